@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { emailField, optionalHttpUrl, optionalText, text } from './fields';
+
+export const usernameField = v.pipe(
+  v.string('Username must be at least 3 characters'),
+  v.trim(),
+  v.minLength(3, 'Username must be at least 3 characters'),
+  v.maxLength(50, 'Username must be at most 50 characters'),
+  v.regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, numbers, _, . and -'),
+);
+
+export const passwordField = v.pipe(
+  v.string('Password must be at least 8 characters'),
+  v.minLength(8, 'Password must be at least 8 characters'),
+  // Bounds the hashing work one request can ask for.
+  v.maxLength(256, 'Password must be at most 256 characters'),
+);
+
+export const displayNameField = text(2, 100, 'Display name must be at least 2 characters', 'Display name must be at most 100 characters');
+
+/** The public and private profile fields shared by registration and profile editing. */
+export const profileFields = {
+  displayName: displayNameField,
+  email: emailField,
+  nickname: optionalText(50, 'Nickname must be at most 50 characters'),
+  address: optionalText(200, 'Address must be at most 200 characters'),
+  location: optionalText(100, 'Location must be at most 100 characters'),
+  bio: optionalText(500, 'Bio must be at most 500 characters'),
+  avatarUrl: optionalHttpUrl,
+};
+
+export const registerSchema = v.object({
+  username: usernameField,
+  password: passwordField,
+  ...profileFields,
+});
+export type RegisterInput = v.InferInput<typeof registerSchema>;
+
+export const loginSchema = v.object({
+  username: v.pipe(v.string('Username is required'), v.trim(), v.nonEmpty('Username is required')),
+  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required')),
+});
+export type LoginInput = v.InferInput<typeof loginSchema>;
+
+export const forgotPasswordSchema = v.object({ email: emailField });
+
+export const resetPasswordSchema = v.object({
+  token: v.pipe(v.string('Reset link is invalid or has expired'), v.nonEmpty('Reset link is invalid or has expired')),
+  password: passwordField,
+});
+
+export const changePasswordSchema = v.object({
+  currentPassword: v.pipe(v.string('Current password is required'), v.nonEmpty('Current password is required')),
+  newPassword: passwordField,
+});

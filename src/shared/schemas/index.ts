@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './community';
+export * from './fields';
+export * from './listing';
+export * from './messaging';
+export * from './profile';

@@ -1,0 +1,71 @@
+// The root Hono app: middleware, the mounted resource routes, one error path, JSON 404s.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_JSON_BODY_BYTES } from '../src/shared/constants';
+import { HttpError } from './lib/errors';
+import { apiHeaders, isSignedUpload, jsonWrites, sameOriginWrites } from './middleware/security';
+import { sessionUser } from './middleware/session';
+import { adminRoutes } from './routes/admin';
+import { adminListingRoutes } from './routes/admin-listings';
+import { authRoutes } from './routes/auth';
+import { barterRoutes, listingBarterRoutes } from './routes/barters';
+import { categoryRoutes } from './routes/categories';
+import { communityRoutes } from './routes/community';
+import { conversationRoutes } from './routes/conversations';
+import { devRoutes } from './routes/dev';
+import { imageRoutes, objectRoutes } from './routes/images';
+import { listingRoutes, userListingRoutes } from './routes/listings';
+import { messageRoutes, userMessageRoutes } from './routes/messages';
+import { listingReviewRoutes, reviewRoutes, userReviewRoutes } from './routes/reviews';
+import { storedSearchRoutes, userStoredSearchRoutes } from './routes/stored-searches';
+import { userRoutes } from './routes/users';
+import type { AppEnv } from './types';
+
+export const app = new Hono<AppEnv>();
+
+app.use('/api/*', apiHeaders, sameOriginWrites, jsonWrites, async (c, next) => {
+  if (isSignedUpload(c.req.method, c.req.path)) return next();
+  return bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: () => {
+      throw new HttpError(413, 'Request body too large');
+    },
+  })(c, next);
+});
+app.use('/api/*', sessionUser);
+app.use('/objects/*', sessionUser);
+
+app.route('/api/auth', authRoutes);
+app.route('/api/categories', categoryRoutes);
+// Routes about a listing or a user live with the resource they return, mounted under its path.
+app.route('/api/listings', listingBarterRoutes);
+app.route('/api/listings', listingReviewRoutes);
+app.route('/api/listings', listingRoutes);
+app.route('/api/users', userListingRoutes);
+app.route('/api/users', userMessageRoutes);
+app.route('/api/users', userReviewRoutes);
+app.route('/api/users', userStoredSearchRoutes);
+app.route('/api/users', userRoutes);
+app.route('/api/messages', messageRoutes);
+app.route('/api/conversations', conversationRoutes);
+app.route('/api/barters', barterRoutes);
+app.route('/api/reviews', reviewRoutes);
+app.route('/api/stored-searches', storedSearchRoutes);
+app.route('/api/admin', adminRoutes);
+app.route('/api/admin', adminListingRoutes);
+app.route('/api/dev', devRoutes);
+app.route('/api', imageRoutes);
+app.route('/api', communityRoutes);
+app.route('/objects', objectRoutes);
+
+app.notFound((c) => c.json({ message: 'Not found' }, 404));
+
+app.onError((error, c) => {
+  if (error instanceof HttpError) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    return c.json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, error.status);
+  }
+  // Unknown errors: log with the request id, answer without any detail.
+  console.error(`[${c.req.header('cf-ray') ?? 'local'}] ${c.req.method} ${c.req.path}`, error);
+  return c.json({ message: 'Internal server error' }, 500);
+});

@@ -1,0 +1,8 @@
+// One `db` handle per request: the place a future database-per-community split would choose.
+import { drizzle } from 'drizzle-orm/d1';
+import * as schema from './schema';
+
+export function createDb(d1: D1Database) {
+  return drizzle(d1, { schema });
+}
+export type Db = ReturnType<typeof createDb>;

@@ -1,0 +1,306 @@
+// The one source of truth for the database. Change it, then `npm run db:generate`.
+// Timestamps are ISO 8601 UTC strings (they sort correctly as text); lists are JSON text.
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const createdAt = () => text('created_at').notNull().default(now);
+const bool = (name: string) => integer(name, { mode: 'boolean' });
+const jsonList = (name: string) => text(name, { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    password: text('password').notNull(), // Argon2id PHC string, never returned
+    displayName: text('display_name').notNull(),
+    nickname: text('nickname'),
+    email: text('email').notNull(),
+    emailVerified: bool('email_verified').notNull().default(false),
+    verificationToken: text('verification_token'), // SHA-256 of the emailed token
+    verificationTokenExpires: text('verification_token_expires'),
+    address: text('address'),
+    location: text('location'),
+    bio: text('bio'),
+    avatarUrl: text('avatar_url'),
+    rating: real('rating').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    bartersCompleted: integer('barters_completed').notNull().default(0),
+    isAdmin: bool('is_admin').notNull().default(false),
+    emailNotifications: bool('email_notifications').notNull().default(true),
+    // Sessions created before this instant (ms) are void: KV deletes take up to 60 s to propagate.
+    sessionsValidAfter: integer('sessions_valid_after').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_verification_token_idx').on(t.verificationToken),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const categories = sqliteTable('categories', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+});
+
+export const listings = sqliteTable(
+  'listings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    categoriesOffered: jsonList('categories_offered'),
+    whatUserWants: text('what_user_wants').notNull(),
+    whatUserWantsOptions: jsonList('what_user_wants_options'),
+    acceptOffers: bool('accept_offers').notNull().default(false),
+    location: text('location').notNull(),
+    distance: integer('distance').notNull(),
+    imageUrls: jsonList('image_urls'),
+    status: text('status', { enum: ['active', 'pending', 'paused', 'completed'] }).notNull().default('active'),
+    isFeatured: bool('is_featured').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('listings_status_created_idx').on(t.status, t.createdAt),
+    index('listings_user_created_idx').on(t.userId, t.createdAt),
+    index('listings_featured_idx').on(t.isFeatured, t.status, t.createdAt),
+  ],
+);
+
+// One row per (listing, category) so a category filter is an index lookup, not a JSON scan.
+export const listingCategories = sqliteTable(
+  'listing_categories',
+  {
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.slug] }), index('listing_categories_slug_idx').on(t.slug, t.listingId)],
+);
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    read: bool('read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_sender_idx').on(t.senderId, t.createdAt),
+    index('messages_receiver_idx').on(t.receiverId, t.read),
+    index('messages_listing_pair_idx').on(t.listingId, t.senderId, t.receiverId),
+  ],
+);
+
+export const barters = sqliteTable(
+  'barters',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    initiatorId: integer('initiator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'completed', 'cancelled'] }).notNull().default('pending'),
+    completedAt: text('completed_at'),
+    lastPromptedAt: text('last_prompted_at'),
+    thumbnailUrls: jsonList('thumbnail_urls'),
+    originalImageUrls: jsonList('original_image_urls'),
+    imageCleanupScheduledAt: text('image_cleanup_scheduled_at'),
+    barterDeletionScheduledAt: text('barter_deletion_scheduled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('barters_listing_idx').on(t.listingId, t.status),
+    index('barters_initiator_idx').on(t.initiatorId),
+    index('barters_recipient_idx').on(t.recipientId),
+    index('barters_status_idx').on(t.status, t.completedAt),
+  ],
+);
+
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reviewerId: integer('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    barterId: integer('barter_id').references(() => barters.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_reviewer_barter_idx').on(t.reviewerId, t.barterId),
+    index('reviews_user_idx').on(t.userId, t.createdAt),
+    index('reviews_listing_idx').on(t.listingId, t.createdAt),
+  ],
+);
+
+export const storedSearches = sqliteTable(
+  'stored_searches',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    query: text('query'),
+    category: text('category'),
+    notificationsEnabled: bool('notifications_enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stored_searches_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const testimonials = sqliteTable(
+  'testimonials',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    rating: integer('rating').notNull(),
+    isPublic: bool('is_public').notNull().default(true),
+    isApproved: bool('is_approved').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('testimonials_visible_idx').on(t.isApproved, t.isPublic, t.createdAt), index('testimonials_user_idx').on(t.userId)],
+);
+
+export const communityEvents = sqliteTable(
+  'community_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    date: text('date').notNull(), // YYYY-MM-DD
+    time: text('time').notNull(),
+    location: text('location').notNull(),
+    // Events outlive their organiser's account; attendance does not.
+    organizerId: integer('organizer_id').references(() => users.id, { onDelete: 'set null' }),
+    maxAttendees: integer('max_attendees'),
+    isActive: bool('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('community_events_active_date_idx').on(t.isActive, t.date), index('community_events_organizer_idx').on(t.organizerId)],
+);
+
+export const eventAttendees = sqliteTable(
+  'event_attendees',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => communityEvents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('event_attendees_event_user_idx').on(t.eventId, t.userId), index('event_attendees_user_idx').on(t.userId)],
+);
+
+// ---- Tables the API contract adds beyond spec section 3 ----
+
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(), // SHA-256 of the emailed token
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text_body').notNull(),
+    html: text('html_body').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at'),
+    lastError: text('last_error'),
+    sentAt: text('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_outbox_to_idx').on(t.to, t.createdAt), index('email_outbox_status_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const contactMessages = sqliteTable('contact_messages', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+// Every signed upload: who may attach it, and whether a listing uses it yet.
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(), // R2 key, e.g. uploads/<uuid>
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storedAt: text('stored_at'),
+    attachedAt: text('attached_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId), index('uploads_unattached_idx').on(t.attachedAt, t.createdAt)],
+);
+
+// Fixed-window counters for rate limits; a row per (rule, subject).
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: integer('reset_at').notNull(), // ms since epoch
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type ListingRow = typeof listings.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type BarterRow = typeof barters.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;
+export type StoredSearchRow = typeof storedSearches.$inferSelect;

@@ -1,0 +1,56 @@
+// How rows leave the API. Password and token columns have no path out of here.
+import type { BarterRow, ListingRow, MessageRow, StoredSearchRow, UserRow } from './schema';
+
+export function publicUser(u: UserRow) {
+  return {
+    id: u.id,
+    username: u.username,
+    displayName: u.displayName,
+    nickname: u.nickname,
+    location: u.location,
+    bio: u.bio,
+    avatarUrl: u.avatarUrl,
+    rating: u.rating,
+    reviewCount: u.reviewCount,
+    bartersCompleted: u.bartersCompleted,
+    isAdmin: u.isAdmin,
+    emailVerified: u.emailVerified,
+    createdAt: u.createdAt,
+  };
+}
+
+/** For the user themself and for admins. */
+export function selfUser(u: UserRow) {
+  return { ...publicUser(u), email: u.email, address: u.address, emailNotifications: u.emailNotifications };
+}
+
+/** The public or the self view, depending on who is looking. */
+export function userFor(viewer: UserRow | null, u: UserRow) {
+  return viewer && (viewer.id === u.id || viewer.isAdmin) ? selfUser(u) : publicUser(u);
+}
+
+export type ListingOwner = Pick<UserRow, 'id' | 'username' | 'displayName' | 'avatarUrl'>;
+
+export function listingWithOwner(l: ListingRow, owner: ListingOwner) {
+  return {
+    id: l.id,
+    userId: l.userId,
+    title: l.title,
+    description: l.description,
+    categoriesOffered: l.categoriesOffered,
+    whatUserWants: l.whatUserWants,
+    whatUserWantsOptions: l.whatUserWantsOptions,
+    acceptOffers: l.acceptOffers,
+    location: l.location,
+    distance: l.distance,
+    imageUrls: l.imageUrls,
+    status: l.status,
+    isFeatured: l.isFeatured,
+    createdAt: l.createdAt,
+    user: { id: owner.id, username: owner.username, displayName: owner.displayName, avatarUrl: owner.avatarUrl },
+  };
+}
+
+export const message = (m: MessageRow) => ({ ...m });
+export const barter = (b: BarterRow) => ({ ...b });
+export const storedSearch = (s: StoredSearchRow) => ({ ...s });

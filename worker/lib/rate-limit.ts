@@ -1,0 +1,48 @@
+// Fixed-window rate limits counted in D1 (KV's 1,000 writes a day could not carry them).
+// Each rule names its limit, window and what it counts per (an IP, a username, a member).
+import type { Context } from 'hono';
+import { tooManyRequests } from './errors';
+import { HOUR, MINUTE } from './time';
+
+export const RATE_LIMITS = {
+  failedSignInPerUsername: { limit: 10, windowMs: 15 * MINUTE },
+  signInPerIp: { limit: 30, windowMs: MINUTE },
+  registerPerIp: { limit: 20, windowMs: MINUTE },
+  accountMailPerAccount: { limit: 5, windowMs: HOUR },
+  contactPerIp: { limit: 5, windowMs: MINUTE },
+  messagePerMember: { limit: 30, windowMs: MINUTE },
+  uploadUrlPerMember: { limit: 30, windowMs: MINUTE },
+} as const;
+export type RateLimitRule = keyof typeof RATE_LIMITS;
+
+const rowKey = (rule: RateLimitRule, subject: string) => `${rule}:${subject.toLowerCase()}`;
+
+/** Counts one hit and throws 429 (with Retry-After) once the window's limit is passed. */
+export async function hit(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
+  const { limit, windowMs } = RATE_LIMITS[rule];
+  const row = await db
+    .prepare(
+      `INSERT INTO rate_limits (key, count, reset_at) VALUES (?1, 1, ?2)
+       ON CONFLICT(key) DO UPDATE SET
+         count = CASE WHEN reset_at <= ?3 THEN 1 ELSE count + 1 END,
+         reset_at = CASE WHEN reset_at <= ?3 THEN ?2 ELSE reset_at END
+       RETURNING count, reset_at`,
+    )
+    .bind(rowKey(rule, subject), now + windowMs, now)
+    .first<{ count: number; reset_at: number }>();
+  if (row && row.count > limit) throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
+}
+
+/** Throws 429 when the limit is already reached, without counting (failed sign-ins count afterwards). */
+export async function check(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
+  const row = await db
+    .prepare('SELECT count, reset_at FROM rate_limits WHERE key = ?1 AND reset_at > ?2')
+    .bind(rowKey(rule, subject), now)
+    .first<{ count: number; reset_at: number }>();
+  if (row && row.count >= RATE_LIMITS[rule].limit) throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
+}
+
+/** The caller's address as Cloudflare reports it (the edge overwrites any client-sent value). */
+export function clientIp(c: Context): string {
+  return c.req.header('CF-Connecting-IP') ?? c.req.header('X-Real-IP') ?? 'unknown';
+}

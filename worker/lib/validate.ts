@@ -1,0 +1,57 @@
+// Request parsing: JSON bodies and query strings through the shared valibot schemas.
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { MAX_JSON_BODY_BYTES } from '../../src/shared/constants';
+import { badRequest, HttpError } from './errors';
+
+type AnySchema = v.GenericSchema;
+
+/** Turns valibot issues into the API's `{ message, errors: { field: message } }` (first issue per field). */
+export function validationError(issues: readonly v.BaseIssue<unknown>[]): HttpError {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = v.getDotPath(issue) ?? '_';
+    errors[field] ??= issue.message;
+  }
+  return badRequest(issues[0]?.message ?? 'Invalid request', errors);
+}
+
+/** The entries of an object schema, also when it is the first step of a pipe. */
+function objectEntries(schema: AnySchema): Record<string, unknown> | undefined {
+  const s = schema as { entries?: Record<string, unknown>; pipe?: { entries?: Record<string, unknown> }[] };
+  return s.entries ?? s.pipe?.[0]?.entries;
+}
+
+export function parseWith<S extends AnySchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const entries = objectEntries(schema);
+  if (entries) {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest('Request body must be a JSON object');
+    // A missing field gets its own message ("Username is required"), not valibot's generic key error.
+    input = { ...Object.fromEntries(Object.keys(entries).map((key) => [key, undefined])), ...input };
+  }
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw validationError(result.issues);
+  return result.output;
+}
+
+/** Reads the JSON body (an empty body is `{}`), refusing malformed JSON and oversized bodies. */
+export async function readJson(c: Context): Promise<unknown> {
+  const raw = await c.req.text();
+  if (raw.length > MAX_JSON_BODY_BYTES) throw new HttpError(413, 'Request body too large');
+  if (raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest('Malformed JSON body');
+  }
+}
+
+export async function parseBody<S extends AnySchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  return parseWith(schema, await readJson(c));
+}
+
+/** Path ids: anything but a positive integer names no record. */
+export function parseId(raw: string | undefined, what = 'Record'): number {
+  if (!raw || !/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new HttpError(404, `${what} not found`);
+  return Number(raw);
+}

@@ -1,0 +1,26 @@
+// Development-only helpers; every route here is 404 unless ENVIRONMENT is "development".
+import { desc, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { emailOutbox } from '../db/schema';
+import { notFound } from '../lib/errors';
+import type { AppEnv } from '../types';
+
+export const devRoutes = new Hono<AppEnv>();
+
+devRoutes.use('*', async (c, next) => {
+  if (c.env.ENVIRONMENT !== 'development') throw notFound();
+  return next();
+});
+
+/** The emails this instance "sent", newest first. */
+devRoutes.get('/outbox', async (c) => {
+  const to = c.req.query('to');
+  const db = c.get('db');
+  const rows = await db
+    .select({ to: emailOutbox.to, subject: emailOutbox.subject, text: emailOutbox.text, html: emailOutbox.html, status: emailOutbox.status, createdAt: emailOutbox.createdAt })
+    .from(emailOutbox)
+    .where(to ? sql`lower(${emailOutbox.to}) = lower(${to})` : undefined)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(200);
+  return c.json(rows);
+});
