@@ -1,5 +1,85 @@
+// Barters (API.md "Barters and reviews"): two-sided. One member records it (pending), the other
+// confirms it (completed); only then can either review the other.
 import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { barterCreateSchema } from '../../src/shared/schemas';
+import { bartersOfListing, cancelBarter, completeBarter, findBarterById, isParty, recordBarter } from '../db/queries/barters';
+import { findListingRef, haveExchangedMessages } from '../db/queries/messages';
+import { findUserById } from '../db/queries/users';
+import type { UserRow } from '../db/schema';
+import { barter } from '../db/shapes';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { isoNow } from '../lib/time';
+import { parseBody, parseId } from '../lib/validate';
+import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 
 export const barterRoutes = new Hono<AppEnv>();
 export const listingBarterRoutes = new Hono<AppEnv>();
+
+/** The barter named in the path, for one of its two members (admins may read, not act). */
+async function barterFor(c: Context<AppEnv>, user: UserRow, { adminMayRead = false } = {}) {
+  const found = await findBarterById(c.get('db'), parseId(c.req.param('id'), 'Barter'));
+  if (!found) throw notFound('Barter not found');
+  if (!isParty(found, user.id) && !(adminMayRead && user.isAdmin)) throw forbidden('Only the members of this barter can see or change it');
+  return found;
+}
+
+barterRoutes.post('/', async (c) => {
+  const db = c.get('db');
+  const user = requireUser(c);
+  const input = await parseBody(c, barterCreateSchema);
+  assertActingAs(user, input.initiatorId, 'You can only record a barter as yourself');
+
+  const [listing, recipient] = await Promise.all([findListingRef(db, input.listingId), findUserById(db, input.recipientId)]);
+  if (!listing) throw notFound('Listing not found');
+  if (!recipient) throw notFound('User not found');
+  if (recipient.id === user.id) throw badRequest('You cannot record a barter with yourself');
+  if (listing.userId !== user.id && listing.userId !== recipient.id) throw badRequest('One of the two members must own the listing');
+  if (!(await haveExchangedMessages(db, listing.id, user.id, recipient.id))) {
+    throw badRequest('Send a message about this listing before recording a barter');
+  }
+
+  const { barter: row, created } = await recordBarter(db, listing.id, user.id, recipient.id);
+  return c.json(barter(row), created ? 201 : 200);
+});
+
+barterRoutes.get('/:id{[0-9]+}', async (c) => {
+  const user = requireUser(c);
+  return c.json(barter(await barterFor(c, user, { adminMayRead: true })));
+});
+
+barterRoutes.patch('/:id{[0-9]+}/complete', async (c) => {
+  const user = requireUser(c);
+  const found = await barterFor(c, user);
+  if (found.status === 'cancelled') throw conflict('This barter was cancelled');
+  // Repeating a confirmation (from either side) changes nothing.
+  if (found.status === 'completed') return c.json(barter(found));
+  if (found.initiatorId === user.id) throw forbidden('Waiting for the other member to confirm');
+  const after = await completeBarter(c.get('db'), found, isoNow());
+  // A cancel that won the race leaves it cancelled.
+  if (after.status === 'cancelled') throw conflict('This barter was cancelled');
+  return c.json(barter(after));
+});
+
+barterRoutes.patch('/:id{[0-9]+}/cancel', async (c) => {
+  const user = requireUser(c);
+  const found = await barterFor(c, user);
+  if (found.status === 'completed') throw conflict('A completed barter cannot be cancelled');
+  if (found.status === 'cancelled') return c.json(barter(found));
+  const after = await cancelBarter(c.get('db'), found.id);
+  if (!after) throw notFound('Barter not found');
+  // A confirmation that won the race leaves it completed.
+  if (after.status === 'completed') throw conflict('A completed barter cannot be cancelled');
+  return c.json(barter(after));
+});
+
+listingBarterRoutes.get('/:id{[0-9]+}/barters', async (c) => {
+  const db = c.get('db');
+  const user = requireUser(c);
+  const listing = await findListingRef(db, parseId(c.req.param('id'), 'Listing'));
+  if (!listing) throw notFound('Listing not found');
+  const seesAll = user.isAdmin || listing.userId === user.id;
+  const rows = await bartersOfListing(db, listing.id, seesAll ? undefined : user.id);
+  return c.json(rows.map(barter));
+});

@@ -2,6 +2,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { emailOutbox } from '../db/schema';
+import { seedDemoCommunity } from '../dev/seed';
 import { notFound } from '../lib/errors';
 import type { AppEnv } from '../types';
 
@@ -23,4 +24,10 @@ devRoutes.get('/outbox', async (c) => {
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(200);
   return c.json(rows);
+});
+
+/** Loads the demo community when the database has no members yet (`npm start` calls this). */
+devRoutes.post('/seed', async (c) => {
+  const seeded = await seedDemoCommunity(c.env, c.get('db'));
+  return c.json({ seeded });
 });

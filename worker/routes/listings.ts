@@ -1,5 +1,135 @@
-import { Hono } from 'hono';
+// Listings (API.md "Listings") and a member's listings (GET /api/users/:id/listings).
+// Numeric path params carry a regex so sibling routes on the same prefix (/featured,
+// /:id/barters, /:id/reviews) are never swallowed.
+import { Hono, type Context } from 'hono';
+import { LISTINGS_DEFAULT_LIMIT, LISTINGS_MAX_LIMIT } from '../../src/shared/constants';
+import { listingCreateSchema, listingSearchSchema, listingUpdateSchema } from '../../src/shared/schemas';
+import { findUploads, uploadKeyFromPath } from '../db/queries/images';
+import {
+  deleteListing,
+  featuredListings,
+  findListing,
+  findListingShaped,
+  insertListing,
+  listingsOfUser,
+  searchListings,
+  unknownCategories,
+  updateListing,
+  type ListingChanges,
+} from '../db/queries/listings';
+import { findUserById } from '../db/queries/users';
+import type { UserRow } from '../db/schema';
+import { listingWithOwner } from '../db/shapes';
+import { badRequest, forbidden, notFound } from '../lib/errors';
+import { parseBody, parseId, parseWith } from '../lib/validate';
+import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 
 export const listingRoutes = new Hono<AppEnv>();
 export const userListingRoutes = new Hono<AppEnv>();
+
+const IMAGE_MESSAGE = 'Images must be uploaded through this site';
+
+listingRoutes.get('/', async (c) => {
+  const query = parseWith(listingSearchSchema, c.req.query());
+  const limit = Math.min(query.limit ?? LISTINGS_DEFAULT_LIMIT, LISTINGS_MAX_LIMIT);
+  // `distance` is accepted but not applied yet (no coordinates are stored); see docs/api/listings.md.
+  const { items, total } = await searchListings(c.get('db'), { search: query.search, category: query.category, limit, offset: query.offset ?? 0 });
+  c.header('X-Total-Count', String(total));
+  return c.json(items);
+});
+
+listingRoutes.get('/featured', async (c) => c.json(await featuredListings(c.get('db'))));
+
+listingRoutes.get('/:id{[0-9]+}', async (c) => {
+  const listing = await findListingShaped(c.get('db'), parseId(c.req.param('id'), 'Listing'));
+  if (!listing) throw notFound('Listing not found');
+  return c.json(listing);
+});
+
+listingRoutes.post('/', async (c) => {
+  const db = c.get('db');
+  const user = requireUser(c);
+  const input = await parseBody(c, listingCreateSchema);
+  assertActingAs(user, input.userId);
+  const { userId: _claimed, ...fields } = input;
+  await assertKnownCategories(c, fields.categoriesOffered);
+  const imageUrls = unique(fields.imageUrls);
+  await assertOwnUploads(c, user, imageUrls, []);
+  const created = await insertListing(db, user.id, { ...fields, imageUrls });
+  return c.json(listingWithOwner(created, user), 201);
+});
+
+listingRoutes.put('/:id{[0-9]+}', async (c) => {
+  const db = c.get('db');
+  const user = requireUser(c);
+  const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
+  if (!found) throw notFound('Listing not found');
+  // Spec section 6: only the owner edits a listing (admins feature listings, they do not edit them).
+  if (found.listing.userId !== user.id) throw forbidden('You can only edit your own listing');
+  const input = await parseBody(c, listingUpdateSchema);
+  assertActingAs(user, input.userId);
+
+  const { userId: _claimed, ...rest } = input;
+  const changes: ListingChanges = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  if (changes.categoriesOffered) await assertKnownCategories(c, changes.categoriesOffered);
+  let removed: string[] = [];
+  if (changes.imageUrls) {
+    changes.imageUrls = unique(changes.imageUrls);
+    await assertOwnUploads(c, user, changes.imageUrls, found.listing.imageUrls);
+    removed = found.listing.imageUrls.filter((path) => !changes.imageUrls!.includes(path));
+  }
+  const updated = await updateListing(db, found.listing, changes, removed);
+  deleteImages(c, removed);
+  return c.json(listingWithOwner(updated, found.owner));
+});
+
+listingRoutes.delete('/:id{[0-9]+}', async (c) => {
+  const db = c.get('db');
+  const user = requireUser(c);
+  const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
+  if (!found) throw notFound('Listing not found');
+  if (found.listing.userId !== user.id && !user.isAdmin) throw forbidden('You can only delete your own listing');
+  await deleteListing(db, found.listing);
+  deleteImages(c, found.listing.imageUrls);
+  return c.json({ message: 'Listing deleted' });
+});
+
+userListingRoutes.get('/:id{[0-9]+}/listings', async (c) => {
+  const db = c.get('db');
+  const viewer = c.get('user');
+  const owner = await findUserById(db, parseId(c.req.param('id'), 'User'));
+  if (!owner) throw notFound('User not found');
+  const allStatuses = viewer !== null && (viewer.id === owner.id || viewer.isAdmin);
+  return c.json(await listingsOfUser(db, owner.id, allStatuses));
+});
+
+const unique = (values: string[]) => [...new Set(values)];
+
+async function assertKnownCategories(c: Context<AppEnv>, slugs: string[]) {
+  const unknown = await unknownCategories(c.get('db'), slugs);
+  if (unknown.length) throw badRequest('Please select a valid category', { categoriesOffered: 'Please select a valid category' });
+}
+
+/**
+ * Every image must be an upload of this member whose bytes arrived, not used by another listing.
+ * Paths the listing already has (`current`) stay valid.
+ */
+async function assertOwnUploads(c: Context<AppEnv>, user: UserRow, paths: string[], current: string[]) {
+  const fresh = paths.filter((path) => !current.includes(path));
+  const keys = fresh.map(uploadKeyFromPath);
+  if (keys.some((key) => key === null)) throw badRequest(IMAGE_MESSAGE, { imageUrls: IMAGE_MESSAGE });
+  const rows = new Map((await findUploads(c.get('db'), keys as string[])).map((row) => [row.key, row]));
+  for (const key of keys as string[]) {
+    const row = rows.get(key);
+    if (!row || row.userId !== user.id || row.storedAt === null || row.attachedAt !== null) {
+      throw badRequest(IMAGE_MESSAGE, { imageUrls: IMAGE_MESSAGE });
+    }
+  }
+}
+
+/** R2 deletes run after the reply; the rows that pointed at the objects are already gone. */
+function deleteImages(c: Context<AppEnv>, paths: string[]) {
+  const keys = paths.map(uploadKeyFromPath).filter((key): key is string => key !== null);
+  if (keys.length) c.executionCtx.waitUntil(c.env.IMAGES.delete(keys));
+}

@@ -1,6 +1,70 @@
+// Reviews (API.md "Barters and reviews"): only after a completed barter, of the other member,
+// once per reviewer per barter.
 import { Hono } from 'hono';
+import { reviewSchema } from '../../src/shared/schemas';
+import { findBarterById, isParty } from '../db/queries/barters';
+import { findListingRef } from '../db/queries/messages';
+import { hasReviewed, insertReview, reviewsOfListing, reviewsOfUser } from '../db/queries/reviews';
+import { findUserById, isUniqueViolation } from '../db/queries/users';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { parseBody, parseId } from '../lib/validate';
+import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 
 export const reviewRoutes = new Hono<AppEnv>();
 export const listingReviewRoutes = new Hono<AppEnv>();
 export const userReviewRoutes = new Hono<AppEnv>();
+
+const NO_BARTER = 'Barter information not found. You cannot leave a review.';
+const NOT_COMPLETED = 'This barter is not yet marked as completed. You can only leave a review after completing a barter.';
+const DUPLICATE = 'You have already reviewed this barter';
+
+reviewRoutes.post('/', async (c) => {
+  const db = c.get('db');
+  const user = requireUser(c);
+  const input = await parseBody(c, reviewSchema);
+  assertActingAs(user, input.reviewerId, 'You can only review as yourself');
+
+  const found = input.barterId == null ? undefined : await findBarterById(db, input.barterId);
+  if (!found) throw badRequest(NO_BARTER, { barterId: NO_BARTER });
+  if (!isParty(found, user.id)) throw forbidden('You can only review a barter you took part in');
+  if (found.status !== 'completed') throw badRequest(NOT_COMPLETED, { barterId: NOT_COMPLETED });
+  const otherId = found.initiatorId === user.id ? found.recipientId : found.initiatorId;
+  if (input.userId !== otherId) {
+    throw badRequest('You can only review the other member of this barter', { userId: 'You can only review the other member of this barter' });
+  }
+  if (input.listingId != null && input.listingId !== found.listingId) {
+    throw badRequest('This review must be about the listing of the barter', { listingId: 'This review must be about the listing of the barter' });
+  }
+  if (await hasReviewed(db, user.id, found.id)) throw conflict(DUPLICATE);
+
+  try {
+    const review = await insertReview(db, {
+      reviewerId: user.id,
+      userId: otherId,
+      listingId: found.listingId,
+      barterId: found.id,
+      rating: input.rating,
+      comment: input.comment,
+    });
+    return c.json(review, 201);
+  } catch (error) {
+    // Two submissions racing: the unique index on (reviewer, barter) decides.
+    if (isUniqueViolation(error)) throw conflict(DUPLICATE);
+    throw error;
+  }
+});
+
+listingReviewRoutes.get('/:id{[0-9]+}/reviews', async (c) => {
+  const db = c.get('db');
+  const listing = await findListingRef(db, parseId(c.req.param('id'), 'Listing'));
+  if (!listing) throw notFound('Listing not found');
+  return c.json(await reviewsOfListing(db, listing.id));
+});
+
+userReviewRoutes.get('/:id{[0-9]+}/reviews', async (c) => {
+  const db = c.get('db');
+  const user = await findUserById(db, parseId(c.req.param('id'), 'User'));
+  if (!user) throw notFound('User not found');
+  return c.json(await reviewsOfUser(db, user.id));
+});

@@ -1,7 +1,8 @@
 // Data access for accounts. Usernames and emails are unique case-insensitively (lower() indexes).
-import { eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { OBJECT_PATH_PATTERN } from '../../../src/shared/constants';
 import type { Db } from '../client';
-import { users, type UserRow } from '../schema';
+import { barters, listings, uploads, users, type UserRow } from '../schema';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.query.users.findFirst({ where: eq(users.id, id) });
@@ -34,3 +35,65 @@ export function findUserByVerificationToken(db: Db, tokenHash: string, nowIso: s
 }
 
 export const isUniqueViolation = (error: unknown) => String((error as Error)?.message ?? error).includes('UNIQUE constraint failed');
+
+/** Every account, newest first (admin user list). */
+export function listUsersNewestFirst(db: Db): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+}
+
+/** Grants admin rights; idempotent. Undefined when there is no such user. */
+export async function grantAdmin(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ isAdmin: true }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** Completed barters the user took part in, as initiator or recipient. */
+export async function completedBarterCountOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(barters)
+    .where(and(eq(barters.status, 'completed'), or(eq(barters.initiatorId, userId), eq(barters.recipientId, userId))));
+  return row?.count ?? 0;
+}
+
+export type ProfileChanges = Partial<
+  Pick<UserRow, 'displayName' | 'email' | 'nickname' | 'address' | 'location' | 'bio' | 'avatarUrl' | 'emailNotifications' | 'emailVerified' | 'verificationToken' | 'verificationTokenExpires'>
+>;
+
+/** The profile update as a statement, so a caller can batch it with the email it triggers. */
+export function updateProfileStatement(db: Db, id: number, changes: ProfileChanges) {
+  return db.update(users).set(changes).where(eq(users.id, id)).returning();
+}
+
+/** R2 keys of the account's images: its listings' photos and every upload it made. */
+export async function imageKeysOfUser(db: Db, userId: number): Promise<string[]> {
+  const [owned, uploaded] = await db.batch([
+    db.select({ imageUrls: listings.imageUrls }).from(listings).where(eq(listings.userId, userId)),
+    db.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, userId)),
+  ]);
+  const keys = new Set<string>(uploaded.map((u) => u.key));
+  for (const { imageUrls } of owned) {
+    for (const url of imageUrls) if (OBJECT_PATH_PATTERN.test(url)) keys.add(url.slice('/objects/'.length));
+  }
+  return [...keys];
+}
+
+/**
+ * Deletes the account. Its listings, messages, reviews, barters, saved searches, testimonials,
+ * event attendance and uploads go with it through ON DELETE CASCADE (spec section 3). First, in
+ * the same batch, members this account reviewed get their rating and review count recomputed
+ * without the reviews that are about to disappear, so stars and the review list agree.
+ */
+export async function deleteUser(db: Db, id: number): Promise<boolean> {
+  const goingAway = sql`(r.reviewer_id = ${id}
+    OR r.listing_id IN (SELECT l.id FROM listings l WHERE l.user_id = ${id})
+    OR (r.barter_id IS NOT NULL AND r.barter_id IN (SELECT b.id FROM barters b WHERE b.initiator_id = ${id} OR b.recipient_id = ${id})))`;
+  const [, deleted] = await db.batch([
+    db.run(sql`UPDATE users SET
+        rating = coalesce((SELECT avg(r.rating) FROM reviews r WHERE r.user_id = users.id AND NOT ${goingAway}), 0),
+        review_count = (SELECT count(*) FROM reviews r WHERE r.user_id = users.id AND NOT ${goingAway})
+      WHERE users.id != ${id} AND users.id IN (SELECT r.user_id FROM reviews r WHERE ${goingAway})`),
+    db.delete(users).where(eq(users.id, id)).returning({ id: users.id }),
+  ]);
+  return deleted.length > 0;
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm start`: build, apply migrations to the local D1, serve with wrangler (Miniflare, offline),
+// and load the demo community into an empty database. PORT overrides 8787.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 22) {
+  console.error(`Node.js 22 or newer is required (this is ${process.version}).`);
+  process.exit(1);
+}
+
+const port = process.env.PORT ?? '8787';
+const persist = process.env.PERSIST_DIR ?? '.wrangler/state';
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' };
+const bin = (name) => `node_modules/.bin/${name}`;
+
+function run(command, args) {
+  const result = spawnSync(bin(command), args, { stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const started = Date.now();
+if (process.env.SKIP_BUILD !== '1') run('vite', ['build', '--logLevel', 'warn']);
+run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
+
+// A fresh signing secret per start: upload URLs live 15 minutes, so none outlives a restart.
+const server = spawn(
+  bin('wrangler'),
+  [
+    'dev',
+    '--port', port,
+    '--ip', process.env.HOST ?? 'localhost',
+    '--persist-to', persist,
+    '--test-scheduled',
+    '--show-interactive-dev-session=false',
+    '--var', 'ENVIRONMENT:development',
+    '--var', `SIGNING_SECRET:${randomBytes(32).toString('hex')}`,
+  ],
+  { stdio: ['ignore', 'inherit', 'inherit'], env },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
+
+const base = `http://localhost:${port}`;
+for (let attempt = 0; attempt < 240; attempt++) {
+  try {
+    const response = await fetch(`${base}/api/dev/seed`, { method: 'POST' });
+    if (response.ok) {
+      const { seeded } = await response.json();
+      console.log(seeded ? 'Loaded the demo community (accounts: admin, alice, bob; password: password123).' : 'Database already has data; demo data not loaded again.');
+      console.log(`\nBarter Market is ready at ${base} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+      break;
+    }
+  } catch {
+    // The server is still starting.
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}

@@ -1,0 +1,190 @@
+// Data access for listings. Text search reads the FTS5 index (listings_fts) and category filters
+// the listing_categories junction, so neither scans the listings table.
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { FEATURED_LIMIT } from '../../../src/shared/constants';
+import { isoNow } from '../../lib/time';
+import type { Db } from '../client';
+import { categories, listingCategories, listings, uploads, users, type ListingRow } from '../schema';
+import { listingWithOwner } from '../shapes';
+import { uploadKeyFromPath } from './images';
+
+/** Statuses anyone may browse; paused and completed listings show only to their owner and admins. */
+export const PUBLIC_STATUSES = ['active', 'pending'] as const;
+
+const withOwner = {
+  listing: getTableColumns(listings),
+  owner: { id: users.id, username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl },
+};
+
+function selectWithOwner(db: Db) {
+  return db.select(withOwner).from(listings).innerJoin(users, eq(users.id, listings.userId));
+}
+
+const newestFirst = [desc(listings.createdAt), desc(listings.id)] as const;
+
+type Joined = { listing: ListingRow; owner: Parameters<typeof listingWithOwner>[1] };
+const shape = (rows: Joined[]) => rows.map((row) => listingWithOwner(row.listing, row.owner));
+
+// At most this many words of a search are used; more add cost and rarely precision.
+const MAX_SEARCH_TERMS = 10;
+
+/**
+ * The user's text as an FTS5 query: each word (unicode letters, digits, combining marks) becomes a
+ * quoted prefix term, and all must match. Quoting means no user text is read as FTS5 syntax.
+ * Returns null when the text holds no word, which means "no text filter".
+ */
+export function ftsQuery(text: string | undefined): string | null {
+  const words = (text ?? '').normalize('NFKC').match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words
+    .slice(0, MAX_SEARCH_TERMS)
+    .map((word) => `"${word}"*`)
+    .join(' AND ');
+}
+
+export interface ListingSearch {
+  search?: string;
+  /** A category slug; empty or 'all' means any. */
+  category?: string;
+  limit: number;
+  offset: number;
+}
+
+/** The browse/search filter: public statuses, optional text (FTS5) and category (junction). */
+export function searchConditions(filter: Pick<ListingSearch, 'search' | 'category'>): SQL {
+  const conditions: SQL[] = [inArray(listings.status, [...PUBLIC_STATUSES])];
+  const match = ftsQuery(filter.search);
+  if (match) conditions.push(sql`${listings.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
+  const category = filter.category?.trim().toLowerCase();
+  if (category && category !== 'all') {
+    conditions.push(sql`${listings.id} IN (SELECT ${listingCategories.listingId} FROM ${listingCategories} WHERE ${listingCategories.slug} = ${category})`);
+  }
+  return and(...conditions)!;
+}
+
+/** One page of matching listings, newest first, and the total count, read in one batch. */
+export async function searchListings(db: Db, filter: ListingSearch) {
+  const where = searchConditions(filter);
+  const [rows, totals] = await db.batch([
+    selectWithOwner(db)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(listings).where(where),
+  ]);
+  return { items: shape(rows), total: totals[0]?.total ?? 0 };
+}
+
+export async function featuredListings(db: Db) {
+  const rows = await selectWithOwner(db)
+    .where(and(eq(listings.isFeatured, true), eq(listings.status, 'active')))
+    .orderBy(...newestFirst)
+    .limit(FEATURED_LIMIT);
+  return shape(rows);
+}
+
+export async function findListing(db: Db, id: number) {
+  const [row] = await selectWithOwner(db).where(eq(listings.id, id));
+  return row;
+}
+
+export async function findListingShaped(db: Db, id: number) {
+  const row = await findListing(db, id);
+  return row ? listingWithOwner(row.listing, row.owner) : undefined;
+}
+
+/** A member's listings, newest first; `allStatuses` for the owner and admins. */
+export async function listingsOfUser(db: Db, userId: number, allStatuses: boolean) {
+  const where = allStatuses ? eq(listings.userId, userId) : and(eq(listings.userId, userId), inArray(listings.status, [...PUBLIC_STATUSES]));
+  return shape(await selectWithOwner(db).where(where).orderBy(...newestFirst));
+}
+
+/** Every listing of every status, for the admin dashboard. */
+export async function allListings(db: Db) {
+  return shape(await selectWithOwner(db).orderBy(...newestFirst));
+}
+
+export function listCategories(db: Db) {
+  return db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.id));
+}
+
+/** The slugs of `slugs` that name no category. */
+export async function unknownCategories(db: Db, slugs: string[]): Promise<string[]> {
+  if (slugs.length === 0) return [];
+  const known = await db.select({ slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs));
+  const knownSet = new Set(known.map((row) => row.slug));
+  return slugs.filter((slug) => !knownSet.has(slug));
+}
+
+export interface ListingFields {
+  title: string;
+  description: string;
+  categoriesOffered: string[];
+  whatUserWants: string;
+  whatUserWantsOptions: string[];
+  acceptOffers: boolean;
+  location: string;
+  distance: number;
+  imageUrls: string[];
+}
+
+const keysOf = (imageUrls: string[]) => imageUrls.map(uploadKeyFromPath).filter((key): key is string => key !== null);
+
+/** Marks uploads as used by a listing (only the owner's own rows can match). */
+function attachUploads(db: Db, userId: number, imageUrls: string[]) {
+  const keys = keysOf(imageUrls);
+  return keys.length ? [db.update(uploads).set({ attachedAt: isoNow() }).where(and(eq(uploads.userId, userId), inArray(uploads.key, keys)))] : [];
+}
+
+/** Forgets uploads a listing no longer uses (the caller deletes their R2 objects). */
+function detachUploads(db: Db, userId: number, imageUrls: string[]) {
+  const keys = keysOf(imageUrls);
+  return keys.length ? [db.delete(uploads).where(and(eq(uploads.userId, userId), inArray(uploads.key, keys)))] : [];
+}
+
+/**
+ * Creates the listing, its category rows and marks its uploads attached, in one D1 batch (one
+ * transaction). The junction rows find the new id as the owner's highest listing id: inside the
+ * batch's transaction no other write interleaves, and AUTOINCREMENT ids only grow.
+ */
+export async function insertListing(db: Db, userId: number, fields: ListingFields) {
+  const [inserted] = await db.batch([
+    db
+      .insert(listings)
+      .values({ ...fields, userId, status: 'active' })
+      .returning(),
+    db.run(sql`INSERT INTO listing_categories (listing_id, slug)
+      SELECT (SELECT max(id) FROM listings WHERE user_id = ${userId}), value FROM json_each(${JSON.stringify(fields.categoriesOffered)})`),
+    ...attachUploads(db, userId, fields.imageUrls),
+  ]);
+  return inserted[0]!;
+}
+
+export type ListingChanges = Partial<ListingFields> & { status?: ListingRow['status']; isFeatured?: boolean };
+
+/**
+ * Applies an edit in one batch: the row, the category rows when the categories change, newly
+ * attached uploads and the upload rows of removed images.
+ */
+export async function updateListing(db: Db, current: ListingRow, changes: ListingChanges, removedImages: string[]) {
+  if (Object.keys(changes).length === 0) return current;
+  const id = current.id;
+  const statements = [];
+  if (changes.categoriesOffered) {
+    statements.push(
+      db.delete(listingCategories).where(eq(listingCategories.listingId, id)),
+      db.insert(listingCategories).values(changes.categoriesOffered.map((slug) => ({ listingId: id, slug }))),
+    );
+  }
+  if (changes.imageUrls) {
+    statements.push(...attachUploads(db, current.userId, changes.imageUrls), ...detachUploads(db, current.userId, removedImages));
+  }
+  const [rows] = await db.batch([db.update(listings).set(changes).where(eq(listings.id, id)).returning(), ...statements]);
+  return rows[0] ?? current;
+}
+
+/** Deletes a listing; messages, reviews, barters and category rows go by ON DELETE CASCADE. */
+export async function deleteListing(db: Db, listing: ListingRow) {
+  await db.batch([db.delete(listings).where(eq(listings.id, listing.id)), ...detachUploads(db, listing.userId, listing.imageUrls)]);
+}

@@ -1,0 +1,62 @@
+// Data access for reviews: one per reviewer per barter, each kept in the reviewed member's
+// rating (the mean of their reviews) and reviewCount.
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client';
+import { listings, reviews, users } from '../schema';
+
+/** A review as displayed: its columns plus the reviewer's display name and the listing's title. */
+const displayed = {
+  id: reviews.id,
+  reviewerId: reviews.reviewerId,
+  userId: reviews.userId,
+  listingId: reviews.listingId,
+  barterId: reviews.barterId,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  createdAt: reviews.createdAt,
+  reviewerName: users.displayName,
+  listingTitle: listings.title,
+};
+
+const selectDisplayed = (db: Db, where: SQL | undefined) =>
+  db
+    .select(displayed)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.reviewerId))
+    .innerJoin(listings, eq(listings.id, reviews.listingId))
+    .where(where)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+
+export type DisplayedReview = Awaited<ReturnType<typeof selectDisplayed>>[number];
+
+export async function hasReviewed(db: Db, reviewerId: number, barterId: number): Promise<boolean> {
+  const row = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.reviewerId, reviewerId), eq(reviews.barterId, barterId))).limit(1);
+  return row.length > 0;
+}
+
+/**
+ * Inserts the review and refreshes the reviewed member's rating and reviewCount in one batch
+ * (one transaction), so the figures always match the reviews. A duplicate (reviewer, barter)
+ * fails on reviews_reviewer_barter_idx and changes nothing.
+ */
+export async function insertReview(
+  db: Db,
+  values: { reviewerId: number; userId: number; listingId: number; barterId: number; rating: number; comment: string },
+): Promise<DisplayedReview> {
+  const ofUser = sql`FROM ${reviews} WHERE ${reviews.userId} = ${values.userId}`;
+  const [, , rows] = await db.batch([
+    db.insert(reviews).values(values),
+    db
+      .update(users)
+      .set({ rating: sql`(SELECT coalesce(avg(${reviews.rating}), 0) ${ofUser})`, reviewCount: sql`(SELECT count(*) ${ofUser})` })
+      .where(eq(users.id, values.userId)),
+    selectDisplayed(db, and(eq(reviews.reviewerId, values.reviewerId), eq(reviews.barterId, values.barterId))),
+  ]);
+  return rows[0]!;
+}
+
+/** Reviews about a listing, newest first. */
+export const reviewsOfListing = (db: Db, listingId: number) => selectDisplayed(db, eq(reviews.listingId, listingId));
+
+/** Reviews a member received, newest first. */
+export const reviewsOfUser = (db: Db, userId: number) => selectDisplayed(db, eq(reviews.userId, userId));

@@ -1,0 +1,51 @@
+// Data access for saved searches (API.md "Saved searches").
+import { desc, eq, sql } from 'drizzle-orm';
+import { MAX_STORED_SEARCHES } from '../../../src/shared/constants';
+import type { Db } from '../client';
+import { categories, storedSearches, type StoredSearchRow } from '../schema';
+
+export function storedSearchesOf(db: Db, userId: number): Promise<StoredSearchRow[]> {
+  return db
+    .select()
+    .from(storedSearches)
+    .where(eq(storedSearches.userId, userId))
+    .orderBy(desc(storedSearches.createdAt), desc(storedSearches.id));
+}
+
+export function findStoredSearch(db: Db, id: number): Promise<StoredSearchRow | undefined> {
+  return db.query.storedSearches.findFirst({ where: eq(storedSearches.id, id) });
+}
+
+export async function isKnownCategory(db: Db, slug: string): Promise<boolean> {
+  const row = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)).get();
+  return row !== undefined;
+}
+
+export interface NewStoredSearch {
+  userId: number;
+  query: string | null;
+  category: string | null;
+  notificationsEnabled: boolean;
+}
+
+/**
+ * Saves a search unless the member already has the maximum. The count and the insert are one
+ * statement, so two saves racing cannot take a member past the limit. Undefined when full.
+ */
+export async function insertStoredSearchWithinLimit(db: Db, s: NewStoredSearch): Promise<StoredSearchRow | undefined> {
+  const inserted = await db.get<{ id: number } | undefined>(sql`
+    INSERT INTO stored_searches (user_id, query, category, notifications_enabled)
+    SELECT ${s.userId}, ${s.query}, ${s.category}, ${s.notificationsEnabled ? 1 : 0}
+    WHERE (SELECT count(*) FROM stored_searches WHERE user_id = ${s.userId}) < ${MAX_STORED_SEARCHES}
+    RETURNING id`);
+  return inserted ? findStoredSearch(db, inserted.id) : undefined;
+}
+
+export async function setStoredSearchNotifications(db: Db, id: number, notificationsEnabled: boolean): Promise<StoredSearchRow | undefined> {
+  const [row] = await db.update(storedSearches).set({ notificationsEnabled }).where(eq(storedSearches.id, id)).returning();
+  return row;
+}
+
+export async function deleteStoredSearch(db: Db, id: number): Promise<void> {
+  await db.delete(storedSearches).where(eq(storedSearches.id, id));
+}

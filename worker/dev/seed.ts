@@ -1,0 +1,131 @@
+// Loads the demo community into an empty database (development only; see routes/dev.ts).
+// Rows go in one D1 batch per table group; one statement per row keeps each under D1's
+// 100-bound-parameter limit.
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { barters, communityEvents, eventAttendees, listingCategories, listings, messages, reviews, testimonials, users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { DAY, HOUR, MINUTE } from '../lib/time';
+import { DEMO_PASSWORD, SEED_BARTER, SEED_CONVERSATIONS, SEED_EVENTS, SEED_LISTINGS, SEED_MEMBERS, SEED_TESTIMONIALS } from './seed-data';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Returns false (and changes nothing) when the database already has members. */
+export async function seedDemoCommunity(env: Env, db: Db, now = Date.now()): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+
+  const hashes = await Promise.all(SEED_MEMBERS.map(() => hashPassword(env, DEMO_PASSWORD)));
+  const insertedUsers = await db.batch(
+    SEED_MEMBERS.map((m, i) =>
+      db
+        .insert(users)
+        .values({
+          username: m.username,
+          displayName: m.displayName,
+          email: m.email,
+          password: hashes[i]!,
+          location: m.location,
+          bio: m.bio,
+          isAdmin: m.isAdmin ?? false,
+          emailVerified: m.emailVerified ?? false,
+          createdAt: iso(now - (90 - i * 7) * DAY),
+        })
+        .returning({ id: users.id, username: users.username }),
+    ) as [any, ...any[]],
+  );
+  const userId = new Map<string, number>(insertedUsers.map((rows: { id: number; username: string }[]) => [rows[0]!.username, rows[0]!.id]));
+  const idOf = (username: string) => userId.get(username)!;
+
+  const insertedListings = await db.batch(
+    SEED_LISTINGS.map((l, i) =>
+      db
+        .insert(listings)
+        .values({
+          userId: idOf(l.owner),
+          title: l.title,
+          description: l.description,
+          categoriesOffered: l.categories,
+          whatUserWants: l.wants,
+          whatUserWantsOptions: l.wantOptions ?? [],
+          acceptOffers: l.acceptOffers ?? false,
+          location: l.location ?? SEED_MEMBERS.find((m) => m.username === l.owner)!.location,
+          distance: l.distance,
+          status: l.status ?? 'active',
+          isFeatured: l.featured ?? false,
+          createdAt: iso(now - (i * 9 + 2) * HOUR),
+        })
+        .returning({ id: listings.id, title: listings.title }),
+    ) as [any, ...any[]],
+  );
+  const listingId = new Map<string, number>(insertedListings.map((rows: { id: number; title: string }[]) => [rows[0]!.title, rows[0]!.id]));
+  const listingOf = (title: string) => listingId.get(title)!;
+
+  const categoryRows = SEED_LISTINGS.flatMap((l) => l.categories.map((slug) => ({ listingId: listingOf(l.title), slug })));
+  const messageRows = SEED_CONVERSATIONS.flatMap((conversation, c) => {
+    const listing = SEED_LISTINGS.find((l) => l.title === conversation.listing)!;
+    const owner = idOf(listing.owner);
+    const member = idOf(conversation.member);
+    return conversation.lines.map((line, i) => ({
+      listingId: listingOf(conversation.listing),
+      senderId: line.from === 'owner' ? owner : member,
+      receiverId: line.from === 'owner' ? member : owner,
+      content: line.text,
+      // The newest line of each conversation is left unread for its receiver.
+      read: i < conversation.lines.length - 1,
+      createdAt: iso(now - (c + 1) * DAY + i * 37 * MINUTE),
+    }));
+  });
+
+  const barterListing = listingOf(SEED_BARTER.listing);
+  const [barter] = await db
+    .insert(barters)
+    .values({
+      listingId: barterListing,
+      initiatorId: idOf(SEED_BARTER.initiator),
+      recipientId: idOf(SEED_BARTER.recipient),
+      status: 'completed',
+      completedAt: iso(now - 12 * HOUR),
+      createdAt: iso(now - 20 * HOUR),
+    })
+    .returning({ id: barters.id });
+
+  const ratingUpdates = SEED_BARTER.reviews.map((r) =>
+    db
+      .update(users)
+      .set({
+        rating: sql`(SELECT AVG(rating) FROM reviews WHERE user_id = ${idOf(r.reviewed)})`,
+        reviewCount: sql`(SELECT COUNT(*) FROM reviews WHERE user_id = ${idOf(r.reviewed)})`,
+        bartersCompleted: 1,
+      })
+      .where(eq(users.id, idOf(r.reviewed))),
+  );
+
+  const eventRows = SEED_EVENTS.map((e) => ({
+    title: e.title,
+    description: e.description,
+    date: iso(now + e.daysAhead * DAY).slice(0, 10),
+    time: e.time,
+    location: e.location,
+    organizerId: idOf(e.organizer),
+    maxAttendees: e.maxAttendees,
+  }));
+
+  await db.batch([
+    ...categoryRows.map((row) => db.insert(listingCategories).values(row)),
+    ...messageRows.map((row) => db.insert(messages).values(row)),
+    ...SEED_BARTER.reviews.map((r) =>
+      db.insert(reviews).values({ reviewerId: idOf(r.reviewer), userId: idOf(r.reviewed), listingId: barterListing, barterId: barter!.id, rating: r.rating, comment: r.comment }),
+    ),
+    ...ratingUpdates,
+    ...SEED_TESTIMONIALS.map((t) =>
+      db.insert(testimonials).values({ userId: idOf(t.author), title: t.title, content: t.content, rating: t.rating, isApproved: t.approved }),
+    ),
+    ...eventRows.map((row) => db.insert(communityEvents).values(row)),
+  ] as [any, ...any[]]);
+
+  // Each organiser attends their own event.
+  const events = await db.select({ id: communityEvents.id, organizerId: communityEvents.organizerId }).from(communityEvents);
+  await db.batch(events.map((e) => db.insert(eventAttendees).values({ eventId: e.id, userId: e.organizerId! })) as [any, ...any[]]);
+  return true;
+}
