@@ -13,7 +13,7 @@ export function App() {
 
   useEffect(() => {
     fetch('/api/analytics/activity', { credentials: 'include' })
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((response) => (response.ok ? (response.json() as Promise<Activity>) : Promise.reject(new Error(String(response.status)))))
       .then(setActivity, () => setFailed(true));
   }, []);
 

@@ -1,6 +1,7 @@
 // KV sessions: `session:<id>` → { userId, createdAt }, expiring with the cookie after 30 days.
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../types';
 import { randomToken } from './crypto';
 
 export const SESSION_COOKIE = 'sid';
@@ -24,7 +25,7 @@ export async function loadSession(env: Env, id: string): Promise<SessionRecord |
 }
 
 /** A fresh id on every sign-in, so a planted id can never become an authenticated one. */
-export async function startSession(c: Context<{ Bindings: Env }>, userId: number): Promise<void> {
+export async function startSession(c: Context<AppEnv>, userId: number): Promise<void> {
   const old = readSessionId(c);
   if (old) await c.env.SESSIONS.delete(key(old));
   const id = randomToken(32);
@@ -39,7 +40,7 @@ export async function startSession(c: Context<{ Bindings: Env }>, userId: number
   });
 }
 
-export async function endSession(c: Context<{ Bindings: Env }>): Promise<void> {
+export async function endSession(c: Context<AppEnv>): Promise<void> {
   const id = readSessionId(c);
   if (id) await c.env.SESSIONS.delete(key(id));
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: new URL(c.req.url).protocol === 'https:' });

@@ -1,4 +1,28 @@
+// Admin listing tools (spec section 6): every listing of every status, and the featured flag.
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { allListings, findListing, updateListing } from '../db/queries/listings';
+import { listingWithOwner } from '../db/shapes';
+import { notFound } from '../lib/errors';
+import { parseBody, parseId } from '../lib/validate';
+import { requireAdmin } from '../middleware/auth';
 import type { AppEnv } from '../types';
 
 export const adminListingRoutes = new Hono<AppEnv>();
+
+const featuredSchema = v.object({ isFeatured: v.boolean('isFeatured must be true or false') });
+
+adminListingRoutes.get('/listings', async (c) => {
+  requireAdmin(c);
+  return c.json(await allListings(c.get('db')));
+});
+
+adminListingRoutes.post('/listings/:id{[0-9]+}/featured', async (c) => {
+  const db = c.get('db');
+  requireAdmin(c);
+  const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
+  if (!found) throw notFound('Listing not found');
+  const { isFeatured } = await parseBody(c, featuredSchema);
+  const updated = await updateListing(db, found.listing, { isFeatured }, []);
+  return c.json(listingWithOwner(updated, found.owner));
+});

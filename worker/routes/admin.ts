@@ -1,4 +1,24 @@
+// Admin user management (API.md "Admin"): admins only, 401 for visitors, 403 for members.
 import { Hono } from 'hono';
+import { grantAdmin, listUsersNewestFirst } from '../db/queries/users';
+import { selfUser } from '../db/shapes';
+import { notFound } from '../lib/errors';
+import { parseId } from '../lib/validate';
+import { requireAdmin } from '../middleware/auth';
 import type { AppEnv } from '../types';
 
 export const adminRoutes = new Hono<AppEnv>();
+
+adminRoutes.get('/users', async (c) => {
+  requireAdmin(c);
+  const rows = await listUsersNewestFirst(c.get('db'));
+  return c.json(rows.map(selfUser));
+});
+
+adminRoutes.post('/users/:id{[0-9]+}/make-admin', async (c) => {
+  requireAdmin(c);
+  // Idempotent: granting it twice changes nothing. No reversal is offered (spec section 4).
+  const user = await grantAdmin(c.get('db'), parseId(c.req.param('id'), 'User'));
+  if (!user) throw notFound('User not found');
+  return c.json(selfUser(user));
+});

@@ -1,5 +1,129 @@
+// Images (API.md "Images"): a signed upload URL, the signed PUT that stores JPEG bytes in R2,
+// the claim that turns an upload into an object path, and serving those paths from R2.
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { MAX_IMAGE_BYTES } from '../../src/shared/constants';
+import { createUpload, findUpload, markStored, objectPath, uploadKey, uploadKeyFromUrl, UUID_PARAM } from '../db/queries/images';
+import { hmacSign, hmacVerify } from '../lib/crypto';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
+import { hit } from '../lib/rate-limit';
+import { MINUTE } from '../lib/time';
+import { parseBody } from '../lib/validate';
+import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 
 export const imageRoutes = new Hono<AppEnv>();
 export const objectRoutes = new Hono<AppEnv>();
+
+export const UPLOAD_URL_TTL_MS = 15 * MINUTE;
+const INVALID_URL = 'Upload URL is invalid or has expired';
+const ONLY_JPEG = 'Only JPEG images are accepted';
+const TOO_LARGE = 'Image is larger than 10MB';
+const IMAGE_MESSAGE = 'Images must be uploaded through this site';
+
+// worker/env.d.ts declares the secret on Cloudflare.Env; the global Env Hono uses does not merge it.
+const signingSecret = (env: Env) => (env as Cloudflare.Env).SIGNING_SECRET;
+
+/** What the signature covers: the object key and the expiry, so neither can be changed. */
+export const uploadSignaturePayload = (key: string, expires: number | string) => `${key}:${expires}`;
+
+imageRoutes.post('/objects/upload', async (c) => {
+  const user = requireUser(c);
+  await hit(c.env.DB, 'uploadUrlPerMember', String(user.id));
+  const uuid = crypto.randomUUID();
+  const key = uploadKey(uuid);
+  await createUpload(c.get('db'), key, user.id);
+  const expires = Date.now() + UPLOAD_URL_TTL_MS;
+  const signature = await hmacSign(signingSecret(c.env), uploadSignaturePayload(key, expires));
+  const origin = new URL(c.req.url).origin;
+  return c.json({ uploadURL: `${origin}/api/objects/upload/${uuid}?expires=${expires}&signature=${signature}` });
+});
+
+// No session needed: the signature is the authorisation. The security middleware lets this
+// path through without the JSON content type and the 1 MB body limit.
+imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}`, async (c) => {
+  const db = c.get('db');
+  const key = uploadKey(c.req.param('uuid'));
+  const expires = c.req.query('expires') ?? '';
+  const signature = c.req.query('signature') ?? '';
+  const signed =
+    /^\d{1,15}$/.test(expires) && Number(expires) > Date.now() && (await hmacVerify(signingSecret(c.env), uploadSignaturePayload(key, expires), signature));
+  if (!signed) throw forbidden(INVALID_URL);
+  // The row goes with its owner's account; a listing's image is never replaced under it.
+  const upload = await findUpload(db, key);
+  if (!upload) throw forbidden(INVALID_URL);
+  if (upload.attachedAt !== null) throw conflict('This image is already attached to a listing');
+
+  if (!/^image\/jpeg\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')) throw new HttpError(415, ONLY_JPEG);
+  const declared = Number(c.req.header('Content-Length') ?? '0');
+  if (declared > MAX_IMAGE_BYTES) throw new HttpError(413, TOO_LARGE);
+  const bytes = await readAtMost(c.req.raw.body, MAX_IMAGE_BYTES);
+  if (!bytes) throw new HttpError(413, TOO_LARGE);
+  if (!isJpeg(bytes)) throw new HttpError(415, ONLY_JPEG);
+
+  await c.env.IMAGES.put(key, bytes, { httpMetadata: { contentType: 'image/jpeg' } });
+  await markStored(db, key);
+  return c.json({ objectPath: objectPath(key) });
+});
+
+const listingImageSchema = v.object({
+  imageURL: v.pipe(v.string('imageURL is required'), v.trim(), v.nonEmpty('imageURL is required'), v.maxLength(2048, IMAGE_MESSAGE)),
+});
+
+imageRoutes.put('/listing-images', async (c) => {
+  const user = requireUser(c);
+  const { imageURL } = await parseBody(c, listingImageSchema);
+  const key = uploadKeyFromUrl(imageURL);
+  if (!key) throw badRequest(IMAGE_MESSAGE, { imageURL: IMAGE_MESSAGE });
+  const upload = await findUpload(c.get('db'), key);
+  if (!upload) throw notFound('Image not found');
+  if (upload.userId !== user.id) throw forbidden('You can only use images you uploaded');
+  if (upload.storedAt === null) throw badRequest('Image has not been uploaded yet', { imageURL: 'Image has not been uploaded yet' });
+  return c.json({ objectPath: objectPath(key) });
+});
+
+objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}`, async (c) => {
+  // R2 evaluates If-None-Match itself; on a match it returns the object without a body.
+  const object = await c.env.IMAGES.get(uploadKey(c.req.param('uuid')), { onlyIf: c.req.raw.headers });
+  if (!object) throw notFound('Image not found');
+  const headers = new Headers({
+    'Content-Type': 'image/jpeg',
+    // The key is a fresh uuid per upload and the bytes of an attached image never change.
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    ETag: object.httpEtag,
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (!('body' in object)) return new Response(null, { status: 304, headers });
+  headers.set('Content-Length', String(object.size));
+  return new Response(object.body, { headers });
+});
+
+/** The JPEG signature: SOI marker FF D8 followed by the next marker's FF. */
+function isJpeg(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+}
+
+/** Reads a body of at most `max` bytes; null when it is longer (whatever Content-Length said). */
+async function readAtMost(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array | null> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

@@ -2,7 +2,7 @@
 // Numeric path params carry a regex so sibling routes on the same prefix (/featured,
 // /:id/barters, /:id/reviews) are never swallowed.
 import { Hono, type Context } from 'hono';
-import { LISTINGS_DEFAULT_LIMIT, LISTINGS_MAX_LIMIT } from '../../src/shared/constants';
+import { LISTINGS_DEFAULT_LIMIT, LISTINGS_MAX_LIMIT, SEARCH_DISTANCES } from '../../src/shared/constants';
 import { listingCreateSchema, listingSearchSchema, listingUpdateSchema } from '../../src/shared/schemas';
 import { findUploads, uploadKeyFromPath } from '../db/queries/images';
 import {
@@ -29,11 +29,15 @@ export const listingRoutes = new Hono<AppEnv>();
 export const userListingRoutes = new Hono<AppEnv>();
 
 const IMAGE_MESSAGE = 'Images must be uploaded through this site';
+const DISTANCE_MESSAGE = 'Distance must be 5, 10, 25, 50, 100 or any';
 
 listingRoutes.get('/', async (c) => {
   const query = parseWith(listingSearchSchema, c.req.query());
   const limit = Math.min(query.limit ?? LISTINGS_DEFAULT_LIMIT, LISTINGS_MAX_LIMIT);
-  // `distance` is accepted but not applied yet (no coordinates are stored); see docs/api/listings.md.
+  // `distance` is checked but not applied yet (no coordinates are stored); see docs/api/listings.md.
+  if (query.distance && !SEARCH_DISTANCES.map(String).includes(query.distance)) {
+    throw badRequest(DISTANCE_MESSAGE, { distance: DISTANCE_MESSAGE });
+  }
   const { items, total } = await searchListings(c.get('db'), { search: query.search, category: query.category, limit, offset: query.offset ?? 0 });
   c.header('X-Total-Count', String(total));
   return c.json(items);

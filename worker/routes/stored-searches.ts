@@ -1,5 +1,70 @@
+// Saved searches (API.md "Saved searches"): private to their owner.
 import { Hono } from 'hono';
+import { storedSearchCreateSchema, storedSearchUpdateSchema } from '../../src/shared/schemas';
+import {
+  deleteStoredSearch,
+  findStoredSearch,
+  insertStoredSearchWithinLimit,
+  isKnownCategory,
+  setStoredSearchNotifications,
+  storedSearchesOf,
+} from '../db/queries/stored-searches';
+import type { Db } from '../db/client';
+import type { StoredSearchRow, UserRow } from '../db/schema';
+import { storedSearch } from '../db/shapes';
+import { badRequest, forbidden, notFound } from '../lib/errors';
+import { parseBody, parseId } from '../lib/validate';
+import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 
+/** Mounted at /api/stored-searches. */
 export const storedSearchRoutes = new Hono<AppEnv>();
+/** Mounted at /api/users. */
 export const userStoredSearchRoutes = new Hono<AppEnv>();
+
+const NOT_YOURS = 'You can only manage your own saved searches';
+
+userStoredSearchRoutes.get('/:id{[0-9]+}/stored-searches', async (c) => {
+  const user = requireUser(c);
+  // Private even from admins: saved searches say what a member is looking for.
+  if (parseId(c.req.param('id'), 'User') !== user.id) throw forbidden(NOT_YOURS);
+  const rows = await storedSearchesOf(c.get('db'), user.id);
+  return c.json(rows.map(storedSearch));
+});
+
+storedSearchRoutes.post('/', async (c) => {
+  const db = c.get('db');
+  const user = requireUser(c);
+  const { userId, ...input } = await parseBody(c, storedSearchCreateSchema);
+  assertActingAs(user, userId, NOT_YOURS);
+  if (input.category != null && !(await isKnownCategory(db, input.category))) {
+    throw badRequest('Please select a valid category', { category: 'Please select a valid category' });
+  }
+  const row = await insertStoredSearchWithinLimit(db, { userId: user.id, ...input });
+  if (!row) throw badRequest('You can save up to 20 searches');
+  return c.json(storedSearch(row), 201);
+});
+
+/** The saved search named by the path, if the session user owns it (404 missing, 403 another's). */
+async function ownedSearch(db: Db, rawId: string, user: UserRow): Promise<StoredSearchRow> {
+  const row = await findStoredSearch(db, parseId(rawId, 'Saved search'));
+  if (!row) throw notFound('Saved search not found');
+  if (row.userId !== user.id) throw forbidden(NOT_YOURS);
+  return row;
+}
+
+storedSearchRoutes.put('/:id{[0-9]+}', async (c) => {
+  const user = requireUser(c);
+  const row = await ownedSearch(c.get('db'), c.req.param('id'), user);
+  const { notificationsEnabled } = await parseBody(c, storedSearchUpdateSchema);
+  const updated = await setStoredSearchNotifications(c.get('db'), row.id, notificationsEnabled);
+  if (!updated) throw notFound('Saved search not found');
+  return c.json(storedSearch(updated));
+});
+
+storedSearchRoutes.delete('/:id{[0-9]+}', async (c) => {
+  const user = requireUser(c);
+  const row = await ownedSearch(c.get('db'), c.req.param('id'), user);
+  await deleteStoredSearch(c.get('db'), row.id);
+  return c.json({ message: 'Search removed' });
+});

@@ -1,4 +1,104 @@
+// Profiles and accounts (API.md "Users"): read, edit oneself, delete (self or admin).
 import { Hono } from 'hono';
+import { profileUpdateSchema } from '../../src/shared/schemas';
+import {
+  completedBarterCountOf,
+  deleteUser,
+  findUserById,
+  findUserByUsername,
+  imageKeysOfUser,
+  isUniqueViolation,
+  takenIdentity,
+  updateProfileStatement,
+  type ProfileChanges,
+} from '../db/queries/users';
+import { selfUser, userFor } from '../db/shapes';
+import { queueEmail, verificationEmail } from '../lib/email';
+import { conflict, forbidden, notFound } from '../lib/errors';
+import { endSession } from '../lib/session';
+import { parseBody, parseId } from '../lib/validate';
+import { newVerificationToken } from '../lib/verification';
+import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 
 export const userRoutes = new Hono<AppEnv>();
+
+const userNotFound = () => notFound('User not found');
+
+userRoutes.get('/:id{[0-9]+}', async (c) => {
+  const user = await findUserById(c.get('db'), parseId(c.req.param('id'), 'User'));
+  if (!user) throw userNotFound();
+  return c.json(userFor(c.get('user'), user));
+});
+
+userRoutes.get('/username/:username', async (c) => {
+  const user = await findUserByUsername(c.get('db'), c.req.param('username'));
+  if (!user) throw userNotFound();
+  return c.json(userFor(c.get('user'), user));
+});
+
+userRoutes.get('/:id{[0-9]+}/barters/count', async (c) => {
+  const db = c.get('db');
+  const id = parseId(c.req.param('id'), 'User');
+  if (!(await findUserById(db, id))) throw userNotFound();
+  return c.json({ count: await completedBarterCountOf(db, id) });
+});
+
+userRoutes.patch('/:id{[0-9]+}', async (c) => {
+  const db = c.get('db');
+  const user = requireUser(c);
+  // Admins too: a profile is edited only by its owner (spec section 6).
+  if (parseId(c.req.param('id'), 'User') !== user.id) throw forbidden('You can only edit your own profile');
+  const { id: bodyId, ...input } = await parseBody(c, profileUpdateSchema);
+  assertActingAs(user, bodyId, 'You can only edit your own profile');
+
+  const changes: ProfileChanges = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  // A new address (not merely new capitals) must be verified again.
+  const emailChanged = input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase();
+  if (input.email !== undefined && (await takenIdentity(db, null, input.email, user.id)).email) throw conflict('Email already registered');
+  if (Object.keys(changes).length === 0) return c.json(selfUser(user));
+
+  try {
+    if (!emailChanged) {
+      const [updated] = await updateProfileStatement(db, user.id, changes);
+      return c.json(selfUser(updated!));
+    }
+    const verification = await newVerificationToken();
+    const name = input.displayName ?? user.displayName;
+    const [[updated]] = await db.batch([
+      updateProfileStatement(db, user.id, {
+        ...changes,
+        emailVerified: false,
+        verificationToken: verification.hash,
+        verificationTokenExpires: verification.expires,
+      }),
+      queueEmail(db, verificationEmail(new URL(c.req.url).origin, input.email!, name, verification.token)),
+    ]);
+    return c.json(selfUser(updated!));
+  } catch (error) {
+    // Two accounts racing for the same address: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict('Email already registered');
+    throw error;
+  }
+});
+
+userRoutes.delete('/:id{[0-9]+}', async (c) => {
+  const db = c.get('db');
+  const user = requireUser(c);
+  const id = parseId(c.req.param('id'), 'User');
+  if (id !== user.id && !user.isAdmin) throw forbidden('You can only delete your own account');
+  if (id !== user.id && !(await findUserById(db, id))) throw userNotFound();
+
+  // Read the image keys before the cascade removes the rows that name them.
+  const keys = await imageKeysOfUser(db, id);
+  if (!(await deleteUser(db, id))) throw userNotFound();
+  // R2 deletes at most 1,000 keys a call. The account is gone either way; a failed delete
+  // leaves only objects nothing links to, so it is logged rather than reported to the member.
+  for (let i = 0; i < keys.length; i += 1000) {
+    await c.env.IMAGES.delete(keys.slice(i, i + 1000)).catch((error: unknown) => {
+      console.error(`[${c.req.header('cf-ray') ?? 'local'}] R2 cleanup failed for deleted user ${id}`, error);
+    });
+  }
+  if (id === user.id) await endSession(c);
+  return c.json({ message: 'Account deleted' });
+});

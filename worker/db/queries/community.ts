@@ -94,3 +94,11 @@ export type NewContactMessage = typeof contactMessages.$inferInsert;
 export function insertContactMessageStatement(db: Db, message: NewContactMessage) {
   return db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
 }
+
+/**
+ * The first date still "today or later": the date at UTC-12, the last place where a day ends,
+ * so an evening event stays listed until its day is over for every member, wherever they are.
+ */
+export function upcomingEventsFrom(now = Date.now()): string {
+  return new Date(now - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,96 @@
+// The README's quick start, tried as a new user would: `npm start`, then the app over HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './server';
+
+let app: RunningApp;
+
+beforeAll(async () => {
+  app = await startApp();
+  console.log(`npm start served the app in ${(app.startupMs / 1000).toFixed(1)} s`);
+});
+afterAll(() => app?.stop());
+
+const get = (path: string, init?: RequestInit) => fetch(`${app.baseUrl}${path}`, init);
+/** The JSON a GET answers, untyped: these tests check its shape. */
+const getJson = async (path: string, init?: RequestInit): Promise<any> => (await get(path, init)).json();
+const post = (path: string, body: unknown, cookie?: string) =>
+  fetch(`${app.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: app.baseUrl, ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+const cookieOf = (response: Response) => /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')![0];
+
+describe('npm start', () => {
+  it('serves the SPA with security headers, also through the SPA fallback', async () => {
+    for (const path of ['/', '/browse?q=bike', '/no/such/page']) {
+      const response = await get(path, { headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate' } });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      for (const directive of ["script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+    }
+  });
+
+  it('answers unknown API paths with JSON 404, not the SPA', async () => {
+    const response = await get('/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('has the demo community loaded', async () => {
+    const categories = await getJson('/api/categories');
+    expect(categories.map((c: { slug: string }) => c.slug)).toEqual(['home', 'tech', 'education', 'creative', 'food', 'goods']);
+    const listings = await get('/api/listings');
+    expect(Number(listings.headers.get('x-total-count'))).toBeGreaterThanOrEqual(25);
+    const all = (await listings.json()) as { categoriesOffered: string[] }[];
+    for (const slug of ['home', 'tech', 'education', 'creative', 'food', 'goods']) {
+      expect(all.some((l) => l.categoriesOffered.includes(slug))).toBe(true);
+    }
+    expect((await getJson('/api/listings/featured')).length).toBeGreaterThan(0);
+    expect((await getJson('/api/testimonials')).length).toBeGreaterThan(0);
+    expect((await getJson('/api/events')).length).toBeGreaterThan(0);
+    expect((await getJson('/api/barters/count')).count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('signs in the demo accounts and shows alice her conversations', async () => {
+    for (const username of ['admin', 'alice', 'bob']) {
+      const response = await post('/api/auth/login', { username, password: 'password123' });
+      expect(response.status).toBe(200);
+    }
+    const alice = cookieOf(await post('/api/auth/login', { username: 'alice', password: 'password123' }));
+    const conversations = await getJson('/api/conversations', { headers: { Cookie: alice } });
+    expect(conversations.length).toBeGreaterThan(0);
+    expect(conversations[0].partner.displayName).toBeTruthy();
+    const admin = cookieOf(await post('/api/auth/login', { username: 'admin', password: 'password123' }));
+    expect((await get('/api/admin/users', { headers: { Cookie: admin } })).status).toBe(200);
+  });
+
+  it('registers a member, mails the verification link to the dev outbox, and verifies it', async () => {
+    const username = `smoke${Date.now()}`;
+    const email = `${username}@example.com`;
+    const registered = await post('/api/auth/register', { username, password: 'password123', email, displayName: 'Smoke Tester' });
+    expect(registered.status).toBe(201);
+    const outbox = await getJson(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    expect(outbox[0].subject).toMatch(/Verify/);
+    const token = /token=([^\s"&]+)/.exec(outbox[0].text)![1]!;
+    const verified = await get(`/api/auth/verify-email?token=${token}`);
+    expect(await verified.json()).toMatchObject({ verified: true });
+  });
+
+  it('runs a cron job through the scheduled test endpoint', async () => {
+    const response = await get(`/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('0 3 * * *')}`);
+    expect(response.status).toBe(200);
+  });
+
+  it('applies rate limits under npm start', async () => {
+    const username = `nobody${Date.now()}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await post('/api/auth/login', { username, password: 'wrong-password' })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
