@@ -3,7 +3,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // `vite` (npm run dev) runs the Worker and the SPA together with hot reload through the
-// Cloudflare plugin; `vite build` writes the SPA to dist/client for Workers Static Assets.
-export default defineConfig({
-  plugins: [react(), cloudflare({ configPath: './wrangler.toml' })],
-});
+// Cloudflare plugin; `vite build` writes the SPA to dist/client and the Worker beside it.
+export default defineConfig(({ command }) => ({
+  plugins: [
+    react(),
+    cloudflare({
+      configPath: './wrangler.toml',
+      // The dev server is local development: the dev routes are on and uploads get a local key.
+      config: command === 'serve' ? { vars: { ENVIRONMENT: 'development', SIGNING_SECRET: 'local-development-signing-key' } } : undefined,
+    }),
+  ],
+}));

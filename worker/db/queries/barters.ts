@@ -21,15 +21,15 @@ const openBarterOf = (listingId: number, a: number, b: number) =>
  * so two requests racing cannot both create one.
  */
 export async function recordBarter(db: Db, listingId: number, initiatorId: number, recipientId: number): Promise<{ barter: BarterRow; created: boolean }> {
-  const [inserted, existing] = await db.batch([
-    db.all<{ id: number }>(sql`
-      INSERT INTO barters (listing_id, initiator_id, recipient_id, status)
-      SELECT ${listingId}, ${initiatorId}, ${recipientId}, 'pending'
-       WHERE NOT EXISTS (SELECT 1 FROM barters WHERE ${openBarterOf(listingId, initiatorId, recipientId)})
-      RETURNING id`),
-    db.select().from(barters).where(openBarterOf(listingId, initiatorId, recipientId)).orderBy(barters.id).limit(1),
-  ]);
-  return { barter: existing[0]!, created: inserted.length > 0 };
+  const open = openBarterOf(listingId, initiatorId, recipientId);
+  // Raw SQL: drizzle's insert builder has no INSERT … SELECT … WHERE NOT EXISTS for some columns.
+  const inserted = await db.all<{ id: number }>(sql`
+    INSERT INTO barters (listing_id, initiator_id, recipient_id, status)
+    SELECT ${listingId}, ${initiatorId}, ${recipientId}, 'pending'
+     WHERE NOT EXISTS (SELECT 1 FROM barters WHERE ${open})
+    RETURNING id`);
+  const [existing] = await db.select().from(barters).where(open).orderBy(barters.id).limit(1);
+  return { barter: existing!, created: inserted.length > 0 };
 }
 
 /**

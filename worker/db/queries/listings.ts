@@ -62,17 +62,23 @@ export function searchConditions(filter: Pick<ListingSearch, 'search' | 'categor
   return and(...conditions)!;
 }
 
-/** One page of matching listings, newest first, and the total count, read in one batch. */
-export async function searchListings(db: Db, filter: ListingSearch) {
+/** The page query and the count query of a search (built apart so tests can EXPLAIN them). */
+export function searchQueries(db: Db, filter: ListingSearch) {
   const where = searchConditions(filter);
-  const [rows, totals] = await db.batch([
-    selectWithOwner(db)
+  return {
+    page: selectWithOwner(db)
       .where(where)
       .orderBy(...newestFirst)
       .limit(filter.limit)
       .offset(filter.offset),
-    db.select({ total: count() }).from(listings).where(where),
-  ]);
+    total: db.select({ total: count() }).from(listings).where(where),
+  };
+}
+
+/** One page of matching listings, newest first, and the total count, read in one batch. */
+export async function searchListings(db: Db, filter: ListingSearch) {
+  const { page, total } = searchQueries(db, filter);
+  const [rows, totals] = await db.batch([page, total]);
   return { items: shape(rows), total: totals[0]?.total ?? 0 };
 }
 
