@@ -337,7 +337,6 @@ describe('DELETE /api/users/:id', () => {
     const id = member.id;
     expect(await rowCount('users WHERE id = ?', id)).toBe(0);
     expect(await rowCount('listings WHERE user_id = ?', id)).toBe(0);
-    expect(await rowCount('listing_categories WHERE listing_id = ?', own)).toBe(0);
     expect(await rowCount('messages WHERE sender_id = ?1 OR receiver_id = ?1 OR listing_id = ?2', id, own)).toBe(0);
     expect(await rowCount('reviews WHERE reviewer_id = ?1 OR user_id = ?1', id)).toBe(0);
     expect(await rowCount('barters WHERE initiator_id = ?1 OR recipient_id = ?1', id)).toBe(0);

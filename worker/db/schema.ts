@@ -38,6 +38,8 @@ export const users = sqliteTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_verification_token_idx').on(t.verificationToken),
     index('users_created_at_idx').on(t.createdAt),
+    // Contact messages go to every admin.
+    index('users_is_admin_idx').on(t.isAdmin),
   ],
 );
 

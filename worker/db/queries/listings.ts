@@ -13,7 +13,8 @@ export const PUBLIC_STATUSES = ['active', 'pending'] as const;
 
 const withOwner = {
   listing: getTableColumns(listings),
-  owner: { id: users.id, username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl },
+  // Aliased: a D1 batch returns rows as objects, where a second `id` column would overwrite the first.
+  owner: { id: sql<number>`${users.id}`.as('owner_id'), username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl },
 };
 
 function selectWithOwner(db: Db) {
@@ -160,8 +161,12 @@ export async function insertListing(db: Db, userId: number, fields: ListingField
       .insert(listings)
       .values({ ...fields, userId, status: 'active' })
       .returning(),
-    db.run(sql`INSERT INTO listing_categories (listing_id, slug)
-      SELECT (SELECT max(id) FROM listings WHERE user_id = ${userId}), value FROM json_each(${JSON.stringify(fields.categoriesOffered)})`),
+    db.insert(listingCategories).select(
+      db
+        .select({ listingId: sql<number>`(SELECT max(id) FROM listings WHERE user_id = ${userId})`.as('listing_id'), slug: categories.slug })
+        .from(categories)
+        .where(inArray(categories.slug, fields.categoriesOffered)),
+    ),
     ...attachUploads(db, userId, fields.imageUrls),
   ]);
   return inserted[0]!;

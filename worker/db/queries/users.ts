@@ -1,5 +1,5 @@
 // Data access for accounts. Usernames and emails are unique case-insensitively (lower() indexes).
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { OBJECT_PATH_PATTERN } from '../../../src/shared/constants';
 import type { Db } from '../client';
 import { barters, listings, uploads, users, type UserRow } from '../schema';
@@ -89,10 +89,13 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
     OR r.listing_id IN (SELECT l.id FROM listings l WHERE l.user_id = ${id})
     OR (r.barter_id IS NOT NULL AND r.barter_id IN (SELECT b.id FROM barters b WHERE b.initiator_id = ${id} OR b.recipient_id = ${id})))`;
   const [, deleted] = await db.batch([
-    db.run(sql`UPDATE users SET
-        rating = coalesce((SELECT avg(r.rating) FROM reviews r WHERE r.user_id = users.id AND NOT ${goingAway}), 0),
-        review_count = (SELECT count(*) FROM reviews r WHERE r.user_id = users.id AND NOT ${goingAway})
-      WHERE users.id != ${id} AND users.id IN (SELECT r.user_id FROM reviews r WHERE ${goingAway})`),
+    db
+      .update(users)
+      .set({
+        rating: sql`coalesce((SELECT avg(r.rating) FROM reviews r WHERE r.user_id = ${users.id} AND NOT ${goingAway}), 0)`,
+        reviewCount: sql`(SELECT count(*) FROM reviews r WHERE r.user_id = ${users.id} AND NOT ${goingAway})`,
+      })
+      .where(and(ne(users.id, id), sql`${users.id} IN (SELECT r.user_id FROM reviews r WHERE ${goingAway})`)),
     db.delete(users).where(eq(users.id, id)).returning({ id: users.id }),
   ]);
   return deleted.length > 0;

@@ -1,0 +1,123 @@
+// "An index for every query the API makes": every SQL statement the routes run during a tour of
+// the API is recorded, then EXPLAIN QUERY PLAN must show no full scan of a table.
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { app } from '../../worker/app';
+import { randomIp, unique } from './helpers';
+
+// Tables small and bounded by design: six categories.
+const SMALL_TABLES = new Set(['categories']);
+
+/** D1 wants every parameter bound, even for EXPLAIN; the plan does not depend on the values. */
+function parameterCount(sql: string): number {
+  const code = sql.replace(/'(?:[^']|'')*'/g, "''");
+  const numbered = [...code.matchAll(/\?(\d+)/g)].map((m) => Number(m[1]));
+  return numbered.length ? Math.max(...numbered) : (code.match(/\?/g) ?? []).length;
+}
+
+function recordingEnv(statements: Set<string>): Env {
+  const db = env.DB;
+  const wrapped = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'prepare') {
+        return (query: string) => {
+          statements.add(query);
+          return target.prepare(query);
+        };
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { ...env, DB: wrapped };
+}
+
+async function tour(testEnv: Env) {
+  const ip = randomIp();
+  let cookie = '';
+  const request = async (path: string, init: { method?: string; body?: unknown; as?: string } = {}) => {
+    const headers: Record<string, string> = { 'CF-Connecting-IP': ip };
+    const who = init.as ?? cookie;
+    if (who) headers.Cookie = who;
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const ctx = createExecutionContext();
+    const response = await app.fetch(
+      new Request(`http://localhost${path}`, { method: init.method ?? (init.body ? 'POST' : 'GET'), headers, body: init.body ? JSON.stringify(init.body) : undefined }),
+      testEnv,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    return response;
+  };
+  const register = async () => {
+    const username = unique('plan');
+    const response = await request('/api/auth/register', { body: { username, password: 'password123', email: `${username}@example.com`, displayName: 'Plan Member' } });
+    const user = (await response.json()) as { id: number };
+    return { id: user.id, username, cookie: /sid=[^;]+/.exec(response.headers.get('Set-Cookie') ?? '')![0] };
+  };
+  const owner = await register();
+  const other = await register();
+  await env.DB.prepare('UPDATE users SET is_admin = 1 WHERE id = ?').bind(owner.id).run();
+  cookie = owner.cookie;
+
+  await request('/api/auth/login', { body: { username: owner.username, password: 'password123' } });
+  await request('/api/auth/login', { body: { username: owner.username, password: 'wrong-password' } });
+  const created = await request('/api/listings', {
+    body: { title: 'Query plan bookshelf', description: 'A listing made to exercise every query.', categoriesOffered: ['home'], whatUserWants: 'Anything nice', location: 'Oakland, CA', distance: 10 },
+  });
+  const listingId = ((await created.json()) as { id: number }).id;
+  const reads = [
+    '/api/auth/current-user', '/api/categories', '/api/listings', '/api/listings?search=bookshelf', '/api/listings?category=home',
+    '/api/listings?search=shelf&category=home&limit=9&offset=9', '/api/listings/featured', `/api/listings/${listingId}`,
+    `/api/listings/${listingId}/reviews`, `/api/listings/${listingId}/barters`, `/api/users/${owner.id}`, `/api/users/username/${owner.username}`,
+    `/api/users/${owner.id}/listings`, `/api/users/${owner.id}/reviews`, `/api/users/${owner.id}/barters/count`, `/api/users/${owner.id}/messages`,
+    `/api/users/${owner.id}/stored-searches`, '/api/conversations', `/api/conversations/${owner.id}/${other.id}/${listingId}`, '/api/barters/count',
+    '/api/users/count', '/api/skills/count', '/api/analytics/activity', '/api/analytics/dashboard', '/api/testimonials', '/api/events',
+    '/api/admin/users', '/api/admin/listings',
+  ];
+  for (const path of reads) await request(path);
+
+  await request('/api/messages', { as: other.cookie, body: { senderId: other.id, receiverId: owner.id, listingId, content: 'Is this still available?' } });
+  await request(`/api/conversations/${owner.id}/${other.id}/${listingId}`);
+  const barter = await request('/api/barters', { as: other.cookie, body: { listingId, initiatorId: other.id, recipientId: owner.id, status: 'pending' } });
+  const barterId = ((await barter.json()) as { id: number }).id;
+  await request(`/api/barters/${barterId}`);
+  await request(`/api/barters/${barterId}/complete`, { method: 'PATCH' });
+  await request('/api/reviews', { body: { reviewerId: owner.id, userId: other.id, listingId, barterId, rating: 5, comment: 'A smooth and friendly exchange.' } });
+  await request('/api/stored-searches', { body: { userId: owner.id, query: 'bookshelf', category: 'home' } });
+  await request(`/api/users/${owner.id}`, { method: 'PATCH', body: { bio: 'Plans queries.' } });
+  await request('/api/contact', { body: { name: 'Plan Tester', email: 'plan@example.com', subject: 'Query plans', message: 'Checking every query uses an index.' } });
+  await request(`/api/admin/listings/${listingId}/featured`, { body: { isFeatured: true } });
+  await request(`/api/admin/users/${other.id}/make-admin`, { method: 'POST' });
+  await request('/api/objects/upload', { method: 'POST' });
+  await request('/api/auth/resend-verification', { method: 'POST' });
+  await request('/api/auth/forgot-password', { body: { email: `${owner.username}@example.com` } });
+  await request(`/api/listings/${listingId}`, { method: 'PUT', body: { status: 'paused' } });
+  await request(`/api/listings/${listingId}`, { method: 'DELETE' });
+  await request(`/api/users/${other.id}`, { method: 'DELETE', as: other.cookie });
+}
+
+describe('query plans', () => {
+  it('no statement the API runs scans a whole table', async () => {
+    const statements = new Set<string>();
+    await tour(recordingEnv(statements));
+    expect(statements.size).toBeGreaterThan(30);
+    const scans: string[] = [];
+    for (const sql of statements) {
+      if (!/^\s*(select|update|delete|insert|with)/i.test(sql)) continue;
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...Array.from({ length: parameterCount(sql) }, () => 1))
+        .all<{ detail: string }>();
+      for (const { detail } of plan.results) {
+        const match = /^SCAN (\w+)(.*)$/.exec(detail);
+        if (!match) continue;
+        const [, table, rest] = match;
+        // "SCAN t USING (COVERING) INDEX" walks an index (ordered lists, counts); a bare SCAN reads the table.
+        if (SMALL_TABLES.has(table!) || /USING (COVERING )?INDEX|VIRTUAL TABLE/.test(rest!)) continue;
+        if (table === 'CONSTANT' || detail.startsWith('SCAN CONSTANT')) continue;
+        scans.push(`${detail}  ←  ${sql.replace(/\s+/g, ' ').slice(0, 200)}`);
+      }
+    }
+    expect(scans).toEqual([]);
+  });
+});
