@@ -269,6 +269,12 @@ describe('PATCH /api/barters/:id/cancel', () => {
 });
 
 describe('GET /api/barters/:id', () => {
+  it('leaves non-numeric paths such as /api/barters/count to other routes', async () => {
+    const member = await signUp();
+    const response = await call('/api/barters/count', { cookie: member.cookie });
+    expect(await json(response)).not.toEqual({ message: 'Barter not found' });
+  });
+
   it('shows the barter to both parties and admins only', async () => {
     const { owner, member, listingId } = await talking();
     const barter = await recorded(member, owner, listingId);

@@ -94,6 +94,13 @@ describe('GET /api/users/username/:username', () => {
     expect(selfView).toMatchObject({ email: member.email, address: '1 Private Lane' });
   });
 
+  it('finds usernames with dots, dashes and underscores', async () => {
+    const member = await signUp({ username: `j.doe-${unique('x')}_1` });
+    const response = await call(`/api/users/username/${encodeURIComponent(member.username)}`);
+    expect(response.status).toBe(200);
+    expect((await json(response)).id).toBe(member.id);
+  });
+
   it('answers 404 for an unknown username', async () => {
     const response = await call(`/api/users/username/${unique('nobody')}`);
     expect(response.status).toBe(404);

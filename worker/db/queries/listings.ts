@@ -53,13 +53,20 @@ export interface ListingSearch {
 
 /** The browse/search filter: public statuses, optional text (FTS5) and category (junction). */
 export function searchConditions(filter: Pick<ListingSearch, 'search' | 'category'>): SQL {
-  const conditions: SQL[] = [inArray(listings.status, [...PUBLIC_STATUSES])];
+  const conditions: SQL[] = [];
   const match = ftsQuery(filter.search);
   if (match) conditions.push(sql`${listings.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
   const category = filter.category?.trim().toLowerCase();
   if (category && category !== 'all') {
     conditions.push(sql`${listings.id} IN (SELECT ${listingCategories.listingId} FROM ${listingCategories} WHERE ${listingCategories.slug} = ${category})`);
   }
+  const statuses = sql.join(
+    PUBLIC_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  // With a text or category filter, the unary + keeps SQLite from walking every public listing
+  // through the status index: the FTS or junction matches drive, looked up by primary key.
+  conditions.push(conditions.length ? sql`+${listings.status} IN (${statuses})` : inArray(listings.status, [...PUBLIC_STATUSES]));
   return and(...conditions)!;
 }
 

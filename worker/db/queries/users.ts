@@ -34,7 +34,13 @@ export function findUserByVerificationToken(db: Db, tokenHash: string, nowIso: s
   });
 }
 
-export const isUniqueViolation = (error: unknown) => String((error as Error)?.message ?? error).includes('UNIQUE constraint failed');
+/** True for a unique-index violation; Drizzle wraps single-query errors, keeping D1's in `cause`. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (String(e.message ?? e).includes('UNIQUE constraint failed')) return true;
+  }
+  return false;
+}
 
 /** Every account, newest first (admin user list). */
 export function listUsersNewestFirst(db: Db): Promise<UserRow[]> {
