@@ -8,7 +8,7 @@ import { call, createListing, json, ORIGIN, signUp, validListing, type Member } 
 const TEST_SIGNING_SECRET = 'test-signing-secret-0123456789abcdef';
 
 /** A small body that starts with the JPEG signature (FF D8 FF) and differs per call. */
-function jpegBytes(size = 2048): Uint8Array {
+function jpegBytes(size = 2048): Uint8Array<ArrayBuffer> {
   const bytes = crypto.getRandomValues(new Uint8Array(size));
   bytes.set([0xff, 0xd8, 0xff, 0xe0]);
   return bytes;

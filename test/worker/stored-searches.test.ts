@@ -80,7 +80,9 @@ describe('POST /api/stored-searches', () => {
     const member = await signUp();
     const response = await save(member, body);
     expect(response.status).toBe(400);
-    expect((await json(response)).message).toBe(message);
+    const body = await json(response);
+    expect(body.message).toBe(message);
+    expect(body.errors.query).toBe(message);
   });
 
   it.each([

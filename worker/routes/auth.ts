@@ -17,7 +17,8 @@ import { badRequest, conflict, HttpError, unauthorized } from '../lib/errors';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/passwords';
 import { check, clientIp, hit } from '../lib/rate-limit';
 import { endSession, startSession } from '../lib/session';
-import { DAY, HOUR, isoIn, isoNow } from '../lib/time';
+import { HOUR, isoIn, isoNow } from '../lib/time';
+import { newVerificationToken } from '../lib/verification';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -25,12 +26,6 @@ import type { AppEnv } from '../types';
 export const authRoutes = new Hono<AppEnv>();
 
 const origin = (url: string) => new URL(url).origin;
-
-/** A fresh verification token: the raw one goes in the email, its hash in the row. */
-async function newVerificationToken() {
-  const token = randomToken();
-  return { token, hash: await sha256Hex(token), expires: isoIn(DAY) };
-}
 
 authRoutes.post('/register', async (c) => {
   const db = c.get('db');

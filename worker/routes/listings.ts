@@ -15,7 +15,6 @@ import {
   searchListings,
   unknownCategories,
   updateListing,
-  type ListingChanges,
 } from '../db/queries/listings';
 import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
@@ -74,14 +73,15 @@ listingRoutes.put('/:id{[0-9]+}', async (c) => {
   const input = await parseBody(c, listingUpdateSchema);
   assertActingAs(user, input.userId);
 
-  const { userId: _claimed, ...rest } = input;
-  const changes: ListingChanges = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  // Fields left out stay undefined, and an undefined field is not written.
+  const { userId: _claimed, ...changes } = input;
   if (changes.categoriesOffered) await assertKnownCategories(c, changes.categoriesOffered);
   let removed: string[] = [];
   if (changes.imageUrls) {
-    changes.imageUrls = unique(changes.imageUrls);
-    await assertOwnUploads(c, user, changes.imageUrls, found.listing.imageUrls);
-    removed = found.listing.imageUrls.filter((path) => !changes.imageUrls!.includes(path));
+    const next = unique(changes.imageUrls);
+    await assertOwnUploads(c, user, next, found.listing.imageUrls);
+    changes.imageUrls = next;
+    removed = found.listing.imageUrls.filter((path) => !next.includes(path));
   }
   const updated = await updateListing(db, found.listing, changes, removed);
   deleteImages(c, removed);

@@ -30,7 +30,11 @@ export const storedSearchCreateSchema = v.pipe(
     ),
     notificationsEnabled: v.optional(v.boolean('Notifications must be true or false'), true),
   }),
-  v.check((s) => s.query != null || s.category != null, 'Please provide at least a query or category'),
+  // Reported under `query`, the field the form shows it beside.
+  v.forward(
+    v.partialCheck([['query'], ['category']], (s) => s.query != null || s.category != null, 'Please provide at least a query or category'),
+    ['query'],
+  ),
 );
 
 export const storedSearchUpdateSchema = v.object({

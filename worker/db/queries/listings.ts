@@ -179,14 +179,18 @@ export async function insertListing(db: Db, userId: number, fields: ListingField
   return inserted[0]!;
 }
 
-export type ListingChanges = Partial<ListingFields> & { status?: ListingRow['status']; isFeatured?: boolean };
+/** Fields to change; an undefined field is left as it is. */
+export type ListingChanges = { [K in keyof ListingFields]?: ListingFields[K] | undefined } & {
+  status?: ListingRow['status'] | undefined;
+  isFeatured?: boolean | undefined;
+};
 
 /**
  * Applies an edit in one batch: the row, the category rows when the categories change, newly
  * attached uploads and the upload rows of removed images.
  */
 export async function updateListing(db: Db, current: ListingRow, changes: ListingChanges, removedImages: string[]) {
-  if (Object.keys(changes).length === 0) return current;
+  if (Object.values(changes).every((value) => value === undefined)) return current;
   const id = current.id;
   const statements = [];
   if (changes.categoriesOffered) {
