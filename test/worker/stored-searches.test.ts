@@ -80,9 +80,9 @@ describe('POST /api/stored-searches', () => {
     const member = await signUp();
     const response = await save(member, body);
     expect(response.status).toBe(400);
-    const body = await json(response);
-    expect(body.message).toBe(message);
-    expect(body.errors.query).toBe(message);
+    const reply = await json(response);
+    expect(reply.message).toBe(message);
+    expect(reply.errors.query).toBe(message);
   });
 
   it.each([
