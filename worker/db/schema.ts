@@ -164,6 +164,8 @@ export const reviews = sqliteTable(
     uniqueIndex('reviews_reviewer_barter_idx').on(t.reviewerId, t.barterId),
     index('reviews_user_idx').on(t.userId, t.createdAt),
     index('reviews_listing_idx').on(t.listingId, t.createdAt),
+    // Deleting a barter cascades to its reviews; the lookup needs this index.
+    index('reviews_barter_idx').on(t.barterId),
   ],
 );
 

@@ -101,7 +101,16 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
         rating: sql`coalesce((SELECT avg(r.rating) FROM reviews r WHERE r.user_id = ${users.id} AND NOT ${goingAway}), 0)`,
         reviewCount: sql`(SELECT count(*) FROM reviews r WHERE r.user_id = ${users.id} AND NOT ${goingAway})`,
       })
-      .where(and(ne(users.id, id), sql`${users.id} IN (SELECT r.user_id FROM reviews r WHERE ${goingAway})`)),
+      // The members affected, as a union of indexed lookups (an OR over them would scan reviews).
+      .where(
+        and(
+          ne(users.id, id),
+          sql`${users.id} IN (
+            SELECT user_id FROM reviews WHERE reviewer_id = ${id}
+            UNION SELECT user_id FROM reviews WHERE listing_id IN (SELECT id FROM listings WHERE user_id = ${id})
+            UNION SELECT user_id FROM reviews WHERE barter_id IN (SELECT id FROM barters WHERE initiator_id = ${id} UNION SELECT id FROM barters WHERE recipient_id = ${id}))`,
+        ),
+      ),
     db.delete(users).where(eq(users.id, id)).returning({ id: users.id }),
   ]);
   return deleted.length > 0;

@@ -1,0 +1,1 @@
+CREATE INDEX `reviews_barter_idx` ON `reviews` (`barter_id`);
