@@ -1,13 +1,14 @@
 // Cron Triggers (wrangler.toml [triggers]). Each job is idempotent: a rerun changes nothing.
 import { pruneExpiredRows } from './prune-expired';
+import { pruneAbandonedUploads } from './prune-uploads';
+
+export const DAILY_CRON = '0 3 * * *';
 
 export async function runScheduled(cron: string, scheduledTime: number, env: Env): Promise<void> {
-  switch (cron) {
-    case '0 3 * * *':
-      await pruneExpiredRows(env.DB, scheduledTime);
-      break;
-    default:
-      // Every-15-minute jobs (saved-search alerts, email delivery) are added with their features.
-      await pruneExpiredRows(env.DB, scheduledTime);
+  if (cron === DAILY_CRON) {
+    await pruneExpiredRows(env.DB, scheduledTime);
+    await pruneAbandonedUploads(env, scheduledTime);
   }
+  // The every-15-minutes trigger carries saved-search alerts and email delivery, which arrive
+  // with the live-and-background features; until then it has nothing to do.
 }

@@ -22,7 +22,6 @@ const TOO_LARGE = 'Image is larger than 10MB';
 const IMAGE_MESSAGE = 'Images must be uploaded through this site';
 
 // worker/env.d.ts declares the secret on Cloudflare.Env; the global Env Hono uses does not merge it.
-const signingSecret = (env: Env) => (env as Cloudflare.Env).SIGNING_SECRET;
 
 /** What the signature covers: the object key and the expiry, so neither can be changed. */
 export const uploadSignaturePayload = (key: string, expires: number | string) => `${key}:${expires}`;
@@ -34,7 +33,7 @@ imageRoutes.post('/objects/upload', async (c) => {
   const key = uploadKey(uuid);
   await createUpload(c.get('db'), key, user.id);
   const expires = Date.now() + UPLOAD_URL_TTL_MS;
-  const signature = await hmacSign(signingSecret(c.env), uploadSignaturePayload(key, expires));
+  const signature = await hmacSign(c.env.SIGNING_SECRET, uploadSignaturePayload(key, expires));
   const origin = new URL(c.req.url).origin;
   return c.json({ uploadURL: `${origin}/api/objects/upload/${uuid}?expires=${expires}&signature=${signature}` });
 });
@@ -47,7 +46,7 @@ imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}`, async (c) => {
   const expires = c.req.query('expires') ?? '';
   const signature = c.req.query('signature') ?? '';
   const signed =
-    /^\d{1,15}$/.test(expires) && Number(expires) > Date.now() && (await hmacVerify(signingSecret(c.env), uploadSignaturePayload(key, expires), signature));
+    /^\d{1,15}$/.test(expires) && Number(expires) > Date.now() && (await hmacVerify(c.env.SIGNING_SECRET, uploadSignaturePayload(key, expires), signature));
   if (!signed) throw forbidden(INVALID_URL);
   // The row goes with its owner's account; a listing's image is never replaced under it.
   const upload = await findUpload(db, key);
