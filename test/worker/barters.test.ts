@@ -1,17 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, json, signUp, signUpAdmin, type Member } from './helpers';
-
-/** Listings belong to another route; these tests insert their own rows directly. */
-async function insertListing(owner: Member, title = 'Hand-built oak bookshelf'): Promise<number> {
-  const row = await env.DB.prepare(
-    `INSERT INTO listings (user_id, title, description, categories_offered, what_user_wants, location, distance)
-     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  )
-    .bind(owner.id, title, 'A sturdy five-shelf bookshelf made from reclaimed oak.', '["home"]', 'Gardening help', 'Oakland, CA', 25)
-    .first<{ id: number }>();
-  return row!.id;
-}
+import { call, insertListing, json, signUp, signUpAdmin, type Member } from './helpers';
 
 async function message(from: Member, to: Member, listingId: number) {
   const response = await call('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content: 'Shall we trade?' } });

@@ -105,3 +105,8 @@ export async function tokenFromEmail(address: string): Promise<string> {
   if (!match) throw new Error(`no token email for ${address}`);
   return decodeURIComponent(match[1]!);
 }
+
+/** A listing of the owner's, made through the API; returns its id. */
+export async function insertListing(owner: Member, title = 'Hand-built oak bookshelf'): Promise<number> {
+  return (await createListing(owner, { title })).id;
+}

@@ -3,18 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
 import { insertReview } from '../../worker/db/queries/reviews';
 import { isUniqueViolation } from '../../worker/db/queries/users';
-import { call, json, signUp, signUpAdmin, type Member } from './helpers';
-
-/** Listings belong to another route; these tests insert their own rows directly. */
-async function insertListing(owner: Member, title = 'Hand-built oak bookshelf'): Promise<number> {
-  const row = await env.DB.prepare(
-    `INSERT INTO listings (user_id, title, description, categories_offered, what_user_wants, location, distance)
-     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  )
-    .bind(owner.id, title, 'A sturdy five-shelf bookshelf made from reclaimed oak.', '["home"]', 'Gardening help', 'Oakland, CA', 25)
-    .first<{ id: number }>();
-  return row!.id;
-}
+import { call, insertListing, json, signUp, signUpAdmin, type Member } from './helpers';
 
 async function expectStatus(response: Promise<Response>, status: number) {
   const r = await response;
