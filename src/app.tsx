@@ -6,6 +6,8 @@ interface Activity {
   barters: number;
 }
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** A minimal page that proves the SPA and the API are served together. */
 export function App() {
   const [activity, setActivity] = useState<Activity | null>(null);
@@ -23,7 +25,7 @@ export function App() {
       <p>Exchange goods and skills with your neighbours instead of money.</p>
       {activity && (
         <p data-testid="activity">
-          {activity.users} members · {activity.listings} listings · {activity.barters} completed barters
+          {count(activity.users, 'member')} · {count(activity.listings, 'listing')} · {count(activity.barters, 'completed barter')}
         </p>
       )}
       {failed && <p role="alert">The community figures could not be loaded.</p>}
