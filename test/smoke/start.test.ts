@@ -81,6 +81,33 @@ describe('npm start', () => {
     expect(await verified.json()).toMatchObject({ verified: true });
   });
 
+  it('uploads an image through a signed URL, attaches it to a listing and serves it', async () => {
+    const bob = cookieOf(await post('/api/auth/login', { username: 'bob', password: 'password123' }));
+    const { uploadURL } = await (await post('/api/objects/upload', {}, bob)).json();
+    expect(uploadURL).toMatch(new RegExp(`^${app.baseUrl}/api/objects/upload/`));
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9]);
+    const put = await fetch(uploadURL, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg' }, body: jpeg });
+    expect(put.status).toBe(200);
+    const attach = await fetch(`${app.baseUrl}/api/listing-images`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Cookie: bob },
+      body: JSON.stringify({ imageURL: uploadURL }),
+    });
+    const { objectPath } = await attach.json();
+    expect(objectPath).toMatch(/^\/objects\/uploads\//);
+    const listing = await post(
+      '/api/listings',
+      { title: 'Smoke test bicycle pump', description: 'A floor pump with a pressure gauge, works well.', categoriesOffered: ['goods'], whatUserWants: 'Coffee beans', location: 'Berkeley, CA', distance: 10, imageUrls: [objectPath] },
+      bob,
+    );
+    expect(listing.status).toBe(201);
+    const image = await get(objectPath);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect(image.headers.get('cache-control')).toMatch(/immutable/);
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(jpeg);
+  });
+
   it('runs a cron job through the scheduled test endpoint', async () => {
     const response = await get(`/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('0 3 * * *')}`);
     expect(response.status).toBe(200);
