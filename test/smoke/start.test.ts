@@ -83,7 +83,7 @@ describe('npm start', () => {
 
   it('uploads an image through a signed URL, attaches it to a listing and serves it', async () => {
     const bob = cookieOf(await post('/api/auth/login', { username: 'bob', password: 'password123' }));
-    const { uploadURL } = await (await post('/api/objects/upload', {}, bob)).json();
+    const { uploadURL } = (await (await post('/api/objects/upload', {}, bob)).json()) as { uploadURL: string };
     expect(uploadURL).toMatch(new RegExp(`^${app.baseUrl}/api/objects/upload/`));
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9]);
     const put = await fetch(uploadURL, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg' }, body: jpeg });
@@ -93,7 +93,7 @@ describe('npm start', () => {
       headers: { 'Content-Type': 'application/json', Cookie: bob },
       body: JSON.stringify({ imageURL: uploadURL }),
     });
-    const { objectPath } = await attach.json();
+    const { objectPath } = (await attach.json()) as { objectPath: string };
     expect(objectPath).toMatch(/^\/objects\/uploads\//);
     const listing = await post(
       '/api/listings',
