@@ -1,10 +1,46 @@
-// The SPA shell served by the Worker's static assets. The full screens come with the front end.
+// The SPA: router (file routes, code-split per route), query client, Radix Themes, toasts.
+import '@radix-ui/themes/styles.css';
+import './styles.css';
+import { Theme } from '@radix-ui/themes';
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { NotFoundCard } from './components/not-found-card';
+import { queryClient } from './lib/query-client';
+import { ThemeProvider } from './lib/theme';
+import { routeTree } from './routeTree.gen';
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // Loaders prime the query cache; the query client decides freshness.
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+  defaultNotFoundComponent: NotFoundCard,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        {(appearance) => (
+          <Theme appearance={appearance} accentColor="teal" grayColor="slate" radius="medium">
+            {/* Spec section 9: tooltips open after 700 ms; moving between them skips the delay for 300 ms. */}
+            <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+              <RouterProvider router={router} />
+            </Tooltip.Provider>
+          </Theme>
+        )}
+      </ThemeProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

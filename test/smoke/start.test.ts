@@ -1,14 +1,8 @@
 // The README's quick start, tried as a new user would: `npm start`, then the app over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './server';
+import { describe, expect, inject, it } from 'vitest';
 
-let app: RunningApp;
-
-beforeAll(async () => {
-  app = await startApp();
-  console.log(`npm start served the app in ${(app.startupMs / 1000).toFixed(1)} s`);
-});
-afterAll(() => app?.stop());
+// The global setup ran `npm start` once (test/support/global-setup.ts).
+const app = { baseUrl: inject('baseUrl') };
 
 const get = (path: string, init?: RequestInit) => fetch(`${app.baseUrl}${path}`, init);
 /** The JSON a GET answers, untyped: these tests check its shape. */

@@ -308,3 +308,25 @@ export type MessageRow = typeof messages.$inferSelect;
 export type BarterRow = typeof barters.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 export type StoredSearchRow = typeof storedSearches.$inferSelect;
+
+// Newsletter with double opt-in: an address is mailed only after it confirms; every email
+// carries an unsubscribe link. Tokens are stored hashed.
+export const newsletterSubscriptions = sqliteTable(
+  'newsletter_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] }).notNull().default('pending'),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmTokenExpires: text('confirm_token_expires'),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    confirmedAt: text('confirmed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`),
+    index('newsletter_confirm_token_idx').on(t.confirmTokenHash),
+    uniqueIndex('newsletter_unsubscribe_token_idx').on(t.unsubscribeTokenHash),
+    index('newsletter_status_idx').on(t.status),
+  ],
+);

@@ -1,0 +1,93 @@
+// A labelled field with helper text and an error message tied to it for screen readers.
+import { Flex, Text, TextArea, TextField } from '@radix-ui/themes';
+import { useId, type ReactNode } from 'react';
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}
+
+export function Field({ label, error, hint, required, children }: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+        {required && (
+          <Text color="red" aria-hidden="true">
+            {' '}*
+          </Text>
+        )}
+      </Text>
+      {children({ id, describedBy, invalid: Boolean(error) })}
+      {hint && (
+        <Text id={hintId} size="1" color="gray">
+          {hint}
+        </Text>
+      )}
+      {error && (
+        <Text id={errorId} size="1" color="red" role="alert" data-testid="field-error">
+          {error}
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+type InputProps = Omit<React.ComponentProps<typeof TextField.Root>, 'onChange' | 'value'> & {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+};
+
+export function TextInput({ label, value, onValueChange, error, hint, required, ...rest }: InputProps) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required}>
+      {({ id, describedBy, invalid }) => (
+        <TextField.Root
+          id={id}
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          aria-required={required || undefined}
+          {...rest}
+        />
+      )}
+    </Field>
+  );
+}
+
+type AreaProps = Omit<React.ComponentProps<typeof TextArea>, 'onChange' | 'value'> & {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+};
+
+export function TextAreaInput({ label, value, onValueChange, error, hint, required, ...rest }: AreaProps) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required}>
+      {({ id, describedBy, invalid }) => (
+        <TextArea
+          id={id}
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          aria-required={required || undefined}
+          {...rest}
+        />
+      )}
+    </Field>
+  );
+}

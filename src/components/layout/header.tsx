@@ -1,0 +1,61 @@
+import { Box, Button, Flex, Text } from '@radix-ui/themes';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useCurrentUser } from '../../features/auth/api';
+import { CreateListingDialog } from '../../features/listings/components/create-listing-dialog';
+import { UserAvatar } from '../user-avatar';
+import { MobileMenu } from './mobile-menu';
+import { MAIN_LINKS } from './nav-links';
+import { NotificationsLink } from './notifications-link';
+import { ThemeToggle } from './theme-toggle';
+
+export function Header() {
+  const { user } = useCurrentUser();
+  const [creating, setCreating] = useState(false);
+  return (
+    <header className="site-header">
+      <Flex align="center" justify="between" gap="3" className="container" py="3">
+        <Link to="/" className="brand" aria-label="Barter Market home">
+          <span aria-hidden="true" className="brand-mark">⇄</span> Barter Market
+        </Link>
+        <nav aria-label="Main" className="desktop-only">
+          <Flex gap="5">
+            {MAIN_LINKS.map((link) => (
+              <Link key={link.to} to={link.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+                {link.label}
+              </Link>
+            ))}
+          </Flex>
+        </nav>
+        <Flex align="center" gap="3">
+          <ThemeToggle />
+          {user ? (
+            <>
+              <Box className="desktop-only">
+                <Button onClick={() => setCreating(true)}>Create Listing</Button>
+              </Box>
+              <NotificationsLink />
+              <Link to="/profile" className="profile-link desktop-only" aria-label={`Your profile, ${user.displayName}`}>
+                <UserAvatar name={user.displayName} src={user.avatarUrl} size="2" />
+                <Text size="2" weight="medium">
+                  {user.displayName}
+                </Text>
+              </Link>
+            </>
+          ) : (
+            <Flex gap="2" className="desktop-only">
+              <Button asChild variant="soft">
+                <Link to="/login">Sign In</Link>
+              </Button>
+              <Button asChild>
+                <Link to="/signup">Sign Up</Link>
+              </Button>
+            </Flex>
+          )}
+          <MobileMenu onCreateListing={() => setCreating(true)} />
+        </Flex>
+      </Flex>
+      {user && <CreateListingDialog open={creating} onOpenChange={setCreating} />}
+    </header>
+  );
+}

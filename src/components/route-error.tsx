@@ -1,0 +1,24 @@
+import { Button, Callout, Flex } from '@radix-ui/themes';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+
+/** A route's error boundary: says what failed and offers a retry, never a blank page. */
+export function RouteError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  return (
+    <Flex justify="center" p="6">
+      <Callout.Root color="red" role="alert" style={{ maxWidth: 560 }}>
+        <Callout.Text>Something went wrong: {error instanceof Error ? error.message : 'unknown error'}</Callout.Text>
+        <Button
+          mt="2"
+          variant="soft"
+          onClick={() => {
+            reset();
+            void router.invalidate();
+          }}
+        >
+          Try again
+        </Button>
+      </Callout.Root>
+    </Flex>
+  );
+}

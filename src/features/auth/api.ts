@@ -1,0 +1,53 @@
+// Session: the current user, sign-in, registration and sign-out (spec sections 4 and 7).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, RegisterInput } from '../../shared/schemas';
+import type { SelfUser } from '../../shared/api-types';
+import { api, apiGetOrNull } from '../../lib/api';
+
+export const authKeys = { currentUser: ['auth', 'current-user'] as const };
+
+export const currentUserQuery = queryOptions({
+  queryKey: authKeys.currentUser,
+  queryFn: () => apiGetOrNull<SelfUser>('/api/auth/current-user'),
+  retry: false,
+  staleTime: Infinity,
+});
+
+export function useCurrentUser() {
+  const { data, isLoading } = useQuery(currentUserQuery);
+  return { user: data ?? null, isLoading };
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api<SelfUser>('POST', '/api/auth/login', input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.currentUser, user);
+      void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
+    },
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => api<SelfUser>('POST', '/api/auth/register', input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.currentUser, user);
+      void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
+    },
+  });
+}
+
+/** Logout clears the user and every cached read (spec section 4). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ message: string }>('POST', '/api/auth/logout'),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(authKeys.currentUser, null);
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FALLBACK_CATEGORIES } from '../../shared/constants';
+import type { Category } from '../../shared/api-types';
+import { apiGet } from '../../lib/api';
+
+// Categories are cached 10 minutes (spec section 9); an empty answer falls back to the six.
+export const categoriesQuery = queryOptions({
+  queryKey: ['categories'],
+  queryFn: () => apiGet<Category[]>('/api/categories'),
+  staleTime: 10 * 60 * 1000,
+  gcTime: 10 * 60 * 1000,
+});
+
+export function useCategories(): Category[] {
+  const { data } = useQuery(categoriesQuery);
+  return data && data.length > 0 ? data : [...FALLBACK_CATEGORIES];
+}
+
+export const categoryName = (categories: Category[], slug: string) => categories.find((c) => c.slug === slug)?.name ?? slug;

@@ -1,0 +1,54 @@
+// The one fetch client: same-origin calls with credentials; JSON only when there is a payload
+// (spec section 7). A non-OK reply throws ApiError.
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+async function toError(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  try {
+    const body = JSON.parse(text) as { message?: unknown; errors?: Record<string, string> };
+    if (typeof body.message === 'string') return new ApiError(response.status, body.message, body.errors ?? {});
+  } catch {
+    // Not JSON: fall through to the spec's generic form.
+  }
+  // Spec section 8: the status code, a colon and a space, then the body text (or the status text).
+  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
+}
+
+export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : undefined,
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw await toError(response);
+  return response;
+}
+
+export async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await apiFetch(method, url, body);
+  return (await response.json()) as T;
+}
+
+export const apiGet = <T>(url: string) => api<T>('GET', url);
+
+/** A read whose 401 means "nobody" rather than an error (the current-user read). */
+export async function apiGetOrNull<T>(url: string): Promise<T | null> {
+  try {
+    return await apiGet<T>(url);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The message to show for a failed call: the server's, else the given fallback. */
+export const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);

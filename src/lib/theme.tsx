@@ -1,0 +1,31 @@
+// Light by default; the choice is stored in browser storage under the key `theme` (spec section 9).
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+
+export type Appearance = 'light' | 'dark';
+export const THEME_STORAGE_KEY = 'theme';
+
+function storedAppearance(): Appearance {
+  try {
+    return localStorage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
+  } catch {
+    return 'light';
+  }
+}
+
+const ThemeContext = createContext<{ appearance: Appearance; toggle: () => void }>({ appearance: 'light', toggle: () => {} });
+
+export function ThemeProvider({ children }: { children: (appearance: Appearance) => ReactNode }) {
+  const [appearance, setAppearance] = useState<Appearance>(storedAppearance);
+  useEffect(() => {
+    try {
+      localStorage.setItem(THEME_STORAGE_KEY, appearance);
+    } catch {
+      // Storage may be unavailable (private mode); the choice then lasts for this visit.
+    }
+    document.documentElement.style.colorScheme = appearance;
+  }, [appearance]);
+  const toggle = useCallback(() => setAppearance((a) => (a === 'light' ? 'dark' : 'light')), []);
+  return <ThemeContext.Provider value={{ appearance, toggle }}>{children(appearance)}</ThemeContext.Provider>;
+}
+
+export const useTheme = () => useContext(ThemeContext);

@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { Footer } from '../components/layout/footer';
+import { Header } from '../components/layout/header';
+import { VerifyEmailBanner } from '../components/layout/verify-email-banner';
+import { NotFoundCard } from '../components/not-found-card';
+import { RouteError } from '../components/route-error';
+import { Toaster } from '../components/toaster';
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundCard,
+  errorComponent: RouteError,
+});
+
+function RootLayout() {
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <VerifyEmailBanner />
+      <main id="main" tabIndex={-1} className="app-main">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+// Shapes the API returns (worker/db/shapes.ts and the query modules), for the SPA's fetchers.
+import type { BARTER_STATUSES, LISTING_STATUSES } from './constants';
+
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+export type BarterStatus = (typeof BARTER_STATUSES)[number];
+
+export interface PublicUser {
+  id: number;
+  username: string;
+  displayName: string;
+  nickname: string | null;
+  location: string | null;
+  bio: string | null;
+  avatarUrl: string | null;
+  rating: number;
+  reviewCount: number;
+  bartersCompleted: number;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  createdAt: string;
+}
+
+/** The signed-in user's own view (and what admins see). */
+export interface SelfUser extends PublicUser {
+  email: string;
+  address: string | null;
+  emailNotifications: boolean;
+}
+
+export type UserSummary = Pick<PublicUser, 'id' | 'username' | 'displayName' | 'avatarUrl'>;
+
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface Listing {
+  id: number;
+  userId: number;
+  title: string;
+  description: string;
+  categoriesOffered: string[];
+  whatUserWants: string;
+  whatUserWantsOptions: string[];
+  acceptOffers: boolean;
+  location: string;
+  distance: number;
+  imageUrls: string[];
+  status: ListingStatus;
+  isFeatured: boolean;
+  createdAt: string;
+  user: UserSummary;
+}
+
+export interface Message {
+  id: number;
+  senderId: number;
+  receiverId: number;
+  listingId: number;
+  content: string;
+  read: boolean;
+  createdAt: string;
+}
+
+export interface ConversationSummary {
+  partner: UserSummary;
+  listing: { id: number; title: string };
+  lastMessage: string;
+  lastMessageTime: string;
+  unreadCount: number;
+}
+
+export interface Barter {
+  id: number;
+  listingId: number;
+  initiatorId: number;
+  recipientId: number;
+  status: BarterStatus;
+  completedAt: string | null;
+  createdAt: string;
+}
+
+export interface Review {
+  id: number;
+  reviewerId: number;
+  userId: number;
+  listingId: number;
+  barterId: number | null;
+  rating: number;
+  comment: string | null;
+  createdAt: string;
+  reviewerName: string;
+  listingTitle: string;
+}
+
+export interface StoredSearch {
+  id: number;
+  userId: number;
+  query: string | null;
+  category: string | null;
+  notificationsEnabled: boolean;
+  createdAt: string;
+}
+
+export interface Testimonial {
+  id: number;
+  title: string;
+  content: string;
+  rating: number;
+  createdAt: string;
+  user: UserSummary;
+}
+
+export interface CommunityEvent {
+  id: number;
+  title: string;
+  description: string;
+  date: string;
+  time: string;
+  location: string;
+  maxAttendees: number | null;
+  attendeeCount: number;
+  organizer: { id: number; displayName: string } | null;
+}
+
+export interface Activity {
+  users: number;
+  listings: number;
+  barters: number;
+  testimonials: number;
+  events: number;
+}
+
+export interface Dashboard {
+  totalUsers: number;
+  totalSkills: number;
+  completedBarters: number;
+  totalSavings: number;
+}
+
+export interface Count {
+  count: number;
+}

@@ -1,0 +1,92 @@
+// The app's frame as members and visitors see it: header, mobile menu, theme, 404, banner.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, launchBrowser, newPage, overflowsHorizontally, PHONE, toastText } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('header and footer', () => {
+  it('shows Sign In and Sign Up to visitors, and the member tools once signed in', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto('/');
+    const header = page.locator('header');
+    await header.getByRole('link', { name: 'Sign In' }).waitFor();
+    await header.getByRole('link', { name: 'Sign Up' }).waitFor();
+    for (const name of ['Browse', 'Messages', 'Community']) await expect(header.getByRole('link', { name, exact: true }).isVisible()).resolves.toBe(true);
+
+    const member = await createMember({ displayName: 'Header Tester' });
+    const signedIn = await newPage(browser, { cookie: member.cookie });
+    await signedIn.page.goto('/');
+    const bar = signedIn.page.locator('header');
+    await bar.getByRole('button', { name: 'Create Listing' }).waitFor();
+    await expect(bar.getByRole('link', { name: /Your profile, Header Tester/ }).getAttribute('href')).resolves.toBe('/profile');
+    await expect(bar.getByRole('link', { name: /Notifications/ }).isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('links the footer categories to browse with their slug', async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/');
+    const categories = page.getByRole('navigation', { name: 'Categories' });
+    await categories.getByRole('link').first().waitFor();
+    const hrefs = await categories.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(['home', 'tech', 'education', 'creative', 'food'].map((slug) => `/browse?category=${slug}`));
+  });
+});
+
+describe('mobile menu', () => {
+  it('opens with every header link, the profile link and Sign out, which signs out', async () => {
+    const member = await createMember();
+    const { page } = await newPage(browser, { viewport: PHONE, cookie: member.cookie });
+    await page.goto('/');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await page.getByTestId('mobile-menu-button').click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    for (const name of ['Browse', 'Messages', 'Community']) await expect(menu.getByRole('link', { name }).isVisible()).resolves.toBe(true);
+    await expect(menu.getByRole('link', { name: /Profile/ }).isVisible()).resolves.toBe(true);
+    await menu.getByRole('button', { name: 'Sign out' }).click();
+    expect(await toastText(page)).toContain('Logged out successfully');
+    await page.getByTestId('mobile-menu-button').click();
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+  });
+});
+
+describe('theme', () => {
+  it('starts light, switches to dark, and remembers it under the key theme', async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/');
+    const theme = () => page.evaluate(() => document.querySelector('.radix-themes')?.classList.contains('dark') ? 'dark' : 'light');
+    expect(await theme()).toBe('light');
+    await page.getByTestId('theme-toggle').click();
+    expect(await theme()).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    expect(await theme()).toBe('dark');
+  });
+});
+
+describe('page not found', () => {
+  it('shows the Page Not Found card for an unknown path', async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/no/such/place');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).resolves.toBe(true);
+    expect(await page.title()).toContain('Page Not Found');
+  });
+});
+
+describe('verify-email banner', () => {
+  it('shows for unverified members with Resend, and goes away when dismissed', async () => {
+    const member = await createMember({ verified: false });
+    const { page } = await newPage(browser, { cookie: member.cookie });
+    await page.goto('/');
+    await page.getByText('Please verify your email address').waitFor();
+    await page.getByRole('button', { name: 'Resend' }).click();
+    expect(await toastText(page)).toContain('Email Sent');
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByText('Please verify your email address').count()).resolves.toBe(0);
+  });
+});

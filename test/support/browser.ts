@@ -1,0 +1,127 @@
+// Browser test support: Debian's Chromium through playwright-core, members made through the API
+// (each with its own client IP, so the per-IP sign-up limit never trips), axe, overflow checks.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number }; cookie?: string } = {}) {
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: baseUrl() });
+  if (options.cookie) await setSessionCookie(context, options.cookie);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+export async function setSessionCookie(context: BrowserContext, cookie: string) {
+  const value = cookie.replace(/^sid=/, '');
+  await context.addCookies([{ name: 'sid', value, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+}
+
+const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+let counter = 0;
+export const uniqueName = (prefix = 'e2e') => `${prefix}${Date.now().toString(36)}${(counter += 1)}`;
+
+export async function apiCall(path: string, options: { method?: string; body?: unknown; cookie?: string } = {}) {
+  const headers: Record<string, string> = { 'CF-Connecting-IP': randomIp(), Origin: baseUrl() };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.cookie) headers.Cookie = options.cookie;
+  return fetch(`${baseUrl()}${path}`, {
+    method: options.method ?? (options.body !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+}
+
+export interface TestMember {
+  id: number;
+  username: string;
+  displayName: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+/** Registers a member through the API (verified unless asked otherwise) and returns their cookie. */
+export async function createMember(options: { verified?: boolean; admin?: boolean; displayName?: string } = {}): Promise<TestMember> {
+  const username = uniqueName('m');
+  const body = { username, password: 'password123', email: `${username}@example.com`, displayName: options.displayName ?? `Member ${username}` };
+  const response = await apiCall('/api/auth/register', { body });
+  if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
+  const user = (await response.json()) as { id: number };
+  const cookie = /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')![0];
+  if (options.verified !== false) {
+    const outbox = (await (await apiCall(`/api/dev/outbox?to=${encodeURIComponent(body.email)}`)).json()) as { text: string }[];
+    const token = /token=([^\s"&]+)/.exec(outbox[0]!.text)![1]!;
+    await apiCall(`/api/auth/verify-email?token=${token}`);
+  }
+  if (options.admin) await signInAs('admin').then((admin) => apiCall(`/api/admin/users/${user.id}/make-admin`, { method: 'POST', cookie: admin }));
+  return { id: user.id, username, displayName: body.displayName, email: body.email, password: body.password, cookie };
+}
+
+/** A session cookie for a demo account (admin, alice, bob; password123). */
+export async function signInAs(username: string, password = 'password123'): Promise<string> {
+  const response = await apiCall('/api/auth/login', { body: { username, password } });
+  if (response.status !== 200) throw new Error(`login ${username}: ${response.status}`);
+  return /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')![0];
+}
+
+export async function createListingFor(member: TestMember, overrides: Record<string, unknown> = {}) {
+  const response = await apiCall('/api/listings', {
+    cookie: member.cookie,
+    body: {
+      title: 'Handmade walnut cutting board',
+      description: 'A thick end-grain walnut board, oiled and ready for the kitchen.',
+      categoriesOffered: ['home', 'goods'],
+      whatUserWants: 'Fresh bread',
+      whatUserWantsOptions: [],
+      location: 'Oakland, CA',
+      distance: 10,
+      imageUrls: [],
+      ...overrides,
+    },
+  });
+  if (response.status !== 201) throw new Error(`listing: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: number; title: string };
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe violations on the page (WCAG 2.x A and AA rules). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<any> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+  });
+  return (results.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** True when the page is wider than the viewport (content overflowing sideways). */
+export async function overflowsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
+
+/** The text of the current toast, waiting for it to appear. */
+export async function toastText(page: Page): Promise<string> {
+  const toast = page.getByTestId('toast').first();
+  await toast.waitFor({ state: 'visible' });
+  return (await toast.innerText()).replace(/\s+/g, ' ').trim();
+}
