@@ -15,13 +15,14 @@ const persist = process.env.PERSIST_DIR ?? '.wrangler/state';
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' };
 const bin = (name) => `node_modules/.bin/${name}`;
 
-function run(command, args) {
-  const result = spawnSync(bin(command), args, { stdio: 'inherit', env });
+function run(command, args, extraEnv = {}) {
+  const result = spawnSync(bin(command), args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 const started = Date.now();
-if (process.env.SKIP_BUILD !== '1') run('vite', ['build', '--logLevel', 'warn']);
+// Always a production build, whatever NODE_ENV the caller has (test runners set "test").
+if (process.env.SKIP_BUILD !== '1') run('vite', ['build', '--logLevel', 'warn'], { NODE_ENV: 'production' });
 run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
 
 // A fresh signing secret per start: upload URLs live 15 minutes, so none outlives a restart.

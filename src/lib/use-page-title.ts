@@ -17,7 +17,7 @@ export function useMetaDescription(text: string | undefined) {
     if (!tag) {
       tag = document.createElement('meta');
       tag.name = 'description';
-      document.head.append(tag);
+      document.head.appendChild(tag);
     }
     const previous = tag.content;
     tag.content = text.slice(0, 150);

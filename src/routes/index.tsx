@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Heading } from '@radix-ui/themes';
+import { featuredListingsQuery } from '../features/listings/api';
+import { HomePage } from '../features/home/components/home-page';
 
-export const Route = createFileRoute('/')({ component: Home });
-
-function Home() {
-  return <Heading>Barter Market</Heading>;
-}
+export const Route = createFileRoute('/')({
+  // Start the featured read while the page's code loads; the sections show their own states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(featuredListingsQuery);
+  },
+  component: HomePage,
+});

@@ -62,3 +62,32 @@ export function contactEmail(to: string, message: { name: string; email: string;
   ].join('\n');
   return { to, subject: `[${APP_NAME} contact] ${message.subject}`, text, html };
 }
+
+/** Double opt-in for the newsletter: a confirm link (48 hours) and the subscription's unsubscribe link. */
+export function newsletterConfirmationEmail(origin: string, to: string, confirmToken: string, unsubscribeToken: string): Email {
+  const confirm = `${origin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
+  const unsubscribe = `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`;
+  const lines = [
+    `Someone, hopefully you, asked to receive the ${APP_NAME} community newsletter at this address.`,
+    'Please confirm within 48 hours. If it was not you, ignore this email and you will hear nothing more.',
+  ];
+  const text = [
+    'Hi there,',
+    '',
+    ...lines,
+    '',
+    `Confirm your subscription: ${confirm}`,
+    '',
+    `You can unsubscribe at any time: ${unsubscribe}`,
+    '',
+    `— ${APP_NAME}`,
+  ].join('\n');
+  const html = [
+    '<p>Hi there,</p>',
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(confirm)}">Confirm your subscription</a></p>`,
+    `<p>You can <a href="${escapeHtml(unsubscribe)}">unsubscribe</a> at any time.</p>`,
+    `<p>— ${APP_NAME}</p>`,
+  ].join('\n');
+  return { to, subject: `Confirm your ${APP_NAME} newsletter subscription`, text, html };
+}

@@ -12,6 +12,7 @@ export const RATE_LIMITS = {
   contactPerIp: { limit: 5, windowMs: MINUTE },
   messagePerMember: { limit: 30, windowMs: MINUTE },
   uploadUrlPerMember: { limit: 30, windowMs: MINUTE },
+  newsletterPerIp: { limit: 5, windowMs: MINUTE },
 } as const;
 export type RateLimitRule = keyof typeof RATE_LIMITS;
 

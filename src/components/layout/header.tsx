@@ -35,8 +35,10 @@ export function Header() {
                 <Button onClick={() => setCreating(true)}>Create Listing</Button>
               </Box>
               <NotificationsLink />
-              <Link to="/profile" className="profile-link desktop-only" aria-label={`Your profile, ${user.displayName}`}>
-                <UserAvatar name={user.displayName} src={user.avatarUrl} size="2" />
+              <Link to="/profile" className="profile-link desktop-only" title="Your profile">
+                <span aria-hidden="true">
+                  <UserAvatar name={user.displayName} src={user.avatarUrl} size="2" />
+                </span>
                 <Text size="2" weight="medium">
                   {user.displayName}
                 </Text>

@@ -19,7 +19,7 @@ export function VerifyEmailBanner() {
   });
   if (!user || user.emailVerified || dismissed) return null;
   return (
-    <Callout.Root color="amber" variant="surface" radius="none" className="verify-banner" role="status">
+    <Callout.Root color="amber" variant="surface" className="verify-banner" role="status">
       <Flex align="center" justify="between" gap="3" wrap="wrap" width="100%">
         <Callout.Text>Please verify your email address</Callout.Text>
         <Flex gap="2" align="center">

@@ -46,8 +46,10 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api<{ message: string }>('POST', '/api/auth/logout'),
     onSuccess: () => {
-      queryClient.clear();
+      // The current user becomes null first (the header keeps observing it), then every other
+      // cached read goes: nothing of the signed-out member stays in memory.
       queryClient.setQueryData(authKeys.currentUser, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.currentUser[0] });
     },
   });
 }

@@ -1,7 +1,7 @@
 // Messages and conversations: query keys and reads shared by the messages screen and the header.
-import { queryOptions } from '@tanstack/react-query';
-import type { ConversationSummary } from '../../shared/api-types';
-import { apiGet } from '../../lib/api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConversationSummary, Message } from '../../shared/api-types';
+import { api, apiGet } from '../../lib/api';
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -14,3 +14,30 @@ export const conversationsQuery = queryOptions({
   queryKey: messageKeys.conversations(),
   queryFn: () => apiGet<ConversationSummary[]>('/api/conversations'),
 });
+
+/** One conversation, oldest first. Reading it marks the messages the reader received as read. */
+export const conversationQuery = (userId: number, partnerId: number, listingId: number) =>
+  queryOptions({
+    queryKey: messageKeys.conversation(userId, partnerId, listingId),
+    queryFn: () => apiGet<Message[]>(`/api/conversations/${userId}/${partnerId}/${listingId}`),
+  });
+
+export interface SendMessageBody {
+  senderId: number;
+  receiverId: number;
+  listingId: number;
+  content: string;
+}
+
+/** Spec section 7: on success the message lists refresh. */
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SendMessageBody) => api<Message>('POST', '/api/messages', body),
+    onSuccess: (_message, body) => {
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(body.senderId, body.receiverId, body.listingId) });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.userMessages(body.senderId) });
+    },
+  });
+}

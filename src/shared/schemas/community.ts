@@ -50,3 +50,5 @@ export const reviewSchema = v.object({
   comment: text(10, 1000, 'Comment must be at least 10 characters.', 'Comment must be at most 1000 characters.'),
 });
 export type ReviewInput = v.InferInput<typeof reviewSchema>;
+
+export const newsletterSubscribeSchema = v.object({ email: emailField });

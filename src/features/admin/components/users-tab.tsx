@@ -1,0 +1,165 @@
+import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { AlertDialog, Badge, Button, Callout, Flex, Heading, Link as RadixLink, Skeleton, Table, Text, TextField } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useDeferredValue, useState } from 'react';
+import { messageOf } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import type { SelfUser } from '../../../shared/api-types';
+import { adminUsersQuery, useMakeAdmin } from '../api';
+import { TableScroll } from './table-scroll';
+
+const joined = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+const matches = (user: SelfUser, query: string) =>
+  [user.displayName, user.username, user.email].some((field) => field.toLowerCase().includes(query));
+
+export function UsersTab() {
+  const { data: users, error, isPending } = useQuery(adminUsersQuery);
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim().toLowerCase());
+  const shown = (users ?? []).filter((user) => matches(user, query));
+
+  return (
+    <Flex direction="column" gap="4">
+      <Flex justify="between" align="end" gap="3" wrap="wrap">
+        <div>
+          <Heading as="h2" size="4">
+            Users
+          </Heading>
+          <Text as="p" size="2" color="gray">
+            {users ? `${users.length} member${users.length === 1 ? '' : 's'}, newest first` : 'Loading members…'}
+          </Text>
+        </div>
+        <TextField.Root
+          type="search"
+          placeholder="Search by name, username or email"
+          aria-label="Search users"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          style={{ width: 'min(100%, 320px)' }}
+        >
+          <TextField.Slot>
+            <MagnifyingGlassIcon aria-hidden="true" />
+          </TextField.Slot>
+        </TextField.Root>
+      </Flex>
+      {error && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>Failed to load users: {messageOf(error, 'please try again.')}</Callout.Text>
+        </Callout.Root>
+      )}
+      <TableScroll label="Users">
+        <Table.Root variant="surface">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Member</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Joined</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {isPending &&
+              [0, 1, 2].map((row) => (
+                <Table.Row key={row}>
+                  <Table.Cell colSpan={5}>
+                    <Skeleton height="24px" />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            {shown.map((user) => (
+              <UserRow key={user.id} user={user} />
+            ))}
+            {users && shown.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={5}>
+                  <Text color="gray">No users match “{search}”.</Text>
+                </Table.Cell>
+              </Table.Row>
+            )}
+          </Table.Body>
+        </Table.Root>
+      </TableScroll>
+    </Flex>
+  );
+}
+
+function UserRow({ user }: { user: SelfUser }) {
+  return (
+    <Table.Row align="center" data-testid={`admin-user-${user.username}`}>
+      <Table.RowHeaderCell>
+        <Flex direction="column">
+          <RadixLink asChild weight="medium">
+            <Link to="/profile/$username" params={{ username: user.username }}>
+              {user.displayName}
+            </Link>
+          </RadixLink>
+          <Text size="1" color="gray">
+            @{user.username}
+          </Text>
+        </Flex>
+      </Table.RowHeaderCell>
+      <Table.Cell>
+        {user.isAdmin ? (
+          <Badge highContrast color="teal" variant="soft">
+            Admin
+          </Badge>
+        ) : (
+          <Badge highContrast color="gray">Member</Badge>
+        )}
+      </Table.Cell>
+      <Table.Cell>{!user.isAdmin && <MakeAdminButton user={user} />}</Table.Cell>
+      <Table.Cell>
+        <Flex direction="column" gap="1" align="start">
+          <Text size="2">{user.email}</Text>
+          {!user.emailVerified && (
+            <Badge highContrast color="amber" size="1">
+              Unverified
+            </Badge>
+          )}
+        </Flex>
+      </Table.Cell>
+      <Table.Cell>{joined.format(new Date(user.createdAt))}</Table.Cell>
+    </Table.Row>
+  );
+}
+
+function MakeAdminButton({ user }: { user: SelfUser }) {
+  const makeAdmin = useMakeAdmin();
+  // mutateAsync: on success this row loses its button, and mutate's callbacks would go with it.
+  const grant = async () => {
+    try {
+      await makeAdmin.mutateAsync(user.id);
+      toast({ title: 'User granted admin privileges', description: `${user.displayName} is now an admin.` });
+    } catch (error) {
+      toast({ title: 'Failed to update user permissions', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+    }
+  };
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger>
+        <Button size="1" variant="soft" highContrast loading={makeAdmin.isPending} aria-label={`Make Admin: ${user.displayName}`}>
+          Make Admin
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Content maxWidth="440px">
+        <AlertDialog.Title>Make {user.displayName} an admin?</AlertDialog.Title>
+        <AlertDialog.Description size="2">
+          Admins can see every member’s email address, feature listings and make other members admins. This cannot be undone from the dashboard.
+        </AlertDialog.Description>
+        <Flex gap="3" mt="4" justify="end" wrap="wrap">
+          <AlertDialog.Cancel>
+            <Button variant="soft" highContrast color="gray">
+              Cancel
+            </Button>
+          </AlertDialog.Cancel>
+          <AlertDialog.Action>
+            <Button onClick={() => void grant()}>Make Admin</Button>
+          </AlertDialog.Action>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,42 @@
+import { Box, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
+import { useState } from 'react';
+import { usePageTitle } from '../../../lib/use-page-title';
+import './auth.css';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+
+export type AuthTab = 'login' | 'register';
+
+/** /auth, /login and /signup: one screen; the path picks the first tab (spec section 2). */
+export function AuthScreen({ initialTab }: { initialTab: AuthTab }) {
+  const [tab, setTab] = useState<AuthTab>(initialTab);
+  usePageTitle(tab === 'login' ? 'Sign In' : 'Register');
+  return (
+    <Flex justify="center" className="container page">
+      <Card size={{ initial: '2', sm: '4' }} style={{ width: '100%', maxWidth: 600 }}>
+        <Flex direction="column" gap="1" mb="4">
+          <Heading as="h1" size="6">
+            Welcome to Barter Market
+          </Heading>
+          <Text as="p" color="gray" size="2">
+            Trade goods and skills with your neighbours, no money needed.
+          </Text>
+        </Flex>
+        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+          <Tabs.List aria-label="Sign in or register">
+            <Tabs.Trigger value="login">Sign In</Tabs.Trigger>
+            <Tabs.Trigger value="register">Register</Tabs.Trigger>
+          </Tabs.List>
+          <Box pt="4">
+            <Tabs.Content value="login">
+              <LoginForm onRegister={() => setTab('register')} />
+            </Tabs.Content>
+            <Tabs.Content value="register">
+              <RegisterForm onSignIn={() => setTab('login')} />
+            </Tabs.Content>
+          </Box>
+        </Tabs.Root>
+      </Card>
+    </Flex>
+  );
+}

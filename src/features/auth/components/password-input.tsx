@@ -1,0 +1,49 @@
+import { EyeClosedIcon, EyeOpenIcon } from '@radix-ui/react-icons';
+import { IconButton, TextField } from '@radix-ui/themes';
+import { useState, type ComponentProps, type ReactNode } from 'react';
+import { Field } from '../../../components/form-field';
+
+type Props = Omit<ComponentProps<typeof TextField.Root>, 'onChange' | 'value' | 'type'> & {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+};
+
+/** A password field with a show/hide button, so members can check what they typed on a phone. */
+export function PasswordInput({ label, value, onValueChange, error, hint, required, ...rest }: Props) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field label={label} error={error} hint={hint} required={required}>
+      {({ id, describedBy, invalid }) => (
+        <TextField.Root
+          id={id}
+          type={visible ? 'text' : 'password'}
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          aria-required={required || undefined}
+          autoCapitalize="none"
+          spellCheck={false}
+          {...rest}
+        >
+          <TextField.Slot side="right">
+            <IconButton
+              type="button"
+              size="1"
+              variant="ghost"
+              color="gray"
+              aria-label={`Show ${label.toLowerCase()}`}
+              aria-pressed={visible}
+              onClick={() => setVisible((v) => !v)}
+            >
+              {visible ? <EyeClosedIcon /> : <EyeOpenIcon />}
+            </IconButton>
+          </TextField.Slot>
+        </TextField.Root>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
+import { useMutation } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { api, messageOf } from '../../../lib/api';
+import { useValibotForm } from '../../../lib/use-form';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { passwordField } from '../../../shared/schemas';
+import { AuthLayout } from './auth-layout';
+import { PasswordInput } from './password-input';
+
+// The new password follows the register rule; the confirmation must match it.
+const resetFormSchema = v.pipe(
+  v.object({ password: passwordField, confirmPassword: v.string() }),
+  v.forward(
+    v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, 'Passwords do not match'),
+    ['confirmPassword'],
+  ),
+);
+
+export function ResetPasswordScreen({ token }: { token: string | undefined }) {
+  usePageTitle('Reset Password');
+  const form = useValibotForm(resetFormSchema, { password: '', confirmPassword: '' });
+  const reset = useMutation({
+    mutationFn: (password: string) => api<{ message: string }>('POST', '/api/auth/reset-password', { token, password }),
+  });
+
+  if (!token) {
+    return (
+      <AuthLayout title="Reset your password">
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>This reset link is incomplete. Please use the link from your email, or request a new one.</Callout.Text>
+        </Callout.Root>
+        <RequestNewLink />
+      </AuthLayout>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <AuthLayout title="Password reset">
+        <Callout.Root color="green" role="status">
+          <Callout.Text>{reset.data.message}</Callout.Text>
+        </Callout.Root>
+        <Button asChild size="3">
+          <RouterLink to="/login">Sign in</RouterLink>
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Reset your password" lead="Choose a new password for your account. You will be signed out on other devices.">
+      <form onSubmit={form.handleSubmit((input) => reset.mutate(input.password))} noValidate aria-label="Choose a new password">
+        <Flex direction="column" gap="4">
+          <PasswordInput
+            label="New password"
+            value={form.values.password}
+            onValueChange={(value) => form.setField('password', value)}
+            error={form.errors.password}
+            hint="Use letters and numbers, at least 8 characters."
+            autoComplete="new-password"
+            required
+          />
+          <PasswordInput
+            label="Confirm new password"
+            value={form.values.confirmPassword}
+            onValueChange={(value) => form.setField('confirmPassword', value)}
+            error={form.errors.confirmPassword}
+            autoComplete="new-password"
+            required
+          />
+          {reset.isError && (
+            <Callout.Root color="red" role="alert">
+              <Callout.Text>{messageOf(reset.error, 'Your password could not be reset. Please try again.')}</Callout.Text>
+            </Callout.Root>
+          )}
+          <Button type="submit" size="3" loading={reset.isPending}>
+            Reset password
+          </Button>
+        </Flex>
+      </form>
+      <RequestNewLink />
+    </AuthLayout>
+  );
+}
+
+function RequestNewLink() {
+  return (
+    <Text as="p" size="2" color="gray">
+      Link expired?{' '}
+      <Link asChild underline="always">
+        <RouterLink to="/forgot-password">Request a new reset link</RouterLink>
+      </Link>
+    </Text>
+  );
+}

@@ -1,0 +1,136 @@
+import { CheckCircledIcon, CrossCircledIcon, QuestionMarkCircledIcon } from '@radix-ui/react-icons';
+import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { ApiError, apiGet } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { authKeys } from '../api';
+
+export const VERIFY_FAILED = 'Verification failed. The token may be invalid or expired.';
+export const REDIRECT_HOME_MS = 3000;
+
+interface VerifyReply {
+  verified: boolean;
+  message: string;
+}
+
+// A query, not an effect that posts: the token is single use, and a query runs once per token
+// however often the screen mounts (React's development double mount included).
+const verifyQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['auth', 'verify-email', token],
+    queryFn: () => apiGet<VerifyReply>(`/api/auth/verify-email?token=${encodeURIComponent(token)}`),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+export function VerifyEmailScreen({ token }: { token: string | undefined }) {
+  usePageTitle('Verify Email');
+  if (!token) {
+    return (
+      <StatusCard icon={<QuestionMarkCircledIcon width="32" height="32" />} color="var(--amber-11)" title="Invalid Link">
+        <Text as="p" color="gray">
+          No verification token found in URL.
+        </Text>
+        <Text as="p" color="gray" size="2">
+          Open the link from your verification email again, or ask for a new one from the banner at the top of the page once you are signed in.
+        </Text>
+        <HomeButton />
+      </StatusCard>
+    );
+  }
+  return <VerifyToken token={token} />;
+}
+
+function VerifyToken({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data, error, isPending } = useQuery(verifyQuery(token));
+  const announced = useRef(false);
+  const failure = error ? (error instanceof ApiError && !error.message.startsWith(`${error.status}:`) ? error.message : VERIFY_FAILED) : null;
+
+  useEffect(() => {
+    if (announced.current || isPending) return;
+    announced.current = true;
+    if (data) {
+      toast({ title: 'Email Verified!', description: data.message });
+      // The banner and profile read emailVerified from the current user.
+      void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
+    } else {
+      toast({ title: 'Verification Failed', description: failure ?? VERIFY_FAILED, variant: 'destructive' });
+    }
+  }, [data, failure, isPending, queryClient]);
+
+  useEffect(() => {
+    if (!data) return;
+    const timer = setTimeout(() => void navigate({ to: '/' }), REDIRECT_HOME_MS);
+    return () => clearTimeout(timer);
+  }, [data, navigate]);
+
+  if (isPending) {
+    return (
+      <StatusCard icon={<Spinner size="3" />} title="Verifying your email">
+        <Text as="p" color="gray" role="status">
+          Please wait while we confirm your email address…
+        </Text>
+      </StatusCard>
+    );
+  }
+  if (data) {
+    return (
+      <StatusCard icon={<CheckCircledIcon width="32" height="32" />} color="var(--green-11)" title="Email Verified!">
+        <Text as="p" color="gray" role="status">
+          {data.message}
+        </Text>
+        <Text as="p" color="gray" size="2">
+          Thank you for confirming your address. Taking you to the home page in a few seconds…
+        </Text>
+        <HomeButton />
+      </StatusCard>
+    );
+  }
+  return (
+    <StatusCard icon={<CrossCircledIcon width="32" height="32" />} color="var(--red-11)" title="Verification Failed">
+      <Text as="p" color="gray" role="alert">
+        {failure}
+      </Text>
+      <Text as="p" color="gray" size="2">
+        Links expire after 24 hours and work once. Sign in and choose Resend in the banner at the top of the page to get a new one.
+      </Text>
+      <Flex gap="3" wrap="wrap" justify="center">
+        <HomeButton />
+        <Button asChild variant="soft" highContrast>
+          <RouterLink to="/login">Sign In</RouterLink>
+        </Button>
+      </Flex>
+    </StatusCard>
+  );
+}
+
+function StatusCard({ icon, color, title, children }: { icon: ReactNode; color?: string; title: string; children: ReactNode }) {
+  return (
+    <Flex justify="center" className="container page">
+      <Card size={{ initial: '3', sm: '4' }} style={{ width: '100%', maxWidth: 480 }}>
+        <Flex direction="column" align="center" gap="3" style={{ textAlign: 'center' }}>
+          <span aria-hidden="true" style={{ color, display: 'inline-flex' }}>
+            {icon}
+          </span>
+          <Heading as="h1" size="6">
+            {title}
+          </Heading>
+          {children}
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}
+
+function HomeButton() {
+  return (
+    <Button asChild>
+      <RouterLink to="/">Go to the home page</RouterLink>
+    </Button>
+  );
+}

@@ -1,0 +1,65 @@
+// Barters (PRODUCT.md: two-sided). One member records it (pending), the other confirms it
+// (completed) or either cancels it; only a completed barter can be reviewed.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiGet } from '../../lib/api';
+import type { Barter, Count } from '../../shared/api-types';
+import { counterKeys } from '../home/api';
+import { userKeys } from '../profile/api';
+
+export const barterKeys = {
+  all: ['barters'] as const,
+  byListing: (listingId: number) => [...barterKeys.all, 'listing', listingId] as const,
+  userCount: (userId: number) => [...barterKeys.all, 'user', userId, 'count'] as const,
+};
+
+export const listingBartersQuery = (listingId: number) =>
+  queryOptions({ queryKey: barterKeys.byListing(listingId), queryFn: () => apiGet<Barter[]>(`/api/listings/${listingId}/barters`) });
+
+export const barterCountQuery = (userId: number) =>
+  queryOptions({ queryKey: barterKeys.userCount(userId), queryFn: () => apiGet<Count>(`/api/users/${userId}/barters/count`) });
+
+/** The live (pending or completed) barter between two members about a listing, if any. */
+export const barterBetween = (barters: Barter[] | undefined, a: number, b: number) =>
+  barters?.find(
+    (barter) =>
+      barter.status !== 'cancelled' &&
+      ((barter.initiatorId === a && barter.recipientId === b) || (barter.initiatorId === b && barter.recipientId === a)),
+  );
+
+export interface BarterCreateBody {
+  listingId: number;
+  initiatorId: number;
+  recipientId: number;
+}
+
+export function useCreateBarter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BarterCreateBody) => api<Barter>('POST', '/api/barters', { ...body, status: 'pending' }),
+    onSuccess: (barter) => {
+      // Store the reply at once, so the prompt moves on before the refetch answers.
+      queryClient.setQueryData<Barter[]>(barterKeys.byListing(barter.listingId), (old) => [barter, ...(old ?? []).filter((b) => b.id !== barter.id)]);
+      void queryClient.invalidateQueries({ queryKey: barterKeys.byListing(barter.listingId) });
+    },
+  });
+}
+
+function useBarterTransition(action: 'complete' | 'cancel') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (barter: Barter) => api<Barter>('PATCH', `/api/barters/${barter.id}/${action}`),
+    onSuccess: (_reply, barter) => {
+      void queryClient.invalidateQueries({ queryKey: barterKeys.byListing(barter.listingId) });
+      if (action === 'complete') {
+        // Both members' completed-barter counts (and the users' bartersCompleted) change.
+        for (const id of [barter.initiatorId, barter.recipientId]) void queryClient.invalidateQueries({ queryKey: barterKeys.userCount(id) });
+        void queryClient.invalidateQueries({ queryKey: userKeys.all });
+        // The home page's completed-barter counter (the analytics reads poll on their own).
+        void queryClient.invalidateQueries({ queryKey: counterKeys.all });
+      }
+    },
+  });
+}
+
+export const useCompleteBarter = () => useBarterTransition('complete');
+export const useCancelBarter = () => useBarterTransition('cancel');

@@ -1,0 +1,164 @@
+// The barter-completion widget of a conversation (spec sections 2 and 4, PRODUCT.md two-sided):
+// record → the other member confirms (or either cancels) → each may review the other once.
+import { CheckCircledIcon } from '@radix-ui/react-icons';
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { messageOf } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import type { Barter } from '../../../shared/api-types';
+import { userReviewsQuery } from '../../reviews/api';
+import { ReviewDialog } from '../../reviews/components/review-dialog';
+import { barterBetween, listingBartersQuery, useCancelBarter, useCompleteBarter, useCreateBarter } from '../api';
+import './barter-prompt.css';
+
+interface BarterPromptProps {
+  me: { id: number };
+  partner: { id: number; displayName: string };
+  listingId: number;
+}
+
+export function BarterPrompt({ me, partner, listingId }: BarterPromptProps) {
+  const barters = useQuery({ ...listingBartersQuery(listingId), refetchOnMount: 'always' });
+  const barter = barterBetween(barters.data, me.id, partner.id);
+  const [asking, setAsking] = useState(false);
+  const question = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (asking) question.current?.focus();
+  }, [asking]);
+
+  if (barters.isLoading || barters.isError) return null;
+
+  let content;
+  if (!barter) {
+    content = asking ? (
+      <Recording me={me} partner={partner} listingId={listingId} questionRef={question} onClose={() => setAsking(false)} />
+    ) : (
+      <Button variant="soft" highContrast className="barter-prompt-button" onClick={() => setAsking(true)}>
+        Did you complete this barter? Click to record
+      </Button>
+    );
+  } else if (barter.status === 'pending') {
+    content = <PendingBarter barter={barter} me={me} partner={partner} />;
+  } else {
+    content = <CompletedBarter barter={barter} me={me} partner={partner} />;
+  }
+  return (
+    <section className="barter-prompt" aria-label="Barter" data-testid="barter-prompt">
+      {content}
+    </section>
+  );
+}
+
+function Recording({
+  me,
+  partner,
+  listingId,
+  questionRef,
+  onClose,
+}: BarterPromptProps & { questionRef: React.RefObject<HTMLParagraphElement | null>; onClose: () => void }) {
+  const create = useCreateBarter();
+  const record = () =>
+    create.mutate(
+      { listingId, initiatorId: me.id, recipientId: partner.id },
+      {
+        // The reply (with its id) is stored in the listing's barters, which moves the prompt on
+        // to waiting or confirming; the question is done either way.
+        onSuccess: (barter) => {
+          if (barter.id) onClose();
+        },
+        onError: (error) => toast({ title: 'Failed to create barter', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+      },
+    );
+  return (
+    <Flex align="center" gap="3" wrap="wrap">
+      <Text as="p" weight="medium" size="2" ref={questionRef} tabIndex={-1}>
+        Did this barter happen?
+      </Text>
+      <Flex gap="2" wrap="wrap">
+        <Button variant="soft" color="gray" onClick={onClose} disabled={create.isPending}>
+          No, not yet
+        </Button>
+        <Button onClick={record} loading={create.isPending}>
+          Yes, completed!
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+function PendingBarter({ barter, me, partner }: { barter: Barter; me: { id: number }; partner: { displayName: string } }) {
+  const complete = useCompleteBarter();
+  const cancel = useCancelBarter();
+  const busy = complete.isPending || cancel.isPending;
+  const onCancel = () =>
+    cancel.mutate(barter, {
+      onSuccess: () => toast({ title: 'Barter cancelled' }),
+      onError: (error) => toast({ title: 'Failed to cancel barter', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  const onConfirm = () =>
+    complete.mutate(barter, {
+      onSuccess: () => toast({ title: 'Barter completed!', description: 'You can now review each other.' }),
+      onError: (error) => toast({ title: 'Failed to complete barter', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+    });
+
+  if (barter.initiatorId === me.id) {
+    return (
+      <Flex align="center" justify="between" gap="3" wrap="wrap">
+        <Text as="p" size="2" role="status">
+          Waiting for {partner.displayName} to confirm
+        </Text>
+        <Button variant="soft" color="gray" onClick={onCancel} loading={cancel.isPending} disabled={busy}>
+          Cancel barter
+        </Button>
+      </Flex>
+    );
+  }
+  return (
+    <Flex align="center" justify="between" gap="3" wrap="wrap">
+      <Text as="p" size="2" role="status">
+        {partner.displayName} recorded this barter as completed. Did it happen?
+      </Text>
+      <Flex gap="2" wrap="wrap">
+        <Button variant="soft" color="gray" onClick={onCancel} loading={cancel.isPending} disabled={busy}>
+          Decline
+        </Button>
+        <Button onClick={onConfirm} loading={complete.isPending} disabled={busy}>
+          Confirm barter
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+function CompletedBarter({ barter, me, partner }: { barter: Barter; me: { id: number }; partner: { id: number; displayName: string } }) {
+  const [open, setOpen] = useState(false);
+  const reviews = useQuery({ ...userReviewsQuery(partner.id), refetchOnMount: 'always' });
+  const reviewed = reviews.data?.some((review) => review.reviewerId === me.id && review.barterId === barter.id);
+  return (
+    <Flex align="center" justify="between" gap="3" wrap="wrap">
+      <Flex align="center" gap="2">
+        <CheckCircledIcon aria-hidden="true" className="barter-done-icon" />
+        <Text as="p" size="2" role="status">
+          {reviewed ? 'Barter completed. Thanks for your review!' : 'Barter completed'}
+        </Text>
+      </Flex>
+      {reviews.isSuccess && !reviewed && (
+        <>
+          <Button className="barter-prompt-button" onClick={() => setOpen(true)}>
+            Leave a review for this completed exchange
+          </Button>
+          <ReviewDialog
+            open={open}
+            onOpenChange={setOpen}
+            reviewerId={me.id}
+            reviewee={partner}
+            listingId={barter.listingId}
+            barterId={barter.id}
+          />
+        </>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,36 @@
+// Community reads: live counts, testimonials and events (spec section 7, "Community and analytics").
+import { queryOptions } from '@tanstack/react-query';
+import type { Activity, CommunityEvent, Dashboard, Testimonial } from '../../shared/api-types';
+import { apiGet } from '../../lib/api';
+
+export const communityKeys = {
+  analytics: ['analytics'] as const,
+  activity: () => [...communityKeys.analytics, 'activity'] as const,
+  dashboard: () => [...communityKeys.analytics, 'dashboard'] as const,
+  testimonials: ['testimonials'] as const,
+  events: ['events'] as const,
+};
+
+/** Spec section 9: the activity summary refreshes every 15 seconds. */
+export const activityQuery = queryOptions({
+  queryKey: communityKeys.activity(),
+  queryFn: () => apiGet<Activity>('/api/analytics/activity'),
+  refetchInterval: 15_000,
+});
+
+/** Spec section 9: the dashboard figures refetch every 30 seconds (and on Refresh in the admin). */
+export const dashboardQuery = queryOptions({
+  queryKey: communityKeys.dashboard(),
+  queryFn: () => apiGet<Dashboard>('/api/analytics/dashboard'),
+  refetchInterval: 30_000,
+});
+
+export const testimonialsQuery = queryOptions({
+  queryKey: communityKeys.testimonials,
+  queryFn: () => apiGet<Testimonial[]>('/api/testimonials'),
+});
+
+export const eventsQuery = queryOptions({
+  queryKey: communityKeys.events,
+  queryFn: () => apiGet<CommunityEvent[]>('/api/events'),
+});

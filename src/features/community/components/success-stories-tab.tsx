@@ -1,0 +1,79 @@
+import { Button, Callout, Card, Flex, Grid, Heading, Link as RadixLink, Skeleton, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { UserAvatar } from '../../../components/user-avatar';
+import { messageOf } from '../../../lib/api';
+import type { Testimonial } from '../../../shared/api-types';
+import { testimonialsQuery } from '../api';
+import { EmptyState } from './empty-state';
+
+export function SuccessStoriesTab() {
+  const { data, error, isPending } = useQuery(testimonialsQuery);
+  if (isPending) return <LoadingCards />;
+  if (error) {
+    return (
+      <Callout.Root color="red" role="alert">
+        <Callout.Text>Failed to load success stories: {messageOf(error, 'please try again later.')}</Callout.Text>
+      </Callout.Root>
+    );
+  }
+  if (data.length === 0) {
+    return (
+      <EmptyState title="No success stories yet" description="Stories appear here once members share how an exchange went. Yours could be the first: find something to trade today.">
+        <Button asChild>
+          <Link to="/browse">Browse Listings</Link>
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="4" asChild>
+      <ul className="community-tiles" aria-label="Success stories">
+        {data.map((story) => (
+          <li key={story.id}>
+            <StoryCard story={story} />
+          </li>
+        ))}
+      </ul>
+    </Grid>
+  );
+}
+
+function StoryCard({ story }: { story: Testimonial }) {
+  return (
+    <Card size="2" style={{ height: '100%' }} asChild>
+      <article>
+        <Flex direction="column" gap="2">
+          <Text className="star-rating" aria-label={`Rated ${story.rating} out of 5`} role="img">
+            {'★'.repeat(story.rating)}
+            {'☆'.repeat(Math.max(0, 5 - story.rating))}
+          </Text>
+          <Heading as="h3" size="3">
+            {story.title}
+          </Heading>
+          <Text as="p" size="2" color="gray">
+            “{story.content}”
+          </Text>
+          <Flex align="center" gap="2" mt="1">
+            <UserAvatar name={story.user.displayName} src={story.user.avatarUrl} size="1" />
+            <RadixLink asChild underline="always" size="2" weight="medium">
+              <Link to="/profile/$username" params={{ username: story.user.username }}>
+                {story.user.displayName}
+              </Link>
+            </RadixLink>
+          </Flex>
+        </Flex>
+      </article>
+    </Card>
+  );
+}
+
+export function LoadingCards() {
+  return (
+    <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="4" role="status" aria-label="Loading">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} height="140px" />
+      ))}
+    </Grid>
+  );
+}

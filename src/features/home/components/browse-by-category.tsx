@@ -1,0 +1,53 @@
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useCategories } from '../../categories/api';
+import { listingPageQuery } from '../../listings/api';
+import { ListingGrid } from '../../listings/components/listing-grid';
+import { HomeSection } from './section';
+
+const SHOWN = 6;
+
+/** Category chips choose which listings the grid shows; 'View All Listings' once it is full. */
+export function BrowseByCategory() {
+  const categories = useCategories();
+  const [category, setCategory] = useState<string | undefined>(undefined);
+  const { data, isError } = useQuery(listingPageQuery({ category, limit: SHOWN, offset: 0 }));
+  const chips = [{ slug: undefined, name: 'All' }, ...categories];
+  return (
+    <HomeSection title="Browse by Category" lead="Pick a category to see what your neighbours are offering." tone="muted">
+      <Flex gap="2" wrap="wrap" mb="5" role="group" aria-label="Filter by category">
+        {chips.map((chip) => (
+          <Button
+            key={chip.slug ?? 'all'}
+            radius="full"
+            variant={category === chip.slug ? 'solid' : 'surface'}
+            aria-pressed={category === chip.slug}
+            onClick={() => setCategory(chip.slug)}
+          >
+            {chip.name}
+          </Button>
+        ))}
+      </Flex>
+      {isError ? (
+        <Text color="red" role="alert">
+          Failed to load listings. Please try again later.
+        </Text>
+      ) : data && data.listings.length === 0 ? (
+        <Text color="gray">No listings in this category yet.</Text>
+      ) : (
+        <ListingGrid listings={data?.listings} skeletons={3} />
+      )}
+      {data && data.listings.length >= SHOWN && (
+        <Flex justify="center" mt="5">
+          <Button asChild size="3" variant="soft">
+            <Link to="/browse" search={{ category }}>
+              View All Listings
+            </Link>
+          </Button>
+        </Flex>
+      )}
+    </HomeSection>
+  );
+}

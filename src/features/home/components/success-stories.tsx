@@ -1,0 +1,70 @@
+import { StarFilledIcon } from '@radix-ui/react-icons';
+import { Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { UserAvatar } from '../../../components/user-avatar';
+import { testimonialsQuery } from '../../community/api';
+import { HomeSection } from './section';
+
+const SHOWN = 3;
+
+export function SuccessStories() {
+  const { data, isError } = useQuery(testimonialsQuery);
+  return (
+    <HomeSection title="Community Success Stories" lead="Real exchanges, in our members' own words." tone="muted">
+      {isError ? (
+        <Text color="red" role="alert">
+          Failed to load success stories. Please try again later.
+        </Text>
+      ) : !data ? (
+        <Skeleton height="160px" />
+      ) : data.length === 0 ? (
+        <Card size="3">
+          <Flex direction="column" align="center" gap="2" py="4" style={{ textAlign: 'center' }}>
+            <Heading as="h3" size="4">
+              No success stories yet
+            </Heading>
+            <Text color="gray">Complete an exchange and be the first to share how it went.</Text>
+            <Button asChild variant="soft" mt="2">
+              <Link to="/browse">Find something to trade</Link>
+            </Button>
+          </Flex>
+        </Card>
+      ) : (
+        <ul className="home-stories">
+          {data.slice(0, SHOWN).map((story) => (
+            <li key={story.id}>
+              <Card size="3" asChild style={{ height: '100%' }}>
+                <figure style={{ margin: 0 }}>
+                  <Flex direction="column" gap="3">
+                    <Flex gap="1" role="img" aria-label={`Rated ${story.rating} out of 5`}>
+                      {Array.from({ length: 5 }, (_, i) => (
+                        <StarFilledIcon key={i} aria-hidden="true" color={i < story.rating ? 'var(--amber-9)' : 'var(--gray-6)'} />
+                      ))}
+                    </Flex>
+                    <Heading as="h3" size="4">
+                      {story.title}
+                    </Heading>
+                    <blockquote style={{ margin: 0 }}>
+                      <Text as="p" color="gray" className="pre-wrap">
+                        {story.content}
+                      </Text>
+                    </blockquote>
+                    <Flex asChild align="center" gap="2">
+                      <figcaption>
+                        <UserAvatar name={story.user.displayName} src={story.user.avatarUrl} size="2" />
+                        <Text size="2" weight="medium">
+                          {story.user.displayName}
+                        </Text>
+                      </figcaption>
+                    </Flex>
+                  </Flex>
+                </figure>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </HomeSection>
+  );
+}

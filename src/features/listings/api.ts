@@ -1,0 +1,113 @@
+// Listings: hierarchical query keys, reads and the create/update/delete mutations.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Listing } from '../../shared/api-types';
+import type { ListingCreateInput, ListingUpdateInput } from '../../shared/schemas';
+import { api, apiFetch, apiGet } from '../../lib/api';
+import { communityKeys } from '../community/api';
+import { counterKeys } from '../home/api';
+
+export interface ListingListParams {
+  search?: string;
+  category?: string;
+  distance?: number | 'any';
+  limit: number;
+  offset: number;
+}
+
+export interface ListingPage {
+  listings: Listing[];
+  total: number;
+}
+
+export const listingKeys = {
+  all: ['listings'] as const,
+  lists: () => [...listingKeys.all, 'list'] as const,
+  list: (params: ListingListParams) => [...listingKeys.lists(), params] as const,
+  featured: () => [...listingKeys.all, 'featured'] as const,
+  details: () => [...listingKeys.all, 'detail'] as const,
+  detail: (id: number) => [...listingKeys.details(), id] as const,
+  byUser: (userId: number) => [...listingKeys.all, 'user', userId] as const,
+};
+
+/** GET /api/listings with server paging: one page plus the full count from X-Total-Count. */
+export async function fetchListingPage(params: ListingListParams): Promise<ListingPage> {
+  const query = new URLSearchParams();
+  if (params.search) query.set('search', params.search);
+  if (params.category && params.category !== 'all') query.set('category', params.category);
+  if (params.distance !== undefined) query.set('distance', String(params.distance));
+  query.set('limit', String(params.limit));
+  query.set('offset', String(params.offset));
+  const response = await apiFetch('GET', `/api/listings?${query}`);
+  const listings = (await response.json()) as Listing[];
+  const total = Number(response.headers.get('X-Total-Count') ?? listings.length);
+  return { listings, total: Number.isFinite(total) ? total : listings.length };
+}
+
+export const listingPageQuery = (params: ListingListParams) =>
+  queryOptions({
+    queryKey: listingKeys.list(params),
+    queryFn: () => fetchListingPage(params),
+    // Keeps the current page on screen while the next one loads (no flash of the empty state).
+    placeholderData: keepPreviousData,
+  });
+
+export const featuredListingsQuery = queryOptions({
+  queryKey: listingKeys.featured(),
+  queryFn: () => apiGet<Listing[]>('/api/listings/featured'),
+});
+
+export const listingDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: listingKeys.detail(id),
+    queryFn: () => apiGet<Listing>(`/api/listings/${id}`),
+  });
+
+export const userListingsQuery = (userId: number) =>
+  queryOptions({
+    queryKey: listingKeys.byUser(userId),
+    queryFn: () => apiGet<Listing[]>(`/api/users/${userId}/listings`),
+  });
+
+/** What creating, editing or deleting a listing changes besides the listing itself. */
+function invalidateListingReads(queryClient: ReturnType<typeof useQueryClient>, userId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: listingKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: listingKeys.featured() }),
+    queryClient.invalidateQueries({ queryKey: listingKeys.byUser(userId) }),
+    // The home counters and the activity figures count active listings.
+    queryClient.invalidateQueries({ queryKey: counterKeys.count('skills') }),
+    queryClient.invalidateQueries({ queryKey: communityKeys.analytics }),
+  ]);
+}
+
+export function useCreateListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ListingCreateInput) => api<Listing>('POST', '/api/listings', input),
+    onSuccess: (listing) => {
+      queryClient.setQueryData(listingKeys.detail(listing.id), listing);
+      return invalidateListingReads(queryClient, listing.userId);
+    },
+  });
+}
+
+export function useUpdateListing(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ListingUpdateInput) => api<Listing>('PUT', `/api/listings/${id}`, input),
+    onSuccess: (listing) => {
+      queryClient.setQueryData(listingKeys.detail(id), listing);
+      return invalidateListingReads(queryClient, listing.userId);
+    },
+  });
+}
+
+export function useDeleteListing(listing: Pick<Listing, 'id' | 'userId'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ message: string }>('DELETE', `/api/listings/${listing.id}`),
+    // The listing's own entry is dropped by the caller once it has left the listing's page: removing
+    // it here would make the still-mounted page fetch it again and flash 'Listing Not Found'.
+    onSuccess: () => invalidateListingReads(queryClient, listing.userId),
+  });
+}

@@ -1,0 +1,88 @@
+import { Button, Dialog, Flex, Select, Separator } from '@radix-ui/themes';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { Field } from '../../../components/form-field';
+import { ApiError, messageOf } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useValibotForm } from '../../../lib/use-form';
+import type { Listing, ListingStatus } from '../../../shared/api-types';
+import { LISTING_STATUSES } from '../../../shared/constants';
+import { listingUpdateSchema } from '../../../shared/schemas';
+import { useUpdateListing } from '../api';
+import { listingFormOf } from '../listing-form';
+import { DeleteListingButton } from './delete-listing-button';
+import { ListingFormFields } from './listing-form-fields';
+import { STATUS_LABELS } from './listing-status-badge';
+
+const STATUS_HINTS: Record<ListingStatus, string> = {
+  active: 'Openly looking for exchanges',
+  pending: 'In discussions with someone',
+  paused: 'Temporarily not available',
+  completed: 'Exchange finished',
+};
+
+/** The Edit Listing form: the create fields prefilled, plus status; PUT /api/listings/{id}. */
+export default function EditListingForm({ listing, onDone }: { listing: Listing; onDone: () => void }) {
+  const form = useValibotForm(listingUpdateSchema, { ...listingFormOf(listing), status: listing.status ?? 'active' });
+  const update = useUpdateListing(listing.id);
+  const [uploading, setUploading] = useState(false);
+
+  const save = form.handleSubmit((input) => {
+    update.mutate(
+      { ...input, userId: listing.userId },
+      {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'Your listing has been updated.' });
+          onDone();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) form.setErrors(error.errors);
+          toast({ title: 'Error', description: messageOf(error, 'Failed to update listing. Please try again.'), variant: 'destructive' });
+        },
+      },
+    );
+  });
+
+  const submit = (event: React.FormEvent) => {
+    if (!v.safeParse(listingUpdateSchema, form.values).success) {
+      toast({ title: 'Validation Error', description: 'Please check all required fields', variant: 'destructive' });
+    }
+    save(event);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <ListingFormFields form={form} categoryMessage="Select at least one category" onBusyChange={setUploading} />
+      <Flex mt="4">
+        <Field label="Status" error={form.errors.status}>
+          {({ id, describedBy }) => (
+            <Select.Root value={form.values.status} onValueChange={(status) => form.setField('status', status as ListingStatus)}>
+              <Select.Trigger id={id} aria-describedby={describedBy} style={{ minWidth: 200 }} />
+              <Select.Content position="popper">
+                {LISTING_STATUSES.map((status) => (
+                  <Select.Item key={status} value={status}>
+                    {STATUS_LABELS[status]}: {STATUS_HINTS[status]}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          )}
+        </Field>
+      </Flex>
+      <Separator size="4" my="5" />
+      <Flex gap="3" justify="between" wrap="wrap">
+        <DeleteListingButton listing={listing} onDeleted={onDone} />
+        <Flex gap="3">
+          <Dialog.Close>
+            <Button type="button" variant="soft" color="gray">
+              Cancel
+            </Button>
+          </Dialog.Close>
+          <Button type="submit" loading={update.isPending} disabled={uploading}>
+            Save Changes
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { ChatBubbleIcon, Pencil1Icon } from '@radix-ui/react-icons';
+import { Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Listing } from '../../../shared/api-types';
+import { useCurrentUser } from '../../auth/api';
+import { EditListingDialog } from './edit-listing-dialog';
+import { ListingStatusBadge } from './listing-status-badge';
+import { OfferBox } from './offer-box';
+
+/** Visitors are sent to sign in; the owner edits; other members contact or make an offer. */
+export function ListingActions({ listing }: { listing: Listing }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <Skeleton height="120px" />;
+  if (!user) return <VisitorActions />;
+  if (user.id === listing.userId) return <OwnerActions listing={listing} />;
+  return <MemberActions listing={listing} />;
+}
+
+function VisitorActions() {
+  return (
+    <Card size="2">
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4">
+          Interested in this exchange?
+        </Heading>
+        <Text size="2" color="gray">
+          Sign in to message the owner or propose a trade.
+        </Text>
+        <Button asChild size="3">
+          <Link to="/login">Sign In to Contact</Link>
+        </Button>
+        <Button asChild size="3" variant="soft">
+          <Link to="/login">Sign In to Make Offer</Link>
+        </Button>
+      </Flex>
+    </Card>
+  );
+}
+
+function OwnerActions({ listing }: { listing: Listing }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card size="2">
+      <Flex direction="column" gap="3">
+        <Flex justify="between" align="center" gap="2" wrap="wrap">
+          <Heading as="h2" size="4">
+            This is Your Listing
+          </Heading>
+          <ListingStatusBadge status={listing.status} showActive />
+        </Flex>
+        <Text size="2" color="gray">
+          Members contact you through Messages. Keep the status up to date so they know whether it is still available.
+        </Text>
+        <Button size="3" onClick={() => setEditing(true)}>
+          <Pencil1Icon aria-hidden="true" /> Edit Listing
+        </Button>
+      </Flex>
+      <EditListingDialog listing={listing} open={editing} onOpenChange={setEditing} />
+    </Card>
+  );
+}
+
+function MemberActions({ listing }: { listing: Listing }) {
+  const navigate = useNavigate();
+  const contact = () =>
+    void navigate({ to: '/messages', search: { initiate: true, listingId: listing.id, userId: listing.userId, title: listing.title } });
+  return (
+    <Card size="2">
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4">
+          Interested in this exchange?
+        </Heading>
+        <Button size="3" onClick={contact}>
+          <ChatBubbleIcon aria-hidden="true" /> Contact
+        </Button>
+        <OfferBox listing={listing} />
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import { SewingPinIcon } from '@radix-ui/react-icons';
+import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Link } from '@tanstack/react-router';
+import type { Listing } from '../../../shared/api-types';
+import { UserAvatar } from '../../../components/user-avatar';
+import { categoryName, useCategories } from '../../categories/api';
+import { ListingImage } from './listing-image';
+import { ListingStatusBadge } from './listing-status-badge';
+import '../listings.css';
+
+interface ListingCardProps {
+  listing: Listing;
+  /** Compact: a small thumbnail beside the text, for profile pages. */
+  variant?: 'default' | 'compact';
+  /** The card title's heading level, so headings stay in order on every page. */
+  headingLevel?: 'h2' | 'h3' | 'h4';
+}
+
+/** A listing in a grid: the whole card opens the listing (through its title link). */
+export function ListingCard({ listing, variant = 'default', headingLevel = 'h3' }: ListingCardProps) {
+  const categories = useCategories();
+  const compact = variant === 'compact';
+  return (
+    <Card asChild size="1" className={`listing-card ${compact ? 'listing-card-compact' : ''}`} data-testid="listing-card">
+      <article>
+        <ListingImage src={listing.imageUrls[0]} alt="" className="listing-card-image" />
+        <Flex direction="column" gap="2" className="listing-card-body">
+          <Flex justify="between" align="start" gap="2">
+            <Heading as={headingLevel} size={compact ? '2' : '3'} className="listing-card-title">
+              <Link to="/listing/$id" params={{ id: String(listing.id) }} className="listing-card-link">
+                {listing.title}
+              </Link>
+            </Heading>
+            <ListingStatusBadge status={listing.status} />
+          </Flex>
+          {!compact && (
+            <Flex gap="1" wrap="wrap">
+              <span className="visually-hidden">Categories: </span>
+              {listing.categoriesOffered.map((slug) => (
+                <Badge key={slug} variant="soft" size="1">
+                  {categoryName(categories, slug)}
+                </Badge>
+              ))}
+            </Flex>
+          )}
+          <Text size="2" className="listing-card-wants">
+            <Text weight="medium">Wants:</Text> {listing.whatUserWants}
+          </Text>
+          {!compact && (
+            <Flex align="center" justify="between" gap="2" wrap="wrap" mt="auto">
+              <Flex align="center" gap="1" minWidth="0">
+                <SewingPinIcon aria-hidden="true" />
+                <Text size="1" color="gray" className="truncate">
+                  <span className="visually-hidden">Location: </span>
+                  {listing.location}
+                </Text>
+              </Flex>
+              <Flex align="center" gap="1" minWidth="0">
+                <UserAvatar name={listing.user.displayName} src={listing.user.avatarUrl} size="1" />
+                <Text size="1" color="gray" className="truncate">
+                  <span className="visually-hidden">Offered by </span>
+                  {listing.user.displayName}
+                </Text>
+              </Flex>
+            </Flex>
+          )}
+        </Flex>
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+import { ArrowLeftIcon, SewingPinIcon } from '@radix-ui/react-icons';
+import { Badge, Flex, Heading, Link as ThemeLink, Skeleton, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
+import { ApiError } from '../../../lib/api';
+import { useMetaDescription, usePageTitle } from '../../../lib/use-page-title';
+import { categoryName, useCategories } from '../../categories/api';
+import { listingDetailQuery } from '../api';
+import { ListingActions } from './listing-actions';
+import { ListingGallery } from './listing-gallery';
+import { ListingNotFound } from './listing-not-found';
+import { ListingTabs } from './listing-tabs';
+import { SafetyTips } from './safety-tips';
+import { SellerCard } from './seller-card';
+import { SimilarListings } from './similar-listings';
+import '../listings.css';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+// Matches the two-column breakpoint in listings.css. On phones the contact or edit actions come
+// right after the title instead of below the whole description.
+const WIDE = '(min-width: 900px)';
+function useWide() {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(WIDE);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(WIDE).matches,
+  );
+}
+
+export function ListingDetail({ id }: { id: number }) {
+  const { data: listing, error } = useQuery(listingDetailQuery(id));
+  const categories = useCategories();
+  const wide = useWide();
+  usePageTitle(listing?.title);
+  // Spec section 2: the page description is the first 150 characters of the listing's.
+  useMetaDescription(listing?.description);
+
+  if (error instanceof ApiError && error.status === 404) return <ListingNotFound />;
+  if (!listing) {
+    return (
+      <div className="container page">
+        <Skeleton height="40px" width="60%" mb="4" />
+        <Skeleton height="320px" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page">
+      <ThemeLink asChild size="2" mb="4" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        <Link to="/browse">
+          <ArrowLeftIcon aria-hidden="true" /> Back to Listings
+        </Link>
+      </ThemeLink>
+      <div className="listing-layout">
+        <Flex direction="column" gap="5" minWidth="0">
+          <ListingGallery title={listing.title} images={listing.imageUrls} />
+          <Flex direction="column" gap="2">
+            <Heading as="h1" size="7" style={{ overflowWrap: 'anywhere' }}>
+              {listing.title}
+            </Heading>
+            <Flex gap="2" wrap="wrap" align="center">
+              {listing.categoriesOffered.map((slug) => (
+                <Badge key={slug} variant="soft">
+                  {categoryName(categories, slug)}
+                </Badge>
+              ))}
+              {listing.acceptOffers && (
+                <Badge color="green" variant="soft" highContrast>
+                  Accepts offers
+                </Badge>
+              )}
+            </Flex>
+            <Flex gap="4" wrap="wrap">
+              <Text size="2" color="gray" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                <SewingPinIcon aria-hidden="true" /> {listing.location}
+              </Text>
+              <Text size="2" color="gray">
+                Posted {dateFormat.format(new Date(listing.createdAt))}
+              </Text>
+            </Flex>
+          </Flex>
+          {!wide && <ListingActions listing={listing} />}
+          <ListingTabs listing={listing} />
+        </Flex>
+        <Flex asChild direction="column" gap="4" minWidth="0">
+          <aside aria-label="About this exchange">
+            {wide && <ListingActions listing={listing} />}
+            <SellerCard listing={listing} />
+            <SafetyTips />
+            <SimilarListings slugs={listing.categoriesOffered} />
+          </aside>
+        </Flex>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { Checkbox, Flex, Select, Switch, Text } from '@radix-ui/themes';
+import { useId, type Dispatch, type SetStateAction } from 'react';
+import { Field, TextAreaInput, TextInput } from '../../../components/form-field';
+import type { FieldErrors } from '../../../lib/use-form';
+import { LISTING_DISTANCES } from '../../../shared/constants';
+import { useCategories } from '../../categories/api';
+import type { ListingFormValues } from '../listing-form';
+import { ImagePicker } from './image-picker';
+import { WantOptionsInput } from './want-options-input';
+import '../listings.css';
+
+export interface ListingFormState<T extends ListingFormValues> {
+  values: T;
+  errors: FieldErrors;
+  setField: <K extends keyof T>(name: K, value: T[K]) => void;
+  setValues: Dispatch<SetStateAction<T>>;
+}
+
+interface Props<T extends ListingFormValues> {
+  form: ListingFormState<T>;
+  /** Spec section 5: create says 'Please select at least one category', edit 'Select at least one category'. */
+  categoryMessage: string;
+  onBusyChange: (busy: boolean) => void;
+}
+
+/** The fields of spec section 5, shared by the Create and Edit Listing dialogs. */
+export function ListingFormFields<T extends ListingFormValues>({ form, categoryMessage, onBusyChange }: Props<T>) {
+  const { values, errors, setField, setValues } = form;
+  return (
+    <Flex direction="column" gap="4">
+      <TextInput label="Title" required value={values.title} onValueChange={(v) => setField('title', v)} error={errors.title} placeholder="e.g. Fresh vegetables from my garden" maxLength={100} />
+      <TextAreaInput
+        label="Description"
+        required
+        value={values.description}
+        onValueChange={(v) => setField('description', v)}
+        error={errors.description}
+        placeholder="Describe what you are offering: condition, amount, when it is available"
+        rows={4}
+        maxLength={2000}
+      />
+      <CategoryChecks selected={values.categoriesOffered} onChange={(slugs) => setField('categoriesOffered', slugs)} message={categoryMessage} error={errors.categoriesOffered} />
+      <TextInput
+        label="What do you want in return?"
+        required
+        value={values.whatUserWants}
+        onValueChange={(v) => setField('whatUserWants', v)}
+        error={errors.whatUserWants}
+        placeholder="e.g. Help with yard work"
+        maxLength={200}
+      />
+      <WantOptionsInput options={values.whatUserWantsOptions} onChange={(options) => setField('whatUserWantsOptions', options)} error={errors.whatUserWantsOptions} />
+      <Text as="label" size="2">
+        <Flex gap="2" align="center">
+          <Switch checked={values.acceptOffers} onCheckedChange={(checked) => setField('acceptOffers', checked)} />
+          Accept other offers
+        </Flex>
+      </Text>
+      <Flex gap="4" direction={{ initial: 'column', sm: 'row' }}>
+        <div style={{ flex: 2, minWidth: 0 }}>
+          <TextInput label="Location" required value={values.location} onValueChange={(v) => setField('location', v)} error={errors.location} placeholder="e.g. Oakland, CA" maxLength={100} />
+        </div>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Field label="Distance willing to travel" error={errors.distance}>
+            {({ id, describedBy }) => (
+              <Select.Root value={String(values.distance)} onValueChange={(v) => setField('distance', Number(v))}>
+                <Select.Trigger id={id} aria-describedby={describedBy} style={{ width: '100%' }} />
+                <Select.Content position="popper">
+                  {LISTING_DISTANCES.map((miles) => (
+                    <Select.Item key={miles} value={String(miles)}>
+                      {miles} miles
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select.Root>
+            )}
+          </Field>
+        </div>
+      </Flex>
+      <ImagePicker
+        images={values.imageUrls}
+        onAdd={(paths) => setValues((previous) => ({ ...previous, imageUrls: [...previous.imageUrls, ...paths] }))}
+        onRemove={(path) => setValues((previous) => ({ ...previous, imageUrls: previous.imageUrls.filter((p) => p !== path) }))}
+        onBusyChange={onBusyChange}
+      />
+      {errors.imageUrls && (
+        <Text size="1" color="red" role="alert">
+          {errors.imageUrls}
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+function CategoryChecks({ selected, onChange, message, error }: { selected: string[]; onChange: (slugs: string[]) => void; message: string; error?: string }) {
+  const categories = useCategories();
+  const id = useId();
+  const toggle = (slug: string, checked: boolean) => onChange(checked ? [...selected, slug] : selected.filter((s) => s !== slug));
+  // With nothing chosen the rule is shown up front: it explains why the submit button waits.
+  const shown = error ?? (selected.length === 0 ? message : undefined);
+  return (
+    <fieldset className="category-checks" aria-describedby={shown ? `${id}-message` : undefined}>
+      <legend className="form-legend">
+        Categories
+        <Text color="red" aria-hidden="true">
+          {' '}*
+        </Text>
+      </legend>
+      {categories.map((category) => (
+        <Text as="label" size="2" key={category.slug}>
+          <Flex gap="2" align="center">
+            <Checkbox checked={selected.includes(category.slug)} onCheckedChange={(checked) => toggle(category.slug, checked === true)} />
+            {category.name}
+          </Flex>
+        </Text>
+      ))}
+      {shown && (
+        <Text id={`${id}-message`} size="1" color="red" data-testid="field-error" style={{ gridColumn: '1 / -1' }}>
+          {shown}
+        </Text>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,24 @@
+import { Flex } from '@radix-ui/themes';
+import { useState } from 'react';
+import { ListingImage } from './listing-image';
+
+/** The listing's photos: one large, with a thumbnail button for each when there are several. */
+export function ListingGallery({ title, images }: { title: string; images: string[] }) {
+  const [selected, setSelected] = useState(0);
+  const current = Math.min(selected, Math.max(0, images.length - 1));
+  const alt = images.length > 1 ? `${title}, photo ${current + 1} of ${images.length}` : title;
+  return (
+    <Flex direction="column" gap="2">
+      <ListingImage src={images[current]} alt={alt} eager className={`gallery-main ${images.length === 0 ? 'gallery-empty' : ''}`} />
+      {images.length > 1 && (
+        <div className="gallery-thumbs">
+          {images.map((src, index) => (
+            <button key={src} type="button" className="gallery-thumb" aria-pressed={index === current} aria-label={`Show photo ${index + 1} of ${images.length}`} onClick={() => setSelected(index)}>
+              <ListingImage src={src} alt="" />
+            </button>
+          ))}
+        </div>
+      )}
+    </Flex>
+  );
+}

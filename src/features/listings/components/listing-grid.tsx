@@ -1,0 +1,32 @@
+import { Card, Skeleton } from '@radix-ui/themes';
+import type { Listing } from '../../../shared/api-types';
+import { ListingCard } from './listing-card';
+import '../listings.css';
+
+/** A responsive grid of listing cards, or placeholders of the same size while loading. */
+export function ListingGrid({ listings, skeletons = 6, headingLevel = 'h3' }: { listings: Listing[] | undefined; skeletons?: number; headingLevel?: 'h2' | 'h3' }) {
+  if (!listings) {
+    return (
+      <div className="listing-grid" aria-busy="true">
+        {Array.from({ length: skeletons }, (_, i) => (
+          <Card key={i} size="1" className="listing-card">
+            <Skeleton className="listing-image" />
+            <div className="listing-card-body">
+              <Skeleton height="20px" mb="2" />
+              <Skeleton height="16px" width="60%" />
+            </div>
+          </Card>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <ul className="listing-grid" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {listings.map((listing) => (
+        <li key={listing.id} style={{ display: 'flex', minWidth: 0 }}>
+          <ListingCard listing={listing} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,56 @@
+import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
+import { Link } from '@tanstack/react-router';
+import type { BrowseSearch } from '../../search/search-params';
+import '../listings.css';
+
+/** Page numbers to show: the first, the last, and two either side of the current one. */
+export function pageWindow(current: number, count: number): (number | 'gap')[] {
+  const pages: (number | 'gap')[] = [];
+  for (let page = 1; page <= count; page++) {
+    if (page === 1 || page === count || Math.abs(page - current) <= 2) pages.push(page);
+    else if (pages.at(-1) !== 'gap') pages.push('gap');
+  }
+  return pages;
+}
+
+/** Numbered paging with Previous and Next, as links so each page has its own URL. */
+export function Pager({ page, pageCount, search }: { page: number; pageCount: number; search: BrowseSearch }) {
+  if (pageCount <= 1) return null;
+  const to = (target: number) => ({ ...search, page: target === 1 ? undefined : target });
+  return (
+    <nav aria-label="Pagination" className="pager">
+      <PagerLink search={to(page - 1)} disabled={page <= 1} label="Previous">
+        <ChevronLeftIcon aria-hidden="true" /> Previous
+      </PagerLink>
+      {pageWindow(page, pageCount).map((entry, index) =>
+        entry === 'gap' ? (
+          <span key={`gap-${index}`} className="pager-gap" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <Link key={entry} to="/browse" search={to(entry)} className="pager-link" aria-label={`Page ${entry}`} aria-current={entry === page ? 'page' : undefined}>
+            {entry}
+          </Link>
+        ),
+      )}
+      <PagerLink search={to(page + 1)} disabled={page >= pageCount} label="Next">
+        Next <ChevronRightIcon aria-hidden="true" />
+      </PagerLink>
+    </nav>
+  );
+}
+
+function PagerLink({ search, disabled, label, children }: { search: BrowseSearch; disabled: boolean; label: string; children: React.ReactNode }) {
+  if (disabled) {
+    return (
+      <span className="pager-link" aria-disabled="true" role="link" aria-label={label}>
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Link to="/browse" search={search} className="pager-link" aria-label={label}>
+      {children}
+    </Link>
+  );
+}

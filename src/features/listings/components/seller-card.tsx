@@ -1,0 +1,69 @@
+import { SewingPinIcon, StarFilledIcon } from '@radix-ui/react-icons';
+import { Card, Flex, Heading, Link as ThemeLink, Skeleton, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { UserAvatar } from '../../../components/user-avatar';
+import type { Listing, PublicUser } from '../../../shared/api-types';
+import { userQuery } from '../../profile/api';
+
+type Seller = Pick<PublicUser, 'displayName' | 'avatarUrl' | 'location' | 'rating' | 'reviewCount' | 'bartersCompleted'> & {
+  username?: string;
+  createdAt?: string;
+};
+
+/** Spec section 2: when the seller cannot be loaded, placeholder values stand in. */
+export const FALLBACK_SELLER: Seller = {
+  displayName: 'Community Member',
+  avatarUrl: null,
+  location: 'Location not shared',
+  rating: 0,
+  reviewCount: 0,
+  bartersCompleted: 0,
+};
+
+const since = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+
+export function SellerCard({ listing }: { listing: Listing }) {
+  const { data, isPending, isError } = useQuery(userQuery(listing.userId));
+  const seller: Seller | undefined = isError ? FALLBACK_SELLER : data;
+  return (
+    <Card size="2" data-testid="seller-card">
+      <Heading as="h2" size="3" mb="3">
+        About the owner
+      </Heading>
+      {isPending || !seller ? (
+        <Skeleton height="64px" />
+      ) : (
+        <Flex direction="column" gap="2">
+          <Flex gap="3" align="center">
+            <UserAvatar name={seller.displayName} src={seller.avatarUrl} size="4" />
+            <Flex direction="column" minWidth="0">
+              <Text weight="bold" style={{ overflowWrap: 'anywhere' }}>
+                {seller.username ? (
+                  <ThemeLink asChild>
+                    <Link to="/profile/$username" params={{ username: seller.username }}>
+                      {seller.displayName}
+                    </Link>
+                  </ThemeLink>
+                ) : (
+                  seller.displayName
+                )}
+              </Text>
+              <Text size="2" color="gray" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                <StarFilledIcon aria-hidden="true" color="var(--amber-9)" />
+                {seller.reviewCount > 0 ? `${seller.rating.toFixed(1)} (${seller.reviewCount} ${seller.reviewCount === 1 ? 'review' : 'reviews'})` : 'No reviews yet'}
+              </Text>
+            </Flex>
+          </Flex>
+          <Text size="2" color="gray" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+            <SewingPinIcon aria-hidden="true" /> {seller.location || 'Location not shared'}
+          </Text>
+          <Text size="2" color="gray">
+            {seller.bartersCompleted} completed {seller.bartersCompleted === 1 ? 'barter' : 'barters'}
+            {seller.createdAt ? ` · Member since ${since.format(new Date(seller.createdAt))}` : ''}
+          </Text>
+        </Flex>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+// Listing photos (spec sections 5 and 9): checked, resized in the browser to fit 800×600,
+// re-encoded as JPEG at quality 0.8, then uploaded through a signed URL (docs/api/listings.md).
+import { api } from '../../lib/api';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_LISTING } from '../../shared/constants';
+
+export const MAX_IMAGE_WIDTH = 800;
+export const MAX_IMAGE_HEIGHT = 600;
+export const JPEG_QUALITY = 0.8;
+
+export interface FileProblem {
+  title: string;
+  description: string;
+}
+
+/** Which picked files to upload, and what to tell the member about the rest. */
+export function checkImageFiles(files: readonly File[], existingCount: number): { accepted: File[]; problems: FileProblem[] } {
+  const free = MAX_IMAGES_PER_LISTING - existingCount;
+  if (free <= 0) return { accepted: [], problems: [{ title: 'Maximum images reached', description: 'You can only upload up to 3 images.' }] };
+  const problems: FileProblem[] = [];
+  const valid: File[] = [];
+  for (const file of files) {
+    if (!file.type.startsWith('image/')) problems.push({ title: 'Invalid file type', description: `${file.name} is not an image file` });
+    else if (file.size > MAX_IMAGE_BYTES) problems.push({ title: 'File too large', description: `${file.name} is too large. Maximum size is 10MB.` });
+    else valid.push(file);
+  }
+  // Files beyond the free slots are dropped.
+  return { accepted: valid.slice(0, free), problems };
+}
+
+/** The largest size with the same proportions that fits inside maxWidth × maxHeight (never enlarged). */
+export function fitWithin(width: number, height: number, maxWidth = MAX_IMAGE_WIDTH, maxHeight = MAX_IMAGE_HEIGHT) {
+  const scale = Math.min(1, maxWidth / width, maxHeight / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+export async function compressImage(file: Blob): Promise<Blob> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    throw new Error('Failed to load image');
+  }
+  try {
+    const { width, height } = fitWithin(bitmap.width, bitmap.height);
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('Failed to compress image');
+    // JPEG has no transparency: paint transparent PNG areas white rather than black.
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, width, height);
+    context.drawImage(bitmap, 0, 0, width, height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY));
+    if (!blob) throw new Error('Failed to compress image');
+    return blob;
+  } catch {
+    throw new Error('Failed to compress image');
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** Signed upload URL → PUT the JPEG → register it; returns the object path a listing stores. */
+export async function uploadImage(jpeg: Blob): Promise<string> {
+  const { uploadURL } = await api<{ uploadURL: string }>('POST', '/api/objects/upload');
+  const put = await fetch(uploadURL, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg' }, body: jpeg });
+  if (!put.ok) throw new Error('Failed to upload image');
+  const { objectPath } = await api<{ objectPath: string }>('PUT', '/api/listing-images', { imageURL: uploadURL });
+  return objectPath;
+}

@@ -1,0 +1,132 @@
+// The left panel: search, All / Unread tabs and one button per conversation (real names and
+// listing titles from GET /api/conversations, PRODUCT.md).
+import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { Badge, Callout, Flex, Spinner, Tabs, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
+import { useState } from 'react';
+import { UserAvatar } from '../../../components/user-avatar';
+import type { ConversationSummary } from '../../../shared/api-types';
+import { formatMonthDay } from '../format';
+
+export const conversationKey = (partnerId: number, listingId: number) => `${partnerId}-${listingId}`;
+
+interface ConversationListProps {
+  conversations: ConversationSummary[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  selectedKey: string | null;
+  onSelect: (conversation: ConversationSummary) => void;
+}
+
+function matches(conversation: ConversationSummary, needle: string) {
+  if (!needle) return true;
+  return [conversation.partner.displayName, conversation.lastMessage, conversation.listing.title].some((text) => text.toLowerCase().includes(needle));
+}
+
+export function ConversationList({ conversations, isLoading, isError, selectedKey, onSelect }: ConversationListProps) {
+  const [query, setQuery] = useState('');
+  const [tab, setTab] = useState<'all' | 'unread'>('all');
+  const needle = query.trim().toLowerCase();
+  const found = (conversations ?? []).filter((c) => matches(c, needle));
+  const unread = found.filter((c) => c.unreadCount > 0);
+
+  const body = (items: ConversationSummary[], empty: string) => {
+    if (isLoading) {
+      return (
+        <Flex justify="center" p="5">
+          <Spinner size="3" />
+          <VisuallyHidden>Loading conversations</VisuallyHidden>
+        </Flex>
+      );
+    }
+    if (isError) {
+      return (
+        <Callout.Root color="red" role="alert" m="3">
+          <Callout.Text>Failed to load messages</Callout.Text>
+        </Callout.Root>
+      );
+    }
+    if (items.length === 0) {
+      return (
+        <Text as="p" color="gray" size="2" align="center" className="conversation-empty">
+          {empty}
+        </Text>
+      );
+    }
+    return (
+      <ul className="conversation-items" aria-label="Conversations">
+        {items.map((c) => {
+          const key = conversationKey(c.partner.id, c.listing.id);
+          return (
+            <li key={key}>
+              <button
+                type="button"
+                className="conversation-item"
+                aria-current={key === selectedKey ? 'true' : undefined}
+                onClick={() => onSelect(c)}
+                data-testid="conversation-item"
+                data-conversation-key={key}
+              >
+                <UserAvatar name={c.partner.displayName} src={c.partner.avatarUrl} size="3" />
+                <span className="conversation-item-body">
+                  <span className="conversation-item-row">
+                    <Text weight="bold" size="2" className="conversation-truncate">
+                      {c.partner.displayName}
+                    </Text>
+                    <Text size="1" color="gray" className="conversation-date">
+                      <time dateTime={c.lastMessageTime}>{formatMonthDay(c.lastMessageTime)}</time>
+                    </Text>
+                  </span>
+                  <Text size="1" color="gray" className="conversation-truncate">
+                    <VisuallyHidden>About: </VisuallyHidden>
+                    {c.listing.title}
+                  </Text>
+                  <span className="conversation-item-row">
+                    <Text size="2" className="conversation-truncate">
+                      {c.lastMessage}
+                    </Text>
+                    {c.unreadCount > 0 && (
+                      <Badge color="red" variant="solid" radius="full" size="1" data-testid="unread-badge">
+                        {c.unreadCount}
+                        <VisuallyHidden> unread</VisuallyHidden>
+                      </Badge>
+                    )}
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  };
+
+  return (
+    <Flex direction="column" className="conversation-list">
+      <Flex direction="column" gap="2" p="3" className="conversation-list-tools">
+        <TextField.Root
+          type="search"
+          placeholder="Search conversations..."
+          aria-label="Search conversations..."
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        >
+          <TextField.Slot>
+            <MagnifyingGlassIcon aria-hidden="true" />
+          </TextField.Slot>
+        </TextField.Root>
+      </Flex>
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value === 'unread' ? 'unread' : 'all')} className="conversation-tabs">
+        <Tabs.List size="2">
+          <Tabs.Trigger value="all">All</Tabs.Trigger>
+          <Tabs.Trigger value="unread">Unread</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="all" className="conversation-scroll">
+          {body(found, 'No conversations found')}
+        </Tabs.Content>
+        <Tabs.Content value="unread" className="conversation-scroll">
+          {body(unread, 'No unread messages')}
+        </Tabs.Content>
+      </Tabs.Root>
+    </Flex>
+  );
+}

@@ -1,0 +1,127 @@
+// The right panel with a conversation selected: who and what it is about, the bubbles, the
+// barter prompt and the reply box.
+import { ArrowLeftIcon } from '@radix-ui/react-icons';
+import { Callout, Flex, Heading, IconButton, Spinner, Text, VisuallyHidden } from '@radix-ui/themes';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { UserAvatar } from '../../../components/user-avatar';
+import { toast } from '../../../lib/toast';
+import type { UserSummary } from '../../../shared/api-types';
+import { BarterPrompt } from '../../barters/components/barter-prompt';
+import { conversationQuery, messageKeys, useSendMessage } from '../api';
+import { formatDateTime } from '../format';
+import { MessageComposer } from './message-composer';
+
+export interface ConversationTarget {
+  partner: UserSummary;
+  listing: { id: number; title: string };
+  /** Text to start the reply box with (the initiate flow's `message`). */
+  draft?: string;
+}
+
+interface ConversationThreadProps {
+  me: { id: number };
+  target: ConversationTarget;
+  onBack: () => void;
+  /** Moves focus to the heading (on phones, where the list it came from is now hidden). */
+  focusHeading: boolean;
+}
+
+export function ConversationThread({ me, target, onBack, focusHeading }: ConversationThreadProps) {
+  const { partner, listing } = target;
+  const queryClient = useQueryClient();
+  const conversation = useQuery({ ...conversationQuery(me.id, partner.id, listing.id), refetchOnMount: 'always' });
+  const send = useSendMessage();
+  const [draft, setDraft] = useState(target.draft ?? '');
+  const scroller = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Reading the conversation marked the received messages read: the list's unread counts change.
+  useEffect(() => {
+    if (conversation.isSuccess) void queryClient.invalidateQueries({ queryKey: messageKeys.conversations(), exact: true });
+  }, [conversation.dataUpdatedAt, conversation.isSuccess, queryClient]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [conversation.data?.length]);
+
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
+
+  const onSend = () =>
+    send.mutate(
+      { senderId: me.id, receiverId: partner.id, listingId: listing.id, content: draft.trim() },
+      {
+        onSuccess: () => setDraft(''),
+        onError: () => toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' }),
+      },
+    );
+
+  const messages = conversation.data ?? [];
+  return (
+    <Flex direction="column" className="conversation-thread">
+      <Flex align="center" gap="3" className="conversation-header">
+        <IconButton variant="ghost" color="gray" className="messages-back" aria-label="Back to conversations" onClick={onBack}>
+          <ArrowLeftIcon width="18" height="18" />
+        </IconButton>
+        <UserAvatar name={partner.displayName} src={partner.avatarUrl} size="3" />
+        <Flex direction="column" minWidth="0">
+          <Heading as="h2" size="3" ref={heading} tabIndex={-1} className="conversation-truncate">
+            <Link to="/profile/$username" params={{ username: partner.username }} className="conversation-partner-link">
+              {partner.displayName}
+            </Link>
+          </Heading>
+          <Text size="1" color="gray" className="conversation-truncate">
+            <VisuallyHidden>About: </VisuallyHidden>
+            <Link to="/listing/$id" params={{ id: String(listing.id) }} className="conversation-listing-link">
+              {listing.title}
+            </Link>
+          </Text>
+        </Flex>
+      </Flex>
+
+      {messages.length > 0 && <BarterPrompt me={me} partner={partner} listingId={listing.id} />}
+
+      <div className="message-scroll" ref={scroller} role="log" aria-label={`Messages with ${partner.displayName}`} tabIndex={0}>
+        {conversation.isLoading ? (
+          <Flex justify="center" p="5">
+            <Spinner size="3" />
+            <VisuallyHidden>Loading conversation</VisuallyHidden>
+          </Flex>
+        ) : conversation.isError ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>Failed to load conversation</Callout.Text>
+          </Callout.Root>
+        ) : messages.length === 0 ? (
+          <Text as="p" color="gray" align="center" className="conversation-empty">
+            No messages yet. Start the conversation!
+          </Text>
+        ) : (
+          <ol className="message-list">
+            {messages.map((m) => {
+              const own = m.senderId === me.id;
+              return (
+                <li key={m.id} className={`message-row ${own ? 'message-own' : 'message-theirs'}`} data-testid="message">
+                  <div className="message-bubble">
+                    <VisuallyHidden>{own ? 'You' : partner.displayName}: </VisuallyHidden>
+                    <Text as="p" size="2" className="message-text">
+                      {m.content}
+                    </Text>
+                    <Text as="p" size="1" className="message-time">
+                      <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                    </Text>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+
+      <MessageComposer value={draft} onChange={setDraft} onSend={onSend} pending={send.isPending} />
+    </Flex>
+  );
+}

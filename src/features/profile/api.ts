@@ -1,0 +1,59 @@
+// Members' profiles: reads by id and username, and the own-account mutations (edit, change
+// password, delete). A member's listings are read through features/listings/api.ts. Keys are
+// hierarchical so a mutation refreshes exactly what it changes (CONVENTIONS.md 6).
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiGet } from '../../lib/api';
+import type { PublicUser, SelfUser } from '../../shared/api-types';
+import type { ProfileUpdateInput } from '../../shared/schemas';
+import { authKeys } from '../auth/api';
+
+export const userKeys = {
+  all: ['users'] as const,
+  detail: (id: number) => [...userKeys.all, 'id', id] as const,
+  byUsername: (username: string) => [...userKeys.all, 'username', username.toLowerCase()] as const,
+};
+
+export const userQuery = (id: number) =>
+  queryOptions({ queryKey: userKeys.detail(id), queryFn: () => apiGet<PublicUser>(`/api/users/${id}`) });
+
+/** The public view, or the self view (email, address) when it is the signed-in member. */
+export const userByUsernameQuery = (username: string) =>
+  queryOptions({
+    queryKey: userKeys.byUsername(username),
+    queryFn: () => apiGet<PublicUser & Partial<Pick<SelfUser, 'email' | 'address'>>>(`/api/users/username/${encodeURIComponent(username)}`),
+  });
+
+/** Spec section 7: on success the current-user and user-by-username reads are refreshed. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...changes }: ProfileUpdateInput & { id: number }) => api<SelfUser>('PATCH', `/api/users/${id}`, changes),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.currentUser, user);
+      void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
+      void queryClient.invalidateQueries({ queryKey: userKeys.byUsername(user.username) });
+      void queryClient.invalidateQueries({ queryKey: userKeys.detail(user.id) });
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      api<{ message: string }>('POST', '/api/auth/change-password', input),
+  });
+}
+
+/** Deleting the account ends the session: every cached read goes, and nobody is signed in. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<{ message: string }>('DELETE', `/api/users/${id}`),
+    onSuccess: () => {
+      // Nobody first, so mounted readers of the current user (the header) see it; then drop the
+      // rest. The other way round they would keep the removed query's old user.
+      queryClient.setQueryData(authKeys.currentUser, null);
+      queryClient.clear();
+    },
+  });
+}

@@ -1,0 +1,78 @@
+// Change Password (API.md): current and new password; other devices are signed out.
+import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { useEffect } from 'react';
+import { TextInput } from '../../../components/form-field';
+import { ApiError, messageOf } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useValibotForm } from '../../../lib/use-form';
+import { changePasswordSchema } from '../../../shared/schemas';
+import { useChangePassword } from '../api';
+
+const EMPTY = { currentPassword: '', newPassword: '' };
+
+export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const form = useValibotForm(changePasswordSchema, EMPTY);
+  const change = useChangePassword();
+
+  useEffect(() => {
+    if (open) form.reset(EMPTY);
+  }, [open]);
+
+  const onSubmit = form.handleSubmit((output) =>
+    change.mutate(output, {
+      onSuccess: () => {
+        toast({ title: 'Password changed', description: 'Your password has been updated. Other devices have been signed out.' });
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        // A wrong current password is shown under its field; anything else in a toast.
+        if (error instanceof ApiError && Object.keys(error.errors).length > 0) return form.setErrors(error.errors);
+        toast({ title: 'Failed to change password', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+      },
+    }),
+  );
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth="440px">
+        <Dialog.Title>Change Password</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          You stay signed in here; other devices are signed out.
+        </Dialog.Description>
+        <form onSubmit={onSubmit} noValidate>
+          <Flex direction="column" gap="3">
+            <TextInput
+              label="Current Password"
+              type="password"
+              required
+              autoComplete="current-password"
+              value={form.values.currentPassword}
+              onValueChange={(value) => form.setField('currentPassword', value)}
+              error={form.errors.currentPassword}
+            />
+            <TextInput
+              label="New Password"
+              type="password"
+              required
+              autoComplete="new-password"
+              hint="At least 8 characters; use letters and numbers."
+              value={form.values.newPassword}
+              onValueChange={(value) => form.setField('newPassword', value)}
+              error={form.errors.newPassword}
+            />
+            <Flex gap="3" justify="end" mt="2" wrap="wrap">
+              <Dialog.Close>
+                <Button type="button" variant="soft" color="gray">
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" loading={change.isPending}>
+                Change Password
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

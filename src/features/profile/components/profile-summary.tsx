@@ -1,0 +1,80 @@
+// The profile's card: avatar, names, stars, where, since when, bio, and the owner's or the
+// visitor's actions.
+import { HomeIcon, SewingPinIcon } from '@radix-ui/react-icons';
+import { Badge, Box, Card, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
+import { UserAvatar } from '../../../components/user-avatar';
+import type { PublicUser, SelfUser } from '../../../shared/api-types';
+import { StarRating } from '../../reviews/components/star-rating';
+
+const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+
+interface ProfileSummaryProps {
+  member: PublicUser & Partial<Pick<SelfUser, 'address'>>;
+  isOwn: boolean;
+  actions: ReactNode;
+}
+
+export function ProfileSummary({ member, isOwn, actions }: ProfileSummaryProps) {
+  const reviews = `${member.reviewCount} review${member.reviewCount === 1 ? '' : 's'}`;
+  return (
+    <Card size="3">
+      <Flex direction="column" gap="3" align="start">
+        <Flex gap="4" align="center" minWidth="0" width="100%">
+          <UserAvatar name={member.displayName} src={member.avatarUrl} size="6" />
+          <Flex direction="column" gap="1" minWidth="0">
+            <Heading as="h1" size="6" className="profile-name">
+              {member.displayName}
+            </Heading>
+            <Text size="2" color="gray" className="profile-name">
+              {member.nickname ? `“${member.nickname}” · ` : ''}@{member.username}
+            </Text>
+            {member.isAdmin && (
+              <Badge color="violet" variant="soft" style={{ alignSelf: 'start' }}>
+                Admin
+              </Badge>
+            )}
+          </Flex>
+        </Flex>
+        <Flex align="center" gap="2" data-testid="profile-rating">
+          <StarRating value={member.rating} />
+          <Text size="2" color="gray">
+            {member.reviewCount > 0 ? `${member.rating.toFixed(1)} (${reviews})` : `(${reviews})`}
+          </Text>
+        </Flex>
+        {member.location && (
+          <Flex align="center" gap="2">
+            <SewingPinIcon aria-hidden="true" />
+            <Text size="2">
+              <VisuallyHidden>Location: </VisuallyHidden>
+              {member.location}
+            </Text>
+          </Flex>
+        )}
+        {isOwn && member.address && (
+          <Flex align="center" gap="2">
+            <HomeIcon aria-hidden="true" />
+            <Text size="2">
+              <VisuallyHidden>Address: </VisuallyHidden>
+              {member.address}{' '}
+              <Text color="gray" size="1">
+                (only you can see this)
+              </Text>
+            </Text>
+          </Flex>
+        )}
+        <Text size="2" color="gray">
+          Member since {memberSince.format(new Date(member.createdAt))}
+        </Text>
+        {member.bio && (
+          <Box>
+            <Text as="p" size="2" className="profile-bio">
+              {member.bio}
+            </Text>
+          </Box>
+        )}
+        {actions}
+      </Flex>
+    </Card>
+  );
+}

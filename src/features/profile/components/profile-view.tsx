@@ -1,0 +1,223 @@
+// A member's profile (spec section 2): the summary, Completed Barters, Skills & Interests and the
+// Listings / Reviews / Saved tabs. The owner also gets the account tools; others a Message button.
+import { Box, Button, Callout, Card, Flex, Heading, Spinner, Tabs, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { usePageTitle } from '../../../lib/use-page-title';
+import type { Listing, PublicUser, SelfUser } from '../../../shared/api-types';
+import { useSignOut } from '../../auth/use-sign-out';
+import { barterCountQuery } from '../../barters/api';
+import { categoryName, useCategories } from '../../categories/api';
+import { userListingsQuery } from '../../listings/api';
+import { CreateListingDialog } from '../../listings/components/create-listing-dialog';
+import { ListingCard } from '../../listings/components/listing-card';
+import { userReviewsQuery } from '../../reviews/api';
+import { ReviewList } from '../../reviews/components/review-list';
+import { SavedSearchList } from '../../saved-searches/components/saved-search-list';
+import { userByUsernameQuery } from '../api';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { DeleteAccountDialog } from './delete-account-dialog';
+import { EditProfileDialog } from './edit-profile-dialog';
+import { MessageMemberButton } from './message-member-button';
+import { ProfileSummary } from './profile-summary';
+import { ProfileNotFound, SignInRequired } from './sign-in-required';
+import './profile.css';
+
+interface ProfileViewProps {
+  username: string;
+  viewer: SelfUser | null;
+}
+
+export function ProfileView({ username, viewer }: ProfileViewProps) {
+  const profile = useQuery(userByUsernameQuery(username));
+  usePageTitle(profile.data?.displayName ?? 'Profile');
+  if (profile.isLoading) {
+    return (
+      <Flex justify="center" p="9">
+        <Spinner size="3" />
+      </Flex>
+    );
+  }
+  if (profile.error instanceof ApiError && profile.error.status === 404) return viewer ? <ProfileNotFound /> : <SignInRequired />;
+  if (!profile.data) {
+    return (
+      <Flex justify="center" p="6">
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>Failed to load profile</Callout.Text>
+        </Callout.Root>
+      </Flex>
+    );
+  }
+  return <ProfileContent member={profile.data} viewer={viewer} />;
+}
+
+function ProfileContent({ member, viewer }: { member: PublicUser & Partial<Pick<SelfUser, 'address'>>; viewer: SelfUser | null }) {
+  const isOwn = viewer?.id === member.id;
+  const listings = useQuery(userListingsQuery(member.id));
+  const reviews = useQuery(userReviewsQuery(member.id));
+  const barters = useQuery(barterCountQuery(member.id));
+  const [tab, setTab] = useState('listings');
+  const [creating, setCreating] = useState(false);
+
+  const createListing = isOwn ? () => setCreating(true) : undefined;
+  return (
+    <div className="container page">
+      <div className="profile-layout">
+        <Flex direction="column" gap="4" minWidth="0">
+          <ProfileSummary member={member} isOwn={isOwn} actions={isOwn ? <OwnActions userId={member.id} /> : <MessageMemberButton member={member} listings={listings.data} signedIn={viewer !== null} />} />
+          <Card size="2">
+            <Flex direction="column" gap="1">
+              <Heading as="h2" size="2" color="gray" weight="medium">
+                Completed Barters
+              </Heading>
+              <Text size="7" weight="bold" data-testid="completed-barters">
+                {barters.data?.count ?? (barters.isError ? '–' : '…')}
+              </Text>
+            </Flex>
+          </Card>
+          <SkillsCard listings={listings.data} />
+        </Flex>
+
+        <Box minWidth="0">
+          <Tabs.Root value={tab} onValueChange={setTab}>
+            <Tabs.List aria-label="Profile sections">
+              <Tabs.Trigger value="listings">Listings</Tabs.Trigger>
+              <Tabs.Trigger value="reviews">Reviews</Tabs.Trigger>
+              {isOwn && <Tabs.Trigger value="saved">Saved</Tabs.Trigger>}
+            </Tabs.List>
+            <Box pt="4">
+              <Tabs.Content value="listings">
+                <ListingsTab listings={listings.data} isLoading={listings.isLoading} isError={listings.isError} isOwn={isOwn} name={member.displayName} onCreate={createListing} />
+              </Tabs.Content>
+              <Tabs.Content value="reviews">
+                {reviews.isLoading ? (
+                  <Loading />
+                ) : reviews.isError ? (
+                  <LoadError what="reviews" />
+                ) : reviews.data && reviews.data.length > 0 ? (
+                  <ReviewList reviews={reviews.data} />
+                ) : (
+                  <EmptyState text={isOwn ? 'No reviews yet. Complete a barter to receive your first review.' : `${member.displayName} has no reviews yet.`} onCreate={createListing} />
+                )}
+              </Tabs.Content>
+              {isOwn && (
+                <Tabs.Content value="saved">
+                  <SavedSearchList userId={member.id} />
+                </Tabs.Content>
+              )}
+            </Box>
+          </Tabs.Root>
+        </Box>
+      </div>
+      {isOwn && <CreateListingDialog open={creating} onOpenChange={setCreating} />}
+    </div>
+  );
+}
+
+function OwnActions({ userId }: { userId: number }) {
+  const [editing, setEditing] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const signOut = useSignOut();
+  return (
+    <Flex direction="column" gap="3" width="100%">
+      <Flex gap="2" wrap="wrap">
+        <Button onClick={() => setEditing(true)}>Edit Profile</Button>
+        <Button variant="soft" onClick={() => setChangingPassword(true)}>
+          Change Password
+        </Button>
+        <Button variant="soft" color="gray" onClick={signOut}>
+          Sign Out
+        </Button>
+      </Flex>
+      <Box>
+        <DeleteAccountDialog userId={userId} />
+      </Box>
+      <EditProfileDialog open={editing} onOpenChange={setEditing} />
+      <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+    </Flex>
+  );
+}
+
+/** PRODUCT.md: Skills & Interests come from the categories of the member's listings. */
+function SkillsCard({ listings }: { listings: Listing[] | undefined }) {
+  const categories = useCategories();
+  const slugs = [...new Set((listings ?? []).flatMap((l) => l.categoriesOffered))];
+  return (
+    <Card size="2">
+      <Flex direction="column" gap="2">
+        <Heading as="h2" size="2" color="gray" weight="medium">
+          Skills & Interests
+        </Heading>
+        {slugs.length > 0 ? (
+          <Flex gap="2" wrap="wrap" asChild>
+            <ul className="profile-skills" aria-label="Skills & Interests">
+              {slugs.map((slug) => (
+                <li key={slug}>
+                  <Text as="span" size="2" className="profile-skill">
+                    {categoryName(categories, slug)}
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          </Flex>
+        ) : (
+          <Text size="2" color="gray">
+            {listings ? 'None yet: they come from the categories of this member’s listings.' : '…'}
+          </Text>
+        )}
+      </Flex>
+    </Card>
+  );
+}
+
+interface ListingsTabProps {
+  listings: Listing[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  isOwn: boolean;
+  name: string;
+  onCreate?: () => void;
+}
+
+function ListingsTab({ listings, isLoading, isError, isOwn, name, onCreate }: ListingsTabProps) {
+  if (isLoading) return <Loading />;
+  if (isError) return <LoadError what="listings" />;
+  if (!listings || listings.length === 0) {
+    return <EmptyState text={isOwn ? 'You have no listings yet. Offer something you have or can do.' : `${name} has no listings yet.`} onCreate={onCreate} />;
+  }
+  return (
+    <ul className="profile-listings">
+      {listings.map((listing) => (
+        <li key={listing.id}>
+          <ListingCard listing={listing} variant="compact" headingLevel="h3" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EmptyState({ text, onCreate }: { text: string; onCreate?: () => void }) {
+  return (
+    <Card size="3">
+      <Flex direction="column" align="center" gap="3" py="4">
+        <Text color="gray" align="center">
+          {text}
+        </Text>
+        {onCreate && <Button onClick={onCreate}>Create Listing</Button>}
+      </Flex>
+    </Card>
+  );
+}
+
+const Loading = () => (
+  <Flex justify="center" p="5">
+    <Spinner size="3" />
+  </Flex>
+);
+
+const LoadError = ({ what }: { what: string }) => (
+  <Callout.Root color="red" role="alert">
+    <Callout.Text>Failed to load {what}</Callout.Text>
+  </Callout.Root>
+);

@@ -1,0 +1,42 @@
+// Reviews: what members received, what a listing received, and leaving one after a completed barter.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiGet } from '../../lib/api';
+import type { Review } from '../../shared/api-types';
+import { barterKeys } from '../barters/api';
+import { userKeys } from '../profile/api';
+
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  byUser: (userId: number) => [...reviewKeys.all, 'user', userId] as const,
+  byListing: (listingId: number) => [...reviewKeys.all, 'listing', listingId] as const,
+};
+
+export const userReviewsQuery = (userId: number) =>
+  queryOptions({ queryKey: reviewKeys.byUser(userId), queryFn: () => apiGet<Review[]>(`/api/users/${userId}/reviews`) });
+
+export const listingReviewsQuery = (listingId: number) =>
+  queryOptions({ queryKey: reviewKeys.byListing(listingId), queryFn: () => apiGet<Review[]>(`/api/listings/${listingId}/reviews`) });
+
+export interface ReviewBody {
+  reviewerId: number;
+  userId: number;
+  listingId: number;
+  barterId: number;
+  rating: number;
+  comment: string;
+}
+
+/** Spec section 7: afterwards the user reviews, listing reviews and user barter count are refreshed. */
+export function useCreateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewBody) => api<Review>('POST', '/api/reviews', body),
+    onSuccess: (_review, body) => {
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.byUser(body.userId) });
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.byListing(body.listingId) });
+      void queryClient.invalidateQueries({ queryKey: barterKeys.userCount(body.userId) });
+      // The reviewed member's rating and review count.
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+}

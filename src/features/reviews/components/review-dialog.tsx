@@ -1,0 +1,87 @@
+// Leave a Review: 1 to 5 stars and a comment, only for a completed barter (spec sections 2, 5, 8).
+import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { useEffect } from 'react';
+import { TextAreaInput } from '../../../components/form-field';
+import { ApiError, messageOf } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useValibotForm } from '../../../lib/use-form';
+import { reviewSchema } from '../../../shared/schemas';
+import { useCreateReview } from '../api';
+import { StarRatingInput } from './star-rating-input';
+
+interface ReviewDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  reviewerId: number;
+  reviewee: { id: number; displayName: string };
+  listingId: number;
+  /** The completed barter being reviewed; without one a review cannot be sent. */
+  barterId: number | null;
+}
+
+export function ReviewDialog({ open, onOpenChange, reviewerId, reviewee, listingId, barterId }: ReviewDialogProps) {
+  const initial = { reviewerId, userId: reviewee.id, listingId, barterId, rating: 5, comment: '' };
+  const form = useValibotForm(reviewSchema, initial);
+  const create = useCreateReview();
+
+  // Each opening starts from a clean form.
+  useEffect(() => {
+    if (open) form.reset(initial);
+  }, [open]);
+
+  const onSubmit = form.handleSubmit((output) => {
+    if (!barterId) {
+      toast({ title: 'Cannot submit review', description: 'You can only review after completing a barter exchange.', variant: 'destructive' });
+      return;
+    }
+    create.mutate(
+      { reviewerId, userId: reviewee.id, listingId, barterId, rating: output.rating, comment: output.comment },
+      {
+        onSuccess: () => {
+          toast({ title: 'Review submitted', description: `Thank you for reviewing ${reviewee.displayName}.` });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) form.setErrors(error.errors);
+          toast({ title: 'Failed to submit review', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth="480px">
+        <Dialog.Title>Leave a Review</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          How was your exchange with {reviewee.displayName}?
+        </Dialog.Description>
+        <form onSubmit={onSubmit} noValidate>
+          <Flex direction="column" gap="4">
+            <StarRatingInput value={form.values.rating} onChange={(rating) => form.setField('rating', rating)} error={form.errors.rating} />
+            <TextAreaInput
+              label="Comment"
+              value={form.values.comment}
+              onValueChange={(comment) => form.setField('comment', comment)}
+              error={form.errors.comment}
+              hint="At least 10 characters."
+              placeholder="What went well? Would you barter again?"
+              rows={4}
+              required
+            />
+            <Flex gap="3" justify="end" wrap="wrap">
+              <Dialog.Close>
+                <Button type="button" variant="soft" color="gray">
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" loading={create.isPending}>
+                Submit Review
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

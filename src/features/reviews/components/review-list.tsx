@@ -1,0 +1,47 @@
+// Reviews a member received: reviewer, stars, date, comment and the listing it was about.
+import { Card, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
+import { Link } from '@tanstack/react-router';
+import type { Review } from '../../../shared/api-types';
+import { StarRating } from './star-rating';
+import './reviews.css';
+
+const reviewDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+export function ReviewList({ reviews }: { reviews: Review[] }) {
+  return (
+    <Flex asChild direction="column" gap="3">
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {reviews.map((review) => (
+          <li key={review.id}>
+            <Card className="review-item" data-testid="review">
+              <Flex direction="column" gap="2">
+                <Flex justify="between" align="center" gap="2" wrap="wrap">
+                  <Heading as="h3" size="2">
+                    {review.reviewerName}
+                  </Heading>
+                  <Text size="1" color="gray">
+                    <time dateTime={review.createdAt}>{reviewDate.format(new Date(review.createdAt))}</time>
+                  </Text>
+                </Flex>
+                <StarRating value={review.rating} />
+                {review.comment && (
+                  <Text as="p" size="2" className="review-comment">
+                    {review.comment}
+                  </Text>
+                )}
+                <Text size="1" color="gray">
+                  For{' '}
+                  <ThemeLink asChild size="1">
+                    <Link to="/listing/$id" params={{ id: String(review.listingId) }}>
+                      {review.listingTitle}
+                    </Link>
+                  </ThemeLink>
+                </Text>
+              </Flex>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Flex>
+  );
+}

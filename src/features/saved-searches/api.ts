@@ -1,0 +1,54 @@
+// Saved searches: query keys, the member's list, and saving a search from Browse.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StoredSearch } from '../../shared/api-types';
+import { api, apiGet } from '../../lib/api';
+
+export const savedSearchKeys = {
+  all: ['saved-searches'] as const,
+  byUser: (userId: number) => [...savedSearchKeys.all, 'user', userId] as const,
+};
+
+export const savedSearchesQuery = (userId: number) =>
+  queryOptions({
+    queryKey: savedSearchKeys.byUser(userId),
+    queryFn: () => apiGet<StoredSearch[]>(`/api/users/${userId}/stored-searches`),
+  });
+
+export interface SaveSearchInput {
+  userId: number;
+  query: string | null;
+  category: string | null;
+}
+
+export function useSaveSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveSearchInput) => api<StoredSearch>('POST', '/api/stored-searches', { ...input, notificationsEnabled: true }),
+    onSuccess: (_saved, input) => queryClient.invalidateQueries({ queryKey: savedSearchKeys.byUser(input.userId) }),
+  });
+}
+
+// The profile's Saved tab: the notifications switch and removal (PRODUCT.md).
+export function useUpdateSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, notificationsEnabled }: { id: number; notificationsEnabled: boolean }) =>
+      api<StoredSearch>('PUT', `/api/stored-searches/${id}`, { notificationsEnabled }),
+    onSuccess: (search) => {
+      // The switch shows the stored state at once; the list is then read again.
+      queryClient.setQueryData<StoredSearch[]>(savedSearchKeys.byUser(search.userId), (old) => old?.map((s) => (s.id === search.id ? search : s)));
+      return queryClient.invalidateQueries({ queryKey: savedSearchKeys.byUser(search.userId) });
+    },
+  });
+}
+
+export function useDeleteSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (search: StoredSearch) => api<{ message: string }>('DELETE', `/api/stored-searches/${search.id}`),
+    onSuccess: (_reply, search) => {
+      queryClient.setQueryData<StoredSearch[]>(savedSearchKeys.byUser(search.userId), (old) => old?.filter((s) => s.id !== search.id));
+      return queryClient.invalidateQueries({ queryKey: savedSearchKeys.byUser(search.userId) });
+    },
+  });
+}

@@ -1,0 +1,123 @@
+// The profile's Saved tab (PRODUCT.md: real saved searches): each search with a notifications
+// switch, a link that runs it on /browse, and a delete button.
+import { MagnifyingGlassIcon, TrashIcon } from '@radix-ui/react-icons';
+import { Button, Callout, Card, Flex, IconButton, Spinner, Switch, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { messageOf } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import type { Category, StoredSearch } from '../../../shared/api-types';
+import { categoryName, useCategories } from '../../categories/api';
+import { savedSearchesQuery, useDeleteSavedSearch, useUpdateSavedSearch } from '../api';
+
+const savedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+export function describeSearch(search: Pick<StoredSearch, 'query' | 'category'>, categories: Category[]) {
+  const where = search.category ? categoryName(categories, search.category) : 'all categories';
+  return search.query ? `“${search.query}” in ${where}` : `Everything in ${where}`;
+}
+
+export function SavedSearchList({ userId }: { userId: number }) {
+  const searches = useQuery(savedSearchesQuery(userId));
+  const categories = useCategories();
+  const update = useUpdateSavedSearch();
+  const remove = useDeleteSavedSearch();
+
+  if (searches.isLoading) {
+    return (
+      <Flex justify="center" p="5">
+        <Spinner size="3" />
+      </Flex>
+    );
+  }
+  if (searches.isError) {
+    return (
+      <Callout.Root color="red" role="alert">
+        <Callout.Text>Failed to load saved searches</Callout.Text>
+      </Callout.Root>
+    );
+  }
+  const list = searches.data ?? [];
+  if (list.length === 0) {
+    return (
+      <Card size="3">
+        <Flex direction="column" align="center" gap="3" py="4">
+          <MagnifyingGlassIcon width="28" height="28" aria-hidden="true" />
+          <Text color="gray" align="center">
+            No saved searches yet. Save a search on the browse page to hear about new matches.
+          </Text>
+          <Button asChild>
+            <Link to="/browse">Browse Listings</Link>
+          </Button>
+        </Flex>
+      </Card>
+    );
+  }
+
+  const toggle = (search: StoredSearch, notificationsEnabled: boolean) =>
+    update.mutate(
+      { id: search.id, notificationsEnabled },
+      { onError: (error) => toast({ title: 'Failed to update search', description: messageOf(error, 'Please try again.'), variant: 'destructive' }) },
+    );
+  const onDelete = (search: StoredSearch) =>
+    remove.mutate(search, {
+      onSuccess: () => toast({ title: 'Search removed' }),
+      onError: (error) => toast({ title: 'Failed to remove search', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+    });
+
+  return (
+    <Flex asChild direction="column" gap="3">
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {list.map((search) => {
+          const label = describeSearch(search, categories);
+          const updating = update.isPending && update.variables?.id === search.id;
+          return (
+            <li key={search.id} data-testid="saved-search">
+              <Card>
+                <Flex direction="column" gap="3">
+                  <Flex direction="column" gap="1" minWidth="0">
+                    <Text weight="medium" style={{ overflowWrap: 'anywhere' }}>
+                      {label}
+                    </Text>
+                    <Text size="1" color="gray">
+                      Saved <time dateTime={search.createdAt}>{savedOn.format(new Date(search.createdAt))}</time>
+                    </Text>
+                  </Flex>
+                  <Flex justify="between" align="center" gap="3" wrap="wrap">
+                    <Text as="label" size="2">
+                      <Flex gap="2" align="center">
+                        <Switch
+                          checked={updating ? update.variables.notificationsEnabled : search.notificationsEnabled}
+                          onCheckedChange={(checked) => toggle(search, checked)}
+                          disabled={updating}
+                          aria-label={`Notifications for ${label}`}
+                        />
+                        Notifications
+                      </Flex>
+                    </Text>
+                    <Flex gap="2" align="center">
+                      <Button asChild variant="soft" size="2">
+                        <Link to="/browse" search={{ q: search.query ?? undefined, category: search.category ?? undefined }} aria-label={`Run search: ${label}`}>
+                          Run search
+                        </Link>
+                      </Button>
+                      <IconButton
+                        variant="soft"
+                        color="red"
+                        aria-label={`Delete saved search: ${label}`}
+                        onClick={() => onDelete(search)}
+                        loading={remove.isPending && remove.variables?.id === search.id}
+                      >
+                        <TrashIcon />
+                      </IconButton>
+                    </Flex>
+                  </Flex>
+                </Flex>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </Flex>
+  );
+}

@@ -1,0 +1,95 @@
+import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { BROWSE_PAGE_SIZE } from '../../../shared/constants';
+import { categoryName, useCategories } from '../../categories/api';
+import { listingPageQuery } from '../../listings/api';
+import { ListingGrid } from '../../listings/components/listing-grid';
+import { Pager } from '../../listings/components/pager';
+import { SaveSearchButton } from '../../saved-searches/components/save-search-button';
+import { SavedSearchesDialog } from '../../saved-searches/components/saved-searches-dialog';
+import { distanceOf, listingParamsOf, type BrowseSearch } from '../search-params';
+import { SearchBar } from './search-bar';
+
+/** "Home & Garden Listings", 'Results for "bike"', both, or "All Listings". */
+export function browseHeading(search: BrowseSearch, nameOf: (slug: string) => string) {
+  const category = search.category && search.category !== 'all' ? nameOf(search.category) : undefined;
+  if (search.q) return category ? `Results for "${search.q}" in ${category}` : `Results for "${search.q}"`;
+  return category ? `${category} Listings` : 'All Listings';
+}
+
+export const listingsFound = (n: number) => `${n} ${n === 1 ? 'listing' : 'listings'} found`;
+
+export function BrowsePage({ search }: { search: BrowseSearch }) {
+  const categories = useCategories();
+  const heading = browseHeading(search, (slug) => categoryName(categories, slug));
+  usePageTitle(heading);
+  const page = search.page ?? 1;
+  const { data, isPending, isError, isPlaceholderData } = useQuery(listingPageQuery(listingParamsOf(search, BROWSE_PAGE_SIZE)));
+  const pageCount = data ? Math.ceil(data.total / BROWSE_PAGE_SIZE) : 0;
+
+  return (
+    <div className="container page">
+      <Flex justify="between" align="start" gap="4" wrap="wrap" mb="4">
+        <Flex direction="column" gap="1" minWidth="0">
+          <Heading as="h1" size="7" style={{ overflowWrap: 'anywhere' }}>
+            {heading}
+          </Heading>
+          <Text color="gray" role="status" data-testid="result-count">
+            {data ? listingsFound(data.total) : isPending ? 'Loading listings…' : ''}
+          </Text>
+        </Flex>
+        <Flex gap="2" wrap="wrap">
+          <SaveSearchButton query={search.q} category={search.category} />
+          <SavedSearchesDialog />
+        </Flex>
+      </Flex>
+
+      <Card size="2" mb="5">
+        <SearchBar key={`${search.q}|${search.category}|${search.distance}`} initialQuery={search.q} initialCategory={search.category} initialDistance={distanceOf(search)} />
+      </Card>
+
+      {isError && !data ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>Failed to load listings. Please try again later.</Callout.Text>
+        </Callout.Root>
+      ) : isPending ? (
+        <ListingGrid listings={undefined} skeletons={BROWSE_PAGE_SIZE} headingLevel="h2" />
+      ) : data.listings.length > 0 ? (
+        <Flex direction="column" gap="6" style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
+          <ListingGrid listings={data.listings} headingLevel="h2" />
+          <Pager page={page} pageCount={pageCount} search={search} />
+        </Flex>
+      ) : data.total > 0 ? (
+        <EmptyState title="This page is past the end of the results." action={<Link to="/browse" search={{ ...search, page: undefined }}>Go to the first page</Link>} />
+      ) : (
+        <EmptyState
+          title="No listings found"
+          hint={search.q || search.category ? 'Try other words, another category, or browse everything.' : 'Be the first to post something to trade.'}
+          action={
+            search.q || search.category ? (
+              <Button asChild variant="soft">
+                <Link to="/browse">View All Listings</Link>
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function EmptyState({ title, hint, action }: { title: string; hint?: string; action?: React.ReactNode }) {
+  return (
+    <Card size="3">
+      <Flex direction="column" align="center" gap="2" py="6" style={{ textAlign: 'center' }}>
+        <Heading as="h2" size="4">
+          {title}
+        </Heading>
+        {hint && <Text color="gray">{hint}</Text>}
+        {action}
+      </Flex>
+    </Card>
+  );
+}

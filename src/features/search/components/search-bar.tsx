@@ -1,0 +1,83 @@
+import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { Button, Flex, Text, TextField } from '@radix-ui/themes';
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useState, type FormEvent } from 'react';
+import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '../../../shared/constants';
+import { useCategories } from '../../categories/api';
+import type { SearchDistance } from '../search-params';
+import '../search.css';
+
+interface SearchBarProps {
+  initialQuery?: string;
+  initialCategory?: string;
+  initialDistance?: SearchDistance;
+}
+
+/**
+ * Text, category and distance (5, 10, 25, 50, 100 miles or any; 50 by default). Submitting opens
+ * /browse with them. Native selects: light on the home page's JavaScript and native on phones.
+ */
+export function SearchBar({ initialQuery = '', initialCategory = 'all', initialDistance = DEFAULT_SEARCH_DISTANCE }: SearchBarProps) {
+  const id = useId();
+  const categories = useCategories();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState(initialQuery);
+  const [category, setCategory] = useState(initialCategory);
+  const [distance, setDistance] = useState<string>(String(initialDistance));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = query.trim();
+    void navigate({
+      to: '/browse',
+      search: {
+        q: q || undefined,
+        category: category === 'all' ? undefined : category,
+        distance: distance === 'any' ? 'any' : (Number(distance) as SearchDistance),
+      },
+    });
+  };
+
+  return (
+    <form role="search" aria-label="Search listings" onSubmit={submit} className="search-bar">
+      <Flex direction="column" gap="1" className="search-bar-query">
+        <Text as="label" htmlFor={`${id}-q`} size="2" weight="medium">
+          What are you looking for?
+        </Text>
+        <TextField.Root id={`${id}-q`} size="3" type="search" placeholder="Bike repair, sourdough, guitar lessons…" value={query} onChange={(e) => setQuery(e.target.value)} maxLength={200}>
+          <TextField.Slot>
+            <MagnifyingGlassIcon aria-hidden="true" />
+          </TextField.Slot>
+        </TextField.Root>
+      </Flex>
+      <Flex direction="column" gap="1">
+        <Text as="label" htmlFor={`${id}-category`} size="2" weight="medium">
+          Category
+        </Text>
+        <select id={`${id}-category`} className="native-select" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <option value="all">All categories</option>
+          {categories.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </Flex>
+      <Flex direction="column" gap="1">
+        <Text as="label" htmlFor={`${id}-distance`} size="2" weight="medium">
+          Distance
+        </Text>
+        <select id={`${id}-distance`} className="native-select" value={distance} onChange={(e) => setDistance(e.target.value)}>
+          {SEARCH_DISTANCES.map((d) => (
+            <option key={d} value={String(d)}>
+              {d === 'any' ? 'Any distance' : `Within ${d} miles`}
+            </option>
+          ))}
+        </select>
+      </Flex>
+      <Button type="submit" size="3" className="search-bar-submit">
+        Search
+      </Button>
+    </form>
+  );
+}

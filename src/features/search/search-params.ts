@@ -1,0 +1,42 @@
+// The /browse search parameters (spec section 2: q, category as a slug, distance; plus page).
+// Anything malformed in a URL falls back to "not given" instead of failing the page.
+import * as v from 'valibot';
+import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '../../shared/constants';
+
+export type SearchDistance = (typeof SEARCH_DISTANCES)[number];
+
+// The router parses `?q=2024` as a number; a search text is always text.
+const text = v.fallback(
+  v.optional(
+    v.pipe(
+      v.union([v.string(), v.number()]),
+      v.transform((value) => String(value).trim()),
+      v.transform((value) => (value === '' ? undefined : value.slice(0, 200))),
+    ),
+  ),
+  undefined,
+);
+
+const distance = v.fallback(
+  v.optional(
+    v.pipe(
+      v.union([v.number(), v.string()]),
+      v.transform((value) => (value === 'any' ? 'any' : Number(value))),
+      v.picklist(SEARCH_DISTANCES),
+    ),
+  ),
+  undefined,
+);
+
+const page = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined);
+
+export const browseSearchSchema = v.object({ q: text, category: text, distance, page });
+export type BrowseSearch = v.InferOutput<typeof browseSearchSchema>;
+
+export const distanceOf = (search: Pick<BrowseSearch, 'distance'>): SearchDistance => search.distance ?? DEFAULT_SEARCH_DISTANCE;
+
+/** The listings page a Browse URL asks for (server paging, BROWSE_PAGE_SIZE per page). */
+export function listingParamsOf(search: BrowseSearch, pageSize: number) {
+  const category = search.category === 'all' ? undefined : search.category;
+  return { search: search.q, category, distance: distanceOf(search), limit: pageSize, offset: ((search.page ?? 1) - 1) * pageSize };
+}

@@ -1,0 +1,65 @@
+import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { useCurrentUser } from '../features/auth/api';
+import { MessagesScreen, type InitiateRequest } from '../features/messages/components/messages-screen';
+import { usePageTitle } from '../lib/use-page-title';
+import { idField } from '../shared/schemas';
+
+// Spec section 2: initiate=true, listingId, userId, title and optionally message. The router
+// parses `?title=2024` as a number and `?initiate=true` as a boolean; anything malformed is
+// dropped rather than failing the page.
+const id = v.fallback(v.optional(idField('Invalid id')), undefined);
+const text = v.fallback(
+  v.optional(
+    v.pipe(
+      v.union([v.string(), v.number()]),
+      v.transform((value) => String(value).slice(0, 2000)),
+    ),
+  ),
+  undefined,
+);
+const messagesSearchSchema = v.object({
+  initiate: v.fallback(v.optional(v.pipe(v.union([v.boolean(), v.string()]), v.transform((value) => value === true || value === 'true'))), undefined),
+  listingId: id,
+  userId: id,
+  title: text,
+  message: text,
+});
+
+export const Route = createFileRoute('/messages')({
+  validateSearch: messagesSearchSchema,
+  component: MessagesPage,
+});
+
+function MessagesPage() {
+  usePageTitle('Messages');
+  const { user, isLoading } = useCurrentUser();
+  const search = Route.useSearch();
+  const request: InitiateRequest | null =
+    search.listingId && search.userId ? { listingId: search.listingId, userId: search.userId, title: search.title, message: search.message } : null;
+
+  return (
+    <div className="container page">
+      <Heading as="h1" size="7" mb="4">
+        Messages
+      </Heading>
+      {isLoading ? (
+        <Flex justify="center" p="6">
+          <Spinner size="3" />
+        </Flex>
+      ) : !user ? (
+        <Card size="3" className="messages-signin">
+          <Flex direction="column" gap="3" align="start">
+            <Text size="3">Sign in to view your messages</Text>
+            <Button asChild>
+              <Link to="/auth">Sign In</Link>
+            </Button>
+          </Flex>
+        </Card>
+      ) : (
+        <MessagesScreen me={user} initiate={search.initiate ? { request } : null} />
+      )}
+    </div>
+  );
+}

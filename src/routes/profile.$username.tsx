@@ -1,0 +1,24 @@
+import { Flex, Spinner } from '@radix-ui/themes';
+import { createFileRoute } from '@tanstack/react-router';
+import { useCurrentUser } from '../features/auth/api';
+import { userByUsernameQuery } from '../features/profile/api';
+import { ProfileView } from '../features/profile/components/profile-view';
+
+export const Route = createFileRoute('/profile/$username')({
+  // Starts the read early; a missing member is the component's 'Profile not found', not an error.
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(userByUsernameQuery(params.username)),
+  component: MemberProfilePage,
+});
+
+function MemberProfilePage() {
+  const { username } = Route.useParams();
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <Flex justify="center" p="9">
+        <Spinner size="3" />
+      </Flex>
+    );
+  }
+  return <ProfileView username={username} viewer={user} />;
+}

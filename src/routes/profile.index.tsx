@@ -1,0 +1,23 @@
+import { Flex, Spinner } from '@radix-ui/themes';
+import { createFileRoute } from '@tanstack/react-router';
+import { useCurrentUser } from '../features/auth/api';
+import { ProfileView } from '../features/profile/components/profile-view';
+import { SignInRequired } from '../features/profile/components/sign-in-required';
+import { usePageTitle } from '../lib/use-page-title';
+
+export const Route = createFileRoute('/profile/')({ component: OwnProfilePage });
+
+/** The signed-in member's own profile; visitors are asked to sign in. */
+function OwnProfilePage() {
+  const { user, isLoading } = useCurrentUser();
+  usePageTitle('Profile');
+  if (isLoading) {
+    return (
+      <Flex justify="center" p="9">
+        <Spinner size="3" />
+      </Flex>
+    );
+  }
+  if (!user) return <SignInRequired />;
+  return <ProfileView username={user.username} viewer={user} />;
+}

@@ -1,0 +1,169 @@
+// The admin dashboard: who may see it, live analytics, Make Admin and the featured toggle.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiCall,
+  axeViolations,
+  createListingFor,
+  createMember,
+  launchBrowser,
+  newPage,
+  overflowsHorizontally,
+  PHONE,
+  signInAs,
+  toastText,
+  uniqueName,
+} from '../support/browser';
+
+let browser: Browser;
+let adminCookie: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminCookie = await signInAs('admin');
+});
+afterAll(() => browser?.close());
+
+const adminPage = async (viewport?: { width: number; height: number }) => {
+  const opened = await newPage(browser, { cookie: adminCookie, viewport });
+  await opened.page.goto('/admin');
+  await opened.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+  return opened;
+};
+
+describe('access', () => {
+  it('tells visitors to log in', async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Access Denied', level: 1 }).waitFor();
+    await page.getByText('Please log in to access the admin dashboard.').waitFor();
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await expect.poll(() => page.title()).toBe('Admin Dashboard | Barter Market');
+  });
+
+  it('tells members they need admin privileges', async () => {
+    const member = await createMember();
+    const { page } = await newPage(browser, { cookie: member.cookie });
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin Access Required', level: 1 }).waitFor();
+    await page.getByText('You need admin privileges to access this dashboard. Contact an administrator if you believe this is an error.').waitFor();
+    expect(await page.getByRole('tab').count()).toBe(0);
+  });
+
+  it('shows admins the four tabs', async () => {
+    const { page, errors } = await adminPage();
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Analytics', 'Users', 'Listings', 'Settings']);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('analytics', () => {
+  it('shows the dashboard figures and refreshes them on Refresh', async () => {
+    const { page } = await adminPage();
+    const totalUsers = page.getByTestId('admin-stat-Total Users').locator('.admin-stat-value');
+    await expect.poll(() => totalUsers.innerText()).toMatch(/^\d/);
+    const dashboard = (await (await apiCall('/api/analytics/dashboard')).json()) as { totalUsers: number; totalSkills: number; completedBarters: number; totalSavings: number };
+    expect(await totalUsers.innerText()).toBe(dashboard.totalUsers.toLocaleString('en-US'));
+    expect(await page.getByTestId('admin-stat-Active Listings').locator('.admin-stat-value').innerText()).toBe(dashboard.totalSkills.toLocaleString('en-US'));
+    expect(await page.getByTestId('admin-stat-Completed Barters').locator('.admin-stat-value').innerText()).toBe(dashboard.completedBarters.toLocaleString('en-US'));
+    expect(await page.getByTestId('admin-stat-Estimated Savings').locator('.admin-stat-value').innerText()).toBe(`$${dashboard.totalSavings.toLocaleString('en-US')}`);
+
+    await createMember();
+    const refetched = page.waitForResponse((r) => r.url().endsWith('/api/analytics/dashboard') && r.status() === 200);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await refetched;
+    await expect.poll(async () => Number((await totalUsers.innerText()).replace(/,/g, ''))).toBeGreaterThan(dashboard.totalUsers);
+  });
+});
+
+describe('users', () => {
+  it('makes a member an admin after confirming, with the toast', async () => {
+    const member = await createMember({ displayName: `Promote ${uniqueName('p')}` });
+    const { page, errors } = await adminPage();
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(member.username);
+    const row = page.getByTestId(`admin-user-${member.username}`);
+    await row.getByText('Member', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Make Admin: ${member.displayName}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(`Make ${member.displayName} an admin?`).waitFor();
+    await dialog.getByRole('button', { name: 'Make Admin' }).click();
+    expect(await toastText(page)).toContain('User granted admin privileges');
+    await row.getByText('Admin', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: /Make Admin/ }).count()).toBe(0);
+    const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as { isAdmin: boolean };
+    expect(me.isAdmin).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('cancelling the confirmation changes nothing', async () => {
+    const member = await createMember();
+    const { page } = await adminPage();
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(member.username);
+    await page.getByRole('button', { name: `Make Admin: ${member.displayName}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as { isAdmin: boolean };
+    expect(me.isAdmin).toBe(false);
+  });
+
+  it('keeps the table inside the page on a phone', async () => {
+    const { page } = await adminPage(PHONE);
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('region', { name: 'Users' }).getByRole('row').nth(1).waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    const region = page.getByRole('region', { name: 'Users' });
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('listings', () => {
+  it('features and unfeatures a listing with the toasts', async () => {
+    const owner = await createMember();
+    const title = `Featured test ${uniqueName('l')}`;
+    const listing = await createListingFor(owner, { title });
+    const { page, errors } = await adminPage();
+    await page.getByRole('tab', { name: 'Listings' }).click();
+    await page.getByRole('searchbox', { name: 'Search listings' }).fill(title);
+    const toggle = page.getByRole('button', { name: `Featured: ${title}` });
+    await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('false');
+
+    await toggle.click();
+    expect(await toastText(page)).toContain('Listing featured successfully');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    const featured = (await (await apiCall(`/api/listings/${listing.id}`)).json()) as { isFeatured: boolean };
+    expect(featured.isFeatured).toBe(true);
+
+    await toggle.click();
+    await page.getByTestId('toast').filter({ hasText: 'Listing unfeatured successfully' }).waitFor();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    const unfeatured = (await (await apiCall(`/api/listings/${listing.id}`)).json()) as { isFeatured: boolean };
+    expect(unfeatured.isFeatured).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a failure toast when the change is refused', async () => {
+    const { page } = await adminPage();
+    await page.getByRole('tab', { name: 'Listings' }).click();
+    const first = page.getByRole('button', { name: /^Featured: / }).first();
+    await first.waitFor();
+    await page.route('**/api/admin/listings/*/featured', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+    await first.click();
+    expect(await toastText(page)).toContain('Failed to update listing status');
+  });
+});
+
+describe('settings', () => {
+  it('shows three coming-soon cards with disabled buttons', async () => {
+    const { page } = await adminPage();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    for (const title of ['Community Guidelines', 'Email Templates', 'Analytics Settings']) {
+      await page.getByRole('heading', { name: title, level: 3 }).waitFor();
+    }
+    expect(await page.getByRole('tabpanel').getByText('Coming soon', { exact: true }).count()).toBe(3);
+    for (const action of ['Edit Guidelines', 'Manage Templates', 'Configure Analytics']) {
+      await expect(page.getByRole('button', { name: action }).isDisabled()).resolves.toBe(true);
+    }
+  });
+});

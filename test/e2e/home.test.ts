@@ -1,0 +1,146 @@
+// The home page as visitors and members see it: hero, search bar, featured exchanges, How It
+// Works, counters, categories, the live activity feed, success stories and the closing call.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, launchBrowser, newPage, overflowsHorizontally, PHONE } from '../support/browser';
+
+/** Chromium and the server share the machine's cores: a read may take more than poll's default second. */
+const POLL = { timeout: 10_000 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('home page for a visitor', () => {
+  it('shows every section, with Get Started and the closing links', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Trade what you have for what you need' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).resolves.toBe('/signup');
+    for (const name of ['Featured Exchanges', 'How It Works', 'Community Impact', 'Browse by Category', 'Live Activity Feed', 'Community Success Stories']) {
+      await expect(page.getByRole('heading', { level: 2, name, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    const featured = page.getByRole('region', { name: 'Featured Exchanges' });
+    await featured.getByTestId('listing-card').first().waitFor();
+    const cta = page.getByRole('region', { name: 'Ready to start bartering?' });
+    await expect(cta.getByRole('link', { name: 'Get Started' }).getAttribute('href')).resolves.toBe('/signup');
+    await expect(cta.getByRole('link', { name: 'Learn More' }).getAttribute('href')).resolves.toBe('/about');
+    expect(errors).toEqual([]);
+  });
+
+  it('scrolls to How It Works and moves focus there', async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'How It Works' }).click();
+    const heading = page.locator('#how-it-works h2');
+    await expect.poll(() => heading.evaluate((h) => document.activeElement === h), POLL).toBe(true);
+    await expect.poll(() => heading.evaluate((h) => h.getBoundingClientRect().top < window.innerHeight && h.getBoundingClientRect().top >= 0), POLL).toBe(true);
+  });
+
+  it('shows the community counters and the live activity figures', async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/');
+    for (const kind of ['barters', 'users', 'skills']) await expect.poll(() => page.getByTestId(`counter-${kind}`).innerText(), POLL).toMatch(/^\d[\d,]*\s/);
+    const feed = page.getByRole('region', { name: 'Live Activity Feed' });
+    await feed.getByText(/members? (have|has) joined the community/).waitFor();
+    await feed.getByText(/listings? (are|is) open for exchange/).waitFor();
+  });
+
+  it('refreshes the live activity feed every 15 seconds, and nothing else', async () => {
+    const { page } = await newPage(browser);
+    await page.clock.install();
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/')) reads.push(path);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const before = reads.filter((p) => p === '/api/analytics/activity').length;
+    const others = reads.filter((p) => p !== '/api/analytics/activity').length;
+    expect(before).toBe(1);
+    await page.clock.runFor(15_000);
+    await expect.poll(() => reads.filter((p) => p === '/api/analytics/activity').length, POLL).toBe(2);
+    await page.waitForLoadState('networkidle');
+    expect(reads.filter((p) => p !== '/api/analytics/activity').length).toBe(others);
+  });
+
+  it('says when featured exchanges fail to load', async () => {
+    const { page } = await newPage(browser);
+    await page.route('**/api/listings/featured', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.goto('/');
+    await page.getByText('Failed to load featured exchanges. Please try again later.').waitFor();
+  });
+
+  it('shows testimonials, or an empty state when there are none', async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/');
+    const stories = page.getByRole('region', { name: 'Community Success Stories' });
+    await stories.getByRole('heading', { level: 3 }).first().waitFor();
+    await expect(stories.getByRole('img', { name: /Rated \d out of 5/ }).count()).resolves.toBeGreaterThan(0);
+
+    const empty = await newPage(browser);
+    await empty.page.route('**/api/testimonials', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await empty.page.goto('/');
+    await empty.page.getByRole('heading', { name: 'No success stories yet' }).waitFor();
+  });
+
+  it('filters the category grid with the chips and offers View All Listings when it is full', async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Browse by Category' });
+    await expect(section.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await section.getByTestId('listing-card').nth(5).waitFor();
+    await expect(section.getByRole('link', { name: 'View All Listings' }).getAttribute('href')).resolves.toBe('/browse');
+
+    await section.getByRole('button', { name: 'Technology' }).click();
+    await expect(section.getByRole('button', { name: 'Technology' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(async () => {
+      const cards = await section.getByTestId('listing-card').allInnerTexts();
+      return cards.length > 0 && cards.every((text) => text.includes('Technology'));
+    }, POLL).toBe(true);
+    const viewAll = section.getByRole('link', { name: 'View All Listings' });
+    if (await viewAll.count()) await expect(viewAll.getAttribute('href')).resolves.toBe('/browse?category=tech');
+  });
+
+  it('searches with text, category and distance (50 miles by default)', async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/');
+    const search = page.getByRole('search', { name: 'Search listings' });
+    await expect(search.getByLabel('Distance').inputValue()).resolves.toBe('50');
+    await expect(search.getByLabel('Category').inputValue()).resolves.toBe('all');
+    const distances = await search.getByLabel('Distance').locator('option').allInnerTexts();
+    expect(distances).toEqual(['Within 5 miles', 'Within 10 miles', 'Within 25 miles', 'Within 50 miles', 'Within 100 miles', 'Any distance']);
+    await search.getByLabel('What are you looking for?').fill('bike');
+    await search.getByLabel('Category').selectOption('tech');
+    await search.getByLabel('Distance').selectOption('25');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.pathname === '/browse');
+    const params = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(params)).toEqual({ q: 'bike', category: 'tech', distance: '25' });
+    await page.getByRole('heading', { level: 1, name: 'Results for "bike" in Technology' }).waitFor();
+  });
+
+  it('fits a 390 px phone', async () => {
+    const { page } = await newPage(browser, { viewport: PHONE });
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Featured Exchanges' }).getByTestId('listing-card').first().waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+  });
+});
+
+describe('home page for a member', () => {
+  it('offers Browse Listings instead of Get Started', async () => {
+    const member = await createMember();
+    const { page } = await newPage(browser, { cookie: member.cookie });
+    await page.goto('/');
+    const main = page.getByRole('main');
+    await main.getByRole('link', { name: 'Browse Listings' }).first().waitFor();
+    await expect(main.getByRole('link', { name: 'Get Started' }).count()).resolves.toBe(0);
+    await main.getByRole('link', { name: 'Browse Listings' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'All Listings' }).waitFor();
+  });
+});

@@ -1,0 +1,237 @@
+// The messages screen as visitors and members see it: the initiate flow, sending, unread badges,
+// tabs and search, refusals, the two-sided barter prompt and the review dialog.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiCall,
+  axeViolations,
+  createListingFor,
+  createMember,
+  launchBrowser,
+  newPage,
+  overflowsHorizontally,
+  PHONE,
+  toastText,
+  type TestMember,
+} from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const initiateUrl = (listing: { id: number; title: string }, owner: { id: number }, message?: string) =>
+  `/messages?${new URLSearchParams({ initiate: 'true', listingId: String(listing.id), userId: String(owner.id), title: listing.title, ...(message ? { message } : {}) })}`;
+
+async function sendByApi(from: TestMember, to: TestMember, listingId: number, content: string) {
+  const response = await apiCall('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
+  expect(response.status).toBe(201);
+}
+
+/** Opens /messages and selects the conversation with `partner`. */
+async function openConversation(page: Page, partner: TestMember) {
+  await page.goto('/messages');
+  await page.getByTestId('conversation-item').filter({ hasText: partner.displayName }).click();
+  await page.getByRole('heading', { level: 2, name: partner.displayName }).waitFor();
+}
+
+describe('messages for visitors', () => {
+  it('asks visitors to sign in', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto('/messages');
+    await page.getByText('Sign in to view your messages').waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).allInnerTexts()).resolves.toEqual(['Messages']);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).resolves.toBe('/auth');
+    expect(await page.title()).toContain('Messages');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('starting and reading a conversation', () => {
+  it('initiates from a listing, sends with Enter, and the owner sees it unread, with tabs and search', async () => {
+    const owner = await createMember({ displayName: 'Olive Owner' });
+    const asker = await createMember({ displayName: 'Arthur Asker' });
+    const listing = await createListingFor(owner, { title: 'Cast iron skillet, well seasoned' });
+
+    const { page, errors } = await newPage(browser, { cookie: asker.cookie });
+    await page.goto(initiateUrl(listing, owner, 'Hi Olive, is the skillet still available?'));
+    await page.getByRole('heading', { level: 2, name: 'Olive Owner' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/messages' && url.search === '');
+    await page.getByText('No messages yet. Start the conversation!').waitFor();
+    await expect(page.getByRole('main').getByRole('link', { name: listing.title }).isVisible()).resolves.toBe(true);
+
+    const box = page.getByRole('textbox', { name: 'Type your message...' });
+    await expect(box.getAttribute('placeholder')).resolves.toBe('Type your message...');
+    await expect(box.inputValue()).resolves.toBe('Hi Olive, is the skillet still available?');
+    const send = page.getByRole('button', { name: 'Send message' });
+    await box.press('End');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('I can trade fresh eggs.');
+    await expect(box.inputValue()).resolves.toBe('Hi Olive, is the skillet still available?\nI can trade fresh eggs.');
+    await box.press('Enter');
+    const bubble = page.getByTestId('message').first();
+    await bubble.waitFor();
+    await expect(bubble.innerText()).resolves.toContain('I can trade fresh eggs.');
+    await expect(bubble.getAttribute('class')).resolves.toContain('message-own');
+    await expect(box.inputValue()).resolves.toBe('');
+    await expect(send.isDisabled()).resolves.toBe(true);
+    // The new conversation is now in the list, with the real listing title.
+    await page.getByTestId('conversation-item').filter({ hasText: 'Olive Owner' }).filter({ hasText: listing.title }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+
+    // The owner sees it with an unread badge, finds it through the tabs and the search.
+    const { page: ownerPage } = await newPage(browser, { cookie: owner.cookie });
+    await ownerPage.goto('/messages');
+    const item = ownerPage.getByTestId('conversation-item').filter({ hasText: 'Arthur Asker' });
+    await item.waitFor();
+    await expect(item.innerText()).resolves.toContain(listing.title);
+    await expect(item.innerText()).resolves.toContain('I can trade fresh eggs.');
+    await expect(item.getByTestId('unread-badge').innerText()).resolves.toMatch(/^1\s*unread$/);
+    const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(new Date());
+    await expect(item.locator('time').innerText()).resolves.toBe(monthDay);
+    await ownerPage.getByText('Select a conversation').waitFor();
+
+    await ownerPage.getByRole('tab', { name: 'Unread' }).click();
+    await ownerPage.getByRole('tabpanel').getByTestId('conversation-item').filter({ hasText: 'Arthur Asker' }).waitFor();
+    const search = ownerPage.getByRole('searchbox', { name: 'Search conversations...' });
+    await search.fill('no such words anywhere');
+    await ownerPage.getByText('No unread messages').waitFor();
+    await ownerPage.getByRole('tab', { name: 'All' }).click();
+    await ownerPage.getByText('No conversations found').waitFor();
+    await search.fill('skillet');
+    await item.waitFor();
+    await search.fill('arthur');
+    await item.waitFor();
+    await search.fill('fresh eggs');
+    await item.waitFor();
+    await search.fill('');
+
+    // Opening it (from the keyboard) shows the bubble on the left and clears the unread badge.
+    await item.focus();
+    await ownerPage.keyboard.press('Enter');
+    const theirs = ownerPage.getByTestId('message').first();
+    await theirs.waitFor();
+    await expect(theirs.getAttribute('class')).resolves.toContain('message-theirs');
+    await item.getByTestId('unread-badge').waitFor({ state: 'detached' });
+    await ownerPage.getByRole('tab', { name: 'Unread' }).click();
+    await ownerPage.getByText('No unread messages').waitFor();
+  });
+
+  it('refuses contacting yourself about your own listing', async () => {
+    const owner = await createMember();
+    const listing = await createListingFor(owner);
+    const { page } = await newPage(browser, { cookie: owner.cookie });
+    await page.goto(initiateUrl(listing, owner, 'Hello me'));
+    expect(await toastText(page)).toBe('Invalid action You cannot contact yourself for your own listing');
+    await page.waitForURL((url) => url.pathname === '/messages' && url.search === '');
+    await page.getByText('Select a conversation').waitFor();
+  });
+
+  it('says when the other member cannot be loaded, and when a message cannot be sent', async () => {
+    const owner = await createMember();
+    const asker = await createMember();
+    const listing = await createListingFor(owner);
+    const { page } = await newPage(browser, { cookie: asker.cookie });
+    await page.goto(initiateUrl(listing, { id: 99_999_999 }));
+    expect(await toastText(page)).toContain('Failed to load user details');
+    await page.waitForURL((url) => url.search === '');
+
+    await page.goto(initiateUrl(listing, owner, 'Will this arrive?'));
+    await page.getByRole('heading', { level: 2, name: owner.displayName }).waitFor();
+    await page.route('**/api/messages', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.getByRole('button', { name: 'Send message' }).click();
+    expect(await toastText(page)).toContain('Error Failed to send message. Please try again.');
+    // The draft stays for another try.
+    await expect(page.getByRole('textbox', { name: 'Type your message...' }).inputValue()).resolves.toBe('Will this arrive?');
+  });
+
+  it('shows the list or the conversation on a phone, without sideways scrolling', async () => {
+    const owner = await createMember({ displayName: 'Phoebe Phone' });
+    const asker = await createMember({ displayName: 'Pete Pocket' });
+    const listing = await createListingFor(owner, { title: 'A very long listing title that keeps going to test truncation on small screens' });
+    await sendByApi(asker, owner, listing.id, 'A long message that should wrap nicely inside its bubble without pushing the page sideways at all, ever.');
+    const { page } = await newPage(browser, { viewport: PHONE, cookie: owner.cookie });
+    await page.goto('/messages');
+    const item = page.getByTestId('conversation-item').filter({ hasText: 'Pete Pocket' });
+    await item.waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await expect(page.getByText('Select a conversation').isVisible()).resolves.toBe(false);
+    await item.click();
+    await page.getByTestId('message').first().waitFor();
+    await expect(item.isVisible()).resolves.toBe(false);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await page.getByRole('button', { name: 'Back to conversations' }).click();
+    await item.waitFor();
+    await expect(item.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  });
+});
+
+describe('recording a barter and reviewing', () => {
+  it('records, waits, confirms, and each side can review once', async () => {
+    const owner = await createMember({ displayName: 'Bea Baker' });
+    const buyer = await createMember({ displayName: 'Carl Cyclist' });
+    const listing = await createListingFor(owner, { title: 'Sourdough loaves for a month' });
+    await sendByApi(buyer, owner, listing.id, 'Bike tune-up for your bread?');
+    await sendByApi(owner, buyer, listing.id, 'Deal!');
+
+    // The buyer records it.
+    const { page, errors } = await newPage(browser, { cookie: buyer.cookie });
+    await openConversation(page, owner);
+    const prompt = page.getByTestId('barter-prompt');
+    await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).click();
+    await prompt.getByText('Did this barter happen?').waitFor();
+    await prompt.getByRole('button', { name: 'No, not yet' }).click();
+    await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).click();
+    await prompt.getByRole('button', { name: 'Yes, completed!' }).click();
+    await prompt.getByText('Waiting for Bea Baker to confirm').waitFor();
+
+    // The owner confirms it (in the dark theme, checked with axe too).
+    const { page: ownerPage } = await newPage(browser, { cookie: owner.cookie });
+    await ownerPage.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await openConversation(ownerPage, buyer);
+    const ownerPrompt = ownerPage.getByTestId('barter-prompt');
+    await ownerPrompt.getByText('Carl Cyclist recorded this barter as completed').waitFor();
+    await ownerPrompt.getByRole('button', { name: 'Confirm barter' }).click();
+    expect(await toastText(ownerPage)).toContain('Barter completed!');
+    await ownerPrompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).waitFor();
+    expect(await axeViolations(ownerPage)).toEqual([]);
+
+    // The buyer sees the review button too, and reviews.
+    await openConversation(page, owner);
+    await prompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave a Review' });
+    await dialog.waitFor();
+    await dialog.getByRole('radiogroup', { name: 'Rating' }).waitFor();
+    await dialog.getByRole('textbox', { name: 'Comment' }).fill('Too short');
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await dialog.getByText('Comment must be at least 10 characters.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('radio', { name: '4 stars' }).check();
+    await dialog.getByRole('textbox', { name: 'Comment' }).fill('Lovely bread every week, always on time.');
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    expect(await toastText(page)).toContain('Review submitted');
+    await prompt.getByText('Thanks for your review').waitFor();
+    await expect(prompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).count()).resolves.toBe(0);
+
+    const reviews = (await (await apiCall(`/api/users/${owner.id}/reviews`)).json()) as { reviewerId: number; rating: number }[];
+    expect(reviews).toEqual([expect.objectContaining({ reviewerId: buyer.id, rating: 4 })]);
+    expect(errors).toEqual([]);
+  });
+
+  it('lets the member who recorded a barter cancel it', async () => {
+    const owner = await createMember();
+    const buyer = await createMember();
+    const listing = await createListingFor(owner);
+    await sendByApi(buyer, owner, listing.id, 'Interested!');
+    const { page } = await newPage(browser, { cookie: owner.cookie });
+    await openConversation(page, buyer);
+    const prompt = page.getByTestId('barter-prompt');
+    await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).click();
+    await prompt.getByRole('button', { name: 'Yes, completed!' }).click();
+    await prompt.getByRole('button', { name: 'Cancel barter' }).click();
+    expect(await toastText(page)).toContain('Barter cancelled');
+    await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).waitFor();
+  });
+});
