@@ -1,9 +1,8 @@
 // The listing page for visitors, the owner and other members; the Create and Edit Listing
 // dialogs with every validation message; photos picked, resized and uploaded in the browser.
-import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, createListingFor, createMember, launchBrowser, newPage, overflowsHorizontally, PHONE, uniqueName, type TestMember } from '../support/browser';
+import { apiCall, createListingFor, createMember, launchBrowser, newPage, overflowsHorizontally, photo, PHONE, toastWith, uniqueName, type TestMember } from '../support/browser';
 
 /** Chromium and the server share the machine's cores: a read may take more than poll's default second. */
 const POLL = { timeout: 10_000 };
@@ -13,41 +12,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** A real RGB PNG of the given size (a colour gradient), built in memory. */
-function png(width: number, height: number): Buffer {
-  const row = width * 3 + 1;
-  const raw = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = y * row + 1 + x * 3;
-      raw[at] = (x * 255) / width;
-      raw[at + 1] = (y * 255) / height;
-      raw[at + 2] = 128;
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-const photo = (name: string, width = 64, height = 48) => ({ name, mimeType: 'image/png', buffer: png(width, height) });
-
-async function toastWith(page: Page, title: string) {
-  const toast = page.getByTestId('toast').filter({ hasText: title });
-  await toast.waitFor();
-  return (await toast.innerText()).replace(/\s+/g, ' ').trim();
-}
 
 async function openCreateDialog(page: Page): Promise<Locator> {
   await page.goto('/');

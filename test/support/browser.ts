@@ -1,6 +1,7 @@
 // Browser test support: Debian's Chromium through playwright-core, members made through the API
 // (each with its own client IP, so the per-IP sign-up limit never trips), axe, overflow checks.
 import { readFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -125,3 +126,39 @@ export async function toastText(page: Page): Promise<string> {
   await toast.waitFor({ state: 'visible' });
   return (await toast.innerText()).replace(/\s+/g, ' ').trim();
 }
+
+/** A real RGB PNG of the given size (a colour gradient), built in memory. */
+export function png(width: number, height: number): Buffer {
+  const row = width * 3 + 1;
+  const raw = Buffer.alloc(row * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = y * row + 1 + x * 3;
+      raw[at] = (x * 255) / width;
+      raw[at + 1] = (y * 255) / height;
+      raw[at + 2] = 128;
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+export const photo = (name: string, width = 64, height = 48) => ({ name, mimeType: 'image/png', buffer: png(width, height) });
+
+export async function toastWith(page: Page, title: string) {
+  const toast = page.getByTestId('toast').filter({ hasText: title });
+  await toast.waitFor();
+  return (await toast.innerText()).replace(/\s+/g, ' ').trim();
+}
+
