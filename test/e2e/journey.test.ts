@@ -77,16 +77,16 @@ describe('two members barter from sign-up to reviews', () => {
     const composer = trader.page.getByRole('textbox', { name: 'Type your message...' });
     await expect(composer.inputValue()).resolves.toBe('I can mend your fence on Saturday for the apples.');
     await composer.press('Enter');
-    await trader.page.getByText('I can mend your fence on Saturday for the apples.').last().waitFor();
-    await expect(composer.inputValue()).resolves.toBe('');
+    await trader.page.getByTestId('message').filter({ hasText: 'I can mend your fence on Saturday for the apples.' }).waitFor();
+    await expect.poll(() => composer.inputValue()).toBe('');
 
     // The owner sees the unread message and answers.
     await openConversationWith(owner.page, 'Theo Tinker');
-    await owner.page.getByText('I can mend your fence on Saturday for the apples.').waitFor();
+    await owner.page.getByTestId('message').filter({ hasText: 'I can mend your fence on Saturday for the apples.' }).waitFor();
     const reply = owner.page.getByRole('textbox', { name: 'Type your message...' });
     await reply.fill('Deal, see you Saturday!');
     await reply.press('Enter');
-    await owner.page.getByText('Deal, see you Saturday!').last().waitFor();
+    await owner.page.getByTestId('message').filter({ hasText: 'Deal, see you Saturday!' }).waitFor();
 
     // After the exchange the trader records the barter; the owner confirms it.
     await openConversationWith(trader.page, 'Olivia Orchard');
