@@ -12,7 +12,7 @@ const COOKIES = [
 
 export function CookiesPage() {
   return (
-    <StaticPage title="Cookie Policy" updated="January 2025" lead="Which cookies and browser storage Barter Market uses, why, and for how long.">
+    <StaticPage title="Cookie Policy" updated="November 2026" lead="Which cookies and browser storage Barter Market uses, why, and for how long.">
       <Section title="What cookies are">
         <P>
           Cookies are small text files a website stores in your browser. Similar technologies, such as local and session storage, keep small pieces of

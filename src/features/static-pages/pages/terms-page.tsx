@@ -6,7 +6,7 @@ export function TermsPage() {
   return (
     <StaticPage
       title="Terms of Service"
-      updated="January 2025"
+      updated="November 2026"
       lead="These terms are the agreement between you and Barter Market when you use the site. Please read them; they are written to be understood."
     >
       <Section title="1. Who can use Barter Market">
