@@ -90,3 +90,26 @@ describe('verify-email banner', () => {
     await expect(page.getByText('Please verify your email address').count()).resolves.toBe(0);
   });
 });
+
+describe('page titles', () => {
+  it('gives every route its own title', async () => {
+    const expected: Record<string, string> = {
+      '/browse': 'All Listings', '/browse?category=food': 'Food', '/browse?q=bike': 'bike', '/listing/5': 'Full bike tune-up and safety check',
+      '/messages': 'Messages', '/community': 'Community', '/profile/alice': 'Alice Moreno', '/auth': 'Sign In', '/login': 'Sign In',
+      '/signup': 'Register', '/verify-email': 'Verify Email', '/forgot-password': 'Forgot', '/reset-password': 'Reset', '/admin': 'Admin',
+      '/about': 'About', '/terms': 'Terms', '/privacy': 'Privacy', '/contact': 'Contact', '/help': 'Help', '/safety': 'Safety',
+      '/community-standards': 'Community Standards', '/cookies': 'Cookie', '/safety-guidelines': 'Safety', '/value-guide': 'Valu', '/faq': 'FAQ',
+      '/no/such/page': 'Page Not Found',
+    };
+    const { page } = await newPage(browser);
+    const wrong: string[] = [];
+    for (const [route, fragment] of Object.entries(expected)) {
+      await page.goto(route);
+      await page.locator('h1').first().waitFor();
+      await expect.poll(() => page.title()).toContain('Barter Market');
+      const title = await page.title();
+      if (!title.toLowerCase().includes(fragment.toLowerCase())) wrong.push(`${route}: "${title}"`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

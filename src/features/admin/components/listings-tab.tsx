@@ -1,5 +1,5 @@
-import { MagnifyingGlassIcon, StarFilledIcon, StarIcon } from '@radix-ui/react-icons';
-import { Badge, Button, Callout, Flex, Heading, Link as RadixLink, Skeleton, Table, Text, TextField } from '@radix-ui/themes';
+import { StarFilledIcon, StarIcon } from '@radix-ui/react-icons';
+import { Badge, Button, Link as RadixLink, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
@@ -7,13 +7,13 @@ import { messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import type { Listing, ListingStatus } from '../../../shared/api-types';
 import { adminListingsQuery, useSetFeatured } from '../api';
-import { TableScroll } from './table-scroll';
+import { AdminTablePanel } from './admin-table-panel';
 
 const created = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 // Spec section 4: pending is secondary, paused outline, the others destructive; active needs no warning.
-const STATUS_BADGE: Record<ListingStatus, { color: 'teal' | 'gray' | 'red'; variant: 'soft' | 'outline' | 'solid' }> = {
-  active: { color: 'teal', variant: 'soft' },
+const STATUS_BADGE: Record<ListingStatus, { color: 'indigo' | 'gray' | 'red'; variant: 'soft' | 'outline' | 'solid' }> = {
+  active: { color: 'indigo', variant: 'soft' },
   pending: { color: 'gray', variant: 'soft' },
   paused: { color: 'gray', variant: 'outline' },
   completed: { color: 'red', variant: 'soft' },
@@ -30,68 +30,22 @@ export function ListingsTab() {
   const featuredCount = (listings ?? []).filter((l) => l.isFeatured).length;
 
   return (
-    <Flex direction="column" gap="4">
-      <Flex justify="between" align="end" gap="3" wrap="wrap">
-        <div>
-          <Heading as="h2" size="4">
-            Listings
-          </Heading>
-          <Text as="p" size="2" color="gray">
-            {listings ? `${listings.length} listing${listings.length === 1 ? '' : 's'}, ${featuredCount} featured. Featured active listings show on the home page (up to 6).` : 'Loading listings…'}
-          </Text>
-        </div>
-        <TextField.Root
-          type="search"
-          placeholder="Search by title, owner or place"
-          aria-label="Search listings"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          style={{ width: 'min(100%, 320px)' }}
-        >
-          <TextField.Slot>
-            <MagnifyingGlassIcon aria-hidden="true" />
-          </TextField.Slot>
-        </TextField.Root>
-      </Flex>
-      {error && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>Failed to load listings: {messageOf(error, 'please try again.')}</Callout.Text>
-        </Callout.Root>
-      )}
-      <TableScroll label="Listings">
-        <Table.Root variant="surface">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Listing</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Featured</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Owner</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {isPending &&
-              [0, 1, 2].map((row) => (
-                <Table.Row key={row}>
-                  <Table.Cell colSpan={5}>
-                    <Skeleton height="24px" />
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            {shown.map((listing) => (
-              <ListingRow key={listing.id} listing={listing} />
-            ))}
-            {listings && shown.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={5}>
-                  <Text color="gray">{listings.length === 0 ? 'No listings yet.' : `No listings match “${search}”.`}</Text>
-                </Table.Cell>
-              </Table.Row>
-            )}
-          </Table.Body>
-        </Table.Root>
-      </TableScroll>
-    </Flex>
+    <AdminTablePanel
+      title="Listings"
+      summary={listings ? `${listings.length} listing${listings.length === 1 ? '' : 's'}, ${featuredCount} featured. Featured active listings show on the home page (up to 6).` : 'Loading listings…'}
+      searchLabel="Search listings"
+      searchPlaceholder="Search by title, owner or place"
+      search={search}
+      onSearch={setSearch}
+      error={error}
+      columns={['Listing', 'Featured', 'Status', 'Owner', 'Created']}
+      isPending={isPending}
+      empty={listings && shown.length === 0 ? (listings.length === 0 ? 'No listings yet.' : `No listings match “${search}”.`) : null}
+    >
+      {shown.map((listing) => (
+        <ListingRow key={listing.id} listing={listing} />
+      ))}
+    </AdminTablePanel>
   );
 }
 

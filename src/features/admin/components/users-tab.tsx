@@ -1,5 +1,4 @@
-import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
-import { AlertDialog, Badge, Button, Callout, Flex, Heading, Link as RadixLink, Skeleton, Table, Text, TextField } from '@radix-ui/themes';
+import { AlertDialog, Badge, Button, Flex, Link as RadixLink, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
@@ -7,7 +6,7 @@ import { messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import type { SelfUser } from '../../../shared/api-types';
 import { adminUsersQuery, useMakeAdmin } from '../api';
-import { TableScroll } from './table-scroll';
+import { AdminTablePanel } from './admin-table-panel';
 
 const joined = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -21,68 +20,22 @@ export function UsersTab() {
   const shown = (users ?? []).filter((user) => matches(user, query));
 
   return (
-    <Flex direction="column" gap="4">
-      <Flex justify="between" align="end" gap="3" wrap="wrap">
-        <div>
-          <Heading as="h2" size="4">
-            Users
-          </Heading>
-          <Text as="p" size="2" color="gray">
-            {users ? `${users.length} member${users.length === 1 ? '' : 's'}, newest first` : 'Loading members…'}
-          </Text>
-        </div>
-        <TextField.Root
-          type="search"
-          placeholder="Search by name, username or email"
-          aria-label="Search users"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          style={{ width: 'min(100%, 320px)' }}
-        >
-          <TextField.Slot>
-            <MagnifyingGlassIcon aria-hidden="true" />
-          </TextField.Slot>
-        </TextField.Root>
-      </Flex>
-      {error && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>Failed to load users: {messageOf(error, 'please try again.')}</Callout.Text>
-        </Callout.Root>
-      )}
-      <TableScroll label="Users">
-        <Table.Root variant="surface">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Member</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Joined</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {isPending &&
-              [0, 1, 2].map((row) => (
-                <Table.Row key={row}>
-                  <Table.Cell colSpan={5}>
-                    <Skeleton height="24px" />
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            {shown.map((user) => (
-              <UserRow key={user.id} user={user} />
-            ))}
-            {users && shown.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={5}>
-                  <Text color="gray">No users match “{search}”.</Text>
-                </Table.Cell>
-              </Table.Row>
-            )}
-          </Table.Body>
-        </Table.Root>
-      </TableScroll>
-    </Flex>
+    <AdminTablePanel
+      title="Users"
+      summary={users ? `${users.length} member${users.length === 1 ? '' : 's'}, newest first` : 'Loading members…'}
+      searchLabel="Search users"
+      searchPlaceholder="Search by name, username or email"
+      search={search}
+      onSearch={setSearch}
+      error={error}
+      columns={['Member', 'Role', 'Actions', 'Email', 'Joined']}
+      isPending={isPending}
+      empty={users && shown.length === 0 ? `No users match “${search}”.` : null}
+    >
+      {shown.map((user) => (
+        <UserRow key={user.id} user={user} />
+      ))}
+    </AdminTablePanel>
   );
 }
 
