@@ -31,6 +31,7 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as ValueGuideRouteImport } from './routes/value-guide'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as ListingIdRouteImport } from './routes/listing.$id'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
@@ -147,6 +148,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DevOutboxRoute = DevOutboxRouteImport.update({
+  id: '/dev/outbox',
+  path: '/dev/outbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ListingIdRoute = ListingIdRouteImport.update({
   id: '/listing/$id',
   path: '/listing/$id',
@@ -196,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
@@ -225,6 +232,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
@@ -255,6 +263,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
@@ -286,6 +295,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/dev/outbox'
     | '/listing/$id'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
@@ -315,6 +325,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/dev/outbox'
     | '/listing/$id'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
@@ -344,6 +355,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/dev/outbox'
     | '/listing/$id'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
@@ -374,6 +386,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   ValueGuideRoute: typeof ValueGuideRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  DevOutboxRoute: typeof DevOutboxRoute
   ListingIdRoute: typeof ListingIdRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
@@ -537,6 +550,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/dev/outbox': {
+      id: '/dev/outbox'
+      path: '/dev/outbox'
+      fullPath: '/dev/outbox'
+      preLoaderRoute: typeof DevOutboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/listing/$id': {
       id: '/listing/$id'
       path: '/listing/$id'
@@ -598,6 +618,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   ValueGuideRoute: ValueGuideRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  DevOutboxRoute: DevOutboxRoute,
   ListingIdRoute: ListingIdRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,

@@ -5,8 +5,16 @@ interface SecretBindings {
   SIGNING_SECRET: string;
 }
 
-interface Env extends SecretBindings {}
+/** Optional: absent in local development, where emails stay in the outbox (`/api/dev/outbox`). */
+interface OptionalBindings {
+  /** Cloudflare `send_email` binding (`[[send_email]] name = "EMAIL"`) that delivers the outbox. */
+  EMAIL?: SendEmail;
+  /** Sender address for outgoing email, on a domain with Email Routing (`[vars]` or the dashboard). */
+  MAIL_FROM?: string;
+}
+
+interface Env extends SecretBindings, OptionalBindings {}
 
 declare namespace Cloudflare {
-  interface Env extends SecretBindings {}
+  interface Env extends SecretBindings, OptionalBindings {}
 }

@@ -8,7 +8,7 @@ const PUBLIC_ROUTES = [
   '/', '/browse', '/browse?category=home', '/browse?q=bike', '/listing/1', '/community', '/profile/alice', '/auth', '/login', '/signup',
   '/verify-email', '/verify-email?token=not-a-real-token', '/forgot-password', '/reset-password?token=abc', '/about', '/terms', '/privacy',
   '/contact', '/help', '/safety', '/community-standards', '/cookies', '/safety-guidelines', '/value-guide', '/faq', '/messages', '/profile',
-  '/admin', '/no-such-page',
+  '/admin', '/dev/outbox', '/no-such-page',
 ];
 const MEMBER_ROUTES = ['/', '/browse', '/listing/1', '/messages', '/profile', '/profile/alice', '/community', '/admin'];
 const ADMIN_ROUTES = ['/admin'];

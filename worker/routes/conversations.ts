@@ -8,8 +8,12 @@ import { notFound } from '../lib/errors';
 import { parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
+import { conversationSocketRoutes } from './conversation-socket';
 
 export const conversationRoutes = new Hono<AppEnv>();
+
+// GET /:partnerId/:listingId/ws, the live-chat socket (docs/api/live-chat.md).
+conversationRoutes.route('/', conversationSocketRoutes);
 
 conversationRoutes.get('/', async (c) => {
   const user = requireUser(c);

@@ -5,6 +5,7 @@ import { messageSchema } from '../../src/shared/schemas';
 import { findListingRef, insertMessage, messagesOfUser } from '../db/queries/messages';
 import { findUserById } from '../db/queries/users';
 import { message } from '../db/shapes';
+import { roomStub } from '../lib/conversation-room';
 import { badRequest, notFound } from '../lib/errors';
 import { hit } from '../lib/rate-limit';
 import { parseBody, parseId } from '../lib/validate';
@@ -31,7 +32,15 @@ messageRoutes.post('/', async (c) => {
   }
 
   const created = await insertMessage(db, { senderId: user.id, receiverId: receiver.id, listingId: listing.id, content: input.content });
-  return c.json(message(created), 201);
+  const shaped = message(created);
+  // D1 is the record; the room only fans out. A room that cannot be reached costs the members
+  // live delivery (they resync from GET /api/conversations), never the message.
+  try {
+    await roomStub(c.env, listing.id, user.id, receiver.id).broadcast({ type: 'message', message: shaped });
+  } catch (error) {
+    console.error(`[${c.req.header('cf-ray') ?? 'local'}] live chat broadcast failed for message ${created.id}`, error);
+  }
+  return c.json(shaped, 201);
 });
 
 userMessageRoutes.get('/:id{[0-9]+}/messages', async (c) => {

@@ -1,5 +1,5 @@
 // Data access for messages and conversations. A conversation is (listing, its owner, one other member).
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { listings, messages, type MessageRow } from '../schema';
 
@@ -119,4 +119,20 @@ export async function readConversation(db: Db, readerId: number, partnerId: numb
       .orderBy(messages.createdAt, messages.id),
   ]);
   return rows;
+}
+
+/** Marks the messages a member received in one conversation as read, up to and including a message id. */
+export async function markReadUpTo(db: Db, member: { userId: number; partnerId: number; listingId: number }, upTo: number): Promise<void> {
+  await db
+    .update(messages)
+    .set({ read: true })
+    .where(
+      and(
+        eq(messages.listingId, member.listingId),
+        eq(messages.senderId, member.partnerId),
+        eq(messages.receiverId, member.userId),
+        eq(messages.read, false),
+        lte(messages.id, upTo),
+      ),
+    );
 }

@@ -1,0 +1,57 @@
+// The live-chat frames, one module for both ends (the chat client and the ConversationRoom
+// Durable Object). Every frame is JSON and is validated on arrival; nothing is cast into shape.
+import * as v from 'valibot';
+import type { Message } from './api-types';
+
+const positiveId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(Number.MAX_SAFE_INTEGER, message));
+
+/** Client → room: "I am typing" and "I have read up to this message". */
+export const clientFrameSchema = v.variant(
+  'type',
+  [
+    v.strictObject({ type: v.literal('typing') }),
+    v.strictObject({ type: v.literal('read'), upTo: positiveId('upTo must be a positive integer message id') }),
+  ],
+  'Unknown frame type',
+);
+export type ClientFrame = v.InferOutput<typeof clientFrameSchema>;
+
+const messageSchema = v.object({
+  id: positiveId('Invalid message id'),
+  senderId: positiveId('Invalid sender id'),
+  receiverId: positiveId('Invalid receiver id'),
+  listingId: positiveId('Invalid listing id'),
+  content: v.string(),
+  read: v.boolean(),
+  createdAt: v.string(),
+}) satisfies v.GenericSchema<unknown, Message>;
+
+/** Room → client: a new message (as the API returns it), someone typing, someone's read mark, or an error. */
+export const serverFrameSchema = v.variant('type', [
+  v.object({ type: v.literal('message'), message: messageSchema }),
+  v.object({ type: v.literal('typing'), userId: positiveId('Invalid user id') }),
+  v.object({ type: v.literal('read'), userId: positiveId('Invalid user id'), upTo: positiveId('Invalid message id') }),
+  v.object({ type: v.literal('error'), message: v.string() }),
+]);
+export type ServerFrame = v.InferOutput<typeof serverFrameSchema>;
+
+/** The largest client frame the room reads; anything longer is refused before parsing. */
+export const MAX_CLIENT_FRAME_CHARS = 1024;
+
+export type FrameResult<T> = { ok: true; frame: T } | { ok: false; error: string };
+
+function parseFrame<S extends v.GenericSchema>(schema: S, raw: string | ArrayBuffer, maxChars: number): FrameResult<v.InferOutput<S>> {
+  if (typeof raw !== 'string') return { ok: false, error: 'Frames must be JSON text' };
+  if (raw.length > maxChars) return { ok: false, error: 'Frame too large' };
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { ok: false, error: 'Malformed JSON frame' };
+  }
+  const result = v.safeParse(schema, data);
+  return result.success ? { ok: true, frame: result.output } : { ok: false, error: result.issues[0]?.message ?? 'Invalid frame' };
+}
+
+export const parseClientFrame = (raw: string | ArrayBuffer) => parseFrame(clientFrameSchema, raw, MAX_CLIENT_FRAME_CHARS);
+export const parseServerFrame = (raw: string | ArrayBuffer) => parseFrame(serverFrameSchema, raw, Number.MAX_SAFE_INTEGER);

@@ -1,0 +1,46 @@
+// A test-side socket: collects the server frames it receives (validated with the shared schema)
+// and waits for one with a deadline.
+import { expect } from 'vitest';
+import { parseServerFrame, type ServerFrame } from '../../src/shared/ws-frames';
+
+export interface TestSocket {
+  socket: WebSocket;
+  frames: ServerFrame[];
+  closed: () => boolean;
+  send: (frame: unknown) => void;
+  next: (predicate: (frame: ServerFrame) => boolean, timeoutMs?: number) => Promise<ServerFrame>;
+}
+
+export function openSocket(response: Response): TestSocket {
+  expect(response.status).toBe(101);
+  const socket = response.webSocket!;
+  socket.accept();
+  const frames: ServerFrame[] = [];
+  let isClosed = false;
+  socket.addEventListener('message', (event) => {
+    const parsed = parseServerFrame(event.data as string);
+    if (!parsed.ok) throw new Error(`invalid server frame: ${String(event.data)} (${parsed.error})`);
+    frames.push(parsed.frame);
+  });
+  socket.addEventListener('close', () => {
+    isClosed = true;
+  });
+  return {
+    socket,
+    frames,
+    closed: () => isClosed,
+    send: (frame) => socket.send(typeof frame === 'string' || frame instanceof ArrayBuffer ? frame : JSON.stringify(frame)),
+    async next(predicate, timeoutMs = 1000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = frames.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(frames)}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+  };
+}
+
+/** Lets in-flight frames arrive before asserting that something did NOT arrive. */
+export const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,63 @@
+// What the ConversationRoom does with a client frame. Kept apart from the class so the room stays
+// a thin shell around the Hibernation API. Every frame is validated; nothing here throws.
+import { parseClientFrame, type ServerFrame } from '../../src/shared/ws-frames';
+import { createDb } from '../db/client';
+import { markReadUpTo } from '../db/queries/messages';
+
+/** Who a socket belongs to, kept with serializeAttachment so it survives hibernation. */
+export interface SocketMember {
+  userId: number;
+  partnerId: number;
+  listingId: number;
+}
+
+export const userTag = (userId: number) => `user:${userId}`;
+
+export function readMember(ws: WebSocket): SocketMember | null {
+  const value = ws.deserializeAttachment() as Partial<SocketMember> | null;
+  if (!value || !Number.isSafeInteger(value.userId) || !Number.isSafeInteger(value.partnerId) || !Number.isSafeInteger(value.listingId)) return null;
+  return value as SocketMember;
+}
+
+/** Sends a frame to each socket, ignoring sockets that close as we send. */
+export function sendAll(sockets: WebSocket[], frame: ServerFrame | unknown): number {
+  const data = JSON.stringify(frame);
+  let sent = 0;
+  for (const socket of sockets) {
+    try {
+      socket.send(data);
+      sent += 1;
+    } catch {
+      // A socket closing as we send is not an error for the sender.
+    }
+  }
+  return sent;
+}
+
+const sendError = (ws: WebSocket, message: string) => sendAll([ws], { type: 'error', message } satisfies ServerFrame);
+
+export async function handleClientFrame(ctx: DurableObjectState, d1: D1Database, ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
+  const member = readMember(ws);
+  if (!member) {
+    sendError(ws, 'Unknown socket');
+    return;
+  }
+  const parsed = parseClientFrame(raw);
+  if (!parsed.ok) {
+    sendError(ws, parsed.error);
+    return;
+  }
+  const frame = parsed.frame;
+  if (frame.type === 'typing') {
+    sendAll(ctx.getWebSockets(userTag(member.partnerId)), { type: 'typing', userId: member.userId } satisfies ServerFrame);
+    return;
+  }
+  try {
+    await markReadUpTo(createDb(d1), member, frame.upTo);
+  } catch (error) {
+    console.error('conversation room: marking read failed', error);
+    sendError(ws, 'Could not mark messages as read');
+    return;
+  }
+  sendAll(ctx.getWebSockets(), { type: 'read', userId: member.userId, upTo: frame.upTo } satisfies ServerFrame);
+}

@@ -1,0 +1,35 @@
+// The live-chat socket (docs/api/live-chat.md): the Worker authorises the upgrade, then hands the
+// request to the conversation's ConversationRoom with the verified member ids.
+import { Hono } from 'hono';
+import { findListingRef } from '../db/queries/messages';
+import { findUserById } from '../db/queries/users';
+import { forbidden, HttpError, notFound } from '../lib/errors';
+import { isConversationPair, roomStub } from '../lib/conversation-room';
+import { parseId } from '../lib/validate';
+import { requireUser } from '../middleware/auth';
+import type { AppEnv } from '../types';
+
+export const conversationSocketRoutes = new Hono<AppEnv>();
+
+conversationSocketRoutes.get('/:partnerId{[0-9]+}/:listingId{[0-9]+}/ws', async (c) => {
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
+  const user = requireUser(c);
+  // Browsers send Origin on every WebSocket upgrade; cookies ride along cross-site, so a foreign
+  // page must not be able to open a member's chat (cross-site WebSocket hijacking).
+  const origin = c.req.raw.headers.get('Origin');
+  if (origin !== null && origin !== new URL(c.req.url).origin) throw forbidden('Cross-origin requests are not allowed');
+
+  const db = c.get('db');
+  const partnerId = parseId(c.req.param('partnerId'), 'User');
+  const listingId = parseId(c.req.param('listingId'), 'Listing');
+  const [listing, partner] = await Promise.all([findListingRef(db, listingId), findUserById(db, partnerId)]);
+  if (!listing) throw notFound('Listing not found');
+  if (!partner) throw notFound('User not found');
+  if (!isConversationPair(listing.userId, user.id, partner.id)) throw forbidden('Conversations about a listing are between its owner and another member');
+
+  // The ids come from the session and D1, never from the client.
+  const headers = new Headers({ Upgrade: 'websocket', 'X-User-Id': String(user.id), 'X-Partner-Id': String(partner.id), 'X-Listing-Id': String(listing.id) });
+  const upgraded = await roomStub(c.env, listing.id, user.id, partner.id).fetch(new Request(c.req.url, { headers }));
+  if (upgraded.status !== 101 || !upgraded.webSocket) throw new HttpError(500, 'Could not open the conversation');
+  return new Response(null, { status: 101, webSocket: upgraded.webSocket });
+});
