@@ -40,6 +40,11 @@ export function Field({ label, error, hint, required, children }: FieldProps) {
   );
 }
 
+/** What ties a control to its label, hint and error for assistive technology. */
+function controlProps({ id, describedBy, invalid }: { id: string; describedBy: string | undefined; invalid: boolean }, required: boolean | undefined) {
+  return { id, 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined, 'aria-required': required || undefined };
+}
+
 type InputProps = Omit<React.ComponentProps<typeof TextField.Root>, 'onChange' | 'value'> & {
   label: string;
   value: string;
@@ -51,17 +56,7 @@ type InputProps = Omit<React.ComponentProps<typeof TextField.Root>, 'onChange' |
 export function TextInput({ label, value, onValueChange, error, hint, required, ...rest }: InputProps) {
   return (
     <Field label={label} error={error} hint={hint} required={required}>
-      {({ id, describedBy, invalid }) => (
-        <TextField.Root
-          id={id}
-          value={value}
-          onChange={(e) => onValueChange(e.target.value)}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          aria-required={required || undefined}
-          {...rest}
-        />
-      )}
+      {(ids) => <TextField.Root value={value} onChange={(e) => onValueChange(e.target.value)} {...controlProps(ids, required)} {...rest} />}
     </Field>
   );
 }
@@ -77,17 +72,7 @@ type AreaProps = Omit<React.ComponentProps<typeof TextArea>, 'onChange' | 'value
 export function TextAreaInput({ label, value, onValueChange, error, hint, required, ...rest }: AreaProps) {
   return (
     <Field label={label} error={error} hint={hint} required={required}>
-      {({ id, describedBy, invalid }) => (
-        <TextArea
-          id={id}
-          value={value}
-          onChange={(e) => onValueChange(e.target.value)}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          aria-required={required || undefined}
-          {...rest}
-        />
-      )}
+      {(ids) => <TextArea value={value} onChange={(e) => onValueChange(e.target.value)} {...controlProps(ids, required)} {...rest} />}
     </Field>
   );
 }
