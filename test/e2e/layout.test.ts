@@ -43,11 +43,13 @@ describe('mobile menu', () => {
     const member = await createMember();
     const { page } = await newPage(browser, { viewport: PHONE, cookie: member.cookie });
     await page.goto('/');
+    // The header shows the notifications link once the signed-in member has loaded.
+    await page.locator('header').getByRole('link', { name: /Notifications/ }).waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await page.getByTestId('mobile-menu-button').click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    for (const name of ['Browse', 'Messages', 'Community']) await expect(menu.getByRole('link', { name }).isVisible()).resolves.toBe(true);
-    await expect(menu.getByRole('link', { name: /Profile/ }).isVisible()).resolves.toBe(true);
+    for (const name of ['Browse', 'Messages', 'Community']) await menu.getByRole('link', { name }).waitFor();
+    await menu.getByRole('link', { name: /Profile/ }).waitFor();
     await menu.getByRole('button', { name: 'Sign out' }).click();
     expect(await toastText(page)).toContain('Logged out successfully');
     await page.getByTestId('mobile-menu-button').click();
