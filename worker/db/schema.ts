@@ -67,10 +67,15 @@ export const listings = sqliteTable(
     imageUrls: jsonList('image_urls'),
     status: text('status', { enum: ['active', 'pending', 'paused', 'completed'] }).notNull().default('active'),
     isFeatured: bool('is_featured').notNull().default(false),
+    // Coordinates the location resolved to on save (null when the gazetteer has no match).
+    latitude: real('latitude'),
+    longitude: real('longitude'),
     createdAt: createdAt(),
   },
   (t) => [
     index('listings_status_created_idx').on(t.status, t.createdAt),
+    // Distance search narrows to a latitude band first, then checks longitude and exact distance.
+    index('listings_coordinates_idx').on(t.latitude, t.longitude),
     index('listings_user_created_idx').on(t.userId, t.createdAt),
     index('listings_featured_idx').on(t.isFeatured, t.status, t.createdAt),
   ],
@@ -330,3 +335,80 @@ export const newsletterSubscriptions = sqliteTable(
     index('newsletter_status_idx').on(t.status),
   ],
 );
+
+// ---- Issue 4: places, notifications, cron bookkeeping ----
+
+// The offline gazetteer (GeoNames towns and cities of 1000+ people, shipped by an npm package).
+export const places = sqliteTable(
+  'places',
+  {
+    id: integer('id').primaryKey(), // GeoNames id
+    name: text('name').notNull(),
+    // Lower-case ASCII form of the name, for prefix autocomplete and matching.
+    searchName: text('search_name').notNull(),
+    region: text('region'), // first-level division code, e.g. "CA" for California
+    country: text('country').notNull(), // ISO 3166-1 alpha-2
+    latitude: real('latitude').notNull(),
+    longitude: real('longitude').notNull(),
+    population: integer('population').notNull().default(0),
+  },
+  (t) => [index('places_search_name_idx').on(t.searchName, t.population)],
+);
+
+// One entry per subject: a conversation's messages, a barter, a review, a saved search's matches.
+// A new event on the same subject bumps the entry (count, text, unread) instead of adding rows.
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['message', 'barter_pending', 'barter_confirmed', 'review', 'saved_search'] }).notNull(),
+    subjectKey: text('subject_key').notNull(), // e.g. "message:<listingId>:<partnerId>"
+    text: text('text').notNull(),
+    link: text('link').notNull(),
+    count: integer('count').notNull().default(1),
+    readAt: text('read_at'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_subject_idx').on(t.userId, t.subjectKey),
+    index('notifications_user_updated_idx').on(t.userId, t.updatedAt),
+    index('notifications_user_unread_idx').on(t.userId, t.readAt),
+  ],
+);
+
+// A ledger of cron runs: a rerun for the same scheduled time finds its row and does nothing.
+export const cronRuns = sqliteTable(
+  'cron_runs',
+  {
+    job: text('job').notNull(),
+    scheduledAt: text('scheduled_at').notNull(),
+    ranAt: text('ran_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.scheduledAt] })],
+);
+
+// When a member was last emailed about unread messages in a conversation (at most one an hour).
+export const messageEmailNotices = sqliteTable(
+  'message_email_notices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSentAt: text('last_sent_at').notNull(),
+    lastMessageId: integer('last_message_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.listingId, t.partnerId] }), index('message_email_notices_partner_idx').on(t.partnerId), index('message_email_notices_listing_idx').on(t.listingId)],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type PlaceRow = typeof places.$inferSelect;

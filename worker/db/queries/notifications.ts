@@ -1,0 +1,87 @@
+// Notifications: one row per (member, subject). A new event on a subject the member has not read
+// yet adds to its count; on a subject already read it starts a fresh unread entry. Either way the
+// panel shows one line per conversation, barter, review or saved search, never one per event.
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { notifications, type NotificationRow } from '../schema';
+
+export type NotificationKind = NotificationRow['kind'];
+
+export interface NotificationEvent {
+  userId: number;
+  kind: NotificationKind;
+  /** What the entry is about; events with the same key share one entry. */
+  subjectKey: string;
+  text: string;
+  link: string;
+  /** How many events this adds (a saved-search run may bring several listings at once). */
+  count?: number;
+}
+
+/** Subject keys, in one place so producers and readers agree. */
+export const subjectKeys = {
+  conversation: (listingId: number, partnerId: number) => `message:${listingId}:${partnerId}`,
+  barter: (barterId: number) => `barter:${barterId}`,
+  review: (reviewId: number) => `review:${reviewId}`,
+  savedSearch: (searchId: number) => `search:${searchId}`,
+};
+
+/** The upsert statement for one event, unexecuted, so callers can put it in a D1 batch. */
+export function notifyStatement(db: Db, event: NotificationEvent) {
+  const count = event.count ?? 1;
+  const now = new Date().toISOString();
+  return db
+    .insert(notifications)
+    .values({ userId: event.userId, kind: event.kind, subjectKey: event.subjectKey, text: event.text, link: event.link, count, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.subjectKey],
+      set: {
+        kind: event.kind,
+        text: event.text,
+        link: event.link,
+        count: sql`case when ${notifications.readAt} is null then ${notifications.count} + ${count} else ${count} end`,
+        readAt: null,
+        updatedAt: now,
+      },
+    });
+}
+
+export async function notify(db: Db, event: NotificationEvent): Promise<void> {
+  await notifyStatement(db, event);
+}
+
+/** The member's most recent entries, newest activity first. */
+export function listNotifications(db: Db, userId: number, limit = 30): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks the given entries (or all of them) read; only the member's own rows are touched. */
+export async function markNotificationsRead(db: Db, userId: number, ids?: number[]): Promise<void> {
+  const now = new Date().toISOString();
+  const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(ids ? and(mine, inArray(notifications.id, ids)) : mine);
+}
+
+/** Reading a conversation also settles its notification. */
+export async function markSubjectRead(db: Db, userId: number, subjectKey: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date().toISOString() })
+    .where(and(eq(notifications.userId, userId), eq(notifications.subjectKey, subjectKey), isNull(notifications.readAt)));
+}
