@@ -142,3 +142,24 @@ export interface Dashboard {
 export interface Count {
   count: number;
 }
+
+export type NotificationKind = 'message' | 'barter_pending' | 'barter_confirmed' | 'review' | 'saved_search';
+
+/** One entry of the header's notifications panel (GET /api/notifications). */
+export interface AppNotification {
+  id: number;
+  kind: NotificationKind;
+  text: string;
+  /** Where the entry leads in the app, a path such as /messages?… or /browse?… */
+  link: string;
+  /** Events folded into this entry since it was last read (e.g. 3 new messages). */
+  count: number;
+  read: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NotificationsResponse {
+  unreadCount: number;
+  notifications: AppNotification[];
+}

@@ -84,6 +84,9 @@ async function tour(testEnv: Env) {
   await request(`/api/barters/${barterId}`);
   await request(`/api/barters/${barterId}/complete`, { method: 'PATCH' });
   await request('/api/reviews', { body: { reviewerId: owner.id, userId: other.id, listingId, barterId, rating: 5, comment: 'A smooth and friendly exchange.' } });
+  await request('/api/notifications');
+  await request('/api/notifications/read', { body: { ids: [1, 2] } });
+  await request('/api/notifications/read', { body: {} });
   await request('/api/stored-searches', { body: { userId: owner.id, query: 'bookshelf', category: 'home' } });
   await request(`/api/users/${owner.id}`, { method: 'PATCH', body: { bio: 'Plans queries.' } });
   await request('/api/contact', { body: { name: 'Plan Tester', email: 'plan@example.com', subject: 'Query plans', message: 'Checking every query uses an index.' } });

@@ -142,8 +142,9 @@ describe('POST /api/reviews', () => {
     const { owner, member, barterId, listingId } = await completed();
     const db = createDb(env.DB);
     const values = { reviewerId: member.id, userId: owner.id, listingId, barterId, rating: 2, comment: 'Straight to the query.' };
-    expect(await insertReview(db, values)).toMatchObject({ rating: 2, reviewerName: 'Max Member' });
-    const error = await insertReview(db, { ...values, rating: 5 }).catch((e: unknown) => e);
+    const notice = { reviewerName: 'Max Member', reviewedUsername: owner.username };
+    expect(await insertReview(db, values, notice)).toMatchObject({ rating: 2, reviewerName: 'Max Member' });
+    const error = await insertReview(db, { ...values, rating: 5 }, notice).catch((e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);
     expect(await ratingOf(owner)).toMatchObject({ rating: 2, reviewCount: 1 });
   });

@@ -31,7 +31,11 @@ messageRoutes.post('/', async (c) => {
     throw badRequest('Messages about a listing are between its owner and another member');
   }
 
-  const created = await insertMessage(db, { senderId: user.id, receiverId: receiver.id, listingId: listing.id, content: input.content });
+  const created = await insertMessage(
+    db,
+    { senderId: user.id, receiverId: receiver.id, listingId: listing.id, content: input.content },
+    { senderName: user.displayName, listingTitle: listing.title },
+  );
   const shaped = message(created);
   // D1 is the record; the room only fans out. A room that cannot be reached costs the members
   // live delivery (they resync from GET /api/conversations), never the message.

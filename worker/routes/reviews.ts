@@ -37,6 +37,8 @@ reviewRoutes.post('/', async (c) => {
     throw badRequest('This review must be about the listing of the barter', { listingId: 'This review must be about the listing of the barter' });
   }
   if (await hasReviewed(db, user.id, found.id)) throw conflict(DUPLICATE);
+  const reviewed = await findUserById(db, otherId);
+  if (!reviewed) throw notFound('User not found');
 
   try {
     const review = await insertReview(db, {
@@ -46,7 +48,7 @@ reviewRoutes.post('/', async (c) => {
       barterId: found.id,
       rating: input.rating,
       comment: input.comment,
-    });
+    }, { reviewerName: user.displayName, reviewedUsername: reviewed.username });
     return c.json(review, 201);
   } catch (error) {
     // Two submissions racing: the unique index on (reviewer, barter) decides.

@@ -4,3 +4,4 @@ export * from './fields';
 export * from './listing';
 export * from './messaging';
 export * from './profile';
+export * from './notifications';

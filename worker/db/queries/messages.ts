@@ -2,16 +2,37 @@
 import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { listings, messages, type MessageRow } from '../schema';
+import { notifyStatement, settleSubjectStatement, subjectKeys } from './notifications';
 
 /** The few listing columns the messaging, barter and review rules need. */
 export function findListingRef(db: Db, id: number) {
   return db.query.listings.findFirst({ where: eq(listings.id, id), columns: { id: true, userId: true, title: true } });
 }
 
-export async function insertMessage(db: Db, values: { senderId: number; receiverId: number; listingId: number; content: string }): Promise<MessageRow> {
-  const [row] = await db.insert(messages).values(values).returning();
+/**
+ * Stores a message and, in the same batch, bumps the receiver's notification for the
+ * conversation (one entry per conversation, counting the messages not yet seen).
+ */
+export async function insertMessage(
+  db: Db,
+  values: { senderId: number; receiverId: number; listingId: number; content: string },
+  notice: { senderName: string; listingTitle: string },
+): Promise<MessageRow> {
+  const [[row]] = await db.batch([
+    db.insert(messages).values(values).returning(),
+    notifyStatement(db, {
+      userId: values.receiverId,
+      kind: 'message',
+      subjectKey: subjectKeys.conversation(values.listingId, values.senderId),
+      text: `New message from ${notice.senderName} about "${notice.listingTitle}"`,
+      link: conversationLink(values.listingId, values.senderId),
+    }),
+  ]);
   return row!;
 }
+
+/** The messages screen opened on one conversation (the initiate flow of spec section 4). */
+export const conversationLink = (listingId: number, partnerId: number) => `/messages?initiate=true&listingId=${listingId}&userId=${partnerId}`;
 
 /** Every message the user sent or received, newest first. */
 export function messagesOfUser(db: Db, userId: number): Promise<MessageRow[]> {
@@ -99,7 +120,8 @@ export async function conversationSummaries(db: Db, userId: number): Promise<Con
  * reader received as read. One batch: the UPDATE and the read run in one round trip.
  */
 export async function readConversation(db: Db, readerId: number, partnerId: number, listingId: number): Promise<MessageRow[]> {
-  const [, rows] = await db.batch([
+  const [, , rows] = await db.batch([
+    settleSubjectStatement(db, readerId, subjectKeys.conversation(listingId, partnerId)),
     db
       .update(messages)
       .set({ read: true })
@@ -123,7 +145,9 @@ export async function readConversation(db: Db, readerId: number, partnerId: numb
 
 /** Marks the messages a member received in one conversation as read, up to and including a message id. */
 export async function markReadUpTo(db: Db, member: { userId: number; partnerId: number; listingId: number }, upTo: number): Promise<void> {
-  await db
+  await db.batch([
+    settleSubjectStatement(db, member.userId, subjectKeys.conversation(member.listingId, member.partnerId)),
+    db
     .update(messages)
     .set({ read: true })
     .where(
@@ -134,5 +158,6 @@ export async function markReadUpTo(db: Db, member: { userId: number; partnerId: 
         eq(messages.read, false),
         lte(messages.id, upTo),
       ),
-    );
+    ),
+  ]);
 }

@@ -22,7 +22,8 @@ export interface NotificationEvent {
 export const subjectKeys = {
   conversation: (listingId: number, partnerId: number) => `message:${listingId}:${partnerId}`,
   barter: (barterId: number) => `barter:${barterId}`,
-  review: (reviewId: number) => `review:${reviewId}`,
+  /** The review a member received for a barter (one per barter: the other member's). */
+  review: (barterId: number) => `review:${barterId}`,
   savedSearch: (searchId: number) => `search:${searchId}`,
 };
 
@@ -78,9 +79,9 @@ export async function markNotificationsRead(db: Db, userId: number, ids?: number
     .where(ids ? and(mine, inArray(notifications.id, ids)) : mine);
 }
 
-/** Reading a conversation also settles its notification. */
-export async function markSubjectRead(db: Db, userId: number, subjectKey: string): Promise<void> {
-  await db
+/** Reading a conversation also settles its notification (a statement, for the reader's batch). */
+export function settleSubjectStatement(db: Db, userId: number, subjectKey: string) {
+  return db
     .update(notifications)
     .set({ readAt: new Date().toISOString() })
     .where(and(eq(notifications.userId, userId), eq(notifications.subjectKey, subjectKey), isNull(notifications.readAt)));

@@ -3,6 +3,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { listings, reviews, users } from '../schema';
+import { notifyStatement, subjectKeys } from './notifications';
 
 /** A review as displayed: its columns plus the reviewer's display name and the listing's title. */
 const displayed = {
@@ -42,10 +43,20 @@ export async function hasReviewed(db: Db, reviewerId: number, barterId: number):
 export async function insertReview(
   db: Db,
   values: { reviewerId: number; userId: number; listingId: number; barterId: number; rating: number; comment: string },
+  notice: { reviewerName: string; reviewedUsername: string },
 ): Promise<DisplayedReview> {
   const ofUser = sql`FROM ${reviews} WHERE ${reviews.userId} = ${values.userId}`;
-  const [, , rows] = await db.batch([
+  const stars = `${values.rating} star${values.rating === 1 ? '' : 's'}`;
+  const [, , , rows] = await db.batch([
     db.insert(reviews).values(values),
+    // The reviewed member hears of it in the same batch; their profile lists the review.
+    notifyStatement(db, {
+      userId: values.userId,
+      kind: 'review',
+      subjectKey: subjectKeys.review(values.barterId),
+      text: `${notice.reviewerName} left you a review: ${stars}`,
+      link: `/profile/${encodeURIComponent(notice.reviewedUsername)}`,
+    }),
     db
       .update(users)
       .set({ rating: sql`(SELECT coalesce(avg(${reviews.rating}), 0) ${ofUser})`, reviewCount: sql`(SELECT count(*) ${ofUser})` })
