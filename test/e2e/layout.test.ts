@@ -24,7 +24,7 @@ describe('header and footer', () => {
     const bar = signedIn.page.locator('header');
     await bar.getByRole('button', { name: 'Create Listing' }).waitFor();
     await expect(bar.getByRole('link', { name: 'Header Tester' }).getAttribute('href')).resolves.toBe('/profile');
-    await expect(bar.getByRole('link', { name: /Notifications/ }).isVisible()).resolves.toBe(true);
+    await expect(bar.getByRole('button', { name: /Notifications/ }).isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -43,8 +43,8 @@ describe('mobile menu', () => {
     const member = await createMember();
     const { page } = await newPage(browser, { viewport: PHONE, cookie: member.cookie });
     await page.goto('/');
-    // The header shows the notifications link once the signed-in member has loaded.
-    await page.locator('header').getByRole('link', { name: /Notifications/ }).waitFor();
+    // The header shows the notifications bell once the signed-in member has loaded.
+    await page.locator('header').getByRole('button', { name: /Notifications/ }).waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await page.getByTestId('mobile-menu-button').click();
     const menu = page.getByRole('dialog', { name: 'Menu' });

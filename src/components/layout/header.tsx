@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCurrentUser } from '../../features/auth/api';
 import { CreateListingDialog } from '../../features/listings/components/create-listing-dialog';
+import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { UserAvatar } from '../user-avatar';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_LINKS } from './nav-links';
-import { NotificationsLink } from './notifications-link';
 import { ThemeToggle } from './theme-toggle';
 
 export function Header() {
@@ -34,7 +34,7 @@ export function Header() {
               <Box className="desktop-only">
                 <Button onClick={() => setCreating(true)}>Create Listing</Button>
               </Box>
-              <NotificationsLink />
+              <NotificationsMenu />
               <Link to="/profile" className="profile-link desktop-only" title="Your profile">
                 <span aria-hidden="true">
                   <UserAvatar name={user.displayName} src={user.avatarUrl} size="2" />

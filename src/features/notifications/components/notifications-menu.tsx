@@ -1,0 +1,97 @@
+import { BellIcon } from '@radix-ui/react-icons';
+import { Badge, Box, Button, Flex, IconButton, Popover, Separator, Text, VisuallyHidden } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { AppNotification } from '../../../shared/api-types';
+import { notificationsQuery, useMarkNotificationsRead } from '../api';
+import { timeAgo } from '../time-ago';
+import './notifications.css';
+
+const KIND_ICON: Record<AppNotification['kind'], string> = {
+  message: '✉',
+  barter_pending: '⇄',
+  barter_confirmed: '✓',
+  review: '★',
+  saved_search: '⌕',
+};
+
+const bellLabel = (unread: number) => (unread > 0 ? `Notifications: ${unread} unread` : 'Notifications: nothing new');
+
+/** The header's bell: an unread count, and a panel of the latest entries. */
+export function NotificationsMenu() {
+  const { data } = useQuery(notificationsQuery);
+  const markRead = useMarkNotificationsRead();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const unread = data?.unreadCount ?? 0;
+  const entries = data?.notifications ?? [];
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger>
+        <IconButton variant="ghost" color="gray" aria-label={bellLabel(unread)} className="notifications-button">
+          <BellIcon />
+          {unread > 0 && (
+            <Badge size="1" color="red" variant="solid" radius="full" className="notifications-badge" aria-hidden="true">
+              {unread > 99 ? '99+' : unread}
+            </Badge>
+          )}
+        </IconButton>
+      </Popover.Trigger>
+      <Popover.Content align="end" width="360px" maxWidth="calc(100vw - 24px)" aria-label="Notifications">
+        <Flex justify="between" align="center" mb="2">
+          <Text as="p" weight="bold" size="3">
+            Notifications
+          </Text>
+          <Button size="1" variant="ghost" disabled={unread === 0 || markRead.isPending} onClick={() => markRead.mutate(undefined)}>
+            Mark all as read
+          </Button>
+        </Flex>
+        <Separator size="4" />
+        {entries.length === 0 ? (
+          <Text as="p" size="2" color="gray" my="4" align="center">
+            You're all caught up. Messages, barters, reviews and saved-search matches will show up here.
+          </Text>
+        ) : (
+          <ul className="notifications-list">
+            {entries.map((entry) => (
+              <li key={entry.id}>
+                <a
+                  href={entry.link}
+                  className="notification-entry"
+                  data-unread={!entry.read || undefined}
+                  onClick={(event) => {
+                    // A plain click stays in the app; modified clicks open a tab as links do.
+                    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                    event.preventDefault();
+                    if (!entry.read) markRead.mutate([entry.id]);
+                    setOpen(false);
+                    void navigate({ href: entry.link });
+                  }}
+                >
+                  <span className="notification-icon" aria-hidden="true">
+                    {KIND_ICON[entry.kind]}
+                  </span>
+                  <Box asChild flexGrow="1" minWidth="0">
+                    <span>
+                      <Text as="span" size="2" weight={entry.read ? 'regular' : 'medium'} className="notification-text">
+                        {entry.text}
+                        {entry.count > 1 && entry.kind === 'message' && <> ({entry.count} new)</>}
+                      </Text>
+                      <Text as="span" size="1" color="gray" className="notification-time">
+                        {timeAgo(entry.updatedAt)}
+                        {!entry.read && <VisuallyHidden> · unread</VisuallyHidden>}
+                      </Text>
+                    </span>
+                  </Box>
+                  {!entry.read && <span className="notification-dot" aria-hidden="true" />}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Popover.Content>
+    </Popover.Root>
+  );
+}

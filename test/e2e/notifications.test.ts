@@ -1,0 +1,83 @@
+// The header's notifications bell: the unread count, the panel, opening an entry, mark all read,
+// and the count refreshing without a reload.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, axeViolations, createListingFor, createMember, launchBrowser, newPage, overflowsHorizontally, PHONE, type TestMember } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function sendByApi(from: TestMember, to: TestMember, listingId: number, content: string) {
+  const response = await apiCall('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
+  expect(response.status).toBe(201);
+}
+
+const bell = (page: Page) => page.locator('header').getByRole('button', { name: /^Notifications/ });
+
+describe('notifications bell', () => {
+  it('shows the unread count, lists one entry per conversation, and opens the conversation', async () => {
+    const owner = await createMember({ displayName: 'Nora Notified' });
+    const asker = await createMember({ displayName: 'Abe Asker' });
+    const listing = await createListingFor(owner, { title: 'Sewing machine, barely used' });
+    await sendByApi(asker, owner, listing.id, 'Hello! Is the sewing machine still available?');
+    await sendByApi(asker, owner, listing.id, 'I could trade a week of dinners.');
+
+    const { page, errors } = await newPage(browser, { cookie: owner.cookie });
+    await page.goto('/');
+    await bell(page).and(page.getByRole('button', { name: 'Notifications: 1 unread' })).waitFor();
+    await bell(page).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const entry = panel.getByRole('link', { name: /New message from Abe Asker about "Sewing machine, barely used" \(2 new\)/ });
+    await entry.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await entry.click();
+    await page.waitForURL((url) => url.pathname === '/messages');
+    await page.getByRole('heading', { level: 2, name: 'Abe Asker' }).waitFor();
+    await page.getByText('I could trade a week of dinners.').waitFor();
+    await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('refreshes the count when the member comes back to the tab, and marks all as read', async () => {
+    const owner = await createMember();
+    const asker = await createMember({ displayName: 'Bea Busy' });
+    const first = await createListingFor(owner, { title: 'Folding ladder' });
+    const second = await createListingFor(owner, { title: 'Bread maker' });
+
+    const { page, errors } = await newPage(browser, { cookie: owner.cookie });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();
+
+    await sendByApi(asker, owner, first.id, 'Could I borrow the ladder this weekend?');
+    await sendByApi(asker, owner, second.id, 'I would love the bread maker.');
+    // Coming back to the tab asks for news once (no reload); a background tab asks for nothing.
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await page.getByRole('button', { name: 'Notifications: 2 unread' }).waitFor();
+
+    await bell(page).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(panel.getByRole('listitem').count()).resolves.toBe(2);
+    await panel.getByRole('button', { name: 'Mark all as read' }).click();
+    await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();
+    const stored = await (await apiCall('/api/notifications', { cookie: owner.cookie })).json();
+    expect(stored.unreadCount).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a phone screen and says when there is nothing yet', async () => {
+    const member = await createMember();
+    const { page } = await newPage(browser, { viewport: PHONE, cookie: member.cookie });
+    await page.goto('/');
+    await bell(page).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByText("You're all caught up").waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    const box = await panel.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+  });
+});
