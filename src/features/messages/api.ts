@@ -29,13 +29,15 @@ export interface SendMessageBody {
   content: string;
 }
 
-/** Spec section 7: on success the message lists refresh. */
+/**
+ * Spec section 7: on success the message lists refresh. The open conversation takes the POST's
+ * copy of the message itself (merged by id with the live frame), so it is not refetched here.
+ */
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SendMessageBody) => api<Message>('POST', '/api/messages', body),
     onSuccess: (_message, body) => {
-      void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(body.senderId, body.receiverId, body.listingId) });
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
       void queryClient.invalidateQueries({ queryKey: messageKeys.userMessages(body.senderId) });
     },

@@ -1,5 +1,6 @@
-// The right panel with a conversation selected: who and what it is about, the bubbles, the
-// barter prompt and the reply box.
+// The right panel with a conversation selected: who and what it is about, the bubbles (live over
+// the conversation socket, with "Seen" under the newest own message the partner has read), the
+// partner's typing indicator, the barter prompt and the reply box.
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Callout, Flex, Heading, IconButton, Spinner, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,10 +8,12 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { UserAvatar } from '../../../components/user-avatar';
 import { toast } from '../../../lib/toast';
-import type { UserSummary } from '../../../shared/api-types';
+import type { Message, UserSummary } from '../../../shared/api-types';
 import { BarterPrompt } from '../../barters/components/barter-prompt';
 import { conversationQuery, messageKeys, useSendMessage } from '../api';
 import { formatDateTime } from '../format';
+import { lastSeenOwnId, mergeMessages } from '../live';
+import { useConversationSocket } from '../use-conversation-socket';
 import { MessageComposer } from './message-composer';
 
 export interface ConversationTarget {
@@ -31,7 +34,15 @@ interface ConversationThreadProps {
 export function ConversationThread({ me, target, onBack, focusHeading }: ConversationThreadProps) {
   const { partner, listing } = target;
   const queryClient = useQueryClient();
-  const conversation = useQuery({ ...conversationQuery(me.id, partner.id, listing.id), refetchOnMount: 'always' });
+  const conversationKey = messageKeys.conversation(me.id, partner.id, listing.id);
+  const conversation = useQuery({
+    ...conversationQuery(me.id, partner.id, listing.id),
+    refetchOnMount: 'always',
+    // A refetch (a resync after a reconnect) adds to what frames already brought, by id: a frame
+    // that arrives while an older read is in flight is not lost, and nothing shows twice.
+    structuralSharing: (old: unknown, data: unknown) => mergeMessages(old as Message[] | undefined, data as Message[]),
+  });
+  const live = useConversationSocket({ meId: me.id, partnerId: partner.id, listingId: listing.id, messages: conversation.data });
   const send = useSendMessage();
   const [draft, setDraft] = useState(target.draft ?? '');
   const scroller = useRef<HTMLDivElement>(null);
@@ -55,12 +66,22 @@ export function ConversationThread({ me, target, onBack, focusHeading }: Convers
     send.mutate(
       { senderId: me.id, receiverId: partner.id, listingId: listing.id, content: draft.trim() },
       {
-        onSuccess: () => setDraft(''),
+        onSuccess: (message) => {
+          setDraft('');
+          live.resetTyping();
+          // The POST's copy; the room's frame of the same message merges into it by id.
+          queryClient.setQueryData<Message[]>(conversationKey, (old) => (old ? mergeMessages(old, [message]) : old));
+        },
         onError: () => toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' }),
       },
     );
 
   const messages = conversation.data ?? [];
+  const seenId = lastSeenOwnId(messages, me.id);
+  const onDraftChange = (value: string) => {
+    setDraft(value);
+    if (value.trim() !== '') live.notifyTyping();
+  };
   return (
     <Flex direction="column" className="conversation-thread">
       <Flex align="center" gap="3" className="conversation-header">
@@ -80,6 +101,16 @@ export function ConversationThread({ me, target, onBack, focusHeading }: Convers
               {listing.title}
             </Link>
           </Text>
+        </Flex>
+        <Flex role="status" align="center" gap="1" className="connection-status">
+          {live.reconnecting && (
+            <>
+              <Spinner size="1" />
+              <Text size="1" color="gray">
+                Reconnecting…
+              </Text>
+            </>
+          )}
         </Flex>
       </Flex>
 
@@ -114,6 +145,11 @@ export function ConversationThread({ me, target, onBack, focusHeading }: Convers
                       <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                     </Text>
                   </div>
+                  {m.id === seenId && (
+                    <Text as="p" size="1" color="gray" className="message-seen" data-testid="message-seen">
+                      Seen
+                    </Text>
+                  )}
                 </li>
               );
             })}
@@ -121,7 +157,10 @@ export function ConversationThread({ me, target, onBack, focusHeading }: Convers
         )}
       </div>
 
-      <MessageComposer value={draft} onChange={setDraft} onSend={onSend} pending={send.isPending} />
+      <Text as="p" size="1" color="gray" role="status" className="typing-indicator" data-testid="typing-indicator">
+        {live.partnerTyping ? `${partner.displayName} is typing…` : ''}
+      </Text>
+      <MessageComposer value={draft} onChange={onDraftChange} onSend={onSend} pending={send.isPending} />
     </Flex>
   );
 }

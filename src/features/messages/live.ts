@@ -1,0 +1,110 @@
+// The live chat's pure parts: merging messages from the API, the POST reply and socket frames by
+// id; read marks; the reconnect backoff; the typing throttle. No React and no browser APIs here,
+// so the Worker tests can run them (test/worker/conversation-socket.test.ts).
+import type { Message } from '../../shared/api-types';
+
+/**
+ * One list from two: every message once (by id), oldest first. A message seen twice keeps the
+ * newer copy's fields, except `read`, which never goes back from true to false (a read mark can
+ * arrive before a refetch that started earlier). Returns `current` itself when nothing changed,
+ * so React Query and React see no new data.
+ */
+export function mergeMessages(current: readonly Message[] | undefined, incoming: readonly Message[]): Message[] {
+  if (!current || current.length === 0) return sortById(dedupe(incoming));
+  const byId = new Map<number, Message>();
+  for (const m of current) byId.set(m.id, m);
+  let changed = false;
+  for (const m of incoming) {
+    const old = byId.get(m.id);
+    if (!old) {
+      byId.set(m.id, m);
+      changed = true;
+      continue;
+    }
+    const next = old.read && !m.read ? { ...m, read: true } : m;
+    if (!sameMessage(old, next)) {
+      byId.set(m.id, next);
+      changed = true;
+    }
+  }
+  return changed ? sortById([...byId.values()]) : (current as Message[]);
+}
+
+const sameMessage = (a: Message, b: Message) =>
+  a.id === b.id && a.senderId === b.senderId && a.receiverId === b.receiverId && a.listingId === b.listingId && a.content === b.content && a.read === b.read && a.createdAt === b.createdAt;
+
+function dedupe(messages: readonly Message[]): Message[] {
+  const byId = new Map<number, Message>();
+  for (const m of messages) byId.set(m.id, m);
+  return [...byId.values()];
+}
+
+// Ids come from one AUTOINCREMENT column, so they order the conversation as the API does.
+const sortById = (messages: Message[]) => messages.sort((a, b) => a.id - b.id);
+
+/** The reader's received messages with id <= upTo become read (a `read` frame from the room). */
+export function markReadUpTo(messages: readonly Message[] | undefined, readerId: number, upTo: number): Message[] | undefined {
+  if (!messages) return messages;
+  let changed = false;
+  const next = messages.map((m) => {
+    if (m.receiverId !== readerId || m.id > upTo || m.read) return m;
+    changed = true;
+    return { ...m, read: true };
+  });
+  return changed ? next : (messages as Message[]);
+}
+
+/** The newest message the member received, the one a read mark should reach; null when none. */
+export function lastReceivedId(messages: readonly Message[] | undefined, meId: number): number | null {
+  if (!messages) return null;
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.receiverId === meId) return messages[i]!.id;
+  return null;
+}
+
+/** The newest of the member's own messages the partner has read: where "Seen" goes. */
+export function lastSeenOwnId(messages: readonly Message[] | undefined, meId: number): number | null {
+  if (!messages) return null;
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.senderId === meId && messages[i]!.read) return messages[i]!.id;
+  return null;
+}
+
+/** Reconnect policy: exponential from `baseMs`, capped at `capMs`, with "equal jitter". */
+export const RECONNECT = { baseMs: 500, capMs: 10_000 } as const;
+
+/**
+ * The wait before reconnect attempt `attempt` (0 for the first retry after a drop): half of
+ * min(cap, base·2^attempt) fixed, the other half random, so members dropped together (an evicted
+ * room, a deploy) do not come back in one burst, and no wait is ever shorter than half the step.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random, { baseMs, capMs } = RECONNECT): number {
+  const step = Math.min(capMs, baseMs * 2 ** Math.max(0, Math.min(attempt, 30)));
+  return Math.round(step / 2 + random() * (step / 2));
+}
+
+/** At most one typing frame per this many milliseconds while the member types. */
+export const TYPING_SEND_INTERVAL_MS = 2500;
+/** How long "… is typing" stays after the last typing frame (the sender repeats every 2.5 s). */
+export const TYPING_SHOW_MS = 4000;
+/** How long the socket may be down before "Reconnecting…" shows (short blips stay silent). */
+export const RECONNECTING_NOTICE_MS = 3000;
+
+/** A throttle over a clock: `ready(now)` is true (and starts a new window) at most once per interval. */
+export function createThrottle(intervalMs: number) {
+  let last = Number.NEGATIVE_INFINITY;
+  return {
+    ready(now: number) {
+      if (now - last < intervalMs) return false;
+      last = now;
+      return true;
+    },
+    reset() {
+      last = Number.NEGATIVE_INFINITY;
+    },
+  };
+}
+
+/** The conversation socket's address on the page's own origin (ws: or wss: to match the page). */
+export function conversationSocketUrl(location: { protocol: string; host: string }, partnerId: number, listingId: number): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/api/conversations/${partnerId}/${listingId}/ws`;
+}
