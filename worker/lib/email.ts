@@ -91,3 +91,111 @@ export function newsletterConfirmationEmail(origin: string, to: string, confirmT
   ].join('\n');
   return { to, subject: `Confirm your ${APP_NAME} newsletter subscription`, text, html };
 }
+
+// --- Notices: barters, saved-search digests, unread messages ----------------------------------
+// Sent only to members with a verified address and email notifications on (`wantsEmail`); each
+// carries a line saying how to turn them off.
+
+/** Whether a member gets notice emails: a verified address and notifications on. */
+export const wantsEmail = (user: { emailVerified: boolean; emailNotifications: boolean }) => user.emailVerified && user.emailNotifications;
+
+const SETTINGS_LINE = 'You get these emails because email notifications are on in your profile; you can turn them off there.';
+
+/** The recipient of a barter just recorded is asked to confirm it. */
+export function barterConfirmationRequestEmail(origin: string, to: string, name: string, barter: { initiatorName: string; listingTitle: string; link: string }): Email {
+  return linkEmail(
+    to,
+    `${barter.initiatorName} recorded a barter with you — please confirm`,
+    name,
+    [
+      `${barter.initiatorName} recorded a completed barter with you for "${barter.listingTitle}".`,
+      'If the exchange happened, confirm it in your conversation; if it did not, you can cancel it there. Once confirmed, you can review each other.',
+      SETTINGS_LINE,
+    ],
+    'Open the conversation',
+    `${origin}${barter.link}`,
+  );
+}
+
+/** A barter pending for 14 days: the recipient is asked to confirm, the initiator told it waits. */
+export function barterReminderEmail(
+  origin: string,
+  to: string,
+  name: string,
+  barter: { partnerName: string; listingTitle: string; link: string; mustConfirm: boolean },
+): Email {
+  const lines = barter.mustConfirm
+    ? [`${barter.partnerName} recorded a barter with you for "${barter.listingTitle}" two weeks ago, and it still waits for your confirmation.`]
+    : [`Your barter with ${barter.partnerName} for "${barter.listingTitle}" still waits for their confirmation after two weeks.`];
+  lines.push('A barter that is not confirmed within 30 days is cancelled automatically.', SETTINGS_LINE);
+  return linkEmail(
+    to,
+    barter.mustConfirm ? `Reminder: confirm your barter for "${barter.listingTitle}"` : `Your barter for "${barter.listingTitle}" is still pending`,
+    name,
+    lines,
+    'Open the conversation',
+    `${origin}${barter.link}`,
+  );
+}
+
+export interface DigestSearch {
+  /** e.g. `3 new listings match "bike" in Tools` */
+  summary: string;
+  /** Path of the search on /browse. */
+  link: string;
+  listings: { id: number; title: string }[];
+}
+
+/** One email per member and run: the new listings of each of their saved searches. */
+export function savedSearchDigestEmail(origin: string, to: string, name: string, searches: DigestSearch[]): Email {
+  const total = searches.reduce((sum, s) => sum + s.listings.length, 0);
+  const subject = total === 1 ? `A new listing matches your saved search` : `${total} new listings match your saved searches`;
+  const listingUrl = (id: number) => `${origin}/listing/${id}`;
+  const text = [
+    `Hi ${name},`,
+    '',
+    ...searches.flatMap((s) => [`${s.summary}:`, ...s.listings.map((l) => `- ${l.title}: ${listingUrl(l.id)}`), `See all: ${origin}${s.link}`, '']),
+    SETTINGS_LINE,
+    '',
+    `— ${APP_NAME}`,
+  ].join('\n');
+  const html = [
+    `<p>Hi ${escapeHtml(name)},</p>`,
+    ...searches.map(
+      (s) =>
+        `<p>${escapeHtml(s.summary)}:</p>\n<ul>\n${s.listings
+          .map((l) => `<li><a href="${escapeHtml(listingUrl(l.id))}">${escapeHtml(l.title)}</a></li>`)
+          .join('\n')}\n</ul>\n<p><a href="${escapeHtml(`${origin}${s.link}`)}">See all</a></p>`,
+    ),
+    `<p>${escapeHtml(SETTINGS_LINE)}</p>`,
+    `<p>— ${APP_NAME}</p>`,
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+/** Unread messages in a conversation the member has not opened for a while. */
+export function messageNoticeEmail(
+  origin: string,
+  to: string,
+  name: string,
+  notice: { senderName: string; listingTitle: string; excerpt: string; unread: number; link: string },
+): Email {
+  const what = notice.unread === 1 ? 'a message' : `${notice.unread} messages`;
+  return linkEmail(
+    to,
+    `New message from ${notice.senderName} about "${notice.listingTitle}"`,
+    name,
+    [`${notice.senderName} sent you ${what} about "${notice.listingTitle}":`, `“${notice.excerpt}”`, SETTINGS_LINE],
+    'Reply',
+    `${origin}${notice.link}`,
+  );
+}
+
+/** A message's first characters for an email, on one line, cut at a word where possible. */
+export function excerpt(content: string, max = 160): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

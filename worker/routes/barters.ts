@@ -4,10 +4,12 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { barterCreateSchema } from '../../src/shared/schemas';
 import { bartersOfListing, cancelBarter, completeBarter, findBarterById, isParty, recordBarter } from '../db/queries/barters';
-import { findListingRef, haveExchangedMessages } from '../db/queries/messages';
+import { conversationLink, findListingRef, haveExchangedMessages } from '../db/queries/messages';
+import { notify, notifyStatement, subjectKeys } from '../db/queries/notifications';
 import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { barter } from '../db/shapes';
+import { barterConfirmationRequestEmail, queueEmail, wantsEmail } from '../lib/email';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { isoNow } from '../lib/time';
 import { parseBody, parseId } from '../lib/validate';
@@ -41,6 +43,32 @@ barterRoutes.post('/', async (c) => {
   }
 
   const { barter: row, created } = await recordBarter(db, listing.id, user.id, recipient.id);
+  if (created) {
+    // The recipient is asked to confirm: a notification, and an email if they want them. The
+    // link opens the conversation, where the barter prompt offers Confirm and Cancel.
+    const link = conversationLink(listing.id, user.id);
+    await db.batch([
+      notifyStatement(db, {
+        userId: recipient.id,
+        kind: 'barter_pending',
+        subjectKey: subjectKeys.barter(row.id),
+        text: `${user.displayName} recorded a barter for "${listing.title}" — confirm it`,
+        link,
+      }),
+      ...(wantsEmail(recipient)
+        ? [
+            queueEmail(
+              db,
+              barterConfirmationRequestEmail(new URL(c.req.url).origin, recipient.email, recipient.displayName, {
+                initiatorName: user.displayName,
+                listingTitle: listing.title,
+                link,
+              }),
+            ),
+          ]
+        : []),
+    ]);
+  }
   return c.json(barter(row), created ? 201 : 200);
 });
 
@@ -56,9 +84,21 @@ barterRoutes.patch('/:id{[0-9]+}/complete', async (c) => {
   // Repeating a confirmation (from either side) changes nothing.
   if (found.status === 'completed') return c.json(barter(found));
   if (found.initiatorId === user.id) throw forbidden('Waiting for the other member to confirm');
-  const after = await completeBarter(c.get('db'), found, isoNow());
+  const db = c.get('db');
+  const { barter: after, completedNow } = await completeBarter(db, found, isoNow());
   // A cancel that won the race leaves it cancelled.
   if (after.status === 'cancelled') throw conflict('This barter was cancelled');
+  // Only the request that completed it tells the initiator, so a racing repeat adds nothing.
+  if (completedNow) {
+    const listing = await findListingRef(db, after.listingId);
+    await notify(db, {
+      userId: after.initiatorId,
+      kind: 'barter_confirmed',
+      subjectKey: subjectKeys.barter(after.id),
+      text: `${user.displayName} confirmed your barter for "${listing?.title ?? 'a listing'}" — you can now review each other`,
+      link: conversationLink(after.listingId, user.id),
+    });
+  }
   return c.json(barter(after));
 });
 
@@ -67,7 +107,7 @@ barterRoutes.patch('/:id{[0-9]+}/cancel', async (c) => {
   const found = await barterFor(c, user);
   if (found.status === 'completed') throw conflict('A completed barter cannot be cancelled');
   if (found.status === 'cancelled') return c.json(barter(found));
-  const after = await cancelBarter(c.get('db'), found.id);
+  const after = await cancelBarter(c.get('db'), found);
   if (!after) throw notFound('Barter not found');
   // A confirmation that won the race leaves it completed.
   if (after.status === 'completed') throw conflict('A completed barter cannot be cancelled');
