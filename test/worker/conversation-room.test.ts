@@ -1,8 +1,10 @@
-// The ConversationRoom on its own: accepting members, fan-out, client frames, hibernation.
-import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test';
+// The ConversationRoom on its own: accepting members, fan-out, client frames, hibernation, and an
+// eviction that closes every socket (new sockets work, D1 keeps what the resync needs).
+import { env, evictAllDurableObjects, evictDurableObject, listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ConversationRoom } from '../../worker/durable-objects/conversation-room';
-import { roomName } from '../../worker/lib/conversation-room';
+import { roomName, roomStub } from '../../worker/lib/conversation-room';
+import { call, insertListing, json, signUp } from './helpers';
 import { openSocket, settle } from './ws-client';
 
 const LISTING = 987654;
@@ -122,5 +124,50 @@ describe('ConversationRoom', () => {
     await expect.poll(() => runInDurableObject(stub, (_i, state) => state.getWebSockets().length)).toBe(1);
     expect(await stub.broadcast({ type: 'typing', userId: 5 })).toBe(1);
     a.socket.close(1000, 'done');
+  });
+
+  it('after an eviction that closes every socket, the same room takes new sockets and D1 holds every message for the resync', async () => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const listingId = await insertListing(owner);
+    const stub = roomStub(env, listingId, owner.id, member.id);
+    const join = async (userId: number, partnerId: number) => {
+      const headers = { Upgrade: 'websocket', 'X-User-Id': String(userId), 'X-Partner-Id': String(partnerId), 'X-Listing-Id': String(listingId) };
+      return openSocket(await stub.fetch('http://room/', { headers }));
+    };
+    const post = async (content: string) => {
+      const response = await call('/api/messages', { cookie: member.cookie, body: { receiverId: owner.id, listingId, content } });
+      expect(response.status).toBe(201);
+      return json<{ id: number }>(response);
+    };
+    const a = await join(member.id, owner.id);
+    const b = await join(owner.id, member.id);
+    const first = await post('First');
+    await b.next((f) => f.type === 'message');
+    expect((await listDurableObjectIds(env.CONVERSATION_ROOM)).some((id) => id.equals(stub.id))).toBe(true);
+
+    await evictAllDurableObjects({ webSockets: 'close' });
+    await expect.poll(() => a.closed() && b.closed()).toBe(true);
+    expect(await runInDurableObject(stub, (_instance, state) => state.getWebSockets().length)).toBe(0);
+    // Stored while nobody is connected: the broadcast reaches no one, D1 has it.
+    const away = await post('While the room was gone');
+
+    const b2 = await join(owner.id, member.id);
+    const a2 = await join(member.id, owner.id);
+    expect(await runInDurableObject(stub, (_instance, state) => state.getWebSockets().map((ws) => state.getTags(ws)[0]).sort())).toEqual(
+      [`user:${member.id}`, `user:${owner.id}`].sort(),
+    );
+    const back = await post('Back again');
+    expect(await b2.next((f) => f.type === 'message')).toMatchObject({ type: 'message', message: { id: back.id } });
+    expect(b2.frames.filter((f) => f.type === 'message')).toHaveLength(1);
+    a2.send({ type: 'typing' });
+    expect(await b2.next((f) => f.type === 'typing')).toEqual({ type: 'typing', userId: member.id });
+
+    // The resync the client makes after reconnecting: every message, once, in order.
+    const response = await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: owner.cookie });
+    expect((await json<{ id: number }[]>(response)).map((m) => m.id)).toEqual([first.id, away.id, back.id]);
+    // The reconnected reader's read mark goes to the other member.
+    b2.send({ type: 'read', upTo: back.id });
+    expect(await a2.next((f) => f.type === 'read')).toEqual({ type: 'read', userId: owner.id, upTo: back.id });
+    for (const s of [a2, b2]) s.socket.close(1000, 'done');
   });
 });

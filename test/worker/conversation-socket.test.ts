@@ -1,7 +1,10 @@
-// GET /api/conversations/:partnerId/:listingId/ws through the Worker, and the room's part in
-// POST /api/messages and in read marks.
-import { env, evictDurableObject } from 'cloudflare:test';
+// GET /api/conversations/:partnerId/:listingId/ws through the Worker, the room's part in
+// POST /api/messages and in read marks, and the browser client's connection and merge helpers.
+import { env, evictDurableObject, listDurableObjectIds } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { ConversationConnection, type SocketLike } from '../../src/features/messages/conversation-connection';
+import { conversationSocketUrl, createThrottle, lastReceivedId, lastSeenOwnId, markReadUpTo, mergeMessages, reconnectDelay, TYPING_SEND_INTERVAL_MS } from '../../src/features/messages/live';
+import type { Message } from '../../src/shared/api-types';
 import { roomStub } from '../../worker/lib/conversation-room';
 import { call, insertListing, json, ORIGIN, signUp, type Member } from './helpers';
 import { openSocket, settle } from './ws-client';
@@ -197,5 +200,196 @@ describe('live chat', () => {
     a.send({ type: 'typing' });
     expect(await b.next((f) => f.type === 'typing')).toEqual({ type: 'typing', userId: member.id });
     for (const s of [a, b]) s.socket.close(1000, 'done');
+  });
+});
+
+// The browser client's parts (src/features/messages): the pure merge and backoff helpers, and the
+// connection driven against the real Worker and room through an eviction.
+describe('chat client helpers', () => {
+  const msg = (id: number, senderId: number, receiverId: number, read = false): Message => ({
+    id,
+    senderId,
+    receiverId,
+    listingId: 1,
+    content: `m${id}`,
+    read,
+    createdAt: new Date(1_700_000_000_000 + id * 1000).toISOString(),
+  });
+
+  it('merges by id: each message once, oldest first, and a read mark never goes back', () => {
+    const current = [msg(1, 1, 2), msg(3, 2, 1, true)];
+    const merged = mergeMessages(current, [msg(3, 2, 1, false), msg(2, 1, 2), msg(4, 1, 2), msg(2, 1, 2)]);
+    expect(merged.map((m) => m.id)).toEqual([1, 2, 3, 4]);
+    expect(merged.find((m) => m.id === 3)!.read).toBe(true);
+    // Nothing new: the same array, so React Query and React see no change.
+    expect(mergeMessages(merged, [msg(2, 1, 2), msg(4, 1, 2)])).toBe(merged);
+    expect(mergeMessages(undefined, [msg(5, 1, 2), msg(5, 1, 2), msg(4, 1, 2)]).map((m) => m.id)).toEqual([4, 5]);
+    // A newer copy of a message (read now) replaces the old one.
+    expect(mergeMessages(merged, [msg(1, 1, 2, true)]).find((m) => m.id === 1)!.read).toBe(true);
+  });
+
+  it('applies a read mark to the reader’s received messages up to upTo, and finds where Seen goes', () => {
+    const list = [msg(1, 1, 2), msg(2, 2, 1), msg(3, 1, 2), msg(4, 1, 2)];
+    const after = markReadUpTo(list, 2, 3)!;
+    expect(after.map((m) => m.read)).toEqual([true, false, true, false]);
+    expect(markReadUpTo(after, 2, 3)).toBe(after);
+    expect(markReadUpTo(undefined, 2, 3)).toBeUndefined();
+    expect(lastSeenOwnId(after, 1)).toBe(3);
+    expect(lastSeenOwnId(list, 1)).toBeNull();
+    expect(lastReceivedId(list, 1)).toBe(2);
+    expect(lastReceivedId(list, 2)).toBe(4);
+    expect(lastReceivedId([], 2)).toBeNull();
+  });
+
+  it('backs off exponentially from 0.5 s to a 10 s cap, with half of each step random', () => {
+    const low = (n: number) => reconnectDelay(n, () => 0);
+    const high = (n: number) => reconnectDelay(n, () => 0.999_999);
+    expect([0, 1, 2, 3, 4, 5, 6, 50].map(low)).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000, 5000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 50].map(high)).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
+    for (let i = 0; i < 200; i++) {
+      const d = reconnectDelay(i % 8);
+      expect(d).toBeGreaterThanOrEqual(low(i % 8));
+      expect(d).toBeLessThanOrEqual(high(i % 8));
+    }
+  });
+
+  it('throttles typing frames to one per interval, and builds the socket URL for the page’s scheme', () => {
+    const throttle = createThrottle(TYPING_SEND_INTERVAL_MS);
+    expect([0, 100, 2499, 2500, 4000, 5001].map((t) => throttle.ready(t))).toEqual([true, false, false, true, false, true]);
+    throttle.reset();
+    expect(throttle.ready(5002)).toBe(true);
+    expect(conversationSocketUrl({ protocol: 'https:', host: 'barter.example' }, 4, 9)).toBe('wss://barter.example/api/conversations/4/9/ws');
+    expect(conversationSocketUrl({ protocol: 'http:', host: 'localhost:8787' }, 4, 9)).toBe('ws://localhost:8787/api/conversations/4/9/ws');
+  });
+});
+
+/** A SocketLike over the Worker: the upgrade goes through `call`, as the browser's would. */
+function workerSocketFactory(member: Member, partner: Member, listingId: number) {
+  const made: SocketLike[] = [];
+  const create = (): SocketLike => {
+    let ws: WebSocket | null = null;
+    const socket: SocketLike & { readyState: number } = {
+      readyState: 0,
+      onopen: null,
+      onmessage: null,
+      onclose: null,
+      onerror: null,
+      send: (data) => ws!.send(data),
+      close: (code, reason) => {
+        socket.readyState = 2;
+        ws?.close(code ?? 1000, reason);
+      },
+    };
+    void upgrade(member, partner.id, listingId).then((response) => {
+      if (response.status !== 101) {
+        socket.readyState = 3;
+        socket.onclose?.(new CloseEvent('close', { code: 1006 }));
+        return;
+      }
+      ws = response.webSocket!;
+      ws.accept();
+      ws.addEventListener('message', (event) => socket.onmessage?.(event));
+      ws.addEventListener('close', (event) => {
+        socket.readyState = 3;
+        socket.onclose?.(event);
+      });
+      socket.readyState = 1;
+      socket.onopen?.(new Event('open'));
+    });
+    made.push(socket);
+    return socket;
+  };
+  return { create, made };
+}
+
+describe('chat client connection against the room', () => {
+  it('reconnects after the room is evicted with its sockets closed, and the resync brings every message once', async () => {
+    const { owner, member, listingId } = await conversation();
+    const stub = roomStub(env, listingId, owner.id, member.id);
+    const before = await post(member, owner, listingId, 'Before');
+
+    // The owner's screen: what frames and resyncs bring, merged by id as the messages screen does.
+    let view: Message[] = [];
+    const states: string[] = [];
+    let resyncs = 0;
+    const resync = async () => {
+      const response = await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: owner.cookie });
+      view = mergeMessages(view, await json<Message[]>(response));
+      resyncs += 1;
+    };
+    const sockets = workerSocketFactory(owner, member, listingId);
+    const connection = new ConversationConnection({
+      url: 'ws://localhost/unused',
+      createSocket: sockets.create,
+      random: () => 0,
+      onState: (state) => states.push(state),
+      onOpen: () => void resync(),
+      onFrame: (frame) => {
+        if (frame.type === 'message') view = mergeMessages(view, [frame.message]);
+      },
+    });
+    connection.start();
+    await expect.poll(() => resyncs).toBe(1);
+    expect(view.map((m) => m.content)).toEqual(['Before']);
+    expect(connection.isOpen).toBe(true);
+    // The room now exists under its name.
+    expect((await listDurableObjectIds(env.CONVERSATION_ROOM)).some((id) => id.equals(stub.id))).toBe(true);
+
+    const live = await post(member, owner, listingId, 'Live');
+    await expect.poll(() => view.map((m) => m.id)).toEqual([before.id, live.id]);
+
+    // Evicted with its sockets closed: the client sees the drop and backs off (250 ms here).
+    await evictDurableObject(stub, { webSockets: 'close' });
+    await expect.poll(() => states.includes('closed')).toBe(true);
+    const whileAway = await post(member, owner, listingId, 'While away');
+    await expect.poll(() => resyncs, { timeout: 3000 }).toBe(2);
+    expect(sockets.made).toHaveLength(2);
+    expect(states).toEqual(['connecting', 'open', 'closed', 'connecting', 'open']);
+
+    // The new socket is live, and nothing shows twice.
+    const after = await post(member, owner, listingId, 'After');
+    await expect.poll(() => view.map((m) => m.id)).toEqual([before.id, live.id, whileAway.id, after.id]);
+    // A read mark from the reconnected client reaches D1 and the other side.
+    const watcher = await connect(member, owner, listingId);
+    expect(connection.send({ type: 'read', upTo: after.id })).toBe(true);
+    expect(await watcher.next((f) => f.type === 'read')).toEqual({ type: 'read', userId: owner.id, upTo: after.id });
+    const unread = await env.DB.prepare('SELECT COUNT(*) AS n FROM messages WHERE listing_id = ? AND read = 0').bind(listingId).first<{ n: number }>();
+    expect(unread!.n).toBe(0);
+
+    connection.stop();
+    await settle();
+    expect(sockets.made).toHaveLength(2);
+    expect(connection.send({ type: 'typing' })).toBe(false);
+    watcher.socket.close(1000, 'done');
+  });
+
+  it('retries a refused upgrade with backoff, and replaces a socket stuck closing when asked to reconnect', async () => {
+    const { owner, member, listingId } = await conversation();
+    const outsider = await signUp();
+    // An outsider is refused (403): the client keeps retrying with growing waits, never opening.
+    const refused = workerSocketFactory(outsider, member, listingId);
+    const states: string[] = [];
+    const retrying = new ConversationConnection({ url: 'x', createSocket: refused.create, random: () => 0, onState: (s) => states.push(s), onOpen: () => {}, onFrame: () => {} });
+    retrying.start();
+    await expect.poll(() => refused.made.length, { timeout: 3000 }).toBe(3); // 0 ms, +250, +500
+    expect(states.includes('open')).toBe(false);
+    retrying.stop();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(refused.made.length).toBe(3);
+
+    // A socket whose Close was never answered stays CLOSING; reconnectNow (tab visible, back
+    // online) does not wait for it.
+    const sockets = workerSocketFactory(owner, member, listingId);
+    let opens = 0;
+    const connection = new ConversationConnection({ url: 'x', createSocket: sockets.create, random: () => 0, onState: () => {}, onOpen: () => (opens += 1), onFrame: () => {} });
+    connection.start();
+    await expect.poll(() => opens).toBe(1);
+    connection.reconnectNow();
+    expect(sockets.made).toHaveLength(1);
+    (sockets.made[0] as { readyState: number }).readyState = 2;
+    connection.reconnectNow();
+    await expect.poll(() => opens).toBe(2);
+    expect(sockets.made).toHaveLength(2);
+    connection.stop();
   });
 });

@@ -1,0 +1,156 @@
+// One conversation socket that keeps itself connected: reconnects after a drop with exponential
+// backoff and jitter (live.ts), gives up a connect that hangs, and says when it opened so the
+// caller can resync from the API. No React here; use-conversation-socket.ts wires it to the
+// screen, and the Worker tests drive it against the real room.
+import { parseServerFrame, type ClientFrame, type ServerFrame } from '../../shared/ws-frames';
+import { reconnectDelay } from './live';
+
+/** The part of a browser WebSocket the connection uses (a fake in tests). */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export type ConnectionState = 'connecting' | 'open' | 'closed';
+
+export interface ConnectionOptions {
+  url: string;
+  createSocket?: (url: string) => SocketLike;
+  onFrame: (frame: ServerFrame) => void;
+  /** After every successful (re)connect: the moment to resync from the API. */
+  onOpen: () => void;
+  onState: (state: ConnectionState) => void;
+  random?: () => number;
+  /** A connect that has not opened after this long is given up and retried. */
+  connectTimeoutMs?: number;
+}
+
+const OPEN = 1;
+
+/** One conversation socket that keeps itself connected until `stop()`. */
+export class ConversationConnection {
+  private socket: SocketLike | null = null;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private connectTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+
+  constructor(private readonly options: ConnectionOptions) {}
+
+  start() {
+    this.connect();
+  }
+
+  /** Reconnects now unless a socket is open or opening (the tab became visible, the network came back). */
+  reconnectNow() {
+    if (this.stopped) return;
+    // A socket stuck closing (a Close the other end never answered) counts as gone.
+    if (this.socket && this.socket.readyState <= OPEN) return;
+    if (this.socket) this.detach(this.socket);
+    this.attempt = 0;
+    this.connect();
+  }
+
+  /** The network is gone: the socket is dead even if the browser has not noticed yet. */
+  drop() {
+    const socket = this.socket;
+    if (!socket) return;
+    this.detach(socket);
+    this.options.onState('closed');
+    this.scheduleRetry();
+  }
+
+  /** Sends a client frame if the socket is open; false otherwise (nothing is queued). */
+  send(frame: ClientFrame): boolean {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== OPEN) return false;
+    try {
+      socket.send(JSON.stringify(frame));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  get isOpen() {
+    return this.socket?.readyState === OPEN;
+  }
+
+  stop() {
+    this.stopped = true;
+    this.clearTimers();
+    if (this.socket) this.detach(this.socket, 1000);
+  }
+
+  private connect() {
+    this.clearTimers();
+    if (this.stopped) return;
+    let socket: SocketLike;
+    try {
+      socket = (this.options.createSocket ?? ((url) => new WebSocket(url)))(this.options.url);
+    } catch {
+      this.options.onState('closed');
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = socket;
+    this.options.onState('connecting');
+    this.connectTimer = setTimeout(() => {
+      if (this.socket === socket && socket.readyState !== OPEN) this.drop();
+    }, this.options.connectTimeoutMs ?? 10_000);
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      if (this.connectTimer) clearTimeout(this.connectTimer);
+      this.connectTimer = null;
+      this.attempt = 0;
+      this.options.onState('open');
+      this.options.onOpen();
+    };
+    socket.onmessage = (event) => {
+      if (this.socket !== socket) return;
+      const parsed = parseServerFrame(typeof event.data === 'string' ? event.data : new ArrayBuffer(0));
+      if (parsed.ok) this.options.onFrame(parsed.frame);
+    };
+    // An error is always followed by close; close decides what happens next.
+    socket.onerror = () => {};
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.options.onState('closed');
+      this.scheduleRetry();
+    };
+  }
+
+  private detach(socket: SocketLike, code?: number) {
+    socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+    if (this.socket === socket) this.socket = null;
+    try {
+      socket.close(code);
+    } catch {
+      // Already closing.
+    }
+  }
+
+  private scheduleRetry() {
+    if (this.stopped || this.retryTimer) return;
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    this.connectTimer = null;
+    const delay = reconnectDelay(this.attempt, this.options.random);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private clearTimers() {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    this.retryTimer = this.connectTimer = null;
+  }
+}
