@@ -3,6 +3,9 @@
 // and load the demo community into an empty database. PORT overrides 8787.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadPlaces } from './load-places.mjs';
 
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 22) {
@@ -23,7 +26,23 @@ function run(command, args, extraEnv = {}) {
 const started = Date.now();
 // Always a production build, whatever NODE_ENV the caller has (test runners set "test").
 if (process.env.SKIP_BUILD !== '1') run('vite', ['build', '--logLevel', 'warn'], { NODE_ENV: 'production' });
+// A state folder without a local D1 yet is fresh: its places table is sure to be empty.
+const freshDatabase = !existsSync(join(persist, 'v3', 'd1'));
 run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
+
+// The offline gazetteer (docs/decisions/008-offline-gazetteer.md), loaded only into an empty places
+// table; on a restart the count check costs about a second.
+try {
+  const places = loadPlaces({ persistTo: persist, ifEmpty: !freshDatabase });
+  console.log(
+    places.loaded
+      ? `Loaded ${places.loaded} places into the gazetteer in ${(places.ms / 1000).toFixed(1)} s.`
+      : `Gazetteer already loaded (${places.existing} places; checked in ${(places.ms / 1000).toFixed(1)} s).`,
+  );
+} catch (error) {
+  console.error(`Could not load the gazetteer: ${error.message}`);
+  process.exit(1);
+}
 
 // A fresh signing secret per start: upload URLs live 15 minutes, so none outlives a restart.
 const server = spawn(

@@ -1,4 +1,5 @@
 // How rows leave the API. Password and token columns have no path out of here.
+import { distanceMiles, roundMiles, type Position } from '../lib/geo';
 import type { BarterRow, ListingRow, MessageRow, StoredSearchRow, UserRow } from './schema';
 
 export function publicUser(u: UserRow) {
@@ -31,8 +32,9 @@ export function userFor(viewer: UserRow | null, u: UserRow) {
 
 export type ListingOwner = Pick<UserRow, 'id' | 'username' | 'displayName' | 'avatarUrl'>;
 
-export function listingWithOwner(l: ListingRow, owner: ListingOwner) {
-  return {
+/** With `from` (the searcher's position), a listing with coordinates also gets `distanceMiles`. */
+export function listingWithOwner(l: ListingRow, owner: ListingOwner, from?: Position | null) {
+  const shaped = {
     id: l.id,
     userId: l.userId,
     title: l.title,
@@ -49,6 +51,8 @@ export function listingWithOwner(l: ListingRow, owner: ListingOwner) {
     createdAt: l.createdAt,
     user: { id: owner.id, username: owner.username, displayName: owner.displayName, avatarUrl: owner.avatarUrl },
   };
+  if (!from || l.latitude === null || l.longitude === null) return shaped;
+  return { ...shaped, distanceMiles: roundMiles(distanceMiles(from, { latitude: l.latitude, longitude: l.longitude })) };
 }
 
 export const message = (m: MessageRow) => ({ ...m });

@@ -13,13 +13,16 @@ import {
   insertListing,
   listingsOfUser,
   searchListings,
+  searchListingsNear,
   unknownCategories,
   updateListing,
 } from '../db/queries/listings';
+import { resolvePlace } from '../db/queries/places';
 import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { listingWithOwner } from '../db/shapes';
 import { badRequest, forbidden, notFound } from '../lib/errors';
+import type { Position } from '../lib/geo';
 import { parseBody, parseId, parseWith } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -29,15 +32,62 @@ export const userListingRoutes = new Hono<AppEnv>();
 
 const IMAGE_MESSAGE = 'Images must be uploaded through this site';
 const DISTANCE_MESSAGE = 'Distance must be 5, 10, 25, 50, 100 or any';
+const NEAR_MESSAGE = 'We could not find that place';
+const LAT_LNG_MESSAGE = 'lat and lng must be a latitude (-90 to 90) and a longitude (-180 to 180)';
+const NEAR_MAX = 100;
+
+/** A number from a query or `request.cf` value, or null. */
+function coordinate(value: unknown, limit: number): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) && Math.abs(number) <= limit ? number : null;
+}
+
+/**
+ * Where a search is from: `lat` + `lng`, else `near` (a place name, 400 when unknown), else
+ * Cloudflare's position of the visitor (production only: elsewhere `request.cf` is Miniflare's
+ * placeholder), else the DEFAULT_NEAR place. Null when none of these gives a position.
+ */
+async function searchPosition(c: Context<AppEnv>): Promise<Position | null> {
+  const lat = c.req.query('lat');
+  const lng = c.req.query('lng');
+  if (lat !== undefined || lng !== undefined) {
+    const latitude = coordinate(lat, 90);
+    const longitude = coordinate(lng, 180);
+    if (latitude === null || longitude === null) throw badRequest(LAT_LNG_MESSAGE, { lat: LAT_LNG_MESSAGE });
+    return { latitude, longitude };
+  }
+  const near = c.req.query('near')?.trim();
+  if (near) {
+    if (near.length > NEAR_MAX) throw badRequest(NEAR_MESSAGE, { near: NEAR_MESSAGE });
+    const place = await resolvePlace(c.get('db'), near);
+    if (!place) throw badRequest(NEAR_MESSAGE, { near: NEAR_MESSAGE });
+    return place;
+  }
+  if (c.env.ENVIRONMENT === 'production') {
+    const cf = c.req.raw.cf as { latitude?: unknown; longitude?: unknown } | undefined;
+    const latitude = coordinate(cf?.latitude, 90);
+    const longitude = coordinate(cf?.longitude, 180);
+    if (latitude !== null && longitude !== null) return { latitude, longitude };
+  }
+  const fallback = c.env.DEFAULT_NEAR?.trim();
+  return fallback ? resolvePlace(c.get('db'), fallback) : null;
+}
+
+const hasExplicitPosition = (c: Context<AppEnv>) => ['near', 'lat', 'lng'].some((name) => c.req.query(name) !== undefined);
 
 listingRoutes.get('/', async (c) => {
   const query = parseWith(listingSearchSchema, c.req.query());
   const limit = Math.min(query.limit ?? LISTINGS_DEFAULT_LIMIT, LISTINGS_MAX_LIMIT);
-  // `distance` is checked but not applied yet (no coordinates are stored); see docs/api/listings.md.
   if (query.distance && !SEARCH_DISTANCES.map(String).includes(query.distance)) {
     throw badRequest(DISTANCE_MESSAGE, { distance: DISTANCE_MESSAGE });
   }
-  const { items, total } = await searchListings(c.get('db'), { search: query.search, category: query.category, limit, offset: query.offset ?? 0 });
+  // A position is looked for when a distance is asked (even `any`: cards then say how far) or given.
+  const position = query.distance || hasExplicitPosition(c) ? await searchPosition(c) : null;
+  const miles = query.distance && query.distance !== 'any' ? Number(query.distance) : null;
+  const filter = { search: query.search, category: query.category, limit, offset: query.offset ?? 0 };
+  const { items, total } =
+    position && miles !== null ? await searchListingsNear(c.get('db'), filter, position, miles) : await searchListings(c.get('db'), filter, position);
   c.header('X-Total-Count', String(total));
   return c.json(items);
 });
@@ -45,7 +95,9 @@ listingRoutes.get('/', async (c) => {
 listingRoutes.get('/featured', async (c) => c.json(await featuredListings(c.get('db'))));
 
 listingRoutes.get('/:id{[0-9]+}', async (c) => {
-  const listing = await findListingShaped(c.get('db'), parseId(c.req.param('id'), 'Listing'));
+  const id = parseId(c.req.param('id'), 'Listing');
+  // Only a position the request gives (near, lat/lng) adds distanceMiles to one listing.
+  const listing = await findListingShaped(c.get('db'), id, hasExplicitPosition(c) ? await searchPosition(c) : null);
   if (!listing) throw notFound('Listing not found');
   return c.json(listing);
 });
@@ -59,7 +111,8 @@ listingRoutes.post('/', async (c) => {
   await assertKnownCategories(c, fields.categoriesOffered);
   const imageUrls = unique(fields.imageUrls);
   await assertOwnUploads(c, user, imageUrls, []);
-  const created = await insertListing(db, user.id, { ...fields, imageUrls });
+  // The location stays as typed; its coordinates (null when no place matches) drive distance search.
+  const created = await insertListing(db, user.id, { ...fields, imageUrls }, await resolvePlace(db, fields.location));
   return c.json(listingWithOwner(created, user), 201);
 });
 
@@ -83,7 +136,10 @@ listingRoutes.put('/:id{[0-9]+}', async (c) => {
     changes.imageUrls = next;
     removed = found.listing.imageUrls.filter((path) => !next.includes(path));
   }
-  const updated = await updateListing(db, found.listing, changes, removed);
+  // A changed location is resolved again (null coordinates when no place matches).
+  const place = changes.location !== undefined ? await resolvePlace(db, changes.location) : undefined;
+  const coordinates = place === undefined ? {} : { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
+  const updated = await updateListing(db, found.listing, { ...changes, ...coordinates }, removed);
   deleteImages(c, removed);
   return c.json(listingWithOwner(updated, found.owner));
 });

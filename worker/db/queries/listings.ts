@@ -2,6 +2,7 @@
 // the listing_categories junction, so neither scans the listings table.
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { FEATURED_LIMIT } from '../../../src/shared/constants';
+import { boundingBox, distanceMiles, type Position } from '../../lib/geo';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
 import { categories, listingCategories, listings, uploads, users, type ListingRow } from '../schema';
@@ -24,7 +25,7 @@ function selectWithOwner(db: Db) {
 const newestFirst = [desc(listings.createdAt), desc(listings.id)] as const;
 
 type Joined = { listing: ListingRow; owner: Parameters<typeof listingWithOwner>[1] };
-const shape = (rows: Joined[]) => rows.map((row) => listingWithOwner(row.listing, row.owner));
+const shape = (rows: Joined[], from?: Position | null) => rows.map((row) => listingWithOwner(row.listing, row.owner, from));
 
 // At most this many words of a search are used; more add cost and rarely precision.
 const MAX_SEARCH_TERMS = 10;
@@ -51,9 +52,9 @@ export interface ListingSearch {
   offset: number;
 }
 
-/** The browse/search filter: public statuses, optional text (FTS5) and category (junction). */
-export function searchConditions(filter: Pick<ListingSearch, 'search' | 'category'>): SQL {
-  const conditions: SQL[] = [];
+/** The browse/search filter: public statuses, optional text (FTS5), category (junction) and area. */
+export function searchConditions(filter: Pick<ListingSearch, 'search' | 'category'>, area?: SQL): SQL {
+  const conditions: SQL[] = area ? [area] : [];
   const match = ftsQuery(filter.search);
   if (match) conditions.push(sql`${listings.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
   const category = filter.category?.trim().toLowerCase();
@@ -83,11 +84,48 @@ export function searchQueries(db: Db, filter: ListingSearch) {
   };
 }
 
+/**
+ * Listings whose stored coordinates fall in the box around `center` that holds every point within
+ * `miles`: a range on the (latitude, longitude) index, longitude split in two across the antimeridian.
+ */
+export function areaCondition(center: Position, miles: number): SQL {
+  const box = boundingBox(center, miles);
+  const longitudes = box.longitudes.map(([west, east]) => sql`${listings.longitude} BETWEEN ${west} AND ${east}`);
+  return sql`${listings.latitude} BETWEEN ${box.minLatitude} AND ${box.maxLatitude} AND (${sql.join(longitudes, sql` OR `)})`;
+}
+
+/** The candidates of a distance search: every listing in the box, with what paging needs. */
+export function areaCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search' | 'category'>, center: Position, miles: number) {
+  return db
+    .select({ id: listings.id, latitude: listings.latitude, longitude: listings.longitude, createdAt: listings.createdAt })
+    .from(listings)
+    .where(searchConditions(filter, areaCondition(center, miles)));
+}
+
+/**
+ * A search within `miles` of `center`. SQLite on D1 has no trigonometry to rely on, so the box is
+ * read through the coordinates index, the exact great-circle distance is checked here, and the
+ * page is cut from the survivors (newest first) before its rows are read by primary key.
+ * Listings without coordinates are never in the box.
+ */
+export async function searchListingsNear(db: Db, filter: ListingSearch, center: Position, miles: number) {
+  const candidates = await areaCandidatesQuery(db, filter, center, miles);
+  const within = candidates
+    .filter((row) => row.latitude !== null && row.longitude !== null && distanceMiles(center, { latitude: row.latitude, longitude: row.longitude }) <= miles)
+    .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
+  const pageIds = within.slice(filter.offset, filter.offset + filter.limit).map((row) => row.id);
+  if (pageIds.length === 0) return { items: [], total: within.length };
+  const rows = await selectWithOwner(db)
+    .where(inArray(listings.id, pageIds))
+    .orderBy(...newestFirst);
+  return { items: shape(rows, center), total: within.length };
+}
+
 /** One page of matching listings, newest first, and the total count, read in one batch. */
-export async function searchListings(db: Db, filter: ListingSearch) {
+export async function searchListings(db: Db, filter: ListingSearch, from?: Position | null) {
   const { page, total } = searchQueries(db, filter);
   const [rows, totals] = await db.batch([page, total]);
-  return { items: shape(rows), total: totals[0]?.total ?? 0 };
+  return { items: shape(rows, from), total: totals[0]?.total ?? 0 };
 }
 
 export async function featuredListings(db: Db) {
@@ -103,9 +141,9 @@ export async function findListing(db: Db, id: number) {
   return row;
 }
 
-export async function findListingShaped(db: Db, id: number) {
+export async function findListingShaped(db: Db, id: number, from?: Position | null) {
   const row = await findListing(db, id);
-  return row ? listingWithOwner(row.listing, row.owner) : undefined;
+  return row ? listingWithOwner(row.listing, row.owner, from) : undefined;
 }
 
 /** A member's listings, newest first; `allStatuses` for the owner and admins. */
@@ -162,11 +200,11 @@ function detachUploads(db: Db, userId: number, imageUrls: string[]) {
  * transaction). The junction rows find the new id as the owner's highest listing id: inside the
  * batch's transaction no other write interleaves, and AUTOINCREMENT ids only grow.
  */
-export async function insertListing(db: Db, userId: number, fields: ListingFields) {
+export async function insertListing(db: Db, userId: number, fields: ListingFields, position: Position | null = null) {
   const [inserted] = await db.batch([
     db
       .insert(listings)
-      .values({ ...fields, userId, status: 'active' })
+      .values({ ...fields, userId, status: 'active', latitude: position?.latitude ?? null, longitude: position?.longitude ?? null })
       .returning(),
     db.insert(listingCategories).select(
       db
@@ -183,6 +221,9 @@ export async function insertListing(db: Db, userId: number, fields: ListingField
 export type ListingChanges = { [K in keyof ListingFields]?: ListingFields[K] | undefined } & {
   status?: ListingRow['status'] | undefined;
   isFeatured?: boolean | undefined;
+  /** Set with the location: the coordinates it resolved to, or null. */
+  latitude?: number | null | undefined;
+  longitude?: number | null | undefined;
 };
 
 /**

