@@ -123,6 +123,7 @@ describe('live chat between two members', () => {
     const reconnecting = b.page.getByText('Reconnecting…');
     await reconnecting.waitFor({ timeout: 6000 });
     await expect(bubbles(b.page, missed).count()).resolves.toBe(0);
+    await b.page.screenshot({ path: '/tmp/chat-1280-reconnecting.png' });
     expect(await axeViolations(b.page)).toEqual([]);
     const back = Date.now();
     await b.context.setOffline(false);

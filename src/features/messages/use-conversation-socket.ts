@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Message } from '../../shared/api-types';
 import type { ServerFrame } from '../../shared/ws-frames';
+import { notificationKeys } from '../notifications/api';
 import { messageKeys } from './api';
 import { ConversationConnection, type ConnectionState } from './conversation-connection';
 import { conversationSocketUrl, createThrottle, lastReceivedId, markReadUpTo, mergeMessages, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from './live';
@@ -52,6 +53,8 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
   useEffect(() => {
     const key = messageKeys.conversation(meId, partnerId, listingId);
     const refreshList = () => void queryClient.invalidateQueries({ queryKey: messageKeys.conversations(), exact: true });
+    // Reading the conversation (the resync's GET, or a read mark) settles its header notification.
+    const refreshBell = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     let noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -75,7 +78,10 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
         if (frame.userId !== partnerId && frame.userId !== meId) return;
         queryClient.setQueryData<Message[]>(key, (old) => markReadUpTo(old, frame.userId, frame.upTo));
         // The member's own read mark (this tab or another) changes the list's unread count.
-        if (frame.userId === meId) refreshList();
+        if (frame.userId === meId) {
+          refreshList();
+          refreshBell();
+        }
       } else {
         console.warn('live chat:', frame.message);
       }
@@ -101,7 +107,10 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
       onState,
       onOpen: () => {
         // Whatever happened while no socket was open is in D1: fetch it (the query merges by id).
-        void queryClient.refetchQueries({ queryKey: key, exact: true }).then(refreshList);
+        void queryClient.refetchQueries({ queryKey: key, exact: true }).then(() => {
+          refreshList();
+          refreshBell();
+        });
         sendRead();
       },
     });
