@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { pruneAbandonedUploads } from '../../worker/cron/prune-uploads';
-import { DAILY_CRON } from '../../worker/cron/index';
+import { DAILY_CRON, runScheduled } from '../../worker/cron/index';
 import worker from '../../worker/index';
 import { signUp } from './helpers';
 
@@ -43,5 +43,27 @@ describe('daily upload cleanup', () => {
     worker.scheduled(controller, env, ctx);
     await waitOnExecutionContext(ctx);
     expect(await env.IMAGES.head(abandoned)).toBeNull();
+  });
+});
+
+describe('scheduled dispatch', () => {
+  it('a failing job is reported but does not stop the jobs after it', async () => {
+    const member = await signUp();
+    const abandoned = await upload(member.id, new Date(Date.now() - 48 * 3600_000).toISOString(), false);
+    const brokenImages = { delete: async () => Promise.reject(new Error('R2 unavailable')) } as unknown as R2Bucket;
+    const scheduledTime = Date.now() + 7 * 86_400_000 + Math.floor(Math.random() * 1000);
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      await expect(runScheduled(DAILY_CRON, scheduledTime, { ...env, IMAGES: brokenImages })).rejects.toThrow('R2 unavailable');
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(1);
+    // The upload is still there for the next run, and the barter upkeep after it still ran.
+    expect(await env.DB.prepare('SELECT key FROM uploads WHERE key = ?').bind(abandoned).first()).not.toBeNull();
+    const ledger = await env.DB.prepare('SELECT job FROM cron_runs WHERE scheduled_at = ?').bind(new Date(scheduledTime).toISOString()).all<{ job: string }>();
+    expect(ledger.results.map((r) => r.job)).toEqual(['barter-cleanup']);
   });
 });
