@@ -63,7 +63,7 @@ describe('notifications bell', () => {
     await expect(panel.getByRole('listitem').count()).resolves.toBe(2);
     await panel.getByRole('button', { name: 'Mark all as read' }).click();
     await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();
-    const stored = await (await apiCall('/api/notifications', { cookie: owner.cookie })).json();
+    const stored = (await (await apiCall('/api/notifications', { cookie: owner.cookie })).json()) as { unreadCount: number };
     expect(stored.unreadCount).toBe(0);
     expect(errors).toEqual([]);
   });

@@ -160,6 +160,16 @@ describe('live chat', () => {
     for (const s of [a, b]) s.socket.close(1000, 'done');
   });
 
+  it('answers a close without a code, so the closing side is not left waiting', async () => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const listingId = await insertListing(owner);
+    const socket = await connect(member, owner, listingId);
+    const closed = new Promise<number>((resolve) => socket.socket.addEventListener('close', (event) => resolve(event.code)));
+    socket.socket.close();
+    const code = await Promise.race([closed, new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 1 s'), 1000))]);
+    expect(code).toBe(1000);
+  });
+
   it('still stores the message when nobody is connected', async () => {
     const { owner, member, listingId } = await conversation();
     const message = await post(member, owner, listingId, 'Anyone?');

@@ -38,10 +38,12 @@ export class ConversationRoom extends DurableObject<Env> {
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    // Runtimes from 2026-04-07 answer the Close frame themselves; older ones need the reply.
-    // Reserved codes (1005, 1006, 1015) cannot be sent back, so those just end.
+    // Answer the Close frame so the browser's socket leaves CLOSING at once (under `npm start`
+    // the runtime does not answer for us). Reserved codes cannot be sent back: a close without a
+    // code (1005) is answered with a normal 1000; 1006 and 1015 mean there is nobody to answer.
     try {
-      if (code !== 1005 && code !== 1006 && code !== 1015) ws.close(code, 'closing');
+      if (code === 1005) ws.close(1000, 'closing');
+      else if (code !== 1006 && code !== 1015) ws.close(code, 'closing');
     } catch {
       // Already closed.
     }
