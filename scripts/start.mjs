@@ -55,6 +55,8 @@ const server = spawn(
     '--test-scheduled',
     '--show-interactive-dev-session=false',
     '--var', 'ENVIRONMENT:development',
+    // Links in emails that cron jobs write (they have no request to take the address from).
+    '--var', `APP_ORIGIN:http://localhost:${port}`,
     '--var', `SIGNING_SECRET:${randomBytes(32).toString('hex')}`,
   ],
   { stdio: ['ignore', 'inherit', 'inherit'], env },

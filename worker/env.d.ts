@@ -11,6 +11,11 @@ interface OptionalBindings {
   EMAIL?: SendEmail;
   /** Sender address for outgoing email, on a domain with Email Routing (`[vars]` or the dashboard). */
   MAIL_FROM?: string;
+  /**
+   * The site's public address (e.g. https://barter.example), for links in emails a scheduled job
+   * writes: a cron run has no request to take it from. `npm start` sets it to its local address.
+   */
+  APP_ORIGIN?: string;
 }
 
 interface Env extends SecretBindings, OptionalBindings {}

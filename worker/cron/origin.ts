@@ -4,6 +4,6 @@
 export const DEFAULT_ORIGIN = 'http://localhost:8787';
 
 export function appOrigin(env: Env): string {
-  const configured = (env as unknown as Record<string, unknown>).APP_ORIGIN;
-  return typeof configured === 'string' && configured.trim() ? configured.trim().replace(/\/+$/, '') : DEFAULT_ORIGIN;
+  const configured = env.APP_ORIGIN;
+  return configured?.trim() ? configured.trim().replace(/\/+$/, '') : DEFAULT_ORIGIN;
 }
