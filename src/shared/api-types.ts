@@ -51,6 +51,20 @@ export interface Listing {
   isFeatured: boolean;
   createdAt: string;
   user: UserSummary;
+  /** Miles from the search position (rounded to 0.1), when the request had one and the listing has coordinates. */
+  distanceMiles?: number;
+}
+
+/** A town or city of the offline gazetteer (GET /api/places). */
+export interface Place {
+  id: number;
+  name: string;
+  region: string | null;
+  country: string;
+  latitude: number;
+  longitude: number;
+  /** "Oakland, CA, US" */
+  label: string;
 }
 
 export interface Message {

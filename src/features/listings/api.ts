@@ -10,6 +10,8 @@ export interface ListingListParams {
   search?: string;
   category?: string;
   distance?: number | 'any';
+  /** A place name the distance is measured from; without it the server uses the visitor's area. */
+  near?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -35,6 +37,7 @@ export async function fetchListingPage(params: ListingListParams): Promise<Listi
   if (params.search) query.set('search', params.search);
   if (params.category && params.category !== 'all') query.set('category', params.category);
   if (params.distance !== undefined) query.set('distance', String(params.distance));
+  if (params.near) query.set('near', params.near);
   query.set('limit', String(params.limit));
   query.set('offset', String(params.offset));
   const response = await apiFetch('GET', `/api/listings?${query}`);

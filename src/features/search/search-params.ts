@@ -30,7 +30,8 @@ const distance = v.fallback(
 
 const page = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined);
 
-export const browseSearchSchema = v.object({ q: text, category: text, distance, page });
+// `near`: a place name the distance is measured from (else the server uses the visitor's area).
+export const browseSearchSchema = v.object({ q: text, category: text, distance, near: text, page });
 export type BrowseSearch = v.InferOutput<typeof browseSearchSchema>;
 
 export const distanceOf = (search: Pick<BrowseSearch, 'distance'>): SearchDistance => search.distance ?? DEFAULT_SEARCH_DISTANCE;
@@ -38,5 +39,5 @@ export const distanceOf = (search: Pick<BrowseSearch, 'distance'>): SearchDistan
 /** The listings page a Browse URL asks for (server paging, BROWSE_PAGE_SIZE per page). */
 export function listingParamsOf(search: BrowseSearch, pageSize: number) {
   const category = search.category === 'all' ? undefined : search.category;
-  return { search: search.q, category, distance: distanceOf(search), limit: pageSize, offset: ((search.page ?? 1) - 1) * pageSize };
+  return { search: search.q, category, distance: distanceOf(search), near: search.near, limit: pageSize, offset: ((search.page ?? 1) - 1) * pageSize };
 }

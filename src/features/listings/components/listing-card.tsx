@@ -16,6 +16,11 @@ interface ListingCardProps {
   headingLevel?: 'h2' | 'h3' | 'h4';
 }
 
+/** "Under 1 mi away", "3 mi away": whole miles read better on a card than the API's tenths. */
+export function milesAway(miles: number): string {
+  return miles < 1 ? 'Under 1 mi away' : `${Math.round(miles).toLocaleString('en-US')} mi away`;
+}
+
 /** A listing in a grid: the whole card opens the listing (through its title link). */
 export function ListingCard({ listing, variant = 'default', headingLevel = 'h3' }: ListingCardProps) {
   const categories = useCategories();
@@ -53,6 +58,12 @@ export function ListingCard({ listing, variant = 'default', headingLevel = 'h3' 
                 <Text size="1" color="gray" className="truncate">
                   <span className="visually-hidden">Location: </span>
                   {listing.location}
+                  {listing.distanceMiles !== undefined && (
+                    <>
+                      {' · '}
+                      <span data-testid="listing-distance">{milesAway(listing.distanceMiles)}</span>
+                    </>
+                  )}
                 </Text>
               </Flex>
               <Flex align="center" gap="1" minWidth="0">

@@ -5,6 +5,7 @@ import type { FieldErrors } from '../../../lib/use-form';
 import { LISTING_DISTANCES } from '../../../shared/constants';
 import { useCategories } from '../../categories/api';
 import type { ListingFormValues } from '../listing-form';
+import { PlaceInput } from '../../search/components/place-input';
 import { ImagePicker } from './image-picker';
 import { WantOptionsInput } from './want-options-input';
 import '../listings.css';
@@ -58,7 +59,20 @@ export function ListingFormFields<T extends ListingFormValues>({ form, categoryM
       </Text>
       <Flex gap="4" direction={{ initial: 'column', sm: 'row' }}>
         <div style={{ flex: 2, minWidth: 0 }}>
-          <TextInput label="Location" required value={values.location} onValueChange={(v) => setField('location', v)} error={errors.location} placeholder="e.g. Oakland, CA" maxLength={100} />
+          <Field label="Location" required error={errors.location} hint="Your town or city: pick a suggestion so distance search can find your listing.">
+            {({ id, describedBy, invalid }) => (
+              <PlaceInput
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                aria-required
+                value={values.location}
+                onValueChange={(v) => setField('location', v)}
+                placeholder="e.g. Oakland, CA"
+                maxLength={100}
+              />
+            )}
+          </Field>
         </div>
         <div style={{ flex: 1, minWidth: 0 }}>
           <Field label="Distance willing to travel" error={errors.distance}>

@@ -1,6 +1,7 @@
 import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { BROWSE_PAGE_SIZE } from '../../../shared/constants';
 import { categoryName, useCategories } from '../../categories/api';
@@ -26,7 +27,9 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
   const heading = browseHeading(search, (slug) => categoryName(categories, slug));
   usePageTitle(heading);
   const page = search.page ?? 1;
-  const { data, isPending, isError, isPlaceholderData } = useQuery(listingPageQuery(listingParamsOf(search, BROWSE_PAGE_SIZE)));
+  const { data, error, isPending, isError, isPlaceholderData } = useQuery(listingPageQuery(listingParamsOf(search, BROWSE_PAGE_SIZE)));
+  // An unknown "near" place is the one failure the searcher can fix: say so.
+  const placeProblem = error instanceof ApiError && error.status === 400 && error.errors.near ? error.errors.near : null;
   const pageCount = data ? Math.ceil(data.total / BROWSE_PAGE_SIZE) : 0;
 
   return (
@@ -47,10 +50,22 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
       </Flex>
 
       <Card size="2" mb="5">
-        <SearchBar key={`${search.q}|${search.category}|${search.distance}`} initialQuery={search.q} initialCategory={search.category} initialDistance={distanceOf(search)} />
+        <SearchBar
+          key={`${search.q}|${search.category}|${search.distance}|${search.near}`}
+          initialQuery={search.q}
+          initialCategory={search.category}
+          initialDistance={distanceOf(search)}
+          initialNear={search.near}
+        />
       </Card>
 
-      {isError && !data ? (
+      {placeProblem ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            {placeProblem}: “{search.near}”. Pick one of the suggested places, or leave Near empty to search around you.
+          </Callout.Text>
+        </Callout.Root>
+      ) : isError && !data ? (
         <Callout.Root color="red" role="alert">
           <Callout.Text>Failed to load listings. Please try again later.</Callout.Text>
         </Callout.Root>

@@ -5,25 +5,29 @@ import { useId, useState, type FormEvent } from 'react';
 import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '../../../shared/constants';
 import { useCategories } from '../../categories/api';
 import type { SearchDistance } from '../search-params';
+import { PlaceInput } from './place-input';
 import '../search.css';
 
 interface SearchBarProps {
   initialQuery?: string;
   initialCategory?: string;
   initialDistance?: SearchDistance;
+  initialNear?: string;
 }
 
 /**
- * Text, category and distance (5, 10, 25, 50, 100 miles or any; 50 by default). Submitting opens
- * /browse with them. Native selects: light on the home page's JavaScript and native on phones.
+ * Text, a place to measure from (with suggestions; empty means the visitor's area), category and
+ * distance (5, 10, 25, 50, 100 miles or any; 50 by default). Submitting opens /browse with them.
+ * Native selects: light on the home page's JavaScript and native on phones.
  */
-export function SearchBar({ initialQuery = '', initialCategory = 'all', initialDistance = DEFAULT_SEARCH_DISTANCE }: SearchBarProps) {
+export function SearchBar({ initialQuery = '', initialCategory = 'all', initialDistance = DEFAULT_SEARCH_DISTANCE, initialNear = '' }: SearchBarProps) {
   const id = useId();
   const categories = useCategories();
   const navigate = useNavigate();
   const [query, setQuery] = useState(initialQuery);
   const [category, setCategory] = useState(initialCategory);
   const [distance, setDistance] = useState<string>(String(initialDistance));
+  const [near, setNear] = useState(initialNear);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,6 +38,7 @@ export function SearchBar({ initialQuery = '', initialCategory = 'all', initialD
         q: q || undefined,
         category: category === 'all' ? undefined : category,
         distance: distance === 'any' ? 'any' : (Number(distance) as SearchDistance),
+        near: near.trim() || undefined,
       },
     });
   };
@@ -49,6 +54,12 @@ export function SearchBar({ initialQuery = '', initialCategory = 'all', initialD
             <MagnifyingGlassIcon aria-hidden="true" />
           </TextField.Slot>
         </TextField.Root>
+      </Flex>
+      <Flex direction="column" gap="1">
+        <Text as="label" htmlFor={`${id}-near`} size="2" weight="medium">
+          Near
+        </Text>
+        <PlaceInput id={`${id}-near`} size="3" placeholder="Your area, or a town" value={near} onValueChange={setNear} maxLength={100} />
       </Flex>
       <Flex direction="column" gap="1">
         <Text as="label" htmlFor={`${id}-category`} size="2" weight="medium">
