@@ -37,7 +37,7 @@ describe('notifications bell', () => {
     await entry.click();
     await page.waitForURL((url) => url.pathname === '/messages');
     await page.getByRole('heading', { level: 2, name: 'Abe Asker' }).waitFor();
-    await page.getByText('I could trade a week of dinners.').waitFor();
+    await page.getByRole('log', { name: 'Messages with Abe Asker' }).getByText('I could trade a week of dinners.').waitFor();
     await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();
     expect(errors).toEqual([]);
   });

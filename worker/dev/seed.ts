@@ -3,7 +3,9 @@
 // 100-bound-parameter limit.
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { barters, communityEvents, eventAttendees, listingCategories, listings, messages, reviews, testimonials, users } from '../db/schema';
+import { barters, communityEvents, eventAttendees, listingCategories, listings, messages, notifications, reviews, testimonials, users } from '../db/schema';
+import { conversationLink } from '../db/queries/messages';
+import { notifyStatement, subjectKeys } from '../db/queries/notifications';
 import { resolvePlace } from '../db/queries/places';
 import { hashPassword } from '../lib/passwords';
 import { DAY, HOUR, MINUTE } from '../lib/time';
@@ -108,6 +110,34 @@ export async function seedDemoCommunity(env: Env, db: Db, now = Date.now()): Pro
       .where(eq(users.id, idOf(r.reviewed))),
   );
 
+  // The bell starts with what these rows would have produced: the unread newest line of each
+  // conversation for its receiver, and each review for the reviewed member (already read).
+  const nameOf = (username: string) => SEED_MEMBERS.find((m) => m.username === username)!.displayName;
+  const notificationRows = [
+    ...SEED_CONVERSATIONS.map((conversation) => {
+      const owner = SEED_LISTINGS.find((l) => l.title === conversation.listing)!.owner;
+      const last = conversation.lines.at(-1)!;
+      const [sender, receiver] = last.from === 'owner' ? [owner, conversation.member] : [conversation.member, owner];
+      const listing = listingOf(conversation.listing);
+      return notifyStatement(db, {
+        userId: idOf(receiver),
+        kind: 'message',
+        subjectKey: subjectKeys.conversation(listing, idOf(sender)),
+        text: `New message from ${nameOf(sender)} about "${conversation.listing}"`,
+        link: conversationLink(listing, idOf(sender)),
+      });
+    }),
+    ...SEED_BARTER.reviews.map((r) =>
+      notifyStatement(db, {
+        userId: idOf(r.reviewed),
+        kind: 'review',
+        subjectKey: subjectKeys.review(barter!.id),
+        text: `${nameOf(r.reviewer)} left you a review: ${r.rating} stars`,
+        link: `/profile/${r.reviewed}`,
+      }),
+    ),
+  ];
+
   const eventRows = SEED_EVENTS.map((e) => ({
     title: e.title,
     description: e.description,
@@ -129,7 +159,10 @@ export async function seedDemoCommunity(env: Env, db: Db, now = Date.now()): Pro
       db.insert(testimonials).values({ userId: idOf(t.author), title: t.title, content: t.content, rating: t.rating, isApproved: t.approved }),
     ),
     ...eventRows.map((row) => db.insert(communityEvents).values(row)),
+    ...notificationRows,
   ] as [any, ...any[]]);
+  // Reviews are old news in the demo: only the messages start unread.
+  await db.update(notifications).set({ readAt: iso(now) }).where(eq(notifications.kind, 'review'));
 
   // Each organiser attends their own event.
   const events = await db.select({ id: communityEvents.id, organizerId: communityEvents.organizerId }).from(communityEvents);
