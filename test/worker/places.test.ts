@@ -31,6 +31,18 @@ describe('GET /api/places', () => {
     for (const place of places) expect(foldPlaceName(place.name).startsWith('oakl')).toBe(true);
   });
 
+  it('never offers the same label twice (towns whose region has no short code share one)', async () => {
+    const duplicates = await env.DB.prepare(
+      "SELECT count(*) AS n FROM places WHERE search_name = 'san fernando' AND country = 'PH'",
+    ).first<{ n: number }>();
+    expect(duplicates!.n).toBeGreaterThan(1);
+    for (const q of ['san fernando', 'san f', 'spring']) {
+      const labels = (await json<any[]>(await call(`/api/places?q=${encodeURIComponent(q)}`))).map((p) => p.label);
+      expect(labels.length).toBeGreaterThan(0);
+      expect(new Set(labels).size).toBe(labels.length);
+    }
+  });
+
   it('orders by population and caps the list at 8', async () => {
     const places = await json<any[]>(await call('/api/places?q=san'));
     expect(places).toHaveLength(8);

@@ -52,9 +52,24 @@ export async function suggestPlaces(db: Db, text: string, limit = PLACE_SUGGESTI
     .from(places)
     .where(and(gte(places.searchName, name), lt(places.searchName, prefixEnd(name))))
     .orderBy(desc(places.population))
-    .limit(qualifiers.length ? QUALIFIED_PREFIX_CANDIDATES : limit);
-  if (!qualifiers.length) return rows;
-  return rows.filter((row) => qualifierScore(row, qualifiers, true) === qualifiers.length).slice(0, limit);
+    .limit(qualifiers.length ? QUALIFIED_PREFIX_CANDIDATES : limit * 3);
+  const matching = qualifiers.length ? rows.filter((row) => qualifierScore(row, qualifiers, true) === qualifiers.length) : rows;
+  return distinctLabels(matching).slice(0, limit);
+}
+
+/**
+ * One suggestion per label: two towns whose region has no short code share a label ("San Fernando,
+ * PH"), and a list showing it twice helps nobody. The most populous (first) stays, and typing it
+ * resolves to that one too.
+ */
+function distinctLabels(rows: Place[]): Place[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    const label = placeLabel(row);
+    if (seen.has(label)) return false;
+    seen.add(label);
+    return true;
+  });
 }
 
 /**

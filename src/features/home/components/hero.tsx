@@ -40,7 +40,7 @@ export function Hero() {
             </Button>
           </Flex>
         </Flex>
-        <Card size="3" mt="6" className="home-search">
+        <Card size="3" mt="6" className="home-search search-card">
           <SearchBar />
         </Card>
       </div>

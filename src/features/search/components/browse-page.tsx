@@ -49,7 +49,7 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
         </Flex>
       </Flex>
 
-      <Card size="2" mb="5">
+      <Card size="2" mb="5" className="search-card">
         <SearchBar
           key={`${search.q}|${search.category}|${search.distance}|${search.near}`}
           initialQuery={search.q}
