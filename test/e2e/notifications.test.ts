@@ -68,6 +68,24 @@ describe('notifications bell', () => {
     expect(errors).toEqual([]);
   });
 
+  it('news found by the bell refreshes the conversation list on the messages screen', async () => {
+    const owner = await createMember();
+    const first = await createMember({ displayName: 'Cy First' });
+    const second = await createMember({ displayName: 'Di Second' });
+    const listing = await createListingFor(owner, { title: 'Box of seed packets' });
+    await sendByApi(first, owner, listing.id, 'Could I have a few tomato seeds?');
+
+    const { page, errors } = await newPage(browser, { cookie: owner.cookie });
+    await page.goto('/messages');
+    const items = page.getByTestId('conversation-item');
+    await items.filter({ hasText: 'Cy First' }).waitFor();
+    await sendByApi(second, owner, listing.id, 'And I would love some basil seeds.');
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await items.filter({ hasText: 'Di Second' }).waitFor();
+    await expect(items.count()).resolves.toBe(2);
+    expect(errors).toEqual([]);
+  });
+
   it('fits a phone screen and says when there is nothing yet', async () => {
     const member = await createMember();
     const { page } = await newPage(browser, { viewport: PHONE, cookie: member.cookie });

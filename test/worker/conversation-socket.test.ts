@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConversationConnection, type SocketLike } from '../../src/features/messages/conversation-connection';
 import { conversationSocketUrl, createThrottle, lastReceivedId, lastSeenOwnId, markReadUpTo, mergeMessages, reconnectDelay, TYPING_SEND_INTERVAL_MS } from '../../src/features/messages/live';
 import type { Message } from '../../src/shared/api-types';
+import { FrameBudget, FRAME_LIMIT, FRAME_WINDOW_MS, TOO_MANY_FRAMES } from '../../worker/durable-objects/conversation-frames';
 import { roomStub } from '../../worker/lib/conversation-room';
 import { call, insertListing, json, ORIGIN, signUp, type Member } from './helpers';
 import { openSocket, settle } from './ws-client';
@@ -116,6 +117,33 @@ describe('live chat', () => {
     await settle();
     expect(a.frames).toEqual([]);
     for (const s of [a, b]) s.socket.close(1000, 'done');
+  });
+
+  it('stops passing on frames past the budget, with one error frame, and the other socket stays served', async () => {
+    const { owner, member, listingId } = await conversation();
+    const a = await connect(member, owner, listingId);
+    const b = await connect(owner, member, listingId);
+    for (let i = 0; i < FRAME_LIMIT + 10; i++) a.send({ type: 'typing' });
+    expect(await a.next((f) => f.type === 'error')).toEqual({ type: 'error', message: TOO_MANY_FRAMES });
+    await settle(300);
+    expect(b.frames.filter((f) => f.type === 'typing')).toHaveLength(FRAME_LIMIT);
+    expect(a.frames.filter((f) => f.type === 'error')).toHaveLength(1);
+    // The owner's own budget is untouched: their typing still reaches the member.
+    b.send({ type: 'typing' });
+    expect(await a.next((f) => f.type === 'typing')).toEqual({ type: 'typing', userId: owner.id });
+    for (const s of [a, b]) s.socket.close(1000, 'done');
+  });
+
+  it('gives each socket a fresh budget every window', () => {
+    const budget = new FrameBudget();
+    const sent: string[] = [];
+    const ws = { send: (data: string) => sent.push(data) } as unknown as WebSocket;
+    const t = 1_000_000;
+    for (let i = 0; i < FRAME_LIMIT; i++) expect(budget.allow(ws, t + i)).toBe(true);
+    expect(budget.allow(ws, t + FRAME_LIMIT)).toBe(false);
+    expect(budget.allow(ws, t + FRAME_WINDOW_MS - 1)).toBe(false);
+    expect(sent).toEqual([JSON.stringify({ type: 'error', message: TOO_MANY_FRAMES })]);
+    expect(budget.allow(ws, t + FRAME_WINDOW_MS)).toBe(true);
   });
 
   it('marks the reader’s received messages read in D1 up to upTo, and broadcasts the read mark', async () => {

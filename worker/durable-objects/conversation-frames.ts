@@ -36,6 +36,32 @@ export function sendAll(sockets: WebSocket[], frame: ServerFrame | unknown): num
 
 const sendError = (ws: WebSocket, message: string) => sendAll([ws], { type: 'error', message } satisfies ServerFrame);
 
+/** Client frames one socket may send per window; a client typing and reading sends a few. */
+export const FRAME_LIMIT = 30;
+export const FRAME_WINDOW_MS = 10_000;
+export const TOO_MANY_FRAMES = 'Too many frames; slow down';
+
+/**
+ * A fixed-window budget per socket, so one client cannot flood the other member with typing
+ * frames or D1 with read marks. Kept in memory: an object only hibernates when its sockets are
+ * quiet, so a budget that resets on waking lets no flood through.
+ */
+export class FrameBudget {
+  private readonly windows = new WeakMap<WebSocket, { start: number; count: number }>();
+
+  /** Whether the frame may be handled; the first frame over the limit gets an error frame. */
+  allow(ws: WebSocket, now = Date.now()): boolean {
+    let window = this.windows.get(ws);
+    if (!window || now - window.start >= FRAME_WINDOW_MS) {
+      window = { start: now, count: 0 };
+      this.windows.set(ws, window);
+    }
+    window.count += 1;
+    if (window.count === FRAME_LIMIT + 1) sendError(ws, TOO_MANY_FRAMES);
+    return window.count <= FRAME_LIMIT;
+  }
+}
+
 export async function handleClientFrame(ctx: DurableObjectState, d1: D1Database, ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
   const member = readMember(ws);
   if (!member) {

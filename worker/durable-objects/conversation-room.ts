@@ -3,11 +3,13 @@
 // the room keeps no messages, so an evicted room loses nothing but its in-memory state.
 import { DurableObject } from 'cloudflare:workers';
 import type { ServerFrame } from '../../src/shared/ws-frames';
-import { handleClientFrame, sendAll, userTag, type SocketMember } from './conversation-frames';
+import { FrameBudget, handleClientFrame, sendAll, userTag, type SocketMember } from './conversation-frames';
 
 const positiveId = (raw: string | null) => (raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
 export class ConversationRoom extends DurableObject<Env> {
+  private readonly budget = new FrameBudget();
+
   /**
    * Accepts an already-authorised member's socket. Only the Worker reaches this (the binding is
    * not public), and it sets X-User-Id, X-Partner-Id and X-Listing-Id after checking session,
@@ -34,6 +36,7 @@ export class ConversationRoom extends DurableObject<Env> {
   }
 
   async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
+    if (!this.budget.allow(ws)) return;
     await handleClientFrame(this.ctx, this.env.DB, ws, raw);
   }
 

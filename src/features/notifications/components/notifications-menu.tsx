@@ -1,9 +1,10 @@
 import { BellIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Flex, IconButton, Popover, Separator, Text, VisuallyHidden } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AppNotification } from '../../../shared/api-types';
+import { messageKeys } from '../../messages/api';
 import { notificationsQuery, useMarkNotificationsRead } from '../api';
 import { timeAgo } from '../time-ago';
 import './notifications.css';
@@ -26,6 +27,7 @@ export function NotificationsMenu() {
   const [open, setOpen] = useState(false);
   const unread = data?.unreadCount ?? 0;
   const entries = data?.notifications ?? [];
+  useRefreshConversationsOnNews(unread);
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -94,4 +96,17 @@ export function NotificationsMenu() {
       </Popover.Content>
     </Popover.Root>
   );
+}
+
+/**
+ * News found by the bell (a rise in the unread count) also refreshes the conversation list, so
+ * the messages screen shows new conversations and unread badges without its own polling.
+ */
+function useRefreshConversationsOnNews(unread: number) {
+  const queryClient = useQueryClient();
+  const previous = useRef(unread);
+  useEffect(() => {
+    if (unread > previous.current) void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+    previous.current = unread;
+  }, [unread, queryClient]);
 }
