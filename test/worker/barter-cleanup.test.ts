@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BARTER_CLEANUP_JOB, runBarterCleanup } from '../../worker/cron/barter-cleanup';
 import { DAILY_CRON } from '../../worker/cron/index';
 import worker from '../../worker/index';
+import { recording, tableScans } from './job-query-plans';
 import { call, insertListing, json, signUp, type Member } from './helpers';
 
 const DAY = 86_400_000;
@@ -185,32 +186,3 @@ describe('query plans', () => {
     expect(await tableScans(new Set(['SELECT id FROM barters WHERE last_prompted_at = ?1']))).toHaveLength(1);
   });
 });
-
-function recording(statements: Set<string>): Env {
-  const db = new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === 'prepare') return (sql: string) => (statements.add(sql), target.prepare(sql));
-      const value = Reflect.get(target, prop);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return { ...env, DB: db };
-}
-
-const TABLES = /^(users|listings|listing_categories|messages|barters|stored_searches|notifications|email_outbox|uploads|cron_runs|message_email_notices)$/;
-
-async function tableScans(statements: Set<string>): Promise<string[]> {
-  const scans: string[] = [];
-  for (const sql of statements) {
-    if (!/^\s*(select|update|delete|insert|with)/i.test(sql)) continue;
-    const count = Math.max(0, ...[...sql.matchAll(/\?(\d+)/g)].map((m) => Number(m[1]))) || (sql.replace(/'(?:[^']|'')*'/g, '').match(/\?/g) ?? []).length;
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
-      .bind(...Array.from({ length: count }, () => 1))
-      .all<{ detail: string }>();
-    for (const { detail } of plan.results) {
-      const match = /^SCAN (\w+)(.*)$/.exec(detail);
-      if (match && TABLES.test(match[1]!) && !/USING (COVERING )?INDEX|VIRTUAL TABLE/.test(match[2]!)) scans.push(`${detail} ← ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
-    }
-  }
-  return scans;
-}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FREQUENT_CRON } from '../../worker/cron/index';
 import { SAVED_SEARCH_JOB, runSavedSearchAlerts } from '../../worker/cron/saved-search-alerts';
 import worker from '../../worker/index';
+import { recording, tableScans } from './job-query-plans';
 import { createListing, signUp, unique, type Member } from './helpers';
 
 const MINUTE = 60_000;
@@ -203,34 +204,3 @@ describe('saved-search alerts', () => {
     expect(await tableScans(new Set(['SELECT id FROM users WHERE bio = ?1']))).toHaveLength(1);
   });
 });
-
-// --- query plans (as test/worker/query-plans.test.ts, for the job's statements) ------------------
-
-function recording(statements: Set<string>): Env {
-  const db = new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === 'prepare') return (sql: string) => (statements.add(sql), target.prepare(sql));
-      const value = Reflect.get(target, prop);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return { ...env, DB: db };
-}
-
-const TABLES = /^(users|listings|listing_categories|messages|barters|stored_searches|notifications|email_outbox|uploads|cron_runs|message_email_notices)$/;
-
-async function tableScans(statements: Set<string>): Promise<string[]> {
-  const scans: string[] = [];
-  for (const sql of statements) {
-    if (!/^\s*(select|update|delete|insert|with)/i.test(sql)) continue;
-    const count = Math.max(0, ...[...sql.matchAll(/\?(\d+)/g)].map((m) => Number(m[1]))) || (sql.replace(/'(?:[^']|'')*'/g, '').match(/\?/g) ?? []).length;
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
-      .bind(...Array.from({ length: count }, () => 1))
-      .all<{ detail: string }>();
-    for (const { detail } of plan.results) {
-      const match = /^SCAN (\w+)(.*)$/.exec(detail);
-      if (match && TABLES.test(match[1]!) && !/USING (COVERING )?INDEX|VIRTUAL TABLE/.test(match[2]!)) scans.push(`${detail} ← ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
-    }
-  }
-  return scans;
-}
