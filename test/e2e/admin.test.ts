@@ -60,7 +60,8 @@ describe('analytics', () => {
   it('shows the dashboard figures and refreshes them on Refresh', async () => {
     const { page } = await adminPage();
     const totalUsers = page.getByTestId('admin-stat-Total Users').locator('.admin-stat-value');
-    await expect.poll(() => totalUsers.innerText()).toMatch(/^\d/);
+    // While loading, each figure is a skeleton over a placeholder "0": wait for the loaded state.
+    await page.getByText(/^Updated .*Refreshes every 30 seconds\.$/).waitFor();
     const dashboard = (await (await apiCall('/api/analytics/dashboard')).json()) as { totalUsers: number; totalSkills: number; completedBarters: number; totalSavings: number };
     expect(await totalUsers.innerText()).toBe(dashboard.totalUsers.toLocaleString('en-US'));
     expect(await page.getByTestId('admin-stat-Active Listings').locator('.admin-stat-value').innerText()).toBe(dashboard.totalSkills.toLocaleString('en-US'));

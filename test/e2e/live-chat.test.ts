@@ -4,7 +4,7 @@
 // reconnects, resyncs from the API and shows what it missed exactly once.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, axeViolations, createListingFor, createMember, launchBrowser, newPage, overflowsHorizontally, PHONE, type TestMember } from '../support/browser';
+import { axeViolations, createListingFor, createMember, launchBrowser, newPage, overflowsHorizontally, PHONE, sendMessageByApi, type TestMember } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,11 +36,6 @@ const openSockets = (page: Page) => page.evaluate(() => (window.__chatSockets ??
 const socketsMade = (page: Page) => page.evaluate(() => (window.__chatSockets ?? []).length);
 const waitForOpenSocket = (page: Page) => page.waitForFunction(() => (window.__chatSockets ?? []).some((s) => s.readyState === WebSocket.OPEN));
 
-async function sendByApi(from: TestMember, to: TestMember, listingId: number, content: string) {
-  const response = await apiCall('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
-  expect(response.status).toBe(201);
-}
-
 async function openConversation(page: Page, partner: TestMember) {
   await page.goto('/messages');
   await page.getByTestId('conversation-item').filter({ hasText: partner.displayName }).click();
@@ -59,7 +54,7 @@ describe('live chat between two members', () => {
     const owner = await createMember({ displayName: 'Lena Live' });
     const asker = await createMember({ displayName: 'Sam Socket' });
     const listing = await createListingFor(owner, { title: 'Bread maker, barely used' });
-    await sendByApi(asker, owner, listing.id, 'Hello Lena, is the bread maker available?');
+    await sendMessageByApi(asker, owner, listing.id, 'Hello Lena, is the bread maker available?');
 
     const a = await newPage(browser, { cookie: asker.cookie });
     const b = await newPage(browser, { cookie: owner.cookie });
@@ -118,7 +113,7 @@ describe('live chat between two members', () => {
     await b.context.setOffline(true);
     await expect.poll(() => openSockets(b.page)).toBe(0);
     const missed = `Sent while you were offline ${Date.now()}`;
-    await sendByApi(asker, owner, listing.id, missed);
+    await sendMessageByApi(asker, owner, listing.id, missed);
     await bubbleShows(a.page, missed, 2000);
     const reconnecting = b.page.getByText('Reconnecting…');
     await reconnecting.waitFor({ timeout: 6000 });
@@ -165,8 +160,8 @@ describe('live chat between two members', () => {
     const owner = await createMember({ displayName: 'Pia Phone' });
     const asker = await createMember({ displayName: 'Milo Mobile' });
     const listing = await createListingFor(owner, { title: 'Kids bike with training wheels' });
-    await sendByApi(asker, owner, listing.id, 'Hi Pia, would you swap the bike for a box of books?');
-    await sendByApi(owner, asker, listing.id, 'Sure, what kind of books?');
+    await sendMessageByApi(asker, owner, listing.id, 'Hi Pia, would you swap the bike for a box of books?');
+    await sendMessageByApi(owner, asker, listing.id, 'Sure, what kind of books?');
 
     const phone = await newPage(browser, { viewport: PHONE, cookie: asker.cookie });
     const desk = await newPage(browser, { cookie: owner.cookie });

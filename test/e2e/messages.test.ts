@@ -11,6 +11,7 @@ import {
   newPage,
   overflowsHorizontally,
   PHONE,
+  sendMessageByApi,
   toastText,
   type TestMember,
 } from '../support/browser';
@@ -23,11 +24,6 @@ afterAll(() => browser?.close());
 
 const initiateUrl = (listing: { id: number; title: string }, owner: { id: number }, message?: string) =>
   `/messages?${new URLSearchParams({ initiate: 'true', listingId: String(listing.id), userId: String(owner.id), title: listing.title, ...(message ? { message } : {}) })}`;
-
-async function sendByApi(from: TestMember, to: TestMember, listingId: number, content: string) {
-  const response = await apiCall('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
-  expect(response.status).toBe(201);
-}
 
 /** Opens /messages and selects the conversation with `partner`. */
 async function openConversation(page: Page, partner: TestMember) {
@@ -151,7 +147,7 @@ describe('starting and reading a conversation', () => {
     const owner = await createMember({ displayName: 'Phoebe Phone' });
     const asker = await createMember({ displayName: 'Pete Pocket' });
     const listing = await createListingFor(owner, { title: 'A very long listing title that keeps going to test truncation on small screens' });
-    await sendByApi(asker, owner, listing.id, 'A long message that should wrap nicely inside its bubble without pushing the page sideways at all, ever.');
+    await sendMessageByApi(asker, owner, listing.id, 'A long message that should wrap nicely inside its bubble without pushing the page sideways at all, ever.');
     const { page } = await newPage(browser, { viewport: PHONE, cookie: owner.cookie });
     await page.goto('/messages');
     const item = page.getByTestId('conversation-item').filter({ hasText: 'Pete Pocket' });
@@ -173,8 +169,8 @@ describe('recording a barter and reviewing', () => {
     const owner = await createMember({ displayName: 'Bea Baker' });
     const buyer = await createMember({ displayName: 'Carl Cyclist' });
     const listing = await createListingFor(owner, { title: 'Sourdough loaves for a month' });
-    await sendByApi(buyer, owner, listing.id, 'Bike tune-up for your bread?');
-    await sendByApi(owner, buyer, listing.id, 'Deal!');
+    await sendMessageByApi(buyer, owner, listing.id, 'Bike tune-up for your bread?');
+    await sendMessageByApi(owner, buyer, listing.id, 'Deal!');
 
     // The buyer records it.
     const { page, errors } = await newPage(browser, { cookie: buyer.cookie });
@@ -225,7 +221,7 @@ describe('recording a barter and reviewing', () => {
     const owner = await createMember();
     const buyer = await createMember();
     const listing = await createListingFor(owner);
-    await sendByApi(buyer, owner, listing.id, 'Interested!');
+    await sendMessageByApi(buyer, owner, listing.id, 'Interested!');
     const { page } = await newPage(browser, { cookie: owner.cookie });
     await openConversation(page, buyer);
     const prompt = page.getByTestId('barter-prompt');

@@ -2,18 +2,13 @@
 // and the count refreshing without a reload.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, axeViolations, createListingFor, createMember, launchBrowser, newPage, overflowsHorizontally, PHONE, type TestMember } from '../support/browser';
+import { apiCall, axeViolations, createListingFor, createMember, launchBrowser, newPage, overflowsHorizontally, PHONE, sendMessageByApi } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function sendByApi(from: TestMember, to: TestMember, listingId: number, content: string) {
-  const response = await apiCall('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
-  expect(response.status).toBe(201);
-}
 
 const bell = (page: Page) => page.locator('header').getByRole('button', { name: /^Notifications/ });
 
@@ -22,8 +17,8 @@ describe('notifications bell', () => {
     const owner = await createMember({ displayName: 'Nora Notified' });
     const asker = await createMember({ displayName: 'Abe Asker' });
     const listing = await createListingFor(owner, { title: 'Sewing machine, barely used' });
-    await sendByApi(asker, owner, listing.id, 'Hello! Is the sewing machine still available?');
-    await sendByApi(asker, owner, listing.id, 'I could trade a week of dinners.');
+    await sendMessageByApi(asker, owner, listing.id, 'Hello! Is the sewing machine still available?');
+    await sendMessageByApi(asker, owner, listing.id, 'I could trade a week of dinners.');
 
     const { page, errors } = await newPage(browser, { cookie: owner.cookie });
     await page.goto('/');
@@ -52,8 +47,8 @@ describe('notifications bell', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();
 
-    await sendByApi(asker, owner, first.id, 'Could I borrow the ladder this weekend?');
-    await sendByApi(asker, owner, second.id, 'I would love the bread maker.');
+    await sendMessageByApi(asker, owner, first.id, 'Could I borrow the ladder this weekend?');
+    await sendMessageByApi(asker, owner, second.id, 'I would love the bread maker.');
     // Coming back to the tab asks for news once (no reload); a background tab asks for nothing.
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await page.getByRole('button', { name: 'Notifications: 2 unread' }).waitFor();
@@ -73,13 +68,13 @@ describe('notifications bell', () => {
     const first = await createMember({ displayName: 'Cy First' });
     const second = await createMember({ displayName: 'Di Second' });
     const listing = await createListingFor(owner, { title: 'Box of seed packets' });
-    await sendByApi(first, owner, listing.id, 'Could I have a few tomato seeds?');
+    await sendMessageByApi(first, owner, listing.id, 'Could I have a few tomato seeds?');
 
     const { page, errors } = await newPage(browser, { cookie: owner.cookie });
     await page.goto('/messages');
     const items = page.getByTestId('conversation-item');
     await items.filter({ hasText: 'Cy First' }).waitFor();
-    await sendByApi(second, owner, listing.id, 'And I would love some basil seeds.');
+    await sendMessageByApi(second, owner, listing.id, 'And I would love some basil seeds.');
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await items.filter({ hasText: 'Di Second' }).waitFor();
     await expect(items.count()).resolves.toBe(2);

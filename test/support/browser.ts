@@ -80,6 +80,12 @@ export async function signInAs(username: string, password = 'password123'): Prom
   return /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')![0];
 }
 
+/** A message from one member to another about a listing, through the API (not the screen). */
+export async function sendMessageByApi(from: TestMember, to: TestMember, listingId: number, content: string) {
+  const response = await apiCall('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
+  if (response.status !== 201) throw new Error(`message: ${response.status} ${await response.text()}`);
+}
+
 export async function createListingFor(member: TestMember, overrides: Record<string, unknown> = {}) {
   const response = await apiCall('/api/listings', {
     cookie: member.cookie,
