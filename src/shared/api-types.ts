@@ -35,9 +35,9 @@ export interface Category {
   slug: string;
 }
 
-export interface Listing {
-  id: number;
-  userId: number;
+/** What a member writes about a listing: the create and edit forms' fields, stored as given. */
+// A type alias, not an interface, so form helpers that take Record<string, unknown> accept it.
+export type ListingFields = {
   title: string;
   description: string;
   categoriesOffered: string[];
@@ -47,6 +47,11 @@ export interface Listing {
   location: string;
   distance: number;
   imageUrls: string[];
+};
+
+export interface Listing extends ListingFields {
+  id: number;
+  userId: number;
   status: ListingStatus;
   isFeatured: boolean;
   createdAt: string;

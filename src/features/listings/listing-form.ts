@@ -1,18 +1,8 @@
 // The Create and Edit Listing forms' values, shared by both dialogs.
-import type { Listing } from '../../shared/api-types';
+import type { Listing, ListingFields } from '../../shared/api-types';
 import { LISTING_DISTANCES } from '../../shared/constants';
 
-export type ListingFormValues = {
-  title: string;
-  description: string;
-  categoriesOffered: string[];
-  whatUserWants: string;
-  whatUserWantsOptions: string[];
-  acceptOffers: boolean;
-  location: string;
-  distance: number;
-  imageUrls: string[];
-};
+export type ListingFormValues = ListingFields;
 
 /** Spec section 5: the create form's distance defaults to 25 miles. */
 export const CREATE_DEFAULT_DISTANCE = 25;

@@ -8,6 +8,7 @@ import type { Db } from '../client';
 import { categories, listingCategories, listings, uploads, users, type ListingRow } from '../schema';
 import { listingWithOwner } from '../shapes';
 import { uploadKeyFromPath } from './images';
+import type { ListingFields } from '../../../src/shared/api-types';
 
 /** Statuses anyone may browse; paused and completed listings show only to their owner and admins. */
 export const PUBLIC_STATUSES = ['active', 'pending'] as const;
@@ -167,18 +168,6 @@ export async function unknownCategories(db: Db, slugs: string[]): Promise<string
   const known = await db.select({ slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs));
   const knownSet = new Set(known.map((row) => row.slug));
   return slugs.filter((slug) => !knownSet.has(slug));
-}
-
-export interface ListingFields {
-  title: string;
-  description: string;
-  categoriesOffered: string[];
-  whatUserWants: string;
-  whatUserWantsOptions: string[];
-  acceptOffers: boolean;
-  location: string;
-  distance: number;
-  imageUrls: string[];
 }
 
 const keysOf = (imageUrls: string[]) => imageUrls.map(uploadKeyFromPath).filter((key): key is string => key !== null);

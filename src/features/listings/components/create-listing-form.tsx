@@ -1,4 +1,3 @@
-import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
@@ -9,6 +8,7 @@ import { useCurrentUser } from '../../auth/api';
 import { useCreateListing } from '../api';
 import { emptyListingForm } from '../listing-form';
 import { ListingFormFields } from './listing-form-fields';
+import { DialogActions } from '../../../components/dialog-actions';
 
 /** The Create Listing form: validated with the shared schema, then POST /api/listings. */
 export default function CreateListingForm({ onDone }: { onDone: () => void }) {
@@ -38,16 +38,12 @@ export default function CreateListingForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <ListingFormFields form={form} categoryMessage="Please select at least one category" onBusyChange={setUploading} />
-      <Flex gap="3" mt="5" justify="end">
-        <Dialog.Close>
-          <Button type="button" variant="soft" color="gray">
-            Cancel
-          </Button>
-        </Dialog.Close>
-        <Button type="submit" loading={create.isPending} disabled={form.values.categoriesOffered.length === 0 || uploading}>
-          Create Listing
-        </Button>
-      </Flex>
+      <DialogActions
+        mt="5"
+        submitLabel="Create Listing"
+        pending={create.isPending}
+        disabled={form.values.categoriesOffered.length === 0 || uploading}
+      />
     </form>
   );
 }

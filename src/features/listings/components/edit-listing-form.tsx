@@ -1,4 +1,4 @@
-import { Button, Dialog, Flex, Select, Separator } from '@radix-ui/themes';
+import { Flex, Select, Separator } from '@radix-ui/themes';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { Field } from '../../../components/form-field';
@@ -13,6 +13,7 @@ import { listingFormOf } from '../listing-form';
 import { DeleteListingButton } from './delete-listing-button';
 import { ListingFormFields } from './listing-form-fields';
 import { STATUS_LABELS } from './listing-status-badge';
+import { DialogActions } from '../../../components/dialog-actions';
 
 const STATUS_HINTS: Record<ListingStatus, string> = {
   active: 'Openly looking for exchanges',
@@ -72,16 +73,7 @@ export default function EditListingForm({ listing, onDone }: { listing: Listing;
       <Separator size="4" my="5" />
       <Flex gap="3" justify="between" wrap="wrap">
         <DeleteListingButton listing={listing} onDeleted={onDone} />
-        <Flex gap="3">
-          <Dialog.Close>
-            <Button type="button" variant="soft" color="gray">
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" loading={update.isPending} disabled={uploading}>
-            Save Changes
-          </Button>
-        </Flex>
+        <DialogActions justify="start" submitLabel="Save Changes" pending={update.isPending} disabled={uploading} />
       </Flex>
     </form>
   );

@@ -1,5 +1,5 @@
 // Change Password (API.md): current and new password; other devices are signed out.
-import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import { TextInput } from '../../../components/form-field';
 import { ApiError, messageOf } from '../../../lib/api';
@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { useValibotForm } from '../../../lib/use-form';
 import { changePasswordSchema } from '../../../shared/schemas';
 import { useChangePassword } from '../api';
+import { DialogActions } from '../../../components/dialog-actions';
 
 const EMPTY = { currentPassword: '', newPassword: '' };
 
@@ -60,16 +61,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
               onValueChange={(value) => form.setField('newPassword', value)}
               error={form.errors.newPassword}
             />
-            <Flex gap="3" justify="end" mt="2" wrap="wrap">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" loading={change.isPending}>
-                Change Password
-              </Button>
-            </Flex>
+            <DialogActions mt="2" wrap="wrap" submitLabel="Change Password" pending={change.isPending} />
           </Flex>
         </form>
       </Dialog.Content>

@@ -1,5 +1,5 @@
 // Edit Profile (spec sections 2, 5 and 8): the register fields without username and password.
-import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import { TextAreaInput, TextInput } from '../../../components/form-field';
 import { ApiError, messageOf } from '../../../lib/api';
@@ -9,6 +9,7 @@ import type { SelfUser } from '../../../shared/api-types';
 import { profileUpdateSchema } from '../../../shared/schemas';
 import { useCurrentUser } from '../../auth/api';
 import { useUpdateProfile } from '../api';
+import { DialogActions } from '../../../components/dialog-actions';
 
 interface EditProfileDialogProps {
   open: boolean;
@@ -78,16 +79,7 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
             <TextInput label="Public Location" hint="Shown on your profile and listings, e.g. your town." {...field('location')} />
             <TextAreaInput label="Bio" rows={4} {...field('bio')} />
             <TextInput label="Profile Image URL" type="url" placeholder="https://" {...field('avatarUrl')} />
-            <Flex gap="3" justify="end" mt="2" wrap="wrap">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" loading={update.isPending}>
-                Save Changes
-              </Button>
-            </Flex>
+            <DialogActions mt="2" wrap="wrap" submitLabel="Save Changes" pending={update.isPending} />
           </Flex>
         </form>
       </Dialog.Content>

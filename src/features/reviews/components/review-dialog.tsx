@@ -1,5 +1,5 @@
 // Leave a Review: 1 to 5 stars and a comment, only for a completed barter (spec sections 2, 5, 8).
-import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import { TextAreaInput } from '../../../components/form-field';
 import { ApiError, messageOf } from '../../../lib/api';
@@ -8,6 +8,7 @@ import { useValibotForm } from '../../../lib/use-form';
 import { reviewSchema } from '../../../shared/schemas';
 import { useCreateReview } from '../api';
 import { StarRatingInput } from './star-rating-input';
+import { DialogActions } from '../../../components/dialog-actions';
 
 interface ReviewDialogProps {
   open: boolean;
@@ -69,16 +70,7 @@ export function ReviewDialog({ open, onOpenChange, reviewerId, reviewee, listing
               rows={4}
               required
             />
-            <Flex gap="3" justify="end" wrap="wrap">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" loading={create.isPending}>
-                Submit Review
-              </Button>
-            </Flex>
+            <DialogActions wrap="wrap" submitLabel="Submit Review" pending={create.isPending} />
           </Flex>
         </form>
       </Dialog.Content>
