@@ -20,6 +20,7 @@ export default defineConfig({
         bindings: {
           ENVIRONMENT: 'test',
           SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
+          PASSWORD_PEPPER: 'test-password-pepper-0123456789abcdef-0123456789',
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),
           TEST_PLACES_SQL: testPlacesSql,
         },

@@ -3,6 +3,12 @@
 interface SecretBindings {
   /** HMAC key for signed upload URLs (`wrangler secret put SIGNING_SECRET`). */
   SIGNING_SECRET: string;
+  /**
+   * HMAC key for stored passwords and for the salts of names without an account
+   * (`wrangler secret put PASSWORD_PEPPER`, 32+ characters). Never change it once members exist:
+   * every stored password is keyed with it (docs/decisions/009-password-server-relief.md).
+   */
+  PASSWORD_PEPPER: string;
 }
 
 /** Optional: absent in local development, where emails stay in the outbox (`/api/dev/outbox`). */

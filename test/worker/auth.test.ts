@@ -23,7 +23,7 @@ describe('POST /api/auth/register', () => {
     expect((await json(me)).id).toBe(user.id);
     expect((await lastEmailTo(`${username}@example.com`))?.subject).toMatch(/Verify your email/);
     const stored = await env.DB.prepare('SELECT password, verification_token FROM users WHERE id = ?').bind(user.id).first<any>();
-    expect(stored.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(stored.password).toMatch(/^\$relief\$v=1\$m=19456,t=2,p=1\$/);
     expect(stored.verification_token).toMatch(/^[0-9a-f]{64}$/);
   });
 

@@ -98,10 +98,29 @@ export async function lastEmailTo(address: string): Promise<{ subject: string; t
     .first();
 }
 
-/** The token in the newest email's link (verification or reset). */
-export async function tokenFromEmail(address: string): Promise<string> {
-  const email = await lastEmailTo(address);
-  const match = /token=([A-Za-z0-9_%-]+)/.exec(email?.text ?? '');
+/**
+ * Waits until the outbox holds an email for the address matching `subject` (some mails are queued
+ * after the reply, in waitUntil). Polls a condition with a deadline; never a fixed sleep.
+ */
+export async function waitForEmailTo(address: string, subject: RegExp = /./, timeoutMs = 5_000): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { results } = await env.DB.prepare(
+      'SELECT subject, text_body AS text FROM email_outbox WHERE lower(to_address) = lower(?) ORDER BY id DESC LIMIT 10',
+    )
+      .bind(address)
+      .all<{ subject: string; text: string }>();
+    const email = results.find((row) => subject.test(row.subject));
+    if (email) return email;
+    if (Date.now() > deadline) throw new Error(`no email matching ${subject} for ${address}`);
+    await scheduler.wait(10);
+  }
+}
+
+/** The token in the newest email's link (verification or reset), once that email is queued. */
+export async function tokenFromEmail(address: string, subject: RegExp = /Verify|Reset/): Promise<string> {
+  const email = await waitForEmailTo(address, subject);
+  const match = /token=([A-Za-z0-9_%-]+)/.exec(email.text);
   if (!match) throw new Error(`no token email for ${address}`);
   return decodeURIComponent(match[1]!);
 }

@@ -7,6 +7,7 @@ import { runMessageEmailNotices } from './message-email-notices';
 import { pruneExpiredRows } from './prune-expired';
 import { pruneAbandonedUploads } from './prune-uploads';
 import { runSavedSearchAlerts } from './saved-search-alerts';
+import { upgradePasswordHashes } from './upgrade-password-hashes';
 
 export const DAILY_CRON = '0 3 * * *';
 export const FREQUENT_CRON = '*/15 * * * *';
@@ -27,6 +28,7 @@ export async function runScheduled(cron: string, scheduledTime: number, env: Env
       ['saved-search-alerts', () => runSavedSearchAlerts(env, scheduledTime)],
       ['message-email-notices', () => runMessageEmailNotices(env, scheduledTime)],
       ['deliver-email', () => deliverOutbox(env, scheduledTime)],
+      ['upgrade-password-hashes', () => upgradePasswordHashes(env)],
     );
   }
   const failures: unknown[] = [];

@@ -13,7 +13,7 @@ export const users = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     username: text('username').notNull(),
-    password: text('password').notNull(), // Argon2id PHC string, never returned
+    password: text('password').notNull(), // `$relief$…` keyed hash (decision 009), never returned
     displayName: text('display_name').notNull(),
     nickname: text('nickname'),
     email: text('email').notNull(),
@@ -40,6 +40,9 @@ export const users = sqliteTable(
     index('users_created_at_idx').on(t.createdAt),
     // Contact messages go to every admin.
     index('users_is_admin_idx').on(t.isAdmin),
+    // Rows still in the pre-relief Argon2id format, for the upgrade job: empty once all are done,
+    // so the job's check reads nothing (decision 009).
+    index('users_legacy_password_idx').on(t.id).where(sql`substr(${t.password}, 1, 10) = '$argon2id$'`),
   ],
 );
 

@@ -7,7 +7,7 @@ import { barters, communityEvents, eventAttendees, listingCategories, listings, 
 import { conversationLink } from '../db/queries/messages';
 import { notifyStatement, subjectKeys } from '../db/queries/notifications';
 import { resolvePlace } from '../db/queries/places';
-import { hashPassword } from '../lib/passwords';
+import { newAccountPassword } from '../lib/passwords';
 import { DAY, HOUR, MINUTE } from '../lib/time';
 import { DEMO_PASSWORD, SEED_BARTER, SEED_CONVERSATIONS, SEED_EVENTS, SEED_LISTINGS, SEED_MEMBERS, SEED_TESTIMONIALS } from './seed-data';
 
@@ -18,7 +18,7 @@ export async function seedDemoCommunity(env: Env, db: Db, now = Date.now()): Pro
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
 
-  const hashes = await Promise.all(SEED_MEMBERS.map(() => hashPassword(env, DEMO_PASSWORD)));
+  const hashes = await Promise.all(SEED_MEMBERS.map((m) => newAccountPassword(env, m.username, DEMO_PASSWORD)));
   const insertedUsers = await db.batch(
     SEED_MEMBERS.map((m, i) =>
       db

@@ -1,10 +1,12 @@
-// Argon2id costs ~40-55 ms of CPU, past the free plan's 10 ms per Worker request, so hashing runs
-// here: a Durable Object request has a 30 s CPU budget. It keeps no state and stores nothing.
+// Argon2id for clients that send a plain password instead of the password key the SPA derives
+// in the browser (docs/decisions/009-password-server-relief.md). One derivation costs ~45 ms of
+// CPU: fine locally and on Workers Paid; on the free plan a Durable Object is held to 10 ms per
+// invocation too, so the SPA never comes here. It keeps no state and stores nothing.
 import { DurableObject } from 'cloudflare:workers';
 import setupWasm, { type computeHash } from 'argon2id/lib/setup.js';
 import simdModule from 'argon2id/dist/simd.wasm';
 import noSimdModule from 'argon2id/dist/no-simd.wasm';
-import { hashWith, verifyWith } from '../lib/password-format';
+import { derivePasswordKey, type PasswordSalt } from '../../src/shared/password-key';
 
 let loaded: Promise<computeHash> | undefined;
 
@@ -17,11 +19,8 @@ function loadArgon2id(): Promise<computeHash> {
 }
 
 export class PasswordHasher extends DurableObject<Env> {
-  async hash(password: string): Promise<string> {
-    return hashWith(await loadArgon2id(), password);
-  }
-
-  async verify(password: string, encoded: string): Promise<boolean> {
-    return verifyWith(await loadArgon2id(), password, encoded);
+  /** The password key in wire format (`argon2id:…`), exactly as the browser would derive it. */
+  async deriveKey(password: string, params: PasswordSalt): Promise<string> {
+    return derivePasswordKey(await loadArgon2id(), password, params);
   }
 }

@@ -53,6 +53,21 @@ export function passwordResetEmail(origin: string, to: string, name: string, tok
   );
 }
 
+/** To the old address when an account's email changes, so a hijacked account does not go unnoticed. */
+export function emailChangedEmail(origin: string, to: string, name: string, newEmail: string): Email {
+  return linkEmail(
+    to,
+    `Your ${APP_NAME} email address was changed`,
+    name,
+    [
+      `The email address of your account was changed to ${newEmail}. Password reset links sent to this address no longer work.`,
+      'If you did not make this change, reset your password from the sign-in page and contact us at once.',
+    ],
+    'Contact us',
+    `${origin}/contact`,
+  );
+}
+
 export function contactEmail(to: string, message: { name: string; email: string; subject: string; message: string }): Email {
   const text = [`From: ${message.name} <${message.email}>`, `Subject: ${message.subject}`, '', message.message].join('\n');
   const html = [

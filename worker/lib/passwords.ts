@@ -1,7 +1,13 @@
-// The Worker's side of password hashing: a call to one of a few PasswordHasher objects.
+// Turning what a client sent into a password key (docs/decisions/009-password-server-relief.md).
+// The SPA sends the key itself (`argon2id:…`, derived in the browser): nothing to compute here.
+// A client that sends the plain password (older API clients, the demo seed, the tests) gets the
+// same key computed by a PasswordHasher Durable Object: ~45 ms of CPU, which the free plan's
+// 10 ms per invocation may cut off; documented as the compatibility path only.
 import type { PasswordHasher } from '../durable-objects/password-hasher';
+import { decodePasswordKey, isPasswordKey, type PasswordSalt } from '../../src/shared/password-key';
+import { passwordSaltFor, storedPasswordFor } from './password-relief';
 
-// Several named instances spread concurrent sign-ins; each is single-threaded.
+// Several named instances spread concurrent requests; each is single-threaded.
 const HASHER_SHARDS = 8;
 
 function hasher(env: Env): DurableObjectStub<PasswordHasher> {
@@ -10,14 +16,14 @@ function hasher(env: Env): DurableObjectStub<PasswordHasher> {
   return ns.get(ns.idFromName(`hasher-${shard}`));
 }
 
-export function hashPassword(env: Env, password: string): Promise<string> {
-  return hasher(env).hash(password);
+/** The 32-byte password key for `input`, which is either a key in wire format or a plain password. */
+export async function passwordKeyFrom(env: Env, input: string, params: PasswordSalt): Promise<Uint8Array<ArrayBuffer>> {
+  const wire = isPasswordKey(input) ? input : await hasher(env).deriveKey(input, params);
+  return decodePasswordKey(wire)!;
 }
 
-export function verifyPassword(env: Env, password: string, encoded: string): Promise<boolean> {
-  return hasher(env).verify(password, encoded);
+/** The stored password of a new account: its name's derived salt, the key, the keyed hash. */
+export async function newAccountPassword(env: Env, username: string, passwordOrKey: string): Promise<string> {
+  const params = await passwordSaltFor(env, username);
+  return storedPasswordFor(env, params, await passwordKeyFrom(env, passwordOrKey, params));
 }
-
-/** A real hash of nothing useful: verifying against it makes "no such user" cost the same time. */
-export const DUMMY_PASSWORD_HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0Jb4kq2o1GqTq3lq7u2mN2mQ6R0e8pW4mW1T3m0kQ0E';

@@ -5,6 +5,7 @@ import {
   changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
+  passwordSaltSchema,
   registerSchema,
   resetPasswordSchema,
 } from '../../src/shared/schemas';
@@ -13,8 +14,10 @@ import { passwordResetTokens, users } from '../db/schema';
 import { selfUser } from '../db/shapes';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { passwordResetEmail, queueEmail, verificationEmail } from '../lib/email';
+import type { Db } from '../db/client';
 import { badRequest, conflict, HttpError, unauthorized } from '../lib/errors';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/passwords';
+import { checkPasswordKey, passwordSaltFor, storedPasswordFor } from '../lib/password-relief';
+import { newAccountPassword, passwordKeyFrom } from '../lib/passwords';
 import { check, clientIp, hit } from '../lib/rate-limit';
 import { endSession, startSession } from '../lib/session';
 import { HOUR, isoIn, isoNow } from '../lib/time';
@@ -35,14 +38,16 @@ authRoutes.post('/register', async (c) => {
   if (taken.username) throw conflict('Username already taken');
   if (taken.email) throw conflict('Email already registered');
 
-  const password = await hashPassword(c.env, input.password);
+  // A new account's salt is the one its name already had (derived), so the browser could use it.
+  const { passwordKey, ...profile } = input;
+  const password = await newAccountPassword(c.env, input.username, passwordKey ?? input.password);
   const verification = await newVerificationToken();
   let created;
   try {
     const [inserted] = await db.batch([
       db
         .insert(users)
-        .values({ ...input, password, verificationToken: verification.hash, verificationTokenExpires: verification.expires })
+        .values({ ...profile, password, verificationToken: verification.hash, verificationTokenExpires: verification.expires })
         .returning(),
       queueEmail(db, verificationEmail(origin(c.req.url), input.email, input.displayName, verification.token)),
     ]);
@@ -63,12 +68,15 @@ authRoutes.post('/login', async (c) => {
   await check(c.env.DB, 'failedSignInPerUsername', input.username);
 
   const user = await findUserByUsername(db, input.username);
-  // Verify against a dummy hash for unknown names so timing does not reveal which names exist.
-  const ok = await verifyPassword(c.env, input.password, user?.password ?? DUMMY_PASSWORD_HASH);
-  if (!user || !ok) {
+  // An unknown name gets its derived salt and one HMAC like any other: the same work either way.
+  const derived = await passwordSaltFor(c.env, input.username);
+  const params = user ? await passwordSaltFor(c.env, input.username, user.password) : derived;
+  const checked = await checkPasswordKey(c.env, await passwordKeyFrom(c.env, input.password, params), user?.password);
+  if (!user || !checked.ok) {
     await hit(c.env.DB, 'failedSignInPerUsername', input.username);
     throw unauthorized('Invalid username or password');
   }
+  if (checked.upgraded) await db.update(users).set({ password: checked.upgraded }).where(eq(users.id, user.id));
   await startSession(c, user.id);
   return c.json(selfUser(user));
 });
@@ -113,35 +121,69 @@ authRoutes.post('/resend-verification', async (c) => {
 
 const FORGOT_REPLY = { message: 'If an account exists for that email, we have sent a link to reset the password.' };
 
+/** Looks the address up and queues the reset mail when an account has it. */
+async function queuePasswordReset(db: Db, origin: string, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = randomToken();
+  await db.batch([
+    db.insert(passwordResetTokens).values({ tokenHash: await sha256Hex(token), userId: user.id, expiresAt: isoIn(HOUR) }),
+    queueEmail(db, passwordResetEmail(origin, user.email, user.displayName, token)),
+  ]);
+}
+
 authRoutes.post('/forgot-password', async (c) => {
   const db = c.get('db');
   const { email } = await parseBody(c, forgotPasswordSchema);
   // Counted per address asked for, known or not, so the limit reveals nothing either.
   await hit(c.env.DB, 'accountMailPerAccount', `email:${email}`);
-  const user = await findUserByEmail(db, email);
-  if (user) {
-    const token = randomToken();
-    await db.batch([
-      db.insert(passwordResetTokens).values({ tokenHash: await sha256Hex(token), userId: user.id, expiresAt: isoIn(HOUR) }),
-      queueEmail(db, passwordResetEmail(origin(c.req.url), user.email, user.displayName, token)),
-    ]);
-  }
+  // The lookup and the mail happen after the reply, so a known address answers exactly as fast
+  // as an unknown one: timing reveals nothing.
+  const work = queuePasswordReset(db, origin(c.req.url), email).catch((error: unknown) => {
+    console.error(`[${c.req.header('cf-ray') ?? 'local'}] queueing a password reset failed`, error);
+  });
+  c.executionCtx.waitUntil(work);
   return c.json(FORGOT_REPLY);
+});
+
+/** Reset links stop working when the password or the email changes (a statement for the same batch). */
+const revokeResetTokens = (db: Db, userId: number) => db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+
+async function findResetToken(db: Db, token: string) {
+  const row = await db.query.passwordResetTokens.findFirst({
+    where: and(eq(passwordResetTokens.tokenHash, await sha256Hex(token)), gt(passwordResetTokens.expiresAt, isoNow())),
+  });
+  const user = row ? await findUserById(db, row.userId) : undefined;
+  if (!user) throw badRequest('Reset link is invalid or has expired', { token: 'Reset link is invalid or has expired' });
+  return user;
+}
+
+/**
+ * The salt and Argon2id parameters a client derives the password key with (server relief,
+ * docs/decisions/009-password-server-relief.md). Any name answers, with or without an account.
+ */
+authRoutes.post('/password-salt', async (c) => {
+  const input = await parseBody(c, passwordSaltSchema);
+  if (input.resetToken) {
+    const user = await findResetToken(c.get('db'), input.resetToken);
+    return c.json(await passwordSaltFor(c.env, user.username, user.password));
+  }
+  const username = input.username!;
+  // A name longer than any username cannot have an account: no lookup needed.
+  const user = username.length <= 50 ? await findUserByUsername(c.get('db'), username) : undefined;
+  return c.json(await passwordSaltFor(c.env, username, user?.password));
 });
 
 authRoutes.post('/reset-password', async (c) => {
   const db = c.get('db');
   const input = await parseBody(c, resetPasswordSchema);
-  const tokenHash = await sha256Hex(input.token);
-  const row = await db.query.passwordResetTokens.findFirst({
-    where: and(eq(passwordResetTokens.tokenHash, tokenHash), gt(passwordResetTokens.expiresAt, isoNow())),
-  });
-  if (!row) throw badRequest('Reset link is invalid or has expired', { token: 'Reset link is invalid or has expired' });
-  const password = await hashPassword(c.env, input.password);
+  const user = await findResetToken(db, input.token);
+  const params = await passwordSaltFor(c.env, user.username, user.password);
+  const password = await storedPasswordFor(c.env, params, await passwordKeyFrom(c.env, input.passwordKey ?? input.password, params));
   await db.batch([
-    db.update(users).set({ password, sessionsValidAfter: Date.now() }).where(eq(users.id, row.userId)),
+    db.update(users).set({ password, sessionsValidAfter: Date.now() }).where(eq(users.id, user.id)),
     // Single use: this token and any other outstanding one for the account stop working.
-    db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, row.userId)),
+    revokeResetTokens(db, user.id),
   ]);
   return c.json({ message: 'Your password has been reset. Please sign in.' });
 });
@@ -150,11 +192,17 @@ authRoutes.post('/change-password', async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, changePasswordSchema);
-  if (!(await verifyPassword(c.env, input.currentPassword, user.password))) {
+  const params = await passwordSaltFor(c.env, user.username, user.password);
+  const current = await checkPasswordKey(c.env, await passwordKeyFrom(c.env, input.currentPassword, params), user.password);
+  if (!current.ok) {
     throw new HttpError(400, 'Current password is incorrect', { currentPassword: 'Current password is incorrect' });
   }
-  const password = await hashPassword(c.env, input.newPassword);
-  await db.update(users).set({ password, sessionsValidAfter: Date.now() }).where(eq(users.id, user.id));
+  const password = await storedPasswordFor(c.env, params, await passwordKeyFrom(c.env, input.newPasswordKey ?? input.newPassword, params));
+  await db.batch([
+    db.update(users).set({ password, sessionsValidAfter: Date.now() }).where(eq(users.id, user.id)),
+    // A reset link mailed before the change must not undo it.
+    revokeResetTokens(db, user.id),
+  ]);
   // Other devices are signed out; this one continues with a new session.
   await startSession(c, user.id);
   const fresh = await findUserById(db, user.id);

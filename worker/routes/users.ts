@@ -1,4 +1,5 @@
 // Profiles and accounts (API.md "Users"): read, edit oneself, delete (self or admin).
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { profileUpdateSchema } from '../../src/shared/schemas';
 import {
@@ -12,8 +13,9 @@ import {
   updateProfileStatement,
   type ProfileChanges,
 } from '../db/queries/users';
+import { passwordResetTokens } from '../db/schema';
 import { selfUser, userFor } from '../db/shapes';
-import { queueEmail, verificationEmail } from '../lib/email';
+import { emailChangedEmail, queueEmail, verificationEmail } from '../lib/email';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { endSession } from '../lib/session';
 import { parseBody, parseId } from '../lib/validate';
@@ -65,6 +67,7 @@ userRoutes.patch('/:id{[0-9]+}', async (c) => {
     }
     const verification = await newVerificationToken();
     const name = input.displayName ?? user.displayName;
+    const origin = new URL(c.req.url).origin;
     const [[updated]] = await db.batch([
       updateProfileStatement(db, user.id, {
         ...changes,
@@ -72,7 +75,10 @@ userRoutes.patch('/:id{[0-9]+}', async (c) => {
         verificationToken: verification.hash,
         verificationTokenExpires: verification.expires,
       }),
-      queueEmail(db, verificationEmail(new URL(c.req.url).origin, input.email!, name, verification.token)),
+      queueEmail(db, verificationEmail(origin, input.email!, name, verification.token)),
+      // Reset links went to the old address: they stop working, and the old address is told.
+      db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)),
+      queueEmail(db, emailChangedEmail(origin, user.email, name, input.email!)),
     ]);
     return c.json(selfUser(updated!));
   } catch (error) {

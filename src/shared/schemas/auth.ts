@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { emailField, optionalHttpUrl, optionalText, text } from './fields';
+import { passwordKeyField } from '../password-key';
 
 export const usernameField = v.pipe(
   v.string('Username must be at least 3 characters'),
@@ -29,9 +30,15 @@ export const profileFields = {
   avatarUrl: optionalHttpUrl,
 };
 
+// Where a new password is set, `password` (or `newPassword`) is the typed password, checked against
+// the rules below; the optional `passwordKey` is the key the SPA derived from it in the browser
+// (docs/decisions/009-password-server-relief.md). Without a key the server derives it.
+const optionalPasswordKey = v.optional(passwordKeyField);
+
 export const registerSchema = v.object({
   username: usernameField,
   password: passwordField,
+  passwordKey: optionalPasswordKey,
   ...profileFields,
 });
 export type RegisterInput = v.InferInput<typeof registerSchema>;
@@ -47,9 +54,20 @@ export const forgotPasswordSchema = v.object({ email: emailField });
 export const resetPasswordSchema = v.object({
   token: v.pipe(v.string('Reset link is invalid or has expired'), v.nonEmpty('Reset link is invalid or has expired')),
   password: passwordField,
+  passwordKey: optionalPasswordKey,
 });
 
 export const changePasswordSchema = v.object({
   currentPassword: v.pipe(v.string('Current password is required'), v.nonEmpty('Current password is required')),
   newPassword: passwordField,
+  newPasswordKey: optionalPasswordKey,
 });
+
+/** Who the client derives a password key for: a username (sign-in, sign-up, change) or a reset link. */
+export const passwordSaltSchema = v.pipe(
+  v.object({
+    username: v.optional(v.pipe(v.string('Username is required'), v.trim(), v.maxLength(200, 'Username must be at most 50 characters'))),
+    resetToken: v.optional(v.pipe(v.string('Reset link is invalid or has expired'), v.maxLength(200, 'Reset link is invalid or has expired'))),
+  }),
+  v.check((input) => Boolean(input.username || input.resetToken), 'Username is required'),
+);

@@ -1,0 +1,1 @@
+CREATE INDEX `users_legacy_password_idx` ON `users` (`id`) WHERE substr("users"."password", 1, 10) = '$argon2id$';

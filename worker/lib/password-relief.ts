@@ -1,0 +1,106 @@
+// The server's half of password server relief (docs/decisions/009-password-server-relief.md).
+// The client sends K = Argon2id(password, account salt); the database keeps HMAC-SHA256(pepper, K)
+// in `$relief$v=1$m=…,t=…,p=…$salt$mac`. Checking a sign-in is one HMAC: microseconds of CPU.
+//
+// Older rows hold a plain Argon2id PHC string (`$argon2id$v=19$…$salt$hash`). The client derives
+// K with that row's salt and parameters, so K equals the stored hash: such a row is compared
+// directly and rewritten to the relief format on success (and by the upgrade cron job).
+import { ARGON2_PARAMS, fromBase64, toBase64, type PasswordSalt } from '../../src/shared/password-key';
+import { HttpError } from './errors';
+
+const encoder = new TextEncoder();
+
+const RELIEF = /^\$relief\$v=1\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
+const LEGACY = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
+
+interface ParsedPassword {
+  kind: 'relief' | 'legacy';
+  params: PasswordSalt;
+  digest: Uint8Array<ArrayBuffer>;
+}
+
+export function parseStoredPassword(stored: string): ParsedPassword | null {
+  const relief = RELIEF.exec(stored);
+  const match = relief ?? LEGACY.exec(stored);
+  if (!match) return null;
+  const [, m, t, p, salt, digest] = match;
+  const digestBytes = fromBase64(digest!);
+  const params: PasswordSalt = {
+    algorithm: 'argon2id',
+    salt: salt!,
+    memorySize: Number(m),
+    passes: Number(t),
+    parallelism: Number(p),
+    // A legacy row's hash length is the key length its owner's client must derive.
+    tagLength: relief ? ARGON2_PARAMS.tagLength : digestBytes.length,
+  };
+  return { kind: relief ? 'relief' : 'legacy', params, digest: digestBytes };
+}
+
+function pepper(env: Env): string {
+  const value = env.PASSWORD_PEPPER;
+  if (!value || value.length < 32) {
+    console.error('PASSWORD_PEPPER is not set (or shorter than 32 characters): sign-in and registration are refused. Set it with `npx wrangler secret put PASSWORD_PEPPER`.');
+    throw new HttpError(503, 'Sign-in is temporarily unavailable. Please try again later.');
+  }
+  return value;
+}
+
+async function macKey(env: Env): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', encoder.encode(pepper(env)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+/**
+ * The salt and parameters a client derives the password key with. For an account they come from
+ * its stored password; for a name with no account they are derived from the name under the pepper,
+ * so the answer is stable and looks the same as a real account's: nothing is enumerable.
+ */
+export async function passwordSaltFor(env: Env, username: string, stored?: string | null): Promise<PasswordSalt> {
+  const parsed = stored ? parseStoredPassword(stored) : null;
+  if (parsed) return parsed.params;
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await macKey(env), encoder.encode(`salt:${username.trim().toLowerCase()}`)));
+  return { algorithm: 'argon2id', salt: toBase64(mac.slice(0, 16)), ...ARGON2_PARAMS };
+}
+
+/** The stored form of a password key: the keyed hash, with the salt and parameters it was derived with. */
+export async function storedPasswordFor(env: Env, params: PasswordSalt, key: Uint8Array<ArrayBuffer>): Promise<string> {
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await macKey(env), key));
+  return `$relief$v=1$m=${params.memorySize},t=${params.passes},p=${params.parallelism}$${params.salt}$${toBase64(mac)}`;
+}
+
+function equalInConstantTime(a: Uint8Array, b: Uint8Array): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < b.length; i++) diff |= (a[i] ?? 0) ^ b[i]!;
+  return diff === 0;
+}
+
+export interface KeyCheck {
+  ok: boolean;
+  /** Set when the row should be rewritten in the relief format (a legacy row that just matched). */
+  upgraded?: string;
+}
+
+/**
+ * Checks a password key against a stored password. A missing or unreadable row still costs one
+ * HMAC, so an unknown name answers in the same time as a wrong password.
+ */
+export async function checkPasswordKey(env: Env, key: Uint8Array<ArrayBuffer>, stored: string | null | undefined): Promise<KeyCheck> {
+  const parsed = stored ? parseStoredPassword(stored) : null;
+  const hmac = await macKey(env);
+  if (!parsed || parsed.kind === 'relief') {
+    const expected = parsed?.digest ?? new Uint8Array(32);
+    // crypto.subtle.verify compares in constant time.
+    const ok = await crypto.subtle.verify('HMAC', hmac, expected, key);
+    return { ok: ok && parsed !== null };
+  }
+  await crypto.subtle.sign('HMAC', hmac, key);
+  const ok = equalInConstantTime(key, parsed.digest);
+  return ok ? { ok, upgraded: await storedPasswordFor(env, parsed.params, key) } : { ok };
+}
+
+/** A legacy row rewritten without its owner: the stored hash is the password key, so it can be keyed now. */
+export async function upgradeLegacyPassword(env: Env, stored: string): Promise<string | null> {
+  const parsed = parseStoredPassword(stored);
+  if (parsed?.kind !== 'legacy') return null;
+  return storedPasswordFor(env, parsed.params, parsed.digest);
+}
