@@ -3,9 +3,10 @@
 // and load the demo community into an empty database. PORT overrides 8787.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPlaces } from './load-places.mjs';
+import { localPepper } from './local-pepper.mjs';
 
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 22) {
@@ -44,17 +45,6 @@ try {
   process.exit(1);
 }
 
-// The password pepper keys every stored password, so it must outlive restarts: one per state
-// folder, made on its first start (docs/decisions/009-password-server-relief.md).
-function localPepper() {
-  const file = join(persist, 'password-pepper.txt');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const pepper = randomBytes(32).toString('hex');
-  mkdirSync(persist, { recursive: true });
-  writeFileSync(file, pepper);
-  return pepper;
-}
-
 // A fresh signing secret per start: upload URLs live 15 minutes, so none outlives a restart.
 const server = spawn(
   bin('wrangler'),
@@ -69,7 +59,7 @@ const server = spawn(
     // Links in emails that cron jobs write (they have no request to take the address from).
     '--var', `APP_ORIGIN:http://localhost:${port}`,
     '--var', `SIGNING_SECRET:${randomBytes(32).toString('hex')}`,
-    '--var', `PASSWORD_PEPPER:${localPepper()}`,
+    '--var', `PASSWORD_PEPPER:${localPepper(persist)}`,
   ],
   { stdio: ['ignore', 'inherit', 'inherit'], env },
 );

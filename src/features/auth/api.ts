@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { LoginInput, RegisterInput } from '../../shared/schemas';
 import type { SelfUser } from '../../shared/api-types';
 import { api, apiGetOrNull } from '../../lib/api';
+import { passwordKeyFor } from '../../lib/password-key';
 
 export const authKeys = { currentUser: ['auth', 'current-user'] as const };
 
@@ -21,7 +22,9 @@ export function useCurrentUser() {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => api<SelfUser>('POST', '/api/auth/login', input),
+    // The typed password never leaves the browser at sign-in: only its Argon2id key does.
+    mutationFn: async (input: LoginInput) =>
+      api<SelfUser>('POST', '/api/auth/login', { username: input.username, password: await passwordKeyFor({ username: input.username }, input.password) }),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.currentUser, user);
       void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
@@ -32,7 +35,9 @@ export function useLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterInput) => api<SelfUser>('POST', '/api/auth/register', input),
+    // The server checks the password's rules and stores a keyed hash of the key derived here.
+    mutationFn: async (input: RegisterInput) =>
+      api<SelfUser>('POST', '/api/auth/register', { ...input, passwordKey: await passwordKeyFor({ username: input.username }, input.password) }),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.currentUser, user);
       void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });

@@ -2,6 +2,7 @@
 // password, delete). A member's listings are read through features/listings/api.ts. Keys are
 // hierarchical so a mutation refreshes exactly what it changes (CONVENTIONS.md 6).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { passwordKeyFor } from '../../lib/password-key';
 import { api, apiGet } from '../../lib/api';
 import type { PublicUser, SelfUser } from '../../shared/api-types';
 import type { ProfileUpdateInput } from '../../shared/schemas';
@@ -38,9 +39,17 @@ export function useUpdateProfile() {
 }
 
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      api<{ message: string }>('POST', '/api/auth/change-password', input),
+    // Both passwords become Argon2id keys here, with the member's own salt (server relief).
+    mutationFn: async ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => {
+      const username = queryClient.getQueryData<SelfUser | null>(authKeys.currentUser)?.username ?? '';
+      const [currentKey, newPasswordKey] = await Promise.all([
+        passwordKeyFor({ username }, currentPassword),
+        passwordKeyFor({ username }, newPassword),
+      ]);
+      return api<{ message: string }>('POST', '/api/auth/change-password', { currentPassword: currentKey, newPassword, newPasswordKey });
+    },
   });
 }
 

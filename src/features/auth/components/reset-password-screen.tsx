@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { api, messageOf } from '../../../lib/api';
+import { passwordKeyFor } from '../../../lib/password-key';
 import { useValibotForm } from '../../../lib/use-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { passwordField } from '../../../shared/schemas';
@@ -22,7 +23,12 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
   usePageTitle('Reset Password');
   const form = useValibotForm(resetFormSchema, { password: '', confirmPassword: '' });
   const reset = useMutation({
-    mutationFn: (password: string) => api<{ message: string }>('POST', '/api/auth/reset-password', { token, password }),
+    mutationFn: async (password: string) =>
+      api<{ message: string }>('POST', '/api/auth/reset-password', {
+        token,
+        password,
+        passwordKey: await passwordKeyFor({ resetToken: token ?? '' }, password),
+      }),
   });
 
   if (!token) {
