@@ -103,7 +103,12 @@ describe('sign in', () => {
     await page.getByLabel(/^Password/).fill(member.password);
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(page.getByLabel(/^Password/).getAttribute('type')).resolves.toBe('text');
+    // Server relief (decision 009): the typed password never leaves the browser at sign-in.
+    const loginBody = page.waitForRequest((request) => request.url().endsWith('/api/auth/login')).then((request) => request.postData() ?? '');
     await page.getByLabel(/^Password/).press('Enter');
+    const sent = JSON.parse(await loginBody) as { username: string; password: string };
+    expect(sent.username).toBe(member.username);
+    expect(sent.password).toMatch(/^argon2id:[A-Za-z0-9_-]{43}$/);
     expect(await toastText(page)).toContain('Logged in successfully Welcome back, Sign In Tester!');
     await page.waitForURL((url) => url.pathname === '/');
     await page.locator('header').getByRole('link', { name: 'Sign In Tester' }).waitFor();
