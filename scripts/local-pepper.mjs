@@ -1,4 +1,4 @@
-// The password pepper for local runs (docs/decisions/009-password-server-relief.md). It keys every
+// The password pepper for local runs (docs/decisions/015-password-server-relief.md). It keys every
 // stored password, so it must outlive restarts: one per state folder, made on first use and shared
 // by `npm start` and `npm run dev` when they use the same folder.
 import { randomBytes } from 'node:crypto';

@@ -6,7 +6,7 @@ interface SecretBindings {
   /**
    * HMAC key for stored passwords and for the salts of names without an account
    * (`wrangler secret put PASSWORD_PEPPER`, 32+ characters). Never change it once members exist:
-   * every stored password is keyed with it (docs/decisions/009-password-server-relief.md).
+   * every stored password is keyed with it (docs/decisions/015-password-server-relief.md).
    */
   PASSWORD_PEPPER: string;
 }

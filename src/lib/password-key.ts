@@ -1,4 +1,4 @@
-// The browser's half of password server relief (docs/decisions/009-password-server-relief.md):
+// The browser's half of password server relief (docs/decisions/015-password-server-relief.md):
 // fetch the account's salt, run Argon2id here (about 0.1 s on a phone), and send only the key.
 // The server then spends microseconds per sign-in instead of the 40-55 ms Argon2id costs, which
 // the free plan's 10 ms of CPU per invocation could cut off. Loaded on demand: the WebAssembly

@@ -1,4 +1,4 @@
-// Server relief for password hashing (docs/decisions/009-password-server-relief.md): the expensive
+// Server relief for password hashing (docs/decisions/015-password-server-relief.md): the expensive
 // Argon2id runs where the password is typed (the browser), with the account's salt and the
 // parameters the server publishes; the server keeps only a fast keyed hash of the result. This
 // module is the part both sides share: the parameters' shape and the key's wire format.

@@ -103,7 +103,7 @@ describe('sign in', () => {
     await page.getByLabel(/^Password/).fill(member.password);
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(page.getByLabel(/^Password/).getAttribute('type')).resolves.toBe('text');
-    // Server relief (decision 009): the typed password never leaves the browser at sign-in.
+    // Server relief (decision 015): the typed password never leaves the browser at sign-in.
     const loginBody = page.waitForRequest((request) => request.url().endsWith('/api/auth/login')).then((request) => request.postData() ?? '');
     await page.getByLabel(/^Password/).press('Enter');
     const sent = JSON.parse(await loginBody) as { username: string; password: string };

@@ -1,4 +1,4 @@
-// Server relief (docs/decisions/009-password-server-relief.md): the client derives the password
+// Server relief (docs/decisions/015-password-server-relief.md): the client derives the password
 // key with the account's salt, the server keeps HMAC(pepper, key); old Argon2id rows still work
 // and are rewritten.
 import { env } from 'cloudflare:test';

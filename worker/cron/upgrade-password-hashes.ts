@@ -1,5 +1,5 @@
 // Rewrites passwords stored before server relief (plain Argon2id PHC strings) into the keyed
-// relief format (docs/decisions/009-password-server-relief.md). Until then such a row is as good
+// relief format (docs/decisions/015-password-server-relief.md). Until then such a row is as good
 // as a password to whoever reads the database, so the job does not wait for members to sign in.
 // The partial index holds only old rows: when none are left, the check reads nothing.
 import { upgradeLegacyPassword } from '../lib/password-relief';

@@ -13,7 +13,7 @@ export const users = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     username: text('username').notNull(),
-    password: text('password').notNull(), // `$relief$…` keyed hash (decision 009), never returned
+    password: text('password').notNull(), // `$relief$…` keyed hash (decision 015), never returned
     displayName: text('display_name').notNull(),
     nickname: text('nickname'),
     email: text('email').notNull(),
@@ -41,7 +41,7 @@ export const users = sqliteTable(
     // Contact messages go to every admin.
     index('users_is_admin_idx').on(t.isAdmin),
     // Rows still in the pre-relief Argon2id format, for the upgrade job: empty once all are done,
-    // so the job's check reads nothing (decision 009).
+    // so the job's check reads nothing (decision 015).
     index('users_legacy_password_idx').on(t.id).where(sql`substr(${t.password}, 1, 10) = '$argon2id$'`),
   ],
 );

@@ -1,5 +1,5 @@
 // Argon2id for clients that send a plain password instead of the password key the SPA derives
-// in the browser (docs/decisions/009-password-server-relief.md). One derivation costs ~45 ms of
+// in the browser (docs/decisions/015-password-server-relief.md). One derivation costs ~45 ms of
 // CPU: fine locally and on Workers Paid; on the free plan a Durable Object is held to 10 ms per
 // invocation too, so the SPA never comes here. It keeps no state and stores nothing.
 import { DurableObject } from 'cloudflare:workers';

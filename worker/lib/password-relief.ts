@@ -1,4 +1,4 @@
-// The server's half of password server relief (docs/decisions/009-password-server-relief.md).
+// The server's half of password server relief (docs/decisions/015-password-server-relief.md).
 // The client sends K = Argon2id(password, account salt); the database keeps HMAC-SHA256(pepper, K)
 // in `$relief$v=1$m=…,t=…,p=…$salt$mac`. Checking a sign-in is one HMAC: microseconds of CPU.
 //

@@ -1,4 +1,4 @@
-// Turning what a client sent into a password key (docs/decisions/009-password-server-relief.md).
+// Turning what a client sent into a password key (docs/decisions/015-password-server-relief.md).
 // The SPA sends the key itself (`argon2id:…`, derived in the browser): nothing to compute here.
 // A client that sends the plain password (older API clients, the demo seed, the tests) gets the
 // same key computed by a PasswordHasher Durable Object: ~45 ms of CPU, which the free plan's

@@ -160,7 +160,7 @@ async function findResetToken(db: Db, token: string) {
 
 /**
  * The salt and Argon2id parameters a client derives the password key with (server relief,
- * docs/decisions/009-password-server-relief.md). Any name answers, with or without an account.
+ * docs/decisions/015-password-server-relief.md). Any name answers, with or without an account.
  */
 authRoutes.post('/password-salt', async (c) => {
   const input = await parseBody(c, passwordSaltSchema);

@@ -32,7 +32,7 @@ export const profileFields = {
 
 // Where a new password is set, `password` (or `newPassword`) is the typed password, checked against
 // the rules below; the optional `passwordKey` is the key the SPA derived from it in the browser
-// (docs/decisions/009-password-server-relief.md). Without a key the server derives it.
+// (docs/decisions/015-password-server-relief.md). Without a key the server derives it.
 const optionalPasswordKey = v.optional(passwordKeyField);
 
 export const registerSchema = v.object({
