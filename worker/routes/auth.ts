@@ -7,10 +7,12 @@ import {
   loginSchema,
   registerSchema,
   resetPasswordSchema,
+  USERNAME_MAX_LENGTH,
 } from '../../src/shared/schemas';
 import { findUserByEmail, findUserById, findUserByUsername, findUserByVerificationToken, isUniqueViolation, takenIdentity } from '../db/queries/users';
 import { passwordResetTokens, users } from '../db/schema';
 import { selfUser } from '../db/shapes';
+import { assertAvatarUrl } from '../lib/avatar-url';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { passwordResetEmail, queueEmail, verificationEmail } from '../lib/email';
 import { badRequest, conflict, HttpError, unauthorized } from '../lib/errors';
@@ -31,6 +33,7 @@ authRoutes.post('/register', async (c) => {
   const db = c.get('db');
   await hit(c.env.DB, 'registerPerIp', clientIp(c));
   const input = await parseBody(c, registerSchema);
+  assertAvatarUrl(input.avatarUrl, c.req.url);
   const taken = await takenIdentity(db, input.username, input.email);
   if (taken.username) throw conflict('Username already taken');
   if (taken.email) throw conflict('Email already registered');
@@ -60,6 +63,9 @@ authRoutes.post('/login', async (c) => {
   const db = c.get('db');
   const input = await parseBody(c, loginSchema);
   await hit(c.env.DB, 'signInPerIp', clientIp(c));
+  // A name longer than any username names no account: the contract's 401, with no per-name row
+  // written or read (docs/security.md "Bounded identifiers").
+  if (input.username.length > USERNAME_MAX_LENGTH) throw unauthorized('Invalid username or password');
   await check(c.env.DB, 'failedSignInPerUsername', input.username);
 
   const user = await findUserByUsername(db, input.username);
