@@ -2,7 +2,9 @@ import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../src/shared/constants';
+import { MAX_UNATTACHED_UPLOADS } from '../../worker/db/queries/images';
 import { hmacSign } from '../../worker/lib/crypto';
+import { TOO_MANY_UPLOADS } from '../../worker/routes/images';
 import { call, createListing, json, ORIGIN, signUp, validListing, type Member } from './helpers';
 
 const TEST_SIGNING_SECRET = 'test-signing-secret-0123456789abcdef';
@@ -40,6 +42,10 @@ async function uploadImage(member: Member, bytes = jpegBytes()) {
   return { url, uuid: uuidOf(url), key: `uploads/${uuidOf(url)}`, objectPath: objectPath as string, bytes };
 }
 
+/** Marks every upload of the member as attached, as listings using them would. */
+const attachAll = (member: Member) =>
+  env.DB.prepare('UPDATE uploads SET attached_at = ?2 WHERE user_id = ?1 AND attached_at IS NULL').bind(member.id, new Date().toISOString()).run();
+
 const uploadRow = (key: string) => env.DB.prepare('SELECT * FROM uploads WHERE key = ?').bind(key).first<any>();
 
 describe('POST /api/objects/upload', () => {
@@ -66,12 +72,124 @@ describe('POST /api/objects/upload', () => {
     const member = await signUp();
     for (let i = 0; i < 30; i++) {
       expect((await call('/api/objects/upload', { method: 'POST', cookie: member.cookie })).status).toBe(200);
+      // Attached uploads do not count against the cap on unused ones, so only the rate limit is met.
+      await attachAll(member);
     }
     const limited = await call('/api/objects/upload', { method: 'POST', cookie: member.cookie });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
     // Another member is not affected.
     expect((await call('/api/objects/upload', { method: 'POST', cookie: (await signUp()).cookie })).status).toBe(200);
+  });
+});
+
+describe('the cap on unused uploads', () => {
+  it(`refuses a ${MAX_UNATTACHED_UPLOADS + 1}th unattached upload with 429, a clear message and Retry-After; attaching frees room`, async () => {
+    const member = await signUp();
+    const urls: string[] = [];
+    for (let i = 0; i < MAX_UNATTACHED_UPLOADS; i++) urls.push(await uploadUrl(member));
+    const refused = await call('/api/objects/upload', { method: 'POST', cookie: member.cookie });
+    expect(refused.status).toBe(429);
+    expect(await json(refused)).toEqual({ message: TOO_MANY_UPLOADS });
+    // The oldest unused upload is cleared a day after it was made (plus one prune interval at most).
+    const retryAfter = Number(refused.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600 + 15 * 60);
+    const count = await env.DB.prepare('SELECT count(*) AS n FROM uploads WHERE user_id = ? AND attached_at IS NULL').bind(member.id).first<{ n: number }>();
+    expect(count?.n).toBe(MAX_UNATTACHED_UPLOADS);
+
+    // Another member is not affected.
+    expect((await call('/api/objects/upload', { method: 'POST', cookie: (await signUp()).cookie })).status).toBe(200);
+
+    // Using one of them in a listing makes room for exactly one more.
+    expect((await put(urls[0]!, jpegBytes())).status).toBe(200);
+    await createListing(member, { imageUrls: [`/objects/uploads/${uuidOf(urls[0]!)}`] });
+    expect((await call('/api/objects/upload', { method: 'POST', cookie: member.cookie })).status).toBe(200);
+    expect((await call('/api/objects/upload', { method: 'POST', cookie: member.cookie })).status).toBe(429);
+  });
+
+  it('holds under concurrent requests: the count and the insert are one statement', async () => {
+    const member = await signUp();
+    for (let i = 0; i < MAX_UNATTACHED_UPLOADS - 2; i++) await uploadUrl(member);
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, () => call('/api/objects/upload', { method: 'POST', cookie: member.cookie }).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+    const count = await env.DB.prepare('SELECT count(*) AS n FROM uploads WHERE user_id = ? AND attached_at IS NULL').bind(member.id).first<{ n: number }>();
+    expect(count?.n).toBe(MAX_UNATTACHED_UPLOADS);
+  });
+
+  it('counts through the (user_id, attached_at) index, never a scan', async () => {
+    const plan = await env.DB.prepare(
+      `EXPLAIN QUERY PLAN INSERT INTO uploads (key, user_id)
+       SELECT ?1, ?2 WHERE (SELECT count(*) FROM uploads WHERE user_id = ?2 AND attached_at IS NULL) < ?3`,
+    )
+      .bind('k', 1, 20)
+      .all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail);
+    expect(details.some((d) => /SEARCH uploads USING COVERING INDEX uploads_user_attached_idx/.test(d))).toBe(true);
+    expect(details.some((d) => /^SCAN uploads/.test(d))).toBe(false);
+  });
+});
+
+describe('conditional image requests (RFC 9110)', () => {
+  async function served(member: Member) {
+    const { objectPath } = await uploadImage(member);
+    const first = await call(objectPath);
+    await first.arrayBuffer();
+    return { objectPath, etag: first.headers.get('ETag')! };
+  }
+
+  it('If-None-Match: 304 when any listed tag matches (weakly), 200 otherwise, * matches', async () => {
+    const member = await signUp();
+    const { objectPath, etag } = await served(member);
+    for (const value of [etag, `"other", ${etag}`, `W/${etag}`, '*', ` ${etag} ,`]) {
+      const response = await call(objectPath, { headers: { 'If-None-Match': value } });
+      expect(response.status, value).toBe(304);
+      expect(response.headers.get('ETag')).toBe(etag);
+      expect(await response.text()).toBe('');
+    }
+    const fresh = await call(objectPath, { headers: { 'If-None-Match': '"other", W/"another"' } });
+    expect(fresh.status).toBe(200);
+    expect((await fresh.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('If-Match: 412 when no tag matches strongly, 200 when one does or for *', async () => {
+    const member = await signUp();
+    const { objectPath, etag } = await served(member);
+    for (const value of ['"other"', `W/${etag}`, '"a", "b"']) {
+      const response = await call(objectPath, { headers: { 'If-Match': value } });
+      expect(response.status, value).toBe(412);
+      expect(await json(response)).toEqual({ message: 'Precondition failed' });
+    }
+    for (const value of [etag, `"other", ${etag}`, '*']) {
+      const response = await call(objectPath, { headers: { 'If-Match': value } });
+      expect(response.status, value).toBe(200);
+      await response.arrayBuffer();
+    }
+    // If-Match is decided before If-None-Match.
+    const both = await call(objectPath, { headers: { 'If-Match': '"other"', 'If-None-Match': etag } });
+    expect(both.status).toBe(412);
+  });
+
+  it('ignores a malformed If-Match or If-None-Match: the image, never a 500', async () => {
+    const member = await signUp();
+    const { objectPath } = await served(member);
+    for (const value of ['abc', '"unterminated', 'W/abc', '"a" "b"', ',,,', '"a",junk', 'W/', '\t', 'x'.repeat(8000)]) {
+      for (const header of ['If-Match', 'If-None-Match']) {
+        const response = await call(objectPath, { headers: { [header]: value } });
+        expect(response.status, `${header}: ${value.slice(0, 20)}`).toBe(200);
+        await response.arrayBuffer();
+      }
+    }
+  });
+
+  it('answers 404 for a missing image whatever the conditions', async () => {
+    for (const header of ['If-Match', 'If-None-Match']) {
+      const response = await call(`/objects/uploads/${crypto.randomUUID()}`, { headers: { [header]: '*' } });
+      expect(response.status).toBe(404);
+    }
   });
 });
 

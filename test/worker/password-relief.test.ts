@@ -205,3 +205,15 @@ describe('reset links after other changes', () => {
     expect(notice.text).toMatch(/reset your password/i);
   });
 });
+
+describe('bounded password work', () => {
+  it('a password longer than any allowed one is refused without deriving a key', async () => {
+    const member = await signUp();
+    const response = await call('/api/auth/login', { body: { username: member.username, password: 'p'.repeat(100_000) } });
+    expect(response.status).toBe(401);
+    expect(await json(response)).toEqual({ message: 'Invalid username or password' });
+    const change = await call('/api/auth/change-password', { cookie: member.cookie, body: { currentPassword: 'p'.repeat(300), newPassword: 'long-enough-1' } });
+    expect(change.status).toBe(400);
+    expect((await json(change)).errors.currentPassword).toBe('Current password is incorrect');
+  });
+});

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { pruneExpiredRows } from '../../worker/cron/prune-expired';
 import { HttpError } from '../../worker/lib/errors';
-import { check, hit, RATE_LIMITS } from '../../worker/lib/rate-limit';
+import { sha256Hex } from '../../worker/lib/crypto';
+import { check, hit, RATE_LIMITS, rateLimitKey } from '../../worker/lib/rate-limit';
 import { unique } from './helpers';
 
 async function statusOf(promise: Promise<void>) {
@@ -46,6 +47,20 @@ describe('fixed-window rate limits', () => {
     const now = 1_700_000_000_000;
     for (let i = 0; i < 10; i++) await hit(env.DB, 'failedSignInPerUsername', i % 2 ? subject.toUpperCase() : subject.toLowerCase(), now);
     expect(await statusOf(check(env.DB, 'failedSignInPerUsername', subject, now))).toBe(429);
+  });
+});
+
+describe('rate-limit row keys', () => {
+  it('are the rule and the SHA-256 hex of the lower-cased subject, the same size whatever the subject', async () => {
+    const now = 1_700_000_000_000;
+    const huge = `Name${'x'.repeat(200_000)}`;
+    await hit(env.DB, 'failedSignInPerUsername', huge, now);
+    const key = `failedSignInPerUsername:${await sha256Hex(huge.toLowerCase())}`;
+    expect(await rateLimitKey('failedSignInPerUsername', huge.toUpperCase())).toBe(key);
+    const row = await env.DB.prepare('SELECT key, count FROM rate_limits WHERE key = ?').bind(key).first<{ key: string; count: number }>();
+    expect(row).toEqual({ key, count: 1 });
+    expect(key).toHaveLength('failedSignInPerUsername:'.length + 64);
+    expect(await rateLimitKey('contactPerIp', '')).toMatch(/^contactPerIp:[0-9a-f]{64}$/);
   });
 });
 

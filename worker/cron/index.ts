@@ -5,7 +5,7 @@ import { runBarterCleanup } from './barter-cleanup';
 import { deliverOutbox } from './deliver-email';
 import { runMessageEmailNotices } from './message-email-notices';
 import { pruneExpiredRows } from './prune-expired';
-import { pruneAbandonedUploads } from './prune-uploads';
+import { PAGES_DAILY, PAGES_FREQUENT, pruneAbandonedUploads } from './prune-uploads';
 import { runSavedSearchAlerts } from './saved-search-alerts';
 import { upgradePasswordHashes } from './upgrade-password-hashes';
 
@@ -18,13 +18,16 @@ export async function runScheduled(cron: string, scheduledTime: number, env: Env
   if (cron === DAILY_CRON) {
     jobs.push(
       ['prune-expired', () => pruneExpiredRows(env.DB, scheduledTime)],
-      ['prune-uploads', () => pruneAbandonedUploads(env, scheduledTime)],
+      ['prune-uploads', () => pruneAbandonedUploads(env, scheduledTime, PAGES_DAILY)],
       ['barter-cleanup', () => runBarterCleanup(env, scheduledTime)],
     );
   }
   if (cron === FREQUENT_CRON) {
-    // Alerts and notices queue emails first, so the delivery of the same run sends them.
+    // Alerts and notices queue emails first, so the delivery of the same run sends them. Upload
+    // pruning goes first: it costs at most three subrequests, and abandoned uploads are cleared
+    // as fast as members can make them (docs/security.md "Upload cap and pruning rate").
     jobs.push(
+      ['prune-uploads', () => pruneAbandonedUploads(env, scheduledTime, PAGES_FREQUENT)],
       ['saved-search-alerts', () => runSavedSearchAlerts(env, scheduledTime)],
       ['message-email-notices', () => runMessageEmailNotices(env, scheduledTime)],
       ['deliver-email', () => deliverOutbox(env, scheduledTime)],

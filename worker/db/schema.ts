@@ -296,7 +296,8 @@ export const uploads = sqliteTable(
     attachedAt: text('attached_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_user_idx').on(t.userId), index('uploads_unattached_idx').on(t.attachedAt, t.createdAt)],
+  // (user, attached) counts a member's unattached uploads for the cap from the index alone.
+  (t) => [index('uploads_user_attached_idx').on(t.userId, t.attachedAt), index('uploads_unattached_idx').on(t.attachedAt, t.createdAt)],
 );
 
 // Fixed-window counters for rate limits; a row per (rule, subject).

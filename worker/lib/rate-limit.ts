@@ -1,6 +1,7 @@
 // Fixed-window rate limits counted in D1 (KV's 1,000 writes a day could not carry them).
 // Each rule names its limit, window and what it counts per (an IP, a username, a member).
 import type { Context } from 'hono';
+import { sha256Hex } from './crypto';
 import { tooManyRequests } from './errors';
 import { HOUR, MINUTE } from './time';
 
@@ -16,7 +17,11 @@ export const RATE_LIMITS = {
 } as const;
 export type RateLimitRule = keyof typeof RATE_LIMITS;
 
-const rowKey = (rule: RateLimitRule, subject: string) => `${rule}:${subject.toLowerCase()}`;
+/**
+ * The row key: the rule and the SHA-256 of the lower-cased subject, so every row has the same
+ * small size whatever a request sends as a username, an email address or an IP header.
+ */
+export const rateLimitKey = async (rule: RateLimitRule, subject: string) => `${rule}:${await sha256Hex(subject.toLowerCase())}`;
 
 /** Counts one hit and throws 429 (with Retry-After) once the window's limit is passed. */
 export async function hit(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
@@ -29,7 +34,7 @@ export async function hit(db: D1Database, rule: RateLimitRule, subject: string, 
          reset_at = CASE WHEN reset_at <= ?3 THEN ?2 ELSE reset_at END
        RETURNING count, reset_at`,
     )
-    .bind(rowKey(rule, subject), now + windowMs, now)
+    .bind(await rateLimitKey(rule, subject), now + windowMs, now)
     .first<{ count: number; reset_at: number }>();
   if (row && row.count > limit) throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
 }
@@ -38,7 +43,7 @@ export async function hit(db: D1Database, rule: RateLimitRule, subject: string, 
 export async function check(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
   const row = await db
     .prepare('SELECT count, reset_at FROM rate_limits WHERE key = ?1 AND reset_at > ?2')
-    .bind(rowKey(rule, subject), now)
+    .bind(await rateLimitKey(rule, subject), now)
     .first<{ count: number; reset_at: number }>();
   if (row && row.count >= RATE_LIMITS[rule].limit) throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
 }

@@ -12,23 +12,46 @@ export interface SessionRecord {
   createdAt: number; // ms; compared with users.sessions_valid_after
 }
 
+const SESSION_ID_BYTES = 32;
+/** Exactly what startSession issues: 32 random bytes in unpadded base64url, 43 characters. */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
 const key = (id: string) => `session:${id}`;
 
+/**
+ * The session id of the `sid` cookie, or undefined when there is none or it has any other shape
+ * (too long for a KV key, other characters): such a cookie is simply signed out, never an error.
+ */
 export function readSessionId(c: Context): string | undefined {
-  const id = getCookie(c, SESSION_COOKIE);
-  return id && /^[A-Za-z0-9_-]{43,}$/.test(id) ? id : undefined;
+  let id: string | undefined;
+  try {
+    id = getCookie(c, SESSION_COOKIE);
+  } catch {
+    return undefined; // a cookie value that does not decode (e.g. a stray %)
+  }
+  return id !== undefined && SESSION_ID.test(id) ? id : undefined;
 }
 
+/**
+ * The session record, or null. A KV failure (an outage, a rejected key) signs the request out
+ * and is logged, so public routes keep working; routes that need a member answer 401.
+ */
 export async function loadSession(env: Env, id: string): Promise<SessionRecord | null> {
-  const record = await env.SESSIONS.get<SessionRecord>(key(id), 'json');
-  return record && Number.isInteger(record.userId) && Number.isFinite(record.createdAt) ? record : null;
+  let record: SessionRecord | null;
+  try {
+    record = await env.SESSIONS.get<SessionRecord>(key(id), 'json');
+  } catch (error) {
+    console.error('session lookup failed; treating the request as signed out', error);
+    return null;
+  }
+  return record && typeof record === 'object' && Number.isInteger(record.userId) && Number.isFinite(record.createdAt) ? record : null;
 }
 
 /** A fresh id on every sign-in, so a planted id can never become an authenticated one. */
 export async function startSession(c: Context<AppEnv>, userId: number): Promise<void> {
   const old = readSessionId(c);
   if (old) await c.env.SESSIONS.delete(key(old));
-  const id = randomToken(32);
+  const id = randomToken(SESSION_ID_BYTES);
   const record: SessionRecord = { userId, createdAt: Date.now() };
   await c.env.SESSIONS.put(key(id), JSON.stringify(record), { expirationTtl: SESSION_SECONDS });
   setCookie(c, SESSION_COOKIE, id, {

@@ -8,10 +8,13 @@ import {
   passwordSaltSchema,
   registerSchema,
   resetPasswordSchema,
+  PASSWORD_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
 } from '../../src/shared/schemas';
 import { findUserByEmail, findUserById, findUserByUsername, findUserByVerificationToken, isUniqueViolation, takenIdentity } from '../db/queries/users';
 import { passwordResetTokens, users } from '../db/schema';
 import { selfUser } from '../db/shapes';
+import { assertAvatarUrl } from '../lib/avatar-url';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { passwordResetEmail, queueEmail, verificationEmail } from '../lib/email';
 import type { Db } from '../db/client';
@@ -34,6 +37,7 @@ authRoutes.post('/register', async (c) => {
   const db = c.get('db');
   await hit(c.env.DB, 'registerPerIp', clientIp(c));
   const input = await parseBody(c, registerSchema);
+  assertAvatarUrl(input.avatarUrl, c.req.url);
   const taken = await takenIdentity(db, input.username, input.email);
   if (taken.username) throw conflict('Username already taken');
   if (taken.email) throw conflict('Email already registered');
@@ -65,6 +69,11 @@ authRoutes.post('/login', async (c) => {
   const db = c.get('db');
   const input = await parseBody(c, loginSchema);
   await hit(c.env.DB, 'signInPerIp', clientIp(c));
+  // A name longer than any username names no account: the contract's 401, with no per-name row
+  // written or read (docs/security.md "Bounded identifiers").
+  if (input.username.length > USERNAME_MAX_LENGTH) throw unauthorized('Invalid username or password');
+  // Nor can a password longer than any allowed one be right: no key is derived for it.
+  if (input.password.length > PASSWORD_MAX_LENGTH) throw unauthorized('Invalid username or password');
   await check(c.env.DB, 'failedSignInPerUsername', input.username);
 
   const user = await findUserByUsername(db, input.username);
@@ -192,6 +201,9 @@ authRoutes.post('/change-password', async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, changePasswordSchema);
+  if (input.currentPassword.length > PASSWORD_MAX_LENGTH) {
+    throw new HttpError(400, 'Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+  }
   const params = await passwordSaltFor(c.env, user.username, user.password);
   const current = await checkPasswordKey(c.env, await passwordKeyFrom(c.env, input.currentPassword, params), user.password);
   if (!current.ok) {

@@ -3,7 +3,8 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { MAX_IMAGE_BYTES } from '../../src/shared/constants';
-import { createUpload, findUpload, markStored, objectPath, uploadKey, uploadKeyFromUrl, UUID_PARAM } from '../db/queries/images';
+import { ABANDONED_AFTER_MS } from '../cron/prune-uploads';
+import { createUploadWithinCap, findUpload, markStored, objectPath, oldestUnattachedUpload, uploadKey, uploadKeyFromUrl, UUID_PARAM } from '../db/queries/images';
 import { hmacSign, hmacVerify } from '../lib/crypto';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { hit } from '../lib/rate-limit';
@@ -16,10 +17,13 @@ export const imageRoutes = new Hono<AppEnv>();
 export const objectRoutes = new Hono<AppEnv>();
 
 export const UPLOAD_URL_TTL_MS = 15 * MINUTE;
+/** How often the prune job runs (the 15-minute trigger). */
+const PRUNE_INTERVAL_MS = 15 * MINUTE;
 const INVALID_URL = 'Upload URL is invalid or has expired';
 const ONLY_JPEG = 'Only JPEG images are accepted';
 const TOO_LARGE = 'Image is larger than 10MB';
 const IMAGE_MESSAGE = 'Images must be uploaded through this site';
+export const TOO_MANY_UPLOADS = 'Too many unused uploads. Add your recent photos to a listing, or wait a day for unused ones to be cleared.';
 
 // worker/env.d.ts declares the secret on Cloudflare.Env; the global Env Hono uses does not merge it.
 
@@ -31,7 +35,13 @@ imageRoutes.post('/objects/upload', async (c) => {
   await hit(c.env.DB, 'uploadUrlPerMember', String(user.id));
   const uuid = crypto.randomUUID();
   const key = uploadKey(uuid);
-  await createUpload(c.get('db'), key, user.id);
+  if (!(await createUploadWithinCap(c.env.DB, key, user.id))) {
+    // Unused uploads are cleared a day after they were made: Retry-After is when the oldest goes.
+    const oldest = await oldestUnattachedUpload(c.env.DB, user.id);
+    const freedAt = oldest ? Date.parse(oldest) + ABANDONED_AFTER_MS + PRUNE_INTERVAL_MS : Date.now() + PRUNE_INTERVAL_MS;
+    const seconds = Math.max(1, Math.ceil((freedAt - Date.now()) / 1000));
+    throw new HttpError(429, TOO_MANY_UPLOADS, undefined, { 'Retry-After': String(seconds) });
+  }
   const expires = Date.now() + UPLOAD_URL_TTL_MS;
   const signature = await hmacSign(c.env.SIGNING_SECRET, uploadSignaturePayload(key, expires));
   const origin = new URL(c.req.url).origin;
@@ -82,20 +92,71 @@ imageRoutes.put('/listing-images', async (c) => {
 });
 
 objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}`, async (c) => {
-  // R2 evaluates If-None-Match itself; on a match it returns the object without a body.
-  const object = await c.env.IMAGES.get(uploadKey(c.req.param('uuid')), { onlyIf: c.req.raw.headers });
+  const key = uploadKey(c.req.param('uuid'));
+  const headersFor = (object: R2Object) =>
+    new Headers({
+      'Content-Type': 'image/jpeg',
+      // The key is a fresh uuid per upload and the bytes of an attached image never change.
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      ETag: object.httpEtag,
+      'X-Content-Type-Options': 'nosniff',
+    });
+  // Conditional requests (RFC 9110 section 13) are decided here on the object's metadata; a
+  // malformed If-Match or If-None-Match is ignored, as if it had not been sent.
+  const conditions = { ifMatch: parseEntityTags(c.req.header('If-Match')), ifNoneMatch: parseEntityTags(c.req.header('If-None-Match')) };
+  if (conditions.ifMatch || conditions.ifNoneMatch) {
+    const head = await c.env.IMAGES.head(key);
+    if (!head) throw notFound('Image not found');
+    const outcome = evaluateConditions(conditions, head.httpEtag);
+    if (outcome === 412) throw new HttpError(412, 'Precondition failed', undefined, { ETag: head.httpEtag });
+    if (outcome === 304) return new Response(null, { status: 304, headers: headersFor(head) });
+  }
+  const object = await c.env.IMAGES.get(key);
   if (!object) throw notFound('Image not found');
-  const headers = new Headers({
-    'Content-Type': 'image/jpeg',
-    // The key is a fresh uuid per upload and the bytes of an attached image never change.
-    'Cache-Control': 'public, max-age=31536000, immutable',
-    ETag: object.httpEtag,
-    'X-Content-Type-Options': 'nosniff',
-  });
-  if (!('body' in object)) return new Response(null, { status: 304, headers });
+  const headers = headersFor(object);
   headers.set('Content-Length', String(object.size));
   return new Response(object.body, { headers });
 });
+
+/** One entity tag of an If-Match / If-None-Match list: weak or strong, and its quoted value. */
+export interface EntityTag {
+  weak: boolean;
+  tag: string; // with its quotes, as in the ETag header
+}
+
+const LIST_ITEM = /^[ \t]*(?:(W\/)?("[\x21\x23-\x7e\x80-\xff]*")[ \t]*)?(?:,|$)/;
+
+/**
+ * Parses `*` or a comma-separated list of entity tags (RFC 9110 section 8.8.3). Undefined when
+ * the header is absent or malformed (then it is ignored), `'*'` for any, else the tags.
+ */
+export function parseEntityTags(header: string | undefined): EntityTag[] | '*' | undefined {
+  if (header === undefined) return undefined;
+  if (header.trim() === '*') return '*';
+  const tags: EntityTag[] = [];
+  let rest = header;
+  while (rest.length > 0) {
+    const match = LIST_ITEM.exec(rest);
+    if (!match || match[0].length === 0) return undefined;
+    if (match[2]) tags.push({ weak: match[1] !== undefined, tag: match[2] });
+    rest = rest.slice(match[0].length);
+  }
+  return tags.length > 0 ? tags : undefined;
+}
+
+/**
+ * RFC 9110 section 13.2.2 for a GET of an existing object: If-Match (strong comparison) failing
+ * is 412; else If-None-Match (weak comparison) matching is 304; else the object is sent.
+ */
+export function evaluateConditions(
+  conditions: { ifMatch?: EntityTag[] | '*'; ifNoneMatch?: EntityTag[] | '*' },
+  etag: string,
+): 200 | 304 | 412 {
+  const { ifMatch, ifNoneMatch } = conditions;
+  if (ifMatch && ifMatch !== '*' && !ifMatch.some((t) => !t.weak && t.tag === etag)) return 412;
+  if (ifNoneMatch && (ifNoneMatch === '*' || ifNoneMatch.some((t) => t.tag === etag))) return 304;
+  return 200;
+}
 
 /** The JPEG signature: SOI marker FF D8 followed by the next marker's FF. */
 function isJpeg(bytes: Uint8Array): boolean {

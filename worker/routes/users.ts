@@ -1,7 +1,7 @@
 // Profiles and accounts (API.md "Users"): read, edit oneself, delete (self or admin).
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { profileUpdateSchema } from '../../src/shared/schemas';
+import { profileUpdateSchema, USERNAME_MAX_LENGTH } from '../../src/shared/schemas';
 import {
   completedBarterCountOf,
   deleteUser,
@@ -15,6 +15,7 @@ import {
 } from '../db/queries/users';
 import { passwordResetTokens } from '../db/schema';
 import { selfUser, userFor } from '../db/shapes';
+import { assertAvatarUrl } from '../lib/avatar-url';
 import { emailChangedEmail, queueEmail, verificationEmail } from '../lib/email';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { endSession } from '../lib/session';
@@ -34,7 +35,9 @@ userRoutes.get('/:id{[0-9]+}', async (c) => {
 });
 
 userRoutes.get('/username/:username', async (c) => {
-  const user = await findUserByUsername(c.get('db'), c.req.param('username'));
+  const username = c.req.param('username');
+  // No account has a longer name: answered without a lookup.
+  const user = username.length <= USERNAME_MAX_LENGTH ? await findUserByUsername(c.get('db'), username) : undefined;
   if (!user) throw userNotFound();
   return c.json(userFor(c.get('user'), user));
 });
@@ -53,6 +56,7 @@ userRoutes.patch('/:id{[0-9]+}', async (c) => {
   if (parseId(c.req.param('id'), 'User') !== user.id) throw forbidden('You can only edit your own profile');
   const { id: bodyId, ...input } = await parseBody(c, profileUpdateSchema);
   assertActingAs(user, bodyId, 'You can only edit your own profile');
+  assertAvatarUrl(input.avatarUrl, c.req.url);
 
   const changes: ProfileChanges = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   // A new address (not merely new capitals) must be verified again.

@@ -2,19 +2,25 @@ import * as v from 'valibot';
 import { emailField, optionalHttpUrl, optionalText, text } from './fields';
 import { passwordKeyField } from '../password-key';
 
+/** Spec section 5's field length; no account can have a longer name. */
+export const USERNAME_MAX_LENGTH = 50;
+
 export const usernameField = v.pipe(
   v.string('Username must be at least 3 characters'),
   v.trim(),
   v.minLength(3, 'Username must be at least 3 characters'),
-  v.maxLength(50, 'Username must be at most 50 characters'),
+  v.maxLength(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
   v.regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, numbers, _, . and -'),
 );
+
+/** Bounds the hashing work one request can ask for; a longer password can never be right. */
+export const PASSWORD_MAX_LENGTH = 256;
 
 export const passwordField = v.pipe(
   v.string('Password must be at least 8 characters'),
   v.minLength(8, 'Password must be at least 8 characters'),
   // Bounds the hashing work one request can ask for.
-  v.maxLength(256, 'Password must be at most 256 characters'),
+  v.maxLength(PASSWORD_MAX_LENGTH, 'Password must be at most 256 characters'),
 );
 
 export const displayNameField = text(2, 100, 'Display name must be at least 2 characters', 'Display name must be at most 100 characters');
@@ -52,7 +58,12 @@ export type LoginInput = v.InferInput<typeof loginSchema>;
 export const forgotPasswordSchema = v.object({ email: emailField });
 
 export const resetPasswordSchema = v.object({
-  token: v.pipe(v.string('Reset link is invalid or has expired'), v.nonEmpty('Reset link is invalid or has expired')),
+  token: v.pipe(
+    v.string('Reset link is invalid or has expired'),
+    v.nonEmpty('Reset link is invalid or has expired'),
+    // Issued tokens are 43 characters; a longer one cannot match and is not hashed.
+    v.maxLength(200, 'Reset link is invalid or has expired'),
+  ),
   password: passwordField,
   passwordKey: optionalPasswordKey,
 });

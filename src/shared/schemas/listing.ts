@@ -74,11 +74,21 @@ export const listingUpdateSchema = v.object({
 });
 export type ListingUpdateInput = v.InferInput<typeof listingUpdateSchema>;
 
+/**
+ * Past any real page: a larger offset (up to 2^63 and beyond) reads as this one, which SQLite
+ * binds as an integer, and answers the same empty page.
+ */
+export const MAX_QUERY_NUMBER = 2 ** 31 - 1;
+
+/** A query-string count: digits only, capped at MAX_QUERY_NUMBER. */
+const wholeNumber = (message: string) =>
+  v.pipe(v.string(message), v.regex(/^\d+$/, message), v.transform((digits) => Math.min(Number(digits), MAX_QUERY_NUMBER)));
+
 /** Query string of GET /api/listings. */
 export const listingSearchSchema = v.object({
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Search must be at most 200 characters'))),
   category: v.optional(v.pipe(v.string(), v.trim())),
   distance: v.optional(v.string()),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'limit must be a whole number'), v.transform(Number))),
-  offset: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'offset must be a whole number'), v.transform(Number))),
+  limit: v.optional(wholeNumber('limit must be a whole number')),
+  offset: v.optional(wholeNumber('offset must be a whole number')),
 });

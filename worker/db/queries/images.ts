@@ -37,8 +37,36 @@ export function uploadKeyFromUrl(url: string): string | null {
   return match ? uploadKey(match[1]!) : null;
 }
 
-export function createUpload(db: Db, key: string, userId: number) {
-  return db.insert(uploads).values({ key, userId });
+/**
+ * Unattached uploads one member may have at once. A member filling in three listings at once needs
+ * at most 3 × 3 = 9; the cap bounds what abandoned uploads can pile up before the prune job
+ * removes them (docs/security.md "Upload cap and pruning rate").
+ */
+export const MAX_UNATTACHED_UPLOADS = 20;
+
+/**
+ * Records an upload unless the member already has MAX_UNATTACHED_UPLOADS unattached ones. One
+ * statement, so two requests at once cannot both pass the count; the count reads only the
+ * (user_id, attached_at) index. True when the row was created.
+ */
+export async function createUploadWithinCap(d1: D1Database, key: string, userId: number): Promise<boolean> {
+  const result = await d1
+    .prepare(
+      `INSERT INTO uploads (key, user_id)
+       SELECT ?1, ?2 WHERE (SELECT count(*) FROM uploads WHERE user_id = ?2 AND attached_at IS NULL) < ?3`,
+    )
+    .bind(key, userId, MAX_UNATTACHED_UPLOADS)
+    .run();
+  return result.meta.changes === 1;
+}
+
+/** When the member's oldest unattached upload was made (the first the prune job will remove). */
+export async function oldestUnattachedUpload(d1: D1Database, userId: number): Promise<string | null> {
+  const row = await d1
+    .prepare('SELECT min(created_at) AS created_at FROM uploads WHERE user_id = ?1 AND attached_at IS NULL')
+    .bind(userId)
+    .first<{ created_at: string | null }>();
+  return row?.created_at ?? null;
 }
 
 export function findUpload(db: Db, key: string): Promise<UploadRow | undefined> {
