@@ -17,6 +17,7 @@ import { badRequest, conflict, HttpError, unauthorized } from '../lib/errors';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/passwords';
 import { check, clientIp, hit } from '../lib/rate-limit';
 import { endSession, startSession } from '../lib/session';
+import { closeCurrentSessionSockets, closeMemberSockets } from '../lib/member-sockets';
 import { HOUR, isoIn, isoNow } from '../lib/time';
 import { newVerificationToken } from '../lib/verification';
 import { parseBody } from '../lib/validate';
@@ -75,6 +76,7 @@ authRoutes.post('/login', async (c) => {
 
 authRoutes.post('/logout', async (c) => {
   await endSession(c);
+  await closeCurrentSessionSockets(c);
   return c.json({ message: 'Logged out' });
 });
 
@@ -82,6 +84,7 @@ authRoutes.post('/logout', async (c) => {
 authRoutes.post('/logout-everywhere', async (c) => {
   const user = requireUser(c);
   await c.get('db').update(users).set({ sessionsValidAfter: Date.now() + 1 }).where(eq(users.id, user.id));
+  await closeMemberSockets(c.env, user.id, { createdAtOrBefore: Date.now() });
   await endSession(c);
   return c.json({ message: 'Logged out everywhere' });
 });
@@ -143,6 +146,7 @@ authRoutes.post('/reset-password', async (c) => {
     // Single use: this token and any other outstanding one for the account stop working.
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, row.userId)),
   ]);
+  await closeMemberSockets(c.env, row.userId, { createdAtOrBefore: Date.now() });
   return c.json({ message: 'Your password has been reset. Please sign in.' });
 });
 
@@ -155,6 +159,7 @@ authRoutes.post('/change-password', async (c) => {
   }
   const password = await hashPassword(c.env, input.newPassword);
   await db.update(users).set({ password, sessionsValidAfter: Date.now() }).where(eq(users.id, user.id));
+  await closeMemberSockets(c.env, user.id, { createdAtOrBefore: Date.now() });
   // Other devices are signed out; this one continues with a new session.
   await startSession(c, user.id);
   const fresh = await findUserById(db, user.id);
