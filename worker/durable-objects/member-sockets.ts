@@ -22,21 +22,27 @@ interface RoomRow extends Record<string, SqlStorageValue> {
 }
 
 export class MemberSockets extends DurableObject<Env> {
-  private ready = false;
+  /** Whether the rooms table exists, once known (the object never writes before its first registration). */
+  private tableExists = false;
 
+  /** The storage; only a registration creates the table, so reads and removals never write. */
   private get sql(): SqlStorage {
-    const sql = this.ctx.storage.sql;
-    if (!this.ready) {
-      // `generation` changes on every registration, so a removal decided on an older answer from
-      // the room cannot drop a registration that arrived in the meantime.
-      sql.exec('CREATE TABLE IF NOT EXISTS rooms (room TEXT PRIMARY KEY, user_id INTEGER NOT NULL, generation INTEGER NOT NULL, seen_at INTEGER NOT NULL)');
-      this.ready = true;
-    }
-    return sql;
+    return this.ctx.storage.sql;
+  }
+
+  private hasTable(): boolean {
+    if (!this.tableExists) this.tableExists = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rooms'").toArray().length > 0;
+    return this.tableExists;
   }
 
   /** A room holds an open socket of the member (called by the room on every accepted socket). */
   async track(room: string, userId: number): Promise<void> {
+    if (!this.hasTable()) {
+      // `generation` changes on every registration, so a removal decided on an older answer from
+      // the room cannot drop a registration that arrived in the meantime.
+      this.sql.exec('CREATE TABLE IF NOT EXISTS rooms (room TEXT PRIMARY KEY, user_id INTEGER NOT NULL, generation INTEGER NOT NULL, seen_at INTEGER NOT NULL)');
+      this.tableExists = true;
+    }
     this.sql.exec(
       `INSERT INTO rooms (room, user_id, generation, seen_at) VALUES (?, ?, 1, ?)
        ON CONFLICT (room) DO UPDATE SET generation = generation + 1, seen_at = excluded.seen_at, user_id = excluded.user_id`,
@@ -50,11 +56,12 @@ export class MemberSockets extends DurableObject<Env> {
   /** The member's last socket in a room closed. */
   async forget(room: string): Promise<void> {
     // An emptied registry is cleared by the alarm that the registration set, not on every close.
-    this.sql.exec('DELETE FROM rooms WHERE room = ?', room);
+    if (this.hasTable()) this.sql.exec('DELETE FROM rooms WHERE room = ?', room);
   }
 
   /** The rooms listed now (ids as hex strings), newest first. */
   async rooms(): Promise<string[]> {
+    if (!this.hasTable()) return [];
     return this.sql
       .exec<{ room: string }>('SELECT room FROM rooms ORDER BY seen_at DESC, room')
       .toArray()
@@ -68,6 +75,7 @@ export class MemberSockets extends DurableObject<Env> {
    * thrown at the end so the caller can log it.
    */
   async closeSockets(userId: number, ended: EndedSessions, reason: string = SESSION_ENDED_CLOSE_REASON): Promise<number> {
+    if (!this.hasTable()) return 0;
     const rows = this.sql.exec<RoomRow>('SELECT room, user_id, generation FROM rooms ORDER BY seen_at DESC LIMIT ?', MAX_ROOMS_PER_CALL).toArray();
     const results = await Promise.allSettled(
       rows.map(async (row) => {
@@ -89,6 +97,7 @@ export class MemberSockets extends DurableObject<Env> {
 
   /** The daily check: entries not refreshed for a day are asked about, and dropped if no socket is open. */
   async alarm(): Promise<void> {
+    if (!this.hasTable()) return;
     const stale = this.sql
       .exec<RoomRow>('SELECT room, user_id, generation FROM rooms WHERE seen_at <= ? ORDER BY seen_at LIMIT ?', Date.now() - CHECK_AFTER_MS, MAX_ROOMS_PER_CALL)
       .toArray();
@@ -113,7 +122,7 @@ export class MemberSockets extends DurableObject<Env> {
   private async clear(): Promise<void> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    this.ready = false;
+    this.tableExists = false;
   }
 
   private roomStub(room: string) {
