@@ -45,7 +45,15 @@ describe('ConversationRoom', () => {
 
   it('refuses an upgrade without the session the Worker sets, or with a malformed one', async () => {
     const member = { Upgrade: 'websocket', 'X-User-Id': '1', 'X-Partner-Id': '2', 'X-Listing-Id': '3' };
-    for (const session of [{}, { 'X-Session-Key': SESSION.key }, { 'X-Session-Created': '5' }, sessionHeaders({ key: 'A'.repeat(64), createdAt: 5 }), sessionHeaders({ key: 'a'.repeat(63), createdAt: 5 }), { 'X-Session-Key': SESSION.key, 'X-Session-Created': '-5' }]) {
+    const sessions: Record<string, string>[] = [
+      {},
+      { 'X-Session-Key': SESSION.key },
+      { 'X-Session-Created': '5' },
+      sessionHeaders({ key: 'A'.repeat(64), createdAt: 5 }),
+      sessionHeaders({ key: 'a'.repeat(63), createdAt: 5 }),
+      { 'X-Session-Key': SESSION.key, 'X-Session-Created': '-5' },
+    ];
+    for (const session of sessions) {
       const response = await room().fetch('http://room/', { headers: { ...member, ...session } });
       expect(response.status, JSON.stringify(session)).toBe(400);
     }
