@@ -4,6 +4,7 @@ import { runScheduled } from './cron';
 
 export { PasswordHasher } from './durable-objects/password-hasher';
 export { ConversationRoom } from './durable-objects/conversation-room';
+export { MemberSockets } from './durable-objects/member-sockets';
 
 export default {
   fetch: app.fetch,

@@ -35,6 +35,14 @@ export const serverFrameSchema = v.variant('type', [
 ]);
 export type ServerFrame = v.InferOutput<typeof serverFrameSchema>;
 
+/**
+ * The close code the room sends when the member's session ended (sign-out, sign-out everywhere,
+ * password change or reset, account deletion, suspension). The client does not reconnect after it
+ * on its own; it asks the API whether the member is still signed in (docs/api/live-chat.md).
+ */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
+export const SESSION_ENDED_CLOSE_REASON = 'Session ended';
+
 /** The largest client frame the room reads; anything longer is refused before parsing. */
 export const MAX_CLIENT_FRAME_CHARS = 1024;
 

@@ -4,7 +4,19 @@
 // reconnects, resyncs from the API and shows what it missed exactly once.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, createListingFor, createMember, launchBrowser, newPage, overflowsHorizontally, PHONE, sendMessageByApi, type TestMember } from '../support/browser';
+import {
+  apiCall,
+  axeViolations,
+  createListingFor,
+  createMember,
+  launchBrowser,
+  newPage,
+  overflowsHorizontally,
+  PHONE,
+  sendMessageByApi,
+  signInAs,
+  type TestMember,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -179,5 +191,57 @@ describe('live chat between two members', () => {
     expect(phone.errors).toEqual([]);
     await phone.context.close();
     await desk.context.close();
+  });
+
+  it('closes the chat when the member signs out everywhere on another device, without reconnecting; a password change here keeps it live', async () => {
+    const owner = await createMember({ displayName: 'Olga Owner' });
+    const asker = await createMember({ displayName: 'Ari Asker' });
+    const listing = await createListingFor(owner, { title: 'Camping stove' });
+    await sendMessageByApi(asker, owner, listing.id, 'Hi Olga, is the stove still there?');
+
+    // The owner changes the password on this page: the socket of the old session closes (4001),
+    // the page finds the owner still signed in with the new session and reconnects at once.
+    const o = await newPage(browser, { cookie: owner.cookie });
+    await trackSockets(o.page);
+    await openConversation(o.page, asker);
+    const changed = await o.page.evaluate(async (password) => {
+      const response = await fetch('/api/auth/change-password', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ currentPassword: password, newPassword: 'a-brand-new-password-9' }),
+      });
+      return response.status;
+    }, owner.password);
+    expect(changed).toBe(200);
+    await o.page.waitForFunction(() => (window.__chatSockets ?? []).length === 2 && window.__chatSockets![1]!.readyState === WebSocket.OPEN, null, { timeout: 5000 });
+    await o.page.getByRole('heading', { level: 2, name: asker.displayName }).waitFor();
+    await sendMessageByApi(asker, owner, listing.id, 'Still there after the change?');
+    await bubbleShows(o.page, 'Still there after the change?', 3000);
+
+    // The asker signs out everywhere from another device: this page's socket closes at once, no
+    // reconnect follows, and the page shows the signed-out state.
+    const a = await newPage(browser, { cookie: asker.cookie });
+    await trackSockets(a.page);
+    await openConversation(a.page, owner);
+    const elsewhere = await signInAs(asker.username, asker.password);
+    const started = Date.now();
+    expect((await apiCall('/api/auth/logout-everywhere', { method: 'POST', cookie: elsewhere })).status).toBe(200);
+    // The server's Close frame arrives at once (the socket leaves OPEN); Chromium fires `close`
+    // once the connection itself is gone, which under `npm start` takes about 2 s more.
+    await a.page.waitForFunction(() => (window.__chatSockets ?? []).every((s) => s.readyState !== WebSocket.OPEN), null, { polling: 'raf', timeout: 1000 });
+    const closingAfter = Date.now() - started;
+    await a.page.waitForFunction(() => (window.__chatSockets ?? []).every((s) => s.readyState === WebSocket.CLOSED), null, { timeout: 5000 });
+    const closedAfter = Date.now() - started;
+    await a.page.getByText('Sign in to view your messages').waitFor({ timeout: 6000 });
+    await a.page.waitForTimeout(2500);
+    expect(await socketsMade(a.page)).toBe(1);
+    expect(await openSockets(a.page)).toBe(0);
+    console.log(`live chat: Close frame ${closingAfter} ms, close event ${closedAfter} ms after sign-out everywhere`);
+
+    expect(o.errors).toEqual([]);
+    expect(a.errors).toEqual([]);
+    await o.context.close();
+    await a.context.close();
   });
 });

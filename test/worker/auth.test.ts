@@ -167,7 +167,7 @@ describe('passwords', () => {
     const unknown = await call('/api/auth/forgot-password', { body: { email: `${unique()}@example.com` } });
     expect(known.status).toBe(200);
     expect(await json(known)).toEqual(await json(unknown));
-    const token = await tokenFromEmail(member.email);
+    const token = await tokenFromEmail(member.email, /Reset/);
     const reset = await call('/api/auth/reset-password', { body: { token, password: 'new-password-1' } });
     expect(reset.status).toBe(200);
     expect((await call('/api/auth/current-user', { cookie: member.cookie })).status).toBe(401);

@@ -4,6 +4,7 @@ import { env, evictAllDurableObjects, evictDurableObject, listDurableObjectIds, 
 import { describe, expect, it } from 'vitest';
 import type { ConversationRoom } from '../../worker/durable-objects/conversation-room';
 import { roomName, roomStub } from '../../worker/lib/conversation-room';
+import { memberSocketsStub } from '../../worker/lib/member-sockets';
 import { call, insertListing, json, signUp } from './helpers';
 import { openSocket, settle } from './ws-client';
 
@@ -13,8 +14,12 @@ function room() {
   return env.CONVERSATION_ROOM.get(env.CONVERSATION_ROOM.idFromName(crypto.randomUUID()));
 }
 
+/** What the Worker sends about the session: its key (a SHA-256, hex) and creation time. */
+const SESSION = { key: 'a'.repeat(64), createdAt: 1_700_000_000_000 };
+const sessionHeaders = (session = SESSION) => ({ 'X-Session-Key': session.key, 'X-Session-Created': String(session.createdAt) });
+
 async function connect(stub: DurableObjectStub<ConversationRoom>, userId: number, partnerId: number) {
-  const headers = { Upgrade: 'websocket', 'X-User-Id': String(userId), 'X-Partner-Id': String(partnerId), 'X-Listing-Id': String(LISTING) };
+  const headers = { Upgrade: 'websocket', 'X-User-Id': String(userId), 'X-Partner-Id': String(partnerId), 'X-Listing-Id': String(LISTING), ...sessionHeaders() };
   return openSocket(await stub.fetch('http://room/', { headers }));
 }
 
@@ -34,8 +39,24 @@ describe('ConversationRoom', () => {
   it('refuses an upgrade without the member ids the Worker sets', async () => {
     const response = await room().fetch('http://room/?userId=1', { headers: { Upgrade: 'websocket' } });
     expect(response.status).toBe(400);
-    const same = await room().fetch('http://room/', { headers: { Upgrade: 'websocket', 'X-User-Id': '1', 'X-Partner-Id': '1', 'X-Listing-Id': '1' } });
+    const same = await room().fetch('http://room/', { headers: { Upgrade: 'websocket', 'X-User-Id': '1', 'X-Partner-Id': '1', 'X-Listing-Id': '1', ...sessionHeaders() } });
     expect(same.status).toBe(400);
+  });
+
+  it('refuses an upgrade without the session the Worker sets, or with a malformed one', async () => {
+    const member = { Upgrade: 'websocket', 'X-User-Id': '1', 'X-Partner-Id': '2', 'X-Listing-Id': '3' };
+    const sessions: Record<string, string>[] = [
+      {},
+      { 'X-Session-Key': SESSION.key },
+      { 'X-Session-Created': '5' },
+      sessionHeaders({ key: 'A'.repeat(64), createdAt: 5 }),
+      sessionHeaders({ key: 'a'.repeat(63), createdAt: 5 }),
+      { 'X-Session-Key': SESSION.key, 'X-Session-Created': '-5' },
+    ];
+    for (const session of sessions) {
+      const response = await room().fetch('http://room/', { headers: { ...member, ...session } });
+      expect(response.status, JSON.stringify(session)).toBe(400);
+    }
   });
 
   it('tags each socket with its member and keeps the member in the attachment', async () => {
@@ -46,9 +67,10 @@ describe('ConversationRoom', () => {
       state.getWebSockets().map((ws) => ({ tags: state.getTags(ws), member: ws.deserializeAttachment() })),
     );
     seen.sort((x, y) => String(x.tags[0]).localeCompare(String(y.tags[0])));
+    const session = { sessionKey: SESSION.key, sessionCreatedAt: SESSION.createdAt };
     expect(seen).toEqual([
-      { tags: ['user:1'], member: { userId: 1, partnerId: 2, listingId: LISTING } },
-      { tags: ['user:2'], member: { userId: 2, partnerId: 1, listingId: LISTING } },
+      { tags: ['user:1', `session:${SESSION.key}`], member: { userId: 1, partnerId: 2, listingId: LISTING, ...session } },
+      { tags: ['user:2', `session:${SESSION.key}`], member: { userId: 2, partnerId: 1, listingId: LISTING, ...session } },
     ]);
     for (const s of [a, b]) s.socket.close(1000, 'done');
   });
@@ -131,7 +153,7 @@ describe('ConversationRoom', () => {
     const listingId = await insertListing(owner);
     const stub = roomStub(env, listingId, owner.id, member.id);
     const join = async (userId: number, partnerId: number) => {
-      const headers = { Upgrade: 'websocket', 'X-User-Id': String(userId), 'X-Partner-Id': String(partnerId), 'X-Listing-Id': String(listingId) };
+      const headers = { Upgrade: 'websocket', 'X-User-Id': String(userId), 'X-Partner-Id': String(partnerId), 'X-Listing-Id': String(listingId), ...sessionHeaders() };
       return openSocket(await stub.fetch('http://room/', { headers }));
     };
     const post = async (content: string) => {
@@ -169,5 +191,80 @@ describe('ConversationRoom', () => {
     b2.send({ type: 'read', upTo: back.id });
     expect(await a2.next((f) => f.type === 'read')).toEqual({ type: 'read', userId: owner.id, upTo: back.id });
     for (const s of [a2, b2]) s.socket.close(1000, 'done');
+  });
+});
+
+describe('ConversationRoom and ending sessions', () => {
+  /** User ids no other test uses, so each test has its own member registries. */
+  const freshId = () => 2_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const key = (c: string) => c.repeat(64);
+
+  async function join(stub: DurableObjectStub<ConversationRoom>, userId: number, partnerId: number, session: { key: string; createdAt: number }) {
+    const headers = { Upgrade: 'websocket', 'X-User-Id': String(userId), 'X-Partner-Id': String(partnerId), 'X-Listing-Id': String(LISTING), ...sessionHeaders(session) };
+    return openSocket(await stub.fetch('http://room/', { headers }));
+  }
+
+  it('lists the room in the member’s registry while a socket of theirs is open, and forgets it after the last one closes', async () => {
+    const [me, partner] = [freshId(), freshId()];
+    const stub = room();
+    const registry = memberSocketsStub(env, me);
+    const a = await join(stub, me, partner, { key: key('1'), createdAt: 1000 });
+    // Registered before the socket is handed out.
+    expect(await registry.rooms()).toEqual([stub.id.toString()]);
+    const b = await join(stub, me, partner, { key: key('2'), createdAt: 2000 });
+    const other = await join(stub, partner, me, { key: key('3'), createdAt: 3000 });
+    expect(await memberSocketsStub(env, partner).rooms()).toEqual([stub.id.toString()]);
+
+    a.socket.close(1000, 'bye');
+    await expect.poll(() => runInDurableObject(stub, (_i, state) => state.getWebSockets().length)).toBe(2);
+    await settle();
+    expect(await registry.rooms()).toEqual([stub.id.toString()]);
+    b.socket.close(1000, 'bye');
+    await expect.poll(() => registry.rooms()).toEqual([]);
+    // The partner's own entry is untouched.
+    expect(await memberSocketsStub(env, partner).rooms()).toEqual([stub.id.toString()]);
+    other.socket.close(1000, 'done');
+  });
+
+  it('closes the member’s sockets of one session, of the sessions created up to a time, or all, with 4001 "Session ended"', async () => {
+    const [me, partner] = [freshId(), freshId()];
+    const stub = room();
+    const old = await join(stub, me, partner, { key: key('1'), createdAt: 1000 });
+    const newer = await join(stub, me, partner, { key: key('2'), createdAt: 2000 });
+    const newest = await join(stub, me, partner, { key: key('4'), createdAt: 4000 });
+    const theirs = await join(stub, partner, me, { key: key('3'), createdAt: 500 });
+
+    expect(await stub.closeMemberSockets(me, { sessionKey: key('1') })).toEqual({ closed: 1, open: 2 });
+    await expect.poll(() => old.closeEvent()).toEqual({ code: 4001, reason: 'Session ended' });
+    // Another member's session key closes nothing of this member's, and nothing of theirs either.
+    expect(await stub.closeMemberSockets(me, { sessionKey: key('3') })).toEqual({ closed: 0, open: 2 });
+    expect(await stub.closeMemberSockets(me, { createdAtOrBefore: 1999 })).toEqual({ closed: 0, open: 2 });
+    expect(await stub.closeMemberSockets(me, { createdAtOrBefore: 2000 })).toEqual({ closed: 1, open: 1 });
+    await expect.poll(() => newer.closeEvent()).toEqual({ code: 4001, reason: 'Session ended' });
+    await settle();
+    expect(newest.closed()).toBe(false);
+
+    expect(await stub.closeMemberSockets(me, { all: true }, 'Account suspended')).toEqual({ closed: 1, open: 0 });
+    await expect.poll(() => newest.closeEvent()).toEqual({ code: 4001, reason: 'Account suspended' });
+    // The partner's socket (the oldest session of all) stays open and served.
+    expect(theirs.closed()).toBe(false);
+    expect(await stub.broadcast({ type: 'typing', userId: 5 })).toBe(1);
+    expect(await theirs.next((f) => f.type === 'typing')).toEqual({ type: 'typing', userId: 5 });
+    await expect.poll(() => memberSocketsStub(env, me).rooms()).toEqual([]);
+    theirs.socket.close(1000, 'done');
+  });
+
+  it('refuses the upgrade when the member’s registry cannot record it', async () => {
+    const stub = room();
+    // A registry whose table has the wrong shape: recording the room throws.
+    const me = freshId();
+    await runInDurableObject(memberSocketsStub(env, me), (_instance, state) => {
+      state.storage.sql.exec('CREATE TABLE rooms (room TEXT PRIMARY KEY)');
+    });
+    const response = await stub.fetch('http://room/', {
+      headers: { Upgrade: 'websocket', 'X-User-Id': String(me), 'X-Partner-Id': String(freshId()), 'X-Listing-Id': String(LISTING), ...sessionHeaders() },
+    });
+    expect(response.status).toBe(503);
+    expect(await runInDurableObject(stub, (_i, state) => state.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN).length)).toBe(0);
   });
 });

@@ -3,11 +3,22 @@
 import { env, evictDurableObject, listDurableObjectIds } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ConversationConnection, type SocketLike } from '../../src/features/messages/conversation-connection';
-import { conversationSocketUrl, createThrottle, lastReceivedId, lastSeenOwnId, markReadUpTo, mergeMessages, reconnectDelay, TYPING_SEND_INTERVAL_MS } from '../../src/features/messages/live';
+import {
+  afterSessionEnded,
+  conversationSocketUrl,
+  createThrottle,
+  lastReceivedId,
+  lastSeenOwnId,
+  markReadUpTo,
+  mergeMessages,
+  reconnectDelay,
+  SESSION_RECHECK_MS,
+  TYPING_SEND_INTERVAL_MS,
+} from '../../src/features/messages/live';
 import type { Message } from '../../src/shared/api-types';
 import { FrameBudget, FRAME_LIMIT, FRAME_WINDOW_MS, TOO_MANY_FRAMES } from '../../worker/durable-objects/conversation-frames';
 import { roomStub } from '../../worker/lib/conversation-room';
-import { call, insertListing, json, ORIGIN, signUp, type Member } from './helpers';
+import { call, insertListing, json, ORIGIN, sessionCookie, signUp, type Member } from './helpers';
 import { openSocket, settle } from './ws-client';
 
 const wsPath = (partnerId: number, listingId: number) => `/api/conversations/${partnerId}/${listingId}/ws`;
@@ -301,6 +312,38 @@ describe('chat client helpers', () => {
   });
 });
 
+describe('after a session-ended close', () => {
+  const noWait = async () => {};
+
+  it('resumes when the same member is still signed in, and signs out when nobody is, after a second look', async () => {
+    const answers = (...ids: (number | null | Error)[]) => {
+      let calls = 0;
+      const fetchUserId = async () => {
+        const answer = ids[calls++];
+        if (answer instanceof Error) throw answer;
+        return answer ?? null;
+      };
+      return { fetchUserId, calls: () => calls };
+    };
+    const same = answers(7);
+    expect(await afterSessionEnded(same.fetchUserId, 7, noWait)).toBe('resume');
+    expect(same.calls()).toBe(1);
+
+    // A password change in another tab: its new cookie arrives after the close.
+    const waits: number[] = [];
+    const later = answers(null, 7);
+    expect(await afterSessionEnded(later.fetchUserId, 7, async (ms) => waits.push(ms))).toBe('resume');
+    expect(waits).toEqual([SESSION_RECHECK_MS]);
+
+    const nobody = answers(null, null);
+    expect(await afterSessionEnded(nobody.fetchUserId, 7, noWait)).toBe('signed-out');
+    expect(nobody.calls()).toBe(2);
+    expect(await afterSessionEnded(answers(8).fetchUserId, 7, noWait)).toBe('other-member');
+    // The check itself failed (offline): the usual reconnect schedule takes over.
+    expect(await afterSessionEnded(answers(new Error('offline')).fetchUserId, 7, noWait)).toBe('resume');
+  });
+});
+
 /** A SocketLike over the Worker: the upgrade goes through `call`, as the browser's would. */
 function workerSocketFactory(member: Member, partner: Member, listingId: number) {
   const made: SocketLike[] = [];
@@ -399,6 +442,44 @@ describe('chat client connection against the room', () => {
     expect(sockets.made).toHaveLength(2);
     expect(connection.send({ type: 'typing' })).toBe(false);
     watcher.socket.close(1000, 'done');
+  });
+
+  it('stops after a session-ended close (4001) instead of retrying, even when asked to reconnect, until resumed', async () => {
+    const { owner, member, listingId } = await conversation();
+    const sockets = workerSocketFactory(member, owner, listingId);
+    let opens = 0;
+    let ended = 0;
+    const states: string[] = [];
+    const connection = new ConversationConnection({
+      url: 'x',
+      createSocket: sockets.create,
+      random: () => 0,
+      onState: (s) => states.push(s),
+      onOpen: () => (opens += 1),
+      onFrame: () => {},
+      onSessionEnded: () => (ended += 1),
+    });
+    connection.start();
+    await expect.poll(() => opens).toBe(1);
+
+    // The password is changed in another tab: this session's socket is closed with 4001.
+    const response = await call('/api/auth/change-password', { cookie: member.cookie, body: { currentPassword: member.password, newPassword: 'another-password-7' } });
+    expect(response.status).toBe(200);
+    await expect.poll(() => ended).toBe(1);
+    expect(connection.halted).toBe(true);
+    expect(states.at(-1)).toBe('closed');
+    connection.reconnectNow();
+    // Longer than the first three backoff steps (250 + 500 + 1000 ms with this random).
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(sockets.made).toHaveLength(1);
+
+    // The sign-in check found the member with the new session: the connection comes back.
+    member.cookie = sessionCookie(response);
+    connection.resume();
+    await expect.poll(() => opens).toBe(2);
+    expect(sockets.made).toHaveLength(2);
+    expect(connection.halted).toBe(false);
+    connection.stop();
   });
 
   it('retries a refused upgrade with backoff, and replaces a socket stuck closing when asked to reconnect', async () => {

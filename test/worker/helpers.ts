@@ -117,7 +117,10 @@ export async function waitForEmailTo(address: string, subject: RegExp = /./, tim
   }
 }
 
-/** The token in the newest email's link (verification or reset), once that email is queued. */
+/**
+ * The token in the newest email's link, once that email is queued. Name the subject for reset
+ * links (`/Reset/`): they are queued after the reply, so the newest mail may still be another one.
+ */
 export async function tokenFromEmail(address: string, subject: RegExp = /Verify|Reset/): Promise<string> {
   const email = await waitForEmailTo(address, subject);
   const match = /token=([A-Za-z0-9_%-]+)/.exec(email.text);

@@ -7,6 +7,8 @@ export interface TestSocket {
   socket: WebSocket;
   frames: ServerFrame[];
   closed: () => boolean;
+  /** The code and reason of the close received, once closed. */
+  closeEvent: () => { code: number; reason: string } | null;
   send: (frame: unknown) => void;
   next: (predicate: (frame: ServerFrame) => boolean, timeoutMs?: number) => Promise<ServerFrame>;
 }
@@ -17,18 +19,21 @@ export function openSocket(response: Response): TestSocket {
   socket.accept();
   const frames: ServerFrame[] = [];
   let isClosed = false;
+  let closeEvent: { code: number; reason: string } | null = null;
   socket.addEventListener('message', (event) => {
     const parsed = parseServerFrame(event.data as string);
     if (!parsed.ok) throw new Error(`invalid server frame: ${String(event.data)} (${parsed.error})`);
     frames.push(parsed.frame);
   });
-  socket.addEventListener('close', () => {
+  socket.addEventListener('close', (event) => {
     isClosed = true;
+    closeEvent = { code: event.code, reason: event.reason };
   });
   return {
     socket,
     frames,
     closed: () => isClosed,
+    closeEvent: () => closeEvent,
     send: (frame) => socket.send(typeof frame === 'string' || frame instanceof ArrayBuffer ? frame : JSON.stringify(frame)),
     async next(predicate, timeoutMs = 1000) {
       const deadline = Date.now() + timeoutMs;

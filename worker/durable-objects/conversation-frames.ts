@@ -4,19 +4,33 @@ import { parseClientFrame, type ServerFrame } from '../../src/shared/ws-frames';
 import { createDb } from '../db/client';
 import { markReadUpTo } from '../db/queries/messages';
 
-/** Who a socket belongs to, kept with serializeAttachment so it survives hibernation. */
+/**
+ * Who a socket belongs to, kept with serializeAttachment so it survives hibernation. `sessionKey`
+ * is the SHA-256 (hex) of the session id the socket was opened with (never the id itself), and
+ * `sessionCreatedAt` that session's creation time in ms: ending sessions closes sockets by either.
+ */
 export interface SocketMember {
   userId: number;
   partnerId: number;
   listingId: number;
+  sessionKey: string;
+  sessionCreatedAt: number;
 }
 
 export const userTag = (userId: number) => `user:${userId}`;
+export const sessionTag = (sessionKey: string) => `session:${sessionKey}`;
+export const isSessionKey = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
 
 export function readMember(ws: WebSocket): SocketMember | null {
   const value = ws.deserializeAttachment() as Partial<SocketMember> | null;
   if (!value || !Number.isSafeInteger(value.userId) || !Number.isSafeInteger(value.partnerId) || !Number.isSafeInteger(value.listingId)) return null;
+  if (!isSessionKey(value.sessionKey) || !Number.isSafeInteger(value.sessionCreatedAt)) return null;
   return value as SocketMember;
+}
+
+/** The member's sockets in this room that are still open (`except` is one being closed now). */
+export function openSocketsOf(ctx: DurableObjectState, userId: number, except?: WebSocket): WebSocket[] {
+  return ctx.getWebSockets(userTag(userId)).filter((ws) => ws !== except && ws.readyState === WebSocket.OPEN);
 }
 
 /** Sends a frame to each socket, ignoring sockets that close as we send. */

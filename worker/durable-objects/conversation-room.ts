@@ -2,18 +2,21 @@
 // read marks to the members' open sockets with the WebSocket Hibernation API. D1 stays the record;
 // the room keeps no messages, so an evicted room loses nothing but its in-memory state.
 import { DurableObject } from 'cloudflare:workers';
-import type { ServerFrame } from '../../src/shared/ws-frames';
-import { FrameBudget, handleClientFrame, sendAll, userTag, type SocketMember } from './conversation-frames';
+import { SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON, type ServerFrame } from '../../src/shared/ws-frames';
+import { memberSocketsStub, type EndedSessions } from '../lib/member-sockets';
+import { FrameBudget, handleClientFrame, isSessionKey, openSocketsOf, readMember, sendAll, sessionTag, userTag, type SocketMember } from './conversation-frames';
 
 const positiveId = (raw: string | null) => (raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
 export class ConversationRoom extends DurableObject<Env> {
   private readonly budget = new FrameBudget();
+  /** Registry updates run one after another, so MemberSockets receives them in order. */
+  private registryQueue: Promise<unknown> = Promise.resolve();
 
   /**
    * Accepts an already-authorised member's socket. Only the Worker reaches this (the binding is
-   * not public), and it sets X-User-Id, X-Partner-Id and X-Listing-Id after checking session,
-   * Origin and the conversation rules.
+   * not public), and it sets X-User-Id, X-Partner-Id, X-Listing-Id, X-Session-Key and
+   * X-Session-Created after checking session, Origin and the conversation rules.
    */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
@@ -21,13 +24,69 @@ export class ConversationRoom extends DurableObject<Env> {
       const userId = positiveId(request.headers.get('X-User-Id'));
       const partnerId = positiveId(request.headers.get('X-Partner-Id'));
       const listingId = positiveId(request.headers.get('X-Listing-Id'));
-      return userId && partnerId && listingId && userId !== partnerId ? { userId, partnerId, listingId } : null;
+      const sessionKey = request.headers.get('X-Session-Key');
+      const sessionCreatedAt = positiveId(request.headers.get('X-Session-Created'));
+      if (!userId || !partnerId || !listingId || userId === partnerId || !isSessionKey(sessionKey) || !sessionCreatedAt) return null;
+      return { userId, partnerId, listingId, sessionKey, sessionCreatedAt };
     })();
     if (!member) return new Response('Missing member', { status: 400 });
     const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1], [userTag(member.userId)]);
+    this.ctx.acceptWebSocket(pair[1], [userTag(member.userId), sessionTag(member.sessionKey)]);
     pair[1].serializeAttachment(member);
+    // The member's registry must know about this room before the socket is handed out, or ending
+    // the session could miss it: no registration, no socket.
+    try {
+      await this.syncRegistry(member.userId);
+    } catch (error) {
+      console.error('conversation room: registering the socket failed', error);
+      pair[1].close(1011, 'Could not register the socket');
+      return new Response('Could not register the socket', { status: 503 });
+    }
     return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  /**
+   * Closes the member's sockets whose session ended (called by MemberSockets) with 4001
+   * "Session ended", or `reason` instead. Returns how many it closed and how many of the member's
+   * sockets stay open here (the registry forgets the room when none do).
+   */
+  async closeMemberSockets(userId: number, ended: EndedSessions, reason = SESSION_ENDED_CLOSE_REASON): Promise<{ closed: number; open: number }> {
+    const candidates = 'sessionKey' in ended ? this.ctx.getWebSockets(sessionTag(ended.sessionKey)) : this.ctx.getWebSockets(userTag(userId));
+    let closed = 0;
+    for (const ws of candidates) {
+      const member = readMember(ws);
+      if (member && member.userId !== userId) continue;
+      if (member && 'createdAtOrBefore' in ended && member.sessionCreatedAt > ended.createdAtOrBefore) continue;
+      // A socket without a readable member cannot prove its session is alive: it goes too.
+      try {
+        ws.close(SESSION_ENDED_CLOSE_CODE, reason);
+        closed += 1;
+      } catch {
+        // Already closed.
+      }
+    }
+    return { closed, open: openSocketsOf(this.ctx, userId).length };
+  }
+
+  /** How many of the member's sockets are open here (the registry's periodic check). */
+  async openSocketCount(userId: number): Promise<number> {
+    return openSocketsOf(this.ctx, userId).length;
+  }
+
+  /**
+   * Tells the member's registry whether this room holds an open socket of theirs. Queued, and the
+   * state is read when the update runs, so the registry ends up with the room's latest state even
+   * when sockets open and close in quick succession.
+   */
+  private syncRegistry(userId: number, leaving?: WebSocket): Promise<void> {
+    const run = this.registryQueue.then(async () => {
+      const registry = memberSocketsStub(this.env, userId);
+      const room = this.ctx.id.toString();
+      if (openSocketsOf(this.ctx, userId, leaving).length > 0) await registry.track(room, userId);
+      else await registry.forget(room);
+    });
+    this.registryQueue = run.catch(() => {});
+    return run;
   }
 
   /** Sends a server frame to every open socket of the room; returns how many got it. */
@@ -50,6 +109,7 @@ export class ConversationRoom extends DurableObject<Env> {
     } catch {
       // Already closed.
     }
+    await this.forgetIfLast(ws);
   }
 
   async webSocketError(ws: WebSocket): Promise<void> {
@@ -58,5 +118,17 @@ export class ConversationRoom extends DurableObject<Env> {
     } catch {
       // Already closed.
     }
+    await this.forgetIfLast(ws);
+  }
+
+  /** A socket went away: the registry drops this room once the member has no open socket here. */
+  private async forgetIfLast(ws: WebSocket): Promise<void> {
+    const member = readMember(ws);
+    if (!member) return;
+    await this.syncRegistry(member.userId, ws).catch((error: unknown) => {
+      // A stale entry costs one room call when the member's sessions next end, and the registry's
+      // daily check drops it.
+      console.error('conversation room: updating the member registry failed', error);
+    });
   }
 }

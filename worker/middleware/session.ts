@@ -11,12 +11,16 @@ export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
   const db = createDb(c.env.DB);
   c.set('db', db);
   c.set('user', null);
+  c.set('session', null);
   const id = readSessionId(c);
   const session = id ? await loadSession(c.env, id) : null;
   if (session) {
     const user = await db.query.users.findFirst({ where: eq(users.id, session.userId) });
     // KV deletes take up to 60 s to reach every location; sessionsValidAfter voids old sessions now.
-    if (user && session.createdAt >= user.sessionsValidAfter) c.set('user', user);
+    if (user && session.createdAt >= user.sessionsValidAfter) {
+      c.set('user', user);
+      c.set('session', { id: id!, userId: user.id, createdAt: session.createdAt });
+    }
   }
   return next();
 });

@@ -23,6 +23,7 @@ import { checkPasswordKey, passwordSaltFor, storedPasswordFor } from '../lib/pas
 import { newAccountPassword, passwordKeyFrom } from '../lib/passwords';
 import { check, clientIp, hit } from '../lib/rate-limit';
 import { endSession, startSession } from '../lib/session';
+import { closeCurrentSessionSockets, closeMemberSockets } from '../lib/member-sockets';
 import { HOUR, isoIn, isoNow } from '../lib/time';
 import { newVerificationToken } from '../lib/verification';
 import { parseBody } from '../lib/validate';
@@ -92,6 +93,7 @@ authRoutes.post('/login', async (c) => {
 
 authRoutes.post('/logout', async (c) => {
   await endSession(c);
+  await closeCurrentSessionSockets(c);
   return c.json({ message: 'Logged out' });
 });
 
@@ -99,6 +101,7 @@ authRoutes.post('/logout', async (c) => {
 authRoutes.post('/logout-everywhere', async (c) => {
   const user = requireUser(c);
   await c.get('db').update(users).set({ sessionsValidAfter: Date.now() + 1 }).where(eq(users.id, user.id));
+  await closeMemberSockets(c.env, user.id, { createdAtOrBefore: Date.now() });
   await endSession(c);
   return c.json({ message: 'Logged out everywhere' });
 });
@@ -194,6 +197,7 @@ authRoutes.post('/reset-password', async (c) => {
     // Single use: this token and any other outstanding one for the account stop working.
     revokeResetTokens(db, user.id),
   ]);
+  await closeMemberSockets(c.env, user.id, { createdAtOrBefore: Date.now() });
   return c.json({ message: 'Your password has been reset. Please sign in.' });
 });
 
@@ -215,6 +219,7 @@ authRoutes.post('/change-password', async (c) => {
     // A reset link mailed before the change must not undo it.
     revokeResetTokens(db, user.id),
   ]);
+  await closeMemberSockets(c.env, user.id, { createdAtOrBefore: Date.now() });
   // Other devices are signed out; this one continues with a new session.
   await startSession(c, user.id);
   const fresh = await findUserById(db, user.id);

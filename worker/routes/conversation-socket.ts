@@ -5,6 +5,7 @@ import { findListingRef } from '../db/queries/messages';
 import { findUserById } from '../db/queries/users';
 import { forbidden, HttpError, notFound } from '../lib/errors';
 import { isConversationPair, roomStub } from '../lib/conversation-room';
+import { sessionKeyOf } from '../lib/member-sockets';
 import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -27,8 +28,17 @@ conversationSocketRoutes.get('/:partnerId{[0-9]+}/:listingId{[0-9]+}/ws', async 
   if (!partner) throw notFound('User not found');
   if (!isConversationPair(listing.userId, user.id, partner.id)) throw forbidden('Conversations about a listing are between its owner and another member');
 
-  // The ids come from the session and D1, never from the client.
-  const headers = new Headers({ Upgrade: 'websocket', 'X-User-Id': String(user.id), 'X-Partner-Id': String(partner.id), 'X-Listing-Id': String(listing.id) });
+  // The ids come from the session and D1, never from the client. The session goes along (hashed)
+  // so ending it closes this socket (worker/lib/member-sockets.ts).
+  const session = c.get('session')!;
+  const headers = new Headers({
+    Upgrade: 'websocket',
+    'X-User-Id': String(user.id),
+    'X-Partner-Id': String(partner.id),
+    'X-Listing-Id': String(listing.id),
+    'X-Session-Key': await sessionKeyOf(session.id),
+    'X-Session-Created': String(session.createdAt),
+  });
   const upgraded = await roomStub(c.env, listing.id, user.id, partner.id).fetch(new Request(c.req.url, { headers }));
   if (upgraded.status !== 101 || !upgraded.webSocket) throw new HttpError(500, 'Could not open the conversation');
   return new Response(null, { status: 101, webSocket: upgraded.webSocket });

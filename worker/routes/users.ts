@@ -18,6 +18,7 @@ import { selfUser, userFor } from '../db/shapes';
 import { assertAvatarUrl } from '../lib/avatar-url';
 import { emailChangedEmail, queueEmail, verificationEmail } from '../lib/email';
 import { conflict, forbidden, notFound } from '../lib/errors';
+import { closeMemberSockets } from '../lib/member-sockets';
 import { endSession } from '../lib/session';
 import { parseBody, parseId } from '../lib/validate';
 import { newVerificationToken } from '../lib/verification';
@@ -102,6 +103,7 @@ userRoutes.delete('/:id{[0-9]+}', async (c) => {
   // Read the image keys before the cascade removes the rows that name them.
   const keys = await imageKeysOfUser(db, id);
   if (!(await deleteUser(db, id))) throw userNotFound();
+  await closeMemberSockets(c.env, id, { all: true });
   // R2 deletes at most 1,000 keys a call. The account is gone either way; a failed delete
   // leaves only objects nothing links to, so it is logged rather than reported to the member.
   for (let i = 0; i < keys.length; i += 1000) {

@@ -1,15 +1,16 @@
 // Session: the current user, sign-in, registration and sign-out (spec sections 4 and 7).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../shared/schemas';
 import type { SelfUser } from '../../shared/api-types';
 import { api, apiGetOrNull } from '../../lib/api';
 import { passwordKeyFor } from '../../lib/password-key';
 
 export const authKeys = { currentUser: ['auth', 'current-user'] as const };
+export const CURRENT_USER_URL = '/api/auth/current-user';
 
 export const currentUserQuery = queryOptions({
   queryKey: authKeys.currentUser,
-  queryFn: () => apiGetOrNull<SelfUser>('/api/auth/current-user'),
+  queryFn: () => apiGetOrNull<SelfUser>(CURRENT_USER_URL),
   retry: false,
   staleTime: Infinity,
 });
@@ -45,16 +46,21 @@ export function useRegister() {
   });
 }
 
+/**
+ * The member is signed out (here, or elsewhere: the live chat learns of it from the server). The
+ * current user becomes null first (the header keeps observing it), then every other cached read
+ * goes: nothing of the signed-out member stays in memory.
+ */
+export function forgetSignedOutMember(queryClient: QueryClient) {
+  queryClient.setQueryData(authKeys.currentUser, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.currentUser[0] });
+}
+
 /** Logout clears the user and every cached read (spec section 4). */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ message: string }>('POST', '/api/auth/logout'),
-    onSuccess: () => {
-      // The current user becomes null first (the header keeps observing it), then every other
-      // cached read goes: nothing of the signed-out member stays in memory.
-      queryClient.setQueryData(authKeys.currentUser, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.currentUser[0] });
-    },
+    onSuccess: () => forgetSignedOutMember(queryClient),
   });
 }

@@ -1,8 +1,9 @@
 // One conversation socket that keeps itself connected: reconnects after a drop with exponential
 // backoff and jitter (live.ts), gives up a connect that hangs, and says when it opened so the
-// caller can resync from the API. No React here; use-conversation-socket.ts wires it to the
+// caller can resync from the API. A close with 4001 (the session ended) is not retried: the caller
+// asks the API whether the member is still signed in and calls resume() if so. No React here; use-conversation-socket.ts wires it to the
 // screen, and the Worker tests drive it against the real room.
-import { parseServerFrame, type ClientFrame, type ServerFrame } from '../../shared/ws-frames';
+import { parseServerFrame, SESSION_ENDED_CLOSE_CODE, type ClientFrame, type ServerFrame } from '../../shared/ws-frames';
 import { reconnectDelay } from './live';
 
 /** The part of a browser WebSocket the connection uses (a fake in tests). */
@@ -28,6 +29,11 @@ export interface ConnectionOptions {
   random?: () => number;
   /** A connect that has not opened after this long is given up and retried. */
   connectTimeoutMs?: number;
+  /**
+   * The server closed the socket because the member's session ended (4001). The connection stays
+   * down, even on reconnectNow(), until resume() (the member turned out to be still signed in).
+   */
+  onSessionEnded?: () => void;
 }
 
 const OPEN = 1;
@@ -39,6 +45,7 @@ export class ConversationConnection {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  private sessionEnded = false;
 
   constructor(private readonly options: ConnectionOptions) {}
 
@@ -48,12 +55,25 @@ export class ConversationConnection {
 
   /** Reconnects now unless a socket is open or opening (the tab became visible, the network came back). */
   reconnectNow() {
-    if (this.stopped) return;
+    if (this.stopped || this.sessionEnded) return;
     // A socket stuck closing (a Close the other end never answered) counts as gone.
     if (this.socket && this.socket.readyState <= OPEN) return;
     if (this.socket) this.detach(this.socket);
     this.attempt = 0;
     this.connect();
+  }
+
+  /** After a session-ended close: connects again at once (the member is still signed in). */
+  resume() {
+    if (this.stopped || !this.sessionEnded) return;
+    this.sessionEnded = false;
+    this.attempt = 0;
+    this.connect();
+  }
+
+  /** Whether the connection is waiting for resume() after the session ended. */
+  get halted() {
+    return this.sessionEnded;
   }
 
   /** The network is gone: the socket is dead even if the browser has not noticed yet. */
@@ -118,9 +138,17 @@ export class ConversationConnection {
     };
     // An error is always followed by close; close decides what happens next.
     socket.onerror = () => {};
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      if (event.code === SESSION_ENDED_CLOSE_CODE) {
+        // Retrying would only be refused (or loop): wait for the caller's sign-in check.
+        this.clearTimers();
+        this.sessionEnded = true;
+        this.options.onState('closed');
+        this.options.onSessionEnded?.();
+        return;
+      }
       this.options.onState('closed');
       this.scheduleRetry();
     };
@@ -137,7 +165,7 @@ export class ConversationConnection {
   }
 
   private scheduleRetry() {
-    if (this.stopped || this.retryTimer) return;
+    if (this.stopped || this.sessionEnded || this.retryTimer) return;
     if (this.connectTimer) clearTimeout(this.connectTimer);
     this.connectTimer = null;
     const delay = reconnectDelay(this.attempt, this.options.random);

@@ -1,5 +1,5 @@
 // The live chat's pure parts: merging messages from the API, the POST reply and socket frames by
-// id; read marks; the reconnect backoff; the typing throttle. No React and no browser APIs here,
+// id; read marks; the reconnect backoff; the typing throttle; what to do when the session ended. No React and no browser APIs here,
 // so the Worker tests can run them (test/worker/conversation-socket.test.ts).
 import type { Message } from '../../shared/api-types';
 
@@ -107,4 +107,38 @@ export function createThrottle(intervalMs: number) {
 export function conversationSocketUrl(location: { protocol: string; host: string }, partnerId: number, listingId: number): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/api/conversations/${partnerId}/${listingId}/ws`;
+}
+
+/** How long after a sign-in check that found nobody the client looks once more. */
+export const SESSION_RECHECK_MS = 2000;
+
+export type SessionEndedOutcome = 'resume' | 'signed-out' | 'other-member';
+
+/**
+ * What the client does after the server closed its socket with 4001 (the session ended): asks who
+ * is signed in. The same member (a password change gave this browser a new session) resumes; nobody
+ * means signed out. Nobody is asked about once more after `recheckMs`, because a password change in
+ * another tab replaces the shared cookie only when its response arrives, after the close. A failed
+ * check counts as still signed in: the connection's usual retries take over.
+ */
+export async function afterSessionEnded(
+  fetchUserId: () => Promise<number | null>,
+  meId: number,
+  wait: (ms: number) => Promise<unknown> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  recheckMs = SESSION_RECHECK_MS,
+): Promise<SessionEndedOutcome> {
+  const ask = async (): Promise<number | null | 'failed'> => {
+    try {
+      return await fetchUserId();
+    } catch {
+      return 'failed';
+    }
+  };
+  let user = await ask();
+  if (user === null) {
+    await wait(recheckMs);
+    user = await ask();
+  }
+  if (user === null) return 'signed-out';
+  return user === 'failed' || user === meId ? 'resume' : 'other-member';
 }

@@ -2,15 +2,18 @@
 // ConversationRoom, reconnected with backoff and jitter after a drop, at once when the tab comes
 // back or the network returns; every (re)connect resyncs the conversation from the API, merged by
 // id. Frames update the React Query caches: new messages and read marks go into the conversation,
-// and the conversation list (unread counts, last message) is refetched.
+// and the conversation list (unread counts, last message) is refetched. When the server closes the
+// socket because the session ended (4001), the hook asks who is signed in before anything else.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Message } from '../../shared/api-types';
+import { apiGetOrNull } from '../../lib/api';
+import type { Message, SelfUser } from '../../shared/api-types';
 import type { ServerFrame } from '../../shared/ws-frames';
+import { authKeys, CURRENT_USER_URL, forgetSignedOutMember } from '../auth/api';
 import { notificationKeys } from '../notifications/api';
 import { messageKeys } from './api';
 import { ConversationConnection, type ConnectionState } from './conversation-connection';
-import { conversationSocketUrl, createThrottle, lastReceivedId, markReadUpTo, mergeMessages, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from './live';
+import { afterSessionEnded, conversationSocketUrl, createThrottle, lastReceivedId, markReadUpTo, mergeMessages, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from './live';
 
 interface UseConversationSocketOptions {
   meId: number;
@@ -112,6 +115,17 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
           refreshBell();
         });
         sendRead();
+      },
+      onSessionEnded: () => {
+        // Asked outside the cache, so a first "nobody" (see afterSessionEnded) does not sign the
+        // screen out before the second look.
+        const fetchUserId = async () => (await apiGetOrNull<SelfUser>(CURRENT_USER_URL))?.id ?? null;
+        void afterSessionEnded(fetchUserId, meId).then((outcome) => {
+          if (outcome === 'resume') conn.resume();
+          else if (outcome === 'signed-out') forgetSignedOutMember(queryClient);
+          // Someone else signed in meanwhile: the screen re-renders for them and this connection goes.
+          else void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
+        });
       },
     });
     connection.current = conn;

@@ -1,0 +1,131 @@
+// One object per member: the ConversationRooms where the member has a live-chat socket open, so
+// ending a session closes its sockets with a few room calls instead of one per conversation the
+// member ever had (docs/api/live-chat.md, "Ending sessions"; decision 012). Rooms register
+// themselves when they accept a socket and drop out when the member's last socket there closes.
+import { DurableObject } from 'cloudflare:workers';
+import { SESSION_ENDED_CLOSE_REASON } from '../../src/shared/ws-frames';
+import type { EndedSessions } from '../lib/member-sockets';
+
+/**
+ * Rooms asked per call. A member has a socket open in one conversation per open tab, so a handful;
+ * the cap keeps the call inside the 50 subrequests an invocation may make even if entries that
+ * missed their removal piled up (the newest rooms go first; the daily check drops stale ones).
+ */
+export const MAX_ROOMS_PER_CALL = 40;
+/** An entry not refreshed for this long is checked with its room by the alarm. */
+export const CHECK_AFTER_MS = 24 * 60 * 60 * 1000;
+
+interface RoomRow extends Record<string, SqlStorageValue> {
+  room: string;
+  user_id: number;
+  generation: number;
+}
+
+export class MemberSockets extends DurableObject<Env> {
+  /** Whether the rooms table exists, once known (the object never writes before its first registration). */
+  private tableExists = false;
+
+  /** The storage; only a registration creates the table, so reads and removals never write. */
+  private get sql(): SqlStorage {
+    return this.ctx.storage.sql;
+  }
+
+  private hasTable(): boolean {
+    if (!this.tableExists) this.tableExists = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rooms'").toArray().length > 0;
+    return this.tableExists;
+  }
+
+  /** A room holds an open socket of the member (called by the room on every accepted socket). */
+  async track(room: string, userId: number): Promise<void> {
+    if (!this.hasTable()) {
+      // `generation` changes on every registration, so a removal decided on an older answer from
+      // the room cannot drop a registration that arrived in the meantime.
+      this.sql.exec('CREATE TABLE IF NOT EXISTS rooms (room TEXT PRIMARY KEY, user_id INTEGER NOT NULL, generation INTEGER NOT NULL, seen_at INTEGER NOT NULL)');
+      this.tableExists = true;
+    }
+    this.sql.exec(
+      `INSERT INTO rooms (room, user_id, generation, seen_at) VALUES (?, ?, 1, ?)
+       ON CONFLICT (room) DO UPDATE SET generation = generation + 1, seen_at = excluded.seen_at, user_id = excluded.user_id`,
+      room,
+      userId,
+      Date.now(),
+    );
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + CHECK_AFTER_MS);
+  }
+
+  /** The member's last socket in a room closed. */
+  async forget(room: string): Promise<void> {
+    // An emptied registry is cleared by the alarm that the registration set, not on every close.
+    if (this.hasTable()) this.sql.exec('DELETE FROM rooms WHERE room = ?', room);
+  }
+
+  /** The rooms listed now (ids as hex strings), newest first. */
+  async rooms(): Promise<string[]> {
+    if (!this.hasTable()) return [];
+    return this.sql
+      .exec<{ room: string }>('SELECT room FROM rooms ORDER BY seen_at DESC, room')
+      .toArray()
+      .map((row) => row.room);
+  }
+
+  /**
+   * Asks every listed room to close the member's sockets of the ended sessions, and forgets the
+   * rooms where none of the member's sockets stay open. Returns how many sockets were closed. A
+   * room that cannot be reached stays listed and the call goes on with the others; the error is
+   * thrown at the end so the caller can log it.
+   */
+  async closeSockets(userId: number, ended: EndedSessions, reason: string = SESSION_ENDED_CLOSE_REASON): Promise<number> {
+    if (!this.hasTable()) return 0;
+    const rows = this.sql.exec<RoomRow>('SELECT room, user_id, generation FROM rooms ORDER BY seen_at DESC LIMIT ?', MAX_ROOMS_PER_CALL).toArray();
+    const results = await Promise.allSettled(
+      rows.map(async (row) => {
+        const outcome = await this.roomStub(row.room).closeMemberSockets(userId, ended, reason);
+        if (outcome.open === 0) this.sql.exec('DELETE FROM rooms WHERE room = ? AND generation = ?', row.room, row.generation);
+        return outcome.closed;
+      }),
+    );
+    await this.clearIfEmpty();
+    let closed = 0;
+    const failures: unknown[] = [];
+    for (const result of results) {
+      if (result.status === 'fulfilled') closed += result.value;
+      else failures.push(result.reason);
+    }
+    if (failures.length > 0) throw new AggregateError(failures, `${failures.length} of ${rows.length} rooms could not close the member's sockets`);
+    return closed;
+  }
+
+  /** The daily check: entries not refreshed for a day are asked about, and dropped if no socket is open. */
+  async alarm(): Promise<void> {
+    if (!this.hasTable()) return;
+    const stale = this.sql
+      .exec<RoomRow>('SELECT room, user_id, generation FROM rooms WHERE seen_at <= ? ORDER BY seen_at LIMIT ?', Date.now() - CHECK_AFTER_MS, MAX_ROOMS_PER_CALL)
+      .toArray();
+    await Promise.allSettled(
+      stale.map(async (row) => {
+        const open = await this.roomStub(row.room).openSocketCount(row.user_id);
+        if (open === 0) this.sql.exec('DELETE FROM rooms WHERE room = ? AND generation = ?', row.room, row.generation);
+        // Still open: checked again a day from now.
+        else this.sql.exec('UPDATE rooms SET seen_at = ? WHERE room = ? AND generation = ?', Date.now(), row.room, row.generation);
+      }),
+    );
+    if (!(await this.clearIfEmpty())) await this.ctx.storage.setAlarm(Date.now() + (stale.length === MAX_ROOMS_PER_CALL ? 60_000 : CHECK_AFTER_MS));
+  }
+
+  /** A registry with no rooms keeps no storage (after an account deletion it is never used again). */
+  private async clearIfEmpty(): Promise<boolean> {
+    if (this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM rooms').one().n > 0) return false;
+    await this.clear();
+    return true;
+  }
+
+  private async clear(): Promise<void> {
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.tableExists = false;
+  }
+
+  private roomStub(room: string) {
+    return this.env.CONVERSATION_ROOM.get(this.env.CONVERSATION_ROOM.idFromString(room));
+  }
+}
