@@ -16,6 +16,7 @@ export interface GazetteerIndexFile {
   places: number;
   groups: Record<string, string[]>;
   countries: Record<string, string>;
+  source?: string;
 }
 export interface GazetteerStats {
   places: number;

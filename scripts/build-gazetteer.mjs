@@ -10,18 +10,22 @@
 // `vite build` (so `npm run build`, `npm start`, `npm run deploy`) and the Worker tests' config call
 // it; the files are generated, not committed. See docs/decisions/009-gazetteer-as-static-assets.md.
 //
-// Format (version 1). `index.json`: { version, maxShardBytes, topRows, leaves, nodes, countries }.
+// Format (version 1). `index.json`: { version, maxShardBytes, topRows, places, groups, countries,
+// source } (`source`: the package version and a hash of this script, to skip an up-to-date build).
 // Every place is one line of a shard: folded name, name, region, country, latitude, longitude,
 // population, GeoNames id, separated by tabs; lines are in population order (largest first, then
 // by id). The shards form a prefix tree over the folded names:
-// - a leaf (`leaves`) holds every place whose folded name starts with its key;
-// - a node (`nodes`) was too large to be one shard: its places are in its children (key plus one
-//   more character), and its own file holds only the `topRows` most populous places under it
-//   (what autocomplete reads for text that is exactly the key) plus every place named exactly
-//   the key (what resolving a location reads).
+// - a node (each key of `groups`, "" being the root) was too large for one shard: its places are
+//   under its children (the key plus one more character), and its own file holds only the
+//   `topRows` most populous places under it (what autocomplete reads for text that is exactly the
+//   key) plus every place named exactly the key (what resolving a location reads);
+// - the children of a node small enough for one shard are leaves, packed with their neighbours (in
+//   character order) into leaf shards of at most `maxShardBytes`; `groups[node]` lists the next
+//   character of each leaf shard's first child, and the shard's key is the node plus it. A leaf
+//   shard holds every place under each of its children.
 // A shard's first line is `#<key>`, so a reader can check it got the file it asked for.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -218,17 +222,25 @@ function sourceStamp() {
  * Returns { written, stats }.
  */
 export function writeGazetteer({ dir = DEFAULT_DIR, force = false } = {}) {
-  const stampFile = join(dir, '.stamp');
-  const stamp = sourceStamp();
-  if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp && existsSync(join(dir, 'index.json'))) {
-    return { written: false, stats: null };
+  const indexFile = join(dir, 'index.json');
+  const source = sourceStamp();
+  if (!force && existsSync(indexFile)) {
+    try {
+      if (JSON.parse(readFileSync(indexFile, 'utf8')).source === source) return { written: false, stats: null };
+    } catch {
+      // A broken index is written again.
+    }
   }
   const { index, files } = buildShards(readPlaces());
+  index.source = source;
+  // Written beside the folder and then swapped in, so a reader never sees half a gazetteer.
+  const fresh = `${dir}.${process.pid}.tmp`;
+  rmSync(fresh, { recursive: true, force: true });
+  mkdirSync(fresh, { recursive: true });
+  for (const [name, text] of files) writeFileSync(join(fresh, `${name}.txt`), text);
+  writeFileSync(join(fresh, 'index.json'), JSON.stringify(index));
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  for (const [name, text] of files) writeFileSync(join(dir, `${name}.txt`), text);
-  writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
-  writeFileSync(stampFile, stamp);
+  renameSync(fresh, dir);
   return { written: true, stats: gazetteerStats(index, files) };
 }
 
