@@ -218,8 +218,8 @@ export async function resolvePlace(assets: AssetFetcher, text: string): Promise<
   return null;
 }
 
-/** Forgets the isolate's cached index and shards (for tests and the benchmark). */
-export function clearGazetteerCache() {
-  indexPromise = undefined;
+/** Forgets the isolate's cached shards, and the index unless `keepIndex` (for tests and the benchmark). */
+export function clearGazetteerCache({ keepIndex = false } = {}) {
+  if (!keepIndex) indexPromise = undefined;
   shards.clear();
 }
