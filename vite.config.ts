@@ -1,15 +1,33 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { writeGazetteer } from './scripts/build-gazetteer.mjs';
 // @ts-expect-error: a plain ES module script without type declarations.
 import { localPepper } from './scripts/local-pepper.mjs';
+
+/**
+ * Writes the gazetteer's shards into public/gazetteer/ before anything is built or served, so
+ * `vite build` copies them into dist/client (and `wrangler deploy` uploads them) with the SPA.
+ * Skipped in about a millisecond when they are up to date (docs/decisions/009-gazetteer-as-static-assets.md).
+ */
+function gazetteer(): Plugin {
+  return {
+    name: 'barter-market:gazetteer',
+    config() {
+      const { written, stats } = writeGazetteer();
+      if (written && stats) console.log(`Built the gazetteer: ${stats.places} places in ${stats.shards} shards (largest ${(stats.largestShardBytes / 1024).toFixed(1)} KB).`);
+    },
+  };
+}
 
 // `vite` (npm run dev) runs the Worker and the SPA together with hot reload through the
 // Cloudflare plugin; `vite build` writes the SPA to dist/client and the Worker beside it.
 // TanStack Router generates src/routeTree.gen.ts from src/routes and splits each route's code.
+// The gazetteer plugin writes public/gazetteer/ first.
 export default defineConfig(({ command }) => ({
   plugins: [
+    gazetteer(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     react(),
     cloudflare({

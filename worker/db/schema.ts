@@ -342,22 +342,7 @@ export const newsletterSubscriptions = sqliteTable(
 
 // ---- Issue 4: places, notifications, cron bookkeeping ----
 
-// The offline gazetteer (GeoNames towns and cities of 1000+ people, shipped by an npm package).
-export const places = sqliteTable(
-  'places',
-  {
-    id: integer('id').primaryKey(), // GeoNames id
-    name: text('name').notNull(),
-    // Lower-case ASCII form of the name, for prefix autocomplete and matching.
-    searchName: text('search_name').notNull(),
-    region: text('region'), // first-level division code, e.g. "CA" for California
-    country: text('country').notNull(), // ISO 3166-1 alpha-2
-    latitude: real('latitude').notNull(),
-    longitude: real('longitude').notNull(),
-    population: integer('population').notNull().default(0),
-  },
-  (t) => [index('places_search_name_idx').on(t.searchName, t.population)],
-);
+// The gazetteer is not in D1: it ships as static assets (docs/decisions/009-gazetteer-as-static-assets.md).
 
 // One entry per subject: a conversation's messages, a barter, a review, a saved search's matches.
 // A new event on the same subject bumps the entry (count, text, unread) instead of adding rows.
@@ -415,4 +400,3 @@ export const messageEmailNotices = sqliteTable(
 );
 
 export type NotificationRow = typeof notifications.$inferSelect;
-export type PlaceRow = typeof places.$inferSelect;

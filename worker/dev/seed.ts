@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { barters, communityEvents, eventAttendees, listingCategories, listings, messages, notifications, reviews, testimonials, users } from '../db/schema';
 import { conversationLink } from '../db/queries/messages';
 import { notifyStatement, subjectKeys } from '../db/queries/notifications';
-import { resolvePlace } from '../db/queries/places';
+import { resolvePlace } from '../lib/gazetteer';
 import { newAccountPassword } from '../lib/passwords';
 import { DAY, HOUR, MINUTE } from '../lib/time';
 import { DEMO_PASSWORD, SEED_BARTER, SEED_CONVERSATIONS, SEED_EVENTS, SEED_LISTINGS, SEED_MEMBERS, SEED_TESTIMONIALS } from './seed-data';
@@ -40,10 +40,9 @@ export async function seedDemoCommunity(env: Env, db: Db, now = Date.now()): Pro
   const userId = new Map<string, number>(insertedUsers.map((rows: { id: number; username: string }[]) => [rows[0]!.username, rows[0]!.id]));
   const idOf = (username: string) => userId.get(username)!;
 
-  // Demo listings get coordinates the way members' listings do: from the gazetteer (npm start loads
-  // it before seeding; without it they have none and distance search skips them).
+  // Demo listings get coordinates the way members' listings do: from the gazetteer (static assets).
   const locationOf = (l: (typeof SEED_LISTINGS)[number]) => l.location ?? SEED_MEMBERS.find((m) => m.username === l.owner)!.location;
-  const places = new Map(await Promise.all([...new Set(SEED_LISTINGS.map(locationOf))].map(async (text) => [text, await resolvePlace(db, text)] as const)));
+  const places = new Map(await Promise.all([...new Set(SEED_LISTINGS.map(locationOf))].map(async (text) => [text, await resolvePlace(env.ASSETS, text)] as const)));
   const insertedListings = await db.batch(
     SEED_LISTINGS.map((l, i) =>
       db

@@ -1,4 +1,4 @@
-// Geography without a network: name folding for the places index, parsing of a typed location,
+// Geography without a network: name folding for the gazetteer, parsing of a typed location,
 // great-circle distance and the bounding box a distance search reads through the coordinates index.
 
 export interface Position {
@@ -13,9 +13,9 @@ const RAD = Math.PI / 180;
 const EXTRA_FOLDS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't', ŀ: 'l' };
 
 /**
- * A name as the places index stores and searches it: lower case, accents removed, punctuation and
- * runs of spaces made one space. Must stay equal to `foldPlaceName` in scripts/load-places.mjs,
- * which fills `places.search_name`.
+ * A name as the gazetteer stores and searches it: lower case, accents removed, punctuation and
+ * runs of spaces made one space. Must stay equal to `foldPlaceName` in scripts/build-gazetteer.mjs,
+ * which writes the folded names into the shards.
  */
 export function foldPlaceName(text: string): string {
   return text
@@ -112,29 +112,15 @@ const COUNTRY_ALIASES: Record<string, string> = {
   uk: 'GB', 'great britain': 'GB', england: 'GB', scotland: 'GB', wales: 'GB', 'northern ireland': 'GB',
 };
 
-let countryNames: Map<string, string> | undefined;
-
-/** Folded English country name → ISO code, built once per isolate from Intl.DisplayNames. */
-function countryCodeByName(): Map<string, string> {
-  if (countryNames) return countryNames;
-  countryNames = new Map(Object.entries(COUNTRY_ALIASES));
-  try {
-    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-    for (const a of letters) {
-      for (const b of letters) {
-        const code = a + b;
-        // Deprecated codes (UK, BU, DD…) also have names; only a code that is its own canonical form counts.
-        if (Intl.getCanonicalLocales(`und-${code}`)[0] !== `und-${code}`) continue;
-        const name = names.of(code);
-        const folded = name && foldPlaceName(name);
-        if (folded && !countryNames.has(folded)) countryNames.set(folded, code);
-      }
-    }
-  } catch {
-    // No ICU region names: codes and the aliases above still work.
-  }
-  return countryNames;
+/**
+ * Folded country name → ISO code: the aliases above, then the English names the gazetteer ships
+ * (built from Intl.DisplayNames at build time, scripts/build-gazetteer.mjs; building them in the
+ * Worker took about 12 ms of CPU on a cold isolate).
+ */
+export function countryTable(names: Record<string, string>): Map<string, string> {
+  const table = new Map(Object.entries(COUNTRY_ALIASES));
+  for (const [name, code] of Object.entries(names)) if (!table.has(name)) table.set(name, code);
+  return table;
 }
 
 /** An English name for a country code, when the runtime knows it. */
@@ -153,36 +139,54 @@ export interface PlaceLike {
   population: number;
 }
 
-/** Does a folded qualifier ("ca", "california", "us", "united states") describe this place? */
-export function qualifierMatches(place: PlaceLike, qualifier: string, prefix = false): boolean {
-  const region = place.region?.toLowerCase();
-  const country = place.country.toLowerCase();
+export type PlaceMatcher = (place: PlaceLike) => boolean;
+
+const northAmerican = (country: string) => country === 'us' || country === 'ca';
+
+/**
+ * Does a folded qualifier ("ca", "california", "us", "united states") describe a place? With
+ * `prefix`, the qualifier may be the beginning of the region or country ("calif", "united k").
+ * The region and country names it can stand for are worked out once, so testing hundreds of
+ * places costs a few comparisons each.
+ */
+export function qualifierMatcher(qualifier: string, countries: ReadonlyMap<string, string>, prefix = false): PlaceMatcher {
   const is = (candidate: string | undefined) => candidate !== undefined && (prefix ? candidate.startsWith(qualifier) : candidate === qualifier);
-  if (is(region) || is(country)) return true;
+  const regionCodes = new Set<string>();
+  const countryCodes = new Set<string>();
   if (prefix) {
-    for (const [name, code] of Object.entries(REGION_NAMES)) if (name.startsWith(qualifier) && code.toLowerCase() === region && (country === 'us' || country === 'ca')) return true;
-    for (const [name, code] of countryCodeByName()) if (name.startsWith(qualifier) && code === place.country) return true;
-    return false;
+    for (const [name, code] of Object.entries(REGION_NAMES)) if (name.startsWith(qualifier)) regionCodes.add(code.toLowerCase());
+    for (const [name, code] of countries) if (name.startsWith(qualifier)) countryCodes.add(code);
+  } else {
+    const regionCode = REGION_NAMES[qualifier];
+    if (regionCode) regionCodes.add(regionCode.toLowerCase());
+    const countryCode = countries.get(qualifier);
+    if (countryCode) countryCodes.add(countryCode);
   }
-  const regionCode = REGION_NAMES[qualifier];
-  if (regionCode && regionCode.toLowerCase() === region && (country === 'us' || country === 'ca')) return true;
-  return countryCodeByName().get(qualifier) === place.country;
+  return (place) => {
+    const region = place.region?.toLowerCase();
+    const country = place.country.toLowerCase();
+    if (is(region) || is(country)) return true;
+    if (region !== undefined && regionCodes.has(region) && northAmerican(country)) return true;
+    return countryCodes.has(place.country);
+  };
 }
 
-/** How many of the qualifiers describe the place. */
-export function qualifierScore(place: PlaceLike, qualifiers: string[], prefix = false): number {
-  return qualifiers.filter((q) => qualifierMatches(place, q, prefix)).length;
+/** How many of the matchers describe the place. */
+export function qualifierScore(place: PlaceLike, matchers: PlaceMatcher[]): number {
+  let score = 0;
+  for (const matches of matchers) if (matches(place)) score++;
+  return score;
 }
 
 /**
  * The best of the places named like the location: the one matching most qualifiers, then the most
  * populous. `candidates` must already have the right name; null when there are none.
  */
-export function bestPlace<P extends PlaceLike>(candidates: P[], qualifiers: string[]): P | null {
+export function bestPlace<P extends PlaceLike>(candidates: P[], matchers: PlaceMatcher[]): P | null {
   let best: P | null = null;
   let bestScore = -1;
   for (const place of candidates) {
-    const score = qualifierScore(place, qualifiers);
+    const score = qualifierScore(place, matchers);
     if (score > bestScore || (score === bestScore && best !== null && place.population > best.population)) {
       best = place;
       bestScore = score;

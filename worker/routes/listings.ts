@@ -17,7 +17,7 @@ import {
   unknownCategories,
   updateListing,
 } from '../db/queries/listings';
-import { resolvePlace } from '../db/queries/places';
+import { resolvePlace } from '../lib/gazetteer';
 import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { listingWithOwner } from '../db/shapes';
@@ -60,7 +60,7 @@ async function searchPosition(c: Context<AppEnv>): Promise<Position | null> {
   const near = c.req.query('near')?.trim();
   if (near) {
     if (near.length > NEAR_MAX) throw badRequest(NEAR_MESSAGE, { near: NEAR_MESSAGE });
-    const place = await resolvePlace(c.get('db'), near);
+    const place = await resolvePlace(c.env.ASSETS, near);
     if (!place) throw badRequest(NEAR_MESSAGE, { near: NEAR_MESSAGE });
     return place;
   }
@@ -71,7 +71,7 @@ async function searchPosition(c: Context<AppEnv>): Promise<Position | null> {
     if (latitude !== null && longitude !== null) return { latitude, longitude };
   }
   const fallback = c.env.DEFAULT_NEAR?.trim();
-  return fallback ? resolvePlace(c.get('db'), fallback) : null;
+  return fallback ? resolvePlace(c.env.ASSETS, fallback) : null;
 }
 
 const hasExplicitPosition = (c: Context<AppEnv>) => ['near', 'lat', 'lng'].some((name) => c.req.query(name) !== undefined);
@@ -112,7 +112,7 @@ listingRoutes.post('/', async (c) => {
   const imageUrls = unique(fields.imageUrls);
   await assertOwnUploads(c, user, imageUrls, []);
   // The location stays as typed; its coordinates (null when no place matches) drive distance search.
-  const created = await insertListing(db, user.id, { ...fields, imageUrls }, await resolvePlace(db, fields.location));
+  const created = await insertListing(db, user.id, { ...fields, imageUrls }, await resolvePlace(c.env.ASSETS, fields.location));
   return c.json(listingWithOwner(created, user), 201);
 });
 
@@ -137,7 +137,7 @@ listingRoutes.put('/:id{[0-9]+}', async (c) => {
     removed = found.listing.imageUrls.filter((path) => !next.includes(path));
   }
   // A changed location is resolved again (null coordinates when no place matches).
-  const place = changes.location !== undefined ? await resolvePlace(db, changes.location) : undefined;
+  const place = changes.location !== undefined ? await resolvePlace(c.env.ASSETS, changes.location) : undefined;
   const coordinates = place === undefined ? {} : { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
   const updated = await updateListing(db, found.listing, { ...changes, ...coordinates }, removed);
   deleteImages(c, removed);
