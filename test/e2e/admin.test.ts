@@ -56,6 +56,32 @@ describe('access', () => {
   });
 });
 
+describe('email notice', () => {
+  it('says locally that email stays in the dev outbox, with the waiting count, and links there', async () => {
+    // A new unverified member queues a verification email, so the outbox is not empty.
+    await createMember({ verified: false });
+    const status = (await (await apiCall('/api/admin/email-status', { cookie: adminCookie })).json()) as { configured: boolean; development: boolean; pendingCount: number };
+    expect(status).toMatchObject({ configured: false, development: true });
+    const { page, errors } = await adminPage();
+    const notice = page.getByTestId('email-status-notice');
+    await notice.waitFor();
+    const text = await notice.innerText();
+    expect(text).toMatch(/^Email is not delivered in local development: emails stay in the dev outbox\. [\d,]+ emails? (is|are) waiting there\.$/);
+    // The figure is read when the page loads; other tests may queue more mail meanwhile.
+    expect(Number(/([\d,]+) email/.exec(text)![1]!.replace(/,/g, ''))).toBeGreaterThanOrEqual(status.pendingCount);
+    expect(await axeViolations(page)).toEqual([]);
+    await notice.getByRole('link', { name: 'dev outbox' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dev Outbox' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('is not shown to members', async () => {
+    const member = await createMember();
+    expect((await apiCall('/api/admin/email-status', { cookie: member.cookie })).status).toBe(403);
+    expect((await apiCall('/api/admin/email-status')).status).toBe(401);
+  });
+});
+
 describe('analytics', () => {
   it('shows the dashboard figures and refreshes them on Refresh', async () => {
     const { page } = await adminPage();
