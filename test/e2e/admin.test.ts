@@ -75,6 +75,39 @@ describe('email notice', () => {
     expect(errors).toEqual([]);
   });
 
+  it("renders a production instance's states: not delivering (an alert), today's cap reached, and nothing when mail flows", async () => {
+    const production = { provider: 'resend', development: false, sentToday: 3, dailyLimit: 100, lastError: null };
+    const states: [object, string | null][] = [
+      [
+        { ...production, configured: false, problem: 'EMAIL_PROVIDER is "resend" but the RESEND_API_KEY secret is not set', pendingCount: 12 },
+        'Email is not being delivered: EMAIL_PROVIDER is "resend" but the RESEND_API_KEY secret is not set. 12 emails are waiting in the outbox.',
+      ],
+      [{ ...production, configured: true, problem: null, sentToday: 100, pendingCount: 1 }, "Today's email limit is reached (100 of 100 sent). 1 email is waiting in the outbox."],
+      [{ ...production, configured: true, problem: null, pendingCount: 4 }, null],
+    ];
+    for (const [status, expected] of states) {
+      const { page, errors } = await newPage(browser, { cookie: adminCookie });
+      // The instance under test is local; the production answers are served to the page instead.
+      await page.route('**/api/admin/email-status', (route) => route.fulfill({ json: status }));
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/email-status'));
+      await page.goto('/admin');
+      await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+      await answered;
+      const notice = page.getByTestId('email-status-notice');
+      if (expected === null) {
+        await page.getByRole('tab', { name: 'Analytics' }).waitFor();
+        expect(await notice.count()).toBe(0);
+      } else {
+        await notice.waitFor();
+        expect(await notice.innerText()).toContain(expected);
+        expect(await axeViolations(page)).toEqual([]);
+      }
+      if (status === states[0]![0]) expect(await page.getByRole('alert').filter({ hasText: 'Email is not being delivered' }).count()).toBe(1);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('is not shown to members', async () => {
     const member = await createMember();
     expect((await apiCall('/api/admin/email-status', { cookie: member.cookie })).status).toBe(403);

@@ -243,9 +243,10 @@ describe('daily cap', () => {
   it('"0" pauses delivery; unset means 100 for resend and 1000 for cloudflare', async () => {
     await queue(1);
     const resend = mockResend(ok);
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(await deliverOutbox(resendEnv({ EMAIL_DAILY_LIMIT: '0' }), freshDay())).toBe(0);
     expect(resend.requests).toHaveLength(0);
+    expect(String(warnings.mock.calls[0]![0])).toContain('paused (EMAIL_DAILY_LIMIT is 0)');
     expect(mailSetup(resendEnv()).dailyLimit).toBe(100);
     expect(mailSetup(resendEnv({ EMAIL_DAILY_LIMIT: ' 250 ' })).dailyLimit).toBe(250);
     expect(mailSetup({ ...env, EMAIL_PROVIDER: 'cloudflare', EMAIL: {} as SendEmail, MAIL_FROM: 'noreply@example.com' } as Env).dailyLimit).toBe(1000);

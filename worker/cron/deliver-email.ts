@@ -55,7 +55,11 @@ export async function deliverOutbox(env: Env, now: number): Promise<number> {
 
   const granted = await reserveSends(env.DB, day, BATCH, setup.dailyLimit);
   if (granted === 0) {
-    console.warn(`email delivery: today's limit of ${setup.dailyLimit} emails (EMAIL_DAILY_LIMIT) is reached; pending emails wait until 00:00 UTC.`);
+    console.warn(
+      setup.dailyLimit === 0
+        ? 'email delivery: paused (EMAIL_DAILY_LIMIT is 0); emails stay pending in the outbox.'
+        : `email delivery: today's limit of ${setup.dailyLimit} emails (EMAIL_DAILY_LIMIT) is reached; pending emails wait until 00:00 UTC.`,
+    );
     return 0;
   }
 

@@ -2,7 +2,7 @@
 // setting (production), the dev outbox (local development), today's cap reached, or the provider
 // refusing mail. Nothing shows while email flows. See docs/operations.md "Email".
 import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
-import { Callout, Code, Link } from '@radix-ui/themes';
+import { Callout, Link } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -13,7 +13,7 @@ const emails = (count: number) => `${count.toLocaleString('en-US')} ${count === 
 
 function Notice({ color, children }: { color: 'red' | 'amber' | 'blue'; children: ReactNode }) {
   return (
-    <Callout.Root color={color} variant="surface" role={color === 'red' ? 'alert' : 'status'} mb="5" data-testid="email-status-notice">
+    <Callout.Root color={color} variant="surface" highContrast role={color === 'red' ? 'alert' : 'status'} mb="5" data-testid="email-status-notice">
       <Callout.Icon>{color === 'blue' ? <InfoCircledIcon /> : <ExclamationTriangleIcon />}</Callout.Icon>
       <Callout.Text>{children}</Callout.Text>
     </Callout.Root>
@@ -30,7 +30,7 @@ export function EmailStatusMessage({ status }: { status: EmailStatus }) {
   if (!status.configured && status.development) {
     return (
       <Notice color="blue">
-        Email is not delivered in local development: emails stay in the <Link asChild>
+        Email is not delivered in local development: emails stay in the <Link asChild underline="always">
           <RouterLink to="/dev/outbox">dev outbox</RouterLink>
         </Link>. {emails(status.pendingCount)}{' '}
         waiting there.
@@ -40,10 +40,13 @@ export function EmailStatusMessage({ status }: { status: EmailStatus }) {
   if (!status.configured) {
     return (
       <Notice color="red">
-        Email is not being delivered: {status.problem}. {waiting} Members get no verification, password reset or notice emails until it is set up (see{' '}
-        <Code>docs/operations.md</Code>, "Email").
+        Email is not being delivered: {status.problem}. {waiting} Members get no verification, password reset or notice emails until it is set up (see "Email" in
+        docs/operations.md).
       </Notice>
     );
+  }
+  if (status.dailyLimit === 0) {
+    return <Notice color="amber">Email delivery is paused: EMAIL_DAILY_LIMIT is 0. {waiting}</Notice>;
   }
   if (status.dailyLimit !== null && status.sentToday >= status.dailyLimit && status.pendingCount > 0) {
     return (
