@@ -13,10 +13,12 @@ interface SecretBindings {
 
 /** Optional: absent in local development, where emails stay in the outbox (`/api/dev/outbox`). */
 interface OptionalBindings {
-  /** Cloudflare `send_email` binding (`[[send_email]] name = "EMAIL"`) that delivers the outbox. */
+  /** Cloudflare `send_email` binding (`[[send_email]] name = "EMAIL"`), used when EMAIL_PROVIDER is "cloudflare". */
   EMAIL?: SendEmail;
-  /** Sender address for outgoing email, on a domain with Email Routing (`[vars]` or the dashboard). */
-  MAIL_FROM?: string;
+  /** Resend API key (`wrangler secret put RESEND_API_KEY`), used when EMAIL_PROVIDER is "resend". */
+  RESEND_API_KEY?: string;
+  /** Sends per UTC day; unset means the provider's default (worker/lib/mail-providers/index.ts). */
+  EMAIL_DAILY_LIMIT?: string;
   /**
    * The site's public address (e.g. https://barter.example), for links in emails a scheduled job
    * writes: a cron run has no request to take it from. `npm start` sets it to its local address.

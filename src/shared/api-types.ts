@@ -182,3 +182,18 @@ export interface NotificationsResponse {
   unreadCount: number;
   notifications: AppNotification[];
 }
+
+/** GET /api/admin/email-status (worker/routes/admin-email.ts). */
+export interface EmailStatus {
+  provider: 'resend' | 'cloudflare' | 'none';
+  configured: boolean;
+  /** Completes "Email is not being delivered: …"; null when a provider is fully configured. */
+  problem: string | null;
+  development: boolean;
+  pendingCount: number;
+  sentToday: number;
+  /** Sends allowed per UTC day; null without a provider. */
+  dailyLimit: number | null;
+  /** What the provider last said about a pending email, if it refused or failed it. */
+  lastError: string | null;
+}

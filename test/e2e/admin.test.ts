@@ -56,6 +56,65 @@ describe('access', () => {
   });
 });
 
+describe('email notice', () => {
+  it('says locally that email stays in the dev outbox, with the waiting count, and links there', async () => {
+    // A new unverified member queues a verification email, so the outbox is not empty.
+    await createMember({ verified: false });
+    const status = (await (await apiCall('/api/admin/email-status', { cookie: adminCookie })).json()) as { configured: boolean; development: boolean; pendingCount: number };
+    expect(status).toMatchObject({ configured: false, development: true });
+    const { page, errors } = await adminPage();
+    const notice = page.getByTestId('email-status-notice');
+    await notice.waitFor();
+    const text = await notice.innerText();
+    expect(text).toMatch(/^Email is not delivered in local development: emails stay in the dev outbox\. [\d,]+ emails? (is|are) waiting there\.$/);
+    // The figure is read when the page loads; other tests may queue more mail meanwhile.
+    expect(Number(/([\d,]+) email/.exec(text)![1]!.replace(/,/g, ''))).toBeGreaterThanOrEqual(status.pendingCount);
+    expect(await axeViolations(page)).toEqual([]);
+    await notice.getByRole('link', { name: 'dev outbox' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dev Outbox' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("renders a production instance's states: not delivering (an alert), today's cap reached, and nothing when mail flows", async () => {
+    const production = { provider: 'resend', development: false, sentToday: 3, dailyLimit: 100, lastError: null };
+    const states: [object, string | null][] = [
+      [
+        { ...production, configured: false, problem: 'EMAIL_PROVIDER is "resend" but the RESEND_API_KEY secret is not set', pendingCount: 12 },
+        'Email is not being delivered: EMAIL_PROVIDER is "resend" but the RESEND_API_KEY secret is not set. 12 emails are waiting in the outbox.',
+      ],
+      [{ ...production, configured: true, problem: null, sentToday: 100, pendingCount: 1 }, "Today's email limit is reached (100 of 100 sent). 1 email is waiting in the outbox."],
+      [{ ...production, configured: true, problem: null, pendingCount: 4 }, null],
+    ];
+    for (const [status, expected] of states) {
+      const { page, errors } = await newPage(browser, { cookie: adminCookie });
+      // The instance under test is local; the production answers are served to the page instead.
+      await page.route('**/api/admin/email-status', (route) => route.fulfill({ json: status }));
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/email-status'));
+      await page.goto('/admin');
+      await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+      await answered;
+      const notice = page.getByTestId('email-status-notice');
+      if (expected === null) {
+        await page.getByRole('tab', { name: 'Analytics' }).waitFor();
+        expect(await notice.count()).toBe(0);
+      } else {
+        await notice.waitFor();
+        expect(await notice.innerText()).toContain(expected);
+        expect(await axeViolations(page)).toEqual([]);
+      }
+      if (status === states[0]![0]) expect(await page.getByRole('alert').filter({ hasText: 'Email is not being delivered' }).count()).toBe(1);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('is not shown to members', async () => {
+    const member = await createMember();
+    expect((await apiCall('/api/admin/email-status', { cookie: member.cookie })).status).toBe(403);
+    expect((await apiCall('/api/admin/email-status')).status).toBe(401);
+  });
+});
+
 describe('analytics', () => {
   it('shows the dashboard figures and refreshes them on Refresh', async () => {
     const { page } = await adminPage();

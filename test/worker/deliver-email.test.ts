@@ -1,7 +1,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FREQUENT_CRON } from '../../worker/cron/index';
-import { buildMime, deliverOutbox, encodeHeader } from '../../worker/cron/deliver-email';
+import { deliverOutbox } from '../../worker/cron/deliver-email';
+import { buildMime, encodeHeader } from '../../worker/lib/mail-providers/mime';
 import worker from '../../worker/index';
 
 const MINUTE = 60_000;
@@ -47,18 +48,50 @@ function fakeEmail(fail = false) {
       return { messageId: crypto.randomUUID() };
     },
   } as unknown as SendEmail;
-  return { env: { ...env, EMAIL: binding, MAIL_FROM: 'noreply@example.com' } as Env, sent };
+  return { env: { ...env, EMAIL_PROVIDER: 'cloudflare', EMAIL: binding, MAIL_FROM: 'noreply@example.com' } as Env, sent };
 }
 
 const mine = (sent: { to: string }[], addresses: string[]) => sent.filter((s) => addresses.includes(s.to));
 
 describe('email delivery', () => {
-  it('leaves the outbox untouched without a send_email binding', async () => {
+  it('without a configured provider logs what is missing once per run and leaves the outbox untouched', async () => {
     const addresses = await queue(2);
     const before = await rows(addresses);
-    expect(await deliverOutbox(env, Date.now() + MINUTE)).toBe(0);
+    const cases: [Partial<Env>, string][] = [
+      [{ EMAIL_PROVIDER: '' }, 'no email provider is configured'],
+      [{ EMAIL_PROVIDER: 'none' }, 'no email provider is configured'],
+      [{ EMAIL_PROVIDER: 'postmark' }, 'EMAIL_PROVIDER "postmark" is not one of'],
+      [{ EMAIL_PROVIDER: 'cloudflare', MAIL_FROM: 'noreply@example.com' }, 'EMAIL_PROVIDER is "cloudflare" but the EMAIL send_email binding is not set'],
+      [{ EMAIL_PROVIDER: 'cloudflare', EMAIL: fakeEmail().env.EMAIL, MAIL_FROM: '' }, 'EMAIL_PROVIDER is "cloudflare" but MAIL_FROM is not set'],
+      [{ EMAIL_PROVIDER: 'resend', MAIL_FROM: '' }, 'EMAIL_PROVIDER is "resend" but the RESEND_API_KEY secret and MAIL_FROM are not set'],
+      [{ EMAIL_PROVIDER: 'resend', RESEND_API_KEY: 're_test', MAIL_FROM: 'Barter Market' }, 'MAIL_FROM "Barter Market" is not an email address'],
+      [{ EMAIL_PROVIDER: 'resend', RESEND_API_KEY: 're_test', MAIL_FROM: 'noreply@example.com', EMAIL_DAILY_LIMIT: 'lots' }, 'EMAIL_DAILY_LIMIT "lots" is not a whole number'],
+    ];
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (const [settings, message] of cases) {
+        errors.mockClear();
+        expect(await deliverOutbox({ ...env, EMAIL: undefined, ...settings } as Env, Date.now() + MINUTE)).toBe(0);
+        expect(errors).toHaveBeenCalledTimes(1);
+        expect(String(errors.mock.calls[0]![0])).toContain(message);
+        expect(String(errors.mock.calls[0]![0])).toContain('Emails stay pending in the outbox');
+      }
+    } finally {
+      errors.mockRestore();
+    }
     expect(await rows(addresses)).toEqual(before);
     expect(before.every((r) => r.status === 'pending' && r.attempts === 0)).toBe(true);
+  });
+
+  it('in development says the mail stays in the dev outbox, as a warning', async () => {
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await deliverOutbox({ ...env, ENVIRONMENT: 'development', EMAIL_PROVIDER: 'none' } as Env, Date.now());
+      expect(warnings).toHaveBeenCalledTimes(1);
+      expect(String(warnings.mock.calls[0]![0])).toContain('/api/dev/outbox');
+    } finally {
+      warnings.mockRestore();
+    }
   });
 
   it('sends due rows once, marks them sent, and a rerun for the same time sends nothing', async () => {

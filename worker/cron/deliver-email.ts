@@ -1,13 +1,24 @@
-// Delivers the email outbox through the `send_email` binding (EMAIL), with retries and backoff.
-// Without the binding (local development) rows stay pending and are read at /api/dev/outbox.
+// Delivers the email outbox through the configured provider (worker/lib/mail-providers/): Resend's
+// HTTP API or Cloudflare's `send_email` binding. Without one (local development, or a deployment
+// missing a setting) rows stay pending, every run logs what is missing, and the admin dashboard
+// says so; locally they are read at /api/dev/outbox.
+//
 // Each row is claimed (attempts + 1 and a 10-minute lease) before it is sent, so overlapping runs
-// never send it twice; a row that fails 5 times is marked failed and kept for inspection. A rerun
-// for the same time finds nothing due.
-import { EmailMessage } from 'cloudflare:email';
-import { APP_NAME } from '../lib/email';
+// never send it twice. A passing failure backs off (1, 5, 25, 125 minutes) and the 5th marks the
+// row failed; a permanent rejection fails it at once. Rate limits, used-up quotas and a rejected
+// configuration give the row back without counting the attempt. Sends are capped per UTC day
+// (EMAIL_DAILY_LIMIT) by a counter row; account mail goes before notices when the cap is short.
+import { markDayFull, releaseSends, reserveSends, utcDay } from '../db/queries/email-outbox';
+import { mailSetup } from '../lib/mail-providers';
+import type { MailProvider, SendOutcome } from '../lib/mail-providers/types';
 import { MINUTE } from '../lib/time';
 
-const BATCH = 50;
+/**
+ * Rows per run. A run costs about BATCH + 4 D1 queries and, with Resend, BATCH subrequests; it
+ * shares the free plan's 50 of each with the other jobs of the trigger. 20 every 15 minutes is
+ * still far more than a free provider's daily quota.
+ */
+export const BATCH = 20;
 const LEASE = 10 * MINUTE;
 export const MAX_ATTEMPTS = 5;
 /** Wait before the next try after the nth failed attempt: 1, 5, 25, 125 minutes. */
@@ -20,114 +31,102 @@ interface ClaimedRow {
   text_body: string;
   html_body: string;
   attempts: number;
+  priority: number;
 }
 
-export interface OutgoingEmail {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  date: number;
-}
+/** Pending and not leased or backing off at the time bound as parameter `?n`. */
+const due = (n: number) => `status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?${n})`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Returns the number of rows sent; 0 without the binding. */
+/** Returns the number of rows sent; 0 when no provider is configured. */
 export async function deliverOutbox(env: Env, now: number): Promise<number> {
-  if (!env.EMAIL) return 0;
-  if (!env.MAIL_FROM) {
-    console.error('email delivery: EMAIL is bound but MAIL_FROM is not set; the outbox stays pending');
+  const setup = mailSetup(env);
+  if (!setup.mailer || setup.dailyLimit === null) {
+    const development = env.ENVIRONMENT === 'development';
+    (development ? console.warn : console.error)(
+      `email delivery: not delivering, ${setup.problem}. Emails stay pending in the outbox${development ? ' (read them at /api/dev/outbox)' : ''}.`,
+    );
     return 0;
   }
   const at = new Date(now).toISOString();
-  // One statement claims the whole batch atomically; a concurrent run sees these rows leased.
+  const day = utcDay(now);
+  // Nothing due: leave the counter alone (an idle run is one indexed read).
+  if (!(await env.DB.prepare(`SELECT 1 FROM email_outbox WHERE ${due(1)} LIMIT 1`).bind(at).first())) return 0;
+
+  const granted = await reserveSends(env.DB, day, BATCH, setup.dailyLimit);
+  if (granted === 0) {
+    console.warn(
+      setup.dailyLimit === 0
+        ? 'email delivery: paused (EMAIL_DAILY_LIMIT is 0); emails stay pending in the outbox.'
+        : `email delivery: today's limit of ${setup.dailyLimit} emails (EMAIL_DAILY_LIMIT) is reached; pending emails wait until 00:00 UTC.`,
+    );
+    return 0;
+  }
+
+  // One statement claims the batch atomically, account mail first; a concurrent run sees these rows leased.
+  const lease = new Date(now + LEASE).toISOString();
   const { results } = await env.DB.prepare(
     `UPDATE email_outbox SET attempts = attempts + 1, next_attempt_at = ?1
-     WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?2) ORDER BY id LIMIT ?3)
-       AND status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?2)
-     RETURNING id, to_address, subject, text_body, html_body, attempts`,
+     WHERE id IN (SELECT id FROM email_outbox WHERE ${due(2)} ORDER BY priority, id LIMIT ?3) AND ${due(2)}
+     RETURNING id, to_address, subject, text_body, html_body, attempts, priority`,
   )
-    .bind(new Date(now + LEASE).toISOString(), at, BATCH)
+    .bind(lease, at, granted)
     .all<ClaimedRow>();
+  const rows = results.sort((a, b) => a.priority - b.priority || a.id - b.id);
 
   let sent = 0;
-  for (const row of results.sort((a, b) => a.id - b.id)) {
-    try {
-      const email = { from: env.MAIL_FROM, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, date: now };
-      await env.EMAIL.send(new EmailMessage(email.from, email.to, buildMime(email)));
-    } catch (err) {
-      const error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
-      const failed = row.attempts >= MAX_ATTEMPTS;
+  let stop: Exclude<SendOutcome, { status: 'sent' }> | null = null;
+  const untried: number[] = [];
+  for (const [index, row] of rows.entries()) {
+    if (stop) {
+      untried.push(row.id);
+      continue;
+    }
+    if (index > 0 && setup.mailer.minIntervalMs) await sleep(setup.mailer.minIntervalMs);
+    const outcome = await send(setup.mailer, setup.from, row, now);
+    if (outcome.status === 'sent') {
+      await env.DB.prepare(`UPDATE email_outbox SET status = 'sent', sent_at = ?1, next_attempt_at = NULL WHERE id = ?2 AND status = 'pending'`)
+        .bind(at, row.id)
+        .run();
+      sent++;
+    } else if (outcome.status === 'retry' || outcome.status === 'permanent') {
+      const failed = outcome.status === 'permanent' || row.attempts >= MAX_ATTEMPTS;
       await env.DB.prepare(
         `UPDATE email_outbox SET status = ?1, last_error = ?2, next_attempt_at = ?3 WHERE id = ?4 AND status = 'pending' AND attempts = ?5`,
       )
-        .bind(failed ? 'failed' : 'pending', error, failed ? null : new Date(now + backoff(row.attempts)).toISOString(), row.id, row.attempts)
+        .bind(failed ? 'failed' : 'pending', outcome.error, failed ? null : new Date(now + backoff(row.attempts)).toISOString(), row.id, row.attempts)
         .run();
-      continue;
+    } else {
+      // Not this message's fault: give it back as it was (the attempt does not count) and stop.
+      await env.DB.prepare(
+        `UPDATE email_outbox SET attempts = attempts - 1, next_attempt_at = NULL, last_error = ?1 WHERE id = ?2 AND status = 'pending' AND attempts = ?3`,
+      )
+        .bind(outcome.error, row.id, row.attempts)
+        .run();
+      stop = outcome;
     }
-    await env.DB.prepare(`UPDATE email_outbox SET status = 'sent', sent_at = ?1, next_attempt_at = NULL WHERE id = ?2 AND status = 'pending'`)
-      .bind(at, row.id)
+  }
+  if (untried.length) {
+    await env.DB.prepare(
+      `UPDATE email_outbox SET attempts = attempts - 1, next_attempt_at = NULL
+       WHERE id IN (${untried.map(() => '?').join(', ')}) AND status = 'pending' AND next_attempt_at = ?`,
+    )
+      .bind(...untried, lease)
       .run();
-    sent++;
+  }
+  await releaseSends(env.DB, day, granted - sent);
+
+  if (stop?.status === 'quota') {
+    await markDayFull(env.DB, day, setup.dailyLimit);
+    console.warn(`email delivery: the provider's sending quota is used up (${stop.error}); pending emails wait until 00:00 UTC.`);
+  } else if (stop?.status === 'rate-limited') {
+    console.warn(`email delivery: the provider's rate limit was hit (${stop.error}); the rest waits for the next run.`);
+  } else if (stop?.status === 'rejected') {
+    console.error(`email delivery: the provider rejected this instance's configuration, nothing more is sent this run: ${stop.error}`);
   }
   return sent;
 }
 
-// --- MIME -------------------------------------------------------------------------------------
-
-const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
-
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-/** RFC 2047 encoded-words (base64, UTF-8) for a non-ASCII header value; ASCII passes through. */
-export function encodeHeader(value: string): string {
-  const clean = oneLine(value);
-  if (/^[\x20-\x7e]*$/.test(clean)) return clean;
-  // Each encoded-word stays within 75 characters: at most 45 bytes, never splitting a character.
-  const encoder = new TextEncoder();
-  const words: string[] = [];
-  let chunk = '';
-  for (const ch of clean) {
-    if (encoder.encode(chunk + ch).length > 45) {
-      words.push(chunk);
-      chunk = '';
-    }
-    chunk += ch;
-  }
-  if (chunk) words.push(chunk);
-  return words.map((word) => `=?UTF-8?B?${base64(encoder.encode(word))}?=`).join('\r\n ');
-}
-
-const bodyPart = (type: string, content: string) =>
-  [
-    `Content-Type: ${type}; charset=UTF-8`,
-    'Content-Transfer-Encoding: base64',
-    '',
-    base64(new TextEncoder().encode(content)).replace(/.{76}/g, '$&\r\n'),
-  ].join('\r\n');
-
-/** A complete RFC 5322 message: multipart/alternative with a text/plain and a text/html part. */
-export function buildMime(email: OutgoingEmail): string {
-  const boundary = `=_${crypto.randomUUID().replace(/-/g, '')}`;
-  const from = oneLine(email.from);
-  const domain = from.split('@')[1] ?? 'localhost';
-  return [
-    `From: ${encodeHeader(APP_NAME)} <${from}>`,
-    `To: <${oneLine(email.to)}>`,
-    `Subject: ${encodeHeader(email.subject)}`,
-    `Date: ${new Date(email.date).toUTCString()}`,
-    `Message-ID: <${crypto.randomUUID()}@${domain}>`,
-    'MIME-Version: 1.0',
-    `Content-Type: multipart/alternative;\r\n boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    bodyPart('text/plain', email.text),
-    `--${boundary}`,
-    bodyPart('text/html', email.html),
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
+function send(mailer: MailProvider, from: string, row: ClaimedRow, now: number): Promise<SendOutcome> {
+  return mailer.send({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, date: now });
 }

@@ -265,6 +265,9 @@ export const emailOutbox = sqliteTable(
     subject: text('subject').notNull(),
     text: text('text_body').notNull(),
     html: text('html_body').notNull(),
+    // 0 = account mail (verification, password reset, newsletter confirmation), 1 = notices and
+    // digests. Under the daily cap lower numbers go first (docs/decisions/010-email-provider.md).
+    priority: integer('priority').notNull().default(1),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: text('next_attempt_at'),
@@ -272,8 +275,20 @@ export const emailOutbox = sqliteTable(
     sentAt: text('sent_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('email_outbox_to_idx').on(t.to, t.createdAt), index('email_outbox_status_idx').on(t.status, t.nextAttemptAt)],
+  // Delivery claims pending rows in (priority, id) order: the index's implicit rowid gives the id.
+  (t) => [index('email_outbox_to_idx').on(t.to, t.createdAt), index('email_outbox_queue_idx').on(t.status, t.priority)],
 );
+
+/**
+ * Emails handed to the provider per UTC day (`day` = 'YYYY-MM-DD'), against EMAIL_DAILY_LIMIT.
+ * `sent` also holds the slots a delivery run has reserved and not yet given back; `lastGrant` is
+ * how many slots the latest reservation got (the UPDATE's RETURNING cannot see the old `sent`).
+ */
+export const emailDailySends = sqliteTable('email_daily_sends', {
+  day: text('day').primaryKey(),
+  sent: integer('sent').notNull().default(0),
+  lastGrant: integer('last_grant').notNull().default(0),
+});
 
 export const contactMessages = sqliteTable('contact_messages', {
   id: integer('id').primaryKey({ autoIncrement: true }),

@@ -8,16 +8,27 @@ export interface Email {
   subject: string;
   text: string;
   html: string;
+  /**
+   * `account`: mail the recipient has just asked for and cannot use the site without
+   * (verification, password reset, newsletter confirmation). Under the daily sending cap it goes
+   * before every `notice` (barter notices, digests, message notices, contact relays), the default.
+   */
+  kind?: 'account' | 'notice';
 }
 
 export const APP_NAME = 'Barter Market';
 
-export function queueEmail(db: Db, email: Email) {
-  return db.insert(emailOutbox).values(email);
+/** The outbox's `priority` column: lower goes first. */
+export const EMAIL_PRIORITY = { account: 0, notice: 1 } as const;
+
+export function queueEmail(db: Db, { kind = 'notice', ...email }: Email) {
+  return db.insert(emailOutbox).values({ ...email, priority: EMAIL_PRIORITY[kind] });
 }
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+const accountEmail = (email: Email): Email => ({ ...email, kind: 'account' });
 
 /** A plain email with one call-to-action link, as text and as escaped HTML. */
 function linkEmail(to: string, subject: string, greetingName: string, lines: string[], linkLabel: string, link: string): Email {
@@ -32,30 +43,30 @@ function linkEmail(to: string, subject: string, greetingName: string, lines: str
 }
 
 export function verificationEmail(origin: string, to: string, name: string, token: string): Email {
-  return linkEmail(
+  return accountEmail(linkEmail(
     to,
     `Verify your email for ${APP_NAME}`,
     name,
     ['Please confirm this is your email address. The link works once and expires in 24 hours.'],
     'Verify your email',
     `${origin}/verify-email?token=${encodeURIComponent(token)}`,
-  );
+  ));
 }
 
 export function passwordResetEmail(origin: string, to: string, name: string, token: string): Email {
-  return linkEmail(
+  return accountEmail(linkEmail(
     to,
     `Reset your ${APP_NAME} password`,
     name,
     ['Someone asked to reset the password of your account. If it was not you, ignore this email.', 'The link works once and expires in 1 hour.'],
     'Choose a new password',
     `${origin}/reset-password?token=${encodeURIComponent(token)}`,
-  );
+  ));
 }
 
 /** To the old address when an account's email changes, so a hijacked account does not go unnoticed. */
 export function emailChangedEmail(origin: string, to: string, name: string, newEmail: string): Email {
-  return linkEmail(
+  return accountEmail(linkEmail(
     to,
     `Your ${APP_NAME} email address was changed`,
     name,
@@ -65,7 +76,7 @@ export function emailChangedEmail(origin: string, to: string, name: string, newE
     ],
     'Contact us',
     `${origin}/contact`,
-  );
+  ));
 }
 
 export function contactEmail(to: string, message: { name: string; email: string; subject: string; message: string }): Email {
@@ -104,7 +115,7 @@ export function newsletterConfirmationEmail(origin: string, to: string, confirmT
     `<p>You can <a href="${escapeHtml(unsubscribe)}">unsubscribe</a> at any time.</p>`,
     `<p>— ${APP_NAME}</p>`,
   ].join('\n');
-  return { to, subject: `Confirm your ${APP_NAME} newsletter subscription`, text, html };
+  return accountEmail({ to, subject: `Confirm your ${APP_NAME} newsletter subscription`, text, html });
 }
 
 // --- Notices: barters, saved-search digests, unread messages ----------------------------------

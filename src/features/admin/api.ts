@@ -1,12 +1,13 @@
 // Admin reads and actions (spec section 7, "Admin"); each action refreshes exactly what it changes.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Listing, SelfUser } from '../../shared/api-types';
+import type { EmailStatus, Listing, SelfUser } from '../../shared/api-types';
 import { api, apiGet } from '../../lib/api';
 
 export const adminKeys = {
   all: ['admin'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   listings: () => [...adminKeys.all, 'listings'] as const,
+  emailStatus: () => [...adminKeys.all, 'email-status'] as const,
 };
 
 export const adminUsersQuery = queryOptions({
@@ -17,6 +18,12 @@ export const adminUsersQuery = queryOptions({
 export const adminListingsQuery = queryOptions({
   queryKey: adminKeys.listings(),
   queryFn: () => apiGet<Listing[]>('/api/admin/listings'),
+});
+
+/** Whether this instance delivers email (GET /api/admin/email-status), for the dashboard's notice. */
+export const emailStatusQuery = queryOptions({
+  queryKey: adminKeys.emailStatus(),
+  queryFn: () => apiGet<EmailStatus>('/api/admin/email-status'),
 });
 
 export function useMakeAdmin() {

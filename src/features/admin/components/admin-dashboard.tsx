@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../auth/api';
 import { AccessMessage } from './access-message';
 import './admin.css';
 import { AnalyticsTab } from './analytics-tab';
+import { EmailStatusNotice } from './email-status-notice';
 import { ListingsTab } from './listings-tab';
 import { SettingsTab } from './settings-tab';
 import { UsersTab } from './users-tab';
@@ -33,6 +34,7 @@ export function AdminDashboard() {
           Community figures, members and listings at a glance.
         </Text>
       </Flex>
+      <EmailStatusNotice />
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List aria-label="Admin sections">
           <Tabs.Trigger value="analytics">Analytics</Tabs.Trigger>
