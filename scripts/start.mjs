@@ -58,6 +58,8 @@ const server = spawn(
     // Links in emails that cron jobs write (they have no request to take the address from).
     '--var', `APP_ORIGIN:http://localhost:${port}`,
     '--var', `SIGNING_SECRET:${randomBytes(32).toString('hex')}`,
+    // METER=1 (set only by `npm run quota`) turns on binding metering: worker/lib/meter.
+    ...(process.env.METER === '1' ? ['--var', 'METER:1'] : []),
   ],
   { stdio: ['ignore', 'inherit', 'inherit'], env },
 );
