@@ -116,29 +116,42 @@ function childrenOf(pid) {
   }
   return found;
 }
-function findWorkerd(root) {
+/**
+ * The workerd processes that run the Worker: wrangler dev starts two, one whose entry socket is the
+ * public port (wrangler's proxy in front, not part of a deployed Worker) and the one running the
+ * Worker and its Durable Objects. The CPU figure reads the second kind.
+ */
+function findWorkerds(root) {
+  const found = [];
   const queue = [root];
   while (queue.length) {
     const pid = queue.shift();
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'workerd') return pid;
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'workerd') {
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (!cmdline.includes(`entry=localhost:${port}`)) found.push(pid);
+        continue;
+      }
     } catch {
       continue;
     }
     queue.push(...childrenOf(pid));
   }
-  return null;
+  return found;
 }
-const workerdPid = findWorkerd(app.pid);
-/** CPU time of all workerd threads so far, in ms: the sum of /proc/<pid>/task/<tid>/schedstat (ns). */
+const workerdPids = findWorkerds(app.pid);
+if (!workerdPids.length) throw new Error('Could not find the workerd process running the Worker');
+
+/** CPU time of all threads of the Worker's workerd so far, in ms: /proc/<pid>/task/<tid>/schedstat (ns). */
 function workerdCpuMs() {
-  if (!workerdPid) return NaN;
   let ns = 0;
-  for (const tid of readdirSync(`/proc/${workerdPid}/task`)) {
-    try {
-      ns += Number(readFileSync(`/proc/${workerdPid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // A thread that ended meanwhile.
+  for (const pid of workerdPids) {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // A thread that ended meanwhile.
+      }
     }
   }
   return ns / 1e6;
