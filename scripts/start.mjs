@@ -147,6 +147,8 @@ const serverExit = run('wrangler', [
   '--var', `APP_ORIGIN:http://localhost:${port}`,
   '--var', `SIGNING_SECRET:${randomBytes(32).toString('hex')}`,
   '--var', `PASSWORD_PEPPER:${localPepper(persist)}`,
+  // METER=1 (set only by `npm run quota`) turns on binding metering: worker/lib/meter.
+  ...(process.env.METER === '1' ? ['--var', 'METER:1'] : []),
 ]);
 const server = current;
 serverExit.then(async ({ code }) => {

@@ -24,6 +24,8 @@ interface OptionalBindings {
    * writes: a cron run has no request to take it from. `npm start` sets it to its local address.
    */
   APP_ORIGIN?: string;
+  /** "1" turns on binding metering for `npm run quota` (worker/lib/meter); never set in production. */
+  METER?: string;
 }
 
 interface Env extends SecretBindings, OptionalBindings {}

@@ -1,0 +1,709 @@
+#!/usr/bin/env node
+// `npm run quota`: how many daily active members fit in the Workers free plan. Starts the app as
+// `npm start` does (fresh state folder, METER=1), runs a documented member-day as real members
+// through the API (the calls each SPA page makes), sums what the metering layer (worker/lib/meter)
+// reports per request, adds a day of cron runs, and prints the use against the free plan's daily
+// limits. Also: each request kind's figures per call, and workerd's CPU time per request kind.
+// The mix and the method: docs/performance.md, "Free-plan quota report". `--json` for machines.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import setupWasm from 'argon2id/lib/setup.js';
+
+const JSON_OUTPUT = process.argv.includes('--json');
+const MEMBERS = 3; // members whose day is run (the figures are their average)
+const CPU_REPEATS = 20; // sequential repetitions per request kind for the CPU figure
+const log = (...args) => {
+  if (!JSON_OUTPUT) console.log(...args);
+  else console.error(...args);
+};
+
+// Free plan, per day (docs/performance.md cites the Cloudflare pages these come from).
+const LIMITS = {
+  workerRequests: { label: 'Worker requests', limit: 100_000 },
+  d1RowsRead: { label: 'D1 rows read', limit: 5_000_000 },
+  d1RowsWritten: { label: 'D1 rows written', limit: 100_000 },
+  kvReads: { label: 'KV reads', limit: 100_000 },
+  kvWrites: { label: 'KV writes', limit: 1_000 },
+  kvDeletes: { label: 'KV deletes', limit: 1_000 },
+  kvLists: { label: 'KV lists', limit: 1_000 },
+  doRequests: { label: 'Durable Object requests', limit: 100_000 },
+  r2ClassA: { label: 'R2 Class A ops (1M/month ÷ 30)', limit: Math.floor(1_000_000 / 30) },
+  r2ClassB: { label: 'R2 Class B ops (10M/month ÷ 30)', limit: Math.floor(10_000_000 / 30) },
+  d1Queries: { label: 'D1 queries (no daily limit)', limit: null },
+};
+const FIELDS = [
+  'workerRequests', 'd1Queries', 'd1Statements', 'd1RowsRead', 'd1RowsWritten', 'kvReads', 'kvWrites', 'kvDeletes', 'kvLists',
+  'r2ClassA', 'r2ClassB', 'r2Deletes', 'doRequests', 'doWebSocketMessages',
+];
+const FREQUENT_CRON = '*/15 * * * *';
+const DAILY_CRON = '0 3 * * *';
+const CRON_RUNS_PER_DAY = { [FREQUENT_CRON]: 96, [DAILY_CRON]: 1 };
+
+const zero = () => Object.fromEntries(FIELDS.map((f) => [f, 0]));
+const add = (into, from, times = 1) => {
+  for (const f of FIELDS) into[f] += (from[f] ?? 0) * times;
+  return into;
+};
+/** Durable Object requests as billed: stub calls, plus received WebSocket messages at 20:1. */
+const billedDoRequests = (c) => c.doRequests + c.doWebSocketMessages / 20;
+
+// ---------------------------------------------------------------------------------------------
+// The app under test
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+const port = await freePort();
+const base = `http://localhost:${port}`;
+const persist = mkdtempSync(join(tmpdir(), 'barter-quota-'));
+const started = Date.now();
+const app = spawn(process.execPath, ['scripts/start.mjs'], {
+  env: { ...process.env, PORT: String(port), PERSIST_DIR: persist, METER: '1' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let appOutput = '';
+app.stdout.on('data', (chunk) => (appOutput += chunk));
+app.stderr.on('data', (chunk) => (appOutput += chunk));
+let stopping = false;
+app.on('exit', (code) => {
+  if (!stopping) {
+    console.error(appOutput.slice(-4000));
+    console.error(`The app exited early (code ${code}).`);
+    process.exit(1);
+  }
+});
+function stop() {
+  stopping = true;
+  app.kill('SIGTERM');
+  rmSync(persist, { recursive: true, force: true });
+}
+process.on('SIGINT', () => process.exit(130));
+// Whatever ends the script (an error included), the app and its state folder go with it.
+process.on('exit', () => {
+  if (!stopping) stop();
+});
+
+log(`Starting the app with metering on (port ${port})…`);
+while (!/is ready at/.test(appOutput)) {
+  if (Date.now() - started > 180_000) throw new Error(`The app did not start in 3 minutes:\n${appOutput.slice(-3000)}`);
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+/** The workerd process serving the app: a descendant of the start script. */
+function childrenOf(pid) {
+  const found = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+/**
+ * The workerd processes that run the Worker: wrangler dev starts two, one whose entry socket is the
+ * public port (wrangler's proxy in front, not part of a deployed Worker) and the one running the
+ * Worker and its Durable Objects. The CPU figure reads the second kind.
+ */
+function findWorkerds(root) {
+  const found = [];
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift();
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'workerd') {
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (!cmdline.includes(`entry=localhost:${port}`)) found.push(pid);
+        continue;
+      }
+    } catch {
+      continue;
+    }
+    queue.push(...childrenOf(pid));
+  }
+  return found;
+}
+const workerdPids = findWorkerds(app.pid);
+if (!workerdPids.length) throw new Error('Could not find the workerd process running the Worker');
+
+/** CPU time of all threads of the Worker's workerd so far, in ms: /proc/<pid>/task/<tid>/schedstat (ns). */
+function workerdCpuMs() {
+  let ns = 0;
+  for (const pid of workerdPids) {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // A thread that ended meanwhile.
+      }
+    }
+  }
+  return ns / 1e6;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls, metered
+
+/** Per request kind: calls, summed counts, and CPU samples. */
+const kinds = new Map();
+function kindOf(name) {
+  if (!kinds.has(name)) kinds.set(name, { name, calls: 0, counts: zero(), maxD1Queries: 0, cpuMs: 0, cpuCalls: 0, replay: null });
+  return kinds.get(name);
+}
+
+const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+/** One request, as the SPA sends it; returns { status, body, counts, response }. */
+async function call(kind, method, path, { cookie, body, headers = {}, raw } = {}) {
+  const init = { method, headers: { Origin: base, 'CF-Connecting-IP': headers.ip ?? randomIp(), ...headers } };
+  delete init.headers.ip;
+  if (cookie) init.headers.Cookie = cookie;
+  if (raw !== undefined) init.body = raw;
+  else if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const before = workerdCpuMs();
+  const response = await fetch(`${base}${path}`, init);
+  const buffer = await response.arrayBuffer();
+  const cpu = workerdCpuMs() - before;
+  const header = response.headers.get('X-Meter');
+  if (!header) throw new Error(`${method} ${path}: no X-Meter header (status ${response.status}); is METER on?`);
+  const counts = JSON.parse(header);
+  if (!response.ok && response.status !== 304) {
+    throw new Error(`${kind}: ${method} ${path} answered ${response.status}: ${new TextDecoder().decode(buffer).slice(0, 300)}`);
+  }
+  const entry = kindOf(kind);
+  entry.calls += 1;
+  add(entry.counts, counts);
+  entry.maxD1Queries = Math.max(entry.maxD1Queries, counts.d1Queries);
+  entry.cpuMs += cpu;
+  entry.cpuCalls += 1;
+  let parsed = null;
+  const text = new TextDecoder().decode(buffer);
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  return { status: response.status, body: parsed, counts, response };
+}
+
+/** A WebSocket upgrade through node:http, so the upgrade's X-Meter header can be read. */
+function openSocket(kind, path, cookie) {
+  return new Promise((resolve, reject) => {
+    const key = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+    const before = workerdCpuMs();
+    const req = httpRequest(`${base}${path}`, {
+      headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': key, Origin: base, Cookie: cookie },
+    });
+    req.on('upgrade', (res, socket) => {
+      const counts = JSON.parse(res.headers['x-meter'] ?? 'null');
+      if (!counts) return reject(new Error(`${path}: no X-Meter on the upgrade`));
+      const entry = kindOf(kind);
+      entry.calls += 1;
+      add(entry.counts, counts);
+      entry.maxD1Queries = Math.max(entry.maxD1Queries, counts.d1Queries);
+      entry.cpuMs += workerdCpuMs() - before;
+      entry.cpuCalls += 1;
+      socket.on('data', () => {});
+      socket.on('error', () => {});
+      resolve({
+        /** A masked text frame, as a browser sends it. */
+        send(text) {
+          const payload = Buffer.from(text);
+          const mask = Buffer.from(crypto.getRandomValues(new Uint8Array(4)));
+          const head = payload.length < 126 ? Buffer.from([0x81, 0x80 | payload.length]) : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 255]);
+          const masked = Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]));
+          socket.write(Buffer.concat([head, mask, masked]));
+        },
+        close() {
+          const mask = Buffer.from([1, 2, 3, 4]);
+          const code = Buffer.from([0x03 ^ 1, 0xe8 ^ 2]);
+          socket.write(Buffer.concat([Buffer.from([0x88, 0x82]), mask, code]));
+          setTimeout(() => socket.destroy(), 100);
+        },
+      });
+    });
+    req.on('response', (res) => reject(new Error(`${path}: no upgrade (${res.statusCode})`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const meterState = async () => (await fetch(`${base}/api/dev/meter`)).json();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Members and data
+
+let serial = 0;
+const uniqueName = (prefix) => `${prefix}${Date.now().toString(36)}${(serial += 1)}`;
+const cookieOf = (response) => /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
+
+/** A real JPEG would do as well; the Worker checks only the JPEG signature and the size. */
+function jpegBytes() {
+  const body = deflateSync(Buffer.alloc(20_000, 7));
+  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), body, Buffer.from([0xff, 0xd9])]);
+}
+
+// Password keys as the SPA derives them (server relief, docs/decisions/015): the salt request is
+// part of the measured day, the Argon2id runs here as it would in the member's browser.
+const simdWasm = await WebAssembly.compile(readFileSync('node_modules/argon2id/dist/simd.wasm'));
+const argon2id = await setupWasm(
+  async (imports) => ({ module: simdWasm, instance: await WebAssembly.instantiate(simdWasm, imports) }),
+  async (imports) => ({ module: simdWasm, instance: await WebAssembly.instantiate(simdWasm, imports) }),
+);
+const toBase64Url = (bytes) => Buffer.from(bytes).toString('base64url');
+async function passwordKey(kind, username, password) {
+  const { body: salt } = await call(kind, 'POST', '/api/auth/password-salt', { body: { username } });
+  const key = argon2id({
+    password: new TextEncoder().encode(password),
+    salt: Buffer.from(salt.salt, 'base64'),
+    memorySize: salt.memorySize,
+    passes: salt.passes,
+    parallelism: salt.parallelism,
+    tagLength: salt.tagLength,
+  });
+  return `argon2id:${toBase64Url(key)}`;
+}
+
+async function register(kind = 'setup') {
+  const username = uniqueName('q');
+  const email = `${username}@example.com`;
+  const reg = await call(kind === 'setup' ? 'setup' : 'POST /api/auth/register (sign-up page)', 'POST', '/api/auth/register', {
+    body: {
+      username,
+      password: 'password123',
+      passwordKey: await passwordKey(kind === 'setup' ? 'setup' : 'POST /api/auth/password-salt (sign-up page)', username, 'password123'),
+      email,
+      displayName: `Member ${username}`,
+    },
+  });
+  const cookie = cookieOf(reg.response);
+  // The verification link from the dev outbox (development-only route, not part of the day).
+  const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  const token = /token=([^\s"&]+)/.exec(outbox[0]?.text ?? '')?.[1];
+  await call(kind === 'setup' ? 'setup' : 'GET /api/auth/verify-email (verify page)', 'GET', `/api/auth/verify-email?token=${token}`);
+  return { id: reg.body.id, username, email, cookie };
+}
+
+const LISTING_IDEAS = [
+  ['Sourdough loaves every Saturday', 'food', 'Fresh bread from a 10-year-old starter, baked each weekend.'],
+  ['Bike tune-up and repairs', 'tech', 'Brakes, gears and flats fixed in my garage; bring the bike by.'],
+  ['Guitar lessons for beginners', 'education', 'Thirty-minute lessons on chords and strumming for any age.'],
+  ['Handmade walnut cutting board', 'home', 'A thick end-grain walnut board, oiled and ready for the kitchen.'],
+  ['Tomato and pepper seedlings', 'goods', 'Heirloom seedlings ready to plant out, a dozen varieties.'],
+  ['Spanish conversation practice', 'education', 'Weekly hour of relaxed Spanish conversation over coffee.'],
+];
+
+/** Creating a listing as the dialog does: signed upload URL, PUT the JPEG, register it, POST the listing. */
+async function createListing(member, idea, kindPrefix = '') {
+  const k = (name) => (kindPrefix === 'setup' ? 'setup' : name);
+  const { body: upload } = await call(k('POST /api/objects/upload (photo: signed URL)'), 'POST', '/api/objects/upload', { cookie: member.cookie, body: {} });
+  const uploadPath = new URL(upload.uploadURL).pathname + new URL(upload.uploadURL).search;
+  await call(k('PUT /api/objects/upload/:uuid (photo bytes to R2)'), 'PUT', uploadPath, { raw: jpegBytes(), headers: { 'Content-Type': 'image/jpeg' } });
+  const { body: image } = await call(k('PUT /api/listing-images (photo registered)'), 'PUT', '/api/listing-images', { cookie: member.cookie, body: { imageURL: upload.uploadURL } });
+  const [title, category, description] = idea;
+  const { body: listing } = await call(k('POST /api/listings (create listing)'), 'POST', '/api/listings', {
+    cookie: member.cookie,
+    body: { title, description, categoriesOffered: [category], whatUserWants: 'Anything useful', whatUserWantsOptions: [], location: 'Oakland, CA', distance: 10, imageUrls: [image.objectPath] },
+  });
+  return listing;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The member-day: each step is what one screen or action of the SPA sends (src/features/*/api.ts,
+// src/routes; checked against Chromium's network log), with its weight per member-day.
+
+/** Page polls while a page is open: notifications every 60 s, the activity feed every 15 s, the dashboard every 30 s. */
+async function dwell(member, seconds, { activity = false, dashboard = false } = {}) {
+  for (let i = 0; i < Math.floor(seconds / 60); i++) await call('GET /api/notifications (poll, every 60 s)', 'GET', '/api/notifications', { cookie: member.cookie });
+  if (activity) for (let i = 0; i < Math.floor(seconds / 15); i++) await call('GET /api/analytics/activity (poll, every 15 s)', 'GET', '/api/analytics/activity', { cookie: member.cookie });
+  if (dashboard) for (let i = 0; i < Math.floor(seconds / 30); i++) await call('GET /api/analytics/dashboard (poll, every 30 s)', 'GET', '/api/analytics/dashboard', { cookie: member.cookie });
+}
+
+/** Images of listing cards the member has not loaded yet (immutable, so the browser caches them). */
+async function loadImages(member, listings) {
+  for (const listing of listings) {
+    const path = listing.imageUrls?.[0];
+    if (!path || member.seenImages.has(path)) continue;
+    member.seenImages.add(path);
+    await call('GET /objects/uploads/:uuid (listing photo)', 'GET', path, { cookie: member.cookie });
+  }
+}
+
+/** A full page load: the shell's reads (current user, categories, the bell) with the page's own. */
+async function shell(member, { categories = true } = {}) {
+  await call('GET /api/auth/current-user (every full load)', 'GET', '/api/auth/current-user', { cookie: member.cookie });
+  if (categories) await call('GET /api/categories (cached 10 min)', 'GET', '/api/categories', { cookie: member.cookie });
+  await call('GET /api/notifications (bell, every full load)', 'GET', '/api/notifications', { cookie: member.cookie });
+}
+
+async function homePage(member) {
+  await shell(member);
+  const featured = await call('GET /api/listings/featured (home)', 'GET', '/api/listings/featured', { cookie: member.cookie });
+  for (const kind of ['barters', 'users', 'skills']) await call(`GET /api/${kind}/count (home counters)`, 'GET', `/api/${kind}/count`, { cookie: member.cookie });
+  const grid = await call('GET /api/listings?limit=6 (home: browse by category)', 'GET', '/api/listings?limit=6&offset=0', { cookie: member.cookie });
+  await call('GET /api/analytics/activity (home feed)', 'GET', '/api/analytics/activity', { cookie: member.cookie });
+  await call('GET /api/testimonials (home)', 'GET', '/api/testimonials', { cookie: member.cookie });
+  await loadImages(member, [...featured.body, ...grid.body]);
+  await dwell(member, 60, { activity: true });
+}
+
+async function browse(member, query, label) {
+  const page = await call(`GET /api/listings?… (browse: ${label})`, 'GET', `/api/listings?${query}`, { cookie: member.cookie });
+  await loadImages(member, page.body);
+  return page.body;
+}
+
+async function listingPage(member, listing) {
+  await call('GET /api/listings/:id (listing page)', 'GET', `/api/listings/${listing.id}`, { cookie: member.cookie });
+  await call('GET /api/users/:id (listing page: seller card)', 'GET', `/api/users/${listing.userId}`, { cookie: member.cookie });
+  await loadImages(member, [listing]);
+  await dwell(member, 60);
+}
+
+/**
+ * The messages screen with one conversation open, as Chromium showed it: the list, the thread, the
+ * room's socket, the list again once the thread marked messages read, the barter prompt's read,
+ * and, when there were unread messages, a read frame and the refreshes it brings.
+ */
+async function openConversation(member, partnerId, listingId, { unread }) {
+  await call('GET /api/conversations (messages screen)', 'GET', '/api/conversations', { cookie: member.cookie });
+  const thread = await call('GET /api/conversations/:me/:partner/:listing (thread)', 'GET', `/api/conversations/${member.id}/${partnerId}/${listingId}`, { cookie: member.cookie });
+  const socket = await openSocket('GET /api/conversations/:partner/:listing/ws (live chat upgrade)', `/api/conversations/${partnerId}/${listingId}/ws`, member.cookie);
+  await call('GET /api/conversations (messages screen)', 'GET', '/api/conversations', { cookie: member.cookie });
+  if (unread) {
+    await call('GET /api/notifications (bell, after reading)', 'GET', '/api/notifications', { cookie: member.cookie });
+    await call('GET /api/listings/:id/barters (barter prompt)', 'GET', `/api/listings/${listingId}/barters`, { cookie: member.cookie });
+    const newest = thread.body.filter((m) => m.senderId === partnerId).at(-1);
+    if (newest) socket.send(JSON.stringify({ type: 'read', upTo: newest.id }));
+    for (let i = 0; i < 3; i++) await call('GET /api/conversations (messages screen)', 'GET', '/api/conversations', { cookie: member.cookie });
+    await call('GET /api/notifications (bell, after reading)', 'GET', '/api/notifications', { cookie: member.cookie });
+  }
+  return socket;
+}
+
+/** Typing (a typing frame every 2.5 s while typing; about two per message), the POST, the list's refreshes. */
+async function sendMessage(member, socket, partnerId, listingId, content) {
+  socket.send(JSON.stringify({ type: 'typing' }));
+  socket.send(JSON.stringify({ type: 'typing' }));
+  await call('POST /api/messages (send message)', 'POST', '/api/messages', { cookie: member.cookie, body: { senderId: member.id, receiverId: partnerId, listingId, content } });
+  // The SPA refetches the list after the POST and on the room's frame (four reads in Chromium).
+  for (let i = 0; i < 4; i++) await call('GET /api/conversations (after sending)', 'GET', '/api/conversations', { cookie: member.cookie });
+}
+
+async function ownProfile(member) {
+  await call('GET /api/users/username/:name (profile)', 'GET', `/api/users/username/${member.username}`, { cookie: member.cookie });
+  await call('GET /api/users/:id/listings (profile)', 'GET', `/api/users/${member.id}/listings`, { cookie: member.cookie });
+  await call('GET /api/users/:id/reviews (profile)', 'GET', `/api/users/${member.id}/reviews`, { cookie: member.cookie });
+  await call('GET /api/users/:id/barters/count (profile)', 'GET', `/api/users/${member.id}/barters/count`, { cookie: member.cookie });
+}
+
+async function otherProfile(member, other) {
+  await call('GET /api/users/username/:name (profile)', 'GET', `/api/users/username/${other.username}`, { cookie: member.cookie });
+  await call('GET /api/conversations (profile: message button)', 'GET', '/api/conversations', { cookie: member.cookie });
+  const listings = await call('GET /api/users/:id/listings (profile)', 'GET', `/api/users/${other.id}/listings`, { cookie: member.cookie });
+  await call('GET /api/users/:id/reviews (profile)', 'GET', `/api/users/${other.id}/reviews`, { cookie: member.cookie });
+  await call('GET /api/users/:id/barters/count (profile)', 'GET', `/api/users/${other.id}/barters/count`, { cookie: member.cookie });
+  await loadImages(member, listings.body);
+}
+
+/**
+ * The steps of a member-day. `weight` is how many times a daily active member does the step in a
+ * day; each step runs for real for every member and its metered counts are multiplied by the weight.
+ */
+const DAY = [
+  { step: 'sign in (login page, then home)', weight: 0.2, run: async (m) => {
+    const key = await passwordKey('POST /api/auth/password-salt (sign in)', m.username, 'password123');
+    const login = await call('POST /api/auth/login (sign in)', 'POST', '/api/auth/login', { body: { username: m.username, password: key } });
+    m.cookie = cookieOf(login.response);
+    await call('GET /api/auth/current-user (after sign-in)', 'GET', '/api/auth/current-user', { cookie: m.cookie });
+  } },
+  { step: 'session 1: home page, 1 min', weight: 1, run: (m) => homePage(m) },
+  { step: 'session 1: browse, 4 result pages (first, second, a search, a category), 1 min each', weight: 1, run: async (m) => {
+    await browse(m, 'distance=50&limit=9&offset=0', 'first page');
+    await dwell(m, 60);
+    await browse(m, 'distance=50&limit=9&offset=9', 'page 2');
+    await dwell(m, 60);
+    await browse(m, 'search=bread&distance=50&limit=9&offset=0', 'search');
+    await dwell(m, 60);
+    await browse(m, 'category=education&distance=50&limit=9&offset=0', 'category');
+    await dwell(m, 60);
+  } },
+  { step: 'session 1: three listing pages, 1 min each', weight: 1, run: async (m) => {
+    for (const listing of m.others.slice(0, 3)) await listingPage(m, listing);
+  } },
+  { step: 'session 1: message a listing owner (new conversation), 2 min', weight: 1, run: async (m) => {
+    // The partner's user read is cached from the listing page; the barter prompt appears with the first message.
+    const listing = m.others[0];
+    const socket = await openConversation(m, listing.userId, listing.id, { unread: false });
+    await sendMessage(m, socket, listing.userId, listing.id, 'Hello! Is this still available this week?');
+    await call('GET /api/listings/:id/barters (barter prompt)', 'GET', `/api/listings/${listing.id}/barters`, { cookie: m.cookie });
+    await dwell(m, 120);
+    socket.close();
+  } },
+  { step: 'session 2: messages page (full load), open a conversation with a reply, send 2 messages, 3 min', weight: 1, run: async (m) => {
+    await shell(m, { categories: false });
+    const listing = m.others[0];
+    const socket = await openConversation(m, listing.userId, listing.id, { unread: true });
+    await sendMessage(m, socket, listing.userId, listing.id, 'Great, Saturday morning works for me.');
+    await sendMessage(m, socket, listing.userId, listing.id, 'See you at the community garden gate at 10.');
+    await dwell(m, 180);
+    socket.close();
+  } },
+  { step: 'session 2: two listing pages (categories reloaded), 1 min each', weight: 1, run: async (m) => {
+    await call('GET /api/categories (cached 10 min)', 'GET', '/api/categories', { cookie: m.cookie });
+    for (const listing of m.others.slice(3, 5)) await listingPage(m, listing);
+  } },
+  { step: 'session 2: own profile, 30 s', weight: 1, run: (m) => ownProfile(m) },
+  { step: "another member's profile", weight: 0.5, run: (m) => otherProfile(m, m.owner) },
+  { step: 'open the bell and mark notifications read', weight: 0.5, run: async (m) => {
+    await call('POST /api/notifications/read (mark read)', 'POST', '/api/notifications/read', { cookie: m.cookie, body: {} });
+    await call('GET /api/notifications (bell, after marking)', 'GET', '/api/notifications', { cookie: m.cookie });
+  } },
+  { step: 'community page, 1 min', weight: 0.2, run: async (m) => {
+    await call('GET /api/analytics/dashboard (community)', 'GET', '/api/analytics/dashboard', { cookie: m.cookie });
+    await call('GET /api/analytics/activity (community)', 'GET', '/api/analytics/activity', { cookie: m.cookie });
+    await call('GET /api/testimonials (community)', 'GET', '/api/testimonials', { cookie: m.cookie });
+    await dwell(m, 60, { activity: true, dashboard: true });
+  } },
+  { step: 'save a search (from browse), see the saved list', weight: 0.1, run: async (m) => {
+    await call('POST /api/stored-searches (save search)', 'POST', '/api/stored-searches', { cookie: m.cookie, body: { userId: m.id, query: 'bread', category: null, notificationsEnabled: true } });
+    await call('GET /api/users/:id/stored-searches (saved list)', 'GET', `/api/users/${m.id}/stored-searches`, { cookie: m.cookie });
+  } },
+  { step: 'create a listing with one photo', weight: 0.2, run: async (m) => {
+    const listing = await createListing(m, LISTING_IDEAS[m.index % LISTING_IDEAS.length]);
+    await call('GET /api/users/:id (listing page: seller card)', 'GET', `/api/users/${m.id}`, { cookie: m.cookie });
+    await loadImages(m, [listing]);
+  } },
+  { step: 'record a barter (one side) and its prompt refresh', weight: 0.1, run: async (m) => {
+    const listing = m.others[0];
+    const { body: barter } = await call('POST /api/barters (record barter)', 'POST', '/api/barters', { cookie: m.cookie, body: { listingId: listing.id, initiatorId: m.id, recipientId: listing.userId, status: 'pending' } });
+    await call('GET /api/listings/:id/barters (barter prompt)', 'GET', `/api/listings/${listing.id}/barters`, { cookie: m.cookie });
+    m.barter = barter;
+  } },
+  { step: 'confirm a barter (the other side) and refreshes', weight: 0.1, run: async (m) => {
+    const listing = m.others[0];
+    await call('PATCH /api/barters/:id/complete (confirm barter)', 'PATCH', `/api/barters/${m.barter.id}/complete`, { cookie: m.owner.cookie });
+    await call('GET /api/listings/:id/barters (barter prompt)', 'GET', `/api/listings/${listing.id}/barters`, { cookie: m.owner.cookie });
+    await call('GET /api/users/:id/barters/count (after a barter)', 'GET', `/api/users/${m.id}/barters/count`, { cookie: m.owner.cookie });
+    await call('GET /api/users/:id/reviews (barter prompt: partner reviews)', 'GET', `/api/users/${m.id}/reviews`, { cookie: m.owner.cookie });
+  } },
+  { step: 'review after a completed barter (each side reviews: 2 per barter)', weight: 0.2, run: async (m) => {
+    const listing = m.others[0];
+    await call('POST /api/reviews (review)', 'POST', '/api/reviews', { cookie: m.cookie, body: { reviewerId: m.id, userId: listing.userId, listingId: listing.id, barterId: m.barter.id, rating: 5, comment: 'Friendly and on time, the bread was excellent.' } });
+    await call('GET /api/users/:id/reviews (barter prompt: partner reviews)', 'GET', `/api/users/${listing.userId}/reviews`, { cookie: m.cookie });
+    await call('GET /api/users/:id/barters/count (after a barter)', 'GET', `/api/users/${listing.userId}/barters/count`, { cookie: m.cookie });
+  } },
+  { step: 'sign out', weight: 0.1, run: async (m) => {
+    await call('POST /api/auth/logout (sign out)', 'POST', '/api/auth/logout', { cookie: m.cookie });
+    // Back in (outside the day) for the CPU replays that follow.
+    m.cookie = cookieOf((await call('setup', 'POST', '/api/auth/login', { body: { username: m.username, password: await passwordKey('setup', m.username, 'password123') } })).response);
+  } },
+  { step: 'new member: sign up and verify the email', weight: 0.02, run: () => register('measured') },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Run
+
+// Setup (not part of any day): listing owners with photo listings, and the members whose day runs.
+log('Setting up members and photo listings…');
+const owners = [await register(), await register()];
+const ownerListings = [];
+for (const [i, idea] of LISTING_IDEAS.entries()) ownerListings.push({ ...(await createListing(owners[i % 2], idea, 'setup')), owner: owners[i % 2] });
+const members = [];
+for (let i = 0; i < MEMBERS; i++) {
+  const member = await register();
+  member.index = i;
+  member.seenImages = new Set();
+  // Each member's first listing is another owner's, so the day's conversation, barter and review work.
+  const mine = ownerListings.filter((l) => l.owner === owners[i % 2]);
+  member.owner = owners[i % 2];
+  member.others = [...mine, ...ownerListings.filter((l) => l.owner !== owners[i % 2])];
+  members.push(member);
+}
+
+const perStep = [];
+const dayTotal = zero();
+for (const { step, weight, run } of DAY) {
+  const stepTotal = zero();
+  for (const member of members) {
+    // The conversation's reply (the owner's, part of the owner's own day) arrives before session 2.
+    if (step.startsWith('session 2: messages')) {
+      const listing = member.others[0];
+      await call('setup', 'POST', '/api/messages', { cookie: listing.owner.cookie, body: { senderId: listing.owner.id, receiverId: member.id, listingId: listing.id, content: 'Yes! Saturday?' } });
+    }
+    const requestsBefore = snapshotKinds();
+    const objectsBefore = (await meterState()).durableObjects;
+    await run(member);
+    await sleep(50);
+    const objectsAfter = (await meterState()).durableObjects;
+    const objectWork = add(zero(), objectsAfter);
+    add(objectWork, objectsBefore, -1);
+    objectWork.workerRequests = 0;
+    add(stepTotal, diffKinds(requestsBefore));
+    add(stepTotal, objectWork);
+    if (objectWork.doWebSocketMessages) {
+      const frames = kindOf('Durable Object: room socket frame (typing, read)');
+      frames.calls += objectWork.doWebSocketMessages;
+      add(frames.counts, objectWork);
+    }
+  }
+  const perMember = Object.fromEntries(FIELDS.map((f) => [f, stepTotal[f] / members.length]));
+  perStep.push({ step, weight, perRun: perMember });
+  add(dayTotal, perMember, weight);
+}
+
+function snapshotKinds() {
+  const total = zero();
+  for (const [name, entry] of kinds) if (name !== 'setup' && !name.startsWith('Durable Object')) add(total, entry.counts);
+  return total;
+}
+function diffKinds(before) {
+  return add(snapshotKinds(), before, -1);
+}
+
+// Cron: run each trigger as wrangler's --test-scheduled does, read its meter.
+log('Running the cron triggers…');
+const cron = {};
+for (const expression of [FREQUENT_CRON, DAILY_CRON]) {
+  const runsBefore = (await meterState()).scheduled[expression]?.runs ?? 0;
+  const beforeCpu = workerdCpuMs();
+  await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(expression)}`);
+  let state;
+  for (let i = 0; i < 200; i++) {
+    state = await meterState();
+    if ((state.scheduled[expression]?.runs ?? 0) > runsBefore) break;
+    await sleep(100);
+  }
+  const run = state.scheduled[expression]?.last;
+  if (!run) throw new Error(`The ${expression} run reported no meter`);
+  cron[expression] = { perRun: run, runsPerDay: CRON_RUNS_PER_DAY[expression], cpuMs: workerdCpuMs() - beforeCpu };
+}
+const cronDay = zero();
+for (const { perRun, runsPerDay } of Object.values(cron)) add(cronDay, perRun, runsPerDay);
+
+// CPU: repeat each repeatable read kind until it has CPU_REPEATS samples.
+log('Measuring workerd CPU per request kind…');
+const m0 = members[0];
+const listing0 = m0.others[0];
+const m0Key = await passwordKey('setup', m0.username, 'password123');
+const REPLAYS = {
+  'GET /api/auth/current-user (every full load)': ['GET', '/api/auth/current-user'],
+  'GET /api/categories (cached 10 min)': ['GET', '/api/categories'],
+  'GET /api/notifications (poll, every 60 s)': ['GET', '/api/notifications'],
+  'GET /api/analytics/activity (poll, every 15 s)': ['GET', '/api/analytics/activity'],
+  'GET /api/analytics/dashboard (poll, every 30 s)': ['GET', '/api/analytics/dashboard'],
+  'GET /api/listings/featured (home)': ['GET', '/api/listings/featured'],
+  'GET /api/listings?limit=6 (home: browse by category)': ['GET', '/api/listings?limit=6&offset=0'],
+  'GET /api/listings?… (browse: first page)': ['GET', '/api/listings?distance=50&limit=9&offset=0'],
+  'GET /api/listings?… (browse: search)': ['GET', '/api/listings?search=bread&distance=50&limit=9&offset=0'],
+  'GET /api/listings?… (browse: category)': ['GET', '/api/listings?category=education&distance=50&limit=9&offset=0'],
+  'GET /api/listings/:id (listing page)': ['GET', `/api/listings/${listing0.id}`],
+  'GET /api/users/:id (listing page: seller card)': ['GET', `/api/users/${listing0.userId}`],
+  'GET /api/conversations (messages screen)': ['GET', '/api/conversations'],
+  'GET /api/conversations/:me/:partner/:listing (thread)': ['GET', `/api/conversations/${m0.id}/${listing0.userId}/${listing0.id}`],
+  'GET /api/testimonials (home)': ['GET', '/api/testimonials'],
+  'GET /api/users/username/:name (profile)': ['GET', `/api/users/username/${m0.username}`],
+  'GET /api/users/:id/listings (profile)': ['GET', `/api/users/${m0.id}/listings`],
+  'GET /objects/uploads/:uuid (listing photo)': ['GET', listing0.imageUrls[0]],
+  'POST /api/auth/login (sign in)': ['POST', '/api/auth/login', () => ({ username: m0.username, password: m0Key })],
+  'POST /api/auth/password-salt (sign in)': ['POST', '/api/auth/password-salt', () => ({ username: m0.username })],
+  'POST /api/messages (send message)': ['POST', '/api/messages', () => ({ senderId: m0.id, receiverId: listing0.userId, listingId: listing0.id, content: 'One more question about the listing.' })],
+};
+for (const [kind, [method, path, body]] of Object.entries(REPLAYS)) {
+  const entry = kinds.get(kind);
+  if (!entry) continue;
+  const extra = Math.max(0, CPU_REPEATS - entry.cpuCalls);
+  const before = { calls: entry.calls, counts: { ...entry.counts } };
+  for (let i = 0; i < extra; i++) {
+    // Messages rotate senders so the 30-a-minute limit per member is never reached.
+    const sender = path === '/api/messages' ? members[i % members.length] : m0;
+    let b = body?.();
+    if (path === '/api/messages') b = { ...b, senderId: sender.id, receiverId: sender.others[0].userId, listingId: sender.others[0].id };
+    await call(kind, method, path, { cookie: path === '/api/auth/login' ? undefined : sender.cookie, body: b });
+  }
+  // The per-call figures stay those of the day's own calls; the replays add CPU samples only.
+  entry.calls = before.calls;
+  entry.counts = before.counts;
+}
+
+stop();
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const resources = Object.entries(LIMITS).map(([field, { label, limit }]) => {
+  const perMember = field === 'doRequests' ? billedDoRequests(dayTotal) : dayTotal[field];
+  const cronPerDay = field === 'doRequests' ? billedDoRequests(cronDay) : cronDay[field];
+  const fit = limit === null ? null : perMember > 0 ? Math.max(0, Math.floor((limit - cronPerDay) / perMember)) : Infinity;
+  return { field, label, perMemberDay: perMember, cronPerDay, limit, membersThatFit: fit };
+});
+const binding = resources.filter((r) => r.membersThatFit !== null).reduce((a, b) => (b.membersThatFit < a.membersThatFit ? b : a));
+const kindRows = [...kinds.values()]
+  .filter((k) => k.name !== 'setup')
+  .map((k) => {
+    const calls = k.calls || 1;
+    const per = Object.fromEntries(FIELDS.map((f) => [f, k.counts[f] / calls]));
+    return { kind: k.name, calls: k.calls, perCall: per, maxD1QueriesPerCall: k.maxD1Queries, cpuMsPerCall: k.cpuCalls ? k.cpuMs / k.cpuCalls : null, cpuSamples: k.cpuCalls };
+  })
+  .sort((a, b) => a.kind.localeCompare(b.kind));
+const report = {
+  membersRun: MEMBERS,
+  mix: perStep.map(({ step, weight }) => ({ step, weight })),
+  perMemberDay: dayTotal,
+  cron: Object.fromEntries(Object.entries(cron).map(([expression, c]) => [expression, { runsPerDay: c.runsPerDay, perRun: c.perRun, cpuMs: c.cpuMs }])),
+  cronPerDay: cronDay,
+  resources,
+  binding: { resource: binding.label, membersThatFit: binding.membersThatFit },
+  kinds: kindRows,
+  cpuNote: 'workerd process CPU per request (upper bound: includes the runtime\'s own work): the sum of workerd\'s threads\' /proc schedstat CPU time around each sequential request, averaged over the samples',
+  seconds: Math.round((Date.now() - started) / 1000),
+};
+
+if (JSON_OUTPUT) {
+  console.log(JSON.stringify(report, null, 2));
+} else {
+  const fmt = (n, digits = 1) => (n === null ? '—' : n === Infinity ? '∞' : Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: digits }));
+  const table = (headers, rows) => {
+    const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+    const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+    return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+  };
+  console.log(`\nFree-plan quota report (${MEMBERS} members' days measured, ${report.seconds} s)\n`);
+  console.log('Member-day mix (weight = times per daily active member per day):');
+  for (const { step, weight } of report.mix) console.log(`  ${String(weight).padStart(4)} × ${step}`);
+  console.log('');
+  console.log(table(
+    ['Resource', 'Per member-day', 'Cron per day', 'Free limit/day', 'Members that fit'],
+    resources.map((r) => [r.label, fmt(r.perMemberDay), fmt(r.cronPerDay), fmt(r.limit), fmt(r.membersThatFit)]),
+  ));
+  console.log(`\nDurable Object requests count stub calls plus received WebSocket messages ÷ 20 (${fmt(dayTotal.doWebSocketMessages)} a member-day).`);
+  console.log(`Cron: ${Object.entries(cron).map(([e, c]) => `"${e}" ${c.runsPerDay}×/day, per run ${c.perRun.d1Queries} D1 queries, ${c.perRun.d1RowsRead} rows read, ${c.perRun.d1RowsWritten} written`).join('; ')}.`);
+  console.log(`\nBinding resource: ${binding.label}. Daily active members that fit: ${fmt(binding.membersThatFit)}.\n`);
+  console.log('Per request kind (figures per call; CPU = workerd process CPU per request, an upper bound: includes the runtime\'s own work):');
+  console.log(table(
+    ['Request kind', 'Calls', 'D1 q', 'max q', 'Rows read', 'Rows written', 'KV r', 'KV w', 'KV del', 'DO', 'R2 A', 'R2 B', 'CPU ms', 'n'],
+    kindRows.map((k) => [k.kind, k.calls, fmt(k.perCall.d1Queries), k.maxD1QueriesPerCall, fmt(k.perCall.d1RowsRead), fmt(k.perCall.d1RowsWritten), fmt(k.perCall.kvReads), fmt(k.perCall.kvWrites), fmt(k.perCall.kvDeletes), fmt(k.perCall.doRequests + k.perCall.doWebSocketMessages), fmt(k.perCall.r2ClassA), fmt(k.perCall.r2ClassB), k.cpuMsPerCall === null ? '—' : k.cpuMsPerCall.toFixed(1), k.cpuSamples]),
+  ));
+}
+process.exit(0);

@@ -1,0 +1,127 @@
+// The metering layer behind `npm run quota`: it counts D1's own rows read/written and statements,
+// KV and Durable Object calls, and stays off unless METER=1 (and never in production).
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { exports } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createDb } from '../../worker/db/client';
+import { emptyCounts, meterEnv, meteringOn, METER_HEADER } from '../../worker/lib/meter';
+import worker from '../../worker/index';
+import { ORIGIN, randomIp } from './helpers';
+
+async function freshTable(rows: number) {
+  const table = `meter_${crypto.randomUUID().replaceAll('-', '')}`;
+  await env.DB.exec(`CREATE TABLE ${table} (id INTEGER PRIMARY KEY, name TEXT NOT NULL)`);
+  if (rows > 0) await env.DB.batch(Array.from({ length: rows }, (_, i) => env.DB.prepare(`INSERT INTO ${table} (name) VALUES (?)`).bind(`row ${i}`)));
+  return table;
+}
+
+describe('the D1 meter', () => {
+  it('counts the statements of a batch and the rows D1 says it wrote', async () => {
+    const table = await freshTable(0);
+    const counts = emptyCounts();
+    const db = meterEnv(env, counts).DB;
+    const results = await db.batch(['a', 'b', 'c'].map((name) => db.prepare(`INSERT INTO ${table} (name) VALUES (?)`).bind(name)));
+    expect(results).toHaveLength(3);
+    expect(counts).toMatchObject({ d1Queries: 1, d1Statements: 3, d1RowsWritten: 3 });
+    const stored = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
+    expect(stored?.n).toBe(3);
+  });
+
+  it('counts rows read by a full scan through first(), all() and raw(), with their results intact', async () => {
+    const table = await freshTable(7);
+    const counts = emptyCounts();
+    const db = meterEnv(env, counts).DB;
+    // A scan that filters on an unindexed column reads every row, whatever it returns.
+    expect(await db.prepare(`SELECT name FROM ${table} WHERE name = ?`).bind('row 3').first('name')).toBe('row 3');
+    expect(counts).toMatchObject({ d1Queries: 1, d1Statements: 1, d1RowsRead: 7, d1RowsWritten: 0 });
+    const all = await db.prepare(`SELECT id, name FROM ${table} ORDER BY id`).all();
+    expect(all.results).toHaveLength(7);
+    expect(all.meta.rows_read).toBe(7);
+    expect(await db.prepare(`SELECT name, name FROM ${table} WHERE id = 1`).raw()).toEqual([['row 0', 'row 0']]);
+    expect(counts).toMatchObject({ d1Queries: 3, d1Statements: 3, d1RowsRead: 7 + 7 + 1 });
+  });
+
+  it('counts what Drizzle sends through the metered binding, and updates and deletes as rows written', async () => {
+    const table = await freshTable(5);
+    const counts = emptyCounts();
+    const db = createDb(meterEnv(env, counts).DB);
+    const rows = await db.all<{ name: string }>(sql.raw(`SELECT name FROM ${table} WHERE id <= 2 ORDER BY id`));
+    expect(rows.map((row) => row.name)).toEqual(['row 0', 'row 1']);
+    await db.run(sql.raw(`UPDATE ${table} SET name = 'changed' WHERE id IN (1, 2)`));
+    await db.run(sql.raw(`DELETE FROM ${table} WHERE id = 5`));
+    expect(counts.d1Queries).toBe(3);
+    expect(counts.d1Statements).toBe(3);
+    expect(counts.d1RowsWritten).toBe(3);
+    expect(counts.d1RowsRead).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the binding meters', () => {
+  it('counts KV reads, writes, deletes and lists', async () => {
+    const counts = emptyCounts();
+    const kv = meterEnv(env, counts).SESSIONS;
+    const key = `meter-test:${crypto.randomUUID()}`;
+    await kv.put(key, 'value');
+    expect(await kv.get(key)).toBe('value');
+    expect(await kv.get(`${key}:missing`)).toBeNull();
+    await kv.list({ prefix: 'meter-test:' });
+    await kv.delete(key);
+    expect(counts).toMatchObject({ kvReads: 2, kvWrites: 1, kvDeletes: 1, kvLists: 1 });
+  });
+
+  it('counts R2 Class A and Class B operations', async () => {
+    const counts = emptyCounts();
+    const bucket = meterEnv(env, counts).IMAGES;
+    const key = `meter-test/${crypto.randomUUID()}`;
+    await bucket.put(key, 'bytes');
+    expect(await (await bucket.get(key))?.text()).toBe('bytes');
+    await bucket.head(key);
+    await bucket.delete(key);
+    expect(counts).toMatchObject({ r2ClassA: 1, r2ClassB: 2, r2Deletes: 1 });
+  });
+
+  it('counts each Durable Object RPC call as a request', async () => {
+    const counts = emptyCounts();
+    const ns = meterEnv(env, counts).PASSWORD_HASHER;
+    const stub = ns.get(ns.idFromName('meter-test'));
+    const params = { algorithm: 'argon2id' as const, salt: 'c2FsdHNhbHRzYWx0c2FsdA', memorySize: 19456, passes: 2, parallelism: 1, tagLength: 32 };
+    const key = await stub.deriveKey('password123', params);
+    expect(await stub.deriveKey('password123', params)).toBe(key);
+    expect(counts.doRequests).toBe(2);
+  });
+});
+
+describe('metering in the Worker', () => {
+  const request = (path: string) => new Request(`${ORIGIN}${path}`, { headers: { 'CF-Connecting-IP': randomIp() } });
+
+  it('is off unless METER is "1", and always off in production', async () => {
+    expect(env.METER).toBeUndefined();
+    expect(meteringOn(env)).toBe(false);
+    expect(meteringOn({ ...env, METER: '1' })).toBe(true);
+    expect(meteringOn({ ...env, METER: '1', ENVIRONMENT: 'production' })).toBe(false);
+    const plain = await exports.default.fetch(request('/api/categories'));
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get(METER_HEADER)).toBeNull();
+    const production = await worker.fetch(request('/api/categories'), { ...env, METER: '1', ENVIRONMENT: 'production' }, createExecutionContext());
+    expect(production.headers.get(METER_HEADER)).toBeNull();
+    // The meter's own endpoint does not exist without metering.
+    expect((await exports.default.fetch(request('/api/dev/meter'))).status).toBe(404);
+  });
+
+  it('reports a request\'s counts in X-Meter when METER=1', async () => {
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(request('/api/categories'), { ...env, METER: '1' }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(200);
+    const counts = JSON.parse(response.headers.get(METER_HEADER) ?? 'null');
+    expect(counts.workerRequests).toBe(1);
+    expect(counts.d1Queries).toBeGreaterThanOrEqual(1);
+    expect(counts.d1RowsRead).toBeGreaterThanOrEqual(1);
+    expect(counts.kvReads).toBe(0); // no session cookie, so no session read
+
+    const totals = await worker.fetch(request('/api/dev/meter'), { ...env, METER: '1' }, createExecutionContext());
+    const state = (await totals.json()) as { requests: { workerRequests: number } };
+    expect(state.requests.workerRequests).toBeGreaterThanOrEqual(1);
+  });
+});

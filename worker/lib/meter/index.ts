@@ -1,0 +1,120 @@
+// Metering for `npm run quota` (docs/performance.md, "Free-plan quota report"): with the variable
+// METER=1 outside production, every fetch and scheduled invocation runs with bindings that count
+// D1 rows and queries, KV, R2 and Durable Object operations. A request's counts come back in the
+// X-Meter response header; cron runs and Durable Object socket work are read from
+// GET /api/dev/meter. Without METER=1 the handler is called exactly as before.
+import { addCounts, emptyCounts, type MeterCounts } from './counts';
+import { meterEnv } from './bindings';
+
+export { emptyCounts, type MeterCounts } from './counts';
+export { meterEnv } from './bindings';
+
+export const METER_HEADER = 'X-Meter';
+export const METER_PATH = '/api/dev/meter';
+
+export const meteringOn = (env: Pick<Env, 'ENVIRONMENT'> & { METER?: string }) => env.METER === '1' && env.ENVIRONMENT !== 'production';
+
+/** What this isolate has counted since it started (local development runs one isolate). */
+const state = {
+  requests: emptyCounts(),
+  scheduled: {} as Record<string, { runs: number; last: MeterCounts }>,
+  durableObjects: emptyCounts(),
+};
+
+/** The ExecutionContext with waitUntil() also collecting its promises. */
+function trackingContext(ctx: ExecutionContext, pending: Promise<unknown>[]): ExecutionContext {
+  return new Proxy(ctx, {
+    get(object, property) {
+      if (property === 'waitUntil') {
+        return (promise: Promise<unknown>) => {
+          pending.push(promise);
+          object.waitUntil(promise);
+        };
+      }
+      const value: unknown = Reflect.get(object, property, object);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+}
+
+function withHeader(response: Response, counts: MeterCounts): Response {
+  const value = JSON.stringify(counts);
+  if (response.webSocket) {
+    const headers = new Headers(response.headers);
+    headers.set(METER_HEADER, value);
+    return new Response(null, { status: response.status, statusText: response.statusText, headers, webSocket: response.webSocket });
+  }
+  try {
+    response.headers.set(METER_HEADER, value);
+    return response;
+  } catch {
+    // Immutable headers (a response passed through from a binding): copy it.
+    const copy = new Response(response.body, response);
+    copy.headers.set(METER_HEADER, value);
+    return copy;
+  }
+}
+
+/** Wraps the Worker's handlers; metering only happens when meteringOn(env). */
+export function withMeter<H extends ExportedHandler<Env>>(handler: H): H {
+  const { fetch, scheduled } = handler as ExportedHandler<Env>;
+  const metered: ExportedHandler<Env> = {
+    ...handler,
+    async fetch(request, env, ctx) {
+      if (!fetch) throw new Error('withMeter: the handler has no fetch');
+      if (!meteringOn(env)) return fetch(request, env, ctx);
+      if (new URL(request.url).pathname === METER_PATH) return Response.json(state);
+      const counts = emptyCounts();
+      counts.workerRequests = 1;
+      const pending: Promise<unknown>[] = [];
+      const response = await fetch(request, meterEnv(env, counts), trackingContext(ctx, pending));
+      // The header has what the response waited for; the totals also get work done after it.
+      const header = { ...counts };
+      ctx.waitUntil(Promise.allSettled(pending).then(() => addCounts(state.requests, counts)));
+      return withHeader(response, header);
+    },
+    async scheduled(controller, env, ctx) {
+      if (!scheduled) throw new Error('withMeter: the handler has no scheduled');
+      if (!meteringOn(env)) return scheduled(controller, env, ctx);
+      const counts = emptyCounts();
+      counts.workerRequests = 1;
+      const pending: Promise<unknown>[] = [];
+      // Registered at once, so whoever waits on ctx also waits for the record.
+      const recorded = Promise.resolve(scheduled(controller, meterEnv(env, counts), trackingContext(ctx, pending)))
+        .then(() => Promise.allSettled(pending))
+        .then(() => {
+          const entry = (state.scheduled[controller.cron] ??= { runs: 0, last: emptyCounts() });
+          entry.runs += 1;
+          entry.last = counts;
+        });
+      ctx.waitUntil(recorded);
+      await recorded;
+    },
+  };
+  return metered as H;
+}
+
+type SocketObject = { webSocketMessage?(ws: WebSocket, message: string | ArrayBuffer): void | Promise<void> };
+
+/**
+ * A Durable Object class whose bindings count into this isolate's Durable Object totals when
+ * metering is on, with each received WebSocket message counted too.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function meteredDurableObject<T extends new (...args: any[]) => SocketObject>(Base: T): T {
+  return class extends Base {
+    readonly #metered: boolean;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    constructor(...args: any[]) {
+      const [ctx, env] = args as [DurableObjectState, Env];
+      const on = meteringOn(env);
+      super(ctx, on ? meterEnv(env, state.durableObjects) : env);
+      this.#metered = on;
+    }
+
+    async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+      if (this.#metered) state.durableObjects.doWebSocketMessages += 1;
+      await super.webSocketMessage?.(ws, message);
+    }
+  };
+}
