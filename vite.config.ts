@@ -21,6 +21,10 @@ function gazetteer(): Plugin {
   };
 }
 
+// Where `npm run dev` keeps local D1, KV, R2 and Durable Objects: the folder `npm start` and
+// `npm run db:migrate:local` use, unless PERSIST_DIR names another (as for `npm start`).
+const persistDir = process.env.PERSIST_DIR || '.wrangler/state';
+
 // `vite` (npm run dev) runs the Worker and the SPA together with hot reload through the
 // Cloudflare plugin; `vite build` writes the SPA to dist/client and the Worker beside it.
 // TanStack Router generates src/routeTree.gen.ts from src/routes and splits each route's code.
@@ -32,10 +36,11 @@ export default defineConfig(({ command }) => ({
     react(),
     cloudflare({
       configPath: './wrangler.toml',
+      persistState: { path: persistDir },
       // The dev server is local development: the dev routes are on and uploads get a local key.
       config:
         command === 'serve'
-          ? { vars: { ENVIRONMENT: 'development', SIGNING_SECRET: 'local-development-signing-key', PASSWORD_PEPPER: localPepper('.wrangler/state') } }
+          ? { vars: { ENVIRONMENT: 'development', SIGNING_SECRET: 'local-development-signing-key', PASSWORD_PEPPER: localPepper(persistDir) } }
           : undefined,
     }),
   ],

@@ -119,7 +119,10 @@ describe('the sharded gazetteer against a search of every place', () => {
     const counting = { fetch: (url: string) => (fetched.push(url), env.ASSETS.fetch(url)) };
     clearGazetteerCache();
     expect(await resolvePlace(counting, 'Oakland, CA')).toMatchObject({ id: 5378538 });
-    expect(fetched).toEqual(['https://assets.local/gazetteer/index.json', expect.stringMatching(/^https:\/\/assets\.local\/gazetteer\/o[a-z_]*\.txt$/)]);
+    expect(fetched).toEqual(['https://assets.localhost/gazetteer/index.json', expect.stringMatching(/^https:\/\/assets\.localhost\/gazetteer\/o[a-z_]*\.txt$/)]);
+    // The Vite dev server (npm run dev) answers ASSETS itself and refuses hosts other than
+    // localhost and *.localhost with a 403 (test/smoke/vite-dev.test.ts runs it for real).
+    for (const url of fetched) expect(new URL(url).hostname).toMatch(/(^|\.)localhost$/);
     await resolvePlace(counting, 'oakland');
     await suggestPlaces(counting, 'oakl');
     expect(fetched).toHaveLength(2);
@@ -129,6 +132,22 @@ describe('the sharded gazetteer against a search of every place', () => {
     clearGazetteerCache();
     const spaFallback = { fetch: async () => new Response('<!doctype html><div id="root"></div>', { headers: { 'content-type': 'text/html' } }) };
     await expect(resolvePlace(spaFallback, 'Oakland')).rejects.toThrow(/Gazetteer file index\.json is missing/);
+    clearGazetteerCache();
+    const notFound = { fetch: async () => new Response('Not Found', { status: 404 }) };
+    await expect(resolvePlace(notFound, 'Oakland')).rejects.toThrow(/Gazetteer file index\.json is missing/);
+    clearGazetteerCache();
+  });
+
+  it('says what the assets answered when they refuse the read, and tries again on the next lookup', async () => {
+    clearGazetteerCache();
+    let refuse = true;
+    const assets = {
+      fetch: async (url: string) =>
+        refuse ? new Response('Blocked request. This host ("assets.local") is not allowed.', { status: 403, headers: { 'content-type': 'text/plain' } }) : env.ASSETS.fetch(url),
+    };
+    await expect(suggestPlaces(assets, 'oakl')).rejects.toThrow('Gazetteer file index.json could not be read from the static assets: HTTP 403 (Blocked request. This host ("assets.local") is not allowed.)');
+    refuse = false;
+    expect((await suggestPlaces(assets, 'oakl')).map((place) => place.name)).toContain('Oakland');
     clearGazetteerCache();
   });
 });

@@ -18,6 +18,10 @@ export async function seedDemoCommunity(env: Env, db: Db, now = Date.now()): Pro
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
 
+  // Everything that can fail outside the database comes first, so such a failure writes nothing.
+  // Demo listings get coordinates the way members' listings do: from the gazetteer (static assets).
+  const locationOf = (l: (typeof SEED_LISTINGS)[number]) => l.location ?? SEED_MEMBERS.find((m) => m.username === l.owner)!.location;
+  const places = new Map(await Promise.all([...new Set(SEED_LISTINGS.map(locationOf))].map(async (text) => [text, await resolvePlace(env.ASSETS, text)] as const)));
   const hashes = await Promise.all(SEED_MEMBERS.map((m) => newAccountPassword(env, m.username, DEMO_PASSWORD)));
   const insertedUsers = await db.batch(
     SEED_MEMBERS.map((m, i) =>
@@ -40,9 +44,6 @@ export async function seedDemoCommunity(env: Env, db: Db, now = Date.now()): Pro
   const userId = new Map<string, number>(insertedUsers.map((rows: { id: number; username: string }[]) => [rows[0]!.username, rows[0]!.id]));
   const idOf = (username: string) => userId.get(username)!;
 
-  // Demo listings get coordinates the way members' listings do: from the gazetteer (static assets).
-  const locationOf = (l: (typeof SEED_LISTINGS)[number]) => l.location ?? SEED_MEMBERS.find((m) => m.username === l.owner)!.location;
-  const places = new Map(await Promise.all([...new Set(SEED_LISTINGS.map(locationOf))].map(async (text) => [text, await resolvePlace(env.ASSETS, text)] as const)));
   const insertedListings = await db.batch(
     SEED_LISTINGS.map((l, i) =>
       db

@@ -15,8 +15,14 @@ const SAME_NAME_CANDIDATES = 100;
 const QUALIFIED_PREFIX_CANDIDATES = 400;
 /** Shards kept parsed-free (as text) per isolate; each is at most about 30 KB. */
 const SHARD_CACHE_SIZE = 64;
-/** Where the shards are; the host is not used by the ASSETS binding. */
-const BASE_URL = 'https://assets.local/gazetteer/';
+/**
+ * Where the shards are. Deployed, under `wrangler dev` and in the Worker tests the ASSETS binding
+ * reads only the path. Under `npm run dev` the Cloudflare Vite plugin answers the binding with the
+ * Vite dev server's own middleware, whose DNS-rebinding check (`server.allowedHosts`) refuses any
+ * host but localhost, `*.localhost` and IP addresses with a 403; a `.localhost` host is always
+ * allowed there (docs/decisions/009-gazetteer-as-static-assets.md, "Under the Vite dev server").
+ */
+export const GAZETTEER_BASE_URL = 'https://assets.localhost/gazetteer/';
 const FORMAT = 1;
 
 export interface Place {
@@ -67,12 +73,17 @@ let indexPromise: Promise<GazetteerIndex> | undefined;
 const shards = new Map<string, Promise<string>>();
 
 async function fetchAsset(assets: AssetFetcher, file: string): Promise<Response> {
-  const response = await assets.fetch(BASE_URL + file);
+  const response = await assets.fetch(GAZETTEER_BASE_URL + file);
   // A missing file may come back as the SPA's index.html (not_found_handling), so the type is checked too.
   const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || type.startsWith('text/html')) {
+  if (response.status === 404 || (response.ok && type.startsWith('text/html'))) {
     await response.body?.cancel();
     throw new Error(`Gazetteer file ${file} is missing from the static assets (run scripts/build-gazetteer.mjs before building)`);
+  }
+  if (!response.ok) {
+    // Anything else (a refused host, a server error) says what the assets answered, not "missing".
+    const said = (await response.text()).slice(0, 200);
+    throw new Error(`Gazetteer file ${file} could not be read from the static assets: HTTP ${response.status}${said ? ` (${said})` : ''}`);
   }
   return response;
 }

@@ -1,0 +1,118 @@
+// `npm run dev` (the Vite dev server with the Cloudflare plugin) as a new user would run it, after
+// the steps in docs/deploy.md: migrate the local database, start the dev server, seed once. Under
+// Vite the ASSETS binding is answered by Vite's own middleware, so the gazetteer's reads, the seed
+// and place lookups are checked here, not only under `npm start`.
+// Its own state folder (PERSIST_DIR, which vite.config.ts passes to the plugin) and a free port.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/server';
+
+let child: ChildProcess | undefined;
+let persist = '';
+let baseUrl = '';
+let log = '';
+
+/** Whether any process of the dev server's group (npx, vite, workerd) is still alive. */
+const groupAlive = (pgid: number) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function stopGroup(pgid: number) {
+  try {
+    process.kill(-pgid, 'SIGTERM');
+  } catch {
+    return; // already gone
+  }
+  const deadline = Date.now() + 10_000;
+  while (groupAlive(pgid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+}
+
+beforeAll(async () => {
+  persist = mkdtempSync(join(tmpdir(), 'barter-vite-dev-'));
+  const migrated = spawnSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { encoding: 'utf8', env: { ...process.env, CI: '1' } });
+  expect(migrated.status, `${migrated.stdout}\n${migrated.stderr}`).toBe(0);
+
+  const port = await freePort();
+  baseUrl = `http://localhost:${port}`;
+  // Its own process group, so the dev server and the workerd it starts are stopped together.
+  child = spawn('npx', ['vite', '--port', String(port), '--strictPort'], {
+    env: { ...process.env, PERSIST_DIR: persist },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the Vite dev server did not start:\n${log}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/categories`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}, 90_000);
+
+afterAll(async () => {
+  const pgid = child?.pid;
+  if (pgid) {
+    await stopGroup(pgid);
+    expect(groupAlive(pgid), 'a process of the dev server outlived it').toBe(false);
+  }
+  if (persist) rmSync(persist, { recursive: true, force: true });
+}, 20_000);
+
+describe('npm run dev', () => {
+  it('keeps its state in PERSIST_DIR when given', () => {
+    expect(existsSync(join(persist, 'password-pepper.txt'))).toBe(true);
+    expect(existsSync(join(persist, 'v3', 'd1'))).toBe(true);
+  });
+
+  it('loads the demo community once, resolving every listing location through the gazetteer', async () => {
+    const seeded = await fetch(`${baseUrl}/api/dev/seed`, { method: 'POST' });
+    expect({ status: seeded.status, body: await seeded.text(), log: seeded.ok ? '' : log }).toEqual({ status: 200, body: '{"seeded":true}', log: '' });
+    const listings = (await (await fetch(`${baseUrl}/api/listings?limit=50`)).json()) as { latitude: number | null }[];
+    expect(listings.length).toBeGreaterThanOrEqual(20);
+    expect(listings.every((listing) => listing.latitude !== null)).toBe(true);
+    const again = await fetch(`${baseUrl}/api/dev/seed`, { method: 'POST' });
+    expect(await again.json()).toEqual({ seeded: false });
+  });
+
+  it('suggests places (read from the gazetteer through ASSETS)', async () => {
+    const response = await fetch(`${baseUrl}/api/places?q=oakl`);
+    expect(response.status).toBe(200);
+    const places = (await response.json()) as { label: string }[];
+    expect(places[0]).toMatchObject({ id: 5378538, label: 'Oakland, CA, US' });
+  });
+
+  it('signs in a demo member', async () => {
+    const response = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+      body: JSON.stringify({ username: 'alice', password: 'password123' }),
+    });
+    expect(response.status).toBe(200);
+    const cookie = /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
+    expect(cookie).toBeTruthy();
+    const me = await fetch(`${baseUrl}/api/auth/current-user`, { headers: { Cookie: cookie! } });
+    expect(((await me.json()) as { username: string }).username).toBe('alice');
+  });
+
+  it('serves the SPA with hot reload', async () => {
+    const page = await fetch(`${baseUrl}/browse`, { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<div id="root">');
+    expect(html).toContain('/@vite/client');
+  });
+});
