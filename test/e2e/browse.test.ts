@@ -2,7 +2,7 @@
 // and error states, and saving a search (members only).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListingFor, createMember, launchBrowser, newPage, overflowsHorizontally, PHONE, uniqueName } from '../support/browser';
+import { createListingFor, createMember, eventually, launchBrowser, newPage, overflowsHorizontally, PHONE, uniqueName } from '../support/browser';
 
 /** Chromium and the server share the machine's cores: a read may take more than poll's default second. */
 const POLL = { timeout: 10_000 };
@@ -77,6 +77,31 @@ describe('browse', () => {
     await page.getByRole('heading', { level: 1, name: `Results for "${word}" in Technology` }).waitFor();
     await expect.poll(() => resultCount(page), POLL).toBe('1 listing found');
     await expect(cards(page).first().getByRole('heading').innerText()).resolves.toBe(`Soldering lesson ${word}`);
+  });
+
+  it('finds every listing that matches the text when no distance is picked: far away and of unknown place too', async () => {
+    const member = await createMember();
+    const word = searchWord();
+    await createListingFor(member, { title: `Nearby ${word} kettle`, location: 'Oakland, CA' });
+    await createListingFor(member, { title: `Faraway ${word} kettle`, location: 'Boston, MA' });
+    await createListingFor(member, { title: `Unplaced ${word} kettle`, location: 'Behind the old mill' });
+    const { page, errors } = await newPage(browser);
+    await page.goto('/');
+    const search = page.getByRole('search', { name: 'Search listings' });
+    // The select shows the spec's default, 50 miles; showing it is not picking it.
+    await eventually(() => search.getByLabel('Distance').inputValue()).toBe('50');
+    await search.getByLabel('What are you looking for?').fill(word);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.pathname === '/browse');
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ q: word });
+    await eventually(() => resultCount(page)).toBe('3 listings found');
+    await eventually(async () => (await cards(page).getByRole('heading').allInnerTexts()).sort()).toEqual(
+      [`Faraway ${word} kettle`, `Nearby ${word} kettle`, `Unplaced ${word} kettle`].sort(),
+    );
+    // No distance and no place: the cards do not say how far.
+    await eventually(() => cards(page).getByTestId('listing-distance').count()).toBe(0);
+    await eventually(() => page.getByRole('main').getByRole('search').getByLabel('Distance').inputValue()).toBe('50');
+    expect(errors).toEqual([]);
   });
 
   it('opens a listing from its card', async () => {

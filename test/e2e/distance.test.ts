@@ -3,7 +3,7 @@
 // and the listing form's Location field suggests places too.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, createListingFor, createMember, launchBrowser, newPage, uniqueName } from '../support/browser';
+import { axeViolations, createListingFor, createMember, eventually, launchBrowser, newPage, uniqueName } from '../support/browser';
 
 const POLL = { timeout: 10_000 };
 
@@ -36,6 +36,29 @@ describe('distance search', () => {
     await expect.poll(() => resultCount(page), POLL).toBe('2 listings found');
     const distances = await cards(page).getByTestId('listing-distance').allInnerTexts();
     expect(distances.sort()).toEqual(['2,693 mi away', '8 mi away'].sort());
+    expect(errors).toEqual([]);
+  });
+
+  it('a picked distance keeps listings in range first, then those of unknown place as "distance unknown"; far ones go', async () => {
+    const member = await createMember();
+    const word = uniqueName('pick').toLowerCase();
+    // Created last, so newest: it still comes after the listing in range.
+    await createListingFor(member, { title: `Oakland ${word} ladder`, location: 'Oakland, CA' });
+    await createListingFor(member, { title: `Boston ${word} ladder`, location: 'Boston, MA' });
+    await createListingFor(member, { title: `Unplaced ${word} ladder`, location: 'Behind the old mill' });
+    const { page, errors } = await newPage(browser);
+    await page.goto(`/browse?q=${word}`);
+    await eventually(() => resultCount(page)).toBe('3 listings found');
+
+    // Picked in the search bar; with Near empty the server measures from its default place (Oakland, CA).
+    const search = page.getByRole('search', { name: 'Search listings' });
+    await search.getByLabel('Distance').selectOption('5');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/distance=5/);
+    await eventually(() => resultCount(page)).toBe('2 listings found');
+    await eventually(() => cards(page).getByRole('heading').allInnerTexts()).toEqual([`Oakland ${word} ladder`, `Unplaced ${word} ladder`]);
+    await eventually(() => cards(page).getByTestId('listing-distance').allInnerTexts()).toEqual(['Under 1 mi away', 'distance unknown']);
+    await eventually(() => page.getByRole('main').getByRole('search').getByLabel('Distance').inputValue()).toBe('5');
     expect(errors).toEqual([]);
   });
 

@@ -4,9 +4,25 @@ import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
+
+/**
+ * How long a browser expectation keeps retrying. Chromium, workerd and whatever else runs share
+ * the machine's cores: under load a screen can take seconds to reach the state a test expects.
+ */
+export const POLL = { timeout: 15_000, interval: 100 };
+
+/**
+ * The one way to check what a page shows: a retrying expectation. `read` runs again until the
+ * matcher passes or POLL.timeout ends, e.g. `await eventually(() => box.inputValue()).toBe('')`.
+ * Never read once and then expect (`expect(await box.inputValue())`): the screen may not be
+ * there yet. docs/testing.md, "Browser tests".
+ */
+export function eventually<T>(read: () => T | Promise<T>, message?: string) {
+  return expect.poll(read, message ? { ...POLL, message } : POLL);
+}
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
