@@ -46,8 +46,7 @@ describe('static pages', () => {
     await page.goto('/community-standards');
     const rows = page.getByRole('region', { name: 'Enforcement tiers' }).getByRole('row');
     await rows.nth(1).waitFor();
-    const pairs = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => [tr.children[0]!.textContent, tr.children[1]!.textContent]));
-    expect(pairs).toEqual([
+    await eventually(() => rows.evaluateAll((trs) => trs.slice(1).map((tr) => [tr.children[0]!.textContent, tr.children[1]!.textContent]))).toEqual([
       ['Minor', 'Warning'],
       ['Moderate', 'Temporary suspension'],
       ['Serious', 'Permanent suspension'],

@@ -24,6 +24,20 @@ export function eventually<T>(read: () => T | Promise<T>, message?: string) {
   return expect.poll(read, message ? { ...POLL, message } : POLL);
 }
 
+/**
+ * For sweeps that collect problems instead of stopping at the first: runs `read` until `settled`
+ * holds for its value or POLL.timeout passes, and returns the last value either way, e.g. the
+ * axe violations of a screen, retried while the screen may still be arriving.
+ */
+export async function settledRead<T>(read: () => Promise<T>, settled: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + POLL.timeout;
+  for (;;) {
+    const value = await read();
+    if (settled(value) || Date.now() >= deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, POLL.interval));
+  }
+}
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
