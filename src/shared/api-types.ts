@@ -56,8 +56,11 @@ export interface Listing extends ListingFields {
   isFeatured: boolean;
   createdAt: string;
   user: UserSummary;
-  /** Miles from the search position (rounded to 0.1), when the request had one and the listing has coordinates. */
-  distanceMiles?: number;
+  /**
+   * Miles from the search position (rounded to 0.1) when the request had one; null when the
+   * listing's location has no coordinates (distance unknown). Absent without a search position.
+   */
+  distanceMiles?: number | null;
 }
 
 /** A town or city of the offline gazetteer (GET /api/places). */

@@ -6,6 +6,7 @@ import {
   axeViolations,
   createListingFor,
   createMember,
+  eventually,
   launchBrowser,
   newPage,
   overflowsHorizontally,
@@ -36,8 +37,8 @@ describe('access', () => {
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Access Denied', level: 1 }).waitFor();
     await page.getByText('Please log in to access the admin dashboard.').waitFor();
-    expect(await page.getByRole('tab').count()).toBe(0);
-    await expect.poll(() => page.title()).toBe('Admin Dashboard | Barter Market');
+    await eventually(() => page.getByRole('tab').count()).toBe(0);
+    await eventually(() => page.title()).toBe('Admin Dashboard | Barter Market');
   });
 
   it('tells members they need admin privileges', async () => {
@@ -46,12 +47,12 @@ describe('access', () => {
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Admin Access Required', level: 1 }).waitFor();
     await page.getByText('You need admin privileges to access this dashboard. Contact an administrator if you believe this is an error.').waitFor();
-    expect(await page.getByRole('tab').count()).toBe(0);
+    await eventually(() => page.getByRole('tab').count()).toBe(0);
   });
 
   it('shows admins the four tabs', async () => {
     const { page, errors } = await adminPage();
-    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Analytics', 'Users', 'Listings', 'Settings']);
+    await eventually(() => page.getByRole('tab').allInnerTexts()).toEqual(['Analytics', 'Users', 'Listings', 'Settings']);
     expect(errors).toEqual([]);
   });
 });
@@ -122,16 +123,16 @@ describe('analytics', () => {
     // While loading, each figure is a skeleton over a placeholder "0": wait for the loaded state.
     await page.getByText(/^Updated .*Refreshes every 30 seconds\.$/).waitFor();
     const dashboard = (await (await apiCall('/api/analytics/dashboard')).json()) as { totalUsers: number; totalSkills: number; completedBarters: number; totalSavings: number };
-    expect(await totalUsers.innerText()).toBe(dashboard.totalUsers.toLocaleString('en-US'));
-    expect(await page.getByTestId('admin-stat-Active Listings').locator('.admin-stat-value').innerText()).toBe(dashboard.totalSkills.toLocaleString('en-US'));
-    expect(await page.getByTestId('admin-stat-Completed Barters').locator('.admin-stat-value').innerText()).toBe(dashboard.completedBarters.toLocaleString('en-US'));
-    expect(await page.getByTestId('admin-stat-Estimated Savings').locator('.admin-stat-value').innerText()).toBe(`$${dashboard.totalSavings.toLocaleString('en-US')}`);
+    await eventually(() => totalUsers.innerText()).toBe(dashboard.totalUsers.toLocaleString('en-US'));
+    await eventually(() => page.getByTestId('admin-stat-Active Listings').locator('.admin-stat-value').innerText()).toBe(dashboard.totalSkills.toLocaleString('en-US'));
+    await eventually(() => page.getByTestId('admin-stat-Completed Barters').locator('.admin-stat-value').innerText()).toBe(dashboard.completedBarters.toLocaleString('en-US'));
+    await eventually(() => page.getByTestId('admin-stat-Estimated Savings').locator('.admin-stat-value').innerText()).toBe(`$${dashboard.totalSavings.toLocaleString('en-US')}`);
 
     await createMember();
     const refetched = page.waitForResponse((r) => r.url().endsWith('/api/analytics/dashboard') && r.status() === 200);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await refetched;
-    await expect.poll(async () => Number((await totalUsers.innerText()).replace(/,/g, ''))).toBeGreaterThan(dashboard.totalUsers);
+    await eventually(async () => Number((await totalUsers.innerText()).replace(/,/g, ''))).toBeGreaterThan(dashboard.totalUsers);
   });
 });
 
@@ -147,9 +148,9 @@ describe('users', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText(`Make ${member.displayName} an admin?`).waitFor();
     await dialog.getByRole('button', { name: 'Make Admin' }).click();
-    expect(await toastText(page)).toContain('User granted admin privileges');
+    await eventually(() => toastText(page)).toContain('User granted admin privileges');
     await row.getByText('Admin', { exact: true }).waitFor();
-    expect(await row.getByRole('button', { name: /Make Admin/ }).count()).toBe(0);
+    await eventually(() => row.getByRole('button', { name: /Make Admin/ }).count()).toBe(0);
     const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as { isAdmin: boolean };
     expect(me.isAdmin).toBe(true);
     expect(errors).toEqual([]);
@@ -171,10 +172,10 @@ describe('users', () => {
     const { page } = await adminPage(PHONE);
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByRole('region', { name: 'Users' }).getByRole('row').nth(1).waitFor();
-    expect(await overflowsHorizontally(page)).toBe(false);
+    await eventually(() => overflowsHorizontally(page)).toBe(false);
     const region = page.getByRole('region', { name: 'Users' });
-    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await eventually(() => axeViolations(page)).toEqual([]);
   });
 });
 
@@ -187,17 +188,17 @@ describe('listings', () => {
     await page.getByRole('tab', { name: 'Listings' }).click();
     await page.getByRole('searchbox', { name: 'Search listings' }).fill(title);
     const toggle = page.getByRole('button', { name: `Featured: ${title}` });
-    await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('false');
+    await eventually(() => toggle.getAttribute('aria-pressed')).toBe('false');
 
     await toggle.click();
-    expect(await toastText(page)).toContain('Listing featured successfully');
-    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await eventually(() => toastText(page)).toContain('Listing featured successfully');
+    await eventually(() => toggle.getAttribute('aria-pressed')).toBe('true');
     const featured = (await (await apiCall(`/api/listings/${listing.id}`)).json()) as { isFeatured: boolean };
     expect(featured.isFeatured).toBe(true);
 
     await toggle.click();
     await page.getByTestId('toast').filter({ hasText: 'Listing unfeatured successfully' }).waitFor();
-    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    await eventually(() => toggle.getAttribute('aria-pressed')).toBe('false');
     const unfeatured = (await (await apiCall(`/api/listings/${listing.id}`)).json()) as { isFeatured: boolean };
     expect(unfeatured.isFeatured).toBe(false);
     expect(errors).toEqual([]);
@@ -210,7 +211,7 @@ describe('listings', () => {
     await first.waitFor();
     await page.route('**/api/admin/listings/*/featured', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
     await first.click();
-    expect(await toastText(page)).toContain('Failed to update listing status');
+    await eventually(() => toastText(page)).toContain('Failed to update listing status');
   });
 });
 
@@ -221,9 +222,9 @@ describe('settings', () => {
     for (const title of ['Community Guidelines', 'Email Templates', 'Analytics Settings']) {
       await page.getByRole('heading', { name: title, level: 3 }).waitFor();
     }
-    expect(await page.getByRole('tabpanel').getByText('Coming soon', { exact: true }).count()).toBe(3);
+    await eventually(() => page.getByRole('tabpanel').getByText('Coming soon', { exact: true }).count()).toBe(3);
     for (const action of ['Edit Guidelines', 'Manage Templates', 'Configure Analytics']) {
-      await expect(page.getByRole('button', { name: action }).isDisabled()).resolves.toBe(true);
+      await eventually(() => page.getByRole('button', { name: action }).isDisabled()).toBe(true);
     }
   });
 });

@@ -1,7 +1,18 @@
 // Sign-in and registration screen, email verification, and the password reset flow.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, axeViolations, createMember, launchBrowser, newPage, overflowsHorizontally, PHONE, toastText, uniqueName } from '../support/browser';
+import {
+  apiCall,
+  axeViolations,
+  createMember,
+  eventually,
+  launchBrowser,
+  newPage,
+  overflowsHorizontally,
+  PHONE,
+  toastText,
+  uniqueName,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,9 +42,9 @@ describe('auth screen tabs', () => {
     await page.goto(path);
     const selected = page.getByRole('tab', { selected: true });
     await selected.waitFor();
-    expect(await selected.innerText()).toBe(tab);
-    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    await expect.poll(() => page.title()).toBe(`${tab} | Barter Market`);
+    await eventually(() => selected.innerText()).toBe(tab);
+    await eventually(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await eventually(() => page.title()).toBe(`${tab} | Barter Market`);
     expect(errors).toEqual([]);
   });
 
@@ -43,7 +54,7 @@ describe('auth screen tabs', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Sign In' }).focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).toBe('true');
+    await eventually(() => page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'Create Account' }).waitFor();
     await page.keyboard.press('ArrowLeft');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -64,11 +75,11 @@ describe('auth screen tabs', () => {
     const { page } = await newPage(browser, { viewport: PHONE });
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Create Account' }).waitFor();
-    expect(await overflowsHorizontally(page)).toBe(false);
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => overflowsHorizontally(page)).toBe(false);
+    await eventually(() => axeViolations(page)).toEqual([]);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => axeViolations(page)).toEqual([]);
   });
 });
 
@@ -77,11 +88,11 @@ describe('sign in', () => {
     const { page } = await newPage(browser);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    expect(await fieldErrors(page, 'Sign in')).toEqual(['Username is required', 'Password is required']);
+    await eventually(() => fieldErrors(page, 'Sign in')).toEqual(['Username is required', 'Password is required']);
     await page.getByLabel('Username').fill('someone');
-    expect(await fieldErrors(page, 'Sign in')).toEqual(['Password is required']);
-    await expect(page.getByLabel('Username').getAttribute('aria-invalid')).resolves.toBeNull();
-    await expect(page.getByLabel(/^Password/).getAttribute('aria-invalid')).resolves.toBe('true');
+    await eventually(() => fieldErrors(page, 'Sign in')).toEqual(['Password is required']);
+    await eventually(() => page.getByLabel('Username').getAttribute('aria-invalid')).toBeNull();
+    await eventually(() => page.getByLabel(/^Password/).getAttribute('aria-invalid')).toBe('true');
   });
 
   it('refuses a wrong password with the Login failed toast', async () => {
@@ -91,7 +102,7 @@ describe('sign in', () => {
     await page.getByLabel('Username').fill(member.username);
     await page.getByLabel(/^Password/).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    expect(await toastText(page)).toContain('Login failed Invalid username or password');
+    await eventually(() => toastText(page)).toContain('Login failed Invalid username or password');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
@@ -102,14 +113,14 @@ describe('sign in', () => {
     await page.getByLabel('Username').fill(member.username);
     await page.getByLabel(/^Password/).fill(member.password);
     await page.getByRole('button', { name: 'Show password' }).click();
-    await expect(page.getByLabel(/^Password/).getAttribute('type')).resolves.toBe('text');
+    await eventually(() => page.getByLabel(/^Password/).getAttribute('type')).toBe('text');
     // Server relief (decision 015): the typed password never leaves the browser at sign-in.
     const loginBody = page.waitForRequest((request) => request.url().endsWith('/api/auth/login')).then((request) => request.postData() ?? '');
     await page.getByLabel(/^Password/).press('Enter');
     const sent = JSON.parse(await loginBody) as { username: string; password: string };
     expect(sent.username).toBe(member.username);
     expect(sent.password).toMatch(/^argon2id:[A-Za-z0-9_-]{43}$/);
-    expect(await toastText(page)).toContain('Logged in successfully Welcome back, Sign In Tester!');
+    await eventually(() => toastText(page)).toContain('Logged in successfully Welcome back, Sign In Tester!');
     await page.waitForURL((url) => url.pathname === '/');
     await page.locator('header').getByRole('link', { name: 'Sign In Tester' }).waitFor();
     expect(errors).toEqual([]);
@@ -122,7 +133,7 @@ describe('register', () => {
     await page.goto('/signup');
     const form = page.getByRole('form', { name: 'Register' });
     await form.getByRole('button', { name: 'Create Account' }).click();
-    expect(await fieldErrors(page, 'Register')).toEqual([
+    await eventually(() => fieldErrors(page, 'Register')).toEqual([
       'Username must be at least 3 characters',
       'Password must be at least 8 characters',
       'Please enter a valid email address',
@@ -138,7 +149,7 @@ describe('register', () => {
     await form.getByLabel('Bio').fill('b'.repeat(501));
     await form.getByLabel('Avatar URL').fill('javascript:alert(1)');
     await form.getByRole('button', { name: 'Create Account' }).click();
-    expect(await fieldErrors(page, 'Register')).toEqual([
+    await eventually(() => fieldErrors(page, 'Register')).toEqual([
       'Username may only contain letters, numbers, _, . and -',
       'Password must be at least 8 characters',
       'Please enter a valid email address',
@@ -154,8 +165,8 @@ describe('register', () => {
     // Helper texts of spec section 2, and the terms notice.
     await form.getByText('Your username cannot be changed later.').waitFor();
     await form.getByText('Use letters and numbers, at least 8 characters.').waitFor();
-    await expect(form.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).resolves.toBe('/terms');
-    await expect(form.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).resolves.toBe('/privacy');
+    await eventually(() => form.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
+    await eventually(() => form.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
   });
 
   it('reports a taken username with the Registration failed toast', async () => {
@@ -168,8 +179,8 @@ describe('register', () => {
     await form.getByLabel('Email').fill(`${uniqueName('taken')}@example.com`);
     await form.getByLabel('Full Name').fill('Someone Else');
     await form.getByRole('button', { name: 'Create Account' }).click();
-    expect(await toastText(page)).toContain('Registration failed Username already taken');
-    expect(await fieldErrors(page, 'Register')).toEqual(['Username already taken']);
+    await eventually(() => toastText(page)).toContain('Registration failed Username already taken');
+    await eventually(() => fieldErrors(page, 'Register')).toEqual(['Username already taken']);
   });
 
   it('creates the account with the welcome toast and goes home signed in', async () => {
@@ -184,7 +195,7 @@ describe('register', () => {
     await form.getByLabel('Public Location').fill('Oakland, CA');
     await form.getByLabel('Bio').fill('I trade bread for bike repairs.');
     await form.getByRole('button', { name: 'Create Account' }).click();
-    expect(await toastText(page)).toContain('Registration successful Welcome to Barter Market, Rita Registers!');
+    await eventually(() => toastText(page)).toContain('Registration successful Welcome to Barter Market, Rita Registers!');
     await page.waitForURL((url) => url.pathname === '/');
     await page.locator('header').getByRole('link', { name: 'Rita Registers' }).waitFor();
     // New accounts are unverified until the emailed link is used.
@@ -201,12 +212,12 @@ describe('verify email', () => {
     await page.goto('/');
     await page.getByText('Please verify your email address').waitFor();
     await page.goto(`/verify-email?token=${encodeURIComponent(token)}`);
-    expect(await toastText(page)).toContain('Email Verified!');
+    await eventually(() => toastText(page)).toContain('Email Verified!');
     await page.getByRole('heading', { name: 'Email Verified!', level: 1 }).waitFor();
     const shownAt = Date.now();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(2000);
-    expect(await page.getByText('Please verify your email address').count()).toBe(0);
+    await eventually(() => page.getByText('Please verify your email address').count()).toBe(0);
     const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as { emailVerified: boolean };
     expect(me.emailVerified).toBe(true);
     expect(errors).toEqual([]);
@@ -215,7 +226,7 @@ describe('verify email', () => {
   it('shows the server message and the Verification Failed toast for a bad token', async () => {
     const { page } = await newPage(browser);
     await page.goto('/verify-email?token=not-a-real-token');
-    expect(await toastText(page)).toContain('Verification Failed Verification failed. The token may be invalid or expired.');
+    await eventually(() => toastText(page)).toContain('Verification Failed Verification failed. The token may be invalid or expired.');
     await page.getByRole('heading', { name: 'Verification Failed', level: 1 }).waitFor();
     await page.locator('main').getByRole('alert').filter({ hasText: 'Verification failed. The token may be invalid or expired.' }).waitFor();
   });
@@ -225,8 +236,8 @@ describe('verify email', () => {
     await page.goto('/verify-email');
     await page.getByRole('heading', { name: 'Invalid Link', level: 1 }).waitFor();
     await page.getByText('No verification token found in URL.').waitFor();
-    expect(await overflowsHorizontally(page)).toBe(false);
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => overflowsHorizontally(page)).toBe(false);
+    await eventually(() => axeViolations(page)).toEqual([]);
   });
 });
 
@@ -236,9 +247,9 @@ describe('forgot and reset password', () => {
     const { page, errors } = await newPage(browser);
     await page.goto('/forgot-password');
     await page.getByRole('heading', { name: 'Forgot your password?', level: 1 }).waitFor();
-    await expect.poll(() => page.title()).toBe('Forgot Password | Barter Market');
+    await eventually(() => page.title()).toBe('Forgot Password | Barter Market');
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    expect(await fieldErrors(page, 'Request a password reset link')).toEqual(['Please enter a valid email address']);
+    await eventually(() => fieldErrors(page, 'Request a password reset link')).toEqual(['Please enter a valid email address']);
     await page.getByLabel('Email').fill(member.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account exists for that email, we have sent a link to reset the password.').waitFor();
@@ -249,12 +260,12 @@ describe('forgot and reset password', () => {
     await page.getByLabel(/^New password/).fill('short');
     await page.getByLabel(/^Confirm new password/).fill('different');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    expect(await fieldErrors(page, form)).toEqual(['Password must be at least 8 characters', 'Passwords do not match']);
+    await eventually(() => fieldErrors(page, form)).toEqual(['Password must be at least 8 characters', 'Passwords do not match']);
     await page.getByLabel(/^New password/).fill('brand-new-pass-42');
     await page.getByLabel(/^Confirm new password/).fill('brand-new-pass-42');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('Your password has been reset. Please sign in.').waitFor();
-    await expect(page.locator('main').getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href')).resolves.toBe('/login');
+    await eventually(() => page.locator('main').getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href')).toBe('/login');
 
     const newLogin = await apiCall('/api/auth/login', { body: { username: member.username, password: 'brand-new-pass-42' } });
     expect(newLogin.status).toBe(200);
@@ -274,6 +285,6 @@ describe('forgot and reset password', () => {
     const { page } = await newPage(browser);
     await page.goto('/reset-password');
     await page.getByText('This reset link is incomplete.', { exact: false }).waitFor();
-    await expect(page.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).resolves.toBe('/forgot-password');
+    await eventually(() => page.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe('/forgot-password');
   });
 });

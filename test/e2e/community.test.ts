@@ -1,7 +1,7 @@
 // The community page: live figures, stories, events, resources, and the newsletter opt-in.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, axeViolations, launchBrowser, newPage, overflowsHorizontally, PHONE, toastText, uniqueName } from '../support/browser';
+import { apiCall, axeViolations, eventually, launchBrowser, newPage, overflowsHorizontally, PHONE, toastText, uniqueName } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,21 +23,21 @@ describe('community stats', () => {
     const { page, errors } = await newPage(browser);
     await page.goto('/community');
     await page.getByRole('heading', { name: 'Our Community', level: 1 }).waitFor();
-    await expect.poll(() => page.title()).toBe('Community | Barter Market');
+    await eventually(() => page.title()).toBe('Community | Barter Market');
 
     const tile = (id: string) => page.getByTestId(`community-stat-${id}`);
-    await expect.poll(() => tile('members').locator('.community-stat-value').innerText()).toBe(dashboard.totalUsers.toLocaleString('en-US'));
-    await expect.poll(() => tile('level').locator('.community-stat-value').innerText()).toBe(activity.listings.toLocaleString('en-US'));
-    expect(await tile('members').innerText()).toContain(dashboard.totalUsers.toLocaleString('en-US'));
-    expect(await tile('members').innerText()).toContain('Active Members');
-    expect(await tile('members').innerText()).toContain(activity.users > 0 ? 'Growing' : 'Starting');
-    expect(await tile('exchanges').innerText()).toContain(dashboard.completedBarters.toLocaleString('en-US'));
-    expect(await tile('exchanges').innerText()).toContain('Successful Exchanges');
-    expect(await tile('exchanges').innerText()).toContain(activity.barters > 0 ? 'Proven' : 'Launching');
-    expect(await tile('savings').innerText()).toContain(`$${dashboard.totalSavings.toLocaleString('en-US')}`);
-    expect(await tile('savings').innerText()).toContain('Money Saved');
-    expect(await tile('level').getByTestId('stat-label').innerText()).toBe(`Community ${expectedLevel(activity)}`);
-    expect(await tile('level').innerText()).toContain(activity.listings > 0 ? 'Active' : 'Getting Started');
+    await eventually(() => tile('members').locator('.community-stat-value').innerText()).toBe(dashboard.totalUsers.toLocaleString('en-US'));
+    await eventually(() => tile('level').locator('.community-stat-value').innerText()).toBe(activity.listings.toLocaleString('en-US'));
+    await eventually(() => tile('members').innerText()).toContain(dashboard.totalUsers.toLocaleString('en-US'));
+    await eventually(() => tile('members').innerText()).toContain('Active Members');
+    await eventually(() => tile('members').innerText()).toContain(activity.users > 0 ? 'Growing' : 'Starting');
+    await eventually(() => tile('exchanges').innerText()).toContain(dashboard.completedBarters.toLocaleString('en-US'));
+    await eventually(() => tile('exchanges').innerText()).toContain('Successful Exchanges');
+    await eventually(() => tile('exchanges').innerText()).toContain(activity.barters > 0 ? 'Proven' : 'Launching');
+    await eventually(() => tile('savings').innerText()).toContain(`$${dashboard.totalSavings.toLocaleString('en-US')}`);
+    await eventually(() => tile('savings').innerText()).toContain('Money Saved');
+    await eventually(() => tile('level').getByTestId('stat-label').innerText()).toBe(`Community ${expectedLevel(activity)}`);
+    await eventually(() => tile('level').innerText()).toContain(activity.listings > 0 ? 'Active' : 'Getting Started');
     expect(errors).toEqual([]);
   });
 
@@ -45,7 +45,7 @@ describe('community stats', () => {
     const { page } = await newPage(browser);
     await page.route('**/api/analytics/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
     await page.goto('/community');
-    await expect.poll(() => page.getByTestId('community-stat-level').getByTestId('stat-label').innerText()).toBe('Community Starting');
+    await eventually(() => page.getByTestId('community-stat-level').getByTestId('stat-label').innerText()).toBe('Community Starting');
   });
 });
 
@@ -56,11 +56,11 @@ describe('community tabs', () => {
     const { page } = await newPage(browser);
     await page.goto('/community');
     await page.getByRole('tab', { name: 'Resources' }).waitFor();
-    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Success Stories', 'Events', 'Resources']);
+    await eventually(() => page.getByRole('tab').allInnerTexts()).toEqual(['Success Stories', 'Events', 'Resources']);
     for (const story of stories) await page.getByRole('heading', { name: story.title }).waitFor();
     await page.getByRole('tab', { name: 'Events' }).click();
     for (const event of events) await page.getByRole('heading', { name: event.title }).waitFor();
-    await expect(page.getByRole('link', { name: 'Contact Us to Host' }).getAttribute('href')).resolves.toBe('/contact');
+    await eventually(() => page.getByRole('link', { name: 'Contact Us to Host' }).getAttribute('href')).toBe('/contact');
   });
 
   it('shows the empty states with their links', async () => {
@@ -69,10 +69,10 @@ describe('community tabs', () => {
     await page.route('**/api/events', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
     await page.goto('/community');
     await page.getByText('No success stories yet').waitFor();
-    await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Browse Listings' }).getAttribute('href')).resolves.toBe('/browse');
+    await eventually(() => page.getByRole('tabpanel').getByRole('link', { name: 'Browse Listings' }).getAttribute('href')).toBe('/browse');
     await page.getByRole('tab', { name: 'Events' }).click();
     await page.getByText('No upcoming events').waitFor();
-    await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Contact Us to Host' }).getAttribute('href')).resolves.toBe('/contact');
+    await eventually(() => page.getByRole('tabpanel').getByRole('link', { name: 'Contact Us to Host' }).getAttribute('href')).toBe('/contact');
   });
 
   it('links the four resources and shows the forum panel', async () => {
@@ -81,8 +81,7 @@ describe('community tabs', () => {
     await page.getByRole('tab', { name: 'Resources' }).click();
     const panel = page.getByRole('tabpanel');
     await panel.getByRole('heading', { name: 'Community Forum' }).waitFor();
-    const hrefs = await panel.getByRole('list', { name: 'Guides' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(['/safety-guidelines', '/value-guide', '/community-standards', '/faq']);
+    await eventually(() => panel.getByRole('list', { name: 'Guides' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/safety-guidelines', '/value-guide', '/community-standards', '/faq']);
     await panel.getByRole('link', { name: 'Read the FAQ' }).click();
     await page.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 }).waitFor();
   });
@@ -90,12 +89,12 @@ describe('community tabs', () => {
   it('fits a phone and passes axe in light and dark', async () => {
     const { page } = await newPage(browser, { viewport: PHONE });
     await page.goto('/community');
-    await expect.poll(() => page.getByTestId('community-stat-members').locator('.community-stat-value').innerText()).toMatch(/^\d/);
-    expect(await overflowsHorizontally(page)).toBe(false);
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => page.getByTestId('community-stat-members').locator('.community-stat-value').innerText()).toMatch(/^\d/);
+    await eventually(() => overflowsHorizontally(page)).toBe(false);
+    await eventually(() => axeViolations(page)).toEqual([]);
     await page.getByTestId('theme-toggle').click();
     await page.getByRole('tab', { name: 'Events' }).click();
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => axeViolations(page)).toEqual([]);
   });
 });
 
@@ -110,7 +109,7 @@ describe('newsletter', () => {
     await form.getByText('Please enter a valid email address').waitFor();
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    expect(await toastText(page)).toContain('Please check your inbox to confirm your subscription.');
+    await eventually(() => toastText(page)).toContain('Please check your inbox to confirm your subscription.');
     await page.locator('main').getByRole('status').filter({ hasText: 'Please check your inbox to confirm your subscription.' }).waitFor();
 
     const mails = await getJson<{ text: string; subject: string }[]>(`/api/dev/outbox?to=${encodeURIComponent(email)}`);

@@ -1,7 +1,7 @@
 // The development outbox page shows what the instance would have emailed.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, createMember, launchBrowser, newPage } from '../support/browser';
+import { axeViolations, createMember, eventually, launchBrowser, newPage } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,9 +17,9 @@ describe('dev outbox page', () => {
     await page.getByRole('heading', { level: 1, name: 'Dev Outbox' }).waitFor();
     await page.getByRole('searchbox', { name: 'Filter by recipient' }).fill(member.email);
     await page.getByText(`To ${member.email}`).waitFor();
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts()).resolves.toEqual(['Verify your email for Barter Market']);
-    await expect(page.getByText(/verify-email\?token=/).count()).resolves.toBe(1);
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['Verify your email for Barter Market']);
+    await eventually(() => page.getByText(/verify-email\?token=/).count()).toBe(1);
+    await eventually(() => axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

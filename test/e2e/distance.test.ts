@@ -3,9 +3,8 @@
 // and the listing form's Location field suggests places too.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, createListingFor, createMember, launchBrowser, newPage, uniqueName } from '../support/browser';
+import { axeViolations, createListingFor, createMember, eventually, launchBrowser, newPage, uniqueName } from '../support/browser';
 
-const POLL = { timeout: 10_000 };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,17 +24,39 @@ describe('distance search', () => {
     const { page, errors } = await newPage(browser);
 
     await page.goto(`/browse?q=${word}&distance=25&near=${encodeURIComponent('San Francisco, CA')}`);
-    await expect.poll(() => resultCount(page), POLL).toBe('1 listing found');
+    await eventually(() => resultCount(page)).toBe('1 listing found');
     const card = cards(page).first();
-    await expect(card.getByRole('heading').innerText()).resolves.toBe(`Oakland ${word} bike`);
+    await eventually(() => card.getByRole('heading').innerText()).toBe(`Oakland ${word} bike`);
     // Oakland's and San Francisco's centres are about 8 miles apart.
-    await expect(card.getByTestId('listing-distance').innerText()).resolves.toBe('8 mi away');
+    await eventually(() => card.getByTestId('listing-distance').innerText()).toBe('8 mi away');
 
     // Any distance: both, each with its distance from San Francisco.
     await page.goto(`/browse?q=${word}&distance=any&near=${encodeURIComponent('San Francisco, CA')}`);
-    await expect.poll(() => resultCount(page), POLL).toBe('2 listings found');
-    const distances = await cards(page).getByTestId('listing-distance').allInnerTexts();
-    expect(distances.sort()).toEqual(['2,693 mi away', '8 mi away'].sort());
+    await eventually(() => resultCount(page)).toBe('2 listings found');
+    await eventually(async () => (await cards(page).getByTestId('listing-distance').allInnerTexts()).sort()).toEqual(['2,693 mi away', '8 mi away'].sort());
+    expect(errors).toEqual([]);
+  });
+
+  it('a picked distance keeps listings in range first, then those of unknown place as "distance unknown"; far ones go', async () => {
+    const member = await createMember();
+    const word = uniqueName('pick').toLowerCase();
+    // Created last, so newest: it still comes after the listing in range.
+    await createListingFor(member, { title: `Oakland ${word} ladder`, location: 'Oakland, CA' });
+    await createListingFor(member, { title: `Boston ${word} ladder`, location: 'Boston, MA' });
+    await createListingFor(member, { title: `Unplaced ${word} ladder`, location: 'Behind the old mill' });
+    const { page, errors } = await newPage(browser);
+    await page.goto(`/browse?q=${word}`);
+    await eventually(() => resultCount(page)).toBe('3 listings found');
+
+    // Picked in the search bar; with Near empty the server measures from its default place (Oakland, CA).
+    const search = page.getByRole('search', { name: 'Search listings' });
+    await search.getByLabel('Distance').selectOption('5');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/distance=5/);
+    await eventually(() => resultCount(page)).toBe('2 listings found');
+    await eventually(() => cards(page).getByRole('heading').allInnerTexts()).toEqual([`Oakland ${word} ladder`, `Unplaced ${word} ladder`]);
+    await eventually(() => cards(page).getByTestId('listing-distance').allInnerTexts()).toEqual(['Under 1 mi away', 'distance unknown']);
+    await eventually(() => page.getByRole('main').getByRole('search').getByLabel('Distance').inputValue()).toBe('5');
     expect(errors).toEqual([]);
   });
 
@@ -50,36 +71,38 @@ describe('distance search', () => {
     const near = search.getByRole('combobox', { name: 'Near' });
     await near.fill('berkel');
     const options = page.getByRole('listbox', { name: 'Suggested places' }).getByRole('option');
-    await expect.poll(() => options.first().innerText(), POLL).toBe('Berkeley, CA, US');
-    await expect(near.getAttribute('aria-expanded')).resolves.toBe('true');
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => options.first().innerText()).toBe('Berkeley, CA, US');
+    await eventually(() => near.getAttribute('aria-expanded')).toBe('true');
+    await eventually(() => axeViolations(page)).toEqual([]);
     // The list hangs below the search card, not clipped by it: its last option is what a click hits.
     const last = options.last();
-    const box = (await last.boundingBox())!;
-    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
-    expect(hit).toBe(await last.innerText());
+    const hitAtCentre = async () => {
+      const box = await last.boundingBox();
+      return box && page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+    };
+    await eventually(hitAtCentre).toBe(await last.innerText());
 
     await near.press('ArrowDown');
-    await expect(options.first().getAttribute('aria-selected')).resolves.toBe('true');
-    await expect(near.getAttribute('aria-activedescendant')).resolves.toBe(await options.first().getAttribute('id'));
+    await eventually(() => options.first().getAttribute('aria-selected')).toBe('true');
+    await eventually(() => near.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));
     await near.press('Enter');
-    await expect(near.inputValue()).resolves.toBe('Berkeley, CA, US');
-    await expect(near.getAttribute('aria-expanded')).resolves.toBe('false');
+    await eventually(() => near.inputValue()).toBe('Berkeley, CA, US');
+    await eventually(() => near.getAttribute('aria-expanded')).toBe('false');
 
     await search.getByLabel('Distance').selectOption('5');
     await search.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/near=Berkeley/);
     expect(new URL(page.url()).searchParams.get('distance')).toBe('5');
     // San Leandro is about 12 miles from Berkeley: outside 5 miles.
-    await expect.poll(() => resultCount(page), POLL).toBe('1 listing found');
-    await expect(cards(page).first().getByTestId('listing-distance').innerText()).resolves.toBe('Under 1 mi away');
+    await eventually(() => resultCount(page)).toBe('1 listing found');
+    await eventually(() => cards(page).first().getByTestId('listing-distance').innerText()).toBe('Under 1 mi away');
 
     // The mouse picks a suggestion too.
     const again = page.getByRole('search', { name: 'Search listings' }).getByRole('combobox', { name: 'Near' });
     await again.fill('San Lea');
-    await expect.poll(() => options.first().innerText(), POLL).toBe('San Leandro, CA, US');
+    await eventually(() => options.first().innerText()).toBe('San Leandro, CA, US');
     await options.first().click();
-    await expect(again.inputValue()).resolves.toBe('San Leandro, CA, US');
+    await eventually(() => again.inputValue()).toBe('San Leandro, CA, US');
     expect(errors).toEqual([]);
   });
 
@@ -87,7 +110,7 @@ describe('distance search', () => {
     const { page } = await newPage(browser);
     await page.goto('/browse?distance=25&near=Qqzzxx%20Heights');
     const alert = page.getByRole('main').getByRole('alert');
-    await expect.poll(() => alert.innerText(), POLL).toContain('We could not find that place: “Qqzzxx Heights”');
+    await eventually(() => alert.innerText()).toContain('We could not find that place: “Qqzzxx Heights”');
   });
 
   it("the listing form's Location field suggests places", async () => {
@@ -101,6 +124,6 @@ describe('distance search', () => {
     const option = dialog.getByRole('listbox', { name: 'Suggested places' }).getByRole('option', { name: 'Emeryville, CA, US' });
     await option.waitFor({ timeout: 10_000 });
     await option.click();
-    await expect(location.inputValue()).resolves.toBe('Emeryville, CA, US');
+    await eventually(() => location.inputValue()).toBe('Emeryville, CA, US');
   });
 });

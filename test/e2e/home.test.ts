@@ -2,10 +2,8 @@
 // Works, counters, categories, the live activity feed, success stories and the closing call.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, launchBrowser, newPage, overflowsHorizontally, PHONE } from '../support/browser';
+import { createMember, eventually, launchBrowser, newPage, overflowsHorizontally, PHONE } from '../support/browser';
 
-/** Chromium and the server share the machine's cores: a read may take more than poll's default second. */
-const POLL = { timeout: 10_000 };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,16 +16,16 @@ describe('home page for a visitor', () => {
     const { page, errors } = await newPage(browser);
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Trade what you have for what you need' }).waitFor();
-    await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
-    await expect(page.getByRole('main').getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).resolves.toBe('/signup');
+    await eventually(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await eventually(() => page.getByRole('main').getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/signup');
     for (const name of ['Featured Exchanges', 'How It Works', 'Community Impact', 'Browse by Category', 'Live Activity Feed', 'Community Success Stories']) {
-      await expect(page.getByRole('heading', { level: 2, name, exact: true }).isVisible()).resolves.toBe(true);
+      await eventually(() => page.getByRole('heading', { level: 2, name, exact: true }).isVisible()).toBe(true);
     }
     const featured = page.getByRole('region', { name: 'Featured Exchanges' });
     await featured.getByTestId('listing-card').first().waitFor();
     const cta = page.getByRole('region', { name: 'Ready to start bartering?' });
-    await expect(cta.getByRole('link', { name: 'Get Started' }).getAttribute('href')).resolves.toBe('/signup');
-    await expect(cta.getByRole('link', { name: 'Learn More' }).getAttribute('href')).resolves.toBe('/about');
+    await eventually(() => cta.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/signup');
+    await eventually(() => cta.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('/about');
     expect(errors).toEqual([]);
   });
 
@@ -36,14 +34,14 @@ describe('home page for a visitor', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'How It Works' }).click();
     const heading = page.locator('#how-it-works h2');
-    await expect.poll(() => heading.evaluate((h) => document.activeElement === h), POLL).toBe(true);
-    await expect.poll(() => heading.evaluate((h) => h.getBoundingClientRect().top < window.innerHeight && h.getBoundingClientRect().top >= 0), POLL).toBe(true);
+    await eventually(() => heading.evaluate((h) => document.activeElement === h)).toBe(true);
+    await eventually(() => heading.evaluate((h) => h.getBoundingClientRect().top < window.innerHeight && h.getBoundingClientRect().top >= 0)).toBe(true);
   });
 
   it('shows the community counters and the live activity figures', async () => {
     const { page } = await newPage(browser);
     await page.goto('/');
-    for (const kind of ['barters', 'users', 'skills']) await expect.poll(() => page.getByTestId(`counter-${kind}`).innerText(), POLL).toMatch(/^\d[\d,]*\s/);
+    for (const kind of ['barters', 'users', 'skills']) await eventually(() => page.getByTestId(`counter-${kind}`).innerText()).toMatch(/^\d[\d,]*\s/);
     const feed = page.getByRole('region', { name: 'Live Activity Feed' });
     await feed.getByText(/members? (have|has) joined the community/).waitFor();
     await feed.getByText(/listings? (are|is) open for exchange/).waitFor();
@@ -63,7 +61,7 @@ describe('home page for a visitor', () => {
     const others = reads.filter((p) => p !== '/api/analytics/activity').length;
     expect(before).toBe(1);
     await page.clock.runFor(15_000);
-    await expect.poll(() => reads.filter((p) => p === '/api/analytics/activity').length, POLL).toBe(2);
+    await eventually(() => reads.filter((p) => p === '/api/analytics/activity').length).toBe(2);
     await page.waitForLoadState('networkidle');
     expect(reads.filter((p) => p !== '/api/analytics/activity').length).toBe(others);
   });
@@ -80,7 +78,7 @@ describe('home page for a visitor', () => {
     await page.goto('/');
     const stories = page.getByRole('region', { name: 'Community Success Stories' });
     await stories.getByRole('heading', { level: 3 }).first().waitFor();
-    await expect(stories.getByRole('img', { name: /Rated \d out of 5/ }).count()).resolves.toBeGreaterThan(0);
+    await eventually(() => stories.getByRole('img', { name: /Rated \d out of 5/ }).count()).toBeGreaterThan(0);
 
     const empty = await newPage(browser);
     await empty.page.route('**/api/testimonials', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
@@ -92,28 +90,31 @@ describe('home page for a visitor', () => {
     const { page } = await newPage(browser);
     await page.goto('/');
     const section = page.getByRole('region', { name: 'Browse by Category' });
-    await expect(section.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await eventually(() => section.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await section.getByTestId('listing-card').nth(5).waitFor();
-    await expect(section.getByRole('link', { name: 'View All Listings' }).getAttribute('href')).resolves.toBe('/browse');
+    await eventually(() => section.getByRole('link', { name: 'View All Listings' }).getAttribute('href')).toBe('/browse');
 
     await section.getByRole('button', { name: 'Technology' }).click();
-    await expect(section.getByRole('button', { name: 'Technology' }).getAttribute('aria-pressed')).resolves.toBe('true');
-    await expect.poll(async () => {
+    await eventually(() => section.getByRole('button', { name: 'Technology' }).getAttribute('aria-pressed')).toBe('true');
+    await eventually(async () => {
       const cards = await section.getByTestId('listing-card').allInnerTexts();
       return cards.length > 0 && cards.every((text) => text.includes('Technology'));
-    }, POLL).toBe(true);
+    }).toBe(true);
+    // 'View All Listings' (to the category) shows exactly when the grid holds six.
     const viewAll = section.getByRole('link', { name: 'View All Listings' });
-    if (await viewAll.count()) await expect(viewAll.getAttribute('href')).resolves.toBe('/browse?category=tech');
+    await eventually(async () => {
+      const shown = await section.getByTestId('listing-card').count();
+      return shown >= 6 ? viewAll.getAttribute('href') : viewAll.count();
+    }).toSatisfy((value) => value === '/browse?category=tech' || value === 0);
   });
 
   it('searches with text, category and distance (50 miles by default)', async () => {
     const { page } = await newPage(browser);
     await page.goto('/');
     const search = page.getByRole('search', { name: 'Search listings' });
-    await expect(search.getByLabel('Distance').inputValue()).resolves.toBe('50');
-    await expect(search.getByLabel('Category').inputValue()).resolves.toBe('all');
-    const distances = await search.getByLabel('Distance').locator('option').allInnerTexts();
-    expect(distances).toEqual(['Within 5 miles', 'Within 10 miles', 'Within 25 miles', 'Within 50 miles', 'Within 100 miles', 'Any distance']);
+    await eventually(() => search.getByLabel('Distance').inputValue()).toBe('50');
+    await eventually(() => search.getByLabel('Category').inputValue()).toBe('all');
+    await eventually(() => search.getByLabel('Distance').locator('option').allInnerTexts()).toEqual(['Within 5 miles', 'Within 10 miles', 'Within 25 miles', 'Within 50 miles', 'Within 100 miles', 'Any distance']);
     await search.getByLabel('What are you looking for?').fill('bike');
     await search.getByLabel('Category').selectOption('tech');
     await search.getByLabel('Distance').selectOption('25');
@@ -128,7 +129,7 @@ describe('home page for a visitor', () => {
     const { page } = await newPage(browser, { viewport: PHONE });
     await page.goto('/');
     await page.getByRole('region', { name: 'Featured Exchanges' }).getByTestId('listing-card').first().waitFor();
-    expect(await overflowsHorizontally(page)).toBe(false);
+    await eventually(() => overflowsHorizontally(page)).toBe(false);
   });
 });
 
@@ -139,7 +140,7 @@ describe('home page for a member', () => {
     await page.goto('/');
     const main = page.getByRole('main');
     await main.getByRole('link', { name: 'Browse Listings' }).first().waitFor();
-    await expect(main.getByRole('link', { name: 'Get Started' }).count()).resolves.toBe(0);
+    await eventually(() => main.getByRole('link', { name: 'Get Started' }).count()).toBe(0);
     await main.getByRole('link', { name: 'Browse Listings' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'All Listings' }).waitFor();
   });

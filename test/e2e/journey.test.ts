@@ -3,7 +3,7 @@
 // both review. Tried as new users would.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, launchBrowser, newPage, photo, toastText, toastWith, uniqueName } from '../support/browser';
+import { apiCall, eventually, launchBrowser, newPage, photo, toastText, toastWith, uniqueName } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ async function registerThroughTheScreen(page: Page, displayName: string) {
   await form.getByLabel('Full Name').fill(displayName);
   await form.getByLabel('Public Location').fill('Oakland, CA');
   await form.getByRole('button', { name: 'Create Account' }).click();
-  expect(await toastText(page)).toContain(`Welcome to Barter Market, ${displayName}!`);
+  await eventually(() => toastText(page)).toContain(`Welcome to Barter Market, ${displayName}!`);
   await page.getByText('Please verify your email address').waitFor();
   return `${username}@example.com`;
 }
@@ -30,9 +30,9 @@ async function verifyThroughTheOutbox(page: Page, email: string) {
   const mails = (await (await apiCall(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
   const link = /(http:\/\/\S+\/verify-email\?token=\S+)/.exec(mails[0]!.text)![1]!;
   await page.goto(new URL(link).pathname + new URL(link).search);
-  expect(await toastWith(page, 'Email Verified!')).toContain('Email Verified!');
+  await eventually(() => toastWith(page, 'Email Verified!')).toContain('Email Verified!');
   await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
-  await expect(page.getByText('Please verify your email address').count()).resolves.toBe(0);
+  await eventually(() => page.getByText('Please verify your email address').count()).toBe(0);
 }
 
 async function openConversationWith(page: Page, name: string) {
@@ -66,7 +66,7 @@ describe('two members barter from sign-up to reviews', () => {
     await toastWith(owner.page, 'Listing created');
     await owner.page.waitForURL(/\/listing\/\d+$/);
     const listingPath = new URL(owner.page.url()).pathname;
-    await expect(owner.page.getByRole('img', { name: title }).getAttribute('src')).resolves.toMatch(/^\/objects\/uploads\//);
+    await eventually(() => owner.page.getByRole('img', { name: title }).getAttribute('src')).toMatch(/^\/objects\/uploads\//);
 
     // The trader finds it and makes an offer, which opens Messages with the draft.
     await trader.page.goto(listingPath);
@@ -75,10 +75,10 @@ describe('two members barter from sign-up to reviews', () => {
     await trader.page.getByRole('button', { name: 'Make Offer' }).click();
     await trader.page.waitForURL((url) => url.pathname === '/messages' && url.search === '');
     const composer = trader.page.getByRole('textbox', { name: 'Type your message...' });
-    await expect(composer.inputValue()).resolves.toBe('I can mend your fence on Saturday for the apples.');
+    await eventually(() => composer.inputValue()).toBe('I can mend your fence on Saturday for the apples.');
     await composer.press('Enter');
     await trader.page.getByTestId('message').filter({ hasText: 'I can mend your fence on Saturday for the apples.' }).waitFor();
-    await expect.poll(() => composer.inputValue()).toBe('');
+    await eventually(() => composer.inputValue()).toBe('');
 
     // The owner sees the unread message and answers.
     await openConversationWith(owner.page, 'Theo Tinker');
@@ -98,7 +98,7 @@ describe('two members barter from sign-up to reviews', () => {
     await openConversationWith(owner.page, 'Theo Tinker');
     const ownerPrompt = owner.page.getByTestId('barter-prompt');
     await ownerPrompt.getByRole('button', { name: 'Confirm barter' }).click();
-    expect(await toastWith(owner.page, 'Barter completed!')).toContain('Barter completed!');
+    await eventually(() => toastWith(owner.page, 'Barter completed!')).toContain('Barter completed!');
 
     // Both review each other.
     for (const [page, partnerPrompt, comment] of [
@@ -111,7 +111,7 @@ describe('two members barter from sign-up to reviews', () => {
       await review.getByRole('radio', { name: '5 stars' }).check();
       await review.getByRole('textbox', { name: 'Comment' }).fill(comment);
       await review.getByRole('button', { name: 'Submit Review' }).click();
-      expect(await toastWith(page, 'Review submitted')).toContain('Review submitted');
+      await eventually(() => toastWith(page, 'Review submitted')).toContain('Review submitted');
     }
 
     // The owner's profile shows the review received.

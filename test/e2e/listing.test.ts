@@ -2,10 +2,21 @@
 // dialogs with every validation message; photos picked, resized and uploaded in the browser.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, createListingFor, createMember, launchBrowser, newPage, overflowsHorizontally, photo, PHONE, toastWith, uniqueName, type TestMember } from '../support/browser';
+import {
+  apiCall,
+  createListingFor,
+  createMember,
+  eventually,
+  launchBrowser,
+  newPage,
+  overflowsHorizontally,
+  PHONE,
+  photo,
+  type TestMember,
+  toastWith,
+  uniqueName,
+} from '../support/browser';
 
-/** Chromium and the server share the machine's cores: a read may take more than poll's default second. */
-const POLL = { timeout: 10_000 };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,10 +47,10 @@ describe('listing page for a visitor', () => {
     const { page, errors } = await newPage(browser);
     await page.goto(`/listing/${listing.id}`);
     await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
-    await expect.poll(() => page.title(), POLL).toBe(`${listing.title} | Barter Market`);
-    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(description.slice(0, 150));
+    await eventually(() => page.title()).toBe(`${listing.title} | Barter Market`);
+    await eventually(() => page.locator('meta[name="description"]').getAttribute('content')).toBe(description.slice(0, 150));
 
-    await expect(page.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await eventually(() => page.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
     await page.getByText('Ends here.').waitFor();
     await page.getByRole('tab', { name: 'Exchange Terms' }).click();
     await page.getByText('Fresh bread').waitFor();
@@ -47,16 +58,15 @@ describe('listing page for a visitor', () => {
 
     await page.getByTestId('seller-card').getByText('Olive Owner').waitFor();
     await page.getByRole('heading', { name: 'Safety tips' }).waitFor();
-    const similar = await page.getByRole('link', { name: /^More in / }).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(similar).toEqual(['/browse?category=home', '/browse?category=goods']);
+    await eventually(() => page.getByRole('link', { name: /^More in / }).evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/browse?category=home', '/browse?category=goods']);
     expect(errors).toEqual([]);
   });
 
   it('sends visitors to sign in to contact or make an offer', async () => {
     const { page } = await newPage(browser);
     await page.goto(`/listing/${listing.id}`);
-    await expect(page.getByRole('link', { name: 'Sign In to Make Offer' }).getAttribute('href')).resolves.toBe('/login');
-    await expect(page.getByRole('button', { name: 'Contact' }).count()).resolves.toBe(0);
+    await eventually(() => page.getByRole('link', { name: 'Sign In to Make Offer' }).getAttribute('href')).toBe('/login');
+    await eventually(() => page.getByRole('button', { name: 'Contact' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Sign In to Contact' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
   });
@@ -81,7 +91,7 @@ describe('listing page for a visitor', () => {
     const { page } = await newPage(browser, { viewport: PHONE });
     await page.goto(`/listing/${listing.id}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await overflowsHorizontally(page)).toBe(false);
+    await eventually(() => overflowsHorizontally(page)).toBe(false);
   });
 });
 
@@ -96,13 +106,13 @@ describe('listing page for another member', () => {
     const visited: URL[] = [];
     page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url())));
     const messagesRequest = async () => {
-      await expect.poll(() => visited.some((url) => url.pathname === '/messages' && url.searchParams.has('initiate')), POLL).toBe(true);
+      await eventually(() => visited.some((url) => url.pathname === '/messages' && url.searchParams.has('initiate'))).toBe(true);
       const params = visited.find((url) => url.pathname === '/messages' && url.searchParams.has('initiate'))!.searchParams;
       visited.length = 0;
       return params;
     };
     await page.goto(`/listing/${listing.id}`);
-    await expect(page.getByText('This is Your Listing').count()).resolves.toBe(0);
+    await eventually(() => page.getByText('This is Your Listing').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Make Offer' }).click();
     await page.getByText('Please describe your offer').waitFor();
@@ -126,22 +136,21 @@ describe('listing page for the owner', () => {
     const { page, errors } = await newPage(browser, { cookie: owner.cookie });
     await page.goto(`/listing/${listing.id}`);
     await page.getByRole('heading', { name: 'This is Your Listing' }).waitFor();
-    await expect(page.getByTestId('status-badge').innerText()).resolves.toBe('Active');
-    await expect(page.getByRole('button', { name: 'Contact' }).count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: 'Make Offer' }).count()).resolves.toBe(0);
+    await eventually(() => page.getByTestId('status-badge').innerText()).toBe('Active');
+    await eventually(() => page.getByRole('button', { name: 'Contact' }).count()).toBe(0);
+    await eventually(() => page.getByRole('button', { name: 'Make Offer' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Edit Listing' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Listing' });
-    await expect(dialog.getByLabel('Title').inputValue()).resolves.toBe(listing.title);
-    await expect(dialog.getByRole('combobox', { name: 'Distance willing to travel' }).innerText()).resolves.toBe('10 miles');
+    await eventually(() => dialog.getByLabel('Title').inputValue()).toBe(listing.title);
+    await eventually(() => dialog.getByRole('combobox', { name: 'Distance willing to travel' }).innerText()).toBe('10 miles');
     await dialog.getByRole('combobox', { name: 'Status' }).click();
-    const statuses = await page.getByRole('option').allInnerTexts();
-    expect(statuses.map((s) => s.split(':')[0])).toEqual(['Active', 'Pending', 'Paused', 'Completed']);
+    await eventually(async () => (await page.getByRole('option').allInnerTexts()).map((s) => s.split(':')[0])).toEqual(['Active', 'Pending', 'Paused', 'Completed']);
     await page.getByRole('option', { name: /^Paused/ }).click();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    expect(await toastWith(page, 'Success')).toContain('Your listing has been updated.');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    await expect.poll(() => page.getByTestId('status-badge').innerText(), POLL).toBe('Paused');
+    await eventually(() => toastWith(page, 'Success')).toContain('Your listing has been updated.');
+    await eventually(() => page.getByRole('dialog').count()).toBe(0);
+    await eventually(() => page.getByTestId('status-badge').innerText()).toBe('Paused');
     expect(errors).toEqual([]);
   });
 
@@ -158,8 +167,8 @@ describe('listing page for the owner', () => {
     await dialog.getByLabel('Location').fill(' ');
     for (const name of ['Home & Garden', 'Goods']) await dialog.getByRole('checkbox', { name }).click();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    expect(await toastWith(page, 'Validation Error')).toContain('Please check all required fields');
-    expect(await fieldErrors(dialog)).toEqual([
+    await eventually(() => toastWith(page, 'Validation Error')).toContain('Please check all required fields');
+    await eventually(() => fieldErrors(dialog)).toEqual([
       'Title must be at least 5 characters',
       'Description must be at least 10 characters',
       'Select at least one category',
@@ -172,13 +181,13 @@ describe('listing page for the owner', () => {
     await dialog.getByLabel('What do you want in return?').fill('Bread');
     await dialog.getByLabel('Location').fill('Oakland, CA');
     await dialog.getByRole('checkbox', { name: 'Food' }).click();
-    expect(await fieldErrors(dialog)).toEqual([]);
+    await eventually(() => fieldErrors(dialog)).toEqual([]);
     await page.route(`**/api/listings/${listing.id}`, (route) =>
       route.request().method() === 'PUT' ? route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"You can only edit your own listing"}' }) : route.continue(),
     );
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    expect(await toastWith(page, 'Error')).toContain('You can only edit your own listing');
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await eventually(() => toastWith(page, 'Error')).toContain('You can only edit your own listing');
+    await eventually(() => dialog.isVisible()).toBe(true);
   });
 
   it('deletes the listing after a confirmation', async () => {
@@ -192,7 +201,7 @@ describe('listing page for the owner', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog', { name: 'Edit Listing' }).getByRole('button', { name: 'Delete Listing' }).click();
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    expect(await toastWith(page, 'Listing deleted')).toContain(listing.title);
+    await eventually(() => toastWith(page, 'Listing deleted')).toContain(listing.title);
     await page.waitForURL((url) => url.pathname === '/browse');
     await page.goto(`/listing/${listing.id}`);
     await page.getByRole('heading', { level: 1, name: 'Listing Not Found' }).waitFor();
@@ -205,29 +214,29 @@ describe('Create Listing dialog', () => {
     const { page, errors } = await newPage(browser, { cookie: member.cookie });
     const dialog = await openCreateDialog(page);
     const create = dialog.getByRole('button', { name: 'Create Listing' });
-    await expect(create.isDisabled()).resolves.toBe(true);
+    await eventually(() => create.isDisabled()).toBe(true);
     await dialog.getByText('Please select at least one category').waitFor();
     const title = `Ceramic teapot ${uniqueName('c')}`;
     await dialog.getByLabel('Title').fill(title);
     await dialog.getByLabel('Description').fill('Hand-thrown stoneware teapot, holds four cups.');
     await dialog.getByRole('checkbox', { name: 'Creative' }).click();
-    await expect(create.isEnabled()).resolves.toBe(true);
+    await eventually(() => create.isEnabled()).toBe(true);
     await dialog.getByLabel('What do you want in return?').fill('Loose-leaf tea');
     await dialog.getByLabel('Additional options (optional)').fill('Honey');
     await dialog.getByLabel('Additional options (optional)').press('Enter');
     await dialog.getByLabel('Additional options (optional)').fill('Biscuits');
     await dialog.getByRole('button', { name: 'Add' }).click();
-    await expect(dialog.getByRole('list', { name: 'Additional options' }).getByRole('listitem').allInnerTexts()).resolves.toEqual(['Honey', 'Biscuits']);
+    await eventually(() => dialog.getByRole('list', { name: 'Additional options' }).getByRole('listitem').allInnerTexts()).toEqual(['Honey', 'Biscuits']);
     await dialog.getByRole('switch', { name: 'Accept other offers' }).click();
     await dialog.getByLabel('Location').fill('Berkeley, CA');
     const distance = dialog.getByRole('combobox', { name: 'Distance willing to travel' });
-    await expect(distance.innerText()).resolves.toBe('25 miles');
+    await eventually(() => distance.innerText()).toBe('25 miles');
     await distance.click();
-    await expect(page.getByRole('option').allInnerTexts()).resolves.toEqual(['5 miles', '10 miles', '25 miles', '50 miles']);
+    await eventually(() => page.getByRole('option').allInnerTexts()).toEqual(['5 miles', '10 miles', '25 miles', '50 miles']);
     await page.getByRole('option', { name: '50 miles' }).click();
 
     await dialog.getByLabel('Images', { exact: true }).setInputFiles(photo('teapot.png', 1600, 1000));
-    expect(await toastWith(page, 'Success')).toContain('Image uploaded');
+    await eventually(() => toastWith(page, 'Success')).toContain('Image uploaded');
     await dialog.getByRole('img', { name: 'Image 1' }).waitFor();
     await create.click();
     await toastWith(page, 'Listing created');
@@ -235,8 +244,8 @@ describe('Create Listing dialog', () => {
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
 
     const image = page.getByRole('img', { name: title });
-    await expect(image.getAttribute('src')).resolves.toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : '')), POLL).toBe('800x500');
+    await eventually(() => image.getAttribute('src')).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+    await eventually(() => image.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : ''))).toBe('800x500');
     await page.getByRole('tab', { name: 'Exchange Terms' }).click();
     await page.getByText('Loose-leaf tea').waitFor();
     await page.getByText('Honey').waitFor();
@@ -252,9 +261,9 @@ describe('Create Listing dialog', () => {
     const { page } = await newPage(browser, { cookie: member.cookie });
     const dialog = await openCreateDialog(page);
     await dialog.getByRole('checkbox', { name: 'Technology' }).click();
-    await expect(fieldErrors(dialog)).resolves.toEqual([]);
+    await eventually(() => fieldErrors(dialog)).toEqual([]);
     await dialog.getByRole('button', { name: 'Create Listing' }).click();
-    expect(await fieldErrors(dialog)).toEqual([
+    await eventually(() => fieldErrors(dialog)).toEqual([
       'Title must be at least 5 characters',
       'Description must be at least 10 characters',
       'Please specify what you want in return',
@@ -262,11 +271,11 @@ describe('Create Listing dialog', () => {
     ]);
     // Errors update as the member types.
     await dialog.getByLabel('Title').fill('Valid title');
-    await expect.poll(() => fieldErrors(dialog), POLL).not.toContain('Title must be at least 5 characters');
+    await eventually(() => fieldErrors(dialog)).not.toContain('Title must be at least 5 characters');
 
     await dialog.getByRole('checkbox', { name: 'Technology' }).click();
     await dialog.getByText('Please select at least one category').waitFor();
-    await expect(dialog.getByRole('button', { name: 'Create Listing' }).isDisabled()).resolves.toBe(true);
+    await eventually(() => dialog.getByRole('button', { name: 'Create Listing' }).isDisabled()).toBe(true);
 
     const option = dialog.getByLabel('Additional options (optional)');
     for (const want of ['One', 'Two', 'Three', 'Four', 'Five', 'Six']) {
@@ -274,8 +283,8 @@ describe('Create Listing dialog', () => {
       await option.press('Enter');
     }
     await dialog.getByText('Maximum of 5 additional options reached').waitFor();
-    await expect(dialog.getByRole('list', { name: 'Additional options' }).getByRole('listitem').count()).resolves.toBe(5);
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await eventually(() => dialog.getByRole('list', { name: 'Additional options' }).getByRole('listitem').count()).toBe(5);
+    await eventually(() => dialog.isVisible()).toBe(true);
   });
 
   it('says when the listing could not be created', async () => {
@@ -291,8 +300,8 @@ describe('Create Listing dialog', () => {
     await dialog.getByLabel('What do you want in return?').fill('Coffee beans');
     await dialog.getByLabel('Location').fill('Oakland, CA');
     await dialog.getByRole('button', { name: 'Create Listing' }).click();
-    expect(await toastWith(page, 'Error')).toContain('Failed to create listing. Please try again.');
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await eventually(() => toastWith(page, 'Error')).toContain('Failed to create listing. Please try again.');
+    await eventually(() => dialog.isVisible()).toBe(true);
   });
 
   it('checks picked files: type, size, at most three, and the upload itself', async () => {
@@ -302,26 +311,26 @@ describe('Create Listing dialog', () => {
     const input = dialog.getByLabel('Images', { exact: true });
 
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    expect(await toastWith(page, 'notes.txt')).toContain('notes.txt is not an image file');
+    await eventually(() => toastWith(page, 'notes.txt')).toContain('notes.txt is not an image file');
     await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-    expect(await toastWith(page, 'huge.png')).toContain('huge.png is too large. Maximum size is 10MB.');
+    await eventually(() => toastWith(page, 'huge.png')).toContain('huge.png is too large. Maximum size is 10MB.');
 
     await page.route('**/api/objects/upload', (route) =>
       route.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too many uploads, try again in a minute"}' }),
     );
     await input.setInputFiles(photo('first.png'));
-    expect(await toastWith(page, 'Upload failed')).toContain('Too many uploads, try again in a minute');
+    await eventually(() => toastWith(page, 'Upload failed')).toContain('Too many uploads, try again in a minute');
     await page.unroute('**/api/objects/upload');
 
     // Four picked, three slots: the extra one is dropped.
     await input.setInputFiles([photo('a.png'), photo('b.png'), photo('c.png'), photo('d.png')]);
-    expect(await toastWith(page, 'Success')).toContain('3 images uploaded');
+    await eventually(() => toastWith(page, 'Success')).toContain('3 images uploaded');
     const thumbnails = dialog.getByRole('list', { name: 'Added images' }).getByRole('listitem');
-    await expect(thumbnails.count()).resolves.toBe(3);
+    await eventually(() => thumbnails.count()).toBe(3);
 
     await input.setInputFiles(photo('e.png'));
-    expect(await toastWith(page, 'Maximum images reached')).toContain('You can only upload up to 3 images.');
+    await eventually(() => toastWith(page, 'Maximum images reached')).toContain('You can only upload up to 3 images.');
     await dialog.getByRole('button', { name: 'Remove image 2' }).click();
-    await expect(thumbnails.count()).resolves.toBe(2);
+    await eventually(() => thumbnails.count()).toBe(2);
   });
 });

@@ -7,13 +7,14 @@ import {
   axeViolations,
   createListingFor,
   createMember,
+  eventually,
   launchBrowser,
   newPage,
   overflowsHorizontally,
   PHONE,
   sendMessageByApi,
-  toastText,
   type TestMember,
+  toastText,
 } from '../support/browser';
 
 let browser: Browser;
@@ -37,9 +38,9 @@ describe('messages for visitors', () => {
     const { page, errors } = await newPage(browser);
     await page.goto('/messages');
     await page.getByText('Sign in to view your messages').waitFor();
-    await expect(page.getByRole('heading', { level: 1 }).allInnerTexts()).resolves.toEqual(['Messages']);
-    await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).resolves.toBe('/auth');
-    expect(await page.title()).toContain('Messages');
+    await eventually(() => page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Messages']);
+    await eventually(() => page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    await eventually(() => page.title()).toContain('Messages');
     expect(errors).toEqual([]);
   });
 });
@@ -55,26 +56,26 @@ describe('starting and reading a conversation', () => {
     await page.getByRole('heading', { level: 2, name: 'Olive Owner' }).waitFor();
     await page.waitForURL((url) => url.pathname === '/messages' && url.search === '');
     await page.getByText('No messages yet. Start the conversation!').waitFor();
-    await expect(page.getByRole('main').getByRole('link', { name: listing.title }).isVisible()).resolves.toBe(true);
+    await eventually(() => page.getByRole('main').getByRole('link', { name: listing.title }).isVisible()).toBe(true);
 
     const box = page.getByRole('textbox', { name: 'Type your message...' });
-    await expect(box.getAttribute('placeholder')).resolves.toBe('Type your message...');
-    await expect(box.inputValue()).resolves.toBe('Hi Olive, is the skillet still available?');
+    await eventually(() => box.getAttribute('placeholder')).toBe('Type your message...');
+    await eventually(() => box.inputValue()).toBe('Hi Olive, is the skillet still available?');
     const send = page.getByRole('button', { name: 'Send message' });
     await box.press('End');
     await box.press('Shift+Enter');
     await box.pressSequentially('I can trade fresh eggs.');
-    await expect(box.inputValue()).resolves.toBe('Hi Olive, is the skillet still available?\nI can trade fresh eggs.');
+    await eventually(() => box.inputValue()).toBe('Hi Olive, is the skillet still available?\nI can trade fresh eggs.');
     await box.press('Enter');
     const bubble = page.getByTestId('message').first();
     await bubble.waitFor();
-    await expect(bubble.innerText()).resolves.toContain('I can trade fresh eggs.');
-    await expect(bubble.getAttribute('class')).resolves.toContain('message-own');
-    await expect(box.inputValue()).resolves.toBe('');
-    await expect(send.isDisabled()).resolves.toBe(true);
+    await eventually(() => bubble.innerText()).toContain('I can trade fresh eggs.');
+    await eventually(() => bubble.getAttribute('class')).toContain('message-own');
+    await eventually(() => box.inputValue()).toBe('');
+    await eventually(() => send.isDisabled()).toBe(true);
     // The new conversation is now in the list, with the real listing title.
     await page.getByTestId('conversation-item').filter({ hasText: 'Olive Owner' }).filter({ hasText: listing.title }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
 
     // The owner sees it with an unread badge, finds it through the tabs and the search.
@@ -82,11 +83,11 @@ describe('starting and reading a conversation', () => {
     await ownerPage.goto('/messages');
     const item = ownerPage.getByTestId('conversation-item').filter({ hasText: 'Arthur Asker' });
     await item.waitFor();
-    await expect(item.innerText()).resolves.toContain(listing.title);
-    await expect(item.innerText()).resolves.toContain('I can trade fresh eggs.');
-    await expect(item.getByTestId('unread-badge').innerText()).resolves.toMatch(/^1\s*unread$/);
+    await eventually(() => item.innerText()).toContain(listing.title);
+    await eventually(() => item.innerText()).toContain('I can trade fresh eggs.');
+    await eventually(() => item.getByTestId('unread-badge').innerText()).toMatch(/^1\s*unread$/);
     const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(new Date());
-    await expect(item.locator('time').innerText()).resolves.toBe(monthDay);
+    await eventually(() => item.locator('time').innerText()).toBe(monthDay);
     await ownerPage.getByText('Select a conversation').waitFor();
 
     await ownerPage.getByRole('tab', { name: 'Unread' }).click();
@@ -109,7 +110,7 @@ describe('starting and reading a conversation', () => {
     await ownerPage.keyboard.press('Enter');
     const theirs = ownerPage.getByTestId('message').first();
     await theirs.waitFor();
-    await expect(theirs.getAttribute('class')).resolves.toContain('message-theirs');
+    await eventually(() => theirs.getAttribute('class')).toContain('message-theirs');
     await item.getByTestId('unread-badge').waitFor({ state: 'detached' });
     await ownerPage.getByRole('tab', { name: 'Unread' }).click();
     await ownerPage.getByText('No unread messages').waitFor();
@@ -120,7 +121,7 @@ describe('starting and reading a conversation', () => {
     const listing = await createListingFor(owner);
     const { page } = await newPage(browser, { cookie: owner.cookie });
     await page.goto(initiateUrl(listing, owner, 'Hello me'));
-    expect(await toastText(page)).toBe('Invalid action You cannot contact yourself for your own listing');
+    await eventually(() => toastText(page)).toBe('Invalid action You cannot contact yourself for your own listing');
     await page.waitForURL((url) => url.pathname === '/messages' && url.search === '');
     await page.getByText('Select a conversation').waitFor();
   });
@@ -131,16 +132,16 @@ describe('starting and reading a conversation', () => {
     const listing = await createListingFor(owner);
     const { page } = await newPage(browser, { cookie: asker.cookie });
     await page.goto(initiateUrl(listing, { id: 99_999_999 }));
-    expect(await toastText(page)).toContain('Failed to load user details');
+    await eventually(() => toastText(page)).toContain('Failed to load user details');
     await page.waitForURL((url) => url.search === '');
 
     await page.goto(initiateUrl(listing, owner, 'Will this arrive?'));
     await page.getByRole('heading', { level: 2, name: owner.displayName }).waitFor();
     await page.route('**/api/messages', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
     await page.getByRole('button', { name: 'Send message' }).click();
-    expect(await toastText(page)).toContain('Error Failed to send message. Please try again.');
+    await eventually(() => toastText(page)).toContain('Error Failed to send message. Please try again.');
     // The draft stays for another try.
-    await expect(page.getByRole('textbox', { name: 'Type your message...' }).inputValue()).resolves.toBe('Will this arrive?');
+    await eventually(() => page.getByRole('textbox', { name: 'Type your message...' }).inputValue()).toBe('Will this arrive?');
   });
 
   it('shows the list or the conversation on a phone, without sideways scrolling', async () => {
@@ -152,15 +153,15 @@ describe('starting and reading a conversation', () => {
     await page.goto('/messages');
     const item = page.getByTestId('conversation-item').filter({ hasText: 'Pete Pocket' });
     await item.waitFor();
-    expect(await overflowsHorizontally(page)).toBe(false);
-    await expect(page.getByText('Select a conversation').isVisible()).resolves.toBe(false);
+    await eventually(() => overflowsHorizontally(page)).toBe(false);
+    await eventually(() => page.getByText('Select a conversation').isVisible()).toBe(false);
     await item.click();
     await page.getByTestId('message').first().waitFor();
-    await expect(item.isVisible()).resolves.toBe(false);
-    expect(await overflowsHorizontally(page)).toBe(false);
+    await eventually(() => item.isVisible()).toBe(false);
+    await eventually(() => overflowsHorizontally(page)).toBe(false);
     await page.getByRole('button', { name: 'Back to conversations' }).click();
     await item.waitFor();
-    await expect(item.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => item.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 });
 
@@ -190,10 +191,10 @@ describe('recording a barter and reviewing', () => {
     const ownerPrompt = ownerPage.getByTestId('barter-prompt');
     await ownerPrompt.getByText('Carl Cyclist recorded this barter as completed').waitFor();
     await ownerPrompt.getByRole('button', { name: 'Confirm barter' }).click();
-    expect(await toastText(ownerPage)).toContain('Barter completed!');
+    await eventually(() => toastText(ownerPage)).toContain('Barter completed!');
     // Checked while hovered: the dark theme's hover colour must keep the label readable too.
     await ownerPrompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).hover();
-    expect(await axeViolations(ownerPage)).toEqual([]);
+    await eventually(() => axeViolations(ownerPage)).toEqual([]);
 
     // The buyer sees the review button too, and reviews.
     await openConversation(page, owner);
@@ -204,13 +205,13 @@ describe('recording a barter and reviewing', () => {
     await dialog.getByRole('textbox', { name: 'Comment' }).fill('Too short');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await dialog.getByText('Comment must be at least 10 characters.').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => axeViolations(page)).toEqual([]);
     await dialog.getByRole('radio', { name: '4 stars' }).check();
     await dialog.getByRole('textbox', { name: 'Comment' }).fill('Lovely bread every week, always on time.');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
-    expect(await toastText(page)).toContain('Review submitted');
+    await eventually(() => toastText(page)).toContain('Review submitted');
     await prompt.getByText('Thanks for your review').waitFor();
-    await expect(prompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).count()).resolves.toBe(0);
+    await eventually(() => prompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).count()).toBe(0);
 
     const reviews = (await (await apiCall(`/api/users/${owner.id}/reviews`)).json()) as { reviewerId: number; rating: number }[];
     expect(reviews).toEqual([expect.objectContaining({ reviewerId: buyer.id, rating: 4 })]);
@@ -228,7 +229,7 @@ describe('recording a barter and reviewing', () => {
     await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).click();
     await prompt.getByRole('button', { name: 'Yes, completed!' }).click();
     await prompt.getByRole('button', { name: 'Cancel barter' }).click();
-    expect(await toastText(page)).toContain('Barter cancelled');
+    await eventually(() => toastText(page)).toContain('Barter cancelled');
     await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).waitFor();
   });
 });

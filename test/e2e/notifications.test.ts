@@ -2,7 +2,18 @@
 // and the count refreshing without a reload.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, axeViolations, createListingFor, createMember, launchBrowser, newPage, overflowsHorizontally, PHONE, sendMessageByApi } from '../support/browser';
+import {
+  apiCall,
+  axeViolations,
+  createListingFor,
+  createMember,
+  eventually,
+  launchBrowser,
+  newPage,
+  overflowsHorizontally,
+  PHONE,
+  sendMessageByApi,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,7 +38,7 @@ describe('notifications bell', () => {
     const panel = page.getByRole('dialog', { name: 'Notifications' });
     const entry = panel.getByRole('link', { name: /New message from Abe Asker about "Sewing machine, barely used" \(2 new\)/ });
     await entry.waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => axeViolations(page)).toEqual([]);
 
     await entry.click();
     await page.waitForURL((url) => url.pathname === '/messages');
@@ -55,7 +66,7 @@ describe('notifications bell', () => {
 
     await bell(page).click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
-    await expect(panel.getByRole('listitem').count()).resolves.toBe(2);
+    await eventually(() => panel.getByRole('listitem').count()).toBe(2);
     await panel.getByRole('button', { name: 'Mark all as read' }).click();
     await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();
     const stored = (await (await apiCall('/api/notifications', { cookie: owner.cookie })).json()) as { unreadCount: number };
@@ -77,7 +88,7 @@ describe('notifications bell', () => {
     await sendMessageByApi(second, owner, listing.id, 'And I would love some basil seeds.');
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await items.filter({ hasText: 'Di Second' }).waitFor();
-    await expect(items.count()).resolves.toBe(2);
+    await eventually(() => items.count()).toBe(2);
     expect(errors).toEqual([]);
   });
 
@@ -88,9 +99,11 @@ describe('notifications bell', () => {
     await bell(page).click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
     await panel.getByText("You're all caught up").waitFor();
-    expect(await overflowsHorizontally(page)).toBe(false);
-    const box = await panel.boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    await eventually(() => overflowsHorizontally(page)).toBe(false);
+    // Inside the screen: from x = 0 to the phone's width.
+    await eventually(async () => {
+      const box = await panel.boundingBox();
+      return box && [box.x >= 0, box.x + box.width <= PHONE.width];
+    }).toEqual([true, true]);
   });
 });

@@ -7,6 +7,7 @@ import {
   axeViolations,
   createListingFor,
   createMember,
+  eventually,
   launchBrowser,
   newPage,
   overflowsHorizontally,
@@ -29,18 +30,18 @@ describe('own profile', () => {
     const { page, errors } = await newPage(browser, { cookie: member.cookie });
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: 'Priya Profile' }).waitFor();
-    await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+    await eventually(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
     const since = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(new Date());
     await page.getByText(`Member since ${since}`).waitFor();
-    await expect.poll(() => page.getByTestId('completed-barters').innerText()).toBe('0');
-    await expect(page.getByRole('list', { name: 'Skills & Interests' }).innerText()).resolves.toMatch(/Food[\s\S]*Goods/);
+    await eventually(() => page.getByTestId('completed-barters').innerText()).toBe('0');
+    await eventually(() => page.getByRole('list', { name: 'Skills & Interests' }).innerText()).toMatch(/Food[\s\S]*Goods/);
     await page.getByRole('img', { name: 'Rated 0 out of 5' }).waitFor();
     for (const name of ['Edit Profile', 'Change Password', 'Sign Out', 'Delete account']) await page.getByRole('button', { name }).waitFor();
-    expect(await tabNames(page)).toEqual(['Listings', 'Reviews', 'Saved']);
-    await expect(page.getByRole('button', { name: 'Message' }).count()).resolves.toBe(0);
+    await eventually(() => tabNames(page)).toEqual(['Listings', 'Reviews', 'Saved']);
+    await eventually(() => page.getByRole('button', { name: 'Message' }).count()).toBe(0);
 
     await page.getByTestId('listing-card').filter({ hasText: 'Homemade plum jam, six jars' }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => axeViolations(page)).toEqual([]);
 
     await page.getByRole('tab', { name: 'Reviews' }).click();
     await page.getByText('No reviews yet').waitFor();
@@ -55,8 +56,8 @@ describe('own profile', () => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
-    await expect(dialog.getByLabel('Full Name').inputValue()).resolves.toBe('Eddie Editor');
-    await expect(dialog.getByLabel('Email').inputValue()).resolves.toBe(member.email);
+    await eventually(() => dialog.getByLabel('Full Name').inputValue()).toBe('Eddie Editor');
+    await eventually(() => dialog.getByLabel('Email').inputValue()).toBe(member.email);
     for (const label of ['Nickname', 'Address', 'Public Location', 'Bio', 'Profile Image URL']) await dialog.getByLabel(label).waitFor();
     await dialog.getByText('Visible only to you.').waitFor();
 
@@ -67,7 +68,7 @@ describe('own profile', () => {
     await dialog.getByText('Display name must be at least 2 characters').waitFor();
     await dialog.getByText('Please enter a valid email address').waitFor();
     await dialog.getByText('Please enter a valid URL').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => axeViolations(page)).toEqual([]);
 
     await dialog.getByLabel('Full Name').fill('Edwina Editor');
     await dialog.getByLabel('Email').fill(member.email);
@@ -77,7 +78,7 @@ describe('own profile', () => {
     await dialog.getByLabel('Public Location').fill('Oakland, CA');
     await dialog.getByLabel('Bio').fill('I fix bikes and bake bread.');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    expect(await toastText(page)).toBe('Profile updated Your profile has been updated successfully.');
+    await eventually(() => toastText(page)).toBe('Profile updated Your profile has been updated successfully.');
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 1, name: 'Edwina Editor' }).waitFor();
     await page.getByText('I fix bikes and bake bread.').waitFor();
@@ -99,7 +100,7 @@ describe('own profile', () => {
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await dialog.getByLabel('Email').fill(other.email);
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    expect(await toastText(page)).toBe('Error updating profile Email already registered');
+    await eventually(() => toastText(page)).toBe('Error updating profile Email already registered');
   });
 
   it('lists saved searches with a notifications switch, a run link and delete', async () => {
@@ -112,21 +113,21 @@ describe('own profile', () => {
     await page.getByRole('tab', { name: 'Saved' }).click();
     const item = page.getByTestId('saved-search');
     await item.getByText('“ladder” in Home & Garden').waitFor();
-    await expect(item.getByRole('link', { name: /Run search/ }).getAttribute('href')).resolves.toBe('/browse?q=ladder&category=home');
+    await eventually(() => item.getByRole('link', { name: /Run search/ }).getAttribute('href')).toBe('/browse?q=ladder&category=home');
 
     const toggle = item.getByRole('switch', { name: /Notifications/ });
-    await expect(toggle.getAttribute('aria-checked')).resolves.toBe('true');
+    await eventually(() => toggle.getAttribute('aria-checked')).toBe('true');
     await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    await eventually(() => toggle.getAttribute('aria-checked')).toBe('false');
     const stored = async () => (await (await apiCall(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie })).json()) as { id: number; notificationsEnabled: boolean }[];
-    await expect.poll(stored).toEqual([expect.objectContaining({ id, notificationsEnabled: false })]);
-    await expect.poll(() => toggle.isEnabled()).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(stored).toEqual([expect.objectContaining({ id, notificationsEnabled: false })]);
+    await eventually(() => toggle.isEnabled()).toBe(true);
+    await eventually(() => axeViolations(page)).toEqual([]);
 
     await item.getByRole('button', { name: /Delete saved search/ }).click();
-    expect(await toastText(page)).toContain('Search removed');
+    await eventually(() => toastText(page)).toContain('Search removed');
     await page.getByText('No saved searches yet').waitFor();
-    await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Browse Listings' }).getAttribute('href')).resolves.toBe('/browse');
+    await eventually(() => page.getByRole('tabpanel').getByRole('link', { name: 'Browse Listings' }).getAttribute('href')).toBe('/browse');
   });
 
   it('changes the password, and signs out to the home page', async () => {
@@ -144,13 +145,13 @@ describe('own profile', () => {
     await dialog.getByText('Current password is incorrect').waitFor();
     await dialog.getByLabel('Current Password').fill(member.password);
     await dialog.getByRole('button', { name: 'Change Password' }).click();
-    expect(await toastText(page)).toContain('Password changed');
+    await eventually(() => toastText(page)).toContain('Password changed');
 
     // Still signed in on this device.
     await page.reload();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await toastText(page)).toContain('Logged out successfully');
+    await eventually(() => toastText(page)).toContain('Logged out successfully');
     await page.locator('header').getByRole('link', { name: 'Sign In' }).waitFor();
   });
 
@@ -165,7 +166,7 @@ describe('own profile', () => {
     await page.getByRole('button', { name: 'Delete account' }).click();
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await toastText(page)).toContain('Account deleted');
+    await eventually(() => toastText(page)).toContain('Account deleted');
     await page.locator('header').getByRole('link', { name: 'Sign In' }).waitFor();
     await expect((await apiCall(`/api/users/${member.id}`)).status).toBe(404);
   });
@@ -174,7 +175,7 @@ describe('own profile', () => {
     const { page } = await newPage(browser);
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: 'Please sign in' }).waitFor();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).resolves.toBe('/auth');
+    await eventually(() => page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
   });
 });
 
@@ -186,10 +187,10 @@ describe("someone else's profile", () => {
     const { page, errors } = await newPage(browser, { cookie: viewer.cookie });
     await page.goto(`/profile/${owner.username}`);
     await page.getByRole('heading', { level: 1, name: 'Olga Other' }).waitFor();
-    expect(await tabNames(page)).toEqual(['Listings', 'Reviews']);
-    for (const name of ['Edit Profile', 'Sign Out', 'Delete account']) await expect(page.getByRole('button', { name }).count()).resolves.toBe(0);
+    await eventually(() => tabNames(page)).toEqual(['Listings', 'Reviews']);
+    for (const name of ['Edit Profile', 'Sign Out', 'Delete account']) await eventually(() => page.getByRole('button', { name }).count()).toBe(0);
     await page.getByTestId('listing-card').filter({ hasText: listing.title }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Message' }).click();
     await page.waitForURL((url) => url.pathname === '/messages' && url.search === '');
@@ -214,7 +215,7 @@ describe("someone else's profile", () => {
     const { page } = await newPage(browser);
     await page.goto(`/profile/${owner.username}`);
     await page.getByRole('heading', { level: 1, name: 'Rita Reviewed' }).waitFor();
-    await expect.poll(() => page.getByTestId('completed-barters').innerText()).toBe('1');
+    await eventually(() => page.getByTestId('completed-barters').innerText()).toBe('1');
     await page.getByText('4.0 (1 review)').waitFor();
     await page.getByRole('tab', { name: 'Reviews' }).click();
     const item = page.getByTestId('review');
@@ -223,9 +224,9 @@ describe("someone else's profile", () => {
     await item.getByText('Patient teacher, I can play three chords now.').waitFor();
     const today = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(new Date());
     await item.getByText(today).waitFor();
-    await expect(item.getByRole('link', { name: listing.title }).getAttribute('href')).resolves.toBe(`/listing/${listing.id}`);
+    await eventually(() => item.getByRole('link', { name: listing.title }).getAttribute('href')).toBe(`/listing/${listing.id}`);
     // Visitors are sent to sign in to message.
-    await expect(page.getByRole('main').getByRole('link', { name: 'Message', exact: true }).getAttribute('href')).resolves.toBe('/auth');
+    await eventually(() => page.getByRole('main').getByRole('link', { name: 'Message', exact: true }).getAttribute('href')).toBe('/auth');
   });
 
   it('fits a 390 px phone', async () => {
@@ -234,10 +235,10 @@ describe("someone else's profile", () => {
     const { page } = await newPage(browser, { viewport: PHONE, cookie: owner.cookie });
     await page.goto('/profile');
     await page.getByTestId('listing-card').waitFor();
-    expect(await overflowsHorizontally(page)).toBe(false);
+    await eventually(() => overflowsHorizontally(page)).toBe(false);
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByRole('dialog', { name: 'Edit Profile' }).waitFor();
-    expect(await overflowsHorizontally(page)).toBe(false);
+    await eventually(() => overflowsHorizontally(page)).toBe(false);
   });
 });
 
@@ -251,6 +252,6 @@ describe('unknown usernames', () => {
     const visitor = await newPage(browser);
     await visitor.page.goto('/profile/no-such-member-here');
     await visitor.page.getByRole('heading', { level: 1, name: 'Please sign in' }).waitFor();
-    await expect(visitor.page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).resolves.toBe('/auth');
+    await eventually(() => visitor.page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
   });
 });

@@ -2,7 +2,7 @@
 // the help FAQ search; the contact form.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, newPage, overflowsHorizontally, PHONE, toastText } from '../support/browser';
+import { axeViolations, eventually, launchBrowser, newPage, overflowsHorizontally, PHONE, toastText } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,11 +34,10 @@ describe('static pages', () => {
     const { page, errors } = await newPage(browser, { viewport: PHONE });
     await page.goto(path);
     await page.getByRole('heading', { name: heading, level: 1, exact: true }).waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    await expect.poll(() => page.title()).toBe(`${title} | Barter Market`);
-    const text = await page.locator('main').innerText();
-    for (const mention of mentions) expect(text).toContain(mention);
-    expect(await overflowsHorizontally(page)).toBe(false);
+    await eventually(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await eventually(() => page.title()).toBe(`${title} | Barter Market`);
+    for (const mention of mentions) await eventually(() => page.locator('main').innerText()).toContain(mention);
+    await eventually(() => overflowsHorizontally(page)).toBe(false);
     expect(errors).toEqual([]);
   });
 
@@ -47,8 +46,7 @@ describe('static pages', () => {
     await page.goto('/community-standards');
     const rows = page.getByRole('region', { name: 'Enforcement tiers' }).getByRole('row');
     await rows.nth(1).waitFor();
-    const pairs = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => [tr.children[0]!.textContent, tr.children[1]!.textContent]));
-    expect(pairs).toEqual([
+    await eventually(() => rows.evaluateAll((trs) => trs.slice(1).map((tr) => [tr.children[0]!.textContent, tr.children[1]!.textContent]))).toEqual([
       ['Minor', 'Warning'],
       ['Moderate', 'Temporary suspension'],
       ['Serious', 'Permanent suspension'],
@@ -59,9 +57,9 @@ describe('static pages', () => {
     const { page } = await newPage(browser);
     await page.goto(path);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => axeViolations(page)).toEqual([]);
     await page.getByTestId('theme-toggle').click();
-    expect(await axeViolations(page)).toEqual([]);
+    await eventually(() => axeViolations(page)).toEqual([]);
   });
 });
 
@@ -71,20 +69,19 @@ describe('help FAQ', () => {
     await page.goto('/help');
     const sections = page.getByTestId('faq-section');
     await sections.first().waitFor();
-    expect(await sections.getByRole('heading').allInnerTexts()).toEqual(['Getting Started', 'Making Exchanges', 'Safety & Trust', 'Account & Profile']);
+    await eventually(() => sections.getByRole('heading').allInnerTexts()).toEqual(['Getting Started', 'Making Exchanges', 'Safety & Trust', 'Account & Profile']);
     const all = await page.getByTestId('faq-item').count();
 
     await page.getByLabel('Search questions').fill('password');
-    await expect.poll(() => page.getByTestId('faq-item').count()).toBeLessThan(all);
-    const questions = await page.locator('[data-testid="faq-item"] summary').allInnerTexts();
-    expect(questions).toContain('I forgot my password. What do I do?');
+    await eventually(() => page.getByTestId('faq-item').count()).toBeLessThan(all);
+    await eventually(() => page.locator('[data-testid="faq-item"] summary').allInnerTexts()).toContain('I forgot my password. What do I do?');
     // Matching answers are open, so they can be read at once.
     await page.getByText('The link works once and expires after 1 hour.').waitFor();
 
     await page.getByLabel('Search questions').fill('zzzz-nothing');
     await page.getByText('No questions match “zzzz-nothing”.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Clear search' }).click();
-    await expect.poll(() => page.getByTestId('faq-item').count()).toBe(all);
+    await eventually(() => page.getByTestId('faq-item').count()).toBe(all);
   });
 
   it('opens an answer with the keyboard', async () => {
@@ -93,7 +90,7 @@ describe('help FAQ', () => {
     const first = page.locator('[data-testid="faq-item"] summary').first();
     await first.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('faq-item').first().getAttribute('open')).resolves.toBe('');
+    await eventually(() => page.getByTestId('faq-item').first().getAttribute('open')).toBe('');
   });
 
   it('/faq shows the same questions as /help', async () => {
@@ -103,7 +100,7 @@ describe('help FAQ', () => {
     const help = await page.locator('[data-testid="faq-item"] summary').allInnerTexts();
     await page.goto('/faq');
     await page.getByTestId('faq-item').first().waitFor();
-    expect(await page.locator('[data-testid="faq-item"] summary').allInnerTexts()).toEqual(help);
+    await eventually(() => page.locator('[data-testid="faq-item"] summary').allInnerTexts()).toEqual(help);
   });
 });
 
@@ -113,7 +110,7 @@ describe('contact form', () => {
     await page.goto('/contact');
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByRole('button', { name: 'Send Message' }).click();
-    expect(await form.getByTestId('field-error').allInnerTexts()).toEqual([
+    await eventually(() => form.getByTestId('field-error').allInnerTexts()).toEqual([
       'Name must be at least 2 characters',
       'Please enter a valid email address',
       'Subject must be at least 5 characters',
@@ -124,9 +121,9 @@ describe('contact form', () => {
     await form.getByLabel('Subject').fill('Hosting a swap meet');
     await form.getByLabel('Message').fill('I would like to host a seed swap at our library next month.');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    expect(await toastText(page)).toMatch(/Message sent!.*within 24 hours/);
+    await eventually(() => toastText(page)).toMatch(/Message sent!.*within 24 hours/);
     await page.locator('main').getByRole('status').filter({ hasText: 'Thank you for your message!' }).waitFor();
-    expect(await page.getByRole('form', { name: 'Contact us' }).count()).toBe(0);
+    await eventually(() => page.getByRole('form', { name: 'Contact us' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -140,7 +137,7 @@ describe('contact form', () => {
     await form.getByLabel('Subject').fill('Hosting a swap meet');
     await form.getByLabel('Message').fill('I would like to host a seed swap at our library next month.');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    expect(await toastText(page)).toContain('Failed to send message. Please try again or contact us directly.');
-    expect(await page.getByRole('form', { name: 'Contact us' }).count()).toBe(1);
+    await eventually(() => toastText(page)).toContain('Failed to send message. Please try again or contact us directly.');
+    await eventually(() => page.getByRole('form', { name: 'Contact us' }).count()).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { createDb } from '../../worker/db/client';
-import { areaCandidatesQuery } from '../../worker/db/queries/listings';
+import { areaCandidatesQuery, unlocatedCandidatesQuery } from '../../worker/db/queries/listings';
 import { boundingBox, distanceMiles } from '../../worker/lib/geo';
 import { call, createListing, json, signUp, unique } from './helpers';
 
@@ -61,8 +61,8 @@ describe('distance filter', () => {
     const byLocation = Object.fromEntries(any.items.map((item) => [item.location, item.distanceMiles]));
     expect(byLocation['Oakland, CA']).toBeLessThan(10);
     expect(byLocation['Boston, MA']).toBeGreaterThan(2600);
-    // A listing whose location names no place has no coordinates, so no distance.
-    expect('Behind the old mill' in byLocation && byLocation['Behind the old mill']).toBe(undefined);
+    // A listing whose location names no place has no coordinates: its distance is unknown (null).
+    expect(byLocation).toHaveProperty(['Behind the old mill'], null);
 
     // Without distance nor a place, listings come back as before, without distanceMiles.
     const plain = await search(word, '');
@@ -70,12 +70,42 @@ describe('distance filter', () => {
     expect(plain.items.every((item) => !('distanceMiles' in item))).toBe(true);
   });
 
-  it('leaves out listings without coordinates when a distance applies', async () => {
+  it('lists listings without coordinates after those in range, with distanceMiles null, and drops far ones', async () => {
     const word = unique('nocoord');
-    await listingsWith(word, ['Oakland, CA', 'Behind the old mill']);
-    const { total, items } = await search(word, 'distance=100&near=Oakland');
-    expect(total).toBe(1);
-    expect(items[0].location).toBe('Oakland, CA');
+    const { made } = await listingsWith(word, ['Behind the old mill', 'Oakland, CA', 'Boston, MA', 'Berkeley, CA', 'Up the lane past the oak']);
+    const [mill, oakland, , berkeley, lane] = made;
+    const { status, total, items } = await search(word, 'distance=25&near=Oakland');
+    expect(status).toBe(200);
+    expect(total).toBe(4);
+    // In range first (newest first), then the unknown places (newest first); Boston is gone.
+    expect(items.map((item) => item.id)).toEqual([berkeley.id, oakland.id, lane.id, mill.id]);
+    expect(items.slice(0, 2).every((item) => typeof item.distanceMiles === 'number' && item.distanceMiles <= 25)).toBe(true);
+    expect(items.slice(2).map((item) => item.distanceMiles)).toEqual([null, null]);
+
+    // Paging runs over that one order: a page can hold the last nearby listing and the first unknown one.
+    const pages = [];
+    for (const offset of [0, 1, 2, 3]) {
+      const page = await search(word, `distance=25&near=Oakland&limit=1&offset=${offset}`);
+      expect(page.total).toBe(4);
+      pages.push(...page.items.map((item) => item.id));
+    }
+    expect(pages).toEqual([berkeley.id, oakland.id, lane.id, mill.id]);
+    const across = await search(word, 'distance=25&near=Oakland&limit=2&offset=1');
+    expect(across.items.map((item) => item.id)).toEqual([oakland.id, lane.id]);
+
+    // Nothing in range: the unknown places are still listed.
+    const nowhereNear = await search(word, `distance=5&near=${encodeURIComponent('Denver, CO')}`);
+    expect(nowhereNear.items.map((item) => item.id)).toEqual([lane.id, mill.id]);
+    expect(nowhereNear.total).toBe(2);
+  });
+
+  it('without a distance, a text search finds every match: far away, nearby and of unknown place', async () => {
+    const word = unique('everywhere');
+    await listingsWith(word, ['Oakland, CA', 'Boston, MA', 'Behind the old mill']);
+    const { status, total, items } = await search(word, '');
+    expect(status).toBe(200);
+    expect(total).toBe(3);
+    expect(items.map((item) => item.location).sort()).toEqual(['Behind the old mill', 'Boston, MA', 'Oakland, CA']);
   });
 
   it('refuses an unknown place, bad coordinates and other distances', async () => {
@@ -200,6 +230,8 @@ describe('distance on one listing', () => {
     const fromOakland = await json(await call(`/api/listings/${listing.id}?lat=37.80437&lng=-122.2708`));
     expect(fromOakland.distanceMiles).toBeGreaterThan(2500);
     expect('distanceMiles' in (await json(await call(`/api/listings/${listing.id}`)))).toBe(false);
+    const unplaced = await createListing(owner, { location: 'Behind the old mill' });
+    expect((await json(await call(`/api/listings/${unplaced.id}?near=Oakland`))).distanceMiles).toBeNull();
     expect((await call(`/api/listings/${listing.id}?near=Qqzzxx`)).status).toBe(400);
   });
 });
@@ -236,6 +268,13 @@ describe('geometry', () => {
     const center = { latitude: 37.8, longitude: -122.27 };
     for (const filter of [{}, { search: 'bookshelf' }, { category: 'home' }, { search: 'shelf', category: 'home' }]) {
       const { sql, params } = areaCandidatesQuery(db, filter, center, 25).toSQL();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const details = plan.results.map((row) => row.detail);
+      expect(details.filter((detail) => /^SCAN listings\b(?! USING)/.test(detail))).toEqual([]);
+      if (!('search' in filter) && !('category' in filter)) expect(details.join('\n')).toContain('listings_coordinates_idx');
+    }
+    for (const filter of [{}, { search: 'bookshelf' }, { category: 'home' }]) {
+      const { sql, params } = unlocatedCandidatesQuery(db, filter).toSQL();
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
       const details = plan.results.map((row) => row.detail);
       expect(details.filter((detail) => /^SCAN listings\b(?! USING)/.test(detail))).toEqual([]);

@@ -68,7 +68,8 @@ async function tour(testEnv: Env) {
   const listingId = ((await created.json()) as { id: number }).id;
   const reads = [
     '/api/auth/current-user', '/api/categories', '/api/listings', '/api/listings?search=bookshelf', '/api/listings?category=home',
-    '/api/listings?search=shelf&category=home&limit=9&offset=9', '/api/listings/featured', `/api/listings/${listingId}`,
+    '/api/listings?search=shelf&category=home&limit=9&offset=9', '/api/listings?distance=25&lat=37.8&lng=-122.27',
+    '/api/listings?search=shelf&distance=5&lat=37.8&lng=-122.27', '/api/listings/featured', `/api/listings/${listingId}`,
     `/api/listings/${listingId}/reviews`, `/api/listings/${listingId}/barters`, `/api/users/${owner.id}`, `/api/users/username/${owner.username}`,
     `/api/users/${owner.id}/listings`, `/api/users/${owner.id}/reviews`, `/api/users/${owner.id}/barters/count`, `/api/users/${owner.id}/messages`,
     `/api/users/${owner.id}/stored-searches`, '/api/conversations', `/api/conversations/${owner.id}/${other.id}/${listingId}`, '/api/barters/count',

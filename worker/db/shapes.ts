@@ -32,7 +32,10 @@ export function userFor(viewer: UserRow | null, u: UserRow) {
 
 export type ListingOwner = Pick<UserRow, 'id' | 'username' | 'displayName' | 'avatarUrl'>;
 
-/** With `from` (the searcher's position), a listing with coordinates also gets `distanceMiles`. */
+/**
+ * With `from` (the searcher's position), a listing also gets `distanceMiles`: great-circle miles,
+ * or null when its location has no coordinates (its place is unknown).
+ */
 export function listingWithOwner(l: ListingRow, owner: ListingOwner, from?: Position | null) {
   const shaped = {
     id: l.id,
@@ -51,7 +54,8 @@ export function listingWithOwner(l: ListingRow, owner: ListingOwner, from?: Posi
     createdAt: l.createdAt,
     user: { id: owner.id, username: owner.username, displayName: owner.displayName, avatarUrl: owner.avatarUrl },
   };
-  if (!from || l.latitude === null || l.longitude === null) return shaped;
+  if (!from) return shaped;
+  if (l.latitude === null || l.longitude === null) return { ...shaped, distanceMiles: null };
   return { ...shaped, distanceMiles: roundMiles(distanceMiles(from, { latitude: l.latitude, longitude: l.longitude })) };
 }
 

@@ -34,10 +34,18 @@ const page = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)
 export const browseSearchSchema = v.object({ q: text, category: text, distance, near: text, page });
 export type BrowseSearch = v.InferOutput<typeof browseSearchSchema>;
 
-export const distanceOf = (search: Pick<BrowseSearch, 'distance'>): SearchDistance => search.distance ?? DEFAULT_SEARCH_DISTANCE;
+/**
+ * The distance the search bar's select shows: the one in the URL, else the spec's default (50).
+ * Showing the default is not choosing it: only a distance in the URL filters (listingParamsOf).
+ */
+export const distanceShownFor = (search: Pick<BrowseSearch, 'distance'>): SearchDistance => search.distance ?? DEFAULT_SEARCH_DISTANCE;
 
-/** The listings page a Browse URL asks for (server paging, BROWSE_PAGE_SIZE per page). */
+/**
+ * The listings page a Browse URL asks for (server paging, BROWSE_PAGE_SIZE per page). A distance
+ * is sent only when the URL has one, i.e. the member picked it in the search bar: a text search
+ * with no distance chosen finds every matching listing, wherever it is.
+ */
 export function listingParamsOf(search: BrowseSearch, pageSize: number) {
   const category = search.category === 'all' ? undefined : search.category;
-  return { search: search.q, category, distance: distanceOf(search), near: search.near, limit: pageSize, offset: ((search.page ?? 1) - 1) * pageSize };
+  return { search: search.q, category, distance: search.distance, near: search.near, limit: pageSize, offset: ((search.page ?? 1) - 1) * pageSize };
 }

@@ -1,6 +1,6 @@
 // Data access for listings. Text search reads the FTS5 index (listings_fts) and category filters
 // the listing_categories junction, so neither scans the listings table.
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { FEATURED_LIMIT } from '../../../src/shared/constants';
 import { boundingBox, distanceMiles, type Position } from '../../lib/geo';
 import { isoNow } from '../../lib/time';
@@ -104,22 +104,39 @@ export function areaCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search'
 }
 
 /**
+ * The listings of a search whose place is unknown (no coordinates): id and creation time only.
+ * Coordinates are written together, so a null latitude stands for both; it reads the coordinates
+ * index (or the FTS / category match when one drives).
+ */
+export function unlocatedCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search' | 'category'>) {
+  return db
+    .select({ id: listings.id, createdAt: listings.createdAt })
+    .from(listings)
+    .where(searchConditions(filter, isNull(listings.latitude)));
+}
+
+const newestFirstRows = (a: { id: number; createdAt: string }, b: { id: number; createdAt: string }) =>
+  a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1;
+
+/**
  * A search within `miles` of `center`. SQLite on D1 has no trigonometry to rely on, so the box is
- * read through the coordinates index, the exact great-circle distance is checked here, and the
- * page is cut from the survivors (newest first) before its rows are read by primary key.
- * Listings without coordinates are never in the box.
+ * read through the coordinates index and the exact great-circle distance is checked here. The
+ * result is the listings within range (newest first), then the listings whose place is unknown
+ * (no coordinates, newest first; they carry `distanceMiles: null`): the page is cut from that
+ * order before its rows are read by primary key. The two candidate reads go in one batch.
  */
 export async function searchListingsNear(db: Db, filter: ListingSearch, center: Position, miles: number) {
-  const candidates = await areaCandidatesQuery(db, filter, center, miles);
+  const [candidates, unlocated] = await db.batch([areaCandidatesQuery(db, filter, center, miles), unlocatedCandidatesQuery(db, filter)]);
   const within = candidates
     .filter((row) => row.latitude !== null && row.longitude !== null && distanceMiles(center, { latitude: row.latitude, longitude: row.longitude }) <= miles)
-    .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
-  const pageIds = within.slice(filter.offset, filter.offset + filter.limit).map((row) => row.id);
-  if (pageIds.length === 0) return { items: [], total: within.length };
-  const rows = await selectWithOwner(db)
-    .where(inArray(listings.id, pageIds))
-    .orderBy(...newestFirst);
-  return { items: shape(rows, center), total: within.length };
+    .sort(newestFirstRows);
+  const ordered = [...within, ...unlocated.sort(newestFirstRows)];
+  const pageIds = ordered.slice(filter.offset, filter.offset + filter.limit).map((row) => row.id);
+  if (pageIds.length === 0) return { items: [], total: ordered.length };
+  const rows = await selectWithOwner(db).where(inArray(listings.id, pageIds));
+  const byId = new Map(rows.map((row) => [row.listing.id, row]));
+  const pageRows = pageIds.map((id) => byId.get(id)).filter((row): row is Joined => row !== undefined);
+  return { items: shape(pageRows, center), total: ordered.length };
 }
 
 /** One page of matching listings, newest first, and the total count, read in one batch. */

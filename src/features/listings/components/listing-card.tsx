@@ -16,8 +16,12 @@ interface ListingCardProps {
   headingLevel?: 'h2' | 'h3' | 'h4';
 }
 
-/** "Under 1 mi away", "3 mi away": whole miles read better on a card than the API's tenths. */
-export function milesAway(miles: number): string {
+/**
+ * "Under 1 mi away", "3 mi away": whole miles read better on a card than the API's tenths.
+ * "distance unknown" when the listing's location names no known place.
+ */
+export function milesAway(miles: number | null): string {
+  if (miles === null) return 'distance unknown';
   return miles < 1 ? 'Under 1 mi away' : `${Math.round(miles).toLocaleString('en-US')} mi away`;
 }
 

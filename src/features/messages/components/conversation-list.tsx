@@ -85,7 +85,7 @@ export function ConversationList({ conversations, isLoading, isError, selectedKe
                       {c.lastMessage}
                     </Text>
                     {c.unreadCount > 0 && (
-                      <Badge color="red" variant="solid" radius="full" size="1" data-testid="unread-badge">
+                      <Badge color="red" variant="solid" radius="full" size="1" className="count-badge" data-testid="unread-badge">
                         {c.unreadCount}
                         <VisuallyHidden> unread</VisuallyHidden>
                       </Badge>

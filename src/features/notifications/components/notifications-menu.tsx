@@ -35,7 +35,7 @@ export function NotificationsMenu() {
         <IconButton variant="ghost" color="gray" aria-label={bellLabel(unread)} className="notifications-button">
           <BellIcon />
           {unread > 0 && (
-            <Badge size="1" color="red" variant="solid" radius="full" className="notifications-badge" aria-hidden="true">
+            <Badge size="1" color="red" variant="solid" radius="full" className="notifications-badge count-badge" aria-hidden="true">
               {unread > 99 ? '99+' : unread}
             </Badge>
           )}

@@ -10,7 +10,7 @@ import { ListingGrid } from '../../listings/components/listing-grid';
 import { Pager } from '../../listings/components/pager';
 import { SaveSearchButton } from '../../saved-searches/components/save-search-button';
 import { SavedSearchesDialog } from '../../saved-searches/components/saved-searches-dialog';
-import { distanceOf, listingParamsOf, type BrowseSearch } from '../search-params';
+import { listingParamsOf, type BrowseSearch } from '../search-params';
 import { SearchBar } from './search-bar';
 
 /** "Home & Garden Listings", 'Results for "bike"', both, or "All Listings". */
@@ -54,7 +54,7 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
           key={`${search.q}|${search.category}|${search.distance}|${search.near}`}
           initialQuery={search.q}
           initialCategory={search.category}
-          initialDistance={distanceOf(search)}
+          initialDistance={search.distance}
           initialNear={search.near}
         />
       </Card>

@@ -11,22 +11,26 @@ import '../search.css';
 interface SearchBarProps {
   initialQuery?: string;
   initialCategory?: string;
-  initialDistance?: SearchDistance;
+  /** The distance the member picked before (from the URL); undefined when none was picked. */
+  initialDistance?: SearchDistance | undefined;
   initialNear?: string;
 }
 
 /**
  * Text, a place to measure from (with suggestions; empty means the visitor's area), category and
- * distance (5, 10, 25, 50, 100 miles or any; 50 by default). Submitting opens /browse with them.
+ * distance (5, 10, 25, 50, 100 miles or any; the select shows 50 by default). Submitting opens
+ * /browse with them. The distance goes into the URL only once the member has picked one in the
+ * select: the default shown is not a filter (docs/front-end.md, "Near and distance").
  * Native selects: light on the home page's JavaScript and native on phones.
  */
-export function SearchBar({ initialQuery = '', initialCategory = 'all', initialDistance = DEFAULT_SEARCH_DISTANCE, initialNear = '' }: SearchBarProps) {
+export function SearchBar({ initialQuery = '', initialCategory = 'all', initialDistance, initialNear = '' }: SearchBarProps) {
   const id = useId();
   const categories = useCategories();
   const navigate = useNavigate();
   const [query, setQuery] = useState(initialQuery);
   const [category, setCategory] = useState(initialCategory);
-  const [distance, setDistance] = useState<string>(String(initialDistance));
+  // undefined until the member picks a distance.
+  const [distance, setDistance] = useState<SearchDistance | undefined>(initialDistance);
   const [near, setNear] = useState(initialNear);
 
   const submit = (event: FormEvent) => {
@@ -37,7 +41,7 @@ export function SearchBar({ initialQuery = '', initialCategory = 'all', initialD
       search: {
         q: q || undefined,
         category: category === 'all' ? undefined : category,
-        distance: distance === 'any' ? 'any' : (Number(distance) as SearchDistance),
+        distance,
         near: near.trim() || undefined,
       },
     });
@@ -78,7 +82,9 @@ export function SearchBar({ initialQuery = '', initialCategory = 'all', initialD
         <Text as="label" htmlFor={`${id}-distance`} size="2" weight="medium">
           Distance
         </Text>
-        <select id={`${id}-distance`} className="native-select" value={distance} onChange={(e) => setDistance(e.target.value)}>
+        <select id={`${id}-distance`} className="native-select" value={String(distance ?? DEFAULT_SEARCH_DISTANCE)}
+          onChange={(e) => setDistance(e.target.value === 'any' ? 'any' : (Number(e.target.value) as SearchDistance))}
+        >
           {SEARCH_DISTANCES.map((d) => (
             <option key={d} value={String(d)}>
               {d === 'any' ? 'Any distance' : `Within ${d} miles`}
