@@ -401,14 +401,16 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
     const notify = insert(`INSERT OR IGNORE INTO notifications (user_id, kind, subject_key, text, link, count, read_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`);
     const candidates = conversations.filter((c) => c.count >= 3);
     const plan = [];
-    // Most barters are old and settled; the daily job's work is a few days' worth (after a short outage).
+    // About 25 barters a day: most are old and settled; what is open is what that rate leaves open
+    // (two weeks of pending ones, a month of cancelled ones). The daily job's backlog is a few
+    // days' worth of each of its steps (as after a short outage); the run a day later has one day's.
     for (let i = 0; i < 4_800; i++) plan.push({ status: 'completed', age: between(2 * DAY, 360 * DAY) });
     for (let i = 0; i < 15; i++) plan.push({ status: 'completed', age: between(31 * DAY, 33 * DAY), cleanup: true });
-    for (let i = 0; i < 1_500; i++) plan.push({ status: 'pending', age: between(0, 14 * DAY) });
-    for (let i = 0; i < 300; i++) plan.push({ status: 'pending', age: between(14 * DAY, 29.5 * DAY), prompted: true });
+    for (let i = 0; i < 150; i++) plan.push({ status: 'pending', age: between(0, 14 * DAY) });
+    for (let i = 0; i < 100; i++) plan.push({ status: 'pending', age: between(14 * DAY, 29.5 * DAY), prompted: true });
     for (let i = 0; i < 20; i++) plan.push({ status: 'pending', age: between(14 * DAY, 16 * DAY), prompted: false });
     for (let i = 0; i < 15; i++) plan.push({ status: 'pending', age: between(30 * DAY, 32 * DAY), prompted: true });
-    for (let i = 0; i < 1_200; i++) plan.push({ status: 'cancelled', age: between(1 * DAY, 25 * DAY) });
+    for (let i = 0; i < 120; i++) plan.push({ status: 'cancelled', age: between(1 * DAY, 29 * DAY) });
     for (let i = 0; i < 15; i++) plan.push({ status: 'cancelled', age: between(61 * DAY, 63 * DAY), expired: true });
     plan.sort((a, b) => b.age - a.age);
     let id = 0;
