@@ -1,0 +1,583 @@
+#!/usr/bin/env node
+// `npm run bench`: the scale bench (docs/performance.md "Scale bench (100k listings)"). Builds, once,
+// a local D1 with 20,000 members, 100,000 listings and 500,000 messages in its own state folder
+// (.wrangler/bench-state/template, separate from the demo state; rebuilt when this bench's
+// generator or the migrations change, or with --fresh), copies it to a working folder for each run
+// (so every run starts from the same data, cron backlog included), starts the app on the copy with
+// metering on (METER=1, worker/lib/meter), and measures, per API route, per whole page (the calls
+// the SPA makes) and per cron run: D1 round trips, statements, rows read and written, KV reads and
+// writes, Durable Object calls, and the latency p50/p99 as a ratio to a trivial route measured in
+// the same run. Each line gets a verdict against the budgets below; the exit code is 1 when any
+// budget is exceeded.
+//
+//   npm run bench                  (build the SPA and Worker, run the bench)
+//   npm run bench -- --fresh       (generate the dataset again first)
+//   npm run bench -- --json        (the report as JSON on stdout; progress on stderr)
+//   npm run bench -- --markdown    (the tables as Markdown, as in docs/performance.md)
+//   npm run bench -- --skip-build  (serve the last build in dist/)
+//   npm run bench -- --reps 20     (timed repetitions per route; pages get a quarter)
+//
+// Worker CPU: the column shows the CPU time of the workerd process that runs the Worker per
+// request, an upper bound (it includes the runtime's own work); it is reported, not gated.
+//
+// The page definitions repeat those of scripts/quota.mjs (which this bench does not import, so
+// that script stays as it is); both follow what each SPA page requests (src/features/*/api.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import setupWasm from 'argon2id/lib/setup.js';
+import { localPepper } from '../local-pepper.mjs';
+import { BENCH_ACCOUNTS, BENCH_PASSWORD, COUNTS, datasetVersion, fillDatabase } from './scale-data.mjs';
+
+const args = process.argv.slice(2);
+const JSON_OUTPUT = args.includes('--json');
+/** Tables as Markdown (for docs/performance.md) instead of aligned text. */
+const MARKDOWN = args.includes('--markdown');
+const FRESH = args.includes('--fresh');
+const SKIP_BUILD = args.includes('--skip-build');
+const REPS = Number(args[args.indexOf('--reps') + 1]) > 0 && args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 20;
+const PAGE_REPS = Math.max(3, Math.round(REPS / 4));
+const WARMUP = 2;
+/** A route stops repeating after this long (and at least 5 timed calls), so slow routes do not stretch the run. */
+const ROUTE_SECONDS = 12;
+const log = (...parts) => (JSON_OUTPUT ? console.error(...parts) : console.log(...parts));
+
+export const BUDGETS = {
+  pageRowsRead: 1_000,
+  routeP50Ratio: 2,
+  cronQueries: 50,
+  idleCronRowsRead: 10_000,
+  /** Free plan: 50 subrequests (D1 queries among them) per invocation. */
+  requestQueries: 50,
+  cpuMs: 10,
+};
+
+const STATE = resolve('.wrangler/bench-state');
+const TEMPLATE = join(STATE, 'template');
+const RUN = join(STATE, 'run');
+const META = join(TEMPLATE, 'dataset.json');
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' };
+
+// ---------------------------------------------------------------------------------------------
+// The dataset
+
+function migrationFiles() {
+  return readdirSync('migrations')
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => join('migrations', f));
+}
+
+function d1File(dir) {
+  const folder = join(dir, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+  const files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite') : [];
+  if (files.length !== 1) throw new Error(`Expected one D1 SQLite file in ${folder}, found ${files.length}`);
+  return join(folder, files[0]);
+}
+
+async function ensureDataset() {
+  const version = datasetVersion(migrationFiles());
+  const meta = existsSync(META) ? JSON.parse(readFileSync(META, 'utf8')) : null;
+  if (meta && meta.version === version && !FRESH) {
+    log(`Dataset ${version} is up to date (generated ${new Date(meta.t0).toISOString()} in ${meta.seconds} s).`);
+    return meta;
+  }
+  log(meta ? (FRESH ? 'Generating the dataset again (--fresh)…' : `The dataset is outdated (${meta.version} → ${version}); generating it again…`) : 'Generating the dataset (first run)…');
+  const started = Date.now();
+  rmSync(TEMPLATE, { recursive: true, force: true });
+  mkdirSync(TEMPLATE, { recursive: true });
+  const migrate = spawnSync('node_modules/.bin/wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', TEMPLATE], { env, encoding: 'utf8' });
+  if (migrate.status !== 0) throw new Error(`Applying the migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  log(`  migrations applied (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const t0 = Date.now();
+  const figures = await fillDatabase(d1File(TEMPLATE), { t0, pepper: localPepper(TEMPLATE), log });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const written = { version, t0, seconds, counts: COUNTS, figures };
+  writeFileSync(META, JSON.stringify(written, null, 2));
+  log(`Dataset generated in ${seconds} s.`);
+  return written;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app
+
+async function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function childrenOf(pid) {
+  const found = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
+/** The workerd processes that run the Worker (not wrangler's proxy, whose entry is the public port). */
+function findWorkerds(root, port) {
+  const found = [];
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift();
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'workerd') {
+        if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`entry=localhost:${port}`)) found.push(pid);
+        continue;
+      }
+    } catch {
+      continue;
+    }
+    queue.push(...childrenOf(pid));
+  }
+  return found;
+}
+
+const dataset = await ensureDataset();
+const t0 = dataset.t0;
+
+log('Copying the dataset to the working state folder…');
+rmSync(RUN, { recursive: true, force: true });
+cpSync(TEMPLATE, RUN, { recursive: true });
+
+const port = await freePort();
+const base = `http://localhost:${port}`;
+const runStarted = Date.now();
+log(`Starting the app on it with metering on (port ${port}${SKIP_BUILD ? ', last build' : ', building first'})…`);
+const app = spawn(process.execPath, ['scripts/start.mjs'], {
+  env: { ...process.env, PORT: String(port), PERSIST_DIR: RUN, METER: '1', ...(SKIP_BUILD ? { SKIP_BUILD: '1' } : {}) },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let appOutput = '';
+app.stdout.on('data', (chunk) => (appOutput += chunk));
+app.stderr.on('data', (chunk) => (appOutput += chunk));
+let stopping = false;
+app.on('exit', (code) => {
+  if (!stopping) {
+    console.error(appOutput.slice(-4000));
+    console.error(`The app exited early (code ${code}).`);
+    process.exit(2);
+  }
+});
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  app.kill('SIGTERM');
+}
+process.on('SIGINT', () => process.exit(130));
+process.on('exit', stop);
+
+while (!/is ready at/.test(appOutput)) {
+  if (Date.now() - runStarted > 300_000) throw new Error(`The app did not start in 5 minutes:\n${appOutput.slice(-3000)}`);
+  await new Promise((r) => setTimeout(r, 250));
+}
+const workerdPids = findWorkerds(app.pid, port);
+if (!workerdPids.length) throw new Error('Could not find the workerd process running the Worker');
+
+function workerdCpuMs() {
+  let ns = 0;
+  for (const pid of workerdPids) {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // A thread that ended meanwhile.
+      }
+    }
+  }
+  return ns / 1e6;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+const FIELDS = ['d1Queries', 'd1Statements', 'd1RowsRead', 'd1RowsWritten', 'kvReads', 'kvWrites', 'kvDeletes', 'r2ClassA', 'r2ClassB', 'doRequests'];
+const zero = () => Object.fromEntries(FIELDS.map((f) => [f, 0]));
+const add = (into, from) => {
+  for (const f of FIELDS) into[f] += from[f] ?? 0;
+  return into;
+};
+const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n, digits = 1) => (n === null || n === undefined ? '—' : Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: digits }));
+
+/** One request as the SPA sends it: { status, body, counts, ms, response }. Throws on a non-2xx answer. */
+async function call(method, path, { cookie, body, expect } = {}) {
+  const headers = { Origin: base, 'CF-Connecting-IP': randomIp() };
+  if (cookie) headers.Cookie = cookie;
+  const init = { method, headers };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const started = performance.now();
+  const response = await fetch(`${base}${path}`, init);
+  const buffer = await response.arrayBuffer();
+  const ms = performance.now() - started;
+  const header = response.headers.get('X-Meter');
+  if (!header) throw new Error(`${method} ${path}: no X-Meter header (status ${response.status}); is METER on?`);
+  const text = new TextDecoder().decode(buffer);
+  if (!response.ok && response.status !== expect) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  let parsed = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  return { status: response.status, body: parsed, counts: JSON.parse(header), ms, bytes: buffer.byteLength, response };
+}
+
+const cookieOf = (response) => /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
+
+const simdWasm = await WebAssembly.compile(readFileSync('node_modules/argon2id/dist/simd.wasm'));
+const argon2id = await setupWasm(
+  async (imports) => ({ module: simdWasm, instance: await WebAssembly.instantiate(simdWasm, imports) }),
+  async (imports) => ({ module: simdWasm, instance: await WebAssembly.instantiate(simdWasm, imports) }),
+);
+/** The password key as the SPA derives it: the salt from the server, Argon2id here (the browser's part). */
+async function passwordKey(username) {
+  const { body: salt } = await call('POST', '/api/auth/password-salt', { body: { username } });
+  const key = argon2id({
+    password: new TextEncoder().encode(BENCH_PASSWORD),
+    salt: Buffer.from(salt.salt, 'base64'),
+    memorySize: salt.memorySize,
+    passes: salt.passes,
+    parallelism: salt.parallelism,
+    tagLength: salt.tagLength,
+  });
+  return `argon2id:${Buffer.from(key).toString('base64url')}`;
+}
+async function signIn(username) {
+  const password = await passwordKey(username);
+  const login = await call('POST', '/api/auth/login', { body: { username, password } });
+  return { cookie: cookieOf(login.response), id: login.body.id, username, password };
+}
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
+const median = (values) => percentile([...values].sort((a, b) => a - b), 50);
+
+/**
+ * Runs `once` (which returns { counts, ms }) up to WARMUP times untimed (one when it is slow), then
+ * up to `reps` times (at least 3, then until `seconds` have passed); the counts are the mean per
+ * run. With `reference`, each timed run is preceded by one call of the trivial route, so the ratio
+ * compares samples taken under the same machine load (the machine is shared; absolute
+ * milliseconds drift with it, the ratio much less).
+ */
+async function repeat(once, { reps = REPS, seconds = ROUTE_SECONDS, warmup = WARMUP, reference = null } = {}) {
+  for (let i = 0; i < warmup; i++) if ((await once()).ms > 1000) break;
+  const samples = [];
+  const referenceMs = [];
+  const total = zero();
+  let cpu = 0;
+  const started = Date.now();
+  for (let i = 0; i < reps; i++) {
+    if (i >= 3 && Date.now() - started > seconds * 1000) break;
+    if (reference) referenceMs.push((await reference()).ms);
+    const before = workerdCpuMs();
+    const { counts, ms, bytes } = await once();
+    cpu += workerdCpuMs() - before;
+    samples.push({ ms, bytes });
+    add(total, counts);
+  }
+  const n = samples.length;
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const perRun = Object.fromEntries(FIELDS.map((f) => [f, total[f] / n]));
+  const referenceP50 = referenceMs.length ? median(referenceMs) : null;
+  return { n, perRun, p50: percentile(sorted, 50), p99: percentile(sorted, 99), referenceP50, cpuMs: cpu / n, bytes: median(samples.map((s) => s.bytes)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who, and what
+
+log('Signing in the bench accounts…');
+const admin = await signIn(BENCH_ACCOUNTS.admin.username);
+const busiest = await signIn(BENCH_ACCOUNTS.busiest.username);
+const member = await signIn(BENCH_ACCOUNTS.member.username);
+const thread = dataset.figures.ids.busiestThread;
+
+// Real ids from the API, as the SPA would have them: a listing near Oakland from the first browse page.
+const browseFirst = await call('GET', '/api/listings?distance=50&limit=9&offset=0', { cookie: member.cookie });
+const nearbyListing = browseFirst.body.find((l) => l.userId !== member.id) ?? browseFirst.body[0];
+const seller = { id: nearbyListing.userId, username: nearbyListing.user?.username };
+if (!seller.username) seller.username = (await call('GET', `/api/users/${seller.id}`)).body.username;
+const NEAR = encodeURIComponent('Oakland, CA');
+
+const TRIVIAL = { name: 'GET /api/categories (trivial route: the reference)', method: 'GET', path: '/api/categories' };
+
+/** Each API route the SPA uses, with realistic parameters (read routes; the writes are below). */
+const ROUTES = [
+  { name: 'GET /api/auth/current-user', path: '/api/auth/current-user', who: member },
+  { name: 'GET /api/notifications (member)', path: '/api/notifications', who: member },
+  { name: 'GET /api/notifications (busiest member)', path: '/api/notifications', who: busiest },
+  { name: 'GET /api/listings/featured', path: '/api/listings/featured' },
+  { name: 'GET /api/barters/count', path: '/api/barters/count' },
+  { name: 'GET /api/users/count', path: '/api/users/count' },
+  { name: 'GET /api/skills/count', path: '/api/skills/count' },
+  { name: 'GET /api/listings?limit=6 (home grid)', path: '/api/listings?limit=6&offset=0' },
+  { name: 'GET /api/listings?limit=9 (browse, no distance)', path: '/api/listings?limit=9&offset=0' },
+  { name: 'GET /api/listings?distance=50 (browse as sent: default place)', path: '/api/listings?distance=50&limit=9&offset=0' },
+  { name: 'GET /api/listings?distance=50&near=Oakland', path: `/api/listings?distance=50&near=${NEAR}&limit=9&offset=0` },
+  { name: 'GET /api/listings?distance=10&near=Oakland', path: `/api/listings?distance=10&near=${NEAR}&limit=9&offset=0` },
+  { name: 'GET /api/listings?distance=any', path: '/api/listings?distance=any&limit=9&offset=0' },
+  { name: 'GET /api/listings?distance=50 page 10', path: '/api/listings?distance=50&limit=9&offset=81' },
+  { name: 'GET /api/listings?search=garden&distance=50', path: '/api/listings?search=garden&distance=50&limit=9&offset=0' },
+  { name: 'GET /api/listings?search=garden (no distance)', path: '/api/listings?search=garden&limit=9&offset=0' },
+  { name: 'GET /api/listings?search=bike+repair&distance=50', path: '/api/listings?search=bike%20repair&distance=50&limit=9&offset=0' },
+  { name: 'GET /api/listings?category=food&distance=50', path: '/api/listings?category=food&distance=50&limit=9&offset=0' },
+  { name: 'GET /api/listings?category=food (no distance)', path: '/api/listings?category=food&limit=9&offset=0' },
+  { name: 'GET /api/listings/:id', path: `/api/listings/${nearbyListing.id}`, who: member },
+  { name: 'GET /api/listings/:id/barters', path: `/api/listings/${thread.listingId}/barters`, who: member },
+  { name: 'GET /api/listings/:id/reviews', path: `/api/listings/${thread.listingId}/reviews` },
+  { name: 'GET /api/users/:id', path: `/api/users/${seller.id}`, who: member },
+  { name: 'GET /api/users/username/:name (busiest)', path: `/api/users/username/${BENCH_ACCOUNTS.busiest.username}`, who: member },
+  { name: 'GET /api/users/:id/listings (busiest: own, all statuses)', path: `/api/users/${busiest.id}/listings`, who: busiest },
+  { name: 'GET /api/users/:id/listings (busiest, as seen by others)', path: `/api/users/${busiest.id}/listings`, who: member },
+  { name: 'GET /api/users/:id/reviews (busiest)', path: `/api/users/${busiest.id}/reviews`, who: member },
+  { name: 'GET /api/users/:id/barters/count (busiest)', path: `/api/users/${busiest.id}/barters/count`, who: member },
+  { name: 'GET /api/users/:id/stored-searches (member)', path: `/api/users/${member.id}/stored-searches`, who: member },
+  { name: 'GET /api/conversations (member)', path: '/api/conversations', who: member },
+  { name: 'GET /api/conversations (busiest member)', path: '/api/conversations', who: busiest },
+  { name: 'GET /api/conversations/:me/:partner/:listing (busiest, 400-message thread)', path: `/api/conversations/${busiest.id}/${thread.partnerId}/${thread.listingId}`, who: busiest },
+  { name: 'GET /api/analytics/activity', path: '/api/analytics/activity' },
+  { name: 'GET /api/analytics/dashboard', path: '/api/analytics/dashboard' },
+  { name: 'GET /api/testimonials', path: '/api/testimonials' },
+  { name: 'GET /api/events', path: '/api/events' },
+  { name: 'GET /api/places?q=oak (place autocomplete)', path: '/api/places?q=oak' },
+  { name: 'GET /api/admin/email-status', path: '/api/admin/email-status', who: admin },
+  { name: 'GET /api/admin/users', path: '/api/admin/users', who: admin },
+  { name: 'GET /api/admin/listings', path: '/api/admin/listings', who: admin },
+];
+
+/** Writes the SPA sends often; each timed call changes data (messages rotate receivers' conversations). */
+const WRITES = [
+  {
+    name: 'POST /api/messages (send a message)',
+    once: () => call('POST', '/api/messages', { cookie: member.cookie, body: { senderId: member.id, receiverId: busiest.id, listingId: thread.listingId, content: 'Would Saturday morning work for you?' } }),
+  },
+  { name: 'POST /api/auth/password-salt', once: () => call('POST', '/api/auth/password-salt', { body: { username: member.username } }) },
+  { name: 'POST /api/auth/login', once: () => call('POST', '/api/auth/login', { body: { username: member.username, password: member.password } }) },
+  { name: 'POST /api/notifications/read (busiest: mark all read)', once: () => call('POST', '/api/notifications/read', { cookie: busiest.cookie, body: {} }) },
+];
+
+/** A full page load: the shell's reads (current user, categories, and the bell when signed in). */
+const shell = (who) => [
+  // A guest's current-user read answers 401, which the SPA takes as "signed out".
+  { path: '/api/auth/current-user', who, ...(who ? {} : { expect: 401 }) },
+  { path: '/api/categories', who },
+  ...(who ? [{ path: '/api/notifications', who }] : []),
+];
+
+/**
+ * Each page: the waves of calls the SPA makes on a full load (calls in a wave go out together, a
+ * wave waits for the one before). As in scripts/quota.mjs (home, browse, listing, messages,
+ * profiles, community), plus the admin dashboard's tabs.
+ */
+const PAGES = [
+  {
+    name: 'Home (guest)',
+    waves: [[...shell(null), { path: '/api/listings/featured' }, { path: '/api/barters/count' }, { path: '/api/users/count' }, { path: '/api/skills/count' }, { path: '/api/listings?limit=6&offset=0' }, { path: '/api/analytics/activity' }, { path: '/api/testimonials' }]],
+  },
+  {
+    name: 'Home (member)',
+    waves: [[...shell(member), { path: '/api/listings/featured', who: member }, { path: '/api/barters/count', who: member }, { path: '/api/users/count', who: member }, { path: '/api/skills/count', who: member }, { path: '/api/listings?limit=6&offset=0', who: member }, { path: '/api/analytics/activity', who: member }, { path: '/api/testimonials', who: member }]],
+  },
+  { name: 'Browse (default: 50 miles)', waves: [[...shell(member), { path: '/api/listings?distance=50&limit=9&offset=0', who: member }]] },
+  { name: 'Browse: search "garden"', waves: [[...shell(member), { path: '/api/listings?search=garden&distance=50&limit=9&offset=0', who: member }]] },
+  { name: 'Browse: category food', waves: [[...shell(member), { path: '/api/listings?category=food&distance=50&limit=9&offset=0', who: member }]] },
+  { name: 'Listing page', waves: [[...shell(member), { path: `/api/listings/${nearbyListing.id}`, who: member }], [{ path: `/api/users/${nearbyListing.userId}`, who: member }]] },
+  {
+    name: 'Messages, one conversation open (member)',
+    waves: [[...shell(member), { path: '/api/conversations', who: member }], [{ path: `/api/conversations/${member.id}/${busiest.id}/${thread.listingId}`, who: member }], [{ path: '/api/conversations', who: member }]],
+  },
+  {
+    name: 'Messages, one conversation open (busiest member)',
+    waves: [[...shell(busiest), { path: '/api/conversations', who: busiest }], [{ path: `/api/conversations/${busiest.id}/${thread.partnerId}/${thread.listingId}`, who: busiest }], [{ path: '/api/conversations', who: busiest }]],
+  },
+  {
+    name: 'Own profile (busiest member)',
+    waves: [[...shell(busiest), { path: `/api/users/username/${busiest.username}`, who: busiest }], [{ path: `/api/users/${busiest.id}/listings`, who: busiest }, { path: `/api/users/${busiest.id}/reviews`, who: busiest }, { path: `/api/users/${busiest.id}/barters/count`, who: busiest }]],
+  },
+  {
+    name: "Another member's profile (the busiest, seen by a member)",
+    waves: [[...shell(member), { path: `/api/users/username/${busiest.username}`, who: member }], [{ path: '/api/conversations', who: member }, { path: `/api/users/${busiest.id}/listings`, who: member }, { path: `/api/users/${busiest.id}/reviews`, who: member }, { path: `/api/users/${busiest.id}/barters/count`, who: member }]],
+  },
+  { name: 'Community (stories tab)', waves: [[...shell(member), { path: '/api/analytics/dashboard', who: member }, { path: '/api/analytics/activity', who: member }, { path: '/api/testimonials', who: member }]] },
+  { name: 'Admin dashboard (analytics tab)', waves: [[...shell(admin), { path: '/api/admin/email-status', who: admin }, { path: '/api/analytics/dashboard', who: admin }]] },
+  { name: 'Admin dashboard → users tab', waves: [[{ path: '/api/admin/users', who: admin }]] },
+  { name: 'Admin dashboard → listings tab', waves: [[{ path: '/api/admin/listings', who: admin }]] },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Measure
+
+const results = { routes: [], pages: [], crons: [] };
+
+log(`Measuring the trivial route (${TRIVIAL.path})…`);
+const trivialOnce = () => call('GET', TRIVIAL.path);
+const trivialFirst = await repeat(trivialOnce, { reps: REPS, seconds: 30 });
+
+log(`Measuring ${ROUTES.length + WRITES.length} API routes (${WARMUP} warm-up calls, then up to ${REPS} timed)…`);
+for (const route of ROUTES) {
+  const m = await repeat(() => call('GET', route.path, { cookie: route.who?.cookie }), { reference: trivialOnce });
+  results.routes.push({ name: route.name, kind: 'read', ...m });
+  if (process.env.BENCH_VERBOSE) log(`  ${route.name}: p50 ${m.p50.toFixed(1)} ms, ${fmt(m.perRun.d1RowsRead)} rows read`);
+}
+for (const write of WRITES) {
+  const m = await repeat(write.once, { reps: Math.min(REPS, 20), reference: trivialOnce });
+  results.routes.push({ name: write.name, kind: 'write', ...m });
+}
+
+// The trivial route again at the end: its samples from both ends of the run make the reference.
+const trivialLast = await repeat(trivialOnce, { reps: REPS, seconds: 30 });
+const trivial = {
+  name: TRIVIAL.name,
+  n: trivialFirst.n + trivialLast.n,
+  perRun: trivialFirst.perRun,
+  p50: (trivialFirst.p50 + trivialLast.p50) / 2,
+  p99: Math.max(trivialFirst.p99, trivialLast.p99),
+  cpuMs: (trivialFirst.cpuMs + trivialLast.cpuMs) / 2,
+  bytes: trivialFirst.bytes,
+};
+
+log(`Measuring ${PAGES.length} pages (${PAGE_REPS} timed loads each)…`);
+for (const page of PAGES) {
+  const once = async () => {
+    const counts = zero();
+    const started = performance.now();
+    let bytes = 0;
+    for (const wave of page.waves) {
+      const answers = await Promise.all(wave.map((c) => call('GET', c.path, { cookie: c.who?.cookie, expect: c.expect })));
+      for (const a of answers) {
+        add(counts, a.counts);
+        bytes += a.bytes;
+      }
+    }
+    return { counts, ms: performance.now() - started, bytes };
+  };
+  const m = await repeat(once, { reps: PAGE_REPS, warmup: 1, seconds: 20, reference: trivialOnce });
+  results.pages.push({ name: page.name, calls: page.waves.flat().length, ...m });
+}
+
+// Cron runs at times relative to the dataset's T0 (wrangler's scheduled handler takes `time`): the
+// 15-minute trigger with its backlog, then 15 minutes later with little to do; the daily one with
+// its backlog, then a day later with one day's work (the steady state: little to do). The row
+// budget applies to the second run of each.
+const meterState = async () => (await fetch(`${base}/api/dev/meter`)).json();
+async function runCron(label, cron, at, idle) {
+  const runsBefore = (await meterState()).scheduled[cron]?.runs ?? 0;
+  const beforeCpu = workerdCpuMs();
+  const started = performance.now();
+  const response = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}&time=${at}`);
+  const outcome = await response.text();
+  const ms = performance.now() - started;
+  let state;
+  for (let i = 0; i < 200; i++) {
+    state = await meterState();
+    if ((state.scheduled[cron]?.runs ?? 0) > runsBefore) break;
+    await sleep(100);
+  }
+  const run = state.scheduled[cron]?.last;
+  if (!run || (state.scheduled[cron]?.runs ?? 0) <= runsBefore) throw new Error(`The ${cron} run reported no meter (outcome: ${outcome})`);
+  results.crons.push({ name: label, cron, idle, outcome: outcome.trim(), perRun: Object.fromEntries(FIELDS.map((f) => [f, run[f] ?? 0])), ms, cpuMs: workerdCpuMs() - beforeCpu });
+}
+log('Running the cron triggers…');
+await runCron('*/15 * * * * (first run: backlog)', '*/15 * * * *', t0 + 15 * 60_000, false);
+await runCron('*/15 * * * * (15 min later: little to do)', '*/15 * * * *', t0 + 30 * 60_000, true);
+await runCron('0 3 * * * (daily: backlog)', '0 3 * * *', t0 + 60 * 60_000, false);
+await runCron('0 3 * * * (next day: one day\'s work)', '0 3 * * *', t0 + 25 * 60 * 60_000, true);
+
+stop();
+
+// ---------------------------------------------------------------------------------------------
+// Verdicts and report
+
+const violations = [];
+function verdicts(line, checks) {
+  line.checks = checks.map(([ok, budget]) => ({ ok, budget }));
+  for (const c of line.checks) if (!c.ok) violations.push(`${line.name}: ${c.budget}`);
+  return line;
+}
+
+for (const r of results.routes) {
+  r.p50Ratio = r.p50 / r.referenceP50;
+  r.p99Ratio = r.p99 / r.referenceP50;
+  verdicts(r, [
+    [r.p50Ratio <= BUDGETS.routeP50Ratio, `p50 ≤ ${BUDGETS.routeP50Ratio}× trivial`],
+    [r.perRun.d1Queries <= BUDGETS.requestQueries, `≤ ${BUDGETS.requestQueries} D1 queries (free plan)`],
+  ]);
+}
+for (const p of results.pages) {
+  p.p50Ratio = p.p50 / p.referenceP50;
+  p.p99Ratio = p.p99 / p.referenceP50;
+  verdicts(p, [[p.perRun.d1RowsRead <= BUDGETS.pageRowsRead, `≤ ${fmt(BUDGETS.pageRowsRead)} rows read`]]);
+}
+for (const c of results.crons) {
+  const checks = [[c.perRun.d1Statements <= BUDGETS.cronQueries, `≤ ${BUDGETS.cronQueries} D1 queries (statements)`]];
+  if (c.idle) checks.push([c.perRun.d1RowsRead <= BUDGETS.idleCronRowsRead, `≤ ${fmt(BUDGETS.idleCronRowsRead)} rows read`]);
+  verdicts(c, checks);
+}
+
+const report = {
+  dataset: { version: dataset.version, generatedAt: new Date(dataset.t0).toISOString(), generationSeconds: dataset.seconds, ...dataset.figures },
+  budgets: BUDGETS,
+  reps: REPS,
+  trivial,
+  routes: results.routes,
+  pages: results.pages,
+  crons: results.crons,
+  cpuNote: "CPU = CPU time of the workerd process that runs the Worker, per request (or per page, per cron run): an upper bound that includes the runtime's own work; not gated. The inspector's per-isolate figure will replace it.",
+  violations,
+  seconds: Math.round((Date.now() - runStarted) / 1000),
+};
+
+if (JSON_OUTPUT) {
+  console.log(JSON.stringify(report, null, 2));
+} else {
+  const table = (headers, rows) => {
+    if (MARKDOWN) {
+      const cells = (r) => `| ${r.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`;
+      return [cells(headers), `|${headers.map((_, i) => (i === 0 || i === headers.length - 1 ? '---' : '---:')).join('|')}|`, ...rows.map(cells)].join('\n');
+    }
+    const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+    const line = (cells) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+    return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+  };
+  const verdict = (line) => line.checks.map((c) => `${c.ok ? '✓' : '✗'} ${c.budget}`).join('; ');
+  const counts = (c) => [fmt(c.d1Queries), fmt(c.d1Statements), fmt(c.d1RowsRead), fmt(c.d1RowsWritten), fmt(c.kvReads), fmt(c.kvWrites), fmt(c.doRequests)];
+  const f = dataset.figures;
+  console.log(`\nScale bench: ${fmt(f.rows.users)} members, ${fmt(f.rows.listings)} listings, ${fmt(f.rows.messages)} messages in ${fmt(f.conversations)} conversations (busiest member: ${fmt(f.busiestConversations)}), ${fmt(f.rows.stored_searches)} saved searches; run took ${report.seconds} s.`);
+  console.log(`Reference: ${trivial.name}, p50 ${trivial.p50.toFixed(2)} ms, p99 ${trivial.p99.toFixed(2)} ms over ${trivial.n} calls. Latency columns: p50 and p99 as multiples (×) of the reference's p50 over calls interleaved with that line's (one before each), with p50 in ms.`);
+  console.log('CPU ms: workerd process CPU per request, an upper bound (includes the runtime\'s own work); not gated.\n');
+  console.log('API routes (per call)');
+  console.log(table(
+    ['Route', 'D1 q', 'stmts', 'rows read', 'rows written', 'KV r', 'KV w', 'DO', 'p50 ms', 'p50 ×', 'p99 ×', 'CPU ms', 'n', 'Budget'],
+    results.routes.map((r) => [r.name, ...counts(r.perRun), r.p50.toFixed(1), r.p50Ratio.toFixed(1), r.p99Ratio.toFixed(1), r.cpuMs.toFixed(1), r.n, verdict(r)]),
+  ));
+  console.log('\nPages (per full load: the calls the SPA makes, summed)');
+  console.log(table(
+    ['Page', 'calls', 'D1 q', 'stmts', 'rows read', 'rows written', 'KV r', 'KV w', 'DO', 'p50 ms', 'p50 ×', 'p99 ×', 'CPU ms', 'n', 'Budget'],
+    results.pages.map((p) => [p.name, p.calls, ...counts(p.perRun), p.p50.toFixed(1), p.p50Ratio.toFixed(1), p.p99Ratio.toFixed(1), p.cpuMs.toFixed(1), p.n, verdict(p)]),
+  ));
+  console.log('\nCron runs');
+  console.log(table(
+    ['Run', 'D1 q', 'stmts', 'rows read', 'rows written', 'KV r', 'KV w', 'DO', 'ms', 'CPU ms', 'outcome', 'Budget'],
+    results.crons.map((c) => [c.name, ...counts(c.perRun), c.ms.toFixed(0), c.cpuMs.toFixed(1), c.outcome, verdict(c)]),
+  ));
+  console.log(violations.length ? `\n${violations.length} budget${violations.length === 1 ? '' : 's'} exceeded:\n${violations.map((v) => `  ✗ ${v}`).join('\n')}` : '\nEvery budget is met.');
+}
+process.exitCode = violations.length ? 1 : 0;
+process.exit();
