@@ -85,7 +85,7 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
           refreshList();
           refreshBell();
         }
-      } else {
+      } else if (frame.type === 'error') {
         console.warn('live chat:', frame.message);
       }
     };
