@@ -4,13 +4,24 @@
 // therefore leave exactly one outcome.
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { MessageEvent, Offer } from '../../../src/shared/api-types';
 import type { Db } from '../client';
 import { barters, listings, messages, offerItems, offers, type MessageRow, type OfferRow } from '../schema';
 import { notifyStatement, type NotificationEvent } from './notifications';
 
 const nowIso = () => new Date().toISOString();
+
+// The steps below mix builder statements with raw SQL (INSERT … SELECT … WHERE, INSERT OR IGNORE),
+// which drizzle's batch cannot bind, so they run as one D1 batch of prepared statements.
+const dialect = new SQLiteAsyncDialect();
+type Statement = SQL | { toSQL(): { sql: string; params: unknown[] } };
+const prepare = (db: Db, q: Statement) => {
+  const { sql: text, params } = 'toSQL' in q ? q.toSQL() : dialect.sqlToQuery(q);
+  return db.$client.prepare(text).bind(...params);
+};
+/** Runs the statements as one D1 batch (one transaction): all of them or none. */
+const runBatch = (db: Db, statements: Statement[]) => db.$client.batch(statements.map((q) => prepare(db, q)));
 
 export function findOfferById(db: Db, id: number): Promise<OfferRow | undefined> {
   return db.query.offers.findFirst({ where: eq(offers.id, id) });
@@ -110,28 +121,27 @@ export interface EventLine {
  * The line's INSERT, unexecuted. `when` (SQL) must hold for it to be written; `offerIdSql` stands in
  * for an offer id that is not known until the batch runs (a new offer's).
  */
-function eventLineStatement(db: Db, line: EventLine, when: SQL = sql`1`, offerIdSql?: SQL) {
+function eventLineStatement(line: EventLine, when: SQL = sql`1`, offerIdSql?: SQL): SQL {
   const content = line.content.slice(0, 2000);
   const offerId = offerIdSql ?? (line.event.offerId === undefined ? sql`NULL` : sql`${line.event.offerId}`);
   const barterId = line.event.barterId === undefined ? sql`NULL` : sql`${line.event.barterId}`;
   // json_object drops nothing: absent ids are stored as null and read back as absent (shapes.ts).
-  return db.run(sql`
+  return sql`
     INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
     SELECT ${line.senderId}, ${line.receiverId}, ${line.listingId}, ${content}, 'event',
            json_object('type', ${line.event.type}, 'offerId', ${offerId}, 'barterId', ${barterId}),
            ${line.key}
-     WHERE ${when}`);
+     WHERE ${when}`;
 }
 
 /** Writes an event line (a barter or review step) and returns it, or undefined if it existed. */
 export async function addEventLine(db: Db, line: EventLine, notice?: NotificationEvent): Promise<MessageRow | undefined> {
-  const statements: BatchItem<'sqlite'>[] = [eventLineStatement(db, line)];
+  const statements: Statement[] = [eventLineStatement(line)];
   if (notice) statements.push(notifyStatement(db, notice));
-  statements.push(db.select().from(messages).where(eq(messages.eventKey, line.key)).limit(1));
-  const results = await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  const rows = results.at(-1) as MessageRow[];
-  const changed = (results[0] as D1Result).meta.changes > 0;
-  return changed ? rows[0] : undefined;
+  const [inserted] = await runBatch(db, statements);
+  if (!inserted!.meta.changes) return undefined;
+  const [row] = await db.select().from(messages).where(eq(messages.eventKey, line.key)).limit(1);
+  return row;
 }
 
 /** The event lines written under these keys (for the live frames). */
@@ -161,7 +171,7 @@ export async function createOffer(
   extras: { message: string | null; lineContent: string; notice: NotificationEvent },
 ): Promise<OfferRow> {
   const offerId = openOfferIdOf(offer.conversationKey);
-  const statements: BatchItem<'sqlite'>[] = [
+  const statements: Statement[] = [
     db
       .insert(offers)
       .values({
@@ -171,21 +181,22 @@ export async function createOffer(
         toUserId: offer.toUserId,
         text: offer.text,
       })
-      .returning(),
-    ...offer.givenListingIds.map((listingId) => db.run(sql`INSERT INTO offer_items (offer_id, listing_id) VALUES (${offerId}, ${listingId})`)),
+      .returning({ id: offers.id }),
+    ...offer.givenListingIds.map((listingId) => sql`INSERT INTO offer_items (offer_id, listing_id) VALUES (${offerId}, ${listingId})`),
   ];
   if (extras.message) {
     statements.push(db.insert(messages).values({ senderId: offer.fromUserId, receiverId: offer.toUserId, listingId: offer.listingId, content: extras.message }));
   }
   statements.push(
-    db.run(sql`
+    sql`
       INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
       VALUES (${offer.fromUserId}, ${offer.toUserId}, ${offer.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
-              json_object('type', 'offer_made', 'offerId', ${offerId}, 'barterId', NULL), 'offer:' || ${offerId} || ':made')`),
+              json_object('type', 'offer_made', 'offerId', ${offerId}, 'barterId', NULL), 'offer:' || ${offerId} || ':made')`,
     notifyStatement(db, extras.notice),
   );
-  const [inserted] = (await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])) as [OfferRow[]];
-  return inserted[0]!;
+  const [inserted] = await runBatch(db, statements);
+  const id = (inserted!.results[0] as { id: number }).id;
+  return (await findOfferById(db, id))!;
 }
 
 /**
@@ -202,49 +213,48 @@ export async function counterOffer(
 ): Promise<OfferRow | undefined> {
   const at = nowIso();
   const newId = sql`(SELECT id FROM offers WHERE replaces_offer_id = ${old.id})`;
-  const statements: BatchItem<'sqlite'>[] = [
+  const statements: Statement[] = [
     db
       .update(offers)
       .set({ status: 'countered', respondedAt: at, updatedAt: at })
       .where(and(eq(offers.id, old.id), eq(offers.status, 'open')))
       .returning({ id: offers.id }),
-    // Only when this batch countered it: the old offer is countered and has no replacement yet.
-    db.run(sql`
+    // Only when this batch countered it (its own timestamp).
+    sql`
       INSERT INTO offers (listing_id, conversation_key, from_user_id, to_user_id, status, text, replaces_offer_id, updated_at)
       SELECT ${old.listingId}, ${old.conversationKey}, ${counter.fromUserId}, ${counter.toUserId}, 'open', ${counter.text}, ${old.id}, ${at}
-       WHERE EXISTS (SELECT 1 FROM offers WHERE id = ${old.id} AND status = 'countered' AND responded_at = ${at})`),
-    ...counter.givenListingIds.map((listingId) =>
-      db.run(sql`
+       WHERE EXISTS (SELECT 1 FROM offers WHERE id = ${old.id} AND status = 'countered' AND responded_at = ${at})`,
+    ...counter.givenListingIds.map(
+      (listingId) => sql`
         INSERT INTO offer_items (offer_id, listing_id)
-        SELECT id, ${listingId} FROM offers WHERE replaces_offer_id = ${old.id} AND updated_at = ${at}`),
+        SELECT id, ${listingId} FROM offers WHERE replaces_offer_id = ${old.id} AND updated_at = ${at}`,
     ),
-    db.run(sql`
+    sql`
       INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
       SELECT ${counter.fromUserId}, ${counter.toUserId}, ${old.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
              json_object('type', ${extras.eventType}, 'offerId', ${newId}, 'barterId', NULL), 'offer:' || ${old.id} || ':countered'
-       WHERE ${newId} IS NOT NULL`),
-    db.select().from(offers).where(eq(offers.replacesOfferId, old.id)).limit(1),
+       WHERE ${newId} IS NOT NULL`,
   ];
-  const results = await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  const won = (results[0] as { id: number }[]).length > 0;
-  if (!won) return undefined;
+  const [countered] = await runBatch(db, statements);
+  if (countered!.results.length === 0) return undefined;
   await notifyStatement(db, extras.notice);
-  return (results.at(-1) as OfferRow[])[0];
+  const [row] = await db.select().from(offers).where(eq(offers.replacesOfferId, old.id)).limit(1);
+  return row;
 }
 
 /** Declines or withdraws an open offer (with its line). Returns whether this call changed it. */
 export async function closeOffer(db: Db, offer: OfferRow, status: 'declined' | 'withdrawn' | 'expired', line: EventLine | null): Promise<boolean> {
   const at = nowIso();
-  const statements: BatchItem<'sqlite'>[] = [
+  const statements: Statement[] = [
     db
       .update(offers)
       .set({ status, respondedAt: at, updatedAt: at })
       .where(and(eq(offers.id, offer.id), eq(offers.status, 'open')))
       .returning({ id: offers.id }),
   ];
-  if (line) statements.push(eventLineStatement(db, line, sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offer.id} AND status = ${status})`));
-  const [changed] = (await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])) as [{ id: number }[]];
-  return changed.length > 0;
+  if (line) statements.push(eventLineStatement(line, sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offer.id} AND status = ${status})`));
+  const [changed] = await runBatch(db, statements);
+  return changed!.results.length > 0;
 }
 
 /**
@@ -266,20 +276,18 @@ export async function acceptOffer(
        AND ((initiator_id = ${ownerId} AND recipient_id = ${memberId}) OR (initiator_id = ${memberId} AND recipient_id = ${ownerId}))
      ORDER BY id DESC LIMIT 1)`;
   const acceptedNow = sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offer.id} AND status = 'accepted' AND barter_id IS NULL)`;
-  const results = await db.batch([
+  const [changed] = await runBatch(db, [
     db
       .update(offers)
       .set({ status: 'accepted', respondedAt: at, updatedAt: at })
       .where(and(eq(offers.id, offer.id), eq(offers.status, 'open')))
       .returning({ id: offers.id }),
-    db.run(sql`
+    sql`
       INSERT INTO barters (listing_id, initiator_id, recipient_id, status)
       SELECT ${offer.listingId}, ${ownerId}, ${memberId}, 'pending'
-       WHERE ${acceptedNow} AND ${pairBarter} IS NULL`),
-    db.run(sql`UPDATE offers SET barter_id = ${pairBarter} WHERE id = ${offer.id} AND status = 'accepted' AND barter_id IS NULL`),
-    eventLineStatement(db, { ...line }, sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offer.id} AND status = 'accepted')`),
-    db.select().from(offers).where(eq(offers.id, offer.id)),
+       WHERE ${acceptedNow} AND ${pairBarter} IS NULL`,
+    sql`UPDATE offers SET barter_id = ${pairBarter} WHERE id = ${offer.id} AND status = 'accepted' AND barter_id IS NULL`,
+    eventLineStatement(line, sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offer.id} AND status = 'accepted')`),
   ]);
-  const [changed, , , , after] = results;
-  return { accepted: changed.length > 0, offer: after[0]! };
+  return { accepted: changed!.results.length > 0, offer: (await findOfferById(db, offer.id))! };
 }
