@@ -16,9 +16,11 @@ interface BarterPromptProps {
   me: { id: number };
   partner: { id: number; displayName: string };
   listingId: number;
+  /** An offer in this conversation was accepted: the only way a barter starts from the chat. */
+  offerAccepted?: boolean;
 }
 
-export function BarterPrompt({ me, partner, listingId }: BarterPromptProps) {
+export function BarterPrompt({ me, partner, listingId, offerAccepted = false }: BarterPromptProps) {
   const barters = useQuery({ ...listingBartersQuery(listingId), refetchOnMount: 'always' });
   const barter = barterBetween(barters.data, me.id, partner.id);
   const [asking, setAsking] = useState(false);
@@ -29,6 +31,9 @@ export function BarterPrompt({ me, partner, listingId }: BarterPromptProps) {
   }, [asking]);
 
   if (barters.isLoading || barters.isError) return null;
+  // No accepted offer and no barter yet: nothing to record (a first "is it still available?"
+  // is not an exchange).
+  if (!barter && !offerAccepted) return null;
 
   let content;
   if (!barter) {
@@ -107,7 +112,7 @@ function PendingBarter({ barter, me, partner }: { barter: Barter; me: { id: numb
     return (
       <Flex align="center" justify="between" gap="3" wrap="wrap">
         <Text as="p" size="2" role="status">
-          Waiting for {partner.displayName} to confirm
+          Waiting for {partner.displayName} to confirm the swap
         </Text>
         <Button variant="soft" color="gray" onClick={onCancel} loading={cancel.isPending} disabled={busy}>
           Cancel barter
@@ -118,7 +123,7 @@ function PendingBarter({ barter, me, partner }: { barter: Barter; me: { id: numb
   return (
     <Flex align="center" justify="between" gap="3" wrap="wrap">
       <Text as="p" size="2" role="status">
-        {partner.displayName} recorded this barter as completed. Did it happen?
+        Offer accepted. Once you have swapped with {partner.displayName}, confirm the barter.
       </Text>
       <Flex gap="2" wrap="wrap">
         <Button variant="soft" color="gray" onClick={onCancel} loading={cancel.isPending} disabled={busy}>
