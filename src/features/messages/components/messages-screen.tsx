@@ -9,6 +9,7 @@ import { Callout, Flex, Heading, Spinner, Text, VisuallyHidden } from '@radix-ui
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import type { ConversationSummary } from '../../../shared/api-types';
 import { conversationKeyOf, parseConversationKey } from '../../../shared/conversation-key';
@@ -64,6 +65,13 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
   const selectedKey = ref && (ref.low === me.id || ref.high === me.id) ? conversation : null;
   const info = useQuery({ ...conversationInfoQuery(selectedKey ?? ''), enabled: selectedKey !== null });
   const isPhone = () => typeof window !== 'undefined' && window.matchMedia(PHONE_QUERY).matches;
+
+  // An address whose other member (or listing) cannot be loaded: the spec's toast, then the list.
+  useEffect(() => {
+    if (!info.isError || selectedKey === null) return;
+    toast({ title: 'Failed to load user details', description: messageOf(info.error, ''), variant: 'destructive' });
+    void navigate({ to: '/messages', replace: true });
+  }, [info.isError, selectedKey]);
 
   // A conversation with nothing in it yet (just opened from a listing) shows in the list at once.
   const listed: ConversationSummary[] | undefined =
