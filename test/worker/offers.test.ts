@@ -253,9 +253,15 @@ describe('answering an offer', () => {
     expect(response.status).toBe(400);
     expect((await json(response)).message).toBe('Choose a listing to offer or describe your offer');
 
+    const socket = openSocket(await call(`/api/conversations/${owner.id}/${listing.id}/ws`, { cookie: member.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }));
     response = await act(owner, first.id, 'counter', { givenListingIds: [bike.id] });
     expect(response.status).toBe(201);
     const counter = await json(response);
+    // Live: the counter's line (pointing at the new offer), the new offer and the replaced one.
+    await socket.next((f) => f.type === 'message' && f.message.event?.type === 'offer_countered' && f.message.event.offerId === counter.id);
+    await socket.next((f) => f.type === 'offer' && f.offer.id === counter.id && f.offer.status === 'open');
+    await socket.next((f) => f.type === 'offer' && f.offer.id === first.id && f.offer.status === 'countered');
+    socket.socket.close(1000);
     expect(counter).toMatchObject({ fromUserId: owner.id, toUserId: member.id, status: 'open', replacesOfferId: first.id });
     expect(counter.givenListings.map((l: any) => l.id)).toEqual([bike.id]);
     expect((await json(await call(`/api/offers/${first.id}`, { cookie: owner.cookie }))).status).toBe('countered');

@@ -123,8 +123,9 @@ export interface EventLine {
  */
 function eventLineStatement(line: EventLine, when: SQL = sql`1`, offerIdSql?: SQL): SQL {
   const content = line.content.slice(0, 2000);
-  const offerId = offerIdSql ?? (line.event.offerId === undefined ? sql`NULL` : sql`${line.event.offerId}`);
-  const barterId = line.event.barterId === undefined ? sql`NULL` : sql`${line.event.barterId}`;
+  // D1 binds JavaScript numbers as REAL: the CAST keeps ids integers in the JSON.
+  const offerId = offerIdSql ?? (line.event.offerId === undefined ? sql`NULL` : sql`CAST(${line.event.offerId} AS INTEGER)`);
+  const barterId = line.event.barterId === undefined ? sql`NULL` : sql`CAST(${line.event.barterId} AS INTEGER)`;
   // json_object drops nothing: absent ids are stored as null and read back as absent (shapes.ts).
   return sql`
     INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
@@ -232,7 +233,7 @@ export async function counterOffer(
     sql`
       INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
       SELECT ${counter.fromUserId}, ${counter.toUserId}, ${old.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
-             json_object('type', ${extras.eventType}, 'offerId', ${newId}, 'barterId', NULL), 'offer:' || ${old.id} || ':countered'
+             json_object('type', ${extras.eventType}, 'offerId', ${newId}, 'barterId', NULL), ${`offer:${old.id}:countered`}
        WHERE ${newId} IS NOT NULL`,
   ];
   const [countered] = await runBatch(db, statements);

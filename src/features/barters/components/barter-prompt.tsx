@@ -23,6 +23,10 @@ interface BarterPromptProps {
 export function BarterPrompt({ me, partner, listingId, offerAccepted = false }: BarterPromptProps) {
   const barters = useQuery({ ...listingBartersQuery(listingId), refetchOnMount: 'always' });
   const barter = barterBetween(barters.data, me.id, partner.id);
+  // Held here, not in the pending view: a live frame can move the prompt on before the reply
+  // arrives, and the reply's toast must still show.
+  const complete = useCompleteBarter();
+  const cancel = useCancelBarter();
   const [asking, setAsking] = useState(false);
   const question = useRef<HTMLParagraphElement>(null);
 
@@ -45,7 +49,7 @@ export function BarterPrompt({ me, partner, listingId, offerAccepted = false }: 
       </Button>
     );
   } else if (barter.status === 'pending') {
-    content = <PendingBarter barter={barter} me={me} partner={partner} />;
+    content = <PendingBarter barter={barter} me={me} partner={partner} complete={complete} cancel={cancel} />;
   } else {
     content = <CompletedBarter barter={barter} me={me} partner={partner} />;
   }
@@ -93,9 +97,15 @@ function Recording({
   );
 }
 
-function PendingBarter({ barter, me, partner }: { barter: Barter; me: { id: number }; partner: { displayName: string } }) {
-  const complete = useCompleteBarter();
-  const cancel = useCancelBarter();
+interface PendingBarterProps {
+  barter: Barter;
+  me: { id: number };
+  partner: { displayName: string };
+  complete: ReturnType<typeof useCompleteBarter>;
+  cancel: ReturnType<typeof useCancelBarter>;
+}
+
+function PendingBarter({ barter, me, partner, complete, cancel }: PendingBarterProps) {
   const busy = complete.isPending || cancel.isPending;
   const onCancel = () =>
     cancel.mutate(barter, {

@@ -108,7 +108,8 @@ export function OfferCard({ offer, me, info }: OfferCardProps) {
           )}
         </Flex>
       )}
-      {!fromMe && open && <CounterOfferDialog open={countering} onOpenChange={setCountering} offer={offer} me={me} info={info} />}
+      {/* Mounted while its card is, so the reply still lands after a live frame closes the offer. */}
+      {!fromMe && <CounterOfferDialog open={countering} onOpenChange={setCountering} offer={offer} me={me} info={info} />}
     </article>
   );
 }
