@@ -33,6 +33,7 @@ import { Route as ValueGuideRouteImport } from './routes/value-guide'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as ListingIdRouteImport } from './routes/listing.$id'
+import { Route as MessagesConversationRouteImport } from './routes/messages.$conversation'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
 import { Route as ProfileIndexRouteImport } from './routes/profile.index'
@@ -158,6 +159,11 @@ const ListingIdRoute = ListingIdRouteImport.update({
   path: '/listing/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MessagesConversationRoute = MessagesConversationRouteImport.update({
+  id: '/$conversation',
+  path: '/$conversation',
+  getParentRoute: () => MessagesRoute,
+} as any)
 const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
   id: '/newsletter/confirm',
   path: '/newsletter/confirm',
@@ -193,7 +199,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
-  '/messages': typeof MessagesRoute
+  '/messages': typeof MessagesRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/safety': typeof SafetyRoute
@@ -204,6 +210,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof VerifyEmailRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
+  '/messages/$conversation': typeof MessagesConversationRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
@@ -223,7 +230,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
-  '/messages': typeof MessagesRoute
+  '/messages': typeof MessagesRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/safety': typeof SafetyRoute
@@ -234,6 +241,7 @@ export interface FileRoutesByTo {
   '/verify-email': typeof VerifyEmailRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
+  '/messages/$conversation': typeof MessagesConversationRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
@@ -254,7 +262,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
-  '/messages': typeof MessagesRoute
+  '/messages': typeof MessagesRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
   '/safety': typeof SafetyRoute
@@ -265,6 +273,7 @@ export interface FileRoutesById {
   '/verify-email': typeof VerifyEmailRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
+  '/messages/$conversation': typeof MessagesConversationRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
@@ -297,6 +306,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/dev/outbox'
     | '/listing/$id'
+    | '/messages/$conversation'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/profile/$username'
@@ -327,6 +337,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/dev/outbox'
     | '/listing/$id'
+    | '/messages/$conversation'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/profile/$username'
@@ -357,6 +368,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/dev/outbox'
     | '/listing/$id'
+    | '/messages/$conversation'
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/profile/$username'
@@ -377,7 +389,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   HelpRoute: typeof HelpRoute
   LoginRoute: typeof LoginRoute
-  MessagesRoute: typeof MessagesRoute
+  MessagesRoute: typeof MessagesRouteWithChildren
   PrivacyRoute: typeof PrivacyRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SafetyRoute: typeof SafetyRoute
@@ -564,6 +576,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ListingIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/messages/$conversation': {
+      id: '/messages/$conversation'
+      path: '/$conversation'
+      fullPath: '/messages/$conversation'
+      preLoaderRoute: typeof MessagesConversationRouteImport
+      parentRoute: typeof MessagesRoute
+    }
     '/newsletter/confirm': {
       id: '/newsletter/confirm'
       path: '/newsletter/confirm'
@@ -595,6 +614,18 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface MessagesRouteChildren {
+  MessagesConversationRoute: typeof MessagesConversationRoute
+}
+
+const MessagesRouteChildren: MessagesRouteChildren = {
+  MessagesConversationRoute: MessagesConversationRoute,
+}
+
+const MessagesRouteWithChildren = MessagesRoute._addFileChildren(
+  MessagesRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
@@ -609,7 +640,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   HelpRoute: HelpRoute,
   LoginRoute: LoginRoute,
-  MessagesRoute: MessagesRoute,
+  MessagesRoute: MessagesRouteWithChildren,
   PrivacyRoute: PrivacyRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SafetyRoute: SafetyRoute,

@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, useParams } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useCurrentUser } from '../features/auth/api';
 import { MessagesScreen, type InitiateRequest } from '../features/messages/components/messages-screen';
@@ -36,6 +36,8 @@ function MessagesPage() {
   usePageTitle('Messages');
   const { user, isLoading } = useCurrentUser();
   const search = Route.useSearch();
+  // Set on /messages/{conversation} (the child route), absent on the list.
+  const { conversation } = useParams({ strict: false });
   const request: InitiateRequest | null =
     search.listingId && search.userId ? { listingId: search.listingId, userId: search.userId, title: search.title, message: search.message } : null;
 
@@ -58,7 +60,7 @@ function MessagesPage() {
           </Flex>
         </Card>
       ) : (
-        <MessagesScreen me={user} initiate={search.initiate ? { request } : null} />
+        <MessagesScreen me={user} conversation={conversation ?? null} initiate={search.initiate ? { request } : null} />
       )}
     </div>
   );

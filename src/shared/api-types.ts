@@ -1,5 +1,5 @@
 // Shapes the API returns (worker/db/shapes.ts and the query modules), for the SPA's fetchers.
-import type { BARTER_STATUSES, LISTING_STATUSES } from './constants';
+import type { BARTER_STATUSES, LISTING_STATUSES, OFFER_STATUSES } from './constants';
 
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export type BarterStatus = (typeof BARTER_STATUSES)[number];
@@ -83,9 +83,63 @@ export interface Message {
   content: string;
   read: boolean;
   createdAt: string;
+  /** Only on lines the product adds for a step of an offer or barter; a member's text has neither. */
+  kind?: 'event';
+  event?: MessageEvent;
+}
+
+/** The steps an event line of a conversation records (docs/api/offers.md). */
+export const MESSAGE_EVENT_TYPES = [
+  'offer_made',
+  'offer_countered',
+  'offer_accepted',
+  'offer_declined',
+  'offer_withdrawn',
+  'barter_completed',
+  'barter_cancelled',
+  'review_left',
+] as const;
+export type MessageEventType = (typeof MESSAGE_EVENT_TYPES)[number];
+
+export interface MessageEvent {
+  type: MessageEventType;
+  offerId?: number;
+  barterId?: number;
+}
+
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+/** An offer as the API returns it (docs/api/offers.md). */
+export interface Offer {
+  id: number;
+  listingId: number;
+  /** The conversation's address: `${listingId}-${lowerUserId}-${higherUserId}`. */
+  conversation: string;
+  fromUserId: number;
+  toUserId: number;
+  status: OfferStatus;
+  /** Free text of the offer (or, where the listing takes only what it asks for, the want it meets). */
+  text: string | null;
+  /** The listings the member gives, as they are now. */
+  givenListings: { id: number; title: string; status: ListingStatus; imageUrl: string | null }[];
+  replacesOfferId: number | null;
+  barterId: number | null;
+  respondedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/conversations/{conversation}: who and what a conversation is, from the caller's side. */
+export interface ConversationInfo {
+  conversation: string;
+  listing: { id: number; title: string; userId: number; status: ListingStatus; acceptOffers: boolean; whatUserWants: string; whatUserWantsOptions: string[] };
+  partner: UserSummary;
+  offers: Offer[];
 }
 
 export interface ConversationSummary {
+  /** The conversation's address (/messages/{conversation}). */
+  conversation: string;
   partner: UserSummary;
   listing: { id: number; title: string };
   lastMessage: string;
@@ -165,7 +219,7 @@ export interface Count {
   count: number;
 }
 
-export type NotificationKind = 'message' | 'barter_pending' | 'barter_confirmed' | 'review' | 'saved_search';
+export type NotificationKind = 'message' | 'offer' | 'barter_pending' | 'barter_confirmed' | 'review' | 'saved_search';
 
 /** One entry of the header's notifications panel (GET /api/notifications). */
 export interface AppNotification {

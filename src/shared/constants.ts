@@ -10,6 +10,7 @@ export const SEARCH_DISTANCES = [5, 10, 25, 50, 100, 'any'] as const;
 export const DEFAULT_SEARCH_DISTANCE = 50;
 export const LISTING_STATUSES = ['active', 'pending', 'paused', 'completed'] as const;
 export const BARTER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
+export const OFFER_STATUSES = ['open', 'countered', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 export const MAX_STORED_SEARCHES = 20;
 export const FEATURED_LIMIT = 6;
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;

@@ -1,7 +1,8 @@
 // The live-chat frames, one module for both ends (the chat client and the ConversationRoom
 // Durable Object). Every frame is JSON and is validated on arrival; nothing is cast into shape.
 import * as v from 'valibot';
-import type { Message } from './api-types';
+import { BARTER_STATUSES, LISTING_STATUSES, OFFER_STATUSES } from './constants';
+import { MESSAGE_EVENT_TYPES, type Barter, type Message, type Offer } from './api-types';
 
 const positiveId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(Number.MAX_SAFE_INTEGER, message));
 
@@ -24,11 +25,60 @@ const messageSchema = v.object({
   content: v.string(),
   read: v.boolean(),
   createdAt: v.string(),
+  // Event lines (an offer or barter step) carry these; a member's text has neither.
+  kind: v.optional(v.literal('event')),
+  event: v.optional(
+    v.object({
+      type: v.picklist(MESSAGE_EVENT_TYPES),
+      offerId: v.optional(positiveId('Invalid offer id')),
+      barterId: v.optional(positiveId('Invalid barter id')),
+    }),
+  ),
 }) satisfies v.GenericSchema<unknown, Message>;
 
-/** Room → client: a new message (as the API returns it), someone typing, someone's read mark, or an error. */
+const nullableId = (message: string) => v.nullable(positiveId(message));
+const offerSchema = v.object({
+  id: positiveId('Invalid offer id'),
+  listingId: positiveId('Invalid listing id'),
+  conversation: v.pipe(v.string(), v.regex(/^\d+-\d+-\d+$/, 'Invalid conversation')),
+  fromUserId: positiveId('Invalid user id'),
+  toUserId: positiveId('Invalid user id'),
+  status: v.picklist(OFFER_STATUSES),
+  text: v.nullable(v.string()),
+  givenListings: v.array(
+    v.object({
+      id: positiveId('Invalid listing id'),
+      title: v.string(),
+      status: v.picklist(LISTING_STATUSES),
+      imageUrl: v.nullable(v.string()),
+    }),
+  ),
+  replacesOfferId: nullableId('Invalid offer id'),
+  barterId: nullableId('Invalid barter id'),
+  respondedAt: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+}) satisfies v.GenericSchema<unknown, Offer>;
+
+const barterSchema = v.object({
+  id: positiveId('Invalid barter id'),
+  listingId: positiveId('Invalid listing id'),
+  initiatorId: positiveId('Invalid user id'),
+  recipientId: positiveId('Invalid user id'),
+  status: v.picklist(BARTER_STATUSES),
+  completedAt: v.nullable(v.string()),
+  createdAt: v.string(),
+}) satisfies v.GenericSchema<unknown, Barter>;
+
+/**
+ * Room → client: a new message or event line (as the API returns it), an offer or barter as it now
+ * stands (after an offer or barter step), someone typing, someone's read mark, or an error.
+ */
 export const serverFrameSchema = v.variant('type', [
   v.object({ type: v.literal('message'), message: messageSchema }),
+  v.object({ type: v.literal('offer'), offer: offerSchema }),
+  v.object({ type: v.literal('barter'), barter: barterSchema }),
+  v.object({ type: v.literal('review'), barterId: positiveId('Invalid barter id'), reviewerId: positiveId('Invalid user id') }),
   v.object({ type: v.literal('typing'), userId: positiveId('Invalid user id') }),
   v.object({ type: v.literal('read'), userId: positiveId('Invalid user id'), upTo: positiveId('Invalid message id') }),
   v.object({ type: v.literal('error'), message: v.string() }),

@@ -1,6 +1,6 @@
 // Two new members, entirely through the screens: register → verify through the dev outbox →
-// create a listing with an image → message about it → record the barter → the other confirms →
-// both review. Tried as new users would.
+// create a listing with an image → make an offer → the owner accepts it in the chat (live on
+// the other screen) → the trader confirms the swap → both review. Tried as new users would.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, eventually, launchBrowser, newPage, photo, toastText, toastWith, uniqueName } from '../support/browser';
@@ -60,6 +60,7 @@ describe('two members barter from sign-up to reviews', () => {
     await dialog.getByRole('checkbox', { name: 'Food' }).click();
     await dialog.getByLabel('What do you want in return?').fill('Help fixing my fence');
     await dialog.getByLabel('Location').fill('Oakland, CA');
+    await dialog.getByRole('switch', { name: 'Accept other offers' }).click();
     await dialog.getByLabel('Images', { exact: true }).setInputFiles(photo('apples.png', 1200, 900));
     await dialog.getByRole('img', { name: 'Image 1' }).waitFor();
     await dialog.getByRole('button', { name: 'Create Listing' }).click();
@@ -68,44 +69,43 @@ describe('two members barter from sign-up to reviews', () => {
     const listingPath = new URL(owner.page.url()).pathname;
     await eventually(() => owner.page.getByRole('img', { name: title }).getAttribute('src')).toMatch(/^\/objects\/uploads\//);
 
-    // The trader finds it and makes an offer, which opens Messages with the draft.
+    // The trader finds it and makes an offer, which opens the conversation at its own address
+    // with the offer card; no barter prompt before the owner accepts.
     await trader.page.goto(listingPath);
     await trader.page.getByRole('heading', { level: 1, name: title }).waitFor();
     await trader.page.getByLabel('Make a custom offer').fill('I can mend your fence on Saturday for the apples.');
     await trader.page.getByRole('button', { name: 'Make Offer' }).click();
-    await trader.page.waitForURL((url) => url.pathname === '/messages' && url.search === '');
+    await trader.page.waitForURL((url) => /^\/messages\/\d+-\d+-\d+$/.test(url.pathname) && url.search === '');
+    const traderCard = trader.page.getByTestId('offer-card');
+    await traderCard.getByText('I can mend your fence on Saturday for the apples.').waitFor();
+    await expect(traderCard.getByTestId('offer-status').textContent()).resolves.toBe('Open');
+    await expect(trader.page.getByTestId('barter-prompt').count()).resolves.toBe(0);
     const composer = trader.page.getByRole('textbox', { name: 'Type your message...' });
-    await eventually(() => composer.inputValue()).toBe('I can mend your fence on Saturday for the apples.');
+    await composer.fill('Happy to bring my own tools.');
     await composer.press('Enter');
-    await trader.page.getByTestId('message').filter({ hasText: 'I can mend your fence on Saturday for the apples.' }).waitFor();
-    await eventually(() => composer.inputValue()).toBe('');
+    await trader.page.getByTestId('message').filter({ hasText: 'Happy to bring my own tools.' }).waitFor();
 
-    // The owner sees the unread message and answers.
+    // The owner opens the conversation from the list and accepts; the trader's card follows live.
     await openConversationWith(owner.page, 'Theo Tinker');
-    await owner.page.getByTestId('message').filter({ hasText: 'I can mend your fence on Saturday for the apples.' }).waitFor();
-    const reply = owner.page.getByRole('textbox', { name: 'Type your message...' });
-    await reply.fill('Deal, see you Saturday!');
-    await reply.press('Enter');
-    await owner.page.getByTestId('message').filter({ hasText: 'Deal, see you Saturday!' }).waitFor();
+    const ownerCard = owner.page.getByTestId('offer-card');
+    await ownerCard.getByRole('button', { name: 'Accept' }).click();
+    expect(await toastWith(owner.page, 'Offer accepted')).toContain('Offer accepted');
+    await expect.poll(() => traderCard.getByTestId('offer-status').textContent()).toBe('Accepted');
+    await owner.page.getByTestId('message-event').filter({ hasText: 'Olivia Orchard accepted the offer' }).waitFor();
 
-    // After the exchange the trader records the barter; the owner confirms it.
-    await openConversationWith(trader.page, 'Olivia Orchard');
-    const prompt = trader.page.getByTestId('barter-prompt');
-    await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).click();
-    await prompt.getByRole('button', { name: 'Yes, completed!' }).click();
-    await prompt.getByText('Waiting for Olivia Orchard to confirm').waitFor();
-
-    await openConversationWith(owner.page, 'Theo Tinker');
+    // The owner waits; after the swap the trader confirms the barter.
     const ownerPrompt = owner.page.getByTestId('barter-prompt');
-    await ownerPrompt.getByRole('button', { name: 'Confirm barter' }).click();
-    await eventually(() => toastWith(owner.page, 'Barter completed!')).toContain('Barter completed!');
+    await ownerPrompt.getByText('Waiting for Theo Tinker to confirm the swap').waitFor();
+    const prompt = trader.page.getByTestId('barter-prompt');
+    await prompt.getByRole('button', { name: 'Confirm barter' }).click();
+    await eventually(() => toastWith(trader.page, 'Barter completed!')).toContain('Barter completed!');
+    await ownerPrompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).waitFor();
 
     // Both review each other.
     for (const [page, partnerPrompt, comment] of [
       [owner.page, ownerPrompt, 'Theo fixed the fence perfectly and was a pleasure to trade with.'],
       [trader.page, prompt, 'Olivia’s apples were delicious and she was very welcoming.'],
     ] as const) {
-      if (page === trader.page) await openConversationWith(trader.page, 'Olivia Orchard');
       await partnerPrompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).click();
       const review = page.getByRole('dialog', { name: 'Leave a Review' });
       await review.getByRole('radio', { name: '5 stars' }).check();

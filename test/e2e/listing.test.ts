@@ -96,36 +96,44 @@ describe('listing page for a visitor', () => {
 });
 
 describe('listing page for another member', () => {
-  it('contacts the owner, or opens Messages with a custom offer as the draft', async () => {
-    const owner = await createMember();
-    const listing = await createListingFor(owner, { title: `Garden shears ${uniqueName('m')}` });
+  it('contacts the owner, or makes a custom offer that opens its conversation with the offer card', async () => {
+    const owner = await createMember({ displayName: `Owen Owner ${uniqueName('n')}` });
+    const listing = await createListingFor(owner, { title: `Garden shears ${uniqueName('m')}`, acceptOffers: true });
     const member = await createMember();
     const { page } = await newPage(browser, { cookie: member.cookie });
-    // The messages screen reads its query and then replaces the URL with /messages (spec section 4),
-    // so every URL the page passes through is recorded.
+    // Contact goes through the spec's initiate link, which the messages screen then replaces
+    // with the conversation's own address (docs/decisions/016), so every URL is recorded.
     const visited: URL[] = [];
     page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url())));
-    const messagesRequest = async () => {
-      await eventually(() => visited.some((url) => url.pathname === '/messages' && url.searchParams.has('initiate'))).toBe(true);
-      const params = visited.find((url) => url.pathname === '/messages' && url.searchParams.has('initiate'))!.searchParams;
-      visited.length = 0;
-      return params;
-    };
+    const conversation = `/messages/${listing.id}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`;
     await page.goto(`/listing/${listing.id}`);
     await eventually(() => page.getByText('This is Your Listing').count()).toBe(0);
 
+    await page.getByRole('button', { name: 'Contact' }).click();
+    await eventually(() => visited.some((url) => url.pathname === '/messages' && url.searchParams.has('initiate'))).toBe(true);
+    const params = visited.find((url) => url.pathname === '/messages' && url.searchParams.has('initiate'))!.searchParams;
+    expect(Object.fromEntries(params)).toEqual({ initiate: 'true', listingId: String(listing.id), userId: String(owner.id), title: listing.title });
+    await page.waitForURL((url) => url.pathname === conversation && url.search === '');
+    // A brand-new conversation shows in the list at once.
+    await page.getByTestId('conversation-item').filter({ hasText: owner.displayName }).waitFor();
+
+    await page.goto(`/listing/${listing.id}`);
     await page.getByRole('button', { name: 'Make Offer' }).click();
-    await page.getByText('Please describe your offer').waitFor();
+    await page.getByText('Choose a listing to offer or describe your offer').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/listing/${listing.id}`);
     await page.getByLabel('Make a custom offer').fill('  Two jars of plum jam?  ');
     await page.getByRole('button', { name: 'Make Offer' }).click();
-    const offer = await messagesRequest();
-    expect(Object.fromEntries(offer)).toEqual({ initiate: 'true', listingId: String(listing.id), userId: String(owner.id), title: listing.title, message: 'Two jars of plum jam?' });
+    await page.waitForURL((url) => url.pathname === conversation);
+    const card = page.getByTestId('offer-card');
+    await card.getByText('Two jars of plum jam?', { exact: true }).waitFor();
+    await expect(card.getByTestId('offer-status').textContent()).resolves.toBe('Open');
 
+    // A second offer while this one is open: the message, and back to the conversation.
     await page.goto(`/listing/${listing.id}`);
-    await page.getByRole('button', { name: 'Contact' }).click();
-    const contact = await messagesRequest();
-    expect(Object.fromEntries(contact)).toEqual({ initiate: 'true', listingId: String(listing.id), userId: String(owner.id), title: listing.title });
+    await page.getByLabel('Make a custom offer').fill('A loaf of bread');
+    await page.getByRole('button', { name: 'Make Offer' }).click();
+    expect(await toastWith(page, 'Failed to make offer')).toContain('You already have an open offer on this listing');
+    await page.waitForURL((url) => url.pathname === conversation);
   });
 });
 

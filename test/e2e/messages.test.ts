@@ -13,8 +13,9 @@ import {
   overflowsHorizontally,
   PHONE,
   sendMessageByApi,
-  type TestMember,
   toastText,
+  toastWith,
+  type TestMember,
 } from '../support/browser';
 
 let browser: Browser;
@@ -54,7 +55,8 @@ describe('starting and reading a conversation', () => {
     const { page, errors } = await newPage(browser, { cookie: asker.cookie });
     await page.goto(initiateUrl(listing, owner, 'Hi Olive, is the skillet still available?'));
     await page.getByRole('heading', { level: 2, name: 'Olive Owner' }).waitFor();
-    await page.waitForURL((url) => url.pathname === '/messages' && url.search === '');
+    // The conversation's own address replaces the initiate link (docs/decisions/016).
+    await page.waitForURL((url) => url.pathname === `/messages/${listing.id}-${Math.min(owner.id, asker.id)}-${Math.max(owner.id, asker.id)}` && url.search === '');
     await page.getByText('No messages yet. Start the conversation!').waitFor();
     await eventually(() => page.getByRole('main').getByRole('link', { name: listing.title }).isVisible()).toBe(true);
 
@@ -165,39 +167,52 @@ describe('starting and reading a conversation', () => {
   });
 });
 
-describe('recording a barter and reviewing', () => {
-  it('records, waits, confirms, and each side can review once', async () => {
+/** An offer from `buyer` that `owner` accepted, through the API: the barter it creates is pending. */
+async function acceptedOffer(owner: TestMember, buyer: TestMember, listingId: number) {
+  const made = await apiCall('/api/offers', { cookie: buyer.cookie, body: { listingId, text: 'Bike tune-up for your bread' } });
+  expect(made.status).toBe(201);
+  const offer = (await made.json()) as { id: number };
+  expect((await apiCall(`/api/offers/${offer.id}/accept`, { cookie: owner.cookie, body: {} })).status).toBe(200);
+}
+
+describe('the barter after an accepted offer, and reviewing', () => {
+  it('shows no barter prompt for messages alone', async () => {
+    const owner = await createMember();
+    const buyer = await createMember();
+    const listing = await createListingFor(owner);
+    await sendMessageByApi(buyer, owner, listing.id, 'Is this still available?');
+    const { page } = await newPage(browser, { cookie: buyer.cookie });
+    await openConversation(page, owner);
+    await page.getByTestId('message').first().waitFor();
+    await expect(page.getByTestId('barter-prompt').count()).resolves.toBe(0);
+  });
+
+  it('waits for the other member, confirms, and each side can review once', async () => {
     const owner = await createMember({ displayName: 'Bea Baker' });
     const buyer = await createMember({ displayName: 'Carl Cyclist' });
-    const listing = await createListingFor(owner, { title: 'Sourdough loaves for a month' });
+    const listing = await createListingFor(owner, { title: 'Sourdough loaves for a month', acceptOffers: true });
     await sendMessageByApi(buyer, owner, listing.id, 'Bike tune-up for your bread?');
-    await sendMessageByApi(owner, buyer, listing.id, 'Deal!');
+    await acceptedOffer(owner, buyer, listing.id);
 
-    // The buyer records it.
-    const { page, errors } = await newPage(browser, { cookie: buyer.cookie });
-    await openConversation(page, owner);
-    const prompt = page.getByTestId('barter-prompt');
-    await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).click();
-    await prompt.getByText('Did this barter happen?').waitFor();
-    await prompt.getByRole('button', { name: 'No, not yet' }).click();
-    await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).click();
-    await prompt.getByRole('button', { name: 'Yes, completed!' }).click();
-    await prompt.getByText('Waiting for Bea Baker to confirm').waitFor();
-
-    // The owner confirms it (in the dark theme, checked with axe too).
+    // The owner accepted, so the owner waits for the buyer to confirm the swap.
     const { page: ownerPage } = await newPage(browser, { cookie: owner.cookie });
     await ownerPage.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await openConversation(ownerPage, buyer);
     const ownerPrompt = ownerPage.getByTestId('barter-prompt');
-    await ownerPrompt.getByText('Carl Cyclist recorded this barter as completed').waitFor();
-    await ownerPrompt.getByRole('button', { name: 'Confirm barter' }).click();
-    await eventually(() => toastText(ownerPage)).toContain('Barter completed!');
+    await ownerPrompt.getByText('Waiting for Carl Cyclist to confirm the swap').waitFor();
+
+    // The buyer confirms it; the owner's prompt moves on without a reload.
+    const { page, errors } = await newPage(browser, { cookie: buyer.cookie });
+    await openConversation(page, owner);
+    const prompt = page.getByTestId('barter-prompt');
+    await prompt.getByText('Offer accepted. Once you have swapped with Bea Baker, confirm the barter.').waitFor();
+    await prompt.getByRole('button', { name: 'Confirm barter' }).click();
+    await eventually(() => toastText(page)).toContain('Barter completed!');
     // Checked while hovered: the dark theme's hover colour must keep the label readable too.
     await ownerPrompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).hover();
     await eventually(() => axeViolations(ownerPage)).toEqual([]);
 
-    // The buyer sees the review button too, and reviews.
-    await openConversation(page, owner);
+    // The buyer reviews.
     await prompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave a Review' });
     await dialog.waitFor();
@@ -209,7 +224,8 @@ describe('recording a barter and reviewing', () => {
     await dialog.getByRole('radio', { name: '4 stars' }).check();
     await dialog.getByRole('textbox', { name: 'Comment' }).fill('Lovely bread every week, always on time.');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
-    await eventually(() => toastText(page)).toContain('Review submitted');
+    // The "Barter completed!" toast may still show: look for this one by its title.
+    await eventually(() => toastWith(page, 'Review submitted')).toContain('Review submitted');
     await prompt.getByText('Thanks for your review').waitFor();
     await eventually(() => prompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).count()).toBe(0);
 
@@ -218,18 +234,21 @@ describe('recording a barter and reviewing', () => {
     expect(errors).toEqual([]);
   });
 
-  it('lets the member who recorded a barter cancel it', async () => {
+  it('lets a member cancel the barter, then record it again with the spec\'s prompt', async () => {
     const owner = await createMember();
     const buyer = await createMember();
-    const listing = await createListingFor(owner);
-    await sendMessageByApi(buyer, owner, listing.id, 'Interested!');
+    const listing = await createListingFor(owner, { acceptOffers: true });
+    await acceptedOffer(owner, buyer, listing.id);
     const { page } = await newPage(browser, { cookie: owner.cookie });
     await openConversation(page, buyer);
     const prompt = page.getByTestId('barter-prompt');
-    await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).click();
-    await prompt.getByRole('button', { name: 'Yes, completed!' }).click();
     await prompt.getByRole('button', { name: 'Cancel barter' }).click();
     await eventually(() => toastText(page)).toContain('Barter cancelled');
-    await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).waitFor();
+    await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).click();
+    await prompt.getByText('Did this barter happen?').waitFor();
+    await prompt.getByRole('button', { name: 'No, not yet' }).click();
+    await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).click();
+    await prompt.getByRole('button', { name: 'Yes, completed!' }).click();
+    await prompt.getByText(`Waiting for ${buyer.displayName} to confirm the swap`).waitFor();
   });
 });

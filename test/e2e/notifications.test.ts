@@ -41,7 +41,8 @@ describe('notifications bell', () => {
     await eventually(() => axeViolations(page)).toEqual([]);
 
     await entry.click();
-    await page.waitForURL((url) => url.pathname === '/messages');
+    // The entry links to the conversation's own address (docs/api/offers.md, "Addresses").
+    await page.waitForURL((url) => /^\/messages\/\d+-\d+-\d+$/.test(url.pathname));
     await page.getByRole('heading', { level: 2, name: 'Abe Asker' }).waitFor();
     await page.getByRole('log', { name: 'Messages with Abe Asker' }).getByText('I could trade a week of dinners.').waitFor();
     await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();

@@ -193,7 +193,8 @@ describe("someone else's profile", () => {
     await eventually(() => axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Message' }).click();
-    await page.waitForURL((url) => url.pathname === '/messages' && url.search === '');
+    // The initiate link becomes the conversation's own address (docs/decisions/016).
+    await page.waitForURL((url) => /^\/messages\/\d+-\d+-\d+$/.test(url.pathname) && url.search === '');
     await page.getByRole('heading', { level: 2, name: 'Olga Other' }).waitFor();
     await page.getByRole('main').getByRole('link', { name: listing.title }).waitFor();
     expect(errors).toEqual([]);

@@ -84,8 +84,8 @@ describe('pending barters', () => {
       [owner.email, 'Reminder: confirm your barter for "Canoe with paddles"'],
       [member.email, 'Your barter for "Canoe with paddles" is still pending'],
     ]);
-    expect(reminders[0]!.text_body).toContain(`http://localhost:8787/messages?initiate=true&listingId=${listingId}&userId=${member.id}`);
-    expect(reminders[1]!.text_body).toContain(`/messages?initiate=true&listingId=${listingId}&userId=${owner.id}`);
+    expect(reminders[0]!.text_body).toContain(`http://localhost:8787/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`);
+    expect(reminders[1]!.text_body).toContain(`/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`);
 
     // A rerun for the same time, and the next days' runs, prompt nobody again.
     await daily(later);

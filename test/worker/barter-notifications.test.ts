@@ -60,7 +60,7 @@ describe('recording a barter', () => {
         kind: 'barter_pending',
         subject_key: `barter:${barter.id}`,
         text: `${member.user.displayName} recorded a barter for "Vintage road bike" — confirm it`,
-        link: `/messages?initiate=true&listingId=${listingId}&userId=${member.id}`,
+        link: `/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`,
         count: 1,
         read_at: null,
       },
@@ -70,7 +70,7 @@ describe('recording a barter', () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]!.subject).toBe(`${member.user.displayName} recorded a barter with you — please confirm`);
     expect(emails[0]!.text).toContain('"Vintage road bike"');
-    expect(emails[0]!.text).toContain(`http://localhost/messages?initiate=true&listingId=${listingId}&userId=${member.id}`);
+    expect(emails[0]!.text).toContain(`http://localhost/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`);
 
     // Recording it again returns the existing barter and adds nothing.
     expect((await record(member, owner, listingId)).status).toBe(200);
@@ -114,7 +114,7 @@ describe('confirming a barter', () => {
         kind: 'barter_confirmed',
         subject_key: `barter:${barter.id}`,
         text: `${owner.user.displayName} confirmed your barter for "Oak bookshelf" — you can now review each other`,
-        link: `/messages?initiate=true&listingId=${listingId}&userId=${owner.id}`,
+        link: `/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`,
         count: 1,
         read_at: null,
       },

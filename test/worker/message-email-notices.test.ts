@@ -63,7 +63,7 @@ describe('unread-message emails', () => {
     expect(emails[0]!.text).toContain(`${member.user.displayName} sent you 2 messages about "Sourdough starter"`);
     expect(emails[0]!.text).toContain('“Could I swap it for a jar of honey? We keep bees');
     expect(emails[0]!.text).toMatch(/…”/);
-    expect(emails[0]!.text).toContain(`http://localhost:8787/messages?initiate=true&listingId=${listingId}&userId=${member.id}`);
+    expect(emails[0]!.text).toContain(`http://localhost:8787/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`);
     const [row] = await noticeRows(owner);
     expect(row).toMatchObject({ listing_id: listingId, partner_id: member.id, last_sent_at: iso(first) });
     expect(await noticesTo(member)).toEqual([]);

@@ -172,6 +172,8 @@ describe('GET /api/conversations', () => {
     const summaries = await json<any[]>(response);
     expect(summaries).toHaveLength(3);
     expect(summaries[0]).toEqual({
+      // The conversation's address (docs/api/offers.md): listing, then the lower and higher member id.
+      conversation: `${lamp}-${Math.min(owner.id, alice.id)}-${Math.max(owner.id, alice.id)}`,
       partner: { id: alice.id, username: alice.username, displayName: 'Alice Example', avatarUrl: null },
       listing: { id: lamp, title: 'Brass desk lamp' },
       lastMessage: 'And the lamp?',

@@ -44,7 +44,7 @@ describe('GET /api/notifications', () => {
       count: 3,
       read: false,
       text: 'New message from Nina Neighbour about "Blue road bike"',
-      link: `/messages?initiate=true&listingId=${bike}&userId=${buyer.id}`,
+      link: `/messages/${bike}-${Math.min(owner.id, buyer.id)}-${Math.max(owner.id, buyer.id)}`,
     });
 
     await send(buyer, owner, lamp);

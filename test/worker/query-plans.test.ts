@@ -85,6 +85,20 @@ async function tour(testEnv: Env) {
   await request(`/api/barters/${barterId}`);
   await request(`/api/barters/${barterId}/complete`, { method: 'PATCH' });
   await request('/api/reviews', { body: { reviewerId: owner.id, userId: other.id, listingId, barterId, rating: 5, comment: 'A smooth and friendly exchange.' } });
+  // Offers (docs/api/offers.md): made with a listing, read, countered, accepted; another declined.
+  const listingBody = (title: string) => ({ title, description: 'A listing made to exercise every query.', categoriesOffered: ['home'], whatUserWants: 'Anything nice', acceptOffers: true, location: 'Oakland, CA', distance: 10 });
+  const idOf = async (response: Response) => ((await response.json()) as { id: number }).id;
+  const lampId = await idOf(await request('/api/listings', { body: listingBody('Query plan lamp') }));
+  const stoolId = await idOf(await request('/api/listings', { body: listingBody('Query plan stool') }));
+  const giftId = await idOf(await request('/api/listings', { as: other.cookie, body: listingBody('Query plan kettle') }));
+  const offerId = await idOf(await request('/api/offers', { as: other.cookie, body: { listingId: lampId, givenListingIds: [giftId], text: 'Some help', message: 'Hello' } }));
+  await request(`/api/conversations/${lampId}-${Math.min(owner.id, other.id)}-${Math.max(owner.id, other.id)}`);
+  await request(`/api/offers/${offerId}`);
+  const counterId = await idOf(await request(`/api/offers/${offerId}/counter`, { body: { givenListingIds: [giftId] } }));
+  await request(`/api/offers/${counterId}/accept`, { as: other.cookie, body: {} });
+  const declinedId = await idOf(await request('/api/offers', { as: other.cookie, body: { listingId: stoolId, text: 'Apples' } }));
+  await request(`/api/offers/${declinedId}/decline`, { body: {} });
+
   await request('/api/notifications');
   await request('/api/notifications/read', { body: { ids: [1, 2] } });
   await request('/api/notifications/read', { body: {} });

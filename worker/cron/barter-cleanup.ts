@@ -131,7 +131,7 @@ async function promptPending(env: Env, now: number): Promise<number> {
         kind: 'barter_pending',
         subjectKey: subjectKeys.barter(barter.id),
         text: `Reminder: ${initiator.display_name} recorded a barter for "${barter.title}" — confirm it`,
-        link: conversationLink(barter.listing_id, initiator.id),
+        link: conversationLink(barter.listing_id, initiator.id, recipient.id),
       }),
     ];
     for (const [member, partner, mustConfirm] of [
@@ -145,7 +145,7 @@ async function promptPending(env: Env, now: number): Promise<number> {
           barterReminderEmail(origin, member.email, member.display_name, {
             partnerName: partner.display_name,
             listingTitle: barter.title,
-            link: conversationLink(barter.listing_id, partner.id),
+            link: conversationLink(barter.listing_id, partner.id, member.id),
             mustConfirm,
           }),
         ),

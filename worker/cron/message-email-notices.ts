@@ -121,7 +121,7 @@ export async function sendMessageNotices(env: Env, now: number, since: number): 
           listingTitle: row.listing_title,
           excerpt: excerpt(row.content),
           unread: row.unread,
-          link: conversationLink(row.listing_id, row.sender_id),
+          link: conversationLink(row.listing_id, row.sender_id, row.receiver_id),
         }),
       ),
     );

@@ -1,7 +1,9 @@
 // The one source of truth for the database. Change it, then `npm run db:generate`.
 // Timestamps are ISO 8601 UTC strings (they sort correctly as text); lists are JSON text.
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { MessageEvent } from '../../src/shared/api-types';
+import { OFFER_STATUSES } from '../../src/shared/constants';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text('created_at').notNull().default(now);
@@ -111,12 +113,19 @@ export const messages = sqliteTable(
       .references(() => listings.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     read: bool('read').notNull().default(false),
+    // 'text' is what a member wrote; 'event' is a line the product adds for a step of an offer or
+    // barter (docs/api/offers.md), with `event` saying which step and `eventKey` making it once-only.
+    kind: text('kind', { enum: ['text', 'event'] }).notNull().default('text'),
+    event: text('event', { mode: 'json' }).$type<MessageEvent>(),
+    eventKey: text('event_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('messages_sender_idx').on(t.senderId, t.createdAt),
     index('messages_receiver_idx').on(t.receiverId, t.read),
     index('messages_listing_pair_idx').on(t.listingId, t.senderId, t.receiverId),
+    // A racing repeat of a step (two accepts) writes its line once: INSERT OR IGNORE on this key.
+    uniqueIndex('messages_event_key_idx').on(t.eventKey).where(sql`${t.eventKey} IS NOT NULL`),
   ],
 );
 
@@ -148,6 +157,60 @@ export const barters = sqliteTable(
     index('barters_recipient_idx').on(t.recipientId),
     index('barters_status_idx').on(t.status, t.completedAt),
   ],
+);
+
+// An offer: what one member gives for a listing (some of their active listings, free text, or
+// both), between the listing's owner and one other member (docs/api/offers.md). The terms always
+// say what the non-owner gives; `fromUserId` proposed them and `toUserId` answers. A counter is a
+// new offer that replaces the old one (`replacesOfferId`); acceptance links the barter it made.
+export const offers = sqliteTable(
+  'offers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    // `${listingId}-${lowerUserId}-${higherUserId}`, the conversation's address (/messages/<key>).
+    conversationKey: text('conversation_key').notNull(),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: OFFER_STATUSES }).notNull().default('open'),
+    text: text('text'),
+    replacesOfferId: integer('replaces_offer_id').references((): AnySQLiteColumn => offers.id, { onDelete: 'set null' }),
+    barterId: integer('barter_id').references(() => barters.id, { onDelete: 'set null' }),
+    respondedAt: text('responded_at'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    // One open offer per conversation: the rule and the race guard in one.
+    uniqueIndex('offers_one_open_idx').on(t.conversationKey).where(sql`${t.status} = 'open'`),
+    index('offers_conversation_idx').on(t.conversationKey, t.id),
+    index('offers_listing_status_idx').on(t.listingId, t.status),
+    index('offers_from_idx').on(t.fromUserId, t.status),
+    index('offers_to_idx').on(t.toUserId, t.status),
+    // A replaced offer has one replacement: a racing second counter fails its whole batch here.
+    uniqueIndex('offers_replaces_idx').on(t.replacesOfferId),
+    index('offers_barter_idx').on(t.barterId),
+  ],
+);
+
+// The listings an offer gives, one row each.
+export const offerItems = sqliteTable(
+  'offer_items',
+  {
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.listingId] }), index('offer_items_listing_idx').on(t.listingId)],
 );
 
 export const reviews = sqliteTable(
@@ -330,6 +393,7 @@ export type UserRow = typeof users.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type BarterRow = typeof barters.$inferSelect;
+export type OfferRow = typeof offers.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 export type StoredSearchRow = typeof storedSearches.$inferSelect;
 
@@ -368,7 +432,7 @@ export const notifications = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['message', 'barter_pending', 'barter_confirmed', 'review', 'saved_search'] }).notNull(),
+    kind: text('kind', { enum: ['message', 'offer', 'barter_pending', 'barter_confirmed', 'review', 'saved_search'] }).notNull(),
     subjectKey: text('subject_key').notNull(), // e.g. "message:<listingId>:<partnerId>"
     text: text('text').notNull(),
     link: text('link').notNull(),

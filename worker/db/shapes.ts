@@ -1,5 +1,6 @@
 // How rows leave the API. Password and token columns have no path out of here.
 import { distanceMiles, roundMiles, type Position } from '../lib/geo';
+import type { Message, MessageEvent } from '../../src/shared/api-types';
 import type { BarterRow, ListingRow, MessageRow, StoredSearchRow, UserRow } from './schema';
 
 export function publicUser(u: UserRow) {
@@ -59,6 +60,18 @@ export function listingWithOwner(l: ListingRow, owner: ListingOwner, from?: Posi
   return { ...shaped, distanceMiles: roundMiles(distanceMiles(from, { latitude: l.latitude, longitude: l.longitude })) };
 }
 
-export const message = (m: MessageRow) => ({ ...m });
+/**
+ * A member's text keeps the contract's shape exactly; an event line (an offer or barter step)
+ * adds `kind: 'event'` and `event` (docs/api/offers.md).
+ */
+export function message(m: MessageRow): Message {
+  const base = { id: m.id, senderId: m.senderId, receiverId: m.receiverId, listingId: m.listingId, content: m.content, read: m.read, createdAt: m.createdAt };
+  if (m.kind !== 'event' || !m.event) return base;
+  const raw = m.event as unknown as Record<string, unknown>;
+  const event: MessageEvent = { type: m.event.type };
+  if (typeof raw.offerId === 'number') event.offerId = raw.offerId;
+  if (typeof raw.barterId === 'number') event.barterId = raw.barterId;
+  return { ...base, kind: 'event', event };
+}
 export const barter = (b: BarterRow) => ({ ...b });
 export const storedSearch = (s: StoredSearchRow) => ({ ...s });

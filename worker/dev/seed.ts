@@ -124,7 +124,7 @@ export async function seedDemoCommunity(env: Env, db: Db, now = Date.now()): Pro
         kind: 'message',
         subjectKey: subjectKeys.conversation(listing, idOf(sender)),
         text: `New message from ${nameOf(sender)} about "${conversation.listing}"`,
-        link: conversationLink(listing, idOf(sender)),
+        link: conversationLink(listing, idOf(sender), idOf(receiver)),
       });
     }),
     ...SEED_BARTER.reviews.map((r) =>

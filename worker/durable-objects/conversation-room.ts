@@ -94,6 +94,13 @@ export class ConversationRoom extends DurableObject<Env> {
     return sendAll(this.ctx.getWebSockets(), frame);
   }
 
+  /** Sends several frames in order with one call (an offer step: its line, the offer, the barter). */
+  async broadcastFrames(frames: ServerFrame[]): Promise<number> {
+    let sent = 0;
+    for (const frame of frames) sent = sendAll(this.ctx.getWebSockets(), frame);
+    return sent;
+  }
+
   async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
     if (!this.budget.allow(ws)) return;
     await handleClientFrame(this.ctx, this.env.DB, ws, raw);

@@ -7,8 +7,11 @@ import { bartersOfListing, cancelBarter, completeBarter, findBarterById, isParty
 import { conversationLink, findListingRef, haveExchangedMessages } from '../db/queries/messages';
 import { notify, notifyStatement, subjectKeys } from '../db/queries/notifications';
 import { findUserById } from '../db/queries/users';
-import type { UserRow } from '../db/schema';
-import { barter } from '../db/shapes';
+import { addEventLine } from '../db/queries/offers';
+import type { BarterRow, UserRow } from '../db/schema';
+import { barter, message } from '../db/shapes';
+import type { ServerFrame } from '../../src/shared/ws-frames';
+import { pushToRoom } from '../lib/conversation-room';
 import { barterConfirmationRequestEmail, queueEmail, wantsEmail } from '../lib/email';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { isoNow } from '../lib/time';
@@ -25,6 +28,29 @@ async function barterFor(c: Context<AppEnv>, user: UserRow, { adminMayRead = fal
   if (!found) throw notFound('Barter not found');
   if (!isParty(found, user.id) && !(adminMayRead && user.isAdmin)) throw forbidden('Only the members of this barter can see or change it');
   return found;
+}
+
+/**
+ * After a barter step: its line in the conversation (once per step) and the frames that update
+ * both members' open conversation without a reload (docs/api/offers.md, "Live updates").
+ */
+async function pushBarterStep(c: Context<AppEnv>, row: BarterRow, actor: UserRow, step: 'completed' | 'cancelled' | null) {
+  const db = c.get('db');
+  const frames: ServerFrame[] = [];
+  if (step) {
+    const other = row.initiatorId === actor.id ? row.recipientId : row.initiatorId;
+    const line = await addEventLine(db, {
+      senderId: actor.id,
+      receiverId: other,
+      listingId: row.listingId,
+      content: step === 'completed' ? `${actor.displayName} confirmed the swap. Barter completed!` : `${actor.displayName} cancelled the barter`,
+      event: { type: step === 'completed' ? 'barter_completed' : 'barter_cancelled', barterId: row.id },
+      key: `barter:${row.id}:${step}`,
+    });
+    if (line) frames.push({ type: 'message', message: message(line) });
+  }
+  frames.push({ type: 'barter', barter: barter(row) });
+  await pushToRoom(c.env, { listingId: row.listingId, a: row.initiatorId, b: row.recipientId }, frames, c.req.header('cf-ray') ?? 'local');
 }
 
 barterRoutes.post('/', async (c) => {
@@ -46,7 +72,7 @@ barterRoutes.post('/', async (c) => {
   if (created) {
     // The recipient is asked to confirm: a notification, and an email if they want them. The
     // link opens the conversation, where the barter prompt offers Confirm and Cancel.
-    const link = conversationLink(listing.id, user.id);
+    const link = conversationLink(listing.id, user.id, recipient.id);
     await db.batch([
       notifyStatement(db, {
         userId: recipient.id,
@@ -68,6 +94,7 @@ barterRoutes.post('/', async (c) => {
           ]
         : []),
     ]);
+    await pushBarterStep(c, row, user, null);
   }
   return c.json(barter(row), created ? 201 : 200);
 });
@@ -96,8 +123,9 @@ barterRoutes.patch('/:id{[0-9]+}/complete', async (c) => {
       kind: 'barter_confirmed',
       subjectKey: subjectKeys.barter(after.id),
       text: `${user.displayName} confirmed your barter for "${listing?.title ?? 'a listing'}" — you can now review each other`,
-      link: conversationLink(after.listingId, user.id),
+      link: conversationLink(after.listingId, after.initiatorId, after.recipientId),
     });
+    await pushBarterStep(c, after, user, 'completed');
   }
   return c.json(barter(after));
 });
@@ -111,6 +139,7 @@ barterRoutes.patch('/:id{[0-9]+}/cancel', async (c) => {
   if (!after) throw notFound('Barter not found');
   // A confirmation that won the race leaves it completed.
   if (after.status === 'completed') throw conflict('A completed barter cannot be cancelled');
+  await pushBarterStep(c, after, user, 'cancelled');
   return c.json(barter(after));
 });
 

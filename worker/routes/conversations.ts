@@ -4,7 +4,12 @@ import { Hono } from 'hono';
 import { conversationSummaries, findListingRef, readConversation } from '../db/queries/messages';
 import { findUserById } from '../db/queries/users';
 import { message } from '../db/shapes';
-import { notFound } from '../lib/errors';
+import { eq } from 'drizzle-orm';
+import { conversationKeyOf, parseConversationKey, partnerIn } from '../../src/shared/conversation-key';
+import { offersOfConversation, shapeOffers } from '../db/queries/offers';
+import { listings } from '../db/schema';
+import { isConversationPair } from '../lib/conversation-room';
+import { forbidden, notFound } from '../lib/errors';
 import { parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -18,6 +23,36 @@ conversationRoutes.route('/', conversationSocketRoutes);
 conversationRoutes.get('/', async (c) => {
   const user = requireUser(c);
   return c.json(await conversationSummaries(c.get('db'), user.id));
+});
+
+// GET /:conversation: who and what the conversation is, from the caller's side, with its offers
+// (docs/api/offers.md, "Addresses"). Only its two members may read it; admins too get 403.
+conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
+  const db = c.get('db');
+  const user = requireUser(c);
+  const ref = parseConversationKey(c.req.param('key'));
+  if (!ref) throw notFound('Conversation not found');
+  const listing = await db.query.listings.findFirst({ where: eq(listings.id, ref.listingId) });
+  if (!listing) throw notFound('Listing not found');
+  if (!isConversationPair(listing.userId, ref.low, ref.high)) throw notFound('Conversation not found');
+  if (user.id !== ref.low && user.id !== ref.high) throw forbidden('Only the members of this conversation can see it');
+  const partner = await findUserById(db, partnerIn(ref, user.id));
+  if (!partner) throw notFound('User not found');
+  const offers = await shapeOffers(db, await offersOfConversation(db, conversationKeyOf(ref.listingId, ref.low, ref.high)));
+  return c.json({
+    conversation: conversationKeyOf(ref.listingId, ref.low, ref.high),
+    listing: {
+      id: listing.id,
+      title: listing.title,
+      userId: listing.userId,
+      status: listing.status,
+      acceptOffers: listing.acceptOffers,
+      whatUserWants: listing.whatUserWants,
+      whatUserWantsOptions: listing.whatUserWantsOptions,
+    },
+    partner: { id: partner.id, username: partner.username, displayName: partner.displayName, avatarUrl: partner.avatarUrl },
+    offers,
+  });
 });
 
 conversationRoutes.get('/:userId{[0-9]+}/:partnerId{[0-9]+}/:listingId{[0-9]+}', async (c) => {

@@ -6,6 +6,9 @@ import { findBarterById, isParty } from '../db/queries/barters';
 import { findListingRef } from '../db/queries/messages';
 import { hasReviewed, insertReview, reviewsOfListing, reviewsOfUser } from '../db/queries/reviews';
 import { findUserById, isUniqueViolation } from '../db/queries/users';
+import { addEventLine } from '../db/queries/offers';
+import { message } from '../db/shapes';
+import { pushToRoom } from '../lib/conversation-room';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
@@ -49,6 +52,21 @@ reviewRoutes.post('/', async (c) => {
       rating: input.rating,
       comment: input.comment,
     }, { reviewerName: user.displayName, reviewedUsername: reviewed.username });
+    // The review's line in the conversation, and a live nudge so both prompts move on.
+    const line = await addEventLine(db, {
+      senderId: user.id,
+      receiverId: otherId,
+      listingId: found.listingId,
+      content: `${user.displayName} left a review`,
+      event: { type: 'review_left', barterId: found.id },
+      key: `review:${found.id}:${user.id}`,
+    });
+    await pushToRoom(
+      c.env,
+      { listingId: found.listingId, a: user.id, b: otherId },
+      [...(line ? [{ type: 'message' as const, message: message(line) }] : []), { type: 'review', barterId: found.id, reviewerId: user.id }],
+      c.req.header('cf-ray') ?? 'local',
+    );
     return c.json(review, 201);
   } catch (error) {
     // Two submissions racing: the unique index on (reviewer, barter) decides.

@@ -7,7 +7,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiGetOrNull } from '../../lib/api';
-import type { Message, SelfUser } from '../../shared/api-types';
+import type { Barter, Message, SelfUser } from '../../shared/api-types';
+import { conversationKeyOf } from '../../shared/conversation-key';
+import { barterKeys } from '../barters/api';
+import { conversationInfoKey, storeOffer } from '../offers/api';
+import { userKeys } from '../profile/api';
+import { reviewKeys } from '../reviews/api';
 import type { ServerFrame } from '../../shared/ws-frames';
 import { authKeys, CURRENT_USER_URL, forgetSignedOutMember } from '../auth/api';
 import { notificationKeys } from '../notifications/api';
@@ -85,7 +90,22 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
           refreshList();
           refreshBell();
         }
-      } else {
+      } else if (frame.type === 'offer') {
+        // An offer made, countered or answered (by either side): the card updates in place.
+        if (frame.offer.listingId !== listingId) return;
+        storeOffer(queryClient, frame.offer);
+      } else if (frame.type === 'barter') {
+        // The barter an accepted offer created, confirmed or cancelled: the prompt follows.
+        const b = frame.barter;
+        if (b.listingId !== listingId) return;
+        queryClient.setQueryData<Barter[]>(barterKeys.byListing(listingId), (old) => [b, ...(old ?? []).filter((x) => x.id !== b.id)]);
+        void queryClient.invalidateQueries({ queryKey: barterKeys.byListing(listingId) });
+        if (b.status === 'completed') void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      } else if (frame.type === 'review') {
+        // A review of this barter: "Thanks for your review" on one side, the counts on both.
+        void queryClient.invalidateQueries({ queryKey: reviewKeys.byUser(meId) });
+        void queryClient.invalidateQueries({ queryKey: reviewKeys.byUser(partnerId) });
+      } else if (frame.type === 'error') {
         console.warn('live chat:', frame.message);
       }
     };
@@ -110,6 +130,9 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
       onState,
       onOpen: () => {
         // Whatever happened while no socket was open is in D1: fetch it (the query merges by id).
+        // Offers and the barter too: their frames may have been missed while the socket was down.
+        void queryClient.invalidateQueries({ queryKey: conversationInfoKey(conversationKeyOf(listingId, meId, partnerId)) });
+        void queryClient.invalidateQueries({ queryKey: barterKeys.byListing(listingId) });
         void queryClient.refetchQueries({ queryKey: key, exact: true }).then(() => {
           refreshList();
           refreshBell();

@@ -5,3 +5,4 @@ export * from './listing';
 export * from './messaging';
 export * from './profile';
 export * from './notifications';
+export * from './offers';

@@ -2,6 +2,7 @@
 import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { listings, messages, type MessageRow } from '../schema';
+import { conversationKeyOf, conversationPath } from '../../../src/shared/conversation-key';
 import { notifyStatement, settleSubjectStatement, subjectKeys } from './notifications';
 
 /** The few listing columns the messaging, barter and review rules need. */
@@ -25,14 +26,14 @@ export async function insertMessage(
       kind: 'message',
       subjectKey: subjectKeys.conversation(values.listingId, values.senderId),
       text: `New message from ${notice.senderName} about "${notice.listingTitle}"`,
-      link: conversationLink(values.listingId, values.senderId),
+      link: conversationLink(values.listingId, values.senderId, values.receiverId),
     }),
   ]);
   return row!;
 }
 
-/** The messages screen opened on one conversation (the initiate flow of spec section 4). */
-export const conversationLink = (listingId: number, partnerId: number) => `/messages?initiate=true&listingId=${listingId}&userId=${partnerId}`;
+/** The messages screen opened on one conversation: its own address (docs/api/offers.md, "Addresses"). */
+export const conversationLink = (listingId: number, a: number, b: number) => conversationPath(listingId, a, b);
 
 /** Every message the user sent or received, newest first. */
 export function messagesOfUser(db: Db, userId: number): Promise<MessageRow[]> {
@@ -59,6 +60,7 @@ export async function haveExchangedMessages(db: Db, listingId: number, a: number
 }
 
 export interface ConversationSummary {
+  conversation: string;
   partner: { id: number; username: string; displayName: string; avatarUrl: string | null };
   listing: { id: number; title: string };
   lastMessage: string;
@@ -107,6 +109,7 @@ export async function conversationSummaries(db: Db, userId: number): Promise<Con
      WHERE r.position = 1
      ORDER BY r.created_at DESC, r.id DESC`);
   return rows.map((r) => ({
+    conversation: conversationKeyOf(r.listingId, userId, r.partnerId),
     partner: { id: r.partnerId, username: r.username, displayName: r.displayName, avatarUrl: r.avatarUrl },
     listing: { id: r.listingId, title: r.listingTitle },
     lastMessage: r.lastMessage,

@@ -16,11 +16,17 @@ interface BarterPromptProps {
   me: { id: number };
   partner: { id: number; displayName: string };
   listingId: number;
+  /** An offer in this conversation was accepted: the only way a barter starts from the chat. */
+  offerAccepted?: boolean;
 }
 
-export function BarterPrompt({ me, partner, listingId }: BarterPromptProps) {
+export function BarterPrompt({ me, partner, listingId, offerAccepted = false }: BarterPromptProps) {
   const barters = useQuery({ ...listingBartersQuery(listingId), refetchOnMount: 'always' });
   const barter = barterBetween(barters.data, me.id, partner.id);
+  // Held here, not in the pending view: a live frame can move the prompt on before the reply
+  // arrives, and the reply's toast must still show.
+  const complete = useCompleteBarter();
+  const cancel = useCancelBarter();
   const [asking, setAsking] = useState(false);
   const question = useRef<HTMLParagraphElement>(null);
 
@@ -29,6 +35,9 @@ export function BarterPrompt({ me, partner, listingId }: BarterPromptProps) {
   }, [asking]);
 
   if (barters.isLoading || barters.isError) return null;
+  // No accepted offer and no barter yet: nothing to record (a first "is it still available?"
+  // is not an exchange).
+  if (!barter && !offerAccepted) return null;
 
   let content;
   if (!barter) {
@@ -40,7 +49,7 @@ export function BarterPrompt({ me, partner, listingId }: BarterPromptProps) {
       </Button>
     );
   } else if (barter.status === 'pending') {
-    content = <PendingBarter barter={barter} me={me} partner={partner} />;
+    content = <PendingBarter barter={barter} me={me} partner={partner} complete={complete} cancel={cancel} />;
   } else {
     content = <CompletedBarter barter={barter} me={me} partner={partner} />;
   }
@@ -88,9 +97,15 @@ function Recording({
   );
 }
 
-function PendingBarter({ barter, me, partner }: { barter: Barter; me: { id: number }; partner: { displayName: string } }) {
-  const complete = useCompleteBarter();
-  const cancel = useCancelBarter();
+interface PendingBarterProps {
+  barter: Barter;
+  me: { id: number };
+  partner: { displayName: string };
+  complete: ReturnType<typeof useCompleteBarter>;
+  cancel: ReturnType<typeof useCancelBarter>;
+}
+
+function PendingBarter({ barter, me, partner, complete, cancel }: PendingBarterProps) {
   const busy = complete.isPending || cancel.isPending;
   const onCancel = () =>
     cancel.mutate(barter, {
@@ -107,7 +122,7 @@ function PendingBarter({ barter, me, partner }: { barter: Barter; me: { id: numb
     return (
       <Flex align="center" justify="between" gap="3" wrap="wrap">
         <Text as="p" size="2" role="status">
-          Waiting for {partner.displayName} to confirm
+          Waiting for {partner.displayName} to confirm the swap
         </Text>
         <Button variant="soft" color="gray" onClick={onCancel} loading={cancel.isPending} disabled={busy}>
           Cancel barter
@@ -118,7 +133,7 @@ function PendingBarter({ barter, me, partner }: { barter: Barter; me: { id: numb
   return (
     <Flex align="center" justify="between" gap="3" wrap="wrap">
       <Text as="p" size="2" role="status">
-        {partner.displayName} recorded this barter as completed. Did it happen?
+        Offer accepted. Once you have swapped with {partner.displayName}, confirm the barter.
       </Text>
       <Flex gap="2" wrap="wrap">
         <Button variant="soft" color="gray" onClick={onCancel} loading={cancel.isPending} disabled={busy}>

@@ -14,7 +14,7 @@ export function ListingActions({ listing }: { listing: Listing }) {
   if (isLoading) return <Skeleton height="120px" />;
   if (!user) return <VisitorActions />;
   if (user.id === listing.userId) return <OwnerActions listing={listing} />;
-  return <MemberActions listing={listing} />;
+  return <MemberActions listing={listing} me={user} />;
 }
 
 function VisitorActions() {
@@ -61,7 +61,7 @@ function OwnerActions({ listing }: { listing: Listing }) {
   );
 }
 
-function MemberActions({ listing }: { listing: Listing }) {
+function MemberActions({ listing, me }: { listing: Listing; me: { id: number } }) {
   const navigate = useNavigate();
   const contact = () =>
     void navigate({ to: '/messages', search: { initiate: true, listingId: listing.id, userId: listing.userId, title: listing.title } });
@@ -74,7 +74,7 @@ function MemberActions({ listing }: { listing: Listing }) {
         <Button size="3" onClick={contact}>
           <ChatBubbleIcon aria-hidden="true" /> Contact
         </Button>
-        <OfferBox listing={listing} />
+        {listing.status === 'active' && <OfferBox listing={listing} me={me} />}
       </Flex>
     </Card>
   );

@@ -1,41 +1,67 @@
+// The listing page's offer box (docs/api/offers.md): offer some of your active listings and/or
+// free text ("Accept other offers" on), or one of the listing's wants (off). Making the offer
+// opens its conversation, where the offer card shows (spec section 2: a custom offer opens the
+// messages screen).
 import { Button, Flex } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { TextAreaInput } from '../../../components/form-field';
+import { ApiError, messageOf } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { conversationKeyOf } from '../../../shared/conversation-key';
 import type { Listing } from '../../../shared/api-types';
+import { OFFER_NEEDS_TERMS } from '../../../shared/schemas/offers';
+import { useMakeOffer, type OfferTerms } from '../../offers/api';
+import { cleanTerms, hasTerms, OfferTermsFields } from '../../offers/components/offer-terms-fields';
+import { userListingsQuery } from '../api';
 
-/** A custom offer: opens Messages with the text as the draft (spec section 2). */
-export function OfferBox({ listing }: { listing: Listing }) {
+export function OfferBox({ listing, me }: { listing: Listing; me: { id: number } }) {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const mine = useQuery(userListingsQuery(me.id));
+  const active = (mine.data ?? []).filter((l) => l.status === 'active' && l.id !== listing.id);
+  const [terms, setTerms] = useState<OfferTerms>({ givenListingIds: [], text: null });
   const [error, setError] = useState<string>();
+  const make = useMakeOffer();
+  const conversation = conversationKeyOf(listing.id, me.id, listing.userId);
+  const open = () => void navigate({ to: '/messages/$conversation', params: { conversation } });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const message = text.trim();
-    if (!message) {
-      setError('Please describe your offer');
+    if (!hasTerms(terms)) {
+      setError(OFFER_NEEDS_TERMS);
       return;
     }
-    void navigate({ to: '/messages', search: { initiate: true, listingId: listing.id, userId: listing.userId, title: listing.title, message } });
+    make.mutate(
+      { listingId: listing.id, ...cleanTerms(terms) },
+      {
+        onSuccess: open,
+        onError: (failure) => {
+          const fieldError = failure instanceof ApiError ? (failure.errors.text ?? failure.errors.givenListingIds) : undefined;
+          if (fieldError) setError(fieldError);
+          toast({ title: 'Failed to make offer', description: messageOf(failure, 'Please try again.'), variant: 'destructive' });
+          // An offer already open, or a barter under way: the conversation shows it.
+          if (failure instanceof ApiError && failure.status === 409) open();
+        },
+      },
+    );
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Flex direction="column" gap="2">
-        <TextAreaInput
-          label="Make a custom offer"
-          value={text}
-          onValueChange={(value) => {
-            setText(value);
-            if (error && value.trim()) setError(undefined);
+    <form onSubmit={submit} noValidate aria-label="Make an offer">
+      <Flex direction="column" gap="3">
+        <OfferTermsFields
+          listing={listing}
+          giverListings={active}
+          listingsLabel="Offer your listings"
+          textLabel="Make a custom offer"
+          value={terms}
+          onChange={(next) => {
+            setTerms(next);
+            if (error && hasTerms(next)) setError(undefined);
           }}
           error={error}
-          placeholder={`What would you offer for "${listing.title}"?`}
-          rows={3}
-          maxLength={2000}
         />
-        <Button type="submit" variant="soft" size="3">
+        <Button type="submit" variant="soft" size="3" loading={make.isPending}>
           Make Offer
         </Button>
       </Flex>

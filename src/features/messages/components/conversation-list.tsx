@@ -7,8 +7,6 @@ import { UserAvatar } from '../../../components/user-avatar';
 import type { ConversationSummary } from '../../../shared/api-types';
 import { formatMonthDay } from '../format';
 
-export const conversationKey = (partnerId: number, listingId: number) => `${partnerId}-${listingId}`;
-
 interface ConversationListProps {
   conversations: ConversationSummary[] | undefined;
   isLoading: boolean;
@@ -55,7 +53,7 @@ export function ConversationList({ conversations, isLoading, isError, selectedKe
     return (
       <ul className="conversation-items" aria-label="Conversations">
         {items.map((c) => {
-          const key = conversationKey(c.partner.id, c.listing.id);
+          const key = c.conversation;
           return (
             <li key={key}>
               <button
@@ -82,7 +80,7 @@ export function ConversationList({ conversations, isLoading, isError, selectedKe
                   </Text>
                   <span className="conversation-item-row">
                     <Text size="2" className="conversation-truncate">
-                      {c.lastMessage}
+                      {c.lastMessage || 'New conversation'}
                     </Text>
                     {c.unreadCount > 0 && (
                       <Badge color="red" variant="solid" radius="full" size="1" className="count-badge" data-testid="unread-badge">

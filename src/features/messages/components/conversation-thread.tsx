@@ -8,7 +8,9 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { UserAvatar } from '../../../components/user-avatar';
 import { toast } from '../../../lib/toast';
-import type { Message, UserSummary } from '../../../shared/api-types';
+import type { ConversationInfo, Message } from '../../../shared/api-types';
+import { conversationInfoQuery } from '../../offers/api';
+import { OfferCard } from '../../offers/components/offer-card';
 import { BarterPrompt } from '../../barters/components/barter-prompt';
 import { conversationQuery, messageKeys, useSendMessage } from '../api';
 import { formatDateTime } from '../format';
@@ -16,23 +18,21 @@ import { lastSeenOwnId, mergeMessages } from '../live';
 import { useConversationSocket } from '../use-conversation-socket';
 import { MessageComposer } from './message-composer';
 
-export interface ConversationTarget {
-  partner: UserSummary;
-  listing: { id: number; title: string };
-  /** Text to start the reply box with (the initiate flow's `message`). */
-  draft?: string;
-}
-
 interface ConversationThreadProps {
   me: { id: number };
-  target: ConversationTarget;
+  /** Who and what the conversation is, with its offers (GET /api/conversations/{conversation}). */
+  info: ConversationInfo;
+  /** Text to start the reply box with (the initiate flow's `message`). */
+  draft?: string;
   onBack: () => void;
   /** Moves focus to the heading (on phones, where the list it came from is now hidden). */
   focusHeading: boolean;
 }
 
-export function ConversationThread({ me, target, onBack, focusHeading }: ConversationThreadProps) {
-  const { partner, listing } = target;
+export function ConversationThread({ me, info: initialInfo, draft: initialDraft, onBack, focusHeading }: ConversationThreadProps) {
+  // The same query the screen loaded; live offer frames update it.
+  const info = useQuery({ ...conversationInfoQuery(initialInfo.conversation), initialData: initialInfo }).data ?? initialInfo;
+  const { partner, listing } = info;
   const queryClient = useQueryClient();
   const conversationKey = messageKeys.conversation(me.id, partner.id, listing.id);
   const conversation = useQuery({
@@ -44,7 +44,7 @@ export function ConversationThread({ me, target, onBack, focusHeading }: Convers
   });
   const live = useConversationSocket({ meId: me.id, partnerId: partner.id, listingId: listing.id, messages: conversation.data });
   const send = useSendMessage();
-  const [draft, setDraft] = useState(target.draft ?? '');
+  const [draft, setDraft] = useState(initialDraft ?? '');
   const scroller = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -77,6 +77,7 @@ export function ConversationThread({ me, target, onBack, focusHeading }: Convers
     );
 
   const messages = conversation.data ?? [];
+  const offersById = new Map(info.offers.map((o) => [o.id, o]));
   const seenId = lastSeenOwnId(messages, me.id);
   const onDraftChange = (value: string) => {
     setDraft(value);
@@ -114,7 +115,8 @@ export function ConversationThread({ me, target, onBack, focusHeading }: Convers
         </Flex>
       </Flex>
 
-      {messages.length > 0 && <BarterPrompt me={me} partner={partner} listingId={listing.id} />}
+      {/* Only once an offer was accepted (a barter follows from it), never after a first hello. */}
+      <BarterPrompt me={me} partner={partner} listingId={listing.id} offerAccepted={info.offers.some((o) => o.status === 'accepted')} />
 
       <div className="message-scroll" ref={scroller} role="log" aria-label={`Messages with ${partner.displayName}`} tabIndex={0}>
         {conversation.isLoading ? (
@@ -134,6 +136,17 @@ export function ConversationThread({ me, target, onBack, focusHeading }: Convers
           <ol className="message-list">
             {messages.map((m) => {
               const own = m.senderId === me.id;
+              if (m.kind === 'event') {
+                const offer = m.event?.offerId && (m.event.type === 'offer_made' || m.event.type === 'offer_countered') ? offersById.get(m.event.offerId) : undefined;
+                return (
+                  <li key={m.id} className="message-row message-event" data-testid="message-event">
+                    <Text as="p" size="1" className="message-event-text">
+                      {m.content} · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                    </Text>
+                    {offer && <OfferCard offer={offer} me={me} info={info} />}
+                  </li>
+                );
+              }
               return (
                 <li key={m.id} className={`message-row ${own ? 'message-own' : 'message-theirs'}`} data-testid="message">
                   <div className="message-bubble">

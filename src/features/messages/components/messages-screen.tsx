@@ -1,16 +1,22 @@
 // The member's messages screen: conversations on the left, the selected one on the right (on
-// phones one or the other). Also the initiate flow (spec section 4): arriving from a listing with
-// initiate=true selects that conversation, pre-fills the reply and replaces the URL with /messages.
+// phones one or the other). The selected conversation is the address: /messages/{conversation}
+// (docs/api/offers.md, "Addresses"), so Back, reloads and links in notifications and emails work.
+// The initiate flow (spec section 4): arriving with initiate=true selects that conversation and
+// pre-fills the reply; the URL becomes the conversation's own address (a recorded deviation from
+// the spec's bare /messages, docs/decisions/016-offers-and-conversation-addresses.md).
 import { ChatBubbleIcon } from '@radix-ui/react-icons';
-import { Flex, Heading, Text } from '@radix-ui/themes';
+import { Callout, Flex, Heading, Spinner, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { userQuery } from '../../profile/api';
+import type { ConversationSummary } from '../../../shared/api-types';
+import { conversationKeyOf, parseConversationKey } from '../../../shared/conversation-key';
+import { conversationInfoQuery } from '../../offers/api';
 import { conversationsQuery } from '../api';
-import { ConversationList, conversationKey } from './conversation-list';
-import { ConversationThread, type ConversationTarget } from './conversation-thread';
+import { ConversationList } from './conversation-list';
+import { ConversationThread } from './conversation-thread';
 import './messages.css';
 
 export interface InitiateRequest {
@@ -22,21 +28,22 @@ export interface InitiateRequest {
 
 interface MessagesScreenProps {
   me: { id: number };
+  /** The conversation in the address, if any (not yet checked). */
+  conversation: string | null;
   /** Set while the URL still carries initiate=true (with or without complete parameters). */
   initiate: { request: InitiateRequest | null } | null;
 }
 
 const PHONE_QUERY = '(max-width: 767px)';
 
-export function MessagesScreen({ me, initiate }: MessagesScreenProps) {
+export function MessagesScreen({ me, conversation, initiate }: MessagesScreenProps) {
   const navigate = useNavigate();
   const conversations = useQuery({ ...conversationsQuery, refetchOnMount: 'always' });
-  const [selected, setSelected] = useState<ConversationTarget | null>(null);
-  const [pending, setPending] = useState<InitiateRequest | null>(null);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [fromList, setFromList] = useState(false);
   const [returnKey, setReturnKey] = useState<string | null>(null);
 
-  // Take the request out of the URL at once; it is kept in state until the other member loads.
+  // The initiate request leaves the URL at once: the conversation's own address replaces it.
   const request = initiate?.request ?? null;
   const requestKey = initiate ? JSON.stringify(request) : null;
   useEffect(() => {
@@ -44,72 +51,103 @@ export function MessagesScreen({ me, initiate }: MessagesScreenProps) {
     if (request && request.userId === me.id) {
       toast({ title: 'Invalid action', description: 'You cannot contact yourself for your own listing', variant: 'destructive' });
     } else if (request) {
-      setPending(request);
+      const key = conversationKeyOf(request.listingId, me.id, request.userId);
+      if (request.message) setDrafts((old) => ({ ...old, [key]: request.message! }));
+      setFromList(false);
+      void navigate({ to: '/messages/$conversation', params: { conversation: key }, search: {}, replace: true });
+      return;
     }
     void navigate({ to: '/messages', search: {}, replace: true });
     // Keyed by the request's content: the object itself is rebuilt on every render.
   }, [requestKey]);
 
-  const partner = useQuery({ ...userQuery(pending?.userId ?? 0), enabled: pending !== null });
-  useEffect(() => {
-    if (!pending) return;
-    if (partner.isError) {
-      toast({ title: 'Failed to load user details', variant: 'destructive' });
-      setPending(null);
-    } else if (partner.data) {
-      const known = conversations.data?.find((c) => c.partner.id === pending.userId && c.listing.id === pending.listingId);
-      const { id, username, displayName, avatarUrl } = partner.data;
-      setFromList(false);
-      setSelected({
-        partner: { id, username, displayName, avatarUrl },
-        listing: { id: pending.listingId, title: pending.title || known?.listing.title || `Listing ${pending.listingId}` },
-        draft: pending.message,
-      });
-      setPending(null);
-    }
-  }, [pending, partner.data, partner.isError, conversations.data]);
-
-  const selectedKey = selected ? conversationKey(selected.partner.id, selected.listing.id) : null;
+  const ref = parseConversationKey(conversation ?? undefined);
+  const selectedKey = ref && (ref.low === me.id || ref.high === me.id) ? conversation : null;
+  const info = useQuery({ ...conversationInfoQuery(selectedKey ?? ''), enabled: selectedKey !== null });
   const isPhone = () => typeof window !== 'undefined' && window.matchMedia(PHONE_QUERY).matches;
+
+  // An address whose other member (or listing) cannot be loaded: the spec's toast, then the list.
+  useEffect(() => {
+    if (!info.isError || selectedKey === null) return;
+    toast({ title: 'Failed to load user details', description: messageOf(info.error, ''), variant: 'destructive' });
+    void navigate({ to: '/messages', replace: true });
+  }, [info.isError, selectedKey]);
+
+  // A conversation with nothing in it yet (just opened from a listing) shows in the list at once.
+  const listed: ConversationSummary[] | undefined =
+    conversations.data && info.data && !conversations.data.some((c) => c.conversation === info.data.conversation)
+      ? [{ conversation: info.data.conversation, partner: info.data.partner, listing: info.data.listing, lastMessage: '', lastMessageTime: new Date().toISOString(), unreadCount: 0 }, ...conversations.data]
+      : conversations.data;
 
   // Back on a phone: focus returns to the conversation the member came from.
   useEffect(() => {
-    if (selected || !returnKey) return;
+    if (conversation || !returnKey) return;
     document.querySelector<HTMLElement>(`[data-conversation-key="${returnKey}"]`)?.focus();
     setReturnKey(null);
-  }, [selected, returnKey]);
+  }, [conversation, returnKey]);
+
+  let main;
+  if (conversation === null) {
+    main = (
+      <Flex direction="column" align="center" justify="center" gap="2" p="6" className="messages-placeholder">
+        <ChatBubbleIcon width="32" height="32" aria-hidden="true" />
+        <Heading as="h2" size="4">
+          Select a conversation
+        </Heading>
+        <Text color="gray" size="2" align="center">
+          Choose a conversation from the list to read and reply to messages.
+        </Text>
+      </Flex>
+    );
+  } else if (selectedKey === null || info.isError) {
+    main = (
+      <Flex direction="column" gap="3" p="4">
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>Failed to load conversation</Callout.Text>
+        </Callout.Root>
+      </Flex>
+    );
+  } else if (!info.data) {
+    main = (
+      <Flex justify="center" p="6">
+        <Spinner size="3" />
+        <VisuallyHidden>Loading conversation</VisuallyHidden>
+      </Flex>
+    );
+  } else {
+    main = (
+      <ConversationThread
+        key={selectedKey}
+        me={me}
+        info={info.data}
+        draft={drafts[selectedKey]}
+        onBack={() => {
+          setReturnKey(selectedKey);
+          // Came from the list on a phone: going back is the browser's Back, so history stays linear.
+          if (fromList && window.history.length > 1) window.history.back();
+          else void navigate({ to: '/messages' });
+        }}
+        focusHeading={fromList}
+      />
+    );
+  }
 
   return (
-    <div className="messages-panel" data-view={selected ? 'conversation' : 'list'}>
+    <div className="messages-panel" data-view={conversation ? 'conversation' : 'list'}>
       <section className="messages-sidebar" aria-label="Conversations">
         <ConversationList
-          conversations={conversations.data}
+          conversations={listed}
           isLoading={conversations.isLoading}
           isError={conversations.isError}
           selectedKey={selectedKey}
           onSelect={(c) => {
             setFromList(isPhone());
-            setSelected({ partner: c.partner, listing: c.listing });
+            void navigate({ to: '/messages/$conversation', params: { conversation: c.conversation } });
           }}
         />
       </section>
       <section className="messages-main" aria-label="Conversation">
-        {selected ? (
-          <ConversationThread key={selectedKey} me={me} target={selected} onBack={() => {
-              setReturnKey(selectedKey);
-              setSelected(null);
-            }} focusHeading={fromList} />
-        ) : (
-          <Flex direction="column" align="center" justify="center" gap="2" p="6" className="messages-placeholder">
-            <ChatBubbleIcon width="32" height="32" aria-hidden="true" />
-            <Heading as="h2" size="4">
-              Select a conversation
-            </Heading>
-            <Text color="gray" size="2" align="center">
-              Choose a conversation from the list to read and reply to messages.
-            </Text>
-          </Flex>
-        )}
+        {main}
       </section>
     </div>
   );

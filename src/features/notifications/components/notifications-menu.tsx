@@ -11,6 +11,7 @@ import './notifications.css';
 
 const KIND_ICON: Record<AppNotification['kind'], string> = {
   message: '✉',
+  offer: '↔',
   barter_pending: '⇄',
   barter_confirmed: '✓',
   review: '★',

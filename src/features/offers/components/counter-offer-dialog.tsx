@@ -1,0 +1,89 @@
+// Counter: propose other terms in place of an open offer (docs/api/offers.md). The terms always
+// say what the member who is not the owner gives, so the owner chooses among that member's active
+// listings (and, where the listing accepts other offers, free text).
+import { Dialog, Flex } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { DialogActions } from '../../../components/dialog-actions';
+import { ApiError, messageOf } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import type { ConversationInfo, Offer } from '../../../shared/api-types';
+import { OFFER_NEEDS_TERMS } from '../../../shared/schemas/offers';
+import { userListingsQuery } from '../../listings/api';
+import { useCounterOffer, type OfferTerms } from '../api';
+import { cleanTerms, hasTerms, OfferTermsFields } from './offer-terms-fields';
+
+interface CounterOfferDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  offer: Offer;
+  me: { id: number };
+  info: ConversationInfo;
+}
+
+export function CounterOfferDialog({ open, onOpenChange, offer, me, info }: CounterOfferDialogProps) {
+  const giverId = info.listing.userId === me.id ? info.partner.id : me.id;
+  const giverListings = useQuery({ ...userListingsQuery(giverId), enabled: open });
+  const active = (giverListings.data ?? []).filter((l) => l.status === 'active' && l.id !== info.listing.id);
+  const initial = (): OfferTerms => ({ givenListingIds: offer.givenListings.filter((l) => l.status === 'active').map((l) => l.id), text: offer.text });
+  const [terms, setTerms] = useState<OfferTerms>(initial);
+  const [error, setError] = useState<string>();
+  const counter = useCounterOffer();
+
+  useEffect(() => {
+    if (open) {
+      setTerms(initial());
+      setError(undefined);
+    }
+  }, [open]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!hasTerms(terms)) {
+      setError(OFFER_NEEDS_TERMS);
+      return;
+    }
+    counter.mutate(
+      { offer, terms: cleanTerms(terms) },
+      {
+        onSuccess: () => {
+          toast({ title: 'Counter-offer sent' });
+          onOpenChange(false);
+        },
+        onError: (failure) => {
+          if (failure instanceof ApiError) setError(failure.errors.text ?? failure.errors.givenListingIds);
+          toast({ title: 'Failed to send counter-offer', description: messageOf(failure, 'Please try again.'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const giverIsMe = giverId === me.id;
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth="480px">
+        <Dialog.Title>Counter the offer</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {giverIsMe ? 'Say what you would give instead.' : `Say what you would accept from ${info.partner.displayName} for “${info.listing.title}”.`}
+        </Dialog.Description>
+        <form onSubmit={submit} noValidate>
+          <Flex direction="column" gap="4">
+            <OfferTermsFields
+              listing={info.listing}
+              giverListings={active}
+              listingsLabel={giverIsMe ? 'Offer your listings' : `Ask for ${info.partner.displayName}’s listings`}
+              textLabel={giverIsMe ? 'Describe your offer' : 'Describe what you would accept'}
+              value={terms}
+              onChange={(next) => {
+                setTerms(next);
+                if (error && hasTerms(next)) setError(undefined);
+              }}
+              error={error}
+            />
+            <DialogActions submitLabel="Send counter-offer" pending={counter.isPending} />
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,294 @@
+// Data access for offers (docs/api/offers.md). Every step is one D1 batch (one transaction) that
+// changes the offer only from `open` (a conditional UPDATE), adds the conversation's event line
+// once (messages.event_key is unique) and, on acceptance, the pending barter. Racing requests
+// therefore leave exactly one outcome.
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import type { MessageEvent, Offer } from '../../../src/shared/api-types';
+import type { Db } from '../client';
+import { barters, listings, messages, offerItems, offers, type MessageRow, type OfferRow } from '../schema';
+import { notifyStatement, type NotificationEvent } from './notifications';
+
+const nowIso = () => new Date().toISOString();
+
+// The steps below mix builder statements with raw SQL (INSERT … SELECT … WHERE, INSERT OR IGNORE),
+// which drizzle's batch cannot bind, so they run as one D1 batch of prepared statements.
+const dialect = new SQLiteAsyncDialect();
+type Statement = SQL | { toSQL(): { sql: string; params: unknown[] } };
+const prepare = (db: Db, q: Statement) => {
+  const { sql: text, params } = 'toSQL' in q ? q.toSQL() : dialect.sqlToQuery(q);
+  return db.$client.prepare(text).bind(...params);
+};
+/** Runs the statements as one D1 batch (one transaction): all of them or none. */
+const runBatch = (db: Db, statements: Statement[]) => db.$client.batch(statements.map((q) => prepare(db, q)));
+
+export function findOfferById(db: Db, id: number): Promise<OfferRow | undefined> {
+  return db.query.offers.findFirst({ where: eq(offers.id, id) });
+}
+
+/** A conversation's offers, newest first (offers_conversation_idx). */
+export function offersOfConversation(db: Db, conversationKey: string): Promise<OfferRow[]> {
+  return db.select().from(offers).where(eq(offers.conversationKey, conversationKey)).orderBy(desc(offers.id)).limit(50);
+}
+
+/** The conversation's open offer, if any (offers_one_open_idx). */
+export async function openOfferOf(db: Db, conversationKey: string): Promise<OfferRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.conversationKey, conversationKey), eq(offers.status, 'open')))
+    .limit(1);
+  return row;
+}
+
+/** The listings named as payment, with what the rules need (owner, status) and the card shows. */
+export function listingsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: listings.id, userId: listings.userId, title: listings.title, status: listings.status, imageUrls: listings.imageUrls })
+    .from(listings)
+    .where(inArray(listings.id, ids));
+}
+
+/** Offers as the API returns them: each with the listings it gives, read in one query. */
+export async function shapeOffers(db: Db, rows: OfferRow[]): Promise<Offer[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select({ offerId: offerItems.offerId, id: listings.id, title: listings.title, status: listings.status, imageUrls: listings.imageUrls })
+    .from(offerItems)
+    .innerJoin(listings, eq(listings.id, offerItems.listingId))
+    .where(
+      inArray(
+        offerItems.offerId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(offerItems.offerId, listings.id);
+  return rows.map((r) => ({
+    id: r.id,
+    listingId: r.listingId,
+    conversation: r.conversationKey,
+    fromUserId: r.fromUserId,
+    toUserId: r.toUserId,
+    status: r.status,
+    text: r.text,
+    givenListings: items
+      .filter((i) => i.offerId === r.id)
+      .map((i) => ({ id: i.id, title: i.title, status: i.status, imageUrl: i.imageUrls[0] ?? null })),
+    replacesOfferId: r.replacesOfferId,
+    barterId: r.barterId,
+    respondedAt: r.respondedAt,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  }));
+}
+
+export async function shapeOffer(db: Db, row: OfferRow): Promise<Offer> {
+  const [shaped] = await shapeOffers(db, [row]);
+  return shaped!;
+}
+
+/** A pending or completed barter of the pair about the listing (either direction). */
+export async function liveBarterOf(db: Db, listingId: number, a: number, b: number) {
+  const [row] = await db
+    .select()
+    .from(barters)
+    .where(
+      and(
+        eq(barters.listingId, listingId),
+        inArray(barters.status, ['pending', 'completed']),
+        or(and(eq(barters.initiatorId, a), eq(barters.recipientId, b)), and(eq(barters.initiatorId, b), eq(barters.recipientId, a))),
+      ),
+    )
+    .orderBy(desc(barters.id))
+    .limit(1);
+  return row;
+}
+
+/** An event line of a conversation: who did it (sender), who it tells (receiver), once per key. */
+export interface EventLine {
+  senderId: number;
+  receiverId: number;
+  listingId: number;
+  content: string;
+  event: MessageEvent;
+  /** Makes the line once-only, e.g. `offer:12:accepted`. */
+  key: string;
+}
+
+/**
+ * The line's INSERT, unexecuted. `when` (SQL) must hold for it to be written; `offerIdSql` stands in
+ * for an offer id that is not known until the batch runs (a new offer's).
+ */
+function eventLineStatement(line: EventLine, when: SQL = sql`1`, offerIdSql?: SQL): SQL {
+  const content = line.content.slice(0, 2000);
+  // D1 binds JavaScript numbers as REAL: the CAST keeps ids integers in the JSON.
+  const offerId = offerIdSql ?? (line.event.offerId === undefined ? sql`NULL` : sql`CAST(${line.event.offerId} AS INTEGER)`);
+  const barterId = line.event.barterId === undefined ? sql`NULL` : sql`CAST(${line.event.barterId} AS INTEGER)`;
+  // json_object drops nothing: absent ids are stored as null and read back as absent (shapes.ts).
+  return sql`
+    INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
+    SELECT ${line.senderId}, ${line.receiverId}, ${line.listingId}, ${content}, 'event',
+           json_object('type', ${line.event.type}, 'offerId', ${offerId}, 'barterId', ${barterId}),
+           ${line.key}
+     WHERE ${when}`;
+}
+
+/** Writes an event line (a barter or review step) and returns it, or undefined if it existed. */
+export async function addEventLine(db: Db, line: EventLine, notice?: NotificationEvent): Promise<MessageRow | undefined> {
+  const statements: Statement[] = [eventLineStatement(line)];
+  if (notice) statements.push(notifyStatement(db, notice));
+  const [inserted] = await runBatch(db, statements);
+  if (!inserted!.meta.changes) return undefined;
+  const [row] = await db.select().from(messages).where(eq(messages.eventKey, line.key)).limit(1);
+  return row;
+}
+
+/** The event lines written under these keys (for the live frames). */
+export function eventLinesByKeys(db: Db, keys: string[]): Promise<MessageRow[]> {
+  return db.select().from(messages).where(inArray(messages.eventKey, keys)).orderBy(messages.id);
+}
+
+export interface NewOffer {
+  listingId: number;
+  conversationKey: string;
+  fromUserId: number;
+  toUserId: number;
+  text: string | null;
+  givenListingIds: number[];
+}
+
+const openOfferIdOf = (conversationKey: string) => sql`(SELECT id FROM offers WHERE conversation_key = ${conversationKey} AND status = 'open')`;
+
+/**
+ * Stores a new open offer with its items, the member's covering message (if any) and the
+ * "offered" line, and tells the other member. The unique open-offer index makes a second open
+ * offer in the conversation fail the whole batch (the caller answers 409).
+ */
+export async function createOffer(
+  db: Db,
+  offer: NewOffer,
+  extras: { message: string | null; lineContent: string; notice: NotificationEvent },
+): Promise<OfferRow> {
+  const offerId = openOfferIdOf(offer.conversationKey);
+  const statements: Statement[] = [
+    db
+      .insert(offers)
+      .values({
+        listingId: offer.listingId,
+        conversationKey: offer.conversationKey,
+        fromUserId: offer.fromUserId,
+        toUserId: offer.toUserId,
+        text: offer.text,
+      })
+      .returning({ id: offers.id }),
+    ...offer.givenListingIds.map((listingId) => sql`INSERT INTO offer_items (offer_id, listing_id) VALUES (${offerId}, ${listingId})`),
+  ];
+  if (extras.message) {
+    statements.push(db.insert(messages).values({ senderId: offer.fromUserId, receiverId: offer.toUserId, listingId: offer.listingId, content: extras.message }));
+  }
+  statements.push(
+    sql`
+      INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
+      VALUES (${offer.fromUserId}, ${offer.toUserId}, ${offer.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
+              json_object('type', 'offer_made', 'offerId', ${offerId}, 'barterId', NULL), 'offer:' || ${offerId} || ':made')`,
+    notifyStatement(db, extras.notice),
+  );
+  const [inserted] = await runBatch(db, statements);
+  const id = (inserted!.results[0] as { id: number }).id;
+  return (await findOfferById(db, id))!;
+}
+
+/**
+ * Replaces an open offer with the caller's counter: the old one becomes `countered`, the new one
+ * (from the caller to the other member) is open. A racing second counter changes nothing (the
+ * old offer is no longer open), or, started in the same millisecond, fails its whole batch on the
+ * unique replacement index. Returns the new offer, or undefined when the old one was no longer open.
+ */
+export async function counterOffer(
+  db: Db,
+  old: OfferRow,
+  counter: { fromUserId: number; toUserId: number; text: string | null; givenListingIds: number[] },
+  extras: { lineContent: string; eventType: 'offer_countered'; notice: NotificationEvent },
+): Promise<OfferRow | undefined> {
+  const at = nowIso();
+  const newId = sql`(SELECT id FROM offers WHERE replaces_offer_id = ${old.id})`;
+  const statements: Statement[] = [
+    db
+      .update(offers)
+      .set({ status: 'countered', respondedAt: at, updatedAt: at })
+      .where(and(eq(offers.id, old.id), eq(offers.status, 'open')))
+      .returning({ id: offers.id }),
+    // Only when this batch countered it (its own timestamp).
+    sql`
+      INSERT INTO offers (listing_id, conversation_key, from_user_id, to_user_id, status, text, replaces_offer_id, updated_at)
+      SELECT ${old.listingId}, ${old.conversationKey}, ${counter.fromUserId}, ${counter.toUserId}, 'open', ${counter.text}, ${old.id}, ${at}
+       WHERE EXISTS (SELECT 1 FROM offers WHERE id = ${old.id} AND status = 'countered' AND responded_at = ${at})`,
+    ...counter.givenListingIds.map(
+      (listingId) => sql`
+        INSERT INTO offer_items (offer_id, listing_id)
+        SELECT id, ${listingId} FROM offers WHERE replaces_offer_id = ${old.id} AND updated_at = ${at}`,
+    ),
+    sql`
+      INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
+      SELECT ${counter.fromUserId}, ${counter.toUserId}, ${old.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
+             json_object('type', ${extras.eventType}, 'offerId', ${newId}, 'barterId', NULL), ${`offer:${old.id}:countered`}
+       WHERE ${newId} IS NOT NULL`,
+  ];
+  const [countered] = await runBatch(db, statements);
+  if (countered!.results.length === 0) return undefined;
+  await notifyStatement(db, extras.notice);
+  const [row] = await db.select().from(offers).where(eq(offers.replacesOfferId, old.id)).limit(1);
+  return row;
+}
+
+/** Declines or withdraws an open offer (with its line). Returns whether this call changed it. */
+export async function closeOffer(db: Db, offer: OfferRow, status: 'declined' | 'withdrawn' | 'expired', line: EventLine | null): Promise<boolean> {
+  const at = nowIso();
+  const statements: Statement[] = [
+    db
+      .update(offers)
+      .set({ status, respondedAt: at, updatedAt: at })
+      .where(and(eq(offers.id, offer.id), eq(offers.status, 'open')))
+      .returning({ id: offers.id }),
+  ];
+  if (line) statements.push(eventLineStatement(line, sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offer.id} AND status = ${status})`));
+  const [changed] = await runBatch(db, statements);
+  return changed!.results.length > 0;
+}
+
+/**
+ * Accepts an open offer: in one batch the offer becomes `accepted`, the pair's pending barter is
+ * created (the listing's owner as initiator, so the other member confirms the swap; an existing
+ * pending or completed barter of the pair is linked instead), the offer links it, and the
+ * "accepted" line is written. Returns whether this call accepted it, and the offer afterwards.
+ */
+export async function acceptOffer(
+  db: Db,
+  offer: OfferRow,
+  parties: { ownerId: number; memberId: number },
+  line: EventLine,
+): Promise<{ accepted: boolean; offer: OfferRow }> {
+  const at = nowIso();
+  const { ownerId, memberId } = parties;
+  const pairBarter = sql`(SELECT id FROM barters
+     WHERE listing_id = ${offer.listingId} AND status IN ('pending', 'completed')
+       AND ((initiator_id = ${ownerId} AND recipient_id = ${memberId}) OR (initiator_id = ${memberId} AND recipient_id = ${ownerId}))
+     ORDER BY id DESC LIMIT 1)`;
+  const acceptedNow = sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offer.id} AND status = 'accepted' AND barter_id IS NULL)`;
+  const [changed] = await runBatch(db, [
+    db
+      .update(offers)
+      .set({ status: 'accepted', respondedAt: at, updatedAt: at })
+      .where(and(eq(offers.id, offer.id), eq(offers.status, 'open')))
+      .returning({ id: offers.id }),
+    sql`
+      INSERT INTO barters (listing_id, initiator_id, recipient_id, status)
+      SELECT ${offer.listingId}, ${ownerId}, ${memberId}, 'pending'
+       WHERE ${acceptedNow} AND ${pairBarter} IS NULL`,
+    sql`UPDATE offers SET barter_id = ${pairBarter} WHERE id = ${offer.id} AND status = 'accepted' AND barter_id IS NULL`,
+    eventLineStatement(line, sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offer.id} AND status = 'accepted')`),
+  ]);
+  return { accepted: changed!.results.length > 0, offer: (await findOfferById(db, offer.id))! };
+}

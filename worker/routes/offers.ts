@@ -1,0 +1,300 @@
+// Offers (docs/api/offers.md): a member offers some of their active listings and/or free text for
+// a listing; the other side accepts (a pending barter), counters (a new offer replacing the old)
+// or declines, and the sender may withdraw. Every step is a line in the conversation and goes live
+// to both members over the conversation's room.
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { Offer } from '../../src/shared/api-types';
+import { conversationKeyOf } from '../../src/shared/conversation-key';
+import { offerCreateSchema, offerTermsSchema } from '../../src/shared/schemas';
+import type { ServerFrame } from '../../src/shared/ws-frames';
+import { findBarterById } from '../db/queries/barters';
+import { conversationLink } from '../db/queries/messages';
+import { notify, subjectKeys, type NotificationEvent } from '../db/queries/notifications';
+import {
+  acceptOffer,
+  closeOffer,
+  counterOffer,
+  createOffer,
+  eventLinesByKeys,
+  findOfferById,
+  listingsByIds,
+  liveBarterOf,
+  openOfferOf,
+  shapeOffer,
+  type EventLine,
+} from '../db/queries/offers';
+import { findUserById, isUniqueViolation } from '../db/queries/users';
+import type { Db } from '../db/client';
+import type { ListingRow, OfferRow, UserRow } from '../db/schema';
+import { barter as shapeBarter, message as shapeMessage } from '../db/shapes';
+import { pushToRoom } from '../lib/conversation-room';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { hit } from '../lib/rate-limit';
+import { parseBody, parseId } from '../lib/validate';
+import { requireUser } from '../middleware/auth';
+import type { AppEnv } from '../types';
+
+export const offerRoutes = new Hono<AppEnv>();
+
+export const OFFER_MESSAGES = {
+  ownListing: 'You cannot make an offer on your own listing',
+  listingUnavailable: 'This listing is not available for offers',
+  notYours: 'You can only offer your own listings',
+  counterNotTheirs: 'A counter can only ask for listings of the member making the offer',
+  itself: 'You cannot offer a listing for itself',
+  itemMissing: 'An offered listing was not found',
+  itemInactive: 'Only active listings can be offered',
+  onlyWants: 'This listing accepts only what it asks for',
+  openExists: 'You already have an open offer on this listing',
+  barterExists: 'You already have a barter for this listing',
+  notOpen: 'This offer is no longer open',
+  notParty: 'Only the members of this conversation can see or answer its offers',
+  waiting: 'Waiting for the other member to answer',
+  onlySender: 'Only the member who made this offer can withdraw it',
+  listingGone: 'This listing is no longer available',
+  itemGone: 'An offered listing is no longer available',
+} as const;
+
+const findListing = (db: Db, id: number) => db.query.listings.findFirst({ where: (l, { eq }) => eq(l.id, id) });
+
+/** The wants a listing that does not accept other offers takes: its main want and its options. */
+export const wantsOf = (listing: Pick<ListingRow, 'whatUserWants' | 'whatUserWantsOptions'>) => [listing.whatUserWants, ...listing.whatUserWantsOptions];
+const sameWant = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+interface Terms {
+  givenListingIds: number[];
+  text: string | null;
+}
+
+/**
+ * Checks the terms of an offer for `listing` in which `giverId` (never the owner) gives, proposed by
+ * `proposerId`. Returns the given listings' titles in the order given, for the conversation line.
+ */
+async function checkTerms(db: Db, listing: ListingRow, giverId: number, proposerId: number, terms: Terms): Promise<{ terms: Terms; titles: string[] }> {
+  if (terms.givenListingIds.includes(listing.id)) throw badRequest(OFFER_MESSAGES.itself, { givenListingIds: OFFER_MESSAGES.itself });
+  const rows = await listingsByIds(db, terms.givenListingIds);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of terms.givenListingIds) {
+    const row = byId.get(id);
+    if (!row) throw badRequest(OFFER_MESSAGES.itemMissing, { givenListingIds: OFFER_MESSAGES.itemMissing });
+    if (row.userId !== giverId) {
+      const message = proposerId === giverId ? OFFER_MESSAGES.notYours : OFFER_MESSAGES.counterNotTheirs;
+      throw badRequest(message, { givenListingIds: message });
+    }
+    if (row.status !== 'active') throw badRequest(OFFER_MESSAGES.itemInactive, { givenListingIds: OFFER_MESSAGES.itemInactive });
+  }
+  let text = terms.text;
+  if (!listing.acceptOffers) {
+    // "Accept other offers" off: the offer must name what the listing asks for (one of its wants,
+    // stored as the owner wrote it); listings of the member's may come with it.
+    const want = text === null ? undefined : wantsOf(listing).find((w) => sameWant(w, text!));
+    if (!want) throw badRequest(OFFER_MESSAGES.onlyWants, { text: OFFER_MESSAGES.onlyWants });
+    text = want;
+  }
+  return { terms: { givenListingIds: terms.givenListingIds, text }, titles: terms.givenListingIds.map((id) => byId.get(id)!.title) };
+}
+
+/** "“Road bike” + “Tent” + 2 hours of gardening" */
+export const describeTerms = (titles: string[], text: string | null) => [...titles.map((t) => `“${t}”`), ...(text ? [text] : [])].join(' + ');
+
+/** The offer named in the path, for one of its two members (admins may read it, not act). */
+async function offerFor(c: Context<AppEnv>, user: UserRow, { adminMayRead = false } = {}) {
+  const found = await findOfferById(c.get('db'), parseId(c.req.param('id'), 'Offer'));
+  if (!found) throw notFound('Offer not found');
+  if (found.fromUserId !== user.id && found.toUserId !== user.id && !(adminMayRead && user.isAdmin)) throw forbidden(OFFER_MESSAGES.notParty);
+  return found;
+}
+
+const requestId = (c: Context<AppEnv>) => c.req.header('cf-ray') ?? 'local';
+
+/** The offer's frames after a step: its new event lines, then the offer (and a barter) as they stand. */
+async function pushStep(c: Context<AppEnv>, offer: OfferRow, shaped: Offer, lineKeys: string[], extra: ServerFrame[] = []) {
+  const db = c.get('db');
+  const lines = lineKeys.length > 0 ? await eventLinesByKeys(db, lineKeys) : [];
+  const frames: ServerFrame[] = [...lines.map((m) => ({ type: 'message' as const, message: shapeMessage(m) })), { type: 'offer', offer: shaped }, ...extra];
+  await pushToRoom(c.env, { listingId: offer.listingId, a: offer.fromUserId, b: offer.toUserId }, frames, requestId(c));
+}
+
+const offerNotice = (actor: UserRow, to: number, listing: { id: number; title: string }, text: string): NotificationEvent => ({
+  userId: to,
+  kind: 'offer',
+  subjectKey: subjectKeys.conversation(listing.id, actor.id),
+  text,
+  link: conversationLink(listing.id, actor.id, to),
+});
+
+offerRoutes.post('/', async (c) => {
+  const db = c.get('db');
+  const user = requireUser(c);
+  // An offer is a message in the conversation: it shares the members' message budget.
+  await hit(c.env.DB, 'messagePerMember', String(user.id));
+  const input = await parseBody(c, offerCreateSchema);
+  const listing = await findListing(db, input.listingId);
+  if (!listing) throw notFound('Listing not found');
+  if (listing.userId === user.id) throw badRequest(OFFER_MESSAGES.ownListing);
+  if (listing.status !== 'active') throw badRequest(OFFER_MESSAGES.listingUnavailable);
+  const { terms, titles } = await checkTerms(db, listing, user.id, user.id, { givenListingIds: input.givenListingIds, text: input.text ?? null });
+
+  const key = conversationKeyOf(listing.id, user.id, listing.userId);
+  if (await openOfferOf(db, key)) throw conflict(OFFER_MESSAGES.openExists);
+  if (await liveBarterOf(db, listing.id, user.id, listing.userId)) throw conflict(OFFER_MESSAGES.barterExists);
+
+  let created: OfferRow;
+  try {
+    created = await createOffer(
+      db,
+      { listingId: listing.id, conversationKey: key, fromUserId: user.id, toUserId: listing.userId, ...terms },
+      {
+        message: input.message ?? null,
+        lineContent: `${user.displayName} offered ${describeTerms(titles, terms.text)}`,
+        notice: offerNotice(user, listing.userId, listing, `${user.displayName} made an offer on "${listing.title}"`),
+      },
+    );
+  } catch (error) {
+    // Two offers racing in one conversation: the unique open-offer index keeps one.
+    if (isUniqueViolation(error)) throw conflict(OFFER_MESSAGES.openExists);
+    throw error;
+  }
+  const shaped = await shapeOffer(db, created);
+  // The covering message (if any) is a plain message: it goes live like any other.
+  const lines = await eventLinesByKeys(db, [`offer:${created.id}:made`]);
+  const covering = input.message
+    ? await db.query.messages.findFirst({
+        where: (m, { and, eq, lt }) => and(eq(m.listingId, listing.id), eq(m.senderId, user.id), eq(m.receiverId, listing.userId), eq(m.kind, 'text'), lt(m.id, lines[0]?.id ?? Number.MAX_SAFE_INTEGER)),
+        orderBy: (m, { desc }) => [desc(m.id)],
+      })
+    : undefined;
+  const frames: ServerFrame[] = [
+    ...(covering ? [{ type: 'message' as const, message: shapeMessage(covering) }] : []),
+    ...lines.map((m) => ({ type: 'message' as const, message: shapeMessage(m) })),
+    { type: 'offer', offer: shaped },
+  ];
+  await pushToRoom(c.env, { listingId: listing.id, a: user.id, b: listing.userId }, frames, requestId(c));
+  return c.json(shaped, 201);
+});
+
+offerRoutes.get('/:id{[0-9]+}', async (c) => {
+  const user = requireUser(c);
+  const found = await offerFor(c, user, { adminMayRead: true });
+  return c.json(await shapeOffer(c.get('db'), found));
+});
+
+/** The owner and the other member of an offer's conversation. */
+async function partiesOf(db: Db, offer: OfferRow) {
+  const listing = await findListing(db, offer.listingId);
+  if (!listing) throw notFound('Listing not found');
+  const memberId = listing.userId === offer.fromUserId ? offer.toUserId : offer.fromUserId;
+  return { listing, ownerId: listing.userId, memberId };
+}
+
+offerRoutes.post('/:id{[0-9]+}/accept', async (c) => {
+  const db = c.get('db');
+  const user = requireUser(c);
+  const offer = await offerFor(c, user);
+  if (offer.status !== 'open') throw conflict(OFFER_MESSAGES.notOpen);
+  if (offer.fromUserId === user.id) throw forbidden(OFFER_MESSAGES.waiting);
+  const { listing, ownerId, memberId } = await partiesOf(db, offer);
+
+  // What was offered must still be there: otherwise the offer expires instead.
+  const items = (await shapeOffer(db, offer)).givenListings;
+  const gone = listing.status !== 'active' ? OFFER_MESSAGES.listingGone : items.some((i) => i.status !== 'active') ? OFFER_MESSAGES.itemGone : null;
+  if (gone) {
+    if (await closeOffer(db, offer, 'expired', null)) {
+      const after = (await findOfferById(db, offer.id))!;
+      await pushStep(c, after, await shapeOffer(db, after), []);
+    }
+    throw conflict(gone);
+  }
+
+  const lineKey = `offer:${offer.id}:accepted`;
+  const { accepted, offer: after } = await acceptOffer(db, offer, { ownerId, memberId }, {
+    senderId: user.id,
+    receiverId: offer.fromUserId,
+    listingId: offer.listingId,
+    content: `${user.displayName} accepted the offer`,
+    event: { type: 'offer_accepted', offerId: offer.id },
+    key: lineKey,
+  });
+  // A racing accept, decline or withdrawal got there first.
+  if (!accepted) throw conflict(OFFER_MESSAGES.notOpen);
+  await notify(db, offerNotice(user, offer.fromUserId, listing, `${user.displayName} accepted your offer on "${listing.title}"`));
+  const shaped = await shapeOffer(db, after);
+  const barterRow = after.barterId ? await findBarterById(db, after.barterId) : undefined;
+  await pushStep(c, after, shaped, [lineKey], barterRow ? [{ type: 'barter', barter: shapeBarter(barterRow) }] : []);
+  return c.json(shaped);
+});
+
+/** Decline (the member the offer is addressed to) and withdraw (the member who made it). */
+for (const action of ['decline', 'withdraw'] as const) {
+  offerRoutes.post(`/:id{[0-9]+}/${action}`, async (c) => {
+    const db = c.get('db');
+    const user = requireUser(c);
+    const offer = await offerFor(c, user);
+    if (offer.status !== 'open') throw conflict(OFFER_MESSAGES.notOpen);
+    if (action === 'decline' && offer.fromUserId === user.id) throw forbidden(OFFER_MESSAGES.waiting);
+    if (action === 'withdraw' && offer.fromUserId !== user.id) throw forbidden(OFFER_MESSAGES.onlySender);
+    const status = action === 'decline' ? 'declined' : 'withdrawn';
+    const other = offer.fromUserId === user.id ? offer.toUserId : offer.fromUserId;
+    const lineKey = `offer:${offer.id}:${status}`;
+    const changed = await closeOffer(db, offer, status, {
+      senderId: user.id,
+      receiverId: other,
+      listingId: offer.listingId,
+      content: action === 'decline' ? `${user.displayName} declined the offer` : `${user.displayName} withdrew the offer`,
+      event: { type: action === 'decline' ? 'offer_declined' : 'offer_withdrawn', offerId: offer.id },
+      key: lineKey,
+    });
+    if (!changed) throw conflict(OFFER_MESSAGES.notOpen);
+    const after = (await findOfferById(db, offer.id))!;
+    const listing = await findListing(db, offer.listingId);
+    if (listing) {
+      const text = action === 'decline' ? `${user.displayName} declined your offer on "${listing.title}"` : `${user.displayName} withdrew their offer on "${listing.title}"`;
+      await notify(db, offerNotice(user, other, listing, text));
+    }
+    const shaped = await shapeOffer(db, after);
+    await pushStep(c, after, shaped, [lineKey]);
+    return c.json(shaped);
+  });
+}
+
+/**
+ * Counter: either member of an open offer proposes new terms in its place. From the member it
+ * is addressed to, a counter-offer; from the member who made it, a revision. The terms always say
+ * what the member who is not the owner gives.
+ */
+offerRoutes.post('/:id{[0-9]+}/counter', async (c) => {
+  const db = c.get('db');
+  const user = requireUser(c);
+  await hit(c.env.DB, 'messagePerMember', String(user.id));
+  const offer = await offerFor(c, user);
+  const input = await parseBody(c, offerTermsSchema);
+  if (offer.status !== 'open') throw conflict(OFFER_MESSAGES.notOpen);
+  const { listing, memberId } = await partiesOf(db, offer);
+  if (listing.status !== 'active') throw conflict(OFFER_MESSAGES.listingGone);
+  const { terms, titles } = await checkTerms(db, listing, memberId, user.id, { givenListingIds: input.givenListingIds, text: input.text ?? null });
+  const other = offer.fromUserId === user.id ? offer.toUserId : offer.fromUserId;
+  const revising = offer.fromUserId === user.id;
+
+  let created: OfferRow | undefined;
+  try {
+    created = await counterOffer(
+      db,
+      offer,
+      { fromUserId: user.id, toUserId: other, ...terms },
+      {
+        lineContent: `${user.displayName} ${revising ? 'changed the offer to' : 'countered with'} ${describeTerms(titles, terms.text)}`,
+        eventType: 'offer_countered',
+        notice: offerNotice(user, other, listing, `${user.displayName} ${revising ? 'changed their offer' : 'countered your offer'} on "${listing.title}"`),
+      },
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(OFFER_MESSAGES.notOpen);
+    throw error;
+  }
+  if (!created) throw conflict(OFFER_MESSAGES.notOpen);
+  const replaced = (await findOfferById(db, offer.id))!;
+  const shaped = await shapeOffer(db, created);
+  await pushStep(c, created, shaped, [`offer:${offer.id}:countered`], [{ type: 'offer', offer: await shapeOffer(db, replaced) }]);
+  return c.json(shaped, 201);
+});
