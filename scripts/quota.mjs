@@ -171,6 +171,8 @@ for (const pid of workerdPids) {
 const profiler = await connectProfiler(inspectorPort, { workerName: 'barter-market' });
 /** Worker CPU per window kind: ms per window, in order. */
 const workerCpu = new Map();
+/** For each kind with a call over the limit: where its costliest call spent the time. */
+const hotspots = new Map();
 let unattributedMs = 0;
 const spacings = [];
 /** Runs fn with the profiler on and files each window's Worker CPU under its kind. */
@@ -184,19 +186,29 @@ async function profiled(fn) {
     unattributedMs += attributed.unattributedMs;
     spacings.push(attributed.spacingUs);
     windows.forEach((window, i) => {
+      const { ms, selfMs } = attributed.windows[i];
       if (!workerCpu.has(window.kind)) workerCpu.set(window.kind, []);
-      workerCpu.get(window.kind).push(attributed.windows[i].ms);
+      workerCpu.get(window.kind).push(ms);
+      if (ms > CPU_LIMIT_MS && ms > (hotspots.get(window.kind)?.ms ?? 0)) {
+        const top = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([where, self]) => ({ where, ms: self }));
+        hotspots.set(window.kind, { ms, top });
+      }
     });
   }
 }
 const track = (kind, fn) => profiler.track(kind, fn);
 
-/** CPU time of all threads of the Worker's workerd so far, in ms: /proc/<pid>/task/<tid>/schedstat (ns). */
+/**
+ * CPU time of the threads of the Worker's workerd so far, in ms: /proc/<pid>/task/<tid>/schedstat
+ * (ns). V8's profiler thread (v8:ProfEvntProc, there while a profile runs) is left out: it is the
+ * measurement's, not the Worker's.
+ */
 function workerdCpuMs() {
   let ns = 0;
   for (const pid of workerdPids) {
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       try {
+        if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').startsWith('v8:ProfEvnt')) continue;
         ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
       } catch {
         // A thread that ended meanwhile.
@@ -869,6 +881,7 @@ const report = {
     cron: Object.fromEntries([FREQUENT_CRON, DAILY_CRON].map((e) => [e, workerCpuOf(`cron ${e}`)])),
     setupFirstCalls: setupCpu,
     compatibilityPasswordLogin: compatCpu,
+    hotspots: Object.fromEntries([...hotspots].filter(([kind]) => !notOfTheDay(kind))),
     samplingIntervalUs: SAMPLING_INTERVAL_US,
     medianSampleSpacingUs: medianSpacing,
     unattributedMs,
@@ -911,6 +924,11 @@ if (JSON_OUTPUT) {
   console.log(`Setup calls (the isolate's first sign-ups, photo uploads and listings): Worker JS CPU max ${ms(setupCpu.max)} ms over ${setupCpu.n} calls.`);
   console.log(`Not a request the SPA makes: ${COMPAT_LOGIN}: Worker JS CPU ${ms(compatCpu.mean)} ms mean, ${ms(compatCpu.max)} max (Argon2id in the PasswordHasher; over ${CPU_LIMIT_MS} ms, which is why the SPA derives the key itself).`);
   console.log(`Profiler: ${SAMPLING_INTERVAL_US} µs interval asked, ${Math.round(medianSpacing)} µs median spacing; ${ms(unattributedMs)} ms of samples outside any call; workerd priority raised: ${priorityRaised ? 'yes' : 'no (not allowed here)'}.`);
+  const hot = [...hotspots].filter(([kind]) => !notOfTheDay(kind));
+  if (hot.length) {
+    console.log('\nCalls over the limit, and the functions their samples stopped in (self time, the costliest call of each kind):');
+    for (const [kind, { ms: total, top }] of hot) console.log(`  ${kind}: ${ms(total)} ms; ${top.map((t) => `${t.where} ${ms(t.ms)}`).join(', ')}`);
+  }
   console.log(`\nWorst Worker JS CPU of any invocation kind: ${ms(worstMean.mean)} ms mean (${worstMean.kind}); highest single call ${ms(worstMax.max)} ms (${worstMax.kind}). ` +
     (overLimit.length ? `OVER the free plan's ${CPU_LIMIT_MS} ms for: ${overLimit.map((k) => k.kind).join(', ')}.` : `Every kind's mean is under the free plan's ${CPU_LIMIT_MS} ms.`));
 }

@@ -49,14 +49,15 @@ export function sampleCategory(callFrame) {
  * `windows`: [{ start, end, ... }] in µs on the monotonic clock (process.hrtime), sorted by start
  * and not overlapping. A sample belongs to the last window that started at or before it, if it is
  * no later than that window's end + tailUs (work the Worker does after its response: waitUntil)
- * and before the next window's start. Returns, per window, { ms, samples, jsMs, gcMs, programMs }
- * (ms = jsMs + gcMs + programMs), plus the ms no window took and the cap used.
+ * and before the next window's start. Returns, per window, { ms, samples, jsMs, gcMs, programMs,
+ * selfMs } (ms = jsMs + gcMs + programMs; selfMs: ms per function the samples stopped in), plus
+ * the ms no window took and the cap used.
  */
 export function attributeSamples(profile, windows, { tailUs = 50_000 } = {}) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const spacing = typicalSpacingUs(profile.timeDeltas);
   const cap = 1.5 * spacing;
-  const result = windows.map(() => ({ ms: 0, samples: 0, jsMs: 0, gcMs: 0, programMs: 0 }));
+  const result = windows.map(() => ({ ms: 0, samples: 0, jsMs: 0, gcMs: 0, programMs: 0, selfMs: new Map() }));
   let unattributedMs = 0;
   let time = profile.startTime;
   let w = -1;
@@ -76,6 +77,9 @@ export function attributeSamples(profile, windows, { tailUs = 50_000 } = {}) {
     entry.samples += 1;
     entry.ms += ms;
     entry[`${category}Ms`] += ms;
+    const { functionName, url, lineNumber } = nodes.get(profile.samples[i]).callFrame;
+    const where = url ? `${functionName || '(anonymous)'} (${url}:${lineNumber + 1})` : functionName || '(anonymous)';
+    entry.selfMs.set(where, (entry.selfMs.get(where) ?? 0) + ms);
   }
   return { windows: result, unattributedMs, spacingUs: spacing, capUs: cap };
 }
