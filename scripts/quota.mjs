@@ -9,7 +9,7 @@
 // mean Worker CPU passes the free plan's 10 ms. The mix and the method: docs/performance.md,
 // "Free-plan quota report". `--json` for machines; `--self-check` checks the CPU method against a
 // known CPU burn (the PasswordHasher's Argon2id) instead of running the day.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
@@ -153,19 +153,24 @@ function findWorkerds(root) {
 const workerdPids = findWorkerds(app.pid);
 if (!workerdPids.length) throw new Error('Could not find the workerd process running the Worker');
 
-// The machine is shared: the Worker's workerd gets a higher scheduling priority (where allowed) so
-// that neither it nor V8's sampling thread (started later by its main thread, which it inherits the
-// priority from) waits behind other processes. Best effort; the report says whether it was done.
-let priorityRaised = true;
+// V8 samples the isolate from a thread of its own every 100 µs; on a busy machine that thread
+// waits behind other processes and samples go missing (--self-check shows it). So the Worker's
+// workerd runs round-robin real-time (`chrt -r 1`, where allowed; new threads, V8's sampling thread
+// among them, inherit it), else at nice -10, else as it is. It handles one request at a time, and
+// the kernel keeps real-time threads to 95 % of a core. The report says which it got.
+let scheduling = 'real-time (chrt -r 1)';
 for (const pid of workerdPids) {
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    if (scheduling.startsWith('real-time') && spawnSync('chrt', ['-r', '-p', '1', tid], { stdio: 'ignore' }).status !== 0) scheduling = 'nice -10';
+    if (scheduling === 'real-time (chrt -r 1)') continue;
     try {
       setPriority(Number(tid), -10);
     } catch {
-      priorityRaised = false;
+      scheduling = 'unchanged (not allowed here)';
     }
   }
 }
+const priorityRaised = scheduling;
 
 // The Worker isolate's own CPU: V8's profiler through wrangler's inspector port.
 const profiler = await connectProfiler(inspectorPort, { workerName: 'barter-market' });
@@ -630,7 +635,9 @@ async function selfCheck() {
   // Node, is the reference for the profile's WebAssembly samples.
   const { body: salt } = await call('self-check', 'POST', '/api/auth/password-salt', { body: { username: 'alice' } });
   const derive = () => argon2id({ password: new TextEncoder().encode('password123'), salt: Buffer.from(salt.salt, 'base64'), memorySize: salt.memorySize, passes: salt.passes, parallelism: salt.parallelism, tagLength: salt.tagLength });
-  // Warm, as the Durable Object's is after its first sign-ins (V8 tiers WebAssembly up as it runs).
+  // Warm, as the Durable Object's is after its first sign-ins (V8 tiers WebAssembly up as it runs),
+  // and scheduled as workerd is, so both sides run alike on a busy machine.
+  const ownScheduling = priorityRaised.startsWith('real-time') && spawnSync('chrt', ['-r', '-p', '1', String(process.pid)], { stdio: 'ignore' }).status === 0;
   for (let i = 0; i < 10; i++) derive();
   const referenceRuns = [];
   for (let i = 0; i < 5; i++) {
@@ -639,13 +646,20 @@ async function selfCheck() {
     const used = process.cpuUsage(before);
     referenceRuns.push((used.user + used.system) / 1000);
   }
+  if (ownScheduling) spawnSync('chrt', ['-o', '-p', '0', String(process.pid)], { stdio: 'ignore' });
   const reference = [...referenceRuns].sort((a, b) => a - b)[2];
+  // The isolate runs on workerd's main thread (with local D1's SQLite and the other simulators);
+  // V8's background threads (compilers, concurrent GC) are not the isolate's.
+  const mainThreadMs = () => Number(readFileSync(`/proc/${workerdPids[0]}/task/${workerdPids[0]}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
   const processMs = [];
+  const threadMs = [];
   await profiler.start();
   for (let i = 0; i < 5; i++) {
     const before = workerdCpuMs();
+    const beforeThread = mainThreadMs();
     await call('self-check: plain-password sign-in', 'POST', '/api/auth/login', { body: { username: 'alice', password: 'password123' } });
     processMs.push(workerdCpuMs() - before);
+    threadMs.push(mainThreadMs() - beforeThread);
   }
   for (let i = 0; i < 10; i++) await call('self-check: GET /api/categories', 'GET', '/api/categories');
   const { profile, windows } = await profiler.stop();
@@ -659,9 +673,10 @@ async function selfCheck() {
     wasmMedian > 0.6 * reference && wasmMedian < 1.6 * reference,
     `Argon2id in the Durable Object: ${wasmMedian.toFixed(1)} ms of WebAssembly samples per sign-in (median of ${logins.map((w) => w.wasmMs.toFixed(1)).join(', ')}); the same Argon2id in Node: ${reference.toFixed(1)} ms CPU (want within 0.6–1.6×)`,
   );
+  const coverage = logins.reduce((a, w) => a + w.ms, 0) / threadMs.reduce((a, b) => a + b, 0);
   check(
-    logins.every((w, i) => w.ms <= processMs[i] * 1.1 + 1),
-    `each sign-in's Worker CPU (${logins.map((w) => w.ms.toFixed(1)).join(', ')} ms) is within the workerd process CPU around it (${processMs.map((x) => x.toFixed(1)).join(', ')} ms)`,
+    logins.every((w, i) => w.ms <= threadMs[i] * 1.1 + 1),
+    `each sign-in's Worker CPU (${logins.map((w) => w.ms.toFixed(1)).join(', ')} ms) is within the CPU of workerd's main thread around it (${threadMs.map((x) => x.toFixed(1)).join(', ')} ms, of which it is ${(coverage * 100).toFixed(0)} %; the rest is local D1, KV and the runtime; whole process ${processMs.map((x) => x.toFixed(1)).join(', ')} ms)`,
   );
   const trivialMean = mean(trivial.map((w) => w.ms));
   const loginMean = mean(logins.map((w) => w.ms));
@@ -669,7 +684,7 @@ async function selfCheck() {
     trivialMean > 0 && trivialMean < loginMean / 5,
     `GET /api/categories: ${trivialMean.toFixed(2)} ms Worker CPU per call (above 0, under a fifth of the sign-in's ${loginMean.toFixed(1)} ms)`,
   );
-  log(`Profiler: ${SAMPLING_INTERVAL_US} µs interval asked, ${Math.round(attributed.spacingUs)} µs median spacing; workerd priority raised: ${priorityRaised ? 'yes' : 'no'}.`);
+  log(`Profiler: ${SAMPLING_INTERVAL_US} µs interval asked, ${Math.round(attributed.spacingUs)} µs median spacing; workerd scheduling: ${priorityRaised}.`);
   profiler.close();
   stop();
   log(failures.length ? `\nSelf-check failed: ${failures.length} of 4 checks.` : '\nSelf-check passed: 4 of 4 checks.');
@@ -885,7 +900,7 @@ const report = {
     samplingIntervalUs: SAMPLING_INTERVAL_US,
     medianSampleSpacingUs: medianSpacing,
     unattributedMs,
-    priorityRaised,
+    scheduling: priorityRaised,
     note: 'Worker isolate CPU per call from V8 CPU profiles (JavaScript, WebAssembly, GC and the runtime\'s native work while the isolate runs; (idle) excluded), each sample counting the time since the previous one up to 1.5 × the median spacing. Includes the Durable Objects a request calls (same isolate locally); excludes local D1/KV/R2 simulators and the proxy.',
   },
   cpuNote: 'workerd process CPU per request (upper bound: includes the runtime\'s own work and, locally, D1\'s SQLite and the other simulators): the sum of workerd\'s threads\' /proc schedstat CPU time around each sequential request, averaged over the samples',
@@ -923,7 +938,7 @@ if (JSON_OUTPUT) {
   console.log(`\nCron runs, Worker JS CPU per run: ${[FREQUENT_CRON, DAILY_CRON].map((e) => `"${e}" ${ms(w.cron[e].mean)} ms`).join('; ')}.`);
   console.log(`Setup calls (the isolate's first sign-ups, photo uploads and listings): Worker JS CPU max ${ms(setupCpu.max)} ms over ${setupCpu.n} calls.`);
   console.log(`Not a request the SPA makes: ${COMPAT_LOGIN}: Worker JS CPU ${ms(compatCpu.mean)} ms mean, ${ms(compatCpu.max)} max (Argon2id in the PasswordHasher; over ${CPU_LIMIT_MS} ms, which is why the SPA derives the key itself).`);
-  console.log(`Profiler: ${SAMPLING_INTERVAL_US} µs interval asked, ${Math.round(medianSpacing)} µs median spacing; ${ms(unattributedMs)} ms of samples outside any call; workerd priority raised: ${priorityRaised ? 'yes' : 'no (not allowed here)'}.`);
+  console.log(`Profiler: ${SAMPLING_INTERVAL_US} µs interval asked, ${Math.round(medianSpacing)} µs median spacing; ${ms(unattributedMs)} ms of samples outside any call; workerd scheduling: ${priorityRaised}.`);
   const hot = [...hotspots].filter(([kind]) => !notOfTheDay(kind));
   if (hot.length) {
     console.log('\nCalls over the limit, and the functions their samples stopped in (self time, the costliest call of each kind):');
