@@ -3,18 +3,26 @@
 // `npm start` does (fresh state folder, METER=1), runs a documented member-day as real members
 // through the API (the calls each SPA page makes), sums what the metering layer (worker/lib/meter)
 // reports per request, adds a day of cron runs, and prints the use against the free plan's daily
-// limits. Also: each request kind's figures per call, and workerd's CPU time per request kind.
-// The mix and the method: docs/performance.md, "Free-plan quota report". `--json` for machines.
-import { spawn } from 'node:child_process';
+// limits. Also: each request kind's figures per call, the Worker isolate's own CPU time per
+// request kind (V8's CPU profiler through wrangler's inspector port: scripts/worker-cpu.mjs), and
+// the workerd process's CPU time per request kind (an upper bound). Exits 1 when any request kind's
+// mean Worker CPU passes the free plan's 10 ms. The mix and the method: docs/performance.md,
+// "Free-plan quota report". `--json` for machines; `--self-check` checks the CPU method against a
+// known CPU burn (the PasswordHasher's Argon2id) instead of running the day.
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import setupWasm from 'argon2id/lib/setup.js';
+import { attributeSamples, connectProfiler, SAMPLING_INTERVAL_US, wasmMsPerWindow } from './worker-cpu.mjs';
 
 const JSON_OUTPUT = process.argv.includes('--json');
+const SELF_CHECK = process.argv.includes('--self-check');
+const CPU_LIMIT_MS = 10; // free plan: CPU per invocation
+const FRAME_SETTLE_MS = 30; // time given to the room to handle a socket frame before the script goes on
 const MEMBERS = 3; // members whose day is run (the figures are their average)
 const CPU_REPEATS = 20; // sequential repetitions per request kind for the CPU figure
 const log = (...args) => {
@@ -49,6 +57,7 @@ const add = (into, from, times = 1) => {
   for (const f of FIELDS) into[f] += (from[f] ?? 0) * times;
   return into;
 };
+const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
 /** Durable Object requests as billed: stub calls, plus received WebSocket messages at 20:1. */
 const billedDoRequests = (c) => c.doRequests + c.doWebSocketMessages / 20;
 
@@ -67,11 +76,12 @@ async function freePort() {
 }
 
 const port = await freePort();
+const inspectorPort = await freePort();
 const base = `http://localhost:${port}`;
 const persist = mkdtempSync(join(tmpdir(), 'barter-quota-'));
 const started = Date.now();
 const app = spawn(process.execPath, ['scripts/start.mjs'], {
-  env: { ...process.env, PORT: String(port), PERSIST_DIR: persist, METER: '1' },
+  env: { ...process.env, PORT: String(port), PERSIST_DIR: persist, METER: '1', INSPECTOR_PORT: String(inspectorPort) },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let appOutput = '';
@@ -143,12 +153,67 @@ function findWorkerds(root) {
 const workerdPids = findWorkerds(app.pid);
 if (!workerdPids.length) throw new Error('Could not find the workerd process running the Worker');
 
-/** CPU time of all threads of the Worker's workerd so far, in ms: /proc/<pid>/task/<tid>/schedstat (ns). */
+// V8 samples the isolate from a thread of its own every 100 µs; on a busy machine that thread
+// waits behind other processes and samples go missing (--self-check shows it). So the Worker's
+// workerd runs round-robin real-time (`chrt -r 1`, where allowed; new threads, V8's sampling thread
+// among them, inherit it), else at nice -10, else as it is. It handles one request at a time, and
+// the kernel keeps real-time threads to 95 % of a core. The report says which it got.
+let scheduling = 'real-time (chrt -r 1)';
+for (const pid of workerdPids) {
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    if (scheduling.startsWith('real-time') && spawnSync('chrt', ['-r', '-p', '1', tid], { stdio: 'ignore' }).status !== 0) scheduling = 'nice -10';
+    if (scheduling === 'real-time (chrt -r 1)') continue;
+    try {
+      setPriority(Number(tid), -10);
+    } catch {
+      scheduling = 'unchanged (not allowed here)';
+    }
+  }
+}
+const priorityRaised = scheduling;
+
+// The Worker isolate's own CPU: V8's profiler through wrangler's inspector port.
+const profiler = await connectProfiler(inspectorPort, { workerName: 'barter-market' });
+/** Worker CPU per window kind: ms per window, in order. */
+const workerCpu = new Map();
+/** For each kind with a call over the limit: where its costliest call spent the time. */
+const hotspots = new Map();
+let unattributedMs = 0;
+const spacings = [];
+/** Runs fn with the profiler on and files each window's Worker CPU under its kind. */
+async function profiled(fn) {
+  await profiler.start();
+  try {
+    return await fn();
+  } finally {
+    const { profile, windows } = await profiler.stop();
+    const attributed = attributeSamples(profile, windows);
+    unattributedMs += attributed.unattributedMs;
+    spacings.push(attributed.spacingUs);
+    windows.forEach((window, i) => {
+      const { ms, selfMs } = attributed.windows[i];
+      if (!workerCpu.has(window.kind)) workerCpu.set(window.kind, []);
+      workerCpu.get(window.kind).push(ms);
+      if (ms > CPU_LIMIT_MS && ms > (hotspots.get(window.kind)?.ms ?? 0)) {
+        const top = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([where, self]) => ({ where, ms: self }));
+        hotspots.set(window.kind, { ms, top });
+      }
+    });
+  }
+}
+const track = (kind, fn) => profiler.track(kind, fn);
+
+/**
+ * CPU time of the threads of the Worker's workerd so far, in ms: /proc/<pid>/task/<tid>/schedstat
+ * (ns). V8's profiler thread (v8:ProfEvntProc, there while a profile runs) is left out: it is the
+ * measurement's, not the Worker's.
+ */
 function workerdCpuMs() {
   let ns = 0;
   for (const pid of workerdPids) {
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       try {
+        if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').startsWith('v8:ProfEvnt')) continue;
         ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
       } catch {
         // A thread that ended meanwhile.
@@ -181,8 +246,10 @@ async function call(kind, method, path, { cookie, body, headers = {}, raw } = {}
     init.body = JSON.stringify(body);
   }
   const before = workerdCpuMs();
-  const response = await fetch(`${base}${path}`, init);
-  const buffer = await response.arrayBuffer();
+  const { response, buffer } = await track(kind, async () => {
+    const answer = await fetch(`${base}${path}`, init);
+    return { response: answer, buffer: await answer.arrayBuffer() };
+  });
   const cpu = workerdCpuMs() - before;
   const header = response.headers.get('X-Meter');
   if (!header) throw new Error(`${method} ${path}: no X-Meter header (status ${response.status}); is METER on?`);
@@ -206,9 +273,11 @@ async function call(kind, method, path, { cookie, body, headers = {}, raw } = {}
   return { status: response.status, body: parsed, counts, response };
 }
 
+const FRAME_KIND = 'Durable Object: room socket frame (typing, read)';
+
 /** A WebSocket upgrade through node:http, so the upgrade's X-Meter header can be read. */
 function openSocket(kind, path, cookie) {
-  return new Promise((resolve, reject) => {
+  return track(kind, () => new Promise((resolve, reject) => {
     const key = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
     const before = workerdCpuMs();
     const req = httpRequest(`${base}${path}`, {
@@ -226,13 +295,16 @@ function openSocket(kind, path, cookie) {
       socket.on('data', () => {});
       socket.on('error', () => {});
       resolve({
-        /** A masked text frame, as a browser sends it. */
+        /** A masked text frame, as a browser sends it; the room gets FRAME_SETTLE_MS to handle it. */
         send(text) {
           const payload = Buffer.from(text);
           const mask = Buffer.from(crypto.getRandomValues(new Uint8Array(4)));
           const head = payload.length < 126 ? Buffer.from([0x81, 0x80 | payload.length]) : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 255]);
           const masked = Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]));
-          socket.write(Buffer.concat([head, mask, masked]));
+          return track(FRAME_KIND, async () => {
+            socket.write(Buffer.concat([head, mask, masked]));
+            await sleep(FRAME_SETTLE_MS);
+          });
         },
         close() {
           const mask = Buffer.from([1, 2, 3, 4]);
@@ -245,10 +317,12 @@ function openSocket(kind, path, cookie) {
     req.on('response', (res) => reject(new Error(`${path}: no upgrade (${res.statusCode})`)));
     req.on('error', reject);
     req.end();
-  });
+  }));
 }
 
-const meterState = async () => (await fetch(`${base}/api/dev/meter`)).json();
+// Development-only reads of the script's own (not part of the day) get windows of their own, so
+// their CPU is not given to the request before them.
+const meterState = () => track('(script: meter and outbox reads)', async () => (await fetch(`${base}/api/dev/meter`)).json());
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------
@@ -299,7 +373,7 @@ async function register(kind = 'setup') {
   });
   const cookie = cookieOf(reg.response);
   // The verification link from the dev outbox (development-only route, not part of the day).
-  const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  const outbox = await track('(script: meter and outbox reads)', async () => (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json());
   const token = /token=([^\s"&]+)/.exec(outbox[0]?.text ?? '')?.[1];
   await call(kind === 'setup' ? 'setup' : 'GET /api/auth/verify-email (verify page)', 'GET', `/api/auth/verify-email?token=${token}`);
   return { id: reg.body.id, username, email, cookie };
@@ -395,7 +469,7 @@ async function openConversation(member, partnerId, listingId, { unread }) {
     await call('GET /api/notifications (bell, after reading)', 'GET', '/api/notifications', { cookie: member.cookie });
     await call('GET /api/listings/:id/barters (barter prompt)', 'GET', `/api/listings/${listingId}/barters`, { cookie: member.cookie });
     const newest = thread.body.filter((m) => m.senderId === partnerId).at(-1);
-    if (newest) socket.send(JSON.stringify({ type: 'read', upTo: newest.id }));
+    if (newest) await socket.send(JSON.stringify({ type: 'read', upTo: newest.id }));
     for (let i = 0; i < 3; i++) await call('GET /api/conversations (messages screen)', 'GET', '/api/conversations', { cookie: member.cookie });
     await call('GET /api/notifications (bell, after reading)', 'GET', '/api/notifications', { cookie: member.cookie });
   }
@@ -404,8 +478,8 @@ async function openConversation(member, partnerId, listingId, { unread }) {
 
 /** Typing (a typing frame every 2.5 s while typing; about two per message), the POST, the list's refreshes. */
 async function sendMessage(member, socket, partnerId, listingId, content) {
-  socket.send(JSON.stringify({ type: 'typing' }));
-  socket.send(JSON.stringify({ type: 'typing' }));
+  await socket.send(JSON.stringify({ type: 'typing' }));
+  await socket.send(JSON.stringify({ type: 'typing' }));
   await call('POST /api/messages (send message)', 'POST', '/api/messages', { cookie: member.cookie, body: { senderId: member.id, receiverId: partnerId, listingId, content } });
   // The SPA refetches the list after the POST and on the room's frame (four reads in Chromium).
   for (let i = 0; i < 4; i++) await call('GET /api/conversations (after sending)', 'GET', '/api/conversations', { cookie: member.cookie });
@@ -523,24 +597,125 @@ const DAY = [
 ];
 
 // ---------------------------------------------------------------------------------------------
+// --self-check: the Worker CPU method against figures known from elsewhere
+
+async function selfCheck() {
+  const failures = [];
+  const check = (ok, text) => {
+    log(`${ok ? 'ok  ' : 'FAIL'}  ${text}`);
+    if (!ok) failures.push(text);
+  };
+  const close = (a, b) => Math.abs(a - b) < 1e-9;
+
+  // 1. Attribution on a made-up profile: 200 µs spacing, a pause before each window's first
+  // sample (counted as one capped tick, 300 µs), an idle sample (not counted), GC and native work
+  // (counted), and a sample after the last window's tail (no window's).
+  const frame = (functionName) => ({ functionName, url: functionName.startsWith('(') ? '' : 'index.js', scriptId: '1', lineNumber: 0, columnNumber: 0 });
+  const synthetic = {
+    startTime: 1_000_000,
+    nodes: [
+      { id: 1, callFrame: frame('(root)'), children: [2, 3, 4, 5] },
+      { id: 2, callFrame: frame('handler') },
+      { id: 3, callFrame: frame('(idle)') },
+      { id: 4, callFrame: frame('(garbage collector)') },
+      { id: 5, callFrame: frame('(program)') },
+    ],
+    samples: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 5, 5, 5, 5, 5, 2],
+    timeDeltas: [1000, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 17_100, 200, 200, 200, 200, 68_700],
+  };
+  const made = attributeSamples(synthetic, [{ start: 1_000_500, end: 1_010_000 }, { start: 1_020_000, end: 1_030_000 }]);
+  check(
+    made.spacingUs === 200 && close(made.windows[0].ms, 2.5) && close(made.windows[0].gcMs, 0.2) && made.windows[0].samples === 12 &&
+      close(made.windows[1].ms, 1.1) && close(made.windows[1].programMs, 1.1) && close(made.unattributedMs, 0.3),
+    `made-up profile: windows ${made.windows.map((x) => x.ms.toFixed(2)).join(' and ')} ms (want 2.50 and 1.10), outside ${made.unattributedMs.toFixed(2)} ms (want 0.30)`,
+  );
+
+  // 2. A known CPU burn: the compatibility sign-in runs Argon2id (m=19456, t=2) in the
+  // PasswordHasher Durable Object. The same WebAssembly with the same parameters, timed here in
+  // Node, is the reference for the profile's WebAssembly samples.
+  const { body: salt } = await call('self-check', 'POST', '/api/auth/password-salt', { body: { username: 'alice' } });
+  const derive = () => argon2id({ password: new TextEncoder().encode('password123'), salt: Buffer.from(salt.salt, 'base64'), memorySize: salt.memorySize, passes: salt.passes, parallelism: salt.parallelism, tagLength: salt.tagLength });
+  // Warm, as the Durable Object's is after its first sign-ins (V8 tiers WebAssembly up as it runs),
+  // and scheduled as workerd is, so both sides run alike on a busy machine.
+  const ownScheduling = priorityRaised.startsWith('real-time') && spawnSync('chrt', ['-r', '-p', '1', String(process.pid)], { stdio: 'ignore' }).status === 0;
+  for (let i = 0; i < 10; i++) derive();
+  const referenceRuns = [];
+  for (let i = 0; i < 5; i++) {
+    const before = process.cpuUsage();
+    derive();
+    const used = process.cpuUsage(before);
+    referenceRuns.push((used.user + used.system) / 1000);
+  }
+  if (ownScheduling) spawnSync('chrt', ['-o', '-p', '0', String(process.pid)], { stdio: 'ignore' });
+  const reference = [...referenceRuns].sort((a, b) => a - b)[2];
+  // The isolate runs on workerd's main thread (with local D1's SQLite and the other simulators);
+  // V8's background threads (compilers, concurrent GC) are not the isolate's.
+  const mainThreadMs = () => Number(readFileSync(`/proc/${workerdPids[0]}/task/${workerdPids[0]}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  const processMs = [];
+  const threadMs = [];
+  await profiler.start();
+  for (let i = 0; i < 5; i++) {
+    const before = workerdCpuMs();
+    const beforeThread = mainThreadMs();
+    await call('self-check: plain-password sign-in', 'POST', '/api/auth/login', { body: { username: 'alice', password: 'password123' } });
+    processMs.push(workerdCpuMs() - before);
+    threadMs.push(mainThreadMs() - beforeThread);
+  }
+  for (let i = 0; i < 10; i++) await call('self-check: GET /api/categories', 'GET', '/api/categories');
+  const { profile, windows } = await profiler.stop();
+  const attributed = attributeSamples(profile, windows);
+  const wasm = wasmMsPerWindow(profile, windows);
+  const logins = windows.map((w, i) => ({ ...w, ms: attributed.windows[i].ms, wasmMs: wasm[i] })).filter((w) => w.kind.includes('plain-password'));
+  const trivial = windows.map((w, i) => ({ ...w, ms: attributed.windows[i].ms })).filter((w) => w.kind.includes('categories'));
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const wasmMedian = median(logins.map((w) => w.wasmMs));
+  check(
+    wasmMedian > 0.6 * reference && wasmMedian < 1.6 * reference,
+    `Argon2id in the Durable Object: ${wasmMedian.toFixed(1)} ms of WebAssembly samples per sign-in (median of ${logins.map((w) => w.wasmMs.toFixed(1)).join(', ')}); the same Argon2id in Node: ${reference.toFixed(1)} ms CPU (want within 0.6–1.6×)`,
+  );
+  const coverage = logins.reduce((a, w) => a + w.ms, 0) / threadMs.reduce((a, b) => a + b, 0);
+  check(
+    logins.every((w, i) => w.ms <= threadMs[i] * 1.1 + 1),
+    `each sign-in's Worker CPU (${logins.map((w) => w.ms.toFixed(1)).join(', ')} ms) is within the CPU of workerd's main thread around it (${threadMs.map((x) => x.toFixed(1)).join(', ')} ms, of which it is ${(coverage * 100).toFixed(0)} %; the rest is local D1, KV and the runtime; whole process ${processMs.map((x) => x.toFixed(1)).join(', ')} ms)`,
+  );
+  const trivialMean = mean(trivial.map((w) => w.ms));
+  const loginMean = mean(logins.map((w) => w.ms));
+  check(
+    trivialMean > 0 && trivialMean < loginMean / 5,
+    `GET /api/categories: ${trivialMean.toFixed(2)} ms Worker CPU per call (above 0, under a fifth of the sign-in's ${loginMean.toFixed(1)} ms)`,
+  );
+  log(`Profiler: ${SAMPLING_INTERVAL_US} µs interval asked, ${Math.round(attributed.spacingUs)} µs median spacing; workerd scheduling: ${priorityRaised}.`);
+  profiler.close();
+  stop();
+  log(failures.length ? `\nSelf-check failed: ${failures.length} of 4 checks.` : '\nSelf-check passed: 4 of 4 checks.');
+  process.exit(failures.length ? 1 : 0);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Run
 
 // Setup (not part of any day): listing owners with photo listings, and the members whose day runs.
+if (SELF_CHECK) await selfCheck();
+
 log('Setting up members and photo listings…');
-const owners = [await register(), await register()];
+const owners = [];
 const ownerListings = [];
-for (const [i, idea] of LISTING_IDEAS.entries()) ownerListings.push({ ...(await createListing(owners[i % 2], idea, 'setup')), owner: owners[i % 2] });
 const members = [];
-for (let i = 0; i < MEMBERS; i++) {
-  const member = await register();
-  member.index = i;
-  member.seenImages = new Set();
-  // Each member's first listing is another owner's, so the day's conversation, barter and review work.
-  const mine = ownerListings.filter((l) => l.owner === owners[i % 2]);
-  member.owner = owners[i % 2];
-  member.others = [...mine, ...ownerListings.filter((l) => l.owner !== owners[i % 2])];
-  members.push(member);
-}
+// Profiled too: setup makes the first sign-up, photo upload and listing of the isolate.
+await profiled(async () => {
+  owners.push(await register(), await register());
+  for (const [i, idea] of LISTING_IDEAS.entries()) ownerListings.push({ ...(await createListing(owners[i % 2], idea, 'setup')), owner: owners[i % 2] });
+  for (let i = 0; i < MEMBERS; i++) {
+    const member = await register();
+    member.index = i;
+    member.seenImages = new Set();
+    // Each member's first listing is another owner's, so the day's conversation, barter and review work.
+    const mine = ownerListings.filter((l) => l.owner === owners[i % 2]);
+    member.owner = owners[i % 2];
+    member.others = [...mine, ...ownerListings.filter((l) => l.owner !== owners[i % 2])];
+    members.push(member);
+  }
+});
 
 const perStep = [];
 const dayTotal = zero();
@@ -554,7 +729,7 @@ for (const { step, weight, run } of DAY) {
     }
     const requestsBefore = snapshotKinds();
     const objectsBefore = (await meterState()).durableObjects;
-    await run(member);
+    await profiled(() => run(member));
     await sleep(50);
     const objectsAfter = (await meterState()).durableObjects;
     const objectWork = add(zero(), objectsAfter);
@@ -588,13 +763,17 @@ const cron = {};
 for (const expression of [FREQUENT_CRON, DAILY_CRON]) {
   const runsBefore = (await meterState()).scheduled[expression]?.runs ?? 0;
   const beforeCpu = workerdCpuMs();
-  await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(expression)}`);
+  // One window from the trigger until the meter has the run (the meter reads in it are counted
+  // with the run: a little more than the run itself).
   let state;
-  for (let i = 0; i < 200; i++) {
-    state = await meterState();
-    if ((state.scheduled[expression]?.runs ?? 0) > runsBefore) break;
-    await sleep(100);
-  }
+  await profiled(() => track(`cron ${expression}`, async () => {
+    await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(expression)}`);
+    for (let i = 0; i < 200; i++) {
+      state = await (await fetch(`${base}/api/dev/meter`)).json();
+      if ((state.scheduled[expression]?.runs ?? 0) > runsBefore) break;
+      await sleep(100);
+    }
+  }));
   const run = state.scheduled[expression]?.last;
   if (!run) throw new Error(`The ${expression} run reported no meter`);
   cron[expression] = { perRun: run, runsPerDay: CRON_RUNS_PER_DAY[expression], cpuMs: workerdCpuMs() - beforeCpu };
@@ -635,22 +814,40 @@ for (const [kind, [method, path, body]] of Object.entries(REPLAYS)) {
   if (!entry) continue;
   const extra = Math.max(0, CPU_REPEATS - entry.cpuCalls);
   const before = { calls: entry.calls, counts: { ...entry.counts } };
-  for (let i = 0; i < extra; i++) {
-    // Messages rotate senders so the 30-a-minute limit per member is never reached.
-    const sender = path === '/api/messages' ? members[i % members.length] : m0;
-    let b = body?.();
-    if (path === '/api/messages') b = { ...b, senderId: sender.id, receiverId: sender.others[0].userId, listingId: sender.others[0].id };
-    await call(kind, method, path, { cookie: path === '/api/auth/login' ? undefined : sender.cookie, body: b });
-  }
+  await profiled(async () => {
+    for (let i = 0; i < extra; i++) {
+      // Messages rotate senders so the 30-a-minute limit per member is never reached.
+      const sender = path === '/api/messages' ? members[i % members.length] : m0;
+      let b = body?.();
+      if (path === '/api/messages') b = { ...b, senderId: sender.id, receiverId: sender.others[0].userId, listingId: sender.others[0].id };
+      await call(kind, method, path, { cookie: path === '/api/auth/login' ? undefined : sender.cookie, body: b });
+    }
+  });
   // The per-call figures stay those of the day's own calls; the replays add CPU samples only.
   entry.calls = before.calls;
   entry.counts = before.counts;
 }
 
+// The compatibility path (a client that sends the plain password: Argon2id in the PasswordHasher
+// Durable Object, docs/decisions/015) is no request the SPA makes; measured and shown apart.
+const COMPAT_LOGIN = 'POST /api/auth/login with a plain password (compatibility path, not sent by the SPA)';
+await profiled(async () => {
+  for (let i = 0; i < 3; i++) await call(COMPAT_LOGIN, 'POST', '/api/auth/login', { body: { username: m0.username, password: 'password123' } });
+});
+
+profiler.close();
 stop();
 
 // ---------------------------------------------------------------------------------------------
 // Report
+
+/** Worker CPU of a kind: { mean, max, n } in ms, or null when it was not profiled. */
+function workerCpuOf(kind) {
+  const values = workerCpu.get(kind) ?? [];
+  return values.length ? { mean: mean(values), max: Math.max(...values), n: values.length } : null;
+}
+/** Kinds that are not requests of the SPA's: the script's own reads, setup, the compatibility path. */
+const notOfTheDay = (kind) => kind === 'setup' || kind === COMPAT_LOGIN || kind.startsWith('(script');
 
 const resources = Object.entries(LIMITS).map(([field, { label, limit }]) => {
   const perMember = field === 'doRequests' ? billedDoRequests(dayTotal) : dayTotal[field];
@@ -660,13 +857,27 @@ const resources = Object.entries(LIMITS).map(([field, { label, limit }]) => {
 });
 const binding = resources.filter((r) => r.membersThatFit !== null).reduce((a, b) => (b.membersThatFit < a.membersThatFit ? b : a));
 const kindRows = [...kinds.values()]
-  .filter((k) => k.name !== 'setup')
+  .filter((k) => !notOfTheDay(k.name))
   .map((k) => {
     const calls = k.calls || 1;
     const per = Object.fromEntries(FIELDS.map((f) => [f, k.counts[f] / calls]));
-    return { kind: k.name, calls: k.calls, perCall: per, maxD1QueriesPerCall: k.maxD1Queries, cpuMsPerCall: k.cpuCalls ? k.cpuMs / k.cpuCalls : null, cpuSamples: k.cpuCalls };
+    return { kind: k.name, calls: k.calls, perCall: per, maxD1QueriesPerCall: k.maxD1Queries, workerCpuMs: workerCpuOf(k.name), cpuMsPerCall: k.cpuCalls ? k.cpuMs / k.cpuCalls : null, cpuSamples: k.cpuCalls };
   })
   .sort((a, b) => a.kind.localeCompare(b.kind));
+// Every invocation kind of the day with a Worker CPU figure: the request kinds, the room's socket
+// frames (a Durable Object invocation) and the two cron runs.
+const invocations = [
+  ...kindRows.filter((k) => k.workerCpuMs).map((k) => ({ kind: k.kind, ...k.workerCpuMs })),
+  ...[FREQUENT_CRON, DAILY_CRON].map((e) => ({ kind: `cron "${e}"`, ...workerCpuOf(`cron ${e}`) })),
+];
+const missing = kindRows.filter((k) => !k.workerCpuMs).map((k) => k.kind);
+if (missing.length) throw new Error(`No Worker CPU figure for: ${missing.join(', ')}`);
+const worstMean = invocations.reduce((a, b) => (b.mean > a.mean ? b : a));
+const worstMax = invocations.reduce((a, b) => (b.max > a.max ? b : a));
+const overLimit = invocations.filter((k) => k.mean > CPU_LIMIT_MS);
+const setupCpu = workerCpuOf('setup');
+const compatCpu = workerCpuOf(COMPAT_LOGIN);
+const medianSpacing = [...spacings].sort((a, b) => a - b)[Math.floor(spacings.length / 2)];
 const report = {
   membersRun: MEMBERS,
   mix: perStep.map(({ step, weight }) => ({ step, weight })),
@@ -676,7 +887,23 @@ const report = {
   resources,
   binding: { resource: binding.label, membersThatFit: binding.membersThatFit },
   kinds: kindRows,
-  cpuNote: 'workerd process CPU per request (upper bound: includes the runtime\'s own work): the sum of workerd\'s threads\' /proc schedstat CPU time around each sequential request, averaged over the samples',
+  workerCpu: {
+    limitMs: CPU_LIMIT_MS,
+    worstMean,
+    worstMax,
+    underLimit: overLimit.length === 0,
+    overLimit,
+    cron: Object.fromEntries([FREQUENT_CRON, DAILY_CRON].map((e) => [e, workerCpuOf(`cron ${e}`)])),
+    setupFirstCalls: setupCpu,
+    compatibilityPasswordLogin: compatCpu,
+    hotspots: Object.fromEntries([...hotspots].filter(([kind]) => !notOfTheDay(kind))),
+    samplingIntervalUs: SAMPLING_INTERVAL_US,
+    medianSampleSpacingUs: medianSpacing,
+    unattributedMs,
+    scheduling: priorityRaised,
+    note: 'Worker isolate CPU per call from V8 CPU profiles (JavaScript, WebAssembly, GC and the runtime\'s native work while the isolate runs; (idle) excluded), each sample counting the time since the previous one up to 1.5 × the median spacing. Includes the Durable Objects a request calls (same isolate locally); excludes local D1/KV/R2 simulators and the proxy.',
+  },
+  cpuNote: 'workerd process CPU per request (upper bound: includes the runtime\'s own work and, locally, D1\'s SQLite and the other simulators): the sum of workerd\'s threads\' /proc schedstat CPU time around each sequential request, averaged over the samples',
   seconds: Math.round((Date.now() - started) / 1000),
 };
 
@@ -700,10 +927,24 @@ if (JSON_OUTPUT) {
   console.log(`\nDurable Object requests count stub calls plus received WebSocket messages ÷ 20 (${fmt(dayTotal.doWebSocketMessages)} a member-day).`);
   console.log(`Cron: ${Object.entries(cron).map(([e, c]) => `"${e}" ${c.runsPerDay}×/day, per run ${c.perRun.d1Queries} D1 queries, ${c.perRun.d1RowsRead} rows read, ${c.perRun.d1RowsWritten} written`).join('; ')}.`);
   console.log(`\nBinding resource: ${binding.label}. Daily active members that fit: ${fmt(binding.membersThatFit)}.\n`);
-  console.log('Per request kind (figures per call; CPU = workerd process CPU per request, an upper bound: includes the runtime\'s own work):');
+  console.log('Per request kind (figures per call). Worker JS CPU ms = the Worker isolate\'s own CPU per call (V8 profiler; mean, max, n);');
+  console.log('process CPU ms = workerd process CPU per call, an upper bound: includes the runtime\'s own work and local D1\'s SQLite:');
+  const ms = (n) => (n === null || n === undefined ? '—' : n.toFixed(1));
   console.log(table(
-    ['Request kind', 'Calls', 'D1 q', 'max q', 'Rows read', 'Rows written', 'KV r', 'KV w', 'KV del', 'DO', 'R2 A', 'R2 B', 'CPU ms', 'n'],
-    kindRows.map((k) => [k.kind, k.calls, fmt(k.perCall.d1Queries), k.maxD1QueriesPerCall, fmt(k.perCall.d1RowsRead), fmt(k.perCall.d1RowsWritten), fmt(k.perCall.kvReads), fmt(k.perCall.kvWrites), fmt(k.perCall.kvDeletes), fmt(k.perCall.doRequests + k.perCall.doWebSocketMessages), fmt(k.perCall.r2ClassA), fmt(k.perCall.r2ClassB), k.cpuMsPerCall === null ? '—' : k.cpuMsPerCall.toFixed(1), k.cpuSamples]),
+    ['Request kind', 'Calls', 'D1 q', 'max q', 'Rows read', 'Rows written', 'KV r', 'KV w', 'KV del', 'DO', 'R2 A', 'R2 B', 'Worker JS CPU ms', 'max', 'n', 'Process CPU ms (upper bound)', 'n'],
+    kindRows.map((k) => [k.kind, k.calls, fmt(k.perCall.d1Queries), k.maxD1QueriesPerCall, fmt(k.perCall.d1RowsRead), fmt(k.perCall.d1RowsWritten), fmt(k.perCall.kvReads), fmt(k.perCall.kvWrites), fmt(k.perCall.kvDeletes), fmt(k.perCall.doRequests + k.perCall.doWebSocketMessages), fmt(k.perCall.r2ClassA), fmt(k.perCall.r2ClassB), ms(k.workerCpuMs.mean), ms(k.workerCpuMs.max), k.workerCpuMs.n, ms(k.cpuMsPerCall), k.cpuSamples || '—']),
   ));
+  const w = report.workerCpu;
+  console.log(`\nCron runs, Worker JS CPU per run: ${[FREQUENT_CRON, DAILY_CRON].map((e) => `"${e}" ${ms(w.cron[e].mean)} ms`).join('; ')}.`);
+  console.log(`Setup calls (the isolate's first sign-ups, photo uploads and listings): Worker JS CPU max ${ms(setupCpu.max)} ms over ${setupCpu.n} calls.`);
+  console.log(`Not a request the SPA makes: ${COMPAT_LOGIN}: Worker JS CPU ${ms(compatCpu.mean)} ms mean, ${ms(compatCpu.max)} max (Argon2id in the PasswordHasher; over ${CPU_LIMIT_MS} ms, which is why the SPA derives the key itself).`);
+  console.log(`Profiler: ${SAMPLING_INTERVAL_US} µs interval asked, ${Math.round(medianSpacing)} µs median spacing; ${ms(unattributedMs)} ms of samples outside any call; workerd scheduling: ${priorityRaised}.`);
+  const hot = [...hotspots].filter(([kind]) => !notOfTheDay(kind));
+  if (hot.length) {
+    console.log('\nCalls over the limit, and the functions their samples stopped in (self time, the costliest call of each kind):');
+    for (const [kind, { ms: total, top }] of hot) console.log(`  ${kind}: ${ms(total)} ms; ${top.map((t) => `${t.where} ${ms(t.ms)}`).join(', ')}`);
+  }
+  console.log(`\nWorst Worker JS CPU of any invocation kind: ${ms(worstMean.mean)} ms mean (${worstMean.kind}); highest single call ${ms(worstMax.max)} ms (${worstMax.kind}). ` +
+    (overLimit.length ? `OVER the free plan's ${CPU_LIMIT_MS} ms for: ${overLimit.map((k) => k.kind).join(', ')}.` : `Every kind's mean is under the free plan's ${CPU_LIMIT_MS} ms.`));
 }
-process.exit(0);
+process.exit(overLimit.length ? 1 : 0);

@@ -149,6 +149,8 @@ const serverExit = run('wrangler', [
   '--var', `PASSWORD_PEPPER:${localPepper(persist)}`,
   // METER=1 (set only by `npm run quota`) turns on binding metering: worker/lib/meter.
   ...(process.env.METER === '1' ? ['--var', 'METER:1'] : []),
+  // INSPECTOR_PORT (set by `npm run quota` for its CPU profiles) fixes the DevTools port.
+  ...(process.env.INSPECTOR_PORT ? ['--inspector-port', process.env.INSPECTOR_PORT] : []),
 ]);
 const server = current;
 serverExit.then(async ({ code }) => {
