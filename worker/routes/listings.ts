@@ -85,7 +85,7 @@ listingRoutes.get('/', async (c) => {
   // A position is looked for when a distance is asked (even `any`: cards then say how far) or given.
   const position = query.distance || hasExplicitPosition(c) ? await searchPosition(c) : null;
   const miles = query.distance && query.distance !== 'any' ? Number(query.distance) : null;
-  const filter = { search: query.search, category: query.category, limit, offset: query.offset ?? 0 };
+  const filter = { search: query.search, category: query.category, viewerId: c.get('user')?.id, limit, offset: query.offset ?? 0 };
   const { items, total } =
     position && miles !== null ? await searchListingsNear(c.get('db'), filter, position, miles) : await searchListings(c.get('db'), filter, position);
   c.header('X-Total-Count', String(total));
