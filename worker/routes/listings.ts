@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { LISTINGS_DEFAULT_LIMIT, LISTINGS_MAX_LIMIT, SEARCH_DISTANCES } from '../../src/shared/constants';
 import { listingCreateSchema, listingSearchSchema, listingUpdateSchema } from '../../src/shared/schemas';
-import { findUploads, uploadKeyFromPath } from '../db/queries/images';
+import { findUploads, uploadKeyFromPath, withThumbKeys } from '../db/queries/images';
 import {
   deleteListing,
   featuredListings,
@@ -188,8 +188,8 @@ async function assertOwnUploads(c: Context<AppEnv>, user: UserRow, paths: string
   }
 }
 
-/** R2 deletes run after the reply; the rows that pointed at the objects are already gone. */
+/** R2 deletes (photos and thumbnails) run after the reply; the rows that pointed at them are already gone. */
 function deleteImages(c: Context<AppEnv>, paths: string[]) {
   const keys = paths.map(uploadKeyFromPath).filter((key): key is string => key !== null);
-  if (keys.length) c.executionCtx.waitUntil(c.env.IMAGES.delete(keys));
+  if (keys.length) c.executionCtx.waitUntil(c.env.IMAGES.delete(withThumbKeys(keys)));
 }

@@ -28,7 +28,7 @@ export function ListingCard({ listing, variant = 'default', headingLevel = 'h3' 
   return (
     <Card asChild size="1" className={`listing-card ${compact ? 'listing-card-compact' : ''}`} data-testid="listing-card">
       <article>
-        <ListingImage src={listing.imageUrls[0]} alt="" className="listing-card-image" />
+        <ListingImage src={listing.imageUrls[0]} alt="" className="listing-card-image" sizes={compact ? '112px' : undefined} />
         <Flex direction="column" gap="2" className="listing-card-body">
           <Flex justify="between" align="start" gap="2">
             <Heading as={headingLevel} size={compact ? '2' : '3'} className="listing-card-title">
