@@ -124,7 +124,7 @@ describe('analytics', () => {
     await page.getByText(/^Updated .*Refreshes every 30 seconds\.$/).waitFor();
     const dashboard = (await (await apiCall('/api/analytics/dashboard')).json()) as { totalUsers: number; totalSkills: number; completedBarters: number; totalSavings: number };
     await eventually(() => totalUsers.innerText()).toBe(dashboard.totalUsers.toLocaleString('en-US'));
-    await eventually(() => page.getByTestId('admin-stat-Active Listings').locator('.admin-stat-value').innerText()).toBe(dashboard.totalSkills.toLocaleString('en-US'));
+    await eventually(() => page.getByTestId('admin-stat-Open Listings').locator('.admin-stat-value').innerText()).toBe(dashboard.totalSkills.toLocaleString('en-US'));
     await eventually(() => page.getByTestId('admin-stat-Completed Barters').locator('.admin-stat-value').innerText()).toBe(dashboard.completedBarters.toLocaleString('en-US'));
     await eventually(() => page.getByTestId('admin-stat-Estimated Savings').locator('.admin-stat-value').innerText()).toBe(`$${dashboard.totalSavings.toLocaleString('en-US')}`);
 

@@ -217,9 +217,13 @@ describe('the barter after an accepted offer, and reviewing', () => {
     const dialog = page.getByRole('dialog', { name: 'Leave a Review' });
     await dialog.waitFor();
     await dialog.getByRole('radiogroup', { name: 'Rating' }).waitFor();
+    // No stars are chosen for the member: sending without one asks for a rating.
+    await expect(dialog.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
     await dialog.getByRole('textbox', { name: 'Comment' }).fill('Too short');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await dialog.getByText('Comment must be at least 10 characters.').waitFor();
+    await dialog.getByText('Rating must be between 1 and 5').waitFor();
+    await page.screenshot({ path: '/tmp/review-dialog-unrated.png' });
     await eventually(() => axeViolations(page)).toEqual([]);
     await dialog.getByRole('radio', { name: '4 stars' }).check();
     await dialog.getByRole('textbox', { name: 'Comment' }).fill('Lovely bread every week, always on time.');

@@ -13,7 +13,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { createDb } from '../db/client';
 import { CANCEL_AFTER, DELETE_CANCELLED_AFTER, PROMPT_AFTER } from '../db/queries/barters';
-import { uploadKeyFromPath } from '../db/queries/images';
+import { uploadKeyFromPath, withThumbKeys } from '../db/queries/images';
 import { conversationLink } from '../db/queries/messages';
 import { notifyStatement, subjectKeys } from '../db/queries/notifications';
 import { barters } from '../db/schema';
@@ -214,7 +214,7 @@ async function cleanupImages(env: Env, now: number): Promise<{ barters: number; 
     }
     if (unused.size) {
       // R2 first: if it fails, the schedule stays and tomorrow's run tries again.
-      await env.IMAGES.delete([...unused]);
+      await env.IMAGES.delete(withThumbKeys([...unused]));
       deleted += unused.size;
     }
     const keep = (paths: string[]) => JSON.stringify(paths.filter((path) => !unused.has(uploadKeyFromPath(path) ?? '')));

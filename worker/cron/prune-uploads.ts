@@ -1,9 +1,10 @@
 // Uploads never attached to a listing within 24 hours are abandoned (a closed tab, a cancelled
-// form): their R2 objects and rows are deleted, oldest first, in pages. Each page costs two D1
-// queries and one R2 call (R2 deletes up to 1,000 keys a call), so a run stays far inside the
+// form): their R2 objects (photo and thumbnail) and rows are deleted, oldest first, in pages. Each
+// page costs two D1 queries and two R2 calls (R2 deletes up to 1,000 keys a call), so a run stays far inside the
 // free plan's 50 subrequests per invocation. It runs in the 15-minute trigger (1 page) and the
 // daily one (PAGES_DAILY pages); docs/security.md "Upload cap and pruning rate" has the arithmetic.
 // Rerunning finds nothing more to do.
+import { thumbKey } from '../db/queries/images';
 import { DAY } from '../lib/time';
 
 export const ABANDONED_AFTER_MS = DAY;
@@ -24,7 +25,9 @@ export async function pruneAbandonedUploads(env: Env, now: number, pages = PAGES
     if (results.length === 0) break;
     const keys = results.map((r) => r.key);
     // R2 first: if it fails the rows stay and the next run tries again; no object is orphaned.
+    // Thumbnails in a second call (one call takes at most 1,000 keys).
     await env.IMAGES.delete(keys);
+    await env.IMAGES.delete(keys.map(thumbKey));
     // One statement for the whole page: the keys travel as one JSON parameter (D1 binds at most 100).
     // An upload attached meanwhile keeps its row (attached_at is no longer null).
     await env.DB.prepare('DELETE FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND attached_at IS NULL')

@@ -25,6 +25,11 @@ export function Header() {
                 {link.label}
               </Link>
             ))}
+            {user?.isAdmin && (
+              <Link to="/admin" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+                Admin
+              </Link>
+            )}
           </Flex>
         </nav>
         <Flex align="center" gap="3">

@@ -45,6 +45,11 @@ export function MobileMenu({ onCreateListing }: { onCreateListing: () => void })
                 <Link to="/profile" className="mobile-menu-link" onClick={close}>
                   Profile <Text color="gray">({user.displayName})</Text>
                 </Link>
+                {user.isAdmin && (
+                  <Link to="/admin" className="mobile-menu-link" onClick={close}>
+                    Admin
+                  </Link>
+                )}
                 <button
                   type="button"
                   className="mobile-menu-link"

@@ -16,6 +16,15 @@ const UPLOAD_PATH = new RegExp(`^/api/objects/upload/(${UUID})$`);
 export const uploadKey = (uuid: string) => `uploads/${uuid}`;
 export const objectPath = (key: string) => `/${key.replace(/^uploads\//, 'objects/uploads/')}`;
 
+/**
+ * The R2 key of an upload's thumbnail (`uploads/<uuid>` → `thumbs/<uuid>`): a smaller JPEG the
+ * browser makes beside the photo, served at `<objectPath>/thumb` (docs/api/listings.md "Thumbnails").
+ */
+export const thumbKey = (key: string) => key.replace(/^uploads\//, 'thumbs/');
+
+/** The keys to delete with uploads: each photo and its thumbnail (R2 ignores a missing key). */
+export const withThumbKeys = (keys: string[]) => [...keys, ...keys.map(thumbKey)];
+
 /** `/objects/uploads/<uuid>` (what a listing stores) → the R2 key `uploads/<uuid>`, else null. */
 export function uploadKeyFromPath(path: string): string | null {
   const match = OBJECT_PATH.exec(path);
