@@ -5,18 +5,21 @@
 // daily one (PAGES_DAILY pages); docs/security.md "Upload cap and pruning rate" has the arithmetic.
 // Rerunning finds nothing more to do.
 import { DAY } from '../lib/time';
+import { unlimited, type Budget } from './budget';
 
 export const ABANDONED_AFTER_MS = DAY;
 /** Keys per page: the most one R2 `delete` call accepts. */
 export const PRUNE_PAGE = 1000;
 export const PAGES_FREQUENT = 1;
 export const PAGES_DAILY = 4;
+/** A page's cost in the invocation's budget: two D1 statements and one R2 call. */
+export const PRUNE_PAGE_COST = 3;
 
 /** Deletes up to `pages` pages of abandoned uploads; returns how many were deleted. */
-export async function pruneAbandonedUploads(env: Env, now: number, pages = PAGES_DAILY): Promise<number> {
+export async function pruneAbandonedUploads(env: Env, now: number, pages = PAGES_DAILY, budget: Budget = unlimited): Promise<number> {
   const cutoff = new Date(now - ABANDONED_AFTER_MS).toISOString();
   let deleted = 0;
-  for (let page = 0; page < pages; page++) {
+  for (let page = 0; page < pages && budget.left() >= PRUNE_PAGE_COST; page++) {
     // Oldest first through uploads_unattached_idx (attached_at, created_at).
     const { results } = await env.DB.prepare('SELECT key FROM uploads WHERE attached_at IS NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2')
       .bind(cutoff, PRUNE_PAGE)
