@@ -210,7 +210,7 @@ async function cleanupImages(env: Env, now: number): Promise<{ barters: number; 
   const avatarKey = new Map<number, string | null>();
   if (allCandidates.length) {
     const [attached, avatars] = await d1.batch<{ key?: string; id?: number; avatar_url?: string | null }>([
-      d1.prepare('SELECT key FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND attached_at IS NOT NULL').bind(JSON.stringify(allCandidates)),
+      d1.prepare('SELECT key FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND +attached_at IS NOT NULL').bind(JSON.stringify(allCandidates)),
       d1.prepare('SELECT id, avatar_url FROM users WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(memberIds)),
     ]);
     for (const row of attached!.results) attachedKeys.add(row.key!);
@@ -250,7 +250,7 @@ async function cleanupImages(env: Env, now: number): Promise<{ barters: number; 
       )
       .bind(JSON.stringify(updates)),
   ];
-  if (keys.length) statements.push(d1.prepare('DELETE FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND attached_at IS NULL').bind(JSON.stringify(keys)));
+  if (keys.length) statements.push(d1.prepare('DELETE FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND +attached_at IS NULL').bind(JSON.stringify(keys)));
   await d1.batch(statements);
   const deleted = keys.length;
   return { barters: due.length, deleted };

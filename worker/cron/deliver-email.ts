@@ -69,11 +69,12 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
     return 0;
   }
 
-  // One statement claims the batch atomically, account mail first; a concurrent run sees these rows leased.
+  // One statement claims the batch atomically, account mail first; a concurrent run sees these rows
+  // leased. The outer check is written `+(...)` so the rows are found by id, not by walking the queue index.
   const lease = new Date(now + LEASE).toISOString();
   const { results } = await env.DB.prepare(
     `UPDATE email_outbox SET attempts = attempts + 1, next_attempt_at = ?1
-     WHERE id IN (SELECT id FROM email_outbox WHERE ${due(2)} ORDER BY priority, id LIMIT ?3) AND ${due(2)}
+     WHERE id IN (SELECT id FROM email_outbox WHERE ${due(2)} ORDER BY priority, id LIMIT ?3) AND +${due(2)}
      RETURNING id, to_address, subject, text_body, html_body, attempts, priority`,
   )
     .bind(lease, at, granted)
@@ -128,7 +129,7 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
                     json_extract(value, '$.keepError') AS keep_error, json_extract(value, '$.error') AS error, json_extract(value, '$.next') AS next,
                     json_extract(value, '$.dec') AS dec, json_extract(value, '$.attempts') AS attempts, json_extract(value, '$.lease') AS lease
                FROM json_each(?1)) AS o
-       WHERE email_outbox.id = o.id AND email_outbox.status = 'pending'
+       WHERE email_outbox.id = o.id AND +email_outbox.status = 'pending'
          AND (o.attempts IS NULL OR email_outbox.attempts = o.attempts)
          AND (o.lease IS NULL OR email_outbox.next_attempt_at = o.lease)`,
     )

@@ -30,7 +30,8 @@ export async function pruneAbandonedUploads(env: Env, now: number, pages = PAGES
     await env.IMAGES.delete(keys);
     // One statement for the whole page: the keys travel as one JSON parameter (D1 binds at most 100).
     // An upload attached meanwhile keeps its row (attached_at is no longer null).
-    await env.DB.prepare('DELETE FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND attached_at IS NULL')
+    // `+attached_at`: the rows are found by key, not by walking every unattached upload.
+    await env.DB.prepare('DELETE FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND +attached_at IS NULL')
       .bind(JSON.stringify(keys))
       .run();
     deleted += keys.length;
