@@ -5,10 +5,11 @@
 // digest per member and run when their address is verified and email notifications are on.
 //
 // Bounded work: at most MAX_NEW_LISTINGS listings a run; searches are read in pages by id (only
-// when there are new listings); each page's new distinct query texts run the FTS5 index in one
-// statement (the texts travel as one JSON parameter), limited to the new listings' id range;
-// notifications and digests are written set-based. A run costs ALERT_IDLE_COST statements with
-// nothing new, and about 8 + 2 per page of searches with new listings (16 at 10,000 searches).
+// when there are new listings); the distinct query texts are matched in one batch against a
+// scratch FTS5 index holding only the new listings (alert_listings_fts), so the cost follows the
+// new listings, not the 100k in listings_fts; notifications and digests are written set-based.
+// A run costs ALERT_IDLE_COST statements with nothing new, and about 12 + 1 per 2,500 searches
+// with new listings (16 at 10,000 searches).
 // Without that much of the invocation's budget left, the run is not claimed, so the next run's
 // window (from the previous claimed run) covers it. The ledger makes a rerun for the same
 // scheduled time do nothing, and the windows of two runs at different times never overlap.
@@ -89,8 +90,6 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   if (fresh.length === 0) return run;
 
   const ids = fresh.map((l) => l.id);
-  const minId = Math.min(...ids);
-  const maxId = Math.max(...ids);
   const slugsOf = new Map<number, Set<string>>(ids.map((id) => [id, new Set()]));
   const [names, categoryRows] = await d1.batch<{ listing_id: number; slug: string; name: string }>([
     d1.prepare('SELECT slug, name FROM categories'),
@@ -99,49 +98,57 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   const categoryName = new Map(names!.results.map((r) => [r.slug, r.name]));
   for (const row of categoryRows!.results) slugsOf.get(row.listing_id)?.add(row.slug);
 
-  // Text matches among the new listings, per distinct FTS query, cached across search pages.
-  const textMatches = new Map<string, Set<number>>();
-  const matches: Match[] = [];
-  let cursor = 0;
-  for (;;) {
-    const { results: searches } = await d1
+  // Every search with notifications on, in pages by id (only read when there are new listings).
+  const searches: SearchRow[] = [];
+  for (let cursor = 0; ; ) {
+    const { results: page } = await d1
       .prepare(
         `SELECT id, user_id, query, category, created_at FROM stored_searches
           WHERE id > ?1 AND notifications_enabled = 1 AND created_at < ?2 ORDER BY id LIMIT ?3`,
       )
       .bind(cursor, windowEnd, SEARCH_PAGE)
       .all<SearchRow>();
-    if (searches.length === 0) break;
-    cursor = searches[searches.length - 1]!.id;
+    searches.push(...page);
+    if (page.length < SEARCH_PAGE) break;
+    cursor = page[page.length - 1]!.id;
+  }
 
-    const wanted = [...new Set(searches.map((s) => ftsQuery(s.query ?? undefined)).filter((q): q is string => q !== null && !textMatches.has(q)))];
-    if (wanted.length) {
-      for (const q of wanted) textMatches.set(q, new Set());
-      // One statement for every new query text of the page: the FTS5 index is searched once per text.
-      const { results: found } = await d1
+  // Text matches among the new listings, once per distinct query text, in one batch: the new
+  // listings are copied into the scratch index alert_listings_fts (same tokenizer as
+  // listings_fts), every query is matched there, and the scratch index is emptied again.
+  const textMatches = new Map<string, Set<number>>();
+  const wanted = [...new Set(searches.map((s) => ftsQuery(s.query ?? undefined)).filter((q): q is string => q !== null))];
+  for (const q of wanted) textMatches.set(q, new Set());
+  if (wanted.length) {
+    const [, , found] = await d1.batch<{ query: string; rowid: number }>([
+      d1.prepare('DELETE FROM alert_listings_fts'),
+      d1
         .prepare(
-          `SELECT q.value AS query, f.rowid AS rowid FROM json_each(?1) AS q
-             CROSS JOIN listings_fts AS f ON f.listings_fts MATCH q.value AND f.rowid BETWEEN ?2 AND ?3`,
+          `INSERT INTO alert_listings_fts (rowid, title, description, what_user_wants, what_user_wants_options)
+           SELECT id, title, description, what_user_wants, what_user_wants_options FROM listings WHERE id IN (SELECT value FROM json_each(?1))`,
         )
-        .bind(JSON.stringify(wanted), minId, maxId)
-        .all<{ query: string; rowid: number }>();
-      for (const row of found) textMatches.get(row.query)!.add(row.rowid);
-    }
+        .bind(JSON.stringify(ids)),
+      d1
+        .prepare(`SELECT q.value AS query, f.rowid AS rowid FROM json_each(?1) AS q CROSS JOIN alert_listings_fts AS f ON f.alert_listings_fts MATCH q.value`)
+        .bind(JSON.stringify(wanted)),
+      d1.prepare('DELETE FROM alert_listings_fts'),
+    ]);
+    for (const row of found!.results) textMatches.get(row.query)?.add(row.rowid);
+  }
 
-    for (const search of searches) {
-      const text = ftsQuery(search.query ?? undefined);
-      const category = search.category && search.category !== 'all' ? search.category : null;
-      if (!text && !category) continue;
-      const hits = fresh.filter(
-        (l) =>
-          l.user_id !== search.user_id &&
-          l.created_at > search.created_at &&
-          (!category || slugsOf.get(l.id)!.has(category)) &&
-          (!text || textMatches.get(text)!.has(l.id)),
-      );
-      if (hits.length) matches.push({ search, listings: hits });
-    }
-    if (searches.length < SEARCH_PAGE) break;
+  const matches: Match[] = [];
+  for (const search of searches) {
+    const text = ftsQuery(search.query ?? undefined);
+    const category = search.category && search.category !== 'all' ? search.category : null;
+    if (!text && !category) continue;
+    const hits = fresh.filter(
+      (l) =>
+        l.user_id !== search.user_id &&
+        l.created_at > search.created_at &&
+        (!category || slugsOf.get(l.id)!.has(category)) &&
+        (!text || textMatches.get(text)!.has(l.id)),
+    );
+    if (hits.length) matches.push({ search, listings: hits });
   }
   if (matches.length === 0) return run;
 
