@@ -28,10 +28,10 @@ const BATCH = 100;
 const R2_DELETE_MAX = 1000;
 /**
  * The most a run costs: claim 1; deletion 2; cancellation 1 + settling 1; prompts 2 + 3 (up to
- * 200 emails, one statement); images 2 + one R2 delete (BATCH barters hold far fewer than 1,000
- * originals) + 2.
+ * 200 emails, one statement); images 1 + 2 + one R2 delete (BATCH barters hold far fewer than
+ * 1,000 originals) + 2.
  */
-export const BARTER_CLEANUP_COST = 15;
+export const BARTER_CLEANUP_COST = 16;
 
 export interface CleanupRun {
   deleted: number;

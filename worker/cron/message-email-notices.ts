@@ -30,8 +30,8 @@ export const LOOKBACK = 3 * HOUR;
 const MAX_LOOKBACK = DAY;
 /** Emails per run; the rest go on the next run. */
 export const MAX_NOTICES = 200;
-/** Statements of a run with nothing to send: claim, previous run, watermark read, search, watermark write. */
-export const NOTICE_IDLE_COST = 5;
+/** Statements of a run with nothing to send: claim, previous run, watermark read and write, search, due list. */
+export const NOTICE_IDLE_COST = 6;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
