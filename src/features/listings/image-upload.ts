@@ -61,11 +61,35 @@ export async function compressImage(file: Blob): Promise<Blob> {
   }
 }
 
-/** Signed upload URL → PUT the JPEG → register it; returns the object path a listing stores. */
-export async function uploadImage(jpeg: Blob): Promise<string> {
+/**
+ * Signed upload URL → PUT the JPEG → register it; returns the object path a listing stores (and
+ * a profile image, docs/api/users-and-community.md). `onProgress` hears the share of the bytes
+ * sent, 0 to 1.
+ */
+export async function uploadImage(jpeg: Blob, onProgress?: (fraction: number) => void): Promise<string> {
   const { uploadURL } = await api<{ uploadURL: string }>('POST', '/api/objects/upload');
-  const put = await fetch(uploadURL, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg' }, body: jpeg });
-  if (!put.ok) throw new Error('Failed to upload image');
+  await putJpeg(uploadURL, jpeg, onProgress);
   const { objectPath } = await api<{ objectPath: string }>('PUT', '/api/listing-images', { imageURL: uploadURL });
   return objectPath;
+}
+
+/** The signed PUT. XMLHttpRequest, not fetch: only it reports upload progress. */
+function putJpeg(url: string, jpeg: Blob, onProgress?: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    request.setRequestHeader('Content-Type', 'image/jpeg');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress?.(1);
+        resolve();
+      } else reject(new Error('Failed to upload image'));
+    };
+    request.onerror = () => reject(new Error('Failed to upload image'));
+    request.onabort = () => reject(new Error('Failed to upload image'));
+    request.send(jpeg);
+  });
 }
