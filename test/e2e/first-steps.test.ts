@@ -36,7 +36,9 @@ const VIEWPORTS = [
 async function setTheme(page: Page, appearance: 'light' | 'dark') {
   const toggle = page.getByTestId('theme-toggle');
   const isLight = (await toggle.getAttribute('aria-label')) === 'Switch to dark theme';
-  if ((appearance === 'dark') === isLight) await toggle.click();
+  // dispatchEvent: with a dialog open the overlay takes pointer clicks, not the header's toggle.
+  if ((appearance === 'dark') === isLight) await toggle.dispatchEvent('click');
+  await page.locator(`.radix-themes.${appearance}`).first().waitFor({ state: 'attached' });
 }
 
 /** Light and dark screenshots of what the page shows now. */
@@ -138,8 +140,9 @@ describe('sign-up and the what-next screen', () => {
       }
       await page.waitForURL((url) => url.pathname === '/signup' && url.searchParams.get('redirect') === `/listing/${listing.id}`);
       const form = page.getByRole('form', { name: 'Register' });
-      // Only what an account needs.
-      await expect(form.getByRole('textbox').count()).resolves.toBe(4);
+      // Only what an account needs: username, password, email, full name.
+      await form.getByLabel('Username').waitFor();
+      await expect(form.locator('input').count()).resolves.toBe(4);
       await form.getByLabel('Username').fill(username);
       await form.getByLabel(/^Password/).fill('trade4good');
       await form.getByLabel('Email').fill(`${username}@example.com`);
@@ -366,13 +369,13 @@ describe('the profile image', () => {
       await page.goto('/profile');
       await page.getByRole('button', { name: 'Edit Profile' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
-      const input = dialog.getByLabel('Profile Image Upload photo');
+      const input = dialog.getByLabel('Upload profile image');
       await input.setInputFiles(photo('me.png', 900, 600));
       const preview = dialog.getByTestId('avatar-preview').locator('img');
       await expect.poll(() => preview.getAttribute('src'), POLL).toMatch(/^http:\/\/[^/]+\/objects\/uploads\/[0-9a-f-]{36}$/);
       // Cropped square in the browser.
       await expect.poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : '')), POLL).toBe('400x400');
-      await dialog.getByLabel('Profile Image Change photo').waitFor({ state: 'attached' });
+      await dialog.getByLabel('Change profile image').waitFor({ state: 'attached' });
       expect(await overflowsHorizontally(page)).toBe(false);
       expect(await axeViolations(page)).toEqual([]);
       await screenshots(page, `avatar-${name}`);

@@ -59,7 +59,7 @@ describe('own profile', () => {
     await expect(dialog.getByLabel('Email').inputValue()).resolves.toBe(member.email);
     for (const label of ['Nickname', 'Address', 'Public Location', 'Bio']) await dialog.getByLabel(label).waitFor();
     // The profile image is uploaded, not pasted (first-steps.test.ts uploads one).
-    await dialog.getByLabel('Profile Image Upload photo').waitFor();
+    await dialog.getByLabel('Upload profile image').waitFor();
     await expect(dialog.getByLabel('Profile Image URL').count()).resolves.toBe(0);
     await dialog.getByText('Visible only to you.').waitFor();
 

@@ -12,11 +12,11 @@ export function VerifyEmailBanner() {
   const resend = useResendVerification();
   if (!user || user.emailVerified || dismissed) return null;
   return (
-    <Callout.Root color="amber" variant="surface" className="verify-banner" role="status">
+    <Callout.Root color="amber" variant="surface" highContrast className="verify-banner" role="status">
       <Flex align="center" justify="between" gap="3" wrap="wrap" width="100%">
         <Callout.Text>Please verify your email address</Callout.Text>
         <Flex gap="2" align="center">
-          <Button size="1" variant="soft" onClick={() => resend.mutate()} loading={resend.isPending}>
+          <Button size="1" variant="soft" highContrast onClick={() => resend.mutate()} loading={resend.isPending}>
             Resend
           </Button>
           <IconButton

@@ -50,7 +50,7 @@ export function AvatarPicker({ name, value, onChange, onBusyChange, error }: Ava
 
   return (
     <Flex direction="column" gap="2">
-      <Text as="span" id={`${id}-label`} size="2" weight="medium">
+      <Text as="span" size="2" weight="medium">
         Profile Image
       </Text>
       <Flex align="center" gap="4" wrap="wrap">
@@ -66,11 +66,11 @@ export function AvatarPicker({ name, value, onChange, onBusyChange, error }: Ava
                 className="avatar-upload-input"
                 onChange={pick}
                 disabled={progress !== null}
-                aria-labelledby={`${id}-label ${id}-action`}
+                aria-label={value ? 'Change profile image' : 'Upload profile image'}
                 aria-describedby={`${id}-hint`}
               />
               <UploadIcon aria-hidden="true" />
-              <span id={`${id}-action`}>{value ? 'Change photo' : 'Upload photo'}</span>
+              <span aria-hidden="true">{value ? 'Change profile image' : 'Upload profile image'}</span>
             </label>
             {value && (
               <Button type="button" variant="soft" color="red" onClick={() => onChange('')} disabled={progress !== null}>
