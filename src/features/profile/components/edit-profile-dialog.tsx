@@ -2,7 +2,8 @@
 // profile image is uploaded rather than pasted as a URL (docs/front-end.md).
 import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { TextAreaInput, TextInput } from '../../../components/form-field';
+import { Field, TextAreaInput, TextInput } from '../../../components/form-field';
+import { PlaceInput } from '../../search/components/place-input';
 import { ApiError, messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useValibotForm } from '../../../lib/use-form';
@@ -86,7 +87,18 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
             <TextInput label="Nickname" autoComplete="nickname" {...field('nickname')} />
             <TextInput label="Email" type="email" required autoComplete="email" {...field('email')} />
             <TextInput label="Address" autoComplete="street-address" hint="Visible only to you." {...field('address')} />
-            <TextInput label="Public Location" hint="Shown on your profile and listings, e.g. your town." {...field('location')} />
+            <Field label="Public Location" error={form.errors.location} hint="Your town, shown on your profile and as your listings' starting location, e.g. Oakland, CA.">
+              {({ id, describedBy, invalid }) => (
+                <PlaceInput
+                  id={id}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid || undefined}
+                  value={form.values.location}
+                  onValueChange={(value) => form.setField('location', value)}
+                  autoComplete="address-level2"
+                />
+              )}
+            </Field>
             <TextAreaInput label="Bio" rows={4} {...field('bio')} />
             <DialogActions mt="2" wrap="wrap" submitLabel="Save Changes" pending={update.isPending} disabled={uploading} />
           </Flex>
