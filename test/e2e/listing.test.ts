@@ -42,8 +42,11 @@ describe('listing page for a visitor', () => {
     await expect(page.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).resolves.toBe('true');
     await page.getByText('Ends here.').waitFor();
     await page.getByRole('tab', { name: 'Exchange Terms' }).click();
-    await page.getByText('Fresh bread').waitFor();
-    await page.getByText('Plant cuttings').waitFor();
+    const terms = page.getByRole('tabpanel', { name: 'Exchange Terms' });
+    await terms.getByText('Fresh bread').waitFor();
+    await terms.getByText('Plant cuttings').waitFor();
+    // The same terms show beside the photo without opening the tab (first-steps.test.ts).
+    await page.getByTestId('exchange-summary').getByText('Fresh bread').waitFor();
 
     await page.getByTestId('seller-card').getByText('Olive Owner').waitFor();
     await page.getByRole('heading', { name: 'Safety tips' }).waitFor();
@@ -55,7 +58,8 @@ describe('listing page for a visitor', () => {
   it('sends visitors to sign in to contact or make an offer', async () => {
     const { page } = await newPage(browser);
     await page.goto(`/listing/${listing.id}`);
-    await expect(page.getByRole('link', { name: 'Sign In to Make Offer' }).getAttribute('href')).resolves.toBe('/login');
+    // Signing in comes back to the listing (first-steps.test.ts follows the whole way).
+    await expect(page.getByRole('link', { name: 'Sign In to Make Offer' }).getAttribute('href')).resolves.toBe(`/login?redirect=%2Flisting%2F${listing.id}`);
     await expect(page.getByRole('button', { name: 'Contact' }).count()).resolves.toBe(0);
     await page.getByRole('link', { name: 'Sign In to Contact' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
@@ -184,6 +188,8 @@ describe('listing page for the owner', () => {
     await page.route(`**/api/listings/${listing.id}`, (route) =>
       route.request().method() === 'PUT' ? route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"You can only edit your own listing"}' }) : route.continue(),
     );
+    // The Validation Error toast of the first attempt goes first (5 s), so the next toast is the server's.
+    await page.getByTestId('toast').waitFor({ state: 'hidden', timeout: 10_000 });
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     expect(await toastWith(page, 'Error')).toContain('You can only edit your own listing');
     await expect(dialog.isVisible()).resolves.toBe(true);
@@ -213,13 +219,15 @@ describe('Create Listing dialog', () => {
     const { page, errors } = await newPage(browser, { cookie: member.cookie });
     const dialog = await openCreateDialog(page);
     const create = dialog.getByRole('button', { name: 'Create Listing' });
+    // The button waits, and says why (spec: disabled until a category is chosen; here until the
+    // listing can be created). No message shows before a field is touched.
     await expect(create.isDisabled()).resolves.toBe(true);
-    await dialog.getByText('Please select at least one category').waitFor();
+    await dialog.getByTestId('submit-reason').getByText('a category').waitFor();
+    await expect(dialog.getByText('Please select at least one category').count()).resolves.toBe(0);
     const title = `Ceramic teapot ${uniqueName('c')}`;
     await dialog.getByLabel('Title').fill(title);
     await dialog.getByLabel('Description').fill('Hand-thrown stoneware teapot, holds four cups.');
     await dialog.getByRole('checkbox', { name: 'Creative' }).click();
-    await expect(create.isEnabled()).resolves.toBe(true);
     await dialog.getByLabel('What do you want in return?').fill('Loose-leaf tea');
     await dialog.getByLabel('Additional options (optional)').fill('Honey');
     await dialog.getByLabel('Additional options (optional)').press('Enter');
@@ -228,6 +236,7 @@ describe('Create Listing dialog', () => {
     await expect(dialog.getByRole('list', { name: 'Additional options' }).getByRole('listitem').allInnerTexts()).resolves.toEqual(['Honey', 'Biscuits']);
     await dialog.getByRole('switch', { name: 'Accept other offers' }).click();
     await dialog.getByLabel('Location').fill('Berkeley, CA');
+    await expect(create.isEnabled()).resolves.toBe(true);
     const distance = dialog.getByRole('combobox', { name: 'Distance willing to travel' });
     await expect(distance.innerText()).resolves.toBe('25 miles');
     await distance.click();
@@ -246,9 +255,10 @@ describe('Create Listing dialog', () => {
     await expect(image.getAttribute('src')).resolves.toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : '')), POLL).toBe('800x500');
     await page.getByRole('tab', { name: 'Exchange Terms' }).click();
-    await page.getByText('Loose-leaf tea').waitFor();
-    await page.getByText('Honey').waitFor();
-    await page.getByText('Open to other offers').waitFor();
+    const terms = page.getByRole('tabpanel', { name: 'Exchange Terms' });
+    await terms.getByText('Loose-leaf tea').waitFor();
+    await terms.getByText('Honey').waitFor();
+    await terms.getByText('Open to other offers').waitFor();
     const id = Number(page.url().split('/').pop());
     const stored = (await (await apiCall(`/api/listings/${id}`)).json()) as Record<string, unknown>;
     expect(stored).toMatchObject({ distance: 50, acceptOffers: true, categoriesOffered: ['creative'], whatUserWantsOptions: ['Honey', 'Biscuits'], location: 'Berkeley, CA' });

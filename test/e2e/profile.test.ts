@@ -178,7 +178,8 @@ describe('own profile', () => {
     const { page } = await newPage(browser);
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: 'Please sign in' }).waitFor();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).resolves.toBe('/auth');
+    // Signing in comes back here.
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).resolves.toBe('/auth?redirect=%2Fprofile');
   });
 });
 
@@ -230,7 +231,7 @@ describe("someone else's profile", () => {
     await item.getByText(today).waitFor();
     await expect(item.getByRole('link', { name: listing.title }).getAttribute('href')).resolves.toBe(`/listing/${listing.id}`);
     // Visitors are sent to sign in to message.
-    await expect(page.getByRole('main').getByRole('link', { name: 'Message', exact: true }).getAttribute('href')).resolves.toBe('/auth');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Message', exact: true }).getAttribute('href')).resolves.toMatch(/^\/auth\?redirect=%2Fprofile%2F/);
   });
 
   it('fits a 390 px phone', async () => {
@@ -256,6 +257,6 @@ describe('unknown usernames', () => {
     const visitor = await newPage(browser);
     await visitor.page.goto('/profile/no-such-member-here');
     await visitor.page.getByRole('heading', { level: 1, name: 'Please sign in' }).waitFor();
-    await expect(visitor.page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).resolves.toBe('/auth');
+    await expect(visitor.page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).resolves.toBe('/auth?redirect=%2Fprofile%2Fno-such-member-here');
   });
 });
