@@ -39,7 +39,8 @@ describe('messages for visitors', () => {
     await page.goto('/messages');
     await page.getByText('Sign in to view your messages').waitFor();
     await expect(page.getByRole('heading', { level: 1 }).allInnerTexts()).resolves.toEqual(['Messages']);
-    await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).resolves.toBe('/auth');
+    // Signing in comes back to the messages.
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).resolves.toBe('/auth?redirect=%2Fmessages');
     expect(await page.title()).toContain('Messages');
     expect(errors).toEqual([]);
   });
