@@ -19,9 +19,10 @@ async function registerThroughTheScreen(page: Page, displayName: string) {
   await form.getByLabel(/^Password/).fill('trade4good');
   await form.getByLabel('Email').fill(`${username}@example.com`);
   await form.getByLabel('Full Name').fill(displayName);
-  await form.getByLabel('Public Location').fill('Oakland, CA');
   await form.getByRole('button', { name: 'Create Account' }).click();
   await eventually(() => toastText(page)).toContain(`Welcome to Barter Market, ${displayName}!`);
+  // Sign-up lands on the what-next screen.
+  await page.getByRole('heading', { level: 1, name: `Welcome, ${displayName}!` }).waitFor();
   await page.getByText('Please verify your email address').waitFor();
   return `${username}@example.com`;
 }

@@ -40,7 +40,8 @@ describe('messages for visitors', () => {
     await page.goto('/messages');
     await page.getByText('Sign in to view your messages').waitFor();
     await eventually(() => page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Messages']);
-    await eventually(() => page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    // Signing in comes back to the messages.
+    await eventually(() => page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth?redirect=%2Fmessages');
     await eventually(() => page.title()).toContain('Messages');
     expect(errors).toEqual([]);
   });

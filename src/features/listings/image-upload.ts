@@ -67,18 +67,36 @@ export async function compressImage(file: Blob, maxWidth = MAX_IMAGE_WIDTH, maxH
 
 /**
  * Signed upload URLs → PUT the JPEG and its thumbnail → register it; returns the object path a
- * listing stores (the thumbnail is served at that path + `/thumb`).
+ * listing stores (the thumbnail is served at that path + `/thumb`), and a profile image's
+ * (docs/api/users-and-community.md). `onProgress` hears the share of the photo's bytes sent, 0 to 1.
  */
-export async function uploadImage(jpeg: Blob): Promise<string> {
+export async function uploadImage(jpeg: Blob, onProgress?: (fraction: number) => void): Promise<string> {
   const [{ uploadURL, thumbnailUploadURL }, thumbnail] = await Promise.all([
     api<{ uploadURL: string; thumbnailUploadURL: string }>('POST', '/api/objects/upload'),
     compressImage(jpeg, THUMB_WIDTH, THUMB_HEIGHT),
   ]);
-  const puts = await Promise.all([
-    fetch(uploadURL, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg' }, body: jpeg }),
-    fetch(thumbnailUploadURL, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg' }, body: thumbnail }),
-  ]);
-  if (puts.some((put) => !put.ok)) throw new Error('Failed to upload image');
+  await Promise.all([putJpeg(uploadURL, jpeg, onProgress), putJpeg(thumbnailUploadURL, thumbnail)]);
   const { objectPath } = await api<{ objectPath: string }>('PUT', '/api/listing-images', { imageURL: uploadURL });
   return objectPath;
+}
+
+/** The signed PUT. XMLHttpRequest, not fetch: only it reports upload progress. */
+function putJpeg(url: string, jpeg: Blob, onProgress?: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    request.setRequestHeader('Content-Type', 'image/jpeg');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress?.(1);
+        resolve();
+      } else reject(new Error('Failed to upload image'));
+    };
+    request.onerror = () => reject(new Error('Failed to upload image'));
+    request.onabort = () => reject(new Error('Failed to upload image'));
+    request.send(jpeg);
+  });
 }
