@@ -151,7 +151,7 @@ describe('register', () => {
       'Display name must be at least 2 characters',
     ]);
     // Sign-up asks only the required fields; the rest are on the profile (docs/front-end.md).
-    for (const label of ['Nickname', 'Public Location', 'Address', 'Bio', 'Avatar URL']) await expect(form.getByLabel(label).count()).resolves.toBe(0);
+    for (const label of ['Nickname', 'Public Location', 'Address', 'Bio', 'Avatar URL']) await eventually(() => form.getByLabel(label).count()).toBe(0);
     // "Full Name" is the spec's label, and its message says "Display name": the hint ties them.
     await form.getByText('Your display name: how other members see you.').waitFor();
     await form.getByLabel('Username').fill('ab');

@@ -19,6 +19,7 @@ import {
   toastText,
   toastWith,
   uniqueName,
+  eventually,
 } from '../support/browser';
 
 let browser: Browser;
@@ -71,11 +72,11 @@ describe('sign-in returns the member to where they were', () => {
       const { page, errors } = await newPage(browser, { viewport });
       await page.goto(`/listing/${listing.id}`);
       const signIn = page.getByRole('link', { name: 'Sign In to Make Offer' });
-      await expect(signIn.getAttribute('href')).resolves.toBe(`/login?redirect=${encodeURIComponent(`/listing/${listing.id}`)}`);
+      await eventually(() => signIn.getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(`/listing/${listing.id}`)}`);
       await signIn.click();
       await page.waitForURL((url) => url.pathname === '/login');
       await page.getByText('Sign in or create an account, then carry on where you left off.').waitFor();
-      expect(await overflowsHorizontally(page)).toBe(false);
+      await eventually(() => overflowsHorizontally(page)).toBe(false);
       await screenshots(page, `login-${name}`);
       await signInOnTheForm(page, member);
       await page.waitForURL((url) => url.pathname === `/listing/${listing.id}`);
@@ -115,13 +116,13 @@ describe('sign-in returns the member to where they were', () => {
     const header = page.locator('header');
     const signIn = header.getByRole('link', { name: 'Sign In' });
     const signUp = header.getByRole('link', { name: 'Sign Up' });
-    await expect(signIn.getAttribute('href')).resolves.toBe('/login?redirect=%2Fcommunity');
-    await expect(signUp.getAttribute('href')).resolves.toBe('/signup?redirect=%2Fcommunity');
+    await eventually(() => signIn.getAttribute('href')).toBe('/login?redirect=%2Fcommunity');
+    await eventually(() => signUp.getAttribute('href')).toBe('/signup?redirect=%2Fcommunity');
     const [a, b] = [(await signIn.boundingBox())!, (await signUp.boundingBox())!];
     expect(b.x - (a.x + a.width)).toBeGreaterThanOrEqual(12);
     // On the home page there is nowhere to come back to.
     await page.goto('/');
-    await expect(header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).resolves.toBe('/login');
+    await eventually(() => header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
   });
 });
 
@@ -142,22 +143,22 @@ describe('sign-up and the what-next screen', () => {
       const form = page.getByRole('form', { name: 'Register' });
       // Only what an account needs: username, password, email, full name.
       await form.getByLabel('Username').waitFor();
-      await expect(form.locator('input').count()).resolves.toBe(4);
+      await eventually(() => form.locator('input').count()).toBe(4);
       await form.getByLabel('Username').fill(username);
       await form.getByLabel(/^Password/).fill('trade4good');
       await form.getByLabel('Email').fill(`${username}@example.com`);
       await form.getByLabel('Full Name').fill('Wendy Welcome');
-      expect(await overflowsHorizontally(page)).toBe(false);
+      await eventually(() => overflowsHorizontally(page)).toBe(false);
       await screenshots(page, `signup-${name}`);
       await form.getByRole('button', { name: 'Create Account' }).click();
-      expect(await toastText(page)).toContain('Welcome to Barter Market, Wendy Welcome!');
+      await eventually(() => toastText(page)).toContain('Welcome to Barter Market, Wendy Welcome!');
       await page.waitForURL((url) => url.pathname === '/welcome');
       await page.getByRole('heading', { level: 1, name: 'Welcome, Wendy Welcome!' }).waitFor();
 
       const back = page.getByRole('link', { name: `Back to “${listing.title}”` });
       await back.waitFor();
       const steps = page.getByRole('list', { name: 'First steps' }).getByRole('listitem');
-      await expect(steps.allInnerTexts().then((texts) => texts.map((t) => t.split('\n')[0]))).resolves.toEqual([
+      await eventually(() => steps.allInnerTexts().then((texts) => texts.map((t) => t.split('\n')[0]))).toEqual([
         'Verify your email',
         'Create your first listing',
         'Browse nearby',
@@ -165,13 +166,13 @@ describe('sign-up and the what-next screen', () => {
       // "Back to …" is the first action: above the steps.
       expect((await back.boundingBox())!.y).toBeLessThan((await steps.first().boundingBox())!.y);
       await page.getByText(`${username}@example.com`).waitFor();
-      expect(await overflowsHorizontally(page)).toBe(false);
-      expect(await axeViolations(page)).toEqual([]);
+      await eventually(() => overflowsHorizontally(page)).toBe(false);
+      await eventually(() => axeViolations(page)).toEqual([]);
       await screenshots(page, `welcome-${name}`);
 
       // Resend the verification email from its card.
       await steps.nth(0).getByRole('button', { name: 'Resend email' }).click();
-      expect(await toastWith(page, 'Email Sent')).toContain('Verification email sent');
+      await eventually(() => toastWith(page, 'Email Sent')).toContain('Verification email sent');
 
       // The first listing opens the Create Listing dialog.
       await steps.nth(1).getByRole('button', { name: 'Create Listing' }).click();
@@ -200,7 +201,7 @@ describe('sign-up and the what-next screen', () => {
     await option.waitFor(POLL);
     await option.click();
     // Towns are written one way: "Berkeley, CA", as on the demo listings.
-    await expect(town.inputValue()).resolves.toBe('Berkeley, CA');
+    await eventually(() => town.inputValue()).toBe('Berkeley, CA');
     await nearby.getByRole('button', { name: 'Browse nearby' }).click();
     await page.waitForURL((url) => url.pathname === '/browse' && url.searchParams.get('near') === 'Berkeley, CA');
     const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as { location: string };
@@ -238,9 +239,9 @@ describe('a verification link opened twice', () => {
       }
       await page.getByRole('heading', { level: 1, name: 'Your email is already verified' }).waitFor();
       await page.getByText(`${member.email} was confirmed earlier`).waitFor();
-      await expect(page.getByText('Verification Failed').count()).resolves.toBe(0);
-      expect(await overflowsHorizontally(page)).toBe(false);
-      expect(await axeViolations(page)).toEqual([]);
+      await eventually(() => page.getByText('Verification Failed').count()).toBe(0);
+      await eventually(() => overflowsHorizontally(page)).toBe(false);
+      await eventually(() => axeViolations(page)).toEqual([]);
       await screenshots(page, `verified-again-${name}`);
       expect(errors).toEqual([]);
     }
@@ -264,7 +265,7 @@ describe('the listing page', () => {
         const gallery = (await page.getByRole('img', { name: listing.title }).first().boundingBox())!;
         expect(box.x).toBeGreaterThan(gallery.x + gallery.width);
       }
-      expect(await overflowsHorizontally(page)).toBe(false);
+      await eventually(() => overflowsHorizontally(page)).toBe(false);
       await screenshots(page, `listing-${name}`);
     });
   }
@@ -300,11 +301,11 @@ describe('the create-listing form', () => {
       const create = dialog.getByRole('button', { name: 'Create Listing' });
 
       // Untouched: no errors, a waiting button with its reason.
-      await expect(dialog.getByTestId('field-error').count()).resolves.toBe(0);
-      await expect(dialog.getByRole('alert').count()).resolves.toBe(0);
+      await eventually(() => dialog.getByTestId('field-error').count()).toBe(0);
+      await eventually(() => dialog.getByRole('alert').count()).toBe(0);
       await expect(create.isDisabled()).resolves.toBe(true);
       const reason = dialog.getByTestId('submit-reason');
-      await expect(reason.innerText()).resolves.toBe('Add a title, a description, a category, what you want in return and your location to create your listing.');
+      await eventually(() => reason.innerText()).toBe('Add a title, a description, a category, what you want in return and your location to create your listing.');
       await expect(create.getAttribute('aria-describedby')).resolves.toBe(await reason.getAttribute('id'));
       // Photos come first.
       const zone = dialog.getByTestId('photo-drop');
@@ -322,34 +323,34 @@ describe('the create-listing form', () => {
       const pending = dialog.getByTestId('pending-image');
       await pending.getByRole('img', { name: 'Preview of garden.png' }).waitFor();
       await pending.getByRole('progressbar', { name: 'Upload progress of garden.png' }).waitFor();
-      await expect(reason.innerText()).resolves.toBe('Wait for the photos to finish uploading.');
+      await eventually(() => reason.innerText()).toBe('Wait for the photos to finish uploading.');
       await screenshots(page, `create-uploading-${name}`);
       release();
       await dialog.getByRole('img', { name: 'Image 1' }).waitFor();
-      await expect(pending.count()).resolves.toBe(0);
+      await eventually(() => pending.count()).toBe(0);
       await page.unroute('**/api/objects/upload/**');
 
       // Dropped from the desktop: the second photo.
       await dropPng(page, 'dropped.png');
       await dialog.getByRole('img', { name: 'Image 2' }).waitFor(POLL);
       await dialog.getByRole('button', { name: 'Remove image 2' }).click();
-      await expect(dialog.getByRole('img', { name: 'Image 2' }).count()).resolves.toBe(0);
+      await eventually(() => dialog.getByRole('img', { name: 'Image 2' }).count()).toBe(0);
 
       // Keyboard: Tab reaches the file chooser inside the zone.
       await images.focus();
-      await expect(images.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+      await eventually(() => images.evaluate((input) => input === document.activeElement)).toBe(true);
 
       await dialog.getByLabel('Title').fill('Garden salad box');
       await expect.poll(() => reason.innerText(), POLL).toBe('Add a description, a category, what you want in return and your location to create your listing.');
       await dialog.getByLabel('Description').fill('Lettuce, rocket and radishes picked on the day.');
       await dialog.getByRole('checkbox', { name: 'Food' }).click();
       await dialog.getByLabel('What do you want in return?').fill('Help with weeding');
-      await expect(dialog.getByTestId('field-error').count()).resolves.toBe(0);
+      await eventually(() => dialog.getByTestId('field-error').count()).toBe(0);
       await expect.poll(() => reason.innerText(), POLL).toBe('Add your location to create your listing.');
       await dialog.getByRole('combobox', { name: 'Location' }).fill('Oakland, CA');
       await expect.poll(() => reason.count(), POLL).toBe(0);
       await expect(create.isDisabled()).resolves.toBe(false);
-      expect(await axeViolations(page)).toEqual([]);
+      await eventually(() => axeViolations(page)).toEqual([]);
       await screenshots(page, `create-ready-${name}`);
       await create.click();
       await toastWith(page, 'Listing created');
@@ -376,11 +377,11 @@ describe('the profile image', () => {
       // Cropped square in the browser.
       await expect.poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : '')), POLL).toBe('400x400');
       await dialog.getByLabel('Change profile image').waitFor({ state: 'attached' });
-      expect(await overflowsHorizontally(page)).toBe(false);
-      expect(await axeViolations(page)).toEqual([]);
+      await eventually(() => overflowsHorizontally(page)).toBe(false);
+      await eventually(() => axeViolations(page)).toEqual([]);
       await screenshots(page, `avatar-${name}`);
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
-      expect(await toastText(page)).toBe('Profile updated Your profile has been updated successfully.');
+      await eventually(() => toastText(page)).toBe('Profile updated Your profile has been updated successfully.');
       const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as { avatarUrl: string };
       expect(me.avatarUrl).toMatch(/\/objects\/uploads\/[0-9a-f-]{36}$/);
       // Served, and shown on the profile.

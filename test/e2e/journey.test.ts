@@ -79,8 +79,8 @@ describe('two members barter from sign-up to reviews', () => {
     await trader.page.waitForURL((url) => /^\/messages\/\d+-\d+-\d+$/.test(url.pathname) && url.search === '');
     const traderCard = trader.page.getByTestId('offer-card');
     await traderCard.getByText('I can mend your fence on Saturday for the apples.').waitFor();
-    await expect(traderCard.getByTestId('offer-status').textContent()).resolves.toBe('Open');
-    await expect(trader.page.getByTestId('barter-prompt').count()).resolves.toBe(0);
+    await eventually(() => traderCard.getByTestId('offer-status').textContent()).toBe('Open');
+    await eventually(() => trader.page.getByTestId('barter-prompt').count()).toBe(0);
     const composer = trader.page.getByRole('textbox', { name: 'Type your message...' });
     await composer.fill('Happy to bring my own tools.');
     await composer.press('Enter');
@@ -90,7 +90,7 @@ describe('two members barter from sign-up to reviews', () => {
     await openConversationWith(owner.page, 'Theo Tinker');
     const ownerCard = owner.page.getByTestId('offer-card');
     await ownerCard.getByRole('button', { name: 'Accept' }).click();
-    expect(await toastWith(owner.page, 'Offer accepted')).toContain('Offer accepted');
+    await eventually(() => toastWith(owner.page, 'Offer accepted')).toContain('Offer accepted');
     await expect.poll(() => traderCard.getByTestId('offer-status').textContent()).toBe('Accepted');
     await owner.page.getByTestId('message-event').filter({ hasText: 'Olivia Orchard accepted the offer' }).waitFor();
 

@@ -130,13 +130,13 @@ describe('listing page for another member', () => {
     await page.waitForURL((url) => url.pathname === conversation);
     const card = page.getByTestId('offer-card');
     await card.getByText('Two jars of plum jam?', { exact: true }).waitFor();
-    await expect(card.getByTestId('offer-status').textContent()).resolves.toBe('Open');
+    await eventually(() => card.getByTestId('offer-status').textContent()).toBe('Open');
 
     // A second offer while this one is open: the message, and back to the conversation.
     await page.goto(`/listing/${listing.id}`);
     await page.getByLabel('Make a custom offer').fill('A loaf of bread');
     await page.getByRole('button', { name: 'Make Offer' }).click();
-    expect(await toastWith(page, 'Failed to make offer')).toContain('You already have an open offer on this listing');
+    await eventually(() => toastWith(page, 'Failed to make offer')).toContain('You already have an open offer on this listing');
     await page.waitForURL((url) => url.pathname === conversation);
   });
 });
@@ -262,7 +262,15 @@ describe('Create Listing dialog', () => {
 
     const image = page.getByRole('img', { name: title });
     await eventually(() => image.getAttribute('src')).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
-    await eventually(() => image.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : ''))).toBe('800x500');
+    // The stored photo's own size: decoded from its src (the element's naturalWidth follows srcset and sizes).
+    await eventually(() =>
+      image.evaluate(async (img: HTMLImageElement) => {
+        const probe = new Image();
+        probe.src = img.getAttribute('src')!;
+        await probe.decode();
+        return `${probe.naturalWidth}x${probe.naturalHeight}`;
+      }),
+    ).toBe('800x500');
     await page.getByRole('tab', { name: 'Exchange Terms' }).click();
     const terms = page.getByRole('tabpanel', { name: 'Exchange Terms' });
     await terms.getByText('Loose-leaf tea').waitFor();
@@ -297,7 +305,7 @@ describe('Create Listing dialog', () => {
     await dialog.getByRole('combobox', { name: 'Location' }).focus();
     await dialog.getByRole('combobox', { name: 'Location' }).blur();
     await eventually(() => fieldErrors(dialog)).toContain('Location is required');
-    await expect(dialog.getByTestId('submit-reason').innerText()).resolves.toContain('Add a longer title (5 characters or more)');
+    await eventually(() => dialog.getByTestId('submit-reason').innerText()).toContain('Add a longer title (5 characters or more)');
     // Errors update as the member types.
     await dialog.getByLabel('Title').fill('Valid title');
     await eventually(() => fieldErrors(dialog)).not.toContain('Title must be at least 5 characters');

@@ -4,7 +4,7 @@
 // page that shows no listing twice, counts that agree, and the Admin link for admins only.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DESKTOP, launchBrowser, newPage, overflowsHorizontally, PHONE, signInAs } from '../support/browser';
+import { apiCall, DESKTOP, launchBrowser, newPage, overflowsHorizontally, PHONE, signInAs, eventually } from '../support/browser';
 
 const POLL = { timeout: 15_000 };
 
@@ -35,7 +35,7 @@ describe('listing cards with demo photos', () => {
       const firstCard = page.getByTestId('listing-card').first();
       await firstCard.waitFor();
       const image = firstCard.locator('.listing-image img');
-      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
+      await eventually(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
       const before = await firstCard.locator('.listing-image').boundingBox();
       expect(before!.width).toBeGreaterThan(100);
       expect(Math.abs(before!.height - (before!.width * 3) / 4)).toBeLessThan(1);
@@ -45,9 +45,9 @@ describe('listing cards with demo photos', () => {
       const src = (await image.getAttribute('src')) ?? '';
       expect(src).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
       expect(srcset).toBe(`${src}/thumb 400w, ${src} 800w`);
-      expect(await image.getAttribute('sizes')).toContain('50vw');
-      expect(await image.getAttribute('width')).toBe('800');
-      expect(await image.getAttribute('height')).toBe('600');
+      await eventually(() => image.getAttribute('sizes')).toContain('50vw');
+      await eventually(() => image.getAttribute('width')).toBe('800');
+      await eventually(() => image.getAttribute('height')).toBe('600');
 
       release();
       // Every card of the page has a photo, and they load (a card's box narrower than 400 px at
@@ -59,13 +59,13 @@ describe('listing cards with demo photos', () => {
         await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), POLL).toBe(true);
       }
       await page.evaluate(() => window.scrollTo(0, 0));
-      expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/thumb$/);
+      await eventually(() => image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/thumb$/);
       // Nothing moved when the photos arrived.
-      expect(await firstCard.locator('.listing-image').boundingBox()).toEqual(before);
-      expect(await page.getByTestId('listing-card').nth(2).boundingBox()).toEqual(cardBefore);
+      await eventually(() => firstCard.locator('.listing-image').boundingBox()).toEqual(before);
+      await eventually(() => page.getByTestId('listing-card').nth(2).boundingBox()).toEqual(cardBefore);
 
-      expect(await columns(page)).toBe(viewport === PHONE ? 2 : 3);
-      expect(await overflowsHorizontally(page)).toBe(false);
+      await eventually(() => columns(page)).toBe(viewport === PHONE ? 2 : 3);
+      await eventually(() => overflowsHorizontally(page)).toBe(false);
       expect(errors).toEqual([]);
     });
   }
@@ -95,12 +95,12 @@ describe('the search bar on a phone', () => {
     const query = search.getByRole('searchbox', { name: 'What are you looking for?' });
     await query.waitFor();
     const compact = await search.boundingBox();
-    for (const name of ['Near', 'Category', 'Distance']) await expect(search.getByLabel(name, { exact: true }).isVisible()).resolves.toBe(false);
-    await expect(search.getByRole('button', { name: 'Search' }).isVisible()).resolves.toBe(true);
+    for (const name of ['Near', 'Category', 'Distance']) await eventually(() => search.getByLabel(name, { exact: true }).isVisible()).toBe(false);
+    await eventually(() => search.getByRole('button', { name: 'Search' }).isVisible()).toBe(true);
     await page.screenshot({ path: '/tmp/marketplace-390-search-compact.png' });
 
     await query.click();
-    for (const name of ['Near', 'Category', 'Distance']) await expect(search.getByLabel(name, { exact: true }).isVisible()).resolves.toBe(true);
+    for (const name of ['Near', 'Category', 'Distance']) await eventually(() => search.getByLabel(name, { exact: true }).isVisible()).toBe(true);
     expect((await search.boundingBox())!.height).toBeGreaterThan(compact!.height * 2);
     await page.screenshot({ path: '/tmp/marketplace-390-search-open.png' });
     await query.fill('bike');
@@ -125,8 +125,8 @@ describe('the search bar on a phone', () => {
     await page.goto('/');
     const search = page.getByRole('search', { name: 'Search listings' }).first();
     await search.getByRole('searchbox', { name: 'What are you looking for?' }).waitFor();
-    for (const name of ['Near', 'Category', 'Distance']) await expect(search.getByLabel(name, { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(search.getByRole('button', { name: 'Filters' }).isVisible()).resolves.toBe(false);
+    for (const name of ['Near', 'Category', 'Distance']) await eventually(() => search.getByLabel(name, { exact: true }).isVisible()).toBe(true);
+    await eventually(() => search.getByRole('button', { name: 'Filters' }).isVisible()).toBe(false);
   });
 });
 
@@ -159,8 +159,8 @@ describe('the home page', () => {
     const featured = page.getByRole('region', { name: 'Featured Exchanges' });
     const tomatoes = featured.getByTestId('listing-card').filter({ hasText: 'Fresh heirloom tomatoes, weekly basket' });
     await tomatoes.waitFor();
-    await expect(tomatoes.getByTestId('own-listing-badge').innerText()).resolves.toBe('Your listing');
-    await expect(featured.getByTestId('own-listing-badge').count()).resolves.toBe(1);
+    await eventually(() => tomatoes.getByTestId('own-listing-badge').innerText()).toBe('Your listing');
+    await eventually(() => featured.getByTestId('own-listing-badge').count()).toBe(1);
 
     // Browse leaves her listings out, and the count says so: the visitor's count less her open ones.
     const visitorTotal = Number((await apiCall('/api/listings?limit=0')).headers.get('X-Total-Count'));
@@ -170,7 +170,7 @@ describe('the home page', () => {
     expect(mine.every((listing) => listing.user.username === 'alice')).toBe(true);
     await page.goto('/browse?q=tomatoes');
     await page.getByTestId('result-count').getByText(/found/).waitFor();
-    await expect(cardTitles(page)).resolves.not.toContain('Fresh heirloom tomatoes, weekly basket');
+    await eventually(() => cardTitles(page)).not.toContain('Fresh heirloom tomatoes, weekly basket');
     await page.goto('/browse');
     await expect.poll(() => page.getByTestId('result-count').innerText(), POLL).toBe(`${visitorTotal - mine.length} listings found`);
     expect(errors).toEqual([]);
@@ -232,7 +232,7 @@ describe('counts and the admin link', () => {
       } else {
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' }).waitFor();
       }
-      await expect(page.getByRole('link', { name: 'Admin', exact: true }).count()).resolves.toBe(0);
+      await eventually(() => page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
     }
   });
 });
@@ -250,7 +250,7 @@ describe('screenshots at 390 px', () => {
         if (name === 'home') await page.getByRole('region', { name: 'Featured Exchanges' }).scrollIntoViewIfNeeded();
         await page.screenshot({ path: `/tmp/marketplace-390-${name}-${theme}.png` });
         await page.screenshot({ path: `/tmp/marketplace-390-${name}-${theme}-full.png`, fullPage: true });
-        expect(await overflowsHorizontally(page)).toBe(false);
+        await eventually(() => overflowsHorizontally(page)).toBe(false);
       }
       expect(errors).toEqual([]);
     });
