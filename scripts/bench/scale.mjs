@@ -16,7 +16,7 @@
 //   npm run bench -- --markdown    (the tables as Markdown, as in docs/performance.md)
 //   npm run bench -- --skip-build  (serve the last build in dist/)
 //   npm run bench -- --reps 20     (timed repetitions per route; pages get a quarter)
-//   npm run bench -- --only cron   (only the lines whose name contains the text; the trivial route always)
+//   npm run bench -- --only cron   (only the lines whose name contains the text, or one of a|b|c; the trivial route always)
 //
 // Worker CPU: the column shows the CPU time of the workerd process that runs the Worker per
 // request, an upper bound (it includes the runtime's own work); it is reported, not gated.
@@ -39,7 +39,7 @@ const FRESH = args.includes('--fresh');
 const SKIP_BUILD = args.includes('--skip-build');
 /** `--only <substring>`: only the routes, pages and cron runs whose name contains it ("cron": the four cron runs). */
 const ONLY = args.includes('--only') ? String(args[args.indexOf('--only') + 1] ?? '').toLowerCase() : '';
-const picked = (name) => !ONLY || name.toLowerCase().includes(ONLY);
+const picked = (name) => !ONLY || ONLY.split('|').some((part) => name.toLowerCase().includes(part));
 const REPS = Number(args[args.indexOf('--reps') + 1]) > 0 && args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 20;
 const PAGE_REPS = Math.max(3, Math.round(REPS / 4));
 const WARMUP = 2;
