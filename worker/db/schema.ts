@@ -75,15 +75,42 @@ export const listings = sqliteTable(
     // Coordinates the location resolved to on save (null when the gazetteer has no match).
     latitude: real('latitude'),
     longitude: real('longitude'),
+    // The 1° grid cell of the coordinates (decision 020): distance search reads the few cells that
+    // cover its circle. Computed by SQLite, never written; null when the coordinates are.
+    cell: integer('cell').generatedAlwaysAs(sql`CAST(latitude + 90 AS INTEGER) * 360 + CAST(longitude + 180 AS INTEGER) % 360`, { mode: 'virtual' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('listings_status_created_idx').on(t.status, t.createdAt),
+    // Public listings newest first (browse, category walk) and per cell newest first (distance
+    // search): partial indexes, used by queries that repeat `status IN ('active', 'pending')` verbatim.
+    index('listings_public_created_idx').on(t.createdAt, t.id).where(sql`status IN ('active', 'pending')`),
+    index('listings_public_cell_idx').on(t.cell, t.createdAt, t.id).where(sql`status IN ('active', 'pending')`),
     // Distance search narrows to a latitude band first, then checks longitude and exact distance.
     index('listings_coordinates_idx').on(t.latitude, t.longitude),
     index('listings_user_created_idx').on(t.userId, t.createdAt),
     index('listings_featured_idx').on(t.isFeatured, t.status, t.createdAt),
   ],
+);
+
+// Counts of public (active and pending) listings, kept exact by triggers (migration
+// 0011_listing_counters): '*' all, 'cat:<slug>' per category, 'unplaced' those without coordinates.
+export const listingCounts = sqliteTable('listing_counts', {
+  key: text('key').primaryKey(),
+  n: integer('n').notNull().default(0),
+});
+
+// Public listings per place (listings sit at the coordinates their location resolved to), kept by
+// the same triggers: a distance search counts its matches from the places in range.
+export const listingPlaces = sqliteTable(
+  'listing_places',
+  {
+    latitude: real('latitude').notNull(),
+    longitude: real('longitude').notNull(),
+    cell: integer('cell').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.latitude, t.longitude] }), index('listing_places_cell_idx').on(t.cell)],
 );
 
 // One row per (listing, category) so a category filter is an index lookup, not a JSON scan.

@@ -5,7 +5,7 @@ import { FEATURED_LIMIT } from '../../../src/shared/constants';
 import { boundingBox, distanceMiles, type Position } from '../../lib/geo';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
-import { categories, listingCategories, listings, uploads, users, type ListingRow } from '../schema';
+import { categories, listingCategories, listingCounts, listingPlaces, listings, uploads, users, type ListingRow } from '../schema';
 import { listingWithOwner } from '../shapes';
 import { uploadKeyFromPath } from './images';
 import type { ListingFields } from '../../../src/shared/api-types';
@@ -95,7 +95,7 @@ export function areaCondition(center: Position, miles: number): SQL {
   return sql`${listings.latitude} BETWEEN ${box.minLatitude} AND ${box.maxLatitude} AND (${sql.join(longitudes, sql` OR `)})`;
 }
 
-/** The candidates of a distance search: every listing in the box, with what paging needs. */
+/** The candidates of a distance search read through the coordinates index: every listing in the box (the plan before listing_places; kept for query-plan tests). */
 export function areaCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search' | 'category'>, center: Position, miles: number) {
   return db
     .select({ id: listings.id, latitude: listings.latitude, longitude: listings.longitude, createdAt: listings.createdAt })
@@ -115,33 +115,165 @@ export function unlocatedCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'se
     .where(searchConditions(filter, isNull(listings.latitude)));
 }
 
-const newestFirstRows = (a: { id: number; createdAt: string }, b: { id: number; createdAt: string }) =>
-  a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1;
+/**
+ * Public listings, written out as in the partial indexes' WHERE (listings_public_created_idx,
+ * listings_public_cell_idx): SQLite uses a partial index only for a query repeating its condition.
+ */
+const publicListing = sql`${listings.status} IN ('active', 'pending')`;
+
+/** Listings of a category (a slug), looked up per listing so an index walk can keep its order. */
+const inCategory = (slug: string) =>
+  sql`EXISTS (SELECT 1 FROM ${listingCategories} WHERE ${listingCategories.listingId} = ${listings.id} AND ${listingCategories.slug} = ${slug})`;
+
+/** The category a filter names, or null for any. */
+function categoryOf(filter: Pick<ListingSearch, 'category'>): string | null {
+  const category = filter.category?.trim().toLowerCase();
+  return category && category !== 'all' ? category : null;
+}
+
+/** The counter row holding the count of a filter without text (null when a text filter needs counting). */
+function counterKey(filter: Pick<ListingSearch, 'search' | 'category'>): string | null {
+  if (ftsQuery(filter.search)) return null;
+  const category = categoryOf(filter);
+  return category ? `cat:${category}` : '*';
+}
+
+const counterQuery = (db: Db, key: string) => db.select({ total: listingCounts.n }).from(listingCounts).where(eq(listingCounts.key, key));
 
 /**
- * A search within `miles` of `center`. SQLite on D1 has no trigonometry to rely on, so the box is
- * read through the coordinates index and the exact great-circle distance is checked here. The
- * result is the listings within range (newest first), then the listings whose place is unknown
- * (no coordinates, newest first; they carry `distanceMiles: null`): the page is cut from that
- * order before its rows are read by primary key. The two candidate reads go in one batch.
+ * The page query and the count query the route runs for a search. Without text, the page walks the public listings newest first (listings_public_created_idx), checking
+ * the category per listing, so a page reads about offset + limit listings (divided by the share of
+ * the category); the count is a counter row. With text, the FTS matches drive and are counted.
+ */
+export function browseQueries(db: Db, filter: ListingSearch) {
+  const key = counterKey(filter);
+  if (key === null) return searchQueries(db, filter);
+  const category = categoryOf(filter);
+  return {
+    page: selectWithOwner(db)
+      .where(category ? and(publicListing, inCategory(category)) : publicListing)
+      .orderBy(...newestFirst)
+      .limit(filter.limit)
+      .offset(filter.offset),
+    total: counterQuery(db, key),
+  };
+}
+
+/** A search's filters other than status and place, for the distance search's queries. */
+function extraConditions(filter: Pick<ListingSearch, 'search' | 'category'>): SQL[] {
+  const conditions: SQL[] = [];
+  const match = ftsQuery(filter.search);
+  if (match) conditions.push(sql`${listings.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
+  const category = categoryOf(filter);
+  if (category) conditions.push(inCategory(category));
+  return conditions;
+}
+
+/** Grid cells (1°, as the `cell` column computes them) whose union holds the box; null when too many. */
+export function cellsCovering(center: Position, miles: number, max = MAX_CELLS): number[] | null {
+  const box = boundingBox(center, miles);
+  const rowFrom = Math.max(0, Math.floor(box.minLatitude + 90));
+  const rowTo = Math.min(180, Math.floor(box.maxLatitude + 90));
+  const columns = new Set<number>();
+  for (const [west, east] of box.longitudes) {
+    const from = Math.max(0, Math.floor(west + 180));
+    const to = Math.min(360, Math.floor(east + 180));
+    for (let column = from; column <= to; column++) columns.add(column % 360);
+  }
+  if ((rowTo - rowFrom + 1) * columns.size > max) return null;
+  const cells: number[] = [];
+  for (let row = rowFrom; row <= rowTo; row++) for (const column of columns) cells.push(row * 360 + column);
+  return cells;
+}
+
+/** A number as an SQL literal (numbers from the database or from arithmetic, never user text). */
+const literal = (value: number) => sql.raw(Number.isFinite(value) ? String(value) : 'NULL');
+const literalList = (values: number[]) => sql.join(values.map(literal), sql`, `);
+
+/** At most this many grid cells are read one by one; a bigger cover (near a pole) reads a latitude band. */
+const MAX_CELLS = 48;
+
+/**
+ * The places with public listings in the box around `center`: through the cells covering it, or
+ * the latitude band of the box near a pole.
+ */
+export function placesInBoxQuery(db: Db, center: Position, miles: number) {
+  const box = boundingBox(center, miles);
+  const cells = cellsCovering(center, miles);
+  const longitudes = box.longitudes.map(([west, east]) => sql`${listingPlaces.longitude} BETWEEN ${literal(west)} AND ${literal(east)}`);
+  const inBox = sql`${listingPlaces.latitude} BETWEEN ${literal(box.minLatitude)} AND ${literal(box.maxLatitude)} AND (${sql.join(longitudes, sql` OR `)})`;
+  return db
+    .select({ latitude: listingPlaces.latitude, longitude: listingPlaces.longitude, cell: listingPlaces.cell, n: listingPlaces.n })
+    .from(listingPlaces)
+    .where(and(cells ? sql`${listingPlaces.cell} IN (${literalList(cells)})` : undefined, inBox, sql`${listingPlaces.n} > 0`));
+}
+
+type Place = { latitude: number; longitude: number; cell: number; n: number };
+
+const atPlaces = (places: Place[]) =>
+  sql`(${listings.latitude}, ${listings.longitude}) IN (VALUES ${sql.join(
+    places.map((p) => sql`(${literal(p.latitude)}, ${literal(p.longitude)})`),
+    sql`, `,
+  )})`;
+
+/**
+ * A search within `miles` of `center`: the listings within range (newest first), then the listings
+ * whose place is unknown (no coordinates, newest first; they carry `distanceMiles: null`).
+ *
+ * Listings sit at the coordinates their location resolved to, so the range is decided per place:
+ * the places with public listings in the cells covering the circle are read from listing_places
+ * (a few hundred rows at most) and the exact great-circle distance is checked here. The count of a
+ * search without text or category is the sum of those places' counters (plus the counter of
+ * listings without a place); with a filter it is counted over the places' listings. The page is
+ * cut from the newest listings of each cell in range (listings_public_cell_idx), each cell giving
+ * at most offset + limit, then read by primary key.
  */
 export async function searchListingsNear(db: Db, filter: ListingSearch, center: Position, miles: number) {
-  const [candidates, unlocated] = await db.batch([areaCandidatesQuery(db, filter, center, miles), unlocatedCandidatesQuery(db, filter)]);
-  const within = candidates
-    .filter((row) => row.latitude !== null && row.longitude !== null && distanceMiles(center, { latitude: row.latitude, longitude: row.longitude }) <= miles)
-    .sort(newestFirstRows);
-  const ordered = [...within, ...unlocated.sort(newestFirstRows)];
-  const pageIds = ordered.slice(filter.offset, filter.offset + filter.limit).map((row) => row.id);
-  if (pageIds.length === 0) return { items: [], total: ordered.length };
+  const places = (await placesInBoxQuery(db, center, miles)).filter((p) => distanceMiles(center, p) <= miles);
+  const extra = extraConditions(filter);
+  const wanted = filter.offset + filter.limit;
+  const byCell = new Map<number, Place[]>();
+  for (const place of places) byCell.set(place.cell, [...(byCell.get(place.cell) ?? []), place]);
+  const cellBranches = [...byCell].map(
+    ([cell, inCell]) =>
+      sql`SELECT * FROM (SELECT ${listings.id} AS id, ${listings.createdAt} AS created_at FROM ${listings} WHERE ${listings.cell} = ${literal(cell)} AND ${publicListing} AND ${atPlaces(inCell)}${sql.join(
+        extra.map((condition) => sql` AND ${condition}`),
+      )} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(wanted)})`,
+  );
+  const withinPage =
+    cellBranches.length && wanted > 0
+      ? db.all<{ id: number; created_at: string }>(sql`${sql.join(cellBranches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${literal(wanted)}`)
+      : null;
+  const unplacedPage = db.all<{ id: number }>(
+    sql`SELECT ${listings.id} AS id FROM ${listings} WHERE ${listings.cell} IS NULL AND ${publicListing}${sql.join(
+      extra.map((condition) => sql` AND ${condition}`),
+    )} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(wanted)}`,
+  );
+  const key = counterKey(filter);
+  const withinCount =
+    key === '*' || places.length === 0
+      ? null
+      : db.select({ total: count() }).from(listings).where(and(sql`${listings.cell} IN (${literalList([...byCell.keys()])})`, publicListing, atPlaces(places), ...extra));
+  const unplacedCount = key === '*' ? counterQuery(db, 'unplaced') : db.select({ total: count() }).from(listings).where(and(sql`${listings.cell} IS NULL`, publicListing, ...extra));
+  const [within, unplaced, withinTotal, unplacedTotal] = await Promise.all([
+    withinPage ?? Promise.resolve([]),
+    unplacedPage,
+    withinCount ? withinCount.then((rows) => rows[0]?.total ?? 0) : Promise.resolve(key === '*' ? places.reduce((sum, p) => sum + p.n, 0) : 0),
+    unplacedCount.then((rows) => rows[0]?.total ?? 0),
+  ]);
+  const total = withinTotal + unplacedTotal;
+  const ordered = [...within.map((row) => row.id).slice(0, withinTotal), ...unplaced.map((row) => row.id)];
+  const pageIds = ordered.slice(filter.offset, filter.offset + filter.limit);
+  if (pageIds.length === 0) return { items: [], total };
   const rows = await selectWithOwner(db).where(inArray(listings.id, pageIds));
   const byId = new Map(rows.map((row) => [row.listing.id, row]));
   const pageRows = pageIds.map((id) => byId.get(id)).filter((row): row is Joined => row !== undefined);
-  return { items: shape(pageRows, center), total: ordered.length };
+  return { items: shape(pageRows, center), total };
 }
 
 /** One page of matching listings, newest first, and the total count, read in one batch. */
 export async function searchListings(db: Db, filter: ListingSearch, from?: Position | null) {
-  const { page, total } = searchQueries(db, filter);
+  const { page, total } = browseQueries(db, filter);
   const [rows, totals] = await db.batch([page, total]);
   return { items: shape(rows, from), total: totals[0]?.total ?? 0 };
 }
