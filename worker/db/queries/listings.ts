@@ -149,12 +149,15 @@ export function browseQueries(db: Db, filter: ListingSearch) {
   const key = counterKey(filter);
   if (key === null) return searchQueries(db, filter);
   const category = categoryOf(filter);
+  // INDEXED BY: without statistics SQLite takes the (status, created_at) index and sorts every
+  // public listing; the partial index walks them newest first and stops after the page.
+  const pageIds = sql`SELECT pub.id FROM listings AS pub INDEXED BY listings_public_created_idx
+    WHERE pub.status IN ('active', 'pending')${category ? sql` AND EXISTS (SELECT 1 FROM ${listingCategories} WHERE ${listingCategories.listingId} = pub.id AND ${listingCategories.slug} = ${category})` : sql``}
+    ORDER BY pub.created_at DESC, pub.id DESC LIMIT ${filter.limit} OFFSET ${filter.offset}`;
   return {
     page: selectWithOwner(db)
-      .where(category ? and(publicListing, inCategory(category)) : publicListing)
-      .orderBy(...newestFirst)
-      .limit(filter.limit)
-      .offset(filter.offset),
+      .where(sql`${listings.id} IN (${pageIds})`)
+      .orderBy(...newestFirst),
     total: counterQuery(db, key),
   };
 }
@@ -236,7 +239,7 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
   for (const place of places) byCell.set(place.cell, [...(byCell.get(place.cell) ?? []), place]);
   const cellBranches = [...byCell].map(
     ([cell, inCell]) =>
-      sql`SELECT * FROM (SELECT ${listings.id} AS id, ${listings.createdAt} AS created_at FROM ${listings} WHERE ${listings.cell} = ${literal(cell)} AND ${publicListing} AND ${atPlaces(inCell)}${sql.join(
+      sql`SELECT * FROM (SELECT ${listings.id} AS id, ${listings.createdAt} AS created_at FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${listings.cell} = ${literal(cell)} AND ${publicListing} AND ${atPlaces(inCell)}${sql.join(
         extra.map((condition) => sql` AND ${condition}`),
       )} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(wanted)})`,
   );
@@ -245,7 +248,7 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
       ? db.all<{ id: number; created_at: string }>(sql`${sql.join(cellBranches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${literal(wanted)}`)
       : null;
   const unplacedPage = db.all<{ id: number }>(
-    sql`SELECT ${listings.id} AS id FROM ${listings} WHERE ${listings.cell} IS NULL AND ${publicListing}${sql.join(
+    sql`SELECT ${listings.id} AS id FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${listings.cell} IS NULL AND ${publicListing}${sql.join(
       extra.map((condition) => sql` AND ${condition}`),
     )} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(wanted)}`,
   );
