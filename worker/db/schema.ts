@@ -100,17 +100,19 @@ export const listingCounts = sqliteTable('listing_counts', {
   n: integer('n').notNull().default(0),
 });
 
-// Public listings per place (listings sit at the coordinates their location resolved to), kept by
-// the same triggers: a distance search counts its matches from the places in range.
+// Public listings per place (listings sit at the coordinates their location resolved to) and per
+// category at each place, kept by the same triggers: key '*' counts every public listing there,
+// 'cat:<slug>' those of a category. A distance search counts its matches from the places in range.
 export const listingPlaces = sqliteTable(
   'listing_places',
   {
+    key: text('key').notNull(),
     latitude: real('latitude').notNull(),
     longitude: real('longitude').notNull(),
     cell: integer('cell').notNull(),
     n: integer('n').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.latitude, t.longitude] }), index('listing_places_cell_idx').on(t.cell)],
+  (t) => [primaryKey({ columns: [t.key, t.latitude, t.longitude] }), index('listing_places_key_cell_idx').on(t.key, t.cell)],
 );
 
 // One row per (listing, category) so a category filter is an index lookup, not a JSON scan.

@@ -200,7 +200,7 @@ const MAX_CELLS = 48;
  * The places with public listings in the box around `center`: through the cells covering it, or
  * the latitude band of the box near a pole.
  */
-export function placesInBoxQuery(db: Db, center: Position, miles: number) {
+export function placesInBoxQuery(db: Db, center: Position, miles: number, key = '*') {
   const box = boundingBox(center, miles);
   const cells = cellsCovering(center, miles);
   const longitudes = box.longitudes.map(([west, east]) => sql`${listingPlaces.longitude} BETWEEN ${literal(west)} AND ${literal(east)}`);
@@ -208,7 +208,7 @@ export function placesInBoxQuery(db: Db, center: Position, miles: number) {
   return db
     .select({ latitude: listingPlaces.latitude, longitude: listingPlaces.longitude, cell: listingPlaces.cell, n: listingPlaces.n })
     .from(listingPlaces)
-    .where(and(cells ? sql`${listingPlaces.cell} IN (${literalList(cells)})` : undefined, inBox, sql`${listingPlaces.n} > 0`));
+    .where(and(eq(listingPlaces.key, key), cells ? sql`${listingPlaces.cell} IN (${literalList(cells)})` : undefined, inBox, sql`${listingPlaces.n} > 0`));
 }
 
 type Place = { latitude: number; longitude: number; cell: number; n: number };
@@ -224,15 +224,18 @@ const atPlaces = (places: Place[]) =>
  * whose place is unknown (no coordinates, newest first; they carry `distanceMiles: null`).
  *
  * Listings sit at the coordinates their location resolved to, so the range is decided per place:
- * the places with public listings in the cells covering the circle are read from listing_places
- * (a few hundred rows at most) and the exact great-circle distance is checked here. The count of a
- * search without text or category is the sum of those places' counters (plus the counter of
- * listings without a place); with a filter it is counted over the places' listings. The page is
+ * the places with public listings (of the category, when one is asked) in the cells covering the
+ * circle are read from listing_places (a few hundred rows at most) and the exact great-circle
+ * distance is checked here. Without text, the count is the sum of those places' counters (plus
+ * the listings without a place); with text it is counted over the places' listings, which reads
+ * every public listing in range (decision 020). The page is
  * cut from the newest listings of each cell in range (listings_public_cell_idx), each cell giving
  * at most offset + limit, then read by primary key.
  */
 export async function searchListingsNear(db: Db, filter: ListingSearch, center: Position, miles: number) {
-  const places = (await placesInBoxQuery(db, center, miles)).filter((p) => distanceMiles(center, p) <= miles);
+  const key = counterKey(filter);
+  // Without text, the places counted for the filter (all, or the category's); with text, all places.
+  const places = (await placesInBoxQuery(db, center, miles, key ?? '*')).filter((p) => distanceMiles(center, p) <= miles);
   const extra = extraConditions(filter);
   const wanted = filter.offset + filter.limit;
   const byCell = new Map<number, Place[]>();
@@ -252,16 +255,15 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
       extra.map((condition) => sql` AND ${condition}`),
     )} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(wanted)}`,
   );
-  const key = counterKey(filter);
   const withinCount =
-    key === '*' || places.length === 0
+    key !== null || places.length === 0
       ? null
       : db.select({ total: count() }).from(listings).where(and(sql`${listings.cell} IN (${literalList([...byCell.keys()])})`, publicListing, atPlaces(places), ...extra));
   const unplacedCount = key === '*' ? counterQuery(db, 'unplaced') : db.select({ total: count() }).from(listings).where(and(sql`${listings.cell} IS NULL`, publicListing, ...extra));
   const [within, unplaced, withinTotal, unplacedTotal] = await Promise.all([
     withinPage ?? Promise.resolve([]),
     unplacedPage,
-    withinCount ? withinCount.then((rows) => rows[0]?.total ?? 0) : Promise.resolve(key === '*' ? places.reduce((sum, p) => sum + p.n, 0) : 0),
+    withinCount ? withinCount.then((rows) => rows[0]?.total ?? 0) : Promise.resolve(places.reduce((sum, p) => sum + p.n, 0)),
     unplacedCount.then((rows) => rows[0]?.total ?? 0),
   ]);
   const total = withinTotal + unplacedTotal;
