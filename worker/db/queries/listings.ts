@@ -1,6 +1,6 @@
 // Data access for listings. Text search reads the FTS5 index (listings_fts) and category filters
 // the listing_categories junction, so neither scans the listings table.
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { FEATURED_LIMIT } from '../../../src/shared/constants';
 import { boundingBox, distanceMiles, type Position } from '../../lib/geo';
 import { isoNow } from '../../lib/time';
@@ -162,16 +162,6 @@ export function browseQueries(db: Db, filter: ListingSearch) {
   };
 }
 
-/** A search's filters other than status and place, for the distance search's queries. */
-function extraConditions(filter: Pick<ListingSearch, 'search' | 'category'>): SQL[] {
-  const conditions: SQL[] = [];
-  const match = ftsQuery(filter.search);
-  if (match) conditions.push(sql`${listings.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
-  const category = categoryOf(filter);
-  if (category) conditions.push(inCategory(category));
-  return conditions;
-}
-
 /** Grid cells (1°, as the `cell` column computes them) whose union holds the box; null when too many. */
 export function cellsCovering(center: Position, miles: number, max = MAX_CELLS): number[] | null {
   const box = boundingBox(center, miles);
@@ -226,49 +216,76 @@ const atPlaces = (places: Place[]) =>
  * Listings sit at the coordinates their location resolved to, so the range is decided per place:
  * the places with public listings (of the category, when one is asked) in the cells covering the
  * circle are read from listing_places (a few hundred rows at most) and the exact great-circle
- * distance is checked here. Without text, the count is the sum of those places' counters (plus
- * the listings without a place); with text it is counted over the places' listings, which reads
- * every public listing in range (decision 020). The page is
- * cut from the newest listings of each cell in range (listings_public_cell_idx), each cell giving
- * at most offset + limit, then read by primary key.
+ * distance is checked here. Without text the count is the sum of those places' counters plus the
+ * listings without a place, and one statement reads the page: each cell in range gives its newest
+ * offset + limit listings at those places (listings_public_cell_idx), merged and cut in SQL, with
+ * the listings without a place after them. Two round trips. With text, see textSearchNear.
  */
 export async function searchListingsNear(db: Db, filter: ListingSearch, center: Position, miles: number) {
   const key = counterKey(filter);
-  // Without text, the places counted for the filter (all, or the category's); with text, all places.
-  const places = (await placesInBoxQuery(db, center, miles, key ?? '*')).filter((p) => distanceMiles(center, p) <= miles);
-  const extra = extraConditions(filter);
-  const wanted = filter.offset + filter.limit;
-  const byCell = new Map<number, Place[]>();
-  for (const place of places) byCell.set(place.cell, [...(byCell.get(place.cell) ?? []), place]);
-  const cellBranches = [...byCell].map(
-    ([cell, inCell]) =>
-      sql`SELECT * FROM (SELECT ${listings.id} AS id, ${listings.createdAt} AS created_at FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${listings.cell} = ${literal(cell)} AND ${publicListing} AND ${atPlaces(inCell)}${sql.join(
-        extra.map((condition) => sql` AND ${condition}`),
-      )} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(wanted)})`,
-  );
-  const withinPage =
-    cellBranches.length && wanted > 0
-      ? db.all<{ id: number; created_at: string }>(sql`${sql.join(cellBranches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${literal(wanted)}`)
-      : null;
-  const unplacedPage = db.all<{ id: number }>(
-    sql`SELECT ${listings.id} AS id FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${listings.cell} IS NULL AND ${publicListing}${sql.join(
-      extra.map((condition) => sql` AND ${condition}`),
-    )} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(wanted)}`,
-  );
-  const withinCount =
-    key !== null || places.length === 0
-      ? null
-      : db.select({ total: count() }).from(listings).where(and(sql`${listings.cell} IN (${literalList([...byCell.keys()])})`, publicListing, atPlaces(places), ...extra));
-  const unplacedCount = key === '*' ? counterQuery(db, 'unplaced') : db.select({ total: count() }).from(listings).where(and(sql`${listings.cell} IS NULL`, publicListing, ...extra));
-  const [within, unplaced, withinTotal, unplacedTotal] = await Promise.all([
-    withinPage ?? Promise.resolve([]),
-    unplacedPage,
-    withinCount ? withinCount.then((rows) => rows[0]?.total ?? 0) : Promise.resolve(places.reduce((sum, p) => sum + p.n, 0)),
-    unplacedCount.then((rows) => rows[0]?.total ?? 0),
-  ]);
+  const category = categoryOf(filter);
+  // With text, the FTS matches drive (a word may be rare or common).
+  if (key === null) {
+    const places = (await placesInBoxQuery(db, center, miles)).filter((p) => distanceMiles(center, p) <= miles);
+    return textSearchNear(db, filter, center, places);
+  }
+  // Round trip 1: the places in the box with listings of the filter (all, or the category's), and
+  // the count of public listings without a place (a counter row, or counted for a category).
+  const unplacedCount =
+    key === '*'
+      ? counterQuery(db, 'unplaced')
+      : db
+          .select({ total: count() })
+          .from(sql`${listings} INDEXED BY listings_public_cell_idx`)
+          .where(and(sql`${listings.cell} IS NULL`, publicListing, inCategory(category!)));
+  const [boxPlaces, unplacedRows] = await db.batch([placesInBoxQuery(db, center, miles, key), unplacedCount]);
+  const places = boxPlaces.filter((p) => distanceMiles(center, p) <= miles);
+  const unplacedTotal = unplacedRows[0]?.total ?? 0;
+
+  // Without text the count is known now, and one more statement reads the page's rows.
+  const withinTotal = places.reduce((sum, p) => sum + p.n, 0);
   const total = withinTotal + unplacedTotal;
-  const ordered = [...within.map((row) => row.id).slice(0, withinTotal), ...unplaced.map((row) => row.id)];
-  const pageIds = ordered.slice(filter.offset, filter.offset + filter.limit);
+  const { offset, limit } = filter;
+  if (limit === 0 || offset >= total) return { items: [], total };
+  const parts: SQL[] = [];
+  if (offset < withinTotal) {
+    const wanted = Math.min(offset + limit, withinTotal);
+    const byCell = new Map<number, Place[]>();
+    for (const place of places) byCell.set(place.cell, [...(byCell.get(place.cell) ?? []), place]);
+    const branches = [...byCell].map(
+      ([cell, inCell]) =>
+        sql`SELECT * FROM (SELECT ${listings.id} AS id, ${listings.createdAt} AS created_at FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${listings.cell} = ${literal(cell)} AND ${publicListing} AND ${atPlaces(inCell)}${category ? sql` AND ${inCategory(category)}` : sql``} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(wanted)})`,
+    );
+    parts.push(sql`${listings.id} IN (SELECT id FROM (${sql.join(branches, sql` UNION ALL `)}) ORDER BY created_at DESC, id DESC LIMIT ${literal(Math.min(limit, wanted - offset))} OFFSET ${literal(offset)})`);
+  }
+  if (offset + limit > withinTotal) {
+    const skip = Math.max(0, offset - withinTotal);
+    const take = offset + limit - withinTotal - skip;
+    parts.push(
+      sql`${listings.id} IN (SELECT ${listings.id} FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${listings.cell} IS NULL AND ${publicListing}${category ? sql` AND ${inCategory(category)}` : sql``} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(take)} OFFSET ${literal(skip)})`,
+    );
+  }
+  const rows = await selectWithOwner(db).where(or(...parts)).orderBy(...newestFirst);
+  // Those in range first, then those without a place: each group is already newest first.
+  const ordered = [...rows.filter((row) => row.listing.latitude !== null), ...rows.filter((row) => row.listing.latitude === null)];
+  return { items: shape(ordered, center), total };
+}
+
+/**
+ * A text search within range: the FTS matches drive (a word may be rare or common), those at the
+ * places in range or without a place are read newest first (id, creation time, whether placed),
+ * counted and cut to the page here; then the page's rows are read by primary key.
+ */
+async function textSearchNear(db: Db, filter: ListingSearch, center: Position, places: Place[]) {
+  const where = searchConditions(filter, places.length ? sql`(${atPlaces(places)} OR ${listings.latitude} IS NULL)` : isNull(listings.latitude));
+  const candidates = await db
+    .select({ id: listings.id, placed: sql<number>`${listings.latitude} IS NOT NULL` })
+    .from(listings)
+    .where(where)
+    .orderBy(...newestFirst);
+  const ordered = [...candidates.filter((row) => row.placed), ...candidates.filter((row) => !row.placed)];
+  const total = ordered.length;
+  const pageIds = ordered.slice(filter.offset, filter.offset + filter.limit).map((row) => row.id);
   if (pageIds.length === 0) return { items: [], total };
   const rows = await selectWithOwner(db).where(inArray(listings.id, pageIds));
   const byId = new Map(rows.map((row) => [row.listing.id, row]));
