@@ -140,7 +140,7 @@ describe('cell-based distance search', () => {
     for (let i = 0; i < 60; i++) spots.push({ latitude: 37 + random() * 2, longitude: -123 + random() * 2 });
     for (let i = 0; i < 10; i++) spots.push({ latitude: 38, longitude: -122 }); // a cell corner, shared
     for (let i = 0; i < 10; i++) spots.push({ latitude: -16.5 + random() * 0.2, longitude: random() < 0.5 ? 179.9 + random() * 0.1 : -180 + random() * 0.1 });
-    for (let i = 0; i < 6; i++) spots.push({ latitude: 89.9 + random() * 0.09, longitude: -180 + random() * 360 });
+    for (let i = 0; i < 60; i++) spots.push({ latitude: 89.9 + random() * 0.09, longitude: -180 + random() * 360 }); // spread over many cells
     for (let i = 0; i < 8; i++) spots.push(null);
     const statuses = ['active', 'active', 'active', 'pending', 'paused', 'completed'];
     const slugs = ['home', 'food', 'tech'];
@@ -185,6 +185,10 @@ describe('cell-based distance search', () => {
     }
     // The comparison is over real results, not empty ones.
     expect(found).toBeGreaterThan(500);
+    // The pole's listings spread over more cells than one compound SELECT may hold (D1: 5) and than
+    // are read one by one (48): both the nested UNION ALL and the single-branch fallback run above.
+    const poleCells = await env.DB.prepare("SELECT count(DISTINCT cell) AS n FROM listings WHERE latitude > 89.9 AND title = 'Cellwalk spade'").first<{ n: number }>();
+    expect(poleCells!.n).toBeGreaterThan(48);
   }, 180_000);
 
   it('covers a circle with a few cells, and gives up on cells near a pole', () => {

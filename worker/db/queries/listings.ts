@@ -203,6 +203,17 @@ export function placesInBoxQuery(db: Db, center: Position, miles: number, key = 
 
 type Place = { latitude: number; longitude: number; cell: number; n: number };
 
+/** D1 allows at most this many SELECTs in one compound SELECT (measured: 6 fail). */
+const COMPOUND_MAX = 5;
+
+/** SELECTs joined by UNION ALL, nested in groups so that no compound has more than COMPOUND_MAX terms. */
+function unionAll(selects: SQL[]): SQL {
+  if (selects.length <= COMPOUND_MAX) return sql.join(selects, sql` UNION ALL `);
+  const groups: SQL[] = [];
+  for (let i = 0; i < selects.length; i += COMPOUND_MAX) groups.push(sql`SELECT * FROM (${unionAll(selects.slice(i, i + COMPOUND_MAX))})`);
+  return unionAll(groups);
+}
+
 const atPlaces = (places: Place[]) =>
   sql`(${listings.latitude}, ${listings.longitude}) IN (VALUES ${sql.join(
     places.map((p) => sql`(${literal(p.latitude)}, ${literal(p.longitude)})`),
@@ -252,11 +263,17 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
     const wanted = Math.min(offset + limit, withinTotal);
     const byCell = new Map<number, Place[]>();
     for (const place of places) byCell.set(place.cell, [...(byCell.get(place.cell) ?? []), place]);
-    const branches = [...byCell].map(
-      ([cell, inCell]) =>
-        sql`SELECT * FROM (SELECT ${listings.id} AS id, ${listings.createdAt} AS created_at FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${listings.cell} = ${literal(cell)} AND ${publicListing} AND ${atPlaces(inCell)}${category ? sql` AND ${inCategory(category)}` : sql``} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(wanted)})`,
+    // One branch per cell, each an index range already newest first; near a pole, where the places
+    // spread over more cells than that, one branch over all of them (sorted: few listings live there).
+    const groups: [SQL, Place[]][] =
+      byCell.size <= MAX_CELLS
+        ? [...byCell].map(([cell, inCell]) => [sql`${listings.cell} = ${literal(cell)}`, inCell])
+        : [[sql`${listings.cell} IN (${literalList([...byCell.keys()])})`, places]];
+    const branches = groups.map(
+      ([cells, inCells]) =>
+        sql`SELECT * FROM (SELECT ${listings.id} AS id, ${listings.createdAt} AS created_at FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${cells} AND ${publicListing} AND ${atPlaces(inCells)}${category ? sql` AND ${inCategory(category)}` : sql``} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(wanted)})`,
     );
-    parts.push(sql`${listings.id} IN (SELECT id FROM (${sql.join(branches, sql` UNION ALL `)}) ORDER BY created_at DESC, id DESC LIMIT ${literal(Math.min(limit, wanted - offset))} OFFSET ${literal(offset)})`);
+    parts.push(sql`${listings.id} IN (SELECT id FROM (${unionAll(branches)}) ORDER BY created_at DESC, id DESC LIMIT ${literal(Math.min(limit, wanted - offset))} OFFSET ${literal(offset)})`);
   }
   if (offset + limit > withinTotal) {
     const skip = Math.max(0, offset - withinTotal);
