@@ -36,6 +36,9 @@ const JSON_OUTPUT = args.includes('--json');
 const MARKDOWN = args.includes('--markdown');
 const FRESH = args.includes('--fresh');
 const SKIP_BUILD = args.includes('--skip-build');
+/** `--only a,b`: measure only the routes, pages and cron runs whose name contains one of the substrings. */
+const ONLY = args.includes('--only') ? String(args[args.indexOf('--only') + 1] ?? '').split(',').filter(Boolean) : [];
+const picked = (line) => ONLY.length === 0 || ONLY.some((s) => line.name.includes(s));
 const REPS = Number(args[args.indexOf('--reps') + 1]) > 0 && args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 20;
 const PAGE_REPS = Math.max(3, Math.round(REPS / 4));
 const WARMUP = 2;
@@ -431,12 +434,12 @@ const trivialOnce = () => call('GET', TRIVIAL.path);
 const trivialFirst = await repeat(trivialOnce, { reps: REPS, seconds: 30 });
 
 log(`Measuring ${ROUTES.length + WRITES.length} API routes (${WARMUP} warm-up calls, then up to ${REPS} timed)…`);
-for (const route of ROUTES) {
+for (const route of ROUTES.filter(picked)) {
   const m = await repeat(() => call('GET', route.path, { cookie: route.who?.cookie }), { reference: trivialOnce });
   results.routes.push({ name: route.name, kind: 'read', ...m });
   if (process.env.BENCH_VERBOSE) log(`  ${route.name}: p50 ${m.p50.toFixed(1)} ms, ${fmt(m.perRun.d1RowsRead)} rows read`);
 }
-for (const write of WRITES) {
+for (const write of WRITES.filter(picked)) {
   const m = await repeat(write.once, { reps: Math.min(REPS, 20), reference: trivialOnce });
   results.routes.push({ name: write.name, kind: 'write', ...m });
 }
@@ -454,7 +457,7 @@ const trivial = {
 };
 
 log(`Measuring ${PAGES.length} pages (${PAGE_REPS} timed loads each)…`);
-for (const page of PAGES) {
+for (const page of PAGES.filter(picked)) {
   const once = async () => {
     const counts = zero();
     const started = performance.now();
@@ -478,6 +481,7 @@ for (const page of PAGES) {
 // budget applies to the second run of each.
 const meterState = async () => (await fetch(`${base}/api/dev/meter`)).json();
 async function runCron(label, cron, at, idle) {
+  if (!picked({ name: label })) return;
   const runsBefore = (await meterState()).scheduled[cron]?.runs ?? 0;
   const beforeCpu = workerdCpuMs();
   const started = performance.now();
