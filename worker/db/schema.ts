@@ -123,7 +123,8 @@ export const messages = sqliteTable(
   (t) => [
     index('messages_sender_idx').on(t.senderId, t.createdAt),
     index('messages_receiver_idx').on(t.receiverId, t.read),
-    index('messages_listing_pair_idx').on(t.listingId, t.senderId, t.receiverId),
+    // With `read` last, marking a conversation read finds only its unread messages (issue 10).
+    index('messages_listing_pair_idx').on(t.listingId, t.senderId, t.receiverId, t.read),
     // A racing repeat of a step (two accepts) writes its line once: INSERT OR IGNORE on this key.
     uniqueIndex('messages_event_key_idx').on(t.eventKey).where(sql`${t.eventKey} IS NOT NULL`),
   ],
@@ -479,3 +480,43 @@ export const messageEmailNotices = sqliteTable(
 );
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+// ---- Issue 10: summary and counter rows, kept by triggers (migrations/*_summary_triggers.sql) ----
+
+// One row per member per conversation: the conversation list reads a page of these instead of
+// aggregating messages. Triggers on messages keep every row exact in the same statement as the
+// change (send, read, offer event lines, deletes and their cascades).
+export const conversationSummaries = sqliteTable(
+  'conversation_summaries',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    lastMessageId: integer('last_message_id').notNull(),
+    lastMessage: text('last_message').notNull(),
+    lastMessageTime: text('last_message_time').notNull(),
+    /** Messages this member received in the conversation and has not read. */
+    unreadCount: integer('unread_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listingId, t.partnerId] }),
+    // The list, newest first, paged by (time, message id).
+    index('conversation_summaries_user_recent_idx').on(t.userId, t.lastMessageTime, t.lastMessageId),
+    index('conversation_summaries_partner_idx').on(t.partnerId),
+    index('conversation_summaries_listing_idx').on(t.listingId),
+  ],
+);
+
+// Exact counts the home, community and admin pages show, kept by triggers on their tables:
+// 'users', 'listings_active', 'listings_open' (active or pending), 'barters_completed',
+// 'testimonials_visible' (approved and public).
+export const counters = sqliteTable('counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+});

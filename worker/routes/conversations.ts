@@ -9,7 +9,8 @@ import { conversationKeyOf, parseConversationKey, partnerIn } from '../../src/sh
 import { offersOfConversation, shapeOffers } from '../db/queries/offers';
 import { listings } from '../db/schema';
 import { isConversationPair } from '../lib/conversation-room';
-import { forbidden, notFound } from '../lib/errors';
+import { badRequest, forbidden, notFound } from '../lib/errors';
+import { CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX, parseConversationCursor } from '../../src/shared/conversation-cursor';
 import { parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -20,9 +21,20 @@ export const conversationRoutes = new Hono<AppEnv>();
 // GET /:partnerId/:listingId/ws, the live-chat socket (docs/api/live-chat.md).
 conversationRoutes.route('/', conversationSocketRoutes);
 
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${CONVERSATIONS_PAGE_MAX}`;
+const BEFORE_MESSAGE = 'before must be a conversation cursor (lastMessageTime_lastMessageId)';
+
+// The newest page of summaries by default; `limit` and `before` page further (a contract extension:
+// docs/api/messaging-barters-reviews.md, "Paging the conversation list").
 conversationRoutes.get('/', async (c) => {
   const user = requireUser(c);
-  return c.json(await conversationSummaries(c.get('db'), user.id));
+  const rawLimit = c.req.query('limit');
+  const rawBefore = c.req.query('before');
+  const limit = rawLimit === undefined ? CONVERSATIONS_PAGE_DEFAULT : /^[1-9]\d{0,2}$/.test(rawLimit) ? Number(rawLimit) : NaN;
+  if (!(limit >= 1 && limit <= CONVERSATIONS_PAGE_MAX)) throw badRequest(LIMIT_MESSAGE, { limit: LIMIT_MESSAGE });
+  const before = rawBefore === undefined ? undefined : parseConversationCursor(rawBefore);
+  if (before === null) throw badRequest(BEFORE_MESSAGE, { before: BEFORE_MESSAGE });
+  return c.json(await conversationSummaries(c.get('db'), user.id, { limit, before, withCursor: rawLimit !== undefined || rawBefore !== undefined }));
 });
 
 // GET /:conversation: who and what the conversation is, from the caller's side, with its offers

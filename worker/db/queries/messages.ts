@@ -65,6 +65,8 @@ export interface ConversationSummary {
   listing: { id: number; title: string };
   lastMessage: string;
   lastMessageTime: string;
+  /** In paged replies only (docs/api/messaging-barters-reviews.md, "Paging the conversation list"). */
+  lastMessageId?: number;
   unreadCount: number;
 }
 
@@ -77,43 +79,40 @@ interface SummaryRow {
   avatarUrl: string | null;
   lastMessage: string;
   lastMessageTime: string;
+  lastMessageId: number;
   unreadCount: number;
 }
 
 /**
- * One summary per (listing, partner), newest first, in a single query: the two halves of the
- * UNION read messages_sender_idx and messages_receiver_idx, and window functions pick each
- * conversation's last message and count its unread ones (received and not read).
+ * A page of the member's conversations, newest first: their summary rows (one per member per
+ * conversation, kept exact by triggers on messages: migrations/0012_summary_triggers.sql) walked
+ * down conversation_summaries_user_recent_idx from `before`, each joined to its partner and listing
+ * by primary key. Reads about three rows per summary returned, however many the member has.
  */
-export async function conversationSummaries(db: Db, userId: number): Promise<ConversationSummary[]> {
+export async function conversationSummaries(
+  db: Db,
+  userId: number,
+  page: { limit: number; before?: { time: string; id: number }; withCursor: boolean },
+): Promise<ConversationSummary[]> {
+  const after = page.before ? sql`AND (s.last_message_time, s.last_message_id) < (${page.before.time}, ${page.before.id})` : sql``;
   const rows = await db.all<SummaryRow>(sql`
-    WITH mine AS (
-      SELECT id, listing_id, receiver_id AS partner_id, content, created_at, 0 AS unread
-        FROM messages WHERE sender_id = ${userId}
-      UNION ALL
-      SELECT id, listing_id, sender_id AS partner_id, content, created_at, CASE WHEN read = 0 THEN 1 ELSE 0 END AS unread
-        FROM messages WHERE receiver_id = ${userId}
-    ),
-    ranked AS (
-      SELECT mine.*,
-             ROW_NUMBER() OVER (PARTITION BY listing_id, partner_id ORDER BY created_at DESC, id DESC) AS position,
-             SUM(unread) OVER (PARTITION BY listing_id, partner_id) AS unread_count
-        FROM mine
-    )
-    SELECT r.listing_id AS listingId, l.title AS listingTitle, r.partner_id AS partnerId,
+    SELECT s.listing_id AS listingId, l.title AS listingTitle, s.partner_id AS partnerId,
            u.username AS username, u.display_name AS displayName, u.avatar_url AS avatarUrl,
-           r.content AS lastMessage, r.created_at AS lastMessageTime, r.unread_count AS unreadCount
-      FROM ranked r
-      JOIN users u ON u.id = r.partner_id
-      JOIN listings l ON l.id = r.listing_id
-     WHERE r.position = 1
-     ORDER BY r.created_at DESC, r.id DESC`);
+           s.last_message AS lastMessage, s.last_message_time AS lastMessageTime,
+           s.last_message_id AS lastMessageId, s.unread_count AS unreadCount
+      FROM conversation_summaries s
+      JOIN users u ON u.id = s.partner_id
+      JOIN listings l ON l.id = s.listing_id
+     WHERE s.user_id = ${userId} ${after}
+     ORDER BY s.last_message_time DESC, s.last_message_id DESC
+     LIMIT ${page.limit}`);
   return rows.map((r) => ({
     conversation: conversationKeyOf(r.listingId, userId, r.partnerId),
     partner: { id: r.partnerId, username: r.username, displayName: r.displayName, avatarUrl: r.avatarUrl },
     listing: { id: r.listingId, title: r.listingTitle },
     lastMessage: r.lastMessage,
     lastMessageTime: r.lastMessageTime,
+    ...(page.withCursor ? { lastMessageId: Number(r.lastMessageId) } : {}),
     unreadCount: Number(r.unreadCount),
   }));
 }

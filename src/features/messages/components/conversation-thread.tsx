@@ -12,7 +12,7 @@ import type { ConversationInfo, Message } from '../../../shared/api-types';
 import { conversationInfoQuery } from '../../offers/api';
 import { OfferCard } from '../../offers/components/offer-card';
 import { BarterPrompt } from '../../barters/components/barter-prompt';
-import { conversationQuery, messageKeys, useSendMessage } from '../api';
+import { conversationQuery, messageKeys, noteConversationRead, useSendMessage } from '../api';
 import { formatDateTime } from '../format';
 import { lastSeenOwnId, mergeMessages } from '../live';
 import { useConversationSocket } from '../use-conversation-socket';
@@ -50,7 +50,8 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
 
   // Reading the conversation marked the received messages read: the list's unread counts change.
   useEffect(() => {
-    if (conversation.isSuccess) void queryClient.invalidateQueries({ queryKey: messageKeys.conversations(), exact: true });
+    // Set locally: the read's answer says what changed, so the list is not fetched again for it.
+    if (conversation.isSuccess) noteConversationRead(queryClient, info.conversation);
   }, [conversation.dataUpdatedAt, conversation.isSuccess, queryClient]);
 
   useEffect(() => {
