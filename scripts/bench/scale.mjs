@@ -404,11 +404,12 @@ const PAGES = [
   { name: 'Listing page', waves: [[...shell(member), { path: `/api/listings/${nearbyListing.id}`, who: member }], [{ path: `/api/users/${nearbyListing.userId}`, who: member }]] },
   {
     name: 'Messages, one conversation open (member)',
-    waves: [[...shell(member), { path: '/api/conversations', who: member }], [{ path: `/api/conversations/${member.id}/${busiest.id}/${thread.listingId}`, who: member }], [{ path: '/api/conversations', who: member }]],
+    // The list is not fetched again after the thread opens: the SPA clears the badge itself (issue 10).
+    waves: [[...shell(member), { path: '/api/conversations?limit=30', who: member }], [{ path: `/api/conversations/${member.id}/${busiest.id}/${thread.listingId}`, who: member }]],
   },
   {
     name: 'Messages, one conversation open (busiest member)',
-    waves: [[...shell(busiest), { path: '/api/conversations', who: busiest }], [{ path: `/api/conversations/${busiest.id}/${thread.partnerId}/${thread.listingId}`, who: busiest }], [{ path: '/api/conversations', who: busiest }]],
+    waves: [[...shell(busiest), { path: '/api/conversations?limit=30', who: busiest }], [{ path: `/api/conversations/${busiest.id}/${thread.partnerId}/${thread.listingId}`, who: busiest }]],
   },
   {
     name: 'Own profile (busiest member)',
@@ -416,7 +417,7 @@ const PAGES = [
   },
   {
     name: "Another member's profile (the busiest, seen by a member)",
-    waves: [[...shell(member), { path: `/api/users/username/${busiest.username}`, who: member }], [{ path: '/api/conversations', who: member }, { path: `/api/users/${busiest.id}/listings`, who: member }, { path: `/api/users/${busiest.id}/reviews`, who: member }, { path: `/api/users/${busiest.id}/barters/count`, who: member }]],
+    waves: [[...shell(member), { path: `/api/users/username/${busiest.username}`, who: member }], [{ path: '/api/conversations?limit=30', who: member }, { path: `/api/users/${busiest.id}/listings`, who: member }, { path: `/api/users/${busiest.id}/reviews`, who: member }, { path: `/api/users/${busiest.id}/barters/count`, who: member }]],
   },
   { name: 'Community (stories tab)', waves: [[...shell(member), { path: '/api/analytics/dashboard', who: member }, { path: '/api/analytics/activity', who: member }, { path: '/api/testimonials', who: member }]] },
   { name: 'Admin dashboard (analytics tab)', waves: [[...shell(admin), { path: '/api/admin/email-status', who: admin }, { path: '/api/analytics/dashboard', who: admin }]] },
