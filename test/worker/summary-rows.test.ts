@@ -216,7 +216,7 @@ describe('sessions on public reads', () => {
   it('a signed-in read of a route that ignores the viewer costs no KV read; one that shows per-viewer data still loads the session', async () => {
     const member = await signUp();
     const listing = await insertListing(member, 'Brass desk lamp');
-    for (const path of ['/api/users/count', '/api/skills/count', '/api/barters/count', '/api/analytics/activity', '/api/categories', `/api/listings/${listing}`]) {
+    for (const path of ['/api/users/count', '/api/skills/count', '/api/barters/count', '/api/analytics/activity', '/api/events', `/api/listings/${listing}`]) {
       expect(await kvReads(path, member.cookie), path).toBe(0);
     }
     for (const path of [`/api/users/${member.id}`, `/api/users/${member.id}/listings`, '/api/conversations', '/api/auth/current-user']) {

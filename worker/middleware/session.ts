@@ -14,10 +14,10 @@ import type { AppEnv } from '../types';
  * other route loads it, so a route missing here only costs a KV read, never correctness.
  * Public routes that do show per-viewer data, and so are NOT here: GET /api/users/{id} and
  * /api/users/username/{name} (the owner sees their own private fields), GET /api/users/{id}/listings
- * (the owner and admins see every status).
+ * (the owner and admins see every status). GET /api/categories stays on the loading side too: the
+ * contract's tests pin that a signed-in request there consults the session (and logs a KV failure).
  */
 export const VIEWER_FREE_GETS: readonly RegExp[] = [
-  /^\/api\/categories$/,
   /^\/api\/listings$/,
   /^\/api\/listings\/featured$/,
   /^\/api\/listings\/[0-9]+$/,
