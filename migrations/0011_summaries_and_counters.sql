@@ -21,4 +21,5 @@ CREATE TABLE `counters` (
 );
 --> statement-breakpoint
 DROP INDEX `messages_listing_pair_idx`;--> statement-breakpoint
-CREATE INDEX `messages_listing_pair_idx` ON `messages` (`listing_id`,`sender_id`,`receiver_id`,`read`);
+CREATE INDEX `messages_unread_idx` ON `messages` (`receiver_id`,`listing_id`,`sender_id`) WHERE "messages"."read" = 0;--> statement-breakpoint
+CREATE INDEX `messages_listing_pair_idx` ON `messages` (`listing_id`,`sender_id`,`receiver_id`,`created_at`);

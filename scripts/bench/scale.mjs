@@ -355,6 +355,7 @@ const ROUTES = [
   { name: 'GET /api/conversations (member)', path: '/api/conversations', who: member },
   { name: 'GET /api/conversations (busiest member)', path: '/api/conversations', who: busiest },
   { name: 'GET /api/conversations/:me/:partner/:listing (busiest, 400-message thread)', path: `/api/conversations/${busiest.id}/${thread.partnerId}/${thread.listingId}`, who: busiest },
+  { name: 'GET /api/conversations/:me/:partner/:listing?limit=100 (busiest, 400-message thread, as the SPA asks)', path: `/api/conversations/${busiest.id}/${thread.partnerId}/${thread.listingId}?limit=100`, who: busiest },
   { name: 'GET /api/analytics/activity', path: '/api/analytics/activity' },
   { name: 'GET /api/analytics/dashboard', path: '/api/analytics/dashboard' },
   { name: 'GET /api/testimonials', path: '/api/testimonials' },
@@ -405,11 +406,11 @@ const PAGES = [
   {
     name: 'Messages, one conversation open (member)',
     // The list is not fetched again after the thread opens: the SPA clears the badge itself (issue 10).
-    waves: [[...shell(member), { path: '/api/conversations?limit=30', who: member }], [{ path: `/api/conversations/${member.id}/${busiest.id}/${thread.listingId}`, who: member }]],
+    waves: [[...shell(member), { path: '/api/conversations?limit=30', who: member }], [{ path: `/api/conversations/${member.id}/${busiest.id}/${thread.listingId}?limit=100`, who: member }]],
   },
   {
     name: 'Messages, one conversation open (busiest member)',
-    waves: [[...shell(busiest), { path: '/api/conversations?limit=30', who: busiest }], [{ path: `/api/conversations/${busiest.id}/${thread.partnerId}/${thread.listingId}`, who: busiest }]],
+    waves: [[...shell(busiest), { path: '/api/conversations?limit=30', who: busiest }], [{ path: `/api/conversations/${busiest.id}/${thread.partnerId}/${thread.listingId}?limit=100`, who: busiest }]],
   },
   {
     name: 'Own profile (busiest member)',

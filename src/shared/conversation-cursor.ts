@@ -14,3 +14,9 @@ export function parseConversationCursor(raw: string): { time: string; id: number
   const match = CURSOR.exec(raw);
   return match ? { time: match[1]!, id: Number(match[2]) } : null;
 }
+
+/** The newest messages of a thread the SPA loads first; earlier ones on request (`before`). */
+export const THREAD_PAGE_DEFAULT = 100;
+
+/** The cursor before a message: its time and id. */
+export const messageCursor = (message: { createdAt: string; id: number }) => `${message.createdAt}_${message.id}`;

@@ -163,6 +163,27 @@ describe('GET /api/conversations paging', () => {
   });
 });
 
+describe('GET /api/conversations/{me}/{partner}/{listing} paging', () => {
+  it('returns the newest `limit` messages oldest first, then the ones before a cursor, and marks read as before', async () => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const lamp = await insertListing(owner, 'Brass desk lamp');
+    for (let i = 0; i < 5; i++) await sent(i % 2 === 0 ? member : owner, i % 2 === 0 ? owner : member, lamp, `Line ${i}`);
+    const path = `/api/conversations/${owner.id}/${member.id}/${lamp}`;
+    const newest = await json<any[]>(await call(`${path}?limit=2`, { cookie: owner.cookie }));
+    expect(newest.map((m) => m.content)).toEqual(['Line 3', 'Line 4']);
+    const before = `${newest[0].createdAt}_${newest[0].id}`;
+    const earlier = await json<any[]>(await call(`${path}?limit=2&before=${encodeURIComponent(before)}`, { cookie: owner.cookie }));
+    expect(earlier.map((m) => m.content)).toEqual(['Line 1', 'Line 2']);
+    const all = await json<any[]>(await call(path, { cookie: owner.cookie }));
+    expect(all.map((m) => m.content)).toEqual(['Line 0', 'Line 1', 'Line 2', 'Line 3', 'Line 4']);
+    // The paged read marked everything the owner received read, as the full read does.
+    expect(all.filter((m) => m.receiverId === owner.id).every((m) => m.read)).toBe(true);
+    await expectSummariesExact();
+    expect((await call(`${path}?limit=201`, { cookie: owner.cookie })).status).toBe(400);
+    expect((await call(`${path}?before=soon`, { cookie: owner.cookie })).status).toBe(400);
+  });
+});
+
 describe('counter rows', () => {
   it('stay exact through sign-up, listing status changes and deletes, barters, testimonials and account deletion', async () => {
     await expectCountersExact();

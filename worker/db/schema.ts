@@ -123,8 +123,10 @@ export const messages = sqliteTable(
   (t) => [
     index('messages_sender_idx').on(t.senderId, t.createdAt),
     index('messages_receiver_idx').on(t.receiverId, t.read),
-    // With `read` last, marking a conversation read finds only its unread messages (issue 10).
-    index('messages_listing_pair_idx').on(t.listingId, t.senderId, t.receiverId, t.read),
+    // One direction of a conversation in time order: a page of a thread is two short index ranges.
+    index('messages_listing_pair_idx').on(t.listingId, t.senderId, t.receiverId, t.createdAt),
+    // Only unread messages: marking a conversation read finds just those (issue 10).
+    index('messages_unread_idx').on(t.receiverId, t.listingId, t.senderId).where(sql`${t.read} = 0`),
     // A racing repeat of a step (two accepts) writes its line once: INSERT OR IGNORE on this key.
     uniqueIndex('messages_event_key_idx').on(t.eventKey).where(sql`${t.eventKey} IS NOT NULL`),
   ],

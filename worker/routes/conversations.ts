@@ -21,20 +21,36 @@ export const conversationRoutes = new Hono<AppEnv>();
 // GET /:partnerId/:listingId/ws, the live-chat socket (docs/api/live-chat.md).
 conversationRoutes.route('/', conversationSocketRoutes);
 
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${CONVERSATIONS_PAGE_MAX}`;
-const BEFORE_MESSAGE = 'before must be a conversation cursor (lastMessageTime_lastMessageId)';
+/** A thread's page: at most this many messages (the SPA asks for THREAD_PAGE_DEFAULT). */
+const THREAD_PAGE_MAX = 200;
+const BEFORE_MESSAGE = 'before must be a cursor: a time and a message id, as in 2026-01-01T00:00:00.000Z_42';
 
-// The newest page of summaries by default; `limit` and `before` page further (a contract extension:
-// docs/api/messaging-barters-reviews.md, "Paging the conversation list").
-conversationRoutes.get('/', async (c) => {
-  const user = requireUser(c);
-  const rawLimit = c.req.query('limit');
-  const rawBefore = c.req.query('before');
-  const limit = rawLimit === undefined ? CONVERSATIONS_PAGE_DEFAULT : /^[1-9]\d{0,2}$/.test(rawLimit) ? Number(rawLimit) : NaN;
-  if (!(limit >= 1 && limit <= CONVERSATIONS_PAGE_MAX)) throw badRequest(LIMIT_MESSAGE, { limit: LIMIT_MESSAGE });
+/**
+ * `limit` and `before` (docs/api/messaging-barters-reviews.md, "Paging"): undefined when neither is
+ * given; otherwise the page, `limit` defaulting to `fallback`. Bad values are 400s naming the parameter.
+ */
+function parsePage(rawLimit: string | undefined, rawBefore: string | undefined, max: number, fallback = max) {
+  if (rawLimit === undefined && rawBefore === undefined) return undefined;
+  const limit = rawLimit === undefined ? fallback : /^[1-9]\d{0,2}$/.test(rawLimit) ? Number(rawLimit) : NaN;
+  const limitMessage = `limit must be a whole number from 1 to ${max}`;
+  if (!(limit >= 1 && limit <= max)) throw badRequest(limitMessage, { limit: limitMessage });
   const before = rawBefore === undefined ? undefined : parseConversationCursor(rawBefore);
   if (before === null) throw badRequest(BEFORE_MESSAGE, { before: BEFORE_MESSAGE });
-  return c.json(await conversationSummaries(c.get('db'), user.id, { limit, before, withCursor: rawLimit !== undefined || rawBefore !== undefined }));
+  return { limit, before };
+}
+
+// The newest page of summaries by default; `limit` and `before` page further (a contract extension:
+// docs/api/messaging-barters-reviews.md, "Paging").
+conversationRoutes.get('/', async (c) => {
+  const user = requireUser(c);
+  const page = parsePage(c.req.query('limit'), c.req.query('before'), CONVERSATIONS_PAGE_MAX, CONVERSATIONS_PAGE_DEFAULT);
+  return c.json(
+    await conversationSummaries(c.get('db'), user.id, {
+      limit: page?.limit ?? CONVERSATIONS_PAGE_DEFAULT,
+      before: page?.before,
+      withCursor: page !== undefined,
+    }),
+  );
 });
 
 // GET /:conversation: who and what the conversation is, from the caller's side, with its offers
@@ -77,6 +93,7 @@ conversationRoutes.get('/:userId{[0-9]+}/:partnerId{[0-9]+}/:listingId{[0-9]+}',
   const [listing, partner] = await Promise.all([findListingRef(db, listingId), findUserById(db, partnerId)]);
   if (!listing) throw notFound('Listing not found');
   if (!partner) throw notFound('User not found');
-  const rows = await readConversation(db, user.id, partnerId, listingId);
+  const page = parsePage(c.req.query('limit'), c.req.query('before'), THREAD_PAGE_MAX);
+  const rows = await readConversation(db, user.id, partnerId, listingId, page && { limit: page.limit, before: page.before });
   return c.json(rows.map(message));
 });

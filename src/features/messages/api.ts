@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ConversationSummary, Message } from '../../shared/api-types';
-import { conversationCursor, CONVERSATIONS_PAGE_DEFAULT } from '../../shared/conversation-cursor';
+import { conversationCursor, CONVERSATIONS_PAGE_DEFAULT, messageCursor, THREAD_PAGE_DEFAULT } from '../../shared/conversation-cursor';
 import { conversationKeyOf } from '../../shared/conversation-key';
 import { api, apiGet } from '../../lib/api';
 
@@ -59,8 +59,13 @@ export function noteConversationRead(queryClient: QueryClient, key: string, unre
 export const conversationQuery = (userId: number, partnerId: number, listingId: number) =>
   queryOptions({
     queryKey: messageKeys.conversation(userId, partnerId, listingId),
-    queryFn: () => apiGet<Message[]>(`/api/conversations/${userId}/${partnerId}/${listingId}`),
+    // The newest page; earlier messages come with earlierMessages (the thread's "Load earlier" button).
+    queryFn: () => apiGet<Message[]>(`/api/conversations/${userId}/${partnerId}/${listingId}?limit=${THREAD_PAGE_DEFAULT}`),
   });
+
+/** The page of a thread before its oldest loaded message. */
+export const earlierMessages = (userId: number, partnerId: number, listingId: number, oldest: Message) =>
+  apiGet<Message[]>(`/api/conversations/${userId}/${partnerId}/${listingId}?limit=${THREAD_PAGE_DEFAULT}&before=${encodeURIComponent(messageCursor(oldest))}`);
 
 export interface SendMessageBody {
   senderId: number;

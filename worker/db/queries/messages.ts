@@ -119,30 +119,39 @@ export async function conversationSummaries(
 
 /**
  * The messages between two members about a listing, oldest first, after marking the ones the
- * reader received as read. One batch: the UPDATE and the read run in one round trip.
+ * reader received as read. One batch: the UPDATE (on messages_unread_idx: only unread rows) and
+ * the two directions of the conversation, each one range of messages_listing_pair_idx in time
+ * order, merged here. With a page (`limit`, optionally `before` a message's position) each
+ * direction reads at most `limit` rows and the newest `limit` messages before it are returned.
  */
-export async function readConversation(db: Db, readerId: number, partnerId: number, listingId: number): Promise<MessageRow[]> {
-  const [, , rows] = await db.batch([
+export async function readConversation(
+  db: Db,
+  readerId: number,
+  partnerId: number,
+  listingId: number,
+  page?: { limit: number; before?: { time: string; id: number } },
+): Promise<MessageRow[]> {
+  const direction = (from: number, to: number) => {
+    const where = and(
+      eq(messages.listingId, listingId),
+      eq(messages.senderId, from),
+      eq(messages.receiverId, to),
+      page?.before ? sql`(${messages.createdAt}, ${messages.id}) < (${page.before.time}, ${page.before.id})` : undefined,
+    );
+    const query = db.select().from(messages).where(where);
+    return page ? query.orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit) : query.orderBy(messages.createdAt, messages.id);
+  };
+  const [, , mine, theirs] = await db.batch([
     settleSubjectStatement(db, readerId, subjectKeys.conversation(listingId, partnerId)),
     db
       .update(messages)
       .set({ read: true })
-      .where(and(eq(messages.listingId, listingId), eq(messages.senderId, partnerId), eq(messages.receiverId, readerId), eq(messages.read, false))),
-    db
-      .select()
-      .from(messages)
-      .where(
-        and(
-          eq(messages.listingId, listingId),
-          or(
-            and(eq(messages.senderId, readerId), eq(messages.receiverId, partnerId)),
-            and(eq(messages.senderId, partnerId), eq(messages.receiverId, readerId)),
-          ),
-        ),
-      )
-      .orderBy(messages.createdAt, messages.id),
+      .where(and(eq(messages.receiverId, readerId), eq(messages.listingId, listingId), eq(messages.senderId, partnerId), eq(messages.read, false))),
+    direction(readerId, partnerId),
+    direction(partnerId, readerId),
   ]);
-  return rows;
+  const all = [...mine, ...theirs].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id));
+  return page ? all.slice(Math.max(0, all.length - page.limit)) : all;
 }
 
 /** Marks the messages a member received in one conversation as read, up to and including a message id. */
