@@ -1,7 +1,7 @@
 // Conversations (API.md "Messages and conversations"): summaries for the messages screen's list,
 // and one conversation's messages, which marks the ones the reader received as read.
 import { Hono } from 'hono';
-import { conversationSummaries, findListingRef, readConversation } from '../db/queries/messages';
+import { conversationSummaries, findListingRefAndUser, readConversation } from '../db/queries/messages';
 import { findUserById } from '../db/queries/users';
 import { message } from '../db/shapes';
 import { eq } from 'drizzle-orm';
@@ -90,7 +90,7 @@ conversationRoutes.get('/:userId{[0-9]+}/:partnerId{[0-9]+}/:listingId{[0-9]+}',
   assertActingAs(user, userId, 'You can only read your own conversations');
   const partnerId = parseId(c.req.param('partnerId'), 'User');
   const listingId = parseId(c.req.param('listingId'), 'Listing');
-  const [listing, partner] = await Promise.all([findListingRef(db, listingId), findUserById(db, partnerId)]);
+  const { listing, user: partner } = await findListingRefAndUser(db, listingId, partnerId);
   if (!listing) throw notFound('Listing not found');
   if (!partner) throw notFound('User not found');
   const page = parsePage(c.req.query('limit'), c.req.query('before'), THREAD_PAGE_MAX);

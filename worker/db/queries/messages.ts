@@ -1,13 +1,22 @@
 // Data access for messages and conversations. A conversation is (listing, its owner, one other member).
 import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { listings, messages, type MessageRow } from '../schema';
+import { listings, messages, users, type MessageRow } from '../schema';
 import { conversationKeyOf, conversationPath } from '../../../src/shared/conversation-key';
 import { notifyStatement, settleSubjectStatement, subjectKeys } from './notifications';
 
 /** The few listing columns the messaging, barter and review rules need. */
 export function findListingRef(db: Db, id: number) {
   return db.query.listings.findFirst({ where: eq(listings.id, id), columns: { id: true, userId: true, title: true } });
+}
+
+/** A listing's reference and a member's row in one round trip (the message and thread routes' checks). */
+export async function findListingRefAndUser(db: Db, listingId: number, userId: number) {
+  const [listing, user] = await db.batch([
+    db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1),
+    db.select().from(users).where(eq(users.id, userId)).limit(1),
+  ]);
+  return { listing: listing[0], user: user[0] };
 }
 
 /**
