@@ -5,12 +5,10 @@ type DialogActionsProps = Omit<ComponentProps<typeof Flex>, 'children'> & {
   submitLabel: ReactNode;
   pending: boolean;
   disabled?: boolean;
-  /** The id of the text that says why the submit button waits. */
-  describedBy?: string | undefined;
 };
 
 /** A dialog form's footer: Cancel (closes the dialog) and the submit button. */
-export function DialogActions({ submitLabel, pending, disabled, describedBy, ...flex }: DialogActionsProps) {
+export function DialogActions({ submitLabel, pending, disabled, ...flex }: DialogActionsProps) {
   return (
     <Flex gap="3" justify="end" {...flex}>
       <Dialog.Close>
@@ -18,7 +16,7 @@ export function DialogActions({ submitLabel, pending, disabled, describedBy, ...
           Cancel
         </Button>
       </Dialog.Close>
-      <Button type="submit" loading={pending} disabled={disabled} aria-describedby={describedBy}>
+      <Button type="submit" loading={pending} disabled={disabled}>
         {submitLabel}
       </Button>
     </Flex>

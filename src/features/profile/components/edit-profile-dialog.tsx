@@ -1,9 +1,7 @@
-// Edit Profile (spec sections 2, 5 and 8): the register fields without username and password; the
-// profile image is uploaded rather than pasted as a URL (docs/front-end.md).
+// Edit Profile (spec sections 2, 5 and 8): the register fields without username and password.
 import { Dialog, Flex } from '@radix-ui/themes';
-import { useEffect, useState } from 'react';
-import { Field, TextAreaInput, TextInput } from '../../../components/form-field';
-import { PlaceInput } from '../../search/components/place-input';
+import { useEffect } from 'react';
+import { TextAreaInput, TextInput } from '../../../components/form-field';
 import { ApiError, messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useValibotForm } from '../../../lib/use-form';
@@ -12,7 +10,6 @@ import { profileUpdateSchema } from '../../../shared/schemas';
 import { useCurrentUser } from '../../auth/api';
 import { useUpdateProfile } from '../api';
 import { DialogActions } from '../../../components/dialog-actions';
-import { AvatarPicker } from './avatar-picker';
 
 interface EditProfileDialogProps {
   open: boolean;
@@ -33,7 +30,6 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
   const { user } = useCurrentUser();
   const form = useValibotForm(profileUpdateSchema, valuesOf(user));
   const update = useUpdateProfile();
-  const [uploading, setUploading] = useState(false);
 
   useEffect(() => {
     if (open) form.reset(valuesOf(user));
@@ -76,31 +72,14 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
         </Dialog.Description>
         <form onSubmit={onSubmit} noValidate>
           <Flex direction="column" gap="3">
-            <AvatarPicker
-              name={form.values.displayName}
-              value={form.values.avatarUrl}
-              onChange={(url) => form.setField('avatarUrl', url)}
-              onBusyChange={setUploading}
-              error={form.errors.avatarUrl}
-            />
-            <TextInput label="Full Name" required autoComplete="name" hint="Your display name: how other members see you." {...field('displayName')} />
+            <TextInput label="Full Name" required autoComplete="name" {...field('displayName')} />
             <TextInput label="Nickname" autoComplete="nickname" {...field('nickname')} />
             <TextInput label="Email" type="email" required autoComplete="email" {...field('email')} />
             <TextInput label="Address" autoComplete="street-address" hint="Visible only to you." {...field('address')} />
-            <Field label="Public Location" error={form.errors.location} hint="Your town, shown on your profile and as your listings' starting location, e.g. Oakland, CA.">
-              {({ id, describedBy, invalid }) => (
-                <PlaceInput
-                  id={id}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid || undefined}
-                  value={form.values.location}
-                  onValueChange={(value) => form.setField('location', value)}
-                  autoComplete="address-level2"
-                />
-              )}
-            </Field>
+            <TextInput label="Public Location" hint="Shown on your profile and listings, e.g. your town." {...field('location')} />
             <TextAreaInput label="Bio" rows={4} {...field('bio')} />
-            <DialogActions mt="2" wrap="wrap" submitLabel="Save Changes" pending={update.isPending} disabled={uploading} />
+            <TextInput label="Profile Image URL" type="url" placeholder="https://" {...field('avatarUrl')} />
+            <DialogActions mt="2" wrap="wrap" submitLabel="Save Changes" pending={update.isPending} />
           </Flex>
         </form>
       </Dialog.Content>

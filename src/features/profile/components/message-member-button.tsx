@@ -6,7 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Listing, PublicUser } from '../../../shared/api-types';
 import { conversationsQuery } from '../../messages/api';
-import { useReturnHere } from '../../auth/redirect';
 
 interface MessageMemberButtonProps {
   member: Pick<PublicUser, 'id' | 'displayName'>;
@@ -17,11 +16,10 @@ interface MessageMemberButtonProps {
 export function MessageMemberButton({ member, listings, signedIn }: MessageMemberButtonProps) {
   const navigate = useNavigate();
   const conversations = useQuery({ ...conversationsQuery, enabled: signedIn });
-  const returnHere = useReturnHere();
   if (!signedIn) {
     return (
       <Button asChild>
-        <Link to="/auth" search={returnHere}>
+        <Link to="/auth">
           <ChatBubbleIcon aria-hidden="true" /> Message
         </Link>
       </Button>

@@ -21,8 +21,7 @@ interface ReviewDialogProps {
 }
 
 export function ReviewDialog({ open, onOpenChange, reviewerId, reviewee, listingId, barterId }: ReviewDialogProps) {
-  // No stars are chosen at first: a rating is the member's choice, and the form asks for one (1 to 5).
-  const initial = { reviewerId, userId: reviewee.id, listingId, barterId, rating: 0, comment: '' };
+  const initial = { reviewerId, userId: reviewee.id, listingId, barterId, rating: 5, comment: '' };
   const form = useValibotForm(reviewSchema, initial);
   const create = useCreateReview();
 
