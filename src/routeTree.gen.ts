@@ -31,6 +31,7 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as ValueGuideRouteImport } from './routes/value-guide'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as ListingIdRouteImport } from './routes/listing.$id'
 import { Route as MessagesConversationRouteImport } from './routes/messages.$conversation'
@@ -149,6 +150,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WelcomeRoute = WelcomeRouteImport.update({
+  id: '/welcome',
+  path: '/welcome',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DevOutboxRoute = DevOutboxRouteImport.update({
   id: '/dev/outbox',
   path: '/dev/outbox',
@@ -208,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/welcome': typeof WelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
   '/messages/$conversation': typeof MessagesConversationRoute
@@ -239,6 +246,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/welcome': typeof WelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
   '/messages/$conversation': typeof MessagesConversationRoute
@@ -271,6 +279,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/welcome': typeof WelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
   '/messages/$conversation': typeof MessagesConversationRoute
@@ -304,6 +313,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/welcome'
     | '/dev/outbox'
     | '/listing/$id'
     | '/messages/$conversation'
@@ -335,6 +345,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/welcome'
     | '/dev/outbox'
     | '/listing/$id'
     | '/messages/$conversation'
@@ -366,6 +377,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/welcome'
     | '/dev/outbox'
     | '/listing/$id'
     | '/messages/$conversation'
@@ -398,6 +410,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   ValueGuideRoute: typeof ValueGuideRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  WelcomeRoute: typeof WelcomeRoute
   DevOutboxRoute: typeof DevOutboxRoute
   ListingIdRoute: typeof ListingIdRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
@@ -562,6 +575,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/welcome': {
+      id: '/welcome'
+      path: '/welcome'
+      fullPath: '/welcome'
+      preLoaderRoute: typeof WelcomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dev/outbox': {
       id: '/dev/outbox'
       path: '/dev/outbox'
@@ -649,6 +669,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   ValueGuideRoute: ValueGuideRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  WelcomeRoute: WelcomeRoute,
   DevOutboxRoute: DevOutboxRoute,
   ListingIdRoute: ListingIdRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,

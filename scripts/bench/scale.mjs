@@ -16,6 +16,7 @@
 //   npm run bench -- --markdown    (the tables as Markdown, as in docs/performance.md)
 //   npm run bench -- --skip-build  (serve the last build in dist/)
 //   npm run bench -- --reps 20     (timed repetitions per route; pages get a quarter)
+//   npm run bench -- --only cron   (only the lines whose name contains the text; the trivial route always)
 //
 // Worker CPU: the column shows the CPU time of the workerd process that runs the Worker per
 // request, an upper bound (it includes the runtime's own work); it is reported, not gated.
@@ -36,6 +37,9 @@ const JSON_OUTPUT = args.includes('--json');
 const MARKDOWN = args.includes('--markdown');
 const FRESH = args.includes('--fresh');
 const SKIP_BUILD = args.includes('--skip-build');
+/** `--only <substring>`: only the routes, pages and cron runs whose name contains it ("cron": the four cron runs). */
+const ONLY = args.includes('--only') ? String(args[args.indexOf('--only') + 1] ?? '').toLowerCase() : '';
+const picked = (name) => !ONLY || name.toLowerCase().includes(ONLY);
 const REPS = Number(args[args.indexOf('--reps') + 1]) > 0 && args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 20;
 const PAGE_REPS = Math.max(3, Math.round(REPS / 4));
 const WARMUP = 2;
@@ -431,12 +435,12 @@ const trivialOnce = () => call('GET', TRIVIAL.path);
 const trivialFirst = await repeat(trivialOnce, { reps: REPS, seconds: 30 });
 
 log(`Measuring ${ROUTES.length + WRITES.length} API routes (${WARMUP} warm-up calls, then up to ${REPS} timed)…`);
-for (const route of ROUTES) {
+for (const route of ROUTES.filter((r) => picked(r.name))) {
   const m = await repeat(() => call('GET', route.path, { cookie: route.who?.cookie }), { reference: trivialOnce });
   results.routes.push({ name: route.name, kind: 'read', ...m });
   if (process.env.BENCH_VERBOSE) log(`  ${route.name}: p50 ${m.p50.toFixed(1)} ms, ${fmt(m.perRun.d1RowsRead)} rows read`);
 }
-for (const write of WRITES) {
+for (const write of WRITES.filter((w) => picked(w.name))) {
   const m = await repeat(write.once, { reps: Math.min(REPS, 20), reference: trivialOnce });
   results.routes.push({ name: write.name, kind: 'write', ...m });
 }
@@ -454,7 +458,7 @@ const trivial = {
 };
 
 log(`Measuring ${PAGES.length} pages (${PAGE_REPS} timed loads each)…`);
-for (const page of PAGES) {
+for (const page of PAGES.filter((p) => picked(p.name))) {
   const once = async () => {
     const counts = zero();
     const started = performance.now();
@@ -495,10 +499,12 @@ async function runCron(label, cron, at, idle) {
   results.crons.push({ name: label, cron, idle, outcome: outcome.trim(), perRun: Object.fromEntries(FIELDS.map((f) => [f, run[f] ?? 0])), ms, cpuMs: workerdCpuMs() - beforeCpu });
 }
 log('Running the cron triggers…');
-await runCron('*/15 * * * * (first run: backlog)', '*/15 * * * *', t0 + 15 * 60_000, false);
-await runCron('*/15 * * * * (15 min later: little to do)', '*/15 * * * *', t0 + 30 * 60_000, true);
-await runCron('0 3 * * * (daily: backlog)', '0 3 * * *', t0 + 60 * 60_000, false);
-await runCron('0 3 * * * (next day: one day\'s work)', '0 3 * * *', t0 + 25 * 60 * 60_000, true);
+if (!ONLY || 'cron'.includes(ONLY) || ['*/15 * * * *', '0 3 * * *'].some(picked)) {
+  await runCron('*/15 * * * * (first run: backlog)', '*/15 * * * *', t0 + 15 * 60_000, false);
+  await runCron('*/15 * * * * (15 min later: little to do)', '*/15 * * * *', t0 + 30 * 60_000, true);
+  await runCron('0 3 * * * (daily: backlog)', '0 3 * * *', t0 + 60 * 60_000, false);
+  await runCron('0 3 * * * (next day: one day\'s work)', '0 3 * * *', t0 + 25 * 60 * 60_000, true);
+}
 
 stop();
 

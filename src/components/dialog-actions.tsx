@@ -5,10 +5,12 @@ type DialogActionsProps = Omit<ComponentProps<typeof Flex>, 'children'> & {
   submitLabel: ReactNode;
   pending: boolean;
   disabled?: boolean;
+  /** The id of the text that says why the submit button waits. */
+  describedBy?: string | undefined;
 };
 
 /** A dialog form's footer: Cancel (closes the dialog) and the submit button. */
-export function DialogActions({ submitLabel, pending, disabled, ...flex }: DialogActionsProps) {
+export function DialogActions({ submitLabel, pending, disabled, describedBy, ...flex }: DialogActionsProps) {
   return (
     <Flex gap="3" justify="end" {...flex}>
       <Dialog.Close>
@@ -16,7 +18,7 @@ export function DialogActions({ submitLabel, pending, disabled, ...flex }: Dialo
           Cancel
         </Button>
       </Dialog.Close>
-      <Button type="submit" loading={pending} disabled={disabled}>
+      <Button type="submit" loading={pending} disabled={disabled} aria-describedby={describedBy}>
         {submitLabel}
       </Button>
     </Flex>

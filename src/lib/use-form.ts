@@ -36,6 +36,21 @@ export function useValibotForm<S extends v.GenericSchema, T extends Record<strin
     [check],
   );
 
+  /**
+   * The member left a field: its message shows now if it has one (before that, an untouched
+   * field shows none). Other fields keep what they show.
+   */
+  const touch = (name: keyof T & string) => {
+    const result = check(values);
+    const message = result.ok ? undefined : result.errors[name];
+    setErrors((current) => {
+      if (message) return current[name] === message ? current : { ...current, [name]: message };
+      if (!(name in current)) return current;
+      const { [name]: _removed, ...rest } = current;
+      return rest;
+    });
+  };
+
   /** Validates everything; on success calls onValid with the parsed output. */
   const handleSubmit = (onValid: (output: v.InferOutput<S>) => void) => (event?: FormEvent) => {
     event?.preventDefault();
@@ -53,5 +68,5 @@ export function useValibotForm<S extends v.GenericSchema, T extends Record<strin
     setErrors({});
   };
 
-  return { values, errors, setErrors, setField, setValues, handleSubmit, reset };
+  return { values, errors, setErrors, setField, setValues, touch, handleSubmit, reset };
 }

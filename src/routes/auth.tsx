@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuthScreen } from '../features/auth/components/auth-screen';
 import { redirectIfSignedIn } from '../features/auth/components/redirect-if-signed-in';
+import { redirectSearchSchema } from '../features/auth/redirect';
 
 export const Route = createFileRoute('/auth')({
+  validateSearch: redirectSearchSchema,
   beforeLoad: redirectIfSignedIn,
-  component: () => <AuthScreen initialTab="login" />,
+  component: function AuthRoute() {
+    const { redirect } = Route.useSearch();
+    return <AuthScreen initialTab="login" redirect={redirect} />;
+  },
 });

@@ -2,6 +2,7 @@ import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { createFileRoute, Link, useParams } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useCurrentUser } from '../features/auth/api';
+import { useReturnHere } from '../features/auth/redirect';
 import { MessagesScreen, type InitiateRequest } from '../features/messages/components/messages-screen';
 import { usePageTitle } from '../lib/use-page-title';
 import { idField } from '../shared/schemas';
@@ -36,6 +37,7 @@ function MessagesPage() {
   usePageTitle('Messages');
   const { user, isLoading } = useCurrentUser();
   const search = Route.useSearch();
+  const returnHere = useReturnHere();
   // Set on /messages/{conversation} (the child route), absent on the list.
   const { conversation } = useParams({ strict: false });
   const request: InitiateRequest | null =
@@ -55,7 +57,9 @@ function MessagesPage() {
           <Flex direction="column" gap="3" align="start">
             <Text size="3">Sign in to view your messages</Text>
             <Button asChild>
-              <Link to="/auth">Sign In</Link>
+              <Link to="/auth" search={returnHere}>
+                Sign In
+              </Link>
             </Button>
           </Flex>
         </Card>

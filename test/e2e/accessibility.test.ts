@@ -29,7 +29,7 @@ const PUBLIC_ROUTES = [
   '/contact', '/help', '/safety', '/community-standards', '/cookies', '/safety-guidelines', '/value-guide', '/faq', '/messages', '/profile',
   '/admin', '/dev/outbox', '/no-such-page',
 ];
-const MEMBER_ROUTES = ['/', '/browse', '/listing/1', '/messages', '/profile', '/profile/alice', '/community', '/admin'];
+const MEMBER_ROUTES = ['/', '/browse', '/listing/1', '/messages', '/profile', '/profile/alice', '/community', '/admin', '/welcome'];
 const ADMIN_ROUTES = ['/admin'];
 
 let browser: Browser;

@@ -19,9 +19,10 @@ async function registerThroughTheScreen(page: Page, displayName: string) {
   await form.getByLabel(/^Password/).fill('trade4good');
   await form.getByLabel('Email').fill(`${username}@example.com`);
   await form.getByLabel('Full Name').fill(displayName);
-  await form.getByLabel('Public Location').fill('Oakland, CA');
   await form.getByRole('button', { name: 'Create Account' }).click();
   await eventually(() => toastText(page)).toContain(`Welcome to Barter Market, ${displayName}!`);
+  // Sign-up lands on the what-next screen.
+  await page.getByRole('heading', { level: 1, name: `Welcome, ${displayName}!` }).waitFor();
   await page.getByText('Please verify your email address').waitFor();
   return `${username}@example.com`;
 }
@@ -78,8 +79,8 @@ describe('two members barter from sign-up to reviews', () => {
     await trader.page.waitForURL((url) => /^\/messages\/\d+-\d+-\d+$/.test(url.pathname) && url.search === '');
     const traderCard = trader.page.getByTestId('offer-card');
     await traderCard.getByText('I can mend your fence on Saturday for the apples.').waitFor();
-    await expect(traderCard.getByTestId('offer-status').textContent()).resolves.toBe('Open');
-    await expect(trader.page.getByTestId('barter-prompt').count()).resolves.toBe(0);
+    await eventually(() => traderCard.getByTestId('offer-status').textContent()).toBe('Open');
+    await eventually(() => trader.page.getByTestId('barter-prompt').count()).toBe(0);
     const composer = trader.page.getByRole('textbox', { name: 'Type your message...' });
     await composer.fill('Happy to bring my own tools.');
     await composer.press('Enter');
@@ -89,7 +90,7 @@ describe('two members barter from sign-up to reviews', () => {
     await openConversationWith(owner.page, 'Theo Tinker');
     const ownerCard = owner.page.getByTestId('offer-card');
     await ownerCard.getByRole('button', { name: 'Accept' }).click();
-    expect(await toastWith(owner.page, 'Offer accepted')).toContain('Offer accepted');
+    await eventually(() => toastWith(owner.page, 'Offer accepted')).toContain('Offer accepted');
     await expect.poll(() => traderCard.getByTestId('offer-status').textContent()).toBe('Accepted');
     await owner.page.getByTestId('message-event').filter({ hasText: 'Olivia Orchard accepted the offer' }).waitFor();
 

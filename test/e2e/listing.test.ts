@@ -53,8 +53,11 @@ describe('listing page for a visitor', () => {
     await eventually(() => page.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
     await page.getByText('Ends here.').waitFor();
     await page.getByRole('tab', { name: 'Exchange Terms' }).click();
-    await page.getByText('Fresh bread').waitFor();
-    await page.getByText('Plant cuttings').waitFor();
+    const terms = page.getByRole('tabpanel', { name: 'Exchange Terms' });
+    await terms.getByText('Fresh bread').waitFor();
+    await terms.getByText('Plant cuttings').waitFor();
+    // The same terms show beside the photo without opening the tab (first-steps.test.ts).
+    await page.getByTestId('exchange-summary').getByText('Fresh bread').waitFor();
 
     await page.getByTestId('seller-card').getByText('Olive Owner').waitFor();
     await page.getByRole('heading', { name: 'Safety tips' }).waitFor();
@@ -65,7 +68,8 @@ describe('listing page for a visitor', () => {
   it('sends visitors to sign in to contact or make an offer', async () => {
     const { page } = await newPage(browser);
     await page.goto(`/listing/${listing.id}`);
-    await eventually(() => page.getByRole('link', { name: 'Sign In to Make Offer' }).getAttribute('href')).toBe('/login');
+    // Signing in comes back to the listing (first-steps.test.ts follows the whole way).
+    await eventually(() => page.getByRole('link', { name: 'Sign In to Make Offer' }).getAttribute('href')).toBe(`/login?redirect=%2Flisting%2F${listing.id}`);
     await eventually(() => page.getByRole('button', { name: 'Contact' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Sign In to Contact' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
@@ -126,13 +130,13 @@ describe('listing page for another member', () => {
     await page.waitForURL((url) => url.pathname === conversation);
     const card = page.getByTestId('offer-card');
     await card.getByText('Two jars of plum jam?', { exact: true }).waitFor();
-    await expect(card.getByTestId('offer-status').textContent()).resolves.toBe('Open');
+    await eventually(() => card.getByTestId('offer-status').textContent()).toBe('Open');
 
     // A second offer while this one is open: the message, and back to the conversation.
     await page.goto(`/listing/${listing.id}`);
     await page.getByLabel('Make a custom offer').fill('A loaf of bread');
     await page.getByRole('button', { name: 'Make Offer' }).click();
-    expect(await toastWith(page, 'Failed to make offer')).toContain('You already have an open offer on this listing');
+    await eventually(() => toastWith(page, 'Failed to make offer')).toContain('You already have an open offer on this listing');
     await page.waitForURL((url) => url.pathname === conversation);
   });
 });
@@ -193,6 +197,8 @@ describe('listing page for the owner', () => {
     await page.route(`**/api/listings/${listing.id}`, (route) =>
       route.request().method() === 'PUT' ? route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"You can only edit your own listing"}' }) : route.continue(),
     );
+    // The Validation Error toast of the first attempt goes first (5 s), so the next toast is the server's.
+    await page.getByTestId('toast').waitFor({ state: 'hidden', timeout: 10_000 });
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await eventually(() => toastWith(page, 'Error')).toContain('You can only edit your own listing');
     await eventually(() => dialog.isVisible()).toBe(true);
@@ -222,13 +228,15 @@ describe('Create Listing dialog', () => {
     const { page, errors } = await newPage(browser, { cookie: member.cookie });
     const dialog = await openCreateDialog(page);
     const create = dialog.getByRole('button', { name: 'Create Listing' });
+    // The button waits, and says why (spec: disabled until a category is chosen; here until the
+    // listing can be created). No message shows before a field is touched.
     await eventually(() => create.isDisabled()).toBe(true);
-    await dialog.getByText('Please select at least one category').waitFor();
+    await dialog.getByTestId('submit-reason').getByText('a category').waitFor();
+    await eventually(() => dialog.getByText('Please select at least one category').count()).toBe(0);
     const title = `Ceramic teapot ${uniqueName('c')}`;
     await dialog.getByLabel('Title').fill(title);
     await dialog.getByLabel('Description').fill('Hand-thrown stoneware teapot, holds four cups.');
     await dialog.getByRole('checkbox', { name: 'Creative' }).click();
-    await eventually(() => create.isEnabled()).toBe(true);
     await dialog.getByLabel('What do you want in return?').fill('Loose-leaf tea');
     await dialog.getByLabel('Additional options (optional)').fill('Honey');
     await dialog.getByLabel('Additional options (optional)').press('Enter');
@@ -237,6 +245,7 @@ describe('Create Listing dialog', () => {
     await eventually(() => dialog.getByRole('list', { name: 'Additional options' }).getByRole('listitem').allInnerTexts()).toEqual(['Honey', 'Biscuits']);
     await dialog.getByRole('switch', { name: 'Accept other offers' }).click();
     await dialog.getByLabel('Location').fill('Berkeley, CA');
+    await expect(create.isEnabled()).resolves.toBe(true);
     const distance = dialog.getByRole('combobox', { name: 'Distance willing to travel' });
     await eventually(() => distance.innerText()).toBe('25 miles');
     await distance.click();
@@ -253,37 +262,58 @@ describe('Create Listing dialog', () => {
 
     const image = page.getByRole('img', { name: title });
     await eventually(() => image.getAttribute('src')).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
-    await eventually(() => image.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : ''))).toBe('800x500');
+    // The stored photo's own size: decoded from its src (the element's naturalWidth follows srcset and sizes).
+    await eventually(() =>
+      image.evaluate(async (img: HTMLImageElement) => {
+        const probe = new Image();
+        probe.src = img.getAttribute('src')!;
+        await probe.decode();
+        return `${probe.naturalWidth}x${probe.naturalHeight}`;
+      }),
+    ).toBe('800x500');
     await page.getByRole('tab', { name: 'Exchange Terms' }).click();
-    await page.getByText('Loose-leaf tea').waitFor();
-    await page.getByText('Honey').waitFor();
-    await page.getByText('Open to other offers').waitFor();
+    const terms = page.getByRole('tabpanel', { name: 'Exchange Terms' });
+    await terms.getByText('Loose-leaf tea').waitFor();
+    await terms.getByText('Honey').waitFor();
+    await terms.getByText('Open to other offers').waitFor();
     const id = Number(page.url().split('/').pop());
     const stored = (await (await apiCall(`/api/listings/${id}`)).json()) as Record<string, unknown>;
     expect(stored).toMatchObject({ distance: 50, acceptOffers: true, categoriesOffered: ['creative'], whatUserWantsOptions: ['Honey', 'Biscuits'], location: 'Berkeley, CA' });
     expect(errors).toEqual([]);
   });
 
-  it('shows every Create Listing validation message', async () => {
+  it('shows every Create Listing validation message once a field is left', async () => {
     const member = await createMember();
     const { page } = await newPage(browser, { cookie: member.cookie });
     const dialog = await openCreateDialog(page);
-    await dialog.getByRole('checkbox', { name: 'Technology' }).click();
+    const create = dialog.getByRole('button', { name: 'Create Listing' });
+    // Nothing is shown before the member touches a field; the waiting button says why it waits.
     await eventually(() => fieldErrors(dialog)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Create Listing' }).click();
+    await eventually(() => create.isDisabled()).toBe(true);
+    await eventually(() => dialog.getByTestId('submit-reason').innerText()).toBe(
+      'Add a title, a description, a category, what you want in return and your location to create your listing.',
+    );
+    await dialog.getByLabel('Title').fill('Mug');
+    await dialog.getByLabel('Description').fill('Blue');
+    await dialog.getByLabel('What do you want in return?').fill('Te');
+    await dialog.getByLabel('What do you want in return?').blur();
     await eventually(() => fieldErrors(dialog)).toEqual([
       'Title must be at least 5 characters',
       'Description must be at least 10 characters',
       'Please specify what you want in return',
-      'Location is required',
     ]);
+    await dialog.getByRole('combobox', { name: 'Location' }).focus();
+    await dialog.getByRole('combobox', { name: 'Location' }).blur();
+    await eventually(() => fieldErrors(dialog)).toContain('Location is required');
+    await eventually(() => dialog.getByTestId('submit-reason').innerText()).toContain('Add a longer title (5 characters or more)');
     // Errors update as the member types.
     await dialog.getByLabel('Title').fill('Valid title');
     await eventually(() => fieldErrors(dialog)).not.toContain('Title must be at least 5 characters');
 
     await dialog.getByRole('checkbox', { name: 'Technology' }).click();
+    await dialog.getByRole('checkbox', { name: 'Technology' }).click();
     await dialog.getByText('Please select at least one category').waitFor();
-    await eventually(() => dialog.getByRole('button', { name: 'Create Listing' }).isDisabled()).toBe(true);
+    await eventually(() => create.isDisabled()).toBe(true);
 
     const option = dialog.getByLabel('Additional options (optional)');
     for (const want of ['One', 'Two', 'Three', 'Four', 'Five', 'Six']) {

@@ -236,8 +236,8 @@ describe('live chat between two members', () => {
     await a.page.getByText('Sign in to view your messages').waitFor({ timeout: 6000 });
     // Proving an absence needs a window: no reconnect may follow within it.
     await a.page.waitForTimeout(2500);
-    expect(await socketsMade(a.page)).toBe(1);
-    expect(await openSockets(a.page)).toBe(0);
+    await eventually(() => socketsMade(a.page)).toBe(1);
+    await eventually(() => openSockets(a.page)).toBe(0);
     console.log(`live chat: Close frame ${closingAfter} ms, close event ${closedAfter} ms after sign-out everywhere`);
 
     expect(o.errors).toEqual([]);

@@ -40,7 +40,8 @@ describe('messages for visitors', () => {
     await page.goto('/messages');
     await page.getByText('Sign in to view your messages').waitFor();
     await eventually(() => page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Messages']);
-    await eventually(() => page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    // Signing in comes back to the messages.
+    await eventually(() => page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth?redirect=%2Fmessages');
     await eventually(() => page.title()).toContain('Messages');
     expect(errors).toEqual([]);
   });
@@ -184,7 +185,7 @@ describe('the barter after an accepted offer, and reviewing', () => {
     const { page } = await newPage(browser, { cookie: buyer.cookie });
     await openConversation(page, owner);
     await page.getByTestId('message').first().waitFor();
-    await expect(page.getByTestId('barter-prompt').count()).resolves.toBe(0);
+    await eventually(() => page.getByTestId('barter-prompt').count()).toBe(0);
   });
 
   it('waits for the other member, confirms, and each side can review once', async () => {
@@ -217,9 +218,13 @@ describe('the barter after an accepted offer, and reviewing', () => {
     const dialog = page.getByRole('dialog', { name: 'Leave a Review' });
     await dialog.waitFor();
     await dialog.getByRole('radiogroup', { name: 'Rating' }).waitFor();
+    // No stars are chosen for the member: sending without one asks for a rating.
+    await eventually(() => dialog.getByRole('radio', { checked: true }).count()).toBe(0);
     await dialog.getByRole('textbox', { name: 'Comment' }).fill('Too short');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await dialog.getByText('Comment must be at least 10 characters.').waitFor();
+    await dialog.getByText('Rating must be between 1 and 5').waitFor();
+    await page.screenshot({ path: '/tmp/review-dialog-unrated.png' });
     await eventually(() => axeViolations(page)).toEqual([]);
     await dialog.getByRole('radio', { name: '4 stars' }).check();
     await dialog.getByRole('textbox', { name: 'Comment' }).fill('Lovely bread every week, always on time.');

@@ -5,7 +5,7 @@
 // returns to the list. Screenshots in light and dark at both widths. Tried as new users would.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, createListingFor, createMember, DESKTOP, launchBrowser, newPage, overflowsHorizontally, PHONE, toastWith, uniqueName } from '../support/browser';
+import { axeViolations, createListingFor, createMember, DESKTOP, launchBrowser, newPage, overflowsHorizontally, PHONE, toastWith, uniqueName, eventually } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,15 +50,15 @@ for (const [name, viewport] of [
       await traderCard.getByRole('heading', { name: 'Your offer' }).waitFor();
       await traderCard.getByRole('link', { name: bike.title }).waitFor();
       await traderCard.getByRole('button', { name: 'Withdraw' }).waitFor();
-      await expect(trader.page.getByTestId('barter-prompt').count()).resolves.toBe(0);
-      expect(await overflowsHorizontally(trader.page)).toBe(false);
+      await eventually(() => trader.page.getByTestId('barter-prompt').count()).toBe(0);
+      await eventually(() => overflowsHorizontally(trader.page)).toBe(false);
 
       // The owner arrives from the notification's link: the conversation's own address.
       await owner.page.goto(address);
       const ownerCard = owner.page.getByTestId('offer-card');
       await ownerCard.getByRole('heading', { name: `Tariq Trader ${suffix}’s offer` }).waitFor();
-      await expect(owner.page.getByTestId('barter-prompt').count()).resolves.toBe(0);
-      expect(await axeViolations(owner.page)).toEqual([]);
+      await eventually(() => owner.page.getByTestId('barter-prompt').count()).toBe(0);
+      await eventually(() => axeViolations(owner.page)).toEqual([]);
       await owner.page.screenshot({ path: `/tmp/offers-${viewport.width}-light.png` });
       await setTheme(owner.page, 'dark');
       await owner.page.screenshot({ path: `/tmp/offers-${viewport.width}-dark.png` });
@@ -66,18 +66,18 @@ for (const [name, viewport] of [
 
       // Accept: the trader's card and prompt follow without a reload.
       await ownerCard.getByRole('button', { name: 'Accept' }).click();
-      expect(await toastWith(owner.page, 'Offer accepted')).toContain('Offer accepted');
+      await eventually(() => toastWith(owner.page, 'Offer accepted')).toContain('Offer accepted');
       await expect.poll(() => traderCard.getByTestId('offer-status').textContent(), POLL).toBe('Accepted');
       await trader.page.getByTestId('message-event').filter({ hasText: 'accepted the offer' }).waitFor();
       const traderPrompt = trader.page.getByTestId('barter-prompt');
       await traderPrompt.getByRole('button', { name: 'Confirm barter' }).waitFor();
       const ownerPrompt = owner.page.getByTestId('barter-prompt');
       await ownerPrompt.getByText(`Waiting for Tariq Trader ${suffix} to confirm the swap`).waitFor();
-      await expect(ownerCard.getByRole('button', { name: 'Accept' }).count()).resolves.toBe(0);
+      await eventually(() => ownerCard.getByRole('button', { name: 'Accept' }).count()).toBe(0);
 
       // The trader confirms the swap; the owner's prompt moves on live.
       await traderPrompt.getByRole('button', { name: 'Confirm barter' }).click();
-      expect(await toastWith(trader.page, 'Barter completed!')).toContain('Barter completed!');
+      await eventually(() => toastWith(trader.page, 'Barter completed!')).toContain('Barter completed!');
       await ownerPrompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).waitFor(POLL);
       await owner.page.screenshot({ path: `/tmp/offers-${viewport.width}-accepted.png` });
 
@@ -87,7 +87,7 @@ for (const [name, viewport] of [
       await review.getByRole('radio', { name: '5 stars' }).check();
       await review.getByRole('textbox', { name: 'Comment' }).fill('The mower runs beautifully, thank you!');
       await review.getByRole('button', { name: 'Submit Review' }).click();
-      expect(await toastWith(trader.page, 'Review submitted')).toContain('Review submitted');
+      await eventually(() => toastWith(trader.page, 'Review submitted')).toContain('Review submitted');
       await owner.page.getByTestId('message-event').filter({ hasText: `Tariq Trader ${suffix} left a review` }).waitFor(POLL);
 
       // A reload keeps the open conversation.
@@ -104,7 +104,7 @@ for (const [name, viewport] of [
         await owner.page.goBack();
         await owner.page.waitForURL((url) => url.pathname === '/messages');
         await owner.page.getByTestId('conversation-item').filter({ hasText: `Tariq Trader ${suffix}` }).waitFor();
-        await expect(owner.page.getByTestId('offer-card').isVisible()).resolves.toBe(false);
+        await eventually(() => owner.page.getByTestId('offer-card').isVisible()).toBe(false);
         // The in-app back arrow does the same.
         await owner.page.getByTestId('conversation-item').filter({ hasText: `Tariq Trader ${suffix}` }).click();
         await owner.page.waitForURL((url) => url.pathname === address);
@@ -130,7 +130,7 @@ describe('offers where the listing takes only what it asks for', () => {
     await trader.page.goto(`/listing/${listing.id}`);
     const box = trader.page.getByRole('form', { name: 'Make an offer' });
     await box.getByRole('radio', { name: 'Honey' }).waitFor();
-    await expect(box.getByLabel('Make a custom offer').count()).resolves.toBe(0);
+    await eventually(() => box.getByLabel('Make a custom offer').count()).toBe(0);
     await box.getByRole('button', { name: 'Make Offer' }).click();
     await box.getByText('Choose a listing to offer or describe your offer').first().waitFor();
     await box.getByRole('radio', { name: 'Honey' }).click();
@@ -144,15 +144,15 @@ describe('offers where the listing takes only what it asks for', () => {
     const dialog = owner.page.getByRole('dialog', { name: 'Counter the offer' });
     await dialog.getByRole('radio', { name: 'Fresh eggs' }).click();
     await dialog.getByRole('button', { name: 'Send counter-offer' }).click();
-    expect(await toastWith(owner.page, 'Counter-offer sent')).toContain('Counter-offer sent');
+    await eventually(() => toastWith(owner.page, 'Counter-offer sent')).toContain('Counter-offer sent');
     const counter = trader.page.getByTestId('offer-card').filter({ has: trader.page.getByRole('heading', { name: `Wanda Wants ${suffix}’s counter-offer` }) });
     await counter.getByText('Fresh eggs').waitFor(POLL);
     await expect.poll(() => trader.page.getByTestId('offer-card').first().getByTestId('offer-status').textContent(), POLL).toBe('Countered');
     // The trader declines the counter; the owner's card follows live.
     await counter.getByRole('button', { name: 'Decline' }).click();
-    expect(await toastWith(trader.page, 'Offer declined')).toContain('Offer declined');
+    await eventually(() => toastWith(trader.page, 'Offer declined')).toContain('Offer declined');
     await owner.page.getByTestId('message-event').filter({ hasText: `Tom Trades ${suffix} declined the offer` }).waitFor(POLL);
-    await expect(owner.page.getByTestId('barter-prompt').count()).resolves.toBe(0);
+    await eventually(() => owner.page.getByTestId('barter-prompt').count()).toBe(0);
     expect(owner.errors).toEqual([]);
     expect(trader.errors).toEqual([]);
     await owner.context.close();

@@ -50,13 +50,13 @@ describe('counters', () => {
     expect(await json(response)).toEqual({ count: before + 2 });
   });
 
-  it('GET /api/skills/count counts active listings only', async () => {
+  it('GET /api/skills/count counts open listings (active and pending) only', async () => {
     const owner = await signUp();
     const before = await count('/api/skills/count');
     await insertListing(owner.id, 'active');
     await insertListing(owner.id, 'active');
     for (const status of ['pending', 'paused', 'completed']) await insertListing(owner.id, status);
-    expect(await json(await call('/api/skills/count'))).toEqual({ count: before + 2 });
+    expect(await json(await call('/api/skills/count'))).toEqual({ count: before + 3 });
   });
 
   it('GET /api/barters/count counts completed barters only', async () => {
@@ -107,7 +107,7 @@ describe('GET /api/analytics/activity', () => {
 });
 
 describe('GET /api/analytics/dashboard', () => {
-  it('reports members, active listings, completed barters and the savings estimate', async () => {
+  it('reports members, open listings, completed barters and the savings estimate', async () => {
     const before = await json(await call('/api/analytics/dashboard'));
     expect(before.totalSavings).toBe(before.completedBarters * 2 * Number(env.SAVINGS_PER_BARTER));
 
@@ -124,10 +124,41 @@ describe('GET /api/analytics/dashboard', () => {
     const after = await json(response);
     expect(after).toEqual({
       totalUsers: before.totalUsers + 2,
-      totalSkills: before.totalSkills + 1,
+      totalSkills: before.totalSkills + 2,
       completedBarters: before.completedBarters + 2,
       totalSavings: (before.completedBarters + 2) * 2 * 50,
     });
+  });
+});
+
+describe('the home page, the community page and the admin dashboard agree', () => {
+  it('count the same members, open listings and completed barters', async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const listing = await insertListing(owner.id, 'active');
+    for (const status of ['pending', 'paused', 'completed']) await insertListing(owner.id, status);
+    await insertBarter(listing, other.id, owner.id, 'completed');
+    await insertBarter(listing, other.id, owner.id, 'pending');
+    await insertBarter(listing, owner.id, other.id, 'cancelled');
+
+    // Home: the Community Impact counters and the Live Activity Feed. Community: the tiles read the
+    // dashboard and the activity summary. Admin: the Analytics tab reads the dashboard. Browse: a
+    // visitor's unfiltered X-Total-Count.
+    const [users, skills, barters, activity, dashboard, browse] = await Promise.all([
+      count('/api/users/count'),
+      count('/api/skills/count'),
+      count('/api/barters/count'),
+      json(await call('/api/analytics/activity')),
+      json(await call('/api/analytics/dashboard')),
+      call('/api/listings?limit=0'),
+    ]);
+    const browseTotal = Number(browse.headers.get('X-Total-Count'));
+    expect(users).toBeGreaterThanOrEqual(2);
+    expect(skills).toBeGreaterThanOrEqual(2);
+    expect(barters).toBeGreaterThanOrEqual(1);
+    expect({ users: activity.users, listings: activity.listings, barters: activity.barters }).toEqual({ users, listings: skills, barters });
+    expect({ users: dashboard.totalUsers, listings: dashboard.totalSkills, barters: dashboard.completedBarters }).toEqual({ users, listings: skills, barters });
+    expect(browseTotal).toBe(skills);
   });
 });
 

@@ -14,20 +14,20 @@ describe('seedDemoCommunity', () => {
     const db = createDb(env.DB);
     clearGazetteerCache();
     const refusing = { ...env, ASSETS: { fetch: async () => new Response('Blocked request.', { status: 403 }) } } as unknown as Env;
-    await expect(seedDemoCommunity(refusing, db)).rejects.toThrow(/Gazetteer file index\.json could not be read/);
+    await expect(seedDemoCommunity(refusing, db, 'http://localhost')).rejects.toThrow(/Gazetteer file index\.json could not be read/);
     for (const table of ['users', 'listings', 'messages', 'barters', 'reviews', 'community_events', 'notifications']) {
       expect({ table, rows: await countOf(table) }).toEqual({ table, rows: 0 });
     }
 
     clearGazetteerCache();
-    expect(await seedDemoCommunity(env, db)).toBe(true);
+    expect(await seedDemoCommunity(env, db, 'http://localhost')).toBe(true);
     expect(await countOf('users')).toBeGreaterThan(0);
     expect(await countOf('listings')).toBeGreaterThanOrEqual(25);
     // Every demo listing's location resolved to coordinates through the gazetteer.
     expect(await countOf('listings WHERE latitude IS NULL OR longitude IS NULL')).toBe(0);
     // A second run finds members and changes nothing.
     const listings = await countOf('listings');
-    expect(await seedDemoCommunity(env, db)).toBe(false);
+    expect(await seedDemoCommunity(env, db, 'http://localhost')).toBe(false);
     expect(await countOf('listings')).toBe(listings);
   });
 });

@@ -3,7 +3,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
-import { AVATAR_API_MESSAGE, AVATAR_OWN_SITE_MESSAGE } from '../../worker/lib/avatar-url';
+import { AVATAR_API_MESSAGE, AVATAR_OWN_SITE_MESSAGE, AVATAR_UPLOAD_MESSAGE } from '../../worker/lib/avatar-url';
 import { call, json, ORIGIN, randomIp, signUp, unique } from './helpers';
 
 const rowCount = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
@@ -188,10 +188,15 @@ describe('avatar URLs', () => {
       expect(response.status, url).toBe(400);
       expect((await json(response)).errors, url).toEqual({ avatarUrl: AVATAR_OWN_SITE_MESSAGE });
     }
-    for (const url of [`${ORIGIN}/objects/uploads/${uuid}`, 'https://images.example.com/api/avatar.png', 'https://localhost.example.com/api/x']) {
+    for (const url of ['https://images.example.com/api/avatar.png', 'https://localhost.example.com/api/x']) {
       const response = await patch(member, url);
       expect(response.status, url).toBe(200);
       expect((await json(response)).avatarUrl).toBe(url);
     }
+    // A served image path that is no upload of this member (here: none at all) is refused too;
+    // the member's own uploads are covered in avatar-uploads.test.ts.
+    const response = await patch(member, `${ORIGIN}/objects/uploads/${uuid}`);
+    expect(response.status).toBe(400);
+    expect((await json(response)).errors).toEqual({ avatarUrl: AVATAR_UPLOAD_MESSAGE });
   });
 });

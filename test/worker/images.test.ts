@@ -475,3 +475,78 @@ describe('listing images', () => {
     }
   });
 });
+
+describe('thumbnails', () => {
+  async function uploadUrls(member: Member): Promise<{ uploadURL: string; thumbnailUploadURL: string }> {
+    const response = await call('/api/objects/upload', { method: 'POST', cookie: member.cookie });
+    expect(response.status).toBe(200);
+    return json(response);
+  }
+
+  it('signs a thumbnail URL beside the upload URL, stores the thumbnail and serves it at <objectPath>/thumb', async () => {
+    const member = await signUp();
+    const { uploadURL, thumbnailUploadURL } = await uploadUrls(member);
+    const uuid = uuidOf(uploadURL);
+    const thumbUrl = new URL(thumbnailUploadURL);
+    expect(thumbUrl.pathname).toBe(`/api/objects/upload/${uuid}/thumb`);
+    expect(thumbUrl.searchParams.get('expires')).toBe(new URL(uploadURL).searchParams.get('expires'));
+    expect(thumbUrl.searchParams.get('signature')).toBe(await hmacSign(TEST_SIGNING_SECRET, `thumbs/${uuid}:${thumbUrl.searchParams.get('expires')}`));
+
+    const photo = jpegBytes(4096);
+    const thumb = jpegBytes(512);
+    expect((await put(uploadURL, photo)).status).toBe(200);
+    const stored = await put(thumbnailUploadURL, thumb);
+    expect(stored.status).toBe(200);
+    expect(await json(stored)).toEqual({ thumbnailPath: `/objects/uploads/${uuid}/thumb` });
+    // The thumbnail does not count as the photo's bytes arriving, nor replace them.
+    expect((await env.IMAGES.head(`uploads/${uuid}`))?.size).toBe(4096);
+    expect((await env.IMAGES.head(`thumbs/${uuid}`))?.size).toBe(512);
+
+    const listing = await createListing(member, { imageUrls: [`/objects/uploads/${uuid}`] });
+    const served = await call(`/objects/uploads/${uuid}/thumb`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('Content-Type')).toBe('image/jpeg');
+    expect(served.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(thumb);
+    const etag = served.headers.get('ETag')!;
+    expect((await call(`/objects/uploads/${uuid}/thumb`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    expect(new Uint8Array(await (await call(`/objects/uploads/${uuid}`)).arrayBuffer())).toEqual(photo);
+
+    // An attached image's thumbnail is as fixed as the photo.
+    expect((await put(thumbnailUploadURL, jpegBytes(600))).status).toBe(409);
+    // Deleting the listing deletes both.
+    expect((await call(`/api/listings/${listing.id}`, { method: 'DELETE', cookie: member.cookie })).status).toBe(200);
+    await vi.waitFor(async () => expect(await env.IMAGES.head(`thumbs/${uuid}`)).toBeNull());
+    expect(await env.IMAGES.head(`uploads/${uuid}`)).toBeNull();
+    expect((await call(`/objects/uploads/${uuid}/thumb`)).status).toBe(404);
+  });
+
+  it('serves the photo itself when an upload has no thumbnail', async () => {
+    const member = await signUp();
+    const image = await uploadImage(member);
+    const served = await call(`${image.objectPath}/thumb`);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(image.bytes);
+    const etag = served.headers.get('ETag')!;
+    expect((await call(`${image.objectPath}/thumb`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    expect((await call(`/objects/uploads/${crypto.randomUUID()}/thumb`)).status).toBe(404);
+  });
+
+  it('refuses a thumbnail URL used for the photo and the reverse, a non-JPEG and one over 1 MB', async () => {
+    const member = await signUp();
+    const { uploadURL, thumbnailUploadURL } = await uploadUrls(member);
+    const uuid = uuidOf(uploadURL);
+    const photoSigned = new URL(uploadURL);
+    const thumbSigned = new URL(thumbnailUploadURL);
+    // Each signature covers its own key only.
+    expect((await put(`${ORIGIN}/api/objects/upload/${uuid}${thumbSigned.search}`, jpegBytes())).status).toBe(403);
+    expect((await put(`${ORIGIN}/api/objects/upload/${uuid}/thumb${photoSigned.search}`, jpegBytes())).status).toBe(403);
+    expect((await put(thumbnailUploadURL, new TextEncoder().encode('not a jpeg'))).status).toBe(415);
+    const big = new Uint8Array(1024 * 1024 + 1);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const tooLarge = await put(thumbnailUploadURL, big);
+    expect(tooLarge.status).toBe(413);
+    expect(await json(tooLarge)).toMatchObject({ message: 'Thumbnail is larger than 1MB' });
+    expect(await env.IMAGES.head(`thumbs/${uuid}`)).toBeNull();
+  });
+});

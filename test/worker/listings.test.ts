@@ -233,6 +233,74 @@ describe('GET /api/listings', () => {
     expect(found.total).toBe(2);
   });
 
+  it('ranks text matches by relevance (a title match first), then newest first, across pages', async () => {
+    const member = await signUp();
+    const w = word();
+    // Created first, so newest-first alone would put the planter on top.
+    const bike = await createListing(member, { title: `Commuter bike ${w}`, description: 'A sturdy steel frame, new tyres and lights.' });
+    const bikes = await createListing(member, { title: `Kids bikes ${w}`, description: 'Outgrown, both in good shape.' });
+    const planter = await createListing(member, {
+      title: `Cedar planter box ${w}`,
+      description: 'Big enough for tomatoes. It sits by the bike shed now; a bike is not included.',
+    });
+    const found = await search(`search=${encodeURIComponent(`bike ${w}`)}`);
+    expect(found.total).toBe(3);
+    // Both bike titles come before the planter; the two bike titles, equally relevant, newest first.
+    expect(found.items.map((l) => l.id)).toEqual([bikes.id, bike.id, planter.id]);
+    // Paging cuts the ranked list, and the count stays the full one.
+    const first = await search(`search=${encodeURIComponent(`bike ${w}`)}&limit=2&offset=0`);
+    const second = await search(`search=${encodeURIComponent(`bike ${w}`)}&limit=2&offset=2`);
+    expect(first.items.map((l) => l.id)).toEqual([bikes.id, bike.id]);
+    expect(second.items.map((l) => l.id)).toEqual([planter.id]);
+    expect([first.total, second.total]).toEqual([3, 3]);
+    // Without text the same listings are newest first.
+    const browse = await search(`category=home&limit=100`);
+    const ours = browse.items.map((l) => l.id).filter((id) => [bike.id, bikes.id, planter.id].includes(id));
+    expect(ours).toEqual([planter.id, bikes.id, bike.id]);
+    // A distance search ranks the same way.
+    const near = await search(`search=${encodeURIComponent(`bike ${w}`)}&distance=any`);
+    expect(near.items.map((l) => l.id)).toEqual([bikes.id, bike.id, planter.id]);
+  });
+
+  it('ranks by relevance within a distance as well', async () => {
+    const member = await signUp();
+    const w = word();
+    const planter = await createListing(member, { title: `Planter ${w}`, description: 'Cedar, by the bike shed.', location: 'Oakland, CA' });
+    const bike = await createListing(member, { title: `Road bike ${w}`, description: 'Light and fast.', location: 'Oakland, CA' });
+    const later = await createListing(member, { title: `Garden bench ${w}`, description: 'Fits a bike rack behind it.', location: 'Oakland, CA' });
+    const found = await search(`search=${encodeURIComponent(`bike ${w}`)}&distance=25&near=${encodeURIComponent('Oakland, CA')}`);
+    expect(found.total).toBe(3);
+    expect(found.items[0].id).toBe(bike.id);
+    expect(found.items.map((l) => l.id).slice(1).sort()).toEqual([planter.id, later.id].sort());
+    const page2 = await search(`search=${encodeURIComponent(`bike ${w}`)}&distance=25&near=${encodeURIComponent('Oakland, CA')}&limit=1&offset=1`);
+    expect(page2.items.map((l) => l.id)).toEqual([found.items[1].id]);
+    expect(page2.total).toBe(3);
+  });
+
+  it("never lists a signed-in member's own listings to them, and counts agree", async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const w = word();
+    const mine = await createListing(owner, { title: `Mine ${w}`, location: 'Oakland, CA' });
+    const theirs = await createListing(other, { title: `Theirs ${w}`, location: 'Oakland, CA' });
+    const as = async (cookie: string | undefined, query: string) => {
+      const response = await call(`/api/listings?${query}`, { cookie });
+      expect(response.status).toBe(200);
+      return { ids: (await json<any[]>(response)).map((l) => l.id), total: Number(response.headers.get('X-Total-Count')) };
+    };
+    for (const query of [`search=${w}`, `search=${w}&category=home`, `search=${w}&distance=25&near=Oakland`, `search=${w}&distance=any`]) {
+      expect(await as(undefined, query)).toEqual({ ids: [theirs.id, mine.id], total: 2 });
+      expect(await as(owner.cookie, query)).toEqual({ ids: [theirs.id], total: 1 });
+      expect(await as(other.cookie, query)).toEqual({ ids: [mine.id], total: 1 });
+    }
+    // Plain browsing: the visitor's total counts the owner's listing, the owner's does not.
+    const visitor = await as(undefined, 'limit=0');
+    const ownView = await as(owner.cookie, 'limit=0');
+    expect(ownView.total).toBe(visitor.total - (await json<any[]>(await call(`/api/users/${owner.id}/listings`))).length);
+    // Their own profile still lists it.
+    expect((await json<any[]>(await call(`/api/users/${owner.id}/listings`, { cookie: owner.cookie }))).map((l) => l.id)).toEqual([mine.id]);
+  });
+
   it('drives a search from the FTS index and the junction table, reading listings by primary key', async () => {
     const db = createDb(env.DB);
     const plan = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {

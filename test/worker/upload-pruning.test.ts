@@ -1,10 +1,10 @@
-// Abandoned uploads are pruned at least as fast as members can make them: pages of 1,000 (one R2
-// delete call each) in the 15-minute trigger and the daily one, within the per-invocation budget.
+// Abandoned uploads are pruned at least as fast as members can make them: pages of 1,000 (two R2
+// delete calls each: photos, thumbnails) in the 15-minute trigger and the daily one, within the per-invocation budget.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DAILY_CRON, FREQUENT_CRON } from '../../worker/cron/index';
 import { PAGES_DAILY, PAGES_FREQUENT, PRUNE_PAGE, pruneAbandonedUploads } from '../../worker/cron/prune-uploads';
-import { MAX_UNATTACHED_UPLOADS } from '../../worker/db/queries/images';
+import { MAX_UNATTACHED_UPLOADS, thumbKey } from '../../worker/db/queries/images';
 import worker from '../../worker/index';
 import { RATE_LIMITS } from '../../worker/lib/rate-limit';
 import { DAY, MINUTE } from '../../worker/lib/time';
@@ -47,13 +47,15 @@ function countingImages(calls: { deletes: number; keys: number }): Env {
 }
 
 describe('pruning abandoned uploads', () => {
-  it('deletes a page of 1,000 oldest first with one R2 call and two D1 queries, objects and rows alike', async () => {
+  it('deletes a page of 1,000 oldest first with two R2 calls (photos, thumbnails) and two D1 queries, objects and rows alike', async () => {
     const member = await signUp();
     const now = Date.now() + 10 * DAY;
     const tag = `page${crypto.randomUUID().slice(0, 8)}`;
     const keys = await abandonedUploads(member.id, PRUNE_PAGE + 200, now, DAY + MINUTE, tag);
     // A sample of the objects exists in R2, the oldest and the newest.
     for (const key of [keys[0]!, keys[PRUNE_PAGE - 1]!, keys[PRUNE_PAGE]!, keys.at(-1)!]) await env.IMAGES.put(key, JPEG);
+    // And the oldest one's thumbnail.
+    await env.IMAGES.put(thumbKey(keys[0]!), JPEG);
 
     const statements = new Set<string>();
     const calls = { deletes: 0, keys: 0 };
@@ -67,12 +69,13 @@ describe('pruning abandoned uploads', () => {
       },
     });
     expect(await pruneAbandonedUploads({ ...counted, DB: db }, now, 1)).toBe(PRUNE_PAGE);
-    expect(calls).toEqual({ deletes: 1, keys: PRUNE_PAGE });
+    expect(calls).toEqual({ deletes: 2, keys: 2 * PRUNE_PAGE });
     expect(queries).toHaveLength(2);
     expect(await tableScans(statements)).toEqual([]);
 
     expect(await remaining(tag)).toBe(200);
     expect(await env.IMAGES.head(keys[0]!)).toBeNull();
+    expect(await env.IMAGES.head(thumbKey(keys[0]!))).toBeNull();
     expect(await env.IMAGES.head(keys[PRUNE_PAGE - 1]!)).toBeNull();
     // The newer 200 wait for the next page.
     expect(await env.IMAGES.head(keys[PRUNE_PAGE]!)).not.toBeNull();

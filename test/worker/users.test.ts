@@ -198,7 +198,7 @@ describe('PATCH /api/users/:id', () => {
     [{ email: '' }, 'email', 'Please enter a valid email address'],
     [{ nickname: 'n'.repeat(51) }, 'nickname', 'Nickname must be at most 50 characters'],
     [{ address: 'a'.repeat(201) }, 'address', 'Address must be at most 200 characters'],
-    [{ location: 'l'.repeat(101) }, 'location', 'Location must be at most 100 characters'],
+    [{ location: 'l'.repeat(101) }, 'location', 'Public location must be at most 100 characters'],
     [{ bio: 'b'.repeat(501) }, 'bio', 'Bio must be at most 500 characters'],
     [{ avatarUrl: 'javascript:alert(1)' }, 'avatarUrl', 'Please enter a valid URL'],
     [{ avatarUrl: 'not a url' }, 'avatarUrl', 'Please enter a valid URL'],

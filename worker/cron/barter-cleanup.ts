@@ -9,21 +9,29 @@
 //     lists, and the schedule is cleared.
 // Each step selects only rows it has not handled yet, so a rerun changes nothing; the ledger also
 // skips a second run for the same scheduled time.
-import { and, eq, isNull } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
-import { createDb } from '../db/client';
+//
+// Every step is set-based: a fixed number of statements whatever the number of barters (the ids
+// and values travel as one JSON parameter), at most BARTER_CLEANUP_COST statements and R2 calls
+// a run. Steps 3 and 4 take up to BATCH barters a run; the rest of a backlog waits for tomorrow.
 import { CANCEL_AFTER, DELETE_CANCELLED_AFTER, PROMPT_AFTER } from '../db/queries/barters';
-import { uploadKeyFromPath } from '../db/queries/images';
+import { uploadKeyFromPath, withThumbKeys } from '../db/queries/images';
 import { conversationLink } from '../db/queries/messages';
-import { notifyStatement, subjectKeys } from '../db/queries/notifications';
-import { barters } from '../db/schema';
-import { barterReminderEmail, queueEmail, wantsEmail } from '../lib/email';
+import { subjectKeys } from '../db/queries/notifications';
+import { barterReminderEmail, wantsEmail, type Email } from '../lib/email';
+import { chunks, notifyStatements, queueEmailsStatements, type NotificationRow } from './bulk';
 import { runOnce } from './ledger';
 import { appOrigin } from './origin';
 
 export const BARTER_CLEANUP_JOB = 'barter-cleanup';
 const BATCH = 100;
-const IN_CHUNK = 90;
+/** Keys per R2 delete call (its maximum). */
+const R2_DELETE_MAX = 1000;
+/**
+ * The most a run costs: claim 1; deletion 2; cancellation 1 + settling 1; prompts 2 + 3 (up to
+ * 200 emails, one statement); images 1 + 2 + one R2 delete (BATCH barters hold far fewer than
+ * 1,000 originals) + 2.
+ */
+export const BARTER_CLEANUP_COST = 16;
 
 export interface CleanupRun {
   deleted: number;
@@ -35,8 +43,14 @@ export interface CleanupRun {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const placeholders = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(', ');
-const settle = (d1: D1Database, userId: number, barterId: number, at: string) =>
-  d1.prepare('UPDATE notifications SET read_at = ?1 WHERE user_id = ?2 AND subject_key = ?3 AND read_at IS NULL').bind(at, userId, subjectKeys.barter(barterId));
+/** Marks read the "confirm it" entries of these (member, barter) pairs, in one statement. */
+const settleAll = (d1: D1Database, pairs: [number, number][], at: string) =>
+  d1
+    .prepare(
+      `UPDATE notifications SET read_at = ?1
+        WHERE (user_id, subject_key) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?2)) AND read_at IS NULL`,
+    )
+    .bind(at, JSON.stringify(pairs.map(([userId, barterId]) => [userId, subjectKeys.barter(barterId)])));
 
 export function runBarterCleanup(env: Env, scheduledTime: number): Promise<CleanupRun | null> {
   return runOnce(env.DB, BARTER_CLEANUP_JOB, scheduledTime, () => cleanupBarters(env, scheduledTime));
@@ -63,8 +77,7 @@ export async function cleanupBarters(env: Env, now: number): Promise<CleanupRun>
     .bind(iso(now + DELETE_CANCELLED_AFTER), iso(now - CANCEL_AFTER))
     .all<{ id: number; initiator_id: number; recipient_id: number }>();
   run.cancelled = cancelled.length;
-  const settles = cancelled.flatMap((b) => [settle(d1, b.initiator_id, b.id, at), settle(d1, b.recipient_id, b.id, at)]);
-  for (let i = 0; i < settles.length; i += BATCH) await d1.batch(settles.slice(i, i + BATCH));
+  if (cancelled.length) await settleAll(d1, cancelled.flatMap((b) => [[b.initiator_id, b.id] as [number, number], [b.recipient_id, b.id] as [number, number]]), at).run();
 
   // 3. Pending for 14 days and never prompted.
   run.prompted = await promptPending(env, now);
@@ -104,55 +117,50 @@ async function promptPending(env: Env, now: number): Promise<number> {
   if (due.length === 0) return 0;
 
   const ids = [...new Set(due.flatMap((b) => [b.initiator_id, b.recipient_id]))];
-  const members = new Map<number, MemberRow>();
-  for (let i = 0; i < ids.length; i += IN_CHUNK) {
-    const part = ids.slice(i, i + IN_CHUNK);
-    const { results } = await d1
-      .prepare(`SELECT id, email, display_name, email_verified, email_notifications FROM users WHERE id IN (${placeholders(part.length)})`)
-      .bind(...part)
-      .all<MemberRow>();
-    for (const row of results) members.set(row.id, row);
-  }
+  const { results } = await d1
+    .prepare('SELECT id, email, display_name, email_verified, email_notifications FROM users WHERE id IN (SELECT value FROM json_each(?1))')
+    .bind(JSON.stringify(ids))
+    .all<MemberRow>();
+  const members = new Map(results.map((row) => [row.id, row]));
 
-  const db = createDb(d1);
   const origin = appOrigin(env);
   const at = iso(now);
+  const entries: NotificationRow[] = [];
+  const emails: Email[] = [];
   for (const barter of due) {
     const initiator = members.get(barter.initiator_id)!;
     const recipient = members.get(barter.recipient_id)!;
-    // One batch (one transaction): the barter is marked prompted with its notification and emails.
-    const writes: BatchItem<'sqlite'>[] = [
-      db
-        .update(barters)
-        .set({ lastPromptedAt: at })
-        .where(and(eq(barters.id, barter.id), eq(barters.status, 'pending'), isNull(barters.lastPromptedAt))),
-      notifyStatement(db, {
-        userId: recipient.id,
-        kind: 'barter_pending',
-        subjectKey: subjectKeys.barter(barter.id),
-        text: `Reminder: ${initiator.display_name} recorded a barter for "${barter.title}" — confirm it`,
-        link: conversationLink(barter.listing_id, initiator.id, recipient.id),
-      }),
-    ];
+    entries.push({
+      userId: recipient.id,
+      kind: 'barter_pending',
+      subjectKey: subjectKeys.barter(barter.id),
+      text: `Reminder: ${initiator.display_name} recorded a barter for "${barter.title}" — confirm it`,
+      link: conversationLink(barter.listing_id, initiator.id, recipient.id),
+      count: 1,
+    });
     for (const [member, partner, mustConfirm] of [
       [recipient, initiator, true],
       [initiator, recipient, false],
     ] as const) {
       if (!wantsEmail({ emailVerified: member.email_verified === 1, emailNotifications: member.email_notifications === 1 })) continue;
-      writes.push(
-        queueEmail(
-          db,
-          barterReminderEmail(origin, member.email, member.display_name, {
-            partnerName: partner.display_name,
-            listingTitle: barter.title,
-            link: conversationLink(barter.listing_id, partner.id, member.id),
-            mustConfirm,
-          }),
-        ),
+      emails.push(
+        barterReminderEmail(origin, member.email, member.display_name, {
+          partnerName: partner.display_name,
+          listingTitle: barter.title,
+          link: conversationLink(barter.listing_id, partner.id, member.id),
+          mustConfirm,
+        }),
       );
     }
-    await db.batch(writes as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   }
+  // One batch (one transaction): the barters are marked prompted with their notifications and emails.
+  await d1.batch([
+    d1
+      .prepare(`UPDATE barters SET last_prompted_at = ?1 WHERE id IN (SELECT value FROM json_each(?2)) AND status = 'pending' AND last_prompted_at IS NULL`)
+      .bind(at, JSON.stringify(due.map((b) => b.id))),
+    ...notifyStatements(d1, entries, new Date().toISOString()),
+    ...queueEmailsStatements(d1, emails),
+  ]);
   return due.length;
 }
 
@@ -191,20 +199,32 @@ async function cleanupImages(env: Env, now: number): Promise<{ barters: number; 
     )
     .bind(iso(now), BATCH)
     .all<ImageBarterRow>();
-  let deleted = 0;
-  for (const barter of due) {
+  if (due.length === 0) return { barters: 0, deleted: 0 };
+  const plans = due.map((barter) => {
     const originals = parseList(barter.original_image_urls);
-    const candidates = [...new Set(originals.map(uploadKeyFromPath).filter((key): key is string => key !== null))];
+    return { barter, originals, candidates: [...new Set(originals.map(uploadKeyFromPath).filter((key): key is string => key !== null))] };
+  });
+  const allCandidates = [...new Set(plans.flatMap((p) => p.candidates))];
+  const memberIds = [...new Set(due.flatMap((b) => [b.initiator_id, b.recipient_id]))];
+  const attachedKeys = new Set<string>();
+  const avatarKey = new Map<number, string | null>();
+  if (allCandidates.length) {
+    const [attached, avatars] = await d1.batch<{ key?: string; id?: number; avatar_url?: string | null }>([
+      d1.prepare('SELECT key FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND +attached_at IS NOT NULL').bind(JSON.stringify(allCandidates)),
+      d1.prepare('SELECT id, avatar_url FROM users WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(memberIds)),
+    ]);
+    for (const row of attached!.results) attachedKeys.add(row.key!);
+    for (const row of avatars!.results) avatarKey.set(row.id!, row.avatar_url ? uploadKeyFromPath(row.avatar_url.replace(/^https?:\/\/[^/]+/, '')) : null);
+  }
+  const updates: [number, string, string][] = [];
+  const unusedAll = new Set<string>();
+  for (const { barter, originals, candidates } of plans) {
     const stillShown = new Set(parseList(barter.listing_images));
     const unused = new Set<string>();
     if (candidates.length) {
-      const [attached, avatars] = await d1.batch<{ key?: string; avatar_url?: string | null }>([
-        d1.prepare(`SELECT key FROM uploads WHERE key IN (${placeholders(candidates.length)}) AND attached_at IS NOT NULL`).bind(...candidates),
-        d1.prepare('SELECT avatar_url FROM users WHERE id IN (?1, ?2)').bind(barter.initiator_id, barter.recipient_id),
-      ]);
-      const inUse = new Set(attached!.results.map((r) => r.key!));
-      for (const { avatar_url } of avatars!.results) {
-        const key = avatar_url ? uploadKeyFromPath(avatar_url.replace(/^https?:\/\/[^/]+/, '')) : null;
+      const inUse = new Set(attachedKeys);
+      for (const id of [barter.initiator_id, barter.recipient_id]) {
+        const key = avatarKey.get(id);
         if (key) inUse.add(key);
       }
       for (const path of originals) {
@@ -212,22 +232,27 @@ async function cleanupImages(env: Env, now: number): Promise<{ barters: number; 
         if (key && !inUse.has(key) && !stillShown.has(path)) unused.add(key);
       }
     }
-    if (unused.size) {
-      // R2 first: if it fails, the schedule stays and tomorrow's run tries again.
-      await env.IMAGES.delete([...unused]);
-      deleted += unused.size;
-    }
+    for (const key of unused) unusedAll.add(key);
     const keep = (paths: string[]) => JSON.stringify(paths.filter((path) => !unused.has(uploadKeyFromPath(path) ?? '')));
-    const statements = [
-      d1
-        .prepare(`UPDATE barters SET original_image_urls = ?1, thumbnail_urls = ?2, image_cleanup_scheduled_at = NULL WHERE id = ?3`)
-        .bind(keep(originals), keep(parseList(barter.thumbnail_urls)), barter.id),
-    ];
-    if (unused.size) {
-      const keys = [...unused];
-      statements.push(d1.prepare(`DELETE FROM uploads WHERE key IN (${placeholders(keys.length)}) AND attached_at IS NULL`).bind(...keys));
-    }
-    await d1.batch(statements);
+    updates.push([barter.id, keep(originals), keep(parseList(barter.thumbnail_urls))]);
   }
+  // Each upload's thumbnail goes with it.
+  const keys = withThumbKeys([...unusedAll]);
+  // R2 first: if it fails, the schedules stay and tomorrow's run tries again.
+  for (const part of chunks(keys, R2_DELETE_MAX)) await env.IMAGES.delete(part);
+  const statements = [
+    d1
+      .prepare(
+        `UPDATE barters SET
+           original_image_urls = (SELECT json_extract(value, '$[1]') FROM json_each(?1) WHERE json_extract(value, '$[0]') = barters.id),
+           thumbnail_urls = (SELECT json_extract(value, '$[2]') FROM json_each(?1) WHERE json_extract(value, '$[0]') = barters.id),
+           image_cleanup_scheduled_at = NULL
+         WHERE id IN (SELECT json_extract(value, '$[0]') FROM json_each(?1))`,
+      )
+      .bind(JSON.stringify(updates)),
+  ];
+  if (keys.length) statements.push(d1.prepare('DELETE FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND +attached_at IS NULL').bind(JSON.stringify(keys)));
+  await d1.batch(statements);
+  const deleted = unusedAll.size;
   return { barters: due.length, deleted };
 }

@@ -12,13 +12,17 @@ import { markDayFull, releaseSends, reserveSends, utcDay } from '../db/queries/e
 import { mailSetup } from '../lib/mail-providers';
 import type { MailProvider, SendOutcome } from '../lib/mail-providers/types';
 import { MINUTE } from '../lib/time';
+import { unlimited, type Budget } from './budget';
 
 /**
- * Rows per run. A run costs about BATCH + 4 D1 queries and, with Resend, BATCH subrequests; it
- * shares the free plan's 50 of each with the other jobs of the trigger. 20 every 15 minutes is
- * still far more than a free provider's daily quota.
+ * Rows per run, at most. A run costs DELIVERY_FIXED_COST D1 statements whatever it sends (the
+ * outcomes are written by one statement) plus one subrequest per email; it shares the free plan's
+ * 50 per invocation with the other jobs of the trigger, so with a smaller allowance it sends fewer.
+ * 20 every 15 minutes is still far more than a free provider's daily quota.
  */
 export const BATCH = 20;
+/** Due check, reservation, claim, outcomes, release, and a possible "day full" mark. */
+export const DELIVERY_FIXED_COST = 6;
 const LEASE = 10 * MINUTE;
 export const MAX_ATTEMPTS = 5;
 /** Wait before the next try after the nth failed attempt: 1, 5, 25, 125 minutes. */
@@ -39,7 +43,7 @@ const due = (n: number) => `status = 'pending' AND (next_attempt_at IS NULL OR n
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Returns the number of rows sent; 0 when no provider is configured. */
-export async function deliverOutbox(env: Env, now: number): Promise<number> {
+export async function deliverOutbox(env: Env, now: number, budget: Budget = unlimited): Promise<number> {
   const setup = mailSetup(env);
   if (!setup.mailer || setup.dailyLimit === null) {
     const development = env.ENVIRONMENT === 'development';
@@ -53,7 +57,9 @@ export async function deliverOutbox(env: Env, now: number): Promise<number> {
   // Nothing due: leave the counter alone (an idle run is one indexed read).
   if (!(await env.DB.prepare(`SELECT 1 FROM email_outbox WHERE ${due(1)} LIMIT 1`).bind(at).first())) return 0;
 
-  const granted = await reserveSends(env.DB, day, BATCH, setup.dailyLimit);
+  const affordable = Math.min(BATCH, Math.floor(budget.left() - (DELIVERY_FIXED_COST - 1)));
+  if (affordable <= 0) return 0;
+  const granted = await reserveSends(env.DB, day, affordable, setup.dailyLimit);
   if (granted === 0) {
     console.warn(
       setup.dailyLimit === 0
@@ -63,11 +69,12 @@ export async function deliverOutbox(env: Env, now: number): Promise<number> {
     return 0;
   }
 
-  // One statement claims the batch atomically, account mail first; a concurrent run sees these rows leased.
+  // One statement claims the batch atomically, account mail first; a concurrent run sees these rows
+  // leased. The outer check is written `+(...)` so the rows are found by id, not by walking the queue index.
   const lease = new Date(now + LEASE).toISOString();
   const { results } = await env.DB.prepare(
     `UPDATE email_outbox SET attempts = attempts + 1, next_attempt_at = ?1
-     WHERE id IN (SELECT id FROM email_outbox WHERE ${due(2)} ORDER BY priority, id LIMIT ?3) AND ${due(2)}
+     WHERE id IN (SELECT id FROM email_outbox WHERE ${due(2)} ORDER BY priority, id LIMIT ?3) AND +${due(2)}
      RETURNING id, to_address, subject, text_body, html_body, attempts, priority`,
   )
     .bind(lease, at, granted)
@@ -76,42 +83,57 @@ export async function deliverOutbox(env: Env, now: number): Promise<number> {
 
   let sent = 0;
   let stop: Exclude<SendOutcome, { status: 'sent' }> | null = null;
-  const untried: number[] = [];
+  // Each row's outcome, written by one statement after the sends. `attempts`/`lease` guard the
+  // row as the old per-row updates did: a row changed meanwhile is left alone.
+  const outcomes: Outcome[] = [];
   for (const [index, row] of rows.entries()) {
     if (stop) {
-      untried.push(row.id);
+      // Not tried: given back as it was (the attempt does not count).
+      outcomes.push({ id: row.id, status: 'pending', keepError: 1, error: null, next: null, dec: 1, attempts: null, lease, sentAt: null });
       continue;
     }
     if (index > 0 && setup.mailer.minIntervalMs) await sleep(setup.mailer.minIntervalMs);
+    budget.spend(1);
     const outcome = await send(setup.mailer, setup.from, row, now);
     if (outcome.status === 'sent') {
-      await env.DB.prepare(`UPDATE email_outbox SET status = 'sent', sent_at = ?1, next_attempt_at = NULL WHERE id = ?2 AND status = 'pending'`)
-        .bind(at, row.id)
-        .run();
+      outcomes.push({ id: row.id, status: 'sent', keepError: 1, error: null, next: null, dec: 0, attempts: null, lease: null, sentAt: at });
       sent++;
     } else if (outcome.status === 'retry' || outcome.status === 'permanent') {
       const failed = outcome.status === 'permanent' || row.attempts >= MAX_ATTEMPTS;
-      await env.DB.prepare(
-        `UPDATE email_outbox SET status = ?1, last_error = ?2, next_attempt_at = ?3 WHERE id = ?4 AND status = 'pending' AND attempts = ?5`,
-      )
-        .bind(failed ? 'failed' : 'pending', outcome.error, failed ? null : new Date(now + backoff(row.attempts)).toISOString(), row.id, row.attempts)
-        .run();
+      outcomes.push({
+        id: row.id,
+        status: failed ? 'failed' : 'pending',
+        keepError: 0,
+        error: outcome.error,
+        next: failed ? null : new Date(now + backoff(row.attempts)).toISOString(),
+        dec: 0,
+        attempts: row.attempts,
+        lease: null,
+        sentAt: null,
+      });
     } else {
       // Not this message's fault: give it back as it was (the attempt does not count) and stop.
-      await env.DB.prepare(
-        `UPDATE email_outbox SET attempts = attempts - 1, next_attempt_at = NULL, last_error = ?1 WHERE id = ?2 AND status = 'pending' AND attempts = ?3`,
-      )
-        .bind(outcome.error, row.id, row.attempts)
-        .run();
+      outcomes.push({ id: row.id, status: 'pending', keepError: 0, error: outcome.error, next: null, dec: 1, attempts: row.attempts, lease: null, sentAt: null });
       stop = outcome;
     }
   }
-  if (untried.length) {
+  if (outcomes.length) {
     await env.DB.prepare(
-      `UPDATE email_outbox SET attempts = attempts - 1, next_attempt_at = NULL
-       WHERE id IN (${untried.map(() => '?').join(', ')}) AND status = 'pending' AND next_attempt_at = ?`,
+      `UPDATE email_outbox SET
+         status = o.status,
+         sent_at = coalesce(o.sent_at, email_outbox.sent_at),
+         last_error = CASE WHEN o.keep_error = 1 THEN email_outbox.last_error ELSE o.error END,
+         next_attempt_at = o.next,
+         attempts = email_outbox.attempts - o.dec
+       FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.status') AS status, json_extract(value, '$.sentAt') AS sent_at,
+                    json_extract(value, '$.keepError') AS keep_error, json_extract(value, '$.error') AS error, json_extract(value, '$.next') AS next,
+                    json_extract(value, '$.dec') AS dec, json_extract(value, '$.attempts') AS attempts, json_extract(value, '$.lease') AS lease
+               FROM json_each(?1)) AS o
+       WHERE email_outbox.id = o.id AND +email_outbox.status = 'pending'
+         AND (o.attempts IS NULL OR email_outbox.attempts = o.attempts)
+         AND (o.lease IS NULL OR email_outbox.next_attempt_at = o.lease)`,
     )
-      .bind(...untried, lease)
+      .bind(JSON.stringify(outcomes))
       .run();
   }
   await releaseSends(env.DB, day, granted - sent);
@@ -125,6 +147,22 @@ export async function deliverOutbox(env: Env, now: number): Promise<number> {
     console.error(`email delivery: the provider rejected this instance's configuration, nothing more is sent this run: ${stop.error}`);
   }
   return sent;
+}
+
+interface Outcome {
+  id: number;
+  status: 'pending' | 'sent' | 'failed';
+  /** 1: last_error stays as it is. */
+  keepError: 0 | 1;
+  error: string | null;
+  next: string | null;
+  /** 1: the attempt is given back. */
+  dec: 0 | 1;
+  /** Only if the row still has this many attempts (null: any). */
+  attempts: number | null;
+  /** Only if the row is still under this run's lease (null: any). */
+  lease: string | null;
+  sentAt: string | null;
 }
 
 function send(mailer: MailProvider, from: string, row: ClaimedRow, now: number): Promise<SendOutcome> {

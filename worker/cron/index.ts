@@ -1,25 +1,37 @@
 // Cron Triggers (wrangler.toml [triggers]). Each job is idempotent: a rerun changes nothing.
 // Jobs whose effects a rerun would repeat (alerts, prompts, message emails) claim their run in
 // the cron_runs ledger first (worker/cron/ledger.ts). See docs/api/background-jobs.md.
-import { runBarterCleanup } from './barter-cleanup';
-import { deliverOutbox } from './deliver-email';
+//
+// A trigger's jobs share one budget (./budget.ts): 50 D1 statements and subrequests per
+// invocation. Each job runs with what is left after the reserve of the jobs after it (their
+// smallest useful cost), sizes its pages to that, and leaves the rest of a backlog to later runs.
+import { BARTER_CLEANUP_COST, runBarterCleanup } from './barter-cleanup';
+import { invocation } from './budget';
+import { DELIVERY_FIXED_COST, deliverOutbox } from './deliver-email';
 import { runMessageEmailNotices } from './message-email-notices';
 import { pruneExpiredRows } from './prune-expired';
 import { PAGES_DAILY, PAGES_FREQUENT, pruneAbandonedUploads } from './prune-uploads';
-import { runSavedSearchAlerts } from './saved-search-alerts';
+import { ALERT_MIN_COST, runSavedSearchAlerts } from './saved-search-alerts';
 import { upgradePasswordHashes } from './upgrade-password-hashes';
 
 export const DAILY_CRON = '0 3 * * *';
 export const FREQUENT_CRON = '*/15 * * * *';
 
 /** Runs every job of a trigger; one failing job does not stop the others (it is logged and rethrown). */
-export async function runScheduled(cron: string, scheduledTime: number, env: Env): Promise<void> {
+/** Reserves: what the jobs after a job need at least (statements and subrequests). */
+const PASSWORD_COST = 2;
+const NOTICES_COST = 8;
+const DELIVERY_RESERVE = DELIVERY_FIXED_COST + 2;
+
+export async function runScheduled(cron: string, scheduledTime: number, outerEnv: Env): Promise<void> {
+  const run = invocation(outerEnv);
+  const env = run.env;
   const jobs: [string, () => Promise<unknown>][] = [];
   if (cron === DAILY_CRON) {
     jobs.push(
       ['prune-expired', () => pruneExpiredRows(env.DB, scheduledTime)],
-      ['prune-uploads', () => pruneAbandonedUploads(env, scheduledTime, PAGES_DAILY)],
-      ['barter-cleanup', () => runBarterCleanup(env, scheduledTime)],
+      ['prune-uploads', () => pruneAbandonedUploads(env, scheduledTime, PAGES_DAILY, run.budget(BARTER_CLEANUP_COST))],
+      ['barter-cleanup', () => (run.budget(0).left() >= BARTER_CLEANUP_COST ? runBarterCleanup(env, scheduledTime) : Promise.resolve(null))],
     );
   }
   if (cron === FREQUENT_CRON) {
@@ -27,11 +39,11 @@ export async function runScheduled(cron: string, scheduledTime: number, env: Env
     // pruning goes first: it costs at most three subrequests, and abandoned uploads are cleared
     // as fast as members can make them (docs/security.md "Upload cap and pruning rate").
     jobs.push(
-      ['prune-uploads', () => pruneAbandonedUploads(env, scheduledTime, PAGES_FREQUENT)],
-      ['saved-search-alerts', () => runSavedSearchAlerts(env, scheduledTime)],
-      ['message-email-notices', () => runMessageEmailNotices(env, scheduledTime)],
-      ['deliver-email', () => deliverOutbox(env, scheduledTime)],
-      ['upgrade-password-hashes', () => upgradePasswordHashes(env)],
+      ['prune-uploads', () => pruneAbandonedUploads(env, scheduledTime, PAGES_FREQUENT, run.budget(ALERT_MIN_COST + NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
+      ['saved-search-alerts', () => runSavedSearchAlerts(env, scheduledTime, run.budget(NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
+      ['message-email-notices', () => runMessageEmailNotices(env, scheduledTime, run.budget(DELIVERY_RESERVE + PASSWORD_COST))],
+      ['deliver-email', () => deliverOutbox(env, scheduledTime, run.budget(PASSWORD_COST))],
+      ['upgrade-password-hashes', () => (run.budget(0).left() >= PASSWORD_COST ? upgradePasswordHashes(env) : Promise.resolve(0))],
     );
   }
   const failures: unknown[] = [];

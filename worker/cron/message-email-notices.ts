@@ -5,15 +5,18 @@
 // recorded in message_email_notices in the same batch as its outbox row.
 //
 // Only recent messages are read: the first message id of the lookback window is found by a
-// binary search on the primary key (about 20 one-row reads), then unread messages from that id
-// on are grouped per conversation. A conversation stays in the window for hours after its last
-// message, longer than the one-hour pause, so none is missed between runs.
-import type { BatchItem } from 'drizzle-orm/batch';
-import { createDb } from '../db/client';
+// binary search on the primary key, done by one recursive statement (about 40 one-row reads)
+// that starts from the job's watermark (cron_state: the first id of the previous window, which
+// the new window never starts before); then unread messages from that id on are grouped per
+// conversation through a range scan of the primary key. A conversation stays in the window for
+// hours after its last message, longer than the one-hour pause, so none is missed between runs.
+// The writes are set-based: one statement records the notices and one queues the emails (per
+// chunk), so a run costs a handful of statements whatever it sends.
 import { conversationLink } from '../db/queries/messages';
-import { messageEmailNotices } from '../db/schema';
-import { excerpt, messageNoticeEmail, queueEmail } from '../lib/email';
+import { excerpt, messageNoticeEmail, type Email } from '../lib/email';
 import { DAY, HOUR, MINUTE } from '../lib/time';
+import { unlimited, type Budget } from './budget';
+import { chunks, queueEmailsStatements, ROWS_PER_STATEMENT } from './bulk';
 import { previousRunTime, runOnce } from './ledger';
 import { appOrigin } from './origin';
 
@@ -27,7 +30,8 @@ export const LOOKBACK = 3 * HOUR;
 const MAX_LOOKBACK = DAY;
 /** Emails per run; the rest go on the next run. */
 export const MAX_NOTICES = 200;
-const WRITE_CHUNK = 50;
+/** Statements of a run with nothing to send: claim, previous run, watermark read and write, search, due list. */
+export const NOTICE_IDLE_COST = 6;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -49,43 +53,71 @@ interface DueRow {
   receiver_name: string;
 }
 
-export function runMessageEmailNotices(env: Env, scheduledTime: number): Promise<NoticeRun | null> {
+export function runMessageEmailNotices(env: Env, scheduledTime: number, budget: Budget = unlimited): Promise<NoticeRun | null> {
   return runOnce(env.DB, MESSAGE_NOTICE_JOB, scheduledTime, async () => {
     const previous = (await previousRunTime(env.DB, MESSAGE_NOTICE_JOB, scheduledTime)) ?? scheduledTime;
     const since = Math.max(previous - LOOKBACK, scheduledTime - MAX_LOOKBACK);
-    return sendMessageNotices(env, scheduledTime, since);
+    return sendMessageNotices(env, scheduledTime, since, budget);
   });
 }
 
-/** The smallest message id created at or after `at` (ids grow with time), or null if none. */
-export async function firstMessageIdSince(d1: D1Database, at: string): Promise<number | null> {
-  const bounds = await d1.prepare('SELECT min(id) AS lo, max(id) AS hi FROM messages').first<{ lo: number | null; hi: number | null }>();
-  if (!bounds || bounds.hi === null || bounds.lo === null) return null;
-  let lo = bounds.lo;
-  let hi = bounds.hi + 1;
-  const probe = d1.prepare('SELECT id, created_at FROM messages WHERE id >= ?1 ORDER BY id LIMIT 1');
-  while (lo < hi) {
-    const mid = Math.floor((lo + hi) / 2);
-    const row = await probe.bind(mid).first<{ id: number; created_at: string }>();
-    if (!row) break;
-    if (row.created_at >= at) hi = mid;
-    else lo = row.id + 1;
-  }
-  return lo > bounds.hi ? null : lo;
+/**
+ * The smallest message id created at or after `at` (ids grow with time), or null if none: a
+ * binary search over the primary key in one recursive statement, each step one indexed row.
+ * `from`, when given, is an id known to be at or before the answer (the watermark).
+ */
+export async function firstMessageIdSince(d1: D1Database, at: string, from?: number): Promise<number | null> {
+  const row = await d1
+    .prepare(
+      `WITH RECURSIVE
+         bounds(lo, hi) AS (
+           SELECT coalesce(?2, (SELECT min(id) FROM messages)), (SELECT max(id) FROM messages) + 1),
+         probe(lo, hi) AS (
+           SELECT lo, hi FROM bounds WHERE lo IS NOT NULL AND hi IS NOT NULL
+           UNION ALL
+           SELECT CASE WHEN m.created_at >= ?1 THEN p.lo ELSE m.id + 1 END,
+                  CASE WHEN m.created_at >= ?1 THEN (p.lo + p.hi) / 2 ELSE p.hi END
+             FROM probe AS p
+             JOIN messages AS m ON m.id = (SELECT id FROM messages WHERE id >= (p.lo + p.hi) / 2 ORDER BY id LIMIT 1)
+            WHERE p.lo < p.hi)
+       SELECT (SELECT lo FROM probe WHERE lo >= hi LIMIT 1) AS first, (SELECT hi FROM bounds) AS top`,
+    )
+    .bind(at, from ?? null)
+    .first<{ first: number | null; top: number | null }>();
+  if (!row || row.first === null || row.top === null) return null;
+  return row.first >= row.top ? null : row.first;
 }
 
-export async function sendMessageNotices(env: Env, now: number, since: number): Promise<NoticeRun> {
+/** The job's watermark: the first message id of the previous window and that window's start. */
+async function readWatermark(d1: D1Database): Promise<{ cursor: number; at: string } | null> {
+  return d1.prepare('SELECT cursor, at FROM cron_state WHERE job = ?1').bind(MESSAGE_NOTICE_JOB).first<{ cursor: number; at: string }>();
+}
+
+export async function sendMessageNotices(env: Env, now: number, since: number, budget: Budget = unlimited): Promise<NoticeRun> {
   const d1 = env.DB;
   const run: NoticeRun = { conversations: 0, emails: 0 };
-  const fromId = await firstMessageIdSince(d1, iso(since));
+  // The previous window started at or before this one: its first id is a lower bound for the search.
+  const mark = await readWatermark(d1);
+  const sinceIso = iso(since);
+  const fromId = await firstMessageIdSince(d1, sinceIso, mark && mark.at <= sinceIso ? mark.cursor : undefined);
   if (fromId === null) return run;
+  if (!mark || mark.at < sinceIso) {
+    await d1
+      .prepare('INSERT INTO cron_state (job, cursor, at, updated_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at, updated_at = excluded.updated_at')
+      .bind(MESSAGE_NOTICE_JOB, fromId, sinceIso, iso(now))
+      .run();
+  }
+  // The rest costs three statements whatever it sends (MAX_NOTICES fits one chunk of each write):
+  // the due list, the notice rows and the emails. Without them, the next run sends these.
+  if (budget.left() < 3) return run;
+  const limit = MAX_NOTICES;
 
   const { results: due } = await d1
     .prepare(
       `SELECT c.receiver_id, c.listing_id, c.sender_id, c.unread, c.last_id, m.content,
               s.display_name AS sender_name, l.title AS listing_title, u.email, u.display_name AS receiver_name
          FROM (SELECT receiver_id, listing_id, sender_id, count(*) AS unread, max(id) AS last_id
-                 FROM messages WHERE id >= ?1 AND read = 0
+                 FROM messages NOT INDEXED WHERE id >= ?1 AND read = 0
                 GROUP BY receiver_id, listing_id, sender_id) AS c
          CROSS JOIN messages AS m ON m.id = c.last_id
          CROSS JOIN users AS u ON u.id = c.receiver_id
@@ -96,39 +128,34 @@ export async function sendMessageNotices(env: Env, now: number, since: number): 
           AND (n.user_id IS NULL OR (n.last_message_id < c.last_id AND n.last_sent_at <= ?3))
         ORDER BY c.last_id LIMIT ?4`,
     )
-    .bind(fromId, iso(now - UNSEEN_AFTER), iso(now - NOTICE_PAUSE), MAX_NOTICES)
+    .bind(fromId, iso(now - UNSEEN_AFTER), iso(now - NOTICE_PAUSE), limit)
     .all<DueRow>();
   run.conversations = due.length;
   if (due.length === 0) return run;
 
-  const db = createDb(d1);
   const origin = appOrigin(env);
   const sentAt = iso(now);
-  const writes: BatchItem<'sqlite'>[] = [];
-  for (const row of due) {
-    writes.push(
-      db
-        .insert(messageEmailNotices)
-        .values({ userId: row.receiver_id, listingId: row.listing_id, partnerId: row.sender_id, lastSentAt: sentAt, lastMessageId: row.last_id })
-        .onConflictDoUpdate({
-          target: [messageEmailNotices.userId, messageEmailNotices.listingId, messageEmailNotices.partnerId],
-          set: { lastSentAt: sentAt, lastMessageId: row.last_id },
-        }),
-      queueEmail(
-        db,
-        messageNoticeEmail(origin, row.email, row.receiver_name, {
-          senderName: row.sender_name,
-          listingTitle: row.listing_title,
-          excerpt: excerpt(row.content),
-          unread: row.unread,
-          link: conversationLink(row.listing_id, row.sender_id, row.receiver_id),
-        }),
-      ),
-    );
-    run.emails++;
-  }
-  for (let i = 0; i < writes.length; i += WRITE_CHUNK) {
-    await db.batch(writes.slice(i, i + WRITE_CHUNK) as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  }
+  const emails: Email[] = due.map((row) =>
+    messageNoticeEmail(origin, row.email, row.receiver_name, {
+      senderName: row.sender_name,
+      listingTitle: row.listing_title,
+      excerpt: excerpt(row.content),
+      unread: row.unread,
+      link: conversationLink(row.listing_id, row.sender_id, row.receiver_id),
+    }),
+  );
+  // One batch (one transaction): every notice row with its email.
+  const notices = chunks(due, ROWS_PER_STATEMENT).map((part) =>
+    d1
+      .prepare(
+        `INSERT INTO message_email_notices (user_id, listing_id, partner_id, last_sent_at, last_message_id)
+         SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), ?2, json_extract(value, '$[3]')
+           FROM json_each(?1) WHERE true
+         ON CONFLICT (user_id, listing_id, partner_id) DO UPDATE SET last_sent_at = excluded.last_sent_at, last_message_id = excluded.last_message_id`,
+      )
+      .bind(JSON.stringify(part.map((r) => [r.receiver_id, r.listing_id, r.sender_id, r.last_id])), sentAt),
+  );
+  await d1.batch([...notices, ...queueEmailsStatements(d1, emails)]);
+  run.emails = emails.length;
   return run;
 }

@@ -1,22 +1,26 @@
 // Uploads never attached to a listing within 24 hours are abandoned (a closed tab, a cancelled
-// form): their R2 objects and rows are deleted, oldest first, in pages. Each page costs two D1
-// queries and one R2 call (R2 deletes up to 1,000 keys a call), so a run stays far inside the
+// form): their R2 objects (photo and thumbnail) and rows are deleted, oldest first, in pages. Each
+// page costs two D1 queries and two R2 calls (R2 deletes up to 1,000 keys a call), so a run stays far inside the
 // free plan's 50 subrequests per invocation. It runs in the 15-minute trigger (1 page) and the
 // daily one (PAGES_DAILY pages); docs/security.md "Upload cap and pruning rate" has the arithmetic.
 // Rerunning finds nothing more to do.
+import { thumbKey } from '../db/queries/images';
 import { DAY } from '../lib/time';
+import { unlimited, type Budget } from './budget';
 
 export const ABANDONED_AFTER_MS = DAY;
 /** Keys per page: the most one R2 `delete` call accepts. */
 export const PRUNE_PAGE = 1000;
 export const PAGES_FREQUENT = 1;
 export const PAGES_DAILY = 4;
+/** A page's cost in the invocation's budget: two D1 statements and one R2 call. */
+export const PRUNE_PAGE_COST = 3;
 
 /** Deletes up to `pages` pages of abandoned uploads; returns how many were deleted. */
-export async function pruneAbandonedUploads(env: Env, now: number, pages = PAGES_DAILY): Promise<number> {
+export async function pruneAbandonedUploads(env: Env, now: number, pages = PAGES_DAILY, budget: Budget = unlimited): Promise<number> {
   const cutoff = new Date(now - ABANDONED_AFTER_MS).toISOString();
   let deleted = 0;
-  for (let page = 0; page < pages; page++) {
+  for (let page = 0; page < pages && budget.left() >= PRUNE_PAGE_COST; page++) {
     // Oldest first through uploads_unattached_idx (attached_at, created_at).
     const { results } = await env.DB.prepare('SELECT key FROM uploads WHERE attached_at IS NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2')
       .bind(cutoff, PRUNE_PAGE)
@@ -24,10 +28,13 @@ export async function pruneAbandonedUploads(env: Env, now: number, pages = PAGES
     if (results.length === 0) break;
     const keys = results.map((r) => r.key);
     // R2 first: if it fails the rows stay and the next run tries again; no object is orphaned.
+    // Thumbnails in a second call (one call takes at most 1,000 keys).
     await env.IMAGES.delete(keys);
+    await env.IMAGES.delete(keys.map(thumbKey));
     // One statement for the whole page: the keys travel as one JSON parameter (D1 binds at most 100).
     // An upload attached meanwhile keeps its row (attached_at is no longer null).
-    await env.DB.prepare('DELETE FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND attached_at IS NULL')
+    // `+attached_at`: the rows are found by key, not by walking every unattached upload.
+    await env.DB.prepare('DELETE FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND +attached_at IS NULL')
       .bind(JSON.stringify(keys))
       .run();
     deleted += keys.length;

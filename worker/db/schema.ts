@@ -459,6 +459,17 @@ export const cronRuns = sqliteTable(
   (t) => [primaryKey({ columns: [t.job, t.scheduledAt] })],
 );
 
+// Where a cron job left off (its watermark): one small row per job, read and written by key, so
+// a run starts from it instead of searching a whole table (docs/api/background-jobs.md).
+export const cronState = sqliteTable('cron_state', {
+  job: text('job').primaryKey(),
+  /** The job's position, e.g. the first message id of its last window. */
+  cursor: integer('cursor').notNull(),
+  /** The time that position stands for (ISO), e.g. that window's start. */
+  at: text('at').notNull(),
+  updatedAt: text('updated_at').notNull().default(now),
+});
+
 // When a member was last emailed about unread messages in a conversation (at most one an hour).
 export const messageEmailNotices = sqliteTable(
   'message_email_notices',

@@ -3,18 +3,22 @@
 // 100-bound-parameter limit.
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { barters, communityEvents, eventAttendees, listingCategories, listings, messages, notifications, reviews, testimonials, users } from '../db/schema';
+import { barters, communityEvents, eventAttendees, listingCategories, listings, messages, notifications, reviews, testimonials, uploads, users } from '../db/schema';
 import { conversationLink } from '../db/queries/messages';
 import { notifyStatement, subjectKeys } from '../db/queries/notifications';
 import { resolvePlace } from '../lib/gazetteer';
 import { newAccountPassword } from '../lib/passwords';
 import { DAY, HOUR, MINUTE } from '../lib/time';
+import { demoImageManifest, storeDemoImage } from './demo-images';
 import { DEMO_PASSWORD, SEED_BARTER, SEED_CONVERSATIONS, SEED_EVENTS, SEED_LISTINGS, SEED_MEMBERS, SEED_TESTIMONIALS } from './seed-data';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Returns false (and changes nothing) when the database already has members. */
-export async function seedDemoCommunity(env: Env, db: Db, now = Date.now()): Promise<boolean> {
+/**
+ * Returns false (and changes nothing) when the database already has members. `origin` is the
+ * site's address: avatar URLs are absolute (the profile form accepts only http(s) URLs).
+ */
+export async function seedDemoCommunity(env: Env, db: Db, origin: string, now = Date.now()): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
 
@@ -22,6 +26,28 @@ export async function seedDemoCommunity(env: Env, db: Db, now = Date.now()): Pro
   // Demo listings get coordinates the way members' listings do: from the gazetteer (static assets).
   const locationOf = (l: (typeof SEED_LISTINGS)[number]) => l.location ?? SEED_MEMBERS.find((m) => m.username === l.owner)!.location;
   const places = new Map(await Promise.all([...new Set(SEED_LISTINGS.map(locationOf))].map(async (text) => [text, await resolvePlace(env.ASSETS, text)] as const)));
+
+  // Every demo listing has one to three photos and every member an avatar, stored in R2 as uploads.
+  const manifest = await demoImageManifest(env.ASSETS);
+  const photos = new Map(
+    await Promise.all(
+      SEED_LISTINGS.map(async (l) => {
+        const names = manifest.listings[l.title];
+        if (!names) throw new Error(`No demo photos for "${l.title}"; run node scripts/render-demo-images.mjs`);
+        return [l.title, await Promise.all(names.map((name) => storeDemoImage(env, name, true)))] as const;
+      }),
+    ),
+  );
+  const avatars = new Map(
+    await Promise.all(
+      SEED_MEMBERS.map(async (m) => {
+        const name = manifest.avatars[m.username];
+        if (!name) throw new Error(`No demo avatar for ${m.username}; run node scripts/render-demo-images.mjs`);
+        return [m.username, await storeDemoImage(env, name, false)] as const;
+      }),
+    ),
+  );
+
   const hashes = await Promise.all(SEED_MEMBERS.map((m) => newAccountPassword(env, m.username, DEMO_PASSWORD)));
   const insertedUsers = await db.batch(
     SEED_MEMBERS.map((m, i) =>
@@ -34,6 +60,7 @@ export async function seedDemoCommunity(env: Env, db: Db, now = Date.now()): Pro
           password: hashes[i]!,
           location: m.location,
           bio: m.bio,
+          avatarUrl: `${origin}${avatars.get(m.username)!.path}`,
           isAdmin: m.isAdmin ?? false,
           emailVerified: m.emailVerified ?? false,
           createdAt: iso(now - (90 - i * 7) * DAY),
@@ -62,6 +89,7 @@ export async function seedDemoCommunity(env: Env, db: Db, now = Date.now()): Pro
           distance: l.distance,
           status: l.status ?? 'active',
           isFeatured: l.featured ?? false,
+          imageUrls: photos.get(l.title)!.map((photo) => photo.path),
           createdAt: iso(now - (i * 9 + 2) * HOUR),
         })
         .returning({ id: listings.id, title: listings.title }),
@@ -148,7 +176,15 @@ export async function seedDemoCommunity(env: Env, db: Db, now = Date.now()): Pro
     maxAttendees: e.maxAttendees,
   }));
 
+  // The images' uploads rows, attached (in use), so pruning keeps them and deleting an account or a
+  // listing deletes them like any member's photos.
+  const uploadRows = [
+    ...SEED_LISTINGS.flatMap((l) => photos.get(l.title)!.map((photo) => ({ key: photo.key, userId: idOf(l.owner) }))),
+    ...SEED_MEMBERS.map((m) => ({ key: avatars.get(m.username)!.key, userId: idOf(m.username) })),
+  ].map((row) => ({ ...row, storedAt: iso(now), attachedAt: iso(now) }));
+
   await db.batch([
+    ...uploadRows.map((row) => db.insert(uploads).values(row)),
     ...categoryRows.map((row) => db.insert(listingCategories).values(row)),
     ...messageRows.map((row) => db.insert(messages).values(row)),
     ...SEED_BARTER.reviews.map((r) =>

@@ -7,6 +7,7 @@ import { badRequest } from './errors';
 
 export const AVATAR_API_MESSAGE = "Avatar URL cannot point to this site's API";
 export const AVATAR_OWN_SITE_MESSAGE = 'Avatar URL on this site must be an uploaded image';
+export const AVATAR_UPLOAD_MESSAGE = 'Profile image must be a photo you uploaded';
 
 /**
  * Null when the avatar URL is acceptable for a site at `requestUrl`, else the field message.
@@ -42,4 +43,22 @@ export function assertAvatarUrl(avatarUrl: string | null | undefined, requestUrl
   if (avatarUrl == null) return;
   const problem = avatarUrlProblem(avatarUrl, requestUrl);
   if (problem) throw badRequest(problem, { avatarUrl: problem });
+}
+
+/**
+ * The R2 key of an avatar URL that names an upload on this site (`<this host>/objects/uploads/<uuid>`),
+ * else null (another site's image, or nothing). Call after assertAvatarUrl.
+ */
+export function ownSiteAvatarKey(avatarUrl: string | null | undefined, requestUrl: string): string | null {
+  if (!avatarUrl) return null;
+  let target: URL;
+  try {
+    target = new URL(avatarUrl, requestUrl);
+  } catch {
+    return null;
+  }
+  const host = (url: URL) => url.hostname.replace(/\.$/, '');
+  if (host(target) !== host(new URL(requestUrl))) return null;
+  const match = OBJECT_PATH_PATTERN.exec(target.pathname);
+  return match ? target.pathname.slice('/objects/'.length) : null;
 }

@@ -14,7 +14,7 @@ import {
 import { findUserByEmail, findUserById, findUserByUsername, findUserByVerificationToken, isUniqueViolation, takenIdentity } from '../db/queries/users';
 import { passwordResetTokens, users } from '../db/schema';
 import { selfUser } from '../db/shapes';
-import { assertAvatarUrl } from '../lib/avatar-url';
+import { assertAvatarUrl, AVATAR_UPLOAD_MESSAGE, ownSiteAvatarKey } from '../lib/avatar-url';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { passwordResetEmail, queueEmail, verificationEmail } from '../lib/email';
 import type { Db } from '../db/client';
@@ -39,6 +39,8 @@ authRoutes.post('/register', async (c) => {
   await hit(c.env.DB, 'registerPerIp', clientIp(c));
   const input = await parseBody(c, registerSchema);
   assertAvatarUrl(input.avatarUrl, c.req.url);
+  // A new account has uploaded nothing yet: an image on this site would be someone else's.
+  if (ownSiteAvatarKey(input.avatarUrl, c.req.url)) throw badRequest(AVATAR_UPLOAD_MESSAGE, { avatarUrl: AVATAR_UPLOAD_MESSAGE });
   const taken = await takenIdentity(db, input.username, input.email);
   if (taken.username) throw conflict('Username already taken');
   if (taken.email) throw conflict('Email already registered');

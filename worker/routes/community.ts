@@ -3,12 +3,12 @@
 import { Hono } from 'hono';
 import { contactSchema } from '../../src/shared/schemas';
 import {
-  activeListingCount,
   activitySummary,
   adminEmails,
   completedBarterCount,
   dashboardCounts,
   insertContactMessageStatement,
+  openListingCount,
   upcomingEvents,
   upcomingEventsFrom,
   userCount,
@@ -23,7 +23,7 @@ export const communityRoutes = new Hono<AppEnv>();
 
 communityRoutes.get('/barters/count', async (c) => c.json({ count: await completedBarterCount(c.get('db')) }));
 communityRoutes.get('/users/count', async (c) => c.json({ count: await userCount(c.get('db')) }));
-communityRoutes.get('/skills/count', async (c) => c.json({ count: await activeListingCount(c.get('db')) }));
+communityRoutes.get('/skills/count', async (c) => c.json({ count: await openListingCount(c.get('db')) }));
 
 communityRoutes.get('/analytics/activity', async (c) => c.json(await activitySummary(c.get('db'), upcomingEventsFrom())));
 

@@ -28,6 +28,6 @@ devRoutes.get('/outbox', async (c) => {
 
 /** Loads the demo community when the database has no members yet (`npm start` calls this). */
 devRoutes.post('/seed', async (c) => {
-  const seeded = await seedDemoCommunity(c.env, c.get('db'));
+  const seeded = await seedDemoCommunity(c.env, c.get('db'), new URL(c.req.url).origin);
   return c.json({ seeded });
 });

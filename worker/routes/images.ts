@@ -1,10 +1,10 @@
 // Images (API.md "Images"): a signed upload URL, the signed PUT that stores JPEG bytes in R2,
 // the claim that turns an upload into an object path, and serving those paths from R2.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { MAX_IMAGE_BYTES } from '../../src/shared/constants';
 import { ABANDONED_AFTER_MS } from '../cron/prune-uploads';
-import { createUploadWithinCap, findUpload, markStored, objectPath, oldestUnattachedUpload, uploadKey, uploadKeyFromUrl, UUID_PARAM } from '../db/queries/images';
+import { createUploadWithinCap, findUpload, markStored, objectPath, oldestUnattachedUpload, thumbKey, uploadKey, uploadKeyFromUrl, UUID_PARAM } from '../db/queries/images';
 import { hmacSign, hmacVerify } from '../lib/crypto';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { hit } from '../lib/rate-limit';
@@ -22,6 +22,9 @@ const PRUNE_INTERVAL_MS = 15 * MINUTE;
 const INVALID_URL = 'Upload URL is invalid or has expired';
 const ONLY_JPEG = 'Only JPEG images are accepted';
 const TOO_LARGE = 'Image is larger than 10MB';
+const THUMB_TOO_LARGE = 'Thumbnail is larger than 1MB';
+/** A thumbnail is at most 400×300 (about 30 KB as JPEG); 1 MB leaves room and bounds abuse. */
+export const MAX_THUMB_BYTES = 1024 * 1024;
 const IMAGE_MESSAGE = 'Images must be uploaded through this site';
 export const TOO_MANY_UPLOADS = 'Too many unused uploads. Add your recent photos to a listing, or wait a day for unused ones to be cleared.';
 
@@ -43,36 +46,59 @@ imageRoutes.post('/objects/upload', async (c) => {
     throw new HttpError(429, TOO_MANY_UPLOADS, undefined, { 'Retry-After': String(seconds) });
   }
   const expires = Date.now() + UPLOAD_URL_TTL_MS;
-  const signature = await hmacSign(c.env.SIGNING_SECRET, uploadSignaturePayload(key, expires));
+  // The thumbnail's URL is signed for its own key, so neither URL can store the other's bytes.
+  const [signature, thumbSignature] = await Promise.all([
+    hmacSign(c.env.SIGNING_SECRET, uploadSignaturePayload(key, expires)),
+    hmacSign(c.env.SIGNING_SECRET, uploadSignaturePayload(thumbKey(key), expires)),
+  ]);
   const origin = new URL(c.req.url).origin;
-  return c.json({ uploadURL: `${origin}/api/objects/upload/${uuid}?expires=${expires}&signature=${signature}` });
+  return c.json({
+    uploadURL: `${origin}/api/objects/upload/${uuid}?expires=${expires}&signature=${signature}`,
+    thumbnailUploadURL: `${origin}/api/objects/upload/${uuid}/thumb?expires=${expires}&signature=${thumbSignature}`,
+  });
 });
 
-// No session needed: the signature is the authorisation. The security middleware lets this
-// path through without the JSON content type and the 1 MB body limit.
-imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}`, async (c) => {
-  const db = c.get('db');
-  const key = uploadKey(c.req.param('uuid'));
+/**
+ * The checks both signed PUTs share: a valid signature for `signedKey`, an upload row not yet
+ * attached to a listing, JPEG bytes of at most `max` bytes. Returns the bytes.
+ */
+async function signedJpeg(c: Context<AppEnv>, key: string, signedKey: string, max: number, tooLarge: string): Promise<Uint8Array> {
   const expires = c.req.query('expires') ?? '';
   const signature = c.req.query('signature') ?? '';
   const signed =
-    /^\d{1,15}$/.test(expires) && Number(expires) > Date.now() && (await hmacVerify(c.env.SIGNING_SECRET, uploadSignaturePayload(key, expires), signature));
+    /^\d{1,15}$/.test(expires) && Number(expires) > Date.now() && (await hmacVerify(c.env.SIGNING_SECRET, uploadSignaturePayload(signedKey, expires), signature));
   if (!signed) throw forbidden(INVALID_URL);
   // The row goes with its owner's account; a listing's image is never replaced under it.
-  const upload = await findUpload(db, key);
+  const upload = await findUpload(c.get('db'), key);
   if (!upload) throw forbidden(INVALID_URL);
   if (upload.attachedAt !== null) throw conflict('This image is already attached to a listing');
 
   if (!/^image\/jpeg\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')) throw new HttpError(415, ONLY_JPEG);
   const declared = Number(c.req.header('Content-Length') ?? '0');
-  if (declared > MAX_IMAGE_BYTES) throw new HttpError(413, TOO_LARGE);
-  const bytes = await readAtMost(c.req.raw.body, MAX_IMAGE_BYTES);
-  if (!bytes) throw new HttpError(413, TOO_LARGE);
+  if (declared > max) throw new HttpError(413, tooLarge);
+  const bytes = await readAtMost(c.req.raw.body, max);
+  if (!bytes) throw new HttpError(413, tooLarge);
   if (!isJpeg(bytes)) throw new HttpError(415, ONLY_JPEG);
+  return bytes;
+}
 
+// No session needed: the signature is the authorisation. The security middleware lets this
+// path through without the JSON content type and the 1 MB body limit.
+imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}`, async (c) => {
+  const key = uploadKey(c.req.param('uuid'));
+  const bytes = await signedJpeg(c, key, key, MAX_IMAGE_BYTES, TOO_LARGE);
   await c.env.IMAGES.put(key, bytes, { httpMetadata: { contentType: 'image/jpeg' } });
-  await markStored(db, key);
+  await markStored(c.get('db'), key);
   return c.json({ objectPath: objectPath(key) });
+});
+
+// The thumbnail the browser made beside the photo (thumbnailUploadURL). Optional: without one,
+// `<objectPath>/thumb` serves the photo itself. It does not mark the upload stored.
+imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}/thumb`, async (c) => {
+  const key = uploadKey(c.req.param('uuid'));
+  const bytes = await signedJpeg(c, key, thumbKey(key), MAX_THUMB_BYTES, THUMB_TOO_LARGE);
+  await c.env.IMAGES.put(thumbKey(key), bytes, { httpMetadata: { contentType: 'image/jpeg' } });
+  return c.json({ thumbnailPath: `${objectPath(key)}/thumb` });
 });
 
 const listingImageSchema = v.object({
@@ -91,8 +117,11 @@ imageRoutes.put('/listing-images', async (c) => {
   return c.json({ objectPath: objectPath(key) });
 });
 
-objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}`, async (c) => {
-  const key = uploadKey(c.req.param('uuid'));
+/**
+ * Serves the first of `keys` that exists in R2 (a thumbnail falls back to its photo), honouring
+ * conditional requests; 404 when none does.
+ */
+async function serveImage(c: Context<AppEnv>, keys: string[]): Promise<Response> {
   const headersFor = (object: R2Object) =>
     new Headers({
       'Content-Type': 'image/jpeg',
@@ -104,18 +133,30 @@ objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}`, async (c) => {
   // Conditional requests (RFC 9110 section 13) are decided here on the object's metadata; a
   // malformed If-Match or If-None-Match is ignored, as if it had not been sent.
   const conditions = { ifMatch: parseEntityTags(c.req.header('If-Match')), ifNoneMatch: parseEntityTags(c.req.header('If-None-Match')) };
+  let key: string | undefined;
   if (conditions.ifMatch || conditions.ifNoneMatch) {
-    const head = await c.env.IMAGES.head(key);
+    let head: R2Object | null = null;
+    for (key of keys) if ((head = await c.env.IMAGES.head(key))) break;
     if (!head) throw notFound('Image not found');
     const outcome = evaluateConditions(conditions, head.httpEtag);
     if (outcome === 412) throw new HttpError(412, 'Precondition failed', undefined, { ETag: head.httpEtag });
     if (outcome === 304) return new Response(null, { status: 304, headers: headersFor(head) });
+    keys = [key!];
   }
-  const object = await c.env.IMAGES.get(key);
+  let object: R2ObjectBody | null = null;
+  for (key of keys) if ((object = await c.env.IMAGES.get(key))) break;
   if (!object) throw notFound('Image not found');
   const headers = headersFor(object);
   headers.set('Content-Length', String(object.size));
   return new Response(object.body, { headers });
+}
+
+objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}`, (c) => serveImage(c, [uploadKey(c.req.param('uuid'))]));
+
+// Uploads made before thumbnails existed, or whose thumbnail did not arrive, show the photo.
+objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}/thumb`, (c) => {
+  const key = uploadKey(c.req.param('uuid'));
+  return serveImage(c, [thumbKey(key), key]);
 });
 
 /** One entity tag of an If-Match / If-None-Match list: weak or strong, and its quoted value. */

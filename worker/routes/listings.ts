@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { LISTINGS_DEFAULT_LIMIT, LISTINGS_MAX_LIMIT, SEARCH_DISTANCES } from '../../src/shared/constants';
 import { listingCreateSchema, listingSearchSchema, listingUpdateSchema } from '../../src/shared/schemas';
-import { findUploads, uploadKeyFromPath } from '../db/queries/images';
+import { findUploads, uploadKeyFromPath, withThumbKeys } from '../db/queries/images';
 import {
   deleteListing,
   featuredListings,
@@ -85,7 +85,7 @@ listingRoutes.get('/', async (c) => {
   // A position is looked for when a distance is asked (even `any`: cards then say how far) or given.
   const position = query.distance || hasExplicitPosition(c) ? await searchPosition(c) : null;
   const miles = query.distance && query.distance !== 'any' ? Number(query.distance) : null;
-  const filter = { search: query.search, category: query.category, limit, offset: query.offset ?? 0 };
+  const filter = { search: query.search, category: query.category, viewerId: c.get('user')?.id, limit, offset: query.offset ?? 0 };
   const { items, total } =
     position && miles !== null ? await searchListingsNear(c.get('db'), filter, position, miles) : await searchListings(c.get('db'), filter, position);
   c.header('X-Total-Count', String(total));
@@ -188,8 +188,8 @@ async function assertOwnUploads(c: Context<AppEnv>, user: UserRow, paths: string
   }
 }
 
-/** R2 deletes run after the reply; the rows that pointed at the objects are already gone. */
+/** R2 deletes (photos and thumbnails) run after the reply; the rows that pointed at them are already gone. */
 function deleteImages(c: Context<AppEnv>, paths: string[]) {
   const keys = paths.map(uploadKeyFromPath).filter((key): key is string => key !== null);
-  if (keys.length) c.executionCtx.waitUntil(c.env.IMAGES.delete(keys));
+  if (keys.length) c.executionCtx.waitUntil(c.env.IMAGES.delete(withThumbKeys(keys)));
 }

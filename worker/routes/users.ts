@@ -15,9 +15,10 @@ import {
 } from '../db/queries/users';
 import { passwordResetTokens } from '../db/schema';
 import { selfUser, userFor } from '../db/shapes';
-import { assertAvatarUrl } from '../lib/avatar-url';
+import { assertAvatarUrl, AVATAR_UPLOAD_MESSAGE, ownSiteAvatarKey } from '../lib/avatar-url';
+import { avatarUploadStatements, findUpload } from '../db/queries/images';
 import { emailChangedEmail, queueEmail, verificationEmail } from '../lib/email';
-import { conflict, forbidden, notFound } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { closeMemberSockets } from '../lib/member-sockets';
 import { endSession } from '../lib/session';
 import { parseBody, parseId } from '../lib/validate';
@@ -58,6 +59,17 @@ userRoutes.patch('/:id{[0-9]+}', async (c) => {
   const { id: bodyId, ...input } = await parseBody(c, profileUpdateSchema);
   assertActingAs(user, bodyId, 'You can only edit your own profile');
   assertAvatarUrl(input.avatarUrl, c.req.url);
+  // A profile image uploaded here must be the member's own, unused upload; the old one is released.
+  const avatarChanged = input.avatarUrl !== undefined && input.avatarUrl !== user.avatarUrl;
+  const newAvatarKey = avatarChanged ? ownSiteAvatarKey(input.avatarUrl, c.req.url) : null;
+  const oldAvatarKey = avatarChanged ? ownSiteAvatarKey(user.avatarUrl, c.req.url) : null;
+  if (newAvatarKey) {
+    const upload = await findUpload(db, newAvatarKey);
+    if (!upload || upload.userId !== user.id || upload.storedAt === null || upload.attachedAt !== null) {
+      throw badRequest(AVATAR_UPLOAD_MESSAGE, { avatarUrl: AVATAR_UPLOAD_MESSAGE });
+    }
+  }
+  const avatarStatements = avatarUploadStatements(db, user.id, newAvatarKey, oldAvatarKey);
 
   const changes: ProfileChanges = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   // A new address (not merely new capitals) must be verified again.
@@ -67,7 +79,7 @@ userRoutes.patch('/:id{[0-9]+}', async (c) => {
 
   try {
     if (!emailChanged) {
-      const [updated] = await updateProfileStatement(db, user.id, changes);
+      const [[updated]] = await db.batch([updateProfileStatement(db, user.id, changes), ...avatarStatements]);
       return c.json(selfUser(updated!));
     }
     const verification = await newVerificationToken();
@@ -84,6 +96,7 @@ userRoutes.patch('/:id{[0-9]+}', async (c) => {
       // Reset links went to the old address: they stop working, and the old address is told.
       db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)),
       queueEmail(db, emailChangedEmail(origin, user.email, name, input.email!)),
+      ...avatarStatements,
     ]);
     return c.json(selfUser(updated!));
   } catch (error) {

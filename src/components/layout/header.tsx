@@ -2,6 +2,7 @@ import { Box, Button, Flex, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCurrentUser } from '../../features/auth/api';
+import { useReturnHere } from '../../features/auth/redirect';
 import { CreateListingDialog } from '../../features/listings/components/create-listing-dialog';
 import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { UserAvatar } from '../user-avatar';
@@ -12,6 +13,7 @@ import { ThemeToggle } from './theme-toggle';
 export function Header() {
   const { user } = useCurrentUser();
   const [creating, setCreating] = useState(false);
+  const returnHere = useReturnHere();
   return (
     <header className="site-header">
       <Flex align="center" justify="between" gap="3" className="container" py="3">
@@ -25,6 +27,11 @@ export function Header() {
                 {link.label}
               </Link>
             ))}
+            {user?.isAdmin && (
+              <Link to="/admin" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+                Admin
+              </Link>
+            )}
           </Flex>
         </nav>
         <Flex align="center" gap="3">
@@ -45,14 +52,21 @@ export function Header() {
               </Link>
             </>
           ) : (
-            <Flex gap="2" className="desktop-only">
-              <Button asChild variant="soft">
-                <Link to="/login">Sign In</Link>
-              </Button>
-              <Button asChild>
-                <Link to="/signup">Sign Up</Link>
-              </Button>
-            </Flex>
+            // The Box hides on phones; the Flex inside keeps its gap (`.desktop-only` reverts display).
+            <Box className="desktop-only">
+              <Flex gap="3" align="center">
+                <Button asChild variant="soft">
+                  <Link to="/login" search={returnHere}>
+                    Sign In
+                  </Link>
+                </Button>
+                <Button asChild>
+                  <Link to="/signup" search={returnHere}>
+                    Sign Up
+                  </Link>
+                </Button>
+              </Flex>
+            </Box>
           )}
           <MobileMenu onCreateListing={() => setCreating(true)} />
         </Flex>

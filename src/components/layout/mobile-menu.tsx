@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCurrentUser } from '../../features/auth/api';
 import { useSignOut } from '../../features/auth/use-sign-out';
+import { useReturnHere } from '../../features/auth/redirect';
 import { MAIN_LINKS } from './nav-links';
 
 /** The phone menu: every header link, the profile link and Sign out (PRODUCT.md). */
@@ -12,6 +13,7 @@ export function MobileMenu({ onCreateListing }: { onCreateListing: () => void })
   const { user } = useCurrentUser();
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const returnHere = useReturnHere();
   const close = () => setOpen(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -45,6 +47,11 @@ export function MobileMenu({ onCreateListing }: { onCreateListing: () => void })
                 <Link to="/profile" className="mobile-menu-link" onClick={close}>
                   Profile <Text color="gray">({user.displayName})</Text>
                 </Link>
+                {user.isAdmin && (
+                  <Link to="/admin" className="mobile-menu-link" onClick={close}>
+                    Admin
+                  </Link>
+                )}
                 <button
                   type="button"
                   className="mobile-menu-link"
@@ -57,12 +64,12 @@ export function MobileMenu({ onCreateListing }: { onCreateListing: () => void })
                 </button>
               </>
             ) : (
-              <Flex gap="2" mt="2">
+              <Flex gap="3" mt="2">
                 <Button
                   variant="soft"
                   onClick={() => {
                     close();
-                    void navigate({ to: '/login' });
+                    void navigate({ to: '/login', search: returnHere });
                   }}
                 >
                   Sign In
@@ -70,7 +77,7 @@ export function MobileMenu({ onCreateListing }: { onCreateListing: () => void })
                 <Button
                   onClick={() => {
                     close();
-                    void navigate({ to: '/signup' });
+                    void navigate({ to: '/signup', search: returnHere });
                   }}
                 >
                   Sign Up

@@ -2,7 +2,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../shared/schemas';
 import type { SelfUser } from '../../shared/api-types';
-import { api, apiGetOrNull } from '../../lib/api';
+import { api, apiGetOrNull, messageOf } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { passwordKeyFor } from '../../lib/password-key';
 
 export const authKeys = { currentUser: ['auth', 'current-user'] as const };
@@ -62,5 +63,14 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api<{ message: string }>('POST', '/api/auth/logout'),
     onSuccess: () => forgetSignedOutMember(queryClient),
+  });
+}
+
+/** Resend the verification email (spec section 8's toasts); the banner and the welcome screen offer it. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => api<{ message: string }>('POST', '/api/auth/resend-verification'),
+    onSuccess: (reply) => toast({ title: 'Email Sent', description: reply.message || 'Verification email sent' }),
+    onError: (error) => toast({ title: 'Failed to Send Email', description: messageOf(error, 'Failed to send email'), variant: 'destructive' }),
   });
 }

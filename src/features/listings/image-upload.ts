@@ -1,11 +1,15 @@
 // Listing photos (spec sections 5 and 9): checked, resized in the browser to fit 800×600,
-// re-encoded as JPEG at quality 0.8, then uploaded through a signed URL (docs/api/listings.md).
+// re-encoded as JPEG at quality 0.8, then uploaded through a signed URL with a 400×300 thumbnail
+// made from it the same way (docs/api/listings.md "Thumbnails").
 import { api } from '../../lib/api';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_LISTING } from '../../shared/constants';
 
 export const MAX_IMAGE_WIDTH = 800;
 export const MAX_IMAGE_HEIGHT = 600;
 export const JPEG_QUALITY = 0.8;
+/** Cards show the thumbnail (srcset): half the photo's size, enough for a phone's two columns. */
+export const THUMB_WIDTH = 400;
+export const THUMB_HEIGHT = 300;
 
 export interface FileProblem {
   title: string;
@@ -33,7 +37,7 @@ export function fitWithin(width: number, height: number, maxWidth = MAX_IMAGE_WI
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-export async function compressImage(file: Blob): Promise<Blob> {
+export async function compressImage(file: Blob, maxWidth = MAX_IMAGE_WIDTH, maxHeight = MAX_IMAGE_HEIGHT): Promise<Blob> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
@@ -41,7 +45,7 @@ export async function compressImage(file: Blob): Promise<Blob> {
     throw new Error('Failed to load image');
   }
   try {
-    const { width, height } = fitWithin(bitmap.width, bitmap.height);
+    const { width, height } = fitWithin(bitmap.width, bitmap.height, maxWidth, maxHeight);
     const canvas = document.createElement('canvas');
     canvas.width = width;
     canvas.height = height;
@@ -61,11 +65,38 @@ export async function compressImage(file: Blob): Promise<Blob> {
   }
 }
 
-/** Signed upload URL → PUT the JPEG → register it; returns the object path a listing stores. */
-export async function uploadImage(jpeg: Blob): Promise<string> {
-  const { uploadURL } = await api<{ uploadURL: string }>('POST', '/api/objects/upload');
-  const put = await fetch(uploadURL, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg' }, body: jpeg });
-  if (!put.ok) throw new Error('Failed to upload image');
+/**
+ * Signed upload URLs → PUT the JPEG and its thumbnail → register it; returns the object path a
+ * listing stores (the thumbnail is served at that path + `/thumb`), and a profile image's
+ * (docs/api/users-and-community.md). `onProgress` hears the share of the photo's bytes sent, 0 to 1.
+ */
+export async function uploadImage(jpeg: Blob, onProgress?: (fraction: number) => void): Promise<string> {
+  const [{ uploadURL, thumbnailUploadURL }, thumbnail] = await Promise.all([
+    api<{ uploadURL: string; thumbnailUploadURL: string }>('POST', '/api/objects/upload'),
+    compressImage(jpeg, THUMB_WIDTH, THUMB_HEIGHT),
+  ]);
+  await Promise.all([putJpeg(uploadURL, jpeg, onProgress), putJpeg(thumbnailUploadURL, thumbnail)]);
   const { objectPath } = await api<{ objectPath: string }>('PUT', '/api/listing-images', { imageURL: uploadURL });
   return objectPath;
+}
+
+/** The signed PUT. XMLHttpRequest, not fetch: only it reports upload progress. */
+function putJpeg(url: string, jpeg: Blob, onProgress?: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    request.setRequestHeader('Content-Type', 'image/jpeg');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress?.(1);
+        resolve();
+      } else reject(new Error('Failed to upload image'));
+    };
+    request.onerror = () => reject(new Error('Failed to upload image'));
+    request.onabort = () => reject(new Error('Failed to upload image'));
+    request.send(jpeg);
+  });
 }

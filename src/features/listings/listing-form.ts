@@ -1,6 +1,8 @@
 // The Create and Edit Listing forms' values, shared by both dialogs.
+import * as v from 'valibot';
 import type { Listing, ListingFields } from '../../shared/api-types';
 import { LISTING_DISTANCES } from '../../shared/constants';
+import { listingCreateSchema } from '../../shared/schemas';
 
 export type ListingFormValues = ListingFields;
 
@@ -32,3 +34,32 @@ export const listingFormOf = (listing: Listing): ListingFormValues => ({
   distance: (LISTING_DISTANCES as readonly number[]).includes(listing.distance) ? listing.distance : EDIT_DEFAULT_DISTANCE,
   imageUrls: [...listing.imageUrls],
 });
+
+/** How the reason under a waiting Create button names each field, in the form's order. */
+const MISSING_WORDS: Record<string, [blank: string, short: string]> = {
+  imageUrls: ['photos that uploaded', 'photos that uploaded'],
+  title: ['a title', 'a longer title (5 characters or more)'],
+  description: ['a description', 'a longer description (10 characters or more)'],
+  categoriesOffered: ['a category', 'a category'],
+  whatUserWants: ['what you want in return', 'a little more on what you want in return (3 characters or more)'],
+  whatUserWantsOptions: ['additional options without blanks', 'additional options without blanks'],
+  location: ['your location', 'a shorter location'],
+};
+
+/** What the create form still needs, in words ("a title", "a category"); empty when it can be sent. */
+export function missingForCreate(values: ListingFormValues): string[] {
+  const result = v.safeParse(listingCreateSchema, values);
+  if (result.success) return [];
+  const fields = new Set(result.issues.map((issue) => String(issue.path?.[0]?.key ?? '')));
+  return Object.entries(MISSING_WORDS)
+    .filter(([field]) => fields.has(field))
+    .map(([field, [blank, short]]) => {
+      const value = values[field as keyof ListingFormValues];
+      return typeof value === 'string' && value.trim() !== '' ? short : blank;
+    });
+}
+
+/** "a, b and c". */
+export function listInWords(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}

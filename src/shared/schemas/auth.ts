@@ -31,7 +31,8 @@ export const profileFields = {
   email: emailField,
   nickname: optionalText(50, 'Nickname must be at most 50 characters'),
   address: optionalText(200, 'Address must be at most 200 characters'),
-  location: optionalText(100, 'Location must be at most 100 characters'),
+  // Labelled "Public Location" on the profile: the message names it the same way.
+  location: optionalText(100, 'Public location must be at most 100 characters'),
   bio: optionalText(500, 'Bio must be at most 500 characters'),
   avatarUrl: optionalHttpUrl,
 };

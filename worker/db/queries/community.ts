@@ -1,15 +1,18 @@
 // Community counters, analytics, testimonials, events and contact messages.
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { PUBLIC_STATUSES } from './listings';
 import type { Db } from '../client';
 import { barters, communityEvents, contactMessages, eventAttendees, listings, testimonials, users } from '../schema';
 
 /** Lists on community pages are capped so one request stays small on the free plan. */
 export const COMMUNITY_LIST_LIMIT = 50;
 
-// Each counter as a query, so an endpoint can run all of its counts in one batch.
+// Each counter as a query, so an endpoint can run all of its counts in one batch. One definition
+// per figure, used by the home page, the community page and the admin dashboard alike, so the
+// three never disagree: members are all accounts, listings are the open ones (active and pending,
+// what Browse shows a visitor), barters are the completed ones.
 const countUsers = (db: Db) => db.select({ count: count() }).from(users);
-const countActiveListings = (db: Db) => db.select({ count: count() }).from(listings).where(eq(listings.status, 'active'));
-const countOpenListings = (db: Db) => db.select({ count: count() }).from(listings).where(inArray(listings.status, ['active', 'pending']));
+const countOpenListings = (db: Db) => db.select({ count: count() }).from(listings).where(inArray(listings.status, [...PUBLIC_STATUSES]));
 const countCompletedBarters = (db: Db) => db.select({ count: count() }).from(barters).where(eq(barters.status, 'completed'));
 const countVisibleTestimonials = (db: Db) =>
   db.select({ count: count() }).from(testimonials).where(and(eq(testimonials.isApproved, true), eq(testimonials.isPublic, true)));
@@ -26,8 +29,9 @@ export async function userCount(db: Db): Promise<number> {
   return first(await countUsers(db));
 }
 
-export async function activeListingCount(db: Db): Promise<number> {
-  return first(await countActiveListings(db));
+/** Open listings (active and pending): the home page's "Skills and goods offered". */
+export async function openListingCount(db: Db): Promise<number> {
+  return first(await countOpenListings(db));
 }
 
 /** The Live Activity Feed: members, open listings, completed barters, visible testimonials, upcoming events. */
@@ -42,9 +46,9 @@ export async function activitySummary(db: Db, today: string) {
   return { users: first(u), listings: first(l), barters: first(b), testimonials: first(t), events: first(e) };
 }
 
-/** The dashboard's counts; the savings estimate is derived from them by the caller. */
+/** The dashboard's counts (totalSkills: open listings); the savings estimate is derived by the caller. */
 export async function dashboardCounts(db: Db) {
-  const [u, l, b] = await db.batch([countUsers(db), countActiveListings(db), countCompletedBarters(db)]);
+  const [u, l, b] = await db.batch([countUsers(db), countOpenListings(db), countCompletedBarters(db)]);
   return { totalUsers: first(u), totalSkills: first(l), completedBarters: first(b) };
 }
 

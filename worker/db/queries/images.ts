@@ -1,6 +1,7 @@
 // Data access for uploaded images. An uploads row records who may attach an R2 object
-// (`uploads/<uuid>`), whether its bytes have arrived (stored_at) and whether a listing uses it.
-import { eq, inArray } from 'drizzle-orm';
+// (`uploads/<uuid>`), whether its bytes have arrived (stored_at) and whether a listing or the
+// member's profile image uses it (attached_at).
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
 import { uploads } from '../schema';
@@ -15,6 +16,15 @@ const UPLOAD_PATH = new RegExp(`^/api/objects/upload/(${UUID})$`);
 
 export const uploadKey = (uuid: string) => `uploads/${uuid}`;
 export const objectPath = (key: string) => `/${key.replace(/^uploads\//, 'objects/uploads/')}`;
+
+/**
+ * The R2 key of an upload's thumbnail (`uploads/<uuid>` → `thumbs/<uuid>`): a smaller JPEG the
+ * browser makes beside the photo, served at `<objectPath>/thumb` (docs/api/listings.md "Thumbnails").
+ */
+export const thumbKey = (key: string) => key.replace(/^uploads\//, 'thumbs/');
+
+/** The keys to delete with uploads: each photo and its thumbnail (R2 ignores a missing key). */
+export const withThumbKeys = (keys: string[]) => [...keys, ...keys.map(thumbKey)];
 
 /** `/objects/uploads/<uuid>` (what a listing stores) → the R2 key `uploads/<uuid>`, else null. */
 export function uploadKeyFromPath(path: string): string | null {
@@ -80,4 +90,30 @@ export function findUploads(db: Db, keys: string[]): Promise<UploadRow[]> {
 
 export function markStored(db: Db, key: string) {
   return db.update(uploads).set({ storedAt: isoNow() }).where(eq(uploads.key, key));
+}
+
+/**
+ * A profile image changes: the new upload is attached (so the prune job keeps it) and the old one,
+ * when it was this member's upload and none of their listings shows it, is detached, so the prune
+ * job removes it like any unused upload. Batched with the profile update.
+ */
+export function avatarUploadStatements(db: Db, userId: number, newKey: string | null, oldKey: string | null) {
+  const statements = [];
+  if (newKey) statements.push(db.update(uploads).set({ attachedAt: isoNow() }).where(and(eq(uploads.key, newKey), eq(uploads.userId, userId))));
+  if (oldKey && oldKey !== newKey) {
+    const oldPath = objectPath(oldKey);
+    statements.push(
+      db
+        .update(uploads)
+        .set({ attachedAt: null })
+        .where(
+          and(
+            eq(uploads.key, oldKey),
+            eq(uploads.userId, userId),
+            sql`NOT EXISTS (SELECT 1 FROM listings l, json_each(l.image_urls) j WHERE l.user_id = ${userId} AND j.value = ${oldPath})`,
+          ),
+        ),
+    );
+  }
+  return statements;
 }

@@ -49,15 +49,37 @@ export interface ListingSearch {
   search?: string;
   /** A category slug; empty or 'all' means any. */
   category?: string;
+  /** The signed-in member: their own listings are left out of what they browse and search. */
+  viewerId?: number | null | undefined;
   limit: number;
   offset: number;
 }
 
-/** The browse/search filter: public statuses, optional text (FTS5), category (junction) and area. */
-export function searchConditions(filter: Pick<ListingSearch, 'search' | 'category'>, area?: SQL): SQL {
+/**
+ * How much a match in each FTS5 column counts for bm25, in the index's column order: title,
+ * description, what the owner wants, want options. A word in the title says what the listing is;
+ * in the description it may be an aside ("the bike in the photo is not included").
+ */
+export const SEARCH_COLUMN_WEIGHTS = [10, 1, 3, 2] as const;
+
+/** The relevance of the joined listings_fts row: bm25 is negative, lower is better. */
+const relevance = sql<number>`bm25(listings_fts, ${sql.raw(SEARCH_COLUMN_WEIGHTS.join(', '))})`;
+
+/** The joined FTS5 index, for queries that rank by relevance (searchConditions(…, { joined: true })). */
+const ftsTable = sql`listings_fts`;
+const ftsJoin = sql`listings_fts.rowid = ${listings.id}`;
+
+/**
+ * The browse/search filter: public statuses, optional text (FTS5), category (junction), area and
+ * not the viewer's own listings. `joined`: the query joins listings_fts (to rank by bm25), so the
+ * text is matched on the joined table instead of through a subquery.
+ */
+export function searchConditions(filter: Pick<ListingSearch, 'search' | 'category' | 'viewerId'>, area?: SQL, { joined = false } = {}): SQL {
   const conditions: SQL[] = area ? [area] : [];
   const match = ftsQuery(filter.search);
-  if (match) conditions.push(sql`${listings.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
+  if (match) {
+    conditions.push(joined ? sql`listings_fts MATCH ${match}` : sql`${listings.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
+  }
   const category = filter.category?.trim().toLowerCase();
   if (category && category !== 'all') {
     conditions.push(sql`${listings.id} IN (SELECT ${listingCategories.listingId} FROM ${listingCategories} WHERE ${listingCategories.slug} = ${category})`);
@@ -69,19 +91,29 @@ export function searchConditions(filter: Pick<ListingSearch, 'search' | 'categor
   // With a text or category filter, the unary + keeps SQLite from walking every public listing
   // through the status index: the FTS or junction matches drive, looked up by primary key.
   conditions.push(conditions.length ? sql`+${listings.status} IN (${statuses})` : inArray(listings.status, [...PUBLIC_STATUSES]));
+  // A member's own listings are on their profile; browsing and searching show what others offer.
+  if (filter.viewerId != null) conditions.push(sql`${listings.userId} <> ${filter.viewerId}`);
   return and(...conditions)!;
 }
 
-/** The page query and the count query of a search (built apart so tests can EXPLAIN them). */
+/**
+ * The page query and the count query of a search (built apart so tests can EXPLAIN them). With
+ * text, the page joins the FTS5 index and ranks by bm25 (title weighted highest), newest first
+ * among equals; without text it is newest first. The count needs no ranking.
+ */
 export function searchQueries(db: Db, filter: ListingSearch) {
-  const where = searchConditions(filter);
+  const ranked = ftsQuery(filter.search) !== null;
+  const page = ranked
+    ? selectWithOwner(db)
+        .innerJoin(ftsTable, ftsJoin)
+        .where(searchConditions(filter, undefined, { joined: true }))
+        .orderBy(relevance, ...newestFirst)
+    : selectWithOwner(db)
+        .where(searchConditions(filter))
+        .orderBy(...newestFirst);
   return {
-    page: selectWithOwner(db)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(filter.limit)
-      .offset(filter.offset),
-    total: db.select({ total: count() }).from(listings).where(where),
+    page: page.limit(filter.limit).offset(filter.offset),
+    total: db.select({ total: count() }).from(listings).where(searchConditions(filter)),
   };
 }
 
@@ -95,12 +127,31 @@ export function areaCondition(center: Position, miles: number): SQL {
   return sql`${listings.latitude} BETWEEN ${box.minLatitude} AND ${box.maxLatitude} AND (${sql.join(longitudes, sql` OR `)})`;
 }
 
-/** The candidates of a distance search: every listing in the box, with what paging needs. */
-export function areaCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search' | 'category'>, center: Position, miles: number) {
+/**
+ * The candidates of a distance search: every listing in the box, with what paging needs (and,
+ * with text, its bm25 relevance from the joined FTS5 index).
+ */
+export function areaCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search' | 'category' | 'viewerId'>, center: Position, miles: number) {
+  const columns = { id: listings.id, latitude: listings.latitude, longitude: listings.longitude, createdAt: listings.createdAt };
+  const area = areaCondition(center, miles);
+  if (ftsQuery(filter.search) === null) {
+    return db
+      .select({ ...columns, relevance: sql<number>`0` })
+      .from(listings)
+      .where(searchConditions(filter, area));
+  }
   return db
-    .select({ id: listings.id, latitude: listings.latitude, longitude: listings.longitude, createdAt: listings.createdAt })
+    .select({ ...columns, relevance })
     .from(listings)
-    .where(searchConditions(filter, areaCondition(center, miles)));
+    .innerJoin(ftsTable, ftsJoin)
+    .where(searchConditions(filter, area, { joined: true }));
+}
+
+/** Most relevant first (bm25: lower is better), then newest first. */
+function byRelevanceThenNewest(a: { id: number; createdAt: string; relevance: number }, b: typeof a): number {
+  if (a.relevance !== b.relevance) return a.relevance - b.relevance;
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return b.id - a.id;
 }
 
 /**
@@ -108,7 +159,7 @@ export function areaCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search'
  * Coordinates are written together, so a null latitude stands for both; it reads the coordinates
  * index (or the FTS / category match when one drives).
  */
-export function unlocatedCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search' | 'category'>) {
+export function unlocatedCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search' | 'category' | 'viewerId'>) {
   return db
     .select({ id: listings.id, createdAt: listings.createdAt })
     .from(listings)
@@ -121,15 +172,16 @@ const newestFirstRows = (a: { id: number; createdAt: string }, b: { id: number; 
 /**
  * A search within `miles` of `center`. SQLite on D1 has no trigonometry to rely on, so the box is
  * read through the coordinates index and the exact great-circle distance is checked here. The
- * result is the listings within range (newest first), then the listings whose place is unknown
- * (no coordinates, newest first; they carry `distanceMiles: null`): the page is cut from that
- * order before its rows are read by primary key. The two candidate reads go in one batch.
+ * result is the listings within range (most relevant, then newest first), then the listings whose
+ * place is unknown (no coordinates, newest first; they carry `distanceMiles: null`): the page is
+ * cut from that order before its rows are read by primary key. The two candidate reads go in one
+ * batch.
  */
 export async function searchListingsNear(db: Db, filter: ListingSearch, center: Position, miles: number) {
   const [candidates, unlocated] = await db.batch([areaCandidatesQuery(db, filter, center, miles), unlocatedCandidatesQuery(db, filter)]);
   const within = candidates
     .filter((row) => row.latitude !== null && row.longitude !== null && distanceMiles(center, { latitude: row.latitude, longitude: row.longitude }) <= miles)
-    .sort(newestFirstRows);
+    .sort(byRelevanceThenNewest);
   const ordered = [...within, ...unlocated.sort(newestFirstRows)];
   const pageIds = ordered.slice(filter.offset, filter.offset + filter.limit).map((row) => row.id);
   if (pageIds.length === 0) return { items: [], total: ordered.length };
@@ -139,7 +191,7 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
   return { items: shape(pageRows, center), total: ordered.length };
 }
 
-/** One page of matching listings, newest first, and the total count, read in one batch. */
+/** One page of matching listings (most relevant, or newest, first) and the total count, in one batch. */
 export async function searchListings(db: Db, filter: ListingSearch, from?: Position | null) {
   const { page, total } = searchQueries(db, filter);
   const [rows, totals] = await db.batch([page, total]);

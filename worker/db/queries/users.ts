@@ -3,6 +3,7 @@ import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { OBJECT_PATH_PATTERN } from '../../../src/shared/constants';
 import type { Db } from '../client';
 import { barters, listings, uploads, users, type UserRow } from '../schema';
+import { withThumbKeys } from './images';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.query.users.findFirst({ where: eq(users.id, id) });
@@ -71,7 +72,7 @@ export function updateProfileStatement(db: Db, id: number, changes: ProfileChang
   return db.update(users).set(changes).where(eq(users.id, id)).returning();
 }
 
-/** R2 keys of the account's images: its listings' photos and every upload it made. */
+/** R2 keys of the account's images: its listings' photos and every upload it made, with their thumbnails. */
 export async function imageKeysOfUser(db: Db, userId: number): Promise<string[]> {
   const [owned, uploaded] = await db.batch([
     db.select({ imageUrls: listings.imageUrls }).from(listings).where(eq(listings.userId, userId)),
@@ -81,7 +82,7 @@ export async function imageKeysOfUser(db: Db, userId: number): Promise<string[]>
   for (const { imageUrls } of owned) {
     for (const url of imageUrls) if (OBJECT_PATH_PATTERN.test(url)) keys.add(url.slice('/objects/'.length));
   }
-  return [...keys];
+  return withThumbKeys([...keys]);
 }
 
 /**

@@ -1,9 +1,11 @@
 import { LockClosedIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
+import { useReturnHere } from '../../auth/redirect';
 
 /** Spec section 6: what visitors and members see instead of the dashboard. */
 export function AccessMessage({ signedIn }: { signedIn: boolean }) {
+  const returnHere = useReturnHere();
   return (
     <Flex justify="center" className="container page">
       <Card size={{ initial: '3', sm: '4' }} style={{ width: '100%', maxWidth: 520 }}>
@@ -24,7 +26,9 @@ export function AccessMessage({ signedIn }: { signedIn: boolean }) {
               </Button>
             ) : (
               <Button asChild>
-                <Link to="/login">Sign In</Link>
+                <Link to="/login" search={returnHere}>
+                  Sign In
+                </Link>
               </Button>
             )}
             <Button asChild variant="soft" highContrast color="gray">

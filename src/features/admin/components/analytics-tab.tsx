@@ -10,7 +10,7 @@ export function AnalyticsTab() {
   const { data, error, isFetching, dataUpdatedAt, refetch } = useQuery(dashboardQuery);
   const stats = [
     { label: 'Total Users', value: data && formatCount(data.totalUsers), note: 'Registered members' },
-    { label: 'Active Listings', value: data && formatCount(data.totalSkills), note: 'Goods and skills on offer now' },
+    { label: 'Open Listings', value: data && formatCount(data.totalSkills), note: 'Active or pending, as Browse shows them' },
     { label: 'Completed Barters', value: data && formatCount(data.completedBarters), note: 'Confirmed by both members' },
     { label: 'Estimated Savings', value: data && formatMoney(data.totalSavings), note: 'What members did not have to spend' },
   ];

@@ -8,7 +8,7 @@ import { RegisterForm } from './register-form';
 export type AuthTab = 'login' | 'register';
 
 /** /auth, /login and /signup: one screen; the path picks the first tab (spec section 2). */
-export function AuthScreen({ initialTab }: { initialTab: AuthTab }) {
+export function AuthScreen({ initialTab, redirect }: { initialTab: AuthTab; redirect?: string | undefined }) {
   const [tab, setTab] = useState<AuthTab>(initialTab);
   usePageTitle(tab === 'login' ? 'Sign In' : 'Register');
   return (
@@ -19,7 +19,7 @@ export function AuthScreen({ initialTab }: { initialTab: AuthTab }) {
             Welcome to Barter Market
           </Heading>
           <Text as="p" color="gray" size="2">
-            Trade goods and skills with your neighbours, no money needed.
+            {redirect ? 'Sign in or create an account, then carry on where you left off.' : 'Trade goods and skills with your neighbours, no money needed.'}
           </Text>
         </Flex>
         <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
@@ -29,10 +29,10 @@ export function AuthScreen({ initialTab }: { initialTab: AuthTab }) {
           </Tabs.List>
           <Box pt="4">
             <Tabs.Content value="login">
-              <LoginForm onRegister={() => setTab('register')} />
+              <LoginForm redirect={redirect} onRegister={() => setTab('register')} />
             </Tabs.Content>
             <Tabs.Content value="register">
-              <RegisterForm onSignIn={() => setTab('login')} />
+              <RegisterForm redirect={redirect} onSignIn={() => setTab('login')} />
             </Tabs.Content>
           </Box>
         </Tabs.Root>

@@ -8,8 +8,9 @@ import { loginSchema } from '../../../shared/schemas';
 import { useLogin } from '../api';
 import { fieldErrorsOf } from './api-errors';
 import { PasswordInput } from './password-input';
+import { afterSignIn } from '../redirect';
 
-export function LoginForm({ onRegister }: { onRegister: () => void }) {
+export function LoginForm({ redirect, onRegister }: { redirect?: string | undefined; onRegister: () => void }) {
   const form = useValibotForm(loginSchema, { username: '', password: '' });
   const login = useLogin();
   const navigate = useNavigate();
@@ -19,7 +20,8 @@ export function LoginForm({ onRegister }: { onRegister: () => void }) {
     try {
       const user = await login.mutateAsync(input);
       toast({ title: 'Logged in successfully', description: `Welcome back, ${user.displayName}!` });
-      void navigate({ to: '/' });
+      // Back to the page whose "Sign In…" link brought the member here, else home.
+      void navigate({ href: afterSignIn(redirect), replace: true });
     } catch (error) {
       form.setErrors(fieldErrorsOf(error));
       toast({ title: 'Login failed', description: messageOf(error, 'Invalid username or password'), variant: 'destructive' });

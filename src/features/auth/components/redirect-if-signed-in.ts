@@ -1,14 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { currentUserQuery } from '../api';
+import { afterSignIn, type RedirectSearch } from '../redirect';
 
-/** beforeLoad of the sign-in screens: signed-in members go home (spec section 2). */
-export async function redirectIfSignedIn({ context }: { context: { queryClient: QueryClient } }) {
+/**
+ * beforeLoad of the sign-in screens: signed-in members go home (spec section 2), or back to the
+ * page a "Sign In…" link was pressed on when the address names one (docs/front-end.md).
+ */
+export async function redirectIfSignedIn({ context, search }: { context: { queryClient: QueryClient }; search: RedirectSearch }) {
   let user = null;
   try {
     user = await context.queryClient.ensureQueryData(currentUserQuery);
   } catch {
     // The session could not be read: show the form; signing in will settle it.
   }
-  if (user) throw redirect({ to: '/', replace: true });
+  if (user) throw redirect({ href: afterSignIn(search.redirect), replace: true });
 }

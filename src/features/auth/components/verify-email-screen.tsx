@@ -6,7 +6,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { ApiError, apiGet } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { authKeys } from '../api';
+import { authKeys, useCurrentUser } from '../api';
 
 export const VERIFY_FAILED = 'Verification failed. The token may be invalid or expired.';
 export const REDIRECT_HOME_MS = 3000;
@@ -48,12 +48,17 @@ function VerifyToken({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { data, error, isPending } = useQuery(verifyQuery(token));
+  const { user, isLoading: userLoading } = useCurrentUser();
   const announced = useRef(false);
   const failure = error ? (error instanceof ApiError && !error.message.startsWith(`${error.status}:`) ? error.message : VERIFY_FAILED) : null;
+  // A link opened again (single use) by a member who is signed in and already verified: nothing
+  // failed for them, so the screen says so instead of the failure.
+  const alreadyVerified = Boolean(error && user?.emailVerified);
 
   useEffect(() => {
-    if (announced.current || isPending) return;
+    if (announced.current || isPending || (error && userLoading)) return;
     announced.current = true;
+    if (alreadyVerified) return;
     if (data) {
       toast({ title: 'Email Verified!', description: data.message });
       // The banner and profile read emailVerified from the current user.
@@ -61,7 +66,7 @@ function VerifyToken({ token }: { token: string }) {
     } else {
       toast({ title: 'Verification Failed', description: failure ?? VERIFY_FAILED, variant: 'destructive' });
     }
-  }, [data, failure, isPending, queryClient]);
+  }, [data, error, failure, isPending, userLoading, alreadyVerified, queryClient]);
 
   useEffect(() => {
     if (!data) return;
@@ -69,7 +74,7 @@ function VerifyToken({ token }: { token: string }) {
     return () => clearTimeout(timer);
   }, [data, navigate]);
 
-  if (isPending) {
+  if (isPending || (error && userLoading)) {
     return (
       <StatusCard icon={<Spinner size="3" />} title="Verifying your email">
         <Text as="p" color="gray" role="status">
@@ -88,6 +93,21 @@ function VerifyToken({ token }: { token: string }) {
           Thank you for confirming your address. Taking you to the home page in a few seconds…
         </Text>
         <HomeButton />
+      </StatusCard>
+    );
+  }
+  if (alreadyVerified) {
+    return (
+      <StatusCard icon={<CheckCircledIcon width="32" height="32" />} color="var(--green-11)" title="Your email is already verified">
+        <Text as="p" color="gray" role="status">
+          Good news: {user!.email} was confirmed earlier, so there is nothing more to do with this link.
+        </Text>
+        <Flex gap="3" wrap="wrap" justify="center">
+          <HomeButton />
+          <Button asChild variant="soft" highContrast>
+            <RouterLink to="/browse">Browse Listings</RouterLink>
+          </Button>
+        </Flex>
       </StatusCard>
     );
   }

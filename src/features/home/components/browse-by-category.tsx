@@ -3,17 +3,27 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCategories } from '../../categories/api';
-import { listingPageQuery } from '../../listings/api';
+import { FEATURED_LIMIT } from '../../../shared/constants';
+import { featuredListingsQuery, listingPageQuery } from '../../listings/api';
 import { ListingGrid } from '../../listings/components/listing-grid';
 import { HomeSection } from './section';
 
 const SHOWN = 6;
 
-/** Category chips choose which listings the grid shows; 'View All Listings' once it is full. */
+/**
+ * Category chips choose which listings the grid shows; 'View All Listings' once it is full. The
+ * listings Featured Exchanges shows above are left out, so no listing appears twice on the page:
+ * the page asks for as many more as Featured can hold and keeps the first six others.
+ */
 export function BrowseByCategory() {
   const categories = useCategories();
   const [category, setCategory] = useState<string | undefined>(undefined);
-  const { data, isError } = useQuery(listingPageQuery({ category, limit: SHOWN, offset: 0 }));
+  const featured = useQuery(featuredListingsQuery);
+  const page = useQuery(listingPageQuery({ category, limit: SHOWN + FEATURED_LIMIT, offset: 0 }));
+  const isError = page.isError;
+  // Until Featured has answered (or failed) it is not known which to leave out.
+  const featuredIds = featured.data || featured.isError ? new Set((featured.data ?? []).map((listing) => listing.id)) : null;
+  const data = page.data && featuredIds ? { listings: page.data.listings.filter((listing) => !featuredIds.has(listing.id)).slice(0, SHOWN) } : undefined;
   const chips = [{ slug: undefined, name: 'All' }, ...categories];
   return (
     <HomeSection title="Browse by Category" lead="Pick a category to see what your neighbours are offering." tone="muted">

@@ -1,14 +1,26 @@
-import { Cross2Icon } from '@radix-ui/react-icons';
+// The listing form's photos (spec sections 5 and 9): a drop zone (drag and drop, or choose files
+// with the keyboard or a click), each file's own preview and progress while it is compressed and
+// uploaded, and a remove button on each added photo.
+import { Cross2Icon, UploadIcon } from '@radix-ui/react-icons';
 import { Flex, IconButton, Progress, Text } from '@radix-ui/themes';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { MAX_IMAGES_PER_LISTING } from '../../../shared/constants';
 import { checkImageFiles, compressImage, uploadImage } from '../image-upload';
 import { ListingImage } from './listing-image';
 import '../listings.css';
+import './image-picker.css';
 
-type Progressing = { phase: 'Compressing' | 'Uploading'; index: number; total: number };
+/** A picked file on its way: its local preview and how far it has got. */
+interface PendingFile {
+  key: number;
+  name: string;
+  preview: string;
+  phase: 'waiting' | 'compressing' | 'uploading';
+  /** Share of the bytes sent, 0 to 1 (uploading only). */
+  sent: number;
+}
 
 interface ImagePickerProps {
   images: string[];
@@ -17,16 +29,31 @@ interface ImagePickerProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
-/** Up to three photos: picked, checked, compressed and uploaded at once; each can be removed. */
+let nextKey = 0;
+
 export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePickerProps) {
   const id = useId();
-  const [progress, setProgress] = useState<Progressing | null>(null);
+  const [pending, setPending] = useState<PendingFile[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const previews = useRef(new Set<string>());
+  const full = images.length + pending.length >= MAX_IMAGES_PER_LISTING;
 
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = ''; // picking the same file again still fires a change
+  // Local previews are released when the form closes.
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+
+  const update = (key: number, change: Partial<PendingFile>) => setPending((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
+  const drop = (file: PendingFile) => {
+    URL.revokeObjectURL(file.preview);
+    previews.current.delete(file.preview);
+    setPending((list) => list.filter((p) => p.key !== file.key));
+  };
+
+  const take = async (files: File[]) => {
     if (files.length === 0) return;
-    const { accepted, problems } = checkImageFiles(files, images.length);
+    const { accepted, problems } = checkImageFiles(files, images.length + pending.length);
     if (problems.length > 0) {
       toast({
         title: problems.length === 1 ? problems[0]!.title : 'Some files were skipped',
@@ -35,60 +62,126 @@ export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePick
       });
     }
     if (accepted.length === 0) return;
+    const queued = accepted.map((file): PendingFile => {
+      const preview = URL.createObjectURL(file);
+      previews.current.add(preview);
+      return { key: (nextKey += 1), name: file.name, preview, phase: 'waiting', sent: 0 };
+    });
+    setPending((list) => [...list, ...queued]);
     onBusyChange?.(true);
-    const uploaded: string[] = [];
+    let uploaded = 0;
     try {
       for (const [index, file] of accepted.entries()) {
-        setProgress({ phase: 'Compressing', index, total: accepted.length });
-        const jpeg = await compressImage(file);
-        setProgress({ phase: 'Uploading', index, total: accepted.length });
-        uploaded.push(await uploadImage(jpeg));
+        const entry = queued[index]!;
+        try {
+          update(entry.key, { phase: 'compressing' });
+          const jpeg = await compressImage(file);
+          update(entry.key, { phase: 'uploading' });
+          const path = await uploadImage(jpeg, (sent) => update(entry.key, { sent }));
+          onAdd([path]);
+          uploaded += 1;
+        } catch (error) {
+          toast({ title: 'Upload failed', description: messageOf(error, 'Failed to upload images'), variant: 'destructive' });
+        } finally {
+          drop(entry);
+        }
       }
-      toast({ title: 'Success', description: uploaded.length === 1 ? 'Image uploaded' : `${uploaded.length} images uploaded` });
-    } catch (error) {
-      toast({ title: 'Upload failed', description: messageOf(error, 'Failed to upload images'), variant: 'destructive' });
+      if (uploaded > 0) toast({ title: 'Success', description: uploaded === 1 ? 'Image uploaded' : `${uploaded} images uploaded` });
     } finally {
-      if (uploaded.length > 0) onAdd(uploaded);
-      setProgress(null);
       onBusyChange?.(false);
     }
   };
 
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = ''; // picking the same file again still fires a change
+    void take(files);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (full) return;
+    void take([...event.dataTransfer.files]);
+  };
+
+  const count = images.length;
   return (
     <Flex direction="column" gap="2">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
+      <Text as="label" id={`${id}-label`} htmlFor={id} size="2" weight="medium">
         Images
       </Text>
-      <input
-        id={id}
-        type="file"
-        accept="image/*"
-        multiple
-        className="file-input"
-        onChange={pick}
-        disabled={progress !== null}
-        aria-describedby={`${id}-hint`}
-        data-testid="image-input"
-      />
-      <Text id={`${id}-hint`} size="1" color="gray">
-        Up to {MAX_IMAGES_PER_LISTING} photos, 10MB each. They are resized to 800×600 before upload. {images.length} of {MAX_IMAGES_PER_LISTING} added.
-      </Text>
-      {progress && (
-        <Flex direction="column" gap="1" role="status">
-          <Text size="2">
-            {progress.phase} image {progress.index + 1} of {progress.total}…
+      <div
+        className="photo-drop"
+        data-dragging={dragging || undefined}
+        data-full={full || undefined}
+        data-testid="photo-drop"
+        onDragEnter={(event) => {
+          event.preventDefault();
+          if (!full) setDragging(true);
+        }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = full ? 'none' : 'copy';
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={onDrop}
+      >
+        <input
+          id={id}
+          type="file"
+          accept="image/*"
+          multiple
+          className="photo-drop-input"
+          onChange={pick}
+          disabled={full}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={`${id}-hint`}
+          data-testid="image-input"
+        />
+        <label htmlFor={id} className="photo-drop-zone" aria-hidden="true">
+          <UploadIcon width="24" height="24" />
+          <Text size="3" weight="medium">
+            {full ? `${MAX_IMAGES_PER_LISTING} of ${MAX_IMAGES_PER_LISTING} photos added` : dragging ? 'Drop your photos here' : 'Add photos'}
           </Text>
-          <Progress value={((progress.index + (progress.phase === 'Uploading' ? 0.5 : 0)) / progress.total) * 100} aria-label="Upload progress" />
-        </Flex>
-      )}
-      {images.length > 0 && (
-        <ul className="image-picker-thumbs" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Added images">
+          {!full && (
+            <Text size="2" color="gray">
+              Drag them here or <span className="photo-drop-choose">choose files</span>
+            </Text>
+          )}
+        </label>
+      </div>
+      <Text id={`${id}-hint`} size="1" color="gray">
+        Listings with photos get more offers. Up to {MAX_IMAGES_PER_LISTING} photos, 10MB each; they are resized to 800×600 before upload. {count} of{' '}
+        {MAX_IMAGES_PER_LISTING} added.
+      </Text>
+      {(images.length > 0 || pending.length > 0) && (
+        <ul className="image-picker-thumbs" aria-label="Added images">
           {images.map((path, index) => (
             <li key={path} className="image-picker-thumb">
               <ListingImage src={path} alt={`Image ${index + 1}`} />
               <IconButton type="button" size="1" color="red" variant="solid" className="image-picker-remove" aria-label={`Remove image ${index + 1}`} onClick={() => onRemove(path)}>
                 <Cross2Icon aria-hidden="true" />
               </IconButton>
+            </li>
+          ))}
+          {pending.map((file) => (
+            <li key={file.key} className="image-picker-thumb image-picker-pending" data-testid="pending-image">
+              <div className="listing-image">
+                <img src={file.preview} alt={`Preview of ${file.name}`} />
+              </div>
+              <div className="image-picker-progress" role="status">
+                <Text size="1" weight="medium">
+                  {file.phase === 'waiting' ? 'Waiting…' : file.phase === 'compressing' ? 'Compressing…' : `Uploading ${Math.round(file.sent * 100)}%`}
+                </Text>
+                <Progress
+                  size="1"
+                  value={file.phase === 'uploading' ? 10 + file.sent * 90 : file.phase === 'compressing' ? 5 : 0}
+                  aria-label={`Upload progress of ${file.name}`}
+                />
+              </div>
             </li>
           ))}
         </ul>

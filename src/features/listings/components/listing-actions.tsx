@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Listing } from '../../../shared/api-types';
 import { useCurrentUser } from '../../auth/api';
+import { useReturnHere } from '../../auth/redirect';
 import { EditListingDialog } from './edit-listing-dialog';
 import { ListingStatusBadge } from './listing-status-badge';
 import { OfferBox } from './offer-box';
@@ -18,6 +19,8 @@ export function ListingActions({ listing }: { listing: Listing }) {
 }
 
 function VisitorActions() {
+  // Signing in brings the member back to this listing (docs/front-end.md).
+  const returnHere = useReturnHere();
   return (
     <Card size="2">
       <Flex direction="column" gap="3">
@@ -28,10 +31,14 @@ function VisitorActions() {
           Sign in to message the owner or propose a trade.
         </Text>
         <Button asChild size="3">
-          <Link to="/login">Sign In to Contact</Link>
+          <Link to="/login" search={returnHere}>
+            Sign In to Contact
+          </Link>
         </Button>
         <Button asChild size="3" variant="soft">
-          <Link to="/login">Sign In to Make Offer</Link>
+          <Link to="/login" search={returnHere}>
+            Sign In to Make Offer
+          </Link>
         </Button>
       </Flex>
     </Card>

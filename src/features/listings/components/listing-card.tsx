@@ -3,6 +3,7 @@ import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import type { Listing } from '../../../shared/api-types';
 import { UserAvatar } from '../../../components/user-avatar';
+import { useCurrentUser } from '../../auth/api';
 import { categoryName, useCategories } from '../../categories/api';
 import { ListingImage } from './listing-image';
 import { ListingStatusBadge } from './listing-status-badge';
@@ -28,11 +29,15 @@ export function milesAway(miles: number | null): string {
 /** A listing in a grid: the whole card opens the listing (through its title link). */
 export function ListingCard({ listing, variant = 'default', headingLevel = 'h3' }: ListingCardProps) {
   const categories = useCategories();
+  const { user } = useCurrentUser();
   const compact = variant === 'compact';
+  // Browse and search leave a member's own listings out; where one still shows (Featured, a
+  // profile seen by its owner is compact and says so itself), the card says whose it is.
+  const own = !compact && user?.id === listing.userId;
   return (
     <Card asChild size="1" className={`listing-card ${compact ? 'listing-card-compact' : ''}`} data-testid="listing-card">
       <article>
-        <ListingImage src={listing.imageUrls[0]} alt="" className="listing-card-image" />
+        <ListingImage src={listing.imageUrls[0]} alt="" className="listing-card-image" sizes={compact ? '112px' : undefined} />
         <Flex direction="column" gap="2" className="listing-card-body">
           <Flex justify="between" align="start" gap="2">
             <Heading as={headingLevel} size={compact ? '2' : '3'} className="listing-card-title">
@@ -40,10 +45,17 @@ export function ListingCard({ listing, variant = 'default', headingLevel = 'h3' 
                 {listing.title}
               </Link>
             </Heading>
-            <ListingStatusBadge status={listing.status} />
+            <Flex gap="1" wrap="wrap" justify="end" flexShrink="0">
+              {own && (
+                <Badge color="gray" variant="surface" size="1" data-testid="own-listing-badge">
+                  Your listing
+                </Badge>
+              )}
+              <ListingStatusBadge status={listing.status} />
+            </Flex>
           </Flex>
           {!compact && (
-            <Flex gap="1" wrap="wrap">
+            <Flex gap="1" wrap="wrap" className="listing-card-categories">
               <span className="visually-hidden">Categories: </span>
               {listing.categoriesOffered.map((slug) => (
                 <Badge key={slug} variant="soft" size="1">
@@ -56,7 +68,7 @@ export function ListingCard({ listing, variant = 'default', headingLevel = 'h3' 
             <Text weight="medium">Wants:</Text> {listing.whatUserWants}
           </Text>
           {!compact && (
-            <Flex align="center" justify="between" gap="2" wrap="wrap" mt="auto">
+            <Flex align="center" justify="between" gap="2" wrap="wrap" mt="auto" className="listing-card-footer">
               <Flex align="center" gap="1" minWidth="0">
                 <SewingPinIcon aria-hidden="true" />
                 <Text size="1" color="gray" className="truncate">

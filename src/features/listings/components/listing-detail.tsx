@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { useMetaDescription, usePageTitle } from '../../../lib/use-page-title';
 import { categoryName, useCategories } from '../../categories/api';
 import { listingDetailQuery } from '../api';
+import { ExchangeSummary } from './exchange-summary';
 import { ListingActions } from './listing-actions';
 import { ListingGallery } from './listing-gallery';
 import { ListingNotFound } from './listing-not-found';
@@ -85,11 +86,13 @@ export function ListingDetail({ id }: { id: number }) {
               </Text>
             </Flex>
           </Flex>
+          {!wide && <ExchangeSummary listing={listing} />}
           {!wide && <ListingActions listing={listing} />}
           <ListingTabs listing={listing} />
         </Flex>
         <Flex asChild direction="column" gap="4" minWidth="0">
           <aside aria-label="About this exchange">
+            {wide && <ExchangeSummary listing={listing} />}
             {wide && <ListingActions listing={listing} />}
             <SellerCard listing={listing} />
             <SafetyTips />

@@ -1,5 +1,5 @@
 import { Checkbox, Flex, Select, Switch, Text } from '@radix-ui/themes';
-import { useId, type Dispatch, type SetStateAction } from 'react';
+import { useId, useState, type Dispatch, type SetStateAction } from 'react';
 import { Field, TextAreaInput, TextInput } from '../../../components/form-field';
 import type { FieldErrors } from '../../../lib/use-form';
 import { LISTING_DISTANCES } from '../../../shared/constants';
@@ -15,6 +15,8 @@ export interface ListingFormState<T extends ListingFormValues> {
   errors: FieldErrors;
   setField: <K extends keyof T>(name: K, value: T[K]) => void;
   setValues: Dispatch<SetStateAction<T>>;
+  /** Shows a field's message once the member leaves it (none before). */
+  touch: (name: keyof T & string) => void;
 }
 
 interface Props<T extends ListingFormValues> {
@@ -24,28 +26,60 @@ interface Props<T extends ListingFormValues> {
   onBusyChange: (busy: boolean) => void;
 }
 
-/** The fields of spec section 5, shared by the Create and Edit Listing dialogs. */
+/**
+ * The fields of spec section 5, shared by the Create and Edit Listing dialogs: photos first (what
+ * members look at first), then the words. A field shows its message only once the member has left
+ * it or tried to submit.
+ */
 export function ListingFormFields<T extends ListingFormValues>({ form, categoryMessage, onBusyChange }: Props<T>) {
-  const { values, errors, setField, setValues } = form;
+  const { values, errors, setField, setValues, touch } = form;
   return (
     <Flex direction="column" gap="4">
-      <TextInput label="Title" required value={values.title} onValueChange={(v) => setField('title', v)} error={errors.title} placeholder="e.g. Fresh vegetables from my garden" maxLength={100} />
+      <ImagePicker
+        images={values.imageUrls}
+        onAdd={(paths) => setValues((previous) => ({ ...previous, imageUrls: [...previous.imageUrls, ...paths] }))}
+        onRemove={(path) => setValues((previous) => ({ ...previous, imageUrls: previous.imageUrls.filter((p) => p !== path) }))}
+        onBusyChange={onBusyChange}
+      />
+      {errors.imageUrls && (
+        <Text size="1" color="red" role="alert">
+          {errors.imageUrls}
+        </Text>
+      )}
+      <TextInput
+        label="Title"
+        required
+        value={values.title}
+        onValueChange={(v) => setField('title', v)}
+        onBlur={() => touch('title')}
+        error={errors.title}
+        placeholder="e.g. Fresh vegetables from my garden"
+        maxLength={100}
+      />
       <TextAreaInput
         label="Description"
         required
         value={values.description}
         onValueChange={(v) => setField('description', v)}
+        onBlur={() => touch('description')}
         error={errors.description}
         placeholder="Describe what you are offering: condition, amount, when it is available"
         rows={4}
         maxLength={2000}
       />
-      <CategoryChecks selected={values.categoriesOffered} onChange={(slugs) => setField('categoriesOffered', slugs)} message={categoryMessage} error={errors.categoriesOffered} />
+      <CategoryChecks
+        selected={values.categoriesOffered}
+        onChange={(slugs) => setField('categoriesOffered', slugs)}
+        onLeave={() => touch('categoriesOffered')}
+        message={categoryMessage}
+        error={errors.categoriesOffered}
+      />
       <TextInput
         label="What do you want in return?"
         required
         value={values.whatUserWants}
         onValueChange={(v) => setField('whatUserWants', v)}
+        onBlur={() => touch('whatUserWants')}
         error={errors.whatUserWants}
         placeholder="e.g. Help with yard work"
         maxLength={200}
@@ -58,7 +92,7 @@ export function ListingFormFields<T extends ListingFormValues>({ form, categoryM
         </Flex>
       </Text>
       <Flex gap="4" direction={{ initial: 'column', sm: 'row' }}>
-        <div style={{ flex: 2, minWidth: 0 }}>
+        <div style={{ flex: 2, minWidth: 0 }} onBlur={() => touch('location')}>
           <Field label="Location" required error={errors.location} hint="Your town or city: pick a suggestion so distance search can find your listing.">
             {({ id, describedBy, invalid }) => (
               <PlaceInput
@@ -91,29 +125,37 @@ export function ListingFormFields<T extends ListingFormValues>({ form, categoryM
           </Field>
         </div>
       </Flex>
-      <ImagePicker
-        images={values.imageUrls}
-        onAdd={(paths) => setValues((previous) => ({ ...previous, imageUrls: [...previous.imageUrls, ...paths] }))}
-        onRemove={(path) => setValues((previous) => ({ ...previous, imageUrls: previous.imageUrls.filter((p) => p !== path) }))}
-        onBusyChange={onBusyChange}
-      />
-      {errors.imageUrls && (
-        <Text size="1" color="red" role="alert">
-          {errors.imageUrls}
-        </Text>
-      )}
     </Flex>
   );
 }
 
-function CategoryChecks({ selected, onChange, message, error }: { selected: string[]; onChange: (slugs: string[]) => void; message: string; error?: string }) {
+interface CategoryChecksProps {
+  selected: string[];
+  onChange: (slugs: string[]) => void;
+  onLeave: () => void;
+  message: string;
+  error?: string | undefined;
+}
+
+function CategoryChecks({ selected, onChange, onLeave, message, error }: CategoryChecksProps) {
   const categories = useCategories();
   const id = useId();
-  const toggle = (slug: string, checked: boolean) => onChange(checked ? [...selected, slug] : selected.filter((s) => s !== slug));
-  // With nothing chosen the rule is shown up front: it explains why the submit button waits.
-  const shown = error ?? (selected.length === 0 ? message : undefined);
+  const [unchecked, setUnchecked] = useState(false);
+  const toggle = (slug: string, checked: boolean) => {
+    const next = checked ? [...selected, slug] : selected.filter((s) => s !== slug);
+    // Clearing the last choice is a touch: the rule shows at once.
+    if (next.length === 0) setUnchecked(true);
+    onChange(next);
+  };
+  const shown = error ?? (unchecked && selected.length === 0 ? message : undefined);
   return (
-    <fieldset className="category-checks" aria-describedby={shown ? `${id}-message` : undefined}>
+    <fieldset
+      className="category-checks"
+      aria-describedby={shown ? `${id}-message` : undefined}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onLeave();
+      }}
+    >
       <legend className="form-legend">
         Categories
         <Text color="red" aria-hidden="true">

@@ -1,7 +1,9 @@
-// Edit Profile (spec sections 2, 5 and 8): the register fields without username and password.
+// Edit Profile (spec sections 2, 5 and 8): the register fields without username and password; the
+// profile image is uploaded rather than pasted as a URL (docs/front-end.md).
 import { Dialog, Flex } from '@radix-ui/themes';
-import { useEffect } from 'react';
-import { TextAreaInput, TextInput } from '../../../components/form-field';
+import { useEffect, useState } from 'react';
+import { Field, TextAreaInput, TextInput } from '../../../components/form-field';
+import { PlaceInput } from '../../search/components/place-input';
 import { ApiError, messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useValibotForm } from '../../../lib/use-form';
@@ -10,6 +12,7 @@ import { profileUpdateSchema } from '../../../shared/schemas';
 import { useCurrentUser } from '../../auth/api';
 import { useUpdateProfile } from '../api';
 import { DialogActions } from '../../../components/dialog-actions';
+import { AvatarPicker } from './avatar-picker';
 
 interface EditProfileDialogProps {
   open: boolean;
@@ -30,6 +33,7 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
   const { user } = useCurrentUser();
   const form = useValibotForm(profileUpdateSchema, valuesOf(user));
   const update = useUpdateProfile();
+  const [uploading, setUploading] = useState(false);
 
   useEffect(() => {
     if (open) form.reset(valuesOf(user));
@@ -72,14 +76,31 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
         </Dialog.Description>
         <form onSubmit={onSubmit} noValidate>
           <Flex direction="column" gap="3">
-            <TextInput label="Full Name" required autoComplete="name" {...field('displayName')} />
+            <AvatarPicker
+              name={form.values.displayName}
+              value={form.values.avatarUrl}
+              onChange={(url) => form.setField('avatarUrl', url)}
+              onBusyChange={setUploading}
+              error={form.errors.avatarUrl}
+            />
+            <TextInput label="Full Name" required autoComplete="name" hint="Your display name: how other members see you." {...field('displayName')} />
             <TextInput label="Nickname" autoComplete="nickname" {...field('nickname')} />
             <TextInput label="Email" type="email" required autoComplete="email" {...field('email')} />
             <TextInput label="Address" autoComplete="street-address" hint="Visible only to you." {...field('address')} />
-            <TextInput label="Public Location" hint="Shown on your profile and listings, e.g. your town." {...field('location')} />
+            <Field label="Public Location" error={form.errors.location} hint="Your town, shown on your profile and as your listings' starting location, e.g. Oakland, CA.">
+              {({ id, describedBy, invalid }) => (
+                <PlaceInput
+                  id={id}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid || undefined}
+                  value={form.values.location}
+                  onValueChange={(value) => form.setField('location', value)}
+                  autoComplete="address-level2"
+                />
+              )}
+            </Field>
             <TextAreaInput label="Bio" rows={4} {...field('bio')} />
-            <TextInput label="Profile Image URL" type="url" placeholder="https://" {...field('avatarUrl')} />
-            <DialogActions mt="2" wrap="wrap" submitLabel="Save Changes" pending={update.isPending} />
+            <DialogActions mt="2" wrap="wrap" submitLabel="Save Changes" pending={update.isPending} disabled={uploading} />
           </Flex>
         </form>
       </Dialog.Content>

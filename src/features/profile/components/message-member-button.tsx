@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Listing, PublicUser } from '../../../shared/api-types';
 import { conversationsQuery } from '../../messages/api';
+import { useReturnHere } from '../../auth/redirect';
 
 interface MessageMemberButtonProps {
   member: Pick<PublicUser, 'id' | 'displayName'>;
@@ -16,10 +17,11 @@ interface MessageMemberButtonProps {
 export function MessageMemberButton({ member, listings, signedIn }: MessageMemberButtonProps) {
   const navigate = useNavigate();
   const conversations = useQuery({ ...conversationsQuery, enabled: signedIn });
+  const returnHere = useReturnHere();
   if (!signedIn) {
     return (
       <Button asChild>
-        <Link to="/auth">
+        <Link to="/auth" search={returnHere}>
           <ChatBubbleIcon aria-hidden="true" /> Message
         </Link>
       </Button>

@@ -1,13 +1,17 @@
 import { Button } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { MessageCard } from '../../../components/message-card';
+import { useReturnHere } from '../../auth/redirect';
 
 /** Spec section 2: visitors asking for a profile they cannot see get 'Please sign in' and a link to /auth. */
 export function SignInRequired() {
+  const returnHere = useReturnHere();
   return (
     <MessageCard title="Please sign in" text="Sign in to see member profiles and manage your own.">
       <Button asChild>
-        <Link to="/auth">Sign In</Link>
+        <Link to="/auth" search={returnHere}>
+          Sign In
+        </Link>
       </Button>
     </MessageCard>
   );

@@ -21,7 +21,8 @@ interface ReviewDialogProps {
 }
 
 export function ReviewDialog({ open, onOpenChange, reviewerId, reviewee, listingId, barterId }: ReviewDialogProps) {
-  const initial = { reviewerId, userId: reviewee.id, listingId, barterId, rating: 5, comment: '' };
+  // No stars are chosen at first: a rating is the member's choice, and the form asks for one (1 to 5).
+  const initial = { reviewerId, userId: reviewee.id, listingId, barterId, rating: 0, comment: '' };
   const form = useValibotForm(reviewSchema, initial);
   const create = useCreateReview();
 

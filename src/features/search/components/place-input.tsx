@@ -1,5 +1,6 @@
 // A text field with place suggestions from GET /api/places: the ARIA 1.2 combobox pattern (list
-// autocomplete). Typing keeps free text; picking a suggestion fills in its label ("Oakland, CA, US").
+// autocomplete). Typing keeps free text; picking a suggestion fills in its name as places are
+// written across the site ("Oakland, CA"; see placeText).
 // Arrow keys move through the list, Enter picks, Escape closes.
 import { TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +8,14 @@ import { useEffect, useId, useState, type ComponentProps, type KeyboardEvent } f
 import { apiGet } from '../../../lib/api';
 import type { Place } from '../../../shared/api-types';
 import '../search.css';
+
+/**
+ * How a place is written on listings and profiles: "Oakland, CA" for US towns (as the demo data and
+ * members write them), the full label elsewhere ("Toronto, CA" is Canada's). The server resolves both.
+ */
+export function placeText(place: Pick<Place, 'label' | 'country'>): string {
+  return place.country === 'US' ? place.label.replace(/, US$/, '') : place.label;
+}
 
 export const placeKeys = { suggestions: (q: string) => ['places', q.trim().toLowerCase()] as const };
 
@@ -39,13 +48,13 @@ export function PlaceInput({ value, onValueChange, id, ...rest }: PlaceInputProp
   // Nothing to suggest when the text already names one place ("Oakland, CA" for "Oakland, CA, US").
   const typed = value.trim().toLowerCase();
   const settled = places.length === 1 && places[0]!.label.toLowerCase().startsWith(typed) && typed.includes(',');
-  const shown = settled ? [] : places.filter((place) => place.label.toLowerCase() !== typed);
+  const shown = settled ? [] : places.filter((place) => place.label.toLowerCase() !== typed && placeText(place).toLowerCase() !== typed);
   const expanded = open && shown.length > 0;
 
   useEffect(() => setActive(-1), [q]);
 
   const pick = (place: Place) => {
-    onValueChange(place.label);
+    onValueChange(placeText(place));
     setOpen(false);
     setActive(-1);
   };
@@ -100,7 +109,7 @@ export function PlaceInput({ value, onValueChange, id, ...rest }: PlaceInputProp
               pick(place);
             }}
           >
-            {place.label}
+            {placeText(place)}
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { MagnifyingGlassIcon, MixerHorizontalIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
@@ -32,6 +32,9 @@ export function SearchBar({ initialQuery = '', initialCategory = 'all', initialD
   // undefined until the member picks a distance.
   const [distance, setDistance] = useState<SearchDistance | undefined>(initialDistance);
   const [near, setNear] = useState(initialNear);
+  // On phones the bar starts as one field and a button; focusing the field (or Filters) opens the
+  // place, category and distance. Chosen filters keep it open, so they are never out of sight.
+  const [expanded, setExpanded] = useState(initialNear !== '' || initialCategory !== 'all' || String(initialDistance) !== String(DEFAULT_SEARCH_DISTANCE));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,24 +51,36 @@ export function SearchBar({ initialQuery = '', initialCategory = 'all', initialD
   };
 
   return (
-    <form role="search" aria-label="Search listings" onSubmit={submit} className="search-bar">
+    <form role="search" aria-label="Search listings" onSubmit={submit} className="search-bar" data-expanded={expanded}>
       <Flex direction="column" gap="1" className="search-bar-query">
-        <Text as="label" htmlFor={`${id}-q`} size="2" weight="medium">
+        <Text as="label" htmlFor={`${id}-q`} size="2" weight="medium" className="search-bar-query-label">
           What are you looking for?
         </Text>
-        <TextField.Root id={`${id}-q`} size="3" type="search" placeholder="Bike repair, sourdough, guitar lessons…" value={query} onChange={(e) => setQuery(e.target.value)} maxLength={200}>
+        <TextField.Root
+          id={`${id}-q`}
+          size="3"
+          type="search"
+          placeholder="Bike repair, sourdough, guitar lessons…"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onFocus={() => setExpanded(true)}
+          maxLength={200}
+        >
           <TextField.Slot>
             <MagnifyingGlassIcon aria-hidden="true" />
           </TextField.Slot>
         </TextField.Root>
       </Flex>
-      <Flex direction="column" gap="1">
+      <Button type="button" size="3" variant="soft" className="search-bar-filters" aria-label="Filters" aria-expanded={expanded} aria-controls={`${id}-extra`} onClick={() => setExpanded(true)}>
+        <MixerHorizontalIcon aria-hidden="true" />
+      </Button>
+      <Flex direction="column" gap="1" className="search-bar-extra" id={`${id}-extra`}>
         <Text as="label" htmlFor={`${id}-near`} size="2" weight="medium">
           Near
         </Text>
         <PlaceInput id={`${id}-near`} size="3" placeholder="Your area, or a town" value={near} onValueChange={setNear} maxLength={100} />
       </Flex>
-      <Flex direction="column" gap="1">
+      <Flex direction="column" gap="1" className="search-bar-extra">
         <Text as="label" htmlFor={`${id}-category`} size="2" weight="medium">
           Category
         </Text>
@@ -78,7 +93,7 @@ export function SearchBar({ initialQuery = '', initialCategory = 'all', initialD
           ))}
         </select>
       </Flex>
-      <Flex direction="column" gap="1">
+      <Flex direction="column" gap="1" className="search-bar-extra">
         <Text as="label" htmlFor={`${id}-distance`} size="2" weight="medium">
           Distance
         </Text>
