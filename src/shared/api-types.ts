@@ -219,7 +219,7 @@ export interface Count {
   count: number;
 }
 
-export type NotificationKind = 'message' | 'offer' | 'barter_pending' | 'barter_confirmed' | 'review' | 'saved_search';
+export type NotificationKind = 'message' | 'offer' | 'barter_pending' | 'barter_confirmed' | 'review' | 'saved_search' | 'match' | 'trade_circle';
 
 /** One entry of the header's notifications panel (GET /api/notifications). */
 export interface AppNotification {

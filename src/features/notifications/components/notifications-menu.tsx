@@ -16,6 +16,8 @@ const KIND_ICON: Record<AppNotification['kind'], string> = {
   barter_confirmed: '✓',
   review: '★',
   saved_search: '⌕',
+  match: '⇆',
+  trade_circle: '◎',
 };
 
 const bellLabel = (unread: number) => (unread > 0 ? `Notifications: ${unread} unread` : 'Notifications: nothing new');
