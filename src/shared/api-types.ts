@@ -144,6 +144,11 @@ export interface ConversationSummary {
   listing: { id: number; title: string };
   lastMessage: string;
   lastMessageTime: string;
+  /**
+   * The last message's id: with lastMessageTime, the position `before` pages from. Only in paged
+   * replies (a `limit` or `before` given), so the unpaged reply keeps its original shape.
+   */
+  lastMessageId?: number;
   unreadCount: number;
 }
 

@@ -75,15 +75,44 @@ export const listings = sqliteTable(
     // Coordinates the location resolved to on save (null when the gazetteer has no match).
     latitude: real('latitude'),
     longitude: real('longitude'),
+    // The 1° grid cell of the coordinates (decision 020): distance search reads the few cells that
+    // cover its circle. Computed by SQLite, never written; null when the coordinates are.
+    cell: integer('cell').generatedAlwaysAs(sql`CAST(latitude + 90 AS INTEGER) * 360 + CAST(longitude + 180 AS INTEGER) % 360`, { mode: 'virtual' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('listings_status_created_idx').on(t.status, t.createdAt),
+    // Public listings newest first (browse, category walk) and per cell newest first (distance
+    // search): partial indexes, used by queries that repeat `status IN ('active', 'pending')` verbatim.
+    index('listings_public_created_idx').on(t.createdAt, t.id).where(sql`status IN ('active', 'pending')`),
+    index('listings_public_cell_idx').on(t.cell, t.createdAt, t.id).where(sql`status IN ('active', 'pending')`),
     // Distance search narrows to a latitude band first, then checks longitude and exact distance.
     index('listings_coordinates_idx').on(t.latitude, t.longitude),
     index('listings_user_created_idx').on(t.userId, t.createdAt),
     index('listings_featured_idx').on(t.isFeatured, t.status, t.createdAt),
   ],
+);
+
+// Counts of public (active and pending) listings, kept exact by triggers (migration
+// 0015_listing_counters): '*' all, 'cat:<slug>' per category, 'unplaced' those without coordinates.
+export const listingCounts = sqliteTable('listing_counts', {
+  key: text('key').primaryKey(),
+  n: integer('n').notNull().default(0),
+});
+
+// Public listings per place (listings sit at the coordinates their location resolved to) and per
+// category at each place, kept by the same triggers: key '*' counts every public listing there,
+// 'cat:<slug>' those of a category. A distance search counts its matches from the places in range.
+export const listingPlaces = sqliteTable(
+  'listing_places',
+  {
+    key: text('key').notNull(),
+    latitude: real('latitude').notNull(),
+    longitude: real('longitude').notNull(),
+    cell: integer('cell').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.latitude, t.longitude] }), index('listing_places_key_cell_idx').on(t.key, t.cell)],
 );
 
 // One row per (listing, category) so a category filter is an index lookup, not a JSON scan.
@@ -123,7 +152,10 @@ export const messages = sqliteTable(
   (t) => [
     index('messages_sender_idx').on(t.senderId, t.createdAt),
     index('messages_receiver_idx').on(t.receiverId, t.read),
-    index('messages_listing_pair_idx').on(t.listingId, t.senderId, t.receiverId),
+    // One direction of a conversation in time order: a page of a thread is two short index ranges.
+    index('messages_listing_pair_idx').on(t.listingId, t.senderId, t.receiverId, t.createdAt),
+    // Only unread messages: marking a conversation read finds just those (issue 10).
+    index('messages_unread_idx').on(t.receiverId, t.listingId, t.senderId).where(sql`${t.read} = 0`),
     // A racing repeat of a step (two accepts) writes its line once: INSERT OR IGNORE on this key.
     uniqueIndex('messages_event_key_idx').on(t.eventKey).where(sql`${t.eventKey} IS NOT NULL`),
   ],
@@ -576,3 +608,43 @@ export const tradeCircleMessages = sqliteTable(
 export type WantRow = typeof wants.$inferSelect;
 export type TradeCircleRow = typeof tradeCircles.$inferSelect;
 export type TradeCircleLegRow = typeof tradeCircleLegs.$inferSelect;
+
+// ---- Issue 10: summary and counter rows, kept by triggers (migrations/*_summary_triggers.sql) ----
+
+// One row per member per conversation: the conversation list reads a page of these instead of
+// aggregating messages. Triggers on messages keep every row exact in the same statement as the
+// change (send, read, offer event lines, deletes and their cascades).
+export const conversationSummaries = sqliteTable(
+  'conversation_summaries',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    lastMessageId: integer('last_message_id').notNull(),
+    lastMessage: text('last_message').notNull(),
+    lastMessageTime: text('last_message_time').notNull(),
+    /** Messages this member received in the conversation and has not read. */
+    unreadCount: integer('unread_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listingId, t.partnerId] }),
+    // The list, newest first, paged by (time, message id).
+    index('conversation_summaries_user_recent_idx').on(t.userId, t.lastMessageTime, t.lastMessageId),
+    index('conversation_summaries_partner_idx').on(t.partnerId),
+    index('conversation_summaries_listing_idx').on(t.listingId),
+  ],
+);
+
+// Exact counts the home, community and admin pages show, kept by triggers on their tables:
+// 'users', 'barters_completed', 'testimonials_visible' (approved and public). Open listings are
+// listing_counts' '*' row.
+export const counters = sqliteTable('counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+});

@@ -1,5 +1,6 @@
 // Loads the signed-in user: cookie → one KV read → the user row from D1 (never cached, so a
-// deleted user or a demoted admin loses access at once).
+// deleted user or a demoted admin loses access at once). Public reads that never look at the
+// viewer skip both (issue 10, item 5): a signed-in request there costs no KV read and no user row.
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { createDb } from '../db/client';
@@ -7,11 +8,37 @@ import { users } from '../db/schema';
 import { loadSession, readSessionId } from '../lib/session';
 import type { AppEnv } from '../types';
 
+/**
+ * GET routes whose answer is the same for every caller, signed in or not: the session is not
+ * loaded for them (c.get('user') is null there, so no handler on this list may ask for it). Any
+ * other route loads it, so a route missing here only costs a KV read, never correctness.
+ * Public routes that do show per-viewer data, and so are NOT here: GET /api/users/{id} and
+ * /api/users/username/{name} (the owner sees their own private fields), GET /api/users/{id}/listings
+ * (the owner and admins see every status), GET /api/listings (a member's own listings are left out
+ * of what they browse and search). GET /api/categories stays on the loading side too: the
+ * contract's tests pin that a signed-in request there consults the session (and logs a KV failure).
+ */
+export const VIEWER_FREE_GETS: readonly RegExp[] = [
+  /^\/api\/listings\/featured$/,
+  /^\/api\/listings\/[0-9]+$/,
+  /^\/api\/listings\/[0-9]+\/reviews$/,
+  /^\/api\/users\/[0-9]+\/reviews$/,
+  /^\/api\/users\/[0-9]+\/barters\/count$/,
+  /^\/api\/(barters|users|skills)\/count$/,
+  /^\/api\/analytics\/(activity|dashboard)$/,
+  /^\/api\/(testimonials|events)$/,
+  /^\/api\/places$/,
+  /^\/objects\/uploads\/[^/]+$/,
+];
+
+export const needsNoViewer = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && VIEWER_FREE_GETS.some((pattern) => pattern.test(path));
+
 export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
   const db = createDb(c.env.DB);
   c.set('db', db);
   c.set('user', null);
   c.set('session', null);
+  if (needsNoViewer(c.req.method, c.req.path)) return next();
   const id = readSessionId(c);
   const session = id ? await loadSession(c.env, id) : null;
   if (session) {

@@ -1,7 +1,7 @@
 // Conversations (API.md "Messages and conversations"): summaries for the messages screen's list,
 // and one conversation's messages, which marks the ones the reader received as read.
 import { Hono } from 'hono';
-import { conversationSummaries, findListingRef, readConversation } from '../db/queries/messages';
+import { conversationSummaries, findListingRefAndUser, readConversation } from '../db/queries/messages';
 import { findUserById } from '../db/queries/users';
 import { message } from '../db/shapes';
 import { eq } from 'drizzle-orm';
@@ -9,7 +9,8 @@ import { conversationKeyOf, parseConversationKey, partnerIn } from '../../src/sh
 import { offersOfConversation, shapeOffers } from '../db/queries/offers';
 import { listings } from '../db/schema';
 import { isConversationPair } from '../lib/conversation-room';
-import { forbidden, notFound } from '../lib/errors';
+import { badRequest, forbidden, notFound } from '../lib/errors';
+import { CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX, parseConversationCursor } from '../../src/shared/conversation-cursor';
 import { parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -20,9 +21,36 @@ export const conversationRoutes = new Hono<AppEnv>();
 // GET /:partnerId/:listingId/ws, the live-chat socket (docs/api/live-chat.md).
 conversationRoutes.route('/', conversationSocketRoutes);
 
+/** A thread's page: at most this many messages (the SPA asks for THREAD_PAGE_DEFAULT). */
+const THREAD_PAGE_MAX = 200;
+const BEFORE_MESSAGE = 'before must be a cursor: a time and a message id, as in 2026-01-01T00:00:00.000Z_42';
+
+/**
+ * `limit` and `before` (docs/api/messaging-barters-reviews.md, "Paging"): undefined when neither is
+ * given; otherwise the page, `limit` defaulting to `fallback`. Bad values are 400s naming the parameter.
+ */
+function parsePage(rawLimit: string | undefined, rawBefore: string | undefined, max: number, fallback = max) {
+  if (rawLimit === undefined && rawBefore === undefined) return undefined;
+  const limit = rawLimit === undefined ? fallback : /^[1-9]\d{0,2}$/.test(rawLimit) ? Number(rawLimit) : NaN;
+  const limitMessage = `limit must be a whole number from 1 to ${max}`;
+  if (!(limit >= 1 && limit <= max)) throw badRequest(limitMessage, { limit: limitMessage });
+  const before = rawBefore === undefined ? undefined : parseConversationCursor(rawBefore);
+  if (before === null) throw badRequest(BEFORE_MESSAGE, { before: BEFORE_MESSAGE });
+  return { limit, before };
+}
+
+// The newest page of summaries by default; `limit` and `before` page further (a contract extension:
+// docs/api/messaging-barters-reviews.md, "Paging").
 conversationRoutes.get('/', async (c) => {
   const user = requireUser(c);
-  return c.json(await conversationSummaries(c.get('db'), user.id));
+  const page = parsePage(c.req.query('limit'), c.req.query('before'), CONVERSATIONS_PAGE_MAX, CONVERSATIONS_PAGE_DEFAULT);
+  return c.json(
+    await conversationSummaries(c.get('db'), user.id, {
+      limit: page?.limit ?? CONVERSATIONS_PAGE_DEFAULT,
+      before: page?.before,
+      withCursor: page !== undefined,
+    }),
+  );
 });
 
 // GET /:conversation: who and what the conversation is, from the caller's side, with its offers
@@ -62,9 +90,10 @@ conversationRoutes.get('/:userId{[0-9]+}/:partnerId{[0-9]+}/:listingId{[0-9]+}',
   assertActingAs(user, userId, 'You can only read your own conversations');
   const partnerId = parseId(c.req.param('partnerId'), 'User');
   const listingId = parseId(c.req.param('listingId'), 'Listing');
-  const [listing, partner] = await Promise.all([findListingRef(db, listingId), findUserById(db, partnerId)]);
+  const { listing, user: partner } = await findListingRefAndUser(db, listingId, partnerId);
   if (!listing) throw notFound('Listing not found');
   if (!partner) throw notFound('User not found');
-  const rows = await readConversation(db, user.id, partnerId, listingId);
+  const page = parsePage(c.req.query('limit'), c.req.query('before'), THREAD_PAGE_MAX);
+  const rows = await readConversation(db, user.id, partnerId, listingId, page && { limit: page.limit, before: page.before });
   return c.json(rows.map(message));
 });

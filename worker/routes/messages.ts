@@ -2,8 +2,7 @@
 // owner answers; every message is about one listing.
 import { Hono } from 'hono';
 import { messageSchema } from '../../src/shared/schemas';
-import { findListingRef, insertMessage, messagesOfUser } from '../db/queries/messages';
-import { findUserById } from '../db/queries/users';
+import { findListingRefAndUser, insertMessage, messagesOfUser } from '../db/queries/messages';
 import { message } from '../db/shapes';
 import { roomStub } from '../lib/conversation-room';
 import { badRequest, notFound } from '../lib/errors';
@@ -22,9 +21,8 @@ messageRoutes.post('/', async (c) => {
   const input = await parseBody(c, messageSchema);
   assertActingAs(user, input.senderId, 'You can only send messages as yourself');
 
-  const listing = await findListingRef(db, input.listingId);
+  const { listing, user: receiver } = await findListingRefAndUser(db, input.listingId, input.receiverId);
   if (!listing) throw notFound('Listing not found');
-  const receiver = await findUserById(db, input.receiverId);
   if (!receiver) throw notFound('User not found');
   if (receiver.id === user.id && listing.userId === user.id) throw badRequest('You cannot contact yourself for your own listing');
   if (receiver.id === user.id || (listing.userId !== user.id && listing.userId !== receiver.id)) {

@@ -1,6 +1,9 @@
 // Messages and conversations: query keys and reads shared by the messages screen and the header.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ConversationSummary, Message } from '../../shared/api-types';
+import { conversationCursor, CONVERSATIONS_PAGE_DEFAULT, messageCursor, THREAD_PAGE_DEFAULT } from '../../shared/conversation-cursor';
+import { conversationKeyOf } from '../../shared/conversation-key';
 import { api, apiGet } from '../../lib/api';
 
 export const messageKeys = {
@@ -10,17 +13,59 @@ export const messageKeys = {
   conversation: (userId: number, partnerId: number, listingId: number) => [...messageKeys.all, 'conversation', userId, partnerId, listingId] as const,
 };
 
+/** The newest page of the member's conversations (the server's default page, newest first). */
 export const conversationsQuery = queryOptions({
   queryKey: messageKeys.conversations(),
-  queryFn: () => apiGet<ConversationSummary[]>('/api/conversations'),
+  queryFn: () => apiGet<ConversationSummary[]>(`/api/conversations?limit=${CONVERSATIONS_PAGE_DEFAULT}`),
 });
+
+/** The page after a summary (older conversations), for loading more as the list scrolls. */
+export const olderConversations = (after: ConversationSummary) =>
+  apiGet<ConversationSummary[]>(`/api/conversations?limit=${CONVERSATIONS_PAGE_DEFAULT}&before=${encodeURIComponent(conversationCursor(after))}`);
+
+/**
+ * A message this client knows about (sent, or received over the open conversation's socket) moves
+ * its conversation to the top of the cached list, without asking the server for the whole list
+ * again. A conversation not in the cached page is new to it: only then is the list refetched.
+ */
+export function noteMessageInList(queryClient: QueryClient, message: Message, meId: number, options: { read: boolean }) {
+  const key = conversationKeyOf(message.listingId, message.senderId, message.receiverId);
+  const list = queryClient.getQueryData<ConversationSummary[]>(messageKeys.conversations());
+  const found = list?.find((c) => c.conversation === key);
+  if (!list || !found) {
+    void queryClient.invalidateQueries({ queryKey: messageKeys.conversations(), exact: true });
+    return;
+  }
+  if (found.lastMessageTime > message.createdAt || (found.lastMessageTime === message.createdAt && (found.lastMessageId ?? 0) >= message.id)) return;
+  const received = message.receiverId === meId && !options.read && !message.read;
+  const updated: ConversationSummary = {
+    ...found,
+    lastMessage: message.content,
+    lastMessageTime: message.createdAt,
+    lastMessageId: message.id,
+    unreadCount: received ? found.unreadCount + 1 : options.read ? 0 : found.unreadCount,
+  };
+  queryClient.setQueryData<ConversationSummary[]>(messageKeys.conversations(), [updated, ...list.filter((c) => c !== found)]);
+}
+
+/** Reading a conversation marked what the member received there read: its badge follows, locally. */
+export function noteConversationRead(queryClient: QueryClient, key: string, unread = 0) {
+  queryClient.setQueryData<ConversationSummary[]>(messageKeys.conversations(), (list) =>
+    list?.some((c) => c.conversation === key && c.unreadCount !== unread) ? list.map((c) => (c.conversation === key ? { ...c, unreadCount: unread } : c)) : list,
+  );
+}
 
 /** One conversation, oldest first. Reading it marks the messages the reader received as read. */
 export const conversationQuery = (userId: number, partnerId: number, listingId: number) =>
   queryOptions({
     queryKey: messageKeys.conversation(userId, partnerId, listingId),
-    queryFn: () => apiGet<Message[]>(`/api/conversations/${userId}/${partnerId}/${listingId}`),
+    // The newest page; earlier messages come with earlierMessages (the thread's "Load earlier" button).
+    queryFn: () => apiGet<Message[]>(`/api/conversations/${userId}/${partnerId}/${listingId}?limit=${THREAD_PAGE_DEFAULT}`),
   });
+
+/** The page of a thread before its oldest loaded message. */
+export const earlierMessages = (userId: number, partnerId: number, listingId: number, oldest: Message) =>
+  apiGet<Message[]>(`/api/conversations/${userId}/${partnerId}/${listingId}?limit=${THREAD_PAGE_DEFAULT}&before=${encodeURIComponent(messageCursor(oldest))}`);
 
 export interface SendMessageBody {
   senderId: number;
@@ -37,8 +82,8 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SendMessageBody) => api<Message>('POST', '/api/messages', body),
-    onSuccess: (_message, body) => {
-      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+    onSuccess: (message, body) => {
+      noteMessageInList(queryClient, message, body.senderId, { read: true });
       void queryClient.invalidateQueries({ queryKey: messageKeys.userMessages(body.senderId) });
     },
   });

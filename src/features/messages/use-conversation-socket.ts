@@ -16,7 +16,7 @@ import { reviewKeys } from '../reviews/api';
 import type { ServerFrame } from '../../shared/ws-frames';
 import { authKeys, CURRENT_USER_URL, forgetSignedOutMember } from '../auth/api';
 import { notificationKeys } from '../notifications/api';
-import { messageKeys } from './api';
+import { messageKeys, noteConversationRead, noteMessageInList } from './api';
 import { ConversationConnection, type ConnectionState } from './conversation-connection';
 import { afterSessionEnded, conversationSocketUrl, createThrottle, lastReceivedId, markReadUpTo, mergeMessages, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from './live';
 
@@ -76,7 +76,8 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
           clearTimeout(typingTimer);
           setPartnerTyping(false);
         }
-        refreshList();
+        // The list learns of it from the frame itself, not from a refetch of the whole list.
+        noteMessageInList(queryClient, m, meId, { read: false });
       } else if (frame.type === 'typing') {
         if (frame.userId !== partnerId) return;
         setPartnerTyping(true);
@@ -87,7 +88,8 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
         queryClient.setQueryData<Message[]>(key, (old) => markReadUpTo(old, frame.userId, frame.upTo));
         // The member's own read mark (this tab or another) changes the list's unread count.
         if (frame.userId === meId) {
-          refreshList();
+          const unread = (queryClient.getQueryData<Message[]>(key) ?? []).filter((m) => m.senderId === partnerId && m.receiverId === meId && !m.read).length;
+          noteConversationRead(queryClient, conversationKeyOf(listingId, meId, partnerId), unread);
           refreshBell();
         }
       } else if (frame.type === 'offer') {

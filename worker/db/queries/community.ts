@@ -1,55 +1,67 @@
 // Community counters, analytics, testimonials, events and contact messages.
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { PUBLIC_STATUSES } from './listings';
 import type { Db } from '../client';
-import { barters, communityEvents, contactMessages, eventAttendees, listings, testimonials, users } from '../schema';
+import { communityEvents, contactMessages, counters, eventAttendees, listingCounts, testimonials, users } from '../schema';
 
 /** Lists on community pages are capped so one request stays small on the free plan. */
 export const COMMUNITY_LIST_LIMIT = 50;
 
-// Each counter as a query, so an endpoint can run all of its counts in one batch. One definition
-// per figure, used by the home page, the community page and the admin dashboard alike, so the
-// three never disagree: members are all accounts, listings are the open ones (active and pending,
-// what Browse shows a visitor), barters are the completed ones.
-const countUsers = (db: Db) => db.select({ count: count() }).from(users);
-const countOpenListings = (db: Db) => db.select({ count: count() }).from(listings).where(inArray(listings.status, [...PUBLIC_STATUSES]));
-const countCompletedBarters = (db: Db) => db.select({ count: count() }).from(barters).where(eq(barters.status, 'completed'));
-const countVisibleTestimonials = (db: Db) =>
-  db.select({ count: count() }).from(testimonials).where(and(eq(testimonials.isApproved, true), eq(testimonials.isPublic, true)));
+/**
+ * The counter rows (the `counters` table): exact counts kept by triggers on users, listings,
+ * barters and testimonials (migrations/0017_summary_triggers.sql), so a count is one primary-key
+ * read instead of a count(*) over the table. One definition per figure, used by the home page, the
+ * community page and the admin dashboard alike, so the three never disagree: users: every account;
+ * barters_completed: status completed; testimonials_visible: approved and public. Open listings
+ * (active or pending, what Browse shows a visitor) are the listing counter row '*'
+ * (listing_counts, decision 020), which Browse's count reads too.
+ */
+type CounterName = 'users' | 'barters_completed' | 'testimonials_visible';
+
+const readCounters = (db: Db, names: CounterName[]) => db.select({ name: counters.name, value: counters.value }).from(counters).where(inArray(counters.name, names));
+
+const readOpenListings = (db: Db) => db.select({ count: listingCounts.n }).from(listingCounts).where(eq(listingCounts.key, '*'));
+
+const valueOf = (rows: { name: string; value: number }[], name: CounterName) => rows.find((r) => r.name === name)?.value ?? 0;
+
+/** Upcoming events depend on the date, so they are counted (few rows, by community_events_active_date_idx). */
 const countUpcomingEvents = (db: Db, today: string) =>
   db.select({ count: count() }).from(communityEvents).where(and(eq(communityEvents.isActive, true), gte(communityEvents.date, today)));
 
 const first = (rows: { count: number }[]) => rows[0]?.count ?? 0;
 
 export async function completedBarterCount(db: Db): Promise<number> {
-  return first(await countCompletedBarters(db));
+  return valueOf(await readCounters(db, ['barters_completed']), 'barters_completed');
 }
 
 export async function userCount(db: Db): Promise<number> {
-  return first(await countUsers(db));
+  return valueOf(await readCounters(db, ['users']), 'users');
 }
 
 /** Open listings (active and pending): the home page's "Skills and goods offered". */
 export async function openListingCount(db: Db): Promise<number> {
-  return first(await countOpenListings(db));
+  return first(await readOpenListings(db));
 }
 
 /** The Live Activity Feed: members, open listings, completed barters, visible testimonials, upcoming events. */
 export async function activitySummary(db: Db, today: string) {
-  const [u, l, b, t, e] = await db.batch([
-    countUsers(db),
-    countOpenListings(db),
-    countCompletedBarters(db),
-    countVisibleTestimonials(db),
+  const [rows, l, e] = await db.batch([
+    readCounters(db, ['users', 'barters_completed', 'testimonials_visible']),
+    readOpenListings(db),
     countUpcomingEvents(db, today),
   ]);
-  return { users: first(u), listings: first(l), barters: first(b), testimonials: first(t), events: first(e) };
+  return {
+    users: valueOf(rows, 'users'),
+    listings: first(l),
+    barters: valueOf(rows, 'barters_completed'),
+    testimonials: valueOf(rows, 'testimonials_visible'),
+    events: first(e),
+  };
 }
 
 /** The dashboard's counts (totalSkills: open listings); the savings estimate is derived by the caller. */
 export async function dashboardCounts(db: Db) {
-  const [u, l, b] = await db.batch([countUsers(db), countOpenListings(db), countCompletedBarters(db)]);
-  return { totalUsers: first(u), totalSkills: first(l), completedBarters: first(b) };
+  const [rows, l] = await db.batch([readCounters(db, ['users', 'barters_completed']), readOpenListings(db)]);
+  return { totalUsers: valueOf(rows, 'users'), totalSkills: first(l), completedBarters: valueOf(rows, 'barters_completed') };
 }
 
 /** Approved, public testimonials, newest first, with their author. */

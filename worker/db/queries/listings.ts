@@ -1,11 +1,11 @@
 // Data access for listings. Text search reads the FTS5 index (listings_fts) and category filters
 // the listing_categories junction, so neither scans the listings table.
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { FEATURED_LIMIT } from '../../../src/shared/constants';
 import { boundingBox, distanceMiles, type Position } from '../../lib/geo';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
-import { categories, listingCategories, listings, uploads, users, type ListingRow } from '../schema';
+import { categories, listingCategories, listingCounts, listingPlaces, listings, uploads, users, type ListingRow } from '../schema';
 import { listingWithOwner } from '../shapes';
 import { uploadKeyFromPath } from './images';
 import type { ListingFields } from '../../../src/shared/api-types';
@@ -128,8 +128,9 @@ export function areaCondition(center: Position, miles: number): SQL {
 }
 
 /**
- * The candidates of a distance search: every listing in the box, with what paging needs (and,
- * with text, its bm25 relevance from the joined FTS5 index).
+ * The candidates of a distance search read through the coordinates index: every listing in the
+ * box, with what paging needs (and, with text, its bm25 relevance from the joined FTS5 index). The
+ * plan before listing_places (decision 020), kept for the query-plan tests.
  */
 export function areaCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search' | 'category' | 'viewerId'>, center: Position, miles: number) {
   const columns = { id: listings.id, latitude: listings.latitude, longitude: listings.longitude, createdAt: listings.createdAt };
@@ -166,34 +167,243 @@ export function unlocatedCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'se
     .where(searchConditions(filter, isNull(listings.latitude)));
 }
 
+/**
+ * Public listings, written out as in the partial indexes' WHERE (listings_public_created_idx,
+ * listings_public_cell_idx): SQLite uses a partial index only for a query repeating its condition.
+ */
+const publicListing = sql`${listings.status} IN ('active', 'pending')`;
+
+/** Listings of a category (a slug), looked up per listing so an index walk can keep its order. */
+const inCategory = (slug: string) =>
+  sql`EXISTS (SELECT 1 FROM ${listingCategories} WHERE ${listingCategories.listingId} = ${listings.id} AND ${listingCategories.slug} = ${slug})`;
+
+/** The category a filter names, or null for any. */
+function categoryOf(filter: Pick<ListingSearch, 'category'>): string | null {
+  const category = filter.category?.trim().toLowerCase();
+  return category && category !== 'all' ? category : null;
+}
+
+/** The counter row holding the count of a filter without text (null when a text filter needs counting). */
+function counterKey(filter: Pick<ListingSearch, 'search' | 'category'>): string | null {
+  if (ftsQuery(filter.search)) return null;
+  const category = categoryOf(filter);
+  return category ? `cat:${category}` : '*';
+}
+
+const counterQuery = (db: Db, key: string) => db.select({ total: listingCounts.n }).from(listingCounts).where(eq(listingCounts.key, key));
+
+/** A signed-in member's own listings are left out of browse and search (null: a visitor). */
+const viewerOf = (filter: Pick<ListingSearch, 'viewerId'>): number | null => filter.viewerId ?? null;
+
+/**
+ * The count of a filter without text: its counter row, less the viewer's own public listings of
+ * the filter (a member browses what others offer). The viewer's listings are found through
+ * listings_user_created_idx: a few rows.
+ */
+function browseTotalQuery(db: Db, key: string, viewer: number | null, category: string | null) {
+  if (viewer === null) return counterQuery(db, key);
+  const own = sql`(SELECT count(*) FROM ${listings} WHERE ${listings.userId} = ${viewer} AND ${publicListing}${category ? sql` AND ${inCategory(category)}` : sql``})`;
+  return db
+    .select({ total: sql<number>`${listingCounts.n} - ${own}` })
+    .from(listingCounts)
+    .where(eq(listingCounts.key, key));
+}
+
+/**
+ * The page query and the count query the route runs for a search. Without text, the page walks
+ * the public listings newest first (listings_public_created_idx), checking the category and the
+ * owner per listing, so a page reads about offset + limit listings (divided by the share of the
+ * category); the count is a counter row (less the viewer's own listings). With text, the FTS
+ * matches drive, ranked by relevance, and are counted (searchQueries).
+ */
+export function browseQueries(db: Db, filter: ListingSearch) {
+  const key = counterKey(filter);
+  if (key === null) return searchQueries(db, filter);
+  const category = categoryOf(filter);
+  const viewer = viewerOf(filter);
+  // INDEXED BY: without statistics SQLite takes the (status, created_at) index and sorts every
+  // public listing; the partial index walks them newest first and stops after the page.
+  const pageIds = sql`SELECT pub.id FROM listings AS pub INDEXED BY listings_public_created_idx
+    WHERE pub.status IN ('active', 'pending')${viewer !== null ? sql` AND pub.user_id <> ${viewer}` : sql``}${category ? sql` AND EXISTS (SELECT 1 FROM ${listingCategories} WHERE ${listingCategories.listingId} = pub.id AND ${listingCategories.slug} = ${category})` : sql``}
+    ORDER BY pub.created_at DESC, pub.id DESC LIMIT ${filter.limit} OFFSET ${filter.offset}`;
+  return {
+    page: selectWithOwner(db)
+      .where(sql`${listings.id} IN (${pageIds})`)
+      .orderBy(...newestFirst),
+    total: browseTotalQuery(db, key, viewer, category),
+  };
+}
+
+/** Grid cells (1°, as the `cell` column computes them) whose union holds the box; null when too many. */
+export function cellsCovering(center: Position, miles: number, max = MAX_CELLS): number[] | null {
+  const box = boundingBox(center, miles);
+  const rowFrom = Math.max(0, Math.floor(box.minLatitude + 90));
+  const rowTo = Math.min(180, Math.floor(box.maxLatitude + 90));
+  const columns = new Set<number>();
+  for (const [west, east] of box.longitudes) {
+    const from = Math.max(0, Math.floor(west + 180));
+    const to = Math.min(360, Math.floor(east + 180));
+    for (let column = from; column <= to; column++) columns.add(column % 360);
+  }
+  if ((rowTo - rowFrom + 1) * columns.size > max) return null;
+  const cells: number[] = [];
+  for (let row = rowFrom; row <= rowTo; row++) for (const column of columns) cells.push(row * 360 + column);
+  return cells;
+}
+
+/** A number as an SQL literal (numbers from the database or from arithmetic, never user text). */
+const literal = (value: number) => sql.raw(Number.isFinite(value) ? String(value) : 'NULL');
+const literalList = (values: number[]) => sql.join(values.map(literal), sql`, `);
+
+/** At most this many grid cells are read one by one; a bigger cover (near a pole) reads a latitude band. */
+const MAX_CELLS = 48;
+
+/**
+ * The places with public listings in the box around `center`: through the cells covering it, or
+ * the latitude band of the box near a pole.
+ */
+export function placesInBoxQuery(db: Db, center: Position, miles: number, key = '*') {
+  const box = boundingBox(center, miles);
+  const cells = cellsCovering(center, miles);
+  const longitudes = box.longitudes.map(([west, east]) => sql`${listingPlaces.longitude} BETWEEN ${literal(west)} AND ${literal(east)}`);
+  const inBox = sql`${listingPlaces.latitude} BETWEEN ${literal(box.minLatitude)} AND ${literal(box.maxLatitude)} AND (${sql.join(longitudes, sql` OR `)})`;
+  return db
+    .select({ latitude: listingPlaces.latitude, longitude: listingPlaces.longitude, cell: listingPlaces.cell, n: listingPlaces.n })
+    .from(listingPlaces)
+    .where(and(eq(listingPlaces.key, key), cells ? sql`${listingPlaces.cell} IN (${literalList(cells)})` : undefined, inBox, sql`${listingPlaces.n} > 0`));
+}
+
+type Place = { latitude: number; longitude: number; cell: number; n: number };
+
+/** D1 allows at most this many SELECTs in one compound SELECT (measured: 6 fail). */
+const COMPOUND_MAX = 5;
+
+/** SELECTs joined by UNION ALL, nested in groups so that no compound has more than COMPOUND_MAX terms. */
+function unionAll(selects: SQL[]): SQL {
+  if (selects.length <= COMPOUND_MAX) return sql.join(selects, sql` UNION ALL `);
+  const groups: SQL[] = [];
+  for (let i = 0; i < selects.length; i += COMPOUND_MAX) groups.push(sql`SELECT * FROM (${unionAll(selects.slice(i, i + COMPOUND_MAX))})`);
+  return unionAll(groups);
+}
+
+const atPlaces = (places: Place[]) =>
+  sql`(${listings.latitude}, ${listings.longitude}) IN (VALUES ${sql.join(
+    places.map((p) => sql`(${literal(p.latitude)}, ${literal(p.longitude)})`),
+    sql`, `,
+  )})`;
+
+/**
+ * A search within `miles` of `center`: the listings within range (most relevant, then newest
+ * first; without text newest first), then the listings whose place is unknown (no coordinates,
+ * newest first; they carry `distanceMiles: null`). A signed-in member's own listings are left out.
+ *
+ * Listings sit at the coordinates their location resolved to, so the range is decided per place:
+ * the places with public listings (of the category, when one is asked) in the cells covering the
+ * circle are read from listing_places (a few hundred rows at most) and the exact great-circle
+ * distance is checked here. Without text the count is the sum of those places' counters plus the
+ * listings without a place (less the viewer's own, read in the same batch), and one statement
+ * reads the page: each cell in range gives its newest offset + limit listings at those places
+ * (listings_public_cell_idx), merged and cut in SQL, with the listings without a place after
+ * them. Two round trips. With text, see textSearchNear.
+ */
+export async function searchListingsNear(db: Db, filter: ListingSearch, center: Position, miles: number) {
+  const key = counterKey(filter);
+  const category = categoryOf(filter);
+  const viewer = viewerOf(filter);
+  // With text, the FTS matches drive (a word may be rare or common).
+  if (key === null) {
+    const places = (await placesInBoxQuery(db, center, miles)).filter((p) => distanceMiles(center, p) <= miles);
+    return textSearchNear(db, filter, center, places);
+  }
+  const ofFilter = category ? sql` AND ${inCategory(category)}` : sql``;
+  const notOwn = viewer !== null ? sql` AND ${listings.userId} <> ${literal(viewer)}` : sql``;
+  // Round trip 1: the places in the box with listings of the filter (all, or the category's), the
+  // count of public listings without a place (a counter row, or counted for a category), and the
+  // viewer's own public listings of the filter (their places), which the counts leave out.
+  const unplacedCount =
+    key === '*'
+      ? counterQuery(db, 'unplaced')
+      : db
+          .select({ total: count() })
+          .from(sql`${listings} INDEXED BY listings_public_cell_idx`)
+          .where(and(sql`${listings.cell} IS NULL`, publicListing, inCategory(category!)));
+  const ownQuery = db
+    .select({ latitude: listings.latitude, longitude: listings.longitude })
+    .from(listings)
+    .where(sql`${listings.userId} = ${viewer ?? -1} AND ${publicListing}${ofFilter}`);
+  const [boxPlaces, unplacedRows, own] = viewer !== null
+    ? await db.batch([placesInBoxQuery(db, center, miles, key), unplacedCount, ownQuery])
+    : [...(await db.batch([placesInBoxQuery(db, center, miles, key), unplacedCount])), []];
+  const places = boxPlaces.filter((p) => distanceMiles(center, p) <= miles);
+  const ownWithin = own.filter((p) => p.latitude !== null && p.longitude !== null && distanceMiles(center, { latitude: p.latitude, longitude: p.longitude }) <= miles).length;
+  const ownUnplaced = own.filter((p) => p.latitude === null).length;
+  const unplacedTotal = (unplacedRows[0]?.total ?? 0) - ownUnplaced;
+
+  // Without text the count is known now, and one more statement reads the page's rows.
+  const withinTotal = places.reduce((sum, p) => sum + p.n, 0) - ownWithin;
+  const total = withinTotal + unplacedTotal;
+  const { offset, limit } = filter;
+  if (limit === 0 || offset >= total) return { items: [], total };
+  const parts: SQL[] = [];
+  if (offset < withinTotal) {
+    const wanted = Math.min(offset + limit, withinTotal);
+    const byCell = new Map<number, Place[]>();
+    for (const place of places) byCell.set(place.cell, [...(byCell.get(place.cell) ?? []), place]);
+    // One branch per cell, each an index range already newest first; near a pole, where the places
+    // spread over more cells than that, one branch over all of them (sorted: few listings live there).
+    const groups: [SQL, Place[]][] =
+      byCell.size <= MAX_CELLS
+        ? [...byCell].map(([cell, inCell]) => [sql`${listings.cell} = ${literal(cell)}`, inCell])
+        : [[sql`${listings.cell} IN (${literalList([...byCell.keys()])})`, places]];
+    const branches = groups.map(
+      ([cells, inCells]) =>
+        sql`SELECT * FROM (SELECT ${listings.id} AS id, ${listings.createdAt} AS created_at FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${cells} AND ${publicListing} AND ${atPlaces(inCells)}${ofFilter}${notOwn} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(wanted)})`,
+    );
+    parts.push(sql`${listings.id} IN (SELECT id FROM (${unionAll(branches)}) ORDER BY created_at DESC, id DESC LIMIT ${literal(Math.min(limit, wanted - offset))} OFFSET ${literal(offset)})`);
+  }
+  if (offset + limit > withinTotal) {
+    const skip = Math.max(0, offset - withinTotal);
+    const take = offset + limit - withinTotal - skip;
+    parts.push(
+      sql`${listings.id} IN (SELECT ${listings.id} FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${listings.cell} IS NULL AND ${publicListing}${ofFilter}${notOwn} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(take)} OFFSET ${literal(skip)})`,
+    );
+  }
+  const rows = await selectWithOwner(db).where(or(...parts)).orderBy(...newestFirst);
+  // Those in range first, then those without a place: each group is already newest first.
+  const ordered = [...rows.filter((row) => row.listing.latitude !== null), ...rows.filter((row) => row.listing.latitude === null)];
+  return { items: shape(ordered, center), total };
+}
+
 const newestFirstRows = (a: { id: number; createdAt: string }, b: { id: number; createdAt: string }) =>
   a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1;
 
 /**
- * A search within `miles` of `center`. SQLite on D1 has no trigonometry to rely on, so the box is
- * read through the coordinates index and the exact great-circle distance is checked here. The
- * result is the listings within range (most relevant, then newest first), then the listings whose
- * place is unknown (no coordinates, newest first; they carry `distanceMiles: null`): the page is
- * cut from that order before its rows are read by primary key. The two candidate reads go in one
- * batch.
+ * A text search within range: the FTS matches drive (a word may be rare or common); those at the
+ * places in range or without a place are read with their bm25 relevance from the joined index
+ * (id, creation time, whether placed), ordered here (in range: most relevant, then newest; then
+ * those without a place, newest first), counted and cut to the page; then the page's rows are
+ * read by primary key.
  */
-export async function searchListingsNear(db: Db, filter: ListingSearch, center: Position, miles: number) {
-  const [candidates, unlocated] = await db.batch([areaCandidatesQuery(db, filter, center, miles), unlocatedCandidatesQuery(db, filter)]);
-  const within = candidates
-    .filter((row) => row.latitude !== null && row.longitude !== null && distanceMiles(center, { latitude: row.latitude, longitude: row.longitude }) <= miles)
-    .sort(byRelevanceThenNewest);
-  const ordered = [...within, ...unlocated.sort(newestFirstRows)];
+async function textSearchNear(db: Db, filter: ListingSearch, center: Position, places: Place[]) {
+  const where = searchConditions(filter, places.length ? sql`(${atPlaces(places)} OR ${listings.latitude} IS NULL)` : isNull(listings.latitude), { joined: true });
+  const candidates = await db
+    .select({ id: listings.id, createdAt: listings.createdAt, relevance, placed: sql<number>`${listings.latitude} IS NOT NULL` })
+    .from(listings)
+    .innerJoin(ftsTable, ftsJoin)
+    .where(where);
+  const ordered = [...candidates.filter((row) => row.placed).sort(byRelevanceThenNewest), ...candidates.filter((row) => !row.placed).sort(newestFirstRows)];
+  const total = ordered.length;
   const pageIds = ordered.slice(filter.offset, filter.offset + filter.limit).map((row) => row.id);
-  if (pageIds.length === 0) return { items: [], total: ordered.length };
+  if (pageIds.length === 0) return { items: [], total };
   const rows = await selectWithOwner(db).where(inArray(listings.id, pageIds));
   const byId = new Map(rows.map((row) => [row.listing.id, row]));
   const pageRows = pageIds.map((id) => byId.get(id)).filter((row): row is Joined => row !== undefined);
-  return { items: shape(pageRows, center), total: ordered.length };
+  return { items: shape(pageRows, center), total };
 }
 
 /** One page of matching listings (most relevant, or newest, first) and the total count, in one batch. */
 export async function searchListings(db: Db, filter: ListingSearch, from?: Position | null) {
-  const { page, total } = searchQueries(db, filter);
+  const { page, total } = browseQueries(db, filter);
   const [rows, totals] = await db.batch([page, total]);
   return { items: shape(rows, from), total: totals[0]?.total ?? 0 };
 }

@@ -1,13 +1,22 @@
 // Data access for messages and conversations. A conversation is (listing, its owner, one other member).
 import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { listings, messages, type MessageRow } from '../schema';
+import { listings, messages, users, type MessageRow } from '../schema';
 import { conversationKeyOf, conversationPath } from '../../../src/shared/conversation-key';
 import { notifyStatement, settleSubjectStatement, subjectKeys } from './notifications';
 
 /** The few listing columns the messaging, barter and review rules need. */
 export function findListingRef(db: Db, id: number) {
   return db.query.listings.findFirst({ where: eq(listings.id, id), columns: { id: true, userId: true, title: true } });
+}
+
+/** A listing's reference and a member's row in one round trip (the message and thread routes' checks). */
+export async function findListingRefAndUser(db: Db, listingId: number, userId: number) {
+  const [listing, user] = await db.batch([
+    db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1),
+    db.select().from(users).where(eq(users.id, userId)).limit(1),
+  ]);
+  return { listing: listing[0], user: user[0] };
 }
 
 /**
@@ -65,6 +74,8 @@ export interface ConversationSummary {
   listing: { id: number; title: string };
   lastMessage: string;
   lastMessageTime: string;
+  /** In paged replies only (docs/api/messaging-barters-reviews.md, "Paging the conversation list"). */
+  lastMessageId?: number;
   unreadCount: number;
 }
 
@@ -77,73 +88,79 @@ interface SummaryRow {
   avatarUrl: string | null;
   lastMessage: string;
   lastMessageTime: string;
+  lastMessageId: number;
   unreadCount: number;
 }
 
 /**
- * One summary per (listing, partner), newest first, in a single query: the two halves of the
- * UNION read messages_sender_idx and messages_receiver_idx, and window functions pick each
- * conversation's last message and count its unread ones (received and not read).
+ * A page of the member's conversations, newest first: their summary rows (one per member per
+ * conversation, kept exact by triggers on messages: migrations/0017_summary_triggers.sql) walked
+ * down conversation_summaries_user_recent_idx from `before`, each joined to its partner and listing
+ * by primary key. Reads about three rows per summary returned, however many the member has.
  */
-export async function conversationSummaries(db: Db, userId: number): Promise<ConversationSummary[]> {
+export async function conversationSummaries(
+  db: Db,
+  userId: number,
+  page: { limit: number; before?: { time: string; id: number }; withCursor: boolean },
+): Promise<ConversationSummary[]> {
+  const after = page.before ? sql`AND (s.last_message_time, s.last_message_id) < (${page.before.time}, ${page.before.id})` : sql``;
   const rows = await db.all<SummaryRow>(sql`
-    WITH mine AS (
-      SELECT id, listing_id, receiver_id AS partner_id, content, created_at, 0 AS unread
-        FROM messages WHERE sender_id = ${userId}
-      UNION ALL
-      SELECT id, listing_id, sender_id AS partner_id, content, created_at, CASE WHEN read = 0 THEN 1 ELSE 0 END AS unread
-        FROM messages WHERE receiver_id = ${userId}
-    ),
-    ranked AS (
-      SELECT mine.*,
-             ROW_NUMBER() OVER (PARTITION BY listing_id, partner_id ORDER BY created_at DESC, id DESC) AS position,
-             SUM(unread) OVER (PARTITION BY listing_id, partner_id) AS unread_count
-        FROM mine
-    )
-    SELECT r.listing_id AS listingId, l.title AS listingTitle, r.partner_id AS partnerId,
+    SELECT s.listing_id AS listingId, l.title AS listingTitle, s.partner_id AS partnerId,
            u.username AS username, u.display_name AS displayName, u.avatar_url AS avatarUrl,
-           r.content AS lastMessage, r.created_at AS lastMessageTime, r.unread_count AS unreadCount
-      FROM ranked r
-      JOIN users u ON u.id = r.partner_id
-      JOIN listings l ON l.id = r.listing_id
-     WHERE r.position = 1
-     ORDER BY r.created_at DESC, r.id DESC`);
+           s.last_message AS lastMessage, s.last_message_time AS lastMessageTime,
+           s.last_message_id AS lastMessageId, s.unread_count AS unreadCount
+      FROM conversation_summaries s
+      JOIN users u ON u.id = s.partner_id
+      JOIN listings l ON l.id = s.listing_id
+     WHERE s.user_id = ${userId} ${after}
+     ORDER BY s.last_message_time DESC, s.last_message_id DESC
+     LIMIT ${page.limit}`);
   return rows.map((r) => ({
     conversation: conversationKeyOf(r.listingId, userId, r.partnerId),
     partner: { id: r.partnerId, username: r.username, displayName: r.displayName, avatarUrl: r.avatarUrl },
     listing: { id: r.listingId, title: r.listingTitle },
     lastMessage: r.lastMessage,
     lastMessageTime: r.lastMessageTime,
+    ...(page.withCursor ? { lastMessageId: Number(r.lastMessageId) } : {}),
     unreadCount: Number(r.unreadCount),
   }));
 }
 
 /**
  * The messages between two members about a listing, oldest first, after marking the ones the
- * reader received as read. One batch: the UPDATE and the read run in one round trip.
+ * reader received as read. One batch: the UPDATE (on messages_unread_idx: only unread rows) and
+ * the two directions of the conversation, each one range of messages_listing_pair_idx in time
+ * order, merged here. With a page (`limit`, optionally `before` a message's position) each
+ * direction reads at most `limit` rows and the newest `limit` messages before it are returned.
  */
-export async function readConversation(db: Db, readerId: number, partnerId: number, listingId: number): Promise<MessageRow[]> {
-  const [, , rows] = await db.batch([
+export async function readConversation(
+  db: Db,
+  readerId: number,
+  partnerId: number,
+  listingId: number,
+  page?: { limit: number; before?: { time: string; id: number } },
+): Promise<MessageRow[]> {
+  const direction = (from: number, to: number) => {
+    const where = and(
+      eq(messages.listingId, listingId),
+      eq(messages.senderId, from),
+      eq(messages.receiverId, to),
+      page?.before ? sql`(${messages.createdAt}, ${messages.id}) < (${page.before.time}, ${page.before.id})` : undefined,
+    );
+    const query = db.select().from(messages).where(where);
+    return page ? query.orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit) : query.orderBy(messages.createdAt, messages.id);
+  };
+  const [, , mine, theirs] = await db.batch([
     settleSubjectStatement(db, readerId, subjectKeys.conversation(listingId, partnerId)),
     db
       .update(messages)
       .set({ read: true })
-      .where(and(eq(messages.listingId, listingId), eq(messages.senderId, partnerId), eq(messages.receiverId, readerId), eq(messages.read, false))),
-    db
-      .select()
-      .from(messages)
-      .where(
-        and(
-          eq(messages.listingId, listingId),
-          or(
-            and(eq(messages.senderId, readerId), eq(messages.receiverId, partnerId)),
-            and(eq(messages.senderId, partnerId), eq(messages.receiverId, readerId)),
-          ),
-        ),
-      )
-      .orderBy(messages.createdAt, messages.id),
+      .where(and(eq(messages.receiverId, readerId), eq(messages.listingId, listingId), eq(messages.senderId, partnerId), eq(messages.read, false))),
+    direction(readerId, partnerId),
+    direction(partnerId, readerId),
   ]);
-  return rows;
+  const all = [...mine, ...theirs].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id));
+  return page ? all.slice(Math.max(0, all.length - page.limit)) : all;
 }
 
 /** Marks the messages a member received in one conversation as read, up to and including a message id. */

@@ -2,7 +2,7 @@
 // listing titles from GET /api/conversations, PRODUCT.md).
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Badge, Callout, Flex, Spinner, Tabs, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { ConversationSummary } from '../../../shared/api-types';
 import { formatMonthDay } from '../format';
@@ -13,6 +13,33 @@ interface ConversationListProps {
   isError: boolean;
   selectedKey: string | null;
   onSelect: (conversation: ConversationSummary) => void;
+  /** Called when the end of the list scrolls into view while older conversations remain. */
+  onEndReached?: () => void;
+  loadingMore?: boolean;
+}
+
+/** A marker after the last item: seen (scrolled to), it asks for the next page. */
+function EndOfList({ onEndReached, loading }: { onEndReached: () => void; loading: boolean }) {
+  const marker = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const el = marker.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) onEndReached();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [onEndReached]);
+  return (
+    <li ref={marker} className="conversation-more" aria-hidden={!loading}>
+      {loading && (
+        <Flex justify="center" p="3">
+          <Spinner size="2" />
+          <VisuallyHidden>Loading more conversations</VisuallyHidden>
+        </Flex>
+      )}
+    </li>
+  );
 }
 
 function matches(conversation: ConversationSummary, needle: string) {
@@ -20,7 +47,7 @@ function matches(conversation: ConversationSummary, needle: string) {
   return [conversation.partner.displayName, conversation.lastMessage, conversation.listing.title].some((text) => text.toLowerCase().includes(needle));
 }
 
-export function ConversationList({ conversations, isLoading, isError, selectedKey, onSelect }: ConversationListProps) {
+export function ConversationList({ conversations, isLoading, isError, selectedKey, onSelect, onEndReached, loadingMore = false }: ConversationListProps) {
   const [query, setQuery] = useState('');
   const [tab, setTab] = useState<'all' | 'unread'>('all');
   const needle = query.trim().toLowerCase();
@@ -94,6 +121,7 @@ export function ConversationList({ conversations, isLoading, isError, selectedKe
             </li>
           );
         })}
+        {onEndReached && <EndOfList onEndReached={onEndReached} loading={loadingMore} />}
       </ul>
     );
   };

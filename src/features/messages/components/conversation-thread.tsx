@@ -2,7 +2,7 @@
 // the conversation socket, with "Seen" under the newest own message the partner has read), the
 // partner's typing indicator, the barter prompt and the reply box.
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
-import { Callout, Flex, Heading, IconButton, Spinner, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, IconButton, Spinner, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -12,7 +12,8 @@ import type { ConversationInfo, Message } from '../../../shared/api-types';
 import { conversationInfoQuery } from '../../offers/api';
 import { OfferCard } from '../../offers/components/offer-card';
 import { BarterPrompt } from '../../barters/components/barter-prompt';
-import { conversationQuery, messageKeys, useSendMessage } from '../api';
+import { conversationQuery, earlierMessages, messageKeys, noteConversationRead, useSendMessage } from '../api';
+import { THREAD_PAGE_DEFAULT } from '../../../shared/conversation-cursor';
 import { formatDateTime } from '../format';
 import { lastSeenOwnId, mergeMessages } from '../live';
 import { useConversationSocket } from '../use-conversation-socket';
@@ -50,13 +51,33 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
 
   // Reading the conversation marked the received messages read: the list's unread counts change.
   useEffect(() => {
-    if (conversation.isSuccess) void queryClient.invalidateQueries({ queryKey: messageKeys.conversations(), exact: true });
+    // Set locally: the read's answer says what changed, so the list is not fetched again for it.
+    if (conversation.isSuccess) noteConversationRead(queryClient, info.conversation);
   }, [conversation.dataUpdatedAt, conversation.isSuccess, queryClient]);
 
+  // A new last message scrolls to the bottom; earlier messages loaded above do not.
+  const newestId = conversation.data?.[conversation.data.length - 1]?.id;
   useEffect(() => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [conversation.data?.length]);
+  }, [newestId]);
+
+  // The thread arrives as its newest page; earlier messages on request, merged into the same cache.
+  const [earlier, setEarlier] = useState<{ loading: boolean; exhausted: boolean }>({ loading: false, exhausted: false });
+  const loadEarlier = () => {
+    const oldest = conversation.data?.[0];
+    if (!oldest || earlier.loading) return;
+    setEarlier({ loading: true, exhausted: false });
+    earlierMessages(me.id, partner.id, listing.id, oldest)
+      .then((page) => {
+        queryClient.setQueryData<Message[]>(conversationKey, (old) => mergeMessages(old, page));
+        setEarlier({ loading: false, exhausted: page.length < THREAD_PAGE_DEFAULT });
+      })
+      .catch(() => {
+        setEarlier({ loading: false, exhausted: false });
+        toast({ title: 'Error', description: 'Failed to load earlier messages. Please try again.', variant: 'destructive' });
+      });
+  };
 
   useEffect(() => {
     if (focusHeading) heading.current?.focus();
@@ -133,6 +154,14 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
             No messages yet. Start the conversation!
           </Text>
         ) : (
+          <>
+          {messages.length >= THREAD_PAGE_DEFAULT && !earlier.exhausted && (
+            <Flex justify="center" p="2">
+              <Button variant="ghost" size="1" onClick={loadEarlier} loading={earlier.loading}>
+                Load earlier messages
+              </Button>
+            </Flex>
+          )}
           <ol className="message-list">
             {messages.map((m) => {
               const own = m.senderId === me.id;
@@ -167,6 +196,7 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
               );
             })}
           </ol>
+          </>
         )}
       </div>
 

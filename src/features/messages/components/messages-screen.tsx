@@ -8,13 +8,14 @@ import { ChatBubbleIcon } from '@radix-ui/react-icons';
 import { Callout, Flex, Heading, Spinner, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import type { ConversationSummary } from '../../../shared/api-types';
 import { conversationKeyOf, parseConversationKey } from '../../../shared/conversation-key';
 import { conversationInfoQuery } from '../../offers/api';
-import { conversationsQuery } from '../api';
+import { conversationsQuery, olderConversations } from '../api';
+import { CONVERSATIONS_PAGE_DEFAULT } from '../../../shared/conversation-cursor';
 import { ConversationList } from './conversation-list';
 import { ConversationThread } from './conversation-thread';
 import './messages.css';
@@ -39,6 +40,7 @@ const PHONE_QUERY = '(max-width: 767px)';
 export function MessagesScreen({ me, conversation, initiate }: MessagesScreenProps) {
   const navigate = useNavigate();
   const conversations = useQuery({ ...conversationsQuery, refetchOnMount: 'always' });
+  const older = useOlderConversations(conversations.data);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [fromList, setFromList] = useState(false);
   const [returnKey, setReturnKey] = useState<string | null>(null);
@@ -74,10 +76,11 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
   }, [info.isError, selectedKey]);
 
   // A conversation with nothing in it yet (just opened from a listing) shows in the list at once.
+  const loaded = older.merged;
   const listed: ConversationSummary[] | undefined =
-    conversations.data && info.data && !conversations.data.some((c) => c.conversation === info.data.conversation)
-      ? [{ conversation: info.data.conversation, partner: info.data.partner, listing: info.data.listing, lastMessage: '', lastMessageTime: new Date().toISOString(), unreadCount: 0 }, ...conversations.data]
-      : conversations.data;
+    loaded && info.data && !loaded.some((c) => c.conversation === info.data.conversation)
+      ? [{ conversation: info.data.conversation, partner: info.data.partner, listing: info.data.listing, lastMessage: '', lastMessageTime: new Date().toISOString(), unreadCount: 0 }, ...loaded]
+      : loaded;
 
   // Back on a phone: focus returns to the conversation the member came from.
   useEffect(() => {
@@ -139,6 +142,8 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
           conversations={listed}
           isLoading={conversations.isLoading}
           isError={conversations.isError}
+          onEndReached={older.hasMore ? older.loadMore : undefined}
+          loadingMore={older.loading}
           selectedKey={selectedKey}
           onSelect={(c) => {
             setFromList(isPhone());
@@ -151,4 +156,36 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
       </section>
     </div>
   );
+}
+
+/**
+ * The list arrives a page at a time (GET /api/conversations answers the newest page; `before`
+ * pages back): older pages are fetched when the list is scrolled to its end and kept below the
+ * newest page, which the query cache keeps current. A conversation that moved up is shown once.
+ */
+function useOlderConversations(first: ConversationSummary[] | undefined) {
+  const [pages, setPages] = useState<ConversationSummary[]>([]);
+  const [exhausted, setExhausted] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const busy = useRef(false);
+  const fullFirstPage = (first?.length ?? 0) >= CONVERSATIONS_PAGE_DEFAULT;
+  const inFirst = new Set((first ?? []).map((c) => c.conversation));
+  const merged = first ? [...first, ...pages.filter((c) => !inFirst.has(c.conversation))] : undefined;
+  const last = merged?.[merged.length - 1];
+  const loadMore = useCallback(() => {
+    if (busy.current || !last?.lastMessageId) return;
+    busy.current = true;
+    setLoading(true);
+    olderConversations(last)
+      .then((page) => {
+        setPages((old) => [...old, ...page.filter((c) => !old.some((o) => o.conversation === c.conversation))]);
+        if (page.length < CONVERSATIONS_PAGE_DEFAULT) setExhausted(true);
+      })
+      .catch(() => setExhausted(true))
+      .finally(() => {
+        busy.current = false;
+        setLoading(false);
+      });
+  }, [last?.conversation, last?.lastMessageId]);
+  return { merged, hasMore: fullFirstPage && !exhausted, loadMore, loading };
 }
