@@ -30,6 +30,7 @@ CREATE TABLE `trade_circle_messages` (
 );
 --> statement-breakpoint
 CREATE INDEX `trade_circle_messages_circle_idx` ON `trade_circle_messages` (`circle_id`,`id`);--> statement-breakpoint
+CREATE INDEX `trade_circle_messages_sender_idx` ON `trade_circle_messages` (`sender_id`);--> statement-breakpoint
 CREATE TABLE `trade_circles` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`status` text DEFAULT 'proposed' NOT NULL,

@@ -602,7 +602,7 @@ export const tradeCircleMessages = sqliteTable(
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('trade_circle_messages_circle_idx').on(t.circleId, t.id)],
+  (t) => [index('trade_circle_messages_circle_idx').on(t.circleId, t.id), index('trade_circle_messages_sender_idx').on(t.senderId)],
 );
 
 export type WantRow = typeof wants.$inferSelect;

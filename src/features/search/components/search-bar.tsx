@@ -34,7 +34,7 @@ export function SearchBar({ initialQuery = '', initialCategory = 'all', initialD
   const [near, setNear] = useState(initialNear);
   // On phones the bar starts as one field and a button; focusing the field (or Filters) opens the
   // place, category and distance. Chosen filters keep it open, so they are never out of sight.
-  const [expanded, setExpanded] = useState(initialNear !== '' || initialCategory !== 'all' || String(initialDistance) !== String(DEFAULT_SEARCH_DISTANCE));
+  const [expanded, setExpanded] = useState(initialNear !== '' || initialCategory !== 'all' || initialDistance !== undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
