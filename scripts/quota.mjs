@@ -17,6 +17,7 @@ import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import setupWasm from 'argon2id/lib/setup.js';
+import * as pages from './lib/pages.mjs';
 import { attributeSamples, connectProfiler, SAMPLING_INTERVAL_US, wasmMsPerWindow } from './worker-cpu.mjs';
 
 const JSON_OUTPUT = process.argv.includes('--json');
@@ -424,80 +425,76 @@ async function loadImages(member, listings) {
   }
 }
 
-/** A full page load: the shell's reads (current user, categories, the bell) with the page's own. */
-async function shell(member, { categories = true } = {}) {
-  await call('GET /api/auth/current-user (every full load)', 'GET', '/api/auth/current-user', { cookie: member.cookie });
-  if (categories) await call('GET /api/categories (cached 10 min)', 'GET', '/api/categories', { cookie: member.cookie });
-  await call('GET /api/notifications (bell, every full load)', 'GET', '/api/notifications', { cookie: member.cookie });
+/** Runs a page's waves (scripts/lib/pages.mjs) one call after another; the answers by label, in order. */
+async function runWaves(waves) {
+  const answers = {};
+  for (const wave of waves) {
+    for (const c of wave) {
+      const answer = await call(c.label, 'GET', c.path, { cookie: c.who?.cookie, expect: c.expect });
+      (answers[c.label] ??= []).push(answer);
+    }
+  }
+  return answers;
 }
 
 async function homePage(member) {
-  await shell(member);
-  const featured = await call('GET /api/listings/featured (home)', 'GET', '/api/listings/featured', { cookie: member.cookie });
-  for (const kind of ['barters', 'users', 'skills']) await call(`GET /api/${kind}/count (home counters)`, 'GET', `/api/${kind}/count`, { cookie: member.cookie });
-  const grid = await call('GET /api/listings?limit=6 (home: browse by category)', 'GET', '/api/listings?limit=6&offset=0', { cookie: member.cookie });
-  await call('GET /api/analytics/activity (home feed)', 'GET', '/api/analytics/activity', { cookie: member.cookie });
-  await call('GET /api/testimonials (home)', 'GET', '/api/testimonials', { cookie: member.cookie });
-  await loadImages(member, [...featured.body, ...grid.body]);
+  const answers = await runWaves(pages.homePage(member));
+  const bodies = (label) => (answers[label] ?? []).flatMap((a) => a.body ?? []);
+  await loadImages(member, [...bodies('GET /api/listings/featured (home)'), ...bodies('GET /api/listings?limit=6 (home: browse by category)')]);
   await dwell(member, 60, { activity: true });
 }
 
 async function browse(member, query, label) {
-  const page = await call(`GET /api/listings?… (browse: ${label})`, 'GET', `/api/listings?${query}`, { cookie: member.cookie });
+  const spec = pages.browseCall(member, query, label);
+  const [page] = (await runWaves([[spec]]))[spec.label];
   await loadImages(member, page.body);
   return page.body;
 }
 
 async function listingPage(member, listing) {
-  await call('GET /api/listings/:id (listing page)', 'GET', `/api/listings/${listing.id}`, { cookie: member.cookie });
-  await call('GET /api/users/:id (listing page: seller card)', 'GET', `/api/users/${listing.userId}`, { cookie: member.cookie });
+  await runWaves(pages.listingCalls(member, listing));
   await loadImages(member, [listing]);
   await dwell(member, 60);
 }
 
 /**
- * The messages screen with one conversation open, as Chromium showed it: the list, the thread, the
- * room's socket, the list again once the thread marked messages read, the barter prompt's read,
- * and, when there were unread messages, a read frame and the refreshes it brings.
+ * The messages screen with one conversation open, as the SPA sends it: the list's newest page, the
+ * thread's newest page (which marks what the member received read), the room's socket and, when
+ * there were unread messages, the bell and the barter prompt it refreshes, a read frame and the
+ * bell again. The list is not fetched again: the SPA updates it from what it sends and receives.
  */
 async function openConversation(member, partnerId, listingId, { unread }) {
-  await call('GET /api/conversations (messages screen)', 'GET', '/api/conversations', { cookie: member.cookie });
-  const thread = await call('GET /api/conversations/:me/:partner/:listing (thread)', 'GET', `/api/conversations/${member.id}/${partnerId}/${listingId}`, { cookie: member.cookie });
+  const answers = await runWaves(pages.conversationCalls(member, partnerId, listingId));
+  const [thread] = answers['GET /api/conversations/:me/:partner/:listing?limit=100 (thread)'];
   const socket = await openSocket('GET /api/conversations/:partner/:listing/ws (live chat upgrade)', `/api/conversations/${partnerId}/${listingId}/ws`, member.cookie);
-  await call('GET /api/conversations (messages screen)', 'GET', '/api/conversations', { cookie: member.cookie });
   if (unread) {
     await call('GET /api/notifications (bell, after reading)', 'GET', '/api/notifications', { cookie: member.cookie });
     await call('GET /api/listings/:id/barters (barter prompt)', 'GET', `/api/listings/${listingId}/barters`, { cookie: member.cookie });
     const newest = thread.body.filter((m) => m.senderId === partnerId).at(-1);
     if (newest) await socket.send(JSON.stringify({ type: 'read', upTo: newest.id }));
-    for (let i = 0; i < 3; i++) await call('GET /api/conversations (messages screen)', 'GET', '/api/conversations', { cookie: member.cookie });
     await call('GET /api/notifications (bell, after reading)', 'GET', '/api/notifications', { cookie: member.cookie });
   }
   return socket;
 }
 
-/** Typing (a typing frame every 2.5 s while typing; about two per message), the POST, the list's refreshes. */
-async function sendMessage(member, socket, partnerId, listingId, content) {
+/**
+ * Typing (a typing frame every 2.5 s while typing; about two per message) and the POST. The list
+ * takes the POST's message itself; only a conversation new to the list's page refetches it once.
+ */
+async function sendMessage(member, socket, partnerId, listingId, content, { newConversation = false } = {}) {
   await socket.send(JSON.stringify({ type: 'typing' }));
   await socket.send(JSON.stringify({ type: 'typing' }));
   await call('POST /api/messages (send message)', 'POST', '/api/messages', { cookie: member.cookie, body: { senderId: member.id, receiverId: partnerId, listingId, content } });
-  // The SPA refetches the list after the POST and on the room's frame (four reads in Chromium).
-  for (let i = 0; i < 4; i++) await call('GET /api/conversations (after sending)', 'GET', '/api/conversations', { cookie: member.cookie });
+  if (newConversation) await call('GET /api/conversations?limit=30 (a new conversation joins the list)', 'GET', '/api/conversations?limit=30', { cookie: member.cookie });
 }
 
 async function ownProfile(member) {
-  await call('GET /api/users/username/:name (profile)', 'GET', `/api/users/username/${member.username}`, { cookie: member.cookie });
-  await call('GET /api/users/:id/listings (profile)', 'GET', `/api/users/${member.id}/listings`, { cookie: member.cookie });
-  await call('GET /api/users/:id/reviews (profile)', 'GET', `/api/users/${member.id}/reviews`, { cookie: member.cookie });
-  await call('GET /api/users/:id/barters/count (profile)', 'GET', `/api/users/${member.id}/barters/count`, { cookie: member.cookie });
+  await runWaves(pages.profileCalls(member, member, { own: true }));
 }
 
 async function otherProfile(member, other) {
-  await call('GET /api/users/username/:name (profile)', 'GET', `/api/users/username/${other.username}`, { cookie: member.cookie });
-  await call('GET /api/conversations (profile: message button)', 'GET', '/api/conversations', { cookie: member.cookie });
-  const listings = await call('GET /api/users/:id/listings (profile)', 'GET', `/api/users/${other.id}/listings`, { cookie: member.cookie });
-  await call('GET /api/users/:id/reviews (profile)', 'GET', `/api/users/${other.id}/reviews`, { cookie: member.cookie });
-  await call('GET /api/users/:id/barters/count (profile)', 'GET', `/api/users/${other.id}/barters/count`, { cookie: member.cookie });
+  const answers = await runWaves(pages.profileCalls(member, other, { own: false }));
+  const [listings] = answers['GET /api/users/:id/listings (profile)'];
   await loadImages(member, listings.body);
 }
 
@@ -530,13 +527,13 @@ const DAY = [
     // The partner's user read is cached from the listing page; the barter prompt appears with the first message.
     const listing = m.others[0];
     const socket = await openConversation(m, listing.userId, listing.id, { unread: false });
-    await sendMessage(m, socket, listing.userId, listing.id, 'Hello! Is this still available this week?');
+    await sendMessage(m, socket, listing.userId, listing.id, 'Hello! Is this still available this week?', { newConversation: true });
     await call('GET /api/listings/:id/barters (barter prompt)', 'GET', `/api/listings/${listing.id}/barters`, { cookie: m.cookie });
     await dwell(m, 120);
     socket.close();
   } },
   { step: 'session 2: messages page (full load), open a conversation with a reply, send 2 messages, 3 min', weight: 1, run: async (m) => {
-    await shell(m, { categories: false });
+    await runWaves([pages.shell(m, { categories: false })]);
     const listing = m.others[0];
     const socket = await openConversation(m, listing.userId, listing.id, { unread: true });
     await sendMessage(m, socket, listing.userId, listing.id, 'Great, Saturday morning works for me.');
@@ -555,9 +552,7 @@ const DAY = [
     await call('GET /api/notifications (bell, after marking)', 'GET', '/api/notifications', { cookie: m.cookie });
   } },
   { step: 'community page, 1 min', weight: 0.2, run: async (m) => {
-    await call('GET /api/analytics/dashboard (community)', 'GET', '/api/analytics/dashboard', { cookie: m.cookie });
-    await call('GET /api/analytics/activity (community)', 'GET', '/api/analytics/activity', { cookie: m.cookie });
-    await call('GET /api/testimonials (community)', 'GET', '/api/testimonials', { cookie: m.cookie });
+    await runWaves([pages.communityCalls(m)]);
     await dwell(m, 60, { activity: true, dashboard: true });
   } },
   { step: 'save a search (from browse), see the saved list', weight: 0.1, run: async (m) => {

@@ -21,13 +21,14 @@
 // Worker CPU: the column shows the CPU time of the workerd process that runs the Worker per
 // request, an upper bound (it includes the runtime's own work); it is reported, not gated.
 //
-// The page definitions repeat those of scripts/quota.mjs (which this bench does not import, so
-// that script stays as it is); both follow what each SPA page requests (src/features/*/api.ts).
+// The page definitions are scripts/lib/pages.mjs, which scripts/quota.mjs uses too; they follow
+// what each SPA page requests (src/features/*/api.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import setupWasm from 'argon2id/lib/setup.js';
+import * as pages from '../lib/pages.mjs';
 import { localPepper } from '../local-pepper.mjs';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, COUNTS, datasetVersion, fillDatabase } from './scale-data.mjs';
 
@@ -378,53 +379,26 @@ const WRITES = [
   { name: 'POST /api/notifications/read (busiest: mark all read)', once: () => call('POST', '/api/notifications/read', { cookie: busiest.cookie, body: {} }) },
 ];
 
-/** A full page load: the shell's reads (current user, categories, and the bell when signed in). */
-const shell = (who) => [
-  // A guest's current-user read answers 401, which the SPA takes as "signed out".
-  { path: '/api/auth/current-user', who, ...(who ? {} : { expect: 401 }) },
-  { path: '/api/categories', who },
-  ...(who ? [{ path: '/api/notifications', who }] : []),
-];
-
 /**
  * Each page: the waves of calls the SPA makes on a full load (calls in a wave go out together, a
- * wave waits for the one before). As in scripts/quota.mjs (home, browse, listing, messages,
- * profiles, community), plus the admin dashboard's tabs.
+ * wave waits for the one before), from scripts/lib/pages.mjs, which scripts/quota.mjs runs too;
+ * plus the admin dashboard's tabs.
  */
 const PAGES = [
-  {
-    name: 'Home (guest)',
-    waves: [[...shell(null), { path: '/api/listings/featured' }, { path: '/api/barters/count' }, { path: '/api/users/count' }, { path: '/api/skills/count' }, { path: '/api/listings?limit=6&offset=0' }, { path: '/api/analytics/activity' }, { path: '/api/testimonials' }]],
-  },
-  {
-    name: 'Home (member)',
-    waves: [[...shell(member), { path: '/api/listings/featured', who: member }, { path: '/api/barters/count', who: member }, { path: '/api/users/count', who: member }, { path: '/api/skills/count', who: member }, { path: '/api/listings?limit=6&offset=0', who: member }, { path: '/api/analytics/activity', who: member }, { path: '/api/testimonials', who: member }]],
-  },
-  { name: 'Browse (default: 50 miles)', waves: [[...shell(member), { path: '/api/listings?distance=50&limit=9&offset=0', who: member }]] },
-  { name: 'Browse: search "garden"', waves: [[...shell(member), { path: '/api/listings?search=garden&distance=50&limit=9&offset=0', who: member }]] },
-  { name: 'Browse: category food', waves: [[...shell(member), { path: '/api/listings?category=food&distance=50&limit=9&offset=0', who: member }]] },
-  { name: 'Listing page', waves: [[...shell(member), { path: `/api/listings/${nearbyListing.id}`, who: member }], [{ path: `/api/users/${nearbyListing.userId}`, who: member }]] },
-  {
-    name: 'Messages, one conversation open (member)',
-    // The list is not fetched again after the thread opens: the SPA clears the badge itself (issue 10).
-    waves: [[...shell(member), { path: '/api/conversations?limit=30', who: member }], [{ path: `/api/conversations/${member.id}/${busiest.id}/${thread.listingId}?limit=100`, who: member }]],
-  },
-  {
-    name: 'Messages, one conversation open (busiest member)',
-    waves: [[...shell(busiest), { path: '/api/conversations?limit=30', who: busiest }], [{ path: `/api/conversations/${busiest.id}/${thread.partnerId}/${thread.listingId}?limit=100`, who: busiest }]],
-  },
-  {
-    name: 'Own profile (busiest member)',
-    waves: [[...shell(busiest), { path: `/api/users/username/${busiest.username}`, who: busiest }], [{ path: `/api/users/${busiest.id}/listings`, who: busiest }, { path: `/api/users/${busiest.id}/reviews`, who: busiest }, { path: `/api/users/${busiest.id}/barters/count`, who: busiest }]],
-  },
-  {
-    name: "Another member's profile (the busiest, seen by a member)",
-    waves: [[...shell(member), { path: `/api/users/username/${busiest.username}`, who: member }], [{ path: '/api/conversations?limit=30', who: member }, { path: `/api/users/${busiest.id}/listings`, who: member }, { path: `/api/users/${busiest.id}/reviews`, who: member }, { path: `/api/users/${busiest.id}/barters/count`, who: member }]],
-  },
-  { name: 'Community (stories tab)', waves: [[...shell(member), { path: '/api/analytics/dashboard', who: member }, { path: '/api/analytics/activity', who: member }, { path: '/api/testimonials', who: member }]] },
-  { name: 'Admin dashboard (analytics tab)', waves: [[...shell(admin), { path: '/api/admin/email-status', who: admin }, { path: '/api/analytics/dashboard', who: admin }]] },
-  { name: 'Admin dashboard → users tab', waves: [[{ path: '/api/admin/users', who: admin }]] },
-  { name: 'Admin dashboard → listings tab', waves: [[{ path: '/api/admin/listings', who: admin }]] },
+  { name: 'Home (guest)', waves: pages.homePage(null) },
+  { name: 'Home (member)', waves: pages.homePage(member) },
+  { name: 'Browse (default: 50 miles)', waves: pages.browsePage(member, 'distance=50&limit=9&offset=0', 'first page') },
+  { name: 'Browse: search "garden"', waves: pages.browsePage(member, 'search=garden&distance=50&limit=9&offset=0', 'search') },
+  { name: 'Browse: category food', waves: pages.browsePage(member, 'category=food&distance=50&limit=9&offset=0', 'category') },
+  { name: 'Listing page', waves: pages.listingPage(member, nearbyListing) },
+  { name: 'Messages, one conversation open (member)', waves: pages.messagesPage(member, busiest.id, thread.listingId) },
+  { name: 'Messages, one conversation open (busiest member)', waves: pages.messagesPage(busiest, thread.partnerId, thread.listingId) },
+  { name: 'Own profile (busiest member)', waves: pages.profilePage(busiest, busiest, { own: true }) },
+  { name: "Another member's profile (the busiest, seen by a member)", waves: pages.profilePage(member, busiest, { own: false }) },
+  { name: 'Community (stories tab)', waves: pages.communityPage(member) },
+  { name: 'Admin dashboard (analytics tab)', waves: pages.adminAnalyticsPage(admin) },
+  { name: 'Admin dashboard → users tab', waves: pages.adminUsersTab(admin) },
+  { name: 'Admin dashboard → listings tab', waves: pages.adminListingsTab(admin) },
 ];
 
 // ---------------------------------------------------------------------------------------------

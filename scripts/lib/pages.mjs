@@ -1,0 +1,103 @@
+// The API calls each SPA page makes on a full load, shared by the scale bench
+// (scripts/bench/scale.mjs) and the quota report (scripts/quota.mjs), so both measure the same
+// pages. They follow src/features/*/api.ts and src/routes (checked against Chromium's network log).
+//
+// A page is a list of waves; the calls of a wave go out together, a wave waits for the one before.
+// A call is { label, path, who, expect? }: `who` is the member calling (anything with a `cookie`),
+// null for a guest; `label` names the call in the quota report; `expect` a status other than 200.
+
+/** The conversation list's page and a thread's page, as the SPA asks for them (src/shared/conversation-cursor.ts). */
+export const CONVERSATIONS_PAGE = 30;
+export const THREAD_PAGE = 100;
+
+/** The browse page size (spec: 9) and the search bar's default distance (50 miles). */
+export const BROWSE_PAGE = 9;
+
+/** The shell's reads on every full load: current user, categories (cached 10 min), and the bell when signed in. */
+export function shell(who, { categories = true } = {}) {
+  return [
+    // A guest's current-user read answers 401, which the SPA takes as "signed out".
+    { label: 'GET /api/auth/current-user (every full load)', path: '/api/auth/current-user', who, ...(who ? {} : { expect: 401 }) },
+    ...(categories ? [{ label: 'GET /api/categories (cached 10 min)', path: '/api/categories', who }] : []),
+    ...(who ? [{ label: 'GET /api/notifications (bell, every full load)', path: '/api/notifications', who }] : []),
+  ];
+}
+
+/** Home: featured, the three counters, the category grid, the activity feed and testimonials. */
+export function homeCalls(who) {
+  return [
+    { label: 'GET /api/listings/featured (home)', path: '/api/listings/featured', who },
+    ...['barters', 'users', 'skills'].map((kind) => ({ label: `GET /api/${kind}/count (home counters)`, path: `/api/${kind}/count`, who })),
+    { label: 'GET /api/listings?limit=6 (home: browse by category)', path: '/api/listings?limit=6&offset=0', who },
+    { label: 'GET /api/analytics/activity (home feed)', path: '/api/analytics/activity', who },
+    { label: 'GET /api/testimonials (home)', path: '/api/testimonials', who },
+  ];
+}
+
+export const homePage = (who, options) => [[...shell(who, options), ...homeCalls(who)]];
+
+/** One browse result page: `query` as the SPA sends it (e.g. distance=50&limit=9&offset=0). */
+export const browseCall = (who, query, label) => ({ label: `GET /api/listings?… (browse: ${label})`, path: `/api/listings?${query}`, who });
+
+export const browsePage = (who, query, label, options) => [[...shell(who, options), browseCall(who, query, label)]];
+
+/** A listing page: the listing, then its seller card. */
+export const listingCalls = (who, listing) => [
+  [{ label: 'GET /api/listings/:id (listing page)', path: `/api/listings/${listing.id}`, who }],
+  [{ label: 'GET /api/users/:id (listing page: seller card)', path: `/api/users/${listing.userId}`, who }],
+];
+
+export const listingPage = (who, listing, options) => {
+  const [first, ...rest] = listingCalls(who, listing);
+  return [[...shell(who, options), ...first], ...rest];
+};
+
+/**
+ * The messages screen with one conversation open: the newest page of the list, then the newest
+ * page of the thread (which marks what the member received read). The list is not fetched again
+ * after the thread opens: the SPA clears the badge itself and updates the list from what it sends
+ * and receives (decision 021).
+ */
+export const conversationCalls = (who, partnerId, listingId) => [
+  [{ label: 'GET /api/conversations?limit=30 (messages screen)', path: `/api/conversations?limit=${CONVERSATIONS_PAGE}`, who }],
+  [{ label: 'GET /api/conversations/:me/:partner/:listing?limit=100 (thread)', path: `/api/conversations/${who.id}/${partnerId}/${listingId}?limit=${THREAD_PAGE}`, who }],
+];
+
+export const messagesPage = (who, partnerId, listingId, options) => {
+  const [first, ...rest] = conversationCalls(who, partnerId, listingId);
+  return [[...shell(who, options), ...first], ...rest];
+};
+
+/** A profile page: the user by name, then their listings, reviews and barter count (and, for another member's, the message button's list). */
+export function profileCalls(who, profile, { own }) {
+  return [
+    [{ label: 'GET /api/users/username/:name (profile)', path: `/api/users/username/${profile.username}`, who }],
+    [
+      ...(own ? [] : [{ label: 'GET /api/conversations?limit=30 (profile: message button)', path: `/api/conversations?limit=${CONVERSATIONS_PAGE}`, who }]),
+      { label: 'GET /api/users/:id/listings (profile)', path: `/api/users/${profile.id}/listings`, who },
+      { label: 'GET /api/users/:id/reviews (profile)', path: `/api/users/${profile.id}/reviews`, who },
+      { label: 'GET /api/users/:id/barters/count (profile)', path: `/api/users/${profile.id}/barters/count`, who },
+    ],
+  ];
+}
+
+export const profilePage = (who, profile, { own, ...options }) => {
+  const [first, ...rest] = profileCalls(who, profile, { own });
+  return [[...shell(who, options), ...first], ...rest];
+};
+
+/** The community page (stories tab): the dashboard's figures, the activity feed, testimonials. */
+export const communityCalls = (who) => [
+  { label: 'GET /api/analytics/dashboard (community)', path: '/api/analytics/dashboard', who },
+  { label: 'GET /api/analytics/activity (community)', path: '/api/analytics/activity', who },
+  { label: 'GET /api/testimonials (community)', path: '/api/testimonials', who },
+];
+
+export const communityPage = (who, options) => [[...shell(who, options), ...communityCalls(who)]];
+
+/** The admin dashboard: the analytics tab on a full load; the users and listings tabs when opened. */
+export const adminAnalyticsPage = (who) => [
+  [...shell(who), { label: 'GET /api/admin/email-status (admin)', path: '/api/admin/email-status', who }, { label: 'GET /api/analytics/dashboard (admin)', path: '/api/analytics/dashboard', who }],
+];
+export const adminUsersTab = (who) => [[{ label: 'GET /api/admin/users (admin: users tab)', path: '/api/admin/users', who }]];
+export const adminListingsTab = (who) => [[{ label: 'GET /api/admin/listings (admin: listings tab)', path: '/api/admin/listings', who }]];
