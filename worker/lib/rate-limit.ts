@@ -23,10 +23,13 @@ export type RateLimitRule = keyof typeof RATE_LIMITS;
  */
 export const rateLimitKey = async (rule: RateLimitRule, subject: string) => `${rule}:${await sha256Hex(subject.toLowerCase())}`;
 
-/** Counts one hit and throws 429 (with Retry-After) once the window's limit is passed. */
-export async function hit(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
+/**
+ * One hit as a statement, for a caller that runs it in a D1 batch with its own reads (one round
+ * trip); `settle` takes the statement's first row and throws 429 once the limit is passed.
+ */
+export async function hitStatement(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()) {
   const { limit, windowMs } = RATE_LIMITS[rule];
-  const row = await db
+  const statement = db
     .prepare(
       `INSERT INTO rate_limits (key, count, reset_at) VALUES (?1, 1, ?2)
        ON CONFLICT(key) DO UPDATE SET
@@ -34,9 +37,17 @@ export async function hit(db: D1Database, rule: RateLimitRule, subject: string, 
          reset_at = CASE WHEN reset_at <= ?3 THEN ?2 ELSE reset_at END
        RETURNING count, reset_at`,
     )
-    .bind(await rateLimitKey(rule, subject), now + windowMs, now)
-    .first<{ count: number; reset_at: number }>();
-  if (row && row.count > limit) throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
+    .bind(await rateLimitKey(rule, subject), now + windowMs, now);
+  const settle = (row: { count: number; reset_at: number } | null | undefined) => {
+    if (row && row.count > limit) throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
+  };
+  return { statement, settle };
+}
+
+/** Counts one hit and throws 429 (with Retry-After) once the window's limit is passed. */
+export async function hit(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
+  const { statement, settle } = await hitStatement(db, rule, subject, now);
+  settle(await statement.first<{ count: number; reset_at: number }>());
 }
 
 /** Throws 429 when the limit is already reached, without counting (failed sign-ins count afterwards). */

@@ -90,10 +90,19 @@ conversationRoutes.get('/:userId{[0-9]+}/:partnerId{[0-9]+}/:listingId{[0-9]+}',
   assertActingAs(user, userId, 'You can only read your own conversations');
   const partnerId = parseId(c.req.param('partnerId'), 'User');
   const listingId = parseId(c.req.param('listingId'), 'Listing');
-  const { listing, user: partner } = await findListingRefAndUser(db, listingId, partnerId);
+  let page: ReturnType<typeof parsePage>;
+  try {
+    page = parsePage(c.req.query('limit'), c.req.query('before'), THREAD_PAGE_MAX);
+  } catch (error) {
+    // A missing listing or partner answers 404 before a bad page answers 400.
+    const { listing, user: partner } = await findListingRefAndUser(db, listingId, partnerId);
+    if (!listing) throw notFound('Listing not found');
+    if (!partner) throw notFound('User not found');
+    throw error;
+  }
+  // One round trip: the checks, the read marks and the page (readConversation).
+  const { listing, partner, rows } = await readConversation(db, user.id, partnerId, listingId, page && { limit: page.limit, before: page.before });
   if (!listing) throw notFound('Listing not found');
   if (!partner) throw notFound('User not found');
-  const page = parsePage(c.req.query('limit'), c.req.query('before'), THREAD_PAGE_MAX);
-  const rows = await readConversation(db, user.id, partnerId, listingId, page && { limit: page.limit, before: page.before });
   return c.json(rows.map(message));
 });

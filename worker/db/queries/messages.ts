@@ -139,7 +139,7 @@ export async function readConversation(
   partnerId: number,
   listingId: number,
   page?: { limit: number; before?: { time: string; id: number } },
-): Promise<MessageRow[]> {
+) {
   const direction = (from: number, to: number) => {
     const where = and(
       eq(messages.listingId, listingId),
@@ -150,7 +150,11 @@ export async function readConversation(
     const query = db.select().from(messages).where(where);
     return page ? query.orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit) : query.orderBy(messages.createdAt, messages.id);
   };
-  const [, , mine, theirs] = await db.batch([
+  const [listing, partner, , , mine, theirs] = await db.batch([
+    // The route's checks (the listing and the partner exist) ride in the same round trip; when
+    // either is missing the writes below match nothing (no such conversation has messages).
+    db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1),
+    db.select().from(users).where(eq(users.id, partnerId)).limit(1),
     settleSubjectStatement(db, readerId, subjectKeys.conversation(listingId, partnerId)),
     db
       .update(messages)
@@ -160,7 +164,7 @@ export async function readConversation(
     direction(partnerId, readerId),
   ]);
   const all = [...mine, ...theirs].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id));
-  return page ? all.slice(Math.max(0, all.length - page.limit)) : all;
+  return { listing: listing[0], partner: partner[0], rows: page ? all.slice(Math.max(0, all.length - page.limit)) : all };
 }
 
 /** Marks the messages a member received in one conversation as read, up to and including a message id. */
