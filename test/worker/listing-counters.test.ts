@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
-import { browseQueries, cellsCovering, searchListingsNear } from '../../worker/db/queries/listings';
+import { browseQueries, cellsCovering, rankedSearchQuery, searchListingsNear, searchQueries } from '../../worker/db/queries/listings';
 import { distanceMiles, type Position } from '../../worker/lib/geo';
 import { call, createListing, json, signUp, signUpAdmin } from './helpers';
 
@@ -222,5 +222,31 @@ describe('cell-based distance search', () => {
     const across = cellsCovering({ latitude: -16.5, longitude: 179.95 }, 10)!;
     expect(across.some((cell) => cell % 360 === 359)).toBe(true);
     expect(across.some((cell) => cell % 360 === 0)).toBe(true);
+  });
+});
+
+describe('text search in one pass', () => {
+  it('gives the page and the count searchQueries gives, without scanning listings', async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    for (let i = 0; i < 7; i++) await createListing(i % 2 ? owner : other, { title: `Onepass trowel ${i}`, description: i % 3 ? 'A onepass garden tool.' : 'Steel, onepass.', categoriesOffered: [i % 2 ? 'home' : 'food'] });
+    const db = createDb(env.DB);
+    const filters = [{ search: 'onepass' }, { search: 'onepass garden' }, { search: 'onepass', category: 'home' }, { search: 'onepass', viewerId: owner.id }, { search: 'trowel onepass' }];
+    for (const filter of filters) {
+      for (const [offset, limit] of [[0, 3], [3, 3], [6, 3], [9, 3], [0, 100]] as const) {
+        const label = JSON.stringify({ filter, offset, limit });
+        const { page, total } = searchQueries(db, { ...filter, limit, offset });
+        const [expected, [counted]] = await db.batch([page, total]);
+        const response = await call(`/api/listings?${new URLSearchParams({ search: filter.search, ...(filter.category ? { category: filter.category } : {}), limit: String(limit), offset: String(offset) })}`, {
+          cookie: filter.viewerId ? owner.cookie : undefined,
+        });
+        const ids = (await json<any[]>(response)).map((l) => l.id);
+        expect({ label, ids, total: Number(response.headers.get('X-Total-Count')) }).toEqual({ label, ids: expected.map((r) => r.listing.id), total: counted!.total });
+      }
+    }
+    const { sql, params } = rankedSearchQuery(db, { search: 'onepass', category: 'home', limit: 9, offset: 0 }).toSQL();
+    const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+    expect(plan.some((d) => /listings_fts VIRTUAL TABLE/.test(d))).toBe(true);
+    expect(plan.filter((d) => /^SCAN (listings|listing_categories|users)\b|listings_status_created_idx/.test(d))).toEqual([]);
   });
 });

@@ -401,8 +401,47 @@ async function textSearchNear(db: Db, filter: ListingSearch, center: Position, p
   return { items: shape(pageRows, center), total };
 }
 
-/** One page of matching listings (most relevant, or newest, first) and the total count, in one batch. */
+/**
+ * A text search's page and its count in one pass over the matches (issue 10): the FTS matches,
+ * filtered, are ranked (bm25, then newest) with `count(*) OVER ()` beside each, and only the page's
+ * ids leave the subquery; the page's rows and owners are then read by primary key. The separate
+ * count of searchQueries walked every match a second time. An empty page carries no count: the
+ * caller counts then (a page past the end), or knows it is 0 (the first page).
+ */
+export function rankedSearchQuery(db: Db, filter: ListingSearch) {
+  // bm25 may not share a SELECT with a window function (SQLite: "unable to use function bm25 in
+  // the requested context"), so the matches are scored in an inner query and counted around it.
+  const matches = db
+    .select({ matchId: sql<number>`${listings.id}`.as('match_id'), score: sql<number>`${relevance}`.as('score'), matchCreated: sql<string>`${listings.createdAt}`.as('match_created') })
+    .from(listings)
+    .innerJoin(ftsTable, ftsJoin)
+    .where(searchConditions(filter, undefined, { joined: true }))
+    .as('matches');
+  const ranked = db
+    .select({ id: sql<number>`${matches.matchId}`.as('ranked_id'), relevance: sql<number>`${matches.score}`.as('relevance'), total: sql<number>`count(*) OVER ()`.as('total') })
+    .from(matches)
+    .orderBy(sql`${matches.score}`, desc(sql`${matches.matchCreated}`), desc(sql`${matches.matchId}`))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  // The outer query walks the page's rows (at most `limit`) and reads each listing and owner by
+  // primary key. The columns ranked_id, relevance and total are the subquery's own names.
+  return db
+    .select({ ...withOwner, total: sql<number>`total` })
+    .from(sql`(${ranked})`)
+    .innerJoin(listings, sql`${listings.id} = ranked_id`)
+    .innerJoin(users, eq(users.id, listings.userId))
+    .orderBy(sql`relevance`, ...newestFirst);
+}
+
+/** One page of matching listings (most relevant, or newest, first) and the total count. */
 export async function searchListings(db: Db, filter: ListingSearch, from?: Position | null) {
+  if (ftsQuery(filter.search) !== null && filter.limit > 0) {
+    const rows = await rankedSearchQuery(db, filter);
+    if (rows.length > 0) return { items: shape(rows, from), total: rows[0]!.total };
+    if (filter.offset === 0) return { items: [], total: 0 };
+    const [counted] = await searchQueries(db, filter).total;
+    return { items: [], total: counted?.total ?? 0 };
+  }
   const { page, total } = browseQueries(db, filter);
   const [rows, totals] = await db.batch([page, total]);
   return { items: shape(rows, from), total: totals[0]?.total ?? 0 };
