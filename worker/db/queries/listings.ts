@@ -148,13 +148,6 @@ export function areaCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search'
     .where(searchConditions(filter, area, { joined: true }));
 }
 
-/** Most relevant first (bm25: lower is better), then newest first. */
-function byRelevanceThenNewest(a: { id: number; createdAt: string; relevance: number }, b: typeof a): number {
-  if (a.relevance !== b.relevance) return a.relevance - b.relevance;
-  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
-  return b.id - a.id;
-}
-
 /**
  * The listings of a search whose place is unknown (no coordinates): id and creation time only.
  * Coordinates are written together, so a null latitude stands for both; it reads the coordinates
@@ -374,31 +367,21 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
   return { items: shape(ordered, center), total };
 }
 
-const newestFirstRows = (a: { id: number; createdAt: string }, b: { id: number; createdAt: string }) =>
-  a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1;
-
 /**
  * A text search within range: the FTS matches drive (a word may be rare or common); those at the
- * places in range or without a place are read with their bm25 relevance from the joined index
- * (id, creation time, whether placed), ordered here (in range: most relevant, then newest; then
- * those without a place, newest first), counted and cut to the page; then the page's rows are
- * read by primary key.
+ * places in range or without a place are ranked in SQL (in range: most relevant, then newest; then
+ * those without a place, newest first) and counted in the same pass, and only the page's rows are
+ * read with their owners (rankedSearchQuery with the area).
  */
 async function textSearchNear(db: Db, filter: ListingSearch, center: Position, places: Place[]) {
-  const where = searchConditions(filter, places.length ? sql`(${atPlaces(places)} OR ${listings.latitude} IS NULL)` : isNull(listings.latitude), { joined: true });
-  const candidates = await db
-    .select({ id: listings.id, createdAt: listings.createdAt, relevance, placed: sql<number>`${listings.latitude} IS NOT NULL` })
-    .from(listings)
-    .innerJoin(ftsTable, ftsJoin)
-    .where(where);
-  const ordered = [...candidates.filter((row) => row.placed).sort(byRelevanceThenNewest), ...candidates.filter((row) => !row.placed).sort(newestFirstRows)];
-  const total = ordered.length;
-  const pageIds = ordered.slice(filter.offset, filter.offset + filter.limit).map((row) => row.id);
-  if (pageIds.length === 0) return { items: [], total };
-  const rows = await selectWithOwner(db).where(inArray(listings.id, pageIds));
-  const byId = new Map(rows.map((row) => [row.listing.id, row]));
-  const pageRows = pageIds.map((id) => byId.get(id)).filter((row): row is Joined => row !== undefined);
-  return { items: shape(pageRows, center), total };
+  const area = places.length ? sql`(${atPlaces(places)} OR ${listings.latitude} IS NULL)` : isNull(listings.latitude);
+  if (filter.limit > 0) {
+    const rows = await rankedSearchQuery(db, filter, area);
+    if (rows.length > 0) return { items: shape(rows, center), total: rows[0]!.total };
+    if (filter.offset === 0) return { items: [], total: 0 };
+  }
+  const [counted] = await db.select({ total: count() }).from(listings).where(searchConditions(filter, area));
+  return { items: [], total: counted?.total ?? 0 };
 }
 
 /**
@@ -408,29 +391,44 @@ async function textSearchNear(db: Db, filter: ListingSearch, center: Position, p
  * count of searchQueries walked every match a second time. An empty page carries no count: the
  * caller counts then (a page past the end), or knows it is 0 (the first page).
  */
-export function rankedSearchQuery(db: Db, filter: ListingSearch) {
+export function rankedSearchQuery(db: Db, filter: ListingSearch, area?: SQL) {
   // bm25 may not share a SELECT with a window function (SQLite: "unable to use function bm25 in
   // the requested context"), so the matches are scored in an inner query and counted around it.
   const matches = db
-    .select({ matchId: sql<number>`${listings.id}`.as('match_id'), score: sql<number>`${relevance}`.as('score'), matchCreated: sql<string>`${listings.createdAt}`.as('match_created') })
+    .select({
+      matchId: sql<number>`${listings.id}`.as('match_id'),
+      score: sql<number>`${relevance}`.as('score'),
+      matchCreated: sql<string>`${listings.createdAt}`.as('match_created'),
+      placed: sql<number>`${listings.latitude} IS NOT NULL`.as('placed'),
+    })
     .from(listings)
     .innerJoin(ftsTable, ftsJoin)
-    .where(searchConditions(filter, undefined, { joined: true }))
+    .where(searchConditions(filter, area, { joined: true }))
     .as('matches');
+  // Within a distance (an area): those in range first by relevance, then those without a place,
+  // newest first (their relevance is not used). Without one: by relevance.
+  const group = area ? sql`1 - ${matches.placed}` : sql`0`;
+  const rank = area ? sql`CASE WHEN ${matches.placed} THEN ${matches.score} ELSE 0 END` : sql`${matches.score}`;
   const ranked = db
-    .select({ id: sql<number>`${matches.matchId}`.as('ranked_id'), relevance: sql<number>`${matches.score}`.as('relevance'), total: sql<number>`count(*) OVER ()`.as('total') })
+    .select({
+      id: sql<number>`${matches.matchId}`.as('ranked_id'),
+      grp: sql<number>`${group}`.as('grp'),
+      relevance: sql<number>`${rank}`.as('relevance'),
+      total: sql<number>`count(*) OVER ()`.as('total'),
+    })
     .from(matches)
-    .orderBy(sql`${matches.score}`, desc(sql`${matches.matchCreated}`), desc(sql`${matches.matchId}`))
+    // (No constant in ORDER BY: SQLite reads a bare number there as a column position.)
+    .orderBy(...(area ? [sql`${group}`] : []), sql`${rank}`, desc(sql`${matches.matchCreated}`), desc(sql`${matches.matchId}`))
     .limit(filter.limit)
     .offset(filter.offset);
   // The outer query walks the page's rows (at most `limit`) and reads each listing and owner by
-  // primary key. The columns ranked_id, relevance and total are the subquery's own names.
+  // primary key. The columns ranked_id, grp, relevance and total are the subquery's own names.
   return db
     .select({ ...withOwner, total: sql<number>`total` })
     .from(sql`(${ranked})`)
     .innerJoin(listings, sql`${listings.id} = ranked_id`)
     .innerJoin(users, eq(users.id, listings.userId))
-    .orderBy(sql`relevance`, ...newestFirst);
+    .orderBy(sql`grp`, sql`relevance`, ...newestFirst);
 }
 
 /** One page of matching listings (most relevant, or newest, first) and the total count. */
