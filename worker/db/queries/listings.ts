@@ -136,7 +136,9 @@ export function areaCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search'
   const area = areaCondition(center, miles);
   if (ftsQuery(filter.search) === null) {
     return db
-      .select({ ...columns, relevance: sql<number>`0` })
+      // Named: D1's batch answers rows as objects, and a column called `0` is an integer key,
+      // which JavaScript puts first, so drizzle would map every column one place off.
+      .select({ ...columns, relevance: sql<number>`0`.as('relevance') })
       .from(listings)
       .where(searchConditions(filter, area));
   }
