@@ -97,7 +97,8 @@ function CircleView({ circle, me }: { circle: TradeCircle; me: SelfUser }) {
 function LegItem({ circle, leg, meId }: { circle: TradeCircle; leg: TradeCircleLeg; meId: number }) {
   const giver = nameOf(leg.giver, meId);
   const receiver = nameOf(leg.receiver, meId, false);
-  const decision = leg.decision === 'accepted' ? 'accepted' : leg.decision === 'declined' ? 'declined' : circle.status === 'proposed' ? 'not decided yet' : 'did not decide';
+  const mine = leg.giver?.id === meId;
+  const decision = leg.decision ?? (circle.status === 'proposed' ? (mine ? 'have not decided yet' : 'has not decided yet') : 'did not decide');
   const state = legState(circle, leg);
   const party = leg.giver?.id === meId || leg.receiver?.id === meId;
   const barterText =
@@ -126,7 +127,7 @@ function LegItem({ circle, leg, meId }: { circle: TradeCircle; leg: TradeCircleL
         to {receiver}
       </Text>
       <Text as="p" size="1" color="gray">
-        {leg.giver?.id === meId ? 'You' : (leg.giver?.displayName ?? 'They')} {decision} · {barterText}
+        {mine ? 'You' : (leg.giver?.displayName ?? 'A former member')} {decision} · {barterText}
       </Text>
       {party && leg.barterId !== null && leg.listing && leg.giver && leg.receiver && (
         <Text as="p" size="1">

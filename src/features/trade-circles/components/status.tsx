@@ -12,7 +12,7 @@ const LABEL: Record<TradeCircleStatus, { text: string; color: 'blue' | 'green' |
 
 export function StatusBadge({ status }: { status: TradeCircleStatus }) {
   return (
-    <Badge color={LABEL[status].color} size="2" data-testid="circle-status">
+    <Badge highContrast color={LABEL[status].color} size="2" data-testid="circle-status">
       {LABEL[status].text}
     </Badge>
   );
