@@ -39,6 +39,8 @@ import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confi
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
 import { Route as ProfileIndexRouteImport } from './routes/profile.index'
 import { Route as ProfileUsernameRouteImport } from './routes/profile.$username'
+import { Route as TradeCirclesIndexRouteImport } from './routes/trade-circles.index'
+import { Route as TradeCirclesIdRouteImport } from './routes/trade-circles.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -190,6 +192,16 @@ const ProfileUsernameRoute = ProfileUsernameRouteImport.update({
   path: '/profile/$username',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TradeCirclesIndexRoute = TradeCirclesIndexRouteImport.update({
+  id: '/trade-circles/',
+  path: '/trade-circles/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TradeCirclesIdRoute = TradeCirclesIdRouteImport.update({
+  id: '/trade-circles/$id',
+  path: '/trade-circles/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -221,7 +233,9 @@ export interface FileRoutesByFullPath {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/trade-circles/$id': typeof TradeCirclesIdRoute
   '/profile/': typeof ProfileIndexRoute
+  '/trade-circles/': typeof TradeCirclesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -253,7 +267,9 @@ export interface FileRoutesByTo {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/trade-circles/$id': typeof TradeCirclesIdRoute
   '/profile': typeof ProfileIndexRoute
+  '/trade-circles': typeof TradeCirclesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -286,7 +302,9 @@ export interface FileRoutesById {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/trade-circles/$id': typeof TradeCirclesIdRoute
   '/profile/': typeof ProfileIndexRoute
+  '/trade-circles/': typeof TradeCirclesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -320,7 +338,9 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/profile/$username'
+    | '/trade-circles/$id'
     | '/profile/'
+    | '/trade-circles/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -352,7 +372,9 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/profile/$username'
+    | '/trade-circles/$id'
     | '/profile'
+    | '/trade-circles'
   id:
     | '__root__'
     | '/'
@@ -384,7 +406,9 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/profile/$username'
+    | '/trade-circles/$id'
     | '/profile/'
+    | '/trade-circles/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -416,7 +440,9 @@ export interface RootRouteChildren {
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   ProfileUsernameRoute: typeof ProfileUsernameRoute
+  TradeCirclesIdRoute: typeof TradeCirclesIdRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
+  TradeCirclesIndexRoute: typeof TradeCirclesIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -631,6 +657,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileUsernameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/trade-circles/': {
+      id: '/trade-circles/'
+      path: '/trade-circles'
+      fullPath: '/trade-circles/'
+      preLoaderRoute: typeof TradeCirclesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trade-circles/$id': {
+      id: '/trade-circles/$id'
+      path: '/trade-circles/$id'
+      fullPath: '/trade-circles/$id'
+      preLoaderRoute: typeof TradeCirclesIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -675,7 +715,9 @@ const rootRouteChildren: RootRouteChildren = {
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   ProfileUsernameRoute: ProfileUsernameRoute,
+  TradeCirclesIdRoute: TradeCirclesIdRoute,
   ProfileIndexRoute: ProfileIndexRoute,
+  TradeCirclesIndexRoute: TradeCirclesIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

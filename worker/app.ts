@@ -23,6 +23,7 @@ import { notificationRoutes } from './routes/notifications';
 import { placeRoutes } from './routes/places';
 import { listingReviewRoutes, reviewRoutes, userReviewRoutes } from './routes/reviews';
 import { storedSearchRoutes, userStoredSearchRoutes } from './routes/stored-searches';
+import { tradeCircleRoutes } from './routes/trade-circles';
 import { userRoutes } from './routes/users';
 import type { AppEnv } from './types';
 
@@ -57,6 +58,7 @@ app.route('/api/barters', barterRoutes);
 app.route('/api/offers', offerRoutes);
 app.route('/api/reviews', reviewRoutes);
 app.route('/api/stored-searches', storedSearchRoutes);
+app.route('/api/trade-circles', tradeCircleRoutes);
 app.route('/api/admin', adminRoutes);
 app.route('/api/admin', adminListingRoutes);
 app.route('/api/admin', adminEmailRoutes);

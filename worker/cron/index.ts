@@ -12,6 +12,7 @@ import { runMessageEmailNotices } from './message-email-notices';
 import { pruneExpiredRows } from './prune-expired';
 import { PAGES_DAILY, PAGES_FREQUENT, pruneAbandonedUploads } from './prune-uploads';
 import { ALERT_MIN_COST, runSavedSearchAlerts } from './saved-search-alerts';
+import { runCircleExpiry } from './trade-circle-expiry';
 import { upgradePasswordHashes } from './upgrade-password-hashes';
 
 export const DAILY_CRON = '0 3 * * *';
@@ -39,6 +40,7 @@ export async function runScheduled(cron: string, scheduledTime: number, outerEnv
     // pruning goes first: it costs at most three subrequests, and abandoned uploads are cleared
     // as fast as members can make them (docs/security.md "Upload cap and pruning rate").
     jobs.push(
+      ['trade-circle-expiry', () => runCircleExpiry(env, scheduledTime, run.budget(ALERT_MIN_COST + NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
       ['prune-uploads', () => pruneAbandonedUploads(env, scheduledTime, PAGES_FREQUENT, run.budget(ALERT_MIN_COST + NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
       ['saved-search-alerts', () => runSavedSearchAlerts(env, scheduledTime, run.budget(NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
       ['message-email-notices', () => runMessageEmailNotices(env, scheduledTime, run.budget(DELIVERY_RESERVE + PASSWORD_COST))],

@@ -18,6 +18,7 @@ import {
   updateListing,
 } from '../db/queries/listings';
 import { resolvePlace } from '../lib/gazetteer';
+import { afterDissolved, dissolveCirclesForListing, dissolveStatements, selectByListing, type DissolvedCircle } from '../lib/trade-circles/propose';
 import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { listingWithOwner } from '../db/shapes';
@@ -140,6 +141,7 @@ listingRoutes.put('/:id{[0-9]+}', async (c) => {
   const place = changes.location !== undefined ? await resolvePlace(c.env.ASSETS, changes.location) : undefined;
   const coordinates = place === undefined ? {} : { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
   const updated = await updateListing(db, found.listing, { ...changes, ...coordinates }, removed);
+  if (changes.status !== undefined && updated.status !== 'active') await dissolveCirclesForListing(c.env, updated.id);
   deleteImages(c, removed);
   return c.json(listingWithOwner(updated, found.owner));
 });
@@ -150,7 +152,10 @@ listingRoutes.delete('/:id{[0-9]+}', async (c) => {
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
   if (!found) throw notFound('Listing not found');
   if (found.listing.userId !== user.id && !user.isAdmin) throw forbidden('You can only delete your own listing');
-  await deleteListing(db, found.listing);
+  // A proposed trade circle with this listing is declined in the delete's own batch (decision 024).
+  const at = new Date().toISOString();
+  const [dissolved] = await deleteListing(db, found.listing, dissolveStatements(c.env.DB, selectByListing(found.listing.id), at));
+  await afterDissolved(c.env, dissolved!.results as DissolvedCircle[], 'listing_deleted', at);
   deleteImages(c, found.listing.imageUrls);
   return c.json({ message: 'Listing deleted' });
 });

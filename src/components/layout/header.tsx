@@ -27,6 +27,7 @@ export function Header() {
                 {link.label}
               </Link>
             ))}
+            {user && <Link to="/trade-circles" className="nav-link" activeProps={{ 'aria-current': 'page' }}>Circles</Link>}
             {user?.isAdmin && (
               <Link to="/admin" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
                 Admin

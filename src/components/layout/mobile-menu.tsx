@@ -47,6 +47,7 @@ export function MobileMenu({ onCreateListing }: { onCreateListing: () => void })
                 <Link to="/profile" className="mobile-menu-link" onClick={close}>
                   Profile <Text color="gray">({user.displayName})</Text>
                 </Link>
+                <Link to="/trade-circles" className="mobile-menu-link" onClick={close}>Trade circles</Link>
                 {user.isAdmin && (
                   <Link to="/admin" className="mobile-menu-link" onClick={close}>
                     Admin
