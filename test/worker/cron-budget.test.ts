@@ -125,7 +125,12 @@ async function trigger(cron: string, at: number, statements: Set<string>): Promi
   const metered = meterEnv({ ...env, ...mail.settings } as Env, counts);
   const db = metered.DB;
   const recordingDb = Object.create(db) as D1Database;
-  recordingDb.prepare = (sql: string) => (statements.add(sql), db.prepare(sql));
+  // Called with the caller's `this`, so the statement runs through runScheduled's own meter too
+  // (with `db` as `this` it would bypass it, and each job's budget would not see its statements).
+  recordingDb.prepare = function (this: D1Database, sql: string) {
+    statements.add(sql);
+    return db.prepare.call(this, sql);
+  };
   await runScheduled(cron, at, { ...metered, DB: recordingDb });
   return { counts, sent: mail.sent.count };
 }
