@@ -163,7 +163,8 @@ export function enumerateCircles(graph: WantGraph, seeds: Iterable<number>, opti
   let truncated = false;
   const usable = (edge: WantEdge) => !excludedListings?.has(edge.listingId);
 
-  const add = (legs: WantEdge[]) => {
+  const add = (legs: WantEdge[], s: number) => {
+    if (!canonical(legs, s)) return;
     if (found.size >= maxCircles) {
       truncated = true;
       return;
@@ -174,6 +175,9 @@ export function enumerateCircles(graph: WantGraph, seeds: Iterable<number>, opti
   };
 
   const seedList = options.firstEdge ? [options.firstEdge.giverId] : [...new Set(seeds)];
+  // A circle with several seeds is kept only from its smallest seed (found once, no key built twice).
+  const seedSet = new Set(seedList);
+  const canonical = (legs: WantEdge[], s: number) => options.firstEdge || legs.every((l) => l.giverId >= s || !seedSet.has(l.giverId));
   for (const s of seedList) {
     if (truncated) break;
     // Backward half: for each member y, its paths into s of one leg (y → s) and of two (y → d → s).
@@ -198,17 +202,17 @@ export function enumerateCircles(graph: WantGraph, seeds: Iterable<number>, opti
       if (!usable(e1)) continue;
       const a = e1.receiverId;
       // L = 2: s → a → s.
-      for (const back of back1.get(a) ?? NONE) if (back.listingId !== e1.listingId) add([e1, back]);
+      for (const back of back1.get(a) ?? NONE) if (back.listingId !== e1.listingId) add([e1, back], s);
       for (const e2 of graph.outOf(a)) {
         steps += 1;
         const b = e2.receiverId;
         if (b === s || !usable(e2)) continue;
         // L = 3: s → a → b → s.
-        for (const back of back1.get(b) ?? NONE) add([e1, e2, back]);
+        for (const back of back1.get(b) ?? NONE) add([e1, e2, back], s);
         // L = 4: s → a → b → d → s, d ∉ {s, a, b} (d ≠ s by construction).
         for (const [e3, e4] of back2.get(b) ?? NO_PAIRS) {
           steps += 1;
-          if (e3.receiverId !== a) add([e1, e2, e3, e4]);
+          if (e3.receiverId !== a) add([e1, e2, e3, e4], s);
         }
         // L = 5: s → a → b → c → d → s with the middle leg b → c.
         for (const e3 of graph.outOf(b)) {
@@ -218,7 +222,7 @@ export function enumerateCircles(graph: WantGraph, seeds: Iterable<number>, opti
           for (const [e4, e5] of back2.get(c) ?? NO_PAIRS) {
             steps += 1;
             const d = e4.receiverId;
-            if (d !== a && d !== b) add([e1, e2, e3, e4, e5]);
+            if (d !== a && d !== b) add([e1, e2, e3, e4, e5], s);
           }
         }
         if (steps > maxSteps) break;
@@ -293,10 +297,10 @@ export const milesUnits = (miles: number) => Math.min(MAX_RING_MILES, Math.round
  * 2. Circles fall into independent groups (connected through shared members); each is solved on
  *    its own, smallest first.
  * 3. In each group a scalar weight encodes the lexicographic objective exactly (see `weights`),
- *    an incumbent comes from greedy orders improved by local search, and branch and bound
- *    (branch on the most constrained member: one of its circles, or leave it unserved; bound: the
- *    sum over the members still free of the best weight per member any circle gives them) proves
- *    or improves it. When the work budget runs out, the best packing so far is kept.
+ *    an incumbent comes from three greedy orders, and branch and bound (branch on the most
+ *    constrained member: one of its circles, or leave it unserved; bound: the sum over the members
+ *    still free of the best weight per member any circle gives them) proves or improves it. When
+ *    the work budget runs out, the best packing so far is improved by local search and kept.
  */
 export function selectCircles(candidates: readonly Circle[], options: SelectionOptions = {}): Selection {
   let budget = options.maxWork ?? DEFAULT_SELECTION_WORK;
@@ -398,7 +402,8 @@ function solveGroup(group: Circle[], budget: number): GroupResult {
   for (let m = 0; m < n; m++) share[m] = Math.max(...circlesOf[m]!.map((c) => weight[c]! / members[c]!.length));
 
   let work = 0;
-  // Incumbent: the best of a few greedy orders, each improved by local search.
+  // Incumbent: the best of three greedy orders (most members first, fewest members first, fewest
+  // conflicts first).
   const byWeight = group.map((_, i) => i).sort((x, y) => weight[y]! - weight[x]! || x - y);
   const byShare = group.map((_, i) => i).sort((x, y) => weight[y]! / members[y]!.length - weight[x]! / members[x]!.length || x - y);
   const conflicts = members.map((ms) => ms.reduce((sum, m) => sum + circlesOf[m]!.length, 0));
@@ -406,8 +411,8 @@ function solveGroup(group: Circle[], budget: number): GroupResult {
   let best: number[] = [];
   let bestValue = -1;
   for (const order of [byWeight, byShare, byConflicts]) {
-    const { chosen, value, used } = improve(greedy(order, members, n, weight), members, circlesOf, weight, n, byWeight, Math.max(0, Math.floor(budget / 10) - work));
-    work += used;
+    const { chosen, value } = greedy(order, members, n, weight);
+    work += 1;
     if (value > bestValue) {
       bestValue = value;
       best = chosen;
@@ -467,6 +472,12 @@ function solveGroup(group: Circle[], budget: number): GroupResult {
     state[m] = 0;
   };
   search(0, 0);
+  if (aborted) {
+    // Out of budget: improve the best packing found by local search, within a tenth more work.
+    const improved = improve({ chosen: best, value: bestValue }, members, circlesOf, weight, n, byWeight, Math.ceil(budget / 10));
+    work += improved.used;
+    if (improved.value > bestValue) best = improved.chosen;
+  }
   return { circles: best.map((c) => group[c]!), exact: !aborted, work };
 }
 
@@ -525,7 +536,9 @@ function improve(
   while (improved && used < budget) {
     improved = false;
     for (const x of byWeight) {
-      if (chosen.has(x) || ++used > budget) continue;
+      if (chosen.has(x)) continue;
+      if (used > budget) break;
+      used += 1;
       const out = new Set<number>();
       for (const m of members[x]!) if (owner[m]! >= 0) out.add(owner[m]!);
       // Members freed by dropping `out`, apart from those x takes.
@@ -541,6 +554,7 @@ function improve(
       const refill: number[] = [];
       let gained = weight[x]!;
       const candidates = [...new Set([...freed].flatMap((m) => circlesOf[m]!))].sort((p, q) => weight[q]! - weight[p]! || p - q);
+      used += candidates.length;
       for (const c of candidates) {
         if (c === x) continue;
         const ms = members[c]!;
