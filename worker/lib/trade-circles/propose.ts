@@ -34,7 +34,8 @@ function isRing(legs: CircleLeg[]): boolean {
  * circle, and no circle with the same legs key was ever written (declined, expired or open). The
  * second statement writes the legs only when the first wrote the circle. The partial unique index
  * on open legs' listings is the last guard: a batch that would put a listing in two open circles
- * fails as a whole.
+ * fails as a whole. `CROSS JOIN` keeps the legs' JSON first: with a plain join SQLite walked all
+ * listings (about 700,000 rows read at the bench's scale instead of a handful).
  */
 export async function proposeCircle(env: Env, legs: CircleLeg[], now: Date = new Date()): Promise<number | null> {
   if (!isRing(legs)) return null;
@@ -50,8 +51,8 @@ export async function proposeCircle(env: Env, legs: CircleLeg[], now: Date = new
          SELECT 'proposed', ?1, ?2, ?3, ?2
          WHERE NOT EXISTS (SELECT 1 FROM trade_circles WHERE legs_key = ?1)
            AND (SELECT count(*) FROM json_each(?4) j
-                JOIN listings l ON l.id = ${leg(3)} AND l.user_id = ${leg(1)} AND l.status = 'active'
-                JOIN wants w ON w.user_id = ${leg(2)} AND w.listing_id = l.id
+                CROSS JOIN listings l ON l.id = ${leg(3)} AND l.user_id = ${leg(1)} AND l.status = 'active'
+                CROSS JOIN wants w ON w.user_id = ${leg(2)} AND w.listing_id = l.id
                 WHERE NOT EXISTS (SELECT 1 FROM trade_circle_legs t WHERE t.listing_id = l.id AND t.open = 1)) = ?5
          RETURNING id`,
       ).bind(key, at, expires, rows, legs.length),

@@ -29,7 +29,14 @@ export const MAX_WANTS = 200;
 /** Incremental search caps (edges per hop). */
 export const INCREMENTAL = { f1: 256, b1: MAX_WANTS, f2: 1024, b2: 1024 } as const;
 /** Global pass caps (edges per hop; b3 is an intermediate table, never returned). */
-export const GLOBAL = { f1: 1024, b1: 1024, b2: 2048, b3: 4096, f2: 2048, m: 2048 } as const;
+export const GLOBAL = { f1: 384, b1: 384, b2: 768, b3: 2048, f2: 768, m: 768 } as const;
+/**
+ * The global pass's deeper hops read less per member than the incremental search: a member's
+ * newest 16 wants in b2 and 8 in b3, a member's newest 8 listings and each one's newest 16 wanters
+ * in f2. Finding rings of five through a member costs about d³ rows for out-degree d; these caps
+ * keep a page near its row target at the bench's density.
+ */
+export const PAGE_CAPS = { b2Wants: 16, b3Wants: 8, f2Listings: 8, f2Wanters: 16 } as const;
 
 /** Path steps the incremental enumeration may take (engine work budget). */
 export const INCREMENTAL_STEPS = 20_000;
@@ -47,15 +54,15 @@ const EDGE = 'l.id AS listing, l.user_id AS giver, w.user_id AS receiver, l.lati
  * Edges out of the members of `from` (a source with a column `m`): each member's newest active
  * listings and each listing's newest wanters, optionally only receivers matching `receivers`.
  */
-function edgesOut(from: string, cap: number, receivers = ''): string {
+export function edgesOut(from: string, cap: number, receivers = '', listings = LISTINGS_PER_MEMBER, wanters = WANTERS_PER_LISTING): string {
   return `SELECT ${EDGE} FROM ${from} g
-    CROSS JOIN listings l ON l.id IN (SELECT x.id FROM listings x WHERE x.user_id = g.m AND x.status = 'active' ORDER BY x.created_at DESC LIMIT ${LISTINGS_PER_MEMBER})
-    CROSS JOIN wants w ON w.rowid IN (SELECT y.rowid FROM wants y WHERE y.listing_id = l.id ORDER BY y.rowid DESC LIMIT ${WANTERS_PER_LISTING})
+    CROSS JOIN listings l ON l.id IN (SELECT x.id FROM listings x WHERE x.user_id = g.m AND x.status = 'active' ORDER BY x.created_at DESC LIMIT ${listings})
+    CROSS JOIN wants w ON w.rowid IN (SELECT y.rowid FROM wants y WHERE y.listing_id = l.id ORDER BY y.rowid DESC LIMIT ${wanters})
     WHERE w.user_id <> l.user_id ${receivers} AND ${OPEN('l')} LIMIT ${cap}`;
 }
 
 /** Edges into the members of `into`: the active listings they want, newest wants first. */
-function edgesIn(into: string, perMember: number, cap: number, givers = ''): string {
+export function edgesIn(into: string, perMember: number, cap: number, givers = ''): string {
   return `SELECT ${EDGE} FROM ${into} g
     CROSS JOIN wants w ON w.rowid IN (SELECT y.rowid FROM wants y WHERE y.user_id = g.m ORDER BY y.created_at DESC LIMIT ${perMember})
     CROSS JOIN listings l ON l.id = w.listing_id
@@ -170,7 +177,9 @@ const WINDOW_JOB = 'trade-circles:window';
 export const MAX_SEEDS = 64;
 export const MIN_SEEDS = 1;
 /** Rows a page should read (D1's rows_read); the window grows or shrinks towards it. */
-export const TARGET_ROWS_READ = 6_000;
+export const TARGET_ROWS_READ = 8_000;
+/** Edges a page should load (they are what costs CPU: parsing, enumeration). */
+export const TARGET_EDGES = 1_500;
 /** Statements a page costs besides its proposals: state read, load, state write. */
 export const CIRCLE_PASS_MIN_COST = 3;
 /** What one proposal may cost (statements), checked against the budget before each. */
@@ -191,12 +200,12 @@ export const PAGE_SQL = `WITH
   f1 AS MATERIALIZED (${edgesOut('s', GLOBAL.f1)}),
   b1 AS MATERIALIZED (${edgesIn('s', MAX_WANTS, GLOBAL.b1)}),
   b1g AS MATERIALIZED (SELECT DISTINCT giver AS m FROM b1),
-  b2 AS MATERIALIZED (${edgesIn('b1g', WANTS_PER_MEMBER, GLOBAL.b2)}),
+  b2 AS MATERIALIZED (${edgesIn('b1g', PAGE_CAPS.b2Wants, GLOBAL.b2)}),
   b2g AS MATERIALIZED (SELECT DISTINCT giver AS m FROM b2),
-  b3 AS MATERIALIZED (${edgesIn('b2g', WANTS_PER_MEMBER, GLOBAL.b3)}),
+  b3 AS MATERIALIZED (${edgesIn('b2g', PAGE_CAPS.b3Wants, GLOBAL.b3)}),
   f1r AS MATERIALIZED (SELECT DISTINCT receiver AS m FROM f1),
   targets AS MATERIALIZED (SELECT m FROM b1g UNION SELECT m FROM b2g UNION SELECT giver FROM b3),
-  f2 AS MATERIALIZED (${edgesOut('f1r', GLOBAL.f2, 'AND w.user_id IN (SELECT m FROM targets)')}),
+  f2 AS MATERIALIZED (${edgesOut('f1r', GLOBAL.f2, 'AND w.user_id IN (SELECT m FROM targets)', PAGE_CAPS.f2Listings, PAGE_CAPS.f2Wanters)}),
   m AS MATERIALIZED (SELECT * FROM b3 WHERE giver IN (SELECT receiver FROM f2) LIMIT ${GLOBAL.m})
 SELECT (SELECT json_group_array(m) FROM s) AS seeds, ${(['f1', 'b1', 'f2', 'b2', 'm'] as const).map(hopColumn).join(', ')}, ${pastColumn('s')}`;
 
@@ -266,8 +275,9 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
       else report.proposed += 1;
     }
   }
-  // The next window: scaled towards the target rows read (halved at most, doubled at most).
-  const scale = rowsRead > 0 ? TARGET_ROWS_READ / rowsRead : 2;
+  // The next window: scaled towards the targets of rows read and edges loaded (halved at most,
+  // doubled at most); halved when a cap bound.
+  const scale = Math.min(rowsRead > 0 ? TARGET_ROWS_READ / rowsRead : 2, hood.edges.length > 0 ? TARGET_EDGES / hood.edges.length : 2, truncated ? 0.5 : 2);
   report.nextWindow = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, Math.round(window * Math.min(2, Math.max(0.5, scale)))));
   if (!report.deferred) {
     if (hood.seeds.length < window) {
