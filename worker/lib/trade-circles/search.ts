@@ -29,14 +29,14 @@ export const MAX_WANTS = 200;
 /** Incremental search caps (edges per hop). */
 export const INCREMENTAL = { f1: 256, b1: MAX_WANTS, f2: 1024, b2: 1024 } as const;
 /** Global pass caps (edges per hop; b3 is an intermediate table, never returned). */
-export const GLOBAL = { f1: 384, b1: 384, b2: 768, b3: 2048, f2: 768, m: 768 } as const;
+export const GLOBAL = { f1: 192, b1: 192, b2: 320, b3: 2048, f2: 320, m: 256 } as const;
 /**
  * The global pass's deeper hops read less per member than the incremental search: a member's
- * newest 16 wants in b2 and 8 in b3, a member's newest 8 listings and each one's newest 16 wanters
+ * newest 16 wants in b2 and 4 in b3, a member's newest 8 listings and each one's newest 8 wanters
  * in f2. Finding rings of five through a member costs about d³ rows for out-degree d; these caps
  * keep a page near its row target at the bench's density.
  */
-export const PAGE_CAPS = { b2Wants: 16, b3Wants: 8, f2Listings: 8, f2Wanters: 16 } as const;
+export const PAGE_CAPS = { b2Wants: 16, b3Wants: 4, f2Listings: 8, f2Wanters: 8 } as const;
 
 /** Path steps the incremental enumeration may take (engine work budget). */
 export const INCREMENTAL_STEPS = 20_000;
@@ -173,13 +173,14 @@ export async function searchAfterWant(env: Env, userId: number, listingId: numbe
 
 export const CIRCLE_PASS_JOB = 'trade-circles';
 const WINDOW_JOB = 'trade-circles:window';
-/** Seeds per page: starts here and adapts to the rows a page reads (1..MAX_SEEDS). */
+/** Seeds per page: the first page has INITIAL_SEEDS, then it adapts to what a page costs (1..MAX_SEEDS). */
 export const MAX_SEEDS = 64;
+export const INITIAL_SEEDS = 8;
 export const MIN_SEEDS = 1;
 /** Rows a page should read (D1's rows_read); the window grows or shrinks towards it. */
-export const TARGET_ROWS_READ = 8_000;
+export const TARGET_ROWS_READ = 6_000;
 /** Edges a page should load (they are what costs CPU: parsing, enumeration). */
-export const TARGET_EDGES = 1_500;
+export const TARGET_EDGES = 800;
 /** Statements a page costs besides its proposals: state read, load, state write. */
 export const CIRCLE_PASS_MIN_COST = 3;
 /** What one proposal may cost (statements), checked against the budget before each. */
@@ -247,7 +248,7 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
   const db = env.DB;
   const state = await db.prepare('SELECT job, cursor FROM cron_state WHERE job IN (?1, ?2)').bind(CIRCLE_PASS_JOB, WINDOW_JOB).all<{ job: string; cursor: number }>();
   const from = state.results.find((r) => r.job === CIRCLE_PASS_JOB)?.cursor ?? 0;
-  const window = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, state.results.find((r) => r.job === WINDOW_JOB)?.cursor ?? MAX_SEEDS));
+  const window = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, state.results.find((r) => r.job === WINDOW_JOB)?.cursor ?? INITIAL_SEEDS));
 
   const loaded = await db.prepare(PAGE_SQL).bind(from, window).all<LoadRow>();
   const rowsRead = loaded.meta.rows_read ?? 0;
