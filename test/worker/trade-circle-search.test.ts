@@ -201,6 +201,11 @@ describe('incremental search after a want is added', () => {
     expect(await openCircles([a!])).toHaveLength(0);
   });
 
+  it('a failing search does not fail the want: onWantAdded logs it and returns', async () => {
+    const broken = { ...env, DB: { prepare: () => { throw new Error('D1 is down'); } } as unknown as D1Database };
+    await expect(onWantAdded(broken, 1, 1)).resolves.toBeUndefined();
+  });
+
   it('costs at most 3 D1 queries (one load, one batch per try) and loads a bounded neighbourhood', async () => {
     const ids = await members(3);
     const listings: number[] = [];

@@ -3,10 +3,16 @@ import { searchAfterWant } from './search';
 
 /**
  * After `userId` wanted `listingId`: the incremental search for a circle through the new want,
- * proposed at once when one exists (at most a few D1 queries; see search.ts).
+ * proposed at once when one exists (one load statement, then one batch per proposal tried; see
+ * search.ts). The want itself is already saved: a failing search is logged, not passed on, and the
+ * cron's global pass finds the circle later.
  */
 export async function onWantAdded(env: Env, userId: number, listingId: number): Promise<void> {
-  await searchAfterWant(env, userId, listingId);
+  try {
+    await searchAfterWant(env, userId, listingId);
+  } catch (error) {
+    console.error(`trade circles: the search after member ${userId} wanted listing ${listingId} failed`, error);
+  }
 }
 
 /**
