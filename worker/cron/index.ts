@@ -14,6 +14,7 @@ import { PAGES_DAILY, PAGES_FREQUENT, pruneAbandonedUploads } from './prune-uplo
 import { ALERT_MIN_COST, runSavedSearchAlerts } from './saved-search-alerts';
 import { runCircleExpiry } from './trade-circle-expiry';
 import { upgradePasswordHashes } from './upgrade-password-hashes';
+import { runCirclePass } from '../lib/trade-circles/search';
 
 export const DAILY_CRON = '0 3 * * *';
 export const FREQUENT_CRON = '*/15 * * * *';
@@ -44,6 +45,9 @@ export async function runScheduled(cron: string, scheduledTime: number, outerEnv
       ['prune-uploads', () => pruneAbandonedUploads(env, scheduledTime, PAGES_FREQUENT, run.budget(ALERT_MIN_COST + NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
       ['saved-search-alerts', () => runSavedSearchAlerts(env, scheduledTime, run.budget(NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
       ['message-email-notices', () => runMessageEmailNotices(env, scheduledTime, run.budget(DELIVERY_RESERVE + PASSWORD_COST))],
+      // One page of the trade-circle sweep (docs/algorithms/trade-circles.md "Paging"); it takes at
+      // most CIRCLE_PASS_MAX_STATEMENTS and skips its turn when fewer than its minimum are left.
+      ['trade-circles', () => runCirclePass(env, scheduledTime, run.budget(DELIVERY_RESERVE + PASSWORD_COST))],
       ['deliver-email', () => deliverOutbox(env, scheduledTime, run.budget(PASSWORD_COST))],
       ['upgrade-password-hashes', () => (run.budget(0).left() >= PASSWORD_COST ? upgradePasswordHashes(env) : Promise.resolve(0))],
     );

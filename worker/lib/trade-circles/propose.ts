@@ -98,9 +98,9 @@ export async function proposeCircle(env: Env, legs: CircleLeg[], now: Date = new
         .prepare(
           `INSERT INTO trade_circles (status, legs_key, created_at, expires_at, updated_at)
            SELECT 'proposed', ?1, ?2, ?3, ?2
-            WHERE (SELECT count(*) FROM json_each(?4) j JOIN listings l ON l.id = ${listing} AND l.user_id = ${giver} AND l.status = 'active') = ?5
-              AND (SELECT count(*) FROM json_each(?4) j JOIN wants w ON w.user_id = ${receiver} AND w.listing_id = ${listing}) = ?5
-              AND NOT EXISTS (SELECT 1 FROM json_each(?4) j JOIN trade_circle_legs t ON t.listing_id = ${listing} AND t.open = 1)
+            WHERE (SELECT count(*) FROM json_each(?4) j CROSS JOIN listings l ON l.id = ${listing} AND l.user_id = ${giver} AND l.status = 'active') = ?5
+              AND (SELECT count(*) FROM json_each(?4) j CROSS JOIN wants w ON w.user_id = ${receiver} AND w.listing_id = ${listing}) = ?5
+              AND NOT EXISTS (SELECT 1 FROM json_each(?4) j CROSS JOIN trade_circle_legs t ON t.listing_id = ${listing} AND t.open = 1)
               AND NOT EXISTS (SELECT 1 FROM trade_circles WHERE legs_key = ?1 AND status IN ('declined', 'expired'))
            RETURNING id`,
         )
