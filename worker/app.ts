@@ -24,6 +24,7 @@ import { placeRoutes } from './routes/places';
 import { listingReviewRoutes, reviewRoutes, userReviewRoutes } from './routes/reviews';
 import { storedSearchRoutes, userStoredSearchRoutes } from './routes/stored-searches';
 import { userRoutes } from './routes/users';
+import { matchRoutes, wantRoutes } from './routes/wants';
 import type { AppEnv } from './types';
 
 export const app = new Hono<AppEnv>();
@@ -64,6 +65,8 @@ app.route('/api/dev', devRoutes);
 app.route('/api/newsletter', newsletterRoutes);
 app.route('/api/notifications', notificationRoutes);
 app.route('/api/places', placeRoutes);
+app.route('/api/wants', wantRoutes);
+app.route('/api/matches', matchRoutes);
 app.route('/api', imageRoutes);
 app.route('/api', communityRoutes);
 app.route('/objects', objectRoutes);
