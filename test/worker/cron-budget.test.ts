@@ -125,7 +125,11 @@ async function trigger(cron: string, at: number, statements: Set<string>): Promi
   const metered = meterEnv({ ...env, ...mail.settings } as Env, counts);
   const db = metered.DB;
   const recordingDb = Object.create(db) as D1Database;
-  recordingDb.prepare = (sql: string) => (statements.add(sql), db.prepare(sql));
+  // Called on runScheduled's own metered copy (`this`), so its budget counts the statement too.
+  recordingDb.prepare = function (this: D1Database, sql: string) {
+    statements.add(sql);
+    return db.prepare.call(this, sql);
+  };
   await runScheduled(cron, at, { ...metered, DB: recordingDb });
   return { counts, sent: mail.sent.count };
 }

@@ -16,9 +16,9 @@ export const OWN_LISTINGS = 20;
 /** A partner's newest active listings that count (as what they give, and for their text wants). */
 export const PARTNER_LISTINGS = 8;
 /** Members looked at as partners, those with a signal both ways first. */
-export const MAX_PARTNERS = 30;
+export const MAX_PARTNERS = 20;
 /** Want rows read on my listings (who explicitly wants what I give). */
-export const WANTERS_READ = 200;
+export const WANTERS_READ = 100;
 /** Text wants of mine searched across the market, and the newest hits each. */
 export const DISCOVERY_QUERIES = 12;
 export const DISCOVERY_HITS = 8;
@@ -70,6 +70,16 @@ export function compareMatches(a: MatchPair, b: MatchPair): number {
     return a.distance - b.distance;
   }
   return b.theirs.id - a.theirs.id || b.mine.id - a.mine.id;
+}
+
+/** The listings columns, in the order rawFromArray reads them. */
+const LISTING_COLUMNS = [
+  'id', 'user_id', 'title', 'description', 'categories_offered', 'what_user_wants', 'what_user_wants_options', 'accept_offers',
+  'location', 'distance', 'image_urls', 'status', 'is_featured', 'latitude', 'longitude', 'created_at',
+] as const;
+
+function rawFromArray(values: unknown[]): RawListing {
+  return Object.fromEntries(LISTING_COLUMNS.map((column, i) => [column, values[i]])) as unknown as RawListing;
 }
 
 const MY_LISTINGS_SQL = `SELECT id FROM listings WHERE user_id = ?1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`;
@@ -152,13 +162,14 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
     }
   }
 
-  // Partners: members with a signal both ways first, then those who want mine, then those I want.
+  // Partners: members with a signal both ways first, then those I want (explicitly, then by text),
+  // then those who only want mine (many of them may offer nothing at all).
   const iWantFrom = new Set<number>([...wanted.map((l) => l.userId), ...discovered.values()]);
   const ranked = [
     ...[...wanters.keys()].filter((id) => iWantFrom.has(id)),
-    ...wanters.keys(),
     ...wanted.map((l) => l.userId),
     ...discovered.values(),
+    ...wanters.keys(),
   ];
   const partners = [...new Set(ranked)].filter((id) => id !== me.id).slice(0, MAX_PARTNERS);
   if (partners.length === 0) return [];
@@ -169,18 +180,23 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
   // 3. The partners' newest listings (what they give and their text wants), their names, and the
   // discovered listings' rows: one round trip.
   const [theirRes, usersRes, missingRes] = await d1.batch<any>([
+    // Each partner's newest listings as one JSON array (read once through the (user, created)
+    // index, without joining the rows a second time).
     d1
       .prepare(
-        `SELECT l.* FROM json_each(?1) p
-           JOIN listings l ON l.id IN (SELECT id FROM listings WHERE user_id = p.value AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2)`,
+        `SELECT (SELECT json_group_array(json_array(${LISTING_COLUMNS.join(', ')})) FROM (
+                  SELECT * FROM listings WHERE user_id = p.value AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2)) AS rows
+           FROM json_each(?1) p`,
       )
       .bind(JSON.stringify(partners), PARTNER_LISTINGS),
-    d1.prepare('SELECT id, username, display_name, avatar_url FROM users WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(partners)),
-    d1.prepare(`SELECT * FROM listings WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'active'`).bind(JSON.stringify(missing)),
+    d1.prepare('SELECT u.id, u.username, u.display_name, u.avatar_url FROM json_each(?1) j JOIN users u ON u.id = j.value').bind(JSON.stringify(partners)),
+    // The unary + keeps SQLite from walking every active listing through the status index.
+    d1.prepare(`SELECT l.* FROM json_each(?1) j JOIN listings l ON l.id = j.value WHERE +l.status = 'active'`).bind(JSON.stringify(missing)),
   ]);
   const members = new Map((usersRes!.results as RawUser[]).map((raw) => [raw.id, memberFromRaw(raw)]));
   const newest = new Map<number, ListingRow[]>();
-  for (const listing of (theirRes!.results as RawListing[]).map(listingFromRaw)) {
+  const theirRows = (theirRes!.results as { rows: string | null }[]).flatMap((row) => (JSON.parse(row.rows ?? '[]') as unknown[][]).map(rawFromArray));
+  for (const listing of theirRows.map(listingFromRaw)) {
     const list = newest.get(listing.userId) ?? [];
     list.push(listing);
     newest.set(listing.userId, list);
@@ -266,16 +282,22 @@ export const matchSubjectKey = (myListingId: number, theirListingId: number) => 
 const clip = (title: string) => (title.length > 60 ? `${title.slice(0, 59)}…` : title);
 
 /**
- * Notifies both members of each pair, once ever per pair (the entry's unique subject key with
- * ON CONFLICT DO NOTHING: a match found again later adds nothing). One statement for any number
- * of pairs; none when there are none. Returns how many entries were new.
+ * Notifies both members of new matches: one entry each per partner found, about the best pair with
+ * that partner (pairs come best first), saying how many swaps there are in all. An entry is keyed
+ * by its pair and written with ON CONFLICT DO NOTHING, so a pair is announced once ever: finding it
+ * again later adds nothing. One statement for any number of partners; none when there are none.
+ * Returns how many entries were new.
  */
 export async function notifyMatches(d1: D1Database, me: Member, pairs: MatchPair[]): Promise<number> {
   if (pairs.length === 0) return 0;
+  const byPartner = new Map<number, MatchPair[]>();
+  for (const pair of pairs) byPartner.set(pair.partner.id, [...(byPartner.get(pair.partner.id) ?? []), pair]);
   const rows: [number, string, string][] = [];
-  for (const pair of pairs) {
-    rows.push([me.id, matchSubjectKey(pair.mine.id, pair.theirs.id), `New match: ${pair.partner.displayName} would take your "${clip(pair.mine.title)}" and offers "${clip(pair.theirs.title)}"`]);
-    rows.push([pair.partner.id, matchSubjectKey(pair.theirs.id, pair.mine.id), `New match: ${me.displayName} would take your "${clip(pair.theirs.title)}" and offers "${clip(pair.mine.title)}"`]);
+  for (const [best, ...rest] of byPartner.values()) {
+    const pair = best!;
+    const more = rest.length ? ` (${rest.length + 1} possible swaps)` : '';
+    rows.push([me.id, matchSubjectKey(pair.mine.id, pair.theirs.id), `New match: ${pair.partner.displayName} would take your "${clip(pair.mine.title)}" and offers "${clip(pair.theirs.title)}"${more}`]);
+    rows.push([pair.partner.id, matchSubjectKey(pair.theirs.id, pair.mine.id), `New match: ${me.displayName} would take your "${clip(pair.theirs.title)}" and offers "${clip(pair.mine.title)}"${more}`]);
   }
   const now = new Date().toISOString();
   const result = await d1
