@@ -22,6 +22,7 @@ import { Route as FaqRouteImport } from './routes/faq'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as MatchesRouteImport } from './routes/matches'
 import { Route as MessagesRouteImport } from './routes/messages'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
@@ -31,6 +32,7 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as ValueGuideRouteImport } from './routes/value-guide'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as WantsRouteImport } from './routes/wants'
 import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as ListingIdRouteImport } from './routes/listing.$id'
@@ -105,6 +107,11 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MatchesRoute = MatchesRouteImport.update({
+  id: '/matches',
+  path: '/matches',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MessagesRoute = MessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
@@ -148,6 +155,11 @@ const ValueGuideRoute = ValueGuideRouteImport.update({
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
   id: '/verify-email',
   path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WantsRoute = WantsRouteImport.update({
+  id: '/wants',
+  path: '/wants',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WelcomeRoute = WelcomeRouteImport.update({
@@ -205,6 +217,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
+  '/matches': typeof MatchesRoute
   '/messages': typeof MessagesRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -214,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/wants': typeof WantsRoute
   '/welcome': typeof WelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
@@ -237,6 +251,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
+  '/matches': typeof MatchesRoute
   '/messages': typeof MessagesRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -246,6 +261,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/wants': typeof WantsRoute
   '/welcome': typeof WelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
@@ -270,6 +286,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
+  '/matches': typeof MatchesRoute
   '/messages': typeof MessagesRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -279,6 +296,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/wants': typeof WantsRoute
   '/welcome': typeof WelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
@@ -304,6 +322,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/help'
     | '/login'
+    | '/matches'
     | '/messages'
     | '/privacy'
     | '/reset-password'
@@ -313,6 +332,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/wants'
     | '/welcome'
     | '/dev/outbox'
     | '/listing/$id'
@@ -336,6 +356,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/help'
     | '/login'
+    | '/matches'
     | '/messages'
     | '/privacy'
     | '/reset-password'
@@ -345,6 +366,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/wants'
     | '/welcome'
     | '/dev/outbox'
     | '/listing/$id'
@@ -368,6 +390,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/help'
     | '/login'
+    | '/matches'
     | '/messages'
     | '/privacy'
     | '/reset-password'
@@ -377,6 +400,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/wants'
     | '/welcome'
     | '/dev/outbox'
     | '/listing/$id'
@@ -401,6 +425,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   HelpRoute: typeof HelpRoute
   LoginRoute: typeof LoginRoute
+  MatchesRoute: typeof MatchesRoute
   MessagesRoute: typeof MessagesRouteWithChildren
   PrivacyRoute: typeof PrivacyRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
@@ -410,6 +435,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   ValueGuideRoute: typeof ValueGuideRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  WantsRoute: typeof WantsRoute
   WelcomeRoute: typeof WelcomeRoute
   DevOutboxRoute: typeof DevOutboxRoute
   ListingIdRoute: typeof ListingIdRoute
@@ -512,6 +538,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/matches': {
+      id: '/matches'
+      path: '/matches'
+      fullPath: '/matches'
+      preLoaderRoute: typeof MatchesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/messages': {
       id: '/messages'
       path: '/messages'
@@ -573,6 +606,13 @@ declare module '@tanstack/react-router' {
       path: '/verify-email'
       fullPath: '/verify-email'
       preLoaderRoute: typeof VerifyEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wants': {
+      id: '/wants'
+      path: '/wants'
+      fullPath: '/wants'
+      preLoaderRoute: typeof WantsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/welcome': {
@@ -660,6 +700,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   HelpRoute: HelpRoute,
   LoginRoute: LoginRoute,
+  MatchesRoute: MatchesRoute,
   MessagesRoute: MessagesRouteWithChildren,
   PrivacyRoute: PrivacyRoute,
   ResetPasswordRoute: ResetPasswordRoute,
@@ -669,6 +710,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   ValueGuideRoute: ValueGuideRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  WantsRoute: WantsRoute,
   WelcomeRoute: WelcomeRoute,
   DevOutboxRoute: DevOutboxRoute,
   ListingIdRoute: ListingIdRoute,
