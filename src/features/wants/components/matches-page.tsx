@@ -99,7 +99,7 @@ function MatchCard({ match }: { match: Match }) {
             </Text>
           </Flex>
         </Flex>
-        <Button onClick={message} aria-label={`Message ${member.displayName} about “${theirs.title}”`}>
+        <Button onClick={message} className="match-message match-message-top" aria-label={`Message ${member.displayName} about “${theirs.title}”`}>
           <ChatBubbleIcon aria-hidden="true" /> Message
         </Button>
       </Flex>
@@ -121,6 +121,10 @@ function MatchCard({ match }: { match: Match }) {
         <Side label="You give" title={mine.title} image={mine.imageUrls[0]} reason={why[match.theyWant].theirs} explicit={match.theyWant === 'explicit'} />
         <Side label="You get" title={theirs.title} image={theirs.imageUrls[0]} reason={why[match.iWant].mine} explicit={match.iWant === 'explicit'} />
       </div>
+      {/* On phones the button comes after what is swapped (CSS shows one of the two). */}
+      <Button onClick={message} size="3" className="match-message match-message-bottom" aria-label={`Message ${member.displayName} about “${theirs.title}”`}>
+        <ChatBubbleIcon aria-hidden="true" /> Message
+      </Button>
     </Card>
   );
 }
