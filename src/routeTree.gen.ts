@@ -22,6 +22,7 @@ import { Route as FaqRouteImport } from './routes/faq'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as MatchesRouteImport } from './routes/matches'
 import { Route as MessagesRouteImport } from './routes/messages'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
@@ -31,6 +32,7 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as ValueGuideRouteImport } from './routes/value-guide'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as WantsRouteImport } from './routes/wants'
 import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as ListingIdRouteImport } from './routes/listing.$id'
@@ -107,6 +109,11 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MatchesRoute = MatchesRouteImport.update({
+  id: '/matches',
+  path: '/matches',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MessagesRoute = MessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
@@ -150,6 +157,11 @@ const ValueGuideRoute = ValueGuideRouteImport.update({
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
   id: '/verify-email',
   path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WantsRoute = WantsRouteImport.update({
+  id: '/wants',
+  path: '/wants',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WelcomeRoute = WelcomeRouteImport.update({
@@ -217,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
+  '/matches': typeof MatchesRoute
   '/messages': typeof MessagesRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -226,6 +239,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/wants': typeof WantsRoute
   '/welcome': typeof WelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
@@ -251,6 +265,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
+  '/matches': typeof MatchesRoute
   '/messages': typeof MessagesRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -260,6 +275,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/wants': typeof WantsRoute
   '/welcome': typeof WelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
@@ -286,6 +302,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
+  '/matches': typeof MatchesRoute
   '/messages': typeof MessagesRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -295,6 +312,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/wants': typeof WantsRoute
   '/welcome': typeof WelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
@@ -322,6 +340,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/help'
     | '/login'
+    | '/matches'
     | '/messages'
     | '/privacy'
     | '/reset-password'
@@ -331,6 +350,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/wants'
     | '/welcome'
     | '/dev/outbox'
     | '/listing/$id'
@@ -356,6 +376,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/help'
     | '/login'
+    | '/matches'
     | '/messages'
     | '/privacy'
     | '/reset-password'
@@ -365,6 +386,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/wants'
     | '/welcome'
     | '/dev/outbox'
     | '/listing/$id'
@@ -390,6 +412,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/help'
     | '/login'
+    | '/matches'
     | '/messages'
     | '/privacy'
     | '/reset-password'
@@ -399,6 +422,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/wants'
     | '/welcome'
     | '/dev/outbox'
     | '/listing/$id'
@@ -425,6 +449,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   HelpRoute: typeof HelpRoute
   LoginRoute: typeof LoginRoute
+  MatchesRoute: typeof MatchesRoute
   MessagesRoute: typeof MessagesRouteWithChildren
   PrivacyRoute: typeof PrivacyRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
@@ -434,6 +459,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   ValueGuideRoute: typeof ValueGuideRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  WantsRoute: typeof WantsRoute
   WelcomeRoute: typeof WelcomeRoute
   DevOutboxRoute: typeof DevOutboxRoute
   ListingIdRoute: typeof ListingIdRoute
@@ -538,6 +564,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/matches': {
+      id: '/matches'
+      path: '/matches'
+      fullPath: '/matches'
+      preLoaderRoute: typeof MatchesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/messages': {
       id: '/messages'
       path: '/messages'
@@ -599,6 +632,13 @@ declare module '@tanstack/react-router' {
       path: '/verify-email'
       fullPath: '/verify-email'
       preLoaderRoute: typeof VerifyEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wants': {
+      id: '/wants'
+      path: '/wants'
+      fullPath: '/wants'
+      preLoaderRoute: typeof WantsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/welcome': {
@@ -700,6 +740,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   HelpRoute: HelpRoute,
   LoginRoute: LoginRoute,
+  MatchesRoute: MatchesRoute,
   MessagesRoute: MessagesRouteWithChildren,
   PrivacyRoute: PrivacyRoute,
   ResetPasswordRoute: ResetPasswordRoute,
@@ -709,6 +750,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   ValueGuideRoute: ValueGuideRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  WantsRoute: WantsRoute,
   WelcomeRoute: WelcomeRoute,
   DevOutboxRoute: DevOutboxRoute,
   ListingIdRoute: ListingIdRoute,

@@ -25,6 +25,7 @@ import { listingReviewRoutes, reviewRoutes, userReviewRoutes } from './routes/re
 import { storedSearchRoutes, userStoredSearchRoutes } from './routes/stored-searches';
 import { tradeCircleRoutes } from './routes/trade-circles';
 import { userRoutes } from './routes/users';
+import { matchRoutes, wantRoutes } from './routes/wants';
 import type { AppEnv } from './types';
 
 export const app = new Hono<AppEnv>();
@@ -66,6 +67,8 @@ app.route('/api/dev', devRoutes);
 app.route('/api/newsletter', newsletterRoutes);
 app.route('/api/notifications', notificationRoutes);
 app.route('/api/places', placeRoutes);
+app.route('/api/wants', wantRoutes);
+app.route('/api/matches', matchRoutes);
 app.route('/api', imageRoutes);
 app.route('/api', communityRoutes);
 app.route('/objects', objectRoutes);

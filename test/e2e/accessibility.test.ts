@@ -27,9 +27,9 @@ const PUBLIC_ROUTES = [
   '/', '/browse', '/browse?category=home', '/browse?q=bike', '/listing/1', '/community', '/profile/alice', '/auth', '/login', '/signup',
   '/verify-email', '/verify-email?token=not-a-real-token', '/forgot-password', '/reset-password?token=abc', '/about', '/terms', '/privacy',
   '/contact', '/help', '/safety', '/community-standards', '/cookies', '/safety-guidelines', '/value-guide', '/faq', '/messages', '/profile',
-  '/admin', '/dev/outbox', '/no-such-page',
+  '/admin', '/dev/outbox', '/no-such-page', '/wants', '/matches',
 ];
-const MEMBER_ROUTES = ['/', '/browse', '/listing/1', '/messages', '/profile', '/profile/alice', '/community', '/admin', '/welcome'];
+const MEMBER_ROUTES = ['/', '/browse', '/listing/1', '/messages', '/profile', '/profile/alice', '/community', '/admin', '/welcome', '/wants', '/matches'];
 const ADMIN_ROUTES = ['/admin'];
 
 let browser: Browser;

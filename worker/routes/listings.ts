@@ -20,7 +20,9 @@ import {
 import { resolvePlace } from '../lib/gazetteer';
 import { afterDissolved, dissolveCirclesForListing, dissolveStatements, selectByListing, type DissolvedCircle } from '../lib/trade-circles/propose';
 import { findUserById } from '../db/queries/users';
-import type { UserRow } from '../db/schema';
+import type { ListingRow, UserRow } from '../db/schema';
+import { detectMatchesForMember } from '../db/queries/matches';
+import { wantInfo } from '../db/queries/wants';
 import { listingWithOwner } from '../db/shapes';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import type { Position } from '../lib/geo';
@@ -100,7 +102,11 @@ listingRoutes.get('/:id{[0-9]+}', async (c) => {
   // Only a position the request gives (near, lat/lng) adds distanceMiles to one listing.
   const listing = await findListingShaped(c.get('db'), id, hasExplicitPosition(c) ? await searchPosition(c) : null);
   if (!listing) throw notFound('Listing not found');
-  return c.json(listing);
+  const viewer = c.get('user');
+  if (!viewer) return c.json(listing);
+  // docs/api/wants-matches-circles.md: wantedByMe for a member, wantCount for the owner only.
+  const { wantedByMe, wantCount } = await wantInfo(c.env.DB, viewer.id, id, viewer.id === listing.userId);
+  return c.json(wantCount === null ? { ...listing, wantedByMe } : { ...listing, wantedByMe, wantCount });
 });
 
 listingRoutes.post('/', async (c) => {
@@ -114,6 +120,8 @@ listingRoutes.post('/', async (c) => {
   await assertOwnUploads(c, user, imageUrls, []);
   // The location stays as typed; its coordinates (null when no place matches) drive distance search.
   const created = await insertListing(db, user.id, { ...fields, imageUrls }, await resolvePlace(c.env.ASSETS, fields.location));
+  // Matches the new listing makes are found after the reply (docs/decisions/023-wants-and-matches.md).
+  c.executionCtx.waitUntil(detectMatchesForMember(c.env.DB, memberOf(user)));
   return c.json(listingWithOwner(created, user), 201);
 });
 
@@ -143,6 +151,7 @@ listingRoutes.put('/:id{[0-9]+}', async (c) => {
   const updated = await updateListing(db, found.listing, { ...changes, ...coordinates }, removed);
   if (changes.status !== undefined && updated.status !== 'active') await dissolveCirclesForListing(c.env, updated.id);
   deleteImages(c, removed);
+  if (updated.status === 'active' && changesWhatMatches(found.listing, updated)) c.executionCtx.waitUntil(detectMatchesForMember(c.env.DB, memberOf(user)));
   return c.json(listingWithOwner(updated, found.owner));
 });
 
@@ -170,6 +179,20 @@ userListingRoutes.get('/:id{[0-9]+}/listings', async (c) => {
 });
 
 const unique = (values: string[]) => [...new Set(values)];
+
+const memberOf = (user: UserRow) => ({ id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl });
+
+/** An edit that can make new matches: the listing became active, or what it is or wants changed. */
+function changesWhatMatches(before: ListingRow, after: ListingRow): boolean {
+  return (
+    before.status !== after.status ||
+    before.title !== after.title ||
+    before.description !== after.description ||
+    before.whatUserWants !== after.whatUserWants ||
+    JSON.stringify(before.whatUserWantsOptions) !== JSON.stringify(after.whatUserWantsOptions) ||
+    JSON.stringify(before.categoriesOffered) !== JSON.stringify(after.categoriesOffered)
+  );
+}
 
 async function assertKnownCategories(c: Context<AppEnv>, slugs: string[]) {
   const unknown = await unknownCategories(c.get('db'), slugs);
