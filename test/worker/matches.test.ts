@@ -281,7 +281,9 @@ describe('bounded work', () => {
     const put = await metered(`/api/wants/${target.id}`, busy.cookie, 'PUT');
     expect(put.response.status).toBe(200);
     console.log(`PUT /api/wants, busiest member: ${JSON.stringify(put.counts)}`);
-    expect(put.counts.d1Queries).toBeLessThanOrEqual(4);
+    // The want and its match detection (4), then the circle search through it: one load and at
+    // most two proposal batches (3). The issue's ceiling for adding a want is 10.
+    expect(put.counts.d1Queries).toBeLessThanOrEqual(7);
     expect(put.counts.d1RowsRead).toBeLessThanOrEqual(1000);
     // Twenty of the busy member's listings pair with the new want: one entry each side, not twenty.
     expect(put.counts.d1RowsWritten).toBeLessThan(40);
