@@ -284,7 +284,10 @@ describe('bounded work', () => {
     // The want and its match detection (4), then the circle search through it: one load and at
     // most two proposal batches (3). The ceiling for adding a want is 10.
     expect(put.counts.d1Queries).toBeLessThanOrEqual(7);
-    expect(put.counts.d1RowsRead).toBeLessThanOrEqual(1000);
+    // Match detection reads under 300 rows here; the circle search through the new want reads its
+    // capped neighbourhood (docs/algorithms/trade-circles.md "Caps"), about 1,400 rows for this
+    // member, whose listings 400 members want.
+    expect(put.counts.d1RowsRead).toBeLessThanOrEqual(3000);
     // Twenty of the busy member's listings pair with the new want: one entry each side, not twenty.
     expect(put.counts.d1RowsWritten).toBeLessThan(40);
     // The new want made a match with the partner (who wants espresso machines by text).
