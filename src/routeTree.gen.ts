@@ -22,6 +22,7 @@ import { Route as FaqRouteImport } from './routes/faq'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as MatchesRouteImport } from './routes/matches'
 import { Route as MessagesRouteImport } from './routes/messages'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
@@ -31,6 +32,7 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as ValueGuideRouteImport } from './routes/value-guide'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as WantsRouteImport } from './routes/wants'
 import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as ListingIdRouteImport } from './routes/listing.$id'
@@ -39,6 +41,8 @@ import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confi
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
 import { Route as ProfileIndexRouteImport } from './routes/profile.index'
 import { Route as ProfileUsernameRouteImport } from './routes/profile.$username'
+import { Route as TradeCirclesIndexRouteImport } from './routes/trade-circles.index'
+import { Route as TradeCirclesIdRouteImport } from './routes/trade-circles.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -105,6 +109,11 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MatchesRoute = MatchesRouteImport.update({
+  id: '/matches',
+  path: '/matches',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MessagesRoute = MessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
@@ -150,6 +159,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WantsRoute = WantsRouteImport.update({
+  id: '/wants',
+  path: '/wants',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WelcomeRoute = WelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
@@ -190,6 +204,16 @@ const ProfileUsernameRoute = ProfileUsernameRouteImport.update({
   path: '/profile/$username',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TradeCirclesIndexRoute = TradeCirclesIndexRouteImport.update({
+  id: '/trade-circles/',
+  path: '/trade-circles/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TradeCirclesIdRoute = TradeCirclesIdRouteImport.update({
+  id: '/trade-circles/$id',
+  path: '/trade-circles/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -205,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
+  '/matches': typeof MatchesRoute
   '/messages': typeof MessagesRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -214,6 +239,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/wants': typeof WantsRoute
   '/welcome': typeof WelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
@@ -221,7 +247,9 @@ export interface FileRoutesByFullPath {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/trade-circles/$id': typeof TradeCirclesIdRoute
   '/profile/': typeof ProfileIndexRoute
+  '/trade-circles/': typeof TradeCirclesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -237,6 +265,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
+  '/matches': typeof MatchesRoute
   '/messages': typeof MessagesRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -246,6 +275,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/wants': typeof WantsRoute
   '/welcome': typeof WelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
@@ -253,7 +283,9 @@ export interface FileRoutesByTo {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/trade-circles/$id': typeof TradeCirclesIdRoute
   '/profile': typeof ProfileIndexRoute
+  '/trade-circles': typeof TradeCirclesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -270,6 +302,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
+  '/matches': typeof MatchesRoute
   '/messages': typeof MessagesRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -279,6 +312,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/value-guide': typeof ValueGuideRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/wants': typeof WantsRoute
   '/welcome': typeof WelcomeRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
@@ -286,7 +320,9 @@ export interface FileRoutesById {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/trade-circles/$id': typeof TradeCirclesIdRoute
   '/profile/': typeof ProfileIndexRoute
+  '/trade-circles/': typeof TradeCirclesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -304,6 +340,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/help'
     | '/login'
+    | '/matches'
     | '/messages'
     | '/privacy'
     | '/reset-password'
@@ -313,6 +350,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/wants'
     | '/welcome'
     | '/dev/outbox'
     | '/listing/$id'
@@ -320,7 +358,9 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/profile/$username'
+    | '/trade-circles/$id'
     | '/profile/'
+    | '/trade-circles/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -336,6 +376,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/help'
     | '/login'
+    | '/matches'
     | '/messages'
     | '/privacy'
     | '/reset-password'
@@ -345,6 +386,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/wants'
     | '/welcome'
     | '/dev/outbox'
     | '/listing/$id'
@@ -352,7 +394,9 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/profile/$username'
+    | '/trade-circles/$id'
     | '/profile'
+    | '/trade-circles'
   id:
     | '__root__'
     | '/'
@@ -368,6 +412,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/help'
     | '/login'
+    | '/matches'
     | '/messages'
     | '/privacy'
     | '/reset-password'
@@ -377,6 +422,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/value-guide'
     | '/verify-email'
+    | '/wants'
     | '/welcome'
     | '/dev/outbox'
     | '/listing/$id'
@@ -384,7 +430,9 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/profile/$username'
+    | '/trade-circles/$id'
     | '/profile/'
+    | '/trade-circles/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -401,6 +449,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   HelpRoute: typeof HelpRoute
   LoginRoute: typeof LoginRoute
+  MatchesRoute: typeof MatchesRoute
   MessagesRoute: typeof MessagesRouteWithChildren
   PrivacyRoute: typeof PrivacyRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
@@ -410,13 +459,16 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   ValueGuideRoute: typeof ValueGuideRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  WantsRoute: typeof WantsRoute
   WelcomeRoute: typeof WelcomeRoute
   DevOutboxRoute: typeof DevOutboxRoute
   ListingIdRoute: typeof ListingIdRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   ProfileUsernameRoute: typeof ProfileUsernameRoute
+  TradeCirclesIdRoute: typeof TradeCirclesIdRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
+  TradeCirclesIndexRoute: typeof TradeCirclesIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -512,6 +564,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/matches': {
+      id: '/matches'
+      path: '/matches'
+      fullPath: '/matches'
+      preLoaderRoute: typeof MatchesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/messages': {
       id: '/messages'
       path: '/messages'
@@ -575,6 +634,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/wants': {
+      id: '/wants'
+      path: '/wants'
+      fullPath: '/wants'
+      preLoaderRoute: typeof WantsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/welcome': {
       id: '/welcome'
       path: '/welcome'
@@ -631,6 +697,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileUsernameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/trade-circles/': {
+      id: '/trade-circles/'
+      path: '/trade-circles'
+      fullPath: '/trade-circles/'
+      preLoaderRoute: typeof TradeCirclesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trade-circles/$id': {
+      id: '/trade-circles/$id'
+      path: '/trade-circles/$id'
+      fullPath: '/trade-circles/$id'
+      preLoaderRoute: typeof TradeCirclesIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -660,6 +740,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   HelpRoute: HelpRoute,
   LoginRoute: LoginRoute,
+  MatchesRoute: MatchesRoute,
   MessagesRoute: MessagesRouteWithChildren,
   PrivacyRoute: PrivacyRoute,
   ResetPasswordRoute: ResetPasswordRoute,
@@ -669,13 +750,16 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   ValueGuideRoute: ValueGuideRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  WantsRoute: WantsRoute,
   WelcomeRoute: WelcomeRoute,
   DevOutboxRoute: DevOutboxRoute,
   ListingIdRoute: ListingIdRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   ProfileUsernameRoute: ProfileUsernameRoute,
+  TradeCirclesIdRoute: TradeCirclesIdRoute,
   ProfileIndexRoute: ProfileIndexRoute,
+  TradeCirclesIndexRoute: TradeCirclesIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

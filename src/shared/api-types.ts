@@ -61,6 +61,34 @@ export interface Listing extends ListingFields {
    * listing's location has no coordinates (distance unknown). Absent without a search position.
    */
   distanceMiles?: number | null;
+  /** GET /api/listings/{id} for a signed-in member: whether they want it ("I'd take this"). */
+  wantedByMe?: boolean;
+  /** GET /api/listings/{id} for its owner: how many members want it. */
+  wantCount?: number;
+}
+
+/** GET /api/wants: a wanted listing, with when the member said "I'd take this". */
+export interface WantedListing extends Listing {
+  wantedAt: string;
+}
+
+/** PUT /api/wants/{listingId} */
+export interface Want {
+  listingId: number;
+  createdAt: string;
+}
+
+export type WantKind = 'explicit' | 'text';
+
+/** GET /api/matches: they want my listing and I want theirs. */
+export interface Match {
+  theirListing: Listing;
+  myListing: Listing;
+  member: UserSummary;
+  iWant: WantKind;
+  theyWant: WantKind;
+  /** Miles between the two listings' places, null when either is unknown. */
+  distance: number | null;
 }
 
 /** A town or city of the offline gazetteer (GET /api/places). */

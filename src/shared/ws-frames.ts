@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { BARTER_STATUSES, LISTING_STATUSES, OFFER_STATUSES } from './constants';
 import { MESSAGE_EVENT_TYPES, type Barter, type Message, type Offer } from './api-types';
+import type { TradeCircleMessage } from './trade-circles';
 
 const positiveId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(Number.MAX_SAFE_INTEGER, message));
 
@@ -70,6 +71,14 @@ const barterSchema = v.object({
   createdAt: v.string(),
 }) satisfies v.GenericSchema<unknown, Barter>;
 
+const circleMessageSchema = v.object({
+  id: positiveId('Invalid message id'),
+  circleId: positiveId('Invalid circle id'),
+  senderId: positiveId('Invalid sender id'),
+  content: v.string(),
+  createdAt: v.string(),
+}) satisfies v.GenericSchema<unknown, TradeCircleMessage>;
+
 /**
  * Room → client: a new message or event line (as the API returns it), an offer or barter as it now
  * stands (after an offer or barter step), someone typing, someone's read mark, or an error.
@@ -82,6 +91,10 @@ export const serverFrameSchema = v.variant('type', [
   v.object({ type: v.literal('typing'), userId: positiveId('Invalid user id') }),
   v.object({ type: v.literal('read'), userId: positiveId('Invalid user id'), upTo: positiveId('Invalid message id') }),
   v.object({ type: v.literal('error'), message: v.string() }),
+  // A trade circle's room (docs/api/wants-matches-circles.md, "Group chat"): a new chat message,
+  // or "the circle changed" (a decision, agreement, dissolution; the client refetches it).
+  v.object({ type: v.literal('circle_message'), message: circleMessageSchema }),
+  v.object({ type: v.literal('circle'), circleId: positiveId('Invalid circle id') }),
 ]);
 export type ServerFrame = v.InferOutput<typeof serverFrameSchema>;
 

@@ -27,9 +27,9 @@ const PUBLIC_ROUTES = [
   '/', '/browse', '/browse?category=home', '/browse?q=bike', '/listing/1', '/community', '/profile/alice', '/auth', '/login', '/signup',
   '/verify-email', '/verify-email?token=not-a-real-token', '/forgot-password', '/reset-password?token=abc', '/about', '/terms', '/privacy',
   '/contact', '/help', '/safety', '/community-standards', '/cookies', '/safety-guidelines', '/value-guide', '/faq', '/messages', '/profile',
-  '/admin', '/dev/outbox', '/no-such-page',
+  '/admin', '/dev/outbox', '/no-such-page', '/wants', '/matches',
 ];
-const MEMBER_ROUTES = ['/', '/browse', '/listing/1', '/messages', '/profile', '/profile/alice', '/community', '/admin', '/welcome'];
+const MEMBER_ROUTES = ['/', '/browse', '/listing/1', '/messages', '/profile', '/profile/alice', '/community', '/admin', '/welcome', '/wants', '/matches'];
 const ADMIN_ROUTES = ['/admin'];
 
 let browser: Browser;
@@ -161,7 +161,8 @@ describe('colour contrast where members work, in both themes at 1280 and 390 px'
         await page.getByRole('main').getByTestId('listing-card').first().waitFor();
         await check('profile-other');
 
-        // The Create Listing form after a submit with empty fields: every error showing.
+        // The Create Listing form with every field touched and left empty: every error showing, and
+        // the disabled Create button's reason.
         await page.goto('/');
         if (viewport === PHONE) {
           await page.getByTestId('mobile-menu-button').click();
@@ -171,8 +172,12 @@ describe('colour contrast where members work, in both themes at 1280 and 390 px'
         }
         const dialog = page.getByRole('dialog', { name: 'Create Listing' });
         await dialog.getByRole('checkbox', { name: 'Technology' }).click();
-        await dialog.getByRole('button', { name: 'Create Listing' }).click();
+        for (const field of [dialog.getByLabel('Title'), dialog.getByLabel('Description'), dialog.getByLabel('What do you want in return?'), dialog.getByRole('combobox', { name: 'Location' })]) {
+          await field.focus();
+          await field.blur();
+        }
         await eventually(() => dialog.getByTestId('field-error').count()).toBe(4);
+        await dialog.getByTestId('submit-reason').waitFor();
         await check('create-listing-errors', false);
         // Unticking the last category shows the category message and disables the button.
         await dialog.getByRole('checkbox', { name: 'Technology' }).click();

@@ -100,7 +100,7 @@ describe('page titles', () => {
       '/signup': 'Register', '/verify-email': 'Verify Email', '/forgot-password': 'Forgot', '/reset-password': 'Reset', '/admin': 'Admin',
       '/about': 'About', '/terms': 'Terms', '/privacy': 'Privacy', '/contact': 'Contact', '/help': 'Help', '/safety': 'Safety',
       '/community-standards': 'Community Standards', '/cookies': 'Cookie', '/safety-guidelines': 'Safety', '/value-guide': 'Valu', '/faq': 'FAQ',
-      '/no/such/page': 'Page Not Found',
+      '/no/such/page': 'Page Not Found', '/wants': 'Wants', '/matches': 'Matches',
     };
     const { page } = await newPage(browser);
     for (const [route, fragment] of Object.entries(expected)) {

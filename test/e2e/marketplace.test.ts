@@ -17,6 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+// Other test files add listings (most without photos) to the shared server, newest first: browse
+// within 5 miles of San Francisco, where only demo listings are, to see demo photos.
+const DEMO_ONLY = '/browse?near=San%20Francisco%2C%20CA&distance=5';
+
 const columns = (page: Page) => page.locator('ul.listing-grid').first().evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
 const cardTitles = (page: Page, scope = page.locator('body')) => scope.getByTestId('listing-card').locator('.listing-card-link').allInnerTexts();
 
@@ -31,7 +35,7 @@ describe('listing cards with demo photos', () => {
         await held;
         await route.continue();
       });
-      await page.goto('/browse');
+      await page.goto(DEMO_ONLY);
       const firstCard = page.getByTestId('listing-card').first();
       await firstCard.waitFor();
       const image = firstCard.locator('.listing-image img');
@@ -53,7 +57,9 @@ describe('listing cards with demo photos', () => {
       // Every card of the page has a photo, and they load (a card's box narrower than 400 px at
       // one device pixel per CSS pixel takes the thumbnail).
       const images = page.getByTestId('listing-card').locator('.listing-image img');
-      await expect.poll(() => images.count(), POLL).toBe(9);
+      const cards = await page.getByTestId('listing-card').count();
+      expect(cards).toBeGreaterThanOrEqual(4);
+      await expect.poll(() => images.count(), POLL).toBe(cards);
       for (const img of await images.all()) {
         await img.scrollIntoViewIfNeeded();
         await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), POLL).toBe(true);
@@ -72,7 +78,7 @@ describe('listing cards with demo photos', () => {
 
   it('shows every demo member with an avatar photo on the listing page', async () => {
     const { page } = await newPage(browser);
-    await page.goto('/browse');
+    await page.goto(DEMO_ONLY);
     await page.getByTestId('listing-card').first().locator('.listing-card-link').click();
     const gallery = page.locator('.gallery-main img');
     await expect.poll(() => gallery.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), POLL).toBe(true);
@@ -242,7 +248,7 @@ describe('screenshots at 390 px', () => {
     it(`home and browse in the ${theme} theme`, async () => {
       const { page, errors } = await newPage(browser, { viewport: PHONE });
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-      for (const [name, path] of [['home', '/'], ['browse', '/browse']] as const) {
+      for (const [name, path] of [['home', '/'], ['browse', DEMO_ONLY]] as const) {
         await page.goto(path);
         const cards = page.getByTestId('listing-card');
         await cards.first().waitFor();

@@ -125,7 +125,12 @@ async function trigger(cron: string, at: number, statements: Set<string>): Promi
   const metered = meterEnv({ ...env, ...mail.settings } as Env, counts);
   const db = metered.DB;
   const recordingDb = Object.create(db) as D1Database;
-  recordingDb.prepare = (sql: string) => (statements.add(sql), db.prepare(sql));
+  // Called on the binding runScheduled meters in turn (`this`), so its per-job budgets see every
+  // statement as production's do, and this run's meter counts them too.
+  recordingDb.prepare = function (this: D1Database, sql: string) {
+    statements.add(sql);
+    return db.prepare.call(this, sql);
+  };
   await runScheduled(cron, at, { ...metered, DB: recordingDb });
   return { counts, sent: mail.sent.count };
 }

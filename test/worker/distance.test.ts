@@ -39,6 +39,15 @@ describe('distance filter', () => {
     expect(items[0].distanceMiles).toBe(Math.round(items[0].distanceMiles * 10) / 10);
   });
 
+  it('without text, finds every listing in range (the columns of a batched read stay in place)', async () => {
+    const { made } = await listingsWith(unique('plain'), ['Anchorage, AK', 'Anchorage, AK', 'Boston, MA']);
+    const response = await call(`/api/listings?distance=5&near=${encodeURIComponent('Anchorage, AK')}&limit=50`);
+    expect(response.status).toBe(200);
+    const ids = (await json<any[]>(response)).map((item) => item.id);
+    expect(ids).toEqual(expect.arrayContaining([made[0]!.id, made[1]!.id]));
+    expect(ids).not.toContain(made[2]!.id);
+  });
+
   it('takes near with a region or country, and a latitude and longitude instead', async () => {
     const word = unique('latlng');
     await listingsWith(word, ['Oakland, CA', 'Boston, MA', 'Cambridge, MA']);

@@ -8,11 +8,14 @@
 import { BARTER_CLEANUP_COST, runBarterCleanup } from './barter-cleanup';
 import { invocation } from './budget';
 import { DELIVERY_FIXED_COST, deliverOutbox } from './deliver-email';
+import { MATCH_DIGEST_MIN_COST, runMatchDigest } from './match-digest';
 import { runMessageEmailNotices } from './message-email-notices';
 import { pruneExpiredRows } from './prune-expired';
 import { PAGES_DAILY, PAGES_FREQUENT, pruneAbandonedUploads } from './prune-uploads';
 import { ALERT_MIN_COST, runSavedSearchAlerts } from './saved-search-alerts';
+import { runCircleExpiry } from './trade-circle-expiry';
 import { upgradePasswordHashes } from './upgrade-password-hashes';
+import { runCirclePass } from '../lib/trade-circles/search';
 
 export const DAILY_CRON = '0 3 * * *';
 export const FREQUENT_CRON = '*/15 * * * *';
@@ -39,9 +42,15 @@ export async function runScheduled(cron: string, scheduledTime: number, outerEnv
     // pruning goes first: it costs at most three subrequests, and abandoned uploads are cleared
     // as fast as members can make them (docs/security.md "Upload cap and pruning rate").
     jobs.push(
-      ['prune-uploads', () => pruneAbandonedUploads(env, scheduledTime, PAGES_FREQUENT, run.budget(ALERT_MIN_COST + NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
-      ['saved-search-alerts', () => runSavedSearchAlerts(env, scheduledTime, run.budget(NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
+      ['trade-circle-expiry', () => runCircleExpiry(env, scheduledTime, run.budget(ALERT_MIN_COST + MATCH_DIGEST_MIN_COST + NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
+      ['prune-uploads', () => pruneAbandonedUploads(env, scheduledTime, PAGES_FREQUENT, run.budget(ALERT_MIN_COST + MATCH_DIGEST_MIN_COST + NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
+      ['saved-search-alerts', () => runSavedSearchAlerts(env, scheduledTime, run.budget(MATCH_DIGEST_MIN_COST + NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
+      // New two-way matches not yet seen in the app, as one email per member (docs/api/wants-matches-circles.md).
+      ['match-digest', () => runMatchDigest(env, scheduledTime, run.budget(NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
       ['message-email-notices', () => runMessageEmailNotices(env, scheduledTime, run.budget(DELIVERY_RESERVE + PASSWORD_COST))],
+      // One page of the trade-circle sweep (docs/algorithms/trade-circles.md "Paging"); it takes at
+      // most CIRCLE_PASS_MAX_STATEMENTS and skips its turn when fewer than its minimum are left.
+      ['trade-circles', () => runCirclePass(env, scheduledTime, run.budget(DELIVERY_RESERVE + PASSWORD_COST))],
       ['deliver-email', () => deliverOutbox(env, scheduledTime, run.budget(PASSWORD_COST))],
       ['upgrade-password-hashes', () => (run.budget(0).left() >= PASSWORD_COST ? upgradePasswordHashes(env) : Promise.resolve(0))],
     );

@@ -477,6 +477,8 @@ export const notifications = sqliteTable(
     uniqueIndex('notifications_user_subject_idx').on(t.userId, t.subjectKey),
     index('notifications_user_updated_idx').on(t.userId, t.updatedAt),
     index('notifications_user_unread_idx').on(t.userId, t.readAt),
+    // The match digest reads the match entries of its window only (worker/cron/match-digest.ts).
+    index('notifications_match_created_idx').on(t.createdAt).where(sql`${t.kind} = 'match'`),
   ],
 );
 

@@ -6,10 +6,10 @@
 // (docs/decisions/019-demo-photos-and-thumbnails.md).
 import * as v from 'valibot';
 import { objectPath, thumbKey, uploadKey } from '../db/queries/images';
-import type { AssetFetcher } from '../lib/gazetteer';
+import { GAZETTEER_BASE_URL, type AssetFetcher } from '../lib/gazetteer';
 
-/** Where the files are; the host is not used by the ASSETS binding. */
-const BASE_URL = 'https://assets.local/demo-images/';
+/** Where the files are: the gazetteer's asset host, which the Vite dev server also accepts. */
+const BASE_URL = new URL('../demo-images/', GAZETTEER_BASE_URL).href;
 
 const manifestSchema = v.object({
   /** Listing title → its photos' names (`listings/<slug>-<n>`; `.jpg` and `.thumb.jpg` exist). */

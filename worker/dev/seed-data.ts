@@ -40,7 +40,7 @@ export interface SeedListing {
 
 export const SEED_LISTINGS: SeedListing[] = [
   { owner: 'alice', title: 'Fresh heirloom tomatoes, weekly basket', description: 'Six heirloom varieties from my backyard beds, picked the morning you collect them. About 3 kg a basket through September.', categories: ['food', 'home'], wants: 'Help building a raised bed', wantOptions: ['Compost or mulch', 'Woodworking help'], acceptOffers: true, distance: 10, featured: true },
-  { owner: 'alice', title: 'Sourdough starter and a baking lesson', description: 'A jar of my eight-year-old starter plus a two-hour hands-on lesson: feeding, shaping, scoring and baking your first loaf.', categories: ['food', 'education'], wants: 'Homemade jam or preserves', wantOptions: ['Fresh eggs'], distance: 10 },
+  { owner: 'alice', title: 'Sourdough starter and a baking lesson', description: 'A jar of my eight-year-old starter plus a two-hour hands-on lesson: feeding, shaping, scoring and baking your first loaf of bread.', categories: ['food', 'education'], wants: 'Homemade jam or preserves', wantOptions: ['Fresh eggs'], distance: 10 },
   { owner: 'alice', title: 'Hand-built cedar planter box', description: 'Sturdy planter box in untreated cedar, 120 × 40 × 40 cm, drainage holes drilled. Built last spring, barely used.', categories: ['home', 'goods'], wants: 'Bike tune-up', distance: 25, status: 'pending' },
   { owner: 'alice', title: 'Garden design consultation', description: 'I will walk your yard with you and sketch a planting plan for sun, shade and water use. Includes a plant list for our climate.', categories: ['home', 'education'], wants: 'Photography of my garden', acceptOffers: true, distance: 25 },
   { owner: 'bob', title: 'Full bike tune-up and safety check', description: 'Gears and brakes adjusted, chain cleaned and lubed, tyres checked and pumped, bolts torqued. Bring it to my garage in Berkeley.', categories: ['tech', 'goods'], wants: 'Home-cooked meals for a week', wantOptions: ['Fresh vegetables', 'Sourdough bread'], acceptOffers: true, distance: 10, featured: true },
@@ -137,4 +137,26 @@ export const SEED_EVENTS = [
   { title: 'Spring Seed & Plant Swap', description: 'Bring seeds, seedlings and cuttings to swap. Tables, labels and tea provided.', daysAhead: 6, time: '10:00 – 13:00', location: 'Oakland Public Library, Main Branch', organizer: 'alice', maxAttendees: 60 },
   { title: 'Repair Café', description: 'Bring broken bikes, lamps, clothes and gadgets; volunteers fix them with you for free.', daysAhead: 13, time: '14:00 – 17:00', location: 'Berkeley Community Center', organizer: 'bob', maxAttendees: 40 },
   { title: 'Skill-Share Evening: Cooking Together', description: 'Three members teach a favourite dish each. Everyone eats together afterwards.', daysAhead: 27, time: '18:30 – 21:00', location: 'San Leandro Community Kitchen', organizer: 'farid', maxAttendees: 24 },
+];
+
+/**
+ * "I'd take this": who wants which listing (docs/api/wants-matches-circles.md). The first three
+ * close a ring that the seed proposes as a trade circle (SEED_CIRCLE); the rest give alice two-way
+ * matches: with farid explicit both ways, with bob her explicit want against his tune-up's
+ * "Sourdough bread", which her sourdough listing matches as text.
+ */
+export const SEED_WANTS: { member: string; listing: string }[] = [
+  { member: 'carmen', listing: 'Garden design consultation' },
+  { member: 'grace-k', listing: 'Handmade stoneware mugs, set of four' },
+  { member: 'alice', listing: 'Logo and brand kit design' },
+  { member: 'alice', listing: 'Lebanese feast for six' },
+  { member: 'farid', listing: 'Fresh heirloom tomatoes, weekly basket' },
+  { member: 'alice', listing: 'Full bike tune-up and safety check' },
+];
+
+/** A proposed trade circle of three in ring order: each gives the listing to the next, who wants it. */
+export const SEED_CIRCLE: { giver: string; listing: string; receiver: string }[] = [
+  { giver: 'alice', listing: 'Garden design consultation', receiver: 'carmen' },
+  { giver: 'carmen', listing: 'Handmade stoneware mugs, set of four', receiver: 'grace-k' },
+  { giver: 'grace-k', listing: 'Logo and brand kit design', receiver: 'alice' },
 ];

@@ -3,14 +3,15 @@
 // 100-bound-parameter limit.
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { barters, communityEvents, eventAttendees, listingCategories, listings, messages, notifications, reviews, testimonials, uploads, users } from '../db/schema';
+import { barters, communityEvents, eventAttendees, listingCategories, listings, messages, notifications, reviews, testimonials, uploads, users, wants } from '../db/schema';
 import { conversationLink } from '../db/queries/messages';
 import { notifyStatement, subjectKeys } from '../db/queries/notifications';
 import { resolvePlace } from '../lib/gazetteer';
 import { newAccountPassword } from '../lib/passwords';
 import { DAY, HOUR, MINUTE } from '../lib/time';
 import { demoImageManifest, storeDemoImage } from './demo-images';
-import { DEMO_PASSWORD, SEED_BARTER, SEED_CONVERSATIONS, SEED_EVENTS, SEED_LISTINGS, SEED_MEMBERS, SEED_TESTIMONIALS } from './seed-data';
+import { proposeCircle } from '../lib/trade-circles/propose';
+import { DEMO_PASSWORD, SEED_BARTER, SEED_CIRCLE, SEED_CONVERSATIONS, SEED_EVENTS, SEED_LISTINGS, SEED_MEMBERS, SEED_TESTIMONIALS, SEED_WANTS } from './seed-data';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -199,6 +200,17 @@ export async function seedDemoCommunity(env: Env, db: Db, origin: string, now = 
   ] as [any, ...any[]]);
   // Reviews are old news in the demo: only the messages start unread.
   await db.update(notifications).set({ readAt: iso(now) }).where(eq(notifications.kind, 'review'));
+
+  // Wants, then the trade circle they close, proposed as the engine would (with its notices).
+  await db.batch(
+    SEED_WANTS.map((w, i) => db.insert(wants).values({ userId: idOf(w.member), listingId: listingOf(w.listing), createdAt: iso(now - (6 - i) * HOUR) })) as [any, ...any[]],
+  );
+  const circle = await proposeCircle(
+    env,
+    SEED_CIRCLE.map((leg) => ({ giverId: idOf(leg.giver), listingId: listingOf(leg.listing), receiverId: idOf(leg.receiver) })),
+    new Date(now - 2 * HOUR),
+  );
+  if (circle === null) throw new Error('The demo trade circle could not be proposed: check SEED_WANTS and SEED_CIRCLE');
 
   // Each organiser attends their own event.
   const events = await db.select({ id: communityEvents.id, organizerId: communityEvents.organizerId }).from(communityEvents);

@@ -1,20 +1,34 @@
 // What the ConversationRoom does with a client frame. Kept apart from the class so the room stays
 // a thin shell around the Hibernation API. Every frame is validated; nothing here throws.
-import { parseClientFrame, type ServerFrame } from '../../src/shared/ws-frames';
+import { parseClientFrame, type ClientFrame, type ServerFrame } from '../../src/shared/ws-frames';
 import { createDb } from '../db/client';
 import { markReadUpTo } from '../db/queries/messages';
+import { settleSubjectStatement } from '../db/queries/notifications';
+import { circleChatSubject } from '../lib/trade-circles/names';
 
 /**
  * Who a socket belongs to, kept with serializeAttachment so it survives hibernation. `sessionKey`
  * is the SHA-256 (hex) of the session id the socket was opened with (never the id itself), and
  * `sessionCreatedAt` that session's creation time in ms: ending sessions closes sockets by either.
+ * A conversation's socket names the other member and the listing; a trade circle's room (one per
+ * circle, the same class) names the circle instead (docs/api/wants-matches-circles.md).
  */
-export interface SocketMember {
+export type SocketMember = SocketSession & (ConversationSocket | CircleSocket);
+
+interface SocketSession {
   userId: number;
-  partnerId: number;
-  listingId: number;
   sessionKey: string;
   sessionCreatedAt: number;
+}
+interface ConversationSocket {
+  partnerId: number;
+  listingId: number;
+  circleId?: undefined;
+}
+interface CircleSocket {
+  circleId: number;
+  partnerId?: undefined;
+  listingId?: undefined;
 }
 
 export const userTag = (userId: number) => `user:${userId}`;
@@ -22,9 +36,12 @@ export const sessionTag = (sessionKey: string) => `session:${sessionKey}`;
 export const isSessionKey = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
 
 export function readMember(ws: WebSocket): SocketMember | null {
-  const value = ws.deserializeAttachment() as Partial<SocketMember> | null;
-  if (!value || !Number.isSafeInteger(value.userId) || !Number.isSafeInteger(value.partnerId) || !Number.isSafeInteger(value.listingId)) return null;
+  const value = ws.deserializeAttachment() as { userId?: unknown; partnerId?: unknown; listingId?: unknown; circleId?: unknown; sessionKey?: unknown; sessionCreatedAt?: unknown } | null;
+  if (!value || !Number.isSafeInteger(value.userId)) return null;
   if (!isSessionKey(value.sessionKey) || !Number.isSafeInteger(value.sessionCreatedAt)) return null;
+  const inCircle = Number.isSafeInteger(value.circleId) && value.partnerId === undefined && value.listingId === undefined;
+  const inConversation = value.circleId === undefined && Number.isSafeInteger(value.partnerId) && Number.isSafeInteger(value.listingId);
+  if (!inCircle && !inConversation) return null;
   return value as SocketMember;
 }
 
@@ -88,6 +105,10 @@ export async function handleClientFrame(ctx: DurableObjectState, d1: D1Database,
     return;
   }
   const frame = parsed.frame;
+  if (member.circleId !== undefined) {
+    await handleCircleFrame(ctx, d1, ws, member as SocketMember & CircleSocket, frame);
+    return;
+  }
   if (frame.type === 'typing') {
     sendAll(ctx.getWebSockets(userTag(member.partnerId)), { type: 'typing', userId: member.userId } satisfies ServerFrame);
     return;
@@ -100,4 +121,22 @@ export async function handleClientFrame(ctx: DurableObjectState, d1: D1Database,
     return;
   }
   sendAll(ctx.getWebSockets(), { type: 'read', userId: member.userId, upTo: frame.upTo } satisfies ServerFrame);
+}
+
+/**
+ * A trade circle's chat: typing goes to the other members' sockets; a read mark settles the
+ * member's notification of the chat (circle messages keep no per-member read state).
+ */
+async function handleCircleFrame(ctx: DurableObjectState, d1: D1Database, ws: WebSocket, member: SocketMember & CircleSocket, frame: ClientFrame): Promise<void> {
+  if (frame.type === 'typing') {
+    const others = ctx.getWebSockets().filter((socket) => readMember(socket)?.userId !== member.userId);
+    sendAll(others, { type: 'typing', userId: member.userId } satisfies ServerFrame);
+    return;
+  }
+  try {
+    await settleSubjectStatement(createDb(d1), member.userId, circleChatSubject(member.circleId));
+  } catch (error) {
+    console.error('circle room: settling the chat notification failed', error);
+    sendError(ws, 'Could not mark messages as read');
+  }
 }

@@ -15,8 +15,9 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /**
    * Accepts an already-authorised member's socket. Only the Worker reaches this (the binding is
-   * not public), and it sets X-User-Id, X-Partner-Id, X-Listing-Id, X-Session-Key and
-   * X-Session-Created after checking session, Origin and the conversation rules.
+   * not public), and it sets X-User-Id, X-Partner-Id, X-Listing-Id (or, for a trade circle's room,
+   * X-Circle-Id), X-Session-Key and X-Session-Created after checking session, Origin and the
+   * conversation's or circle's rules.
    */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
@@ -24,8 +25,13 @@ export class ConversationRoom extends DurableObject<Env> {
       const userId = positiveId(request.headers.get('X-User-Id'));
       const partnerId = positiveId(request.headers.get('X-Partner-Id'));
       const listingId = positiveId(request.headers.get('X-Listing-Id'));
+      const circleId = positiveId(request.headers.get('X-Circle-Id'));
       const sessionKey = request.headers.get('X-Session-Key');
       const sessionCreatedAt = positiveId(request.headers.get('X-Session-Created'));
+      if (circleId !== null) {
+        if (!userId || partnerId || listingId || !isSessionKey(sessionKey) || !sessionCreatedAt) return null;
+        return { userId, circleId, sessionKey, sessionCreatedAt };
+      }
       if (!userId || !partnerId || !listingId || userId === partnerId || !isSessionKey(sessionKey) || !sessionCreatedAt) return null;
       return { userId, partnerId, listingId, sessionKey, sessionCreatedAt };
     })();

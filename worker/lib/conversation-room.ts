@@ -26,3 +26,20 @@ export async function pushToRoom(env: Env, conversation: { listingId: number; a:
     console.error(`[${requestId}] live update of conversation ${conversation.listingId}-${conversation.a}-${conversation.b} failed`, error);
   }
 }
+
+/** A trade circle's group chat has a room of the same class, named after the circle. */
+export const circleRoomName = (circleId: number) => `circle:${circleId}`;
+
+export function circleRoomStub(env: Env, circleId: number): DurableObjectStub<ConversationRoom> {
+  return env.CONVERSATION_ROOM.get(env.CONVERSATION_ROOM.idFromName(circleRoomName(circleId)));
+}
+
+/** Fans frames out to a circle's open sockets; like pushToRoom, a failure costs live delivery only. */
+export async function pushToCircle(env: Env, circleId: number, frames: ServerFrame[], requestId = 'local'): Promise<void> {
+  if (frames.length === 0) return;
+  try {
+    await circleRoomStub(env, circleId).broadcastFrames(frames);
+  } catch (error) {
+    console.error(`[${requestId}] live update of trade circle ${circleId} failed`, error);
+  }
+}

@@ -199,6 +199,38 @@ export function savedSearchDigestEmail(origin: string, to: string, name: string,
   return { to, subject, text, html };
 }
 
+/** One email per member and run: their new two-way matches ("Ana would take your X and offers Y"). */
+export function matchDigestEmail(origin: string, to: string, name: string, matches: string[], shown: number): Email {
+  const subject = matches.length === 1 ? 'You have a new match: a swap both of you want' : `You have ${matches.length} new matches: swaps both sides want`;
+  const listed = matches.slice(0, shown);
+  const more = matches.length - listed.length;
+  const link = `${origin}/matches`;
+  const intro = matches.length === 1 ? 'A member wants something you offer, and offers something you want:' : 'Members want something you offer, and offer something you want:';
+  const text = [
+    `Hi ${name},`,
+    '',
+    intro,
+    ...listed.map((line) => `- ${line}`),
+    ...(more > 0 ? [`…and ${more} more.`] : []),
+    '',
+    `See your matches and message them: ${link}`,
+    '',
+    SETTINGS_LINE,
+    '',
+    `— ${APP_NAME}`,
+  ].join('\n');
+  const html = [
+    `<p>Hi ${escapeHtml(name)},</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<ul>\n${listed.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}\n</ul>`,
+    ...(more > 0 ? [`<p>…and ${more} more.</p>`] : []),
+    `<p><a href="${escapeHtml(link)}">See your matches and message them</a></p>`,
+    `<p>${escapeHtml(SETTINGS_LINE)}</p>`,
+    `<p>— ${APP_NAME}</p>`,
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
 /** Unread messages in a conversation the member has not opened for a while. */
 export function messageNoticeEmail(
   origin: string,

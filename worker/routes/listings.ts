@@ -18,8 +18,11 @@ import {
   updateListing,
 } from '../db/queries/listings';
 import { resolvePlace } from '../lib/gazetteer';
+import { afterDissolved, dissolveCirclesForListing, dissolveStatements, selectByListing, type DissolvedCircle } from '../lib/trade-circles/propose';
 import { findUserById } from '../db/queries/users';
-import type { UserRow } from '../db/schema';
+import type { ListingRow, UserRow } from '../db/schema';
+import { detectMatchesForMember } from '../db/queries/matches';
+import { wantInfo } from '../db/queries/wants';
 import { listingWithOwner } from '../db/shapes';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import type { Position } from '../lib/geo';
@@ -99,7 +102,11 @@ listingRoutes.get('/:id{[0-9]+}', async (c) => {
   // Only a position the request gives (near, lat/lng) adds distanceMiles to one listing.
   const listing = await findListingShaped(c.get('db'), id, hasExplicitPosition(c) ? await searchPosition(c) : null);
   if (!listing) throw notFound('Listing not found');
-  return c.json(listing);
+  const viewer = c.get('user');
+  if (!viewer) return c.json(listing);
+  // docs/api/wants-matches-circles.md: wantedByMe for a member, wantCount for the owner only.
+  const { wantedByMe, wantCount } = await wantInfo(c.env.DB, viewer.id, id, viewer.id === listing.userId);
+  return c.json(wantCount === null ? { ...listing, wantedByMe } : { ...listing, wantedByMe, wantCount });
 });
 
 listingRoutes.post('/', async (c) => {
@@ -113,6 +120,8 @@ listingRoutes.post('/', async (c) => {
   await assertOwnUploads(c, user, imageUrls, []);
   // The location stays as typed; its coordinates (null when no place matches) drive distance search.
   const created = await insertListing(db, user.id, { ...fields, imageUrls }, await resolvePlace(c.env.ASSETS, fields.location));
+  // Matches the new listing makes are found after the reply (docs/decisions/023-wants-and-matches.md).
+  c.executionCtx.waitUntil(detectMatchesForMember(c.env.DB, memberOf(user)));
   return c.json(listingWithOwner(created, user), 201);
 });
 
@@ -140,7 +149,9 @@ listingRoutes.put('/:id{[0-9]+}', async (c) => {
   const place = changes.location !== undefined ? await resolvePlace(c.env.ASSETS, changes.location) : undefined;
   const coordinates = place === undefined ? {} : { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
   const updated = await updateListing(db, found.listing, { ...changes, ...coordinates }, removed);
+  if (changes.status !== undefined && updated.status !== 'active') await dissolveCirclesForListing(c.env, updated.id);
   deleteImages(c, removed);
+  if (updated.status === 'active' && changesWhatMatches(found.listing, updated)) c.executionCtx.waitUntil(detectMatchesForMember(c.env.DB, memberOf(user)));
   return c.json(listingWithOwner(updated, found.owner));
 });
 
@@ -150,7 +161,10 @@ listingRoutes.delete('/:id{[0-9]+}', async (c) => {
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
   if (!found) throw notFound('Listing not found');
   if (found.listing.userId !== user.id && !user.isAdmin) throw forbidden('You can only delete your own listing');
-  await deleteListing(db, found.listing);
+  // A proposed trade circle with this listing is declined in the delete's own batch (decision 024).
+  const at = new Date().toISOString();
+  const [dissolved] = await deleteListing(db, found.listing, dissolveStatements(c.env.DB, selectByListing(found.listing.id), at));
+  await afterDissolved(c.env, dissolved!.results as DissolvedCircle[], 'listing_deleted', at);
   deleteImages(c, found.listing.imageUrls);
   return c.json({ message: 'Listing deleted' });
 });
@@ -165,6 +179,20 @@ userListingRoutes.get('/:id{[0-9]+}/listings', async (c) => {
 });
 
 const unique = (values: string[]) => [...new Set(values)];
+
+const memberOf = (user: UserRow) => ({ id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl });
+
+/** An edit that can make new matches: the listing became active, or what it is or wants changed. */
+function changesWhatMatches(before: ListingRow, after: ListingRow): boolean {
+  return (
+    before.status !== after.status ||
+    before.title !== after.title ||
+    before.description !== after.description ||
+    before.whatUserWants !== after.whatUserWants ||
+    JSON.stringify(before.whatUserWantsOptions) !== JSON.stringify(after.whatUserWantsOptions) ||
+    JSON.stringify(before.categoriesOffered) !== JSON.stringify(after.categoriesOffered)
+  );
+}
 
 async function assertKnownCategories(c: Context<AppEnv>, slugs: string[]) {
   const unknown = await unknownCategories(c.get('db'), slugs);

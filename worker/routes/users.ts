@@ -24,6 +24,7 @@ import { endSession } from '../lib/session';
 import { parseBody, parseId } from '../lib/validate';
 import { newVerificationToken } from '../lib/verification';
 import { assertActingAs, requireUser } from '../middleware/auth';
+import { dissolveCirclesForMember } from '../lib/trade-circles/propose';
 import type { AppEnv } from '../types';
 
 export const userRoutes = new Hono<AppEnv>();
@@ -115,6 +116,7 @@ userRoutes.delete('/:id{[0-9]+}', async (c) => {
 
   // Read the image keys before the cascade removes the rows that name them.
   const keys = await imageKeysOfUser(db, id);
+  await dissolveCirclesForMember(c.env, id);
   if (!(await deleteUser(db, id))) throw userNotFound();
   await closeMemberSockets(c.env, id, { all: true });
   // R2 deletes at most 1,000 keys a call. The account is gone either way; a failed delete

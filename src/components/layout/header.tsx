@@ -7,7 +7,7 @@ import { CreateListingDialog } from '../../features/listings/components/create-l
 import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { UserAvatar } from '../user-avatar';
 import { MobileMenu } from './mobile-menu';
-import { MAIN_LINKS } from './nav-links';
+import { MAIN_LINKS, MEMBER_LINKS } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
 
 export function Header() {
@@ -27,6 +27,12 @@ export function Header() {
                 {link.label}
               </Link>
             ))}
+            {user &&
+              MEMBER_LINKS.map((link) => (
+                <Link key={link.to} to={link.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+                  {link.label}
+                </Link>
+              ))}
             {user?.isAdmin && (
               <Link to="/admin" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
                 Admin

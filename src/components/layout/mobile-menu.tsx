@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useCurrentUser } from '../../features/auth/api';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { useReturnHere } from '../../features/auth/redirect';
-import { MAIN_LINKS } from './nav-links';
+import { MAIN_LINKS, MEMBER_LINKS } from './nav-links';
 
 /** The phone menu: every header link, the profile link and Sign out (PRODUCT.md). */
 export function MobileMenu({ onCreateListing }: { onCreateListing: () => void }) {
@@ -44,6 +44,11 @@ export function MobileMenu({ onCreateListing }: { onCreateListing: () => void })
                 >
                   Create Listing
                 </button>
+                {MEMBER_LINKS.map((link) => (
+                  <Link key={link.to} to={link.to} className="mobile-menu-link" onClick={close}>
+                    {link.label}
+                  </Link>
+                ))}
                 <Link to="/profile" className="mobile-menu-link" onClick={close}>
                   Profile <Text color="gray">({user.displayName})</Text>
                 </Link>

@@ -4,3 +4,10 @@ export const MAIN_LINKS = [
   { to: '/messages', label: 'Messages' },
   { to: '/community', label: 'Community' },
 ] as const;
+
+/** Links for signed-in members: their matches, wants and trade circles (docs/api/wants-matches-circles.md). */
+export const MEMBER_LINKS = [
+  { to: '/matches', label: 'Matches' },
+  { to: '/wants', label: 'Wants' },
+  { to: '/trade-circles', label: 'Circles' },
+] as const;

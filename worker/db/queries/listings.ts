@@ -137,7 +137,9 @@ export function areaCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search'
   const area = areaCondition(center, miles);
   if (ftsQuery(filter.search) === null) {
     return db
-      .select({ ...columns, relevance: sql<number>`0` })
+      // Named: D1's batch answers rows as objects, and a column called `0` is an integer key,
+      // which JavaScript puts first, so drizzle would map every column one place off.
+      .select({ ...columns, relevance: sql<number>`0`.as('relevance') })
       .from(listings)
       .where(searchConditions(filter, area));
   }
@@ -552,7 +554,15 @@ export async function updateListing(db: Db, current: ListingRow, changes: Listin
   return rows[0] ?? current;
 }
 
-/** Deletes a listing; messages, reviews, barters and category rows go by ON DELETE CASCADE. */
-export async function deleteListing(db: Db, listing: ListingRow) {
-  await db.batch([db.delete(listings).where(eq(listings.id, listing.id)), ...detachUploads(db, listing.userId, listing.imageUrls)]);
+/**
+ * Deletes a listing; messages, reviews, barters and category rows go by ON DELETE CASCADE.
+ * `first` runs in the same batch before the delete (dissolving the listing's trade circle while
+ * its legs still exist); the batch's results are returned, theirs first.
+ */
+export async function deleteListing(db: Db, listing: ListingRow, first: D1PreparedStatement[] = []) {
+  const statements = [db.delete(listings).where(eq(listings.id, listing.id)), ...detachUploads(db, listing.userId, listing.imageUrls)].map((q) => {
+    const { sql: text, params } = q.toSQL();
+    return db.$client.prepare(text).bind(...params);
+  });
+  return db.$client.batch([...first, ...statements]);
 }

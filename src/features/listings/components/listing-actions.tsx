@@ -8,6 +8,7 @@ import { useReturnHere } from '../../auth/redirect';
 import { EditListingDialog } from './edit-listing-dialog';
 import { ListingStatusBadge } from './listing-status-badge';
 import { OfferBox } from './offer-box';
+import { WantCount, WantToggle } from '../../wants/components/want-toggle';
 
 /** Visitors are sent to sign in; the owner edits; other members contact or make an offer. */
 export function ListingActions({ listing }: { listing: Listing }) {
@@ -59,6 +60,7 @@ function OwnerActions({ listing }: { listing: Listing }) {
         <Text size="2" color="gray">
           Members contact you through Messages. Keep the status up to date so they know whether it is still available.
         </Text>
+        <WantCount count={listing.wantCount} />
         <Button size="3" onClick={() => setEditing(true)}>
           <Pencil1Icon aria-hidden="true" /> Edit Listing
         </Button>
@@ -81,6 +83,7 @@ function MemberActions({ listing, me }: { listing: Listing; me: { id: number } }
         <Button size="3" onClick={contact}>
           <ChatBubbleIcon aria-hidden="true" /> Contact
         </Button>
+        <WantToggle listing={listing} />
         {listing.status === 'active' && <OfferBox listing={listing} me={me} />}
       </Flex>
     </Card>

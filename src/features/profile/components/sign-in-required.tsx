@@ -4,10 +4,10 @@ import { MessageCard } from '../../../components/message-card';
 import { useReturnHere } from '../../auth/redirect';
 
 /** Spec section 2: visitors asking for a profile they cannot see get 'Please sign in' and a link to /auth. */
-export function SignInRequired() {
+export function SignInRequired({ text = 'Sign in to see member profiles and manage your own.' }: { text?: string }) {
   const returnHere = useReturnHere();
   return (
-    <MessageCard title="Please sign in" text="Sign in to see member profiles and manage your own.">
+    <MessageCard title="Please sign in" text={text}>
       <Button asChild>
         <Link to="/auth" search={returnHere}>
           Sign In

@@ -1,0 +1,1 @@
+CREATE INDEX `notifications_match_created_idx` ON `notifications` (`created_at`) WHERE "notifications"."kind" = 'match';

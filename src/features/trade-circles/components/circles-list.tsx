@@ -1,0 +1,85 @@
+// The member's trade circles (/trade-circles), newest first: each with its ring in one line, the
+// member's part, its status and a link to it.
+import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { messageOf } from '../../../lib/api';
+import type { SelfUser } from '../../../shared/api-types';
+import type { TradeCircle } from '../../../shared/trade-circles';
+import { circlesQuery } from '../api';
+import { StatusBadge, statusLine } from './status';
+import '../trade-circles.css';
+
+export function CirclesList({ me }: { me: SelfUser }) {
+  const circles = useQuery(circlesQuery);
+  return (
+    <div className="container page">
+      <Heading as="h1" size="7" mb="2">
+        Trade circles
+      </Heading>
+      <Text as="p" color="gray" mb="5" className="circles-intro">
+        When members’ wants form a ring (you give to one member, another gives to you) we propose a trade circle. Everyone accepts, and each swap becomes a barter.
+      </Text>
+      {circles.isLoading ? (
+        <Flex justify="center" p="6">
+          <Spinner size="3" />
+        </Flex>
+      ) : circles.isError ? (
+        <Text color="red">{messageOf(circles.error, 'Could not load your trade circles')}</Text>
+      ) : circles.data!.length === 0 ? (
+        <Card size="3">
+          <Flex direction="column" gap="3" align="start">
+            <Heading as="h2" size="4">
+              No trade circles yet
+            </Heading>
+            <Text color="gray">Say “I’d take this” on listings you would like. When your wants and other members’ wants form a ring, it shows up here.</Text>
+            <Button asChild variant="soft">
+              <Link to="/browse">Browse listings</Link>
+            </Button>
+          </Flex>
+        </Card>
+      ) : (
+        <ul className="circles-list" data-testid="circles-list">
+          {circles.data!.map((circle) => (
+            <CircleItem key={circle.id} circle={circle} meId={me.id} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CircleItem({ circle, meId }: { circle: TradeCircle; meId: number }) {
+  const n = circle.legs.length;
+  const mine = circle.legs.findIndex((leg) => leg.giver?.id === meId);
+  const give = mine >= 0 ? circle.legs[mine] : undefined;
+  const get = mine >= 0 ? circle.legs[(mine - 1 + n) % n] : undefined;
+  const ringText = [...circle.legs.map((leg) => (leg.giver?.id === meId ? 'You' : (leg.giver?.displayName ?? 'Former member'))), circle.legs[0]?.giver?.id === meId ? 'You' : (circle.legs[0]?.giver?.displayName ?? '')].join(' → ');
+  return (
+    <li>
+      <Card asChild className="circle-card">
+        <Link to="/trade-circles/$id" params={{ id: String(circle.id) }} data-testid="circle-card">
+          <Flex direction="column" gap="1">
+            <Flex align="center" gap="2" wrap="wrap">
+              <Heading as="h2" size="3">
+                {n === 2 ? 'Direct swap' : `Trade circle of ${n}`}
+              </Heading>
+              <StatusBadge status={circle.status} />
+            </Flex>
+            {give && get && (
+              <Text as="p" size="2">
+                You give “{give.listing?.title ?? 'a removed listing'}” and get “{get.listing?.title ?? 'a removed listing'}”
+              </Text>
+            )}
+            <Text as="p" size="1" color="gray" className="circle-card-ring">
+              {ringText}
+            </Text>
+            <Text as="p" size="1" color="gray">
+              {statusLine(circle)}
+            </Text>
+          </Flex>
+        </Link>
+      </Card>
+    </li>
+  );
+}

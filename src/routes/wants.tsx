@@ -1,0 +1,22 @@
+import { Flex, Spinner } from '@radix-ui/themes';
+import { createFileRoute } from '@tanstack/react-router';
+import { useCurrentUser } from '../features/auth/api';
+import { SignInRequired } from '../features/profile/components/sign-in-required';
+import { WantsPage } from '../features/wants/components/wants-page';
+import { usePageTitle } from '../lib/use-page-title';
+
+export const Route = createFileRoute('/wants')({ component: WantsRoute });
+
+function WantsRoute() {
+  const { user, isLoading } = useCurrentUser();
+  usePageTitle('Wants');
+  if (isLoading) {
+    return (
+      <Flex justify="center" p="9">
+        <Spinner size="3" />
+      </Flex>
+    );
+  }
+  if (!user) return <SignInRequired text="Sign in to see the listings you would take." />;
+  return <WantsPage />;
+}

@@ -1,0 +1,334 @@
+// Two-way matches (docs/api/wants-matches-circles.md "Matches"): another member wants one of my
+// active listings and I want one of theirs, each side's want explicit (a want row) or textual (the
+// wanting member's listings' wants name the other listing: worker/lib/matching/text.ts).
+//
+// Bounded by the member's own listings and wants, whatever the size of the market: three D1 round
+// trips of at most nine statements in all, every read under a LIMIT (the constants below), so the
+// busiest member's page reads about a thousand rows at most (test/worker/matches.test.ts measures
+// it). What the bounds leave out is documented there: only the newest listings of each side count.
+import { distanceMiles, roundMiles } from '../../lib/geo';
+import { anyAlternativeMatches, categoriesNamed, ftsQueryFor, listingText, wantAlternatives, type ListingText } from '../../lib/matching/text';
+import type { ListingRow } from '../schema';
+import { listingFromRaw, MAX_WANTS, type RawListing } from './wants';
+
+/** My newest active listings that count (as what I give, and for my text wants). */
+export const OWN_LISTINGS = 20;
+/** A partner's newest active listings that count (as what they give, and for their text wants). */
+export const PARTNER_LISTINGS = 8;
+/** Members looked at as partners, those with a signal both ways first. */
+export const MAX_PARTNERS = 20;
+/** Want rows read on my listings (who explicitly wants what I give). */
+export const WANTERS_READ = 100;
+/** Text wants of mine searched across the market, and the newest hits each. */
+export const DISCOVERY_QUERIES = 12;
+export const DISCOVERY_HITS = 8;
+/** Matches returned, best first. */
+export const MAX_MATCHES = 50;
+
+export type WantKind = 'explicit' | 'text';
+
+export interface Member {
+  id: number;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+}
+
+export interface MatchPair {
+  theirs: ListingRow;
+  mine: ListingRow;
+  partner: Member;
+  iWant: WantKind;
+  theyWant: WantKind;
+  distance: number | null;
+}
+
+interface RawUser {
+  id: number;
+  username: string;
+  display_name: string;
+  avatar_url: string | null;
+}
+
+const memberFromRaw = (raw: RawUser): Member => ({ id: raw.id, username: raw.username, displayName: raw.display_name, avatarUrl: raw.avatar_url });
+
+/** Miles between two listings' places (rounded to 0.1), null when either place is unknown. */
+export function milesBetween(a: ListingRow, b: ListingRow): number | null {
+  if (a.latitude === null || a.longitude === null || b.latitude === null || b.longitude === null) return null;
+  return roundMiles(distanceMiles({ latitude: a.latitude, longitude: a.longitude }, { latitude: b.latitude, longitude: b.longitude }));
+}
+
+const explicitSides = (pair: MatchPair) => (pair.iWant === 'explicit' ? 1 : 0) + (pair.theyWant === 'explicit' ? 1 : 0);
+
+/** Explicit before text (both sides explicit first), then nearest (unknown distance last), then newest listings. */
+export function compareMatches(a: MatchPair, b: MatchPair): number {
+  const explicit = explicitSides(b) - explicitSides(a);
+  if (explicit !== 0) return explicit;
+  if (a.distance !== b.distance) {
+    if (a.distance === null) return 1;
+    if (b.distance === null) return -1;
+    return a.distance - b.distance;
+  }
+  return b.theirs.id - a.theirs.id || b.mine.id - a.mine.id;
+}
+
+/** The listings columns, in the order rawFromArray reads them. */
+const LISTING_COLUMNS = [
+  'id', 'user_id', 'title', 'description', 'categories_offered', 'what_user_wants', 'what_user_wants_options', 'accept_offers',
+  'location', 'distance', 'image_urls', 'status', 'is_featured', 'latitude', 'longitude', 'created_at',
+] as const;
+
+function rawFromArray(values: unknown[]): RawListing {
+  return Object.fromEntries(LISTING_COLUMNS.map((column, i) => [column, values[i]])) as unknown as RawListing;
+}
+
+const MY_LISTINGS_SQL = `SELECT id FROM listings WHERE user_id = ?1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`;
+
+/** Pre-computed listing texts, by listing id. */
+class Texts {
+  private readonly cache = new Map<number, ListingText>();
+  constructor(private readonly categoryNames: Map<string, string>) {}
+  of(listing: ListingRow): ListingText {
+    let text = this.cache.get(listing.id);
+    if (!text) {
+      text = listingText(listing, this.categoryNames);
+      this.cache.set(listing.id, text);
+    }
+    return text;
+  }
+}
+
+/** The member's two-way matches, best first (at most MAX_MATCHES). */
+export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair[]> {
+  // 1. My listings, my wants, the categories, who wants my listings: one round trip.
+  const [mineRes, wantedRes, categoriesRes, wantersRes] = await d1.batch<any>([
+    d1.prepare(`SELECT * FROM listings WHERE user_id = ?1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`).bind(me.id, OWN_LISTINGS),
+    d1
+      .prepare(
+        `SELECT l.* FROM wants w JOIN listings l ON l.id = w.listing_id
+          WHERE w.user_id = ?1 AND l.status = 'active' AND l.user_id <> ?1
+          ORDER BY w.created_at DESC LIMIT ?2`,
+      )
+      .bind(me.id, MAX_WANTS),
+    d1.prepare('SELECT slug, name FROM categories'),
+    d1.prepare(`SELECT user_id, listing_id FROM wants WHERE listing_id IN (${MY_LISTINGS_SQL}) AND user_id <> ?1 LIMIT ?3`).bind(me.id, OWN_LISTINGS, WANTERS_READ),
+  ]);
+  const mine = (mineRes!.results as RawListing[]).map(listingFromRaw);
+  if (mine.length === 0) return [];
+  const wanted = (wantedRes!.results as RawListing[]).map(listingFromRaw);
+  const categoryNames = new Map((categoriesRes!.results as { slug: string; name: string }[]).map((row) => [row.slug, row.name]));
+  const wanters = new Map<number, Set<number>>();
+  for (const row of wantersRes!.results as { user_id: number; listing_id: number }[]) {
+    const set = wanters.get(row.user_id) ?? new Set<number>();
+    set.add(row.listing_id);
+    wanters.set(row.user_id, set);
+  }
+  const myAlternatives = wantAlternatives(mine);
+
+  // 2. What my text wants name across the market: the newest few hits of each, through FTS5 (title
+  // and description) and the category junction (category names).
+  const discovered = new Map<number, number>(); // listing id → owner id
+  const queries = myAlternatives.slice(0, DISCOVERY_QUERIES);
+  const slugs = [...new Set(queries.flatMap((alternative) => categoriesNamed(alternative, categoryNames)))];
+  if (queries.length) {
+    const statements = [
+      d1
+        .prepare(
+          `SELECT (SELECT json_group_array(json_array(id, user_id)) FROM (
+                    SELECT l.id, l.user_id FROM listings_fts f JOIN listings l ON l.id = f.rowid
+                     WHERE f.listings_fts MATCH q.value AND l.status = 'active' AND l.user_id <> ?2
+                     ORDER BY f.rowid DESC LIMIT ?3)) AS hits
+             FROM json_each(?1) q`,
+        )
+        .bind(JSON.stringify(queries.map(ftsQueryFor)), me.id, DISCOVERY_HITS),
+    ];
+    if (slugs.length) {
+      statements.push(
+        d1
+          .prepare(
+            `SELECT (SELECT json_group_array(json_array(id, user_id)) FROM (
+                      SELECT l.id, l.user_id FROM listing_categories lc JOIN listings l ON l.id = lc.listing_id
+                       WHERE lc.slug = c.value AND l.status = 'active' AND l.user_id <> ?2
+                       ORDER BY lc.listing_id DESC LIMIT ?3)) AS hits
+               FROM json_each(?1) c`,
+          )
+          .bind(JSON.stringify(slugs), me.id, DISCOVERY_HITS),
+      );
+    }
+    for (const result of await d1.batch<{ hits: string | null }>(statements)) {
+      for (const row of result.results) {
+        for (const [id, owner] of JSON.parse(row.hits ?? '[]') as [number, number][]) discovered.set(id, owner);
+      }
+    }
+  }
+
+  // Partners: members with a signal both ways first, then those I want (explicitly, then by text),
+  // then those who only want mine (many of them may offer nothing at all).
+  const iWantFrom = new Set<number>([...wanted.map((l) => l.userId), ...discovered.values()]);
+  const ranked = [
+    ...[...wanters.keys()].filter((id) => iWantFrom.has(id)),
+    ...wanted.map((l) => l.userId),
+    ...discovered.values(),
+    ...wanters.keys(),
+  ];
+  const partners = [...new Set(ranked)].filter((id) => id !== me.id).slice(0, MAX_PARTNERS);
+  if (partners.length === 0) return [];
+  const partnerSet = new Set(partners);
+  const wantedIds = new Set(wanted.map((l) => l.id));
+  const missing = [...discovered.entries()].filter(([id, owner]) => partnerSet.has(owner) && !wantedIds.has(id)).map(([id]) => id);
+
+  // 3. The partners' newest listings (what they give and their text wants), their names, and the
+  // discovered listings' rows: one round trip.
+  const [theirRes, usersRes, missingRes] = await d1.batch<any>([
+    // Each partner's newest listings as one JSON array (read once through the (user, created)
+    // index, without joining the rows a second time).
+    d1
+      .prepare(
+        `SELECT (SELECT json_group_array(json_array(${LISTING_COLUMNS.join(', ')})) FROM (
+                  SELECT * FROM listings WHERE user_id = p.value AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2)) AS rows
+           FROM json_each(?1) p`,
+      )
+      .bind(JSON.stringify(partners), PARTNER_LISTINGS),
+    d1.prepare('SELECT u.id, u.username, u.display_name, u.avatar_url FROM json_each(?1) j JOIN users u ON u.id = j.value').bind(JSON.stringify(partners)),
+    // The unary + keeps SQLite from walking every active listing through the status index.
+    d1.prepare(`SELECT l.* FROM json_each(?1) j JOIN listings l ON l.id = j.value WHERE +l.status = 'active'`).bind(JSON.stringify(missing)),
+  ]);
+  const members = new Map((usersRes!.results as RawUser[]).map((raw) => [raw.id, memberFromRaw(raw)]));
+  const newest = new Map<number, ListingRow[]>();
+  const theirRows = (theirRes!.results as { rows: string | null }[]).flatMap((row) => (JSON.parse(row.rows ?? '[]') as unknown[][]).map(rawFromArray));
+  for (const listing of theirRows.map(listingFromRaw)) {
+    const list = newest.get(listing.userId) ?? [];
+    list.push(listing);
+    newest.set(listing.userId, list);
+  }
+  const offered = new Map<number, Map<number, ListingRow>>();
+  for (const listing of [...wanted, ...(missingRes!.results as RawListing[]).map(listingFromRaw), ...[...newest.values()].flat()]) {
+    if (!partnerSet.has(listing.userId)) continue;
+    const map = offered.get(listing.userId) ?? new Map<number, ListingRow>();
+    map.set(listing.id, listing);
+    offered.set(listing.userId, map);
+  }
+
+  const texts = new Texts(categoryNames);
+  const pairs: MatchPair[] = [];
+  for (const partnerId of partners) {
+    const partner = members.get(partnerId);
+    if (!partner) continue;
+    // Theirs newest first, so their text wants come from their newest listings.
+    const theirNewest = (newest.get(partnerId) ?? []).sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
+    const theirAlternatives = wantAlternatives(theirNewest);
+    const explicitlyWanted = wanters.get(partnerId);
+    const theyWant = new Map<number, WantKind>();
+    for (const listing of mine) {
+      if (explicitlyWanted?.has(listing.id)) theyWant.set(listing.id, 'explicit');
+      else if (theirAlternatives.length && anyAlternativeMatches(theirAlternatives, texts.of(listing))) theyWant.set(listing.id, 'text');
+    }
+    if (theyWant.size === 0) continue;
+    for (const theirs of offered.get(partnerId)?.values() ?? []) {
+      const iWant: WantKind | null = wantedIds.has(theirs.id)
+        ? 'explicit'
+        : discovered.has(theirs.id) || anyAlternativeMatches(myAlternatives, texts.of(theirs))
+          ? 'text'
+          : null;
+      if (!iWant) continue;
+      for (const listing of mine) {
+        const kind = theyWant.get(listing.id);
+        if (kind) pairs.push({ theirs, mine: listing, partner, iWant, theyWant: kind, distance: milesBetween(theirs, listing) });
+      }
+    }
+  }
+  return pairs.sort(compareMatches).slice(0, MAX_MATCHES);
+}
+
+/**
+ * The matches a new want (member `userId` wants `listingId`) makes: that listing against each of
+ * the member's listings its owner wants. One round trip; the same bounds as findMatches (the
+ * member's newest OWN_LISTINGS, the owner's newest PARTNER_LISTINGS for their text wants).
+ */
+export async function matchesThroughWant(d1: D1Database, userId: number, listingId: number): Promise<{ me: Member; pairs: MatchPair[] } | null> {
+  const owner = `(SELECT user_id FROM listings WHERE id = ?2)`;
+  const [targetRes, mineRes, explicitRes, theirRes, categoriesRes, usersRes] = await d1.batch<any>([
+    d1.prepare(`SELECT * FROM listings WHERE id = ?1 AND status = 'active'`).bind(listingId),
+    d1.prepare(`SELECT * FROM listings WHERE user_id = ?1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`).bind(userId, OWN_LISTINGS),
+    d1.prepare(`SELECT listing_id FROM wants WHERE user_id = ${owner} AND listing_id IN (${MY_LISTINGS_SQL.replace('?2', '?3')})`).bind(userId, listingId, OWN_LISTINGS),
+    d1.prepare(`SELECT * FROM listings WHERE user_id = ${owner.replace('?2', '?1')} AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`).bind(listingId, PARTNER_LISTINGS),
+    d1.prepare('SELECT slug, name FROM categories'),
+    d1.prepare(`SELECT id, username, display_name, avatar_url FROM users WHERE id IN (?1, ${owner})`).bind(userId, listingId),
+  ]);
+  const target = (targetRes!.results as RawListing[]).map(listingFromRaw)[0];
+  const members = new Map((usersRes!.results as RawUser[]).map((raw) => [raw.id, memberFromRaw(raw)]));
+  const me = members.get(userId);
+  if (!target || !me) return null;
+  const partner = members.get(target.userId);
+  if (!partner || partner.id === userId) return { me, pairs: [] };
+  const categoryNames = new Map((categoriesRes!.results as { slug: string; name: string }[]).map((row) => [row.slug, row.name]));
+  const explicit = new Set((explicitRes!.results as { listing_id: number }[]).map((row) => row.listing_id));
+  const theirAlternatives = wantAlternatives((theirRes!.results as RawListing[]).map(listingFromRaw));
+  const pairs: MatchPair[] = [];
+  for (const listing of (mineRes!.results as RawListing[]).map(listingFromRaw)) {
+    const theyWant: WantKind | null = explicit.has(listing.id)
+      ? 'explicit'
+      : theirAlternatives.length && anyAlternativeMatches(theirAlternatives, listingText(listing, categoryNames))
+        ? 'text'
+        : null;
+    if (theyWant) pairs.push({ theirs: target, mine: listing, partner, iWant: 'explicit', theyWant, distance: milesBetween(target, listing) });
+  }
+  return { me, pairs: pairs.sort(compareMatches) };
+}
+
+/** Subject key of a member's match entry: their listing first, so each member's key is their own. */
+export const matchSubjectKey = (myListingId: number, theirListingId: number) => `match:${myListingId}:${theirListingId}`;
+
+const clip = (title: string) => (title.length > 60 ? `${title.slice(0, 59)}…` : title);
+
+/**
+ * Notifies both members of new matches: one entry each per partner found, about the best pair with
+ * that partner (pairs come best first), saying how many swaps there are in all. An entry is keyed
+ * by its pair and written with ON CONFLICT DO NOTHING, so a pair is announced once ever: finding it
+ * again later adds nothing. One statement for any number of partners; none when there are none.
+ * Returns how many entries were new.
+ */
+export async function notifyMatches(d1: D1Database, me: Member, pairs: MatchPair[]): Promise<number> {
+  if (pairs.length === 0) return 0;
+  const byPartner = new Map<number, MatchPair[]>();
+  for (const pair of pairs) byPartner.set(pair.partner.id, [...(byPartner.get(pair.partner.id) ?? []), pair]);
+  const rows: [number, string, string][] = [];
+  for (const [best, ...rest] of byPartner.values()) {
+    const pair = best!;
+    const more = rest.length ? ` (${rest.length + 1} possible swaps)` : '';
+    rows.push([me.id, matchSubjectKey(pair.mine.id, pair.theirs.id), `New match: ${pair.partner.displayName} would take your "${clip(pair.mine.title)}" and offers "${clip(pair.theirs.title)}"${more}`]);
+    rows.push([pair.partner.id, matchSubjectKey(pair.theirs.id, pair.mine.id), `New match: ${me.displayName} would take your "${clip(pair.theirs.title)}" and offers "${clip(pair.mine.title)}"${more}`]);
+  }
+  const now = new Date().toISOString();
+  const result = await d1
+    .prepare(
+      `INSERT INTO notifications (user_id, kind, subject_key, text, link, count, created_at, updated_at)
+       SELECT json_extract(value, '$[0]'), 'match', json_extract(value, '$[1]'), json_extract(value, '$[2]'), '/matches', 1, ?2, ?2
+         FROM json_each(?1) WHERE true
+       ON CONFLICT (user_id, subject_key) DO NOTHING`,
+    )
+    .bind(JSON.stringify(rows), now)
+    .run();
+  return result.meta.changes ?? 0;
+}
+
+/** After a want is added: notify the matches it makes. Never throws (the want is stored either way). */
+export async function detectMatchesForWant(d1: D1Database, userId: number, listingId: number): Promise<number> {
+  try {
+    const found = await matchesThroughWant(d1, userId, listingId);
+    return found ? await notifyMatches(d1, found.me, found.pairs) : 0;
+  } catch (error) {
+    console.error('match detection after a want failed', error);
+    return 0;
+  }
+}
+
+/** After a listing is created or its text changes: notify the owner's matches not notified yet. */
+export async function detectMatchesForMember(d1: D1Database, member: Member): Promise<number> {
+  try {
+    return await notifyMatches(d1, member, await findMatches(d1, member));
+  } catch (error) {
+    console.error('match detection after a listing change failed', error);
+    return 0;
+  }
+}

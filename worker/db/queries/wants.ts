@@ -1,0 +1,143 @@
+// Wants: "I'd take this" (docs/api/wants-matches-circles.md). Raw D1 statements: the insert is one
+// conditional statement so the 200-want cap and the listing's state are checked in the same write.
+import type { ListingRow } from '../schema';
+
+/** At most this many wants per member (API.md). */
+export const MAX_WANTS = 200;
+
+/** A listing row as D1 returns it (snake_case, JSON text, 0/1 booleans). */
+export interface RawListing {
+  id: number;
+  user_id: number;
+  title: string;
+  description: string;
+  categories_offered: string;
+  what_user_wants: string;
+  what_user_wants_options: string;
+  accept_offers: number;
+  location: string;
+  distance: number;
+  image_urls: string;
+  status: ListingRow['status'];
+  is_featured: number;
+  latitude: number | null;
+  longitude: number | null;
+  created_at: string;
+}
+
+const jsonList = (text: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+export function listingFromRaw(raw: RawListing): ListingRow {
+  return {
+    id: raw.id,
+    userId: raw.user_id,
+    title: raw.title,
+    description: raw.description,
+    categoriesOffered: jsonList(raw.categories_offered),
+    whatUserWants: raw.what_user_wants,
+    whatUserWantsOptions: jsonList(raw.what_user_wants_options),
+    acceptOffers: raw.accept_offers === 1,
+    location: raw.location,
+    distance: raw.distance,
+    imageUrls: jsonList(raw.image_urls),
+    status: raw.status,
+    isFeatured: raw.is_featured === 1,
+    latitude: raw.latitude,
+    longitude: raw.longitude,
+    createdAt: raw.created_at,
+  };
+}
+
+export type WantOutcome =
+  | { kind: 'added'; createdAt: string; ownerId: number }
+  | { kind: 'existing'; createdAt: string }
+  | { kind: 'own' }
+  | { kind: 'unavailable' }
+  | { kind: 'full' };
+
+/**
+ * Inserts the want when the listing is active, not the member's own, and the member holds fewer
+ * than MAX_WANTS: one statement, so two concurrent PUTs cannot pass the cap together (D1 runs
+ * writes one at a time) and a repeated PUT changes nothing (ON CONFLICT DO NOTHING). When nothing
+ * was inserted, a second read says why.
+ */
+export async function addWant(d1: D1Database, userId: number, listingId: number): Promise<WantOutcome> {
+  const inserted = await d1
+    .prepare(
+      `INSERT INTO wants (user_id, listing_id)
+       SELECT ?1, l.id FROM listings l
+        WHERE l.id = ?2 AND l.status = 'active' AND l.user_id <> ?1
+          AND (SELECT count(*) FROM wants WHERE user_id = ?1) < ?3
+       ON CONFLICT (user_id, listing_id) DO NOTHING
+       RETURNING created_at, (SELECT user_id FROM listings WHERE id = ?2) AS owner_id`,
+    )
+    .bind(userId, listingId, MAX_WANTS)
+    .first<{ created_at: string; owner_id: number }>();
+  if (inserted) return { kind: 'added', createdAt: inserted.created_at, ownerId: inserted.owner_id };
+  const why = await d1
+    .prepare(
+      `SELECT l.user_id AS owner_id, l.status AS status,
+              (SELECT created_at FROM wants WHERE user_id = ?1 AND listing_id = ?2) AS wanted_at
+         FROM (SELECT 1) LEFT JOIN listings l ON l.id = ?2`,
+    )
+    .bind(userId, listingId)
+    .first<{ owner_id: number | null; status: string | null; wanted_at: string | null }>();
+  if (!why || why.owner_id === null) return { kind: 'unavailable' };
+  if (why.owner_id === userId) return { kind: 'own' };
+  if (why.status !== 'active') return { kind: 'unavailable' };
+  if (why.wanted_at !== null) return { kind: 'existing', createdAt: why.wanted_at };
+  return { kind: 'full' };
+}
+
+/** Deletes the want; true when there was one. */
+export async function removeWant(d1: D1Database, userId: number, listingId: number): Promise<boolean> {
+  const row = await d1.prepare('DELETE FROM wants WHERE user_id = ?1 AND listing_id = ?2 RETURNING listing_id').bind(userId, listingId).first();
+  return row !== null;
+}
+
+export interface WantedListing {
+  listing: ListingRow;
+  owner: { id: number; username: string; displayName: string; avatarUrl: string | null };
+  wantedAt: string;
+}
+
+/**
+ * The member's wanted listings, newest want first, whatever their status now (a paused listing
+ * stays on the list so the member can remove it). At most MAX_WANTS rows exist.
+ */
+export async function wantedListings(d1: D1Database, userId: number): Promise<WantedListing[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT l.*, w.created_at AS wanted_at, u.username AS owner_username, u.display_name AS owner_display_name, u.avatar_url AS owner_avatar_url
+         FROM wants w JOIN listings l ON l.id = w.listing_id JOIN users u ON u.id = l.user_id
+        WHERE w.user_id = ?1
+        ORDER BY w.created_at DESC, w.listing_id DESC
+        LIMIT ?2`,
+    )
+    .bind(userId, MAX_WANTS)
+    .all<RawListing & { wanted_at: string; owner_username: string; owner_display_name: string; owner_avatar_url: string | null }>();
+  return results.map((raw) => ({
+    listing: listingFromRaw(raw),
+    owner: { id: raw.user_id, username: raw.owner_username, displayName: raw.owner_display_name, avatarUrl: raw.owner_avatar_url },
+    wantedAt: raw.wanted_at,
+  }));
+}
+
+/** For GET /api/listings/{id}: whether the member wants it, and (for its owner) how many members do. */
+export async function wantInfo(d1: D1Database, userId: number, listingId: number, isOwner: boolean): Promise<{ wantedByMe: boolean; wantCount: number | null }> {
+  const row = await d1
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM wants WHERE user_id = ?1 AND listing_id = ?2) AS mine,
+              CASE WHEN ?3 = 1 THEN (SELECT count(*) FROM wants WHERE listing_id = ?2) END AS total`,
+    )
+    .bind(userId, listingId, isOwner ? 1 : 0)
+    .first<{ mine: number; total: number | null }>();
+  return { wantedByMe: row?.mine === 1, wantCount: isOwner ? (row?.total ?? 0) : null };
+}

@@ -1,0 +1,299 @@
+// The D1 side of the trade-circle engine (docs/algorithms/trade-circles.md): loading bounded
+// neighbourhoods of the want graph, the incremental search after a want is added, and the paged
+// global pass of the 15-minute cron.
+//
+// Both searches load their neighbourhood with ONE statement of materialised CTEs, one per hop,
+// each with hard caps, and return ONE row: a JSON array per hop of [listing, giver, receiver, lat,
+// lng] (D1 allows few terms in a compound SELECT, and JSON parses faster than rows). Every hop leaves out inactive listings, wants of one's own listing and listings in
+// an open circle (through the partial unique index on open legs). The legs keys of every circle
+// its seeds ever gave in come back in the same statement, so declined or expired sets of legs are
+// left out before anything is proposed.
+//
+// Caps (per statement, so the work is bounded whatever the graph, hub listings included):
+// - a member's listings: the newest LISTINGS_PER_MEMBER active ones;
+// - a listing's wanters: the newest WANTERS_PER_LISTING wants (a listing with thousands of wants
+//   is seen through its newest few; each of its wanters still sees it from their side, where the
+//   member's own wants are read, so a circle through it is found from that side);
+// - a member's wants: the newest WANTS_PER_MEMBER (the new want's giver: all, at most 200);
+// - each hop: at most a fixed number of edges (the *_EDGES constants).
+import { unlimited, type Budget } from '../../cron/budget';
+import { planPage, rankThroughEdge, WantGraph, type Circle, type WantEdge } from './engine';
+import { proposeCircle, type CircleLeg } from './propose';
+
+export const LISTINGS_PER_MEMBER = 16;
+export const WANTERS_PER_LISTING = 32;
+export const WANTS_PER_MEMBER = 64;
+/** The contract's cap on one member's wants (the new want's giver's are all read). */
+export const MAX_WANTS = 200;
+
+/** Incremental search caps (edges per hop). */
+export const INCREMENTAL = { f1: 256, b1: MAX_WANTS, f2: 1024, b2: 1024 } as const;
+/** Global pass caps (edges per hop; b3 is an intermediate table, never returned). */
+export const GLOBAL = { f1: 192, b1: 192, b2: 320, b3: 2048, f2: 320, m: 256 } as const;
+/**
+ * The global pass's deeper hops read less per member than the incremental search: a member's
+ * newest 16 wants in b2 and 4 in b3, a member's newest 8 listings and each one's newest 8 wanters
+ * in f2. Finding rings of five through a member costs about d³ rows for out-degree d; these caps
+ * keep a page near its row target at the bench's density.
+ */
+export const PAGE_CAPS = { b2Wants: 16, b3Wants: 4, f2Listings: 8, f2Wanters: 8 } as const;
+
+/** Path steps the incremental enumeration may take (engine work budget). */
+export const INCREMENTAL_STEPS = 20_000;
+/** A page's enumeration steps and selection work (branch-and-bound nodes plus local-search moves). */
+export const PAGE_STEPS = 40_000;
+export const PAGE_SELECTION_WORK = 20_000;
+
+/** The incremental search tries at most this many circles (each try is one batch). */
+export const INCREMENTAL_TRIES = 2;
+
+const OPEN = (l: string) => `NOT EXISTS (SELECT 1 FROM trade_circle_legs t WHERE t.listing_id = ${l}.id AND t.open = 1)`;
+const EDGE = 'l.id AS listing, l.user_id AS giver, w.user_id AS receiver, l.latitude AS lat, l.longitude AS lng';
+
+/**
+ * Edges out of the members of `from` (a source with a column `m`): each member's newest active
+ * listings and each listing's newest wanters, optionally only receivers matching `receivers`.
+ */
+export function edgesOut(from: string, cap: number, receivers = '', listings = LISTINGS_PER_MEMBER, wanters = WANTERS_PER_LISTING): string {
+  return `SELECT ${EDGE} FROM ${from} g
+    CROSS JOIN listings l ON l.id IN (SELECT x.id FROM listings x WHERE x.user_id = g.m AND x.status = 'active' ORDER BY x.created_at DESC LIMIT ${listings})
+    CROSS JOIN wants w ON w.rowid IN (SELECT y.rowid FROM wants y WHERE y.listing_id = l.id ORDER BY y.rowid DESC LIMIT ${wanters})
+    WHERE w.user_id <> l.user_id ${receivers} AND ${OPEN('l')} LIMIT ${cap}`;
+}
+
+/** Edges into the members of `into`: the active listings they want, newest wants first. */
+export function edgesIn(into: string, perMember: number, cap: number, givers = ''): string {
+  return `SELECT ${EDGE} FROM ${into} g
+    CROSS JOIN wants w ON w.rowid IN (SELECT y.rowid FROM wants y WHERE y.user_id = g.m ORDER BY y.created_at DESC LIMIT ${perMember})
+    CROSS JOIN listings l ON l.id = w.listing_id
+    WHERE +l.status = 'active' AND l.user_id <> w.user_id ${givers} AND ${OPEN('l')} LIMIT ${cap}`;
+}
+
+const HOPS = ['e', 'f1', 'b1', 'f2', 'b2', 'm'] as const;
+type Hop = (typeof HOPS)[number];
+/** One JSON column per hop ([[listing, giver, receiver, lat, lng], …]): one row, no compound SELECT (D1 allows few terms). */
+const hopColumn = (hop: Hop) => `(SELECT json_group_array(json_array(listing, giver, receiver, lat, lng)) FROM ${hop}) AS ${hop}`;
+const pastColumn = (seeds: string) =>
+  `(SELECT json_group_array(DISTINCT c.legs_key) FROM ${seeds} CROSS JOIN trade_circle_legs t ON t.giver_id = ${seeds}.m CROSS JOIN trade_circles c ON c.id = t.circle_id) AS past`;
+
+/**
+ * The incremental neighbourhood of the want (?2 wants listing ?1), for circles through it: the
+ * edge itself (nothing else when it is not a usable edge), b1 (into the listing's owner g), b2
+ * (into b1's givers), f1 (out of the wanter r), f2 (out of f1's receivers, only into b1's or b2's
+ * givers: the only ones that close a circle of 4 or 5). Plus the legs keys of g's past circles.
+ */
+export const INCREMENTAL_SQL = `WITH
+  e AS MATERIALIZED (SELECT l.id AS listing, l.user_id AS giver, w.user_id AS receiver, l.latitude AS lat, l.longitude AS lng
+    FROM wants w CROSS JOIN listings l ON l.id = w.listing_id
+    WHERE w.user_id = ?2 AND w.listing_id = ?1 AND +l.status = 'active' AND l.user_id <> w.user_id AND ${OPEN('l')}),
+  eg AS MATERIALIZED (SELECT giver AS m FROM e),
+  er AS MATERIALIZED (SELECT receiver AS m FROM e),
+  b1 AS MATERIALIZED (${edgesIn('eg', MAX_WANTS, INCREMENTAL.b1)}),
+  b1g AS MATERIALIZED (SELECT DISTINCT giver AS m FROM b1 WHERE giver <> ?2),
+  b2 AS MATERIALIZED (${edgesIn('b1g', WANTS_PER_MEMBER, INCREMENTAL.b2, 'AND l.user_id <> ?2')}),
+  f1 AS MATERIALIZED (${edgesOut('er', INCREMENTAL.f1)}),
+  f1r AS MATERIALIZED (SELECT DISTINCT receiver AS m FROM f1 WHERE receiver NOT IN (SELECT m FROM eg)),
+  targets AS MATERIALIZED (SELECT m FROM b1g UNION SELECT giver FROM b2),
+  f2 AS MATERIALIZED (${edgesOut('f1r', INCREMENTAL.f2, 'AND w.user_id IN (SELECT m FROM targets)')})
+SELECT ${(['e', 'f1', 'b1', 'f2', 'b2'] as const).map(hopColumn).join(', ')}, ${pastColumn('eg')}`;
+
+/** The one row a load returns: JSON text per hop, the past legs keys, and a page's seeds. */
+type LoadRow = Partial<Record<Hop, string>> & { past: string; seeds?: string };
+type EdgeTuple = [number, number, number, number | null, number | null];
+
+interface Neighbourhood {
+  edges: WantEdge[];
+  /** The edges of each hop (index as HOPS). */
+  byHop: WantEdge[][];
+  /** Edges per hop (index as HOPS). */
+  perHop: number[];
+  pastKeys: Set<string>;
+  /** Seeds of a global page (member ids in order). */
+  seeds: number[];
+}
+
+function parseLoad(row: LoadRow | null): Neighbourhood {
+  const edges: WantEdge[] = [];
+  const byHop = HOPS.map((hop) => {
+    const tuples = JSON.parse(row?.[hop] ?? '[]') as EdgeTuple[];
+    return tuples.map(([listingId, giverId, receiverId, latitude, longitude]) => {
+      const edge = { listingId, giverId, receiverId, latitude, longitude };
+      edges.push(edge);
+      return edge;
+    });
+  });
+  const pastKeys = new Set((JSON.parse(row?.past ?? '[]') as (string | null)[]).filter((k): k is string => typeof k === 'string'));
+  const seeds = JSON.parse(row?.seeds ?? '[]') as number[];
+  return { edges, byHop, perHop: byHop.map((list) => list.length), pastKeys, seeds };
+}
+
+const legsOf = (circle: Circle): CircleLeg[] => circle.legs.map((l) => ({ giverId: l.giverId, receiverId: l.receiverId, listingId: l.listingId }));
+
+export interface IncrementalResult {
+  /** The proposed circle's id, or null. */
+  circleId: number | null;
+  circle: Circle | null;
+  /** Circles found through the new want (after leaving out past legs keys). */
+  found: number;
+  /** Edges loaded. */
+  edges: number;
+  /** True when a cap or the step budget may have hidden circles. */
+  truncated: boolean;
+}
+
+/**
+ * After `userId` wanted `listingId`: every circle of 2..5 members through the new want in its
+ * bounded neighbourhood, and the best one proposed. The rule (compareForIncremental): the circle
+ * in which the most members receive something, then the shortest ring, then the legs key. When
+ * another proposal took one of its listings meanwhile, the next one is tried (INCREMENTAL_TRIES
+ * in all). D1 queries: one load, then one batch per try (so at most 3).
+ */
+export async function searchAfterWant(env: Env, userId: number, listingId: number, now: Date = new Date()): Promise<IncrementalResult> {
+  const hood = parseLoad(await env.DB.prepare(INCREMENTAL_SQL).bind(listingId, userId).first<LoadRow>());
+  const result: IncrementalResult = { circleId: null, circle: null, found: 0, edges: hood.edges.length, truncated: false };
+  const edge = hood.byHop[0]![0];
+  if (!edge) return result;
+  result.truncated = hood.perHop[1]! >= INCREMENTAL.f1 || hood.perHop[2]! >= INCREMENTAL.b1 || hood.perHop[3]! >= INCREMENTAL.f2 || hood.perHop[4]! >= INCREMENTAL.b2;
+  const ranked = rankThroughEdge(new WantGraph(hood.edges), edge, { excludedKeys: hood.pastKeys, maxSteps: INCREMENTAL_STEPS });
+  result.found = ranked.circles.length;
+  result.truncated ||= ranked.truncated;
+  for (const circle of ranked.circles.slice(0, INCREMENTAL_TRIES)) {
+    const id = await proposeCircle(env, legsOf(circle), now);
+    if (id !== null) {
+      result.circleId = id;
+      result.circle = circle;
+      break;
+    }
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The global pass
+
+export const CIRCLE_PASS_JOB = 'trade-circles';
+const WINDOW_JOB = 'trade-circles:window';
+/** Seeds per page: the first page has INITIAL_SEEDS, then it adapts to what a page costs (1..MAX_SEEDS). */
+export const MAX_SEEDS = 64;
+export const INITIAL_SEEDS = 8;
+export const MIN_SEEDS = 1;
+/** Rows a page should read (D1's rows_read); the window grows or shrinks towards it. */
+export const TARGET_ROWS_READ = 6_000;
+/** Edges a page should load (they are what costs CPU: parsing, enumeration). */
+export const TARGET_EDGES = 800;
+/** Statements a page costs besides its proposals: state read, load, state write. */
+export const CIRCLE_PASS_MIN_COST = 3;
+/** What one proposal may cost (statements), checked against the budget before each. */
+export const PROPOSAL_COST = 6;
+/** Statements the pass takes at most in one run, so the jobs after it keep theirs. */
+export const CIRCLE_PASS_MAX_STATEMENTS = 24;
+
+
+/**
+ * One page of the global pass: seeds are the next `?2` members (by id, after the watermark ?1)
+ * who want something; the loaded neighbourhood holds every circle of up to five through them
+ * (within the caps): f1 out of the seeds, b1 into them, b2 into b1's givers, f2 out of f1's
+ * receivers (only into b1's or b2's givers, or the givers of b3), b3 into b2's givers (not
+ * returned), and m: the b3 edges out of f2's receivers (the middle leg of a circle of five).
+ */
+export const PAGE_SQL = `WITH
+  s AS MATERIALIZED (SELECT DISTINCT user_id AS m FROM wants WHERE user_id > ?1 ORDER BY user_id LIMIT ?2),
+  f1 AS MATERIALIZED (${edgesOut('s', GLOBAL.f1)}),
+  b1 AS MATERIALIZED (${edgesIn('s', MAX_WANTS, GLOBAL.b1)}),
+  b1g AS MATERIALIZED (SELECT DISTINCT giver AS m FROM b1),
+  b2 AS MATERIALIZED (${edgesIn('b1g', PAGE_CAPS.b2Wants, GLOBAL.b2)}),
+  b2g AS MATERIALIZED (SELECT DISTINCT giver AS m FROM b2),
+  b3 AS MATERIALIZED (${edgesIn('b2g', PAGE_CAPS.b3Wants, GLOBAL.b3)}),
+  f1r AS MATERIALIZED (SELECT DISTINCT receiver AS m FROM f1),
+  targets AS MATERIALIZED (SELECT m FROM b1g UNION SELECT m FROM b2g UNION SELECT giver FROM b3),
+  f2 AS MATERIALIZED (${edgesOut('f1r', GLOBAL.f2, 'AND w.user_id IN (SELECT m FROM targets)', PAGE_CAPS.f2Listings, PAGE_CAPS.f2Wanters)}),
+  m AS MATERIALIZED (SELECT * FROM b3 WHERE giver IN (SELECT receiver FROM f2) LIMIT ${GLOBAL.m})
+SELECT (SELECT json_group_array(m) FROM s) AS seeds, ${(['f1', 'b1', 'f2', 'b2', 'm'] as const).map(hopColumn).join(', ')}, ${pastColumn('s')}`;
+
+export interface PageReport {
+  /** The watermark before and after (the last seed member id; 0 = from the start). */
+  from: number;
+  to: number;
+  seeds: number;
+  window: number;
+  nextWindow: number;
+  edges: number;
+  rowsRead: number;
+  candidates: number;
+  chosen: number;
+  proposed: number;
+  /** Chosen circles another proposal got in the way of (a listing taken meanwhile). */
+  lost: number;
+  exact: boolean;
+  truncated: boolean;
+  /** The page's circles were not all tried (budget): the watermark stays for the next run. */
+  deferred: boolean;
+  /** The sweep reached the last member and starts again from the first next time. */
+  wrapped: boolean;
+}
+
+/**
+ * One run of the global pass (the 15-minute cron): one page, within `budget`. Reads the watermark
+ * (the last seed of the previous page) and the window size, loads the page's neighbourhood,
+ * chooses the best disjoint circles through its seeds (engine.planPage), proposes them in order
+ * while the budget allows, and moves the watermark past the page when every chosen circle was
+ * tried. The window adapts so a page reads about TARGET_ROWS_READ rows. At the end of the
+ * members, the sweep starts again. Returns null when the budget does not allow a page.
+ */
+export async function runCirclePass(env: Env, scheduledTime: number, budget: Budget = unlimited): Promise<PageReport | null> {
+  const start = budget.left();
+  const spent = () => start - budget.left();
+  const allowance = Math.min(CIRCLE_PASS_MAX_STATEMENTS, start);
+  if (allowance < CIRCLE_PASS_MIN_COST) return null;
+  const db = env.DB;
+  const state = await db.prepare('SELECT job, cursor FROM cron_state WHERE job IN (?1, ?2)').bind(CIRCLE_PASS_JOB, WINDOW_JOB).all<{ job: string; cursor: number }>();
+  const from = state.results.find((r) => r.job === CIRCLE_PASS_JOB)?.cursor ?? 0;
+  const window = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, state.results.find((r) => r.job === WINDOW_JOB)?.cursor ?? INITIAL_SEEDS));
+
+  const loaded = await db.prepare(PAGE_SQL).bind(from, window).all<LoadRow>();
+  const rowsRead = loaded.meta.rows_read ?? 0;
+  const hood = parseLoad(loaded.results[0] ?? null);
+  const report: PageReport = {
+    from, to: from, seeds: hood.seeds.length, window, nextWindow: window, edges: hood.edges.length, rowsRead,
+    candidates: 0, chosen: 0, proposed: 0, lost: 0, exact: true, truncated: false, deferred: false, wrapped: false,
+  };
+  const truncated = hood.perHop[1]! >= GLOBAL.f1 || hood.perHop[2]! >= GLOBAL.b1 || hood.perHop[3]! >= GLOBAL.f2 || hood.perHop[4]! >= GLOBAL.b2 || hood.perHop[5]! >= GLOBAL.m;
+  if (hood.seeds.length) {
+    const plan = planPage(new WantGraph(hood.edges), hood.seeds, { excludedKeys: hood.pastKeys, maxSteps: PAGE_STEPS, maxWork: PAGE_SELECTION_WORK });
+    report.candidates = plan.candidates;
+    report.chosen = plan.circles.length;
+    report.exact = plan.exact && !truncated;
+    report.truncated = plan.truncated || truncated;
+    const at = new Date(scheduledTime);
+    for (const circle of plan.circles) {
+      // Keep one statement for the watermark.
+      if (allowance - spent() < PROPOSAL_COST + 1) {
+        report.deferred = true;
+        break;
+      }
+      const id = await proposeCircle(env, legsOf(circle), at);
+      if (id === null) report.lost += 1;
+      else report.proposed += 1;
+    }
+  }
+  // The next window: scaled towards the targets of rows read and edges loaded (halved at most,
+  // doubled at most); halved when a cap bound.
+  const scale = Math.min(rowsRead > 0 ? TARGET_ROWS_READ / rowsRead : 2, hood.edges.length > 0 ? TARGET_EDGES / hood.edges.length : 2, truncated ? 0.5 : 2);
+  report.nextWindow = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, Math.round(window * Math.min(2, Math.max(0.5, scale)))));
+  if (!report.deferred) {
+    if (hood.seeds.length < window) {
+      report.to = 0;
+      report.wrapped = true;
+    } else report.to = hood.seeds[hood.seeds.length - 1]!;
+  }
+  const at = new Date(scheduledTime).toISOString();
+  await db
+    .prepare(
+      `INSERT INTO cron_state (job, cursor, at, updated_at) VALUES (?1, ?2, ?5, ?5), (?3, ?4, ?5, ?5)
+       ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at, updated_at = excluded.updated_at`,
+    )
+    .bind(CIRCLE_PASS_JOB, report.to, WINDOW_JOB, report.nextWindow, at)
+    .run();
+  return report;
+}
+

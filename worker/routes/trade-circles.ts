@@ -1,0 +1,128 @@
+// Trade circles (docs/api/wants-matches-circles.md, "Trade circles"; decision 024): a member's
+// circles, one circle (its members and admins), each member's accept or decline, and the circle's
+// group chat, live over a room of the same Durable Object class as conversations.
+import { Hono, type Context } from 'hono';
+import { circleMessageSchema } from '../../src/shared/trade-circles';
+import { circleRoomStub } from '../lib/conversation-room';
+import { conflict, forbidden, HttpError, notFound } from '../lib/errors';
+import { sessionKeyOf } from '../lib/member-sockets';
+import { hit } from '../lib/rate-limit';
+import { announce, circleMessages, circlesOfMember, decide, findCircleRow, isMember, postCircleMessage, settleIfUnavailable, shapeCircle, type CircleRow } from '../lib/trade-circles/circles';
+import { circleSubject } from '../lib/trade-circles/names';
+import { parseBody, parseId } from '../lib/validate';
+import { requireUser } from '../middleware/auth';
+import type { AppEnv } from '../types';
+
+export const CIRCLE_MESSAGES = {
+  notFound: 'Trade circle not found',
+  notMember: 'Only the members of this trade circle can do this',
+  notProposed: 'This trade circle is no longer open for decisions',
+  ended: 'This trade circle has ended',
+} as const;
+
+export const tradeCircleRoutes = new Hono<AppEnv>();
+
+const requestId = (c: Context<AppEnv>) => c.req.header('cf-ray') ?? 'local';
+
+/** The circle named in the path, for one of its members (admins may read it, not act). */
+async function circleFor(c: Context<AppEnv>, { adminMayRead = false } = {}): Promise<CircleRow> {
+  const user = requireUser(c);
+  const circle = await findCircleRow(c.env.DB, parseId(c.req.param('id'), 'Trade circle'));
+  if (!circle) throw notFound(CIRCLE_MESSAGES.notFound);
+  if (!isMember(circle, user.id) && !(adminMayRead && user.isAdmin)) throw forbidden(CIRCLE_MESSAGES.notMember);
+  return circle;
+}
+
+tradeCircleRoutes.get('/', async (c) => {
+  const user = requireUser(c);
+  return c.json(await circlesOfMember(c.env.DB, user.id));
+});
+
+tradeCircleRoutes.get('/:id{[0-9]+}', async (c) => {
+  const user = requireUser(c);
+  const circle = await circleFor(c, { adminMayRead: true });
+  // A member looking at the circle has seen its news: their entry in the bell is settled.
+  if (isMember(circle, user.id)) {
+    await c.env.DB.prepare('UPDATE notifications SET read_at = ?3 WHERE user_id = ?1 AND subject_key = ?2 AND read_at IS NULL')
+      .bind(user.id, circleSubject(circle.id), new Date().toISOString())
+      .run();
+  }
+  return c.json(await shapeCircle(c.env.DB, circle));
+});
+
+for (const action of ['accept', 'decline'] as const) {
+  tradeCircleRoutes.post(`/:id{[0-9]+}/${action}`, async (c) => {
+    const user = requireUser(c);
+    const circle = await circleFor(c);
+    if (circle.status !== 'proposed') throw conflict(CIRCLE_MESSAGES.notProposed);
+    const decision = action === 'accept' ? 'accepted' : 'declined';
+    const outcome = await decide(c.env, circle, user.id, decision);
+    let after = outcome.circle;
+    if (outcome.agreed) {
+      await announce(c.env, after, 'Everyone accepted: the trade circle is agreed. Each swap is now a pending barter to confirm once it happens', undefined, requestId(c));
+      return c.json(await shapeCircle(c.env.DB, after));
+    }
+    if (!outcome.changed) {
+      // A racing decision closed the circle first, or this member had decided so already.
+      if (after.status !== 'proposed') throw conflict(CIRCLE_MESSAGES.notProposed);
+      return c.json(await shapeCircle(c.env.DB, after));
+    }
+    if (decision === 'accepted' && (await settleIfUnavailable(c.env, after))) {
+      // A listing went while the members decided: dissolved (and announced) instead.
+      after = (await findCircleRow(c.env.DB, after.id))!;
+      return c.json(await shapeCircle(c.env.DB, after));
+    }
+    const shaped = await shapeCircle(c.env.DB, after);
+    if (decision === 'declined') {
+      await announce(c.env, after, `${user.displayName} declined the trade circle, so it is called off`, undefined, requestId(c));
+    } else {
+      const accepted = shaped.legs.filter((leg) => leg.decision === 'accepted').length;
+      await announce(c.env, after, `${user.displayName} accepted the trade circle (${accepted} of ${shaped.legs.length} accepted)`, undefined, requestId(c));
+    }
+    return c.json(shaped);
+  });
+}
+
+tradeCircleRoutes.get('/:id{[0-9]+}/messages', async (c) => {
+  const user = requireUser(c);
+  const circle = await circleFor(c);
+  return c.json(await circleMessages(c.env.DB, circle.id, user.id));
+});
+
+tradeCircleRoutes.post('/:id{[0-9]+}/messages', async (c) => {
+  const user = requireUser(c);
+  // The circle's chat shares the members' message budget with conversations.
+  await hit(c.env.DB, 'messagePerMember', String(user.id));
+  const circle = await circleFor(c);
+  const input = await parseBody(c, circleMessageSchema);
+  if (circle.status !== 'proposed' && circle.status !== 'agreed') throw conflict(CIRCLE_MESSAGES.ended);
+  const created = await postCircleMessage(c.env.DB, circle, user, input.content);
+  try {
+    await circleRoomStub(c.env, circle.id).broadcast({ type: 'circle_message', message: created });
+  } catch (error) {
+    // D1 is the record: members resync from this GET when their socket (re)opens.
+    console.error(`[${requestId(c)}] live chat broadcast failed for circle message ${created.id}`, error);
+  }
+  return c.json(created, 201);
+});
+
+/** The circle's live socket: authorised here, then handed to the circle's room (docs/api/live-chat.md). */
+tradeCircleRoutes.get('/:id{[0-9]+}/ws', async (c) => {
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
+  const user = requireUser(c);
+  // A foreign page must not open a member's circle chat with their cookies.
+  const origin = c.req.raw.headers.get('Origin');
+  if (origin !== null && origin !== new URL(c.req.url).origin) throw forbidden('Cross-origin requests are not allowed');
+  const circle = await circleFor(c);
+  const session = c.get('session')!;
+  const headers = new Headers({
+    Upgrade: 'websocket',
+    'X-User-Id': String(user.id),
+    'X-Circle-Id': String(circle.id),
+    'X-Session-Key': await sessionKeyOf(session.id),
+    'X-Session-Created': String(session.createdAt),
+  });
+  const upgraded = await circleRoomStub(c.env, circle.id).fetch(new Request(c.req.url, { headers }));
+  if (upgraded.status !== 101 || !upgraded.webSocket) throw new HttpError(500, 'Could not open the trade circle chat');
+  return new Response(null, { status: 101, webSocket: upgraded.webSocket });
+});
