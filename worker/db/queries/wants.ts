@@ -22,6 +22,8 @@ export interface RawListing {
   is_featured: number;
   latitude: number | null;
   longitude: number | null;
+  /** The 1° grid cell (a generated column: in `l.*`, not in every column list). */
+  cell?: number | null;
   created_at: string;
 }
 
@@ -51,6 +53,7 @@ export function listingFromRaw(raw: RawListing): ListingRow {
     isFeatured: raw.is_featured === 1,
     latitude: raw.latitude,
     longitude: raw.longitude,
+    cell: raw.cell ?? null,
     createdAt: raw.created_at,
   };
 }
