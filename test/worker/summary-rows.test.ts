@@ -238,10 +238,11 @@ describe('sessions on public reads', () => {
   it('a signed-in read of a route that ignores the viewer costs no KV read; one that shows per-viewer data still loads the session', async () => {
     const member = await signUp();
     const listing = await insertListing(member, 'Brass desk lamp');
-    for (const path of ['/api/users/count', '/api/skills/count', '/api/barters/count', '/api/analytics/activity', '/api/events', `/api/listings/${listing}`]) {
+    for (const path of ['/api/users/count', '/api/skills/count', '/api/barters/count', '/api/analytics/activity', '/api/events', `/api/listings/${listing}/reviews`]) {
       expect(await kvReads(path, member.cookie), path).toBe(0);
     }
-    for (const path of [`/api/users/${member.id}`, `/api/users/${member.id}/listings`, '/api/conversations', '/api/auth/current-user']) {
+    // A listing's page says whether the member wants it (wantedByMe) and tells its owner how many do.
+    for (const path of [`/api/users/${member.id}`, `/api/users/${member.id}/listings`, `/api/listings/${listing}`, '/api/conversations', '/api/auth/current-user']) {
       expect(await kvReads(path, member.cookie), path).toBe(1);
     }
     // The owner still sees their own private fields on their profile.

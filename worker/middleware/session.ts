@@ -15,12 +15,12 @@ import type { AppEnv } from '../types';
  * Public routes that do show per-viewer data, and so are NOT here: GET /api/users/{id} and
  * /api/users/username/{name} (the owner sees their own private fields), GET /api/users/{id}/listings
  * (the owner and admins see every status), GET /api/listings (a member's own listings are left out
- * of what they browse and search). GET /api/categories stays on the loading side too: the
+ * of what they browse and search), GET /api/listings/{id} (wantedByMe for a member, wantCount for
+ * its owner). GET /api/categories stays on the loading side too: the
  * contract's tests pin that a signed-in request there consults the session (and logs a KV failure).
  */
 export const VIEWER_FREE_GETS: readonly RegExp[] = [
   /^\/api\/listings\/featured$/,
-  /^\/api\/listings\/[0-9]+$/,
   /^\/api\/listings\/[0-9]+\/reviews$/,
   /^\/api\/users\/[0-9]+\/reviews$/,
   /^\/api\/users\/[0-9]+\/barters\/count$/,
