@@ -5,7 +5,7 @@ import { emailOutbox } from '../db/schema';
 import { invocation } from '../cron/budget';
 import { seedDemoCommunity } from '../dev/seed';
 import { notFound } from '../lib/errors';
-import { runCirclePass, searchAfterWant } from '../lib/trade-circles/search';
+import { runCirclePass } from '../lib/trade-circles/search';
 import type { AppEnv } from '../types';
 
 export const devRoutes = new Hono<AppEnv>();
@@ -34,16 +34,9 @@ devRoutes.post('/seed', async (c) => {
   return c.json({ seeded });
 });
 
-// Trade-circle benchmark hooks (`npm run bench:circles`, docs/performance.md "Trade circles"): a
-// want inserted and searched as the wants route does after its own checks, and one page of the
-// cron's global pass on its own, so each is measured apart from the rest of its request or run.
-devRoutes.post('/trade-circles/want', async (c) => {
-  const { userId, listingId } = await c.req.json<{ userId: number; listingId: number }>();
-  await c.env.DB.prepare('INSERT OR IGNORE INTO wants (user_id, listing_id) VALUES (?1, ?2)').bind(userId, listingId).run();
-  const result = await searchAfterWant(c.env, userId, listingId);
-  return c.json({ circleId: result.circleId, size: result.circle?.legs.length ?? null, found: result.found, edges: result.edges, truncated: result.truncated });
-});
-
+// Trade-circle benchmark hook (`npm run bench:circles`, docs/performance.md "Trade circles"): one
+// page of the cron's global pass on its own, so it is measured apart from the rest of its run
+// (wants are added through the real PUT /api/wants/{listingId}).
 devRoutes.post('/trade-circles/pass', async (c) => {
   const run = invocation(c.env);
   const report = await runCirclePass(run.env, Date.now(), run.budget(0));
