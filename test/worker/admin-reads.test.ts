@@ -52,8 +52,12 @@ async function measure(query: { toSQL(): { sql: string; params: unknown[] } }) {
   return result;
 }
 
-/** A bare SCAN of a real table (not through an index, not a virtual table) reads all of it. */
-const tableScans = (plan: string[]) => plan.filter((line) => /^SCAN \w+$/.test(line) || (/^SCAN (users|listings)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line)));
+/**
+ * A bare SCAN of a real table (not through an index, not a virtual table) reads all of it. The
+ * search page's `page_ids` is its own subquery of at most `limit` rows, and CONSTANT ROW no table.
+ */
+const tableScans = (plan: string[]) =>
+  plan.filter((line) => /^SCAN (?!page_ids$|CONSTANT ROW$)\w+$/.test(line) || (/^SCAN (users|listings)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line)));
 
 describe('admin users tab: keyset pages', () => {
   it('pages put together are the old whole-table read, newest first, with the counter as the total', async () => {

@@ -57,7 +57,7 @@ export async function adminUsersPage(db: Db, page: AdminPage): Promise<{ rows: U
  * listings_created_idx (every status) backwards from the cursor. With search, the hits are the
  * listings whose title or place holds the text (admin_listings_fts) and those of members whose
  * name or username holds it (admin_users_fts, then listings_user_created_idx); each is looked up
- * by id and the hits sorted.
+ * by id and the hits sorted, and only the page's rows are joined with their owners.
  */
 export function adminListingsQuery(db: Db, page: AdminPage) {
   const columns = {
@@ -74,13 +74,20 @@ export function adminListingsQuery(db: Db, page: AdminPage) {
   const hits = sql`SELECT rowid FROM admin_listings_fts WHERE admin_listings_fts MATCH ${phrase}
     UNION SELECT owned.id FROM admin_users_fts CROSS JOIN ${listings} AS owned ON owned.user_id = admin_users_fts.rowid
      WHERE admin_users_fts MATCH ${`{display_name username} : ${phrase}`}`;
-  return db
-    .select(columns)
+  // The page's ids first (each match read once, sorted), then only those joined with their owners.
+  const pageIds = db
+    .select({ id: sql<number>`${listings.id}`.as('page_id') })
     .from(listings)
-    .innerJoin(users, sql`${users.id} = ${listings.userId}`)
     .where(and(sql`${listings.id} IN (${hits})`, after))
     .orderBy(sql`+${listings.createdAt} DESC`, sql`+${listings.id} DESC`)
-    .limit(page.limit);
+    .limit(page.limit)
+    .as('page_ids');
+  return db
+    .select(columns)
+    .from(pageIds)
+    .innerJoin(listings, sql`${listings.id} = ${pageIds.id}`)
+    .innerJoin(users, sql`${users.id} = ${listings.userId}`)
+    .orderBy(...newest);
 }
 
 /** A page of listings of every status, newest first, with owners; and the numbers of all and of featured listings. */
