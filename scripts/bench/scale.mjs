@@ -366,6 +366,9 @@ const ROUTES = [
   { name: 'GET /api/admin/email-status', path: '/api/admin/email-status', who: admin },
   { name: 'GET /api/admin/users', path: '/api/admin/users', who: admin },
   { name: 'GET /api/admin/listings', path: '/api/admin/listings', who: admin },
+  // The admin search boxes from three characters (decision 026): a common name, a common title word.
+  { name: 'GET /api/admin/users?search=ann (admin search)', path: '/api/admin/users?limit=50&search=ann', who: admin },
+  { name: 'GET /api/admin/listings?search=garden (admin search)', path: '/api/admin/listings?limit=50&search=garden', who: admin },
 ];
 
 /** Writes the SPA sends often; each timed call changes data (messages rotate receivers' conversations). */

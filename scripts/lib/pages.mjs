@@ -99,5 +99,7 @@ export const communityPage = (who, options) => [[...shell(who, options), ...comm
 export const adminAnalyticsPage = (who) => [
   [...shell(who), { label: 'GET /api/admin/email-status (admin)', path: '/api/admin/email-status', who }, { label: 'GET /api/analytics/dashboard (admin)', path: '/api/analytics/dashboard', who }],
 ];
-export const adminUsersTab = (who) => [[{ label: 'GET /api/admin/users (admin: users tab)', path: '/api/admin/users', who }]];
-export const adminListingsTab = (who) => [[{ label: 'GET /api/admin/listings (admin: listings tab)', path: '/api/admin/listings', who }]];
+/** The admin lists' page, as the SPA asks for it (src/shared/admin-paging.ts, decision 026). */
+export const ADMIN_PAGE = 50;
+export const adminUsersTab = (who) => [[{ label: 'GET /api/admin/users?limit=50 (admin: users tab)', path: `/api/admin/users?limit=${ADMIN_PAGE}`, who }]];
+export const adminListingsTab = (who) => [[{ label: 'GET /api/admin/listings?limit=50 (admin: listings tab)', path: `/api/admin/listings?limit=${ADMIN_PAGE}`, who }]];

@@ -90,6 +90,8 @@ export const listings = sqliteTable(
     index('listings_coordinates_idx').on(t.latitude, t.longitude),
     index('listings_user_created_idx').on(t.userId, t.createdAt),
     index('listings_featured_idx').on(t.isFeatured, t.status, t.createdAt),
+    // Every listing of every status newest first: the admin listings tab's keyset pages (decision 026).
+    index('listings_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -371,7 +373,13 @@ export const emailOutbox = sqliteTable(
     createdAt: createdAt(),
   },
   // Delivery claims pending rows in (priority, id) order: the index's implicit rowid gives the id.
-  (t) => [index('email_outbox_to_idx').on(t.to, t.createdAt), index('email_outbox_queue_idx').on(t.status, t.priority)],
+  (t) => [
+    index('email_outbox_to_idx').on(t.to, t.createdAt),
+    index('email_outbox_queue_idx').on(t.status, t.priority),
+    // The admin email notice's last provider error: only pending rows that failed, in queue order
+    // (decision 026), so finding it never walks the whole pending backlog.
+    index('email_outbox_pending_error_idx').on(t.priority).where(sql`status = 'pending' AND last_error IS NOT NULL`),
+  ],
 );
 
 /**
@@ -647,6 +655,13 @@ export const conversationSummaries = sqliteTable(
 // 'users', 'barters_completed', 'testimonials_visible' (approved and public). Open listings are
 // listing_counts' '*' row.
 export const counters = sqliteTable('counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+});
+
+// Exact counts only the admin dashboard shows (decision 026), kept by triggers (migration 0020):
+// 'listings' (every status), 'listings_featured', 'email_pending' (outbox rows waiting).
+export const adminCounters = sqliteTable('admin_counters', {
   name: text('name').primaryKey(),
   value: integer('value').notNull().default(0),
 });

@@ -1,8 +1,10 @@
 // Admin listing tools (spec section 6): every listing of every status, and the featured flag.
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { allListings, findListing, updateListing } from '../db/queries/listings';
+import { adminListingsPage } from '../db/queries/admin';
+import { findListing, updateListing } from '../db/queries/listings';
 import { listingWithOwner } from '../db/shapes';
+import { parseAdminPage, setNextCursor } from '../lib/admin-paging';
 import { notFound } from '../lib/errors';
 import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
@@ -14,7 +16,14 @@ const featuredSchema = v.object({ isFeatured: v.boolean('isFeatured must be true
 
 adminListingRoutes.get('/listings', async (c) => {
   requireAdmin(c);
-  return c.json(await allListings(c.get('db')));
+  // A page, newest first (decision 026): X-Total-Count every listing, X-Featured-Count the featured
+  // ones, X-Next-Cursor the next page's `before`.
+  const page = parseAdminPage(c);
+  const { items, total, featured } = await adminListingsPage(c.get('db'), page);
+  c.header('X-Total-Count', String(total));
+  c.header('X-Featured-Count', String(featured));
+  setNextCursor(c, page, items);
+  return c.json(items);
 });
 
 adminListingRoutes.post('/listings/:id{[0-9]+}/featured', async (c) => {

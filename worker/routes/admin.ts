@@ -1,7 +1,9 @@
 // Admin user management (API.md "Admin"): admins only, 401 for visitors, 403 for members.
 import { Hono } from 'hono';
-import { grantAdmin, listUsersNewestFirst } from '../db/queries/users';
+import { adminUsersPage } from '../db/queries/admin';
+import { grantAdmin } from '../db/queries/users';
 import { selfUser } from '../db/shapes';
+import { parseAdminPage, setNextCursor } from '../lib/admin-paging';
 import { notFound } from '../lib/errors';
 import { parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
@@ -11,7 +13,11 @@ export const adminRoutes = new Hono<AppEnv>();
 
 adminRoutes.get('/users', async (c) => {
   requireAdmin(c);
-  const rows = await listUsersNewestFirst(c.get('db'));
+  // A page, newest first (decision 026): X-Total-Count all members, X-Next-Cursor the next page's `before`.
+  const page = parseAdminPage(c);
+  const { rows, total } = await adminUsersPage(c.get('db'), page);
+  c.header('X-Total-Count', String(total));
+  setNextCursor(c, page, rows);
   return c.json(rows.map(selfUser));
 });
 

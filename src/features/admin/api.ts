@@ -1,7 +1,8 @@
 // Admin reads and actions (spec section 7, "Admin"); each action refreshes exactly what it changes.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { ADMIN_PAGE_DEFAULT, ADMIN_SEARCH_MIN } from '../../shared/admin-paging';
 import type { EmailStatus, Listing, SelfUser } from '../../shared/api-types';
-import { api, apiGet } from '../../lib/api';
+import { api, apiFetch, apiGet } from '../../lib/api';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -10,15 +11,55 @@ export const adminKeys = {
   emailStatus: () => [...adminKeys.all, 'email-status'] as const,
 };
 
-export const adminUsersQuery = queryOptions({
-  queryKey: adminKeys.users(),
-  queryFn: () => apiGet<SelfUser[]>('/api/admin/users'),
-});
+/** One page of an admin list (decision 026): the rows, the totals from its headers, and the next page's cursor. */
+export interface AdminListPage<T> {
+  items: T[];
+  /** X-Total-Count: every member, or every listing. */
+  total: number;
+  /** X-Featured-Count (listings): the featured ones. */
+  featured: number;
+  /** X-Next-Cursor: the `before` of the next page; null on the last. */
+  next: string | null;
+}
 
-export const adminListingsQuery = queryOptions({
-  queryKey: adminKeys.listings(),
-  queryFn: () => apiGet<Listing[]>('/api/admin/listings'),
-});
+/** Searches of fewer characters than the index finds filter the loaded rows instead (ADMIN_SEARCH_MIN). */
+export const serverSearch = (search: string) => (search.length >= ADMIN_SEARCH_MIN ? search : '');
+
+async function fetchAdminPage<T>(path: string, search: string, before: string | null): Promise<AdminListPage<T>> {
+  const params = new URLSearchParams({ limit: String(ADMIN_PAGE_DEFAULT) });
+  if (search) params.set('search', search);
+  if (before) params.set('before', before);
+  const response = await apiFetch('GET', `${path}?${params}`);
+  const items = (await response.json()) as T[];
+  return {
+    items,
+    total: Number(response.headers.get('X-Total-Count') ?? items.length),
+    featured: Number(response.headers.get('X-Featured-Count') ?? 0),
+    next: response.headers.get('X-Next-Cursor'),
+  };
+}
+
+/** The users tab: newest first, a page at a time; `search` (3+ characters) asks the server. */
+export const adminUsersQuery = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...adminKeys.users(), search],
+    queryFn: ({ pageParam }) => fetchAdminPage<SelfUser>('/api/admin/users', search, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
+
+/** The listings tab: every listing of every status, newest first, a page at a time. */
+export const adminListingsQuery = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...adminKeys.listings(), search],
+    queryFn: ({ pageParam }) => fetchAdminPage<Listing>('/api/admin/listings', search, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
+
+/** Replaces one row in every loaded page of every search of a list. */
+const replaceRow = <T extends { id: number }>(row: T) => (data: InfiniteData<AdminListPage<T>> | undefined) =>
+  data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === row.id ? row : item)) })) };
 
 /** Whether this instance delivers email (GET /api/admin/email-status), for the dashboard's notice. */
 export const emailStatusQuery = queryOptions({
@@ -31,7 +72,7 @@ export function useMakeAdmin() {
   return useMutation({
     mutationFn: (userId: number) => api<SelfUser>('POST', `/api/admin/users/${userId}/make-admin`),
     onSuccess: (user) => {
-      queryClient.setQueryData<SelfUser[]>(adminKeys.users(), (users) => users?.map((u) => (u.id === user.id ? user : u)));
+      queryClient.setQueriesData<InfiniteData<AdminListPage<SelfUser>>>({ queryKey: adminKeys.users() }, replaceRow(user));
       void queryClient.invalidateQueries({ queryKey: adminKeys.users() });
     },
   });
@@ -42,7 +83,7 @@ export function useSetFeatured() {
   return useMutation({
     mutationFn: ({ id, isFeatured }: { id: number; isFeatured: boolean }) => api<Listing>('POST', `/api/admin/listings/${id}/featured`, { isFeatured }),
     onSuccess: (listing) => {
-      queryClient.setQueryData<Listing[]>(adminKeys.listings(), (listings) => listings?.map((l) => (l.id === listing.id ? listing : l)));
+      queryClient.setQueriesData<InfiniteData<AdminListPage<Listing>>>({ queryKey: adminKeys.listings() }, replaceRow(listing));
       void queryClient.invalidateQueries({ queryKey: adminKeys.listings() });
       // Listing reads carry isFeatured (Featured Exchanges on the home page, the detail page).
       void queryClient.invalidateQueries({ queryKey: ['listings'] });

@@ -39,13 +39,18 @@ export interface OutboxFigures {
   lastError: string | null;
 }
 
-/** One read: pending rows through the queue index, today's counter row by key. */
+/**
+ * One read of three keyed lookups: the pending count from its counter row (admin_counters
+ * 'email_pending', kept by triggers on email_outbox, migration 0020), today's counter row, and the
+ * first failed pending row through email_outbox_pending_error_idx, which holds only those (decision 026;
+ * INDEXED BY: left to itself SQLite prefers the queue index, equally ordered, and walks the backlog).
+ */
 export async function outboxFigures(db: D1Database, now: number): Promise<OutboxFigures> {
   const row = await db
     .prepare(
-      `SELECT (SELECT count(*) FROM email_outbox WHERE status = 'pending') AS pending,
+      `SELECT (SELECT value FROM admin_counters WHERE name = 'email_pending') AS pending,
               (SELECT sent FROM email_daily_sends WHERE day = ?1) AS sent_today,
-              (SELECT last_error FROM email_outbox WHERE status = 'pending' AND last_error IS NOT NULL ORDER BY priority, id LIMIT 1) AS last_error`,
+              (SELECT last_error FROM email_outbox INDEXED BY email_outbox_pending_error_idx WHERE status = 'pending' AND last_error IS NOT NULL ORDER BY priority, id LIMIT 1) AS last_error`,
     )
     .bind(utcDay(now))
     .first<{ pending: number; sent_today: number | null; last_error: string | null }>();

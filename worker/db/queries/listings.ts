@@ -471,11 +471,6 @@ export async function listingsOfUser(db: Db, userId: number, allStatuses: boolea
   return shape(await selectWithOwner(db).where(where).orderBy(...newestFirst));
 }
 
-/** Every listing of every status, for the admin dashboard. */
-export async function allListings(db: Db) {
-  return shape(await selectWithOwner(db).orderBy(...newestFirst));
-}
-
 export function listCategories(db: Db) {
   return db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.id));
 }

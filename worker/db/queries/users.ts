@@ -43,11 +43,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Every account, newest first (admin user list). */
-export function listUsersNewestFirst(db: Db): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
-}
-
 /** Grants admin rights; idempotent. Undefined when there is no such user. */
 export async function grantAdmin(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set({ isAdmin: true }).where(eq(users.id, id)).returning();

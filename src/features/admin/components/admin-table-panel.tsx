@@ -1,5 +1,5 @@
 // The frame both admin tables share: heading with a summary, a search box, the load error,
-// a scrolling table with skeleton rows while loading, and an empty row.
+// a scrolling table with skeleton rows while loading, an empty row, and the next-page control.
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Callout, Flex, Heading, Skeleton, Table, Text, TextField } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
@@ -18,10 +18,12 @@ interface AdminTablePanelProps {
   isPending: boolean;
   /** Shown as the only row when nothing is listed. */
   empty: string | null;
+  /** Below the table: the control that loads the next page, when there is one. */
+  footer?: ReactNode;
   children: ReactNode;
 }
 
-export function AdminTablePanel({ title, summary, searchLabel, searchPlaceholder, search, onSearch, error, columns, isPending, empty, children }: AdminTablePanelProps) {
+export function AdminTablePanel({ title, summary, searchLabel, searchPlaceholder, search, onSearch, error, columns, isPending, empty, footer, children }: AdminTablePanelProps) {
   return (
     <Flex direction="column" gap="4">
       <Flex justify="between" align="end" gap="3" wrap="wrap">
@@ -82,6 +84,7 @@ export function AdminTablePanel({ title, summary, searchLabel, searchPlaceholder
           </Table.Body>
         </Table.Root>
       </TableScroll>
+      {footer}
     </Flex>
   );
 }

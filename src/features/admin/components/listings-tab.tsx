@@ -1,13 +1,14 @@
 import { StarFilledIcon, StarIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Link as RadixLink, Table, Text } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import type { Listing, ListingStatus } from '../../../shared/api-types';
-import { adminListingsQuery, useSetFeatured } from '../api';
+import { adminListingsQuery, serverSearch, useSetFeatured } from '../api';
 import { AdminTablePanel } from './admin-table-panel';
+import { LoadMore } from './load-more';
 
 const created = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -23,16 +24,21 @@ const matches = (listing: Listing, query: string) =>
   [listing.title, listing.user.displayName, listing.user.username, listing.location].some((field) => field.toLowerCase().includes(query));
 
 export function ListingsTab() {
-  const { data: listings, error, isPending } = useQuery(adminListingsQuery);
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim().toLowerCase());
+  // Three characters or more search every listing on the server; fewer filter the loaded pages.
+  const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({
+    ...adminListingsQuery(serverSearch(query)),
+    placeholderData: keepPreviousData,
+  });
+  const listings = data?.pages.flatMap((page) => page.items);
+  const first = data?.pages[0];
   const shown = (listings ?? []).filter((listing) => matches(listing, query));
-  const featuredCount = (listings ?? []).filter((l) => l.isFeatured).length;
 
   return (
     <AdminTablePanel
       title="Listings"
-      summary={listings ? `${listings.length} listing${listings.length === 1 ? '' : 's'}, ${featuredCount} featured. Featured active listings show on the home page (up to 6).` : 'Loading listings…'}
+      summary={first ? `${first.total} listing${first.total === 1 ? '' : 's'}, ${first.featured} featured. Featured active listings show on the home page (up to 6).` : 'Loading listings…'}
       searchLabel="Search listings"
       searchPlaceholder="Search by title, owner or place"
       search={search}
@@ -40,7 +46,8 @@ export function ListingsTab() {
       error={error}
       columns={['Listing', 'Featured', 'Status', 'Owner', 'Created']}
       isPending={isPending}
-      empty={listings && shown.length === 0 ? (listings.length === 0 ? 'No listings yet.' : `No listings match “${search}”.`) : null}
+      empty={listings && shown.length === 0 ? (first?.total === 0 ? 'No listings yet.' : `No listings match “${search}”.`) : null}
+      footer={<LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} onLoad={() => void fetchNextPage()} label="Load more listings" />}
     >
       {shown.map((listing) => (
         <ListingRow key={listing.id} listing={listing} />

@@ -1,12 +1,13 @@
 import { AlertDialog, Badge, Button, Flex, Link as RadixLink, Table, Text } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import type { SelfUser } from '../../../shared/api-types';
-import { adminUsersQuery, useMakeAdmin } from '../api';
+import { adminUsersQuery, serverSearch, useMakeAdmin } from '../api';
 import { AdminTablePanel } from './admin-table-panel';
+import { LoadMore } from './load-more';
 
 const joined = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -14,15 +15,21 @@ const matches = (user: SelfUser, query: string) =>
   [user.displayName, user.username, user.email].some((field) => field.toLowerCase().includes(query));
 
 export function UsersTab() {
-  const { data: users, error, isPending } = useQuery(adminUsersQuery);
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim().toLowerCase());
+  // Three characters or more search every member on the server; fewer filter the loaded pages.
+  const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({
+    ...adminUsersQuery(serverSearch(query)),
+    placeholderData: keepPreviousData,
+  });
+  const users = data?.pages.flatMap((page) => page.items);
+  const total = data?.pages[0]?.total;
   const shown = (users ?? []).filter((user) => matches(user, query));
 
   return (
     <AdminTablePanel
       title="Users"
-      summary={users ? `${users.length} member${users.length === 1 ? '' : 's'}, newest first` : 'Loading members…'}
+      summary={total !== undefined ? `${total} member${total === 1 ? '' : 's'}, newest first` : 'Loading members…'}
       searchLabel="Search users"
       searchPlaceholder="Search by name, username or email"
       search={search}
@@ -31,6 +38,7 @@ export function UsersTab() {
       columns={['Member', 'Role', 'Actions', 'Email', 'Joined']}
       isPending={isPending}
       empty={users && shown.length === 0 ? `No users match “${search}”.` : null}
+      footer={<LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} onLoad={() => void fetchNextPage()} label="Load more members" />}
     >
       {shown.map((user) => (
         <UserRow key={user.id} user={user} />
