@@ -95,8 +95,14 @@ export const serverFrameSchema = v.variant('type', [
   // or "the circle changed" (a decision, agreement, dissolution; the client refetches it).
   v.object({ type: v.literal('circle_message'), message: circleMessageSchema }),
   v.object({ type: v.literal('circle'), circleId: positiveId('Invalid circle id') }),
+  // The member's bell socket (MemberSockets; docs/api/notifications.md, "Live updates"): the
+  // member's notifications changed, so the bell refetches them once.
+  v.object({ type: v.literal('notifications') }),
 ]);
 export type ServerFrame = v.InferOutput<typeof serverFrameSchema>;
+
+/** The bell socket's one frame, as sent. */
+export const NOTIFICATIONS_FRAME = JSON.stringify({ type: 'notifications' });
 
 /**
  * The close code the room sends when the member's session ended (sign-out, sign-out everywhere,

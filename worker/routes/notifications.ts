@@ -5,6 +5,8 @@ import type { AppNotification, NotificationsResponse } from '../../src/shared/ap
 import { notificationsReadSchema } from '../../src/shared/schemas';
 import { countUnread, listNotifications, markNotificationsRead } from '../db/queries/notifications';
 import type { NotificationRow } from '../db/schema';
+import { forbidden, HttpError } from '../lib/errors';
+import { memberSocketsStub, sessionKeyOf } from '../lib/member-sockets';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -34,6 +36,31 @@ notificationRoutes.post('/read', async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const { ids } = await parseBody(c, notificationsReadSchema);
+  // The member's other sessions' bells follow (worker/middleware/bell.ts); this tab updated itself.
   await markNotificationsRead(db, user.id, ids);
   return c.json({ unreadCount: await countUnread(db, user.id) });
+});
+
+/**
+ * The bell socket (docs/api/notifications.md, "Live updates"): the header opens it while a member
+ * is signed in; it carries only "your notifications changed" frames, from the member's
+ * MemberSockets object. Authorised here like the live-chat upgrade; the object gets the member and
+ * the session (hashed) from the Worker, never from the client.
+ */
+notificationRoutes.get('/ws', async (c) => {
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
+  const user = requireUser(c);
+  // Cookies ride along cross-site on WebSocket upgrades: a foreign page must not open the bell.
+  const origin = c.req.raw.headers.get('Origin');
+  if (origin !== null && origin !== new URL(c.req.url).origin) throw forbidden('Cross-origin requests are not allowed');
+  const session = c.get('session')!;
+  const headers = new Headers({
+    Upgrade: 'websocket',
+    'X-User-Id': String(user.id),
+    'X-Session-Key': await sessionKeyOf(session.id),
+    'X-Session-Created': String(session.createdAt),
+  });
+  const upgraded = await memberSocketsStub(c.env, user.id).fetch(new Request(c.req.url, { headers }));
+  if (upgraded.status !== 101 || !upgraded.webSocket) throw new HttpError(500, 'Could not open the notifications socket');
+  return new Response(null, { status: 101, webSocket: upgraded.webSocket });
 });
