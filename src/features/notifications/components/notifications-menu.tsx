@@ -5,7 +5,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { AppNotification } from '../../../shared/api-types';
 import { messageKeys } from '../../messages/api';
-import { notificationsQuery, useMarkNotificationsRead } from '../api';
+import { useCurrentUser } from '../../auth/api';
+import { NOTIFICATIONS_FALLBACK_MS, NOTIFICATIONS_REFRESH_MS, notificationsQuery, useMarkNotificationsRead } from '../api';
+import { useBellSocket } from '../use-bell-socket';
 import { timeAgo } from '../time-ago';
 import './notifications.css';
 
@@ -24,7 +26,10 @@ const bellLabel = (unread: number) => (unread > 0 ? `Notifications: ${unread} un
 
 /** The header's bell: an unread count, and a panel of the latest entries. */
 export function NotificationsMenu() {
-  const { data } = useQuery(notificationsQuery);
+  const { user } = useCurrentUser();
+  // Pushed while the bell socket is open; polled every minute only while it is down.
+  const live = useBellSocket(user?.id);
+  const { data } = useQuery({ ...notificationsQuery, refetchInterval: live ? NOTIFICATIONS_FALLBACK_MS : NOTIFICATIONS_REFRESH_MS });
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
