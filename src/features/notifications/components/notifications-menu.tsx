@@ -40,7 +40,7 @@ export function NotificationsMenu() {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger>
-        <IconButton variant="ghost" color="gray" aria-label={bellLabel(unread)} className="notifications-button">
+        <IconButton variant="ghost" color="gray" aria-label={bellLabel(unread)} className="notifications-button" data-live={live || undefined}>
           <BellIcon />
           {unread > 0 && (
             <Badge size="1" color="red" variant="solid" radius="full" className="notifications-badge count-badge" aria-hidden="true">
