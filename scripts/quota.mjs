@@ -3,7 +3,8 @@
 // `npm start` does (fresh state folder, METER=1), runs a documented member-day as real members
 // through the API (the calls each SPA page makes), sums what the metering layer (worker/lib/meter)
 // reports per request, adds a day of cron runs, and prints the use against the free plan's daily
-// limits. Also: each request kind's figures per call, the Worker isolate's own CPU time per
+// limits. The header's bell socket is opened on each full load and its pushed frames are counted
+// (decision 027). Also: each request kind's figures per call, the Worker isolate's own CPU time per
 // request kind (V8's CPU profiler through wrangler's inspector port: scripts/worker-cpu.mjs), and
 // the workerd process's CPU time per request kind (an upper bound). Exits 1 when any request kind's
 // mean Worker CPU passes the free plan's 10 ms. The mix and the method: docs/performance.md,
@@ -293,9 +294,19 @@ function openSocket(kind, path, cookie) {
       entry.maxD1Queries = Math.max(entry.maxD1Queries, counts.d1Queries);
       entry.cpuMs += workerdCpuMs() - before;
       entry.cpuCalls += 1;
-      socket.on('data', () => {});
+      // The bell socket's frames are counted (each makes the SPA read the bell once).
+      let pushes = 0;
+      socket.on('data', (chunk) => {
+        pushes += chunk.toString('latin1').split('"type":"notifications"').length - 1;
+      });
       socket.on('error', () => {});
       resolve({
+        /** How many "notifications" frames arrived since the last call. */
+        takePushes() {
+          const n = pushes;
+          pushes = 0;
+          return n;
+        },
         /** A masked text frame, as a browser sends it; the room gets FRAME_SETTLE_MS to handle it. */
         send(text) {
           const payload = Buffer.from(text);
@@ -408,9 +419,54 @@ async function createListing(member, idea, kindPrefix = '') {
 // The member-day: each step is what one screen or action of the SPA sends (src/features/*/api.ts,
 // src/routes; checked against Chromium's network log), with its weight per member-day.
 
-/** Page polls while a page is open: notifications every 60 s, the activity feed every 15 s, the dashboard every 30 s. */
+/**
+ * The header's bell socket (decision 027), opened on every full load while signed in. While it is
+ * open the bell is pushed to and polls only every 10 minutes (NOTIFICATIONS_FALLBACK_MS); each
+ * frame it receives makes the SPA read the bell once (counted after each step: readPushedBells).
+ */
+const BELL_FALLBACK_S = 600;
+const BELL_UPGRADE = 'GET /api/notifications/ws (bell socket, every full load)';
+const BELL_FALLBACK_POLL = 'GET /api/notifications (bell fallback poll, every 10 min)';
+const BELL_AFTER_PUSH = 'GET /api/notifications (bell, after a pushed frame)';
+/** Every bell socket open now, with whose it is. */
+const bellSockets = new Set();
+
+async function openBell(member, kind = BELL_UPGRADE) {
+  closeBell(member);
+  const socket = await openSocket(kind, pages.BELL_SOCKET_PATH, member.cookie);
+  member.bell = { socket, cookie: member.cookie };
+  member.sessionSeconds = 0;
+  bellSockets.add(member.bell);
+}
+
+function closeBell(member) {
+  if (!member.bell) return;
+  member.bell.socket.close();
+  bellSockets.delete(member.bell);
+  member.bell = null;
+}
+
+/** Frames received on any bell socket since the last call: one bell read each (or none, when `read` is false). */
+async function readPushedBells(read = true) {
+  for (const bell of bellSockets) {
+    const n = bell.socket.takePushes();
+    if (read) for (let i = 0; i < n; i++) await call(BELL_AFTER_PUSH, 'GET', '/api/notifications', { cookie: bell.cookie });
+  }
+}
+
+/**
+ * Page polls while a page is open: the bell every 10 min of the session while its socket is open
+ * (every 60 s without it), the activity feed every 15 s, the dashboard every 30 s.
+ */
 async function dwell(member, seconds, { activity = false, dashboard = false } = {}) {
-  for (let i = 0; i < Math.floor(seconds / 60); i++) await call('GET /api/notifications (poll, every 60 s)', 'GET', '/api/notifications', { cookie: member.cookie });
+  if (member.bell) {
+    const before = member.sessionSeconds;
+    member.sessionSeconds += seconds;
+    const polls = Math.floor(member.sessionSeconds / BELL_FALLBACK_S) - Math.floor(before / BELL_FALLBACK_S);
+    for (let i = 0; i < polls; i++) await call(BELL_FALLBACK_POLL, 'GET', '/api/notifications', { cookie: member.cookie });
+  } else {
+    for (let i = 0; i < Math.floor(seconds / 60); i++) await call('GET /api/notifications (poll, every 60 s, no bell socket)', 'GET', '/api/notifications', { cookie: member.cookie });
+  }
   if (activity) for (let i = 0; i < Math.floor(seconds / 15); i++) await call('GET /api/analytics/activity (poll, every 15 s)', 'GET', '/api/analytics/activity', { cookie: member.cookie });
   if (dashboard) for (let i = 0; i < Math.floor(seconds / 30); i++) await call('GET /api/analytics/dashboard (poll, every 30 s)', 'GET', '/api/analytics/dashboard', { cookie: member.cookie });
 }
@@ -439,6 +495,7 @@ async function runWaves(waves) {
 
 async function homePage(member) {
   const answers = await runWaves(pages.homePage(member));
+  await openBell(member);
   const bodies = (label) => (answers[label] ?? []).flatMap((a) => a.body ?? []);
   await loadImages(member, [...bodies('GET /api/listings/featured (home)'), ...bodies('GET /api/listings?limit=6 (home: browse by category)')]);
   await dwell(member, 60, { activity: true });
@@ -531,9 +588,13 @@ const DAY = [
     await call('GET /api/listings/:id/barters (barter prompt)', 'GET', `/api/listings/${listing.id}/barters`, { cookie: m.cookie });
     await dwell(m, 120);
     socket.close();
+    // Session 1 ends: the tab closes, and its bell socket with it.
+    closeBell(m);
   } },
   { step: 'session 2: messages page (full load), open a conversation with a reply, send 2 messages, 3 min', weight: 1, run: async (m) => {
     await runWaves([pages.shell(m, { categories: false })]);
+    // Session 2's bell socket stays open for the rest of the day's steps (pushes to the member count).
+    await openBell(m);
     const listing = m.others[0];
     const socket = await openConversation(m, listing.userId, listing.id, { unread: true });
     await sendMessage(m, socket, listing.userId, listing.id, 'Great, Saturday morning works for me.');
@@ -585,6 +646,8 @@ const DAY = [
   } },
   { step: 'sign out', weight: 0.1, run: async (m) => {
     await call('POST /api/auth/logout (sign out)', 'POST', '/api/auth/logout', { cookie: m.cookie });
+    // The server closed the session's bell socket (4001).
+    closeBell(m);
     // Back in (outside the day) for the CPU replays that follow.
     m.cookie = cookieOf((await call('setup', 'POST', '/api/auth/login', { body: { username: m.username, password: await passwordKey('setup', m.username, 'password123') } })).response);
   } },
@@ -710,6 +773,9 @@ await profiled(async () => {
     member.others = [...mine, ...ownerListings.filter((l) => l.owner !== owners[i % 2])];
     members.push(member);
   }
+  // The owners are members too: their tabs hold bell sockets, so the frames the measured members'
+  // messages, barters and reviews push to them are counted (one bell read each).
+  for (const owner of owners) await openBell(owner, 'setup');
 });
 
 const perStep = [];
@@ -722,9 +788,15 @@ for (const { step, weight, run } of DAY) {
       const listing = member.others[0];
       await call('setup', 'POST', '/api/messages', { cookie: listing.owner.cookie, body: { senderId: listing.owner.id, receiverId: member.id, listingId: listing.id, content: 'Yes! Saturday?' } });
     }
+    await sleep(50);
+    await readPushedBells(false); // frames from setup work are not the step's
     const requestsBefore = snapshotKinds();
     const objectsBefore = (await meterState()).durableObjects;
     await profiled(() => run(member));
+    await sleep(50);
+    // Each frame a bell socket received during the step (the owners' too: a member's news is
+    // another member's frame) costs one bell read, as the SPA does on a frame.
+    await profiled(() => readPushedBells());
     await sleep(50);
     const objectsAfter = (await meterState()).durableObjects;
     const objectWork = add(zero(), objectsAfter);
@@ -742,6 +814,8 @@ for (const { step, weight, run } of DAY) {
   perStep.push({ step, weight, perRun: perMember });
   add(dayTotal, perMember, weight);
 }
+
+for (const member of [...members, ...owners]) closeBell(member);
 
 function snapshotKinds() {
   const total = zero();
@@ -784,7 +858,7 @@ const m0Key = await passwordKey('setup', m0.username, 'password123');
 const REPLAYS = {
   'GET /api/auth/current-user (every full load)': ['GET', '/api/auth/current-user'],
   'GET /api/categories (cached 10 min)': ['GET', '/api/categories'],
-  'GET /api/notifications (poll, every 60 s)': ['GET', '/api/notifications'],
+  [BELL_FALLBACK_POLL]: ['GET', '/api/notifications'],
   'GET /api/analytics/activity (poll, every 15 s)': ['GET', '/api/analytics/activity'],
   'GET /api/analytics/dashboard (poll, every 30 s)': ['GET', '/api/analytics/dashboard'],
   'GET /api/listings/featured (home)': ['GET', '/api/listings/featured'],

@@ -13,6 +13,13 @@ export const THREAD_PAGE = 100;
 /** The browse page size (spec: 9) and the search bar's default distance (50 miles). */
 export const BROWSE_PAGE = 9;
 
+/**
+ * The header's bell socket, opened on every full load when signed in (decision 027): the bell is
+ * pushed to over it and polls only every 10 min while it is open. Not a GET of the shell's waves
+ * (the scale bench measures reads); the quota report opens it after the shell (scripts/quota.mjs).
+ */
+export const BELL_SOCKET_PATH = '/api/notifications/ws';
+
 /** The shell's reads on every full load: current user, categories (cached 10 min), and the bell when signed in. */
 export function shell(who, { categories = true } = {}) {
   return [
