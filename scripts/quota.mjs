@@ -294,14 +294,15 @@ function openSocket(kind, path, cookie) {
       entry.maxD1Queries = Math.max(entry.maxD1Queries, counts.d1Queries);
       entry.cpuMs += workerdCpuMs() - before;
       entry.cpuCalls += 1;
-      // The bell socket's frames are counted (each makes the SPA read the bell once).
+      // The bell socket's bare frames are counted: each makes the SPA read the bell once (a frame
+      // that carries the bell costs no request).
       let pushes = 0;
       socket.on('data', (chunk) => {
-        pushes += chunk.toString('latin1').split('"type":"notifications"').length - 1;
+        pushes += chunk.toString('latin1').split('{"type":"notifications"}').length - 1;
       });
       socket.on('error', () => {});
       resolve({
-        /** How many "notifications" frames arrived since the last call. */
+        /** How many bare "notifications" frames arrived since the last call. */
         takePushes() {
           const n = pushes;
           pushes = 0;
@@ -421,8 +422,11 @@ async function createListing(member, idea, kindPrefix = '') {
 
 /**
  * The header's bell socket (decision 027), opened on every full load while signed in. While it is
- * open the bell is pushed to and polls only every 10 minutes (NOTIFICATIONS_FALLBACK_MS); each
- * frame it receives makes the SPA read the bell once (counted after each step: readPushedBells).
+ * open the bell is pushed to and polls only every 10 minutes (NOTIFICATIONS_FALLBACK_MS). A frame
+ * carries the bell itself (its D1 reads are the MemberSockets object's, metered with the step);
+ * only a bare frame (the object could not read it) makes the SPA read the bell, counted after each
+ * step (readPushedBells). The owners hold bell sockets too, so the pushes the members' actions
+ * cause are all counted.
  */
 const BELL_FALLBACK_S = 600;
 const BELL_UPGRADE = 'GET /api/notifications/ws (bell socket, every full load)';
@@ -446,7 +450,7 @@ function closeBell(member) {
   member.bell = null;
 }
 
-/** Frames received on any bell socket since the last call: one bell read each (or none, when `read` is false). */
+/** Bare frames received on any bell socket since the last call: one bell read each (or none, when `read` is false). */
 async function readPushedBells(read = true) {
   for (const bell of bellSockets) {
     const n = bell.socket.takePushes();
@@ -794,8 +798,8 @@ for (const { step, weight, run } of DAY) {
     const objectsBefore = (await meterState()).durableObjects;
     await profiled(() => run(member));
     await sleep(50);
-    // Each frame a bell socket received during the step (the owners' too: a member's news is
-    // another member's frame) costs one bell read, as the SPA does on a frame.
+    // Each bare frame a bell socket received during the step (the owners' too: a member's news is
+    // another member's frame) costs one bell read, as the SPA does on one.
     await profiled(() => readPushedBells());
     await sleep(50);
     const objectsAfter = (await meterState()).durableObjects;

@@ -52,13 +52,20 @@ describe('the bell socket', () => {
     expect(await memberSocketsStub(env, owner.id).bellSocketCount()).toBe(2);
 
     expect((await send(member, owner, listingId)).status).toBe(201);
-    await ownerA.next(isBell);
+    const frame = await ownerA.next(isBell);
     await ownerB.next(isBell);
     await expectNoBellFrame(memberBell);
-    // The frame says only "changed": the bell's read then has the new entry.
+    // The frame carries the bell exactly as GET /api/notifications answers it now.
     const list = await json(await call('/api/notifications', { cookie: owner.cookie }));
     expect(list.unreadCount).toBe(1);
-    expect(list.notifications[0]).toMatchObject({ kind: 'message', read: false });
+    expect(list.notifications[0]).toMatchObject({ kind: 'message', read: false, count: 1 });
+    expect(frame).toEqual({ type: 'notifications', bell: list });
+
+    // A second message bumps the same entry; the next frame says so.
+    ownerA.frames.length = 0;
+    expect((await send(member, owner, listingId, 'Any news?')).status).toBe(201);
+    const bumped = await ownerA.next(isBell);
+    expect(bumped.type === 'notifications' && bumped.bell?.notifications[0]).toMatchObject({ kind: 'message', read: false, count: 2 });
     closeAll(ownerA, ownerB, memberBell);
   });
 
@@ -72,7 +79,8 @@ describe('the bell socket', () => {
     const response = await call('/api/notifications/read', { cookie: owner.cookie, body: {} });
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ unreadCount: 0 });
-    await elsewhere.next(isBell);
+    const told = await elsewhere.next(isBell);
+    expect(told.type === 'notifications' && told.bell?.unreadCount).toBe(0);
     await expectNoBellFrame(here);
     closeAll(here, elsewhere);
   });
@@ -134,6 +142,17 @@ describe('the bell socket', () => {
     expect(b.closed()).toBe(false);
     expect((await call('/api/auth/logout-everywhere', { method: 'POST', cookie: cookieB })).status).toBe(200);
     await expect.poll(() => b.closeEvent()).toEqual({ code: 4001, reason: 'Session ended' });
+  });
+
+  it('pushes leave in order: the last frame has the bell as it ended', async () => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const listings = await Promise.all([insertListing(owner, 'Two-person tent'), insertListing(owner, 'Sea kayak, blue'), insertListing(owner, 'Wooden paddle')]);
+    const socket = await bell(owner.cookie);
+    await Promise.all(listings.map((id) => send(member, owner, id)));
+    await expect.poll(() => socket.frames.filter(isBell).length).toBe(3);
+    const last = socket.frames.filter(isBell).at(-1)!;
+    expect(last.type === 'notifications' && last.bell?.unreadCount).toBe(3);
+    closeAll(socket);
   });
 
   it('a push reaches at most MAX_BELL_PUSHES members and never throws for members with no socket', async () => {

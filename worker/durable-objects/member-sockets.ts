@@ -7,6 +7,8 @@
 // refetches instead of polling (docs/api/notifications.md, "Live updates"; decision 027).
 import { DurableObject } from 'cloudflare:workers';
 import { NOTIFICATIONS_FRAME, SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON } from '../../src/shared/ws-frames';
+import { createDb } from '../db/client';
+import { readBell } from '../db/queries/notifications';
 import type { EndedSessions } from '../lib/member-sockets';
 
 /**
@@ -29,7 +31,7 @@ interface BellSocket {
   sessionCreatedAt: number;
 }
 
-function readBell(ws: WebSocket): BellSocket | null {
+function readBellSocket(ws: WebSocket): BellSocket | null {
   const value = ws.deserializeAttachment() as Partial<BellSocket> | null;
   return value && typeof value.userId === 'number' && typeof value.sessionKey === 'string' && typeof value.sessionCreatedAt === 'number' ? (value as BellSocket) : null;
 }
@@ -41,6 +43,9 @@ interface RoomRow extends Record<string, SqlStorageValue> {
 }
 
 export class MemberSockets extends DurableObject<Env> {
+  /** Pushes run one after another, so frames leave in the order their reads were made. */
+  private pushes: Promise<unknown> = Promise.resolve();
+
   /** Whether the rooms table exists, once known (the object never writes before its first registration). */
   private tableExists = false;
 
@@ -72,16 +77,36 @@ export class MemberSockets extends DurableObject<Env> {
   }
 
   /**
-   * The member's notifications changed: tells every bell socket, except those of `exceptSessionKey`
-   * (the session whose own request made the change, and whose tab updates itself). Returns how many
-   * sockets were told. Sends only; nothing is stored.
+   * The member's notifications changed (the write has committed): tells every bell socket, except
+   * those of `exceptSessionKey` (the session whose own request made the change, and whose tab
+   * updates itself). With a socket to tell, the frame carries the bell as GET /api/notifications
+   * answers it now (read from D1 here: two indexed queries instead of a Worker request per tab);
+   * if that read fails, a bare frame makes the clients refetch. With no socket open it costs
+   * nothing more. Returns how many sockets were told. Nothing is stored.
    */
-  async notificationsChanged(exceptSessionKey?: string | null): Promise<number> {
-    let sent = 0;
-    for (const ws of this.ctx.getWebSockets(BELL_TAG)) {
-      if (exceptSessionKey && readBell(ws)?.sessionKey === exceptSessionKey) continue;
+  notificationsChanged(exceptSessionKey?: string | null): Promise<number> {
+    const run = this.pushes.then(() => this.push(exceptSessionKey ?? null));
+    this.pushes = run.catch(() => undefined);
+    return run;
+  }
+
+  private async push(exceptSessionKey: string | null): Promise<number> {
+    const targets = () => this.ctx.getWebSockets(BELL_TAG).filter((ws) => !exceptSessionKey || readBellSocket(ws)?.sessionKey !== exceptSessionKey);
+    const first = targets();
+    if (first.length === 0) return 0;
+    const userId = readBellSocket(first[0]!)?.userId;
+    let frame = NOTIFICATIONS_FRAME;
+    if (userId !== undefined) {
       try {
-        ws.send(NOTIFICATIONS_FRAME);
+        frame = JSON.stringify({ type: 'notifications', bell: await readBell(createDb(this.env.DB), userId) });
+      } catch (error) {
+        console.error(`member sockets: reading user ${userId}'s bell failed; the clients refetch`, error);
+      }
+    }
+    let sent = 0;
+    for (const ws of targets()) {
+      try {
+        ws.send(frame);
         sent += 1;
       } catch {
         // Closing meanwhile: its client refetches when it reconnects.
@@ -100,7 +125,7 @@ export class MemberSockets extends DurableObject<Env> {
     const candidates = 'sessionKey' in ended ? this.ctx.getWebSockets(bellSessionTag(ended.sessionKey)) : this.ctx.getWebSockets(BELL_TAG);
     let closed = 0;
     for (const ws of candidates) {
-      const bell = readBell(ws);
+      const bell = readBellSocket(ws);
       if (bell && bell.userId !== userId) continue;
       if (bell && 'createdAtOrBefore' in ended && bell.sessionCreatedAt > ended.createdAtOrBefore) continue;
       try {

@@ -1,7 +1,8 @@
 // The header bell's live connection (docs/api/notifications.md, "Live updates"; decision 027): one
-// WebSocket per tab to the member's MemberSockets object while signed in. The server sends a small
-// "notifications" frame whenever the member's entries change, and the bell refetches once; every
-// reconnect refetches too, so nothing written while the socket was down is missed. While the socket
+// WebSocket per tab to the member's MemberSockets object while signed in. Whenever the member's
+// entries change the server sends a "notifications" frame carrying the bell as GET
+// /api/notifications would answer (or, if it could not read it, a bare frame: the bell refetches
+// once); every reconnect refetches too, so nothing written while the socket was down is missed. While the socket
 // is open the bell polls only slowly (NOTIFICATIONS_FALLBACK_MS); while it is down, as before.
 // Reconnects follow the live chat's (backoff with jitter, at once when the tab or the network comes
 // back); a close with 4001 (the session ended) asks who is signed in first.
@@ -32,7 +33,10 @@ export function useBellSocket(meId: number | undefined): boolean {
     const conn = new ConversationConnection({
       url: bellSocketUrl(window.location),
       onFrame: (frame) => {
-        if (frame.type === 'notifications') refetchBell();
+        if (frame.type !== 'notifications') return;
+        // The frame carries the bell as the server has it now; a bare frame asks for a refetch.
+        if (frame.bell) queryClient.setQueryData(notificationKeys.all, frame.bell);
+        else refetchBell();
       },
       onState: (state) => {
         if (state === 'connecting') connectStartedAt = Date.now();

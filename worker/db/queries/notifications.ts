@@ -3,6 +3,7 @@
 // panel shows one line per conversation, barter, review or saved search, never one per event.
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { noteBellChange } from '../../lib/bell-changes';
+import type { AppNotification, NotificationsResponse } from '../../../src/shared/api-types';
 import type { Db } from '../client';
 import { notifications, type NotificationRow } from '../schema';
 
@@ -89,4 +90,21 @@ export function settleSubjectStatement(db: Db, userId: number, subjectKey: strin
     .update(notifications)
     .set({ readAt: new Date().toISOString() })
     .where(and(eq(notifications.userId, userId), eq(notifications.subjectKey, subjectKey), isNull(notifications.readAt)));
+}
+
+const shape = (row: NotificationRow): AppNotification => ({
+  id: row.id,
+  kind: row.kind,
+  text: row.text,
+  link: row.link,
+  count: row.count,
+  read: row.readAt !== null,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+/** The bell as GET /api/notifications answers it (the route, and the frames MemberSockets pushes). */
+export async function readBell(db: Db, userId: number): Promise<NotificationsResponse> {
+  const [rows, unreadCount] = await Promise.all([listNotifications(db, userId), countUnread(db, userId)]);
+  return { unreadCount, notifications: rows.map(shape) };
 }
