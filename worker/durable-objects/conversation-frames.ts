@@ -116,8 +116,8 @@ export async function handleClientFrame(ctx: DurableObjectState, d1: D1Database,
   }
   try {
     await markReadUpTo(createDb(d1), member, frame.upTo);
-    // The member's bells in other sessions follow (decision 027); this tab gets the read frame.
-    if (env) await pushNotificationChanges(env, [member.userId], { exceptSessionKey: member.sessionKey });
+    // The member's bells follow (decision 027).
+    if (env) await pushNotificationChanges(env, [member.userId]);
   } catch (error) {
     console.error('conversation room: marking read failed', error);
     sendError(ws, 'Could not mark messages as read');
@@ -138,7 +138,7 @@ async function handleCircleFrame(ctx: DurableObjectState, d1: D1Database, ws: We
   }
   try {
     await settleSubjectStatement(createDb(d1), member.userId, circleChatSubject(member.circleId));
-    if (env) await pushNotificationChanges(env, [member.userId], { exceptSessionKey: member.sessionKey });
+    if (env) await pushNotificationChanges(env, [member.userId]);
   } catch (error) {
     console.error('circle room: settling the chat notification failed', error);
     sendError(ws, 'Could not mark messages as read');

@@ -73,38 +73,45 @@ export class MemberSockets extends DurableObject<Env> {
     // Hibernation: the object sleeps while the sockets stay open; frames go out only on news.
     this.ctx.acceptWebSocket(pair[1], [BELL_TAG, bellSessionTag(sessionKey)]);
     pair[1].serializeAttachment({ userId, sessionKey, sessionCreatedAt } satisfies BellSocket);
+    // The bell as it stands goes first (read after the socket is accepted, so no change between
+    // this read and the next push is lost): every (re)connect is in sync without a request.
+    const socket = pair[1];
+    this.queue(() => this.push(userId, [socket]));
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
   /**
-   * The member's notifications changed (the write has committed): tells every bell socket, except
-   * those of `exceptSessionKey` (the session whose own request made the change, and whose tab
-   * updates itself). With a socket to tell, the frame carries the bell as GET /api/notifications
-   * answers it now (read from D1 here: two indexed queries instead of a Worker request per tab);
-   * if that read fails, a bare frame makes the clients refetch. With no socket open it costs
-   * nothing more. Returns how many sockets were told. Nothing is stored.
+   * The member's notifications changed (the write has committed): tells every bell socket of the
+   * member. The frame carries the bell as GET /api/notifications answers it now (read from D1 here:
+   * two indexed queries instead of a Worker request per tab); if that read fails, a bare frame makes
+   * the clients refetch. With no socket open it reads nothing. Returns how many sockets were told.
+   * Nothing is stored.
    */
-  notificationsChanged(exceptSessionKey?: string | null): Promise<number> {
-    const run = this.pushes.then(() => this.push(exceptSessionKey ?? null));
+  notificationsChanged(): Promise<number> {
+    return this.queue(() => {
+      const sockets = this.ctx.getWebSockets(BELL_TAG);
+      const userId = sockets.map(readBellSocket).find((bell) => bell)?.userId;
+      return userId === undefined ? Promise.resolve(0) : this.push(userId, () => this.ctx.getWebSockets(BELL_TAG));
+    });
+  }
+
+  /** Pushes run one after another, so frames leave in the order their reads were made. */
+  private queue(task: () => Promise<number>): Promise<number> {
+    const run = this.pushes.then(task);
     this.pushes = run.catch(() => undefined);
     return run;
   }
 
-  private async push(exceptSessionKey: string | null): Promise<number> {
-    const targets = () => this.ctx.getWebSockets(BELL_TAG).filter((ws) => !exceptSessionKey || readBellSocket(ws)?.sessionKey !== exceptSessionKey);
-    const first = targets();
-    if (first.length === 0) return 0;
-    const userId = readBellSocket(first[0]!)?.userId;
+  /** Reads the member's bell and sends it to the sockets (those open once it is read, when a function). */
+  private async push(userId: number, to: WebSocket[] | (() => WebSocket[])): Promise<number> {
     let frame = NOTIFICATIONS_FRAME;
-    if (userId !== undefined) {
-      try {
-        frame = JSON.stringify({ type: 'notifications', bell: await readBell(createDb(this.env.DB), userId) });
-      } catch (error) {
-        console.error(`member sockets: reading user ${userId}'s bell failed; the clients refetch`, error);
-      }
+    try {
+      frame = JSON.stringify({ type: 'notifications', bell: await readBell(createDb(this.env.DB), userId) });
+    } catch (error) {
+      console.error(`member sockets: reading user ${userId}'s bell failed; the clients refetch`, error);
     }
     let sent = 0;
-    for (const ws of targets()) {
+    for (const ws of typeof to === 'function' ? to() : to) {
       try {
         ws.send(frame);
         sent += 1;

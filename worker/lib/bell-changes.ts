@@ -2,29 +2,22 @@
 // notification rows (worker/db/queries/notifications.ts, and the barter settle in barters.ts) notes
 // the member here, against the request's `db`; after the request succeeds, the bell middleware
 // (worker/middleware/bell.ts) pushes once per member through pushNotificationChanges. Writers that
-// hold raw D1 statements (cron jobs, trade circles, matches) call pushNotificationChanges directly.
+// hold raw D1 statements (cron jobs, trade circles, matches, the rooms' read marks) call
+// pushNotificationChanges directly.
 import type { Db } from '../db/client';
 
-interface Changes {
-  /** Members whose rows another member's action changed: every bell socket of theirs is told. */
-  others: Set<number>;
-  /** Members who changed their own rows (read, marked read): their other sessions are told. */
-  self: Set<number>;
-}
-
-const pending = new WeakMap<object, Changes>();
+const pending = new WeakMap<object, Set<number>>();
 
 /** Notes that `userId`'s notification rows change with a statement built on `db`. */
-export function noteBellChange(db: Db, userId: number, { self = false }: { self?: boolean } = {}): void {
-  let changes = pending.get(db);
-  if (!changes) pending.set(db, (changes = { others: new Set(), self: new Set() }));
-  (self ? changes.self : changes.others).add(userId);
+export function noteBellChange(db: Db, userId: number): void {
+  let members = pending.get(db);
+  if (!members) pending.set(db, (members = new Set()));
+  members.add(userId);
 }
 
-/** The changes noted on `db` so far, which are then forgotten. */
-export function takeBellChanges(db: Db): { others: number[]; self: number[] } {
-  const changes = pending.get(db);
+/** The members noted on `db` so far, who are then forgotten. */
+export function takeBellChanges(db: Db): number[] {
+  const members = pending.get(db);
   pending.delete(db);
-  if (!changes) return { others: [], self: [] };
-  return { others: [...changes.others], self: [...changes.self].filter((id) => !changes.others.has(id)) };
+  return members ? [...members] : [];
 }

@@ -64,14 +64,13 @@ export const MAX_BELL_PUSHES = 40;
 /**
  * The one way a change to notification rows reaches the members' bells: every writer (new or bumped
  * entries, entries marked read) calls this after its write has committed, with the members whose
- * rows changed. Each member's MemberSockets object sends a small frame to that member's bell
- * sockets, except those of `exceptSessionKey` (the session whose own request made the change; its
- * tab updates itself). Never throws: a failed push only delays the bell until its next refetch.
- * Returns how many members' objects were reached.
+ * rows changed. Each member's MemberSockets object sends every bell socket of the member a frame
+ * carrying the bell as it now stands. Never throws: a failed push only delays the bell until its
+ * next refetch. Returns how many members' objects were reached.
  */
-export async function pushNotificationChanges(env: Env, userIds: Iterable<number>, options: { exceptSessionKey?: string | null } = {}): Promise<number> {
+export async function pushNotificationChanges(env: Env, userIds: Iterable<number>): Promise<number> {
   const members = [...new Set(userIds)].filter((id) => Number.isSafeInteger(id) && id > 0).slice(0, MAX_BELL_PUSHES);
-  const results = await Promise.allSettled(members.map((id) => memberSocketsStub(env, id).notificationsChanged(options.exceptSessionKey ?? null)));
+  const results = await Promise.allSettled(members.map((id) => memberSocketsStub(env, id).notificationsChanged()));
   let reached = 0;
   results.forEach((result, i) => {
     if (result.status === 'fulfilled') reached += 1;

@@ -47,7 +47,7 @@ tradeCircleRoutes.get('/:id{[0-9]+}', async (c) => {
     await c.env.DB.prepare('UPDATE notifications SET read_at = ?3 WHERE user_id = ?1 AND subject_key = ?2 AND read_at IS NULL')
       .bind(user.id, circleSubject(circle.id), new Date().toISOString())
       .run();
-    c.executionCtx.waitUntil(pushNotificationChanges(c.env, [user.id], { exceptSessionKey: await sessionKeyOf(c.get('session')!.id) }));
+    c.executionCtx.waitUntil(pushNotificationChanges(c.env, [user.id]));
   }
   return c.json(await shapeCircle(c.env.DB, circle));
 });

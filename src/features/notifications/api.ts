@@ -3,6 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationsResponse } from '../../shared/api-types';
 import { api, apiGet } from '../../lib/api';
+import { isBellLive } from './use-bell-socket';
 
 /**
  * How often the bell asks for news while the page is visible and its socket is down (TanStack
@@ -41,6 +42,7 @@ export function useMarkNotificationsRead() {
         return { notifications, unreadCount: notifications.filter((n) => !n.read).length };
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    // With the bell socket open the server pushes the result; without it, read it back.
+    onSettled: () => (isBellLive() ? undefined : queryClient.invalidateQueries({ queryKey: notificationKeys.all })),
   });
 }

@@ -1,11 +1,10 @@
 // The header bell's live connection (docs/api/notifications.md, "Live updates"; decision 027): one
-// WebSocket per tab to the member's MemberSockets object while signed in. Whenever the member's
-// entries change the server sends a "notifications" frame carrying the bell as GET
-// /api/notifications would answer (or, if it could not read it, a bare frame: the bell refetches
-// once); every reconnect refetches too, so nothing written while the socket was down is missed. While the socket
-// is open the bell polls only slowly (NOTIFICATIONS_FALLBACK_MS); while it is down, as before.
-// Reconnects follow the live chat's (backoff with jitter, at once when the tab or the network comes
-// back); a close with 4001 (the session ended) asks who is signed in first.
+// WebSocket per tab to the member's MemberSockets object while signed in. The server sends the bell
+// (as GET /api/notifications answers it) first on every (re)connect and again whenever the
+// member's entries change, and the bell's query takes it from the frame: no request. A bare frame
+// (the server could not read the bell) makes the bell refetch once. While the socket is down the
+// bell polls as before. Reconnects follow the live chat's (backoff with jitter, at once when the
+// tab or the network comes back); a close with 4001 (the session ended) asks who is signed in.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiGetOrNull } from '../../lib/api';
@@ -15,40 +14,60 @@ import { ConversationConnection } from '../messages/conversation-connection';
 import { afterSessionEnded } from '../messages/live';
 import { notificationKeys } from './api';
 
+/** How long the bell waits for the socket's first frame before reading it over HTTP. */
+export const BELL_SOCKET_WAIT_MS = 4000;
+
 export function bellSocketUrl(location: { protocol: string; host: string }): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/notifications/ws`;
 }
 
-/** Keeps the bell socket open for the signed-in member; true while it is open. */
-export function useBellSocket(meId: number | undefined): boolean {
+let openBellSockets = 0;
+/** Whether this tab's bell socket is open: then every change to the bell arrives by itself. */
+export const isBellLive = () => openBellSockets > 0;
+
+export interface BellSocket {
+  /** The socket is open: the bell is pushed. */
+  live: boolean;
+  /** The bell may be read over HTTP: the socket's first frame came, or the socket failed or is slow. */
+  ready: boolean;
+}
+
+/** Keeps the bell socket open for the signed-in member. */
+export function useBellSocket(meId: number | undefined): BellSocket {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
+  const [live, setLive] = useState(false);
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
-    if (meId === undefined || typeof WebSocket === 'undefined') return;
-    const refetchBell = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-    let opened = false;
-    let connectStartedAt = Date.now();
+    if (meId === undefined || typeof WebSocket === 'undefined') {
+      setReady(true);
+      return;
+    }
+    setReady(false);
+    let counted = false;
+    const count = (open: boolean) => {
+      if (open === counted) return;
+      counted = open;
+      openBellSockets += open ? 1 : -1;
+      setLive(open);
+    };
+    const waited = setTimeout(() => setReady(true), BELL_SOCKET_WAIT_MS);
 
     const conn = new ConversationConnection({
       url: bellSocketUrl(window.location),
       onFrame: (frame) => {
         if (frame.type !== 'notifications') return;
-        // The frame carries the bell as the server has it now; a bare frame asks for a refetch.
         if (frame.bell) queryClient.setQueryData(notificationKeys.all, frame.bell);
-        else refetchBell();
+        else void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        setReady(true);
       },
       onState: (state) => {
-        if (state === 'connecting') connectStartedAt = Date.now();
-        setOpen(state === 'open');
+        count(state === 'open');
+        // A failed connect: read the bell over HTTP now, and poll until the socket is back.
+        if (state === 'closed') setReady(true);
       },
-      onOpen: () => {
-        // A reconnect may have missed frames: refetch. The first open refetches only when the bell's
-        // data is older than this connection (the page's own bell read went out with it).
-        const fetchedAt = queryClient.getQueryState(notificationKeys.all)?.dataUpdatedAt ?? 0;
-        if (opened || fetchedAt < connectStartedAt) refetchBell();
-        opened = true;
-      },
+      // The server's first frame brings the bell: nothing to fetch on (re)connect.
+      onOpen: () => {},
       onSessionEnded: () => {
         const fetchUserId = async () => (await apiGetOrNull<SelfUser>(CURRENT_USER_URL))?.id ?? null;
         void afterSessionEnded(fetchUserId, meId).then((outcome) => {
@@ -72,10 +91,11 @@ export function useBellSocket(meId: number | undefined): boolean {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onOffline);
+      clearTimeout(waited);
       conn.stop();
-      setOpen(false);
+      count(false);
     };
   }, [meId, queryClient]);
 
-  return open;
+  return { live, ready };
 }

@@ -46,7 +46,7 @@ export async function recordBarter(db: Db, listingId: number, initiatorId: numbe
 
 /** Marks a member's entry about a barter read (it asked them to act, and they did). */
 const settleNotification = (db: Db, userId: number, barterId: number) =>
-  (noteBellChange(db, userId, { self: true }), db)
+  (noteBellChange(db, userId), db)
     .update(notifications)
     .set({ readAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` })
     .where(and(eq(notifications.userId, userId), eq(notifications.subjectKey, subjectKeys.barter(barterId)), isNull(notifications.readAt)));

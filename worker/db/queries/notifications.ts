@@ -75,7 +75,7 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
 /** Marks the given entries (or all of them) read; only the member's own rows are touched. */
 export async function markNotificationsRead(db: Db, userId: number, ids?: number[]): Promise<void> {
   const now = new Date().toISOString();
-  noteBellChange(db, userId, { self: true });
+  noteBellChange(db, userId);
   const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
   await db
     .update(notifications)
@@ -85,7 +85,7 @@ export async function markNotificationsRead(db: Db, userId: number, ids?: number
 
 /** Reading a conversation also settles its notification (a statement, for the reader's batch). */
 export function settleSubjectStatement(db: Db, userId: number, subjectKey: string) {
-  noteBellChange(db, userId, { self: true });
+  noteBellChange(db, userId);
   return db
     .update(notifications)
     .set({ readAt: new Date().toISOString() })

@@ -27,9 +27,15 @@ const bellLabel = (unread: number) => (unread > 0 ? `Notifications: ${unread} un
 /** The header's bell: an unread count, and a panel of the latest entries. */
 export function NotificationsMenu() {
   const { user } = useCurrentUser();
-  // Pushed while the bell socket is open; polled every minute only while it is down.
-  const live = useBellSocket(user?.id);
-  const { data } = useQuery({ ...notificationsQuery, refetchInterval: live ? NOTIFICATIONS_FALLBACK_MS : NOTIFICATIONS_REFRESH_MS });
+  // Pushed while the bell socket is open (its first frame is the bell, so the page does not read it
+  // too, unless the socket fails or is slow); polled every minute and on focus only while it is down.
+  const { live, ready } = useBellSocket(user?.id);
+  const { data } = useQuery({
+    ...notificationsQuery,
+    enabled: ready,
+    staleTime: live ? NOTIFICATIONS_FALLBACK_MS : 0,
+    refetchInterval: live ? NOTIFICATIONS_FALLBACK_MS : NOTIFICATIONS_REFRESH_MS,
+  });
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
