@@ -421,12 +421,13 @@ async function createListing(member, idea, kindPrefix = '') {
 // src/routes; checked against Chromium's network log), with its weight per member-day.
 
 /**
- * The header's bell socket (decision 027), opened on every full load while signed in. While it is
- * open the bell is pushed to and polls only every 10 minutes (NOTIFICATIONS_FALLBACK_MS). A frame
- * carries the bell itself (its D1 reads are the MemberSockets object's, metered with the step);
- * only a bare frame (the object could not read it) makes the SPA read the bell, counted after each
- * step (readPushedBells). The owners hold bell sockets too, so the pushes the members' actions
- * cause are all counted.
+ * The header's bell socket (decision 027), opened on every full load while signed in instead of
+ * reading GET /api/notifications: its first frame is the bell, and every change is pushed. While it
+ * is open the bell polls only every 10 minutes (NOTIFICATIONS_FALLBACK_MS). A frame carries the
+ * bell itself (its D1 reads are the MemberSockets object's, metered with the step); only a bare
+ * frame (the object could not read it) makes the SPA read the bell, counted after each step
+ * (readPushedBells). The owners hold bell sockets too, so the pushes the members' actions cause
+ * are all counted.
  */
 const BELL_FALLBACK_S = 600;
 const BELL_UPGRADE = 'GET /api/notifications/ws (bell socket, every full load)';
@@ -521,19 +522,18 @@ async function listingPage(member, listing) {
 /**
  * The messages screen with one conversation open, as the SPA sends it: the list's newest page, the
  * thread's newest page (which marks what the member received read), the room's socket and, when
- * there were unread messages, the bell and the barter prompt it refreshes, a read frame and the
- * bell again. The list is not fetched again: the SPA updates it from what it sends and receives.
+ * there were unread messages, the barter prompt it refreshes and a read frame (the bell follows
+ * over its own socket: decision 027). The list is not fetched again: the SPA updates it from what it sends and receives.
  */
 async function openConversation(member, partnerId, listingId, { unread }) {
   const answers = await runWaves(pages.conversationCalls(member, partnerId, listingId));
   const [thread] = answers['GET /api/conversations/:me/:partner/:listing?limit=100 (thread)'];
   const socket = await openSocket('GET /api/conversations/:partner/:listing/ws (live chat upgrade)', `/api/conversations/${partnerId}/${listingId}/ws`, member.cookie);
   if (unread) {
-    await call('GET /api/notifications (bell, after reading)', 'GET', '/api/notifications', { cookie: member.cookie });
+    // The bell follows over its socket (the thread's read and the read frame push it): no read.
     await call('GET /api/listings/:id/barters (barter prompt)', 'GET', `/api/listings/${listingId}/barters`, { cookie: member.cookie });
     const newest = thread.body.filter((m) => m.senderId === partnerId).at(-1);
     if (newest) await socket.send(JSON.stringify({ type: 'read', upTo: newest.id }));
-    await call('GET /api/notifications (bell, after reading)', 'GET', '/api/notifications', { cookie: member.cookie });
   }
   return socket;
 }
@@ -613,8 +613,8 @@ const DAY = [
   { step: 'session 2: own profile, 30 s', weight: 1, run: (m) => ownProfile(m) },
   { step: "another member's profile", weight: 0.5, run: (m) => otherProfile(m, m.owner) },
   { step: 'open the bell and mark notifications read', weight: 0.5, run: async (m) => {
+    // The answer and the pushed bell update the panel: no read after it.
     await call('POST /api/notifications/read (mark read)', 'POST', '/api/notifications/read', { cookie: m.cookie, body: {} });
-    await call('GET /api/notifications (bell, after marking)', 'GET', '/api/notifications', { cookie: m.cookie });
   } },
   { step: 'community page, 1 min', weight: 0.2, run: async (m) => {
     await runWaves([pages.communityCalls(m)]);
