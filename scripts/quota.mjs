@@ -3,7 +3,8 @@
 // `npm start` does (fresh state folder, METER=1), runs a documented member-day as real members
 // through the API (the calls each SPA page makes), sums what the metering layer (worker/lib/meter)
 // reports per request, adds a day of cron runs, and prints the use against the free plan's daily
-// limits. Also: each request kind's figures per call, the Worker isolate's own CPU time per
+// limits. The header's bell socket is opened on each full load and its pushed frames are counted
+// (decision 027). Also: each request kind's figures per call, the Worker isolate's own CPU time per
 // request kind (V8's CPU profiler through wrangler's inspector port: scripts/worker-cpu.mjs), and
 // the workerd process's CPU time per request kind (an upper bound). Exits 1 when any request kind's
 // mean Worker CPU passes the free plan's 10 ms. The mix and the method: docs/performance.md,
@@ -293,9 +294,20 @@ function openSocket(kind, path, cookie) {
       entry.maxD1Queries = Math.max(entry.maxD1Queries, counts.d1Queries);
       entry.cpuMs += workerdCpuMs() - before;
       entry.cpuCalls += 1;
-      socket.on('data', () => {});
+      // The bell socket's bare frames are counted: each makes the SPA read the bell once (a frame
+      // that carries the bell costs no request).
+      let pushes = 0;
+      socket.on('data', (chunk) => {
+        pushes += chunk.toString('latin1').split('{"type":"notifications"}').length - 1;
+      });
       socket.on('error', () => {});
       resolve({
+        /** How many bare "notifications" frames arrived since the last call. */
+        takePushes() {
+          const n = pushes;
+          pushes = 0;
+          return n;
+        },
         /** A masked text frame, as a browser sends it; the room gets FRAME_SETTLE_MS to handle it. */
         send(text) {
           const payload = Buffer.from(text);
@@ -408,9 +420,58 @@ async function createListing(member, idea, kindPrefix = '') {
 // The member-day: each step is what one screen or action of the SPA sends (src/features/*/api.ts,
 // src/routes; checked against Chromium's network log), with its weight per member-day.
 
-/** Page polls while a page is open: notifications every 60 s, the activity feed every 15 s, the dashboard every 30 s. */
+/**
+ * The header's bell socket (decision 027), opened on every full load while signed in instead of
+ * reading GET /api/notifications: its first frame is the bell, and every change is pushed. While it
+ * is open the bell polls only every 10 minutes (NOTIFICATIONS_FALLBACK_MS). A frame carries the
+ * bell itself (its D1 reads are the MemberSockets object's, metered with the step); only a bare
+ * frame (the object could not read it) makes the SPA read the bell, counted after each step
+ * (readPushedBells). The owners hold bell sockets too, so the pushes the members' actions cause
+ * are all counted.
+ */
+const BELL_FALLBACK_S = 600;
+const BELL_UPGRADE = 'GET /api/notifications/ws (bell socket, every full load)';
+const BELL_FALLBACK_POLL = 'GET /api/notifications (bell fallback poll, every 10 min)';
+const BELL_AFTER_PUSH = 'GET /api/notifications (bell, after a pushed frame)';
+/** Every bell socket open now, with whose it is. */
+const bellSockets = new Set();
+
+async function openBell(member, kind = BELL_UPGRADE) {
+  closeBell(member);
+  const socket = await openSocket(kind, pages.BELL_SOCKET_PATH, member.cookie);
+  member.bell = { socket, cookie: member.cookie };
+  member.sessionSeconds = 0;
+  bellSockets.add(member.bell);
+}
+
+function closeBell(member) {
+  if (!member.bell) return;
+  member.bell.socket.close();
+  bellSockets.delete(member.bell);
+  member.bell = null;
+}
+
+/** Bare frames received on any bell socket since the last call: one bell read each (or none, when `read` is false). */
+async function readPushedBells(read = true) {
+  for (const bell of bellSockets) {
+    const n = bell.socket.takePushes();
+    if (read) for (let i = 0; i < n; i++) await call(BELL_AFTER_PUSH, 'GET', '/api/notifications', { cookie: bell.cookie });
+  }
+}
+
+/**
+ * Page polls while a page is open: the bell every 10 min of the session while its socket is open
+ * (every 60 s without it), the activity feed every 15 s, the dashboard every 30 s.
+ */
 async function dwell(member, seconds, { activity = false, dashboard = false } = {}) {
-  for (let i = 0; i < Math.floor(seconds / 60); i++) await call('GET /api/notifications (poll, every 60 s)', 'GET', '/api/notifications', { cookie: member.cookie });
+  if (member.bell) {
+    const before = member.sessionSeconds;
+    member.sessionSeconds += seconds;
+    const polls = Math.floor(member.sessionSeconds / BELL_FALLBACK_S) - Math.floor(before / BELL_FALLBACK_S);
+    for (let i = 0; i < polls; i++) await call(BELL_FALLBACK_POLL, 'GET', '/api/notifications', { cookie: member.cookie });
+  } else {
+    for (let i = 0; i < Math.floor(seconds / 60); i++) await call('GET /api/notifications (poll, every 60 s, no bell socket)', 'GET', '/api/notifications', { cookie: member.cookie });
+  }
   if (activity) for (let i = 0; i < Math.floor(seconds / 15); i++) await call('GET /api/analytics/activity (poll, every 15 s)', 'GET', '/api/analytics/activity', { cookie: member.cookie });
   if (dashboard) for (let i = 0; i < Math.floor(seconds / 30); i++) await call('GET /api/analytics/dashboard (poll, every 30 s)', 'GET', '/api/analytics/dashboard', { cookie: member.cookie });
 }
@@ -439,6 +500,7 @@ async function runWaves(waves) {
 
 async function homePage(member) {
   const answers = await runWaves(pages.homePage(member));
+  await openBell(member);
   const bodies = (label) => (answers[label] ?? []).flatMap((a) => a.body ?? []);
   await loadImages(member, [...bodies('GET /api/listings/featured (home)'), ...bodies('GET /api/listings?limit=6 (home: browse by category)')]);
   await dwell(member, 60, { activity: true });
@@ -460,19 +522,18 @@ async function listingPage(member, listing) {
 /**
  * The messages screen with one conversation open, as the SPA sends it: the list's newest page, the
  * thread's newest page (which marks what the member received read), the room's socket and, when
- * there were unread messages, the bell and the barter prompt it refreshes, a read frame and the
- * bell again. The list is not fetched again: the SPA updates it from what it sends and receives.
+ * there were unread messages, the barter prompt it refreshes and a read frame (the bell follows
+ * over its own socket: decision 027). The list is not fetched again: the SPA updates it from what it sends and receives.
  */
 async function openConversation(member, partnerId, listingId, { unread }) {
   const answers = await runWaves(pages.conversationCalls(member, partnerId, listingId));
   const [thread] = answers['GET /api/conversations/:me/:partner/:listing?limit=100 (thread)'];
   const socket = await openSocket('GET /api/conversations/:partner/:listing/ws (live chat upgrade)', `/api/conversations/${partnerId}/${listingId}/ws`, member.cookie);
   if (unread) {
-    await call('GET /api/notifications (bell, after reading)', 'GET', '/api/notifications', { cookie: member.cookie });
+    // The bell follows over its socket (the thread's read and the read frame push it): no read.
     await call('GET /api/listings/:id/barters (barter prompt)', 'GET', `/api/listings/${listingId}/barters`, { cookie: member.cookie });
     const newest = thread.body.filter((m) => m.senderId === partnerId).at(-1);
     if (newest) await socket.send(JSON.stringify({ type: 'read', upTo: newest.id }));
-    await call('GET /api/notifications (bell, after reading)', 'GET', '/api/notifications', { cookie: member.cookie });
   }
   return socket;
 }
@@ -531,9 +592,13 @@ const DAY = [
     await call('GET /api/listings/:id/barters (barter prompt)', 'GET', `/api/listings/${listing.id}/barters`, { cookie: m.cookie });
     await dwell(m, 120);
     socket.close();
+    // Session 1 ends: the tab closes, and its bell socket with it.
+    closeBell(m);
   } },
   { step: 'session 2: messages page (full load), open a conversation with a reply, send 2 messages, 3 min', weight: 1, run: async (m) => {
     await runWaves([pages.shell(m, { categories: false })]);
+    // Session 2's bell socket stays open for the rest of the day's steps (pushes to the member count).
+    await openBell(m);
     const listing = m.others[0];
     const socket = await openConversation(m, listing.userId, listing.id, { unread: true });
     await sendMessage(m, socket, listing.userId, listing.id, 'Great, Saturday morning works for me.');
@@ -548,8 +613,8 @@ const DAY = [
   { step: 'session 2: own profile, 30 s', weight: 1, run: (m) => ownProfile(m) },
   { step: "another member's profile", weight: 0.5, run: (m) => otherProfile(m, m.owner) },
   { step: 'open the bell and mark notifications read', weight: 0.5, run: async (m) => {
+    // The answer and the pushed bell update the panel: no read after it.
     await call('POST /api/notifications/read (mark read)', 'POST', '/api/notifications/read', { cookie: m.cookie, body: {} });
-    await call('GET /api/notifications (bell, after marking)', 'GET', '/api/notifications', { cookie: m.cookie });
   } },
   { step: 'community page, 1 min', weight: 0.2, run: async (m) => {
     await runWaves([pages.communityCalls(m)]);
@@ -585,6 +650,8 @@ const DAY = [
   } },
   { step: 'sign out', weight: 0.1, run: async (m) => {
     await call('POST /api/auth/logout (sign out)', 'POST', '/api/auth/logout', { cookie: m.cookie });
+    // The server closed the session's bell socket (4001).
+    closeBell(m);
     // Back in (outside the day) for the CPU replays that follow.
     m.cookie = cookieOf((await call('setup', 'POST', '/api/auth/login', { body: { username: m.username, password: await passwordKey('setup', m.username, 'password123') } })).response);
   } },
@@ -710,6 +777,9 @@ await profiled(async () => {
     member.others = [...mine, ...ownerListings.filter((l) => l.owner !== owners[i % 2])];
     members.push(member);
   }
+  // The owners are members too: their tabs hold bell sockets, so the frames the measured members'
+  // messages, barters and reviews push to them are counted (one bell read each).
+  for (const owner of owners) await openBell(owner, 'setup');
 });
 
 const perStep = [];
@@ -722,9 +792,15 @@ for (const { step, weight, run } of DAY) {
       const listing = member.others[0];
       await call('setup', 'POST', '/api/messages', { cookie: listing.owner.cookie, body: { senderId: listing.owner.id, receiverId: member.id, listingId: listing.id, content: 'Yes! Saturday?' } });
     }
+    await sleep(50);
+    await readPushedBells(false); // frames from setup work are not the step's
     const requestsBefore = snapshotKinds();
     const objectsBefore = (await meterState()).durableObjects;
     await profiled(() => run(member));
+    await sleep(50);
+    // Each bare frame a bell socket received during the step (the owners' too: a member's news is
+    // another member's frame) costs one bell read, as the SPA does on one.
+    await profiled(() => readPushedBells());
     await sleep(50);
     const objectsAfter = (await meterState()).durableObjects;
     const objectWork = add(zero(), objectsAfter);
@@ -742,6 +818,8 @@ for (const { step, weight, run } of DAY) {
   perStep.push({ step, weight, perRun: perMember });
   add(dayTotal, perMember, weight);
 }
+
+for (const member of [...members, ...owners]) closeBell(member);
 
 function snapshotKinds() {
   const total = zero();
@@ -784,7 +862,7 @@ const m0Key = await passwordKey('setup', m0.username, 'password123');
 const REPLAYS = {
   'GET /api/auth/current-user (every full load)': ['GET', '/api/auth/current-user'],
   'GET /api/categories (cached 10 min)': ['GET', '/api/categories'],
-  'GET /api/notifications (poll, every 60 s)': ['GET', '/api/notifications'],
+  [BELL_FALLBACK_POLL]: ['GET', '/api/notifications'],
   'GET /api/analytics/activity (poll, every 15 s)': ['GET', '/api/analytics/activity'],
   'GET /api/analytics/dashboard (poll, every 30 s)': ['GET', '/api/analytics/dashboard'],
   'GET /api/listings/featured (home)': ['GET', '/api/listings/featured'],

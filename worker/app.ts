@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { MAX_JSON_BODY_BYTES } from '../src/shared/constants';
 import { HttpError } from './lib/errors';
 import { apiHeaders, isSignedUpload, jsonWrites, sameOriginWrites } from './middleware/security';
+import { pushBellChanges } from './middleware/bell';
 import { sessionUser } from './middleware/session';
 import { adminRoutes } from './routes/admin';
 import { adminEmailRoutes } from './routes/admin-email';
@@ -40,6 +41,8 @@ app.use('/api/*', apiHeaders, sameOriginWrites, jsonWrites, async (c, next) => {
   })(c, next);
 });
 app.use('/api/*', sessionUser);
+// Pushes to the bells of members whose notifications the request changed (decision 027).
+app.use('/api/*', pushBellChanges);
 app.use('/objects/*', sessionUser);
 
 app.route('/api/auth', authRoutes);

@@ -7,7 +7,9 @@ import { meteredDurableObject, withMeter } from './lib/meter';
 export { PasswordHasher } from './durable-objects/password-hasher';
 // Metering (METER=1, `npm run quota` only) counts each handler's binding use: worker/lib/meter.
 export class ConversationRoom extends meteredDurableObject(Room) {}
-export { MemberSockets } from './durable-objects/member-sockets';
+// Its bell pushes read D1 (decision 027): metered as the rooms are.
+export class MemberSockets extends meteredDurableObject(Sockets) {}
+import { MemberSockets as Sockets } from './durable-objects/member-sockets';
 
 export default withMeter({
   fetch: app.fetch,

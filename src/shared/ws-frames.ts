@@ -2,7 +2,7 @@
 // Durable Object). Every frame is JSON and is validated on arrival; nothing is cast into shape.
 import * as v from 'valibot';
 import { BARTER_STATUSES, LISTING_STATUSES, OFFER_STATUSES } from './constants';
-import { MESSAGE_EVENT_TYPES, type Barter, type Message, type Offer } from './api-types';
+import { MESSAGE_EVENT_TYPES, type AppNotification, type Barter, type Message, type NotificationKind, type NotificationsResponse, type Offer } from './api-types';
 import type { TradeCircleMessage } from './trade-circles';
 
 const positiveId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(Number.MAX_SAFE_INTEGER, message));
@@ -79,6 +79,25 @@ const circleMessageSchema = v.object({
   createdAt: v.string(),
 }) satisfies v.GenericSchema<unknown, TradeCircleMessage>;
 
+const NOTIFICATION_KINDS = ['message', 'offer', 'barter_pending', 'barter_confirmed', 'review', 'saved_search', 'match', 'trade_circle'] as const satisfies readonly NotificationKind[];
+
+/** The bell as GET /api/notifications answers it, carried by the bell socket's frame. */
+const bellSchema = v.object({
+  unreadCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  notifications: v.array(
+    v.object({
+      id: positiveId('Invalid notification id'),
+      kind: v.picklist(NOTIFICATION_KINDS),
+      text: v.string(),
+      link: v.string(),
+      count: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      read: v.boolean(),
+      createdAt: v.string(),
+      updatedAt: v.string(),
+    }) satisfies v.GenericSchema<unknown, AppNotification>,
+  ),
+}) satisfies v.GenericSchema<unknown, NotificationsResponse>;
+
 /**
  * Room → client: a new message or event line (as the API returns it), an offer or barter as it now
  * stands (after an offer or barter step), someone typing, someone's read mark, or an error.
@@ -95,8 +114,15 @@ export const serverFrameSchema = v.variant('type', [
   // or "the circle changed" (a decision, agreement, dissolution; the client refetches it).
   v.object({ type: v.literal('circle_message'), message: circleMessageSchema }),
   v.object({ type: v.literal('circle'), circleId: positiveId('Invalid circle id') }),
+  // The member's bell socket (MemberSockets; docs/api/notifications.md, "Live updates"): the
+  // member's notifications changed. It carries the bell as GET /api/notifications would answer now;
+  // without it (the read failed) the client refetches once.
+  v.object({ type: v.literal('notifications'), bell: v.optional(bellSchema) }),
 ]);
 export type ServerFrame = v.InferOutput<typeof serverFrameSchema>;
+
+/** The bell socket's frame without the bell (the object could not read it): the client refetches. */
+export const NOTIFICATIONS_FRAME = JSON.stringify({ type: 'notifications' });
 
 /**
  * The close code the room sends when the member's session ended (sign-out, sign-out everywhere,

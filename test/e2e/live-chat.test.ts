@@ -31,7 +31,10 @@ declare global {
   }
 }
 
-/** Keeps every WebSocket the page opens in window.__chatSockets, so the test can see and close them. */
+/**
+ * Keeps every live-chat WebSocket the page opens in window.__chatSockets, so the test can see and
+ * close them (the header's bell socket, /api/notifications/ws, is not one).
+ */
 async function trackSockets(page: Page) {
   await page.addInitScript(() => {
     const Native = window.WebSocket;
@@ -39,7 +42,7 @@ async function trackSockets(page: Page) {
     window.WebSocket = class extends Native {
       constructor(url: string | URL, protocols?: string | string[]) {
         super(url, protocols);
-        window.__chatSockets!.push(this);
+        if (String(url).includes('/api/conversations/')) window.__chatSockets!.push(this);
       }
     };
   });

@@ -75,6 +75,44 @@ describe('notifications bell', () => {
     expect(errors).toEqual([]);
   });
 
+  it('updates the count as soon as news is written, pushed over the bell socket, without a request', async () => {
+    const owner = await createMember();
+    const asker = await createMember({ displayName: 'Pia Pushed' });
+    const listing = await createListingFor(owner, { title: 'Camping stove' });
+
+    const { page, errors } = await newPage(browser, { cookie: owner.cookie });
+    const bellReads: number[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/notifications' && request.method() === 'GET') bellReads.push(Date.now());
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();
+    // The header's bell socket is open (the server has it before the browser sees it open), and
+    // its first frame was the bell: the page did not read it over HTTP at all.
+    await page.locator('header .notifications-button[data-live]').waitFor();
+    expect(bellReads).toEqual([]);
+
+    const sentAt = Date.now();
+    await sendMessageByApi(asker, owner, listing.id, 'Is the camping stove still around?');
+    // No visibility change, no reload, and far sooner than any poll (60 s, or 10 min with the socket).
+    await page.getByRole('button', { name: 'Notifications: 1 unread' }).waitFor({ timeout: 15_000 });
+    expect(Date.now() - sentAt).toBeLessThan(15_000);
+    // The frame carried the bell itself: no read of the bell followed the news.
+    await page.waitForTimeout(500);
+    expect(bellReads).toEqual([]);
+
+    // A second message on the same subject bumps the same entry, pushed again.
+    await sendMessageByApi(asker, owner, listing.id, 'I could trade a lantern.');
+    await bell(page).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: /\(2 new\)/ }).waitFor({ timeout: 15_000 });
+    // Marking read: the panel updates at once, and the pushed bell confirms it, again with no read.
+    await page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: 'Mark all as read' }).click();
+    await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(bellReads).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('news found by the bell refreshes the conversation list on the messages screen', async () => {
     const owner = await createMember();
     const first = await createMember({ displayName: 'Cy First' });

@@ -16,6 +16,7 @@
 import { CANCEL_AFTER, DELETE_CANCELLED_AFTER, PROMPT_AFTER } from '../db/queries/barters';
 import { uploadKeyFromPath, withThumbKeys } from '../db/queries/images';
 import { conversationLink } from '../db/queries/messages';
+import { pushNotificationChanges } from '../lib/member-sockets';
 import { subjectKeys } from '../db/queries/notifications';
 import { barterReminderEmail, wantsEmail, type Email } from '../lib/email';
 import { chunks, notifyStatements, queueEmailsStatements, type NotificationRow } from './bulk';
@@ -161,6 +162,8 @@ async function promptPending(env: Env, now: number): Promise<number> {
     ...notifyStatements(d1, entries, new Date().toISOString()),
     ...queueEmailsStatements(d1, emails),
   ]);
+  // The members' bells learn of the prompts at once (decision 027; capped per run).
+  await pushNotificationChanges(env, entries.map((e) => e.userId));
   return due.length;
 }
 

@@ -14,6 +14,7 @@
 // window (from the previous claimed run) covers it. The ledger makes a rerun for the same
 // scheduled time do nothing, and the windows of two runs at different times never overlap.
 import { ftsQuery } from '../db/queries/listings';
+import { pushNotificationChanges } from '../lib/member-sockets';
 import { subjectKeys } from '../db/queries/notifications';
 import { savedSearchDigestEmail, wantsEmail, type DigestSearch, type Email } from '../lib/email';
 import { DAY, MINUTE } from '../lib/time';
@@ -177,6 +178,8 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   run.emails = emails.length;
   // One batch (one transaction): the notifications with the digests.
   await d1.batch([...notifyStatements(d1, entries, new Date().toISOString()), ...queueEmailsStatements(d1, emails)] as [D1PreparedStatement, ...D1PreparedStatement[]]);
+  // The members' bells learn of the matches at once (decision 027; capped per run).
+  await pushNotificationChanges(env, entries.map((e) => e.userId));
   return run;
 }
 

@@ -1,5 +1,6 @@
 // What the ConversationRoom does with a client frame. Kept apart from the class so the room stays
 // a thin shell around the Hibernation API. Every frame is validated; nothing here throws.
+import { pushNotificationChanges } from '../lib/member-sockets';
 import { parseClientFrame, type ClientFrame, type ServerFrame } from '../../src/shared/ws-frames';
 import { createDb } from '../db/client';
 import { markReadUpTo } from '../db/queries/messages';
@@ -93,7 +94,7 @@ export class FrameBudget {
   }
 }
 
-export async function handleClientFrame(ctx: DurableObjectState, d1: D1Database, ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
+export async function handleClientFrame(ctx: DurableObjectState, d1: D1Database, ws: WebSocket, raw: string | ArrayBuffer, env?: Env): Promise<void> {
   const member = readMember(ws);
   if (!member) {
     sendError(ws, 'Unknown socket');
@@ -106,7 +107,7 @@ export async function handleClientFrame(ctx: DurableObjectState, d1: D1Database,
   }
   const frame = parsed.frame;
   if (member.circleId !== undefined) {
-    await handleCircleFrame(ctx, d1, ws, member as SocketMember & CircleSocket, frame);
+    await handleCircleFrame(ctx, d1, ws, member as SocketMember & CircleSocket, frame, env);
     return;
   }
   if (frame.type === 'typing') {
@@ -115,6 +116,8 @@ export async function handleClientFrame(ctx: DurableObjectState, d1: D1Database,
   }
   try {
     await markReadUpTo(createDb(d1), member, frame.upTo);
+    // The member's bells follow (decision 027).
+    if (env) await pushNotificationChanges(env, [member.userId]);
   } catch (error) {
     console.error('conversation room: marking read failed', error);
     sendError(ws, 'Could not mark messages as read');
@@ -127,7 +130,7 @@ export async function handleClientFrame(ctx: DurableObjectState, d1: D1Database,
  * A trade circle's chat: typing goes to the other members' sockets; a read mark settles the
  * member's notification of the chat (circle messages keep no per-member read state).
  */
-async function handleCircleFrame(ctx: DurableObjectState, d1: D1Database, ws: WebSocket, member: SocketMember & CircleSocket, frame: ClientFrame): Promise<void> {
+async function handleCircleFrame(ctx: DurableObjectState, d1: D1Database, ws: WebSocket, member: SocketMember & CircleSocket, frame: ClientFrame, env?: Env): Promise<void> {
   if (frame.type === 'typing') {
     const others = ctx.getWebSockets().filter((socket) => readMember(socket)?.userId !== member.userId);
     sendAll(others, { type: 'typing', userId: member.userId } satisfies ServerFrame);
@@ -135,6 +138,7 @@ async function handleCircleFrame(ctx: DurableObjectState, d1: D1Database, ws: We
   }
   try {
     await settleSubjectStatement(createDb(d1), member.userId, circleChatSubject(member.circleId));
+    if (env) await pushNotificationChanges(env, [member.userId]);
   } catch (error) {
     console.error('circle room: settling the chat notification failed', error);
     sendError(ws, 'Could not mark messages as read');

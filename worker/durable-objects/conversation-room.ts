@@ -109,7 +109,7 @@ export class ConversationRoom extends DurableObject<Env> {
 
   async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
     if (!this.budget.allow(ws)) return;
-    await handleClientFrame(this.ctx, this.env.DB, ws, raw);
+    await handleClientFrame(this.ctx, this.env.DB, ws, raw, this.env);
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {

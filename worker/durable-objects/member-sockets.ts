@@ -2,8 +2,13 @@
 // ending a session closes its sockets with a few room calls instead of one per conversation the
 // member ever had (docs/api/live-chat.md, "Ending sessions"; decision 012). Rooms register
 // themselves when they accept a socket and drop out when the member's last socket there closes.
+// The object also holds the member's bell sockets (one per open tab, opened by the header): a
+// notification written or changed for the member pushes a small frame to them, so the bell
+// refetches instead of polling (docs/api/notifications.md, "Live updates"; decision 027).
 import { DurableObject } from 'cloudflare:workers';
-import { SESSION_ENDED_CLOSE_REASON } from '../../src/shared/ws-frames';
+import { NOTIFICATIONS_FRAME, SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON } from '../../src/shared/ws-frames';
+import { createDb } from '../db/client';
+import { readBell } from '../db/queries/notifications';
 import type { EndedSessions } from '../lib/member-sockets';
 
 /**
@@ -15,6 +20,22 @@ export const MAX_ROOMS_PER_CALL = 40;
 /** An entry not refreshed for this long is checked with its room by the alarm. */
 export const CHECK_AFTER_MS = 24 * 60 * 60 * 1000;
 
+/** The tag of every bell socket, and of those of one session (by its hashed id). */
+const BELL_TAG = 'bell';
+const bellSessionTag = (sessionKey: string) => `bell-session:${sessionKey}`;
+
+/** What a bell socket keeps through hibernation. */
+interface BellSocket {
+  userId: number;
+  sessionKey: string;
+  sessionCreatedAt: number;
+}
+
+function readBellSocket(ws: WebSocket): BellSocket | null {
+  const value = ws.deserializeAttachment() as Partial<BellSocket> | null;
+  return value && typeof value.userId === 'number' && typeof value.sessionKey === 'string' && typeof value.sessionCreatedAt === 'number' ? (value as BellSocket) : null;
+}
+
 interface RoomRow extends Record<string, SqlStorageValue> {
   room: string;
   user_id: number;
@@ -22,6 +43,9 @@ interface RoomRow extends Record<string, SqlStorageValue> {
 }
 
 export class MemberSockets extends DurableObject<Env> {
+  /** Pushes run one after another, so frames leave in the order their reads were made. */
+  private pushes: Promise<unknown> = Promise.resolve();
+
   /** Whether the rooms table exists, once known (the object never writes before its first registration). */
   private tableExists = false;
 
@@ -33,6 +57,105 @@ export class MemberSockets extends DurableObject<Env> {
   private hasTable(): boolean {
     if (!this.tableExists) this.tableExists = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rooms'").toArray().length > 0;
     return this.tableExists;
+  }
+
+  /**
+   * A bell socket: the Worker authorised the upgrade and passes the member and the session (hashed)
+   * in headers; nothing else reaches this object from outside.
+   */
+  async fetch(request: Request): Promise<Response> {
+    const userId = Number(request.headers.get('X-User-Id'));
+    const sessionKey = request.headers.get('X-Session-Key');
+    const sessionCreatedAt = Number(request.headers.get('X-Session-Created'));
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
+    if (!Number.isSafeInteger(userId) || userId < 1 || !sessionKey || !Number.isFinite(sessionCreatedAt)) return new Response('Missing member', { status: 400 });
+    const pair = new WebSocketPair();
+    // Hibernation: the object sleeps while the sockets stay open; frames go out only on news.
+    this.ctx.acceptWebSocket(pair[1], [BELL_TAG, bellSessionTag(sessionKey)]);
+    pair[1].serializeAttachment({ userId, sessionKey, sessionCreatedAt } satisfies BellSocket);
+    // The bell as it stands goes first (read after the socket is accepted, so no change between
+    // this read and the next push is lost): every (re)connect is in sync without a request.
+    const socket = pair[1];
+    this.queue(() => this.push(userId, [socket]));
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  /**
+   * The member's notifications changed (the write has committed): tells every bell socket of the
+   * member. The frame carries the bell as GET /api/notifications answers it now (read from D1 here:
+   * two indexed queries instead of a Worker request per tab); if that read fails, a bare frame makes
+   * the clients refetch. With no socket open it reads nothing. Returns how many sockets were told.
+   * Nothing is stored.
+   */
+  notificationsChanged(): Promise<number> {
+    return this.queue(() => {
+      const sockets = this.ctx.getWebSockets(BELL_TAG);
+      const userId = sockets.map(readBellSocket).find((bell) => bell)?.userId;
+      return userId === undefined ? Promise.resolve(0) : this.push(userId, () => this.ctx.getWebSockets(BELL_TAG));
+    });
+  }
+
+  /** Pushes run one after another, so frames leave in the order their reads were made. */
+  private queue(task: () => Promise<number>): Promise<number> {
+    const run = this.pushes.then(task);
+    this.pushes = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Reads the member's bell and sends it to the sockets (those open once it is read, when a function). */
+  private async push(userId: number, to: WebSocket[] | (() => WebSocket[])): Promise<number> {
+    let frame = NOTIFICATIONS_FRAME;
+    try {
+      frame = JSON.stringify({ type: 'notifications', bell: await readBell(createDb(this.env.DB), userId) });
+    } catch (error) {
+      console.error(`member sockets: reading user ${userId}'s bell failed; the clients refetch`, error);
+    }
+    let sent = 0;
+    for (const ws of typeof to === 'function' ? to() : to) {
+      try {
+        ws.send(frame);
+        sent += 1;
+      } catch {
+        // Closing meanwhile: its client refetches when it reconnects.
+      }
+    }
+    return sent;
+  }
+
+  /** How many bell sockets are open (tests, and the daily check's logs). */
+  async bellSocketCount(): Promise<number> {
+    return this.ctx.getWebSockets(BELL_TAG).length;
+  }
+
+  /** Closes the bell sockets of the ended sessions (as the rooms do theirs); returns how many. */
+  private closeBellSockets(userId: number, ended: EndedSessions, reason: string): number {
+    const candidates = 'sessionKey' in ended ? this.ctx.getWebSockets(bellSessionTag(ended.sessionKey)) : this.ctx.getWebSockets(BELL_TAG);
+    let closed = 0;
+    for (const ws of candidates) {
+      const bell = readBellSocket(ws);
+      if (bell && bell.userId !== userId) continue;
+      if (bell && 'createdAtOrBefore' in ended && bell.sessionCreatedAt > ended.createdAtOrBefore) continue;
+      try {
+        ws.close(SESSION_ENDED_CLOSE_CODE, reason);
+        closed += 1;
+      } catch {
+        // Already closed.
+      }
+    }
+    return closed;
+  }
+
+  /** The client sends nothing on a bell socket; whatever arrives is ignored. */
+  async webSocketMessage(): Promise<void> {}
+
+  async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    // Answer the Close frame so the browser's socket leaves CLOSING at once (as the rooms do).
+    try {
+      if (code === 1005) ws.close(1000, 'closing');
+      else if (code !== 1006 && code !== 1015) ws.close(code, 'closing');
+    } catch {
+      // Already closed.
+    }
   }
 
   /** A room holds an open socket of the member (called by the room on every accepted socket). */
@@ -75,7 +198,8 @@ export class MemberSockets extends DurableObject<Env> {
    * thrown at the end so the caller can log it.
    */
   async closeSockets(userId: number, ended: EndedSessions, reason: string = SESSION_ENDED_CLOSE_REASON): Promise<number> {
-    if (!this.hasTable()) return 0;
+    const bellsClosed = this.closeBellSockets(userId, ended, reason);
+    if (!this.hasTable()) return bellsClosed;
     const rows = this.sql.exec<RoomRow>('SELECT room, user_id, generation FROM rooms ORDER BY seen_at DESC LIMIT ?', MAX_ROOMS_PER_CALL).toArray();
     const results = await Promise.allSettled(
       rows.map(async (row) => {
@@ -85,7 +209,7 @@ export class MemberSockets extends DurableObject<Env> {
       }),
     );
     await this.clearIfEmpty();
-    let closed = 0;
+    let closed = bellsClosed;
     const failures: unknown[] = [];
     for (const result of results) {
       if (result.status === 'fulfilled') closed += result.value;

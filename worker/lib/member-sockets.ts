@@ -53,3 +53,29 @@ export async function closeCurrentSessionSockets(c: Context<AppEnv>): Promise<vo
 export function closeSocketsOfSuspendedMember(env: Env, userId: number): Promise<number | null> {
   return closeMemberSockets(env, userId, { all: true }, 'Account suspended');
 }
+
+/**
+ * Members told per call: each is one Durable Object request (a subrequest of the invocation), so a
+ * cron run that writes many members' entries tells the first ones and leaves the rest to the bell's
+ * slow poll and its refetch on focus (docs/api/notifications.md, "Live updates").
+ */
+export const MAX_BELL_PUSHES = 40;
+
+/**
+ * The one way a change to notification rows reaches the members' bells: every writer (new or bumped
+ * entries, entries marked read) calls this after its write has committed, with the members whose
+ * rows changed. Each member's MemberSockets object sends every bell socket of the member a frame
+ * carrying the bell as it now stands. Never throws: a failed push only delays the bell until its
+ * next refetch. Returns how many members' objects were reached.
+ */
+export async function pushNotificationChanges(env: Env, userIds: Iterable<number>): Promise<number> {
+  const members = [...new Set(userIds)].filter((id) => Number.isSafeInteger(id) && id > 0).slice(0, MAX_BELL_PUSHES);
+  const results = await Promise.allSettled(members.map((id) => memberSocketsStub(env, id).notificationsChanged()));
+  let reached = 0;
+  results.forEach((result, i) => {
+    if (result.status === 'fulfilled') reached += 1;
+    else console.error(`member sockets: telling user ${members[i]}'s bell failed`, result.reason);
+  });
+  return reached;
+}
+

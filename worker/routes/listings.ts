@@ -121,7 +121,7 @@ listingRoutes.post('/', async (c) => {
   // The location stays as typed; its coordinates (null when no place matches) drive distance search.
   const created = await insertListing(db, user.id, { ...fields, imageUrls }, await resolvePlace(c.env.ASSETS, fields.location));
   // Matches the new listing makes are found after the reply (docs/decisions/023-wants-and-matches.md).
-  c.executionCtx.waitUntil(detectMatchesForMember(c.env.DB, memberOf(user)));
+  c.executionCtx.waitUntil(detectMatchesForMember(c.env.DB, memberOf(user), c.env));
   return c.json(listingWithOwner(created, user), 201);
 });
 
@@ -151,7 +151,7 @@ listingRoutes.put('/:id{[0-9]+}', async (c) => {
   const updated = await updateListing(db, found.listing, { ...changes, ...coordinates }, removed);
   if (changes.status !== undefined && updated.status !== 'active') await dissolveCirclesForListing(c.env, updated.id);
   deleteImages(c, removed);
-  if (updated.status === 'active' && changesWhatMatches(found.listing, updated)) c.executionCtx.waitUntil(detectMatchesForMember(c.env.DB, memberOf(user)));
+  if (updated.status === 'active' && changesWhatMatches(found.listing, updated)) c.executionCtx.waitUntil(detectMatchesForMember(c.env.DB, memberOf(user), c.env));
   return c.json(listingWithOwner(updated, found.owner));
 });
 

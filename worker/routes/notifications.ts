@@ -1,39 +1,50 @@
 // Notifications for the header's bell: one entry per conversation, barter, review or saved search
 // (worker/db/queries/notifications.ts explains the folding). Each member sees only their own.
 import { Hono } from 'hono';
-import type { AppNotification, NotificationsResponse } from '../../src/shared/api-types';
 import { notificationsReadSchema } from '../../src/shared/schemas';
-import { countUnread, listNotifications, markNotificationsRead } from '../db/queries/notifications';
-import type { NotificationRow } from '../db/schema';
+import { countUnread, markNotificationsRead, readBell } from '../db/queries/notifications';
+import { forbidden, HttpError } from '../lib/errors';
+import { memberSocketsStub, sessionKeyOf } from '../lib/member-sockets';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 
 export const notificationRoutes = new Hono<AppEnv>();
 
-const shape = (row: NotificationRow): AppNotification => ({
-  id: row.id,
-  kind: row.kind,
-  text: row.text,
-  link: row.link,
-  count: row.count,
-  read: row.readAt !== null,
-  createdAt: row.createdAt,
-  updatedAt: row.updatedAt,
-});
-
 notificationRoutes.get('/', async (c) => {
-  const db = c.get('db');
   const user = requireUser(c);
-  const [rows, unreadCount] = await Promise.all([listNotifications(db, user.id), countUnread(db, user.id)]);
-  const body: NotificationsResponse = { unreadCount, notifications: rows.map(shape) };
-  return c.json(body);
+  return c.json(await readBell(c.get('db'), user.id));
 });
 
 notificationRoutes.post('/read', async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const { ids } = await parseBody(c, notificationsReadSchema);
+  // The member's other sessions' bells follow (worker/middleware/bell.ts); this tab updated itself.
   await markNotificationsRead(db, user.id, ids);
   return c.json({ unreadCount: await countUnread(db, user.id) });
+});
+
+/**
+ * The bell socket (docs/api/notifications.md, "Live updates"): the header opens it while a member
+ * is signed in; it carries only "your notifications changed" frames, from the member's
+ * MemberSockets object. Authorised here like the live-chat upgrade; the object gets the member and
+ * the session (hashed) from the Worker, never from the client.
+ */
+notificationRoutes.get('/ws', async (c) => {
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
+  const user = requireUser(c);
+  // Cookies ride along cross-site on WebSocket upgrades: a foreign page must not open the bell.
+  const origin = c.req.raw.headers.get('Origin');
+  if (origin !== null && origin !== new URL(c.req.url).origin) throw forbidden('Cross-origin requests are not allowed');
+  const session = c.get('session')!;
+  const headers = new Headers({
+    Upgrade: 'websocket',
+    'X-User-Id': String(user.id),
+    'X-Session-Key': await sessionKeyOf(session.id),
+    'X-Session-Created': String(session.createdAt),
+  });
+  const upgraded = await memberSocketsStub(c.env, user.id).fetch(new Request(c.req.url, { headers }));
+  if (upgraded.status !== 101 || !upgraded.webSocket) throw new HttpError(500, 'Could not open the notifications socket');
+  return new Response(null, { status: 101, webSocket: upgraded.webSocket });
 });

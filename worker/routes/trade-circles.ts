@@ -5,10 +5,11 @@ import { Hono, type Context } from 'hono';
 import { circleMessageSchema } from '../../src/shared/trade-circles';
 import { circleRoomStub } from '../lib/conversation-room';
 import { conflict, forbidden, HttpError, notFound } from '../lib/errors';
-import { sessionKeyOf } from '../lib/member-sockets';
+import { pushNotificationChanges, sessionKeyOf } from '../lib/member-sockets';
 import { hit } from '../lib/rate-limit';
 import { announce, circleMessages, circlesOfMember, decide, findCircleRow, isMember, postCircleMessage, settleIfUnavailable, shapeCircle, type CircleRow } from '../lib/trade-circles/circles';
 import { circleSubject } from '../lib/trade-circles/names';
+import { membersOf } from '../lib/trade-circles/propose';
 import { parseBody, parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -46,6 +47,7 @@ tradeCircleRoutes.get('/:id{[0-9]+}', async (c) => {
     await c.env.DB.prepare('UPDATE notifications SET read_at = ?3 WHERE user_id = ?1 AND subject_key = ?2 AND read_at IS NULL')
       .bind(user.id, circleSubject(circle.id), new Date().toISOString())
       .run();
+    c.executionCtx.waitUntil(pushNotificationChanges(c.env, [user.id]));
   }
   return c.json(await shapeCircle(c.env.DB, circle));
 });
@@ -97,6 +99,7 @@ tradeCircleRoutes.post('/:id{[0-9]+}/messages', async (c) => {
   const input = await parseBody(c, circleMessageSchema);
   if (circle.status !== 'proposed' && circle.status !== 'agreed') throw conflict(CIRCLE_MESSAGES.ended);
   const created = await postCircleMessage(c.env.DB, circle, user, input.content);
+  c.executionCtx.waitUntil(pushNotificationChanges(c.env, membersOf(circle).filter((id) => id !== user.id)));
   try {
     await circleRoomStub(c.env, circle.id).broadcast({ type: 'circle_message', message: created });
   } catch (error) {

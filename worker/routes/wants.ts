@@ -39,7 +39,7 @@ wantRoutes.put('/:listingId', async (c) => {
       // Idempotent: the want stands as it was, nothing is notified or searched again.
       return c.json({ listingId, createdAt: outcome.createdAt });
     case 'added':
-      await detectMatchesForWant(c.env.DB, user.id, listingId);
+      await detectMatchesForWant(c.env.DB, user.id, listingId, c.env);
       await onWantAdded(c.env, user.id, listingId);
       return c.json({ listingId, createdAt: outcome.createdAt });
   }

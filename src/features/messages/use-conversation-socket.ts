@@ -16,6 +16,7 @@ import { reviewKeys } from '../reviews/api';
 import type { ServerFrame } from '../../shared/ws-frames';
 import { authKeys, CURRENT_USER_URL, forgetSignedOutMember } from '../auth/api';
 import { notificationKeys } from '../notifications/api';
+import { isBellLive } from '../notifications/use-bell-socket';
 import { messageKeys, noteConversationRead, noteMessageInList } from './api';
 import { ConversationConnection, type ConnectionState } from './conversation-connection';
 import { afterSessionEnded, conversationSocketUrl, createThrottle, lastReceivedId, markReadUpTo, mergeMessages, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from './live';
@@ -61,8 +62,11 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
   useEffect(() => {
     const key = messageKeys.conversation(meId, partnerId, listingId);
     const refreshList = () => void queryClient.invalidateQueries({ queryKey: messageKeys.conversations(), exact: true });
-    // Reading the conversation (the resync's GET, or a read mark) settles its header notification.
-    const refreshBell = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    // Reading the conversation (the resync's GET, or a read mark) settles its header notification:
+    // the bell socket brings the change when it is open, else the bell is read again.
+    const refreshBell = () => {
+      if (!isBellLive()) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    };
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     let noticeTimer: ReturnType<typeof setTimeout> | undefined;
 

@@ -1,14 +1,21 @@
-// The header's notifications: one read that refreshes itself while the tab is visible.
+// The header's notifications: one read, refreshed when the server says it changed (the bell socket,
+// use-bell-socket.ts), and polled while that socket is down.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationsResponse } from '../../shared/api-types';
 import { api, apiGet } from '../../lib/api';
+import { isBellLive } from './use-bell-socket';
 
 /**
- * How often the bell asks for news while the page is visible (TanStack Query pauses interval
- * refetches in a background tab). One small request a minute per member, plus one when the
- * member comes back to the tab; the messages screen gets its news live over its socket.
+ * How often the bell asks for news while the page is visible and its socket is down (TanStack
+ * Query pauses interval refetches in a background tab), plus once when the member comes back to
+ * the tab.
  */
 export const NOTIFICATIONS_REFRESH_MS = 60_000;
+/**
+ * While the bell socket is open the server pushes every change; this slow poll only covers a push
+ * that was lost (decision 027).
+ */
+export const NOTIFICATIONS_FALLBACK_MS = 10 * 60_000;
 
 export const notificationKeys = { all: ['notifications'] as const };
 
@@ -16,7 +23,8 @@ export const notificationsQuery = queryOptions({
   queryKey: notificationKeys.all,
   queryFn: () => apiGet<NotificationsResponse>('/api/notifications'),
   // The one read that does not follow spec section 9's "never stale, never refetched": its news
-  // comes from other members, so nothing this member does could invalidate it.
+  // comes from other members, so nothing this member does could invalidate it. The header sets the
+  // interval from the bell socket's state (NOTIFICATIONS_FALLBACK_MS while it is open).
   refetchInterval: NOTIFICATIONS_REFRESH_MS,
   refetchOnWindowFocus: true,
   staleTime: 0,
@@ -34,6 +42,7 @@ export function useMarkNotificationsRead() {
         return { notifications, unreadCount: notifications.filter((n) => !n.read).length };
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    // With the bell socket open the server pushes the result; without it, read it back.
+    onSettled: () => (isBellLive() ? undefined : queryClient.invalidateQueries({ queryKey: notificationKeys.all })),
   });
 }

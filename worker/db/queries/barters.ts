@@ -1,6 +1,7 @@
 // Data access for barters: recorded by one member (pending), confirmed by the other (completed).
 import { and, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import { DAY, isoIn } from '../../lib/time';
+import { noteBellChange } from '../../lib/bell-changes';
 import type { Db } from '../client';
 import { barters, notifications, users, type BarterRow } from '../schema';
 import { subjectKeys } from './notifications';
@@ -45,7 +46,7 @@ export async function recordBarter(db: Db, listingId: number, initiatorId: numbe
 
 /** Marks a member's entry about a barter read (it asked them to act, and they did). */
 const settleNotification = (db: Db, userId: number, barterId: number) =>
-  db
+  (noteBellChange(db, userId), db)
     .update(notifications)
     .set({ readAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` })
     .where(and(eq(notifications.userId, userId), eq(notifications.subjectKey, subjectKeys.barter(barterId)), isNull(notifications.readAt)));

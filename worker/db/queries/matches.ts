@@ -6,6 +6,7 @@
 // trips of at most nine statements in all, every read under a LIMIT (the constants below), so the
 // busiest member's page reads about a thousand rows at most (test/worker/matches.test.ts measures
 // it). What the bounds leave out is documented there: only the newest listings of each side count.
+import { pushNotificationChanges } from '../../lib/member-sockets';
 import { distanceMiles, roundMiles } from '../../lib/geo';
 import { anyAlternativeMatches, categoriesNamed, ftsQueryFor, listingText, wantAlternatives, type ListingText } from '../../lib/matching/text';
 import type { ListingRow } from '../schema';
@@ -288,7 +289,7 @@ const clip = (title: string) => (title.length > 60 ? `${title.slice(0, 59)}…` 
  * again later adds nothing. One statement for any number of partners; none when there are none.
  * Returns how many entries were new.
  */
-export async function notifyMatches(d1: D1Database, me: Member, pairs: MatchPair[]): Promise<number> {
+export async function notifyMatches(d1: D1Database, me: Member, pairs: MatchPair[], env?: Env): Promise<number> {
   if (pairs.length === 0) return 0;
   const byPartner = new Map<number, MatchPair[]>();
   for (const pair of pairs) byPartner.set(pair.partner.id, [...(byPartner.get(pair.partner.id) ?? []), pair]);
@@ -309,14 +310,16 @@ export async function notifyMatches(d1: D1Database, me: Member, pairs: MatchPair
     )
     .bind(JSON.stringify(rows), now)
     .run();
+  // New entries reach the members' bells at once (decision 027).
+  if (env && (result.meta.changes ?? 0) > 0) await pushNotificationChanges(env, rows.map(([userId]) => userId));
   return result.meta.changes ?? 0;
 }
 
 /** After a want is added: notify the matches it makes. Never throws (the want is stored either way). */
-export async function detectMatchesForWant(d1: D1Database, userId: number, listingId: number): Promise<number> {
+export async function detectMatchesForWant(d1: D1Database, userId: number, listingId: number, env?: Env): Promise<number> {
   try {
     const found = await matchesThroughWant(d1, userId, listingId);
-    return found ? await notifyMatches(d1, found.me, found.pairs) : 0;
+    return found ? await notifyMatches(d1, found.me, found.pairs, env) : 0;
   } catch (error) {
     console.error('match detection after a want failed', error);
     return 0;
@@ -324,9 +327,9 @@ export async function detectMatchesForWant(d1: D1Database, userId: number, listi
 }
 
 /** After a listing is created or its text changes: notify the owner's matches not notified yet. */
-export async function detectMatchesForMember(d1: D1Database, member: Member): Promise<number> {
+export async function detectMatchesForMember(d1: D1Database, member: Member, env?: Env): Promise<number> {
   try {
-    return await notifyMatches(d1, member, await findMatches(d1, member));
+    return await notifyMatches(d1, member, await findMatches(d1, member), env);
   } catch (error) {
     console.error('match detection after a listing change failed', error);
     return 0;

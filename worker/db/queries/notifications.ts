@@ -2,6 +2,8 @@
 // yet adds to its count; on a subject already read it starts a fresh unread entry. Either way the
 // panel shows one line per conversation, barter, review or saved search, never one per event.
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { noteBellChange } from '../../lib/bell-changes';
+import type { AppNotification, NotificationsResponse } from '../../../src/shared/api-types';
 import type { Db } from '../client';
 import { notifications, type NotificationRow } from '../schema';
 
@@ -31,6 +33,7 @@ export const subjectKeys = {
 export function notifyStatement(db: Db, event: NotificationEvent) {
   const count = event.count ?? 1;
   const now = new Date().toISOString();
+  noteBellChange(db, event.userId);
   return db
     .insert(notifications)
     .values({ userId: event.userId, kind: event.kind, subjectKey: event.subjectKey, text: event.text, link: event.link, count, updatedAt: now })
@@ -72,6 +75,7 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
 /** Marks the given entries (or all of them) read; only the member's own rows are touched. */
 export async function markNotificationsRead(db: Db, userId: number, ids?: number[]): Promise<void> {
   const now = new Date().toISOString();
+  noteBellChange(db, userId);
   const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
   await db
     .update(notifications)
@@ -81,8 +85,26 @@ export async function markNotificationsRead(db: Db, userId: number, ids?: number
 
 /** Reading a conversation also settles its notification (a statement, for the reader's batch). */
 export function settleSubjectStatement(db: Db, userId: number, subjectKey: string) {
+  noteBellChange(db, userId);
   return db
     .update(notifications)
     .set({ readAt: new Date().toISOString() })
     .where(and(eq(notifications.userId, userId), eq(notifications.subjectKey, subjectKey), isNull(notifications.readAt)));
+}
+
+const shape = (row: NotificationRow): AppNotification => ({
+  id: row.id,
+  kind: row.kind,
+  text: row.text,
+  link: row.link,
+  count: row.count,
+  read: row.readAt !== null,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+/** The bell as GET /api/notifications answers it (the route, and the frames MemberSockets pushes). */
+export async function readBell(db: Db, userId: number): Promise<NotificationsResponse> {
+  const [rows, unreadCount] = await Promise.all([listNotifications(db, userId), countUnread(db, userId)]);
+  return { unreadCount, notifications: rows.map(shape) };
 }

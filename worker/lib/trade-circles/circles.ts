@@ -2,6 +2,7 @@
 // 024): reading and shaping circles, each member's decision, agreement into one pending barter per
 // leg, expiry, and the group chat's rows. Every change is one D1 batch whose statements check the
 // circle's status themselves, so racing decisions leave exactly one outcome.
+import { pushNotificationChanges } from '../member-sockets';
 import type { BarterStatus } from '../../../src/shared/api-types';
 import type { TradeCircle, TradeCircleDecision, TradeCircleLeg, TradeCircleMessage, TradeCircleStatus } from '../../../src/shared/trade-circles';
 import { pushToCircle } from '../conversation-room';
@@ -184,6 +185,7 @@ export async function decide(env: Env, circle: CircleRow, userId: number, decisi
 export async function announce(env: Env, circle: Pick<CircleRow, 'id' | 'legs_key'>, text: string, at = new Date().toISOString(), requestId?: string): Promise<void> {
   const notices: CircleNotice[] = membersOf(circle).map((userId) => ({ circleId: circle.id, userId, text }));
   await circleNoticeStatement(env.DB, notices, at)?.run();
+  await pushNotificationChanges(env, notices.map((n) => n.userId));
   await pushToCircle(env, circle.id, [{ type: 'circle', circleId: circle.id }], requestId);
 }
 
@@ -245,6 +247,7 @@ export async function expireCircles(env: Env, now: Date, limit = EXPIRY_PAGE): P
     membersOf(circle).map((userId) => ({ circleId: circle.id, userId, text: 'A trade circle expired: not every member accepted within 7 days' })),
   );
   await circleNoticeStatement(d1, notices, at)?.run();
+  await pushNotificationChanges(env, notices.map((n) => n.userId));
   return circles;
 }
 

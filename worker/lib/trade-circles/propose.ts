@@ -4,6 +4,7 @@
 // their own conditions, so a proposal racing a want removal, a listing change or another proposal
 // leaves either a whole circle or nothing; the partial unique index on open legs' listings is the
 // last guard (a listing in at most one proposed or agreed circle).
+import { pushNotificationChanges } from '../member-sockets';
 import { CIRCLE_MAX_MEMBERS, CIRCLE_MIN_MEMBERS, CIRCLE_PROPOSAL_DAYS } from '../../../src/shared/trade-circles';
 import { isUniqueViolation } from '../../db/queries/users';
 import { pushToCircle } from '../conversation-room';
@@ -134,6 +135,8 @@ export async function proposeCircle(env: Env, legs: CircleLeg[], now: Date = new
         .bind(key, at, what),
     ]);
     const row = inserted!.results[0] as { id: number } | undefined;
+    // The members' bells learn of the proposal at once (decision 027).
+    if (row) await pushNotificationChanges(env, legs.map((leg) => leg.giverId));
     return row ? row.id : null;
   } catch (error) {
     // A racing proposal took one of the listings first: the partial unique index refused ours.
@@ -227,7 +230,10 @@ export function circleNoticeStatement(d1: D1Database, notices: CircleNotice[], a
 export async function afterDissolved(env: Env, dissolved: DissolvedCircle[], reason: DissolveReason, at: string): Promise<void> {
   const notices = dissolved.flatMap((circle) => membersOf(circle).map((userId) => ({ circleId: circle.id, userId, text: DISSOLVE_TEXT[reason] })));
   const statement = circleNoticeStatement(env.DB, notices, at);
-  if (statement) await statement.run();
+  if (statement) {
+    await statement.run();
+    await pushNotificationChanges(env, notices.map((n) => n.userId));
+  }
   await Promise.all(dissolved.map((circle) => pushToCircle(env, circle.id, [{ type: 'circle', circleId: circle.id }])));
 }
 

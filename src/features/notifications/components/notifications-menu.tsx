@@ -5,7 +5,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { AppNotification } from '../../../shared/api-types';
 import { messageKeys } from '../../messages/api';
-import { notificationsQuery, useMarkNotificationsRead } from '../api';
+import { useCurrentUser } from '../../auth/api';
+import { NOTIFICATIONS_FALLBACK_MS, NOTIFICATIONS_REFRESH_MS, notificationsQuery, useMarkNotificationsRead } from '../api';
+import { useBellSocket } from '../use-bell-socket';
 import { timeAgo } from '../time-ago';
 import './notifications.css';
 
@@ -24,7 +26,16 @@ const bellLabel = (unread: number) => (unread > 0 ? `Notifications: ${unread} un
 
 /** The header's bell: an unread count, and a panel of the latest entries. */
 export function NotificationsMenu() {
-  const { data } = useQuery(notificationsQuery);
+  const { user } = useCurrentUser();
+  // Pushed while the bell socket is open (its first frame is the bell, so the page does not read it
+  // too, unless the socket fails or is slow); polled every minute and on focus only while it is down.
+  const { live, ready } = useBellSocket(user?.id);
+  const { data } = useQuery({
+    ...notificationsQuery,
+    enabled: ready,
+    staleTime: live ? NOTIFICATIONS_FALLBACK_MS : 0,
+    refetchInterval: live ? NOTIFICATIONS_FALLBACK_MS : NOTIFICATIONS_REFRESH_MS,
+  });
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -35,7 +46,7 @@ export function NotificationsMenu() {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger>
-        <IconButton variant="ghost" color="gray" aria-label={bellLabel(unread)} className="notifications-button">
+        <IconButton variant="ghost" color="gray" aria-label={bellLabel(unread)} className="notifications-button" data-live={live || undefined}>
           <BellIcon />
           {unread > 0 && (
             <Badge size="1" color="red" variant="solid" radius="full" className="notifications-badge count-badge" aria-hidden="true">
