@@ -644,6 +644,11 @@ async function scale() {
   log(
     `A sweep of the ${fmt(wantingMembers)} members who want something takes ≈ ${fmt(Math.round(pagesPerSweep))} pages (${(pagesPerSweep / 96).toFixed(1)} days at one page per 15-minute run) and reads ≈ ${fmt(Math.round(pageRows.mean * 96))} rows a day.`,
   );
+  const slowest = pages
+    .map((p, i) => ({ i: i + 1, cpu: p.cpuMs, r: p.body.report, statements: p.body.statements }))
+    .sort((x, y) => y.cpu - x.cpu)
+    .slice(0, 5);
+  log(`Slowest pages: ${slowest.map(({ i, cpu, r, statements }) => `#${i} ${cpu.toFixed(2)} ms (${r?.seeds ?? 0} seeds, ${r?.edges ?? 0} edges, ${r?.candidates ?? 0} candidates, ${r?.proposed ?? 0} proposed, ${statements} statements)`).join('; ')}.`);
   if (pageStatements.max > BUDGETS.cronStatements) violations.push(`pass page: ${pageStatements.max} statements > ${BUDGETS.cronStatements}`);
   if (pageCpu.p99 >= BUDGETS.cpuMs) violations.push(`pass page: Worker CPU p99 ${pageCpu.p99.toFixed(2)} ms ≥ ${BUDGETS.cpuMs} ms`);
 
