@@ -252,7 +252,7 @@ describe('the global pass (15-minute cron)', () => {
     await want(m7!, l.m3b!);
     await want(m4!, l.m7!);
     await want(m3!, l.m4b!);
-    // Pages as large as a sparse community's grow to (the first page has 8 seeds).
+    // Pages as large as a sparse community's grow to (the first page has 2 seeds).
     await setWindow(64);
     await sweep();
     const circles = await openCircles([m1!, m2!, m3!, m4!, m5!, m6!, m7!]);

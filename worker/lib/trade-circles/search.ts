@@ -30,11 +30,11 @@ export const MAX_WANTS = 200;
 export const INCREMENTAL = { f1: 256, b1: MAX_WANTS, f2: 1024, b2: 1024 } as const;
 /**
  * Global pass caps (edges per hop; b3 is an intermediate table, never returned). They bound a
- * page whatever its window, a single hub seed included: at most 736 edges reach the Worker
+ * page whatever its window, a single hub seed included: at most 640 edges reach the Worker
  * (f1 + b1 + b2 + f2 + m), which keeps a page's parsing, enumeration and selection to a few
  * milliseconds of CPU (docs/performance.md "Trade circles").
  */
-export const GLOBAL = { f1: 128, b1: 128, b2: 256, b3: 1024, f2: 128, m: 96 } as const;
+export const GLOBAL = { f1: 128, b1: 128, b2: 160, b3: 1024, f2: 128, m: 96 } as const;
 /** Edges a page can load at most (the sum of the returned hops' caps). */
 export const PAGE_MAX_EDGES = GLOBAL.f1 + GLOBAL.b1 + GLOBAL.b2 + GLOBAL.f2 + GLOBAL.m;
 /**
