@@ -92,7 +92,7 @@ async function loadEngine() {
   await build({
     stdin: {
       contents: `export * from './worker/lib/trade-circles/engine.ts';
-        export { PAGE_STEPS, PAGE_SELECTION_WORK, MAX_SEEDS, INITIAL_SEEDS } from './worker/lib/trade-circles/search.ts';`,
+        export { PAGE_STEPS, PAGE_MAX_CIRCLES, PAGE_SELECTION_WORK, MAX_SEEDS, INITIAL_SEEDS } from './worker/lib/trade-circles/search.ts';`,
       resolveDir: resolve('.'),
       loader: 'ts',
     },
@@ -206,7 +206,7 @@ function globalPass(engine, { edges }, window) {
   let exact = true;
   for (let i = 0; i < seeds.length; i += window) {
     const graph = new engine.WantGraph(edges);
-    const plan = engine.planPage(graph, seeds.slice(i, i + window), { excludedListings: taken, maxSteps: engine.PAGE_STEPS, maxWork: engine.PAGE_SELECTION_WORK });
+    const plan = engine.planPage(graph, seeds.slice(i, i + window), { excludedListings: taken, maxSteps: engine.PAGE_STEPS, maxCircles: engine.PAGE_MAX_CIRCLES, maxWork: engine.PAGE_SELECTION_WORK });
     exact &&= plan.exact;
     for (const circle of plan.circles) {
       for (const leg of circle.legs) {
@@ -259,7 +259,7 @@ async function smallInstances() {
     [...rows.entries(), ['all', total]].map(([d, r]) => [d, r.instances, r.skipped, fmt(r.optimum), fmt(r.pass), ratio(r.pass, r.optimum), `${r.equal}/${r.instances}`, r.minRatio.toFixed(3), ratio(r.paged, r.optimum), ratio(r.greedy, r.optimum), r.instances ? (r.ms / r.instances).toFixed(2) : '—']),
   ));
   log(
-    `Skipped: instances whose brute force passed 3M calls (dense and large). "pass": one page of up to ${engine.MAX_SEEDS} seeds (the window a sparse community's pages grow to, doubling from ${engine.INITIAL_SEEDS} in three runs); "pages of 8": the first run's window, page by page. Pages can serve more than the optimum's members: across pages a member may join a second circle with another listing, which the optimum (one circle per member) does not count.`,
+    `Skipped: instances whose brute force passed 3M calls (dense and large). "pass": one page of up to ${engine.MAX_SEEDS} seeds (the window a sparse community's pages grow to, doubling from ${engine.INITIAL_SEEDS} in ${Math.ceil(Math.log2(engine.MAX_SEEDS / engine.INITIAL_SEEDS))} runs); "pages of 8": a small window, page by page. Pages can serve more than the optimum's members: across pages a member may join a second circle with another listing, which the optimum (one circle per member) does not count.`,
   );
   return { ...total, ratio: total.optimum ? total.pass / total.optimum : 1 };
 }
@@ -644,6 +644,11 @@ async function scale() {
   log(
     `A sweep of the ${fmt(wantingMembers)} members who want something takes ≈ ${fmt(Math.round(pagesPerSweep))} pages (${(pagesPerSweep / 96).toFixed(1)} days at one page per 15-minute run) and reads ≈ ${fmt(Math.round(pageRows.mean * 96))} rows a day.`,
   );
+  const slowest = pages
+    .map((p, i) => ({ i: i + 1, cpu: p.cpuMs, r: p.body.report, statements: p.body.statements }))
+    .sort((x, y) => y.cpu - x.cpu)
+    .slice(0, 5);
+  log(`Slowest pages: ${slowest.map(({ i, cpu, r, statements }) => `#${i} ${cpu.toFixed(2)} ms (${r?.seeds ?? 0} seeds, ${r?.edges ?? 0} edges, ${r?.candidates ?? 0} candidates, ${r?.proposed ?? 0} proposed, ${statements} statements)`).join('; ')}.`);
   if (pageStatements.max > BUDGETS.cronStatements) violations.push(`pass page: ${pageStatements.max} statements > ${BUDGETS.cronStatements}`);
   if (pageCpu.p99 >= BUDGETS.cpuMs) violations.push(`pass page: Worker CPU p99 ${pageCpu.p99.toFixed(2)} ms ≥ ${BUDGETS.cpuMs} ms`);
 

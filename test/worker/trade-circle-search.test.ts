@@ -9,10 +9,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FREQUENT_CRON, runScheduled } from '../../worker/cron/index';
 import { invocation } from '../../worker/cron/budget';
 import { emptyCounts, meterEnv } from '../../worker/lib/meter';
+import { decide, expireCircles, findCircleRow } from '../../worker/lib/trade-circles/circles';
 import { legsKeyOf } from '../../worker/lib/trade-circles/engine';
 import { onWantAdded } from '../../worker/lib/trade-circles/hooks';
 import { legsKey, proposeCircle } from '../../worker/lib/trade-circles/propose';
-import { CIRCLE_PASS_JOB, CIRCLE_PASS_MAX_STATEMENTS, INCREMENTAL_SQL, PAGE_SQL, runCirclePass, searchAfterWant } from '../../worker/lib/trade-circles/search';
+import { CIRCLE_PASS_JOB, CIRCLE_PASS_MAX_STATEMENTS, GLOBAL, INCREMENTAL_SQL, PAGE_MAX_EDGES, PAGE_SQL, runCirclePass, searchAfterWant } from '../../worker/lib/trade-circles/search';
 import { unique } from './helpers';
 import { recording, tableScans } from './job-query-plans';
 
@@ -92,7 +93,11 @@ async function consistent() {
   }
 }
 
-const resetPass = () => env.DB.prepare("DELETE FROM cron_state WHERE job LIKE 'trade-circles%'").run();
+const resetPass = () => env.DB.batch([env.DB.prepare("DELETE FROM cron_state WHERE job LIKE 'trade-circles%'"), env.DB.prepare('DELETE FROM trade_circle_seeds')]);
+const queue = async () => (await env.DB.prepare('SELECT user_id FROM trade_circle_seeds ORDER BY queued_at, user_id').all<{ user_id: number }>()).results.map((r) => r.user_id);
+/** The sweep's watermark set to `at` and its window to `window` (as left by earlier runs). */
+const setCursor = (at: number) =>
+  env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles', ?1, '2000-01-01') ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor").bind(at).run();
 const setWindow = (n: number) =>
   env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles:window', ?1, '2000-01-01') ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor").bind(n).run();
 const cursor = async () => (await env.DB.prepare('SELECT cursor FROM cron_state WHERE job = ?1').bind(CIRCLE_PASS_JOB).first<{ cursor: number }>())?.cursor ?? 0;
@@ -247,7 +252,7 @@ describe('the global pass (15-minute cron)', () => {
     await want(m7!, l.m3b!);
     await want(m4!, l.m7!);
     await want(m3!, l.m4b!);
-    // Pages as large as a sparse community's grow to (the first page has 8 seeds).
+    // Pages as large as a sparse community's grow to (the first page has 2 seeds).
     await setWindow(64);
     await sweep();
     const circles = await openCircles([m1!, m2!, m3!, m4!, m5!, m6!, m7!]);
@@ -315,6 +320,102 @@ describe('the global pass (15-minute cron)', () => {
     await runScheduled(FREQUENT_CRON, Date.now(), meterEnv(env, counts));
     expect(counts.d1Statements).toBeLessThanOrEqual(50);
     expect(await cursor()).toBeGreaterThanOrEqual(0);
+  });
+
+  it('a declined circle frees its listings: its other members are seeded first and get the circle that remains', async () => {
+    // A ring a → b → c → a; b and c also want each other's ring listings, a swap that can only be
+    // proposed once the ring lets go of them.
+    const [a, b, c] = await members(3);
+    const [la, lb, lc] = await ringOf([a!, b!, c!]);
+    await want(b!, lc!);
+    const ring = await proposeCircle(env, [
+      { giverId: a!, listingId: la!, receiverId: b! },
+      { giverId: b!, listingId: lb!, receiverId: c! },
+      { giverId: c!, listingId: lc!, receiverId: a! },
+    ]);
+    expect(ring).not.toBeNull();
+    // Members who want something after them, so the round-robin part of a page never reaches a, b or c.
+    const later = await members(3);
+    for (const m of later) await want(m, await listing(a!));
+    await setCursor(c!);
+    await setWindow(2);
+    // Nothing is queued while the ring is open: a page seeds only round-robin members.
+    const before = (await runCirclePass(env, Date.now()))!;
+    expect(before.queued).toBe(0);
+    expect(before.proposed).toBe(0);
+
+    // a declines: the ring is declined for all, b and c (not a) are queued.
+    await decide(env, (await findCircleRow(env.DB, ring!))!, a!, 'declined');
+    expect((await queue()).sort()).toEqual([b!, c!].sort());
+    await setCursor(c!);
+    const page = (await runCirclePass(env, Date.now()))!;
+    expect(page.queued).toBe(2);
+    expect(page.proposed).toBe(1);
+    const swaps = await openCircles([b!]);
+    expect(swaps).toHaveLength(1);
+    expect(swaps[0]!.map((leg) => [leg.giver_id, leg.listing_id, leg.receiver_id]).sort()).toEqual(
+      [
+        [b!, lb!, c!],
+        [c!, lc!, b!],
+      ].sort(),
+    );
+    // The round-robin part did not move backwards to reach them, and the queue is empty again.
+    expect(page.from).toBe(c!);
+    expect(await queue()).toEqual([]);
+    await consistent();
+  });
+
+  it('queues the members of an expired circle and the owner of a wanted listing that is active again', async () => {
+    const [a, b, c] = await members(3);
+    const [la, lb] = [await listing(a!), await listing(b!)];
+    await want(b!, la);
+    await want(a!, lb);
+    const swap = await proposeCircle(env, [
+      { giverId: a!, listingId: la, receiverId: b! },
+      { giverId: b!, listingId: lb, receiverId: a! },
+    ]);
+    expect(swap).not.toBeNull();
+    expect(await queue()).toEqual([]);
+    // (Every circle still proposed expires here, the other tests' too: only a's and b's entries are checked.)
+    await expireCircles(env, new Date(Date.now() + 8 * 24 * 3600 * 1000));
+    expect(await queue()).toEqual(expect.arrayContaining([a!, b!]));
+    expect(await queue()).not.toContain(c!);
+    await env.DB.prepare('DELETE FROM trade_circle_seeds').run();
+    // A paused listing becoming active again: its owner is queued when someone wants it.
+    const lc = await listing(c!, 'paused');
+    const unwanted = await listing(c!, 'paused');
+    await want(a!, lc);
+    await env.DB.prepare("UPDATE listings SET status = 'active' WHERE id IN (?1, ?2)").bind(lc, unwanted).run();
+    expect(await queue()).toEqual([c!]);
+    // Queued again while queued: one entry, its place kept.
+    await env.DB.prepare("UPDATE listings SET status = 'paused' WHERE id = ?1").bind(lc).run();
+    await env.DB.prepare("UPDATE listings SET status = 'active' WHERE id = ?1").bind(lc).run();
+    const row = await env.DB.prepare('SELECT n FROM trade_circle_seeds WHERE user_id = ?1').bind(c!).first<{ n: number }>();
+    expect(row!.n).toBe(2);
+  });
+
+  it('a page loads at most its hop caps, whatever its window: a hub seed alone stays bounded', async () => {
+    // One member whose listing 300 members want, each of whom wants 3 listings of others.
+    const [hub] = await members(1);
+    const hubListing = await listing(hub!);
+    const fans = await members(300);
+    const theirs: number[] = [];
+    for (const fan of fans) theirs.push(await listing(fan));
+    for (const [i, fan] of fans.entries()) {
+      await want(fan, hubListing);
+      await want(hub!, theirs[i]!);
+      await want(fan, theirs[(i + 1) % fans.length]!);
+      await want(fan, theirs[(i + 7) % fans.length]!);
+    }
+    await setCursor(hub! - 1);
+    await setWindow(1);
+    const page = (await runCirclePass(env, Date.now()))!;
+    expect(page.seeds).toBe(1);
+    expect(page.edges).toBeLessThanOrEqual(PAGE_MAX_EDGES);
+    expect(page.truncated).toBe(true);
+    expect(page.exact).toBe(false);
+    expect(page.edges).toBeGreaterThanOrEqual(GLOBAL.f1);
+    await consistent();
   });
 
   it('skips its turn when the budget is below its minimum', async () => {

@@ -565,6 +565,23 @@ export const tradeCircles = sqliteTable(
   (t) => [index('trade_circles_legs_key_idx').on(t.legsKey, t.status), index('trade_circles_status_expires_idx').on(t.status, t.expiresAt)],
 );
 
+// Members the trade-circle pass searches first (docs/algorithms/trade-circles.md "The seed
+// queue"): filled by triggers (migrations) when a circle they were in is declined, dissolved or
+// expires, and when a listing of theirs becomes active again; the pass takes the oldest entries as
+// its page's first seeds and deletes them once the page is done. `n` counts re-queuings, so an
+// entry queued again while its page ran is kept.
+export const tradeCircleSeeds = sqliteTable(
+  'trade_circle_seeds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    queuedAt: text('queued_at').notNull().default(now),
+    n: integer('n').notNull().default(1),
+  },
+  (t) => [index('trade_circle_seeds_queued_idx').on(t.queuedAt)],
+);
+
 // One leg of a circle: the giver gives the listing to the receiver. Each member gives exactly one
 // leg, so the giver's decision is the member's decision. `open` is 1 while the circle is proposed
 // or agreed (changed in the same batch as the circle's status): a listing is in at most one open

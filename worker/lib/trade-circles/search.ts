@@ -28,8 +28,15 @@ export const MAX_WANTS = 200;
 
 /** Incremental search caps (edges per hop). */
 export const INCREMENTAL = { f1: 256, b1: MAX_WANTS, f2: 1024, b2: 1024 } as const;
-/** Global pass caps (edges per hop; b3 is an intermediate table, never returned). */
-export const GLOBAL = { f1: 192, b1: 192, b2: 320, b3: 2048, f2: 320, m: 256 } as const;
+/**
+ * Global pass caps (edges per hop; b3 is an intermediate table, never returned). They bound a
+ * page whatever its window, a single hub seed included: at most 640 edges reach the Worker
+ * (f1 + b1 + b2 + f2 + m), which keeps a page's parsing, enumeration and selection to a few
+ * milliseconds of CPU (docs/performance.md "Trade circles").
+ */
+export const GLOBAL = { f1: 128, b1: 128, b2: 160, b3: 1024, f2: 128, m: 96 } as const;
+/** Edges a page can load at most (the sum of the returned hops' caps). */
+export const PAGE_MAX_EDGES = GLOBAL.f1 + GLOBAL.b1 + GLOBAL.b2 + GLOBAL.f2 + GLOBAL.m;
 /**
  * The global pass's deeper hops read less per member than the incremental search: a member's
  * newest 16 wants in b2 and 4 in b3, a member's newest 8 listings and each one's newest 8 wanters
@@ -40,9 +47,13 @@ export const PAGE_CAPS = { b2Wants: 16, b3Wants: 4, f2Listings: 8, f2Wanters: 8 
 
 /** Path steps the incremental enumeration may take (engine work budget). */
 export const INCREMENTAL_STEPS = 20_000;
-/** A page's enumeration steps and selection work (branch-and-bound nodes plus local-search moves). */
-export const PAGE_STEPS = 40_000;
-export const PAGE_SELECTION_WORK = 20_000;
+/**
+ * A page's enumeration steps, candidate circles and selection work (branch-and-bound nodes plus
+ * local-search moves): bounds on the CPU of a page that hold whatever the edges loaded.
+ */
+export const PAGE_STEPS = 20_000;
+export const PAGE_MAX_CIRCLES = 400;
+export const PAGE_SELECTION_WORK = 10_000;
 
 /** The incremental search tries at most this many circles (each try is one batch). */
 export const INCREMENTAL_TRIES = 2;
@@ -98,7 +109,7 @@ export const INCREMENTAL_SQL = `WITH
 SELECT ${(['e', 'f1', 'b1', 'f2', 'b2'] as const).map(hopColumn).join(', ')}, ${pastColumn('eg')}`;
 
 /** The one row a load returns: JSON text per hop, the past legs keys, and a page's seeds. */
-type LoadRow = Partial<Record<Hop, string>> & { past: string; seeds?: string };
+type LoadRow = Partial<Record<Hop, string>> & { past: string; seeds?: string; queued?: string; round?: string };
 type EdgeTuple = [number, number, number, number | null, number | null];
 
 interface Neighbourhood {
@@ -175,14 +186,14 @@ export const CIRCLE_PASS_JOB = 'trade-circles';
 const WINDOW_JOB = 'trade-circles:window';
 /** Seeds per page: the first page has INITIAL_SEEDS, then it adapts to what a page costs (1..MAX_SEEDS). */
 export const MAX_SEEDS = 64;
-export const INITIAL_SEEDS = 8;
+export const INITIAL_SEEDS = 2;
 export const MIN_SEEDS = 1;
 /** Rows a page should read (D1's rows_read); the window grows or shrinks towards it. */
 export const TARGET_ROWS_READ = 6_000;
 /** Edges a page should load (they are what costs CPU: parsing, enumeration). */
-export const TARGET_EDGES = 800;
-/** Statements a page costs besides its proposals: state read, load, state write. */
-export const CIRCLE_PASS_MIN_COST = 3;
+export const TARGET_EDGES = 400;
+/** Statements a page costs besides its proposals: state read, load, state write, queue delete. */
+export const CIRCLE_PASS_MIN_COST = 4;
 /** What one proposal may cost (statements), checked against the budget before each. */
 export const PROPOSAL_COST = 6;
 /** Statements the pass takes at most in one run, so the jobs after it keep theirs. */
@@ -190,14 +201,17 @@ export const CIRCLE_PASS_MAX_STATEMENTS = 24;
 
 
 /**
- * One page of the global pass: seeds are the next `?2` members (by id, after the watermark ?1)
- * who want something; the loaded neighbourhood holds every circle of up to five through them
+ * One page of the global pass: seeds are the oldest queued members (trade_circle_seeds, at most
+ * `?2`), then, to fill the window, the next members by id after the watermark ?1 who want
+ * something; the loaded neighbourhood holds every circle of up to five through them
  * (within the caps): f1 out of the seeds, b1 into them, b2 into b1's givers, f2 out of f1's
  * receivers (only into b1's or b2's givers, or the givers of b3), b3 into b2's givers (not
  * returned), and m: the b3 edges out of f2's receivers (the middle leg of a circle of five).
  */
 export const PAGE_SQL = `WITH
-  s AS MATERIALIZED (SELECT DISTINCT user_id AS m FROM wants WHERE user_id > ?1 ORDER BY user_id LIMIT ?2),
+  q AS MATERIALIZED (SELECT user_id AS m, n FROM trade_circle_seeds ORDER BY queued_at, user_id LIMIT ?2),
+  r AS MATERIALIZED (SELECT DISTINCT user_id AS m FROM wants WHERE user_id > ?1 AND user_id NOT IN (SELECT m FROM q) ORDER BY user_id LIMIT max(0, ?2 - (SELECT count(*) FROM q))),
+  s AS MATERIALIZED (SELECT m FROM q UNION ALL SELECT m FROM r),
   f1 AS MATERIALIZED (${edgesOut('s', GLOBAL.f1)}),
   b1 AS MATERIALIZED (${edgesIn('s', MAX_WANTS, GLOBAL.b1)}),
   b1g AS MATERIALIZED (SELECT DISTINCT giver AS m FROM b1),
@@ -208,13 +222,16 @@ export const PAGE_SQL = `WITH
   targets AS MATERIALIZED (SELECT m FROM b1g UNION SELECT m FROM b2g UNION SELECT giver FROM b3),
   f2 AS MATERIALIZED (${edgesOut('f1r', GLOBAL.f2, 'AND w.user_id IN (SELECT m FROM targets)', PAGE_CAPS.f2Listings, PAGE_CAPS.f2Wanters)}),
   m AS MATERIALIZED (SELECT * FROM b3 WHERE giver IN (SELECT receiver FROM f2) LIMIT ${GLOBAL.m})
-SELECT (SELECT json_group_array(m) FROM s) AS seeds, ${(['f1', 'b1', 'f2', 'b2', 'm'] as const).map(hopColumn).join(', ')}, ${pastColumn('s')}`;
+SELECT (SELECT json_group_array(m) FROM s) AS seeds, (SELECT json_group_array(json_array(m, n)) FROM q) AS queued,
+  (SELECT json_group_array(m) FROM r) AS round, ${(['f1', 'b1', 'f2', 'b2', 'm'] as const).map(hopColumn).join(', ')}, ${pastColumn('s')}`;
 
 export interface PageReport {
   /** The watermark before and after (the last seed member id; 0 = from the start). */
   from: number;
   to: number;
   seeds: number;
+  /** Seeds taken from the queue (members touched since: trade_circle_seeds), before the round-robin ones. */
+  queued: number;
   window: number;
   nextWindow: number;
   edges: number;
@@ -234,11 +251,14 @@ export interface PageReport {
 
 /**
  * One run of the global pass (the 15-minute cron): one page, within `budget`. Reads the watermark
- * (the last seed of the previous page) and the window size, loads the page's neighbourhood,
+ * (the last seed of the previous page) and the window size, loads the page's neighbourhood (its
+ * first seeds are the queued members, trade_circle_seeds: those whose circle was declined,
+ * dissolved or expired, and owners of wanted listings that became active again),
  * chooses the best disjoint circles through its seeds (engine.planPage), proposes them in order
  * while the budget allows, and moves the watermark past the page when every chosen circle was
- * tried. The window adapts so a page reads about TARGET_ROWS_READ rows. At the end of the
- * members, the sweep starts again. Returns null when the budget does not allow a page.
+ * tried, deleting the queue entries it used. The window adapts so a page reads about
+ * TARGET_ROWS_READ rows and loads about TARGET_EDGES edges. At the end of the members, the sweep
+ * starts again. Returns null when the budget does not allow a page.
  */
 export async function runCirclePass(env: Env, scheduledTime: number, budget: Budget = unlimited): Promise<PageReport | null> {
   const start = budget.left();
@@ -252,22 +272,25 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
 
   const loaded = await db.prepare(PAGE_SQL).bind(from, window).all<LoadRow>();
   const rowsRead = loaded.meta.rows_read ?? 0;
-  const hood = parseLoad(loaded.results[0] ?? null);
+  const row = loaded.results[0] ?? null;
+  const hood = parseLoad(row);
+  const queued = JSON.parse(row?.queued ?? '[]') as [number, number][];
+  const round = JSON.parse(row?.round ?? '[]') as number[];
   const report: PageReport = {
-    from, to: from, seeds: hood.seeds.length, window, nextWindow: window, edges: hood.edges.length, rowsRead,
+    from, to: from, seeds: hood.seeds.length, queued: queued.length, window, nextWindow: window, edges: hood.edges.length, rowsRead,
     candidates: 0, chosen: 0, proposed: 0, lost: 0, exact: true, truncated: false, deferred: false, wrapped: false,
   };
   const truncated = hood.perHop[1]! >= GLOBAL.f1 || hood.perHop[2]! >= GLOBAL.b1 || hood.perHop[3]! >= GLOBAL.f2 || hood.perHop[4]! >= GLOBAL.b2 || hood.perHop[5]! >= GLOBAL.m;
   if (hood.seeds.length) {
-    const plan = planPage(new WantGraph(hood.edges), hood.seeds, { excludedKeys: hood.pastKeys, maxSteps: PAGE_STEPS, maxWork: PAGE_SELECTION_WORK });
+    const plan = planPage(new WantGraph(hood.edges), hood.seeds, { excludedKeys: hood.pastKeys, maxSteps: PAGE_STEPS, maxCircles: PAGE_MAX_CIRCLES, maxWork: PAGE_SELECTION_WORK });
     report.candidates = plan.candidates;
     report.chosen = plan.circles.length;
     report.exact = plan.exact && !truncated;
     report.truncated = plan.truncated || truncated;
     const at = new Date(scheduledTime);
     for (const circle of plan.circles) {
-      // Keep one statement for the watermark.
-      if (allowance - spent() < PROPOSAL_COST + 1) {
+      // Keep two statements for the watermark and the queue.
+      if (allowance - spent() < PROPOSAL_COST + 2) {
         report.deferred = true;
         break;
       }
@@ -280,20 +303,30 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
   // doubled at most); halved when a cap bound.
   const scale = Math.min(rowsRead > 0 ? TARGET_ROWS_READ / rowsRead : 2, hood.edges.length > 0 ? TARGET_EDGES / hood.edges.length : 2, truncated ? 0.5 : 2);
   report.nextWindow = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, Math.round(window * Math.min(2, Math.max(0.5, scale)))));
+  // The round-robin part of the page (the window less the queued seeds) moves the watermark; when it
+  // came back short, the sweep reached the last member.
   if (!report.deferred) {
-    if (hood.seeds.length < window) {
+    if (round.length < window - queued.length) {
       report.to = 0;
       report.wrapped = true;
-    } else report.to = hood.seeds[hood.seeds.length - 1]!;
+    } else if (round.length) report.to = round[round.length - 1]!;
   }
   const at = new Date(scheduledTime).toISOString();
-  await db
+  const writeState = db
     .prepare(
       `INSERT INTO cron_state (job, cursor, at, updated_at) VALUES (?1, ?2, ?5, ?5), (?3, ?4, ?5, ?5)
        ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at, updated_at = excluded.updated_at`,
     )
-    .bind(CIRCLE_PASS_JOB, report.to, WINDOW_JOB, report.nextWindow, at)
-    .run();
+    .bind(CIRCLE_PASS_JOB, report.to, WINDOW_JOB, report.nextWindow, at);
+  if (queued.length && !report.deferred) {
+    // The queued seeds are done: their entries go, unless queued again meanwhile (n moved on).
+    await db.batch([
+      writeState,
+      db
+        .prepare(`DELETE FROM trade_circle_seeds WHERE (user_id, n) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?1))`)
+        .bind(JSON.stringify(queued)),
+    ]);
+  } else await writeState.run();
   return report;
 }
 
