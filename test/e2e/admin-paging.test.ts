@@ -31,7 +31,7 @@ describe('admin users tab', () => {
     await createMember();
     const total = Number((await apiCall('/api/admin/users?limit=1', { cookie: adminCookie })).headers.get('X-Total-Count'));
     const asked: string[] = [];
-    const { page, errors } = await newPage(browser, { cookie: adminCookie });
+    const { context, page, errors } = await newPage(browser, { cookie: adminCookie });
     await smallPages(page, '/api/admin/users', asked);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Users' }).click();
@@ -50,6 +50,9 @@ describe('admin users tab', () => {
     await eventually(searches).toContain(member.username.toLowerCase());
     expect(searches().every((text) => text!.length >= 3)).toBe(true);
     expect(errors).toEqual([]);
+    // A search request may still be in flight: let the page go without its answer.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.close();
   });
 });
 
@@ -61,7 +64,7 @@ describe('admin listings tab', () => {
     await createListingFor(owner, { title: `Paging chair ${uniqueName('c')}` });
     await createListingFor(owner, { title: `Paging table ${uniqueName('t')}` });
     const asked: string[] = [];
-    const { page, errors } = await newPage(browser, { cookie: adminCookie });
+    const { context, page, errors } = await newPage(browser, { cookie: adminCookie });
     await smallPages(page, '/api/admin/listings', asked);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Listings' }).click();
@@ -75,5 +78,8 @@ describe('admin listings tab', () => {
     await eventually(() => asked.map((search) => new URLSearchParams(search).get('search'))).toContain(title.toLowerCase());
     await eventually(() => page.getByRole('button', { name: `Featured: ${title}` }).count()).toBe(1);
     expect(errors).toEqual([]);
+    // A search request may still be in flight: let the page go without its answer.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.close();
   });
 });
