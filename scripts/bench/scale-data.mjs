@@ -21,7 +21,8 @@
 //   abandoned uploads, testimonials, events, newsletter subscriptions, contact messages, the cron
 //   ledger's previous runs, and 60 listings created in the last 15 minutes (saved-search alerts).
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import setupWasm from 'argon2id/lib/setup.js';
 import { readPlaces } from '../build-gazetteer.mjs';
@@ -39,7 +40,7 @@ const DAY = 24 * HOUR;
 // ---------------------------------------------------------------------------------------------
 // Randomness (seeded)
 
-function mulberry32(seed) {
+export function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -549,3 +550,19 @@ export function datasetVersion(migrationFiles) {
 }
 
 export { randomUUID };
+
+/** The project's migration files in order: what a dataset's version is computed from. */
+export function migrationFiles() {
+  return readdirSync('migrations')
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => join('migrations', f));
+}
+
+/** The one D1 SQLite file Miniflare keeps under a persist directory. */
+export function d1File(dir) {
+  const folder = join(dir, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+  const files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite') : [];
+  if (files.length !== 1) throw new Error(`Expected one D1 SQLite file in ${folder}, found ${files.length}`);
+  return join(folder, files[0]);
+}

@@ -30,7 +30,7 @@ import { join, resolve } from 'node:path';
 import setupWasm from 'argon2id/lib/setup.js';
 import * as pages from '../lib/pages.mjs';
 import { localPepper } from '../local-pepper.mjs';
-import { BENCH_ACCOUNTS, BENCH_PASSWORD, COUNTS, datasetVersion, fillDatabase } from './scale-data.mjs';
+import { BENCH_ACCOUNTS, BENCH_PASSWORD, COUNTS, d1File, datasetVersion, fillDatabase, migrationFiles } from './scale-data.mjs';
 
 const args = process.argv.slice(2);
 const JSON_OUTPUT = args.includes('--json');
@@ -66,20 +66,6 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI
 
 // ---------------------------------------------------------------------------------------------
 // The dataset
-
-function migrationFiles() {
-  return readdirSync('migrations')
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-    .map((f) => join('migrations', f));
-}
-
-function d1File(dir) {
-  const folder = join(dir, 'v3', 'd1', 'miniflare-D1DatabaseObject');
-  const files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite') : [];
-  if (files.length !== 1) throw new Error(`Expected one D1 SQLite file in ${folder}, found ${files.length}`);
-  return join(folder, files[0]);
-}
 
 async function ensureDataset() {
   const version = datasetVersion(migrationFiles());

@@ -46,7 +46,7 @@ import setupWasm from 'argon2id/lib/setup.js';
 import { build } from 'esbuild';
 import { localPepper } from '../local-pepper.mjs';
 import { attributeSamples, connectProfiler } from '../worker-cpu.mjs';
-import { BENCH_PASSWORD, COUNTS, datasetVersion, fillDatabase } from './scale-data.mjs';
+import { BENCH_PASSWORD, COUNTS, d1File, datasetVersion, fillDatabase, migrationFiles, mulberry32 } from './scale-data.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -73,17 +73,6 @@ const percentile = (values, p) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
 };
 const fmt = (n, digits = 1) => (n === null || n === undefined ? '—' : Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: digits }));
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The engine and the cron's constants, bundled for Node from the Worker's TypeScript. */
 async function loadEngine() {
@@ -278,20 +267,6 @@ const TEMPLATE = join(STATE, 'template');
 const CIRCLES = join(STATE, 'circles');
 const META = join(TEMPLATE, 'dataset.json');
 const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' };
-
-function migrationFiles() {
-  return readdirSync('migrations')
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-    .map((f) => join('migrations', f));
-}
-
-function d1File(dir) {
-  const folder = join(dir, 'v3', 'd1', 'miniflare-D1DatabaseObject');
-  const files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite') : [];
-  if (files.length !== 1) throw new Error(`Expected one D1 SQLite file in ${folder}, found ${files.length}`);
-  return join(folder, files[0]);
-}
 
 /** The scale bench's dataset, built as `npm run bench` builds it (same folder, same version check). */
 async function ensureDataset() {
