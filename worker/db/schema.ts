@@ -102,6 +102,26 @@ export const listingCounts = sqliteTable('listing_counts', {
   n: integer('n').notNull().default(0),
 });
 
+// Text searches whose count is kept in counter rows (docs/decisions/028-search-at-scale.md): a
+// search matching many listings is tracked once it is asked; triggers on listings and
+// listing_categories keep its counters exact (listing_counts 's<id>' and 's<id>:u' for those
+// without a place, listing_places 's<id>' per place) and clear `ranked`, the cached first
+// window of its relevance order, whenever a listing it matches changes.
+export const searchTerms = sqliteTable(
+  'search_terms',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The FTS5 query (ftsQuery's output). */
+    fts: text('fts').notNull(),
+    /** A category slug, or '' for any. */
+    category: text('category').notNull().default(''),
+    usedAt: text('used_at').notNull(),
+    /** JSON: the first listings in relevance order (RankedWindow), or null when it must be read again. */
+    ranked: text('ranked'),
+  },
+  (table) => [uniqueIndex('search_terms_query_idx').on(table.fts, table.category)],
+);
+
 // Public listings per place (listings sit at the coordinates their location resolved to) and per
 // category at each place, kept by the same triggers: key '*' counts every public listing there,
 // 'cat:<slug>' those of a category. A distance search counts its matches from the places in range.

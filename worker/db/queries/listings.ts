@@ -8,6 +8,16 @@ import type { Db } from '../client';
 import { categories, listingCategories, listingCounts, listingPlaces, listings, uploads, users, type ListingRow } from '../schema';
 import { listingWithOwner } from '../shapes';
 import { uploadKeyFromPath } from './images';
+import {
+  matchesMoreThanTrackFrom,
+  noRows,
+  ownMatchesQuery,
+  parseRankedWindow,
+  readRankedWindow,
+  touchQuery,
+  trackedSearchQuery,
+  trackSearch,
+} from './search-terms';
 import type { ListingFields } from '../../../src/shared/api-types';
 
 /** Statuses anyone may browse; paused and completed listings show only to their owner and admins. */
@@ -257,7 +267,7 @@ const MAX_CELLS = 48;
  * The places with public listings in the box around `center`: through the cells covering it, or
  * the latitude band of the box near a pole.
  */
-export function placesInBoxQuery(db: Db, center: Position, miles: number, key = '*') {
+export function placesInBoxQuery(db: Db, center: Position, miles: number, key: string | SQL = '*') {
   const box = boundingBox(center, miles);
   const cells = cellsCovering(center, miles);
   const longitudes = box.longitudes.map(([west, east]) => sql`${listingPlaces.longitude} BETWEEN ${literal(west)} AND ${literal(east)}`);
@@ -305,8 +315,10 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
   const key = counterKey(filter);
   const category = categoryOf(filter);
   const viewer = viewerOf(filter);
-  // With text, the FTS matches drive (a word may be rare or common).
+  // With text, the FTS matches drive (a word may be rare or common); a tracked search reads its counters.
   if (key === null) {
+    const tracked = await trackedTextSearch(db, filter, { center, miles });
+    if (tracked) return tracked;
     const places = (await placesInBoxQuery(db, center, miles)).filter((p) => distanceMiles(center, p) <= miles);
     return textSearchNear(db, filter, center, places);
   }
@@ -436,6 +448,8 @@ export function rankedSearchQuery(db: Db, filter: ListingSearch, area?: SQL) {
 /** One page of matching listings (most relevant, or newest, first) and the total count. */
 export async function searchListings(db: Db, filter: ListingSearch, from?: Position | null) {
   if (ftsQuery(filter.search) !== null && filter.limit > 0) {
+    const tracked = await trackedTextSearch(db, filter, null, from);
+    if (tracked) return tracked;
     const rows = await rankedSearchQuery(db, filter);
     if (rows.length > 0) return { items: shape(rows, from), total: rows[0]!.total };
     if (filter.offset === 0) return { items: [], total: 0 };
@@ -560,4 +574,77 @@ export async function deleteListing(db: Db, listing: ListingRow, first: D1Prepar
     return db.$client.prepare(text).bind(...params);
   });
   return db.$client.batch([...first, ...statements]);
+}
+
+/**
+ * A text search answered from its tracked counters and ranked window (search-terms.ts, decision
+ * 028), or null when the search is not worth tracking (few matches: counted and ranked in full,
+ * cheaply) or the page lies past the window (read in full, as before). Within a distance, the
+ * count is the search's counters at the places in range plus those without a place, and the page
+ * takes the window's matches in range, then the matches without a place, newest first.
+ * Round trips: the search, its counters and the viewer's own matches; the ranked window when a
+ * change cleared it; the page's rows.
+ */
+async function trackedTextSearch(db: Db, filter: ListingSearch, near: { center: Position; miles: number } | null, from?: Position | null) {
+  const fts = ftsQuery(filter.search)!;
+  const category = categoryOf(filter) ?? '';
+  const viewer = viewerOf(filter);
+  const termKey = sql`'s' || (SELECT id FROM search_terms WHERE fts = ${fts} AND category = ${category})`;
+  // Statements this search does not need are a no-op SELECT, so one batch shape serves every case.
+  // Statements this search does not need read nothing (noRows), so one batch shape serves every case.
+  const placedCounters = placesInBoxQuery(db, near?.center ?? { latitude: 0, longitude: 0 }, near?.miles ?? 0, termKey);
+  const unplacedCounter = db.select({ n: listingCounts.n }).from(listingCounts).where(eq(listingCounts.key, sql`${termKey} || ':u'`));
+  const placesQuery = near ? placedCounters : (noRows(db) as unknown as typeof placedCounters);
+  const unplacedQuery = near ? unplacedCounter : (noRows(db) as unknown as typeof unplacedCounter);
+  const ownQuery = viewer !== null ? ownMatchesQuery(db, viewer, fts, category) : (noRows(db) as unknown as ReturnType<typeof ownMatchesQuery>);
+  const [found, ownList, boxPlaces, unplacedRows] = await db.batch([trackedSearchQuery(db, fts, category), ownQuery, placesQuery, unplacedQuery]);
+  let search = found[0];
+  let places: Place[] = boxPlaces;
+  let unplaced = unplacedRows[0]?.n ?? 0;
+  if (!search) {
+    if (!(await matchesMoreThanTrackFrom(db, fts))) return null;
+    search = await trackSearch(db, fts, category);
+    if (near) {
+      const [placeRows, unplacedNow] = await db.batch([placesQuery, unplacedQuery]);
+      places = placeRows;
+      unplaced = unplacedNow[0]?.n ?? 0;
+    }
+  }
+  const window = parseRankedWindow(search.ranked ?? (await readRankedWindow(db, search, fts, category)));
+  const inRange = (p: { latitude: number | null; longitude: number | null }) =>
+    near !== null && p.latitude !== null && p.longitude !== null && distanceMiles(near.center, { latitude: p.latitude, longitude: p.longitude }) <= near.miles;
+  const { offset, limit } = filter;
+  const candidates = window.matches.filter((m) => m.userId !== viewer && (near === null || inRange(m)));
+  let total: number;
+  let within: number;
+  if (near) {
+    within = places.filter((p) => inRange(p)).reduce((sum, p) => sum + p.n, 0) - ownList.filter(inRange).length;
+    total = within + unplaced - ownList.filter((p) => p.latitude === null).length;
+  } else {
+    total = search.total - ownList.length;
+    within = total;
+  }
+  const end = Math.min(offset + limit, within);
+  if (end > candidates.length && !window.complete) return null;
+  const ids = candidates.slice(offset, end).map((m) => m.id);
+  // Past the matches in range: those without a place, newest first, walked until the page is full.
+  const skip = Math.max(0, offset - within);
+  const take = near ? Math.min(offset + limit, total) - within - skip : 0;
+  const unplacedIds =
+    take > 0
+      ? sql` OR ${listings.id} IN (SELECT ${listings.id} FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${listings.cell} IS NULL AND ${publicListing}
+          AND EXISTS (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ${fts} AND listings_fts.rowid = ${listings.id})${category ? sql` AND ${inCategory(category)}` : sql``}${viewer !== null ? sql` AND ${listings.userId} <> ${literal(viewer)}` : sql``}
+          ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(take)} OFFSET ${literal(skip)})`
+      : sql``;
+  const touch = touchQuery(db, search);
+  if (ids.length === 0 && take <= 0) {
+    if (touch) await touch;
+    return { items: [], total };
+  }
+  const page = selectWithOwner(db).where(sql`${ids.length ? sql`${listings.id} IN (${literalList(ids)})` : sql`0`}${unplacedIds}`);
+  const rows = touch ? (await db.batch([page, touch]))[0] : await page;
+  const position = new Map(ids.map((id, i) => [id, i]));
+  const placed = ids.map((id) => rows.find((row) => row.listing.id === id)).filter((row): row is (typeof rows)[number] => row !== undefined);
+  const rest = rows.filter((row) => !position.has(row.listing.id)).sort((a, b) => (a.listing.createdAt < b.listing.createdAt ? 1 : a.listing.createdAt > b.listing.createdAt ? -1 : b.listing.id - a.listing.id));
+  return { items: shape([...placed, ...rest], near?.center ?? from), total };
 }

@@ -1,0 +1,134 @@
+// Tracked text searches (docs/decisions/028-search-at-scale.md). Counting a text search reads
+// every match once, and ranking it scores every match: for a word found in thousands of listings
+// both pass the free plan's budgets. A search matching more than TRACK_FROM listings is therefore
+// tracked once it is asked: a search_terms row, whose counters (listing_counts 's<id>' for every
+// public match, 's<id>:u' for those without a place, listing_places 's<id>' per place) the
+// triggers of migration 0022 keep exact from then on, and whose first RANKED_WINDOW matches in
+// relevance order are kept in `ranked` until a listing it matches changes.
+// (Drizzle cannot batch raw `db.all(sql…)` statements with parameters, so those in a batch are
+// written with the query builder.)
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { isoNow } from '../../lib/time';
+import type { Db } from '../client';
+import { listingCounts, listingPlaces, listings, searchTerms } from '../schema';
+
+/** A search matching more FTS rows than this is tracked; below it, counting and ranking read few rows. */
+export const TRACK_FROM = 200;
+/** How many matches, in relevance order, a tracked search keeps ready. */
+export const RANKED_WINDOW = 200;
+/** At most this many searches are tracked; asking a new one then forgets the least recently asked. */
+export const MAX_TRACKED = 200;
+/** A tracked search's last use is written at most this often (a write per search would cost more). */
+const USE_STAMP_MS = 24 * 60 * 60 * 1000;
+
+const PUBLIC = sql.raw(`('active', 'pending')`);
+
+/** One match in a ranked window: id, relevance (bm25: lower is better), created_at, owner, place. */
+export type RankedMatch = { id: number; score: number; createdAt: string; userId: number; latitude: number | null; longitude: number | null };
+
+export type TrackedSearch = { id: number; total: number; ranked: string | null; usedAt: string };
+
+/** The public matches of a text search (and category): FTS drives, each listing read by key. */
+function publicMatches(fts: string, category: string): SQL {
+  return sql`listings_fts JOIN listings l ON l.id = listings_fts.rowid
+    WHERE listings_fts MATCH ${fts} AND l.status IN ${PUBLIC}${category ? sql` AND EXISTS (SELECT 1 FROM listing_categories c WHERE c.listing_id = l.id AND c.slug = ${category})` : sql``}`;
+}
+
+/** The tracked search of this text and category, with its count of public matches; none when untracked. */
+export function trackedSearchQuery(db: Db, fts: string, category: string) {
+  return db
+    .select({ id: searchTerms.id, total: sql<number>`coalesce(${listingCounts.n}, 0)`, ranked: searchTerms.ranked, usedAt: searchTerms.usedAt })
+    .from(searchTerms)
+    .leftJoin(listingCounts, eq(listingCounts.key, sql`'s' || ${searchTerms.id}`))
+    .where(and(eq(searchTerms.fts, fts), eq(searchTerms.category, category)));
+}
+
+/** How many FTS rows match, stopping after TRACK_FROM + 1: whether the search is worth tracking. */
+export async function matchesMoreThanTrackFrom(db: Db, fts: string): Promise<boolean> {
+  const [row] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ${fts} LIMIT ${TRACK_FROM + 1})`);
+  return (row?.n ?? 0) > TRACK_FROM;
+}
+
+/**
+ * Starts tracking a search, in one batch (a transaction, so no listing change falls between the
+ * count and the triggers that keep it): the least recently asked search goes when MAX_TRACKED are
+ * kept, the row is added, and its counters are counted once. A search tracked meanwhile by another
+ * request keeps its counters (ON CONFLICT DO NOTHING). Returns the tracked search.
+ */
+export async function trackSearch(db: Db, fts: string, category: string): Promise<TrackedSearch> {
+  const now = isoNow();
+  const victim = sql`(SELECT id FROM search_terms WHERE (SELECT count(*) FROM search_terms) >= ${MAX_TRACKED} ORDER BY used_at, id LIMIT 1)`;
+  const term = sql`(SELECT id FROM search_terms WHERE fts = ${fts} AND category = ${category})`;
+  const matches = publicMatches(fts, category);
+  const key = sql`'s' || ${term}`;
+  const [, , , , , , , tracked] = await db.batch([
+    db.delete(listingCounts).where(sql`${listingCounts.key} IN ('s' || ${victim}, 's' || ${victim} || ':u')`),
+    db.delete(listingPlaces).where(sql`${listingPlaces.key} = 's' || ${victim}`),
+    db.delete(searchTerms).where(sql`${searchTerms.id} = ${victim}`),
+    db.insert(searchTerms).values({ fts, category, usedAt: now }).onConflictDoNothing(),
+    db.insert(listingCounts).values({ key, n: sql`(SELECT count(*) FROM ${matches})` }).onConflictDoNothing(),
+    db.insert(listingCounts).values({ key: sql`${key} || ':u'`, n: sql`(SELECT count(*) FROM ${matches} AND l.latitude IS NULL)` }).onConflictDoNothing(),
+    db
+      .insert(listingPlaces)
+      .select(
+        db
+          .select({ key: sql<string>`${key}`.as('key'), latitude: sql<number>`l.latitude`.as('latitude'), longitude: sql<number>`l.longitude`.as('longitude'), cell: sql<number>`l.cell`.as('cell'), n: sql<number>`count(*)`.as('n') })
+          .from(sql`${matches} AND l.latitude IS NOT NULL AND l.longitude IS NOT NULL GROUP BY l.latitude, l.longitude`),
+      )
+      .onConflictDoNothing(),
+    trackedSearchQuery(db, fts, category),
+  ]);
+  const row = tracked[0];
+  if (!row) throw new Error('A tracked search could not be read back');
+  return row;
+}
+
+/**
+ * The tracked search's ranked window: its first RANKED_WINDOW + 1 public matches in FTS5's own
+ * relevance order (ORDER BY rank: scored inside the index, so only these rows are read), written
+ * into the row by the same statement that reads them, so a listing change cannot fall between.
+ */
+export async function readRankedWindow(db: Db, search: TrackedSearch, fts: string, category: string): Promise<string> {
+  const window = sql`SELECT json_group_array(json_array(id, score, created_at, user_id, latitude, longitude)) FROM (
+    SELECT l.id AS id, listings_fts.rank AS score, l.created_at AS created_at, l.user_id AS user_id, l.latitude AS latitude, l.longitude AS longitude
+    FROM ${publicMatches(fts, category)} ORDER BY listings_fts.rank LIMIT ${RANKED_WINDOW + 1})`;
+  const [row] = await db.all<{ ranked: string }>(sql`UPDATE search_terms SET ranked = (${window}) WHERE id = ${search.id} RETURNING ranked`);
+  return row?.ranked ?? '[]';
+}
+
+/**
+ * The window in the search's order (relevance, then newest first), and whether it holds every
+ * match. FTS5 orders equal scores its own way, so when the window is cut, the last group of equal
+ * scores (which may go on past the cut) is left out and the rest sorted here.
+ */
+export function parseRankedWindow(ranked: string): { matches: RankedMatch[]; complete: boolean } {
+  const rows = (JSON.parse(ranked) as [number, number, string, number, number | null, number | null][]).map(
+    ([id, score, createdAt, userId, latitude, longitude]) => ({ id, score, createdAt, userId, latitude, longitude }),
+  );
+  const complete = rows.length <= RANKED_WINDOW;
+  const cutScore = complete ? null : rows[rows.length - 1]!.score;
+  const matches = cutScore === null ? rows : rows.filter((row) => row.score !== cutScore);
+  matches.sort((a, b) => a.score - b.score || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id));
+  return { matches, complete };
+}
+
+/** Marks a tracked search as asked today (at most one write a day), so it is not the next forgotten. */
+export function touchQuery(db: Db, search: TrackedSearch) {
+  const now = Date.now();
+  if (now - Date.parse(search.usedAt) < USE_STAMP_MS) return null;
+  return db.update(searchTerms).set({ usedAt: new Date(now).toISOString() }).where(eq(searchTerms.id, search.id));
+}
+
+/** The viewer's own public listings matching the search (left out of what they browse). */
+export function ownMatchesQuery(db: Db, viewer: number, fts: string, category: string) {
+  return db
+    .select({ latitude: listings.latitude, longitude: listings.longitude })
+    .from(listings)
+    .where(
+      sql`${listings.userId} = ${viewer} AND ${listings.status} IN ${PUBLIC}
+        AND EXISTS (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ${fts} AND listings_fts.rowid = ${listings.id})${category ? sql` AND EXISTS (SELECT 1 FROM listing_categories c WHERE c.listing_id = ${listings.id} AND c.slug = ${category})` : sql``}`,
+    );
+}
+
+/** A statement that reads nothing, standing in a batch for one a search does not need. */
+export const noRows = (db: Db) => db.select({ none: sql<null>`NULL` }).from(searchTerms).where(sql`0`);
