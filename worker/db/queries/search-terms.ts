@@ -66,8 +66,8 @@ export async function trackSearch(db: Db, fts: string, category: string): Promis
     db.delete(listingPlaces).where(sql`${listingPlaces.key} = 's' || ${victim}`),
     db.delete(searchTerms).where(sql`${searchTerms.id} = ${victim}`),
     db.insert(searchTerms).values({ fts, category, usedAt: now }).onConflictDoNothing(),
-    db.insert(listingCounts).values({ key, n: sql`(SELECT count(*) FROM ${matches})` }).onConflictDoNothing(),
-    db.insert(listingCounts).values({ key: sql`${key} || ':u'`, n: sql`(SELECT count(*) FROM ${matches} AND l.latitude IS NULL)` }).onConflictDoNothing(),
+    // One pass over the matches, by place; those without a place through the public cell index
+    // (cell IS NULL: usually few), each checked against the index by rowid; the total from both.
     db
       .insert(listingPlaces)
       .select(
@@ -75,6 +75,18 @@ export async function trackSearch(db: Db, fts: string, category: string): Promis
           .select({ key: sql<string>`${key}`.as('key'), latitude: sql<number>`l.latitude`.as('latitude'), longitude: sql<number>`l.longitude`.as('longitude'), cell: sql<number>`l.cell`.as('cell'), n: sql<number>`count(*)`.as('n') })
           .from(sql`${matches} AND l.latitude IS NOT NULL AND l.longitude IS NOT NULL GROUP BY l.latitude, l.longitude`),
       )
+      .onConflictDoNothing(),
+    db
+      .insert(listingCounts)
+      .values({
+        key: sql`${key} || ':u'`,
+        n: sql`(SELECT count(*) FROM listings u INDEXED BY listings_public_cell_idx WHERE u.cell IS NULL AND u.status IN ${PUBLIC}
+          AND EXISTS (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ${fts} AND listings_fts.rowid = u.id)${category ? sql` AND EXISTS (SELECT 1 FROM listing_categories c WHERE c.listing_id = u.id AND c.slug = ${category})` : sql``})`,
+      })
+      .onConflictDoNothing(),
+    db
+      .insert(listingCounts)
+      .values({ key, n: sql`(SELECT coalesce(sum(n), 0) FROM listing_places WHERE key = ${key}) + (SELECT n FROM listing_counts WHERE key = ${key} || ':u')` })
       .onConflictDoNothing(),
     trackedSearchQuery(db, fts, category),
   ]);
