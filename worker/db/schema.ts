@@ -102,11 +102,11 @@ export const listingCounts = sqliteTable('listing_counts', {
   n: integer('n').notNull().default(0),
 });
 
-// Text searches whose count is kept in counter rows (docs/decisions/028-search-at-scale.md): a
-// search matching many listings is tracked once it is asked; triggers on listings and
-// listing_categories keep its counters exact (listing_counts 's<id>' and 's<id>:u' for those
-// without a place, listing_places 's<id>' per place) and clear `ranked`, the cached first
-// window of its relevance order, whenever a listing it matches changes.
+// Text searches whose counts are kept by triggers (docs/decisions/028-search-at-scale.md): a
+// search matching many listings is tracked once it is asked; the triggers on listings and
+// listing_categories keep its counts exact and clear `ranked`, the cached first window of its
+// relevance order, whenever a listing it matches changes. Everything a tracked search needs is in
+// its one row, so a listing change writes one row per search it matches.
 export const searchTerms = sqliteTable(
   'search_terms',
   {
@@ -116,7 +116,13 @@ export const searchTerms = sqliteTable(
     /** A category slug, or '' for any. */
     category: text('category').notNull().default(''),
     usedAt: text('used_at').notNull(),
-    /** JSON: the first listings in relevance order (RankedWindow), or null when it must be read again. */
+    /** Public matches. */
+    total: integer('total').notNull().default(0),
+    /** Public matches without a place. */
+    unplaced: integer('unplaced').notNull().default(0),
+    /** JSON object: public matches per place, keyed "latitude,longitude" (SQLite's text of the two reals). */
+    places: text('places').notNull().default('{}'),
+    /** JSON: the first listings in relevance order (parseRankedWindow), or null when it must be read again. */
     ranked: text('ranked'),
   },
   (table) => [uniqueIndex('search_terms_query_idx').on(table.fts, table.category)],

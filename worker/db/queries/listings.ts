@@ -11,6 +11,7 @@ import { uploadKeyFromPath } from './images';
 import {
   matchesMoreThanTrackFrom,
   noRows,
+  placeCounts,
   ownMatchesQuery,
   parseRankedWindow,
   readRankedWindow,
@@ -267,7 +268,7 @@ const MAX_CELLS = 48;
  * The places with public listings in the box around `center`: through the cells covering it, or
  * the latitude band of the box near a pole.
  */
-export function placesInBoxQuery(db: Db, center: Position, miles: number, key: string | SQL = '*') {
+export function placesInBoxQuery(db: Db, center: Position, miles: number, key = '*') {
   const box = boundingBox(center, miles);
   const cells = cellsCovering(center, miles);
   const longitudes = box.longitudes.map(([west, east]) => sql`${listingPlaces.longitude} BETWEEN ${literal(west)} AND ${literal(east)}`);
@@ -580,35 +581,22 @@ export async function deleteListing(db: Db, listing: ListingRow, first: D1Prepar
  * A text search answered from its tracked counters and ranked window (search-terms.ts, decision
  * 028), or null when the search is not worth tracking (few matches: counted and ranked in full,
  * cheaply) or the page lies past the window (read in full, as before). Within a distance, the
- * count is the search's counters at the places in range plus those without a place, and the page
+ * count is the search's counts at the places in range plus those without a place, and the page
  * takes the window's matches in range, then the matches without a place, newest first.
- * Round trips: the search, its counters and the viewer's own matches; the ranked window when a
+ * Round trips: the search (its counts) and the viewer's own matches; the ranked window when a
  * change cleared it; the page's rows.
  */
 async function trackedTextSearch(db: Db, filter: ListingSearch, near: { center: Position; miles: number } | null, from?: Position | null) {
   const fts = ftsQuery(filter.search)!;
   const category = categoryOf(filter) ?? '';
   const viewer = viewerOf(filter);
-  const termKey = sql`'s' || (SELECT id FROM search_terms WHERE fts = ${fts} AND category = ${category})`;
-  // Statements this search does not need are a no-op SELECT, so one batch shape serves every case.
-  // Statements this search does not need read nothing (noRows), so one batch shape serves every case.
-  const placedCounters = placesInBoxQuery(db, near?.center ?? { latitude: 0, longitude: 0 }, near?.miles ?? 0, termKey);
-  const unplacedCounter = db.select({ n: listingCounts.n }).from(listingCounts).where(eq(listingCounts.key, sql`${termKey} || ':u'`));
-  const placesQuery = near ? placedCounters : (noRows(db) as unknown as typeof placedCounters);
-  const unplacedQuery = near ? unplacedCounter : (noRows(db) as unknown as typeof unplacedCounter);
+  // The viewer's own matches, when a member asks (their own listings are left out), in the same round trip.
   const ownQuery = viewer !== null ? ownMatchesQuery(db, viewer, fts, category) : (noRows(db) as unknown as ReturnType<typeof ownMatchesQuery>);
-  const [found, ownList, boxPlaces, unplacedRows] = await db.batch([trackedSearchQuery(db, fts, category), ownQuery, placesQuery, unplacedQuery]);
+  const [found, ownList] = await db.batch([trackedSearchQuery(db, fts, category, near !== null), ownQuery]);
   let search = found[0];
-  let places: Place[] = boxPlaces;
-  let unplaced = unplacedRows[0]?.n ?? 0;
   if (!search) {
     if (!(await matchesMoreThanTrackFrom(db, fts))) return null;
-    search = await trackSearch(db, fts, category);
-    if (near) {
-      const [placeRows, unplacedNow] = await db.batch([placesQuery, unplacedQuery]);
-      places = placeRows;
-      unplaced = unplacedNow[0]?.n ?? 0;
-    }
+    search = await trackSearch(db, fts, category, near !== null);
   }
   const window = parseRankedWindow(search.ranked ?? (await readRankedWindow(db, search, fts, category)));
   const inRange = (p: { latitude: number | null; longitude: number | null }) =>
@@ -618,8 +606,9 @@ async function trackedTextSearch(db: Db, filter: ListingSearch, near: { center: 
   let total: number;
   let within: number;
   if (near) {
-    within = places.filter((p) => inRange(p)).reduce((sum, p) => sum + p.n, 0) - ownList.filter(inRange).length;
-    total = within + unplaced - ownList.filter((p) => p.latitude === null).length;
+    const places = placeCounts(search.places ?? '{}');
+    within = places.filter(inRange).reduce((sum, p) => sum + p.n, 0) - ownList.filter(inRange).length;
+    total = within + search.unplaced - ownList.filter((p) => p.latitude === null).length;
   } else {
     total = search.total - ownList.length;
     within = total;

@@ -1,16 +1,15 @@
 // Tracked text searches (docs/decisions/028-search-at-scale.md). Counting a text search reads
 // every match once, and ranking it scores every match: for a word found in thousands of listings
 // both pass the free plan's budgets. A search matching more than TRACK_FROM listings is therefore
-// tracked once it is asked: a search_terms row, whose counters (listing_counts 's<id>' for every
-// public match, 's<id>:u' for those without a place, listing_places 's<id>' per place) the
-// triggers of migration 0022 keep exact from then on, and whose first RANKED_WINDOW matches in
-// relevance order are kept in `ranked` until a listing it matches changes.
+// tracked once it is asked: a search_terms row holding its counts (public matches, those without a
+// place, and per place), which the triggers of migration 0022 keep exact from then on, and its
+// first RANKED_WINDOW matches in relevance order, kept in `ranked` until a listing it matches changes.
 // (Drizzle cannot batch raw `db.all(sql…)` statements with parameters, so those in a batch are
 // written with the query builder.)
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
-import { listingCounts, listingPlaces, listings, searchTerms } from '../schema';
+import { listings, searchTerms } from '../schema';
 
 /** A search matching more FTS rows than this is tracked; below it, counting and ranking read few rows. */
 export const TRACK_FROM = 200;
@@ -26,7 +25,7 @@ const PUBLIC = sql.raw(`('active', 'pending')`);
 /** One match in a ranked window: id, relevance (bm25: lower is better), created_at, owner, place. */
 export type RankedMatch = { id: number; score: number; createdAt: string; userId: number; latitude: number | null; longitude: number | null };
 
-export type TrackedSearch = { id: number; total: number; ranked: string | null; usedAt: string };
+export type TrackedSearch = { id: number; total: number; unplaced: number; places: string | null; ranked: string | null; usedAt: string };
 
 /** The public matches of a text search (and category): FTS drives, each listing read by key. */
 function publicMatches(fts: string, category: string): SQL {
@@ -34,12 +33,18 @@ function publicMatches(fts: string, category: string): SQL {
     WHERE listings_fts MATCH ${fts} AND l.status IN ${PUBLIC}${category ? sql` AND EXISTS (SELECT 1 FROM listing_categories c WHERE c.listing_id = l.id AND c.slug = ${category})` : sql``}`;
 }
 
-/** The tracked search of this text and category, with its count of public matches; none when untracked. */
-export function trackedSearchQuery(db: Db, fts: string, category: string) {
+/** The tracked search of this text and category (its counts per place only `withPlaces`); none when untracked. */
+export function trackedSearchQuery(db: Db, fts: string, category: string, withPlaces = false) {
   return db
-    .select({ id: searchTerms.id, total: sql<number>`coalesce(${listingCounts.n}, 0)`, ranked: searchTerms.ranked, usedAt: searchTerms.usedAt })
+    .select({
+      id: searchTerms.id,
+      total: searchTerms.total,
+      unplaced: searchTerms.unplaced,
+      places: withPlaces ? searchTerms.places : sql<string | null>`NULL`,
+      ranked: searchTerms.ranked,
+      usedAt: searchTerms.usedAt,
+    })
     .from(searchTerms)
-    .leftJoin(listingCounts, eq(listingCounts.key, sql`'s' || ${searchTerms.id}`))
     .where(and(eq(searchTerms.fts, fts), eq(searchTerms.category, category)));
 }
 
@@ -52,47 +57,51 @@ export async function matchesMoreThanTrackFrom(db: Db, fts: string): Promise<boo
 /**
  * Starts tracking a search, in one batch (a transaction, so no listing change falls between the
  * count and the triggers that keep it): the least recently asked search goes when MAX_TRACKED are
- * kept, the row is added, and its counters are counted once. A search tracked meanwhile by another
- * request keeps its counters (ON CONFLICT DO NOTHING). Returns the tracked search.
+ * kept, and the row is added with its counts, made in one pass over the matches grouped by place
+ * (those without a place through the public cell index: cell IS NULL, usually few, each checked
+ * against the FTS index by rowid). A search tracked meanwhile by another request keeps its row.
  */
-export async function trackSearch(db: Db, fts: string, category: string): Promise<TrackedSearch> {
-  const now = isoNow();
+export async function trackSearch(db: Db, fts: string, category: string, withPlaces = false): Promise<TrackedSearch> {
   const victim = sql`(SELECT id FROM search_terms WHERE (SELECT count(*) FROM search_terms) >= ${MAX_TRACKED} ORDER BY used_at, id LIMIT 1)`;
-  const term = sql`(SELECT id FROM search_terms WHERE fts = ${fts} AND category = ${category})`;
-  const matches = publicMatches(fts, category);
-  const key = sql`'s' || ${term}`;
-  const [, , , , , , , tracked] = await db.batch([
-    db.delete(listingCounts).where(sql`${listingCounts.key} IN ('s' || ${victim}, 's' || ${victim} || ':u')`),
-    db.delete(listingPlaces).where(sql`${listingPlaces.key} = 's' || ${victim}`),
+  const inCategory = (alias: SQL) => (category ? sql` AND EXISTS (SELECT 1 FROM listing_categories c WHERE c.listing_id = ${alias}.id AND c.slug = ${category})` : sql``);
+  const unplaced = sql`(SELECT count(*) FROM listings u INDEXED BY listings_public_cell_idx WHERE u.cell IS NULL AND u.status IN ${PUBLIC}
+    AND EXISTS (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ${fts} AND listings_fts.rowid = u.id)${inCategory(sql`u`)})`;
+  const byPlace = sql`(SELECT l.latitude || ',' || l.longitude AS place, count(*) AS n FROM ${publicMatches(fts, category)}
+    AND l.latitude IS NOT NULL AND l.longitude IS NOT NULL GROUP BY l.latitude, l.longitude)`;
+  const [, , tracked] = await db.batch([
     db.delete(searchTerms).where(sql`${searchTerms.id} = ${victim}`),
-    db.insert(searchTerms).values({ fts, category, usedAt: now }).onConflictDoNothing(),
-    // One pass over the matches, by place; those without a place through the public cell index
-    // (cell IS NULL: usually few), each checked against the index by rowid; the total from both.
     db
-      .insert(listingPlaces)
+      .insert(searchTerms)
       .select(
         db
-          .select({ key: sql<string>`${key}`.as('key'), latitude: sql<number>`l.latitude`.as('latitude'), longitude: sql<number>`l.longitude`.as('longitude'), cell: sql<number>`l.cell`.as('cell'), n: sql<number>`count(*)`.as('n') })
-          .from(sql`${matches} AND l.latitude IS NOT NULL AND l.longitude IS NOT NULL GROUP BY l.latitude, l.longitude`),
+          .select({
+            id: sql<number>`NULL`.as('id'),
+            fts: sql<string>`${fts}`.as('fts'),
+            category: sql<string>`${category}`.as('category'),
+            usedAt: sql<string>`${isoNow()}`.as('used_at'),
+            total: sql<number>`coalesce(sum(n), 0) + ${unplaced}`.as('total'),
+            unplaced: sql<number>`${unplaced}`.as('unplaced'),
+            places: sql<string>`json_group_object(place, n)`.as('places'),
+            ranked: sql<string | null>`NULL`.as('ranked'),
+          })
+          .from(sql`${byPlace} AS by_place`)
+          // (A WHERE before ON CONFLICT: SQLite would read that ON as a join's.)
+          .where(sql`true`),
       )
       .onConflictDoNothing(),
-    db
-      .insert(listingCounts)
-      .values({
-        key: sql`${key} || ':u'`,
-        n: sql`(SELECT count(*) FROM listings u INDEXED BY listings_public_cell_idx WHERE u.cell IS NULL AND u.status IN ${PUBLIC}
-          AND EXISTS (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ${fts} AND listings_fts.rowid = u.id)${category ? sql` AND EXISTS (SELECT 1 FROM listing_categories c WHERE c.listing_id = u.id AND c.slug = ${category})` : sql``})`,
-      })
-      .onConflictDoNothing(),
-    db
-      .insert(listingCounts)
-      .values({ key, n: sql`(SELECT coalesce(sum(n), 0) FROM listing_places WHERE key = ${key}) + (SELECT n FROM listing_counts WHERE key = ${key} || ':u')` })
-      .onConflictDoNothing(),
-    trackedSearchQuery(db, fts, category),
+    trackedSearchQuery(db, fts, category, withPlaces),
   ]);
   const row = tracked[0];
   if (!row) throw new Error('A tracked search could not be read back');
   return row;
+}
+
+/** The public matches per place of a tracked search, from its `places` JSON. */
+export function placeCounts(places: string): { latitude: number; longitude: number; n: number }[] {
+  return Object.entries(JSON.parse(places) as Record<string, number>).map(([place, n]) => {
+    const [latitude, longitude] = place.split(',').map(Number) as [number, number];
+    return { latitude, longitude, n };
+  });
 }
 
 /**
