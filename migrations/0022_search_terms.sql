@@ -22,7 +22,7 @@ INSERT INTO `listings_fts` (`listings_fts`, `rank`) VALUES ('rank', 'bm25(10.0, 
 CREATE TRIGGER `search_terms_before_delete` BEFORE DELETE ON `listings` WHEN old.`status` IN ('active', 'pending') BEGIN
 	UPDATE `search_terms` SET `total` = `total` - 1,
 		`unplaced` = `unplaced` - (old.`latitude` IS NULL),
-		`places` = CASE WHEN old.`latitude` IS NULL THEN `places` ELSE json_set(`places`, '$."' || old.`latitude` || ',' || old.`longitude` || '"', coalesce(json_extract(`places`, '$."' || old.`latitude` || ',' || old.`longitude` || '"'), 0) - 1) END,
+		`places` = CASE WHEN old.`latitude` IS NULL THEN `places` ELSE json_set(`places`, '$."' || old.`cell` || '"."' || old.`latitude` || ',' || old.`longitude` || '"', coalesce(json_extract(`places`, '$."' || old.`cell` || '"."' || old.`latitude` || ',' || old.`longitude` || '"'), 0) - 1) END,
 		`ranked` = NULL
 	WHERE (`category` = '' OR EXISTS (SELECT 1 FROM `listing_categories` c WHERE c.`listing_id` = old.`id` AND c.`slug` = `search_terms`.`category`)) AND EXISTS (SELECT 1 FROM `listings_fts` WHERE `listings_fts` MATCH `search_terms`.`fts` AND `listings_fts`.`rowid` = old.`id`);
 END;
@@ -31,7 +31,7 @@ CREATE TRIGGER `search_terms_before_update` BEFORE UPDATE OF `title`, `descripti
 	WHEN old.`status` IN ('active', 'pending') AND ((old.`title` IS NOT new.`title` OR old.`description` IS NOT new.`description` OR old.`what_user_wants` IS NOT new.`what_user_wants` OR old.`what_user_wants_options` IS NOT new.`what_user_wants_options`) OR (old.`status` IN ('active', 'pending')) <> (new.`status` IN ('active', 'pending')) OR old.`latitude` IS NOT new.`latitude` OR old.`longitude` IS NOT new.`longitude`) BEGIN
 	UPDATE `search_terms` SET `total` = `total` - 1,
 		`unplaced` = `unplaced` - (old.`latitude` IS NULL),
-		`places` = CASE WHEN old.`latitude` IS NULL THEN `places` ELSE json_set(`places`, '$."' || old.`latitude` || ',' || old.`longitude` || '"', coalesce(json_extract(`places`, '$."' || old.`latitude` || ',' || old.`longitude` || '"'), 0) - 1) END,
+		`places` = CASE WHEN old.`latitude` IS NULL THEN `places` ELSE json_set(`places`, '$."' || old.`cell` || '"."' || old.`latitude` || ',' || old.`longitude` || '"', coalesce(json_extract(`places`, '$."' || old.`cell` || '"."' || old.`latitude` || ',' || old.`longitude` || '"'), 0) - 1) END,
 		`ranked` = NULL
 	WHERE (`category` = '' OR EXISTS (SELECT 1 FROM `listing_categories` c WHERE c.`listing_id` = old.`id` AND c.`slug` = `search_terms`.`category`)) AND EXISTS (SELECT 1 FROM `listings_fts` WHERE `listings_fts` MATCH `search_terms`.`fts` AND `listings_fts`.`rowid` = old.`id`);
 END;
@@ -43,7 +43,7 @@ CREATE TRIGGER `listings_fts_after_insert` AFTER INSERT ON `listings` BEGIN
 	VALUES (new.id, new.title, new.description, new.what_user_wants, new.what_user_wants_options);
 	UPDATE `search_terms` SET `total` = `total` + 1,
 		`unplaced` = `unplaced` + (new.`latitude` IS NULL),
-		`places` = CASE WHEN new.`latitude` IS NULL THEN `places` ELSE json_set(`places`, '$."' || new.`latitude` || ',' || new.`longitude` || '"', coalesce(json_extract(`places`, '$."' || new.`latitude` || ',' || new.`longitude` || '"'), 0) + 1) END,
+		`places` = CASE WHEN new.`latitude` IS NULL THEN `places` ELSE json_set(`places`, '$."' || new.`cell` || '"."' || new.`latitude` || ',' || new.`longitude` || '"', coalesce(json_extract(`places`, '$."' || new.`cell` || '"."' || new.`latitude` || ',' || new.`longitude` || '"'), 0) + 1) END,
 		`ranked` = NULL
 	WHERE new.`status` IN ('active', 'pending') AND (`category` = '' OR EXISTS (SELECT 1 FROM `listing_categories` c WHERE c.`listing_id` = new.`id` AND c.`slug` = `search_terms`.`category`)) AND EXISTS (SELECT 1 FROM `listings_fts` WHERE `listings_fts` MATCH `search_terms`.`fts` AND `listings_fts`.`rowid` = new.`id`);
 END;
@@ -59,7 +59,7 @@ CREATE TRIGGER `listings_fts_after_update` AFTER UPDATE OF `title`, `description
 	SELECT new.id, new.title, new.description, new.what_user_wants, new.what_user_wants_options WHERE (old.`title` IS NOT new.`title` OR old.`description` IS NOT new.`description` OR old.`what_user_wants` IS NOT new.`what_user_wants` OR old.`what_user_wants_options` IS NOT new.`what_user_wants_options`);
 	UPDATE `search_terms` SET `total` = `total` + 1,
 		`unplaced` = `unplaced` + (new.`latitude` IS NULL),
-		`places` = CASE WHEN new.`latitude` IS NULL THEN `places` ELSE json_set(`places`, '$."' || new.`latitude` || ',' || new.`longitude` || '"', coalesce(json_extract(`places`, '$."' || new.`latitude` || ',' || new.`longitude` || '"'), 0) + 1) END,
+		`places` = CASE WHEN new.`latitude` IS NULL THEN `places` ELSE json_set(`places`, '$."' || new.`cell` || '"."' || new.`latitude` || ',' || new.`longitude` || '"', coalesce(json_extract(`places`, '$."' || new.`cell` || '"."' || new.`latitude` || ',' || new.`longitude` || '"'), 0) + 1) END,
 		`ranked` = NULL
 	WHERE new.`status` IN ('active', 'pending') AND (`category` = '' OR EXISTS (SELECT 1 FROM `listing_categories` c WHERE c.`listing_id` = new.`id` AND c.`slug` = `search_terms`.`category`)) AND EXISTS (SELECT 1 FROM `listings_fts` WHERE `listings_fts` MATCH `search_terms`.`fts` AND `listings_fts`.`rowid` = new.`id`);
 END;
@@ -68,9 +68,9 @@ CREATE TRIGGER `search_terms_category_insert` AFTER INSERT ON `listing_categorie
 	WHEN EXISTS (SELECT 1 FROM `listings` WHERE `id` = new.`listing_id` AND `status` IN ('active', 'pending')) BEGIN
 	UPDATE `search_terms` SET `total` = `total` + 1,
 		`unplaced` = `unplaced` + (l.`latitude` IS NULL),
-		`places` = CASE WHEN l.`latitude` IS NULL THEN `places` ELSE json_set(`places`, '$."' || l.`latitude` || ',' || l.`longitude` || '"', coalesce(json_extract(`places`, '$."' || l.`latitude` || ',' || l.`longitude` || '"'), 0) + 1) END,
+		`places` = CASE WHEN l.`latitude` IS NULL THEN `places` ELSE json_set(`places`, '$."' || l.`cell` || '"."' || l.`latitude` || ',' || l.`longitude` || '"', coalesce(json_extract(`places`, '$."' || l.`cell` || '"."' || l.`latitude` || ',' || l.`longitude` || '"'), 0) + 1) END,
 		`ranked` = NULL
-	FROM (SELECT `latitude`, `longitude` FROM `listings` WHERE `id` = new.`listing_id`) AS l
+	FROM (SELECT `latitude`, `longitude`, `cell` FROM `listings` WHERE `id` = new.`listing_id`) AS l
 	WHERE `category` = new.`slug` AND EXISTS (SELECT 1 FROM `listings_fts` WHERE `listings_fts` MATCH `search_terms`.`fts` AND `listings_fts`.`rowid` = new.`listing_id`);
 END;
 --> statement-breakpoint
@@ -79,8 +79,8 @@ CREATE TRIGGER `search_terms_category_delete` AFTER DELETE ON `listing_categorie
 	WHEN EXISTS (SELECT 1 FROM `listings` WHERE `id` = old.`listing_id` AND `status` IN ('active', 'pending')) BEGIN
 	UPDATE `search_terms` SET `total` = `total` - 1,
 		`unplaced` = `unplaced` - (l.`latitude` IS NULL),
-		`places` = CASE WHEN l.`latitude` IS NULL THEN `places` ELSE json_set(`places`, '$."' || l.`latitude` || ',' || l.`longitude` || '"', coalesce(json_extract(`places`, '$."' || l.`latitude` || ',' || l.`longitude` || '"'), 0) - 1) END,
+		`places` = CASE WHEN l.`latitude` IS NULL THEN `places` ELSE json_set(`places`, '$."' || l.`cell` || '"."' || l.`latitude` || ',' || l.`longitude` || '"', coalesce(json_extract(`places`, '$."' || l.`cell` || '"."' || l.`latitude` || ',' || l.`longitude` || '"'), 0) - 1) END,
 		`ranked` = NULL
-	FROM (SELECT `latitude`, `longitude` FROM `listings` WHERE `id` = old.`listing_id`) AS l
+	FROM (SELECT `latitude`, `longitude`, `cell` FROM `listings` WHERE `id` = old.`listing_id`) AS l
 	WHERE `category` = old.`slug` AND EXISTS (SELECT 1 FROM `listings_fts` WHERE `listings_fts` MATCH `search_terms`.`fts` AND `listings_fts`.`rowid` = old.`listing_id`);
 END;

@@ -63,8 +63,13 @@ async function expectCountersExact(w: string, category = '') {
   const matches = `FROM listings l WHERE l.${PUBLIC} AND l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH '"${w}"*')${category ? ` AND l.id IN (SELECT listing_id FROM listing_categories WHERE slug = '${category}')` : ''}`;
   const expected = await env.DB.prepare(`SELECT count(*) AS total, sum(l.latitude IS NULL) AS unplaced ${matches}`).first<{ total: number; unplaced: number }>();
   expect({ total: term!.total, unplaced: term!.unplaced }).toEqual({ total: expected!.total, unplaced: expected!.unplaced ?? 0 });
-  const places = Object.entries(JSON.parse(term!.places) as Record<string, number>).filter(([, n]) => n !== 0).sort();
-  const placesTruth = await env.DB.prepare(`SELECT l.latitude || ',' || l.longitude AS place, count(*) AS n ${matches} AND l.latitude IS NOT NULL GROUP BY l.latitude, l.longitude`).all<{ place: string; n: number }>();
+  const places = Object.entries(JSON.parse(term!.places) as Record<string, Record<string, number>>)
+    .flatMap(([cell, inCell]) => Object.entries(inCell).map(([place, n]) => [`${cell}:${place}`, n]))
+    .filter(([, n]) => n !== 0)
+    .sort();
+  const placesTruth = await env.DB.prepare(
+    `SELECT l.cell || ':' || l.latitude || ',' || l.longitude AS place, count(*) AS n ${matches} AND l.latitude IS NOT NULL GROUP BY l.latitude, l.longitude`,
+  ).all<{ place: string; n: number }>();
   expect(places).toEqual(placesTruth.results.map((r) => [r.place, r.n]).sort());
 }
 

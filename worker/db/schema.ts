@@ -120,7 +120,10 @@ export const searchTerms = sqliteTable(
     total: integer('total').notNull().default(0),
     /** Public matches without a place. */
     unplaced: integer('unplaced').notNull().default(0),
-    /** JSON object: public matches per place, keyed "latitude,longitude" (SQLite's text of the two reals). */
+    /**
+     * JSON object: public matches per place, by grid cell (listings.cell): {"<cell>": {"<latitude>,<longitude>": n}},
+     * the coordinates as SQLite writes the two reals, so a distance search reads only the cells it covers.
+     */
     places: text('places').notNull().default('{}'),
     /** JSON: the first listings in relevance order (parseRankedWindow), or null when it must be read again. */
     ranked: text('ranked'),

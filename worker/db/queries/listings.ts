@@ -592,11 +592,13 @@ async function trackedTextSearch(db: Db, filter: ListingSearch, near: { center: 
   const viewer = viewerOf(filter);
   // The viewer's own matches, when a member asks (their own listings are left out), in the same round trip.
   const ownQuery = viewer !== null ? ownMatchesQuery(db, viewer, fts, category) : (noRows(db) as unknown as ReturnType<typeof ownMatchesQuery>);
-  const [found, ownList] = await db.batch([trackedSearchQuery(db, fts, category, near !== null), ownQuery]);
+  // Within a distance, the counts of the cells covering it (or all, near a pole).
+  const cells = near ? (cellsCovering(near.center, near.miles) ?? 'all') : null;
+  const [found, ownList] = await db.batch([trackedSearchQuery(db, fts, category, cells), ownQuery]);
   let search = found[0];
   if (!search) {
     if (!(await matchesMoreThanTrackFrom(db, fts))) return null;
-    search = await trackSearch(db, fts, category, near !== null);
+    search = await trackSearch(db, fts, category, cells);
   }
   const window = parseRankedWindow(search.ranked ?? (await readRankedWindow(db, search, fts, category)));
   const inRange = (p: { latitude: number | null; longitude: number | null }) =>

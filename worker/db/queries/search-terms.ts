@@ -33,17 +33,18 @@ function publicMatches(fts: string, category: string): SQL {
     WHERE listings_fts MATCH ${fts} AND l.status IN ${PUBLIC}${category ? sql` AND EXISTS (SELECT 1 FROM listing_categories c WHERE c.listing_id = l.id AND c.slug = ${category})` : sql``}`;
 }
 
-/** The tracked search of this text and category (its counts per place only `withPlaces`); none when untracked. */
-export function trackedSearchQuery(db: Db, fts: string, category: string, withPlaces = false) {
+/**
+ * The tracked search of this text and category; none when untracked. `cells`: the grid cells whose
+ * counts per place a distance search needs (json_extract of those cells only: a JSON array), 'all'
+ * for the whole object, null for none.
+ */
+export function trackedSearchQuery(db: Db, fts: string, category: string, cells: number[] | 'all' | null = null) {
+  // json_extract with one path answers the value itself, with more an array: always ask two or more.
+  const paths = Array.isArray(cells) ? [...cells.map((cell) => `$."${cell}"`), '$."none"'] : [];
+  const places =
+    cells === 'all' ? sql<string | null>`${searchTerms.places}` : cells ? sql<string | null>`json_extract(${searchTerms.places}, ${sql.join(paths.map((path) => sql`${path}`), sql`, `)})` : sql<string | null>`NULL`;
   return db
-    .select({
-      id: searchTerms.id,
-      total: searchTerms.total,
-      unplaced: searchTerms.unplaced,
-      places: withPlaces ? searchTerms.places : sql<string | null>`NULL`,
-      ranked: searchTerms.ranked,
-      usedAt: searchTerms.usedAt,
-    })
+    .select({ id: searchTerms.id, total: searchTerms.total, unplaced: searchTerms.unplaced, places, ranked: searchTerms.ranked, usedAt: searchTerms.usedAt })
     .from(searchTerms)
     .where(and(eq(searchTerms.fts, fts), eq(searchTerms.category, category)));
 }
@@ -61,13 +62,14 @@ export async function matchesMoreThanTrackFrom(db: Db, fts: string): Promise<boo
  * (those without a place through the public cell index: cell IS NULL, usually few, each checked
  * against the FTS index by rowid). A search tracked meanwhile by another request keeps its row.
  */
-export async function trackSearch(db: Db, fts: string, category: string, withPlaces = false): Promise<TrackedSearch> {
+export async function trackSearch(db: Db, fts: string, category: string, cells: number[] | 'all' | null = null): Promise<TrackedSearch> {
   const victim = sql`(SELECT id FROM search_terms WHERE (SELECT count(*) FROM search_terms) >= ${MAX_TRACKED} ORDER BY used_at, id LIMIT 1)`;
   const inCategory = (alias: SQL) => (category ? sql` AND EXISTS (SELECT 1 FROM listing_categories c WHERE c.listing_id = ${alias}.id AND c.slug = ${category})` : sql``);
   const unplaced = sql`(SELECT count(*) FROM listings u INDEXED BY listings_public_cell_idx WHERE u.cell IS NULL AND u.status IN ${PUBLIC}
     AND EXISTS (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ${fts} AND listings_fts.rowid = u.id)${inCategory(sql`u`)})`;
-  const byPlace = sql`(SELECT l.latitude || ',' || l.longitude AS place, count(*) AS n FROM ${publicMatches(fts, category)}
+  const byPlace = sql`(SELECT l.cell AS cell, l.latitude || ',' || l.longitude AS place, count(*) AS n FROM ${publicMatches(fts, category)}
     AND l.latitude IS NOT NULL AND l.longitude IS NOT NULL GROUP BY l.latitude, l.longitude)`;
+  const byCell = sql`(SELECT cell, sum(n) AS n, json_group_object(place, n) AS places FROM ${byPlace} GROUP BY cell)`;
   const [, , tracked] = await db.batch([
     db.delete(searchTerms).where(sql`${searchTerms.id} = ${victim}`),
     db
@@ -81,27 +83,31 @@ export async function trackSearch(db: Db, fts: string, category: string, withPla
             usedAt: sql<string>`${isoNow()}`.as('used_at'),
             total: sql<number>`coalesce(sum(n), 0) + ${unplaced}`.as('total'),
             unplaced: sql<number>`${unplaced}`.as('unplaced'),
-            places: sql<string>`json_group_object(place, n)`.as('places'),
+            places: sql<string>`json_group_object(cell, json(places))`.as('places'),
             ranked: sql<string | null>`NULL`.as('ranked'),
           })
-          .from(sql`${byPlace} AS by_place`)
+          .from(sql`${byCell} AS by_cell`)
           // (A WHERE before ON CONFLICT: SQLite would read that ON as a join's.)
           .where(sql`true`),
       )
       .onConflictDoNothing(),
-    trackedSearchQuery(db, fts, category, withPlaces),
+    trackedSearchQuery(db, fts, category, cells),
   ]);
   const row = tracked[0];
   if (!row) throw new Error('A tracked search could not be read back');
   return row;
 }
 
-/** The public matches per place of a tracked search, from its `places` JSON. */
+/** The public matches per place in a tracked search's `places` as read (the object, or an array of cells' objects). */
 export function placeCounts(places: string): { latitude: number; longitude: number; n: number }[] {
-  return Object.entries(JSON.parse(places) as Record<string, number>).map(([place, n]) => {
-    const [latitude, longitude] = place.split(',').map(Number) as [number, number];
-    return { latitude, longitude, n };
-  });
+  const parsed = JSON.parse(places) as Record<string, Record<string, number>> | (Record<string, number> | null)[];
+  const cells = Array.isArray(parsed) ? parsed : Object.values(parsed);
+  return cells.flatMap((cell) =>
+    Object.entries(cell ?? {}).map(([place, n]) => {
+      const [latitude, longitude] = place.split(',').map(Number) as [number, number];
+      return { latitude, longitude, n };
+    }),
+  );
 }
 
 /**
