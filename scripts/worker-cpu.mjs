@@ -223,20 +223,21 @@ export function epochOffsetUs() {
  * stamps are whole ms); the dispatcher gets what lies between, up to `dispatcherEndMs` (+1 ms);
  * the rest of the window (the script's own meter reads) goes to `(script) meter reads`.
  * Locally the Durable Object runs in the Worker's isolate, so its samples are in the same profile.
+ * A job's window carries its `record`.
  */
 export function cronInvocationWindows(window, records, dispatcherEndMs, offsetUs, prefix) {
   const toUs = (ms) => ms * 1000 - offsetUs;
   const out = [];
   let at = window.start;
-  const piece = (kind, start, end) => {
+  const piece = (kind, start, end, record) => {
     const from = Math.max(at, start);
     const to = Math.min(Math.max(from, end), window.end);
-    if (to > from) out.push({ kind, start: from, end: to });
+    if (to > from) out.push({ kind, start: from, end: to, ...(record ? { record } : {}) });
     at = Math.max(at, to);
   };
   for (const record of [...records].sort((a, b) => a.startedAt - b.startedAt)) {
     piece(`${prefix} dispatcher`, at, toUs(record.startedAt));
-    piece(`${prefix} job ${record.job}`, toUs(record.startedAt), toUs(record.returnedAt + 1));
+    piece(`${prefix} job ${record.job}`, toUs(record.startedAt), toUs(record.returnedAt + 1), record);
   }
   piece(`${prefix} dispatcher`, at, toUs(dispatcherEndMs + 1));
   piece('(script) meter reads', at, window.end);

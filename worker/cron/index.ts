@@ -19,7 +19,7 @@ import { MATCH_DIGEST_MIN_COST, runMatchDigest } from './match-digest';
 import { runMessageEmailNotices } from './message-email-notices';
 import { pruneExpiredRows } from './prune-expired';
 import { PAGES_DAILY, PAGES_FREQUENT, PRUNE_PAGE, pruneAbandonedUploads } from './prune-uploads';
-import { ALERT_MIN_COST, runSavedSearchAlerts } from './saved-search-alerts';
+import { ALERT_MIN_COST, runSavedSearchAlerts, SEARCHES_PER_INVOCATION, type AlertRun } from './saved-search-alerts';
 import { runCircleExpiry } from './trade-circle-expiry';
 import { PASSWORD_UPGRADES_PER_RUN, upgradePasswordHashes } from './upgrade-password-hashes';
 import { EXPIRY_PAGE } from '../lib/trade-circles/circles';
@@ -38,6 +38,10 @@ export interface CronJob {
   /** What the job needs at least; in a shared invocation the jobs before it leave this much. */
   cost: number;
   run(env: Env, scheduledTime: number, budget: Budget): Promise<unknown>;
+  /** How it runs in an invocation of its own (runCronJob), when that differs from `run`. */
+  runAlone?(env: Env, scheduledTime: number, budget: Budget): Promise<unknown>;
+  /** Calls of this job in one trigger at most (MAX_CALLS_PER_JOB unless given). */
+  maxCalls?: number;
   /**
    * True when the result shows a full page and a rerun for the same scheduled time would go on
    * where this one stopped (no ledger claim in the way): the dispatcher then calls it again.
@@ -60,7 +64,15 @@ export const CRON_JOBS: Record<string, readonly CronJob[]> = {
   [FREQUENT_CRON]: [
     { name: 'trade-circle-expiry', cost: 0, run: (env, at, budget) => runCircleExpiry(env, at, budget), more: full(EXPIRY_PAGE) },
     { name: 'prune-uploads', cost: 0, run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_FREQUENT, budget), more: full(PAGES_FREQUENT * PRUNE_PAGE) },
-    { name: 'saved-search-alerts', cost: ALERT_MIN_COST, run: (env, at, budget) => runSavedSearchAlerts(env, at, budget) },
+    // Paged by searches (SEARCHES_PER_INVOCATION a call) when it runs in invocations of its own.
+    {
+      name: 'saved-search-alerts',
+      cost: ALERT_MIN_COST,
+      run: (env, at, budget) => runSavedSearchAlerts(env, at, budget),
+      runAlone: (env, at, budget) => runSavedSearchAlerts(env, at, budget, SEARCHES_PER_INVOCATION),
+      more: (result) => (result as AlertRun | null)?.more === true,
+      maxCalls: 20,
+    },
     // New two-way matches not yet seen in the app, as one email per member (docs/api/wants-matches-circles.md).
     { name: 'match-digest', cost: MATCH_DIGEST_MIN_COST, run: (env, at, budget) => runMatchDigest(env, at, budget) },
     { name: 'message-email-notices', cost: NOTICES_COST, run: (env, at, budget) => runMessageEmailNotices(env, at, budget) },
@@ -108,7 +120,7 @@ export async function runCronJob(cron: string, name: string, scheduledTime: numb
   if (!job) return { job: name, ok: false, more: false, used: 0, error: `no job ${name} in trigger ${cron}` };
   const run = invocation(env);
   try {
-    const result = await job.run(run.env, scheduledTime, run.budget(0));
+    const result = await (job.runAlone ?? job.run)(run.env, scheduledTime, run.budget(0));
     return { job: name, ok: true, more: job.more?.(result) ?? false, used: run.used() };
   } catch (error) {
     console.error(`cron ${cron}: job ${name} failed`, error);
@@ -116,7 +128,7 @@ export async function runCronJob(cron: string, name: string, scheduledTime: numb
   }
 }
 
-/** Calls of one job in one trigger at most (the first and its continuations). */
+/** Calls of one job in one trigger at most (the first and its continuations); with the alerts' 20, a trigger makes at most 48 calls, under the 50 subrequests of its invocation. */
 export const MAX_CALLS_PER_JOB = 4;
 
 /** One job invocation as the dispatcher saw it (for the meter; see worker/lib/meter). */
@@ -138,7 +150,7 @@ export type JobRunner = (cron: string, job: string, scheduledTime: number) => Pr
 export async function dispatchScheduled(cron: string, scheduledTime: number, runner: JobRunner, onCall?: (call: JobCall) => void): Promise<JobOutcome[]> {
   const outcomes: JobOutcome[] = [];
   for (const job of jobsOf(cron)) {
-    for (let call = 0; call < MAX_CALLS_PER_JOB; call++) {
+    for (let call = 0; call < (job.maxCalls ?? MAX_CALLS_PER_JOB); call++) {
       let outcome: JobOutcome;
       try {
         outcome = await runner(cron, job.name, scheduledTime);
