@@ -5,7 +5,7 @@
 // an invocation, its CPU and its budget of its own. One object (by name) serves every trigger; it
 // keeps no state of its own: the jobs' ledger and watermarks stay in D1.
 import { DurableObject } from 'cloudflare:workers';
-import { dispatchScheduled, runCronJob, type JobOutcome } from '../cron';
+import { dispatchScheduled, runCronJob, type JobOutcome, type JobRunner } from '../cron';
 import { meteredJobCall, recordJobCall } from '../lib/meter';
 
 export const CRON_JOBS_OBJECT = 'cron';
@@ -17,13 +17,24 @@ export class CronJobs extends DurableObject<Env> {
   }
 }
 
-/** The scheduled handler's work: every job of the trigger as its own CronJobs invocation. */
-export async function dispatchToCronJobs(cron: string, scheduledTime: number, env: Env): Promise<void> {
+/** Each job as a call into the CronJobs object: an invocation of its own. */
+export function durableObjectRunner(env: Env): JobRunner {
   const stub = env.CRON_JOBS.get(env.CRON_JOBS.idFromName(CRON_JOBS_OBJECT));
-  await dispatchScheduled(
-    cron,
-    scheduledTime,
-    (c, job, at) => stub.run(c, job, at),
-    ({ outcome, call }) => recordJobCall(env, { cron, scheduledTime, job: outcome.job, call, ok: outcome.ok, more: outcome.more, returnedAt: Date.now(), meter: (outcome as { meter?: never }).meter }),
+  return (cron, job, at) => stub.run(cron, job, at);
+}
+
+/**
+ * The runner the scheduled handler uses: the CronJobs object, except in the Worker tests
+ * (ENVIRONMENT "test"), which hand the handler bindings of their own (a fake mailer, a failing
+ * bucket) that a Durable Object, with the runtime's bindings, would not see; there each job runs
+ * in place through the same dispatch (same order, budget per job, continuations).
+ * test/worker/cron-dispatch.test.ts runs the Durable Object path.
+ */
+export const runnerFor = (env: Env): JobRunner => (env.ENVIRONMENT === 'test' ? (cron, job, at) => runCronJob(cron, job, at, env) : durableObjectRunner(env));
+
+/** The scheduled handler's work: every job of the trigger as its own invocation. */
+export async function dispatchToCronJobs(cron: string, scheduledTime: number, env: Env, runner: JobRunner = runnerFor(env)): Promise<void> {
+  await dispatchScheduled(cron, scheduledTime, runner, ({ outcome, call }) =>
+    recordJobCall(env, { cron, scheduledTime, job: outcome.job, call, ok: outcome.ok, more: outcome.more, returnedAt: Date.now(), meter: (outcome as { meter?: never }).meter }),
   );
 }
