@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import setupWasm from 'argon2id/lib/setup.js';
 import * as pages from './lib/pages.mjs';
-import { attributeSamples, connectProfiler, SAMPLING_INTERVAL_US, wasmMsPerWindow } from './worker-cpu.mjs';
+import { attributeSamples, connectProfiler, SAMPLING_INTERVAL_US, wasmMsPerWindow, cronInvocationWindows, epochOffsetUs } from './worker-cpu.mjs';
 
 const JSON_OUTPUT = process.argv.includes('--json');
 const SELF_CHECK = process.argv.includes('--self-check');
@@ -183,12 +183,14 @@ const hotspots = new Map();
 let unattributedMs = 0;
 const spacings = [];
 /** Runs fn with the profiler on and files each window's Worker CPU under its kind. */
-async function profiled(fn) {
+async function profiled(fn, split = (windows) => windows) {
   await profiler.start();
   try {
     return await fn();
   } finally {
-    const { profile, windows } = await profiler.stop();
+    const stopped = await profiler.stop();
+    const profile = stopped.profile;
+    const windows = split(stopped.windows);
     const attributed = attributeSamples(profile, windows);
     unattributedMs += attributed.unattributedMs;
     spacings.push(attributed.spacingUs);
@@ -830,26 +832,47 @@ function diffKinds(before) {
   return add(snapshotKinds(), before, -1);
 }
 
-// Cron: run each trigger as wrangler's --test-scheduled does, read its meter.
+// Cron: run each trigger as wrangler's --test-scheduled does, read its meter. The scheduled
+// handler only dispatches; each job is an invocation of the CronJobs Durable Object (decision 022),
+// so the trigger's window is split into its invocations (cronInvocationWindows) and CPU is
+// reported per invocation: the dispatcher and each job call.
 log('Running the cron triggers…');
 const cron = {};
+/** Per trigger: each invocation's counts (the dispatcher's, then each job call's). */
+const cronInvocations = {};
 for (const expression of [FREQUENT_CRON, DAILY_CRON]) {
   const runsBefore = (await meterState()).scheduled[expression]?.runs ?? 0;
   const beforeCpu = workerdCpuMs();
-  // One window from the trigger until the meter has the run (the meter reads in it are counted
-  // with the run: a little more than the run itself).
+  const offsetUs = epochOffsetUs();
   let state;
-  await profiled(() => track(`cron ${expression}`, async () => {
+  const label = `cron ${expression}`;
+  const split = (windows) =>
+    windows.flatMap((w) => {
+      if (w.kind !== label) return [w];
+      const entry = state.scheduled[expression];
+      const records = state.cronJobs.filter((r) => r.cron === expression && r.scheduledTime === entry.lastScheduledTime);
+      return cronInvocationWindows(w, records, entry.lastEndedAt, offsetUs, label);
+    });
+  await profiled(() => track(label, async () => {
     await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(expression)}`);
     for (let i = 0; i < 200; i++) {
       state = await (await fetch(`${base}/api/dev/meter`)).json();
       if ((state.scheduled[expression]?.runs ?? 0) > runsBefore) break;
       await sleep(100);
     }
-  }));
-  const run = state.scheduled[expression]?.last;
-  if (!run) throw new Error(`The ${expression} run reported no meter`);
-  cron[expression] = { perRun: run, runsPerDay: CRON_RUNS_PER_DAY[expression], cpuMs: workerdCpuMs() - beforeCpu };
+  }), split);
+  const entry = state.scheduled[expression];
+  if (!entry?.last) throw new Error(`The ${expression} run reported no meter`);
+  const jobs = state.cronJobs.filter((r) => r.cron === expression && r.scheduledTime === entry.lastScheduledTime);
+  // The trigger's whole use: the dispatcher's own (its Durable Object calls) and every job's.
+  const perRun = zero();
+  add(perRun, entry.last);
+  for (const job of jobs) add(perRun, job.counts);
+  cronInvocations[expression] = [
+    { kind: `${label} dispatcher`, counts: entry.last },
+    ...jobs.map((job) => ({ kind: `${label} job ${job.job}`, call: job.call, counts: job.counts })),
+  ];
+  cron[expression] = { perRun, runsPerDay: CRON_RUNS_PER_DAY[expression], cpuMs: workerdCpuMs() - beforeCpu, invocations: cronInvocations[expression] };
 }
 const cronDay = zero();
 for (const { perRun, runsPerDay } of Object.values(cron)) add(cronDay, perRun, runsPerDay);
@@ -937,11 +960,21 @@ const kindRows = [...kinds.values()]
     return { kind: k.name, calls: k.calls, perCall: per, maxD1QueriesPerCall: k.maxD1Queries, workerCpuMs: workerCpuOf(k.name), cpuMsPerCall: k.cpuCalls ? k.cpuMs / k.cpuCalls : null, cpuSamples: k.cpuCalls };
   })
   .sort((a, b) => a.kind.localeCompare(b.kind));
+/** The cron invocation kinds profiled: each trigger's dispatcher and each of its jobs' calls. */
+function cronCpuKinds() {
+  return [...workerCpu.keys()].filter((kind) => kind.startsWith('cron '));
+}
+/** Per cron invocation kind: calls, Worker JS CPU (mean, max) and the most statements and rows read of one call. */
+const cronInvocationRows = cronCpuKinds().map((kind) => {
+  const calls = Object.values(cronInvocations).flat().filter((i) => i.kind === kind);
+  const most = (field) => Math.max(0, ...calls.map((c) => c.counts[field] ?? 0));
+  return { kind, calls: calls.length, workerCpuMs: workerCpuOf(kind), maxD1Statements: most('d1Statements'), maxD1RowsRead: most('d1RowsRead'), maxD1RowsWritten: most('d1RowsWritten'), maxDoRequests: most('doRequests') };
+});
 // Every invocation kind of the day with a Worker CPU figure: the request kinds, the room's socket
 // frames (a Durable Object invocation) and the two cron runs.
 const invocations = [
   ...kindRows.filter((k) => k.workerCpuMs).map((k) => ({ kind: k.kind, ...k.workerCpuMs })),
-  ...[FREQUENT_CRON, DAILY_CRON].map((e) => ({ kind: `cron "${e}"`, ...workerCpuOf(`cron ${e}`) })),
+  ...cronCpuKinds().map((kind) => ({ kind, ...workerCpuOf(kind) })),
 ];
 const missing = kindRows.filter((k) => !k.workerCpuMs).map((k) => k.kind);
 if (missing.length) throw new Error(`No Worker CPU figure for: ${missing.join(', ')}`);
@@ -966,7 +999,7 @@ const report = {
     worstMax,
     underLimit: overLimit.length === 0,
     overLimit,
-    cron: Object.fromEntries([FREQUENT_CRON, DAILY_CRON].map((e) => [e, workerCpuOf(`cron ${e}`)])),
+    cron: cronInvocationRows,
     setupFirstCalls: setupCpu,
     compatibilityPasswordLogin: compatCpu,
     hotspots: Object.fromEntries([...hotspots].filter(([kind]) => !notOfTheDay(kind))),
@@ -1008,7 +1041,12 @@ if (JSON_OUTPUT) {
     kindRows.map((k) => [k.kind, k.calls, fmt(k.perCall.d1Queries), k.maxD1QueriesPerCall, fmt(k.perCall.d1RowsRead), fmt(k.perCall.d1RowsWritten), fmt(k.perCall.kvReads), fmt(k.perCall.kvWrites), fmt(k.perCall.kvDeletes), fmt(k.perCall.doRequests + k.perCall.doWebSocketMessages), fmt(k.perCall.r2ClassA), fmt(k.perCall.r2ClassB), ms(k.workerCpuMs.mean), ms(k.workerCpuMs.max), k.workerCpuMs.n, ms(k.cpuMsPerCall), k.cpuSamples || '—']),
   ));
   const w = report.workerCpu;
-  console.log(`\nCron runs, Worker JS CPU per run: ${[FREQUENT_CRON, DAILY_CRON].map((e) => `"${e}" ${ms(w.cron[e].mean)} ms`).join('; ')}.`);
+  console.log('\nCron invocations (the scheduled handler only dispatches; each job is a call into the CronJobs Durable Object,');
+  console.log('an invocation of its own with its own 10 ms of CPU and 50 statements): Worker JS CPU per invocation and the most one call used:');
+  console.log(table(
+    ['Invocation', 'Calls', 'Worker JS CPU ms', 'max', 'stmts (max)', 'rows read (max)', 'rows written (max)', 'DO (max)'],
+    w.cron.map((r) => [r.kind, r.calls, ms(r.workerCpuMs.mean), ms(r.workerCpuMs.max), r.maxD1Statements, fmt(r.maxD1RowsRead), fmt(r.maxD1RowsWritten), r.maxDoRequests]),
+  ));
   console.log(`Setup calls (the isolate's first sign-ups, photo uploads and listings): Worker JS CPU max ${ms(setupCpu.max)} ms over ${setupCpu.n} calls.`);
   console.log(`Not a request the SPA makes: ${COMPAT_LOGIN}: Worker JS CPU ${ms(compatCpu.mean)} ms mean, ${ms(compatCpu.max)} max (Argon2id in the PasswordHasher; over ${CPU_LIMIT_MS} ms, which is why the SPA derives the key itself).`);
   console.log(`Profiler: ${SAMPLING_INTERVAL_US} µs interval asked, ${Math.round(medianSpacing)} µs median spacing; ${ms(unattributedMs)} ms of samples outside any call; workerd scheduling: ${priorityRaised}.`);

@@ -206,3 +206,40 @@ export async function connectProfiler(inspectorPort, { workerName } = {}) {
     },
   };
 }
+
+/** Epoch µs minus monotonic µs, read now: turns the Worker's Date.now() stamps into sample time. */
+export function epochOffsetUs() {
+  const before = nowUs();
+  const epochUs = (performance.timeOrigin + performance.now()) * 1000;
+  return epochUs - (before + nowUs()) / 2;
+}
+
+/**
+ * Splits one cron trigger's window into its invocations (decision 022, "One invocation per job"):
+ * the dispatcher (the scheduled handler) and each job invocation of the CronJobs Durable Object,
+ * from the meter's records (GET /api/dev/meter: `cronJobs`, each with `startedAt`, the Date.now()
+ * its invocation began with, and `returnedAt`, when the dispatcher had its answer; epoch ms, as
+ * workerd's clock gives them). A job's window runs from its start to its answer (+1 ms: the
+ * stamps are whole ms); the dispatcher gets what lies between, up to `dispatcherEndMs` (+1 ms);
+ * the rest of the window (the script's own meter reads) goes to `(script) meter reads`.
+ * Locally the Durable Object runs in the Worker's isolate, so its samples are in the same profile.
+ * A job's window carries its `record`.
+ */
+export function cronInvocationWindows(window, records, dispatcherEndMs, offsetUs, prefix) {
+  const toUs = (ms) => ms * 1000 - offsetUs;
+  const out = [];
+  let at = window.start;
+  const piece = (kind, start, end, record) => {
+    const from = Math.max(at, start);
+    const to = Math.min(Math.max(from, end), window.end);
+    if (to > from) out.push({ kind, start: from, end: to, ...(record ? { record } : {}) });
+    at = Math.max(at, to);
+  };
+  for (const record of [...records].sort((a, b) => a.startedAt - b.startedAt)) {
+    piece(`${prefix} dispatcher`, at, toUs(record.startedAt));
+    piece(`${prefix} job ${record.job}`, toUs(record.startedAt), toUs(record.returnedAt + 1), record);
+  }
+  piece(`${prefix} dispatcher`, at, toUs(dispatcherEndMs + 1));
+  piece('(script) meter reads', at, window.end);
+  return out;
+}

@@ -1,10 +1,12 @@
 // The Worker's entry: HTTP through Hono, Cron Triggers through the scheduled jobs.
 import { app } from './app';
-import { runScheduled } from './cron';
+import { dispatchToCronJobs } from './durable-objects/cron-jobs';
 import { ConversationRoom as Room } from './durable-objects/conversation-room';
 import { meteredDurableObject, withMeter } from './lib/meter';
 
 export { PasswordHasher } from './durable-objects/password-hasher';
+// Each cron job runs as a call into this object: an invocation of its own (decision 022).
+export { CronJobs } from './durable-objects/cron-jobs';
 // Metering (METER=1, `npm run quota` only) counts each handler's binding use: worker/lib/meter.
 export class ConversationRoom extends meteredDurableObject(Room) {}
 // Its bell pushes read D1 (decision 027): metered as the rooms are.
@@ -13,7 +15,8 @@ import { MemberSockets as Sockets } from './durable-objects/member-sockets';
 
 export default withMeter({
   fetch: app.fetch,
+  // Only dispatches: each job is an invocation of the CronJobs object (worker/cron/index.ts).
   scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduled(controller.cron, controller.scheduledTime, env));
+    ctx.waitUntil(dispatchToCronJobs(controller.cron, controller.scheduledTime, env));
   },
 } satisfies ExportedHandler<Env>);

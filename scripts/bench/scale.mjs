@@ -30,6 +30,7 @@ import { join, resolve } from 'node:path';
 import setupWasm from 'argon2id/lib/setup.js';
 import * as pages from '../lib/pages.mjs';
 import { localPepper } from '../local-pepper.mjs';
+import { attributeSamples, connectProfiler, cronInvocationWindows, epochOffsetUs } from '../worker-cpu.mjs';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, COUNTS, d1File, datasetVersion, fillDatabase, migrationFiles } from './scale-data.mjs';
 
 const args = process.argv.slice(2);
@@ -52,6 +53,8 @@ export const BUDGETS = {
   pageRowsRead: 1_000,
   routeP50Ratio: 2,
   cronQueries: 50,
+  /** Worker JS CPU of each cron invocation (the dispatcher, each job call): the free plan's 10 ms. */
+  cronInvocationCpuMs: 10,
   idleCronRowsRead: 10_000,
   /** Free plan: 50 subrequests (D1 queries among them) per invocation. */
   requestQueries: 50,
@@ -146,11 +149,13 @@ rmSync(RUN, { recursive: true, force: true });
 cpSync(TEMPLATE, RUN, { recursive: true });
 
 const port = await freePort();
+// The cron runs are profiled (V8's CPU profiler through wrangler's inspector, as in scripts/quota.mjs).
+const inspectorPort = await freePort();
 const base = `http://localhost:${port}`;
 const runStarted = Date.now();
 log(`Starting the app on it with metering on (port ${port}${SKIP_BUILD ? ', last build' : ', building first'})…`);
 const app = spawn(process.execPath, ['scripts/start.mjs'], {
-  env: { ...process.env, PORT: String(port), PERSIST_DIR: RUN, METER: '1', ...(SKIP_BUILD ? { SKIP_BUILD: '1' } : {}) },
+  env: { ...process.env, PORT: String(port), PERSIST_DIR: RUN, METER: '1', INSPECTOR_PORT: String(inspectorPort), ...(SKIP_BUILD ? { SKIP_BUILD: '1' } : {}) },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let appOutput = '';
@@ -457,19 +462,49 @@ async function runCron(label, cron, at, idle) {
   const runsBefore = (await meterState()).scheduled[cron]?.runs ?? 0;
   const beforeCpu = workerdCpuMs();
   const started = performance.now();
-  const response = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}&time=${at}`);
-  const outcome = await response.text();
-  const ms = performance.now() - started;
+  // The trigger's window, profiled; it is split into its invocations (the dispatcher and each
+  // job's call into the CronJobs Durable Object, decision 022) from the meter's records.
+  profiler ??= await connectProfiler(inspectorPort, { workerName: 'barter-market' });
+  const offsetUs = epochOffsetUs();
+  await profiler.start();
+  let outcome;
+  let ms;
   let state;
-  for (let i = 0; i < 200; i++) {
-    state = await meterState();
-    if ((state.scheduled[cron]?.runs ?? 0) > runsBefore) break;
-    await sleep(100);
-  }
-  const run = state.scheduled[cron]?.last;
-  if (!run || (state.scheduled[cron]?.runs ?? 0) <= runsBefore) throw new Error(`The ${cron} run reported no meter (outcome: ${outcome})`);
-  results.crons.push({ name: label, cron, idle, outcome: outcome.trim(), perRun: Object.fromEntries(FIELDS.map((f) => [f, run[f] ?? 0])), ms, cpuMs: workerdCpuMs() - beforeCpu });
+  await profiler.track('trigger', async () => {
+    const response = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}&time=${at}`);
+    outcome = await response.text();
+    ms = performance.now() - started;
+    for (let i = 0; i < 200; i++) {
+      state = await meterState();
+      if ((state.scheduled[cron]?.runs ?? 0) > runsBefore) break;
+      await sleep(100);
+    }
+  });
+  const { profile, windows } = await profiler.stop();
+  const entry = state.scheduled[cron];
+  if (!entry?.last || (entry.runs ?? 0) <= runsBefore) throw new Error(`The ${cron} run reported no meter (outcome: ${outcome})`);
+  const records = state.cronJobs.filter((r) => r.cron === cron && r.scheduledTime === entry.lastScheduledTime);
+  const split = cronInvocationWindows(windows[0], records, entry.lastEndedAt, offsetUs, 'cron');
+  const attributed = attributeSamples(profile, split).windows;
+  const cpuOf = (pick) => split.reduce((sum, w, i) => sum + (pick(w) ? attributed[i].ms : 0), 0);
+  /** Where an invocation's samples stopped (self ms per function), for the lines over the CPU budget. */
+  const hotspots = (pick) => {
+    const self = new Map();
+    split.forEach((w, i) => pick(w) && attributed[i].selfMs.forEach((v, k) => self.set(k, (self.get(k) ?? 0) + v)));
+    return [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([where, v]) => `${where} ${v.toFixed(1)}`).join(', ');
+  };
+  const pick = (counts) => Object.fromEntries(FIELDS.map((f) => [f, counts[f] ?? 0]));
+  const invocations = [
+    { name: 'dispatcher (scheduled handler)', perRun: pick(entry.last), ms: entry.lastEndedAt - entry.lastStartedAt, workerCpuMs: cpuOf((w) => w.kind === 'cron dispatcher') },
+    ...records
+      .sort((a, b) => a.startedAt - b.startedAt)
+      .map((r) => ({ name: `${r.job}${r.call ? ` (call ${r.call + 1})` : ''}`, perRun: pick(r.counts), ms: r.returnedAt - r.startedAt, workerCpuMs: cpuOf((w) => w.record === r), hotspots: hotspots((w) => w.record === r), ok: r.ok, more: r.more })),
+  ];
+  const perRun = zero();
+  for (const i of invocations) for (const f of FIELDS) perRun[f] += i.perRun[f];
+  results.crons.push({ name: label, cron, idle, outcome: outcome.trim(), perRun, ms, cpuMs: workerdCpuMs() - beforeCpu, invocations });
 }
+let profiler = null;
 log('Running the cron triggers…');
 /** A cron run is measured when its label matches, or when one of the --only alternatives is (part of) "cron". */
 const cronPicked = (label) => !ONLY || ONLY.split(/[|,]/).some((part) => part && 'cron'.includes(part)) || picked(label);
@@ -486,6 +521,8 @@ stop();
 // Verdicts and report
 
 const violations = [];
+profiler?.close();
+
 function verdicts(line, checks) {
   line.checks = checks.map(([ok, budget]) => ({ ok, budget }));
   for (const c of line.checks) if (!c.ok) violations.push(`${line.name}: ${c.budget}`);
@@ -506,9 +543,16 @@ for (const p of results.pages) {
   verdicts(p, [[p.perRun.d1RowsRead <= BUDGETS.pageRowsRead, `≤ ${fmt(BUDGETS.pageRowsRead)} rows read`]]);
 }
 for (const c of results.crons) {
-  const checks = [[c.perRun.d1Statements <= BUDGETS.cronQueries, `≤ ${BUDGETS.cronQueries} D1 queries (statements)`]];
-  if (c.idle) checks.push([c.perRun.d1RowsRead <= BUDGETS.idleCronRowsRead, `≤ ${fmt(BUDGETS.idleCronRowsRead)} rows read`]);
-  verdicts(c, checks);
+  // Per trigger: the rows read with little to do (all its invocations summed). Per invocation
+  // (the dispatcher and each job call): the statements and the Worker JS CPU.
+  verdicts(c, c.idle ? [[c.perRun.d1RowsRead <= BUDGETS.idleCronRowsRead, `≤ ${fmt(BUDGETS.idleCronRowsRead)} rows read`]] : []);
+  for (const i of c.invocations) {
+    i.name = `${c.name} → ${i.name}`;
+    verdicts(i, [
+      [i.perRun.d1Statements <= BUDGETS.cronQueries, `≤ ${BUDGETS.cronQueries} D1 queries (statements)`],
+      [i.workerCpuMs <= BUDGETS.cronInvocationCpuMs, `≤ ${BUDGETS.cronInvocationCpuMs} ms Worker CPU`],
+    ]);
+  }
 }
 
 const report = {
@@ -555,8 +599,15 @@ if (JSON_OUTPUT) {
   console.log('\nCron runs');
   console.log(table(
     ['Run', 'D1 q', 'stmts', 'rows read', 'rows written', 'KV r', 'KV w', 'DO', 'ms', 'CPU ms', 'outcome', 'Budget'],
-    results.crons.map((c) => [c.name, ...counts(c.perRun), c.ms.toFixed(0), c.cpuMs.toFixed(1), c.outcome, verdict(c)]),
+    results.crons.map((c) => [c.name, ...counts(c.perRun), c.ms.toFixed(0), c.cpuMs.toFixed(1), c.outcome, verdict(c) || '—']),
   ));
+  console.log('\nCron invocations (the scheduled handler dispatches; each job call is a CronJobs Durable Object invocation). Worker JS CPU ms: V8 profiler, per invocation:');
+  console.log(table(
+    ['Invocation', 'D1 q', 'stmts', 'rows read', 'rows written', 'KV r', 'KV w', 'DO', 'ms', 'Worker JS CPU ms', 'Budget'],
+    results.crons.flatMap((c) => c.invocations.map((i) => [i.name, ...counts(i.perRun), i.ms.toFixed(0), i.workerCpuMs.toFixed(1), verdict(i)])),
+  ));
+  const hot = results.crons.flatMap((c) => c.invocations.filter((i) => i.workerCpuMs > BUDGETS.cronInvocationCpuMs && i.hotspots));
+  if (hot.length) console.log(`\nCron invocations over ${BUDGETS.cronInvocationCpuMs} ms, where their samples stopped (self ms):\n${hot.map((i) => `  ${i.name}: ${i.hotspots}`).join('\n')}`);
   console.log(violations.length ? `\n${violations.length} budget${violations.length === 1 ? '' : 's'} exceeded:\n${violations.map((v) => `  ✗ ${v}`).join('\n')}` : '\nEvery budget is met.');
 }
 process.exitCode = violations.length ? 1 : 0;

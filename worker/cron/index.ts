@@ -2,67 +2,168 @@
 // Jobs whose effects a rerun would repeat (alerts, prompts, message emails) claim their run in
 // the cron_runs ledger first (worker/cron/ledger.ts). See docs/api/background-jobs.md.
 //
-// A trigger's jobs share one budget (./budget.ts): 50 D1 statements and subrequests per
-// invocation. Each job runs with what is left after the reserve of the jobs after it (their
-// smallest useful cost), sizes its pages to that, and leaves the rest of a backlog to later runs.
+// In production each job runs in an invocation of its own (decision 022, "One invocation per
+// job"): the scheduled handler only dispatches (dispatchScheduled): it calls the CronJobs Durable
+// Object once per job, in order, and each call is a Durable Object invocation with its own 10 ms
+// of CPU and its own 50 D1 statements and subrequests (./budget.ts). A job that filled its page
+// and whose rerun continues where it stopped (`more`) is called again, up to MAX_CALLS_PER_JOB
+// times a trigger; the rest of a backlog waits for the next trigger.
+//
+// runScheduled runs a trigger's jobs in one invocation with one shared budget (each job gets what
+// is left after the reserve of the jobs after it): what the tests and the bench's comparison use,
+// and a fallback where no Durable Object is bound.
 import { BARTER_CLEANUP_COST, runBarterCleanup } from './barter-cleanup';
-import { invocation } from './budget';
-import { DELIVERY_FIXED_COST, deliverOutbox } from './deliver-email';
+import { invocation, type Budget } from './budget';
+import { BATCH as DELIVERY_BATCH, DELIVERY_FIXED_COST, deliverOutbox } from './deliver-email';
 import { MATCH_DIGEST_MIN_COST, runMatchDigest } from './match-digest';
 import { runMessageEmailNotices } from './message-email-notices';
 import { pruneExpiredRows } from './prune-expired';
-import { PAGES_DAILY, PAGES_FREQUENT, pruneAbandonedUploads } from './prune-uploads';
-import { ALERT_MIN_COST, runSavedSearchAlerts } from './saved-search-alerts';
+import { PAGES_DAILY, PAGES_FREQUENT, PRUNE_PAGE, pruneAbandonedUploads } from './prune-uploads';
+import { ALERT_MIN_COST, runSavedSearchAlerts, SEARCHES_PER_INVOCATION, type AlertRun } from './saved-search-alerts';
 import { runCircleExpiry } from './trade-circle-expiry';
-import { upgradePasswordHashes } from './upgrade-password-hashes';
+import { PASSWORD_UPGRADES_PER_RUN, upgradePasswordHashes } from './upgrade-password-hashes';
+import { EXPIRY_PAGE } from '../lib/trade-circles/circles';
 import { runCirclePass } from '../lib/trade-circles/search';
 
 export const DAILY_CRON = '0 3 * * *';
 export const FREQUENT_CRON = '*/15 * * * *';
 
-/** Runs every job of a trigger; one failing job does not stop the others (it is logged and rethrown). */
-/** Reserves: what the jobs after a job need at least (statements and subrequests). */
+/** Smallest useful costs (statements and subrequests) of the jobs that declare one. */
 const PASSWORD_COST = 2;
 const NOTICES_COST = 8;
 const DELIVERY_RESERVE = DELIVERY_FIXED_COST + 2;
 
+export interface CronJob {
+  name: string;
+  /** What the job needs at least; in a shared invocation the jobs before it leave this much. */
+  cost: number;
+  run(env: Env, scheduledTime: number, budget: Budget): Promise<unknown>;
+  /** How it runs in an invocation of its own (runCronJob), when that differs from `run`. */
+  runAlone?(env: Env, scheduledTime: number, budget: Budget): Promise<unknown>;
+  /** Calls of this job in one trigger at most (MAX_CALLS_PER_JOB unless given). */
+  maxCalls?: number;
+  /**
+   * True when the result shows a full page and a rerun for the same scheduled time would go on
+   * where this one stopped (no ledger claim in the way): the dispatcher then calls it again.
+   */
+  more?(result: unknown): boolean;
+}
+
+const full = (page: number) => (result: unknown) => typeof result === 'number' && result >= page;
+
+/** Each trigger's jobs, in the order they run. */
+export const CRON_JOBS: Record<string, readonly CronJob[]> = {
+  [DAILY_CRON]: [
+    { name: 'prune-expired', cost: 0, run: (env, at) => pruneExpiredRows(env.DB, at) },
+    { name: 'prune-uploads', cost: 0, run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_DAILY, budget), more: full(PAGES_DAILY * PRUNE_PAGE) },
+    { name: 'barter-cleanup', cost: BARTER_CLEANUP_COST, run: (env, at, budget) => (budget.left() >= BARTER_CLEANUP_COST ? runBarterCleanup(env, at) : Promise.resolve(null)) },
+  ],
+  // Alerts and notices queue emails first, so the delivery of the same run sends them. Upload
+  // pruning goes first: abandoned uploads are cleared as fast as members can make them
+  // (docs/security.md "Upload cap and pruning rate").
+  [FREQUENT_CRON]: [
+    { name: 'trade-circle-expiry', cost: 0, run: (env, at, budget) => runCircleExpiry(env, at, budget), more: full(EXPIRY_PAGE) },
+    { name: 'prune-uploads', cost: 0, run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_FREQUENT, budget), more: full(PAGES_FREQUENT * PRUNE_PAGE) },
+    // Paged by searches (SEARCHES_PER_INVOCATION a call) when it runs in invocations of its own.
+    {
+      name: 'saved-search-alerts',
+      cost: ALERT_MIN_COST,
+      run: (env, at, budget) => runSavedSearchAlerts(env, at, budget),
+      runAlone: (env, at, budget) => runSavedSearchAlerts(env, at, budget, SEARCHES_PER_INVOCATION),
+      more: (result) => (result as AlertRun | null)?.more === true,
+      maxCalls: 20,
+    },
+    // New two-way matches not yet seen in the app, as one email per member (docs/api/wants-matches-circles.md).
+    { name: 'match-digest', cost: MATCH_DIGEST_MIN_COST, run: (env, at, budget) => runMatchDigest(env, at, budget) },
+    { name: 'message-email-notices', cost: NOTICES_COST, run: (env, at, budget) => runMessageEmailNotices(env, at, budget) },
+    // One page of the trade-circle sweep (docs/algorithms/trade-circles.md "Paging"); it takes at
+    // most CIRCLE_PASS_MAX_STATEMENTS and skips its turn when fewer than its minimum are left.
+    { name: 'trade-circles', cost: 0, run: (env, at, budget) => runCirclePass(env, at, budget) },
+    { name: 'deliver-email', cost: DELIVERY_RESERVE, run: (env, at, budget) => deliverOutbox(env, at, budget), more: full(DELIVERY_BATCH) },
+    { name: 'upgrade-password-hashes', cost: PASSWORD_COST, run: (env, _at, budget) => (budget.left() >= PASSWORD_COST ? upgradePasswordHashes(env) : Promise.resolve(0)), more: full(PASSWORD_UPGRADES_PER_RUN) },
+  ],
+};
+
+export const jobsOf = (cron: string): readonly CronJob[] => CRON_JOBS[cron] ?? [];
+
+/** Runs every job of a trigger in this invocation; one failing job does not stop the others (it is logged and rethrown). */
 export async function runScheduled(cron: string, scheduledTime: number, outerEnv: Env): Promise<void> {
   const run = invocation(outerEnv);
-  const env = run.env;
-  const jobs: [string, () => Promise<unknown>][] = [];
-  if (cron === DAILY_CRON) {
-    jobs.push(
-      ['prune-expired', () => pruneExpiredRows(env.DB, scheduledTime)],
-      ['prune-uploads', () => pruneAbandonedUploads(env, scheduledTime, PAGES_DAILY, run.budget(BARTER_CLEANUP_COST))],
-      ['barter-cleanup', () => (run.budget(0).left() >= BARTER_CLEANUP_COST ? runBarterCleanup(env, scheduledTime) : Promise.resolve(null))],
-    );
-  }
-  if (cron === FREQUENT_CRON) {
-    // Alerts and notices queue emails first, so the delivery of the same run sends them. Upload
-    // pruning goes first: it costs at most three subrequests, and abandoned uploads are cleared
-    // as fast as members can make them (docs/security.md "Upload cap and pruning rate").
-    jobs.push(
-      ['trade-circle-expiry', () => runCircleExpiry(env, scheduledTime, run.budget(ALERT_MIN_COST + MATCH_DIGEST_MIN_COST + NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
-      ['prune-uploads', () => pruneAbandonedUploads(env, scheduledTime, PAGES_FREQUENT, run.budget(ALERT_MIN_COST + MATCH_DIGEST_MIN_COST + NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
-      ['saved-search-alerts', () => runSavedSearchAlerts(env, scheduledTime, run.budget(MATCH_DIGEST_MIN_COST + NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
-      // New two-way matches not yet seen in the app, as one email per member (docs/api/wants-matches-circles.md).
-      ['match-digest', () => runMatchDigest(env, scheduledTime, run.budget(NOTICES_COST + DELIVERY_RESERVE + PASSWORD_COST))],
-      ['message-email-notices', () => runMessageEmailNotices(env, scheduledTime, run.budget(DELIVERY_RESERVE + PASSWORD_COST))],
-      // One page of the trade-circle sweep (docs/algorithms/trade-circles.md "Paging"); it takes at
-      // most CIRCLE_PASS_MAX_STATEMENTS and skips its turn when fewer than its minimum are left.
-      ['trade-circles', () => runCirclePass(env, scheduledTime, run.budget(DELIVERY_RESERVE + PASSWORD_COST))],
-      ['deliver-email', () => deliverOutbox(env, scheduledTime, run.budget(PASSWORD_COST))],
-      ['upgrade-password-hashes', () => (run.budget(0).left() >= PASSWORD_COST ? upgradePasswordHashes(env) : Promise.resolve(0))],
-    );
-  }
+  const jobs = jobsOf(cron);
   const failures: unknown[] = [];
-  for (const [name, job] of jobs) {
+  for (const [index, job] of jobs.entries()) {
+    const reserve = jobs.slice(index + 1).reduce((sum, next) => sum + next.cost, 0);
     try {
-      await job();
+      await job.run(run.env, scheduledTime, run.budget(reserve));
     } catch (error) {
-      console.error(`cron ${cron}: job ${name} failed`, error);
+      console.error(`cron ${cron}: job ${job.name} failed`, error);
       failures.push(error);
     }
   }
   if (failures.length) throw failures[0];
+}
+
+/** What one job invocation reports to the dispatcher. */
+export interface JobOutcome {
+  job: string;
+  ok: boolean;
+  /** A full page was done and a rerun now would go on (see CronJob.more). */
+  more: boolean;
+  /** Statements and subrequests the invocation used (its budget is INVOCATION_BUDGET). */
+  used: number;
+  error?: string;
+}
+
+/** Runs one job in this invocation with the whole invocation budget; never throws (a failure is logged and reported). */
+export async function runCronJob(cron: string, name: string, scheduledTime: number, env: Env): Promise<JobOutcome> {
+  const job = jobsOf(cron).find((j) => j.name === name);
+  if (!job) return { job: name, ok: false, more: false, used: 0, error: `no job ${name} in trigger ${cron}` };
+  const run = invocation(env);
+  try {
+    const result = await (job.runAlone ?? job.run)(run.env, scheduledTime, run.budget(0));
+    return { job: name, ok: true, more: job.more?.(result) ?? false, used: run.used() };
+  } catch (error) {
+    console.error(`cron ${cron}: job ${name} failed`, error);
+    return { job: name, ok: false, more: false, used: run.used(), error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Calls of one job in one trigger at most (the first and its continuations); with the alerts' 20, a trigger makes at most 48 calls, under the 50 subrequests of its invocation. */
+export const MAX_CALLS_PER_JOB = 4;
+
+/** One job invocation as the dispatcher saw it (for the meter; see worker/lib/meter). */
+export interface JobCall {
+  outcome: JobOutcome;
+  /** The call's index among this job's calls in the trigger (0 for the first). */
+  call: number;
+}
+
+/** Runs one job invocation somewhere else (the CronJobs Durable Object in production). */
+export type JobRunner = (cron: string, job: string, scheduledTime: number) => Promise<JobOutcome>;
+
+/**
+ * The scheduled handler's work: one invocation per job, in order, each awaited (so the jobs'
+ * order still holds: alerts queue emails before delivery sends them), a job called again while
+ * it reports `more`. A failing job (an outcome not ok, or a call that throws) is logged and does
+ * not stop the others; the dispatch then fails with the first error, so the run shows as failed.
+ */
+export async function dispatchScheduled(cron: string, scheduledTime: number, runner: JobRunner, onCall?: (call: JobCall) => void): Promise<JobOutcome[]> {
+  const outcomes: JobOutcome[] = [];
+  for (const job of jobsOf(cron)) {
+    for (let call = 0; call < (job.maxCalls ?? MAX_CALLS_PER_JOB); call++) {
+      let outcome: JobOutcome;
+      try {
+        outcome = await runner(cron, job.name, scheduledTime);
+      } catch (error) {
+        console.error(`cron ${cron}: job ${job.name} could not be called`, error);
+        outcome = { job: job.name, ok: false, more: false, used: 0, error: error instanceof Error ? error.message : String(error) };
+      }
+      outcomes.push(outcome);
+      onCall?.({ outcome, call });
+      if (!outcome.ok || !outcome.more) break;
+    }
+  }
+  const failed = outcomes.filter((o) => !o.ok);
+  if (failed.length) throw new Error(`cron ${cron}: ${failed.map((o) => `${o.job} failed (${o.error})`).join('; ')}`);
+  return outcomes;
 }

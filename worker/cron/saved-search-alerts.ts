@@ -14,7 +14,7 @@
 // window (from the previous claimed run) covers it. The ledger makes a rerun for the same
 // scheduled time do nothing, and the windows of two runs at different times never overlap.
 import { ftsQuery } from '../db/queries/listings';
-import { pushNotificationChanges } from '../lib/member-sockets';
+import { MAX_BELL_PUSHES, pushNotificationChanges } from '../lib/member-sockets';
 import { subjectKeys } from '../db/queries/notifications';
 import { savedSearchDigestEmail, wantsEmail, type DigestSearch, type Email } from '../lib/email';
 import { DAY, MINUTE } from '../lib/time';
@@ -63,23 +63,70 @@ export interface AlertRun {
   listings: number;
   notifications: number;
   emails: number;
+  /** Paged runs: searches are left for the window (its cursor is in cron_state). */
+  more: boolean;
+}
+
+/**
+ * Searches one job invocation matches (decision 022, "One invocation per job"): with ~8,000
+ * searches and new listings, one pass took over 100 ms of Worker CPU; a page of this many keeps
+ * an invocation under 10 ms. The window's position (the last member whose searches are done) is kept in cron_state
+ * under ALERT_PAGE_JOB, written in the same batch as the page's notifications and digests, so a
+ * page is written once; the next invocation (the dispatcher calls again at once, up to its cap,
+ * else the next trigger) goes on from there before it claims a new window.
+ */
+export const SEARCHES_PER_INVOCATION = 400;
+export const ALERT_PAGE_JOB = 'saved-search-alerts:page';
+
+/** A page of searches: the searches of the members after this user id, about `limit` of them. */
+export interface SearchPage {
+  after: number;
+  limit: number;
+  /** Bells the window's earlier pages pushed: a window pushes MAX_BELL_PUSHES at most, as one unpaged run does. */
+  pushed?: number;
 }
 
 
 /** Runs the alerts for one scheduled time; null when that run already happened. */
-export async function runSavedSearchAlerts(env: Env, scheduledTime: number, budget: Budget = unlimited): Promise<AlertRun | null> {
+export async function runSavedSearchAlerts(env: Env, scheduledTime: number, budget: Budget = unlimited, searchesPerCall = Number.POSITIVE_INFINITY): Promise<AlertRun | null> {
   if (budget.left() < ALERT_MIN_COST) return null;
+  const paged = Number.isFinite(searchesPerCall);
+  if (paged) {
+    // A window not finished by earlier invocations goes first; this scheduled time is then left
+    // unclaimed, and the next claimed run's window (from the previous claimed run) covers it.
+    const pending = await env.DB.prepare('SELECT cursor, at FROM cron_state WHERE job = ?1').bind(ALERT_PAGE_JOB).first<{ cursor: number; at: string }>();
+    if (pending) {
+      const window = JSON.parse(pending.at) as { start: string; end: string; pushed?: number };
+      return alertNewListings(env, window.start, window.end, { after: pending.cursor, limit: searchesPerCall, pushed: window.pushed ?? 0 });
+    }
+  }
   return runOnce(env.DB, SAVED_SEARCH_JOB, scheduledTime, async () => {
     const previous = await previousRunTime(env.DB, SAVED_SEARCH_JOB, scheduledTime);
     const start = Math.max(previous ?? scheduledTime - FIRST_WINDOW, scheduledTime - MAX_WINDOW);
-    return alertNewListings(env, new Date(start).toISOString(), new Date(scheduledTime).toISOString());
+    return alertNewListings(env, new Date(start).toISOString(), new Date(scheduledTime).toISOString(), paged ? { after: 0, limit: searchesPerCall } : undefined);
   });
 }
 
 /** Matches the listings created in (windowStart, windowEnd] and writes notifications and digests. */
-export async function alertNewListings(env: Env, windowStart: string, windowEnd: string): Promise<AlertRun> {
+export async function alertNewListings(env: Env, windowStart: string, windowEnd: string, page?: SearchPage): Promise<AlertRun> {
   const d1 = env.DB;
-  const run: AlertRun = { windowStart, windowEnd, listings: 0, notifications: 0, emails: 0 };
+  const run: AlertRun = { windowStart, windowEnd, listings: 0, notifications: 0, emails: 0, more: false };
+  // A paged run moves (or clears) the window's cursor (the last member done) in the batch that writes its page.
+  let lastSearchId = page?.after ?? 0;
+  let pushed = page?.pushed ?? 0;
+  const cursorStatement = () =>
+    run.more
+      ? d1
+          .prepare(
+            `INSERT INTO cron_state (job, cursor, at, updated_at) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at, updated_at = excluded.updated_at`,
+          )
+          .bind(ALERT_PAGE_JOB, lastSearchId, JSON.stringify({ start: windowStart, end: windowEnd, pushed }), new Date().toISOString())
+      : d1.prepare('DELETE FROM cron_state WHERE job = ?1').bind(ALERT_PAGE_JOB);
+  const finish = async (): Promise<AlertRun> => {
+    if (page) await cursorStatement().run();
+    return run;
+  };
   const { results: fresh } = await d1
     .prepare(
       `SELECT id, user_id, title, created_at FROM listings
@@ -88,7 +135,7 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
     .bind(windowStart, windowEnd, MAX_NEW_LISTINGS)
     .all<NewListing>();
   run.listings = fresh.length;
-  if (fresh.length === 0) return run;
+  if (fresh.length === 0) return finish();
 
   const ids = fresh.map((l) => l.id);
   const slugsOf = new Map<number, Set<string>>(ids.map((id) => [id, new Set()]));
@@ -101,17 +148,45 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
 
   // Every search with notifications on, in pages by id (only read when there are new listings).
   const searches: SearchRow[] = [];
-  for (let cursor = 0; ; ) {
-    const { results: page } = await d1
-      .prepare(
-        `SELECT id, user_id, query, category, created_at FROM stored_searches
-          WHERE id > ?1 AND notifications_enabled = 1 AND created_at < ?2 ORDER BY id LIMIT ?3`,
-      )
-      .bind(cursor, windowEnd, SEARCH_PAGE)
-      .all<SearchRow>();
-    searches.push(...page);
-    if (page.length < SEARCH_PAGE) break;
-    cursor = page[page.length - 1]!.id;
+  if (page) {
+    // A paged run takes whole members (ordered by member, through stored_searches_user_idx), so a
+    // member's digest for the window is still one email: it reads one more than its page, and when
+    // the page is full drops the last member's searches for the next page (a member with more
+    // searches than a page alone gets them all, read by a second query).
+    const read = (sql: string, ...params: unknown[]) => d1.prepare(sql).bind(...params).all<SearchRow>();
+    const { results: rows } = await read(
+      `SELECT id, user_id, query, category, created_at FROM stored_searches
+        WHERE user_id > ?1 AND notifications_enabled = 1 AND created_at < ?2 ORDER BY user_id, id LIMIT ?3`,
+      lastSearchId, windowEnd, page.limit + 1,
+    );
+    if (rows.length > page.limit) {
+      run.more = true;
+      const cut = rows[page.limit]!.user_id;
+      const whole = rows.filter((r) => r.user_id !== cut);
+      if (whole.length) searches.push(...whole);
+      else {
+        const { results: all } = await read(
+          `SELECT id, user_id, query, category, created_at FROM stored_searches
+            WHERE user_id = ?1 AND notifications_enabled = 1 AND created_at < ?2 ORDER BY id`,
+          cut, windowEnd,
+        );
+        searches.push(...all);
+      }
+    } else searches.push(...rows);
+    if (searches.length) lastSearchId = searches[searches.length - 1]!.user_id;
+  } else {
+    for (let cursor = 0; ; ) {
+      const { results: rows } = await d1
+        .prepare(
+          `SELECT id, user_id, query, category, created_at FROM stored_searches
+            WHERE id > ?1 AND notifications_enabled = 1 AND created_at < ?2 ORDER BY id LIMIT ?3`,
+        )
+        .bind(cursor, windowEnd, SEARCH_PAGE)
+        .all<SearchRow>();
+      searches.push(...rows);
+      if (rows.length < SEARCH_PAGE) break;
+      cursor = rows[rows.length - 1]!.id;
+    }
   }
 
   // Text matches among the new listings, once per distinct query text, in one batch: the new
@@ -151,7 +226,7 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
     );
     if (hits.length) matches.push({ search, listings: hits });
   }
-  if (matches.length === 0) return run;
+  if (matches.length === 0) return finish();
 
   const origin = appOrigin(env);
   const entries: NotificationRow[] = [];
@@ -177,9 +252,16 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   }
   run.emails = emails.length;
   // One batch (one transaction): the notifications with the digests.
-  await d1.batch([...notifyStatements(d1, entries, new Date().toISOString()), ...queueEmailsStatements(d1, emails)] as [D1PreparedStatement, ...D1PreparedStatement[]]);
+  // The members whose bells this run pushes (a paged window shares one cap over its pages).
+  const bells = [...new Set(entries.map((e) => e.userId))].slice(0, page ? Math.max(0, MAX_BELL_PUSHES - pushed) : undefined);
+  pushed += bells.length;
+  await d1.batch([
+    ...notifyStatements(d1, entries, new Date().toISOString()),
+    ...queueEmailsStatements(d1, emails),
+    ...(page ? [cursorStatement()] : []),
+  ] as [D1PreparedStatement, ...D1PreparedStatement[]]);
   // The members' bells learn of the matches at once (decision 027; capped per run).
-  await pushNotificationChanges(env, entries.map((e) => e.userId));
+  if (bells.length) await pushNotificationChanges(env, bells);
   return run;
 }
 

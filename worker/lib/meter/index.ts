@@ -17,9 +17,55 @@ export const meteringOn = (env: Pick<Env, 'ENVIRONMENT'> & { METER?: string }) =
 /** What this isolate has counted since it started (local development runs one isolate). */
 const state = {
   requests: emptyCounts(),
-  scheduled: {} as Record<string, { runs: number; last: MeterCounts }>,
+  /** Per trigger: runs, the last run's counts (the scheduled invocation's own) and its time span (epoch ms). */
+  scheduled: {} as Record<string, { runs: number; last: MeterCounts; lastScheduledTime: number; lastStartedAt: number; lastEndedAt: number }>,
   durableObjects: emptyCounts(),
+  /** Cron job invocations (the CronJobs Durable Object's calls), newest last, at most MAX_JOB_RECORDS. */
+  cronJobs: [] as CronJobRecord[],
 };
+
+/** One cron job invocation: its counts, and when it started and when the dispatcher had its answer (epoch ms). */
+export interface CronJobRecord {
+  cron: string;
+  scheduledTime: number;
+  job: string;
+  /** 0 for the job's first call in the trigger, then its continuations. */
+  call: number;
+  ok: boolean;
+  more: boolean;
+  startedAt: number;
+  returnedAt: number;
+  counts: MeterCounts;
+}
+const MAX_JOB_RECORDS = 500;
+
+/** What a metered job invocation sends back beside its result. */
+export interface JobMeter {
+  startedAt: number;
+  counts: MeterCounts;
+}
+
+/**
+ * Runs one cron job invocation (in the CronJobs Durable Object) with metered bindings when
+ * metering is on; its counts and start time go back to the dispatcher with the result.
+ */
+export async function meteredJobCall<T extends object>(env: Env, fn: (env: Env) => Promise<T>): Promise<T & { meter?: JobMeter }> {
+  if (!meteringOn(env)) return fn(env);
+  // Date.now() at the start of an invocation is the time its event arrived (it stands still
+  // while JavaScript runs and moves on I/O).
+  const startedAt = Date.now();
+  const counts = emptyCounts();
+  const result = await fn(meterEnv(env, counts));
+  return { ...result, meter: { startedAt, counts } };
+}
+
+/** Files a job invocation's record (the dispatcher calls it when the invocation has answered). */
+export function recordJobCall(env: Env, record: Omit<CronJobRecord, 'startedAt' | 'counts'> & { meter?: JobMeter }): void {
+  if (!meteringOn(env) || !record.meter) return;
+  const { meter, ...rest } = record;
+  state.cronJobs.push({ ...rest, startedAt: meter.startedAt, counts: meter.counts });
+  if (state.cronJobs.length > MAX_JOB_RECORDS) state.cronJobs.splice(0, state.cronJobs.length - MAX_JOB_RECORDS);
+}
 
 /** The ExecutionContext with waitUntil() also collecting its promises. */
 function trackingContext(ctx: ExecutionContext, pending: Promise<unknown>[]): ExecutionContext {
@@ -79,13 +125,17 @@ export function withMeter<H extends ExportedHandler<Env>>(handler: H): H {
       const counts = emptyCounts();
       counts.workerRequests = 1;
       const pending: Promise<unknown>[] = [];
+      const startedAt = Date.now();
       // Registered at once, so whoever waits on ctx also waits for the record.
       const recorded = Promise.resolve(scheduled(controller, meterEnv(env, counts), trackingContext(ctx, pending)))
         .then(() => Promise.allSettled(pending))
         .then(() => {
-          const entry = (state.scheduled[controller.cron] ??= { runs: 0, last: emptyCounts() });
+          const entry = (state.scheduled[controller.cron] ??= { runs: 0, last: emptyCounts(), lastScheduledTime: 0, lastStartedAt: 0, lastEndedAt: 0 });
           entry.runs += 1;
           entry.last = counts;
+          entry.lastScheduledTime = controller.scheduledTime;
+          entry.lastStartedAt = startedAt;
+          entry.lastEndedAt = Date.now();
         });
       ctx.waitUntil(recorded);
       await recorded;
