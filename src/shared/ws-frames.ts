@@ -129,7 +129,7 @@ export const serverFrameSchema = v.variant('type', [
   // member's notifications changed. It carries the bell as GET /api/notifications would answer now;
   // without it (the read failed) the client refetches once.
   v.object({ type: v.literal('notifications'), bell: v.optional(bellSchema) }),
-  // The community feed socket (CommunityFeed; docs/api/community.md, "Live updates"): the activity
+  // The community feed socket (CommunityFeed; docs/api/users-and-community.md, "Live updates"): the activity
   // feed and the dashboard's figures as GET /api/analytics/activity and /dashboard answer now,
   // pushed on connect and every 15 seconds while the socket is open.
   v.object({ type: v.literal('community'), activity: activitySchema, dashboard: dashboardSchema }),

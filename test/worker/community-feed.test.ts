@@ -1,4 +1,4 @@
-// The community feed socket (docs/api/community.md, "Live updates"; decision 028): pages hold one
+// The community feed socket (docs/api/users-and-community.md, "Live updates"; decision 028): pages hold one
 // WebSocket to the CommunityFeed object, which sends the activity feed and the dashboard's figures
 // on connect and every 15 seconds (its alarm) while any socket is open, one D1 read for all. Driven
 // through the Worker's route as the SPA opens it; the alarm is run as the runtime would run it.

@@ -2,7 +2,7 @@
 // dashboard hold a WebSocket here (guests and members alike; one per tab). Every 15 seconds while
 // at least one socket is open, an alarm reads the figures once (the counter rows: one D1 query)
 // and pushes them to every socket, so the spec's 15-second refresh costs one read for all viewers
-// instead of a Worker request per viewer (docs/api/community.md, "Live updates"; decision 028).
+// instead of a Worker request per viewer (docs/api/users-and-community.md, "Live updates"; decision 028).
 // Sockets are held with the Hibernation API: between alarms the object sleeps and costs no duration.
 // Nothing is stored but the alarm.
 import { DurableObject } from 'cloudflare:workers';

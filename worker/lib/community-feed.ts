@@ -1,4 +1,4 @@
-// The community feed (docs/api/community.md, "Live updates"; decision 028): the activity feed and
+// The community feed (docs/api/users-and-community.md, "Live updates"; decision 028): the activity feed and
 // the dashboard's figures, read once for every open page by one CommunityFeed Durable Object and
 // pushed over hibernatable WebSockets, instead of each page polling the two routes.
 import type { CommunityFeed } from '../durable-objects/community-feed';

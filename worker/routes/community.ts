@@ -32,7 +32,7 @@ communityRoutes.get('/analytics/activity', async (c) => c.json(await activitySum
 communityRoutes.get('/analytics/dashboard', async (c) => c.json(dashboardFigures(await dashboardCounts(c.get('db')), c.env)));
 
 /**
- * The community feed socket (docs/api/community.md, "Live updates"; decision 028): the activity
+ * The community feed socket (docs/api/users-and-community.md, "Live updates"; decision 028): the activity
  * feed and the dashboard's figures pushed every 15 seconds by the CommunityFeed object, for guests
  * and members alike (no session is read). Only this site's pages may open it.
  */

@@ -1,4 +1,4 @@
-// The community feed's live connection (docs/api/community.md, "Live updates"; decision 028): one
+// The community feed's live connection (docs/api/users-and-community.md, "Live updates"; decision 028): one
 // WebSocket per tab, shared by every component that shows the activity feed or the dashboard's
 // figures, to the CommunityFeed object. Its first frame and one every 15 seconds carry both, and
 // the two queries take them from the frame: no request. While the socket is down the queries poll
