@@ -1,7 +1,9 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { parseMediaOrigin } from './src/shared/media';
 import { writeGazetteer } from './scripts/build-gazetteer.mjs';
 // @ts-expect-error: a plain ES module script without type declarations.
 import { localPepper } from './scripts/local-pepper.mjs';
@@ -25,11 +27,24 @@ function gazetteer(): Plugin {
 // `npm run db:migrate:local` use, unless PERSIST_DIR names another (as for `npm start`).
 const persistDir = process.env.PERSIST_DIR || '.wrangler/state';
 
+/**
+ * The media origin the SPA loads photos from (src/shared/media.ts; docs/operations.md "Photos"):
+ * the MEDIA_ORIGIN environment variable if set, else MEDIA_ORIGIN in wrangler.toml's [vars]; empty
+ * (the Worker serves photos) for the dev server, `npm start` and the tests. A malformed value
+ * fails the build.
+ */
+function mediaOrigin(command: 'serve' | 'build'): string {
+  if (command === 'serve') return '';
+  const fromToml = /^\s*MEDIA_ORIGIN\s*=\s*"([^"]*)"/m.exec(readFileSync('./wrangler.toml', 'utf8'))?.[1];
+  return parseMediaOrigin(process.env.MEDIA_ORIGIN ?? fromToml);
+}
+
 // `vite` (npm run dev) runs the Worker and the SPA together with hot reload through the
 // Cloudflare plugin; `vite build` writes the SPA to dist/client and the Worker beside it.
 // TanStack Router generates src/routeTree.gen.ts from src/routes and splits each route's code.
 // The gazetteer plugin writes public/gazetteer/ first.
 export default defineConfig(({ command }) => ({
+  define: { 'import.meta.env.MEDIA_ORIGIN': JSON.stringify(mediaOrigin(command)) },
   plugins: [
     gazetteer(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),

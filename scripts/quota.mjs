@@ -258,6 +258,12 @@ async function call(kind, method, path, { cookie, body, headers = {}, raw } = {}
   const header = response.headers.get('X-Meter');
   if (!header) throw new Error(`${method} ${path}: no X-Meter header (status ${response.status}); is METER on?`);
   const counts = JSON.parse(header);
+  // A photo loaded from the media domain (MEDIA_ORIGIN): the same R2 read, but served by the CDN
+  // without the Worker. Measured through the Worker route (the only way locally), counted without it.
+  if (kind === PHOTO_KIND) {
+    counts.workerRequests = 0;
+    photoLoads += 1;
+  }
   if (!response.ok && response.status !== 304) {
     throw new Error(`${kind}: ${method} ${path} answered ${response.status}: ${new TextDecoder().decode(buffer).slice(0, 300)}`);
   }
@@ -278,6 +284,14 @@ async function call(kind, method, path, { cookie, body, headers = {}, raw } = {}
 }
 
 const FRAME_KIND = 'Durable Object: room socket frame (typing, read)';
+/**
+ * Listing photos and thumbnails, loaded from the R2 bucket's custom domain in production
+ * (MEDIA_ORIGIN, decision 028): no Worker request; an R2 Class B read on each CDN miss (counted
+ * as if every load missed, an upper bound).
+ */
+const PHOTO_KIND = 'GET <media domain>/uploads/:uuid (listing photo; no Worker request)';
+/** Photo loads so far (the report's "without the media domain" line adds them back). */
+let photoLoads = 0;
 
 /** A WebSocket upgrade through node:http, so the upgrade's X-Meter header can be read. */
 function openSocket(kind, path, cookie) {
@@ -484,7 +498,7 @@ async function loadImages(member, listings) {
     const path = listing.imageUrls?.[0];
     if (!path || member.seenImages.has(path)) continue;
     member.seenImages.add(path);
-    await call('GET /objects/uploads/:uuid (listing photo)', 'GET', path, { cookie: member.cookie });
+    await call(PHOTO_KIND, 'GET', path, { cookie: member.cookie });
   }
 }
 
@@ -500,12 +514,31 @@ async function runWaves(waves) {
   return answers;
 }
 
+/**
+ * The community feed socket (decision 028), opened by the home page and the community page: its
+ * first frame and one every 15 s carry the activity feed and the dashboard's figures, so neither
+ * page reads or polls them. The CommunityFeed object's alarm (one D1 read every 15 s while any page
+ * holds a socket, for all of them) is a fixed daily cost, measured once after the day.
+ */
+const FEED_UPGRADE = 'GET /api/analytics/ws (community feed socket: home, community)';
+async function withCommunityFeed(member, fn) {
+  const socket = await openSocket(FEED_UPGRADE, pages.COMMUNITY_FEED_SOCKET_PATH, member.cookie);
+  try {
+    await fn();
+  } finally {
+    socket.close();
+  }
+}
+
 async function homePage(member) {
   const answers = await runWaves(pages.homePage(member));
+  member.cachedUsers = new Set();
   await openBell(member);
-  const bodies = (label) => (answers[label] ?? []).flatMap((a) => a.body ?? []);
-  await loadImages(member, [...bodies('GET /api/listings/featured (home)'), ...bodies('GET /api/listings?limit=6 (home: browse by category)')]);
-  await dwell(member, 60, { activity: true });
+  await withCommunityFeed(member, async () => {
+    const bodies = (label) => (answers[label] ?? []).flatMap((a) => a.body ?? []);
+    await loadImages(member, [...bodies('GET /api/listings/featured (home)'), ...bodies('GET /api/listings?limit=6 (home: browse by category)')]);
+    await dwell(member, 60);
+  });
 }
 
 async function browse(member, query, label) {
@@ -516,7 +549,9 @@ async function browse(member, query, label) {
 }
 
 async function listingPage(member, listing) {
-  await runWaves(pages.listingCalls(member, listing));
+  // The SPA keeps a seller's card read since the last full load (staleTime: Infinity).
+  await runWaves(pages.listingCalls(member, listing, { sellerCached: member.cachedUsers.has(listing.userId) }));
+  member.cachedUsers.add(listing.userId);
   await loadImages(member, [listing]);
   await dwell(member, 60);
 }
@@ -599,6 +634,7 @@ const DAY = [
   } },
   { step: 'session 2: messages page (full load), open a conversation with a reply, send 2 messages, 3 min', weight: 1, run: async (m) => {
     await runWaves([pages.shell(m, { categories: false })]);
+    m.cachedUsers = new Set();
     // Session 2's bell socket stays open for the rest of the day's steps (pushes to the member count).
     await openBell(m);
     const listing = m.others[0];
@@ -620,7 +656,7 @@ const DAY = [
   } },
   { step: 'community page, 1 min', weight: 0.2, run: async (m) => {
     await runWaves([pages.communityCalls(m)]);
-    await dwell(m, 60, { activity: true, dashboard: true });
+    await withCommunityFeed(m, () => dwell(m, 60));
   } },
   { step: 'save a search (from browse), see the saved list', weight: 0.1, run: async (m) => {
     await call('POST /api/stored-searches (save search)', 'POST', '/api/stored-searches', { cookie: m.cookie, body: { userId: m.id, query: 'bread', category: null, notificationsEnabled: true } });
@@ -628,7 +664,8 @@ const DAY = [
   } },
   { step: 'create a listing with one photo', weight: 0.2, run: async (m) => {
     const listing = await createListing(m, LISTING_IDEAS[m.index % LISTING_IDEAS.length]);
-    await call('GET /api/users/:id (listing page: seller card)', 'GET', `/api/users/${m.id}`, { cookie: m.cookie });
+    if (!m.cachedUsers.has(m.id)) await call('GET /api/users/:id (listing page: seller card)', 'GET', `/api/users/${m.id}`, { cookie: m.cookie });
+    m.cachedUsers.add(m.id);
     await loadImages(m, [listing]);
   } },
   { step: 'record a barter (one side) and its prompt refresh', weight: 0.1, run: async (m) => {
@@ -773,6 +810,7 @@ await profiled(async () => {
     const member = await register();
     member.index = i;
     member.seenImages = new Set();
+    member.cachedUsers = new Set();
     // Each member's first listing is another owner's, so the day's conversation, barter and review work.
     const mine = ownerListings.filter((l) => l.owner === owners[i % 2]);
     member.owner = owners[i % 2];
@@ -786,8 +824,11 @@ await profiled(async () => {
 
 const perStep = [];
 const dayTotal = zero();
+/** Photo loads a member-day (weighted): Worker requests they would be without the media domain. */
+let photoLoadsPerDay = 0;
 for (const { step, weight, run } of DAY) {
   const stepTotal = zero();
+  const photoLoadsBefore = photoLoads;
   for (const member of members) {
     // The conversation's reply (the owner's, part of the owner's own day) arrives before session 2.
     if (step.startsWith('session 2: messages')) {
@@ -817,6 +858,7 @@ for (const { step, weight, run } of DAY) {
     }
   }
   const perMember = Object.fromEntries(FIELDS.map((f) => [f, stepTotal[f] / members.length]));
+  photoLoadsPerDay += (weight * (photoLoads - photoLoadsBefore)) / members.length;
   perStep.push({ step, weight, perRun: perMember });
   add(dayTotal, perMember, weight);
 }
@@ -877,6 +919,28 @@ for (const expression of [FREQUENT_CRON, DAILY_CRON]) {
 const cronDay = zero();
 for (const { perRun, runsPerDay } of Object.values(cron)) add(cronDay, perRun, runsPerDay);
 
+// The community feed's alarm (decision 028): every 15 s while any page holds a feed socket, one
+// read pushed to all of them. Counted as if some page held one all day (5,760 runs), whatever the
+// number of members: one real run is measured here (a socket held until the alarm has run).
+log('Measuring one community feed refresh (up to 20 s)…');
+const FEED_RUNS_PER_DAY = (24 * 60 * 60) / 15;
+const feedRun = await (async () => {
+  const socket = await openSocket('setup', pages.COMMUNITY_FEED_SOCKET_PATH, members[0].cookie);
+  const afterConnect = (await meterState()).durableObjects;
+  let state = afterConnect;
+  for (let i = 0; i < 200 && state.doRequests <= afterConnect.doRequests; i++) {
+    await sleep(100);
+    state = (await meterState()).durableObjects;
+  }
+  socket.close();
+  if (state.doRequests <= afterConnect.doRequests) throw new Error('The community feed alarm did not run within 20 s');
+  const run = add(zero(), state);
+  add(run, afterConnect, -1);
+  return run;
+})();
+const feedDay = add(zero(), feedRun, FEED_RUNS_PER_DAY);
+add(cronDay, feedDay);
+
 // CPU: repeat each repeatable read kind until it has CPU_REPEATS samples.
 log('Measuring workerd CPU per request kind…');
 const m0 = members[0];
@@ -900,7 +964,7 @@ const REPLAYS = {
   'GET /api/testimonials (home)': ['GET', '/api/testimonials'],
   'GET /api/users/username/:name (profile)': ['GET', `/api/users/username/${m0.username}`],
   'GET /api/users/:id/listings (profile)': ['GET', `/api/users/${m0.id}/listings`],
-  'GET /objects/uploads/:uuid (listing photo)': ['GET', listing0.imageUrls[0]],
+  [PHOTO_KIND]: ['GET', listing0.imageUrls[0]],
   'POST /api/auth/login (sign in)': ['POST', '/api/auth/login', () => ({ username: m0.username, password: m0Key })],
   'POST /api/auth/password-salt (sign in)': ['POST', '/api/auth/password-salt', () => ({ username: m0.username })],
   'POST /api/messages (send message)': ['POST', '/api/messages', () => ({ senderId: m0.id, receiverId: listing0.userId, listingId: listing0.id, content: 'One more question about the listing.' })],
@@ -952,6 +1016,11 @@ const resources = Object.entries(LIMITS).map(([field, { label, limit }]) => {
   return { field, label, perMemberDay: perMember, cronPerDay, limit, membersThatFit: fit };
 });
 const binding = resources.filter((r) => r.membersThatFit !== null).reduce((a, b) => (b.membersThatFit < a.membersThatFit ? b : a));
+// Without the media domain (MEDIA_ORIGIN unset), every photo load is a Worker request again.
+const withoutMedia = (() => {
+  const perMember = dayTotal.workerRequests + photoLoadsPerDay;
+  return { workerRequestsPerMemberDay: perMember, membersThatFit: Math.floor((LIMITS.workerRequests.limit - cronDay.workerRequests) / perMember) };
+})();
 const kindRows = [...kinds.values()]
   .filter((k) => !notOfTheDay(k.name))
   .map((k) => {
@@ -990,6 +1059,9 @@ const report = {
   perMemberDay: dayTotal,
   cron: Object.fromEntries(Object.entries(cron).map(([expression, c]) => [expression, { runsPerDay: c.runsPerDay, perRun: c.perRun, cpuMs: c.cpuMs }])),
   cronPerDay: cronDay,
+  communityFeed: { runsPerDay: FEED_RUNS_PER_DAY, perRun: feedRun, perDay: feedDay, note: 'included in cronPerDay (fixed daily costs)' },
+  photoLoadsPerMemberDay: photoLoadsPerDay,
+  withoutMediaDomain: withoutMedia,
   resources,
   binding: { resource: binding.label, membersThatFit: binding.membersThatFit },
   kinds: kindRows,
@@ -1027,10 +1099,12 @@ if (JSON_OUTPUT) {
   for (const { step, weight } of report.mix) console.log(`  ${String(weight).padStart(4)} × ${step}`);
   console.log('');
   console.log(table(
-    ['Resource', 'Per member-day', 'Cron per day', 'Free limit/day', 'Members that fit'],
+    ['Resource', 'Per member-day', 'Cron + feed per day', 'Free limit/day', 'Members that fit'],
     resources.map((r) => [r.label, fmt(r.perMemberDay), fmt(r.cronPerDay), fmt(r.limit), fmt(r.membersThatFit)]),
   ));
   console.log(`\nDurable Object requests count stub calls plus received WebSocket messages ÷ 20 (${fmt(dayTotal.doWebSocketMessages)} a member-day).`);
+  console.log(`Community feed (decision 028): ${FEED_RUNS_PER_DAY.toLocaleString('en-US')} refreshes/day (every 15 s, as if a page held a feed socket all day), per refresh ${fmt(feedRun.doRequests)} Durable Object request (the alarm), ${fmt(feedRun.d1Queries)} D1 query, ${fmt(feedRun.d1RowsRead)} rows read; in "Cron + feed per day".`);
+  console.log(`Photos: ${fmt(photoLoadsPerDay)} loads a member-day from the media domain (MEDIA_ORIGIN): no Worker request; R2 Class B counted as if every load missed the CDN. Without the media domain: ${fmt(withoutMedia.workerRequestsPerMemberDay)} Worker requests a member-day, ${fmt(withoutMedia.membersThatFit)} members.`);
   console.log(`Cron: ${Object.entries(cron).map(([e, c]) => `"${e}" ${c.runsPerDay}×/day, per run ${c.perRun.d1Queries} D1 queries, ${c.perRun.d1RowsRead} rows read, ${c.perRun.d1RowsWritten} written`).join('; ')}.`);
   console.log(`\nBinding resource: ${binding.label}. Daily active members that fit: ${fmt(binding.membersThatFit)}.\n`);
   console.log('Per request kind (figures per call). Worker JS CPU ms = the Worker isolate\'s own CPU per call (V8 profiler; mean, max, n);');

@@ -116,9 +116,11 @@ if (!(await portIsFree())) {
   process.exit(1);
 }
 
-// Always a production build, whatever NODE_ENV the caller has (test runners set "test").
+// Always a production build, whatever NODE_ENV the caller has (test runners set "test"). Photos
+// come from this server's /objects routes, whatever media origin wrangler.toml names for
+// production (local uploads are not on it); MEDIA_ORIGIN in the environment overrides that.
 if (process.env.SKIP_BUILD !== '1') {
-  const build = await run('vite', ['build', '--logLevel', 'warn'], { extraEnv: { NODE_ENV: 'production' } });
+  const build = await run('vite', ['build', '--logLevel', 'warn'], { extraEnv: { NODE_ENV: 'production', MEDIA_ORIGIN: process.env.MEDIA_ORIGIN ?? '' } });
   if (stopping) await new Promise(() => {});
   if (build.code !== 0) process.exit(build.code);
 }

@@ -22,6 +22,14 @@ export const BROWSE_PAGE = 9;
  */
 export const BELL_SOCKET_PATH = '/api/notifications/ws';
 
+/**
+ * The community feed socket (decision 028): the home page's activity feed and the community page's
+ * figures come over it, first frame and every 15 s, so neither page reads nor polls
+ * GET /api/analytics/activity or /dashboard (only while the socket is down). One per tab; the
+ * quota report opens it with those pages (scripts/quota.mjs).
+ */
+export const COMMUNITY_FEED_SOCKET_PATH = '/api/analytics/ws';
+
 /** The shell's reads on every full load: current user and categories (cached 10 min); the bell comes over its socket. */
 export function shell(who, { categories = true } = {}) {
   return [
@@ -31,13 +39,12 @@ export function shell(who, { categories = true } = {}) {
   ];
 }
 
-/** Home: featured, the three counters, the category grid, the activity feed and testimonials. */
+/** Home: featured, the three counters, the category grid and testimonials (the activity feed comes over its socket). */
 export function homeCalls(who) {
   return [
     { label: 'GET /api/listings/featured (home)', path: '/api/listings/featured', who },
     ...['barters', 'users', 'skills'].map((kind) => ({ label: `GET /api/${kind}/count (home counters)`, path: `/api/${kind}/count`, who })),
     { label: 'GET /api/listings?limit=6 (home: browse by category)', path: '/api/listings?limit=6&offset=0', who },
-    { label: 'GET /api/analytics/activity (home feed)', path: '/api/analytics/activity', who },
     { label: 'GET /api/testimonials (home)', path: '/api/testimonials', who },
   ];
 }
@@ -49,10 +56,15 @@ export const browseCall = (who, query, label) => ({ label: `GET /api/listings?â€
 
 export const browsePage = (who, query, label, options) => [[...shell(who, options), browseCall(who, query, label)]];
 
-/** A listing page: the listing, then its seller card. */
-export const listingCalls = (who, listing) => [
+/**
+ * A listing page: the listing, then its seller card. The SPA keeps a member it has read for the
+ * rest of the visit (staleTime: Infinity), so `sellerCached` (the seller's card was read since the
+ * last full load) leaves the second call out, as Chromium's network log shows
+ * (test/e2e/live-community.test.ts).
+ */
+export const listingCalls = (who, listing, { sellerCached = false } = {}) => [
   [{ label: 'GET /api/listings/:id (listing page)', path: `/api/listings/${listing.id}`, who }],
-  [{ label: 'GET /api/users/:id (listing page: seller card)', path: `/api/users/${listing.userId}`, who }],
+  ...(sellerCached ? [] : [[{ label: 'GET /api/users/:id (listing page: seller card)', path: `/api/users/${listing.userId}`, who }]]),
 ];
 
 export const listingPage = (who, listing, options) => {
@@ -94,12 +106,8 @@ export const profilePage = (who, profile, { own, ...options }) => {
   return [[...shell(who, options), ...first], ...rest];
 };
 
-/** The community page (stories tab): the dashboard's figures, the activity feed, testimonials. */
-export const communityCalls = (who) => [
-  { label: 'GET /api/analytics/dashboard (community)', path: '/api/analytics/dashboard', who },
-  { label: 'GET /api/analytics/activity (community)', path: '/api/analytics/activity', who },
-  { label: 'GET /api/testimonials (community)', path: '/api/testimonials', who },
-];
+/** The community page (stories tab): testimonials (the dashboard's figures and the activity feed come over the feed socket). */
+export const communityCalls = (who) => [{ label: 'GET /api/testimonials (community)', path: '/api/testimonials', who }];
 
 export const communityPage = (who, options) => [[...shell(who, options), ...communityCalls(who)]];
 

@@ -2,7 +2,7 @@
 // Durable Object). Every frame is JSON and is validated on arrival; nothing is cast into shape.
 import * as v from 'valibot';
 import { BARTER_STATUSES, LISTING_STATUSES, OFFER_STATUSES } from './constants';
-import { MESSAGE_EVENT_TYPES, type AppNotification, type Barter, type Message, type NotificationKind, type NotificationsResponse, type Offer } from './api-types';
+import { MESSAGE_EVENT_TYPES, type Activity, type AppNotification, type Dashboard, type Barter, type Message, type NotificationKind, type NotificationsResponse, type Offer } from './api-types';
 import type { TradeCircleMessage } from './trade-circles';
 
 const positiveId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(Number.MAX_SAFE_INTEGER, message));
@@ -98,6 +98,17 @@ const bellSchema = v.object({
   ),
 }) satisfies v.GenericSchema<unknown, NotificationsResponse>;
 
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** The activity feed as GET /api/analytics/activity answers it. */
+const activitySchema = v.object({ users: count, listings: count, barters: count, testimonials: count, events: count }) satisfies v.GenericSchema<unknown, Activity>;
+
+/** The dashboard's figures as GET /api/analytics/dashboard answers them. */
+const dashboardSchema = v.object({ totalUsers: count, totalSkills: count, completedBarters: count, totalSavings: v.pipe(v.number(), v.minValue(0)) }) satisfies v.GenericSchema<
+  unknown,
+  Dashboard
+>;
+
 /**
  * Room → client: a new message or event line (as the API returns it), an offer or barter as it now
  * stands (after an offer or barter step), someone typing, someone's read mark, or an error.
@@ -118,6 +129,10 @@ export const serverFrameSchema = v.variant('type', [
   // member's notifications changed. It carries the bell as GET /api/notifications would answer now;
   // without it (the read failed) the client refetches once.
   v.object({ type: v.literal('notifications'), bell: v.optional(bellSchema) }),
+  // The community feed socket (CommunityFeed; docs/api/users-and-community.md, "Live updates"): the activity
+  // feed and the dashboard's figures as GET /api/analytics/activity and /dashboard answer now,
+  // pushed on connect and every 15 seconds while the socket is open.
+  v.object({ type: v.literal('community'), activity: activitySchema, dashboard: dashboardSchema }),
 ]);
 export type ServerFrame = v.InferOutput<typeof serverFrameSchema>;
 

@@ -44,6 +44,8 @@ describe('community stats', () => {
   it('says Community Starting while there is no data', async () => {
     const { page } = await newPage(browser);
     await page.route('**/api/analytics/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+    // No feed socket either (decision 028): the figures come from nowhere.
+    await page.routeWebSocket('**/api/analytics/ws', (ws) => ws.close());
     await page.goto('/community');
     await eventually(() => page.getByTestId('community-stat-level').getByTestId('stat-label').innerText()).toBe('Community Starting');
   });

@@ -47,8 +47,10 @@ describe('home page for a visitor', () => {
     await feed.getByText(/listings? (are|is) open for exchange/).waitFor();
   });
 
-  it('refreshes the live activity feed every 15 seconds, and nothing else', async () => {
+  it('refreshes the live activity feed every 15 seconds while its socket is down, and nothing else', async () => {
     const { page } = await newPage(browser);
+    // The feed socket refused (decision 028; the live path: live-community.test.ts): the page polls.
+    await page.routeWebSocket('**/api/analytics/ws', (ws) => ws.close());
     await page.clock.install();
     const reads: string[] = [];
     page.on('request', (request) => {

@@ -532,6 +532,21 @@ describe('thumbnails', () => {
     expect((await call(`/objects/uploads/${crypto.randomUUID()}/thumb`)).status).toBe(404);
   });
 
+  it('gives every photo a thumbnail key (the photo itself until the browser’s thumbnail arrives), for the media origin', async () => {
+    const member = await signUp();
+    const image = await uploadImage(member);
+    const { uuid } = image;
+    // The media origin serves R2 keys as they are, with no fallback: thumbs/<uuid> must exist.
+    expect(new Uint8Array(await (await env.IMAGES.get(`thumbs/${uuid}`))!.arrayBuffer())).toEqual(image.bytes);
+    // A thumbnail that arrived first is kept.
+    const { uploadURL, thumbnailUploadURL } = await uploadUrls(member);
+    const other = uuidOf(uploadURL);
+    const thumb = jpegBytes(300);
+    expect((await put(thumbnailUploadURL, thumb)).status).toBe(200);
+    expect((await put(uploadURL, jpegBytes(2048))).status).toBe(200);
+    expect((await env.IMAGES.head(`thumbs/${other}`))?.size).toBe(300);
+  });
+
   it('refuses a thumbnail URL used for the photo and the reverse, a non-JPEG and one over 1 MB', async () => {
     const member = await signUp();
     const { uploadURL, thumbnailUploadURL } = await uploadUrls(member);

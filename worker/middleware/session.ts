@@ -25,7 +25,7 @@ export const VIEWER_FREE_GETS: readonly RegExp[] = [
   /^\/api\/users\/[0-9]+\/reviews$/,
   /^\/api\/users\/[0-9]+\/barters\/count$/,
   /^\/api\/(barters|users|skills)\/count$/,
-  /^\/api\/analytics\/(activity|dashboard)$/,
+  /^\/api\/analytics\/(activity|dashboard|ws)$/,
   /^\/api\/(testimonials|events)$/,
   /^\/api\/places$/,
   /^\/objects\/uploads\/[^/]+$/,

@@ -14,7 +14,9 @@ import {
   userCount,
   visibleTestimonials,
 } from '../db/queries/community';
+import { dashboardFigures, communityFeedStub } from '../lib/community-feed';
 import { contactEmail, queueEmail } from '../lib/email';
+import { forbidden, HttpError } from '../lib/errors';
 import { clientIp, hit } from '../lib/rate-limit';
 import { parseBody } from '../lib/validate';
 import type { AppEnv } from '../types';
@@ -27,12 +29,21 @@ communityRoutes.get('/skills/count', async (c) => c.json({ count: await openList
 
 communityRoutes.get('/analytics/activity', async (c) => c.json(await activitySummary(c.get('db'), upcomingEventsFrom())));
 
-communityRoutes.get('/analytics/dashboard', async (c) => {
-  const counts = await dashboardCounts(c.get('db'));
-  // Each completed barter saves both members roughly what they would otherwise have paid.
-  const perMemberPerBarter = Number(c.env.SAVINGS_PER_BARTER);
-  const totalSavings = counts.completedBarters * 2 * (Number.isFinite(perMemberPerBarter) ? perMemberPerBarter : 0);
-  return c.json({ ...counts, totalSavings });
+communityRoutes.get('/analytics/dashboard', async (c) => c.json(dashboardFigures(await dashboardCounts(c.get('db')), c.env)));
+
+/**
+ * The community feed socket (docs/api/users-and-community.md, "Live updates"; decision 028): the activity
+ * feed and the dashboard's figures pushed every 15 seconds by the CommunityFeed object, for guests
+ * and members alike (no session is read). Only this site's pages may open it.
+ */
+communityRoutes.get('/analytics/ws', async (c) => {
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
+  const origin = c.req.raw.headers.get('Origin');
+  if (origin !== null && origin !== new URL(c.req.url).origin) throw forbidden('Cross-origin requests are not allowed');
+  const upgraded = await communityFeedStub(c.env).fetch(new Request(c.req.url, { headers: { Upgrade: 'websocket' } }));
+  if (upgraded.status === 503) throw new HttpError(503, 'The live feed is full; the page refreshes by itself', undefined, { 'Retry-After': '60' });
+  if (upgraded.status !== 101 || !upgraded.webSocket) throw new HttpError(500, 'Could not open the community feed socket');
+  return new Response(null, { status: 101, webSocket: upgraded.webSocket });
 });
 
 communityRoutes.get('/testimonials', async (c) => c.json(await visibleTestimonials(c.get('db'))));

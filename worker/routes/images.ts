@@ -88,6 +88,10 @@ imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}`, async (c) => {
   const key = uploadKey(c.req.param('uuid'));
   const bytes = await signedJpeg(c, key, key, MAX_IMAGE_BYTES, TOO_LARGE);
   await c.env.IMAGES.put(key, bytes, { httpMetadata: { contentType: 'image/jpeg' } });
+  // The media domain (MEDIA_ORIGIN) serves keys as they are, with no fallback to the photo as
+  // /objects/…/thumb has: so every photo has a thumbnail key. Until the browser's thumbnail arrives
+  // (it overwrites this), or if it never does, the photo stands in for it (docs/operations.md "Photos").
+  if (!(await c.env.IMAGES.head(thumbKey(key)))) await c.env.IMAGES.put(thumbKey(key), bytes, { httpMetadata: { contentType: 'image/jpeg' } });
   await markStored(c.get('db'), key);
   return c.json({ objectPath: objectPath(key) });
 });

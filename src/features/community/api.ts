@@ -12,17 +12,25 @@ export const communityKeys = {
 };
 
 /** Spec section 9: the activity summary refreshes every 15 seconds. */
+export const ACTIVITY_REFRESH_MS = 15_000;
+/** Spec section 9: the dashboard figures refetch every 30 seconds (and on Refresh in the admin). */
+export const DASHBOARD_REFRESH_MS = 30_000;
+
+/**
+ * The activity summary, polled every 15 seconds. The home feed and the community page take it
+ * from the community feed socket instead and poll only while it is down (use-community-feed.ts).
+ */
 export const activityQuery = queryOptions({
   queryKey: communityKeys.activity(),
   queryFn: () => apiGet<Activity>('/api/analytics/activity'),
-  refetchInterval: 15_000,
+  refetchInterval: ACTIVITY_REFRESH_MS,
 });
 
-/** Spec section 9: the dashboard figures refetch every 30 seconds (and on Refresh in the admin). */
+/** The dashboard figures, polled every 30 seconds (the admin's; the community page's come over the feed socket). */
 export const dashboardQuery = queryOptions({
   queryKey: communityKeys.dashboard(),
   queryFn: () => apiGet<Dashboard>('/api/analytics/dashboard'),
-  refetchInterval: 30_000,
+  refetchInterval: DASHBOARD_REFRESH_MS,
 });
 
 export const testimonialsQuery = queryOptions({

@@ -19,6 +19,7 @@ import { notificationKeys } from '../notifications/api';
 import { isBellLive } from '../notifications/use-bell-socket';
 import { messageKeys, noteConversationRead, noteMessageInList } from './api';
 import { ConversationConnection, type ConnectionState } from './conversation-connection';
+import { keepConnected } from './keep-connected';
 import { afterSessionEnded, conversationSocketUrl, createThrottle, lastReceivedId, markReadUpTo, mergeMessages, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from './live';
 
 interface UseConversationSocketOptions {
@@ -159,21 +160,9 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
     });
     connection.current = conn;
     conn.start();
-
-    const onVisibility = () => {
-      if (!visible()) return;
-      conn.reconnectNow();
-      sendRead();
-    };
-    const onOnline = () => conn.reconnectNow();
-    const onOffline = () => conn.drop();
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('online', onOnline);
-    window.addEventListener('offline', onOffline);
+    const unwire = keepConnected(conn, sendRead);
     return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('offline', onOffline);
+      unwire();
       clearTimeout(typingTimer);
       clearTimeout(noticeTimer);
       conn.stop();

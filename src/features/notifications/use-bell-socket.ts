@@ -11,6 +11,7 @@ import { apiGetOrNull } from '../../lib/api';
 import type { SelfUser } from '../../shared/api-types';
 import { authKeys, CURRENT_USER_URL, forgetSignedOutMember } from '../auth/api';
 import { ConversationConnection } from '../messages/conversation-connection';
+import { keepConnected } from '../messages/keep-connected';
 import { afterSessionEnded } from '../messages/live';
 import { notificationKeys } from './api';
 
@@ -78,19 +79,9 @@ export function useBellSocket(meId: number | undefined): BellSocket {
       },
     });
     conn.start();
-
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') conn.reconnectNow();
-    };
-    const onOnline = () => conn.reconnectNow();
-    const onOffline = () => conn.drop();
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('online', onOnline);
-    window.addEventListener('offline', onOffline);
+    const unwire = keepConnected(conn);
     return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('offline', onOffline);
+      unwire();
       clearTimeout(waited);
       conn.stop();
       count(false);

@@ -10,6 +10,7 @@ import type { TradeCircleMessage } from '../../shared/trade-circles';
 import type { ServerFrame } from '../../shared/ws-frames';
 import { authKeys, CURRENT_USER_URL, forgetSignedOutMember } from '../auth/api';
 import { ConversationConnection } from '../messages/conversation-connection';
+import { keepConnected } from '../messages/keep-connected';
 import { afterSessionEnded, createThrottle, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from '../messages/live';
 import { notificationKeys } from '../notifications/api';
 import { circleKeys, mergeCircleMessages } from './api';
@@ -91,18 +92,9 @@ export function useCircleSocket(meId: number, circleId: number): CircleSocket {
     });
     connection.current = conn;
     conn.start();
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') conn.reconnectNow();
-    };
-    const onOnline = () => conn.reconnectNow();
-    const onOffline = () => conn.drop();
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('online', onOnline);
-    window.addEventListener('offline', onOffline);
+    const unwire = keepConnected(conn);
     return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('offline', onOffline);
+      unwire();
       for (const timer of timers.values()) clearTimeout(timer);
       clearTimeout(noticeTimer);
       conn.stop();

@@ -144,11 +144,11 @@ export function withMeter<H extends ExportedHandler<Env>>(handler: H): H {
   return metered as H;
 }
 
-type SocketObject = { webSocketMessage?(ws: WebSocket, message: string | ArrayBuffer): void | Promise<void> };
+type SocketObject = { webSocketMessage?(ws: WebSocket, message: string | ArrayBuffer): void | Promise<void>; alarm?(alarmInfo?: AlarmInvocationInfo): void | Promise<void> };
 
 /**
  * A Durable Object class whose bindings count into this isolate's Durable Object totals when
- * metering is on, with each received WebSocket message counted too.
+ * metering is on, with each received WebSocket message and each alarm invocation counted too.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function meteredDurableObject<T extends new (...args: any[]) => SocketObject>(Base: T): T {
@@ -165,6 +165,12 @@ export function meteredDurableObject<T extends new (...args: any[]) => SocketObj
     async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
       if (this.#metered) state.durableObjects.doWebSocketMessages += 1;
       await super.webSocketMessage?.(ws, message);
+    }
+
+    /** An alarm invocation is a billed Durable Object request. */
+    async alarm(alarmInfo?: AlarmInvocationInfo): Promise<void> {
+      if (this.#metered) state.durableObjects.doRequests += 1;
+      await super.alarm?.(alarmInfo);
     }
   };
 }

@@ -1,6 +1,7 @@
 import { Badge, Card, Flex, Grid, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { activityQuery, dashboardQuery } from '../api';
+import { activityQuery, ACTIVITY_REFRESH_MS, dashboardQuery, DASHBOARD_REFRESH_MS } from '../api';
+import { useCommunityFeed } from '../use-community-feed';
 import { activityLevel, capitalize, formatCount, formatMoney, growthLabels } from '../activity';
 
 interface Tile {
@@ -16,8 +17,10 @@ interface Tile {
  * of spec section 4: "Community Starting" until there is data, then Launching … Thriving.
  */
 export function StatsTiles() {
-  const dashboard = useQuery(dashboardQuery);
-  const activity = useQuery(activityQuery);
+  // Pushed over the community feed socket; polled only while it is down.
+  const feed = useCommunityFeed();
+  const dashboard = useQuery({ ...dashboardQuery, enabled: feed.ready, refetchInterval: feed.live ? false : DASHBOARD_REFRESH_MS });
+  const activity = useQuery({ ...activityQuery, enabled: feed.ready, refetchInterval: feed.live ? false : ACTIVITY_REFRESH_MS });
   const level = activityLevel(activity.data);
   const growth = growthLabels(activity.data);
   const d = dashboard.data;

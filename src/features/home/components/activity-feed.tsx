@@ -2,7 +2,8 @@ import { Card, Flex, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { Activity } from '../../../shared/api-types';
 import { activityLevel, capitalize } from '../../community/activity';
-import { activityQuery } from '../../community/api';
+import { activityQuery, ACTIVITY_REFRESH_MS } from '../../community/api';
+import { useCommunityFeed } from '../../community/use-community-feed';
 import { HomeSection } from './section';
 
 const number = new Intl.NumberFormat('en-US');
@@ -15,9 +16,13 @@ const LINES: { key: keyof Activity; one: string; many: string }[] = [
   { key: 'events', one: 'community event is coming up', many: 'community events are coming up' },
 ];
 
-/** Live figures from /api/analytics/activity, refreshed every 15 seconds (spec section 9). */
+/**
+ * Live figures, refreshed every 15 seconds (spec section 9): pushed over the community feed socket,
+ * or read from /api/analytics/activity while the socket is down.
+ */
 export function ActivityFeed() {
-  const { data, isError, dataUpdatedAt } = useQuery(activityQuery);
+  const feed = useCommunityFeed();
+  const { data, isError, dataUpdatedAt } = useQuery({ ...activityQuery, enabled: feed.ready, refetchInterval: feed.live ? false : ACTIVITY_REFRESH_MS });
   return (
     <HomeSection title="Live Activity Feed" lead="What is happening in the community right now.">
       <Card size="3">

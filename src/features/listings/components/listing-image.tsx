@@ -1,5 +1,7 @@
 import { ImageIcon } from '@radix-ui/react-icons';
+import { useState } from 'react';
 import { OBJECT_PATH_PATTERN } from '../../../shared/constants';
+import { BUILT_MEDIA_ORIGIN, mediaUrl } from '../../../shared/media';
 import '../listings.css';
 
 /** How wide a card's photo shows: half a phone's width in two columns, a third of the page above. */
@@ -7,10 +9,11 @@ export const CARD_IMAGE_SIZES = '(max-width: 640px) 50vw, (max-width: 1024px) 33
 
 /**
  * The 400w thumbnail and the 800w photo of an uploaded image, for `srcset` (docs/api/listings.md
- * "Thumbnails"); undefined for any other source, which has only itself.
+ * "Thumbnails"), from the media origin when there is one (src/shared/media.ts); undefined for any
+ * other source, which has only itself.
  */
-export function imageSrcSet(src: string): string | undefined {
-  return OBJECT_PATH_PATTERN.test(src) ? `${src}/thumb 400w, ${src} 800w` : undefined;
+export function imageSrcSet(src: string, mediaOrigin: string = BUILT_MEDIA_ORIGIN): string | undefined {
+  return OBJECT_PATH_PATTERN.test(src) ? `${mediaUrl(`${src}/thumb`, mediaOrigin)} 400w, ${mediaUrl(src, mediaOrigin)} 800w` : undefined;
 }
 
 /**
@@ -31,10 +34,24 @@ export function ListingImage({
   className?: string;
   sizes?: string;
 }) {
+  // A photo the media origin cannot serve (say, an upload older than the thumbnails) is loaded
+  // once more through the Worker, whose /thumb falls back to the photo.
+  const [viaWorker, setViaWorker] = useState<string | null>(null);
+  const origin = src && viaWorker === src ? '' : BUILT_MEDIA_ORIGIN;
   return (
     <div className={`listing-image ${className}`}>
       {src ? (
-        <img src={src} srcSet={imageSrcSet(src)} sizes={sizes} alt={alt} width={800} height={600} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <img
+          src={mediaUrl(src, origin)}
+          srcSet={imageSrcSet(src, origin)}
+          sizes={sizes}
+          alt={alt}
+          width={800}
+          height={600}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={origin ? () => setViaWorker(src) : undefined}
+        />
       ) : (
         <div className="listing-image-placeholder" role={alt ? 'img' : undefined} aria-label={alt ? `${alt} (no photo)` : undefined}>
           <ImageIcon width="28" height="28" aria-hidden="true" />
