@@ -447,16 +447,15 @@ export const uploads = sqliteTable(
   (t) => [index('uploads_user_attached_idx').on(t.userId, t.attachedAt), index('uploads_unattached_idx').on(t.attachedAt, t.createdAt)],
 );
 
-// Fixed-window counters for rate limits; a row per (rule, subject).
-export const rateLimits = sqliteTable(
-  'rate_limits',
-  {
-    key: text('key').primaryKey(),
-    count: integer('count').notNull(),
-    resetAt: integer('reset_at').notNull(), // ms since epoch
-  },
-  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
-);
+// Fixed-window counters for rate limits; a row per (rule, subject). No index besides the key: each
+// hit rewrites reset_at, and an index on it cost a written row per hit; the daily prune reads the
+// table through (it holds one row per subject seen since the last prune). The table is WITHOUT
+// ROWID (migration rows_written, decision 029), so a new key writes one row, not a row and its key.
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: integer('reset_at').notNull(), // ms since epoch
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
@@ -520,6 +519,7 @@ export const notifications = sqliteTable(
 );
 
 // A ledger of cron runs: a rerun for the same scheduled time finds its row and does nothing.
+// WITHOUT ROWID (migration rows_written, decision 029): a claim writes one row, not a row and its key.
 export const cronRuns = sqliteTable(
   'cron_runs',
   {

@@ -3,7 +3,7 @@ import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { listings, messages, users, type MessageRow } from '../schema';
 import { conversationKeyOf, conversationPath } from '../../../src/shared/conversation-key';
-import { notifyStatement, settleSubjectStatement, subjectKeys } from './notifications';
+import { notifyStatements, settleSubjectStatement, subjectKeys } from './notifications';
 
 /** The few listing columns the messaging, barter and review rules need. */
 export function findListingRef(db: Db, id: number) {
@@ -21,7 +21,9 @@ export async function findListingRefAndUser(db: Db, listingId: number, userId: n
 
 /**
  * Stores a message and, in the same batch, bumps the receiver's notification for the
- * conversation (one entry per conversation, counting the messages not yet seen).
+ * conversation (one entry per conversation, counting the messages not yet seen), in its
+ * two-statement form: a conversation's entry is bumped far more often than it is created
+ * (notifyStatements, decision 029).
  */
 export async function insertMessage(
   db: Db,
@@ -30,7 +32,7 @@ export async function insertMessage(
 ): Promise<MessageRow> {
   const [[row]] = await db.batch([
     db.insert(messages).values(values).returning(),
-    notifyStatement(db, {
+    ...notifyStatements(db, {
       userId: values.receiverId,
       kind: 'message',
       subjectKey: subjectKeys.conversation(values.listingId, values.senderId),

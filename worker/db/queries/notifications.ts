@@ -1,7 +1,7 @@
 // Notifications: one row per (member, subject). A new event on a subject the member has not read
 // yet adds to its count; on a subject already read it starts a fresh unread entry. Either way the
 // panel shows one line per conversation, barter, review or saved search, never one per event.
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { noteBellChange } from '../../lib/bell-changes';
 import type { AppNotification, NotificationsResponse } from '../../../src/shared/api-types';
 import type { Db } from '../client';
@@ -50,9 +50,40 @@ export function notifyStatement(db: Db, event: NotificationEvent) {
     });
 }
 
-export async function notify(db: Db, event: NotificationEvent): Promise<void> {
-  await notifyStatement(db, event);
+/**
+ * The same upsert as two statements, for subjects that get event after event while unread (a
+ * conversation's messages). D1 counts every row and index entry written: the single upsert writes
+ * four when it bumps an unread entry (the row, the updated_at and read_at index entries it sets,
+ * and the AUTOINCREMENT sequence its attempted insert bumps). Here the first statement bumps an
+ * unread entry in place (the row and its updated_at entry); the second inserts a new entry or
+ * restarts a read one, and finds nothing to update when the first matched (the sequence only).
+ * Same result as notifyStatement, three rows instead of four for the common case; both go in the
+ * caller's batch, in this order. Decision 029.
+ */
+export function notifyStatements(db: Db, event: NotificationEvent) {
+  const count = event.count ?? 1;
+  const now = new Date().toISOString();
+  noteBellChange(db, event.userId);
+  return [
+    db
+      .update(notifications)
+      .set({ kind: event.kind, text: event.text, link: event.link, count: sql`${notifications.count} + ${count}`, updatedAt: now })
+      .where(and(eq(notifications.userId, event.userId), eq(notifications.subjectKey, event.subjectKey), isNull(notifications.readAt))),
+    db
+      .insert(notifications)
+      .values({ userId: event.userId, kind: event.kind, subjectKey: event.subjectKey, text: event.text, link: event.link, count, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [notifications.userId, notifications.subjectKey],
+        set: { kind: event.kind, text: event.text, link: event.link, count, readAt: null, updatedAt: now },
+        setWhere: isNotNull(notifications.readAt),
+      }),
+  ] as const;
 }
+
+export async function notify(db: Db, event: NotificationEvent): Promise<void> {
+  await db.batch(notifyStatements(db, event));
+}
+
 
 /** The member's most recent entries, newest activity first. */
 export function listNotifications(db: Db, userId: number, limit = 30): Promise<NotificationRow[]> {

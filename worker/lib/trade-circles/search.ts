@@ -314,8 +314,11 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
   const at = new Date(scheduledTime).toISOString();
   const writeState = db
     .prepare(
+      // Written only when a cursor moves (an idle pass leaves both where they were): D1 counts
+      // each row an UPDATE rewrites, changed or not (decision 029).
       `INSERT INTO cron_state (job, cursor, at, updated_at) VALUES (?1, ?2, ?5, ?5), (?3, ?4, ?5, ?5)
-       ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at, updated_at = excluded.updated_at`,
+       ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at, updated_at = excluded.updated_at
+       WHERE cron_state.cursor IS NOT excluded.cursor`,
     )
     .bind(CIRCLE_PASS_JOB, report.to, WINDOW_JOB, report.nextWindow, at);
   if (queued.length && !report.deferred) {
