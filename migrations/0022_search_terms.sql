@@ -14,7 +14,7 @@ CREATE UNIQUE INDEX `search_terms_query_idx` ON `search_terms` (`fts`,`category`
 -- SEARCH_COLUMN_WEIGHTS (title, description, what the owner wants, want options).
 INSERT INTO `listings_fts` (`listings_fts`, `rank`) VALUES ('rank', 'bm25(10.0, 1.0, 3.0, 2.0)');
 --> statement-breakpoint
--- Tracked searches' counts (decision 028). A listing counts for a tracked search while it is
+-- Tracked searches' counts (decision 030). A listing counts for a tracked search while it is
 -- public and matches its text (and category). Before a change the FTS index still holds the old
 -- text, so the old state is counted out in BEFORE triggers; the new one is counted in once the
 -- index has the new text (in the index's own triggers, after they update it). Each statement

@@ -334,7 +334,7 @@ const ROUTES = [
   { name: 'GET /api/listings?distance=50 page 10', path: '/api/listings?distance=50&limit=9&offset=81' },
   { name: 'GET /api/listings?search=garden&distance=50', path: '/api/listings?search=garden&distance=50&limit=9&offset=0' },
   { name: 'GET /api/listings?search=garden (no distance)', path: '/api/listings?search=garden&limit=9&offset=0' },
-  // Each call a common word asked for the first time: the call that starts tracking it (decision 028).
+  // Each call a common word asked for the first time: the call that starts tracking it (decision 030).
   // Not held to the p50 budget: it happens once per word while the word stays tracked (the ones
   // after it read the counts); its rows read and written are reported, and its queries checked.
   { name: 'GET /api/listings?search=<a common word, first asked>&distance=50', path: () => `/api/listings?search=${FIRST_ASKED.shift() ?? 'garden'}&distance=50&limit=9&offset=0`, oncePerWord: true },

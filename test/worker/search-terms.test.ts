@@ -1,4 +1,4 @@
-// Tracked text searches (decision 028): a search matching more than TRACK_FROM listings is
+// Tracked text searches (decision 030): a search matching more than TRACK_FROM listings is
 // answered from counter rows kept by triggers and a ranked window, and must give exactly what the
 // full count and ranking give, through every change path, on every page, with and without a
 // distance, for members (whose own listings are left out) and visitors.
@@ -197,5 +197,31 @@ describe('tracked text searches', () => {
     const before = await trackedCount();
     expect((await search(`search=${w}`)).total).toBe(1);
     expect(await trackedCount()).toBe(before);
+  });
+
+  it('cost a listing change one row written per tracked search it comes into, with the most tracked', async () => {
+    const owner = await signUp();
+    const w = word();
+    const first = await createListing(owner, { title: `${w} lamp`, location: 'Oakland, CA' });
+    const second = await createListing(owner, { title: `${w} lamp`, location: 'Oakland, CA' });
+    const retitle = (id: number) => env.DB.prepare('UPDATE listings SET title = ? WHERE id = ?').bind(`${w}x lamp`, id).run();
+    await env.DB.prepare('DELETE FROM search_terms').run();
+    const untracked = await retitle(first.id);
+    // The most searches tracked, two of which (any category, and home) match the new title.
+    await env.DB.prepare(
+      `WITH RECURSIVE xs(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM xs WHERE x < ?)
+       INSERT INTO search_terms (fts, category, used_at) SELECT '"other' || x || '"*', '', '2026-01-01T00:00:00.000Z' FROM xs`,
+    )
+      .bind(MAX_TRACKED - 2)
+      .run();
+    await env.DB.prepare(`INSERT INTO search_terms (fts, category, used_at) VALUES (?, '', '2026-01-01T00:00:00.000Z'), (?, 'home', '2026-01-01T00:00:00.000Z')`)
+      .bind(`"${w}x"*`, `"${w}x"*`)
+      .run();
+    const tracked = await retitle(second.id);
+    expect(tracked.meta.rows_written).toBe(untracked.meta.rows_written + 2);
+    const totals = await env.DB.prepare('SELECT total FROM search_terms WHERE fts = ? ORDER BY category').bind(`"${w}x"*`).all<{ total: number }>();
+    expect(totals.results.map((r) => r.total)).toEqual([1, 1]);
+    // Each trigger statement reads every tracked search once (an FTS lookup by rowid each).
+    expect(tracked.meta.rows_read - untracked.meta.rows_read).toBeLessThan(3 * MAX_TRACKED);
   });
 });

@@ -102,7 +102,7 @@ export const listingCounts = sqliteTable('listing_counts', {
   n: integer('n').notNull().default(0),
 });
 
-// Text searches whose counts are kept by triggers (docs/decisions/028-search-at-scale.md): a
+// Text searches whose counts are kept by triggers (docs/decisions/030-text-search-at-scale.md): a
 // search matching many listings is tracked once it is asked; the triggers on listings and
 // listing_categories keep its counts exact and clear `ranked`, the cached first window of its
 // relevance order, whenever a listing it matches changes. Everything a tracked search needs is in

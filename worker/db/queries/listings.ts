@@ -579,7 +579,7 @@ export async function deleteListing(db: Db, listing: ListingRow, first: D1Prepar
 
 /**
  * A text search answered from its tracked counters and ranked window (search-terms.ts, decision
- * 028), or null when the search is not worth tracking (few matches: counted and ranked in full,
+ * 030), or null when the search is not worth tracking (few matches: counted and ranked in full,
  * cheaply) or the page lies past the window (read in full, as before). Within a distance, the
  * count is the search's counts at the places in range plus those without a place, and the page
  * takes the window's matches in range, then the matches without a place, newest first.

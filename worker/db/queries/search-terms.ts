@@ -1,4 +1,4 @@
-// Tracked text searches (docs/decisions/028-search-at-scale.md). Counting a text search reads
+// Tracked text searches (docs/decisions/030-text-search-at-scale.md). Counting a text search reads
 // every match once, and ranking it scores every match: for a word found in thousands of listings
 // both pass the free plan's budgets. A search matching more than TRACK_FROM listings is therefore
 // tracked once it is asked: a search_terms row holding its counts (public matches, those without a
