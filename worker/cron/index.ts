@@ -18,7 +18,7 @@ import { BATCH as DELIVERY_BATCH, DELIVERY_FIXED_COST, deliverOutbox } from './d
 import { MATCH_DIGEST_MIN_COST, runMatchDigest } from './match-digest';
 import { runMessageEmailNotices } from './message-email-notices';
 import { pruneExpiredRows } from './prune-expired';
-import { PAGES_DAILY, PAGES_FREQUENT, PRUNE_PAGE, pruneAbandonedUploads } from './prune-uploads';
+import { PAGES_DAILY, PAGES_FREQUENT, pruneAbandonedUploads } from './prune-uploads';
 import { ALERT_MIN_COST, runSavedSearchAlerts, SEARCHES_PER_INVOCATION, type AlertRun } from './saved-search-alerts';
 import { runCircleExpiry } from './trade-circle-expiry';
 import { PASSWORD_UPGRADES_PER_RUN, upgradePasswordHashes } from './upgrade-password-hashes';
@@ -55,7 +55,9 @@ const full = (page: number) => (result: unknown) => typeof result === 'number' &
 export const CRON_JOBS: Record<string, readonly CronJob[]> = {
   [DAILY_CRON]: [
     { name: 'prune-expired', cost: 0, run: (env, at) => pruneExpiredRows(env.DB, at) },
-    { name: 'prune-uploads', cost: 0, run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_DAILY, budget), more: full(PAGES_DAILY * PRUNE_PAGE) },
+    // Pruning keeps up with one call a trigger (its capacity test: more than a day's uploads can
+    // be), so it is not called again: a backlog is cleared over the day's runs.
+    { name: 'prune-uploads', cost: 0, run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_DAILY, budget) },
     { name: 'barter-cleanup', cost: BARTER_CLEANUP_COST, run: (env, at, budget) => (budget.left() >= BARTER_CLEANUP_COST ? runBarterCleanup(env, at) : Promise.resolve(null)) },
   ],
   // Alerts and notices queue emails first, so the delivery of the same run sends them. Upload
@@ -63,7 +65,7 @@ export const CRON_JOBS: Record<string, readonly CronJob[]> = {
   // (docs/security.md "Upload cap and pruning rate").
   [FREQUENT_CRON]: [
     { name: 'trade-circle-expiry', cost: 0, run: (env, at, budget) => runCircleExpiry(env, at, budget), more: full(EXPIRY_PAGE) },
-    { name: 'prune-uploads', cost: 0, run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_FREQUENT, budget), more: full(PAGES_FREQUENT * PRUNE_PAGE) },
+    { name: 'prune-uploads', cost: 0, run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_FREQUENT, budget) },
     // Paged by searches (SEARCHES_PER_INVOCATION a call) when it runs in invocations of its own.
     {
       name: 'saved-search-alerts',
