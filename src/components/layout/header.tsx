@@ -1,14 +1,16 @@
 import { Box, Button, Flex, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useCurrentUser } from '../../features/auth/api';
 import { useReturnHere } from '../../features/auth/redirect';
 import { CreateListingDialog } from '../../features/listings/components/create-listing-dialog';
-import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { UserAvatar } from '../user-avatar';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_LINKS, MEMBER_LINKS } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
+
+// Members only: visitors (most first loads) never fetch the bell, its socket or its menu.
+const NotificationsMenu = lazy(() => import('../../features/notifications/components/notifications-menu').then((m) => ({ default: m.NotificationsMenu })));
 
 export function Header() {
   const { user } = useCurrentUser();
@@ -47,7 +49,10 @@ export function Header() {
               <Box className="desktop-only">
                 <Button onClick={() => setCreating(true)}>Create Listing</Button>
               </Box>
-              <NotificationsMenu />
+              {/* The fallback keeps the bell's place (a size-2 icon button) while it loads. */}
+              <Suspense fallback={<Box width="32px" height="32px" aria-hidden="true" />}>
+                <NotificationsMenu />
+              </Suspense>
               <Link to="/profile" className="profile-link desktop-only" title="Your profile">
                 <span aria-hidden="true">
                   <UserAvatar name={user.displayName} src={user.avatarUrl} size="2" />
