@@ -44,6 +44,77 @@ export function sampleCategory(callFrame) {
 }
 
 /**
+ * Whose work a sample is, from its stack (decision 022, "Whose CPU a sample is"). Locally every
+ * Durable Object runs in the Worker's isolate, so one profile holds the samples of a cron job's
+ * invocation and of the objects it calls, interleaved in time; in production each call into an
+ * object is that object's own invocation (its own 10 ms) and the caller only awaits it. A sample
+ * is charged to the objects the invocation called (`objects`) only when its stack shows it:
+ *
+ *  - `call`: it stopped inside a Durable Object stub call, in the meter's `durableObjectCall`
+ *    (worker/lib/meter/bindings.ts). That is native work of the runtime under the call; locally it
+ *    is the called object's start-up (its SQLite storage is created on the first call): measured
+ *    at about 1.5 ms a call to a new object and under 0.01 ms a call to a live one
+ *    (docs/performance.md, "Cron invocations: one per job"). Back-to-back calls cannot always be
+ *    told apart (the few microseconds of JavaScript between them are rarely sampled), so a run of
+ *    such samples may hold several calls: its time is an upper bound of one call's share.
+ *  - `handler`: a frame of the called object's own code is on the stack: miniflare's wrapper
+ *    around every Durable Object class (`__mf_do_wrapper.js`, local only: it names the object in
+ *    its storage), or a function whose source (through the bundle's source map) is one of
+ *    `objectSources` (the Durable Object classes other than the invocation's own).
+ *
+ * Everything else is the invocation's own (`own`), including what cannot be told apart: the
+ * runtime's D1 code resumed after a query answers carries no frame of who asked, so it stays with
+ * the job even when an object asked (the objects read D1 only with a bell socket open). Returns
+ * (nodeId) → { kind: 'own' | 'call' | 'handler', call?: the stub-call function's name }.
+ */
+export function objectSampleClassifier(profile, { sourceOf = () => null, objectSources = () => false, callFunctions = ['durableObjectCall'] } = {}) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const calls = new Set(callFunctions);
+  const frameIsObject = new Map();
+  const isObjectFrame = (node) => {
+    if (!frameIsObject.has(node.id)) {
+      const { url } = node.callFrame;
+      frameIsObject.set(node.id, url.endsWith('__mf_do_wrapper.js') || url.endsWith('/do-wrapper.worker.js') || objectSources(sourceOf(node.callFrame) ?? ''));
+    }
+    return frameIsObject.get(node.id);
+  };
+  const memo = new Map();
+  return (id) => {
+    if (memo.has(id)) return memo.get(id);
+    const leaf = nodes.get(id);
+    let result = { kind: 'own' };
+    if (calls.has(leaf.callFrame.functionName)) result = { kind: 'call', call: leaf.callFrame.functionName };
+    else for (let at = id; at !== undefined; at = parent.get(at)) {
+      if (isObjectFrame(nodes.get(at))) {
+        result = { kind: 'handler' };
+        break;
+      }
+    }
+    memo.set(id, result);
+    return result;
+  };
+}
+
+/**
+ * The source file of a profile frame in the Worker's bundle, through its source map (Node's
+ * module.SourceMap; lines and columns 0-based in both), or null.
+ */
+export async function bundleSourceResolver(mapFile, bundleName = 'index.js') {
+  const { SourceMap } = await import('node:module');
+  const { readFileSync } = await import('node:fs');
+  const map = new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')));
+  const memo = new Map();
+  return (callFrame) => {
+    if (!callFrame.url || !(callFrame.url === bundleName || callFrame.url.endsWith(`/${bundleName}`))) return null;
+    const key = `${callFrame.lineNumber}:${callFrame.columnNumber}`;
+    if (!memo.has(key)) memo.set(key, map.findEntry(callFrame.lineNumber, callFrame.columnNumber)?.originalSource ?? null);
+    return memo.get(key);
+  };
+}
+
+/**
  * Gives each sample of a CPU profile to the window it falls in.
  *
  * `windows`: [{ start, end, ... }] in µs on the monotonic clock (process.hrtime), sorted by start
@@ -52,12 +123,20 @@ export function sampleCategory(callFrame) {
  * and before the next window's start. Returns, per window, { ms, samples, jsMs, gcMs, programMs,
  * selfMs } (ms = jsMs + gcMs + programMs; selfMs: ms per function the samples stopped in), plus
  * the ms no window took and the cap used.
+ *
+ * With `classify` (objectSampleClassifier), the samples the stack shows to be the called Durable
+ * Objects' are taken out of `ms` (which is then the invocation's own) and counted per window as
+ * `objects` = { callMs (inside stub calls), handlerMs (the objects' code), ms (both), calls (runs
+ * of stub-call samples), maxCallMs (the longest run: an upper bound of one call's share) };
+ * `totalMs` keeps the window's whole figure.
  */
-export function attributeSamples(profile, windows, { tailUs = 50_000 } = {}) {
+export function attributeSamples(profile, windows, { tailUs = 50_000, classify = null } = {}) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const spacing = typicalSpacingUs(profile.timeDeltas);
   const cap = 1.5 * spacing;
-  const result = windows.map(() => ({ ms: 0, samples: 0, jsMs: 0, gcMs: 0, programMs: 0, selfMs: new Map() }));
+  const result = windows.map(() => ({ ms: 0, totalMs: 0, samples: 0, jsMs: 0, gcMs: 0, programMs: 0, selfMs: new Map(), objects: { callMs: 0, handlerMs: 0, ms: 0, calls: 0, maxCallMs: 0 } }));
+  /** The stub-call run going on: { window, call, ms }. */
+  let run = null;
   let unattributedMs = 0;
   let time = profile.startTime;
   let w = -1;
@@ -65,7 +144,10 @@ export function attributeSamples(profile, windows, { tailUs = 50_000 } = {}) {
     const delta = profile.timeDeltas[i];
     time += delta;
     const category = sampleCategory(nodes.get(profile.samples[i]).callFrame);
-    if (category === 'idle') continue;
+    if (category === 'idle') {
+      run = null;
+      continue;
+    }
     const ms = Math.min(Math.max(delta, 0), cap) / 1000;
     while (w + 1 < windows.length && windows[w + 1].start <= time) w += 1;
     const inWindow = w >= 0 && time <= windows[w].end + tailUs;
@@ -75,6 +157,24 @@ export function attributeSamples(profile, windows, { tailUs = 50_000 } = {}) {
     }
     const entry = result[w];
     entry.samples += 1;
+    entry.totalMs += ms;
+    const whose = classify ? classify(profile.samples[i]) : { kind: 'own' };
+    if (whose.kind !== 'call') run = null;
+    if (whose.kind !== 'own') {
+      const objects = entry.objects;
+      objects.ms += ms;
+      if (whose.kind === 'handler') objects.handlerMs += ms;
+      else {
+        objects.callMs += ms;
+        if (!run || run.window !== w || run.call !== whose.call) {
+          run = { window: w, call: whose.call, ms: 0 };
+          objects.calls += 1;
+        }
+        run.ms += ms;
+        objects.maxCallMs = Math.max(objects.maxCallMs, run.ms);
+      }
+      continue;
+    }
     entry.ms += ms;
     entry[`${category}Ms`] += ms;
     const { functionName, url, lineNumber } = nodes.get(profile.samples[i]).callFrame;
