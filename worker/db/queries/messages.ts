@@ -174,7 +174,7 @@ export async function readConversation(
  * when it counts unread messages: when nothing is unread, as on most openings of a thread, the key
  * is NULL and the walk reads nothing (one summary row read). The summary trigger keeps the count.
  */
-function markReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, upTo?: number) {
+export function markReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, upTo?: number) {
   const key = sql`(SELECT listing_id FROM conversation_summaries
                     WHERE user_id = ${readerId} AND listing_id = ${listingId} AND partner_id = ${partnerId} AND unread_count > 0)`;
   return db
