@@ -3,7 +3,7 @@
 -- walks the conversation's direction on messages_listing_pair_idx instead, only when the reader's
 -- summary row counts unread messages. The notifications' unread index becomes partial: settling
 -- an entry deletes its entry (not counted) instead of moving it; building it writes one entry per
--- unread notification only (about 5,000 at the scale bench's 142,845), not one per row.
+-- unread notification only (an estimated 5,000 of the scale bench's 142,845), not one per row.
 DROP INDEX `messages_unread_idx`;--> statement-breakpoint
 DROP INDEX `notifications_user_unread_idx`;--> statement-breakpoint
 CREATE INDEX `notifications_user_unread_idx` ON `notifications` (`user_id`) WHERE "notifications"."read_at" IS NULL;
