@@ -3,6 +3,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
+import { createDb } from '../../worker/db/client';
+import { markReadStatement } from '../../worker/db/queries/messages';
 import { randomIp, unique } from './helpers';
 
 // Tables small and bounded by design: six categories.
@@ -137,5 +139,44 @@ describe('query plans', () => {
       }
     }
     expect(scans).toEqual([]);
+  });
+
+  // Decision 029 (rows written): indexes every write pays for were dropped or made partial; these
+  // pin that the queries they served keep an index range, not a walk of a whole index.
+  const plan = async (sql: string, params: unknown[]) =>
+    (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+
+  it('marking read walks one direction of a conversation, keyed on the reader’s summary row', async () => {
+    const db = createDb(env.DB);
+    for (const upTo of [undefined, 40]) {
+      const { sql, params } = markReadStatement(db, 1, 2, 3, upTo).toSQL();
+      const detail = await plan(sql, params);
+      expect(detail).toContain('SEARCH messages USING INDEX messages_listing_pair_idx (listing_id=? AND sender_id=? AND receiver_id=?)');
+      expect(detail).toContain('SEARCH conversation_summaries USING INDEX sqlite_autoindex_conversation_summaries_1 (user_id=? AND listing_id=? AND partner_id=?)');
+    }
+  });
+
+  it('the bell counts and settles unread entries on the partial unread index', async () => {
+    for (const sql of ['SELECT count(*) FROM notifications WHERE user_id = ?1 AND read_at IS NULL', 'UPDATE notifications SET read_at = ?2 WHERE user_id = ?1 AND read_at IS NULL']) {
+      expect(await plan(sql, [1, 'x'].slice(0, sql.includes('?2') ? 2 : 1))).toEqual(['SEARCH notifications USING INDEX notifications_user_unread_idx (user_id=?)']);
+    }
+  });
+
+  it('deleting an account or a listing finds the rows its cascades delete by index', async () => {
+    // What SQLite runs for each ON DELETE CASCADE of users and listings on these tables. Without
+    // an index on the child column, each would read the whole table (decision 029: kept).
+    const cascades: Array<[string, string]> = [
+      ['DELETE FROM messages WHERE sender_id = ?1', 'messages_sender_idx'],
+      ['DELETE FROM messages WHERE receiver_id = ?1', 'messages_receiver_idx'],
+      ['DELETE FROM messages WHERE listing_id = ?1', 'messages_listing_pair_idx'],
+      ['DELETE FROM conversation_summaries WHERE user_id = ?1', 'sqlite_autoindex_conversation_summaries_1'],
+      ['DELETE FROM conversation_summaries WHERE partner_id = ?1', 'conversation_summaries_partner_idx'],
+      ['DELETE FROM conversation_summaries WHERE listing_id = ?1', 'conversation_summaries_listing_idx'],
+      ['DELETE FROM notifications WHERE user_id = ?1', 'notifications_user_'],
+    ];
+    for (const [sql, index] of cascades) {
+      const [detail] = await plan(sql, [1]);
+      expect(detail, sql).toMatch(new RegExp(`^SEARCH \\w+ USING (COVERING )?INDEX ${index}`));
+    }
   });
 });

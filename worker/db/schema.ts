@@ -181,12 +181,15 @@ export const messages = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // These two serve the users foreign keys: deleting an account cascades to its messages by
+    // sender_id and receiver_id, which without them reads every message (decision 029, kept).
     index('messages_sender_idx').on(t.senderId, t.createdAt),
     index('messages_receiver_idx').on(t.receiverId, t.read),
     // One direction of a conversation in time order: a page of a thread is two short index ranges.
     index('messages_listing_pair_idx').on(t.listingId, t.senderId, t.receiverId, t.createdAt),
-    // Only unread messages: marking a conversation read finds just those (issue 10).
-    index('messages_unread_idx').on(t.receiverId, t.listingId, t.senderId).where(sql`${t.read} = 0`),
+    // No index of unread messages (dropped in migration rows_written_2, decision 029): marking a
+    // conversation read walks its direction on messages_listing_pair_idx, only when the reader's
+    // summary row counts unread ones (worker/db/queries/messages.ts). It cost a row per message sent.
     // A racing repeat of a step (two accepts) writes its line once: INSERT OR IGNORE on this key.
     uniqueIndex('messages_event_key_idx').on(t.eventKey).where(sql`${t.eventKey} IS NOT NULL`),
   ],
@@ -512,7 +515,9 @@ export const notifications = sqliteTable(
   (t) => [
     uniqueIndex('notifications_user_subject_idx').on(t.userId, t.subjectKey),
     index('notifications_user_updated_idx').on(t.userId, t.updatedAt),
-    index('notifications_user_unread_idx').on(t.userId, t.readAt),
+    // The unread entries only (the bell's count, "mark all read"): settling an entry deletes its
+    // entry here, which D1 does not count, where (user_id, read_at) wrote a moved one (decision 029).
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
     // The match digest reads the match entries of its window only (worker/cron/match-digest.ts).
     index('notifications_match_created_idx').on(t.createdAt).where(sql`${t.kind} = 'match'`),
   ],

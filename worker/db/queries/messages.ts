@@ -1,5 +1,5 @@
 // Data access for messages and conversations. A conversation is (listing, its owner, one other member).
-import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { listings, messages, users, type MessageRow } from '../schema';
 import { conversationKeyOf, conversationPath } from '../../../src/shared/conversation-key';
@@ -130,7 +130,7 @@ export async function conversationSummaries(
 
 /**
  * The messages between two members about a listing, oldest first, after marking the ones the
- * reader received as read. One batch: the UPDATE (on messages_unread_idx: only unread rows) and
+ * reader received as read. One batch: the UPDATE (markReadStatement) and
  * the two directions of the conversation, each one range of messages_listing_pair_idx in time
  * order, merged here. With a page (`limit`, optionally `before` a message's position) each
  * direction reads at most `limit` rows and the newest `limit` messages before it are returned.
@@ -158,10 +158,7 @@ export async function readConversation(
     db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1),
     db.select().from(users).where(eq(users.id, partnerId)).limit(1),
     settleSubjectStatement(db, readerId, subjectKeys.conversation(listingId, partnerId)),
-    db
-      .update(messages)
-      .set({ read: true })
-      .where(and(eq(messages.receiverId, readerId), eq(messages.listingId, listingId), eq(messages.senderId, partnerId), eq(messages.read, false))),
+    markReadStatement(db, readerId, partnerId, listingId),
     direction(readerId, partnerId),
     direction(partnerId, readerId),
   ]);
@@ -169,21 +166,37 @@ export async function readConversation(
   return { listing: listing[0], partner: partner[0], rows: page ? all.slice(Math.max(0, all.length - page.limit)) : all };
 }
 
-/** Marks the messages a member received in one conversation as read, up to and including a message id. */
-export async function markReadUpTo(db: Db, member: { userId: number; partnerId: number; listingId: number }, upTo: number): Promise<void> {
-  await db.batch([
-    settleSubjectStatement(db, member.userId, subjectKeys.conversation(member.listingId, member.partnerId)),
-    db
+/**
+ * Marks the messages `readerId` received from `partnerId` about a listing as read (all of them, or
+ * up to and including a message id). Messages have no index of unread rows (it cost a row written
+ * per message sent, decision 029), so the UPDATE walks the direction's range of
+ * messages_listing_pair_idx. The range's listing key is read from the reader's summary row, and only
+ * when it counts unread messages: when nothing is unread, as on most openings of a thread, the key
+ * is NULL and the walk reads nothing (one summary row read). The summary trigger keeps the count.
+ */
+export function markReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, upTo?: number) {
+  const key = sql`(SELECT listing_id FROM conversation_summaries
+                    WHERE user_id = ${readerId} AND listing_id = ${listingId} AND partner_id = ${partnerId} AND unread_count > 0)`;
+  return db
     .update(messages)
     .set({ read: true })
     .where(
       and(
-        eq(messages.listingId, member.listingId),
-        eq(messages.senderId, member.partnerId),
-        eq(messages.receiverId, member.userId),
-        eq(messages.read, false),
-        lte(messages.id, upTo),
+        sql`${messages.listingId} = ${key}`,
+        eq(messages.senderId, partnerId),
+        eq(messages.receiverId, readerId),
+        // `+` keeps this term off messages_receiver_idx (receiver_id, read), which would read the
+        // reader's unread messages of every conversation instead of this direction.
+        sql`+${messages.read} = 0`,
+        upTo === undefined ? undefined : sql`${messages.id} <= ${upTo}`,
       ),
-    ),
+    );
+}
+
+/** Marks the messages a member received in one conversation as read, up to and including a message id. */
+export async function markReadUpTo(db: Db, member: { userId: number; partnerId: number; listingId: number }, upTo: number): Promise<void> {
+  await db.batch([
+    settleSubjectStatement(db, member.userId, subjectKeys.conversation(member.listingId, member.partnerId)),
+    markReadStatement(db, member.userId, member.partnerId, member.listingId, upTo),
   ]);
 }

@@ -56,9 +56,11 @@ export function notifyStatement(db: Db, event: NotificationEvent) {
  * four when it bumps an unread entry (the row, the updated_at and read_at index entries it sets,
  * and the AUTOINCREMENT sequence its attempted insert bumps). Here the first statement bumps an
  * unread entry in place (the row and its updated_at entry); the second inserts a new entry or
- * restarts a read one, and finds nothing to update when the first matched (the sequence only).
- * Same result as notifyStatement, three rows instead of four for the common case; both go in the
- * caller's batch, in this order. Decision 029.
+ * restarts a read one, and only when there is no unread entry (so when the first matched nothing):
+ * an INSERT … SELECT whose SELECT yields no row generates no id, so SQLite leaves the sequence row
+ * alone (measured: 0 rows written, where a conflicting upsert writes the sequence). Same result as
+ * notifyStatement, two rows instead of four for the common case; both go in the caller's batch, in
+ * this order. Decision 029 (second pass).
  */
 export function notifyStatements(db: Db, event: NotificationEvent) {
   const count = event.count ?? 1;
@@ -69,9 +71,14 @@ export function notifyStatements(db: Db, event: NotificationEvent) {
       .update(notifications)
       .set({ kind: event.kind, text: event.text, link: event.link, count: sql`${notifications.count} + ${count}`, updatedAt: now })
       .where(and(eq(notifications.userId, event.userId), eq(notifications.subjectKey, event.subjectKey), isNull(notifications.readAt))),
+    // Every column in the table's order (drizzle inserts a SELECT into all of them); no FROM
+    // clause, so the WHERE before ON CONFLICT cannot be read as a join constraint.
     db
       .insert(notifications)
-      .values({ userId: event.userId, kind: event.kind, subjectKey: event.subjectKey, text: event.text, link: event.link, count, updatedAt: now })
+      .select(
+        sql`SELECT NULL, ${event.userId}, ${event.kind}, ${event.subjectKey}, ${event.text}, ${event.link}, ${count}, NULL, ${now}, ${now}
+             WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE user_id = ${event.userId} AND subject_key = ${event.subjectKey} AND read_at IS NULL)`,
+      )
       .onConflictDoUpdate({
         target: [notifications.userId, notifications.subjectKey],
         set: { kind: event.kind, text: event.text, link: event.link, count, readAt: null, updatedAt: now },
