@@ -179,12 +179,12 @@ describe('admin listings search in id order', () => {
     // The first page of 10 reads far less than the 75 hits (the old query looked up every one).
     expect(first.rowsRead).toBeLessThan(all.rowsRead / 2);
     // A page from the middle of the in-order hits reads no more than the first.
-    const row = await env.DB.prepare('SELECT created_at FROM listings WHERE id = ?').bind(recent[30]).first<{ created_at: string }>();
-    const middle = await rowsRead({ limit: 10, search: tag, before: { time: row!.created_at, id: recent[30] } });
-    expect(middle.ids).toEqual((await expected(tag, { time: row!.created_at, id: recent[30] })).slice(0, 10));
+    const row = await env.DB.prepare('SELECT created_at FROM listings WHERE id = ?').bind(recent[30]!).first<{ created_at: string }>();
+    const middle = await rowsRead({ limit: 10, search: tag, before: { time: row!.created_at, id: recent[30]! } });
+    expect(middle.ids).toEqual((await expected(tag, { time: row!.created_at, id: recent[30]! })).slice(0, 10));
     expect(middle.rowsRead).toBeLessThanOrEqual(first.rowsRead + 5);
     // A page that crosses the mark.
-    const cross = { time: (await env.DB.prepare('SELECT created_at FROM listings WHERE id = ?').bind(recent[4]).first<{ created_at: string }>())!.created_at, id: recent[4] };
+    const cross = { time: (await env.DB.prepare('SELECT created_at FROM listings WHERE id = ?').bind(recent[4]!).first<{ created_at: string }>())!.created_at, id: recent[4]! };
     expect((await rowsRead({ limit: 10, search: tag, before: cross })).ids).toEqual((await expected(tag, cross)).slice(0, 10));
   });
 });
