@@ -53,11 +53,26 @@ export async function adminUsersPage(db: Db, page: AdminPage): Promise<{ rows: U
 }
 
 /**
+ * The admin_counters row that marks where the listings' ids start to follow their order: every
+ * listing whose id is at least its value was created no earlier than every listing of a lower id
+ * (migration 0024, kept by triggers on every insert and every change of created_at or id). Above
+ * it, newest first by (created_at, id) is simply id descending.
+ */
+export const IN_ORDER_FROM = 'listings_in_order_from';
+
+/**
  * The page query of the listings tab, with each listing's owner. Without search it walks
  * listings_created_idx (every status) backwards from the cursor. With search, the hits are the
  * listings whose title or place holds the text (admin_listings_fts) and those of members whose
- * name or username holds it (admin_users_fts, then listings_user_created_idx); each is looked up
- * by id and the hits sorted, and only the page's rows are joined with their owners.
+ * name or username holds it (admin_users_fts, then listings_user_created_idx).
+ *
+ * The hits at or above the in-order mark are walked in id order descending, which there is the
+ * page's order: FTS5 hands its matches out in rowid order and honours rowid bounds, so the walk
+ * starts below the cursor and stops after `limit` hits (`page_ids`). The cursor becomes an id
+ * bound through listings_created_idx: the first listing at or after the cursor in page order; the
+ * in-order hits below its id are exactly those after the cursor. Every listing below the mark is
+ * older than every listing above it, so those come after and are read only when the in-order
+ * hits do not fill the page: then, as before, each is looked up by id and they are sorted.
  */
 export function adminListingsQuery(db: Db, page: AdminPage) {
   const columns = {
@@ -66,28 +81,44 @@ export function adminListingsQuery(db: Db, page: AdminPage) {
     owner: { id: sql<number>`${users.id}`.as('owner_id'), username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl },
   };
   const newest = [desc(listings.createdAt), desc(listings.id)] as const;
-  const after = olderThan(listings.createdAt, listings.id, page.before);
   if (!page.search) {
+    const after = olderThan(listings.createdAt, listings.id, page.before);
     return db.select(columns).from(listings).innerJoin(users, sql`${users.id} = ${listings.userId}`).where(after).orderBy(...newest).limit(page.limit);
   }
   const phrase = trigramPhrase(page.search);
-  const hits = sql`SELECT rowid FROM admin_listings_fts WHERE admin_listings_fts MATCH ${phrase}
-    UNION SELECT owned.id FROM admin_users_fts CROSS JOIN ${listings} AS owned ON owned.user_id = admin_users_fts.rowid
-     WHERE admin_users_fts MATCH ${`{display_name username} : ${phrase}`}`;
-  // The page's ids first (each match read once, sorted), then only those joined with their owners.
-  const pageIds = db
-    .select({ id: sql<number>`${listings.id}`.as('page_id') })
-    .from(listings)
-    .where(and(sql`${listings.id} IN (${hits})`, after))
-    .orderBy(sql`+${listings.createdAt} DESC`, sql`+${listings.id} DESC`)
-    .limit(page.limit)
-    .as('page_ids');
+  const ownerPhrase = `{display_name username} : ${phrase}`;
+  // No mark row (it is written by the migration): every listing counts as below it, the exact old way.
+  const mark = sql`coalesce((SELECT value FROM ${adminCounters} WHERE ${adminCounters.name} = ${IN_ORDER_FROM}), 9223372036854775807)`;
+  const { before } = page;
+  const below = before
+    ? sql`coalesce((SELECT cursor_row.id FROM ${listings} AS cursor_row WHERE (cursor_row.created_at, cursor_row.id) >= (${before.time}, ${before.id})
+        ORDER BY cursor_row.created_at, cursor_row.id LIMIT 1), 9223372036854775807)`
+    : undefined;
+  const inOrder = (id: SQL) => (below ? sql`${id} >= ${mark} AND ${id} < ${below}` : sql`${id} >= ${mark}`);
+  // The in-order hits of this page: at most `limit`, newest first.
+  const pageIds = db.$with('page_ids', { id: sql<number>`id` }).as(
+    sql`SELECT id FROM (SELECT rowid AS id FROM admin_listings_fts WHERE admin_listings_fts MATCH ${phrase} AND ${inOrder(sql`rowid`)}
+      UNION SELECT owned.id FROM admin_users_fts CROSS JOIN ${listings} AS owned ON owned.user_id = admin_users_fts.rowid
+       WHERE admin_users_fts MATCH ${ownerPhrase} AND ${inOrder(sql`owned.id`)}
+      ORDER BY 1 DESC LIMIT ${page.limit})`,
+  );
+  // The hits below the mark, only when the in-order ones leave room (a constant condition, so
+  // SQLite skips the FTS reads otherwise); each looked up by id, then sorted.
+  const room = sql`(SELECT count(*) FROM page_ids) < ${page.limit}`;
+  const older = before ? sql`AND (hit.created_at, hit.id) < (${before.time}, ${before.id})` : sql``;
+  const rest = sql`SELECT id FROM (SELECT hit.id FROM ${listings} AS hit WHERE hit.id IN (
+      SELECT rowid FROM admin_listings_fts WHERE admin_listings_fts MATCH ${phrase} AND rowid < ${mark} AND ${room}
+      UNION SELECT owned.id FROM admin_users_fts CROSS JOIN ${listings} AS owned ON owned.user_id = admin_users_fts.rowid
+       WHERE admin_users_fts MATCH ${ownerPhrase} AND owned.id < ${mark} AND ${room}) ${older}
+     ORDER BY +hit.created_at DESC, +hit.id DESC LIMIT ${page.limit})`;
   return db
+    .with(pageIds)
     .select(columns)
-    .from(pageIds)
-    .innerJoin(listings, sql`${listings.id} = ${pageIds.id}`)
+    .from(listings)
     .innerJoin(users, sql`${users.id} = ${listings.userId}`)
-    .orderBy(...newest);
+    .where(sql`${listings.id} IN (SELECT id FROM page_ids UNION ALL ${rest})`)
+    .orderBy(...newest)
+    .limit(page.limit);
 }
 
 /** A page of listings of every status, newest first, with owners; and the numbers of all and of featured listings. */
