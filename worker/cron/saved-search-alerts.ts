@@ -77,6 +77,8 @@ export interface AlertRun {
  */
 export const SEARCHES_PER_INVOCATION = 400;
 export const ALERT_PAGE_JOB = 'saved-search-alerts:page';
+/** Bell pushes one paged invocation makes at most (the window's MAX_BELL_PUSHES spread over its first pages). */
+export const PUSHES_PER_PAGE = 10;
 
 /** A page of searches: the searches of the members after this user id, about `limit` of them. */
 export interface SearchPage {
@@ -193,7 +195,12 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   // listings are copied into the scratch index alert_listings_fts (same tokenizer as
   // listings_fts), every query is matched there, and the scratch index is emptied again.
   const textMatches = new Map<string, Set<number>>();
-  const wanted = [...new Set(searches.map((s) => ftsQuery(s.query ?? undefined)).filter((q): q is string => q !== null))];
+  const ftsOfText = new Map<string | null, string | null>();
+  const ftsOf = (query: string | null) => {
+    if (!ftsOfText.has(query)) ftsOfText.set(query, ftsQuery(query ?? undefined));
+    return ftsOfText.get(query)!;
+  };
+  const wanted = [...new Set(searches.map((s) => ftsOf(s.query)).filter((q): q is string => q !== null))];
   for (const q of wanted) textMatches.set(q, new Set());
   if (wanted.length) {
     const [, , found] = await d1.batch<{ query: string; rowid: number }>([
@@ -212,18 +219,20 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
     for (const row of found!.results) textMatches.get(row.query)?.add(row.rowid);
   }
 
+  // Each search looks only at the new listings that can match it: those its text matched, or
+  // those of its category (a page of searches times every new listing was most of the CPU).
+  const byId = new Map(fresh.map((l) => [l.id, l]));
+  const ofCategory = new Map<string, NewListing[]>();
+  for (const l of fresh) for (const slug of slugsOf.get(l.id)!) ofCategory.set(slug, [...(ofCategory.get(slug) ?? []), l]);
   const matches: Match[] = [];
   for (const search of searches) {
-    const text = ftsQuery(search.query ?? undefined);
+    const text = ftsOf(search.query);
     const category = search.category && search.category !== 'all' ? search.category : null;
     if (!text && !category) continue;
-    const hits = fresh.filter(
-      (l) =>
-        l.user_id !== search.user_id &&
-        l.created_at > search.created_at &&
-        (!category || slugsOf.get(l.id)!.has(category)) &&
-        (!text || textMatches.get(text)!.has(l.id)),
-    );
+    const candidates = text ? [...textMatches.get(text)!].map((id) => byId.get(id)!) : (ofCategory.get(category!) ?? []);
+    const hits = candidates
+      .filter((l) => l.user_id !== search.user_id && l.created_at > search.created_at && (!category || slugsOf.get(l.id)!.has(category)))
+      .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id));
     if (hits.length) matches.push({ search, listings: hits });
   }
   if (matches.length === 0) return finish();
@@ -253,7 +262,9 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   run.emails = emails.length;
   // One batch (one transaction): the notifications with the digests.
   // The members whose bells this run pushes (a paged window shares one cap over its pages).
-  const bells = [...new Set(entries.map((e) => e.userId))].slice(0, page ? Math.max(0, MAX_BELL_PUSHES - pushed) : undefined);
+  // A page pushes at most PUSHES_PER_PAGE of them: each push is a Durable Object call made from
+  // this invocation, and 40 of them in one page were most of its CPU.
+  const bells = [...new Set(entries.map((e) => e.userId))].slice(0, page ? Math.max(0, Math.min(PUSHES_PER_PAGE, MAX_BELL_PUSHES - pushed)) : undefined);
   pushed += bells.length;
   await d1.batch([
     ...notifyStatements(d1, entries, new Date().toISOString()),
