@@ -115,8 +115,8 @@ describe('cron dispatch', () => {
       expect(outcome.used).toBeLessThanOrEqual(INVOCATION_BUDGET);
       if (!outcome.more) break;
     }
-    // Whole members a page: 150 × 2 = 300 ≤ 400 searches, so three pages for six members.
-    expect(SEARCHES_PER_INVOCATION).toBe(400);
+    // Whole members a page: 150 × 2 = 300 ≤ 300 searches, so three pages for six members.
+    expect(SEARCHES_PER_INVOCATION).toBe(300);
     expect(outcomes.map((o) => o.more)).toEqual([true, true, false]);
     expect(await env.DB.prepare('SELECT 1 FROM cron_state WHERE job = ?1').bind(ALERT_PAGE_JOB).first()).toBeNull();
     const ids = JSON.stringify(members.map((m) => m.id));

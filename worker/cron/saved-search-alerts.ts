@@ -75,10 +75,10 @@ export interface AlertRun {
  * page is written once; the next invocation (the dispatcher calls again at once, up to its cap,
  * else the next trigger) goes on from there before it claims a new window.
  */
-export const SEARCHES_PER_INVOCATION = 400;
+export const SEARCHES_PER_INVOCATION = 300;
 export const ALERT_PAGE_JOB = 'saved-search-alerts:page';
 /** Bell pushes one paged invocation makes at most (the window's MAX_BELL_PUSHES spread over its first pages). */
-export const PUSHES_PER_PAGE = 10;
+export const PUSHES_PER_PAGE = 5;
 
 /** A page of searches: the searches of the members after this user id, about `limit` of them. */
 export interface SearchPage {
