@@ -105,7 +105,9 @@ export async function runSavedSearchAlerts(env: Env, scheduledTime: number, budg
   return runOnce(env.DB, SAVED_SEARCH_JOB, scheduledTime, async () => {
     const previous = await previousRunTime(env.DB, SAVED_SEARCH_JOB, scheduledTime);
     const start = Math.max(previous ?? scheduledTime - FIRST_WINDOW, scheduledTime - MAX_WINDOW);
-    return alertNewListings(env, new Date(start).toISOString(), new Date(scheduledTime).toISOString(), paged ? { after: 0, limit: searchesPerCall } : undefined);
+    // The call that claims a window does half a page: it also claims the run and reads the window
+    // (and is often the first to run the matching code in a fresh isolate).
+    return alertNewListings(env, new Date(start).toISOString(), new Date(scheduledTime).toISOString(), paged ? { after: 0, limit: Math.ceil(searchesPerCall / 2) } : undefined);
   });
 }
 
