@@ -116,8 +116,9 @@ describe('cron dispatch', () => {
       expect(outcome.used).toBeLessThanOrEqual(INVOCATION_BUDGET);
       if (!outcome.more) break;
     }
-    // Whole members a page: 150 × 2 = 300 ≤ 300 searches, and the call that claims the window
-    // takes half a page (one member): four pages for six members.
+    // Whole members a page: 150 × 2 = 300 ≤ 300 searches; the window's first pages are a fifth
+    // (60: one member, alone over the page, gets all of theirs) and a half (150: one member), then
+    // two members a page: four pages for six members.
     expect(SEARCHES_PER_INVOCATION).toBe(300);
     expect(outcomes.map((o) => o.more)).toEqual([true, true, true, false]);
     expect(await env.DB.prepare('SELECT 1 FROM cron_state WHERE job = ?1').bind(ALERT_PAGE_JOB).first()).toBeNull();
