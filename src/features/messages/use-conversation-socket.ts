@@ -6,21 +6,20 @@
 // socket because the session ended (4001), the hook asks who is signed in before anything else.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiGetOrNull } from '../../lib/api';
-import type { Barter, Message, SelfUser } from '../../shared/api-types';
+import type { Barter, Message } from '../../shared/api-types';
 import { conversationKeyOf } from '../../shared/conversation-key';
 import { barterKeys } from '../barters/api';
 import { conversationInfoKey, storeOffer } from '../offers/api';
 import { userKeys } from '../profile/api';
 import { reviewKeys } from '../reviews/api';
 import type { ServerFrame } from '../../shared/ws-frames';
-import { authKeys, CURRENT_USER_URL, forgetSignedOutMember } from '../auth/api';
 import { notificationKeys } from '../notifications/api';
 import { isBellLive } from '../notifications/use-bell-socket';
 import { messageKeys, noteConversationRead, noteMessageInList } from './api';
 import { ConversationConnection, type ConnectionState } from './conversation-connection';
 import { keepConnected } from './keep-connected';
-import { afterSessionEnded, conversationSocketUrl, createThrottle, lastReceivedId, markReadUpTo, mergeMessages, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from './live';
+import { handleSessionEnded } from './session-ended';
+import { conversationSocketUrl, createThrottle, lastReceivedId, markReadUpTo, mergeMessages, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from './live';
 
 interface UseConversationSocketOptions {
   meId: number;
@@ -146,17 +145,7 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
         });
         sendRead();
       },
-      onSessionEnded: () => {
-        // Asked outside the cache, so a first "nobody" (see afterSessionEnded) does not sign the
-        // screen out before the second look.
-        const fetchUserId = async () => (await apiGetOrNull<SelfUser>(CURRENT_USER_URL))?.id ?? null;
-        void afterSessionEnded(fetchUserId, meId).then((outcome) => {
-          if (outcome === 'resume') conn.resume();
-          else if (outcome === 'signed-out') forgetSignedOutMember(queryClient);
-          // Someone else signed in meanwhile: the screen re-renders for them and this connection goes.
-          else void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
-        });
-      },
+      onSessionEnded: () => handleSessionEnded(conn, meId, queryClient),
     });
     connection.current = conn;
     conn.start();

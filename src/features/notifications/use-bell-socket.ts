@@ -7,12 +7,9 @@
 // tab or the network comes back); a close with 4001 (the session ended) asks who is signed in.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiGetOrNull } from '../../lib/api';
-import type { SelfUser } from '../../shared/api-types';
-import { authKeys, CURRENT_USER_URL, forgetSignedOutMember } from '../auth/api';
 import { ConversationConnection } from '../messages/conversation-connection';
 import { keepConnected } from '../messages/keep-connected';
-import { afterSessionEnded } from '../messages/live';
+import { handleSessionEnded } from '../messages/session-ended';
 import { notificationKeys } from './api';
 
 /** How long the bell waits for the socket's first frame before reading it over HTTP. */
@@ -69,14 +66,7 @@ export function useBellSocket(meId: number | undefined): BellSocket {
       },
       // The server's first frame brings the bell: nothing to fetch on (re)connect.
       onOpen: () => {},
-      onSessionEnded: () => {
-        const fetchUserId = async () => (await apiGetOrNull<SelfUser>(CURRENT_USER_URL))?.id ?? null;
-        void afterSessionEnded(fetchUserId, meId).then((outcome) => {
-          if (outcome === 'resume') conn.resume();
-          else if (outcome === 'signed-out') forgetSignedOutMember(queryClient);
-          else void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
-        });
-      },
+      onSessionEnded: () => handleSessionEnded(conn, meId, queryClient),
     });
     conn.start();
     const unwire = keepConnected(conn);

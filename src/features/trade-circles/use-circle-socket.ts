@@ -4,14 +4,12 @@
 // resyncs both from the API. A 4001 close (the session ended) asks who is signed in first.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiGetOrNull } from '../../lib/api';
-import type { SelfUser } from '../../shared/api-types';
 import type { TradeCircleMessage } from '../../shared/trade-circles';
 import type { ServerFrame } from '../../shared/ws-frames';
-import { authKeys, CURRENT_USER_URL, forgetSignedOutMember } from '../auth/api';
 import { ConversationConnection } from '../messages/conversation-connection';
 import { keepConnected } from '../messages/keep-connected';
-import { afterSessionEnded, createThrottle, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from '../messages/live';
+import { handleSessionEnded } from '../messages/session-ended';
+import { createThrottle, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from '../messages/live';
 import { notificationKeys } from '../notifications/api';
 import { circleKeys, mergeCircleMessages } from './api';
 
@@ -81,14 +79,7 @@ export function useCircleSocket(meId: number, circleId: number): CircleSocket {
         void queryClient.invalidateQueries({ queryKey: circleKeys.detail(circleId) });
         void queryClient.refetchQueries({ queryKey: circleKeys.messages(circleId), exact: true });
       },
-      onSessionEnded: () => {
-        const fetchUserId = async () => (await apiGetOrNull<SelfUser>(CURRENT_USER_URL))?.id ?? null;
-        void afterSessionEnded(fetchUserId, meId).then((outcome) => {
-          if (outcome === 'resume') conn.resume();
-          else if (outcome === 'signed-out') forgetSignedOutMember(queryClient);
-          else void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
-        });
-      },
+      onSessionEnded: () => handleSessionEnded(conn, meId, queryClient),
     });
     connection.current = conn;
     conn.start();
