@@ -1,5 +1,6 @@
 // Fixed-window rate limits counted in D1 (KV's 1,000 writes a day could not carry them).
-// Each rule names its limit, window and what it counts per (an IP, a username, a member).
+// Each rule names its limit, window and what it counts per (an IP, a username, a member). The
+// members' message budget is counted from their stored lines instead (lib/message-budget.ts).
 import type { Context } from 'hono';
 import { sha256Hex } from './crypto';
 import { tooManyRequests } from './errors';
@@ -11,7 +12,6 @@ export const RATE_LIMITS = {
   registerPerIp: { limit: 20, windowMs: MINUTE },
   accountMailPerAccount: { limit: 5, windowMs: HOUR },
   contactPerIp: { limit: 5, windowMs: MINUTE },
-  messagePerMember: { limit: 30, windowMs: MINUTE },
   uploadUrlPerMember: { limit: 30, windowMs: MINUTE },
   newsletterPerIp: { limit: 5, windowMs: MINUTE },
 } as const;

@@ -6,7 +6,7 @@ import { insertMessage, messagesOfUser } from '../db/queries/messages';
 import { message } from '../db/shapes';
 import { roomStub } from '../lib/conversation-room';
 import { badRequest, notFound } from '../lib/errors';
-import { hit, hitStatement } from '../lib/rate-limit';
+import { checkMessageBudget, messageBudgetStatement, settleMessageBudget, withMessageBudget } from '../lib/message-budget';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -17,19 +17,20 @@ export const userMessageRoutes = new Hono<AppEnv>();
 messageRoutes.post('/', async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
-  // The rate limit counts every attempt and answers first (429 before any 400), as before. With a
-  // valid body its hit rides in one D1 batch with the listing and receiver lookups.
+  // The message budget (30 a minute, counted from the member's own lines: lib/message-budget.ts)
+  // answers first (429 before any 400), as the counter did. With a valid body its read rides in
+  // one D1 batch with the listing and receiver lookups; the write's batch checks it again.
   const input = await parseBody(c, messageSchema).catch(async (error: unknown) => {
-    await hit(c.env.DB, 'messagePerMember', String(user.id));
+    await checkMessageBudget(c.env.DB, user.id);
     throw error;
   });
-  const counted = await hitStatement(c.env.DB, 'messagePerMember', String(user.id));
-  const [hitResult, listingResult, receiverResult] = await c.env.DB.batch<Record<string, unknown>>([
-    counted.statement,
+  const now = Date.now();
+  const [budgetResult, listingResult, receiverResult] = await c.env.DB.batch<Record<string, unknown>>([
+    messageBudgetStatement(c.env.DB, user.id, now),
     c.env.DB.prepare('SELECT id, user_id AS userId, title FROM listings WHERE id = ?1 LIMIT 1').bind(input.listingId),
     c.env.DB.prepare('SELECT id FROM users WHERE id = ?1 LIMIT 1').bind(input.receiverId),
   ]);
-  counted.settle(hitResult?.results[0] as { count: number; reset_at: number } | undefined);
+  settleMessageBudget((budgetResult?.results ?? []) as { at: string }[], now);
   assertActingAs(user, input.senderId, 'You can only send messages as yourself');
 
   const listing = listingResult?.results[0] as { id: number; userId: number; title: string } | undefined;
@@ -41,10 +42,12 @@ messageRoutes.post('/', async (c) => {
     throw badRequest('Messages about a listing are between its owner and another member');
   }
 
-  const created = await insertMessage(
-    db,
-    { senderId: user.id, receiverId: receiver.id, listingId: listing.id, content: input.content },
-    { senderName: user.displayName, listingTitle: listing.title },
+  const created = await withMessageBudget(c.env.DB, user.id, () =>
+    insertMessage(
+      db,
+      { senderId: user.id, receiverId: receiver.id, listingId: listing.id, content: input.content },
+      { senderName: user.displayName, listingTitle: listing.title },
+    ),
   );
   const shaped = message(created);
   // D1 is the record; the room only fans out, after the reply (the sender's SPA takes the reply's

@@ -30,7 +30,7 @@ import type { ListingRow, OfferRow, UserRow } from '../db/schema';
 import { barter as shapeBarter, message as shapeMessage } from '../db/shapes';
 import { pushToRoom } from '../lib/conversation-room';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { hit } from '../lib/rate-limit';
+import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import { parseBody, parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -128,7 +128,7 @@ offerRoutes.post('/', async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   // An offer is a message in the conversation: it shares the members' message budget.
-  await hit(c.env.DB, 'messagePerMember', String(user.id));
+  await checkMessageBudget(c.env.DB, user.id);
   const input = await parseBody(c, offerCreateSchema);
   const listing = await findListing(db, input.listingId);
   if (!listing) throw notFound('Listing not found');
@@ -142,14 +142,16 @@ offerRoutes.post('/', async (c) => {
 
   let created: OfferRow;
   try {
-    created = await createOffer(
-      db,
-      { listingId: listing.id, conversationKey: key, fromUserId: user.id, toUserId: listing.userId, ...terms },
-      {
-        message: input.message ?? null,
-        lineContent: `${user.displayName} offered ${describeTerms(titles, terms.text)}`,
-        notice: offerNotice(user, listing.userId, listing, `${user.displayName} made an offer on "${listing.title}"`),
-      },
+    created = await withMessageBudget(c.env.DB, user.id, () =>
+      createOffer(
+        db,
+        { listingId: listing.id, conversationKey: key, fromUserId: user.id, toUserId: listing.userId, ...terms },
+        {
+          message: input.message ?? null,
+          lineContent: `${user.displayName} offered ${describeTerms(titles, terms.text)}`,
+          notice: offerNotice(user, listing.userId, listing, `${user.displayName} made an offer on "${listing.title}"`),
+        },
+      ),
     );
   } catch (error) {
     // Two offers racing in one conversation: the unique open-offer index keeps one.
@@ -266,7 +268,7 @@ for (const action of ['decline', 'withdraw'] as const) {
 offerRoutes.post('/:id{[0-9]+}/counter', async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
-  await hit(c.env.DB, 'messagePerMember', String(user.id));
+  await checkMessageBudget(c.env.DB, user.id);
   const offer = await offerFor(c, user);
   const input = await parseBody(c, offerTermsSchema);
   if (offer.status !== 'open') throw conflict(OFFER_MESSAGES.notOpen);
@@ -278,15 +280,17 @@ offerRoutes.post('/:id{[0-9]+}/counter', async (c) => {
 
   let created: OfferRow | undefined;
   try {
-    created = await counterOffer(
-      db,
-      offer,
-      { fromUserId: user.id, toUserId: other, ...terms },
-      {
-        lineContent: `${user.displayName} ${revising ? 'changed the offer to' : 'countered with'} ${describeTerms(titles, terms.text)}`,
-        eventType: 'offer_countered',
-        notice: offerNotice(user, other, listing, `${user.displayName} ${revising ? 'changed their offer' : 'countered your offer'} on "${listing.title}"`),
-      },
+    created = await withMessageBudget(c.env.DB, user.id, () =>
+      counterOffer(
+        db,
+        offer,
+        { fromUserId: user.id, toUserId: other, ...terms },
+        {
+          lineContent: `${user.displayName} ${revising ? 'changed the offer to' : 'countered with'} ${describeTerms(titles, terms.text)}`,
+          eventType: 'offer_countered',
+          notice: offerNotice(user, other, listing, `${user.displayName} ${revising ? 'changed their offer' : 'countered your offer'} on "${listing.title}"`),
+        },
+      ),
     );
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(OFFER_MESSAGES.notOpen);

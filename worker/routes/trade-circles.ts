@@ -6,7 +6,7 @@ import { circleMessageSchema } from '../../src/shared/trade-circles';
 import { circleRoomStub } from '../lib/conversation-room';
 import { conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { pushNotificationChanges, sessionKeyOf } from '../lib/member-sockets';
-import { hit } from '../lib/rate-limit';
+import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import { announce, circleMessages, circlesOfMember, decide, findCircleRow, isMember, postCircleMessage, settleIfUnavailable, shapeCircle, type CircleRow } from '../lib/trade-circles/circles';
 import { circleSubject } from '../lib/trade-circles/names';
 import { membersOf } from '../lib/trade-circles/propose';
@@ -94,11 +94,11 @@ tradeCircleRoutes.get('/:id{[0-9]+}/messages', async (c) => {
 tradeCircleRoutes.post('/:id{[0-9]+}/messages', async (c) => {
   const user = requireUser(c);
   // The circle's chat shares the members' message budget with conversations.
-  await hit(c.env.DB, 'messagePerMember', String(user.id));
+  await checkMessageBudget(c.env.DB, user.id);
   const circle = await circleFor(c);
   const input = await parseBody(c, circleMessageSchema);
   if (circle.status !== 'proposed' && circle.status !== 'agreed') throw conflict(CIRCLE_MESSAGES.ended);
-  const created = await postCircleMessage(c.env.DB, circle, user, input.content);
+  const created = await withMessageBudget(c.env.DB, user.id, () => postCircleMessage(c.env.DB, circle, user, input.content));
   c.executionCtx.waitUntil(pushNotificationChanges(c.env, membersOf(circle).filter((id) => id !== user.id)));
   try {
     await circleRoomStub(c.env, circle.id).broadcast({ type: 'circle_message', message: created });

@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import { listings, messages, users, type MessageRow } from '../schema';
 import { conversationKeyOf, conversationPath } from '../../../src/shared/conversation-key';
 import { notifyStatements, settleSubjectStatement, subjectKeys } from './notifications';
+import { messageBudgetGateExpr } from '../../lib/message-budget';
 
 /** The few listing columns the messaging, barter and review rules need. */
 export function findListingRef(db: Db, id: number) {
@@ -23,14 +24,16 @@ export async function findListingRefAndUser(db: Db, listingId: number, userId: n
  * Stores a message and, in the same batch, bumps the receiver's notification for the
  * conversation (one entry per conversation, counting the messages not yet seen), in its
  * two-statement form: a conversation's entry is bumped far more often than it is created
- * (notifyStatements, decision 029).
+ * (notifyStatements, decision 029). The batch starts with the sender's message-budget gate, which
+ * fails it (nothing written) when the sender has used the minute's budget (decision 031).
  */
 export async function insertMessage(
   db: Db,
   values: { senderId: number; receiverId: number; listingId: number; content: string },
   notice: { senderName: string; listingTitle: string },
 ): Promise<MessageRow> {
-  const [[row]] = await db.batch([
+  const [, [row]] = await db.batch([
+    db.select({ gate: messageBudgetGateExpr(values.senderId) }).from(users).where(eq(users.id, values.senderId)),
     db.insert(messages).values(values).returning(),
     ...notifyStatements(db, {
       userId: values.receiverId,

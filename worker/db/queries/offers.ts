@@ -8,6 +8,7 @@ import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { MessageEvent, Offer } from '../../../src/shared/api-types';
 import type { Db } from '../client';
 import { barters, listings, messages, offerItems, offers, type MessageRow, type OfferRow } from '../schema';
+import { messageBudgetGateSql } from '../../lib/message-budget';
 import { notifyStatement, type NotificationEvent } from './notifications';
 
 const nowIso = () => new Date().toISOString();
@@ -173,6 +174,8 @@ export async function createOffer(
 ): Promise<OfferRow> {
   const offerId = openOfferIdOf(offer.conversationKey);
   const statements: Statement[] = [
+    // An offer is a message in the conversation: it spends the member's message budget.
+    messageBudgetGateSql(offer.fromUserId),
     db
       .insert(offers)
       .values({
@@ -195,7 +198,7 @@ export async function createOffer(
               json_object('type', 'offer_made', 'offerId', ${offerId}, 'barterId', NULL), 'offer:' || ${offerId} || ':made')`,
     notifyStatement(db, extras.notice),
   );
-  const [inserted] = await runBatch(db, statements);
+  const [, inserted] = await runBatch(db, statements);
   const id = (inserted!.results[0] as { id: number }).id;
   return (await findOfferById(db, id))!;
 }
@@ -215,6 +218,7 @@ export async function counterOffer(
   const at = nowIso();
   const newId = sql`(SELECT id FROM offers WHERE replaces_offer_id = ${old.id})`;
   const statements: Statement[] = [
+    messageBudgetGateSql(counter.fromUserId),
     db
       .update(offers)
       .set({ status: 'countered', respondedAt: at, updatedAt: at })
@@ -236,7 +240,7 @@ export async function counterOffer(
              json_object('type', ${extras.eventType}, 'offerId', ${newId}, 'barterId', NULL), ${`offer:${old.id}:countered`}
        WHERE ${newId} IS NOT NULL`,
   ];
-  const [countered] = await runBatch(db, statements);
+  const [, countered] = await runBatch(db, statements);
   if (countered!.results.length === 0) return undefined;
   await notifyStatement(db, extras.notice);
   const [row] = await db.select().from(offers).where(eq(offers.replacesOfferId, old.id)).limit(1);

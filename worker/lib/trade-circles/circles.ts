@@ -6,6 +6,7 @@ import { pushNotificationChanges } from '../member-sockets';
 import type { BarterStatus } from '../../../src/shared/api-types';
 import type { TradeCircle, TradeCircleDecision, TradeCircleLeg, TradeCircleMessage, TradeCircleStatus } from '../../../src/shared/trade-circles';
 import { pushToCircle } from '../conversation-room';
+import { messageBudgetGateSql, prepareSql } from '../message-budget';
 import { circleNoticeStatement, dissolveCircle, membersOf, parseLegsKey, ringOrder, type CircleNotice, type DissolvedCircle } from './propose';
 
 export interface CircleRow {
@@ -285,12 +286,14 @@ export async function postCircleMessage(d1: D1Database, circle: Pick<CircleRow, 
     .filter((userId) => userId !== sender.id)
     .map((userId) => ({ circleId: circle.id, userId, text: `${sender.displayName} wrote in your trade circle: ${preview}`, subject: 'circle-chat' }));
   const statements = [
+    // The chat spends the member's message budget: the gate fails the batch when it is spent.
+    prepareSql(d1, messageBudgetGateSql(sender.id)),
     d1
       .prepare('INSERT INTO trade_circle_messages (circle_id, sender_id, content, created_at) VALUES (?, ?, ?, ?) RETURNING id, circle_id, sender_id, content, created_at')
       .bind(circle.id, sender.id, content, at),
   ];
   const notice = circleNoticeStatement(d1, notices, at);
   if (notice) statements.push(notice);
-  const [inserted] = await d1.batch(statements);
+  const [, inserted] = await d1.batch(statements);
   return shapeMessage(inserted!.results[0] as MessageRow);
 }
