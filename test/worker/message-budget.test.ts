@@ -123,6 +123,24 @@ describe('the message budget', () => {
     expect(await scalar("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'messagePerMember:%'")).toBe(0);
   });
 
+  it('restarts a read conversation entry without a sequence row (12 rows, 13 before)', async () => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const listingId = await insertListing(owner);
+    const body = { senderId: member.id, receiverId: owner.id, listingId, content: 'First question' };
+    expect((await metered('/api/messages', member, body)).status).toBe(201);
+    // The owner reads the thread: the entry is settled (read).
+    expect((await call(`/api/conversations/${owner.id}/${member.id}/${listingId}?limit=100`, { cookie: owner.cookie })).status).toBe(200);
+    // The next message restarts it: the message (5), both summaries with their recency entries (4),
+    // the entry's row, its updated_at entry and its new unread entry (3), no sequence row.
+    const restart = await metered('/api/messages', member, { ...body, content: 'One more thing' });
+    expect(restart.status).toBe(201);
+    expect(restart.counts.d1RowsWritten).toBeLessThanOrEqual(12);
+    const entry = await env.DB.prepare('SELECT count, read_at FROM notifications WHERE user_id = ?1 AND subject_key = ?2')
+      .bind(owner.id, `message:${listingId}:${member.id}`)
+      .first<{ count: number; read_at: string | null }>();
+    expect(entry).toEqual({ count: 1, read_at: null });
+  });
+
   it('reads only the window: the budget check reads at most the 30 newest lines of each kind', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listingId = await insertListing(owner);

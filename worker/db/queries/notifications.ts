@@ -51,39 +51,41 @@ export function notifyStatement(db: Db, event: NotificationEvent) {
 }
 
 /**
- * The same upsert as two statements, for subjects that get event after event while unread (a
- * conversation's messages). D1 counts every row and index entry written: the single upsert writes
- * four when it bumps an unread entry (the row, the updated_at and read_at index entries it sets,
- * and the AUTOINCREMENT sequence its attempted insert bumps). Here the first statement bumps an
- * unread entry in place (the row and its updated_at entry); the second inserts a new entry or
- * restarts a read one, and only when there is no unread entry (so when the first matched nothing):
- * an INSERT … SELECT whose SELECT yields no row generates no id, so SQLite leaves the sequence row
- * alone (measured: 0 rows written, where a conflicting upsert writes the sequence). Same result as
- * notifyStatement, two rows instead of four for the common case; both go in the caller's batch, in
- * this order. Decision 029 (second pass).
+ * The same upsert as three statements, for subjects that get event after event (a conversation's
+ * messages). D1 counts every row and index entry written: the single upsert writes four when it
+ * bumps an unread entry (the row, the updated_at and read_at index entries it sets, and the
+ * AUTOINCREMENT sequence its attempted insert bumps), and four when it restarts a read one. Here
+ * each case has a statement of its own, and each matches only its own case, so exactly one writes:
+ * 1. an unread entry is bumped in place (the row and its updated_at entry: 2);
+ * 2. a read entry restarts as unread with this event's count (the row, its updated_at entry and
+ *    its new entry in the partial unread index: 3, no sequence row);
+ * 3. a new entry is inserted only when the member has none for the subject: an INSERT … SELECT
+ *    whose SELECT yields no row generates no id, so SQLite leaves the sequence row alone.
+ * Same result as notifyStatement, in the caller's batch, in this order. Decision 029.
  */
 export function notifyStatements(db: Db, event: NotificationEvent) {
   const count = event.count ?? 1;
   const now = new Date().toISOString();
   noteBellChange(db, event.userId);
+  const entry = and(eq(notifications.userId, event.userId), eq(notifications.subjectKey, event.subjectKey));
   return [
     db
       .update(notifications)
       .set({ kind: event.kind, text: event.text, link: event.link, count: sql`${notifications.count} + ${count}`, updatedAt: now })
-      .where(and(eq(notifications.userId, event.userId), eq(notifications.subjectKey, event.subjectKey), isNull(notifications.readAt))),
+      .where(and(entry, isNull(notifications.readAt))),
+    db
+      .update(notifications)
+      .set({ kind: event.kind, text: event.text, link: event.link, count, readAt: null, updatedAt: now })
+      .where(and(entry, isNotNull(notifications.readAt))),
     // Every column in the table's order (drizzle inserts a SELECT into all of them); no FROM
-    // clause, so the WHERE before ON CONFLICT cannot be read as a join constraint.
+    // clause, so the WHERE cannot be read as a join constraint. D1 runs a batch as one
+    // transaction, one at a time, so no other batch can insert the entry in between.
     db
       .insert(notifications)
       .select(
         sql`SELECT NULL, ${event.userId}, ${event.kind}, ${event.subjectKey}, ${event.text}, ${event.link}, ${count}, NULL, ${now}, ${now}
-             WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE user_id = ${event.userId} AND subject_key = ${event.subjectKey} AND read_at IS NULL)`,
-      )
-      .onConflictDoUpdate({
-        target: [notifications.userId, notifications.subjectKey],
-        set: { kind: event.kind, text: event.text, link: event.link, count, readAt: null, updatedAt: now },
-        setWhere: isNotNull(notifications.readAt),
-      }),
+             WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE user_id = ${event.userId} AND subject_key = ${event.subjectKey})`,
+      ),
   ] as const;
 }
 
