@@ -40,8 +40,9 @@ export const users = sqliteTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_verification_token_idx').on(t.verificationToken),
     index('users_created_at_idx').on(t.createdAt),
-    // Contact messages go to every admin.
-    index('users_is_admin_idx').on(t.isAdmin),
+    // Contact messages go to every admin. Partial (decision 029, members' write paths): a new
+    // member, never an admin, writes no entry; the query names `is_admin = 1` to use it.
+    index('users_is_admin_idx').on(t.isAdmin).where(sql`${t.isAdmin} = 1`),
     // Rows still in the pre-relief Argon2id format, for the upgrade job: empty once all are done,
     // so the job's check reads nothing (decision 015).
     index('users_legacy_password_idx').on(t.id).where(sql`substr(${t.password}, 1, 10) = '$argon2id$'`),
@@ -89,7 +90,9 @@ export const listings = sqliteTable(
     // Distance search narrows to a latitude band first, then checks longitude and exact distance.
     index('listings_coordinates_idx').on(t.latitude, t.longitude),
     index('listings_user_created_idx').on(t.userId, t.createdAt),
-    index('listings_featured_idx').on(t.isFeatured, t.status, t.createdAt),
+    // The featured strip: only featured listings (decision 029, members' write paths), so a new
+    // listing writes no entry; the query names `is_featured = 1` to use it.
+    index('listings_featured_idx').on(t.status, t.createdAt).where(sql`${t.isFeatured} = 1`),
     // Every listing of every status newest first: the admin listings tab's keyset pages (decision 026).
     index('listings_created_idx').on(t.createdAt, t.id),
   ],
@@ -406,7 +409,8 @@ export const emailOutbox = sqliteTable(
   },
   // Delivery claims pending rows in (priority, id) order: the index's implicit rowid gives the id.
   (t) => [
-    index('email_outbox_to_idx').on(t.to, t.createdAt),
+    // No index on the address: no query of the Worker reads the outbox by address (decision 029,
+    // members' write paths: it cost a row written per email queued).
     index('email_outbox_queue_idx').on(t.status, t.priority),
     // The admin email notice's last provider error: only pending rows that failed, in queue order
     // (decision 026), so finding it never walks the whole pending backlog.
@@ -446,8 +450,14 @@ export const uploads = sqliteTable(
     attachedAt: text('attached_at'),
     createdAt: createdAt(),
   },
-  // (user, attached) counts a member's unattached uploads for the cap from the index alone.
-  (t) => [index('uploads_user_attached_idx').on(t.userId, t.attachedAt), index('uploads_unattached_idx').on(t.attachedAt, t.createdAt)],
+  // (user, attached) counts a member's unattached uploads for the cap from the index alone, and
+  // serves the users cascade. The prune job's oldest-first walk needs only the unattached uploads:
+  // partial (decision 029, members' write paths), so attaching one deletes its entry (not
+  // counted as a row written) instead of moving it.
+  (t) => [
+    index('uploads_user_attached_idx').on(t.userId, t.attachedAt),
+    index('uploads_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} IS NULL`),
+  ],
 );
 
 // Fixed-window counters for rate limits; a row per (rule, subject). No index besides the key: each
@@ -692,6 +702,11 @@ export const conversationSummaries = sqliteTable(
     lastMessageTime: text('last_message_time').notNull(),
     /** Messages this member received in the conversation and has not read. */
     unreadCount: integer('unread_count').notNull().default(0),
+    /**
+     * When a thread read last found unread messages here and set unreadCount to 0 (one write, before
+     * it marks the messages; the mark-read walk of the same batch is keyed on this value).
+     */
+    unreadSettledAt: text('unread_settled_at'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.listingId, t.partnerId] }),

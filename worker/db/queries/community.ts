@@ -102,7 +102,8 @@ export async function upcomingEvents(db: Db, today: string) {
 }
 
 export function adminEmails(db: Db): Promise<{ email: string }[]> {
-  return db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true));
+  // The literal 1 (not a bound parameter) lets SQLite use the partial users_is_admin_idx.
+  return db.select({ email: users.email }).from(users).where(sql`${users.isAdmin} = 1`);
 }
 
 export type NewContactMessage = typeof contactMessages.$inferInsert;

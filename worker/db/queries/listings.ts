@@ -464,7 +464,8 @@ export async function searchListings(db: Db, filter: ListingSearch, from?: Posit
 
 export async function featuredListings(db: Db) {
   const rows = await selectWithOwner(db)
-    .where(and(eq(listings.isFeatured, true), eq(listings.status, 'active')))
+    // The literal 1 (not a bound parameter) lets SQLite use the partial listings_featured_idx.
+    .where(and(sql`${listings.isFeatured} = 1`, eq(listings.status, 'active')))
     .orderBy(...newestFirst)
     .limit(FEATURED_LIMIT);
   return shape(rows);

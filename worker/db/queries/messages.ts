@@ -1,7 +1,8 @@
 // Data access for messages and conversations. A conversation is (listing, its owner, one other member).
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
-import { listings, messages, users, type MessageRow } from '../schema';
+import { conversationSummaries as summaries, listings, messages, users, type MessageRow } from '../schema';
 import { conversationKeyOf, conversationPath } from '../../../src/shared/conversation-key';
 import { notifyStatements, settleSubjectStatement, subjectKeys } from './notifications';
 import { messageBudgetGateExpr } from '../../lib/message-budget';
@@ -133,7 +134,8 @@ export async function conversationSummaries(
 
 /**
  * The messages between two members about a listing, oldest first, after marking the ones the
- * reader received as read. One batch: the UPDATE (markReadStatement) and
+ * reader received as read. One batch: the reader's unread count settled in one write and the
+ * messages it counted marked read (settleUnreadStatement, markSettledReadStatement), and
  * the two directions of the conversation, each one range of messages_listing_pair_idx in time
  * order, merged here. With a page (`limit`, optionally `before` a message's position) each
  * direction reads at most `limit` rows and the newest `limit` messages before it are returned.
@@ -155,13 +157,15 @@ export async function readConversation(
     const query = db.select().from(messages).where(where);
     return page ? query.orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit) : query.orderBy(messages.createdAt, messages.id);
   };
-  const [listing, partner, , , mine, theirs] = await db.batch([
+  const settledAt = isoNow();
+  const [listing, partner, , , , mine, theirs] = await db.batch([
     // The route's checks (the listing and the partner exist) ride in the same round trip; when
     // either is missing the writes below match nothing (no such conversation has messages).
     db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1),
     db.select().from(users).where(eq(users.id, partnerId)).limit(1),
     settleSubjectStatement(db, readerId, subjectKeys.conversation(listingId, partnerId)),
-    markReadStatement(db, readerId, partnerId, listingId),
+    settleUnreadStatement(db, readerId, partnerId, listingId, settledAt),
+    markSettledReadStatement(db, readerId, partnerId, listingId, settledAt),
     direction(readerId, partnerId),
     direction(partnerId, readerId),
   ]);
@@ -180,6 +184,43 @@ export async function readConversation(
 export function markReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, upTo?: number) {
   const key = sql`(SELECT listing_id FROM conversation_summaries
                     WHERE user_id = ${readerId} AND listing_id = ${listingId} AND partner_id = ${partnerId} AND unread_count > 0)`;
+  return markReadWalk(db, key, readerId, partnerId, upTo);
+}
+
+/**
+ * A thread read's first write (decision 029, members' write paths): the reader's unread count for
+ * the conversation set to 0 in one statement, stamped `settledAt`, only when it counts any. The
+ * messages it counted are marked read next in the same batch (markSettledReadStatement), and the
+ * summary trigger, finding nothing left to count out, writes nothing per message (it decremented
+ * the row once per message before).
+ */
+export function settleUnreadStatement(db: Db, readerId: number, partnerId: number, listingId: number, settledAt: string) {
+  return db
+    .update(summaries)
+    .set({ unreadCount: 0, unreadSettledAt: settledAt })
+    .where(
+      and(
+        eq(summaries.userId, readerId),
+        eq(summaries.listingId, listingId),
+        eq(summaries.partnerId, partnerId),
+        gt(summaries.unreadCount, 0),
+      ),
+    );
+}
+
+/**
+ * Marks read the messages settleUnreadStatement just counted out: the walk of markReadStatement,
+ * keyed on the summary row carrying this batch's stamp, so nothing is read when nothing was unread.
+ * (Another read stamped in the same millisecond only makes the walk read; marking a message read
+ * that is still counted counts it out as before.)
+ */
+export function markSettledReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, settledAt: string) {
+  const key = sql`(SELECT listing_id FROM conversation_summaries
+                    WHERE user_id = ${readerId} AND listing_id = ${listingId} AND partner_id = ${partnerId} AND unread_settled_at = ${settledAt})`;
+  return markReadWalk(db, key, readerId, partnerId);
+}
+
+function markReadWalk(db: Db, key: SQL, readerId: number, partnerId: number, upTo?: number) {
   return db
     .update(messages)
     .set({ read: true })
