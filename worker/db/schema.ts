@@ -521,6 +521,14 @@ export const notifications = sqliteTable(
     readAt: text('read_at'),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().default(now),
+    /**
+     * A conversation entry's mark on the receiver's summary row: its `received_texts` when `count`
+     * last took the conversation's messages in. While the entry is unread, the messages received
+     * since (received_texts - base) count on top of `count` without a write here; NULL on other
+     * subjects and on entries from before this column (decision 029, "Bell entries counted from
+     * the summaries").
+     */
+    base: integer('base'),
   },
   (t) => [
     uniqueIndex('notifications_user_subject_idx').on(t.userId, t.subjectKey),
@@ -707,6 +715,14 @@ export const conversationSummaries = sqliteTable(
      * it marks the messages; the mark-read walk of the same batch is keyed on this value).
      */
     unreadSettledAt: text('unread_settled_at'),
+    /**
+     * Text messages (kind 'text') this member has received in the conversation, ever (never goes
+     * down), and the created_at of the newest: set by the message insert trigger on the receiver's
+     * row, which it writes anyway. Not indexed, so free. The bell counts an unread conversation
+     * entry's messages from these (notifications.base; decision 029).
+     */
+    receivedTexts: integer('received_texts').notNull().default(0),
+    lastTextReceivedAt: text('last_text_received_at'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.listingId, t.partnerId] }),

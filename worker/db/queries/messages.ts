@@ -4,7 +4,7 @@ import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
 import { conversationSummaries as summaries, listings, messages, users, type MessageRow } from '../schema';
 import { conversationKeyOf, conversationPath } from '../../../src/shared/conversation-key';
-import { notifyStatements, settleSubjectStatement, subjectKeys } from './notifications';
+import { messageNotifyStatements, settleConversationStatements, subjectKeys } from './notifications';
 import { messageBudgetGateExpr } from '../../lib/message-budget';
 
 /** The few listing columns the messaging, barter and review rules need. */
@@ -24,8 +24,9 @@ export async function findListingRefAndUser(db: Db, listingId: number, userId: n
 /**
  * Stores a message and, in the same batch, bumps the receiver's notification for the
  * conversation (one entry per conversation, counting the messages not yet seen), in its
- * two-statement form: a conversation's entry is bumped far more often than it is created
- * (notifyStatements, decision 029). The batch starts with the sender's message-budget gate, which
+ * three-statement form: a conversation's entry is bumped far more often than it is created, and
+ * a bump that changes nothing the bell shows writes nothing, the receiver's summary row counting
+ * the message (messageNotifyStatements, decision 029). The batch starts with the sender's message-budget gate, which
  * fails it (nothing written) when the sender has used the minute's budget (decision 031).
  */
 export async function insertMessage(
@@ -36,7 +37,7 @@ export async function insertMessage(
   const [, [row]] = await db.batch([
     db.select({ gate: messageBudgetGateExpr(values.senderId) }).from(users).where(eq(users.id, values.senderId)),
     db.insert(messages).values(values).returning(),
-    ...notifyStatements(db, {
+    ...messageNotifyStatements(db, {
       userId: values.receiverId,
       kind: 'message',
       subjectKey: subjectKeys.conversation(values.listingId, values.senderId),
@@ -158,12 +159,12 @@ export async function readConversation(
     return page ? query.orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit) : query.orderBy(messages.createdAt, messages.id);
   };
   const settledAt = isoNow();
-  const [listing, partner, , , , mine, theirs] = await db.batch([
+  const [listing, partner, , , , , mine, theirs] = await db.batch([
     // The route's checks (the listing and the partner exist) ride in the same round trip; when
     // either is missing the writes below match nothing (no such conversation has messages).
     db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1),
     db.select().from(users).where(eq(users.id, partnerId)).limit(1),
-    settleSubjectStatement(db, readerId, subjectKeys.conversation(listingId, partnerId)),
+    ...settleConversationStatements(db, readerId, listingId, partnerId),
     settleUnreadStatement(db, readerId, partnerId, listingId, settledAt),
     markSettledReadStatement(db, readerId, partnerId, listingId, settledAt),
     direction(readerId, partnerId),
@@ -240,7 +241,7 @@ function markReadWalk(db: Db, key: SQL, readerId: number, partnerId: number, upT
 /** Marks the messages a member received in one conversation as read, up to and including a message id. */
 export async function markReadUpTo(db: Db, member: { userId: number; partnerId: number; listingId: number }, upTo: number): Promise<void> {
   await db.batch([
-    settleSubjectStatement(db, member.userId, subjectKeys.conversation(member.listingId, member.partnerId)),
+    ...settleConversationStatements(db, member.userId, member.listingId, member.partnerId),
     markReadStatement(db, member.userId, member.partnerId, member.listingId, upTo),
   ]);
 }

@@ -1,7 +1,7 @@
 // Notifications: one row per (member, subject). A new event on a subject the member has not read
 // yet adds to its count; on a subject already read it starts a fresh unread entry. Either way the
 // panel shows one line per conversation, barter, review or saved search, never one per event.
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { noteBellChange } from '../../lib/bell-changes';
 import type { AppNotification, NotificationsResponse } from '../../../src/shared/api-types';
 import type { Db } from '../client';
@@ -29,21 +29,74 @@ export const subjectKeys = {
   savedSearch: (searchId: number) => `search:${searchId}`,
 };
 
-/** The upsert statement for one event, unexecuted, so callers can put it in a D1 batch. */
-export function notifyStatement(db: Db, event: NotificationEvent) {
+/** The conversation a subject key names, or undefined for other subjects. */
+export function conversationOfKey(subjectKey: string): { listingId: number; partnerId: number } | undefined {
+  const match = /^message:(\d+):(\d+)$/.exec(subjectKey);
+  return match ? { listingId: Number(match[1]), partnerId: Number(match[2]) } : undefined;
+}
+
+/**
+ * A member's summary row of a conversation, as a scalar subquery of one of its columns (a primary
+ * key lookup). Its `received_texts` counts the text messages the member received there, ever; an
+ * unread conversation entry counts those since its `base` on top of its stored count (decision 029,
+ * "Bell entries counted from the summaries").
+ */
+const summaryColumn = (column: 'received_texts' | 'last_text_received_at', userId: number, c: { listingId: number; partnerId: number }) =>
+  sql.raw(`(SELECT ${column} FROM conversation_summaries WHERE user_id = ${Number(userId)} AND listing_id = ${Number(c.listingId)} AND partner_id = ${Number(c.partnerId)})`);
+
+/** The same for the entry of the `notifications` row being read or written (its subject key parsed in SQL). */
+const entrySummaryColumn = (column: 'received_texts' | 'last_text_received_at') =>
+  sql.raw(`(SELECT ${column} FROM conversation_summaries
+             WHERE user_id = notifications.user_id
+               AND listing_id = CAST(substr(notifications.subject_key, 9, instr(substr(notifications.subject_key, 9), ':') - 1) AS INTEGER)
+               AND partner_id = CAST(substr(notifications.subject_key, 9 + instr(substr(notifications.subject_key, 9), ':')) AS INTEGER))`);
+
+/**
+ * The upsert statement for one event, unexecuted, so callers can put it in a D1 batch. On a
+ * conversation's subject (an offer's notice) it also folds the messages the entry counts from the
+ * summary row into `count` and moves `base` (so the stored count is the count shown again).
+ * `textsInBatch`: text messages the caller's batch inserted in the conversation before this
+ * statement that the entry must not count (an offer's covering message: the notice stands for it).
+ */
+export function notifyStatement(db: Db, event: NotificationEvent, options: { textsInBatch?: number } = {}) {
   const count = event.count ?? 1;
   const now = new Date().toISOString();
   noteBellChange(db, event.userId);
+  const conversation = conversationOfKey(event.subjectKey);
+  if (!conversation) {
+    return db
+      .insert(notifications)
+      .values({ userId: event.userId, kind: event.kind, subjectKey: event.subjectKey, text: event.text, link: event.link, count, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [notifications.userId, notifications.subjectKey],
+        set: {
+          kind: event.kind,
+          text: event.text,
+          link: event.link,
+          count: sql`case when ${notifications.readAt} is null then ${notifications.count} + ${count} else ${count} end`,
+          readAt: null,
+          updatedAt: now,
+        },
+      });
+  }
+  const received = summaryColumn('received_texts', event.userId, conversation);
+  const skip = options.textsInBatch ?? 0;
   return db
     .insert(notifications)
-    .values({ userId: event.userId, kind: event.kind, subjectKey: event.subjectKey, text: event.text, link: event.link, count, updatedAt: now })
+    .values({ userId: event.userId, kind: event.kind, subjectKey: event.subjectKey, text: event.text, link: event.link, count, updatedAt: now, base: received })
     .onConflictDoUpdate({
       target: [notifications.userId, notifications.subjectKey],
       set: {
         kind: event.kind,
         text: event.text,
         link: event.link,
-        count: sql`case when ${notifications.readAt} is null then ${notifications.count} + ${count} else ${count} end`,
+        // Unread: what it showed before this batch (stored count and the messages since base,
+        // less the batch's own), plus this event. An entry without base counted every message.
+        count: sql`case when ${notifications.readAt} is null
+                        then ${notifications.count} + ${count}
+                             + coalesce(excluded.base - ${notifications.base} - ${skip}, 0)
+                        else ${count} end`,
+        base: sql`excluded.base`,
         readAt: null,
         updatedAt: now,
       },
@@ -55,27 +108,76 @@ export function notifyStatement(db: Db, event: NotificationEvent) {
  * messages). D1 counts every row and index entry written: the single upsert writes four when it
  * bumps an unread entry (the row, the updated_at and read_at index entries it sets, and the
  * AUTOINCREMENT sequence its attempted insert bumps), and four when it restarts a read one. Here
- * each case has a statement of its own, and each matches only its own case, so exactly one writes:
- * 1. an unread entry is bumped in place (the row and its updated_at entry: 2);
+ * each case has a statement of its own, and each matches only its own case, so at most one writes:
+ * 1. an unread entry takes a message in (the row and its updated_at entry: 2) only when its line
+ *    would change (another kind, text or link) or it has no base yet; otherwise nothing is written:
+ *    the receiver's summary row, written by the message's trigger earlier in the batch, counted the
+ *    message (received_texts), and the bell adds what it counted since base (decision 029, "Bell
+ *    entries counted from the summaries");
  * 2. a read entry restarts as unread with this event's count (the row, its updated_at entry and
  *    its new entry in the partial unread index: 3, no sequence row);
  * 3. a new entry is inserted only when the member has none for the subject: an INSERT … SELECT
  *    whose SELECT yields no row generates no id, so SQLite leaves the sequence row alone.
- * Same result as notifyStatement, in the caller's batch, in this order. Decision 029.
+ * Case 1 as described is messageNotifyStatements' (a conversation's text message); here an unread
+ * entry always takes the event in (2), and on a conversation's subject the messages its summary
+ * row counted since base with it, as notifyStatement does. The same result as notifyStatement, in
+ * the caller's batch, in this order.
  */
 export function notifyStatements(db: Db, event: NotificationEvent) {
+  return upsertStatements(db, event, false);
+}
+
+/** notifyStatements for a conversation's text message, placed after the message's INSERT in the batch. */
+export function messageNotifyStatements(db: Db, event: NotificationEvent) {
+  if (!conversationOfKey(event.subjectKey) || (event.count ?? 1) !== 1) throw new Error('messageNotifyStatements: one message of a conversation');
+  return upsertStatements(db, event, true);
+}
+
+function upsertStatements(db: Db, event: NotificationEvent, textMessage: boolean) {
   const count = event.count ?? 1;
   const now = new Date().toISOString();
   noteBellChange(db, event.userId);
   const entry = and(eq(notifications.userId, event.userId), eq(notifications.subjectKey, event.subjectKey));
+  const conversation = conversationOfKey(event.subjectKey);
+  // A conversation's entry takes in every message its summary row counted: its new base.
+  const received = conversation ? summaryColumn('received_texts', event.userId, conversation) : sql`NULL`;
+  const bump = textMessage
+    ? db
+        .update(notifications)
+        .set({
+          kind: event.kind,
+          text: event.text,
+          link: event.link,
+          // With a base: the messages since it, this one included; without: this one (count was exact).
+          count: sql`${notifications.count} + case when ${notifications.base} is null then 1 else ${received} - ${notifications.base} end`,
+          base: received,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            entry,
+            isNull(notifications.readAt),
+            sql`(${notifications.base} is null or ${notifications.kind} <> ${event.kind} or ${notifications.text} <> ${event.text} or ${notifications.link} <> ${event.link})`,
+          ),
+        )
+    : db
+        .update(notifications)
+        .set({
+          kind: event.kind,
+          text: event.text,
+          link: event.link,
+          count: conversation
+            ? sql`${notifications.count} + ${count} + coalesce(${received} - ${notifications.base}, 0)`
+            : sql`${notifications.count} + ${count}`,
+          ...(conversation ? { base: received } : {}),
+          updatedAt: now,
+        })
+        .where(and(entry, isNull(notifications.readAt)));
   return [
+    bump,
     db
       .update(notifications)
-      .set({ kind: event.kind, text: event.text, link: event.link, count: sql`${notifications.count} + ${count}`, updatedAt: now })
-      .where(and(entry, isNull(notifications.readAt))),
-    db
-      .update(notifications)
-      .set({ kind: event.kind, text: event.text, link: event.link, count, readAt: null, updatedAt: now })
+      .set({ kind: event.kind, text: event.text, link: event.link, count, readAt: null, updatedAt: now, base: received })
       .where(and(entry, isNotNull(notifications.readAt))),
     // Every column in the table's order (drizzle inserts a SELECT into all of them); no FROM
     // clause, so the WHERE cannot be read as a join constraint. D1 runs a batch as one
@@ -83,7 +185,7 @@ export function notifyStatements(db: Db, event: NotificationEvent) {
     db
       .insert(notifications)
       .select(
-        sql`SELECT NULL, ${event.userId}, ${event.kind}, ${event.subjectKey}, ${event.text}, ${event.link}, ${count}, NULL, ${now}, ${now}
+        sql`SELECT NULL, ${event.userId}, ${event.kind}, ${event.subjectKey}, ${event.text}, ${event.link}, ${count}, NULL, ${now}, ${now}, ${received}
              WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE user_id = ${event.userId} AND subject_key = ${event.subjectKey})`,
       ),
   ] as const;
@@ -94,14 +196,67 @@ export async function notify(db: Db, event: NotificationEvent): Promise<void> {
 }
 
 
-/** The member's most recent entries, newest activity first. */
-export function listNotifications(db: Db, userId: number, limit = 30): Promise<NotificationRow[]> {
-  return db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
-    .limit(limit);
+/** A conversation entry's count and time as the bell shows them: with the messages its summary row counted since base. */
+interface BellRow {
+  id: number;
+  user_id: number;
+  kind: NotificationRow['kind'];
+  subject_key: string;
+  text: string;
+  link: string;
+  count: number;
+  read_at: string | null;
+  created_at: string;
+  updated_at: string;
+  base: number | null;
+}
+
+/**
+ * The member's most recent entries, newest activity first, with the counts and times the bell
+ * shows. An unread conversation entry with a base counts the messages received since (its summary
+ * row's received_texts - base) on top of its stored count, and its time is its newest message's
+ * when that is later than its stored one (decision 029, "Bell entries counted from the
+ * summaries"). Only such entries can move up, so the page is the newest `limit` by stored time
+ * (notifications_user_updated_idx) with the member's unread entries (the partial unread index)
+ * merged in, each conversation entry's summary row read by key: about `limit` + 2 × unread rows.
+ */
+export async function listNotifications(db: Db, userId: number, limit = 30): Promise<NotificationRow[]> {
+  const rows = await db.all<BellRow>(sql`
+    WITH page AS (
+      SELECT * FROM (SELECT id FROM notifications WHERE user_id = ${userId} ORDER BY updated_at DESC, id DESC LIMIT ${limit})
+      UNION
+      SELECT id FROM notifications WHERE user_id = ${userId} AND read_at IS NULL AND base IS NOT NULL
+    ),
+    shown AS (
+      SELECT notifications.*, ${entrySummaryColumn('received_texts')} AS received, ${entrySummaryColumn('last_text_received_at')} AS last_text
+        FROM notifications
+       WHERE notifications.id IN (SELECT id FROM page) AND notifications.read_at IS NULL AND notifications.base IS NOT NULL
+    )
+    SELECT id, user_id, kind, subject_key, text, link,
+           count + max(coalesce(received - base, 0), 0) AS count,
+           read_at, created_at,
+           CASE WHEN received > base AND last_text > updated_at THEN last_text ELSE updated_at END AS updated_at,
+           base
+      FROM shown
+    UNION ALL
+    SELECT id, user_id, kind, subject_key, text, link, count, read_at, created_at, updated_at, base
+      FROM notifications
+     WHERE id IN (SELECT id FROM page) AND NOT (read_at IS NULL AND base IS NOT NULL)
+     ORDER BY updated_at DESC, id DESC
+     LIMIT ${limit}`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    kind: r.kind,
+    subjectKey: r.subject_key,
+    text: r.text,
+    link: r.link,
+    count: Number(r.count),
+    readAt: r.read_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    base: r.base === null ? null : Number(r.base),
+  }));
 }
 
 export async function countUnread(db: Db, userId: number): Promise<number> {
@@ -112,15 +267,39 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * Folds into an unread conversation entry the messages its summary row counted since its base:
+ * `count` and `updated_at` become what the bell showed, `base` moves up, and the entry is marked
+ * read at `readAt`. Matches only entries with such messages (the others are marked read by the
+ * plain statement after it, which leaves updated_at and its index entry alone).
+ */
+function foldReadStatement(db: Db, where: SQL, readAt: string) {
+  const received = entrySummaryColumn('received_texts');
+  const lastText = entrySummaryColumn('last_text_received_at');
+  return db
+    .update(notifications)
+    .set({
+      count: sql`count + ${received} - base`,
+      updatedAt: sql`CASE WHEN ${lastText} > updated_at THEN ${lastText} ELSE updated_at END`,
+      base: received,
+      readAt,
+    })
+    .where(sql`${where} AND read_at IS NULL AND base IS NOT NULL AND ${received} > base`);
+}
+
 /** Marks the given entries (or all of them) read; only the member's own rows are touched. */
 export async function markNotificationsRead(db: Db, userId: number, ids?: number[]): Promise<void> {
   const now = new Date().toISOString();
   noteBellChange(db, userId);
   const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
-  await db
-    .update(notifications)
-    .set({ readAt: now })
-    .where(ids ? and(mine, inArray(notifications.id, ids)) : mine);
+  const which = ids ? sql`user_id = ${userId} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))` : sql`user_id = ${userId}`;
+  await db.batch([
+    foldReadStatement(db, which, now),
+    db
+      .update(notifications)
+      .set({ readAt: now })
+      .where(ids ? and(mine, inArray(notifications.id, ids)) : mine),
+  ]);
 }
 
 /** Reading a conversation also settles its notification (a statement, for the reader's batch). */
@@ -130,6 +309,19 @@ export function settleSubjectStatement(db: Db, userId: number, subjectKey: strin
     .update(notifications)
     .set({ readAt: new Date().toISOString() })
     .where(and(eq(notifications.userId, userId), eq(notifications.subjectKey, subjectKey), isNull(notifications.readAt)));
+}
+
+/**
+ * Settles a conversation's entry when its thread is read: the messages its summary row counted
+ * since base folded in (when there are any), then marked read. Two statements, for the reader's batch.
+ */
+export function settleConversationStatements(db: Db, userId: number, listingId: number, partnerId: number) {
+  const subjectKey = subjectKeys.conversation(listingId, partnerId);
+  const now = new Date().toISOString();
+  return [
+    foldReadStatement(db, sql`user_id = ${userId} AND subject_key = ${subjectKey}`, now),
+    settleSubjectStatement(db, userId, subjectKey),
+  ] as const;
 }
 
 const shape = (row: NotificationRow): AppNotification => ({

@@ -196,7 +196,8 @@ export async function createOffer(
       INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
       VALUES (${offer.fromUserId}, ${offer.toUserId}, ${offer.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
               json_object('type', 'offer_made', 'offerId', ${offerId}, 'barterId', NULL), 'offer:' || ${offerId} || ':made')`,
-    notifyStatement(db, extras.notice),
+    // The covering message is in the notice's count already (one for the offer, as before).
+    notifyStatement(db, extras.notice, { textsInBatch: extras.message ? 1 : 0 }),
   );
   const [, inserted] = await runBatch(db, statements);
   const id = (inserted!.results[0] as { id: number }).id;
