@@ -223,26 +223,22 @@ interface BellRow {
 export async function listNotifications(db: Db, userId: number, limit = 30): Promise<NotificationRow[]> {
   const rows = await db.all<BellRow>(sql`
     WITH page AS (
-      SELECT * FROM (SELECT id FROM notifications WHERE user_id = ${userId} ORDER BY updated_at DESC, id DESC LIMIT ${limit})
+      SELECT * FROM (SELECT * FROM notifications WHERE user_id = ${userId} ORDER BY updated_at DESC, id DESC LIMIT ${limit})
       UNION
-      SELECT id FROM notifications WHERE user_id = ${userId} AND read_at IS NULL AND base IS NOT NULL
-    ),
-    shown AS (
-      SELECT notifications.*, ${entrySummaryColumn('received_texts')} AS received, ${entrySummaryColumn('last_text_received_at')} AS last_text
-        FROM notifications
-       WHERE notifications.id IN (SELECT id FROM page) AND notifications.read_at IS NULL AND notifications.base IS NOT NULL
+      SELECT * FROM notifications WHERE user_id = ${userId} AND read_at IS NULL AND base IS NOT NULL
     )
-    SELECT id, user_id, kind, subject_key, text, link,
-           count + max(coalesce(received - base, 0), 0) AS count,
-           read_at, created_at,
-           CASE WHEN received > base AND last_text > updated_at THEN last_text ELSE updated_at END AS updated_at,
-           base
-      FROM shown
-    UNION ALL
-    SELECT id, user_id, kind, subject_key, text, link, count, read_at, created_at, updated_at, base
-      FROM notifications
-     WHERE id IN (SELECT id FROM page) AND NOT (read_at IS NULL AND base IS NOT NULL)
-     ORDER BY updated_at DESC, id DESC
+    SELECT p.id, p.user_id, p.kind, p.subject_key, p.text, p.link,
+           p.count + CASE WHEN s.received_texts > p.base THEN s.received_texts - p.base ELSE 0 END AS count,
+           p.read_at, p.created_at,
+           CASE WHEN s.received_texts > p.base AND s.last_text_received_at > p.updated_at THEN s.last_text_received_at ELSE p.updated_at END AS updated_at,
+           p.base
+      FROM page p
+      LEFT JOIN conversation_summaries s
+        ON p.read_at IS NULL AND p.base IS NOT NULL
+       AND s.user_id = p.user_id
+       AND s.listing_id = CAST(substr(p.subject_key, 9, instr(substr(p.subject_key, 9), ':') - 1) AS INTEGER)
+       AND s.partner_id = CAST(substr(p.subject_key, 9 + instr(substr(p.subject_key, 9), ':')) AS INTEGER)
+     ORDER BY 10 DESC, 1 DESC
      LIMIT ${limit}`);
   return rows.map((r) => ({
     id: Number(r.id),
