@@ -229,6 +229,19 @@ describe('bell entries counted from the summaries', () => {
     expect(await storedCounts(owner)).toEqual([{ link: conversationPath(lamp, ann.id, owner.id), count: 6 }]);
   });
 
+  it('a summary row deleted with its listing leaves its unread entry counting what it showed', async () => {
+    const [owner, ann] = await Promise.all([signUp(), signUp()]);
+    const lamp = await insertListing(owner, 'Brass lamp');
+    const w = world();
+    for (let i = 0; i < 3; i++) await w.send(ann, owner, lamp);
+    await w.check(owner);
+    // The listing goes (its messages and summary rows with it); the entry stays, as before.
+    await env.DB.prepare('DELETE FROM listings WHERE id = ?1').bind(lamp).run();
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM conversation_summaries WHERE listing_id = ?1').bind(lamp).first('n')).toBe(0);
+    await w.check(owner);
+    expect(await env.DB.prepare('SELECT count, base FROM notifications WHERE user_id = ?1').bind(owner.id).first()).toEqual({ count: 3, base: null });
+  });
+
   it('a bump writes the message and the summaries only: 9 rows (11 before)', async () => {
     const [owner, ann] = await Promise.all([signUp(), signUp()]);
     const lamp = await insertListing(owner, 'Brass lamp');
