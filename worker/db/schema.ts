@@ -546,6 +546,16 @@ export const cronState = sqliteTable('cron_state', {
   updatedAt: text('updated_at').notNull().default(now),
 });
 
+// The listings the saved-search alerts are matching (worker/cron/saved-search-alerts.ts): one row
+// (id 1) holding their ids as a JSON array in ascending order. The view `alert_listings` (migration
+// 0026) reads those listings, and the FTS5 index `alert_listings_fts` is built over that view with
+// one 'rebuild' command: one row written for the ids and one for the rebuild, however many listings
+// (decision 029, "Cron rows written").
+export const alertBatch = sqliteTable('alert_batch', {
+  id: integer('id').primaryKey(),
+  listingIds: text('listing_ids').notNull().default('[]'),
+});
+
 // When a member was last emailed about unread messages in a conversation (at most one an hour).
 export const messageEmailNotices = sqliteTable(
   'message_email_notices',
