@@ -25,3 +25,48 @@ CREATE VIRTUAL TABLE `alert_listings_fts` USING fts5(
 	content='alert_listings', content_rowid='id', columnsize=0,
 	tokenize='unicode61 remove_diacritics 2'
 );
+--> statement-breakpoint
+-- A circle's legs: the composite primary key kept a second b-tree beside the rowid table, so each
+-- leg a proposal inserted wrote six rows (row, key, four indexes); WITHOUT ROWID keeps the row in the
+-- key's b-tree: five. No table references the legs and no trigger is on them; rebuilt with their rows.
+-- The seed queue's trigger on trade_circles reads them, so it is dropped and made again unchanged.
+DROP TRIGGER `trade_circle_seeds_after_circle_closed`;
+--> statement-breakpoint
+CREATE TABLE `trade_circle_legs_new` (
+	`circle_id` integer NOT NULL,
+	`position` integer NOT NULL,
+	`giver_id` integer NOT NULL,
+	`receiver_id` integer NOT NULL,
+	`listing_id` integer NOT NULL,
+	`decision` text,
+	`barter_id` integer,
+	`open` integer DEFAULT true NOT NULL,
+	PRIMARY KEY(`circle_id`, `position`),
+	FOREIGN KEY (`circle_id`) REFERENCES `trade_circles`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`giver_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`receiver_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`listing_id`) REFERENCES `listings`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`barter_id`) REFERENCES `barters`(`id`) ON UPDATE no action ON DELETE set null
+) WITHOUT ROWID;
+--> statement-breakpoint
+INSERT INTO `trade_circle_legs_new` (`circle_id`, `position`, `giver_id`, `receiver_id`, `listing_id`, `decision`, `barter_id`, `open`)
+	SELECT `circle_id`, `position`, `giver_id`, `receiver_id`, `listing_id`, `decision`, `barter_id`, `open` FROM `trade_circle_legs`;
+--> statement-breakpoint
+DROP TABLE `trade_circle_legs`;
+--> statement-breakpoint
+ALTER TABLE `trade_circle_legs_new` RENAME TO `trade_circle_legs`;
+--> statement-breakpoint
+CREATE UNIQUE INDEX `trade_circle_legs_open_listing_idx` ON `trade_circle_legs` (`listing_id`) WHERE "trade_circle_legs"."open" = 1;
+--> statement-breakpoint
+CREATE INDEX `trade_circle_legs_giver_idx` ON `trade_circle_legs` (`giver_id`,`circle_id`);
+--> statement-breakpoint
+CREATE INDEX `trade_circle_legs_receiver_idx` ON `trade_circle_legs` (`receiver_id`,`circle_id`);
+--> statement-breakpoint
+CREATE INDEX `trade_circle_legs_listing_idx` ON `trade_circle_legs` (`listing_id`);
+--> statement-breakpoint
+CREATE TRIGGER `trade_circle_seeds_after_circle_closed` AFTER UPDATE OF `status` ON `trade_circles`
+WHEN new.status IN ('declined', 'expired') AND old.status IN ('proposed', 'agreed') BEGIN
+	INSERT INTO trade_circle_seeds (user_id, queued_at, n)
+	SELECT giver_id, new.updated_at, 1 FROM trade_circle_legs WHERE circle_id = new.id AND decision IS NOT 'declined'
+	ON CONFLICT (user_id) DO UPDATE SET n = trade_circle_seeds.n + 1;
+END;

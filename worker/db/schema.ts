@@ -626,6 +626,8 @@ export const tradeCircleSeeds = sqliteTable(
   (t) => [index('trade_circle_seeds_queued_idx').on(t.queuedAt)],
 );
 
+// WITHOUT ROWID (migration cron_rows_written, decision 029): a leg writes its row and four index
+// entries, not a rowid row and its key besides.
 // One leg of a circle: the giver gives the listing to the receiver. Each member gives exactly one
 // leg, so the giver's decision is the member's decision. `open` is 1 while the circle is proposed
 // or agreed (changed in the same batch as the circle's status): a listing is in at most one open
