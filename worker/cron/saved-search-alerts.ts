@@ -5,11 +5,12 @@
 // digest per member and run when their address is verified and email notifications are on.
 //
 // Bounded work: at most MAX_NEW_LISTINGS listings a run; searches are read in pages by id (only
-// when there are new listings); the distinct query texts are matched in one batch against a
-// scratch FTS5 index holding only the new listings (alert_listings_fts), so the cost follows the
-// new listings, not the 100k in listings_fts; notifications and digests are written set-based.
-// A run costs ALERT_IDLE_COST statements with nothing new, and about 12 + 1 per 2,500 searches
-// with new listings (16 at 10,000 searches).
+// when there are new listings); the distinct query texts are matched in one batch against an
+// FTS5 index rebuilt over only the new listings (alert_listings_fts over the view alert_listings),
+// so the cost follows the new listings, not the 100k in listings_fts; notifications and digests
+// are written set-based.
+// A run costs ALERT_IDLE_COST statements with nothing new, and about 11 + 1 per 2,500 searches
+// with new listings (15 at 10,000 searches).
 // Without that much of the invocation's budget left, the run is not claimed, so the next run's
 // window (from the previous claimed run) covers it. The ledger makes a rerun for the same
 // scheduled time do nothing, and the windows of two runs at different times never overlap.
@@ -205,9 +206,11 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
     }
   }
 
-  // Text matches among the new listings, once per distinct query text, in one batch: the new
-  // listings are copied into the scratch index alert_listings_fts (same tokenizer as
-  // listings_fts), every query is matched there, and the scratch index is emptied again.
+  // Text matches among the new listings, once per distinct query text, in one batch: their ids go
+  // into alert_batch, the index alert_listings_fts over the view of those listings is rebuilt (same
+  // columns and tokenizer as listings_fts), and every query is matched there. Two rows written
+  // however many listings (decision 029, "Cron rows written"); a copy into a scratch index and its
+  // delete wrote two per listing. The index keeps these listings until the next run's rebuild.
   const textMatches = new Map<string, Set<number>>();
   const ftsOfText = new Map<string | null, string | null>();
   const ftsOf = (query: string | null) => {
@@ -218,19 +221,15 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   for (const q of wanted) textMatches.set(q, new Set());
   if (wanted.length) {
     const [, , found] = await d1.batch<{ query: string; rowid: number }>([
-      d1.prepare('DELETE FROM alert_listings_fts'),
       d1
-        .prepare(
-          `INSERT INTO alert_listings_fts (rowid, title, description, what_user_wants, what_user_wants_options)
-           SELECT id, title, description, what_user_wants, what_user_wants_options FROM listings WHERE id IN (SELECT value FROM json_each(?1))`,
-        )
-        .bind(JSON.stringify(ids)),
+        .prepare('INSERT INTO alert_batch (id, listing_ids) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET listing_ids = excluded.listing_ids')
+        .bind(JSON.stringify([...ids].sort((a, b) => a - b))),
+      d1.prepare(`INSERT INTO alert_listings_fts (alert_listings_fts) VALUES ('rebuild')`),
       d1
         .prepare(`SELECT q.value AS query, f.rowid AS rowid FROM json_each(?1) AS q CROSS JOIN alert_listings_fts AS f ON f.alert_listings_fts MATCH q.value`)
         .bind(JSON.stringify(wanted)),
-      d1.prepare('DELETE FROM alert_listings_fts'),
     ]);
-    for (const row of found!.results) textMatches.get(row.query)?.add(row.rowid);
+    for (const row of found!.results) if (slugsOf.has(row.rowid)) textMatches.get(row.query)?.add(row.rowid);
   }
 
   // Each search looks only at the new listings that can match it: those its text matched, or

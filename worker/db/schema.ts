@@ -564,6 +564,16 @@ export const cronState = sqliteTable('cron_state', {
   updatedAt: text('updated_at').notNull().default(now),
 });
 
+// The listings the saved-search alerts are matching (worker/cron/saved-search-alerts.ts): one row
+// (id 1) holding their ids as a JSON array in ascending order. The view `alert_listings` (migration
+// 0026) reads those listings, and the FTS5 index `alert_listings_fts` is built over that view with
+// one 'rebuild' command: one row written for the ids and one for the rebuild, however many listings
+// (decision 029, "Cron rows written").
+export const alertBatch = sqliteTable('alert_batch', {
+  id: integer('id').primaryKey(),
+  listingIds: text('listing_ids').notNull().default('[]'),
+});
+
 // When a member was last emailed about unread messages in a conversation (at most one an hour).
 export const messageEmailNotices = sqliteTable(
   'message_email_notices',
@@ -634,6 +644,8 @@ export const tradeCircleSeeds = sqliteTable(
   (t) => [index('trade_circle_seeds_queued_idx').on(t.queuedAt)],
 );
 
+// WITHOUT ROWID (migration cron_rows_written, decision 029): a leg writes its row and four index
+// entries, not a rowid row and its key besides.
 // One leg of a circle: the giver gives the listing to the receiver. Each member gives exactly one
 // leg, so the giver's decision is the member's decision. `open` is 1 while the circle is proposed
 // or agreed (changed in the same batch as the circle's status): a listing is in at most one open
