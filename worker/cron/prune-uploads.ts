@@ -21,7 +21,7 @@ export async function pruneAbandonedUploads(env: Env, now: number, pages = PAGES
   const cutoff = new Date(now - ABANDONED_AFTER_MS).toISOString();
   let deleted = 0;
   for (let page = 0; page < pages && budget.left() >= PRUNE_PAGE_COST; page++) {
-    // Oldest first through uploads_unattached_idx (attached_at, created_at).
+    // Oldest first through uploads_unattached_idx (created_at, only unattached uploads: partial).
     const { results } = await env.DB.prepare('SELECT key FROM uploads WHERE attached_at IS NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2')
       .bind(cutoff, PRUNE_PAGE)
       .all<{ key: string }>();
