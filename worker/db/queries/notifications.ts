@@ -62,24 +62,9 @@ export function notifyStatement(db: Db, event: NotificationEvent, options: { tex
   const count = event.count ?? 1;
   const now = new Date().toISOString();
   noteBellChange(db, event.userId);
+  // Other subjects have no base: the fold below adds 0 to their count and leaves base NULL.
   const conversation = conversationOfKey(event.subjectKey);
-  if (!conversation) {
-    return db
-      .insert(notifications)
-      .values({ userId: event.userId, kind: event.kind, subjectKey: event.subjectKey, text: event.text, link: event.link, count, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [notifications.userId, notifications.subjectKey],
-        set: {
-          kind: event.kind,
-          text: event.text,
-          link: event.link,
-          count: sql`case when ${notifications.readAt} is null then ${notifications.count} + ${count} else ${count} end`,
-          readAt: null,
-          updatedAt: now,
-        },
-      });
-  }
-  const received = summaryColumn('received_texts', event.userId, conversation);
+  const received = conversation ? summaryColumn('received_texts', event.userId, conversation) : null;
   const skip = options.textsInBatch ?? 0;
   return db
     .insert(notifications)
