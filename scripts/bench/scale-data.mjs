@@ -531,6 +531,12 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
     for (let i = 0; i < 300; i++) contact.run(`${pick(FIRST)} ${pick(LAST)}`, `visitor${i}@example.org`, pick(['Question about a listing', 'Partnership', 'Bug report', 'Feedback']), 'Hello, I have a question about how bartering works in my area.', iso(t0 - between(HOUR, 365 * DAY)));
   });
 
+  // The id reserves as a live instance keeps them (worker/db/id-reserve.ts): the rows above were
+  // inserted with their own ids, so the sequences stand at max(id) and need the reserve on top.
+  for (const table of ['messages', 'notifications']) {
+    db.prepare(`UPDATE sqlite_sequence SET seq = (SELECT coalesce(max(id), 0) FROM ${table}) + 200000 WHERE name = ?`).run(table);
+  }
+
   const started = Date.now();
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   const tables = ['users', 'listings', 'listing_categories', 'messages', 'notifications', 'barters', 'reviews', 'stored_searches', 'email_outbox', 'uploads', 'rate_limits', 'message_email_notices'];

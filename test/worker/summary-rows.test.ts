@@ -7,7 +7,18 @@ import { createDb } from '../../worker/db/client';
 import { markReadUpTo } from '../../worker/db/queries/messages';
 import worker from '../../worker/index';
 import { emptyCounts, meterEnv } from '../../worker/lib/meter';
-import { call, createListing, insertListing, json, ORIGIN, signUp, signUpAdmin, type Member } from './helpers';
+import {
+  beginOldShapeConversation,
+  call,
+  CONVERSATION_SHAPES,
+  createListing,
+  insertListing,
+  json,
+  ORIGIN,
+  signUp,
+  signUpAdmin,
+  type Member,
+} from './helpers';
 
 /** The summaries as the old query computed them from messages: one per member per conversation. */
 const AGGREGATE = `
@@ -24,8 +35,12 @@ const AGGREGATE = `
   SELECT user_id, partner_id, listing_id, id AS last_message_id, content AS last_message, created_at AS last_message_time, unread_count
     FROM ranked WHERE position = 1 ORDER BY user_id, listing_id, partner_id`;
 
+/** The kept sides, in whichever shape each conversation has (decision 032). */
 const KEPT = `SELECT user_id, partner_id, listing_id, last_message_id, last_message, last_message_time, unread_count
-  FROM conversation_summaries ORDER BY user_id, listing_id, partner_id`;
+  FROM conversation_sides ORDER BY user_id, listing_id, partner_id`;
+
+const SHAPES = CONVERSATION_SHAPES;
+const beginOldShape = beginOldShapeConversation;
 
 async function expectSummariesExact() {
   const [kept, computed] = await Promise.all([env.DB.prepare(KEPT).all(), env.DB.prepare(AGGREGATE).all()]);
@@ -56,7 +71,7 @@ async function sent(from: Member, to: Member, listingId: number, content: string
   return json(response);
 }
 
-describe('conversation summary rows', () => {
+describe.each(SHAPES)('conversation summary rows: %s', (_, begin) => {
   it('stay exact through sending, reading, read marks, offer lines, and deleting a listing and an account', async () => {
     const [owner, member, third] = await Promise.all([signUp(), signUp(), signUp()]);
     const lamp = await insertListing(owner, 'Brass desk lamp');
@@ -64,6 +79,8 @@ describe('conversation summary rows', () => {
     await expectSummariesExact();
 
     // Sending: both sides get a row; the receiver's unread count grows.
+    await begin(member, owner, lamp);
+    await begin(third, owner, chair);
     await sent(member, owner, lamp, 'Is the lamp still there?');
     await sent(member, owner, lamp, 'I can pick it up today.');
     await sent(third, owner, chair, 'Would you swap the chair?');
@@ -90,6 +107,7 @@ describe('conversation summary rows', () => {
     // Offers add event lines to the conversation (and an accepted one a barter).
     const mower = await createListing(owner, { title: 'Lawnmower, petrol' });
     const bike = await createListing(member, { title: 'Road bike, 54 cm' });
+    await begin(member, owner, mower.id);
     const made = await call('/api/offers', { cookie: member.cookie, body: { listingId: mower.id, givenListingIds: [bike.id], message: 'Would you take my bike?' } });
     expect(made.status).toBe(201);
     await expectSummariesExact();
@@ -113,6 +131,7 @@ describe('conversation summary rows', () => {
   it('point at the message before when the last one is deleted, and keep messages written out of order', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const lamp = await insertListing(owner, 'Brass desk lamp');
+    await begin(member, owner, lamp);
     await sent(member, owner, lamp, 'First');
     const last = await sent(owner, member, lamp, 'Second');
     // An older message arriving late (e.g. a backfill) does not become the last one.
@@ -154,6 +173,41 @@ describe('GET /api/conversations paging', () => {
     expect(seen).toEqual(unpaged.map((c) => c.lastMessage));
   });
 
+  it('merges conversations of both shapes in one order, pages included (decision 032)', async () => {
+    const [me, ...others] = await Promise.all([signUp(), signUp(), signUp(), signUp(), signUp(), signUp(), signUp()]);
+    const listing = await insertListing(me, 'Garden tools');
+    const mine = await insertListing(others[0]!, 'Bread maker');
+    // Old and new shapes interleaved in time, the member on either side of the new rows' key.
+    for (const [i, other] of others.entries()) {
+      if (i % 2 === 1) await beginOldShape(other, me, listing);
+      await sent(other, me, listing, `Hello ${i}`);
+    }
+    await sent(me, others[0]!, mine, 'About your bread maker');
+    await sent(others[3]!, me, listing, 'Hello again 3');
+    await expectSummariesExact();
+    const expected = ['Hello again 3', 'About your bread maker', 'Hello 5', 'Hello 4', 'Hello 2', 'Hello 1', 'Hello 0'];
+    const unpaged = await json<any[]>(await call('/api/conversations', { cookie: me.cookie }));
+    expect(unpaged.map((c) => c.lastMessage)).toEqual(expected);
+    expect(unpaged.find((c) => c.lastMessage === 'Hello again 3')).toMatchObject({ unreadCount: 2, partner: { id: others[3]!.id } });
+    const seen: string[] = [];
+    let before: string | undefined;
+    for (let page = 0; page < 6; page++) {
+      const rows = await json<any[]>(await call(`/api/conversations?limit=3${before ? `&before=${encodeURIComponent(before)}` : ''}`, { cookie: me.cookie }));
+      if (rows.length === 0) break;
+      seen.push(...rows.map((r) => r.lastMessage));
+      const last = rows[rows.length - 1];
+      before = `${last.lastMessageTime}_${last.lastMessageId}`;
+    }
+    expect(seen).toEqual(expected);
+    // Reading an old-shape thread and a new-shape one settles each side's count.
+    for (const other of [others[3]!, others[4]!]) {
+      expect((await call(`/api/conversations/${me.id}/${other.id}/${listing}`, { cookie: me.cookie })).status).toBe(200);
+    }
+    await expectSummariesExact();
+    const after = await json<any[]>(await call('/api/conversations', { cookie: me.cookie }));
+    expect(after.filter((c) => c.unreadCount > 0).map((c) => c.lastMessage)).toEqual(['Hello 5', 'Hello 2', 'Hello 1', 'Hello 0']);
+  });
+
   it('answers 400 for a bad limit or cursor', async () => {
     const member = await signUp();
     for (const query of ['limit=0', 'limit=101', 'limit=abc', 'limit=1.5', 'before=yesterday', 'before=2026-01-01T00:00:00.000Z', 'before=2026-01-01T00:00:00.000Z_-1']) {
@@ -164,10 +218,11 @@ describe('GET /api/conversations paging', () => {
   });
 });
 
-describe('GET /api/conversations/{me}/{partner}/{listing} paging', () => {
+describe.each(SHAPES)('GET /api/conversations/{me}/{partner}/{listing} paging: %s', (_, begin) => {
   it('returns the newest `limit` messages oldest first, then the ones before a cursor, and marks read as before', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const lamp = await insertListing(owner, 'Brass desk lamp');
+    await begin(member, owner, lamp);
     for (let i = 0; i < 5; i++) await sent(i % 2 === 0 ? member : owner, i % 2 === 0 ? owner : member, lamp, `Line ${i}`);
     const path = `/api/conversations/${owner.id}/${member.id}/${lamp}`;
     const newest = await json<any[]>(await call(`${path}?limit=2`, { cookie: owner.cookie }));

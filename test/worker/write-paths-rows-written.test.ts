@@ -28,7 +28,7 @@ const verified = async (...members: Member[]) => {
 };
 
 const summary = (userId: number, partnerId: number, listingId: number) =>
-  env.DB.prepare('SELECT unread_count FROM conversation_summaries WHERE user_id = ?1 AND partner_id = ?2 AND listing_id = ?3')
+  env.DB.prepare('SELECT unread_count FROM conversation_sides WHERE user_id = ?1 AND partner_id = ?2 AND listing_id = ?3')
     .bind(userId, partnerId, listingId)
     .first<{ unread_count: number }>();
 

@@ -3,6 +3,7 @@
 // binds at most 100 parameters a statement but a parameter may be large; the chunk sizes below
 // keep one statement's JSON far under D1's 2 MB value limit.
 import { EMAIL_PRIORITY, type Email } from '../lib/email';
+import { nextIdsOfRowsSql } from '../db/id-reserve';
 
 /** Emails per INSERT (a notice or digest is a few kilobytes). */
 export const EMAILS_PER_STATEMENT = 200;
@@ -42,8 +43,8 @@ export function notifyStatements(d1: D1Database, rows: NotificationRow[], at: st
   return chunks(rows, ROWS_PER_STATEMENT).map((part) =>
     d1
       .prepare(
-        `INSERT INTO notifications (user_id, kind, subject_key, text, link, count, updated_at)
-         SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'), ?2
+        `INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)
+         SELECT ${nextIdsOfRowsSql('notifications')}, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'), ?2
            FROM json_each(?1) WHERE true
          ON CONFLICT (user_id, subject_key) DO UPDATE SET
            kind = excluded.kind, text = excluded.text, link = excluded.link,

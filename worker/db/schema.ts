@@ -745,6 +745,46 @@ export const conversationSummaries = sqliteTable(
   ],
 );
 
+// One row per conversation started after migration 0030 (decision 032): the two members' sides
+// on one row, `a` the member with the lower id. A message moves one row and its two recency index
+// entries (3 rows written) where the two summary rows above moved four, and a new conversation
+// writes 3 rows where two summary rows wrote 10. Conversations from before keep their summary rows
+// (copying 133,000 rows at scale would cost more than a free-plan day of writes); the triggers on
+// messages write the shape a conversation already has, and readers read both (conversation_sides).
+// WITHOUT ROWID: the row lives in its key's b-tree. The key serves listing cascades, each recency
+// index its member's list and account-deletion cascade.
+export const conversations = sqliteTable(
+  'conversations',
+  {
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    aId: integer('a_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bId: integer('b_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageId: integer('last_message_id').notNull(),
+    lastMessage: text('last_message').notNull(),
+    lastMessageTime: text('last_message_time').notNull(),
+    // Each side's columns, as conversation_summaries has them for one member.
+    aUnreadCount: integer('a_unread_count').notNull().default(0),
+    bUnreadCount: integer('b_unread_count').notNull().default(0),
+    aUnreadSettledAt: text('a_unread_settled_at'),
+    bUnreadSettledAt: text('b_unread_settled_at'),
+    aReceivedTexts: integer('a_received_texts').notNull().default(0),
+    bReceivedTexts: integer('b_received_texts').notNull().default(0),
+    aLastTextReceivedAt: text('a_last_text_received_at'),
+    bLastTextReceivedAt: text('b_last_text_received_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.aId, t.bId] }),
+    index('conversations_a_recent_idx').on(t.aId, t.lastMessageTime, t.lastMessageId),
+    index('conversations_b_recent_idx').on(t.bId, t.lastMessageTime, t.lastMessageId),
+  ],
+);
+
 // Exact counts the home, community and admin pages show, kept by triggers on their tables:
 // 'users', 'barters_completed', 'testimonials_visible' (approved and public). Open listings are
 // listing_counts' '*' row.

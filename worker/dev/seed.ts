@@ -4,6 +4,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { barters, communityEvents, eventAttendees, listingCategories, listings, messages, notifications, reviews, testimonials, uploads, users, wants } from '../db/schema';
+import { nextId } from '../db/id-reserve';
 import { conversationLink } from '../db/queries/messages';
 import { notifyStatement, subjectKeys } from '../db/queries/notifications';
 import { resolvePlace } from '../lib/gazetteer';
@@ -187,7 +188,7 @@ export async function seedDemoCommunity(env: Env, db: Db, origin: string, now = 
   await db.batch([
     ...uploadRows.map((row) => db.insert(uploads).values(row)),
     ...categoryRows.map((row) => db.insert(listingCategories).values(row)),
-    ...messageRows.map((row) => db.insert(messages).values(row)),
+    ...messageRows.map((row) => db.insert(messages).values({ id: nextId('messages'), ...row })),
     ...SEED_BARTER.reviews.map((r) =>
       db.insert(reviews).values({ reviewerId: idOf(r.reviewer), userId: idOf(r.reviewed), listingId: barterListing, barterId: barter!.id, rating: r.rating, comment: r.comment }),
     ),

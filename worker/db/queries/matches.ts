@@ -10,6 +10,7 @@ import { pushNotificationChanges } from '../../lib/member-sockets';
 import { distanceMiles, roundMiles } from '../../lib/geo';
 import { anyAlternativeMatches, categoriesNamed, ftsQueryFor, listingText, wantAlternatives, type ListingText } from '../../lib/matching/text';
 import type { ListingRow } from '../schema';
+import { nextIdsOfRowsSql } from '../id-reserve';
 import { listingFromRaw, MAX_WANTS, type RawListing } from './wants';
 
 /** My newest active listings that count (as what I give, and for my text wants). */
@@ -303,8 +304,8 @@ export async function notifyMatches(d1: D1Database, me: Member, pairs: MatchPair
   const now = new Date().toISOString();
   const result = await d1
     .prepare(
-      `INSERT INTO notifications (user_id, kind, subject_key, text, link, count, created_at, updated_at)
-       SELECT json_extract(value, '$[0]'), 'match', json_extract(value, '$[1]'), json_extract(value, '$[2]'), '/matches', 1, ?2, ?2
+      `INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, created_at, updated_at)
+       SELECT ${nextIdsOfRowsSql('notifications')}, json_extract(value, '$[0]'), 'match', json_extract(value, '$[1]'), json_extract(value, '$[2]'), '/matches', 1, ?2, ?2
          FROM json_each(?1) WHERE true
        ON CONFLICT (user_id, subject_key) DO NOTHING`,
     )

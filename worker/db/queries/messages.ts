@@ -2,10 +2,12 @@
 import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
-import { conversationSummaries as summaries, listings, messages, users, type MessageRow } from '../schema';
+import { conversationSummaries as summaries, conversations, listings, messages, users, type MessageRow } from '../schema';
+import { conversationKey, listingIdWhenSide, sideOf } from './conversation-sides';
 import { conversationKeyOf, conversationPath } from '../../../src/shared/conversation-key';
 import { messageNotifyStatements, settleConversationStatements, subjectKeys } from './notifications';
 import { messageBudgetGateExpr } from '../../lib/message-budget';
+import { nextId } from '../id-reserve';
 
 /** The few listing columns the messaging, barter and review rules need. */
 export function findListingRef(db: Db, id: number) {
@@ -36,7 +38,7 @@ export async function insertMessage(
 ): Promise<MessageRow> {
   const [, [row]] = await db.batch([
     db.select({ gate: messageBudgetGateExpr(values.senderId) }).from(users).where(eq(users.id, values.senderId)),
-    db.insert(messages).values(values).returning(),
+    db.insert(messages).values({ id: nextId('messages'), ...values }).returning(),
     ...messageNotifyStatements(db, {
       userId: values.receiverId,
       kind: 'message',
@@ -100,28 +102,41 @@ interface SummaryRow {
 }
 
 /**
- * A page of the member's conversations, newest first: their summary rows (one per member per
- * conversation, kept exact by triggers on messages: migrations/0017_summary_triggers.sql) walked
- * down conversation_summaries_user_recent_idx from `before`, each joined to its partner and listing
- * by primary key. Reads about three rows per summary returned, however many the member has.
+ * A page of the member's conversations, newest first. A conversation is one of the member's summary
+ * rows (before migration 0030) or one half of a conversation's row (decision 032), so the page is
+ * a merge of three walks, each newest first from `before` down its recency index: the summaries
+ * (conversation_summaries_user_recent_idx), the rows where the member is `a`
+ * (conversations_a_recent_idx) and where they are `b` (conversations_b_recent_idx). The compound
+ * SELECT's ORDER BY and LIMIT merge them and stop each walk after what the page takes; each entry
+ * is then joined to its partner and listing by primary key. About three rows read per entry
+ * returned, however many the member has.
  */
 export async function conversationSummaries(
   db: Db,
   userId: number,
   page: { limit: number; before?: { time: string; id: number }; withCursor: boolean },
 ): Promise<ConversationSummary[]> {
-  const after = page.before ? sql`AND (s.last_message_time, s.last_message_id) < (${page.before.time}, ${page.before.id})` : sql``;
+  const after = page.before ? sql`AND (last_message_time, last_message_id) < (${page.before.time}, ${page.before.id})` : sql``;
   const rows = await db.all<SummaryRow>(sql`
-    SELECT s.listing_id AS listingId, l.title AS listingTitle, s.partner_id AS partnerId,
+    SELECT x.listing_id AS listingId, l.title AS listingTitle, x.partner_id AS partnerId,
            u.username AS username, u.display_name AS displayName, u.avatar_url AS avatarUrl,
-           s.last_message AS lastMessage, s.last_message_time AS lastMessageTime,
-           s.last_message_id AS lastMessageId, s.unread_count AS unreadCount
-      FROM conversation_summaries s
-      JOIN users u ON u.id = s.partner_id
-      JOIN listings l ON l.id = s.listing_id
-     WHERE s.user_id = ${userId} ${after}
-     ORDER BY s.last_message_time DESC, s.last_message_id DESC
-     LIMIT ${page.limit}`);
+           x.last_message AS lastMessage, x.last_message_time AS lastMessageTime,
+           x.last_message_id AS lastMessageId, x.unread_count AS unreadCount
+      FROM (
+        SELECT listing_id, partner_id, last_message, last_message_time, last_message_id, unread_count
+          FROM conversation_summaries WHERE user_id = ${userId} ${after}
+        UNION ALL
+        SELECT listing_id, b_id, last_message, last_message_time, last_message_id, a_unread_count
+          FROM conversations WHERE a_id = ${userId} ${after}
+        UNION ALL
+        SELECT listing_id, a_id, last_message, last_message_time, last_message_id, b_unread_count
+          FROM conversations WHERE b_id = ${userId} ${after}
+        ORDER BY last_message_time DESC, last_message_id DESC
+        LIMIT ${page.limit}
+      ) x
+      JOIN users u ON u.id = x.partner_id
+      JOIN listings l ON l.id = x.listing_id
+     ORDER BY x.last_message_time DESC, x.last_message_id DESC`);
   return rows.map((r) => ({
     conversation: conversationKeyOf(r.listingId, userId, r.partnerId),
     partner: { id: r.partnerId, username: r.username, displayName: r.displayName, avatarUrl: r.avatarUrl },
@@ -136,7 +151,7 @@ export async function conversationSummaries(
 /**
  * The messages between two members about a listing, oldest first, after marking the ones the
  * reader received as read. One batch: the reader's unread count settled in one write and the
- * messages it counted marked read (settleUnreadStatement, markSettledReadStatement), and
+ * messages it counted marked read (settleUnreadStatements, markSettledReadStatement), and
  * the two directions of the conversation, each one range of messages_listing_pair_idx in time
  * order, merged here. With a page (`limit`, optionally `before` a message's position) each
  * direction reads at most `limit` rows and the newest `limit` messages before it are returned.
@@ -159,13 +174,13 @@ export async function readConversation(
     return page ? query.orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit) : query.orderBy(messages.createdAt, messages.id);
   };
   const settledAt = isoNow();
-  const [listing, partner, , , , , mine, theirs] = await db.batch([
+  const [listing, partner, , , , , , mine, theirs] = await db.batch([
     // The route's checks (the listing and the partner exist) ride in the same round trip; when
     // either is missing the writes below match nothing (no such conversation has messages).
     db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1),
     db.select().from(users).where(eq(users.id, partnerId)).limit(1),
     ...settleConversationStatements(db, readerId, listingId, partnerId),
-    settleUnreadStatement(db, readerId, partnerId, listingId, settledAt),
+    ...settleUnreadStatements(db, readerId, partnerId, listingId, settledAt),
     markSettledReadStatement(db, readerId, partnerId, listingId, settledAt),
     direction(readerId, partnerId),
     direction(partnerId, readerId),
@@ -178,14 +193,13 @@ export async function readConversation(
  * Marks the messages `readerId` received from `partnerId` about a listing as read (all of them, or
  * up to and including a message id). Messages have no index of unread rows (it cost a row written
  * per message sent, decision 029), so the UPDATE walks the direction's range of
- * messages_listing_pair_idx. The range's listing key is read from the reader's summary row, and only
+ * messages_listing_pair_idx. The range's listing key is read from the reader's side of the conversation (either shape:
+ * conversation-sides.ts), and only
  * when it counts unread messages: when nothing is unread, as on most openings of a thread, the key
- * is NULL and the walk reads nothing (one summary row read). The summary trigger keeps the count.
+ * is NULL and the walk reads nothing (one row read). The summary triggers keep the count.
  */
 export function markReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, upTo?: number) {
-  const key = sql`(SELECT listing_id FROM conversation_summaries
-                    WHERE user_id = ${readerId} AND listing_id = ${listingId} AND partner_id = ${partnerId} AND unread_count > 0)`;
-  return markReadWalk(db, key, readerId, partnerId, upTo);
+  return markReadWalk(db, listingIdWhenSide(readerId, listingId, partnerId, 'unread_count', sql`> 0`), readerId, partnerId, upTo);
 }
 
 /**
@@ -193,32 +207,46 @@ export function markReadStatement(db: Db, readerId: number, partnerId: number, l
  * the conversation set to 0 in one statement, stamped `settledAt`, only when it counts any. The
  * messages it counted are marked read next in the same batch (markSettledReadStatement), and the
  * summary trigger, finding nothing left to count out, writes nothing per message (it decremented
- * the row once per message before).
+ * the row once per message before). One statement per shape (decision 032); only the shape the
+ * conversation has matches.
  */
-export function settleUnreadStatement(db: Db, readerId: number, partnerId: number, listingId: number, settledAt: string) {
-  return db
-    .update(summaries)
-    .set({ unreadCount: 0, unreadSettledAt: settledAt })
-    .where(
-      and(
-        eq(summaries.userId, readerId),
-        eq(summaries.listingId, listingId),
-        eq(summaries.partnerId, partnerId),
-        gt(summaries.unreadCount, 0),
+export function settleUnreadStatements(db: Db, readerId: number, partnerId: number, listingId: number, settledAt: string) {
+  const key = conversationKey(listingId, readerId, partnerId);
+  const a = sideOf(readerId, partnerId) === 'a';
+  return [
+    db
+      .update(summaries)
+      .set({ unreadCount: 0, unreadSettledAt: settledAt })
+      .where(
+        and(
+          eq(summaries.userId, readerId),
+          eq(summaries.listingId, listingId),
+          eq(summaries.partnerId, partnerId),
+          gt(summaries.unreadCount, 0),
+        ),
       ),
-    );
+    db
+      .update(conversations)
+      .set(a ? { aUnreadCount: 0, aUnreadSettledAt: settledAt } : { bUnreadCount: 0, bUnreadSettledAt: settledAt })
+      .where(
+        and(
+          eq(conversations.listingId, key.listingId),
+          eq(conversations.aId, key.aId),
+          eq(conversations.bId, key.bId),
+          gt(a ? conversations.aUnreadCount : conversations.bUnreadCount, 0),
+        ),
+      ),
+  ] as const;
 }
 
 /**
- * Marks read the messages settleUnreadStatement just counted out: the walk of markReadStatement,
- * keyed on the summary row carrying this batch's stamp, so nothing is read when nothing was unread.
+ * Marks read the messages settleUnreadStatements just counted out: the walk of markReadStatement,
+ * keyed on the reader's side carrying this batch's stamp, so nothing is read when nothing was unread.
  * (Another read stamped in the same millisecond only makes the walk read; marking a message read
  * that is still counted counts it out as before.)
  */
 export function markSettledReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, settledAt: string) {
-  const key = sql`(SELECT listing_id FROM conversation_summaries
-                    WHERE user_id = ${readerId} AND listing_id = ${listingId} AND partner_id = ${partnerId} AND unread_settled_at = ${settledAt})`;
-  return markReadWalk(db, key, readerId, partnerId);
+  return markReadWalk(db, listingIdWhenSide(readerId, listingId, partnerId, 'unread_settled_at', sql`= ${settledAt}`), readerId, partnerId);
 }
 
 function markReadWalk(db: Db, key: SQL, readerId: number, partnerId: number, upTo?: number) {

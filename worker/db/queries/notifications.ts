@@ -6,6 +6,8 @@ import { noteBellChange } from '../../lib/bell-changes';
 import type { AppNotification, NotificationsResponse } from '../../../src/shared/api-types';
 import type { Db } from '../client';
 import { notifications, type NotificationRow } from '../schema';
+import { nextId } from '../id-reserve';
+import { listingOfKeySql, partnerOfKeySql, sideColumnSql } from './conversation-sides';
 
 export type NotificationKind = NotificationRow['kind'];
 
@@ -35,21 +37,21 @@ export function conversationOfKey(subjectKey: string): { listingId: number; part
   return match ? { listingId: Number(match[1]), partnerId: Number(match[2]) } : undefined;
 }
 
-/**
- * A member's summary row of a conversation, as a scalar subquery of one of its columns (a primary
- * key lookup). Its `received_texts` counts the text messages the member received there, ever; an
- * unread conversation entry counts those since its `base` on top of its stored count (decision 029,
- * "Bell entries counted from the summaries").
- */
-const summaryColumn = (column: 'received_texts' | 'last_text_received_at', userId: number, c: { listingId: number; partnerId: number }) =>
-  sql.raw(`(SELECT ${column} FROM conversation_summaries WHERE user_id = ${Number(userId)} AND listing_id = ${Number(c.listingId)} AND partner_id = ${Number(c.partnerId)})`);
+type CountColumn = 'received_texts' | 'last_text_received_at';
 
-/** The same for the entry of the `notifications` row being read or written (its subject key parsed in SQL). */
-const entrySummaryColumn = (column: 'received_texts' | 'last_text_received_at') =>
-  sql.raw(`(SELECT ${column} FROM conversation_summaries
-             WHERE user_id = notifications.user_id
-               AND listing_id = CAST(substr(notifications.subject_key, 9, instr(substr(notifications.subject_key, 9), ':') - 1) AS INTEGER)
-               AND partner_id = CAST(substr(notifications.subject_key, 9 + instr(substr(notifications.subject_key, 9), ':')) AS INTEGER))`);
+/**
+ * A member's side of a conversation (a summary row or half of a conversation's row, decision 032),
+ * as a scalar expression of one of its columns (key lookups). Its `received_texts` counts the text
+ * messages the member received there, ever; an unread conversation entry counts those since its
+ * `base` on top of its stored count (decision 029, "Bell entries counted from the summaries").
+ */
+const summaryColumn = (column: CountColumn, userId: number, c: { listingId: number; partnerId: number }) =>
+  sql.raw(sideColumnSql(column, String(Number(userId)), String(Number(c.listingId)), String(Number(c.partnerId))));
+
+/** The same for the entry of the `notifications` row `row` (its subject key parsed in SQL). */
+const entrySideColumnSql = (column: CountColumn, row: string) =>
+  sideColumnSql(column, `${row}.user_id`, listingOfKeySql(`${row}.subject_key`), partnerOfKeySql(`${row}.subject_key`));
+const entrySummaryColumn = (column: CountColumn) => sql.raw(entrySideColumnSql(column, 'notifications'));
 
 /**
  * The upsert statement for one event, unexecuted, so callers can put it in a D1 batch. On a
@@ -68,7 +70,7 @@ export function notifyStatement(db: Db, event: NotificationEvent, options: { tex
   const skip = options.textsInBatch ?? 0;
   return db
     .insert(notifications)
-    .values({ userId: event.userId, kind: event.kind, subjectKey: event.subjectKey, text: event.text, link: event.link, count, updatedAt: now, base: received })
+    .values({ id: nextId('notifications'), userId: event.userId, kind: event.kind, subjectKey: event.subjectKey, text: event.text, link: event.link, count, updatedAt: now, base: received })
     .onConflictDoUpdate({
       target: [notifications.userId, notifications.subjectKey],
       set: {
@@ -170,7 +172,7 @@ function upsertStatements(db: Db, event: NotificationEvent, textMessage: boolean
     db
       .insert(notifications)
       .select(
-        sql`SELECT NULL, ${event.userId}, ${event.kind}, ${event.subjectKey}, ${event.text}, ${event.link}, ${count}, NULL, ${now}, ${now}, ${received}
+        sql`SELECT ${nextId('notifications')}, ${event.userId}, ${event.kind}, ${event.subjectKey}, ${event.text}, ${event.link}, ${count}, NULL, ${now}, ${now}, ${received}
              WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE user_id = ${event.userId} AND subject_key = ${event.subjectKey})`,
       ),
   ] as const;
@@ -203,7 +205,8 @@ interface BellRow {
  * when that is later than its stored one (decision 029, "Bell entries counted from the
  * summaries"). Only such entries can move up, so the page is the newest `limit` by stored time
  * (notifications_user_updated_idx) with the member's unread entries (the partial unread index)
- * merged in, each conversation entry's summary row read by key: about `limit` + 2 × unread rows.
+ * merged in, each unread conversation entry's side read by key (conversation-sides.ts): about
+ * `limit` + 2 × unread rows.
  */
 export async function listNotifications(db: Db, userId: number, limit = 30): Promise<NotificationRow[]> {
   const rows = await db.all<BellRow>(sql`
@@ -211,18 +214,20 @@ export async function listNotifications(db: Db, userId: number, limit = 30): Pro
       SELECT * FROM (SELECT * FROM notifications WHERE user_id = ${userId} ORDER BY updated_at DESC, id DESC LIMIT ${limit})
       UNION
       SELECT * FROM notifications WHERE user_id = ${userId} AND read_at IS NULL AND base IS NOT NULL
+    ),
+    -- Each entry's side looked up once (the columns below use them twice).
+    counted AS MATERIALIZED (
+      SELECT p.*,
+             CASE WHEN p.read_at IS NULL AND p.base IS NOT NULL THEN ${sql.raw(entrySideColumnSql('received_texts', 'p'))} END AS received,
+             CASE WHEN p.read_at IS NULL AND p.base IS NOT NULL THEN ${sql.raw(entrySideColumnSql('last_text_received_at', 'p'))} END AS last_text
+        FROM page p
     )
-    SELECT p.id, p.user_id, p.kind, p.subject_key, p.text, p.link,
-           p.count + CASE WHEN s.received_texts > p.base THEN s.received_texts - p.base ELSE 0 END AS count,
-           p.read_at, p.created_at,
-           CASE WHEN s.received_texts > p.base AND s.last_text_received_at > p.updated_at THEN s.last_text_received_at ELSE p.updated_at END AS updated_at,
-           p.base
-      FROM page p
-      LEFT JOIN conversation_summaries s
-        ON p.read_at IS NULL AND p.base IS NOT NULL
-       AND s.user_id = p.user_id
-       AND s.listing_id = CAST(substr(p.subject_key, 9, instr(substr(p.subject_key, 9), ':') - 1) AS INTEGER)
-       AND s.partner_id = CAST(substr(p.subject_key, 9 + instr(substr(p.subject_key, 9), ':')) AS INTEGER)
+    SELECT id, user_id, kind, subject_key, text, link,
+           count + CASE WHEN received > base THEN received - base ELSE 0 END AS count,
+           read_at, created_at,
+           CASE WHEN received > base AND last_text > updated_at THEN last_text ELSE updated_at END AS updated_at,
+           base
+      FROM counted
      ORDER BY 10 DESC, 1 DESC
      LIMIT ${limit}`);
   return rows.map((r) => ({

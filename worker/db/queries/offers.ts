@@ -8,6 +8,7 @@ import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { MessageEvent, Offer } from '../../../src/shared/api-types';
 import type { Db } from '../client';
 import { barters, listings, messages, offerItems, offers, type MessageRow, type OfferRow } from '../schema';
+import { nextId } from '../id-reserve';
 import { messageBudgetGateSql } from '../../lib/message-budget';
 import { notifyStatement, type NotificationEvent } from './notifications';
 
@@ -129,8 +130,8 @@ function eventLineStatement(line: EventLine, when: SQL = sql`1`, offerIdSql?: SQ
   const barterId = line.event.barterId === undefined ? sql`NULL` : sql`CAST(${line.event.barterId} AS INTEGER)`;
   // json_object drops nothing: absent ids are stored as null and read back as absent (shapes.ts).
   return sql`
-    INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
-    SELECT ${line.senderId}, ${line.receiverId}, ${line.listingId}, ${content}, 'event',
+    INSERT OR IGNORE INTO messages (id, sender_id, receiver_id, listing_id, content, kind, event, event_key)
+    SELECT ${nextId('messages')}, ${line.senderId}, ${line.receiverId}, ${line.listingId}, ${content}, 'event',
            json_object('type', ${line.event.type}, 'offerId', ${offerId}, 'barterId', ${barterId}),
            ${line.key}
      WHERE ${when}`;
@@ -189,7 +190,7 @@ export async function createOffer(
     ...offer.givenListingIds.map((listingId) => sql`INSERT INTO offer_items (offer_id, listing_id) VALUES (${offerId}, ${listingId})`),
   ];
   if (extras.message) {
-    statements.push(db.insert(messages).values({ senderId: offer.fromUserId, receiverId: offer.toUserId, listingId: offer.listingId, content: extras.message }));
+    statements.push(db.insert(messages).values({ id: nextId('messages'), senderId: offer.fromUserId, receiverId: offer.toUserId, listingId: offer.listingId, content: extras.message }));
   }
   statements.push(
     sql`

@@ -8,6 +8,7 @@ import { pushNotificationChanges } from '../member-sockets';
 import { CIRCLE_MAX_MEMBERS, CIRCLE_MIN_MEMBERS, CIRCLE_PROPOSAL_DAYS } from '../../../src/shared/trade-circles';
 import { isUniqueViolation } from '../../db/queries/users';
 import { pushToCircle } from '../conversation-room';
+import { nextIdsOfRowsSql } from '../../db/id-reserve';
 
 export type CircleLeg = { giverId: number; receiverId: number; listingId: number };
 
@@ -117,8 +118,8 @@ export async function proposeCircle(env: Env, legs: CircleLeg[], now: Date = new
       // Each member: what they give and what they get (from the leg whose receiver they are).
       d1
         .prepare(
-          `INSERT INTO notifications (user_id, kind, subject_key, text, link, count, updated_at)
-           SELECT l.giver_id, 'trade_circle', 'circle:' || c.id,
+          `INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)
+           SELECT ${nextIdsOfRowsSql('notifications')}, l.giver_id, 'trade_circle', 'circle:' || c.id,
                   ?3 || ': you give “' || gl.title || '” and get “' || rl.title || '”. Accept or decline within ${CIRCLE_PROPOSAL_DAYS} days.',
                   '/trade-circles/' || c.id, 1, ?2
              FROM trade_circles c
@@ -213,8 +214,8 @@ export function circleNoticeStatement(d1: D1Database, notices: CircleNotice[], a
   if (notices.length === 0) return null;
   return d1
     .prepare(
-      `INSERT INTO notifications (user_id, kind, subject_key, text, link, count, updated_at)
-       SELECT u.id, 'trade_circle', json_extract(j.value, '$[3]') || ':' || json_extract(j.value, '$[0]'), json_extract(j.value, '$[2]'),
+      `INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)
+       SELECT ${nextIdsOfRowsSql('notifications')}, u.id, 'trade_circle', json_extract(j.value, '$[3]') || ':' || json_extract(j.value, '$[0]'), json_extract(j.value, '$[2]'),
               '/trade-circles/' || json_extract(j.value, '$[0]'), 1, ?2
          FROM json_each(?1) j JOIN users u ON u.id = json_extract(j.value, '$[1]')
         WHERE true

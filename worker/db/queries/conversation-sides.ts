@@ -1,0 +1,51 @@
+// A member's side of a conversation, in either of its two shapes (decision 032): a summary row of
+// its own (conversation_summaries, conversations from before migration 0030) or one half of the
+// conversation's row (conversations, `a` the member with the lower id). The lookups below address
+// each shape by its key, the old one first: a conversation has exactly one shape, so at most one
+// lookup finds a row, and each costs a key search (no row read when there is none).
+import { sql, type SQL } from 'drizzle-orm';
+
+export type Side = 'a' | 'b';
+
+/** The member's half of a conversation's row. */
+export const sideOf = (userId: number, partnerId: number): Side => (userId < partnerId ? 'a' : 'b');
+
+/** The conversation's row key: listing, lower member id, higher member id. */
+export const conversationKey = (listingId: number, userId: number, partnerId: number) => ({
+  listingId,
+  aId: Math.min(userId, partnerId),
+  bId: Math.max(userId, partnerId),
+});
+
+/** Columns each side has (a summary row's, and `a_`/`b_` prefixed on a conversation's row). */
+export type SideColumn = 'unread_count' | 'unread_settled_at' | 'received_texts' | 'last_text_received_at';
+
+/**
+ * One column of a member's side, as an SQL expression of SQL operands (numbers or column
+ * references), for statements whose member and conversation are only known in SQL.
+ */
+export function sideColumnSql(column: SideColumn, user: string, listing: string, partner: string): string {
+  return `COALESCE(
+    (SELECT ${column} FROM conversation_summaries WHERE user_id = ${user} AND listing_id = ${listing} AND partner_id = ${partner}),
+    (SELECT CASE WHEN a_id = ${user} THEN a_${column} ELSE b_${column} END FROM conversations
+      WHERE listing_id = ${listing} AND a_id = min(${user}, ${partner}) AND b_id = max(${user}, ${partner})))`;
+}
+
+/** A conversation subject key's ('message:<listing>:<partner>') listing and partner, parsed in SQL. */
+export const listingOfKeySql = (key: string) => `CAST(substr(${key}, 9, instr(substr(${key}, 9), ':') - 1) AS INTEGER)`;
+export const partnerOfKeySql = (key: string) => `CAST(substr(${key}, 9 + instr(substr(${key}, 9), ':')) AS INTEGER)`;
+
+/**
+ * The conversation's listing id when the member's side passes `test` (SQL after the column, e.g.
+ * `> 0`), else NULL: the key of a walk over the conversation's messages that should read nothing
+ * when there is nothing to do (messages.ts, markReadWalk).
+ */
+export function listingIdWhenSide(userId: number, listingId: number, partnerId: number, column: SideColumn, test: SQL): SQL {
+  const key = conversationKey(listingId, userId, partnerId);
+  const own = sql.raw(`${sideOf(userId, partnerId)}_${column}`);
+  return sql`COALESCE(
+    (SELECT listing_id FROM conversation_summaries
+      WHERE user_id = ${userId} AND listing_id = ${listingId} AND partner_id = ${partnerId} AND ${sql.raw(column)} ${test}),
+    (SELECT listing_id FROM conversations
+      WHERE listing_id = ${key.listingId} AND a_id = ${key.aId} AND b_id = ${key.bId} AND ${own} ${test}))`;
+}
