@@ -4,7 +4,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { createDb } from '../../worker/db/client';
-import { markReadStatement } from '../../worker/db/queries/messages';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import { conversationListQuery, markReadStatement } from '../../worker/db/queries/messages';
 import { randomIp, unique } from './helpers';
 
 // Tables small and bounded by design: six categories.
@@ -153,6 +154,18 @@ describe('query plans', () => {
       const detail = await plan(sql, params);
       expect(detail).toContain('SEARCH messages USING INDEX messages_listing_pair_idx (listing_id=? AND sender_id=? AND receiver_id=?)');
       expect(detail).toContain('SEARCH conversation_summaries USING INDEX sqlite_autoindex_conversation_summaries_1 (user_id=? AND listing_id=? AND partner_id=?)');
+      expect(detail).toContain('SEARCH conversations USING PRIMARY KEY (listing_id=? AND a_id=? AND b_id=?)');
+    }
+  });
+
+  it('the conversation list merges three index walks, with no sort and no scan (decision 032)', async () => {
+    for (const page of [{ limit: 30 }, { limit: 30, before: { time: '2026-01-01T00:00:00.000Z', id: 9 } }]) {
+      const { sql, params } = new SQLiteAsyncDialect().sqlToQuery(conversationListQuery(7, page));
+      const detail = (await plan(sql, params)).join('\n');
+      expect(detail).toContain('SEARCH conversation_summaries USING INDEX conversation_summaries_user_recent_idx (user_id=?');
+      expect(detail).toContain('SEARCH conversations USING INDEX conversations_a_recent_idx (a_id=?');
+      expect(detail).toContain('SEARCH conversations USING INDEX conversations_b_recent_idx (b_id=?');
+      expect(detail).not.toMatch(/TEMP B-TREE|SCAN (conversation|users|listings)/);
     }
   });
 
@@ -172,11 +185,14 @@ describe('query plans', () => {
       ['DELETE FROM conversation_summaries WHERE user_id = ?1', 'sqlite_autoindex_conversation_summaries_1'],
       ['DELETE FROM conversation_summaries WHERE partner_id = ?1', 'conversation_summaries_partner_idx'],
       ['DELETE FROM conversation_summaries WHERE listing_id = ?1', 'conversation_summaries_listing_idx'],
+      ['DELETE FROM conversations WHERE a_id = ?1', 'conversations_a_recent_idx'],
+      ['DELETE FROM conversations WHERE b_id = ?1', 'conversations_b_recent_idx'],
+      ['DELETE FROM conversations WHERE listing_id = ?1', 'PRIMARY KEY'],
       ['DELETE FROM notifications WHERE user_id = ?1', 'notifications_user_'],
     ];
     for (const [sql, index] of cascades) {
       const [detail] = await plan(sql, [1]);
-      expect(detail, sql).toMatch(new RegExp(`^SEARCH \\w+ USING (COVERING )?INDEX ${index}`));
+      expect(detail, sql).toMatch(new RegExp(`^SEARCH \\w+ USING (COVERING )?(INDEX )?${index}`));
     }
   });
 });

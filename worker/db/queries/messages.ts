@@ -101,23 +101,10 @@ interface SummaryRow {
   unreadCount: number;
 }
 
-/**
- * A page of the member's conversations, newest first. A conversation is one of the member's summary
- * rows (before migration 0030) or one half of a conversation's row (decision 032), so the page is
- * a merge of three walks, each newest first from `before` down its recency index: the summaries
- * (conversation_summaries_user_recent_idx), the rows where the member is `a`
- * (conversations_a_recent_idx) and where they are `b` (conversations_b_recent_idx). The compound
- * SELECT's ORDER BY and LIMIT merge them and stop each walk after what the page takes; each entry
- * is then joined to its partner and listing by primary key. About three rows read per entry
- * returned, however many the member has.
- */
-export async function conversationSummaries(
-  db: Db,
-  userId: number,
-  page: { limit: number; before?: { time: string; id: number }; withCursor: boolean },
-): Promise<ConversationSummary[]> {
+/** The list's statement (conversationSummaries; its plan is pinned in test/worker/query-plans.test.ts). */
+export function conversationListQuery(userId: number, page: { limit: number; before?: { time: string; id: number } }) {
   const after = page.before ? sql`AND (last_message_time, last_message_id) < (${page.before.time}, ${page.before.id})` : sql``;
-  const rows = await db.all<SummaryRow>(sql`
+  return sql`
     SELECT x.listing_id AS listingId, l.title AS listingTitle, x.partner_id AS partnerId,
            u.username AS username, u.display_name AS displayName, u.avatar_url AS avatarUrl,
            x.last_message AS lastMessage, x.last_message_time AS lastMessageTime,
@@ -136,7 +123,25 @@ export async function conversationSummaries(
       ) x
       JOIN users u ON u.id = x.partner_id
       JOIN listings l ON l.id = x.listing_id
-     ORDER BY x.last_message_time DESC, x.last_message_id DESC`);
+     ORDER BY x.last_message_time DESC, x.last_message_id DESC`;
+}
+
+/**
+ * A page of the member's conversations, newest first. A conversation is one of the member's summary
+ * rows (before migration 0030) or one half of a conversation's row (decision 032), so the page is
+ * a merge of three walks, each newest first from `before` down its recency index: the summaries
+ * (conversation_summaries_user_recent_idx), the rows where the member is `a`
+ * (conversations_a_recent_idx) and where they are `b` (conversations_b_recent_idx). The compound
+ * SELECT's ORDER BY and LIMIT merge them and stop each walk after what the page takes; each entry
+ * is then joined to its partner and listing by primary key. About three rows read per entry
+ * returned, however many the member has.
+ */
+export async function conversationSummaries(
+  db: Db,
+  userId: number,
+  page: { limit: number; before?: { time: string; id: number }; withCursor: boolean },
+): Promise<ConversationSummary[]> {
+  const rows = await db.all<SummaryRow>(conversationListQuery(userId, page));
   return rows.map((r) => ({
     conversation: conversationKeyOf(r.listingId, userId, r.partnerId),
     partner: { id: r.partnerId, username: r.username, displayName: r.displayName, avatarUrl: r.avatarUrl },
