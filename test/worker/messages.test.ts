@@ -120,6 +120,35 @@ describe('POST /api/messages', () => {
     expect(await json(toSelf)).toEqual({ message: 'Messages about a listing are between its owner and another member' });
   });
 
+  it('stores nothing for a refused message: no message, no conversation row, no bell entry', async () => {
+    // The checks and the writes share one batch (sendMessage): the writes carry the same rules.
+    const [owner, member, other] = await Promise.all([signUp(), signUp(), signUp()]);
+    const listingId = await insertListing(owner);
+    const stored = async () =>
+      env.DB.prepare(
+        `SELECT (SELECT count(*) FROM messages WHERE sender_id IN (?1, ?2, ?3)) AS messages,
+                (SELECT count(*) FROM conversation_sides WHERE user_id IN (?1, ?2, ?3)) AS sides,
+                (SELECT count(*) FROM notifications WHERE user_id IN (?1, ?2, ?3)) AS entries`,
+      )
+        .bind(owner.id, member.id, other.id)
+        .first();
+    const before = await stored();
+    for (const [from, to, listing, status] of [
+      [member, owner, 999_999_999, 404],
+      [member, 999_999_999, listingId, 404],
+      [owner, owner, listingId, 400],
+      [member, other, listingId, 400],
+      [member, member, listingId, 400],
+    ] as const) {
+      expect((await send(from, to, listing)).status).toBe(status);
+    }
+    expect(await stored()).toEqual(before);
+    // And a valid one after them is stored with its bell line, which names the listing.
+    expect((await send(member, owner, listingId, 'Still there?')).status).toBe(201);
+    const bell = await json(await call('/api/notifications', { cookie: owner.cookie }));
+    expect(bell.notifications[0]).toMatchObject({ kind: 'message', count: 1, text: expect.stringMatching(/^New message from .+ about "Hand-built oak bookshelf"$/) });
+  });
+
   it('limits a member to 30 messages a minute (429 with Retry-After)', async () => {
     const [owner, member, other] = await Promise.all([signUp(), signUp(), signUp()]);
     const listingId = await insertListing(owner);

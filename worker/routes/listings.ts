@@ -11,7 +11,7 @@ import {
   findListing,
   findListingShaped,
   insertListing,
-  listingsOfUser,
+  listingRowsOfUser,
   searchListings,
   searchListingsNear,
   unknownCategories,
@@ -176,9 +176,9 @@ userListingRoutes.get('/:id{[0-9]+}/listings', async (c) => {
   // The owner check and the listings at once (one round trip's wait instead of two): which
   // statuses to show depends only on the id asked for, known before the owner is read.
   const allStatuses = viewer !== null && (viewer.id === id || viewer.isAdmin);
-  const [owner, rows] = await Promise.all([findUserById(db, id), listingsOfUser(db, id, allStatuses)]);
+  const [owner, rows] = await Promise.all([findUserById(db, id), listingRowsOfUser(db, id, allStatuses)]);
   if (!owner) throw notFound('User not found');
-  return c.json(rows);
+  return c.json(rows.map((row) => listingWithOwner(row, owner)));
 });
 
 const unique = (values: string[]) => [...new Set(values)];

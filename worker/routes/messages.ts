@@ -2,11 +2,11 @@
 // owner answers; every message is about one listing.
 import { Hono } from 'hono';
 import { messageSchema } from '../../src/shared/schemas';
-import { insertMessage, messagesOfUser } from '../db/queries/messages';
+import { messagesOfUser, sendMessage } from '../db/queries/messages';
 import { message } from '../db/shapes';
 import { roomStub } from '../lib/conversation-room';
 import { badRequest, notFound } from '../lib/errors';
-import { checkMessageBudget, messageBudgetStatement, settleMessageBudget, withMessageBudget } from '../lib/message-budget';
+import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -18,37 +18,29 @@ messageRoutes.post('/', async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   // The message budget (30 a minute, counted from the member's own lines: lib/message-budget.ts)
-  // answers first (429 before any 400), as the counter did. With a valid body its read rides in
-  // one D1 batch with the listing and receiver lookups; the write's batch checks it again.
+  // answers first (429 before any 400 or 403), as the counter did: a refused body or sender reads
+  // it before answering, and a valid one's batch fails at its gate when the budget is spent.
   const input = await parseBody(c, messageSchema).catch(async (error: unknown) => {
     await checkMessageBudget(c.env.DB, user.id);
     throw error;
   });
-  const now = Date.now();
-  const [budgetResult, listingResult, receiverResult] = await c.env.DB.batch<Record<string, unknown>>([
-    messageBudgetStatement(c.env.DB, user.id, now),
-    c.env.DB.prepare('SELECT id, user_id AS userId, title FROM listings WHERE id = ?1 LIMIT 1').bind(input.listingId),
-    c.env.DB.prepare('SELECT id FROM users WHERE id = ?1 LIMIT 1').bind(input.receiverId),
-  ]);
-  settleMessageBudget((budgetResult?.results ?? []) as { at: string }[], now);
-  assertActingAs(user, input.senderId, 'You can only send messages as yourself');
-
-  const listing = listingResult?.results[0] as { id: number; userId: number; title: string } | undefined;
-  const receiver = receiverResult?.results[0] as { id: number } | undefined;
+  if (input.senderId !== user.id) {
+    await checkMessageBudget(c.env.DB, user.id);
+    assertActingAs(user, input.senderId, 'You can only send messages as yourself');
+  }
+  // One round trip: the lookups, the budget's gate and the writes, which the route's rules guard
+  // in SQL (sendMessage); a full budget fails the batch and answers 429 (withMessageBudget).
+  const { listing, receiver, row: created } = await withMessageBudget(c.env.DB, user.id, () =>
+    sendMessage(db, { senderId: user.id, receiverId: input.receiverId, listingId: input.listingId, content: input.content }, user.displayName),
+  );
   if (!listing) throw notFound('Listing not found');
   if (!receiver) throw notFound('User not found');
   if (receiver.id === user.id && listing.userId === user.id) throw badRequest('You cannot contact yourself for your own listing');
   if (receiver.id === user.id || (listing.userId !== user.id && listing.userId !== receiver.id)) {
     throw badRequest('Messages about a listing are between its owner and another member');
   }
+  if (!created) throw new Error(`message from ${user.id} about listing ${listing.id} passed the checks but was not stored`);
 
-  const created = await withMessageBudget(c.env.DB, user.id, () =>
-    insertMessage(
-      db,
-      { senderId: user.id, receiverId: receiver.id, listingId: listing.id, content: input.content },
-      { senderName: user.displayName, listingTitle: listing.title },
-    ),
-  );
   const shaped = message(created);
   // D1 is the record; the room only fans out, after the reply (the sender's SPA takes the reply's
   // copy, merged by id with the frame). A room that cannot be reached costs the members live

@@ -481,10 +481,14 @@ export async function findListingShaped(db: Db, id: number, from?: Position | nu
   return row ? listingWithOwner(row.listing, row.owner, from) : undefined;
 }
 
-/** A member's listings, newest first; `allStatuses` for the owner and admins. */
-export async function listingsOfUser(db: Db, userId: number, allStatuses: boolean) {
+/**
+ * A member's listings, newest first; `allStatuses` for the owner and admins. Every row has the
+ * same owner, so the rows are read without the join to users (half the rows read, and no owner
+ * columns mapped per row) and shaped with the owner's row, which the route reads beside them.
+ */
+export function listingRowsOfUser(db: Db, userId: number, allStatuses: boolean) {
   const where = allStatuses ? eq(listings.userId, userId) : and(eq(listings.userId, userId), inArray(listings.status, [...PUBLIC_STATUSES]));
-  return shape(await selectWithOwner(db).where(where).orderBy(...newestFirst));
+  return db.select().from(listings).where(where).orderBy(...newestFirst);
 }
 
 export function listCategories(db: Db) {

@@ -24,30 +24,46 @@ export async function findListingRefAndUser(db: Db, listingId: number, userId: n
 }
 
 /**
- * Stores a message and, in the same batch, bumps the receiver's notification for the
- * conversation (one entry per conversation, counting the messages not yet seen), in its
- * three-statement form: a conversation's entry is bumped far more often than it is created, and
- * a bump that changes nothing the bell shows writes nothing, the receiver's summary row counting
- * the message (messageNotifyStatements, decision 029). The batch starts with the sender's message-budget gate, which
- * fails it (nothing written) when the sender has used the minute's budget (decision 031).
+ * Sends a message in one D1 batch (one round trip), checks included. The batch reads the listing
+ * and the receiver for the route's answers (404, 400), starts the writes with the sender's
+ * message-budget gate, which fails the batch (nothing written) when the sender has used the
+ * minute's budget (decision 031), then stores the message and bumps the receiver's bell entry for
+ * the conversation (messageNotifyStatements: one entry per conversation, counting the messages not
+ * yet seen; decision 029). Each write carries the route's rules as SQL (`valid`: the listing
+ * exists and belongs to one of the two, the receiver exists and is not the sender), so a message
+ * the route refuses writes nothing; the route reads why from the two lookups. The bell line names
+ * the listing by its title, read in SQL.
  */
-export async function insertMessage(
-  db: Db,
-  values: { senderId: number; receiverId: number; listingId: number; content: string },
-  notice: { senderName: string; listingTitle: string },
-): Promise<MessageRow> {
-  const [, [row]] = await db.batch([
-    db.select({ gate: messageBudgetGateExpr(values.senderId) }).from(users).where(eq(users.id, values.senderId)),
-    db.insert(messages).values({ id: nextId('messages'), ...values }).returning(),
-    ...messageNotifyStatements(db, {
-      userId: values.receiverId,
-      kind: 'message',
-      subjectKey: subjectKeys.conversation(values.listingId, values.senderId),
-      text: `New message from ${notice.senderName} about "${notice.listingTitle}"`,
-      link: conversationLink(values.listingId, values.senderId, values.receiverId),
-    }),
+export async function sendMessage(db: Db, values: { senderId: number; receiverId: number; listingId: number; content: string }, senderName: string) {
+  const { senderId, receiverId, listingId, content } = values;
+  const valid = sql`(EXISTS (SELECT 1 FROM listings WHERE id = ${listingId} AND user_id IN (${senderId}, ${receiverId}))
+                     AND EXISTS (SELECT 1 FROM users WHERE id = ${receiverId}) AND ${senderId} <> ${receiverId})`;
+  const [listing, receiver, , inserted] = await db.batch([
+    db.select({ id: listings.id, userId: listings.userId }).from(listings).where(eq(listings.id, listingId)).limit(1),
+    db.select({ id: users.id }).from(users).where(eq(users.id, receiverId)).limit(1),
+    db.select({ gate: messageBudgetGateExpr(senderId) }).from(users).where(eq(users.id, senderId)),
+    // Every column in the table's order (drizzle inserts a SELECT into all of them).
+    db
+      .insert(messages)
+      .select(
+        sql`SELECT ${nextId('messages')}, ${senderId}, ${receiverId}, ${listingId}, ${content}, 0, 'text', NULL, NULL,
+                   strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+             WHERE ${valid}`,
+      )
+      .returning(),
+    ...messageNotifyStatements(
+      db,
+      {
+        userId: receiverId,
+        kind: 'message',
+        subjectKey: subjectKeys.conversation(listingId, senderId),
+        text: sql`'New message from ' || ${senderName} || ' about "' || (SELECT title FROM listings WHERE id = ${listingId}) || '"'`,
+        link: conversationLink(listingId, senderId, receiverId),
+      },
+      valid,
+    ),
   ]);
-  return row!;
+  return { listing: listing[0], receiver: receiver[0], row: inserted[0] as MessageRow | undefined };
 }
 
 /** The messages screen opened on one conversation: its own address (docs/api/offers.md, "Addresses"). */

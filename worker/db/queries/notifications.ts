@@ -16,7 +16,8 @@ export interface NotificationEvent {
   kind: NotificationKind;
   /** What the entry is about; events with the same key share one entry. */
   subjectKey: string;
-  text: string;
+  /** The entry's line; SQL when part of it is only known in the batch (a listing's title). */
+  text: string | SQL;
   link: string;
   /** How many events this adds (a saved-search run may bring several listings at once). */
   count?: number;
@@ -114,13 +115,16 @@ export function notifyStatements(db: Db, event: NotificationEvent) {
   return upsertStatements(db, event, false);
 }
 
-/** notifyStatements for a conversation's text message, placed after the message's INSERT in the batch. */
-export function messageNotifyStatements(db: Db, event: NotificationEvent) {
+/**
+ * notifyStatements for a conversation's text message, placed after the message's INSERT in the
+ * batch. `when`: the condition the message's INSERT had, so the entry moves only with a message.
+ */
+export function messageNotifyStatements(db: Db, event: NotificationEvent, when?: SQL) {
   if (!conversationOfKey(event.subjectKey) || (event.count ?? 1) !== 1) throw new Error('messageNotifyStatements: one message of a conversation');
-  return upsertStatements(db, event, true);
+  return upsertStatements(db, event, true, when);
 }
 
-function upsertStatements(db: Db, event: NotificationEvent, textMessage: boolean) {
+function upsertStatements(db: Db, event: NotificationEvent, textMessage: boolean, when: SQL = sql`1`) {
   const count = event.count ?? 1;
   const now = new Date().toISOString();
   noteBellChange(db, event.userId);
@@ -145,6 +149,7 @@ function upsertStatements(db: Db, event: NotificationEvent, textMessage: boolean
             entry,
             isNull(notifications.readAt),
             sql`(${notifications.base} is null or ${notifications.kind} <> ${event.kind} or ${notifications.text} <> ${event.text} or ${notifications.link} <> ${event.link})`,
+            when,
           ),
         )
     : db
@@ -159,13 +164,13 @@ function upsertStatements(db: Db, event: NotificationEvent, textMessage: boolean
           ...(conversation ? { base: received } : {}),
           updatedAt: now,
         })
-        .where(and(entry, isNull(notifications.readAt)));
+        .where(and(entry, isNull(notifications.readAt), when));
   return [
     bump,
     db
       .update(notifications)
       .set({ kind: event.kind, text: event.text, link: event.link, count, readAt: null, updatedAt: now, base: received })
-      .where(and(entry, isNotNull(notifications.readAt))),
+      .where(and(entry, isNotNull(notifications.readAt), when)),
     // Every column in the table's order (drizzle inserts a SELECT into all of them); no FROM
     // clause, so the WHERE cannot be read as a join constraint. D1 runs a batch as one
     // transaction, one at a time, so no other batch can insert the entry in between.
@@ -173,7 +178,7 @@ function upsertStatements(db: Db, event: NotificationEvent, textMessage: boolean
       .insert(notifications)
       .select(
         sql`SELECT ${nextId('notifications')}, ${event.userId}, ${event.kind}, ${event.subjectKey}, ${event.text}, ${event.link}, ${count}, NULL, ${now}, ${now}, ${received}
-             WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE user_id = ${event.userId} AND subject_key = ${event.subjectKey})`,
+             WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE user_id = ${event.userId} AND subject_key = ${event.subjectKey}) AND ${when}`,
       ),
   ] as const;
 }
