@@ -138,6 +138,25 @@ describe('the bell socket', () => {
     closeAll(chat, here, elsewhere);
   });
 
+  it('a read that settles nothing and a refused message push no frame', async () => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const listingId = await insertListing(owner);
+    expect((await send(member, owner, listingId)).status).toBe(201);
+    const ownerBell = await bell(owner.cookie);
+    const memberBell = await bell(member.cookie);
+    expect((await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: owner.cookie })).status).toBe(200);
+    await ownerBell.next(isBell); // the first read settles the entry
+    ownerBell.frames.length = 0;
+    // Nothing unread now: reading again leaves the bell as it is.
+    expect((await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: owner.cookie })).status).toBe(200);
+    expect((await call(`/api/conversations/${owner.id}/${member.id}/${listingId}?limit=20`, { cookie: owner.cookie })).status).toBe(200);
+    // A message refused (to someone not in the listing's conversation) stores nothing.
+    const other = await signUp();
+    expect((await send(member, other, listingId)).status).toBe(400);
+    await expectNoBellFrame(ownerBell, memberBell);
+    closeAll(ownerBell, memberBell);
+  });
+
   it('a cron writer (saved-search alerts) pushes to the members it notified', async () => {
     const [searcher, seller] = await Promise.all([signUp(), signUp()]);
     const start = Date.now() - 60_000;

@@ -21,3 +21,17 @@ export function takeBellChanges(db: Db): number[] {
   pending.delete(db);
   return members ? [...members] : [];
 }
+
+/** Whether `userId` is already noted on `db`. */
+export function hasBellChange(db: Db, userId: number): boolean {
+  return pending.get(db)?.has(userId) ?? false;
+}
+
+/**
+ * Forgets a member noted by statements that, once run, changed nothing (a thread read with nothing
+ * unread: its settle statements match no row), so the request pushes no bell frame that would only
+ * repeat the last one. Only for a member the caller's own statements noted (hasBellChange before).
+ */
+export function forgetBellChange(db: Db, userId: number): void {
+  pending.get(db)?.delete(userId);
+}

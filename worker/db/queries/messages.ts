@@ -8,6 +8,10 @@ import { conversationKeyOf, conversationPath } from '../../../src/shared/convers
 import { messageNotifyStatements, settleConversationStatements, subjectKeys } from './notifications';
 import { messageBudgetGateExpr } from '../../lib/message-budget';
 import { nextId } from '../id-reserve';
+import { forgetBellChange, hasBellChange } from '../../lib/bell-changes';
+
+/** Rows an UPDATE of a D1 batch changed. */
+const changes = (result: unknown) => (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
 
 /** The few listing columns the messaging, barter and review rules need. */
 export function findListingRef(db: Db, id: number) {
@@ -36,6 +40,7 @@ export async function findListingRefAndUser(db: Db, listingId: number, userId: n
  */
 export async function sendMessage(db: Db, values: { senderId: number; receiverId: number; listingId: number; content: string }, senderName: string) {
   const { senderId, receiverId, listingId, content } = values;
+  const notedBefore = hasBellChange(db, receiverId);
   const valid = sql`(EXISTS (SELECT 1 FROM listings WHERE id = ${listingId} AND user_id IN (${senderId}, ${receiverId}))
                      AND EXISTS (SELECT 1 FROM users WHERE id = ${receiverId}) AND ${senderId} <> ${receiverId})`;
   const [listing, receiver, , inserted] = await db.batch([
@@ -63,6 +68,8 @@ export async function sendMessage(db: Db, values: { senderId: number; receiverId
       valid,
     ),
   ]);
+  // A refused message moved no bell entry: no frame to push.
+  if (!inserted[0] && !notedBefore) forgetBellChange(db, receiverId);
   return { listing: listing[0], receiver: receiver[0], row: inserted[0] as MessageRow | undefined };
 }
 
@@ -195,7 +202,8 @@ export async function readConversation(
     return page ? query.orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit) : query.orderBy(messages.createdAt, messages.id);
   };
   const settledAt = isoNow();
-  const [listing, partner, , , , , , mine, theirs] = await db.batch([
+  const notedBefore = hasBellChange(db, readerId);
+  const [listing, partner, folded, settled, , , , mine, theirs] = await db.batch([
     // The route's checks (the listing and the partner exist) ride in the same round trip; when
     // either is missing the writes below match nothing (no such conversation has messages).
     db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1),
@@ -206,6 +214,9 @@ export async function readConversation(
     direction(readerId, partnerId),
     direction(partnerId, readerId),
   ]);
+  // Nothing settled (the thread had nothing unread for the reader): the bell is as it was, so the
+  // request pushes no frame for it (decision 027's push reads the whole bell).
+  if (!notedBefore && changes(folded) === 0 && changes(settled) === 0) forgetBellChange(db, readerId);
   const all = [...mine, ...theirs].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id));
   return { listing: listing[0], partner: partner[0], rows: page ? all.slice(Math.max(0, all.length - page.limit)) : all };
 }
