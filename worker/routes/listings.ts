@@ -11,7 +11,7 @@ import {
   findListing,
   findListingShaped,
   insertListing,
-  listingRowsOfUser,
+  listingsOfUser,
   searchListings,
   searchListingsNear,
   unknownCategories,
@@ -19,7 +19,6 @@ import {
 } from '../db/queries/listings';
 import { resolvePlace } from '../lib/gazetteer';
 import { afterDissolved, dissolveCirclesForListing, dissolveStatements, selectByListing, type DissolvedCircle } from '../lib/trade-circles/propose';
-import { findUserById } from '../db/queries/users';
 import type { ListingRow, UserRow } from '../db/schema';
 import { detectMatchesForMember } from '../db/queries/matches';
 import { wantInfo } from '../db/queries/wants';
@@ -173,12 +172,12 @@ userListingRoutes.get('/:id{[0-9]+}/listings', async (c) => {
   const db = c.get('db');
   const viewer = c.get('user');
   const id = parseId(c.req.param('id'), 'User');
-  // The owner check and the listings at once (one round trip's wait instead of two): which
+  // The owner check and the listings in one batch (listingsOfUser): which
   // statuses to show depends only on the id asked for, known before the owner is read.
   const allStatuses = viewer !== null && (viewer.id === id || viewer.isAdmin);
-  const [owner, rows] = await Promise.all([findUserById(db, id), listingRowsOfUser(db, id, allStatuses)]);
-  if (!owner) throw notFound('User not found');
-  return c.json(rows.map((row) => listingWithOwner(row, owner)));
+  const shaped = await listingsOfUser(db, id, allStatuses);
+  if (!shaped) throw notFound('User not found');
+  return c.json(shaped);
 });
 
 const unique = (values: string[]) => [...new Set(values)];

@@ -484,11 +484,18 @@ export async function findListingShaped(db: Db, id: number, from?: Position | nu
 /**
  * A member's listings, newest first; `allStatuses` for the owner and admins. Every row has the
  * same owner, so the rows are read without the join to users (half the rows read, and no owner
- * columns mapped per row) and shaped with the owner's row, which the route reads beside them.
+ * columns mapped per row) and shaped with the owner's row, read in the same batch. Undefined when
+ * there is no such member.
  */
-export function listingRowsOfUser(db: Db, userId: number, allStatuses: boolean) {
+export async function listingsOfUser(db: Db, userId: number, allStatuses: boolean) {
   const where = allStatuses ? eq(listings.userId, userId) : and(eq(listings.userId, userId), inArray(listings.status, [...PUBLIC_STATUSES]));
-  return db.select().from(listings).where(where).orderBy(...newestFirst);
+  // One batch: one round trip for the owner and the rows.
+  const [owners, rows] = await db.batch([
+    db.select({ id: users.id, username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).limit(1),
+    db.select().from(listings).where(where).orderBy(...newestFirst),
+  ]);
+  const owner = owners[0];
+  return owner ? rows.map((row) => listingWithOwner(row, owner)) : undefined;
 }
 
 export function listCategories(db: Db) {
