@@ -116,11 +116,11 @@ describe('cron dispatch', () => {
       expect(outcome.used).toBeLessThanOrEqual(INVOCATION_BUDGET);
       if (!outcome.more) break;
     }
-    // Whole members a page: 150 × 2 = 300 ≤ 300 searches; the window's first pages are a fifth
-    // (60: one member, alone over the page, gets all of theirs) and a half (150: one member), then
-    // two members a page: four pages for six members.
-    expect(SEARCHES_PER_INVOCATION).toBe(300);
-    expect(outcomes.map((o) => o.more)).toEqual([true, true, true, false]);
+    // Whole members a page: 150 × 2 = 300 > 250 searches, so one member a page; the window's first
+    // pages are a fifth (50: one member, alone over the page, gets all of theirs) and a half (125:
+    // one member, the same): six pages for six members.
+    expect(SEARCHES_PER_INVOCATION).toBe(250);
+    expect(outcomes.map((o) => o.more)).toEqual([true, true, true, true, true, false]);
     expect(await env.DB.prepare('SELECT 1 FROM cron_state WHERE job = ?1').bind(ALERT_PAGE_JOB).first()).toBeNull();
     const ids = JSON.stringify(members.map((m) => m.id));
     const notified = await env.DB.prepare(`SELECT count(*) AS n, sum(count) AS total FROM notifications WHERE kind = 'saved_search' AND user_id IN (SELECT value FROM json_each(?1))`)
