@@ -238,7 +238,14 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   // those of its category (a page of searches times every new listing was most of the CPU).
   const byId = new Map(fresh.map((l) => [l.id, l]));
   const ofCategory = new Map<string, NewListing[]>();
-  for (const l of fresh) for (const slug of slugsOf.get(l.id)!) ofCategory.set(slug, [...(ofCategory.get(slug) ?? []), l]);
+  for (const l of fresh) {
+    for (const slug of slugsOf.get(l.id)!) {
+      // Appended in place: copying the list for each listing made a category's list quadratic garbage.
+      const list = ofCategory.get(slug);
+      if (list) list.push(l);
+      else ofCategory.set(slug, [l]);
+    }
+  }
   const matches: Match[] = [];
   for (const search of searches) {
     const text = ftsOf(search.query);
