@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { createDb } from '../../worker/db/client';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
-import { conversationListQuery, markReadStatement } from '../../worker/db/queries/messages';
+import { conversationListQuery, markReadStatement, threadQuery } from '../../worker/db/queries/messages';
 import { randomIp, unique } from './helpers';
 
 // Tables small and bounded by design: six categories.
@@ -155,6 +155,17 @@ describe('query plans', () => {
       expect(detail).toContain('SEARCH messages USING INDEX messages_listing_pair_idx (listing_id=? AND sender_id=? AND receiver_id=?)');
       expect(detail).toContain('SEARCH conversation_summaries USING INDEX sqlite_autoindex_conversation_summaries_1 (user_id=? AND listing_id=? AND partner_id=?)');
       expect(detail).toContain('SEARCH conversations USING PRIMARY KEY (listing_id=? AND a_id=? AND b_id=?)');
+    }
+  });
+
+  it('a thread merges its two directions in index order, with no sort', async () => {
+    const db = createDb(env.DB);
+    for (const page of [undefined, { limit: 100 }, { limit: 100, before: { time: '2026-01-01T00:00:00.000Z', id: 9 } }]) {
+      const { sql, params } = threadQuery(db, 1, 2, 3, page).toSQL();
+      const detail = (await plan(sql, params)).join('\n');
+      expect(detail.match(/SEARCH messages USING INDEX messages_listing_pair_idx \(listing_id=\? AND sender_id=\? AND receiver_id=\?/g)).toHaveLength(2);
+      expect(detail).toContain('MERGE (UNION ALL)');
+      expect(detail).not.toMatch(/TEMP B-TREE|SCAN messages/);
     }
   });
 

@@ -177,6 +177,31 @@ export async function conversationSummaries(
 }
 
 /**
+ * A thread's messages, both directions in one compound SELECT: SQLite merges the two ranges of
+ * messages_listing_pair_idx in order (no sort), and with a page stops after `limit` rows in all
+ * (newest first; readConversation turns them oldest first). Its plan is pinned in
+ * test/worker/query-plans.test.ts.
+ */
+export function threadQuery(db: Db, readerId: number, partnerId: number, listingId: number, page?: { limit: number; before?: { time: string; id: number } }) {
+  const direction = (from: number, to: number) =>
+    db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.listingId, listingId),
+          eq(messages.senderId, from),
+          eq(messages.receiverId, to),
+          page?.before ? sql`(${messages.createdAt}, ${messages.id}) < (${page.before.time}, ${page.before.id})` : undefined,
+        ),
+      );
+  const both = direction(readerId, partnerId).unionAll(direction(partnerId, readerId));
+  return page
+    ? both.orderBy(sql`${messages.createdAt} DESC`, sql`${messages.id} DESC`).limit(page.limit)
+    : both.orderBy(sql`${messages.createdAt}`, sql`${messages.id}`);
+}
+
+/**
  * The messages between two members about a listing, oldest first, after marking the ones the
  * reader received as read. One batch: the reader's unread count settled in one write and the
  * messages it counted marked read (settleUnreadStatements, markSettledReadStatement), and
@@ -191,19 +216,10 @@ export async function readConversation(
   listingId: number,
   page?: { limit: number; before?: { time: string; id: number } },
 ) {
-  const direction = (from: number, to: number) => {
-    const where = and(
-      eq(messages.listingId, listingId),
-      eq(messages.senderId, from),
-      eq(messages.receiverId, to),
-      page?.before ? sql`(${messages.createdAt}, ${messages.id}) < (${page.before.time}, ${page.before.id})` : undefined,
-    );
-    const query = db.select().from(messages).where(where);
-    return page ? query.orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit) : query.orderBy(messages.createdAt, messages.id);
-  };
+  const thread = threadQuery(db, readerId, partnerId, listingId, page);
   const settledAt = isoNow();
   const notedBefore = hasBellChange(db, readerId);
-  const [listing, partner, folded, settled, , , , mine, theirs] = await db.batch([
+  const [listing, partner, folded, settled, , , , rows] = await db.batch([
     // The route's checks (the listing and the partner exist) ride in the same round trip; when
     // either is missing the writes below match nothing (no such conversation has messages).
     db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1),
@@ -211,14 +227,12 @@ export async function readConversation(
     ...settleConversationStatements(db, readerId, listingId, partnerId),
     ...settleUnreadStatements(db, readerId, partnerId, listingId, settledAt),
     markSettledReadStatement(db, readerId, partnerId, listingId, settledAt),
-    direction(readerId, partnerId),
-    direction(partnerId, readerId),
+    thread,
   ]);
   // Nothing settled (the thread had nothing unread for the reader): the bell is as it was, so the
   // request pushes no frame for it (decision 027's push reads the whole bell).
   if (!notedBefore && changes(folded) === 0 && changes(settled) === 0) forgetBellChange(db, readerId);
-  const all = [...mine, ...theirs].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id));
-  return { listing: listing[0], partner: partner[0], rows: page ? all.slice(Math.max(0, all.length - page.limit)) : all };
+  return { listing: listing[0], partner: partner[0], rows: page ? rows.reverse() : rows };
 }
 
 /**
