@@ -223,7 +223,7 @@ export async function readConversation(
     // The route's checks (the listing and the partner exist) ride in the same round trip; when
     // either is missing the writes below match nothing (no such conversation has messages).
     db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1),
-    db.select().from(users).where(eq(users.id, partnerId)).limit(1),
+    db.select({ id: users.id }).from(users).where(eq(users.id, partnerId)).limit(1),
     ...settleConversationStatements(db, readerId, listingId, partnerId),
     ...settleUnreadStatements(db, readerId, partnerId, listingId, settledAt),
     markSettledReadStatement(db, readerId, partnerId, listingId, settledAt),
