@@ -205,9 +205,9 @@ export function threadQuery(db: Db, readerId: number, partnerId: number, listing
  * The messages between two members about a listing, oldest first, after marking the ones the
  * reader received as read. One batch: the reader's unread count settled in one write and the
  * messages it counted marked read (settleUnreadStatements, markSettledReadStatement), and
- * the two directions of the conversation, each one range of messages_listing_pair_idx in time
- * order, merged here. With a page (`limit`, optionally `before` a message's position) each
- * direction reads at most `limit` rows and the newest `limit` messages before it are returned.
+ * the conversation's messages (threadQuery: both directions merged in index order by SQLite).
+ * With a page (`limit`, optionally `before` a message's position) the newest `limit` messages
+ * before it are read, at most `limit` rows, and returned oldest first.
  */
 export async function readConversation(
   db: Db,
@@ -239,10 +239,10 @@ export async function readConversation(
  * Marks the messages `readerId` received from `partnerId` about a listing as read (all of them, or
  * up to and including a message id). Messages have no index of unread rows (it cost a row written
  * per message sent, decision 029), so the UPDATE walks the direction's range of
- * messages_listing_pair_idx. The range's listing key is read from the reader's side of the conversation (either shape:
- * conversation-sides.ts), and only
- * when it counts unread messages: when nothing is unread, as on most openings of a thread, the key
- * is NULL and the walk reads nothing (one row read). The summary triggers keep the count.
+ * messages_listing_pair_idx. The range's listing key is read from the reader's side of the
+ * conversation (either shape: conversation-sides.ts), and only when it counts unread messages:
+ * when nothing is unread, as on most openings of a thread, the key is NULL and the walk reads
+ * nothing (one row read). The summary triggers keep the count.
  */
 export function markReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, upTo?: number) {
   return markReadWalk(db, listingIdWhenSide(readerId, listingId, partnerId, 'unread_count', sql`> 0`), readerId, partnerId, upTo);
