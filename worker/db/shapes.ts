@@ -1,7 +1,9 @@
 // How rows leave the API. Password and token columns have no path out of here.
 import { distanceMiles, roundMiles, type Position } from '../lib/geo';
 import type { Message, MessageEvent } from '../../src/shared/api-types';
-import type { BarterRow, ListingRow, MessageRow, StoredSearchRow, UserRow } from './schema';
+import { sql, type SQL } from 'drizzle-orm';
+import { jsonObject } from './json-reply';
+import { listings, messages, users, type BarterRow, type ListingRow, type MessageRow, type StoredSearchRow, type UserRow } from './schema';
 
 export function publicUser(u: UserRow) {
   return {
@@ -61,6 +63,37 @@ export function listingWithOwner(l: ListingRow, owner: ListingOwner, from?: Posi
 }
 
 /**
+ * listingWithOwner() without `from`, as SQLite writes it (decision 033), over rows of `listings`
+ * read by bare column name; `owner` is the owner's JSON object (ownerJson).
+ */
+export function listingWithOwnerJson(owner: SQL) {
+  return jsonObject({
+    id: listings.id,
+    userId: listings.userId,
+    title: listings.title,
+    description: listings.description,
+    categoriesOffered: listings.categoriesOffered,
+    whatUserWants: listings.whatUserWants,
+    whatUserWantsOptions: listings.whatUserWantsOptions,
+    acceptOffers: listings.acceptOffers,
+    location: listings.location,
+    distance: listings.distance,
+    imageUrls: listings.imageUrls,
+    status: listings.status,
+    isFeatured: listings.isFeatured,
+    createdAt: listings.createdAt,
+    user: owner,
+  });
+}
+
+/** A listing's `user` as SQLite writes it: one member's row, read once by its id. */
+export function ownerJson(userId: number): SQL {
+  const fields = jsonObject({ id: users.id, username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl });
+  // json(): a subquery's value is plain text to the enclosing json_object, which would quote it.
+  return sql`json((SELECT ${fields} FROM ${users} WHERE ${users.id} = ${userId}))`;
+}
+
+/**
  * A member's text keeps the contract's shape exactly; an event line (an offer or barter step)
  * adds `kind: 'event'` and `event` (docs/api/offers.md).
  */
@@ -73,5 +106,24 @@ export function message(m: MessageRow): Message {
   if (typeof raw.barterId === 'number') event.barterId = raw.barterId;
   return { ...base, kind: 'event', event };
 }
+
+/** message() as SQLite writes it (decision 033), over rows of `messages` read by bare column name. */
+const messageBaseJson = {
+  id: messages.id,
+  senderId: messages.senderId,
+  receiverId: messages.receiverId,
+  listingId: messages.listingId,
+  content: messages.content,
+  read: messages.read,
+  createdAt: messages.createdAt,
+};
+// An event's ids are kept only when they are numbers; json_patch drops the keys whose value is null.
+const eventNumber = (key: string) => sql.raw(`CASE WHEN json_type(event, '$.${key}') IN ('integer', 'real') THEN event ->> '$.${key}' END`);
+export const messageJson = sql`CASE WHEN kind = 'event' AND event IS NOT NULL THEN ${jsonObject({
+  ...messageBaseJson,
+  kind: sql`'event'`,
+  event: sql`json_patch(json_object('type', event ->> '$.type'), json_object('offerId', ${eventNumber('offerId')}, 'barterId', ${eventNumber('barterId')}))`,
+})} ELSE ${jsonObject(messageBaseJson)} END`;
+
 export const barter = (b: BarterRow) => ({ ...b });
 export const storedSearch = (s: StoredSearchRow) => ({ ...s });

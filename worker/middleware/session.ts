@@ -42,7 +42,8 @@ export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
   const id = readSessionId(c);
   const session = id ? await loadSession(c.env, id) : null;
   if (session) {
-    const user = await db.query.users.findFirst({ where: eq(users.id, session.userId) });
+    // A plain select: the relational query API builds the same statement with more work per request.
+    const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
     // KV deletes take up to 60 s to reach every location; sessionsValidAfter voids old sessions now.
     if (user && session.createdAt >= user.sessionsValidAfter) {
       c.set('user', user);

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { conversationSummaries, findListingRefAndUser, readConversation } from '../db/queries/messages';
 import { findUserById } from '../db/queries/users';
-import { message } from '../db/shapes';
+import { jsonReply } from '../db/json-reply';
 import { eq } from 'drizzle-orm';
 import { conversationKeyOf, parseConversationKey, partnerIn } from '../../src/shared/conversation-key';
 import { offersOfConversation, shapeOffers } from '../db/queries/offers';
@@ -101,8 +101,8 @@ conversationRoutes.get('/:userId{[0-9]+}/:partnerId{[0-9]+}/:listingId{[0-9]+}',
     throw error;
   }
   // One round trip: the checks, the read marks and the page (readConversation).
-  const { listing, partner, rows } = await readConversation(db, user.id, partnerId, listingId, page && { limit: page.limit, before: page.before });
-  if (!listing) throw notFound('Listing not found');
-  if (!partner) throw notFound('User not found');
-  return c.json(rows.map(message));
+  const { listingFound, partnerFound, json } = await readConversation(db, user.id, partnerId, listingId, page && { limit: page.limit, before: page.before });
+  if (!listingFound) throw notFound('Listing not found');
+  if (!partnerFound) throw notFound('User not found');
+  return jsonReply(c, json);
 });

@@ -11,7 +11,7 @@ import {
   findListing,
   findListingShaped,
   insertListing,
-  listingsOfUser,
+  listingsOfUserJson,
   searchListings,
   searchListingsNear,
   unknownCategories,
@@ -23,6 +23,7 @@ import type { ListingRow, UserRow } from '../db/schema';
 import { detectMatchesForMember } from '../db/queries/matches';
 import { wantInfo } from '../db/queries/wants';
 import { listingWithOwner } from '../db/shapes';
+import { jsonReply } from '../db/json-reply';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import type { Position } from '../lib/geo';
 import { parseBody, parseId, parseWith } from '../lib/validate';
@@ -172,12 +173,12 @@ userListingRoutes.get('/:id{[0-9]+}/listings', async (c) => {
   const db = c.get('db');
   const viewer = c.get('user');
   const id = parseId(c.req.param('id'), 'User');
-  // The owner check and the listings in one batch (listingsOfUser): which
+  // The owner check and the listings in one batch (listingsOfUserJson): which
   // statuses to show depends only on the id asked for, known before the owner is read.
   const allStatuses = viewer !== null && (viewer.id === id || viewer.isAdmin);
-  const shaped = await listingsOfUser(db, id, allStatuses);
-  if (!shaped) throw notFound('User not found');
-  return c.json(shaped);
+  const json = await listingsOfUserJson(db, id, allStatuses);
+  if (json === undefined) throw notFound('User not found');
+  return jsonReply(c, json);
 });
 
 const unique = (values: string[]) => [...new Set(values)];

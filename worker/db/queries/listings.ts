@@ -6,7 +6,8 @@ import { boundingBox, distanceMiles, type Position } from '../../lib/geo';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
 import { categories, listingCategories, listingCounts, listingPlaces, listings, uploads, users, type ListingRow } from '../schema';
-import { listingWithOwner } from '../shapes';
+import { jsonArrayOver } from '../json-reply';
+import { listingWithOwner, listingWithOwnerJson, ownerJson } from '../shapes';
 import { uploadKeyFromPath } from './images';
 import {
   matchesMoreThanTrackFrom,
@@ -482,20 +483,18 @@ export async function findListingShaped(db: Db, id: number, from?: Position | nu
 }
 
 /**
- * A member's listings, newest first; `allStatuses` for the owner and admins. Every row has the
- * same owner, so the rows are read without the join to users (half the rows read, and no owner
- * columns mapped per row) and shaped with the owner's row, read in the same batch. Undefined when
- * there is no such member.
+ * A member's listings, newest first, as the reply's JSON text SQLite writes (decision 033);
+ * `allStatuses` for the owner and admins. Every row has the same owner, so the rows are read
+ * without the join to users, and the owner's object is read once (ownerJson). Undefined when there
+ * is no such member. One batch: the owner check and the list.
  */
-export async function listingsOfUser(db: Db, userId: number, allStatuses: boolean) {
+export async function listingsOfUserJson(db: Db, userId: number, allStatuses: boolean) {
   const where = allStatuses ? eq(listings.userId, userId) : and(eq(listings.userId, userId), inArray(listings.status, [...PUBLIC_STATUSES]));
-  // One batch: one round trip for the owner and the rows.
-  const [owners, rows] = await db.batch([
-    db.select({ id: users.id, username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).limit(1),
-    db.select().from(listings).where(where).orderBy(...newestFirst),
+  const [owners, list] = await db.batch([
+    db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
+    jsonArrayOver(db, listingWithOwnerJson(ownerJson(userId)), db.select().from(listings).where(where).orderBy(...newestFirst)),
   ]);
-  const owner = owners[0];
-  return owner ? rows.map((row) => listingWithOwner(row, owner)) : undefined;
+  return owners[0] ? (list[0]?.json ?? '[]') : undefined;
 }
 
 export function listCategories(db: Db) {

@@ -9,6 +9,8 @@ import { messageNotifyStatements, settleConversationStatements, subjectKeys } fr
 import { messageBudgetGateExpr } from '../../lib/message-budget';
 import { nextId } from '../id-reserve';
 import { forgetBellChange, hasBellChange } from '../../lib/bell-changes';
+import { jsonArrayOver } from '../json-reply';
+import { message, messageJson } from '../shapes';
 
 /** Rows an UPDATE of a D1 batch changed. */
 const changes = (result: unknown) => (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
@@ -28,10 +30,10 @@ export async function findListingRefAndUser(db: Db, listingId: number, userId: n
 }
 
 /**
- * Sends a message in one D1 batch (one round trip), checks included. The batch reads the listing
- * and the receiver for the route's answers (404, 400), starts the writes with the sender's
- * message-budget gate, which fails the batch (nothing written) when the sender has used the
- * minute's budget (decision 031), then stores the message and bumps the receiver's bell entry for
+ * Sends a message in one D1 batch (one round trip), checks included. Its first statement is the
+ * sender's message-budget gate, which fails the batch (nothing written) when the sender has used
+ * the minute's budget (decision 031), with the listing's owner and the receiver read alongside for
+ * the route's answers (404, 400). The batch then stores the message and bumps the receiver's bell entry for
  * the conversation (messageNotifyStatements: one entry per conversation, counting the messages not
  * yet seen; decision 029). Each write carries the route's rules as SQL (`valid`: the listing
  * exists and belongs to one of the two, the receiver exists and is not the sender), so a message
@@ -43,10 +45,17 @@ export async function sendMessage(db: Db, values: { senderId: number; receiverId
   const notedBefore = hasBellChange(db, receiverId);
   const valid = sql`(EXISTS (SELECT 1 FROM listings WHERE id = ${listingId} AND user_id IN (${senderId}, ${receiverId}))
                      AND EXISTS (SELECT 1 FROM users WHERE id = ${receiverId}) AND ${senderId} <> ${receiverId})`;
-  const [listing, receiver, , inserted] = await db.batch([
-    db.select({ id: listings.id, userId: listings.userId }).from(listings).where(eq(listings.id, listingId)).limit(1),
-    db.select({ id: users.id }).from(users).where(eq(users.id, receiverId)).limit(1),
-    db.select({ gate: messageBudgetGateExpr(senderId) }).from(users).where(eq(users.id, senderId)),
+  const [[lookups], inserted] = await db.batch([
+    // The gate (on the sender's row, which exists: the budget answers before any 404) and the
+    // route's two lookups, in one statement.
+    db
+      .select({
+        gate: messageBudgetGateExpr(senderId),
+        listingOwner: sql<number | null>`(SELECT user_id FROM listings WHERE id = ${listingId})`,
+        receiverFound: sql<number | null>`(SELECT id FROM users WHERE id = ${receiverId})`,
+      })
+      .from(users)
+      .where(eq(users.id, senderId)),
     // Every column in the table's order (drizzle inserts a SELECT into all of them).
     db
       .insert(messages)
@@ -70,7 +79,12 @@ export async function sendMessage(db: Db, values: { senderId: number; receiverId
   ]);
   // A refused message moved no bell entry: no frame to push.
   if (!inserted[0] && !notedBefore) forgetBellChange(db, receiverId);
-  return { listing: listing[0], receiver: receiver[0], row: inserted[0] as MessageRow | undefined };
+  const listingOwner = lookups?.listingOwner ?? null;
+  return {
+    listing: listingOwner === null ? undefined : { id: listingId, userId: Number(listingOwner) },
+    receiver: lookups?.receiverFound == null ? undefined : { id: receiverId },
+    row: inserted[0] as MessageRow | undefined,
+  };
 }
 
 /** The messages screen opened on one conversation: its own address (docs/api/offers.md, "Addresses"). */
@@ -182,7 +196,7 @@ export async function conversationSummaries(
  * (newest first; readConversation turns them oldest first). Its plan is pinned in
  * test/worker/query-plans.test.ts.
  */
-export function threadQuery(db: Db, readerId: number, partnerId: number, listingId: number, page?: { limit: number; before?: { time: string; id: number } }) {
+export function threadQuery(db: Db, readerId: number, partnerId: number, listingId: number, page?: ThreadPage) {
   const direction = (from: number, to: number) =>
     db
       .select()
@@ -201,38 +215,40 @@ export function threadQuery(db: Db, readerId: number, partnerId: number, listing
     : both.orderBy(sql`${messages.createdAt}`, sql`${messages.id}`);
 }
 
+type ThreadPage = { limit: number; before?: { time: string; id: number } };
+
 /**
  * The messages between two members about a listing, oldest first, after marking the ones the
- * reader received as read. One batch: the reader's unread count settled in one write and the
- * messages it counted marked read (settleUnreadStatements, markSettledReadStatement), and
- * the conversation's messages (threadQuery: both directions merged in index order by SQLite).
- * With a page (`limit`, optionally `before` a message's position) the newest `limit` messages
- * before it are read, at most `limit` rows, and returned oldest first.
+ * reader received as read, as the reply's JSON text. One batch: the reader's unread count settled
+ * in one write and the messages it counted marked read (settleUnreadStatements,
+ * markSettledReadStatement), and the conversation's messages (threadQuery).
+ *
+ * The whole thread (no page) is written by SQLite (decision 033: messageJson over threadQuery's
+ * rows), however long it is. With a page (`limit`, optionally `before` a message's position) the
+ * newest `limit` messages before it are read, at most `limit` rows, and shaped here oldest first:
+ * putting them back in order in SQL would read each row twice.
  */
-export async function readConversation(
-  db: Db,
-  readerId: number,
-  partnerId: number,
-  listingId: number,
-  page?: { limit: number; before?: { time: string; id: number } },
-) {
-  const thread = threadQuery(db, readerId, partnerId, listingId, page);
+export async function readConversation(db: Db, readerId: number, partnerId: number, listingId: number, page?: ThreadPage) {
   const settledAt = isoNow();
   const notedBefore = hasBellChange(db, readerId);
-  const [listing, partner, folded, settled, , , , rows] = await db.batch([
-    // The route's checks (the listing and the partner exist) ride in the same round trip; when
-    // either is missing the writes below match nothing (no such conversation has messages).
-    db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1),
-    db.select({ id: users.id }).from(users).where(eq(users.id, partnerId)).limit(1),
+  const [checks, folded, settled, , , , thread] = await db.batch([
+    // The route's checks ride in the same round trip, in one statement: no row when the listing is
+    // missing, a null partner when the member is. Either way the writes below match nothing (no
+    // such conversation has messages).
+    db
+      .select({ listingId: listings.id, partnerId: sql<number | null>`(SELECT id FROM users WHERE id = ${partnerId})` })
+      .from(listings)
+      .where(eq(listings.id, listingId)),
     ...settleConversationStatements(db, readerId, listingId, partnerId),
     ...settleUnreadStatements(db, readerId, partnerId, listingId, settledAt),
     markSettledReadStatement(db, readerId, partnerId, listingId, settledAt),
-    thread,
+    page ? threadQuery(db, readerId, partnerId, listingId, page) : jsonArrayOver(db, messageJson, threadQuery(db, readerId, partnerId, listingId)),
   ]);
   // Nothing settled (the thread had nothing unread for the reader): the bell is as it was, so the
   // request pushes no frame for it (decision 027's push reads the whole bell).
   if (!notedBefore && changes(folded) === 0 && changes(settled) === 0) forgetBellChange(db, readerId);
-  return { listing: listing[0], partner: partner[0], rows: page ? rows.reverse() : rows };
+  const json = page ? JSON.stringify((thread as MessageRow[]).reverse().map(message)) : ((thread as { json: string }[])[0]?.json ?? '[]');
+  return { listingFound: checks.length > 0, partnerFound: checks[0]?.partnerId != null, json };
 }
 
 /**
