@@ -9,7 +9,7 @@
 // named without their table, so a shape reads the columns of the FROM it is used in: a table or a
 // subquery over it.
 import { Column, is, SQL, sql, type SQLWrapper } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { SQLiteAsyncDialect, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import type { Db } from './client';
 
@@ -36,6 +36,18 @@ export function jsonObject(shape: JsonShape): SQL {
     return sql`${sql.raw(`'${key}'`)}, ${valueJson(value)}`;
   });
   return sql`json_object(${sql.join(pairs, sql`, `)})`;
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * A fragment without parameters as its SQL text, rendered once: a shape is a tree of a few hundred
+ * fragments, and drizzle would walk it again for every statement that embeds it.
+ */
+export function renderedOnce(fragment: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length) throw new Error('renderedOnce: the fragment has parameters');
+  return sql.raw(text);
 }
 
 /**

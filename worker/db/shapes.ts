@@ -2,7 +2,7 @@
 import { distanceMiles, roundMiles, type Position } from '../lib/geo';
 import type { Message, MessageEvent } from '../../src/shared/api-types';
 import { sql, type SQL } from 'drizzle-orm';
-import { jsonObject } from './json-reply';
+import { jsonObject, renderedOnce } from './json-reply';
 import { listings, messages, users, type BarterRow, type ListingRow, type MessageRow, type StoredSearchRow, type UserRow } from './schema';
 
 export function publicUser(u: UserRow) {
@@ -119,11 +119,11 @@ const messageBaseJson = {
 };
 // An event's ids are kept only when they are numbers; json_patch drops the keys whose value is null.
 const eventNumber = (key: string) => sql.raw(`CASE WHEN json_type(event, '$.${key}') IN ('integer', 'real') THEN event ->> '$.${key}' END`);
-export const messageJson = sql`CASE WHEN kind = 'event' AND event IS NOT NULL THEN ${jsonObject({
+export const messageJson = renderedOnce(sql`CASE WHEN kind = 'event' AND event IS NOT NULL THEN ${jsonObject({
   ...messageBaseJson,
   kind: sql`'event'`,
   event: sql`json_patch(json_object('type', event ->> '$.type'), json_object('offerId', ${eventNumber('offerId')}, 'barterId', ${eventNumber('barterId')}))`,
-})} ELSE ${jsonObject(messageBaseJson)} END`;
+})} ELSE ${jsonObject(messageBaseJson)} END`);
 
 export const barter = (b: BarterRow) => ({ ...b });
 export const storedSearch = (s: StoredSearchRow) => ({ ...s });
