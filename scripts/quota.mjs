@@ -250,14 +250,19 @@ async function call(kind, method, path, { cookie, body, headers = {}, raw } = {}
     init.body = JSON.stringify(body);
   }
   const before = workerdCpuMs();
-  const { response, buffer } = await track(kind, async () => {
+  // The window and the counts take in the request's work after the reply (decision 033: bell
+  // pushes and the like start once the reply has left): the meter's settled counts for the request
+  // answer when that work is done.
+  const { response, buffer, counts } = await track(kind, async () => {
     const answer = await fetch(`${base}${path}`, init);
-    return { response: answer, buffer: await answer.arrayBuffer() };
+    const body = await answer.arrayBuffer();
+    const id = answer.headers.get('X-Meter-Request');
+    if (!answer.headers.get('X-Meter') || !id) throw new Error(`${method} ${path}: no X-Meter header (status ${answer.status}); is METER on?`);
+    const settled = await fetch(`${base}/api/dev/meter?request=${id}`);
+    if (!settled.ok) throw new Error(`${method} ${path}: the meter has no counts for request ${id} (${settled.status})`);
+    return { response: answer, buffer: body, counts: await settled.json() };
   });
   const cpu = workerdCpuMs() - before;
-  const header = response.headers.get('X-Meter');
-  if (!header) throw new Error(`${method} ${path}: no X-Meter header (status ${response.status}); is METER on?`);
-  const counts = JSON.parse(header);
   // A photo loaded from the media domain (MEDIA_ORIGIN): the same R2 read, but served by the CDN
   // without the Worker. Measured through the Worker route (the only way locally), counted without it.
   if (kind === PHOTO_KIND) {

@@ -5,9 +5,9 @@ import { exports } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
-import { emptyCounts, meterEnv, meteringOn, METER_HEADER } from '../../worker/lib/meter';
+import { emptyCounts, meterEnv, meteringOn, METER_HEADER, METER_REQUEST_HEADER } from '../../worker/lib/meter';
 import worker from '../../worker/index';
-import { ORIGIN, randomIp } from './helpers';
+import { insertListing, ORIGIN, randomIp, signUp } from './helpers';
 
 async function freshTable(rows: number) {
   const table = `meter_${crypto.randomUUID().replaceAll('-', '')}`;
@@ -123,5 +123,30 @@ describe('metering in the Worker', () => {
     const totals = await worker.fetch(request('/api/dev/meter'), { ...env, METER: '1' }, createExecutionContext());
     const state = (await totals.json()) as { requests: { workerRequests: number } };
     expect(state.requests.workerRequests).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts a request's work after the reply in its settled counts (GET /api/dev/meter?request=)", async () => {
+    const metered = { ...env, METER: '1' };
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const listingId = await insertListing(owner);
+    const ctx = createExecutionContext();
+    const body = JSON.stringify({ senderId: member.id, receiverId: owner.id, listingId, content: 'Is it still there?' });
+    const sent = await worker.fetch(
+      new Request(`${ORIGIN}/api/messages`, { method: 'POST', body, headers: { 'CF-Connecting-IP': randomIp(), Cookie: member.cookie, Origin: ORIGIN, 'Content-Type': 'application/json' } }),
+      metered,
+      ctx,
+    );
+    expect(sent.status).toBe(201);
+    // The room's fan-out starts with the reply (in the header); the receiver's bell push starts
+    // after it (afterReply), so only the settled counts have it.
+    const header = JSON.parse(sent.headers.get(METER_HEADER) ?? 'null');
+    expect(header.doRequests).toBe(1);
+    const id = sent.headers.get(METER_REQUEST_HEADER);
+    expect(id).toMatch(/^[0-9]+$/);
+    const settled = await (await worker.fetch(request(`/api/dev/meter?request=${id}`), metered, createExecutionContext())).json<typeof header>();
+    expect(settled.doRequests).toBe(2);
+    expect(settled.d1Queries).toBeGreaterThanOrEqual(header.d1Queries);
+    await waitOnExecutionContext(ctx);
+    expect((await worker.fetch(request('/api/dev/meter?request=0'), metered, createExecutionContext())).status).toBe(404);
   });
 });

@@ -29,6 +29,7 @@ import { newVerificationToken } from '../lib/verification';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
+import { afterReply } from '../lib/after-reply';
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -151,16 +152,13 @@ authRoutes.post('/forgot-password', async (c) => {
   const { email } = await parseBody(c, forgotPasswordSchema);
   // Counted per address asked for, known or not, so the limit reveals nothing either.
   await hit(c.env.DB, 'accountMailPerAccount', `email:${email}`);
-  // The lookup and the mail happen after the reply, so a known address answers exactly as fast
-  // as an unknown one: timing reveals nothing.
-  // It starts on a later turn of the event loop, so none of it runs before the reply has left.
-  const work = scheduler
-    .wait(1)
-    .then(() => queuePasswordReset(db, origin(c.req.url), email))
-    .catch((error: unknown) => {
+  // The lookup and the mail happen after the reply (afterReply: none of it runs before the reply
+  // has left), so a known address answers exactly as fast as an unknown one: timing reveals nothing.
+  await afterReply(c, () =>
+    queuePasswordReset(db, origin(c.req.url), email).catch((error: unknown) => {
       console.error(`[${c.req.header('cf-ray') ?? 'local'}] queueing a password reset failed`, error);
-    });
-  c.executionCtx.waitUntil(work);
+    }),
+  );
   return c.json(FORGOT_REPLY);
 });
 

@@ -29,6 +29,7 @@ import type { Position } from '../lib/geo';
 import { parseBody, parseId, parseWith } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
+import { afterReply } from '../lib/after-reply';
 
 export const listingRoutes = new Hono<AppEnv>();
 export const userListingRoutes = new Hono<AppEnv>();
@@ -121,7 +122,7 @@ listingRoutes.post('/', async (c) => {
   // The location stays as typed; its coordinates (null when no place matches) drive distance search.
   const created = await insertListing(db, user.id, { ...fields, imageUrls }, await resolvePlace(c.env.ASSETS, fields.location));
   // Matches the new listing makes are found after the reply (docs/decisions/023-wants-and-matches.md).
-  c.executionCtx.waitUntil(detectMatchesForMember(c.env.DB, memberOf(user), c.env));
+  await afterReply(c, () => detectMatchesForMember(c.env.DB, memberOf(user), c.env));
   return c.json(listingWithOwner(created, user), 201);
 });
 
@@ -150,8 +151,8 @@ listingRoutes.put('/:id{[0-9]+}', async (c) => {
   const coordinates = place === undefined ? {} : { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
   const updated = await updateListing(db, found.listing, { ...changes, ...coordinates }, removed);
   if (changes.status !== undefined && updated.status !== 'active') await dissolveCirclesForListing(c.env, updated.id);
-  deleteImages(c, removed);
-  if (updated.status === 'active' && changesWhatMatches(found.listing, updated)) c.executionCtx.waitUntil(detectMatchesForMember(c.env.DB, memberOf(user), c.env));
+  await deleteImages(c, removed);
+  if (updated.status === 'active' && changesWhatMatches(found.listing, updated)) await afterReply(c, () => detectMatchesForMember(c.env.DB, memberOf(user), c.env));
   return c.json(listingWithOwner(updated, found.owner));
 });
 
@@ -165,7 +166,7 @@ listingRoutes.delete('/:id{[0-9]+}', async (c) => {
   const at = new Date().toISOString();
   const [dissolved] = await deleteListing(db, found.listing, dissolveStatements(c.env.DB, selectByListing(found.listing.id), at));
   await afterDissolved(c.env, dissolved!.results as DissolvedCircle[], 'listing_deleted', at);
-  deleteImages(c, found.listing.imageUrls);
+  await deleteImages(c, found.listing.imageUrls);
   return c.json({ message: 'Listing deleted' });
 });
 
@@ -220,7 +221,7 @@ async function assertOwnUploads(c: Context<AppEnv>, user: UserRow, paths: string
 }
 
 /** R2 deletes (photos and thumbnails) run after the reply; the rows that pointed at them are already gone. */
-function deleteImages(c: Context<AppEnv>, paths: string[]) {
+async function deleteImages(c: Context<AppEnv>, paths: string[]) {
   const keys = paths.map(uploadKeyFromPath).filter((key): key is string => key !== null);
-  if (keys.length) c.executionCtx.waitUntil(c.env.IMAGES.delete(withThumbKeys(keys)));
+  if (keys.length) await afterReply(c, () => c.env.IMAGES.delete(withThumbKeys(keys)));
 }

@@ -53,6 +53,8 @@ messageRoutes.post('/', async (c) => {
       console.error(`[${ray}] live chat broadcast failed for message ${created.id}`, error);
     }
   };
+  // Started at once, not after the reply (afterReply): the frame goes to the sockets in the room
+  // when the message is stored; one that joins after the reply gets the message from its resync.
   c.executionCtx.waitUntil(fanOut());
   return c.json(shaped, 201);
 });

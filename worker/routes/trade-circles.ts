@@ -13,6 +13,7 @@ import { membersOf } from '../lib/trade-circles/propose';
 import { parseBody, parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
+import { afterReply } from '../lib/after-reply';
 
 export const CIRCLE_MESSAGES = {
   notFound: 'Trade circle not found',
@@ -47,7 +48,7 @@ tradeCircleRoutes.get('/:id{[0-9]+}', async (c) => {
     await c.env.DB.prepare('UPDATE notifications SET read_at = ?3 WHERE user_id = ?1 AND subject_key = ?2 AND read_at IS NULL')
       .bind(user.id, circleSubject(circle.id), new Date().toISOString())
       .run();
-    c.executionCtx.waitUntil(pushNotificationChanges(c.env, [user.id]));
+    await afterReply(c, () => pushNotificationChanges(c.env, [user.id]));
   }
   return c.json(await shapeCircle(c.env.DB, circle));
 });
@@ -99,7 +100,7 @@ tradeCircleRoutes.post('/:id{[0-9]+}/messages', async (c) => {
   const input = await parseBody(c, circleMessageSchema);
   if (circle.status !== 'proposed' && circle.status !== 'agreed') throw conflict(CIRCLE_MESSAGES.ended);
   const created = await withMessageBudget(c.env.DB, user.id, () => postCircleMessage(c.env.DB, circle, user, input.content));
-  c.executionCtx.waitUntil(pushNotificationChanges(c.env, membersOf(circle).filter((id) => id !== user.id)));
+  await afterReply(c, () => pushNotificationChanges(c.env, membersOf(circle).filter((id) => id !== user.id)));
   try {
     await circleRoomStub(c.env, circle.id).broadcast({ type: 'circle_message', message: created });
   } catch (error) {

@@ -1,8 +1,9 @@
 // Metering for `npm run quota` (docs/performance.md, "Free-plan quota report"): with the variable
 // METER=1 outside production, every fetch and scheduled invocation runs with bindings that count
-// D1 rows and queries, KV, R2 and Durable Object operations. A request's counts come back in the
-// X-Meter response header; cron runs and Durable Object socket work are read from
-// GET /api/dev/meter. Without METER=1 the handler is called exactly as before.
+// D1 rows and queries, KV, R2 and Durable Object operations. A request's counts up to its reply
+// come back in the X-Meter response header, and its whole counts (the work after the reply too)
+// from GET /api/dev/meter?request=<X-Meter-Request>; cron runs and Durable Object socket work are
+// read from GET /api/dev/meter. Without METER=1 the handler is called exactly as before.
 import { addCounts, emptyCounts, type MeterCounts } from './counts';
 import { meterEnv } from './bindings';
 
@@ -10,7 +11,25 @@ export { emptyCounts, type MeterCounts } from './counts';
 export { meterEnv } from './bindings';
 
 export const METER_HEADER = 'X-Meter';
+/** The request's number in this isolate, for its whole counts: GET /api/dev/meter?request=<n>. */
+export const METER_REQUEST_HEADER = 'X-Meter-Request';
 export const METER_PATH = '/api/dev/meter';
+
+/**
+ * Each recent request's whole counts, after-reply work included (decision 033: that work starts
+ * after the reply, so the X-Meter header cannot hold it), settled once the work is done.
+ */
+const settledCounts = new Map<number, Promise<MeterCounts>>();
+const MAX_SETTLED = 2_000;
+let requestSeq = 0;
+
+/** GET /api/dev/meter: the isolate's totals, or with `?request=<n>` that request's whole counts once settled. */
+async function meterReply(url: URL): Promise<Response> {
+  const asked = url.searchParams.get('request');
+  if (asked === null) return Response.json(state);
+  const settled = settledCounts.get(Number(asked));
+  return settled ? Response.json(await settled) : Response.json({ message: 'No such request (or too long ago)' }, { status: 404 });
+}
 
 export const meteringOn = (env: Pick<Env, 'ENVIRONMENT'> & { METER?: string }) => env.METER === '1' && env.ENVIRONMENT !== 'production';
 
@@ -83,20 +102,23 @@ function trackingContext(ctx: ExecutionContext, pending: Promise<unknown>[]): Ex
   });
 }
 
-function withHeader(response: Response, counts: MeterCounts): Response {
-  const value = JSON.stringify(counts);
+function withHeader(response: Response, counts: MeterCounts, id: number): Response {
+  const set = (headers: Headers) => {
+    headers.set(METER_HEADER, JSON.stringify(counts));
+    headers.set(METER_REQUEST_HEADER, String(id));
+  };
   if (response.webSocket) {
     const headers = new Headers(response.headers);
-    headers.set(METER_HEADER, value);
+    set(headers);
     return new Response(null, { status: response.status, statusText: response.statusText, headers, webSocket: response.webSocket });
   }
   try {
-    response.headers.set(METER_HEADER, value);
+    set(response.headers);
     return response;
   } catch {
     // Immutable headers (a response passed through from a binding): copy it.
     const copy = new Response(response.body, response);
-    copy.headers.set(METER_HEADER, value);
+    set(copy.headers);
     return copy;
   }
 }
@@ -109,15 +131,24 @@ export function withMeter<H extends ExportedHandler<Env>>(handler: H): H {
     async fetch(request, env, ctx) {
       if (!fetch) throw new Error('withMeter: the handler has no fetch');
       if (!meteringOn(env)) return fetch(request, env, ctx);
-      if (new URL(request.url).pathname === METER_PATH) return Response.json(state);
+      const url = new URL(request.url);
+      if (url.pathname === METER_PATH) return meterReply(url);
       const counts = emptyCounts();
       counts.workerRequests = 1;
       const pending: Promise<unknown>[] = [];
       const response = await fetch(request, meterEnv(env, counts), trackingContext(ctx, pending));
-      // The header has what the response waited for; the totals also get work done after it.
+      // The header has what the response waited for; the totals and the request's settled counts
+      // also get the work done after it.
       const header = { ...counts };
-      ctx.waitUntil(Promise.allSettled(pending).then(() => addCounts(state.requests, counts)));
-      return withHeader(response, header);
+      const id = ++requestSeq;
+      const settled = Promise.allSettled(pending).then(() => {
+        addCounts(state.requests, counts);
+        return counts;
+      });
+      settledCounts.set(id, settled);
+      if (settledCounts.size > MAX_SETTLED) settledCounts.delete(settledCounts.keys().next().value!);
+      ctx.waitUntil(settled);
+      return withHeader(response, header, id);
     },
     async scheduled(controller, env, ctx) {
       if (!scheduled) throw new Error('withMeter: the handler has no scheduled');
