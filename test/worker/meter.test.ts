@@ -137,10 +137,10 @@ describe('metering in the Worker', () => {
       ctx,
     );
     expect(sent.status).toBe(201);
-    // The room's fan-out starts with the reply (in the header); the receiver's bell push starts
-    // after it (afterReply), so only the settled counts have it.
+    // The room's fan-out and the receiver's bell push start after the reply (afterReply): only the
+    // settled counts have them.
     const header = JSON.parse(sent.headers.get(METER_HEADER) ?? 'null');
-    expect(header.doRequests).toBe(1);
+    expect(header.doRequests).toBe(0);
     const id = sent.headers.get(METER_REQUEST_HEADER);
     expect(id).toMatch(/^[0-9]+$/);
     const settled = await (await worker.fetch(request(`/api/dev/meter?request=${id}`), metered, createExecutionContext())).json<typeof header>();

@@ -4,7 +4,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON, type ServerFrame } from '../../src/shared/ws-frames';
 import { memberSocketsStub, type EndedSessions } from '../lib/member-sockets';
-import { FrameBudget, handleClientFrame, isSessionKey, openSocketsOf, readMember, sendAll, sessionTag, userTag, type SocketMember } from './conversation-frames';
+import { FrameBudget, handleClientFrame, isSessionKey, newestMessageId, noteSyncPoint, openSocketsOf, readMember, sendAll, sessionTag, socketsForMessage, userTag, type SocketMember } from './conversation-frames';
 
 const positiveId = (raw: string | null) => (raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
@@ -36,9 +36,21 @@ export class ConversationRoom extends DurableObject<Env> {
       return { userId, partnerId, listingId, sessionKey, sessionCreatedAt };
     })();
     if (!member) return new Response('Missing member', { status: 400 });
+    // Read before the socket is accepted: a message stored after this read reaches the socket as a
+    // frame, one stored before it is in the resync the client makes once the socket is open.
+    let syncPoint: number | null = null;
+    if (member.circleId === undefined) {
+      try {
+        syncPoint = await newestMessageId(this.env.DB, member.listingId, member.userId, member.partnerId);
+      } catch (error) {
+        // Without it the socket gets every frame (the client merges repeats by id).
+        console.error('conversation room: reading the newest message failed', error);
+      }
+    }
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1], [userTag(member.userId), sessionTag(member.sessionKey)]);
     pair[1].serializeAttachment(member);
+    if (syncPoint !== null) noteSyncPoint(pair[1], syncPoint);
     // The member's registry must know about this room before the socket is handed out, or ending
     // the session could miss it: no registration, no socket.
     try {
@@ -95,9 +107,14 @@ export class ConversationRoom extends DurableObject<Env> {
     return run;
   }
 
-  /** Sends a server frame to every open socket of the room; returns how many got it. */
+  /**
+   * Sends a server frame to every open socket of the room; returns how many got it. A new message
+   * is sent after the sender's reply (afterReply), so a socket may have joined since it was stored:
+   * its frame goes only to the sockets that joined before (socketsForMessage).
+   */
   async broadcast(frame: ServerFrame): Promise<number> {
-    return sendAll(this.ctx.getWebSockets(), frame);
+    const sockets = this.ctx.getWebSockets();
+    return sendAll(frame.type === 'message' ? socketsForMessage(sockets, frame.message.id) : sockets, frame);
   }
 
   /** Sends several frames in order with one call (an offer step: its line, the offer, the barter). */

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { messageSchema } from '../../src/shared/schemas';
 import { messagesOfUser, sendMessage } from '../db/queries/messages';
 import { message } from '../db/shapes';
+import { afterReply } from '../lib/after-reply';
 import { roomStub } from '../lib/conversation-room';
 import { badRequest, notFound } from '../lib/errors';
 import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
@@ -53,9 +54,9 @@ messageRoutes.post('/', async (c) => {
       console.error(`[${ray}] live chat broadcast failed for message ${created.id}`, error);
     }
   };
-  // Started at once, not after the reply (afterReply): the frame goes to the sockets in the room
-  // when the message is stored; one that joins after the reply gets the message from its resync.
-  c.executionCtx.waitUntil(fanOut());
+  // After the reply (afterReply): a socket that joins the room in between has the message from its
+  // resync, and the room leaves it out of the frame (ConversationRoom.broadcast).
+  await afterReply(c, fanOut);
   return c.json(shaped, 201);
 });
 
