@@ -124,6 +124,24 @@ describe("a member's listings, written by SQLite", () => {
     expect(await json(await call(`/api/users/${owner.id}/listings`))).toStrictEqual(seen);
   });
 
+  it('checks the viewer in its statement: a voided session or a demoted admin sees only the public listings', async () => {
+    const [owner, admin] = await Promise.all([signUp(), signUpAdmin()]);
+    const [shown, paused] = [await createListing(owner, { title: 'Shown' }), await createListing(owner, { title: 'Paused' })];
+    await env.DB.prepare(`UPDATE listings SET status = 'paused' WHERE id = ?`).bind(paused.id).run();
+    const ids = async (cookie?: string) => (await json<any[]>(await call(`/api/users/${owner.id}/listings`, { cookie }))).map((l) => l.id);
+
+    expect(await ids(owner.cookie)).toEqual([paused.id, shown.id]);
+    expect(await ids(admin.cookie)).toEqual([paused.id, shown.id]);
+    await env.DB.prepare('UPDATE users SET is_admin = 0 WHERE id = ?').bind(admin.id).run();
+    expect(await ids(admin.cookie)).toEqual([shown.id]);
+    // Sessions created before sessions_valid_after are void (a password change, "sign out everywhere").
+    await env.DB.prepare('UPDATE users SET sessions_valid_after = ? WHERE id = ?').bind(Date.now() + 60_000, owner.id).run();
+    expect(await ids(owner.cookie)).toEqual([shown.id]);
+    expect(await ids()).toEqual([shown.id]);
+    // A cookie naming no session is a guest.
+    expect(await ids(`sid=${'C'.repeat(43)}`)).toEqual([shown.id]);
+  });
+
   it('is [] for a member without listings, an owner without an avatar is null, and 404 for no such member', async () => {
     const member = await signUp();
     expect(await json(await call(`/api/users/${member.id}/listings`, { cookie: member.cookie }))).toStrictEqual([]);

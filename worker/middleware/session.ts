@@ -1,6 +1,7 @@
 // Loads the signed-in user: cookie → one KV read → the user row from D1 (never cached, so a
 // deleted user or a demoted admin loses access at once). Public reads that never look at the
 // viewer skip both (issue 10, item 5): a signed-in request there costs no KV read and no user row.
+// A few reads check the viewer against the user row in their own statement instead (VIEWER_IN_SQL_GETS).
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { createDb } from '../db/client';
@@ -33,14 +34,30 @@ export const VIEWER_FREE_GETS: readonly RegExp[] = [
 
 export const needsNoViewer = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && VIEWER_FREE_GETS.some((pattern) => pattern.test(path));
 
+/**
+ * GET routes that check the viewer in their own statement (decision 033): the session is read from
+ * KV, but not the user row; the route gets the record as c.get('viewerSession') and its statement
+ * checks it against the row (the member exists, the session is not void) in the same round trip.
+ * c.get('user') is null there. GET /api/users/{id}/listings: only which statuses it shows depends
+ * on the viewer (the owner and admins see every status).
+ */
+export const VIEWER_IN_SQL_GETS: readonly RegExp[] = [/^\/api\/users\/[0-9]+\/listings$/];
+
+const checksViewerInSql = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && VIEWER_IN_SQL_GETS.some((pattern) => pattern.test(path));
+
 export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
   const db = createDb(c.env.DB);
   c.set('db', db);
   c.set('user', null);
   c.set('session', null);
+  c.set('viewerSession', null);
   if (needsNoViewer(c.req.method, c.req.path)) return next();
   const id = readSessionId(c);
   const session = id ? await loadSession(c.env, id) : null;
+  if (session && checksViewerInSql(c.req.method, c.req.path)) {
+    c.set('viewerSession', session);
+    return next();
+  }
   if (session) {
     // A plain select: the relational query API builds the same statement with more work per request.
     const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);

@@ -21,6 +21,7 @@ import {
   trackSearch,
 } from './search-terms';
 import type { ListingFields } from '../../../src/shared/api-types';
+import type { SessionRecord } from '../../lib/session';
 
 /** Statuses anyone may browse; paused and completed listings show only to their owner and admins. */
 export const PUBLIC_STATUSES = ['active', 'pending'] as const;
@@ -483,13 +484,25 @@ export async function findListingShaped(db: Db, id: number, from?: Position | nu
 }
 
 /**
- * A member's listings, newest first, as the reply's JSON text SQLite writes (decision 033);
- * `allStatuses` for the owner and admins. Every row has the same owner, so the rows are read
- * without the join to users, and the owner's object is read once (ownerJson). Undefined when there
- * is no such member. One batch: the owner check and the list.
+ * Whether the viewer of a member's listings sees every status: their session is valid (the member
+ * exists and the session is not void: sessions_valid_after, as the session middleware checks) and
+ * they are the member or an admin. A constant subquery, so SQLite evaluates it once.
  */
-export async function listingsOfUserJson(db: Db, userId: number, allStatuses: boolean) {
-  const where = allStatuses ? eq(listings.userId, userId) : and(eq(listings.userId, userId), inArray(listings.status, [...PUBLIC_STATUSES]));
+function viewerSeesAllOf(userId: number, viewer: SessionRecord | null): SQL {
+  if (!viewer) return sql`0`;
+  return sql`EXISTS (SELECT 1 FROM users v WHERE v.id = ${viewer.userId} AND v.sessions_valid_after <= ${viewer.createdAt} AND (v.id = ${userId} OR v.is_admin = 1))`;
+}
+
+/**
+ * A member's listings, newest first, as the reply's JSON text SQLite writes (decision 033): every
+ * status for the member themself and admins, the public ones for anyone else. The viewer is
+ * checked in the same statement (viewerSeesAllOf; the route's session is not loaded beyond KV).
+ * Every row has the same owner, so the rows are read without the join to users, and the owner's
+ * object is read once (ownerJson). Undefined when there is no such member. One batch: the owner
+ * check and the list.
+ */
+export async function listingsOfUserJson(db: Db, userId: number, viewer: SessionRecord | null) {
+  const where = and(eq(listings.userId, userId), or(inArray(listings.status, [...PUBLIC_STATUSES]), viewerSeesAllOf(userId, viewer)));
   const [owners, list] = await db.batch([
     db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
     jsonArrayOver(db, listingWithOwnerJson(ownerJson(userId)), db.select().from(listings).where(where).orderBy(...newestFirst)),

@@ -19,16 +19,24 @@ export const METER_PATH = '/api/dev/meter';
  * Each recent request's whole counts, after-reply work included (decision 033: that work starts
  * after the reply, so the X-Meter header cannot hold it), settled once the work is done.
  */
-const settledCounts = new Map<number, Promise<MeterCounts>>();
+const settledCounts = new Map<number, MeterCounts | 'pending'>();
 const MAX_SETTLED = 2_000;
 let requestSeq = 0;
 
-/** GET /api/dev/meter: the isolate's totals, or with `?request=<n>` that request's whole counts once settled. */
+/**
+ * GET /api/dev/meter: the isolate's totals, or with `?request=<n>` that request's whole counts once
+ * settled. (A request cannot await another request's promises in workerd, so it looks again every
+ * few ms, for up to 10 s.)
+ */
 async function meterReply(url: URL): Promise<Response> {
   const asked = url.searchParams.get('request');
   if (asked === null) return Response.json(state);
-  const settled = settledCounts.get(Number(asked));
-  return settled ? Response.json(await settled) : Response.json({ message: 'No such request (or too long ago)' }, { status: 404 });
+  const id = Number(asked);
+  for (const deadline = Date.now() + 10_000; settledCounts.get(id) === 'pending' && Date.now() < deadline; ) await scheduler.wait(5);
+  const counts = settledCounts.get(id);
+  if (counts === undefined) return Response.json({ message: 'No such request (or too long ago)' }, { status: 404 });
+  if (counts === 'pending') return Response.json({ message: 'Still running after 10 s' }, { status: 504 });
+  return Response.json(counts);
 }
 
 export const meteringOn = (env: Pick<Env, 'ENVIRONMENT'> & { METER?: string }) => env.METER === '1' && env.ENVIRONMENT !== 'production';
@@ -141,13 +149,14 @@ export function withMeter<H extends ExportedHandler<Env>>(handler: H): H {
       // also get the work done after it.
       const header = { ...counts };
       const id = ++requestSeq;
-      const settled = Promise.allSettled(pending).then(() => {
-        addCounts(state.requests, counts);
-        return counts;
-      });
-      settledCounts.set(id, settled);
+      settledCounts.set(id, 'pending');
       if (settledCounts.size > MAX_SETTLED) settledCounts.delete(settledCounts.keys().next().value!);
-      ctx.waitUntil(settled);
+      ctx.waitUntil(
+        Promise.allSettled(pending).then(() => {
+          addCounts(state.requests, counts);
+          if (settledCounts.has(id)) settledCounts.set(id, counts);
+        }),
+      );
       return withHeader(response, header, id);
     },
     async scheduled(controller, env, ctx) {
