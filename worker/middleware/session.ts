@@ -39,9 +39,14 @@ export const needsNoViewer = (method: string, path: string) => (method === 'GET'
  * KV, but not the user row; the route gets the record as c.get('viewerSession') and its statement
  * checks it against the row (the member exists, the session is not void) in the same round trip.
  * c.get('user') is null there. GET /api/users/{id}/listings: only which statuses it shows depends
- * on the viewer (the owner and admins see every status).
+ * on the viewer (the owner and admins see every status). GET /api/conversations/{me}/{partner}/{listing}:
+ * a thread read, whose batch starts with the session's gate.
  */
-export const VIEWER_IN_SQL_GETS: readonly RegExp[] = [/^\/api\/users\/[0-9]+\/listings$/];
+export const VIEWER_IN_SQL_GETS: readonly RegExp[] = [
+  /^\/api\/users\/[0-9]+\/listings$/,
+  // A thread read: its batch starts with the session's gate (lib/session-gate.ts).
+  /^\/api\/conversations\/[0-9]+\/[0-9]+\/[0-9]+$/,
+];
 
 const checksViewerInSql = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && VIEWER_IN_SQL_GETS.some((pattern) => pattern.test(path));
 

@@ -11,6 +11,7 @@ import { listings } from '../db/schema';
 import { isConversationPair } from '../lib/conversation-room';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX, parseConversationCursor } from '../../src/shared/conversation-cursor';
+import { requireViewerSession, withViewerChecked } from '../lib/session-gate';
 import { parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -83,26 +84,29 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
   });
 });
 
+// On VIEWER_IN_SQL_GETS: the session is checked in the read's own batch (lib/session-gate.ts).
 conversationRoutes.get('/:userId{[0-9]+}/:partnerId{[0-9]+}/:listingId{[0-9]+}', async (c) => {
   const db = c.get('db');
-  const user = requireUser(c);
-  const userId = parseId(c.req.param('userId'), 'User');
-  assertActingAs(user, userId, 'You can only read your own conversations');
-  const partnerId = parseId(c.req.param('partnerId'), 'User');
-  const listingId = parseId(c.req.param('listingId'), 'Listing');
-  let page: ReturnType<typeof parsePage>;
-  try {
-    page = parsePage(c.req.query('limit'), c.req.query('before'), THREAD_PAGE_MAX);
-  } catch (error) {
-    // A missing listing or partner answers 404 before a bad page answers 400.
-    const { listing, user: partner } = await findListingRefAndUser(db, listingId, partnerId);
-    if (!listing) throw notFound('Listing not found');
-    if (!partner) throw notFound('User not found');
-    throw error;
-  }
-  // One round trip: the checks, the read marks and the page (readConversation).
-  const { listingFound, partnerFound, json } = await readConversation(db, user.id, partnerId, listingId, page && { limit: page.limit, before: page.before });
-  if (!listingFound) throw notFound('Listing not found');
-  if (!partnerFound) throw notFound('User not found');
-  return jsonReply(c, json);
+  const viewer = requireViewerSession(c);
+  return withViewerChecked(db, viewer, async () => {
+    const userId = parseId(c.req.param('userId'), 'User');
+    if (userId !== viewer.userId) throw forbidden('You can only read your own conversations');
+    const partnerId = parseId(c.req.param('partnerId'), 'User');
+    const listingId = parseId(c.req.param('listingId'), 'Listing');
+    let page: ReturnType<typeof parsePage>;
+    try {
+      page = parsePage(c.req.query('limit'), c.req.query('before'), THREAD_PAGE_MAX);
+    } catch (error) {
+      // A missing listing or partner answers 404 before a bad page answers 400.
+      const { listing, user: partner } = await findListingRefAndUser(db, listingId, partnerId);
+      if (!listing) throw notFound('Listing not found');
+      if (!partner) throw notFound('User not found');
+      throw error;
+    }
+    // One round trip: the session's gate, the checks, the read marks and the page (readConversation).
+    const { listingFound, partnerFound, json } = await readConversation(db, viewer, partnerId, listingId, page && { limit: page.limit, before: page.before });
+    if (!listingFound) throw notFound('Listing not found');
+    if (!partnerFound) throw notFound('User not found');
+    return jsonReply(c, json);
+  });
 });

@@ -10,6 +10,8 @@ import { messageBudgetGateExpr } from '../../lib/message-budget';
 import { nextId } from '../id-reserve';
 import { forgetBellChange, hasBellChange } from '../../lib/bell-changes';
 import { jsonArrayOver } from '../json-reply';
+import { sessionGateStatement } from '../../lib/session-gate';
+import type { SessionRecord } from '../../lib/session';
 import { message, messageJson } from '../shapes';
 
 /** Rows an UPDATE of a D1 batch changed. */
@@ -219,7 +221,8 @@ type ThreadPage = { limit: number; before?: { time: string; id: number } };
 
 /**
  * The messages between two members about a listing, oldest first, after marking the ones the
- * reader received as read, as the reply's JSON text. One batch: the reader's unread count settled
+ * reader received as read, as the reply's JSON text. One batch: the reader's session checked
+ * (sessionGateStatement: a void one fails it, so nothing is written or read), the reader's unread count settled
  * in one write and the messages it counted marked read (settleUnreadStatements,
  * markSettledReadStatement), and the conversation's messages (threadQuery).
  *
@@ -228,10 +231,13 @@ type ThreadPage = { limit: number; before?: { time: string; id: number } };
  * newest `limit` messages before it are read, at most `limit` rows, and shaped here oldest first:
  * putting them back in order in SQL would read each row twice.
  */
-export async function readConversation(db: Db, readerId: number, partnerId: number, listingId: number, page?: ThreadPage) {
+export async function readConversation(db: Db, reader: SessionRecord, partnerId: number, listingId: number, page?: ThreadPage) {
+  const readerId = reader.userId;
   const settledAt = isoNow();
   const notedBefore = hasBellChange(db, readerId);
-  const [checks, folded, settled, , , , thread] = await db.batch([
+  const [, checks, folded, settled, , , , thread] = await db.batch([
+    // The reader's session, checked against their row: a void one fails the batch (session-gate.ts).
+    sessionGateStatement(db, reader),
     // The route's checks ride in the same round trip, in one statement: no row when the listing is
     // missing, a null partner when the member is. Either way the writes below match nothing (no
     // such conversation has messages).

@@ -1,0 +1,45 @@
+// Reads that check the viewer in their own round trip (decision 033; VIEWER_IN_SQL_GETS in the
+// session middleware): the route has the KV session record but not the user row, and its D1
+// batch starts with a gate that fails the whole batch (a D1 batch is one transaction: nothing is
+// written, nothing returned) when the session is void, as the middleware's check would have
+// answered 401: the member is gone, or the session was created before sessions_valid_after.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Db } from '../db/client';
+import type { AppEnv } from '../types';
+import { unauthorized } from './errors';
+import type { SessionRecord } from './session';
+
+const validSql = (viewer: SessionRecord): SQL =>
+  sql`EXISTS (SELECT 1 FROM users WHERE id = ${viewer.userId} AND sessions_valid_after <= ${viewer.createdAt})`;
+
+/** The request's session record (not yet checked against the user row), or 401. */
+export function requireViewerSession(c: Context<AppEnv>): SessionRecord {
+  const viewer = c.get('viewerSession');
+  if (!viewer) throw unauthorized();
+  return viewer;
+}
+
+/**
+ * The batch's first statement: it fails the batch when the session is void. SQLite's json() throws
+ * on text that is not JSON, and its argument depends on the session's row, so it is evaluated per
+ * run (as the message budget's gate, lib/message-budget.ts).
+ */
+export function sessionGateStatement(db: Db, viewer: SessionRecord) {
+  return db.select({ gate: sql`json(CASE WHEN ${validSql(viewer)} THEN 'null' ELSE 'session void' END)` }).from(sql`(SELECT 1)`);
+}
+
+/**
+ * Runs a route's work, whose batch starts with sessionGateStatement. Whatever it throws (the gate's
+ * failure, or a 400, 403 or 404 found before or after the batch) becomes 401 when the session is
+ * void, so a void session answers 401 first, as everywhere else. One statement, on failures only.
+ */
+export async function withViewerChecked<T>(db: Db, viewer: SessionRecord, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const [row] = await db.select({ valid: sql<number>`${validSql(viewer)}` }).from(sql`(SELECT 1)`);
+    if (!row?.valid) throw unauthorized();
+    throw error;
+  }
+}
