@@ -251,13 +251,15 @@ async function call(kind, method, path, { cookie, body, headers = {}, raw } = {}
   }
   const before = workerdCpuMs();
   // The window and the counts take in the request's work after the reply (decision 033: bell
-  // pushes and the like start once the reply has left): the meter's settled counts for the request
-  // answer when that work is done.
+  // pushes and the like start once the reply has left): when the request left such work
+  // (X-Meter-Request), the meter's settled counts for it answer once that work is done.
   const { response, buffer, counts } = await track(kind, async () => {
     const answer = await fetch(`${base}${path}`, init);
     const body = await answer.arrayBuffer();
+    const header = answer.headers.get('X-Meter');
+    if (!header) throw new Error(`${method} ${path}: no X-Meter header (status ${answer.status}); is METER on?`);
     const id = answer.headers.get('X-Meter-Request');
-    if (!answer.headers.get('X-Meter') || !id) throw new Error(`${method} ${path}: no X-Meter header (status ${answer.status}); is METER on?`);
+    if (!id) return { response: answer, buffer: body, counts: JSON.parse(header) };
     const settled = await fetch(`${base}/api/dev/meter?request=${id}`);
     if (!settled.ok) throw new Error(`${method} ${path}: the meter has no counts for request ${id} (${settled.status})`);
     return { response: answer, buffer: body, counts: await settled.json() };

@@ -148,5 +148,9 @@ describe('metering in the Worker', () => {
     expect(settled.d1Queries).toBeGreaterThanOrEqual(header.d1Queries);
     await waitOnExecutionContext(ctx);
     expect((await worker.fetch(request('/api/dev/meter?request=0'), metered, createExecutionContext())).status).toBe(404);
+    // A request that leaves no work after its reply has no number: its header is the whole count.
+    const plain = await worker.fetch(request('/api/categories'), metered, createExecutionContext());
+    expect(plain.headers.get(METER_HEADER)).not.toBeNull();
+    expect(plain.headers.get(METER_REQUEST_HEADER)).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 // Metering for `npm run quota` (docs/performance.md, "Free-plan quota report"): with the variable
 // METER=1 outside production, every fetch and scheduled invocation runs with bindings that count
 // D1 rows and queries, KV, R2 and Durable Object operations. A request's counts up to its reply
-// come back in the X-Meter response header, and its whole counts (the work after the reply too)
-// from GET /api/dev/meter?request=<X-Meter-Request>; cron runs and Durable Object socket work are
+// come back in the X-Meter response header, and, when it left work to run after the reply, its
+// whole counts from GET /api/dev/meter?request=<X-Meter-Request>; cron runs and Durable Object socket work are
 // read from GET /api/dev/meter. Without METER=1 the handler is called exactly as before.
 import { addCounts, emptyCounts, type MeterCounts } from './counts';
 import { meterEnv } from './bindings';
@@ -11,7 +11,10 @@ export { emptyCounts, type MeterCounts } from './counts';
 export { meterEnv } from './bindings';
 
 export const METER_HEADER = 'X-Meter';
-/** The request's number in this isolate, for its whole counts: GET /api/dev/meter?request=<n>. */
+/**
+ * Set when the request left work to run after its reply: its number in this isolate, for its whole
+ * counts (GET /api/dev/meter?request=<n>). Without it, the X-Meter header is the whole count.
+ */
 export const METER_REQUEST_HEADER = 'X-Meter-Request';
 export const METER_PATH = '/api/dev/meter';
 
@@ -110,10 +113,10 @@ function trackingContext(ctx: ExecutionContext, pending: Promise<unknown>[]): Ex
   });
 }
 
-function withHeader(response: Response, counts: MeterCounts, id: number): Response {
+function withHeader(response: Response, counts: MeterCounts, id: number | null): Response {
   const set = (headers: Headers) => {
     headers.set(METER_HEADER, JSON.stringify(counts));
-    headers.set(METER_REQUEST_HEADER, String(id));
+    if (id !== null) headers.set(METER_REQUEST_HEADER, String(id));
   };
   if (response.webSocket) {
     const headers = new Headers(response.headers);
@@ -148,6 +151,10 @@ export function withMeter<H extends ExportedHandler<Env>>(handler: H): H {
       // The header has what the response waited for; the totals and the request's settled counts
       // also get the work done after it.
       const header = { ...counts };
+      if (pending.length === 0) {
+        addCounts(state.requests, counts);
+        return withHeader(response, header, null);
+      }
       const id = ++requestSeq;
       settledCounts.set(id, 'pending');
       if (settledCounts.size > MAX_SETTLED) settledCounts.delete(settledCounts.keys().next().value!);
