@@ -3,7 +3,7 @@
 // batch writes nothing (no read marks) and returns nothing.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, insertListing, json, signUp, type Member } from './helpers';
+import { call, insertListing, json, signUp, signUpAdmin, type Member } from './helpers';
 
 async function sent(from: Member, to: Member, listingId: number, content: string) {
   const response = await call('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
@@ -66,5 +66,27 @@ describe('a thread read with the session checked in its batch', () => {
     const thread = await json<any[]>(await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: owner.cookie }));
     expect(thread.map((m) => [m.content, m.read])).toEqual([['Still there?', true]]);
     expect(await unreadFor(owner.id, listingId)).toBe(0);
+  });
+});
+
+describe('the admin listings tab with the admin checked in its batch', () => {
+  it('answers 401 for visitors and void sessions, 403 for members and demoted admins, before any 400', async () => {
+    const [admin, member] = await Promise.all([signUpAdmin(), signUp()]);
+    const page = await call('/api/admin/listings?limit=5', { cookie: admin.cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('X-Total-Count')).toMatch(/^[0-9]+$/);
+    expect((await json<any[]>(page)).length).toBeLessThanOrEqual(5);
+    expect((await call('/api/admin/listings?limit=0', { cookie: admin.cookie })).status).toBe(400);
+
+    expect((await call('/api/admin/listings')).status).toBe(401);
+    for (const query of ['', '?limit=0']) {
+      const refused = await call(`/api/admin/listings${query}`, { cookie: member.cookie });
+      expect(refused.status).toBe(403);
+      expect(await json(refused)).toEqual({ message: 'Admin access required' });
+    }
+    await env.DB.prepare('UPDATE users SET is_admin = 0 WHERE id = ?').bind(admin.id).run();
+    expect((await call('/api/admin/listings', { cookie: admin.cookie })).status).toBe(403);
+    await env.DB.prepare('UPDATE users SET is_admin = 1, sessions_valid_after = ? WHERE id = ?').bind(Date.now() + 60_000, admin.id).run();
+    for (const query of ['', '?limit=0']) expect((await call(`/api/admin/listings${query}`, { cookie: admin.cookie })).status).toBe(401);
   });
 });

@@ -7,11 +7,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../types';
-import { unauthorized } from './errors';
+import { forbidden, unauthorized } from './errors';
 import type { SessionRecord } from './session';
 
-const validSql = (viewer: SessionRecord): SQL =>
-  sql`EXISTS (SELECT 1 FROM users WHERE id = ${viewer.userId} AND sessions_valid_after <= ${viewer.createdAt})`;
+/** Whether the session is valid; with `admin`, also that its member is an admin. */
+const validSql = (viewer: SessionRecord, admin = false): SQL =>
+  sql`EXISTS (SELECT 1 FROM users WHERE id = ${viewer.userId} AND sessions_valid_after <= ${viewer.createdAt}${admin ? sql` AND is_admin = 1` : sql``})`;
+
+/** What the route requires of the viewer: a valid session, or an admin's. */
+export type ViewerRule = { admin?: boolean };
 
 /** The request's session record (not yet checked against the user row), or 401. */
 export function requireViewerSession(c: Context<AppEnv>): SessionRecord {
@@ -25,21 +29,23 @@ export function requireViewerSession(c: Context<AppEnv>): SessionRecord {
  * on text that is not JSON, and its argument depends on the session's row, so it is evaluated per
  * run (as the message budget's gate, lib/message-budget.ts).
  */
-export function sessionGateStatement(db: Db, viewer: SessionRecord) {
-  return db.select({ gate: sql`json(CASE WHEN ${validSql(viewer)} THEN 'null' ELSE 'session void' END)` }).from(sql`(SELECT 1)`);
+export function sessionGateStatement(db: Db, viewer: SessionRecord, rule: ViewerRule = {}) {
+  return db.select({ gate: sql`json(CASE WHEN ${validSql(viewer, rule.admin)} THEN 'null' ELSE 'session void' END)` }).from(sql`(SELECT 1)`);
 }
 
 /**
- * Runs a route's work, whose batch starts with sessionGateStatement. Whatever it throws (the gate's
- * failure, or a 400, 403 or 404 found before or after the batch) becomes 401 when the session is
- * void, so a void session answers 401 first, as everywhere else. One statement, on failures only.
+ * Runs a route's work, whose batch starts with sessionGateStatement (with the same rule). Whatever
+ * it throws (the gate's failure, or a 400, 403 or 404 found before or after the batch) becomes 401
+ * when the session is void, then 403 when the rule wants an admin and the member is not one, as
+ * requireUser and requireAdmin answer first everywhere else. One statement, on failures only.
  */
-export async function withViewerChecked<T>(db: Db, viewer: SessionRecord, work: () => Promise<T>): Promise<T> {
+export async function withViewerChecked<T>(db: Db, viewer: SessionRecord, work: () => Promise<T>, rule: ViewerRule = {}): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const [row] = await db.select({ valid: sql<number>`${validSql(viewer)}` }).from(sql`(SELECT 1)`);
+    const [row] = await db.select({ valid: sql<number>`${validSql(viewer)}`, admin: sql<number>`${validSql(viewer, true)}` }).from(sql`(SELECT 1)`);
     if (!row?.valid) throw unauthorized();
+    if (rule.admin && !row.admin) throw forbidden('Admin access required');
     throw error;
   }
 }

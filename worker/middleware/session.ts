@@ -40,12 +40,15 @@ export const needsNoViewer = (method: string, path: string) => (method === 'GET'
  * checks it against the row (the member exists, the session is not void) in the same round trip.
  * c.get('user') is null there. GET /api/users/{id}/listings: only which statuses it shows depends
  * on the viewer (the owner and admins see every status). GET /api/conversations/{me}/{partner}/{listing}:
- * a thread read, whose batch starts with the session's gate.
+ * a thread read, whose batch starts with the session's gate. GET /api/admin/listings: the admin
+ * listings tab, whose batch starts with the gate for an admin's session.
  */
 export const VIEWER_IN_SQL_GETS: readonly RegExp[] = [
   /^\/api\/users\/[0-9]+\/listings$/,
   // A thread read: its batch starts with the session's gate (lib/session-gate.ts).
   /^\/api\/conversations\/[0-9]+\/[0-9]+\/[0-9]+$/,
+  // The admin listings tab: its batch starts with the gate for an admin's session.
+  /^\/api\/admin\/listings$/,
 ];
 
 const checksViewerInSql = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && VIEWER_IN_SQL_GETS.some((pattern) => pattern.test(path));

@@ -6,6 +6,7 @@ import { findListing, updateListing } from '../db/queries/listings';
 import { listingWithOwner } from '../db/shapes';
 import { parseAdminPage, setNextCursor } from '../lib/admin-paging';
 import { notFound } from '../lib/errors';
+import { requireViewerSession, sessionGateStatement, withViewerChecked } from '../lib/session-gate';
 import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -14,16 +15,26 @@ export const adminListingRoutes = new Hono<AppEnv>();
 
 const featuredSchema = v.object({ isFeatured: v.boolean('isFeatured must be true or false') });
 
+// On VIEWER_IN_SQL_GETS: the admin is checked in the page's own batch (lib/session-gate.ts).
 adminListingRoutes.get('/listings', async (c) => {
-  requireAdmin(c);
-  // A page, newest first (decision 026): X-Total-Count every listing, X-Featured-Count the featured
-  // ones, X-Next-Cursor the next page's `before`.
-  const page = parseAdminPage(c);
-  const { items, total, featured } = await adminListingsPage(c.get('db'), page);
-  c.header('X-Total-Count', String(total));
-  c.header('X-Featured-Count', String(featured));
-  setNextCursor(c, page, items);
-  return c.json(items);
+  const db = c.get('db');
+  const viewer = requireViewerSession(c);
+  const admin = { admin: true };
+  return withViewerChecked(
+    db,
+    viewer,
+    async () => {
+      // A page, newest first (decision 026): X-Total-Count every listing, X-Featured-Count the
+      // featured ones, X-Next-Cursor the next page's `before`.
+      const page = parseAdminPage(c);
+      const { items, total, featured } = await adminListingsPage(db, page, sessionGateStatement(db, viewer, admin));
+      c.header('X-Total-Count', String(total));
+      c.header('X-Featured-Count', String(featured));
+      setNextCursor(c, page, items);
+      return c.json(items);
+    },
+    admin,
+  );
 });
 
 adminListingRoutes.post('/listings/:id{[0-9]+}/featured', async (c) => {

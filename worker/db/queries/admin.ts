@@ -7,6 +7,7 @@ import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-
 import type { Db } from '../client';
 import { adminCounters, counters, listings, users, type ListingRow, type UserRow } from '../schema';
 import { listingWithOwner } from '../shapes';
+import type { sessionGateStatement } from '../../lib/session-gate';
 
 export interface AdminPage {
   limit: number;
@@ -122,8 +123,9 @@ export function adminListingsQuery(db: Db, page: AdminPage) {
 }
 
 /** A page of listings of every status, newest first, with owners; and the numbers of all and of featured listings. */
-export async function adminListingsPage(db: Db, page: AdminPage) {
-  const [rows, totals] = await db.batch([adminListingsQuery(db, page), readListingTotals(db)]);
+export async function adminListingsPage(db: Db, page: AdminPage, gate: ReturnType<typeof sessionGateStatement>) {
+  // The admin's session gate first: a void session or a non-admin fails the batch (session-gate.ts).
+  const [, rows, totals] = await db.batch([gate, adminListingsQuery(db, page), readListingTotals(db)]);
   const valueOf = (name: string) => totals.find((row) => row.name === name)?.value ?? 0;
   return {
     items: (rows as { listing: ListingRow; owner: Parameters<typeof listingWithOwner>[1] }[]).map((row) => listingWithOwner(row.listing, row.owner)),
