@@ -35,9 +35,9 @@ export async function findListingRefAndUser(db: Db, listingId: number, userId: n
  * Sends a message in one D1 batch (one round trip), checks included. Its first statement is the
  * sender's message-budget gate, which fails the batch (nothing written) when the sender has used
  * the minute's budget (decision 031), with the listing's owner and the receiver read alongside for
- * the route's answers (404, 400). The batch then stores the message and bumps the receiver's bell entry for
- * the conversation (messageNotifyStatements: one entry per conversation, counting the messages not
- * yet seen; decision 029). Each write carries the route's rules as SQL (`valid`: the listing
+ * the route's answers (404, 400). The batch then stores the message and bumps the receiver's bell
+ * entry for the conversation (messageNotifyStatements: one entry per conversation, counting the
+ * messages not yet seen; decision 029). Each write carries the route's rules as SQL (`valid`: the listing
  * exists and belongs to one of the two, the receiver exists and is not the sender), so a message
  * the route refuses writes nothing; the route reads why from the two lookups. The bell line names
  * the listing by its title, read in SQL.
@@ -222,8 +222,8 @@ type ThreadPage = { limit: number; before?: { time: string; id: number } };
 /**
  * The messages between two members about a listing, oldest first, after marking the ones the
  * reader received as read, as the reply's JSON text. One batch: the reader's session checked
- * (sessionGateStatement: a void one fails it, so nothing is written or read), the reader's unread count settled
- * in one write and the messages it counted marked read (settleUnreadStatements,
+ * (sessionGateStatement: a void one fails it, so nothing is written or read), the reader's unread
+ * count settled in one write and the messages it counted marked read (settleUnreadStatements,
  * markSettledReadStatement), and the conversation's messages (threadQuery).
  *
  * The whole thread (no page) is written by SQLite (decision 033: messageJson over threadQuery's
