@@ -32,7 +32,10 @@ export const VIEWER_FREE_GETS: readonly RegExp[] = [
   /^\/objects\/uploads\/[^/]+$/,
 ];
 
-export const needsNoViewer = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && VIEWER_FREE_GETS.some((pattern) => pattern.test(path));
+/** Whether a GET (or HEAD) is to one of `routes`. */
+const isGetOf = (routes: readonly RegExp[], method: string, path: string) => (method === 'GET' || method === 'HEAD') && routes.some((pattern) => pattern.test(path));
+
+export const needsNoViewer = (method: string, path: string) => isGetOf(VIEWER_FREE_GETS, method, path);
 
 /**
  * GET routes that check the viewer in their own statement (decision 033): the session is read from
@@ -51,7 +54,7 @@ export const VIEWER_IN_SQL_GETS: readonly RegExp[] = [
   /^\/api\/admin\/listings$/,
 ];
 
-const checksViewerInSql = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && VIEWER_IN_SQL_GETS.some((pattern) => pattern.test(path));
+const checksViewerInSql = (method: string, path: string) => isGetOf(VIEWER_IN_SQL_GETS, method, path);
 
 export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
   const db = createDb(c.env.DB);

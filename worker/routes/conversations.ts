@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../lib/errors';
 import { CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX, parseConversationCursor } from '../../src/shared/conversation-cursor';
 import { requireViewerSession, withViewerChecked } from '../lib/session-gate';
 import { parseId } from '../lib/validate';
-import { assertActingAs, requireUser } from '../middleware/auth';
+import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { conversationSocketRoutes } from './conversation-socket';
 

@@ -2,8 +2,9 @@
 // METER=1 outside production, every fetch and scheduled invocation runs with bindings that count
 // D1 rows and queries, KV, R2 and Durable Object operations. A request's counts up to its reply
 // come back in the X-Meter response header, and, when it left work to run after the reply, its
-// whole counts from GET /api/dev/meter?request=<X-Meter-Request>; cron runs and Durable Object socket work are
-// read from GET /api/dev/meter. Without METER=1 the handler is called exactly as before.
+// whole counts from GET /api/dev/meter?request=<X-Meter-Request>; cron runs and Durable Object
+// socket work are read from GET /api/dev/meter. Without METER=1 the handler is called exactly as
+// before.
 import { addCounts, emptyCounts, type MeterCounts } from './counts';
 import { meterEnv } from './bindings';
 
