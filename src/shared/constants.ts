@@ -9,6 +9,23 @@ export const LISTING_DISTANCES = [5, 10, 25, 50] as const;
 export const SEARCH_DISTANCES = [5, 10, 25, 50, 100, 'any'] as const;
 export const DEFAULT_SEARCH_DISTANCE = 50;
 export const LISTING_STATUSES = ['active', 'pending', 'paused', 'completed'] as const;
+/** What a listing's status may be: an owner's choice, or 'hidden' by moderation (never set by the owner). */
+export const STORED_LISTING_STATUSES = [...LISTING_STATUSES, 'hidden'] as const;
+/** Why a listing is hidden: an admin hid it, its owner is suspended, or enough reports hid it until an admin looks. */
+export const HIDDEN_REASONS = ['moderation', 'suspension', 'reports'] as const;
+export const NOTIFICATION_KINDS = ['message', 'offer', 'barter_pending', 'barter_confirmed', 'review', 'saved_search', 'match', 'trade_circle', 'moderation'] as const;
+// Reports, blocks and moderation (docs/api/moderation.md).
+export const REPORT_TARGET_TYPES = ['listing', 'user', 'message', 'offer', 'circle_message'] as const;
+export const REPORT_REASONS = ['spam', 'scam', 'prohibited', 'harassment', 'other'] as const;
+export const MODERATION_ACTIONS = ['dismiss', 'warn', 'hide', 'suspend', 'ban'] as const;
+export const MODERATION_GUARDS = ['link_burst', 'report_threshold'] as const;
+export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, 'reinstate', 'suspension_ended', 'make_admin', 'feature', 'unfeature'] as const;
+export const AUDIT_TARGET_TYPES = [...REPORT_TARGET_TYPES, 'held_messages'] as const;
+/** suspended_until of a permanent suspension: later than any real date, so "ended by now" never holds. */
+export const PERMANENT_SUSPENSION = '9999-12-31T23:59:59.999Z';
+export const MAX_REPORT_DETAILS = 1000;
+export const REPORTS_PER_HOUR = 10;
+export const MAX_SUSPENSION_DAYS = 90;
 export const BARTER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export const OFFER_STATUSES = ['open', 'countered', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 export const MAX_STORED_SEARCHES = 20;

@@ -1,7 +1,7 @@
 // The live-chat frames, one module for both ends (the chat client and the ConversationRoom
 // Durable Object). Every frame is JSON and is validated on arrival; nothing is cast into shape.
 import * as v from 'valibot';
-import { BARTER_STATUSES, LISTING_STATUSES, OFFER_STATUSES } from './constants';
+import { BARTER_STATUSES, OFFER_STATUSES, STORED_LISTING_STATUSES } from './constants';
 import { MESSAGE_EVENT_TYPES, type Activity, type AppNotification, type Dashboard, type Barter, type Message, type NotificationKind, type NotificationsResponse, type Offer } from './api-types';
 import type { TradeCircleMessage } from './trade-circles';
 
@@ -50,7 +50,7 @@ const offerSchema = v.object({
     v.object({
       id: positiveId('Invalid listing id'),
       title: v.string(),
-      status: v.picklist(LISTING_STATUSES),
+      status: v.picklist(STORED_LISTING_STATUSES),
       imageUrl: v.nullable(v.string()),
     }),
   ),

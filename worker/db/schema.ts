@@ -3,7 +3,19 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { MessageEvent } from '../../src/shared/api-types';
-import { OFFER_STATUSES } from '../../src/shared/constants';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  HIDDEN_REASONS,
+  LISTING_STATUSES,
+  MODERATION_ACTIONS,
+  MODERATION_GUARDS,
+  NOTIFICATION_KINDS,
+  OFFER_STATUSES,
+  REPORT_REASONS,
+  REPORT_TARGET_TYPES,
+  STORED_LISTING_STATUSES,
+} from '../../src/shared/constants';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text('created_at').notNull().default(now);
@@ -34,8 +46,13 @@ export const users = sqliteTable(
     // Sessions created before this instant (ms) are void: KV deletes take up to 60 s to propagate.
     sessionsValidAfter: integer('sessions_valid_after').notNull().default(0),
     createdAt: createdAt(),
+    // Moderation (docs/api/moderation.md): the member is suspended until this instant (ISO);
+    // PERMANENT_SUSPENSION for a permanent one; null when in good standing.
+    suspendedUntil: text('suspended_until'),
   },
   (t) => [
+    // The cron job that ends suspensions reads only suspended members.
+    index('users_suspended_until_idx').on(t.suspendedUntil).where(sql`${t.suspendedUntil} IS NOT NULL`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_verification_token_idx').on(t.verificationToken),
@@ -71,7 +88,8 @@ export const listings = sqliteTable(
     location: text('location').notNull(),
     distance: integer('distance').notNull(),
     imageUrls: jsonList('image_urls'),
-    status: text('status', { enum: ['active', 'pending', 'paused', 'completed'] }).notNull().default('active'),
+    // 'hidden': out of public view by moderation (docs/api/moderation.md); only moderation sets or lifts it.
+    status: text('status', { enum: STORED_LISTING_STATUSES }).notNull().default('active'),
     isFeatured: bool('is_featured').notNull().default(false),
     // Coordinates the location resolved to on save (null when the gazetteer has no match).
     latitude: real('latitude'),
@@ -80,6 +98,11 @@ export const listings = sqliteTable(
     // cover its circle. Computed by SQLite, never written; null when the coordinates are.
     cell: integer('cell').generatedAlwaysAs(sql`CAST(latitude + 90 AS INTEGER) * 360 + CAST(longitude + 180 AS INTEGER) % 360`, { mode: 'virtual' }),
     createdAt: createdAt(),
+    // Added after created_at (migration 0031): inserts that select every column keep the table's order.
+    // While hidden: the status to restore and why it was hidden (a listing hidden for its owner's
+    // suspension comes back on reinstatement; one hidden by an admin or by reports does not).
+    heldStatus: text('held_status', { enum: LISTING_STATUSES }),
+    hiddenReason: text('hidden_reason', { enum: HIDDEN_REASONS }),
   },
   (t) => [
     index('listings_status_created_idx').on(t.status, t.createdAt),
@@ -182,6 +205,8 @@ export const messages = sqliteTable(
     event: text('event', { mode: 'json' }).$type<MessageEvent>(),
     eventKey: text('event_key'),
     createdAt: createdAt(),
+    // Set when a moderator hid the message: its text is no longer shown to anyone but admins.
+    hiddenAt: text('hidden_at'),
   },
   (t) => [
     // These two serve the users foreign keys: deleting an account cascades to its messages by
@@ -513,7 +538,7 @@ export const notifications = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['message', 'offer', 'barter_pending', 'barter_confirmed', 'review', 'saved_search', 'match', 'trade_circle'] }).notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     subjectKey: text('subject_key').notNull(), // e.g. "message:<listingId>:<partnerId>"
     text: text('text').notNull(),
     link: text('link').notNull(),
@@ -692,6 +717,8 @@ export const tradeCircleMessages = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     createdAt: createdAt(),
+    // Set when a moderator hid the line (as messages.hidden_at).
+    hiddenAt: text('hidden_at'),
   },
   (t) => [index('trade_circle_messages_circle_idx').on(t.circleId, t.id), index('trade_circle_messages_sender_idx').on(t.senderId)],
 );
@@ -799,3 +826,120 @@ export const adminCounters = sqliteTable('admin_counters', {
   name: text('name').primaryKey(),
   value: integer('value').notNull().default(0),
 });
+
+// ---- Issue 21: reports, blocks and moderation (docs/api/moderation.md, decision 034) ----
+
+// A block separates two members both ways (blocker → blocked). Read from either side: the primary
+// key serves "whom I blocked", the index "who blocked me"; browse and search fold both into the
+// statement they already run (a constant subquery), so a block check costs no round trip.
+export const blocks = sqliteTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId, t.blockerId)],
+);
+
+// A report of a listing, member, message, offer or trade-circle chat line, or a guard's hold
+// (reporter null, `guard` says which). Never deleted with an account: the reporter and the member
+// responsible become null (SET NULL), the snapshot keeps what was reported.
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: integer('target_id').notNull(),
+    // The member responsible for the target (the listing's owner, the sender, the member).
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    details: text('details').notNull().default(''),
+    // Set on a report an automatic guard filed (docs/api/moderation.md, "Automatic guards").
+    guard: text('guard', { enum: MODERATION_GUARDS }),
+    // JSON: the target's content when it was reported.
+    snapshot: text('snapshot').notNull(),
+    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    // How it was resolved: the action taken.
+    resolution: text('resolution', { enum: MODERATION_ACTIONS }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: text('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One open report per reporter and target (a repeat returns it).
+    uniqueIndex('reports_open_reporter_target_idx').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+    // The queue: open reports oldest first, grouped by target.
+    index('reports_open_target_idx').on(t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+    index('reports_status_created_idx').on(t.status, t.createdAt, t.id),
+    // A reporter's own reports, newest first; the rate limit counts the last hour's.
+    index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
+    index('reports_target_user_idx').on(t.targetUserId, t.createdAt),
+    // Serves the foreign key: deleting an admin's account finds the reports they resolved.
+    index('reports_resolved_by_idx').on(t.resolvedBy).where(sql`${t.resolvedBy} IS NOT NULL`),
+  ],
+);
+
+// Every admin action (moderation, make-admin, featuring): the audit log, newest first. Kept when
+// the actor or the member acted on is deleted (SET NULL; the names are copied in).
+export const moderationActions = sqliteTable(
+  'moderation_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    targetType: text('target_type', { enum: AUDIT_TARGET_TYPES }).notNull(),
+    targetId: integer('target_id').notNull(),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // What the target was called when acted on (a username, a listing title).
+    targetLabel: text('target_label').notNull().default(''),
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    days: integer('days'),
+    note: text('note').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(t.createdAt, t.id),
+    index('moderation_actions_target_user_idx').on(t.targetUserId, t.createdAt),
+    // These serve the foreign keys (deleting an account or a report finds its rows by index).
+    index('moderation_actions_actor_idx').on(t.actorId),
+    index('moderation_actions_report_idx').on(t.reportId).where(sql`${t.reportId} IS NOT NULL`),
+  ],
+);
+
+// Messages a guard held for review (a burst of links from a day-old account): not delivered until
+// an admin releases them (then written to messages as sent), deleted when the admin hides them.
+export const heldMessages = sqliteTable(
+  'held_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('held_messages_sender_idx').on(t.senderId, t.createdAt),
+    // These serve the foreign keys' cascades.
+    index('held_messages_receiver_idx').on(t.receiverId),
+    index('held_messages_listing_idx').on(t.listingId),
+  ],
+);
+
+export type BlockRow = typeof blocks.$inferSelect;
+export type ReportRow = typeof reports.$inferSelect;
+export type ModerationActionRow = typeof moderationActions.$inferSelect;
+export type HeldMessageRow = typeof heldMessages.$inferSelect;

@@ -6,3 +6,4 @@ export * from './messaging';
 export * from './profile';
 export * from './notifications';
 export * from './offers';
+export * from './moderation';

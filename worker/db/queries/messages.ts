@@ -63,7 +63,7 @@ export async function sendMessage(db: Db, values: { senderId: number; receiverId
       .insert(messages)
       .select(
         sql`SELECT ${nextId('messages')}, ${senderId}, ${receiverId}, ${listingId}, ${content}, 0, 'text', NULL, NULL,
-                   strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                   strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), NULL
              WHERE ${valid}`,
       )
       .returning(),

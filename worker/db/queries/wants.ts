@@ -22,6 +22,8 @@ export interface RawListing {
   is_featured: number;
   latitude: number | null;
   longitude: number | null;
+  held_status: ListingRow['heldStatus'];
+  hidden_reason: ListingRow['hiddenReason'];
   /** The 1° grid cell (a generated column: in `l.*`, not in every column list). */
   cell?: number | null;
   created_at: string;
@@ -54,6 +56,8 @@ export function listingFromRaw(raw: RawListing): ListingRow {
     latitude: raw.latitude,
     longitude: raw.longitude,
     cell: raw.cell ?? null,
+    heldStatus: raw.held_status ?? null,
+    hiddenReason: raw.hidden_reason ?? null,
     createdAt: raw.created_at,
   };
 }

@@ -18,6 +18,7 @@ const STATUS_BADGE: Record<ListingStatus, { color: 'indigo' | 'gray' | 'red'; va
   pending: { color: 'gray', variant: 'soft' },
   paused: { color: 'gray', variant: 'outline' },
   completed: { color: 'red', variant: 'soft' },
+  hidden: { color: 'red', variant: 'outline' },
 };
 
 const matches = (listing: Listing, query: string) =>

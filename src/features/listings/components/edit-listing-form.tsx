@@ -15,7 +15,7 @@ import { ListingFormFields } from './listing-form-fields';
 import { STATUS_LABELS } from './listing-status-badge';
 import { DialogActions } from '../../../components/dialog-actions';
 
-const STATUS_HINTS: Record<ListingStatus, string> = {
+const STATUS_HINTS: Record<(typeof LISTING_STATUSES)[number], string> = {
   active: 'Openly looking for exchanges',
   pending: 'In discussions with someone',
   paused: 'Temporarily not available',

@@ -6,6 +6,7 @@ export const STATUS_LABELS: Record<ListingStatus, string> = {
   pending: 'Pending',
   paused: 'Paused',
   completed: 'Completed',
+  hidden: 'Hidden by moderators',
 };
 
 /**

@@ -20,6 +20,7 @@ const KIND_ICON: Record<AppNotification['kind'], string> = {
   saved_search: '⌕',
   match: '⇆',
   trade_circle: '◎',
+  moderation: '⚑',
 };
 
 const bellLabel = (unread: number) => (unread > 0 ? `Notifications: ${unread} unread` : 'Notifications: nothing new');
