@@ -41,6 +41,8 @@ import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confi
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
 import { Route as ProfileIndexRouteImport } from './routes/profile.index'
 import { Route as ProfileUsernameRouteImport } from './routes/profile.$username'
+import { Route as SettingsBlockedRouteImport } from './routes/settings.blocked'
+import { Route as SettingsReportsRouteImport } from './routes/settings.reports'
 import { Route as TradeCirclesIndexRouteImport } from './routes/trade-circles.index'
 import { Route as TradeCirclesIdRouteImport } from './routes/trade-circles.$id'
 
@@ -204,6 +206,16 @@ const ProfileUsernameRoute = ProfileUsernameRouteImport.update({
   path: '/profile/$username',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SettingsBlockedRoute = SettingsBlockedRouteImport.update({
+  id: '/settings/blocked',
+  path: '/settings/blocked',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsReportsRoute = SettingsReportsRouteImport.update({
+  id: '/settings/reports',
+  path: '/settings/reports',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TradeCirclesIndexRoute = TradeCirclesIndexRouteImport.update({
   id: '/trade-circles/',
   path: '/trade-circles/',
@@ -247,6 +259,8 @@ export interface FileRoutesByFullPath {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/settings/blocked': typeof SettingsBlockedRoute
+  '/settings/reports': typeof SettingsReportsRoute
   '/trade-circles/$id': typeof TradeCirclesIdRoute
   '/profile/': typeof ProfileIndexRoute
   '/trade-circles/': typeof TradeCirclesIndexRoute
@@ -283,6 +297,8 @@ export interface FileRoutesByTo {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/settings/blocked': typeof SettingsBlockedRoute
+  '/settings/reports': typeof SettingsReportsRoute
   '/trade-circles/$id': typeof TradeCirclesIdRoute
   '/profile': typeof ProfileIndexRoute
   '/trade-circles': typeof TradeCirclesIndexRoute
@@ -320,6 +336,8 @@ export interface FileRoutesById {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/settings/blocked': typeof SettingsBlockedRoute
+  '/settings/reports': typeof SettingsReportsRoute
   '/trade-circles/$id': typeof TradeCirclesIdRoute
   '/profile/': typeof ProfileIndexRoute
   '/trade-circles/': typeof TradeCirclesIndexRoute
@@ -358,6 +376,8 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/profile/$username'
+    | '/settings/blocked'
+    | '/settings/reports'
     | '/trade-circles/$id'
     | '/profile/'
     | '/trade-circles/'
@@ -394,6 +414,8 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/profile/$username'
+    | '/settings/blocked'
+    | '/settings/reports'
     | '/trade-circles/$id'
     | '/profile'
     | '/trade-circles'
@@ -430,6 +452,8 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/profile/$username'
+    | '/settings/blocked'
+    | '/settings/reports'
     | '/trade-circles/$id'
     | '/profile/'
     | '/trade-circles/'
@@ -466,6 +490,8 @@ export interface RootRouteChildren {
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   ProfileUsernameRoute: typeof ProfileUsernameRoute
+  SettingsBlockedRoute: typeof SettingsBlockedRoute
+  SettingsReportsRoute: typeof SettingsReportsRoute
   TradeCirclesIdRoute: typeof TradeCirclesIdRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
   TradeCirclesIndexRoute: typeof TradeCirclesIndexRoute
@@ -697,6 +723,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileUsernameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/settings/blocked': {
+      id: '/settings/blocked'
+      path: '/settings/blocked'
+      fullPath: '/settings/blocked'
+      preLoaderRoute: typeof SettingsBlockedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings/reports': {
+      id: '/settings/reports'
+      path: '/settings/reports'
+      fullPath: '/settings/reports'
+      preLoaderRoute: typeof SettingsReportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/trade-circles/': {
       id: '/trade-circles/'
       path: '/trade-circles'
@@ -757,6 +797,8 @@ const rootRouteChildren: RootRouteChildren = {
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   ProfileUsernameRoute: ProfileUsernameRoute,
+  SettingsBlockedRoute: SettingsBlockedRoute,
+  SettingsReportsRoute: SettingsReportsRoute,
   TradeCirclesIdRoute: TradeCirclesIdRoute,
   ProfileIndexRoute: ProfileIndexRoute,
   TradeCirclesIndexRoute: TradeCirclesIndexRoute,

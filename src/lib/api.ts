@@ -40,6 +40,18 @@ export async function api<T>(method: string, url: string, body?: unknown): Promi
 
 export const apiGet = <T>(url: string) => api<T>('GET', url);
 
+/** A reply whose status or headers say something too: 201 against 200, 202 held, a page's cursor. */
+export interface ApiReply<T> {
+  status: number;
+  headers: Headers;
+  data: T;
+}
+
+export async function apiReply<T>(method: string, url: string, body?: unknown): Promise<ApiReply<T>> {
+  const response = await apiFetch(method, url, body);
+  return { status: response.status, headers: response.headers, data: (await response.json()) as T };
+}
+
 /** A read whose 401 means "nobody" rather than an error (the current-user read). */
 export async function apiGetOrNull<T>(url: string): Promise<T | null> {
   try {

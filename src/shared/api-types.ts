@@ -389,3 +389,12 @@ export interface AuditEntry {
   note: string;
   createdAt: string;
 }
+
+/**
+ * POST /api/messages when an automatic guard holds the message for review (202): the message as
+ * it would read, shown to its sender only until an admin releases or removes it.
+ */
+export interface HeldMessageReply {
+  held: true;
+  message: Message;
+}

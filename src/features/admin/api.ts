@@ -2,7 +2,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { ADMIN_PAGE_DEFAULT, ADMIN_SEARCH_MIN } from '../../shared/admin-paging';
 import type { EmailStatus, Listing, SelfUser } from '../../shared/api-types';
-import { api, apiFetch, apiGet } from '../../lib/api';
+import { api, apiGet, apiReply } from '../../lib/api';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -25,17 +25,17 @@ export interface AdminListPage<T> {
 /** Searches of fewer characters than the index finds filter the loaded rows instead (ADMIN_SEARCH_MIN). */
 export const serverSearch = (search: string) => (search.length >= ADMIN_SEARCH_MIN ? search : '');
 
-async function fetchAdminPage<T>(path: string, search: string, before: string | null): Promise<AdminListPage<T>> {
+/** One page of an admin list; `filters` are the list's own parameters (search, status, userId). */
+export async function fetchAdminPage<T>(path: string, filters: Record<string, string>, before: string | null): Promise<AdminListPage<T>> {
   const params = new URLSearchParams({ limit: String(ADMIN_PAGE_DEFAULT) });
-  if (search) params.set('search', search);
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   if (before) params.set('before', before);
-  const response = await apiFetch('GET', `${path}?${params}`);
-  const items = (await response.json()) as T[];
+  const { data: items, headers } = await apiReply<T[]>('GET', `${path}?${params}`);
   return {
     items,
-    total: Number(response.headers.get('X-Total-Count') ?? items.length),
-    featured: Number(response.headers.get('X-Featured-Count') ?? 0),
-    next: response.headers.get('X-Next-Cursor'),
+    total: Number(headers.get('X-Total-Count') ?? items.length),
+    featured: Number(headers.get('X-Featured-Count') ?? 0),
+    next: headers.get('X-Next-Cursor'),
   };
 }
 
@@ -43,7 +43,7 @@ async function fetchAdminPage<T>(path: string, search: string, before: string | 
 export const adminUsersQuery = (search: string) =>
   infiniteQueryOptions({
     queryKey: [...adminKeys.users(), search],
-    queryFn: ({ pageParam }) => fetchAdminPage<SelfUser>('/api/admin/users', search, pageParam),
+    queryFn: ({ pageParam }) => fetchAdminPage<SelfUser>('/api/admin/users', { search }, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
   });
@@ -52,7 +52,7 @@ export const adminUsersQuery = (search: string) =>
 export const adminListingsQuery = (search: string) =>
   infiniteQueryOptions({
     queryKey: [...adminKeys.listings(), search],
-    queryFn: ({ pageParam }) => fetchAdminPage<Listing>('/api/admin/listings', search, pageParam),
+    queryFn: ({ pageParam }) => fetchAdminPage<Listing>('/api/admin/listings', { search }, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
   });

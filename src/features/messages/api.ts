@@ -1,10 +1,10 @@
 // Messages and conversations: query keys and reads shared by the messages screen and the header.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ConversationSummary, Message } from '../../shared/api-types';
+import type { ConversationSummary, HeldMessageReply, Message } from '../../shared/api-types';
 import { conversationCursor, CONVERSATIONS_PAGE_DEFAULT, messageCursor, THREAD_PAGE_DEFAULT } from '../../shared/conversation-cursor';
 import { conversationKeyOf } from '../../shared/conversation-key';
-import { api, apiGet } from '../../lib/api';
+import { apiGet, apiReply } from '../../lib/api';
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -74,17 +74,32 @@ export interface SendMessageBody {
   content: string;
 }
 
+/** What sending answered: the stored message, or (202) the message a guard holds for review. */
+export type SentMessage = { held: false; message: Message } | HeldMessageReply;
+
 /**
  * Spec section 7: on success the message lists refresh. The open conversation takes the POST's
- * copy of the message itself (merged by id with the live frame), so it is not refetched here.
+ * copy of the message itself (merged by id with the live frame), so it is not refetched here. A
+ * held message is not in the conversation for anyone else yet, so the lists stay as they are.
  */
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SendMessageBody) => api<Message>('POST', '/api/messages', body),
-    onSuccess: (message, body) => {
-      noteMessageInList(queryClient, message, body.senderId, { read: true });
+    mutationFn: async (body: SendMessageBody): Promise<SentMessage> => {
+      const reply = await apiReply<Message | HeldMessageReply>('POST', '/api/messages', body);
+      return 'held' in reply.data ? reply.data : { held: false, message: reply.data };
+    },
+    onSuccess: (sent, body) => {
+      if (sent.held) return;
+      noteMessageInList(queryClient, sent.message, body.senderId, { read: true });
       void queryClient.invalidateQueries({ queryKey: messageKeys.userMessages(body.senderId) });
     },
   });
 }
+
+/**
+ * Messages a guard held, per conversation, for this tab's session: their sender sees them in the
+ * thread marked "Held for review" (the server keeps them out of the conversation until an admin
+ * looks). Kept in the query cache so they survive moving between conversations.
+ */
+export const heldMessagesKey = (conversation: string) => [...messageKeys.all, 'held', conversation] as const;

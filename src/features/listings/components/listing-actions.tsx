@@ -9,17 +9,32 @@ import { EditListingDialog } from './edit-listing-dialog';
 import { ListingStatusBadge } from './listing-status-badge';
 import { OfferBox } from './offer-box';
 import { WantCount, WantToggle } from '../../wants/components/want-toggle';
+import { ReportButton } from '../../moderation/components/report-button';
 
 /** Visitors are sent to sign in; the owner edits; other members contact or make an offer. */
 export function ListingActions({ listing }: { listing: Listing }) {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <Skeleton height="120px" />;
-  if (!user) return <VisitorActions />;
+  if (!user) return <VisitorActions listing={listing} />;
   if (user.id === listing.userId) return <OwnerActions listing={listing} />;
   return <MemberActions listing={listing} me={user} />;
 }
 
-function VisitorActions() {
+/** Report this listing: small, at the foot of the contact card. */
+function ReportListing({ listing, signedIn }: { listing: Listing; signedIn: boolean }) {
+  return (
+    <Flex justify="end">
+      <ReportButton
+        signedIn={signedIn}
+        target={{ type: 'listing', id: listing.id, label: listing.title, member: { id: listing.userId, displayName: listing.user.displayName } }}
+      >
+        Report listing
+      </ReportButton>
+    </Flex>
+  );
+}
+
+function VisitorActions({ listing }: { listing: Listing }) {
   // Signing in brings the member back to this listing (docs/front-end.md).
   const returnHere = useReturnHere();
   return (
@@ -41,6 +56,7 @@ function VisitorActions() {
             Sign In to Make Offer
           </Link>
         </Button>
+        <ReportListing listing={listing} signedIn={false} />
       </Flex>
     </Card>
   );
@@ -48,6 +64,8 @@ function VisitorActions() {
 
 function OwnerActions({ listing }: { listing: Listing }) {
   const [editing, setEditing] = useState(false);
+  // Set only by moderation: the owner gets no way to change it (HiddenListingBanner says what to do).
+  const hidden = listing.status === 'hidden';
   return (
     <Card size="2">
       <Flex direction="column" gap="3">
@@ -57,15 +75,25 @@ function OwnerActions({ listing }: { listing: Listing }) {
           </Heading>
           <ListingStatusBadge status={listing.status} showActive />
         </Flex>
-        <Text size="2" color="gray">
-          Members contact you through Messages. Keep the status up to date so they know whether it is still available.
-        </Text>
-        <WantCount count={listing.wantCount} />
-        <Button size="3" onClick={() => setEditing(true)}>
-          <Pencil1Icon aria-hidden="true" /> Edit Listing
-        </Button>
+        {!hidden && (
+          <Text size="2" color="gray">
+            Members contact you through Messages. Keep the status up to date so they know whether it is still available.
+          </Text>
+        )}
+        {hidden ? (
+          <Text size="2" color="gray">
+            While moderators keep it hidden, it cannot be edited or given another status.
+          </Text>
+        ) : (
+          <>
+            <WantCount count={listing.wantCount} />
+            <Button size="3" onClick={() => setEditing(true)}>
+              <Pencil1Icon aria-hidden="true" /> Edit Listing
+            </Button>
+          </>
+        )}
       </Flex>
-      <EditListingDialog listing={listing} open={editing} onOpenChange={setEditing} />
+      {!hidden && <EditListingDialog listing={listing} open={editing} onOpenChange={setEditing} />}
     </Card>
   );
 }
@@ -85,6 +113,7 @@ function MemberActions({ listing, me }: { listing: Listing; me: { id: number } }
         </Button>
         <WantToggle listing={listing} />
         {listing.status === 'active' && <OfferBox listing={listing} me={me} />}
+        <ReportListing listing={listing} signedIn />
       </Flex>
     </Card>
   );

@@ -7,7 +7,9 @@ import { ApiError } from '../../../lib/api';
 import { useMetaDescription, usePageTitle } from '../../../lib/use-page-title';
 import { categoryName, useCategories } from '../../categories/api';
 import { listingDetailQuery } from '../api';
+import { useCurrentUser } from '../../auth/api';
 import { ExchangeSummary } from './exchange-summary';
+import { HiddenListingBanner } from './hidden-listing-banner';
 import { ListingActions } from './listing-actions';
 import { ListingGallery } from './listing-gallery';
 import { ListingNotFound } from './listing-not-found';
@@ -37,6 +39,7 @@ export function ListingDetail({ id }: { id: number }) {
   const { data: listing, error } = useQuery(listingDetailQuery(id));
   const categories = useCategories();
   const wide = useWide();
+  const { user } = useCurrentUser();
   usePageTitle(listing?.title);
   // Spec section 2: the page description is the first 150 characters of the listing's.
   useMetaDescription(listing?.description);
@@ -58,6 +61,7 @@ export function ListingDetail({ id }: { id: number }) {
           <ArrowLeftIcon aria-hidden="true" /> Back to Listings
         </Link>
       </ThemeLink>
+      {listing.status === 'hidden' && <HiddenListingBanner isOwner={user?.id === listing.userId} />}
       <div className="listing-layout">
         <Flex direction="column" gap="5" minWidth="0">
           <ListingGallery title={listing.title} images={listing.imageUrls} />

@@ -12,12 +12,18 @@ import type { ConversationInfo, Message } from '../../../shared/api-types';
 import { conversationInfoQuery } from '../../offers/api';
 import { OfferCard } from '../../offers/components/offer-card';
 import { BarterPrompt } from '../../barters/components/barter-prompt';
-import { conversationQuery, earlierMessages, messageKeys, noteConversationRead, useSendMessage } from '../api';
+import { conversationQuery, earlierMessages, heldMessagesKey, messageKeys, noteConversationRead, useSendMessage } from '../api';
 import { THREAD_PAGE_DEFAULT } from '../../../shared/conversation-cursor';
 import { formatDateTime } from '../format';
 import { lastSeenOwnId, mergeMessages } from '../live';
 import { useConversationSocket } from '../use-conversation-socket';
 import { MessageComposer } from './message-composer';
+import { BlockedNotice } from './blocked-notice';
+import { blockKeys, useHasBlocked } from '../../blocks/api';
+import { MemberMenu } from '../../moderation/components/member-menu';
+import { ReportButton } from '../../moderation/components/report-button';
+import { isRemovedMessage } from '../../moderation/labels';
+import { ApiError } from '../../../lib/api';
 
 interface ConversationThreadProps {
   me: { id: number };
@@ -46,6 +52,17 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
   const live = useConversationSocket({ meId: me.id, partnerId: partner.id, listingId: listing.id, messages: conversation.data });
   const send = useSendMessage();
   const [draft, setDraft] = useState(initialDraft ?? '');
+  // Messages a guard held for review (this tab only; the server keeps them out of the thread).
+  const heldKey = heldMessagesKey(info.conversation);
+  const held = useQuery({ queryKey: heldKey, queryFn: () => [] as Message[], enabled: false, initialData: [] as Message[], gcTime: Infinity }).data;
+  // A block, known from the member's own list, or learnt from a refused send (the other side's
+  // block, or a tab opened before this member's own): the reply box gives way to a notice.
+  const blockedByMe = useHasBlocked(partner.id, true);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // Unblocking here lifts the member's own block; a refusal learnt before it may be gone too.
+  useEffect(() => {
+    if (!blockedByMe) setRefusal(null);
+  }, [blockedByMe]);
   const scroller = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -87,13 +104,25 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
     send.mutate(
       { senderId: me.id, receiverId: partner.id, listingId: listing.id, content: draft.trim() },
       {
-        onSuccess: (message) => {
+        onSuccess: (sent) => {
           setDraft('');
           live.resetTyping();
+          if (sent.held) {
+            queryClient.setQueryData<Message[]>(heldKey, (old = []) => [...old, sent.message]);
+            return;
+          }
           // The POST's copy; the room's frame of the same message merges into it by id.
-          queryClient.setQueryData<Message[]>(conversationKey, (old) => (old ? mergeMessages(old, [message]) : old));
+          queryClient.setQueryData<Message[]>(conversationKey, (old) => (old ? mergeMessages(old, [sent.message]) : old));
         },
-        onError: () => toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 403) {
+            setRefusal(error.message);
+            // The member's own block from another tab shows as theirs (with Unblock) once the list knows it.
+            void queryClient.invalidateQueries({ queryKey: blockKeys.all });
+            return;
+          }
+          toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+        },
       },
     );
 
@@ -134,6 +163,7 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
             </>
           )}
         </Flex>
+        <MemberMenu member={partner} />
       </Flex>
 
       {/* Only once an offer was accepted (a barter follows from it), never after a first hello. */}
@@ -149,7 +179,7 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
           <Callout.Root color="red" role="alert">
             <Callout.Text>Failed to load conversation</Callout.Text>
           </Callout.Root>
-        ) : messages.length === 0 ? (
+        ) : messages.length === 0 && held.length === 0 ? (
           <Text as="p" color="gray" align="center" className="conversation-empty">
             No messages yet. Start the conversation!
           </Text>
@@ -176,9 +206,10 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
                   </li>
                 );
               }
+              const removed = isRemovedMessage(m);
               return (
                 <li key={m.id} className={`message-row ${own ? 'message-own' : 'message-theirs'}`} data-testid="message">
-                  <div className="message-bubble">
+                  <div className={`message-bubble${removed ? ' message-removed' : ''}`}>
                     <VisuallyHidden>{own ? 'You' : partner.displayName}: </VisuallyHidden>
                     <Text as="p" size="2" className="message-text">
                       {m.content}
@@ -192,9 +223,28 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
                       Seen
                     </Text>
                   )}
+                  {!own && !removed && (
+                    <ReportButton signedIn target={{ type: 'message', id: m.id, label: `${partner.displayName}: “${m.content}”`, member: partner }} />
+                  )}
                 </li>
               );
             })}
+            {held.map((m, index) => (
+              <li key={`held-${index}`} className="message-row message-own" data-testid="held-message">
+                <div className="message-bubble message-held">
+                  <VisuallyHidden>You: </VisuallyHidden>
+                  <Text as="p" size="2" className="message-text">
+                    {m.content}
+                  </Text>
+                  <Text as="p" size="1" className="message-time">
+                    <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                  </Text>
+                </div>
+                <Text as="p" size="1" color="amber" className="message-held-note">
+                  <strong>Held for review.</strong> Messages with links from new accounts are checked by an admin before {partner.displayName} sees them.
+                </Text>
+              </li>
+            ))}
           </ol>
           </>
         )}
@@ -203,7 +253,13 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
       <Text as="p" size="1" color="gray" role="status" className="typing-indicator" data-testid="typing-indicator">
         {live.partnerTyping ? `${partner.displayName} is typing…` : ''}
       </Text>
-      <MessageComposer value={draft} onChange={onDraftChange} onSend={onSend} pending={send.isPending} />
+      {blockedByMe ? (
+        <BlockedNotice partner={partner} blockedByMe />
+      ) : refusal ? (
+        <BlockedNotice partner={partner} blockedByMe={false} message={refusal} />
+      ) : (
+        <MessageComposer value={draft} onChange={onDraftChange} onSend={onSend} pending={send.isPending} />
+      )}
     </Flex>
   );
 }

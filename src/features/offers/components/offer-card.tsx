@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import type { ConversationInfo, Offer, OfferStatus } from '../../../shared/api-types';
 import { useAnswerOffer } from '../api';
 import { CounterOfferDialog } from './counter-offer-dialog';
+import { ReportButton } from '../../moderation/components/report-button';
 import './offers.css';
 
 const STATUS: Record<OfferStatus, { label: string; color: 'blue' | 'orange' | 'green' | 'red' | 'gray' }> = {
@@ -106,6 +107,11 @@ export function OfferCard({ offer, me, info }: OfferCardProps) {
               </Button>
             </>
           )}
+        </Flex>
+      )}
+      {!fromMe && (
+        <Flex justify="end" className="offer-report">
+          <ReportButton signedIn target={{ type: 'offer', id: offer.id, label: `${title} for “${listing.title}”`, member: partner }} />
         </Flex>
       )}
       {/* Mounted while its card is, so the reply still lands after a live frame closes the offer. */}

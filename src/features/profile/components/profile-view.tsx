@@ -1,6 +1,7 @@
 // A member's profile (spec section 2): the summary, Completed Barters, Skills & Interests and the
 // Listings / Reviews / Saved tabs. The owner also gets the account tools; others a Message button.
-import { Box, Button, Callout, Card, Flex, Heading, Spinner, Tabs, Text } from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Flex, Heading, Link as ThemeLink, Spinner, Tabs, Text } from '@radix-ui/themes';
+import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
@@ -19,7 +20,7 @@ import { userByUsernameQuery } from '../api';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { EditProfileDialog } from './edit-profile-dialog';
-import { MessageMemberButton } from './message-member-button';
+import { OtherMemberActions } from './other-member-actions';
 import { ProfileSummary } from './profile-summary';
 import { ProfileNotFound, SignInRequired } from './sign-in-required';
 import './profile.css';
@@ -65,7 +66,7 @@ function ProfileContent({ member, viewer }: { member: PublicUser & Partial<Pick<
     <div className="container page">
       <div className="profile-layout">
         <Flex direction="column" gap="4" minWidth="0">
-          <ProfileSummary member={member} isOwn={isOwn} actions={isOwn ? <OwnActions userId={member.id} /> : <MessageMemberButton member={member} listings={listings.data} signedIn={viewer !== null} />} />
+          <ProfileSummary member={member} isOwn={isOwn} actions={isOwn ? <OwnActions userId={member.id} /> : <OtherMemberActions member={member} listings={listings.data} signedIn={viewer !== null} />} />
           <Card size="2">
             <Flex direction="column" gap="1">
               <Heading as="h2" size="2" color="gray" weight="medium">
@@ -130,11 +131,28 @@ function OwnActions({ userId }: { userId: number }) {
           Sign Out
         </Button>
       </Flex>
+      <SafetyLinks />
       <Box>
         <DeleteAccountDialog userId={userId} />
       </Box>
       <EditProfileDialog open={editing} onOpenChange={setEditing} />
       <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+    </Flex>
+  );
+}
+
+/** Where the member manages who they blocked and follows what they reported. */
+function SafetyLinks() {
+  return (
+    <Flex asChild gap="4" wrap="wrap">
+      <nav aria-label="Safety">
+        <ThemeLink asChild size="2">
+          <Link to="/settings/blocked">Blocked members</Link>
+        </ThemeLink>
+        <ThemeLink asChild size="2">
+          <Link to="/settings/reports">Your reports</Link>
+        </ThemeLink>
+      </nav>
     </Flex>
   );
 }

@@ -9,6 +9,8 @@ import { formatDateTime } from '../../messages/format';
 import { MessageComposer } from '../../messages/components/message-composer';
 import { circleMessagesQuery, useSendCircleMessage } from '../api';
 import { useCircleSocket } from '../use-circle-socket';
+import { ReportButton } from '../../moderation/components/report-button';
+import { isRemovedMessage } from '../../moderation/labels';
 import '../../messages/components/messages.css';
 
 export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number }) {
@@ -53,7 +55,7 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
                 const own = m.senderId === meId;
                 return (
                   <li key={m.id} className={`message-row ${own ? 'message-own' : 'message-theirs'}`} data-testid="circle-message">
-                    <div className="message-bubble">
+                    <div className={`message-bubble${isRemovedMessage(m) ? ' message-removed' : ''}`}>
                       {!own && (
                         <Text as="p" size="1" weight="bold" className="circle-chat-sender">
                           {names.get(m.senderId) ?? 'A former member'}
@@ -66,6 +68,17 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
                         {formatDateTime(m.createdAt)}
                       </Text>
                     </div>
+                    {!own && !isRemovedMessage(m) && (
+                      <ReportButton
+                        signedIn
+                        target={{
+                          type: 'circle_message',
+                          id: m.id,
+                          label: `${names.get(m.senderId) ?? 'A former member'}: “${m.content}”`,
+                          member: names.has(m.senderId) ? { id: m.senderId, displayName: names.get(m.senderId)! } : null,
+                        }}
+                      />
+                    )}
                   </li>
                 );
               })}

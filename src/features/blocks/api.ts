@@ -1,0 +1,49 @@
+// Blocks (docs/api/moderation.md): the member's list, block and unblock. A block changes what the
+// member may see almost everywhere (browse, search, matches, wants, circles, conversations), so
+// both mutations refresh those reads as well as the list.
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, apiFetch, apiGet } from '../../lib/api';
+import type { Block } from '../../shared/api-types';
+
+export const blockKeys = { all: ['blocks'] as const };
+
+export const blocksQuery = queryOptions({ queryKey: blockKeys.all, queryFn: () => apiGet<Block[]>('/api/blocks') });
+
+/** Whether the signed-in member has blocked this member (false while the list loads). */
+export function useHasBlocked(userId: number, signedIn: boolean) {
+  const blocks = useQuery({ ...blocksQuery, enabled: signedIn });
+  return blocks.data?.some((block) => block.user.id === userId) ?? false;
+}
+
+/** Reads a block changes besides the list itself (the first key segment of each). */
+const SEPARATED_READS = ['listings', 'wants', 'matches', 'trade-circles', 'messages', 'notifications'];
+
+function refreshAfterBlockChange(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: blockKeys.all });
+  void queryClient.invalidateQueries({ predicate: (query) => SEPARATED_READS.includes(String(query.queryKey[0])) });
+}
+
+export function useBlock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api<Block>('PUT', `/api/blocks/${userId}`),
+    onSuccess: (block) => {
+      // The list shows it at once; the refresh confirms it.
+      queryClient.setQueryData<Block[]>(blockKeys.all, (list) => (list ? [block, ...list.filter((b) => b.user.id !== block.user.id)] : list));
+      refreshAfterBlockChange(queryClient);
+    },
+  });
+}
+
+export function useUnblock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userId: number) => {
+      await apiFetch('DELETE', `/api/blocks/${userId}`);
+    },
+    onSuccess: (_nothing, userId) => {
+      queryClient.setQueryData<Block[]>(blockKeys.all, (list) => list?.filter((b) => b.user.id !== userId));
+      refreshAfterBlockChange(queryClient);
+    },
+  });
+}

@@ -1,0 +1,74 @@
+// /settings/blocked: the members this member blocked, newest first, each with Unblock.
+import { Callout, Card, Flex, Heading, Link as ThemeLink, Spinner, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { UserAvatar } from '../../../components/user-avatar';
+import type { Block } from '../../../shared/api-types';
+import { blocksQuery } from '../api';
+import { BLOCK_EXPLAINED } from './block-dialog';
+import { UnblockButton } from './unblock-button';
+
+const since = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+export function BlockedMembersPage() {
+  const blocks = useQuery({ ...blocksQuery, refetchOnMount: 'always' });
+  return (
+    <div className="container page settings-page">
+      <Flex direction="column" gap="2" mb="5">
+        <Heading as="h1" size="7">
+          Blocked members
+        </Heading>
+        <Text color="gray">
+          {BLOCK_EXPLAINED} They are not told. To block someone, open their profile or a conversation with them and choose Block in the ⋯ menu.
+        </Text>
+      </Flex>
+      {blocks.isLoading ? (
+        <Flex justify="center" p="6" role="status" aria-label="Loading">
+          <Spinner size="3" />
+        </Flex>
+      ) : blocks.isError ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>Failed to load blocked members. Please try again.</Callout.Text>
+        </Callout.Root>
+      ) : (blocks.data ?? []).length === 0 ? (
+        <Card size="3" data-testid="blocked-empty">
+          <Text as="p" color="gray" align="center">
+            You have not blocked anyone.
+          </Text>
+        </Card>
+      ) : (
+        <ul className="settings-list" aria-label="Blocked members">
+          {blocks.data!.map((block) => (
+            <BlockedRow key={block.user.id} block={block} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function BlockedRow({ block }: { block: Block }) {
+  const { user } = block;
+  return (
+    <li>
+      <Card size="2" data-testid="blocked-member">
+        <Flex align="center" justify="between" gap="3" wrap="wrap">
+          <Flex align="center" gap="3" minWidth="0">
+            <UserAvatar name={user.displayName} src={user.avatarUrl} size="3" />
+            <Flex direction="column" minWidth="0">
+              <ThemeLink asChild weight="medium" className="settings-name">
+                <Link to="/profile/$username" params={{ username: user.username }}>
+                  {user.displayName}
+                </Link>
+              </ThemeLink>
+              <Text size="1" color="gray">
+                Blocked {since.format(new Date(block.createdAt))}
+              </Text>
+            </Flex>
+          </Flex>
+          <UnblockButton member={user} />
+        </Flex>
+      </Card>
+    </li>
+  );
+}

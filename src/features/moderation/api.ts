@@ -1,0 +1,30 @@
+// A member's reports (docs/api/moderation.md): filing one from any report entry point, and "Your
+// reports" with what came of each.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiReply } from '../../lib/api';
+import type { MyReport } from '../../shared/api-types';
+import type { ReportCreateInput } from '../../shared/schemas';
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  mine: () => [...reportKeys.all, 'mine'] as const,
+};
+
+export const myReportsQuery = queryOptions({ queryKey: reportKeys.mine(), queryFn: () => apiGet<MyReport[]>('/api/reports') });
+
+/** What filing a report answered: the report, and whether it was already open (200, not 201). */
+export interface FiledReport {
+  report: MyReport;
+  alreadyOpen: boolean;
+}
+
+export function useCreateReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ReportCreateInput): Promise<FiledReport> => {
+      const reply = await apiReply<MyReport>('POST', '/api/reports', input);
+      return { report: reply.data, alreadyOpen: reply.status === 200 };
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.mine() }),
+  });
+}

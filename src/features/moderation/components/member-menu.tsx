@@ -1,0 +1,46 @@
+// "More" (⋯) beside a member's name, on their profile and in a conversation's header: Report them,
+// and Block or Unblock. A menu keeps both out of the way until someone needs them.
+import { DotsHorizontalIcon } from '@radix-ui/react-icons';
+import { DropdownMenu, IconButton } from '@radix-ui/themes';
+import { useState } from 'react';
+import { useHasBlocked } from '../../blocks/api';
+import { BlockDialog } from '../../blocks/components/block-dialog';
+import { useUnblockWithToast } from '../../blocks/components/unblock-button';
+import { ReportDialog, type ReportTarget } from './report-dialog';
+
+interface MemberMenuProps {
+  member: { id: number; displayName: string };
+  /** What "Report" files: the member themselves, or what the screen is about. */
+  report?: ReportTarget;
+}
+
+export function MemberMenu({ member, report }: MemberMenuProps) {
+  const blocked = useHasBlocked(member.id, true);
+  const unblock = useUnblockWithToast();
+  const [reporting, setReporting] = useState(false);
+  const [blocking, setBlocking] = useState(false);
+  const target: ReportTarget = report ?? { type: 'user', id: member.id, label: member.displayName, member };
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger>
+          <IconButton variant="soft" color="gray" highContrast aria-label={`More actions for ${member.displayName}`} data-testid="member-menu">
+            <DotsHorizontalIcon width="18" height="18" />
+          </IconButton>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Content align="end">
+          <DropdownMenu.Item onSelect={() => setReporting(true)}>Report {member.displayName}</DropdownMenu.Item>
+          {blocked ? (
+            <DropdownMenu.Item onSelect={() => unblock.run(member)}>Unblock {member.displayName}</DropdownMenu.Item>
+          ) : (
+            <DropdownMenu.Item color="red" onSelect={() => setBlocking(true)}>
+              Block {member.displayName}
+            </DropdownMenu.Item>
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Root>
+      <ReportDialog target={target} open={reporting} onOpenChange={setReporting} />
+      <BlockDialog member={member} open={blocking} onOpenChange={setBlocking} />
+    </>
+  );
+}

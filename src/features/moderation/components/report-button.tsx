@@ -1,0 +1,40 @@
+// The small "Report" control of each entry point. Members open the Report dialog; visitors are
+// sent to sign in and come back here (the same return path as every "Sign In…" link).
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { Button } from '@radix-ui/themes';
+import { Link } from '@tanstack/react-router';
+import { useState, type ComponentProps } from 'react';
+import { useReturnHere } from '../../auth/redirect';
+import { TARGET_NOUNS } from '../labels';
+import { ReportDialog, type ReportTarget } from './report-dialog';
+
+interface ReportButtonProps {
+  target: ReportTarget;
+  signedIn: boolean;
+  /** The visible text; "Report" by default. The accessible name always says what is reported. */
+  children?: string;
+  size?: ComponentProps<typeof Button>['size'];
+}
+
+export function ReportButton({ target, signedIn, children = 'Report', size = '1' }: ReportButtonProps) {
+  const [open, setOpen] = useState(false);
+  const returnHere = useReturnHere();
+  const name = `Report this ${TARGET_NOUNS[target.type]}`;
+  if (!signedIn) {
+    return (
+      <Button asChild variant="ghost" color="gray" highContrast size={size} className="report-button">
+        <Link to="/login" search={returnHere} aria-label={`${name} (sign in first)`}>
+          <ExclamationTriangleIcon aria-hidden="true" /> {children}
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button type="button" variant="ghost" color="gray" highContrast size={size} className="report-button" aria-label={children === 'Report' ? name : undefined} onClick={() => setOpen(true)} data-testid="report-button">
+        <ExclamationTriangleIcon aria-hidden="true" /> {children}
+      </Button>
+      <ReportDialog target={target} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}

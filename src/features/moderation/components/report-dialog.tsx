@@ -1,0 +1,190 @@
+// The Report dialog (docs/front-end.md, "Reports and blocks"): a reason, optional details, then a
+// confirmation that says what happens next. The same dialog serves every entry point: a listing, a
+// profile, a received message, an offer and a trade-circle chat line.
+import { Button, Callout, Dialog, Flex, Link as ThemeLink, RadioGroup, Text } from '@radix-ui/themes';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { TextAreaInput } from '../../../components/form-field';
+import { DialogActions } from '../../../components/dialog-actions';
+import { ApiError, messageOf } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useValibotForm } from '../../../lib/use-form';
+import type { ReportReason, ReportTargetType } from '../../../shared/api-types';
+import { MAX_REPORT_DETAILS } from '../../../shared/constants';
+import { reportCreateSchema } from '../../../shared/schemas';
+import { useBlock, useHasBlocked } from '../../blocks/api';
+import { useCreateReport, type FiledReport } from '../api';
+import { REASON_LABELS, REASON_ORDER, TARGET_NOUNS } from '../labels';
+import '../moderation.css';
+
+export interface ReportTarget {
+  type: ReportTargetType;
+  id: number;
+  /** What the dialog names, so the member sees what they report: a title, a name, a quote. */
+  label: string;
+  /** The member behind it, whom the confirmation offers to block. */
+  member: { id: number; displayName: string } | null;
+}
+
+interface ReportDialogProps {
+  target: ReportTarget;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function ReportDialog({ target, open, onOpenChange }: ReportDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      {/* Mounted only while open, so every opening starts with an empty form. */}
+      <Dialog.Content maxWidth="520px" data-testid="report-dialog">
+        {open && <ReportFlow target={target} onClose={() => onOpenChange(false)} />}
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+function ReportFlow({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
+  const [filed, setFiled] = useState<FiledReport | null>(null);
+  return filed ? <ReportSent target={target} filed={filed} onClose={onClose} /> : <ReportForm target={target} onFiled={setFiled} />;
+}
+
+function ReportForm({ target, onFiled }: { target: ReportTarget; onFiled: (filed: FiledReport) => void }) {
+  const noun = TARGET_NOUNS[target.type];
+  const form = useValibotForm(reportCreateSchema, { targetType: target.type, targetId: target.id, reason: '' as ReportReason | '', details: '' });
+  const create = useCreateReport();
+  const [failure, setFailure] = useState<string | null>(null);
+  const legendId = useId();
+  const reasonErrorId = useId();
+
+  const submit = form.handleSubmit((input) => {
+    setFailure(null);
+    create.mutate(input, {
+      onSuccess: onFiled,
+      onError: (error) => {
+        if (error instanceof ApiError && Object.keys(error.errors).length > 0) form.setErrors(error.errors);
+        setFailure(messageOf(error, 'Your report could not be sent. Please try again.'));
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Report this ${noun}`}>
+      <Dialog.Title>Report this {noun}</Dialog.Title>
+      <Dialog.Description size="2" color="gray" mb="4" className="report-target-label">
+        {target.label}
+      </Dialog.Description>
+      <Flex direction="column" gap="4">
+        <div className="report-reasons">
+          <Text as="p" id={legendId} size="2" weight="medium" mb="2">
+            What is wrong?
+          </Text>
+          <RadioGroup.Root
+            value={form.values.reason}
+            onValueChange={(reason) => form.setField('reason', reason as ReportReason)}
+            aria-labelledby={legendId}
+            aria-describedby={form.errors.reason ? reasonErrorId : undefined}
+            aria-invalid={form.errors.reason ? true : undefined}
+            aria-required
+          >
+            <Flex direction="column" gap="2">
+              {REASON_ORDER.map((reason) => (
+                <RadioGroup.Item key={reason} value={reason}>
+                  <Flex direction="column">
+                    <Text size="2" weight="medium">
+                      {REASON_LABELS[reason].label}
+                    </Text>
+                    <Text size="1" color="gray">
+                      {REASON_LABELS[reason].hint}
+                    </Text>
+                  </Flex>
+                </RadioGroup.Item>
+              ))}
+            </Flex>
+          </RadioGroup.Root>
+          {form.errors.reason && (
+            <Text id={reasonErrorId} size="1" color="red" role="alert" data-testid="field-error" mt="2" as="p">
+              {form.errors.reason}
+            </Text>
+          )}
+        </div>
+        <TextAreaInput
+          label="Details (optional)"
+          value={form.values.details}
+          onValueChange={(details) => form.setField('details', details)}
+          error={form.errors.details}
+          hint={`What happened, in your words. ${form.values.details.length}/${MAX_REPORT_DETAILS} characters.`}
+          rows={4}
+          maxLength={MAX_REPORT_DETAILS}
+        />
+        {failure && (
+          <Callout.Root color="red" role="alert" size="1">
+            <Callout.Text>{failure}</Callout.Text>
+          </Callout.Root>
+        )}
+        <Text as="p" size="1" color="gray">
+          The member is not told who reported them.
+        </Text>
+        <DialogActions submitLabel="Send report" pending={create.isPending} wrap="wrap" />
+      </Flex>
+    </form>
+  );
+}
+
+function ReportSent({ target, filed, onClose }: { target: ReportTarget; filed: FiledReport; onClose: () => void }) {
+  const noun = TARGET_NOUNS[target.type];
+  return (
+    <Flex direction="column" gap="3" data-testid="report-sent">
+      <Dialog.Title mb="0">{filed.alreadyOpen ? 'You already reported this' : 'Thanks, your report was sent'}</Dialog.Title>
+      <Dialog.Description size="2">
+        {filed.alreadyOpen
+          ? `Your earlier report of this ${noun} is still open, so we did not file a second one. An admin reviews it, usually within 24–48 hours.`
+          : 'An admin reviews it, usually within 24–48 hours, and acts if it breaks the Community Standards.'}
+      </Dialog.Description>
+      <Text as="p" size="2">
+        You can follow it, and see what came of it, under{' '}
+        <ThemeLink asChild underline="always">
+          <Link to="/settings/reports" onClick={onClose}>
+            Your reports
+          </Link>
+        </ThemeLink>
+        .
+      </Text>
+      {target.member && <OfferBlock member={target.member} />}
+      <Flex justify="end" mt="2">
+        <Dialog.Close>
+          <Button>Done</Button>
+        </Dialog.Close>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** After a report: blocking is one press away (the text says what it does, so it needs no second confirmation). */
+function OfferBlock({ member }: { member: { id: number; displayName: string } }) {
+  const blocked = useHasBlocked(member.id, true);
+  const block = useBlock();
+  if (blocked) {
+    return (
+      <Text as="p" size="2" color="gray" role="status">
+        You have blocked {member.displayName}.
+      </Text>
+    );
+  }
+  const run = () =>
+    block.mutate(member.id, {
+      onSuccess: () => toast({ title: `${member.displayName} is blocked`, description: 'Neither of you can message the other or see each other’s listings.' }),
+      onError: (error) => toast({ title: 'Could not block this member', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  return (
+    <Callout.Root color="gray" variant="surface" size="1">
+      <Callout.Text>
+        You can also block {member.displayName}: neither of you can message the other or see each other’s listings, and they are not told.
+      </Callout.Text>
+      <Flex mt="2">
+        <Button size="2" variant="soft" color="red" onClick={run} loading={block.isPending}>
+          Block {member.displayName}
+        </Button>
+      </Flex>
+    </Callout.Root>
+  );
+}

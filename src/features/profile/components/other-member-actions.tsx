@@ -1,0 +1,36 @@
+// Someone else's profile: Message, and the ⋯ menu with Report and Block. A member the viewer has
+// blocked shows that instead of Message, with Unblock; visitors get Message (to sign in) only.
+import { Callout, Flex } from '@radix-ui/themes';
+import type { Listing, PublicUser } from '../../../shared/api-types';
+import { useHasBlocked } from '../../blocks/api';
+import { UnblockButton } from '../../blocks/components/unblock-button';
+import { MemberMenu } from '../../moderation/components/member-menu';
+import { MessageMemberButton } from './message-member-button';
+
+interface OtherMemberActionsProps {
+  member: Pick<PublicUser, 'id' | 'displayName'>;
+  listings: Listing[] | undefined;
+  signedIn: boolean;
+}
+
+export function OtherMemberActions({ member, listings, signedIn }: OtherMemberActionsProps) {
+  const blocked = useHasBlocked(member.id, signedIn);
+  if (!signedIn) return <MessageMemberButton member={member} listings={listings} signedIn={false} />;
+  if (blocked) {
+    return (
+      <Callout.Root color="gray" variant="surface" data-testid="blocked-notice" style={{ width: '100%' }}>
+        <Callout.Text>You have blocked {member.displayName}. Neither of you can message the other or see each other’s listings.</Callout.Text>
+        <Flex gap="2" mt="1">
+          <UnblockButton member={member} size="2" />
+          <MemberMenu member={member} />
+        </Flex>
+      </Callout.Root>
+    );
+  }
+  return (
+    <Flex gap="2" align="start" wrap="wrap">
+      <MessageMemberButton member={member} listings={listings} signedIn />
+      <MemberMenu member={member} />
+    </Flex>
+  );
+}

@@ -1,0 +1,22 @@
+import { Flex, Spinner } from '@radix-ui/themes';
+import { createFileRoute } from '@tanstack/react-router';
+import { useCurrentUser } from '../features/auth/api';
+import { BlockedMembersPage } from '../features/blocks/components/blocked-members-page';
+import { SignInRequired } from '../features/profile/components/sign-in-required';
+import { usePageTitle } from '../lib/use-page-title';
+
+export const Route = createFileRoute('/settings/blocked')({ component: BlockedRoute });
+
+function BlockedRoute() {
+  const { user, isLoading } = useCurrentUser();
+  usePageTitle('Blocked members');
+  if (isLoading) {
+    return (
+      <Flex justify="center" p="9">
+        <Spinner size="3" />
+      </Flex>
+    );
+  }
+  if (!user) return <SignInRequired text="Sign in to see the members you blocked." />;
+  return <BlockedMembersPage />;
+}

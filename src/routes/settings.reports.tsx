@@ -1,0 +1,22 @@
+import { Flex, Spinner } from '@radix-ui/themes';
+import { createFileRoute } from '@tanstack/react-router';
+import { useCurrentUser } from '../features/auth/api';
+import { MyReportsPage } from '../features/moderation/components/my-reports-page';
+import { SignInRequired } from '../features/profile/components/sign-in-required';
+import { usePageTitle } from '../lib/use-page-title';
+
+export const Route = createFileRoute('/settings/reports')({ component: ReportsRoute });
+
+function ReportsRoute() {
+  const { user, isLoading } = useCurrentUser();
+  usePageTitle('Your reports');
+  if (isLoading) {
+    return (
+      <Flex justify="center" p="9">
+        <Spinner size="3" />
+      </Flex>
+    );
+  }
+  if (!user) return <SignInRequired text="Sign in to follow what you reported." />;
+  return <MyReportsPage />;
+}
