@@ -11,7 +11,6 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
-import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as BrowseRouteImport } from './routes/browse'
 import { Route as CommunityRouteImport } from './routes/community'
@@ -34,6 +33,9 @@ import { Route as ValueGuideRouteImport } from './routes/value-guide'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as WantsRouteImport } from './routes/wants'
 import { Route as WelcomeRouteImport } from './routes/welcome'
+import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminAuditRouteImport } from './routes/admin.audit'
+import { Route as AdminReportsRouteImport } from './routes/admin.reports'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as ListingIdRouteImport } from './routes/listing.$id'
 import { Route as MessagesConversationRouteImport } from './routes/messages.$conversation'
@@ -54,11 +56,6 @@ const IndexRoute = IndexRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AdminRoute = AdminRouteImport.update({
-  id: '/admin',
-  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRoute = AuthRouteImport.update({
@@ -171,6 +168,21 @@ const WelcomeRoute = WelcomeRouteImport.update({
   path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/admin/reports',
+  path: '/admin/reports',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DevOutboxRoute = DevOutboxRouteImport.update({
   id: '/dev/outbox',
   path: '/dev/outbox',
@@ -230,7 +242,6 @@ const TradeCirclesIdRoute = TradeCirclesIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
-  '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/browse': typeof BrowseRoute
   '/community': typeof CommunityRoute
@@ -253,6 +264,8 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof VerifyEmailRoute
   '/wants': typeof WantsRoute
   '/welcome': typeof WelcomeRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
   '/messages/$conversation': typeof MessagesConversationRoute
@@ -262,13 +275,13 @@ export interface FileRoutesByFullPath {
   '/settings/blocked': typeof SettingsBlockedRoute
   '/settings/reports': typeof SettingsReportsRoute
   '/trade-circles/$id': typeof TradeCirclesIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/profile/': typeof ProfileIndexRoute
   '/trade-circles/': typeof TradeCirclesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
-  '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/browse': typeof BrowseRoute
   '/community': typeof CommunityRoute
@@ -291,6 +304,8 @@ export interface FileRoutesByTo {
   '/verify-email': typeof VerifyEmailRoute
   '/wants': typeof WantsRoute
   '/welcome': typeof WelcomeRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
   '/messages/$conversation': typeof MessagesConversationRoute
@@ -300,6 +315,7 @@ export interface FileRoutesByTo {
   '/settings/blocked': typeof SettingsBlockedRoute
   '/settings/reports': typeof SettingsReportsRoute
   '/trade-circles/$id': typeof TradeCirclesIdRoute
+  '/admin': typeof AdminIndexRoute
   '/profile': typeof ProfileIndexRoute
   '/trade-circles': typeof TradeCirclesIndexRoute
 }
@@ -307,7 +323,6 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
-  '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/browse': typeof BrowseRoute
   '/community': typeof CommunityRoute
@@ -330,6 +345,8 @@ export interface FileRoutesById {
   '/verify-email': typeof VerifyEmailRoute
   '/wants': typeof WantsRoute
   '/welcome': typeof WelcomeRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/listing/$id': typeof ListingIdRoute
   '/messages/$conversation': typeof MessagesConversationRoute
@@ -339,6 +356,7 @@ export interface FileRoutesById {
   '/settings/blocked': typeof SettingsBlockedRoute
   '/settings/reports': typeof SettingsReportsRoute
   '/trade-circles/$id': typeof TradeCirclesIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/profile/': typeof ProfileIndexRoute
   '/trade-circles/': typeof TradeCirclesIndexRoute
 }
@@ -347,7 +365,6 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
-    | '/admin'
     | '/auth'
     | '/browse'
     | '/community'
@@ -370,6 +387,8 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/wants'
     | '/welcome'
+    | '/admin/audit'
+    | '/admin/reports'
     | '/dev/outbox'
     | '/listing/$id'
     | '/messages/$conversation'
@@ -379,13 +398,13 @@ export interface FileRouteTypes {
     | '/settings/blocked'
     | '/settings/reports'
     | '/trade-circles/$id'
+    | '/admin/'
     | '/profile/'
     | '/trade-circles/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about'
-    | '/admin'
     | '/auth'
     | '/browse'
     | '/community'
@@ -408,6 +427,8 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/wants'
     | '/welcome'
+    | '/admin/audit'
+    | '/admin/reports'
     | '/dev/outbox'
     | '/listing/$id'
     | '/messages/$conversation'
@@ -417,13 +438,13 @@ export interface FileRouteTypes {
     | '/settings/blocked'
     | '/settings/reports'
     | '/trade-circles/$id'
+    | '/admin'
     | '/profile'
     | '/trade-circles'
   id:
     | '__root__'
     | '/'
     | '/about'
-    | '/admin'
     | '/auth'
     | '/browse'
     | '/community'
@@ -446,6 +467,8 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/wants'
     | '/welcome'
+    | '/admin/audit'
+    | '/admin/reports'
     | '/dev/outbox'
     | '/listing/$id'
     | '/messages/$conversation'
@@ -455,6 +478,7 @@ export interface FileRouteTypes {
     | '/settings/blocked'
     | '/settings/reports'
     | '/trade-circles/$id'
+    | '/admin/'
     | '/profile/'
     | '/trade-circles/'
   fileRoutesById: FileRoutesById
@@ -462,7 +486,6 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
-  AdminRoute: typeof AdminRoute
   AuthRoute: typeof AuthRoute
   BrowseRoute: typeof BrowseRoute
   CommunityRoute: typeof CommunityRoute
@@ -485,6 +508,8 @@ export interface RootRouteChildren {
   VerifyEmailRoute: typeof VerifyEmailRoute
   WantsRoute: typeof WantsRoute
   WelcomeRoute: typeof WelcomeRoute
+  AdminAuditRoute: typeof AdminAuditRoute
+  AdminReportsRoute: typeof AdminReportsRoute
   DevOutboxRoute: typeof DevOutboxRoute
   ListingIdRoute: typeof ListingIdRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
@@ -493,6 +518,7 @@ export interface RootRouteChildren {
   SettingsBlockedRoute: typeof SettingsBlockedRoute
   SettingsReportsRoute: typeof SettingsReportsRoute
   TradeCirclesIdRoute: typeof TradeCirclesIdRoute
+  AdminIndexRoute: typeof AdminIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
   TradeCirclesIndexRoute: typeof TradeCirclesIndexRoute
 }
@@ -511,13 +537,6 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/admin': {
-      id: '/admin'
-      path: '/admin'
-      fullPath: '/admin'
-      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth': {
@@ -674,6 +693,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/reports': {
+      id: '/admin/reports'
+      path: '/admin/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminReportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dev/outbox': {
       id: '/dev/outbox'
       path: '/dev/outbox'
@@ -769,7 +809,6 @@ const MessagesRouteWithChildren = MessagesRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
-  AdminRoute: AdminRoute,
   AuthRoute: AuthRoute,
   BrowseRoute: BrowseRoute,
   CommunityRoute: CommunityRoute,
@@ -792,6 +831,8 @@ const rootRouteChildren: RootRouteChildren = {
   VerifyEmailRoute: VerifyEmailRoute,
   WantsRoute: WantsRoute,
   WelcomeRoute: WelcomeRoute,
+  AdminAuditRoute: AdminAuditRoute,
+  AdminReportsRoute: AdminReportsRoute,
   DevOutboxRoute: DevOutboxRoute,
   ListingIdRoute: ListingIdRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
@@ -800,6 +841,7 @@ const rootRouteChildren: RootRouteChildren = {
   SettingsBlockedRoute: SettingsBlockedRoute,
   SettingsReportsRoute: SettingsReportsRoute,
   TradeCirclesIdRoute: TradeCirclesIdRoute,
+  AdminIndexRoute: AdminIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,
   TradeCirclesIndexRoute: TradeCirclesIndexRoute,
 }

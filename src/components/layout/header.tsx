@@ -11,6 +11,8 @@ import { ThemeToggle } from './theme-toggle';
 
 // Members only: visitors (most first loads) never fetch the bell, its socket or its menu.
 const NotificationsMenu = lazy(() => import('../../features/notifications/components/notifications-menu').then((m) => ({ default: m.NotificationsMenu })));
+// Admins only: the moderation queue's open count.
+const OpenReportsLink = lazy(() => import('../../features/admin/components/open-reports-link').then((m) => ({ default: m.OpenReportsLink })));
 
 export function Header() {
   const { user } = useCurrentUser();
@@ -49,6 +51,11 @@ export function Header() {
               <Box className="desktop-only">
                 <Button onClick={() => setCreating(true)}>Create Listing</Button>
               </Box>
+              {user.isAdmin && (
+                <Suspense fallback={<Box width="32px" height="32px" aria-hidden="true" />}>
+                  <OpenReportsLink />
+                </Suspense>
+              )}
               {/* The fallback keeps the bell's place (a size-2 icon button) while it loads. */}
               <Suspense fallback={<Box width="32px" height="32px" aria-hidden="true" />}>
                 <NotificationsMenu />

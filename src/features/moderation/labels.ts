@@ -1,6 +1,6 @@
 // Plain words for reports and moderation: the reasons a member picks, what a report was about, and
 // what came of it. One table each, so the dialog, "Your reports", the queue and the audit log agree.
-import type { AuditAction, ModerationAction, ModerationGuard, ReportReason, ReportTargetType } from '../../shared/api-types';
+import type { AuditAction, AuditTargetType, ModerationAction, ModerationGuard, ReportReason, ReportTargetType } from '../../shared/api-types';
 import { PERMANENT_SUSPENSION } from '../../shared/constants';
 
 export const REASON_LABELS: Record<ReportReason, { label: string; hint: string }> = {
@@ -21,6 +21,16 @@ export const TARGET_NOUNS: Record<ReportTargetType, string> = {
   message: 'message',
   offer: 'offer',
   circle_message: 'trade-circle chat message',
+};
+
+/** What a report or an admin action was about, as the queue and the audit log label it. */
+export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
+  listing: 'Listing',
+  user: 'Member',
+  message: 'Message',
+  offer: 'Offer',
+  circle_message: 'Circle chat line',
+  held_messages: 'Held messages',
 };
 
 /** What came of a report, as its reporter reads it (never the admin's note). */

@@ -7,6 +7,7 @@ import './admin.css';
 import { AnalyticsTab } from './analytics-tab';
 import { EmailStatusNotice } from './email-status-notice';
 import { ListingsTab } from './listings-tab';
+import { ModerationLinks } from './moderation-links';
 import { SettingsTab } from './settings-tab';
 import { UsersTab } from './users-tab';
 
@@ -34,6 +35,7 @@ export function AdminDashboard() {
           Community figures, members and listings at a glance.
         </Text>
       </Flex>
+      <ModerationLinks />
       <EmailStatusNotice />
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List aria-label="Admin sections">

@@ -1,0 +1,20 @@
+// The admin pages' gate, as the dashboard has it (spec section 6): a spinner while the session
+// loads, then the access messages for visitors and members, and the page only for admins.
+import { Flex, Spinner } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
+import type { SelfUser } from '../../../shared/api-types';
+import { useCurrentUser } from '../../auth/api';
+import { AccessMessage } from './access-message';
+
+export function AdminOnly({ children }: { children: (admin: SelfUser) => ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <Flex justify="center" className="page" role="status" aria-label="Loading">
+        <Spinner size="3" />
+      </Flex>
+    );
+  }
+  if (!user || !user.isAdmin) return <AccessMessage signedIn={Boolean(user)} />;
+  return <>{children(user)}</>;
+}

@@ -1,0 +1,40 @@
+// The actions on one case of the queue. Hide only where something can be hidden (a listing, a
+// message, a circle chat line) and is not hidden yet; Reinstate only while the member is suspended;
+// member actions only while the account exists. Each opens the note dialog.
+import { Button, Flex } from '@radix-ui/themes';
+import { useState } from 'react';
+import type { ReportTargetType } from '../../../shared/api-types';
+import { suspensionText } from '../../moderation/labels';
+import type { ReportGroup } from '../report-groups';
+import { ModerationActionDialog, type QueueAction } from './moderation-action-dialog';
+
+const HIDEABLE: ReportTargetType[] = ['listing', 'message', 'circle_message'];
+
+export function ModerationActions({ group }: { group: ReportGroup }) {
+  const [action, setAction] = useState<QueueAction | null>(null);
+  const { first, latest } = group;
+  const member = latest.targetUser;
+  const suspended = member ? suspensionText(member.suspendedUntil) !== null : false;
+  const canHide = HIDEABLE.includes(first.targetType) && !latest.hidden && latest.current !== null;
+  const openReport = group.reports.find((r) => r.status === 'open') ?? first;
+  const button = (value: QueueAction, label: string, props: { color?: 'red' | 'gray' | 'amber'; variant?: 'solid' | 'soft' | 'outline' } = {}) => (
+    <Button size="2" variant={props.variant ?? 'soft'} color={props.color} highContrast={props.color !== 'red'} onClick={() => setAction(value)}>
+      {label}
+    </Button>
+  );
+  return (
+    <Flex gap="2" wrap="wrap" role="group" aria-label="Actions" data-testid="moderation-actions">
+      {button('dismiss', 'Dismiss', { color: 'gray' })}
+      {member && button('warn', 'Warn', { color: 'amber' })}
+      {canHide && button('hide', 'Hide', { color: 'amber' })}
+      {member && !suspended && button('suspend', 'Suspend…', { color: 'red' })}
+      {member && !suspended && button('ban', 'Suspend permanently', { color: 'red', variant: 'outline' })}
+      {member && suspended && button('reinstate', 'Reinstate')}
+      <ModerationActionDialog
+        action={action}
+        subject={{ reportId: openReport.id, targetType: first.targetType, member, openCount: latest.openCount }}
+        onClose={() => setAction(null)}
+      />
+    </Flex>
+  );
+}
