@@ -110,6 +110,7 @@ export const FAQ_SECTIONS: FaqSection[] = [
         question: 'What should I do if something goes wrong?',
         answer: [
           'If you feel unsafe, leave and contact local emergency services. For problems with a member or a listing, such as a no-show, misleading listing, harassment or a scam attempt, contact us with the details and any messages. We reply within 24 hours.',
+          'You can also use Report on the listing, profile or message itself: an admin reviews it, usually within 24–48 hours, and you can follow it under Your reports (linked from your profile). To stop a member contacting you, block them from their profile or your conversation.',
         ],
       },
       {

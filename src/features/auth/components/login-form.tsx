@@ -1,7 +1,8 @@
-import { Button, Flex, Link, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { TextInput } from '../../../components/form-field';
-import { messageOf } from '../../../lib/api';
+import { ApiError, messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useValibotForm } from '../../../lib/use-form';
 import { loginSchema } from '../../../shared/schemas';
@@ -14,9 +15,12 @@ export function LoginForm({ redirect, onRegister }: { redirect?: string | undefi
   const form = useValibotForm(loginSchema, { username: '', password: '' });
   const login = useLogin();
   const navigate = useNavigate();
+  // A refusal that is about the account, not the fields (a suspension): said in the form itself.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   // mutateAsync, not mutate callbacks: the redirect unmounts this form before they would run.
   const submit = form.handleSubmit(async (input) => {
+    setRefusal(null);
     try {
       const user = await login.mutateAsync(input);
       toast({ title: 'Logged in successfully', description: `Welcome back, ${user.displayName}!` });
@@ -24,6 +28,7 @@ export function LoginForm({ redirect, onRegister }: { redirect?: string | undefi
       void navigate({ href: afterSignIn(redirect), replace: true });
     } catch (error) {
       form.setErrors(fieldErrorsOf(error));
+      if (error instanceof ApiError && error.status === 403) setRefusal(error.message);
       toast({ title: 'Login failed', description: messageOf(error, 'Invalid username or password'), variant: 'destructive' });
     }
   });
@@ -31,6 +36,11 @@ export function LoginForm({ redirect, onRegister }: { redirect?: string | undefi
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">
       <Flex direction="column" gap="4">
+        {refusal && (
+          <Callout.Root color="red" role="alert" data-testid="sign-in-refusal">
+            <Callout.Text>{refusal}</Callout.Text>
+          </Callout.Root>
+        )}
         <TextInput
           label="Username"
           value={form.values.username}

@@ -69,7 +69,14 @@ export function CommunityStandardsPage() {
 
       <Section title="Reporting">
         <P>
-          If a member breaks these standards, use the{' '}
+          If a member breaks these standards, use Report on their listing, profile, message, offer or trade-circle chat line, and follow it under{' '}
+          <RadixLink asChild underline="always">
+            <Link to="/settings/reports">Your reports</Link>
+          </RadixLink>
+          . You can also block them: neither of you can then message the other or see each other’s listings.
+        </P>
+        <P>
+          Or use the{' '}
           <RadixLink asChild underline="always">
             <Link to="/contact">contact form</Link>
           </RadixLink>{' '}

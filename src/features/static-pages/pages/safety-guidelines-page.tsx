@@ -72,6 +72,18 @@ export function SafetyGuidelinesPage() {
 
       <Section title="If something goes wrong">
         <P>
+          Use <strong>Report</strong> on the listing, the profile, the message, the offer or the trade-circle chat line concerned: an admin reviews it,
+          usually within 24–48 hours, and you can follow it under{' '}
+          <RadixLink asChild underline="always">
+            <Link to="/settings/reports">Your reports</Link>
+          </RadixLink>
+          . To stop a member contacting you, block them from their profile or your conversation; manage blocks under{' '}
+          <RadixLink asChild underline="always">
+            <Link to="/settings/blocked">Blocked members</Link>
+          </RadixLink>
+          .
+        </P>
+        <P>
           If you are in danger, call your local emergency number. For anything else, such as a no-show, an item not as described, harassment or a suspected
           scam, use the{' '}
           <RadixLink asChild underline="always">

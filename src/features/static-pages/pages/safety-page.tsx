@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Grid, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { P, Section, StaticPage } from '../components/static-page';
 
@@ -10,7 +10,11 @@ const TIPS = [
   { title: 'Inspect before you swap', text: 'Look at items carefully and test electronics before handing anything over. It is fine to walk away if it is not as described.' },
   { title: 'Never send money', text: 'Barter Market is money-free. Anyone asking for a deposit, shipping fee, gift card or bank details is running a scam.' },
   { title: 'Protect your details', text: 'Share your home address only when you need to, for example for a service at your home, and never share passwords or ID documents.' },
-  { title: 'Trust your instincts', text: 'If something feels wrong, leave. You never owe anyone an exchange. Report members who make you uncomfortable.' },
+  {
+    title: 'Trust your instincts',
+    text: 'If something feels wrong, leave. You never owe anyone an exchange. Report members who make you uncomfortable.',
+    more: { href: '#report-and-block', label: 'How to report or block a member' },
+  },
 ];
 
 export function SafetyPage() {
@@ -27,6 +31,11 @@ export function SafetyPage() {
                 <Text as="p" size="2" color="gray">
                   {tip.text}
                 </Text>
+                {'more' in tip && tip.more && (
+                  <RadixLink href={tip.more.href} size="2" underline="always" mt="2" style={{ display: 'inline-block' }}>
+                    {tip.more.label}
+                  </RadixLink>
+                )}
               </Card>
             </li>
           ))}
@@ -37,13 +46,33 @@ export function SafetyPage() {
         <P>If you are in danger, leave and call your local emergency number first. Then tell us what happened so we can act on the account.</P>
       </Section>
 
-      <Section title="Reporting a problem">
+      <Section title="Reporting a problem" id="report-and-block">
         <P>
-          Use the contact form to report a member, a listing or a message. Include the member’s username, the listing title and what happened. We reply within
-          24 hours and treat every report confidentially.
+          Every listing, profile, message, offer and trade-circle chat line has a <strong>Report</strong> control. Choose what is wrong and add details if you
+          like: an admin reviews it, usually within 24–48 hours, and the member is never told who reported them. You can follow each report and what came of
+          it under{' '}
+          <RadixLink asChild underline="always">
+            <Link to="/settings/reports">Your reports</Link>
+          </RadixLink>
+          .
+        </P>
+        <P>
+          To stop someone contacting you, <strong>block</strong> them from their profile or from your conversation (the ⋯ menu beside their name). Neither of
+          you can then message the other or see each other’s listings, and they are not told. You can unblock them under{' '}
+          <RadixLink asChild underline="always">
+            <Link to="/settings/blocked">Blocked members</Link>
+          </RadixLink>
+          .
+        </P>
+        <P>
+          For anything a report cannot show, such as what happened at a meet-up, use the contact form. Include the member’s username, the listing title and
+          what happened. We reply within 24 hours and treat every report confidentially.
         </P>
         <Flex gap="3" wrap="wrap">
           <Button asChild>
+            <Link to="/settings/reports">Your reports</Link>
+          </Button>
+          <Button asChild variant="soft" highContrast>
             <Link to="/contact">Report a problem</Link>
           </Button>
           <Button asChild variant="soft" highContrast>
