@@ -25,7 +25,8 @@ export function Header() {
           <span aria-hidden="true" className="brand-mark">⇄</span> Barter Market
         </Link>
         <nav aria-label="Main" className="desktop-only">
-          <Flex gap="5">
+          {/* Admins have two more entries (Admin, and the queue's icon beside the bell): tighter links keep one row. */}
+          <Flex gap={user?.isAdmin ? '4' : '5'}>
             {MAIN_LINKS.map((link) => (
               <Link key={link.to} to={link.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
                 {link.label}

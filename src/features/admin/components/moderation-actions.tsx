@@ -1,6 +1,7 @@
 // The actions on one case of the queue. Hide only where something can be hidden (a listing, a
 // message, a circle chat line) and is not hidden yet; Reinstate only while the member is suspended;
-// member actions only while the account exists. Each opens the note dialog.
+// member actions only while the account exists. A decided case (no open report left) offers only
+// Reinstate, so a suspension can be lifted from where it was given. Each opens the note dialog.
 import { Button, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import type { ReportTargetType } from '../../../shared/api-types';
@@ -10,7 +11,7 @@ import { ModerationActionDialog, type QueueAction } from './moderation-action-di
 
 const HIDEABLE: ReportTargetType[] = ['listing', 'message', 'circle_message'];
 
-export function ModerationActions({ group }: { group: ReportGroup }) {
+export function ModerationActions({ group, decided }: { group: ReportGroup; decided: boolean }) {
   const [action, setAction] = useState<QueueAction | null>(null);
   const { first, latest } = group;
   const member = latest.targetUser;
@@ -24,11 +25,11 @@ export function ModerationActions({ group }: { group: ReportGroup }) {
   );
   return (
     <Flex gap="2" wrap="wrap" role="group" aria-label="Actions" data-testid="moderation-actions">
-      {button('dismiss', 'Dismiss', { color: 'gray' })}
-      {member && button('warn', 'Warn', { color: 'amber' })}
-      {canHide && button('hide', 'Hide', { color: 'amber' })}
-      {member && !suspended && button('suspend', 'Suspend…', { color: 'red' })}
-      {member && !suspended && button('ban', 'Suspend permanently', { color: 'red', variant: 'outline' })}
+      {!decided && button('dismiss', 'Dismiss', { color: 'gray' })}
+      {!decided && member && button('warn', 'Warn', { color: 'amber' })}
+      {!decided && canHide && button('hide', 'Hide', { color: 'amber' })}
+      {!decided && member && !suspended && button('suspend', 'Suspend…', { color: 'red' })}
+      {!decided && member && !suspended && button('ban', 'Suspend permanently', { color: 'red', variant: 'outline' })}
       {member && suspended && button('reinstate', 'Reinstate')}
       <ModerationActionDialog
         action={action}

@@ -98,7 +98,7 @@ export function ReportGroupCard({ group, meId }: ReportGroupCardProps) {
 
           {member && <MemberHistory member={member} />}
 
-          {open.length > 0 && (
+          {(open.length > 0 || (member && standing)) && (
             <>
               <Separator size="4" />
               {member?.id === meId ? (
@@ -106,7 +106,7 @@ export function ReportGroupCard({ group, meId }: ReportGroupCardProps) {
                   This is about you, so another admin has to decide it.
                 </Text>
               ) : (
-                <ModerationActions group={group} />
+                <ModerationActions group={group} decided={open.length === 0} />
               )}
             </>
           )}

@@ -22,7 +22,7 @@ export function ReportButton({ target, signedIn, children = 'Report', size = '1'
   const name = `Report this ${TARGET_NOUNS[target.type]}`;
   if (!signedIn) {
     return (
-      <Button asChild variant="ghost" color="gray" highContrast size={size} className="report-button">
+      <Button asChild variant="ghost" color="gray" size={size} className="report-button">
         <Link to="/login" search={returnHere} aria-label={`${name} (sign in first)`}>
           <ExclamationTriangleIcon aria-hidden="true" /> {children}
         </Link>
@@ -31,7 +31,7 @@ export function ReportButton({ target, signedIn, children = 'Report', size = '1'
   }
   return (
     <>
-      <Button type="button" variant="ghost" color="gray" highContrast size={size} className="report-button" aria-label={children === 'Report' ? name : undefined} onClick={() => setOpen(true)} data-testid="report-button">
+      <Button type="button" variant="ghost" color="gray" size={size} className="report-button" aria-label={children === 'Report' ? name : undefined} onClick={() => setOpen(true)} data-testid="report-button">
         <ExclamationTriangleIcon aria-hidden="true" /> {children}
       </Button>
       <ReportDialog target={target} open={open} onOpenChange={setOpen} />
