@@ -27,10 +27,10 @@ const PUBLIC_ROUTES = [
   '/', '/browse', '/browse?category=home', '/browse?q=bike', '/listing/1', '/community', '/profile/alice', '/auth', '/login', '/signup',
   '/verify-email', '/verify-email?token=not-a-real-token', '/forgot-password', '/reset-password?token=abc', '/about', '/terms', '/privacy',
   '/contact', '/help', '/safety', '/community-standards', '/cookies', '/safety-guidelines', '/value-guide', '/faq', '/messages', '/profile',
-  '/admin', '/dev/outbox', '/no-such-page', '/wants', '/matches',
+  '/admin', '/dev/outbox', '/no-such-page', '/wants', '/matches', '/settings/blocked', '/settings/reports', '/admin/reports', '/admin/audit',
 ];
-const MEMBER_ROUTES = ['/', '/browse', '/listing/1', '/messages', '/profile', '/profile/alice', '/community', '/admin', '/welcome', '/wants', '/matches'];
-const ADMIN_ROUTES = ['/admin'];
+const MEMBER_ROUTES = ['/', '/browse', '/listing/1', '/messages', '/profile', '/profile/alice', '/community', '/admin', '/welcome', '/wants', '/matches', '/settings/blocked', '/settings/reports', '/admin/reports'];
+const ADMIN_ROUTES = ['/admin', '/admin/reports', '/admin/audit'];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,7 +76,7 @@ describe('accessibility and phone layout on every route', () => {
     expect(await sweep(MEMBER_ROUTES, member.cookie)).toEqual([]);
   });
 
-  it('as an admin', { timeout: 120_000 }, async () => {
+  it('as an admin', { timeout: 180_000 }, async () => {
     expect(await sweep(ADMIN_ROUTES, await signInAs('admin'))).toEqual([]);
   });
 });
