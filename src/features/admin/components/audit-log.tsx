@@ -129,7 +129,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
             {entry.targetUserId !== null && (
               <>
                 {' · '}
-                <ThemeLink asChild>
+                <ThemeLink asChild underline="always">
                   <Link to="/admin/audit" search={{ userId: entry.targetUserId }}>
                     all on this member
                   </Link>

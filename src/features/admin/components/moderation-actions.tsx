@@ -19,7 +19,7 @@ export function ModerationActions({ group, decided }: { group: ReportGroup; deci
   const canHide = HIDEABLE.includes(first.targetType) && !latest.hidden && latest.current !== null;
   const openReport = group.reports.find((r) => r.status === 'open') ?? first;
   const button = (value: QueueAction, label: string, props: { color?: 'red' | 'gray' | 'amber'; variant?: 'solid' | 'soft' | 'outline' } = {}) => (
-    <Button size="2" variant={props.variant ?? 'soft'} color={props.color} highContrast={props.color !== 'red'} onClick={() => setAction(value)}>
+    <Button size="2" variant={props.variant ?? 'soft'} color={props.color} highContrast onClick={() => setAction(value)}>
       {label}
     </Button>
   );

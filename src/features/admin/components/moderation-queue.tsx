@@ -30,7 +30,7 @@ function ModerationQueue({ meId }: { meId: number }) {
         </Heading>
         <Text as="p" color="gray">
           Reports grouped by what they are about, oldest first. Every action asks for a note and goes into the{' '}
-          <ThemeLink asChild>
+          <ThemeLink asChild underline="always">
             <Link to="/admin/audit">audit log</Link>
           </ThemeLink>
           . Minor problems call for a warning, moderate ones a temporary suspension, serious ones a permanent suspension.

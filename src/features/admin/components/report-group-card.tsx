@@ -64,7 +64,7 @@ export function ReportGroupCard({ group, meId }: ReportGroupCardProps) {
             <Flex direction="column" gap="1">
               <Text size="2">
                 <Text weight="medium">Member: </Text>
-                <ThemeLink asChild>
+                <ThemeLink asChild underline="always">
                   <Link to="/profile/$username" params={{ username: member.username }}>
                     {member.displayName}
                   </Link>
@@ -186,7 +186,7 @@ function ReportLine({ report }: { report: AdminReport }) {
               <Text weight="medium">{REASON_LABELS[report.reason].label}</Text>
               {' · reported by '}
               {report.reporter ? (
-                <ThemeLink asChild>
+                <ThemeLink asChild underline="always">
                   <Link to="/profile/$username" params={{ username: report.reporter.username }}>
                     {report.reporter.displayName}
                   </Link>

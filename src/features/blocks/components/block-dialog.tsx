@@ -37,7 +37,7 @@ export function BlockDialog({ member, open, onOpenChange }: BlockDialogProps) {
             </Button>
           </AlertDialog.Cancel>
           {/* Not AlertDialog.Action: the dialog stays open (and busy) until the block is stored. */}
-          <Button color="red" onClick={run} loading={block.isPending}>
+          <Button color="red" highContrast onClick={run} loading={block.isPending}>
             Block
           </Button>
         </Flex>

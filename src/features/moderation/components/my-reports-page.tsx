@@ -19,7 +19,7 @@ export function MyReportsPage() {
         <Text color="gray">
           What you reported and what came of it. An admin reviews each report, usually within 24–48 hours. Reports are confidential: the member is not told
           who reported them. See the{' '}
-          <ThemeLink asChild>
+          <ThemeLink asChild underline="always">
             <Link to="/community-standards">Community Standards</Link>
           </ThemeLink>{' '}
           for what is allowed.

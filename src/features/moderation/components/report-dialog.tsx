@@ -181,7 +181,7 @@ function OfferBlock({ member }: { member: { id: number; displayName: string } })
         You can also block {member.displayName}: neither of you can message the other or see each other’s listings, and they are not told.
       </Callout.Text>
       <Flex mt="2">
-        <Button size="2" variant="soft" color="red" onClick={run} loading={block.isPending}>
+        <Button size="2" variant="soft" color="red" highContrast onClick={run} loading={block.isPending}>
           Block {member.displayName}
         </Button>
       </Flex>
