@@ -5,7 +5,7 @@ import { useCurrentUser } from '../features/auth/api';
 import { useReturnHere } from '../features/auth/redirect';
 import { MessagesScreen, type InitiateRequest } from '../features/messages/components/messages-screen';
 import { usePageTitle } from '../lib/use-page-title';
-import { idField } from '../shared/schemas';
+import { idField } from '../shared/schemas/fields';
 
 // Spec section 2: initiate=true, listingId, userId, title and optionally message. The router
 // parses `?title=2024` as a number and `?initiate=true` as a boolean; anything malformed is
