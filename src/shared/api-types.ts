@@ -391,10 +391,11 @@ export interface AuditEntry {
 }
 
 /**
- * POST /api/messages when an automatic guard holds the message for review (202): the message as
- * it would read, shown to its sender only until an admin releases or removes it.
+ * POST /api/messages when the link-burst guard holds the message for review (202): nothing is
+ * stored in the conversation; `message` says what happens next ("Your message will be delivered
+ * after a moderator reviews it").
  */
 export interface HeldMessageReply {
   held: true;
-  message: Message;
+  message: string;
 }

@@ -74,8 +74,15 @@ export interface SendMessageBody {
   content: string;
 }
 
-/** What sending answered: the stored message, or (202) the message a guard holds for review. */
+/** What sending answered: the stored message, or (202) that a guard holds it for review. */
 export type SentMessage = { held: false; message: Message } | HeldMessageReply;
+
+/** A message a guard holds: what the sender wrote, when, and what the server said will happen. */
+export interface HeldMessage {
+  content: string;
+  createdAt: string;
+  notice: string;
+}
 
 /**
  * Spec section 7: on success the message lists refresh. The open conversation takes the POST's
@@ -98,8 +105,8 @@ export function useSendMessage() {
 }
 
 /**
- * Messages a guard held, per conversation, for this tab's session: their sender sees them in the
- * thread marked "Held for review" (the server keeps them out of the conversation until an admin
- * looks). Kept in the query cache so they survive moving between conversations.
+ * Messages a guard held, per conversation, for this tab's session (HeldMessage[]): their sender
+ * sees them in the thread marked "Held for review" (the server keeps them out of the conversation
+ * until an admin looks). Kept in the query cache so they survive moving between conversations.
  */
 export const heldMessagesKey = (conversation: string) => [...messageKeys.all, 'held', conversation] as const;

@@ -58,7 +58,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 
 /** Why an automatic guard filed a report (the queue's "Held automatically: …"). */
 export const GUARD_LABELS: Record<ModerationGuard, string> = {
-  link_burst: 'a new member sent several messages with links within minutes',
+  link_burst: 'an account less than a day old sent a burst of messages with links; they wait here undelivered',
   report_threshold: 'three members reported it, so it is hidden until an admin looks',
 };
 

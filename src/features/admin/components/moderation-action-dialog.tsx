@@ -23,6 +23,10 @@ export interface ActionSubject {
   member: { id: number; displayName: string } | null;
   /** Open reports on the target, which the action closes. */
   openCount: number;
+  /** Messages the link-burst guard holds for this member: delivered on dismiss, deleted otherwise. */
+  heldMessages: boolean;
+  /** A listing the report threshold hid: dismiss and warn bring it back. */
+  hiddenByReports: boolean;
 }
 
 const DEFAULT_DAYS = 7;
@@ -32,24 +36,35 @@ function wordsFor(action: QueueAction, subject: ActionSubject) {
   const name = subject.member?.displayName ?? 'this member';
   const noun = TARGET_NOUNS[subject.targetType];
   const closes = subject.openCount > 1 ? `The ${subject.openCount} open reports on this ${noun} close` : 'The report closes';
+  // What else an action settles: held messages go out or go away; an automatically hidden listing comes back.
+  const held = subject.heldMessages ? ' The messages held for review are delivered.' : '';
+  const heldGone = subject.heldMessages ? ' The messages held for review are deleted, never delivered.' : '';
+  const back = subject.hiddenByReports ? ' The listing, hidden automatically, comes back into view.' : '';
   switch (action) {
     case 'dismiss':
-      return { title: 'Dismiss the reports', text: `Nothing happens to ${name}. ${closes}, and the reporters see that it was reviewed and no rule was broken.`, button: 'Dismiss', done: 'Reports dismissed' };
+      return {
+        title: subject.heldMessages ? 'Dismiss: deliver the held messages' : 'Dismiss the reports',
+        text: `Nothing happens to ${name}. ${closes}, and the reporters see that it was reviewed and no rule was broken.${held}${back}`,
+        button: 'Dismiss',
+        done: 'Reports dismissed',
+      };
     case 'warn':
-      return { title: `Warn ${name}`, text: `${name} gets a warning as a notification and an email. ${closes}.`, button: 'Send warning', done: `${name} was warned` };
+      return { title: `Warn ${name}`, text: `${name} gets a warning as a notification and an email. ${closes}.${heldGone}${back}`, button: 'Send warning', done: `${name} was warned` };
     case 'hide':
-      return { title: `Hide this ${noun}`, text: `Members no longer see it; its author sees that moderators removed it. ${closes}.`, button: 'Hide', done: `The ${noun} is hidden` };
+      return subject.heldMessages
+        ? { title: 'Delete the held messages', text: `The messages ${name} sent are deleted and never reach anyone; ${name} is told. ${closes}.`, button: 'Delete messages', done: 'Held messages deleted' }
+        : { title: `Hide this ${noun}`, text: `Members no longer see it; its author sees that moderators removed it and is told. ${closes}.`, button: 'Hide', done: `The ${noun} is hidden` };
     case 'suspend':
       return {
         title: `Suspend ${name}`,
-        text: `${name} is signed out everywhere at once and cannot sign in until the suspension ends. Their listings leave public view; their open offers, pending barters and trade circles are cancelled. It ends by itself. ${closes}.`,
+        text: `${name} is signed out everywhere at once and cannot sign in until the suspension ends. Their listings leave public view; their open offers, pending barters and trade circles are cancelled. It ends by itself. ${closes}.${heldGone}`,
         button: 'Suspend',
         done: `${name} is suspended`,
       };
     case 'ban':
       return {
         title: `Suspend ${name} permanently`,
-        text: `${name} is signed out everywhere at once and cannot sign in again unless an admin reinstates them. Their listings leave public view; their open offers, pending barters and trade circles are cancelled. ${closes}.`,
+        text: `${name} is signed out everywhere at once and cannot sign in again unless an admin reinstates them. Their listings leave public view; their open offers, pending barters and trade circles are cancelled. ${closes}.${heldGone}`,
         button: 'Suspend permanently',
         done: `${name} is suspended permanently`,
       };

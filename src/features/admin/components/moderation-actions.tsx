@@ -16,7 +16,11 @@ export function ModerationActions({ group, decided }: { group: ReportGroup; deci
   const { first, latest } = group;
   const member = latest.targetUser;
   const suspended = member ? suspensionText(member.suspendedUntil) !== null : false;
-  const canHide = HIDEABLE.includes(first.targetType) && !latest.hidden && latest.current !== null;
+  // A link-burst guard's case is about the member; Hide there deletes the messages it holds.
+  const heldMessages = group.reports.some((r) => r.status === 'open' && r.guard === 'link_burst');
+  const hiddenByReports = latest.hidden && group.reports.some((r) => r.status === 'open' && r.guard === 'report_threshold');
+  // A listing the threshold hid can still be hidden by decision (then dismissing later reports leaves it hidden).
+  const canHide = heldMessages || (HIDEABLE.includes(first.targetType) && (!latest.hidden || hiddenByReports) && latest.current !== null);
   const openReport = group.reports.find((r) => r.status === 'open') ?? first;
   const button = (value: QueueAction, label: string, props: { color?: 'red' | 'gray' | 'amber'; variant?: 'solid' | 'soft' | 'outline' } = {}) => (
     <Button size="2" variant={props.variant ?? 'soft'} color={props.color} highContrast onClick={() => setAction(value)}>
@@ -27,13 +31,13 @@ export function ModerationActions({ group, decided }: { group: ReportGroup; deci
     <Flex gap="2" wrap="wrap" role="group" aria-label="Actions" data-testid="moderation-actions">
       {!decided && button('dismiss', 'Dismiss', { color: 'gray' })}
       {!decided && member && button('warn', 'Warn', { color: 'amber' })}
-      {!decided && canHide && button('hide', 'Hide', { color: 'amber' })}
+      {!decided && canHide && button('hide', heldMessages ? 'Delete held messages' : 'Hide', { color: 'amber' })}
       {!decided && member && !suspended && button('suspend', 'Suspend…', { color: 'red' })}
       {!decided && member && !suspended && button('ban', 'Suspend permanently', { color: 'red', variant: 'outline' })}
       {member && suspended && button('reinstate', 'Reinstate')}
       <ModerationActionDialog
         action={action}
-        subject={{ reportId: openReport.id, targetType: first.targetType, member, openCount: latest.openCount }}
+        subject={{ reportId: openReport.id, targetType: first.targetType, member, openCount: latest.openCount, heldMessages, hiddenByReports }}
         onClose={() => setAction(null)}
       />
     </Flex>

@@ -24,7 +24,10 @@ const STATUS_HINTS: Record<(typeof LISTING_STATUSES)[number], string> = {
 
 /** The Edit Listing form: the create fields prefilled, plus status; PUT /api/listings/{id}. */
 export default function EditListingForm({ listing, onDone }: { listing: Listing; onDone: () => void }) {
-  const form = useValibotForm(listingUpdateSchema, { ...listingFormOf(listing), status: listing.status ?? 'active' });
+  // A listing moderation hid keeps that status: its owner may edit the text, not the status (the
+  // server refuses a status change with 409), so the form has no status to send.
+  const hidden = listing.status === 'hidden';
+  const form = useValibotForm(listingUpdateSchema, { ...listingFormOf(listing), status: hidden ? undefined : (listing.status ?? 'active') });
   const update = useUpdateListing(listing.id);
   const [uploading, setUploading] = useState(false);
 
@@ -54,22 +57,24 @@ export default function EditListingForm({ listing, onDone }: { listing: Listing;
   return (
     <form onSubmit={submit} noValidate>
       <ListingFormFields form={form} categoryMessage="Select at least one category" onBusyChange={setUploading} />
-      <Flex mt="4">
-        <Field label="Status" error={form.errors.status}>
-          {({ id, describedBy }) => (
-            <Select.Root value={form.values.status} onValueChange={(status) => form.setField('status', status as ListingStatus)}>
-              <Select.Trigger id={id} aria-describedby={describedBy} style={{ minWidth: 200 }} />
-              <Select.Content position="popper">
-                {LISTING_STATUSES.map((status) => (
-                  <Select.Item key={status} value={status}>
-                    {STATUS_LABELS[status]}: {STATUS_HINTS[status]}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          )}
-        </Field>
-      </Flex>
+      {!hidden && (
+        <Flex mt="4">
+          <Field label="Status" error={form.errors.status}>
+            {({ id, describedBy }) => (
+              <Select.Root value={form.values.status} onValueChange={(status) => form.setField('status', status as ListingStatus)}>
+                <Select.Trigger id={id} aria-describedby={describedBy} style={{ minWidth: 200 }} />
+                <Select.Content position="popper">
+                  {LISTING_STATUSES.map((status) => (
+                    <Select.Item key={status} value={status}>
+                      {STATUS_LABELS[status]}: {STATUS_HINTS[status]}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select.Root>
+            )}
+          </Field>
+        </Flex>
+      )}
       <Separator size="4" my="5" />
       <Flex gap="3" justify="between" wrap="wrap">
         <DeleteListingButton listing={listing} onDeleted={onDone} />

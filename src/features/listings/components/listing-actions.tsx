@@ -64,7 +64,7 @@ function VisitorActions({ listing }: { listing: Listing }) {
 
 function OwnerActions({ listing }: { listing: Listing }) {
   const [editing, setEditing] = useState(false);
-  // Set only by moderation: the owner gets no way to change it (HiddenListingBanner says what to do).
+  // Set only by moderation: the owner may edit the text but not the status (HiddenListingBanner says what to do).
   const hidden = listing.status === 'hidden';
   return (
     <Card size="2">
@@ -82,18 +82,16 @@ function OwnerActions({ listing }: { listing: Listing }) {
         )}
         {hidden ? (
           <Text size="2" color="gray">
-            While moderators keep it hidden, it cannot be edited or given another status.
+            You can still edit its text and photos. Its status stays with the moderators until they bring it back.
           </Text>
         ) : (
-          <>
-            <WantCount count={listing.wantCount} />
-            <Button size="3" onClick={() => setEditing(true)}>
-              <Pencil1Icon aria-hidden="true" /> Edit Listing
-            </Button>
-          </>
+          <WantCount count={listing.wantCount} />
         )}
+        <Button size="3" onClick={() => setEditing(true)}>
+          <Pencil1Icon aria-hidden="true" /> Edit Listing
+        </Button>
       </Flex>
-      {!hidden && <EditListingDialog listing={listing} open={editing} onOpenChange={setEditing} />}
+      <EditListingDialog listing={listing} open={editing} onOpenChange={setEditing} />
     </Card>
   );
 }

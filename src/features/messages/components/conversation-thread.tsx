@@ -12,7 +12,7 @@ import type { ConversationInfo, Message } from '../../../shared/api-types';
 import { conversationInfoQuery } from '../../offers/api';
 import { OfferCard } from '../../offers/components/offer-card';
 import { BarterPrompt } from '../../barters/components/barter-prompt';
-import { conversationQuery, earlierMessages, heldMessagesKey, messageKeys, noteConversationRead, useSendMessage } from '../api';
+import { conversationQuery, earlierMessages, heldMessagesKey, messageKeys, noteConversationRead, useSendMessage, type HeldMessage } from '../api';
 import { THREAD_PAGE_DEFAULT } from '../../../shared/conversation-cursor';
 import { formatDateTime } from '../format';
 import { lastSeenOwnId, mergeMessages } from '../live';
@@ -54,7 +54,7 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
   const [draft, setDraft] = useState(initialDraft ?? '');
   // Messages a guard held for review (this tab only; the server keeps them out of the thread).
   const heldKey = heldMessagesKey(info.conversation);
-  const held = useQuery({ queryKey: heldKey, queryFn: () => [] as Message[], enabled: false, initialData: [] as Message[], gcTime: Infinity }).data;
+  const held = useQuery({ queryKey: heldKey, queryFn: () => [] as HeldMessage[], enabled: false, initialData: [] as HeldMessage[], gcTime: Infinity }).data;
   // A block, known from the member's own list, or learnt from a refused send (the other side's
   // block, or a tab opened before this member's own): the reply box gives way to a notice.
   const blockedByMe = useHasBlocked(partner.id, true);
@@ -100,15 +100,17 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
     if (focusHeading) heading.current?.focus();
   }, [focusHeading]);
 
-  const onSend = () =>
+  const onSend = () => {
+    const content = draft.trim();
     send.mutate(
-      { senderId: me.id, receiverId: partner.id, listingId: listing.id, content: draft.trim() },
+      { senderId: me.id, receiverId: partner.id, listingId: listing.id, content },
       {
         onSuccess: (sent) => {
           setDraft('');
           live.resetTyping();
           if (sent.held) {
-            queryClient.setQueryData<Message[]>(heldKey, (old = []) => [...old, sent.message]);
+            const heldMessage: HeldMessage = { content, createdAt: new Date().toISOString(), notice: sent.message };
+            queryClient.setQueryData<HeldMessage[]>(heldKey, (old = []) => [...old, heldMessage]);
             return;
           }
           // The POST's copy; the room's frame of the same message merges into it by id.
@@ -125,6 +127,7 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
         },
       },
     );
+  };
 
   const messages = conversation.data ?? [];
   const offersById = new Map(info.offers.map((o) => [o.id, o]));
@@ -241,7 +244,7 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
                   </Text>
                 </div>
                 <Text as="p" size="1" color="amber" className="message-held-note">
-                  <strong>Held for review.</strong> Messages with links from new accounts are checked by an admin before {partner.displayName} sees them.
+                  <strong>Held for review.</strong> {m.notice.replace(/\.?$/, '.')}
                 </Text>
               </li>
             ))}
