@@ -27,6 +27,8 @@ interface UseConversationSocketOptions {
   listingId: number;
   /** The conversation as the screen shows it; read marks follow its newest received message. */
   messages: readonly Message[] | undefined;
+  /** False across a block: the room would refuse the socket, so none is opened (default true). */
+  enabled?: boolean;
 }
 
 export interface ConversationSocket {
@@ -42,7 +44,7 @@ export interface ConversationSocket {
 
 const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
-export function useConversationSocket({ meId, partnerId, listingId, messages }: UseConversationSocketOptions): ConversationSocket {
+export function useConversationSocket({ meId, partnerId, listingId, messages, enabled = true }: UseConversationSocketOptions): ConversationSocket {
   const queryClient = useQueryClient();
   const [partnerTyping, setPartnerTyping] = useState(false);
   const [reconnecting, setReconnecting] = useState(false);
@@ -60,6 +62,11 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
   }, [meId]);
 
   useEffect(() => {
+    if (!enabled) {
+      setReconnecting(false);
+      setPartnerTyping(false);
+      return;
+    }
     const key = messageKeys.conversation(meId, partnerId, listingId);
     const refreshList = () => void queryClient.invalidateQueries({ queryKey: messageKeys.conversations(), exact: true });
     // Reading the conversation (the resync's GET, or a read mark) settles its header notification:
@@ -157,7 +164,7 @@ export function useConversationSocket({ meId, partnerId, listingId, messages }: 
       conn.stop();
       connection.current = null;
     };
-  }, [meId, partnerId, listingId, queryClient, sendRead]);
+  }, [meId, partnerId, listingId, queryClient, sendRead, enabled]);
 
   // A new received message on screen (live, from a resync or the first load): mark it read.
   const newestReceived = lastReceivedId(messages, meId);

@@ -49,16 +49,17 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
     // that arrives while an older read is in flight is not lost, and nothing shows twice.
     structuralSharing: (old: unknown, data: unknown) => mergeMessages(old as Message[] | undefined, data as Message[]),
   });
-  const live = useConversationSocket({ meId: me.id, partnerId: partner.id, listingId: listing.id, messages: conversation.data });
+  // A block, known from the member's own list, or learnt from a refused send (the other side's
+  // block, or a tab opened before this member's own): the reply box gives way to a notice, and no
+  // live socket is opened (the room would refuse it).
+  const blockedByMe = useHasBlocked(partner.id, true);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const live = useConversationSocket({ meId: me.id, partnerId: partner.id, listingId: listing.id, messages: conversation.data, enabled: !blockedByMe && refusal === null });
   const send = useSendMessage();
   const [draft, setDraft] = useState(initialDraft ?? '');
   // Messages a guard held for review (this tab only; the server keeps them out of the thread).
   const heldKey = heldMessagesKey(info.conversation);
   const held = useQuery({ queryKey: heldKey, queryFn: () => [] as HeldMessage[], enabled: false, initialData: [] as HeldMessage[], gcTime: Infinity }).data;
-  // A block, known from the member's own list, or learnt from a refused send (the other side's
-  // block, or a tab opened before this member's own): the reply box gives way to a notice.
-  const blockedByMe = useHasBlocked(partner.id, true);
-  const [refusal, setRefusal] = useState<string | null>(null);
   // Unblocking here lifts the member's own block; a refusal learnt before it may be gone too.
   useEffect(() => {
     if (!blockedByMe) setRefusal(null);
