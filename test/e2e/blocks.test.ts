@@ -30,20 +30,35 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function setTheme(page: Page, appearance: 'light' | 'dark') {
-  const toggle = page.getByTestId('theme-toggle');
-  const isLight = (await toggle.getAttribute('aria-label')) === 'Switch to dark theme';
-  if ((appearance === 'dark') === isLight) await toggle.click();
+async function currentTheme(page: Page): Promise<'light' | 'dark'> {
+  return (await page.getByTestId('theme-toggle').getAttribute('aria-label')) === 'Switch to dark theme' ? 'light' : 'dark';
 }
 
+/**
+ * Full-page pictures and axe in both themes, back to the page's theme after. With a dialog open the
+ * header's theme toggle is out of reach: that state is checked in the page's own theme (the phone
+ * runs start dark, the desktop runs light, so each dialog is seen in both across the two).
+ */
 async function shots(page: Page, name: string) {
-  for (const appearance of ['light', 'dark'] as const) {
-    await setTheme(page, appearance);
+  const start = await currentTheme(page);
+  const dialogOpen = (await page.locator('[role="dialog"], [role="alertdialog"]').count()) > 0;
+  const themes = dialogOpen ? [start] : ([start, start === 'light' ? 'dark' : 'light'] as const);
+  for (const appearance of themes) {
+    if ((await currentTheme(page)) !== appearance) await page.getByTestId('theme-toggle').click();
+    await eventually(() => currentTheme(page)).toBe(appearance);
     await animationsDone(page);
     await eventually(() => axeViolations(page), `axe on ${name} (${appearance})`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/${name}-${appearance}.png`, fullPage: true });
   }
-  await setTheme(page, 'light');
+  if ((await currentTheme(page)) !== start) await page.getByTestId('theme-toggle').click();
+}
+
+/** A page for the run: light on the desktop, dark on the phone. */
+async function openPage(viewport: { width: number; height: number }, cookie?: string) {
+  const opened = await newPage(browser, { viewport, cookie });
+  const appearance = viewport.width < 600 ? 'dark' : 'light';
+  await opened.page.addInitScript((value) => localStorage.setItem('theme', value), appearance);
+  return opened;
 }
 
 const cards = (page: Page) => page.getByRole('main').getByTestId('listing-card');
@@ -60,9 +75,9 @@ for (const [name, viewport] of [
       const mine = await createListingFor(me, { title: `Maple shelf ${word}` });
       await sendMessageByApi(them, me, mine.id, 'Is the shelf still free?');
       const conversation = `/messages/${mine.id}-${Math.min(me.id, them.id)}-${Math.max(me.id, them.id)}`;
-      const { page, errors } = await newPage(browser, { viewport, cookie: me.cookie });
+      const { page, errors } = await openPage(viewport, me.cookie);
       // The blocked member's tab, opened before the block (a stale tab).
-      const stale = await newPage(browser, { viewport, cookie: them.cookie });
+      const stale = await openPage(viewport, them.cookie);
       await stale.page.goto(conversation);
       await stale.page.getByRole('textbox', { name: 'Type your message...' }).waitFor();
 
@@ -79,7 +94,8 @@ for (const [name, viewport] of [
       await shots(page, `block-dialog-${viewport.width}`);
       await dialog.getByRole('button', { name: 'Block', exact: true }).click();
       await toastWith(page, `${them.displayName} is blocked`);
-      await page.getByTestId('blocked-notice').getByRole('button', { name: `Unblock ${them.displayName}` }).waitFor();
+      await page.getByTestId('blocked-notice').getByText(`You have blocked ${them.displayName}.`).waitFor();
+      await page.getByRole('button', { name: `Unblock ${them.displayName}` }).waitFor();
       await eventually(() => overflowsHorizontally(page)).toBe(false);
       await shots(page, `profile-blocked-${viewport.width}`);
 

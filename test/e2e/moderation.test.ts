@@ -35,21 +35,35 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function setTheme(page: Page, appearance: 'light' | 'dark') {
-  const toggle = page.getByTestId('theme-toggle');
-  const isLight = (await toggle.getAttribute('aria-label')) === 'Switch to dark theme';
-  if ((appearance === 'dark') === isLight) await toggle.click();
+async function currentTheme(page: Page): Promise<'light' | 'dark'> {
+  return (await page.getByTestId('theme-toggle').getAttribute('aria-label')) === 'Switch to dark theme' ? 'light' : 'dark';
 }
 
-/** Full-page pictures in both themes, and axe in both. */
+/**
+ * Full-page pictures and axe in both themes, back to the page's theme after. With a dialog open the
+ * header's theme toggle is out of reach: that state is checked in the page's own theme (the phone
+ * runs start dark, the desktop runs light, so each dialog is seen in both across the two).
+ */
 async function shots(page: Page, name: string) {
-  for (const appearance of ['light', 'dark'] as const) {
-    await setTheme(page, appearance);
+  const start = await currentTheme(page);
+  const dialogOpen = (await page.locator('[role="dialog"], [role="alertdialog"]').count()) > 0;
+  const themes = dialogOpen ? [start] : ([start, start === 'light' ? 'dark' : 'light'] as const);
+  for (const appearance of themes) {
+    if ((await currentTheme(page)) !== appearance) await page.getByTestId('theme-toggle').click();
+    await eventually(() => currentTheme(page)).toBe(appearance);
     await animationsDone(page);
     await eventually(() => axeViolations(page), `axe on ${name} (${appearance})`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/${name}-${appearance}.png`, fullPage: true });
   }
-  await setTheme(page, 'light');
+  if ((await currentTheme(page)) !== start) await page.getByTestId('theme-toggle').click();
+}
+
+/** A page for the run: light on the desktop, dark on the phone. */
+async function openPage(viewport: { width: number; height: number }, cookie?: string) {
+  const opened = await newPage(browser, { viewport, cookie });
+  const appearance = viewport.width < 600 ? 'dark' : 'light';
+  await opened.page.addInitScript((value) => localStorage.setItem('theme', value), appearance);
+  return opened;
 }
 
 /** Files a report through the API (the queue's own setup; the dialog is tested on its own). */
@@ -96,7 +110,7 @@ for (const [name, viewport] of [
       const suffix = uniqueName('r');
       const [owner, reporter] = await Promise.all([createMember({ displayName: `Oscar Owner ${suffix}` }), createMember({ displayName: `Rita Reporter ${suffix}` })]);
       const listing = await createListingFor(owner, { title: `Designer handbag ${suffix}` });
-      const { page, errors } = await newPage(browser, { viewport, cookie: reporter.cookie });
+      const { page, errors } = await openPage(viewport, reporter.cookie);
 
       await page.goto(`/listing/${listing.id}`);
       await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
@@ -151,7 +165,7 @@ for (const [name, viewport] of [
       await report(other, { targetType: 'listing', targetId: listing.id, reason: 'scam' });
 
       // The header's count, and the dashboard's link to the queue.
-      const admin = await newPage(browser, { viewport, cookie: adminCookie });
+      const admin = await openPage(viewport, adminCookie);
       await admin.page.goto('/admin');
       const badge = admin.page.getByTestId('open-reports-link');
       const before = await openCount();
@@ -178,14 +192,14 @@ for (const [name, viewport] of [
       await eventually(() => badge.getAttribute('data-count')).toBe(String(before - 2));
 
       // The reporter sees the outcome in plain words.
-      const reporterPage = await newPage(browser, { viewport, cookie: reporter.cookie });
+      const reporterPage = await openPage(viewport, reporter.cookie);
       await reporterPage.page.goto('/settings/reports');
       const row = reporterPage.page.getByTestId('my-report').filter({ hasText: listing.title });
       await row.getByTestId('report-status').getByText('Resolved').waitFor();
       await row.getByText('Reviewed: the member was warned').waitFor();
 
       // The member keeps a tab open; a report about them, then a suspension of 3 days.
-      const targetPage = await newPage(browser, { viewport, cookie: target.cookie });
+      const targetPage = await openPage(viewport, target.cookie);
       await targetPage.page.goto('/messages');
       await targetPage.page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
       await report(reporter, { targetType: 'user', targetId: target.id, reason: 'harassment', details: 'Threatening messages.' });

@@ -110,19 +110,23 @@ function ActionForm({ action, subject, onDone }: { action: QueueAction; subject:
     setFailure(messageOf(error, 'The action failed. Please try again.'));
   };
 
-  const submit = form.handleSubmit(() => {
+  // mutateAsync, not mutate's callbacks: the action refreshes the queue, which unmounts this case
+  // (and the dialog) before mutate's own callbacks would run.
+  const submit = form.handleSubmit(async () => {
     setFailure(null);
     const note = form.values.note.trim();
-    if (action === 'reinstate') {
-      if (!subject.member) return;
-      reinstate.mutate({ userId: subject.member.id, note }, { onSuccess: done, onError: failed });
-      return;
+    try {
+      if (action === 'reinstate') {
+        if (!subject.member) return;
+        await reinstate.mutateAsync({ userId: subject.member.id, note });
+      } else {
+        if (subject.reportId === null) return;
+        await resolve.mutateAsync({ reportId: subject.reportId, action, days: action === 'suspend' ? form.values.days : undefined, note });
+      }
+      done();
+    } catch (error) {
+      failed(error);
     }
-    if (subject.reportId === null) return;
-    resolve.mutate(
-      { reportId: subject.reportId, action, days: action === 'suspend' ? form.values.days : undefined, note },
-      { onSuccess: done, onError: failed },
-    );
   });
 
   return (

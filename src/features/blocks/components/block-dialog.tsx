@@ -15,14 +15,17 @@ export const BLOCK_EXPLAINED = 'Neither of you will be able to message the other
 
 export function BlockDialog({ member, open, onOpenChange }: BlockDialogProps) {
   const block = useBlock();
-  const run = () =>
-    block.mutate(member.id, {
-      onSuccess: () => {
-        onOpenChange(false);
-        toast({ title: `${member.displayName} is blocked`, description: 'You can unblock them under Blocked members.' });
-      },
-      onError: (error) => toast({ title: 'Could not block this member', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
-    });
+  // mutateAsync: the block changes the screen around this dialog (the profile's actions, a listing
+  // that is gone), which may unmount it before mutate's own callbacks would run.
+  const run = async () => {
+    try {
+      await block.mutateAsync(member.id);
+      onOpenChange(false);
+      toast({ title: `${member.displayName} is blocked`, description: 'You can unblock them under Blocked members.' });
+    } catch (error) {
+      toast({ title: 'Could not block this member', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+    }
+  };
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Content maxWidth="460px" data-testid="block-dialog">
@@ -37,7 +40,7 @@ export function BlockDialog({ member, open, onOpenChange }: BlockDialogProps) {
             </Button>
           </AlertDialog.Cancel>
           {/* Not AlertDialog.Action: the dialog stays open (and busy) until the block is stored. */}
-          <Button color="red" highContrast onClick={run} loading={block.isPending}>
+          <Button color="red" highContrast onClick={() => void run()} loading={block.isPending}>
             Block
           </Button>
         </Flex>

@@ -7,18 +7,22 @@ import { useUnblock } from '../api';
 
 export function useUnblockWithToast() {
   const unblock = useUnblock();
-  const run = (member: { id: number; displayName: string }) =>
-    unblock.mutate(member.id, {
-      onSuccess: () => toast({ title: `${member.displayName} is unblocked`, description: 'You can message each other and see each other’s listings again.' }),
-      onError: (error) => toast({ title: 'Could not unblock this member', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
-    });
+  // mutateAsync: the row or notice holding the button goes away with the block.
+  const run = async (member: { id: number; displayName: string }) => {
+    try {
+      await unblock.mutateAsync(member.id);
+      toast({ title: `${member.displayName} is unblocked`, description: 'You can message each other and see each other’s listings again.' });
+    } catch (error) {
+      toast({ title: 'Could not unblock this member', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+    }
+  };
   return { run, pending: unblock.isPending };
 }
 
 export function UnblockButton({ member, ...button }: { member: { id: number; displayName: string } } & Omit<ComponentProps<typeof Button>, 'onClick'>) {
   const unblock = useUnblockWithToast();
   return (
-    <Button variant="soft" highContrast {...button} loading={unblock.pending} onClick={() => unblock.run(member)} aria-label={`Unblock ${member.displayName}`}>
+    <Button variant="soft" highContrast {...button} loading={unblock.pending} onClick={() => void unblock.run(member)} aria-label={`Unblock ${member.displayName}`}>
       Unblock
     </Button>
   );

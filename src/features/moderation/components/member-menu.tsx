@@ -31,7 +31,7 @@ export function MemberMenu({ member, report }: MemberMenuProps) {
         <DropdownMenu.Content align="end">
           <DropdownMenu.Item onSelect={() => setReporting(true)}>Report {member.displayName}</DropdownMenu.Item>
           {blocked ? (
-            <DropdownMenu.Item onSelect={() => unblock.run(member)}>Unblock {member.displayName}</DropdownMenu.Item>
+            <DropdownMenu.Item onSelect={() => void unblock.run(member)}>Unblock {member.displayName}</DropdownMenu.Item>
           ) : (
             <DropdownMenu.Item color="red" onSelect={() => setBlocking(true)}>
               Block {member.displayName}

@@ -170,18 +170,22 @@ function OfferBlock({ member }: { member: { id: number; displayName: string } })
       </Text>
     );
   }
-  const run = () =>
-    block.mutate(member.id, {
-      onSuccess: () => toast({ title: `${member.displayName} is blocked`, description: 'Neither of you can message the other or see each other’s listings.' }),
-      onError: (error) => toast({ title: 'Could not block this member', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
-    });
+  // mutateAsync: the block may remove what this dialog was opened from (the listing, the profile's actions).
+  const run = async () => {
+    try {
+      await block.mutateAsync(member.id);
+      toast({ title: `${member.displayName} is blocked`, description: 'Neither of you can message the other or see each other’s listings.' });
+    } catch (error) {
+      toast({ title: 'Could not block this member', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+    }
+  };
   return (
     <Callout.Root color="gray" variant="surface" size="1">
       <Callout.Text>
         You can also block {member.displayName}: neither of you can message the other or see each other’s listings, and they are not told.
       </Callout.Text>
       <Flex mt="2">
-        <Button size="2" variant="soft" color="red" highContrast onClick={run} loading={block.isPending}>
+        <Button size="2" variant="soft" color="red" highContrast onClick={() => void run()} loading={block.isPending}>
           Block {member.displayName}
         </Button>
       </Flex>

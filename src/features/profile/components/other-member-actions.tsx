@@ -16,21 +16,19 @@ interface OtherMemberActionsProps {
 export function OtherMemberActions({ member, listings, signedIn }: OtherMemberActionsProps) {
   const blocked = useHasBlocked(member.id, signedIn);
   if (!signedIn) return <MessageMemberButton member={member} listings={listings} signedIn={false} />;
-  if (blocked) {
-    return (
-      <Callout.Root color="gray" variant="surface" data-testid="blocked-notice" style={{ width: '100%' }}>
-        <Callout.Text>You have blocked {member.displayName}. Neither of you can message the other or see each other’s listings.</Callout.Text>
-        <Flex gap="2" mt="1">
-          <UnblockButton member={member} size="2" />
-          <MemberMenu member={member} />
-        </Flex>
-      </Callout.Root>
-    );
-  }
+  // The ⋯ menu keeps its place whether or not the member is blocked, so a dialog opened from it
+  // (a report whose confirmation offers Block) stays open when the block lands.
   return (
-    <Flex gap="2" align="start" wrap="wrap">
-      <MessageMemberButton member={member} listings={listings} signedIn />
-      <MemberMenu member={member} />
+    <Flex direction="column" gap="2" width="100%">
+      {blocked && (
+        <Callout.Root color="gray" variant="surface" data-testid="blocked-notice">
+          <Callout.Text>You have blocked {member.displayName}. Neither of you can message the other or see each other’s listings.</Callout.Text>
+        </Callout.Root>
+      )}
+      <Flex gap="2" align="start" wrap="wrap">
+        {blocked ? <UnblockButton member={member} size="2" /> : <MessageMemberButton member={member} listings={listings} signedIn />}
+        <MemberMenu member={member} />
+      </Flex>
     </Flex>
   );
 }
