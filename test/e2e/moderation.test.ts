@@ -211,7 +211,7 @@ for (const [name, viewport] of [
       await toastWith(admin.page, `${target.displayName} is suspended`);
 
       // Their open tab is signed out at once (the session and its sockets end) …
-      await targetPage.page.getByRole('heading', { name: 'Sign in to view your messages' }).waitFor();
+      await targetPage.page.getByText('Sign in to view your messages').waitFor();
       // … and signing in again says until when.
       await targetPage.page.goto('/login');
       await targetPage.page.getByLabel('Username').fill(target.username);
