@@ -214,8 +214,8 @@ for (const [name, viewport] of [
       await targetPage.page.getByText('Sign in to view your messages').waitFor();
       // … and signing in again says until when.
       await targetPage.page.goto('/login');
-      await targetPage.page.getByLabel('Username').fill(target.username);
-      await targetPage.page.getByLabel('Password').fill(target.password);
+      await targetPage.page.getByRole('textbox', { name: 'Username' }).fill(target.username);
+      await targetPage.page.getByRole('textbox', { name: 'Password' }).fill(target.password);
       await targetPage.page.getByRole('button', { name: 'Sign In', exact: true }).click();
       const refusal = targetPage.page.getByTestId('sign-in-refusal');
       await refusal.waitFor();
