@@ -19,7 +19,8 @@ interface ReportButtonProps {
 export function ReportButton({ target, signedIn, children = 'Report', size = '1' }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
   const returnHere = useReturnHere();
-  const name = `Report this ${TARGET_NOUNS[target.type]}`;
+  // The accessible name starts with the visible text (WCAG 2.5.3) and says what is reported.
+  const name = children === 'Report' ? `Report this ${TARGET_NOUNS[target.type]}` : children;
   if (!signedIn) {
     return (
       <Button asChild variant="ghost" color="gray" size={size} className="report-button">
@@ -31,7 +32,7 @@ export function ReportButton({ target, signedIn, children = 'Report', size = '1'
   }
   return (
     <>
-      <Button type="button" variant="ghost" color="gray" size={size} className="report-button" aria-label={children === 'Report' ? name : undefined} onClick={() => setOpen(true)} data-testid="report-button">
+      <Button type="button" variant="ghost" color="gray" size={size} className="report-button" aria-label={name === children ? undefined : name} onClick={() => setOpen(true)} data-testid="report-button">
         <ExclamationTriangleIcon aria-hidden="true" /> {children}
       </Button>
       <ReportDialog target={target} open={open} onOpenChange={setOpen} />
