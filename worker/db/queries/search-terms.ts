@@ -10,6 +10,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
 import { listings, searchTerms } from '../schema';
+import { viewerAndBlockPartners } from './blocks';
 
 /** A search matching more FTS rows than this is tracked; below it, counting and ranking read few rows. */
 export const TRACK_FROM = 200;
@@ -146,13 +147,17 @@ export function touchQuery(db: Db, search: TrackedSearch) {
   return db.update(searchTerms).set({ usedAt: new Date(now).toISOString() }).where(eq(searchTerms.id, search.id));
 }
 
-/** The viewer's own public listings matching the search (left out of what they browse). */
+/**
+ * The public listings matching the search that the viewer does not see: their own and those of
+ * members in a block with them (decision 035), read member by member through
+ * listings_user_created_idx. The window's matches are left out by id, the counts by their number.
+ */
 export function ownMatchesQuery(db: Db, viewer: number, fts: string, category: string) {
   return db
-    .select({ latitude: listings.latitude, longitude: listings.longitude })
+    .select({ id: listings.id, latitude: listings.latitude, longitude: listings.longitude })
     .from(listings)
     .where(
-      sql`${listings.userId} = ${viewer} AND ${listings.status} IN ${PUBLIC}
+      sql`${listings.userId} IN (${viewerAndBlockPartners(viewer)}) AND ${listings.status} IN ${PUBLIC}
         AND EXISTS (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ${fts} AND listings_fts.rowid = ${listings.id})${category ? sql` AND EXISTS (SELECT 1 FROM listing_categories c WHERE c.listing_id = ${listings.id} AND c.slug = ${category})` : sql``}`,
     );
 }
