@@ -4,7 +4,9 @@
 // page answers 404; a member's listings answer an empty list; admins are not kept apart.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { TRACK_FROM } from '../../worker/db/queries/search-terms';
+import { createDb } from '../../worker/db/client';
+import { browseQueries, unseenPlacesQuery } from '../../worker/db/queries/listings';
+import { ownMatchesQuery, TRACK_FROM } from '../../worker/db/queries/search-terms';
 import { call, createListing, json, signUp, signUpAdmin, type Member } from './helpers';
 import { block, metered, unblock } from './blocks-helpers';
 
@@ -147,6 +149,26 @@ describe('browse and search across a block', () => {
       const after = (await metered('GET', path, a)).counts;
       expect(after.d1Queries, path).toBe(before[i]!.d1Queries);
       expect(after.d1Statements, path).toBe(before[i]!.d1Statements);
+    }
+  });
+});
+
+describe('query plans of the listings a viewer does not see', () => {
+  it('are read member by member on listings_user_created_idx, never by walking the public listings', async () => {
+    const db = createDb(env.DB);
+    const statements = [
+      browseQueries(db, { viewerId: 1, limit: 9, offset: 0 }).total,
+      browseQueries(db, { viewerId: 1, category: 'food', limit: 9, offset: 0 }).total,
+      unseenPlacesQuery(db, 1, null),
+      unseenPlacesQuery(db, 1, 'food'),
+      ownMatchesQuery(db, 1, '"lamp"*', ''),
+      ownMatchesQuery(db, 1, '"lamp"*', 'food'),
+    ];
+    for (const statement of statements) {
+      const { sql, params } = statement.toSQL();
+      const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+      expect(plan.some((d) => d.includes('listings_user_created_idx')), sql).toBe(true);
+      expect(plan.filter((d) => /^SCAN listings\b/.test(d)), sql).toEqual([]);
     }
   });
 });

@@ -102,7 +102,7 @@ describe('matches across a block', () => {
 /** A ring of members, listings and wants: member i gives listing i to member i + 1. */
 async function ring(n: number) {
   const members = await Promise.all(Array.from({ length: n }, () => signUp()));
-  const listings = [];
+  const listings: any[] = [];
   for (const [i, m] of members.entries()) listings.push(await createListing(m, plain(`Ring item ${i + 1} ${unique('r')}`)));
   const legs: CircleLeg[] = members.map((m, i) => ({ giverId: m.id, listingId: listings[i].id, receiverId: members[(i + 1) % n]!.id }));
   for (let i = 0; i < n; i++) await insertWant(members[(i + 1) % n]!, listings[i].id);

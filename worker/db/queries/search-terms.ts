@@ -154,8 +154,15 @@ export function touchQuery(db: Db, search: TrackedSearch) {
  */
 export function ownMatchesQuery(db: Db, viewer: number, fts: string, category: string) {
   return db
-    .select({ id: listings.id, latitude: listings.latitude, longitude: listings.longitude })
-    .from(listings)
+    // Named expressions: drizzle takes a bare column for one of a table missing from the query.
+    .select({
+      id: sql<number>`${listings.id}`.as('id'),
+      latitude: sql<number | null>`${listings.latitude}`.as('latitude'),
+      longitude: sql<number | null>`${listings.longitude}`.as('longitude'),
+    })
+    // Member by member: without statistics SQLite would rather walk every public listing and test
+    // its owner against the set (90,000 rows read at the bench's scale).
+    .from(sql`${listings} INDEXED BY listings_user_created_idx`)
     .where(
       sql`${listings.userId} IN (${viewerAndBlockPartners(viewer)}) AND ${listings.status} IN ${PUBLIC}
         AND EXISTS (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ${fts} AND listings_fts.rowid = ${listings.id})${category ? sql` AND EXISTS (SELECT 1 FROM listing_categories c WHERE c.listing_id = ${listings.id} AND c.slug = ${category})` : sql``}`,
