@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
-import { browseQueries, unseenPlacesQuery } from '../../worker/db/queries/listings';
+import { browseQueries, ftsQuery, unseenPlacesQuery } from '../../worker/db/queries/listings';
 import { ownMatchesQuery, TRACK_FROM } from '../../worker/db/queries/search-terms';
 import { call, createListing, json, signUp, signUpAdmin, type Member } from './helpers';
 import { block, metered, unblock } from './blocks-helpers';
@@ -149,6 +149,40 @@ describe('browse and search across a block', () => {
       const after = (await metered('GET', path, a)).counts;
       expect(after.d1Queries, path).toBe(before[i]!.d1Queries);
       expect(after.d1Statements, path).toBe(before[i]!.d1Statements);
+    }
+  });
+});
+
+describe('the listings a viewer does not see that match a search', () => {
+  it('are found as the FTS index finds them, with or without the index (ASCII text is checked in SQL)', async () => {
+    const owner = await signUp();
+    const texts: [string, string, string[]][] = [
+      ['Garden shears', 'Sharp.', []],
+      ['Gardening gloves', 'Size M', []],
+      ['Xgarden thing', 'Odd name', []],
+      ['my_garden tools', 'Underscore between', []],
+      ['GARDEN-hose reel', 'Loud title', []],
+      ['Gärden bench', 'Accented title', []],
+      ['Kit garden2', 'Digits after', []],
+      ['Kit 2garden', 'Digits before', []],
+      ['Plain box', 'Nothing here', ['Garden help']],
+      ['Café table', 'Has a garden view', []],
+      ['Old\ngarden\tchair', 'Line breaks', []],
+      ['Shears only', 'Sharp garden shears', []],
+    ];
+    for (const [title, description, options] of texts) {
+      await createListing(owner, { title, description: `${description} and more words.`, whatUserWantsOptions: options, whatUserWants: 'Anything useful' });
+    }
+    const db = createDb(env.DB);
+    for (const text of ['garden', 'GARDEN', 'gard', 'garden shears', 'café', 'cafe', 'gärden', '2garden', 'garden2']) {
+      const fts = ftsQuery(text)!;
+      const found = (await ownMatchesQuery(db, owner.id, fts, '')).map((r) => r.id).sort((a, b) => a - b);
+      const { results } = await env.DB.prepare(
+        `SELECT id FROM listings WHERE user_id = ? AND status IN ('active', 'pending') AND id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ?) ORDER BY id`,
+      )
+        .bind(owner.id, fts)
+        .all<{ id: number }>();
+      expect(found, text).toEqual(results.map((r) => r.id));
     }
   });
 });
