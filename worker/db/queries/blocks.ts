@@ -1,8 +1,8 @@
 // Blocks (docs/api/blocks.md, decision 035). A block separates two members both ways, so every
 // check asks "is there a block either way": two primary-key lookups (blocks' key serves
 // blocker → blocked, blocks_blocked_idx the other direction). The checks ride inside the statements
-// the routes already run (a constant subquery, a condition on a write), so a block costs no round
-// trip to a request that had none.
+// the routes already run (a condition on a read or a write, a flag beside a lookup), so a block
+// costs no round trip and no statement to a request that had none.
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
