@@ -1,8 +1,9 @@
 // Blocks in the browser (docs/front-end.md, "Reports, blocks and moderation"), on a desktop and on
 // a 390 px phone: a member blocks another from their profile (a confirmation says what a block
 // does), the other's listings leave browse, their conversation shows a notice instead of the reply
-// box, /settings/blocked lists them, and Unblock gives everything back. The blocked member's stale
-// tab gets the contract's message when it tries to send. Screenshots in /tmp/blocks/.
+// box, /settings/blocked lists them, and Unblock gives everything back. The blocked member's open
+// tab loses its reply box at once (the room closes the live chat), and a tab that cannot know gets
+// the contract's message when it tries to send. Screenshots in /tmp/blocks/.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,11 +112,17 @@ for (const [name, viewport] of [
       await eventually(() => page.getByRole('textbox', { name: 'Type your message...' }).count()).toBe(0);
       await shots(page, `conversation-blocked-${viewport.width}`);
 
-      // Their stale tab: sending is refused with the contract's message, shown in place of the box.
-      await stale.page.getByRole('textbox', { name: 'Type your message...' }).fill('Hello? Are you there?');
-      await stale.page.getByRole('button', { name: 'Send message' }).click();
+      // Their tab open before the block: the room closed the live chat (4003), so the reply box
+      // gave way to the contract's message at once, naming nobody.
       await stale.page.getByTestId('blocked-composer').getByText('You cannot message this member').waitFor();
-      await eventually(() => stale.page.getByText(`You blocked`).count()).toBe(0);
+      await eventually(() => stale.page.getByText('You blocked').count()).toBe(0);
+      // A tab that cannot know (opened now, its live chat refused): sending is refused with the same message.
+      const later = await openPage(viewport, them.cookie);
+      await later.page.goto(conversation);
+      await later.page.getByRole('textbox', { name: 'Type your message...' }).fill('Hello? Are you there?');
+      await later.page.getByRole('button', { name: 'Send message' }).click();
+      await later.page.getByTestId('blocked-composer').getByText('You cannot message this member').waitFor();
+      await eventually(() => later.page.getByRole('textbox', { name: 'Type your message...' }).count()).toBe(0);
 
       // Blocked members lists them; Unblock there gives everything back.
       await page.goto('/profile');
@@ -133,7 +140,7 @@ for (const [name, viewport] of [
       await eventually(() => cards(page).count()).toBe(1);
       await page.goto(conversation);
       await page.getByRole('textbox', { name: 'Type your message...' }).waitFor();
-      expect([...errors, ...stale.errors]).toEqual([]);
+      expect([...errors, ...stale.errors, ...later.errors]).toEqual([]);
     });
   });
 }

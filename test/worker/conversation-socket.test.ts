@@ -482,6 +482,39 @@ describe('chat client connection against the room', () => {
     connection.stop();
   });
 
+  it('stays closed after a block closes the conversation (4003), even when asked to reconnect', async () => {
+    const { owner, member, listingId } = await conversation();
+    const sockets = workerSocketFactory(member, owner, listingId);
+    let opens = 0;
+    let closed = 0;
+    const states: string[] = [];
+    const connection = new ConversationConnection({
+      url: 'x',
+      createSocket: sockets.create,
+      random: () => 0,
+      onState: (s) => states.push(s),
+      onOpen: () => (opens += 1),
+      onFrame: () => {},
+      onConversationClosed: () => (closed += 1),
+    });
+    connection.start();
+    await expect.poll(() => opens).toBe(1);
+
+    // The owner blocks the member: the room closes the pair's sockets with 4003.
+    const response = await call(`/api/blocks/${member.id}`, { method: 'PUT', cookie: owner.cookie });
+    expect(response.status).toBe(200);
+    await expect.poll(() => closed).toBe(1);
+    expect(states.at(-1)).toBe('closed');
+    // Every reconnect would be refused until the block is lifted: none is tried, not even when asked.
+    connection.reconnectNow();
+    expect(sockets.made).toHaveLength(1);
+    // Longer than the first two backoff steps (250 + 500 ms with this random).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(sockets.made).toHaveLength(1);
+    expect(opens).toBe(1);
+    connection.stop();
+  });
+
   it('retries a refused upgrade with backoff, and replaces a socket stuck closing when asked to reconnect', async () => {
     const { owner, member, listingId } = await conversation();
     const outsider = await signUp();

@@ -1,9 +1,11 @@
 // One conversation socket that keeps itself connected: reconnects after a drop with exponential
 // backoff and jitter (live.ts), gives up a connect that hangs, and says when it opened so the
 // caller can resync from the API. A close with 4001 (the session ended) is not retried: the caller
-// asks the API whether the member is still signed in and calls resume() if so. No React here; use-conversation-socket.ts wires it to the
-// screen, and the Worker tests drive it against the real room.
-import { parseServerFrame, SESSION_ENDED_CLOSE_CODE, type ClientFrame, type ServerFrame } from '../../shared/ws-frames';
+// asks the API whether the member is still signed in and calls resume() if so. A close with 4003
+// (a block closed the conversation) is final: the room refuses every reconnect until the block is
+// lifted, so the connection stays down and says so. No React here; use-conversation-socket.ts
+// wires it to the screen, and the Worker tests drive it against the real room.
+import { CONVERSATION_CLOSED_CLOSE_CODE, parseServerFrame, SESSION_ENDED_CLOSE_CODE, type ClientFrame, type ServerFrame } from '../../shared/ws-frames';
 import { reconnectDelay } from './live';
 
 /** The part of a browser WebSocket the connection uses (a fake in tests). */
@@ -34,6 +36,11 @@ export interface ConnectionOptions {
    * down, even on reconnectNow(), until resume() (the member turned out to be still signed in).
    */
   onSessionEnded?: () => void;
+  /**
+   * The room closed the conversation because one member blocked the other (4003). The connection
+   * stays down for good (a new one is made when the screen opens the conversation again).
+   */
+  onConversationClosed?: () => void;
 }
 
 const OPEN = 1;
@@ -46,6 +53,7 @@ export class ConversationConnection {
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   private sessionEnded = false;
+  private closedForGood = false;
 
   constructor(private readonly options: ConnectionOptions) {}
 
@@ -55,7 +63,7 @@ export class ConversationConnection {
 
   /** Reconnects now unless a socket is open or opening (the tab became visible, the network came back). */
   reconnectNow() {
-    if (this.stopped || this.sessionEnded) return;
+    if (this.stopped || this.sessionEnded || this.closedForGood) return;
     // A socket stuck closing (a Close the other end never answered) counts as gone.
     if (this.socket && this.socket.readyState <= OPEN) return;
     if (this.socket) this.detach(this.socket);
@@ -141,6 +149,14 @@ export class ConversationConnection {
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      if (event.code === CONVERSATION_CLOSED_CLOSE_CODE) {
+        // A block: every reconnect would be refused (403) until it is lifted.
+        this.clearTimers();
+        this.closedForGood = true;
+        this.options.onState('closed');
+        this.options.onConversationClosed?.();
+        return;
+      }
       if (event.code === SESSION_ENDED_CLOSE_CODE) {
         // Retrying would only be refused (or loop): wait for the caller's sign-in check.
         this.clearTimers();
@@ -165,7 +181,7 @@ export class ConversationConnection {
   }
 
   private scheduleRetry() {
-    if (this.stopped || this.sessionEnded || this.retryTimer) return;
+    if (this.stopped || this.sessionEnded || this.closedForGood || this.retryTimer) return;
     if (this.connectTimer) clearTimeout(this.connectTimer);
     this.connectTimer = null;
     const delay = reconnectDelay(this.attempt, this.options.random);

@@ -3,7 +3,8 @@
 // back or the network returns; every (re)connect resyncs the conversation from the API, merged by
 // id. Frames update the React Query caches: new messages and read marks go into the conversation,
 // and the conversation list (unread counts, last message) is refetched. When the server closes the
-// socket because the session ended (4001), the hook asks who is signed in before anything else.
+// socket because the session ended (4001), the hook asks who is signed in before anything else; when
+// the room closes the conversation because of a block (4003), it stays closed and says so.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Barter, Message } from '../../shared/api-types';
@@ -40,6 +41,8 @@ export interface ConversationSocket {
   notifyTyping: () => void;
   /** Call after sending: the next keystroke may announce typing again at once. */
   resetTyping: () => void;
+  /** The room closed the conversation (4003): one of the two blocked the other. */
+  closed: boolean;
 }
 
 const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
@@ -48,6 +51,7 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
   const queryClient = useQueryClient();
   const [partnerTyping, setPartnerTyping] = useState(false);
   const [reconnecting, setReconnecting] = useState(false);
+  const [closed, setClosed] = useState(false);
   const connection = useRef<ConversationConnection | null>(null);
   const typingThrottle = useRef(createThrottle(TYPING_SEND_INTERVAL_MS));
   const readSent = useRef(0);
@@ -153,7 +157,13 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
         sendRead();
       },
       onSessionEnded: () => handleSessionEnded(conn, meId, queryClient),
+      onConversationClosed: () => {
+        clearTimeout(noticeTimer);
+        setReconnecting(false);
+        setClosed(true);
+      },
     });
+    setClosed(false);
     connection.current = conn;
     conn.start();
     const unwire = keepConnected(conn, sendRead);
@@ -178,5 +188,5 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
   }, []);
   const resetTyping = useCallback(() => typingThrottle.current.reset(), []);
 
-  return { partnerTyping, reconnecting, notifyTyping, resetTyping };
+  return { partnerTyping, reconnecting, notifyTyping, resetTyping, closed };
 }

@@ -2,6 +2,7 @@
 // Unblock), or the server's refusal ("You cannot message this member") from the other side's
 // block or a tab opened before it. It never says who blocked whom beyond the member's own block.
 import { Callout, Flex } from '@radix-ui/themes';
+import { BLOCKED_MEMBER_MESSAGE } from '../../../shared/schemas/moderation';
 import { UnblockButton } from '../../blocks/components/unblock-button';
 
 interface BlockedNoticeProps {
@@ -17,7 +18,7 @@ export function BlockedNotice({ partner, blockedByMe, message }: BlockedNoticePr
       <Callout.Text>
         {blockedByMe
           ? `You blocked ${partner.displayName}. Neither of you can message the other while the block lasts.`
-          : (message ?? 'You cannot message this member')}
+          : (message ?? BLOCKED_MEMBER_MESSAGE)}
       </Callout.Text>
       {blockedByMe && (
         <Flex mt="1">

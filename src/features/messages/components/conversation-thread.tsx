@@ -24,6 +24,7 @@ import { MemberMenu } from '../../moderation/components/member-menu';
 import { ReportButton } from '../../moderation/components/report-button';
 import { isRemovedMessage } from '../../moderation/labels';
 import { ApiError } from '../../../lib/api';
+import { BLOCKED_MEMBER_MESSAGE } from '../../../shared/schemas/moderation';
 
 interface ConversationThreadProps {
   me: { id: number };
@@ -64,6 +65,13 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
   useEffect(() => {
     if (!blockedByMe) setRefusal(null);
   }, [blockedByMe]);
+  // The room closed the conversation (a block, either way): the reply box gives way at once, and
+  // the member's own list is read again in case the block is theirs (from another tab).
+  useEffect(() => {
+    if (!live.closed) return;
+    setRefusal((current) => current ?? BLOCKED_MEMBER_MESSAGE);
+    void queryClient.invalidateQueries({ queryKey: blockKeys.all });
+  }, [live.closed, queryClient]);
   const scroller = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
