@@ -19,6 +19,7 @@ import {
   newPage,
   overflowsHorizontally,
   PHONE,
+  sendMessageByApi,
   signInAs,
   toastWith,
   uniqueName,
@@ -248,6 +249,86 @@ for (const [name, viewport] of [
     });
   });
 }
+
+describe('hiding, and what members then see (1280 px)', () => {
+  it('a hidden listing shows its owner the banner and no status; others get Listing Not Found; a hidden message reads as removed', { timeout: 180_000 }, async () => {
+    const suffix = uniqueName('h');
+    const [owner, asker, reporter] = await Promise.all([
+      createMember({ displayName: `Hana Host ${suffix}` }),
+      createMember({ displayName: `Abel Asker ${suffix}` }),
+      createMember({ displayName: `Rene Reporter ${suffix}` }),
+    ]);
+    const listing = await createListingFor(owner, { title: `Replica sneakers ${suffix}` });
+    const sent = await apiCall('/api/messages', { cookie: asker.cookie, body: { senderId: asker.id, receiverId: owner.id, listingId: listing.id, content: `Rude words here ${suffix}` } });
+    const message = (await sent.json()) as { id: number };
+    await report(owner, { targetType: 'message', targetId: message.id, reason: 'harassment' });
+    await report(reporter, { targetType: 'listing', targetId: listing.id, reason: 'prohibited' });
+
+    const admin = await openPage(DESKTOP, adminCookie);
+    await admin.page.goto('/admin/reports');
+    await act(admin.page, await queueCase(admin.page, `listing:${listing.id}`), 'Hide', `Replicas are not allowed ${suffix}`);
+    await toastWith(admin.page, 'The listing is hidden');
+    await act(admin.page, await queueCase(admin.page, `message:${message.id}`), 'Hide', `Abuse ${suffix}`);
+    await toastWith(admin.page, 'The message is hidden');
+
+    // The owner: the banner with what to do, and an edit form without a status.
+    const ownerPage = await openPage(DESKTOP, owner.cookie);
+    await ownerPage.page.goto(`/listing/${listing.id}`);
+    const banner = ownerPage.page.getByTestId('hidden-listing-banner');
+    await banner.getByText('Hidden by moderators.').waitFor();
+    await banner.getByRole('link', { name: 'contact us' }).waitFor();
+    await ownerPage.page.getByTestId('status-badge').getByText('Hidden by moderators').first().waitFor();
+    await ownerPage.page.getByRole('button', { name: 'Edit Listing' }).click();
+    await ownerPage.page.getByRole('dialog').getByRole('textbox', { name: /^Title/ }).waitFor();
+    await eventually(() => ownerPage.page.getByRole('dialog').getByText('Status', { exact: true }).count()).toBe(0);
+    await ownerPage.page.keyboard.press('Escape');
+    await shots(ownerPage.page, 'hidden-listing-owner-1280');
+
+    // Anyone else: the listing is gone.
+    const reporterPage = await openPage(DESKTOP, reporter.cookie);
+    await reporterPage.page.goto(`/listing/${listing.id}`);
+    await reporterPage.page.getByRole('heading', { name: 'Listing Not Found' }).waitFor();
+
+    // The hidden message reads as removed, in italics, with no Report under it.
+    await ownerPage.page.goto(`/messages/${listing.id}-${Math.min(owner.id, asker.id)}-${Math.max(owner.id, asker.id)}`);
+    const removed = ownerPage.page.getByTestId('message').filter({ hasText: 'This message was removed by a moderator' });
+    await removed.waitFor();
+    await eventually(() => removed.getByRole('button', { name: /^Report/ }).count()).toBe(0);
+    expect([...admin.errors, ...ownerPage.errors, ...reporterPage.errors]).toEqual([]);
+  });
+
+  it('a new account’s burst of links: the third message shows as held; the queue names the guard; Dismiss delivers it', { timeout: 180_000 }, async () => {
+    const suffix = uniqueName('l');
+    const [owner, newcomer] = await Promise.all([createMember({ displayName: `Olga Owner ${suffix}` }), createMember({ displayName: `Ned Newcomer ${suffix}` })]);
+    const listing = await createListingFor(owner, { title: `Garden bench ${suffix}` });
+    for (const text of ['See www.example.com/one', 'And www.example.com/two']) await sendMessageByApi(newcomer, owner, listing.id, text);
+
+    const { page, errors } = await openPage(DESKTOP, newcomer.cookie);
+    await page.goto(`/messages/${listing.id}-${Math.min(owner.id, newcomer.id)}-${Math.max(owner.id, newcomer.id)}`);
+    await eventually(() => page.getByTestId('message').count()).toBe(2);
+    await page.getByRole('textbox', { name: 'Type your message...' }).fill(`Last one www.example.com/three ${suffix}`);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const held = page.getByTestId('held-message');
+    await held.getByText(`Last one www.example.com/three ${suffix}`).waitFor();
+    await held.getByText('Held for review.').waitFor();
+    await eventually(() => page.getByRole('textbox', { name: 'Type your message...' }).inputValue()).toBe('');
+    await shots(page, 'held-message-1280');
+
+    const admin = await openPage(DESKTOP, adminCookie);
+    await admin.page.goto('/admin/reports');
+    const card = await queueCase(admin.page, `user:${newcomer.id}`);
+    await card.getByText(/^Held automatically:/).waitFor();
+    await card.getByText(`Last one www.example.com/three ${suffix}`).waitFor();
+    await act(admin.page, card, 'Dismiss', `Harmless links ${suffix}`);
+    await toastWith(admin.page, 'Reports dismissed');
+
+    // Delivered: the owner's thread has it as an ordinary message.
+    const ownerPage = await openPage(DESKTOP, owner.cookie);
+    await ownerPage.page.goto(`/messages/${listing.id}-${Math.min(owner.id, newcomer.id)}-${Math.max(owner.id, newcomer.id)}`);
+    await ownerPage.page.getByTestId('message').filter({ hasText: `Last one www.example.com/three ${suffix}` }).waitFor();
+    expect([...errors, ...admin.errors, ...ownerPage.errors]).toEqual([]);
+  });
+});
 
 describe('admins cannot act on themselves', () => {
   it('shows a report about the admin without actions', { timeout: 60_000 }, async () => {
