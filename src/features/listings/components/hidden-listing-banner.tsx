@@ -16,11 +16,11 @@ export function HiddenListingBanner({ isOwner }: { isOwner: boolean }) {
           <>
             Members cannot see this listing in browse, search or on your profile, and cannot contact you about it. If you think this is a mistake, or you have
             questions about what to change,{' '}
-            <ThemeLink asChild underline="always">
+            <ThemeLink asChild underline="always" color="amber" highContrast>
               <Link to="/contact">contact us</Link>
             </ThemeLink>{' '}
             with the listing’s title. Our{' '}
-            <ThemeLink asChild underline="always">
+            <ThemeLink asChild underline="always" color="amber" highContrast>
               <Link to="/community-standards">Community Standards</Link>
             </ThemeLink>{' '}
             explain what is allowed.
