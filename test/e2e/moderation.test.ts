@@ -282,6 +282,7 @@ describe('hiding, and what members then see (1280 px)', () => {
     await ownerPage.page.getByRole('dialog').getByRole('textbox', { name: /^Title/ }).waitFor();
     await eventually(() => ownerPage.page.getByRole('dialog').getByText('Status', { exact: true }).count()).toBe(0);
     await ownerPage.page.keyboard.press('Escape');
+    await ownerPage.page.getByRole('dialog').waitFor({ state: 'detached' });
     await shots(ownerPage.page, 'hidden-listing-owner-1280');
 
     // Anyone else: the listing is gone.
