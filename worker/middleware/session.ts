@@ -7,6 +7,7 @@ import { createMiddleware } from 'hono/factory';
 import { createDb } from '../db/client';
 import { users } from '../db/schema';
 import { loadSession, readSessionId } from '../lib/session';
+import { isSuspended } from '../lib/moderation/standing';
 import type { AppEnv } from '../types';
 
 /**
@@ -73,7 +74,9 @@ export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
     // A plain select: the relational query API builds the same statement with more work per request.
     const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
     // KV deletes take up to 60 s to reach every location; sessionsValidAfter voids old sessions now.
-    if (user && session.createdAt >= user.sessionsValidAfter) {
+    // A suspended member is signed out (docs/api/moderation.md): suspending also voids their
+    // sessions, and this keeps any session they could still hold from counting until it ends.
+    if (user && session.createdAt >= user.sessionsValidAfter && !isSuspended(user.suspendedUntil)) {
       c.set('user', user);
       c.set('session', { id: id!, userId: user.id, createdAt: session.createdAt });
     }

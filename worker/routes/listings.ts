@@ -102,8 +102,9 @@ listingRoutes.get('/:id{[0-9]+}', async (c) => {
   const id = parseId(c.req.param('id'), 'Listing');
   // Only a position the request gives (near, lat/lng) adds distanceMiles to one listing.
   const listing = await findListingShaped(c.get('db'), id, hasExplicitPosition(c) ? await searchPosition(c) : null);
-  if (!listing) throw notFound('Listing not found');
   const viewer = c.get('user');
+  // A listing hidden by moderation is missing to everyone but its owner and admins.
+  if (!listing || (listing.status === 'hidden' && viewer?.id !== listing.userId && !viewer?.isAdmin)) throw notFound('Listing not found');
   if (!viewer) return c.json(listing);
   // docs/api/wants-matches-circles.md: wantedByMe for a member, wantCount for the owner only.
   const { wantedByMe, wantCount } = await wantInfo(c.env.DB, viewer.id, id, viewer.id === listing.userId);

@@ -22,6 +22,7 @@ import {
 } from './search-terms';
 import type { ListingFields } from '../../../src/shared/api-types';
 import type { SessionRecord } from '../../lib/session';
+import { suspendedSql } from '../../lib/moderation/standing';
 
 /** Statuses anyone may browse; paused and completed listings show only to their owner and admins. */
 export const PUBLIC_STATUSES = ['active', 'pending'] as const;
@@ -490,7 +491,7 @@ export async function findListingShaped(db: Db, id: number, from?: Position | nu
  */
 function viewerSeesAllOf(userId: number, viewer: SessionRecord | null): SQL {
   if (!viewer) return sql`0`;
-  return sql`EXISTS (SELECT 1 FROM users v WHERE v.id = ${viewer.userId} AND v.sessions_valid_after <= ${viewer.createdAt} AND (v.id = ${userId} OR v.is_admin = 1))`;
+  return sql`EXISTS (SELECT 1 FROM users v WHERE v.id = ${viewer.userId} AND v.sessions_valid_after <= ${viewer.createdAt} AND NOT ${suspendedSql(sql`v.suspended_until`)} AND (v.id = ${userId} OR v.is_admin = 1))`;
 }
 
 /**
