@@ -45,7 +45,8 @@ export const needsNoViewer = (method: string, path: string) => isGetOf(VIEWER_FR
  * c.get('user') is null there. GET /api/users/{id}/listings: only which statuses it shows depends
  * on the viewer (the owner and admins see every status). GET /api/conversations/{me}/{partner}/{listing}:
  * a thread read, whose batch starts with the session's gate. GET /api/admin/listings: the admin
- * listings tab, whose batch starts with the gate for an admin's session.
+ * listings tab, whose batch starts with the gate for an admin's session; GET /api/admin/reports and
+ * /api/admin/reports/count: the moderation queue and its count, likewise.
  */
 export const VIEWER_IN_SQL_GETS: readonly RegExp[] = [
   /^\/api\/users\/[0-9]+\/listings$/,
@@ -53,6 +54,8 @@ export const VIEWER_IN_SQL_GETS: readonly RegExp[] = [
   /^\/api\/conversations\/[0-9]+\/[0-9]+\/[0-9]+$/,
   // The admin listings tab: its batch starts with the gate for an admin's session.
   /^\/api\/admin\/listings$/,
+  // The moderation queue and the header's open count (polled): the same gate for an admin.
+  /^\/api\/admin\/reports(\/count)?$/,
 ];
 
 const checksViewerInSql = (method: string, path: string) => isGetOf(VIEWER_IN_SQL_GETS, method, path);

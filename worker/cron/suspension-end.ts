@@ -1,0 +1,37 @@
+// Temporary suspensions end by themselves (docs/api/moderation.md, "Enforcement"): every 15-minute
+// run ends the suspensions whose time has passed, at most a page of members a run: their
+// suspended_until cleared, the listings hidden for the suspension back as they were, a notice in
+// their bell, and an audit row ('suspension_ended', by the product itself). One read of
+// users_suspended_until_idx (nothing due reads no row: a ban's end is later than any run), then one
+// batch whose statements all test the same "still due" condition before the last one clears it, so
+// a run racing an admin's reinstatement or a new suspension changes only what is still due.
+import { sql } from 'drizzle-orm';
+import { SYSTEM_ACTOR } from '../db/queries/audit';
+import { pushNotificationChanges } from '../lib/member-sockets';
+import { endSuspensionStatements } from '../lib/moderation/suspension';
+import type { Budget } from './budget';
+
+/** Members whose suspension ends in one run; the rest wait for the next run (9,600 a day). */
+export const SUSPENSION_END_PAGE = 100;
+/** Statements a run with work costs: the read, then the batch of four (audit, notices, listings, members). */
+export const SUSPENSION_END_COST = 5;
+
+/** Ends the suspensions due at `scheduledTime`; returns how many (null when the budget could not cover a run). */
+export async function runSuspensionEnd(env: Env, scheduledTime: number, budget: Budget): Promise<number | null> {
+  if (budget.left() < SUSPENSION_END_COST) return null;
+  const d1 = env.DB;
+  const at = new Date(scheduledTime).toISOString();
+  const { results: due } = await d1
+    .prepare('SELECT id FROM users WHERE suspended_until IS NOT NULL AND suspended_until <= ?1 ORDER BY suspended_until LIMIT ?2')
+    .bind(at, SUSPENSION_END_PAGE)
+    .all<{ id: number }>();
+  if (due.length === 0) return 0;
+  const ids = due.map((row) => row.id);
+  const still = sql`u.suspended_until IS NOT NULL AND u.suspended_until <= ${at}`;
+  const audit = sql`INSERT INTO moderation_actions (actor_id, actor_name, action, target_type, target_id, target_user_id, target_label, note, created_at)
+    SELECT ${SYSTEM_ACTOR.id}, ${SYSTEM_ACTOR.name}, 'suspension_ended', 'user', u.id, u.id, u.username, 'The suspension ended', ${at}
+      FROM users u WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${still}`;
+  await d1.batch(endSuspensionStatements(d1, ids, still, at, [audit]));
+  await pushNotificationChanges(env, ids);
+  return due.length;
+}

@@ -1,0 +1,220 @@
+// Suspension and its end (docs/api/moderation.md, "Enforcement"; decision 034). Suspending a member
+// (days, or permanently: a ban) is one D1 batch (one transaction) of set-based statements, a fixed
+// number whatever the member holds:
+//  - the member: suspended_until set and every session voided (sessions_valid_after);
+//  - their listings out of view: every listing not already hidden becomes 'hidden' with reason
+//    'suspension' and the status to restore (so the end of the suspension brings them back);
+//  - their trade circles: proposed ones are called off with the statements every other path uses
+//    (dissolveStatements); agreed ones whose barters are not all done are declined too, their legs
+//    closed and their pending barters cancelled (a ring without one member cannot close);
+//  - their pending barters cancelled (as a member's cancel or the daily cleanup does: status
+//    'cancelled', deletion scheduled, the "confirm it" entries settled, the conversation's
+//    `barter:{id}:cancelled` line once);
+//  - their open offers closed (as withdrawing or declining does: withdrawn when they made it,
+//    declined when it was made to them, with the `offer:{id}:{status}` line once);
+//  - a notice to each other member concerned (the bell; the conversation's event line where the
+//    product already writes one), which names the member but not why: "their account is unavailable".
+// Every statement changes a row only from the state it expects (pending, open, proposed, agreed) and
+// marks what it changed with the batch's own time, and the next statements act only on rows so
+// marked: a barter confirmed, an offer accepted or a circle agreed by a batch that got in first is
+// left as that batch left it, and nothing is half-done (test/worker/suspension.test.ts).
+//
+// The end (reinstatement by an admin, or the cron job once the time has passed) clears
+// suspended_until and gives back the listings hidden for the suspension, in one batch whose
+// statements all test the same condition on the member's row before the last one changes it.
+import { sql, type SQL } from 'drizzle-orm';
+import { DELETE_CANCELLED_AFTER } from '../../db/queries/barters';
+import { nextIdsOfRowsSql } from '../../db/id-reserve';
+import { dissolveStatements, selectByMember } from '../trade-circles/propose';
+import { prepareSql } from '../message-budget';
+
+/** Who is suspended: the id and the name the other members' notices give. */
+export interface SuspendedMember {
+  id: number;
+  displayName: string;
+}
+
+/** The conversation's address in SQL (conversationPath): /messages/{listing}-{low}-{high}. */
+const conversationLinkSql = (listing: string, a: string, b: string) => `'/messages/' || ${listing} || '-' || min(${a}, ${b}) || '-' || max(${a}, ${b})`;
+
+/** The circles the member gives or receives in (the giver and receiver indexes of the legs). */
+const circlesOfMemberSql = (memberId: number) =>
+  sql`(SELECT circle_id FROM trade_circle_legs WHERE giver_id = ${memberId} UNION SELECT circle_id FROM trade_circle_legs WHERE receiver_id = ${memberId})`;
+
+/** What the batch changed, for the work after it (frames to conversations and circles, bells). */
+export interface CascadeResult {
+  circles: { id: number; legs_key: string }[];
+  barters: { id: number; listing_id: number; initiator_id: number; recipient_id: number }[];
+  offers: { id: number; listing_id: number; from_user_id: number; to_user_id: number; status: string }[];
+}
+
+/**
+ * The suspension's statements, in batch order; `results` reads what they returned from the
+ * batch's results (given the index of the first statement in the caller's batch).
+ */
+export function suspensionStatements(d1: D1Database, member: SuspendedMember, until: string, now: number) {
+  const at = new Date(now).toISOString();
+  // A cancelled barter's deletion time; equal to this string only for barters this batch cancelled.
+  const deleteAt = new Date(now + DELETE_CANCELLED_AFTER).toISOString();
+  const m = member.id;
+  const name = member.displayName;
+  const circles = circlesOfMemberSql(m);
+  const declinedHere = sql`(SELECT id FROM trade_circles WHERE status = 'declined' AND updated_at = ${at} AND id IN ${circles})`;
+  // The barters the batch may cancel: the member's (barters_initiator_idx, barters_recipient_idx) and
+  // those of the circles it declines; and of those, the ones it did cancel (marked with deleteAt).
+  const barterCandidates = sql`(SELECT id FROM barters WHERE initiator_id = ${m} UNION SELECT id FROM barters WHERE recipient_id = ${m}
+    UNION SELECT barter_id FROM trade_circle_legs WHERE barter_id IS NOT NULL AND circle_id IN ${declinedHere})`;
+  const cancelledHere = (b = '') =>
+    sql`${sql.raw(b)}id IN ${barterCandidates} AND ${sql.raw(b)}status = 'cancelled' AND ${sql.raw(b)}barter_deletion_scheduled_at = ${deleteAt}`;
+  const membersBarter = sql`(initiator_id = ${m} OR recipient_id = ${m})`;
+  // The member's offers (offers_from_idx, offers_to_idx), and of those the ones this batch closed.
+  const offersOfMember = sql`(SELECT id FROM offers WHERE from_user_id = ${m} UNION SELECT id FROM offers WHERE to_user_id = ${m})`;
+  const closedHere = (o = '') => sql`${sql.raw(o)}id IN ${offersOfMember} AND ${sql.raw(o)}status IN ('withdrawn', 'declined') AND ${sql.raw(o)}responded_at = ${at}`;
+  const [dissolve, closeLegs] = dissolveStatements(d1, selectByMember(m), at);
+
+  const statements: D1PreparedStatement[] = [
+    // The member: suspended, and every session ends now (the session middleware and gate).
+    prepareSql(d1, sql`UPDATE users SET suspended_until = ${until}, sessions_valid_after = ${now + 1} WHERE id = ${m}`),
+    // Their listings leave every view (listings_user_created_idx); the status to restore is kept.
+    prepareSql(d1, sql`UPDATE listings SET held_status = status, status = 'hidden', hidden_reason = 'suspension' WHERE user_id = ${m} AND status <> 'hidden'`),
+    // Proposed circles: called off as for a member whose account goes (returns id, legs_key).
+    dissolve,
+    closeLegs,
+    // Agreed circles with a barter still pending: declined, legs closed (their barters below).
+    prepareSql(
+      d1,
+      sql`UPDATE trade_circles SET status = 'declined', updated_at = ${at}
+           WHERE status = 'agreed' AND id IN ${circles}
+             AND EXISTS (SELECT 1 FROM trade_circle_legs l JOIN barters b ON b.id = l.barter_id WHERE l.circle_id = trade_circles.id AND b.status = 'pending')
+          RETURNING id, legs_key`,
+    ),
+    prepareSql(d1, sql`UPDATE trade_circle_legs SET open = 0 WHERE open = 1 AND circle_id IN ${declinedHere}`),
+    // Pending barters: the member's, and those of the circles declined here.
+    prepareSql(
+      d1,
+      sql`UPDATE barters SET status = 'cancelled', barter_deletion_scheduled_at = ${deleteAt}
+           WHERE status = 'pending' AND id IN ${barterCandidates}
+          RETURNING id, listing_id, initiator_id, recipient_id`,
+    ),
+    // Both members' "confirm it" entries of those barters are settled, as a cancel does.
+    prepareSql(
+      d1,
+      sql`UPDATE notifications SET read_at = ${at}
+           WHERE read_at IS NULL AND (user_id, subject_key) IN (
+             SELECT initiator_id, 'barter:' || id FROM barters WHERE ${cancelledHere()}
+             UNION ALL SELECT recipient_id, 'barter:' || id FROM barters WHERE ${cancelledHere()})`,
+    ),
+    // Each cancelled barter's line in its conversation, once (the key a member's cancel uses).
+    prepareSql(
+      d1,
+      sql`INSERT OR IGNORE INTO messages (id, sender_id, receiver_id, listing_id, content, kind, event, event_key)
+          SELECT ${sql.raw(nextIdsOfRowsSql('messages'))},
+                 CASE WHEN recipient_id = ${m} THEN recipient_id ELSE initiator_id END,
+                 CASE WHEN recipient_id = ${m} THEN initiator_id ELSE recipient_id END,
+                 listing_id,
+                 CASE WHEN ${membersBarter} THEN ${`${name}’s account is unavailable, so this barter was cancelled`}
+                      ELSE 'This barter was cancelled: its trade circle was called off' END,
+                 'event', json_object('type', 'barter_cancelled', 'offerId', NULL, 'barterId', id), 'barter:' || id || ':cancelled'
+            FROM barters WHERE ${cancelledHere()}`,
+    ),
+    // The other member of each of the member's cancelled barters is told (the barter's entry).
+    prepareSql(
+      d1,
+      sql`INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)
+          SELECT ${sql.raw(nextIdsOfRowsSql('notifications'))}, CASE WHEN b.initiator_id = ${m} THEN b.recipient_id ELSE b.initiator_id END,
+                 'barter_pending', 'barter:' || b.id,
+                 'Your barter for “' || l.title || '” was cancelled: ' || ${name} || '’s account is unavailable',
+                 ${sql.raw(conversationLinkSql('b.listing_id', 'b.initiator_id', 'b.recipient_id'))}, 1, ${at}
+            FROM barters b JOIN listings l ON l.id = b.listing_id
+           WHERE ${cancelledHere('b.')} AND (b.initiator_id = ${m} OR b.recipient_id = ${m})
+          ON CONFLICT (user_id, subject_key) DO UPDATE SET
+            kind = excluded.kind, text = excluded.text, link = excluded.link,
+            count = CASE WHEN notifications.read_at IS NULL THEN notifications.count + 1 ELSE 1 END,
+            read_at = NULL, updated_at = excluded.updated_at`,
+    ),
+    // Open offers: withdrawn when the member made them, declined when made to them.
+    prepareSql(
+      d1,
+      sql`UPDATE offers SET status = CASE WHEN from_user_id = ${m} THEN 'withdrawn' ELSE 'declined' END, responded_at = ${at}, updated_at = ${at}
+           WHERE status = 'open' AND id IN (SELECT id FROM offers WHERE from_user_id = ${m} AND status = 'open' UNION SELECT id FROM offers WHERE to_user_id = ${m} AND status = 'open')
+          RETURNING id, listing_id, from_user_id, to_user_id, status`,
+    ),
+    prepareSql(
+      d1,
+      sql`INSERT OR IGNORE INTO messages (id, sender_id, receiver_id, listing_id, content, kind, event, event_key)
+          SELECT ${sql.raw(nextIdsOfRowsSql('messages'))}, ${m}, CASE WHEN from_user_id = ${m} THEN to_user_id ELSE from_user_id END, listing_id,
+                 ${`${name}’s account is unavailable, so this offer was closed`}, 'event',
+                 json_object('type', CASE WHEN status = 'withdrawn' THEN 'offer_withdrawn' ELSE 'offer_declined' END, 'offerId', id, 'barterId', NULL),
+                 'offer:' || id || ':' || status
+            FROM offers WHERE ${closedHere()}`,
+    ),
+    prepareSql(
+      d1,
+      sql`INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)
+          SELECT ${sql.raw(nextIdsOfRowsSql('notifications'))}, CASE WHEN o.from_user_id = ${m} THEN o.to_user_id ELSE o.from_user_id END,
+                 'offer', 'message:' || o.listing_id || ':' || ${m},
+                 CASE WHEN o.from_user_id = ${m} THEN ${name} || '’s offer on “' || l.title || '” was closed: their account is unavailable'
+                      ELSE 'Your offer on “' || l.title || '” was closed: ' || ${name} || '’s account is unavailable' END,
+                 ${sql.raw(conversationLinkSql('o.listing_id', 'o.from_user_id', 'o.to_user_id'))}, 1, ${at}
+            FROM offers o JOIN listings l ON l.id = o.listing_id
+           WHERE ${closedHere('o.')}
+          ON CONFLICT (user_id, subject_key) DO UPDATE SET
+            kind = excluded.kind, text = excluded.text, link = excluded.link,
+            count = CASE WHEN notifications.read_at IS NULL THEN notifications.count + 1 ELSE 1 END,
+            read_at = NULL, updated_at = excluded.updated_at`,
+    ),
+    // Every other member of the circles called off here, told without naming anyone.
+    prepareSql(
+      d1,
+      sql`INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)
+          SELECT ${sql.raw(nextIdsOfRowsSql('notifications'))}, l.giver_id, 'trade_circle', 'circle:' || l.circle_id,
+                 'A trade circle was called off: one of its members is unavailable', '/trade-circles/' || l.circle_id, 1, ${at}
+            FROM trade_circle_legs l JOIN users u ON u.id = l.giver_id
+           WHERE l.circle_id IN ${declinedHere} AND l.giver_id <> ${m}
+          ON CONFLICT (user_id, subject_key) DO UPDATE SET
+            kind = excluded.kind, text = excluded.text, link = excluded.link,
+            count = CASE WHEN notifications.read_at IS NULL THEN notifications.count + 1 ELSE 1 END,
+            read_at = NULL, updated_at = excluded.updated_at`,
+    ),
+  ];
+  /** What the batch changed, read from its results (`first`: this list's first index in the batch). */
+  const results = (batch: D1Result[], first: number): CascadeResult => ({
+    circles: [...(batch[first + 2]!.results as CascadeResult['circles']), ...(batch[first + 4]!.results as CascadeResult['circles'])],
+    barters: batch[first + 6]!.results as CascadeResult['barters'],
+    offers: batch[first + 10]!.results as CascadeResult['offers'],
+  });
+  return { statements, results };
+}
+
+/**
+ * Ending suspensions: the statements for the members `ids` (a JSON array parameter) whose row
+ * satisfies `still` (an SQL condition on the users row `u`): evaluated by every statement before
+ * the last one clears suspended_until, so the audit rows, notices and restored listings are exactly
+ * those of the members this batch ended. `before` statements (the audit rows) go first.
+ */
+export function endSuspensionStatements(d1: D1Database, ids: number[], still: SQL, at: string, before: SQL[] = []): D1PreparedStatement[] {
+  const members = sql`(SELECT u.id FROM users u WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${still})`;
+  return [
+    ...before.map((q) => prepareSql(d1, q)),
+    prepareSql(
+      d1,
+      sql`INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)
+          SELECT ${sql.raw(nextIdsOfRowsSql('notifications'))}, id, 'moderation', 'moderation:standing',
+                 'Your account is active again. Please follow the community standards.', '/community-standards', 1, ${at}
+            FROM ${members} WHERE true
+          ON CONFLICT (user_id, subject_key) DO UPDATE SET
+            kind = excluded.kind, text = excluded.text, link = excluded.link, count = 1, read_at = NULL, updated_at = excluded.updated_at`,
+    ),
+    // The listings hidden for the suspension come back as they were; those an admin or reports hid stay hidden.
+    prepareSql(
+      d1,
+      sql`UPDATE listings SET status = coalesce(held_status, 'paused'), held_status = NULL, hidden_reason = NULL
+           WHERE user_id IN ${members} AND status = 'hidden' AND hidden_reason = 'suspension'`,
+    ),
+    prepareSql(d1, sql`UPDATE users SET suspended_until = NULL WHERE id IN ${members}`),
+  ];
+}
+
+/** Members whose audit and notice rows an end statement writes: the same set, as an SQL source. */
+export const endingMembersSql = (ids: number[], still: SQL) =>
+  sql`(SELECT u.id, u.username, u.display_name FROM users u WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${still})`;
