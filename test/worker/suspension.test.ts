@@ -215,7 +215,11 @@ describe('a suspension racing a barter confirmation', () => {
       const reportId = await reportOf(partner, 'user', member.id);
       const confirm = () => call(`/api/barters/${barterId}/complete`, { method: 'PATCH', cookie: partner.cookie });
       const suspend = () => resolve(admin, reportId, { action: 'suspend', days: 2, note: 'Race' });
-      const [confirmed, suspended] = await Promise.all(round % 2 ? [confirm(), suspend()] : [suspend(), confirm()].reverse());
+      // Which request starts first alternates between rounds.
+      let confirmed: Response;
+      let suspended: Response;
+      if (round % 2) [confirmed, suspended] = await Promise.all([confirm(), suspend()]);
+      else [suspended, confirmed] = await Promise.all([suspend(), confirm()]);
       expect(suspended.status).toBe(200);
       const { status } = await rowOf('SELECT status FROM barters WHERE id = ?', barterId);
       const lines = await env.DB.prepare('SELECT event_key FROM messages WHERE event_key LIKE ? ORDER BY id').bind(`barter:${barterId}:%`).all<{ event_key: string }>();

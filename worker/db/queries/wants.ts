@@ -117,14 +117,15 @@ export interface WantedListing {
 
 /**
  * The member's wanted listings, newest want first, whatever their status now (a paused listing
- * stays on the list so the member can remove it). At most MAX_WANTS rows exist.
+ * stays on the list so the member can remove it), except a listing hidden by moderation, which
+ * only its owner and admins see (docs/api/moderation.md). At most MAX_WANTS rows exist.
  */
 export async function wantedListings(d1: D1Database, userId: number): Promise<WantedListing[]> {
   const { results } = await d1
     .prepare(
       `SELECT l.*, w.created_at AS wanted_at, u.username AS owner_username, u.display_name AS owner_display_name, u.avatar_url AS owner_avatar_url
          FROM wants w JOIN listings l ON l.id = w.listing_id JOIN users u ON u.id = l.user_id
-        WHERE w.user_id = ?1
+        WHERE w.user_id = ?1 AND l.status <> 'hidden'
         ORDER BY w.created_at DESC, w.listing_id DESC
         LIMIT ?2`,
     )
