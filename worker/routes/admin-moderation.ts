@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { ModeratedMember } from '../../src/shared/api-types';
 import { reinstateSchema, reportResolveSchema } from '../../src/shared/schemas';
 import { auditEntry, auditPageSql, auditSql, type AuditRow } from '../db/queries/audit';
-import { openReportCount, queuePage, reportItemSql, type QueueRow, type QueueStatus } from '../db/queries/moderation-queue';
+import { openReportCount, queuePage, type QueueStatus } from '../db/queries/moderation-queue';
 import { findUserById } from '../db/queries/users';
 import { jsonReply } from '../db/json-reply';
 import { parseAdminCursorPage, setNextCursor } from '../lib/admin-paging';
@@ -71,11 +71,10 @@ adminModerationRoutes.post('/reports/:id{[0-9]+}/resolve', async (c) => {
   if (!ctx) throw notFound('Report not found');
   const input = await parseBody(c, reportResolveSchema);
   checkAction(ctx, admin, input.action);
-  const after = await applyAction(c.env, c.get('db'), ctx, admin, input, held!.results as HeldRow[], new URL(c.req.url).origin);
+  const { item, after } = await applyAction(c.env, c.get('db'), ctx, admin, input, held!.results as HeldRow[], new URL(c.req.url).origin);
   await afterReply(c, after);
   // The report as the queue now shows it (resolved, the target's current state).
-  const [row] = await c.get('db').all<QueueRow>(reportItemSql(reportId));
-  return jsonReply(c, row!.item);
+  return jsonReply(c, item);
 });
 
 adminModerationRoutes.post('/users/:id{[0-9]+}/reinstate', async (c) => {

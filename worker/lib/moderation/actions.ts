@@ -10,6 +10,7 @@ import type { ModerationAction, ReportReason, ReportTargetType } from '../../../
 import type { Db } from '../../db/client';
 import { nextIdSql } from '../../db/id-reserve';
 import { auditSql, type Actor, type AuditRecord } from '../../db/queries/audit';
+import { reportItemSql } from '../../db/queries/moderation-queue';
 import { eventLinesByKeys, shapeOffers } from '../../db/queries/offers';
 import { barters, offers, type BarterRow, type OfferRow } from '../../db/schema';
 import { barter as shapeBarter, message as shapeMessage, REMOVED_MESSAGE } from '../../db/shapes';
@@ -147,8 +148,9 @@ function emailSql(email: { to: string; subject: string; text: string; html: stri
 }
 
 /**
- * Applies the action: one batch, then the work after the reply (returned as a function the route
- * hands to afterReply). `held` is the member's held messages (heldOfReportStatement).
+ * Applies the action: one batch, ending with the report as the queue now shows it (`item`, JSON
+ * text: the reply), and the work after the reply (`after`, which the route hands to afterReply).
+ * `held` is the member's held messages (heldOfReportStatement).
  */
 export async function applyAction(
   env: Env,
@@ -159,7 +161,7 @@ export async function applyAction(
   held: HeldRow[],
   origin: string,
   now = Date.now(),
-): Promise<() => Promise<void>> {
+): Promise<{ item: string; after: () => Promise<void> }> {
   const d1 = env.DB;
   const at = new Date(now).toISOString();
   const actor: Actor = { id: admin.id, name: admin.username };
@@ -277,6 +279,8 @@ export async function applyAction(
     auditSql(audit),
     sql`UPDATE reports SET status = 'resolved', resolution = ${action}, resolved_by = ${admin.id}, resolved_at = ${at}
          WHERE target_type = ${target.type} AND target_id = ${target.id} AND status = 'open'`,
+    // The reply: the report as the queue now shows it.
+    reportItemSql(ctx.id),
   );
 
   let results: D1Result[];
@@ -288,11 +292,12 @@ export async function applyAction(
     if (row?.status !== 'open') throw conflict(RESOLVED_MESSAGE);
     throw error;
   }
+  const item = (results.at(-1)!.results[0] as { item: string }).item;
   const outcome: Outcome = {};
   if (cascade) outcome.cascade = cascade.results(results, cascadeAt);
   if (dissolveAt >= 0) outcome.dissolved = results[dissolveAt]!.results as DissolvedCircle[];
 
-  return async () => {
+  const after = async () => {
     const requestId = 'moderation';
     if (action === 'suspend' || action === 'ban') await closeSocketsOfSuspendedMember(env, member!.id);
     if (outcome.dissolved?.length) await afterDissolved(env, outcome.dissolved, 'listing_unavailable', at);
@@ -307,6 +312,7 @@ export async function applyAction(
     }
     await pushNotificationChanges(env, notified);
   };
+  return { item, after };
 }
 
 /** Conversations told live of a suspension's closed offers and cancelled barters, at most. */

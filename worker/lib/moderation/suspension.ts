@@ -59,13 +59,14 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
   const m = member.id;
   const name = member.displayName;
   const circles = circlesOfMemberSql(m);
-  const declinedHere = sql`(SELECT id FROM trade_circles WHERE status = 'declined' AND updated_at = ${at} AND id IN ${circles})`;
+  // `+status`: the member's circles drive (a few), not every declined circle (the status index).
+  const declinedHere = sql`(SELECT id FROM trade_circles WHERE id IN ${circles} AND +status = 'declined' AND updated_at = ${at})`;
   // The barters the batch may cancel: the member's (barters_initiator_idx, barters_recipient_idx) and
   // those of the circles it declines; and of those, the ones it did cancel (marked with deleteAt).
   const barterCandidates = sql`(SELECT id FROM barters WHERE initiator_id = ${m} UNION SELECT id FROM barters WHERE recipient_id = ${m}
     UNION SELECT barter_id FROM trade_circle_legs WHERE barter_id IS NOT NULL AND circle_id IN ${declinedHere})`;
   const cancelledHere = (b = '') =>
-    sql`${sql.raw(b)}id IN ${barterCandidates} AND ${sql.raw(b)}status = 'cancelled' AND ${sql.raw(b)}barter_deletion_scheduled_at = ${deleteAt}`;
+    sql`${sql.raw(b)}id IN ${barterCandidates} AND +${sql.raw(b)}status = 'cancelled' AND ${sql.raw(b)}barter_deletion_scheduled_at = ${deleteAt}`;
   const membersBarter = sql`(initiator_id = ${m} OR recipient_id = ${m})`;
   // The member's offers (offers_from_idx, offers_to_idx), and of those the ones this batch closed.
   const offersOfMember = sql`(SELECT id FROM offers WHERE from_user_id = ${m} UNION SELECT id FROM offers WHERE to_user_id = ${m})`;
@@ -84,7 +85,7 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
     prepareSql(
       d1,
       sql`UPDATE trade_circles SET status = 'declined', updated_at = ${at}
-           WHERE status = 'agreed' AND id IN ${circles}
+           WHERE id IN ${circles} AND +status = 'agreed'
              AND EXISTS (SELECT 1 FROM trade_circle_legs l JOIN barters b ON b.id = l.barter_id WHERE l.circle_id = trade_circles.id AND b.status = 'pending')
           RETURNING id, legs_key`,
     ),
@@ -93,16 +94,15 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
     prepareSql(
       d1,
       sql`UPDATE barters SET status = 'cancelled', barter_deletion_scheduled_at = ${deleteAt}
-           WHERE status = 'pending' AND id IN ${barterCandidates}
+           WHERE id IN ${barterCandidates} AND +status = 'pending'
           RETURNING id, listing_id, initiator_id, recipient_id`,
     ),
     // Both members' "confirm it" entries of those barters are settled, as a cancel does.
     prepareSql(
       d1,
       sql`UPDATE notifications SET read_at = ${at}
-           WHERE read_at IS NULL AND (user_id, subject_key) IN (
-             SELECT initiator_id, 'barter:' || id FROM barters WHERE ${cancelledHere()}
-             UNION ALL SELECT recipient_id, 'barter:' || id FROM barters WHERE ${cancelledHere()})`,
+           WHERE id IN (SELECT n.id FROM barters b JOIN notifications n ON n.user_id IN (b.initiator_id, b.recipient_id) AND n.subject_key = 'barter:' || b.id
+                         WHERE ${cancelledHere('b.')} AND n.read_at IS NULL)`,
     ),
     // Each cancelled barter's line in its conversation, once (the key a member's cancel uses).
     prepareSql(
