@@ -69,6 +69,33 @@ describe('who may use the admin routes', () => {
     expect(await scalar('SELECT count(*) AS n FROM reports WHERE id = ? AND status = ?', filed.id, 'open')).toBe(1);
   });
 
+  it('checks the admin’s session in the action’s own batch: a voided session is 401 and a member 403, before any 404, 400 or 409', async () => {
+    const [admin, owner, reporter] = await Promise.all([signUpAdmin(), signUp(), signUp()]);
+    const filed = await report(reporter, { targetType: 'user', targetId: owner.id });
+    const body = { action: 'warn', note: 'Careful' };
+    for (const [id, payload] of [
+      [filed.id, body],
+      [999_999_999, body],
+      [filed.id, { action: 'nope' }],
+    ] as const) {
+      expect((await resolve(owner, id, payload)).status).toBe(403);
+    }
+    // Sign out everywhere: the old cookie is void.
+    const stale = admin.cookie;
+    await call('/api/auth/logout-everywhere', { method: 'POST', cookie: admin.cookie });
+    for (const id of [filed.id, 999_999_999]) {
+      const refused = await call(`/api/admin/reports/${id}/resolve`, { cookie: stale, body });
+      expect(refused.status).toBe(401);
+      expect(await json(refused)).toEqual({ message: 'Authentication required' });
+    }
+    expect(await scalar('SELECT count(*) AS n FROM reports WHERE id = ? AND status = ?', filed.id, 'open')).toBe(1);
+    // A demoted admin loses the right at once.
+    const other = await signUpAdmin();
+    await env.DB.prepare('UPDATE users SET is_admin = 0 WHERE id = ?').bind(other.id).run();
+    expect((await resolve(other, filed.id, body)).status).toBe(403);
+    expect(await scalar('SELECT count(*) AS n FROM moderation_actions WHERE report_id = ?', filed.id)).toBe(0);
+  });
+
   it('an admin cannot act on themselves: not on a report about them or their listing, nor reinstate themselves', async () => {
     const [admin, other, reporter] = await Promise.all([signUpAdmin(), signUpAdmin(), signUp()]);
     const listing = await createListing(admin, { title: 'Admin’s own listing' });

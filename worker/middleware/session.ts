@@ -58,7 +58,15 @@ export const VIEWER_IN_SQL_GETS: readonly RegExp[] = [
   /^\/api\/admin\/reports(\/count)?$/,
 ];
 
-const checksViewerInSql = (method: string, path: string) => isGetOf(VIEWER_IN_SQL_GETS, method, path);
+/**
+ * Writes that check the viewer in their own first batch, the same way (decision 033): an admin's
+ * action on a report (docs/api/moderation.md), whose first batch starts with the gate for an
+ * admin's session and reads the admin's name for the audit row beside the report.
+ */
+export const VIEWER_IN_SQL_POSTS: readonly RegExp[] = [/^\/api\/admin\/reports\/[0-9]+\/resolve$/];
+
+const checksViewerInSql = (method: string, path: string) =>
+  isGetOf(VIEWER_IN_SQL_GETS, method, path) || (method === 'POST' && VIEWER_IN_SQL_POSTS.some((pattern) => pattern.test(path)));
 
 export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
   const db = createDb(c.env.DB);

@@ -62,19 +62,37 @@ adminModerationRoutes.get('/reports/count', async (c) => {
   );
 });
 
+// On VIEWER_IN_SQL_POSTS: the admin is checked in the action's first batch (lib/session-gate.ts),
+// which reads the report, the member's held messages and the admin's name together.
 adminModerationRoutes.post('/reports/:id{[0-9]+}/resolve', async (c) => {
-  const admin = requireAdmin(c);
-  const reportId = parseId(c.req.param('id'), 'Report');
-  const d1 = c.env.DB;
-  const [found, held] = await d1.batch([reportContextStatement(d1, reportId), heldOfReportStatement(d1, reportId)]);
-  const ctx = found!.results[0] as ReportContext | undefined;
-  if (!ctx) throw notFound('Report not found');
-  const input = await parseBody(c, reportResolveSchema);
-  checkAction(ctx, admin, input.action);
-  const { item, after } = await applyAction(c.env, c.get('db'), ctx, admin, input, held!.results as HeldRow[], new URL(c.req.url).origin);
-  await afterReply(c, after);
-  // The report as the queue now shows it (resolved, the target's current state).
-  return jsonReply(c, item);
+  const db = c.get('db');
+  const viewer = requireViewerSession(c);
+  const rule = { admin: true };
+  return withViewerChecked(
+    db,
+    viewer,
+    async () => {
+      const reportId = parseId(c.req.param('id'), 'Report');
+      const d1 = c.env.DB;
+      const { sql: gateSql, params } = sessionGateStatement(db, viewer, rule).toSQL();
+      const [, adminRow, found, held] = await d1.batch([
+        d1.prepare(gateSql).bind(...params),
+        d1.prepare('SELECT id, username FROM users WHERE id = ?').bind(viewer.userId),
+        reportContextStatement(d1, reportId),
+        heldOfReportStatement(d1, reportId),
+      ]);
+      const admin = adminRow!.results[0] as { id: number; username: string };
+      const ctx = found!.results[0] as ReportContext | undefined;
+      if (!ctx) throw notFound('Report not found');
+      const input = await parseBody(c, reportResolveSchema);
+      checkAction(ctx, admin, input.action);
+      const { item, after } = await applyAction(c.env, db, ctx, admin, input, held!.results as HeldRow[], new URL(c.req.url).origin);
+      await afterReply(c, after);
+      // The report as the queue now shows it (resolved, the target's current state).
+      return jsonReply(c, item);
+    },
+    rule,
+  );
 });
 
 adminModerationRoutes.post('/users/:id{[0-9]+}/reinstate', async (c) => {
