@@ -89,7 +89,7 @@ describe('what moderation costs', () => {
     const suspend = await metered(admin, `/api/admin/reports/${second.id}/resolve`, { action: 'suspend', days: 3, note: 'Scam' });
     expect(suspend.status).toBe(200);
     expect(suspend.counts.d1Queries).toBe(2);
-    expect(suspend.counts.d1Statements).toBeLessThanOrEqual(30);
+    expect(suspend.counts.d1Statements).toBeLessThanOrEqual(25);
     const auditPage = await metered(admin, `/api/admin/audit?userId=${member.id}`);
     expect(auditPage.status).toBe(200);
     expect(auditPage.counts.d1Queries).toBe(2);

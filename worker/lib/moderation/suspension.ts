@@ -71,17 +71,22 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
   // The member's offers (offers_from_idx, offers_to_idx), and of those the ones this batch closed.
   const offersOfMember = sql`(SELECT id FROM offers WHERE from_user_id = ${m} UNION SELECT id FROM offers WHERE to_user_id = ${m})`;
   const closedHere = (o = '') => sql`${sql.raw(o)}id IN ${offersOfMember} AND ${sql.raw(o)}status IN ('withdrawn', 'declined') AND ${sql.raw(o)}responded_at = ${at}`;
-  const [dissolve, closeLegs] = dissolveStatements(d1, selectByMember(m), at);
+  // Proposed circles are called off as for a member whose account goes (the first of the dissolve
+  // statements; the legs of every circle declined here are closed below, agreed ones' too).
+  const [dissolve] = dissolveStatements(d1, selectByMember(m), at);
+  const upsert = sql`ON CONFLICT (user_id, subject_key) DO UPDATE SET
+            kind = excluded.kind, text = excluded.text, link = excluded.link,
+            count = CASE WHEN notifications.read_at IS NULL THEN notifications.count + 1 ELSE 1 END,
+            read_at = NULL, updated_at = excluded.updated_at`;
 
   const statements: D1PreparedStatement[] = [
-    // The member: suspended, and every session ends now (the session middleware and gate).
+    // 0. The member: suspended, and every session ends now (the session middleware and gate).
     prepareSql(d1, sql`UPDATE users SET suspended_until = ${until}, sessions_valid_after = ${now + 1} WHERE id = ${m}`),
-    // Their listings leave every view (listings_user_created_idx); the status to restore is kept.
+    // 1. Their listings leave every view (listings_user_created_idx); the status to restore is kept.
     prepareSql(d1, sql`UPDATE listings SET held_status = status, status = 'hidden', hidden_reason = 'suspension' WHERE user_id = ${m} AND status <> 'hidden'`),
-    // Proposed circles: called off as for a member whose account goes (returns id, legs_key).
+    // 2. Proposed circles declined (returns id, legs_key).
     dissolve,
-    closeLegs,
-    // Agreed circles with a barter still pending: declined, legs closed (their barters below).
+    // 3. Agreed circles with a barter still pending: declined too (their barters below).
     prepareSql(
       d1,
       sql`UPDATE trade_circles SET status = 'declined', updated_at = ${at}
@@ -89,99 +94,80 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
              AND EXISTS (SELECT 1 FROM trade_circle_legs l JOIN barters b ON b.id = l.barter_id WHERE l.circle_id = trade_circles.id AND b.status = 'pending')
           RETURNING id, legs_key`,
     ),
+    // 4. The legs of every circle declined here are closed.
     prepareSql(d1, sql`UPDATE trade_circle_legs SET open = 0 WHERE open = 1 AND circle_id IN ${declinedHere}`),
-    // Pending barters: the member's, and those of the circles declined here.
+    // 5. Pending barters: the member's, and those of the circles declined here.
     prepareSql(
       d1,
       sql`UPDATE barters SET status = 'cancelled', barter_deletion_scheduled_at = ${deleteAt}
            WHERE id IN ${barterCandidates} AND +status = 'pending'
           RETURNING id, listing_id, initiator_id, recipient_id`,
     ),
-    // Both members' "confirm it" entries of those barters are settled, as a cancel does.
-    prepareSql(
-      d1,
-      sql`UPDATE notifications SET read_at = ${at}
-           WHERE id IN (SELECT n.id FROM barters b JOIN notifications n ON n.user_id IN (b.initiator_id, b.recipient_id) AND n.subject_key = 'barter:' || b.id
-                         WHERE ${cancelledHere('b.')} AND n.read_at IS NULL)`,
-    ),
-    // Each cancelled barter's line in its conversation, once (the key a member's cancel uses).
-    prepareSql(
-      d1,
-      sql`INSERT OR IGNORE INTO messages (id, sender_id, receiver_id, listing_id, content, kind, event, event_key)
-          SELECT ${sql.raw(nextIdsOfRowsSql('messages'))},
-                 CASE WHEN recipient_id = ${m} THEN recipient_id ELSE initiator_id END,
-                 CASE WHEN recipient_id = ${m} THEN initiator_id ELSE recipient_id END,
-                 listing_id,
-                 CASE WHEN ${membersBarter} THEN ${`${name}’s account is unavailable, so this barter was cancelled`}
-                      ELSE 'This barter was cancelled: its trade circle was called off' END,
-                 'event', json_object('type', 'barter_cancelled', 'offerId', NULL, 'barterId', id), 'barter:' || id || ':cancelled'
-            FROM barters WHERE ${cancelledHere()}`,
-    ),
-    // The other member of each of the member's cancelled barters is told (the barter's entry).
-    prepareSql(
-      d1,
-      sql`INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)
-          SELECT ${sql.raw(nextIdsOfRowsSql('notifications'))}, CASE WHEN b.initiator_id = ${m} THEN b.recipient_id ELSE b.initiator_id END,
-                 'barter_pending', 'barter:' || b.id,
-                 'Your barter for “' || l.title || '” was cancelled: ' || ${name} || '’s account is unavailable',
-                 ${sql.raw(conversationLinkSql('b.listing_id', 'b.initiator_id', 'b.recipient_id'))}, 1, ${at}
-            FROM barters b JOIN listings l ON l.id = b.listing_id
-           WHERE ${cancelledHere('b.')} AND (b.initiator_id = ${m} OR b.recipient_id = ${m})
-          ON CONFLICT (user_id, subject_key) DO UPDATE SET
-            kind = excluded.kind, text = excluded.text, link = excluded.link,
-            count = CASE WHEN notifications.read_at IS NULL THEN notifications.count + 1 ELSE 1 END,
-            read_at = NULL, updated_at = excluded.updated_at`,
-    ),
-    // Open offers: withdrawn when the member made them, declined when made to them.
+    // 6. Open offers: withdrawn when the member made them, declined when made to them.
     prepareSql(
       d1,
       sql`UPDATE offers SET status = CASE WHEN from_user_id = ${m} THEN 'withdrawn' ELSE 'declined' END, responded_at = ${at}, updated_at = ${at}
            WHERE status = 'open' AND id IN (SELECT id FROM offers WHERE from_user_id = ${m} AND status = 'open' UNION SELECT id FROM offers WHERE to_user_id = ${m} AND status = 'open')
           RETURNING id, listing_id, from_user_id, to_user_id, status`,
     ),
+    // 7. Both members' "confirm it" entries of the cancelled barters are settled, as a cancel does.
+    prepareSql(
+      d1,
+      sql`UPDATE notifications SET read_at = ${at}
+           WHERE id IN (SELECT n.id FROM barters b JOIN notifications n ON n.user_id IN (b.initiator_id, b.recipient_id) AND n.subject_key = 'barter:' || b.id
+                         WHERE ${cancelledHere('b.')} AND n.read_at IS NULL)`,
+    ),
+    // 8. Each cancelled barter's and closed offer's line in its conversation, once (the keys a
+    //    member's own cancel, withdrawal or decline uses).
     prepareSql(
       d1,
       sql`INSERT OR IGNORE INTO messages (id, sender_id, receiver_id, listing_id, content, kind, event, event_key)
-          SELECT ${sql.raw(nextIdsOfRowsSql('messages'))}, ${m}, CASE WHEN from_user_id = ${m} THEN to_user_id ELSE from_user_id END, listing_id,
-                 ${`${name}’s account is unavailable, so this offer was closed`}, 'event',
-                 json_object('type', CASE WHEN status = 'withdrawn' THEN 'offer_withdrawn' ELSE 'offer_declined' END, 'offerId', id, 'barterId', NULL),
-                 'offer:' || id || ':' || status
-            FROM offers WHERE ${closedHere()}`,
+          SELECT ${sql.raw(nextIdsOfRowsSql('messages'))}, sender, receiver, listing, content, 'event', event, key FROM (
+            SELECT CASE WHEN recipient_id = ${m} THEN recipient_id ELSE initiator_id END AS sender,
+                   CASE WHEN recipient_id = ${m} THEN initiator_id ELSE recipient_id END AS receiver,
+                   listing_id AS listing,
+                   CASE WHEN ${membersBarter} THEN ${`${name}’s account is unavailable, so this barter was cancelled`}
+                        ELSE 'This barter was cancelled: its trade circle was called off' END AS content,
+                   json_object('type', 'barter_cancelled', 'offerId', NULL, 'barterId', id) AS event, 'barter:' || id || ':cancelled' AS key
+              FROM barters WHERE ${cancelledHere()}
+            UNION ALL
+            SELECT ${m}, CASE WHEN from_user_id = ${m} THEN to_user_id ELSE from_user_id END, listing_id,
+                   ${`${name}’s account is unavailable, so this offer was closed`},
+                   json_object('type', CASE WHEN status = 'withdrawn' THEN 'offer_withdrawn' ELSE 'offer_declined' END, 'offerId', id, 'barterId', NULL),
+                   'offer:' || id || ':' || status
+              FROM offers WHERE ${closedHere()})`,
     ),
+    // 9. The other members told: of each barter (its entry), of each offer (the conversation's
+    //    entry), and every other member of each circle called off, without naming anyone.
     prepareSql(
       d1,
       sql`INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)
-          SELECT ${sql.raw(nextIdsOfRowsSql('notifications'))}, CASE WHEN o.from_user_id = ${m} THEN o.to_user_id ELSE o.from_user_id END,
-                 'offer', 'message:' || o.listing_id || ':' || ${m},
-                 CASE WHEN o.from_user_id = ${m} THEN ${name} || '’s offer on “' || l.title || '” was closed: their account is unavailable'
-                      ELSE 'Your offer on “' || l.title || '” was closed: ' || ${name} || '’s account is unavailable' END,
-                 ${sql.raw(conversationLinkSql('o.listing_id', 'o.from_user_id', 'o.to_user_id'))}, 1, ${at}
-            FROM offers o JOIN listings l ON l.id = o.listing_id
-           WHERE ${closedHere('o.')}
-          ON CONFLICT (user_id, subject_key) DO UPDATE SET
-            kind = excluded.kind, text = excluded.text, link = excluded.link,
-            count = CASE WHEN notifications.read_at IS NULL THEN notifications.count + 1 ELSE 1 END,
-            read_at = NULL, updated_at = excluded.updated_at`,
-    ),
-    // Every other member of the circles called off here, told without naming anyone.
-    prepareSql(
-      d1,
-      sql`INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)
-          SELECT ${sql.raw(nextIdsOfRowsSql('notifications'))}, l.giver_id, 'trade_circle', 'circle:' || l.circle_id,
-                 'A trade circle was called off: one of its members is unavailable', '/trade-circles/' || l.circle_id, 1, ${at}
-            FROM trade_circle_legs l JOIN users u ON u.id = l.giver_id
-           WHERE l.circle_id IN ${declinedHere} AND l.giver_id <> ${m}
-          ON CONFLICT (user_id, subject_key) DO UPDATE SET
-            kind = excluded.kind, text = excluded.text, link = excluded.link,
-            count = CASE WHEN notifications.read_at IS NULL THEN notifications.count + 1 ELSE 1 END,
-            read_at = NULL, updated_at = excluded.updated_at`,
+          SELECT ${sql.raw(nextIdsOfRowsSql('notifications'))}, user_id, kind, subject_key, text, link, 1, ${at} FROM (
+            SELECT CASE WHEN b.initiator_id = ${m} THEN b.recipient_id ELSE b.initiator_id END AS user_id, 'barter_pending' AS kind, 'barter:' || b.id AS subject_key,
+                   'Your barter for “' || l.title || '” was cancelled: ' || ${name} || '’s account is unavailable' AS text,
+                   ${sql.raw(conversationLinkSql('b.listing_id', 'b.initiator_id', 'b.recipient_id'))} AS link
+              FROM barters b JOIN listings l ON l.id = b.listing_id
+             WHERE ${cancelledHere('b.')} AND (b.initiator_id = ${m} OR b.recipient_id = ${m})
+            UNION ALL
+            SELECT CASE WHEN o.from_user_id = ${m} THEN o.to_user_id ELSE o.from_user_id END, 'offer', 'message:' || o.listing_id || ':' || ${m},
+                   CASE WHEN o.from_user_id = ${m} THEN ${name} || '’s offer on “' || l.title || '” was closed: their account is unavailable'
+                        ELSE 'Your offer on “' || l.title || '” was closed: ' || ${name} || '’s account is unavailable' END,
+                   ${sql.raw(conversationLinkSql('o.listing_id', 'o.from_user_id', 'o.to_user_id'))}
+              FROM offers o JOIN listings l ON l.id = o.listing_id
+             WHERE ${closedHere('o.')}
+            UNION ALL
+            SELECT l.giver_id, 'trade_circle', 'circle:' || l.circle_id, 'A trade circle was called off: one of its members is unavailable', '/trade-circles/' || l.circle_id
+              FROM trade_circle_legs l JOIN users u ON u.id = l.giver_id
+             WHERE l.circle_id IN ${declinedHere} AND l.giver_id <> ${m})
+          WHERE true
+          ${upsert}`,
     ),
   ];
   /** What the batch changed, read from its results (`first`: this list's first index in the batch). */
   const results = (batch: D1Result[], first: number): CascadeResult => ({
-    circles: [...(batch[first + 2]!.results as CascadeResult['circles']), ...(batch[first + 4]!.results as CascadeResult['circles'])],
-    barters: batch[first + 6]!.results as CascadeResult['barters'],
-    offers: batch[first + 10]!.results as CascadeResult['offers'],
+    circles: [...(batch[first + 2]!.results as CascadeResult['circles']), ...(batch[first + 3]!.results as CascadeResult['circles'])],
+    barters: batch[first + 5]!.results as CascadeResult['barters'],
+    offers: batch[first + 6]!.results as CascadeResult['offers'],
   });
   return { statements, results };
 }
