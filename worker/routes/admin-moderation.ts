@@ -112,8 +112,8 @@ adminModerationRoutes.post('/users/:id{[0-9]+}/reinstate', async (c) => {
   );
   await c.env.DB.batch(endSuspensionStatements(c.env.DB, [id], still, at, [audit]));
   await afterReply(c, () => pushNotificationChanges(c.env, [id]));
-  const after = (await findUserById(db, id)) ?? member;
-  const reinstated: ModeratedMember = { id, username: after.username, displayName: after.displayName, avatarUrl: after.avatarUrl, suspendedUntil: after.suspendedUntil, createdAt: after.createdAt };
+  // The batch cleared the suspension (or a racing end did): the member in good standing.
+  const reinstated: ModeratedMember = { id, username: member.username, displayName: member.displayName, avatarUrl: member.avatarUrl, suspendedUntil: null, createdAt: member.createdAt };
   return c.json(reinstated);
 });
 
