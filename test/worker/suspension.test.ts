@@ -89,7 +89,8 @@ describe('a suspension', () => {
     // The wrong password still learns nothing.
     expect((await call('/api/auth/login', { body: { username: member.username, password: 'wrong-password' } })).status).toBe(401);
 
-    // Listings out of view, each keeping the status it comes back with.
+    // Listings out of view right after the reply, each keeping the status it comes back with.
+    await expect.poll(() => scalar("SELECT count(*) AS n FROM listings WHERE user_id = ? AND status <> 'hidden'", member.id)).toBe(0);
     const listings = await env.DB.prepare('SELECT id, status, held_status, hidden_reason FROM listings WHERE user_id = ? ORDER BY id').bind(member.id).all<any>();
     expect(listings.results.every((l) => l.status === 'hidden' && l.hidden_reason === 'suspension')).toBe(true);
     expect(listings.results.find((l) => l.id === paused.id).held_status).toBe('paused');
@@ -177,12 +178,35 @@ describe('a suspension', () => {
     expect(reinstated.status).toBe(200);
     expect(await json(reinstated)).toEqual({ id: member.id, username: member.username, displayName: member.user.displayName, avatarUrl: null, suspendedUntil: null, createdAt: member.user.createdAt });
     expect((await signIn(member)).status).toBe(200);
-    // The banned-for listing was hidden by the admin's decision; the earlier one by moderation: both stay hidden.
+    // The listing hidden for the ban comes back right after the reply; the one an admin hid before stays hidden.
     expect(await scalar("SELECT count(*) AS n FROM listings WHERE user_id = ? AND status = 'hidden' AND hidden_reason = 'moderation'", member.id)).toBe(1);
-    expect(await scalar("SELECT count(*) AS n FROM listings WHERE id = ? AND status = 'active'", listing.id)).toBe(1);
+    await expect.poll(() => scalar("SELECT count(*) AS n FROM listings WHERE id = ? AND status = 'active'", listing.id)).toBe(1);
     expect(await rowOf("SELECT actor_id, note FROM moderation_actions WHERE action = 'reinstate' AND target_id = ?", member.id)).toEqual({ actor_id: admin.id, note: 'Appeal accepted' });
     // Reinstating again: not suspended.
     expect((await call(`/api/admin/users/${member.id}/reinstate`, { cookie: admin.cookie, body: { note: 'Again' } })).status).toBe(409);
+  });
+
+  it('the 15-minute job repairs listings the work after an action’s reply did not reach', async () => {
+    const member = await signUp();
+    const listing = await createListing(member, { title: 'Repaired listing' });
+    const audit = (action: string) =>
+      env.DB.prepare("INSERT INTO moderation_actions (actor_name, action, target_type, target_id, target_user_id, note) VALUES ('admin', ?, 'user', ?, ?, 'x')")
+        .bind(action, member.id, member.id)
+        .run();
+    // Suspended (as the action's batch leaves it) but its listings still in view.
+    await env.DB.prepare('UPDATE users SET suspended_until = ? WHERE id = ?').bind(new Date(Date.now() + DAY).toISOString(), member.id).run();
+    await audit('suspend');
+    expect(await runSuspensionEnd(env, Date.now(), unlimited)).toBe(0);
+    expect(await rowOf('SELECT status, held_status, hidden_reason FROM listings WHERE id = ?', listing.id)).toEqual({ status: 'hidden', held_status: 'active', hidden_reason: 'suspension' });
+    // Reinstated, but its listings not yet back.
+    await env.DB.prepare('UPDATE users SET suspended_until = NULL WHERE id = ?').bind(member.id).run();
+    await audit('reinstate');
+    expect(await runSuspensionEnd(env, Date.now(), unlimited)).toBe(0);
+    expect(await rowOf('SELECT status, held_status, hidden_reason FROM listings WHERE id = ?', listing.id)).toEqual({ status: 'active', held_status: null, hidden_reason: null });
+    // Outside the hour it looks back, nothing is touched.
+    await env.DB.prepare('UPDATE users SET suspended_until = ? WHERE id = ?').bind(new Date(Date.now() + DAY).toISOString(), member.id).run();
+    expect(await runSuspensionEnd(env, Date.now() + 2 * 60 * 60 * 1000, unlimited)).toBe(0);
+    expect(await rowOf('SELECT status FROM listings WHERE id = ?', listing.id)).toEqual({ status: 'active' });
   });
 
   it('treats a suspended member as signed out on every kind of route, whatever session they hold', async () => {

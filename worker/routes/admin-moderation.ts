@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { applyAction, checkAction, heldOfReportStatement, reportContextStatement, SELF_MESSAGE, type ReportContext } from '../lib/moderation/actions';
 import type { HeldRow } from '../lib/moderation/held-messages';
 import { isSuspended } from '../lib/moderation/standing';
-import { endSuspensionStatements } from '../lib/moderation/suspension';
+import { endSuspensionStatements, syncSuspendedListings } from '../lib/moderation/suspension';
 import { pushNotificationChanges } from '../lib/member-sockets';
 import { requireViewerSession, sessionGateStatement, withViewerChecked } from '../lib/session-gate';
 import { parseBody, parseId } from '../lib/validate';
@@ -110,8 +110,12 @@ adminModerationRoutes.post('/users/:id{[0-9]+}/reinstate', async (c) => {
     { actor: { id: admin.id, name: admin.username }, action: 'reinstate', targetType: 'user', targetId: id, targetUserId: id, targetLabel: member.username, note },
     sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${id} AND ${still})`,
   );
-  await c.env.DB.batch(endSuspensionStatements(c.env.DB, [id], still, at, [audit]));
-  await afterReply(c, () => pushNotificationChanges(c.env, [id]));
+  await c.env.DB.batch(endSuspensionStatements(c.env.DB, [id], still, at, [audit], { restore: false }));
+  // The listings hidden for the suspension come back right after the reply (syncSuspendedListings: why).
+  await afterReply(c, async () => {
+    await syncSuspendedListings(c.env.DB, [id]);
+    await pushNotificationChanges(c.env, [id]);
+  });
   // The batch cleared the suspension (or a racing end did): the member in good standing.
   const reinstated: ModeratedMember = { id, username: member.username, displayName: member.displayName, avatarUrl: member.avatarUrl, suspendedUntil: null, createdAt: member.createdAt };
   return c.json(reinstated);

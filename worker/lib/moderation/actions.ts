@@ -22,7 +22,7 @@ import { pushToCircle, pushToRoom } from '../conversation-room';
 import { afterDissolved, dissolveStatements, selectByListing, type DissolvedCircle } from '../trade-circles/propose';
 import { deleteHeldStatement, releaseStatements, type HeldRow } from './held-messages';
 import { readableDate, suspensionEnd } from './standing';
-import { suspensionStatements, type CascadeResult } from './suspension';
+import { suspensionStatements, syncSuspendedListings, type CascadeResult } from './suspension';
 
 /** A report and what its action needs, read in one statement. */
 export interface ReportContext {
@@ -299,7 +299,11 @@ export async function applyAction(
 
   const after = async () => {
     const requestId = 'moderation';
-    if (action === 'suspend' || action === 'ban') await closeSocketsOfSuspendedMember(env, member!.id);
+    if (action === 'suspend' || action === 'ban') {
+      // The member's listings leave view (syncSuspendedListings: why after the reply), their sockets close.
+      await syncSuspendedListings(env.DB, [member!.id]);
+      await closeSocketsOfSuspendedMember(env, member!.id);
+    }
     if (outcome.dissolved?.length) await afterDissolved(env, outcome.dissolved, 'listing_unavailable', at);
     if (outcome.cascade) notified.push(...(await pushCascade(env, db, outcome.cascade, requestId)));
     if (action === 'hide' && target.type === 'message' && ctx.message_ref) {

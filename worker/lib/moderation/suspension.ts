@@ -3,7 +3,8 @@
 // number whatever the member holds:
 //  - the member: suspended_until set and every session voided (sessions_valid_after);
 //  - their listings out of view: every listing not already hidden becomes 'hidden' with reason
-//    'suspension' and the status to restore (so the end of the suspension brings them back);
+//    'suspension' and the status to restore (so the end of the suspension brings them back), right
+//    after the reply (syncSuspendedListings, below: why);
 //  - their trade circles: proposed ones are called off with the statements every other path uses
 //    (dissolveStatements); agreed ones whose barters are not all done are declined too, their legs
 //    closed and their pending barters cancelled (a ring without one member cannot close);
@@ -20,13 +21,15 @@
 // left as that batch left it, and nothing is half-done (test/worker/suspension.test.ts).
 //
 // The end (reinstatement by an admin, or the cron job once the time has passed) clears
-// suspended_until and gives back the listings hidden for the suspension, in one batch whose
-// statements all test the same condition on the member's row before the last one changes it.
+// suspended_until in one batch whose statements all test the same condition on the member's row
+// before the last one changes it, and gives back the listings hidden for the suspension (in the
+// cron's batch; right after the reply of a reinstatement).
 import { sql, type SQL } from 'drizzle-orm';
 import { DELETE_CANCELLED_AFTER } from '../../db/queries/barters';
 import { nextIdsOfRowsSql } from '../../db/id-reserve';
 import { dissolveStatements, selectByMember } from '../trade-circles/propose';
 import { prepareSql } from '../message-budget';
+import { suspendedSql } from './standing';
 
 /** Who is suspended: the id and the name the other members' notices give. */
 export interface SuspendedMember {
@@ -80,13 +83,12 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
             read_at = NULL, updated_at = excluded.updated_at`;
 
   const statements: D1PreparedStatement[] = [
-    // 0. The member: suspended, and every session ends now (the session middleware and gate).
+    // 0. The member: suspended, and every session ends now (the session middleware and gate). Their
+    //    listings leave view right after the reply (syncSuspendedListings).
     prepareSql(d1, sql`UPDATE users SET suspended_until = ${until}, sessions_valid_after = ${now + 1} WHERE id = ${m}`),
-    // 1. Their listings leave every view (listings_user_created_idx); the status to restore is kept.
-    prepareSql(d1, sql`UPDATE listings SET held_status = status, status = 'hidden', hidden_reason = 'suspension' WHERE user_id = ${m} AND status <> 'hidden'`),
-    // 2. Proposed circles declined (returns id, legs_key).
+    // 1. Proposed circles declined (returns id, legs_key).
     dissolve,
-    // 3. Agreed circles with a barter still pending: declined too (their barters below).
+    // 2. Agreed circles with a barter still pending: declined too (their barters below).
     prepareSql(
       d1,
       sql`UPDATE trade_circles SET status = 'declined', updated_at = ${at}
@@ -94,30 +96,30 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
              AND EXISTS (SELECT 1 FROM trade_circle_legs l JOIN barters b ON b.id = l.barter_id WHERE l.circle_id = trade_circles.id AND b.status = 'pending')
           RETURNING id, legs_key`,
     ),
-    // 4. The legs of every circle declined here are closed.
+    // 3. The legs of every circle declined here are closed.
     prepareSql(d1, sql`UPDATE trade_circle_legs SET open = 0 WHERE open = 1 AND circle_id IN ${declinedHere}`),
-    // 5. Pending barters: the member's, and those of the circles declined here.
+    // 4. Pending barters: the member's, and those of the circles declined here.
     prepareSql(
       d1,
       sql`UPDATE barters SET status = 'cancelled', barter_deletion_scheduled_at = ${deleteAt}
            WHERE id IN ${barterCandidates} AND +status = 'pending'
           RETURNING id, listing_id, initiator_id, recipient_id`,
     ),
-    // 6. Open offers: withdrawn when the member made them, declined when made to them.
+    // 5. Open offers: withdrawn when the member made them, declined when made to them.
     prepareSql(
       d1,
       sql`UPDATE offers SET status = CASE WHEN from_user_id = ${m} THEN 'withdrawn' ELSE 'declined' END, responded_at = ${at}, updated_at = ${at}
            WHERE status = 'open' AND id IN (SELECT id FROM offers WHERE from_user_id = ${m} AND status = 'open' UNION SELECT id FROM offers WHERE to_user_id = ${m} AND status = 'open')
           RETURNING id, listing_id, from_user_id, to_user_id, status`,
     ),
-    // 7. Both members' "confirm it" entries of the cancelled barters are settled, as a cancel does.
+    // 6. Both members' "confirm it" entries of the cancelled barters are settled, as a cancel does.
     prepareSql(
       d1,
       sql`UPDATE notifications SET read_at = ${at}
            WHERE id IN (SELECT n.id FROM barters b JOIN notifications n ON n.user_id IN (b.initiator_id, b.recipient_id) AND n.subject_key = 'barter:' || b.id
                          WHERE ${cancelledHere('b.')} AND n.read_at IS NULL)`,
     ),
-    // 8. Each cancelled barter's and closed offer's line in its conversation, once (the keys a
+    // 7. Each cancelled barter's and closed offer's line in its conversation, once (the keys a
     //    member's own cancel, withdrawal or decline uses).
     prepareSql(
       d1,
@@ -137,7 +139,7 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
                    'offer:' || id || ':' || status
               FROM offers WHERE ${closedHere()})`,
     ),
-    // 9. The other members told: of each barter (its entry), of each offer (the conversation's
+    // 8. The other members told: of each barter (its entry), of each offer (the conversation's
     //    entry), and every other member of each circle called off, without naming anyone.
     prepareSql(
       d1,
@@ -165,9 +167,9 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
   ];
   /** What the batch changed, read from its results (`first`: this list's first index in the batch). */
   const results = (batch: D1Result[], first: number): CascadeResult => ({
-    circles: [...(batch[first + 2]!.results as CascadeResult['circles']), ...(batch[first + 3]!.results as CascadeResult['circles'])],
-    barters: batch[first + 5]!.results as CascadeResult['barters'],
-    offers: batch[first + 6]!.results as CascadeResult['offers'],
+    circles: [...(batch[first + 1]!.results as CascadeResult['circles']), ...(batch[first + 2]!.results as CascadeResult['circles'])],
+    barters: batch[first + 4]!.results as CascadeResult['barters'],
+    offers: batch[first + 5]!.results as CascadeResult['offers'],
   });
   return { statements, results };
 }
@@ -176,9 +178,10 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
  * Ending suspensions: the statements for the members `ids` (a JSON array parameter) whose row
  * satisfies `still` (an SQL condition on the users row `u`): evaluated by every statement before
  * the last one clears suspended_until, so the audit rows, notices and restored listings are exactly
- * those of the members this batch ended. `before` statements (the audit rows) go first.
+ * those of the members this batch ended. `before` statements (the audit rows) go first. With
+ * `restore: false` the listings are left to syncSuspendedListings (after a reply).
  */
-export function endSuspensionStatements(d1: D1Database, ids: number[], still: SQL, at: string, before: SQL[] = []): D1PreparedStatement[] {
+export function endSuspensionStatements(d1: D1Database, ids: number[], still: SQL, at: string, before: SQL[] = [], { restore = true } = {}): D1PreparedStatement[] {
   const members = sql`(SELECT u.id FROM users u WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${still})`;
   return [
     ...before.map((q) => prepareSql(d1, q)),
@@ -192,15 +195,52 @@ export function endSuspensionStatements(d1: D1Database, ids: number[], still: SQ
             kind = excluded.kind, text = excluded.text, link = excluded.link, count = 1, read_at = NULL, updated_at = excluded.updated_at`,
     ),
     // The listings hidden for the suspension come back as they were; those an admin or reports hid stay hidden.
-    prepareSql(
-      d1,
-      sql`UPDATE listings SET status = coalesce(held_status, 'paused'), held_status = NULL, hidden_reason = NULL
-           WHERE user_id IN ${members} AND status = 'hidden' AND hidden_reason = 'suspension'`,
-    ),
+    ...(restore
+      ? [
+          prepareSql(
+            d1,
+            sql`UPDATE listings SET status = coalesce(held_status, 'paused'), held_status = NULL, hidden_reason = NULL
+                 WHERE user_id IN ${members} AND status = 'hidden' AND hidden_reason = 'suspension'`,
+          ),
+        ]
+      : []),
     prepareSql(d1, sql`UPDATE users SET suspended_until = NULL WHERE id IN ${members}`),
   ];
 }
 
-/** Members whose audit and notice rows an end statement writes: the same set, as an SQL source. */
-export const endingMembersSql = (ids: number[], still: SQL) =>
-  sql`(SELECT u.id, u.username, u.display_name FROM users u WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${still})`;
+/**
+ * A member's listings follow their standing: every listing of a suspended member is hidden (reason
+ * 'suspension', its status kept in held_status), and those hidden for a suspension come back once
+ * the member is no longer suspended. Two statements whose conditions read the member's row, so
+ * running them again, or late, or racing a reinstatement, always ends in the state the row says.
+ *
+ * Why apart from the suspension's batch: a listing's status change runs the tracked searches'
+ * triggers (decision 030: an FTS lookup per tracked search), a few milliseconds a listing, so a
+ * member's listings are hidden (or restored) right after the reply (afterReply) instead of on its
+ * critical path, and the 15-minute job repairs any member this did not reach (suspension-end.ts).
+ * `members` is an SQL list of member ids.
+ */
+export function syncListingsStatements(d1: D1Database, members: SQL): D1PreparedStatement[] {
+  return [
+    prepareSql(
+      d1,
+      sql`UPDATE listings SET held_status = status, status = 'hidden', hidden_reason = 'suspension'
+           WHERE user_id IN (SELECT u.id FROM users u WHERE u.id IN ${members} AND ${suspendedSql(sql`u.suspended_until`)}) AND status <> 'hidden'`,
+    ),
+    prepareSql(
+      d1,
+      sql`UPDATE listings SET status = coalesce(held_status, 'paused'), held_status = NULL, hidden_reason = NULL
+           WHERE user_id IN (SELECT u.id FROM users u WHERE u.id IN ${members} AND NOT ${suspendedSql(sql`u.suspended_until`)})
+             AND status = 'hidden' AND hidden_reason = 'suspension'`,
+    ),
+  ];
+}
+
+/** Brings the members' listings in line with their standing now (after an action's reply). Never throws: the cron job repairs. */
+export async function syncSuspendedListings(d1: D1Database, memberIds: number[]): Promise<void> {
+  try {
+    await d1.batch(syncListingsStatements(d1, sql`(SELECT value FROM json_each(${JSON.stringify(memberIds)}))`));
+  } catch (error) {
+    console.error(`moderation: bringing the listings of members ${memberIds.join(', ')} in line with their standing failed; the next suspension-end run repairs it`, error);
+  }
+}
