@@ -31,5 +31,8 @@ export default defineConfig({
     setupFiles: ['./test/worker/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // expect.poll waits for a condition; its deadline only bounds a failure (vitest's default of
+    // 1 s failed a conversation-room test once on a loaded machine).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

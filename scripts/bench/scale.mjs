@@ -488,6 +488,62 @@ const PAGES = [
 }
 
 // ---------------------------------------------------------------------------------------------
+// Blocks (docs/api/blocks.md, decision 035). A member with BLOCKS_HELD blocks browses, searches
+// and asks for matches (the block check rides in those statements: no extra round trip), lists
+// their blocks, and makes new blocks. Every line here has "blocks" in its name (`--only blocks`).
+// Kept in this one section; set up only when one of its lines is picked.
+
+// BENCH_BLOCKS=0 measures the same member and lines without blocks (the reference for the cost of a block).
+const BLOCKS_HELD = Number(process.env.BENCH_BLOCKS ?? 20);
+const held = `member with ${BLOCKS_HELD} blocks`;
+const BLOCK_LINES = {
+  browse: `GET /api/listings?limit=9 (browse, ${held})`,
+  near: `GET /api/listings?distance=50&near=Oakland (${held})`,
+  category: `GET /api/listings?category=food&distance=50 (${held})`,
+  search: `GET /api/listings?search=garden&distance=50 (${held})`,
+  searchPlain: `GET /api/listings?search=garden (${held})`,
+  searchTwo: `GET /api/listings?search=bike+repair&distance=50 (${held})`,
+  matches: `GET /api/matches (${held})`,
+  list: `GET /api/blocks (${held})`,
+  put: 'PUT /api/blocks/:id (a new block)',
+  page: `Browse (default: 50 miles), ${held}`,
+};
+if (Object.values(BLOCK_LINES).some(picked)) {
+  log(`Setting up a member with ${BLOCKS_HELD} blocks…`);
+  const benchIds = new Set(Object.values(BENCH_ACCOUNTS).map((a) => a.id));
+  // A member near Oakland with listings of their own (so matches has something to pair), signed in
+  // as the SPA does: the owner of a listing on the second page near Oakland, not a bench account,
+  // an admin (ids 4–8) or one of the 40 members whose password is still in the old format.
+  const page2 = (await call('GET', `/api/listings?distance=50&near=${NEAR}&limit=50&offset=50`)).body;
+  const ownerId = page2.map((l) => l.userId).find((id) => !benchIds.has(id) && id > 8 && !(id > 100 && id <= 140));
+  const blocker = await signIn((await call('GET', `/api/users/${ownerId}`)).body.username);
+  // Whom they block: their match partners first (so matches has someone to leave out), then the
+  // owners of the newest listings they browse near Oakland (so browse and search do too).
+  const partners = (await call('GET', '/api/matches', { cookie: blocker.cookie })).body.map((m) => m.member.id);
+  const browsed = (await call('GET', `/api/listings?distance=50&near=${NEAR}&limit=60&offset=0`, { cookie: blocker.cookie })).body.map((l) => l.userId);
+  const blocked = [...new Set([...partners, ...browsed])].filter((id) => !benchIds.has(id) && id !== blocker.id).slice(0, BLOCKS_HELD);
+  for (const id of blocked) await call('PUT', `/api/blocks/${id}`, { cookie: blocker.cookie });
+  log(`  ${blocker.username} (#${blocker.id}) blocked ${blocked.length} members (${blocked.filter((id) => partners.includes(id)).length} of them match partners).`);
+  // The write line: another member makes a new block on every call (members far down the id
+  // range, one per call), so the member above keeps exactly BLOCKS_HELD for the page measured later.
+  const makerId = page2.map((l) => l.userId).find((id) => !benchIds.has(id) && id > 8 && !(id > 100 && id <= 140) && id !== blocker.id && !blocked.includes(id));
+  const maker = await signIn((await call('GET', `/api/users/${makerId}`)).body.username);
+  const fresh = Array.from({ length: 200 }, (_, i) => 15_000 + i).filter((id) => id !== maker.id);
+  ROUTES.push(
+    { name: BLOCK_LINES.browse, path: '/api/listings?limit=9&offset=0', who: blocker },
+    { name: BLOCK_LINES.near, path: `/api/listings?distance=50&near=${NEAR}&limit=9&offset=0`, who: blocker },
+    { name: BLOCK_LINES.category, path: '/api/listings?category=food&distance=50&limit=9&offset=0', who: blocker },
+    { name: BLOCK_LINES.search, path: '/api/listings?search=garden&distance=50&limit=9&offset=0', who: blocker },
+    { name: BLOCK_LINES.searchPlain, path: '/api/listings?search=garden&limit=9&offset=0', who: blocker },
+    { name: BLOCK_LINES.searchTwo, path: '/api/listings?search=bike%20repair&distance=50&limit=9&offset=0', who: blocker },
+    { name: BLOCK_LINES.matches, path: '/api/matches', who: blocker },
+    { name: BLOCK_LINES.list, path: '/api/blocks', who: blocker },
+  );
+  WRITES.push({ name: BLOCK_LINES.put, once: () => call('PUT', `/api/blocks/${fresh.shift()}`, { cookie: maker.cookie }) });
+  PAGES.push({ name: BLOCK_LINES.page, waves: pages.browsePage(blocker, 'distance=50&limit=9&offset=0', 'first page') });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Measure
 
 const results = { routes: [], pages: [], crons: [] };

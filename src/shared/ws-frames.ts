@@ -146,6 +146,14 @@ export const NOTIFICATIONS_FRAME = JSON.stringify({ type: 'notifications' });
 export const SESSION_ENDED_CLOSE_CODE = 4001;
 export const SESSION_ENDED_CLOSE_REASON = 'Session ended';
 
+/**
+ * The close code the room sends when one of the two members blocked the other (docs/api/blocks.md):
+ * the conversation can no longer be written to, and a reconnect is refused (403), so the client
+ * stays closed and keeps the thread readable. The reason names nobody.
+ */
+export const CONVERSATION_CLOSED_CLOSE_CODE = 4003;
+export const CONVERSATION_CLOSED_CLOSE_REASON = 'Conversation closed';
+
 /** The largest client frame the room reads; anything longer is refused before parsing. */
 export const MAX_CLIENT_FRAME_CHARS = 1024;
 

@@ -230,6 +230,8 @@ const PATH_ROUTES: { method: string; path: string; visitor: number[]; member: nu
   { method: 'GET', path: '/api/conversations/{}/{}/ws', visitor: [404, 426], member: [404, 426] },
   // A segment such as "1" can name a real member and listing: the socket then opens (101).
   { method: 'GET', path: '/api/conversations/{}/{}/ws', headers: { Upgrade: 'websocket' }, visitor: [401, 404], member: [101, 403, 404] },
+  { method: 'PUT', path: '/api/blocks/{}', visitor: [401, 404], member: [200, 400, 404] },
+  { method: 'DELETE', path: '/api/blocks/{}', visitor: [401, 404], member: [204, 404] },
   { method: 'POST', path: '/api/admin/users/{}/make-admin', visitor: [401, 404], member: [403, 404] },
   { method: 'POST', path: '/api/admin/listings/{}/featured', body: { isFeatured: true }, visitor: [401, 404], member: [403, 404] },
   { method: 'POST', path: '/api/admin/reports/{}/resolve', body: { action: 'dismiss', note: 'x' }, visitor: [401, 404], member: [403, 404] },

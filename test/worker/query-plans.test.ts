@@ -60,8 +60,12 @@ async function tour(testEnv: Env) {
   };
   const owner = await register();
   const other = await register();
+  const stranger = await register();
   await env.DB.prepare('UPDATE users SET is_admin = 1 WHERE id = ?').bind(owner.id).run();
   cookie = owner.cookie;
+  // A block (docs/api/blocks.md): every read below runs with the owner in one.
+  await request(`/api/blocks/${stranger.id}`, { method: 'PUT' });
+  await request('/api/blocks');
 
   await request('/api/auth/login', { body: { username: owner.username, password: 'password123' } });
   await request('/api/auth/login', { body: { username: owner.username, password: 'wrong-password' } });
@@ -77,7 +81,7 @@ async function tour(testEnv: Env) {
     `/api/users/${owner.id}/listings`, `/api/users/${owner.id}/reviews`, `/api/users/${owner.id}/barters/count`, `/api/users/${owner.id}/messages`,
     `/api/users/${owner.id}/stored-searches`, '/api/conversations', `/api/conversations/${owner.id}/${other.id}/${listingId}`, '/api/barters/count',
     '/api/users/count', '/api/skills/count', '/api/analytics/activity', '/api/analytics/dashboard', '/api/testimonials', '/api/events',
-    '/api/admin/users', '/api/admin/listings',
+    '/api/admin/users', '/api/admin/listings', '/api/wants', '/api/matches', `/api/users/${stranger.id}/listings`,
   ];
   for (const path of reads) await request(path);
 
@@ -113,6 +117,8 @@ async function tour(testEnv: Env) {
   await request('/api/objects/upload', { method: 'POST' });
   await request('/api/auth/resend-verification', { method: 'POST' });
   await request('/api/auth/forgot-password', { body: { email: `${owner.username}@example.com` } });
+  await request(`/api/wants/${giftId}`, { method: 'PUT' });
+  await request(`/api/blocks/${stranger.id}`, { method: 'DELETE' });
   await request(`/api/listings/${listingId}`, { method: 'PUT', body: { status: 'paused' } });
   await request(`/api/listings/${listingId}`, { method: 'DELETE' });
   await request(`/api/users/${other.id}`, { method: 'DELETE', as: other.cookie });

@@ -10,6 +10,7 @@ import {
   greedyCircles,
   legsKeyOf,
   makeCircle,
+  pairKey,
   planPage,
   rankThroughEdge,
   selectCircles,
@@ -65,6 +66,18 @@ describe('want graph and enumeration', () => {
     // From one seed only: the rings through it.
     expect(sets(enumerateCircles(graph, [33]).circles)).toEqual(['30,31,32,33,34']);
     expect(enumerateCircles(graph, [42]).circles).toEqual([]);
+  });
+
+  it('never keeps a circle joining two members of a block, adjacent or not (separatedPairs)', () => {
+    const edges = [...ring([1, 2]), ...ring([10, 11, 12, 13]), ...ring([20, 21, 22])];
+    const graph = new WantGraph(edges);
+    const seeds = [1, 2, 10, 11, 12, 13, 20, 21, 22];
+    expect(sets(enumerateCircles(graph, seeds).circles)).toEqual(['1,2', '10,11,12,13', '20,21,22']);
+    // 1 and 2 give to each other; 10 and 12 are two legs apart in their ring (a pair key is the same in either order).
+    const separatedPairs = new Set([pairKey(2, 1), pairKey(12, 10)]);
+    expect(sets(enumerateCircles(graph, seeds, { separatedPairs }).circles)).toEqual(['20,21,22']);
+    expect(rankThroughEdge(graph, edges.find((e) => e.giverId === 10)!, { separatedPairs }).circles).toEqual([]);
+    expect(planPage(graph, seeds, { separatedPairs }).circles.map((c) => membersOf(c).sort((a, b) => a - b).join(','))).toEqual(['20,21,22']);
   });
 
   it('keeps members distinct: two swaps sharing a member are not a circle of four', () => {

@@ -1,6 +1,6 @@
 // Saved-search alerts (every 15 minutes). The listings that became visible since the previous run
-// (created in (previous run's scheduled time, this scheduled time], active, by someone else, and
-// after the search was saved) are matched against every saved search with notifications on:
+// (created in (previous run's scheduled time, this scheduled time], active, by someone else who
+// is not in a block with the member either way, and after the search was saved) are matched against every saved search with notifications on:
 // one notification per search and run (its count is the number of new listings), and one email
 // digest per member and run when their address is verified and email notifications are on.
 //
@@ -259,10 +259,33 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   }
   if (matches.length === 0) return finish();
 
+  // The members with matches, with who among the new listings' owners is in a block with them
+  // (either way): their listings are left out of the member's alerts (decision 035). One read,
+  // the one the digests need anyway.
+  const owners = [...new Set(fresh.map((l) => l.user_id))];
+  const { results: users } = await d1
+    .prepare(
+      `SELECT u.id, u.email, u.display_name, u.email_verified, u.email_notifications,
+              (SELECT json_group_array(m) FROM (
+                 SELECT blocked_id AS m FROM blocks WHERE blocker_id = u.id AND blocked_id IN (SELECT value FROM json_each(?2))
+                 UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = u.id AND blocker_id IN (SELECT value FROM json_each(?2)))) AS apart
+         FROM users u WHERE u.id IN (SELECT value FROM json_each(?1))`,
+    )
+    .bind(JSON.stringify([...new Set(matches.map((m) => m.search.user_id))]), JSON.stringify(owners))
+    .all<{ id: number; email: string; display_name: string; email_verified: number; email_notifications: number; apart: string | null }>();
+  const apartFrom = new Map(users.map((u) => [u.id, new Set(JSON.parse(u.apart ?? '[]') as number[])]));
+  const seen: Match[] = [];
+  for (const match of matches) {
+    const apart = apartFrom.get(match.search.user_id);
+    const listings = apart?.size ? match.listings.filter((l) => !apart.has(l.user_id)) : match.listings;
+    if (listings.length) seen.push({ search: match.search, listings });
+  }
+  if (seen.length === 0) return finish();
+
   const origin = appOrigin(env);
   const entries: NotificationRow[] = [];
   const digests = new Map<number, DigestSearch[]>();
-  for (const { search, listings } of matches) {
+  for (const { search, listings } of seen) {
     const summary = describe(search, listings.length, categoryName);
     const link = browseLink(search);
     entries.push({ userId: search.user_id, kind: 'saved_search', subjectKey: subjectKeys.savedSearch(search.id), text: summary, link, count: listings.length });
@@ -272,12 +295,9 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   }
   run.notifications = entries.length;
 
-  const { results: users } = await d1
-    .prepare('SELECT id, email, display_name, email_verified, email_notifications FROM users WHERE id IN (SELECT value FROM json_each(?1))')
-    .bind(JSON.stringify([...digests.keys()]))
-    .all<{ id: number; email: string; display_name: string; email_verified: number; email_notifications: number }>();
   const emails: Email[] = [];
   for (const user of users) {
+    if (!digests.has(user.id)) continue;
     if (!wantsEmail({ emailVerified: user.email_verified === 1, emailNotifications: user.email_notifications === 1 })) continue;
     emails.push(savedSearchDigestEmail(origin, user.email, user.display_name, digests.get(user.id)!));
   }

@@ -2,7 +2,7 @@
 // read marks to the members' open sockets with the WebSocket Hibernation API. D1 stays the record;
 // the room keeps no messages, so an evicted room loses nothing but its in-memory state.
 import { DurableObject } from 'cloudflare:workers';
-import { SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON, type ServerFrame } from '../../src/shared/ws-frames';
+import { CONVERSATION_CLOSED_CLOSE_CODE, CONVERSATION_CLOSED_CLOSE_REASON, SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON, type ServerFrame } from '../../src/shared/ws-frames';
 import { memberSocketsStub, type EndedSessions } from '../lib/member-sockets';
 import { FrameBudget, handleClientFrame, isSessionKey, newestMessageId, noteSyncPoint, openSocketsOf, readMember, sendAll, sessionTag, socketsForMessage, userTag, type SocketMember } from './conversation-frames';
 
@@ -78,6 +78,29 @@ export class ConversationRoom extends DurableObject<Env> {
       // A socket without a readable member cannot prove its session is alive: it goes too.
       try {
         ws.close(SESSION_ENDED_CLOSE_CODE, reason);
+        closed += 1;
+      } catch {
+        // Already closed.
+      }
+    }
+    return { closed, open: openSocketsOf(this.ctx, userId).length };
+  }
+
+  /**
+   * A block between `userId` and `partnerId` (called by MemberSockets): when this room is their
+   * conversation, every socket in it (both members') closes with 4003 "Conversation closed"; a
+   * room of another conversation or of a trade circle closes nothing. Returns how many closed and
+   * how many of `userId`'s sockets stay open here.
+   */
+  async closePairSockets(userId: number, partnerId: number): Promise<{ closed: number; open: number }> {
+    let closed = 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      const member = readMember(ws);
+      if (!member || member.circleId !== undefined) continue;
+      const pair = (member.userId === userId && member.partnerId === partnerId) || (member.userId === partnerId && member.partnerId === userId);
+      if (!pair) continue;
+      try {
+        ws.close(CONVERSATION_CLOSED_CLOSE_CODE, CONVERSATION_CLOSED_CLOSE_REASON);
         closed += 1;
       } catch {
         // Already closed.

@@ -219,6 +219,33 @@ export class MemberSockets extends DurableObject<Env> {
     return closed;
   }
 
+  /**
+   * A block between the member and `partnerId`: asks every listed room to close the sockets of a
+   * conversation between the two (both members'; rooms of other conversations close nothing), and
+   * forgets the rooms where none of the member's sockets stay open. Returns how many sockets were
+   * closed; a room that cannot be reached stays listed, and the error is thrown at the end.
+   */
+  async closeConversationsWith(userId: number, partnerId: number): Promise<number> {
+    if (!this.hasTable()) return 0;
+    const rows = this.sql.exec<RoomRow>('SELECT room, user_id, generation FROM rooms ORDER BY seen_at DESC LIMIT ?', MAX_ROOMS_PER_CALL).toArray();
+    const results = await Promise.allSettled(
+      rows.map(async (row) => {
+        const outcome = await this.roomStub(row.room).closePairSockets(userId, partnerId);
+        if (outcome.open === 0) this.sql.exec('DELETE FROM rooms WHERE room = ? AND generation = ?', row.room, row.generation);
+        return outcome.closed;
+      }),
+    );
+    await this.clearIfEmpty();
+    let closed = 0;
+    const failures: unknown[] = [];
+    for (const result of results) {
+      if (result.status === 'fulfilled') closed += result.value;
+      else failures.push(result.reason);
+    }
+    if (failures.length > 0) throw new AggregateError(failures, `${failures.length} of ${rows.length} rooms could not close the pair's sockets`);
+    return closed;
+  }
+
   /** The daily check: entries not refreshed for a day are asked about, and dropped if no socket is open. */
   async alarm(): Promise<void> {
     if (!this.hasTable()) return;

@@ -55,6 +55,27 @@ export function closeSocketsOfSuspendedMember(env: Env, userId: number): Promise
 }
 
 /**
+ * A block closes the live chat between the two members at once (docs/api/blocks.md): each
+ * member's registry asks the rooms where that member has a socket open to close every socket of a
+ * conversation between the two (both members' sockets there) with 4003 "Conversation closed".
+ * Two registry calls (a member with no socket open costs one registry read), made after the reply.
+ * Never throws; returns how many sockets closed, or null when a registry or a room failed.
+ */
+export async function closeConversationsBetween(env: Env, a: number, b: number): Promise<number | null> {
+  const results = await Promise.allSettled([memberSocketsStub(env, a).closeConversationsWith(a, b), memberSocketsStub(env, b).closeConversationsWith(b, a)]);
+  let closed = 0;
+  let failed = false;
+  for (const result of results) {
+    if (result.status === 'fulfilled') closed += result.value;
+    else {
+      failed = true;
+      console.error(`member sockets: closing the conversations between users ${a} and ${b} failed`, result.reason);
+    }
+  }
+  return failed ? null : closed;
+}
+
+/**
  * Members told per call: each is one Durable Object request (a subrequest of the invocation), so a
  * cron run that writes many members' entries tells the first ones and leaves the rest to the bell's
  * slow poll and its refetch on focus (docs/api/notifications.md, "Live updates").

@@ -1,10 +1,12 @@
 // Barters (API.md "Barters and reviews"): two-sided. One member records it (pending), the other
 // confirms it (completed); only then can either review the other.
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { barterCreateSchema } from '../../src/shared/schemas';
+import { BLOCKED_MEMBER_MESSAGE, barterCreateSchema } from '../../src/shared/schemas';
+import { blockedEitherWay } from '../db/queries/blocks';
 import { bartersOfListing, cancelBarter, completeBarter, findBarterById, isParty, recordBarter } from '../db/queries/barters';
-import { conversationLink, findListingRef, haveExchangedMessages } from '../db/queries/messages';
+import { conversationLink, findListingRef, pairHistory } from '../db/queries/messages';
 import { notify, notifyStatement, subjectKeys } from '../db/queries/notifications';
 import { findUserById } from '../db/queries/users';
 import { addEventLine } from '../db/queries/offers';
@@ -64,9 +66,10 @@ barterRoutes.post('/', async (c) => {
   if (!recipient) throw notFound('User not found');
   if (recipient.id === user.id) throw badRequest('You cannot record a barter with yourself');
   if (listing.userId !== user.id && listing.userId !== recipient.id) throw badRequest('One of the two members must own the listing');
-  if (!(await haveExchangedMessages(db, listing.id, user.id, recipient.id))) {
-    throw badRequest('Send a message about this listing before recording a barter');
-  }
+  const history = await pairHistory(db, listing.id, user.id, recipient.id);
+  // Recording a barter is contact: refused across a block either way (decision 035).
+  if (history.blocked) throw forbidden(BLOCKED_MEMBER_MESSAGE);
+  if (!history.exchanged) throw badRequest('Send a message about this listing before recording a barter');
 
   const { barter: row, created } = await recordBarter(db, listing.id, user.id, recipient.id);
   if (created) {
@@ -118,13 +121,18 @@ barterRoutes.patch('/:id{[0-9]+}/complete', async (c) => {
   // Only the request that completed it tells the initiator, so a racing repeat adds nothing.
   if (completedNow) {
     const listing = await findListingRef(db, after.listingId);
-    await notify(db, {
-      userId: after.initiatorId,
-      kind: 'barter_confirmed',
-      subjectKey: subjectKeys.barter(after.id),
-      text: `${user.displayName} confirmed your barter for "${listing?.title ?? 'a listing'}" — you can now review each other`,
-      link: conversationLink(after.listingId, after.initiatorId, after.recipientId),
-    });
+    // A pending barter can still be settled across a block; its bell entry is not written then (decision 035).
+    await notify(
+      db,
+      {
+        userId: after.initiatorId,
+        kind: 'barter_confirmed',
+        subjectKey: subjectKeys.barter(after.id),
+        text: `${user.displayName} confirmed your barter for "${listing?.title ?? 'a listing'}" — you can now review each other`,
+        link: conversationLink(after.listingId, after.initiatorId, after.recipientId),
+      },
+      sql`NOT ${blockedEitherWay(user.id, after.initiatorId)}`,
+    );
     await pushBarterStep(c, after, user, 'completed');
   }
   return c.json(barter(after));

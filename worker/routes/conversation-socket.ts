@@ -2,7 +2,8 @@
 // request to the conversation's ConversationRoom with the verified member ids.
 import { Hono } from 'hono';
 import { findListingRef } from '../db/queries/messages';
-import { findUserById } from '../db/queries/users';
+import { findPartnerAcrossBlock } from '../db/queries/blocks';
+import { BLOCKED_MEMBER_MESSAGE } from '../../src/shared/schemas';
 import { forbidden, HttpError, notFound } from '../lib/errors';
 import { isConversationPair, roomStub } from '../lib/conversation-room';
 import { sessionKeyOf } from '../lib/member-sockets';
@@ -23,10 +24,12 @@ conversationSocketRoutes.get('/:partnerId{[0-9]+}/:listingId{[0-9]+}/ws', async 
   const db = c.get('db');
   const partnerId = parseId(c.req.param('partnerId'), 'User');
   const listingId = parseId(c.req.param('listingId'), 'Listing');
-  const [listing, partner] = await Promise.all([findListingRef(db, listingId), findUserById(db, partnerId)]);
+  const [listing, partner] = await Promise.all([findListingRef(db, listingId), findPartnerAcrossBlock(db, partnerId, user.id)]);
   if (!listing) throw notFound('Listing not found');
   if (!partner) throw notFound('User not found');
   if (!isConversationPair(listing.userId, user.id, partner.id)) throw forbidden('Conversations about a listing are between its owner and another member');
+  // A block either way: the thread stays readable over the API, the live chat does not open (decision 035).
+  if (partner.blocked) throw forbidden(BLOCKED_MEMBER_MESSAGE);
 
   // The ids come from the session and D1, never from the client. The session goes along (hashed)
   // so ending it closes this socket (worker/lib/member-sockets.ts).

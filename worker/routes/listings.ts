@@ -102,8 +102,9 @@ listingRoutes.get('/featured', async (c) => c.json(await featuredListings(c.get(
 listingRoutes.get('/:id{[0-9]+}', async (c) => {
   const id = parseId(c.req.param('id'), 'Listing');
   // Only a position the request gives (near, lat/lng) adds distanceMiles to one listing.
-  const listing = await findListingShaped(c.get('db'), id, hasExplicitPosition(c) ? await searchPosition(c) : null);
   const viewer = c.get('user');
+  // The other side of a block (either way) gets the 404 of a missing listing; admins see every listing.
+  const listing = await findListingShaped(c.get('db'), id, hasExplicitPosition(c) ? await searchPosition(c) : null, viewer && !viewer.isAdmin ? viewer.id : null);
   // A listing hidden by moderation is missing to everyone but its owner and admins.
   if (!listing || (listing.status === 'hidden' && viewer?.id !== listing.userId && !viewer?.isAdmin)) throw notFound('Listing not found');
   if (!viewer) return c.json(listing);

@@ -1,13 +1,13 @@
 // Messages (API.md "Messages and conversations"): a member writes to a listing's owner, or the
 // owner answers; every message is about one listing.
 import { Hono } from 'hono';
-import { messageSchema } from '../../src/shared/schemas';
+import { BLOCKED_MEMBER_MESSAGE, messageSchema } from '../../src/shared/schemas';
 import { messagesOfUser, sendMessage } from '../db/queries/messages';
 import { message } from '../db/shapes';
 import { afterReply } from '../lib/after-reply';
 import { roomStub } from '../lib/conversation-room';
 import { badRequest, forbidden, notFound } from '../lib/errors';
-import { BLOCKED_MESSAGE, HELD_REPLY, hasLink, holdMessage, isYoungAccount, shouldHold, tooManyHeld } from '../lib/moderation/held-messages';
+import { HELD_REPLY, hasLink, holdMessage, isYoungAccount, shouldHold, tooManyHeld } from '../lib/moderation/held-messages';
 import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
@@ -42,13 +42,13 @@ messageRoutes.post('/', async (c) => {
     if (input.receiverId === user.id || (outcome.listingOwner !== user.id && outcome.listingOwner !== input.receiverId)) {
       throw badRequest('Messages about a listing are between its owner and another member');
     }
-    if (outcome.blocked) throw forbidden(BLOCKED_MESSAGE);
+    if (outcome.blocked) throw forbidden(BLOCKED_MEMBER_MESSAGE);
     if (outcome.full) throw tooManyHeld();
     throw new Error(`message from ${user.id} about listing ${input.listingId} passed the checks but was not held`);
   }
   // One round trip: the lookups, the budget's gate and the writes, which the route's rules guard
   // in SQL (sendMessage); a full budget fails the batch and answers 429 (withMessageBudget).
-  const { listing, receiver, row: created } = await withMessageBudget(c.env.DB, user.id, () =>
+  const { listing, receiver, blocked, row: created } = await withMessageBudget(c.env.DB, user.id, () =>
     sendMessage(db, { senderId: user.id, receiverId: input.receiverId, listingId: input.listingId, content: input.content }, user.displayName),
   );
   if (!listing) throw notFound('Listing not found');
@@ -57,6 +57,8 @@ messageRoutes.post('/', async (c) => {
   if (receiver.id === user.id || (listing.userId !== user.id && listing.userId !== receiver.id)) {
     throw badRequest('Messages about a listing are between its owner and another member');
   }
+  // A block either way (a stale tab included): nothing was stored (decision 035).
+  if (blocked) throw forbidden(BLOCKED_MEMBER_MESSAGE);
   if (!created) throw new Error(`message from ${user.id} about listing ${listing.id} passed the checks but was not stored`);
 
   const shaped = message(created);

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { Offer } from '../../src/shared/api-types';
 import { conversationKeyOf } from '../../src/shared/conversation-key';
-import { offerCreateSchema, offerTermsSchema } from '../../src/shared/schemas';
+import { BLOCKED_MEMBER_MESSAGE, offerCreateSchema, offerTermsSchema } from '../../src/shared/schemas';
 import type { ServerFrame } from '../../src/shared/ws-frames';
 import { findBarterById } from '../db/queries/barters';
 import { conversationLink } from '../db/queries/messages';
@@ -17,6 +17,8 @@ import {
   counterOffer,
   createOffer,
   eventLinesByKeys,
+  findListingAcrossBlock,
+  findOfferAcrossBlock,
   findOfferById,
   listingsByIds,
   liveBarterOf,
@@ -98,12 +100,17 @@ async function checkTerms(db: Db, listing: ListingRow, giverId: number, proposer
 /** "“Road bike” + “Tent” + 2 hours of gardening" */
 export const describeTerms = (titles: string[], text: string | null) => [...titles.map((t) => `“${t}”`), ...(text ? [text] : [])].join(' + ');
 
-/** The offer named in the path, for one of its two members (admins may read it, not act). */
+/**
+ * The offer named in the path, for one of its two members (admins may read it, not act). Reading
+ * stays open across a block (the conversation stays readable); every step is refused (403).
+ */
 async function offerFor(c: Context<AppEnv>, user: UserRow, { adminMayRead = false } = {}) {
-  const found = await findOfferById(c.get('db'), parseId(c.req.param('id'), 'Offer'));
+  const found = await findOfferAcrossBlock(c.get('db'), parseId(c.req.param('id'), 'Offer'));
   if (!found) throw notFound('Offer not found');
-  if (found.fromUserId !== user.id && found.toUserId !== user.id && !(adminMayRead && user.isAdmin)) throw forbidden(OFFER_MESSAGES.notParty);
-  return found;
+  const { offer, blocked } = found;
+  if (offer.fromUserId !== user.id && offer.toUserId !== user.id && !(adminMayRead && user.isAdmin)) throw forbidden(OFFER_MESSAGES.notParty);
+  if (blocked && !adminMayRead) throw forbidden(BLOCKED_MEMBER_MESSAGE);
+  return offer;
 }
 
 const requestId = (c: Context<AppEnv>) => c.req.header('cf-ray') ?? 'local';
@@ -130,9 +137,11 @@ offerRoutes.post('/', async (c) => {
   // An offer is a message in the conversation: it shares the members' message budget.
   await checkMessageBudget(c.env.DB, user.id);
   const input = await parseBody(c, offerCreateSchema);
-  const listing = await findListing(db, input.listingId);
-  if (!listing) throw notFound('Listing not found');
+  const found = await findListingAcrossBlock(db, input.listingId, user.id);
+  if (!found) throw notFound('Listing not found');
+  const { listing } = found;
   if (listing.userId === user.id) throw badRequest(OFFER_MESSAGES.ownListing);
+  if (found.blocked) throw forbidden(BLOCKED_MEMBER_MESSAGE);
   if (listing.status !== 'active') throw badRequest(OFFER_MESSAGES.listingUnavailable);
   const { terms, titles } = await checkTerms(db, listing, user.id, user.id, { givenListingIds: input.givenListingIds, text: input.text ?? null });
 

@@ -1,7 +1,7 @@
 // Request bodies of reports, blocks and moderation (docs/api/moderation.md): one schema for the
 // form and the route.
 import * as v from 'valibot';
-import { MAX_REPORT_DETAILS, MAX_SUSPENSION_DAYS, MODERATION_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../constants';
+import { MAX_BLOCKS, MAX_REPORT_DETAILS, MAX_SUSPENSION_DAYS, MODERATION_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../constants';
 import { idField } from './fields';
 
 export const REPORT_TARGET_MESSAGE = 'Please choose what you are reporting';
@@ -11,6 +11,11 @@ export const MODERATION_NOTE_MESSAGE = 'Please add a note saying why';
 export const MODERATION_ACTION_MESSAGE = 'Action must be one of dismiss, warn, hide, suspend or ban';
 export const SUSPENSION_DAYS_MESSAGE = `Days must be a whole number from 1 to ${MAX_SUSPENSION_DAYS}`;
 export const MAX_MODERATION_NOTE = 1000;
+// Blocks (docs/api/blocks.md): what the routes answer; the SPA shows them as they are.
+export const BLOCK_SELF_MESSAGE = 'You cannot block yourself';
+export const TOO_MANY_BLOCKS_MESSAGE = `You can block at most ${MAX_BLOCKS} members. Unblock someone to block another.`;
+/** Every write across a block (a message, an offer step, a barter, the live chat) answers 403 with this. */
+export const BLOCKED_MEMBER_MESSAGE = 'You cannot message this member';
 
 export const reportCreateSchema = v.object({
   targetType: v.picklist(REPORT_TARGET_TYPES, REPORT_TARGET_MESSAGE),

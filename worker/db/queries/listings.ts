@@ -24,6 +24,7 @@ import {
 import type { ListingFields } from '../../../src/shared/api-types';
 import type { SessionRecord } from '../../lib/session';
 import { suspendedSql } from '../../lib/moderation/standing';
+import { blockedEitherWay, viewerAndBlockPartners, visibleTo } from './blocks';
 
 /** Statuses anyone may browse; paused and completed listings show only to their owner and admins. */
 export const PUBLIC_STATUSES = ['active', 'pending'] as const;
@@ -64,7 +65,10 @@ export interface ListingSearch {
   search?: string;
   /** A category slug; empty or 'all' means any. */
   category?: string;
-  /** The signed-in member: their own listings are left out of what they browse and search. */
+  /**
+   * The signed-in member: their own listings, and those of every member in a block with them
+   * (either way, decision 035), are left out of what they browse and search.
+   */
   viewerId?: number | null | undefined;
   limit: number;
   offset: number;
@@ -106,8 +110,9 @@ export function searchConditions(filter: Pick<ListingSearch, 'search' | 'categor
   // With a text or category filter, the unary + keeps SQLite from walking every public listing
   // through the status index: the FTS or junction matches drive, looked up by primary key.
   conditions.push(conditions.length ? sql`+${listings.status} IN (${statuses})` : inArray(listings.status, [...PUBLIC_STATUSES]));
-  // A member's own listings are on their profile; browsing and searching show what others offer.
-  if (filter.viewerId != null) conditions.push(sql`${listings.userId} <> ${filter.viewerId}`);
+  // A member's own listings are on their profile; browsing and searching show what others offer,
+  // less the listings of members in a block with them (a constant subquery: no round trip).
+  if (filter.viewerId != null) conditions.push(visibleTo(sql`${listings.userId}`, filter.viewerId));
   return and(...conditions)!;
 }
 
@@ -202,17 +207,18 @@ function counterKey(filter: Pick<ListingSearch, 'search' | 'category'>): string 
 
 const counterQuery = (db: Db, key: string) => db.select({ total: listingCounts.n }).from(listingCounts).where(eq(listingCounts.key, key));
 
-/** A signed-in member's own listings are left out of browse and search (null: a visitor). */
+/** A signed-in member's own listings (and those across a block) are left out of browse and search (null: a visitor). */
 const viewerOf = (filter: Pick<ListingSearch, 'viewerId'>): number | null => filter.viewerId ?? null;
 
 /**
- * The count of a filter without text: its counter row, less the viewer's own public listings of
- * the filter (a member browses what others offer). The viewer's listings are found through
- * listings_user_created_idx: a few rows.
+ * The count of a filter without text: its counter row, less the public listings of the filter
+ * that the viewer does not see: their own and those of members in a block with them (a member
+ * browses what others offer). They are found through listings_user_created_idx, member by member:
+ * a few rows each (INDEXED BY: see unseenPlacesQuery).
  */
 function browseTotalQuery(db: Db, key: string, viewer: number | null, category: string | null) {
   if (viewer === null) return counterQuery(db, key);
-  const own = sql`(SELECT count(*) FROM ${listings} WHERE ${listings.userId} = ${viewer} AND ${publicListing}${category ? sql` AND ${inCategory(category)}` : sql``})`;
+  const own = sql`(SELECT count(*) FROM ${listings} INDEXED BY listings_user_created_idx WHERE ${listings.userId} IN (${viewerAndBlockPartners(viewer)}) AND ${publicListing}${category ? sql` AND ${inCategory(category)}` : sql``})`;
   return db
     .select({ total: sql<number>`${listingCounts.n} - ${own}` })
     .from(listingCounts)
@@ -234,7 +240,7 @@ export function browseQueries(db: Db, filter: ListingSearch) {
   // INDEXED BY: without statistics SQLite takes the (status, created_at) index and sorts every
   // public listing; the partial index walks them newest first and stops after the page.
   const pageIds = sql`SELECT pub.id FROM listings AS pub INDEXED BY listings_public_created_idx
-    WHERE pub.status IN ('active', 'pending')${viewer !== null ? sql` AND pub.user_id <> ${viewer}` : sql``}${category ? sql` AND EXISTS (SELECT 1 FROM ${listingCategories} WHERE ${listingCategories.listingId} = pub.id AND ${listingCategories.slug} = ${category})` : sql``}
+    WHERE pub.status IN ('active', 'pending')${viewer !== null ? sql` AND ${visibleTo(sql`pub.user_id`, viewer)}` : sql``}${category ? sql` AND EXISTS (SELECT 1 FROM ${listingCategories} WHERE ${listingCategories.listingId} = pub.id AND ${listingCategories.slug} = ${category})` : sql``}
     ORDER BY pub.created_at DESC, pub.id DESC LIMIT ${filter.limit} OFFSET ${filter.offset}`;
   return {
     page: selectWithOwner(db)
@@ -242,6 +248,20 @@ export function browseQueries(db: Db, filter: ListingSearch) {
       .orderBy(...newestFirst),
     total: browseTotalQuery(db, key, viewer, category),
   };
+}
+
+/**
+ * The places of the public listings (of a category) the viewer does not see: their own and those
+ * of members in a block with them. Read member by member through listings_user_created_idx:
+ * without statistics SQLite would rather walk every public listing and test its owner against the
+ * set (90,000 rows read at the bench's scale), hence INDEXED BY.
+ */
+export function unseenPlacesQuery(db: Db, viewer: number, category: string | null) {
+  return db
+    // Named expressions: drizzle takes a bare column for one of a table missing from the query.
+    .select({ latitude: sql<number | null>`${listings.latitude}`.as('latitude'), longitude: sql<number | null>`${listings.longitude}`.as('longitude') })
+    .from(sql`${listings} INDEXED BY listings_user_created_idx`)
+    .where(sql`${listings.userId} IN (${viewerAndBlockPartners(viewer)}) AND ${publicListing}${category ? sql` AND ${inCategory(category)}` : sql``}`);
 }
 
 /** Grid cells (1°, as the `cell` column computes them) whose union holds the box; null when too many. */
@@ -328,10 +348,11 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
     return textSearchNear(db, filter, center, places);
   }
   const ofFilter = category ? sql` AND ${inCategory(category)}` : sql``;
-  const notOwn = viewer !== null ? sql` AND ${listings.userId} <> ${literal(viewer)}` : sql``;
+  const notOwn = viewer !== null ? sql` AND ${visibleTo(sql`${listings.userId}`, viewer)}` : sql``;
   // Round trip 1: the places in the box with listings of the filter (all, or the category's), the
   // count of public listings without a place (a counter row, or counted for a category), and the
-  // viewer's own public listings of the filter (their places), which the counts leave out.
+  // public listings of the filter the viewer does not see (their own and those across a block:
+  // their places), which the counts leave out.
   const unplacedCount =
     key === '*'
       ? counterQuery(db, 'unplaced')
@@ -339,10 +360,7 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
           .select({ total: count() })
           .from(sql`${listings} INDEXED BY listings_public_cell_idx`)
           .where(and(sql`${listings.cell} IS NULL`, publicListing, inCategory(category!)));
-  const ownQuery = db
-    .select({ latitude: listings.latitude, longitude: listings.longitude })
-    .from(listings)
-    .where(sql`${listings.userId} = ${viewer ?? -1} AND ${publicListing}${ofFilter}`);
+  const ownQuery = unseenPlacesQuery(db, viewer ?? 0, category);
   const [boxPlaces, unplacedRows, own] = viewer !== null
     ? await db.batch([placesInBoxQuery(db, center, miles, key), unplacedCount, ownQuery])
     : [...(await db.batch([placesInBoxQuery(db, center, miles, key), unplacedCount])), []];
@@ -480,8 +498,15 @@ export async function findListing(db: Db, id: number) {
   return row;
 }
 
-export async function findListingShaped(db: Db, id: number, from?: Position | null) {
-  const row = await findListing(db, id);
+/**
+ * The listing page's listing. With `apartFrom` (a signed-in member who is not an admin), a listing
+ * whose owner is in a block with that member, either way, is not found: the same 404 as a missing
+ * listing, decided in the same statement (decision 035).
+ */
+export async function findListingShaped(db: Db, id: number, from?: Position | null, apartFrom?: number | null) {
+  const [row] = await selectWithOwner(db).where(
+    and(eq(listings.id, id), apartFrom == null ? undefined : sql`NOT ${blockedEitherWay(apartFrom, sql`${listings.userId}`)}`),
+  );
   return row ? listingWithOwner(row.listing, row.owner, from) : undefined;
 }
 
@@ -496,15 +521,27 @@ function viewerSeesAllOf(userId: number, viewer: SessionRecord | null): SQL {
 }
 
 /**
+ * Whether the viewer of a member's listings is kept apart from them by a block (either way), and
+ * is not an admin with a valid session (admins moderate, so a block does not hide listings from
+ * them). A constant subquery, evaluated once.
+ */
+function viewerApartFrom(userId: number, viewer: SessionRecord | null): SQL {
+  if (!viewer) return sql`0`;
+  return sql`(${blockedEitherWay(viewer.userId, userId)}
+    AND NOT EXISTS (SELECT 1 FROM users v WHERE v.id = ${viewer.userId} AND v.sessions_valid_after <= ${viewer.createdAt} AND v.is_admin = 1))`;
+}
+
+/**
  * A member's listings, newest first, as the reply's JSON text SQLite writes (decision 033): every
- * status for the member themself and admins, the public ones for anyone else. The viewer is
- * checked in the same statement (viewerSeesAllOf; the route's session is not loaded beyond KV).
+ * status for the member themself and admins, the public ones for anyone else, none for a member
+ * in a block with them (either way, decision 035: the same empty list as a member without listings). The viewer is
+ * checked in the same statement (viewerSeesAllOf, viewerApartFrom; the route's session is not loaded beyond KV).
  * Every row has the same owner, so the rows are read without the join to users, and the owner's
  * object is read once (ownerJson). Undefined when there is no such member. One batch: the owner
  * check and the list.
  */
 export async function listingsOfUserJson(db: Db, userId: number, viewer: SessionRecord | null) {
-  const where = and(eq(listings.userId, userId), or(inArray(listings.status, [...PUBLIC_STATUSES]), viewerSeesAllOf(userId, viewer)));
+  const where = and(eq(listings.userId, userId), or(inArray(listings.status, [...PUBLIC_STATUSES]), viewerSeesAllOf(userId, viewer)), sql`NOT ${viewerApartFrom(userId, viewer)}`);
   const [owners, list] = await db.batch([
     db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
     jsonArrayOver(db, listingWithOwnerJson(ownerJson(userId)), db.select().from(listings).where(where).orderBy(...newestFirst)),
@@ -631,7 +668,7 @@ async function trackedTextSearch(db: Db, filter: ListingSearch, near: { center: 
   const fts = ftsQuery(filter.search)!;
   const category = categoryOf(filter) ?? '';
   const viewer = viewerOf(filter);
-  // The viewer's own matches, when a member asks (their own listings are left out), in the same round trip.
+  // The matches the viewer does not see (their own and those across a block), when a member asks, in the same round trip.
   const ownQuery = viewer !== null ? ownMatchesQuery(db, viewer, fts, category) : (noRows(db) as unknown as ReturnType<typeof ownMatchesQuery>);
   // Within a distance, the counts of the cells covering it (or all, near a pole).
   const cells = near ? (cellsCovering(near.center, near.miles) ?? 'all') : null;
@@ -645,7 +682,8 @@ async function trackedTextSearch(db: Db, filter: ListingSearch, near: { center: 
   const inRange = (p: { latitude: number | null; longitude: number | null }) =>
     near !== null && p.latitude !== null && p.longitude !== null && distanceMiles(near.center, { latitude: p.latitude, longitude: p.longitude }) <= near.miles;
   const { offset, limit } = filter;
-  const candidates = window.matches.filter((m) => m.userId !== viewer && (near === null || inRange(m)));
+  const unseen = new Set(ownList.map((p) => p.id));
+  const candidates = window.matches.filter((m) => !unseen.has(m.id) && (near === null || inRange(m)));
   let total: number;
   let within: number;
   if (near) {
@@ -665,7 +703,7 @@ async function trackedTextSearch(db: Db, filter: ListingSearch, near: { center: 
   const unplacedIds =
     take > 0
       ? sql` OR ${listings.id} IN (SELECT ${listings.id} FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${listings.cell} IS NULL AND ${publicListing}
-          AND EXISTS (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ${fts} AND listings_fts.rowid = ${listings.id})${category ? sql` AND ${inCategory(category)}` : sql``}${viewer !== null ? sql` AND ${listings.userId} <> ${literal(viewer)}` : sql``}
+          AND EXISTS (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ${fts} AND listings_fts.rowid = ${listings.id})${category ? sql` AND ${inCategory(category)}` : sql``}${viewer !== null ? sql` AND ${visibleTo(sql`${listings.userId}`, viewer)}` : sql``}
           ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(take)} OFFSET ${literal(skip)})`
       : sql``;
   const touch = touchQuery(db, search);

@@ -12,6 +12,7 @@ import { anyAlternativeMatches, categoriesNamed, ftsQueryFor, listingText, wantA
 import type { ListingRow } from '../schema';
 import { nextIdsOfRowsSql } from '../id-reserve';
 import { listingFromRaw, MAX_WANTS, type RawListing } from './wants';
+import { blockedEitherWayText, visibleToText } from './blocks';
 
 /** My newest active listings that count (as what I give, and for my text wants). */
 export const OWN_LISTINGS = 20;
@@ -100,20 +101,27 @@ class Texts {
   }
 }
 
-/** The member's two-way matches, best first (at most MAX_MATCHES). */
+/**
+ * The member's two-way matches, best first (at most MAX_MATCHES). Members in a block with me
+ * (either way, decision 035) are never partners: every statement that finds partners (my wants,
+ * who wants mine, what my text wants name) leaves their listings and wants out with one constant
+ * subquery each, in the statements already run.
+ */
 export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair[]> {
+  // Members I see: not me, and not in a block with me (decision 035).
+  const visible = (column: string) => visibleToText(column, me.id);
   // 1. My listings, my wants, the categories, who wants my listings: one round trip.
   const [mineRes, wantedRes, categoriesRes, wantersRes] = await d1.batch<any>([
     d1.prepare(`SELECT * FROM listings WHERE user_id = ?1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`).bind(me.id, OWN_LISTINGS),
     d1
       .prepare(
         `SELECT l.* FROM wants w JOIN listings l ON l.id = w.listing_id
-          WHERE w.user_id = ?1 AND l.status = 'active' AND l.user_id <> ?1
+          WHERE w.user_id = ?1 AND l.status = 'active' AND ${visible('l.user_id')}
           ORDER BY w.created_at DESC LIMIT ?2`,
       )
       .bind(me.id, MAX_WANTS),
     d1.prepare('SELECT slug, name FROM categories'),
-    d1.prepare(`SELECT user_id, listing_id FROM wants WHERE listing_id IN (${MY_LISTINGS_SQL}) AND user_id <> ?1 LIMIT ?3`).bind(me.id, OWN_LISTINGS, WANTERS_READ),
+    d1.prepare(`SELECT user_id, listing_id FROM wants WHERE listing_id IN (${MY_LISTINGS_SQL}) AND ${visible('user_id')} LIMIT ?3`).bind(me.id, OWN_LISTINGS, WANTERS_READ),
   ]);
   const mine = (mineRes!.results as RawListing[]).map(listingFromRaw);
   if (mine.length === 0) return [];
@@ -138,7 +146,7 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
         .prepare(
           `SELECT (SELECT json_group_array(json_array(id, user_id)) FROM (
                     SELECT l.id, l.user_id FROM listings_fts f JOIN listings l ON l.id = f.rowid
-                     WHERE f.listings_fts MATCH q.value AND l.status = 'active' AND l.user_id <> ?2
+                     WHERE f.listings_fts MATCH q.value AND l.status = 'active' AND ${visible('l.user_id')}
                      ORDER BY f.rowid DESC LIMIT ?3)) AS hits
              FROM json_each(?1) q`,
         )
@@ -150,7 +158,7 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
           .prepare(
             `SELECT (SELECT json_group_array(json_array(id, user_id)) FROM (
                       SELECT l.id, l.user_id FROM listing_categories lc JOIN listings l ON l.id = lc.listing_id
-                       WHERE lc.slug = c.value AND l.status = 'active' AND l.user_id <> ?2
+                       WHERE lc.slug = c.value AND l.status = 'active' AND ${visible('l.user_id')}
                        ORDER BY lc.listing_id DESC LIMIT ?3)) AS hits
                FROM json_each(?1) c`,
           )
@@ -245,12 +253,13 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
 /**
  * The matches a new want (member `userId` wants `listingId`) makes: that listing against each of
  * the member's listings its owner wants. One round trip; the same bounds as findMatches (the
- * member's newest OWN_LISTINGS, the owner's newest PARTNER_LISTINGS for their text wants).
+ * member's newest OWN_LISTINGS, the owner's newest PARTNER_LISTINGS for their text wants). A
+ * listing whose owner is in a block with the member makes none (the want route refuses it anyway).
  */
 export async function matchesThroughWant(d1: D1Database, userId: number, listingId: number): Promise<{ me: Member; pairs: MatchPair[] } | null> {
   const owner = `(SELECT user_id FROM listings WHERE id = ?2)`;
   const [targetRes, mineRes, explicitRes, theirRes, categoriesRes, usersRes] = await d1.batch<any>([
-    d1.prepare(`SELECT * FROM listings WHERE id = ?1 AND status = 'active'`).bind(listingId),
+    d1.prepare(`SELECT * FROM listings WHERE id = ?1 AND status = 'active' AND NOT ${blockedEitherWayText('?2', 'user_id')}`).bind(listingId, userId),
     d1.prepare(`SELECT * FROM listings WHERE user_id = ?1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`).bind(userId, OWN_LISTINGS),
     d1.prepare(`SELECT listing_id FROM wants WHERE user_id = ${owner} AND listing_id IN (${MY_LISTINGS_SQL.replace('?2', '?3')})`).bind(userId, listingId, OWN_LISTINGS),
     d1.prepare(`SELECT * FROM listings WHERE user_id = ${owner.replace('?2', '?1')} AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`).bind(listingId, PARTNER_LISTINGS),

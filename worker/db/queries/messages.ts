@@ -13,6 +13,7 @@ import { jsonArrayOver } from '../json-reply';
 import { sessionGateStatement } from '../../lib/session-gate';
 import type { SessionRecord } from '../../lib/session';
 import { message, messageJson } from '../shapes';
+import { blockedEitherWay } from './blocks';
 
 /** Rows an UPDATE of a D1 batch changed. */
 const changes = (result: unknown) => (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
@@ -45,8 +46,10 @@ export async function findListingRefAndUser(db: Db, listingId: number, userId: n
 export async function sendMessage(db: Db, values: { senderId: number; receiverId: number; listingId: number; content: string }, senderName: string) {
   const { senderId, receiverId, listingId, content } = values;
   const notedBefore = hasBellChange(db, receiverId);
+  // A block between the two, either way, refuses the message like the other rules (decision 035).
   const valid = sql`(EXISTS (SELECT 1 FROM listings WHERE id = ${listingId} AND user_id IN (${senderId}, ${receiverId}))
-                     AND EXISTS (SELECT 1 FROM users WHERE id = ${receiverId}) AND ${senderId} <> ${receiverId})`;
+                     AND EXISTS (SELECT 1 FROM users WHERE id = ${receiverId}) AND ${senderId} <> ${receiverId}
+                     AND NOT ${blockedEitherWay(senderId, receiverId)})`;
   const [[lookups], inserted] = await db.batch([
     // The gate (on the sender's row, which exists: the budget answers before any 404) and the
     // route's two lookups, in one statement.
@@ -55,6 +58,7 @@ export async function sendMessage(db: Db, values: { senderId: number; receiverId
         gate: messageBudgetGateExpr(senderId),
         listingOwner: sql<number | null>`(SELECT user_id FROM listings WHERE id = ${listingId})`,
         receiverFound: sql<number | null>`(SELECT id FROM users WHERE id = ${receiverId})`,
+        blocked: sql<number>`${blockedEitherWay(senderId, receiverId)}`,
       })
       .from(users)
       .where(eq(users.id, senderId)),
@@ -85,6 +89,8 @@ export async function sendMessage(db: Db, values: { senderId: number; receiverId
   return {
     listing: listingOwner === null ? undefined : { id: listingId, userId: Number(listingOwner) },
     receiver: lookups?.receiverFound == null ? undefined : { id: receiverId },
+    /** The two are in a block (either way): the route answers 403. */
+    blocked: lookups?.blocked === 1,
     row: inserted[0] as MessageRow | undefined,
   };
 }
@@ -101,19 +107,16 @@ export function messagesOfUser(db: Db, userId: number): Promise<MessageRow[]> {
     .orderBy(desc(messages.createdAt), desc(messages.id));
 }
 
-/** Whether two members have exchanged at least one message about a listing (either direction). */
-export async function haveExchangedMessages(db: Db, listingId: number, a: number, b: number): Promise<boolean> {
-  const row = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.listingId, listingId),
-        or(and(eq(messages.senderId, a), eq(messages.receiverId, b)), and(eq(messages.senderId, b), eq(messages.receiverId, a))),
-      ),
-    )
-    .limit(1);
-  return row.length > 0;
+/**
+ * Whether two members have exchanged at least one message about a listing (either direction), and
+ * whether they are in a block (either way): one statement, each part an index lookup.
+ */
+export async function pairHistory(db: Db, listingId: number, a: number, b: number): Promise<{ exchanged: boolean; blocked: boolean }> {
+  const direction = (from: number, to: number) => sql`EXISTS (SELECT 1 FROM messages WHERE listing_id = ${listingId} AND sender_id = ${from} AND receiver_id = ${to})`;
+  const row = await db.get<{ exchanged: number; blocked: number }>(
+    sql`SELECT (${direction(a, b)} OR ${direction(b, a)}) AS exchanged, ${blockedEitherWay(a, b)} AS blocked`,
+  );
+  return { exchanged: row?.exchanged === 1, blocked: row?.blocked === 1 };
 }
 
 export interface ConversationSummary {

@@ -109,10 +109,11 @@ export function notifyStatement(db: Db, event: NotificationEvent, options: { tex
  * Case 1 as described is messageNotifyStatements' (a conversation's text message); here an unread
  * entry always takes the event in (2), and on a conversation's subject the messages its summary
  * row counted since base with it, as notifyStatement does. The same result as notifyStatement, in
- * the caller's batch, in this order.
+ * the caller's batch, in this order. `when` (SQL): the entry moves only when it holds (a bell entry
+ * from a member in a block with the receiver is not written, decision 035).
  */
-export function notifyStatements(db: Db, event: NotificationEvent) {
-  return upsertStatements(db, event, false);
+export function notifyStatements(db: Db, event: NotificationEvent, when?: SQL) {
+  return upsertStatements(db, event, false, when);
 }
 
 /**
@@ -183,8 +184,9 @@ function upsertStatements(db: Db, event: NotificationEvent, textMessage: boolean
   ] as const;
 }
 
-export async function notify(db: Db, event: NotificationEvent): Promise<void> {
-  await db.batch(notifyStatements(db, event));
+/** Writes the event's entry; `when` (SQL) must hold for anything to be written (e.g. no block between the two members). */
+export async function notify(db: Db, event: NotificationEvent, when?: SQL): Promise<void> {
+  await db.batch(notifyStatements(db, event, when));
 }
 
 

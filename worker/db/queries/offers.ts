@@ -2,12 +2,13 @@
 // changes the offer only from `open` (a conditional UPDATE), adds the conversation's event line
 // once (messages.event_key is unique) and, on acceptance, the pending barter. Racing requests
 // therefore leave exactly one outcome.
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { MessageEvent, Offer } from '../../../src/shared/api-types';
 import type { Db } from '../client';
-import { barters, listings, messages, offerItems, offers, type MessageRow, type OfferRow } from '../schema';
+import { barters, listings, messages, offerItems, offers, type ListingRow, type MessageRow, type OfferRow } from '../schema';
+import { blockedEitherWay } from './blocks';
 import { nextId } from '../id-reserve';
 import { messageBudgetGateSql } from '../../lib/message-budget';
 import { notifyStatement, type NotificationEvent } from './notifications';
@@ -27,6 +28,24 @@ const runBatch = (db: Db, statements: Statement[]) => db.$client.batch(statement
 
 export function findOfferById(db: Db, id: number): Promise<OfferRow | undefined> {
   return db.query.offers.findFirst({ where: eq(offers.id, id) });
+}
+
+/** An offer and whether its two members are in a block (either way), in the one read a step already makes. */
+export async function findOfferAcrossBlock(db: Db, id: number): Promise<{ offer: OfferRow; blocked: boolean } | undefined> {
+  const [row] = await db
+    .select({ offer: getTableColumns(offers), blocked: sql<number>`${blockedEitherWay(sql`${offers.fromUserId}`, sql`${offers.toUserId}`)}` })
+    .from(offers)
+    .where(eq(offers.id, id));
+  return row ? { offer: row.offer, blocked: row.blocked === 1 } : undefined;
+}
+
+/** A listing and whether its owner and `viewerId` are in a block (either way), in one read. */
+export async function findListingAcrossBlock(db: Db, id: number, viewerId: number): Promise<{ listing: ListingRow; blocked: boolean } | undefined> {
+  const [row] = await db
+    .select({ listing: getTableColumns(listings), blocked: sql<number>`${blockedEitherWay(viewerId, sql`${listings.userId}`)}` })
+    .from(listings)
+    .where(eq(listings.id, id));
+  return row ? { listing: row.listing, blocked: row.blocked === 1 } : undefined;
 }
 
 /** A conversation's offers, newest first (offers_conversation_idx). */

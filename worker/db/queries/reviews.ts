@@ -3,7 +3,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { listings, reviews, users } from '../schema';
-import { notifyStatement, subjectKeys } from './notifications';
+import { notifyStatements, subjectKeys } from './notifications';
+import { blockedEitherWay } from './blocks';
 
 /** A review as displayed: its columns plus the reviewer's display name and the listing's title. */
 const displayed = {
@@ -47,16 +48,22 @@ export async function insertReview(
 ): Promise<DisplayedReview> {
   const ofUser = sql`FROM ${reviews} WHERE ${reviews.userId} = ${values.userId}`;
   const stars = `${values.rating} star${values.rating === 1 ? '' : 's'}`;
-  const [, , , rows] = await db.batch([
+  const [, , , , , rows] = await db.batch([
     db.insert(reviews).values(values),
-    // The reviewed member hears of it in the same batch; their profile lists the review.
-    notifyStatement(db, {
-      userId: values.userId,
-      kind: 'review',
-      subjectKey: subjectKeys.review(values.barterId),
-      text: `${notice.reviewerName} left you a review: ${stars}`,
-      link: `/profile/${encodeURIComponent(notice.reviewedUsername)}`,
-    }),
+    // The reviewed member hears of it in the same batch; their profile lists the review. A review
+    // across a block is still written (a block shields nobody from an honest review), without the
+    // bell entry (decision 035).
+    ...notifyStatements(
+      db,
+      {
+        userId: values.userId,
+        kind: 'review',
+        subjectKey: subjectKeys.review(values.barterId),
+        text: `${notice.reviewerName} left you a review: ${stars}`,
+        link: `/profile/${encodeURIComponent(notice.reviewedUsername)}`,
+      },
+      sql`NOT ${blockedEitherWay(values.reviewerId, values.userId)}`,
+    ),
     db
       .update(users)
       .set({ rating: sql`(SELECT coalesce(avg(${reviews.rating}), 0) ${ofUser})`, reviewCount: sql`(SELECT count(*) ${ofUser})` })

@@ -1,6 +1,7 @@
 // Wants: "I'd take this" (docs/api/wants-matches-circles.md). Raw D1 statements: the insert is one
 // conditional statement so the 200-want cap and the listing's state are checked in the same write.
 import type { ListingRow } from '../schema';
+import { blockedEitherWayText } from './blocks';
 
 /** At most this many wants per member (API.md). */
 export const MAX_WANTS = 200;
@@ -70,8 +71,9 @@ export type WantOutcome =
   | { kind: 'full' };
 
 /**
- * Inserts the want when the listing is active, not the member's own, and the member holds fewer
- * than MAX_WANTS: one statement, so two concurrent PUTs cannot pass the cap together (D1 runs
+ * Inserts the want when the listing is active, not the member's own, its owner and the member are
+ * not in a block (either way: the listing is then "not found" for the member, decision 035), and
+ * the member holds fewer than MAX_WANTS: one statement, so two concurrent PUTs cannot pass the cap together (D1 runs
  * writes one at a time) and a repeated PUT changes nothing (ON CONFLICT DO NOTHING). When nothing
  * was inserted, a second read says why.
  */
@@ -81,6 +83,7 @@ export async function addWant(d1: D1Database, userId: number, listingId: number)
       `INSERT INTO wants (user_id, listing_id)
        SELECT ?1, l.id FROM listings l
         WHERE l.id = ?2 AND l.status = 'active' AND l.user_id <> ?1
+          AND NOT ${blockedEitherWayText('?1', 'l.user_id')}
           AND (SELECT count(*) FROM wants WHERE user_id = ?1) < ?3
        ON CONFLICT (user_id, listing_id) DO NOTHING
        RETURNING created_at, (SELECT user_id FROM listings WHERE id = ?2) AS owner_id`,
@@ -91,14 +94,15 @@ export async function addWant(d1: D1Database, userId: number, listingId: number)
   const why = await d1
     .prepare(
       `SELECT l.user_id AS owner_id, l.status AS status,
-              (SELECT created_at FROM wants WHERE user_id = ?1 AND listing_id = ?2) AS wanted_at
+              (SELECT created_at FROM wants WHERE user_id = ?1 AND listing_id = ?2) AS wanted_at,
+              CASE WHEN l.user_id IS NOT NULL THEN ${blockedEitherWayText('?1', 'l.user_id')} ELSE 0 END AS blocked
          FROM (SELECT 1) LEFT JOIN listings l ON l.id = ?2`,
     )
     .bind(userId, listingId)
-    .first<{ owner_id: number | null; status: string | null; wanted_at: string | null }>();
+    .first<{ owner_id: number | null; status: string | null; wanted_at: string | null; blocked: number }>();
   if (!why || why.owner_id === null) return { kind: 'unavailable' };
   if (why.owner_id === userId) return { kind: 'own' };
-  if (why.status !== 'active') return { kind: 'unavailable' };
+  if (why.status !== 'active' || why.blocked === 1) return { kind: 'unavailable' };
   if (why.wanted_at !== null) return { kind: 'existing', createdAt: why.wanted_at };
   return { kind: 'full' };
 }
@@ -117,15 +121,17 @@ export interface WantedListing {
 
 /**
  * The member's wanted listings, newest want first, whatever their status now (a paused listing
- * stays on the list so the member can remove it), except a listing hidden by moderation, which
- * only its owner and admins see (docs/api/moderation.md). At most MAX_WANTS rows exist.
+ * stays on the list so the member can remove it), less those of members in a block with them
+ * (either way, decision 035: the want stays stored, and shows again when the block is lifted) and
+ * those hidden by moderation, which only their owner and admins see (docs/api/moderation.md). At
+ * most MAX_WANTS rows exist.
  */
 export async function wantedListings(d1: D1Database, userId: number): Promise<WantedListing[]> {
   const { results } = await d1
     .prepare(
       `SELECT l.*, w.created_at AS wanted_at, u.username AS owner_username, u.display_name AS owner_display_name, u.avatar_url AS owner_avatar_url
          FROM wants w JOIN listings l ON l.id = w.listing_id JOIN users u ON u.id = l.user_id
-        WHERE w.user_id = ?1 AND l.status <> 'hidden'
+        WHERE w.user_id = ?1 AND l.status <> 'hidden' AND NOT ${blockedEitherWayText('?1', 'l.user_id')}
         ORDER BY w.created_at DESC, w.listing_id DESC
         LIMIT ?2`,
     )

@@ -9,6 +9,7 @@ import { PERMANENT_SUSPENSION } from '../../../src/shared/constants';
 import type { ModerationAction, ReportReason, ReportTargetType } from '../../../src/shared/api-types';
 import type { Db } from '../../db/client';
 import { nextIdSql } from '../../db/id-reserve';
+import { blockedEitherWayText } from '../../db/queries/blocks';
 import { auditSql, type Actor, type AuditRecord } from '../../db/queries/audit';
 import { reportItemSql } from '../../db/queries/moderation-queue';
 import { eventLinesByKeys, shapeOffers } from '../../db/queries/offers';
@@ -75,7 +76,7 @@ export const heldOfReportStatement = (d1: D1Database, reportId: number) =>
   d1
     .prepare(
       `SELECT h.id, h.receiver_id, h.listing_id,
-              EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = h.sender_id AND blocked_id = h.receiver_id) OR (blocker_id = h.receiver_id AND blocked_id = h.sender_id)) AS blocked
+              ${blockedEitherWayText('h.sender_id', 'h.receiver_id')} AS blocked
          FROM held_messages h WHERE h.sender_id = (SELECT target_user_id FROM reports WHERE id = ?1) ORDER BY h.id`,
     )
     .bind(reportId);

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { nextIdSql } from '../../db/id-reserve';
 import { notifyStatement, subjectKeys } from '../../db/queries/notifications';
 import { conversationLink } from '../../db/queries/messages';
+import { blockedEitherWay, blockedEitherWayText } from '../../db/queries/blocks';
 import { HttpError } from '../errors';
 import { prepareSql } from '../message-budget';
 import { DAY, HOUR, MINUTE } from '../time';
@@ -33,8 +34,6 @@ export const LINK_BURST = {
 
 export const HELD_REPLY = { held: true, message: 'Your message will be delivered after a moderator reviews it' } as const;
 export const TOO_MANY_HELD = 'Too many of your messages are waiting for review. Please try again later.';
-/** The blocks' refusal (docs/api/blocks.md): a held message respects a block as a sent one does. */
-export const BLOCKED_MESSAGE = 'You cannot message this member';
 
 // A link: a scheme, "www.", or a host name ending in a common top-level domain, as spam writes them.
 const LINK = /\b(?:https?:\/\/|www\.)\S|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|info|biz|io|co|me|ly|gl|xyz|top|click|link|site|online|shop|store|app|ru|cn|tk|ml|ga|cf|gq|bit)\b(?:\/\S*)?/i;
@@ -74,8 +73,8 @@ export const heldSnapshotSql = (senderId: number) =>
              WHERE h.sender_id = u.id ORDER BY h.id)), ''))
        FROM users u WHERE u.id = ${senderId})`;
 
-const blockedSql = (a: number, b: number) =>
-  sql`EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ${a} AND blocked_id = ${b}) OR (blocker_id = ${b} AND blocked_id = ${a}))`;
+/** A held message respects a block as a sent one does (docs/api/blocks.md): the same check, either way. */
+const blockedSql = (a: number, b: number) => blockedEitherWay(a, b);
 
 export interface HoldOutcome {
   held: boolean;
@@ -140,21 +139,11 @@ export interface HeldRow {
   blocked: number;
 }
 
-/** The member's held messages (for the statements that release them), as a statement for the caller's batch. */
-export const heldMessagesStatement = (d1: D1Database, senderId: number) =>
-  d1
-    .prepare(
-      `SELECT h.id, h.receiver_id, h.listing_id,
-              EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = h.sender_id AND blocked_id = h.receiver_id) OR (blocker_id = h.receiver_id AND blocked_id = h.sender_id)) AS blocked
-         FROM held_messages h WHERE h.sender_id = ? ORDER BY h.id`,
-    )
-    .bind(senderId);
-
 /**
  * Delivering the held messages (an admin dismissed the guard's report): each becomes an ordinary
  * message of its conversation, in the order written (delivered now), except where a block now
  * separates the two; each conversation's receiver gets the bell entry a sent message gives (one
- * upsert counting its messages); then the held rows go. `held` is heldMessagesOf's answer.
+ * upsert counting its messages); then the held rows go. `held` is heldOfReportStatement's answer (actions.ts).
  */
 export function releaseStatements(db: Db, d1: D1Database, sender: { id: number; displayName: string }, held: HeldRow[]): D1PreparedStatement[] {
   const byConversation = new Map<string, { receiverId: number; listingId: number; count: number }>();
@@ -165,8 +154,7 @@ export function releaseStatements(db: Db, d1: D1Database, sender: { id: number; 
     entry.count += 1;
     byConversation.set(key, entry);
   }
-  const notBlocked = (h: string) =>
-    `NOT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ${h}.sender_id AND blocked_id = ${h}.receiver_id) OR (blocker_id = ${h}.receiver_id AND blocked_id = ${h}.sender_id))`;
+  const notBlocked = (h: string) => `NOT ${blockedEitherWayText(`${h}.sender_id`, `${h}.receiver_id`)}`;
   const ids = JSON.stringify(held.map((row) => row.id));
   const notices = [...byConversation.values()].map(({ receiverId, listingId, count }) => {
     const text: SQL = sql`'New message from ' || ${sender.displayName} || ' about "' || (SELECT title FROM listings WHERE id = ${listingId}) || '"'`;

@@ -125,6 +125,11 @@ export interface EnumerationOptions {
   excludedKeys?: ReadonlySet<string>;
   /** Listings that cannot take part (in an open circle). */
   excludedListings?: ReadonlySet<number>;
+  /**
+   * Pairs of members in a block (pairKey): no circle joins two of them, adjacent or not
+   * (docs/api/blocks.md). Checked per circle found, before it is kept.
+   */
+  separatedPairs?: ReadonlySet<string>;
   /** Path steps allowed in all (the enumeration's work budget); past it the result is marked truncated. */
   maxSteps?: number;
   /** At most this many distinct circles are collected. */
@@ -162,6 +167,7 @@ export function enumerateCircles(graph: WantGraph, seeds: Iterable<number>, opti
   let steps = 0;
   let truncated = false;
   const usable = (edge: WantEdge) => !excludedListings?.has(edge.listingId);
+  const separated = options.separatedPairs?.size ? options.separatedPairs : null;
 
   const add = (legs: WantEdge[], s: number) => {
     if (!canonical(legs, s)) return;
@@ -169,6 +175,7 @@ export function enumerateCircles(graph: WantGraph, seeds: Iterable<number>, opti
       truncated = true;
       return;
     }
+    if (separated && joinsSeparated(legs, separated)) return;
     const key = legsKeyOf(legs);
     if (found.has(key) || excludedKeys?.has(key)) return;
     found.set(key, { legs, key, miles: ringMiles(legs) });
@@ -231,6 +238,15 @@ export function enumerateCircles(graph: WantGraph, seeds: Iterable<number>, opti
     if (steps > maxSteps) truncated = true;
   }
   return { circles: [...found.values()], truncated, steps };
+}
+
+/** Two members as a key of `separatedPairs`, the same in either order. */
+export const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/** Whether two of the circle's members (its givers) are in a block. */
+function joinsSeparated(legs: readonly WantEdge[], separated: ReadonlySet<string>): boolean {
+  for (let i = 0; i < legs.length; i++) for (let j = i + 1; j < legs.length; j++) if (separated.has(pairKey(legs[i]!.giverId, legs[j]!.giverId))) return true;
+  return false;
 }
 
 /** The circles through one edge (the new want), under the same rules. */

@@ -76,7 +76,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Proposes the circle: `legs` in ring order (legs[i].receiverId === legs[(i + 1) % n].giverId).
  * Checked here and again inside the batch: every leg's listing is active and its giver's, every
  * receiver has a want row for the listing they receive, no listing is in a proposed or agreed
- * circle, and this set of legs was never declined or expired. Inserts the circle and its legs and
+ * circle, this set of legs was never declined or expired, and no two of its members are in a
+ * block (the last guard: a block made after the engine loaded its edges; decision 035). Inserts the circle and its legs and
  * notifies every member in one D1 batch (three statements). Returns the circle's id, or null when
  * a rule does not hold (nothing is written then).
  */
@@ -104,6 +105,7 @@ export async function proposeCircle(env: Env, legs: CircleLeg[], now: Date = new
               AND (SELECT count(*) FROM json_each(?4) j CROSS JOIN wants w ON w.user_id = ${receiver} AND w.listing_id = ${listing}) = ?5
               AND NOT EXISTS (SELECT 1 FROM json_each(?4) j CROSS JOIN trade_circle_legs t ON t.listing_id = ${listing} AND t.open = 1)
               AND NOT EXISTS (SELECT 1 FROM trade_circles WHERE legs_key = ?1 AND status IN ('declined', 'expired'))
+              AND NOT EXISTS (SELECT 1 FROM json_each(?4) a CROSS JOIN json_each(?4) b CROSS JOIN blocks k ON k.blocker_id = json_extract(a.value, '$[0]') AND k.blocked_id = json_extract(b.value, '$[0]'))
            RETURNING id`,
         )
         .bind(key, at, expiresAt, rows, n),
@@ -147,14 +149,20 @@ export async function proposeCircle(env: Env, legs: CircleLeg[], now: Date = new
 }
 
 /** Why circles were dissolved: the line every member is told. */
-export type DissolveReason = 'want_withdrawn' | 'listing_deleted' | 'listing_unavailable' | 'member_left';
+export type DissolveReason = 'want_withdrawn' | 'listing_deleted' | 'listing_unavailable' | 'member_left' | 'members_separated';
 
 const DISSOLVE_TEXT: Record<DissolveReason, string> = {
   want_withdrawn: 'A trade circle was called off: a member no longer wants what they would receive',
   listing_deleted: 'A trade circle was called off: one of its listings was deleted',
   listing_unavailable: 'A trade circle was called off: one of its listings is no longer available',
   member_left: 'A trade circle was called off: one of its members left',
+  // A block between two of its members (docs/api/blocks.md): the line names nobody, so no member
+  // learns who blocked whom.
+  members_separated: 'A trade circle was called off: it can no longer go ahead as proposed',
 };
+
+/** The notice every member of a proposed circle gets when a block between two of them calls it off. */
+export const separatedCircleText = DISSOLVE_TEXT.members_separated;
 
 /** Which open legs name the circles to dissolve (a SQL condition on trade_circle_legs and its parameters). */
 export type LegSelector = { sql: string; params: (number | string)[] };
@@ -163,6 +171,14 @@ export const selectByListing = (listingId: number): LegSelector => ({ sql: 'list
 export const selectByWant = (userId: number, listingId: number): LegSelector => ({ sql: 'listing_id = ? AND receiver_id = ?', params: [listingId, userId] });
 export const selectByMember = (userId: number): LegSelector => ({ sql: '(giver_id = ? OR receiver_id = ?)', params: [userId, userId] });
 export const selectByCircle = (circleId: number): LegSelector => ({ sql: 'circle_id = ?', params: [circleId] });
+/**
+ * The circles joining a blocker and the member they blocked (every member of a circle gives one
+ * leg), only once that block exists: a block the route refused calls nothing off.
+ */
+export const selectByBlockedPair = (blockerId: number, blockedId: number): LegSelector => ({
+  sql: 'giver_id = ? AND circle_id IN (SELECT circle_id FROM trade_circle_legs WHERE giver_id = ?) AND EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ? AND blocked_id = ?)',
+  params: [blockerId, blockedId, blockerId, blockedId],
+});
 
 /**
  * The two statements that dissolve the proposed circles with an open leg matching `selector` (the

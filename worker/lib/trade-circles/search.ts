@@ -17,7 +17,7 @@
 // - a member's wants: the newest WANTS_PER_MEMBER (the new want's giver: all, at most 200);
 // - each hop: at most a fixed number of edges (the *_EDGES constants).
 import { unlimited, type Budget } from '../../cron/budget';
-import { planPage, rankThroughEdge, WantGraph, type Circle, type WantEdge } from './engine';
+import { pairKey, planPage, rankThroughEdge, WantGraph, type Circle, type WantEdge } from './engine';
 import { proposeCircle, type CircleLeg } from './propose';
 
 export const LISTINGS_PER_MEMBER = 16;
@@ -84,6 +84,16 @@ const HOPS = ['e', 'f1', 'b1', 'f2', 'b2', 'm'] as const;
 type Hop = (typeof HOPS)[number];
 /** One JSON column per hop ([[listing, giver, receiver, lat, lng], …]): one row, no compound SELECT (D1 allows few terms). */
 const hopColumn = (hop: Hop) => `(SELECT json_group_array(json_array(listing, giver, receiver, lat, lng)) FROM ${hop}) AS ${hop}`;
+/**
+ * The blocks between members of the loaded edges ([[blocker, blocked], …]): every member of a
+ * circle gives on one of its legs, so the givers of the hops are every member a circle can join,
+ * and a block between any two of them rules the circle out (engine.separatedPairs). One primary-key
+ * range of blocks per giver, in the load's own statement (decision 035). The givers' CTE is a
+ * compound SELECT of five hops, D1's limit for one compound.
+ */
+const giversCte = (hops: readonly Hop[]) => `gv AS MATERIALIZED (${hops.map((hop) => `SELECT giver AS m FROM ${hop}`).join(' UNION ')})`;
+const BLOCKS_COLUMN = `(SELECT json_group_array(json_array(k.blocker_id, k.blocked_id)) FROM gv CROSS JOIN blocks k ON k.blocker_id = gv.m WHERE k.blocked_id IN (SELECT m FROM gv)) AS blocks`;
+
 const pastColumn = (seeds: string) =>
   `(SELECT json_group_array(DISTINCT c.legs_key) FROM ${seeds} CROSS JOIN trade_circle_legs t ON t.giver_id = ${seeds}.m CROSS JOIN trade_circles c ON c.id = t.circle_id) AS past`;
 
@@ -105,11 +115,12 @@ export const INCREMENTAL_SQL = `WITH
   f1 AS MATERIALIZED (${edgesOut('er', INCREMENTAL.f1)}),
   f1r AS MATERIALIZED (SELECT DISTINCT receiver AS m FROM f1 WHERE receiver NOT IN (SELECT m FROM eg)),
   targets AS MATERIALIZED (SELECT m FROM b1g UNION SELECT giver FROM b2),
-  f2 AS MATERIALIZED (${edgesOut('f1r', INCREMENTAL.f2, 'AND w.user_id IN (SELECT m FROM targets)')})
-SELECT ${(['e', 'f1', 'b1', 'f2', 'b2'] as const).map(hopColumn).join(', ')}, ${pastColumn('eg')}`;
+  f2 AS MATERIALIZED (${edgesOut('f1r', INCREMENTAL.f2, 'AND w.user_id IN (SELECT m FROM targets)')}),
+  ${giversCte(['e', 'f1', 'b1', 'f2', 'b2'])}
+SELECT ${(['e', 'f1', 'b1', 'f2', 'b2'] as const).map(hopColumn).join(', ')}, ${pastColumn('eg')}, ${BLOCKS_COLUMN}`;
 
-/** The one row a load returns: JSON text per hop, the past legs keys, and a page's seeds. */
-type LoadRow = Partial<Record<Hop, string>> & { past: string; seeds?: string; queued?: string; round?: string };
+/** The one row a load returns: JSON text per hop, the past legs keys, the blocks among its members, and a page's seeds. */
+type LoadRow = Partial<Record<Hop, string>> & { past: string; blocks?: string; seeds?: string; queued?: string; round?: string };
 type EdgeTuple = [number, number, number, number | null, number | null];
 
 interface Neighbourhood {
@@ -119,6 +130,8 @@ interface Neighbourhood {
   /** Edges per hop (index as HOPS). */
   perHop: number[];
   pastKeys: Set<string>;
+  /** Pairs of loaded members in a block (engine.pairKey): no circle may join them. */
+  separatedPairs: Set<string>;
   /** Seeds of a global page (member ids in order). */
   seeds: number[];
 }
@@ -135,7 +148,8 @@ function parseLoad(row: LoadRow | null): Neighbourhood {
   });
   const pastKeys = new Set((JSON.parse(row?.past ?? '[]') as (string | null)[]).filter((k): k is string => typeof k === 'string'));
   const seeds = JSON.parse(row?.seeds ?? '[]') as number[];
-  return { edges, byHop, perHop: byHop.map((list) => list.length), pastKeys, seeds };
+  const separatedPairs = new Set((JSON.parse(row?.blocks ?? '[]') as [number, number][]).map(([a, b]) => pairKey(a, b)));
+  return { edges, byHop, perHop: byHop.map((list) => list.length), pastKeys, separatedPairs, seeds };
 }
 
 const legsOf = (circle: Circle): CircleLeg[] => circle.legs.map((l) => ({ giverId: l.giverId, receiverId: l.receiverId, listingId: l.listingId }));
@@ -165,7 +179,7 @@ export async function searchAfterWant(env: Env, userId: number, listingId: numbe
   const edge = hood.byHop[0]![0];
   if (!edge) return result;
   result.truncated = hood.perHop[1]! >= INCREMENTAL.f1 || hood.perHop[2]! >= INCREMENTAL.b1 || hood.perHop[3]! >= INCREMENTAL.f2 || hood.perHop[4]! >= INCREMENTAL.b2;
-  const ranked = rankThroughEdge(new WantGraph(hood.edges), edge, { excludedKeys: hood.pastKeys, maxSteps: INCREMENTAL_STEPS });
+  const ranked = rankThroughEdge(new WantGraph(hood.edges), edge, { excludedKeys: hood.pastKeys, separatedPairs: hood.separatedPairs, maxSteps: INCREMENTAL_STEPS });
   result.found = ranked.circles.length;
   result.truncated ||= ranked.truncated;
   for (const circle of ranked.circles.slice(0, INCREMENTAL_TRIES)) {
@@ -221,9 +235,10 @@ export const PAGE_SQL = `WITH
   f1r AS MATERIALIZED (SELECT DISTINCT receiver AS m FROM f1),
   targets AS MATERIALIZED (SELECT m FROM b1g UNION SELECT m FROM b2g UNION SELECT giver FROM b3),
   f2 AS MATERIALIZED (${edgesOut('f1r', GLOBAL.f2, 'AND w.user_id IN (SELECT m FROM targets)', PAGE_CAPS.f2Listings, PAGE_CAPS.f2Wanters)}),
-  m AS MATERIALIZED (SELECT * FROM b3 WHERE giver IN (SELECT receiver FROM f2) LIMIT ${GLOBAL.m})
+  m AS MATERIALIZED (SELECT * FROM b3 WHERE giver IN (SELECT receiver FROM f2) LIMIT ${GLOBAL.m}),
+  ${giversCte(['f1', 'b1', 'f2', 'b2', 'm'])}
 SELECT (SELECT json_group_array(m) FROM s) AS seeds, (SELECT json_group_array(json_array(m, n)) FROM q) AS queued,
-  (SELECT json_group_array(m) FROM r) AS round, ${(['f1', 'b1', 'f2', 'b2', 'm'] as const).map(hopColumn).join(', ')}, ${pastColumn('s')}`;
+  (SELECT json_group_array(m) FROM r) AS round, ${(['f1', 'b1', 'f2', 'b2', 'm'] as const).map(hopColumn).join(', ')}, ${pastColumn('s')}, ${BLOCKS_COLUMN}`;
 
 export interface PageReport {
   /** The watermark before and after (the last seed member id; 0 = from the start). */
@@ -282,7 +297,7 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
   };
   const truncated = hood.perHop[1]! >= GLOBAL.f1 || hood.perHop[2]! >= GLOBAL.b1 || hood.perHop[3]! >= GLOBAL.f2 || hood.perHop[4]! >= GLOBAL.b2 || hood.perHop[5]! >= GLOBAL.m;
   if (hood.seeds.length) {
-    const plan = planPage(new WantGraph(hood.edges), hood.seeds, { excludedKeys: hood.pastKeys, maxSteps: PAGE_STEPS, maxCircles: PAGE_MAX_CIRCLES, maxWork: PAGE_SELECTION_WORK });
+    const plan = planPage(new WantGraph(hood.edges), hood.seeds, { excludedKeys: hood.pastKeys, separatedPairs: hood.separatedPairs, maxSteps: PAGE_STEPS, maxCircles: PAGE_MAX_CIRCLES, maxWork: PAGE_SELECTION_WORK });
     report.candidates = plan.candidates;
     report.chosen = plan.circles.length;
     report.exact = plan.exact && !truncated;

@@ -1,0 +1,54 @@
+// Blocks (docs/api/blocks.md, decision 035): a member blocks another from a profile or a
+// conversation, and lists and lifts their blocks at /settings/blocked. What a block separates is
+// checked where each of those things happens (messages, offers, barters, live chat, listings,
+// wants, matches, trade circles, alerts), inside the statements those routes already run.
+import { Hono } from 'hono';
+import { BLOCK_SELF_MESSAGE, TOO_MANY_BLOCKS_MESSAGE } from '../../src/shared/schemas';
+import { blocksOf, putBlock, removeBlock } from '../db/queries/blocks';
+import { afterReply } from '../lib/after-reply';
+import { badRequest, notFound } from '../lib/errors';
+import { closeConversationsBetween, pushNotificationChanges } from '../lib/member-sockets';
+import { pushToCircle } from '../lib/conversation-room';
+import { membersOf } from '../lib/trade-circles/propose';
+import { parseId } from '../lib/validate';
+import { requireUser } from '../middleware/auth';
+import type { AppEnv } from '../types';
+
+/** Mounted at /api/blocks. */
+export const blockRoutes = new Hono<AppEnv>();
+
+blockRoutes.get('/', async (c) => {
+  const user = requireUser(c);
+  return c.json(await blocksOf(c.env.DB, user.id));
+});
+
+blockRoutes.put('/:userId', async (c) => {
+  const user = requireUser(c);
+  const blockedId = parseId(c.req.param('userId'), 'User');
+  if (blockedId === user.id) throw badRequest(BLOCK_SELF_MESSAGE);
+  // One batch: the block, its open offers expired, its proposed circles called off, the block read back.
+  const outcome = await putBlock(c.env.DB, user.id, blockedId);
+  if (outcome.kind === 'unknown') throw notFound('User not found');
+  if (outcome.kind === 'full') throw badRequest(TOO_MANY_BLOCKS_MESSAGE);
+  if (outcome.created) {
+    const ray = c.req.header('cf-ray') ?? 'local';
+    const { dissolved } = outcome;
+    // After the reply: the pair's open conversation sockets close (each member's registry asks
+    // the rooms where that member has one), and the members of the circles called off are told.
+    await afterReply(c, () =>
+      Promise.all([
+        closeConversationsBetween(c.env, user.id, blockedId),
+        dissolved.length ? pushNotificationChanges(c.env, dissolved.flatMap(membersOf)) : null,
+        ...dissolved.map((circle) => pushToCircle(c.env, circle.id, [{ type: 'circle', circleId: circle.id }], ray)),
+      ]),
+    );
+  }
+  return c.json(outcome.block);
+});
+
+blockRoutes.delete('/:userId', async (c) => {
+  const user = requireUser(c);
+  // Idempotent: lifting a block that is not there (or naming a member who is not) is not an error.
+  await removeBlock(c.env.DB, user.id, parseId(c.req.param('userId'), 'User'));
+  return c.body(null, 204);
+});
