@@ -1,5 +1,6 @@
 // The moderation queue, its actions, reinstatement and the audit log (docs/api/moderation.md):
 // admins only (401 visitor, 403 member), and an admin never acts on themselves (403).
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ModeratedMember } from '../../src/shared/api-types';
 import { reinstateSchema, reportResolveSchema } from '../../src/shared/schemas';
@@ -19,7 +20,6 @@ import { requireViewerSession, sessionGateStatement, withViewerChecked } from '.
 import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
 import type { AppEnv } from '../types';
-import { sql } from 'drizzle-orm';
 
 export const adminModerationRoutes = new Hono<AppEnv>();
 
