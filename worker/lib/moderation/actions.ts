@@ -15,7 +15,7 @@ import { reportItemSql } from '../../db/queries/moderation-queue';
 import { eventLinesByKeys, shapeOffers } from '../../db/queries/offers';
 import { barters, offers, type BarterRow, type OfferRow } from '../../db/schema';
 import { barter as shapeBarter, message as shapeMessage, REMOVED_MESSAGE } from '../../db/shapes';
-import { moderationNoticeEmail } from '../email';
+import { APP_NAME, moderationNoticeEmail } from '../email';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '../member-sockets';
 import { prepareSql } from '../message-budget';
@@ -214,7 +214,7 @@ export async function applyAction(
       add(
         emailSql(
           moderationNoticeEmail(origin, member!.email, member!.displayName, {
-            subject: 'A warning from the Barter Market moderators',
+            subject: `A warning from the ${APP_NAME} moderators`,
             lines: [`A moderator reviewed a report about ${what} and warned you for ${reason}.`, 'Please follow the community standards; further breaches can lead to a suspension.'],
           }),
         ),
@@ -264,7 +264,7 @@ export async function applyAction(
       add(
         emailSql(
           moderationNoticeEmail(origin, member!.email, member!.displayName, {
-            subject: action === 'ban' ? 'Your Barter Market account has been suspended permanently' : `Your Barter Market account is suspended until ${readableDate(until)}`,
+            subject: action === 'ban' ? `Your ${APP_NAME} account has been suspended permanently` : `Your ${APP_NAME} account is suspended until ${readableDate(until)}`,
             lines: [
               `A moderator reviewed a report about ${what} and suspended your account ${ends} for ${reason}.`,
               action === 'ban' ? 'You can no longer sign in.' : 'You can sign in again once the suspension ends; your listings then come back.',
