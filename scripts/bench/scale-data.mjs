@@ -531,6 +531,9 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
     for (let i = 0; i < 300; i++) contact.run(`${pick(FIRST)} ${pick(LAST)}`, `visitor${i}@example.org`, pick(['Question about a listing', 'Partnership', 'Bug report', 'Feedback']), 'Hello, I have a question about how bartering works in my area.', iso(t0 - between(HOUR, 365 * DAY)));
   });
 
+  // ---- Reports and moderation (issue 21; docs/api/moderation.md) --------------------------------
+  figures.moderation = fillModeration(db, transaction, { t0, listings });
+
   // The id reserves as a live instance keeps them (worker/db/id-reserve.ts): the rows above were
   // inserted with their own ids, so the sequences stand at max(id) and need the reserve on top.
   for (const table of ['messages', 'notifications']) {
@@ -544,6 +547,96 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
   figures.usPlaces = places.usPlaces;
   db.close();
   log(`  checkpoint and counts (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return figures;
+}
+
+// ---- Reports and moderation (issue 21) -----------------------------------------------------------
+// The moderation queue at scale: 2,000 open reports (listings, members, messages, each from a member
+// who could file it: a listing's non-owner, a message's receiver) and 600 resolved ones with their
+// audit rows, drawn from a generator of their own (so the community above is the same with or
+// without them). The open-report counter row follows by its triggers (migration 0032). Returns the
+// ids the bench's moderation lines use: members who file reports, listings nobody reported yet,
+// and open reports on distinct targets for the timed actions.
+export const MODERATION_COUNTS = { open: 2_000, resolved: 600 };
+/** Members who file the bench's reports (ordinary members, the current password format). */
+const BENCH_REPORTERS = [9_001, 9_002, 9_003, 9_004];
+
+function fillModeration(db, transaction, { t0, listings }) {
+  const draw = mulberry32(21_021);
+  const any = (n) => Math.floor(draw() * n);
+  const nonAdmin = () => 9 + any(COUNTS.members - 8);
+  const listingRow = db.prepare('SELECT id, user_id, title, description, image_urls FROM listings WHERE id = ?');
+  const userRow = db.prepare('SELECT id, username, display_name, bio FROM users WHERE id = ?');
+  const messageRow = db.prepare('SELECT m.id, m.sender_id, m.receiver_id, m.listing_id, m.content, l.title FROM messages m JOIN listings l ON l.id = m.listing_id WHERE m.id = ?');
+  const maxMessage = db.prepare('SELECT max(id) AS n FROM messages').get().n;
+  const snapshot = (label, text, imageUrl, link) => JSON.stringify({ label, text, imageUrl, link });
+  const reserved = new Set(BENCH_REPORTERS);
+  const active = listings.filter((l) => l.status === 'active');
+  const figures = { reporters: [], reportListings: [], dismiss: [], suspend: [] };
+  // Listings the bench reports: active, of members other than its reporters, never reported here.
+  const untouched = new Set();
+  while (untouched.size < 60) {
+    const l = active[any(active.length)];
+    if (!reserved.has(l.owner)) untouched.add(l.id);
+  }
+  transaction(`${MODERATION_COUNTS.open.toLocaleString('en-US')} open reports, ${MODERATION_COUNTS.resolved} resolved ones and their audit rows`, () => {
+    const report = db.prepare(`INSERT OR IGNORE INTO reports (reporter_id, target_type, target_id, target_user_id, reason, details, snapshot, status, resolution, resolved_by, resolved_at, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const audit = db.prepare(`INSERT INTO moderation_actions (actor_id, actor_name, action, target_type, target_id, target_user_id, target_label, report_id, note, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const reasons = ['spam', 'scam', 'prohibited', 'harassment', 'other'];
+    const targetsUsed = new Set();
+    const make = (status) => {
+      for (;;) {
+        const kind = draw();
+        let row;
+        if (kind < 0.6) {
+          const l = listingRow.get(active[any(active.length)].id);
+          if (untouched.has(l.id)) continue;
+          const reporter = nonAdmin();
+          if (reporter === l.user_id || reserved.has(reporter)) continue;
+          const images = JSON.parse(l.image_urls);
+          row = { reporter, type: 'listing', id: l.id, owner: l.user_id, label: l.title, snapshot: snapshot(l.title, l.description, images[0] ?? null, `/listing/${l.id}`) };
+        } else if (kind < 0.85) {
+          const u = userRow.get(nonAdmin());
+          const reporter = nonAdmin();
+          if (reporter === u.id || reserved.has(reporter) || reserved.has(u.id)) continue;
+          row = { reporter, type: 'user', id: u.id, owner: u.id, label: u.username, snapshot: snapshot(u.display_name, u.bio ?? '', null, `/profile/${u.username}`) };
+        } else {
+          const m = messageRow.get(1 + any(maxMessage));
+          if (!m || m.receiver_id <= 8 || reserved.has(m.receiver_id)) continue;
+          row = { reporter: m.receiver_id, type: 'message', id: m.id, owner: m.sender_id, label: `Message about “${m.title}”`, snapshot: snapshot(`Message about “${m.title}”`, m.content, null, `/listing/${m.listing_id}`) };
+        }
+        const key = `${row.type}:${row.id}`;
+        if (status === 'open' && targetsUsed.has(`${row.reporter}:${key}`)) continue;
+        targetsUsed.add(`${row.reporter}:${key}`);
+        return { ...row, key, reason: reasons[any(reasons.length)] };
+      }
+    };
+    const firstByTarget = new Map();
+    for (let i = 0; i < MODERATION_COUNTS.open; i++) {
+      const r = make('open');
+      const created = t0 - draw() * 30 * DAY;
+      const { lastInsertRowid } = report.run(r.reporter, r.type, r.id, r.owner, r.reason, draw() < 0.5 ? 'Please take a look.' : '', r.snapshot, 'open', null, null, null, iso(created));
+      if (!firstByTarget.has(r.key)) firstByTarget.set(r.key, { reportId: Number(lastInsertRowid), ...r });
+    }
+    for (let i = 0; i < MODERATION_COUNTS.resolved; i++) {
+      const r = make('resolved');
+      const created = t0 - (30 + draw() * 300) * DAY;
+      const resolvedAt = created + draw() * 2 * DAY;
+      const resolution = ['dismiss', 'dismiss', 'warn', 'hide'][any(4)];
+      const { lastInsertRowid } = report.run(r.reporter, r.type, r.id, r.owner, r.reason, '', r.snapshot, 'resolved', resolution, BENCH_ACCOUNTS.admin.id, iso(resolvedAt), iso(created));
+      audit.run(BENCH_ACCOUNTS.admin.id, BENCH_ACCOUNTS.admin.username, resolution, r.type, r.id, r.owner, r.label, Number(lastInsertRowid), 'Reviewed.', iso(resolvedAt));
+    }
+    // The timed actions: a dismiss per listing target, a suspension per member target (not a bench account).
+    for (const target of firstByTarget.values()) {
+      if (target.type === 'listing' && figures.dismiss.length < 40) figures.dismiss.push(target.reportId);
+      if (target.type === 'user' && target.owner > 8 && figures.suspend.length < 40) figures.suspend.push(target.reportId);
+    }
+  });
+  figures.reporters = BENCH_REPORTERS.map((id) => db.prepare('SELECT username FROM users WHERE id = ?').get(id).username);
+  figures.reportListings = [...untouched];
+  figures.open = db.prepare("SELECT count(*) AS n FROM reports WHERE status = 'open'").get().n;
   return figures;
 }
 

@@ -445,6 +445,49 @@ const PAGES = [
 ];
 
 // ---------------------------------------------------------------------------------------------
+// Reports and moderation (issue 21; docs/api/moderation.md). The dataset holds 2,000 open reports
+// (scale-data.mjs, fillModeration): the queue's first page and the header's count as an admin
+// sees them, a member's reports, a report filed (four members take turns: 10 reports a member an
+// hour), and two actions, each on a report of its own: a dismiss, and a 7-day suspension with its
+// whole cascade (whose work after the reply, sockets and pushes, is in the settled counts).
+{
+  const moderation = dataset.figures.moderation;
+  const reporters = [];
+  for (const username of moderation.reporters) reporters.push(await signIn(username));
+  const toReport = [...moderation.reportListings];
+  const toDismiss = [...moderation.dismiss];
+  const toSuspend = [...moderation.suspend];
+  let reportTurn = 0;
+  ROUTES.push(
+    { name: 'GET /api/admin/reports (moderation queue: first page of 2,000 open)', path: '/api/admin/reports', who: admin },
+    { name: 'GET /api/admin/reports/count (header badge)', path: '/api/admin/reports/count', who: admin },
+    { name: 'GET /api/admin/reports?status=resolved', path: '/api/admin/reports?status=resolved', who: admin },
+    { name: 'GET /api/admin/audit', path: '/api/admin/audit', who: admin },
+    { name: 'GET /api/reports (a member’s reports)', path: '/api/reports', who: reporters[0] },
+  );
+  WRITES.push(
+    {
+      name: 'POST /api/reports (report a listing)',
+      once: () => {
+        const who = reporters[reportTurn++ % reporters.length];
+        return call('POST', '/api/reports', { cookie: who.cookie, body: { targetType: 'listing', targetId: toReport.shift(), reason: 'scam', details: 'Asked for payment up front.' } });
+      },
+    },
+    { name: 'POST /api/admin/reports/:id/resolve (dismiss)', once: () => call('POST', `/api/admin/reports/${toDismiss.shift()}/resolve`, { cookie: admin.cookie, body: { action: 'dismiss', note: 'Not a breach' } }) },
+    {
+      name: 'POST /api/admin/reports/:id/resolve (suspend 7 days: the cascade)',
+      once: () => call('POST', `/api/admin/reports/${toSuspend.shift()}/resolve`, { cookie: admin.cookie, body: { action: 'suspend', days: 7, note: 'Repeated scams' } }),
+    },
+  );
+  PAGES.push({
+    name: 'Admin → moderation queue (2,000 open reports)',
+    waves: [
+      [...pages.shell(admin), { path: '/api/admin/reports?limit=50', who: admin }, { path: '/api/admin/reports/count', who: admin }],
+    ],
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Blocks (docs/api/blocks.md, decision 035). A member with BLOCKS_HELD blocks browses, searches
 // and asks for matches (the block check rides in those statements: no extra round trip), lists
 // their blocks, and makes new blocks. Every line here has "blocks" in its name (`--only blocks`).

@@ -1,8 +1,8 @@
 // The live-chat frames, one module for both ends (the chat client and the ConversationRoom
 // Durable Object). Every frame is JSON and is validated on arrival; nothing is cast into shape.
 import * as v from 'valibot';
-import { BARTER_STATUSES, OFFER_STATUSES, STORED_LISTING_STATUSES } from './constants';
-import { MESSAGE_EVENT_TYPES, type Activity, type AppNotification, type Dashboard, type Barter, type Message, type NotificationKind, type NotificationsResponse, type Offer } from './api-types';
+import { BARTER_STATUSES, NOTIFICATION_KINDS, OFFER_STATUSES, STORED_LISTING_STATUSES } from './constants';
+import { MESSAGE_EVENT_TYPES, type Activity, type AppNotification, type Dashboard, type Barter, type Message, type NotificationsResponse, type Offer } from './api-types';
 import type { TradeCircleMessage } from './trade-circles';
 
 const positiveId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(Number.MAX_SAFE_INTEGER, message));
@@ -79,7 +79,6 @@ const circleMessageSchema = v.object({
   createdAt: v.string(),
 }) satisfies v.GenericSchema<unknown, TradeCircleMessage>;
 
-const NOTIFICATION_KINDS = ['message', 'offer', 'barter_pending', 'barter_confirmed', 'review', 'saved_search', 'match', 'trade_circle'] as const satisfies readonly NotificationKind[];
 
 /** The bell as GET /api/notifications answers it, carried by the bell socket's frame. */
 const bellSchema = v.object({

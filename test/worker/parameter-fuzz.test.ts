@@ -7,7 +7,7 @@ import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createListing, json, ORIGIN, randomIp, signUp, type Member } from './helpers';
+import { call, createListing, json, ORIGIN, randomIp, signUp, signUpAdmin, type Member } from './helpers';
 
 const RUNS = 12;
 
@@ -177,6 +177,12 @@ describe('query parameters', () => {
     await holds(hostileQuery('signature'), (q) => ({ method: 'PUT', path: `/api/objects/upload/${uuid}?expires=${future}&${q}`, headers: { 'Content-Type': 'image/jpeg' } }), [403]);
   });
 
+  it('the moderation queue and the audit log answer an admin 200 or 400 for any paging, status or member id', async () => {
+    const admin = await signUpAdmin();
+    for (const name of ['status', 'limit', 'before']) await holds(hostileQuery(name), (q) => ({ path: `/api/admin/reports?${q}`, cookie: admin.cookie }), [200, 400]);
+    for (const name of ['userId', 'limit', 'before']) await holds(hostileQuery(name), (q) => ({ path: `/api/admin/audit?${q}`, cookie: admin.cookie }), [200, 400]);
+  });
+
   it('the development outbox is 404 outside development, whatever ?to= says', async () => {
     await holds(hostileQuery('to'), (q) => ({ path: `/api/dev/outbox?${q}` }), [404]);
   });
@@ -228,6 +234,8 @@ const PATH_ROUTES: { method: string; path: string; visitor: number[]; member: nu
   { method: 'DELETE', path: '/api/blocks/{}', visitor: [401, 404], member: [204, 404] },
   { method: 'POST', path: '/api/admin/users/{}/make-admin', visitor: [401, 404], member: [403, 404] },
   { method: 'POST', path: '/api/admin/listings/{}/featured', body: { isFeatured: true }, visitor: [401, 404], member: [403, 404] },
+  { method: 'POST', path: '/api/admin/reports/{}/resolve', body: { action: 'dismiss', note: 'x' }, visitor: [401, 404], member: [403, 404] },
+  { method: 'POST', path: '/api/admin/users/{}/reinstate', body: { note: 'x' }, visitor: [401, 404], member: [403, 404] },
   { method: 'GET', path: '/objects/uploads/{}', visitor: [404], member: [404] },
   { method: 'PUT', path: '/api/objects/upload/{}', headers: { 'Content-Type': 'image/jpeg' }, visitor: [403, 404], member: [403, 404] },
 ];

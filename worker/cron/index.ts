@@ -21,6 +21,7 @@ import { pruneExpiredRows } from './prune-expired';
 import { PAGES_DAILY, PAGES_FREQUENT, pruneAbandonedUploads } from './prune-uploads';
 import { ALERT_MIN_COST, runSavedSearchAlerts, SEARCHES_PER_INVOCATION, type AlertRun } from './saved-search-alerts';
 import { runCircleExpiry } from './trade-circle-expiry';
+import { runSuspensionEnd } from './suspension-end';
 import { PASSWORD_UPGRADES_PER_RUN, upgradePasswordHashes } from './upgrade-password-hashes';
 import { EXPIRY_PAGE } from '../lib/trade-circles/circles';
 import { runCirclePass } from '../lib/trade-circles/search';
@@ -64,7 +65,10 @@ export const CRON_JOBS: Record<string, readonly CronJob[]> = {
   // pruning goes first: abandoned uploads are cleared as fast as members can make them
   // (docs/security.md "Upload cap and pruning rate").
   [FREQUENT_CRON]: [
-    { name: 'trade-circle-expiry', cost: 0, run: (env, at, budget) => runCircleExpiry(env, at, budget), more: full(EXPIRY_PAGE) },
+    // Three calls at most (300 proposals a trigger), leaving one of the trigger's 50 calls to the suspensions.
+    { name: 'trade-circle-expiry', cost: 0, run: (env, at, budget) => runCircleExpiry(env, at, budget), more: full(EXPIRY_PAGE), maxCalls: 3 },
+    // Suspensions whose time has passed end (docs/api/moderation.md): one page a trigger, called once.
+    { name: 'suspension-end', cost: 0, run: (env, at, budget) => runSuspensionEnd(env, at, budget) },
     { name: 'prune-uploads', cost: 0, run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_FREQUENT, budget) },
     // Paged by searches (SEARCHES_PER_INVOCATION a call) when it runs in invocations of its own.
     {

@@ -14,6 +14,7 @@
 // chunk), so a run costs a handful of statements whatever it sends.
 import { conversationLink } from '../db/queries/messages';
 import { excerpt, messageNoticeEmail, type Email } from '../lib/email';
+import { REMOVED_MESSAGE } from '../db/shapes';
 import { DAY, HOUR, MINUTE } from '../lib/time';
 import { unlimited, type Budget } from './budget';
 import { chunks, queueEmailsStatements, ROWS_PER_STATEMENT } from './bulk';
@@ -114,7 +115,7 @@ export async function sendMessageNotices(env: Env, now: number, since: number, b
 
   const { results: due } = await d1
     .prepare(
-      `SELECT c.receiver_id, c.listing_id, c.sender_id, c.unread, c.last_id, m.content,
+      `SELECT c.receiver_id, c.listing_id, c.sender_id, c.unread, c.last_id, CASE WHEN m.hidden_at IS NULL THEN m.content ELSE ?5 END AS content,
               s.display_name AS sender_name, l.title AS listing_title, u.email, u.display_name AS receiver_name
          FROM (SELECT receiver_id, listing_id, sender_id, count(*) AS unread, max(id) AS last_id
                  FROM messages NOT INDEXED WHERE id >= ?1 AND read = 0
@@ -128,7 +129,7 @@ export async function sendMessageNotices(env: Env, now: number, since: number, b
           AND (n.user_id IS NULL OR (n.last_message_id < c.last_id AND n.last_sent_at <= ?3))
         ORDER BY c.last_id LIMIT ?4`,
     )
-    .bind(fromId, iso(now - UNSEEN_AFTER), iso(now - NOTICE_PAUSE), limit)
+    .bind(fromId, iso(now - UNSEEN_AFTER), iso(now - NOTICE_PAUSE), limit, REMOVED_MESSAGE)
     .all<DueRow>();
   run.conversations = due.length;
   if (due.length === 0) return run;

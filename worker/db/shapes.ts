@@ -97,8 +97,12 @@ export function ownerJson(userId: number): SQL {
  * A member's text keeps the contract's shape exactly; an event line (an offer or barter step)
  * adds `kind: 'event'` and `event` (docs/api/offers.md).
  */
+/** What both members see of a message a moderator hid (admins read the text in the queue). */
+export const REMOVED_MESSAGE = 'This message was removed by a moderator';
+
 export function message(m: MessageRow): Message {
-  const base = { id: m.id, senderId: m.senderId, receiverId: m.receiverId, listingId: m.listingId, content: m.content, read: m.read, createdAt: m.createdAt };
+  const content = m.hiddenAt ? REMOVED_MESSAGE : m.content;
+  const base = { id: m.id, senderId: m.senderId, receiverId: m.receiverId, listingId: m.listingId, content, read: m.read, createdAt: m.createdAt };
   if (m.kind !== 'event' || !m.event) return base;
   const raw = m.event as unknown as Record<string, unknown>;
   const event: MessageEvent = { type: m.event.type };
@@ -113,7 +117,8 @@ const messageBaseJson = {
   senderId: messages.senderId,
   receiverId: messages.receiverId,
   listingId: messages.listingId,
-  content: messages.content,
+  // A hidden message's text never leaves for its members (as message() does).
+  content: sql`CASE WHEN hidden_at IS NULL THEN content ELSE ${sql.raw(`'${REMOVED_MESSAGE}'`)} END`,
   read: messages.read,
   createdAt: messages.createdAt,
 };

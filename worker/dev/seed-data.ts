@@ -112,6 +112,31 @@ export const SEED_CONVERSATIONS: SeedConversation[] = [
       { from: 'owner', text: 'Of course! Pick it up any time after 10 on Saturday.' },
     ],
   },
+  // The message bob reported (SEED_REPORTS).
+  {
+    listing: 'Smartphone screen replacement',
+    member: 'farid',
+    lines: [{ from: 'member', text: 'Before we meet, please pay a deposit at pay-deposit.link/screens so I can hold your slot.' }],
+  },
+];
+
+/**
+ * Open reports, so the moderation queue (/admin/reports) has work on first start
+ * (docs/api/moderation.md): a listing two members reported, a member, and a message. Each names its
+ * target by listing title, username, or the message's listing and sender.
+ */
+export type SeedReport = {
+  reporter: string;
+  reason: 'spam' | 'scam' | 'prohibited' | 'harassment' | 'other';
+  details: string;
+  hoursAgo: number;
+} & ({ listing: string } | { member: string } | { message: { listing: string; from: string } });
+
+export const SEED_REPORTS: SeedReport[] = [
+  { reporter: 'dev_patel', listing: 'Framed art prints', reason: 'prohibited', details: 'These look like copies of a living artist’s work, sold without permission.', hoursAgo: 20 },
+  { reporter: 'emma.w', listing: 'Framed art prints', reason: 'other', details: 'The photos seem to come from a shop’s website.', hoursAgo: 9 },
+  { reporter: 'carmen', member: 'farid', reason: 'spam', details: 'Sends me the same offer several times a day.', hoursAgo: 5 },
+  { reporter: 'bob', message: { listing: 'Smartphone screen replacement', from: 'farid' }, reason: 'scam', details: 'Asked for a deposit through a link before we even met.', hoursAgo: 3 },
 ];
 
 /** The completed barter (with reviews from both sides) the demo community starts with. */

@@ -12,7 +12,9 @@ import { newAccountPassword } from '../lib/passwords';
 import { DAY, HOUR, MINUTE } from '../lib/time';
 import { demoImageManifest, storeDemoImage } from './demo-images';
 import { proposeCircle } from '../lib/trade-circles/propose';
-import { DEMO_PASSWORD, SEED_BARTER, SEED_CIRCLE, SEED_CONVERSATIONS, SEED_EVENTS, SEED_LISTINGS, SEED_MEMBERS, SEED_TESTIMONIALS, SEED_WANTS } from './seed-data';
+import { DEMO_PASSWORD, SEED_BARTER, SEED_CIRCLE, SEED_CONVERSATIONS, SEED_EVENTS, SEED_LISTINGS, SEED_MEMBERS, SEED_REPORTS, SEED_TESTIMONIALS, SEED_WANTS } from './seed-data';
+import { snapshotSql } from '../db/queries/report-targets';
+import { prepareSql } from '../lib/message-budget';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -213,8 +215,34 @@ export async function seedDemoCommunity(env: Env, db: Db, origin: string, now = 
   );
   if (circle === null) throw new Error('The demo trade circle could not be proposed: check SEED_WANTS and SEED_CIRCLE');
 
+  // Open reports for the moderation queue, each with its target's snapshot as a member's report takes it.
+  await seedReports(env, idOf, listingOf, now);
+
   // Each organiser attends their own event.
   const events = await db.select({ id: communityEvents.id, organizerId: communityEvents.organizerId }).from(communityEvents);
   await db.batch(events.map((e) => db.insert(eventAttendees).values({ eventId: e.id, userId: e.organizerId! })) as [any, ...any[]]);
   return true;
+}
+
+/** The demo's open reports (SEED_REPORTS), in one batch; the queue's counter row follows by trigger. */
+async function seedReports(env: Env, idOf: (username: string) => number, listingOf: (title: string) => number, now: number) {
+  const d1 = env.DB;
+  const statements = SEED_REPORTS.map((r) => {
+    const at = iso(now - r.hoursAgo * HOUR);
+    const common = sql`${idOf(r.reporter)}, ${r.reason}, ${r.details}, ${at}`;
+    if ('listing' in r) {
+      const id = listingOf(r.listing);
+      return sql`INSERT INTO reports (reporter_id, reason, details, created_at, target_type, target_id, target_user_id, snapshot)
+                 SELECT ${common}, 'listing', id, user_id, ${snapshotSql('listing', sql`${id}`)} FROM listings WHERE id = ${id}`;
+    }
+    if ('member' in r) {
+      const id = idOf(r.member);
+      return sql`INSERT INTO reports (reporter_id, reason, details, created_at, target_type, target_id, target_user_id, snapshot)
+                 SELECT ${common}, 'user', ${id}, ${id}, ${snapshotSql('user', sql`${id}`)}`;
+    }
+    const message = sql`(SELECT id FROM messages WHERE listing_id = ${listingOf(r.message.listing)} AND sender_id = ${idOf(r.message.from)} ORDER BY id LIMIT 1)`;
+    return sql`INSERT INTO reports (reporter_id, reason, details, created_at, target_type, target_id, target_user_id, snapshot)
+               SELECT ${common}, 'message', m.id, m.sender_id, ${snapshotSql('message', sql`m.id`)} FROM messages m WHERE m.id = ${message}`;
+  });
+  await d1.batch(statements.map((q) => prepareSql(d1, q)));
 }

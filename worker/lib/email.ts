@@ -259,3 +259,12 @@ export function excerpt(content: string, max = 160): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
+
+/**
+ * A moderation notice to the member acted on (docs/api/moderation.md, "Enforcement"): a warning, or
+ * a suspension with its end. Sent whatever the member's notification setting (it is about their
+ * account, as a password change notice is); the admin's note stays internal.
+ */
+export function moderationNoticeEmail(origin: string, to: string, name: string, notice: { subject: string; lines: string[] }): Email {
+  return linkEmail(to, notice.subject, name, [...notice.lines, 'If you think this was a mistake, reply through the contact page.'], 'Read the community standards', `${origin}/community-standards`);
+}

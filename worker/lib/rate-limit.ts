@@ -2,6 +2,7 @@
 // Each rule names its limit, window and what it counts per (an IP, a username, a member). The
 // members' message budget is counted from their stored lines instead (lib/message-budget.ts).
 import type { Context } from 'hono';
+import { REPORTS_PER_HOUR } from '../../src/shared/constants';
 import { sha256Hex } from './crypto';
 import { tooManyRequests } from './errors';
 import { HOUR, MINUTE } from './time';
@@ -14,6 +15,8 @@ export const RATE_LIMITS = {
   contactPerIp: { limit: 5, windowMs: MINUTE },
   uploadUrlPerMember: { limit: 30, windowMs: MINUTE },
   newsletterPerIp: { limit: 5, windowMs: MINUTE },
+  // Reports filed (docs/api/moderation.md): every attempt with a valid body counts.
+  reportsPerMember: { limit: REPORTS_PER_HOUR, windowMs: HOUR },
 } as const;
 export type RateLimitRule = keyof typeof RATE_LIMITS;
 

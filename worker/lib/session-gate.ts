@@ -9,10 +9,11 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../types';
 import { forbidden, unauthorized } from './errors';
 import type { SessionRecord } from './session';
+import { suspendedSql } from './moderation/standing';
 
-/** Whether the session is valid; with `admin`, also that its member is an admin. */
+/** Whether the session is valid (its member is not suspended either); with `admin`, also that its member is an admin. */
 const validSql = (viewer: SessionRecord, admin = false): SQL =>
-  sql`EXISTS (SELECT 1 FROM users WHERE id = ${viewer.userId} AND sessions_valid_after <= ${viewer.createdAt}${admin ? sql` AND is_admin = 1` : sql``})`;
+  sql`EXISTS (SELECT 1 FROM users WHERE id = ${viewer.userId} AND sessions_valid_after <= ${viewer.createdAt} AND NOT ${suspendedSql()}${admin ? sql` AND is_admin = 1` : sql``})`;
 
 /** What the route requires of the viewer: a valid session, or an admin's. */
 export type ViewerRule = { admin?: boolean };

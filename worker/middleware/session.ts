@@ -7,6 +7,7 @@ import { createMiddleware } from 'hono/factory';
 import { createDb } from '../db/client';
 import { users } from '../db/schema';
 import { loadSession, readSessionId } from '../lib/session';
+import { isSuspended } from '../lib/moderation/standing';
 import type { AppEnv } from '../types';
 
 /**
@@ -44,7 +45,8 @@ export const needsNoViewer = (method: string, path: string) => isGetOf(VIEWER_FR
  * c.get('user') is null there. GET /api/users/{id}/listings: only which statuses it shows depends
  * on the viewer (the owner and admins see every status). GET /api/conversations/{me}/{partner}/{listing}:
  * a thread read, whose batch starts with the session's gate. GET /api/admin/listings: the admin
- * listings tab, whose batch starts with the gate for an admin's session.
+ * listings tab, whose batch starts with the gate for an admin's session; GET /api/admin/reports and
+ * /api/admin/reports/count: the moderation queue and its count, likewise.
  */
 export const VIEWER_IN_SQL_GETS: readonly RegExp[] = [
   /^\/api\/users\/[0-9]+\/listings$/,
@@ -52,9 +54,19 @@ export const VIEWER_IN_SQL_GETS: readonly RegExp[] = [
   /^\/api\/conversations\/[0-9]+\/[0-9]+\/[0-9]+$/,
   // The admin listings tab: its batch starts with the gate for an admin's session.
   /^\/api\/admin\/listings$/,
+  // The moderation queue and the header's open count (polled): the same gate for an admin.
+  /^\/api\/admin\/reports(\/count)?$/,
 ];
 
-const checksViewerInSql = (method: string, path: string) => isGetOf(VIEWER_IN_SQL_GETS, method, path);
+/**
+ * Writes that check the viewer in their own first batch, the same way (decision 033): an admin's
+ * action on a report (docs/api/moderation.md), whose first batch starts with the gate for an
+ * admin's session and reads the admin's name for the audit row beside the report.
+ */
+export const VIEWER_IN_SQL_POSTS: readonly RegExp[] = [/^\/api\/admin\/reports\/[0-9]+\/resolve$/];
+
+const checksViewerInSql = (method: string, path: string) =>
+  isGetOf(VIEWER_IN_SQL_GETS, method, path) || (method === 'POST' && VIEWER_IN_SQL_POSTS.some((pattern) => pattern.test(path)));
 
 export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
   const db = createDb(c.env.DB);
@@ -73,7 +85,9 @@ export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
     // A plain select: the relational query API builds the same statement with more work per request.
     const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
     // KV deletes take up to 60 s to reach every location; sessionsValidAfter voids old sessions now.
-    if (user && session.createdAt >= user.sessionsValidAfter) {
+    // A suspended member is signed out (docs/api/moderation.md): suspending also voids their
+    // sessions, and this keeps any session they could still hold from counting until it ends.
+    if (user && session.createdAt >= user.sessionsValidAfter && !isSuspended(user.suspendedUntil)) {
       c.set('user', user);
       c.set('session', { id: id!, userId: user.id, createdAt: session.createdAt });
     }

@@ -1,7 +1,9 @@
 // Admin listing tools (spec section 6): every listing of every status, and the featured flag.
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { sql } from 'drizzle-orm';
 import { adminListingsPage } from '../db/queries/admin';
+import { auditStatement } from '../db/queries/audit';
 import { findListing, updateListing } from '../db/queries/listings';
 import { listingWithOwner } from '../db/shapes';
 import { parseAdminPage, setNextCursor } from '../lib/admin-paging';
@@ -43,6 +45,21 @@ adminListingRoutes.post('/listings/:id{[0-9]+}/featured', async (c) => {
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
   if (!found) throw notFound('Listing not found');
   const { isFeatured } = await parseBody(c, featuredSchema);
-  const updated = await updateListing(db, found.listing, { isFeatured }, []);
-  return c.json(listingWithOwner(updated, found.owner));
+  // The audit log records a change of the flag (not a repeat), in the update's own batch.
+  const admin = requireAdmin(c);
+  const audit = auditStatement(
+      db,
+      {
+        actor: { id: admin.id, name: admin.username },
+        action: isFeatured ? 'feature' : 'unfeature',
+        targetType: 'listing',
+        targetId: found.listing.id,
+        targetUserId: found.listing.userId,
+        targetLabel: found.listing.title,
+        note: '',
+      },
+      sql`EXISTS (SELECT 1 FROM listings WHERE id = ${found.listing.id} AND is_featured <> ${isFeatured ? 1 : 0})`,
+  );
+  const updated = await updateListing(db, found.listing, { isFeatured }, [], [audit]);
+  return c.json(listingWithOwner(updated ?? found.listing, found.owner));
 });

@@ -22,9 +22,10 @@ adminRoutes.get('/users', async (c) => {
 });
 
 adminRoutes.post('/users/:id{[0-9]+}/make-admin', async (c) => {
-  requireAdmin(c);
-  // Idempotent: granting it twice changes nothing. No reversal is offered (spec section 4).
-  const user = await grantAdmin(c.get('db'), parseId(c.req.param('id'), 'User'));
+  const admin = requireAdmin(c);
+  // Idempotent: granting it twice changes nothing. No reversal is offered (spec section 4). The
+  // audit log records the grant once, in the update's own batch.
+  const user = await grantAdmin(c.get('db'), parseId(c.req.param('id'), 'User'), { id: admin.id, name: admin.username });
   if (!user) throw notFound('User not found');
   return c.json(selfUser(user));
 });

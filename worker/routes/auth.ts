@@ -18,7 +18,8 @@ import { assertAvatarUrl, AVATAR_UPLOAD_MESSAGE, ownSiteAvatarKey } from '../lib
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { passwordResetEmail, queueEmail, verificationEmail } from '../lib/email';
 import type { Db } from '../db/client';
-import { badRequest, conflict, HttpError, unauthorized } from '../lib/errors';
+import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../lib/errors';
+import { isSuspended, suspensionMessage } from '../lib/moderation/standing';
 import { checkPasswordKey, passwordSaltFor, storedPasswordFor } from '../lib/password-relief';
 import { newAccountPassword, passwordKeyFrom } from '../lib/passwords';
 import { check, clientIp, hit } from '../lib/rate-limit';
@@ -89,6 +90,8 @@ authRoutes.post('/login', async (c) => {
     await hit(c.env.DB, 'failedSignInPerUsername', input.username);
     throw unauthorized('Invalid username or password');
   }
+  // Only the right password learns of a suspension (docs/api/moderation.md): no session is started.
+  if (isSuspended(user.suspendedUntil)) throw forbidden(suspensionMessage(user.suspendedUntil!));
   if (checked.upgraded) await db.update(users).set({ password: checked.upgraded }).where(eq(users.id, user.id));
   await startSession(c, user.id);
   return c.json(selfUser(user));

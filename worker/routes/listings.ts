@@ -24,7 +24,7 @@ import { detectMatchesForMember } from '../db/queries/matches';
 import { wantInfo } from '../db/queries/wants';
 import { listingWithOwner } from '../db/shapes';
 import { jsonReply } from '../db/json-reply';
-import { badRequest, forbidden, notFound } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import type { Position } from '../lib/geo';
 import { parseBody, parseId, parseWith } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
@@ -35,6 +35,7 @@ export const listingRoutes = new Hono<AppEnv>();
 export const userListingRoutes = new Hono<AppEnv>();
 
 const IMAGE_MESSAGE = 'Images must be uploaded through this site';
+export const HIDDEN_LISTING_MESSAGE = 'This listing was hidden by a moderator';
 const DISTANCE_MESSAGE = 'Distance must be 5, 10, 25, 50, 100 or any';
 const NEAR_MESSAGE = 'We could not find that place';
 const LAT_LNG_MESSAGE = 'lat and lng must be a latitude (-90 to 90) and a longitude (-180 to 180)';
@@ -104,7 +105,8 @@ listingRoutes.get('/:id{[0-9]+}', async (c) => {
   const viewer = c.get('user');
   // The other side of a block (either way) gets the 404 of a missing listing; admins see every listing.
   const listing = await findListingShaped(c.get('db'), id, hasExplicitPosition(c) ? await searchPosition(c) : null, viewer && !viewer.isAdmin ? viewer.id : null);
-  if (!listing) throw notFound('Listing not found');
+  // A listing hidden by moderation is missing to everyone but its owner and admins.
+  if (!listing || (listing.status === 'hidden' && viewer?.id !== listing.userId && !viewer?.isAdmin)) throw notFound('Listing not found');
   if (!viewer) return c.json(listing);
   // docs/api/wants-matches-circles.md: wantedByMe for a member, wantCount for the owner only.
   const { wantedByMe, wantCount } = await wantInfo(c.env.DB, viewer.id, id, viewer.id === listing.userId);
@@ -147,10 +149,14 @@ listingRoutes.put('/:id{[0-9]+}', async (c) => {
     changes.imageUrls = next;
     removed = found.listing.imageUrls.filter((path) => !next.includes(path));
   }
+  // Only moderation hides a listing and brings it back (docs/api/moderation.md): its owner may still
+  // edit its text, not its status. The update re-checks it, so a hide racing this edit wins.
+  if (changes.status !== undefined && found.listing.status === 'hidden') throw conflict(HIDDEN_LISTING_MESSAGE);
   // A changed location is resolved again (null coordinates when no place matches).
   const place = changes.location !== undefined ? await resolvePlace(c.env.ASSETS, changes.location) : undefined;
   const coordinates = place === undefined ? {} : { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
   const updated = await updateListing(db, found.listing, { ...changes, ...coordinates }, removed);
+  if (!updated) throw conflict(HIDDEN_LISTING_MESSAGE);
   if (changes.status !== undefined && updated.status !== 'active') await dissolveCirclesForListing(c.env, updated.id);
   await deleteImages(c, removed);
   if (updated.status === 'active' && changesWhatMatches(found.listing, updated)) await afterReply(c, () => detectMatchesForMember(c.env.DB, memberOf(user), c.env));

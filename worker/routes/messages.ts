@@ -7,6 +7,7 @@ import { message } from '../db/shapes';
 import { afterReply } from '../lib/after-reply';
 import { roomStub } from '../lib/conversation-room';
 import { badRequest, forbidden, notFound } from '../lib/errors';
+import { HELD_REPLY, hasLink, holdMessage, isYoungAccount, shouldHold, tooManyHeld } from '../lib/moderation/held-messages';
 import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
@@ -28,6 +29,22 @@ messageRoutes.post('/', async (c) => {
   if (input.senderId !== user.id) {
     await checkMessageBudget(c.env.DB, user.id);
     assertActingAs(user, input.senderId, 'You can only send messages as yourself');
+  }
+  // The link-burst guard (docs/api/moderation.md, "Automatic guards"): only a day-old account's
+  // message with a link is looked at; every other message goes the ordinary way below, unchanged.
+  if (isYoungAccount(user.createdAt) && hasLink(input.content) && (await shouldHold(c.env.DB, user.id))) {
+    await checkMessageBudget(c.env.DB, user.id);
+    const outcome = await holdMessage(c.env.DB, { senderId: user.id, receiverId: input.receiverId, listingId: input.listingId, content: input.content });
+    if (outcome.held) return c.json(HELD_REPLY, 202);
+    if (outcome.listingOwner === null) throw notFound('Listing not found');
+    if (!outcome.receiverFound) throw notFound('User not found');
+    if (input.receiverId === user.id && outcome.listingOwner === user.id) throw badRequest('You cannot contact yourself for your own listing');
+    if (input.receiverId === user.id || (outcome.listingOwner !== user.id && outcome.listingOwner !== input.receiverId)) {
+      throw badRequest('Messages about a listing are between its owner and another member');
+    }
+    if (outcome.blocked) throw forbidden(BLOCKED_MEMBER_MESSAGE);
+    if (outcome.full) throw tooManyHeld();
+    throw new Error(`message from ${user.id} about listing ${input.listingId} passed the checks but was not held`);
   }
   // One round trip: the lookups, the budget's gate and the writes, which the route's rules guard
   // in SQL (sendMessage); a full budget fails the batch and answers 429 (withMessageBudget).

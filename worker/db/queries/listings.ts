@@ -5,6 +5,7 @@ import { FEATURED_LIMIT } from '../../../src/shared/constants';
 import { boundingBox, distanceMiles, type Position } from '../../lib/geo';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { categories, listingCategories, listingCounts, listingPlaces, listings, uploads, users, type ListingRow } from '../schema';
 import { jsonArrayOver } from '../json-reply';
 import { listingWithOwner, listingWithOwnerJson, ownerJson } from '../shapes';
@@ -22,6 +23,7 @@ import {
 } from './search-terms';
 import type { ListingFields } from '../../../src/shared/api-types';
 import type { SessionRecord } from '../../lib/session';
+import { suspendedSql } from '../../lib/moderation/standing';
 import { blockedEitherWay, viewerAndBlockPartners, visibleTo } from './blocks';
 
 /** Statuses anyone may browse; paused and completed listings show only to their owner and admins. */
@@ -515,7 +517,7 @@ export async function findListingShaped(db: Db, id: number, from?: Position | nu
  */
 function viewerSeesAllOf(userId: number, viewer: SessionRecord | null): SQL {
   if (!viewer) return sql`0`;
-  return sql`EXISTS (SELECT 1 FROM users v WHERE v.id = ${viewer.userId} AND v.sessions_valid_after <= ${viewer.createdAt} AND (v.id = ${userId} OR v.is_admin = 1))`;
+  return sql`EXISTS (SELECT 1 FROM users v WHERE v.id = ${viewer.userId} AND v.sessions_valid_after <= ${viewer.createdAt} AND NOT ${suspendedSql(sql`v.suspended_until`)} AND (v.id = ${userId} OR v.is_admin = 1))`;
 }
 
 /**
@@ -606,9 +608,12 @@ export type ListingChanges = { [K in keyof ListingFields]?: ListingFields[K] | u
 
 /**
  * Applies an edit in one batch: the row, the category rows when the categories change, newly
- * attached uploads and the upload rows of removed images.
+ * attached uploads and the upload rows of removed images. A status change applies only to a listing
+ * moderation has not hidden (a gate at the batch's start, so a hide racing the edit wins): undefined,
+ * and nothing written, when it was hidden meanwhile. `first` statements run before the update in the
+ * same batch (an audit row).
  */
-export async function updateListing(db: Db, current: ListingRow, changes: ListingChanges, removedImages: string[]) {
+export async function updateListing(db: Db, current: ListingRow, changes: ListingChanges, removedImages: string[], first: BatchItem<'sqlite'>[] = []) {
   if (Object.values(changes).every((value) => value === undefined)) return current;
   const id = current.id;
   const statements = [];
@@ -621,8 +626,20 @@ export async function updateListing(db: Db, current: ListingRow, changes: Listin
   if (changes.imageUrls) {
     statements.push(...attachUploads(db, current.userId, changes.imageUrls), ...detachUploads(db, current.userId, removedImages));
   }
-  const [rows] = await db.batch([db.update(listings).set(changes).where(eq(listings.id, id)).returning(), ...statements]);
-  return rows[0] ?? current;
+  const update = db.update(listings).set(changes).where(eq(listings.id, id)).returning();
+  // With a status change, the batch starts with a gate that fails it (nothing written) when the
+  // listing is hidden by then (SQLite's json() throws on text that is not JSON; session-gate.ts).
+  const gate = changes.status !== undefined
+    ? [db.select({ gate: sql`json(CASE WHEN EXISTS (SELECT 1 FROM ${listings} WHERE ${listings.id} = ${id} AND ${listings.status} = 'hidden') THEN 'hidden' ELSE 'null' END)` }).from(sql`(SELECT 1)`)]
+    : [];
+  let results: unknown[];
+  try {
+    results = await db.batch([...gate, ...first, update, ...statements] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  } catch (error) {
+    if (gate.length && (await db.select({ status: listings.status }).from(listings).where(eq(listings.id, id)))[0]?.status === 'hidden') return undefined;
+    throw error;
+  }
+  return (results[gate.length + first.length] as ListingRow[])[0] ?? current;
 }
 
 /**

@@ -4,6 +4,7 @@ import { OBJECT_PATH_PATTERN } from '../../../src/shared/constants';
 import type { Db } from '../client';
 import { barters, listings, uploads, users, type UserRow } from '../schema';
 import { withThumbKeys } from './images';
+import { auditStatement, type Actor } from './audit';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.query.users.findFirst({ where: eq(users.id, id) });
@@ -43,10 +44,18 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Grants admin rights; idempotent. Undefined when there is no such user. */
-export async function grantAdmin(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ isAdmin: true }).where(eq(users.id, id)).returning();
-  return row;
+/**
+ * Grants admin rights; idempotent. Undefined when there is no such user. The audit row (by `actor`)
+ * goes first in the same batch, written only when the member was not an admin yet.
+ */
+export async function grantAdmin(db: Db, id: number, actor: Actor): Promise<UserRow | undefined> {
+  const audit = auditStatement(
+    db,
+    { actor, action: 'make_admin', targetType: 'user', targetId: id, targetUserId: id, targetLabel: sql`(SELECT username FROM users WHERE id = ${id})`, note: '' },
+    sql`EXISTS (SELECT 1 FROM users WHERE id = ${id} AND is_admin = 0)`,
+  );
+  const [, rows] = await db.batch([audit, db.update(users).set({ isAdmin: true }).where(eq(users.id, id)).returning()]);
+  return rows[0];
 }
 
 /**

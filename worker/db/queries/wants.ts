@@ -122,7 +122,8 @@ export interface WantedListing {
 /**
  * The member's wanted listings, newest want first, whatever their status now (a paused listing
  * stays on the list so the member can remove it), less those of members in a block with them
- * (either way, decision 035: the want stays stored, and shows again when the block is lifted). At
+ * (either way, decision 035: the want stays stored, and shows again when the block is lifted) and
+ * those hidden by moderation, which only their owner and admins see (docs/api/moderation.md). At
  * most MAX_WANTS rows exist.
  */
 export async function wantedListings(d1: D1Database, userId: number): Promise<WantedListing[]> {
@@ -130,7 +131,7 @@ export async function wantedListings(d1: D1Database, userId: number): Promise<Wa
     .prepare(
       `SELECT l.*, w.created_at AS wanted_at, u.username AS owner_username, u.display_name AS owner_display_name, u.avatar_url AS owner_avatar_url
          FROM wants w JOIN listings l ON l.id = w.listing_id JOIN users u ON u.id = l.user_id
-        WHERE w.user_id = ?1 AND NOT ${blockedEitherWayText('?1', 'l.user_id')}
+        WHERE w.user_id = ?1 AND l.status <> 'hidden' AND NOT ${blockedEitherWayText('?1', 'l.user_id')}
         ORDER BY w.created_at DESC, w.listing_id DESC
         LIMIT ?2`,
     )

@@ -6,6 +6,7 @@ import { pushNotificationChanges } from '../member-sockets';
 import type { BarterStatus } from '../../../src/shared/api-types';
 import type { TradeCircle, TradeCircleDecision, TradeCircleLeg, TradeCircleMessage, TradeCircleStatus } from '../../../src/shared/trade-circles';
 import { pushToCircle } from '../conversation-room';
+import { REMOVED_MESSAGE } from '../../db/shapes';
 import { messageBudgetGateSql, prepareSql } from '../message-budget';
 import { circleNoticeStatement, dissolveCircle, membersOf, parseLegsKey, ringOrder, type CircleNotice, type DissolvedCircle } from './propose';
 
@@ -263,14 +264,22 @@ interface MessageRow {
   sender_id: number;
   content: string;
   created_at: string;
+  hidden_at?: string | null;
 }
 
-const shapeMessage = (m: MessageRow): TradeCircleMessage => ({ id: m.id, circleId: m.circle_id, senderId: m.sender_id, content: m.content, createdAt: m.created_at });
+/** A line a moderator hid reads as removed to every member (shapes.ts, REMOVED_MESSAGE). */
+const shapeMessage = (m: MessageRow): TradeCircleMessage => ({
+  id: m.id,
+  circleId: m.circle_id,
+  senderId: m.sender_id,
+  content: m.hidden_at ? REMOVED_MESSAGE : m.content,
+  createdAt: m.created_at,
+});
 
 /** The chat's newest messages, oldest first; reading settles the reader's chat notification. */
 export async function circleMessages(d1: D1Database, circleId: number, readerId: number): Promise<TradeCircleMessage[]> {
   const [rows] = await d1.batch([
-    d1.prepare('SELECT id, circle_id, sender_id, content, created_at FROM trade_circle_messages WHERE circle_id = ? ORDER BY id DESC LIMIT ?').bind(circleId, CHAT_PAGE),
+    d1.prepare('SELECT id, circle_id, sender_id, content, created_at, hidden_at FROM trade_circle_messages WHERE circle_id = ? ORDER BY id DESC LIMIT ?').bind(circleId, CHAT_PAGE),
     d1
       .prepare(`UPDATE notifications SET read_at = ?3 WHERE user_id = ?1 AND subject_key = ?2 AND read_at IS NULL`)
       .bind(readerId, `circle-chat:${circleId}`, new Date().toISOString()),

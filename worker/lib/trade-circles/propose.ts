@@ -181,7 +181,9 @@ export const selectByBlockedPair = (blockerId: number, blockedId: number): LegSe
 });
 
 /**
- * The two statements that dissolve the proposed circles with an open leg matching `selector`:
+ * The two statements that dissolve the proposed circles with an open leg matching `selector` (the
+ * legs drive, a few rows: `+status` keeps SQLite off the status index, which would read every
+ * proposed or declined circle):
  * the circles become declined and their legs closed (open = 0) together. The first returns the
  * dissolved circles (`id`, `legs_key`). Callers may run them in their own batch (a listing's
  * delete, so no circle can keep a leg of a listing that is gone).
@@ -190,14 +192,14 @@ export function dissolveStatements(d1: D1Database, selector: LegSelector, at: st
   const circles = `SELECT circle_id FROM trade_circle_legs WHERE open = 1 AND ${selector.sql}`;
   return [
     d1
-      .prepare(`UPDATE trade_circles SET status = 'declined', updated_at = ? WHERE status = 'proposed' AND id IN (${circles}) RETURNING id, legs_key`)
+      .prepare(`UPDATE trade_circles SET status = 'declined', updated_at = ? WHERE +status = 'proposed' AND id IN (${circles}) RETURNING id, legs_key`)
       .bind(at, ...selector.params),
     // Only the circles this batch declined: a declined circle's legs are otherwise closed already.
     d1
       .prepare(
         `UPDATE trade_circle_legs SET open = 0
           WHERE open = 1
-            AND circle_id IN (SELECT id FROM trade_circles WHERE status = 'declined' AND updated_at = ? AND id IN (${circles}))`,
+            AND circle_id IN (SELECT id FROM trade_circles WHERE +status = 'declined' AND updated_at = ? AND id IN (${circles}))`,
       )
       .bind(at, ...selector.params),
   ];

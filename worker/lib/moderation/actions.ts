@@ -1,0 +1,358 @@
+// An admin's action on a report (docs/api/moderation.md, "Actions"): dismiss, warn, hide, suspend or
+// ban. It applies to the report's target and resolves every open report on that target, in one D1
+// batch that starts with a gate on the report still being open (a second admin acting at the same
+// time finds the batch refused, 409, and nothing of theirs is written) and ends with the audit row,
+// the reports resolved, the member's notice and email. What follows the reply: the member's sockets
+// closed (suspension), live frames to the conversations and circles changed, the bells told.
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { PERMANENT_SUSPENSION } from '../../../src/shared/constants';
+import type { ModerationAction, ReportReason, ReportTargetType } from '../../../src/shared/api-types';
+import type { Db } from '../../db/client';
+import { nextIdSql } from '../../db/id-reserve';
+import { blockedEitherWayText } from '../../db/queries/blocks';
+import { auditSql, type Actor, type AuditRecord } from '../../db/queries/audit';
+import { reportItemSql } from '../../db/queries/moderation-queue';
+import { eventLinesByKeys, shapeOffers } from '../../db/queries/offers';
+import { barters, offers, type BarterRow, type OfferRow } from '../../db/schema';
+import { barter as shapeBarter, message as shapeMessage, REMOVED_MESSAGE } from '../../db/shapes';
+import { APP_NAME, moderationNoticeEmail } from '../email';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '../member-sockets';
+import { prepareSql } from '../message-budget';
+import { pushToCircle, pushToRoom } from '../conversation-room';
+import { afterDissolved, dissolveStatements, selectByListing, type DissolvedCircle } from '../trade-circles/propose';
+import { deleteHeldStatement, releaseStatements, type HeldRow } from './held-messages';
+import { readableDate, suspensionEnd } from './standing';
+import { suspensionStatements, syncSuspendedListings, type CascadeResult } from './suspension';
+
+/** A report and what its action needs, read in one statement. */
+export interface ReportContext {
+  id: number;
+  status: 'open' | 'resolved';
+  target_type: ReportTargetType;
+  target_id: number;
+  target_user_id: number | null;
+  reason: ReportReason;
+  guard: string | null;
+  label: string;
+  /** The member responsible, when the account still exists. */
+  user_id: number | null;
+  username: string | null;
+  display_name: string | null;
+  email: string | null;
+  target_exists: number;
+  listing_hidden_reason: string | null;
+  /** A message target's conversation: JSON { listingId, senderId, receiverId }. */
+  message_ref: string | null;
+  circle_id: number | null;
+  /** An open link-burst guard report stands on the same target (held messages wait). */
+  link_burst: number;
+}
+
+export const reportContextStatement = (d1: D1Database, reportId: number) =>
+  d1
+    .prepare(
+      `SELECT r.id, r.status, r.target_type, r.target_id, r.target_user_id, r.reason, r.guard,
+              coalesce(json_extract(r.snapshot, '$.label'), '') AS label,
+              u.id AS user_id, u.username, u.display_name, u.email,
+              CASE r.target_type
+                WHEN 'listing' THEN EXISTS (SELECT 1 FROM listings WHERE id = r.target_id)
+                WHEN 'user' THEN EXISTS (SELECT 1 FROM users WHERE id = r.target_id)
+                WHEN 'message' THEN EXISTS (SELECT 1 FROM messages WHERE id = r.target_id)
+                WHEN 'offer' THEN EXISTS (SELECT 1 FROM offers WHERE id = r.target_id)
+                WHEN 'circle_message' THEN EXISTS (SELECT 1 FROM trade_circle_messages WHERE id = r.target_id)
+              END AS target_exists,
+              CASE WHEN r.target_type = 'listing' THEN (SELECT hidden_reason FROM listings WHERE id = r.target_id AND status = 'hidden') END AS listing_hidden_reason,
+              CASE WHEN r.target_type = 'message' THEN (SELECT json_object('listingId', listing_id, 'senderId', sender_id, 'receiverId', receiver_id) FROM messages WHERE id = r.target_id) END AS message_ref,
+              CASE WHEN r.target_type = 'circle_message' THEN (SELECT circle_id FROM trade_circle_messages WHERE id = r.target_id) END AS circle_id,
+              EXISTS (SELECT 1 FROM reports g WHERE g.target_type = r.target_type AND g.target_id = r.target_id AND g.status = 'open' AND g.guard = 'link_burst') AS link_burst
+         FROM reports r LEFT JOIN users u ON u.id = r.target_user_id
+        WHERE r.id = ?1`,
+    )
+    .bind(reportId);
+
+/** The held messages of the report's member (read beside the report, used by dismiss). */
+export const heldOfReportStatement = (d1: D1Database, reportId: number) =>
+  d1
+    .prepare(
+      `SELECT h.id, h.receiver_id, h.listing_id,
+              ${blockedEitherWayText('h.sender_id', 'h.receiver_id')} AS blocked
+         FROM held_messages h WHERE h.sender_id = (SELECT target_user_id FROM reports WHERE id = ?1) ORDER BY h.id`,
+    )
+    .bind(reportId);
+
+export const RESOLVED_MESSAGE = 'This report has already been resolved';
+export const SELF_MESSAGE = 'Admins cannot act on themselves';
+export const HIDE_MESSAGE = 'Only a listing or a message can be hidden';
+
+const REASON_WORDS: Record<ReportReason, string> = {
+  spam: 'spam',
+  scam: 'a suspected scam',
+  prohibited: 'prohibited items or services',
+  harassment: 'harassment',
+  other: 'breaking the community standards',
+};
+
+/** What the member is told was acted on: "your listing “Bike”", "your message about “Bike”". */
+function whatOf(ctx: ReportContext): string {
+  switch (ctx.target_type) {
+    case 'listing':
+      return `your listing “${ctx.label}”`;
+    case 'user':
+      return ctx.guard === 'link_burst' ? 'the messages with links you sent' : 'your account';
+    case 'circle_message':
+      return 'your trade circle chat line';
+    default:
+      // "Message about “…”", "Offer on “…”"
+      return `your ${ctx.label.charAt(0).toLowerCase()}${ctx.label.slice(1)}`;
+  }
+}
+
+export interface ActionInput {
+  action: ModerationAction;
+  days?: number | null | undefined;
+  note: string;
+}
+
+/** Why an action cannot apply to this report: the contract's refusals, checked before any write. */
+export function checkAction(ctx: ReportContext, admin: { id: number }, action: ModerationAction): void {
+  if (ctx.target_user_id === admin.id) throw forbidden(SELF_MESSAGE);
+  if (ctx.status !== 'open') throw conflict(RESOLVED_MESSAGE);
+  if (action === 'hide') {
+    const hideable = ctx.target_type === 'listing' || ctx.target_type === 'message' || ctx.target_type === 'circle_message' || ctx.link_burst === 1;
+    if (!hideable) throw badRequest(HIDE_MESSAGE, { action: HIDE_MESSAGE });
+    if (ctx.target_type !== 'user' && !ctx.target_exists) throw notFound(ctx.target_type === 'listing' ? 'Listing not found' : 'Message not found');
+  }
+  if ((action === 'warn' || action === 'suspend' || action === 'ban') && ctx.user_id === null) throw notFound('User not found');
+}
+
+/** What the batch returns that the work after the reply needs. */
+interface Outcome {
+  cascade?: CascadeResult;
+  dissolved?: DissolvedCircle[];
+}
+
+/** The member's notice (the bell, kind 'moderation') as a statement. */
+function noticeSql(userId: number, subjectKey: string, text: string, link: string, at: string): SQL {
+  return sql`INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)
+    SELECT ${sql.raw(nextIdSql('notifications'))}, ${userId}, 'moderation', ${subjectKey}, ${text.slice(0, 500)}, ${link}, 1, ${at}
+     WHERE EXISTS (SELECT 1 FROM users WHERE id = ${userId})
+    ON CONFLICT (user_id, subject_key) DO UPDATE SET
+      kind = excluded.kind, text = excluded.text, link = excluded.link,
+      count = CASE WHEN notifications.read_at IS NULL THEN notifications.count + 1 ELSE 1 END,
+      read_at = NULL, updated_at = excluded.updated_at`;
+}
+
+/** The outbox row, as queueEmail writes a notice (priority 1). */
+function emailSql(email: { to: string; subject: string; text: string; html: string }): SQL {
+  return sql`INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority) VALUES (${email.to}, ${email.subject}, ${email.text}, ${email.html}, 1)`;
+}
+
+/**
+ * Applies the action: one batch, ending with the report as the queue now shows it (`item`, JSON
+ * text: the reply), and the work after the reply (`after`, which the route hands to afterReply).
+ * `held` is the member's held messages (heldOfReportStatement).
+ */
+export async function applyAction(
+  env: Env,
+  db: Db,
+  ctx: ReportContext,
+  admin: { id: number; username: string },
+  input: ActionInput,
+  held: HeldRow[],
+  origin: string,
+  now = Date.now(),
+): Promise<{ item: string; after: () => Promise<void> }> {
+  const d1 = env.DB;
+  const at = new Date(now).toISOString();
+  const actor: Actor = { id: admin.id, name: admin.username };
+  const { action } = input;
+  const target = { type: ctx.target_type, id: ctx.target_id };
+  const member = ctx.user_id !== null ? { id: ctx.user_id, displayName: ctx.display_name ?? '', email: ctx.email ?? '', username: ctx.username ?? '' } : null;
+  const reason = REASON_WORDS[ctx.reason];
+  const what = whatOf(ctx);
+  const notified: number[] = [];
+
+  // The gate: the batch fails, writing nothing, unless the report is still open when it runs.
+  const statements: D1PreparedStatement[] = [
+    d1.prepare(`SELECT json(CASE WHEN EXISTS (SELECT 1 FROM reports WHERE id = ?1 AND status = 'open') THEN 'null' ELSE 'report resolved' END) AS gate`).bind(ctx.id),
+  ];
+  const add = (...queries: SQL[]) => statements.push(...queries.map((q) => prepareSql(d1, q)));
+  let audit: AuditRecord = {
+    actor,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    targetUserId: ctx.target_user_id,
+    targetLabel: ctx.label,
+    reportId: ctx.id,
+    note: input.note,
+  };
+  let cascade: ReturnType<typeof suspensionStatements> | null = null;
+  let cascadeAt = -1;
+  let dissolveAt = -1;
+  const listingBack = sql`UPDATE listings SET status = coalesce(held_status, 'active'), held_status = NULL, hidden_reason = NULL
+                          WHERE id = ${target.id} AND status = 'hidden' AND hidden_reason = 'reports'`;
+  // The held messages of a link-burst guard report go with any resolution: delivered on dismiss, discarded otherwise.
+  const settleHeld = () => {
+    if (!ctx.link_burst || ctx.user_id === null) return;
+    if (action === 'dismiss') statements.push(...releaseStatements(db, d1, { id: ctx.user_id, displayName: ctx.display_name ?? '' }, held));
+    else statements.push(deleteHeldStatement(d1, ctx.user_id));
+  };
+
+  switch (action) {
+    case 'dismiss':
+      // A listing the report threshold hid comes back; nothing else changes.
+      if (target.type === 'listing') add(listingBack);
+      settleHeld();
+      break;
+    case 'warn':
+      // A minor breach: the listing the threshold hid comes back, and the member is told.
+      if (target.type === 'listing') add(listingBack);
+      settleHeld();
+      add(noticeSql(member!.id, `moderation:report:${ctx.id}`, `A moderator warned you about ${what}: ${reason}. Please follow the community standards.`, '/community-standards', at));
+      add(
+        emailSql(
+          moderationNoticeEmail(origin, member!.email, member!.displayName, {
+            subject: `A warning from the ${APP_NAME} moderators`,
+            lines: [`A moderator reviewed a report about ${what} and warned you for ${reason}.`, 'Please follow the community standards; further breaches can lead to a suspension.'],
+          }),
+        ),
+      );
+      notified.push(member!.id);
+      break;
+    case 'hide':
+      if (target.type === 'listing') {
+        add(sql`UPDATE listings SET held_status = CASE WHEN status = 'hidden' THEN held_status ELSE status END, status = 'hidden', hidden_reason = 'moderation' WHERE id = ${target.id}`);
+        dissolveAt = statements.length;
+        statements.push(...dissolveStatements(d1, selectByListing(target.id), at));
+      } else if (target.type === 'message') {
+        const ref = JSON.parse(ctx.message_ref!) as { listingId: number; senderId: number; receiverId: number };
+        const [a, b] = [Math.min(ref.senderId, ref.receiverId), Math.max(ref.senderId, ref.receiverId)];
+        add(
+          sql`UPDATE messages SET hidden_at = ${at} WHERE id = ${target.id} AND hidden_at IS NULL`,
+          // The conversation list's preview, when it is this message.
+          sql`UPDATE conversations SET last_message = ${REMOVED_MESSAGE} WHERE listing_id = ${ref.listingId} AND a_id = ${a} AND b_id = ${b} AND last_message_id = ${target.id}`,
+          sql`UPDATE conversation_summaries SET last_message = ${REMOVED_MESSAGE}
+               WHERE user_id IN (${a}, ${b}) AND listing_id = ${ref.listingId} AND partner_id IN (${a}, ${b}) AND last_message_id = ${target.id}`,
+        );
+      } else if (target.type === 'circle_message') {
+        add(sql`UPDATE trade_circle_messages SET hidden_at = ${at} WHERE id = ${target.id} AND hidden_at IS NULL`);
+      } else {
+        // A link-burst guard report: hiding its messages means they are never delivered.
+        audit = { ...audit, targetType: 'held_messages' };
+      }
+      settleHeld();
+      if (member) {
+        const link = target.type === 'listing' ? `/listing/${target.id}` : '/community-standards';
+        add(noticeSql(member.id, `moderation:report:${ctx.id}`, `A moderator hid ${what} for ${reason}.`, link, at));
+        notified.push(member.id);
+      }
+      break;
+    case 'suspend':
+    case 'ban': {
+      const until = action === 'ban' ? PERMANENT_SUSPENSION : suspensionEnd(input.days!, now);
+      audit = { ...audit, targetType: 'user', targetId: member!.id, targetLabel: member!.username, days: action === 'suspend' ? input.days! : null };
+      // A listing the threshold hid stays hidden, now by the admin's decision (not the suspension's, so reinstating does not bring it back).
+      if (target.type === 'listing') add(sql`UPDATE listings SET hidden_reason = 'moderation' WHERE id = ${target.id} AND status = 'hidden' AND hidden_reason = 'reports'`);
+      settleHeld();
+      cascade = suspensionStatements(d1, member!, until, now);
+      cascadeAt = statements.length;
+      statements.push(...cascade.statements);
+      const ends = action === 'ban' ? 'permanently' : `until ${readableDate(until)}`;
+      add(noticeSql(member!.id, 'moderation:standing', `Your account was suspended ${ends} for ${reason}.`, '/community-standards', at));
+      add(
+        emailSql(
+          moderationNoticeEmail(origin, member!.email, member!.displayName, {
+            subject: action === 'ban' ? `Your ${APP_NAME} account has been suspended permanently` : `Your ${APP_NAME} account is suspended until ${readableDate(until)}`,
+            lines: [
+              `A moderator reviewed a report about ${what} and suspended your account ${ends} for ${reason}.`,
+              action === 'ban' ? 'You can no longer sign in.' : 'You can sign in again once the suspension ends; your listings then come back.',
+            ],
+          }),
+        ),
+      );
+      notified.push(member!.id);
+      break;
+    }
+  }
+  add(
+    auditSql(audit),
+    sql`UPDATE reports SET status = 'resolved', resolution = ${action}, resolved_by = ${admin.id}, resolved_at = ${at}
+         WHERE target_type = ${target.type} AND target_id = ${target.id} AND status = 'open'`,
+    // The reply: the report as the queue now shows it.
+    reportItemSql(ctx.id),
+  );
+
+  let results: D1Result[];
+  try {
+    results = await d1.batch(statements);
+  } catch (error) {
+    // The gate: another admin resolved the report first.
+    const row = await d1.prepare('SELECT status FROM reports WHERE id = ?').bind(ctx.id).first<{ status: string }>();
+    if (row?.status !== 'open') throw conflict(RESOLVED_MESSAGE);
+    throw error;
+  }
+  const item = (results.at(-1)!.results[0] as { item: string }).item;
+  const outcome: Outcome = {};
+  if (cascade) outcome.cascade = cascade.results(results, cascadeAt);
+  if (dissolveAt >= 0) outcome.dissolved = results[dissolveAt]!.results as DissolvedCircle[];
+
+  const after = async () => {
+    const requestId = 'moderation';
+    if (action === 'suspend' || action === 'ban') {
+      // The member's listings leave view (syncSuspendedListings: why after the reply), their sockets close.
+      await syncSuspendedListings(env.DB, [member!.id]);
+      await closeSocketsOfSuspendedMember(env, member!.id);
+    }
+    if (outcome.dissolved?.length) await afterDissolved(env, outcome.dissolved, 'listing_unavailable', at);
+    if (outcome.cascade) notified.push(...(await pushCascade(env, db, outcome.cascade, requestId)));
+    if (action === 'hide' && target.type === 'message' && ctx.message_ref) {
+      const ref = JSON.parse(ctx.message_ref) as { listingId: number; senderId: number; receiverId: number };
+      const row = await db.query.messages.findFirst({ where: (m, { eq }) => eq(m.id, target.id) });
+      if (row) await pushToRoom(env, { listingId: ref.listingId, a: ref.senderId, b: ref.receiverId }, [{ type: 'message', message: shapeMessage(row) }], requestId);
+    }
+    if (action === 'hide' && target.type === 'circle_message' && ctx.circle_id !== null) {
+      await pushToCircle(env, ctx.circle_id, [{ type: 'circle', circleId: ctx.circle_id }], requestId);
+    }
+    await pushNotificationChanges(env, notified);
+  };
+  return { item, after };
+}
+
+/** Conversations told live of a suspension's closed offers and cancelled barters, at most. */
+const MAX_CONVERSATION_PUSHES = 20;
+
+/**
+ * After a suspension's batch: each changed conversation's open sockets get its new event lines and
+ * the offer or barter as it now stands, each circle called off a "circle changed" frame. Returns the
+ * members whose bells changed.
+ */
+async function pushCascade(env: Env, db: Db, cascade: CascadeResult, requestId: string): Promise<number[]> {
+  const members = new Set<number>();
+  for (const circle of cascade.circles) await pushToCircle(env, circle.id, [{ type: 'circle', circleId: circle.id }], requestId);
+  const keys = [...cascade.offers.map((o) => `offer:${o.id}:${o.status}`), ...cascade.barters.map((b) => `barter:${b.id}:cancelled`)];
+  if (keys.length === 0) return [];
+  const [lines, offerRows, barterRows] = await Promise.all([
+    eventLinesByKeys(db, keys),
+    cascade.offers.length ? db.select().from(offers).where(inArray(offers.id, cascade.offers.map((o) => o.id))) : Promise.resolve([] as OfferRow[]),
+    cascade.barters.length ? db.select().from(barters).where(inArray(barters.id, cascade.barters.map((b) => b.id))) : Promise.resolve([] as BarterRow[]),
+  ]);
+  const shapedOffers = await shapeOffers(db, offerRows);
+  const conversations = new Map<string, { listingId: number; a: number; b: number; frames: Parameters<typeof pushToRoom>[2] }>();
+  const frameOf = (listingId: number, a: number, b: number) => {
+    const key = `${listingId}-${Math.min(a, b)}-${Math.max(a, b)}`;
+    let entry = conversations.get(key);
+    if (!entry) conversations.set(key, (entry = { listingId, a, b, frames: [] }));
+    members.add(a).add(b);
+    return entry.frames;
+  };
+  for (const line of lines) frameOf(line.listingId, line.senderId, line.receiverId).push({ type: 'message', message: shapeMessage(line) });
+  for (const offer of shapedOffers) frameOf(offer.listingId, offer.fromUserId, offer.toUserId).push({ type: 'offer', offer });
+  for (const row of barterRows) frameOf(row.listingId, row.initiatorId, row.recipientId).push({ type: 'barter', barter: shapeBarter(row) });
+  for (const conversation of [...conversations.values()].slice(0, MAX_CONVERSATION_PUSHES)) {
+    await pushToRoom(env, conversation, conversation.frames, requestId);
+  }
+  for (const circle of cascade.circles) for (const leg of circle.legs_key.split(',')) members.add(Number(leg.split(':')[0]));
+  return [...members];
+}

@@ -1,0 +1,134 @@
+// The moderation queue, its actions, reinstatement and the audit log (docs/api/moderation.md):
+// admins only (401 visitor, 403 member), and an admin never acts on themselves (403).
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { ModeratedMember } from '../../src/shared/api-types';
+import { reinstateSchema, reportResolveSchema } from '../../src/shared/schemas';
+import { auditEntry, auditPageSql, auditSql, type AuditRow } from '../db/queries/audit';
+import { openReportCount, queuePage, type QueueStatus } from '../db/queries/moderation-queue';
+import { findUserById } from '../db/queries/users';
+import { jsonReply } from '../db/json-reply';
+import { parseAdminCursorPage, setNextCursor } from '../lib/admin-paging';
+import { afterReply } from '../lib/after-reply';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { applyAction, checkAction, heldOfReportStatement, reportContextStatement, SELF_MESSAGE, type ReportContext } from '../lib/moderation/actions';
+import type { HeldRow } from '../lib/moderation/held-messages';
+import { isSuspended } from '../lib/moderation/standing';
+import { endSuspensionStatements, syncSuspendedListings } from '../lib/moderation/suspension';
+import { pushNotificationChanges } from '../lib/member-sockets';
+import { requireViewerSession, sessionGateStatement, withViewerChecked } from '../lib/session-gate';
+import { parseBody, parseId } from '../lib/validate';
+import { requireAdmin } from '../middleware/auth';
+import type { AppEnv } from '../types';
+
+export const adminModerationRoutes = new Hono<AppEnv>();
+
+const STATUS_MESSAGE = 'status must be open or resolved';
+const USER_ID_MESSAGE = "userId must be a member's id";
+
+// On VIEWER_IN_SQL_GETS: the admin is checked in the page's own batch (lib/session-gate.ts).
+adminModerationRoutes.get('/reports', async (c) => {
+  const db = c.get('db');
+  const viewer = requireViewerSession(c);
+  const admin = { admin: true };
+  return withViewerChecked(
+    db,
+    viewer,
+    async () => {
+      const status = (c.req.query('status') ?? 'open') as QueueStatus;
+      if (status !== 'open' && status !== 'resolved') throw badRequest(STATUS_MESSAGE, { status: STATUS_MESSAGE });
+      const page = parseAdminCursorPage(c);
+      const [, rows] = await db.batch([sessionGateStatement(db, viewer, admin), queuePage(db, status, page)]);
+      setNextCursor(c, page, rows);
+      return jsonReply(c, `[${rows.map((row) => row.item).join(',')}]`);
+    },
+    admin,
+  );
+});
+
+// The header's badge, polled every 30 s: one round trip, the gate and the counter row.
+adminModerationRoutes.get('/reports/count', async (c) => {
+  const db = c.get('db');
+  const viewer = requireViewerSession(c);
+  const admin = { admin: true };
+  return withViewerChecked(
+    db,
+    viewer,
+    async () => {
+      const [, rows] = await db.batch([sessionGateStatement(db, viewer, admin), openReportCount(db)]);
+      return c.json({ count: Number(rows[0]?.count ?? 0) });
+    },
+    admin,
+  );
+});
+
+// On VIEWER_IN_SQL_POSTS: the admin is checked in the action's first batch (lib/session-gate.ts),
+// which reads the report, the member's held messages and the admin's name together.
+adminModerationRoutes.post('/reports/:id{[0-9]+}/resolve', async (c) => {
+  const db = c.get('db');
+  const viewer = requireViewerSession(c);
+  const rule = { admin: true };
+  return withViewerChecked(
+    db,
+    viewer,
+    async () => {
+      const reportId = parseId(c.req.param('id'), 'Report');
+      const d1 = c.env.DB;
+      const { sql: gateSql, params } = sessionGateStatement(db, viewer, rule).toSQL();
+      const [, adminRow, found, held] = await d1.batch([
+        d1.prepare(gateSql).bind(...params),
+        d1.prepare('SELECT id, username FROM users WHERE id = ?').bind(viewer.userId),
+        reportContextStatement(d1, reportId),
+        heldOfReportStatement(d1, reportId),
+      ]);
+      const admin = adminRow!.results[0] as { id: number; username: string };
+      const ctx = found!.results[0] as ReportContext | undefined;
+      if (!ctx) throw notFound('Report not found');
+      const input = await parseBody(c, reportResolveSchema);
+      checkAction(ctx, admin, input.action);
+      const { item, after } = await applyAction(c.env, db, ctx, admin, input, held!.results as HeldRow[], new URL(c.req.url).origin);
+      await afterReply(c, after);
+      // The report as the queue now shows it (resolved, the target's current state).
+      return jsonReply(c, item);
+    },
+    rule,
+  );
+});
+
+adminModerationRoutes.post('/users/:id{[0-9]+}/reinstate', async (c) => {
+  const admin = requireAdmin(c);
+  const id = parseId(c.req.param('id'), 'User');
+  if (id === admin.id) throw forbidden(SELF_MESSAGE);
+  const { note } = await parseBody(c, reinstateSchema);
+  const db = c.get('db');
+  const member = await findUserById(db, id);
+  if (!member) throw notFound('User not found');
+  if (!isSuspended(member.suspendedUntil)) throw conflict('This member is not suspended');
+  const at = new Date().toISOString();
+  const still = sql`u.suspended_until IS NOT NULL`;
+  const audit = auditSql(
+    { actor: { id: admin.id, name: admin.username }, action: 'reinstate', targetType: 'user', targetId: id, targetUserId: id, targetLabel: member.username, note },
+    sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${id} AND ${still})`,
+  );
+  await c.env.DB.batch(endSuspensionStatements(c.env.DB, [id], still, at, [audit], { restore: false }));
+  // The listings hidden for the suspension come back right after the reply (syncSuspendedListings: why).
+  await afterReply(c, async () => {
+    await syncSuspendedListings(c.env.DB, [id]);
+    await pushNotificationChanges(c.env, [id]);
+  });
+  // The batch cleared the suspension (or a racing end did): the member in good standing.
+  const reinstated: ModeratedMember = { id, username: member.username, displayName: member.displayName, avatarUrl: member.avatarUrl, suspendedUntil: null, createdAt: member.createdAt };
+  return c.json(reinstated);
+});
+
+adminModerationRoutes.get('/audit', async (c) => {
+  requireAdmin(c);
+  const rawUser = c.req.query('userId');
+  const userId = rawUser === undefined ? undefined : /^[1-9]\d{0,14}$/.test(rawUser) ? Number(rawUser) : NaN;
+  if (Number.isNaN(userId)) throw badRequest(USER_ID_MESSAGE, { userId: USER_ID_MESSAGE });
+  const page = parseAdminCursorPage(c);
+  const rows = await c.get('db').all<AuditRow>(auditPageSql(page, userId));
+  const entries = rows.map(auditEntry);
+  setNextCursor(c, page, entries);
+  return c.json(entries);
+});
