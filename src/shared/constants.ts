@@ -26,6 +26,8 @@ export const PERMANENT_SUSPENSION = '9999-12-31T23:59:59.999Z';
 export const MAX_REPORT_DETAILS = 1000;
 export const REPORTS_PER_HOUR = 10;
 export const MAX_SUSPENSION_DAYS = 90;
+/** What a message a moderator hid reads as, for both members (the server sends this text instead). */
+export const REMOVED_MESSAGE_TEXT = 'This message was removed by a moderator';
 /** Blocks one member may hold (docs/api/blocks.md): far above any honest use, and it bounds the constant subquery browse and search carry. */
 export const MAX_BLOCKS = 500;
 export const BARTER_STATUSES = ['pending', 'completed', 'cancelled'] as const;

@@ -1,7 +1,7 @@
 // Plain words for reports and moderation: the reasons a member picks, what a report was about, and
 // what came of it. One table each, so the dialog, "Your reports", the queue and the audit log agree.
 import type { AuditAction, AuditTargetType, ModerationAction, ModerationGuard, ReportReason, ReportTargetType } from '../../shared/api-types';
-import { PERMANENT_SUSPENSION } from '../../shared/constants';
+import { PERMANENT_SUSPENSION, REMOVED_MESSAGE_TEXT } from '../../shared/constants';
 
 export const REASON_LABELS: Record<ReportReason, { label: string; hint: string }> = {
   scam: { label: 'Scam or fraud', hint: 'Asks for money, a deposit, gift cards or bank details, or is not what it claims to be.' },
@@ -76,7 +76,5 @@ export function suspensionText(suspendedUntil: string | null, now = Date.now()):
   return `Suspended until ${dateTime.format(new Date(suspendedUntil))}`;
 }
 
-/** What a message an admin hid reads as, for everyone (the server replaces its content). */
-export const REMOVED_MESSAGE_TEXT = 'This message was removed by a moderator';
-
+/** Whether a message (or circle chat line) is one a moderator hid: the server sends this text instead. */
 export const isRemovedMessage = (message: { content: string }) => message.content === REMOVED_MESSAGE_TEXT;
