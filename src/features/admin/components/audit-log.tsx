@@ -63,37 +63,39 @@ function AuditLog({ userId }: { userId: number | null }) {
         </Callout.Root>
       )}
       <Flex direction="column" gap="4">
-        <TableScroll label="Audit log">
-          <Table.Root variant="surface">
-            <Table.Header>
-              <Table.Row>
-                {columns.map((column) => (
-                  <Table.ColumnHeaderCell key={column}>{column}</Table.ColumnHeaderCell>
+        <div className="audit-table">
+          <TableScroll label="Audit log">
+            <Table.Root variant="surface">
+              <Table.Header>
+                <Table.Row>
+                  {columns.map((column) => (
+                    <Table.ColumnHeaderCell key={column}>{column}</Table.ColumnHeaderCell>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {isPending &&
+                  [0, 1, 2].map((row) => (
+                    <Table.Row key={row}>
+                      <Table.Cell colSpan={columns.length}>
+                        <Skeleton height="24px" />
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                {entries.map((entry) => (
+                  <AuditRow key={entry.id} entry={entry} />
                 ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {isPending &&
-                [0, 1, 2].map((row) => (
-                  <Table.Row key={row}>
+                {data && entries.length === 0 && (
+                  <Table.Row>
                     <Table.Cell colSpan={columns.length}>
-                      <Skeleton height="24px" />
+                      <Text color="gray">No actions yet.</Text>
                     </Table.Cell>
                   </Table.Row>
-                ))}
-              {entries.map((entry) => (
-                <AuditRow key={entry.id} entry={entry} />
-              ))}
-              {data && entries.length === 0 && (
-                <Table.Row>
-                  <Table.Cell colSpan={columns.length}>
-                    <Text color="gray">No actions yet.</Text>
-                  </Table.Cell>
-                </Table.Row>
-              )}
-            </Table.Body>
-          </Table.Root>
-        </TableScroll>
+                )}
+              </Table.Body>
+            </Table.Root>
+          </TableScroll>
+        </div>
         <LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} onLoad={() => void fetchNextPage()} label="Load older actions" />
       </Flex>
     </div>
@@ -120,7 +122,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         </Badge>
       </Table.Cell>
       <Table.Cell>
-        <Flex direction="column">
+        <Flex direction="column" className="audit-target">
           <Text size="2" className="queue-wrap">
             {entry.targetLabel}
           </Text>
