@@ -14,7 +14,7 @@
 // chunk), so a run costs a handful of statements whatever it sends.
 import { conversationLink } from '../db/queries/messages';
 import { excerpt, messageNoticeEmail, type Email } from '../lib/email';
-import { REMOVED_MESSAGE } from '../db/shapes';
+import { REMOVED_MESSAGE_TEXT } from '../../src/shared/constants';
 import { DAY, HOUR, MINUTE } from '../lib/time';
 import { unlimited, type Budget } from './budget';
 import { chunks, queueEmailsStatements, ROWS_PER_STATEMENT } from './bulk';
@@ -129,7 +129,7 @@ export async function sendMessageNotices(env: Env, now: number, since: number, b
           AND (n.user_id IS NULL OR (n.last_message_id < c.last_id AND n.last_sent_at <= ?3))
         ORDER BY c.last_id LIMIT ?4`,
     )
-    .bind(fromId, iso(now - UNSEEN_AFTER), iso(now - NOTICE_PAUSE), limit, REMOVED_MESSAGE)
+    .bind(fromId, iso(now - UNSEEN_AFTER), iso(now - NOTICE_PAUSE), limit, REMOVED_MESSAGE_TEXT)
     .all<DueRow>();
   run.conversations = due.length;
   if (due.length === 0) return run;

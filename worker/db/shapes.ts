@@ -1,6 +1,7 @@
 // How rows leave the API. Password and token columns have no path out of here.
 import { distanceMiles, roundMiles, type Position } from '../lib/geo';
 import type { Message, MessageEvent } from '../../src/shared/api-types';
+import { REMOVED_MESSAGE_TEXT } from '../../src/shared/constants';
 import { sql, type SQL } from 'drizzle-orm';
 import { jsonObject, renderedOnce } from './json-reply';
 import { listings, messages, users, type BarterRow, type ListingRow, type MessageRow, type StoredSearchRow, type UserRow } from './schema';
@@ -97,11 +98,9 @@ export function ownerJson(userId: number): SQL {
  * A member's text keeps the contract's shape exactly; an event line (an offer or barter step)
  * adds `kind: 'event'` and `event` (docs/api/offers.md).
  */
-/** What both members see of a message a moderator hid (admins read the text in the queue). */
-export const REMOVED_MESSAGE = 'This message was removed by a moderator';
 
 export function message(m: MessageRow): Message {
-  const content = m.hiddenAt ? REMOVED_MESSAGE : m.content;
+  const content = m.hiddenAt ? REMOVED_MESSAGE_TEXT : m.content;
   const base = { id: m.id, senderId: m.senderId, receiverId: m.receiverId, listingId: m.listingId, content, read: m.read, createdAt: m.createdAt };
   if (m.kind !== 'event' || !m.event) return base;
   const raw = m.event as unknown as Record<string, unknown>;
@@ -118,7 +117,7 @@ const messageBaseJson = {
   receiverId: messages.receiverId,
   listingId: messages.listingId,
   // A hidden message's text never leaves for its members (as message() does).
-  content: sql`CASE WHEN hidden_at IS NULL THEN content ELSE ${sql.raw(`'${REMOVED_MESSAGE}'`)} END`,
+  content: sql`CASE WHEN hidden_at IS NULL THEN content ELSE ${sql.raw(`'${REMOVED_MESSAGE_TEXT}'`)} END`,
   read: messages.read,
   createdAt: messages.createdAt,
 };

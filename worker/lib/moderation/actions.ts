@@ -14,7 +14,8 @@ import { auditSql, type Actor, type AuditRecord } from '../../db/queries/audit';
 import { reportItemSql } from '../../db/queries/moderation-queue';
 import { eventLinesByKeys, shapeOffers } from '../../db/queries/offers';
 import { barters, offers, type BarterRow, type OfferRow } from '../../db/schema';
-import { barter as shapeBarter, message as shapeMessage, REMOVED_MESSAGE } from '../../db/shapes';
+import { barter as shapeBarter, message as shapeMessage } from '../../db/shapes';
+import { REMOVED_MESSAGE_TEXT } from '../../../src/shared/constants';
 import { APP_NAME, moderationNoticeEmail } from '../email';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '../member-sockets';
@@ -232,8 +233,8 @@ export async function applyAction(
         add(
           sql`UPDATE messages SET hidden_at = ${at} WHERE id = ${target.id} AND hidden_at IS NULL`,
           // The conversation list's preview, when it is this message.
-          sql`UPDATE conversations SET last_message = ${REMOVED_MESSAGE} WHERE listing_id = ${ref.listingId} AND a_id = ${a} AND b_id = ${b} AND last_message_id = ${target.id}`,
-          sql`UPDATE conversation_summaries SET last_message = ${REMOVED_MESSAGE}
+          sql`UPDATE conversations SET last_message = ${REMOVED_MESSAGE_TEXT} WHERE listing_id = ${ref.listingId} AND a_id = ${a} AND b_id = ${b} AND last_message_id = ${target.id}`,
+          sql`UPDATE conversation_summaries SET last_message = ${REMOVED_MESSAGE_TEXT}
                WHERE user_id IN (${a}, ${b}) AND listing_id = ${ref.listingId} AND partner_id IN (${a}, ${b}) AND last_message_id = ${target.id}`,
         );
       } else if (target.type === 'circle_message') {

@@ -6,7 +6,7 @@ import { pushNotificationChanges } from '../member-sockets';
 import type { BarterStatus } from '../../../src/shared/api-types';
 import type { TradeCircle, TradeCircleDecision, TradeCircleLeg, TradeCircleMessage, TradeCircleStatus } from '../../../src/shared/trade-circles';
 import { pushToCircle } from '../conversation-room';
-import { REMOVED_MESSAGE } from '../../db/shapes';
+import { REMOVED_MESSAGE_TEXT } from '../../../src/shared/constants';
 import { messageBudgetGateSql, prepareSql } from '../message-budget';
 import { circleNoticeStatement, dissolveCircle, membersOf, parseLegsKey, ringOrder, type CircleNotice, type DissolvedCircle } from './propose';
 
@@ -267,12 +267,12 @@ interface MessageRow {
   hidden_at?: string | null;
 }
 
-/** A line a moderator hid reads as removed to every member (shapes.ts, REMOVED_MESSAGE). */
+/** A line a moderator hid reads as removed to every member (shapes.ts, REMOVED_MESSAGE_TEXT). */
 const shapeMessage = (m: MessageRow): TradeCircleMessage => ({
   id: m.id,
   circleId: m.circle_id,
   senderId: m.sender_id,
-  content: m.hidden_at ? REMOVED_MESSAGE : m.content,
+  content: m.hidden_at ? REMOVED_MESSAGE_TEXT : m.content,
   createdAt: m.created_at,
 });
 
