@@ -25,6 +25,7 @@ export const AUDIT_TARGET_TYPES = [...REPORT_TARGET_TYPES, 'held_messages'] as c
 export const PERMANENT_SUSPENSION = '9999-12-31T23:59:59.999Z';
 export const MAX_REPORT_DETAILS = 1000;
 export const REPORTS_PER_HOUR = 10;
+export const BLOCKS_PER_HOUR = 30;
 export const MAX_SUSPENSION_DAYS = 90;
 /** What a message a moderator hid reads as, for both members (the server sends this text instead). */
 export const REMOVED_MESSAGE_TEXT = 'This message was removed by a moderator';

@@ -3,7 +3,8 @@
 // a block costs: one D1 round trip for the block itself, after the session's.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { MAX_BLOCKS } from '../../src/shared/constants';
+import { BLOCKS_PER_HOUR, MAX_BLOCKS } from '../../src/shared/constants';
+import { rateLimitKey } from '../../worker/lib/rate-limit';
 import { call, json, signUp, signUpAdmin } from './helpers';
 import { block, metered, unblock } from './blocks-helpers';
 
@@ -87,6 +88,19 @@ describe('PUT /api/blocks/{userId}', () => {
     expect((await put(me.cookie, extra.id)).status).toBe(200);
   });
 
+  it(`makes at most ${BLOCKS_PER_HOUR} blocks an hour: past it 429 with Retry-After, and the block is not made`, async () => {
+    const [me, them] = await Promise.all([signUp(), signUp()]);
+    // The hour's blocks already used (making them through the API would need as many members).
+    const key = await rateLimitKey('blocksPerMember', `user:${me.id}`);
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?1, ?2, ?3)').bind(key, BLOCKS_PER_HOUR, Date.now() + 3_600_000).run();
+    const over = await put(me.cookie, them.id);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await rowsOf(me.id)).toEqual([]);
+    // Lifting a block is never limited.
+    expect((await del(me.cookie, them.id)).status).toBe(204);
+  });
+
   it('lets a member block an admin and an admin block a member, like anyone else', async () => {
     const [admin, member] = await Promise.all([signUpAdmin(), signUp()]);
     expect((await put(member.cookie, admin.id)).status).toBe(200);
@@ -99,9 +113,9 @@ describe('PUT /api/blocks/{userId}', () => {
     expect(response.status).toBe(200);
     // The session's user row, then the block's batch.
     expect(counts.d1Queries).toBe(2);
-    expect(counts.d1Statements).toBeLessThanOrEqual(7);
-    // A block row with its index entry.
-    expect(counts.d1RowsWritten).toBeLessThanOrEqual(3);
+    expect(counts.d1Statements).toBeLessThanOrEqual(8);
+    // A block row with its index entry, and the rate limit's row.
+    expect(counts.d1RowsWritten).toBeLessThanOrEqual(4);
     expect(counts.kvWrites).toBe(0);
     const lifted = await metered('DELETE', `/api/blocks/${them.id}`, me);
     expect(lifted.response.status).toBe(204);

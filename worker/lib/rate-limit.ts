@@ -2,7 +2,7 @@
 // Each rule names its limit, window and what it counts per (an IP, a username, a member). The
 // members' message budget is counted from their stored lines instead (lib/message-budget.ts).
 import type { Context } from 'hono';
-import { REPORTS_PER_HOUR } from '../../src/shared/constants';
+import { BLOCKS_PER_HOUR, REPORTS_PER_HOUR } from '../../src/shared/constants';
 import { sha256Hex } from './crypto';
 import { tooManyRequests } from './errors';
 import { HOUR, MINUTE } from './time';
@@ -17,6 +17,9 @@ export const RATE_LIMITS = {
   newsletterPerIp: { limit: 5, windowMs: MINUTE },
   // Reports filed (docs/api/moderation.md): every attempt with a valid body counts.
   reportsPerMember: { limit: REPORTS_PER_HOUR, windowMs: HOUR },
+  // Blocks made (docs/api/blocks.md): far above honest use, and it bounds what a member toggling
+  // block and unblock can write in a day. Lifting a block is not counted: it needs a block first.
+  blocksPerMember: { limit: BLOCKS_PER_HOUR, windowMs: HOUR },
 } as const;
 export type RateLimitRule = keyof typeof RATE_LIMITS;
 
@@ -32,6 +35,7 @@ export const rateLimitKey = async (rule: RateLimitRule, subject: string) => `${r
  */
 export async function hitStatement(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()) {
   const { limit, windowMs } = RATE_LIMITS[rule];
+  const key = await rateLimitKey(rule, subject);
   const statement = db
     .prepare(
       `INSERT INTO rate_limits (key, count, reset_at) VALUES (?1, 1, ?2)
@@ -40,11 +44,12 @@ export async function hitStatement(db: D1Database, rule: RateLimitRule, subject:
          reset_at = CASE WHEN reset_at <= ?3 THEN ?2 ELSE reset_at END
        RETURNING count, reset_at`,
     )
-    .bind(await rateLimitKey(rule, subject), now + windowMs, now);
+    .bind(key, now + windowMs, now);
   const settle = (row: { count: number; reset_at: number } | null | undefined) => {
     if (row && row.count > limit) throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
   };
-  return { statement, settle };
+  // `key` and `limit` let a later statement of the same batch act only within the limit.
+  return { statement, settle, key, limit };
 }
 
 /** Counts one hit and throws 429 (with Retry-After) once the window's limit is passed. */

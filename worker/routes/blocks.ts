@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../lib/errors';
 import { closeConversationsBetween, pushNotificationChanges } from '../lib/member-sockets';
 import { pushToCircle } from '../lib/conversation-room';
 import { membersOf } from '../lib/trade-circles/propose';
+import { hitStatement } from '../lib/rate-limit';
 import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -26,8 +27,11 @@ blockRoutes.put('/:userId', async (c) => {
   const user = requireUser(c);
   const blockedId = parseId(c.req.param('userId'), 'User');
   if (blockedId === user.id) throw badRequest(BLOCK_SELF_MESSAGE);
-  // One batch: the block, its open offers expired, its proposed circles called off, the block read back.
-  const outcome = await putBlock(c.env.DB, user.id, blockedId);
+  // One batch: the rate limit's hit, the block (only within the limit), its open offers expired,
+  // its proposed circles called off, the block read back.
+  const limit = await hitStatement(c.env.DB, 'blocksPerMember', `user:${user.id}`);
+  const { limitRow, outcome } = await putBlock(c.env.DB, user.id, blockedId, limit);
+  limit.settle(limitRow);
   if (outcome.kind === 'unknown') throw notFound('User not found');
   if (outcome.kind === 'full') throw badRequest(TOO_MANY_BLOCKS_MESSAGE);
   if (outcome.created) {

@@ -97,18 +97,30 @@ export type BlockOutcome =
  * Steps 2–5 only find something when a block between the two exists, so a refused block changes
  * nothing. The caller closes the pair's live-chat sockets after its reply.
  */
-export async function putBlock(d1: D1Database, blockerId: number, blockedId: number, now: Date = new Date()): Promise<BlockOutcome> {
+/** A rate limit's hit, run first in the block's batch: the block is made only while within the limit. */
+export interface BlockLimit {
+  statement: D1PreparedStatement;
+  key: string;
+  limit: number;
+}
+
+export type LimitRow = { count: number; reset_at: number } | undefined;
+
+/** The block's batch; `limitRow` is the rate limit's row after this hit, for the route to settle. */
+export async function putBlock(d1: D1Database, blockerId: number, blockedId: number, gate: BlockLimit, now: Date = new Date()): Promise<{ limitRow: LimitRow; outcome: BlockOutcome }> {
   const at = now.toISOString();
   const pairCircles = `SELECT circle_id FROM trade_circle_legs WHERE giver_id = ?1 AND circle_id IN (SELECT circle_id FROM trade_circle_legs WHERE giver_id = ?2)`;
-  const [inserted, , declined, , , readBack] = await d1.batch([
+  const [limited, inserted, , declined, , , readBack] = await d1.batch([
+    gate.statement,
     d1
       .prepare(
         `INSERT INTO blocks (blocker_id, blocked_id)
          SELECT ?1, u.id FROM users u
           WHERE u.id = ?2 AND u.id <> ?1 AND (SELECT count(*) FROM blocks WHERE blocker_id = ?1) < ?3
+            AND (SELECT count FROM rate_limits WHERE key = ?4) <= ?5
          ON CONFLICT (blocker_id, blocked_id) DO NOTHING`,
       )
-      .bind(blockerId, blockedId, MAX_BLOCKS),
+      .bind(blockerId, blockedId, MAX_BLOCKS, gate.key, gate.limit),
     d1
       .prepare(
         `UPDATE offers SET status = 'expired', responded_at = ?3, updated_at = ?3
@@ -138,16 +150,18 @@ export async function putBlock(d1: D1Database, blockerId: number, blockedId: num
       )
       .bind(blockerId, blockedId),
   ]);
+  const limitRow = (limited!.results as NonNullable<LimitRow>[])[0];
   const row = (readBack!.results as RawBlockRow[])[0];
-  if (!row) return { kind: 'unknown' };
-  if (row.created_at === null) return { kind: 'full' };
-  return {
+  if (!row) return { limitRow, outcome: { kind: 'unknown' } };
+  if (row.created_at === null) return { limitRow, outcome: { kind: 'full' } };
+  const outcome: BlockOutcome = {
     kind: 'blocked',
     block: blockFromRaw({ ...row, created_at: row.created_at }),
     created: (inserted!.meta.changes ?? 0) > 0,
     dissolved: (declined!.results ?? []) as DissolvedCircle[],
     at,
   };
+  return { limitRow, outcome };
 }
 
 const blockFromRaw = (row: RawBlockRow & { created_at: string }): Block => ({
