@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Listing } from '../../shared/api-types';
 import type { ListingCreateInput, ListingUpdateInput } from '../../shared/schemas';
-import { api, apiFetch, apiGet } from '../../lib/api';
+import { api, apiGet, apiReply } from '../../lib/api';
 import { communityKeys } from '../community/api';
 import { counterKeys } from '../home/api';
 
@@ -40,9 +40,8 @@ export async function fetchListingPage(params: ListingListParams): Promise<Listi
   if (params.near) query.set('near', params.near);
   query.set('limit', String(params.limit));
   query.set('offset', String(params.offset));
-  const response = await apiFetch('GET', `/api/listings?${query}`);
-  const listings = (await response.json()) as Listing[];
-  const total = Number(response.headers.get('X-Total-Count') ?? listings.length);
+  const { data: listings, headers } = await apiReply<Listing[]>('GET', `/api/listings?${query}`);
+  const total = Number(headers.get('X-Total-Count') ?? listings.length);
   return { listings, total: Number.isFinite(total) ? total : listings.length };
 }
 
