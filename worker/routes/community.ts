@@ -51,7 +51,9 @@ communityRoutes.get('/events', async (c) => c.json(await upcomingEvents(c.get('d
 
 communityRoutes.post('/contact', async (c) => {
   const db = c.get('db');
-  await hit(c.env.DB, 'contactPerIp', clientIp(c));
+  const ip = clientIp(c);
+  await hit(c.env.DB, 'contactPerIp', ip);
+  await hit(c.env.DB, 'contactPerIpPerDay', ip);
   const input = await parseBody(c, contactSchema);
   const admins = await adminEmails(db);
   // The message and its notifications are stored together or not at all.
