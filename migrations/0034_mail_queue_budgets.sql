@@ -11,7 +11,19 @@ ALTER TABLE `email_outbox` ADD `kind` text DEFAULT 'notice' NOT NULL;--> stateme
 ALTER TABLE `email_outbox` ADD `expires_at` text;--> statement-breakpoint
 CREATE INDEX `email_outbox_queue_idx` ON `email_outbox` (`status`,`priority`,`expires_at`);--> statement-breakpoint
 ALTER TABLE `newsletter_subscriptions` ADD `unsubscribed_at` text;--> statement-breakpoint
--- hand-written: the per-recipient daily caps (decision 038; EMAIL_RECIPIENT_DAILY_CAPS in
+-- hand-written: the counter table again, WITHOUT ROWID: its rows are found by the whole key, so a
+-- new day's first mail to an address writes one row instead of a row and a key index entry.
+DROP TABLE `email_recipient_days`;
+--> statement-breakpoint
+CREATE TABLE `email_recipient_days` (
+	`day` text NOT NULL,
+	`recipient` text NOT NULL,
+	`kind` text NOT NULL,
+	`queued` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`day`, `recipient`, `kind`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+-- The per-recipient daily caps (decision 038; EMAIL_RECIPIENT_DAILY_CAPS in
 -- worker/lib/email.ts says the same numbers). Every mail queued counts against its recipient's
 -- (address, kind, UTC day) row, the ones dropped too; past the kind's cap the row is not
 -- inserted (RAISE(IGNORE) skips this row only, the statement and its batch go on).

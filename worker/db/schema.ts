@@ -454,7 +454,8 @@ export const emailOutbox = sqliteTable(
 /**
  * Mail queued per recipient address (lower-cased), kind and UTC day, written by the outbox's
  * BEFORE INSERT trigger, which drops a mail past its kind's daily cap (decision 038). Rows of
- * past days are pruned by the delivery run, a page at a time.
+ * past days are pruned by the delivery run, a page at a time. Migration 0034 makes the table
+ * WITHOUT ROWID (drizzle cannot say so): a new row is one row written, not a row and a key entry.
  */
 export const emailRecipientDays = sqliteTable(
   'email_recipient_days',
