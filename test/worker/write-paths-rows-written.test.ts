@@ -185,16 +185,15 @@ describe("rows written by guests' forms (decision 038)", () => {
     // Three rate-limit rows (the IP's minute and day, the address's day) and the mail: its row,
     // sequence, queue entry, the pending-email counter and its recipient's daily count. Before: 12
     // (two rate-limit rows, the subscription with four index entries, the mail at reset priority).
-    console.log("ROWS newsletter", asked.counts.d1RowsWritten);
     expect(asked.counts.d1RowsWritten).toBeLessThanOrEqual(8);
     expect(await env.DB.prepare('SELECT 1 FROM newsletter_subscriptions WHERE lower(email) = lower(?)').bind(email).first()).toBeNull();
   });
 
+  // Before decision 038: 3 with no admin (no daily rule). Each admin adds the relay: row, sequence, queue entry, pending counter, recipient count.
   it('a contact message: its row, two rate-limit rows and a relay to each admin', async () => {
     const admins = (await env.DB.prepare('SELECT count(*) AS n FROM users WHERE is_admin = 1').first<{ n: number }>())!.n;
     const sent = await metered('POST', '/api/contact', null, { name: 'Jo Visitor', email: 'jo@example.com', subject: unique('Rows '), message: 'Could we host an event next month?' });
     expect(sent.status).toBe(201);
-    console.log("ROWS contact", sent.counts.d1RowsWritten, admins);
     expect(sent.counts.d1RowsWritten).toBeLessThanOrEqual(4 + 5 * admins);
   });
 });
