@@ -152,6 +152,13 @@ describe('expiry', () => {
     expect(await deliverOutbox(mail.env, now)).toBe(1);
     expect(mail.sent).toEqual([alive]);
     expect(await expiredCount()).toBe(EXPIRE_PAGE);
+    // The expired rows are found by a range of the queue index per priority, not by walking the queue.
+    const plan = await env.DB.prepare(
+      "EXPLAIN QUERY PLAN SELECT id FROM email_outbox WHERE status = 'pending' AND priority IN (0, 1, 2, 3) AND expires_at <= ?1 LIMIT ?2",
+    )
+      .bind(new Date(now).toISOString(), EXPIRE_PAGE)
+      .all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail).join('\n')).toContain('USING COVERING INDEX email_outbox_queue_idx (status=? AND priority=? AND expires_at<?)');
     // The next run (something is due: the rest of the expired rows) marks the rest.
     await deliverOutbox(mail.env, now + 15 * MINUTE);
     expect(await expiredCount()).toBe(stale.length);
