@@ -137,6 +137,21 @@ describe('expiry', () => {
     expect(Math.abs(Date.parse(reset!.mail) - Date.parse(reset!.link))).toBeLessThan(5_000);
   });
 
+  it('leaves an expired row under a lease or a back-off alone until it is due, then marks it', async () => {
+    const now = freshDay();
+    const backingOff = address('backoff');
+    await queue(passwordResetEmail(ORIGIN, backingOff, 'Ana', 't'), now);
+    await env.DB.prepare('UPDATE email_outbox SET attempts = 1, next_attempt_at = ? WHERE to_address = ?').bind(new Date(now + 2 * HOUR).toISOString(), backingOff).run();
+    const other = address('due');
+    await queue(notice(other), now);
+    const mail = provider(10);
+    expect(await deliverOutbox(mail.env, now + HOUR + MINUTE)).toBe(1);
+    expect(await statusOf(backingOff)).toEqual(['pending']);
+    expect(await deliverOutbox(mail.env, now + 2 * HOUR)).toBe(0);
+    expect(await statusOf(backingOff)).toEqual(['expired']);
+    expect(mail.sent).toEqual([other]);
+  });
+
   it('marks a bounded page of expired rows per run, and the claim skips the rest unsent', async () => {
     const now = freshDay();
     const stale = Array.from({ length: EXPIRE_PAGE + 30 }, () => notice(address('stale')));

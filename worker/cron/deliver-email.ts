@@ -27,9 +27,9 @@ export const BATCH = 20;
 /** Due check, expiry and prune (one batch of two), reservation, claim, outcomes, release, and a possible "day full" mark. */
 export const DELIVERY_FIXED_COST = 8;
 /**
- * Expired rows marked per run, and past days' recipient counters pruned per run, at most: each
- * marked row writes about four rows (the row, its index entries, the pending counter), so a run
- * writes a few hundred rows at most however large the backlog; the claim skips expired rows anyway.
+ * Expired rows marked per run, and past days' recipient counters pruned per run, at most: a marked
+ * row writes itself, its queue index entry and the pending counter, so a run writes a few hundred
+ * rows at most however large the backlog; the claim skips expired rows anyway.
  */
 export const EXPIRE_PAGE = 100;
 export const PRUNE_PAGE = 100;
@@ -69,7 +69,7 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
   const day = utcDay(now);
   // Nothing due: leave the counter alone (an idle run is one indexed read).
   if (!(await env.DB.prepare(`SELECT 1 FROM email_outbox WHERE ${due(1)} LIMIT 1`).bind(at).first())) return 0;
-  await expireAndPrune(env.DB, at, utcDay(now));
+  await expireAndPrune(env.DB, at, day);
 
   const affordable = Math.min(BATCH, Math.floor(budget.left() - (DELIVERY_FIXED_COST - 1)));
   if (affordable <= 0) return 0;
@@ -165,9 +165,10 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
 }
 
 /**
- * Marks a page of expired pending rows `expired` (never leased ones being sent: those finish as
- * they go) and prunes a page of past days' recipient counters, in one round trip. The expired rows
- * are found per priority in the queue index (status, priority, expires_at): a range each.
+ * Marks a page of expired due rows `expired` (not rows under a lease or a back-off: a leased row
+ * finishes as it goes, a backing-off one is marked once due) and prunes a page of past days'
+ * recipient counters, in one round trip. The expired rows are found per priority in the queue
+ * index (status, priority, expires_at): a range each.
  */
 async function expireAndPrune(db: D1Database, at: string, day: string): Promise<void> {
   const priorities = [...new Set(Object.values(EMAIL_PRIORITY))].join(', ');
@@ -175,8 +176,7 @@ async function expireAndPrune(db: D1Database, at: string, day: string): Promise<
     db
       .prepare(
         `UPDATE email_outbox SET status = 'expired', next_attempt_at = NULL
-         WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' AND priority IN (${priorities}) AND expires_at <= ?1 LIMIT ?2)
-           AND +${due(1)}`,
+         WHERE id IN (SELECT id FROM email_outbox WHERE ${due(1)} AND priority IN (${priorities}) AND expires_at <= ?1 LIMIT ?2)`,
       )
       .bind(at, EXPIRE_PAGE),
     db
