@@ -94,6 +94,30 @@ describe('the socket client after a cap’s or an idle close', () => {
     conn.stop();
   });
 
+  it('resumes at once after one 4001, and on a growing backoff while sockets keep closing with 4001 before any frame', () => {
+    const { conn, made } = connection();
+    conn.start();
+    made[0]!.open();
+    made[0]!.closedBy(4001, 'Session ended');
+    conn.resume();
+    expect(made).toHaveLength(2);
+    made[1]!.open();
+    made[1]!.closedBy(4001, 'Session ended');
+    conn.resume();
+    // The second in a row waits (0.25 s with this random), the third longer (0.5 s).
+    expect(made).toHaveLength(2);
+    vi.advanceTimersByTime(250);
+    expect(made).toHaveLength(3);
+    made[2]!.open();
+    made[2]!.closedBy(4001, 'Session ended');
+    conn.resume();
+    vi.advanceTimersByTime(499);
+    expect(made).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(made).toHaveLength(4);
+    conn.stop();
+  });
+
   it('still retries an ordinary drop with the short backoff', () => {
     const { conn, made } = connection();
     conn.start();

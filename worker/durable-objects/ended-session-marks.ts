@@ -35,7 +35,11 @@ export class EndedSessionMarks {
     return this.tableExists;
   }
 
-  /** Notes an end: one session (its key), or every session created up to a time (the newest such time is kept). */
+  /**
+   * Notes an end: one session (its key), or every session created before a time (the newest such
+   * time is kept). Sessions that existed when the end was decided were created in earlier requests,
+   * so strictly before it.
+   */
   remember(ended: EndedSessions): void {
     if (!this.hasTable()) {
       this.sql.exec('CREATE TABLE IF NOT EXISTS ended_sessions (mark TEXT PRIMARY KEY, created_up_to INTEGER, at INTEGER NOT NULL)');
@@ -64,7 +68,9 @@ export class EndedSessionMarks {
     return (
       this.sql
         .exec(
-          'SELECT 1 FROM ended_sessions WHERE at > ? AND (mark = ? OR (mark = ? AND created_up_to >= ?)) LIMIT 1',
+          // Strictly before: a session started in the same millisecond as the end is the one the
+          // ending request itself started (a password change signs its device in again).
+          'SELECT 1 FROM ended_sessions WHERE at > ? AND (mark = ? OR (mark = ? AND created_up_to > ?)) LIMIT 1',
           this.now() - REMEMBER_ENDS_MS,
           session.sessionKey,
           UP_TO,

@@ -75,6 +75,8 @@ export class ConversationConnection {
   private stopped = false;
   private sessionEnded = false;
   private closedForGood = false;
+  /** Session-ended closes since the last frame received. */
+  private endedInARow = 0;
 
   constructor(private readonly options: ConnectionOptions) {}
 
@@ -92,12 +94,18 @@ export class ConversationConnection {
     this.connect();
   }
 
-  /** After a session-ended close: connects again at once (the member is still signed in). */
+  /**
+   * After a session-ended close: connects again (the member is still signed in): at once the first
+   * time, then on the usual backoff while sockets keep closing with 4001 before any frame, so a
+   * server and a sign-in check that disagree can never make a tight loop.
+   */
   resume() {
     if (this.stopped || !this.sessionEnded) return;
     this.sessionEnded = false;
-    this.attempt = 0;
-    this.connect();
+    if (this.endedInARow <= 1) {
+      this.attempt = 0;
+      this.connect();
+    } else this.scheduleRetry(reconnectDelay(this.endedInARow - 2, this.options.random));
   }
 
   /** Whether the connection is waiting for resume() after the session ended. */
@@ -162,6 +170,7 @@ export class ConversationConnection {
     };
     socket.onmessage = (event) => {
       if (this.socket !== socket) return;
+      this.endedInARow = 0;
       const parsed = parseServerFrame(typeof event.data === 'string' ? event.data : new ArrayBuffer(0));
       if (parsed.ok) this.options.onFrame(parsed.frame);
     };
@@ -195,6 +204,7 @@ export class ConversationConnection {
         // Retrying would only be refused (or loop): wait for the caller's sign-in check.
         this.clearTimers();
         this.sessionEnded = true;
+        this.endedInARow += 1;
         this.options.onState('closed');
         this.options.onSessionEnded?.();
         return;
