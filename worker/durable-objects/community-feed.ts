@@ -17,6 +17,7 @@ import {
   TOO_MANY_SOCKETS_CLOSE_REASON,
 } from '../../src/shared/ws-frames';
 import { createDb } from '../db/client';
+import { closeSocket } from './close-socket';
 import { activitySummary, upcomingEventsFrom } from '../db/queries/community';
 import { dashboardFromActivity } from '../lib/community-feed';
 
@@ -49,14 +50,6 @@ const addressTag = (address: string) => `address:${address}`;
 /** What a feed socket keeps through hibernation: when it opened. */
 interface FeedSocket {
   openedAt: number;
-}
-
-function closeSocket(ws: WebSocket, code: number, reason: string): void {
-  try {
-    ws.close(code, reason);
-  } catch {
-    // Already closed.
-  }
 }
 
 export class CommunityFeed extends DurableObject<Env> {

@@ -12,6 +12,7 @@ import {
   type ServerFrame,
 } from '../../src/shared/ws-frames';
 import { memberSocketsStub, type EndedSessions } from '../lib/member-sockets';
+import { closeSocket } from './close-socket';
 import type { Admission } from './member-sockets';
 import { FrameBudget, handleClientFrame, isSessionKey, newestMessageId, noteSyncPoint, openSocketsOf, readMember, sendAll, sessionTag, socketsForMessage, userTag, type SocketMember } from './conversation-frames';
 
@@ -77,11 +78,8 @@ export class ConversationRoom extends DurableObject<Env> {
     if (admission !== 'admitted') {
       this.refused.add(pair[1]);
       const [code, reason] = admission === 'session-ended' ? [SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON] : [TOO_MANY_SOCKETS_CLOSE_CODE, TOO_MANY_SOCKETS_CLOSE_REASON];
-      try {
-        pair[1].close(code, reason);
-      } catch {
-        // Closed meanwhile (a session end reached it first).
-      }
+      // A session end may have closed it first.
+      closeSocket(pair[1], code, reason);
     }
     return new Response(null, { status: 101, webSocket: pair[0] });
   }

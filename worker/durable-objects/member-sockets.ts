@@ -16,6 +16,7 @@ import {
   TOO_MANY_SOCKETS_CLOSE_REASON,
 } from '../../src/shared/ws-frames';
 import { createDb } from '../db/client';
+import { closeSocket } from './close-socket';
 import { readBell } from '../db/queries/notifications';
 import type { EndedSessions } from '../lib/member-sockets';
 import { EndedSessionMarks, type SocketSession } from './ended-session-marks';
@@ -66,15 +67,6 @@ interface RoomRow extends Record<string, SqlStorageValue> {
   room: string;
   user_id: number;
   generation: number;
-}
-
-/** Closes a socket that is refused or ended, ignoring one already closed. */
-function closeSocket(ws: WebSocket, code: number, reason: string): void {
-  try {
-    ws.close(code, reason);
-  } catch {
-    // Already closed.
-  }
 }
 
 export class MemberSockets extends DurableObject<Env> {
