@@ -15,8 +15,12 @@ import { openSocket, settle } from './ws-client';
 const SESSION_ENDED = { code: 4001, reason: 'Session ended' };
 const upgrade = { Upgrade: 'websocket', Origin: ORIGIN };
 
-/** The Worker's env, with `binding`'s upgrades delayed until `before` has run (the session's end). */
-function envEndingSessionFirst(binding: 'CONVERSATION_ROOM' | 'MEMBER_SOCKETS', before: () => Promise<unknown>): Env {
+/**
+ * The Worker's env, with `binding`'s upgrades delayed until `before` has run (the session's end),
+ * or, with `after`, the session ending once the object answered and before the Worker hands the
+ * socket out.
+ */
+function envEndingSessionFirst(binding: 'CONVERSATION_ROOM' | 'MEMBER_SOCKETS', before: () => Promise<unknown>, after: () => Promise<unknown> = async () => {}): Env {
   const namespace = env[binding] as DurableObjectNamespace;
   const wrapped = {
     idFromName: (name: string) => namespace.idFromName(name),
@@ -27,7 +31,9 @@ function envEndingSessionFirst(binding: 'CONVERSATION_ROOM' | 'MEMBER_SOCKETS', 
         id: stub.id,
         fetch: async (request: Request) => {
           await before();
-          return stub.fetch(request);
+          const response = await stub.fetch(request);
+          await after();
+          return response;
         },
       };
     },
@@ -83,6 +89,18 @@ describe('a socket whose upgrade overlaps the end of its session', () => {
     const socket = openSocket(await upgradeThrough(envEndingSessionFirst('MEMBER_SOCKETS', signOut), '/api/notifications/ws', member.cookie));
     await expect.poll(() => socket.closeEvent()).toEqual(SESSION_ENDED);
     await expect.poll(() => memberSocketsStub(env, member.id).bellSocketCount()).toBe(0);
+  });
+
+  it('a socket registered before the session ended is closed by the closing pass, even before the Worker hands it out', async () => {
+    const [member, owner] = await Promise.all([signUp(), signUp()]);
+    const listingId = await insertListing(owner);
+    const signOut = () => call('/api/auth/logout', { method: 'POST', cookie: member.cookie });
+    const chat = openSocket(await upgradeThrough(envEndingSessionFirst('CONVERSATION_ROOM', async () => {}, signOut), `/api/conversations/${owner.id}/${listingId}/ws`, member.cookie));
+    await expect.poll(() => chat.closeEvent()).toEqual(SESSION_ENDED);
+    const other = await signUp();
+    const signOutOther = () => call('/api/auth/logout', { method: 'POST', cookie: other.cookie });
+    const bell = openSocket(await upgradeThrough(envEndingSessionFirst('MEMBER_SOCKETS', async () => {}, signOutOther), '/api/notifications/ws', other.cookie));
+    await expect.poll(() => bell.closeEvent()).toEqual(SESSION_ENDED);
   });
 
   it('another session’s socket opened at the same time is not affected', async () => {
