@@ -97,6 +97,17 @@ const nearby = (await worker.call('GET', '/api/listings?distance=50&limit=9&offs
 const offerListings = nearby.filter((l) => l.acceptOffers && l.userId !== member.id && l.userId !== partner.id);
 if (offerListings.length < 2) throw new Error('The bench data has too few listings near Oakland for the offer step');
 
+// The journeys' search words, asked once before the journeys: a word's first ask starts tracking
+// it (decision 030) and costs far more than the asks after it, once for the community, not once per
+// member; that cost is shown apart (firstAsks), and the journeys measure the asks members make.
+const SEARCH_WORDS = ['bread', 'garden'];
+const firstAsks = {};
+for (const word of SEARCH_WORDS) {
+  const answer = await worker.call('GET', `/api/listings?search=${word}&distance=50&limit=9&offset=0`, { cookie: member.cookie });
+  const id = answer.response.headers.get('X-Meter-Request');
+  firstAsks[word] = (id && (await worker.settledCounts(id))) || JSON.parse(answer.response.headers.get('X-Meter'));
+}
+
 let serial = 0;
 const uniqueName = (prefix) => `${prefix}${Date.now().toString(36)}${(serial += 1)}`;
 async function verifyLink(email) {
@@ -176,6 +187,7 @@ async function measureJourney(journey, device, context) {
     partner,
     step,
     idleHours: IDLE_HOURS_MEASURED,
+    searchWords: SEARCH_WORDS,
     offerListing: offerListings[device === 'desktop' ? 0 : 1],
     newMember,
     verifyLink,
@@ -348,6 +360,7 @@ const report = {
   photoLoadsPerMemberDay: photoPerMemberDay.workerRequests,
   fixedPerDay,
   communityFeed: { runsPerDay: FEED_RUNS_PER_DAY, perRun: feedRun },
+  firstAsks,
   crons: Object.fromEntries(Object.entries(crons).map(([e, c]) => [e, { runsPerDay: c.runsPerDay, perRun: c.perRun, backlogRun: c.backlogRun }])),
   withMediaDomain: withMedia,
   withoutMediaDomain: withoutMedia,
@@ -386,6 +399,7 @@ if (JSON_OUTPUT) {
   ));
   console.log(`(Per member-day is without a media domain; with one, Worker requests are ${fmt(withMedia.resources[0].perMemberDay)}: ${fmt(photoPerMemberDay.workerRequests)} photo loads a member-day leave the Worker.)`);
   console.log(`Community feed refresh: ${fmt(feedRun.d1Queries)} D1 queries, ${fmt(feedRun.d1RowsRead)} rows read a run, ${fmt(FEED_RUNS_PER_DAY)} runs a day. Crons (steady runs): ${Object.entries(crons).map(([e, c]) => `"${e}" ${c.runsPerDay}×, ${fmt(c.perRun.d1RowsRead)} rows read and ${fmt(c.perRun.d1RowsWritten)} written a run (first run over the bench backlog: ${fmt(c.backlogRun.d1RowsRead)} read, ${fmt(c.backlogRun.d1RowsWritten)} written)`).join('; ')}.`);
+  console.log(`A search word's first ask (once for the community while the word stays tracked, decision 030; not in the member-day): ${Object.entries(firstAsks).map(([w, c]) => `"${w}" ${fmt(c.d1RowsRead)} rows read, ${fmt(c.d1RowsWritten)} written`).join('; ')}.`);
   console.log(`\nWith a media domain: ${fmt(withMedia.binding.membersThatFit)} daily members (binding: ${withMedia.binding.label}).`);
   console.log(`Without a media domain: ${fmt(withoutMedia.binding.membersThatFit)} daily members (binding: ${withoutMedia.binding.label}).`);
   console.log(`KV budget: a sign-in writes ${fmt(signIn.kvWrites)} KV entries and deletes ${fmt(signIn.kvDeletes)}; ${fmt(signInsPerDay.perDay)} sign-ins a day fit${signInsPerDay.binding ? ` (${signInsPerDay.binding}, if nothing else wrote KV)` : ''}. A sign-up writes ${fmt(signUp.kvWrites)}: ${fmt(signUpsPerDay.perDay)} sign-ups a day fit.`);

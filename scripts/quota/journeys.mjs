@@ -96,7 +96,7 @@ export const JOURNEYS = [
   {
     name: 'browse: home, browse, a search, a category, three listings, profiles',
     weight: 1,
-    async run(page, { device, step, member }) {
+    async run(page, { device, step, member, searchWords }) {
       await step('home (full load)', async () => {
         await page.goto('/');
         await cards(page).first().waitFor();
@@ -113,7 +113,7 @@ export const JOURNEYS = [
         await cards(page).first().waitFor();
       });
       await step('a search', async () => {
-        await searchFor(page, 'bread');
+        await searchFor(page, searchWords[0]);
         await cards(page).first().waitFor();
       });
       await step('a category', async () => {
@@ -174,12 +174,13 @@ export const JOURNEYS = [
   {
     name: 'wants and matches, a saved search, the bell',
     weight: 0.5,
-    async run(page, { device, step }) {
+    async run(page, { device, step, searchWords }) {
       await step('browse (full load), then a listing: "I\'d take this"', async () => {
         await page.goto('/browse');
-        await openCard(page, device, 3);
+        // Each device's member picks another card (the same member may have said so on the other).
+        await openCard(page, device, device === 'desktop' ? 3 : 4);
         const toggle = page.getByTestId('want-toggle');
-        if (await toggle.count()) {
+        if ((await toggle.count()) && (await toggle.getAttribute('aria-pressed')) !== 'true') {
           await toggle.click();
           await page.getByText('On your wants').waitFor();
         }
@@ -194,7 +195,7 @@ export const JOURNEYS = [
       });
       await step('save a search, see the saved list', async () => {
         await go(page, '/browse');
-        await searchFor(page, 'garden');
+        await searchFor(page, searchWords[1]);
         await page.getByRole('button', { name: 'Save Search' }).click();
         await page.getByTestId('toast').filter({ hasText: /Search saved|already/i }).first().waitFor();
         await page.getByRole('button', { name: 'Saved Searches' }).click();
