@@ -353,7 +353,7 @@ const report = {
     phoneShare: PHONE_SHARE,
     openTab: { hoursPerDay: IDLE_HOURS_PER_DAY, hoursMeasured: IDLE_HOURS_MEASURED, clock: `Playwright's fake clock (context.clock.install before the load), advanced with clock.runFor in ${IDLE_STEP_MS / 60_000}-minute steps, the network left to go quiet after each` },
     counts: 'the meter\'s totals around each journey (requests incl. WebSocket upgrades and after-reply work, plus Durable Object work, minus alarms)',
-    mediaDomain: 'one run without a media domain; with one, the photo loads the browser sent to /objects leave the Worker\'s count (their R2 reads stay, as if every load missed the CDN)',
+    mediaDomain: 'one run without a media domain; with one, the photo loads the browser sent to /objects leave the Worker, with what the Worker did for them (session and D1 reads); their R2 reads stay, as if every load missed the CDN',
   },
   journeys: journeyRows,
   perMemberDay,
@@ -397,7 +397,7 @@ if (JSON_OUTPUT) {
     ['Resource', 'Per member-day', 'Fixed per day', 'Free limit/day', 'Members (media domain)', 'Members (no media domain)'],
     withMedia.resources.map((r, i) => [r.label, fmt(withoutMedia.resources[i].perMemberDay), fmt(r.fixedPerDay), fmt(r.limit), fmt(r.membersThatFit), fmt(withoutMedia.resources[i].membersThatFit)]),
   ));
-  console.log(`(Per member-day is without a media domain; with one, Worker requests are ${fmt(withMedia.resources[0].perMemberDay)}: ${fmt(photoPerMemberDay.workerRequests)} photo loads a member-day leave the Worker.)`);
+  console.log(`(Per member-day is without a media domain. With one, ${fmt(photoPerMemberDay.workerRequests)} photo loads a member-day leave the Worker, with their session and D1 reads: ${fmt(withMedia.resources[0].perMemberDay)} Worker requests, ${fmt(withMedia.resources.find((r) => r.field === 'kvReads').perMemberDay)} KV reads, ${fmt(withMedia.resources.find((r) => r.field === 'd1RowsRead').perMemberDay)} D1 rows read a member-day.)`);
   console.log(`Community feed refresh: ${fmt(feedRun.d1Queries)} D1 queries, ${fmt(feedRun.d1RowsRead)} rows read a run, ${fmt(FEED_RUNS_PER_DAY)} runs a day. Crons (steady runs): ${Object.entries(crons).map(([e, c]) => `"${e}" ${c.runsPerDay}×, ${fmt(c.perRun.d1RowsRead)} rows read and ${fmt(c.perRun.d1RowsWritten)} written a run (first run over the bench backlog: ${fmt(c.backlogRun.d1RowsRead)} read, ${fmt(c.backlogRun.d1RowsWritten)} written)`).join('; ')}.`);
   console.log(`A search word's first ask (once for the community while the word stays tracked, decision 030; not in the member-day): ${Object.entries(firstAsks).map(([w, c]) => `"${w}" ${fmt(c.d1RowsRead)} rows read, ${fmt(c.d1RowsWritten)} written`).join('; ')}.`);
   console.log(`\nWith a media domain: ${fmt(withMedia.binding.membersThatFit)} daily members (binding: ${withMedia.binding.label}).`);

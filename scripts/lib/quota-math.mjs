@@ -60,13 +60,14 @@ export function capacity(perMemberDay, fixedPerDay) {
 }
 
 /**
- * A member-day without a media domain: every photo load the browser sent to the Worker's
- * /objects routes stays a Worker request. With one (decision 028) the CDN serves them, so those
- * requests leave the Worker's count; their R2 reads stay (as if every load missed the CDN).
+ * A member-day with a media domain (decision 028), from one measured without: the photo loads the
+ * browser sent to the Worker's /objects routes go to the CDN instead, so those requests and what
+ * the Worker did for them (its session read, its D1 lookup) leave the count; their R2 reads stay
+ * (as if every load missed the CDN: an upper bound).
  */
 export function withMediaDomain(perMemberDay, photoCountsPerMemberDay) {
-  const out = add(zero(), perMemberDay);
-  out.workerRequests -= photoCountsPerMemberDay.workerRequests;
+  const out = minus(perMemberDay, photoCountsPerMemberDay);
+  for (const f of ['r2ClassA', 'r2ClassB']) out[f] += photoCountsPerMemberDay[f] ?? 0;
   return out;
 }
 

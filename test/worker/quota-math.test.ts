@@ -35,10 +35,10 @@ describe('members a day', () => {
     expect(resources.find((r) => r.field === 'doRequests')).toMatchObject({ perMemberDay: 5, fixedPerDay: 5_000, membersThatFit: 19_000 });
   });
 
-  it('takes the photo loads off the Worker with a media domain, and keeps their R2 reads', () => {
-    const day = counts({ workerRequests: 100, r2ClassB: 40 });
-    const photos = counts({ workerRequests: 40, r2ClassB: 40 });
-    expect(withMediaDomain(day, photos)).toMatchObject({ workerRequests: 60, r2ClassB: 40 });
+  it('takes the photo loads off the Worker with a media domain, with their session and D1 reads, and keeps their R2 reads', () => {
+    const day = counts({ workerRequests: 100, kvReads: 90, d1RowsRead: 500, r2ClassB: 40 });
+    const photos = counts({ workerRequests: 40, kvReads: 40, d1RowsRead: 40, r2ClassB: 40 });
+    expect(withMediaDomain(day, photos)).toMatchObject({ workerRequests: 60, kvReads: 50, d1RowsRead: 460, r2ClassB: 40 });
     expect(day.workerRequests).toBe(100);
   });
 
