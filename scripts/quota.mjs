@@ -35,7 +35,7 @@ import { DESKTOP, IDLE_STEP_MS, JOURNEYS, PHONE } from './quota/journeys.mjs';
 import { recordNetwork } from './quota/network-log.mjs';
 import { profileCron, replayCpu } from './quota/cpu.mjs';
 import { selfCheck } from './quota/self-check.mjs';
-import { sleep, workerSession } from './quota/worker-session.mjs';
+import { sleep, workerSession } from './lib/worker-session.mjs';
 import { connectProfiler } from './worker-cpu.mjs';
 
 const args = process.argv.slice(2);
@@ -398,10 +398,10 @@ if (JSON_OUTPUT) {
       return [d === 'desktop' ? r.journey : '', d === 'desktop' ? r.weight : '', d, fmt(c.workerRequests), fmt(r.devices[d].photo.workerRequests), fmt(c.d1RowsRead), fmt(c.d1RowsWritten), fmt(c.kvReads), fmt(c.kvWrites), fmt(billedDoRequests(c)), fmt(c.r2ClassB)];
     })),
   ));
-  console.log(`\nThe open tab: ${IDLE_HOURS_MEASURED} h of page time measured${IDLE_HOURS_MEASURED !== IDLE_HOURS_PER_DAY ? `, scaled to ${IDLE_HOURS_PER_DAY} h` : ''} (${report.method.openTab.clock}).`);
+  console.log(`\nThe open tab: ${IDLE_HOURS_MEASURED} h of page time measured${IDLE_HOURS_MEASURED !== IDLE_HOURS_PER_DAY ? `, scaled to ${IDLE_HOURS_PER_DAY} h` : ''}; the page's clock: ${report.method.openTab.clock}.`);
   console.log('\nA member-day against the free plan, fixed daily costs apart (the feed\'s refresh every 15 s all day, crons 96 + 1 runs):');
   console.log(table(
-    ['Resource', 'Per member-day', 'Fixed per day', 'Free limit/day', 'Members (media domain)', 'Members (no media domain)'],
+    ['Resource', 'Per member-day (no media domain)', 'Fixed per day', 'Free limit/day', 'Members (media domain)', 'Members (no media domain)'],
     withMedia.resources.map((r, i) => [r.label, fmt(withoutMedia.resources[i].perMemberDay), fmt(r.fixedPerDay), fmt(r.limit), fmt(r.membersThatFit), fmt(withoutMedia.resources[i].membersThatFit)]),
   ));
   console.log(`(Per member-day is without a media domain. With one, ${fmt(photoPerMemberDay.workerRequests)} photo loads a member-day leave the Worker, with their session and D1 reads: ${fmt(withMedia.resources[0].perMemberDay)} Worker requests, ${fmt(withMedia.resources.find((r) => r.field === 'kvReads').perMemberDay)} KV reads, ${fmt(withMedia.resources.find((r) => r.field === 'd1RowsRead').perMemberDay)} D1 rows read a member-day.)`);
@@ -409,7 +409,7 @@ if (JSON_OUTPUT) {
   console.log(`A search word's first ask (once for the community while the word stays tracked, decision 030; not in the member-day): ${Object.entries(firstAsks).map(([w, c]) => `"${w}" ${fmt(c.d1RowsRead)} rows read, ${fmt(c.d1RowsWritten)} written`).join('; ')}.`);
   console.log(`\nWith a media domain: ${fmt(withMedia.binding.membersThatFit)} daily members (binding: ${withMedia.binding.label}).`);
   console.log(`Without a media domain: ${fmt(withoutMedia.binding.membersThatFit)} daily members (binding: ${withoutMedia.binding.label}).`);
-  console.log(`KV budget: a sign-in writes ${fmt(signIn.kvWrites)} KV entries and deletes ${fmt(signIn.kvDeletes)}; ${fmt(signInsPerDay.perDay)} sign-ins a day fit${signInsPerDay.binding ? ` (${signInsPerDay.binding}, if nothing else wrote KV)` : ''}. A sign-up writes ${fmt(signUp.kvWrites)}: ${fmt(signUpsPerDay.perDay)} sign-ups a day fit.`);
+  console.log(`KV budget (as measured; worker/lib/session.ts decides): KV writes per sign-in ${fmt(signIn.kvWrites)}, KV deletes ${fmt(signIn.kvDeletes)}: ${fmt(signInsPerDay.perDay)} sign-ins a day fit${signInsPerDay.binding ? ` (${signInsPerDay.binding}, if nothing else wrote KV)` : ''}. KV writes per sign-up ${fmt(signUp.kvWrites)}: ${fmt(signUpsPerDay.perDay)} sign-ups a day fit.`);
   console.log('\nPer request kind (from the browser\'s network log; calls per member-day, figures per call; Worker JS CPU from one-at-a-time replays):');
   console.log(table(
     ['Request kind', 'per day', 'D1 q', 'rows read', 'rows written', 'KV r', 'KV w', 'DO', 'Worker CPU ms', 'max', 'n'],

@@ -26,9 +26,9 @@
 // what each SPA page requests (src/features/*/api.ts).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import setupWasm from 'argon2id/lib/setup.js';
 import * as pages from '../lib/pages.mjs';
 import { copyDataset, ensureDataset, freePort, startApp } from '../lib/bench-app.mjs';
+import { workerSession } from '../lib/worker-session.mjs';
 import { attributeSamples, bundleSourceResolver, connectProfiler, cronInvocationWindows, epochOffsetUs, objectSampleClassifier } from '../worker-cpu.mjs';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD } from './scale-data.mjs';
 
@@ -149,24 +149,8 @@ async function call(method, path, { cookie, body, expect } = {}) {
 
 const cookieOf = (response) => /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
 
-const simdWasm = await WebAssembly.compile(readFileSync('node_modules/argon2id/dist/simd.wasm'));
-const argon2id = await setupWasm(
-  async (imports) => ({ module: simdWasm, instance: await WebAssembly.instantiate(simdWasm, imports) }),
-  async (imports) => ({ module: simdWasm, instance: await WebAssembly.instantiate(simdWasm, imports) }),
-);
 /** The password key as the SPA derives it: the salt from the server, Argon2id here (the browser's part). */
-async function passwordKey(username) {
-  const { body: salt } = await call('POST', '/api/auth/password-salt', { body: { username } });
-  const key = argon2id({
-    password: new TextEncoder().encode(BENCH_PASSWORD),
-    salt: Buffer.from(salt.salt, 'base64'),
-    memorySize: salt.memorySize,
-    passes: salt.passes,
-    parallelism: salt.parallelism,
-    tagLength: salt.tagLength,
-  });
-  return `argon2id:${Buffer.from(key).toString('base64url')}`;
-}
+const passwordKey = (username) => workerSession(base, workerdPids).passwordKey(username, BENCH_PASSWORD);
 async function signIn(username) {
   const password = await passwordKey(username);
   const login = await call('POST', '/api/auth/login', { body: { username, password } });

@@ -5,7 +5,7 @@
 // call at a time, as the browser sent it (same method, path, body and session).
 import { attributeSamples, cronInvocationWindows, epochOffsetUs } from '../worker-cpu.mjs';
 import { add, zero } from '../lib/quota-math.mjs';
-import { sleep } from './worker-session.mjs';
+import { sleep } from '../lib/worker-session.mjs';
 
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 

@@ -1,4 +1,4 @@
-// The quota report's own calls to the app it started (scripts/quota.mjs): plain fetches with the
+// Calls to the app a script started (scripts/quota.mjs, scripts/bench/scale.mjs): plain fetches with the
 // development meter, the password key as the SPA derives it, and workerd's CPU clock. None of
 // these is part of a measured journey (journeys are measured by the meter's totals around them).
 import { readdirSync, readFileSync } from 'node:fs';
