@@ -25,8 +25,9 @@
 //   npm run quota -- --skip-build    (serve the last build in dist/)
 //   npm run quota -- --self-check    (check the CPU method against a known CPU burn instead)
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { setPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { copyDataset, ensureDataset, freePort, startApp } from './lib/bench-app.mjs';
 import { add, billedDoRequests, capacity, FIELDS, isPhotoLoad, kvActionsPerDay, minus, requestKind, withMediaDomain, zero } from './lib/quota-math.mjs';
@@ -58,10 +59,12 @@ const started = Date.now();
 // ---------------------------------------------------------------------------------------------
 // The bench community and the app on a copy of it
 
-const dataset = await ensureDataset({ log });
-const persist = copyDataset('quota');
+// The self-check runs on the demo community, as `npm start` serves it (its account alice).
+const dataset = SELF_CHECK ? null : await ensureDataset({ log });
+const persist = SELF_CHECK ? mkdtempSync(join(tmpdir(), 'barter-quota-')) : copyDataset('quota');
+if (SELF_CHECK) process.on('exit', () => rmSync(persist, { recursive: true, force: true }));
 const inspectorPort = await freePort();
-log(`Starting the app on the bench data with metering on${SKIP_BUILD ? ' (last build)' : ' (building first)'}…`);
+log(`Starting the app on the ${SELF_CHECK ? 'demo' : 'bench'} data with metering on${SKIP_BUILD ? ' (last build)' : ' (building first)'}…`);
 const app = await startApp({ persist, inspectorPort, skipBuild: SKIP_BUILD, exitCode: 1 });
 const { base, workerdPids } = app;
 const worker = workerSession(base, workerdPids);
@@ -83,7 +86,7 @@ for (const pid of workerdPids) {
   }
 }
 const profiler = await connectProfiler(inspectorPort, { workerName: 'barter-market' });
-if (SELF_CHECK) process.exit(await selfCheck({ worker, profiler, workerdPids, scheduling, log, username: BENCH_ACCOUNTS.member.username, password: BENCH_PASSWORD }));
+if (SELF_CHECK) process.exit(await selfCheck({ worker, profiler, workerdPids, scheduling, log, username: 'alice', password: 'password123' }));
 
 // ---------------------------------------------------------------------------------------------
 // Who: the bench's ordinary member (a conversation on the busiest member's listing), the busiest
@@ -352,6 +355,11 @@ app.stop();
 // ---------------------------------------------------------------------------------------------
 // Report
 
+// The check of the count: the requests the browser's log saw reach the Worker against the meter's.
+const countMismatches = JOURNEYS.flatMap((j) => ['desktop', 'phone'].map((d) => {
+  const m = measured[d][j.name];
+  return m.seenByBrowser !== m.counts.workerRequests && `${j.name} (${d}): the meter counted ${m.counts.workerRequests} Worker requests, the browser's log ${m.seenByBrowser}`;
+})).filter(Boolean);
 const failures = JOURNEYS.flatMap((j) => ['desktop', 'phone'].map((d) => measured[d][j.name].failed && `${j.name} (${d}): ${measured[d][j.name].failed}`)).filter(Boolean);
 const report = {
   dataset: { version: dataset.version, listings: dataset.figures.rows.listings, members: dataset.figures.rows.users },
@@ -376,6 +384,7 @@ const report = {
   kinds: [...kinds.values()].sort((a, b) => b.perMemberDay - a.perMemberDay),
   workerCpu: { limitMs: CPU_LIMIT_MS, overLimit, cron: cronCpu, scheduling },
   failures,
+  countMismatches,
   seconds: Math.round((Date.now() - started) / 1000),
 };
 
@@ -409,7 +418,8 @@ if (JSON_OUTPUT) {
   console.log(`A search word's first ask (once for the community while the word stays tracked, decision 030; not in the member-day): ${Object.entries(firstAsks).map(([w, c]) => `"${w}" ${fmt(c.d1RowsRead)} rows read, ${fmt(c.d1RowsWritten)} written`).join('; ')}.`);
   console.log(`\nWith a media domain: ${fmt(withMedia.binding.membersThatFit)} daily members (binding: ${withMedia.binding.label}).`);
   console.log(`Without a media domain: ${fmt(withoutMedia.binding.membersThatFit)} daily members (binding: ${withoutMedia.binding.label}).`);
-  console.log(`KV budget (as measured; worker/lib/session.ts decides): KV writes per sign-in ${fmt(signIn.kvWrites)}, KV deletes ${fmt(signIn.kvDeletes)}: ${fmt(signInsPerDay.perDay)} sign-ins a day fit${signInsPerDay.binding ? ` (${signInsPerDay.binding}, if nothing else wrote KV)` : ''}. KV writes per sign-up ${fmt(signUp.kvWrites)}: ${fmt(signUpsPerDay.perDay)} sign-ups a day fit.`);
+  console.log(`KV budget (as measured; worker/lib/session.ts decides): KV writes per sign-in ${fmt(signIn.kvWrites)}, KV deletes ${fmt(signIn.kvDeletes)}: ${fmt(signInsPerDay.perDay)} sign-ins a day fit${signInsPerDay.binding ? ` (${signInsPerDay.binding}, if nothing else wrote KV)` : ''}. KV writes per sign-up ${fmt(signUp.kvWrites)}: ${fmt(signUpsPerDay.perDay)} sign-ups a day fit. D1 rows written: ${fmt(signIn.d1RowsWritten)} per sign-in (with its first page), ${fmt(signUp.d1RowsWritten)} per sign-up.`);
+  console.log(countMismatches.length ? `Count check: ${countMismatches.join('; ')}.` : "Count check: on every journey the browser's log saw as many requests reach the Worker as the meter counted.");
   console.log('\nPer request kind (from the browser\'s network log; calls per member-day, figures per call; Worker JS CPU from one-at-a-time replays):');
   console.log(table(
     ['Request kind', 'per day', 'D1 q', 'rows read', 'rows written', 'KV r', 'KV w', 'DO', 'Worker CPU ms', 'max', 'n'],
