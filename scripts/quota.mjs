@@ -30,7 +30,7 @@ import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { copyDataset, ensureDataset, freePort, startApp } from './lib/bench-app.mjs';
-import { add, billedDoRequests, capacity, FIELDS, isPhotoLoad, kvActionsPerDay, minus, requestKind, withMediaDomain, zero } from './lib/quota-math.mjs';
+import { add, billedDoRequests, capacity, isPhotoLoad, kvActionsPerDay, minus, requestKind, withMediaDomain, zero } from './lib/quota-math.mjs';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD } from './bench/scale-data.mjs';
 import { DESKTOP, IDLE_STEP_MS, JOURNEYS, PHONE } from './quota/journeys.mjs';
 import { recordNetwork } from './quota/network-log.mjs';
