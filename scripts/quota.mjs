@@ -111,6 +111,9 @@ for (const word of SEARCH_WORDS) {
   firstAsks[word] = (id && (await worker.settledCounts(id))) || JSON.parse(answer.response.headers.get('X-Meter'));
 }
 
+/** A real photo for the create-listing journey (one of the demo community's). */
+const LISTING_PHOTO = 'public/demo-images/listings/arabic-conversation-practice-1.jpg';
+
 let serial = 0;
 const uniqueName = (prefix) => `${prefix}${Date.now().toString(36)}${(serial += 1)}`;
 async function verifyLink(email) {
@@ -191,6 +194,7 @@ async function measureJourney(journey, device, context) {
     step,
     idleHours: IDLE_HOURS_MEASURED,
     searchWords: SEARCH_WORDS,
+    listingPhoto: LISTING_PHOTO,
     offerListing: offerListings[device === 'desktop' ? 0 : 1],
     newMember,
     verifyLink,

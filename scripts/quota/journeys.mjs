@@ -213,6 +213,34 @@ export const JOURNEYS = [
     },
   },
   {
+    name: 'create a listing with a photo',
+    weight: 0.2,
+    async run(page, { device, step, listingPhoto }) {
+      await step('home (full load), the dialog, a photo, the listing created', async () => {
+        await page.goto('/');
+        await cards(page).first().waitFor();
+        const open = page.locator('header').getByRole('button', { name: 'Create Listing' });
+        if (!(await open.isVisible().catch(() => false))) {
+          await page.getByTestId('mobile-menu-button').click();
+          await page.getByRole('dialog').getByRole('button', { name: 'Create Listing' }).click();
+        } else {
+          await open.click();
+        }
+        const dialog = page.getByRole('dialog', { name: 'Create Listing' });
+        await dialog.getByLabel('Title').fill(`Sourdough loaves every Saturday (${device})`);
+        await dialog.getByLabel('Description').fill('Fresh bread from a ten-year-old starter, baked each weekend in my kitchen.');
+        await dialog.getByRole('checkbox', { name: 'Food' }).click();
+        await dialog.getByLabel('What do you want in return?').fill('Help in the garden');
+        await dialog.getByLabel('Location').fill('Oakland, CA');
+        await dialog.getByLabel('Images', { exact: true }).setInputFiles(listingPhoto);
+        await dialog.getByRole('img', { name: 'Image 1' }).waitFor();
+        await dialog.getByRole('button', { name: 'Create Listing' }).click();
+        await page.waitForURL(/\/listing\/\d+$/);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+      });
+    },
+  },
+  {
     name: 'community page',
     weight: 0.2,
     async run(page, { step }) {
