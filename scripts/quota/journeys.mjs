@@ -17,6 +17,15 @@ export const IDLE_STEP_MS = 60_000;
 const cards = (page) => page.getByRole('main').getByTestId('listing-card');
 
 /**
+ * Waits for the page the SPA navigated to: one h1 on screen (while it swaps pages the old one's and
+ * the new one's may both be there for a moment).
+ */
+async function shown(page) {
+  await page.waitForFunction(() => document.querySelectorAll('h1').length === 1);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+}
+
+/**
  * Client-side navigation to `path`, as a member gets there: a visible link to it is clicked
  * (hovered first by the mouse, as on a desktop); without one on screen (a phone's collapsed
  * menu) the menu is opened; failing that, the SPA's router is sent there through the History API
@@ -59,7 +68,7 @@ async function openCard(page, device, i) {
   await passOverCards(page, device, i + 1);
   await cards(page).nth(i).getByRole('link').first().click();
   await page.waitForURL(/\/listing\/\d+$/);
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  await shown(page);
 }
 
 async function searchFor(page, word) {
@@ -133,7 +142,7 @@ export const JOURNEYS = [
       await step("the seller's profile", async () => {
         await page.getByRole('main').locator('a[href^="/profile/"]').first().click();
         await page.waitForURL(/\/profile\/[^/]+$/);
-        await page.getByRole('heading', { level: 1 }).waitFor();
+        await shown(page);
       });
       await step('own profile', async () => {
         await go(page, '/profile');
@@ -163,7 +172,7 @@ export const JOURNEYS = [
       }
       await step('a listing page, then an offer on it', async () => {
         await page.goto(`/listing/${offerListing.id}`);
-        await page.getByRole('heading', { level: 1 }).waitFor();
+        await shown(page);
         await page.getByLabel('Make a custom offer').fill(`I could trade an afternoon of help for this (${device}).`);
         await page.getByRole('button', { name: 'Make Offer' }).click();
         await page.waitForURL((url) => /^\/messages\/\d+-\d+-\d+$/.test(url.pathname));
@@ -187,11 +196,11 @@ export const JOURNEYS = [
       });
       await step('wants', async () => {
         await go(page, '/wants');
-        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.getByRole('heading', { level: 1, name: 'Wants' }).waitFor();
       });
       await step('matches', async () => {
         await go(page, '/matches');
-        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.getByRole('heading', { level: 1, name: 'Matches' }).waitFor();
       });
       await step('save a search, see the saved list', async () => {
         await go(page, '/browse');
@@ -236,7 +245,7 @@ export const JOURNEYS = [
         await dialog.getByRole('img', { name: 'Image 1' }).waitFor();
         await dialog.getByRole('button', { name: 'Create Listing' }).click();
         await page.waitForURL(/\/listing\/\d+$/);
-        await page.getByRole('heading', { level: 1 }).waitFor();
+        await shown(page);
       });
     },
   },
@@ -246,7 +255,7 @@ export const JOURNEYS = [
     async run(page, { step }) {
       await step('community (full load)', async () => {
         await page.goto('/community');
-        await page.getByRole('heading', { level: 1 }).waitFor();
+        await shown(page);
       });
     },
   },
