@@ -178,7 +178,8 @@ async function measureJourney(journey, device, context) {
       await fn((ms, timeout) => network.quiet(ms, timeout));
       await network.quiet();
     } catch (error) {
-      failed = `${name}: ${error.message.split('\n')[0]}`;
+      // The first line and Playwright's call log (which element it waited for, and why).
+      failed = `${name}: ${error.message.split('\n').filter((line) => line.trim()).slice(0, 4).join(' | ')}`;
     }
     if (hours) for (const entry of network.entries.slice(at)) entry.openTab = true;
     const now = await worker.settledState();

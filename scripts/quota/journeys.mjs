@@ -228,12 +228,12 @@ export const JOURNEYS = [
       await step('home (full load), the dialog, a photo, the listing created', async () => {
         await page.goto('/');
         await cards(page).first().waitFor();
-        const open = page.locator('header').getByRole('button', { name: 'Create Listing' });
-        if (!(await open.isVisible().catch(() => false))) {
-          await page.getByTestId('mobile-menu-button').click();
-          await page.getByRole('dialog').getByRole('button', { name: 'Create Listing' }).click();
+        // The header's button on a desktop, the menu's on a phone (both once the member is known).
+        if (device === 'desktop') {
+          await page.locator('header').getByRole('button', { name: 'Create Listing' }).click();
         } else {
-          await open.click();
+          await page.getByTestId('mobile-menu-button').click();
+          await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Create Listing' }).click();
         }
         const dialog = page.getByRole('dialog', { name: 'Create Listing' });
         await dialog.getByLabel('Title').fill(`Sourdough loaves every Saturday (${device})`);
