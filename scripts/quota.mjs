@@ -19,7 +19,7 @@
 // replayed one at a time under V8's profiler (scripts/worker-cpu.mjs), and the cron triggers'
 // invocations are profiled; exit 1 when a kind's mean Worker CPU passes the free plan's 10 ms.
 //
-//   npm run quota                    (build, run; about 8 minutes on two cores)
+//   npm run quota                    (build, run; 3–4 minutes on two cores)
 //   npm run quota -- --quick         (fewer hours of the open tab, fewer CPU replays)
 //   npm run quota -- --json          (the report as JSON on stdout; progress on stderr)
 //   npm run quota -- --skip-build    (serve the last build in dist/)
