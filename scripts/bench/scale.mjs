@@ -24,15 +24,13 @@
 //
 // The page definitions are scripts/lib/pages.mjs, which scripts/quota.mjs uses too; they follow
 // what each SPA page requests (src/features/*/api.ts).
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
-import setupWasm from 'argon2id/lib/setup.js';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as pages from '../lib/pages.mjs';
-import { localPepper } from '../local-pepper.mjs';
+import { copyDataset, ensureDataset, freePort, startApp } from '../lib/bench-app.mjs';
+import { workerSession } from '../lib/worker-session.mjs';
 import { attributeSamples, bundleSourceResolver, connectProfiler, cronInvocationWindows, epochOffsetUs, objectSampleClassifier } from '../worker-cpu.mjs';
-import { BENCH_ACCOUNTS, BENCH_PASSWORD, COUNTS, d1File, datasetVersion, fillDatabase, migrationFiles } from './scale-data.mjs';
+import { BENCH_ACCOUNTS, BENCH_PASSWORD } from './scale-data.mjs';
 
 const args = process.argv.slice(2);
 const JSON_OUTPUT = args.includes('--json');
@@ -63,128 +61,19 @@ export const BUDGETS = {
   cpuMs: 10,
 };
 
-const STATE = resolve('.wrangler/bench-state');
-const TEMPLATE = join(STATE, 'template');
-const RUN = join(STATE, 'run');
-const META = join(TEMPLATE, 'dataset.json');
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' };
-
-// ---------------------------------------------------------------------------------------------
-// The dataset
-
-async function ensureDataset() {
-  const version = datasetVersion(migrationFiles());
-  const meta = existsSync(META) ? JSON.parse(readFileSync(META, 'utf8')) : null;
-  if (meta && meta.version === version && !FRESH) {
-    log(`Dataset ${version} is up to date (generated ${new Date(meta.t0).toISOString()} in ${meta.seconds} s).`);
-    return meta;
-  }
-  log(meta ? (FRESH ? 'Generating the dataset again (--fresh)…' : `The dataset is outdated (${meta.version} → ${version}); generating it again…`) : 'Generating the dataset (first run)…');
-  const started = Date.now();
-  rmSync(TEMPLATE, { recursive: true, force: true });
-  mkdirSync(TEMPLATE, { recursive: true });
-  const migrate = spawnSync('node_modules/.bin/wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', TEMPLATE], { env, encoding: 'utf8' });
-  if (migrate.status !== 0) throw new Error(`Applying the migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
-  log(`  migrations applied (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  const t0 = Date.now();
-  const figures = await fillDatabase(d1File(TEMPLATE), { t0, pepper: localPepper(TEMPLATE), log });
-  const seconds = Math.round((Date.now() - started) / 1000);
-  const written = { version, t0, seconds, counts: COUNTS, figures };
-  writeFileSync(META, JSON.stringify(written, null, 2));
-  log(`Dataset generated in ${seconds} s.`);
-  return written;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The app
-
-async function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function childrenOf(pid) {
-  const found = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) found.push(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return found;
-}
-
-/** The workerd processes that run the Worker (not wrangler's proxy, whose entry is the public port). */
-function findWorkerds(root, port) {
-  const found = [];
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.shift();
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'workerd') {
-        if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`entry=localhost:${port}`)) found.push(pid);
-        continue;
-      }
-    } catch {
-      continue;
-    }
-    queue.push(...childrenOf(pid));
-  }
-  return found;
-}
-
-const dataset = await ensureDataset();
+// The dataset and the app on a copy of it: scripts/lib/bench-app.mjs (shared with scripts/quota.mjs).
+const dataset = await ensureDataset({ fresh: FRESH, log });
 const t0 = dataset.t0;
 
 log('Copying the dataset to the working state folder…');
-rmSync(RUN, { recursive: true, force: true });
-cpSync(TEMPLATE, RUN, { recursive: true });
+const RUN = copyDataset('run');
 
-const port = await freePort();
 // The cron runs are profiled (V8's CPU profiler through wrangler's inspector, as in scripts/quota.mjs).
 const inspectorPort = await freePort();
-const base = `http://localhost:${port}`;
 const runStarted = Date.now();
-log(`Starting the app on it with metering on (port ${port}${SKIP_BUILD ? ', last build' : ', building first'})…`);
-const app = spawn(process.execPath, ['scripts/start.mjs'], {
-  env: { ...process.env, PORT: String(port), PERSIST_DIR: RUN, METER: '1', INSPECTOR_PORT: String(inspectorPort), ...(SKIP_BUILD ? { SKIP_BUILD: '1' } : {}) },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let appOutput = '';
-app.stdout.on('data', (chunk) => (appOutput += chunk));
-app.stderr.on('data', (chunk) => (appOutput += chunk));
-let stopping = false;
-app.on('exit', (code) => {
-  if (!stopping) {
-    console.error(appOutput.slice(-4000));
-    console.error(`The app exited early (code ${code}).`);
-    process.exit(2);
-  }
-});
-function stop() {
-  if (stopping) return;
-  stopping = true;
-  app.kill('SIGTERM');
-}
+log(`Starting the app on it with metering on${SKIP_BUILD ? ' (last build)' : ' (building first)'}…`);
+const { port, base, workerdPids, stop } = await startApp({ persist: RUN, inspectorPort, skipBuild: SKIP_BUILD });
 process.on('SIGINT', () => process.exit(130));
-process.on('exit', stop);
-
-while (!/is ready at/.test(appOutput)) {
-  if (Date.now() - runStarted > 300_000) throw new Error(`The app did not start in 5 minutes:\n${appOutput.slice(-3000)}`);
-  await new Promise((r) => setTimeout(r, 250));
-}
-const workerdPids = findWorkerds(app.pid, port);
-if (!workerdPids.length) throw new Error('Could not find the workerd process running the Worker');
 
 function workerdCpuMs() {
   let ns = 0;
@@ -260,24 +149,8 @@ async function call(method, path, { cookie, body, expect } = {}) {
 
 const cookieOf = (response) => /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
 
-const simdWasm = await WebAssembly.compile(readFileSync('node_modules/argon2id/dist/simd.wasm'));
-const argon2id = await setupWasm(
-  async (imports) => ({ module: simdWasm, instance: await WebAssembly.instantiate(simdWasm, imports) }),
-  async (imports) => ({ module: simdWasm, instance: await WebAssembly.instantiate(simdWasm, imports) }),
-);
 /** The password key as the SPA derives it: the salt from the server, Argon2id here (the browser's part). */
-async function passwordKey(username) {
-  const { body: salt } = await call('POST', '/api/auth/password-salt', { body: { username } });
-  const key = argon2id({
-    password: new TextEncoder().encode(BENCH_PASSWORD),
-    salt: Buffer.from(salt.salt, 'base64'),
-    memorySize: salt.memorySize,
-    passes: salt.passes,
-    parallelism: salt.parallelism,
-    tagLength: salt.tagLength,
-  });
-  return `argon2id:${Buffer.from(key).toString('base64url')}`;
-}
+const passwordKey = (username) => workerSession(base, workerdPids).passwordKey(username, BENCH_PASSWORD);
 async function signIn(username) {
   const password = await passwordKey(username);
   const login = await call('POST', '/api/auth/login', { body: { username, password } });
