@@ -550,6 +550,51 @@ if (Object.values(BLOCK_LINES).some(picked)) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Fan-out (issue 22; decision 042): a listing with 1,000 conversations (scale-data.mjs, fillFanout)
+// as its owner's bell reads it, "mark all read" over its 1,000 unread entries (a member each timed
+// call: the first call is the one that writes), and its deletion (a listing each timed call; what
+// the deletion leaves to the cron is in the cron runs below); a new listing by the busiest member,
+// whose matches are notified. Every line here has "fan-out" in its name (`--only fan-out`).
+{
+  const fanout = dataset.figures.fanout;
+  const FANOUT_LINES = {
+    bell: 'GET /api/notifications (fan-out: owner of a listing with 1,000 conversations)',
+    markAll: 'POST /api/notifications/read (fan-out: mark all read, 1,000 unread entries)',
+    deletion: 'DELETE /api/listings/:id (fan-out: 1,000 conversations)',
+    create: 'POST /api/listings (fan-out: busiest member, matches notified)',
+  };
+  if (Object.values(FANOUT_LINES).some(picked)) {
+    const owners = [];
+    for (const o of fanout.bell) owners.push(await signIn(o.username));
+    const deleters = [];
+    for (const d of fanout.deletions) deleters.push({ ...d, who: await signIn(d.username) });
+    ROUTES.push({ name: FANOUT_LINES.bell, path: '/api/notifications', who: owners[0] });
+    WRITES.push(
+      { name: FANOUT_LINES.markAll, reps: owners.length, warmup: 0, once: () => call('POST', '/api/notifications/read', { cookie: owners.shift().cookie, body: {} }) },
+      {
+        name: FANOUT_LINES.deletion,
+        reps: deleters.length,
+        warmup: 0,
+        once: () => {
+          const d = deleters.shift();
+          return call('DELETE', `/api/listings/${d.listingId}`, { cookie: d.who.cookie });
+        },
+      },
+      {
+        name: FANOUT_LINES.create,
+        reps: 5,
+        warmup: 0,
+        once: () =>
+          call('POST', '/api/listings', {
+            cookie: busiest.cookie,
+            body: { title: 'Cordless drill with two batteries', description: 'Works well, comes with a case and a set of bits.', categoriesOffered: ['home'], whatUserWants: 'Fresh produce', whatUserWantsOptions: ['Bike repair'], location: 'Oakland, CA', distance: 10, imageUrls: [] },
+          }),
+      },
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Measure
 
 const results = { routes: [], pages: [], crons: [] };
@@ -565,7 +610,7 @@ for (const route of ROUTES.filter((r) => picked(r.name))) {
   if (process.env.BENCH_VERBOSE) log(`  ${route.name}: p50 ${m.p50.toFixed(1)} ms, ${fmt(m.perRun.d1RowsRead)} rows read`);
 }
 for (const write of WRITES.filter((w) => picked(w.name))) {
-  const m = await repeat(write.once, { reps: Math.min(REPS, write.reps ?? 20), reference: trivialOnce });
+  const m = await repeat(write.once, { reps: Math.min(REPS, write.reps ?? 20), warmup: write.warmup ?? WARMUP, reference: trivialOnce });
   results.routes.push({ name: write.name, kind: 'write', ...m });
 }
 

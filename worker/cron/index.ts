@@ -19,6 +19,7 @@ import { MATCH_DIGEST_MIN_COST, runMatchDigest } from './match-digest';
 import { runMessageEmailNotices } from './message-email-notices';
 import { pruneExpiredRows } from './prune-expired';
 import { PAGES_DAILY, PAGES_FREQUENT, pruneAbandonedUploads } from './prune-uploads';
+import { runBellReadMarks } from './bell-read-marks';
 import { ALERT_MIN_COST, runSavedSearchAlerts, SEARCHES_PER_INVOCATION, type AlertRun } from './saved-search-alerts';
 import { runCircleExpiry } from './trade-circle-expiry';
 import { runSuspensionEnd } from './suspension-end';
@@ -70,6 +71,8 @@ export const CRON_JOBS: Record<string, readonly CronJob[]> = {
     // Suspensions whose time has passed end (docs/api/moderation.md): one page a trigger, called once.
     { name: 'suspension-end', cost: 0, run: (env, at, budget) => runSuspensionEnd(env, at, budget) },
     { name: 'prune-uploads', cost: 0, run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_FREQUENT, budget) },
+    // "Mark all read" beyond one request (decision 042): one call a trigger, 500 entries.
+    { name: 'bell-read-marks', cost: 0, run: (env, at, budget) => runBellReadMarks(env, new Date(at), budget) },
     // Paged by searches (SEARCHES_PER_INVOCATION a call) when it runs in invocations of its own.
     {
       name: 'saved-search-alerts',
@@ -78,8 +81,8 @@ export const CRON_JOBS: Record<string, readonly CronJob[]> = {
       runAlone: (env, at, budget) => runSavedSearchAlerts(env, at, budget, SEARCHES_PER_INVOCATION),
       more: (result) => (result as AlertRun | null)?.more === true,
       // The calls the other jobs leave of the trigger's 50 subrequests (see MAX_CALLS_PER_JOB):
-      // 10,200 searches a trigger.
-      maxCalls: 34,
+      // 8,250 searches a trigger (the trigger's rows-written cap, TRIGGER_ROWS_WRITTEN, may stop it sooner).
+      maxCalls: 33,
     },
     // New two-way matches not yet seen in the app, as one email per member (docs/api/wants-matches-circles.md).
     { name: 'match-digest', cost: MATCH_DIGEST_MIN_COST, run: (env, at, budget) => runMatchDigest(env, at, budget) },
@@ -138,7 +141,7 @@ export async function runCronJob(cron: string, name: string, scheduledTime: numb
   }
 }
 
-/** Calls of one job in one trigger at most (the first and its continuations); with the alerts' 34 and the jobs without continuations called once, a trigger makes at most 50 calls, the subrequests of its invocation. */
+/** Calls of one job in one trigger at most (the first and its continuations); with the alerts' 33 and the jobs without continuations called once, a trigger makes at most 50 calls, the subrequests of its invocation. */
 export const MAX_CALLS_PER_JOB = 4;
 
 /**
