@@ -16,6 +16,7 @@ import { BARTER_CLEANUP_COST, runBarterCleanup } from './barter-cleanup';
 import { invocation, type Budget } from './budget';
 import { BATCH as DELIVERY_BATCH, DELIVERY_FIXED_COST, deliverOutbox } from './deliver-email';
 import { MATCH_DIGEST_MIN_COST, runMatchDigest } from './match-digest';
+import { runMatchFanout } from './match-fanout';
 import { runMessageEmailNotices } from './message-email-notices';
 import { pruneExpiredRows } from './prune-expired';
 import { PAGES_DAILY, PAGES_FREQUENT, pruneAbandonedUploads } from './prune-uploads';
@@ -81,9 +82,11 @@ export const CRON_JOBS: Record<string, readonly CronJob[]> = {
       runAlone: (env, at, budget) => runSavedSearchAlerts(env, at, budget, SEARCHES_PER_INVOCATION),
       more: (result) => (result as AlertRun | null)?.more === true,
       // The calls the other jobs leave of the trigger's 50 subrequests (see MAX_CALLS_PER_JOB):
-      // 8,250 searches a trigger (the trigger's rows-written cap, TRIGGER_ROWS_WRITTEN, may stop it sooner).
-      maxCalls: 33,
+      // 8,000 searches a trigger (the trigger's rows-written cap, TRIGGER_ROWS_WRITTEN, may stop it sooner).
+      maxCalls: 32,
     },
+    // Matches a listing change found beyond those its request announced (decision 042): one call, two members.
+    { name: 'match-fanout', cost: 0, run: (env, _at, budget) => runMatchFanout(env, budget) },
     // New two-way matches not yet seen in the app, as one email per member (docs/api/wants-matches-circles.md).
     { name: 'match-digest', cost: MATCH_DIGEST_MIN_COST, run: (env, at, budget) => runMatchDigest(env, at, budget) },
     { name: 'message-email-notices', cost: NOTICES_COST, run: (env, at, budget) => runMessageEmailNotices(env, at, budget) },
@@ -141,7 +144,7 @@ export async function runCronJob(cron: string, name: string, scheduledTime: numb
   }
 }
 
-/** Calls of one job in one trigger at most (the first and its continuations); with the alerts' 33 and the jobs without continuations called once, a trigger makes at most 50 calls, the subrequests of its invocation. */
+/** Calls of one job in one trigger at most (the first and its continuations); with the alerts' 32 and the jobs without continuations called once, a trigger makes at most 50 calls, the subrequests of its invocation. */
 export const MAX_CALLS_PER_JOB = 4;
 
 /**

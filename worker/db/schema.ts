@@ -578,6 +578,16 @@ export const bellReadMarks = sqliteTable('bell_read_marks', {
   createdAt: createdAt(),
 });
 
+// Matches a listing change found beyond what its request announces (decision 042): the request
+// notifies the member's best MATCH_PARTNERS_PER_REQUEST partners; this row asks the frequent cron
+// to announce the rest (worker/cron/match-fanout.ts). One row per member.
+export const matchFanouts = sqliteTable('match_fanouts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
 // A ledger of cron runs: a rerun for the same scheduled time finds its row and does nothing.
 // WITHOUT ROWID (migration rows_written, decision 029): a claim writes one row, not a row and its key.
 export const cronRuns = sqliteTable(
