@@ -3,25 +3,19 @@
 // entries of the member's most recently active conversations; unreadCount counted up to 100), and
 // "mark all read" writes a bounded number of rows per request: the bell's page and 100 more at
 // once, the rest by the cron in bounded steps, leaving unread what arrived after the click.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
-import { METER_HEADER, type MeterCounts } from '../../worker/lib/meter';
 import { BELL_PAGE, BELL_UNREAD_COUNT_CAP, MARK_ALL_PER_REQUEST, MARK_ALL_PER_STEP } from '../../worker/db/queries/notifications';
 import { runBellReadMarks } from '../../worker/cron/bell-read-marks';
-import { call, insertListing, json, ORIGIN, randomIp, signUp, type Member } from './helpers';
+import { metered as meteredRequest } from './blocks-helpers';
+import { call, insertListing, json, signUp, type Member } from './helpers';
 
 const CONVERSATIONS = 600;
 
-async function metered(method: 'GET' | 'POST', path: string, member: Member, body?: unknown): Promise<{ status: number; counts: MeterCounts; body: any }> {
-  const headers: Record<string, string> = { Cookie: member.cookie, Origin: ORIGIN, 'CF-Connecting-IP': randomIp() };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const request = new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(request, { ...env, METER: '1' }, ctx);
-  await waitOnExecutionContext(ctx);
-  const text = await response.text();
-  return { status: response.status, counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as MeterCounts, body: text ? JSON.parse(text) : null };
+/** A metered request (blocks-helpers.ts) with its JSON body. */
+async function metered(method: 'GET' | 'POST', path: string, member: Member, body?: unknown) {
+  const { response, counts } = await meteredRequest(method, path, member, body);
+  return { status: response.status, counts, body: await response.json<any>() };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,28 +1,17 @@
 // A new listing with matches across many partners (issue 22, decision 042): its request announces
 // the best MATCH_PARTNERS_PER_REQUEST partners (two entries each) and leaves the rest to the cron,
 // which announces every partner once; the request's rows written and bell pushes stay bounded.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
-import { METER_HEADER, type MeterCounts } from '../../worker/lib/meter';
 import { MATCH_PARTNERS_PER_REQUEST } from '../../worker/db/queries/matches';
 import { runMatchFanout } from '../../worker/cron/match-fanout';
-import { ORIGIN, randomIp, signUp, validListing, type Member } from './helpers';
+import { metered } from './blocks-helpers';
+import { signUp, validListing, type Member } from './helpers';
 
 const PARTNERS = 8;
 
 /** POST /api/listings, metered, once its work after the reply is done. */
-async function create(member: Member, fields: Record<string, unknown>): Promise<Response> {
-  const request = new Request(`${ORIGIN}/api/listings`, {
-    method: 'POST',
-    headers: { Cookie: member.cookie, Origin: ORIGIN, 'CF-Connecting-IP': randomIp(), 'Content-Type': 'application/json' },
-    body: JSON.stringify(validListing(fields)),
-  });
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(request, { ...env, METER: '1' }, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+const create = (member: Member, fields: Record<string, unknown>) => metered('POST', '/api/listings', member, validListing(fields));
 
 describe('match fan-out of a new listing', () => {
   it('announces a few partners in the request and the rest from the cron, each pair once', async () => {
@@ -31,13 +20,12 @@ describe('match fan-out of a new listing', () => {
     // Each partner offers a quokka figurine and wants a cordless drill (text wants both ways).
     // Each creation's work after the reply (its own match detection) ends before the next starts.
     for (const [i, p] of partners.entries()) {
-      const created = await create(p, { title: `Quokka figurine number ${i + 1}`, description: 'Hand painted.', whatUserWants: 'Cordless drill', whatUserWantsOptions: [], categoriesOffered: ['goods'] });
-      expect(created.status).toBe(201);
+      const { response } = await create(p, { title: `Quokka figurine number ${i + 1}`, description: 'Hand painted.', whatUserWants: 'Cordless drill', whatUserWantsOptions: [], categoriesOffered: ['goods'] });
+      expect(response.status).toBe(201);
     }
-    const response = await create(hub, { title: 'Cordless drill', description: 'Two batteries.', whatUserWants: 'Quokka figurine', whatUserWantsOptions: [], categoriesOffered: ['goods'] });
+    const { response, counts } = await create(hub, { title: 'Cordless drill', description: 'Two batteries.', whatUserWants: 'Quokka figurine', whatUserWantsOptions: [], categoriesOffered: ['goods'] });
     expect(response.status).toBe(201);
     const hubListing = (await response.json<{ id: number }>()).id;
-    const counts = JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as MeterCounts;
     const entries = async () =>
       (await env.DB.prepare(`SELECT user_id FROM notifications WHERE kind = 'match' AND (user_id = ?1 OR subject_key LIKE ?2)`).bind(hub.id, `match:%:${hubListing}`).all<{ user_id: number }>()).results;
 
