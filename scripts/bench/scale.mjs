@@ -726,7 +726,7 @@ async function runCron(label, cron, at, idle) {
 }
 let profiler = null;
 /** Runs of the 15-minute trigger over the dataset's backlog at most (the bench stops there and says so). */
-const MAX_BACKLOG_RUNS = 12;
+const MAX_BACKLOG_RUNS = 16;
 /** Whether the trigger's last measured run left work: a job whose last call reported a full page. */
 function backlogLeft(cron) {
   const run = results.crons.filter((c) => c.cron === cron).at(-1);

@@ -98,8 +98,8 @@ interface PendingRow {
   title: string;
 }
 
-/** Bell pushes one barter-cleanup invocation makes at most (as the alerts' PUSHES_PER_PAGE). */
-export const BARTER_PUSHES = 5;
+/** Bell pushes one barter-cleanup invocation makes at most (as the alerts' PUSHES_PER_PAGE and the circle pass). */
+export const BARTER_PUSHES = 3;
 
 interface MemberRow {
   id: number;

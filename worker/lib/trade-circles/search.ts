@@ -16,6 +16,7 @@
 //   member's own wants are read, so a circle through it is found from that side);
 // - a member's wants: the newest WANTS_PER_MEMBER (the new want's giver: all, at most 200);
 // - each hop: at most a fixed number of edges (the *_EDGES constants).
+import { pushNotificationChanges } from '../member-sockets';
 import { unlimited, type Budget } from '../../cron/budget';
 import { pairKey, planPage, rankThroughEdge, WantGraph, type Circle, type WantEdge } from './engine';
 import { proposeCircle, type CircleLeg } from './propose';
@@ -210,6 +211,8 @@ export const TARGET_EDGES = 400;
 export const CIRCLE_PASS_MIN_COST = 4;
 /** What one proposal may cost (statements), checked against the budget before each. */
 export const PROPOSAL_COST = 6;
+/** Bells one pass pushes at most (the members of the circles it proposed; decision 042). */
+export const CIRCLE_PASS_PUSHES = 3;
 /** Statements the pass takes at most in one run, so the jobs after it keep theirs. */
 export const CIRCLE_PASS_MAX_STATEMENTS = 24;
 
@@ -295,6 +298,7 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
     from, to: from, seeds: hood.seeds.length, queued: queued.length, window, nextWindow: window, edges: hood.edges.length, rowsRead,
     candidates: 0, chosen: 0, proposed: 0, lost: 0, exact: true, truncated: false, deferred: false, wrapped: false,
   };
+  const givers = new Set<number>();
   const truncated = hood.perHop[1]! >= GLOBAL.f1 || hood.perHop[2]! >= GLOBAL.b1 || hood.perHop[3]! >= GLOBAL.f2 || hood.perHop[4]! >= GLOBAL.b2 || hood.perHop[5]! >= GLOBAL.m;
   if (hood.seeds.length) {
     const plan = planPage(new WantGraph(hood.edges), hood.seeds, { excludedKeys: hood.pastKeys, separatedPairs: hood.separatedPairs, maxSteps: PAGE_STEPS, maxCircles: PAGE_MAX_CIRCLES, maxWork: PAGE_SELECTION_WORK });
@@ -309,11 +313,19 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
         report.deferred = true;
         break;
       }
-      const id = await proposeCircle(env, legsOf(circle), at);
+      const legs = legsOf(circle);
+      const id = await proposeCircle(env, legs, at, false);
       if (id === null) report.lost += 1;
-      else report.proposed += 1;
+      else {
+        report.proposed += 1;
+        for (const leg of legs) givers.add(leg.giverId);
+      }
     }
   }
+  // The proposed circles' members' bells, CIRCLE_PASS_PUSHES of them: each push is a Durable
+  // Object call held to the invocation's CPU budget (two circles' ten pushes passed it); the
+  // others' bells follow on their next read (decision 042).
+  if (givers.size) await pushNotificationChanges(env, [...givers].slice(0, CIRCLE_PASS_PUSHES));
   // The next window: scaled towards the targets of rows read and edges loaded (halved at most,
   // doubled at most); halved when a cap bound.
   const scale = Math.min(rowsRead > 0 ? TARGET_ROWS_READ / rowsRead : 2, hood.edges.length > 0 ? TARGET_EDGES / hood.edges.length : 2, truncated ? 0.5 : 2);
