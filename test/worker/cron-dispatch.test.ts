@@ -128,10 +128,10 @@ describe('cron dispatch', () => {
       expect(outcome.used).toBeLessThanOrEqual(INVOCATION_BUDGET);
       if (!outcome.more) break;
     }
-    // Whole members a page: 150 × 2 = 300 > 250 searches, so one member a page; the window's first
-    // pages are a fifth (50: one member, alone over the page, gets all of theirs) and a half (125:
+    // Whole members a page: 150 × 2 = 300 > 200 searches, so one member a page; the window's first
+    // pages are a fifth (40: one member, alone over the page, gets all of theirs) and a half (100:
     // one member, the same): six pages for six members.
-    expect(SEARCHES_PER_INVOCATION).toBe(250);
+    expect(SEARCHES_PER_INVOCATION).toBe(200);
     expect(outcomes.map((o) => o.more)).toEqual([true, true, true, true, true, false]);
     expect(await env.DB.prepare('SELECT 1 FROM cron_state WHERE job = ?1').bind(ALERT_PAGE_JOB).first()).toBeNull();
     const ids = JSON.stringify(members.map((m) => m.id));
