@@ -216,7 +216,7 @@ export const CIRCLE_PASS_MIN_COST = 4;
 /** What one proposal may cost (statements), checked against the budget before each. */
 export const PROPOSAL_COST = 6;
 /** Bells one pass pushes at most (the members of the circles it proposed; decision 042). */
-export const CIRCLE_PASS_PUSHES = 3;
+export const CIRCLE_PASS_PUSHES = 2;
 /** Statements the pass takes at most in one run, so the jobs after it keep theirs. */
 export const CIRCLE_PASS_MAX_STATEMENTS = 24;
 
