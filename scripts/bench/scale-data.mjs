@@ -20,6 +20,8 @@
 //   outbox (sent history and a pending backlog), rate-limit rows (half expired), reset tokens,
 //   abandoned uploads, testimonials, events, newsletter subscriptions, contact messages, the cron
 //   ledger's previous runs, and 60 listings created in the last 15 minutes (saved-search alerts).
+// - about ten wants a member (the trade-circle pass and the matches read them), and six listings
+//   with 1,000 conversations each and their owners' unread bell entries (the fan-out lines; issue 22).
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -560,12 +562,12 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
 }
 
 // ---- Wants (issue 22) ------------------------------------------------------------------------------
-// About ten explicit wants per member (5 to 15), on other members' active listings: most near the
+// About ten explicit wants per member (7 to 17 drawn; repeats and own listings skipped), on other members' active listings: most near the
 // member (the first listings of the gazetteer place's neighbours are what a member browses), the
 // rest anywhere, skewed towards the active members' listings; created after both the member and
 // the listing. A generator of its own, so the community above is the same with or without them.
 // The trade-circle pass (cron) and the matches page read them.
-export const WANTS_PER_MEMBER = { min: 5, max: 15 };
+export const WANTS_PER_MEMBER = { min: 7, max: 17 };
 function fillWants(db, transaction, { t0, listings, members }) {
   const random = mulberry32(20_261_127);
   const int = (n) => Math.floor(random() * n);
