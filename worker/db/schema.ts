@@ -593,6 +593,28 @@ export const notifications = sqliteTable(
   ],
 );
 
+// "Mark all read" beyond what one request marks (decision 042): the request marks the bell's page
+// and up to MARK_ALL_PER_REQUEST more; this row asks the frequent cron to mark the member's other
+// entries that were unread at `through`, in bounded steps, and goes when they are done. One row
+// per member (the key is the member: a second "mark all" moves `through` on).
+export const bellReadMarks = sqliteTable('bell_read_marks', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  through: text('through').notNull(),
+  createdAt: createdAt(),
+});
+
+// Matches a listing change found beyond what its request announces (decision 042): the request
+// notifies the member's best MATCH_PARTNERS_PER_REQUEST partners; this row asks the frequent cron
+// to announce the rest (worker/cron/match-fanout.ts). One row per member.
+export const matchFanouts = sqliteTable('match_fanouts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
 // A ledger of cron runs: a rerun for the same scheduled time finds its row and does nothing.
 // WITHOUT ROWID (migration rows_written, decision 029): a claim writes one row, not a row and its key.
 export const cronRuns = sqliteTable(
