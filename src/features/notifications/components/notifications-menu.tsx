@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AppNotification } from '../../../shared/api-types';
 import { messageKeys } from '../../messages/api';
 import { useCurrentUser } from '../../auth/api';
-import { NOTIFICATIONS_FALLBACK_MS, NOTIFICATIONS_REFRESH_MS, notificationsQuery, useMarkNotificationsRead } from '../api';
+import { NOTIFICATIONS_LIVE_STALE_MS, NOTIFICATIONS_REFRESH_MS, notificationsQuery, useMarkNotificationsRead } from '../api';
 import { useBellSocket } from '../use-bell-socket';
 import { timeAgo } from '../time-ago';
 import './notifications.css';
@@ -29,13 +29,14 @@ const bellLabel = (unread: number) => (unread > 0 ? `Notifications: ${unread} un
 export function NotificationsMenu() {
   const { user } = useCurrentUser();
   // Pushed while the bell socket is open (its first frame is the bell, so the page does not read it
-  // too, unless the socket fails or is slow); polled every minute and on focus only while it is down.
+  // too, unless the socket fails or is slow), with no poll; polled every minute and on focus only
+  // while it is down. Coming back to the tab reads it at most every 10 minutes while it is live.
   const { live, ready } = useBellSocket(user?.id);
   const { data } = useQuery({
     ...notificationsQuery,
     enabled: ready,
-    staleTime: live ? NOTIFICATIONS_FALLBACK_MS : 0,
-    refetchInterval: live ? NOTIFICATIONS_FALLBACK_MS : NOTIFICATIONS_REFRESH_MS,
+    staleTime: live ? NOTIFICATIONS_LIVE_STALE_MS : 0,
+    refetchInterval: live ? false : NOTIFICATIONS_REFRESH_MS,
   });
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
