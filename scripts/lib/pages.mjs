@@ -16,7 +16,8 @@ export const BROWSE_PAGE = 9;
 /**
  * The header's bell socket, opened on every full load when signed in (decision 027): its first
  * frame is the bell and every change is pushed over it, so the shell does not read
- * GET /api/notifications (only while the socket is down, polling). Not a GET of the shell's waves
+ * GET /api/notifications, and an open tab does not poll it while the socket is live (decision
+ * 043; only while the socket is down, every 60 s). Not a GET of the shell's waves
  * (the scale bench measures GET /api/notifications as a route of its own); the quota report opens
  * it after the shell (scripts/quota.mjs).
  */
@@ -62,6 +63,10 @@ export const browsePage = (who, query, label, options) => [[...shell(who, option
  * last full load) leaves the second call out, as Chromium's network log shows
  * (test/e2e/live-community.test.ts).
  */
+/**
+ * (Decision 043: a member's first view reads neither their own listings, only read when they choose
+ * one to offer, nor anything on hover: a card hovered costs no request.)
+ */
 export const listingCalls = (who, listing, { sellerCached = false } = {}) => [
   [{ label: 'GET /api/listings/:id (listing page)', path: `/api/listings/${listing.id}`, who }],
   ...(sellerCached ? [] : [[{ label: 'GET /api/users/:id (listing page: seller card)', path: `/api/users/${listing.userId}`, who }]]),
@@ -73,15 +78,37 @@ export const listingPage = (who, listing, options) => {
 };
 
 /**
- * The messages screen with one conversation open: the newest page of the list, then the newest
- * page of the thread (which marks what the member received read). The list is not fetched again
- * after the thread opens: the SPA clears the badge itself and updates the list from what it sends
- * and receives (decision 021).
+ * The messages screen with one conversation open (decision 043): the newest page of the list and
+ * the conversation (`GET /api/conversations/{conversation}`: partner, listing, offers, the pair's
+ * barters, which of them the member reviewed, the member's block), then, once the conversation's
+ * socket is open, the newest page of the thread (which marks what the member received read). The
+ * socket's upgrade (GET /api/conversations/:partner/:listing/ws) comes between the two waves; it is
+ * not a read of these waves (the quota report opens it). Nothing is read again when the socket
+ * opens, only when it re-connects; the list is not fetched again after the thread opens: the SPA
+ * clears the badge itself and updates the list from what it sends and receives (decision 021). The
+ * barter prompt, the review button and the block notice need no read of their own.
  */
+/** The conversation's address, as src/shared/conversation-key.ts makes it (this file is plain JavaScript). */
+const conversationKey = (listingId, a, b) => `${listingId}-${Math.min(a, b)}-${Math.max(a, b)}`;
+
+const conversationInfoCall = (who, partnerId, listingId) => ({
+  label: 'GET /api/conversations/:conversation (conversation: offers, barters, reviews, block)',
+  path: `/api/conversations/${conversationKey(listingId, who.id, partnerId)}`,
+  who,
+});
+const threadCall = (who, partnerId, listingId) => ({
+  label: 'GET /api/conversations/:me/:partner/:listing?limit=100 (thread)',
+  path: `/api/conversations/${who.id}/${partnerId}/${listingId}?limit=${THREAD_PAGE}`,
+  who,
+});
+
 export const conversationCalls = (who, partnerId, listingId) => [
-  [{ label: 'GET /api/conversations?limit=30 (messages screen)', path: `/api/conversations?limit=${CONVERSATIONS_PAGE}`, who }],
-  [{ label: 'GET /api/conversations/:me/:partner/:listing?limit=100 (thread)', path: `/api/conversations/${who.id}/${partnerId}/${listingId}?limit=${THREAD_PAGE}`, who }],
+  [{ label: 'GET /api/conversations?limit=30 (messages screen)', path: `/api/conversations?limit=${CONVERSATIONS_PAGE}`, who }, conversationInfoCall(who, partnerId, listingId)],
+  [threadCall(who, partnerId, listingId)],
 ];
+
+/** Another conversation opened from the list (the list is on screen already): the conversation, then the thread. */
+export const conversationSwitchCalls = (who, partnerId, listingId) => [[conversationInfoCall(who, partnerId, listingId)], [threadCall(who, partnerId, listingId)]];
 
 export const messagesPage = (who, partnerId, listingId, options) => {
   const [first, ...rest] = conversationCalls(who, partnerId, listingId);

@@ -96,6 +96,7 @@ describe('opening a conversation', () => {
     await page.getByRole('button', { name: 'Leave a review for this completed exchange' }).waitFor();
     await waitForOpenChatSocket(page);
     await partnerSaysSomething(page, trader, owner, listing.id, 'Still keen on that swap!');
+    await screenshot(page, 'conversation-from-list-desktop');
 
     const reads = log.requests;
     expect(reads, reads.join('\n')).toHaveLength(new Set(reads).size);
@@ -257,6 +258,9 @@ describe('the listing page', () => {
 
     await box.getByRole('button', { name: 'Offer one of your listings' }).click();
     await box.getByRole('checkbox', { name: mine.title }).waitFor();
+    // Focus goes to what replaced the button.
+    await eventually(() => box.getByRole('checkbox', { name: mine.title }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await screenshot(page, 'listing-offer-box-open-desktop');
     expect(log.requests.filter((r) => r.startsWith(`GET /api/users/${trader.id}/listings`))).toHaveLength(1);
     expect(errors).toEqual([]);
   });
