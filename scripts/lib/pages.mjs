@@ -146,3 +146,22 @@ export const adminAnalyticsPage = (who) => [
 export const ADMIN_PAGE = 50;
 export const adminUsersTab = (who) => [[{ label: 'GET /api/admin/users?limit=50 (admin: users tab)', path: `/api/admin/users?limit=${ADMIN_PAGE}`, who }]];
 export const adminListingsTab = (who) => [[{ label: 'GET /api/admin/listings?limit=50 (admin: listings tab)', path: `/api/admin/listings?limit=${ADMIN_PAGE}`, who }]];
+
+/**
+ * The uploaded images a page shows (decision 043): each is one request (to the Worker's /objects
+ * routes, or to the media domain when there is one) and is fetched once per browser, as they are
+ * served `immutable`. A card shows one image: its thumbnail (`srcset` takes the 800 px photo
+ * instead on dense screens, still one request).
+ */
+export const cardImages = (listings) => listings.flatMap((listing) => (listing.imageUrls?.[0] ? [`${listing.imageUrls[0]}/thumb`] : []));
+
+/**
+ * A listing page: the shown photo (eager), its gallery's thumbnails when it has several (lazy,
+ * loaded as they come into view: below the photo, so on arrival on a desktop) and the seller's
+ * avatar. Other photos load only when their thumbnail is pressed.
+ */
+export function listingPageImages(listing, seller) {
+  const photos = listing.imageUrls ?? [];
+  const avatar = seller?.avatarUrl ? [new URL(seller.avatarUrl, 'http://localhost').pathname] : [];
+  return [...photos.slice(0, 1), ...(photos.length > 1 ? photos.map((photo) => `${photo}/thumb`) : []), ...avatar.filter((path) => path.startsWith('/objects/'))];
+}

@@ -161,20 +161,13 @@ function CompletedBarter({ barter, me, partner, reviewed }: { barter: Barter; me
         </Text>
       </Flex>
       {!reviewed && (
-        <>
-          <Button className="barter-prompt-button" onClick={() => setOpen(true)}>
-            Leave a review for this completed exchange
-          </Button>
-          <ReviewDialog
-            open={open}
-            onOpenChange={setOpen}
-            reviewerId={me.id}
-            reviewee={partner}
-            listingId={barter.listingId}
-            barterId={barter.id}
-          />
-        </>
+        <Button className="barter-prompt-button" onClick={() => setOpen(true)}>
+          Leave a review for this completed exchange
+        </Button>
       )}
+      {/* Mounted after the review too: the reply marks the barter reviewed at once, and the
+          dialog's own success (its toast, closing) must still run. */}
+      <ReviewDialog open={open} onOpenChange={setOpen} reviewerId={me.id} reviewee={partner} listingId={barter.listingId} barterId={barter.id} />
     </Flex>
   );
 }
