@@ -4,19 +4,27 @@
 // decisions are in docs/decisions/043-spa-request-waste.md.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, createListingFor, createMember, eventually, launchBrowser, newPage, PHONE, screenshot, sendMessageByApi, type TestMember } from '../support/browser';
+import {
+  apiCall,
+  baseUrl,
+  createListingFor,
+  createMember,
+  eventually,
+  launchBrowser,
+  newPage,
+  PHONE,
+  screenshot,
+  sendMessageByApi,
+  trackChatSockets,
+  type TestMember,
+  waitForOpenChatSocket,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-declare global {
-  interface Window {
-    __chatSockets?: WebSocket[];
-  }
-}
 
 /** Every request the page sends to /api (method and path with query), in order, from `start()` on. */
 function apiLog(page: Page) {
@@ -35,22 +43,6 @@ function apiLog(page: Page) {
     },
   };
 }
-
-/** Keeps the page's live-chat sockets in window.__chatSockets (the bell socket is not one). */
-async function trackChatSockets(page: Page) {
-  await page.addInitScript(() => {
-    const Native = window.WebSocket;
-    window.__chatSockets = [];
-    window.WebSocket = class extends Native {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols);
-        if (String(url).includes('/api/conversations/')) window.__chatSockets!.push(this);
-      }
-    };
-  });
-}
-
-const waitForOpenChatSocket = (page: Page) => page.waitForFunction(() => (window.__chatSockets ?? []).some((s) => s.readyState === WebSocket.OPEN));
 
 /**
  * A barrier after which every request the page was going to make on its own has been logged: the
