@@ -19,7 +19,7 @@ import { reviewKeys } from '../reviews/api';
 import type { ServerFrame } from '../../shared/ws-frames';
 import { notificationKeys } from '../notifications/api';
 import { isBellLive } from '../notifications/use-bell-socket';
-import { messageKeys, noteConversationRead, noteMessageInList } from './api';
+import { messageKeys, noteConversationLive, noteConversationRead, noteMessageInList } from './api';
 import { ConversationConnection, type ConnectionState } from './conversation-connection';
 import { keepConnected } from './keep-connected';
 import { handleSessionEnded } from './session-ended';
@@ -47,14 +47,12 @@ export interface ConversationSocket {
   /** The room closed the conversation (4003): one of the two blocked the other. */
   closed: boolean;
   /**
-   * The thread may be read: the socket opened (frames from now on arrive by themselves), failed,
-   * is not wanted (a block), or has not opened within THREAD_READ_WAIT_MS.
+   * The thread may be read: the socket opened (frames from now on arrive by themselves), failed
+   * (refused, dropped, or not open within the connection's connect timeout), or is not wanted (a
+   * block).
    */
   ready: boolean;
 }
-
-/** How long the thread waits for the socket before it is read anyway (the open then resyncs). */
-export const THREAD_READ_WAIT_MS = 3000;
 
 const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
@@ -91,10 +89,6 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
     }
     // A thread read before this socket opened may have missed what the socket would have brought.
     let readBeforeOpen = readyRef.current;
-    const readAnyway = setTimeout(() => {
-      readBeforeOpen = true;
-      markReady();
-    }, THREAD_READ_WAIT_MS);
     const key = messageKeys.conversation(meId, partnerId, listingId);
     const refreshList = () => void queryClient.invalidateQueries({ queryKey: messageKeys.conversations(), exact: true });
     // Reading the conversation (the resync's GET, or a read mark) settles its header notification:
@@ -151,7 +145,16 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
       }
     };
 
+    const conversation = conversationKeyOf(listingId, meId, partnerId);
+    let counted = false;
+    const countLive = (live: boolean) => {
+      if (live === counted) return;
+      counted = live;
+      noteConversationLive(conversation, live);
+    };
+
     const onState = (state: ConnectionState) => {
+      countLive(state === 'open');
       if (state === 'open') {
         clearTimeout(noticeTimer);
         noticeTimer = undefined;
@@ -163,10 +166,10 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
         clearTimeout(typingTimer);
         setPartnerTyping(false);
       }
-      // A failed connect: read the thread now; the socket's later open resyncs it.
+      // A failed connect (refused, or given up after the connection's connect timeout): read the
+      // thread now; the socket's later open resyncs it.
       if (state === 'closed' && !readyRef.current) {
         readBeforeOpen = true;
-        clearTimeout(readAnyway);
         markReady();
       }
     };
@@ -176,7 +179,6 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
       onFrame,
       onState,
       onOpen: () => {
-        clearTimeout(readAnyway);
         if (!readBeforeOpen) {
           // The first open, before any read: the thread's first read (enabled by `ready`) comes
           // after the room has the socket, so nothing can fall between the two.
@@ -208,7 +210,7 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
     const unwire = keepConnected(conn, sendRead);
     return () => {
       unwire();
-      clearTimeout(readAnyway);
+      countLive(false);
       clearTimeout(typingTimer);
       clearTimeout(noticeTimer);
       conn.stop();

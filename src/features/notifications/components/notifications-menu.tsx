@@ -3,8 +3,8 @@ import { Badge, Box, Button, Flex, IconButton, Popover, Separator, Text, Visuall
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { AppNotification } from '../../../shared/api-types';
-import { messageKeys } from '../../messages/api';
+import type { AppNotification, NotificationsResponse } from '../../../shared/api-types';
+import { isConversationLive, messageKeys } from '../../messages/api';
 import { useCurrentUser } from '../../auth/api';
 import { NOTIFICATIONS_LIVE_STALE_MS, NOTIFICATIONS_REFRESH_MS, notificationsQuery, useMarkNotificationsRead } from '../api';
 import { useBellSocket } from '../use-bell-socket';
@@ -43,7 +43,7 @@ export function NotificationsMenu() {
   const [open, setOpen] = useState(false);
   const unread = data?.unreadCount ?? 0;
   const entries = data?.notifications ?? [];
-  useRefreshConversationsOnNews(unread);
+  useRefreshConversationsOnNews(data);
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -116,13 +116,22 @@ export function NotificationsMenu() {
 
 /**
  * News found by the bell (a rise in the unread count) also refreshes the conversation list, so
- * the messages screen shows new conversations and unread badges without its own polling.
+ * the messages screen shows new conversations and unread badges without its own polling. Not the
+ * bell's first answer (the messages screen reads the list when it opens), and not news that is
+ * all about conversations whose live socket is open in this tab: their frames updated the list
+ * already (decision 043).
  */
-function useRefreshConversationsOnNews(unread: number) {
+function useRefreshConversationsOnNews(bell: NotificationsResponse | undefined) {
   const queryClient = useQueryClient();
-  const previous = useRef(unread);
+  const previous = useRef(bell);
   useEffect(() => {
-    if (unread > previous.current) void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
-    previous.current = unread;
-  }, [unread, queryClient]);
+    const before = previous.current;
+    previous.current = bell;
+    if (!bell || !before || bell.unreadCount <= before.unreadCount) return;
+    const earlier = new Map(before.notifications.map((entry) => [entry.id, entry.updatedAt]));
+    const news = bell.notifications.filter((entry) => !entry.read && earlier.get(entry.id) !== entry.updatedAt);
+    const live = (entry: AppNotification) => entry.kind === 'message' && isConversationLive(entry.link.replace(/^\/messages\//, ''));
+    if (news.length > 0 && news.every(live)) return;
+    void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+  }, [bell, queryClient]);
 }
