@@ -3,7 +3,7 @@ import { Badge, Box, Button, Flex, IconButton, Popover, Separator, Text, Visuall
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { AppNotification, NotificationsResponse } from '../../../shared/api-types';
+import type { AppNotification, ConversationSummary, NotificationsResponse } from '../../../shared/api-types';
 import { isConversationLive, messageKeys } from '../../messages/api';
 import { useCurrentUser } from '../../auth/api';
 import { NOTIFICATIONS_LIVE_STALE_MS, NOTIFICATIONS_REFRESH_MS, notificationsQuery, useMarkNotificationsRead } from '../api';
@@ -115,11 +115,12 @@ export function NotificationsMenu() {
 }
 
 /**
- * News found by the bell (a rise in the unread count) also refreshes the conversation list, so
- * the messages screen shows new conversations and unread badges without its own polling. Not the
- * bell's first answer (the messages screen reads the list when it opens), and not news that is
- * all about conversations whose live socket is open in this tab: their frames updated the list
- * already (decision 043).
+ * News found by the bell also refreshes the conversation list, so the messages screen shows new
+ * conversations and unread badges without its own polling: a rise in the unread count, or unread
+ * messages in the bell's first answer. Not when the list knows them already (decision 043): a
+ * conversation whose live socket is open in this tab (its frames updated the list in place), or
+ * one the list shows with at least as many unread messages. On the first answer only messages
+ * count: the list was read when the screen opened, as fresh as the bell.
  */
 function useRefreshConversationsOnNews(bell: NotificationsResponse | undefined) {
   const queryClient = useQueryClient();
@@ -127,11 +128,16 @@ function useRefreshConversationsOnNews(bell: NotificationsResponse | undefined) 
   useEffect(() => {
     const before = previous.current;
     previous.current = bell;
-    if (!bell || !before || bell.unreadCount <= before.unreadCount) return;
-    const earlier = new Map(before.notifications.map((entry) => [entry.id, entry.updatedAt]));
-    const news = bell.notifications.filter((entry) => !entry.read && earlier.get(entry.id) !== entry.updatedAt);
-    const live = (entry: AppNotification) => entry.kind === 'message' && isConversationLive(entry.link.replace(/^\/messages\//, ''));
-    if (news.length > 0 && news.every(live)) return;
+    if (!bell || (before && bell.unreadCount <= before.unreadCount)) return;
+    const earlier = new Map((before?.notifications ?? []).map((entry) => [entry.id, entry.updatedAt]));
+    const news = bell.notifications.filter((entry) => !entry.read && earlier.get(entry.id) !== entry.updatedAt && (before || entry.kind === 'message'));
+    const list = queryClient.getQueryData<ConversationSummary[]>(messageKeys.conversations());
+    const known = (entry: AppNotification) => {
+      if (entry.kind !== 'message') return false;
+      const key = entry.link.replace(/^\/messages\//, '');
+      return isConversationLive(key) || (list?.some((c) => c.conversation === key && c.unreadCount >= entry.count) ?? false);
+    };
+    if (news.length > 0 ? news.every(known) : !before) return;
     void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
   }, [bell, queryClient]);
 }
