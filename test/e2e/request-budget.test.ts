@@ -202,7 +202,15 @@ describe('the bell', () => {
   it('polls while its socket is down, as the fallback', async () => {
     const member = await createMember();
     const { page } = await newPage(browser, { cookie: member.cookie });
-    await page.routeWebSocket('**/api/notifications/ws', (ws) => ws.close());
+    // The bell socket is refused at its handshake (never open), as when the Worker turns it away.
+    await page.addInitScript(() => {
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(String(url).endsWith('/api/notifications/ws') ? String(url).replace(/ws$/, 'refused') : url, protocols);
+        }
+      };
+    });
     await page.clock.install();
     const log = apiLog(page);
     log.start();
