@@ -265,3 +265,26 @@ describe('the listing page', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe("I'd take this", () => {
+  it('sends the want and nothing else: the listing and the bell are not read again', async () => {
+    const [owner, member] = await Promise.all([createMember(), createMember()]);
+    const listing = await createListingFor(owner, { title: 'Want toggle: bread maker' });
+    const { page, errors } = await newPage(browser, { cookie: member.cookie });
+    const log = apiLog(page);
+    await page.goto(`/listing/${listing.id}`);
+    const toggle = page.getByTestId('want-toggle');
+    await toggle.waitFor();
+    await page.locator('header .notifications-button[data-live]').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    log.start();
+    await toggle.click();
+    await eventually(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await eventually(() => toggle.isDisabled()).toBe(false);
+    await probe(page);
+    expect(log.requests.filter((r) => r !== 'GET /api/categories')).toEqual([`PUT /api/wants/${listing.id}`]);
+    expect(errors).toEqual([]);
+  });
+});
+
