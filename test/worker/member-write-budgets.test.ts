@@ -103,6 +103,22 @@ describe("members' repeatable writes: each family's daily budget", () => {
     expect((await send(other, 'POST', '/api/stored-searches', { userId: other.id, query: 'bicycle' })).status).toBe(201);
   });
 
+  it('a signed upload URL PUT again within its 15 minutes writes no D1 row (the URL, not the PUT, is budgeted)', async () => {
+    const member = await signUp();
+    const { uploadURL } = await json(await send(member, 'POST', '/api/objects/upload'));
+    const bytes = new Uint8Array(1024);
+    bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+    const putMetered = async () => {
+      const ctx = createExecutionContext();
+      const response = await worker.fetch(new Request(uploadURL, { method: 'PUT', body: bytes, headers: { 'Content-Type': 'image/jpeg' } }), { ...env, METER: '1' }, ctx);
+      await waitOnExecutionContext(ctx);
+      expect(response.status).toBe(200);
+      return JSON.parse(response.headers.get(METER_HEADER)!) as MeterCounts;
+    };
+    expect((await putMetered()).d1RowsWritten).toBe(1);
+    for (let i = 0; i < 3; i++) expect((await putMetered()).d1RowsWritten).toBe(0);
+  });
+
   it('visitors get the 401 of the route and spend nothing', async () => {
     const response = await call('/api/wants/1', { method: 'PUT' });
     expect(response.status).toBe(401);
