@@ -57,7 +57,8 @@ describe("rows written by members' write requests", () => {
     await createListing(member, { title: 'Walnut cutting board', categoriesOffered: ['home'] }); // the category and the place are counted once
     const signed = await metered('POST', '/api/objects/upload', member, {});
     expect(signed.status).toBe(200);
-    expect(signed.counts.d1RowsWritten).toBeLessThanOrEqual(5);
+    // And the daily upload budget's hit (decision 040): 6.
+    expect(signed.counts.d1RowsWritten).toBeLessThanOrEqual(6);
     const put = await exports.default.fetch(
       new Request(signed.body.uploadURL, { method: 'PUT', body: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]), headers: { 'Content-Type': 'image/jpeg' } }),
     );
@@ -79,11 +80,12 @@ describe("rows written by members' write requests", () => {
     expect(unattached!.n).toBe(0);
   });
 
-  it('saving a search: the row, its sequence and its (user, created) entry', async () => {
+  it("saving a search: the row, its sequence and its (user, created) entry, and the budget's hit", async () => {
     const member = await signUp();
     const saved = await metered('POST', '/api/stored-searches', member, { userId: member.id, query: 'bread', category: null, notificationsEnabled: true });
     expect(saved.status).toBe(201);
-    expect(saved.counts.d1RowsWritten).toBeLessThanOrEqual(3);
+    // 3, and the member's saved-search budget counted (decision 040).
+    expect(saved.counts.d1RowsWritten).toBeLessThanOrEqual(4);
   });
 
   it('a thread read with two unread messages settles the summary once: 7 → 6 rows, and the counts stay exact', async () => {
