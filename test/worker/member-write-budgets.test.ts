@@ -4,8 +4,9 @@
 // here through the metering layer, times its budget, is what one member can spend in a day.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { METER_HEADER, METER_REQUEST_HEADER, type MeterCounts } from '../../worker/lib/meter';
-import { RATE_LIMITS, rateLimitKey } from '../../worker/lib/rate-limit';
+import { emptyCounts, METER_HEADER, METER_REQUEST_HEADER, meterEnv, type MeterCounts } from '../../worker/lib/meter';
+import { HttpError } from '../../worker/lib/errors';
+import { hit, RATE_LIMITS, rateLimitKey } from '../../worker/lib/rate-limit';
 import { proposeCircle } from '../../worker/lib/trade-circles/propose';
 import { memberSubject, type MemberBudget } from '../../worker/middleware/member-budget';
 import worker from '../../worker/index';
@@ -30,6 +31,28 @@ function expectRefused(response: Response) {
 }
 
 const send = (member: Member, method: string, path: string, body: unknown = {}) => call(path, { method, cookie: member.cookie, body });
+
+describe('a rate-limit counter past its limit', () => {
+  it('stops one past the limit: refusals after the first write no row, and Retry-After stays exact', async () => {
+    const subject = `ip-${crypto.randomUUID()}`;
+    const start = 1_700_000_000_000;
+    const { limit, windowMs } = RATE_LIMITS.contactPerIp;
+    for (let i = 0; i < limit; i++) await hit(env.DB, 'contactPerIp', subject, start);
+    for (let i = 1; i <= 4; i++) {
+      const counts = emptyCounts();
+      const at = start + i * 1_000;
+      const refused = await hit(meterEnv(env, counts).DB, 'contactPerIp', subject, at).then(() => null, (error: HttpError) => error);
+      expect(refused?.status).toBe(429);
+      expect(refused?.headers?.['Retry-After']).toBe(String((windowMs - i * 1_000) / 1000));
+      // The first refusal marks the window spent; the next ones write nothing.
+      expect(counts.d1RowsWritten).toBe(i === 1 ? 1 : 0);
+    }
+    const row = await env.DB.prepare('SELECT count FROM rate_limits WHERE key = ?').bind(await rateLimitKey('contactPerIp', subject)).first<{ count: number }>();
+    expect(row!.count).toBe(limit + 1);
+    // A new window counts from 1 again.
+    await expect(hit(env.DB, 'contactPerIp', subject, start + windowMs)).resolves.toBeUndefined();
+  });
+});
 
 describe("members' repeatable writes: each family's daily budget", () => {
   // Every write route a member can repeat, with the family it spends. Ids that name nothing are
