@@ -142,6 +142,17 @@ describe("members' repeatable writes: each family's daily budget", () => {
     for (let i = 0; i < 3; i++) expect((await putMetered()).d1RowsWritten).toBe(0);
   });
 
+  it('holds under concurrent writes: with 5 left in the day, 12 saves at once store exactly 5', async () => {
+    const member = await signUp();
+    const key = await rateLimitKey('savedSearchWritesPerMember', memberSubject(member.id));
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?1, ?2, ?3)')
+      .bind(key, RATE_LIMITS.savedSearchWritesPerMember.limit - 5, Date.now() + DAY_SECONDS * 1000)
+      .run();
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => send(member, 'POST', '/api/stored-searches', { userId: member.id, query: `lamp ${i}` })));
+    expect(responses.map((r) => r.status).sort()).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
+    expect(await json(await call(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie }))).toHaveLength(5);
+  });
+
   it('visitors get the 401 of the route and spend nothing', async () => {
     const response = await call('/api/wants/1', { method: 'PUT' });
     expect(response.status).toBe(401);
