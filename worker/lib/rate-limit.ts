@@ -20,6 +20,11 @@ export const RATE_LIMITS = {
   // Blocks made (docs/api/blocks.md): far above honest use, and it bounds what a member toggling
   // block and unblock can write in a day. Lifting a block is not counted: it needs a block first.
   blocksPerMember: { limit: BLOCKS_PER_HOUR, windowMs: HOUR },
+  // Mail and guests' forms (decision 038): daily budgets on top of the per-minute rules, so one
+  // address spends at most 5 of the day's 100 mails and a few hundred of its 100k rows written.
+  newsletterPerIpPerDay: { limit: 5, windowMs: DAY },
+  newsletterPerAddressPerDay: { limit: 3, windowMs: DAY },
+  contactPerIpPerDay: { limit: 5, windowMs: DAY },
   // Members' repeatable writes (decision 040): one budget a member a day per action family, each
   // far above honest heavy use and sized by the rows its writes measure (the arithmetic is in the
   // decision): all of them spent together come to under 5,000 of the free plan's 100,000 rows
