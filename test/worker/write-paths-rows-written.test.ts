@@ -146,7 +146,8 @@ describe("rows written by members' write requests", () => {
     // pending-email counter). Before: 16 (the outbox's address index).
     const recorded = await metered('POST', '/api/barters', member, { listingId, initiatorId: member.id, recipientId: owner.id, status: 'pending' });
     expect(recorded.status).toBe(201);
-    expect(recorded.counts.d1RowsWritten).toBeLessThanOrEqual(15);
+    // And the email's recipient count (decision 038) and the member's barter budget (decision 040): 16.
+    expect(recorded.counts.d1RowsWritten).toBeLessThanOrEqual(16);
     const outbox = await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE to_address = ?1 AND subject NOT LIKE 'Verify your email%'").bind(owner.email).first<{ n: number }>();
     expect(outbox!.n).toBe(1);
 
