@@ -59,8 +59,9 @@ describe('bounded identifiers', () => {
     expect((await json(reset)).message).toBe('Reset link is invalid or has expired');
 
     // Only the per-IP rows of the two IP-limited calls (newsletter and contact share 10.9.9.9's
-    // address but not a rule) were written; no row keyed by the address, no message, no subscriber.
-    expect(await rowCount('SELECT count(*) AS n FROM rate_limits')).toBeLessThanOrEqual(rateRows + 2);
+    // address but not a rule; each has a minute and a day rule, decision 038) were written; no row
+    // keyed by the address, no message, no subscriber.
+    expect(await rowCount('SELECT count(*) AS n FROM rate_limits')).toBeLessThanOrEqual(rateRows + 4);
     expect(await rowCount('SELECT count(*) AS n FROM contact_messages')).toBe(contactRows);
     expect(await rowCount('SELECT count(*) AS n FROM newsletter_subscriptions')).toBe(subscriptions);
 

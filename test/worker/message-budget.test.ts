@@ -4,7 +4,7 @@
 // a burst of concurrent sends cannot pass it; a send no longer writes a rate-limit row.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_BUDGET } from '../../worker/lib/message-budget';
+import { MESSAGE_BUDGET, MESSAGE_DAY_BUDGET } from '../../worker/lib/message-budget';
 import { meterEnv, emptyCounts, METER_HEADER, type MeterCounts } from '../../worker/lib/meter';
 import { proposeCircle, type CircleLeg } from '../../worker/lib/trade-circles/propose';
 import worker from '../../worker/index';
@@ -141,14 +141,41 @@ describe('the message budget', () => {
     expect(entry).toEqual({ count: 1, read_at: null });
   });
 
-  it('reads only the window: the budget check reads at most the 30 newest lines of each kind', async () => {
+  it(`is ${MESSAGE_DAY_BUDGET.limit} lines a day too (decision 040): past it 429 with Retry-After until the oldest leaves the day, nothing stored`, async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listingId = await insertListing(owner);
-    // 200 older lines of the member's, out of the window.
+    // The day's lines but one, written over the last hours (outside the minute).
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?4)
+       INSERT INTO messages (sender_id, receiver_id, listing_id, content, created_at)
+       SELECT ?1, ?2, ?3, 'earlier line ' || i, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i + 60) || ' minutes') FROM n`,
+    )
+      .bind(member.id, owner.id, listingId, MESSAGE_DAY_BUDGET.limit - 1)
+      .run();
+    expect((await send(member, owner, listingId, 'The last line of the day')).status).toBe(201);
+    const refused = await send(member, owner, listingId, 'One too many today');
+    expect(refused.status).toBe(429);
+    // The oldest counted line is MESSAGE_DAY_BUDGET.limit - 1 + 60 minutes old: it leaves the day after the rest of 24 hours.
+    const expected = 24 * 3600 - (MESSAGE_DAY_BUDGET.limit - 1 + 60) * 60;
+    const retry = Number(refused.headers.get('Retry-After'));
+    expect(retry).toBeGreaterThan(expected - 60);
+    expect(retry).toBeLessThanOrEqual(expected + 1);
+    const offer = await call('/api/offers', { cookie: member.cookie, body: { listingId, text: 'Two hours of gardening' } });
+    expect(offer.status).toBe(429);
+    expect(await linesBy(member)).toBe(MESSAGE_DAY_BUDGET.limit);
+    // A day later the lines have left it.
+    await backdate(member, 24 * 3600 * 1000);
+    expect((await send(member, owner, listingId, 'A new day')).status).toBe(201);
+  });
+
+  it('reads only the window: the budget check reads at most the day of lines of each kind', async () => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const listingId = await insertListing(owner);
+    // 200 older lines of the member's, out of the day.
     await env.DB.prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
        INSERT INTO messages (sender_id, receiver_id, listing_id, content, created_at)
-       SELECT ?1, ?2, ?3, 'old line ' || i, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour') FROM n`,
+       SELECT ?1, ?2, ?3, 'old line ' || i, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-25 hours') FROM n`,
     )
       .bind(member.id, owner.id, listingId)
       .run();

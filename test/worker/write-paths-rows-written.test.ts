@@ -58,7 +58,8 @@ describe("rows written by members' write requests", () => {
     await createListing(member, { title: 'Walnut cutting board', categoriesOffered: ['home'] }); // the category and the place are counted once
     const signed = await metered('POST', '/api/objects/upload', member, {});
     expect(signed.status).toBe(200);
-    expect(signed.counts.d1RowsWritten).toBeLessThanOrEqual(5);
+    // And the daily upload budget's hit (decision 040): 6.
+    expect(signed.counts.d1RowsWritten).toBeLessThanOrEqual(6);
     const put = await exports.default.fetch(
       new Request(signed.body.uploadURL, { method: 'PUT', body: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]), headers: { 'Content-Type': 'image/jpeg' } }),
     );
@@ -73,18 +74,20 @@ describe("rows written by members' write requests", () => {
     // the featured index for a listing that is not featured; the unattached entry moved).
     const listing = await metered('POST', '/api/listings', member, validListing({ title: 'Oak chopping block', categoriesOffered: ['home'], imageUrls: [claimed.body.objectPath] }));
     expect(listing.status).toBe(201);
-    expect(listing.counts.d1RowsWritten).toBeLessThanOrEqual(20);
+    // 20, and the member's new-listing budget counted (decision 040): 21.
+    expect(listing.counts.d1RowsWritten).toBeLessThanOrEqual(21);
     const upload = await env.DB.prepare('SELECT attached_at FROM uploads WHERE user_id = ?1').bind(member.id).first<{ attached_at: string | null }>();
     expect(upload!.attached_at).not.toBeNull();
     const unattached = await env.DB.prepare('SELECT count(*) AS n FROM uploads INDEXED BY uploads_unattached_idx WHERE attached_at IS NULL AND user_id = ?1').bind(member.id).first<{ n: number }>();
     expect(unattached!.n).toBe(0);
   });
 
-  it('saving a search: the row, its sequence and its (user, created) entry', async () => {
+  it("saving a search: the row, its sequence and its (user, created) entry, and the budget's hit", async () => {
     const member = await signUp();
     const saved = await metered('POST', '/api/stored-searches', member, { userId: member.id, query: 'bread', category: null, notificationsEnabled: true });
     expect(saved.status).toBe(201);
-    expect(saved.counts.d1RowsWritten).toBeLessThanOrEqual(3);
+    // 3, and the member's saved-search budget counted (decision 040).
+    expect(saved.counts.d1RowsWritten).toBeLessThanOrEqual(4);
   });
 
   it('a thread read with two unread messages settles the summary once: 7 → 6 rows, and the counts stay exact', async () => {
@@ -143,7 +146,8 @@ describe("rows written by members' write requests", () => {
     // pending-email counter). Before: 16 (the outbox's address index).
     const recorded = await metered('POST', '/api/barters', member, { listingId, initiatorId: member.id, recipientId: owner.id, status: 'pending' });
     expect(recorded.status).toBe(201);
-    expect(recorded.counts.d1RowsWritten).toBeLessThanOrEqual(15);
+    // And the email's recipient count (decision 038) and the member's barter budget (decision 040): 16.
+    expect(recorded.counts.d1RowsWritten).toBeLessThanOrEqual(16);
     const outbox = await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE to_address = ?1 AND subject NOT LIKE 'Verify your email%'").bind(owner.email).first<{ n: number }>();
     expect(outbox!.n).toBe(1);
 

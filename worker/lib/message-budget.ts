@@ -1,12 +1,14 @@
-// The members' message budget (API.md: "messages 30 per member per minute"), counted from the
-// lines the member has written instead of a counter row. Conversation messages, offer and barter
-// lines (messages.sender_id) and trade-circle chat (trade_circle_messages.sender_id) share it.
+// The members' message budget (API.md: "messages 30 per member per minute"; and, decision 040,
+// 100 a member a day), counted from the lines the member has written instead of a counter row.
+// Conversation messages, offer and barter lines (messages.sender_id) and trade-circle chat
+// (trade_circle_messages.sender_id) share it.
 //
 // Why not a rate_limits row like the other rules: every message then wrote one more D1 row (the
 // hit), a third of a member-day's message writes' margin on the free plan's 100,000 rows a day
 // (decision 031). The lines are already stored and indexed by sender (messages_sender_idx is on
 // (sender_id, created_at); trade_circle_messages_sender_idx keeps a sender's lines in id order),
-// so counting the last minute reads at most 30 index entries of each and writes nothing. A refused
+// so counting the last day reads at most 100 index entries of each (a member's lines of the day,
+// a few for most members) and writes nothing. The minute's lines are the newest of those. A refused
 // attempt (or a malformed body) writes nothing either, where a hit row was written for each one.
 //
 // Two parts:
@@ -19,23 +21,33 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { tooManyRequests } from './errors';
-import { MINUTE } from './time';
+import { DAY, MINUTE } from './time';
 
+/** The contract's budget. */
 export const MESSAGE_BUDGET = { limit: 30, windowMs: MINUTE } as const;
+/**
+ * A member's lines a day (decision 040): at 30 a minute alone a member could write 43,200 lines,
+ * about 500,000 rows. 100 lines (9 to 20 rows each) keep one member within 2% of the day's rows
+ * written, far above an honest day's negotiating.
+ */
+export const MESSAGE_DAY_BUDGET = { limit: 100, windowMs: DAY } as const;
 
-const since = (now: number) => new Date(now - MESSAGE_BUDGET.windowMs).toISOString();
+const since = (now: number, windowMs: number) => new Date(now - windowMs).toISOString();
 
-/** The times of the member's lines in the window, newest first per table (at most `limit` each). */
+/**
+ * The times of the member's lines of the last day, newest first per table (at most the day's
+ * budget each). The minute's lines are among them whenever the day is not spent.
+ */
 function recentLinesSql(userId: number, now: number): SQL {
-  const from = since(now);
+  const from = since(now, MESSAGE_DAY_BUDGET.windowMs);
   return sql`
     SELECT created_at AS at FROM (
       SELECT created_at FROM messages WHERE sender_id = ${userId} AND created_at > ${from}
-       ORDER BY created_at DESC LIMIT ${MESSAGE_BUDGET.limit})
+       ORDER BY created_at DESC LIMIT ${MESSAGE_DAY_BUDGET.limit})
     UNION ALL
     SELECT created_at FROM (
       SELECT created_at FROM trade_circle_messages WHERE sender_id = ${userId}
-       ORDER BY id DESC LIMIT ${MESSAGE_BUDGET.limit})
+       ORDER BY id DESC LIMIT ${MESSAGE_DAY_BUDGET.limit})
      WHERE created_at > ${from}`;
 }
 
@@ -45,8 +57,10 @@ function recentLinesSql(userId: number, now: number): SQL {
  * verdict (not a constant, so SQLite cannot evaluate it ahead of the CASE).
  */
 export function messageBudgetGateExpr(userId: number, now = Date.now()): SQL {
-  return sql`json(CASE WHEN (SELECT count(*) FROM (${recentLinesSql(userId, now)})) >= ${MESSAGE_BUDGET.limit}
-                       THEN 'message budget spent' ELSE 'null' END)`;
+  const minute = since(now, MESSAGE_BUDGET.windowMs);
+  return sql`json((SELECT CASE WHEN count(*) >= ${MESSAGE_DAY_BUDGET.limit} OR coalesce(sum(at > ${minute}), 0) >= ${MESSAGE_BUDGET.limit}
+                               THEN 'message budget spent' ELSE 'null' END
+                     FROM (${recentLinesSql(userId, now)})))`;
 }
 
 /** The gate as a statement of its own, for batches of SQL statements. */
@@ -62,12 +76,20 @@ export function prepareSql(d1: D1Database, query: SQL): D1PreparedStatement {
 /** The read for the route's first batch; `settleMessageBudget` takes its rows. */
 export const messageBudgetStatement = (d1: D1Database, userId: number, now = Date.now()) => prepareSql(d1, recentLinesSql(userId, now));
 
-/** Throws 429, with Retry-After until the oldest counted line leaves the window, when it is full. */
+/**
+ * Throws 429 when the minute or the day is full, with Retry-After until enough of the counted
+ * lines leave the full window(s).
+ */
 export function settleMessageBudget(rows: { at: string }[], now = Date.now()): void {
-  if (rows.length < MESSAGE_BUDGET.limit) return;
   const newestFirst = rows.map((r) => Date.parse(r.at)).sort((a, b) => b - a);
-  const oldestCounted = newestFirst[MESSAGE_BUDGET.limit - 1]!;
-  throw tooManyRequests(Math.max(1, Math.ceil((oldestCounted + MESSAGE_BUDGET.windowMs - now) / 1000)));
+  const minute = newestFirst.filter((at) => at > now - MESSAGE_BUDGET.windowMs);
+  // When a window is full, the line that must leave it is its budget's oldest counted one.
+  const freedAt = [
+    minute.length >= MESSAGE_BUDGET.limit ? minute[MESSAGE_BUDGET.limit - 1]! + MESSAGE_BUDGET.windowMs : 0,
+    newestFirst.length >= MESSAGE_DAY_BUDGET.limit ? newestFirst[MESSAGE_DAY_BUDGET.limit - 1]! + MESSAGE_DAY_BUDGET.windowMs : 0,
+  ];
+  const until = Math.max(...freedAt);
+  if (until > 0) throw tooManyRequests(Math.max(1, Math.ceil((until - now) / 1000)));
 }
 
 export async function checkMessageBudget(d1: D1Database, userId: number, now = Date.now()): Promise<void> {

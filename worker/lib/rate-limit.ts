@@ -25,6 +25,21 @@ export const RATE_LIMITS = {
   newsletterPerIpPerDay: { limit: 5, windowMs: DAY },
   newsletterPerAddressPerDay: { limit: 3, windowMs: DAY },
   contactPerIpPerDay: { limit: 5, windowMs: DAY },
+  // Members' repeatable writes (decision 040): one budget a member a day per action family, each
+  // far above honest heavy use and sized by the rows its writes measure (the arithmetic is in the
+  // decision): all of them spent together come to under 5,000 of the free plan's 100,000 rows
+  // written a day (5%), none more than 1.5%. Applied per route by `memberBudget`
+  // (worker/middleware/member-budget.ts).
+  wantWritesPerMember: { limit: 50, windowMs: DAY },
+  listingCreatesPerMember: { limit: 20, windowMs: DAY },
+  listingEditsPerMember: { limit: 40, windowMs: DAY },
+  profileEditsPerMember: { limit: 20, windowMs: DAY },
+  offerStepsPerMember: { limit: 30, windowMs: DAY },
+  barterStepsPerMember: { limit: 20, windowMs: DAY },
+  reviewsPerMember: { limit: 10, windowMs: DAY },
+  savedSearchWritesPerMember: { limit: 40, windowMs: DAY },
+  circleDecisionsPerMember: { limit: 20, windowMs: DAY },
+  uploadUrlsPerMemberDay: { limit: 60, windowMs: DAY },
 } as const;
 export type RateLimitRule = keyof typeof RATE_LIMITS;
 
@@ -35,32 +50,37 @@ export type RateLimitRule = keyof typeof RATE_LIMITS;
 export const rateLimitKey = async (rule: RateLimitRule, subject: string) => `${rule}:${await sha256Hex(subject.toLowerCase())}`;
 
 /**
- * One hit as a statement, for a caller that runs it in a D1 batch with its own reads (one round
- * trip); `settle` takes the statement's first row and throws 429 once the limit is passed.
+ * One hit as two statements, for a caller that runs them in a D1 batch with its own reads (one
+ * round trip): the counter's upsert, then its row read back; `settle` takes that row and throws 429
+ * once the limit is passed. The counter stops one past the limit: a refused attempt writes one row
+ * (the count that marks the window spent), later ones in the same window write none, so a member
+ * or an address that keeps trying cannot spend the day's rows written through the counter itself.
  */
 export async function hitStatement(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()) {
   const { limit, windowMs } = RATE_LIMITS[rule];
   const key = await rateLimitKey(rule, subject);
-  const statement = db
+  const count = db
     .prepare(
       `INSERT INTO rate_limits (key, count, reset_at) VALUES (?1, 1, ?2)
        ON CONFLICT(key) DO UPDATE SET
          count = CASE WHEN reset_at <= ?3 THEN 1 ELSE count + 1 END,
          reset_at = CASE WHEN reset_at <= ?3 THEN ?2 ELSE reset_at END
-       RETURNING count, reset_at`,
+       WHERE reset_at <= ?3 OR count <= ?4`,
     )
-    .bind(key, now + windowMs, now);
+    .bind(key, now + windowMs, now, limit);
+  const readBack = db.prepare('SELECT count, reset_at FROM rate_limits WHERE key = ?1').bind(key);
   const settle = (row: { count: number; reset_at: number } | null | undefined) => {
-    if (row && row.count > limit) throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
+    if (row && row.count > limit && row.reset_at > now) throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
   };
   // `key` and `limit` let a later statement of the same batch act only within the limit.
-  return { statement, settle, key, limit };
+  return { statements: [count, readBack] as const, settle, key, limit };
 }
 
 /** Counts one hit and throws 429 (with Retry-After) once the window's limit is passed. */
 export async function hit(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
-  const { statement, settle } = await hitStatement(db, rule, subject, now);
-  settle(await statement.first<{ count: number; reset_at: number }>());
+  const { statements, settle } = await hitStatement(db, rule, subject, now);
+  const [, row] = await db.batch<{ count: number; reset_at: number }>([...statements]);
+  settle(row!.results[0]);
 }
 
 /** Throws 429 when the limit is already reached, without counting (failed sign-ins count afterwards). */

@@ -34,13 +34,29 @@ export function parseWith<S extends AnySchema>(schema: S, input: unknown): v.Inf
   return result.output;
 }
 
-/** Reads the JSON body (an empty body is `{}`), refusing malformed JSON and oversized bodies. */
+/** Half of a UTF-16 surrogate pair without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** A `\uD800`–`\uDFFF` escape in JSON text: the only way a decoded body can carry a surrogate. */
+const SURROGATE_ESCAPE = /\\u[dD][89abcdefABCDEF]/;
+
+/**
+ * Text as UTF-8 can hold it: each lone surrogate becomes U+FFFD, the replacement character, as the
+ * UTF-8 decoder already does with invalid bytes (decision 040). Stored as it came, D1 kept invalid
+ * UTF-8 that every reader decoded differently. One character stays one, so length rules hold.
+ */
+export const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
+
+/**
+ * Reads the JSON body (an empty body is `{}`), refusing malformed JSON and oversized bodies. Every
+ * string in it is made well-formed here, the one place every route's text comes in through.
+ */
 export async function readJson(c: Context): Promise<unknown> {
   const raw = await c.req.text();
   if (raw.length > MAX_JSON_BODY_BYTES) throw new HttpError(413, 'Request body too large');
   if (raw.trim() === '') return {};
   try {
-    return JSON.parse(raw);
+    // The reviver runs only for bodies with a surrogate escape (an emoji's pair or a lone half).
+    return SURROGATE_ESCAPE.test(raw) ? JSON.parse(raw, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value)) : JSON.parse(raw);
   } catch {
     throw badRequest('Malformed JSON body');
   }

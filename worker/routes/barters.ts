@@ -20,6 +20,7 @@ import { isoNow } from '../lib/time';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
+import { memberBudget } from '../middleware/member-budget';
 
 export const barterRoutes = new Hono<AppEnv>();
 export const listingBarterRoutes = new Hono<AppEnv>();
@@ -55,7 +56,7 @@ async function pushBarterStep(c: Context<AppEnv>, row: BarterRow, actor: UserRow
   await pushToRoom(c.env, { listingId: row.listingId, a: row.initiatorId, b: row.recipientId }, frames, c.req.header('cf-ray') ?? 'local');
 }
 
-barterRoutes.post('/', async (c) => {
+barterRoutes.post('/', memberBudget('barterStepsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, barterCreateSchema);
@@ -107,7 +108,7 @@ barterRoutes.get('/:id{[0-9]+}', async (c) => {
   return c.json(barter(await barterFor(c, user, { adminMayRead: true })));
 });
 
-barterRoutes.patch('/:id{[0-9]+}/complete', async (c) => {
+barterRoutes.patch('/:id{[0-9]+}/complete', memberBudget('barterStepsPerMember'), async (c) => {
   const user = requireUser(c);
   const found = await barterFor(c, user);
   if (found.status === 'cancelled') throw conflict('This barter was cancelled');
@@ -138,7 +139,7 @@ barterRoutes.patch('/:id{[0-9]+}/complete', async (c) => {
   return c.json(barter(after));
 });
 
-barterRoutes.patch('/:id{[0-9]+}/cancel', async (c) => {
+barterRoutes.patch('/:id{[0-9]+}/cancel', memberBudget('barterStepsPerMember'), async (c) => {
   const user = requireUser(c);
   const found = await barterFor(c, user);
   if (found.status === 'completed') throw conflict('A completed barter cannot be cancelled');

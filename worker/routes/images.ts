@@ -12,6 +12,7 @@ import { MINUTE } from '../lib/time';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
+import { memberBudget } from '../middleware/member-budget';
 
 export const imageRoutes = new Hono<AppEnv>();
 export const objectRoutes = new Hono<AppEnv>();
@@ -33,7 +34,7 @@ export const TOO_MANY_UPLOADS = 'Too many unused uploads. Add your recent photos
 /** What the signature covers: the object key and the expiry, so neither can be changed. */
 export const uploadSignaturePayload = (key: string, expires: number | string) => `${key}:${expires}`;
 
-imageRoutes.post('/objects/upload', async (c) => {
+imageRoutes.post('/objects/upload', memberBudget('uploadUrlsPerMemberDay'), async (c) => {
   const user = requireUser(c);
   await hit(c.env.DB, 'uploadUrlPerMember', String(user.id));
   const uuid = crypto.randomUUID();

@@ -30,6 +30,7 @@ import { parseBody, parseId, parseWith } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { afterReply } from '../lib/after-reply';
+import { memberBudget } from '../middleware/member-budget';
 
 export const listingRoutes = new Hono<AppEnv>();
 export const userListingRoutes = new Hono<AppEnv>();
@@ -113,7 +114,7 @@ listingRoutes.get('/:id{[0-9]+}', async (c) => {
   return c.json(wantCount === null ? { ...listing, wantedByMe } : { ...listing, wantedByMe, wantCount });
 });
 
-listingRoutes.post('/', async (c) => {
+listingRoutes.post('/', memberBudget('listingCreatesPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, listingCreateSchema);
@@ -129,7 +130,7 @@ listingRoutes.post('/', async (c) => {
   return c.json(listingWithOwner(created, user), 201);
 });
 
-listingRoutes.put('/:id{[0-9]+}', async (c) => {
+listingRoutes.put('/:id{[0-9]+}', memberBudget('listingEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
@@ -163,7 +164,7 @@ listingRoutes.put('/:id{[0-9]+}', async (c) => {
   return c.json(listingWithOwner(updated, found.owner));
 });
 
-listingRoutes.delete('/:id{[0-9]+}', async (c) => {
+listingRoutes.delete('/:id{[0-9]+}', memberBudget('listingEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));

@@ -65,7 +65,7 @@ reportRoutes.post('/', async (c) => {
   if (!Number.isSafeInteger(targetId)) throw notFound(MISSING[input.targetType]);
   // One round trip: the rate limit's hit and the target's facts.
   const limit = await hitStatement(d1, 'reportsPerMember', `user:${user.id}`);
-  const [hit, found] = await d1.batch([limit.statement, targetFactsStatement(d1, input.targetType, targetId)]);
+  const [, hit, found] = await d1.batch([...limit.statements, targetFactsStatement(d1, input.targetType, targetId)]);
   limit.settle(hit!.results[0] as { count: number; reset_at: number } | undefined);
   const facts = found!.results[0] as TargetFacts | undefined;
   if (!facts) throw notFound(MISSING[input.targetType]);

@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
+import { memberBudget } from '../middleware/member-budget';
 
 export const reviewRoutes = new Hono<AppEnv>();
 export const listingReviewRoutes = new Hono<AppEnv>();
@@ -22,7 +23,7 @@ const NO_BARTER = 'Barter information not found. You cannot leave a review.';
 const NOT_COMPLETED = 'This barter is not yet marked as completed. You can only leave a review after completing a barter.';
 const DUPLICATE = 'You have already reviewed this barter';
 
-reviewRoutes.post('/', async (c) => {
+reviewRoutes.post('/', memberBudget('reviewsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, reviewSchema);

@@ -16,6 +16,7 @@ import { badRequest, forbidden, notFound } from '../lib/errors';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
+import { memberBudget } from '../middleware/member-budget';
 
 /** Mounted at /api/stored-searches. */
 export const storedSearchRoutes = new Hono<AppEnv>();
@@ -32,7 +33,7 @@ userStoredSearchRoutes.get('/:id{[0-9]+}/stored-searches', async (c) => {
   return c.json(rows.map(storedSearch));
 });
 
-storedSearchRoutes.post('/', async (c) => {
+storedSearchRoutes.post('/', memberBudget('savedSearchWritesPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const { userId, ...input } = await parseBody(c, storedSearchCreateSchema);
@@ -53,7 +54,7 @@ async function ownedSearch(db: Db, rawId: string, user: UserRow): Promise<Stored
   return row;
 }
 
-storedSearchRoutes.put('/:id{[0-9]+}', async (c) => {
+storedSearchRoutes.put('/:id{[0-9]+}', memberBudget('savedSearchWritesPerMember'), async (c) => {
   const user = requireUser(c);
   const row = await ownedSearch(c.get('db'), c.req.param('id'), user);
   const { notificationsEnabled } = await parseBody(c, storedSearchUpdateSchema);
@@ -62,7 +63,7 @@ storedSearchRoutes.put('/:id{[0-9]+}', async (c) => {
   return c.json(storedSearch(updated));
 });
 
-storedSearchRoutes.delete('/:id{[0-9]+}', async (c) => {
+storedSearchRoutes.delete('/:id{[0-9]+}', memberBudget('savedSearchWritesPerMember'), async (c) => {
   const user = requireUser(c);
   const row = await ownedSearch(c.get('db'), c.req.param('id'), user);
   await deleteStoredSearch(c.get('db'), row.id);

@@ -14,6 +14,7 @@ import { parseBody, parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { afterReply } from '../lib/after-reply';
+import { memberBudget } from '../middleware/member-budget';
 
 export const CIRCLE_MESSAGES = {
   notFound: 'Trade circle not found',
@@ -54,7 +55,7 @@ tradeCircleRoutes.get('/:id{[0-9]+}', async (c) => {
 });
 
 for (const action of ['accept', 'decline'] as const) {
-  tradeCircleRoutes.post(`/:id{[0-9]+}/${action}`, async (c) => {
+  tradeCircleRoutes.post(`/:id{[0-9]+}/${action}`, memberBudget('circleDecisionsPerMember'), async (c) => {
     const user = requireUser(c);
     const circle = await circleFor(c);
     if (circle.status !== 'proposed') throw conflict(CIRCLE_MESSAGES.notProposed);

@@ -26,6 +26,7 @@ import { newVerificationToken } from '../lib/verification';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import { dissolveCirclesForMember } from '../lib/trade-circles/propose';
 import type { AppEnv } from '../types';
+import { memberBudget } from '../middleware/member-budget';
 
 export const userRoutes = new Hono<AppEnv>();
 
@@ -52,7 +53,7 @@ userRoutes.get('/:id{[0-9]+}/barters/count', async (c) => {
   return c.json({ count: await completedBarterCountOf(db, id) });
 });
 
-userRoutes.patch('/:id{[0-9]+}', async (c) => {
+userRoutes.patch('/:id{[0-9]+}', memberBudget('profileEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   // Admins too: a profile is edited only by its owner (spec section 6).

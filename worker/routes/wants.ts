@@ -9,6 +9,7 @@ import { onWantAdded, onWantRemoved } from '../lib/trade-circles/hooks';
 import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
+import { memberBudget } from '../middleware/member-budget';
 
 /** Mounted at /api/wants. */
 export const wantRoutes = new Hono<AppEnv>();
@@ -24,7 +25,7 @@ wantRoutes.get('/', async (c) => {
   return c.json(rows.map((row) => ({ ...listingWithOwner(row.listing, row.owner), wantedAt: row.wantedAt })));
 });
 
-wantRoutes.put('/:listingId', async (c) => {
+wantRoutes.put('/:listingId', memberBudget('wantWritesPerMember'), async (c) => {
   const user = requireUser(c);
   const listingId = parseId(c.req.param('listingId'), 'Listing');
   const outcome = await addWant(c.env.DB, user.id, listingId);
@@ -45,7 +46,7 @@ wantRoutes.put('/:listingId', async (c) => {
   }
 });
 
-wantRoutes.delete('/:listingId', async (c) => {
+wantRoutes.delete('/:listingId', memberBudget('wantWritesPerMember'), async (c) => {
   const user = requireUser(c);
   const listingId = parseId(c.req.param('listingId'), 'Listing');
   // Idempotent: removing a want that is not there is not an error.

@@ -99,7 +99,7 @@ export type BlockOutcome =
  */
 /** A rate limit's hit, run first in the block's batch: the block is made only while within the limit. */
 export interface BlockLimit {
-  statement: D1PreparedStatement;
+  statements: readonly [D1PreparedStatement, D1PreparedStatement];
   key: string;
   limit: number;
 }
@@ -110,8 +110,8 @@ export type LimitRow = { count: number; reset_at: number } | undefined;
 export async function putBlock(d1: D1Database, blockerId: number, blockedId: number, gate: BlockLimit, now: Date = new Date()): Promise<{ limitRow: LimitRow; outcome: BlockOutcome }> {
   const at = now.toISOString();
   const pairCircles = `SELECT circle_id FROM trade_circle_legs WHERE giver_id = ?1 AND circle_id IN (SELECT circle_id FROM trade_circle_legs WHERE giver_id = ?2)`;
-  const [limited, inserted, , declined, , , readBack] = await d1.batch([
-    gate.statement,
+  const [, limited, inserted, , declined, , , readBack] = await d1.batch([
+    ...gate.statements,
     d1
       .prepare(
         `INSERT INTO blocks (blocker_id, blocked_id)

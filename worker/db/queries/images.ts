@@ -1,7 +1,7 @@
 // Data access for uploaded images. An uploads row records who may attach an R2 object
 // (`uploads/<uuid>`), whether its bytes have arrived (stored_at) and whether a listing or the
 // member's profile image uses it (attached_at).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
 import { uploads } from '../schema';
@@ -88,8 +88,12 @@ export function findUploads(db: Db, keys: string[]): Promise<UploadRow[]> {
   return db.select().from(uploads).where(inArray(uploads.key, keys));
 }
 
+/**
+ * The bytes arrived: stamped once. A signed URL can be PUT again until it expires (a retry, new
+ * bytes); those PUTs write no row, so only the URLs a member asks for are budgeted (decision 040).
+ */
 export function markStored(db: Db, key: string) {
-  return db.update(uploads).set({ storedAt: isoNow() }).where(eq(uploads.key, key));
+  return db.update(uploads).set({ storedAt: isoNow() }).where(and(eq(uploads.key, key), isNull(uploads.storedAt)));
 }
 
 /**
