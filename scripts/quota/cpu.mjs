@@ -81,8 +81,10 @@ export async function profileCron({ base, worker, profiler, expression, at }) {
     { kind: `${label} at ${when}: dispatcher`, counts: entry.last, workerCpuMs: { mean: cpuOf((w) => w.kind === `${label} dispatcher`), max: cpuOf((w) => w.kind === `${label} dispatcher`), n: 1 } },
     ...records.map((r) => {
       const ms = cpuOf((w) => w.record === r);
-      return { kind: `${label} at ${when}: job ${r.job}${r.call ? ` (call ${r.call + 1})` : ''}`, counts: r.counts, workerCpuMs: { mean: ms, max: ms, n: 1 } };
+      return { kind: `${label} at ${when}: job ${r.job}${r.call ? ` (call ${r.call + 1})` : ''}`, job: r.job, more: r.more, counts: r.counts, workerCpuMs: { mean: ms, max: ms, n: 1 } };
     }),
   ];
-  return { perRun, invocations };
+  // Whether a job's last call of this run reported a full page: the backlog is not drained yet.
+  const lastMore = new Map(records.filter((r) => r.more !== undefined).map((r) => [r.job, r.more]));
+  return { perRun, invocations, backlogLeft: [...lastMore.values()].some(Boolean) };
 }
