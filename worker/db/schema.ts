@@ -128,35 +128,6 @@ export const listingCounts = sqliteTable('listing_counts', {
   n: integer('n').notNull().default(0),
 });
 
-// Text searches whose counts are kept by triggers (docs/decisions/030-text-search-at-scale.md): a
-// search matching many listings is tracked once it is asked; the triggers on listings and
-// listing_categories keep its counts exact and clear `ranked`, the cached first window of its
-// relevance order, whenever a listing it matches changes. Everything a tracked search needs is in
-// its one row, so a listing change writes one row per search it matches.
-export const searchTerms = sqliteTable(
-  'search_terms',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    /** The FTS5 query (ftsQuery's output). */
-    fts: text('fts').notNull(),
-    /** A category slug, or '' for any. */
-    category: text('category').notNull().default(''),
-    usedAt: text('used_at').notNull(),
-    /** Public matches. */
-    total: integer('total').notNull().default(0),
-    /** Public matches without a place. */
-    unplaced: integer('unplaced').notNull().default(0),
-    /**
-     * JSON object: public matches per place, by grid cell (listings.cell): {"<cell>": {"<latitude>,<longitude>": n}},
-     * the coordinates as SQLite writes the two reals, so a distance search reads only the cells it covers.
-     */
-    places: text('places').notNull().default('{}'),
-    /** JSON: the first listings in relevance order (parseRankedWindow), or null when it must be read again. */
-    ranked: text('ranked'),
-  },
-  (table) => [uniqueIndex('search_terms_query_idx').on(table.fts, table.category)],
-);
-
 // Public listings per place (listings sit at the coordinates their location resolved to) and per
 // category at each place, kept by the same triggers: key '*' counts every public listing there,
 // 'cat:<slug>' those of a category. A distance search counts its matches from the places in range.
