@@ -1,4 +1,16 @@
-DROP TABLE `search_terms`;
+DROP TABLE `search_terms`;--> statement-breakpoint
+CREATE INDEX `listings_public_home_idx` ON `listings` (`created_at`,`id`) WHERE status IN ('active', 'pending') AND instr(categories_offered, '"home"') > 0;--> statement-breakpoint
+CREATE INDEX `listings_public_home_cell_idx` ON `listings` (`cell`,`created_at`,`id`) WHERE status IN ('active', 'pending') AND instr(categories_offered, '"home"') > 0;--> statement-breakpoint
+CREATE INDEX `listings_public_tech_idx` ON `listings` (`created_at`,`id`) WHERE status IN ('active', 'pending') AND instr(categories_offered, '"tech"') > 0;--> statement-breakpoint
+CREATE INDEX `listings_public_tech_cell_idx` ON `listings` (`cell`,`created_at`,`id`) WHERE status IN ('active', 'pending') AND instr(categories_offered, '"tech"') > 0;--> statement-breakpoint
+CREATE INDEX `listings_public_education_idx` ON `listings` (`created_at`,`id`) WHERE status IN ('active', 'pending') AND instr(categories_offered, '"education"') > 0;--> statement-breakpoint
+CREATE INDEX `listings_public_education_cell_idx` ON `listings` (`cell`,`created_at`,`id`) WHERE status IN ('active', 'pending') AND instr(categories_offered, '"education"') > 0;--> statement-breakpoint
+CREATE INDEX `listings_public_creative_idx` ON `listings` (`created_at`,`id`) WHERE status IN ('active', 'pending') AND instr(categories_offered, '"creative"') > 0;--> statement-breakpoint
+CREATE INDEX `listings_public_creative_cell_idx` ON `listings` (`cell`,`created_at`,`id`) WHERE status IN ('active', 'pending') AND instr(categories_offered, '"creative"') > 0;--> statement-breakpoint
+CREATE INDEX `listings_public_food_idx` ON `listings` (`created_at`,`id`) WHERE status IN ('active', 'pending') AND instr(categories_offered, '"food"') > 0;--> statement-breakpoint
+CREATE INDEX `listings_public_food_cell_idx` ON `listings` (`cell`,`created_at`,`id`) WHERE status IN ('active', 'pending') AND instr(categories_offered, '"food"') > 0;--> statement-breakpoint
+CREATE INDEX `listings_public_goods_idx` ON `listings` (`created_at`,`id`) WHERE status IN ('active', 'pending') AND instr(categories_offered, '"goods"') > 0;--> statement-breakpoint
+CREATE INDEX `listings_public_goods_cell_idx` ON `listings` (`cell`,`created_at`,`id`) WHERE status IN ('active', 'pending') AND instr(categories_offered, '"goods"') > 0;
 --> statement-breakpoint
 -- hand-written:
 -- Text search reads a bounded set of candidates (decision 041), so tracked searches (decision

@@ -119,7 +119,8 @@ describe('listing counters', () => {
       const { sql, params } = browseQueries(createDb(env.DB), { ...filter, limit: 9, offset: 0 }).page.toSQL();
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
       const details = plan.results.map((row) => row.detail).join('\n');
-      expect(details).toContain('listings_public_created_idx');
+      // A category walks its own partial index of public listings (decision 041).
+      expect(details).toContain(filter.category ? `listings_public_${filter.category}_idx` : 'listings_public_created_idx');
       expect(details).not.toContain('listings_status_created_idx');
     }
   });

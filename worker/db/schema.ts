@@ -6,6 +6,7 @@ import type { MessageEvent } from '../../src/shared/api-types';
 import {
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
+  FALLBACK_CATEGORIES,
   HIDDEN_REASONS,
   LISTING_STATUSES,
   MODERATION_ACTIONS,
@@ -72,6 +73,16 @@ export const categories = sqliteTable('categories', {
   slug: text('slug').notNull().unique(),
 });
 
+/** The six categories' slugs (migration 0001 adds them; no route adds one): each has partial indexes of its public listings. */
+export const CATEGORY_SLUGS: readonly string[] = FALLBACK_CATEGORIES.map((category) => category.slug);
+
+/**
+ * A public listing of a category, as the per-category partial indexes' WHERE says it (a query
+ * uses them only when it repeats this verbatim): its `categories_offered` JSON names the slug,
+ * written with the listing_categories rows in the same batch on every path.
+ */
+export const publicInCategory = (slug: string) => `status IN ('active', 'pending') AND instr(categories_offered, '"${slug}"') > 0`;
+
 export const listings = sqliteTable(
   'listings',
   {
@@ -110,6 +121,12 @@ export const listings = sqliteTable(
     // search): partial indexes, used by queries that repeat `status IN ('active', 'pending')` verbatim.
     index('listings_public_created_idx').on(t.createdAt, t.id).where(sql`status IN ('active', 'pending')`),
     index('listings_public_cell_idx').on(t.cell, t.createdAt, t.id).where(sql`status IN ('active', 'pending')`),
+    // The same two per category (decision 041): a category's deepest page reads about its own
+    // offset + limit entries, not those of every category it walks past.
+    ...CATEGORY_SLUGS.flatMap((slug) => [
+      index(`listings_public_${slug}_idx`).on(t.createdAt, t.id).where(sql.raw(publicInCategory(slug))),
+      index(`listings_public_${slug}_cell_idx`).on(t.cell, t.createdAt, t.id).where(sql.raw(publicInCategory(slug))),
+    ]),
     // Distance search narrows to a latitude band first, then checks longitude and exact distance.
     index('listings_coordinates_idx').on(t.latitude, t.longitude),
     index('listings_user_created_idx').on(t.userId, t.createdAt),

@@ -6,7 +6,7 @@ import { boundingBox, distanceMiles, type Position } from '../../lib/geo';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { categories, listingCategories, listingCounts, listingPlaces, listings, uploads, users, type ListingRow } from '../schema';
+import { categories, CATEGORY_SLUGS, listingCategories, listingCounts, listingPlaces, listings, publicInCategory, uploads, users, type ListingRow } from '../schema';
 import { jsonArrayOver } from '../json-reply';
 import { listingWithOwner, listingWithOwnerJson, ownerJson } from '../shapes';
 import { uploadKeyFromPath } from './images';
@@ -217,11 +217,29 @@ function browseTotalQuery(db: Db, key: string, viewer: number | null, category: 
 }
 
 /**
+ * The public listings (of a category) as a partial index holds them, for `INDEXED BY` and the
+ * WHERE it needs repeated verbatim: newest first (`cell: false`) or per grid cell newest first.
+ * A category has its own pair (decision 041), so a walk reads only that category's listings.
+ */
+function publicIndex(category: string | null, { cell }: { cell: boolean }) {
+  // Unqualified, as in the indexes' own WHERE (the browse page names the table `pub`).
+  if (category === null) return { index: sql.raw(cell ? 'listings_public_cell_idx' : 'listings_public_created_idx'), where: sql.raw(`status IN ('active', 'pending')`) };
+  if (!CATEGORY_SLUGS.includes(category)) throw new Error(`No index for the category ${category}`);
+  return { index: sql.raw(`listings_public_${category}${cell ? '_cell' : ''}_idx`), where: sql.raw(publicInCategory(category)) };
+}
+
+/** A category no listing can have (not one of the six): browse answers it without reading. */
+const unknownCategory = (filter: Pick<ListingSearch, 'category'>) => {
+  const category = categoryOf(filter);
+  return category !== null && !CATEGORY_SLUGS.includes(category);
+};
+
+/**
  * The page query and the count query the route runs for a search. Without text, the page walks
- * the public listings newest first (listings_public_created_idx), checking the category and the
- * owner per listing, so a page reads about offset + limit listings (divided by the share of the
- * category); the count is a counter row (less the viewer's own listings). With text, the FTS
- * matches drive, ranked by relevance, and are counted (searchQueries).
+ * the public listings newest first (listings_public_created_idx, or the category's own partial
+ * index), checking the owner per listing, so a page reads about offset + limit listings; the
+ * count is a counter row (less the viewer's own listings). With text, the FTS matches drive,
+ * ranked by relevance, and are counted (searchQueries: the full reference, for tests).
  */
 export function browseQueries(db: Db, filter: ListingSearch) {
   const key = counterKey(filter);
@@ -230,8 +248,9 @@ export function browseQueries(db: Db, filter: ListingSearch) {
   const viewer = viewerOf(filter);
   // INDEXED BY: without statistics SQLite takes the (status, created_at) index and sorts every
   // public listing; the partial index walks them newest first and stops after the page.
-  const pageIds = sql`SELECT pub.id FROM listings AS pub INDEXED BY listings_public_created_idx
-    WHERE pub.status IN ('active', 'pending')${viewer !== null ? sql` AND ${visibleTo(sql`pub.user_id`, viewer)}` : sql``}${category ? sql` AND EXISTS (SELECT 1 FROM ${listingCategories} WHERE ${listingCategories.listingId} = pub.id AND ${listingCategories.slug} = ${category})` : sql``}
+  const { index, where } = publicIndex(category, { cell: false });
+  const pageIds = sql`SELECT pub.id FROM listings AS pub INDEXED BY ${index}
+    WHERE ${where}${viewer !== null ? sql` AND ${visibleTo(sql`pub.user_id`, viewer)}` : sql``}
     ORDER BY pub.created_at DESC, pub.id DESC LIMIT ${filter.limit} OFFSET ${filter.offset}`;
   return {
     page: selectWithOwner(db)
@@ -324,7 +343,7 @@ const atPlaces = (places: Place[]) =>
  * distance is checked here. Without text the count is the sum of those places' counters plus the
  * listings without a place (less the viewer's own, read in the same batch), and one statement
  * reads the page: each cell in range is an index range of its listings at those places, newest
- * first (listings_public_cell_idx), and SQLite merges them, reading about offset + limit entries
+ * first (listings_public_cell_idx, or the category's own), and SQLite merges them, reading about offset + limit entries
  * in all, with the listings without a place after them. Two round trips. With text, see
  * boundedTextSearch.
  */
@@ -332,10 +351,11 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
   const key = counterKey(filter);
   const category = categoryOf(filter);
   const viewer = viewerOf(filter);
-  // With text, the FTS matches drive (a word may be rare or common); a tracked search reads its counters.
   // With text, its bounded candidates in range or without a place (boundedTextSearch).
   if (key === null) return boundedTextSearch(db, filter, { center, miles });
-  const ofFilter = category ? sql` AND ${inCategory(category)}` : sql``;
+  if (unknownCategory(filter)) return { items: [], total: 0, exact: true };
+  // The category's own partial index per cell (or all public listings'): a walk reads only its listings.
+  const { index: cellIndex, where: inIndex } = publicIndex(category, { cell: true });
   const notOwn = viewer !== null ? sql` AND ${visibleTo(sql`${listings.userId}`, viewer)}` : sql``;
   // Round trip 1: the places in the box with listings of the filter (all, or the category's), the
   // count of public listings without a place (a counter row, or counted for a category), and the
@@ -346,8 +366,8 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
       ? counterQuery(db, 'unplaced')
       : db
           .select({ total: count() })
-          .from(sql`${listings} INDEXED BY listings_public_cell_idx`)
-          .where(and(sql`${listings.cell} IS NULL`, publicListing, inCategory(category!)));
+          .from(sql`${listings} INDEXED BY ${cellIndex}`)
+          .where(and(sql`${listings.cell} IS NULL`, sql`${inIndex}`));
   const ownQuery = unseenPlacesQuery(db, viewer ?? 0, category);
   const [boxPlaces, unplacedRows, own] = viewer !== null
     ? await db.batch([placesInBoxQuery(db, center, miles, key), unplacedCount, ownQuery])
@@ -377,7 +397,7 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
     // from each index range only what the page needs: offset + limit entries in all, not per cell.
     const branches = groups.map(
       ([cells, inCells]) =>
-        sql`SELECT ${listings.id} AS id, ${listings.createdAt} AS created_at FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${cells} AND ${publicListing} AND ${atPlaces(inCells)}${ofFilter}${notOwn}`,
+        sql`SELECT ${listings.id} AS id, ${listings.createdAt} AS created_at FROM ${listings} INDEXED BY ${cellIndex} WHERE ${cells} AND ${inIndex} AND ${atPlaces(inCells)}${notOwn}`,
     );
     parts.push(sql`${listings.id} IN (SELECT id FROM (${unionAll(branches)} ORDER BY created_at DESC, id DESC LIMIT ${literal(Math.min(limit, wanted - offset))} OFFSET ${literal(offset)}))`);
   }
@@ -385,7 +405,7 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
     const skip = Math.max(0, offset - withinTotal);
     const take = offset + limit - withinTotal - skip;
     parts.push(
-      sql`${listings.id} IN (SELECT ${listings.id} FROM ${listings} INDEXED BY listings_public_cell_idx WHERE ${listings.cell} IS NULL AND ${publicListing}${ofFilter}${notOwn} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(take)} OFFSET ${literal(skip)})`,
+      sql`${listings.id} IN (SELECT ${listings.id} FROM ${listings} INDEXED BY ${cellIndex} WHERE ${listings.cell} IS NULL AND ${inIndex}${notOwn} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(take)} OFFSET ${literal(skip)})`,
     );
   }
   const rows = await selectWithOwner(db).where(or(...parts)).orderBy(...newestFirst);
@@ -469,6 +489,7 @@ async function boundedTextSearch(db: Db, filter: ListingSearch, near: { center: 
 /** One page of matching listings (most relevant, or newest, first) and the total count. */
 export async function searchListings(db: Db, filter: ListingSearch, from?: Position | null): Promise<SearchAnswer> {
   if (ftsQuery(filter.search) !== null) return boundedTextSearch(db, filter, null, from);
+  if (unknownCategory(filter)) return { items: [], total: 0, exact: true };
   const { page, total } = browseQueries(db, filter);
   const [rows, totals] = await db.batch([page, total]);
   return { items: shape(rows, from), total: totals[0]?.total ?? 0, exact: true };
