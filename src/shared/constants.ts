@@ -4,8 +4,7 @@ export const LISTINGS_DEFAULT_LIMIT = 100;
 export const LISTINGS_MAX_LIMIT = 100;
 /**
  * Browse and search page through their first 1,000 results at most (docs/decisions/041): an
- * offset from here is refused, and a text search considers its 1,000 most relevant matches, so
- * its count is at most 1,000 ("1,000+ listings found" when there are more).
+ * offset from here is refused. (A text search considers fewer: its newest 400 matches, ranked.)
  */
 export const LISTINGS_RESULT_WINDOW = 1000;
 export const MAX_IMAGES_PER_LISTING = 3;

@@ -1,12 +1,12 @@
 // Bounded reads of browse and search (decision 041): any one search, guest or member, reads at
 // most SEARCH_ROWS_BUDGET rows whatever the word and the page, a text search considers its
-// LISTINGS_RESULT_WINDOW most relevant matches (an honest "1,000+" count past them), and no page
-// past the result window is served. Rows read are D1's own figures, through the metering layer.
+// SEARCH_CANDIDATES newest matches, ranked (an honest "400+" count past them), and no page past
+// the result window is served. Rows read are D1's own figures, through the metering layer.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTINGS_RESULT_WINDOW } from '../../src/shared/constants';
 import { createDb } from '../../worker/db/client';
-import { searchQueries, type ListingSearch } from '../../worker/db/queries/listings';
+import { SEARCH_CANDIDATES, searchQueries, type ListingSearch } from '../../worker/db/queries/listings';
 import { METER_HEADER } from '../../worker/lib/meter';
 import worker from '../../worker/index';
 import { call, createListing, json, ORIGIN, randomIp, signUp, type Member } from './helpers';
@@ -144,22 +144,26 @@ describe('a text search over a word found in thousands of listings', () => {
     }
   });
 
-  it('counts "1,000+" honestly: the count is capped, marked as a lower bound, and pages show only matches, most relevant first', async () => {
+  it('counts "400+" honestly: the count is capped, marked as a lower bound, and pages show only matches, most relevant first', async () => {
     const first = await metered(`search=${w}&limit=9`);
-    expect(first.total).toBe(LISTINGS_RESULT_WINDOW);
+    expect(first.total).toBe(SEARCH_CANDIDATES);
     expect(first.exact).toBe('false');
     const full = await truth({ search: w }, 0, 9);
-    expect(full.total).toBeGreaterThan(LISTINGS_RESULT_WINDOW);
-    // The best-scoring group comes first; every listing shown matches.
+    expect(full.total).toBeGreaterThan(SEARCH_CANDIDATES);
+    // Every listing shown matches; the candidates are the newest matches, so the page is the most
+    // relevant of those: the best-scoring title first.
     const text = async (ids: number[]) =>
       (await env.DB.prepare(`SELECT title || ' ' || description AS t FROM listings WHERE id IN (${ids.join(',')})`).all<{ t: string }>()).results.map((r) => r.t);
     expect((await text(first.ids)).every((t) => t.toLowerCase().includes(w))).toBe(true);
-    // The deepest page the window allows is served; the next one is refused.
-    const deepest = await metered(`search=${w}&limit=9&offset=${LISTINGS_RESULT_WINDOW - 1}`);
-    expect(deepest.ids.length).toBe(1);
+    const newest = (await env.DB.prepare(`SELECT id FROM listings WHERE user_id = ? ORDER BY id DESC LIMIT ?`).bind(owner.id, SEARCH_CANDIDATES).all<{ id: number }>()).results.map((r) => r.id);
+    const all: number[] = [];
+    for (let offset = 0; offset < SEARCH_CANDIDATES; offset += 100) all.push(...(await metered(`search=${w}&limit=100&offset=${offset}`)).ids);
+    expect({ missing: newest.filter((id) => !all.includes(id)), extra: all.filter((id) => !newest.includes(id)) }).toEqual({ missing: [], extra: [] });
+    // Past the candidates, a search page is empty (the count says where it ends); past the window, refused.
+    expect((await metered(`search=${w}&limit=9&offset=${SEARCH_CANDIDATES}`)).ids).toEqual([]);
     expect((await metered(`search=${w}&limit=9&offset=${LISTINGS_RESULT_WINDOW}`)).status).toBe(400);
-    // A page that runs past the window stops at its edge.
-    expect((await metered(`search=${w}&limit=100&offset=${LISTINGS_RESULT_WINDOW - 30}`)).ids.length).toBe(30);
+    // A browse page that runs past the window stops at its edge.
+    expect((await metered(`limit=100&offset=${LISTINGS_RESULT_WINDOW - 30}`)).ids.length).toBe(30);
   });
 });
 
