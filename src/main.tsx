@@ -15,6 +15,8 @@ import { routeTree } from './routeTree.gen';
 const router = createRouter({
   routeTree,
   context: { queryClient },
+  // Hovering a link fetches the route's code (static assets, no Worker request); the loaders skip
+  // their API reads on a preload (decision 043), so a hover costs the Worker nothing.
   defaultPreload: 'intent',
   // Loaders prime the query cache; the query client decides freshness.
   defaultPreloadStaleTime: 0,

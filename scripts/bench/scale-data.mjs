@@ -20,6 +20,8 @@
 //   outbox (sent history and a pending backlog), rate-limit rows (half expired), reset tokens,
 //   abandoned uploads, testimonials, events, newsletter subscriptions, contact messages, the cron
 //   ledger's previous runs, and 60 listings created in the last 15 minutes (saved-search alerts).
+// - about ten wants a member (the trade-circle pass and the matches read them), and six listings
+//   with 1,000 conversations each and their owners' unread bell entries (the fan-out lines; issue 22).
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -352,12 +354,17 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
     const fromEnquirer = chance(0.5);
     all.push([at, fromEnquirer ? c.enquirer : c.owner, fromEnquirer ? c.owner : c.enquirer, c.listing.id, unread ? 0 : 1, index]);
   }
+  // The fan-out listings' messages (fillFanout below), in time order with the rest so message ids
+  // follow time as the unread-message job's binary search expects; no draw from the generator.
+  const fanout = fanoutMessages(t0, listings);
+  all.push(...fanout.messages);
   all.sort((a, b) => a[0] - b[0]);
   const lastOf = new Map(); // conversation index → { id, sender, receiver, unread }
   transaction(`${all.length.toLocaleString('en-US')} messages in ${conversations.length.toLocaleString('en-US')} conversations`, () => {
     const statement = insert('INSERT INTO messages (id, sender_id, receiver_id, listing_id, content, read, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
     all.forEach(([at, sender, receiver, listing, read, index], i) => {
       const id = i + 1;
+      if (index < 0) return void statement.run(id, sender, receiver, listing, FANOUT.lines[index === -1 ? 0 : 1], read, iso(at));
       const content = chance(0.3) ? `${pick(MESSAGE_LINES)} ${pick(MESSAGE_LINES)}` : pick(MESSAGE_LINES);
       statement.run(id, sender, receiver, listing, content, read, iso(at));
       const last = lastOf.get(index);
@@ -534,6 +541,10 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
   // ---- Reports and moderation (issue 21; docs/api/moderation.md) --------------------------------
   figures.moderation = fillModeration(db, transaction, { t0, listings });
 
+  // ---- Wants, and listings with 1,000 conversations (issue 22) ----------------------------------
+  figures.wants = fillWants(db, transaction, { t0, listings, members });
+  figures.fanout = fillFanout(db, transaction, fanout);
+
   // The id reserves as a live instance keeps them (worker/db/id-reserve.ts): the rows above were
   // inserted with their own ids, so the sequences stand at max(id) and need the reserve on top.
   for (const table of ['messages', 'notifications']) {
@@ -542,12 +553,90 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
 
   const started = Date.now();
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-  const tables = ['users', 'listings', 'listing_categories', 'messages', 'notifications', 'barters', 'reviews', 'stored_searches', 'email_outbox', 'uploads', 'rate_limits', 'message_email_notices'];
+  const tables = ['users', 'listings', 'listing_categories', 'messages', 'notifications', 'barters', 'reviews', 'stored_searches', 'email_outbox', 'uploads', 'rate_limits', 'message_email_notices', 'wants'];
   figures.rows = Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT count(*) AS n FROM ${t}`).get().n]));
   figures.usPlaces = places.usPlaces;
   db.close();
   log(`  checkpoint and counts (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return figures;
+}
+
+// ---- Wants (issue 22) ------------------------------------------------------------------------------
+// About ten explicit wants per member (7 to 17 drawn; repeats and own listings skipped), on other members' active listings: most near the
+// member (the first listings of the gazetteer place's neighbours are what a member browses), the
+// rest anywhere, skewed towards the active members' listings; created after both the member and
+// the listing. A generator of its own, so the community above is the same with or without them.
+// The trade-circle pass (cron) and the matches page read them.
+export const WANTS_PER_MEMBER = { min: 7, max: 17 };
+function fillWants(db, transaction, { t0, listings, members }) {
+  const random = mulberry32(20_261_127);
+  const int = (n) => Math.floor(random() * n);
+  const active = listings.filter((l) => l.status === 'active');
+  // Listings by the owner's place, for the nearby picks.
+  const byPlace = new Map();
+  for (const l of active) {
+    const place = members[l.owner - 1].place.name;
+    if (!byPlace.has(place)) byPlace.set(place, []);
+    byPlace.get(place).push(l);
+  }
+  let n = 0;
+  transaction('wants (about ten a member)', () => {
+    const statement = db.prepare('INSERT OR IGNORE INTO wants (user_id, listing_id, created_at) VALUES (?, ?, ?)');
+    for (const member of members) {
+      const count = WANTS_PER_MEMBER.min + int(WANTS_PER_MEMBER.max - WANTS_PER_MEMBER.min + 1);
+      const near = byPlace.get(member.place.name) ?? [];
+      for (let i = 0; i < count; i++) {
+        const listing = near.length > 1 && random() < 0.6 ? near[int(near.length)] : active[Math.min(active.length - 1, Math.floor(active.length * random() ** 0.7))];
+        if (listing.owner === member.id) continue;
+        const from = Math.max(member.createdAt, listing.createdAt);
+        const at = from + random() * Math.max(MINUTE, t0 - HOUR - from);
+        n += Number(statement.run(member.id, listing.id, iso(at)).changes);
+      }
+    }
+  });
+  return n;
+}
+
+// ---- Listings with 1,000 conversations (issue 22) ----------------------------------------------
+// Six ordinary members (the first from id 9,101 with an active listing) each have one listing that 1,000 other members wrote to (two text messages
+// each, two days ago, unread), with the owner's bell entry for each conversation unread as the
+// message path leaves it (its base is the first message; the bell counts the second from the
+// conversation's row). Three are the bell and "mark all read" lines' members (one timed call each),
+// three listings the deletion line's. Their own generator, appended after everything else.
+export const FANOUT = { owners: 6, from: 9_101, conversations: 1_000, lines: ['Hello, is this still available?', 'I could swap it for some fresh produce.'] };
+/** The fan-out conversations' messages as the message list holds them ([time, sender, receiver, listing, read, index]; index -1 and -2: the first and second line). */
+function fanoutMessages(t0, listings) {
+  // The first members from FANOUT.from on with an active listing (none of them an enquirer below).
+  const owned = [];
+  for (const l of [...listings].sort((a, b) => a.owner - b.owner || a.id - b.id)) {
+    if (owned.length === FANOUT.owners) break;
+    if (l.owner >= FANOUT.from && l.owner < 10_001 && l.status === 'active' && owned.at(-1)?.owner !== l.owner) owned.push(l);
+  }
+  if (owned.length < FANOUT.owners) throw new Error('too few fan-out owners with an active listing');
+  const messages = [];
+  const entries = [];
+  owned.forEach((listing, k) => {
+    for (let i = 0; i < FANOUT.conversations; i++) {
+      // Enquirers from 10,001 on, none of them a fan-out owner.
+      const enquirer = 10_001 + ((k * 1_700 + i) % 9_000);
+      const at = t0 - 2 * DAY + (k * FANOUT.conversations + i) * 1_000;
+      messages.push([at, enquirer, listing.owner, listing.id, 0, -1], [at + MINUTE, enquirer, listing.owner, listing.id, 0, -2]);
+      entries.push({ owner: listing.owner, listing: listing.id, enquirer, at });
+    }
+  });
+  return { owned, messages, entries };
+}
+function fillFanout(db, transaction, { owned, entries }) {
+  transaction(`${FANOUT.owners} listings with ${FANOUT.conversations.toLocaleString('en-US')} conversations each: the owners' bell entries`, () => {
+    const entry = db.prepare(`INSERT INTO notifications (user_id, kind, subject_key, text, link, count, read_at, created_at, updated_at, base)
+      VALUES (?, 'message', ?, ?, ?, 1, NULL, ?, ?, 1) ON CONFLICT (user_id, subject_key) DO NOTHING`);
+    for (const e of entries) entry.run(e.owner, `message:${e.listing}:${e.enquirer}`, `New message from member ${e.enquirer} about listing ${e.listing}`, `/messages?initiate=true&listingId=${e.listing}&userId=${e.enquirer}`, iso(e.at), iso(e.at));
+  });
+  const username = (id) => db.prepare('SELECT username FROM users WHERE id = ?').get(id).username;
+  return {
+    bell: owned.slice(0, 3).map((l) => ({ id: l.owner, username: username(l.owner) })),
+    deletions: owned.slice(3).map((l) => ({ listingId: l.id, owner: l.owner, username: username(l.owner) })),
+  };
 }
 
 // ---- Reports and moderation (issue 21) -----------------------------------------------------------

@@ -35,18 +35,16 @@
 //   npm run bench:circles -- --skip-build      (serve the last build in dist/)
 //   npm run bench:circles -- --fresh           (rebuild the scale dataset first)
 //   npm run bench:circles -- --adds 300 --pages 40 --instances 400
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
 import setupWasm from 'argon2id/lib/setup.js';
 import { build } from 'esbuild';
-import { localPepper } from '../local-pepper.mjs';
+import { BENCH_STATE, copyDataset, ensureDataset, freePort, startApp } from '../lib/bench-app.mjs';
 import { attributeSamples, connectProfiler } from '../worker-cpu.mjs';
-import { BENCH_PASSWORD, COUNTS, d1File, datasetVersion, fillDatabase, migrationFiles, mulberry32 } from './scale-data.mjs';
+import { BENCH_PASSWORD, COUNTS, d1File, mulberry32 } from './scale-data.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -262,29 +260,9 @@ function table(headers, rows) {
 // =============================================================================================
 // (a) Scale
 
-const STATE = resolve('.wrangler/bench-state');
-const TEMPLATE = join(STATE, 'template');
-const CIRCLES = join(STATE, 'circles');
-const META = join(TEMPLATE, 'dataset.json');
-const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' };
-
-/** The scale bench's dataset, built as `npm run bench` builds it (same folder, same version check). */
-async function ensureDataset() {
-  const version = datasetVersion(migrationFiles());
-  const meta = existsSync(META) ? JSON.parse(readFileSync(META, 'utf8')) : null;
-  if (meta && meta.version === version && !FRESH) return meta;
-  log(meta ? 'Generating the scale dataset again…' : 'Generating the scale dataset (first run; the same as `npm run bench` uses)…');
-  const started = Date.now();
-  rmSync(TEMPLATE, { recursive: true, force: true });
-  mkdirSync(TEMPLATE, { recursive: true });
-  const migrate = spawnSync('node_modules/.bin/wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', TEMPLATE], { env: wranglerEnv, encoding: 'utf8' });
-  if (migrate.status !== 0) throw new Error(`Applying the migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
-  const t0 = Date.now();
-  const figures = await fillDatabase(d1File(TEMPLATE), { t0, pepper: localPepper(TEMPLATE), log });
-  const written = { version, t0, seconds: Math.round((Date.now() - started) / 1000), counts: COUNTS, figures };
-  writeFileSync(META, JSON.stringify(written, null, 2));
-  return written;
-}
+// The scale bench's dataset and the app on a copy of it: scripts/lib/bench-app.mjs (one way, shared
+// with `npm run bench` and `npm run quota`).
+const CIRCLES = join(BENCH_STATE, 'circles');
 
 /**
  * 200,000 wants (seeded), written into the copy: each member wants a skewed number of listings
@@ -390,22 +368,10 @@ function chooseAdds(graph, count) {
   return adds;
 }
 
-async function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 async function scale() {
-  const dataset = await ensureDataset();
+  const dataset = await ensureDataset({ fresh: FRESH, log });
   log('Copying the scale dataset and writing 200,000 wants…');
-  rmSync(CIRCLES, { recursive: true, force: true });
-  cpSync(TEMPLATE, CIRCLES, { recursive: true });
+  copyDataset('circles');
   const started = Date.now();
   const graph = writeWants(d1File(CIRCLES));
   log(
@@ -413,37 +379,10 @@ async function scale() {
   );
   const adds = chooseAdds(graph, ADDS);
 
-  const port = await freePort();
   const inspectorPort = await freePort();
-  const base = `http://localhost:${port}`;
-  log(`Starting the app on it (metering on, port ${port}${SKIP_BUILD ? ', last build' : ', building first'})…`);
-  const app = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: CIRCLES, METER: '1', INSPECTOR_PORT: String(inspectorPort), ...(SKIP_BUILD ? { SKIP_BUILD: '1' } : {}) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  app.stdout.on('data', (chunk) => (output += chunk));
-  app.stderr.on('data', (chunk) => (output += chunk));
-  let stopping = false;
-  app.on('exit', (code) => {
-    if (!stopping) {
-      console.error(output.slice(-4000));
-      console.error(`The app exited early (code ${code}).`);
-      process.exit(2);
-    }
-  });
+  log(`Starting the app on it (metering on${SKIP_BUILD ? ', last build' : ', building first'})…`);
+  const { base, app, stop } = await startApp({ persist: CIRCLES, inspectorPort, skipBuild: SKIP_BUILD });
   const exited = new Promise((r) => app.on('exit', r));
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    app.kill('SIGTERM');
-  };
-  process.on('exit', stop);
-  const t = Date.now();
-  while (!/is ready at/.test(output)) {
-    if (Date.now() - t > 300_000) throw new Error(`The app did not start in 5 minutes:\n${output.slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 
   const profiler = await connectProfiler(inspectorPort, { workerName: 'barter-market' });
   /** One request as the SPA sends it (each from its own client address, as members' are: the sign-in limit is per address). */

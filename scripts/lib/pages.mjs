@@ -16,7 +16,8 @@ export const BROWSE_PAGE = 9;
 /**
  * The header's bell socket, opened on every full load when signed in (decision 027): its first
  * frame is the bell and every change is pushed over it, so the shell does not read
- * GET /api/notifications (only while the socket is down, polling). Not a GET of the shell's waves
+ * GET /api/notifications, and an open tab does not poll it while the socket is live (decision
+ * 043; only while the socket is down, every 60 s). Not a GET of the shell's waves
  * (the scale bench measures GET /api/notifications as a route of its own); the quota report opens
  * it after the shell (scripts/quota.mjs).
  */
@@ -44,7 +45,8 @@ export function homeCalls(who) {
   return [
     { label: 'GET /api/listings/featured (home)', path: '/api/listings/featured', who },
     ...['barters', 'users', 'skills'].map((kind) => ({ label: `GET /api/${kind}/count (home counters)`, path: `/api/${kind}/count`, who })),
-    { label: 'GET /api/listings?limit=6 (home: browse by category)', path: '/api/listings?limit=6&offset=0', who },
+    // Six plus as many as Featured can hold, so none shows twice (docs/front-end.md, Browse by Category).
+    { label: 'GET /api/listings?limit=12 (home: browse by category)', path: '/api/listings?limit=12&offset=0', who },
     { label: 'GET /api/testimonials (home)', path: '/api/testimonials', who },
   ];
 }
@@ -62,6 +64,10 @@ export const browsePage = (who, query, label, options) => [[...shell(who, option
  * last full load) leaves the second call out, as Chromium's network log shows
  * (test/e2e/live-community.test.ts).
  */
+/**
+ * (Decision 043: a member's first view reads neither their own listings, only read when they choose
+ * one to offer, nor anything on hover: a card hovered costs no request.)
+ */
 export const listingCalls = (who, listing, { sellerCached = false } = {}) => [
   [{ label: 'GET /api/listings/:id (listing page)', path: `/api/listings/${listing.id}`, who }],
   ...(sellerCached ? [] : [[{ label: 'GET /api/users/:id (listing page: seller card)', path: `/api/users/${listing.userId}`, who }]]),
@@ -73,15 +79,37 @@ export const listingPage = (who, listing, options) => {
 };
 
 /**
- * The messages screen with one conversation open: the newest page of the list, then the newest
- * page of the thread (which marks what the member received read). The list is not fetched again
- * after the thread opens: the SPA clears the badge itself and updates the list from what it sends
- * and receives (decision 021).
+ * The messages screen with one conversation open (decision 043): the newest page of the list and
+ * the conversation (`GET /api/conversations/{conversation}`: partner, listing, offers, the pair's
+ * barters, which of them the member reviewed, the member's block), then, once the conversation's
+ * socket is open, the newest page of the thread (which marks what the member received read). The
+ * socket's upgrade (GET /api/conversations/:partner/:listing/ws) comes between the two waves; it is
+ * not a read of these waves (the quota report opens it). Nothing is read again when the socket
+ * opens, only when it re-connects; the list is not fetched again after the thread opens: the SPA
+ * clears the badge itself and updates the list from what it sends and receives (decision 021). The
+ * barter prompt, the review button and the block notice need no read of their own.
  */
+/** The conversation's address, as src/shared/conversation-key.ts makes it (this file is plain JavaScript). */
+const conversationKey = (listingId, a, b) => `${listingId}-${Math.min(a, b)}-${Math.max(a, b)}`;
+
+const conversationInfoCall = (who, partnerId, listingId) => ({
+  label: 'GET /api/conversations/:conversation (conversation: offers, barters, reviews, block)',
+  path: `/api/conversations/${conversationKey(listingId, who.id, partnerId)}`,
+  who,
+});
+const threadCall = (who, partnerId, listingId) => ({
+  label: 'GET /api/conversations/:me/:partner/:listing?limit=100 (thread)',
+  path: `/api/conversations/${who.id}/${partnerId}/${listingId}?limit=${THREAD_PAGE}`,
+  who,
+});
+
 export const conversationCalls = (who, partnerId, listingId) => [
-  [{ label: 'GET /api/conversations?limit=30 (messages screen)', path: `/api/conversations?limit=${CONVERSATIONS_PAGE}`, who }],
-  [{ label: 'GET /api/conversations/:me/:partner/:listing?limit=100 (thread)', path: `/api/conversations/${who.id}/${partnerId}/${listingId}?limit=${THREAD_PAGE}`, who }],
+  [{ label: 'GET /api/conversations?limit=30 (messages screen)', path: `/api/conversations?limit=${CONVERSATIONS_PAGE}`, who }, conversationInfoCall(who, partnerId, listingId)],
+  [threadCall(who, partnerId, listingId)],
 ];
+
+/** Another conversation opened from the list (the list is on screen already): the conversation, then the thread. */
+export const conversationSwitchCalls = (who, partnerId, listingId) => [[conversationInfoCall(who, partnerId, listingId)], [threadCall(who, partnerId, listingId)]];
 
 export const messagesPage = (who, partnerId, listingId, options) => {
   const [first, ...rest] = conversationCalls(who, partnerId, listingId);
@@ -119,3 +147,31 @@ export const adminAnalyticsPage = (who) => [
 export const ADMIN_PAGE = 50;
 export const adminUsersTab = (who) => [[{ label: 'GET /api/admin/users?limit=50 (admin: users tab)', path: `/api/admin/users?limit=${ADMIN_PAGE}`, who }]];
 export const adminListingsTab = (who) => [[{ label: 'GET /api/admin/listings?limit=50 (admin: listings tab)', path: `/api/admin/listings?limit=${ADMIN_PAGE}`, who }]];
+
+/** The path of an uploaded avatar (stored as an absolute URL on the site), or none. */
+const avatarPath = (user) => {
+  const path = user?.avatarUrl ? new URL(user.avatarUrl, 'http://localhost').pathname : '';
+  return path.startsWith('/objects/') ? [path] : [];
+};
+
+/**
+ * The uploaded images a page shows (decision 043): each is one request (to the Worker's /objects
+ * routes, or to the media domain when there is one) and is fetched once per browser, as they are
+ * served `immutable`. A card shows one photo, its thumbnail (`srcset` takes the 800 px photo
+ * instead on dense screens, still one request), and its owner's avatar (once per owner on the
+ * page; loaded on phones too, where it is hidden). Chromium, browse page 1 of the demo: 9 cards,
+ * 13 images.
+ */
+export const cardImages = (listings) => [
+  ...new Set(listings.flatMap((listing) => [...(listing.imageUrls?.[0] ? [`${listing.imageUrls[0]}/thumb`] : []), ...avatarPath(listing.user)])),
+];
+
+/**
+ * A listing page: the shown photo (eager), its gallery's thumbnails when it has several (lazy,
+ * loaded as they come into view: below the photo, so on arrival on a desktop) and the seller's
+ * avatar. Other photos load only when their thumbnail is pressed.
+ */
+export function listingPageImages(listing, seller) {
+  const photos = listing.imageUrls ?? [];
+  return [...photos.slice(0, 1), ...(photos.length > 1 ? photos.map((photo) => `${photo}/thumb`) : []), ...avatarPath(seller)];
+}

@@ -5,9 +5,12 @@ import { ListingNotFound } from '../features/listings/components/listing-not-fou
 import { ApiError } from '../lib/api';
 
 export const Route = createFileRoute('/listing/$id')({
-  loader: async ({ context, params }) => {
+  // No read on a hover's preload (decision 043): a card hovered costs the Worker nothing; only the
+  // route's code (a static asset) is fetched then, and the listing is read when it opens.
+  loader: async ({ context, params, preload }) => {
     const id = Number(params.id);
     if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+    if (preload) return;
     try {
       await context.queryClient.ensureQueryData(listingDetailQuery(id));
     } catch (error) {

@@ -175,6 +175,12 @@ export interface ConversationInfo {
   listing: { id: number; title: string; userId: number; status: ListingStatus; acceptOffers: boolean; whatUserWants: string; whatUserWantsOptions: string[] };
   partner: UserSummary;
   offers: Offer[];
+  /** The pair's barters on the listing, newest first (cancelled ones too). */
+  barters: Barter[];
+  /** Which of those barters the caller has reviewed. */
+  reviewedBarterIds: number[];
+  /** The caller has blocked the partner. */
+  blockedByMe: boolean;
 }
 
 export interface ConversationSummary {

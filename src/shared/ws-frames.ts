@@ -154,6 +154,33 @@ export const SESSION_ENDED_CLOSE_REASON = 'Session ended';
 export const CONVERSATION_CLOSED_CLOSE_CODE = 4003;
 export const CONVERSATION_CLOSED_CLOSE_REASON = 'Conversation closed';
 
+/**
+ * A cap on open sockets was reached (decision 039): the member's bell or live-chat sockets, or the
+ * community feed's sockets from one address. The socket is closed at once; the client does not
+ * reconnect on its own for a while (TOO_MANY_SOCKETS_RETRY_MS), only when the tab comes back or
+ * the network returns, and meanwhile the screen reads over HTTP as it does without a socket.
+ */
+export const TOO_MANY_SOCKETS_CLOSE_CODE = 4029;
+export const TOO_MANY_SOCKETS_CLOSE_REASON = 'Too many open sockets';
+
+/**
+ * A push-only socket (the community feed, the bell) received a frame: each one is a metered
+ * Durable Object request, so the socket is closed. The SPA never sends on them.
+ */
+export const RECEIVE_ONLY_CLOSE_CODE = 4008;
+export const RECEIVE_ONLY_CLOSE_REASON = 'This socket only receives';
+
+/**
+ * The community feed closed a socket that stayed open without a reconnect for its idle time
+ * (decision 039): the page reconnects on the next sign of a person (the tab shown, focus, a key or
+ * a pointer), not on a timer.
+ */
+export const IDLE_CLOSE_CODE = 4002;
+export const IDLE_CLOSE_REASON = 'Idle timeout';
+
+/** How long a client waits before trying again after a 4029 or 4008 close (unless the tab comes back). */
+export const TOO_MANY_SOCKETS_RETRY_MS = 5 * 60 * 1000;
+
 /** The largest client frame the room reads; anything longer is refused before parsing. */
 export const MAX_CLIENT_FRAME_CHARS = 1024;
 

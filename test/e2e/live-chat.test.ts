@@ -16,7 +16,9 @@ import {
   PHONE,
   sendMessageByApi,
   signInAs,
+  trackChatSockets as trackSockets,
   type TestMember,
+  waitForOpenChatSocket as waitForOpenSocket,
 } from '../support/browser';
 
 let browser: Browser;
@@ -25,32 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-declare global {
-  interface Window {
-    __chatSockets?: WebSocket[];
-  }
-}
-
-/**
- * Keeps every live-chat WebSocket the page opens in window.__chatSockets, so the test can see and
- * close them (the header's bell socket, /api/notifications/ws, is not one).
- */
-async function trackSockets(page: Page) {
-  await page.addInitScript(() => {
-    const Native = window.WebSocket;
-    window.__chatSockets = [];
-    window.WebSocket = class extends Native {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols);
-        if (String(url).includes('/api/conversations/')) window.__chatSockets!.push(this);
-      }
-    };
-  });
-}
-
 const openSockets = (page: Page) => page.evaluate(() => (window.__chatSockets ?? []).filter((s) => s.readyState === WebSocket.OPEN).length);
 const socketsMade = (page: Page) => page.evaluate(() => (window.__chatSockets ?? []).length);
-const waitForOpenSocket = (page: Page) => page.waitForFunction(() => (window.__chatSockets ?? []).some((s) => s.readyState === WebSocket.OPEN));
 
 async function openConversation(page: Page, partner: TestMember) {
   await page.goto('/messages');

@@ -42,6 +42,8 @@ for (const [name, viewport] of [
       // The trader offers their bike from the listing page.
       await trader.page.goto(`/listing/${listing.id}`);
       const box = trader.page.getByRole('form', { name: 'Make an offer' });
+      // The member's own listings are read only when asked for (decision 043).
+      await box.getByRole('button', { name: 'Offer one of your listings' }).click();
       await box.getByRole('checkbox', { name: bike.title }).click();
       await box.getByRole('button', { name: 'Make Offer' }).click();
       await trader.page.waitForURL((url) => CONVERSATION.test(url.pathname));

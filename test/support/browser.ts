@@ -264,3 +264,28 @@ export async function toastWith(page: Page, title: string) {
   return (await toast.innerText()).replace(/\s+/g, ' ').trim();
 }
 
+declare global {
+  interface Window {
+    __chatSockets?: WebSocket[];
+  }
+}
+
+/**
+ * Keeps every live-chat WebSocket the page opens in window.__chatSockets, so a test can see and
+ * close them (the header's bell socket, /api/notifications/ws, is not one).
+ */
+export async function trackChatSockets(page: Page) {
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.__chatSockets = [];
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        if (String(url).includes('/api/conversations/')) window.__chatSockets!.push(this);
+      }
+    };
+  });
+}
+
+/** Resolves once one of the page's live-chat sockets (trackChatSockets) is open. */
+export const waitForOpenChatSocket = (page: Page) => page.waitForFunction(() => (window.__chatSockets ?? []).some((s) => s.readyState === WebSocket.OPEN));

@@ -227,8 +227,13 @@ describe('admin list parameters', () => {
 
 describe('admin email status: bounded reads', () => {
   it('the pending counter stays equal to count(*) through queueing, delivery, failure and deletion, and the read is three keyed lookups', async () => {
+    // One address per row: a recipient gets at most 10 notices a day (decision 038).
     const insert = (lastError: string | null = null, priority = 1) =>
-      env.DB.prepare("INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority, last_error) VALUES ('x@example.com', 's', 't', 'h', ?2, ?1)").bind(lastError, priority);
+      env.DB.prepare("INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority, last_error) VALUES (?3, 's', 't', 'h', ?2, ?1)").bind(
+        lastError,
+        priority,
+        `x-${crypto.randomUUID()}@example.com`,
+      );
     await env.DB.batch(Array.from({ length: 60 }, () => insert()));
     await insert('Provider said no').run();
     const pending = () => countOf("SELECT count(*) AS n FROM email_outbox WHERE status = 'pending'");

@@ -5,15 +5,15 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { BUILT_MEDIA_ORIGIN, mediaUrl, parseMediaOrigin } from '../../src/shared/media';
-import { FEED_INTERVAL_MS, type CommunityFeed } from '../../worker/durable-objects/community-feed';
+import { FEED_IDLE_MS, FEED_INTERVAL_MS, MAX_FEED_SOCKETS_PER_ADDRESS, type CommunityFeed } from '../../worker/durable-objects/community-feed';
 import { communityFeedStub, dashboardFigures } from '../../worker/lib/community-feed';
 import { emptyCounts, meterEnv } from '../../worker/lib/meter';
-import { call, json, ORIGIN, signUp } from './helpers';
+import { call, json, ORIGIN, randomIp, signUp } from './helpers';
 import { openSocket, settle, type TestSocket } from './ws-client';
 
 const isFeed = (frame: { type: string }) => frame.type === 'community';
 
-const connect = async (headers: Record<string, string> = {}) => call('/api/analytics/ws', { headers: { Upgrade: 'websocket', Origin: ORIGIN, ...headers } });
+const connect = async (headers: Record<string, string> = {}, ip?: string) => call('/api/analytics/ws', { ip, headers: { Upgrade: 'websocket', Origin: ORIGIN, ...headers } });
 
 /** What the two routes answer now: the frame must carry exactly this. */
 async function routesNow() {
@@ -98,16 +98,59 @@ describe('the community feed socket', () => {
     closeAll(again);
   });
 
-  it('ignores whatever a page sends', async () => {
-    const socket = openSocket(await connect());
-    await socket.next(isFeed);
-    socket.frames.length = 0;
-    socket.send({ type: 'typing' });
-    socket.send('not json');
-    await settle();
-    expect(socket.frames).toEqual([]);
-    expect(socket.closed()).toBe(false);
-    closeAll(socket);
+  it('closes a socket that sends anything with 4008: the feed is push-only, and every frame in is a metered request', async () => {
+    const [a, b] = [openSocket(await connect()), openSocket(await connect())];
+    await a.next(isFeed);
+    await b.next(isFeed);
+    a.send({ type: 'typing' });
+    b.send('not json');
+    await expect.poll(() => a.closeEvent()).toEqual({ code: 4008, reason: 'This socket only receives' });
+    await expect.poll(() => b.closeEvent()).toEqual({ code: 4008, reason: 'This socket only receives' });
+  });
+
+  it('holds at most MAX_FEED_SOCKETS_PER_ADDRESS sockets from one address: the next is closed with 4029, other addresses still connect', async () => {
+    const ip = randomIp();
+    const held: TestSocket[] = [];
+    for (let i = 0; i < MAX_FEED_SOCKETS_PER_ADDRESS; i++) held.push(openSocket(await connect({}, ip)));
+    await Promise.all(held.map((socket) => socket.next(isFeed)));
+    const over = openSocket(await connect({}, ip));
+    await expect.poll(() => over.closeEvent()).toEqual({ code: 4029, reason: 'Too many open sockets' });
+    expect(over.frames).toEqual([]);
+    // Another address is not affected, and the address gets a place back once one of its sockets closes.
+    const elsewhere = openSocket(await connect());
+    await elsewhere.next(isFeed);
+    held.pop()!.socket.close(1000, 'tab closed');
+    await expect.poll(async () => {
+      const again = openSocket(await connect({}, ip));
+      await settle(50);
+      const open = !again.closed();
+      closeAll(again);
+      return open;
+    }).toBe(true);
+    for (const socket of held) expect(socket.closed()).toBe(false);
+    closeAll(elsewhere, ...held);
+  });
+
+  it('closes sockets open for FEED_IDLE_MS with 4002 at the next refresh, and keeps the newer ones', async () => {
+    const stub = communityFeedStub(env);
+    const old = openSocket(await connect());
+    await old.next(isFeed);
+    // The clock moves past the idle time; a socket opened now is young.
+    await runInDurableObject(stub, (feed: CommunityFeed) => {
+      const start = Date.now();
+      feed.now = () => start + FEED_IDLE_MS;
+    });
+    const young = openSocket(await connect());
+    await young.next(isFeed);
+    young.frames.length = 0;
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await expect.poll(() => old.closeEvent()).toEqual({ code: 4002, reason: 'Idle timeout' });
+    expect(await young.next(isFeed)).toEqual(await routesNow());
+    expect(young.closed()).toBe(false);
+    await runInDurableObject(stub, (feed: CommunityFeed) => {
+      feed.now = Date.now;
+    });
+    closeAll(young);
   });
 });
 

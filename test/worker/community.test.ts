@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { upcomingEventsFrom } from '../../worker/db/queries/community';
+import { rateLimitKey } from '../../worker/lib/rate-limit';
 import { call, json, randomIp, signUp, signUpAdmin, unique } from './helpers';
 
 async function insertListing(userId: number, status = 'active'): Promise<number> {
@@ -277,6 +278,21 @@ describe('POST /api/contact', () => {
     const reply = await json(response);
     expect(reply.message).toBe(message);
     expect(reply.errors[field]).toBe(message);
+  });
+
+  it('limits one IP to 5 messages a day on top of 5 a minute, with Retry-After, and relays them as contact mail', async () => {
+    await signUpAdmin();
+    const ip = randomIp();
+    const body = { ...valid(), subject: unique('Budget ') };
+    expect((await call('/api/contact', { body, ip })).status).toBe(201);
+    const relay = await env.DB.prepare('SELECT kind, priority FROM email_outbox WHERE subject = ?').bind(`[Barter Market contact] ${body.subject}`).first<any>();
+    expect(relay).toEqual({ kind: 'contact', priority: 2 });
+    // The rest of the day's budget spent in earlier minutes.
+    await env.DB.prepare('UPDATE rate_limits SET count = 5 WHERE key = ?').bind(await rateLimitKey('contactPerIpPerDay', ip)).run();
+    const limited = await call('/api/contact', { body, ip });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(23 * 3600);
+    expect((await call('/api/contact', { body, ip: randomIp() })).status).toBe(201);
   });
 
   it('accepts the bounds of each field', async () => {

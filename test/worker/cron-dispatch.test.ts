@@ -5,7 +5,7 @@
 // or a digest.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { CRON_JOBS, DAILY_CRON, dispatchScheduled, FREQUENT_CRON, MAX_CALLS_PER_JOB, runCronJob, type JobOutcome } from '../../worker/cron/index';
+import { CRON_JOBS, DAILY_CRON, dispatchScheduled, FREQUENT_CRON, MAX_CALLS_PER_JOB, runCronJob, TRIGGER_ROWS_WRITTEN, type JobOutcome } from '../../worker/cron/index';
 import { INVOCATION_BUDGET } from '../../worker/cron/budget';
 import { ALERT_PAGE_JOB, SEARCHES_PER_INVOCATION } from '../../worker/cron/saved-search-alerts';
 import { dispatchToCronJobs, durableObjectRunner } from '../../worker/durable-objects/cron-jobs';
@@ -65,6 +65,18 @@ describe('cron dispatch', () => {
     expect(most).toBeLessThanOrEqual(INVOCATION_BUDGET);
   });
 
+  it('stops calling jobs again once the trigger has written its cap of rows; first calls still run', async () => {
+    const calls: string[] = [];
+    // Every call reports a full page and 900 rows written (a saved-search page over a backlog).
+    await dispatchScheduled(FREQUENT_CRON, 1, async (_cron, job) => (calls.push(job), { ...ok(job, true), written: 900 }));
+    const continuations = calls.length - CRON_JOBS[FREQUENT_CRON]!.length;
+    // Continuations stop once the trigger's rows written reach the cap: the whole run stays
+    // within the cap plus one page (each job's first call always runs).
+    expect(continuations * 900).toBeLessThanOrEqual(TRIGGER_ROWS_WRITTEN);
+    expect(calls.filter((j) => j === 'saved-search-alerts').length).toBeLessThan(32);
+    expect(calls).toEqual(expect.arrayContaining(CRON_JOBS[FREQUENT_CRON]!.map((j) => j.name)));
+  });
+
   it('runs each job through the CronJobs Durable Object, each within its own budget', async () => {
     const at = nextTime();
     const counts = emptyCounts();
@@ -116,10 +128,10 @@ describe('cron dispatch', () => {
       expect(outcome.used).toBeLessThanOrEqual(INVOCATION_BUDGET);
       if (!outcome.more) break;
     }
-    // Whole members a page: 150 × 2 = 300 > 250 searches, so one member a page; the window's first
-    // pages are a fifth (50: one member, alone over the page, gets all of theirs) and a half (125:
+    // Whole members a page: 150 × 2 = 300 > 200 searches, so one member a page; the window's first
+    // pages are a fifth (40: one member, alone over the page, gets all of theirs) and a half (100:
     // one member, the same): six pages for six members.
-    expect(SEARCHES_PER_INVOCATION).toBe(250);
+    expect(SEARCHES_PER_INVOCATION).toBe(200);
     expect(outcomes.map((o) => o.more)).toEqual([true, true, true, true, true, false]);
     expect(await env.DB.prepare('SELECT 1 FROM cron_state WHERE job = ?1').bind(ALERT_PAGE_JOB).first()).toBeNull();
     const ids = JSON.stringify(members.map((m) => m.id));

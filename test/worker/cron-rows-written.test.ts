@@ -72,23 +72,25 @@ describe('rows written by a cron run with work to do', () => {
     // Saved-search alerts: the claim (1), the matched listings' ids and the index rebuilt over them
     // (1 + 1, whatever their number), three notifications (row and three index entries each: 12; their
     // ids under the reserve write no sequence row, decision 032; 13 before) and two digests (row and two index entries each, and the sequence: 7; the
-    // outbox's address index went in decision 029's write-paths pass).
+    // outbox's address index went in decision 029's write-paths pass), each digest counted against
+    // its recipient's daily cap (one row each: 2, decision 038).
     // Before decision 029's cron pass the listings were copied into a scratch index and deleted
     // again: 2 rows per listing, 34 here.
-    expect(jobs['saved-search-alerts']!.rowsWritten).toBe(1 + 2 + 12 + 7);
+    expect(jobs['saved-search-alerts']!.rowsWritten).toBe(1 + 2 + 12 + 7 + 2);
     // The job stays far inside an invocation's 50 statements and reads little.
     expect(jobs['saved-search-alerts']!.statements).toBeLessThanOrEqual(16);
     expect(jobs['saved-search-alerts']!.rowsRead).toBeLessThan(200);
 
     // Trade circles: the circle (row, sequence, two index entries: 4), its three legs (row and four
     // index entries each: 15; a rowid table with a composite key wrote 18), three notifications
-    // (12) and the window cursor (1).
-    expect(jobs['trade-circles']!.rowsWritten).toBe(4 + 15 + 12 + 1);
+    // (12) and the two cursors (2: the watermark, and the window, which grows from the first page's
+    // one seed, decision 042; with two first seeds it stayed and was not written).
+    expect(jobs['trade-circles']!.rowsWritten).toBe(4 + 15 + 12 + 2);
     // The other jobs: the ledger claims of match-digest and message-email-notices.
     expect(jobs['match-digest']!.rowsWritten).toBe(1);
     expect(jobs['message-email-notices']!.rowsWritten).toBe(1);
     const total = Object.values(jobs).reduce((sum, j) => sum + j.rowsWritten, 0);
-    expect(total).toBe(22 + 32 + 2);
+    expect(total).toBe(24 + 33 + 2);
   });
 
   it('reads only the batch’s listings when the alerts rebuild their index (a rowid range, no scan)', async () => {

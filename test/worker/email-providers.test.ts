@@ -255,15 +255,18 @@ describe('daily cap', () => {
 });
 
 describe('outbox priority', () => {
-  it('verification, password reset and newsletter confirmation are account mail; notices are not', async () => {
-    const { verificationEmail, passwordResetEmail, newsletterConfirmationEmail, messageNoticeEmail, savedSearchDigestEmail, contactEmail } = await import('../../worker/lib/email');
+  it('a reset goes before a verification (and the email-change notice), before notices and contact relays, before the newsletter', async () => {
+    const { verificationEmail, passwordResetEmail, emailChangedEmail, newsletterConfirmationEmail, messageNoticeEmail, savedSearchDigestEmail, contactEmail, EMAIL_PRIORITY } =
+      await import('../../worker/lib/email');
     const origin = 'https://barter.example';
-    expect(verificationEmail(origin, 'a@example.com', 'Ana', 't').kind).toBe('account');
-    expect(passwordResetEmail(origin, 'a@example.com', 'Ana', 't').kind).toBe('account');
-    expect(newsletterConfirmationEmail(origin, 'a@example.com', 'c', 'u').kind).toBe('account');
-    expect(messageNoticeEmail(origin, 'a@example.com', 'Ana', { senderName: 'Bo', listingTitle: 'Bike', excerpt: 'Hi', unread: 1, link: '/messages' }).kind).toBeUndefined();
-    expect(savedSearchDigestEmail(origin, 'a@example.com', 'Ana', []).kind).toBeUndefined();
-    expect(contactEmail('admin@example.com', { name: 'Vi', email: 'v@example.com', subject: 'Hi', message: 'Hello' }).kind).toBeUndefined();
+    const priority = (email: { kind?: keyof typeof EMAIL_PRIORITY }) => EMAIL_PRIORITY[email.kind ?? 'notice'];
+    expect(priority(passwordResetEmail(origin, 'a@example.com', 'Ana', 't'))).toBe(0);
+    expect(priority(verificationEmail(origin, 'a@example.com', 'Ana', 't'))).toBe(1);
+    expect(priority(emailChangedEmail(origin, 'a@example.com', 'Ana', 'b@example.com'))).toBe(1);
+    expect(priority(messageNoticeEmail(origin, 'a@example.com', 'Ana', { senderName: 'Bo', listingTitle: 'Bike', excerpt: 'Hi', unread: 1, link: '/messages' }))).toBe(2);
+    expect(priority(savedSearchDigestEmail(origin, 'a@example.com', 'Ana', []))).toBe(2);
+    expect(priority(contactEmail('admin@example.com', { name: 'Vi', email: 'v@example.com', subject: 'Hi', message: 'Hello' }))).toBe(2);
+    expect(priority(newsletterConfirmationEmail(origin, 'a@example.com', 'c', 'u'))).toBe(3);
   });
 });
 

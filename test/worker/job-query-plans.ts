@@ -14,7 +14,7 @@ export function recording(statements: Set<string>): Env {
   return { ...env, DB: db };
 }
 
-const TABLES = /^(users|listings|listing_categories|messages|barters|stored_searches|notifications|email_outbox|email_daily_sends|uploads|cron_runs|message_email_notices)$/;
+const TABLES = /^(users|listings|listing_categories|messages|barters|stored_searches|notifications|email_outbox|email_daily_sends|email_recipient_days|newsletter_subscriptions|uploads|cron_runs|message_email_notices)$/;
 
 /** The plain table scans among the statements' plans (an index or the FTS table is fine). */
 export async function tableScans(statements: Set<string>): Promise<string[]> {

@@ -4,6 +4,7 @@
 // sessions and sockets in two conversations; the MemberSockets registry is checked after each.
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { REMEMBER_ENDS_MS } from '../../worker/durable-objects/ended-session-marks';
 import { CHECK_AFTER_MS } from '../../worker/durable-objects/member-sockets';
 import { roomStub } from '../../worker/lib/conversation-room';
 import { closeSocketsOfSuspendedMember, memberSocketsStub } from '../../worker/lib/member-sockets';
@@ -125,8 +126,15 @@ describe('ending sessions closes their live-chat sockets', () => {
     await expectClosed(sockets.a1, sockets.a2, sockets.b1);
     await expectOpen(sockets.owner1, sockets.owner2);
     expect(await registry.rooms()).toEqual([]);
-    // Its storage is cleared, not just emptied.
-    expect(await runInDurableObject(registry, (_instance, state) => state.storage.sql.exec("SELECT count(*) AS n FROM sqlite_master WHERE name = 'rooms'").one().n)).toBe(0);
+    // Its storage is cleared, not just emptied, once the end is no longer remembered (decision
+    // 039: a socket whose upgrade overlapped the deletion is refused meanwhile): its alarm comes back for it.
+    const alarmAt = await runInDurableObject(registry, (_instance, state) => state.storage.getAlarm());
+    expect(alarmAt).not.toBeNull();
+    expect(alarmAt! - Date.now()).toBeLessThanOrEqual(REMEMBER_ENDS_MS + 1);
+    await runInDurableObject(registry, (_instance, state) => state.storage.sql.exec('UPDATE ended_sessions SET at = at - ?', REMEMBER_ENDS_MS + 1));
+    expect(await runDurableObjectAlarm(registry)).toBe(true);
+    expect(await runInDurableObject(registry, (_instance, state) => state.storage.sql.exec("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").one().n)).toBe(0);
+    expect(await runInDurableObject(registry, (_instance, state) => state.storage.getAlarm())).toBeNull();
     closeAll(sockets.owner1, sockets.owner2);
   });
 

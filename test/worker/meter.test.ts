@@ -5,7 +5,7 @@ import { exports } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
-import { emptyCounts, meterEnv, meteringOn, METER_HEADER, METER_REQUEST_HEADER } from '../../worker/lib/meter';
+import { emptyCounts, meteredDurableObject, meterEnv, meteringOn, METER_HEADER, METER_REQUEST_HEADER, type MeterCounts } from '../../worker/lib/meter';
 import worker from '../../worker/index';
 import { insertListing, ORIGIN, randomIp, signUp } from './helpers';
 
@@ -152,5 +152,31 @@ describe('metering in the Worker', () => {
     const plain = await worker.fetch(request('/api/categories'), metered, createExecutionContext());
     expect(plain.headers.get(METER_HEADER)).not.toBeNull();
     expect(plain.headers.get(METER_REQUEST_HEADER)).toBeNull();
+  });
+});
+
+describe('alarms', () => {
+  it("counts an alarm's invocation and its reads apart from the rest of the Durable Objects' work (a fixed daily cost)", async () => {
+    const metered = { ...env, METER: '1' };
+    const request = (path: string) => new Request(`${ORIGIN}${path}`, { headers: { 'CF-Connecting-IP': randomIp() } });
+    class Reader {
+      constructor(
+        readonly ctx: DurableObjectState,
+        readonly env: Env,
+      ) {}
+      async alarm() {
+        await this.env.DB.prepare('SELECT 1').first();
+      }
+    }
+    const Metered = meteredDurableObject(Reader);
+    const totals = async () => (await (await worker.fetch(request('/api/dev/meter'), metered, createExecutionContext())).json()) as { durableObjects: MeterCounts; alarms: MeterCounts };
+    const before = await totals();
+    await new Metered({} as DurableObjectState, metered).alarm();
+    const after = await totals();
+    expect(after.alarms.doRequests - before.alarms.doRequests).toBe(1);
+    expect(after.alarms.d1Queries - before.alarms.d1Queries).toBe(1);
+    // The alarm is Durable Object work too: the totals keep it, the alarms say which part it was.
+    expect(after.durableObjects.doRequests - before.durableObjects.doRequests).toBe(1);
+    expect(after.durableObjects.d1Queries - before.durableObjects.d1Queries).toBe(1);
   });
 });

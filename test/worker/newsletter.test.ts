@@ -1,8 +1,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
-import { confirmSubscription, findSubscription, upsertPendingSubscription } from '../../worker/db/queries/newsletter';
+import { confirmSubscription, findSubscription } from '../../worker/db/queries/newsletter';
 import { sha256Hex } from '../../worker/lib/crypto';
+import { EMAIL_PRIORITY } from '../../worker/lib/email';
+import { readConfirmToken } from '../../worker/lib/newsletter-links';
+import { rateLimitKey } from '../../worker/lib/rate-limit';
 import { call, json, lastEmailTo, randomIp, unique } from './helpers';
 
 const REPLY = { message: 'Please check your inbox to confirm your subscription.' };
@@ -27,8 +30,8 @@ async function emailsTo(email: string): Promise<number> {
 /** The confirm and unsubscribe tokens in the newest newsletter email to the address. */
 async function linksFor(email: string) {
   const mail = await lastEmailTo(email);
-  const confirm = /\/newsletter\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? '');
-  const unsubscribeLink = /\/newsletter\/unsubscribe\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? '');
+  const confirm = /\/newsletter\/confirm\?token=([A-Za-z0-9_.%-]+)/.exec(mail?.text ?? '');
+  const unsubscribeLink = /\/newsletter\/unsubscribe\?token=([A-Za-z0-9_.%-]+)/.exec(mail?.text ?? '');
   if (!confirm || !unsubscribeLink) throw new Error(`no newsletter email for ${email}`);
   return { confirm: decodeURIComponent(confirm[1]!), unsubscribe: decodeURIComponent(unsubscribeLink[1]!), subject: mail!.subject };
 }
@@ -37,24 +40,41 @@ const confirm = (token: string) => call(`/api/newsletter/confirm?token=${encodeU
 const unsubscribeWith = (token: unknown) => call('/api/newsletter/unsubscribe', { body: { token } });
 
 describe('POST /api/newsletter/subscribe', () => {
-  it('stores a pending subscription with hashed tokens and mails a confirmation link', async () => {
+  it('writes no subscription until the link comes back: the one row is the mail, at the lowest priority', async () => {
     const email = newAddress();
     const response = await subscribe(email);
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual(REPLY);
 
-    const row = await subscription(email);
-    expect(row).toMatchObject({ email, status: 'pending', confirmed_at: null });
+    expect(await subscription(email)).toBeNull();
+    const mail = await env.DB.prepare('SELECT kind, priority, expires_at FROM email_outbox WHERE to_address = ?').bind(email).first<any>();
+    expect(mail).toMatchObject({ kind: 'newsletter', priority: EMAIL_PRIORITY.newsletter });
+    expect(Math.max(...Object.values(EMAIL_PRIORITY))).toBe(EMAIL_PRIORITY.newsletter);
     const links = await linksFor(email);
     expect(links.subject).toMatch(/Confirm your Barter Market newsletter subscription/);
-    // Only hashes are stored: the database alone gives no usable link.
-    expect(row.confirm_token_hash).toBe(await sha256Hex(links.confirm));
-    expect(row.unsubscribe_token_hash).toBe(await sha256Hex(links.unsubscribe));
-    expect(row.confirm_token_hash).not.toContain(links.confirm);
-    // The confirmation link lasts 48 hours.
-    const hoursLeft = (Date.parse(row.confirm_token_expires) - Date.now()) / 3_600_000;
+    // The mail lasts as long as its confirmation link: 48 hours.
+    const hoursLeft = (Date.parse(mail.expires_at) - Date.now()) / 3_600_000;
     expect(hoursLeft).toBeGreaterThan(47.9);
     expect(hoursLeft).toBeLessThanOrEqual(48);
+
+    // Confirming writes the subscription, storing only the hash of the mail's unsubscribe link.
+    expect((await confirm(links.confirm)).status).toBe(200);
+    const row = await subscription(email);
+    expect(row).toMatchObject({ email, status: 'confirmed', confirm_token_hash: null, confirm_token_expires: null });
+    expect(row.unsubscribe_token_hash).toBe(await sha256Hex(links.unsubscribe));
+  });
+
+  it('refuses a forged or altered link: the tokens are signed', async () => {
+    const email = newAddress();
+    await subscribe(email);
+    const { confirm: token } = await linksFor(email);
+    const [encoded, issued, nonce, signature] = token.split('.');
+    const other = btoa(newAddress()).replace(/=+$/, '');
+    for (const forged of [`${other}.${issued}.${nonce}.${signature}`, `${encoded}.${Number(issued) + 1}.${nonce}.${signature}`, `${encoded}.${issued}.${nonce}.${'0'.repeat(64)}`]) {
+      expect((await confirm(forged)).status).toBe(400);
+    }
+    expect((await unsubscribeWith(`${other}.${nonce}.${signature}`)).status).toBe(400);
+    expect(await subscription(email)).toBeNull();
   });
 
   it.each([['not-an-email'], [''], [undefined], [42]])('refuses the address %o with the spec message', async (email) => {
@@ -63,17 +83,18 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(await json(response)).toEqual({ message: 'Please enter a valid email address', errors: { email: 'Please enter a valid email address' } });
   });
 
-  it('treats addresses case-insensitively: one subscription, the latest link works', async () => {
+  it('treats addresses case-insensitively: one subscription, each link confirms once', async () => {
     const email = newAddress();
     await subscribe(email.toUpperCase());
     const first = await linksFor(email);
     await subscribe(email);
     const second = await linksFor(email);
     expect(second.confirm).not.toBe(first.confirm);
+    expect((await confirm(second.confirm)).status).toBe(200);
+    // Confirmed: the older mail's link is spent too.
+    expect((await confirm(first.confirm)).status).toBe(400);
     const count = await env.DB.prepare('SELECT count(*) AS n FROM newsletter_subscriptions WHERE lower(email) = lower(?)').bind(email).first<{ n: number }>();
     expect(count!.n).toBe(1);
-    expect((await confirm(first.confirm)).status).toBe(400);
-    expect((await confirm(second.confirm)).status).toBe(200);
   });
 
   it('answers a confirmed address the same way and sends it no new mail', async () => {
@@ -98,8 +119,10 @@ describe('POST /api/newsletter/subscribe', () => {
     expect((await subscription(email)).status).toBe('unsubscribed');
 
     await subscribe(email);
-    expect((await subscription(email)).status).toBe('pending');
+    expect((await subscription(email)).status).toBe('unsubscribed');
     const fresh = await linksFor(email);
+    // The first mail's link was issued before the unsubscribe: it stays void.
+    expect((await confirm(links.confirm)).status).toBe(400);
     expect((await confirm(fresh.confirm)).status).toBe(200);
     expect((await subscription(email)).status).toBe('confirmed');
   });
@@ -114,11 +137,27 @@ describe('POST /api/newsletter/subscribe', () => {
     expect((await subscribe(newAddress())).status).toBe(200);
   });
 
-  it('limits the mails one address can be sent, whichever IPs ask', async () => {
+  it('limits one address to 3 asks a day, whichever IPs ask, with Retry-After', async () => {
     const email = newAddress();
-    for (let i = 0; i < 5; i++) expect((await subscribe(email)).status).toBe(200);
-    expect((await subscribe(email)).status).toBe(429);
-    expect(await emailsTo(email)).toBe(5);
+    for (let i = 0; i < 3; i++) expect((await subscribe(email)).status).toBe(200);
+    const limited = await subscribe(email.toUpperCase());
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(23 * 3600);
+    expect(await emailsTo(email)).toBe(3);
+  });
+
+  it('limits one IP to 5 subscriptions a day on top of 5 a minute', async () => {
+    const ip = randomIp();
+    // The day's budget already spent in earlier minutes.
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?, 5, ?)')
+      .bind(await rateLimitKey('newsletterPerIpPerDay', ip), Date.now() + 20 * 3_600_000)
+      .run();
+    const email = newAddress();
+    const limited = await subscribe(email, ip);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(19 * 3600);
+    expect(await emailsTo(email)).toBe(0);
+    expect((await subscribe(newAddress())).status).toBe(200);
   });
 
   it('needs a JSON body', async () => {
@@ -152,16 +191,24 @@ describe('GET /api/newsletter/confirm', () => {
   });
 
   it('refuses a token after its 48 hours', async () => {
+    const email = newAddress();
+    await subscribe(email);
+    const { confirm: token } = await linksFor(email);
+    const issued = Number(token.split('.')[1]);
+    expect(await readConfirmToken(env.SIGNING_SECRET, token, issued + 47 * 3_600_000)).toMatchObject({ email });
+    expect(await readConfirmToken(env.SIGNING_SECRET, token, issued + 48 * 3_600_000)).toBeNull();
+    expect(await readConfirmToken(env.SIGNING_SECRET, token, issued - 1)).toBeNull();
+  });
+
+  it('still confirms a pending row asked for before the signed links, by its stored hash', async () => {
     const db = createDb(env.DB);
     const email = newAddress();
-    const hash = await sha256Hex(unique('token'));
-    const expires = new Date(Date.now() + 48 * 3_600_000).toISOString();
-    await upsertPendingSubscription(db, { email, confirmTokenHash: hash, confirmTokenExpires: expires, unsubscribeTokenHash: await sha256Hex(unique('u')) });
-    const later = new Date(Date.now() + 49 * 3_600_000).toISOString();
-    expect(await confirmSubscription(db, hash, later)).toBe(false);
-    expect((await findSubscription(db, email))?.status).toBe('pending');
-    const sooner = new Date(Date.now() + 47 * 3_600_000).toISOString();
-    expect(await confirmSubscription(db, hash, sooner)).toBe(true);
+    const token = unique('legacy-token');
+    await env.DB.prepare("INSERT INTO newsletter_subscriptions (email, status, confirm_token_hash, confirm_token_expires, unsubscribe_token_hash) VALUES (?, 'pending', ?, ?, ?)")
+      .bind(email, await sha256Hex(token), new Date(Date.now() + 3_600_000).toISOString(), await sha256Hex(unique('u')))
+      .run();
+    expect(await confirmSubscription(db, await sha256Hex('wrong'), new Date().toISOString())).toBe(false);
+    expect((await confirm(token)).status).toBe(200);
     expect((await findSubscription(db, email))?.status).toBe('confirmed');
   });
 });

@@ -331,6 +331,35 @@ describe('GET /api/conversations/{conversation}', () => {
     expect((await call(`/api/conversations/${listing.id}-${pairWithoutOwner[0]}-${pairWithoutOwner[1]}`, { cookie: member.cookie })).status).toBe(404);
   });
 
+  it("carries the pair's barters, the ones the caller reviewed and the caller's block, in the one read (decision 043)", async () => {
+    const { owner, member, listing, bike, key } = await setup();
+    const fresh = await json(await call(`/api/conversations/${key}`, { cookie: member.cookie }));
+    expect(fresh).toMatchObject({ barters: [], reviewedBarterIds: [], blockedByMe: false });
+
+    // Another member's barter on the same listing is not this conversation's.
+    const third = await signUp();
+    expect((await call('/api/messages', { cookie: third.cookie, body: { senderId: third.id, receiverId: owner.id, listingId: listing.id, content: 'Is it still there?' } })).status).toBe(201);
+    expect((await call('/api/barters', { cookie: third.cookie, body: { listingId: listing.id, initiatorId: third.id, recipientId: owner.id, status: 'pending' } })).status).toBe(201);
+
+    const created = await made(member, { listingId: listing.id, givenListingIds: [bike.id] });
+    const accepted = await json(await act(owner, created.id, 'accept'));
+    expect((await call(`/api/barters/${accepted.barterId}/complete`, { method: 'PATCH', cookie: member.cookie, body: {} })).status).toBe(200);
+    const review = { reviewerId: member.id, userId: owner.id, listingId: listing.id, barterId: accepted.barterId, rating: 5, comment: 'Mower works perfectly, thank you!' };
+    expect((await call('/api/reviews', { cookie: member.cookie, body: review })).status).toBe(201);
+
+    const mine = await json(await call(`/api/conversations/${key}`, { cookie: member.cookie }));
+    expect(mine.barters).toEqual([expect.objectContaining({ id: accepted.barterId, listingId: listing.id, initiatorId: owner.id, recipientId: member.id, status: 'completed' })]);
+    expect(mine.reviewedBarterIds).toEqual([accepted.barterId]);
+    const theirs = await json(await call(`/api/conversations/${key}`, { cookie: owner.cookie }));
+    expect(theirs.barters.map((b: { id: number }) => b.id)).toEqual([accepted.barterId]);
+    expect(theirs.reviewedBarterIds).toEqual([]);
+
+    // A block is the blocker's to see: the blocked member's read does not say it.
+    expect((await call(`/api/blocks/${member.id}`, { method: 'PUT', cookie: owner.cookie })).status).toBeLessThan(300);
+    expect((await json(await call(`/api/conversations/${key}`, { cookie: owner.cookie }))).blockedByMe).toBe(true);
+    expect((await json(await call(`/api/conversations/${key}`, { cookie: member.cookie }))).blockedByMe).toBe(false);
+  });
+
   it('lists conversations with their address, including one started by an offer', async () => {
     const { owner, member, listing, key } = await setup();
     await made(member, { listingId: listing.id, text: 'Apples' });

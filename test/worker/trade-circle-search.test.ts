@@ -13,7 +13,7 @@ import { decide, expireCircles, findCircleRow } from '../../worker/lib/trade-cir
 import { legsKeyOf } from '../../worker/lib/trade-circles/engine';
 import { onWantAdded } from '../../worker/lib/trade-circles/hooks';
 import { legsKey, proposeCircle } from '../../worker/lib/trade-circles/propose';
-import { CIRCLE_PASS_JOB, CIRCLE_PASS_MAX_STATEMENTS, GLOBAL, INCREMENTAL_SQL, PAGE_MAX_EDGES, PAGE_SQL, runCirclePass, searchAfterWant } from '../../worker/lib/trade-circles/search';
+import { CIRCLE_PASS_JOB, CIRCLE_PASS_MAX_STATEMENTS, CIRCLE_PASS_PUSHES, GLOBAL, INCREMENTAL_SQL, PAGE_MAX_EDGES, PAGE_SQL, runCirclePass, searchAfterWant } from '../../worker/lib/trade-circles/search';
 import { unique } from './helpers';
 import { recording, tableScans } from './job-query-plans';
 
@@ -533,5 +533,25 @@ describe('races', () => {
     expect(circles[0]!.map((l) => l.listing_id).sort()).toEqual([la!, lc].sort());
     expect(circles[0]!.some((l) => l.listing_id === lb)).toBe(false);
     await consistent();
+  });
+});
+
+describe('bell pushes of the cron pass (decision 042)', () => {
+  it('a pass that proposes a circle of five pushes at most CIRCLE_PASS_PUSHES bells, and every member gets the entry', async () => {
+    const ids = await members(5);
+    await ringOf(ids);
+    let pushes = 0;
+    for (let page = 0; page < 200 && (await openCircles(ids)).length === 0; page++) {
+      const counts = emptyCounts();
+      await runCirclePass(meterEnv(env, counts), Date.now());
+      expect(counts.doRequests).toBeLessThanOrEqual(CIRCLE_PASS_PUSHES);
+      pushes += counts.doRequests;
+    }
+    expect(await openCircles(ids)).toHaveLength(1);
+    expect(pushes).toBeGreaterThan(0);
+    const entries = await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE kind = 'trade_circle' AND user_id IN (SELECT value FROM json_each(?1))`)
+      .bind(JSON.stringify(ids))
+      .first<{ n: number }>();
+    expect(entries!.n).toBe(5);
   });
 });

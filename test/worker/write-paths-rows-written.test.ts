@@ -43,9 +43,10 @@ describe("rows written by members' write requests", () => {
     const username = unique('w');
     const response = await metered('POST', '/api/auth/register', null, { username, password: 'password123', email: `${username}@example.com`, displayName: 'Writer' });
     expect(response.status).toBe(201);
-    // The email: row, sequence, queue entry, the pending-email counter. Before: 15 (an entry in
+    // The email: row, sequence, queue entry, the pending-email counter, and its recipient's daily
+    // count (decision 038: one row, the counter table is WITHOUT ROWID). Before: 15 (an entry in
     // the outbox's address index, and one in the admins' index for a member who is none).
-    expect(response.counts.d1RowsWritten).toBeLessThanOrEqual(13);
+    expect(response.counts.d1RowsWritten).toBeLessThanOrEqual(14);
     // The admins' index is partial: the contact form still finds the admins through it.
     const admins = await env.DB.prepare('SELECT count(*) AS n FROM users INDEXED BY users_is_admin_idx WHERE is_admin = 1').first<{ n: number }>();
     const all = await env.DB.prepare('SELECT count(*) AS n FROM users NOT INDEXED WHERE is_admin = 1').first<{ n: number }>();
@@ -175,5 +176,26 @@ describe("rows written by members' write requests", () => {
     );
     const featured = await json(await exports.default.fetch(new Request(`${ORIGIN}/api/listings/featured`, { headers: { 'CF-Connecting-IP': randomIp() } })));
     expect(Array.isArray(featured)).toBe(true);
+  });
+});
+
+describe("rows written by guests' forms (decision 038)", () => {
+  it("a newsletter subscription writes its rate-limit rows and the one mail, no subscription row until confirmed", async () => {
+    const email = `${unique('news')}@example.com`;
+    const asked = await metered('POST', '/api/newsletter/subscribe', null, { email });
+    expect(asked.status).toBe(200);
+    // Three rate-limit rows (the IP's minute and day, the address's day) and the mail: its row,
+    // sequence, queue entry, the pending-email counter and its recipient's daily count. Before: 12
+    // (two rate-limit rows, the subscription with four index entries, the mail at reset priority).
+    expect(asked.counts.d1RowsWritten).toBeLessThanOrEqual(8);
+    expect(await env.DB.prepare('SELECT 1 FROM newsletter_subscriptions WHERE lower(email) = lower(?)').bind(email).first()).toBeNull();
+  });
+
+  // Before decision 038: 3 with no admin (no daily rule). Each admin adds the relay: row, sequence, queue entry, pending counter, recipient count.
+  it('a contact message: its row, two rate-limit rows and a relay to each admin', async () => {
+    const admins = (await env.DB.prepare('SELECT count(*) AS n FROM users WHERE is_admin = 1').first<{ n: number }>())!.n;
+    const sent = await metered('POST', '/api/contact', null, { name: 'Jo Visitor', email: 'jo@example.com', subject: unique('Rows '), message: 'Could we host an event next month?' });
+    expect(sent.status).toBe(201);
+    expect(sent.counts.d1RowsWritten).toBeLessThanOrEqual(4 + 5 * admins);
   });
 });

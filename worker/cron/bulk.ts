@@ -2,7 +2,7 @@
 // writes them all (json_each), so a job's cost in D1 statements does not grow with its rows. D1
 // binds at most 100 parameters a statement but a parameter may be large; the chunk sizes below
 // keep one statement's JSON far under D1's 2 MB value limit.
-import { EMAIL_PRIORITY, type Email } from '../lib/email';
+import { outboxValues, type Email } from '../lib/email';
 import { nextIdsOfRowsSql } from '../db/id-reserve';
 
 /** Emails per INSERT (a notice or digest is a few kilobytes). */
@@ -13,15 +13,23 @@ export const ROWS_PER_STATEMENT = 1000;
 export const chunks = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** INSERTs into the outbox, one statement per EMAILS_PER_STATEMENT emails (none for none). */
-export function queueEmailsStatements(d1: D1Database, emails: Email[]): D1PreparedStatement[] {
+export function queueEmailsStatements(d1: D1Database, emails: Email[], now = Date.now()): D1PreparedStatement[] {
   return chunks(emails, EMAILS_PER_STATEMENT).map((part) =>
     d1
       .prepare(
-        `INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority)
-         SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]')
+        `INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority, kind, expires_at)
+         SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'),
+                json_extract(value, '$[5]'), json_extract(value, '$[6]')
            FROM json_each(?1)`,
       )
-      .bind(JSON.stringify(part.map((e) => [e.to, e.subject, e.text, e.html, EMAIL_PRIORITY[e.kind ?? 'notice']]))),
+      .bind(
+        JSON.stringify(
+          part.map((email) => {
+            const row = outboxValues(email, now);
+            return [row.to, row.subject, row.text, row.html, row.priority, row.kind, row.expiresAt];
+          }),
+        ),
+      ),
   );
 }
 

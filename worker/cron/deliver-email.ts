@@ -7,8 +7,11 @@
 // never send it twice. A passing failure backs off (1, 5, 25, 125 minutes) and the 5th marks the
 // row failed; a permanent rejection fails it at once. Rate limits, used-up quotas and a rejected
 // configuration give the row back without counting the attempt. Sends are capped per UTC day
-// (EMAIL_DAILY_LIMIT) by a counter row; account mail goes before notices when the cap is short.
+// (EMAIL_DAILY_LIMIT) by a counter row, spent on the most important mail first: password resets,
+// then verifications, then notices, then the newsletter (decision 038). Mail past its expiry (a
+// dead link, stale news) is never sent: each run marks a bounded page of it `expired`.
 import { markDayFull, releaseSends, reserveSends, utcDay } from '../db/queries/email-outbox';
+import { EMAIL_PRIORITY } from '../lib/email';
 import { mailSetup } from '../lib/mail-providers';
 import type { MailProvider, SendOutcome } from '../lib/mail-providers/types';
 import { MINUTE } from '../lib/time';
@@ -21,8 +24,15 @@ import { unlimited, type Budget } from './budget';
  * 20 every 15 minutes is still far more than a free provider's daily quota.
  */
 export const BATCH = 20;
-/** Due check, reservation, claim, outcomes, release, and a possible "day full" mark. */
-export const DELIVERY_FIXED_COST = 6;
+/** Due check, expiry and prune (one batch of two), reservation, claim, outcomes, release, and a possible "day full" mark. */
+export const DELIVERY_FIXED_COST = 8;
+/**
+ * Expired rows marked per run, and past days' recipient counters pruned per run, at most: a marked
+ * row writes itself, its queue index entry and the pending counter, so a run writes a few hundred
+ * rows at most however large the backlog; the claim skips expired rows anyway.
+ */
+export const EXPIRE_PAGE = 100;
+export const PRUNE_PAGE = 100;
 const LEASE = 10 * MINUTE;
 export const MAX_ATTEMPTS = 5;
 /** Wait before the next try after the nth failed attempt: 1, 5, 25, 125 minutes. */
@@ -36,10 +46,13 @@ interface ClaimedRow {
   html_body: string;
   attempts: number;
   priority: number;
+  expires_at: string | null;
 }
 
 /** Pending and not leased or backing off at the time bound as parameter `?n`. */
 const due = (n: number) => `status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?${n})`;
+/** Not expired at the time bound as `?n` (NULL: written by hand, never expires). */
+const unexpired = (n: number) => `(expires_at IS NULL OR expires_at > ?${n})`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Returns the number of rows sent; 0 when no provider is configured. */
@@ -56,6 +69,7 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
   const day = utcDay(now);
   // Nothing due: leave the counter alone (an idle run is one indexed read).
   if (!(await env.DB.prepare(`SELECT 1 FROM email_outbox WHERE ${due(1)} LIMIT 1`).bind(at).first())) return 0;
+  await expireAndPrune(env.DB, at, day);
 
   const affordable = Math.min(BATCH, Math.floor(budget.left() - (DELIVERY_FIXED_COST - 1)));
   if (affordable <= 0) return 0;
@@ -69,17 +83,18 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
     return 0;
   }
 
-  // One statement claims the batch atomically, account mail first; a concurrent run sees these rows
-  // leased. The outer check is written `+(...)` so the rows are found by id, not by walking the queue index.
+  // One statement claims the batch atomically, most important and soonest expiring first, never an
+  // expired row; a concurrent run sees these rows leased. The outer check is written `+(...)` so
+  // the rows are found by id, not by walking the queue index.
   const lease = new Date(now + LEASE).toISOString();
   const { results } = await env.DB.prepare(
     `UPDATE email_outbox SET attempts = attempts + 1, next_attempt_at = ?1
-     WHERE id IN (SELECT id FROM email_outbox WHERE ${due(2)} ORDER BY priority, id LIMIT ?3) AND +${due(2)}
-     RETURNING id, to_address, subject, text_body, html_body, attempts, priority`,
+     WHERE id IN (SELECT id FROM email_outbox WHERE ${due(2)} AND ${unexpired(2)} ORDER BY priority, expires_at, id LIMIT ?3) AND +${due(2)}
+     RETURNING id, to_address, subject, text_body, html_body, attempts, priority, expires_at`,
   )
     .bind(lease, at, granted)
     .all<ClaimedRow>();
-  const rows = results.sort((a, b) => a.priority - b.priority || a.id - b.id);
+  const rows = results.sort((a, b) => a.priority - b.priority || (a.expires_at ?? '').localeCompare(b.expires_at ?? '') || a.id - b.id);
 
   let sent = 0;
   let stop: Exclude<SendOutcome, { status: 'sent' }> | null = null;
@@ -147,6 +162,29 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
     console.error(`email delivery: the provider rejected this instance's configuration, nothing more is sent this run: ${stop.error}`);
   }
   return sent;
+}
+
+/**
+ * Marks a page of expired due rows `expired` (not rows under a lease or a back-off: a leased row
+ * finishes as it goes, a backing-off one is marked once due) and prunes a page of past days'
+ * recipient counters, in one round trip. The expired rows are found per priority in the queue
+ * index (status, priority, expires_at): a range each.
+ */
+async function expireAndPrune(db: D1Database, at: string, day: string): Promise<void> {
+  const priorities = [...new Set(Object.values(EMAIL_PRIORITY))].join(', ');
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE email_outbox SET status = 'expired', next_attempt_at = NULL
+         WHERE id IN (SELECT id FROM email_outbox WHERE ${due(1)} AND priority IN (${priorities}) AND expires_at <= ?1 LIMIT ?2)`,
+      )
+      .bind(at, EXPIRE_PAGE),
+    db
+      .prepare(
+        `DELETE FROM email_recipient_days WHERE (day, recipient, kind) IN (SELECT day, recipient, kind FROM email_recipient_days WHERE day < ?1 LIMIT ?2)`,
+      )
+      .bind(day, PRUNE_PAGE),
+  ]);
 }
 
 interface Outcome {

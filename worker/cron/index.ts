@@ -16,9 +16,11 @@ import { BARTER_CLEANUP_COST, runBarterCleanup } from './barter-cleanup';
 import { invocation, type Budget } from './budget';
 import { BATCH as DELIVERY_BATCH, DELIVERY_FIXED_COST, deliverOutbox } from './deliver-email';
 import { MATCH_DIGEST_MIN_COST, runMatchDigest } from './match-digest';
+import { runMatchFanout } from './match-fanout';
 import { runMessageEmailNotices } from './message-email-notices';
 import { pruneExpiredRows } from './prune-expired';
 import { PAGES_DAILY, PAGES_FREQUENT, pruneAbandonedUploads } from './prune-uploads';
+import { runBellReadMarks } from './bell-read-marks';
 import { ALERT_MIN_COST, runSavedSearchAlerts, SEARCHES_PER_INVOCATION, type AlertRun } from './saved-search-alerts';
 import { runCircleExpiry } from './trade-circle-expiry';
 import { runSuspensionEnd } from './suspension-end';
@@ -70,6 +72,8 @@ export const CRON_JOBS: Record<string, readonly CronJob[]> = {
     // Suspensions whose time has passed end (docs/api/moderation.md): one page a trigger, called once.
     { name: 'suspension-end', cost: 0, run: (env, at, budget) => runSuspensionEnd(env, at, budget) },
     { name: 'prune-uploads', cost: 0, run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_FREQUENT, budget) },
+    // "Mark all read" beyond one request (decision 042): one call a trigger, 500 entries.
+    { name: 'bell-read-marks', cost: 0, run: (env, at, budget) => runBellReadMarks(env, new Date(at), budget) },
     // Paged by searches (SEARCHES_PER_INVOCATION a call) when it runs in invocations of its own.
     {
       name: 'saved-search-alerts',
@@ -78,9 +82,11 @@ export const CRON_JOBS: Record<string, readonly CronJob[]> = {
       runAlone: (env, at, budget) => runSavedSearchAlerts(env, at, budget, SEARCHES_PER_INVOCATION),
       more: (result) => (result as AlertRun | null)?.more === true,
       // The calls the other jobs leave of the trigger's 50 subrequests (see MAX_CALLS_PER_JOB):
-      // 10,200 searches a trigger.
-      maxCalls: 34,
+      // 8,000 searches a trigger (the trigger's rows-written cap, TRIGGER_ROWS_WRITTEN, may stop it sooner).
+      maxCalls: 32,
     },
+    // Matches a listing change found beyond those its request announced (decision 042): one call, two members.
+    { name: 'match-fanout', cost: 0, run: (env, _at, budget) => runMatchFanout(env, budget) },
     // New two-way matches not yet seen in the app, as one email per member (docs/api/wants-matches-circles.md).
     { name: 'match-digest', cost: MATCH_DIGEST_MIN_COST, run: (env, at, budget) => runMatchDigest(env, at, budget) },
     { name: 'message-email-notices', cost: NOTICES_COST, run: (env, at, budget) => runMessageEmailNotices(env, at, budget) },
@@ -119,6 +125,8 @@ export interface JobOutcome {
   more: boolean;
   /** Statements and subrequests the invocation used (its budget is INVOCATION_BUDGET). */
   used: number;
+  /** D1 rows the invocation wrote (the dispatcher's cap on a trigger's continuations counts them). */
+  written?: number;
   error?: string;
 }
 
@@ -129,15 +137,24 @@ export async function runCronJob(cron: string, name: string, scheduledTime: numb
   const run = invocation(env);
   try {
     const result = await (job.runAlone ?? job.run)(run.env, scheduledTime, run.budget(0));
-    return { job: name, ok: true, more: job.more?.(result) ?? false, used: run.used() };
+    return { job: name, ok: true, more: job.more?.(result) ?? false, used: run.used(), written: run.counts.d1RowsWritten };
   } catch (error) {
     console.error(`cron ${cron}: job ${name} failed`, error);
-    return { job: name, ok: false, more: false, used: run.used(), error: error instanceof Error ? error.message : String(error) };
+    return { job: name, ok: false, more: false, used: run.used(), written: run.counts.d1RowsWritten, error: error instanceof Error ? error.message : String(error) };
   }
 }
 
-/** Calls of one job in one trigger at most (the first and its continuations); with the alerts' 34 and the jobs without continuations called once, a trigger makes at most 50 calls, the subrequests of its invocation. */
+/** Calls of one job in one trigger at most (the first and its continuations); with the alerts' 32 and the jobs without continuations called once, a trigger makes at most 50 calls, the subrequests of its invocation. */
 export const MAX_CALLS_PER_JOB = 4;
+
+/**
+ * Rows a trigger's continuations may bring its run to (decision 042): once the calls so far wrote
+ * this many, no job is called again in this trigger (each job's first call still runs), so a
+ * backlog (the saved-search alerts' first window over 10,000 searches wrote 26,157 rows in one
+ * run, a quarter of the day) is drained over several runs instead: about 2.5% of the free plan's
+ * 100,000 rows written a day per run, plus the first calls' pages.
+ */
+export const TRIGGER_ROWS_WRITTEN = 2500;
 
 /** One job invocation as the dispatcher saw it (for the meter; see worker/lib/meter). */
 export interface JobCall {
@@ -157,8 +174,11 @@ export type JobRunner = (cron: string, job: string, scheduledTime: number) => Pr
  */
 export async function dispatchScheduled(cron: string, scheduledTime: number, runner: JobRunner, onCall?: (call: JobCall) => void): Promise<JobOutcome[]> {
   const outcomes: JobOutcome[] = [];
+  let written = 0;
   for (const job of jobsOf(cron)) {
     for (let call = 0; call < (job.maxCalls ?? MAX_CALLS_PER_JOB); call++) {
+      // A continuation waits for the next trigger once this one has written its share of the day.
+      if (call > 0 && written >= TRIGGER_ROWS_WRITTEN) break;
       let outcome: JobOutcome;
       try {
         outcome = await runner(cron, job.name, scheduledTime);
@@ -167,6 +187,7 @@ export async function dispatchScheduled(cron: string, scheduledTime: number, run
         outcome = { job: job.name, ok: false, more: false, used: 0, error: error instanceof Error ? error.message : String(error) };
       }
       outcomes.push(outcome);
+      written += outcome.written ?? 0;
       onCall?.({ outcome, call });
       if (!outcome.ok || !outcome.more) break;
     }

@@ -72,16 +72,20 @@ export interface AlertRun {
  * Searches one job invocation matches (decision 022, "One invocation per job"): with ~8,000
  * searches and new listings, one pass took over 100 ms of Worker CPU; a page of this many keeps
  * an invocation under 10 ms (300 measured 5–7 ms a page with spikes to 10–11 ms when the isolate's
- * garbage collector ran in a full bench run; 250 leaves that margin and still finishes the bench's
- * window of about 8,000 searches in one trigger's 34 calls). The window's position (the last member whose searches are done) is kept in cron_state
+ * garbage collector ran in a full bench run; 250 left that margin under 10 ms but one page with the
+ * collector running took 9.4 ms against the 8 ms per call of decision 042, so 200: a trigger's 32
+ * calls match 6,400 searches, and the bench's window of about 8,000 finishes over two triggers). The window's position (the last member whose searches are done) is kept in cron_state
  * under ALERT_PAGE_JOB, written in the same batch as the page's notifications and digests, so a
  * page is written once; the next invocation (the dispatcher calls again at once, up to its cap,
  * else the next trigger) goes on from there before it claims a new window.
  */
-export const SEARCHES_PER_INVOCATION = 250;
+export const SEARCHES_PER_INVOCATION = 200;
 export const ALERT_PAGE_JOB = 'saved-search-alerts:page';
-/** Bell pushes one paged invocation makes at most (the window's MAX_BELL_PUSHES spread over its first pages). */
-export const PUSHES_PER_PAGE = 5;
+/**
+ * Bell pushes one paged invocation makes at most (the window's MAX_BELL_PUSHES spread over its first
+ * pages): 5, then 3, made the bound of one Durable Object call's CPU pass 8 ms in the bench (decision 042).
+ */
+export const PUSHES_PER_PAGE = 2;
 
 /** A page of searches: the searches of the members after this user id, about `limit` of them. */
 export interface SearchPage {

@@ -410,25 +410,50 @@ export const emailOutbox = sqliteTable(
     subject: text('subject').notNull(),
     text: text('text_body').notNull(),
     html: text('html_body').notNull(),
-    // 0 = account mail (verification, password reset, newsletter confirmation), 1 = notices and
-    // digests. Under the daily cap lower numbers go first (docs/decisions/010-email-provider.md).
+    // Under the daily cap lower numbers go first: 0 password reset, 1 verification and account
+    // security, 2 notices and contact relays, 3 newsletter (decision 038; EMAIL_PRIORITY). Every
+    // insert sets it; the default is the old "notice" value, kept to spare a table rebuild.
     priority: integer('priority').notNull().default(1),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'expired'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: text('next_attempt_at'),
     lastError: text('last_error'),
     sentAt: text('sent_at'),
     createdAt: createdAt(),
+    // What the mail is (EMAIL_KINDS): sets its priority, its lifetime and its per-recipient daily
+    // cap (counted in email_recipient_days by a trigger, migration 0034).
+    kind: text('kind', { enum: ['reset', 'verification', 'security', 'notice', 'contact', 'newsletter'] }).notNull().default('notice'),
+    // After this the mail is never sent (its link is dead or its news stale): delivery marks it
+    // `expired`. NULL (rows written by hand) never expires.
+    expiresAt: text('expires_at'),
   },
-  // Delivery claims pending rows in (priority, id) order: the index's implicit rowid gives the id.
+  // Delivery claims pending rows in (priority, expires_at, id) order and finds the expired ones by
+  // the same index: the index's implicit rowid gives the id.
   (t) => [
     // No index on the address: no query of the Worker reads the outbox by address (decision 029,
     // members' write paths: it cost a row written per email queued).
-    index('email_outbox_queue_idx').on(t.status, t.priority),
+    index('email_outbox_queue_idx').on(t.status, t.priority, t.expiresAt),
     // The admin email notice's last provider error: only pending rows that failed, in queue order
     // (decision 026), so finding it never walks the whole pending backlog.
     index('email_outbox_pending_error_idx').on(t.priority).where(sql`status = 'pending' AND last_error IS NOT NULL`),
   ],
+);
+
+/**
+ * Mail queued per recipient address (lower-cased), kind and UTC day, written by the outbox's
+ * BEFORE INSERT trigger, which drops a mail past its kind's daily cap (decision 038). Rows of
+ * past days are pruned by the delivery run, a page at a time. Migration 0034 makes the table
+ * WITHOUT ROWID (drizzle cannot say so): a new row is one row written, not a row and a key entry.
+ */
+export const emailRecipientDays = sqliteTable(
+  'email_recipient_days',
+  {
+    day: text('day').notNull(),
+    recipient: text('recipient').notNull(),
+    kind: text('kind').notNull(),
+    queued: integer('queued').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.recipient, t.kind] })],
 );
 
 /**
@@ -504,6 +529,8 @@ export const newsletterSubscriptions = sqliteTable(
     unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
     confirmedAt: text('confirmed_at'),
     createdAt: createdAt(),
+    // When it was last unsubscribed: confirmation links issued before it stop working (decision 038).
+    unsubscribedAt: text('unsubscribed_at'),
   },
   (t) => [
     uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`),
@@ -553,6 +580,28 @@ export const notifications = sqliteTable(
     index('notifications_match_created_idx').on(t.createdAt).where(sql`${t.kind} = 'match'`),
   ],
 );
+
+// "Mark all read" beyond what one request marks (decision 042): the request marks the bell's page
+// and up to MARK_ALL_PER_REQUEST more; this row asks the frequent cron to mark the member's other
+// entries that were unread at `through`, in bounded steps, and goes when they are done. One row
+// per member (the key is the member: a second "mark all" moves `through` on).
+export const bellReadMarks = sqliteTable('bell_read_marks', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  through: text('through').notNull(),
+  createdAt: createdAt(),
+});
+
+// Matches a listing change found beyond what its request announces (decision 042): the request
+// notifies the member's best MATCH_PARTNERS_PER_REQUEST partners; this row asks the frequent cron
+// to announce the rest (worker/cron/match-fanout.ts). One row per member.
+export const matchFanouts = sqliteTable('match_fanouts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
 
 // A ledger of cron runs: a rerun for the same scheduled time finds its row and does nothing.
 // WITHOUT ROWID (migration rows_written, decision 029): a claim writes one row, not a row and its key.

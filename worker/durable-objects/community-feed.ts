@@ -4,9 +4,20 @@
 // and pushes them to every socket, so the spec's 15-second refresh costs one read for all viewers
 // instead of a Worker request per viewer (docs/api/users-and-community.md, "Live updates"; decision 028).
 // Sockets are held with the Hibernation API: between alarms the object sleeps and costs no duration.
-// Nothing is stored but the alarm.
+// Nothing is stored but the alarm. Each address (an IPv6 /64 counts as one) holds at most
+// MAX_FEED_SOCKETS_PER_ADDRESS sockets, a socket is closed after FEED_IDLE_MS, and one that sends
+// a frame is closed at once: the feed is push-only (decision 039).
 import { DurableObject } from 'cloudflare:workers';
+import {
+  IDLE_CLOSE_CODE,
+  IDLE_CLOSE_REASON,
+  RECEIVE_ONLY_CLOSE_CODE,
+  RECEIVE_ONLY_CLOSE_REASON,
+  TOO_MANY_SOCKETS_CLOSE_CODE,
+  TOO_MANY_SOCKETS_CLOSE_REASON,
+} from '../../src/shared/ws-frames';
 import { createDb } from '../db/client';
+import { closeSocket } from './close-socket';
 import { activitySummary, upcomingEventsFrom } from '../db/queries/community';
 import { dashboardFromActivity } from '../lib/community-feed';
 
@@ -19,13 +30,50 @@ export const FEED_INTERVAL_MS = 15_000;
  */
 export const MAX_FEED_SOCKETS = 20_000;
 
+/**
+ * Sockets one address may hold (the Worker keys IPv6 by /64, as every per-address rule): a
+ * household or an office behind one NAT with a tab or two each stays far below it; one guest
+ * holding hundreds does not (decision 039). Past it a new socket is closed with 4029.
+ */
+export const MAX_FEED_SOCKETS_PER_ADDRESS = 32;
+
+/**
+ * A socket is closed with 4002 "Idle timeout" this long after it opened: a tab left open for hours
+ * stops holding a socket (and the alarm that runs while any is open); the page reconnects on the
+ * next sign of a person, not on a timer (decision 039).
+ */
+export const FEED_IDLE_MS = 30 * 60 * 1000;
+
+/** The tag of an address's sockets (the Worker sends the address hashed). */
+const addressTag = (address: string) => `address:${address}`;
+
+/** What a feed socket keeps through hibernation: when it opened. */
+interface FeedSocket {
+  openedAt: number;
+}
+
 export class CommunityFeed extends DurableObject<Env> {
-  /** A feed socket: the Worker checked the upgrade; nothing about the viewer reaches this object. */
+  /** The clock (tests move it to pass the idle time). */
+  now: () => number = Date.now;
+
+  /**
+   * A feed socket: the Worker checked the upgrade and sends the caller's address, hashed
+   * (X-Address); nothing else about the viewer reaches this object.
+   */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
+    const address = request.headers.get('X-Address');
+    if (!address || !/^[0-9a-f]{64}$/.test(address)) return new Response('Missing address', { status: 400 });
     if (this.openSockets().length >= MAX_FEED_SOCKETS) return new Response('Too many open feed sockets', { status: 503 });
     const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1]);
+    const fromAddress = this.openSockets(addressTag(address)).length;
+    this.ctx.acceptWebSocket(pair[1], [addressTag(address)]);
+    pair[1].serializeAttachment({ openedAt: this.now() } satisfies FeedSocket);
+    if (fromAddress >= MAX_FEED_SOCKETS_PER_ADDRESS) {
+      // Handed out closed, so the page sees why and waits instead of retrying at once.
+      closeSocket(pair[1], TOO_MANY_SOCKETS_CLOSE_CODE, TOO_MANY_SOCKETS_CLOSE_REASON);
+      return new Response(null, { status: 101, webSocket: pair[0] });
+    }
     // The figures as they stand go first (read now: the same single query the route would make),
     // so the page needs no request to show them.
     const frame = await this.frame();
@@ -40,12 +88,30 @@ export class CommunityFeed extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  /** Every 15 s while a socket is open: read once, push to all. With none open, the alarm stops. */
+  /**
+   * Every 15 s while a socket is open: closes the sockets past their idle time, then reads once and
+   * pushes to the rest. With none open, the alarm stops.
+   */
   async alarm(): Promise<void> {
+    this.closeIdle();
     if (this.openSockets().length === 0) return;
     const frame = await this.frame();
     if (frame) this.broadcast(frame);
     await this.ctx.storage.setAlarm(Date.now() + FEED_INTERVAL_MS);
+  }
+
+  /** Closes the sockets open for FEED_IDLE_MS or longer with 4002; returns how many. */
+  private closeIdle(): number {
+    const openedBefore = this.now() - FEED_IDLE_MS;
+    let closed = 0;
+    for (const ws of this.openSockets()) {
+      const socket = ws.deserializeAttachment() as Partial<FeedSocket> | null;
+      // A socket without its opening time (none should be) is treated as idle.
+      if (typeof socket?.openedAt === 'number' && socket.openedAt > openedBefore) continue;
+      closeSocket(ws, IDLE_CLOSE_CODE, IDLE_CLOSE_REASON);
+      closed += 1;
+    }
+    return closed;
   }
 
   /** Sends `frame` to every open socket; returns how many were sent to. */
@@ -62,9 +128,9 @@ export class CommunityFeed extends DurableObject<Env> {
     return sent;
   }
 
-  /** The sockets still open (one whose page closed it may be listed until the close completes). */
-  private openSockets(): WebSocket[] {
-    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+  /** The sockets still open, all or one address's (one whose page closed it may be listed until the close completes). */
+  private openSockets(tag?: string): WebSocket[] {
+    return this.ctx.getWebSockets(tag).filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
   /**
@@ -87,8 +153,13 @@ export class CommunityFeed extends DurableObject<Env> {
     return this.openSockets().length;
   }
 
-  /** Pages send nothing on the feed socket; whatever arrives is ignored. */
-  async webSocketMessage(): Promise<void> {}
+  /**
+   * Pages send nothing on the feed socket, and every frame sent in is a metered Durable Object
+   * request: a socket that sends one is closed with 4008 (the SPA never does).
+   */
+  async webSocketMessage(ws: WebSocket): Promise<void> {
+    closeSocket(ws, RECEIVE_ONLY_CLOSE_CODE, RECEIVE_ONLY_CLOSE_REASON);
+  }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     // Answer the Close frame so the browser's socket leaves CLOSING at once (as the rooms do).

@@ -2,8 +2,18 @@
 // read marks to the members' open sockets with the WebSocket Hibernation API. D1 stays the record;
 // the room keeps no messages, so an evicted room loses nothing but its in-memory state.
 import { DurableObject } from 'cloudflare:workers';
-import { CONVERSATION_CLOSED_CLOSE_CODE, CONVERSATION_CLOSED_CLOSE_REASON, SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON, type ServerFrame } from '../../src/shared/ws-frames';
+import {
+  CONVERSATION_CLOSED_CLOSE_CODE,
+  CONVERSATION_CLOSED_CLOSE_REASON,
+  SESSION_ENDED_CLOSE_CODE,
+  SESSION_ENDED_CLOSE_REASON,
+  TOO_MANY_SOCKETS_CLOSE_CODE,
+  TOO_MANY_SOCKETS_CLOSE_REASON,
+  type ServerFrame,
+} from '../../src/shared/ws-frames';
 import { memberSocketsStub, type EndedSessions } from '../lib/member-sockets';
+import { closeSocket } from './close-socket';
+import type { Admission } from './member-sockets';
 import { FrameBudget, handleClientFrame, isSessionKey, newestMessageId, noteSyncPoint, openSocketsOf, readMember, sendAll, sessionTag, socketsForMessage, userTag, type SocketMember } from './conversation-frames';
 
 const positiveId = (raw: string | null) => (raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
@@ -12,6 +22,8 @@ export class ConversationRoom extends DurableObject<Env> {
   private readonly budget = new FrameBudget();
   /** Registry updates run one after another, so MemberSockets receives them in order. */
   private registryQueue: Promise<unknown> = Promise.resolve();
+  /** Sockets the registry refused: the registry already counts them out, so their close tells it nothing. */
+  private readonly refused = new WeakSet<WebSocket>();
 
   /**
    * Accepts an already-authorised member's socket. Only the Worker reaches this (the binding is
@@ -52,13 +64,22 @@ export class ConversationRoom extends DurableObject<Env> {
     pair[1].serializeAttachment(member);
     if (syncPoint !== null) noteSyncPoint(pair[1], syncPoint);
     // The member's registry must know about this room before the socket is handed out, or ending
-    // the session could miss it: no registration, no socket.
+    // the session could miss it: no registration, no socket. The registry also answers whether the
+    // session ended meanwhile (after the Worker's check) and whether the member is over the cap;
+    // then the socket is handed out closed with the code that says why (decision 039).
+    let admission: Admission;
     try {
-      await this.syncRegistry(member.userId);
+      admission = await this.syncRegistry(member.userId, { joining: pair[1], session: member });
     } catch (error) {
       console.error('conversation room: registering the socket failed', error);
       pair[1].close(1011, 'Could not register the socket');
       return new Response('Could not register the socket', { status: 503 });
+    }
+    if (admission !== 'admitted') {
+      this.refused.add(pair[1]);
+      const [code, reason] = admission === 'session-ended' ? [SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON] : [TOO_MANY_SOCKETS_CLOSE_CODE, TOO_MANY_SOCKETS_CLOSE_REASON];
+      // A session end may have closed it first.
+      closeSocket(pair[1], code, reason);
     }
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
@@ -119,12 +140,17 @@ export class ConversationRoom extends DurableObject<Env> {
    * state is read when the update runs, so the registry ends up with the room's latest state even
    * when sockets open and close in quick succession.
    */
-  private syncRegistry(userId: number, leaving?: WebSocket): Promise<void> {
-    const run = this.registryQueue.then(async () => {
+  private syncRegistry(userId: number, change: { leaving: WebSocket } | { joining: WebSocket; session: SocketMember }): Promise<Admission> {
+    const run = this.registryQueue.then(async (): Promise<Admission> => {
       const registry = memberSocketsStub(this.env, userId);
       const room = this.ctx.id.toString();
-      if (openSocketsOf(this.ctx, userId, leaving).length > 0) await registry.track(room, userId);
+      const other = 'leaving' in change ? change.leaving : change.joining;
+      const held = openSocketsOf(this.ctx, userId, other).length;
+      // A new socket still open asks to be admitted beside the others (one call: registration and check).
+      if ('joining' in change && change.joining.readyState === WebSocket.OPEN) return registry.admit(room, userId, held, change.session);
+      if (held > 0) await registry.track(room, userId, held);
       else await registry.forget(room);
+      return 'admitted';
     });
     this.registryQueue = run.catch(() => {});
     return run;
@@ -177,8 +203,8 @@ export class ConversationRoom extends DurableObject<Env> {
   /** A socket went away: the registry drops this room once the member has no open socket here. */
   private async forgetIfLast(ws: WebSocket): Promise<void> {
     const member = readMember(ws);
-    if (!member) return;
-    await this.syncRegistry(member.userId, ws).catch((error: unknown) => {
+    if (!member || this.refused.has(ws)) return;
+    await this.syncRegistry(member.userId, { leaving: ws }).catch((error: unknown) => {
       // A stale entry costs one room call when the member's sessions next end, and the registry's
       // daily check drops it.
       console.error('conversation room: updating the member registry failed', error);

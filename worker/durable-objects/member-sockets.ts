@@ -6,10 +6,20 @@
 // notification written or changed for the member pushes a small frame to them, so the bell
 // refetches instead of polling (docs/api/notifications.md, "Live updates"; decision 027).
 import { DurableObject } from 'cloudflare:workers';
-import { NOTIFICATIONS_FRAME, SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON } from '../../src/shared/ws-frames';
+import {
+  NOTIFICATIONS_FRAME,
+  RECEIVE_ONLY_CLOSE_CODE,
+  RECEIVE_ONLY_CLOSE_REASON,
+  SESSION_ENDED_CLOSE_CODE,
+  SESSION_ENDED_CLOSE_REASON,
+  TOO_MANY_SOCKETS_CLOSE_CODE,
+  TOO_MANY_SOCKETS_CLOSE_REASON,
+} from '../../src/shared/ws-frames';
 import { createDb } from '../db/client';
+import { closeSocket } from './close-socket';
 import { readBell } from '../db/queries/notifications';
 import type { EndedSessions } from '../lib/member-sockets';
+import { EndedSessionMarks, type SocketSession } from './ended-session-marks';
 
 /**
  * Rooms asked per call. A member has a socket open in one conversation per open tab, so a handful;
@@ -19,6 +29,23 @@ import type { EndedSessions } from '../lib/member-sockets';
 export const MAX_ROOMS_PER_CALL = 40;
 /** An entry not refreshed for this long is checked with its room by the alarm. */
 export const CHECK_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Bell sockets a member may hold (one per open tab, on every device): past this a new one is
+ * refused with 4029 (decision 039). Far above a member's tabs and devices; 300 in one session was
+ * the abuse seen.
+ */
+export const MAX_BELL_SOCKETS = 20;
+
+/**
+ * Live-chat sockets (conversations and trade circles) a member may hold across all rooms: past
+ * this a new one is refused with 4029 (decision 039). It also keeps the rooms to ask when a session
+ * ends within MAX_ROOMS_PER_CALL, so sign-out reaches every socket.
+ */
+export const MAX_CHAT_SOCKETS = 20;
+
+/** What the registry answers a room that asks to admit a member's new socket. */
+export type Admission = 'admitted' | 'session-ended' | 'too-many';
 
 /** The tag of every bell socket, and of those of one session (by its hashed id). */
 const BELL_TAG = 'bell';
@@ -49,14 +76,30 @@ export class MemberSockets extends DurableObject<Env> {
   /** Whether the rooms table exists, once known (the object never writes before its first registration). */
   private tableExists = false;
 
-  /** The storage; only a registration creates the table, so reads and removals never write. */
+  /** The sessions that ended lately (N1: a socket whose upgrade overlapped the end is refused). */
+  private readonly marks = new EndedSessionMarks(this.ctx.storage.sql);
+
+  /** The storage; only a registration or a session's end creates tables, so reads and removals never write. */
   private get sql(): SqlStorage {
     return this.ctx.storage.sql;
   }
 
   private hasTable(): boolean {
-    if (!this.tableExists) this.tableExists = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rooms'").toArray().length > 0;
+    if (this.tableExists) return true;
+    const table = this.sql.exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'rooms'").toArray()[0];
+    // A registry written before the per-member cap has no `sockets` column: each listed room counted one.
+    if (table && !/\bsockets\b/.test(table.sql)) this.sql.exec('ALTER TABLE rooms ADD COLUMN sockets INTEGER NOT NULL DEFAULT 1');
+    this.tableExists = table !== undefined;
     return this.tableExists;
+  }
+
+  private ensureTable(): void {
+    if (this.hasTable()) return;
+    // `generation` changes on every registration, so a removal decided on an older answer from
+    // the room cannot drop a registration that arrived in the meantime. `sockets`: how many of
+    // the member's sockets the room holds (the per-member cap counts them).
+    this.sql.exec('CREATE TABLE IF NOT EXISTS rooms (room TEXT PRIMARY KEY, user_id INTEGER NOT NULL, generation INTEGER NOT NULL, seen_at INTEGER NOT NULL, sockets INTEGER NOT NULL DEFAULT 1)');
+    this.tableExists = true;
   }
 
   /**
@@ -70,13 +113,19 @@ export class MemberSockets extends DurableObject<Env> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
     if (!Number.isSafeInteger(userId) || userId < 1 || !sessionKey || !Number.isFinite(sessionCreatedAt)) return new Response('Missing member', { status: 400 });
     const pair = new WebSocketPair();
+    const socket = pair[1];
+    const held = this.openBellSockets().length;
     // Hibernation: the object sleeps while the sockets stay open; frames go out only on news.
-    this.ctx.acceptWebSocket(pair[1], [BELL_TAG, bellSessionTag(sessionKey)]);
-    pair[1].serializeAttachment({ userId, sessionKey, sessionCreatedAt } satisfies BellSocket);
+    this.ctx.acceptWebSocket(socket, [BELL_TAG, bellSessionTag(sessionKey)]);
+    socket.serializeAttachment({ userId, sessionKey, sessionCreatedAt } satisfies BellSocket);
+    // Accepting is this socket's registration: a session end from now on closes it. One that ran
+    // after the Worker's session check but before this line left its mark, so the socket is
+    // handed out closed (the client asks who is signed in, as on any 4001).
+    if (this.marks.ended({ sessionKey, sessionCreatedAt })) closeSocket(socket, SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON);
+    else if (held >= MAX_BELL_SOCKETS) closeSocket(socket, TOO_MANY_SOCKETS_CLOSE_CODE, TOO_MANY_SOCKETS_CLOSE_REASON);
     // The bell as it stands goes first (read after the socket is accepted, so no change between
     // this read and the next push is lost): every (re)connect is in sync without a request.
-    const socket = pair[1];
-    this.queue(() => this.push(userId, [socket]));
+    else this.queue(() => this.push(userId, [socket]));
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
@@ -124,7 +173,12 @@ export class MemberSockets extends DurableObject<Env> {
 
   /** How many bell sockets are open (tests, and the daily check's logs). */
   async bellSocketCount(): Promise<number> {
-    return this.ctx.getWebSockets(BELL_TAG).length;
+    return this.openBellSockets().length;
+  }
+
+  /** The bell sockets still open (one closed by the cap or a session's end may be listed until its close completes). */
+  private openBellSockets(): WebSocket[] {
+    return this.ctx.getWebSockets(BELL_TAG).filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
   /** Closes the bell sockets of the ended sessions (as the rooms do theirs); returns how many. */
@@ -145,8 +199,13 @@ export class MemberSockets extends DurableObject<Env> {
     return closed;
   }
 
-  /** The client sends nothing on a bell socket; whatever arrives is ignored. */
-  async webSocketMessage(): Promise<void> {}
+  /**
+   * The client sends nothing on a bell socket, and every frame sent in is a metered Durable Object
+   * request: a socket that sends one is closed (4008), and the SPA does not reconnect it at once.
+   */
+  async webSocketMessage(ws: WebSocket): Promise<void> {
+    closeSocket(ws, RECEIVE_ONLY_CLOSE_CODE, RECEIVE_ONLY_CLOSE_REASON);
+  }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     // Answer the Close frame so the browser's socket leaves CLOSING at once (as the rooms do).
@@ -158,22 +217,35 @@ export class MemberSockets extends DurableObject<Env> {
     }
   }
 
-  /** A room holds an open socket of the member (called by the room on every accepted socket). */
-  async track(room: string, userId: number): Promise<void> {
-    if (!this.hasTable()) {
-      // `generation` changes on every registration, so a removal decided on an older answer from
-      // the room cannot drop a registration that arrived in the meantime.
-      this.sql.exec('CREATE TABLE IF NOT EXISTS rooms (room TEXT PRIMARY KEY, user_id INTEGER NOT NULL, generation INTEGER NOT NULL, seen_at INTEGER NOT NULL)');
-      this.tableExists = true;
-    }
+  /** A room holds `sockets` open sockets of the member (called by the room whenever that number changes and stays above 0). */
+  async track(room: string, userId: number, sockets = 1): Promise<void> {
+    this.ensureTable();
     this.sql.exec(
-      `INSERT INTO rooms (room, user_id, generation, seen_at) VALUES (?, ?, 1, ?)
-       ON CONFLICT (room) DO UPDATE SET generation = generation + 1, seen_at = excluded.seen_at, user_id = excluded.user_id`,
+      `INSERT INTO rooms (room, user_id, generation, seen_at, sockets) VALUES (?, ?, 1, ?, ?)
+       ON CONFLICT (room) DO UPDATE SET generation = generation + 1, seen_at = excluded.seen_at, user_id = excluded.user_id, sockets = excluded.sockets`,
       room,
       userId,
       Date.now(),
+      sockets,
     );
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + CHECK_AFTER_MS);
+  }
+
+  /**
+   * A room accepted a new socket of the member, beside `held` others of theirs there, and asks
+   * whether it may stay (decision 039). Registration and the check are one step here, where every
+   * session end passes: a session that ended after the Worker's check is refused ('session-ended',
+   * the room closes the socket with 4001), and so is a socket past the member's cap ('too-many',
+   * 4029). The room is listed with the sockets it keeps, before the socket is handed out.
+   */
+  async admit(room: string, userId: number, held: number, session: SocketSession): Promise<Admission> {
+    const ended = this.marks.ended(session);
+    const elsewhere = this.hasTable() ? this.sql.exec<{ n: number }>('SELECT coalesce(sum(sockets), 0) AS n FROM rooms WHERE room != ?', room).one().n : 0;
+    const verdict: Admission = ended ? 'session-ended' : elsewhere + held + 1 > MAX_CHAT_SOCKETS ? 'too-many' : 'admitted';
+    const kept = verdict === 'admitted' ? held + 1 : held;
+    if (kept > 0) await this.track(room, userId, kept);
+    else await this.forget(room);
+    return verdict;
   }
 
   /** The member's last socket in a room closed. */
@@ -198,6 +270,10 @@ export class MemberSockets extends DurableObject<Env> {
    * thrown at the end so the caller can log it.
    */
   async closeSockets(userId: number, ended: EndedSessions, reason: string = SESSION_ENDED_CLOSE_REASON): Promise<number> {
+    // Remembered first, in the same turn as the closing pass reads what is open: a socket being
+    // upgraded now is either listed below or refused when its room asks to admit it (N1).
+    this.marks.remember(ended);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(this.marks.forgetAt());
     const bellsClosed = this.closeBellSockets(userId, ended, reason);
     if (!this.hasTable()) return bellsClosed;
     const rows = this.sql.exec<RoomRow>('SELECT room, user_id, generation FROM rooms ORDER BY seen_at DESC LIMIT ?', MAX_ROOMS_PER_CALL).toArray();
@@ -248,7 +324,12 @@ export class MemberSockets extends DurableObject<Env> {
 
   /** The daily check: entries not refreshed for a day are asked about, and dropped if no socket is open. */
   async alarm(): Promise<void> {
-    if (!this.hasTable()) return;
+    this.marks.forgetOld();
+    if (!this.hasTable()) {
+      if (this.marks.empty()) await this.clear();
+      else await this.ctx.storage.setAlarm(this.marks.forgetAt());
+      return;
+    }
     const stale = this.sql
       .exec<RoomRow>('SELECT room, user_id, generation FROM rooms WHERE seen_at <= ? ORDER BY seen_at LIMIT ?', Date.now() - CHECK_AFTER_MS, MAX_ROOMS_PER_CALL)
       .toArray();
@@ -263,9 +344,17 @@ export class MemberSockets extends DurableObject<Env> {
     if (!(await this.clearIfEmpty())) await this.ctx.storage.setAlarm(Date.now() + (stale.length === MAX_ROOMS_PER_CALL ? 60_000 : CHECK_AFTER_MS));
   }
 
-  /** A registry with no rooms keeps no storage (after an account deletion it is never used again). */
+  /**
+   * A registry with no rooms keeps no storage (after an account deletion it is never used again)
+   * once it no longer needs to remember ended sessions; until then its alarm comes back for them.
+   */
   private async clearIfEmpty(): Promise<boolean> {
     if (this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM rooms').one().n > 0) return false;
+    this.marks.forgetOld();
+    if (!this.marks.empty()) {
+      await this.ctx.storage.setAlarm(this.marks.forgetAt());
+      return true;
+    }
     await this.clear();
     return true;
   }
@@ -274,6 +363,7 @@ export class MemberSockets extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.tableExists = false;
+    this.marks.reset();
   }
 
   private roomStub(room: string) {

@@ -2,6 +2,9 @@
 // Builders return the insert so callers can put it in the same D1 batch as the change it reports.
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
+import { DAY, HOUR } from './time';
+
+export type EmailKind = 'reset' | 'verification' | 'security' | 'notice' | 'contact' | 'newsletter';
 
 export interface Email {
   to: string;
@@ -9,20 +12,54 @@ export interface Email {
   text: string;
   html: string;
   /**
-   * `account`: mail the recipient has just asked for and cannot use the site without
-   * (verification, password reset, newsletter confirmation). Under the daily sending cap it goes
-   * before every `notice` (barter notices, digests, message notices, contact relays), the default.
+   * What the mail is; it sets the mail's priority under the daily sending cap, its lifetime and
+   * its per-recipient daily cap (decision 038). `notice` (barter notices, digests, message and
+   * moderation notices) is the default.
    */
-  kind?: 'account' | 'notice';
+  kind?: EmailKind;
+  /** ISO time after which the mail is never sent; default: queued time + EMAIL_LIFETIME_MS[kind]. */
+  expiresAt?: string;
 }
 
 export const APP_NAME = 'Barter Market';
 
-/** The outbox's `priority` column: lower goes first. */
-export const EMAIL_PRIORITY = { account: 0, notice: 1 } as const;
+/**
+ * The outbox's `priority` column: lower goes first under the daily cap. A password reset is
+ * asked for by someone locked out right now; a verification (or the security notice of an email
+ * change) is needed to use the site; notices can wait; the newsletter is the least urgent.
+ */
+export const EMAIL_PRIORITY: Record<EmailKind, number> = { reset: 0, verification: 1, security: 1, notice: 2, contact: 2, newsletter: 3 };
 
-export function queueEmail(db: Db, { kind = 'notice', ...email }: Email) {
-  return db.insert(emailOutbox).values({ ...email, priority: EMAIL_PRIORITY[kind] });
+/** The links' lifetimes: a reset link lasts an hour, a verification link a day, a newsletter confirmation 48 hours. */
+export const RESET_LINK_MS = HOUR;
+export const VERIFICATION_LINK_MS = DAY;
+export const NEWSLETTER_CONFIRM_MS = 2 * DAY;
+
+/** How long a mail may wait in the outbox: its link's lifetime, or how long its news stays worth sending. */
+export const EMAIL_LIFETIME_MS: Record<EmailKind, number> = {
+  reset: RESET_LINK_MS,
+  verification: VERIFICATION_LINK_MS,
+  newsletter: NEWSLETTER_CONFIRM_MS,
+  // The bell and the pages hold the same news; a notice three days late only adds noise.
+  security: 3 * DAY,
+  notice: 3 * DAY,
+  // Admins should hear of a visitor's message even after a quiet weekend.
+  contact: 7 * DAY,
+};
+
+/**
+ * Mails one recipient address may be queued per kind and UTC day; the rest are dropped when
+ * queued (the outbox trigger of migration 0034 holds the same numbers; a test checks they agree).
+ */
+export const EMAIL_RECIPIENT_DAILY_CAPS: Record<EmailKind, number> = { reset: 3, verification: 3, security: 3, newsletter: 3, notice: 10, contact: 10 };
+
+/** The outbox columns an email fills, with its kind's priority and expiry. */
+export function outboxValues({ kind = 'notice', expiresAt, ...email }: Email, now = Date.now()) {
+  return { ...email, kind, priority: EMAIL_PRIORITY[kind], expiresAt: expiresAt ?? new Date(now + EMAIL_LIFETIME_MS[kind]).toISOString() };
+}
+
+export function queueEmail(db: Db, email: Email, now = Date.now()) {
+  return db.insert(emailOutbox).values(outboxValues(email, now));
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -30,7 +67,8 @@ const HTML_SPECIAL = /[&<>"']/;
 // Digests escape thousands of strings a run (cron CPU): most hold nothing to escape.
 const escapeHtml = (value: string) => (HTML_SPECIAL.test(value) ? value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!) : value);
 
-const accountEmail = (email: Email): Email => ({ ...email, kind: 'account' });
+
+const withKind = (kind: EmailKind, email: Email): Email => ({ ...email, kind });
 
 /** A plain email with one call-to-action link, as text and as escaped HTML. */
 function linkEmail(to: string, subject: string, greetingName: string, lines: string[], linkLabel: string, link: string): Email {
@@ -45,7 +83,7 @@ function linkEmail(to: string, subject: string, greetingName: string, lines: str
 }
 
 export function verificationEmail(origin: string, to: string, name: string, token: string): Email {
-  return accountEmail(linkEmail(
+  return withKind('verification', linkEmail(
     to,
     `Verify your email for ${APP_NAME}`,
     name,
@@ -56,7 +94,7 @@ export function verificationEmail(origin: string, to: string, name: string, toke
 }
 
 export function passwordResetEmail(origin: string, to: string, name: string, token: string): Email {
-  return accountEmail(linkEmail(
+  return withKind('reset', linkEmail(
     to,
     `Reset your ${APP_NAME} password`,
     name,
@@ -68,7 +106,7 @@ export function passwordResetEmail(origin: string, to: string, name: string, tok
 
 /** To the old address when an account's email changes, so a hijacked account does not go unnoticed. */
 export function emailChangedEmail(origin: string, to: string, name: string, newEmail: string): Email {
-  return accountEmail(linkEmail(
+  return withKind('security', linkEmail(
     to,
     `Your ${APP_NAME} email address was changed`,
     name,
@@ -88,7 +126,7 @@ export function contactEmail(to: string, message: { name: string; email: string;
     `<p>Subject: ${escapeHtml(message.subject)}</p>`,
     `<p style="white-space:pre-wrap">${escapeHtml(message.message)}</p>`,
   ].join('\n');
-  return { to, subject: `[${APP_NAME} contact] ${message.subject}`, text, html };
+  return { to, subject: `[${APP_NAME} contact] ${message.subject}`, text, html, kind: 'contact' };
 }
 
 /** Double opt-in for the newsletter: a confirm link (48 hours) and the subscription's unsubscribe link. */
@@ -117,7 +155,7 @@ export function newsletterConfirmationEmail(origin: string, to: string, confirmT
     `<p>You can <a href="${escapeHtml(unsubscribe)}">unsubscribe</a> at any time.</p>`,
     `<p>— ${APP_NAME}</p>`,
   ].join('\n');
-  return accountEmail({ to, subject: `Confirm your ${APP_NAME} newsletter subscription`, text, html });
+  return { to, subject: `Confirm your ${APP_NAME} newsletter subscription`, text, html, kind: 'newsletter' };
 }
 
 // --- Notices: barters, saved-search digests, unread messages ----------------------------------

@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { BLOCKS_PER_HOUR, REPORTS_PER_HOUR } from '../../src/shared/constants';
 import { sha256Hex } from './crypto';
 import { tooManyRequests } from './errors';
-import { HOUR, MINUTE } from './time';
+import { DAY, HOUR, MINUTE } from './time';
 
 export const RATE_LIMITS = {
   failedSignInPerUsername: { limit: 10, windowMs: 15 * MINUTE },
@@ -20,6 +20,11 @@ export const RATE_LIMITS = {
   // Blocks made (docs/api/blocks.md): far above honest use, and it bounds what a member toggling
   // block and unblock can write in a day. Lifting a block is not counted: it needs a block first.
   blocksPerMember: { limit: BLOCKS_PER_HOUR, windowMs: HOUR },
+  // Mail and guests' forms (decision 038): daily budgets on top of the per-minute rules, so one
+  // address spends at most 5 of the day's 100 mails and a few hundred of its 100k rows written.
+  newsletterPerIpPerDay: { limit: 5, windowMs: DAY },
+  newsletterPerAddressPerDay: { limit: 3, windowMs: DAY },
+  contactPerIpPerDay: { limit: 5, windowMs: DAY },
 } as const;
 export type RateLimitRule = keyof typeof RATE_LIMITS;
 

@@ -16,6 +16,7 @@ import {
 } from '../db/queries/community';
 import { dashboardFigures, communityFeedStub } from '../lib/community-feed';
 import { contactEmail, queueEmail } from '../lib/email';
+import { sha256Hex } from '../lib/crypto';
 import { forbidden, HttpError } from '../lib/errors';
 import { clientIp, hit } from '../lib/rate-limit';
 import { parseBody } from '../lib/validate';
@@ -40,7 +41,10 @@ communityRoutes.get('/analytics/ws', async (c) => {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
   const origin = c.req.raw.headers.get('Origin');
   if (origin !== null && origin !== new URL(c.req.url).origin) throw forbidden('Cross-origin requests are not allowed');
-  const upgraded = await communityFeedStub(c.env).fetch(new Request(c.req.url, { headers: { Upgrade: 'websocket' } }));
+  // The address (IPv6 by /64, as every per-address rule) caps the sockets one caller holds; hashed,
+  // so no address reaches the object.
+  const headers = { Upgrade: 'websocket', 'X-Address': await sha256Hex(clientIp(c)) };
+  const upgraded = await communityFeedStub(c.env).fetch(new Request(c.req.url, { headers }));
   if (upgraded.status === 503) throw new HttpError(503, 'The live feed is full; the page refreshes by itself', undefined, { 'Retry-After': '60' });
   if (upgraded.status !== 101 || !upgraded.webSocket) throw new HttpError(500, 'Could not open the community feed socket');
   return new Response(null, { status: 101, webSocket: upgraded.webSocket });
@@ -51,7 +55,9 @@ communityRoutes.get('/events', async (c) => c.json(await upcomingEvents(c.get('d
 
 communityRoutes.post('/contact', async (c) => {
   const db = c.get('db');
-  await hit(c.env.DB, 'contactPerIp', clientIp(c));
+  const ip = clientIp(c);
+  await hit(c.env.DB, 'contactPerIp', ip);
+  await hit(c.env.DB, 'contactPerIpPerDay', ip);
   const input = await parseBody(c, contactSchema);
   const admins = await adminEmails(db);
   // The message and its notifications are stored together or not at all.

@@ -4,10 +4,12 @@ import { Hono } from 'hono';
 import { conversationSummaries, findListingRefAndUser, readConversation } from '../db/queries/messages';
 import { findUserById } from '../db/queries/users';
 import { jsonReply } from '../db/json-reply';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { conversationKeyOf, parseConversationKey, partnerIn } from '../../src/shared/conversation-key';
 import { offersOfConversation, shapeOffers } from '../db/queries/offers';
-import { listings } from '../db/schema';
+import { blocks, listings, reviews } from '../db/schema';
+import { bartersOfListing } from '../db/queries/barters';
+import { barter } from '../db/shapes';
 import { isConversationPair } from '../lib/conversation-room';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX, parseConversationCursor } from '../../src/shared/conversation-cursor';
@@ -54,8 +56,11 @@ conversationRoutes.get('/', async (c) => {
   );
 });
 
-// GET /:conversation: who and what the conversation is, from the caller's side, with its offers
-// (docs/api/offers.md, "Addresses"). Only its two members may read it; admins too get 403.
+// GET /:conversation: who and what the conversation is, from the caller's side, with its offers,
+// the pair's barters on the listing, which of them the caller reviewed and whether the caller
+// blocked the partner (docs/api/offers.md, "Addresses"): everything the conversation's screen
+// shows besides the messages, in one read (decision 043). Only its two members may read it;
+// admins too get 403.
 conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
@@ -68,6 +73,18 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
   const partner = await findUserById(db, partnerIn(ref, user.id));
   if (!partner) throw notFound('User not found');
   const offers = await shapeOffers(db, await offersOfConversation(db, conversationKeyOf(ref.listingId, ref.low, ref.high)));
+  const pairBarters = (await bartersOfListing(db, listing.id, user.id)).filter((b) => b.initiatorId === partner.id || b.recipientId === partner.id);
+  const [reviewed, blockedRows] = await db.batch([
+    db
+      .select({ barterId: reviews.barterId })
+      .from(reviews)
+      .where(and(eq(reviews.reviewerId, user.id), inArray(reviews.barterId, pairBarters.length > 0 ? pairBarters.map((b) => b.id) : [0]))),
+    db
+      .select({ blockedId: blocks.blockedId })
+      .from(blocks)
+      .where(and(eq(blocks.blockerId, user.id), eq(blocks.blockedId, partner.id)))
+      .limit(1),
+  ]);
   return c.json({
     conversation: conversationKeyOf(ref.listingId, ref.low, ref.high),
     listing: {
@@ -81,6 +98,9 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
     },
     partner: { id: partner.id, username: partner.username, displayName: partner.displayName, avatarUrl: partner.avatarUrl },
     offers,
+    barters: pairBarters.map(barter),
+    reviewedBarterIds: reviewed.map((r) => r.barterId).filter((id): id is number => id !== null),
+    blockedByMe: blockedRows.length > 0,
   });
 });
 

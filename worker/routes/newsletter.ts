@@ -3,55 +3,76 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { newsletterSubscribeSchema } from '../../src/shared/schemas';
-import { confirmSubscription, unsubscribe, upsertPendingSubscription } from '../db/queries/newsletter';
-import { randomToken, sha256Hex } from '../lib/crypto';
+import { confirmSignedSubscription, confirmSubscription, findSubscription, unsubscribe, unsubscribeUnconfirmed } from '../db/queries/newsletter';
+import { sha256Hex } from '../lib/crypto';
 import { newsletterConfirmationEmail, queueEmail } from '../lib/email';
 import { badRequest } from '../lib/errors';
+import { NEWSLETTER_TOKEN_MAX, newsletterTokens, readConfirmToken, readUnsubscribeToken } from '../lib/newsletter-links';
 import { clientIp, hit } from '../lib/rate-limit';
-import { DAY, isoIn, isoNow } from '../lib/time';
+import { isoNow } from '../lib/time';
 import { parseBody } from '../lib/validate';
 import type { AppEnv } from '../types';
 
 export const newsletterRoutes = new Hono<AppEnv>();
 
-export const NEWSLETTER_CONFIRM_MS = 2 * DAY;
 export const SUBSCRIBE_REPLY = { message: 'Please check your inbox to confirm your subscription.' };
 const CONFIRM_FAILED = 'This confirmation link is invalid or has expired.';
 const UNSUBSCRIBE_FAILED = 'This unsubscribe link is invalid.';
 
 const unsubscribeSchema = v.object({
-  token: v.pipe(v.string(UNSUBSCRIBE_FAILED), v.nonEmpty(UNSUBSCRIBE_FAILED), v.maxLength(200, UNSUBSCRIBE_FAILED)),
+  token: v.pipe(v.string(UNSUBSCRIBE_FAILED), v.nonEmpty(UNSUBSCRIBE_FAILED), v.maxLength(NEWSLETTER_TOKEN_MAX, UNSUBSCRIBE_FAILED)),
 });
 
 newsletterRoutes.post('/subscribe', async (c) => {
   const db = c.get('db');
-  await hit(c.env.DB, 'newsletterPerIp', clientIp(c));
+  const ip = clientIp(c);
+  await hit(c.env.DB, 'newsletterPerIp', ip);
+  await hit(c.env.DB, 'newsletterPerIpPerDay', ip);
   const { email } = await parseBody(c, newsletterSubscribeSchema);
   // Counted per address asked for, whatever its state, so one inbox cannot be flooded from many IPs
   // and the limit reveals nothing about who is subscribed.
-  await hit(c.env.DB, 'accountMailPerAccount', `newsletter:${email}`);
-  const confirmToken = randomToken();
-  const unsubscribeToken = randomToken();
-  const restarted = await upsertPendingSubscription(db, {
-    email,
-    confirmTokenHash: await sha256Hex(confirmToken),
-    confirmTokenExpires: isoIn(NEWSLETTER_CONFIRM_MS),
-    unsubscribeTokenHash: await sha256Hex(unsubscribeToken),
-  });
-  // An address that already confirmed gets no new mail, and the same reply (no enumeration).
-  if (restarted) await queueEmail(db, newsletterConfirmationEmail(new URL(c.req.url).origin, email, confirmToken, unsubscribeToken));
+  await hit(c.env.DB, 'newsletterPerAddressPerDay', email);
+  // Nothing is stored until the link comes back (decision 038): the one row written is the mail,
+  // signed links and all. A confirmed address gets no new mail, and the same reply (no enumeration).
+  if ((await findSubscription(db, email))?.status !== 'confirmed') {
+    const tokens = await newsletterTokens(c.env.SIGNING_SECRET, email);
+    await queueEmail(db, newsletterConfirmationEmail(new URL(c.req.url).origin, email, tokens.confirm, tokens.unsubscribe));
+  }
   return c.json(SUBSCRIBE_REPLY);
 });
 
 newsletterRoutes.get('/confirm', async (c) => {
   const token = c.req.query('token') ?? '';
-  const confirmed = token.length > 0 && token.length <= 200 && (await confirmSubscription(c.get('db'), await sha256Hex(token), isoNow()));
-  if (!confirmed) throw badRequest(CONFIRM_FAILED);
+  if (!(await confirmed(c.get('db'), c.env.SIGNING_SECRET, token))) throw badRequest(CONFIRM_FAILED);
   return c.json({ message: 'Your subscription is confirmed. Thank you for joining the community newsletter!' });
 });
 
+/** A signed link writes the subscription; an older random token confirms the pending row that holds it. */
+async function confirmed(db: AppEnv['Variables']['db'], secret: string, token: string): Promise<boolean> {
+  if (token.length === 0 || token.length > NEWSLETTER_TOKEN_MAX) return false;
+  const now = Date.now();
+  const claim = await readConfirmToken(secret, token, now);
+  if (claim) {
+    return confirmSignedSubscription(db, {
+      email: claim.email,
+      issuedAt: new Date(claim.issuedAt).toISOString(),
+      unsubscribeTokenHash: await sha256Hex(claim.unsubscribe),
+      now: new Date(now).toISOString(),
+    });
+  }
+  return confirmSubscription(db, await sha256Hex(token), new Date(now).toISOString());
+}
+
 newsletterRoutes.post('/unsubscribe', async (c) => {
+  const db = c.get('db');
   const { token } = await parseBody(c, unsubscribeSchema);
-  if (!(await unsubscribe(c.get('db'), await sha256Hex(token)))) throw badRequest(UNSUBSCRIBE_FAILED);
-  return c.json({ message: 'You have been unsubscribed and will receive no more newsletters.' });
+  const hash = await sha256Hex(token);
+  const now = isoNow();
+  if (await unsubscribe(db, hash, now)) return c.json(UNSUBSCRIBED);
+  // The link of a confirmation mail never confirmed: no row holds it yet.
+  const email = await readUnsubscribeToken(c.env.SIGNING_SECRET, token);
+  if (email === null || !(await unsubscribeUnconfirmed(db, email, hash, now))) throw badRequest(UNSUBSCRIBE_FAILED);
+  return c.json(UNSUBSCRIBED);
 });
+
+const UNSUBSCRIBED = { message: 'You have been unsubscribed and will receive no more newsletters.' };

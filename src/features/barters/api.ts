@@ -1,19 +1,18 @@
 // Barters (PRODUCT.md: two-sided). One member records it (pending), the other confirms it
-// (completed) or either cancels it; only a completed barter can be reviewed.
+// (completed) or either cancels it; only a completed barter can be reviewed. A conversation's
+// barters come with the conversation (GET /api/conversations/{conversation}, decision 043): the
+// replies below and the live frames update that cache, nothing reads the listing's barters again.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiGet } from '../../lib/api';
 import type { Barter, Count } from '../../shared/api-types';
 import { counterKeys } from '../home/api';
+import { storeBarter } from '../offers/api';
 import { userKeys } from '../profile/api';
 
 export const barterKeys = {
   all: ['barters'] as const,
-  byListing: (listingId: number) => [...barterKeys.all, 'listing', listingId] as const,
   userCount: (userId: number) => [...barterKeys.all, 'user', userId, 'count'] as const,
 };
-
-export const listingBartersQuery = (listingId: number) =>
-  queryOptions({ queryKey: barterKeys.byListing(listingId), queryFn: () => apiGet<Barter[]>(`/api/listings/${listingId}/barters`) });
 
 export const barterCountQuery = (userId: number) =>
   queryOptions({ queryKey: barterKeys.userCount(userId), queryFn: () => apiGet<Count>(`/api/users/${userId}/barters/count`) });
@@ -36,11 +35,8 @@ export function useCreateBarter() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BarterCreateBody) => api<Barter>('POST', '/api/barters', { ...body, status: 'pending' }),
-    onSuccess: (barter) => {
-      // Store the reply at once, so the prompt moves on before the refetch answers.
-      queryClient.setQueryData<Barter[]>(barterKeys.byListing(barter.listingId), (old) => [barter, ...(old ?? []).filter((b) => b.id !== barter.id)]);
-      void queryClient.invalidateQueries({ queryKey: barterKeys.byListing(barter.listingId) });
-    },
+    // The reply is the barter as it now stands: the prompt moves on with it.
+    onSuccess: (barter) => storeBarter(queryClient, barter),
   });
 }
 
@@ -48,8 +44,8 @@ function useBarterTransition(action: 'complete' | 'cancel') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (barter: Barter) => api<Barter>('PATCH', `/api/barters/${barter.id}/${action}`),
-    onSuccess: (_reply, barter) => {
-      void queryClient.invalidateQueries({ queryKey: barterKeys.byListing(barter.listingId) });
+    onSuccess: (reply, barter) => {
+      storeBarter(queryClient, reply);
       if (action === 'complete') {
         // Both members' completed-barter counts (and the users' bartersCompleted) change.
         for (const id of [barter.initiatorId, barter.recipientId]) void queryClient.invalidateQueries({ queryKey: barterKeys.userCount(id) });

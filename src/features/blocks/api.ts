@@ -9,10 +9,14 @@ export const blockKeys = { all: ['blocks'] as const };
 
 export const blocksQuery = queryOptions({ queryKey: blockKeys.all, queryFn: () => apiGet<Block[]>('/api/blocks') });
 
-/** Whether the signed-in member has blocked this member (false while the list loads). */
-export function useHasBlocked(userId: number, signedIn: boolean) {
-  const blocks = useQuery({ ...blocksQuery, enabled: signedIn });
-  return blocks.data?.some((block) => block.user.id === userId) ?? false;
+/**
+ * Whether the signed-in member has blocked this member (false while the list loads). `known` is the
+ * answer a read the screen made anyway carried (a conversation's `blockedByMe`): then the list is
+ * not read for it.
+ */
+export function useHasBlocked(userId: number, signedIn: boolean, known?: boolean) {
+  const blocks = useQuery({ ...blocksQuery, enabled: signedIn && known === undefined });
+  return known ?? blocks.data?.some((block) => block.user.id === userId) ?? false;
 }
 
 /** Reads a block changes besides the list itself (the first key segment of each). */

@@ -3,7 +3,9 @@
 // figures, to the CommunityFeed object. Its first frame and one every 15 seconds carry both, and
 // the two queries take them from the frame: no request. While the socket is down the queries poll
 // the routes as before (activity every 15 s, dashboard every 30 s). Reconnects are the live chat's
-// (backoff with jitter; at once when the tab or the network comes back).
+// (backoff with jitter; at once when the tab or the network comes back). The server closes a
+// socket after its idle time (4002, decision 039): then nothing polls either, the figures stay as
+// they were, and the next sign of a person (a key, a pointer, focus, the tab shown) reconnects.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConversationConnection } from '../messages/conversation-connection';
@@ -22,7 +24,12 @@ export interface CommunityFeedState {
   live: boolean;
   /** The routes may be read: the first frame came, or the socket failed or is slow. */
   ready: boolean;
+  /** The server closed the socket as idle: nothing polls until a person is back (then it reconnects). */
+  idle: boolean;
 }
+
+/** What a person does that reconnects an idle feed. */
+const SIGNS_OF_A_PERSON = ['pointerdown', 'keydown', 'focus', 'wheel', 'touchstart'] as const;
 
 interface Shared {
   conn: ConversationConnection;
@@ -40,7 +47,7 @@ function open(queryClient: QueryClient): Shared {
     const feed = shared;
     if (!feed) return;
     const next = { ...feed.state, ...change };
-    if (next.live === feed.state.live && next.ready === feed.state.ready) return;
+    if (next.live === feed.state.live && next.ready === feed.state.ready && next.idle === feed.state.idle) return;
     feed.state = next;
     for (const listener of feed.listeners) listener(next);
   };
@@ -53,13 +60,21 @@ function open(queryClient: QueryClient): Shared {
       set({ ready: true });
     },
     // A failed connect: read the routes now, and poll until the socket is back.
-    onState: (state) => set(state === 'open' ? { live: true } : state === 'closed' ? { live: false, ready: true } : { live: false }),
+    onState: (state) => set(state === 'open' ? { live: true, idle: false } : state === 'closed' ? { live: false, ready: true } : { live: false }),
     // The server's first frame brings the figures: nothing to fetch on (re)connect.
     onOpen: () => {},
+    onIdleClosed: () => {
+      set({ idle: true });
+      const back = () => {
+        for (const name of SIGNS_OF_A_PERSON) window.removeEventListener(name, back, true);
+        if (shared?.conn === conn) conn.reconnectNow();
+      };
+      for (const name of SIGNS_OF_A_PERSON) window.addEventListener(name, back, { capture: true, passive: true });
+    },
   });
   const feed: Shared = {
     conn,
-    state: { live: false, ready: false },
+    state: { live: false, ready: false, idle: false },
     listeners: new Set(),
     unwire: () => {},
     waited: setTimeout(() => set({ ready: true }), FEED_SOCKET_WAIT_MS),
@@ -81,11 +96,11 @@ function close(feed: Shared) {
 /** Keeps the tab's community feed socket open while the calling component is mounted. */
 export function useCommunityFeed(): CommunityFeedState {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<CommunityFeedState>(() => shared?.state ?? { live: false, ready: typeof WebSocket === 'undefined' });
+  const [state, setState] = useState<CommunityFeedState>(() => shared?.state ?? { live: false, ready: typeof WebSocket === 'undefined', idle: false });
 
   useEffect(() => {
     if (typeof WebSocket === 'undefined') {
-      setState({ live: false, ready: true });
+      setState({ live: false, ready: true, idle: false });
       return;
     }
     const feed = shared ?? open(queryClient);

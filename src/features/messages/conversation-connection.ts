@@ -3,9 +3,22 @@
 // caller can resync from the API. A close with 4001 (the session ended) is not retried: the caller
 // asks the API whether the member is still signed in and calls resume() if so. A close with 4003
 // (a block closed the conversation) is final: the room refuses every reconnect until the block is
-// lifted, so the connection stays down and says so. No React here; use-conversation-socket.ts
+// lifted, so the connection stays down and says so. A close for a cap (4029) or for sending on a
+// push-only socket (4008) is retried only after minutes (or when the tab or the network comes
+// back), never in a tight loop; an idle close (4002) waits for reconnectNow(), the next sign of a
+// person (decision 039). No React here; use-conversation-socket.ts
 // wires it to the screen, and the Worker tests drive it against the real room.
-import { CONVERSATION_CLOSED_CLOSE_CODE, parseServerFrame, SESSION_ENDED_CLOSE_CODE, type ClientFrame, type ServerFrame } from '../../shared/ws-frames';
+import {
+  CONVERSATION_CLOSED_CLOSE_CODE,
+  IDLE_CLOSE_CODE,
+  parseServerFrame,
+  RECEIVE_ONLY_CLOSE_CODE,
+  SESSION_ENDED_CLOSE_CODE,
+  TOO_MANY_SOCKETS_CLOSE_CODE,
+  TOO_MANY_SOCKETS_RETRY_MS,
+  type ClientFrame,
+  type ServerFrame,
+} from '../../shared/ws-frames';
 import { reconnectDelay } from './live';
 
 /** The part of a browser WebSocket the connection uses (a fake in tests). */
@@ -41,7 +54,15 @@ export interface ConnectionOptions {
    * stays down for good (a new one is made when the screen opens the conversation again).
    */
   onConversationClosed?: () => void;
+  /**
+   * The server closed an idle socket (4002): the connection stays down until reconnectNow() (the
+   * caller wires it to the next sign of a person).
+   */
+  onIdleClosed?: () => void;
 }
+
+/** Waits this long (half of it random) after a cap's close before trying again on its own. */
+const capRetryDelay = (random?: () => number) => reconnectDelay(0, random, { baseMs: TOO_MANY_SOCKETS_RETRY_MS, capMs: TOO_MANY_SOCKETS_RETRY_MS });
 
 const OPEN = 1;
 
@@ -54,6 +75,8 @@ export class ConversationConnection {
   private stopped = false;
   private sessionEnded = false;
   private closedForGood = false;
+  /** Session-ended closes since the last frame received. */
+  private endedInARow = 0;
 
   constructor(private readonly options: ConnectionOptions) {}
 
@@ -71,12 +94,18 @@ export class ConversationConnection {
     this.connect();
   }
 
-  /** After a session-ended close: connects again at once (the member is still signed in). */
+  /**
+   * After a session-ended close: connects again (the member is still signed in): at once the first
+   * time, then on the usual backoff while sockets keep closing with 4001 before any frame, so a
+   * server and a sign-in check that disagree can never make a tight loop.
+   */
   resume() {
     if (this.stopped || !this.sessionEnded) return;
     this.sessionEnded = false;
-    this.attempt = 0;
-    this.connect();
+    if (this.endedInARow <= 1) {
+      this.attempt = 0;
+      this.connect();
+    } else this.scheduleRetry(reconnectDelay(this.endedInARow - 2, this.options.random));
   }
 
   /** Whether the connection is waiting for resume() after the session ended. */
@@ -141,6 +170,7 @@ export class ConversationConnection {
     };
     socket.onmessage = (event) => {
       if (this.socket !== socket) return;
+      this.endedInARow = 0;
       const parsed = parseServerFrame(typeof event.data === 'string' ? event.data : new ArrayBuffer(0));
       if (parsed.ok) this.options.onFrame(parsed.frame);
     };
@@ -157,10 +187,24 @@ export class ConversationConnection {
         this.options.onConversationClosed?.();
         return;
       }
+      if (event.code === IDLE_CLOSE_CODE) {
+        // Idle: nothing retries until reconnectNow() (a person is back).
+        this.clearTimers();
+        this.options.onState('closed');
+        this.options.onIdleClosed?.();
+        return;
+      }
+      if (event.code === TOO_MANY_SOCKETS_CLOSE_CODE || event.code === RECEIVE_ONLY_CLOSE_CODE) {
+        // A cap: retrying at once would be refused again. Minutes, or the tab coming back.
+        this.options.onState('closed');
+        this.scheduleRetry(capRetryDelay(this.options.random));
+        return;
+      }
       if (event.code === SESSION_ENDED_CLOSE_CODE) {
         // Retrying would only be refused (or loop): wait for the caller's sign-in check.
         this.clearTimers();
         this.sessionEnded = true;
+        this.endedInARow += 1;
         this.options.onState('closed');
         this.options.onSessionEnded?.();
         return;
@@ -180,11 +224,10 @@ export class ConversationConnection {
     }
   }
 
-  private scheduleRetry() {
+  private scheduleRetry(delay = reconnectDelay(this.attempt, this.options.random)) {
     if (this.stopped || this.sessionEnded || this.closedForGood || this.retryTimer) return;
     if (this.connectTimer) clearTimeout(this.connectTimer);
     this.connectTimer = null;
-    const delay = reconnectDelay(this.attempt, this.options.random);
     this.attempt += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;

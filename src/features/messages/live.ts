@@ -76,7 +76,7 @@ export const RECONNECT = { baseMs: 500, capMs: 10_000 } as const;
  * min(cap, base·2^attempt) fixed, the other half random, so members dropped together (an evicted
  * room, a deploy) do not come back in one burst, and no wait is ever shorter than half the step.
  */
-export function reconnectDelay(attempt: number, random: () => number = Math.random, { baseMs, capMs } = RECONNECT): number {
+export function reconnectDelay(attempt: number, random: () => number = Math.random, { baseMs, capMs }: { baseMs: number; capMs: number } = RECONNECT): number {
   const step = Math.min(capMs, baseMs * 2 ** Math.max(0, Math.min(attempt, 30)));
   return Math.round(step / 2 + random() * (step / 2));
 }

@@ -1,22 +1,25 @@
 // The open conversation's live connection (docs/api/live-chat.md, "Client"): one WebSocket to the
 // ConversationRoom, reconnected with backoff and jitter after a drop, at once when the tab comes
-// back or the network returns; every (re)connect resyncs the conversation from the API, merged by
-// id. Frames update the React Query caches: new messages and read marks go into the conversation,
-// and the conversation list (unread counts, last message) is refetched. When the server closes the
-// socket because the session ended (4001), the hook asks who is signed in before anything else; when
-// the room closes the conversation because of a block (4003), it stays closed and says so.
+// back or the network returns. The thread is read once the socket is open (`ready`), so that read
+// already holds everything the socket will not bring: the first open costs no second read. A
+// RE-connect (after a drop, or a socket that opened only after the thread was read) resyncs the
+// thread, the conversation's offers and barters, and the list, since frames may have been missed
+// (decision 043). Frames update the React Query caches: new messages and read marks go into the
+// conversation, offers and barters into its info, and the list is updated in place. When the server
+// closes the socket because the session ended (4001), the hook asks who is signed in before
+// anything else; when the room closes the conversation because of a block (4003), it stays closed
+// and says so.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Barter, Message } from '../../shared/api-types';
+import type { Message } from '../../shared/api-types';
 import { conversationKeyOf } from '../../shared/conversation-key';
-import { barterKeys } from '../barters/api';
-import { conversationInfoKey, storeOffer } from '../offers/api';
+import { conversationInfoKey, noteReviewed, storeBarter, storeOffer } from '../offers/api';
 import { userKeys } from '../profile/api';
 import { reviewKeys } from '../reviews/api';
 import type { ServerFrame } from '../../shared/ws-frames';
 import { notificationKeys } from '../notifications/api';
 import { isBellLive } from '../notifications/use-bell-socket';
-import { messageKeys, noteConversationRead, noteMessageInList } from './api';
+import { messageKeys, noteConversationLive, noteConversationRead, noteMessageInList } from './api';
 import { ConversationConnection, type ConnectionState } from './conversation-connection';
 import { keepConnected } from './keep-connected';
 import { handleSessionEnded } from './session-ended';
@@ -43,6 +46,12 @@ export interface ConversationSocket {
   resetTyping: () => void;
   /** The room closed the conversation (4003): one of the two blocked the other. */
   closed: boolean;
+  /**
+   * The thread may be read: the socket opened (frames from now on arrive by themselves), failed
+   * (refused, dropped, or not open within the connection's connect timeout), or is not wanted (a
+   * block).
+   */
+  ready: boolean;
 }
 
 const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
@@ -52,6 +61,8 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
   const [partnerTyping, setPartnerTyping] = useState(false);
   const [reconnecting, setReconnecting] = useState(false);
   const [closed, setClosed] = useState(false);
+  const [ready, setReady] = useState(false);
+  const readyRef = useRef(false);
   const connection = useRef<ConversationConnection | null>(null);
   const typingThrottle = useRef(createThrottle(TYPING_SEND_INTERVAL_MS));
   const readSent = useRef(0);
@@ -66,11 +77,18 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
   }, [meId]);
 
   useEffect(() => {
+    const markReady = () => {
+      readyRef.current = true;
+      setReady(true);
+    };
     if (!enabled) {
       setReconnecting(false);
       setPartnerTyping(false);
+      markReady();
       return;
     }
+    // A thread read before this socket opened may have missed what the socket would have brought.
+    let readBeforeOpen = readyRef.current;
     const key = messageKeys.conversation(meId, partnerId, listingId);
     const refreshList = () => void queryClient.invalidateQueries({ queryKey: messageKeys.conversations(), exact: true });
     // Reading the conversation (the resync's GET, or a read mark) settles its header notification:
@@ -115,11 +133,11 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
         // The barter an accepted offer created, confirmed or cancelled: the prompt follows.
         const b = frame.barter;
         if (b.listingId !== listingId) return;
-        queryClient.setQueryData<Barter[]>(barterKeys.byListing(listingId), (old) => [b, ...(old ?? []).filter((x) => x.id !== b.id)]);
-        void queryClient.invalidateQueries({ queryKey: barterKeys.byListing(listingId) });
+        storeBarter(queryClient, b);
         if (b.status === 'completed') void queryClient.invalidateQueries({ queryKey: userKeys.all });
       } else if (frame.type === 'review') {
         // A review of this barter: "Thanks for your review" on one side, the counts on both.
+        if (frame.reviewerId === meId) noteReviewed(queryClient, conversationKeyOf(listingId, meId, partnerId), frame.barterId);
         void queryClient.invalidateQueries({ queryKey: reviewKeys.byUser(meId) });
         void queryClient.invalidateQueries({ queryKey: reviewKeys.byUser(partnerId) });
       } else if (frame.type === 'error') {
@@ -127,7 +145,16 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
       }
     };
 
+    const conversation = conversationKeyOf(listingId, meId, partnerId);
+    let counted = false;
+    const countLive = (live: boolean) => {
+      if (live === counted) return;
+      counted = live;
+      noteConversationLive(conversation, live);
+    };
+
     const onState = (state: ConnectionState) => {
+      countLive(state === 'open');
       if (state === 'open') {
         clearTimeout(noticeTimer);
         noticeTimer = undefined;
@@ -139,6 +166,12 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
         clearTimeout(typingTimer);
         setPartnerTyping(false);
       }
+      // A failed connect (refused, or given up after the connection's connect timeout): read the
+      // thread now; the socket's later open resyncs it.
+      if (state === 'closed' && !readyRef.current) {
+        readBeforeOpen = true;
+        markReady();
+      }
     };
 
     const conn = new ConversationConnection({
@@ -146,10 +179,18 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
       onFrame,
       onState,
       onOpen: () => {
-        // Whatever happened while no socket was open is in D1: fetch it (the query merges by id).
-        // Offers and the barter too: their frames may have been missed while the socket was down.
+        if (!readBeforeOpen) {
+          // The first open, before any read: the thread's first read (enabled by `ready`) comes
+          // after the room has the socket, so nothing can fall between the two.
+          readBeforeOpen = true;
+          markReady();
+          sendRead();
+          return;
+        }
+        // A re-connect: whatever happened while no socket was open is in D1. Fetch the thread (the
+        // query merges by id) and the conversation's offers and barters, whose frames may have
+        // been missed too; then the list and the bell.
         void queryClient.invalidateQueries({ queryKey: conversationInfoKey(conversationKeyOf(listingId, meId, partnerId)) });
-        void queryClient.invalidateQueries({ queryKey: barterKeys.byListing(listingId) });
         void queryClient.refetchQueries({ queryKey: key, exact: true }).then(() => {
           refreshList();
           refreshBell();
@@ -169,6 +210,7 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
     const unwire = keepConnected(conn, sendRead);
     return () => {
       unwire();
+      countLive(false);
       clearTimeout(typingTimer);
       clearTimeout(noticeTimer);
       conn.stop();
@@ -188,5 +230,5 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
   }, []);
   const resetTyping = useCallback(() => typingThrottle.current.reset(), []);
 
-  return { partnerTyping, reconnecting, notifyTyping, resetTyping, closed };
+  return { partnerTyping, reconnecting, notifyTyping, resetTyping, closed, ready };
 }

@@ -12,10 +12,12 @@ import { isBellLive } from './use-bell-socket';
  */
 export const NOTIFICATIONS_REFRESH_MS = 60_000;
 /**
- * While the bell socket is open the server pushes every change; this slow poll only covers a push
- * that was lost (decision 027).
+ * While the bell socket is open the server pushes every change and the bell does not poll at all
+ * (decision 043): an open tab costs nothing while it sits. A push that was lost (more than 40
+ * members reached by one write, a failed push) is caught up when the member comes back to the tab,
+ * at most once per this long, or by the first frame of the socket's next reconnect.
  */
-export const NOTIFICATIONS_FALLBACK_MS = 10 * 60_000;
+export const NOTIFICATIONS_LIVE_STALE_MS = 10 * 60_000;
 
 export const notificationKeys = { all: ['notifications'] as const };
 
@@ -23,8 +25,8 @@ export const notificationsQuery = queryOptions({
   queryKey: notificationKeys.all,
   queryFn: () => apiGet<NotificationsResponse>('/api/notifications'),
   // The one read that does not follow spec section 9's "never stale, never refetched": its news
-  // comes from other members, so nothing this member does could invalidate it. The header sets the
-  // interval from the bell socket's state (NOTIFICATIONS_FALLBACK_MS while it is open).
+  // comes from other members, so nothing this member does could invalidate it. The header turns the
+  // interval off while the bell socket is open (NOTIFICATIONS_LIVE_STALE_MS).
   refetchInterval: NOTIFICATIONS_REFRESH_MS,
   refetchOnWindowFocus: true,
   staleTime: 0,

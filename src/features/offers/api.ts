@@ -1,9 +1,10 @@
-// Offers (docs/api/offers.md): query keys and mutations. A conversation's offers come with the
-// conversation itself (GET /api/conversations/{conversation}); live frames update the same cache.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// Offers (docs/api/offers.md): query keys and mutations. A conversation's offers, barters, the
+// caller's reviews of them and block come with the conversation itself (GET
+// /api/conversations/{conversation}, decision 043); live frames and replies update the same cache.
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, apiGet } from '../../lib/api';
-import type { ConversationInfo, Offer } from '../../shared/api-types';
-import { barterKeys } from '../barters/api';
+import type { Barter, ConversationInfo, Offer } from '../../shared/api-types';
+import { conversationKeyOf } from '../../shared/conversation-key';
 import { messageKeys } from '../messages/api';
 
 export const conversationInfoKey = (conversation: string) => [...messageKeys.all, 'info', conversation] as const;
@@ -14,8 +15,29 @@ export const conversationInfoQuery = (conversation: string) =>
     queryFn: () => apiGet<ConversationInfo>(`/api/conversations/${conversation}`),
   });
 
+/**
+ * The messages screen's observer: read every time a conversation opens, the address changing
+ * included (offers, barters and reviews may have changed while it was not on screen); its socket
+ * then keeps it current, and a reconnect reads it again.
+ */
+export const conversationInfoOnOpen = (conversation: string) => ({ ...conversationInfoQuery(conversation), staleTime: 0, refetchOnReconnect: false });
+
+/** Puts a barter (new or changed: a reply or a live frame) into its conversation's cached barters, newest first. */
+export function storeBarter(queryClient: QueryClient, barter: Barter) {
+  queryClient.setQueryData<ConversationInfo>(conversationInfoKey(conversationKeyOf(barter.listingId, barter.initiatorId, barter.recipientId)), (old) =>
+    old ? { ...old, barters: [barter, ...old.barters.filter((b) => b.id !== barter.id)].sort((a, b) => b.id - a.id) } : old,
+  );
+}
+
+/** The caller reviewed a barter of the conversation (their reply, or the frame from another tab). */
+export function noteReviewed(queryClient: QueryClient, conversation: string, barterId: number) {
+  queryClient.setQueryData<ConversationInfo>(conversationInfoKey(conversation), (old) =>
+    old && !old.reviewedBarterIds.includes(barterId) ? { ...old, reviewedBarterIds: [...old.reviewedBarterIds, barterId] } : old,
+  );
+}
+
 /** Puts an offer (new or changed) into its conversation's cached offers, newest first. */
-export function storeOffer(queryClient: ReturnType<typeof useQueryClient>, offer: Offer) {
+export function storeOffer(queryClient: QueryClient, offer: Offer) {
   queryClient.setQueryData<ConversationInfo>(conversationInfoKey(offer.conversation), (old) => {
     if (!old) return old;
     const others = old.offers.filter((o) => o.id !== offer.id);
@@ -47,7 +69,8 @@ export function useAnswerOffer() {
     mutationFn: ({ offer, action }: { offer: Offer; action: Answer }) => api<Offer>('POST', `/api/offers/${offer.id}/${action}`, {}),
     onSuccess: (offer) => {
       storeOffer(queryClient, offer);
-      if (offer.barterId) void queryClient.invalidateQueries({ queryKey: barterKeys.byListing(offer.listingId) });
+      // The barter the acceptance made: read with the conversation (its frame brings it too when live).
+      if (offer.barterId) void queryClient.invalidateQueries({ queryKey: conversationInfoKey(offer.conversation) });
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
     },
     // A racing answer from the other side: show the offer as it now stands.

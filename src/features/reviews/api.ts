@@ -2,7 +2,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiGet } from '../../lib/api';
 import type { Review } from '../../shared/api-types';
+import { conversationKeyOf } from '../../shared/conversation-key';
 import { barterKeys } from '../barters/api';
+import { noteReviewed } from '../offers/api';
 import { userKeys } from '../profile/api';
 
 export const reviewKeys = {
@@ -32,6 +34,8 @@ export function useCreateReview() {
   return useMutation({
     mutationFn: (body: ReviewBody) => api<Review>('POST', '/api/reviews', body),
     onSuccess: (_review, body) => {
+      // The conversation's barter prompt says thanks, from the conversation's own cache.
+      noteReviewed(queryClient, conversationKeyOf(body.listingId, body.reviewerId, body.userId), body.barterId);
       void queryClient.invalidateQueries({ queryKey: reviewKeys.byUser(body.userId) });
       void queryClient.invalidateQueries({ queryKey: reviewKeys.byListing(body.listingId) });
       void queryClient.invalidateQueries({ queryKey: barterKeys.userCount(body.userId) });

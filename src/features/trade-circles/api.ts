@@ -3,7 +3,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, apiGet } from '../../lib/api';
 import type { TradeCircle, TradeCircleMessage } from '../../shared/trade-circles';
-import { barterKeys } from '../barters/api';
 import { notificationKeys } from '../notifications/api';
 
 export const circleKeys = {
@@ -33,13 +32,15 @@ function mergeById(old: unknown, next: unknown): unknown {
   return mergeCircleMessages(old as TradeCircleMessage[], next as TradeCircleMessage[]);
 }
 
-/** A circle as it now stands, in its own entry and in the list; its barters and the bell may have changed. */
+/**
+ * A circle as it now stands, in its own entry and in the list; the bell may have changed. Its
+ * barters show in their conversations, which read them whenever they open (decision 043).
+ */
 export function storeCircle(queryClient: QueryClient, circle: TradeCircle) {
   queryClient.setQueryData(circleKeys.detail(circle.id), circle);
   queryClient.setQueryData<TradeCircle[]>(circleKeys.list(), (old) => old?.map((c) => (c.id === circle.id ? circle : c)));
   void queryClient.invalidateQueries({ queryKey: circleKeys.list() });
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-  for (const leg of circle.legs) if (leg.listing) void queryClient.invalidateQueries({ queryKey: barterKeys.byListing(leg.listing.id) });
 }
 
 export function useDecideCircle(id: number) {

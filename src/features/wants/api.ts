@@ -1,11 +1,12 @@
 // Wants and two-way matches (docs/api/wants-matches-circles.md): the member's wanted listings, their
-// matches, and the "I'd take this" toggle. Toggling changes the listing's wantedByMe, the wants
-// list and possibly the matches, so all three are refreshed.
+// matches, and the "I'd take this" toggle. Toggling changes the listing's wantedByMe (set at once),
+// the wants list and possibly the matches (read again when their pages next open).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch, apiGet } from '../../lib/api';
 import type { Listing, Match, Want, WantedListing } from '../../shared/api-types';
 import { listingKeys } from '../listings/api';
 import { notificationKeys } from '../notifications/api';
+import { isBellLive } from '../notifications/use-bell-socket';
 
 export const wantKeys = {
   all: ['wants'] as const,
@@ -34,13 +35,14 @@ export function useSetWant() {
     onError: (_error, { listingId }, context) => {
       if (context?.before) queryClient.setQueryData(listingKeys.detail(listingId), context.before);
     },
-    onSettled: (_data, _error, { listingId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: listingKeys.detail(listingId) }),
-        queryClient.invalidateQueries({ queryKey: wantKeys.all }),
-        queryClient.invalidateQueries({ queryKey: wantKeys.matches() }),
-        // A new match shows up in the bell.
-        queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-      ]),
+    // The toggle shows the outcome already (rolled back on error): the listing is not read again.
+    // The wants list and matches are read again when their pages next open, not now; a new match
+    // reaches the bell over its socket, so the bell is read only when the socket is down
+    // (decision 043).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: wantKeys.all, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: wantKeys.matches(), refetchType: 'none' });
+      if (!isBellLive()) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    },
   });
 }

@@ -293,36 +293,52 @@ export const matchSubjectKey = (myListingId: number, theirListingId: number) => 
 const clip = (title: string) => (title.length > 60 ? `${title.slice(0, 59)}…` : title);
 
 /**
+ * Partners a listing change announces in its own request (decision 042): each is two entries (the
+ * member's and the partner's, about five rows written each) and a bell push; a new listing with
+ * matches across 20 partners wrote 72 rows and made 10 Durable Object calls. The rest are
+ * announced by the frequent cron (match_fanouts, worker/cron/match-fanout.ts).
+ */
+export const MATCH_PARTNERS_PER_REQUEST = 4;
+
+/**
  * Notifies both members of new matches: one entry each per partner found, about the best pair with
  * that partner (pairs come best first), saying how many swaps there are in all. An entry is keyed
  * by its pair and written with ON CONFLICT DO NOTHING, so a pair is announced once ever: finding it
  * again later adds nothing. One statement for any number of partners; none when there are none.
+ * With `partners`, only the best that many partners are announced, and when there are more a
+ * match_fanouts row (same batch) leaves the rest to the cron. `pushes` caps the bells pushed.
  * Returns how many entries were new.
  */
-export async function notifyMatches(d1: D1Database, me: Member, pairs: MatchPair[], env?: Env): Promise<number> {
+export async function notifyMatches(d1: D1Database, me: Member, pairs: MatchPair[], env?: Env, options: { partners?: number; pushes?: number } = {}): Promise<number> {
   if (pairs.length === 0) return 0;
   const byPartner = new Map<number, MatchPair[]>();
   for (const pair of pairs) byPartner.set(pair.partner.id, [...(byPartner.get(pair.partner.id) ?? []), pair]);
+  const groups = [...byPartner.values()];
+  const announced = groups.slice(0, options.partners ?? groups.length);
   const rows: [number, string, string][] = [];
-  for (const [best, ...rest] of byPartner.values()) {
+  for (const [best, ...rest] of announced) {
     const pair = best!;
     const more = rest.length ? ` (${rest.length + 1} possible swaps)` : '';
     rows.push([me.id, matchSubjectKey(pair.mine.id, pair.theirs.id), `New match: ${pair.partner.displayName} would take your "${clip(pair.mine.title)}" and offers "${clip(pair.theirs.title)}"${more}`]);
     rows.push([pair.partner.id, matchSubjectKey(pair.theirs.id, pair.mine.id), `New match: ${me.displayName} would take your "${clip(pair.theirs.title)}" and offers "${clip(pair.mine.title)}"${more}`]);
   }
   const now = new Date().toISOString();
-  const result = await d1
+  const insert = d1
     .prepare(
       `INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, created_at, updated_at)
        SELECT ${nextIdsOfRowsSql('notifications')}, json_extract(value, '$[0]'), 'match', json_extract(value, '$[1]'), json_extract(value, '$[2]'), '/matches', 1, ?2, ?2
          FROM json_each(?1) WHERE true
        ON CONFLICT (user_id, subject_key) DO NOTHING`,
     )
-    .bind(JSON.stringify(rows), now)
-    .run();
+    .bind(JSON.stringify(rows), now);
+  const [result] =
+    announced.length < groups.length
+      ? await d1.batch([insert, d1.prepare('INSERT INTO match_fanouts (user_id, created_at) VALUES (?1, ?2) ON CONFLICT (user_id) DO NOTHING').bind(me.id, now)])
+      : [await insert.run()];
+  const changes = result!.meta.changes ?? 0;
   // New entries reach the members' bells at once (decision 027).
-  if (env && (result.meta.changes ?? 0) > 0) await pushNotificationChanges(env, rows.map(([userId]) => userId));
-  return result.meta.changes ?? 0;
+  if (env && changes > 0) await pushNotificationChanges(env, rows.map(([userId]) => userId).slice(0, options.pushes));
+  return changes;
 }
 
 /** After a want is added: notify the matches it makes. Never throws (the want is stored either way). */
@@ -339,7 +355,7 @@ export async function detectMatchesForWant(d1: D1Database, userId: number, listi
 /** After a listing is created or its text changes: notify the owner's matches not notified yet. */
 export async function detectMatchesForMember(d1: D1Database, member: Member, env?: Env): Promise<number> {
   try {
-    return await notifyMatches(d1, member, await findMatches(d1, member), env);
+    return await notifyMatches(d1, member, await findMatches(d1, member), env, { partners: MATCH_PARTNERS_PER_REQUEST });
   } catch (error) {
     console.error('match detection after a listing change failed', error);
     return 0;

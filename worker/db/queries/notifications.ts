@@ -5,7 +5,8 @@ import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { noteBellChange } from '../../lib/bell-changes';
 import type { AppNotification, NotificationsResponse } from '../../../src/shared/api-types';
 import type { Db } from '../client';
-import { notifications, type NotificationRow } from '../schema';
+import { bellReadMarks, notifications, type NotificationRow } from '../schema';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { nextId } from '../id-reserve';
 import { listingOfKeySql, partnerOfKeySql, sideColumnSql } from './conversation-sides';
 
@@ -205,22 +206,54 @@ interface BellRow {
   base: number | null;
 }
 
+/** Entries the bell shows. */
+export const BELL_PAGE = 30;
+/**
+ * The member's most recently active conversations whose unread entries the bell looks at beyond
+ * its page by stored time (decision 042): an unread conversation entry's time moves with its
+ * messages without a write, so its newest message may put it on the page; the candidates are the
+ * entries of the member's BELL_CONVERSATIONS most recently active conversations, read newest first
+ * through the recency indexes of both conversation shapes, instead of every unread entry (a member
+ * whose listing has 1,000 conversations read 6,063 rows).
+ */
+export const BELL_CONVERSATIONS = 40;
+/**
+ * unreadCount counts unread entries up to this many (decision 042): counting 1,000 unread entries
+ * read 1,000 index entries on every bell read, and the badge shows "99+" from 100 on.
+ */
+export const BELL_UNREAD_COUNT_CAP = 100;
+
 /**
  * The member's most recent entries, newest activity first, with the counts and times the bell
  * shows. An unread conversation entry with a base counts the messages received since (its summary
  * row's received_texts - base) on top of its stored count, and its time is its newest message's
  * when that is later than its stored one (decision 029, "Bell entries counted from the
  * summaries"). Only such entries can move up, so the page is the newest `limit` by stored time
- * (notifications_user_updated_idx) with the member's unread entries (the partial unread index)
- * merged in, each unread conversation entry's side read by key (conversation-sides.ts): about
- * `limit` + 2 × unread rows.
+ * (notifications_user_updated_idx) with the unread entries of the member's BELL_CONVERSATIONS most
+ * recently active conversations merged in (by key: notifications_user_subject_idx), each unread
+ * conversation entry's side read by key (conversation-sides.ts): a few hundred rows at most,
+ * whatever the number of unread entries. An unread entry whose conversation is not among those
+ * (the member was active in 40 newer conversations since) keeps its stored time on the bell until
+ * it is read or bumped (decision 042).
  */
-export async function listNotifications(db: Db, userId: number, limit = 30): Promise<NotificationRow[]> {
+export async function listNotifications(db: Db, userId: number, limit = BELL_PAGE): Promise<NotificationRow[]> {
   const rows = await db.all<BellRow>(sql`
-    WITH page AS (
+    WITH recent AS (
+      SELECT listing_id, partner_id FROM (
+        SELECT * FROM (SELECT listing_id, partner_id, last_message_time FROM conversation_summaries WHERE user_id = ${userId} ORDER BY last_message_time DESC LIMIT ${BELL_CONVERSATIONS})
+        UNION ALL
+        SELECT * FROM (SELECT listing_id, b_id, last_message_time FROM conversations WHERE a_id = ${userId} ORDER BY last_message_time DESC LIMIT ${BELL_CONVERSATIONS})
+        UNION ALL
+        SELECT * FROM (SELECT listing_id, a_id, last_message_time FROM conversations WHERE b_id = ${userId} ORDER BY last_message_time DESC LIMIT ${BELL_CONVERSATIONS})
+      ) ORDER BY last_message_time DESC LIMIT ${BELL_CONVERSATIONS}
+    ),
+    page AS (
       SELECT * FROM (SELECT * FROM notifications WHERE user_id = ${userId} ORDER BY updated_at DESC, id DESC LIMIT ${limit})
       UNION
-      SELECT * FROM notifications WHERE user_id = ${userId} AND read_at IS NULL AND base IS NOT NULL
+      -- Each conversation's entry by its key (CROSS JOIN keeps the conversations outside: SQLite
+      -- otherwise walked every unread entry through the partial index once per conversation).
+      SELECT n.* FROM recent r CROSS JOIN notifications n INDEXED BY notifications_user_subject_idx
+       WHERE n.user_id = ${userId} AND n.subject_key = 'message:' || r.listing_id || ':' || r.partner_id AND n.read_at IS NULL AND n.base IS NOT NULL
     ),
     -- Each entry's side looked up once (the columns below use them twice).
     counted AS MATERIALIZED (
@@ -252,12 +285,12 @@ export async function listNotifications(db: Db, userId: number, limit = 30): Pro
   }));
 }
 
+/** The member's unread entries, counted up to BELL_UNREAD_COUNT_CAP (through the partial unread index). */
 export async function countUnread(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return row?.n ?? 0;
+  const [row] = await db.all<{ n: number }>(
+    sql`SELECT count(*) AS n FROM (SELECT 1 FROM notifications WHERE user_id = ${userId} AND read_at IS NULL LIMIT ${BELL_UNREAD_COUNT_CAP})`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -280,19 +313,82 @@ function foldReadStatement(db: Db, where: SQL, readAt: string) {
     .where(sql`${where} AND read_at IS NULL AND base IS NOT NULL AND ${received} > base`);
 }
 
-/** Marks the given entries (or all of them) read; only the member's own rows are touched. */
-export async function markNotificationsRead(db: Db, userId: number, ids?: number[]): Promise<void> {
-  const now = new Date().toISOString();
-  noteBellChange(db, userId);
-  const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
-  const which = ids ? sql`user_id = ${userId} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))` : sql`user_id = ${userId}`;
-  await db.batch([
-    foldReadStatement(db, which, now),
+/**
+ * Entries one "mark all read" marks besides the bell's page (decision 042); the member's other
+ * unread entries are left to the cron (bell_read_marks, worker/cron/bell-read-marks.ts). A member
+ * whose listing has 1,000 conversations wrote 2,000 rows in one request.
+ */
+export const MARK_ALL_PER_REQUEST = 100;
+
+/** The fold and the plain mark of the given entries of the member's (two statements, for a batch). */
+function markIdsStatements(db: Db, userId: number, ids: number[], readAt: string) {
+  // By id (the + keeps SQLite from walking all the member's unread entries by user_id instead).
+  const which = sql`id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND +user_id = ${userId}`;
+  return [
+    foldReadStatement(db, which, readAt),
     db
       .update(notifications)
-      .set({ readAt: now })
-      .where(ids ? and(mine, inArray(notifications.id, ids)) : mine),
+      .set({ readAt })
+      .where(sql`${which} AND read_at IS NULL`),
+  ] as const;
+}
+
+/**
+ * Marks the given entries (at most 100, by the request's schema) or all of them read; only the
+ * member's own rows are touched. "All" marks the bell's page (what the member sees) and up to
+ * MARK_ALL_PER_REQUEST other unread entries at once; when more are unread, a bell_read_marks row
+ * in the same batch asks the cron to mark the rest (those unread at this instant) in bounded steps.
+ */
+export async function markNotificationsRead(db: Db, userId: number, ids?: number[], now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  noteBellChange(db, userId);
+  if (ids) {
+    if (ids.length === 0) return;
+    await db.batch(markIdsStatements(db, userId, ids, at));
+    return;
+  }
+  const [page, unread] = await Promise.all([
+    listNotifications(db, userId),
+    db.all<{ id: number }>(sql`SELECT id FROM notifications WHERE user_id = ${userId} AND read_at IS NULL ORDER BY id DESC LIMIT ${MARK_ALL_PER_REQUEST + 1}`),
   ]);
+  const chosen = [...new Set([...page.filter((n) => n.readAt === null).map((n) => n.id), ...unread.slice(0, MARK_ALL_PER_REQUEST).map((r) => Number(r.id))])];
+  if (chosen.length === 0) return;
+  const statements: BatchItem<'sqlite'>[] = [...markIdsStatements(db, userId, chosen, at)];
+  if (unread.length > MARK_ALL_PER_REQUEST) {
+    statements.push(
+      db
+        .insert(bellReadMarks)
+        .values({ userId, through: at, createdAt: at })
+        .onConflictDoUpdate({ target: bellReadMarks.userId, set: { through: at } }),
+    );
+  }
+  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+}
+
+/** Entries one cron step marks for one member's pending "mark all read". */
+export const MARK_ALL_PER_STEP = 250;
+
+/**
+ * One step of a pending "mark all read" (bell_read_marks): marks up to MARK_ALL_PER_STEP of the
+ * member's entries that were unread at `through` (stored time not later; a conversation entry
+ * with a text message received after it stays unread: the member has not seen that message), and
+ * drops the mark in the same batch when none are left (unless a newer "mark all" moved it on).
+ * Returns whether the mark is done. Three statements at most.
+ */
+export async function markAllReadStep(db: Db, userId: number, through: string, readAt: string): Promise<boolean> {
+  const received = entrySideColumnSql('received_texts', 'n');
+  const lastText = entrySideColumnSql('last_text_received_at', 'n');
+  const rows = await db.all<{ id: number }>(sql`
+    SELECT id FROM notifications n
+     WHERE user_id = ${userId} AND read_at IS NULL AND updated_at <= ${through}
+       AND NOT (base IS NOT NULL AND coalesce(${sql.raw(lastText)} > ${through}, 0) AND coalesce(${sql.raw(received)} > base, 0))
+     LIMIT ${MARK_ALL_PER_STEP + 1}`);
+  const ids = rows.slice(0, MARK_ALL_PER_STEP).map((r) => Number(r.id));
+  const done = rows.length <= MARK_ALL_PER_STEP;
+  const statements: BatchItem<'sqlite'>[] = ids.length ? [...markIdsStatements(db, userId, ids, readAt)] : [];
+  if (done) statements.push(db.delete(bellReadMarks).where(and(eq(bellReadMarks.userId, userId), eq(bellReadMarks.through, through))));
+  if (statements.length) await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  return done;
 }
 
 /** Reading a conversation also settles its notification (a statement, for the reader's batch). */

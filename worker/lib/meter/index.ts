@@ -5,7 +5,7 @@
 // whole counts from GET /api/dev/meter?request=<X-Meter-Request>; cron runs and Durable Object
 // socket work are read from GET /api/dev/meter. Without METER=1 the handler is called exactly as
 // before.
-import { addCounts, emptyCounts, type MeterCounts } from './counts';
+import { addCounts, emptyCounts, METER_FIELDS, type MeterCounts } from './counts';
 import { meterEnv } from './bindings';
 
 export { emptyCounts, type MeterCounts } from './counts';
@@ -51,6 +51,12 @@ const state = {
   /** Per trigger: runs, the last run's counts (the scheduled invocation's own) and its time span (epoch ms). */
   scheduled: {} as Record<string, { runs: number; last: MeterCounts; lastScheduledTime: number; lastStartedAt: number; lastEndedAt: number }>,
   durableObjects: emptyCounts(),
+  /**
+   * The part of `durableObjects` that alarms used (the alarm invocations and what they read and
+   * pushed): a fixed daily cost, apart from what members' requests cause (the quota report
+   * subtracts it from a journey's Durable Object work).
+   */
+  alarms: emptyCounts(),
   /** Cron job invocations (the CronJobs Durable Object's calls), newest last, at most MAX_JOB_RECORDS. */
   cronJobs: [] as CronJobRecord[],
 };
@@ -217,8 +223,15 @@ export function meteredDurableObject<T extends new (...args: any[]) => SocketObj
 
     /** An alarm invocation is a billed Durable Object request. */
     async alarm(alarmInfo?: AlarmInvocationInfo): Promise<void> {
-      if (this.#metered) state.durableObjects.doRequests += 1;
-      await super.alarm?.(alarmInfo);
+      if (!this.#metered) return super.alarm?.(alarmInfo);
+      const before = { ...state.durableObjects };
+      state.durableObjects.doRequests += 1;
+      try {
+        await super.alarm?.(alarmInfo);
+      } finally {
+        // Other objects' work while the alarm awaits D1 lands here too: rare, and an upper bound.
+        for (const field of METER_FIELDS) state.alarms[field] += state.durableObjects[field] - before[field];
+      }
     }
   };
 }

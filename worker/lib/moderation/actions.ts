@@ -16,7 +16,7 @@ import { eventLinesByKeys, shapeOffers } from '../../db/queries/offers';
 import { barters, offers, type BarterRow, type OfferRow } from '../../db/schema';
 import { barter as shapeBarter, message as shapeMessage } from '../../db/shapes';
 import { REMOVED_MESSAGE_TEXT } from '../../../src/shared/constants';
-import { APP_NAME, moderationNoticeEmail } from '../email';
+import { APP_NAME, moderationNoticeEmail, outboxValues, type Email } from '../email';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '../member-sockets';
 import { prepareSql } from '../message-budget';
@@ -144,9 +144,11 @@ function noticeSql(userId: number, subjectKey: string, text: string, link: strin
       read_at = NULL, updated_at = excluded.updated_at`;
 }
 
-/** The outbox row, as queueEmail writes a notice (priority 1). */
-function emailSql(email: { to: string; subject: string; text: string; html: string }): SQL {
-  return sql`INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority) VALUES (${email.to}, ${email.subject}, ${email.text}, ${email.html}, 1)`;
+/** The outbox row, as queueEmail writes a notice. */
+function emailSql(email: Email): SQL {
+  const row = outboxValues(email);
+  return sql`INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority, kind, expires_at)
+    VALUES (${row.to}, ${row.subject}, ${row.text}, ${row.html}, ${row.priority}, ${row.kind}, ${row.expiresAt})`;
 }
 
 /**

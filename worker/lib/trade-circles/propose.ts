@@ -81,7 +81,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * notifies every member in one D1 batch (three statements). Returns the circle's id, or null when
  * a rule does not hold (nothing is written then).
  */
-export async function proposeCircle(env: Env, legs: CircleLeg[], now: Date = new Date()): Promise<number | null> {
+export async function proposeCircle(env: Env, legs: CircleLeg[], now: Date = new Date(), push = true): Promise<number | null> {
   if (!isRing(legs)) return null;
   const n = legs.length;
   const key = legsKey(legs);
@@ -138,8 +138,9 @@ export async function proposeCircle(env: Env, legs: CircleLeg[], now: Date = new
         .bind(key, at, what),
     ]);
     const row = inserted!.results[0] as { id: number } | undefined;
-    // The members' bells learn of the proposal at once (decision 027).
-    if (row) await pushNotificationChanges(env, legs.map((leg) => leg.giverId));
+    // The members' bells learn of the proposal at once (decision 027); the cron's pass pushes its
+    // pages' bells itself, a few an invocation (`push` false; decision 042).
+    if (row && push) await pushNotificationChanges(env, legs.map((leg) => leg.giverId));
     return row ? row.id : null;
   } catch (error) {
     // A racing proposal took one of the listings first: the partial unique index refused ours.

@@ -16,6 +16,7 @@
 //   member's own wants are read, so a circle through it is found from that side);
 // - a member's wants: the newest WANTS_PER_MEMBER (the new want's giver: all, at most 200);
 // - each hop: at most a fixed number of edges (the *_EDGES constants).
+import { pushNotificationChanges } from '../member-sockets';
 import { unlimited, type Budget } from '../../cron/budget';
 import { pairKey, planPage, rankThroughEdge, WantGraph, type Circle, type WantEdge } from './engine';
 import { proposeCircle, type CircleLeg } from './propose';
@@ -49,11 +50,14 @@ export const PAGE_CAPS = { b2Wants: 16, b3Wants: 4, f2Listings: 8, f2Wanters: 8 
 export const INCREMENTAL_STEPS = 20_000;
 /**
  * A page's enumeration steps, candidate circles and selection work (branch-and-bound nodes plus
- * local-search moves): bounds on the CPU of a page that hold whatever the edges loaded.
+ * local-search moves): bounds on the CPU of a page that hold whatever the edges loaded. Halved
+ * with the bench's wants (about ten a member): the first page at 20,000 steps and 10,000 work
+ * took 11–14 ms of Worker CPU against the 8 ms per call of decision 042; a page cut short by
+ * them is redone with a smaller window (the window adapts), so the sweep only slows.
  */
-export const PAGE_STEPS = 20_000;
+export const PAGE_STEPS = 10_000;
 export const PAGE_MAX_CIRCLES = 400;
-export const PAGE_SELECTION_WORK = 10_000;
+export const PAGE_SELECTION_WORK = 5_000;
 
 /** The incremental search tries at most this many circles (each try is one batch). */
 export const INCREMENTAL_TRIES = 2;
@@ -200,7 +204,8 @@ export const CIRCLE_PASS_JOB = 'trade-circles';
 const WINDOW_JOB = 'trade-circles:window';
 /** Seeds per page: the first page has INITIAL_SEEDS, then it adapts to what a page costs (1..MAX_SEEDS). */
 export const MAX_SEEDS = 64;
-export const INITIAL_SEEDS = 2;
+/** One: the first page after a deploy meets the adaptive window's target before it knows the density (two read 10,908 rows on the bench). */
+export const INITIAL_SEEDS = 1;
 export const MIN_SEEDS = 1;
 /** Rows a page should read (D1's rows_read); the window grows or shrinks towards it. */
 export const TARGET_ROWS_READ = 6_000;
@@ -210,6 +215,8 @@ export const TARGET_EDGES = 400;
 export const CIRCLE_PASS_MIN_COST = 4;
 /** What one proposal may cost (statements), checked against the budget before each. */
 export const PROPOSAL_COST = 6;
+/** Bells one pass pushes at most (the members of the circles it proposed; decision 042). */
+export const CIRCLE_PASS_PUSHES = 2;
 /** Statements the pass takes at most in one run, so the jobs after it keep theirs. */
 export const CIRCLE_PASS_MAX_STATEMENTS = 24;
 
@@ -295,6 +302,7 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
     from, to: from, seeds: hood.seeds.length, queued: queued.length, window, nextWindow: window, edges: hood.edges.length, rowsRead,
     candidates: 0, chosen: 0, proposed: 0, lost: 0, exact: true, truncated: false, deferred: false, wrapped: false,
   };
+  const givers = new Set<number>();
   const truncated = hood.perHop[1]! >= GLOBAL.f1 || hood.perHop[2]! >= GLOBAL.b1 || hood.perHop[3]! >= GLOBAL.f2 || hood.perHop[4]! >= GLOBAL.b2 || hood.perHop[5]! >= GLOBAL.m;
   if (hood.seeds.length) {
     const plan = planPage(new WantGraph(hood.edges), hood.seeds, { excludedKeys: hood.pastKeys, separatedPairs: hood.separatedPairs, maxSteps: PAGE_STEPS, maxCircles: PAGE_MAX_CIRCLES, maxWork: PAGE_SELECTION_WORK });
@@ -309,11 +317,19 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
         report.deferred = true;
         break;
       }
-      const id = await proposeCircle(env, legsOf(circle), at);
+      const legs = legsOf(circle);
+      const id = await proposeCircle(env, legs, at, false);
       if (id === null) report.lost += 1;
-      else report.proposed += 1;
+      else {
+        report.proposed += 1;
+        for (const leg of legs) givers.add(leg.giverId);
+      }
     }
   }
+  // The proposed circles' members' bells, CIRCLE_PASS_PUSHES of them: each push is a Durable
+  // Object call held to the invocation's CPU budget (two circles' ten pushes passed it); the
+  // others' bells follow on their next read (decision 042).
+  if (givers.size) await pushNotificationChanges(env, [...givers].slice(0, CIRCLE_PASS_PUSHES));
   // The next window: scaled towards the targets of rows read and edges loaded (halved at most,
   // doubled at most); halved when a cap bound.
   const scale = Math.min(rowsRead > 0 ? TARGET_ROWS_READ / rowsRead : 2, hood.edges.length > 0 ? TARGET_EDGES / hood.edges.length : 2, truncated ? 0.5 : 2);

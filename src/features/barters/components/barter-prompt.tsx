@@ -2,14 +2,12 @@
 // record → the other member confirms (or either cancels) → each may review the other once.
 import { CheckCircledIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import type { Barter } from '../../../shared/api-types';
-import { userReviewsQuery } from '../../reviews/api';
 import { ReviewDialog } from '../../reviews/components/review-dialog';
-import { barterBetween, listingBartersQuery, useCancelBarter, useCompleteBarter, useCreateBarter } from '../api';
+import { barterBetween, useCancelBarter, useCompleteBarter, useCreateBarter } from '../api';
 import './barter-prompt.css';
 
 interface BarterPromptProps {
@@ -20,9 +18,15 @@ interface BarterPromptProps {
   offerAccepted?: boolean;
 }
 
-export function BarterPrompt({ me, partner, listingId, offerAccepted = false }: BarterPromptProps) {
-  const barters = useQuery({ ...listingBartersQuery(listingId), refetchOnMount: 'always' });
-  const barter = barterBetween(barters.data, me.id, partner.id);
+interface BarterPromptState {
+  /** The pair's barters on the listing, as the conversation's read and frames have them. */
+  barters: Barter[];
+  /** The barters the member has reviewed. */
+  reviewedBarterIds: number[];
+}
+
+export function BarterPrompt({ me, partner, listingId, offerAccepted = false, barters, reviewedBarterIds }: BarterPromptProps & BarterPromptState) {
+  const barter = barterBetween(barters, me.id, partner.id);
   // Held here, not in the pending view: a live frame can move the prompt on before the reply
   // arrives, and the reply's toast must still show.
   const complete = useCompleteBarter();
@@ -34,7 +38,6 @@ export function BarterPrompt({ me, partner, listingId, offerAccepted = false }: 
     if (asking) question.current?.focus();
   }, [asking]);
 
-  if (barters.isLoading || barters.isError) return null;
   // No accepted offer and no barter yet: nothing to record (a first "is it still available?"
   // is not an exchange).
   if (!barter && !offerAccepted) return null;
@@ -51,7 +54,7 @@ export function BarterPrompt({ me, partner, listingId, offerAccepted = false }: 
   } else if (barter.status === 'pending') {
     content = <PendingBarter barter={barter} me={me} partner={partner} complete={complete} cancel={cancel} />;
   } else {
-    content = <CompletedBarter barter={barter} me={me} partner={partner} />;
+    content = <CompletedBarter barter={barter} me={me} partner={partner} reviewed={reviewedBarterIds.includes(barter.id)} />;
   }
   return (
     <section className="barter-prompt" aria-label="Barter" data-testid="barter-prompt">
@@ -147,10 +150,8 @@ function PendingBarter({ barter, me, partner, complete, cancel }: PendingBarterP
   );
 }
 
-function CompletedBarter({ barter, me, partner }: { barter: Barter; me: { id: number }; partner: { id: number; displayName: string } }) {
+function CompletedBarter({ barter, me, partner, reviewed }: { barter: Barter; me: { id: number }; partner: { id: number; displayName: string }; reviewed: boolean }) {
   const [open, setOpen] = useState(false);
-  const reviews = useQuery({ ...userReviewsQuery(partner.id), refetchOnMount: 'always' });
-  const reviewed = reviews.data?.some((review) => review.reviewerId === me.id && review.barterId === barter.id);
   return (
     <Flex align="center" justify="between" gap="3" wrap="wrap">
       <Flex align="center" gap="2">
@@ -159,21 +160,14 @@ function CompletedBarter({ barter, me, partner }: { barter: Barter; me: { id: nu
           {reviewed ? 'Barter completed. Thanks for your review!' : 'Barter completed'}
         </Text>
       </Flex>
-      {reviews.isSuccess && !reviewed && (
-        <>
-          <Button className="barter-prompt-button" onClick={() => setOpen(true)}>
-            Leave a review for this completed exchange
-          </Button>
-          <ReviewDialog
-            open={open}
-            onOpenChange={setOpen}
-            reviewerId={me.id}
-            reviewee={partner}
-            listingId={barter.listingId}
-            barterId={barter.id}
-          />
-        </>
+      {!reviewed && (
+        <Button className="barter-prompt-button" onClick={() => setOpen(true)}>
+          Leave a review for this completed exchange
+        </Button>
       )}
+      {/* Mounted after the review too: the reply marks the barter reviewed at once, and the
+          dialog's own success (its toast, closing) must still run. */}
+      <ReviewDialog open={open} onOpenChange={setOpen} reviewerId={me.id} reviewee={partner} listingId={barter.listingId} barterId={barter.id} />
     </Flex>
   );
 }

@@ -19,8 +19,8 @@ interface Tile {
 export function StatsTiles() {
   // Pushed over the community feed socket; polled only while it is down.
   const feed = useCommunityFeed();
-  const dashboard = useQuery({ ...dashboardQuery, enabled: feed.ready, refetchInterval: feed.live ? false : DASHBOARD_REFRESH_MS });
-  const activity = useQuery({ ...activityQuery, enabled: feed.ready, refetchInterval: feed.live ? false : ACTIVITY_REFRESH_MS });
+  const dashboard = useQuery({ ...dashboardQuery, enabled: feed.ready, refetchInterval: feed.live || feed.idle ? false : DASHBOARD_REFRESH_MS });
+  const activity = useQuery({ ...activityQuery, enabled: feed.ready, refetchInterval: feed.live || feed.idle ? false : ACTIVITY_REFRESH_MS });
   const level = activityLevel(activity.data);
   const growth = growthLabels(activity.data);
   const d = dashboard.data;

@@ -22,7 +22,7 @@ const LINES: { key: keyof Activity; one: string; many: string }[] = [
  */
 export function ActivityFeed() {
   const feed = useCommunityFeed();
-  const { data, isError, dataUpdatedAt } = useQuery({ ...activityQuery, enabled: feed.ready, refetchInterval: feed.live ? false : ACTIVITY_REFRESH_MS });
+  const { data, isError, dataUpdatedAt } = useQuery({ ...activityQuery, enabled: feed.ready, refetchInterval: feed.live || feed.idle ? false : ACTIVITY_REFRESH_MS });
   return (
     <HomeSection title="Live Activity Feed" lead="What is happening in the community right now.">
       <Card size="3">

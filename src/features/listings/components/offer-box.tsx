@@ -17,8 +17,11 @@ import { userListingsQuery } from '../api';
 
 export function OfferBox({ listing, me }: { listing: Listing; me: { id: number } }) {
   const navigate = useNavigate();
-  const mine = useQuery(userListingsQuery(me.id));
-  const active = (mine.data ?? []).filter((l) => l.status === 'active' && l.id !== listing.id);
+  // The member's own listings are read only when they choose to offer one (decision 043): most
+  // visits to a listing never make an offer.
+  const [choosing, setChoosing] = useState(false);
+  const mine = useQuery({ ...userListingsQuery(me.id), enabled: choosing });
+  const active = mine.data ? mine.data.filter((l) => l.status === 'active' && l.id !== listing.id) : null;
   const [terms, setTerms] = useState<OfferTerms>({ givenListingIds: [], text: null });
   const [error, setError] = useState<string>();
   const make = useMakeOffer();
@@ -52,6 +55,7 @@ export function OfferBox({ listing, me }: { listing: Listing; me: { id: number }
         <OfferTermsFields
           listing={listing}
           giverListings={active}
+          chooseListings={{ label: 'Offer one of your listings', onChoose: () => setChoosing(true), loading: choosing && mine.isFetching }}
           listingsLabel="Offer your listings"
           textLabel="Make a custom offer"
           value={terms}

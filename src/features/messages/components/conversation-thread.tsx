@@ -19,7 +19,7 @@ import { lastSeenOwnId, mergeMessages } from '../live';
 import { useConversationSocket } from '../use-conversation-socket';
 import { MessageComposer } from './message-composer';
 import { BlockedNotice } from './blocked-notice';
-import { blockKeys, useHasBlocked } from '../../blocks/api';
+import { blockKeys } from '../../blocks/api';
 import { MemberMenu } from '../../moderation/components/member-menu';
 import { ReportButton } from '../../moderation/components/report-button';
 import { isRemovedMessage } from '../../moderation/labels';
@@ -43,19 +43,26 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
   const { partner, listing } = info;
   const queryClient = useQueryClient();
   const conversationKey = messageKeys.conversation(me.id, partner.id, listing.id);
+  // A block of the member's own (it comes with the conversation, and a block or unblock reads the
+  // conversation again), or one learnt from a refused send (the other side's block, or a tab
+  // opened before this member's own): the reply box gives way to a notice, and no live socket is
+  // opened (the room would refuse it).
+  const blockedByMe = info.blockedByMe;
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // The thread as cached (this component re-renders whenever the query below changes it).
+  const cached = queryClient.getQueryData<Message[]>(conversationKey);
+  const live = useConversationSocket({ meId: me.id, partnerId: partner.id, listingId: listing.id, messages: cached, enabled: !blockedByMe && refusal === null });
   const conversation = useQuery({
     ...conversationQuery(me.id, partner.id, listing.id),
-    refetchOnMount: 'always',
+    // Read once per opening, when the socket is ready (use-conversation-socket.ts): each opening
+    // reads it afresh (stale at once for this screen), and a reconnect's resync is the socket's.
+    enabled: live.ready,
+    staleTime: 0,
+    refetchOnReconnect: false,
     // A refetch (a resync after a reconnect) adds to what frames already brought, by id: a frame
     // that arrives while an older read is in flight is not lost, and nothing shows twice.
     structuralSharing: (old: unknown, data: unknown) => mergeMessages(old as Message[] | undefined, data as Message[]),
   });
-  // A block, known from the member's own list, or learnt from a refused send (the other side's
-  // block, or a tab opened before this member's own): the reply box gives way to a notice, and no
-  // live socket is opened (the room would refuse it).
-  const blockedByMe = useHasBlocked(partner.id, true);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const live = useConversationSocket({ meId: me.id, partnerId: partner.id, listingId: listing.id, messages: conversation.data, enabled: !blockedByMe && refusal === null });
   const send = useSendMessage();
   const [draft, setDraft] = useState(initialDraft ?? '');
   // Messages a guard held for review (this tab only; the server keeps them out of the thread).
@@ -175,14 +182,21 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
             </>
           )}
         </Flex>
-        <MemberMenu member={partner} />
+        <MemberMenu member={partner} blocked={blockedByMe} />
       </Flex>
 
       {/* Only once an offer was accepted (a barter follows from it), never after a first hello. */}
-      <BarterPrompt me={me} partner={partner} listingId={listing.id} offerAccepted={info.offers.some((o) => o.status === 'accepted')} />
+      <BarterPrompt
+        me={me}
+        partner={partner}
+        listingId={listing.id}
+        offerAccepted={info.offers.some((o) => o.status === 'accepted')}
+        barters={info.barters}
+        reviewedBarterIds={info.reviewedBarterIds}
+      />
 
       <div className="message-scroll" ref={scroller} role="log" aria-label={`Messages with ${partner.displayName}`} tabIndex={0}>
-        {conversation.isLoading ? (
+        {conversation.isPending ? (
           <Flex justify="center" p="5">
             <Spinner size="3" />
             <VisuallyHidden>Loading conversation</VisuallyHidden>

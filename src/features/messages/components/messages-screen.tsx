@@ -13,7 +13,7 @@ import { messageOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import type { ConversationSummary } from '../../../shared/api-types';
 import { conversationKeyOf, parseConversationKey } from '../../../shared/conversation-key';
-import { conversationInfoQuery } from '../../offers/api';
+import { conversationInfoOnOpen } from '../../offers/api';
 import { conversationsQuery, olderConversations } from '../api';
 import { CONVERSATIONS_PAGE_DEFAULT } from '../../../shared/conversation-cursor';
 import { ConversationList } from './conversation-list';
@@ -65,7 +65,7 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
 
   const ref = parseConversationKey(conversation ?? undefined);
   const selectedKey = ref && (ref.low === me.id || ref.high === me.id) ? conversation : null;
-  const info = useQuery({ ...conversationInfoQuery(selectedKey ?? ''), enabled: selectedKey !== null });
+  const info = useQuery({ ...conversationInfoOnOpen(selectedKey ?? ''), enabled: selectedKey !== null });
   const isPhone = () => typeof window !== 'undefined' && window.matchMedia(PHONE_QUERY).matches;
 
   // An address whose other member (or listing) cannot be loaded: the spec's toast, then the list.

@@ -12,10 +12,12 @@ interface MemberMenuProps {
   member: { id: number; displayName: string };
   /** What "Report" files: the member themselves, or what the screen is about. */
   report?: ReportTarget;
+  /** Whether the member blocked them, when the screen knows it already (no read of the block list). */
+  blocked?: boolean;
 }
 
-export function MemberMenu({ member, report }: MemberMenuProps) {
-  const blocked = useHasBlocked(member.id, true);
+export function MemberMenu({ member, report, blocked: known }: MemberMenuProps) {
+  const blocked = useHasBlocked(member.id, true, known);
   const unblock = useUnblockWithToast();
   const [reporting, setReporting] = useState(false);
   const [blocking, setBlocking] = useState(false);

@@ -3,10 +3,10 @@ import { Badge, Box, Button, Flex, IconButton, Popover, Separator, Text, Visuall
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { AppNotification } from '../../../shared/api-types';
-import { messageKeys } from '../../messages/api';
+import type { AppNotification, ConversationSummary, NotificationsResponse } from '../../../shared/api-types';
+import { isConversationLive, messageKeys } from '../../messages/api';
 import { useCurrentUser } from '../../auth/api';
-import { NOTIFICATIONS_FALLBACK_MS, NOTIFICATIONS_REFRESH_MS, notificationsQuery, useMarkNotificationsRead } from '../api';
+import { NOTIFICATIONS_LIVE_STALE_MS, NOTIFICATIONS_REFRESH_MS, notificationsQuery, useMarkNotificationsRead } from '../api';
 import { useBellSocket } from '../use-bell-socket';
 import { timeAgo } from '../time-ago';
 import './notifications.css';
@@ -29,20 +29,21 @@ const bellLabel = (unread: number) => (unread > 0 ? `Notifications: ${unread} un
 export function NotificationsMenu() {
   const { user } = useCurrentUser();
   // Pushed while the bell socket is open (its first frame is the bell, so the page does not read it
-  // too, unless the socket fails or is slow); polled every minute and on focus only while it is down.
+  // too, unless the socket fails or is slow), with no poll; polled every minute and on focus only
+  // while it is down. Coming back to the tab reads it at most every 10 minutes while it is live.
   const { live, ready } = useBellSocket(user?.id);
   const { data } = useQuery({
     ...notificationsQuery,
     enabled: ready,
-    staleTime: live ? NOTIFICATIONS_FALLBACK_MS : 0,
-    refetchInterval: live ? NOTIFICATIONS_FALLBACK_MS : NOTIFICATIONS_REFRESH_MS,
+    staleTime: live ? NOTIFICATIONS_LIVE_STALE_MS : 0,
+    refetchInterval: live ? false : NOTIFICATIONS_REFRESH_MS,
   });
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const unread = data?.unreadCount ?? 0;
   const entries = data?.notifications ?? [];
-  useRefreshConversationsOnNews(unread);
+  useRefreshConversationsOnNews(data);
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -114,14 +115,29 @@ export function NotificationsMenu() {
 }
 
 /**
- * News found by the bell (a rise in the unread count) also refreshes the conversation list, so
- * the messages screen shows new conversations and unread badges without its own polling.
+ * News found by the bell also refreshes the conversation list, so the messages screen shows new
+ * conversations and unread badges without its own polling: a rise in the unread count, or unread
+ * messages in the bell's first answer. Not when the list knows them already (decision 043): a
+ * conversation whose live socket is open in this tab (its frames updated the list in place), or
+ * one the list shows with at least as many unread messages. On the first answer only messages
+ * count: the list was read when the screen opened, as fresh as the bell.
  */
-function useRefreshConversationsOnNews(unread: number) {
+function useRefreshConversationsOnNews(bell: NotificationsResponse | undefined) {
   const queryClient = useQueryClient();
-  const previous = useRef(unread);
+  const previous = useRef(bell);
   useEffect(() => {
-    if (unread > previous.current) void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
-    previous.current = unread;
-  }, [unread, queryClient]);
+    const before = previous.current;
+    previous.current = bell;
+    if (!bell || (before && bell.unreadCount <= before.unreadCount)) return;
+    const earlier = new Map((before?.notifications ?? []).map((entry) => [entry.id, entry.updatedAt]));
+    const news = bell.notifications.filter((entry) => !entry.read && earlier.get(entry.id) !== entry.updatedAt && (before || entry.kind === 'message'));
+    const list = queryClient.getQueryData<ConversationSummary[]>(messageKeys.conversations());
+    const known = (entry: AppNotification) => {
+      if (entry.kind !== 'message') return false;
+      const key = entry.link.replace(/^\/messages\//, '');
+      return isConversationLive(key) || (list?.some((c) => c.conversation === key && c.unreadCount >= entry.count) ?? false);
+    };
+    if (news.length > 0 ? news.every(known) : !before) return;
+    void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+  }, [bell, queryClient]);
 }

@@ -1,8 +1,8 @@
 // What an offer gives: some of the giver's active listings and/or free text, or, where the listing
 // takes only what it asks for, one of its wants (docs/api/offers.md, "Accept other offers").
 // Shared by the listing page's offer box and the counter dialog.
-import { CheckboxGroup, Flex, RadioGroup, Text } from '@radix-ui/themes';
-import { useId } from 'react';
+import { Button, CheckboxGroup, Flex, RadioGroup, Text } from '@radix-ui/themes';
+import { useEffect, useId, useRef } from 'react';
 import { TextAreaInput } from '../../../components/form-field';
 import type { Listing } from '../../../shared/api-types';
 import { MAX_OFFER_LISTINGS, MAX_OFFER_TEXT } from '../../../shared/schemas/offers';
@@ -11,8 +11,13 @@ import type { OfferTerms } from '../api';
 interface OfferTermsFieldsProps {
   /** The listing the offer is for: whether it accepts other offers, and what it asks for. */
   listing: Pick<Listing, 'title' | 'acceptOffers' | 'whatUserWants' | 'whatUserWantsOptions'>;
-  /** The active listings the giver could offer. */
-  giverListings: Pick<Listing, 'id' | 'title'>[];
+  /** The active listings the giver could offer; null until the giver asks to choose (`chooseListings`). */
+  giverListings: Pick<Listing, 'id' | 'title'>[] | null;
+  /**
+   * Where the giver's listings are read only on request (the listing page, decision 043): a button
+   * in their place asks for them, and `loadingListings` while they load.
+   */
+  chooseListings?: { label: string; onChoose: () => void; loading: boolean };
   /** "your listings" on the giver's side, "{name}'s listings" on the owner's. */
   listingsLabel: string;
   textLabel: string;
@@ -21,10 +26,18 @@ interface OfferTermsFieldsProps {
   error?: string;
 }
 
-export function OfferTermsFields({ listing, giverListings, listingsLabel, textLabel, value, onChange, error }: OfferTermsFieldsProps) {
+export function OfferTermsFields({ listing, giverListings, chooseListings, listingsLabel, textLabel, value, onChange, error }: OfferTermsFieldsProps) {
   const id = useId();
   const wants = [listing.whatUserWants, ...listing.whatUserWantsOptions];
   const ids = value.givenListingIds.map(String);
+  // Asked for with the button: focus goes to what replaced it.
+  const asked = useRef(false);
+  const listingsGroup = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!asked.current || giverListings === null) return;
+    asked.current = false;
+    listingsGroup.current?.querySelector<HTMLElement>('button, [tabindex="0"]')?.focus();
+  }, [giverListings]);
   return (
     <Flex direction="column" gap="3">
       {!listing.acceptOffers && (
@@ -44,8 +57,29 @@ export function OfferTermsFields({ listing, giverListings, listingsLabel, textLa
           </RadioGroup.Root>
         </Flex>
       )}
-      {giverListings.length > 0 && (
-        <Flex direction="column" gap="1" role="group" aria-labelledby={`${id}-listings`}>
+      {giverListings === null && chooseListings && (
+        <Flex>
+          <Button
+            type="button"
+            variant="outline"
+            aria-expanded="false"
+            loading={chooseListings.loading}
+            onClick={() => {
+              asked.current = true;
+              chooseListings.onChoose();
+            }}
+          >
+            {chooseListings.label}
+          </Button>
+        </Flex>
+      )}
+      {giverListings !== null && giverListings.length === 0 && chooseListings && (
+        <Text size="2" color="gray" role="status" tabIndex={-1} ref={listingsGroup}>
+          You have no other active listings to offer.
+        </Text>
+      )}
+      {giverListings !== null && giverListings.length > 0 && (
+        <Flex direction="column" gap="1" role="group" aria-labelledby={`${id}-listings`} ref={listingsGroup}>
           <Text id={`${id}-listings`} size="2" weight="medium">
             {listingsLabel}
           </Text>
