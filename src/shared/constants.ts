@@ -2,6 +2,11 @@
 export const BROWSE_PAGE_SIZE = 9;
 export const LISTINGS_DEFAULT_LIMIT = 100;
 export const LISTINGS_MAX_LIMIT = 100;
+/**
+ * Browse and search page through their first 1,000 results at most (docs/decisions/041): an
+ * offset from here is refused. (A text search considers fewer: its newest 400 matches, ranked.)
+ */
+export const LISTINGS_RESULT_WINDOW = 1000;
 export const MAX_IMAGES_PER_LISTING = 3;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_WANT_OPTIONS = 5;

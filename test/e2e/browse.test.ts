@@ -125,6 +125,50 @@ describe('browse', () => {
     await failing.page.getByText('Failed to load listings. Please try again later.').waitFor();
   });
 
+  it('says "400+ listings found" for a count that is a lower bound, and links no page past its results', async () => {
+    const member = await createMember();
+    const word = searchWord();
+    await createListingFor(member, { title: `Window ${word} lamp` });
+    const { page, errors } = await newPage(browser);
+    // The real reply, with the count the server gives a word matching more listings than a search
+    // considers (decision 041): 400, marked as a lower bound.
+    await page.route('**/api/listings?*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'x-total-count': '400', 'x-total-count-exact': 'false' } });
+    });
+    await page.goto(`/browse?q=${word}`);
+    await eventually(() => resultCount(page)).toBe('400+ listings found');
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    // 400 results, 9 a page: page 45 is the last one linked.
+    await eventually(() => pager.getByRole('link', { name: 'Page 45' }).count()).toBe(1);
+    expect(await pager.getByRole('link', { name: 'Page 46' }).count()).toBe(0);
+    await page.getByText('Only the first 1,000 results can be shown. Add a word, a category or a distance to see others.').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('counts browsing exactly, and stops its pager at the first 1,000 results', async () => {
+    const { page } = await newPage(browser);
+    // As the server counts every public listing of a large instance (a counter row, exact).
+    await page.route('**/api/listings?*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'x-total-count': '100000', 'x-total-count-exact': 'true' } });
+    });
+    await page.goto('/browse');
+    await eventually(() => resultCount(page)).toBe('100000 listings found');
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await eventually(() => pager.getByRole('link', { name: 'Page 112' }).count()).toBe(1);
+    expect(await pager.getByRole('link', { name: 'Page 11112' }).count()).toBe(0);
+  });
+
+  it('explains a page past the first 1,000 results (the server refuses it) instead of failing', async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/browse?page=200');
+    await page.getByRole('heading', { name: 'Only the first 1,000 results can be shown' }).waitFor();
+    await page.getByRole('link', { name: 'Go to the first page' }).click();
+    await page.waitForURL((url) => !url.search.includes('page='));
+    await cards(page).first().waitFor();
+  });
+
   it('fits a 390 px phone', async () => {
     const { page } = await newPage(browser, { viewport: PHONE });
     await page.goto('/browse');

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
-import { browseQueries, cellsCovering, rankedSearchQuery, searchListingsNear, searchQueries } from '../../worker/db/queries/listings';
+import { browseQueries, cellsCovering, searchCandidatesQuery, searchListingsNear, searchQueries } from '../../worker/db/queries/listings';
 import { distanceMiles, type Position } from '../../worker/lib/geo';
 import { call, createListing, json, signUp, signUpAdmin } from './helpers';
 
@@ -119,7 +119,8 @@ describe('listing counters', () => {
       const { sql, params } = browseQueries(createDb(env.DB), { ...filter, limit: 9, offset: 0 }).page.toSQL();
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
       const details = plan.results.map((row) => row.detail).join('\n');
-      expect(details).toContain('listings_public_created_idx');
+      // A category walks its own partial index of public listings (decision 041).
+      expect(details).toContain(filter.category ? `listings_public_${filter.category}_idx` : 'listings_public_created_idx');
       expect(details).not.toContain('listings_status_created_idx');
     }
   });
@@ -244,7 +245,7 @@ describe('text search in one pass', () => {
         expect({ label, ids, total: Number(response.headers.get('X-Total-Count')) }).toEqual({ label, ids: expected.map((r) => r.listing.id), total: counted!.total });
       }
     }
-    const { sql, params } = rankedSearchQuery(db, { search: 'onepass', category: 'home', limit: 9, offset: 0 }).toSQL();
+    const { sql, params } = searchCandidatesQuery(db, { search: 'onepass', category: 'home', limit: 9, offset: 0 }).toSQL();
     const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
     expect(plan.some((d) => /listings_fts VIRTUAL TABLE/.test(d))).toBe(true);
     expect(plan.filter((d) => /^SCAN (listings|listing_categories|users)\b|listings_status_created_idx/.test(d))).toEqual([]);

@@ -188,15 +188,13 @@ describe('query parameters', () => {
     await holds(hostileQuery('to'), (q) => ({ path: `/api/dev/outbox?${q}` }), [404]);
   });
 
-  it('offset 2^63 and beyond is an empty page, not an error', async () => {
+  it('offset 2^63 and beyond is past the result window: 400 naming offset, not an error (decision 041)', async () => {
     for (const offset of ['9223372036854775807', '9223372036854775808', '18446744073709551616', '9'.repeat(400)]) {
-      const response = await call(`/api/listings?offset=${offset}`);
-      expect(response.status, offset).toBe(200);
-      expect(await json(response)).toEqual([]);
-      expect(Number(response.headers.get('X-Total-Count'))).toBeGreaterThan(0);
-      const near = await call(`/api/listings?offset=${offset}&distance=50&near=Oakland`);
-      expect(near.status, offset).toBe(200);
-      expect(await json(near)).toEqual([]);
+      for (const query of [`offset=${offset}`, `offset=${offset}&distance=50&near=Oakland`, `offset=${offset}&search=lamp`]) {
+        const response = await call(`/api/listings?${query}`);
+        expect(response.status, query).toBe(400);
+        expect((await json(response)).errors.offset, query).toMatch(/offset must be below 1000/);
+      }
     }
     const huge = await call(`/api/listings?limit=${'9'.repeat(100)}`);
     expect(huge.status).toBe(200);

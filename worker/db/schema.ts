@@ -6,6 +6,7 @@ import type { MessageEvent } from '../../src/shared/api-types';
 import {
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
+  FALLBACK_CATEGORIES,
   HIDDEN_REASONS,
   LISTING_STATUSES,
   MODERATION_ACTIONS,
@@ -72,6 +73,16 @@ export const categories = sqliteTable('categories', {
   slug: text('slug').notNull().unique(),
 });
 
+/** The six categories' slugs (migration 0001 adds them; no route adds one): each has partial indexes of its public listings. */
+export const CATEGORY_SLUGS: readonly string[] = FALLBACK_CATEGORIES.map((category) => category.slug);
+
+/**
+ * A public listing of a category, as the per-category partial indexes' WHERE says it (a query
+ * uses them only when it repeats this verbatim): its `categories_offered` JSON names the slug,
+ * written with the listing_categories rows in the same batch on every path.
+ */
+export const publicInCategory = (slug: string) => `status IN ('active', 'pending') AND instr(categories_offered, '"${slug}"') > 0`;
+
 export const listings = sqliteTable(
   'listings',
   {
@@ -110,6 +121,12 @@ export const listings = sqliteTable(
     // search): partial indexes, used by queries that repeat `status IN ('active', 'pending')` verbatim.
     index('listings_public_created_idx').on(t.createdAt, t.id).where(sql`status IN ('active', 'pending')`),
     index('listings_public_cell_idx').on(t.cell, t.createdAt, t.id).where(sql`status IN ('active', 'pending')`),
+    // The same two per category (decision 041): a category's deepest page reads about its own
+    // offset + limit entries, not those of every category it walks past.
+    ...CATEGORY_SLUGS.flatMap((slug) => [
+      index(`listings_public_${slug}_idx`).on(t.createdAt, t.id).where(sql.raw(publicInCategory(slug))),
+      index(`listings_public_${slug}_cell_idx`).on(t.cell, t.createdAt, t.id).where(sql.raw(publicInCategory(slug))),
+    ]),
     // Distance search narrows to a latitude band first, then checks longitude and exact distance.
     index('listings_coordinates_idx').on(t.latitude, t.longitude),
     index('listings_user_created_idx').on(t.userId, t.createdAt),
@@ -127,35 +144,6 @@ export const listingCounts = sqliteTable('listing_counts', {
   key: text('key').primaryKey(),
   n: integer('n').notNull().default(0),
 });
-
-// Text searches whose counts are kept by triggers (docs/decisions/030-text-search-at-scale.md): a
-// search matching many listings is tracked once it is asked; the triggers on listings and
-// listing_categories keep its counts exact and clear `ranked`, the cached first window of its
-// relevance order, whenever a listing it matches changes. Everything a tracked search needs is in
-// its one row, so a listing change writes one row per search it matches.
-export const searchTerms = sqliteTable(
-  'search_terms',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    /** The FTS5 query (ftsQuery's output). */
-    fts: text('fts').notNull(),
-    /** A category slug, or '' for any. */
-    category: text('category').notNull().default(''),
-    usedAt: text('used_at').notNull(),
-    /** Public matches. */
-    total: integer('total').notNull().default(0),
-    /** Public matches without a place. */
-    unplaced: integer('unplaced').notNull().default(0),
-    /**
-     * JSON object: public matches per place, by grid cell (listings.cell): {"<cell>": {"<latitude>,<longitude>": n}},
-     * the coordinates as SQLite writes the two reals, so a distance search reads only the cells it covers.
-     */
-    places: text('places').notNull().default('{}'),
-    /** JSON: the first listings in relevance order (parseRankedWindow), or null when it must be read again. */
-    ranked: text('ranked'),
-  },
-  (table) => [uniqueIndex('search_terms_query_idx').on(table.fts, table.category)],
-);
 
 // Public listings per place (listings sit at the coordinates their location resolved to) and per
 // category at each place, kept by the same triggers: key '*' counts every public listing there,

@@ -2,7 +2,7 @@
 // Numeric path params carry a regex so sibling routes on the same prefix (/featured,
 // /:id/barters, /:id/reviews) are never swallowed.
 import { Hono, type Context } from 'hono';
-import { LISTINGS_DEFAULT_LIMIT, LISTINGS_MAX_LIMIT, SEARCH_DISTANCES } from '../../src/shared/constants';
+import { LISTINGS_DEFAULT_LIMIT, LISTINGS_MAX_LIMIT, LISTINGS_RESULT_WINDOW, SEARCH_DISTANCES } from '../../src/shared/constants';
 import { listingCreateSchema, listingSearchSchema, listingUpdateSchema } from '../../src/shared/schemas';
 import { findUploads, uploadKeyFromPath, withThumbKeys } from '../db/queries/images';
 import {
@@ -41,6 +41,8 @@ const DISTANCE_MESSAGE = 'Distance must be 5, 10, 25, 50, 100 or any';
 const NEAR_MESSAGE = 'We could not find that place';
 const LAT_LNG_MESSAGE = 'lat and lng must be a latitude (-90 to 90) and a longitude (-180 to 180)';
 const NEAR_MAX = 100;
+/** Past the result window (decision 041): no page there is served, so no request reads that deep. */
+export const OFFSET_MESSAGE = `Only the first ${LISTINGS_RESULT_WINDOW.toLocaleString('en-US')} results can be shown: offset must be below ${LISTINGS_RESULT_WINDOW}. Narrow the search to see others`;
 
 /** A number from a query or `request.cf` value, or null. */
 function coordinate(value: unknown, limit: number): number | null {
@@ -84,17 +86,22 @@ const hasExplicitPosition = (c: Context<AppEnv>) => ['near', 'lat', 'lng'].some(
 
 listingRoutes.get('/', async (c) => {
   const query = parseWith(listingSearchSchema, c.req.query());
-  const limit = Math.min(query.limit ?? LISTINGS_DEFAULT_LIMIT, LISTINGS_MAX_LIMIT);
+  const offset = query.offset ?? 0;
+  if (offset >= LISTINGS_RESULT_WINDOW) throw badRequest(OFFSET_MESSAGE, { offset: OFFSET_MESSAGE });
+  // A page that runs past the window stops at its edge.
+  const limit = Math.min(query.limit ?? LISTINGS_DEFAULT_LIMIT, LISTINGS_MAX_LIMIT, LISTINGS_RESULT_WINDOW - offset);
   if (query.distance && !SEARCH_DISTANCES.map(String).includes(query.distance)) {
     throw badRequest(DISTANCE_MESSAGE, { distance: DISTANCE_MESSAGE });
   }
   // A position is looked for when a distance is asked (even `any`: cards then say how far) or given.
   const position = query.distance || hasExplicitPosition(c) ? await searchPosition(c) : null;
   const miles = query.distance && query.distance !== 'any' ? Number(query.distance) : null;
-  const filter = { search: query.search, category: query.category, viewerId: c.get('user')?.id, limit, offset: query.offset ?? 0 };
-  const { items, total } =
+  const filter = { search: query.search, category: query.category, viewerId: c.get('user')?.id, limit, offset };
+  const { items, total, exact } =
     position && miles !== null ? await searchListingsNear(c.get('db'), filter, position, miles) : await searchListings(c.get('db'), filter, position);
   c.header('X-Total-Count', String(total));
+  // A text search's count is a lower bound when it had more matches than it considers ("1,000+").
+  c.header('X-Total-Count-Exact', exact ? 'true' : 'false');
   return c.json(items);
 });
 

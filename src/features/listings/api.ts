@@ -19,6 +19,8 @@ export interface ListingListParams {
 export interface ListingPage {
   listings: Listing[];
   total: number;
+  /** False when `total` is a lower bound: a text search with more matches than it considers (decision 041). */
+  exact: boolean;
 }
 
 export const listingKeys = {
@@ -31,7 +33,7 @@ export const listingKeys = {
   byUser: (userId: number) => [...listingKeys.all, 'user', userId] as const,
 };
 
-/** GET /api/listings with server paging: one page plus the full count from X-Total-Count. */
+/** GET /api/listings with server paging: one page plus the count from X-Total-Count (and whether it is exact). */
 export async function fetchListingPage(params: ListingListParams): Promise<ListingPage> {
   const query = new URLSearchParams();
   if (params.search) query.set('search', params.search);
@@ -42,7 +44,7 @@ export async function fetchListingPage(params: ListingListParams): Promise<Listi
   query.set('offset', String(params.offset));
   const { data: listings, headers } = await apiReply<Listing[]>('GET', `/api/listings?${query}`);
   const total = Number(headers.get('X-Total-Count') ?? listings.length);
-  return { listings, total: Number.isFinite(total) ? total : listings.length };
+  return { listings, total: Number.isFinite(total) ? total : listings.length, exact: headers.get('X-Total-Count-Exact') !== 'false' };
 }
 
 export const listingPageQuery = (params: ListingListParams) =>

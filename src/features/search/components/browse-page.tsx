@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { BROWSE_PAGE_SIZE } from '../../../shared/constants';
+import { BROWSE_PAGE_SIZE, LISTINGS_RESULT_WINDOW } from '../../../shared/constants';
 import { categoryName, useCategories } from '../../categories/api';
 import { listingPageQuery } from '../../listings/api';
 import { ListingGrid } from '../../listings/components/listing-grid';
@@ -20,7 +20,18 @@ export function browseHeading(search: BrowseSearch, nameOf: (slug: string) => st
   return category ? `${category} Listings` : 'All Listings';
 }
 
-export const listingsFound = (n: number) => `${n} ${n === 1 ? 'listing' : 'listings'} found`;
+/**
+ * The spec's "{n} listing(s) found"; for a count that is a lower bound (a text search with more
+ * matches than it considers, decision 041) "400+ listings found".
+ */
+export const listingsFound = (n: number, exact = true) => (exact ? `${n} ${n === 1 ? 'listing' : 'listings'} found` : `${n.toLocaleString('en-US')}+ listings found`);
+
+const RESULT_WINDOW = LISTINGS_RESULT_WINDOW.toLocaleString('en-US');
+/** Said under the pager when there are more results than can be paged through, and for a page past them. */
+export const WINDOW_NOTE = `Only the first ${RESULT_WINDOW} results can be shown`;
+
+/** How many pages the server serves: none past the first LISTINGS_RESULT_WINDOW results (it answers 400 there). */
+export const pagesOf = (total: number, pageSize: number) => Math.ceil(Math.min(total, LISTINGS_RESULT_WINDOW) / pageSize);
 
 export function BrowsePage({ search }: { search: BrowseSearch }) {
   const categories = useCategories();
@@ -30,7 +41,10 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
   const { data, error, isPending, isError, isPlaceholderData } = useQuery(listingPageQuery(listingParamsOf(search, BROWSE_PAGE_SIZE)));
   // An unknown "near" place is the one failure the searcher can fix: say so.
   const placeProblem = error instanceof ApiError && error.status === 400 && error.errors.near ? error.errors.near : null;
-  const pageCount = data ? Math.ceil(data.total / BROWSE_PAGE_SIZE) : 0;
+  // A page past the result window (a typed or old URL): the server refuses it, and says why.
+  const pastWindow = error instanceof ApiError && error.status === 400 && !!error.errors.offset;
+  const pageCount = data ? pagesOf(data.total, BROWSE_PAGE_SIZE) : 0;
+  const moreThanShown = data !== undefined && (!data.exact || data.total > LISTINGS_RESULT_WINDOW);
 
   return (
     <div className="container page">
@@ -40,7 +54,7 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
             {heading}
           </Heading>
           <Text color="gray" role="status" data-testid="result-count">
-            {data ? listingsFound(data.total) : isPending ? 'Loading listings…' : ''}
+            {data ? listingsFound(data.total, data.exact) : isPending ? 'Loading listings…' : ''}
           </Text>
         </Flex>
         <Flex gap="2" wrap="wrap">
@@ -65,6 +79,12 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
             {placeProblem}: “{search.near}”. Pick one of the suggested places, or leave Near empty to search around you.
           </Callout.Text>
         </Callout.Root>
+      ) : pastWindow && !data ? (
+        <EmptyState
+          title={WINDOW_NOTE}
+          hint="Add a word, a category or a distance to see others."
+          action={<Link to="/browse" search={{ ...search, page: undefined }}>Go to the first page</Link>}
+        />
       ) : isError && !data ? (
         <Callout.Root color="red" role="alert">
           <Callout.Text>Failed to load listings. Please try again later.</Callout.Text>
@@ -75,6 +95,11 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
         <Flex direction="column" gap="6" style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
           <ListingGrid listings={data.listings} headingLevel="h2" />
           <Pager page={page} pageCount={pageCount} search={search} />
+          {moreThanShown && (
+            <Text as="p" color="gray" size="2" align="center">
+              {WINDOW_NOTE}. Add a word, a category or a distance to see others.
+            </Text>
+          )}
         </Flex>
       ) : data.total > 0 ? (
         <EmptyState title="This page is past the end of the results." action={<Link to="/browse" search={{ ...search, page: undefined }}>Go to the first page</Link>} />
