@@ -4,6 +4,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it } from 'vitest';
 import app from '../../worker/index';
 import { pruneExpiredRows } from '../../worker/cron/prune-expired';
+import { METER_HEADER } from '../../worker/lib/meter';
 import { sha256Hex } from '../../worker/lib/crypto';
 import { RATE_LIMITS, rateLimitKey } from '../../worker/lib/rate-limit';
 import { KV_WRITE_BUDGET_SUBJECT } from '../../worker/lib/session';
@@ -126,5 +127,31 @@ describe('sessions in D1 with KV as a cache', () => {
       'EXPLAIN QUERY PLAN DELETE FROM sessions WHERE id_hash IN (SELECT id_hash FROM sessions WHERE expires_at <= ?1 ORDER BY expires_at LIMIT 2000)',
     ).bind(Date.now()).all<{ detail: string }>();
     expect(plan.results.map((row) => row.detail).join(' ')).toMatch(/sessions_expires_at_idx/);
+  });
+});
+
+describe('what a sign-in and a sign-up cost (npm run quota: sign-ins and sign-ups a day)', () => {
+  async function metered(path: string, body: unknown, ip = randomIp()) {
+    const ctx = createExecutionContext();
+    const request = new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { Origin: ORIGIN, 'CF-Connecting-IP': ip, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await app.fetch(request, { ...env, METER: '1' }, ctx);
+    await waitOnExecutionContext(ctx);
+    await response.arrayBuffer();
+    return { status: response.status, counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as Record<string, number> };
+  }
+
+  it('pins the rows written and KV writes of each', async () => {
+    const username = unique('cost');
+    const signUpCost = await metered('/api/auth/register', { username, password: 'password123', email: `${username}@example.com`, displayName: 'Cost Member' });
+    expect(signUpCost.status).toBe(201);
+    const signInCost = await metered('/api/auth/login', { username, password: 'password123' });
+    expect(signInCost.status).toBe(200);
+    console.log('sign-up', JSON.stringify(signUpCost.counts), 'sign-in', JSON.stringify(signInCost.counts));
+    // A sign-in: the per-IP, per-account and KV-share counters, the session row with its two index
+    // entries, and the day's KV counter; one KV write (the cached copy) while the budget allows.
+    expect(signInCost.counts.kvWrites).toBe(1);
+    expect(signInCost.counts.d1RowsWritten).toBeLessThanOrEqual(8);
+    expect(signUpCost.counts.kvWrites).toBe(1);
+    expect(signUpCost.counts.d1RowsWritten).toBeLessThanOrEqual(22);
   });
 });

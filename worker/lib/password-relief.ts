@@ -66,8 +66,7 @@ export async function nameSaltFor(env: Env, username: string): Promise<PasswordS
 }
 
 /** Whether a stored password takes password keys: a relief row keyed with its name's salt. */
-export const takesKeys = (parsed: ParsedPassword | null, nameSalt: PasswordSalt): parsed is ParsedPassword =>
-  parsed?.kind === 'relief' && parsed.params.salt === nameSalt.salt;
+export const takesKeys = (parsed: ParsedPassword | null, nameSalt: PasswordSalt): boolean => parsed?.kind === 'relief' && parsed.params.salt === nameSalt.salt;
 
 /**
  * The salt and parameters a client derives the password key with. For an account whose row takes
@@ -78,7 +77,7 @@ export const takesKeys = (parsed: ParsedPassword | null, nameSalt: PasswordSalt)
 export async function passwordSaltFor(env: Env, username: string, stored?: string | null): Promise<PasswordSalt> {
   const parsed = stored ? parseStoredPassword(stored) : null;
   const nameSalt = await nameSaltFor(env, username);
-  return takesKeys(parsed, nameSalt) ? parsed.params : nameSalt;
+  return parsed && takesKeys(parsed, nameSalt) ? parsed.params : nameSalt;
 }
 
 /** The stored form of a password key: the keyed hash, with the salt and parameters it was derived with. */
