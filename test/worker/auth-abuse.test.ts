@@ -166,10 +166,9 @@ describe('N9 and N2: email changes are limited', () => {
   const patchEmail = (member: Member, email: string, ip?: string) =>
     call(`/api/users/${member.id}`, { method: 'PATCH', cookie: member.cookie, body: { email }, ip });
 
-  it('a member probing or changing addresses gets 429 with Retry-After after three a day', async () => {
+  it('a member probing or changing addresses gets 429 with Retry-After after two a day', async () => {
     const [member, other] = await Promise.all([signUp(), signUp()]);
     expect((await patchEmail(member, other.email)).status).toBe(409);
-    expect((await patchEmail(member, `${unique('n')}@example.com`)).status).toBe(200);
     expect((await patchEmail(member, `${unique('n')}@example.com`)).status).toBe(200);
     await expect429(await patchEmail(member, other.email));
     await expect429(await patchEmail(member, `${unique('n')}@example.com`));
@@ -177,11 +176,10 @@ describe('N9 and N2: email changes are limited', () => {
 
   it('one address changing the email of many members is limited too', async () => {
     const ip = `${ipv6Net()}::7`;
-    const members = await Promise.all(Array.from({ length: 6 }, () => signUp()));
+    const members = await Promise.all(Array.from({ length: 4 }, () => signUp()));
     const statuses: number[] = [];
     for (const member of members) statuses.push((await patchEmail(member, `${unique('a')}@example.com`, ip)).status);
-    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
-    expect(statuses[5]).toBe(429);
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });
 

@@ -116,6 +116,29 @@ describe('sessions in D1 with KV as a cache', () => {
     expect((await call('/api/auth/current-user', { cookie: member.cookie })).status).toBe(401);
   });
 
+  it('a sign-out whose KV delete fails voids every session of the member: the copy never outlives it', async () => {
+    const member = await signUp();
+    const other = sessionCookie(await call('/api/auth/login', { body: { username: member.username, password: member.password } }));
+    const failingDelete = withKv({ delete: async () => Promise.reject(new Error('KV delete failed: daily limit')) });
+    expect((await failingDelete('/api/auth/logout', { body: {}, cookie: member.cookie })).status).toBe(200);
+    expect(await env.SESSIONS.get(`session:${idOf(member.cookie)}`)).not.toBeNull(); // the copy is still there
+    expect((await call('/api/auth/current-user', { cookie: member.cookie })).status).toBe(401);
+    expect((await call('/api/auth/current-user', { cookie: other })).status).toBe(401);
+  });
+
+  it('a new sign-in in the same browser replaces its session; a cookie naming no session spends no KV write', async () => {
+    const member = await signUp();
+    const next = await call('/api/auth/login', { cookie: member.cookie, body: { username: member.username, password: member.password } });
+    expect(next.status).toBe(200);
+    expect(await sessionRow(member.cookie)).toBeNull();
+    expect((await call('/api/auth/current-user', { cookie: member.cookie })).status).toBe(401);
+    expect((await call('/api/auth/current-user', { cookie: sessionCookie(next) })).status).toBe(200);
+    let deletes = 0;
+    const counting = withKv({ delete: async () => void (deletes += 1) });
+    expect((await counting('/api/auth/logout', { body: {}, cookie: `sid=${'C'.repeat(43)}` })).status).toBe(200);
+    expect(deletes).toBe(0);
+  });
+
   it('an expired row signs nobody in, and the daily prune removes expired rows in bounded steps', async () => {
     const member = await signUp();
     await env.SESSIONS.delete(`session:${idOf(member.cookie)}`);
@@ -124,7 +147,7 @@ describe('sessions in D1 with KV as a cache', () => {
     await pruneExpiredRows(env.DB, Date.now());
     expect(await sessionRow(member.cookie)).toBeNull();
     const plan = await env.DB.prepare(
-      'EXPLAIN QUERY PLAN DELETE FROM sessions WHERE id_hash IN (SELECT id_hash FROM sessions WHERE expires_at <= ?1 ORDER BY expires_at LIMIT 2000)',
+      'EXPLAIN QUERY PLAN DELETE FROM sessions WHERE id_hash IN (SELECT id_hash FROM sessions WHERE expires_at <= ?1 ORDER BY expires_at LIMIT 1000)',
     ).bind(Date.now()).all<{ detail: string }>();
     expect(plan.results.map((row) => row.detail).join(' ')).toMatch(/sessions_expires_at_idx/);
   });

@@ -26,9 +26,10 @@ export const RATE_LIMITS = {
   // Every ask counts, known address or not, so the limit reveals nothing.
   forgotPasswordPerAddressDay: { limit: 5, windowMs: DAY },
   accountMailPerAccount: { limit: 5, windowMs: HOUR },
-  // PATCH {email}: each change mails the new and the old address; a taken one answers 409.
-  emailChangePerMember: { limit: 3, windowMs: DAY },
-  emailChangePerAddress: { limit: 5, windowMs: DAY },
+  // PATCH {email}: each change mails the new and the old address (3 changes: 6% of 100 mails);
+  // a taken address answers 409, so asking is counted too.
+  emailChangePerMember: { limit: 2, windowMs: DAY },
+  emailChangePerAddress: { limit: 3, windowMs: DAY },
   // KV writes (the free plan's 1,000 a day): session copies in KV are a cache (lib/session.ts),
   // written only within the instance's day and each address's share of it.
   kvWritesPerDay: { limit: 600, windowMs: DAY },
