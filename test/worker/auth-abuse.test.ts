@@ -1,15 +1,17 @@
 // Issue 22's abuse findings on accounts: sign-in throttling that never locks the owner out (N3),
 // old hashes never accepted as keys (N4), per-address daily budgets and IPv6 /64 keying (N6),
 // one name normalisation (N8), email-change limits (N9, N2) and unhashable passwords (N13).
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import setupWasm from 'argon2id/lib/setup.js';
 import simd from 'argon2id/dist/simd.wasm';
 import { describe, expect, it } from 'vitest';
 import { ARGON2_PARAMS, derivePasswordKey, encodePasswordKey, toBase64, type Argon2id, type PasswordSalt } from '../../src/shared/password-key';
 import { upgradePasswordHashes } from '../../worker/cron/upgrade-password-hashes';
 import { passwordSaltFor } from '../../worker/lib/password-relief';
-import { addressKey } from '../../worker/lib/rate-limit';
-import { call, json, signUp, unique, type Member } from './helpers';
+import app from '../../worker/index';
+import { METER_HEADER } from '../../worker/lib/meter';
+import { addressKey, RATE_LIMITS } from '../../worker/lib/rate-limit';
+import { call, json, ORIGIN, signUp, unique, type Member } from './helpers';
 
 let argon2idLoaded: Promise<Argon2id> | undefined;
 const argon2id = () =>
@@ -159,6 +161,31 @@ describe('N6: per-address daily budgets, IPv6 keyed by its /64', () => {
     const ask = () => call('/api/auth/forgot-password', { ip, body: { email: `${unique('f')}@example.com` } });
     for (let i = 0; i < 5; i++) expect((await ask()).status).toBe(200);
     await expect429(await ask());
+  });
+});
+
+describe('N6: a refused flood writes nothing', () => {
+  it('past a limit, further refused requests write no rate-limit row', async () => {
+    const ip = `${ipv6Net()}::5`;
+    const attempt = async () => {
+      const ctx = createExecutionContext();
+      const request = new Request(`${ORIGIN}/api/auth/login`, {
+        method: 'POST',
+        headers: { Origin: ORIGIN, 'CF-Connecting-IP': ip, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'x'.repeat(60), password: 'password123' }),
+      });
+      const response = await app.fetch(request, { ...env, METER: '1' }, ctx);
+      await waitOnExecutionContext(ctx);
+      return { status: response.status, counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as { d1RowsWritten: number } };
+    };
+    // A name longer than any username: only the per-address sign-in counter is written.
+    for (let i = 0; i < RATE_LIMITS.signInPerIp.limit; i++) expect((await attempt()).status).toBe(401);
+    expect((await attempt()).status).toBe(429); // the count passes the limit once
+    for (let i = 0; i < 3; i++) {
+      const refused = await attempt();
+      expect(refused.status).toBe(429);
+      expect(refused.counts.d1RowsWritten).toBe(0);
+    }
   });
 });
 

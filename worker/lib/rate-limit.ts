@@ -54,7 +54,10 @@ export const rateLimitKey = async (rule: RateLimitRule, subject: string) => `${r
 
 /**
  * One hit as a statement, for a caller that runs it in a D1 batch with its own reads (one round
- * trip); `settle` takes the statement's first row and throws 429 once the limit is passed.
+ * trip); `settle` takes the statement's first row and throws 429 once the limit is passed. Past
+ * the limit the count stops (at limit + 1) and the row is left alone: a refused flood writes no
+ * rows. The statement then returns no row, which `settle` reads as refused; its Retry-After is
+ * then the whole window, an upper bound (hit() reads the exact one).
  */
 export async function hitStatement(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()) {
   const { limit, windowMs } = RATE_LIMITS[rule];
@@ -65,11 +68,13 @@ export async function hitStatement(db: D1Database, rule: RateLimitRule, subject:
        ON CONFLICT(key) DO UPDATE SET
          count = CASE WHEN reset_at <= ?3 THEN 1 ELSE count + 1 END,
          reset_at = CASE WHEN reset_at <= ?3 THEN ?2 ELSE reset_at END
+       WHERE rate_limits.reset_at <= ?3 OR rate_limits.count <= ?4
        RETURNING count, reset_at`,
     )
-    .bind(key, now + windowMs, now);
+    .bind(key, now + windowMs, now, limit);
   const settle = (row: { count: number; reset_at: number } | null | undefined) => {
-    if (row && row.count > limit) throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
+    const resetAt = row ? row.reset_at : now + windowMs;
+    if (!row || row.count > limit) throw tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)));
   };
   // `key` and `limit` let a later statement of the same batch act only within the limit.
   return { statement, settle, key, limit };
@@ -78,7 +83,10 @@ export async function hitStatement(db: D1Database, rule: RateLimitRule, subject:
 /** Counts one hit and throws 429 (with Retry-After) once the window's limit is passed. */
 export async function hit(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
   const { statement, settle } = await hitStatement(db, rule, subject, now);
-  settle(await statement.first<{ count: number; reset_at: number }>());
+  const row = await statement.first<{ count: number; reset_at: number }>();
+  // Refused without a write: the row's own reset time gives the exact Retry-After.
+  if (!row) await check(db, rule, subject, now);
+  settle(row);
 }
 
 /** Throws 429 when the limit is already reached, without counting (failed sign-ins count afterwards). */
