@@ -10,7 +10,7 @@ export type AppEnv = {
     /** The signed-in user, re-read from D1 on every request; null for visitors. */
     user: UserRow | null;
     /** The request's session when it signed the user in (null otherwise): live-chat sockets are tied to it. */
-    session: { id: string; userId: number; createdAt: number } | null;
+    session: { id: string; userId: number; createdAt: number; cached: boolean } | null;
     /**
      * On the routes of VIEWER_IN_SQL_GETS only: the KV session record, not checked against the user
      * row here; the route's own statement checks it (viewerSeesAllOf). Null elsewhere, and `user`

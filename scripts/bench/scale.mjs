@@ -338,6 +338,16 @@ const ROUTES = [
  * member, the listing's owner, answers) for up to 40; the sign-in routes keep under their limits.
  */
 let sendTurn = 0;
+// Successful sign-ins are limited to 20 an account a day (decision 037): the sign-in line takes
+// turns among bench members, one sign-in each per run, with their keys derived beforehand.
+const signInPool = [];
+if (picked('POST /api/auth/login')) {
+  for (let id = 4; id < 4 + WARMUP + 20; id++) {
+    const { username } = (await call('GET', `/api/users/${id}`)).body;
+    signInPool.push({ username, password: await passwordKey(username) });
+  }
+}
+let signInTurn = 0;
 const WRITES = [
   {
     name: 'POST /api/messages (send a message)',
@@ -348,7 +358,7 @@ const WRITES = [
     },
   },
   { name: 'POST /api/auth/password-salt', once: () => call('POST', '/api/auth/password-salt', { body: { username: member.username } }) },
-  { name: 'POST /api/auth/login', once: () => call('POST', '/api/auth/login', { body: { username: member.username, password: member.password } }) },
+  { name: 'POST /api/auth/login', once: () => call('POST', '/api/auth/login', { body: signInPool[signInTurn++ % signInPool.length] }) },
   { name: 'POST /api/notifications/read (busiest: mark all read)', once: () => call('POST', '/api/notifications/read', { cookie: busiest.cookie, body: {} }) },
 ];
 

@@ -401,8 +401,8 @@ async function scale() {
   const post = (path, body) => call('POST', path, { body: body ?? {} });
 
   // Sign-in as the SPA does it (decision 015): the salt from the server, the Argon2id key derived
-  // here (the browser's part), the login. The bench members share one salt, so a derived key is
-  // kept per salt rather than derived again for each member.
+  // here (the browser's part), the login. A key is kept per salt (each member's is its name's,
+  // at Argon2id's smallest cost in the bench data, scale-data.mjs).
   const simdWasm = await WebAssembly.compile(readFileSync('node_modules/argon2id/dist/simd.wasm'));
   const argon2id = await setupWasm(
     async (imports) => ({ module: simdWasm, instance: await WebAssembly.instantiate(simdWasm, imports) }),

@@ -35,18 +35,18 @@ describe('fixed-window rate limits', () => {
   it('check() refuses at the limit without counting', async () => {
     const subject = unique('name');
     const now = 1_700_000_000_000;
-    for (let i = 0; i < 9; i++) await hit(env.DB, 'failedSignInPerUsername', subject, now);
-    expect(await statusOf(check(env.DB, 'failedSignInPerUsername', subject, now))).toBe(200);
-    expect(await statusOf(check(env.DB, 'failedSignInPerUsername', subject, now))).toBe(200);
-    await hit(env.DB, 'failedSignInPerUsername', subject, now);
-    expect(await statusOf(check(env.DB, 'failedSignInPerUsername', subject, now))).toBe(429);
+    for (let i = 0; i < 9; i++) await hit(env.DB, 'failedSignInPerAddressName', subject, now);
+    expect(await statusOf(check(env.DB, 'failedSignInPerAddressName', subject, now))).toBe(200);
+    expect(await statusOf(check(env.DB, 'failedSignInPerAddressName', subject, now))).toBe(200);
+    await hit(env.DB, 'failedSignInPerAddressName', subject, now);
+    expect(await statusOf(check(env.DB, 'failedSignInPerAddressName', subject, now))).toBe(429);
   });
 
   it('counts subjects case-insensitively (usernames)', async () => {
     const subject = unique('Case');
     const now = 1_700_000_000_000;
-    for (let i = 0; i < 10; i++) await hit(env.DB, 'failedSignInPerUsername', i % 2 ? subject.toUpperCase() : subject.toLowerCase(), now);
-    expect(await statusOf(check(env.DB, 'failedSignInPerUsername', subject, now))).toBe(429);
+    for (let i = 0; i < 10; i++) await hit(env.DB, 'failedSignInPerAddressName', i % 2 ? subject.toUpperCase() : subject.toLowerCase(), now);
+    expect(await statusOf(check(env.DB, 'failedSignInPerAddressName', subject, now))).toBe(429);
   });
 });
 
@@ -54,12 +54,12 @@ describe('rate-limit row keys', () => {
   it('are the rule and the SHA-256 hex of the lower-cased subject, the same size whatever the subject', async () => {
     const now = 1_700_000_000_000;
     const huge = `Name${'x'.repeat(200_000)}`;
-    await hit(env.DB, 'failedSignInPerUsername', huge, now);
-    const key = `failedSignInPerUsername:${await sha256Hex(huge.toLowerCase())}`;
-    expect(await rateLimitKey('failedSignInPerUsername', huge.toUpperCase())).toBe(key);
+    await hit(env.DB, 'failedSignInPerAddressName', huge, now);
+    const key = `failedSignInPerAddressName:${await sha256Hex(huge.toLowerCase())}`;
+    expect(await rateLimitKey('failedSignInPerAddressName', huge.toUpperCase())).toBe(key);
     const row = await env.DB.prepare('SELECT key, count FROM rate_limits WHERE key = ?').bind(key).first<{ key: string; count: number }>();
     expect(row).toEqual({ key, count: 1 });
-    expect(key).toHaveLength('failedSignInPerUsername:'.length + 64);
+    expect(key).toHaveLength('failedSignInPerAddressName:'.length + 64);
     expect(await rateLimitKey('contactPerIp', '')).toMatch(/^contactPerIp:[0-9a-f]{64}$/);
   });
 });

@@ -389,6 +389,22 @@ export const eventAttendees = sqliteTable(
 
 // ---- Tables the API contract adds beyond spec section 3 ----
 
+// Sessions (docs/decisions/037-sign-in-and-session-budgets.md): the row is the truth, a KV copy
+// (`session:<id>`) only a cache written while the day's KV-write budget allows. Keyed by the
+// SHA-256 of the cookie's id, so the table holds no usable session id. Times in ms.
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(), // compared with users.sessions_valid_after
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
 export const passwordResetTokens = sqliteTable(
   'password_reset_tokens',
   {

@@ -19,8 +19,17 @@ function loadArgon2id(): Promise<computeHash> {
 }
 
 export class PasswordHasher extends DurableObject<Env> {
-  /** The password key in wire format (`argon2id:…`), exactly as the browser would derive it. */
-  async deriveKey(password: string, params: PasswordSalt): Promise<string> {
-    return derivePasswordKey(await loadArgon2id(), password, params);
+  /**
+   * The password key in wire format (`argon2id:…`), exactly as the browser would derive it; null
+   * for a password the library refuses (a single byte under 8, which it misreads as too short).
+   */
+  async deriveKey(password: string, params: PasswordSalt): Promise<string | null> {
+    const argon2id = await loadArgon2id();
+    try {
+      return derivePasswordKey(argon2id, password, params);
+    } catch (error) {
+      if (error instanceof Error && /password size/.test(error.message)) return null;
+      throw error;
+    }
   }
 }

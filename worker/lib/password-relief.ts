@@ -2,11 +2,15 @@
 // The client sends K = Argon2id(password, account salt); the database keeps HMAC-SHA256(pepper, K)
 // in `$relief$v=1$m=…,t=…,p=…$salt$mac`. Checking a sign-in is one HMAC: microseconds of CPU.
 //
-// Older rows hold a plain Argon2id PHC string (`$argon2id$v=19$…$salt$hash`). The client derives
-// K with that row's salt and parameters, so K equals the stored hash: such a row is compared
-// directly and rewritten to the relief format on success (and by the upgrade cron job).
+// Older rows hold a plain Argon2id PHC string (`$argon2id$v=19$…$salt$hash`), and the upgrade cron
+// job rewrites them as HMAC(pepper, hash) with the old salt. Either way the old hash is what a
+// client would derive with that salt, and an old backup holds it: such a row never takes a key
+// (docs/decisions/037-sign-in-and-session-budgets.md). Its owner signs in once with the plain
+// password (derived on the server, lib/passwords.ts), which moves the account onto its name's salt,
+// or resets the password. A row keyed with its name's salt is the only kind that takes keys.
 import { ARGON2_PARAMS, fromBase64, toBase64, type PasswordSalt } from '../../src/shared/password-key';
 import { HttpError } from './errors';
+import { foldName } from './names';
 
 const encoder = new TextEncoder();
 
@@ -50,16 +54,30 @@ async function macKey(env: Env): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', encoder.encode(pepper(env)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
+/** HMAC-SHA256 of `text` under the pepper: values the server can recognise and nobody else can make. */
+export async function pepperMac(env: Env, text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign('HMAC', await macKey(env), encoder.encode(text)));
+}
+
+/** The salt a name is given under the pepper (folded as the database folds names: ASCII only). */
+export async function nameSaltFor(env: Env, username: string): Promise<PasswordSalt> {
+  const mac = await pepperMac(env, `salt:${foldName(username)}`);
+  return { algorithm: 'argon2id', salt: toBase64(mac.slice(0, 16)), ...ARGON2_PARAMS };
+}
+
+/** Whether a stored password takes password keys: a relief row keyed with its name's salt. */
+export const takesKeys = (parsed: ParsedPassword | null, nameSalt: PasswordSalt): boolean => parsed?.kind === 'relief' && parsed.params.salt === nameSalt.salt;
+
 /**
- * The salt and parameters a client derives the password key with. For an account they come from
- * its stored password; for a name with no account they are derived from the name under the pepper,
- * so the answer is stable and looks the same as a real account's: nothing is enumerable.
+ * The salt and parameters a client derives the password key with. For an account whose row takes
+ * keys they come from its stored password; for any other name (no account, or a row from before
+ * server relief) they are the name's own salt under the pepper, so the answer is stable and looks
+ * the same whatever the account: nothing is enumerable, pre-relief accounts included.
  */
 export async function passwordSaltFor(env: Env, username: string, stored?: string | null): Promise<PasswordSalt> {
   const parsed = stored ? parseStoredPassword(stored) : null;
-  if (parsed) return parsed.params;
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await macKey(env), encoder.encode(`salt:${username.trim().toLowerCase()}`)));
-  return { algorithm: 'argon2id', salt: toBase64(mac.slice(0, 16)), ...ARGON2_PARAMS };
+  const nameSalt = await nameSaltFor(env, username);
+  return parsed && takesKeys(parsed, nameSalt) ? parsed.params : nameSalt;
 }
 
 /** The stored form of a password key: the keyed hash, with the salt and parameters it was derived with. */
@@ -74,17 +92,12 @@ function equalInConstantTime(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
-export interface KeyCheck {
-  ok: boolean;
-  /** Set when the row should be rewritten in the relief format (a legacy row that just matched). */
-  upgraded?: string;
-}
-
 /**
- * Checks a password key against a stored password. A missing or unreadable row still costs one
- * HMAC, so an unknown name answers in the same time as a wrong password.
+ * Checks a key against a stored password. A missing or unreadable row still costs one HMAC, so an
+ * unknown name answers in the same time as a wrong password. A pre-relief row is compared with the
+ * key directly: callers pass only a key the server derived itself from the plain password.
  */
-export async function checkPasswordKey(env: Env, key: Uint8Array<ArrayBuffer>, stored: string | null | undefined): Promise<KeyCheck> {
+export async function checkPasswordKey(env: Env, key: Uint8Array<ArrayBuffer>, stored: string | null | undefined): Promise<{ ok: boolean }> {
   const parsed = stored ? parseStoredPassword(stored) : null;
   const hmac = await macKey(env);
   if (!parsed || parsed.kind === 'relief') {
@@ -94,8 +107,7 @@ export async function checkPasswordKey(env: Env, key: Uint8Array<ArrayBuffer>, s
     return { ok: ok && parsed !== null };
   }
   await crypto.subtle.sign('HMAC', hmac, key);
-  const ok = equalInConstantTime(key, parsed.digest);
-  return ok ? { ok, upgraded: await storedPasswordFor(env, parsed.params, key) } : { ok };
+  return { ok: equalInConstantTime(key, parsed.digest) };
 }
 
 /** A legacy row rewritten without its owner: the stored hash is the password key, so it can be keyed now. */

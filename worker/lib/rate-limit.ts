@@ -4,14 +4,36 @@
 import type { Context } from 'hono';
 import { BLOCKS_PER_HOUR, REPORTS_PER_HOUR } from '../../src/shared/constants';
 import { sha256Hex } from './crypto';
+import { foldName } from './names';
 import { tooManyRequests } from './errors';
 import { DAY, HOUR, MINUTE } from './time';
 
 export const RATE_LIMITS = {
-  failedSignInPerUsername: { limit: 10, windowMs: 15 * MINUTE },
+  // Failed sign-ins (docs/decisions/037-sign-in-and-session-budgets.md): the contract's 10 per name
+  // per 15 minutes, counted per (address, name) so a stranger cannot lock the owner out; per
+  // address across names (one address guessing many names); and a softer rule per name from every
+  // address (credential stuffing from many addresses), which a browser that signed in to the
+  // account before passes.
+  failedSignInPerAddressName: { limit: 10, windowMs: 15 * MINUTE },
+  failedSignInPerAddress: { limit: 30, windowMs: 15 * MINUTE },
+  failedSignInPerName: { limit: 100, windowMs: HOUR },
   signInPerIp: { limit: 30, windowMs: MINUTE },
+  // Successful sign-ins: each writes a session row (and maybe a KV copy).
+  signInPerAccount: { limit: 20, windowMs: DAY },
   registerPerIp: { limit: 20, windowMs: MINUTE },
+  // A sign-up writes ~15 rows and queues a verification mail: 5 a day is 5% of 100 mails.
+  registerPerAddressDay: { limit: 5, windowMs: DAY },
+  // Every ask counts, known address or not, so the limit reveals nothing.
+  forgotPasswordPerAddressDay: { limit: 5, windowMs: DAY },
   accountMailPerAccount: { limit: 5, windowMs: HOUR },
+  // PATCH {email}: each change mails the new and the old address (3 changes: 6% of 100 mails);
+  // a taken address answers 409, so asking is counted too.
+  emailChangePerMember: { limit: 2, windowMs: DAY },
+  emailChangePerAddress: { limit: 3, windowMs: DAY },
+  // KV writes (the free plan's 1,000 a day): session copies in KV are a cache (lib/session.ts),
+  // written only within the instance's day and each address's share of it.
+  kvWritesPerDay: { limit: 600, windowMs: DAY },
+  kvWritesPerAddressDay: { limit: 20, windowMs: DAY },
   contactPerIp: { limit: 5, windowMs: MINUTE },
   uploadUrlPerMember: { limit: 30, windowMs: MINUTE },
   newsletterPerIp: { limit: 5, windowMs: MINUTE },
@@ -44,10 +66,11 @@ export const RATE_LIMITS = {
 export type RateLimitRule = keyof typeof RATE_LIMITS;
 
 /**
- * The row key: the rule and the SHA-256 of the lower-cased subject, so every row has the same
+ * The row key: the rule and the SHA-256 of the subject folded as the database folds names
+ * (lib/names.ts), so every row has the same
  * small size whatever a request sends as a username, an email address or an IP header.
  */
-export const rateLimitKey = async (rule: RateLimitRule, subject: string) => `${rule}:${await sha256Hex(subject.toLowerCase())}`;
+export const rateLimitKey = async (rule: RateLimitRule, subject: string) => `${rule}:${await sha256Hex(foldName(subject))}`;
 
 /**
  * One hit as two statements, for a caller that runs them in a D1 batch with its own reads (one
@@ -85,14 +108,74 @@ export async function hit(db: D1Database, rule: RateLimitRule, subject: string, 
 
 /** Throws 429 when the limit is already reached, without counting (failed sign-ins count afterwards). */
 export async function check(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
-  const row = await db
-    .prepare('SELECT count, reset_at FROM rate_limits WHERE key = ?1 AND reset_at > ?2')
-    .bind(await rateLimitKey(rule, subject), now)
-    .first<{ count: number; reset_at: number }>();
-  if (row && row.count >= RATE_LIMITS[rule].limit) throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
+  await checkAll(db, [[rule, subject]], now);
 }
 
-/** The caller's address as Cloudflare reports it (the edge overwrites any client-sent value). */
+/** check() for several rules in one query; the 429 names the latest time any of them opens again. */
+export async function checkAll(db: D1Database, rules: readonly (readonly [RateLimitRule, string])[], now = Date.now()): Promise<void> {
+  const keys = await Promise.all(rules.map(([rule, subject]) => rateLimitKey(rule, subject)));
+  const { results } = await db
+    .prepare(`SELECT key, count, reset_at FROM rate_limits WHERE key IN (${keys.map((_, i) => `?${i + 2}`).join(', ')}) AND reset_at > ?1`)
+    .bind(now, ...keys)
+    .all<{ key: string; count: number; reset_at: number }>();
+  const full = results.filter((row) => row.count >= RATE_LIMITS[rules[keys.indexOf(row.key)]![0]].limit);
+  if (full.length) throw tooManyRequests(Math.max(1, Math.ceil((Math.max(...full.map((row) => row.reset_at)) - now) / 1000)));
+}
+
+/** hit() for several rules in one batch: each is counted, and 429 once any of them is passed. */
+export async function hitAll(db: D1Database, rules: readonly (readonly [RateLimitRule, string])[], now = Date.now()): Promise<void> {
+  const hits = await Promise.all(rules.map(([rule, subject]) => hitStatement(db, rule, subject, now)));
+  // Each hit is two statements (the upsert, then its row read back): the row is the second.
+  const results = await db.batch<{ count: number; reset_at: number }>(hits.flatMap((hit) => [...hit.statements]));
+  hits.forEach((hit, i) => hit.settle(results[2 * i + 1]?.results[0]));
+}
+
+/**
+ * The caller's address as every per-address rule counts it: Cloudflare's CF-Connecting-IP (the
+ * edge overwrites any client-sent value), with an IPv6 address keyed by its /64, the block one
+ * subscriber is given, so a single home cannot multiply a per-address rule by 2^64.
+ */
 export function clientIp(c: Context): string {
-  return c.req.header('CF-Connecting-IP') ?? c.req.header('X-Real-IP') ?? 'unknown';
+  return addressKey(c.req.header('CF-Connecting-IP') ?? c.req.header('X-Real-IP') ?? 'unknown');
+}
+
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/** The eight 16-bit groups of an IPv6 address in any written form (`::`, a dotted IPv4 tail), or null. */
+function ipv6Groups(text: string): number[] | null {
+  let address = text.toLowerCase();
+  const last = address.slice(address.lastIndexOf(':') + 1);
+  if (last.includes('.')) {
+    const octets = IPV4.exec(last)?.slice(1).map(Number);
+    if (!octets || octets.some((octet) => octet > 255)) return null;
+    const tail = [(octets[0]! << 8) | octets[1]!, (octets[2]! << 8) | octets[3]!].map((word) => word.toString(16));
+    address = address.slice(0, address.length - last.length) + tail.join(':');
+  }
+  const halves = address.split('::');
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const rest = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const fill = 8 - head.length - rest.length;
+  if (halves.length === 1 ? fill !== 0 : fill < 1) return null;
+  const words = [...head, ...Array<string>(halves.length === 2 ? fill : 0).fill('0'), ...rest];
+  if (!words.every((word) => /^[0-9a-f]{1,4}$/.test(word))) return null;
+  return words.map((word) => parseInt(word, 16));
+}
+
+/**
+ * One address as a rate-limit subject: IPv4 as is; IPv6 as its /64 (`2001:db8:1:2::/64`), an
+ * IPv4-mapped IPv6 address (`::ffff:192.0.2.7`) as its IPv4. Anything else is kept as sent.
+ */
+export function addressKey(raw: string): string {
+  const text = raw.trim().replace(/^\[(.*)\]$/, '$1');
+  if (IPV4.test(text)) return text;
+  const groups = text.includes(':') ? ipv6Groups(text) : null;
+  if (!groups) return text;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  }
+  const prefix = groups.slice(0, 4).map((group) => group.toString(16));
+  // The shortest form of the prefix: trailing zero groups fold into the `::`.
+  while (prefix.length > 0 && prefix[prefix.length - 1] === '0') prefix.pop();
+  return `${prefix.join(':')}::/64`;
 }

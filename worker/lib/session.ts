@@ -1,15 +1,31 @@
-// KV sessions: `session:<id>` → { userId, createdAt }, expiring with the cookie after 30 days.
+// Sessions (docs/decisions/037-sign-in-and-session-budgets.md). The D1 row (`sessions`, keyed by
+// the SHA-256 of the id) is the truth; KV's `session:<id>` → { userId, createdAt } is a read cache,
+// written only while the day's KV-write budget allows (the free plan allows 1,000 KV writes a
+// day): the instance's day and each address's share of it, counted in D1. A KV write that fails
+// is logged and the session lives in D1 alone, so members still sign in when the KV day is spent.
+// A lookup reads KV first, then the row by its primary key (one row) on a miss. Both expire with
+// the cookie after 30 days; the daily prune removes expired rows.
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../types';
-import { randomToken } from './crypto';
+import { randomToken, sha256Hex } from './crypto';
+import { clientIp, hitStatement } from './rate-limit';
 
 export const SESSION_COOKIE = 'sid';
 const SESSION_SECONDS = 60 * 60 * 24 * 30;
+const SESSION_MS = SESSION_SECONDS * 1000;
+
+/** The subject of the instance's daily KV-write counter (rate limit `kvWritesPerDay`). */
+export const KV_WRITE_BUDGET_SUBJECT = 'instance';
 
 export interface SessionRecord {
   userId: number;
   createdAt: number; // ms; compared with users.sessions_valid_after
+}
+
+/** A session as a request found it: `cached` when its KV copy exists (sign-out must delete it). */
+export interface LoadedSession extends SessionRecord {
+  cached: boolean;
 }
 
 const SESSION_ID_BYTES = 32;
@@ -32,28 +48,50 @@ export function readSessionId(c: Context): string | undefined {
   return id !== undefined && SESSION_ID.test(id) ? id : undefined;
 }
 
+const isRecord = (record: unknown): record is SessionRecord =>
+  typeof record === 'object' && record !== null && Number.isInteger((record as SessionRecord).userId) && Number.isFinite((record as SessionRecord).createdAt);
+
 /**
- * The session record, or null. A KV failure (an outage, a rejected key) signs the request out
- * and is logged, so public routes keep working; routes that need a member answer 401.
+ * The session, or null. KV first (no D1 work for a cached session); on a miss, or when KV fails
+ * (logged), the D1 row by its primary key. Whether the session is still valid for its member
+ * (sessions_valid_after, suspension) is checked against the user row by the caller.
  */
-export async function loadSession(env: Env, id: string): Promise<SessionRecord | null> {
-  let record: SessionRecord | null;
+export async function loadSession(env: Env, id: string, now = Date.now()): Promise<LoadedSession | null> {
   try {
-    record = await env.SESSIONS.get<SessionRecord>(key(id), 'json');
+    const record = await env.SESSIONS.get<unknown>(key(id), 'json');
+    if (isRecord(record)) return { userId: record.userId, createdAt: record.createdAt, cached: true };
   } catch (error) {
-    console.error('session lookup failed; treating the request as signed out', error);
-    return null;
+    console.error('session lookup in KV failed; reading the session from D1', error);
   }
-  return record && typeof record === 'object' && Number.isInteger(record.userId) && Number.isFinite(record.createdAt) ? record : null;
+  const row = await env.DB.prepare('SELECT user_id, created_at FROM sessions WHERE id_hash = ?1 AND expires_at > ?2')
+    .bind(await sha256Hex(id), now)
+    .first<{ user_id: number; created_at: number }>();
+  return row ? { userId: row.user_id, createdAt: row.created_at, cached: false } : null;
 }
 
-/** A fresh id on every sign-in, so a planted id can never become an authenticated one. */
-export async function startSession(c: Context<AppEnv>, userId: number): Promise<void> {
-  const old = readSessionId(c);
-  if (old) await c.env.SESSIONS.delete(key(old));
+/**
+ * A fresh id on every sign-in, so a planted id can never become an authenticated one. The row is
+ * written first (with the address's KV share counted in the same batch); the KV copy only while
+ * the address's share and then the instance's day allow it.
+ */
+export async function startSession(c: Context<AppEnv>, userId: number, now = Date.now()): Promise<void> {
+  const db = c.env.DB;
   const id = randomToken(SESSION_ID_BYTES);
-  const record: SessionRecord = { userId, createdAt: Date.now() };
-  await c.env.SESSIONS.put(key(id), JSON.stringify(record), { expirationTtl: SESSION_SECONDS });
+  const record: SessionRecord = { userId, createdAt: now };
+  const share = await hitStatement(db, 'kvWritesPerAddressDay', clientIp(c), now);
+  const replaced = c.get('session');
+  const results = await db.batch<{ count: number; reset_at: number }>([
+    ...share.statements,
+    db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)').bind(await sha256Hex(id), userId, now, now + SESSION_MS),
+    // The session this browser had is replaced: its row goes now, its KV copy below.
+    ...(replaced ? [db.prepare('DELETE FROM sessions WHERE id_hash = ?1').bind(await sha256Hex(replaced.id))] : []),
+  ]);
+  if (replaced?.cached) await deleteCachedCopy(c.env, replaced.id, now);
+  if (withinLimit(results[1]?.results[0], share.limit) && (await spendKvWrite(c.env, now))) {
+    await c.env.SESSIONS.put(key(id), JSON.stringify(record), { expirationTtl: SESSION_SECONDS }).catch((error: unknown) => {
+      console.error('session cache write to KV failed; the session lives in D1', error);
+    });
+  }
   setCookie(c, SESSION_COOKIE, id, {
     httpOnly: true,
     sameSite: 'Lax',
@@ -63,8 +101,42 @@ export async function startSession(c: Context<AppEnv>, userId: number): Promise<
   });
 }
 
-export async function endSession(c: Context<AppEnv>): Promise<void> {
+const withinLimit = (row: { count: number } | undefined, limit: number) => row !== undefined && row.count <= limit;
+
+/** Counts one KV write against the instance's day; false (nothing to write) once the day is spent. */
+async function spendKvWrite(env: Env, now: number): Promise<boolean> {
+  const day = await hitStatement(env.DB, 'kvWritesPerDay', KV_WRITE_BUDGET_SUBJECT, now);
+  const [, row] = await env.DB.batch<{ count: number; reset_at: number }>([...day.statements]);
+  return withinLimit(row?.results[0], day.limit);
+}
+
+/** Deletes a session's KV copy (a KV write, counted in the day); false when KV refused it (logged). */
+async function deleteCachedCopy(env: Env, id: string, now: number): Promise<boolean> {
+  const day = await hitStatement(env.DB, 'kvWritesPerDay', KV_WRITE_BUDGET_SUBJECT, now);
+  await day.statements[0].run();
+  return env.SESSIONS.delete(key(id)).then(
+    () => true,
+    (error: unknown) => {
+      console.error('session cache delete in KV failed', error);
+      return false;
+    },
+  );
+}
+
+/**
+ * Sign-out: the row goes, and the KV copy when this request found one (a delete is a KV write too,
+ * counted in the day). Should that delete fail, the copy would still sign the browser in: every
+ * session of the member is voided instead (users.sessions_valid_after), the safe direction.
+ */
+export async function endSession(c: Context<AppEnv>, now = Date.now()): Promise<void> {
   const id = readSessionId(c);
-  if (id) await c.env.SESSIONS.delete(key(id));
+  if (id) {
+    const session = c.get('session');
+    await c.env.DB.prepare('DELETE FROM sessions WHERE id_hash = ?1').bind(await sha256Hex(id)).run();
+    if (session?.id === id && session.cached && !(await deleteCachedCopy(c.env, id, now))) {
+      // The copy would still sign this browser in: every session of the member is voided instead.
+      await c.env.DB.prepare('UPDATE users SET sessions_valid_after = ?1 WHERE id = ?2').bind(now + 1, session.userId).run();
+    }
+  }
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
 }

@@ -1,4 +1,5 @@
-// Loads the signed-in user: cookie → one KV read → the user row from D1 (never cached, so a
+// Loads the signed-in user: cookie → one KV read (or, for a session KV does not hold, its D1 row:
+// lib/session.ts) → the user row from D1 (never cached, so a
 // deleted user or a demoted admin loses access at once). Public reads that never look at the
 // viewer skip both (issue 10, item 5): a signed-in request there costs no KV read and no user row.
 // A few reads check the viewer against the user row in their own statement instead (VIEWER_IN_SQL_GETS).
@@ -78,7 +79,7 @@ export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
   const id = readSessionId(c);
   const session = id ? await loadSession(c.env, id) : null;
   if (session && checksViewerInSql(c.req.method, c.req.path)) {
-    c.set('viewerSession', session);
+    c.set('viewerSession', { userId: session.userId, createdAt: session.createdAt });
     return next();
   }
   if (session) {
@@ -89,7 +90,7 @@ export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
     // sessions, and this keeps any session they could still hold from counting until it ends.
     if (user && session.createdAt >= user.sessionsValidAfter && !isSuspended(user.suspendedUntil)) {
       c.set('user', user);
-      c.set('session', { id: id!, userId: user.id, createdAt: session.createdAt });
+      c.set('session', { id: id!, userId: user.id, createdAt: session.createdAt, cached: session.cached });
     }
   }
   return next();

@@ -20,9 +20,10 @@ import { passwordResetEmail, queueEmail, verificationEmail } from '../lib/email'
 import type { Db } from '../db/client';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../lib/errors';
 import { isSuspended, suspensionMessage } from '../lib/moderation/standing';
-import { checkPasswordKey, passwordSaltFor, storedPasswordFor } from '../lib/password-relief';
-import { newAccountPassword, passwordKeyFrom } from '../lib/passwords';
-import { check, clientIp, hit } from '../lib/rate-limit';
+import { passwordSaltFor, storedPasswordFor } from '../lib/password-relief';
+import { newAccountPassword, passwordKeyFrom, verifyPassword } from '../lib/passwords';
+import { checkAll, clientIp, hitAll, hit } from '../lib/rate-limit';
+import { isKnownDevice, rememberDevice } from '../lib/known-device';
 import { endSession, startSession } from '../lib/session';
 import { closeCurrentSessionSockets, closeMemberSockets } from '../lib/member-sockets';
 import { HOUR, isoIn, isoNow } from '../lib/time';
@@ -46,6 +47,8 @@ authRoutes.post('/register', async (c) => {
   const taken = await takenIdentity(db, input.username, input.email);
   if (taken.username) throw conflict('Username already taken');
   if (taken.email) throw conflict('Email already registered');
+  // A sign-up writes ~15 rows and queues a mail: the address's day is counted once it would.
+  await hit(c.env.DB, 'registerPerAddressDay', clientIp(c));
 
   // A new account's salt is the one its name already had (derived), so the browser could use it.
   const { passwordKey, ...profile } = input;
@@ -67,33 +70,43 @@ authRoutes.post('/register', async (c) => {
     throw error;
   }
   await startSession(c, created.id);
+  await rememberDevice(c, created.username);
   return c.json(selfUser(created), 201);
 });
 
 authRoutes.post('/login', async (c) => {
   const db = c.get('db');
   const input = await parseBody(c, loginSchema);
-  await hit(c.env.DB, 'signInPerIp', clientIp(c));
+  const address = clientIp(c);
+  await hit(c.env.DB, 'signInPerIp', address);
   // A name longer than any username names no account: the contract's 401, with no per-name row
   // written or read (docs/security.md "Bounded identifiers").
   if (input.username.length > USERNAME_MAX_LENGTH) throw unauthorized('Invalid username or password');
   // Nor can a password longer than any allowed one be right: no key is derived for it.
   if (input.password.length > PASSWORD_MAX_LENGTH) throw unauthorized('Invalid username or password');
-  await check(c.env.DB, 'failedSignInPerUsername', input.username);
+  // Failed sign-ins (docs/decisions/037-sign-in-and-session-budgets.md): per (address, name), per
+  // address, and per name from every address, which a browser that signed in to it before passes.
+  const failureRules = [
+    ['failedSignInPerAddressName', `${address} ${input.username}`],
+    ['failedSignInPerAddress', address],
+    ['failedSignInPerName', input.username],
+  ] as const;
+  const knownDevice = await isKnownDevice(c, input.username);
+  await checkAll(c.env.DB, knownDevice ? failureRules.slice(0, 2) : failureRules);
 
   const user = await findUserByUsername(db, input.username);
-  // An unknown name gets its derived salt and one HMAC like any other: the same work either way.
-  const derived = await passwordSaltFor(c.env, input.username);
-  const params = user ? await passwordSaltFor(c.env, input.username, user.password) : derived;
-  const checked = await checkPasswordKey(c.env, await passwordKeyFrom(c.env, input.password, params), user?.password);
+  const checked = await verifyPassword(c.env, input.username, input.password, user?.password, 'password');
   if (!user || !checked.ok) {
-    await hit(c.env.DB, 'failedSignInPerUsername', input.username);
+    await hitAll(c.env.DB, failureRules);
     throw unauthorized('Invalid username or password');
   }
   // Only the right password learns of a suspension (docs/api/moderation.md): no session is started.
   if (isSuspended(user.suspendedUntil)) throw forbidden(suspensionMessage(user.suspendedUntil!));
-  if (checked.upgraded) await db.update(users).set({ password: checked.upgraded }).where(eq(users.id, user.id));
+  // Each success writes a session row (and maybe its KV copy): limited per account.
+  await hit(c.env.DB, 'signInPerAccount', String(user.id));
+  if (checked.rekeyed) await db.update(users).set({ password: checked.rekeyed }).where(eq(users.id, user.id));
   await startSession(c, user.id);
+  await rememberDevice(c, user.username);
   return c.json(selfUser(user));
 });
 
@@ -153,7 +166,8 @@ async function queuePasswordReset(db: Db, origin: string, email: string): Promis
 authRoutes.post('/forgot-password', async (c) => {
   const db = c.get('db');
   const { email } = await parseBody(c, forgotPasswordSchema);
-  // Counted per address asked for, known or not, so the limit reveals nothing either.
+  // Counted per caller's address and per address asked for, known or not, so the limits reveal nothing either.
+  await hit(c.env.DB, 'forgotPasswordPerAddressDay', clientIp(c));
   await hit(c.env.DB, 'accountMailPerAccount', `email:${email}`);
   // The lookup and the mail happen after the reply (afterReply: none of it runs before the reply
   // has left), so a known address answers exactly as fast as an unknown one: timing reveals nothing.
@@ -198,7 +212,7 @@ authRoutes.post('/reset-password', async (c) => {
   const input = await parseBody(c, resetPasswordSchema);
   const user = await findResetToken(db, input.token);
   const params = await passwordSaltFor(c.env, user.username, user.password);
-  const password = await storedPasswordFor(c.env, params, await passwordKeyFrom(c.env, input.passwordKey ?? input.password, params));
+  const password = await storedPasswordFor(c.env, params, await passwordKeyFrom(c.env, input.passwordKey ?? input.password, params, 'newPassword'));
   await db.batch([
     db.update(users).set({ password, sessionsValidAfter: Date.now() }).where(eq(users.id, user.id)),
     // Single use: this token and any other outstanding one for the account stop working.
@@ -215,12 +229,13 @@ authRoutes.post('/change-password', async (c) => {
   if (input.currentPassword.length > PASSWORD_MAX_LENGTH) {
     throw new HttpError(400, 'Current password is incorrect', { currentPassword: 'Current password is incorrect' });
   }
-  const params = await passwordSaltFor(c.env, user.username, user.password);
-  const current = await checkPasswordKey(c.env, await passwordKeyFrom(c.env, input.currentPassword, params), user.password);
+  const current = await verifyPassword(c.env, user.username, input.currentPassword, user.password, 'currentPassword');
   if (!current.ok) {
     throw new HttpError(400, 'Current password is incorrect', { currentPassword: 'Current password is incorrect' });
   }
-  const password = await storedPasswordFor(c.env, params, await passwordKeyFrom(c.env, input.newPasswordKey ?? input.newPassword, params));
+  // The salt the client was given for the new key: the account's own, or its name's for a pre-relief row.
+  const params = await passwordSaltFor(c.env, user.username, user.password);
+  const password = await storedPasswordFor(c.env, params, await passwordKeyFrom(c.env, input.newPasswordKey ?? input.newPassword, params, 'newPassword'));
   await db.batch([
     db.update(users).set({ password, sessionsValidAfter: Date.now() }).where(eq(users.id, user.id)),
     // A reset link mailed before the change must not undo it.

@@ -20,6 +20,7 @@ import { avatarUploadStatements, findUpload } from '../db/queries/images';
 import { emailChangedEmail, queueEmail, verificationEmail } from '../lib/email';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { closeMemberSockets } from '../lib/member-sockets';
+import { clientIp, hitAll } from '../lib/rate-limit';
 import { endSession } from '../lib/session';
 import { parseBody, parseId } from '../lib/validate';
 import { newVerificationToken } from '../lib/verification';
@@ -76,6 +77,9 @@ userRoutes.patch('/:id{[0-9]+}', memberBudget('profileEditsPerMember'), async (c
   const changes: ProfileChanges = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   // A new address (not merely new capitals) must be verified again.
   const emailChanged = input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase();
+  // Each new address asked for is counted, taken (409) or not: a change mails two addresses, and
+  // the 409 tells whether an address has an account (docs/decisions/037-sign-in-and-session-budgets.md).
+  if (emailChanged) await hitAll(c.env.DB, [['emailChangePerMember', String(user.id)], ['emailChangePerAddress', clientIp(c)]]);
   if (input.email !== undefined && (await takenIdentity(db, null, input.email, user.id)).email) throw conflict('Email already registered');
   if (Object.keys(changes).length === 0) return c.json(selfUser(user));
 

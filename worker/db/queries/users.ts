@@ -5,13 +5,15 @@ import type { Db } from '../client';
 import { barters, listings, uploads, users, type UserRow } from '../schema';
 import { withThumbKeys } from './images';
 import { auditStatement, type Actor } from './audit';
+import { foldName } from '../../lib/names';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }
 
+/** The name is folded in the Worker (worker/lib/names.ts), the same way as for its salt and limits. */
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  return db.query.users.findFirst({ where: sql`lower(${users.username}) = lower(${username})` });
+  return db.query.users.findFirst({ where: sql`lower(${users.username}) = ${foldName(username)}` });
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
