@@ -126,6 +126,36 @@ describe('pending barters', () => {
   });
 });
 
+describe('bounded per night (decision 042, "Bounded prunes")', () => {
+  it('deletes at most 400 cancelled barters and cancels at most 200 stale pending ones a night; the rest the next nights', async () => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const listingId = await insertListing(owner, 'Many barters');
+    const T = Date.now() + 3000 * DAY;
+    const seed = (count: number, status: string, deletionAt: string | null, createdAt: string) =>
+      env.DB.prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+         INSERT INTO barters (listing_id, initiator_id, recipient_id, status, barter_deletion_scheduled_at, created_at) SELECT ?2, ?3, ?4, ?5, ?6, ?7 FROM n`,
+      )
+        .bind(count, listingId, member.id, owner.id, status, deletionAt, createdAt)
+        .run();
+    await seed(500, 'cancelled', iso(T - DAY), iso(T - 90 * DAY));
+    await seed(250, 'pending', null, iso(T - 31 * DAY));
+    // Counted over the whole table: barters of the file's other tests may be due too.
+    const count = async (where: string, time: number) => (await env.DB.prepare(`SELECT count(*) AS n FROM barters WHERE ${where}`).bind(iso(time)).first<{ n: number }>())!.n;
+    const due = (time: number) => count(`status = 'cancelled' AND barter_deletion_scheduled_at <= ?1`, time);
+    const stale = (time: number) => count(`status = 'pending' AND created_at <= ?1`, time - 30 * DAY);
+    const [dueBefore, staleBefore] = [await due(T), await stale(T)];
+    await daily(at(T));
+    expect(await stale(T)).toBe(staleBefore - 200);
+    // 400 of the due deleted (the 200 just cancelled are due in 30 days).
+    expect(await due(T)).toBe(dueBefore - 400);
+    await daily(at(T + DAY));
+    expect(await stale(T + DAY)).toBe(Math.max(0, staleBefore - 400));
+    expect(await due(T + DAY)).toBe(Math.max(0, dueBefore - 800));
+    expect(await count(`listing_id = ${listingId} AND status = 'pending' AND ?1 IS NOT NULL`, T)).toBe(0);
+  });
+});
+
 describe('image cleanup of completed barters', () => {
   async function image(owner: Member) {
     const key = `uploads/${crypto.randomUUID()}`;

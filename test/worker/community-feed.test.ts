@@ -5,7 +5,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { BUILT_MEDIA_ORIGIN, mediaUrl, parseMediaOrigin } from '../../src/shared/media';
-import { FEED_IDLE_MS, FEED_INTERVAL_MS, MAX_FEED_SOCKETS_PER_ADDRESS, type CommunityFeed } from '../../worker/durable-objects/community-feed';
+import { ALARM_CPU_MS, FEED_IDLE_MS, FEED_INTERVAL_MS, FEED_SOCKET_US, MAX_FEED_SOCKETS, MAX_FEED_SOCKETS_PER_ADDRESS, type CommunityFeed } from '../../worker/durable-objects/community-feed';
 import { communityFeedStub, dashboardFigures } from '../../worker/lib/community-feed';
 import { emptyCounts, meterEnv } from '../../worker/lib/meter';
 import { call, json, ORIGIN, randomIp, signUp } from './helpers';
@@ -129,6 +129,38 @@ describe('the community feed socket', () => {
     }).toBe(true);
     for (const socket of held) expect(socket.closed()).toBe(false);
     closeAll(elsewhere, ...held);
+  });
+
+  it('holds at most its cap of sockets in all: past it the upgrade is refused with 503 and Retry-After, a closed socket frees a place', async () => {
+    // The cap is what one alarm's broadcast serves within its CPU share (decision 039, "Feed cap").
+    expect(MAX_FEED_SOCKETS * FEED_SOCKET_US).toBeLessThanOrEqual(ALARM_CPU_MS * 1000);
+    const stub = communityFeedStub(env);
+    const open = await stub.socketCount();
+    await runInDurableObject(stub, (feed: CommunityFeed) => {
+      feed.maxSockets = open + 2;
+    });
+    try {
+      const held = [openSocket(await connect()), openSocket(await connect())];
+      await Promise.all(held.map((socket) => socket.next(isFeed)));
+      const refused = await connect();
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('Retry-After')).toBe('60');
+      expect(await json(refused)).toEqual({ message: 'The live feed is full; the page refreshes by itself' });
+      held.pop()!.socket.close(1000, 'tab closed');
+      await expect.poll(async () => {
+        const again = await connect();
+        if (again.status !== 101) return again.status;
+        const socket = openSocket(again);
+        await socket.next(isFeed);
+        held.push(socket);
+        return 101;
+      }).toBe(101);
+      closeAll(...held);
+    } finally {
+      await runInDurableObject(stub, (feed: CommunityFeed) => {
+        feed.maxSockets = MAX_FEED_SOCKETS;
+      });
+    }
   });
 
   it('closes sockets open for FEED_IDLE_MS with 4002 at the next refresh, and keeps the newer ones', async () => {

@@ -144,6 +144,24 @@ describe('selection of disjoint circles', () => {
     expect(sets(best.circles)).toEqual(['1,2,6', '3,4,7']);
   });
 
+  it('circles that all share a member (a page of one seed): the best one, exact, with work linear in the circles', () => {
+    // A page of one seed: 300 circles through member 1 over distinct other members (sizes 2 to 5,
+    // distances varied); at most one can be chosen, so the best by the objective is the answer.
+    const candidates: Circle[] = [];
+    for (let i = 0; i < 300; i++) {
+      const size = 2 + (i % 4);
+      candidates.push(circle([1, ...Array.from({ length: size - 1 }, (_, j) => 1000 + i * 10 + j)], 50 + ((i * 37) % 400)));
+    }
+    const best = selectCircles(candidates, { maxWork: 5_000 });
+    expect(best.exact).toBe(true);
+    expect(best.circles).toHaveLength(1);
+    expect(best.served).toBe(5);
+    // The nearest ring of five.
+    const fives = candidates.filter((c) => c.legs.length === 5).sort((a, b) => a.miles - b.miles);
+    expect(best.circles[0]!.key).toBe(fives[0]!.key);
+    expect(best.work).toBeLessThanOrEqual(candidates.length);
+  });
+
   it('a swap that blocks a ring of five: smallest-first would serve 2, the optimum 5', () => {
     const candidates = [circle([1, 2]), circle([1, 2, 3, 4, 5])];
     const best = selectCircles(candidates);

@@ -28,6 +28,13 @@ const BATCH = 100;
 /** Keys per R2 delete call (its maximum). */
 const R2_DELETE_MAX = 1000;
 /**
+ * Cancelled barters deleted a night at most (each writes its row and four index entries: about
+ * 2,000 rows), and stale pending ones cancelled (row, status index, and their "confirm it"
+ * entries settled): a backlog is cleared over the next nights (decision 042, "Bounded prunes").
+ */
+export const CANCELLED_DELETIONS_PER_RUN = 400;
+export const STALE_CANCELLATIONS_PER_RUN = 200;
+/**
  * The most a run costs: claim 1; deletion 2; cancellation 1 + settling 1; prompts 2 + 3 (up to
  * 200 emails, one statement); images 1 + 2 + one R2 delete (BATCH barters hold far fewer than
  * 1,000 originals) + 2.
@@ -64,8 +71,12 @@ export async function cleanupBarters(env: Env, now: number): Promise<CleanupRun>
 
   // 1. Deletion of cancelled barters (reviews, if any, go by ON DELETE CASCADE).
   const [deleted] = await d1.batch([
-    d1.prepare(`DELETE FROM barters WHERE status = 'cancelled' AND barter_deletion_scheduled_at <= ?1`).bind(at),
-    d1.prepare(`UPDATE barters SET barter_deletion_scheduled_at = ?1 WHERE status = 'cancelled' AND barter_deletion_scheduled_at IS NULL`).bind(iso(now + DELETE_CANCELLED_AFTER)),
+    d1
+      .prepare(`DELETE FROM barters WHERE id IN (SELECT id FROM barters WHERE status = 'cancelled' AND barter_deletion_scheduled_at <= ?1 LIMIT ?2)`)
+      .bind(at, CANCELLED_DELETIONS_PER_RUN),
+    d1
+      .prepare(`UPDATE barters SET barter_deletion_scheduled_at = ?1 WHERE id IN (SELECT id FROM barters WHERE status = 'cancelled' AND barter_deletion_scheduled_at IS NULL LIMIT ?2)`)
+      .bind(iso(now + DELETE_CANCELLED_AFTER), CANCELLED_DELETIONS_PER_RUN),
   ]);
   run.deleted = deleted!.meta.changes;
 
@@ -73,9 +84,9 @@ export async function cleanupBarters(env: Env, now: number): Promise<CleanupRun>
   const { results: cancelled } = await d1
     .prepare(
       `UPDATE barters SET status = 'cancelled', barter_deletion_scheduled_at = ?1
-        WHERE status = 'pending' AND created_at <= ?2 RETURNING id, initiator_id, recipient_id`,
+        WHERE id IN (SELECT id FROM barters WHERE status = 'pending' AND created_at <= ?2 LIMIT ?3) RETURNING id, initiator_id, recipient_id`,
     )
-    .bind(iso(now + DELETE_CANCELLED_AFTER), iso(now - CANCEL_AFTER))
+    .bind(iso(now + DELETE_CANCELLED_AFTER), iso(now - CANCEL_AFTER), STALE_CANCELLATIONS_PER_RUN)
     .all<{ id: number; initiator_id: number; recipient_id: number }>();
   run.cancelled = cancelled.length;
   if (cancelled.length) await settleAll(d1, cancelled.flatMap((b) => [[b.initiator_id, b.id] as [number, number], [b.recipient_id, b.id] as [number, number]]), at).run();

@@ -18,7 +18,7 @@ import { BATCH as DELIVERY_BATCH, DELIVERY_FIXED_COST, deliverOutbox } from './d
 import { MATCH_DIGEST_MIN_COST, runMatchDigest } from './match-digest';
 import { runMatchFanout } from './match-fanout';
 import { runMessageEmailNotices } from './message-email-notices';
-import { pruneExpiredRows } from './prune-expired';
+import { pruneExpiredRows, type PruneRun } from './prune-expired';
 import { PAGES_DAILY, PAGES_FREQUENT, pruneAbandonedUploads } from './prune-uploads';
 import { runBellReadMarks } from './bell-read-marks';
 import { ALERT_MIN_COST, runSavedSearchAlerts, SEARCHES_PER_INVOCATION, type AlertRun } from './saved-search-alerts';
@@ -57,7 +57,9 @@ const full = (page: number) => (result: unknown) => typeof result === 'number' &
 /** Each trigger's jobs, in the order they run. */
 export const CRON_JOBS: Record<string, readonly CronJob[]> = {
   [DAILY_CRON]: [
-    { name: 'prune-expired', cost: 0, run: (env, at) => pruneExpiredRows(env.DB, at) },
+    // A page a call, called again while a page comes back full (the trigger's rows-written cap
+    // stops it at two pages a night); the rest of a backlog waits for the next night (decision 042).
+    { name: 'prune-expired', cost: 0, run: (env, at) => pruneExpiredRows(env.DB, at), more: (result) => (result as PruneRun | null)?.more === true },
     // Pruning keeps up with one call a trigger (its capacity test: more than a day's uploads can
     // be), so it is not called again: a backlog is cleared over the day's runs.
     { name: 'prune-uploads', cost: 0, run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_DAILY, budget) },

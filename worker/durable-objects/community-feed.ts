@@ -25,10 +25,21 @@ import { dashboardFromActivity } from '../lib/community-feed';
 export const FEED_INTERVAL_MS = 15_000;
 
 /**
- * Sockets held at most. A Durable Object can hold tens of thousands of hibernated sockets; past
- * this the upgrade is refused (503) and the page polls the routes as it does without a socket.
+ * Worker CPU of one alarm's work per open socket, in microseconds, as measured in workerd
+ * (decision 039, "Feed cap"): the idle check (about 1.2 µs) and the send of the frame (12–21 µs on
+ * the shared bench machine, wall time of 20 broadcasts to 800 sockets), rounded up.
  */
-export const MAX_FEED_SOCKETS = 20_000;
+export const FEED_SOCKET_US = 22;
+
+/** The share of the free plan's 10 ms of CPU one alarm may give its sockets (decision 042's 8 ms, less 2 ms of margin for the read and the garbage collector). */
+export const ALARM_CPU_MS = 6;
+
+/**
+ * Sockets held at most: what one alarm serves within ALARM_CPU_MS at FEED_SOCKET_US each (20,000
+ * before: an alarm passed 8 ms from about 400 sockets). Past it the upgrade is refused (503, the
+ * Worker adds Retry-After) and the page polls the routes as it does without a socket.
+ */
+export const MAX_FEED_SOCKETS = 250;
 
 /**
  * Sockets one address may hold (the Worker keys IPv6 by /64, as every per-address rule): a
@@ -55,6 +66,8 @@ interface FeedSocket {
 export class CommunityFeed extends DurableObject<Env> {
   /** The clock (tests move it to pass the idle time). */
   now: () => number = Date.now;
+  /** The cap on sockets held (tests lower it). */
+  maxSockets = MAX_FEED_SOCKETS;
 
   /**
    * A feed socket: the Worker checked the upgrade and sends the caller's address, hashed
@@ -64,7 +77,7 @@ export class CommunityFeed extends DurableObject<Env> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
     const address = request.headers.get('X-Address');
     if (!address || !/^[0-9a-f]{64}$/.test(address)) return new Response('Missing address', { status: 400 });
-    if (this.openSockets().length >= MAX_FEED_SOCKETS) return new Response('Too many open feed sockets', { status: 503 });
+    if (this.openSockets().length >= this.maxSockets) return new Response('Too many open feed sockets', { status: 503 });
     const pair = new WebSocketPair();
     const fromAddress = this.openSockets(addressTag(address)).length;
     this.ctx.acceptWebSocket(pair[1], [addressTag(address)]);

@@ -412,6 +412,15 @@ function solveGroup(group: Circle[], budget: number): GroupResult {
   const members = group.map((c) => Int32Array.from(c.legs.map((l) => index.get(l.giverId)!)));
   const circlesOf: number[][] = Array.from({ length: n }, () => []);
   members.forEach((ms, c) => ms.forEach((m) => circlesOf[m]!.push(c)));
+  // A member in every circle of the group (a page of one seed: every circle goes through it): at
+  // most one circle can be chosen, so the heaviest is the optimum. Without this, branch and bound
+  // (most constrained member first, that member last) spent a page's whole selection budget on
+  // the bench's first page and stopped short of proving it (decision 042).
+  if (circlesOf.some((list) => list.length === group.length)) {
+    let top = 0;
+    for (let c = 1; c < group.length; c++) if (weight[c]! > weight[top]!) top = c;
+    return { circles: [group[top]!], exact: true, work: group.length };
+  }
   for (const list of circlesOf) list.sort((x, y) => weight[y]! - weight[x]! || x - y);
   // Each member's best share of a circle's weight: the bound's per-member term.
   const share = new Float64Array(n);
