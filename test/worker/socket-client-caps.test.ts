@@ -3,7 +3,8 @@
 // once when the tab or the network comes back; an idle close (4002) is not retried until a person
 // is back (reconnectNow). A fake socket and a fake clock: nothing waits for real time.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConversationConnection, type SocketLike } from '../../src/features/messages/conversation-connection';
+import { ConversationConnection, FAILED_CONNECTS_BEFORE_SLOW, type SocketLike } from '../../src/features/messages/conversation-connection';
+import { RECONNECT } from '../../src/features/messages/live';
 import { TOO_MANY_SOCKETS_RETRY_MS } from '../../src/shared/ws-frames';
 
 class FakeSocket implements SocketLike {
@@ -125,6 +126,39 @@ describe('the socket client after a cap’s or an idle close', () => {
     made[0]!.closedBy(1006, '');
     vi.advanceTimersByTime(250);
     expect(made).toHaveLength(2);
+    conn.stop();
+  });
+});
+
+describe('the socket client when upgrades keep failing (a full feed answers 503 before any socket)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('retries quickly a few times, then only every few minutes, and at once when the tab comes back', () => {
+    const { conn, made } = connection();
+    conn.start();
+    // Refused at the handshake: the browser reports a close (1006) without an open.
+    const refuse = () => made.at(-1)!.closedBy(1006, '');
+    refuse();
+    for (let i = 1; i < FAILED_CONNECTS_BEFORE_SLOW; i++) {
+      vi.advanceTimersByTime(RECONNECT.capMs);
+      expect(made).toHaveLength(i + 1);
+      refuse();
+    }
+    // Past the quick tries: nothing for a minute (before: one try every 5–10 s, forever).
+    vi.advanceTimersByTime(60_000);
+    expect(made).toHaveLength(FAILED_CONNECTS_BEFORE_SLOW);
+    // The slow wait: half of TOO_MANY_SOCKETS_RETRY_MS fixed, half random (0 here).
+    vi.advanceTimersByTime(TOO_MANY_SOCKETS_RETRY_MS / 2);
+    expect(made).toHaveLength(FAILED_CONNECTS_BEFORE_SLOW + 1);
+    refuse();
+    conn.reconnectNow();
+    expect(made).toHaveLength(FAILED_CONNECTS_BEFORE_SLOW + 2);
+    // Once a socket opens, a later drop is retried quickly again.
+    made.at(-1)!.open();
+    made.at(-1)!.closedBy(1006, '');
+    vi.advanceTimersByTime(RECONNECT.baseMs);
+    expect(made).toHaveLength(FAILED_CONNECTS_BEFORE_SLOW + 3);
     conn.stop();
   });
 });

@@ -66,6 +66,14 @@ const capRetryDelay = (random?: () => number) => reconnectDelay(0, random, { bas
 
 const OPEN = 1;
 
+/**
+ * Connects in a row that fail before any open (an upgrade refused: the community feed full, 503,
+ * or the server away) retried on the quick backoff (about 15–25 s in all); after them the client
+ * waits minutes between tries, or until the tab or the network comes back (reconnectNow), so a
+ * refused page costs a request every few minutes, not every few seconds (decision 039).
+ */
+export const FAILED_CONNECTS_BEFORE_SLOW = 6;
+
 /** One conversation socket that keeps itself connected until `stop()`. */
 export class ConversationConnection {
   private socket: SocketLike | null = null;
@@ -224,7 +232,9 @@ export class ConversationConnection {
     }
   }
 
-  private scheduleRetry(delay = reconnectDelay(this.attempt, this.options.random)) {
+  private scheduleRetry(
+    delay = this.attempt + 1 >= FAILED_CONNECTS_BEFORE_SLOW ? capRetryDelay(this.options.random) : reconnectDelay(this.attempt, this.options.random),
+  ) {
     if (this.stopped || this.sessionEnded || this.closedForGood || this.retryTimer) return;
     if (this.connectTimer) clearTimeout(this.connectTimer);
     this.connectTimer = null;
