@@ -1,0 +1,84 @@
+// Deleting a listing with 1,000 conversations (issue 22, decision 042 "Listing deletion"): the
+// request writes a bounded number of rows and the listing is gone at once from every read path;
+// its conversations, messages and other dependants go by the cron in bounded steps, and the end
+// state is the one the single cascading delete left (no orphans, bell entries folded).
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { FREQUENT_CRON, runCronJob } from '../../worker/cron/index';
+import { DELETION_ROWS_PER_STEP, DELETION_STEPS_PER_CALL, LISTING_DEPENDANTS } from '../../worker/db/queries/listing-deletion';
+import { metered } from './blocks-helpers';
+import { crowdedListing } from './crowded-listing';
+import { call, insertListing, json, signUp } from './helpers';
+
+const CONVERSATIONS = 1_000;
+
+/** Rows of every table that refers to a listing, for that listing. */
+async function dependants(listingId: number) {
+  const { results } = await env.DB.prepare(
+    `SELECT m.name AS t FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND f."table" = 'listings' AND substr(m.name, 1, 4) <> '_cf_'`,
+  ).all<{ t: string }>();
+  const counts: Record<string, number> = {};
+  for (const { t } of results) {
+    counts[t] = (await env.DB.prepare(`SELECT count(*) AS n FROM "${t}" WHERE listing_id = ?1`).bind(listingId).first<{ n: number }>())!.n;
+  }
+  return counts;
+}
+
+describe('deleting a listing with 1,000 conversations', () => {
+  it('is bounded in the request, gone at once from read paths, and drained by the cron in bounded steps', async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const listingId = await insertListing(owner);
+    const enquirers = await crowdedListing(owner, listingId, CONVERSATIONS);
+    const count = async () => (await env.DB.prepare(`SELECT n FROM listing_counts WHERE key = '*'`).first<{ n: number }>())!.n;
+    const before = await count();
+
+    const { response, counts } = await metered('DELETE', `/api/listings/${listingId}`, owner);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: 'Listing deleted' });
+    // The one-shot delete read 23,189 rows and wrote 5,028 on the bench.
+    expect(counts.d1RowsWritten).toBeLessThanOrEqual(400);
+    expect(counts.d1RowsRead).toBeLessThanOrEqual(3_000);
+    expect(counts.d1Queries).toBeLessThanOrEqual(20);
+
+    // Gone at once: the page, the owner's and others' lists, both sides' conversations, the counters.
+    expect((await call(`/api/listings/${listingId}`, { cookie: owner.cookie })).status).toBe(404);
+    expect((await call(`/api/listings/${listingId}`, { cookie: other.cookie })).status).toBe(404);
+    const own = await json(await call(`/api/users/${owner.id}/listings`, { cookie: owner.cookie }));
+    expect(own.map((l: { id: number }) => l.id)).not.toContain(listingId);
+    const ownerConversations = await json(await call('/api/conversations', { cookie: owner.cookie }));
+    expect(ownerConversations).toEqual([]);
+    expect(await count()).toBe(before - 1);
+    expect((await call(`/api/listings/${listingId}`, { method: 'PUT', cookie: owner.cookie, body: { title: 'Back again' } })).status).toBe(404);
+    expect((await call(`/api/listings/${listingId}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(404);
+    // The thread answers 404 from either side, as for a listing that is gone.
+    expect((await call(`/api/conversations/${owner.id}/${enquirers[0]}/${listingId}`, { cookie: owner.cookie })).status).toBe(404);
+    expect((await dependants(listingId)).messages).toBeGreaterThan(0);
+
+    // The cron drains it over several runs, each within its bound.
+    const at = Date.now();
+    let runs = 0;
+    while (await env.DB.prepare('SELECT 1 FROM listings WHERE id = ?1').bind(listingId).first()) {
+      const outcome = await runCronJob(FREQUENT_CRON, 'listing-deletions', at, env);
+      expect(outcome.ok).toBe(true);
+      // About four rows written a row deleted (its indexes, a bell entry folded).
+      expect(outcome.written).toBeLessThanOrEqual(4 * DELETION_STEPS_PER_CALL * DELETION_ROWS_PER_STEP);
+      expect(outcome.used).toBeLessThanOrEqual(40);
+      runs += 1;
+      expect(runs).toBeLessThan(40);
+    }
+    expect(runs).toBeGreaterThan(1);
+    // Nothing left: no row refers to the listing, no foreign key is broken, the bell entries are folded as the cascade left them.
+    const left = await dependants(listingId);
+    expect(Object.keys(left).sort()).toEqual([...LISTING_DEPENDANTS].sort());
+    expect(Object.values(left).every((n) => n === 0)).toBe(true);
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM pragma_foreign_key_check').first<{ n: number }>())!.n).toBe(0);
+    const entries = await env.DB.prepare(`SELECT count(*) AS n, sum(count) AS texts, sum(base IS NOT NULL) AS based FROM notifications WHERE user_id = ?1 AND subject_key LIKE ?2`)
+      .bind(owner.id, `message:${listingId}:%`)
+      .first<{ n: number; texts: number; based: number }>();
+    expect(entries).toEqual({ n: CONVERSATIONS, texts: 2 * CONVERSATIONS, based: 0 });
+    expect(await count()).toBe(before - 1);
+    // A further run finds nothing.
+    expect((await runCronJob(FREQUENT_CRON, 'listing-deletions', at, env)).written ?? 0).toBe(0);
+  }, 120_000);
+});
