@@ -9,12 +9,8 @@ export const LISTING_DISTANCES = [5, 10, 25, 50] as const;
 export const SEARCH_DISTANCES = [5, 10, 25, 50, 100, 'any'] as const;
 export const DEFAULT_SEARCH_DISTANCE = 50;
 export const LISTING_STATUSES = ['active', 'pending', 'paused', 'completed'] as const;
-/**
- * What a listing's status may be: an owner's choice, 'hidden' by moderation (never set by the
- * owner), or 'deleted' while its rows are removed in bounded steps (never shown: every read path
- * treats it as gone; decision 042).
- */
-export const STORED_LISTING_STATUSES = [...LISTING_STATUSES, 'hidden', 'deleted'] as const;
+/** What a listing's status may be: an owner's choice, or 'hidden' by moderation (never set by the owner). */
+export const STORED_LISTING_STATUSES = [...LISTING_STATUSES, 'hidden'] as const;
 /** Why a listing is hidden: an admin hid it, its owner is suspended, or enough reports hid it until an admin looks. */
 export const HIDDEN_REASONS = ['moderation', 'suspension', 'reports'] as const;
 export const NOTIFICATION_KINDS = ['message', 'offer', 'barter_pending', 'barter_confirmed', 'review', 'saved_search', 'match', 'trade_circle', 'moderation'] as const;

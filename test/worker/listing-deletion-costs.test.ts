@@ -98,6 +98,14 @@ describe('deleting a listing with 1,000 conversations', () => {
     const listingId = await insertListing(owner, 'Vintage typewriter');
     const kept = await insertListing(owner, 'Kept garden bench');
     await crowdedListing(owner, listingId, 150);
+    // The reporter wants it and reviewed a completed barter about it.
+    await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?1, ?2)').bind(reporter.id, listingId).run();
+    const barter = (await env.DB.prepare("INSERT INTO barters (listing_id, initiator_id, recipient_id, status) VALUES (?1, ?2, ?3, 'completed') RETURNING id").bind(listingId, reporter.id, owner.id).first<{ id: number }>())!.id;
+    await env.DB.prepare('INSERT INTO reviews (reviewer_id, user_id, listing_id, barter_id, rating, comment) VALUES (?1, ?2, ?3, ?4, 5, ?5)').bind(reporter.id, owner.id, listingId, barter, 'Lovely typewriter, thank you').run();
+    const wanted = async () => (await json(await call('/api/wants', { cookie: reporter.cookie }))).map((w: { listing?: { id: number }; id?: number }) => w.listing?.id ?? w.id);
+    const reviewed = async () => JSON.stringify(await json(await call(`/api/users/${owner.id}/reviews`)));
+    expect(await wanted()).toContain(listingId);
+    expect(await reviewed()).toContain('Lovely typewriter');
     const filed = await json(await call('/api/reports', { cookie: reporter.cookie, body: { reason: 'spam', targetType: 'listing', targetId: listingId } }));
     const adminCount = async () => (await env.DB.prepare(`SELECT value FROM admin_counters WHERE name = 'listings'`).first<{ value: number }>())!.value;
     const rows = async () => (await env.DB.prepare(`SELECT count(*) AS n FROM listings WHERE status <> 'deleted'`).first<{ n: number }>())!.n;
@@ -106,6 +114,10 @@ describe('deleting a listing with 1,000 conversations', () => {
     expect((await call(`/api/listings/${listingId}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(200);
     expect(await env.DB.prepare('SELECT status FROM listings WHERE id = ?1').bind(listingId).first()).toEqual({ status: 'deleted' });
     expect(await adminCount()).toBe(await rows());
+    // Its want, review and barter are gone for members at once (their rows go with the cron).
+    expect(await wanted()).not.toContain(listingId);
+    expect(await reviewed()).not.toContain('Lovely typewriter');
+    expect((await call(`/api/barters/${barter}`, { cookie: reporter.cookie })).status).toBe(404);
     // Hiding it now finds no listing (it no longer exists for members or admins), and leaves it marked.
     expect((await call(`/api/admin/reports/${filed.id}/resolve`, { cookie: admin.cookie, body: { action: 'hide', note: 'Not allowed here' } })).status).toBe(404);
     expect(await env.DB.prepare('SELECT status FROM listings WHERE id = ?1').bind(listingId).first()).toEqual({ status: 'deleted' });
