@@ -6,6 +6,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FREQUENT_CRON, runCronJob } from '../../worker/cron/index';
 import { runListingDeletions } from '../../worker/cron/listing-deletions';
+import { runMessageEmailNotices } from '../../worker/cron/message-email-notices';
 import { DELETION_ROWS_PER_STEP, DELETION_STEPS_PER_CALL, LISTING_DEPENDANTS } from '../../worker/db/queries/listing-deletion';
 import { metered } from './blocks-helpers';
 import { crowdedListing } from './crowded-listing';
@@ -94,7 +95,7 @@ describe('deleting a listing with 1,000 conversations', () => {
   }, 120_000);
 
   it('keeps moderation, account deletion and the admin counts right while a listing is being deleted', async () => {
-    const [owner, reporter, admin] = await Promise.all([signUp(), signUp(), signUpAdmin()]);
+    const [owner, reporter, other, admin] = await Promise.all([signUp(), signUp(), signUp(), signUpAdmin()]);
     const listingId = await insertListing(owner, 'Vintage typewriter');
     const kept = await insertListing(owner, 'Kept garden bench');
     await crowdedListing(owner, listingId, 150);
@@ -118,6 +119,13 @@ describe('deleting a listing with 1,000 conversations', () => {
     expect(await wanted()).not.toContain(listingId);
     expect(await reviewed()).not.toContain('Lovely typewriter');
     expect((await call(`/api/barters/${barter}`, { cookie: reporter.cookie })).status).toBe(404);
+    // It can no longer be reported, and its unread messages send no email notice.
+    const again = await call('/api/reports', { cookie: other.cookie, body: { reason: 'spam', targetType: 'listing', targetId: listingId } });
+    expect(again.status).toBe(404);
+    await env.DB.prepare('UPDATE users SET email_verified = 1, email_notifications = 1 WHERE id = ?1').bind(owner.id).run();
+    await env.DB.prepare(`UPDATE messages SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-20 minutes') WHERE listing_id = ?1`).bind(listingId).run();
+    await runMessageEmailNotices(env, Date.now() + 11 * 60_000);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE to_address = ?1 AND kind = 'notice'").bind(owner.email).first()).toEqual({ n: 0 });
     // Hiding it now finds no listing (it no longer exists for members or admins), and leaves it marked.
     expect((await call(`/api/admin/reports/${filed.id}/resolve`, { cookie: admin.cookie, body: { action: 'hide', note: 'Not allowed here' } })).status).toBe(404);
     expect(await env.DB.prepare('SELECT status FROM listings WHERE id = ?1').bind(listingId).first()).toEqual({ status: 'deleted' });
