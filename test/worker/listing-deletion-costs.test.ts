@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FREQUENT_CRON, runCronJob } from '../../worker/cron/index';
 import { runListingDeletions } from '../../worker/cron/listing-deletions';
 import { runMessageEmailNotices } from '../../worker/cron/message-email-notices';
+import { cleanupBarters } from '../../worker/cron/barter-cleanup';
 import { DELETION_ROWS_PER_STEP, DELETION_STEPS_PER_CALL, LISTING_DEPENDANTS } from '../../worker/db/queries/listing-deletion';
 import { metered } from './blocks-helpers';
 import { crowdedListing } from './crowded-listing';
@@ -103,6 +104,8 @@ describe('deleting a listing with 1,000 conversations', () => {
     await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?1, ?2)').bind(reporter.id, listingId).run();
     const barter = (await env.DB.prepare("INSERT INTO barters (listing_id, initiator_id, recipient_id, status) VALUES (?1, ?2, ?3, 'completed') RETURNING id").bind(listingId, reporter.id, owner.id).first<{ id: number }>())!.id;
     await env.DB.prepare('INSERT INTO reviews (reviewer_id, user_id, listing_id, barter_id, rating, comment) VALUES (?1, ?2, ?3, ?4, 5, ?5)').bind(reporter.id, owner.id, listingId, barter, 'Lovely typewriter, thank you').run();
+    // And a pending barter 20 days old, due for its "did it happen?" prompt (14 days), not yet cancelled (30).
+    const pending = (await env.DB.prepare("INSERT INTO barters (listing_id, initiator_id, recipient_id, status, created_at) VALUES (?1, ?2, ?3, 'pending', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-20 days')) RETURNING id").bind(listingId, other.id, owner.id).first<{ id: number }>())!.id;
     const wanted = async () => (await json(await call('/api/wants', { cookie: reporter.cookie }))).map((w: { listing?: { id: number }; id?: number }) => w.listing?.id ?? w.id);
     const reviewed = async () => JSON.stringify(await json(await call(`/api/users/${owner.id}/reviews`)));
     expect(await wanted()).toContain(listingId);
@@ -126,6 +129,9 @@ describe('deleting a listing with 1,000 conversations', () => {
     await env.DB.prepare(`UPDATE messages SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-20 minutes') WHERE listing_id = ?1`).bind(listingId).run();
     await runMessageEmailNotices(env, Date.now() + 11 * 60_000);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE to_address = ?1 AND kind = 'notice'").bind(owner.email).first()).toEqual({ n: 0 });
+    // The pending barter gets no prompt.
+    await cleanupBarters(env, Date.now());
+    expect(await env.DB.prepare('SELECT last_prompted_at FROM barters WHERE id = ?1').bind(pending).first()).toEqual({ last_prompted_at: null });
     // Hiding it now finds no listing (it no longer exists for members or admins), and leaves it marked.
     expect((await call(`/api/admin/reports/${filed.id}/resolve`, { cookie: admin.cookie, body: { action: 'hide', note: 'Not allowed here' } })).status).toBe(404);
     expect(await env.DB.prepare('SELECT status FROM listings WHERE id = ?1').bind(listingId).first()).toEqual({ status: 'deleted' });
