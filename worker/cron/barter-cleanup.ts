@@ -13,6 +13,7 @@
 // Every step is set-based: a fixed number of statements whatever the number of barters (the ids
 // and values travel as one JSON parameter), at most BARTER_CLEANUP_COST statements and R2 calls
 // a run. Steps 3 and 4 take up to BATCH barters a run; the rest of a backlog waits for tomorrow.
+import { DELETED_STATUS } from '../db/queries/listing-deletion';
 import { CANCEL_AFTER, DELETE_CANCELLED_AFTER, PROMPT_AFTER } from '../db/queries/barters';
 import { uploadKeyFromPath, withThumbKeys } from '../db/queries/images';
 import { conversationLink } from '../db/queries/messages';
@@ -125,7 +126,7 @@ async function promptPending(env: Env, now: number): Promise<number> {
   const { results: due } = await d1
     .prepare(
       `SELECT b.id, b.listing_id, b.initiator_id, b.recipient_id, l.title FROM barters b JOIN listings l ON l.id = b.listing_id
-        WHERE b.status = 'pending' AND b.created_at <= ?1 AND b.last_prompted_at IS NULL ORDER BY b.id LIMIT ?2`,
+        WHERE b.status = 'pending' AND b.created_at <= ?1 AND b.last_prompted_at IS NULL AND l.status <> '${DELETED_STATUS}' ORDER BY b.id LIMIT ?2`,
     )
     .bind(iso(now - PROMPT_AFTER), BATCH)
     .all<PendingRow>();

@@ -21,6 +21,7 @@ import { runMessageEmailNotices } from './message-email-notices';
 import { pruneExpiredRows, type PruneRun } from './prune-expired';
 import { PAGES_DAILY, PAGES_FREQUENT, pruneAbandonedUploads } from './prune-uploads';
 import { runBellReadMarks } from './bell-read-marks';
+import { runListingDeletions, type ListingDeletionsRun } from './listing-deletions';
 import { ALERT_MIN_COST, runSavedSearchAlerts, SEARCHES_PER_INVOCATION, type AlertRun } from './saved-search-alerts';
 import { runCircleExpiry } from './trade-circle-expiry';
 import { runSuspensionEnd } from './suspension-end';
@@ -84,9 +85,12 @@ export const CRON_JOBS: Record<string, readonly CronJob[]> = {
       runAlone: (env, at, budget) => runSavedSearchAlerts(env, at, budget, SEARCHES_PER_INVOCATION),
       more: (result) => (result as AlertRun | null)?.more === true,
       // The calls the other jobs leave of the trigger's 50 subrequests (see MAX_CALLS_PER_JOB):
-      // 8,000 searches a trigger (the trigger's rows-written cap, TRIGGER_ROWS_WRITTEN, may stop it sooner).
-      maxCalls: 32,
+      // 6,200 searches a trigger (the trigger's rows-written cap, TRIGGER_ROWS_WRITTEN, may stop it sooner).
+      maxCalls: 31,
     },
+    // Listings being deleted (decision 042): their conversations, messages and other rows in bounded
+    // steps, one call a trigger (`more` only tells that listings are left for the next trigger).
+    { name: 'listing-deletions', cost: 0, run: (env, _at, budget) => runListingDeletions(env, budget), more: (result) => (result as ListingDeletionsRun | null)?.more === true, maxCalls: 1 },
     // Matches a listing change found beyond those its request announced (decision 042): one call, two members.
     { name: 'match-fanout', cost: 0, run: (env, _at, budget) => runMatchFanout(env, budget) },
     // New two-way matches not yet seen in the app, as one email per member (docs/api/wants-matches-circles.md).

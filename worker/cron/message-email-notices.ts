@@ -12,6 +12,7 @@
 // hours after its last message, longer than the one-hour pause, so none is missed between runs.
 // The writes are set-based: one statement records the notices and one queues the emails (per
 // chunk), so a run costs a handful of statements whatever it sends.
+import { DELETED_STATUS } from '../db/queries/listing-deletion';
 import { conversationLink } from '../db/queries/messages';
 import { excerpt, messageNoticeEmail, type Email } from '../lib/email';
 import { REMOVED_MESSAGE_TEXT } from '../../src/shared/constants';
@@ -125,7 +126,7 @@ export async function sendMessageNotices(env: Env, now: number, since: number, b
          CROSS JOIN users AS s ON s.id = c.sender_id
          CROSS JOIN listings AS l ON l.id = c.listing_id
          LEFT JOIN message_email_notices AS n ON n.user_id = c.receiver_id AND n.listing_id = c.listing_id AND n.partner_id = c.sender_id
-        WHERE m.created_at <= ?2 AND u.email_verified = 1 AND u.email_notifications = 1
+        WHERE m.created_at <= ?2 AND u.email_verified = 1 AND u.email_notifications = 1 AND l.status <> '${DELETED_STATUS}'
           AND (n.user_id IS NULL OR (n.last_message_id < c.last_id AND n.last_sent_at <= ?3))
         ORDER BY c.last_id LIMIT ?4`,
     )

@@ -100,7 +100,8 @@ export const listings = sqliteTable(
     distance: integer('distance').notNull(),
     imageUrls: jsonList('image_urls'),
     // 'hidden': out of public view by moderation (docs/api/moderation.md); only moderation sets or lifts it.
-    status: text('status', { enum: STORED_LISTING_STATUSES }).notNull().default('active'),
+    // 'deleted': being deleted in bounded steps (decision 042); never shown: every read path treats it as gone.
+    status: text('status', { enum: [...STORED_LISTING_STATUSES, 'deleted'] }).notNull().default('active'),
     isFeatured: bool('is_featured').notNull().default(false),
     // Coordinates the location resolved to on save (null when the gazetteer has no match).
     latitude: real('latitude'),

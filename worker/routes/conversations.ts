@@ -4,7 +4,8 @@ import { Hono } from 'hono';
 import { conversationSummaries, findListingRefAndUser, readConversation } from '../db/queries/messages';
 import { findUserById } from '../db/queries/users';
 import { jsonReply } from '../db/json-reply';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { listingGone } from '../db/queries/listing-deletion';
 import { conversationKeyOf, parseConversationKey, partnerIn } from '../../src/shared/conversation-key';
 import { offersOfConversation, shapeOffers } from '../db/queries/offers';
 import { blocks, listings, reviews } from '../db/schema';
@@ -66,7 +67,7 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
   const user = requireUser(c);
   const ref = parseConversationKey(c.req.param('key'));
   if (!ref) throw notFound('Conversation not found');
-  const listing = await db.query.listings.findFirst({ where: eq(listings.id, ref.listingId) });
+  const listing = await db.query.listings.findFirst({ where: and(eq(listings.id, ref.listingId), sql`NOT ${listingGone('listings')}`) });
   if (!listing) throw notFound('Listing not found');
   if (!isConversationPair(listing.userId, ref.low, ref.high)) throw notFound('Conversation not found');
   if (user.id !== ref.low && user.id !== ref.high) throw forbidden('Only the members of this conversation can see it');

@@ -8,7 +8,9 @@ import type { Offer } from '../../src/shared/api-types';
 import { conversationKeyOf } from '../../src/shared/conversation-key';
 import { BLOCKED_MEMBER_MESSAGE, offerCreateSchema, offerTermsSchema } from '../../src/shared/schemas';
 import type { ServerFrame } from '../../src/shared/ws-frames';
+import { sql } from 'drizzle-orm';
 import { findBarterById } from '../db/queries/barters';
+import { listingGone } from '../db/queries/listing-deletion';
 import { conversationLink } from '../db/queries/messages';
 import { notify, subjectKeys, type NotificationEvent } from '../db/queries/notifications';
 import {
@@ -59,7 +61,7 @@ export const OFFER_MESSAGES = {
   itemGone: 'An offered listing is no longer available',
 } as const;
 
-const findListing = (db: Db, id: number) => db.query.listings.findFirst({ where: (l, { eq }) => eq(l.id, id) });
+const findListing = (db: Db, id: number) => db.query.listings.findFirst({ where: (l, { and, eq }) => and(eq(l.id, id), sql`NOT ${listingGone('listings')}`) });
 
 /** The wants a listing that does not accept other offers takes: its main want and its options. */
 export const wantsOf = (listing: Pick<ListingRow, 'whatUserWants' | 'whatUserWantsOptions'>) => [listing.whatUserWants, ...listing.whatUserWantsOptions];

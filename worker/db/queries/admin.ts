@@ -4,6 +4,7 @@
 // kept by triggers (counters 'users', migration 0017; admin_counters, 0020); search through
 // trigram FTS5 indexes, whose matches drive the page so nothing walks the whole table.
 import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { listingGone } from './listing-deletion';
 import type { Db } from '../client';
 import { adminCounters, counters, listings, users, type ListingRow, type UserRow } from '../schema';
 import { listingWithOwner } from '../shapes';
@@ -84,7 +85,7 @@ export function adminListingsQuery(db: Db, page: AdminPage) {
   const newest = [desc(listings.createdAt), desc(listings.id)] as const;
   if (!page.search) {
     const after = olderThan(listings.createdAt, listings.id, page.before);
-    return db.select(columns).from(listings).innerJoin(users, sql`${users.id} = ${listings.userId}`).where(after).orderBy(...newest).limit(page.limit);
+    return db.select(columns).from(listings).innerJoin(users, sql`${users.id} = ${listings.userId}`).where(and(after, sql`NOT ${listingGone('listings')}`)).orderBy(...newest).limit(page.limit);
   }
   const phrase = trigramPhrase(page.search);
   const ownerPhrase = `{display_name username} : ${phrase}`;
@@ -117,7 +118,8 @@ export function adminListingsQuery(db: Db, page: AdminPage) {
     .select(columns)
     .from(listings)
     .innerJoin(users, sql`${users.id} = ${listings.userId}`)
-    .where(sql`${listings.id} IN (SELECT id FROM page_ids UNION ALL ${rest})`)
+    // A listing being deleted is gone for admins too (decision 042); a search page may come out one short while it lasts.
+    .where(sql`${listings.id} IN (SELECT id FROM page_ids UNION ALL ${rest}) AND NOT ${listingGone('listings')}`)
     .orderBy(...newest)
     .limit(page.limit);
 }

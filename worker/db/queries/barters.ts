@@ -5,6 +5,7 @@ import { noteBellChange } from '../../lib/bell-changes';
 import type { Db } from '../client';
 import { barters, notifications, users, type BarterRow } from '../schema';
 import { subjectKeys } from './notifications';
+import { LISTINGS_GONE_SQL } from './listing-deletion';
 
 /** A completed barter keeps its listing's original images this long (then the daily cleanup). */
 export const IMAGE_RETENTION = 90 * DAY;
@@ -15,8 +16,9 @@ export const CANCEL_AFTER = 30 * DAY;
 /** A cancelled barter is deleted this long after it was cancelled. */
 export const DELETE_CANCELLED_AFTER = 30 * DAY;
 
+/** A barter by id; one about a listing being deleted is gone already (decision 042). */
 export function findBarterById(db: Db, id: number): Promise<BarterRow | undefined> {
-  return db.query.barters.findFirst({ where: eq(barters.id, id) });
+  return db.query.barters.findFirst({ where: and(eq(barters.id, id), sql`${barters.listingId} NOT IN (${sql.raw(LISTINGS_GONE_SQL)})`) });
 }
 
 /** A pending or completed barter between two members about a listing, in either direction. */

@@ -14,6 +14,7 @@ import type { ListingFields } from '../../../src/shared/api-types';
 import type { SessionRecord } from '../../lib/session';
 import { suspendedSql } from '../../lib/moderation/standing';
 import { blockedEitherWay, viewerAndBlockPartners, visibleTo } from './blocks';
+import { DELETED_STATUS, deletionStep, listingGone } from './listing-deletion';
 
 /** Statuses anyone may browse; paused and completed listings show only to their owner and admins. */
 export const PUBLIC_STATUSES = ['active', 'pending'] as const;
@@ -508,7 +509,7 @@ export async function featuredListings(db: Db) {
 }
 
 export async function findListing(db: Db, id: number) {
-  const [row] = await selectWithOwner(db).where(eq(listings.id, id));
+  const [row] = await selectWithOwner(db).where(and(eq(listings.id, id), sql`NOT ${listingGone('listings')}`));
   return row;
 }
 
@@ -519,7 +520,7 @@ export async function findListing(db: Db, id: number) {
  */
 export async function findListingShaped(db: Db, id: number, from?: Position | null, apartFrom?: number | null) {
   const [row] = await selectWithOwner(db).where(
-    and(eq(listings.id, id), apartFrom == null ? undefined : sql`NOT ${blockedEitherWay(apartFrom, sql`${listings.userId}`)}`),
+    and(eq(listings.id, id), sql`NOT ${listingGone('listings')}`, apartFrom == null ? undefined : sql`NOT ${blockedEitherWay(apartFrom, sql`${listings.userId}`)}`),
   );
   return row ? listingWithOwner(row.listing, row.owner, from) : undefined;
 }
@@ -555,7 +556,7 @@ function viewerApartFrom(userId: number, viewer: SessionRecord | null): SQL {
  * check and the list.
  */
 export async function listingsOfUserJson(db: Db, userId: number, viewer: SessionRecord | null) {
-  const where = and(eq(listings.userId, userId), or(inArray(listings.status, [...PUBLIC_STATUSES]), viewerSeesAllOf(userId, viewer)), sql`NOT ${viewerApartFrom(userId, viewer)}`);
+  const where = and(eq(listings.userId, userId), sql`NOT ${listingGone('listings')}`, or(inArray(listings.status, [...PUBLIC_STATUSES]), viewerSeesAllOf(userId, viewer)), sql`NOT ${viewerApartFrom(userId, viewer)}`);
   const [owners, list] = await db.batch([
     db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
     jsonArrayOver(db, listingWithOwnerJson(ownerJson(userId)), db.select().from(listings).where(where).orderBy(...newestFirst)),
@@ -657,14 +658,25 @@ export async function updateListing(db: Db, current: ListingRow, changes: Listin
 }
 
 /**
- * Deletes a listing; messages, reviews, barters and category rows go by ON DELETE CASCADE.
- * `first` runs in the same batch before the delete (dissolving the listing's trade circle while
- * its legs still exist); the batch's results are returned, theirs first.
+ * Deletes a listing in bounded steps (decision 042, "Listing deletion"): one batch marks it
+ * 'deleted' (gone from every read path from then on; the counters' triggers take it out of the
+ * public counts and the text index, and its featured flag is cleared) and forgets its uploads;
+ * then the first deletion step runs (listing-deletion.ts), which deletes the listing row too when
+ * it has few dependants; the cron's `listing-deletions` job does the rest. `first` runs in the
+ * marking batch before the mark (dissolving the listing's trade circle while its legs are
+ * intact); the batch's results are returned, theirs first. The mark applies once: a listing
+ * already marked is left as it is.
  */
 export async function deleteListing(db: Db, listing: ListingRow, first: D1PreparedStatement[] = []) {
-  const statements = [db.delete(listings).where(eq(listings.id, listing.id)), ...detachUploads(db, listing.userId, listing.imageUrls)].map((q) => {
+  const mark = db
+    .update(listings)
+    .set({ status: DELETED_STATUS, isFeatured: false, heldStatus: null, hiddenReason: null })
+    .where(and(eq(listings.id, listing.id), sql`NOT ${listingGone('listings')}`));
+  const statements = [mark, ...detachUploads(db, listing.userId, listing.imageUrls)].map((q) => {
     const { sql: text, params } = q.toSQL();
     return db.$client.prepare(text).bind(...params);
   });
-  return db.$client.batch([...first, ...statements]);
+  const results = await db.$client.batch([...first, ...statements]);
+  await deletionStep(db.$client, listing.id);
+  return results;
 }

@@ -14,19 +14,20 @@ import { sessionGateStatement } from '../../lib/session-gate';
 import type { SessionRecord } from '../../lib/session';
 import { message, messageJson } from '../shapes';
 import { blockedEitherWay } from './blocks';
+import { LISTINGS_GONE_SQL, listingGone } from './listing-deletion';
 
 /** Rows an UPDATE of a D1 batch changed. */
 const changes = (result: unknown) => (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
 
 /** The few listing columns the messaging, barter and review rules need. */
 export function findListingRef(db: Db, id: number) {
-  return db.query.listings.findFirst({ where: eq(listings.id, id), columns: { id: true, userId: true, title: true } });
+  return db.query.listings.findFirst({ where: and(eq(listings.id, id), sql`NOT ${listingGone('listings')}`), columns: { id: true, userId: true, title: true } });
 }
 
 /** A listing's reference and a member's row in one round trip (the message and thread routes' checks). */
 export async function findListingRefAndUser(db: Db, listingId: number, userId: number) {
   const [listing, user] = await db.batch([
-    db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1),
+    db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(and(eq(listings.id, listingId), sql`NOT ${listingGone('listings')}`)).limit(1),
     db.select().from(users).where(eq(users.id, userId)).limit(1),
   ]);
   return { listing: listing[0], user: user[0] };
@@ -47,7 +48,7 @@ export async function sendMessage(db: Db, values: { senderId: number; receiverId
   const { senderId, receiverId, listingId, content } = values;
   const notedBefore = hasBellChange(db, receiverId);
   // A block between the two, either way, refuses the message like the other rules (decision 035).
-  const valid = sql`(EXISTS (SELECT 1 FROM listings WHERE id = ${listingId} AND user_id IN (${senderId}, ${receiverId}))
+  const valid = sql`(EXISTS (SELECT 1 FROM listings WHERE id = ${listingId} AND user_id IN (${senderId}, ${receiverId}) AND NOT ${listingGone('listings')})
                      AND EXISTS (SELECT 1 FROM users WHERE id = ${receiverId}) AND ${senderId} <> ${receiverId}
                      AND NOT ${blockedEitherWay(senderId, receiverId)})`;
   const [[lookups], inserted] = await db.batch([
@@ -56,7 +57,7 @@ export async function sendMessage(db: Db, values: { senderId: number; receiverId
     db
       .select({
         gate: messageBudgetGateExpr(senderId),
-        listingOwner: sql<number | null>`(SELECT user_id FROM listings WHERE id = ${listingId})`,
+        listingOwner: sql<number | null>`(SELECT user_id FROM listings WHERE id = ${listingId} AND NOT ${listingGone('listings')})`,
         receiverFound: sql<number | null>`(SELECT id FROM users WHERE id = ${receiverId})`,
         blocked: sql<number>`${blockedEitherWay(senderId, receiverId)}`,
       })
@@ -146,6 +147,10 @@ interface SummaryRow {
 /** The list's statement (conversationSummaries; its plan is pinned in test/worker/query-plans.test.ts). */
 export function conversationListQuery(userId: number, page: { limit: number; before?: { time: string; id: number } }) {
   const after = page.before ? sql`AND (last_message_time, last_message_id) < (${page.before.time}, ${page.before.id})` : sql``;
+  // Conversations about a listing being deleted are gone at once (decision 042): each walk skips
+  // them (a constant list, so the page stays full; the walks step over them until the cron has
+  // removed them).
+  const notGone = sql.raw(`AND listing_id NOT IN (${LISTINGS_GONE_SQL})`);
   return sql`
     SELECT x.listing_id AS listingId, l.title AS listingTitle, x.partner_id AS partnerId,
            u.username AS username, u.display_name AS displayName, u.avatar_url AS avatarUrl,
@@ -153,13 +158,13 @@ export function conversationListQuery(userId: number, page: { limit: number; bef
            x.last_message_id AS lastMessageId, x.unread_count AS unreadCount
       FROM (
         SELECT listing_id, partner_id, last_message, last_message_time, last_message_id, unread_count
-          FROM conversation_summaries WHERE user_id = ${userId} ${after}
+          FROM conversation_summaries WHERE user_id = ${userId} ${after} ${notGone}
         UNION ALL
         SELECT listing_id, b_id, last_message, last_message_time, last_message_id, a_unread_count
-          FROM conversations WHERE a_id = ${userId} ${after}
+          FROM conversations WHERE a_id = ${userId} ${after} ${notGone}
         UNION ALL
         SELECT listing_id, a_id, last_message, last_message_time, last_message_id, b_unread_count
-          FROM conversations WHERE b_id = ${userId} ${after}
+          FROM conversations WHERE b_id = ${userId} ${after} ${notGone}
         ORDER BY last_message_time DESC, last_message_id DESC
         LIMIT ${page.limit}
       ) x
@@ -247,7 +252,7 @@ export async function readConversation(db: Db, reader: SessionRecord, partnerId:
     db
       .select({ listingId: listings.id, partnerId: sql<number | null>`(SELECT id FROM users WHERE id = ${partnerId})` })
       .from(listings)
-      .where(eq(listings.id, listingId)),
+      .where(and(eq(listings.id, listingId), sql`NOT ${listingGone('listings')}`)),
     ...settleConversationStatements(db, readerId, listingId, partnerId),
     ...settleUnreadStatements(db, readerId, partnerId, listingId, settledAt),
     markSettledReadStatement(db, readerId, partnerId, listingId, settledAt),

@@ -9,6 +9,7 @@ import type { MessageEvent, Offer } from '../../../src/shared/api-types';
 import type { Db } from '../client';
 import { barters, listings, messages, offerItems, offers, type ListingRow, type MessageRow, type OfferRow } from '../schema';
 import { blockedEitherWay } from './blocks';
+import { listingGone } from './listing-deletion';
 import { nextId } from '../id-reserve';
 import { messageBudgetGateSql } from '../../lib/message-budget';
 import { notifyStatement, type NotificationEvent } from './notifications';
@@ -69,7 +70,7 @@ export function listingsByIds(db: Db, ids: number[]) {
   return db
     .select({ id: listings.id, userId: listings.userId, title: listings.title, status: listings.status, imageUrls: listings.imageUrls })
     .from(listings)
-    .where(inArray(listings.id, ids));
+    .where(and(inArray(listings.id, ids), sql`NOT ${listingGone('listings')}`));
 }
 
 /** Offers as the API returns them: each with the listings it gives, read in one query. */
@@ -80,9 +81,13 @@ export async function shapeOffers(db: Db, rows: OfferRow[]): Promise<Offer[]> {
     .from(offerItems)
     .innerJoin(listings, eq(listings.id, offerItems.listingId))
     .where(
-      inArray(
-        offerItems.offerId,
-        rows.map((r) => r.id),
+      and(
+        inArray(
+          offerItems.offerId,
+          rows.map((r) => r.id),
+        ),
+        // A listing being deleted is no longer given (its offer_items rows go with it; decision 042).
+        sql`NOT ${listingGone('listings')}`,
       ),
     )
     .orderBy(offerItems.offerId, listings.id);
@@ -96,7 +101,8 @@ export async function shapeOffers(db: Db, rows: OfferRow[]): Promise<Offer[]> {
     text: r.text,
     givenListings: items
       .filter((i) => i.offerId === r.id)
-      .map((i) => ({ id: i.id, title: i.title, status: i.status, imageUrl: i.imageUrls[0] ?? null })),
+      // The query left out listings being deleted, so the status is one the API shows.
+      .map((i) => ({ id: i.id, title: i.title, status: i.status as Offer['givenListings'][number]['status'], imageUrl: i.imageUrls[0] ?? null })),
     replacesOfferId: r.replacesOfferId,
     barterId: r.barterId,
     respondedAt: r.respondedAt,

@@ -3,6 +3,7 @@
 // TargetSnapshot (JSON text): stored with a report when it is filed (what was reported, kept if the
 // target changes or goes), and read again for the queue (what it shows now; admins see a hidden
 // message's real text there). The same expressions serve both, so the two never disagree on shape.
+import { listingGone } from './listing-deletion';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportTargetType } from '../../../src/shared/api-types';
 
@@ -67,7 +68,8 @@ export function targetFactsSql(type: ReportTargetType, id: number): SQL {
   const snapshot = snapshotSql(type, sql`${id}`);
   switch (type) {
     case 'listing':
-      return sql`SELECT user_id AS owner, NULL AS party, NULL AS members, status = 'hidden' AS hidden, ${snapshot} AS snapshot FROM listings WHERE id = ${id}`;
+      // A listing being deleted is no longer there to report (decision 042).
+      return sql`SELECT user_id AS owner, NULL AS party, NULL AS members, status = 'hidden' AS hidden, ${snapshot} AS snapshot FROM listings WHERE id = ${id} AND NOT ${listingGone('listings')}`;
     case 'user':
       return sql`SELECT id AS owner, NULL AS party, NULL AS members, 0 AS hidden, ${snapshot} AS snapshot FROM users WHERE id = ${id}`;
     case 'message':

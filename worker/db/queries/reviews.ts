@@ -1,5 +1,6 @@
 // Data access for reviews: one per reviewer per barter, each kept in the reviewed member's
 // rating (the mean of their reviews) and reviewCount.
+import { listingGone } from './listing-deletion';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { listings, reviews, users } from '../schema';
@@ -26,7 +27,8 @@ const selectDisplayed = (db: Db, where: SQL | undefined) =>
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.reviewerId))
     .innerJoin(listings, eq(listings.id, reviews.listingId))
-    .where(where)
+    // A review of a listing being deleted goes with it (decision 042).
+    .where(and(where, sql`NOT ${listingGone('listings')}`))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
 
 export type DisplayedReview = Awaited<ReturnType<typeof selectDisplayed>>[number];

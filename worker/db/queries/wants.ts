@@ -1,5 +1,6 @@
 // Wants: "I'd take this" (docs/api/wants-matches-circles.md). Raw D1 statements: the insert is one
 // conditional statement so the 200-want cap and the listing's state are checked in the same write.
+import { DELETED_STATUS } from './listing-deletion';
 import type { ListingRow } from '../schema';
 import { blockedEitherWayText } from './blocks';
 
@@ -131,7 +132,7 @@ export async function wantedListings(d1: D1Database, userId: number): Promise<Wa
     .prepare(
       `SELECT l.*, w.created_at AS wanted_at, u.username AS owner_username, u.display_name AS owner_display_name, u.avatar_url AS owner_avatar_url
          FROM wants w JOIN listings l ON l.id = w.listing_id JOIN users u ON u.id = l.user_id
-        WHERE w.user_id = ?1 AND l.status <> 'hidden' AND NOT ${blockedEitherWayText('?1', 'l.user_id')}
+        WHERE w.user_id = ?1 AND l.status NOT IN ('hidden', '${DELETED_STATUS}') AND NOT ${blockedEitherWayText('?1', 'l.user_id')}
         ORDER BY w.created_at DESC, w.listing_id DESC
         LIMIT ?2`,
     )

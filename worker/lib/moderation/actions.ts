@@ -4,6 +4,7 @@
 // time finds the batch refused, 409, and nothing of theirs is written) and ends with the audit row,
 // the reports resolved, the member's notice and email. What follows the reply: the member's sockets
 // closed (suspension), live frames to the conversations and circles changed, the bells told.
+import { DELETED_STATUS, listingGone } from '../../db/queries/listing-deletion';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { PERMANENT_SUSPENSION } from '../../../src/shared/constants';
 import type { ModerationAction, ReportReason, ReportTargetType } from '../../../src/shared/api-types';
@@ -57,7 +58,7 @@ export const reportContextStatement = (d1: D1Database, reportId: number) =>
               coalesce(json_extract(r.snapshot, '$.label'), '') AS label,
               u.id AS user_id, u.username, u.display_name, u.email,
               CASE r.target_type
-                WHEN 'listing' THEN EXISTS (SELECT 1 FROM listings WHERE id = r.target_id)
+                WHEN 'listing' THEN EXISTS (SELECT 1 FROM listings WHERE id = r.target_id AND status <> '${DELETED_STATUS}')
                 WHEN 'user' THEN EXISTS (SELECT 1 FROM users WHERE id = r.target_id)
                 WHEN 'message' THEN EXISTS (SELECT 1 FROM messages WHERE id = r.target_id)
                 WHEN 'offer' THEN EXISTS (SELECT 1 FROM offers WHERE id = r.target_id)
@@ -226,7 +227,7 @@ export async function applyAction(
       break;
     case 'hide':
       if (target.type === 'listing') {
-        add(sql`UPDATE listings SET held_status = CASE WHEN status = 'hidden' THEN held_status ELSE status END, status = 'hidden', hidden_reason = 'moderation' WHERE id = ${target.id}`);
+        add(sql`UPDATE listings SET held_status = CASE WHEN status = 'hidden' THEN held_status ELSE status END, status = 'hidden', hidden_reason = 'moderation' WHERE id = ${target.id} AND NOT ${listingGone('listings')}`);
         dissolveAt = statements.length;
         statements.push(...dissolveStatements(d1, selectByListing(target.id), at));
       } else if (target.type === 'message') {

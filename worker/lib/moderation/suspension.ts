@@ -24,6 +24,7 @@
 // suspended_until in one batch whose statements all test the same condition on the member's row
 // before the last one changes it, and gives back the listings hidden for the suspension (in the
 // cron's batch; right after the reply of a reinstatement).
+import { listingGone } from '../../db/queries/listing-deletion';
 import { sql, type SQL } from 'drizzle-orm';
 import { DELETE_CANCELLED_AFTER } from '../../db/queries/barters';
 import { nextIdsOfRowsSql } from '../../db/id-reserve';
@@ -225,7 +226,7 @@ export function syncListingsStatements(d1: D1Database, members: SQL): D1Prepared
     prepareSql(
       d1,
       sql`UPDATE listings SET held_status = status, status = 'hidden', hidden_reason = 'suspension'
-           WHERE user_id IN (SELECT u.id FROM users u WHERE u.id IN ${members} AND ${suspendedSql(sql`u.suspended_until`)}) AND status <> 'hidden'`,
+           WHERE user_id IN (SELECT u.id FROM users u WHERE u.id IN ${members} AND ${suspendedSql(sql`u.suspended_until`)}) AND status <> 'hidden' AND NOT ${listingGone('listings')}`,
     ),
     prepareSql(
       d1,
