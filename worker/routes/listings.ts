@@ -30,6 +30,7 @@ import { parseBody, parseId, parseWith } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { afterReply } from '../lib/after-reply';
+import { PUBLIC_LIST_CACHE } from '../lib/cache-control';
 
 export const listingRoutes = new Hono<AppEnv>();
 export const userListingRoutes = new Hono<AppEnv>();
@@ -97,7 +98,11 @@ listingRoutes.get('/', async (c) => {
   return c.json(items);
 });
 
-listingRoutes.get('/featured', async (c) => c.json(await featuredListings(c.get('db'))));
+// Browsers may keep the six for five minutes (decision 045): featuring is an admin's occasional act.
+listingRoutes.get('/featured', async (c) => {
+  c.header('Cache-Control', PUBLIC_LIST_CACHE);
+  return c.json(await featuredListings(c.get('db')));
+});
 
 listingRoutes.get('/:id{[0-9]+}', async (c) => {
   const id = parseId(c.req.param('id'), 'Listing');
