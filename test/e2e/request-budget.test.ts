@@ -288,3 +288,90 @@ describe("I'd take this", () => {
   });
 });
 
+
+/** The page's WebSocket to `path` is refused at its handshake (never open), as when the Worker turns it away. */
+const refuseSocket = (page: Page, path: string) =>
+  page.addInitScript((refused) => {
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(String(url).endsWith(refused) ? String(url).replace(/ws$/, 'refused') : url, protocols);
+      }
+    };
+  }, path);
+
+const counterValue = (page: Page, kind: string) => page.getByTestId(`counter-${kind}`).locator('.home-counter-value').innerText();
+const COUNT_ROUTES = ['GET /api/skills/count', 'GET /api/barters/count', 'GET /api/users/count'];
+
+describe('the home page (decision 045)', () => {
+  it('takes its three counters from the community feed socket and reads only the three testimonials it shows', async () => {
+    const { page, errors } = await newPage(browser);
+    const log = apiLog(page);
+    log.start();
+    await page.goto('/');
+    for (const kind of ['barters', 'users', 'skills']) await eventually(() => counterValue(page, kind)).toMatch(/^\d[\d,]*$/);
+    await page.getByRole('heading', { name: 'Community Success Stories' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await probe(page);
+    expect(log.requests.filter((r) => COUNT_ROUTES.includes(r))).toEqual([]);
+    expect(log.requests.filter((r) => r.startsWith('GET /api/testimonials'))).toEqual(['GET /api/testimonials?limit=3']);
+    // The figures are the routes' own.
+    const users = ((await (await apiCall('/api/users/count')).json()) as { count: number }).count;
+    expect(Number((await counterValue(page, 'users')).replace(/,/g, ''))).toBe(users);
+    await screenshot(page, 'home-counters-from-feed-desktop', { fullPage: true });
+    const { page: phone } = await newPage(browser, { viewport: PHONE });
+    await phone.goto('/');
+    for (const kind of ['barters', 'users', 'skills']) await eventually(() => counterValue(phone, kind)).toMatch(/^\d[\d,]*$/);
+    await phone.getByRole('heading', { name: 'Community Success Stories' }).waitFor();
+    await screenshot(phone, 'home-counters-from-feed-phone', { fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('reads the three count routes while the socket is down, as the fallback', async () => {
+    const { page } = await newPage(browser);
+    await refuseSocket(page, '/api/analytics/ws');
+    const log = apiLog(page);
+    log.start();
+    await page.goto('/');
+    for (const kind of ['barters', 'users', 'skills']) await eventually(() => counterValue(page, kind)).toMatch(/^\d[\d,]*$/);
+    expect([...log.requests.filter((r) => COUNT_ROUTES.includes(r))].sort()).toEqual([...COUNT_ROUTES].sort());
+  });
+});
+
+describe('a profile (decision 045)', () => {
+  it("reads the member once: the completed barters come with the profile, and the seller card's read serves the profile", async () => {
+    const [owner, visitor] = await Promise.all([createMember({ displayName: 'Pia Profile' }), createMember()]);
+    const listing = await createListingFor(owner, { title: 'Profile reads: folding ladder' });
+    const { page, errors } = await newPage(browser, { cookie: visitor.cookie });
+    const log = apiLog(page);
+    log.start();
+    await page.goto(`/profile/${owner.username}`);
+    await eventually(() => page.getByTestId('completed-barters').innerText()).toBe('0');
+    await page.getByText(listing.title).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await probe(page);
+    const memberReads = (requests: string[]) => requests.filter((r) => r.startsWith('GET /api/users/') && !r.startsWith(`GET /api/users/${visitor.id}`));
+    expect(memberReads(log.requests).sort()).toEqual([`GET /api/users/${owner.id}/listings`, `GET /api/users/${owner.id}/reviews`, `GET /api/users/username/${owner.username}`].sort());
+    await screenshot(page, 'profile-desktop');
+    const { page: phone } = await newPage(browser, { viewport: PHONE, cookie: visitor.cookie });
+    await phone.goto(`/profile/${owner.username}`);
+    await eventually(() => phone.getByTestId('completed-barters').innerText()).toBe('0');
+    await phone.getByText(listing.title).first().waitFor();
+    await screenshot(phone, 'profile-phone');
+
+    // From a listing's seller card to the profile: the owner is not read again.
+    const { page: second } = await newPage(browser, { cookie: visitor.cookie });
+    const secondLog = apiLog(second);
+    await second.goto(`/listing/${listing.id}`);
+    const ownerLink = second.getByTestId('seller-card').getByRole('link', { name: 'Pia Profile' });
+    await ownerLink.waitFor();
+    await second.waitForLoadState('networkidle');
+    secondLog.start();
+    await ownerLink.click();
+    await eventually(() => second.getByTestId('completed-barters').innerText()).toBe('0');
+    await second.waitForLoadState('networkidle');
+    await probe(second);
+    expect(memberReads(secondLog.requests).filter((r) => !r.includes('/listings') && !r.includes('/reviews'))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
