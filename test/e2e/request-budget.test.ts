@@ -57,6 +57,17 @@ async function partnerSaysSomething(page: Page, from: TestMember, to: TestMember
 /** A request the page makes itself, awaited: everything the page sent before it is in the log. */
 const probe = (page: Page) => page.evaluate(() => fetch('/api/categories').then((r) => r.status));
 
+/** The page's WebSocket to `path` is refused at its handshake (never open), as when the Worker turns it away. */
+const refuseSocket = (page: Page, path: string) =>
+  page.addInitScript((refused) => {
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(String(url).endsWith(refused) ? String(url).replace(/ws$/, 'refused') : url, protocols);
+      }
+    };
+  }, path);
+
 async function conversationWithCompletedBarter() {
   const [owner, trader] = await Promise.all([createMember({ displayName: 'Olga Owner' }), createMember({ displayName: 'Theo Trader' })]);
   const listing = await createListingFor(owner, { title: 'Cordless drill with two batteries' });
@@ -202,15 +213,7 @@ describe('the bell', () => {
   it('polls while its socket is down, as the fallback', async () => {
     const member = await createMember();
     const { page } = await newPage(browser, { cookie: member.cookie });
-    // The bell socket is refused at its handshake (never open), as when the Worker turns it away.
-    await page.addInitScript(() => {
-      const Native = window.WebSocket;
-      window.WebSocket = class extends Native {
-        constructor(url: string | URL, protocols?: string | string[]) {
-          super(String(url).endsWith('/api/notifications/ws') ? String(url).replace(/ws$/, 'refused') : url, protocols);
-        }
-      };
-    });
+    await refuseSocket(page, '/api/notifications/ws');
     await page.clock.install();
     const log = apiLog(page);
     log.start();
@@ -288,17 +291,6 @@ describe("I'd take this", () => {
   });
 });
 
-
-/** The page's WebSocket to `path` is refused at its handshake (never open), as when the Worker turns it away. */
-const refuseSocket = (page: Page, path: string) =>
-  page.addInitScript((refused) => {
-    const Native = window.WebSocket;
-    window.WebSocket = class extends Native {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(String(url).endsWith(refused) ? String(url).replace(/ws$/, 'refused') : url, protocols);
-      }
-    };
-  }, path);
 
 const counterValue = (page: Page, kind: string) => page.getByTestId(`counter-${kind}`).locator('.home-counter-value').innerText();
 const COUNT_ROUTES = ['GET /api/skills/count', 'GET /api/barters/count', 'GET /api/users/count'];
