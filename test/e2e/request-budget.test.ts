@@ -330,6 +330,39 @@ describe('the home page (decision 045)', () => {
   });
 });
 
+/** An in-app navigation (the router follows popstate), keeping the page's query cache. */
+const navigateInApp = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, path);
+
+describe('the home page after a listing changes (decision 045)', () => {
+  it('does not re-read the counters or the activity figures: the feed socket brings them', async () => {
+    const owner = await createMember();
+    const listing = await createListingFor(owner, { title: 'Counters stay pushed: garden shears' });
+    const { page, errors } = await newPage(browser, { cookie: owner.cookie });
+    await page.goto('/');
+    for (const kind of ['barters', 'users', 'skills']) await eventually(() => counterValue(page, kind)).toMatch(/^\d[\d,]*$/);
+    const log = apiLog(page);
+    log.start();
+    await navigateInApp(page, `/listing/${listing.id}`);
+    await page.getByRole('button', { name: 'Edit Listing' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Listing' });
+    await eventually(() => dialog.getByLabel('Title').inputValue()).toBe(listing.title);
+    await dialog.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: /^Paused/ }).click();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await eventually(() => page.getByTestId('status-badge').innerText()).toBe('Paused');
+    await navigateInApp(page, '/');
+    await eventually(() => counterValue(page, 'skills')).toMatch(/^\d[\d,]*$/);
+    await page.waitForLoadState('networkidle');
+    await probe(page);
+    expect(log.requests.filter((r) => COUNT_ROUTES.includes(r) || r.startsWith('GET /api/analytics/'))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('a profile (decision 045)', () => {
   it("reads the member once: the completed barters come with the profile, and the seller card's read serves the profile", async () => {
     const [owner, visitor] = await Promise.all([createMember({ displayName: 'Pia Profile' }), createMember()]);

@@ -5,7 +5,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { Barter } from '../../shared/api-types';
-import { counterKeys } from '../home/api';
 import { storeBarter } from '../offers/api';
 import { userKeys } from '../profile/api';
 
@@ -40,9 +39,9 @@ function useBarterTransition(action: 'complete' | 'cancel') {
       storeBarter(queryClient, reply);
       if (action === 'complete') {
         // Both members' bartersCompleted (their profiles' Completed Barters) change.
+        // The home page's completed-barter counter comes with the community feed's next frame
+        // (decision 045): nothing to re-read.
         void queryClient.invalidateQueries({ queryKey: userKeys.all });
-        // The home page's completed-barter counter (the analytics reads poll on their own).
-        void queryClient.invalidateQueries({ queryKey: counterKeys.all });
       }
     },
   });
