@@ -17,6 +17,7 @@ import {
   unknownCategories,
   updateListing,
 } from '../db/queries/listings';
+import { PUBLIC_LIST_CACHE } from '../lib/cache-control';
 import { resolvePlace } from '../lib/gazetteer';
 import { afterDissolved, dissolveCirclesForListing, dissolveStatements, selectByListing, type DissolvedCircle } from '../lib/trade-circles/propose';
 import type { ListingRow, UserRow } from '../db/schema';
@@ -30,7 +31,6 @@ import { parseBody, parseId, parseWith } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { afterReply } from '../lib/after-reply';
-import { PUBLIC_LIST_CACHE } from '../lib/cache-control';
 
 export const listingRoutes = new Hono<AppEnv>();
 export const userListingRoutes = new Hono<AppEnv>();
