@@ -83,7 +83,7 @@ describe('home page for a visitor', () => {
     await eventually(() => stories.getByRole('img', { name: /Rated \d out of 5/ }).count()).toBeGreaterThan(0);
 
     const empty = await newPage(browser);
-    await empty.page.route('**/api/testimonials', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await empty.page.route('**/api/testimonials?limit=3', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
     await empty.page.goto('/');
     await empty.page.getByRole('heading', { name: 'No success stories yet' }).waitFor();
   });

@@ -77,7 +77,7 @@ describe('listing page for a visitor', () => {
 
   it('shows placeholder seller values when the seller cannot be loaded', async () => {
     const { page } = await newPage(browser);
-    await page.route(`**/api/users/${owner.id}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.route(`**/api/users/username/${owner.username}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
     await page.goto(`/listing/${listing.id}`);
     await page.getByTestId('seller-card').getByText('Community Member').waitFor();
   });

@@ -75,7 +75,8 @@ describe('the live community feed', () => {
     await page.waitForURL(`**/listing/${second.id}`);
     await page.getByRole('heading', { name: 'Pottery lessons' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(reads.filter((p) => p === `/api/users/${seller.id}`)).toHaveLength(1);
+    // The card reads the seller by username, as the profile page does: one read for the whole visit.
+    expect(reads.filter((p) => p === `/api/users/username/${seller.username}`)).toHaveLength(1);
     expect(reads.filter((p) => p === `/api/listings/${second.id}`)).toHaveLength(1);
   });
 });

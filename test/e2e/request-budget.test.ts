@@ -57,6 +57,17 @@ async function partnerSaysSomething(page: Page, from: TestMember, to: TestMember
 /** A request the page makes itself, awaited: everything the page sent before it is in the log. */
 const probe = (page: Page) => page.evaluate(() => fetch('/api/categories').then((r) => r.status));
 
+/** The page's WebSocket to `path` is refused at its handshake (never open), as when the Worker turns it away. */
+const refuseSocket = (page: Page, path: string) =>
+  page.addInitScript((refused) => {
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(String(url).endsWith(refused) ? String(url).replace(/ws$/, 'refused') : url, protocols);
+      }
+    };
+  }, path);
+
 async function conversationWithCompletedBarter() {
   const [owner, trader] = await Promise.all([createMember({ displayName: 'Olga Owner' }), createMember({ displayName: 'Theo Trader' })]);
   const listing = await createListingFor(owner, { title: 'Cordless drill with two batteries' });
@@ -202,15 +213,7 @@ describe('the bell', () => {
   it('polls while its socket is down, as the fallback', async () => {
     const member = await createMember();
     const { page } = await newPage(browser, { cookie: member.cookie });
-    // The bell socket is refused at its handshake (never open), as when the Worker turns it away.
-    await page.addInitScript(() => {
-      const Native = window.WebSocket;
-      window.WebSocket = class extends Native {
-        constructor(url: string | URL, protocols?: string | string[]) {
-          super(String(url).endsWith('/api/notifications/ws') ? String(url).replace(/ws$/, 'refused') : url, protocols);
-        }
-      };
-    });
+    await refuseSocket(page, '/api/notifications/ws');
     await page.clock.install();
     const log = apiLog(page);
     log.start();
@@ -288,3 +291,112 @@ describe("I'd take this", () => {
   });
 });
 
+
+const counterValue = (page: Page, kind: string) => page.getByTestId(`counter-${kind}`).locator('.home-counter-value').innerText();
+const COUNT_ROUTES = ['GET /api/skills/count', 'GET /api/barters/count', 'GET /api/users/count'];
+
+describe('the home page (decision 045)', () => {
+  it('takes its three counters from the community feed socket and reads only the three testimonials it shows', async () => {
+    const { page, errors } = await newPage(browser);
+    const log = apiLog(page);
+    log.start();
+    await page.goto('/');
+    for (const kind of ['barters', 'users', 'skills']) await eventually(() => counterValue(page, kind)).toMatch(/^\d[\d,]*$/);
+    await page.getByRole('heading', { name: 'Community Success Stories' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await probe(page);
+    expect(log.requests.filter((r) => COUNT_ROUTES.includes(r))).toEqual([]);
+    expect(log.requests.filter((r) => r.startsWith('GET /api/testimonials'))).toEqual(['GET /api/testimonials?limit=3']);
+    // The figures are the routes' own.
+    const users = ((await (await apiCall('/api/users/count')).json()) as { count: number }).count;
+    expect(Number((await counterValue(page, 'users')).replace(/,/g, ''))).toBe(users);
+    await screenshot(page, 'home-counters-from-feed-desktop', { fullPage: true });
+    const { page: phone } = await newPage(browser, { viewport: PHONE });
+    await phone.goto('/');
+    for (const kind of ['barters', 'users', 'skills']) await eventually(() => counterValue(phone, kind)).toMatch(/^\d[\d,]*$/);
+    await phone.getByRole('heading', { name: 'Community Success Stories' }).waitFor();
+    await screenshot(phone, 'home-counters-from-feed-phone', { fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('reads the three count routes while the socket is down, as the fallback', async () => {
+    const { page } = await newPage(browser);
+    await refuseSocket(page, '/api/analytics/ws');
+    const log = apiLog(page);
+    log.start();
+    await page.goto('/');
+    for (const kind of ['barters', 'users', 'skills']) await eventually(() => counterValue(page, kind)).toMatch(/^\d[\d,]*$/);
+    expect([...log.requests.filter((r) => COUNT_ROUTES.includes(r))].sort()).toEqual([...COUNT_ROUTES].sort());
+  });
+});
+
+/** An in-app navigation (the router follows popstate), keeping the page's query cache. */
+const navigateInApp = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, path);
+
+describe('the home page after a listing changes (decision 045)', () => {
+  it('does not re-read the counters or the activity figures: the feed socket brings them', async () => {
+    const owner = await createMember();
+    const listing = await createListingFor(owner, { title: 'Counters stay pushed: garden shears' });
+    const { page, errors } = await newPage(browser, { cookie: owner.cookie });
+    await page.goto('/');
+    for (const kind of ['barters', 'users', 'skills']) await eventually(() => counterValue(page, kind)).toMatch(/^\d[\d,]*$/);
+    const log = apiLog(page);
+    log.start();
+    await navigateInApp(page, `/listing/${listing.id}`);
+    await page.getByRole('button', { name: 'Edit Listing' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Listing' });
+    await eventually(() => dialog.getByLabel('Title').inputValue()).toBe(listing.title);
+    await dialog.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: /^Paused/ }).click();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await eventually(() => page.getByTestId('status-badge').innerText()).toBe('Paused');
+    await navigateInApp(page, '/');
+    await eventually(() => counterValue(page, 'skills')).toMatch(/^\d[\d,]*$/);
+    await page.waitForLoadState('networkidle');
+    await probe(page);
+    expect(log.requests.filter((r) => COUNT_ROUTES.includes(r) || r.startsWith('GET /api/analytics/'))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a profile (decision 045)', () => {
+  it("reads the member once: the completed barters come with the profile, and the seller card's read serves the profile", async () => {
+    const [owner, visitor] = await Promise.all([createMember({ displayName: 'Pia Profile' }), createMember()]);
+    const listing = await createListingFor(owner, { title: 'Profile reads: folding ladder' });
+    const { page, errors } = await newPage(browser, { cookie: visitor.cookie });
+    const log = apiLog(page);
+    log.start();
+    await page.goto(`/profile/${owner.username}`);
+    await eventually(() => page.getByTestId('completed-barters').innerText()).toBe('0');
+    await page.getByText(listing.title).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await probe(page);
+    const memberReads = (requests: string[]) => requests.filter((r) => r.startsWith('GET /api/users/') && !r.startsWith(`GET /api/users/${visitor.id}`));
+    expect(memberReads(log.requests).sort()).toEqual([`GET /api/users/${owner.id}/listings`, `GET /api/users/${owner.id}/reviews`, `GET /api/users/username/${owner.username}`].sort());
+    await screenshot(page, 'profile-desktop');
+    const { page: phone } = await newPage(browser, { viewport: PHONE, cookie: visitor.cookie });
+    await phone.goto(`/profile/${owner.username}`);
+    await eventually(() => phone.getByTestId('completed-barters').innerText()).toBe('0');
+    await phone.getByText(listing.title).first().waitFor();
+    await screenshot(phone, 'profile-phone');
+
+    // From a listing's seller card to the profile: the owner is not read again.
+    const { page: second } = await newPage(browser, { cookie: visitor.cookie });
+    const secondLog = apiLog(second);
+    await second.goto(`/listing/${listing.id}`);
+    const ownerLink = second.getByTestId('seller-card').getByRole('link', { name: 'Pia Profile' });
+    await ownerLink.waitFor();
+    await second.waitForLoadState('networkidle');
+    secondLog.start();
+    await ownerLink.click();
+    await eventually(() => second.getByTestId('completed-barters').innerText()).toBe('0');
+    await second.waitForLoadState('networkidle');
+    await probe(second);
+    expect(memberReads(secondLog.requests).filter((r) => !r.includes('/listings') && !r.includes('/reviews'))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

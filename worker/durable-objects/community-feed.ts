@@ -1,10 +1,11 @@
 // One object for the whole community: the pages that show the Live Activity Feed or the community
 // dashboard hold a WebSocket here (guests and members alike; one per tab). Every 15 seconds while
-// at least one socket is open, an alarm reads the figures once (the counter rows: one D1 query)
+// at least one socket is open, an alarm reads the figures once (the counter rows: one D1 query; the
+// upcoming events' count is kept for the day, recounted hourly: EVENT_RECOUNT_MS)
 // and pushes them to every socket, so the spec's 15-second refresh costs one read for all viewers
 // instead of a Worker request per viewer (docs/api/users-and-community.md, "Live updates"; decision 028).
 // Sockets are held with the Hibernation API: between alarms the object sleeps and costs no duration.
-// Nothing is stored but the alarm. Each address (an IPv6 /64 counts as one) holds at most
+// Nothing is stored but the alarm and that count. Each address (an IPv6 /64 counts as one) holds at most
 // MAX_FEED_SOCKETS_PER_ADDRESS sockets, a socket is closed after FEED_IDLE_MS, and one that sends
 // a frame is closed at once: the feed is push-only (decision 039).
 import { DurableObject } from 'cloudflare:workers';
@@ -54,6 +55,23 @@ export const MAX_FEED_SOCKETS_PER_ADDRESS = 32;
  * next sign of a person, not on a timer (decision 039).
  */
 export const FEED_IDLE_MS = 30 * 60 * 1000;
+
+/**
+ * How long the upcoming events' count is kept. No route writes events (they are added in the
+ * database), so the count changes when a day ends (then it is recounted at once) or by hand: an
+ * event added so shows within the hour. Counting reads a row per upcoming event; the counters a
+ * run reads otherwise are four rows (decision 045).
+ */
+export const EVENT_RECOUNT_MS = 60 * 60 * 1000;
+
+const EVENT_COUNT_KEY = 'upcoming-events';
+
+/** The count kept in the object's storage (it survives hibernation between runs). */
+interface KeptEventCount {
+  today: string;
+  countedAt: number;
+  count: number;
+}
 
 /** The tag of an address's sockets (the Worker sends the address hashed). */
 const addressTag = (address: string) => `address:${address}`;
@@ -151,9 +169,14 @@ export class CommunityFeed extends DurableObject<Env> {
    * when the read fails: the pages keep what they show (a page that has nothing yet reads the
    * routes after its wait), and the next alarm tries again.
    */
-  private async frame(): Promise<string | null> {
+  async frame(): Promise<string | null> {
     try {
-      const activity = await activitySummary(createDb(this.env.DB), upcomingEventsFrom());
+      const now = this.now();
+      const today = upcomingEventsFrom(now);
+      const kept = await this.ctx.storage.get<KeptEventCount>(EVENT_COUNT_KEY);
+      const fresh = kept?.today === today && now >= kept.countedAt && now - kept.countedAt < EVENT_RECOUNT_MS;
+      const activity = await activitySummary(createDb(this.env.DB), today, fresh ? kept.count : undefined);
+      if (!fresh) await this.ctx.storage.put(EVENT_COUNT_KEY, { today, countedAt: now, count: activity.events } satisfies KeptEventCount);
       return JSON.stringify({ type: 'community', activity, dashboard: dashboardFromActivity(activity, this.env) });
     } catch (error) {
       console.error('community feed: reading the figures failed', error);

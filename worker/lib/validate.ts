@@ -71,3 +71,14 @@ export function parseId(raw: string | undefined, what = 'Record'): number {
   if (!raw || !/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new HttpError(404, `${what} not found`);
   return Number(raw);
 }
+
+/**
+ * A `limit` query parameter: `fallback` when absent, else a whole number from 1 to `max`; anything
+ * else is a 400 naming the parameter.
+ */
+export function parseLimit(raw: string | undefined, max: number, fallback = max): number {
+  const limit = raw === undefined ? fallback : /^[1-9]\d{0,2}$/.test(raw) ? Number(raw) : NaN;
+  const message = `limit must be a whole number from 1 to ${max}`;
+  if (!(limit >= 1 && limit <= max)) throw badRequest(message, { limit: message });
+  return limit;
+}

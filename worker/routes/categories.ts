@@ -1,8 +1,13 @@
 // GET /api/categories: the six categories of spec section 3 (inserted by migration), by id.
 import { Hono } from 'hono';
 import { listCategories } from '../db/queries/listings';
+import { CATEGORIES_CACHE } from '../lib/cache-control';
 import type { AppEnv } from '../types';
 
 export const categoryRoutes = new Hono<AppEnv>();
 
-categoryRoutes.get('/', async (c) => c.json(await listCategories(c.get('db'))));
+// Browsers keep the answer a day (decision 045): a device reads it about once a day, not per load.
+categoryRoutes.get('/', async (c) => {
+  c.header('Cache-Control', CATEGORIES_CACHE);
+  return c.json(await listCategories(c.get('db')));
+});

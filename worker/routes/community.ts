@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { contactSchema } from '../../src/shared/schemas';
 import {
   activitySummary,
+  COMMUNITY_LIST_LIMIT,
   adminEmails,
   completedBarterCount,
   dashboardCounts,
@@ -19,7 +20,8 @@ import { contactEmail, queueEmail } from '../lib/email';
 import { sha256Hex } from '../lib/crypto';
 import { forbidden, HttpError } from '../lib/errors';
 import { clientIp, hit } from '../lib/rate-limit';
-import { parseBody } from '../lib/validate';
+import { PUBLIC_LIST_CACHE } from '../lib/cache-control';
+import { parseBody, parseLimit } from '../lib/validate';
 import type { AppEnv } from '../types';
 
 export const communityRoutes = new Hono<AppEnv>();
@@ -50,7 +52,14 @@ communityRoutes.get('/analytics/ws', async (c) => {
   return new Response(null, { status: 101, webSocket: upgraded.webSocket });
 });
 
-communityRoutes.get('/testimonials', async (c) => c.json(await visibleTestimonials(c.get('db'))));
+// `limit` (1 to 50, a contract extension) lets the home page read only the three it shows.
+// Browsers may keep the answer five minutes: a newly approved story shows a little later there
+// (decision 045).
+communityRoutes.get('/testimonials', async (c) => {
+  const limit = parseLimit(c.req.query('limit'), COMMUNITY_LIST_LIMIT);
+  c.header('Cache-Control', PUBLIC_LIST_CACHE);
+  return c.json(await visibleTestimonials(c.get('db'), limit));
+});
 communityRoutes.get('/events', async (c) => c.json(await upcomingEvents(c.get('db'), upcomingEventsFrom())));
 
 communityRoutes.post('/contact', async (c) => {

@@ -15,7 +15,7 @@ import { isConversationPair } from '../lib/conversation-room';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX, parseConversationCursor } from '../../src/shared/conversation-cursor';
 import { requireViewerSession, withViewerChecked } from '../lib/session-gate';
-import { parseId } from '../lib/validate';
+import { parseId, parseLimit } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { conversationSocketRoutes } from './conversation-socket';
@@ -35,9 +35,7 @@ const BEFORE_MESSAGE = 'before must be a cursor: a time and a message id, as in 
  */
 function parsePage(rawLimit: string | undefined, rawBefore: string | undefined, max: number, fallback = max) {
   if (rawLimit === undefined && rawBefore === undefined) return undefined;
-  const limit = rawLimit === undefined ? fallback : /^[1-9]\d{0,2}$/.test(rawLimit) ? Number(rawLimit) : NaN;
-  const limitMessage = `limit must be a whole number from 1 to ${max}`;
-  if (!(limit >= 1 && limit <= max)) throw badRequest(limitMessage, { limit: limitMessage });
+  const limit = parseLimit(rawLimit, max, fallback);
   const before = rawBefore === undefined ? undefined : parseConversationCursor(rawBefore);
   if (before === null) throw badRequest(BEFORE_MESSAGE, { before: BEFORE_MESSAGE });
   return { limit, before };

@@ -17,6 +17,7 @@ import {
   unknownCategories,
   updateListing,
 } from '../db/queries/listings';
+import { PUBLIC_LIST_CACHE } from '../lib/cache-control';
 import { resolvePlace } from '../lib/gazetteer';
 import { afterDissolved, dissolveCirclesForListing, dissolveStatements, selectByListing, type DissolvedCircle } from '../lib/trade-circles/propose';
 import type { ListingRow, UserRow } from '../db/schema';
@@ -105,7 +106,11 @@ listingRoutes.get('/', async (c) => {
   return c.json(items);
 });
 
-listingRoutes.get('/featured', async (c) => c.json(await featuredListings(c.get('db'))));
+// Browsers may keep the six for five minutes (decision 045): featuring is an admin's occasional act.
+listingRoutes.get('/featured', async (c) => {
+  c.header('Cache-Control', PUBLIC_LIST_CACHE);
+  return c.json(await featuredListings(c.get('db')));
+});
 
 listingRoutes.get('/:id{[0-9]+}', async (c) => {
   const id = parseId(c.req.param('id'), 'Listing');

@@ -2,20 +2,11 @@
 // (completed) or either cancels it; only a completed barter can be reviewed. A conversation's
 // barters come with the conversation (GET /api/conversations/{conversation}, decision 043): the
 // replies below and the live frames update that cache, nothing reads the listing's barters again.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiGet } from '../../lib/api';
-import type { Barter, Count } from '../../shared/api-types';
-import { counterKeys } from '../home/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import type { Barter } from '../../shared/api-types';
 import { storeBarter } from '../offers/api';
 import { userKeys } from '../profile/api';
-
-export const barterKeys = {
-  all: ['barters'] as const,
-  userCount: (userId: number) => [...barterKeys.all, 'user', userId, 'count'] as const,
-};
-
-export const barterCountQuery = (userId: number) =>
-  queryOptions({ queryKey: barterKeys.userCount(userId), queryFn: () => apiGet<Count>(`/api/users/${userId}/barters/count`) });
 
 /** The live (pending or completed) barter between two members about a listing, if any. */
 export const barterBetween = (barters: Barter[] | undefined, a: number, b: number) =>
@@ -47,11 +38,10 @@ function useBarterTransition(action: 'complete' | 'cancel') {
     onSuccess: (reply, barter) => {
       storeBarter(queryClient, reply);
       if (action === 'complete') {
-        // Both members' completed-barter counts (and the users' bartersCompleted) change.
-        for (const id of [barter.initiatorId, barter.recipientId]) void queryClient.invalidateQueries({ queryKey: barterKeys.userCount(id) });
+        // Both members' bartersCompleted (their profiles' Completed Barters) change.
+        // The home page's completed-barter counter comes with the community feed's next frame
+        // (decision 045): nothing to re-read.
         void queryClient.invalidateQueries({ queryKey: userKeys.all });
-        // The home page's completed-barter counter (the analytics reads poll on their own).
-        void queryClient.invalidateQueries({ queryKey: counterKeys.all });
       }
     },
   });

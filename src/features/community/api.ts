@@ -38,6 +38,13 @@ export const testimonialsQuery = queryOptions({
   queryFn: () => apiGet<Testimonial[]>('/api/testimonials'),
 });
 
+/** The newest `limit` only (the home page shows three): the route reads no more rows than that. */
+export const newestTestimonialsQuery = (limit: number) =>
+  queryOptions({
+    queryKey: [...communityKeys.testimonials, 'newest', limit] as const,
+    queryFn: () => apiGet<Testimonial[]>(`/api/testimonials?limit=${limit}`),
+  });
+
 export const eventsQuery = queryOptions({
   queryKey: communityKeys.events,
   queryFn: () => apiGet<CommunityEvent[]>('/api/events'),

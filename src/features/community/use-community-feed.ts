@@ -1,7 +1,7 @@
 // The community feed's live connection (docs/api/users-and-community.md, "Live updates"; decision 028): one
 // WebSocket per tab, shared by every component that shows the activity feed or the dashboard's
 // figures, to the CommunityFeed object. Its first frame and one every 15 seconds carry both, and
-// the two queries take them from the frame: no request. While the socket is down the queries poll
+// the two queries (and the home page's three counters) take them from the frame: no request. While the socket is down the queries poll
 // the routes as before (activity every 15 s, dashboard every 30 s). Reconnects are the live chat's
 // (backoff with jitter; at once when the tab or the network comes back). The server closes a
 // socket after its idle time (4002, decision 039): then nothing polls either, the figures stay as
@@ -10,6 +10,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConversationConnection } from '../messages/conversation-connection';
 import { keepConnected } from '../messages/keep-connected';
+import { counterKeys } from '../home/api';
 import { communityKeys } from './api';
 
 /** How long the queries wait for the socket's first frame before reading the routes. */
@@ -57,6 +58,10 @@ function open(queryClient: QueryClient): Shared {
       if (frame.type !== 'community') return;
       queryClient.setQueryData(communityKeys.activity(), frame.activity);
       queryClient.setQueryData(communityKeys.dashboard(), frame.dashboard);
+      // The home page's three counters are the same counter rows (decision 045): no request.
+      queryClient.setQueryData(counterKeys.count('users'), { count: frame.activity.users });
+      queryClient.setQueryData(counterKeys.count('skills'), { count: frame.activity.listings });
+      queryClient.setQueryData(counterKeys.count('barters'), { count: frame.activity.barters });
       set({ ready: true });
     },
     // A failed connect: read the routes now, and poll until the socket is back.

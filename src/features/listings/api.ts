@@ -3,8 +3,6 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { Listing } from '../../shared/api-types';
 import type { ListingCreateInput, ListingUpdateInput } from '../../shared/schemas';
 import { api, apiGet, apiReply } from '../../lib/api';
-import { communityKeys } from '../community/api';
-import { counterKeys } from '../home/api';
 
 export interface ListingListParams {
   search?: string;
@@ -78,9 +76,9 @@ function invalidateListingReads(queryClient: ReturnType<typeof useQueryClient>, 
     queryClient.invalidateQueries({ queryKey: listingKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: listingKeys.featured() }),
     queryClient.invalidateQueries({ queryKey: listingKeys.byUser(userId) }),
-    // The home counters and the activity figures count active listings.
-    queryClient.invalidateQueries({ queryKey: counterKeys.count('skills') }),
-    queryClient.invalidateQueries({ queryKey: communityKeys.analytics }),
+    // Not the home counters or the activity figures: the community feed socket's next frame (on
+    // connect, then every 15 s) brings them, and re-reading them here cost a request on the next
+    // home page for nothing (decision 045).
   ]);
 }
 

@@ -10,12 +10,8 @@ import { authKeys } from '../auth/api';
 
 export const userKeys = {
   all: ['users'] as const,
-  detail: (id: number) => [...userKeys.all, 'id', id] as const,
   byUsername: (username: string) => [...userKeys.all, 'username', username.toLowerCase()] as const,
 };
-
-export const userQuery = (id: number) =>
-  queryOptions({ queryKey: userKeys.detail(id), queryFn: () => apiGet<PublicUser>(`/api/users/${id}`) });
 
 /** The public view, or the self view (email, address) when it is the signed-in member. */
 export const userByUsernameQuery = (username: string) =>
@@ -33,7 +29,6 @@ export function useUpdateProfile() {
       queryClient.setQueryData(authKeys.currentUser, user);
       void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
       void queryClient.invalidateQueries({ queryKey: userKeys.byUsername(user.username) });
-      void queryClient.invalidateQueries({ queryKey: userKeys.detail(user.id) });
     },
   });
 }

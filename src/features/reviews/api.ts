@@ -3,7 +3,6 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, apiGet } from '../../lib/api';
 import type { Review } from '../../shared/api-types';
 import { conversationKeyOf } from '../../shared/conversation-key';
-import { barterKeys } from '../barters/api';
 import { noteReviewed } from '../offers/api';
 import { userKeys } from '../profile/api';
 
@@ -38,7 +37,6 @@ export function useCreateReview() {
       noteReviewed(queryClient, conversationKeyOf(body.listingId, body.reviewerId, body.userId), body.barterId);
       void queryClient.invalidateQueries({ queryKey: reviewKeys.byUser(body.userId) });
       void queryClient.invalidateQueries({ queryKey: reviewKeys.byListing(body.listingId) });
-      void queryClient.invalidateQueries({ queryKey: barterKeys.userCount(body.userId) });
       // The reviewed member's rating and review count.
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
     },

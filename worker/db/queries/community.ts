@@ -43,19 +43,23 @@ export async function openListingCount(db: Db): Promise<number> {
 }
 
 /** The Live Activity Feed: members, open listings, completed barters, visible testimonials, upcoming events. */
-export async function activitySummary(db: Db, today: string) {
-  const [rows, l, e] = await db.batch([
-    readCounters(db, ['users', 'barters_completed', 'testimonials_visible']),
-    readOpenListings(db),
-    countUpcomingEvents(db, today),
-  ]);
-  return {
+export async function activitySummary(db: Db, today: string, upcomingEventCount?: number) {
+  const figures = [readCounters(db, ['users', 'barters_completed', 'testimonials_visible']), readOpenListings(db)] as const;
+  const summary = (rows: { name: string; value: number }[], l: { count: number }[], events: number) => ({
     users: valueOf(rows, 'users'),
     listings: first(l),
     barters: valueOf(rows, 'barters_completed'),
     testimonials: valueOf(rows, 'testimonials_visible'),
-    events: first(e),
-  };
+    events,
+  });
+  // A caller that knows today's count (the community feed keeps it, decision 045) skips the
+  // count, which reads a row per upcoming event.
+  if (upcomingEventCount !== undefined) {
+    const [rows, l] = await db.batch(figures);
+    return summary(rows, l, upcomingEventCount);
+  }
+  const [rows, l, e] = await db.batch([...figures, countUpcomingEvents(db, today)]);
+  return summary(rows, l, first(e));
 }
 
 /** The dashboard's counts (totalSkills: open listings); the savings estimate is derived by the caller. */
@@ -64,8 +68,8 @@ export async function dashboardCounts(db: Db) {
   return { totalUsers: valueOf(rows, 'users'), totalSkills: first(l), completedBarters: valueOf(rows, 'barters_completed') };
 }
 
-/** Approved, public testimonials, newest first, with their author. */
-export async function visibleTestimonials(db: Db) {
+/** Approved, public testimonials, newest first, with their author: the `limit` newest. */
+export async function visibleTestimonials(db: Db, limit = COMMUNITY_LIST_LIMIT) {
   const rows = await db
     .select({
       testimonial: testimonials,
@@ -75,7 +79,7 @@ export async function visibleTestimonials(db: Db) {
     .innerJoin(users, eq(users.id, testimonials.userId))
     .where(and(eq(testimonials.isApproved, true), eq(testimonials.isPublic, true)))
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
-    .limit(COMMUNITY_LIST_LIMIT);
+    .limit(limit);
   return rows.map(({ testimonial, user }) => ({ ...testimonial, user }));
 }
 

@@ -1,5 +1,6 @@
 import { Card, Flex, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
+import { useCommunityFeed } from '../../community/use-community-feed';
 import { countQuery, type CounterKind } from '../api';
 import { HomeSection } from './section';
 
@@ -25,8 +26,13 @@ export function CommunityImpact() {
   );
 }
 
+/**
+ * The figures come with the community feed socket's frames (decision 045); the count routes are
+ * read only when the socket is down or slow.
+ */
 function Counter({ kind, label }: { kind: CounterKind; label: string }) {
-  const { data, isError } = useQuery(countQuery(kind));
+  const feed = useCommunityFeed();
+  const { data, isError } = useQuery({ ...countQuery(kind), enabled: feed.ready });
   return (
     <Card size="3" data-testid={`counter-${kind}`}>
       <Flex direction="column" gap="1" align="center">

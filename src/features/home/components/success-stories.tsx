@@ -3,13 +3,13 @@ import { Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '../../../components/user-avatar';
-import { testimonialsQuery } from '../../community/api';
+import { newestTestimonialsQuery } from '../../community/api';
 import { HomeSection } from './section';
 
 const SHOWN = 3;
 
 export function SuccessStories() {
-  const { data, isError } = useQuery(testimonialsQuery);
+  const { data, isError } = useQuery(newestTestimonialsQuery(SHOWN));
   return (
     <HomeSection title="Community Success Stories" lead="Real exchanges, in our members' own words." tone="muted">
       {isError ? (
@@ -32,7 +32,7 @@ export function SuccessStories() {
         </Card>
       ) : (
         <ul className="home-stories">
-          {data.slice(0, SHOWN).map((story) => (
+          {data.map((story) => (
             <li key={story.id}>
               <Card size="3" asChild style={{ height: '100%' }}>
                 <figure style={{ margin: 0 }}>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { Listing, PublicUser } from '../../../shared/api-types';
-import { userQuery } from '../../profile/api';
+import { userByUsernameQuery } from '../../profile/api';
 
 type Seller = Pick<PublicUser, 'displayName' | 'avatarUrl' | 'location' | 'rating' | 'reviewCount' | 'bartersCompleted'> & {
   username?: string;
@@ -24,7 +24,8 @@ export const FALLBACK_SELLER: Seller = {
 const since = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
 export function SellerCard({ listing }: { listing: Listing }) {
-  const { data, isPending, isError } = useQuery(userQuery(listing.userId));
+  // By username, the profile page's own read: following the owner's link needs no request (decision 045).
+  const { data, isPending, isError } = useQuery(userByUsernameQuery(listing.user.username));
   const seller: Seller | undefined = isError ? FALLBACK_SELLER : data;
   return (
     <Card size="2" data-testid="seller-card">

@@ -8,7 +8,6 @@ import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import type { Listing, PublicUser, SelfUser } from '../../../shared/api-types';
 import { useSignOut } from '../../auth/use-sign-out';
-import { barterCountQuery } from '../../barters/api';
 import { categoryName, useCategories } from '../../categories/api';
 import { userListingsQuery } from '../../listings/api';
 import { CreateListingDialog } from '../../listings/components/create-listing-dialog';
@@ -57,7 +56,6 @@ function ProfileContent({ member, viewer }: { member: PublicUser & Partial<Pick<
   const isOwn = viewer?.id === member.id;
   const listings = useQuery(userListingsQuery(member.id));
   const reviews = useQuery(userReviewsQuery(member.id));
-  const barters = useQuery(barterCountQuery(member.id));
   const [tab, setTab] = useState('listings');
   const [creating, setCreating] = useState(false);
 
@@ -73,7 +71,8 @@ function ProfileContent({ member, viewer }: { member: PublicUser & Partial<Pick<
                 Completed Barters
               </Heading>
               <Text size="7" weight="bold" data-testid="completed-barters">
-                {barters.data?.count ?? (barters.isError ? '–' : '…')}
+                {/* The profile carries it (bartersCompleted): no request of its own (decision 045). */}
+                {member.bartersCompleted}
               </Text>
             </Flex>
           </Card>
