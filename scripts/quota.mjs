@@ -30,7 +30,7 @@ import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { copyDataset, ensureDataset, freePort, startApp } from './lib/bench-app.mjs';
-import { add, billedDoRequests, capacity, isPhotoLoad, kvActionsPerDay, minus, requestKind, withMediaDomain, zero } from './lib/quota-math.mjs';
+import { add, billedDoRequests, capacity, isPhotoLoad, kvActionsPerDay, d1ActionsPerDay, minus, requestKind, withMediaDomain, zero } from './lib/quota-math.mjs';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD } from './bench/scale-data.mjs';
 import { DESKTOP, IDLE_STEP_MS, JOURNEYS, PHONE } from './quota/journeys.mjs';
 import { recordNetwork } from './quota/network-log.mjs';
@@ -325,13 +325,15 @@ for (const c of Object.values(crons)) add(fixedPerDay, c.perRun, c.runsPerDay);
 const withMedia = capacity(withMediaDomain(perMemberDay, photoPerMemberDay), fixedPerDay);
 const withoutMedia = capacity(perMemberDay, fixedPerDay);
 
-// Sign-ins and sign-ups the KV budget allows: each one's KV use as measured (whatever
-// worker/lib/session.ts does with KV), against the day's limits less everything else's KV use.
+// Sign-ins and sign-ups a day: a session is a D1 row with KV as its budgeted cache (decision 037),
+// so D1's rows written bound them (each one's rows as measured, beside the fixed daily costs); the
+// KV figure is how many sessions a day KV could cache at the measured KV use, which the Worker
+// further caps at its own KV day budget (worker/lib/rate-limit.ts, kvWritesPerDay).
 const meanOf = (name) => add(add(zero(), measured.desktop[name].counts, 1 - PHONE_SHARE), measured.phone[name].counts, PHONE_SHARE);
 const signIn = meanOf(JOURNEYS.find((j) => j.name.startsWith('sign in')).name);
 const signUp = meanOf(JOURNEYS.find((j) => j.name.startsWith('new member')).name);
-const signInsPerDay = kvActionsPerDay(signIn, fixedPerDay);
-const signUpsPerDay = kvActionsPerDay(signUp, fixedPerDay);
+const signInsPerDay = { ...kvActionsPerDay(signIn, fixedPerDay), byRowsWritten: d1ActionsPerDay(signIn, fixedPerDay) };
+const signUpsPerDay = { ...kvActionsPerDay(signUp, fixedPerDay), byRowsWritten: d1ActionsPerDay(signUp, fixedPerDay) };
 
 // Per request kind: calls and counts a member-day, from the network logs (weighted like the day).
 const kinds = new Map();
@@ -426,7 +428,7 @@ if (JSON_OUTPUT) {
   console.log(`Community feed refresh: ${fmt(feedRun.d1Queries)} D1 queries, ${fmt(feedRun.d1RowsRead)} rows read a run, ${fmt(FEED_RUNS_PER_DAY)} runs a day. Crons (steady runs): ${Object.entries(crons).map(([e, c]) => `"${e}" ${c.runsPerDay}×, ${fmt(c.perRun.d1RowsRead)} rows read and ${fmt(c.perRun.d1RowsWritten)} written a run (the bench backlog drained in ${c.backlogRuns} run(s): ${fmt(c.backlogRun.d1RowsRead)} read, ${fmt(c.backlogRun.d1RowsWritten)} written in all)`).join('; ')}.`);
   console.log(`\nWith a media domain: ${fmt(withMedia.binding.membersThatFit)} daily members (binding: ${withMedia.binding.label}).`);
   console.log(`Without a media domain: ${fmt(withoutMedia.binding.membersThatFit)} daily members (binding: ${withoutMedia.binding.label}).`);
-  console.log(`KV budget (as measured; worker/lib/session.ts decides): KV writes per sign-in ${fmt(signIn.kvWrites)}, KV deletes ${fmt(signIn.kvDeletes)}: ${fmt(signInsPerDay.perDay)} sign-ins a day fit${signInsPerDay.binding ? ` (${signInsPerDay.binding}, if nothing else wrote KV)` : ''}. KV writes per sign-up ${fmt(signUp.kvWrites)}: ${fmt(signUpsPerDay.perDay)} sign-ups a day fit. D1 rows written: ${fmt(signIn.d1RowsWritten)} per sign-in (with its first page), ${fmt(signUp.d1RowsWritten)} per sign-up.`);
+  console.log(`Sign-ins and sign-ups a day (sessions are D1 rows, KV their budgeted cache: decision 037): ${fmt(signInsPerDay.byRowsWritten)} sign-ins (${fmt(signIn.d1RowsWritten)} rows written each, its first page included) or ${fmt(signUpsPerDay.byRowsWritten)} sign-ups (${fmt(signUp.d1RowsWritten)} each) fit D1's rows written beside the fixed daily costs; KV writes ${fmt(signIn.kvWrites)} per sign-in and ${fmt(signUp.kvWrites)} per sign-up, deletes ${fmt(signIn.kvDeletes)}: KV could cache ${fmt(signInsPerDay.perDay)} sessions a day, and the Worker stops caching at its KV day budget, signing the rest in from D1.`);
   console.log(countMismatches.length ? `Count check: ${countMismatches.join('; ')}.` : "Count check: on every journey the browser's log saw as many requests reach the Worker as the meter counted.");
   console.log('\nPer request kind (from the browser\'s network log; calls per member-day, figures per call; Worker JS CPU from one-at-a-time replays):');
   console.log(table(

@@ -18,5 +18,6 @@ export function usageOf(counts: Counts, field: string): number;
 export function capacity(perMemberDay: Counts, fixedPerDay: Counts): { resources: ResourceRow[]; binding: ResourceRow };
 export function withMediaDomain(perMemberDay: Counts, photoCountsPerMemberDay: Counts): Counts;
 export function kvActionsPerDay(perAction: Counts, otherPerDay: Counts): { perDay: number; binding: string | null };
+export function d1ActionsPerDay(perAction: Counts, fixedPerDay: Counts): number;
 export function requestKind(method: string, url: string): string;
 export function isPhotoLoad(url: string): boolean;

@@ -91,6 +91,17 @@ export function kvActionsPerDay(perAction, otherPerDay) {
   return { perDay: fit, binding: bindingField ? LIMITS[bindingField].label : null };
 }
 
+/**
+ * How many of an action a day D1's rows written allow, alone beside the fixed daily costs: since
+ * decision 037 a session is a D1 row and KV only its budgeted cache, so rows written, not the
+ * 1,000 KV writes, bound sign-ins and sign-ups.
+ */
+export function d1ActionsPerDay(perAction, fixedPerDay) {
+  const each = perAction.d1RowsWritten ?? 0;
+  if (each <= 0) return Infinity;
+  return Math.max(0, Math.floor((LIMITS.d1RowsWritten.limit - (fixedPerDay.d1RowsWritten ?? 0)) / each));
+}
+
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /**

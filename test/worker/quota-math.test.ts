@@ -2,7 +2,7 @@
 // fixed daily costs apart, the media domain's share, the KV budget's sign-ins, and request kinds.
 // Pure functions; they run here because this is the suite that runs plain modules.
 import { describe, expect, it } from 'vitest';
-import { add, billedDoRequests, capacity, kvActionsPerDay, minus, requestKind, withMediaDomain, zero, isPhotoLoad } from '../../scripts/lib/quota-math.mjs';
+import { add, billedDoRequests, capacity, d1ActionsPerDay, kvActionsPerDay, minus, requestKind, withMediaDomain, zero, isPhotoLoad } from '../../scripts/lib/quota-math.mjs';
 
 type Counts = Record<string, number>;
 const counts = (values: Counts): Counts => add(zero(), values);
@@ -54,6 +54,12 @@ describe('the KV budget', () => {
     expect(kvActionsPerDay(counts({ kvWrites: 1, kvDeletes: 2 }), counts({}))).toEqual({ perDay: 500, binding: 'KV deletes' });
     // Sessions in D1 with no KV write on sign-in: KV does not limit sign-ins.
     expect(kvActionsPerDay(counts({ kvReads: 3 }), counts({ kvWrites: 100 }))).toEqual({ perDay: Infinity, binding: null });
+  });
+
+  it('bounds sign-ins by the rows written they cost, beside the fixed daily costs (sessions are D1 rows)', () => {
+    expect(d1ActionsPerDay(counts({ d1RowsWritten: 8, kvWrites: 1 }), counts({ d1RowsWritten: 20_000 }))).toBe(10_000);
+    expect(d1ActionsPerDay(counts({ d1RowsWritten: 0 }), counts({}))).toBe(Infinity);
+    expect(d1ActionsPerDay(counts({ d1RowsWritten: 5 }), counts({ d1RowsWritten: 200_000 }))).toBe(0);
   });
 });
 
