@@ -150,7 +150,7 @@ describe('replies', () => {
     }
   });
 
-  it.each(['/api/users/count', '/api/auth/current-user', '/api/does-not-exist', '/api/testimonials'])(
+  it.each(['/api/users/count', '/api/auth/current-user', '/api/does-not-exist', '/api/users/999999/reviews'])(
     '%s carries nosniff, no-store and a JSON content type',
     async (path) => {
       const response = await call(path);
@@ -159,6 +159,14 @@ describe('replies', () => {
       expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
     },
   );
+
+  // The read-mostly public routes the browser may keep (decision 045) still carry nosniff and JSON.
+  it.each(['/api/testimonials', '/api/categories', '/api/listings/featured'])('%s carries nosniff, a public max-age and a JSON content type', async (path) => {
+    const response = await call(path);
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(response.headers.get('Cache-Control')).toMatch(/^public, max-age=\d+$/);
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+  });
 
   it('error replies carry the same headers', async () => {
     const response = await call('/api/contact', { body: { name: 'J' } });
