@@ -1,7 +1,8 @@
 // The text search index's filter tokens (decision 047, migration 0042_search_index_facets).
 // listings_fts holds only public listings, and beside the four text columns a fifth, `facets`,
 // whose tokens say what a search filters on: the owner, the 1° grid cell and each category
-// offered. The search's own words are matched in the text columns only (textColumnsMatch), so no
+// offered (a filler, zzx, for each category not offered: every listing has eight facet tokens, so
+// bm25's length normalisation, which counts every column, is alike for all). The search's own words are matched in the text columns only (textColumnsMatch), so no
 // text a member types reaches a facet token, and a search picks its candidates from the index
 // alone: the filter is part of the MATCH, and no listing row is read to test it.
 import { sql, type SQL } from 'drizzle-orm';
