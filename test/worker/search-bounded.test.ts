@@ -209,14 +209,20 @@ describe('a text search over a word found in thousands of listings', () => {
   });
 });
 
+/** An owner's lamp in Oakland and `n` copies of it (a new word in every title), and a viewer's own lamp there too. */
+async function lampsAndAViewersOwn(n: number) {
+  const owner = await signUp();
+  const viewer = await signUp();
+  const w = word();
+  const template = await createListing(owner, { title: `${w} lamp`, location: 'Oakland, CA', categoriesOffered: ['home'] });
+  await copies(template, n, w);
+  await createListing(viewer, { title: `${w} of the viewer`, location: 'Oakland, CA' });
+  return { owner, viewer, w };
+}
+
 describe('a text search over fewer matches than the window', () => {
   it('answers every page and the count exactly as the full ranking does, guest or member', async () => {
-    const owner = await signUp();
-    const viewer = await signUp();
-    const w = word();
-    const template = await createListing(owner, { title: `${w} lamp`, location: 'Oakland, CA', categoriesOffered: ['home'] });
-    await copies(template, 340, w);
-    await createListing(viewer, { title: `${w} of the viewer`, location: 'Oakland, CA' });
+    const { owner, viewer, w } = await lampsAndAViewersOwn(340);
     for (const who of [undefined, viewer]) {
       const viewerId = who?.id;
       for (const offset of [0, 9, 180, 333, 400]) {
@@ -234,13 +240,8 @@ describe('a text search over fewer matches than the window', () => {
 
 describe('a text search within a distance', () => {
   it(`answers exactly over fewer matches than it considers (${SEARCH_CANDIDATES_NEAR}): in range by relevance, then those without a place`, async () => {
-    const owner = await signUp();
-    const viewer = await signUp();
-    const w = word();
-    const template = await createListing(owner, { title: `${w} lamp`, location: 'Oakland, CA', categoriesOffered: ['home'] });
     // About 110 in Oakland, 38 without a place and 38 in New York (outside the circle's cells).
-    await copies(template, 150, w);
-    await createListing(viewer, { title: `${w} of the viewer`, location: 'Oakland, CA' });
+    const { owner, viewer, w } = await lampsAndAViewersOwn(150);
     // Within 25 miles of Oakland: the Oakland copies by relevance, then those without a place.
     const near = await metered(`search=${w}&distance=25&${OAKLAND}&limit=100`);
     const located = (await env.DB.prepare(`SELECT count(*) AS n FROM listings WHERE user_id = ? AND latitude BETWEEN 37 AND 38.5`).bind(owner.id).first<{ n: number }>())!.n;
