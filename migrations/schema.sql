@@ -407,20 +407,20 @@ CREATE TRIGGER `listing_counts_before_delete` BEFORE DELETE ON `listings` WHEN o
 	UPDATE `listing_places` SET `n` = `n` - 1 WHERE `latitude` = old.`latitude` AND `longitude` = old.`longitude`
 		AND (`key` = '*' OR `key` IN (SELECT 'cat:' || `slug` FROM `listing_categories` WHERE `listing_id` = old.`id`));
 END;
-CREATE TRIGGER `listings_fts_after_delete` AFTER DELETE ON `listings` BEGIN
-	INSERT INTO listings_fts(listings_fts, rowid, title, description, what_user_wants, what_user_wants_options)
-	VALUES ('delete', old.id, old.title, old.description, old.what_user_wants, old.what_user_wants_options);
+CREATE TRIGGER `listings_fts_after_delete` AFTER DELETE ON `listings` WHEN old.status IN ('active', 'pending') BEGIN
+	INSERT INTO listings_fts(listings_fts, rowid, title, description, what_user_wants, what_user_wants_options, facets)
+	VALUES ('delete', old.id, old.title, old.description, old.what_user_wants, old.what_user_wants_options, 'zzu' || old.user_id || ' zzg' || coalesce(old.cell, 'none') || CASE WHEN instr(old.categories_offered, '"home"') > 0 THEN ' zzchome' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"tech"') > 0 THEN ' zzctech' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"education"') > 0 THEN ' zzceducation' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"creative"') > 0 THEN ' zzccreative' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"food"') > 0 THEN ' zzcfood' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"goods"') > 0 THEN ' zzcgoods' ELSE ' zzx' END);
 END;
-CREATE TRIGGER `listings_fts_after_insert` AFTER INSERT ON `listings` BEGIN
-	INSERT INTO listings_fts(rowid, title, description, what_user_wants, what_user_wants_options)
-	VALUES (new.id, new.title, new.description, new.what_user_wants, new.what_user_wants_options);
+CREATE TRIGGER `listings_fts_after_insert` AFTER INSERT ON `listings` WHEN new.status IN ('active', 'pending') BEGIN
+	INSERT INTO listings_fts(rowid, title, description, what_user_wants, what_user_wants_options, facets)
+	VALUES (new.id, new.title, new.description, new.what_user_wants, new.what_user_wants_options, 'zzu' || new.user_id || ' zzg' || coalesce(new.cell, 'none') || CASE WHEN instr(new.categories_offered, '"home"') > 0 THEN ' zzchome' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"tech"') > 0 THEN ' zzctech' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"education"') > 0 THEN ' zzceducation' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"creative"') > 0 THEN ' zzccreative' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"food"') > 0 THEN ' zzcfood' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"goods"') > 0 THEN ' zzcgoods' ELSE ' zzx' END);
 END;
-CREATE TRIGGER `listings_fts_after_update` AFTER UPDATE OF `title`, `description`, `what_user_wants`, `what_user_wants_options` ON `listings`
-	WHEN (old.`title` IS NOT new.`title` OR old.`description` IS NOT new.`description` OR old.`what_user_wants` IS NOT new.`what_user_wants` OR old.`what_user_wants_options` IS NOT new.`what_user_wants_options`) BEGIN
-	INSERT INTO listings_fts(listings_fts, rowid, title, description, what_user_wants, what_user_wants_options)
-	VALUES ('delete', old.id, old.title, old.description, old.what_user_wants, old.what_user_wants_options);
-	INSERT INTO listings_fts(rowid, title, description, what_user_wants, what_user_wants_options)
-	VALUES (new.id, new.title, new.description, new.what_user_wants, new.what_user_wants_options);
+CREATE TRIGGER `listings_fts_after_update` AFTER UPDATE OF title, description, what_user_wants, what_user_wants_options, categories_offered, latitude, longitude, status, user_id ON `listings`
+	WHEN (old.status IN ('active', 'pending') OR new.status IN ('active', 'pending')) AND ((old.status IN ('active', 'pending')) IS NOT (new.status IN ('active', 'pending')) OR old.title IS NOT new.title OR old.description IS NOT new.description OR old.what_user_wants IS NOT new.what_user_wants OR old.what_user_wants_options IS NOT new.what_user_wants_options OR ('zzu' || old.user_id || ' zzg' || coalesce(old.cell, 'none') || CASE WHEN instr(old.categories_offered, '"home"') > 0 THEN ' zzchome' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"tech"') > 0 THEN ' zzctech' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"education"') > 0 THEN ' zzceducation' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"creative"') > 0 THEN ' zzccreative' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"food"') > 0 THEN ' zzcfood' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"goods"') > 0 THEN ' zzcgoods' ELSE ' zzx' END) IS NOT ('zzu' || new.user_id || ' zzg' || coalesce(new.cell, 'none') || CASE WHEN instr(new.categories_offered, '"home"') > 0 THEN ' zzchome' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"tech"') > 0 THEN ' zzctech' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"education"') > 0 THEN ' zzceducation' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"creative"') > 0 THEN ' zzccreative' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"food"') > 0 THEN ' zzcfood' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"goods"') > 0 THEN ' zzcgoods' ELSE ' zzx' END)) BEGIN
+	INSERT INTO listings_fts(listings_fts, rowid, title, description, what_user_wants, what_user_wants_options, facets)
+	SELECT 'delete', old.id, old.title, old.description, old.what_user_wants, old.what_user_wants_options, 'zzu' || old.user_id || ' zzg' || coalesce(old.cell, 'none') || CASE WHEN instr(old.categories_offered, '"home"') > 0 THEN ' zzchome' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"tech"') > 0 THEN ' zzctech' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"education"') > 0 THEN ' zzceducation' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"creative"') > 0 THEN ' zzccreative' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"food"') > 0 THEN ' zzcfood' ELSE ' zzx' END || CASE WHEN instr(old.categories_offered, '"goods"') > 0 THEN ' zzcgoods' ELSE ' zzx' END WHERE old.status IN ('active', 'pending');
+	INSERT INTO listings_fts(rowid, title, description, what_user_wants, what_user_wants_options, facets)
+	SELECT new.id, new.title, new.description, new.what_user_wants, new.what_user_wants_options, 'zzu' || new.user_id || ' zzg' || coalesce(new.cell, 'none') || CASE WHEN instr(new.categories_offered, '"home"') > 0 THEN ' zzchome' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"tech"') > 0 THEN ' zzctech' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"education"') > 0 THEN ' zzceducation' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"creative"') > 0 THEN ' zzccreative' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"food"') > 0 THEN ' zzcfood' ELSE ' zzx' END || CASE WHEN instr(new.categories_offered, '"goods"') > 0 THEN ' zzcgoods' ELSE ' zzx' END WHERE new.status IN ('active', 'pending');
 END;
 CREATE TRIGGER `listings_in_order_after_insert` AFTER INSERT ON `listings`
 WHEN EXISTS (SELECT 1 FROM `listings` WHERE `id` > new.`id`) OR EXISTS (SELECT 1 FROM `listings` WHERE `created_at` > new.`created_at`)
@@ -441,8 +441,8 @@ END;
 
 -- listings_fts
 CREATE VIRTUAL TABLE `listings_fts` USING fts5(
-	title, description, what_user_wants, what_user_wants_options,
-	content='listings', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+	title, description, what_user_wants, what_user_wants_options, facets,
+	content='listings_fts_source', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
 );
 
 -- match_fanouts
@@ -953,3 +953,8 @@ CREATE VIEW `conversation_sides` AS
 	SELECT b_id, a_id, listing_id, last_message_id, last_message, last_message_time,
 	       b_unread_count, b_unread_settled_at, b_received_texts, b_last_text_received_at
 	  FROM conversations;
+
+-- listings_fts_source (view)
+CREATE VIEW `listings_fts_source` AS
+	SELECT id, title, description, what_user_wants, what_user_wants_options, 'zzu' || user_id || ' zzg' || coalesce(cell, 'none') || CASE WHEN instr(categories_offered, '"home"') > 0 THEN ' zzchome' ELSE ' zzx' END || CASE WHEN instr(categories_offered, '"tech"') > 0 THEN ' zzctech' ELSE ' zzx' END || CASE WHEN instr(categories_offered, '"education"') > 0 THEN ' zzceducation' ELSE ' zzx' END || CASE WHEN instr(categories_offered, '"creative"') > 0 THEN ' zzccreative' ELSE ' zzx' END || CASE WHEN instr(categories_offered, '"food"') > 0 THEN ' zzcfood' ELSE ' zzx' END || CASE WHEN instr(categories_offered, '"goods"') > 0 THEN ' zzcgoods' ELSE ' zzx' END AS facets
+	FROM listings WHERE status IN ('active', 'pending');

@@ -142,7 +142,10 @@ async function reference(center: Position, miles: number, filter: { category?: s
     where += ' AND l.user_id <> ?';
     params.push(filter.viewerId);
   }
-  const rows = await env.DB.prepare(`SELECT l.id, l.latitude, l.longitude, l.created_at FROM listings l WHERE l.${PUBLIC}${where} ORDER BY l.created_at DESC, l.id DESC`)
+  // A text search puts equally relevant listings newest first by id (decision 047: ids only grow,
+  // so it is creation order, and the index alone gives it); browse orders by created_at.
+  const newest = filter.search ? 'l.id DESC' : 'l.created_at DESC, l.id DESC';
+  const rows = await env.DB.prepare(`SELECT l.id, l.latitude, l.longitude, l.created_at FROM listings l WHERE l.${PUBLIC}${where} ORDER BY ${newest}`)
     .bind(...params)
     .all<{ id: number; latitude: number | null; longitude: number | null }>();
   const within = rows.results.filter((r) => r.latitude !== null && r.longitude !== null && distanceMiles(center, { latitude: r.latitude, longitude: r.longitude }) <= miles);

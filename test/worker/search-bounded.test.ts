@@ -6,13 +6,15 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTINGS_RESULT_WINDOW } from '../../src/shared/constants';
 import { createDb } from '../../worker/db/client';
-import { SEARCH_CANDIDATES, searchQueries, type ListingSearch } from '../../worker/db/queries/listings';
+import { SEARCH_CANDIDATES, SEARCH_CANDIDATES_NEAR, searchQueries, type ListingSearch } from '../../worker/db/queries/listings';
 import { METER_HEADER } from '../../worker/lib/meter';
 import worker from '../../worker/index';
 import { call, createListing, json, ORIGIN, randomIp, signUp, type Member } from './helpers';
 
 /** The most rows one browse or search request may read (issue 22: "at most 5,000 whatever the word"). */
 const SEARCH_ROWS_BUDGET = 5_000;
+/** The most rows a first text search page of 9 may read (decision 047: the index alone picks the candidates). */
+const TEXT_SEARCH_ROWS_BUDGET = 450;
 
 let seq = 0;
 const word = () => `zq${Date.now().toString(36)}${(seq++).toString(36)}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!);
@@ -120,6 +122,46 @@ describe('a text search over a word found in thousands of listings', () => {
     expect(over).toEqual([]);
   });
 
+  it(`reads at most ${TEXT_SEARCH_ROWS_BUDGET} rows for a first search page, whatever the word and the filter, guest or member (decision 047)`, async () => {
+    // Before decision 047 every text search read about 830 rows: its 400 newest index matches and
+    // each one's listing row (to test the filter and read its place), then the page.
+    const over: { query: string; member: boolean; status: number; rowsRead: number }[] = [];
+    for (const query of [
+      `search=${w}&limit=9`,
+      `search=a&limit=9`,
+      `search=the&limit=9`,
+      `search=a%20the&limit=9`,
+      `search=${w}&category=home&limit=9`,
+      `search=a&category=food&limit=9`,
+      `search=${w}&distance=50&${OAKLAND}&limit=9`,
+      `search=the&distance=25&${OAKLAND}&category=home&limit=9`,
+      `search=a&distance=any&${OAKLAND}&limit=9`,
+      `search=${w}&limit=9&offset=${SEARCH_CANDIDATES - 9}`,
+    ]) {
+      for (const who of [undefined, viewer, owner]) {
+        const answer = await metered(query, who);
+        if (answer.status !== 200 || answer.rowsRead > TEXT_SEARCH_ROWS_BUDGET) over.push({ query, member: !!who, status: answer.status, rowsRead: answer.rowsRead });
+      }
+    }
+    expect(over).toEqual([]);
+  });
+
+  it('reads three rows a listing for a browse page without a distance (its index entry, its row, its owner), the entries it skips and the count, guest or member', async () => {
+    // Before decision 047 the page's ids went through an IN list and the rows through a sort of
+    // their own, two more rows a listing: 46 rows for a page of 9.
+    const over: { query: string; member: boolean; rowsRead: number; items: number }[] = [];
+    for (const query of ['limit=9', 'limit=9&offset=90', 'category=home&limit=9', 'limit=20&offset=20', 'limit=6']) {
+      for (const who of [undefined, viewer]) {
+        const answer = await metered(query, who);
+        // The viewer's blocks and own listings are counted out of the count (a few rows more).
+        const offset = Number(new URLSearchParams(query).get('offset') ?? 0);
+        const allowed = offset + 3 * answer.ids.length + (who ? 6 : 1);
+        if (answer.status !== 200 || answer.rowsRead > allowed) over.push({ query, member: !!who, rowsRead: answer.rowsRead, items: answer.ids.length });
+      }
+    }
+    expect(over).toEqual([]);
+  });
+
   it('walks about offset + limit index entries for a browse page, whatever the category and the distance; an unknown category reads nothing', async () => {
     const last = LISTINGS_RESULT_WINDOW - 9;
     // Before each category had its own partial indexes, category=home at this depth read 2,037 rows
@@ -167,14 +209,20 @@ describe('a text search over a word found in thousands of listings', () => {
   });
 });
 
+/** An owner's lamp in Oakland and `n` copies of it (a new word in every title), and a viewer's own lamp there too. */
+async function lampsAndAViewersOwn(n: number) {
+  const owner = await signUp();
+  const viewer = await signUp();
+  const w = word();
+  const template = await createListing(owner, { title: `${w} lamp`, location: 'Oakland, CA', categoriesOffered: ['home'] });
+  await copies(template, n, w);
+  await createListing(viewer, { title: `${w} of the viewer`, location: 'Oakland, CA' });
+  return { owner, viewer, w };
+}
+
 describe('a text search over fewer matches than the window', () => {
-  it('answers every page and the count exactly as the full ranking does, with and without a distance, guest or member', async () => {
-    const owner = await signUp();
-    const viewer = await signUp();
-    const w = word();
-    const template = await createListing(owner, { title: `${w} lamp`, location: 'Oakland, CA', categoriesOffered: ['home'] });
-    await copies(template, 340, w);
-    await createListing(viewer, { title: `${w} of the viewer`, location: 'Oakland, CA' });
+  it('answers every page and the count exactly as the full ranking does, guest or member', async () => {
+    const { owner, viewer, w } = await lampsAndAViewersOwn(340);
     for (const who of [undefined, viewer]) {
       const viewerId = who?.id;
       for (const offset of [0, 9, 180, 333, 400]) {
@@ -184,11 +232,22 @@ describe('a text search over fewer matches than the window', () => {
       const home = await metered(`search=${w}&category=home&limit=20&offset=20`, who);
       expect({ ids: home.ids, total: home.total }).toEqual(await truth({ search: w, category: 'home', viewerId }, 20, 20));
     }
+    // A page past the end still carries the count.
+    const past = await metered(`search=${w}&limit=9&offset=900`);
+    expect({ ids: past.ids, total: past.total }).toEqual({ ids: [], total: 342 });
+  });
+});
+
+describe('a text search within a distance', () => {
+  it(`answers exactly over fewer matches than it considers (${SEARCH_CANDIDATES_NEAR}): in range by relevance, then those without a place`, async () => {
+    // About 110 in Oakland, 38 without a place and 38 in New York (outside the circle's cells).
+    const { owner, viewer, w } = await lampsAndAViewersOwn(150);
     // Within 25 miles of Oakland: the Oakland copies by relevance, then those without a place.
     const near = await metered(`search=${w}&distance=25&${OAKLAND}&limit=100`);
     const located = (await env.DB.prepare(`SELECT count(*) AS n FROM listings WHERE user_id = ? AND latitude BETWEEN 37 AND 38.5`).bind(owner.id).first<{ n: number }>())!.n;
     const unplaced = (await env.DB.prepare(`SELECT count(*) AS n FROM listings WHERE user_id = ? AND latitude IS NULL`).bind(owner.id).first<{ n: number }>())!.n;
-    // The viewer's listing is in Oakland too, and a guest sees it.
+    // The viewer's listing is in Oakland too, and a guest sees it; the viewer does not.
+    expect((await metered(`search=${w}&distance=25&${OAKLAND}&limit=100`, viewer)).total).toBe(located + unplaced);
     expect(near.total).toBe(located + unplaced + 1);
     expect(near.exact).toBe('true');
     const pages: number[] = [];
@@ -200,9 +259,19 @@ describe('a text search over fewer matches than the window', () => {
     const firstUnplaced = pages.findIndex((id) => placeOf.get(id) === null);
     expect(firstUnplaced).toBe(located + 1);
     expect(pages.slice(firstUnplaced).every((id) => placeOf.get(id) === null)).toBe(true);
-    // A page past the end still carries the count.
-    const past = await metered(`search=${w}&limit=9&offset=900`);
-    expect({ ids: past.ids, total: past.total }).toEqual({ ids: [], total: 342 });
+  });
+
+  it(`considers its ${SEARCH_CANDIDATES_NEAR} newest matches in the cells around it or without a place, and says "${SEARCH_CANDIDATES_NEAR}+" past them`, async () => {
+    const owner = await signUp();
+    const w = word();
+    const template = await createListing(owner, { title: `${w} lamp`, location: 'Oakland, CA', categoriesOffered: ['home'] });
+    await copies(template, 600, w);
+    const answer = await metered(`search=${w}&distance=25&${OAKLAND}&limit=100`);
+    // A third of the copies are in New York: outside the circle's cells, they are not candidates,
+    // so every candidate is in range or without a place (before, the 400 newest anywhere were read).
+    expect({ total: answer.total, exact: answer.exact }).toEqual({ total: SEARCH_CANDIDATES_NEAR, exact: 'false' });
+    const placeOf = new Map((await env.DB.prepare('SELECT id, latitude FROM listings WHERE user_id = ?').bind(owner.id).all<{ id: number; latitude: number | null }>()).results.map((r) => [r.id, r.latitude]));
+    expect(answer.ids.filter((id) => placeOf.get(id) !== null && !(placeOf.get(id)! > 37 && placeOf.get(id)! < 38.5))).toEqual([]);
   });
 });
 

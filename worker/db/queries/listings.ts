@@ -15,6 +15,7 @@ import type { SessionRecord } from '../../lib/session';
 import { suspendedSql } from '../../lib/moderation/standing';
 import { blockedEitherWay, viewerAndBlockPartners, visibleTo } from './blocks';
 import { DELETED_STATUS, deletionStep, listingGone } from './listing-deletion';
+import { searchMatch, textColumnsMatch } from './listing-search-index';
 
 /** Statuses anyone may browse; paused and completed listings show only to their owner and admins. */
 export const PUBLIC_STATUSES = ['active', 'pending'] as const;
@@ -66,10 +67,11 @@ export interface ListingSearch {
 
 /**
  * How much a match in each FTS5 column counts for bm25, in the index's column order: title,
- * description, what the owner wants, want options. A word in the title says what the listing is;
- * in the description it may be an aside ("the bike in the photo is not included").
+ * description, what the owner wants, want options, facets. A word in the title says what the
+ * listing is; in the description it may be an aside ("the bike in the photo is not included").
+ * The facets column holds filter tokens (decision 047): a category asked adds nothing to relevance.
  */
-export const SEARCH_COLUMN_WEIGHTS = [10, 1, 3, 2] as const;
+export const SEARCH_COLUMN_WEIGHTS = [10, 1, 3, 2, 0] as const;
 
 /** The relevance of the joined listings_fts row: bm25 is negative, lower is better. */
 const relevance = sql<number>`bm25(listings_fts, ${sql.raw(SEARCH_COLUMN_WEIGHTS.join(', '))})`;
@@ -91,7 +93,8 @@ export function searchConditions(filter: Pick<ListingSearch, 'search' | 'categor
   const conditions: SQL[] = area ? [area] : [];
   const match = ftsQuery(filter.search);
   if (match) {
-    conditions.push(joined ? sql`listings_fts MATCH ${match}` : sql`${listings.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${match})`);
+    const text = textColumnsMatch(match);
+    conditions.push(joined ? sql`listings_fts MATCH ${text}` : sql`${listings.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${text})`);
   }
   const category = filter.category?.trim().toLowerCase();
   if (category && category !== 'all') {
@@ -116,7 +119,8 @@ export function searchConditions(filter: Pick<ListingSearch, 'search' | 'categor
 /**
  * The page query and the count query of a search (built apart so tests can EXPLAIN them). With
  * text, the page joins the FTS5 index and ranks by bm25 (title weighted highest), newest first
- * among equals; without text it is newest first. The count needs no ranking.
+ * among equals (the higher id: ids only grow, so it is creation order, as the bounded search
+ * orders them); without text it is newest first. The count needs no ranking.
  */
 export function searchQueries(db: Db, filter: ListingSearch) {
   const ranked = ftsQuery(filter.search) !== null;
@@ -124,7 +128,7 @@ export function searchQueries(db: Db, filter: ListingSearch) {
     ? selectWithOwner(db)
         .innerJoin(ftsTable, ftsJoin)
         .where(searchConditions(filter, undefined, { joined: true }))
-        .orderBy(relevance, ...newestFirst)
+        .orderBy(relevance, desc(listings.id))
     : selectWithOwner(db)
         .where(searchConditions(filter))
         .orderBy(...newestFirst);
@@ -255,12 +259,22 @@ export function browseQueries(db: Db, filter: ListingSearch) {
     WHERE ${where}${viewer !== null ? sql` AND ${visibleTo(sql`pub.user_id`, viewer)}` : sql``}
     ORDER BY pub.created_at DESC, pub.id DESC LIMIT ${filter.limit} OFFSET ${filter.offset}`;
   return {
-    page: selectWithOwner(db)
-      .where(sql`${listings.id} IN (${pageIds})`)
-      .orderBy(...newestFirst),
+    // The page's ids drive, in the walk's order (a co-routine, the outer loop), and each listing and its owner are read by primary key: three rows a listing. As
+    // `id IN (…)` with an ORDER BY, SQLite built the ids into a list and walked it, then sorted the
+    // rows again through a temporary b-tree: two more rows a listing (46 for a page of 9, now 28).
+    // The rows come back in the walk's order; searchListings sorts them (newestFirstRows) all the same.
+    page: db
+      .select(withOwner)
+      .from(sql`(${pageIds}) AS page`)
+      .innerJoin(listings, sql`${listings.id} = page.id`)
+      .innerJoin(users, eq(users.id, listings.userId)),
     total: browseTotalQuery(db, key, viewer, category),
   };
 }
+
+/** Rows newest first (created_at, then id), as the browse walk gives them. */
+const newestFirstRows = (rows: Joined[]) =>
+  rows.sort((a, b) => (a.listing.createdAt < b.listing.createdAt ? 1 : a.listing.createdAt > b.listing.createdAt ? -1 : b.listing.id - a.listing.id));
 
 /**
  * The places of the public listings (of a category) the viewer does not see: their own and those
@@ -421,66 +435,79 @@ export type SearchAnswer = { items: ReturnType<typeof shape>; total: number; exa
 
 /**
  * How many FTS matches a text search considers, at most: its newest 400 (decision 041), plus one
- * that tells whether there were more. Every text search reads about two rows per candidate (the
- * index's and the listing's), whatever the word: a common word ("a", "the") no longer walks every
- * listing, and a search page stays within the 1,000 rows a page load may read.
+ * that tells whether there were more. The index holds only public listings and the filter's
+ * tokens (decision 047), so these are picked from the index alone, one row each, whatever the
+ * word and the filter: the listing rows read are the page's.
  */
 export const SEARCH_CANDIDATES = 400;
 
 /**
- * The candidates of a text search, one statement: the SEARCH_CANDIDATES + 1 newest FTS matches
- * (listing ids only grow, so rowid order is creation order), each with its relevance (bm25 with the
- * column weights, lower is better: computed for these rows only) and its listing read by primary
- * key: creation time, place, and `ok`, whether it passes the filter (public, the category, not the
- * viewer's own nor across a block). The Worker ranks, counts and cuts the page (boundedTextSearch):
- * in SQL the ranking and the count each cost a sorter or window pass, two or three more rows read
- * per candidate. FTS5's relevance order (ORDER BY rank) would score every match of a common word
- * first (280 ms for "a" at 100k listings, against 78 ms newest first, 39 against 2 for "garden").
+ * Within a distance, the candidates' places are read from their listing rows (the index knows a
+ * listing's grid cell, not where in it), two rows a candidate, so a distance search considers its
+ * 200 newest matches in the cells covering its circle or without a place (decision 047).
  */
-export function searchCandidatesQuery(db: Db, filter: ListingSearch) {
-  // The FTS5 table is the outer loop in its own order (rowid descending, no sorter), so the LIMIT
-  // stops the walk: SEARCH_CANDIDATES + 1 index rows and as many listings, whatever the word.
-  return db
-    .select({
-      id: sql<number>`listings_fts.rowid`.as('id'),
-      score: sql<number>`${relevance}`.as('score'),
-      createdAt: sql<string | null>`${listings.createdAt}`.as('created_at'),
-      latitude: sql<number | null>`${listings.latitude}`.as('latitude'),
-      longitude: sql<number | null>`${listings.longitude}`.as('longitude'),
-      ok: sql<number>`(${listings.id} IS NOT NULL AND ${searchConditions({ ...filter, search: undefined }, undefined, { driven: true })})`.as('ok'),
-    })
-    .from(ftsTable)
-    .leftJoin(listings, sql`${listings.id} = listings_fts.rowid`)
-    .where(sql`listings_fts MATCH ${ftsQuery(filter.search)!}`)
-    .orderBy(sql`listings_fts.rowid DESC`)
-    .limit(SEARCH_CANDIDATES + 1);
-}
+export const SEARCH_CANDIDATES_NEAR = 200;
 
-type Candidate = { id: number; score: number; createdAt: string | null; latitude: number | null; longitude: number | null; ok: number };
-
-/** Newest first, then the higher id: the order of equal relevance and of listings without a place. */
-const newerFirst = (a: Candidate, b: Candidate) => (a.createdAt! < b.createdAt! ? 1 : a.createdAt! > b.createdAt! ? -1 : b.id - a.id);
+type Near = { center: Position; miles: number };
 
 /**
- * A text search over its bounded candidates (searchCandidatesQuery): the matches that pass the
- * filter, most relevant first (newest first among equals); within a distance, those in range by
- * relevance, then those without a place, newest first (their relevance is not used). The count is
- * exact when the index gave no more than SEARCH_CANDIDATES matches, else a lower bound, capped at
- * SEARCH_CANDIDATES ("400+ listings found"). Two round trips: the candidates, then the page's
- * rows and owners by primary key.
+ * The candidates of a text search, one statement: the newest FTS matches of the search's words
+ * and filter (listing ids only grow, so rowid order is creation order; FTS5 walks its doclists
+ * backwards without sorting and the LIMIT stops the walk), each with its relevance (bm25 with the
+ * column weights, lower is better: computed for these rows only). The filter is in the MATCH
+ * (searchMatch): public (the index holds nothing else), the category, not the viewer's own nor
+ * across a block. Within a distance, the matches are those in the cells covering the circle (or
+ * without a place), and each one's place is read from its listing row by primary key. The Worker
+ * ranks, counts and cuts the page (boundedTextSearch). FTS5's relevance order (ORDER BY rank)
+ * would score every match of a common word first (280 ms for "a" at 100k listings, against 78 ms
+ * newest first, 39 against 2 for "garden").
  */
-async function boundedTextSearch(db: Db, filter: ListingSearch, near: { center: Position; miles: number } | null, from?: Position | null): Promise<SearchAnswer> {
-  const candidates = (await searchCandidatesQuery(db, filter)) as Candidate[];
-  // The one past SEARCH_CANDIDATES only says there were more.
-  const passing = candidates.slice(0, SEARCH_CANDIDATES).filter((c) => c.ok);
+export function searchCandidatesQuery(db: Db, filter: ListingSearch, near: Near | null = null) {
+  // Near a pole (more cells than that) the cells are not asked: any match may be in range.
+  const cells = near ? cellsCovering(near.center, near.miles) : null;
+  const match = searchMatch(ftsQuery(filter.search)!, { category: categoryOf(filter), cells: cells && [...cells, null], viewer: viewerOf(filter) });
+  const id = sql<number>`listings_fts.rowid`.as('id');
+  const score = sql<number>`${relevance}`.as('score');
+  const matching = sql`listings_fts MATCH ${match}`;
+  const newest = sql`listings_fts.rowid DESC`;
+  if (near === null) return db.select({ id, score }).from(ftsTable).where(matching).orderBy(newest).limit(SEARCH_CANDIDATES + 1);
+  return db
+    .select({ id, score, latitude: sql<number | null>`${listings.latitude}`.as('latitude'), longitude: sql<number | null>`${listings.longitude}`.as('longitude') })
+    .from(ftsTable)
+    // A left join keeps the index the outer loop, walked in its own order.
+    .leftJoin(listings, sql`${listings.id} = listings_fts.rowid`)
+    .where(matching)
+    .orderBy(newest)
+    .limit(SEARCH_CANDIDATES_NEAR + 1);
+}
+
+type Candidate = { id: number; score: number; latitude?: number | null; longitude?: number | null };
+
+/** Newest first: the order of equal relevance and of listings without a place. */
+const newerFirst = (a: Candidate, b: Candidate) => b.id - a.id;
+
+/**
+ * A text search over its bounded candidates (searchCandidatesQuery), all of which pass the filter:
+ * most relevant first (newest first among equals); within a distance, those in range by
+ * relevance, then those without a place, newest first (their relevance is not used). The count is
+ * exact when the index gave no more matches than it considers, else a lower bound ("400+ listings
+ * found"; "200+" within a distance). Two round trips: the candidates, then the page's rows and
+ * owners by primary key.
+ */
+async function boundedTextSearch(db: Db, filter: ListingSearch, near: Near | null, from?: Position | null): Promise<SearchAnswer> {
+  if (unknownCategory(filter)) return { items: [], total: 0, exact: true };
+  const limit = near ? SEARCH_CANDIDATES_NEAR : SEARCH_CANDIDATES;
+  const candidates: Candidate[] = await searchCandidatesQuery(db, filter, near);
+  // The one past the limit only says there were more.
+  const considered = candidates.slice(0, limit);
   const byRelevance = (a: Candidate, b: Candidate) => a.score - b.score || newerFirst(a, b);
   const ordered = near
     ? [
-        ...passing.filter((c) => c.latitude !== null && c.longitude !== null && distanceMiles(near.center, { latitude: c.latitude, longitude: c.longitude }) <= near.miles).sort(byRelevance),
-        ...passing.filter((c) => c.latitude === null).sort(newerFirst),
+        ...considered.filter((c) => c.latitude != null && c.longitude != null && distanceMiles(near.center, { latitude: c.latitude, longitude: c.longitude }) <= near.miles).sort(byRelevance),
+        ...considered.filter((c) => c.latitude == null).sort(newerFirst),
       ]
-    : passing.sort(byRelevance);
-  const exact = candidates.length <= SEARCH_CANDIDATES;
+    : considered.sort(byRelevance);
+  const exact = candidates.length <= limit;
   const total = ordered.length;
   const ids = ordered.slice(filter.offset, Math.min(filter.offset + filter.limit, total)).map((c) => c.id);
   if (ids.length === 0) return { items: [], total, exact };
@@ -496,7 +523,7 @@ export async function searchListings(db: Db, filter: ListingSearch, from?: Posit
   if (unknownCategory(filter)) return { items: [], total: 0, exact: true };
   const { page, total } = browseQueries(db, filter);
   const [rows, totals] = await db.batch([page, total]);
-  return { items: shape(rows, from), total: totals[0]?.total ?? 0, exact: true };
+  return { items: shape(newestFirstRows(rows), from), total: totals[0]?.total ?? 0, exact: true };
 }
 
 export async function featuredListings(db: Db) {
