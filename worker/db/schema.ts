@@ -277,8 +277,10 @@ export const offers = sqliteTable(
     index('offers_from_idx').on(t.fromUserId, t.status),
     index('offers_to_idx').on(t.toUserId, t.status),
     // A replaced offer has one replacement: a racing second counter fails its whole batch here.
-    uniqueIndex('offers_replaces_idx').on(t.replacesOfferId),
-    index('offers_barter_idx').on(t.barterId),
+    // Both partial (decision 049): a new offer has neither key, and an entry for NULL was a row
+    // written per offer that no lookup reads (`= ?` and the foreign keys' lookups imply NOT NULL).
+    uniqueIndex('offers_replaces_idx').on(t.replacesOfferId).where(sql`${t.replacesOfferId} IS NOT NULL`),
+    index('offers_barter_idx').on(t.barterId).where(sql`${t.barterId} IS NOT NULL`),
   ],
 );
 

@@ -205,6 +205,9 @@ export async function createOffer(
     db
       .insert(offers)
       .values({
+        // Every id under its table's reserve (decision 049): an AUTOINCREMENT id writes the
+        // sequence row, and for messages leaves every later message writing it until the top-up.
+        id: nextId('offers'),
         listingId: offer.listingId,
         conversationKey: offer.conversationKey,
         fromUserId: offer.fromUserId,
@@ -219,8 +222,8 @@ export async function createOffer(
   }
   statements.push(
     sql`
-      INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
-      VALUES (${offer.fromUserId}, ${offer.toUserId}, ${offer.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
+      INSERT OR IGNORE INTO messages (id, sender_id, receiver_id, listing_id, content, kind, event, event_key)
+      VALUES (${nextId('messages')}, ${offer.fromUserId}, ${offer.toUserId}, ${offer.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
               json_object('type', 'offer_made', 'offerId', ${offerId}, 'barterId', NULL), 'offer:' || ${offerId} || ':made')`,
     // The covering message is in the notice's count already (one for the offer, as before).
     notifyStatement(db, extras.notice, { textsInBatch: extras.message ? 1 : 0 }),
@@ -253,8 +256,8 @@ export async function counterOffer(
       .returning({ id: offers.id }),
     // Only when this batch countered it (its own timestamp).
     sql`
-      INSERT INTO offers (listing_id, conversation_key, from_user_id, to_user_id, status, text, replaces_offer_id, updated_at)
-      SELECT ${old.listingId}, ${old.conversationKey}, ${counter.fromUserId}, ${counter.toUserId}, 'open', ${counter.text}, ${old.id}, ${at}
+      INSERT INTO offers (id, listing_id, conversation_key, from_user_id, to_user_id, status, text, replaces_offer_id, updated_at)
+      SELECT ${nextId('offers')}, ${old.listingId}, ${old.conversationKey}, ${counter.fromUserId}, ${counter.toUserId}, 'open', ${counter.text}, ${old.id}, ${at}
        WHERE EXISTS (SELECT 1 FROM offers WHERE id = ${old.id} AND status = 'countered' AND responded_at = ${at})`,
     ...counter.givenListingIds.map(
       (listingId) => sql`
@@ -262,8 +265,8 @@ export async function counterOffer(
         SELECT id, ${listingId} FROM offers WHERE replaces_offer_id = ${old.id} AND updated_at = ${at}`,
     ),
     sql`
-      INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
-      SELECT ${counter.fromUserId}, ${counter.toUserId}, ${old.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
+      INSERT OR IGNORE INTO messages (id, sender_id, receiver_id, listing_id, content, kind, event, event_key)
+      SELECT ${nextId('messages')}, ${counter.fromUserId}, ${counter.toUserId}, ${old.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
              json_object('type', ${extras.eventType}, 'offerId', ${newId}, 'barterId', NULL), ${`offer:${old.id}:countered`}
        WHERE ${newId} IS NOT NULL`,
   ];

@@ -1,0 +1,72 @@
+// Rows written by an offer and by the messages around it (decision 049): D1 counts every row and
+// index entry a statement writes, triggers' writes included, read here from D1's own
+// meta.rows_written through the metering layer, as `npm run quota` counts them.
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { ID_RESERVE } from '../../worker/db/id-reserve';
+import { METER_HEADER, type MeterCounts } from '../../worker/lib/meter';
+import worker from '../../worker/index';
+import { createListing, ORIGIN, randomIp, signUp, type Member } from './helpers';
+
+async function metered(method: string, path: string, member: Member, body?: unknown): Promise<{ status: number; body: any; counts: MeterCounts }> {
+  const headers: Record<string, string> = { Origin: ORIGIN, 'CF-Connecting-IP': randomIp(), Cookie: member.cookie };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), { ...env, METER: '1' }, ctx);
+  await waitOnExecutionContext(ctx);
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null, counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as MeterCounts };
+}
+
+/** How far a table's AUTOINCREMENT sequence stands above its newest id (the id reserve, decision 032). */
+const reserveLeft = async (table: string) => {
+  const row = await env.DB.prepare(`SELECT (SELECT seq FROM sqlite_sequence WHERE name = ?1) - (SELECT coalesce(max(id), 0) FROM ${table}) AS left`)
+    .bind(table)
+    .first<{ left: number }>();
+  return row!.left;
+};
+
+describe('rows written by an offer', () => {
+  it('an offer in a new conversation: the offer, its line, the conversation row, the bell entry and the budget hit', async () => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const listing = await createListing(owner, { title: 'Cordless drill', acceptOffers: true });
+    const made = await metered('POST', '/api/offers', member, { listingId: listing.id, givenListingIds: [], text: 'An afternoon of help in the garden' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    // The offer's row and its five entries (one open offer, conversation, listing, from, to: the
+    // replacement and barter keys are empty and their partial indexes hold no entry), its line
+    // (row and four entries: sender, receiver, pair, event key), the conversation's row with its
+    // two recency entries, the new bell entry (row and three entries), the member's offer-step
+    // budget: 19. Before decision 049: 23 (each id's sequence row, and the two NULL entries).
+    expect(made.counts.d1RowsWritten).toBeLessThanOrEqual(19);
+  });
+
+  it('an offer leaves the id reserves standing, so the messages after it write no sequence row', async () => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const listing = await createListing(owner, { title: 'Camping stove', acceptOffers: true });
+    const other = await createListing(owner, { title: 'Folding table', acceptOffers: true });
+    const before = await reserveLeft('messages');
+    expect(before).toBeGreaterThan(ID_RESERVE / 2);
+    const made = await metered('POST', '/api/offers', member, { listingId: listing.id, givenListingIds: [], text: 'Two jars of honey' });
+    expect(made.status).toBe(201);
+    // The offer's line took the next id under the reserve (before: AUTOINCREMENT's id above it,
+    // which left every later message writing its sequence row until the nightly top-up).
+    expect(await reserveLeft('messages')).toBe(before - 1);
+    expect(await reserveLeft('offers')).toBeGreaterThan(ID_RESERVE / 2);
+
+    // A conversation's first message, then a later one while the owner's entry is unread: 11 and 7
+    // rows (test/worker/rows-written.test.ts), not one more each for the sequence.
+    const send = (content: string) => metered('POST', '/api/messages', member, { senderId: member.id, receiverId: owner.id, listingId: other.id, content });
+    const first = await send('Is the table still there?');
+    expect(first.status).toBe(201);
+    expect(first.counts.d1RowsWritten).toBeLessThanOrEqual(11);
+    const second = await send('I could come on Sunday.');
+    expect(second.counts.d1RowsWritten).toBeLessThanOrEqual(7);
+
+    // A counter keeps them too: its offer and its line take reserved ids.
+    const counterBefore = await reserveLeft('offers');
+    const countered = await metered('POST', `/api/offers/${made.body.id}/counter`, owner, { givenListingIds: [], text: 'Three jars of honey' });
+    expect(countered.status, JSON.stringify(countered.body)).toBe(201);
+    expect(await reserveLeft('offers')).toBe(counterBefore - 1);
+    expect(await reserveLeft('messages')).toBe(before - 4);
+  });
+});
