@@ -818,6 +818,12 @@ export const conversationSummaries = sqliteTable(
      */
     receivedTexts: integer('received_texts').notNull().default(0),
     lastTextReceivedAt: text('last_text_received_at'),
+    /**
+     * The unread count the thread read stamped `unreadSettledAt` took to 0 (decision 049): the
+     * mark-read walk of the same batch stops after that many unread messages, newest first,
+     * instead of reading the direction's whole range. Not indexed, written with the stamp: free.
+     */
+    unreadSettledCount: integer('unread_settled_count').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.listingId, t.partnerId] }),
@@ -860,6 +866,8 @@ export const conversations = sqliteTable(
     bReceivedTexts: integer('b_received_texts').notNull().default(0),
     aLastTextReceivedAt: text('a_last_text_received_at'),
     bLastTextReceivedAt: text('b_last_text_received_at'),
+    aUnreadSettledCount: integer('a_unread_settled_count').notNull().default(0),
+    bUnreadSettledCount: integer('b_unread_settled_count').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.listingId, t.aId, t.bId] }),

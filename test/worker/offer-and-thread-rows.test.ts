@@ -1,12 +1,12 @@
-// Rows written by an offer and by the messages around it (decision 049): D1 counts every row and
-// index entry a statement writes, triggers' writes included, read here from D1's own
+// Rows written by an offer and by the messages around it, and rows read when a thread is opened
+// (decision 049): D1 counts every row and index entry a statement writes, triggers' writes included, read here from D1's own
 // meta.rows_written through the metering layer, as `npm run quota` counts them.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ID_RESERVE } from '../../worker/db/id-reserve';
 import { METER_HEADER, type MeterCounts } from '../../worker/lib/meter';
 import worker from '../../worker/index';
-import { createListing, ORIGIN, randomIp, signUp, type Member } from './helpers';
+import { CONVERSATION_SHAPES, createListing, ORIGIN, randomIp, signUp, type Member } from './helpers';
 
 async function metered(method: string, path: string, member: Member, body?: unknown): Promise<{ status: number; body: any; counts: MeterCounts }> {
   const headers: Record<string, string> = { Origin: ORIGIN, 'CF-Connecting-IP': randomIp(), Cookie: member.cookie };
@@ -68,5 +68,35 @@ describe('rows written by an offer', () => {
     expect(countered.status, JSON.stringify(countered.body)).toBe(201);
     expect(await reserveLeft('offers')).toBe(counterBefore - 1);
     expect(await reserveLeft('messages')).toBe(before - 4);
+  });
+});
+
+describe('opening a conversation with unread messages', () => {
+  it.each(CONVERSATION_SHAPES)('marks them read walking only the newest messages of the direction (%s)', async (_shape, begin) => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const listingId = (await createListing(owner, { title: 'Pressure washer' })).id;
+    await begin(member, owner, listingId);
+    // A long thread the owner has read: 60 of the member's messages (stored as the message path
+    // stores them, read), then one unread sent through the API.
+    for (let i = 0; i < 60; i++) {
+      await env.DB.prepare(
+        `INSERT INTO messages (id, sender_id, receiver_id, listing_id, content, read, created_at)
+         VALUES ((SELECT coalesce(max(id), 0) + 1 FROM messages), ?1, ?2, ?3, ?4, 1, ?5)`,
+      )
+        .bind(member.id, owner.id, listingId, `Earlier message ${i}`, new Date(Date.now() - (60 - i) * 60_000).toISOString())
+        .run();
+    }
+    const sent = await metered('POST', '/api/messages', member, { senderId: member.id, receiverId: owner.id, listingId, content: 'Still available?' });
+    expect(sent.status).toBe(201);
+    const opened = await metered('GET', `/api/conversations/${owner.id}/${member.id}/${listingId}?limit=10`, owner);
+    expect(opened.status).toBe(200);
+    expect(opened.body.at(-1)).toMatchObject({ content: 'Still available?', read: true });
+    // The walk stops at the unread count the settle took (the newest messages first): the page's 10
+    // rows and a few key lookups. Before decision 049 the walk read the direction's whole range (61).
+    expect(opened.counts.d1RowsRead).toBeLessThanOrEqual(25);
+    const unread = await env.DB.prepare('SELECT count(*) AS n FROM messages WHERE receiver_id = ?1 AND listing_id = ?2 AND read = 0').bind(owner.id, listingId).first<{ n: number }>();
+    expect(unread!.n).toBe(0);
+    const side = await env.DB.prepare('SELECT unread_count FROM conversation_sides WHERE user_id = ?1 AND partner_id = ?2 AND listing_id = ?3').bind(owner.id, member.id, listingId).first<{ unread_count: number }>();
+    expect(side!.unread_count).toBe(0);
   });
 });
