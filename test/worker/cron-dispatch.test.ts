@@ -7,7 +7,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { CRON_JOBS, DAILY_CRON, dispatchScheduled, FREQUENT_CRON, MAX_CALLS_PER_JOB, runCronJob, TRIGGER_ROWS_WRITTEN, type JobOutcome } from '../../worker/cron/index';
 import { INVOCATION_BUDGET } from '../../worker/cron/budget';
-import { ALERT_PAGE_JOB, SEARCHES_PER_INVOCATION } from '../../worker/cron/saved-search-alerts';
+import { ALERT_PAGE_JOB, MATCHES_PER_PAGE, SEARCHES_PER_INVOCATION } from '../../worker/cron/saved-search-alerts';
 import { dispatchToCronJobs, durableObjectRunner } from '../../worker/durable-objects/cron-jobs';
 import { emptyCounts, meterEnv } from '../../worker/lib/meter';
 import { createListing, signUp } from './helpers';
@@ -150,5 +150,47 @@ describe('cron dispatch', () => {
     expect(again).toMatchObject({ ok: true, more: false });
     const after = await env.DB.prepare(`SELECT sum(count) AS total FROM notifications WHERE kind = 'saved_search' AND user_id IN (SELECT value FROM json_each(?1))`).bind(ids).first<{ total: number }>();
     expect(after!.total).toBe(900);
+  });
+  it('a page of alerts where every search matches stops at whole members once it holds MATCHES_PER_PAGE entries (decision 049)', async () => {
+    const at = nextTime();
+    const owner = await signUp();
+    const members = [];
+    for (let i = 0; i < 20; i++) members.push(await signUp());
+    await env.DB.prepare('UPDATE users SET email_verified = 1, email_notifications = 1 WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(members.map((m) => m.id))).run();
+    // Ten searches a member for "ocarina" (200 in all), every one matching the new listing.
+    const rows = members.flatMap((m) => Array.from({ length: 10 }, () => [m.id, iso(at - 30 * DAY)]));
+    await env.DB.prepare(
+      `INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at)
+       SELECT json_extract(value, '$[0]'), 'ocarina', NULL, 1, json_extract(value, '$[1]') FROM json_each(?1)`,
+    )
+      .bind(JSON.stringify(rows))
+      .run();
+    const { id } = await createListing(owner, { title: 'An ocarina to swap' });
+    await env.DB.prepare('UPDATE listings SET created_at = ?1 WHERE id = ?2').bind(iso(at - 5 * MINUTE), id).run();
+    const ids = JSON.stringify(members.map((m) => m.id));
+    const entries = async () =>
+      (await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE kind = 'saved_search' AND user_id IN (SELECT value FROM json_each(?1))`).bind(ids).first<{ n: number }>())!.n;
+
+    // Each call's work (its entries, its digests, the CPU to build them) is bounded by what it
+    // writes, not only by the searches it reads: 40, 100 then 200 searches a page wrote up to 100
+    // entries (and 10 digests) in one call.
+    const perCall: number[] = [];
+    for (let call = 0; call < 12; call++) {
+      const before = await entries();
+      const outcome = await runCronJob(FREQUENT_CRON, 'saved-search-alerts', at, env);
+      expect(outcome.ok).toBe(true);
+      perCall.push((await entries()) - before);
+      if (!outcome.more) break;
+    }
+    expect(Math.max(...perCall)).toBeLessThanOrEqual(MATCHES_PER_PAGE);
+    expect(perCall.reduce((a, b) => a + b, 0)).toBe(200);
+    expect(await env.DB.prepare('SELECT 1 FROM cron_state WHERE job = ?1').bind(ALERT_PAGE_JOB).first()).toBeNull();
+    const digests = await env.DB.prepare(
+      `SELECT to_address, count(*) AS n FROM email_outbox WHERE subject NOT LIKE 'Verify your email%' AND to_address IN (SELECT value FROM json_each(?1)) GROUP BY to_address`,
+    )
+      .bind(JSON.stringify(members.map((m) => m.email)))
+      .all<{ to_address: string; n: number }>();
+    expect(digests.results).toHaveLength(20);
+    expect(digests.results.every((r) => r.n === 1)).toBe(true);
   });
 });
