@@ -34,10 +34,13 @@ describe('rows written by an offer', () => {
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     // The offer's row and its five entries (one open offer, conversation, listing, from, to: the
     // replacement and barter keys are empty and their partial indexes hold no entry), its line
-    // (row and four entries: sender, receiver, pair, event key), the conversation's row with its
-    // two recency entries, the new bell entry (row and three entries), the member's offer-step
-    // budget: 19. Before decision 049: 23 (each id's sequence row, and the two NULL entries).
-    expect(made.counts.d1RowsWritten).toBeLessThanOrEqual(19);
+    // (row and three entries: sender, receiver, pair; a new offer's line needs no once-only key),
+    // the conversation's row with its two recency entries, the new bell entry (row and three
+    // entries), the member's offer-step budget: 18. Before decision 049: 23 (each id's sequence
+    // row, the two NULL entries and the line's key).
+    expect(made.counts.d1RowsWritten).toBeLessThanOrEqual(18);
+    const line = await env.DB.prepare(`SELECT event_key, event FROM messages WHERE listing_id = ?1 AND kind = 'event'`).bind(listing.id).first<{ event_key: string | null; event: string }>();
+    expect(line).toEqual({ event_key: null, event: JSON.stringify({ type: 'offer_made', offerId: made.body.id, barterId: null }) });
   });
 
   it('an offer leaves the id reserves standing, so the messages after it write no sequence row', async () => {

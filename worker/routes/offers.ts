@@ -22,6 +22,7 @@ import {
   findListingAcrossBlock,
   findOfferAcrossBlock,
   findOfferById,
+  linesByIds,
   listingsByIds,
   liveBarterOf,
   openOfferOf,
@@ -152,9 +153,9 @@ offerRoutes.post('/', memberBudget('offerStepsPerMember'), async (c) => {
   if (await openOfferOf(db, key)) throw conflict(OFFER_MESSAGES.openExists);
   if (await liveBarterOf(db, listing.id, user.id, listing.userId)) throw conflict(OFFER_MESSAGES.barterExists);
 
-  let created: OfferRow;
+  let made: { offer: OfferRow; lineId: number };
   try {
-    created = await withMessageBudget(c.env.DB, user.id, () =>
+    made = await withMessageBudget(c.env.DB, user.id, () =>
       createOffer(
         db,
         { listingId: listing.id, conversationKey: key, fromUserId: user.id, toUserId: listing.userId, ...terms },
@@ -170,9 +171,10 @@ offerRoutes.post('/', memberBudget('offerStepsPerMember'), async (c) => {
     if (isUniqueViolation(error)) throw conflict(OFFER_MESSAGES.openExists);
     throw error;
   }
+  const created = made.offer;
   const shaped = await shapeOffer(db, created);
   // The covering message (if any) is a plain message: it goes live like any other.
-  const lines = await eventLinesByKeys(db, [`offer:${created.id}:made`]);
+  const lines = await linesByIds(db, [made.lineId]);
   const covering = input.message
     ? await db.query.messages.findFirst({
         where: (m, { and, eq, lt }) => and(eq(m.listingId, listing.id), eq(m.senderId, user.id), eq(m.receiverId, listing.userId), eq(m.kind, 'text'), lt(m.id, lines[0]?.id ?? Number.MAX_SAFE_INTEGER)),
