@@ -20,6 +20,27 @@ const nextTime = () => (clock += 10 * DAY);
 
 const ok = (job: string, more = false): JobOutcome => ({ job, ok: true, more, used: 1 });
 
+/**
+ * A backlog of saved searches: `members` verified members with `perMember` searches each for
+ * `word`, saved long before `at`, and one new listing five minutes before `at` that they all match.
+ */
+async function searchBacklog(at: number, members: number, perMember: number, word: string) {
+  const owner = await signUp();
+  const searchers = [];
+  for (let i = 0; i < members; i++) searchers.push(await signUp());
+  await env.DB.prepare('UPDATE users SET email_verified = 1, email_notifications = 1 WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(searchers.map((m) => m.id))).run();
+  const rows = searchers.flatMap((m) => Array.from({ length: perMember }, () => [m.id, iso(at - 30 * DAY)]));
+  await env.DB.prepare(
+    `INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at)
+     SELECT json_extract(value, '$[0]'), ?2, NULL, 1, json_extract(value, '$[1]') FROM json_each(?1)`,
+  )
+    .bind(JSON.stringify(rows), word)
+    .run();
+  const { id } = await createListing(owner, { title: `A ${word} to swap` });
+  await env.DB.prepare('UPDATE listings SET created_at = ?1 WHERE id = ?2').bind(iso(at - 5 * MINUTE), id).run();
+  return searchers;
+}
+
 describe('cron dispatch', () => {
   it('calls every job of the trigger in order, once each when none reports a full page', async () => {
     const calls: string[] = [];
@@ -103,20 +124,8 @@ describe('cron dispatch', () => {
 
   it('a backlog of saved searches is matched a page per invocation, every search once, one digest per member', async () => {
     const at = nextTime();
-    const owner = await signUp();
-    const members = [];
-    for (let i = 0; i < 6; i++) members.push(await signUp());
-    await env.DB.prepare('UPDATE users SET email_verified = 1, email_notifications = 1 WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(members.map((m) => m.id))).run();
     // 150 searches a member for "zither" (900 in all: four pages), saved long before.
-    const rows = members.flatMap((m) => Array.from({ length: 150 }, () => [m.id, iso(at - 30 * DAY)]));
-    await env.DB.prepare(
-      `INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at)
-       SELECT json_extract(value, '$[0]'), 'zither', NULL, 1, json_extract(value, '$[1]') FROM json_each(?1)`,
-    )
-      .bind(JSON.stringify(rows))
-      .run();
-    const { id } = await createListing(owner, { title: 'A zither to swap' });
-    await env.DB.prepare('UPDATE listings SET created_at = ?1 WHERE id = ?2').bind(iso(at - 5 * MINUTE), id).run();
+    const members = await searchBacklog(at, 6, 150, 'zither');
 
     // Sign-up mail (address verification) is already in the outbox: only rows after it count.
     const before = (await env.DB.prepare('SELECT coalesce(max(id), 0) AS id FROM email_outbox').first<{ id: number }>())!.id;
@@ -151,22 +160,11 @@ describe('cron dispatch', () => {
     const after = await env.DB.prepare(`SELECT sum(count) AS total FROM notifications WHERE kind = 'saved_search' AND user_id IN (SELECT value FROM json_each(?1))`).bind(ids).first<{ total: number }>();
     expect(after!.total).toBe(900);
   });
+
   it('a page of alerts where every search matches stops at whole members once it holds MATCHES_PER_PAGE entries (decision 049)', async () => {
     const at = nextTime();
-    const owner = await signUp();
-    const members = [];
-    for (let i = 0; i < 20; i++) members.push(await signUp());
-    await env.DB.prepare('UPDATE users SET email_verified = 1, email_notifications = 1 WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(members.map((m) => m.id))).run();
     // Ten searches a member for "ocarina" (200 in all), every one matching the new listing.
-    const rows = members.flatMap((m) => Array.from({ length: 10 }, () => [m.id, iso(at - 30 * DAY)]));
-    await env.DB.prepare(
-      `INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at)
-       SELECT json_extract(value, '$[0]'), 'ocarina', NULL, 1, json_extract(value, '$[1]') FROM json_each(?1)`,
-    )
-      .bind(JSON.stringify(rows))
-      .run();
-    const { id } = await createListing(owner, { title: 'An ocarina to swap' });
-    await env.DB.prepare('UPDATE listings SET created_at = ?1 WHERE id = ?2').bind(iso(at - 5 * MINUTE), id).run();
+    const members = await searchBacklog(at, 20, 10, 'ocarina');
     const ids = JSON.stringify(members.map((m) => m.id));
     const entries = async () =>
       (await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE kind = 'saved_search' AND user_id IN (SELECT value FROM json_each(?1))`).bind(ids).first<{ n: number }>())!.n;

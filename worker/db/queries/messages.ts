@@ -3,7 +3,7 @@ import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
 import { conversationSummaries as summaries, conversations, listings, messages, users, type MessageRow } from '../schema';
-import { conversationKey, listingIdWhenSide, sideOf, sideValueWhen } from './conversation-sides';
+import { conversationKey, listingIdWhenSide, sideOf, sideValueWhen, type SideColumn } from './conversation-sides';
 import { conversationKeyOf, conversationPath } from '../../../src/shared/conversation-key';
 import { messageNotifyStatements, settleConversationStatements, subjectKeys } from './notifications';
 import { messageBudgetGateExpr } from '../../lib/message-budget';
@@ -275,15 +275,7 @@ export async function readConversation(db: Db, reader: SessionRecord, partnerId:
  * nothing (one row read). The summary triggers keep the count.
  */
 export function markReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, upTo?: number) {
-  const unread = sql`> 0`;
-  return markReadWalk(
-    db,
-    listingIdWhenSide(readerId, listingId, partnerId, 'unread_count', unread),
-    sideValueWhen(readerId, listingId, partnerId, 'unread_count', 'unread_count', unread),
-    readerId,
-    partnerId,
-    upTo,
-  );
+  return markReadWalk(db, { readerId, partnerId, listingId }, { count: 'unread_count', when: 'unread_count', test: sql`> 0` }, upTo);
 }
 
 /**
@@ -335,14 +327,7 @@ export function settleUnreadStatements(db: Db, readerId: number, partnerId: numb
  * that is still counted counts it out as before.)
  */
 export function markSettledReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, settledAt: string) {
-  const stamped = sql`= ${settledAt}`;
-  return markReadWalk(
-    db,
-    listingIdWhenSide(readerId, listingId, partnerId, 'unread_settled_at', stamped),
-    sideValueWhen(readerId, listingId, partnerId, 'unread_settled_count', 'unread_settled_at', stamped),
-    readerId,
-    partnerId,
-  );
+  return markReadWalk(db, { readerId, partnerId, listingId }, { count: 'unread_settled_count', when: 'unread_settled_at', test: sql`= ${settledAt}` });
 }
 
 /**
@@ -352,7 +337,15 @@ export function markSettledReadStatement(db: Db, readerId: number, partnerId: nu
  * the walk reads about as many rows as it marks; it read the direction's whole range before (a
  * long thread's hundreds of read messages for one new one). NULL key or count: nothing is read.
  */
-function markReadWalk(db: Db, key: SQL, unread: SQL, readerId: number, partnerId: number, upTo?: number) {
+function markReadWalk(
+  db: Db,
+  { readerId, partnerId, listingId }: { readerId: number; partnerId: number; listingId: number },
+  side: { count: SideColumn; when: SideColumn; test: SQL },
+  upTo?: number,
+) {
+  // The walk's key and its count, both read from the reader's side when it passes the test.
+  const key = listingIdWhenSide(readerId, listingId, partnerId, side.when, side.test);
+  const unread = sideValueWhen(readerId, listingId, partnerId, side.count, side.when, side.test);
   return db
     .update(messages)
     .set({ read: true })
