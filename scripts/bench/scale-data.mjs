@@ -29,6 +29,7 @@ import { DatabaseSync } from 'node:sqlite';
 import setupWasm from 'argon2id/lib/setup.js';
 import argon2idBlocks from 'argon2id/lib/argon2id.js';
 import { readPlaces } from '../build-gazetteer.mjs';
+import { migrationFiles } from '../lib/migrations.mjs';
 
 export const COUNTS = { members: 20_000, listings: 100_000, messages: 500_000, savedSearches: 10_000 };
 export const BENCH_PASSWORD = 'password123';
@@ -758,12 +759,7 @@ export function datasetVersion(migrationFiles) {
 export { randomUUID };
 
 /** The project's migration files in order: what a dataset's version is computed from. */
-export function migrationFiles() {
-  return readdirSync('migrations')
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-    .map((f) => join('migrations', f));
-}
+export { migrationFiles };
 
 /** The one D1 SQLite file Miniflare keeps under a persist directory. */
 export function d1File(dir) {

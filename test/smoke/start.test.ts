@@ -62,11 +62,14 @@ describe('npm start', () => {
     const conversations = await getJson('/api/conversations', { headers: { Cookie: alice } });
     expect(conversations.length).toBeGreaterThan(0);
     expect(conversations[0].partner.displayName).toBeTruthy();
-    // The bell starts with one unread entry per conversation whose newest line alice has not read.
+    // The bell starts with one unread entry per conversation whose newest line alice has not read
+    // (a message's or an offer's), beside her other unread news (a barter to confirm, a match).
     const bell = await getJson('/api/notifications', { headers: { Cookie: alice } });
     const unreadConversations = conversations.filter((c: { unreadCount: number }) => c.unreadCount > 0).length;
     expect(unreadConversations).toBeGreaterThan(0);
-    expect(bell.unreadCount).toBe(unreadConversations);
+    const conversationEntries = bell.notifications.filter((n: { kind: string; read: boolean }) => (n.kind === 'message' || n.kind === 'offer') && !n.read);
+    expect(conversationEntries.length).toBe(unreadConversations);
+    expect(bell.unreadCount).toBe(bell.notifications.filter((n: { read: boolean }) => !n.read).length);
     expect(bell.notifications.some((n: { kind: string; read: boolean }) => n.kind === 'review' && n.read)).toBe(true);
     const admin = cookieOf(await post('/api/auth/login', { username: 'admin', password: 'password123' }));
     expect((await get('/api/admin/users', { headers: { Cookie: admin } })).status).toBe(200);

@@ -23,6 +23,7 @@ import { isSuspended, suspensionMessage } from '../lib/moderation/standing';
 import { passwordSaltFor, storedPasswordFor } from '../lib/password-relief';
 import { newAccountPassword, passwordKeyFrom, verifyPassword } from '../lib/passwords';
 import { checkAll, clientIp, hitAll, hit } from '../lib/rate-limit';
+import { allSettledInOrder } from '../lib/settled';
 import { isKnownDevice, rememberDevice } from '../lib/known-device';
 import { endSession, startSession } from '../lib/session';
 import { closeCurrentSessionSockets, closeMemberSockets } from '../lib/member-sockets';
@@ -78,12 +79,13 @@ authRoutes.post('/login', async (c) => {
   const db = c.get('db');
   const input = await parseBody(c, loginSchema);
   const address = clientIp(c);
-  await hit(c.env.DB, 'signInPerIp', address);
   // A name longer than any username names no account: the contract's 401, with no per-name row
-  // written or read (docs/security.md "Bounded identifiers").
-  if (input.username.length > USERNAME_MAX_LENGTH) throw unauthorized('Invalid username or password');
-  // Nor can a password longer than any allowed one be right: no key is derived for it.
-  if (input.password.length > PASSWORD_MAX_LENGTH) throw unauthorized('Invalid username or password');
+  // written or read (docs/security.md "Bounded identifiers"); the address's attempt still counts.
+  if (input.username.length > USERNAME_MAX_LENGTH || input.password.length > PASSWORD_MAX_LENGTH) {
+    await hit(c.env.DB, 'signInPerIp', address);
+    // Nor can a password longer than any allowed one be right: no key is derived for it.
+    throw unauthorized('Invalid username or password');
+  }
   // Failed sign-ins (docs/decisions/037-sign-in-and-session-budgets.md): per (address, name), per
   // address, and per name from every address, which a browser that signed in to it before passes.
   const failureRules = [
@@ -92,9 +94,15 @@ authRoutes.post('/login', async (c) => {
     ['failedSignInPerName', input.username],
   ] as const;
   const knownDevice = await isKnownDevice(c, input.username);
-  await checkAll(c.env.DB, knownDevice ? failureRules.slice(0, 2) : failureRules);
-
-  const user = await findUserByUsername(db, input.username);
+  // The address's count, the failure limits and the account are independent: one round trip's
+  // wait, not three (a member far from the database pays each sequential query in full). The
+  // count is written whatever the other two find, and its 429 comes first, then the failure
+  // limits' 429, before any check of the password.
+  const [, , user] = await allSettledInOrder([
+    hit(c.env.DB, 'signInPerIp', address),
+    checkAll(c.env.DB, knownDevice ? failureRules.slice(0, 2) : failureRules),
+    findUserByUsername(db, input.username),
+  ]);
   const checked = await verifyPassword(c.env, input.username, input.password, user?.password, 'password');
   if (!user || !checked.ok) {
     await hitAll(c.env.DB, failureRules);
@@ -102,9 +110,12 @@ authRoutes.post('/login', async (c) => {
   }
   // Only the right password learns of a suspension (docs/api/moderation.md): no session is started.
   if (isSuspended(user.suspendedUntil)) throw forbidden(suspensionMessage(user.suspendedUntil!));
-  // Each success writes a session row (and maybe its KV copy): limited per account.
-  await hit(c.env.DB, 'signInPerAccount', String(user.id));
-  if (checked.rekeyed) await db.update(users).set({ password: checked.rekeyed }).where(eq(users.id, user.id));
+  // Each success writes a session row (and maybe its KV copy): limited per account. The rekeyed
+  // hash is kept either way (it is the same password), so both go in one wait.
+  await allSettledInOrder([
+    hit(c.env.DB, 'signInPerAccount', String(user.id)),
+    checked.rekeyed ? db.update(users).set({ password: checked.rekeyed }).where(eq(users.id, user.id)) : undefined,
+  ]);
   await startSession(c, user.id);
   await rememberDevice(c, user.username);
   return c.json(selfUser(user));

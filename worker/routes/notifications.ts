@@ -2,7 +2,7 @@
 // (worker/db/queries/notifications.ts explains the folding). Each member sees only their own.
 import { Hono } from 'hono';
 import { notificationsReadSchema } from '../../src/shared/schemas';
-import { countUnread, markNotificationsRead, readBell } from '../db/queries/notifications';
+import { markNotificationsRead, readBell } from '../db/queries/notifications';
 import { forbidden, HttpError } from '../lib/errors';
 import { memberSocketsStub, sessionKeyOf } from '../lib/member-sockets';
 import { parseBody } from '../lib/validate';
@@ -21,8 +21,7 @@ notificationRoutes.post('/read', async (c) => {
   const user = requireUser(c);
   const { ids } = await parseBody(c, notificationsReadSchema);
   // The member's other sessions' bells follow (worker/middleware/bell.ts); this tab updated itself.
-  await markNotificationsRead(db, user.id, ids);
-  return c.json({ unreadCount: await countUnread(db, user.id) });
+  return c.json({ unreadCount: await markNotificationsRead(db, user.id, ids) });
 });
 
 /**

@@ -285,12 +285,17 @@ export async function listNotifications(db: Db, userId: number, limit = BELL_PAG
   }));
 }
 
-/** The member's unread entries, counted up to BELL_UNREAD_COUNT_CAP (through the partial unread index). */
+/** The member's unread entries, counted up to BELL_UNREAD_COUNT_CAP (through the partial unread index): a statement for a batch. */
+function unreadCountQuery(db: Db, userId: number) {
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(sql`(SELECT 1 FROM notifications WHERE user_id = ${userId} AND read_at IS NULL LIMIT ${BELL_UNREAD_COUNT_CAP})`);
+}
+
+const unreadCountOf = (rows: { n: number }[] | undefined) => Number(rows?.[0]?.n ?? 0);
+
 export async function countUnread(db: Db, userId: number): Promise<number> {
-  const [row] = await db.all<{ n: number }>(
-    sql`SELECT count(*) AS n FROM (SELECT 1 FROM notifications WHERE user_id = ${userId} AND read_at IS NULL LIMIT ${BELL_UNREAD_COUNT_CAP})`,
-  );
-  return Number(row?.n ?? 0);
+  return unreadCountOf(await unreadCountQuery(db, userId));
 }
 
 /**
@@ -338,21 +343,18 @@ function markIdsStatements(db: Db, userId: number, ids: number[], readAt: string
  * member's own rows are touched. "All" marks the bell's page (what the member sees) and up to
  * MARK_ALL_PER_REQUEST other unread entries at once; when more are unread, a bell_read_marks row
  * in the same batch asks the cron to mark the rest (those unread at this instant) in bounded steps.
+ * Returns the member's unread count after the marks, read in the same batch.
  */
-export async function markNotificationsRead(db: Db, userId: number, ids?: number[], now = new Date()): Promise<void> {
+export async function markNotificationsRead(db: Db, userId: number, ids?: number[], now = new Date()): Promise<number> {
   const at = now.toISOString();
   noteBellChange(db, userId);
-  if (ids) {
-    if (ids.length === 0) return;
-    await db.batch(markIdsStatements(db, userId, ids, at));
-    return;
-  }
+  if (ids) return markAndCount(db, userId, ids.length ? [...markIdsStatements(db, userId, ids, at)] : []);
   const [page, unread] = await Promise.all([
     listNotifications(db, userId),
     db.all<{ id: number }>(sql`SELECT id FROM notifications WHERE user_id = ${userId} AND read_at IS NULL ORDER BY id DESC LIMIT ${MARK_ALL_PER_REQUEST + 1}`),
   ]);
   const chosen = [...new Set([...page.filter((n) => n.readAt === null).map((n) => n.id), ...unread.slice(0, MARK_ALL_PER_REQUEST).map((r) => Number(r.id))])];
-  if (chosen.length === 0) return;
+  if (chosen.length === 0) return markAndCount(db, userId, []);
   const statements: BatchItem<'sqlite'>[] = [...markIdsStatements(db, userId, chosen, at)];
   if (unread.length > MARK_ALL_PER_REQUEST) {
     statements.push(
@@ -362,7 +364,14 @@ export async function markNotificationsRead(db: Db, userId: number, ids?: number
         .onConflictDoUpdate({ target: bellReadMarks.userId, set: { through: at } }),
     );
   }
-  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  return markAndCount(db, userId, statements);
+}
+
+/** The marks and the unread count after them, in one batch: the reply's count costs no round trip of its own. */
+async function markAndCount(db: Db, userId: number, statements: BatchItem<'sqlite'>[]): Promise<number> {
+  const items: BatchItem<'sqlite'>[] = [...statements, unreadCountQuery(db, userId)];
+  const results = await db.batch(items as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  return unreadCountOf(results.at(-1) as { n: number }[]);
 }
 
 /** Entries one cron step marks for one member's pending "mark all read". */
