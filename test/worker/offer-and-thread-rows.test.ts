@@ -4,6 +4,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ID_RESERVE } from '../../worker/db/id-reserve';
+import { OFFER_STEPS_SQL } from '../../worker/lib/offer-step-budget';
 import { METER_HEADER, type MeterCounts } from '../../worker/lib/meter';
 import worker from '../../worker/index';
 import { CONVERSATION_SHAPES, createListing, ORIGIN, randomIp, signUp, type Member } from './helpers';
@@ -36,11 +37,19 @@ describe('rows written by an offer', () => {
     // replacement and barter keys are empty and their partial indexes hold no entry), its line
     // (row and three entries: sender, receiver, pair; a new offer's line needs no once-only key),
     // the conversation's row with its two recency entries, the new bell entry (row and three
-    // entries), the member's offer-step budget: 18. Before decision 049: 23 (each id's sequence
-    // row, the two NULL entries and the line's key).
-    expect(made.counts.d1RowsWritten).toBeLessThanOrEqual(18);
+    // entries): 17. The offer-step budget is counted from the member's offer lines, as the message
+    // budget is, and writes nothing. Before decision 049: 23 (each id's sequence row, the two NULL
+    // entries, the line's key and the budget's counter row).
+    expect(made.counts.d1RowsWritten).toBeLessThanOrEqual(17);
     const line = await env.DB.prepare(`SELECT event_key, event FROM messages WHERE listing_id = ?1 AND kind = 'event'`).bind(listing.id).first<{ event_key: string | null; event: string }>();
     expect(line).toEqual({ event_key: null, event: JSON.stringify({ type: 'offer_made', offerId: made.body.id, barterId: null }) });
+  });
+
+  it("the offer-step budget reads the member's lines of the day through messages_sender_idx", async () => {
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${OFFER_STEPS_SQL}`).bind(1, '2026-01-01T00:00:00.000Z', 500, '["offer_made"]', 30).all<{ detail: string }>();
+    const plan = results.map((r) => r.detail).join('\n');
+    expect(plan).toContain('SEARCH messages USING INDEX messages_sender_idx (sender_id=? AND created_at>?)');
+    expect(plan).not.toMatch(/SCAN messages|TEMP B-TREE/);
   });
 
   it('an offer leaves the id reserves standing, so the messages after it write no sequence row', async () => {

@@ -39,7 +39,7 @@ import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import { parseBody, parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
-import { memberBudget } from '../middleware/member-budget';
+import { offerStepBudget } from '../lib/offer-step-budget';
 
 export const offerRoutes = new Hono<AppEnv>();
 
@@ -135,7 +135,7 @@ const offerNotice = (actor: UserRow, to: number, listing: { id: number; title: s
   link: conversationLink(listing.id, actor.id, to),
 });
 
-offerRoutes.post('/', memberBudget('offerStepsPerMember'), async (c) => {
+offerRoutes.post('/', offerStepBudget, async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   // An offer is a message in the conversation: it shares the members' message budget.
@@ -204,7 +204,7 @@ async function partiesOf(db: Db, offer: OfferRow) {
   return { listing, ownerId: listing.userId, memberId };
 }
 
-offerRoutes.post('/:id{[0-9]+}/accept', memberBudget('offerStepsPerMember'), async (c) => {
+offerRoutes.post('/:id{[0-9]+}/accept', offerStepBudget, async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const offer = await offerFor(c, user);
@@ -243,7 +243,7 @@ offerRoutes.post('/:id{[0-9]+}/accept', memberBudget('offerStepsPerMember'), asy
 
 /** Decline (the member the offer is addressed to) and withdraw (the member who made it). */
 for (const action of ['decline', 'withdraw'] as const) {
-  offerRoutes.post(`/:id{[0-9]+}/${action}`, memberBudget('offerStepsPerMember'), async (c) => {
+  offerRoutes.post(`/:id{[0-9]+}/${action}`, offerStepBudget, async (c) => {
     const db = c.get('db');
     const user = requireUser(c);
     const offer = await offerFor(c, user);
@@ -279,7 +279,7 @@ for (const action of ['decline', 'withdraw'] as const) {
  * is addressed to, a counter-offer; from the member who made it, a revision. The terms always say
  * what the member who is not the owner gives.
  */
-offerRoutes.post('/:id{[0-9]+}/counter', memberBudget('offerStepsPerMember'), async (c) => {
+offerRoutes.post('/:id{[0-9]+}/counter', offerStepBudget, async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   await checkMessageBudget(c.env.DB, user.id);
