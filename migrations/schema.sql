@@ -121,7 +121,7 @@ CREATE TABLE `conversation_summaries` (
 	`last_message_id` integer NOT NULL,
 	`last_message` text NOT NULL,
 	`last_message_time` text NOT NULL,
-	`unread_count` integer DEFAULT 0 NOT NULL, `unread_settled_at` text, `received_texts` integer DEFAULT 0 NOT NULL, `last_text_received_at` text,
+	`unread_count` integer DEFAULT 0 NOT NULL, `unread_settled_at` text, `received_texts` integer DEFAULT 0 NOT NULL, `last_text_received_at` text, `unread_settled_count` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`user_id`, `listing_id`, `partner_id`),
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`partner_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
@@ -154,7 +154,7 @@ CREATE TABLE `conversations` (
 	`a_received_texts` integer DEFAULT 0 NOT NULL,
 	`b_received_texts` integer DEFAULT 0 NOT NULL,
 	`a_last_text_received_at` text,
-	`b_last_text_received_at` text,
+	`b_last_text_received_at` text, `a_unread_settled_count` integer DEFAULT 0 NOT NULL, `b_unread_settled_count` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`listing_id`, `a_id`, `b_id`),
 	FOREIGN KEY (`listing_id`) REFERENCES `listings`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`a_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
@@ -670,12 +670,12 @@ CREATE TABLE `offers` (
 	FOREIGN KEY (`replaces_offer_id`) REFERENCES `offers`(`id`) ON UPDATE no action ON DELETE set null,
 	FOREIGN KEY (`barter_id`) REFERENCES `barters`(`id`) ON UPDATE no action ON DELETE set null
 );
-CREATE INDEX `offers_barter_idx` ON `offers` (`barter_id`);
+CREATE INDEX `offers_barter_idx` ON `offers` (`barter_id`) WHERE "offers"."barter_id" IS NOT NULL;
 CREATE INDEX `offers_conversation_idx` ON `offers` (`conversation_key`,`id`);
 CREATE INDEX `offers_from_idx` ON `offers` (`from_user_id`,`status`);
 CREATE INDEX `offers_listing_status_idx` ON `offers` (`listing_id`,`status`);
 CREATE UNIQUE INDEX `offers_one_open_idx` ON `offers` (`conversation_key`) WHERE "offers"."status" = 'open';
-CREATE UNIQUE INDEX `offers_replaces_idx` ON `offers` (`replaces_offer_id`);
+CREATE UNIQUE INDEX `offers_replaces_idx` ON `offers` (`replaces_offer_id`) WHERE "offers"."replaces_offer_id" IS NOT NULL;
 CREATE INDEX `offers_to_idx` ON `offers` (`to_user_id`,`status`);
 
 -- password_reset_tokens

@@ -7,7 +7,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { CRON_JOBS, DAILY_CRON, dispatchScheduled, FREQUENT_CRON, MAX_CALLS_PER_JOB, runCronJob, TRIGGER_ROWS_WRITTEN, type JobOutcome } from '../../worker/cron/index';
 import { INVOCATION_BUDGET } from '../../worker/cron/budget';
-import { ALERT_PAGE_JOB, SEARCHES_PER_INVOCATION } from '../../worker/cron/saved-search-alerts';
+import { ALERT_PAGE_JOB, MATCHES_PER_PAGE, SEARCHES_PER_INVOCATION } from '../../worker/cron/saved-search-alerts';
 import { dispatchToCronJobs, durableObjectRunner } from '../../worker/durable-objects/cron-jobs';
 import { emptyCounts, meterEnv } from '../../worker/lib/meter';
 import { createListing, signUp } from './helpers';
@@ -19,6 +19,27 @@ let clock = Date.now() + 900 * DAY;
 const nextTime = () => (clock += 10 * DAY);
 
 const ok = (job: string, more = false): JobOutcome => ({ job, ok: true, more, used: 1 });
+
+/**
+ * A backlog of saved searches: `members` verified members with `perMember` searches each for
+ * `word`, saved long before `at`, and one new listing five minutes before `at` that they all match.
+ */
+async function searchBacklog(at: number, members: number, perMember: number, word: string) {
+  const owner = await signUp();
+  const searchers = [];
+  for (let i = 0; i < members; i++) searchers.push(await signUp());
+  await env.DB.prepare('UPDATE users SET email_verified = 1, email_notifications = 1 WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(searchers.map((m) => m.id))).run();
+  const rows = searchers.flatMap((m) => Array.from({ length: perMember }, () => [m.id, iso(at - 30 * DAY)]));
+  await env.DB.prepare(
+    `INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at)
+     SELECT json_extract(value, '$[0]'), ?2, NULL, 1, json_extract(value, '$[1]') FROM json_each(?1)`,
+  )
+    .bind(JSON.stringify(rows), word)
+    .run();
+  const { id } = await createListing(owner, { title: `A ${word} to swap` });
+  await env.DB.prepare('UPDATE listings SET created_at = ?1 WHERE id = ?2').bind(iso(at - 5 * MINUTE), id).run();
+  return searchers;
+}
 
 describe('cron dispatch', () => {
   it('calls every job of the trigger in order, once each when none reports a full page', async () => {
@@ -103,20 +124,8 @@ describe('cron dispatch', () => {
 
   it('a backlog of saved searches is matched a page per invocation, every search once, one digest per member', async () => {
     const at = nextTime();
-    const owner = await signUp();
-    const members = [];
-    for (let i = 0; i < 6; i++) members.push(await signUp());
-    await env.DB.prepare('UPDATE users SET email_verified = 1, email_notifications = 1 WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(members.map((m) => m.id))).run();
     // 150 searches a member for "zither" (900 in all: four pages), saved long before.
-    const rows = members.flatMap((m) => Array.from({ length: 150 }, () => [m.id, iso(at - 30 * DAY)]));
-    await env.DB.prepare(
-      `INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at)
-       SELECT json_extract(value, '$[0]'), 'zither', NULL, 1, json_extract(value, '$[1]') FROM json_each(?1)`,
-    )
-      .bind(JSON.stringify(rows))
-      .run();
-    const { id } = await createListing(owner, { title: 'A zither to swap' });
-    await env.DB.prepare('UPDATE listings SET created_at = ?1 WHERE id = ?2').bind(iso(at - 5 * MINUTE), id).run();
+    const members = await searchBacklog(at, 6, 150, 'zither');
 
     // Sign-up mail (address verification) is already in the outbox: only rows after it count.
     const before = (await env.DB.prepare('SELECT coalesce(max(id), 0) AS id FROM email_outbox').first<{ id: number }>())!.id;
@@ -150,5 +159,36 @@ describe('cron dispatch', () => {
     expect(again).toMatchObject({ ok: true, more: false });
     const after = await env.DB.prepare(`SELECT sum(count) AS total FROM notifications WHERE kind = 'saved_search' AND user_id IN (SELECT value FROM json_each(?1))`).bind(ids).first<{ total: number }>();
     expect(after!.total).toBe(900);
+  });
+
+  it('a page of alerts where every search matches stops at whole members once it holds MATCHES_PER_PAGE entries (decision 049)', async () => {
+    const at = nextTime();
+    // Ten searches a member for "ocarina" (200 in all), every one matching the new listing.
+    const members = await searchBacklog(at, 20, 10, 'ocarina');
+    const ids = JSON.stringify(members.map((m) => m.id));
+    const entries = async () =>
+      (await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE kind = 'saved_search' AND user_id IN (SELECT value FROM json_each(?1))`).bind(ids).first<{ n: number }>())!.n;
+
+    // Each call's work (its entries, its digests, the CPU to build them) is bounded by what it
+    // writes, not only by the searches it reads: 40, 100 then 200 searches a page wrote up to 100
+    // entries (and 10 digests) in one call.
+    const perCall: number[] = [];
+    for (let call = 0; call < 12; call++) {
+      const before = await entries();
+      const outcome = await runCronJob(FREQUENT_CRON, 'saved-search-alerts', at, env);
+      expect(outcome.ok).toBe(true);
+      perCall.push((await entries()) - before);
+      if (!outcome.more) break;
+    }
+    expect(Math.max(...perCall)).toBeLessThanOrEqual(MATCHES_PER_PAGE);
+    expect(perCall.reduce((a, b) => a + b, 0)).toBe(200);
+    expect(await env.DB.prepare('SELECT 1 FROM cron_state WHERE job = ?1').bind(ALERT_PAGE_JOB).first()).toBeNull();
+    const digests = await env.DB.prepare(
+      `SELECT to_address, count(*) AS n FROM email_outbox WHERE subject NOT LIKE 'Verify your email%' AND to_address IN (SELECT value FROM json_each(?1)) GROUP BY to_address`,
+    )
+      .bind(JSON.stringify(members.map((m) => m.email)))
+      .all<{ to_address: string; n: number }>();
+    expect(digests.results).toHaveLength(20);
+    expect(digests.results.every((r) => r.n === 1)).toBe(true);
   });
 });

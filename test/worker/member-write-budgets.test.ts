@@ -23,6 +23,25 @@ async function spent(member: Member, rule: MemberBudget) {
     .run();
 }
 
+/**
+ * The member's day of offer steps already taken: counted from the lines the steps write (decision
+ * 049), so the day is spent by that many offer lines of theirs.
+ */
+async function offerStepsSpent(member: Member) {
+  const owner = await signUp();
+  const listing = await createListing(owner, { title: 'Garden hose' });
+  const lines = Array.from({ length: RATE_LIMITS.offerStepsPerMember.limit }, (_, i) => i);
+  await env.DB.prepare(
+    `INSERT INTO messages (id, sender_id, receiver_id, listing_id, content, kind, event, created_at)
+     SELECT (SELECT coalesce(max(id), 0) FROM messages) + row_number() OVER (), ?1, ?2, ?3, 'An offer step', 'event',
+            json_object('type', 'offer_made', 'offerId', 1000000 + value, 'barterId', NULL), ?5
+       FROM json_each(?4)`,
+  )
+    // Ninety seconds ago: out of the message budget's minute, in the day.
+    .bind(member.id, owner.id, listing.id, JSON.stringify(lines), new Date(Date.now() - 90_000).toISOString())
+    .run();
+}
+
 function expectRefused(response: Response) {
   expect(response.status).toBe(429);
   const seconds = Number(response.headers.get('Retry-After'));
@@ -83,7 +102,7 @@ describe("members' repeatable writes: each family's daily budget", () => {
 
   it.each(routes)('%s: %s %s answers 429 with Retry-After once the day is spent', async (rule, method, path) => {
     const member = await signUp();
-    await spent(member, rule);
+    await (rule === 'offerStepsPerMember' ? offerStepsSpent(member) : spent(member, rule));
     expectRefused(await send(member, method, path.replace('/api/users/1', `/api/users/${member.id}`)));
   });
 

@@ -3,7 +3,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FREQUENT_CRON } from '../../worker/cron/index';
-import { firstMessageIdSince, runMessageEmailNotices } from '../../worker/cron/message-email-notices';
+import { firstMessageIdSince, MAX_NOTICES, runMessageEmailNotices } from '../../worker/cron/message-email-notices';
 import worker from '../../worker/index';
 import { recording, tableScans } from './job-query-plans';
 import { call, insertListing, signUp, type Member } from './helpers';
@@ -148,5 +148,35 @@ describe('unread-message emails', () => {
     expect(statements.size).toBeGreaterThan(3);
     expect(await tableScans(statements)).toEqual([]);
     expect(await tableScans(new Set(['SELECT content FROM messages WHERE read = ?1']))).toHaveLength(1);
+  });
+  it('a run sends at most MAX_NOTICES, a page small enough for one invocation; the next runs send the rest (decision 049)', async () => {
+    const owner = await signUp();
+    await verify(owner);
+    const members: Member[] = [];
+    for (let i = 0; i < 5; i++) members.push(await signUp());
+    const listings: number[] = [];
+    for (let i = 0; i < 20; i++) listings.push(await insertListing(owner, `Seed packet ${i}`));
+    // 100 conversations (20 listings × 5 members), each with one unread message 20 minutes old.
+    const start = Date.now();
+    const rows = members.flatMap((m) => listings.map((l) => [m.id, l]));
+    await env.DB.prepare(
+      `INSERT INTO messages (id, sender_id, receiver_id, listing_id, content, created_at)
+       SELECT (SELECT coalesce(max(id), 0) FROM messages) + row_number() OVER (), json_extract(value, '$[0]'), ?2, json_extract(value, '$[1]'), 'Still there?', ?3
+         FROM json_each(?1)`,
+    )
+      .bind(JSON.stringify(rows), owner.id, iso(start - 20 * MINUTE))
+      .run();
+    const recorded = async () => (await noticeRows(owner)).length;
+    // 200 a run built 200 emails (and wrote about 850 rows) in one invocation: 7.9 ms of Worker CPU
+    // on a loaded machine.
+    expect(MAX_NOTICES).toBeLessThanOrEqual(60);
+    const runs: number[] = [];
+    for (let run = 0; run < 4 && (await recorded()) < 100; run++) {
+      const before = await recorded();
+      await runMessageEmailNotices(env, at(start + run * 15 * MINUTE));
+      runs.push((await recorded()) - before);
+    }
+    expect(Math.max(...runs)).toBeLessThanOrEqual(MAX_NOTICES);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(100);
   });
 });

@@ -162,7 +162,10 @@ describe('query plans', () => {
     for (const upTo of [undefined, 40]) {
       const { sql, params } = markReadStatement(db, 1, 2, 3, upTo).toSQL();
       const detail = await plan(sql, params);
-      expect(detail).toContain('SEARCH messages USING INDEX messages_listing_pair_idx (listing_id=? AND sender_id=? AND receiver_id=?)');
+      // Newest first down the direction's range, stopping at the unread count (decision 049): no sort.
+      expect(detail).toContain('SEARCH m USING INDEX messages_listing_pair_idx (listing_id=? AND sender_id=? AND receiver_id=?)');
+      expect(detail).toContain('SEARCH messages USING INTEGER PRIMARY KEY (rowid=?)');
+      expect(detail.join('\n')).not.toMatch(/TEMP B-TREE|SCAN/);
       expect(detail).toContain('SEARCH conversation_summaries USING INDEX sqlite_autoindex_conversation_summaries_1 (user_id=? AND listing_id=? AND partner_id=?)');
       expect(detail).toContain('SEARCH conversations USING PRIMARY KEY (listing_id=? AND a_id=? AND b_id=?)');
     }

@@ -30,8 +30,13 @@ export const NOTICE_PAUSE = HOUR;
 /** Messages older than this (before the previous run) are not looked at. */
 export const LOOKBACK = 3 * HOUR;
 const MAX_LOOKBACK = DAY;
-/** Emails per run; the rest go on the next run. */
-export const MAX_NOTICES = 200;
+/**
+ * Emails per run; the rest go on the next run (oldest last message first). 200 built and wrote
+ * about 850 rows in one invocation, 7.9 ms of Worker CPU on a loaded machine against the 8 ms per
+ * call (decision 049); 50 a run is 200 an hour, twice the provider's 100 mails a day, and a due
+ * conversation stays in the window for the three hours of LOOKBACK.
+ */
+export const MAX_NOTICES = 50;
 /** Statements of a run with nothing to send: claim, previous run, watermark read and write, search, due list. */
 export const NOTICE_IDLE_COST = 6;
 

@@ -1,12 +1,14 @@
 // Id reserves (decision 032). D1 counts every row an insert writes, and an AUTOINCREMENT insert
 // also writes its sqlite_sequence row whenever the new id passes the stored one: a row written per
-// message and per bell entry. Those two tables are inserted with max(id) + 1 instead (their newest
+// message, per bell entry and per offer. Those tables are inserted with max(id) + 1 instead (their newest
 // row found by primary key: one row read), while their sequence rows are kept ahead of max(id),
 // so the sequence row is never written by an insert. Every insert into them uses these ids: an
 // id left to AUTOINCREMENT would jump past the reserve and use it up.
 import { sql } from 'drizzle-orm';
 
-export type ReservedTable = 'messages' | 'notifications';
+// Offers joined in decision 049 (migration 0040 set their first reserve).
+export const RESERVED_TABLES = ['messages', 'notifications', 'offers'] as const;
+export type ReservedTable = (typeof RESERVED_TABLES)[number];
 
 /** How far ahead of max(id) the daily top-up sets the sequence, and below what it tops up. */
 export const ID_RESERVE = 200_000;
@@ -28,10 +30,10 @@ export const nextIdsOfRowsSql = (table: ReservedTable) => `(SELECT coalesce(max(
 /**
  * Tops the reserves up (the daily cron): a table's sequence moves to max(id) + ID_RESERVE once it is
  * less than half that far ahead, so it is written about once per 100,000 inserts. Migration 0030
- * set the first reserves.
+ * set the first reserves (0040 the offers').
  */
 export function idReserveStatements(d1: D1Database): D1PreparedStatement[] {
-  return (['messages', 'notifications'] as const).map((table) =>
+  return RESERVED_TABLES.map((table) =>
     d1
       .prepare(
         `UPDATE sqlite_sequence SET seq = (SELECT coalesce(max(id), 0) FROM ${table}) + ?1

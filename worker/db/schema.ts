@@ -277,8 +277,10 @@ export const offers = sqliteTable(
     index('offers_from_idx').on(t.fromUserId, t.status),
     index('offers_to_idx').on(t.toUserId, t.status),
     // A replaced offer has one replacement: a racing second counter fails its whole batch here.
-    uniqueIndex('offers_replaces_idx').on(t.replacesOfferId),
-    index('offers_barter_idx').on(t.barterId),
+    // Both partial (decision 049): a new offer has neither key, and an entry for NULL was a row
+    // written per offer that no lookup reads (`= ?` and the foreign keys' lookups imply NOT NULL).
+    uniqueIndex('offers_replaces_idx').on(t.replacesOfferId).where(sql`${t.replacesOfferId} IS NOT NULL`),
+    index('offers_barter_idx').on(t.barterId).where(sql`${t.barterId} IS NOT NULL`),
   ],
 );
 
@@ -816,6 +818,12 @@ export const conversationSummaries = sqliteTable(
      */
     receivedTexts: integer('received_texts').notNull().default(0),
     lastTextReceivedAt: text('last_text_received_at'),
+    /**
+     * The unread count the thread read stamped `unreadSettledAt` took to 0 (decision 049): the
+     * mark-read walk of the same batch stops after that many unread messages, newest first,
+     * instead of reading the direction's whole range. Not indexed, written with the stamp: free.
+     */
+    unreadSettledCount: integer('unread_settled_count').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.listingId, t.partnerId] }),
@@ -858,6 +866,8 @@ export const conversations = sqliteTable(
     bReceivedTexts: integer('b_received_texts').notNull().default(0),
     aLastTextReceivedAt: text('a_last_text_received_at'),
     bLastTextReceivedAt: text('b_last_text_received_at'),
+    aUnreadSettledCount: integer('a_unread_settled_count').notNull().default(0),
+    bUnreadSettledCount: integer('b_unread_settled_count').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.listingId, t.aId, t.bId] }),

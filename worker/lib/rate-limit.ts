@@ -56,6 +56,7 @@ export const RATE_LIMITS = {
   listingCreatesPerMember: { limit: 20, windowMs: DAY },
   listingEditsPerMember: { limit: 40, windowMs: DAY },
   profileEditsPerMember: { limit: 20, windowMs: DAY },
+  // Counted from the member's offer lines, not a row here (lib/offer-step-budget.ts, decision 049).
   offerStepsPerMember: { limit: 30, windowMs: DAY },
   barterStepsPerMember: { limit: 20, windowMs: DAY },
   reviewsPerMember: { limit: 10, windowMs: DAY },

@@ -1,7 +1,8 @@
 // Members' repeatable writes (decision 040): every write a member can repeat spends one of their
 // daily budgets (RATE_LIMITS in worker/lib/rate-limit.ts, one rule per action family) before the
 // route runs, so a refused attempt costs the route nothing. Past the budget: 429 with Retry-After
-// (when the member's day window ends). Visitors pass through to the route's own 401.
+// (when the member's day window ends). Visitors pass through to the route's own 401. Offer steps
+// are the one family counted otherwise: from the lines they write (lib/offer-step-budget.ts).
 import { createMiddleware } from 'hono/factory';
 import { hit, type RateLimitRule } from '../lib/rate-limit';
 import type { AppEnv } from '../types';

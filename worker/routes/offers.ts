@@ -22,6 +22,7 @@ import {
   findListingAcrossBlock,
   findOfferAcrossBlock,
   findOfferById,
+  linesByIds,
   listingsByIds,
   liveBarterOf,
   openOfferOf,
@@ -38,7 +39,7 @@ import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import { parseBody, parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
-import { memberBudget } from '../middleware/member-budget';
+import { offerStepBudget } from '../lib/offer-step-budget';
 
 export const offerRoutes = new Hono<AppEnv>();
 
@@ -134,7 +135,7 @@ const offerNotice = (actor: UserRow, to: number, listing: { id: number; title: s
   link: conversationLink(listing.id, actor.id, to),
 });
 
-offerRoutes.post('/', memberBudget('offerStepsPerMember'), async (c) => {
+offerRoutes.post('/', offerStepBudget, async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   // An offer is a message in the conversation: it shares the members' message budget.
@@ -152,9 +153,9 @@ offerRoutes.post('/', memberBudget('offerStepsPerMember'), async (c) => {
   if (await openOfferOf(db, key)) throw conflict(OFFER_MESSAGES.openExists);
   if (await liveBarterOf(db, listing.id, user.id, listing.userId)) throw conflict(OFFER_MESSAGES.barterExists);
 
-  let created: OfferRow;
+  let made: { offer: OfferRow; lineId: number };
   try {
-    created = await withMessageBudget(c.env.DB, user.id, () =>
+    made = await withMessageBudget(c.env.DB, user.id, () =>
       createOffer(
         db,
         { listingId: listing.id, conversationKey: key, fromUserId: user.id, toUserId: listing.userId, ...terms },
@@ -170,9 +171,10 @@ offerRoutes.post('/', memberBudget('offerStepsPerMember'), async (c) => {
     if (isUniqueViolation(error)) throw conflict(OFFER_MESSAGES.openExists);
     throw error;
   }
+  const created = made.offer;
   const shaped = await shapeOffer(db, created);
   // The covering message (if any) is a plain message: it goes live like any other.
-  const lines = await eventLinesByKeys(db, [`offer:${created.id}:made`]);
+  const lines = await linesByIds(db, [made.lineId]);
   const covering = input.message
     ? await db.query.messages.findFirst({
         where: (m, { and, eq, lt }) => and(eq(m.listingId, listing.id), eq(m.senderId, user.id), eq(m.receiverId, listing.userId), eq(m.kind, 'text'), lt(m.id, lines[0]?.id ?? Number.MAX_SAFE_INTEGER)),
@@ -202,7 +204,7 @@ async function partiesOf(db: Db, offer: OfferRow) {
   return { listing, ownerId: listing.userId, memberId };
 }
 
-offerRoutes.post('/:id{[0-9]+}/accept', memberBudget('offerStepsPerMember'), async (c) => {
+offerRoutes.post('/:id{[0-9]+}/accept', offerStepBudget, async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const offer = await offerFor(c, user);
@@ -241,7 +243,7 @@ offerRoutes.post('/:id{[0-9]+}/accept', memberBudget('offerStepsPerMember'), asy
 
 /** Decline (the member the offer is addressed to) and withdraw (the member who made it). */
 for (const action of ['decline', 'withdraw'] as const) {
-  offerRoutes.post(`/:id{[0-9]+}/${action}`, memberBudget('offerStepsPerMember'), async (c) => {
+  offerRoutes.post(`/:id{[0-9]+}/${action}`, offerStepBudget, async (c) => {
     const db = c.get('db');
     const user = requireUser(c);
     const offer = await offerFor(c, user);
@@ -277,7 +279,7 @@ for (const action of ['decline', 'withdraw'] as const) {
  * is addressed to, a counter-offer; from the member who made it, a revision. The terms always say
  * what the member who is not the owner gives.
  */
-offerRoutes.post('/:id{[0-9]+}/counter', memberBudget('offerStepsPerMember'), async (c) => {
+offerRoutes.post('/:id{[0-9]+}/counter', offerStepBudget, async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   await checkMessageBudget(c.env.DB, user.id);

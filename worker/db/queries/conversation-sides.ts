@@ -18,7 +18,7 @@ export const conversationKey = (listingId: number, userId: number, partnerId: nu
 });
 
 /** Columns each side has (a summary row's, and `a_`/`b_` prefixed on a conversation's row). */
-export type SideColumn = 'unread_count' | 'unread_settled_at' | 'received_texts' | 'last_text_received_at';
+export type SideColumn = 'unread_count' | 'unread_settled_at' | 'unread_settled_count' | 'received_texts' | 'last_text_received_at';
 
 /**
  * One column of a member's side, as an SQL expression of SQL operands (numbers or column
@@ -41,11 +41,22 @@ export const partnerOfKeySql = (key: string) => `CAST(substr(${key}, 9 + instr(s
  * when there is nothing to do (messages.ts, markReadWalk).
  */
 export function listingIdWhenSide(userId: number, listingId: number, partnerId: number, column: SideColumn, test: SQL): SQL {
+  return sideValueWhen(userId, listingId, partnerId, 'listing_id', column, test);
+}
+
+/**
+ * A column of the member's side (or the conversation's listing id) when the side passes `test`
+ * on `column`, else NULL: what a walk over the conversation's messages needs besides its key
+ * (messages.ts, markReadWalk: how many unread messages it stops after).
+ */
+export function sideValueWhen(userId: number, listingId: number, partnerId: number, value: SideColumn | 'listing_id', column: SideColumn, test: SQL): SQL {
   const key = conversationKey(listingId, userId, partnerId);
-  const own = sql.raw(`${sideOf(userId, partnerId)}_${column}`);
+  const side = sideOf(userId, partnerId);
+  const own = sql.raw(`${side}_${column}`);
+  const ownValue = sql.raw(value === 'listing_id' ? value : `${side}_${value}`);
   return sql`COALESCE(
-    (SELECT listing_id FROM conversation_summaries
+    (SELECT ${sql.raw(value)} FROM conversation_summaries
       WHERE user_id = ${userId} AND listing_id = ${listingId} AND partner_id = ${partnerId} AND ${sql.raw(column)} ${test}),
-    (SELECT listing_id FROM conversations
+    (SELECT ${ownValue} FROM conversations
       WHERE listing_id = ${key.listingId} AND a_id = ${key.aId} AND b_id = ${key.bId} AND ${own} ${test}))`;
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
 import { conversationSummaries as summaries, conversations, listings, messages, users, type MessageRow } from '../schema';
-import { conversationKey, listingIdWhenSide, sideOf } from './conversation-sides';
+import { conversationKey, listingIdWhenSide, sideOf, sideValueWhen, type SideColumn } from './conversation-sides';
 import { conversationKeyOf, conversationPath } from '../../../src/shared/conversation-key';
 import { messageNotifyStatements, settleConversationStatements, subjectKeys } from './notifications';
 import { messageBudgetGateExpr } from '../../lib/message-budget';
@@ -275,7 +275,7 @@ export async function readConversation(db: Db, reader: SessionRecord, partnerId:
  * nothing (one row read). The summary triggers keep the count.
  */
 export function markReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, upTo?: number) {
-  return markReadWalk(db, listingIdWhenSide(readerId, listingId, partnerId, 'unread_count', sql`> 0`), readerId, partnerId, upTo);
+  return markReadWalk(db, { readerId, partnerId, listingId }, { count: 'unread_count', when: 'unread_count', test: sql`> 0` }, upTo);
 }
 
 /**
@@ -292,7 +292,8 @@ export function settleUnreadStatements(db: Db, readerId: number, partnerId: numb
   return [
     db
       .update(summaries)
-      .set({ unreadCount: 0, unreadSettledAt: settledAt })
+      // SET reads the row as it was: the count settled goes with the stamp (decision 049).
+      .set({ unreadCount: 0, unreadSettledAt: settledAt, unreadSettledCount: sql`${summaries.unreadCount}` })
       .where(
         and(
           eq(summaries.userId, readerId),
@@ -303,7 +304,11 @@ export function settleUnreadStatements(db: Db, readerId: number, partnerId: numb
       ),
     db
       .update(conversations)
-      .set(a ? { aUnreadCount: 0, aUnreadSettledAt: settledAt } : { bUnreadCount: 0, bUnreadSettledAt: settledAt })
+      .set(
+        a
+          ? { aUnreadCount: 0, aUnreadSettledAt: settledAt, aUnreadSettledCount: sql`${conversations.aUnreadCount}` }
+          : { bUnreadCount: 0, bUnreadSettledAt: settledAt, bUnreadSettledCount: sql`${conversations.bUnreadCount}` },
+      )
       .where(
         and(
           eq(conversations.listingId, key.listingId),
@@ -322,23 +327,37 @@ export function settleUnreadStatements(db: Db, readerId: number, partnerId: numb
  * that is still counted counts it out as before.)
  */
 export function markSettledReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, settledAt: string) {
-  return markReadWalk(db, listingIdWhenSide(readerId, listingId, partnerId, 'unread_settled_at', sql`= ${settledAt}`), readerId, partnerId);
+  return markReadWalk(db, { readerId, partnerId, listingId }, { count: 'unread_settled_count', when: 'unread_settled_at', test: sql`= ${settledAt}` });
 }
 
-function markReadWalk(db: Db, key: SQL, readerId: number, partnerId: number, upTo?: number) {
+/**
+ * The walk: the direction's messages newest first (messages_listing_pair_idx backwards), stopping
+ * after `unread` unread ones (decision 049). The side's count is exact (the triggers keep it), and
+ * nothing marks a message unread again, so the unread messages are the newest of the direction and
+ * the walk reads about as many rows as it marks; it read the direction's whole range before (a
+ * long thread's hundreds of read messages for one new one). NULL key or count: nothing is read.
+ */
+function markReadWalk(
+  db: Db,
+  { readerId, partnerId, listingId }: { readerId: number; partnerId: number; listingId: number },
+  side: { count: SideColumn; when: SideColumn; test: SQL },
+  upTo?: number,
+) {
+  // The walk's key and its count, both read from the reader's side when it passes the test.
+  const key = listingIdWhenSide(readerId, listingId, partnerId, side.when, side.test);
+  const unread = sideValueWhen(readerId, listingId, partnerId, side.count, side.when, side.test);
   return db
     .update(messages)
     .set({ read: true })
     .where(
-      and(
-        sql`${messages.listingId} = ${key}`,
-        eq(messages.senderId, partnerId),
-        eq(messages.receiverId, readerId),
-        // `+` keeps this term off messages_receiver_idx (receiver_id, read), which would read the
-        // reader's unread messages of every conversation instead of this direction.
-        sql`+${messages.read} = 0`,
-        upTo === undefined ? undefined : sql`${messages.id} <= ${upTo}`,
-      ),
+      sql`${messages.id} IN (
+        SELECT m.id FROM messages AS m
+         WHERE m.listing_id = ${key} AND m.sender_id = ${partnerId} AND m.receiver_id = ${readerId}
+           -- \`+\` keeps this term off messages_receiver_idx (receiver_id, read), which would read the
+           -- reader's unread messages of every conversation instead of this direction.
+           AND +m.read = 0 ${upTo === undefined ? sql`` : sql`AND m.id <= ${upTo}`}
+         ORDER BY m.created_at DESC
+         LIMIT coalesce(${unread}, 0))`,
     );
 }
 

@@ -191,13 +191,18 @@ const openOfferIdOf = (conversationKey: string) => sql`(SELECT id FROM offers WH
 /**
  * Stores a new open offer with its items, the member's covering message (if any) and the
  * "offered" line, and tells the other member. The unique open-offer index makes a second open
- * offer in the conversation fail the whole batch (the caller answers 409).
+ * offer in the conversation fail the whole batch (the caller answers 409). Returns the offer and
+ * its line's id.
+ *
+ * The line has no once-only key (decision 049): it belongs to an offer this batch creates, so no
+ * racing request can write it twice (a second open offer fails the batch), and the key's entry
+ * in messages_event_key_idx was a row written per offer that only this request read back.
  */
 export async function createOffer(
   db: Db,
   offer: NewOffer,
   extras: { message: string | null; lineContent: string; notice: NotificationEvent },
-): Promise<OfferRow> {
+): Promise<{ offer: OfferRow; lineId: number }> {
   const offerId = openOfferIdOf(offer.conversationKey);
   const statements: Statement[] = [
     // An offer is a message in the conversation: it spends the member's message budget.
@@ -205,6 +210,9 @@ export async function createOffer(
     db
       .insert(offers)
       .values({
+        // Every id under its table's reserve (decision 049): an AUTOINCREMENT id writes the
+        // sequence row, and for messages leaves every later message writing it until the top-up.
+        id: nextId('offers'),
         listingId: offer.listingId,
         conversationKey: offer.conversationKey,
         fromUserId: offer.fromUserId,
@@ -217,17 +225,25 @@ export async function createOffer(
   if (extras.message) {
     statements.push(db.insert(messages).values({ id: nextId('messages'), senderId: offer.fromUserId, receiverId: offer.toUserId, listingId: offer.listingId, content: extras.message }));
   }
+  const lineAt = statements.length;
   statements.push(
     sql`
-      INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
-      VALUES (${offer.fromUserId}, ${offer.toUserId}, ${offer.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
-              json_object('type', 'offer_made', 'offerId', ${offerId}, 'barterId', NULL), 'offer:' || ${offerId} || ':made')`,
+      INSERT INTO messages (id, sender_id, receiver_id, listing_id, content, kind, event)
+      VALUES (${nextId('messages')}, ${offer.fromUserId}, ${offer.toUserId}, ${offer.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
+              json_object('type', 'offer_made', 'offerId', ${offerId}, 'barterId', NULL))
+      RETURNING id`,
     // The covering message is in the notice's count already (one for the offer, as before).
     notifyStatement(db, extras.notice, { textsInBatch: extras.message ? 1 : 0 }),
   );
-  const [, inserted] = await runBatch(db, statements);
-  const id = (inserted!.results[0] as { id: number }).id;
-  return (await findOfferById(db, id))!;
+  const results = await runBatch(db, statements);
+  const id = (results[1]!.results[0] as { id: number }).id;
+  const lineId = (results[lineAt]!.results[0] as { id: number }).id;
+  return { offer: (await findOfferById(db, id))!, lineId };
+}
+
+/** Conversation lines by id (a step's line known by the id its insert returned). */
+export function linesByIds(db: Db, ids: number[]): Promise<MessageRow[]> {
+  return db.select().from(messages).where(inArray(messages.id, ids)).orderBy(messages.id);
 }
 
 /**
@@ -253,8 +269,8 @@ export async function counterOffer(
       .returning({ id: offers.id }),
     // Only when this batch countered it (its own timestamp).
     sql`
-      INSERT INTO offers (listing_id, conversation_key, from_user_id, to_user_id, status, text, replaces_offer_id, updated_at)
-      SELECT ${old.listingId}, ${old.conversationKey}, ${counter.fromUserId}, ${counter.toUserId}, 'open', ${counter.text}, ${old.id}, ${at}
+      INSERT INTO offers (id, listing_id, conversation_key, from_user_id, to_user_id, status, text, replaces_offer_id, updated_at)
+      SELECT ${nextId('offers')}, ${old.listingId}, ${old.conversationKey}, ${counter.fromUserId}, ${counter.toUserId}, 'open', ${counter.text}, ${old.id}, ${at}
        WHERE EXISTS (SELECT 1 FROM offers WHERE id = ${old.id} AND status = 'countered' AND responded_at = ${at})`,
     ...counter.givenListingIds.map(
       (listingId) => sql`
@@ -262,8 +278,8 @@ export async function counterOffer(
         SELECT id, ${listingId} FROM offers WHERE replaces_offer_id = ${old.id} AND updated_at = ${at}`,
     ),
     sql`
-      INSERT OR IGNORE INTO messages (sender_id, receiver_id, listing_id, content, kind, event, event_key)
-      SELECT ${counter.fromUserId}, ${counter.toUserId}, ${old.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
+      INSERT OR IGNORE INTO messages (id, sender_id, receiver_id, listing_id, content, kind, event, event_key)
+      SELECT ${nextId('messages')}, ${counter.fromUserId}, ${counter.toUserId}, ${old.listingId}, ${extras.lineContent.slice(0, 2000)}, 'event',
              json_object('type', ${extras.eventType}, 'offerId', ${newId}, 'barterId', NULL), ${`offer:${old.id}:countered`}
        WHERE ${newId} IS NOT NULL`,
   ];
