@@ -8,7 +8,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotFoundCard } from './components/not-found-card';
-import { readBootData, seedQueryCache } from './lib/boot';
+import { leftFirstScreen, readBootData, seedQueryCache } from './lib/boot';
 import { queryClient } from './lib/query-client';
 import { ThemeProvider } from './lib/theme';
 import { routeTree } from './routeTree.gen';
@@ -26,6 +26,10 @@ const router = createRouter({
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
   defaultNotFoundComponent: NotFoundCard,
+});
+
+router.subscribe('onBeforeNavigate', (event) => {
+  if (event.fromLocation && event.hrefChanged) leftFirstScreen();
 });
 
 declare module '@tanstack/react-router' {

@@ -23,17 +23,34 @@ export function readBootData(doc: Document = document): BootData | null {
   }
 }
 
-export function seedQueryCache(queryClient: QueryClient, data: BootData | null) {
+/** When the page's data was put in the cache (its entries' dataUpdatedAt), and whether the app has left the page's first screen since. */
+let seededAt: number | null = null;
+let navigated = false;
+
+export function seedQueryCache(queryClient: QueryClient, data: BootData | null, now = Date.now()) {
   if (!data) return;
-  queryClient.setQueryData(authKeys.currentUser, data.user);
-  if (data.categories) queryClient.setQueryData(categoriesQuery.queryKey, data.categories);
-  if (data.featured) queryClient.setQueryData(listingKeys.featured(), data.featured);
+  seededAt = now;
+  const seed = (key: readonly unknown[], value: unknown) => queryClient.setQueryData(key, value, { updatedAt: now });
+  seed(authKeys.currentUser, data.user);
+  if (data.categories) seed(categoriesQuery.queryKey, data.categories);
+  if (data.featured) seed(listingKeys.featured(), data.featured);
   if (data.listingPage) {
     const { params, ...page } = data.listingPage;
-    queryClient.setQueryData(listingKeys.list(params), page);
+    seed(listingKeys.list(params), page);
   }
-  if (data.testimonials) queryClient.setQueryData(newestTestimonialsQuery(data.testimonials.limit).queryKey, data.testimonials.items);
-  if (data.listing) queryClient.setQueryData(listingKeys.detail(data.listing.id), data.listing);
-  if (data.profile) queryClient.setQueryData(userKeys.byUsername(data.profile.username), data.profile);
-  if (data.conversations) queryClient.setQueryData(messageKeys.conversations(), data.conversations);
+  if (data.testimonials) seed(newestTestimonialsQuery(data.testimonials.limit).queryKey, data.testimonials.items);
+  if (data.listing) seed(listingKeys.detail(data.listing.id), data.listing);
+  if (data.profile) seed(userKeys.byUsername(data.profile.username), data.profile);
+  if (data.conversations) seed(messageKeys.conversations(), data.conversations);
 }
+
+/** The app moved to another address (in-app navigation): later screens read as they always did. */
+export function leftFirstScreen() {
+  navigated = true;
+}
+
+/**
+ * Whether a query's data is what this page's HTML carried, on the page's first screen: a screen
+ * that refetches on every mount (the messages list) takes it instead, as fresh as a read.
+ */
+export const fromThisPage = (query: { state: { dataUpdatedAt: number } }) => !navigated && seededAt !== null && query.state.dataUpdatedAt === seededAt;

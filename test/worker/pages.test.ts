@@ -124,7 +124,7 @@ describe('pages', () => {
       expect(missing.response.status, path).toBe(404);
       expect(missing.response.headers.get('Cache-Control')).toBe('private, no-store');
       expect(missing.html).toContain('<div id="root"></div>');
-      expect(missing.boot).toEqual({ user: null });
+      expect(missing.boot).toEqual({ user: null, categories: (await reply('/api/categories')).body });
     }
     // The owner still sees their hidden listing, as GET /api/listings/{id} shows it to them.
     expect((await page(`/listing/${hidden.id}`, { cookie: owner.cookie })).response.status).toBe(200);
@@ -143,6 +143,12 @@ describe('pages', () => {
     const self = await page(`/profile/${member.username}`, { cookie: member.cookie });
     expect(self.boot.profile).toEqual((await reply(`/api/users/username/${member.username}`, member.cookie)).body);
     expect(self.boot.profile.email).toBe(member.email);
+    expect(self.boot.conversations).toBeUndefined();
+    // Another member's profile offers 'Message', which reads the conversation list: it comes too.
+    const other = await signUp();
+    const visiting = await page(`/profile/${member.username}`, { cookie: other.cookie });
+    expect(visiting.boot.conversations).toEqual((await reply('/api/conversations?limit=30', other.cookie)).body);
+    expect(visiting.roundTrips).toBe(2);
   });
 
   it('embeds the conversation list as GET /api/conversations?limit=30 answers it; a guest gets none', async () => {
@@ -157,8 +163,8 @@ describe('pages', () => {
     expect(messages.boot.conversations).toHaveLength(1);
     expect(messages.roundTrips).toBe(2);
     const guest = await page('/messages');
-    expect(guest.boot).toEqual({ user: null });
-    expect(guest.roundTrips).toBe(0);
+    expect(guest.boot).toEqual({ user: null, categories: (await reply('/api/categories')).body });
+    expect(guest.roundTrips).toBe(1);
   });
 
   it("embeds browse's page for the URL's query as the SPA asks it, and leaves a text search to the SPA", async () => {
@@ -198,6 +204,9 @@ describe('pages', () => {
     const about = await page('/about', { cookie: member.cookie });
     expect(about.response.status).toBe(200);
     expect(about.boot.user.id).toBe(member.id);
+    // Every page carries the categories (cards, forms and filters name them).
+    expect(about.boot.categories).toEqual((await reply('/api/categories')).body);
+    expect(about.roundTrips).toBe(2);
     expect((await page('/admin/', { cookie: member.cookie })).response.status).toBe(200);
     const declared = /export interface FileRoutesByFullPath \{([\s\S]*?)\}/.exec(routeTree)![1]!;
     const spaRoutes = [...declared.matchAll(/'([^']+)':/g)].map((m) => m[1]);

@@ -19,7 +19,9 @@ import { browsePageRead, categoriesRead, featuredListingsRead, listingShapedRead
 import { conversationSummariesRead } from '../db/queries/messages';
 import { userByUsernameQuery } from '../db/queries/users';
 import { wantInfoRead } from '../db/queries/wants';
+import type { Db } from '../db/client';
 import { read, runReads, type Read } from '../db/read';
+import { foldName } from '../lib/names';
 import { users, type UserRow } from '../db/schema';
 import { selfUser, userFor } from '../db/shapes';
 import { withBootData } from '../lib/boot/embed';
@@ -51,14 +53,27 @@ export const pagesOnly = createMiddleware<AppEnv>(async (c, next) => {
 /** BootData's fields as the Worker's shapes give them (their types are the server's, wider than the SPA's). */
 type Embedded = { [K in Exclude<keyof BootData, 'user'>]?: unknown };
 type PageData = { data: Embedded; found: boolean };
-const NOTHING: PageData = { data: {}, found: true };
-const MISSING: PageData = { data: {}, found: false };
+
+/**
+ * A page's reads with the categories, in one batch: every page carries them (the listing cards,
+ * the forms and the filters name categories), so no screen of a full load asks for them.
+ */
+async function withCategories<const T extends readonly Read<unknown>[]>(c: Context<AppEnv>, reads: T) {
+  const db = c.get('db');
+  const [categories, ...replies] = await runReads(db, [categoriesRead(db), ...reads] as const);
+  return { categories, replies: replies as unknown as { -readonly [K in keyof T]: T[K] extends Read<infer R> ? R : never } };
+}
+
+async function nothingMore(c: Context<AppEnv>, found: boolean): Promise<PageData> {
+  const { categories } = await withCategories(c, [] as const);
+  return { data: { categories }, found };
+}
 
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const page = matchPage(url.pathname);
   const viewer = c.get('user');
-  const [html, pageData] = await Promise.all([c.env.ASSETS.fetch(new Request(new URL('/', url))), page ? readPage(c, page.route, page.param, url) : MISSING]);
+  const [html, pageData] = await Promise.all([c.env.ASSETS.fetch(new Request(new URL('/', url))), page ? readPage(c, page.route, page.param, url) : nothingMore(c, false)]);
   // No app page to serve (a build without the SPA): pass on what the assets answered.
   if (!html.ok) return html;
   const headers = new Headers(PAGE_HEADERS);
@@ -66,7 +81,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   return withBootData(html, { user: viewer ? selfUser(viewer) : null, ...pageData.data }, { status: pageData.found ? 200 : 404, headers });
 }
 
-/** The first screen's replies of a page: one D1 batch at most. */
+/** The first screen's replies of a page, with the categories: one D1 batch. */
 function readPage(c: Context<AppEnv>, route: PageRoute, param: string | undefined, url: URL): Promise<PageData> {
   const viewer = c.get('user');
   switch (route) {
@@ -82,7 +97,7 @@ function readPage(c: Context<AppEnv>, route: PageRoute, param: string | undefine
     case '/messages/$conversation':
       return messagesPage(c, viewer);
     default:
-      return Promise.resolve(NOTHING);
+      return nothingMore(c, true);
   }
 }
 
@@ -93,8 +108,10 @@ async function homePage(c: Context<AppEnv>, viewer: UserRow | null): Promise<Pag
   const db = c.get('db');
   // Browse by Category's first grid: as many more than Featured holds (components/browse-by-category.tsx).
   const params: BootListingParams = { category: undefined, limit: HOME_GRID_SHOWN + FEATURED_LIMIT, offset: 0 };
-  const [categories, featured, listings, testimonials] = await runReads(db, [
-    categoriesRead(db),
+  const {
+    categories,
+    replies: [featured, listings, testimonials],
+  } = await withCategories(c, [
     featuredListingsRead(db),
     browsePageRead(db, { viewerId: viewer?.id, limit: params.limit, offset: params.offset })!,
     visibleTestimonialsRead(db, HOME_STORIES_SHOWN),
@@ -129,8 +146,11 @@ async function browsePage(c: Context<AppEnv>, viewer: UserRow | null, url: URL):
   // SPA's call, as is a page the route refuses (past the result window).
   const embeddable = params.distance === undefined && params.near === undefined && params.offset < LISTINGS_RESULT_WINDOW && params.limit <= LISTINGS_MAX_LIMIT;
   const page = embeddable ? browsePageRead(db, { search: params.search, category: params.category?.trim(), viewerId: viewer?.id, limit: params.limit, offset: params.offset }) : null;
-  if (!page) return { data: { categories: (await runReads(db, [categoriesRead(db)] as const))[0] }, found: true };
-  const [categories, answer] = await runReads(db, [categoriesRead(db), page] as const);
+  if (!page) return nothingMore(c, true);
+  const {
+    categories,
+    replies: [answer],
+  } = await withCategories(c, [page] as const);
   return { data: { categories, listingPage: listingPageOf(params, answer) }, found: true };
 }
 
@@ -144,13 +164,16 @@ function ownerOfListingRead(c: Context<AppEnv>, id: number) {
 async function listingPage(c: Context<AppEnv>, viewer: UserRow | null, param: string): Promise<PageData> {
   const db = c.get('db');
   const id = Number(param);
-  if (!/^[0-9]+$/.test(param) || !Number.isSafeInteger(id) || id < 1) return MISSING;
+  if (!/^[0-9]+$/.test(param) || !Number.isSafeInteger(id) || id < 1) return nothingMore(c, false);
   // As GET /api/listings/{id}: a block hides the listing from a member who is not an admin.
   const listingRead = listingShapedRead(db, id, null, viewer && !viewer.isAdmin ? viewer.id : null);
   const isOwner = viewer ? sql`(SELECT user_id FROM listings WHERE id = ${id}) = ${viewer.id}` : null;
-  const [listing, owner, wants] = await runReads(db, [listingRead, ownerOfListingRead(c, id), viewer ? wantInfoRead(db, viewer.id, id, isOwner!) : NO_WANTS] as const);
-  if (!listing || !listingShownTo(listing, viewer)) return MISSING;
-  return { data: { listing: wants ? listingReply(listing, wants) : listing, ...(owner ? { profile: owner } : {}) }, found: true };
+  const {
+    categories,
+    replies: [listing, owner, wants],
+  } = await withCategories(c, [listingRead, ownerOfListingRead(c, id), viewer ? wantInfoRead(db, viewer.id, id, isOwner!) : NO_WANTS] as const);
+  if (!listing || !listingShownTo(listing, viewer)) return { data: { categories }, found: false };
+  return { data: { categories, listing: wants ? listingReply(listing, wants) : listing, ...(owner ? { profile: owner } : {}) }, found: true };
 }
 
 /** A guest wants nothing: a read without a statement. */
@@ -159,15 +182,28 @@ const NO_WANTS: Read<null> = { queries: [], reply: () => null };
 async function profilePage(c: Context<AppEnv>, viewer: UserRow | null, username: string): Promise<PageData> {
   const db = c.get('db');
   // As GET /api/users/username/{name}: no account has a longer name.
-  if (username.length > USERNAME_MAX_LENGTH) return MISSING;
-  const [profile] = await runReads(db, [read(userByUsernameQuery(db, username), ([row]) => (row ? userFor(viewer, row) : undefined))] as const);
-  return profile ? { data: { profile }, found: true } : MISSING;
+  if (username.length > USERNAME_MAX_LENGTH) return nothingMore(c, false);
+  // Another member's profile offers a signed-in member 'Message' about the listings the two
+  // already talk about: it reads the conversation list, which comes with the page too.
+  const otherMember = viewer !== null && foldName(viewer.username) !== foldName(username);
+  const {
+    categories,
+    replies: [profile, conversations],
+  } = await withCategories(c, [read(userByUsernameQuery(db, username), ([row]) => (row ? userFor(viewer, row) : undefined)), otherMember ? conversationsRead(db, viewer) : NO_CONVERSATIONS] as const);
+  if (!profile) return { data: { categories }, found: false };
+  return { data: { categories, profile, ...(conversations ? { conversations } : {}) }, found: true };
 }
 
 async function messagesPage(c: Context<AppEnv>, viewer: UserRow | null): Promise<PageData> {
-  if (!viewer) return NOTHING;
+  if (!viewer) return nothingMore(c, true);
   const db = c.get('db');
-  // The SPA's conversationsQuery asks for a page (?limit=…), whose summaries carry their cursor.
-  const [conversations] = await runReads(db, [conversationSummariesRead(db, viewer.id, { limit: CONVERSATIONS_PAGE_DEFAULT, withCursor: true })] as const);
-  return { data: { conversations }, found: true };
+  const {
+    categories,
+    replies: [conversations],
+  } = await withCategories(c, [conversationsRead(db, viewer)] as const);
+  return { data: { categories, conversations }, found: true };
 }
+
+/** The SPA's conversationsQuery asks for a page (?limit=…), whose summaries carry their cursor. */
+const conversationsRead = (db: Db, viewer: UserRow) => conversationSummariesRead(db, viewer.id, { limit: CONVERSATIONS_PAGE_DEFAULT, withCursor: true });
+const NO_CONVERSATIONS: Read<null> = { queries: [], reply: () => null };
