@@ -42,6 +42,7 @@ export const PAGE_HEADERS: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self)',
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
 };
 
 /** Paths the API and the photo routes own: never a page (their unknown paths answer JSON 404s). */
@@ -77,7 +78,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   // No app page to serve (a build without the SPA): pass on what the assets answered.
   if (!html.ok) return html;
   const headers = new Headers(PAGE_HEADERS);
-  if (url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   return withBootData(html, { user: viewer ? selfUser(viewer) : null, ...pageData.data }, { status: pageData.found ? 200 : 404, headers });
 }
 
