@@ -66,6 +66,8 @@ describe('pages', () => {
   it('embeds what the home page reads, exactly as the API answers it, for a guest with user null, in one round trip', async () => {
     const owner = await signUp();
     await createListing(owner, { title: 'Home page lamp' });
+    // A testimonial with its author: in a D1 batch the two tables' `id` columns must not collide.
+    await env.DB.prepare("INSERT INTO testimonials (user_id, title, content, rating, is_approved, is_public) VALUES (?, 'Swapped a lamp', 'Easy to arrange', 5, 1, 1)").bind(owner.id).run();
     const home = await page('/');
     expect(home.response.status).toBe(200);
     expect(home.response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
@@ -80,6 +82,7 @@ describe('pages', () => {
     const listings = await reply('/api/listings?limit=12&offset=0');
     expect(home.boot.listingPage).toEqual({ params: { limit: 12, offset: 0 }, listings: listings.body, total: Number(listings.headers.get('X-Total-Count')), exact: true });
     expect(home.boot.testimonials).toEqual({ limit: 3, items: (await reply('/api/testimonials?limit=3')).body });
+    expect(home.boot.testimonials.items[0]).toMatchObject({ userId: owner.id, title: 'Swapped a lamp', user: { id: owner.id, username: owner.username } });
     // A guest: no session to read; the four replies in one batch.
     expect(home.roundTrips).toBe(1);
   });

@@ -77,7 +77,8 @@ export function visibleTestimonialsRead(db: Db, limit = COMMUNITY_LIST_LIMIT) {
   const query = db
     .select({
       testimonial: testimonials,
-      user: { id: users.id, username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl },
+      // Aliased: a D1 batch returns rows as objects, where the author's `id` would overwrite the testimonial's.
+      user: { id: sql<number>`${users.id}`.as('author_id'), username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl },
     })
     .from(testimonials)
     .innerJoin(users, eq(users.id, testimonials.userId))
