@@ -11,6 +11,7 @@ import {
   createMember,
   eventually,
   launchBrowser,
+  navigateInApp,
   newPage,
   PHONE,
   screenshot,
@@ -326,13 +327,6 @@ describe('the home page (decision 045)', () => {
     expect([...log.requests.filter((r) => COUNT_ROUTES.includes(r))].sort()).toEqual([...COUNT_ROUTES].sort());
   });
 });
-
-/** An in-app navigation (the router follows popstate), keeping the page's query cache. */
-const navigateInApp = (page: Page, path: string) =>
-  page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
-  }, path);
 
 describe('the home page after a listing changes (decision 045)', () => {
   it('does not re-read the counters or the activity figures: the feed socket brings them', async () => {
