@@ -27,8 +27,18 @@ export const WANTS_PER_MEMBER = 64;
 /** The contract's cap on one member's wants (the new want's giver's are all read). */
 export const MAX_WANTS = 200;
 
-/** Incremental search caps (edges per hop). */
-export const INCREMENTAL = { f1: 256, b1: MAX_WANTS, f2: 1024, b2: 1024 } as const;
+/**
+ * Incremental search caps (decision 046): edges per hop, and the outer hops' per-member reads. The
+ * first hops are what a member expects at once (a direct swap: g wants one of r's listings, in b1,
+ * all of g's wants; a ring of three: r → a → g, f1 then b1); the outer hops b2 and f2 only close
+ * rings of four and five and are read thinly: each of b1's givers' newest 4 wants (b2), each of
+ * f1's receivers' newest 2 listings and each one's newest 4 wanters (f2), 24 edges each. On the
+ * bench data (about ten wants a member) that cut the load's rows read by 60 % (1,690 to 680 on
+ * average over 200 wants; docs/performance.md "Trade circles") while 88 % of the wants that had a
+ * circle still get one at once; the rings the thin hops miss are found by the global pass.
+ */
+export interface IncrementalCaps { f1: number; b1: number; f2: number; b2: number; b2Wants: number; f2Listings: number; f2Wanters: number }
+export const INCREMENTAL: IncrementalCaps = { f1: 32, b1: MAX_WANTS, f2: 24, b2: 24, b2Wants: 4, f2Listings: 2, f2Wanters: 4 };
 /**
  * Global pass caps (edges per hop; b3 is an intermediate table, never returned). They bound a
  * page whatever its window, a single hub seed included: at most 640 edges reach the Worker
@@ -84,6 +94,18 @@ export function edgesIn(into: string, perMember: number, cap: number, givers = '
     WHERE +l.status = 'active' AND l.user_id <> w.user_id ${givers} AND ${OPEN('l')} LIMIT ${cap}`;
 }
 
+/**
+ * Edges into the members of `into`: every active listing they want (a member has at most MAX_WANTS
+ * wants, the contract's cap), read in one pass of the wants' primary-key index (user, listing),
+ * which holds the listing: about half the rows of edgesIn's newest-first subquery per edge.
+ */
+export function edgesInAll(into: string, cap: number, givers = ''): string {
+  return `SELECT ${EDGE} FROM ${into} g
+    CROSS JOIN wants w INDEXED BY sqlite_autoindex_wants_1 ON w.user_id = g.m
+    CROSS JOIN listings l ON l.id = w.listing_id
+    WHERE +l.status = 'active' AND l.user_id <> w.user_id ${givers} AND ${OPEN('l')} LIMIT ${cap}`;
+}
+
 const HOPS = ['e', 'f1', 'b1', 'f2', 'b2', 'm'] as const;
 type Hop = (typeof HOPS)[number];
 /** One JSON column per hop ([[listing, giver, receiver, lat, lng], …]): one row, no compound SELECT (D1 allows few terms). */
@@ -107,21 +129,24 @@ const pastColumn = (seeds: string) =>
  * (into b1's givers), f1 (out of the wanter r), f2 (out of f1's receivers, only into b1's or b2's
  * givers: the only ones that close a circle of 4 or 5). Plus the legs keys of g's past circles.
  */
-export const INCREMENTAL_SQL = `WITH
+export function incrementalSql(caps: IncrementalCaps = INCREMENTAL): string {
+  return `WITH
   e AS MATERIALIZED (SELECT l.id AS listing, l.user_id AS giver, w.user_id AS receiver, l.latitude AS lat, l.longitude AS lng
     FROM wants w CROSS JOIN listings l ON l.id = w.listing_id
     WHERE w.user_id = ?2 AND w.listing_id = ?1 AND +l.status = 'active' AND l.user_id <> w.user_id AND ${OPEN('l')}),
   eg AS MATERIALIZED (SELECT giver AS m FROM e),
   er AS MATERIALIZED (SELECT receiver AS m FROM e),
-  b1 AS MATERIALIZED (${edgesIn('eg', MAX_WANTS, INCREMENTAL.b1)}),
+  b1 AS MATERIALIZED (${edgesInAll('eg', caps.b1)}),
   b1g AS MATERIALIZED (SELECT DISTINCT giver AS m FROM b1 WHERE giver <> ?2),
-  b2 AS MATERIALIZED (${edgesIn('b1g', WANTS_PER_MEMBER, INCREMENTAL.b2, 'AND l.user_id <> ?2')}),
-  f1 AS MATERIALIZED (${edgesOut('er', INCREMENTAL.f1)}),
+  b2 AS MATERIALIZED (${caps.b2Wants >= MAX_WANTS ? edgesInAll('b1g', caps.b2, 'AND l.user_id <> ?2') : edgesIn('b1g', caps.b2Wants, caps.b2, 'AND l.user_id <> ?2')}),
+  f1 AS MATERIALIZED (${edgesOut('er', caps.f1)}),
   f1r AS MATERIALIZED (SELECT DISTINCT receiver AS m FROM f1 WHERE receiver NOT IN (SELECT m FROM eg)),
   targets AS MATERIALIZED (SELECT m FROM b1g UNION SELECT giver FROM b2),
-  f2 AS MATERIALIZED (${edgesOut('f1r', INCREMENTAL.f2, 'AND w.user_id IN (SELECT m FROM targets)')}),
+  f2 AS MATERIALIZED (${edgesOut('f1r', caps.f2, 'AND w.user_id IN (SELECT m FROM targets)', caps.f2Listings, caps.f2Wanters)}),
   ${giversCte(['e', 'f1', 'b1', 'f2', 'b2'])}
 SELECT ${(['e', 'f1', 'b1', 'f2', 'b2'] as const).map(hopColumn).join(', ')}, ${pastColumn('eg')}, ${BLOCKS_COLUMN}`;
+}
+export const INCREMENTAL_SQL = incrementalSql();
 
 /** The one row a load returns: JSON text per hop, the past legs keys, the blocks among its members, and a page's seeds. */
 type LoadRow = Partial<Record<Hop, string>> & { past: string; blocks?: string; seeds?: string; queued?: string; round?: string };
@@ -202,6 +227,17 @@ export async function searchAfterWant(env: Env, userId: number, listingId: numbe
 
 export const CIRCLE_PASS_JOB = 'trade-circles';
 const WINDOW_JOB = 'trade-circles:window';
+/** The last page with round-robin seeds: cursor = the rows it read, at = when (decision 046). */
+const SWEEP_JOB = 'trade-circles:sweep';
+/**
+ * Rows a day the round-robin sweep may read (decision 046). The sweep is the safety net (wants
+ * written without the route, rings the incremental search's thin outer hops missed, proposals
+ * lost to a race); the seed queue and the incremental search are the main paths. A sweep page is
+ * due once the time since the last one pays for the rows it read at this rate, so a page of 6,000
+ * rows waits three hours and the sweep never reads more than this a day, whatever the density.
+ */
+export const SWEEP_ROWS_PER_DAY = 48_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** Seeds per page: the first page has INITIAL_SEEDS, then it adapts to what a page costs (1..MAX_SEEDS). */
 export const MAX_SEEDS = 64;
 /** One: the first page after a deploy meets the adaptive window's target before it knows the density (two read 10,908 rows on the bench). */
@@ -223,15 +259,15 @@ export const CIRCLE_PASS_MAX_STATEMENTS = 24;
 
 /**
  * One page of the global pass: seeds are the oldest queued members (trade_circle_seeds, at most
- * `?2`), then, to fill the window, the next members by id after the watermark ?1 who want
- * something; the loaded neighbourhood holds every circle of up to five through them
+ * `?2`), then, to fill the window when the sweep is due (?3 = 1), the next members by id after
+ * the watermark ?1 who want something; the loaded neighbourhood holds every circle of up to five through them
  * (within the caps): f1 out of the seeds, b1 into them, b2 into b1's givers, f2 out of f1's
  * receivers (only into b1's or b2's givers, or the givers of b3), b3 into b2's givers (not
  * returned), and m: the b3 edges out of f2's receivers (the middle leg of a circle of five).
  */
 export const PAGE_SQL = `WITH
   q AS MATERIALIZED (SELECT user_id AS m, n FROM trade_circle_seeds ORDER BY queued_at, user_id LIMIT ?2),
-  r AS MATERIALIZED (SELECT DISTINCT user_id AS m FROM wants WHERE user_id > ?1 AND user_id NOT IN (SELECT m FROM q) ORDER BY user_id LIMIT max(0, ?2 - (SELECT count(*) FROM q))),
+  r AS MATERIALIZED (SELECT DISTINCT user_id AS m FROM wants WHERE ?3 AND user_id > ?1 AND user_id NOT IN (SELECT m FROM q) ORDER BY user_id LIMIT max(0, ?2 - (SELECT count(*) FROM q))),
   s AS MATERIALIZED (SELECT m FROM q UNION ALL SELECT m FROM r),
   f1 AS MATERIALIZED (${edgesOut('s', GLOBAL.f1)}),
   b1 AS MATERIALIZED (${edgesIn('s', MAX_WANTS, GLOBAL.b1)}),
@@ -269,6 +305,25 @@ export interface PageReport {
   deferred: boolean;
   /** The sweep reached the last member and starts again from the first next time. */
   wrapped: boolean;
+  /** The page was the sweep's (round-robin seeds): its rows read pace the next sweep page. */
+  swept: boolean;
+  /** Nothing was queued and the sweep was not due: the run read its state only (decision 046). */
+  paced: boolean;
+}
+
+const emptyReport = (from: number, window: number): PageReport => ({
+  from, to: from, seeds: 0, queued: 0, window, nextWindow: window, edges: 0, rowsRead: 0,
+  candidates: 0, chosen: 0, proposed: 0, lost: 0, exact: true, truncated: false, deferred: false, wrapped: false, swept: false, paced: false,
+});
+
+/**
+ * Whether a sweep page is due at `now`: the time since the last one (`last.at`) pays for the rows
+ * it read (`last.cursor`) at SWEEP_ROWS_PER_DAY. Due when there was none, or its time does not parse.
+ */
+export function isSweepDue(last: { cursor: number; at: string | null } | undefined, now: number): boolean {
+  const at = last?.at ? Date.parse(last.at) : NaN;
+  if (!last || Number.isNaN(at)) return true;
+  return now - at >= (Math.max(0, last.cursor) / SWEEP_ROWS_PER_DAY) * DAY_MS;
 }
 
 /**
@@ -280,28 +335,40 @@ export interface PageReport {
  * while the budget allows, and moves the watermark past the page when every chosen circle was
  * tried, deleting the queue entries it used. The window adapts so a page reads about
  * TARGET_ROWS_READ rows and loads about TARGET_EDGES edges. At the end of the members, the sweep
- * starts again. Returns null when the budget does not allow a page.
+ * starts again. The round-robin part is paced (decision 046): it runs only when due (isSweepDue),
+ * and a run with nothing queued and no sweep due reads its state and ends. `sweepNow` (the
+ * benchmark's hook only) takes the sweep's turn at once. Returns null when the budget does not
+ * allow a page.
  */
-export async function runCirclePass(env: Env, scheduledTime: number, budget: Budget = unlimited): Promise<PageReport | null> {
+export async function runCirclePass(env: Env, scheduledTime: number, budget: Budget = unlimited, { sweepNow = false }: { sweepNow?: boolean } = {}): Promise<PageReport | null> {
   const start = budget.left();
   const spent = () => start - budget.left();
   const allowance = Math.min(CIRCLE_PASS_MAX_STATEMENTS, start);
   if (allowance < CIRCLE_PASS_MIN_COST) return null;
   const db = env.DB;
-  const state = await db.prepare('SELECT job, cursor FROM cron_state WHERE job IN (?1, ?2)').bind(CIRCLE_PASS_JOB, WINDOW_JOB).all<{ job: string; cursor: number }>();
-  const from = state.results.find((r) => r.job === CIRCLE_PASS_JOB)?.cursor ?? 0;
-  const window = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, state.results.find((r) => r.job === WINDOW_JOB)?.cursor ?? INITIAL_SEEDS));
+  // The pass's state and whether anyone is queued, in one statement of a few rows: a run with
+  // nothing queued and the sweep not due ends here (decision 046).
+  const state = await db
+    .prepare(
+      `SELECT job, cursor, at FROM cron_state WHERE job IN (?1, ?2, ?3)
+       UNION ALL SELECT 'queued', EXISTS (SELECT 1 FROM trade_circle_seeds), NULL`,
+    )
+    .bind(CIRCLE_PASS_JOB, WINDOW_JOB, SWEEP_JOB)
+    .all<{ job: string; cursor: number; at: string | null }>();
+  const find = (job: string) => state.results.find((r) => r.job === job);
+  const from = find(CIRCLE_PASS_JOB)?.cursor ?? 0;
+  const window = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, find(WINDOW_JOB)?.cursor ?? INITIAL_SEEDS));
+  const sweepDue = sweepNow || isSweepDue(find(SWEEP_JOB), scheduledTime);
+  const anyQueued = find('queued')?.cursor === 1;
+  if (!anyQueued && !sweepDue) return { ...emptyReport(from, window), paced: true };
 
-  const loaded = await db.prepare(PAGE_SQL).bind(from, window).all<LoadRow>();
+  const loaded = await db.prepare(PAGE_SQL).bind(from, window, sweepDue ? 1 : 0).all<LoadRow>();
   const rowsRead = loaded.meta.rows_read ?? 0;
   const row = loaded.results[0] ?? null;
   const hood = parseLoad(row);
   const queued = JSON.parse(row?.queued ?? '[]') as [number, number][];
   const round = JSON.parse(row?.round ?? '[]') as number[];
-  const report: PageReport = {
-    from, to: from, seeds: hood.seeds.length, queued: queued.length, window, nextWindow: window, edges: hood.edges.length, rowsRead,
-    candidates: 0, chosen: 0, proposed: 0, lost: 0, exact: true, truncated: false, deferred: false, wrapped: false,
-  };
+  const report: PageReport = { ...emptyReport(from, window), seeds: hood.seeds.length, queued: queued.length, edges: hood.edges.length, rowsRead };
   const givers = new Set<number>();
   const truncated = hood.perHop[1]! >= GLOBAL.f1 || hood.perHop[2]! >= GLOBAL.b1 || hood.perHop[3]! >= GLOBAL.f2 || hood.perHop[4]! >= GLOBAL.b2 || hood.perHop[5]! >= GLOBAL.m;
   if (hood.seeds.length) {
@@ -336,22 +403,26 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
   report.nextWindow = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, Math.round(window * Math.min(2, Math.max(0.5, scale)))));
   // The round-robin part of the page (the window less the queued seeds) moves the watermark; when it
   // came back short, the sweep reached the last member.
-  if (!report.deferred) {
+  if (!report.deferred && sweepDue) {
     if (round.length < window - queued.length) {
       report.to = 0;
       report.wrapped = true;
     } else if (round.length) report.to = round[round.length - 1]!;
   }
   const at = new Date(scheduledTime).toISOString();
+  // A page that had round-robin seeds (or found the sweep's end) was the sweep's: its rows and
+  // time pace the next one. A page of queued seeds only leaves the sweep's record as it was.
+  report.swept = sweepDue && !report.deferred && (round.length > 0 || report.wrapped);
   const writeState = db
     .prepare(
       // Written only when a cursor moves (an idle pass leaves both where they were): D1 counts
-      // each row an UPDATE rewrites, changed or not (decision 029).
-      `INSERT INTO cron_state (job, cursor, at, updated_at) VALUES (?1, ?2, ?5, ?5), (?3, ?4, ?5, ?5)
+      // each row an UPDATE rewrites, changed or not (decision 029). The sweep's row is written by
+      // its pages only (its rows read always differ from the null of a queue page's ?7).
+      `INSERT INTO cron_state (job, cursor, at, updated_at) SELECT value ->> 0, value ->> 1, ?2, ?2 FROM json_each(?1) WHERE value ->> 1 IS NOT NULL
        ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at, updated_at = excluded.updated_at
-       WHERE cron_state.cursor IS NOT excluded.cursor`,
+       WHERE cron_state.cursor IS NOT excluded.cursor OR cron_state.job = ?3`,
     )
-    .bind(CIRCLE_PASS_JOB, report.to, WINDOW_JOB, report.nextWindow, at);
+    .bind(JSON.stringify([[CIRCLE_PASS_JOB, report.to], [WINDOW_JOB, report.nextWindow], [SWEEP_JOB, report.swept ? rowsRead : null]]), at, SWEEP_JOB);
   if (queued.length && !report.deferred) {
     // The queued seeds are done: their entries go, unless queued again meanwhile (n moved on).
     await db.batch([
