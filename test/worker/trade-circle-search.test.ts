@@ -415,11 +415,19 @@ describe('the global pass (15-minute cron)', () => {
       await want(fan, theirs[(i + 1) % fans.length]!);
       await want(fan, theirs[(i + 7) % fans.length]!);
     }
+    // Seven more listings of the hub's, each wanted by every fan: every hop out of the hub is full.
+    const more: number[] = [];
+    for (let i = 0; i < 7; i++) more.push(await listing(hub!));
+    await env.DB.prepare('INSERT OR IGNORE INTO wants (user_id, listing_id) SELECT f.value, l.value FROM json_each(?1) f, json_each(?2) l')
+      .bind(JSON.stringify(fans), JSON.stringify(more))
+      .run();
     await setCursor(hub! - 1);
     await setWindow(1);
     const page = (await runCirclePass(env, Date.now()))!;
     expect(page.seeds).toBe(1);
     expect(page.edges).toBeLessThanOrEqual(PAGE_MAX_EDGES);
+    // Decision 046: at most 480 edges reach the Worker (640 before), for CPU headroom under 8 ms a call.
+    expect(page.edges).toBeLessThanOrEqual(480);
     expect(page.truncated).toBe(true);
     expect(page.exact).toBe(false);
     expect(page.edges).toBeGreaterThanOrEqual(GLOBAL.f1);
