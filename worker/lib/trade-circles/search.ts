@@ -41,12 +41,13 @@ export interface IncrementalCaps { f1: number; b1: number; f2: number; b2: numbe
 export const INCREMENTAL: IncrementalCaps = { f1: 32, b1: MAX_WANTS, f2: 24, b2: 24, b2Wants: 4, f2Listings: 2, f2Wanters: 4 };
 /**
  * Global pass caps (edges per hop; b3 is an intermediate table, never returned). They bound a
- * page whatever its window, a single hub seed included: at most 480 edges reach the Worker
+ * page whatever its window, a single hub seed included: at most 320 edges reach the Worker
  * (f1 + b1 + b2 + f2 + m), which keeps a page's parsing, enumeration and selection to a few
- * milliseconds of CPU (docs/performance.md "Trade circles"); three quarters of decision 042's
- * caps, for headroom under the 8 ms a call on a loaded machine (decision 046).
+ * milliseconds of CPU (docs/performance.md "Trade circles"); half of decision 042's caps, for
+ * headroom under the 8 ms a call on a loaded machine (decision 046: the bench's first page, a
+ * member with many wanted listings, took 8.6–9.7 ms with 640 and 7.7 ms with 480).
  */
-export const GLOBAL = { f1: 96, b1: 96, b2: 120, b3: 768, f2: 96, m: 72 } as const;
+export const GLOBAL = { f1: 64, b1: 64, b2: 80, b3: 512, f2: 64, m: 48 } as const;
 /** Edges a page can load at most (the sum of the returned hops' caps). */
 export const PAGE_MAX_EDGES = GLOBAL.f1 + GLOBAL.b1 + GLOBAL.b2 + GLOBAL.f2 + GLOBAL.m;
 /**
@@ -65,11 +66,11 @@ export const INCREMENTAL_STEPS = 20_000;
  * with the bench's wants (about ten a member): the first page at 20,000 steps and 10,000 work
  * took 11–14 ms of Worker CPU against the 8 ms per call of decision 042; a page cut short by
  * them is redone with a smaller window (the window adapts), so the sweep only slows. Cut again to
- * 60 % by decision 046 (8.6–11 ms measured on the bench's busiest pages with the halved budgets).
+ * 40 % by decision 046 (8.6–11 ms measured on the bench's busiest pages with the halved budgets).
  */
-export const PAGE_STEPS = 6_000;
-export const PAGE_MAX_CIRCLES = 240;
-export const PAGE_SELECTION_WORK = 3_000;
+export const PAGE_STEPS = 4_000;
+export const PAGE_MAX_CIRCLES = 160;
+export const PAGE_SELECTION_WORK = 2_000;
 
 /** The incremental search tries at most this many circles (each try is one batch). */
 export const INCREMENTAL_TRIES = 2;
@@ -248,7 +249,7 @@ export const MIN_SEEDS = 1;
 /** Rows a page should read (D1's rows_read); the window grows or shrinks towards it. */
 export const TARGET_ROWS_READ = 6_000;
 /** Edges a page should load (they are what costs CPU: parsing, enumeration). */
-export const TARGET_EDGES = 250;
+export const TARGET_EDGES = 200;
 /** Statements a page costs besides its proposals: state read, load, state write, queue delete. */
 export const CIRCLE_PASS_MIN_COST = 4;
 /** What one proposal may cost (statements), checked against the budget before each. */
