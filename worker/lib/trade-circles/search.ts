@@ -14,7 +14,8 @@
 // - a listing's wanters: the newest WANTERS_PER_LISTING wants (a listing with thousands of wants
 //   is seen through its newest few; each of its wanters still sees it from their side, where the
 //   member's own wants are read, so a circle through it is found from that side);
-// - a member's wants: the newest WANTS_PER_MEMBER (the new want's giver: all, at most 200);
+// - a member's wants: the newest few, per hop (the new want's giver's: all, at most 200, through
+//   the wants' covering primary key; decision 046);
 // - each hop: at most a fixed number of edges (the *_EDGES constants).
 import { pushNotificationChanges } from '../member-sockets';
 import { unlimited, type Budget } from '../../cron/budget';
@@ -23,7 +24,6 @@ import { proposeCircle, type CircleLeg } from './propose';
 
 export const LISTINGS_PER_MEMBER = 16;
 export const WANTERS_PER_LISTING = 32;
-export const WANTS_PER_MEMBER = 64;
 /** The contract's cap on one member's wants (the new want's giver's are all read). */
 export const MAX_WANTS = 200;
 
@@ -33,8 +33,8 @@ export const MAX_WANTS = 200;
  * all of g's wants; a ring of three: r → a → g, f1 then b1); the outer hops b2 and f2 only close
  * rings of four and five and are read thinly: each of b1's givers' newest 4 wants (b2), each of
  * f1's receivers' newest 2 listings and each one's newest 4 wanters (f2), 24 edges each. On the
- * bench data (about ten wants a member) that cut the load's rows read by 60 % (1,690 to 680 on
- * average over 200 wants; docs/performance.md "Trade circles") while 88 % of the wants that had a
+ * bench data (about ten wants a member) that cut the load's rows read by 60 % (1,654 to 677 on
+ * average over 400 wants; docs/performance.md "Trade circles") while 88 % of the wants that had a
  * circle still get one at once; the rings the thin hops miss are found by the global pass.
  */
 export interface IncrementalCaps { f1: number; b1: number; f2: number; b2: number; b2Wants: number; f2Listings: number; f2Wanters: number }
@@ -51,8 +51,7 @@ export const GLOBAL = { f1: 64, b1: 64, b2: 80, b3: 512, f2: 64, m: 48 } as cons
 /** Edges a page can load at most (the sum of the returned hops' caps). */
 export const PAGE_MAX_EDGES = GLOBAL.f1 + GLOBAL.b1 + GLOBAL.b2 + GLOBAL.f2 + GLOBAL.m;
 /**
- * The global pass's deeper hops read less per member than the incremental search: a member's
- * newest 16 wants in b2 and 4 in b3, a member's newest 8 listings and each one's newest 8 wanters
+ * The global pass's deeper hops per member: a member's newest 16 wants in b2 and 4 in b3, a member's newest 8 listings and each one's newest 8 wanters
  * in f2. Finding rings of five through a member costs about d³ rows for out-degree d; these caps
  * keep a page near its row target at the bench's density.
  */
@@ -141,7 +140,7 @@ export function incrementalSql(caps: IncrementalCaps = INCREMENTAL): string {
   er AS MATERIALIZED (SELECT receiver AS m FROM e),
   b1 AS MATERIALIZED (${edgesInAll('eg', caps.b1)}),
   b1g AS MATERIALIZED (SELECT DISTINCT giver AS m FROM b1 WHERE giver <> ?2),
-  b2 AS MATERIALIZED (${caps.b2Wants >= MAX_WANTS ? edgesInAll('b1g', caps.b2, 'AND l.user_id <> ?2') : edgesIn('b1g', caps.b2Wants, caps.b2, 'AND l.user_id <> ?2')}),
+  b2 AS MATERIALIZED (${edgesIn('b1g', caps.b2Wants, caps.b2, 'AND l.user_id <> ?2')}),
   f1 AS MATERIALIZED (${edgesOut('er', caps.f1)}),
   f1r AS MATERIALIZED (SELECT DISTINCT receiver AS m FROM f1 WHERE receiver NOT IN (SELECT m FROM eg)),
   targets AS MATERIALIZED (SELECT m FROM b1g UNION SELECT giver FROM b2),
