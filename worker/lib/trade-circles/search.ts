@@ -32,13 +32,13 @@ export const MAX_WANTS = 200;
  * first hops are what a member expects at once (a direct swap: g wants one of r's listings, in b1,
  * all of g's wants; a ring of three: r → a → g, f1 then b1); the outer hops b2 and f2 only close
  * rings of four and five and are read thinly: each of b1's givers' newest 4 wants (b2), each of
- * f1's receivers' newest 2 listings and each one's newest 4 wanters (f2), 24 edges each. On the
- * bench data (about ten wants a member) that cut the load's rows read by 60 % (1,654 to 677 on
- * average over 400 wants; docs/performance.md "Trade circles") while 88 % of the wants that had a
+ * f1's receivers' newest 2 listings and each one's newest 4 wanters (f2), 16 edges each. On the
+ * bench data (about ten wants a member) that cut the load's rows read by 64 % (1,654 to 594 on
+ * average over 400 wants; docs/performance.md "Trade circles") while 87 % of the wants that had a
  * circle still get one at once; the rings the thin hops miss are found by the global pass.
  */
 export interface IncrementalCaps { f1: number; b1: number; f2: number; b2: number; b2Wants: number; f2Listings: number; f2Wanters: number }
-export const INCREMENTAL: IncrementalCaps = { f1: 32, b1: MAX_WANTS, f2: 24, b2: 24, b2Wants: 4, f2Listings: 2, f2Wanters: 4 };
+export const INCREMENTAL: IncrementalCaps = { f1: 32, b1: MAX_WANTS, f2: 16, b2: 16, b2Wants: 4, f2Listings: 2, f2Wanters: 4 };
 /**
  * Global pass caps (edges per hop; b3 is an intermediate table, never returned). They bound a
  * page whatever its window, a single hub seed included: at most 320 edges reach the Worker
