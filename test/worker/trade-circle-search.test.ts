@@ -575,18 +575,19 @@ describe('bell pushes of the cron pass (decision 042)', () => {
 describe('the sweep is paced; the seed queue is not (decision 046)', () => {
   beforeEach(resetPass);
   const MINUTE = 60_000;
-  const sweepRecord = (rows: number, at: number) =>
-    env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles:sweep', ?1, ?2) ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at")
-      .bind(rows, new Date(at).toISOString())
+  /** The watermark at `cursor`, as a sweep page at `at` that read `rows` rows leaves it: its `at` is when the next page is due. */
+  const sweptAt = (cursor: number, rows: number, at: number) =>
+    env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles', ?1, ?2) ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at")
+      .bind(cursor, new Date(at + (rows / SWEEP_ROWS_PER_DAY) * DAY).toISOString())
       .run();
-  const sweepRow = () => env.DB.prepare("SELECT cursor, at FROM cron_state WHERE job = 'trade-circles:sweep'").first<{ cursor: number; at: string }>();
+  const watermark = () => env.DB.prepare("SELECT cursor, at FROM cron_state WHERE job = 'trade-circles'").first<{ cursor: number; at: string }>();
 
   it('with nothing queued, a run before the last sweep page has been paid for reads its state only and writes nothing', async () => {
     // Something to sweep: rings whose wants were written without the route.
     for (let i = 0; i < 3; i++) await ringOf(await members(3));
     const t0 = Date.now();
     // The last sweep page read 6,000 rows at t0: the next is due when the day's rate has paid for them.
-    await sweepRecord(6_000, t0);
+    await sweptAt(0, 6_000, t0);
     const dueIn = (6_000 / SWEEP_ROWS_PER_DAY) * DAY;
     const counts = emptyCounts();
     const idle = (await runCirclePass(meterEnv(env, counts), t0 + 15 * MINUTE))!;
@@ -601,7 +602,7 @@ describe('the sweep is paced; the seed queue is not (decision 046)', () => {
     expect(page.paced).toBe(false);
     expect(page.swept).toBe(true);
     expect(page.seeds).toBeGreaterThan(0);
-    expect(await sweepRow()).toEqual({ cursor: page.rowsRead, at: new Date(t0 + dueIn).toISOString() });
+    expect(await watermark()).toEqual({ cursor: page.to, at: new Date(t0 + dueIn + (page.rowsRead / SWEEP_ROWS_PER_DAY) * DAY).toISOString() });
   });
 
   it('a day of 96 runs reads at most the sweep’s daily rows (plus the page that was due at the start) and a few rows a run', async () => {
@@ -621,20 +622,18 @@ describe('the sweep is paced; the seed queue is not (decision 046)', () => {
     expect(counts.d1RowsRead).toBeLessThanOrEqual(SWEEP_ROWS_PER_DAY + largest + 96 * 5);
   });
 
-  it('queued members are served at the next run while the sweep waits, and the sweep’s watermark and record stay', async () => {
+  it('queued members are served at the next run while the sweep waits, and the sweep’s watermark and its time stay', async () => {
     const [a, b] = await members(2);
     await ringOf([a!, b!]);
     const t0 = Date.now();
-    await sweepRecord(SWEEP_ROWS_PER_DAY, t0);
-    await setCursor(a! - 1);
+    await sweptAt(a! - 1, SWEEP_ROWS_PER_DAY, t0);
     await env.DB.prepare('INSERT INTO trade_circle_seeds (user_id, queued_at, n) VALUES (?1, ?2, 1)').bind(a, new Date(t0).toISOString()).run();
     const page = (await runCirclePass(env, t0 + 15 * MINUTE))!;
     expect(page.queued).toBe(1);
     expect(page.proposed).toBe(1);
     expect(page.swept).toBe(false);
     expect(page.to).toBe(a! - 1);
-    expect(await cursor()).toBe(a! - 1);
-    expect(await sweepRow()).toEqual({ cursor: SWEEP_ROWS_PER_DAY, at: new Date(t0).toISOString() });
+    expect(await watermark()).toEqual({ cursor: a! - 1, at: new Date(t0 + DAY).toISOString() });
     expect(await queue()).toEqual([]);
   });
 });

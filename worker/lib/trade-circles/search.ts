@@ -229,8 +229,6 @@ export async function searchAfterWant(env: Env, userId: number, listingId: numbe
 
 export const CIRCLE_PASS_JOB = 'trade-circles';
 const WINDOW_JOB = 'trade-circles:window';
-/** The last page with round-robin seeds: cursor = the rows it read, at = when (decision 046). */
-const SWEEP_JOB = 'trade-circles:sweep';
 /**
  * Rows a day the round-robin sweep may read (decision 046). The sweep is the safety net (wants
  * written without the route, rings the incremental search's thin outer hops missed, proposals
@@ -319,14 +317,17 @@ const emptyReport = (from: number, window: number): PageReport => ({
 });
 
 /**
- * Whether a sweep page is due at `now`: the time since the last one (`last.at`) pays for the rows
- * it read (`last.cursor`) at SWEEP_ROWS_PER_DAY. Due when there was none, or its time does not parse.
+ * Whether a sweep page is due at `now`: the watermark's `at` is when the next one is (decision 046:
+ * each sweep page sets it to its own time plus the rows it read at SWEEP_ROWS_PER_DAY). Due when
+ * there is no watermark yet, or its time does not parse.
  */
-export function isSweepDue(last: { cursor: number; at: string | null } | undefined, now: number): boolean {
-  const at = last?.at ? Date.parse(last.at) : NaN;
-  if (!last || Number.isNaN(at)) return true;
-  return now - at >= (Math.max(0, last.cursor) / SWEEP_ROWS_PER_DAY) * DAY_MS;
+function isSweepDue(dueAt: string | null | undefined, now: number): boolean {
+  const at = dueAt ? Date.parse(dueAt) : NaN;
+  return Number.isNaN(at) || now >= at;
 }
+
+/** When the sweep's next page is due after a page at `now` that read `rowsRead` rows. */
+const nextSweepAt = (now: number, rowsRead: number) => now + (Math.max(0, rowsRead) / SWEEP_ROWS_PER_DAY) * DAY_MS;
 
 /**
  * One run of the global pass (the 15-minute cron): one page, within `budget`. Reads the watermark
@@ -352,15 +353,16 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
   // nothing queued and the sweep not due ends here (decision 046).
   const state = await db
     .prepare(
-      `SELECT job, cursor, at FROM cron_state WHERE job IN (?1, ?2, ?3)
+      `SELECT job, cursor, at FROM cron_state WHERE job IN (?1, ?2)
        UNION ALL SELECT 'queued', EXISTS (SELECT 1 FROM trade_circle_seeds), NULL`,
     )
-    .bind(CIRCLE_PASS_JOB, WINDOW_JOB, SWEEP_JOB)
+    .bind(CIRCLE_PASS_JOB, WINDOW_JOB)
     .all<{ job: string; cursor: number; at: string | null }>();
   const find = (job: string) => state.results.find((r) => r.job === job);
   const from = find(CIRCLE_PASS_JOB)?.cursor ?? 0;
   const window = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, find(WINDOW_JOB)?.cursor ?? INITIAL_SEEDS));
-  const sweepDue = sweepNow || isSweepDue(find(SWEEP_JOB), scheduledTime);
+  const dueAt = find(CIRCLE_PASS_JOB)?.at ?? null;
+  const sweepDue = sweepNow || isSweepDue(dueAt, scheduledTime);
   const anyQueued = find('queued')?.cursor === 1;
   if (!anyQueued && !sweepDue) return { ...emptyReport(from, window), paced: true };
 
@@ -412,19 +414,20 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
     } else if (round.length) report.to = round[round.length - 1]!;
   }
   const at = new Date(scheduledTime).toISOString();
-  // A page that had round-robin seeds (or found the sweep's end) was the sweep's: its rows and
-  // time pace the next one. A page of queued seeds only leaves the sweep's record as it was.
-  report.swept = sweepDue && !report.deferred && (round.length > 0 || report.wrapped);
+  // A page that had round-robin seeds was the sweep's: its rows and time set when the next one is
+  // due, kept as the watermark's `at`. A page of queued seeds only, one cut short, or one that only
+  // found the sweep's end leaves that time as it was (the next sweep page is due at once).
+  report.swept = sweepDue && !report.deferred && round.length > 0;
+  const watermarkAt = report.swept ? new Date(nextSweepAt(scheduledTime, rowsRead)).toISOString() : (dueAt ?? at);
   const writeState = db
     .prepare(
-      // Written only when a cursor moves (an idle pass leaves both where they were): D1 counts
-      // each row an UPDATE rewrites, changed or not (decision 029). The sweep's row is written by
-      // its pages only (its rows read always differ from the null of a queue page's ?7).
-      `INSERT INTO cron_state (job, cursor, at, updated_at) SELECT value ->> 0, value ->> 1, ?2, ?2 FROM json_each(?1) WHERE value ->> 1 IS NOT NULL
+      // Written only when a cursor moves, or the watermark's time (an idle pass leaves both where
+      // they were): D1 counts each row an UPDATE rewrites, changed or not (decision 029).
+      `INSERT INTO cron_state (job, cursor, at, updated_at) VALUES (?1, ?2, ?5, ?6), (?3, ?4, ?6, ?6)
        ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at, updated_at = excluded.updated_at
-       WHERE cron_state.cursor IS NOT excluded.cursor OR cron_state.job = ?3`,
+       WHERE cron_state.cursor IS NOT excluded.cursor OR (cron_state.job = ?1 AND cron_state.at IS NOT excluded.at)`,
     )
-    .bind(JSON.stringify([[CIRCLE_PASS_JOB, report.to], [WINDOW_JOB, report.nextWindow], [SWEEP_JOB, report.swept ? rowsRead : null]]), at, SWEEP_JOB);
+    .bind(CIRCLE_PASS_JOB, report.to, WINDOW_JOB, report.nextWindow, watermarkAt, at);
   if (queued.length && !report.deferred) {
     // The queued seeds are done: their entries go, unless queued again meanwhile (n moved on).
     await db.batch([
