@@ -13,7 +13,7 @@ import { decide, expireCircles, findCircleRow } from '../../worker/lib/trade-cir
 import { legsKeyOf } from '../../worker/lib/trade-circles/engine';
 import { onWantAdded } from '../../worker/lib/trade-circles/hooks';
 import { legsKey, proposeCircle } from '../../worker/lib/trade-circles/propose';
-import { CIRCLE_PASS_JOB, CIRCLE_PASS_MAX_STATEMENTS, CIRCLE_PASS_PUSHES, GLOBAL, INCREMENTAL_SQL, PAGE_MAX_EDGES, PAGE_SQL, runCirclePass, searchAfterWant, SWEEP_ROWS_PER_DAY } from '../../worker/lib/trade-circles/search';
+import { CIRCLE_PASS_JOB, CIRCLE_PASS_MAX_STATEMENTS, CIRCLE_PASS_PUSHES, GLOBAL, INCREMENTAL_SQL, PAGE_CIRCLES_PER_SEED, PAGE_MAX_EDGES, PAGE_SQL, runCirclePass, searchAfterWant, SWEEP_ROWS_PER_DAY } from '../../worker/lib/trade-circles/search';
 import { unique } from './helpers';
 import { recording, tableScans } from './job-query-plans';
 
@@ -428,6 +428,10 @@ describe('the global pass (15-minute cron)', () => {
     expect(page.edges).toBeLessThanOrEqual(PAGE_MAX_EDGES);
     // Decision 046: at most 320 edges reach the Worker (640 before: this page loaded 542), for CPU headroom under 8 ms a call.
     expect(page.edges).toBeLessThanOrEqual(320);
+    // One seed: at most 160 candidate circles, PAGE_CIRCLES_PER_SEED (a page of one seed chooses one
+    // of them; decision 046: before, up to 400).
+    expect(PAGE_CIRCLES_PER_SEED).toBe(160);
+    expect(page.candidates).toBeLessThanOrEqual(160);
     expect(page.truncated).toBe(true);
     expect(page.exact).toBe(false);
     expect(page.edges).toBeGreaterThanOrEqual(GLOBAL.f1);

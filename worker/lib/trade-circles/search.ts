@@ -64,12 +64,22 @@ export const INCREMENTAL_STEPS = 20_000;
  * local-search moves): bounds on the CPU of a page that hold whatever the edges loaded. Halved
  * with the bench's wants (about ten a member): the first page at 20,000 steps and 10,000 work
  * took 11–14 ms of Worker CPU against the 8 ms per call of decision 042; a page cut short by
- * them is redone with a smaller window (the window adapts), so the sweep only slows. Cut again to
- * 40 % by decision 046 (8.6–11 ms measured on the bench's busiest pages with the halved budgets).
+ * them is redone with a smaller window (the window adapts), so the sweep only slows. Steps cut
+ * again by decision 046 (8.6–11 ms measured on the bench's busiest pages with the halved budgets),
+ * and candidates bounded per seed (below); the selection's work is what decision 042 left (a page
+ * of one seed never uses it: its circles all share the seed, and the heaviest is the optimum).
  */
 export const PAGE_STEPS = 4_000;
-export const PAGE_MAX_CIRCLES = 160;
-export const PAGE_SELECTION_WORK = 2_000;
+export const PAGE_MAX_CIRCLES = 400;
+/**
+ * Candidates a page keeps per seed (at most PAGE_MAX_CIRCLES in all): a page of one seed chooses
+ * one circle among 160 (the bench's first page: 3.3–6.1 ms of CPU a call; 7.7 ms with 240), while
+ * a small community's page of many seeds keeps the 400 its exact selection needs (`npm run
+ * bench:circles -- --only small`: 0.9997 of the optimum's members as before; 0.9885 with 160 in
+ * all).
+ */
+export const PAGE_CIRCLES_PER_SEED = 160;
+export const PAGE_SELECTION_WORK = 5_000;
 
 /** The incremental search tries at most this many circles (each try is one batch). */
 export const INCREMENTAL_TRIES = 2;
@@ -376,7 +386,7 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
   const givers = new Set<number>();
   const truncated = hood.perHop[1]! >= GLOBAL.f1 || hood.perHop[2]! >= GLOBAL.b1 || hood.perHop[3]! >= GLOBAL.f2 || hood.perHop[4]! >= GLOBAL.b2 || hood.perHop[5]! >= GLOBAL.m;
   if (hood.seeds.length) {
-    const plan = planPage(new WantGraph(hood.edges), hood.seeds, { excludedKeys: hood.pastKeys, separatedPairs: hood.separatedPairs, maxSteps: PAGE_STEPS, maxCircles: PAGE_MAX_CIRCLES, maxWork: PAGE_SELECTION_WORK });
+    const plan = planPage(new WantGraph(hood.edges), hood.seeds, { excludedKeys: hood.pastKeys, separatedPairs: hood.separatedPairs, maxSteps: PAGE_STEPS, maxCircles: Math.min(PAGE_MAX_CIRCLES, PAGE_CIRCLES_PER_SEED * hood.seeds.length), maxWork: PAGE_SELECTION_WORK });
     report.candidates = plan.candidates;
     report.chosen = plan.circles.length;
     report.exact = plan.exact && !truncated;
