@@ -25,7 +25,7 @@
 //   npm run quota -- --skip-build    (serve the last build in dist/)
 //   npm run quota -- --self-check    (check the CPU method against a known CPU burn instead)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -321,6 +321,14 @@ if (feedAlarms.doRequests === 0) throw new Error('The community feed alarm did n
 const feedRun = add(zero(), feedAlarms, 1 / feedAlarms.doRequests);
 const fixedPerDay = add(zero(), feedRun, FEED_RUNS_PER_DAY);
 for (const c of Object.values(crons)) add(fixedPerDay, c.perRun, c.runsPerDay);
+// The trade-circle sweep is paced (decision 046): a sweep page is due once the day's allowance has
+// paid for the rows the last one read, so the one steady run above seldom holds one (it then reads
+// a few rows). Its daily allowance is counted here in full; when the steady run did sweep, that page
+// is counted 96 times as well (an overestimate, never an underestimate).
+const circleSweepRowsPerDay = Number(/export const SWEEP_ROWS_PER_DAY = ([\d_]+);/.exec(readFileSync('worker/lib/trade-circles/search.ts', 'utf8'))?.[1]?.replaceAll('_', ''));
+if (!Number.isFinite(circleSweepRowsPerDay)) throw new Error('SWEEP_ROWS_PER_DAY not found in worker/lib/trade-circles/search.ts');
+fixedPerDay.d1RowsRead += circleSweepRowsPerDay;
+log(`  trade-circle sweep (paced): ${circleSweepRowsPerDay.toLocaleString('en-US')} rows read a day at most, counted in the fixed costs`);
 
 const withMedia = capacity(withMediaDomain(perMemberDay, photoPerMemberDay), fixedPerDay);
 const withoutMedia = capacity(perMemberDay, fixedPerDay);
