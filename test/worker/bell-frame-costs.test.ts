@@ -72,6 +72,17 @@ describe('the bell socket’s frames (decision 050)', () => {
     close(socket);
   });
 
+  it('a member who has read everything: the frame says 0 and reads no entry', async () => {
+    const member = await signUp();
+    await entries(member, 40, 0);
+    const counts = await meterMemberSockets(member);
+    const socket = await openBell(member);
+    const frame = await socket.next(isBell);
+    expect(counts.d1RowsRead).toBeLessThanOrEqual(1);
+    expect(frame).toEqual({ type: 'notifications', unreadCount: 0 });
+    close(socket);
+  });
+
   it('a member with hundreds of unread entries: the count stops at the cap, and so do the rows read', async () => {
     const owner = await signUp();
     const listingId = await insertListing(owner);
