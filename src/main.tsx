@@ -8,9 +8,13 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotFoundCard } from './components/not-found-card';
+import { leftFirstScreen, readBootData, seedQueryCache } from './lib/boot';
 import { queryClient } from './lib/query-client';
 import { ThemeProvider } from './lib/theme';
 import { routeTree } from './routeTree.gen';
+
+// The member and the first screen's data came with the HTML (decision 048): no call for them.
+seedQueryCache(queryClient, readBootData());
 
 const router = createRouter({
   routeTree,
@@ -22,6 +26,10 @@ const router = createRouter({
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
   defaultNotFoundComponent: NotFoundCard,
+});
+
+router.subscribe('onBeforeNavigate', (event) => {
+  if (event.fromLocation && event.hrefChanged) leftFirstScreen();
 });
 
 declare module '@tanstack/react-router' {

@@ -22,6 +22,7 @@ import { listingRoutes, userListingRoutes } from './routes/listings';
 import { messageRoutes, userMessageRoutes } from './routes/messages';
 import { newsletterRoutes } from './routes/newsletter';
 import { offerRoutes } from './routes/offers';
+import { pagesOnly, renderPage } from './routes/pages';
 import { notificationRoutes } from './routes/notifications';
 import { placeRoutes } from './routes/places';
 import { reportRoutes } from './routes/reports';
@@ -81,6 +82,8 @@ app.route('/api/blocks', blockRoutes);
 app.route('/api', imageRoutes);
 app.route('/api', communityRoutes);
 app.route('/objects', objectRoutes);
+// Every other path wrangler.toml sends here is a page: the app's HTML with its data (decision 048).
+app.get('*', pagesOnly, sessionUser, renderPage);
 
 app.notFound((c) => c.json({ message: 'Not found' }, 404));
 

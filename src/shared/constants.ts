@@ -40,6 +40,9 @@ export const BARTER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export const OFFER_STATUSES = ['open', 'countered', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 export const MAX_STORED_SEARCHES = 20;
 export const FEATURED_LIMIT = 6;
+/** Listings the home page's Browse by Category grid shows, and testimonials its Success Stories (both embedded in the home page's HTML, decision 048). */
+export const HOME_GRID_SHOWN = 6;
+export const HOME_STORIES_SHOWN = 3;
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** Shown when the server returns no categories (spec section 3). */

@@ -2,7 +2,7 @@
 // and error states, and saving a search (members only).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListingFor, createMember, eventually, launchBrowser, newPage, overflowsHorizontally, PHONE, uniqueName } from '../support/browser';
+import { createListingFor, createMember, eventually, launchBrowser, navigateInApp, newPage, overflowsHorizontally, PHONE, uniqueName } from '../support/browser';
 
 
 let browser: Browser;
@@ -121,7 +121,11 @@ describe('browse', () => {
 
     const failing = await newPage(browser);
     await failing.page.route('**/api/listings?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
-    await failing.page.goto('/browse');
+    // A full load of /browse carries its page in the HTML (decision 048): reached from another
+    // page, Browse reads it itself.
+    await failing.page.goto('/about');
+    await failing.page.getByRole('heading', { level: 1 }).waitFor();
+    await navigateInApp(failing.page, '/browse');
     await failing.page.getByText('Failed to load listings. Please try again later.').waitFor();
   });
 
@@ -153,7 +157,10 @@ describe('browse', () => {
       const response = await route.fetch();
       await route.fulfill({ response, headers: { ...response.headers(), 'x-total-count': '100000', 'x-total-count-exact': 'true' } });
     });
-    await page.goto('/browse');
+    // Reached from another page, so Browse reads its page (a full load carries it: decision 048).
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await navigateInApp(page, '/browse');
     await eventually(() => resultCount(page)).toBe('100000 listings found');
     const pager = page.getByRole('navigation', { name: 'Pagination' });
     await eventually(() => pager.getByRole('link', { name: 'Page 112' }).count()).toBe(1);

@@ -8,6 +8,7 @@ import {
   createMember,
   eventually,
   launchBrowser,
+  navigateInApp,
   newPage,
   overflowsHorizontally,
   PHONE,
@@ -78,7 +79,11 @@ describe('listing page for a visitor', () => {
   it('shows placeholder seller values when the seller cannot be loaded', async () => {
     const { page } = await newPage(browser);
     await page.route(`**/api/users/username/${owner.username}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
-    await page.goto(`/listing/${listing.id}`);
+    // A full load of the listing carries its seller in the page (decision 048): the listing page
+    // reads the seller itself when reached from another page.
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await navigateInApp(page, `/listing/${listing.id}`);
     await page.getByTestId('seller-card').getByText('Community Member').waitFor();
   });
 

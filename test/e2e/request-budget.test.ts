@@ -11,6 +11,7 @@ import {
   createMember,
   eventually,
   launchBrowser,
+  navigateInApp,
   newPage,
   PHONE,
   screenshot,
@@ -109,7 +110,7 @@ describe('opening a conversation', () => {
     expect(errors).toEqual([]);
   });
 
-  it('at its own address (a full load) reads the shell, the list, the conversation and its thread, once each', async () => {
+  it('at its own address (a full load) reads the conversation and its thread, once each: the member and the list came with the page', async () => {
     const { owner, trader, listing, key } = await conversationWithCompletedBarter();
     const { page, errors } = await newPage(browser, { viewport: PHONE, cookie: trader.cookie });
     await trackChatSockets(page);
@@ -122,16 +123,12 @@ describe('opening a conversation', () => {
     await partnerSaysSomething(page, owner, trader, listing.id, 'See you Saturday then.');
     await screenshot(page, 'conversation-open-phone');
 
-    const shell = ['GET /api/auth/current-user', 'GET /api/categories'];
-    const reads = log.requests.filter((r) => !shell.includes(r));
+    // The member and the conversation list are in the page's HTML (decision 048).
+    const reads = log.requests;
     expect(reads, log.requests.join('\n')).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^GET \/api\/conversations\?limit=\d+$/),
-        `GET /api/conversations/${key}`,
-        expect.stringMatching(new RegExp(`^GET /api/conversations/${trader.id}/${owner.id}/${listing.id}\\?limit=\\d+$`)),
-      ]),
+      expect.arrayContaining([`GET /api/conversations/${key}`, expect.stringMatching(new RegExp(`^GET /api/conversations/${trader.id}/${owner.id}/${listing.id}\\?limit=\\d+$`))]),
     );
-    expect(reads, log.requests.join('\n')).toHaveLength(3);
+    expect(reads, log.requests.join('\n')).toHaveLength(2);
     expect(log.requests).toHaveLength(new Set(log.requests).size);
     expect(errors).toEqual([]);
   });
@@ -323,7 +320,7 @@ const counterValue = (page: Page, kind: string) => page.getByTestId(`counter-${k
 const COUNT_ROUTES = ['GET /api/skills/count', 'GET /api/barters/count', 'GET /api/users/count'];
 
 describe('the home page (decision 045)', () => {
-  it('takes its three counters from the community feed socket and reads only the three testimonials it shows', async () => {
+  it('takes its three counters from the community feed socket, and its three testimonials from the page (decision 048)', async () => {
     const { page, errors } = await newPage(browser);
     const log = apiLog(page);
     log.start();
@@ -333,7 +330,8 @@ describe('the home page (decision 045)', () => {
     await page.waitForLoadState('networkidle');
     await probe(page);
     expect(log.requests.filter((r) => COUNT_ROUTES.includes(r))).toEqual([]);
-    expect(log.requests.filter((r) => r.startsWith('GET /api/testimonials'))).toEqual(['GET /api/testimonials?limit=3']);
+    expect(log.requests.filter((r) => r.startsWith('GET /api/testimonials'))).toEqual([]);
+    await page.locator('.home-stories li').first().waitFor();
     // The figures are the routes' own.
     const users = ((await (await apiCall('/api/users/count')).json()) as { count: number }).count;
     expect(Number((await counterValue(page, 'users')).replace(/,/g, ''))).toBe(users);
@@ -356,13 +354,6 @@ describe('the home page (decision 045)', () => {
     expect([...log.requests.filter((r) => COUNT_ROUTES.includes(r))].sort()).toEqual([...COUNT_ROUTES].sort());
   });
 });
-
-/** An in-app navigation (the router follows popstate), keeping the page's query cache. */
-const navigateInApp = (page: Page, path: string) =>
-  page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
-  }, path);
 
 describe('the home page after a listing changes (decision 045)', () => {
   it('does not re-read the counters or the activity figures: the feed socket brings them', async () => {
@@ -403,7 +394,8 @@ describe('a profile (decision 045)', () => {
     await page.waitForLoadState('networkidle');
     await probe(page);
     const memberReads = (requests: string[]) => requests.filter((r) => r.startsWith('GET /api/users/') && !r.startsWith(`GET /api/users/${visitor.id}`));
-    expect(memberReads(log.requests).sort()).toEqual([`GET /api/users/${owner.id}/listings`, `GET /api/users/${owner.id}/reviews`, `GET /api/users/username/${owner.username}`].sort());
+    // The member came with the page (decision 048).
+    expect(memberReads(log.requests).sort()).toEqual([`GET /api/users/${owner.id}/listings`, `GET /api/users/${owner.id}/reviews`].sort());
     await screenshot(page, 'profile-desktop');
     const { page: phone } = await newPage(browser, { viewport: PHONE, cookie: visitor.cookie });
     await phone.goto(`/profile/${owner.username}`);
@@ -424,6 +416,102 @@ describe('a profile (decision 045)', () => {
     await second.waitForLoadState('networkidle');
     await probe(second);
     expect(memberReads(secondLog.requests).filter((r) => !r.includes('/listings') && !r.includes('/reviews'))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** The console's errors (a failed request is one: "Failed to load resource: … 401"). */
+function consoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** The calls whose replies a page's HTML carries (decision 048): a full load sends none of them. */
+const EMBEDDED = [
+  /^GET \/api\/auth\/current-user$/,
+  /^GET \/api\/categories$/,
+  /^GET \/api\/listings\/featured$/,
+  /^GET \/api\/listings\?/,
+  /^GET \/api\/testimonials/,
+  /^GET \/api\/listings\/\d+$/,
+  /^GET \/api\/users\/username\//,
+  /^GET \/api\/conversations\?limit=\d+$/,
+];
+const embeddedCalls = (requests: string[]) => requests.filter((r) => EMBEDDED.some((pattern) => pattern.test(r)));
+
+describe('a full page load (decision 048)', () => {
+  it("of home sends none of the first screen's calls, and a guest's page logs no 401", async () => {
+    const { page, errors } = await newPage(browser);
+    const logged = consoleErrors(page);
+    const log = apiLog(page);
+    log.start();
+    await page.goto('/');
+    await page.locator('.home-stories li').first().waitFor();
+    await page.getByRole('heading', { name: 'Browse by Category' }).waitFor();
+    await page.getByTestId('listing-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await probe(page);
+    expect(embeddedCalls(log.requests.slice(0, -1)), log.requests.join('\n')).toEqual([]);
+    // The guest's header is the guest's at once: no session call, so no 401 in the console.
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    expect(logged).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("of a member's home, a listing page, a profile, browse and messages sends none of the embedded calls", async () => {
+    const [owner, member] = await Promise.all([createMember({ displayName: 'Fiona Fullload' }), createMember()]);
+    const listing = await createListingFor(owner, { title: 'Full load: sewing machine', categoriesOffered: ['goods'] });
+    await sendMessageByApi(member, owner, listing.id, 'Full load: is the sewing machine still there?');
+    const { page, errors } = await newPage(browser, { cookie: member.cookie });
+    const logged = consoleErrors(page);
+    const log = apiLog(page);
+
+    const visits: [string, () => Promise<unknown>][] = [
+      ['/', () => page.getByTestId('listing-card').first().waitFor()],
+      [`/listing/${listing.id}`, () => page.getByTestId('seller-card').getByRole('link', { name: 'Fiona Fullload' }).waitFor()],
+      [`/profile/${owner.username}`, () => page.getByText(listing.title).first().waitFor()],
+      ['/browse?category=goods', () => page.getByTestId('listing-card').filter({ hasText: listing.title }).waitFor()],
+      ['/messages', () => page.getByTestId('conversation-item').filter({ hasText: 'Fiona Fullload' }).waitFor()],
+    ];
+    for (const [path, shown] of visits) {
+      log.start();
+      await page.goto(path);
+      await shown();
+      await page.waitForLoadState('networkidle');
+      await probe(page);
+      expect(embeddedCalls(log.requests.slice(0, -1)), `${path}\n${log.requests.join('\n')}`).toEqual([]);
+    }
+    // The listing page shows the listing from the page's data: its heading and the want toggle's state.
+    await page.goto(`/listing/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
+    expect(logged).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a hostile title exactly as written, and the SPA still reads what the next screen needs', async () => {
+    const owner = await createMember();
+    const title = 'Full load </script><script>window.__pwned = 1</script> <!-- lamp';
+    const listing = await createListingFor(owner, { title });
+    const { page, errors } = await newPage(browser);
+    const log = apiLog(page);
+    await page.goto(`/listing/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    // After the first load the SPA navigates as before: Browse reads its page.
+    log.start();
+    await navigateInApp(page, '/browse?page=2');
+    await eventually(() => log.requests.filter((r) => r.startsWith('GET /api/listings?'))).toEqual(['GET /api/listings?limit=9&offset=9']);
+    expect(errors).toEqual([]);
+  });
+
+  it('answers an unknown listing with 404 and the app, which shows its not-found page', async () => {
+    const { page, errors } = await newPage(browser);
+    const response = await page.goto('/listing/987654321');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Listing Not Found' }).waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -19,11 +19,15 @@ const post = (path: string, body: unknown, cookie?: string) =>
 const cookieOf = (response: Response) => /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')![0];
 
 describe('npm start', () => {
-  it('serves the SPA with security headers, also through the SPA fallback', async () => {
-    for (const path of ['/', '/browse?q=bike', '/no/such/page']) {
+  it('serves the SPA with security headers, also for a path that is no page (404, decision 048)', async () => {
+    for (const [path, status] of [['/', 200], ['/browse?q=bike', 200], ['/no/such/page', 404]] as const) {
       const response = await get(path, { headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate' } });
-      expect(response.status).toBe(200);
-      expect(await response.text()).toContain('<div id="root">');
+      expect(response.status, path).toBe(status);
+      const html = await response.text();
+      expect(html).toContain('<div id="root">');
+      // The Worker wrote the page: the member (nobody here) and the first screen's data are in it.
+      expect(html).toContain('<script type="application/json" id="boot-data">{"user":null,');
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
       const csp = response.headers.get('content-security-policy') ?? '';
       for (const directive of ["script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');

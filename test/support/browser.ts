@@ -57,6 +57,17 @@ export async function newPage(browser: Browser, options: { viewport?: { width: n
   return { context, page, errors };
 }
 
+/**
+ * An in-app navigation (the router follows popstate), keeping the page's query cache: how a test
+ * reaches a screen whose data a full load would carry in the page (decision 048), so the screen
+ * reads it from the API (e.g. to see its error or empty state).
+ */
+export const navigateInApp = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, path);
+
 export async function setSessionCookie(context: BrowserContext, cookie: string) {
   const value = cookie.replace(/^sid=/, '');
   await context.addCookies([{ name: 'sid', value, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);

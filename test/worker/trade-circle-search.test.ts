@@ -13,7 +13,7 @@ import { decide, expireCircles, findCircleRow } from '../../worker/lib/trade-cir
 import { legsKeyOf } from '../../worker/lib/trade-circles/engine';
 import { onWantAdded } from '../../worker/lib/trade-circles/hooks';
 import { legsKey, proposeCircle } from '../../worker/lib/trade-circles/propose';
-import { CIRCLE_PASS_JOB, CIRCLE_PASS_MAX_STATEMENTS, CIRCLE_PASS_PUSHES, GLOBAL, INCREMENTAL_SQL, PAGE_MAX_EDGES, PAGE_SQL, runCirclePass, searchAfterWant } from '../../worker/lib/trade-circles/search';
+import { CIRCLE_PASS_JOB, CIRCLE_PASS_MAX_STATEMENTS, CIRCLE_PASS_PUSHES, GLOBAL, INCREMENTAL_SQL, PAGE_CIRCLES_PER_SEED, PAGE_MAX_EDGES, PAGE_SQL, runCirclePass, searchAfterWant, SWEEP_ROWS_PER_DAY } from '../../worker/lib/trade-circles/search';
 import { unique } from './helpers';
 import { recording, tableScans } from './job-query-plans';
 
@@ -102,11 +102,19 @@ const setWindow = (n: number) =>
   env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles:window', ?1, '2000-01-01') ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor").bind(n).run();
 const cursor = async () => (await env.DB.prepare('SELECT cursor FROM cron_state WHERE job = ?1').bind(CIRCLE_PASS_JOB).first<{ cursor: number }>())?.cursor ?? 0;
 
+const DAY = 24 * 60 * 60 * 1000;
+/**
+ * The cron's clock for runs that page through the sweep: a day later each call, so every run finds
+ * the sweep due (its pages are paced by the rows they read, decision 046).
+ */
+let clock = Date.now();
+const nextRun = () => (clock += DAY);
+
 /** Runs the pass until it wraps around to the first member (a full sweep), at most `max` runs. */
 async function sweep(max = 50) {
   const reports = [];
   for (let i = 0; i < max; i++) {
-    const report = (await runCirclePass(env, Date.now()))!;
+    const report = (await runCirclePass(env, nextRun()))!;
     reports.push(report);
     if (report.wrapped) break;
   }
@@ -274,12 +282,12 @@ describe('the global pass (15-minute cron)', () => {
     for (const ids of rings) await ringOf(ids);
     // Pages of one seed at a time (the window adapts upwards from there, at most doubling).
     await setWindow(1);
-    const first = (await runCirclePass(env, Date.now()))!;
+    const first = (await runCirclePass(env, nextRun()))!;
     expect(first.from).toBe(0);
     expect(first.seeds).toBe(1);
     expect(first.to).toBeGreaterThan(0);
     expect(await cursor()).toBe(first.to);
-    const second = (await runCirclePass(env, Date.now()))!;
+    const second = (await runCirclePass(env, nextRun()))!;
     expect(second.from).toBe(first.to);
     expect(second.window).toBe(first.nextWindow);
     const reports = [first, second, ...(await sweep(200))];
@@ -301,7 +309,7 @@ describe('the global pass (15-minute cron)', () => {
     const runs = [];
     for (let i = 0; i < 6 && (await openCircles(all)).length < 12; i++) {
       const run = invocation(env);
-      const report = await runCirclePass(run.env, Date.now(), run.budget(0));
+      const report = await runCirclePass(run.env, nextRun(), run.budget(0));
       expect(run.counts.d1Statements).toBeLessThanOrEqual(CIRCLE_PASS_MAX_STATEMENTS);
       runs.push(report!);
     }
@@ -407,11 +415,23 @@ describe('the global pass (15-minute cron)', () => {
       await want(fan, theirs[(i + 1) % fans.length]!);
       await want(fan, theirs[(i + 7) % fans.length]!);
     }
+    // Seven more listings of the hub's, each wanted by every fan: every hop out of the hub is full.
+    const more: number[] = [];
+    for (let i = 0; i < 7; i++) more.push(await listing(hub!));
+    await env.DB.prepare('INSERT OR IGNORE INTO wants (user_id, listing_id) SELECT f.value, l.value FROM json_each(?1) f, json_each(?2) l')
+      .bind(JSON.stringify(fans), JSON.stringify(more))
+      .run();
     await setCursor(hub! - 1);
     await setWindow(1);
     const page = (await runCirclePass(env, Date.now()))!;
     expect(page.seeds).toBe(1);
     expect(page.edges).toBeLessThanOrEqual(PAGE_MAX_EDGES);
+    // Decision 046: at most 320 edges reach the Worker (640 before: this page loaded 542), for CPU headroom under 8 ms a call.
+    expect(page.edges).toBeLessThanOrEqual(320);
+    // One seed: at most 160 candidate circles, PAGE_CIRCLES_PER_SEED (a page of one seed chooses one
+    // of them; decision 046: before, up to 400).
+    expect(PAGE_CIRCLES_PER_SEED).toBe(160);
+    expect(page.candidates).toBeLessThanOrEqual(160);
     expect(page.truncated).toBe(true);
     expect(page.exact).toBe(false);
     expect(page.edges).toBeGreaterThanOrEqual(GLOBAL.f1);
@@ -543,7 +563,7 @@ describe('bell pushes of the cron pass (decision 042)', () => {
     let pushes = 0;
     for (let page = 0; page < 200 && (await openCircles(ids)).length === 0; page++) {
       const counts = emptyCounts();
-      await runCirclePass(meterEnv(env, counts), Date.now());
+      await runCirclePass(meterEnv(env, counts), nextRun());
       expect(counts.doRequests).toBeLessThanOrEqual(CIRCLE_PASS_PUSHES);
       pushes += counts.doRequests;
     }
@@ -553,5 +573,110 @@ describe('bell pushes of the cron pass (decision 042)', () => {
       .bind(JSON.stringify(ids))
       .first<{ n: number }>();
     expect(entries!.n).toBe(5);
+  });
+});
+
+describe('the sweep is paced; the seed queue is not (decision 046)', () => {
+  beforeEach(resetPass);
+  const MINUTE = 60_000;
+  /** The watermark at `cursor`, as a sweep page at `at` that read `rows` rows leaves it: its `at` is when the next page is due. */
+  const sweptAt = (cursor: number, rows: number, at: number) =>
+    env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles', ?1, ?2) ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at")
+      .bind(cursor, new Date(at + (rows / SWEEP_ROWS_PER_DAY) * DAY).toISOString())
+      .run();
+  const watermark = () => env.DB.prepare("SELECT cursor, at FROM cron_state WHERE job = 'trade-circles'").first<{ cursor: number; at: string }>();
+
+  it('with nothing queued, a run before the last sweep page has been paid for reads its state only and writes nothing', async () => {
+    // Something to sweep: rings whose wants were written without the route.
+    for (let i = 0; i < 3; i++) await ringOf(await members(3));
+    const t0 = Date.now();
+    // The last sweep page read 6,000 rows at t0: the next is due when the day's rate has paid for them.
+    await sweptAt(0, 6_000, t0);
+    const dueIn = (6_000 / SWEEP_ROWS_PER_DAY) * DAY;
+    const counts = emptyCounts();
+    const idle = (await runCirclePass(meterEnv(env, counts), t0 + 15 * MINUTE))!;
+    expect(idle.paced).toBe(true);
+    expect(idle.seeds).toBe(0);
+    expect(counts.d1Statements).toBe(1);
+    expect(counts.d1RowsRead).toBeLessThanOrEqual(5);
+    expect(counts.d1RowsWritten).toBe(0);
+    expect((await runCirclePass(env, t0 + dueIn - MINUTE))!.paced).toBe(true);
+    // Once due, a sweep page runs and its own rows pace the next one.
+    const page = (await runCirclePass(env, t0 + dueIn))!;
+    expect(page.paced).toBe(false);
+    expect(page.swept).toBe(true);
+    expect(page.seeds).toBeGreaterThan(0);
+    expect(await watermark()).toEqual({ cursor: page.to, at: new Date(t0 + dueIn + (page.rowsRead / SWEEP_ROWS_PER_DAY) * DAY).toISOString() });
+  });
+
+  it('a day of 96 runs reads at most the sweep’s daily rows (plus the page that was due at the start) and a few rows a run', async () => {
+    for (let i = 0; i < 6; i++) await ringOf(await members(4));
+    const counts = emptyCounts();
+    const t0 = Date.now();
+    let pages = 0;
+    let largest = 0;
+    for (let run = 0; run < 96; run++) {
+      const before = counts.d1RowsRead;
+      const report = (await runCirclePass(meterEnv(env, counts), t0 + run * 15 * MINUTE))!;
+      if (report.swept) pages += 1;
+      largest = Math.max(largest, counts.d1RowsRead - before);
+    }
+    expect(pages).toBeGreaterThan(0);
+    expect(pages).toBeLessThan(96);
+    expect(counts.d1RowsRead).toBeLessThanOrEqual(SWEEP_ROWS_PER_DAY + largest + 96 * 5);
+  });
+
+  it('queued members are served at the next run while the sweep waits, and the sweep’s watermark and its time stay', async () => {
+    const [a, b] = await members(2);
+    await ringOf([a!, b!]);
+    const t0 = Date.now();
+    await sweptAt(a! - 1, SWEEP_ROWS_PER_DAY, t0);
+    await env.DB.prepare('INSERT INTO trade_circle_seeds (user_id, queued_at, n) VALUES (?1, ?2, 1)').bind(a, new Date(t0).toISOString()).run();
+    const page = (await runCirclePass(env, t0 + 15 * MINUTE))!;
+    expect(page.queued).toBe(1);
+    expect(page.proposed).toBe(1);
+    expect(page.swept).toBe(false);
+    expect(page.to).toBe(a! - 1);
+    expect(await watermark()).toEqual({ cursor: a! - 1, at: new Date(t0 + DAY).toISOString() });
+    expect(await queue()).toEqual([]);
+  });
+});
+
+describe('rows read by the incremental search (decision 046)', () => {
+  it('reads its outer hops thinly: a dense neighbourhood costs a few hundred rows and the ring of five through the want is still found', async () => {
+    // g's listing is the new want of r. g wants one listing of each of 6 members b; each b wants 12
+    // listings of others; r's listing is wanted by 6 members a, each with 8 listings wanted by 3
+    // others: the outer hops (b's wants, a's listings' wanters) are dense. One ring of five closes
+    // r → a0 → c → b0 → g → r.
+    const [g, r] = await members(2);
+    const gListing = await listing(g!);
+    const rListing = await listing(r!);
+    const bs = await members(6);
+    const as = await members(6);
+    const others = await members(12);
+    const otherListings: number[] = [];
+    for (const o of others) otherListings.push(await listing(o));
+    for (const b of bs) {
+      await want(g!, await listing(b));
+      for (const l of otherListings) await want(b, l);
+    }
+    for (const a of as) {
+      await want(a, rListing);
+      for (let k = 0; k < 8; k++) {
+        const l = await listing(a);
+        for (let j = 0; j < 3; j++) await want(others[(k + j) % others.length]!, l);
+      }
+    }
+    const [c] = await members(1);
+    const aListing = await listing(as[0]!);
+    const cListing = await listing(c!);
+    await want(c!, aListing);
+    await want(bs[0]!, cListing);
+    await want(r!, gListing);
+    const counts = emptyCounts();
+    const result = await searchAfterWant(meterEnv(env, counts), r!, gListing);
+    expect(result.circle?.legs).toHaveLength(5);
+    // 2,137 rows (the search and its proposal) with the former outer hops (64 wants a member in b2, 16 listings × 32 wanters in f2).
+    expect(counts.d1RowsRead).toBeLessThanOrEqual(900);
   });
 });

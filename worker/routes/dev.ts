@@ -36,9 +36,10 @@ devRoutes.post('/seed', async (c) => {
 
 // Trade-circle benchmark hook (`npm run bench:circles`, docs/performance.md "Trade circles"): one
 // page of the cron's global pass on its own, so it is measured apart from the rest of its run
-// (wants are added through the real PUT /api/wants/{listingId}).
+// (wants are added through the real PUT /api/wants/{listingId}); a sweep page every call, not
+// paced as the cron's are (decision 046).
 devRoutes.post('/trade-circles/pass', async (c) => {
   const run = invocation(c.env);
-  const report = await runCirclePass(run.env, Date.now(), run.budget(0));
+  const report = await runCirclePass(run.env, Date.now(), run.budget(0), { sweepNow: true });
   return c.json({ report, statements: run.counts.d1Statements, rowsRead: run.counts.d1RowsRead, rowsWritten: run.counts.d1RowsWritten });
 });

@@ -118,13 +118,19 @@ listingRoutes.get('/:id{[0-9]+}', async (c) => {
   const viewer = c.get('user');
   // The other side of a block (either way) gets the 404 of a missing listing; admins see every listing.
   const listing = await findListingShaped(c.get('db'), id, hasExplicitPosition(c) ? await searchPosition(c) : null, viewer && !viewer.isAdmin ? viewer.id : null);
-  // A listing hidden by moderation is missing to everyone but its owner and admins.
-  if (!listing || (listing.status === 'hidden' && viewer?.id !== listing.userId && !viewer?.isAdmin)) throw notFound('Listing not found');
+  if (!listing || !listingShownTo(listing, viewer)) throw notFound('Listing not found');
   if (!viewer) return c.json(listing);
-  // docs/api/wants-matches-circles.md: wantedByMe for a member, wantCount for the owner only.
-  const { wantedByMe, wantCount } = await wantInfo(c.env.DB, viewer.id, id, viewer.id === listing.userId);
-  return c.json(wantCount === null ? { ...listing, wantedByMe } : { ...listing, wantedByMe, wantCount });
+  return c.json(listingReply(listing, await wantInfo(c.get('db'), viewer.id, id, viewer.id === listing.userId)));
 });
+
+/** A listing hidden by moderation is missing to everyone but its owner and admins. */
+export const listingShownTo = (listing: { status: string; userId: number }, viewer: UserRow | null) =>
+  listing.status !== 'hidden' || viewer?.id === listing.userId || viewer?.isAdmin === true;
+
+/** docs/api/wants-matches-circles.md: wantedByMe for a member, wantCount for the owner only. */
+export function listingReply<L extends object>(listing: L, { wantedByMe, wantCount }: { wantedByMe: boolean; wantCount: number | null }) {
+  return wantCount === null ? { ...listing, wantedByMe } : { ...listing, wantedByMe, wantCount };
+}
 
 listingRoutes.post('/', memberBudget('listingCreatesPerMember'), async (c) => {
   const db = c.get('db');

@@ -1,6 +1,7 @@
 // Community counters, analytics, testimonials, events and contact messages.
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { read, runRead } from '../read';
 import { communityEvents, contactMessages, counters, eventAttendees, listingCounts, testimonials, users } from '../schema';
 
 /** Lists on community pages are capped so one request stays small on the free plan. */
@@ -69,18 +70,22 @@ export async function dashboardCounts(db: Db) {
 }
 
 /** Approved, public testimonials, newest first, with their author: the `limit` newest. */
-export async function visibleTestimonials(db: Db, limit = COMMUNITY_LIST_LIMIT) {
-  const rows = await db
+export const visibleTestimonials = (db: Db, limit = COMMUNITY_LIST_LIMIT) => runRead(db, visibleTestimonialsRead(db, limit));
+
+/** The newest approved, public testimonials (GET /api/testimonials) as a read, for a batch. */
+export function visibleTestimonialsRead(db: Db, limit = COMMUNITY_LIST_LIMIT) {
+  const query = db
     .select({
       testimonial: testimonials,
-      user: { id: users.id, username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl },
+      // Aliased: a D1 batch returns rows as objects, where the author's `id` would overwrite the testimonial's.
+      user: { id: sql<number>`${users.id}`.as('author_id'), username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl },
     })
     .from(testimonials)
     .innerJoin(users, eq(users.id, testimonials.userId))
     .where(and(eq(testimonials.isApproved, true), eq(testimonials.isPublic, true)))
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
     .limit(limit);
-  return rows.map(({ testimonial, user }) => ({ ...testimonial, user }));
+  return read(query, (rows) => rows.map(({ testimonial, user }) => ({ ...testimonial, user })));
 }
 
 /** Active events dated `today` or later, soonest first, with attendance and organiser. */

@@ -16,6 +16,7 @@ import { suspendedSql } from '../../lib/moderation/standing';
 import { blockedEitherWay, viewerAndBlockPartners, visibleTo } from './blocks';
 import { DELETED_STATUS, deletionStep, listingGone } from './listing-deletion';
 import { searchMatch, textColumnsMatch } from './listing-search-index';
+import { read, runRead, type Read } from '../read';
 
 /** Statuses anyone may browse; paused and completed listings show only to their owner and admins. */
 export const PUBLIC_STATUSES = ['active', 'pending'] as const;
@@ -520,20 +521,35 @@ async function boundedTextSearch(db: Db, filter: ListingSearch, near: Near | nul
 /** One page of matching listings (most relevant, or newest, first) and the total count. */
 export async function searchListings(db: Db, filter: ListingSearch, from?: Position | null): Promise<SearchAnswer> {
   if (ftsQuery(filter.search) !== null) return boundedTextSearch(db, filter, null, from);
-  if (unknownCategory(filter)) return { items: [], total: 0, exact: true };
-  const { page, total } = browseQueries(db, filter);
-  const [rows, totals] = await db.batch([page, total]);
-  return { items: shape(newestFirstRows(rows), from), total: totals[0]?.total ?? 0, exact: true };
+  return runRead(db, browsePageRead(db, filter, from)!);
 }
 
-export async function featuredListings(db: Db) {
-  const rows = await selectWithOwner(db)
+/**
+ * A page of a search without text (searchListings) as one read, for a batch: the page and its
+ * count; no statement for a category no listing can have. Null for a text search, which needs two
+ * round trips (boundedTextSearch).
+ */
+export function browsePageRead(db: Db, filter: ListingSearch, from?: Position | null): Read<SearchAnswer> | null {
+  if (ftsQuery(filter.search) !== null) return null;
+  if (unknownCategory(filter)) return { queries: [], reply: () => ({ items: [], total: 0, exact: true }) };
+  const { page, total } = browseQueries(db, filter);
+  return {
+    queries: [page, total],
+    reply: ([rows, totals]: [Joined[], { total: number }[]]) => ({ items: shape(newestFirstRows(rows), from), total: totals[0]?.total ?? 0, exact: true }),
+  };
+}
+
+/** The featured listings (GET /api/listings/featured), newest first. */
+export function featuredListingsRead(db: Db) {
+  const query = selectWithOwner(db)
     // The literal 1 (not a bound parameter) lets SQLite use the partial listings_featured_idx.
     .where(and(sql`${listings.isFeatured} = 1`, eq(listings.status, 'active')))
     .orderBy(...newestFirst)
     .limit(FEATURED_LIMIT);
-  return shape(rows);
+  return read(query, (rows) => shape(rows));
 }
+
+export const featuredListings = (db: Db) => runRead(db, featuredListingsRead(db));
 
 export async function findListing(db: Db, id: number) {
   const [row] = await selectWithOwner(db).where(and(eq(listings.id, id), sql`NOT ${listingGone('listings')}`));
@@ -545,11 +561,14 @@ export async function findListing(db: Db, id: number) {
  * whose owner is in a block with that member, either way, is not found: the same 404 as a missing
  * listing, decided in the same statement (decision 035).
  */
-export async function findListingShaped(db: Db, id: number, from?: Position | null, apartFrom?: number | null) {
-  const [row] = await selectWithOwner(db).where(
+export const findListingShaped = (db: Db, id: number, from?: Position | null, apartFrom?: number | null) => runRead(db, listingShapedRead(db, id, from, apartFrom));
+
+/** findListingShaped as a read, for a batch (the listing page's HTML, decision 048). */
+export function listingShapedRead(db: Db, id: number, from?: Position | null, apartFrom?: number | null) {
+  const query = selectWithOwner(db).where(
     and(eq(listings.id, id), sql`NOT ${listingGone('listings')}`, apartFrom == null ? undefined : sql`NOT ${blockedEitherWay(apartFrom, sql`${listings.userId}`)}`),
   );
-  return row ? listingWithOwner(row.listing, row.owner, from) : undefined;
+  return read(query, ([row]) => (row ? listingWithOwner(row.listing, row.owner, from) : undefined));
 }
 
 /**
@@ -594,6 +613,9 @@ export async function listingsOfUserJson(db: Db, userId: number, viewer: Session
 export function listCategories(db: Db) {
   return db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.id));
 }
+
+/** GET /api/categories as a read, for a batch. */
+export const categoriesRead = (db: Db) => read(listCategories(db), (rows) => rows);
 
 /** The slugs of `slugs` that name no category. */
 export async function unknownCategories(db: Db, slugs: string[]): Promise<string[]> {

@@ -2,6 +2,7 @@
 import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { isoNow } from '../../lib/time';
 import type { Db } from '../client';
+import { read, runRead } from '../read';
 import { conversationSummaries as summaries, conversations, listings, messages, users, type MessageRow } from '../schema';
 import { conversationKey, listingIdWhenSide, sideOf, sideValueWhen, type SideColumn } from './conversation-sides';
 import { conversationKeyOf, conversationPath } from '../../../src/shared/conversation-key';
@@ -131,6 +132,8 @@ export interface ConversationSummary {
   unreadCount: number;
 }
 
+const SUMMARY_COLUMNS = ['listingId', 'listingTitle', 'partnerId', 'username', 'displayName', 'avatarUrl', 'lastMessage', 'lastMessageTime', 'lastMessageId', 'unreadCount'] as const;
+
 interface SummaryRow {
   listingId: number;
   listingTitle: string;
@@ -188,8 +191,16 @@ export async function conversationSummaries(
   userId: number,
   page: { limit: number; before?: { time: string; id: number }; withCursor: boolean },
 ): Promise<ConversationSummary[]> {
-  const rows = await db.all<SummaryRow>(conversationListQuery(userId, page));
-  return rows.map((r) => ({
+  return runRead(db, conversationSummariesRead(db, userId, page));
+}
+
+/** conversationSummaries as a read, for a batch (the messages page's HTML, decision 048). */
+export function conversationSummariesRead(db: Db, userId: number, page: { limit: number; before?: { time: string; id: number }; withCursor: boolean }) {
+  // Selected by name from the statement (a select, not db.all of raw SQL, so that it can ride in a
+  // D1 batch: drizzle maps a batch's raw rows to arrays).
+  const columns = Object.fromEntries(SUMMARY_COLUMNS.map((name) => [name, sql`${sql.identifier(name)}`])) as { [K in keyof SummaryRow]: SQL<SummaryRow[K]> };
+  const query = db.select(columns).from(sql`(${conversationListQuery(userId, page)})`);
+  return read(query, (rows): ConversationSummary[] => rows.map((r) => ({
     conversation: conversationKeyOf(r.listingId, userId, r.partnerId),
     partner: { id: r.partnerId, username: r.username, displayName: r.displayName, avatarUrl: r.avatarUrl },
     listing: { id: r.listingId, title: r.listingTitle },
@@ -197,7 +208,7 @@ export async function conversationSummaries(
     lastMessageTime: r.lastMessageTime,
     ...(page.withCursor ? { lastMessageId: Number(r.lastMessageId) } : {}),
     unreadCount: Number(r.unreadCount),
-  }));
+  })));
 }
 
 /**

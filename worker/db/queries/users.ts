@@ -12,8 +12,18 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
 }
 
 /** The name is folded in the Worker (worker/lib/names.ts), the same way as for its salt and limits. */
-export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  return db.query.users.findFirst({ where: sql`lower(${users.username}) = ${foldName(username)}` });
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [user] = await userByUsernameQuery(db, username);
+  return user;
+}
+
+/**
+ * findUserByUsername's statement (its rows: none or the one member), for a batch too (a profile
+ * page's HTML, decision 048): a select, since drizzle's relational findFirst fails in a D1 batch
+ * when it finds nothing.
+ */
+export function userByUsernameQuery(db: Db, username: string) {
+  return db.select().from(users).where(sql`lower(${users.username}) = ${foldName(username)}`).limit(1);
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

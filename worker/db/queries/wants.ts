@@ -1,5 +1,8 @@
 // Wants: "I'd take this" (docs/api/wants-matches-circles.md). Raw D1 statements: the insert is one
 // conditional statement so the 200-want cap and the listing's state are checked in the same write.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client';
+import { read, runRead } from '../read';
 import { DELETED_STATUS } from './listing-deletion';
 import type { ListingRow } from '../schema';
 import { blockedEitherWayText } from './blocks';
@@ -146,13 +149,19 @@ export async function wantedListings(d1: D1Database, userId: number): Promise<Wa
 }
 
 /** For GET /api/listings/{id}: whether the member wants it, and (for its owner) how many members do. */
-export async function wantInfo(d1: D1Database, userId: number, listingId: number, isOwner: boolean): Promise<{ wantedByMe: boolean; wantCount: number | null }> {
-  const row = await d1
-    .prepare(
-      `SELECT EXISTS (SELECT 1 FROM wants WHERE user_id = ?1 AND listing_id = ?2) AS mine,
-              CASE WHEN ?3 = 1 THEN (SELECT count(*) FROM wants WHERE listing_id = ?2) END AS total`,
-    )
-    .bind(userId, listingId, isOwner ? 1 : 0)
-    .first<{ mine: number; total: number | null }>();
-  return { wantedByMe: row?.mine === 1, wantCount: isOwner ? (row?.total ?? 0) : null };
+export const wantInfo = (db: Db, userId: number, listingId: number, isOwner: boolean) => runRead(db, wantInfoRead(db, userId, listingId, sql.raw(isOwner ? '1' : '0')));
+
+/**
+ * wantInfo as a read, for a batch: `isOwner` is an SQL condition, so the listing page's HTML
+ * (decision 048) can decide it from the listing's row in the same round trip.
+ */
+export function wantInfoRead(db: Db, userId: number, listingId: number, isOwner: SQL) {
+  const query = db
+    .select({
+      mine: sql<number>`EXISTS (SELECT 1 FROM wants WHERE user_id = ${userId} AND listing_id = ${listingId})`.as('mine'),
+      total: sql<number | null>`CASE WHEN ${isOwner} THEN (SELECT count(*) FROM wants WHERE listing_id = ${listingId}) END`.as('total'),
+    })
+    .from(sql`(SELECT 1)`);
+  // The count is null exactly when the member is not the owner.
+  return read(query, ([row]): { wantedByMe: boolean; wantCount: number | null } => ({ wantedByMe: row?.mine === 1, wantCount: row?.total ?? null }));
 }

@@ -14,7 +14,8 @@
 // - a listing's wanters: the newest WANTERS_PER_LISTING wants (a listing with thousands of wants
 //   is seen through its newest few; each of its wanters still sees it from their side, where the
 //   member's own wants are read, so a circle through it is found from that side);
-// - a member's wants: the newest WANTS_PER_MEMBER (the new want's giver: all, at most 200);
+// - a member's wants: the newest few, per hop (the new want's giver's: all, at most 200, through
+//   the wants' covering primary key; decision 046);
 // - each hop: at most a fixed number of edges (the *_EDGES constants).
 import { pushNotificationChanges } from '../member-sockets';
 import { unlimited, type Budget } from '../../cron/budget';
@@ -23,24 +24,34 @@ import { proposeCircle, type CircleLeg } from './propose';
 
 export const LISTINGS_PER_MEMBER = 16;
 export const WANTERS_PER_LISTING = 32;
-export const WANTS_PER_MEMBER = 64;
 /** The contract's cap on one member's wants (the new want's giver's are all read). */
 export const MAX_WANTS = 200;
 
-/** Incremental search caps (edges per hop). */
-export const INCREMENTAL = { f1: 256, b1: MAX_WANTS, f2: 1024, b2: 1024 } as const;
+/**
+ * Incremental search caps (decision 046): edges per hop, and the outer hops' per-member reads. The
+ * first hops are what a member expects at once (a direct swap: g wants one of r's listings, in b1,
+ * all of g's wants; a ring of three: r → a → g, f1 then b1); the outer hops b2 and f2 only close
+ * rings of four and five and are read thinly: each of b1's givers' newest 4 wants (b2), each of
+ * f1's receivers' newest 2 listings and each one's newest 4 wanters (f2), 16 edges each. On the
+ * bench data (about ten wants a member) that cut the load's rows read by 64 % (1,654 to 594 on
+ * average over 400 wants; docs/performance.md "Trade circles") while 87 % of the wants that had a
+ * circle still get one at once; the rings the thin hops miss are found by the global pass.
+ */
+export interface IncrementalCaps { f1: number; b1: number; f2: number; b2: number; b2Wants: number; f2Listings: number; f2Wanters: number }
+export const INCREMENTAL: IncrementalCaps = { f1: 32, b1: MAX_WANTS, f2: 16, b2: 16, b2Wants: 4, f2Listings: 2, f2Wanters: 4 };
 /**
  * Global pass caps (edges per hop; b3 is an intermediate table, never returned). They bound a
- * page whatever its window, a single hub seed included: at most 640 edges reach the Worker
+ * page whatever its window, a single hub seed included: at most 320 edges reach the Worker
  * (f1 + b1 + b2 + f2 + m), which keeps a page's parsing, enumeration and selection to a few
- * milliseconds of CPU (docs/performance.md "Trade circles").
+ * milliseconds of CPU (docs/performance.md "Trade circles"); half of decision 042's caps, for
+ * headroom under the 8 ms a call on a loaded machine (decision 046: the bench's first page, a
+ * member with many wanted listings, took 8.6–9.7 ms with 640 and 7.7 ms with 480).
  */
-export const GLOBAL = { f1: 128, b1: 128, b2: 160, b3: 1024, f2: 128, m: 96 } as const;
+export const GLOBAL = { f1: 64, b1: 64, b2: 80, b3: 512, f2: 64, m: 48 } as const;
 /** Edges a page can load at most (the sum of the returned hops' caps). */
 export const PAGE_MAX_EDGES = GLOBAL.f1 + GLOBAL.b1 + GLOBAL.b2 + GLOBAL.f2 + GLOBAL.m;
 /**
- * The global pass's deeper hops read less per member than the incremental search: a member's
- * newest 16 wants in b2 and 4 in b3, a member's newest 8 listings and each one's newest 8 wanters
+ * The global pass's deeper hops per member: a member's newest 16 wants in b2 and 4 in b3, a member's newest 8 listings and each one's newest 8 wanters
  * in f2. Finding rings of five through a member costs about d³ rows for out-degree d; these caps
  * keep a page near its row target at the bench's density.
  */
@@ -53,10 +64,21 @@ export const INCREMENTAL_STEPS = 20_000;
  * local-search moves): bounds on the CPU of a page that hold whatever the edges loaded. Halved
  * with the bench's wants (about ten a member): the first page at 20,000 steps and 10,000 work
  * took 11–14 ms of Worker CPU against the 8 ms per call of decision 042; a page cut short by
- * them is redone with a smaller window (the window adapts), so the sweep only slows.
+ * them is redone with a smaller window (the window adapts), so the sweep only slows. Steps cut
+ * again by decision 046 (8.6–11 ms measured on the bench's busiest pages with the halved budgets),
+ * and candidates bounded per seed (below); the selection's work is what decision 042 left (a page
+ * of one seed never uses it: its circles all share the seed, and the heaviest is the optimum).
  */
-export const PAGE_STEPS = 10_000;
+export const PAGE_STEPS = 4_000;
 export const PAGE_MAX_CIRCLES = 400;
+/**
+ * Candidates a page keeps per seed (at most PAGE_MAX_CIRCLES in all): a page of one seed chooses
+ * one circle among 160 (the bench's first page: 3.3–6.1 ms of CPU a call; 7.7 ms with 240), while
+ * a small community's page of many seeds keeps the 400 its exact selection needs (`npm run
+ * bench:circles -- --only small`: 0.9997 of the optimum's members as before; 0.9885 with 160 in
+ * all).
+ */
+export const PAGE_CIRCLES_PER_SEED = 160;
 export const PAGE_SELECTION_WORK = 5_000;
 
 /** The incremental search tries at most this many circles (each try is one batch). */
@@ -84,6 +106,18 @@ export function edgesIn(into: string, perMember: number, cap: number, givers = '
     WHERE +l.status = 'active' AND l.user_id <> w.user_id ${givers} AND ${OPEN('l')} LIMIT ${cap}`;
 }
 
+/**
+ * Edges into the members of `into`: every active listing they want (a member has at most MAX_WANTS
+ * wants, the contract's cap), read in one pass of the wants' primary-key index (user, listing),
+ * which holds the listing: about half the rows of edgesIn's newest-first subquery per edge.
+ */
+export function edgesInAll(into: string, cap: number, givers = ''): string {
+  return `SELECT ${EDGE} FROM ${into} g
+    CROSS JOIN wants w INDEXED BY sqlite_autoindex_wants_1 ON w.user_id = g.m
+    CROSS JOIN listings l ON l.id = w.listing_id
+    WHERE +l.status = 'active' AND l.user_id <> w.user_id ${givers} AND ${OPEN('l')} LIMIT ${cap}`;
+}
+
 const HOPS = ['e', 'f1', 'b1', 'f2', 'b2', 'm'] as const;
 type Hop = (typeof HOPS)[number];
 /** One JSON column per hop ([[listing, giver, receiver, lat, lng], …]): one row, no compound SELECT (D1 allows few terms). */
@@ -107,21 +141,24 @@ const pastColumn = (seeds: string) =>
  * (into b1's givers), f1 (out of the wanter r), f2 (out of f1's receivers, only into b1's or b2's
  * givers: the only ones that close a circle of 4 or 5). Plus the legs keys of g's past circles.
  */
-export const INCREMENTAL_SQL = `WITH
+export function incrementalSql(caps: IncrementalCaps = INCREMENTAL): string {
+  return `WITH
   e AS MATERIALIZED (SELECT l.id AS listing, l.user_id AS giver, w.user_id AS receiver, l.latitude AS lat, l.longitude AS lng
     FROM wants w CROSS JOIN listings l ON l.id = w.listing_id
     WHERE w.user_id = ?2 AND w.listing_id = ?1 AND +l.status = 'active' AND l.user_id <> w.user_id AND ${OPEN('l')}),
   eg AS MATERIALIZED (SELECT giver AS m FROM e),
   er AS MATERIALIZED (SELECT receiver AS m FROM e),
-  b1 AS MATERIALIZED (${edgesIn('eg', MAX_WANTS, INCREMENTAL.b1)}),
+  b1 AS MATERIALIZED (${edgesInAll('eg', caps.b1)}),
   b1g AS MATERIALIZED (SELECT DISTINCT giver AS m FROM b1 WHERE giver <> ?2),
-  b2 AS MATERIALIZED (${edgesIn('b1g', WANTS_PER_MEMBER, INCREMENTAL.b2, 'AND l.user_id <> ?2')}),
-  f1 AS MATERIALIZED (${edgesOut('er', INCREMENTAL.f1)}),
+  b2 AS MATERIALIZED (${edgesIn('b1g', caps.b2Wants, caps.b2, 'AND l.user_id <> ?2')}),
+  f1 AS MATERIALIZED (${edgesOut('er', caps.f1)}),
   f1r AS MATERIALIZED (SELECT DISTINCT receiver AS m FROM f1 WHERE receiver NOT IN (SELECT m FROM eg)),
   targets AS MATERIALIZED (SELECT m FROM b1g UNION SELECT giver FROM b2),
-  f2 AS MATERIALIZED (${edgesOut('f1r', INCREMENTAL.f2, 'AND w.user_id IN (SELECT m FROM targets)')}),
+  f2 AS MATERIALIZED (${edgesOut('f1r', caps.f2, 'AND w.user_id IN (SELECT m FROM targets)', caps.f2Listings, caps.f2Wanters)}),
   ${giversCte(['e', 'f1', 'b1', 'f2', 'b2'])}
 SELECT ${(['e', 'f1', 'b1', 'f2', 'b2'] as const).map(hopColumn).join(', ')}, ${pastColumn('eg')}, ${BLOCKS_COLUMN}`;
+}
+export const INCREMENTAL_SQL = incrementalSql();
 
 /** The one row a load returns: JSON text per hop, the past legs keys, the blocks among its members, and a page's seeds. */
 type LoadRow = Partial<Record<Hop, string>> & { past: string; blocks?: string; seeds?: string; queued?: string; round?: string };
@@ -202,6 +239,15 @@ export async function searchAfterWant(env: Env, userId: number, listingId: numbe
 
 export const CIRCLE_PASS_JOB = 'trade-circles';
 const WINDOW_JOB = 'trade-circles:window';
+/**
+ * Rows a day the round-robin sweep may read (decision 046). The sweep is the safety net (wants
+ * written without the route, rings the incremental search's thin outer hops missed, proposals
+ * lost to a race); the seed queue and the incremental search are the main paths. A sweep page is
+ * due once the time since the last one pays for the rows it read at this rate, so a page of 6,000
+ * rows waits three hours and the sweep never reads more than this a day, whatever the density.
+ */
+export const SWEEP_ROWS_PER_DAY = 48_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** Seeds per page: the first page has INITIAL_SEEDS, then it adapts to what a page costs (1..MAX_SEEDS). */
 export const MAX_SEEDS = 64;
 /** One: the first page after a deploy meets the adaptive window's target before it knows the density (two read 10,908 rows on the bench). */
@@ -210,7 +256,7 @@ export const MIN_SEEDS = 1;
 /** Rows a page should read (D1's rows_read); the window grows or shrinks towards it. */
 export const TARGET_ROWS_READ = 6_000;
 /** Edges a page should load (they are what costs CPU: parsing, enumeration). */
-export const TARGET_EDGES = 400;
+export const TARGET_EDGES = 200;
 /** Statements a page costs besides its proposals: state read, load, state write, queue delete. */
 export const CIRCLE_PASS_MIN_COST = 4;
 /** What one proposal may cost (statements), checked against the budget before each. */
@@ -223,15 +269,15 @@ export const CIRCLE_PASS_MAX_STATEMENTS = 24;
 
 /**
  * One page of the global pass: seeds are the oldest queued members (trade_circle_seeds, at most
- * `?2`), then, to fill the window, the next members by id after the watermark ?1 who want
- * something; the loaded neighbourhood holds every circle of up to five through them
+ * `?2`), then, to fill the window when the sweep is due (?3 = 1), the next members by id after
+ * the watermark ?1 who want something; the loaded neighbourhood holds every circle of up to five through them
  * (within the caps): f1 out of the seeds, b1 into them, b2 into b1's givers, f2 out of f1's
  * receivers (only into b1's or b2's givers, or the givers of b3), b3 into b2's givers (not
  * returned), and m: the b3 edges out of f2's receivers (the middle leg of a circle of five).
  */
 export const PAGE_SQL = `WITH
   q AS MATERIALIZED (SELECT user_id AS m, n FROM trade_circle_seeds ORDER BY queued_at, user_id LIMIT ?2),
-  r AS MATERIALIZED (SELECT DISTINCT user_id AS m FROM wants WHERE user_id > ?1 AND user_id NOT IN (SELECT m FROM q) ORDER BY user_id LIMIT max(0, ?2 - (SELECT count(*) FROM q))),
+  r AS MATERIALIZED (SELECT DISTINCT user_id AS m FROM wants WHERE ?3 AND user_id > ?1 AND user_id NOT IN (SELECT m FROM q) ORDER BY user_id LIMIT max(0, ?2 - (SELECT count(*) FROM q))),
   s AS MATERIALIZED (SELECT m FROM q UNION ALL SELECT m FROM r),
   f1 AS MATERIALIZED (${edgesOut('s', GLOBAL.f1)}),
   b1 AS MATERIALIZED (${edgesIn('s', MAX_WANTS, GLOBAL.b1)}),
@@ -269,7 +315,29 @@ export interface PageReport {
   deferred: boolean;
   /** The sweep reached the last member and starts again from the first next time. */
   wrapped: boolean;
+  /** The page was the sweep's (round-robin seeds): its rows read pace the next sweep page. */
+  swept: boolean;
+  /** Nothing was queued and the sweep was not due: the run read its state only (decision 046). */
+  paced: boolean;
 }
+
+const emptyReport = (from: number, window: number): PageReport => ({
+  from, to: from, seeds: 0, queued: 0, window, nextWindow: window, edges: 0, rowsRead: 0,
+  candidates: 0, chosen: 0, proposed: 0, lost: 0, exact: true, truncated: false, deferred: false, wrapped: false, swept: false, paced: false,
+});
+
+/**
+ * Whether a sweep page is due at `now`: the watermark's `at` is when the next one is (decision 046:
+ * each sweep page sets it to its own time plus the rows it read at SWEEP_ROWS_PER_DAY). Due when
+ * there is no watermark yet, or its time does not parse.
+ */
+function isSweepDue(dueAt: string | null | undefined, now: number): boolean {
+  const at = dueAt ? Date.parse(dueAt) : NaN;
+  return Number.isNaN(at) || now >= at;
+}
+
+/** When the sweep's next page is due after a page at `now` that read `rowsRead` rows. */
+const nextSweepAt = (now: number, rowsRead: number) => now + (Math.max(0, rowsRead) / SWEEP_ROWS_PER_DAY) * DAY_MS;
 
 /**
  * One run of the global pass (the 15-minute cron): one page, within `budget`. Reads the watermark
@@ -280,32 +348,45 @@ export interface PageReport {
  * while the budget allows, and moves the watermark past the page when every chosen circle was
  * tried, deleting the queue entries it used. The window adapts so a page reads about
  * TARGET_ROWS_READ rows and loads about TARGET_EDGES edges. At the end of the members, the sweep
- * starts again. Returns null when the budget does not allow a page.
+ * starts again. The round-robin part is paced (decision 046): it runs only when due (isSweepDue),
+ * and a run with nothing queued and no sweep due reads its state and ends. `sweepNow` (the
+ * benchmark's hook only) takes the sweep's turn at once. Returns null when the budget does not
+ * allow a page.
  */
-export async function runCirclePass(env: Env, scheduledTime: number, budget: Budget = unlimited): Promise<PageReport | null> {
+export async function runCirclePass(env: Env, scheduledTime: number, budget: Budget = unlimited, { sweepNow = false }: { sweepNow?: boolean } = {}): Promise<PageReport | null> {
   const start = budget.left();
   const spent = () => start - budget.left();
   const allowance = Math.min(CIRCLE_PASS_MAX_STATEMENTS, start);
   if (allowance < CIRCLE_PASS_MIN_COST) return null;
   const db = env.DB;
-  const state = await db.prepare('SELECT job, cursor FROM cron_state WHERE job IN (?1, ?2)').bind(CIRCLE_PASS_JOB, WINDOW_JOB).all<{ job: string; cursor: number }>();
-  const from = state.results.find((r) => r.job === CIRCLE_PASS_JOB)?.cursor ?? 0;
-  const window = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, state.results.find((r) => r.job === WINDOW_JOB)?.cursor ?? INITIAL_SEEDS));
+  // The pass's state and whether anyone is queued, in one statement of a few rows: a run with
+  // nothing queued and the sweep not due ends here (decision 046).
+  const state = await db
+    .prepare(
+      `SELECT job, cursor, at FROM cron_state WHERE job IN (?1, ?2)
+       UNION ALL SELECT 'queued', EXISTS (SELECT 1 FROM trade_circle_seeds), NULL`,
+    )
+    .bind(CIRCLE_PASS_JOB, WINDOW_JOB)
+    .all<{ job: string; cursor: number; at: string | null }>();
+  const find = (job: string) => state.results.find((r) => r.job === job);
+  const from = find(CIRCLE_PASS_JOB)?.cursor ?? 0;
+  const window = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, find(WINDOW_JOB)?.cursor ?? INITIAL_SEEDS));
+  const dueAt = find(CIRCLE_PASS_JOB)?.at ?? null;
+  const sweepDue = sweepNow || isSweepDue(dueAt, scheduledTime);
+  const anyQueued = find('queued')?.cursor === 1;
+  if (!anyQueued && !sweepDue) return { ...emptyReport(from, window), paced: true };
 
-  const loaded = await db.prepare(PAGE_SQL).bind(from, window).all<LoadRow>();
+  const loaded = await db.prepare(PAGE_SQL).bind(from, window, sweepDue ? 1 : 0).all<LoadRow>();
   const rowsRead = loaded.meta.rows_read ?? 0;
   const row = loaded.results[0] ?? null;
   const hood = parseLoad(row);
   const queued = JSON.parse(row?.queued ?? '[]') as [number, number][];
   const round = JSON.parse(row?.round ?? '[]') as number[];
-  const report: PageReport = {
-    from, to: from, seeds: hood.seeds.length, queued: queued.length, window, nextWindow: window, edges: hood.edges.length, rowsRead,
-    candidates: 0, chosen: 0, proposed: 0, lost: 0, exact: true, truncated: false, deferred: false, wrapped: false,
-  };
+  const report: PageReport = { ...emptyReport(from, window), seeds: hood.seeds.length, queued: queued.length, edges: hood.edges.length, rowsRead };
   const givers = new Set<number>();
   const truncated = hood.perHop[1]! >= GLOBAL.f1 || hood.perHop[2]! >= GLOBAL.b1 || hood.perHop[3]! >= GLOBAL.f2 || hood.perHop[4]! >= GLOBAL.b2 || hood.perHop[5]! >= GLOBAL.m;
   if (hood.seeds.length) {
-    const plan = planPage(new WantGraph(hood.edges), hood.seeds, { excludedKeys: hood.pastKeys, separatedPairs: hood.separatedPairs, maxSteps: PAGE_STEPS, maxCircles: PAGE_MAX_CIRCLES, maxWork: PAGE_SELECTION_WORK });
+    const plan = planPage(new WantGraph(hood.edges), hood.seeds, { excludedKeys: hood.pastKeys, separatedPairs: hood.separatedPairs, maxSteps: PAGE_STEPS, maxCircles: Math.min(PAGE_MAX_CIRCLES, PAGE_CIRCLES_PER_SEED * hood.seeds.length), maxWork: PAGE_SELECTION_WORK });
     report.candidates = plan.candidates;
     report.chosen = plan.circles.length;
     report.exact = plan.exact && !truncated;
@@ -336,22 +417,27 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
   report.nextWindow = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, Math.round(window * Math.min(2, Math.max(0.5, scale)))));
   // The round-robin part of the page (the window less the queued seeds) moves the watermark; when it
   // came back short, the sweep reached the last member.
-  if (!report.deferred) {
+  if (!report.deferred && sweepDue) {
     if (round.length < window - queued.length) {
       report.to = 0;
       report.wrapped = true;
     } else if (round.length) report.to = round[round.length - 1]!;
   }
   const at = new Date(scheduledTime).toISOString();
+  // A page that had round-robin seeds was the sweep's: its rows and time set when the next one is
+  // due, kept as the watermark's `at`. A page of queued seeds only, one cut short, or one that only
+  // found the sweep's end leaves that time as it was (the next sweep page is due at once).
+  report.swept = sweepDue && !report.deferred && round.length > 0;
+  const watermarkAt = report.swept ? new Date(nextSweepAt(scheduledTime, rowsRead)).toISOString() : (dueAt ?? at);
   const writeState = db
     .prepare(
-      // Written only when a cursor moves (an idle pass leaves both where they were): D1 counts
-      // each row an UPDATE rewrites, changed or not (decision 029).
-      `INSERT INTO cron_state (job, cursor, at, updated_at) VALUES (?1, ?2, ?5, ?5), (?3, ?4, ?5, ?5)
+      // Written only when a cursor moves, or the watermark's time (an idle pass leaves both where
+      // they were): D1 counts each row an UPDATE rewrites, changed or not (decision 029).
+      `INSERT INTO cron_state (job, cursor, at, updated_at) VALUES (?1, ?2, ?5, ?6), (?3, ?4, ?6, ?6)
        ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at, updated_at = excluded.updated_at
-       WHERE cron_state.cursor IS NOT excluded.cursor`,
+       WHERE cron_state.cursor IS NOT excluded.cursor OR (cron_state.job = ?1 AND cron_state.at IS NOT excluded.at)`,
     )
-    .bind(CIRCLE_PASS_JOB, report.to, WINDOW_JOB, report.nextWindow, at);
+    .bind(CIRCLE_PASS_JOB, report.to, WINDOW_JOB, report.nextWindow, watermarkAt, at);
   if (queued.length && !report.deferred) {
     // The queued seeds are done: their entries go, unless queued again meanwhile (n moved on).
     await db.batch([

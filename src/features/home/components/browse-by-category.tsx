@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCategories } from '../../categories/api';
-import { FEATURED_LIMIT } from '../../../shared/constants';
+import { FEATURED_LIMIT, HOME_GRID_SHOWN } from '../../../shared/constants';
 import { featuredListingsQuery, listingPageQuery } from '../../listings/api';
 import { ListingGrid } from '../../listings/components/listing-grid';
 import { HomeSection } from './section';
 
-const SHOWN = 6;
+const SHOWN = HOME_GRID_SHOWN;
 
 /**
  * Category chips choose which listings the grid shows; 'View All Listings' once it is full. The

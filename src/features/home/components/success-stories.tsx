@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '../../../components/user-avatar';
 import { newestTestimonialsQuery } from '../../community/api';
+import { HOME_STORIES_SHOWN } from '../../../shared/constants';
 import { HomeSection } from './section';
 
-const SHOWN = 3;
+const SHOWN = HOME_STORIES_SHOWN;
 
 export function SuccessStories() {
   const { data, isError } = useQuery(newestTestimonialsQuery(SHOWN));

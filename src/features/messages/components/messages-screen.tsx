@@ -15,6 +15,7 @@ import type { ConversationSummary } from '../../../shared/api-types';
 import { conversationKeyOf, parseConversationKey } from '../../../shared/conversation-key';
 import { conversationInfoOnOpen } from '../../offers/api';
 import { conversationsQuery, olderConversations } from '../api';
+import { fromThisPage } from '../../../lib/boot';
 import { CONVERSATIONS_PAGE_DEFAULT } from '../../../shared/conversation-cursor';
 import { ConversationList } from './conversation-list';
 import { ConversationThread } from './conversation-thread';
@@ -39,7 +40,8 @@ const PHONE_QUERY = '(max-width: 767px)';
 
 export function MessagesScreen({ me, conversation, initiate }: MessagesScreenProps) {
   const navigate = useNavigate();
-  const conversations = useQuery({ ...conversationsQuery, refetchOnMount: 'always' });
+  // Fresh on every visit; on a full load the page's HTML carried it just now (decision 048).
+  const conversations = useQuery({ ...conversationsQuery, refetchOnMount: (query) => (fromThisPage(query) ? false : 'always') });
   const older = useOlderConversations(conversations.data);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [fromList, setFromList] = useState(false);
