@@ -134,6 +134,10 @@ describe('notifications bell', () => {
     await page.goto('/messages');
     const items = page.getByTestId('conversation-item');
     await items.filter({ hasText: 'Cy First' }).waitFor();
+    // The bell's socket is open and its first frame counted Cy's message: news from now on is pushed
+    // (decision 050: the first frame of a connection refreshes nothing, the list came with the page).
+    await page.locator('header .notifications-button[data-live]').waitFor();
+    await page.getByRole('button', { name: 'Notifications: 1 unread' }).waitFor();
     await sendMessageByApi(second, owner, listing.id, 'And I would love some basil seeds.');
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await items.filter({ hasText: 'Di Second' }).waitFor();
