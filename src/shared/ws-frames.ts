@@ -1,8 +1,8 @@
 // The live-chat frames, one module for both ends (the chat client and the ConversationRoom
 // Durable Object). Every frame is JSON and is validated on arrival; nothing is cast into shape.
 import * as v from 'valibot';
-import { BARTER_STATUSES, NOTIFICATION_KINDS, OFFER_STATUSES, STORED_LISTING_STATUSES } from './constants';
-import { MESSAGE_EVENT_TYPES, type Activity, type AppNotification, type Dashboard, type Barter, type Message, type NotificationsResponse, type Offer } from './api-types';
+import { BARTER_STATUSES, OFFER_STATUSES, STORED_LISTING_STATUSES } from './constants';
+import { MESSAGE_EVENT_TYPES, type Activity, type Dashboard, type Barter, type Message, type Offer } from './api-types';
 import type { TradeCircleMessage } from './trade-circles';
 
 const positiveId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(Number.MAX_SAFE_INTEGER, message));
@@ -80,23 +80,6 @@ const circleMessageSchema = v.object({
 }) satisfies v.GenericSchema<unknown, TradeCircleMessage>;
 
 
-/** The bell as GET /api/notifications answers it, carried by the bell socket's frame. */
-const bellSchema = v.object({
-  unreadCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  notifications: v.array(
-    v.object({
-      id: positiveId('Invalid notification id'),
-      kind: v.picklist(NOTIFICATION_KINDS),
-      text: v.string(),
-      link: v.string(),
-      count: v.pipe(v.number(), v.integer(), v.minValue(0)),
-      read: v.boolean(),
-      createdAt: v.string(),
-      updatedAt: v.string(),
-    }) satisfies v.GenericSchema<unknown, AppNotification>,
-  ),
-}) satisfies v.GenericSchema<unknown, NotificationsResponse>;
-
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** The activity feed as GET /api/analytics/activity answers it. */
@@ -125,9 +108,10 @@ export const serverFrameSchema = v.variant('type', [
   v.object({ type: v.literal('circle_message'), message: circleMessageSchema }),
   v.object({ type: v.literal('circle'), circleId: positiveId('Invalid circle id') }),
   // The member's bell socket (MemberSockets; docs/api/notifications.md, "Live updates"): the
-  // member's notifications changed. It carries the bell as GET /api/notifications would answer now;
-  // without it (the read failed) the client refetches once.
-  v.object({ type: v.literal('notifications'), bell: v.optional(bellSchema) }),
+  // member's notifications changed. It carries the unread count as GET /api/notifications would
+  // answer it now (the badge; the list is read when the panel opens, decision 050); without it
+  // (the read failed) the client reads the bell once.
+  v.object({ type: v.literal('notifications'), unreadCount: v.optional(count) }),
   // The community feed socket (CommunityFeed; docs/api/users-and-community.md, "Live updates"): the activity
   // feed and the dashboard's figures as GET /api/analytics/activity and /dashboard answer now,
   // pushed on connect and every 15 seconds while the socket is open.
@@ -135,7 +119,7 @@ export const serverFrameSchema = v.variant('type', [
 ]);
 export type ServerFrame = v.InferOutput<typeof serverFrameSchema>;
 
-/** The bell socket's frame without the bell (the object could not read it): the client refetches. */
+/** The bell socket's frame without the count (the object could not read it): the client reads the bell. */
 export const NOTIFICATIONS_FRAME = JSON.stringify({ type: 'notifications' });
 
 /**

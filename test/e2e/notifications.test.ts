@@ -75,10 +75,11 @@ describe('notifications bell', () => {
     expect(errors).toEqual([]);
   });
 
-  it('updates the count as soon as news is written, pushed over the bell socket, without a request', async () => {
+  it('updates the count as soon as news is written, pushed over the bell socket, and reads the list only for the open panel', async () => {
     const owner = await createMember();
     const asker = await createMember({ displayName: 'Pia Pushed' });
     const listing = await createListingFor(owner, { title: 'Camping stove' });
+    const other = await createListingFor(owner, { title: 'Hiking poles' });
 
     const { page, errors } = await newPage(browser, { cookie: owner.cookie });
     const bellReads: number[] = [];
@@ -88,7 +89,7 @@ describe('notifications bell', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();
     // The header's bell socket is open (the server has it before the browser sees it open), and
-    // its first frame was the bell: the page did not read it over HTTP at all.
+    // its first frame was the unread count: the page did not read the bell over HTTP at all.
     await page.locator('header .notifications-button[data-live]').waitFor();
     expect(bellReads).toEqual([]);
 
@@ -97,19 +98,28 @@ describe('notifications bell', () => {
     // No visibility change, no reload, and far sooner than any poll (60 s, or 10 min with the socket).
     await page.getByRole('button', { name: 'Notifications: 1 unread' }).waitFor({ timeout: 15_000 });
     expect(Date.now() - sentAt).toBeLessThan(15_000);
-    // The frame carried the bell itself: no read of the bell followed the news.
+    // The frame carried the count: no read of the bell followed the news.
     await page.waitForTimeout(500);
     expect(bellReads).toEqual([]);
 
-    // A second message on the same subject bumps the same entry, pushed again.
+    // A second message on the same subject bumps the same entry; opening the panel reads the list once.
     await sendMessageByApi(asker, owner, listing.id, 'I could trade a lantern.');
     await bell(page).click();
-    await page.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: /\(2 new\)/ }).waitFor({ timeout: 15_000 });
-    // Marking read: the panel updates at once, and the pushed bell confirms it, again with no read.
-    await page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: 'Mark all as read' }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByRole('link', { name: /\(2 new\)/ }).waitFor({ timeout: 15_000 });
+    expect(bellReads).toHaveLength(1);
+
+    // News while the panel is open: the frame's count differs from the list's, so the list is read again.
+    await sendMessageByApi(asker, owner, other.id, 'And the hiking poles?');
+    await panel.getByRole('link', { name: /Hiking poles/ }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Notifications: 2 unread' }).waitFor();
+    expect(bellReads).toHaveLength(2);
+
+    // Marking read: the panel updates at once, and the pushed count (the list's own) reads nothing.
+    await panel.getByRole('button', { name: 'Mark all as read' }).click();
     await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();
     await page.waitForTimeout(500);
-    expect(bellReads).toEqual([]);
+    expect(bellReads).toHaveLength(2);
     expect(errors).toEqual([]);
   });
 
@@ -124,6 +134,10 @@ describe('notifications bell', () => {
     await page.goto('/messages');
     const items = page.getByTestId('conversation-item');
     await items.filter({ hasText: 'Cy First' }).waitFor();
+    // The bell's socket is open and its first frame counted Cy's message: news from now on is pushed
+    // (decision 050: the first frame of a connection refreshes nothing, the list came with the page).
+    await page.locator('header .notifications-button[data-live]').waitFor();
+    await page.getByRole('button', { name: 'Notifications: 1 unread' }).waitFor();
     await sendMessageByApi(second, owner, listing.id, 'And I would love some basil seeds.');
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await items.filter({ hasText: 'Di Second' }).waitFor();

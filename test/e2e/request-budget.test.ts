@@ -207,6 +207,33 @@ describe('the bell', () => {
     expect(errors).toEqual([]);
   });
 
+  it('with its socket live, opening the panel reads the list once; opening it again with no news reads nothing', async () => {
+    const [member, asker] = await Promise.all([createMember(), createMember({ displayName: 'Una Unread' })]);
+    const listing = await createListingFor(member, { title: 'Panel read: tandem bicycle' });
+    await sendMessageByApi(asker, member, listing.id, 'Does the tandem come with a pump?');
+    const { page, errors } = await newPage(browser, { cookie: member.cookie });
+    const log = apiLog(page);
+    log.start();
+    await page.goto('/about');
+    await page.locator('header .notifications-button[data-live]').waitFor();
+    // The badge comes from the socket's first frame: no read of the bell on load.
+    const button = page.getByRole('button', { name: 'Notifications: 1 unread' });
+    await button.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(log.requests.filter((r) => r.startsWith('GET /api/notifications'))).toEqual([]);
+
+    await button.click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByRole('link', { name: /Panel read: tandem bicycle/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    await button.click();
+    await panel.getByRole('link', { name: /Panel read: tandem bicycle/ }).waitFor();
+    await probe(page);
+    expect(log.requests.filter((r) => r.startsWith('GET /api/notifications'))).toEqual(['GET /api/notifications']);
+    expect(errors).toEqual([]);
+  });
+
   it('polls while its socket is down, as the fallback', async () => {
     const member = await createMember();
     const { page } = await newPage(browser, { cookie: member.cookie });

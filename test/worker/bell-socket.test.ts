@@ -1,6 +1,6 @@
 // The bell socket (docs/api/notifications.md, "Live updates"; decision 027): the header holds one
 // WebSocket to the member's MemberSockets object, and every write to the member's notification rows
-// pushes a "notifications" frame to it, so the bell refetches instead of polling. Driven through the
+// pushes a "notifications" frame with the unread count to it (decision 050), so the bell does not poll. Driven through the
 // Worker's routes, the conversation room and a cron job, as the SPA and the triggers use them.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -51,14 +51,14 @@ describe('the bell socket', () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listingId = await insertListing(owner);
     const first = openSocket(await call('/api/notifications/ws', { cookie: owner.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }));
-    expect(await first.next(isBell)).toEqual({ type: 'notifications', bell: { unreadCount: 0, notifications: [] } });
+    expect(await first.next(isBell)).toEqual({ type: 'notifications', unreadCount: 0 });
     first.socket.close(1000, 'done');
     expect((await send(member, owner, listingId)).status).toBe(201);
     // A reconnect is in sync without a request: what changed while it was down comes first.
     const again = openSocket(await call('/api/notifications/ws', { cookie: owner.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }));
     const hello = await again.next(isBell);
-    expect(hello).toEqual({ type: 'notifications', bell: await json(await call('/api/notifications', { cookie: owner.cookie })) });
-    expect(hello.type === 'notifications' && hello.bell?.unreadCount).toBe(1);
+    expect(hello).toEqual({ type: 'notifications', unreadCount: (await json(await call('/api/notifications', { cookie: owner.cookie }))).unreadCount });
+    expect(hello.type === 'notifications' && hello.unreadCount).toBe(1);
     closeAll(again);
   });
 
@@ -74,17 +74,18 @@ describe('the bell socket', () => {
     const frame = await ownerA.next(isBell);
     await ownerB.next(isBell);
     await expectNoBellFrame(memberBell);
-    // The frame carries the bell exactly as GET /api/notifications answers it now.
+    // The frame carries the unread count exactly as GET /api/notifications answers it now.
     const list = await json(await call('/api/notifications', { cookie: owner.cookie }));
     expect(list.unreadCount).toBe(1);
     expect(list.notifications[0]).toMatchObject({ kind: 'message', read: false, count: 1 });
-    expect(frame).toEqual({ type: 'notifications', bell: list });
+    expect(frame).toEqual({ type: 'notifications', unreadCount: list.unreadCount });
 
-    // A second message bumps the same entry; the next frame says so.
+    // A second message bumps the same entry: a frame comes (the panel, if open, reads the list), the count stays.
     ownerA.frames.length = 0;
     expect((await send(member, owner, listingId, 'Any news?')).status).toBe(201);
     const bumped = await ownerA.next(isBell);
-    expect(bumped.type === 'notifications' && bumped.bell?.notifications[0]).toMatchObject({ kind: 'message', read: false, count: 2 });
+    expect(bumped).toEqual({ type: 'notifications', unreadCount: 1 });
+    expect((await json(await call('/api/notifications', { cookie: owner.cookie }))).notifications[0]).toMatchObject({ kind: 'message', read: false, count: 2 });
     closeAll(ownerA, ownerB, memberBell);
   });
 
@@ -100,7 +101,7 @@ describe('the bell socket', () => {
     expect(await json(response)).toEqual({ unreadCount: 0 });
     for (const socket of [here, elsewhere]) {
       const told = await socket.next(isBell);
-      expect(told.type === 'notifications' && told.bell?.unreadCount).toBe(0);
+      expect(told.type === 'notifications' && told.unreadCount).toBe(0);
     }
     closeAll(here, elsewhere);
   });
@@ -132,7 +133,7 @@ describe('the bell socket', () => {
     await chat.next((f) => f.type === 'read');
     for (const socket of [here, elsewhere]) {
       const told = await socket.next(isBell);
-      expect(told.type === 'notifications' && told.bell?.unreadCount).toBe(0);
+      expect(told.type === 'notifications' && told.unreadCount).toBe(0);
     }
     expect((await json(await call('/api/notifications', { cookie: cookieB }))).unreadCount).toBe(0);
     closeAll(chat, here, elsewhere);
@@ -193,7 +194,7 @@ describe('the bell socket', () => {
     await Promise.all(listings.map((id) => send(member, owner, id)));
     await expect.poll(() => socket.frames.filter(isBell).length).toBe(3);
     const last = socket.frames.filter(isBell).at(-1)!;
-    expect(last.type === 'notifications' && last.bell?.unreadCount).toBe(3);
+    expect(last.type === 'notifications' && last.unreadCount).toBe(3);
     closeAll(socket);
   });
 

@@ -3,8 +3,9 @@
 // member ever had (docs/api/live-chat.md, "Ending sessions"; decision 012). Rooms register
 // themselves when they accept a socket and drop out when the member's last socket there closes.
 // The object also holds the member's bell sockets (one per open tab, opened by the header): a
-// notification written or changed for the member pushes a small frame to them, so the bell
-// refetches instead of polling (docs/api/notifications.md, "Live updates"; decision 027).
+// notification written or changed for the member pushes a small frame to them with the unread
+// count, so the badge follows without polling and the list is read only when the panel opens
+// (docs/api/notifications.md, "Live updates"; decisions 027 and 050).
 import { DurableObject } from 'cloudflare:workers';
 import {
   NOTIFICATIONS_FRAME,
@@ -17,7 +18,7 @@ import {
 } from '../../src/shared/ws-frames';
 import { createDb } from '../db/client';
 import { closeSocket } from './close-socket';
-import { readBell } from '../db/queries/notifications';
+import { countUnread } from '../db/queries/notifications';
 import type { EndedSessions } from '../lib/member-sockets';
 import { EndedSessionMarks, type SocketSession } from './ended-session-marks';
 
@@ -123,18 +124,19 @@ export class MemberSockets extends DurableObject<Env> {
     // handed out closed (the client asks who is signed in, as on any 4001).
     if (this.marks.ended({ sessionKey, sessionCreatedAt })) closeSocket(socket, SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON);
     else if (held >= MAX_BELL_SOCKETS) closeSocket(socket, TOO_MANY_SOCKETS_CLOSE_CODE, TOO_MANY_SOCKETS_CLOSE_REASON);
-    // The bell as it stands goes first (read after the socket is accepted, so no change between
-    // this read and the next push is lost): every (re)connect is in sync without a request.
+    // The unread count as it stands goes first (read after the socket is accepted, so no change
+    // between this read and the next push is lost): every (re)connect's badge is in sync without a request.
     else this.queue(() => this.push(userId, [socket]));
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
   /**
    * The member's notifications changed (the write has committed): tells every bell socket of the
-   * member. The frame carries the bell as GET /api/notifications answers it now (read from D1 here:
-   * two indexed queries instead of a Worker request per tab); if that read fails, a bare frame makes
-   * the clients refetch. With no socket open it reads nothing. Returns how many sockets were told.
-   * Nothing is stored.
+   * member. The frame carries the unread count as GET /api/notifications answers it now (one
+   * statement over the partial unread index, at most BELL_UNREAD_COUNT_CAP rows: the page of
+   * entries is read only by a tab whose panel is open, decision 050); if that read fails, a bare
+   * frame makes the clients read the bell. With no socket open it reads nothing. Returns how many
+   * sockets were told. Nothing is stored.
    */
   notificationsChanged(): Promise<number> {
     return this.queue(() => {
@@ -151,13 +153,13 @@ export class MemberSockets extends DurableObject<Env> {
     return run;
   }
 
-  /** Reads the member's bell and sends it to the sockets (those open once it is read, when a function). */
+  /** Counts the member's unread entries and sends the count to the sockets (those open once it is read, when a function). */
   private async push(userId: number, to: WebSocket[] | (() => WebSocket[])): Promise<number> {
     let frame = NOTIFICATIONS_FRAME;
     try {
-      frame = JSON.stringify({ type: 'notifications', bell: await readBell(createDb(this.env.DB), userId) });
+      frame = JSON.stringify({ type: 'notifications', unreadCount: await countUnread(createDb(this.env.DB), userId) });
     } catch (error) {
-      console.error(`member sockets: reading user ${userId}'s bell failed; the clients refetch`, error);
+      console.error(`member sockets: counting user ${userId}'s unread entries failed; the clients read the bell`, error);
     }
     let sent = 0;
     for (const ws of typeof to === 'function' ? to() : to) {

@@ -26,6 +26,8 @@ export function noteConversationLive(key: string, live: boolean) {
   else liveConversations.delete(key);
 }
 export const isConversationLive = (key: string) => liveConversations.has(key);
+/** Whether any conversation's live socket is open in this tab (the bell's pushed count does not say which, decision 050). */
+export const isAnyConversationLive = () => liveConversations.size > 0;
 
 /** The newest page of the member's conversations (the server's default page, newest first). */
 export const conversationsQuery = queryOptions({

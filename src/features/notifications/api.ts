@@ -1,5 +1,5 @@
-// The header's notifications: one read, refreshed when the server says it changed (the bell socket,
-// use-bell-socket.ts), and polled while that socket is down.
+// The header's notifications: the list, read when the member opens the panel while the bell socket
+// pushes the unread count (use-bell-socket.ts, decision 050), and polled while that socket is down.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationsResponse } from '../../shared/api-types';
 import { api, apiGet } from '../../lib/api';
@@ -12,10 +12,11 @@ import { isBellLive } from './use-bell-socket';
  */
 export const NOTIFICATIONS_REFRESH_MS = 60_000;
 /**
- * While the bell socket is open the server pushes every change and the bell does not poll at all
- * (decision 043): an open tab costs nothing while it sits. A push that was lost (more than 40
- * members reached by one write, a failed push) is caught up when the member comes back to the tab,
- * at most once per this long, or by the first frame of the socket's next reconnect.
+ * While the bell socket is open the server pushes the count after every change and the bell does
+ * not poll at all (decision 043): an open tab costs nothing while it sits. A push that was lost
+ * (more than 40 members reached by one write, a failed push) is caught up when the member comes
+ * back to the tab and nothing came for this long, or by the first frame of the socket's next
+ * reconnect. It is also how long the panel's list stays fresh when no frame said it changed.
  */
 export const NOTIFICATIONS_LIVE_STALE_MS = 10 * 60_000;
 
@@ -25,8 +26,8 @@ export const notificationsQuery = queryOptions({
   queryKey: notificationKeys.all,
   queryFn: () => apiGet<NotificationsResponse>('/api/notifications'),
   // The one read that does not follow spec section 9's "never stale, never refetched": its news
-  // comes from other members, so nothing this member does could invalidate it. The header turns the
-  // interval off while the bell socket is open (NOTIFICATIONS_LIVE_STALE_MS).
+  // comes from other members, so nothing this member does could invalidate it. The header reads it
+  // only for the panel while the bell socket pushes the count, with no interval (decision 050).
   refetchInterval: NOTIFICATIONS_REFRESH_MS,
   refetchOnWindowFocus: true,
   staleTime: 0,

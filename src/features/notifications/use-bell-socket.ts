@@ -1,9 +1,9 @@
-// The header bell's live connection (docs/api/notifications.md, "Live updates"; decision 027): one
-// WebSocket per tab to the member's MemberSockets object while signed in. The server sends the bell
-// (as GET /api/notifications answers it) first on every (re)connect and again whenever the
-// member's entries change, and the bell's query takes it from the frame: no request. A bare frame
-// (the server could not read the bell) makes the bell refetch once. While the socket is down the
-// bell polls as before. Reconnects follow the live chat's (backoff with jitter, at once when the
+// The header bell's live connection (docs/api/notifications.md, "Live updates"; decisions 027 and
+// 050): one WebSocket per tab to the member's MemberSockets object while signed in. The server sends
+// the unread count (as GET /api/notifications answers it) first on every (re)connect and again
+// whenever the member's entries change: the badge follows without a request, and the list is read
+// when the member opens the panel (notifications-menu.tsx). A bare frame (the server could not
+// count) hands the badge back to the bell's read. While the socket is down the bell polls as before. Reconnects follow the live chat's (backoff with jitter, at once when the
 // tab or the network comes back); a close with 4001 (the session ended) asks who is signed in.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -23,11 +23,19 @@ let openBellSockets = 0;
 /** Whether this tab's bell socket is open: then every change to the bell arrives by itself. */
 export const isBellLive = () => openBellSockets > 0;
 
+/** The unread count a frame carried, and when it arrived (epoch ms: the newer of it and the list's read wins). */
+export interface PushedCount {
+  unreadCount: number;
+  at: number;
+}
+
 export interface BellSocket {
-  /** The socket is open: the bell is pushed. */
+  /** The socket is open: changes to the bell are pushed. */
   live: boolean;
   /** The bell may be read over HTTP: the socket's first frame came, or the socket failed or is slow. */
   ready: boolean;
+  /** The last count pushed over this socket; null before the first frame, after a bare one, and while it is down. */
+  pushed: PushedCount | null;
 }
 
 /** Keeps the bell socket open for the signed-in member. */
@@ -35,6 +43,7 @@ export function useBellSocket(meId: number | undefined): BellSocket {
   const queryClient = useQueryClient();
   const [live, setLive] = useState(false);
   const [ready, setReady] = useState(false);
+  const [pushed, setPushed] = useState<PushedCount | null>(null);
 
   useEffect(() => {
     if (meId === undefined || typeof WebSocket === 'undefined') {
@@ -48,6 +57,8 @@ export function useBellSocket(meId: number | undefined): BellSocket {
       counted = open;
       openBellSockets += open ? 1 : -1;
       setLive(open);
+      // A count from before the socket went down may miss changes: the bell's read takes over.
+      if (!open) setPushed(null);
     };
     const waited = setTimeout(() => setReady(true), BELL_SOCKET_WAIT_MS);
 
@@ -55,8 +66,11 @@ export function useBellSocket(meId: number | undefined): BellSocket {
       url: bellSocketUrl(window.location),
       onFrame: (frame) => {
         if (frame.type !== 'notifications') return;
-        if (frame.bell) queryClient.setQueryData(notificationKeys.all, frame.bell);
-        else void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        if (frame.unreadCount !== undefined) setPushed({ unreadCount: frame.unreadCount, at: Date.now() });
+        else {
+          setPushed(null);
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        }
         setReady(true);
       },
       onState: (state) => {
@@ -64,7 +78,7 @@ export function useBellSocket(meId: number | undefined): BellSocket {
         // A failed connect: read the bell over HTTP now, and poll until the socket is back.
         if (state === 'closed') setReady(true);
       },
-      // The server's first frame brings the bell: nothing to fetch on (re)connect.
+      // The server's first frame brings the count: nothing to fetch on (re)connect.
       onOpen: () => {},
       onSessionEnded: () => handleSessionEnded(conn, meId, queryClient),
     });
@@ -75,8 +89,9 @@ export function useBellSocket(meId: number | undefined): BellSocket {
       clearTimeout(waited);
       conn.stop();
       count(false);
+      setPushed(null);
     };
   }, [meId, queryClient]);
 
-  return { live, ready };
+  return { live, ready, pushed };
 }

@@ -270,7 +270,7 @@ export async function readConversation(db: Db, reader: SessionRecord, partnerId:
     page ? threadQuery(db, readerId, partnerId, listingId, page) : jsonArrayOver(db, messageJson, threadQuery(db, readerId, partnerId, listingId)),
   ]);
   // Nothing settled (the thread had nothing unread for the reader): the bell is as it was, so the
-  // request pushes no frame for it (decision 027's push reads the whole bell).
+  // request pushes no frame for it (each push is a Durable Object request and a count read per member).
   if (!notedBefore && changes(folded) === 0 && changes(settled) === 0) forgetBellChange(db, readerId);
   const json = page ? JSON.stringify((thread as MessageRow[]).reverse().map(message)) : ((thread as { json: string }[])[0]?.json ?? '[]');
   return { listingFound: checks.length > 0, partnerFound: checks[0]?.partnerId != null, json };

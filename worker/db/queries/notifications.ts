@@ -433,7 +433,7 @@ const shape = (row: NotificationRow): AppNotification => ({
   updatedAt: row.updatedAt,
 });
 
-/** The bell as GET /api/notifications answers it (the route, and the frames MemberSockets pushes). */
+/** The bell as GET /api/notifications answers it (MemberSockets' frames carry only countUnread's count: decision 050). */
 export async function readBell(db: Db, userId: number): Promise<NotificationsResponse> {
   const [rows, unreadCount] = await Promise.all([listNotifications(db, userId), countUnread(db, userId)]);
   return { unreadCount, notifications: rows.map(shape) };

@@ -1,13 +1,13 @@
 import { BellIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Flex, IconButton, Popover, Separator, Text, VisuallyHidden } from '@radix-ui/themes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { focusManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { AppNotification, ConversationSummary, NotificationsResponse } from '../../../shared/api-types';
-import { isConversationLive, messageKeys } from '../../messages/api';
+import { isAnyConversationLive, isConversationLive, messageKeys } from '../../messages/api';
 import { useCurrentUser } from '../../auth/api';
-import { NOTIFICATIONS_LIVE_STALE_MS, NOTIFICATIONS_REFRESH_MS, notificationsQuery, useMarkNotificationsRead } from '../api';
-import { useBellSocket } from '../use-bell-socket';
+import { NOTIFICATIONS_LIVE_STALE_MS, NOTIFICATIONS_REFRESH_MS, notificationKeys, notificationsQuery, useMarkNotificationsRead } from '../api';
+import { useBellSocket, type PushedCount } from '../use-bell-socket';
 import { timeAgo } from '../time-ago';
 import './notifications.css';
 
@@ -28,22 +28,29 @@ const bellLabel = (unread: number) => (unread > 0 ? `Notifications: ${unread} un
 /** The header's bell: an unread count, and a panel of the latest entries. */
 export function NotificationsMenu() {
   const { user } = useCurrentUser();
-  // Pushed while the bell socket is open (its first frame is the bell, so the page does not read it
-  // too, unless the socket fails or is slow), with no poll; polled every minute and on focus only
-  // while it is down. Coming back to the tab reads it at most every 10 minutes while it is live.
-  const { live, ready } = useBellSocket(user?.id);
-  const { data } = useQuery({
+  const [open, setOpen] = useState(false);
+  // While the bell socket is open its frames carry the unread count (decision 050): the badge comes
+  // from them, and the list is read only while the panel is open (on opening it, and again when a
+  // frame says the count changed meanwhile; otherwise it is only marked stale, read on the next
+  // opening). Until the first frame (4 s at most), and while the socket is down, the bell reads
+  // GET /api/notifications as before: at once, every minute and on focus while the tab is visible.
+  const { live, ready, pushed } = useBellSocket(user?.id);
+  const counted = live && pushed !== null;
+  const { data, dataUpdatedAt, isPending } = useQuery({
     ...notificationsQuery,
-    enabled: ready,
+    enabled: open || (ready && !counted),
     staleTime: live ? NOTIFICATIONS_LIVE_STALE_MS : 0,
     refetchInterval: live ? false : NOTIFICATIONS_REFRESH_MS,
   });
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const unread = data?.unreadCount ?? 0;
+  // The newer of the two: a frame, or the list's read (or the panel's own "mark read", at once).
+  const unread = pushed && (!data || pushed.at >= dataUpdatedAt) ? pushed.unreadCount : (data?.unreadCount ?? 0);
   const entries = data?.notifications ?? [];
+  useListFollowsFrames(pushed, open);
+  useCatchUpOnReturn(counted, Math.max(pushed?.at ?? 0, dataUpdatedAt));
   useRefreshConversationsOnNews(data);
+  useRefreshConversationsOnRise(pushed);
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -67,7 +74,11 @@ export function NotificationsMenu() {
           </Button>
         </Flex>
         <Separator size="4" />
-        {entries.length === 0 ? (
+        {isPending ? (
+          <Text as="p" size="2" color="gray" my="4" align="center" role="status">
+            Loading notifications…
+          </Text>
+        ) : entries.length === 0 ? (
           <Text as="p" size="2" color="gray" my="4" align="center">
             You're all caught up. Messages, barters, reviews and saved-search matches will show up here.
           </Text>
@@ -112,6 +123,62 @@ export function NotificationsMenu() {
       </Popover.Content>
     </Popover.Root>
   );
+}
+
+/**
+ * A frame says the bell changed, so the list, if read, is out of date (decision 050). While the
+ * panel is open and the count differs from the list's, the list is read again at once (one
+ * request); otherwise it is only marked stale and the next opening reads it. A frame whose count
+ * the list already shows (the echo of the panel's own "mark read") reads nothing.
+ */
+function useListFollowsFrames(pushed: PushedCount | null, open: boolean) {
+  const queryClient = useQueryClient();
+  const isOpen = useRef(open);
+  isOpen.current = open;
+  useEffect(() => {
+    if (!pushed) return;
+    const list = queryClient.getQueryData<NotificationsResponse>(notificationKeys.all);
+    if (!list) return;
+    const readNow = isOpen.current && list.unreadCount !== pushed.unreadCount;
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all, exact: true, refetchType: readNow ? 'active' : 'none' });
+  }, [pushed, queryClient]);
+}
+
+/**
+ * A push can be lost (a write that reached more than 40 members, a failed push): while the count is
+ * pushed, coming back to the tab reads the bell once when nothing arrived for
+ * NOTIFICATIONS_LIVE_STALE_MS, as the list's refetch on focus did before (decision 043).
+ */
+function useCatchUpOnReturn(counted: boolean, newestAt: number) {
+  const queryClient = useQueryClient();
+  const newest = useRef(newestAt);
+  newest.current = newestAt;
+  useEffect(() => {
+    if (!counted) return;
+    return focusManager.subscribe((focused) => {
+      if (focused && Date.now() - newest.current >= NOTIFICATIONS_LIVE_STALE_MS) void queryClient.fetchQuery(notificationsQuery);
+    });
+  }, [counted, queryClient]);
+}
+
+/**
+ * A rise in the pushed count refreshes the conversation list, so the messages screen shows new
+ * conversations without its own polling (decision 043's rule, on the count alone: decision 050).
+ * The frame does not say what is new: a rise while a conversation's live socket is open in this tab
+ * is taken as that conversation's (its frames updated the list in place; reading it settles the
+ * entry), and the first frame of a connection refreshes nothing (the list was read when the screen
+ * opened). News elsewhere then reaches the list when the member opens the panel
+ * (useRefreshConversationsOnNews), or when the chat closes and the next rise comes.
+ */
+function useRefreshConversationsOnRise(pushed: PushedCount | null) {
+  const queryClient = useQueryClient();
+  const previous = useRef(pushed);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = pushed;
+    if (!pushed || !before || pushed.unreadCount <= before.unreadCount || isAnyConversationLive()) return;
+    void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+  }, [pushed, queryClient]);
 }
 
 /**
