@@ -272,8 +272,11 @@ export const offers = sqliteTable(
   (t) => [
     // One open offer per conversation: the rule and the race guard in one.
     uniqueIndex('offers_one_open_idx').on(t.conversationKey).where(sql`${t.status} = 'open'`),
-    index('offers_conversation_idx').on(t.conversationKey, t.id),
-    index('offers_listing_status_idx').on(t.listingId, t.status),
+    // A conversation's offers (its key starts with the listing's id, so listing_id = ? AND
+    // conversation_key = ? is one range) and the listing's cascade and deletion steps, in one index
+    // (decision 049, "Second round": these were two, an entry more per offer; no query read the
+    // status of the listing's index, which an answer moved).
+    index('offers_listing_conversation_idx').on(t.listingId, t.conversationKey, t.id),
     index('offers_from_idx').on(t.fromUserId, t.status),
     index('offers_to_idx').on(t.toUserId, t.status),
     // A replaced offer has one replacement: a racing second counter fails its whole batch here.
