@@ -751,13 +751,13 @@ CREATE UNIQUE INDEX `reviews_reviewer_barter_idx` ON `reviews` (`reviewer_id`,`b
 CREATE INDEX `reviews_user_idx` ON `reviews` (`user_id`,`created_at`);
 
 -- sessions
-CREATE TABLE `sessions` (
+CREATE TABLE "sessions" (
 	`id_hash` text PRIMARY KEY NOT NULL,
 	`user_id` integer NOT NULL,
 	`created_at` integer NOT NULL,
 	`expires_at` integer NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
-);
+) WITHOUT ROWID;
 CREATE INDEX `sessions_expires_at_idx` ON `sessions` (`expires_at`);
 CREATE INDEX `sessions_user_idx` ON `sessions` (`user_id`);
 

@@ -398,6 +398,8 @@ export const eventAttendees = sqliteTable(
 // Sessions (docs/decisions/037-sign-in-and-session-budgets.md): the row is the truth, a KV copy
 // (`session:<id>`) only a cache written while the day's KV-write budget allows. Keyed by the
 // SHA-256 of the cookie's id, so the table holds no usable session id. Times in ms.
+// WITHOUT ROWID (drizzle cannot say so; migration 0043, decision 049 "Second round"): found by its
+// whole key, so a sign-in writes the row and its two index entries, not a key entry more.
 export const sessions = sqliteTable(
   'sessions',
   {
