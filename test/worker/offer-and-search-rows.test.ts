@@ -9,7 +9,7 @@ import { offersOfConversation } from '../../worker/db/queries/offers';
 import { createDb } from '../../worker/db/client';
 import { conversationKeyOf } from '../../src/shared/conversation-key';
 import { metered } from './blocks-helpers';
-import { createListing, signUp, validListing } from './helpers';
+import { createListing, signUp } from './helpers';
 
 const plan = async (sql: string, params: unknown[]) =>
   (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail).join('\n');
@@ -57,24 +57,6 @@ describe("an offer's rows", () => {
     for (const query of ['SELECT 1 FROM offers WHERE listing_id = ?1 LIMIT 100', 'DELETE FROM offers WHERE listing_id = ?1']) {
       expect(await plan(query, [7]), query).toMatch(/SEARCH offers USING (COVERING )?INDEX offers_listing_conversation_idx \(listing_id=\?\)/);
     }
-  });
-});
-
-describe("a new listing's rows", () => {
-  it('a listing takes its id under the reserve: no sqlite_sequence row', async () => {
-    const member = await signUp();
-    await createListing(member, { title: 'Walnut cutting board', categoriesOffered: ['home'] }); // the category and the place are counted once
-    const before = await reserveLeft('listings');
-    expect(before).toBeGreaterThan(ID_RESERVE / 2);
-    const made = await metered('POST', '/api/listings', member, validListing({ title: 'Oak chopping block', categoriesOffered: ['home'] }));
-    expect(made.response.status).toBe(201);
-    // The budget's hit, the listing (row, eight index entries, the two search indexes, the
-    // counters and the place) and its category row and counts: 20. Before: 21 (the sequence row).
-    expect(made.counts.d1RowsWritten).toBeLessThanOrEqual(20);
-    expect(await reserveLeft('listings')).toBe(before - 1);
-    const body = (await made.response.json()) as { id: number };
-    const categories = await env.DB.prepare('SELECT slug FROM listing_categories WHERE listing_id = ?1').bind(body.id).all<{ slug: string }>();
-    expect(categories.results).toEqual([{ slug: 'home' }]);
   });
 });
 

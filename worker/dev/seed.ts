@@ -80,7 +80,6 @@ export async function seedDemoCommunity(env: Env, db: Db, origin: string, now = 
       db
         .insert(listings)
         .values({
-          id: nextId('listings'),
           userId: idOf(l.owner),
           title: l.title,
           description: l.description,

@@ -17,7 +17,6 @@ import { blockedEitherWay, viewerAndBlockPartners, visibleTo } from './blocks';
 import { DELETED_STATUS, deletionStep, listingGone } from './listing-deletion';
 import { searchMatch, textColumnsMatch } from './listing-search-index';
 import { read, runRead, type Read } from '../read';
-import { nextId } from '../id-reserve';
 
 /** Statuses anyone may browse; paused and completed listings show only to their owner and admins. */
 export const PUBLIC_STATUSES = ['active', 'pending'] as const;
@@ -643,13 +642,13 @@ function detachUploads(db: Db, userId: number, imageUrls: string[]) {
 /**
  * Creates the listing, its category rows and marks its uploads attached, in one D1 batch (one
  * transaction). The junction rows find the new id as the owner's highest listing id: inside the
- * batch's transaction no other write interleaves, and the reserve's ids (max(id) + 1) only grow.
+ * batch's transaction no other write interleaves, and AUTOINCREMENT ids only grow.
  */
 export async function insertListing(db: Db, userId: number, fields: ListingFields, position: Position | null = null) {
   const [inserted] = await db.batch([
     db
       .insert(listings)
-      .values({ ...fields, id: nextId('listings'), userId, status: 'active', latitude: position?.latitude ?? null, longitude: position?.longitude ?? null })
+      .values({ ...fields, userId, status: 'active', latitude: position?.latitude ?? null, longitude: position?.longitude ?? null })
       .returning(),
     db.insert(listingCategories).select(
       db
