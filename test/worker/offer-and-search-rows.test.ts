@@ -9,17 +9,10 @@ import { offersOfConversation } from '../../worker/db/queries/offers';
 import { createDb } from '../../worker/db/client';
 import { conversationKeyOf } from '../../src/shared/conversation-key';
 import { metered } from './blocks-helpers';
-import { createListing, signUp } from './helpers';
+import { createListing, reserveLeft, signUp } from './helpers';
 
 const plan = async (sql: string, params: unknown[]) =>
   (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail).join('\n');
-
-const reserveLeft = async (table: string) => {
-  const row = await env.DB.prepare(`SELECT (SELECT seq FROM sqlite_sequence WHERE name = ?1) - (SELECT coalesce(max(id), 0) FROM ${table}) AS left`)
-    .bind(table)
-    .first<{ left: number }>();
-  return row!.left;
-};
 
 describe("an offer's rows", () => {
   it('an offer in a new conversation writes 16 rows, and its conversation still lists it', async () => {

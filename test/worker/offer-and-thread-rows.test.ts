@@ -7,7 +7,7 @@ import { ID_RESERVE } from '../../worker/db/id-reserve';
 import { OFFER_STEPS_SQL } from '../../worker/lib/offer-step-budget';
 import { METER_HEADER, type MeterCounts } from '../../worker/lib/meter';
 import worker from '../../worker/index';
-import { CONVERSATION_SHAPES, createListing, ORIGIN, randomIp, signUp, type Member } from './helpers';
+import { CONVERSATION_SHAPES, createListing, ORIGIN, randomIp, reserveLeft, signUp, type Member } from './helpers';
 
 async function metered(method: string, path: string, member: Member, body?: unknown): Promise<{ status: number; body: any; counts: MeterCounts }> {
   const headers: Record<string, string> = { Origin: ORIGIN, 'CF-Connecting-IP': randomIp(), Cookie: member.cookie };
@@ -18,14 +18,6 @@ async function metered(method: string, path: string, member: Member, body?: unkn
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null, counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as MeterCounts };
 }
-
-/** How far a table's AUTOINCREMENT sequence stands above its newest id (the id reserve, decision 032). */
-const reserveLeft = async (table: string) => {
-  const row = await env.DB.prepare(`SELECT (SELECT seq FROM sqlite_sequence WHERE name = ?1) - (SELECT coalesce(max(id), 0) FROM ${table}) AS left`)
-    .bind(table)
-    .first<{ left: number }>();
-  return row!.left;
-};
 
 describe('rows written by an offer', () => {
   it('an offer in a new conversation: the offer, its line, the conversation row, the bell entry and the budget hit', async () => {
