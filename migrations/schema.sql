@@ -671,9 +671,8 @@ CREATE TABLE `offers` (
 	FOREIGN KEY (`barter_id`) REFERENCES `barters`(`id`) ON UPDATE no action ON DELETE set null
 );
 CREATE INDEX `offers_barter_idx` ON `offers` (`barter_id`) WHERE "offers"."barter_id" IS NOT NULL;
-CREATE INDEX `offers_conversation_idx` ON `offers` (`conversation_key`,`id`);
 CREATE INDEX `offers_from_idx` ON `offers` (`from_user_id`,`status`);
-CREATE INDEX `offers_listing_status_idx` ON `offers` (`listing_id`,`status`);
+CREATE INDEX `offers_listing_conversation_idx` ON `offers` (`listing_id`,`conversation_key`,`id`);
 CREATE UNIQUE INDEX `offers_one_open_idx` ON `offers` (`conversation_key`) WHERE "offers"."status" = 'open';
 CREATE UNIQUE INDEX `offers_replaces_idx` ON `offers` (`replaces_offer_id`) WHERE "offers"."replaces_offer_id" IS NOT NULL;
 CREATE INDEX `offers_to_idx` ON `offers` (`to_user_id`,`status`);
@@ -752,13 +751,13 @@ CREATE UNIQUE INDEX `reviews_reviewer_barter_idx` ON `reviews` (`reviewer_id`,`b
 CREATE INDEX `reviews_user_idx` ON `reviews` (`user_id`,`created_at`);
 
 -- sessions
-CREATE TABLE `sessions` (
+CREATE TABLE "sessions" (
 	`id_hash` text PRIMARY KEY NOT NULL,
 	`user_id` integer NOT NULL,
 	`created_at` integer NOT NULL,
 	`expires_at` integer NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
-);
+) WITHOUT ROWID;
 CREATE INDEX `sessions_expires_at_idx` ON `sessions` (`expires_at`);
 CREATE INDEX `sessions_user_idx` ON `sessions` (`user_id`);
 

@@ -566,7 +566,7 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
 
   // The id reserves as a live instance keeps them (worker/db/id-reserve.ts): the rows above were
   // inserted with their own ids, so the sequences stand at max(id) and need the reserve on top.
-  for (const table of ['messages', 'notifications']) {
+  for (const table of ['messages', 'notifications', 'stored_searches']) {
     db.prepare(`UPDATE sqlite_sequence SET seq = (SELECT coalesce(max(id), 0) FROM ${table}) + 200000 WHERE name = ?`).run(table);
   }
 

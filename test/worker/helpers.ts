@@ -152,3 +152,11 @@ export const CONVERSATION_SHAPES = [
   ['one row per conversation', async () => {}],
   ['summary rows from before migration 0030', beginOldShapeConversation],
 ] as const;
+
+/** How far a table's AUTOINCREMENT sequence stands above its newest id (the id reserve, decision 032). */
+export async function reserveLeft(table: string): Promise<number> {
+  const row = await env.DB.prepare(`SELECT (SELECT seq FROM sqlite_sequence WHERE name = ?1) - (SELECT coalesce(max(id), 0) FROM ${table}) AS left`)
+    .bind(table)
+    .first<{ left: number }>();
+  return row!.left;
+}

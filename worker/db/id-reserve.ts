@@ -6,8 +6,9 @@
 // id left to AUTOINCREMENT would jump past the reserve and use it up.
 import { sql } from 'drizzle-orm';
 
-// Offers joined in decision 049 (migration 0040 set their first reserve).
-export const RESERVED_TABLES = ['messages', 'notifications', 'offers'] as const;
+// Offers joined in decision 049 (migration 0040 set their first reserve), saved searches in its
+// second round (migration 0043).
+export const RESERVED_TABLES = ['messages', 'notifications', 'offers', 'stored_searches'] as const;
 export type ReservedTable = (typeof RESERVED_TABLES)[number];
 
 /** How far ahead of max(id) the daily top-up sets the sequence, and below what it tops up. */
@@ -30,7 +31,7 @@ export const nextIdsOfRowsSql = (table: ReservedTable) => `(SELECT coalesce(max(
 /**
  * Tops the reserves up (the daily cron): a table's sequence moves to max(id) + ID_RESERVE once it is
  * less than half that far ahead, so it is written about once per 100,000 inserts. Migration 0030
- * set the first reserves (0040 the offers').
+ * set the first reserves (0040 the offers', 0043 the saved searches').
  */
 export function idReserveStatements(d1: D1Database): D1PreparedStatement[] {
   return RESERVED_TABLES.map((table) =>

@@ -272,8 +272,11 @@ export const offers = sqliteTable(
   (t) => [
     // One open offer per conversation: the rule and the race guard in one.
     uniqueIndex('offers_one_open_idx').on(t.conversationKey).where(sql`${t.status} = 'open'`),
-    index('offers_conversation_idx').on(t.conversationKey, t.id),
-    index('offers_listing_status_idx').on(t.listingId, t.status),
+    // A conversation's offers (its key starts with the listing's id, so listing_id = ? AND
+    // conversation_key = ? is one range) and the listing's cascade and deletion steps, in one index
+    // (decision 049, "Second round": these were two, an entry more per offer; no query read the
+    // status of the listing's index, which an answer moved).
+    index('offers_listing_conversation_idx').on(t.listingId, t.conversationKey, t.id),
     index('offers_from_idx').on(t.fromUserId, t.status),
     index('offers_to_idx').on(t.toUserId, t.status),
     // A replaced offer has one replacement: a racing second counter fails its whole batch here.
@@ -395,6 +398,8 @@ export const eventAttendees = sqliteTable(
 // Sessions (docs/decisions/037-sign-in-and-session-budgets.md): the row is the truth, a KV copy
 // (`session:<id>`) only a cache written while the day's KV-write budget allows. Keyed by the
 // SHA-256 of the cookie's id, so the table holds no usable session id. Times in ms.
+// WITHOUT ROWID (drizzle cannot say so; migration 0043, decision 049 "Second round"): found by its
+// whole key, so a sign-in writes the row and its two index entries, not a key entry more.
 export const sessions = sqliteTable(
   'sessions',
   {

@@ -71,7 +71,7 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
   if (user.id !== ref.low && user.id !== ref.high) throw forbidden('Only the members of this conversation can see it');
   const partner = await findUserById(db, partnerIn(ref, user.id));
   if (!partner) throw notFound('User not found');
-  const offers = await shapeOffers(db, await offersOfConversation(db, conversationKeyOf(ref.listingId, ref.low, ref.high)));
+  const offers = await shapeOffers(db, await offersOfConversation(db, ref.listingId, conversationKeyOf(ref.listingId, ref.low, ref.high)));
   const pairBarters = (await bartersOfListing(db, listing.id, user.id)).filter((b) => b.initiatorId === partner.id || b.recipientId === partner.id);
   const [reviewed, blockedRows] = await db.batch([
     db

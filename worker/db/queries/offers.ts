@@ -49,9 +49,14 @@ export async function findListingAcrossBlock(db: Db, id: number, viewerId: numbe
   return row ? { listing: row.listing, blocked: row.blocked === 1 } : undefined;
 }
 
-/** A conversation's offers, newest first (offers_conversation_idx). */
-export function offersOfConversation(db: Db, conversationKey: string): Promise<OfferRow[]> {
-  return db.select().from(offers).where(eq(offers.conversationKey, conversationKey)).orderBy(desc(offers.id)).limit(50);
+/** A conversation's offers, newest first (offers_listing_conversation_idx: the listing's id, then the key). */
+export function offersOfConversation(db: Db, listingId: number, conversationKey: string): Promise<OfferRow[]> {
+  return db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.listingId, listingId), eq(offers.conversationKey, conversationKey)))
+    .orderBy(desc(offers.id))
+    .limit(50);
 }
 
 /** The conversation's open offer, if any (offers_one_open_idx). */

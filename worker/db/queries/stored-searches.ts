@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { MAX_STORED_SEARCHES } from '../../../src/shared/constants';
 import type { Db } from '../client';
 import { categories, storedSearches, type StoredSearchRow } from '../schema';
+import { nextId } from '../id-reserve';
 
 export function storedSearchesOf(db: Db, userId: number): Promise<StoredSearchRow[]> {
   return db
@@ -34,8 +35,8 @@ export interface NewStoredSearch {
  */
 export async function insertStoredSearchWithinLimit(db: Db, s: NewStoredSearch): Promise<StoredSearchRow | undefined> {
   const inserted = await db.get<{ id: number } | undefined>(sql`
-    INSERT INTO stored_searches (user_id, query, category, notifications_enabled)
-    SELECT ${s.userId}, ${s.query}, ${s.category}, ${s.notificationsEnabled ? 1 : 0}
+    INSERT INTO stored_searches (id, user_id, query, category, notifications_enabled)
+    SELECT ${nextId('stored_searches')}, ${s.userId}, ${s.query}, ${s.category}, ${s.notificationsEnabled ? 1 : 0}
     WHERE (SELECT count(*) FROM stored_searches WHERE user_id = ${s.userId}) < ${MAX_STORED_SEARCHES}
     RETURNING id`);
   return inserted ? findStoredSearch(db, inserted.id) : undefined;
