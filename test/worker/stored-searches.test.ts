@@ -166,6 +166,20 @@ describe('DELETE /api/stored-searches/:id', () => {
     expect((await call(`/api/stored-searches/${row.id}`, { method: 'DELETE', cookie: member.cookie })).status).toBe(404);
   });
 
+  it("clears the search's alert entry from the bell with it, so a search saved later under the same id starts afresh", async () => {
+    const member = await signUp();
+    const row = await saved(member, { query: 'lamps' });
+    // An unread alert of the search (as the alerts job writes it) and one of another subject.
+    for (const subject of [`search:${row.id}`, 'barter:1']) {
+      await env.DB.prepare(`INSERT INTO notifications (user_id, kind, subject_key, text, link, count) VALUES (?1, 'saved_search', ?2, 'New listings match', '/browse?q=lamps', 3)`)
+        .bind(member.id, subject)
+        .run();
+    }
+    expect((await call(`/api/stored-searches/${row.id}`, { method: 'DELETE', cookie: member.cookie })).status).toBe(200);
+    const left = await env.DB.prepare('SELECT subject_key FROM notifications WHERE user_id = ?1').bind(member.id).all<{ subject_key: string }>();
+    expect(left.results.map((r) => r.subject_key)).toEqual(['barter:1']);
+  });
+
   it('is 401 for visitors, 403 for other members and admins', async () => {
     const member = await signUp();
     const other = await signUp();

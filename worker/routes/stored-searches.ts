@@ -66,6 +66,6 @@ storedSearchRoutes.put('/:id{[0-9]+}', memberBudget('savedSearchWritesPerMember'
 storedSearchRoutes.delete('/:id{[0-9]+}', memberBudget('savedSearchWritesPerMember'), async (c) => {
   const user = requireUser(c);
   const row = await ownedSearch(c.get('db'), c.req.param('id'), user);
-  await deleteStoredSearch(c.get('db'), row.id);
+  await deleteStoredSearch(c.get('db'), row.id, user.id);
   return c.json({ message: 'Search removed' });
 });

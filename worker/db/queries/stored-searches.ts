@@ -1,8 +1,10 @@
 // Data access for saved searches (API.md "Saved searches").
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { MAX_STORED_SEARCHES } from '../../../src/shared/constants';
 import type { Db } from '../client';
-import { categories, storedSearches, type StoredSearchRow } from '../schema';
+import { categories, notifications, storedSearches, type StoredSearchRow } from '../schema';
+import { noteBellChange } from '../../lib/bell-changes';
+import { subjectKeys } from './notifications';
 import { nextId } from '../id-reserve';
 
 export function storedSearchesOf(db: Db, userId: number): Promise<StoredSearchRow[]> {
@@ -47,6 +49,15 @@ export async function setStoredSearchNotifications(db: Db, id: number, notificat
   return row;
 }
 
-export async function deleteStoredSearch(db: Db, id: number): Promise<void> {
-  await db.delete(storedSearches).where(eq(storedSearches.id, id));
+/**
+ * Removes a member's saved search and its alerts' bell entry in one batch: the search is gone, and
+ * its id may be given again (saved searches take ids under the reserve, decision 049), so a later
+ * search's alerts never add up in the removed one's entry.
+ */
+export async function deleteStoredSearch(db: Db, id: number, userId: number): Promise<void> {
+  noteBellChange(db, userId);
+  await db.batch([
+    db.delete(storedSearches).where(eq(storedSearches.id, id)),
+    db.delete(notifications).where(and(eq(notifications.userId, userId), eq(notifications.subjectKey, subjectKeys.savedSearch(id)))),
+  ]);
 }
