@@ -10,7 +10,7 @@
 export const CONVERSATIONS_PAGE = 30;
 export const THREAD_PAGE = 100;
 
-/** The browse page size (spec: 9) and the search bar's default distance (50 miles). */
+/** The browse page size (9, BROWSE_PAGE_SIZE) and the search bar's default distance (50 miles). */
 export const BROWSE_PAGE = 9;
 
 /**

@@ -152,11 +152,11 @@ describe('register', () => {
     ]);
     // Sign-up asks only the required fields; the rest are on the profile (docs/front-end.md).
     for (const label of ['Nickname', 'Public Location', 'Address', 'Bio', 'Avatar URL']) await eventually(() => form.getByLabel(label).count()).toBe(0);
-    // "Full Name" is the spec's label, and its message says "Display name": the hint ties them.
+    // "Full Name" is the form's label, and its message says "Display name": the hint ties them.
     await form.getByText('Your display name: how other members see you.').waitFor();
     await form.getByLabel('Username').fill('ab');
     expect((await fieldErrors(page, 'Register'))[0]).toBe('Username must be at least 3 characters');
-    // Helper texts of spec section 2, and the terms notice.
+    // The sign-up form's helper texts, and the terms notice.
     await form.getByText('Your username cannot be changed later.').waitFor();
     await form.getByText('Use letters and numbers, at least 8 characters.').waitFor();
     await eventually(() => form.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');

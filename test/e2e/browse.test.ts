@@ -86,7 +86,7 @@ describe('browse', () => {
     const { page, errors } = await newPage(browser);
     await page.goto('/');
     const search = page.getByRole('search', { name: 'Search listings' });
-    // The select shows the spec's default, 50 miles; showing it is not picking it.
+    // The select shows the default, 50 miles; showing it is not picking it.
     await eventually(() => search.getByLabel('Distance').inputValue()).toBe('50');
     await search.getByLabel('What are you looking for?').fill(word);
     await search.getByRole('button', { name: 'Search' }).click();

@@ -110,7 +110,7 @@ describe('listing page for another member', () => {
     const listing = await createListingFor(owner, { title: `Garden shears ${uniqueName('m')}`, acceptOffers: true });
     const member = await createMember();
     const { page } = await newPage(browser, { cookie: member.cookie });
-    // Contact goes through the spec's initiate link, which the messages screen then replaces
+    // Contact goes through the initiate link, which the messages screen then replaces
     // with the conversation's own address (docs/decisions/016), so every URL is recorded.
     const visited: URL[] = [];
     page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url())));
@@ -233,7 +233,7 @@ describe('Create Listing dialog', () => {
     const { page, errors } = await newPage(browser, { cookie: member.cookie });
     const dialog = await openCreateDialog(page);
     const create = dialog.getByRole('button', { name: 'Create Listing' });
-    // The button waits, and says why (spec: disabled until a category is chosen; here until the
+    // The button waits, and says why (the rule: disabled until a category is chosen; here until the
     // listing can be created). No message shows before a field is touched.
     await eventually(() => create.isDisabled()).toBe(true);
     await dialog.getByTestId('submit-reason').getByText('a category').waitFor();

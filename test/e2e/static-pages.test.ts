@@ -1,4 +1,4 @@
-// Static pages: each has its own heading and title, fits a phone, and says what the spec requires;
+// Static pages: each has its own heading and title, fits a phone, and says what the product requires;
 // the help FAQ search; the contact form.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -37,7 +37,7 @@ describe('POST /api/admin/users/:id/make-admin', () => {
   it('grants admin rights, which take effect at once, and repeating it changes nothing', async () => {
     const admin = await signUpAdmin();
     const member = await signUp();
-    // The spec's client sends no body and so no content type.
+    // The SPA's client sends no body and so no content type.
     const response = await call(`/api/admin/users/${member.id}/make-admin`, { method: 'POST', cookie: admin.cookie });
     expect(response.status).toBe(200);
     expect(await json(response)).toMatchObject({ id: member.id, isAdmin: true, email: member.email });

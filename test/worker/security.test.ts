@@ -1,4 +1,4 @@
-// Cross-cutting rules of API.md "Security rules for every route" and "Conventions".
+// Cross-cutting rules every route follows (docs/security.md).
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

@@ -305,7 +305,7 @@ describe('DELETE /api/users/:id', () => {
     expect(await json(missing)).toEqual({ message: 'User not found' });
   });
 
-  it('removes listings, messages, reviews, barters, saved searches, testimonials and event attendance (spec section 3)', async () => {
+  it('removes listings, messages, reviews, barters, saved searches, testimonials and event attendance', async () => {
     const member = await signUp();
     const other = await signUp();
     const own = await insertListing(member.id);

@@ -1,5 +1,5 @@
-// Wants: PUT/DELETE/GET /api/wants and wantedByMe/wantCount on a listing (API.md "Wants, matches
-// and trade circles", docs/api/wants-matches-circles.md), with the hostile cases.
+// Wants: PUT/DELETE/GET /api/wants and wantedByMe/wantCount on a listing
+// (docs/api/wants-matches-circles.md), with the hostile cases.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { call, createListing, json, signUp, type Member } from './helpers';

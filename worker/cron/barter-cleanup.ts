@@ -1,4 +1,4 @@
-// Barter upkeep (daily), filling the spec's scheduling fields:
+// Barter upkeep (daily), filling the barter's scheduling fields:
 //  1. cancelled barters whose barterDeletionScheduledAt has passed are deleted (a cancelled barter
 //     without one, from before the field was set, gets cancel-run time + 30 days);
 //  2. barters still pending 30 days after they were recorded are cancelled (deletion scheduled);

@@ -2,7 +2,7 @@
 // dashboard hold a WebSocket here (guests and members alike; one per tab). Every 15 seconds while
 // at least one socket is open, an alarm reads the figures once (the counter rows: one D1 query; the
 // upcoming events' count is kept for the day, recounted hourly: EVENT_RECOUNT_MS)
-// and pushes them to every socket, so the spec's 15-second refresh costs one read for all viewers
+// and pushes them to every socket, so the product's 15-second refresh costs one read for all viewers
 // instead of a Worker request per viewer (docs/api/users-and-community.md, "Live updates"; decision 028).
 // Sockets are held with the Hibernation API: between alarms the object sleeps and costs no duration.
 // Nothing is stored but the alarm and that count. Each address (an IPv6 /64 counts as one) holds at most
@@ -22,7 +22,7 @@ import { closeSocket } from './close-socket';
 import { activitySummary, upcomingEventsFrom } from '../db/queries/community';
 import { dashboardFromActivity } from '../lib/community-feed';
 
-/** The spec's activity refresh (section 9): how often the figures are read and pushed. */
+/** The product's activity refresh (every 15 seconds): how often the figures are read and pushed. */
 export const FEED_INTERVAL_MS = 15_000;
 
 /**

@@ -1,4 +1,4 @@
-// The members' message budget (API.md: "messages 30 per member per minute"; and, decision 040,
+// The members' message budget (30 per member per minute, docs/api/messaging-barters-reviews.md "Messages"; and, decision 040,
 // 100 a member a day), counted from the lines the member has written instead of a counter row.
 // Conversation messages, offer and barter lines (messages.sender_id) and trade-circle chat
 // (trade_circle_messages.sender_id) share it.

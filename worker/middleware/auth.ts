@@ -1,4 +1,5 @@
-// Authorization helpers that read like spec section 6's roles table.
+// Authorization helpers that read like the roles: a visitor gets 401 where a member is needed, a
+// member 403 where an admin is, and everyone acts only as themselves.
 import type { Context } from 'hono';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';

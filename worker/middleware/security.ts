@@ -34,7 +34,7 @@ export const sameOriginWrites = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * Writes are JSON. A request without a body (logout, make-admin) may omit the content type,
- * as the spec's client sends one only when there is a payload.
+ * as the SPA's client sends one only when there is a payload.
  */
 export const jsonWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (!WRITE_METHODS.has(c.req.method) || isSignedUpload(c.req.method, c.req.path)) return next();

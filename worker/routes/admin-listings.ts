@@ -1,4 +1,4 @@
-// Admin listing tools (spec section 6): every listing of every status, and the featured flag.
+// Admin listing tools (docs/api/listings.md, "Admin"): every listing of every status, and the featured flag.
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Accounts and sessions (API.md "Sessions and accounts").
+// Accounts and sessions (docs/api/accounts-and-passwords.md).
 import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {

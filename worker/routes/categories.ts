@@ -1,4 +1,4 @@
-// GET /api/categories: the six categories of spec section 3 (inserted by migration), by id.
+// GET /api/categories: the six categories (inserted by migration), by id.
 import { Hono } from 'hono';
 import { listCategories } from '../db/queries/listings';
 import { CATEGORIES_CACHE } from '../lib/cache-control';

@@ -1,5 +1,5 @@
-// Community counters, analytics, testimonials, events and the contact form (API.md
-// "Community, analytics, contact"). Mounted at /api; every path here is literal.
+// Community counters, analytics, testimonials, events and the contact form
+// (docs/api/users-and-community.md). Mounted at /api; every path here is literal.
 import { Hono } from 'hono';
 import { contactSchema } from '../../src/shared/schemas';
 import {

@@ -1,4 +1,4 @@
-// Conversations (API.md "Messages and conversations"): summaries for the messages screen's list,
+// Conversations (docs/api/messaging-barters-reviews.md, "Conversations"): summaries for the messages screen's list,
 // and one conversation's messages, which marks the ones the reader received as read.
 import { Hono } from 'hono';
 import { conversationSummaries, findListingRefAndUser, readConversation } from '../db/queries/messages';

@@ -1,4 +1,4 @@
-// Listings (API.md "Listings") and a member's listings (GET /api/users/:id/listings).
+// Listings (docs/api/listings.md) and a member's listings (GET /api/users/:id/listings).
 // Numeric path params carry a regex so sibling routes on the same prefix (/featured,
 // /:id/barters, /:id/reviews) are never swallowed.
 import { Hono, type Context } from 'hono';

@@ -1,4 +1,4 @@
-// Messages (API.md "Messages and conversations"): a member writes to a listing's owner, or the
+// Messages (docs/api/messaging-barters-reviews.md, "Messages"): a member writes to a listing's owner, or the
 // owner answers; every message is about one listing.
 import { Hono } from 'hono';
 import { BLOCKED_MEMBER_MESSAGE, messageSchema } from '../../src/shared/schemas';

@@ -1,4 +1,4 @@
-// Reviews (API.md "Barters and reviews"): only after a completed barter, of the other member,
+// Reviews (docs/api/messaging-barters-reviews.md, "Reviews"): only after a completed barter, of the other member,
 // once per reviewer per barter.
 import { Hono } from 'hono';
 import { reviewSchema } from '../../src/shared/schemas';

@@ -1,4 +1,4 @@
-// Saved searches (API.md "Saved searches"): private to their owner.
+// Saved searches (docs/api/users-and-community.md, "Saved searches"): private to their owner.
 import { Hono } from 'hono';
 import { storedSearchCreateSchema, storedSearchUpdateSchema } from '../../src/shared/schemas';
 import {

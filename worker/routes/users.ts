@@ -1,4 +1,4 @@
-// Profiles and accounts (API.md "Users"): read, edit oneself, delete (self or admin).
+// Profiles and accounts (docs/api/users-and-community.md): read, edit oneself, delete (self or admin).
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { profileUpdateSchema, USERNAME_MAX_LENGTH } from '../../src/shared/schemas';
@@ -57,7 +57,7 @@ userRoutes.get('/:id{[0-9]+}/barters/count', async (c) => {
 userRoutes.patch('/:id{[0-9]+}', memberBudget('profileEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
-  // Admins too: a profile is edited only by its owner (spec section 6).
+  // Admins too: a profile is edited only by its owner; admins moderate, they do not edit.
   if (parseId(c.req.param('id'), 'User') !== user.id) throw forbidden('You can only edit your own profile');
   const { id: bodyId, ...input } = await parseBody(c, profileUpdateSchema);
   assertActingAs(user, bodyId, 'You can only edit your own profile');

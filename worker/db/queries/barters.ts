@@ -57,7 +57,7 @@ const settleNotification = (db: Db, userId: number, barterId: number) =>
  * Completes a pending barter and counts it for both members, exactly once: the users UPDATE
  * runs only while the barter is still pending and comes before the barter UPDATE in the same
  * batch (one transaction), so a second, racing request finds it completed and changes nothing.
- * The same UPDATE snapshots the listing's image paths (spec section 3: originalImageUrls and
+ * The same UPDATE snapshots the listing's image paths (the barter's originalImageUrls and
  * thumbnailUrls; there are no separate thumbnail objects, see docs/api/background-jobs.md) and
  * schedules their cleanup 90 days on. `completedNow` tells whether this call made the change.
  */

@@ -1,4 +1,4 @@
-// Data access for saved searches (API.md "Saved searches").
+// Data access for saved searches (docs/api/users-and-community.md, "Saved searches").
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { MAX_STORED_SEARCHES } from '../../../src/shared/constants';
 import type { Db } from '../client';

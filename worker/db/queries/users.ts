@@ -106,7 +106,7 @@ export async function imageKeysOfUser(db: Db, userId: number): Promise<string[]>
 
 /**
  * Deletes the account. Its listings, messages, reviews, barters, saved searches, testimonials,
- * event attendance and uploads go with it through ON DELETE CASCADE (spec section 3). First, in
+ * event attendance and uploads go with it through ON DELETE CASCADE (docs/api/users-and-community.md, "Deleting an account"). First, in
  * the same batch, members this account reviewed get their rating and review count recomputed
  * without the reviews that are about to disappear, so stars and the review list agree.
  */

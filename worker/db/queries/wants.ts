@@ -7,7 +7,7 @@ import { DELETED_STATUS } from './listing-deletion';
 import type { ListingRow } from '../schema';
 import { blockedEitherWayText } from './blocks';
 
-/** At most this many wants per member (API.md). */
+/** At most this many wants per member (docs/api/wants-matches-circles.md, "Wants"). */
 export const MAX_WANTS = 200;
 
 /** A listing row as D1 returns it (snake_case, JSON text, 0/1 booleans). */

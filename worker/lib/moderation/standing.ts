@@ -29,7 +29,7 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZo
 
 export const readableDate = (iso: string) => DATE_FORMAT.format(new Date(iso));
 
-/** The sign-in refusal of a suspended member (API.md, "Reports, blocks and moderation"). */
+/** The sign-in refusal of a suspended member (docs/api/moderation.md, "Signing in and sessions"). */
 export function suspensionMessage(suspendedUntil: string): string {
   return isPermanent(suspendedUntil) ? 'Your account has been suspended permanently' : `Your account is suspended until ${readableDate(suspendedUntil)}`;
 }
