@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { usePageTitle } from '../lib/use-page-title';
 import { MessageCard } from './message-card';
 
-/** Any path without a route (spec section 2). */
+/** Any path without a route: the 'Page Not Found' card (docs/decisions/007-front-end-foundation.md). */
 export function NotFoundCard() {
   usePageTitle('Page Not Found');
   return (

@@ -1,5 +1,5 @@
 // The one fetch client: same-origin calls with credentials; JSON only when there is a payload
-// (spec section 7). A non-OK reply throws ApiError.
+// (docs/decisions/007-front-end-foundation.md). A non-OK reply throws ApiError.
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -16,7 +16,7 @@ async function toError(response: Response): Promise<ApiError> {
     const body = JSON.parse(text) as { message?: unknown; errors?: Record<string, string> };
     if (typeof body.message === 'string') return new ApiError(response.status, body.message, body.errors ?? {});
   } catch {
-    // Not JSON: fall through to the spec's generic form.
+    // Not JSON: fall through to the generic form "{status}: {body text or status text}".
   }
   // Spec section 8: the status code, a colon and a space, then the body text (or the status text).
   return new ApiError(response.status, `${response.status}: ${text || response.statusText}`);

@@ -1,4 +1,4 @@
-// Light by default; the choice is stored in browser storage under the key `theme` (spec section 9).
+// Light by default; the choice is stored in browser storage under the key `theme`.
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 
 export type Appearance = 'light' | 'dark';

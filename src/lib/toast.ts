@@ -1,5 +1,5 @@
-// A tiny toast store: one toast at a time (spec section 9), shown for 5 s; a closed toast is
-// removed from the store after 1,000,000 ms, as the spec's toast behaviour says.
+// A tiny toast store: one toast at a time, shown for 5 s; a closed toast is
+// removed from the store after 1,000,000 ms.
 import { useSyncExternalStore } from 'react';
 
 export interface ToastData {

@@ -1,4 +1,4 @@
-// Business constants of spec section 9, shared by the Worker and the SPA.
+// Business constants (page sizes, limits, distances), shared by the Worker and the SPA.
 export const BROWSE_PAGE_SIZE = 9;
 export const LISTINGS_DEFAULT_LIMIT = 100;
 export const LISTINGS_MAX_LIMIT = 100;
@@ -45,7 +45,7 @@ export const HOME_GRID_SHOWN = 6;
 export const HOME_STORIES_SHOWN = 3;
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-/** Shown when the server returns no categories (spec section 3). */
+/** Shown when the server returns no categories: the six categories. */
 export const FALLBACK_CATEGORIES = [
   { id: 1, name: 'Home & Garden', slug: 'home' },
   { id: 2, name: 'Technology', slug: 'tech' },

@@ -7,7 +7,7 @@ import { useSignOut } from '../../features/auth/use-sign-out';
 import { useReturnHere } from '../../features/auth/redirect';
 import { MAIN_LINKS, MEMBER_LINKS } from './nav-links';
 
-/** The phone menu: every header link, the profile link and Sign out (PRODUCT.md). */
+/** The phone menu: every header link, the profile link and Sign out. */
 export function MobileMenu({ onCreateListing }: { onCreateListing: () => void }) {
   const [open, setOpen] = useState(false);
   const { user } = useCurrentUser();

@@ -3,7 +3,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
 
-/** 'Support This Project': how a member can help (PRODUCT.md). */
+/** 'Support This Project': how a member can help. */
 export function SupportDialog() {
   const [open, setOpen] = useState(false);
   const share = async () => {

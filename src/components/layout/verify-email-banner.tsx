@@ -5,7 +5,7 @@ import { useCurrentUser, useResendVerification } from '../../features/auth/api';
 
 const DISMISSED_KEY = 'verify-banner-dismissed';
 
-/** For signed-in members whose email is unverified, until they dismiss it (spec section 2). */
+/** For signed-in members whose email is unverified, until they dismiss it. */
 export function VerifyEmailBanner() {
   const { user } = useCurrentUser();
   const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY) === '1');

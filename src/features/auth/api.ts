@@ -1,4 +1,4 @@
-// Session: the current user, sign-in, registration and sign-out (spec sections 4 and 7).
+// Session: the current user, sign-in, registration and sign-out (docs/api/accounts-and-passwords.md).
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../shared/schemas';
 import type { SelfUser } from '../../shared/api-types';
@@ -57,7 +57,7 @@ export function forgetSignedOutMember(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.currentUser[0] });
 }
 
-/** Logout clears the user and every cached read (spec section 4). */
+/** Logout clears the user and every cached read (docs/decisions/007-front-end-foundation.md). */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -66,7 +66,7 @@ export function useLogout() {
   });
 }
 
-/** Resend the verification email (spec section 8's toasts); the banner and the welcome screen offer it. */
+/** Resend the verification email (with its success and failure toasts); the banner and the welcome screen offer it. */
 export function useResendVerification() {
   return useMutation({
     mutationFn: () => api<{ message: string }>('POST', '/api/auth/resend-verification'),

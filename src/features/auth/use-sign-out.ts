@@ -3,7 +3,7 @@ import { messageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useLogout } from './api';
 
-/** Signs out with the spec's toasts, then goes home. */
+/** Signs out with the product's toasts, then goes home. */
 export function useSignOut() {
   const logout = useLogout();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-// Barters (PRODUCT.md: two-sided). One member records it (pending), the other confirms it
+// Barters (two-sided, docs/api/messaging-barters-reviews.md). One member records it (pending), the other confirms it
 // (completed) or either cancels it; only a completed barter can be reviewed. A conversation's
 // barters come with the conversation (GET /api/conversations/{conversation}, decision 043): the
 // replies below and the live frames update that cache, nothing reads the listing's barters again.

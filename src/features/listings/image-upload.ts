@@ -1,4 +1,4 @@
-// Listing photos (spec sections 5 and 9): checked, resized in the browser to fit 800×600,
+// Listing photos (docs/api/listings.md, "Images"): checked, resized in the browser to fit 800×600,
 // re-encoded as JPEG at quality 0.8, then uploaded through a signed URL with a 400×300 thumbnail
 // made from it the same way (docs/api/listings.md "Thumbnails").
 import { api } from '../../lib/api';

@@ -25,7 +25,7 @@ export const notificationKeys = { all: ['notifications'] as const };
 export const notificationsQuery = queryOptions({
   queryKey: notificationKeys.all,
   queryFn: () => apiGet<NotificationsResponse>('/api/notifications'),
-  // The one read that does not follow spec section 9's "never stale, never refetched": its news
+  // The one read that is not "never stale, never refetched" (decision 007): its news
   // comes from other members, so nothing this member does could invalidate it. The header reads it
   // only for the panel while the bell socket pushes the count, with no interval (decision 050).
   refetchInterval: NOTIFICATIONS_REFRESH_MS,

@@ -28,7 +28,7 @@ export function useSaveSearch() {
   });
 }
 
-// The profile's Saved tab: the notifications switch and removal (PRODUCT.md).
+// The profile's Saved tab: the notifications switch and removal.
 export function useUpdateSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,4 +1,4 @@
-// The /browse search parameters (spec section 2: q, category as a slug, distance; plus page).
+// The /browse search parameters (q, category as a slug, distance; plus page).
 // Anything malformed in a URL falls back to "not given" instead of failing the page.
 import * as v from 'valibot';
 import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '../../shared/constants';
@@ -35,7 +35,7 @@ export const browseSearchSchema = v.object({ q: text, category: text, distance, 
 export type BrowseSearch = v.InferOutput<typeof browseSearchSchema>;
 
 /**
- * The distance the search bar's select shows: the one in the URL, else the spec's default (50).
+ * The distance the search bar's select shows: the one in the URL, else the default (50).
  * Showing the default is not choosing it: only a distance in the URL filters (listingParamsOf).
  */
 export const distanceShownFor = (search: Pick<BrowseSearch, 'distance'>): SearchDistance => search.distance ?? DEFAULT_SEARCH_DISTANCE;

@@ -1,4 +1,4 @@
-// The help FAQ, shared by /help and /faq (spec section 2: four sections, searchable).
+// The help FAQ, shared by /help and /faq (four sections, searchable).
 export interface FaqItem {
   question: string;
   answer: string[];

@@ -1,4 +1,4 @@
-// The admin pages' gate, as the dashboard has it (spec section 6): a spinner while the session
+// The admin pages' gate, as the dashboard has it: a spinner while the session
 // loads, then the access messages for visitors and members, and the page only for admins.
 import { Flex, Spinner } from '@radix-ui/themes';
 import type { ReactNode } from 'react';

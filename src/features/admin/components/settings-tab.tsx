@@ -2,7 +2,7 @@ import { BarChartIcon, EnvelopeClosedIcon, ReaderIcon } from '@radix-ui/react-ic
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 
-// PRODUCT.md: kept as the spec shows, clearly marked "coming soon" until an issue asks for more.
+// Kept as the product shows them, clearly marked "coming soon" until an issue asks for more.
 const SETTINGS: { title: string; description: string; action: string; icon: ReactNode }[] = [
   {
     title: 'Community Guidelines',

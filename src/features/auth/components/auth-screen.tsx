@@ -7,7 +7,7 @@ import { RegisterForm } from './register-form';
 
 export type AuthTab = 'login' | 'register';
 
-/** /auth, /login and /signup: one screen; the path picks the first tab (spec section 2). */
+/** /auth, /login and /signup: one screen; the path picks the first tab. */
 export function AuthScreen({ initialTab, redirect }: { initialTab: AuthTab; redirect?: string | undefined }) {
   const [tab, setTab] = useState<AuthTab>(initialTab);
   usePageTitle(tab === 'login' ? 'Sign In' : 'Register');

@@ -4,7 +4,7 @@ import { currentUserQuery } from '../api';
 import { afterSignIn, type RedirectSearch } from '../redirect';
 
 /**
- * beforeLoad of the sign-in screens: signed-in members go home (spec section 2), or back to the
+ * beforeLoad of the sign-in screens: signed-in members go home, or back to the
  * page a "Sign In…" link was pressed on when the address names one (docs/front-end.md).
  */
 export async function redirectIfSignedIn({ context, search }: { context: { queryClient: QueryClient }; search: RedirectSearch }) {

@@ -17,7 +17,7 @@ const LINES: { key: keyof Activity; one: string; many: string }[] = [
 ];
 
 /**
- * Live figures, refreshed every 15 seconds (spec section 9): pushed over the community feed socket,
+ * Live figures, refreshed every 15 seconds (docs/api/users-and-community.md, "Live updates"): pushed over the community feed socket,
  * or read from /api/analytics/activity while the socket is down.
  */
 export function ActivityFeed() {

@@ -5,7 +5,7 @@ import type { Listing } from '../../../shared/api-types';
 /**
  * What the owner wants in return and whether other offers are welcome, shown beside the photo
  * (first in the side column; on phones right under the title) so a member sees the deal before
- * scrolling. The Exchange Terms tab keeps the full terms (spec section 2).
+ * scrolling. The Exchange Terms tab keeps the full terms.
  */
 export function ExchangeSummary({ listing }: { listing: Listing }) {
   const options = listing.whatUserWantsOptions;

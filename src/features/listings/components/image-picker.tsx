@@ -1,4 +1,4 @@
-// The listing form's photos (spec sections 5 and 9): a drop zone (drag and drop, or choose files
+// The listing form's photos (docs/api/listings.md, "Images"): a drop zone (drag and drop, or choose files
 // with the keyboard or a click), each file's own preview and progress while it is compressed and
 // uploaded, and a remove button on each added photo.
 import { Cross2Icon, UploadIcon } from '@radix-ui/react-icons';

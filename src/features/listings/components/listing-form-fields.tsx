@@ -27,7 +27,7 @@ interface Props<T extends ListingFormValues> {
 }
 
 /**
- * The fields of spec section 5, shared by the Create and Edit Listing dialogs: photos first (what
+ * The listing fields (docs/api/listings.md, "Writing listings"), shared by the Create and Edit Listing dialogs: photos first (what
  * members look at first), then the words. A field shows its message only once the member has left
  * it or tried to submit.
  */

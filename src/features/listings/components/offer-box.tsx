@@ -1,6 +1,6 @@
 // The listing page's offer box (docs/api/offers.md): offer some of your active listings and/or
 // free text ("Accept other offers" on), or one of the listing's wants (off). Making the offer
-// opens its conversation, where the offer card shows (spec section 2: a custom offer opens the
+// opens its conversation, where the offer card shows (a custom offer opens the
 // messages screen).
 import { Button, Flex } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 // The left panel: search, All / Unread tabs and one button per conversation (real names and
-// listing titles from GET /api/conversations, PRODUCT.md).
+// listing titles from GET /api/conversations).
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Badge, Callout, Flex, Spinner, Tabs, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';

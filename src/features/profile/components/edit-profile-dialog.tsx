@@ -1,4 +1,4 @@
-// Edit Profile (spec sections 2, 5 and 8): the register fields without username and password; the
+// Edit Profile (docs/api/users-and-community.md, "Editing a profile"): the register fields without username and password; the
 // profile image is uploaded rather than pasted as a URL (docs/front-end.md).
 import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// A member's profile (spec section 2): the summary, Completed Barters, Skills & Interests and the
+// A member's profile: the summary, Completed Barters, Skills & Interests and the
 // Listings / Reviews / Saved tabs. The owner also gets the account tools; others a Message button.
 import { Box, Button, Callout, Card, Flex, Heading, Link as ThemeLink, Spinner, Tabs, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
@@ -156,7 +156,7 @@ function SafetyLinks() {
   );
 }
 
-/** PRODUCT.md: Skills & Interests come from the categories of the member's listings. */
+/** Skills & Interests come from the categories of the member's listings. */
 function SkillsCard({ listings }: { listings: Listing[] | undefined }) {
   const categories = useCategories();
   const slugs = [...new Set((listings ?? []).flatMap((l) => l.categoriesOffered))];

@@ -1,4 +1,4 @@
-// The profile's Saved tab (PRODUCT.md: real saved searches): each search with a notifications
+// The profile's Saved tab (real saved searches, docs/api/users-and-community.md): each search with a notifications
 // switch, a link that runs it on /browse, and a delete button.
 import { MagnifyingGlassIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Flex, IconButton, Spinner, Switch, Text } from '@radix-ui/themes';

@@ -21,7 +21,7 @@ export function browseHeading(search: BrowseSearch, nameOf: (slug: string) => st
 }
 
 /**
- * The spec's "{n} listing(s) found"; for a count that is a lower bound (a text search with more
+ * The product's "{n} listing(s) found"; for a count that is a lower bound (a text search with more
  * matches than it considers, decision 041) "400+ listings found".
  */
 export const listingsFound = (n: number, exact = true) => (exact ? `${n} ${n === 1 ? 'listing' : 'listings'} found` : `${n.toLocaleString('en-US')}+ listings found`);
