@@ -44,7 +44,7 @@ createRoot(document.getElementById('root')!).render(
       <ThemeProvider>
         {(appearance) => (
           <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium">
-            {/* Spec section 9: tooltips open after 700 ms; moving between them skips the delay for 300 ms. */}
+            {/* Tooltips open after 700 ms; moving between them skips the delay for 300 ms. */}
             <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
               <RouterProvider router={router} />
             </Tooltip.Provider>

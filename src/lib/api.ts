@@ -18,7 +18,7 @@ async function toError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON: fall through to the generic form "{status}: {body text or status text}".
   }
-  // Spec section 8: the status code, a colon and a space, then the body text (or the status text).
+  // The status code, a colon and a space, then the body text (or the status text).
   return new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
 }
 

@@ -7,9 +7,9 @@ import { MessagesScreen, type InitiateRequest } from '../features/messages/compo
 import { usePageTitle } from '../lib/use-page-title';
 import { idField } from '../shared/schemas/fields';
 
-// Spec section 2: initiate=true, listingId, userId, title and optionally message. The router
-// parses `?title=2024` as a number and `?initiate=true` as a boolean; anything malformed is
-// dropped rather than failing the page.
+// The initiate address (docs/api/offers.md, "Addresses"): initiate=true, listingId, userId, title
+// and optionally message. The router parses `?title=2024` as a number and `?initiate=true` as a
+// boolean; anything malformed is dropped rather than failing the page.
 const id = v.fallback(v.optional(idField('Invalid id')), undefined);
 const text = v.fallback(
   v.optional(

@@ -153,7 +153,7 @@ listingRoutes.put('/:id{[0-9]+}', memberBudget('listingEditsPerMember'), async (
   const user = requireUser(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
   if (!found) throw notFound('Listing not found');
-  // Spec section 6: only the owner edits a listing (admins feature listings, they do not edit them).
+  // Only the owner edits a listing (admins feature listings, they do not edit them).
   if (found.listing.userId !== user.id) throw forbidden('You can only edit your own listing');
   const input = await parseBody(c, listingUpdateSchema);
   assertActingAs(user, input.userId);

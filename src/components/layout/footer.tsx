@@ -9,7 +9,7 @@ const QUICK_LINKS = [
   { to: '/value-guide', label: 'Value Guide' },
 ] as const;
 
-// Spec section 2: category links for home, tech, education, creative and food.
+// Category links for home, tech, education, creative and food.
 const CATEGORY_LINKS = [
   { slug: 'home', label: 'Home & Garden' },
   { slug: 'tech', label: 'Technology' },

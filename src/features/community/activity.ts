@@ -1,4 +1,4 @@
-// Spec section 4: the community activity level and growth labels, from live counts.
+// The community activity level and growth labels, from live counts.
 import type { Activity } from '../../shared/api-types';
 
 export type ActivityLevel = 'starting' | 'launching' | 'growing' | 'active' | 'thriving';

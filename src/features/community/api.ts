@@ -11,9 +11,9 @@ export const communityKeys = {
   events: ['events'] as const,
 };
 
-/** Spec section 9: the activity summary refreshes every 15 seconds. */
+/** The activity summary refreshes every 15 seconds. */
 export const ACTIVITY_REFRESH_MS = 15_000;
-/** Spec section 9: the dashboard figures refetch every 30 seconds (and on Refresh in the admin). */
+/** The dashboard figures refetch every 30 seconds (and on Refresh in the admin). */
 export const DASHBOARD_REFRESH_MS = 30_000;
 
 /**

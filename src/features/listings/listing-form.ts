@@ -6,9 +6,9 @@ import { listingCreateSchema } from '../../shared/schemas';
 
 export type ListingFormValues = ListingFields;
 
-/** Spec section 5: the create form's distance defaults to 25 miles. */
+/** The create form's distance defaults to 25 miles. */
 export const CREATE_DEFAULT_DISTANCE = 25;
-/** Spec section 5: the edit form's distance defaults to 5 miles when the listing has none. */
+/** The edit form's distance defaults to 5 miles when the listing has none. */
 export const EDIT_DEFAULT_DISTANCE = 5;
 
 export const emptyListingForm = (location = ''): ListingFormValues => ({

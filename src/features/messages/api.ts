@@ -101,7 +101,7 @@ export interface HeldMessage {
 }
 
 /**
- * Spec section 7: on success the message lists refresh. The open conversation takes the POST's
+ * On success the message lists refresh. The open conversation takes the POST's
  * copy of the message itself (merged by id with the live frame), so it is not refetched here. A
  * held message is not in the conversation for anyone else yet, so the lists stay as they are.
  */

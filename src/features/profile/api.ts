@@ -20,7 +20,7 @@ export const userByUsernameQuery = (username: string) =>
     queryFn: () => apiGet<PublicUser & Partial<Pick<SelfUser, 'email' | 'address'>>>(`/api/users/username/${encodeURIComponent(username)}`),
   });
 
-/** Spec section 7: on success the current-user and user-by-username reads are refreshed. */
+/** On success the current-user and user-by-username reads are refreshed. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({

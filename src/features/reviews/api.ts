@@ -27,7 +27,7 @@ export interface ReviewBody {
   comment: string;
 }
 
-/** Spec section 7: afterwards the user reviews, listing reviews and user barter count are refreshed. */
+/** Afterwards the user reviews, listing reviews and user barter count are refreshed. */
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { emailField, optionalHttpUrl, optionalText, text } from './fields';
 import { passwordKeyField } from '../password-key';
 
-/** Spec section 5's field length; no account can have a longer name. */
+/** The username field's length; no account can have a longer name. */
 export const USERNAME_MAX_LENGTH = 50;
 
 export const usernameField = v.pipe(

@@ -1,7 +1,7 @@
 // Field builders reused by several schemas, so each rule and its message is written once.
 import * as v from 'valibot';
 
-/** A required trimmed string with spec-given length bounds and messages. */
+/** A required trimmed string with the given length bounds and messages. */
 export const text = (min: number, max: number, minMessage: string, maxMessage: string) =>
   v.pipe(v.string(minMessage), v.trim(), v.minLength(min, minMessage), v.maxLength(max, maxMessage));
 

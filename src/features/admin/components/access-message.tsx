@@ -3,7 +3,7 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useReturnHere } from '../../auth/redirect';
 
-/** Spec section 6: what visitors and members see instead of the dashboard. */
+/** What visitors and members see instead of the dashboard. */
 export function AccessMessage({ signedIn }: { signedIn: boolean }) {
   const returnHere = useReturnHere();
   return (

@@ -12,7 +12,7 @@ import { LoadMore } from './load-more';
 
 const created = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
-// Spec section 4: pending is secondary, paused outline, the others destructive; active needs no warning.
+// Pending is secondary, paused outline, the others destructive; active needs no warning.
 const STATUS_BADGE: Record<ListingStatus, { color: 'indigo' | 'gray' | 'red'; variant: 'soft' | 'outline' | 'solid' }> = {
   active: { color: 'indigo', variant: 'soft' },
   pending: { color: 'gray', variant: 'soft' },

@@ -11,7 +11,7 @@ import { useSendContactMessage } from '../api';
 
 const FAILED = 'Failed to send message. Please try again or contact us directly.';
 
-/** Spec section 2: on success the form is replaced by a thank-you alert. */
+/** On success the form is replaced by a thank-you alert. */
 export function ContactForm() {
   const { user } = useCurrentUser();
   const initial = { name: user?.displayName ?? '', email: user?.email ?? '', subject: '', message: '' };

@@ -41,7 +41,7 @@ export function ListingDetail({ id }: { id: number }) {
   const wide = useWide();
   const { user } = useCurrentUser();
   usePageTitle(listing?.title);
-  // Spec section 2: the page description is the first 150 characters of the listing's.
+  // The page description is the first 150 characters of the listing's.
   useMetaDescription(listing?.description);
 
   if (error instanceof ApiError && error.status === 404) return <ListingNotFound />;

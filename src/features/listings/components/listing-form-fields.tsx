@@ -21,7 +21,7 @@ export interface ListingFormState<T extends ListingFormValues> {
 
 interface Props<T extends ListingFormValues> {
   form: ListingFormState<T>;
-  /** Spec section 5: create says 'Please select at least one category', edit 'Select at least one category'. */
+  /** Create says 'Please select at least one category', edit 'Select at least one category'. */
   categoryMessage: string;
   onBusyChange: (busy: boolean) => void;
 }

@@ -10,7 +10,7 @@ export const STATUS_LABELS: Record<ListingStatus, string> = {
 };
 
 /**
- * Spec section 4: pending is the secondary style, paused the outline style, any other
+ * Pending is the secondary style, paused the outline style, any other
  * non-active status destructive. Active shows only where asked (the owner's view).
  */
 export function ListingStatusBadge({ status, showActive = false }: { status: ListingStatus; showActive?: boolean }) {

@@ -3,7 +3,7 @@ import { Box, DataList, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import type { Listing } from '../../../shared/api-types';
 import '../listings.css';
 
-/** Spec section 2: the 'Details' and 'Exchange Terms' tabs. */
+/** The 'Details' and 'Exchange Terms' tabs. */
 export function ListingTabs({ listing }: { listing: Listing }) {
   return (
     <Tabs.Root defaultValue="details">

@@ -11,7 +11,7 @@ type Seller = Pick<PublicUser, 'displayName' | 'avatarUrl' | 'location' | 'ratin
   createdAt?: string;
 };
 
-/** Spec section 2: when the seller cannot be loaded, placeholder values stand in. */
+/** When the seller cannot be loaded, placeholder values stand in. */
 export const FALLBACK_SELLER: Seller = {
   displayName: 'Community Member',
   avatarUrl: null,

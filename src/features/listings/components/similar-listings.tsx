@@ -3,7 +3,7 @@ import { Card, Flex, Heading, Link as ThemeLink } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { categoryName, useCategories } from '../../categories/api';
 
-/** Spec section 2: a link to /browse?category={slug} for each of the listing's categories. */
+/** A link to /browse?category={slug} for each of the listing's categories. */
 export function SimilarListings({ slugs }: { slugs: string[] }) {
   const categories = useCategories();
   if (slugs.length === 0) return null;

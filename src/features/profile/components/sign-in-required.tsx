@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { MessageCard } from '../../../components/message-card';
 import { useReturnHere } from '../../auth/redirect';
 
-/** Spec section 2: visitors asking for a profile they cannot see get 'Please sign in' and a link to /auth. */
+/** Visitors asking for a profile they cannot see get 'Please sign in' and a link to /auth. */
 export function SignInRequired({ text = 'Sign in to see member profiles and manage your own.' }: { text?: string }) {
   const returnHere = useReturnHere();
   return (

@@ -2,7 +2,7 @@ import { Link as RadixLink, Table } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { P, Section, StaticPage } from '../components/static-page';
 
-// Spec section 9: session; authentication 30 days; preferences 1 year; analytics 2 years.
+// Cookie lifetimes: session; authentication 30 days; preferences 1 year; analytics 2 years.
 const COOKIES = [
   { type: 'Session', purpose: 'Keep the site working while you browse, such as remembering a dismissed banner.', example: 'Browser session storage', retention: 'Until you close the browser (the session)' },
   { type: 'Authentication', purpose: 'Keep you signed in securely. It cannot be read by scripts on the page.', example: 'sid', retention: '30 days, or until you sign out' },
