@@ -1,6 +1,6 @@
 // Members' profiles: reads by id and username, and the own-account mutations (edit, change
 // password, delete). A member's listings are read through features/listings/api.ts. Keys are
-// hierarchical so a mutation refreshes exactly what it changes (CONVENTIONS.md 6).
+// hierarchical so a mutation refreshes exactly what it changes (decision 007).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { passwordKeyFor } from '../../lib/password-key';
 import { api, apiGet } from '../../lib/api';
