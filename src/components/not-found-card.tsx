@@ -3,7 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { usePageTitle } from '../lib/use-page-title';
 import { MessageCard } from './message-card';
 
-/** Any path without a route: the 'Page Not Found' card (docs/decisions/007-front-end-foundation.md). */
+/**
+ * Any path without a route: the 'Page Not Found' card (docs/decisions/007-front-end-foundation.md).
+ */
 export function NotFoundCard() {
   usePageTitle('Page Not Found');
   return (

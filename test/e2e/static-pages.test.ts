@@ -1,5 +1,5 @@
-// Static pages: each has its own heading and title, fits a phone, and says what the product requires;
-// the help FAQ search; the contact form.
+// Static pages: each has its own heading and title, fits a phone, and says what the product
+// requires; the help FAQ search; the contact form.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, eventually, launchBrowser, newPage, overflowsHorizontally, PHONE, toastText } from '../support/browser';

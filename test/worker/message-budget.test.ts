@@ -1,7 +1,8 @@
-// The members' message budget (30 lines a minute: "30 per member per minute", docs/api/messaging-barters-reviews.md),
-// counted from the member's stored lines (worker/lib/message-budget.ts, decision 031): conversation
-// messages, offers and trade-circle chat share it; a refused or malformed attempt writes nothing;
-// a burst of concurrent sends cannot pass it; a send no longer writes a rate-limit row.
+// The members' message budget (30 lines a minute: "30 per member per minute",
+// docs/api/messaging-barters-reviews.md), counted from the member's stored lines
+// (worker/lib/message-budget.ts, decision 031): conversation messages, offers and trade-circle chat
+// share it; a refused or malformed attempt writes nothing; a burst of concurrent sends cannot pass
+// it; a send no longer writes a rate-limit row.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_BUDGET, MESSAGE_DAY_BUDGET } from '../../worker/lib/message-budget';

@@ -2,7 +2,8 @@
 // route reads gets generated hostile values (huge integers, negatives, floats, NaN, 1e309, empty,
 // very long strings, unicode, control characters, repeated parameters, SQL-ish and percent-encoded
 // junk), as a visitor and as a member. The answer is never a 500 and always one the route may give.
-// The routes are those of worker/routes/*.ts (docs/api/*.md); a failing case prints fast-check's seed.
+// The routes are those of worker/routes/*.ts (docs/api/*.md); a failing case prints fast-check's
+// seed.
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import fc from 'fast-check';

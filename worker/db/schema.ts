@@ -393,7 +393,7 @@ export const eventAttendees = sqliteTable(
   (t) => [uniqueIndex('event_attendees_event_user_idx').on(t.eventId, t.userId), index('event_attendees_user_idx').on(t.userId)],
 );
 
-// ---- Tables beyond the core data model (users, listings, categories, messages, reviews, barters) ----
+// ---- Tables beyond the core data model ----
 
 // Sessions (docs/decisions/037-sign-in-and-session-budgets.md): the row is the truth, a KV copy
 // (`session:<id>`) only a cache written while the day's KV-write budget allows. Keyed by the

@@ -1,13 +1,13 @@
 // One object for the whole community: the pages that show the Live Activity Feed or the community
 // dashboard hold a WebSocket here (guests and members alike; one per tab). Every 15 seconds while
 // at least one socket is open, an alarm reads the figures once (the counter rows: one D1 query; the
-// upcoming events' count is kept for the day, recounted hourly: EVENT_RECOUNT_MS)
-// and pushes them to every socket, so the product's 15-second refresh costs one read for all viewers
-// instead of a Worker request per viewer (docs/api/users-and-community.md, "Live updates"; decision 028).
-// Sockets are held with the Hibernation API: between alarms the object sleeps and costs no duration.
-// Nothing is stored but the alarm and that count. Each address (an IPv6 /64 counts as one) holds at most
-// MAX_FEED_SOCKETS_PER_ADDRESS sockets, a socket is closed after FEED_IDLE_MS, and one that sends
-// a frame is closed at once: the feed is push-only (decision 039).
+// upcoming events' count is kept for the day, recounted hourly: EVENT_RECOUNT_MS) and pushes them
+// to every socket, so the product's 15-second refresh costs one read for all viewers instead of a
+// Worker request per viewer (docs/api/users-and-community.md, "Live updates"; decision 028).
+// Sockets are held with the Hibernation API: between alarms the object sleeps and costs no
+// duration. Nothing is stored but the alarm and that count. Each address (an IPv6 /64 counts as
+// one) holds at most MAX_FEED_SOCKETS_PER_ADDRESS sockets, a socket is closed after FEED_IDLE_MS,
+// and one that sends a frame is closed at once: the feed is push-only (decision 039).
 import { DurableObject } from 'cloudflare:workers';
 import {
   IDLE_CLOSE_CODE,

@@ -1,7 +1,7 @@
-// The members' message budget (30 per member per minute, docs/api/messaging-barters-reviews.md "Messages"; and, decision 040,
-// 100 a member a day), counted from the lines the member has written instead of a counter row.
-// Conversation messages, offer and barter lines (messages.sender_id) and trade-circle chat
-// (trade_circle_messages.sender_id) share it.
+// The members' message budget (30 per member per minute, docs/api/messaging-barters-reviews.md
+// "Messages"; and, decision 040, 100 a member a day), counted from the lines the member has written
+// instead of a counter row. Conversation messages, offer and barter lines (messages.sender_id) and
+// trade-circle chat (trade_circle_messages.sender_id) share it.
 //
 // Why not a rate_limits row like the other rules: every message then wrote one more D1 row (the
 // hit), a third of a member-day's message writes' margin on the free plan's 100,000 rows a day

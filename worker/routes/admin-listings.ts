@@ -1,4 +1,5 @@
-// Admin listing tools (docs/api/listings.md, "Admin"): every listing of every status, and the featured flag.
+// Admin listing tools (docs/api/listings.md, "Admin"): every listing of every status, and the
+// featured flag.
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';

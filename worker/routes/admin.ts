@@ -1,4 +1,5 @@
-// Admin user management (docs/api/users-and-community.md, "Admin"): admins only, 401 for visitors, 403 for members.
+// Admin user management (docs/api/users-and-community.md, "Admin"): admins only, 401 for visitors,
+// 403 for members.
 import { Hono } from 'hono';
 import { adminUsersPage } from '../db/queries/admin';
 import { grantAdmin } from '../db/queries/users';
@@ -23,8 +24,8 @@ adminRoutes.get('/users', async (c) => {
 
 adminRoutes.post('/users/:id{[0-9]+}/make-admin', async (c) => {
   const admin = requireAdmin(c);
-  // Idempotent: granting it twice changes nothing. No reversal is offered: there is no demote call. The
-  // audit log records the grant once, in the update's own batch.
+  // Idempotent: granting it twice changes nothing. No reversal is offered: there is no demote call.
+  // The audit log records the grant once, in the update's own batch.
   const user = await grantAdmin(c.get('db'), parseId(c.req.param('id'), 'User'), { id: admin.id, name: admin.username });
   if (!user) throw notFound('User not found');
   return c.json(selfUser(user));

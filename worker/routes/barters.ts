@@ -1,5 +1,5 @@
-// Barters (docs/api/messaging-barters-reviews.md, "Barters"): two-sided. One member records it (pending), the other
-// confirms it (completed); only then can either review the other.
+// Barters (docs/api/messaging-barters-reviews.md, "Barters"): two-sided. One member records it
+// (pending), the other confirms it (completed); only then can either review the other.
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';

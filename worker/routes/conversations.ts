@@ -1,5 +1,6 @@
-// Conversations (docs/api/messaging-barters-reviews.md, "Conversations"): summaries for the messages screen's list,
-// and one conversation's messages, which marks the ones the reader received as read.
+// Conversations (docs/api/messaging-barters-reviews.md, "Conversations"): summaries for the
+// messages screen's list, and one conversation's messages, which marks the ones the reader received
+// as read.
 import { Hono } from 'hono';
 import { conversationSummaries, findListingRefAndUser, readConversation } from '../db/queries/messages';
 import { findUserById } from '../db/queries/users';

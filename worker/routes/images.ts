@@ -1,5 +1,5 @@
-// Images (docs/api/listings.md, "Images"): a signed upload URL, the signed PUT that stores JPEG bytes in R2,
-// the claim that turns an upload into an object path, and serving those paths from R2.
+// Images (docs/api/listings.md, "Images"): a signed upload URL, the signed PUT that stores JPEG
+// bytes in R2, the claim that turns an upload into an object path, and serving those paths from R2.
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { MAX_IMAGE_BYTES } from '../../src/shared/constants';

@@ -1,5 +1,5 @@
-// Messages (docs/api/messaging-barters-reviews.md, "Messages"): a member writes to a listing's owner, or the
-// owner answers; every message is about one listing.
+// Messages (docs/api/messaging-barters-reviews.md, "Messages"): a member writes to a listing's
+// owner, or the owner answers; every message is about one listing.
 import { Hono } from 'hono';
 import { BLOCKED_MEMBER_MESSAGE, messageSchema } from '../../src/shared/schemas';
 import { messagesOfUser, sendMessage } from '../db/queries/messages';

@@ -1,5 +1,5 @@
-// Reviews (docs/api/messaging-barters-reviews.md, "Reviews"): only after a completed barter, of the other member,
-// once per reviewer per barter.
+// Reviews (docs/api/messaging-barters-reviews.md, "Reviews"): only after a completed barter, of the
+// other member, once per reviewer per barter.
 import { Hono } from 'hono';
 import { reviewSchema } from '../../src/shared/schemas';
 import { findBarterById, isParty } from '../db/queries/barters';

@@ -1,4 +1,5 @@
-// Profiles and accounts (docs/api/users-and-community.md): read, edit oneself, delete (self or admin).
+// Profiles and accounts (docs/api/users-and-community.md): read, edit oneself, delete (self or
+// admin).
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { profileUpdateSchema, USERNAME_MAX_LENGTH } from '../../src/shared/schemas';

@@ -1,4 +1,5 @@
-// Wants and two-way matches (docs/api/wants-matches-circles.md). Trade circles are told about wants through the hooks.
+// Wants and two-way matches (docs/api/wants-matches-circles.md). Trade circles are told about wants
+// through the hooks.
 import { Hono } from 'hono';
 import { detectMatchesForWant, findMatches } from '../db/queries/matches';
 import { addWant, MAX_WANTS, removeWant, wantedListings } from '../db/queries/wants';

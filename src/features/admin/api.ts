@@ -1,4 +1,5 @@
-// Admin reads and actions (docs/api/users-and-community.md, "Admin"); each action refreshes exactly what it changes.
+// Admin reads and actions (docs/api/users-and-community.md, "Admin"); each action refreshes exactly
+// what it changes.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { ADMIN_PAGE_DEFAULT, ADMIN_SEARCH_MIN } from '../../shared/admin-paging';
 import type { EmailStatus, Listing, SelfUser } from '../../shared/api-types';

@@ -29,7 +29,8 @@ export const adminReportsQuery = (status: ReportStatus) =>
 
 /**
  * Open reports, for the header's badge and the dashboard's link: refreshed every 30 s like the
- * dashboard's figures (docs/decisions/007-front-end-foundation.md), so new reports show without a reload.
+ * dashboard's figures (docs/decisions/007-front-end-foundation.md), so new reports show without a
+ * reload.
  */
 export const openReportCountQuery = queryOptions({
   queryKey: moderationKeys.openCount(),

@@ -1,4 +1,5 @@
-// Session: the current user, sign-in, registration and sign-out (docs/api/accounts-and-passwords.md).
+// Session: the current user, sign-in, registration and sign-out
+// (docs/api/accounts-and-passwords.md).
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../shared/schemas';
 import type { SelfUser } from '../../shared/api-types';
@@ -66,7 +67,10 @@ export function useLogout() {
   });
 }
 
-/** Resend the verification email (with its success and failure toasts); the banner and the welcome screen offer it. */
+/**
+ * Resend the verification email (with its success and failure toasts); the banner and the welcome
+ * screen offer it.
+ */
 export function useResendVerification() {
   return useMutation({
     mutationFn: () => api<{ message: string }>('POST', '/api/auth/resend-verification'),

@@ -1,7 +1,8 @@
-// Barters (two-sided, docs/api/messaging-barters-reviews.md). One member records it (pending), the other confirms it
-// (completed) or either cancels it; only a completed barter can be reviewed. A conversation's
-// barters come with the conversation (GET /api/conversations/{conversation}, decision 043): the
-// replies below and the live frames update that cache, nothing reads the listing's barters again.
+// Barters (two-sided, docs/api/messaging-barters-reviews.md). One member records it (pending), the
+// other confirms it (completed) or either cancels it; only a completed barter can be reviewed. A
+// conversation's barters come with the conversation (GET /api/conversations/{conversation},
+// decision 043): the replies below and the live frames update that cache, nothing reads the
+// listing's barters again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { Barter } from '../../shared/api-types';

@@ -3,7 +3,8 @@ import { FALLBACK_CATEGORIES } from '../../shared/constants';
 import type { Category } from '../../shared/api-types';
 import { apiGet } from '../../lib/api';
 
-// Categories are cached 10 minutes (docs/decisions/007-front-end-foundation.md); an empty answer falls back to the six.
+// Categories are cached 10 minutes (docs/decisions/007-front-end-foundation.md); an empty answer
+// falls back to the six.
 export const categoriesQuery = queryOptions({
   queryKey: ['categories'],
   queryFn: () => apiGet<Category[]>('/api/categories'),

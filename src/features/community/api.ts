@@ -1,4 +1,5 @@
-// Community reads: live counts, testimonials and events (docs/api/users-and-community.md, "Community counters and analytics").
+// Community reads: live counts, testimonials and events (docs/api/users-and-community.md,
+// "Community counters and analytics").
 import { queryOptions } from '@tanstack/react-query';
 import type { Activity, CommunityEvent, Dashboard, Testimonial } from '../../shared/api-types';
 import { apiGet } from '../../lib/api';

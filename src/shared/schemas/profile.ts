@@ -2,7 +2,10 @@ import * as v from 'valibot';
 import { profileFields } from './auth';
 import { optionalId } from './fields';
 
-/** Profile edit: as register without username and password (docs/api/users-and-community.md, "Editing a profile"). Every field optional: PATCH. */
+/**
+ * Profile edit: as register without username and password (docs/api/users-and-community.md,
+ * "Editing a profile"). Every field optional: PATCH.
+ */
 export const profileUpdateSchema = v.object({
   id: optionalId('Invalid user id'),
   displayName: v.optional(profileFields.displayName),

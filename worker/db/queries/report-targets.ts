@@ -7,7 +7,10 @@ import { listingGone } from './listing-deletion';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportTargetType } from '../../../src/shared/api-types';
 
-/** A listing's or member's link in the app (the SPA's addresses: /listing/{id}, /profile/{username}). */
+/**
+ * A listing's or member's link in the app (the SPA's addresses: /listing/{id},
+ * /profile/{username}).
+ */
 const listingLink = (id: SQL) => sql`'/listing/' || ${id}`;
 
 /** An offer's terms as its conversation line writes them: “Title” + “Title” + free text. */

@@ -106,9 +106,10 @@ export async function imageKeysOfUser(db: Db, userId: number): Promise<string[]>
 
 /**
  * Deletes the account. Its listings, messages, reviews, barters, saved searches, testimonials,
- * event attendance and uploads go with it through ON DELETE CASCADE (docs/api/users-and-community.md, "Deleting an account"). First, in
- * the same batch, members this account reviewed get their rating and review count recomputed
- * without the reviews that are about to disappear, so stars and the review list agree.
+ * event attendance and uploads go with it through ON DELETE CASCADE
+ * (docs/api/users-and-community.md, "Deleting an account"). First, in the same batch, members this
+ * account reviewed get their rating and review count recomputed without the reviews that are about
+ * to disappear, so stars and the review list agree.
  */
 export async function deleteUser(db: Db, id: number): Promise<boolean> {
   const goingAway = sql`(r.reviewer_id = ${id}

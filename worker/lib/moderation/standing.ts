@@ -29,7 +29,9 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZo
 
 export const readableDate = (iso: string) => DATE_FORMAT.format(new Date(iso));
 
-/** The sign-in refusal of a suspended member (docs/api/moderation.md, "Signing in and sessions"). */
+/**
+ * The sign-in refusal of a suspended member (docs/api/moderation.md, "Signing in and sessions").
+ */
 export function suspensionMessage(suspendedUntil: string): string {
   return isPermanent(suspendedUntil) ? 'Your account has been suspended permanently' : `Your account is suspended until ${readableDate(suspendedUntil)}`;
 }

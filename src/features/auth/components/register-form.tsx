@@ -9,9 +9,9 @@ import { useRegister } from '../api';
 import { fieldErrorsOf } from './api-errors';
 import { PasswordInput } from './password-input';
 
-// Only what an account needs (username, password, email and full name; docs/front-end.md). Nickname, location, address, bio
-// and the profile image are asked on the profile later; the API still accepts them all here
-// (docs/front-end.md "Sign-up asks only what it must").
+// Only what an account needs (username, password, email and full name; docs/front-end.md).
+// Nickname, location, address, bio and the profile image are asked on the profile later; the API
+// still accepts them all here (docs/front-end.md "Sign-up asks only what it must").
 const EMPTY = { username: '', password: '', email: '', displayName: '' };
 type Values = typeof EMPTY;
 

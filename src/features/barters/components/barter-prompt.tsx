@@ -1,5 +1,6 @@
-// The barter-completion widget of a conversation (two-sided, docs/api/messaging-barters-reviews.md "Barters"):
-// record → the other member confirms (or either cancels) → each may review the other once.
+// The barter-completion widget of a conversation (two-sided, docs/api/messaging-barters-reviews.md
+// "Barters"): record → the other member confirms (or either cancels) → each may review the other
+// once.
 import { CheckCircledIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';

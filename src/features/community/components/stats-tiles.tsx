@@ -13,7 +13,8 @@ interface Tile {
 }
 
 /**
- * The four community tiles with live figures. The fourth names the activity level: "Community Starting" until there is data, then Launching … Thriving.
+ * The four community tiles with live figures. The fourth names the activity level: "Community
+ * Starting" until there is data, then Launching … Thriving.
  */
 export function StatsTiles() {
   // Pushed over the community feed socket; polled only while it is down.

@@ -17,8 +17,9 @@ const LINES: { key: keyof Activity; one: string; many: string }[] = [
 ];
 
 /**
- * Live figures, refreshed every 15 seconds (docs/api/users-and-community.md, "Live updates"): pushed over the community feed socket,
- * or read from /api/analytics/activity while the socket is down.
+ * Live figures, refreshed every 15 seconds (docs/api/users-and-community.md, "Live updates"):
+ * pushed over the community feed socket, or read from /api/analytics/activity while the socket is
+ * down.
  */
 export function ActivityFeed() {
   const feed = useCommunityFeed();

@@ -4,7 +4,10 @@ import { lazy, Suspense } from 'react';
 // The header is on every page, so the form (fields, image handling) loads only when opened.
 const CreateListingForm = lazy(() => import('./create-listing-form'));
 
-/** Create Listing (docs/api/listings.md, "Writing listings"). Opened from the header for signed-in members. */
+/**
+ * Create Listing (docs/api/listings.md, "Writing listings"). Opened from the header for signed-in
+ * members.
+ */
 export function CreateListingDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -4,7 +4,10 @@ import type { Listing } from '../../../shared/api-types';
 
 const EditListingForm = lazy(() => import('./edit-listing-form'));
 
-/** Edit Listing (docs/api/listings.md, "Writing listings"): the owner's fields, status, and deleting the listing. */
+/**
+ * Edit Listing (docs/api/listings.md, "Writing listings"): the owner's fields, status, and deleting
+ * the listing.
+ */
 export function EditListingDialog({ listing, open, onOpenChange }: { listing: Listing; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -1,6 +1,6 @@
-// The listing form's photos (docs/api/listings.md, "Images"): a drop zone (drag and drop, or choose files
-// with the keyboard or a click), each file's own preview and progress while it is compressed and
-// uploaded, and a remove button on each added photo.
+// The listing form's photos (docs/api/listings.md, "Images"): a drop zone (drag and drop, or choose
+// files with the keyboard or a click), each file's own preview and progress while it is compressed
+// and uploaded, and a remove button on each added photo.
 import { Cross2Icon, UploadIcon } from '@radix-ui/react-icons';
 import { Flex, IconButton, Progress, Text } from '@radix-ui/themes';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';

@@ -27,9 +27,9 @@ interface Props<T extends ListingFormValues> {
 }
 
 /**
- * The listing fields (docs/api/listings.md, "Writing listings"), shared by the Create and Edit Listing dialogs: photos first (what
- * members look at first), then the words. A field shows its message only once the member has left
- * it or tried to submit.
+ * The listing fields (docs/api/listings.md, "Writing listings"), shared by the Create and Edit
+ * Listing dialogs: photos first (what members look at first), then the words. A field shows its
+ * message only once the member has left it or tried to submit.
  */
 export function ListingFormFields<T extends ListingFormValues>({ form, categoryMessage, onBusyChange }: Props<T>) {
   const { values, errors, setField, setValues, touch } = form;

@@ -1,9 +1,10 @@
-// The member's messages screen: conversations on the left, the selected one on the right (on
-// phones one or the other). The selected conversation is the address: /messages/{conversation}
+// The member's messages screen: conversations on the left, the selected one on the right (on phones
+// one or the other). The selected conversation is the address: /messages/{conversation}
 // (docs/api/offers.md, "Addresses"), so Back, reloads and links in notifications and emails work.
-// The initiate flow (docs/api/offers.md, "Addresses"): arriving with initiate=true selects that conversation and
-// pre-fills the reply; the URL becomes the conversation's own address (a recorded deviation from
-// the original bare /messages, docs/decisions/016-offers-and-conversation-addresses.md).
+// The initiate flow (docs/api/offers.md, "Addresses"): arriving with initiate=true selects that
+// conversation and pre-fills the reply; the URL becomes the conversation's own address (a recorded
+// deviation from the original bare /messages,
+// docs/decisions/016-offers-and-conversation-addresses.md).
 import { ChatBubbleIcon } from '@radix-ui/react-icons';
 import { Callout, Flex, Heading, Spinner, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
@@ -70,7 +71,8 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
   const info = useQuery({ ...conversationInfoOnOpen(selectedKey ?? ''), enabled: selectedKey !== null });
   const isPhone = () => typeof window !== 'undefined' && window.matchMedia(PHONE_QUERY).matches;
 
-  // An address whose other member (or listing) cannot be loaded: the toast 'Failed to load user details', then the list.
+  // An address whose other member (or listing) cannot be loaded: the toast 'Failed to load user
+  // details', then the list.
   useEffect(() => {
     if (!info.isError || selectedKey === null) return;
     toast({ title: 'Failed to load user details', description: messageOf(info.error, ''), variant: 'destructive' });

@@ -38,7 +38,8 @@ export function AvatarPicker({ name, value, onChange, onBusyChange, error }: Ava
       const jpeg = await squareAvatar(file);
       setProgress({ phase: 'Uploading', sent: 0 });
       const path = await uploadImage(jpeg, (sent) => setProgress({ phase: 'Uploading', sent }));
-      // The profile stores an absolute URL (the field must be a valid URL); the path is this site's upload.
+      // The profile stores an absolute URL (the field must be a valid URL); the path is this site's
+      // upload.
       onChange(`${window.location.origin}${path}`);
     } catch (failure) {
       toast({ title: 'Upload failed', description: messageOf(failure, 'Failed to upload images'), variant: 'destructive' });

@@ -1,4 +1,5 @@
-// Change Password (docs/api/accounts-and-passwords.md): current and new password; other devices are signed out.
+// Change Password (docs/api/accounts-and-passwords.md): current and new password; other devices are
+// signed out.
 import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import { TextInput } from '../../../components/form-field';

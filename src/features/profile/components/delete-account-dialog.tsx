@@ -1,5 +1,5 @@
-// Delete account: asks first, then removes everything of the member (docs/api/users-and-community.md,
-// "Deleting an account").
+// Delete account: asks first, then removes everything of the member
+// (docs/api/users-and-community.md, "Deleting an account").
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { useNavigate } from '@tanstack/react-router';
 import { messageOf } from '../../../lib/api';

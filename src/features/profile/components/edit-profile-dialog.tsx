@@ -1,5 +1,6 @@
-// Edit Profile (docs/api/users-and-community.md, "Editing a profile"): the register fields without username and password; the
-// profile image is uploaded rather than pasted as a URL (docs/front-end.md).
+// Edit Profile (docs/api/users-and-community.md, "Editing a profile"): the register fields without
+// username and password; the profile image is uploaded rather than pasted as a URL
+// (docs/front-end.md).
 import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { Field, TextAreaInput, TextInput } from '../../../components/form-field';

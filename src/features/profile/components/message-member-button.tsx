@@ -1,5 +1,6 @@
-// 'Message' on someone else's profile. A conversation is always about a listing (docs/api/messaging-barters-reviews.md), so the
-// button offers the member's listings and the listings the two already talk about.
+// 'Message' on someone else's profile. A conversation is always about a listing
+// (docs/api/messaging-barters-reviews.md), so the button offers the member's listings and the
+// listings the two already talk about.
 import { ChatBubbleIcon, ChevronDownIcon } from '@radix-ui/react-icons';
 import { Button, DropdownMenu, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';

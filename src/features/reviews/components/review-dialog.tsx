@@ -1,4 +1,5 @@
-// Leave a Review: 1 to 5 stars and a comment, only for a completed barter (docs/api/messaging-barters-reviews.md, "Reviews").
+// Leave a Review: 1 to 5 stars and a comment, only for a completed barter
+// (docs/api/messaging-barters-reviews.md, "Reviews").
 import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import { TextAreaInput } from '../../../components/form-field';

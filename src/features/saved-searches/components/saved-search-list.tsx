@@ -1,5 +1,5 @@
-// The profile's Saved tab (real saved searches, docs/api/users-and-community.md): each search with a notifications
-// switch, a link that runs it on /browse, and a delete button.
+// The profile's Saved tab (real saved searches, docs/api/users-and-community.md): each search with
+// a notifications switch, a link that runs it on /browse, and a delete button.
 import { MagnifyingGlassIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Flex, IconButton, Spinner, Switch, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';

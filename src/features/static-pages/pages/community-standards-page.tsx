@@ -2,7 +2,8 @@ import { Badge, Link as RadixLink, Table } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { List, P, Section, StaticPage } from '../components/static-page';
 
-// The enforcement tiers: minor → warning, moderate → temporary suspension, serious → permanent suspension.
+// The enforcement tiers: minor → warning, moderate → temporary suspension, serious → permanent
+// suspension.
 const TIERS = [
   {
     level: 'Minor',
