@@ -7,6 +7,7 @@ import { parseMediaOrigin } from './src/shared/media';
 import { writeGazetteer } from './scripts/build-gazetteer.mjs';
 // @ts-expect-error: a plain ES module script without type declarations.
 import { localPepper } from './scripts/local-pepper.mjs';
+import { pathAliases } from './scripts/lib/path-aliases.mjs';
 
 /**
  * Writes the gazetteer's shards into public/gazetteer/ before anything is built or served, so
@@ -18,7 +19,10 @@ function gazetteer(): Plugin {
     name: 'barter-market:gazetteer',
     config() {
       const { written, stats } = writeGazetteer();
-      if (written && stats) console.log(`Built the gazetteer: ${stats.places} places in ${stats.shards} shards (largest ${(stats.largestShardBytes / 1024).toFixed(1)} KB).`);
+      if (written && stats)
+        console.log(
+          `Built the gazetteer: ${stats.places} places in ${stats.shards} shards (largest ${(stats.largestShardBytes / 1024).toFixed(1)} KB).`,
+        );
     },
   };
 }
@@ -44,10 +48,16 @@ function mediaOrigin(command: 'serve' | 'build'): string {
 // TanStack Router generates src/routeTree.gen.ts from src/routes and splits each route's code.
 // The gazetteer plugin writes public/gazetteer/ first.
 export default defineConfig(({ command }) => ({
+  resolve: { alias: pathAliases },
   define: { 'import.meta.env.MEDIA_ORIGIN': JSON.stringify(mediaOrigin(command)) },
   plugins: [
     gazetteer(),
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+    }),
     react(),
     cloudflare({
       configPath: './wrangler.toml',
@@ -55,7 +65,13 @@ export default defineConfig(({ command }) => ({
       // The dev server is local development: the dev routes are on and uploads get a local key.
       config:
         command === 'serve'
-          ? { vars: { ENVIRONMENT: 'development', SIGNING_SECRET: 'local-development-signing-key', PASSWORD_PEPPER: localPepper(persistDir) } }
+          ? {
+              vars: {
+                ENVIRONMENT: 'development',
+                SIGNING_SECRET: 'local-development-signing-key',
+                PASSWORD_PEPPER: localPepper(persistDir),
+              },
+            }
           : undefined,
     }),
   ],

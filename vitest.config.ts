@@ -3,6 +3,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { writeGazetteer } from './scripts/build-gazetteer.mjs';
+import { pathAliases } from './scripts/lib/path-aliases.mjs';
 import { MIGRATIONS_DIR, MIGRATIONS_PATTERN } from './scripts/lib/migrations.mjs';
 import { gazetteerReference } from './test/support/gazetteer-reference.ts';
 
@@ -11,6 +12,7 @@ import { gazetteerReference } from './test/support/gazetteer-reference.ts';
 writeGazetteer();
 
 export default defineConfig({
+  resolve: { alias: pathAliases },
   plugins: [
     cloudflareTest(async () => ({
       wrangler: { configPath: './wrangler.toml' },
@@ -21,7 +23,10 @@ export default defineConfig({
           SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
           PASSWORD_PEPPER: 'test-password-pepper-0123456789abcdef-0123456789',
           // The numbered migrations only: migrations/schema.sql is their sum, not one of them.
-          TEST_MIGRATIONS: await readD1Migrations({ migrationsDir: MIGRATIONS_DIR, migrationsPattern: MIGRATIONS_PATTERN }),
+          TEST_MIGRATIONS: await readD1Migrations({
+            migrationsDir: MIGRATIONS_DIR,
+            migrationsPattern: MIGRATIONS_PATTERN,
+          }),
           // Answers worked out by brute force over every place of the package, to check the shards against.
           TEST_GAZETTEER_REFERENCE: gazetteerReference(),
         },

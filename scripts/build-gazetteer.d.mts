@@ -36,7 +36,13 @@ export function foldPlaceName(text: string): string;
 export function shardFileName(key: string): string;
 export function readPlaces(options?: { minPopulation?: number }): PlaceRow[];
 export function countryNames(): Record<string, string>;
-export function buildShards(rows: PlaceRow[], options?: { maxShardBytes?: number; topRows?: number }): { index: GazetteerIndexFile; files: Map<string, string> };
+export function buildShards(
+  rows: PlaceRow[],
+  options?: { maxShardBytes?: number; topRows?: number },
+): { index: GazetteerIndexFile; files: Map<string, string> };
 export function gazetteerStats(index: GazetteerIndexFile, files: Map<string, string>): GazetteerStats;
-export function writeGazetteer(options?: { dir?: string; force?: boolean }): { written: boolean; stats: GazetteerStats | null };
+export function writeGazetteer(options?: { dir?: string; force?: boolean }): {
+  written: boolean;
+  stats: GazetteerStats | null;
+};
 export function readGazetteer(dir?: string): { index: GazetteerIndexFile; files: Map<string, string> };

@@ -45,7 +45,20 @@ export const TOP_ROWS = 400;
 const SKIPPED_FEATURES = new Set(['PPLH', 'PPLQ', 'PPLW']);
 
 // Letters that Unicode decomposition does not reduce to ASCII.
-const EXTRA_FOLDS = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't', ŀ: 'l' };
+const EXTRA_FOLDS = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+  ŀ: 'l',
+};
 
 /**
  * A name as the gazetteer stores and searches it: lower case, accents removed, punctuation and
@@ -118,9 +131,19 @@ export function countryNames() {
 }
 
 function placeLine(row) {
-  const fields = [row.searchName, row.name, row.region ?? '', row.country, row.latitude, row.longitude, row.population, row.id];
+  const fields = [
+    row.searchName,
+    row.name,
+    row.region ?? '',
+    row.country,
+    row.latitude,
+    row.longitude,
+    row.population,
+    row.id,
+  ];
   const line = fields.join('\t');
-  if (/[\n\r]/.test(line) || line.split('\t').length !== fields.length) throw new Error(`Place ${row.id} has a tab or line break in a field`);
+  if (/[\n\r]/.test(line) || line.split('\t').length !== fields.length)
+    throw new Error(`Place ${row.id} has a tab or line break in a field`);
   return line;
 }
 
@@ -189,7 +212,14 @@ export function buildShards(rows, { maxShardBytes = MAX_SHARD_BYTES, topRows = T
     groups[key] = starts;
   };
   visit('', rows);
-  const index = { version: GAZETTEER_FORMAT, maxShardBytes, topRows, places: rows.length, groups, countries: countryNames() };
+  const index = {
+    version: GAZETTEER_FORMAT,
+    maxShardBytes,
+    topRows,
+    places: rows.length,
+    groups,
+    countries: countryNames(),
+  };
   return { index, files };
 }
 
@@ -247,7 +277,11 @@ export function writeGazetteer({ dir = DEFAULT_DIR, force = false } = {}) {
 /** Reads a written gazetteer back (for the benchmark and figures). */
 export function readGazetteer(dir = DEFAULT_DIR) {
   const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
-  const files = new Map(readdirSync(dir).filter((f) => f.endsWith('.txt')).map((f) => [f.slice(0, -4), readFileSync(join(dir, f), 'utf8')]));
+  const files = new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.txt'))
+      .map((f) => [f.slice(0, -4), readFileSync(join(dir, f), 'utf8')]),
+  );
   return { index, files };
 }
 

@@ -3,7 +3,8 @@
 // see docs/decisions/019-demo-photos-and-thumbnails.md.
 
 /** A soft shadow under an object `w` wide, at its base. */
-export const shadow = (w, o = 0.28) => `<ellipse cx="0" cy="4" rx="${w / 2}" ry="${w / 12}" fill="#000" opacity="${o}" filter="url(#blur)"/>`;
+export const shadow = (w, o = 0.28) =>
+  `<ellipse cx="0" cy="4" rx="${w / 2}" ry="${w / 12}" fill="#000" opacity="${o}" filter="url(#blur)"/>`;
 
 const put = (x, y, s, body, r = 0) => `<g transform="translate(${x} ${y}) rotate(${r}) scale(${s})">${body}</g>`;
 
@@ -24,8 +25,13 @@ export const basket = (fill = '') => `
 export const tomatoBasket = () =>
   basket(
     [
-      [-110, -105, '#d9382b'], [-45, -112, '#f0a030'], [25, -108, '#c0302a'], [95, -104, '#7a2a3a'],
-      [-75, -135, '#e45a2c'], [0, -140, '#d9382b'], [65, -132, '#f2c230'],
+      [-110, -105, '#d9382b'],
+      [-45, -112, '#f0a030'],
+      [25, -108, '#c0302a'],
+      [95, -104, '#7a2a3a'],
+      [-75, -135, '#e45a2c'],
+      [0, -140, '#d9382b'],
+      [65, -132, '#f2c230'],
     ]
       .map(([x, y, c]) => put(x, y + 40, 1, tomato(c, 36)))
       .join(''),
@@ -58,7 +64,18 @@ export const gardenPlan = () => `
   ${shadow(460, 0.2)}
   <path d="M-230 -10 L210 -30 L240 -330 L-200 -310 Z" fill="#fbf8f0"/>
   <path d="M-180 -60 L190 -75 L210 -290 L-160 -275 Z" fill="none" stroke="#9ab" stroke-width="3" stroke-dasharray="8 6"/>
-  ${[[-110, -130, 40, '#7cb35a'], [-20, -200, 55, '#5a9a45'], [90, -140, 35, '#9ccf6a'], [120, -240, 28, '#e5a13a'], [-120, -230, 30, '#d86a8a']].map(([x, y, r, c]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${c}" opacity=".75"/><circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="#3d6b2a" stroke-width="2"/>`).join('')}
+  ${[
+    [-110, -130, 40, '#7cb35a'],
+    [-20, -200, 55, '#5a9a45'],
+    [90, -140, 35, '#9ccf6a'],
+    [120, -240, 28, '#e5a13a'],
+    [-120, -230, 30, '#d86a8a'],
+  ]
+    .map(
+      ([x, y, r, c]) =>
+        `<circle cx="${x}" cy="${y}" r="${r}" fill="${c}" opacity=".75"/><circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="#3d6b2a" stroke-width="2"/>`,
+    )
+    .join('')}
   <path d="M-150 -90 C-60 -120 40 -70 170 -110" stroke="#c9a36a" stroke-width="14" fill="none" opacity=".7"/>
   <g transform="translate(150 -40) rotate(-35)"><rect x="-8" y="-150" width="16" height="150" fill="#f2c230"/><path d="M-8 0 L0 24 L8 0 Z" fill="#e8c9a0"/><path d="M-3 16 L0 24 L3 16 Z" fill="#333"/></g>`;
 
@@ -82,7 +99,11 @@ export const hummus = () =>
 
 export const salad = () =>
   bowl('#5a9a45') +
-  Array.from({ length: 16 }, (_, i) => `<circle cx="${-100 + ((i * 47) % 200)}" cy="${-78 + ((i * 13) % 18)}" r="${8 + (i % 3) * 3}" fill="${['#d9382b', '#8fc46a', '#f5f0d8', '#3d7a2a'][i % 4]}"/>`).join('');
+  Array.from(
+    { length: 16 },
+    (_, i) =>
+      `<circle cx="${-100 + ((i * 47) % 200)}" cy="${-78 + ((i * 13) % 18)}" r="${8 + (i % 3) * 3}" fill="${['#d9382b', '#8fc46a', '#f5f0d8', '#3d7a2a'][i % 4]}"/>`,
+  ).join('');
 
 export const plateSkewers = () => `
   ${shadow(330)}
@@ -92,7 +113,18 @@ export const plateSkewers = () => `
 export const baklava = () => `
   ${shadow(300)}
   <ellipse cx="0" cy="-20" rx="150" ry="44" fill="#f4f1ea"/>
-  ${[[-60, -40], [0, -55], [60, -40], [-30, -20], [30, -20]].map(([x, y]) => `<path d="M${x} ${y - 26} l30 26 l-30 26 l-30 -26 z" fill="#d9a040"/><path d="M${x} ${y - 26} l30 26 l-30 26 l-30 -26 z" fill="none" stroke="#a86c20" stroke-width="3"/><circle cx="${x}" cy="${y}" r="6" fill="#6a9a30"/>`).join('')}`;
+  ${[
+    [-60, -40],
+    [0, -55],
+    [60, -40],
+    [-30, -20],
+    [30, -20],
+  ]
+    .map(
+      ([x, y]) =>
+        `<path d="M${x} ${y - 26} l30 26 l-30 26 l-30 -26 z" fill="#d9a040"/><path d="M${x} ${y - 26} l30 26 l-30 26 l-30 -26 z" fill="none" stroke="#a86c20" stroke-width="3"/><circle cx="${x}" cy="${y}" r="6" fill="#6a9a30"/>`,
+    )
+    .join('')}`;
 
 export const lunchbox = (c, fill) => `
   ${shadow(250)}
@@ -108,7 +140,9 @@ export const spiceJar = (c, label) =>
 
 // --- Bikes, tools, home ----------------------------------------------------------------------
 export const bicycle = (frame = '#c0392b', tyre = '#222') => {
-  const wheel = (x) => `<circle cx="${x}" cy="-110" r="105" fill="none" stroke="${tyre}" stroke-width="14"/><circle cx="${x}" cy="-110" r="94" fill="none" stroke="#9aa3ab" stroke-width="3"/>
+  const wheel = (
+    x,
+  ) => `<circle cx="${x}" cy="-110" r="105" fill="none" stroke="${tyre}" stroke-width="14"/><circle cx="${x}" cy="-110" r="94" fill="none" stroke="#9aa3ab" stroke-width="3"/>
     ${Array.from({ length: 12 }, (_, i) => `<path d="M${x} -110 L${x + 94 * Math.cos((i * Math.PI) / 6)} ${-110 + 94 * Math.sin((i * Math.PI) / 6)}" stroke="#b8c0c8" stroke-width="1.5"/>`).join('')}<circle cx="${x}" cy="-110" r="10" fill="#777"/>`;
   return `${shadow(560)}${wheel(-170)}${wheel(170)}
     <path d="M-170 -110 L-60 -250 L110 -250 L20 -110 Z M-60 -250 L20 -110 M110 -250 L170 -110" fill="none" stroke="${frame}" stroke-width="14" stroke-linejoin="round"/>
@@ -119,7 +153,8 @@ export const bicycle = (frame = '#c0392b', tyre = '#222') => {
     <path d="M20 -110 L-170 -110" stroke="#666" stroke-width="3" stroke-dasharray="5 3"/>`;
 };
 
-export const wrench = () => `<g><path d="M-130 -8 L100 -8 L100 8 L-130 8 Z" fill="#9aa3ab"/><circle cx="120" cy="0" r="30" fill="#9aa3ab"/><rect x="115" y="-12" width="40" height="24" fill="#e9e3d6"/><circle cx="-135" cy="0" r="20" fill="#9aa3ab"/><circle cx="-135" cy="0" r="9" fill="#e9e3d6"/><path d="M-120 -4 L90 -4" stroke="#fff" stroke-width="3" opacity=".5"/></g>`;
+export const wrench = () =>
+  `<g><path d="M-130 -8 L100 -8 L100 8 L-130 8 Z" fill="#9aa3ab"/><circle cx="120" cy="0" r="30" fill="#9aa3ab"/><rect x="115" y="-12" width="40" height="24" fill="#e9e3d6"/><circle cx="-135" cy="0" r="20" fill="#9aa3ab"/><circle cx="-135" cy="0" r="9" fill="#e9e3d6"/><path d="M-120 -4 L90 -4" stroke="#fff" stroke-width="3" opacity=".5"/></g>`;
 
 export const drill = () => `
   ${shadow(280)}
@@ -159,7 +194,8 @@ export const outlet = () => `
   <rect x="-80" y="-120" width="160" height="240" rx="14" fill="#f4f1ea" stroke="#d8d2c4" stroke-width="3"/>
   ${[-50, 50].map((y) => `<g transform="translate(0 ${y})"><rect x="-44" y="-36" width="88" height="72" rx="24" fill="#ebe6da"/><rect x="-20" y="-16" width="8" height="22" fill="#333"/><rect x="12" y="-16" width="8" height="22" fill="#333"/><path d="M-6 14 a6 6 0 0 1 12 0 v8 h-12 z" fill="#333"/></g>`).join('')}`;
 
-export const screwdriver = (c = '#d9382b') => `<rect x="-150" y="-14" width="110" height="28" rx="12" fill="${c}"/><rect x="-40" y="-5" width="160" height="10" fill="#9aa3ab"/><path d="M120 -5 L138 0 L120 5 Z" fill="#6f777f"/>`;
+export const screwdriver = (c = '#d9382b') =>
+  `<rect x="-150" y="-14" width="110" height="28" rx="12" fill="${c}"/><rect x="-40" y="-5" width="160" height="10" fill="#9aa3ab"/><path d="M120 -5 L138 0 L120 5 Z" fill="#6f777f"/>`;
 
 export const mower = () => `
   ${shadow(480)}
@@ -172,17 +208,26 @@ export const mower = () => `
 export const bookshelf = () => `
   ${shadow(360)}
   <rect x="-170" y="-420" width="340" height="420" fill="#c98c60"/><rect x="-155" y="-405" width="310" height="390" fill="#8a5a34"/>
-  ${[0, 1, 2].map((row) => {
-    const y = -400 + row * 130;
-    return `<rect x="-160" y="${y + 118}" width="320" height="12" fill="#c98c60"/>${Array.from({ length: 9 }, (_, i) => {
-      const h = 80 + ((i * 37 + row * 11) % 35);
-      return `<rect x="${-150 + i * 32}" y="${y + 118 - h}" width="28" height="${h}" fill="${['#2f6f8f', '#d9382b', '#f2c230', '#4f8f3a', '#8e5aa8', '#e5a13a', '#f4f1ea'][(i + row * 3) % 7]}"/>`;
-    }).join('')}`;
-  }).join('')}`;
+  ${[0, 1, 2]
+    .map((row) => {
+      const y = -400 + row * 130;
+      return `<rect x="-160" y="${y + 118}" width="320" height="12" fill="#c98c60"/>${Array.from(
+        { length: 9 },
+        (_, i) => {
+          const h = 80 + ((i * 37 + row * 11) % 35);
+          return `<rect x="${-150 + i * 32}" y="${y + 118 - h}" width="28" height="${h}" fill="${['#2f6f8f', '#d9382b', '#f2c230', '#4f8f3a', '#8e5aa8', '#e5a13a', '#f4f1ea'][(i + row * 3) % 7]}"/>`;
+        },
+      ).join('')}`;
+    })
+    .join('')}`;
 
 export const books = (n = 4) =>
   shadow(300, 0.22) +
-  Array.from({ length: n }, (_, i) => `<rect x="${-140 + (i % 2) * 12}" y="${-36 - i * 36}" width="${280 - i * 10}" height="34" rx="3" fill="${['#2f6f8f', '#d9382b', '#4f8f3a', '#f2c230', '#8e5aa8'][i % 5]}"/><rect x="${-130 + (i % 2) * 12}" y="${-30 - i * 36}" width="${260 - i * 10}" height="4" fill="#fff" opacity=".35"/>`).join('');
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `<rect x="${-140 + (i % 2) * 12}" y="${-36 - i * 36}" width="${280 - i * 10}" height="34" rx="3" fill="${['#2f6f8f', '#d9382b', '#4f8f3a', '#f2c230', '#8e5aa8'][i % 5]}"/><rect x="${-130 + (i % 2) * 12}" y="${-30 - i * 36}" width="${260 - i * 10}" height="4" fill="#fff" opacity=".35"/>`,
+  ).join('');
 
 export const cushion = (c, pattern) => `
   ${shadow(300)}
@@ -283,11 +328,14 @@ export const sewingMachine = () => `
   <path d="M-200 -250 L200 -250" stroke="#2f8f83" stroke-width="14"/>
   <circle cx="-210" cy="-210" r="36" fill="#c0c6cc"/><rect x="40" y="-320" width="40" height="34" rx="6" fill="#d9382b"/>`;
 
-export const spool = (c) => `${shadow(90, 0.2)}<rect x="-40" y="-18" width="80" height="18" fill="#d9c4a0"/><rect x="-32" y="-112" width="64" height="94" fill="${c}"/>${[0, 1, 2, 3, 4, 5].map((i) => `<path d="M-32 ${-104 + i * 15} L32 ${-98 + i * 15}" stroke="#000" stroke-width="1.5" opacity=".15"/>`).join('')}<rect x="-40" y="-130" width="80" height="18" fill="#d9c4a0"/>`;
+export const spool = (c) =>
+  `${shadow(90, 0.2)}<rect x="-40" y="-18" width="80" height="18" fill="#d9c4a0"/><rect x="-32" y="-112" width="64" height="94" fill="${c}"/>${[0, 1, 2, 3, 4, 5].map((i) => `<path d="M-32 ${-104 + i * 15} L32 ${-98 + i * 15}" stroke="#000" stroke-width="1.5" opacity=".15"/>`).join('')}<rect x="-40" y="-130" width="80" height="18" fill="#d9c4a0"/>`;
 
-export const scissors = () => `<g><circle cx="-110" cy="-30" r="34" fill="none" stroke="#d9382b" stroke-width="14"/><circle cx="-110" cy="40" r="34" fill="none" stroke="#d9382b" stroke-width="14"/><path d="M-80 -18 L170 40 L-60 20 Z" fill="#c0c6cc"/><path d="M-80 28 L170 -10 L-60 -6 Z" fill="#aab1b8"/><circle cx="-50" cy="6" r="6" fill="#555"/></g>`;
+export const scissors = () =>
+  `<g><circle cx="-110" cy="-30" r="34" fill="none" stroke="#d9382b" stroke-width="14"/><circle cx="-110" cy="40" r="34" fill="none" stroke="#d9382b" stroke-width="14"/><path d="M-80 -18 L170 40 L-60 20 Z" fill="#c0c6cc"/><path d="M-80 28 L170 -10 L-60 -6 Z" fill="#aab1b8"/><circle cx="-50" cy="6" r="6" fill="#555"/></g>`;
 
-export const tape = () => `<g>${shadow(160, 0.2)}<circle cx="0" cy="-70" r="70" fill="#f2c230"/><circle cx="0" cy="-70" r="22" fill="#2f2f2f"/><path d="M60 -20 L260 -20 L260 0 L60 0 Z" fill="#fff3b0"/>${Array.from({ length: 20 }, (_, i) => `<path d="M${70 + i * 10} -20 L${70 + i * 10} ${i % 5 === 0 ? -8 : -13}" stroke="#333" stroke-width="1.5"/>`).join('')}</g>`;
+export const tape = () =>
+  `<g>${shadow(160, 0.2)}<circle cx="0" cy="-70" r="70" fill="#f2c230"/><circle cx="0" cy="-70" r="22" fill="#2f2f2f"/><path d="M60 -20 L260 -20 L260 0 L60 0 Z" fill="#fff3b0"/>${Array.from({ length: 20 }, (_, i) => `<path d="M${70 + i * 10} -20 L${70 + i * 10} ${i % 5 === 0 ? -8 : -13}" stroke="#333" stroke-width="1.5"/>`).join('')}</g>`;
 
 export const tshirt = (c, stripe) => `
   ${shadow(300, 0.15)}
@@ -295,9 +343,11 @@ export const tshirt = (c, stripe) => `
   ${stripe ? [0, 1, 2].map((i) => `<rect x="-90" y="${-150 + i * 45}" width="180" height="16" fill="${stripe}"/>`).join('') : ''}
   <path d="M-40 -296 Q0 -260 40 -296" stroke="#000" stroke-width="5" opacity=".15" fill="none"/>`;
 
-export const welly = (c) => `${shadow(150)}<path d="M-40 -260 L40 -260 L40 -70 L110 -50 Q130 -40 120 0 L-50 0 Q-60 0 -55 -20 Z" fill="${c}"/><rect x="-44" y="-275" width="88" height="24" rx="6" fill="${c}" opacity=".8"/><rect x="-30" y="-250" width="14" height="200" rx="7" fill="#fff" opacity=".2"/>`;
+export const welly = (c) =>
+  `${shadow(150)}<path d="M-40 -260 L40 -260 L40 -70 L110 -50 Q130 -40 120 0 L-50 0 Q-60 0 -55 -20 Z" fill="${c}"/><rect x="-44" y="-275" width="88" height="24" rx="6" fill="${c}" opacity=".8"/><rect x="-30" y="-250" width="14" height="200" rx="7" fill="#fff" opacity=".2"/>`;
 
-export const tote = () => `${shadow(260, 0.2)}<path d="M-60 -250 Q0 -360 60 -250" stroke="#c9a36a" stroke-width="14" fill="none"/><rect x="-120" y="-260" width="240" height="260" rx="8" fill="#e9dcc4"/><path d="M-120 -200 L120 -200" stroke="#b5a07a" stroke-width="3" stroke-dasharray="10 6"/><circle cx="0" cy="-110" r="50" fill="#e94f6a" opacity=".8"/><path d="M0 -110 q-20 -50 0 -70 q20 20 0 70" fill="#4f8f3a"/>`;
+export const tote = () =>
+  `${shadow(260, 0.2)}<path d="M-60 -250 Q0 -360 60 -250" stroke="#c9a36a" stroke-width="14" fill="none"/><rect x="-120" y="-260" width="240" height="260" rx="8" fill="#e9dcc4"/><path d="M-120 -200 L120 -200" stroke="#b5a07a" stroke-width="3" stroke-dasharray="10 6"/><circle cx="0" cy="-110" r="50" fill="#e94f6a" opacity=".8"/><path d="M0 -110 q-20 -50 0 -70 q20 20 0 70" fill="#4f8f3a"/>`;
 
 export const speech = (c, text) => `
   ${shadow(260, 0.15)}

@@ -6,7 +6,12 @@ import { Generator, getConfig } from '@tanstack/router-generator';
 
 const file = 'src/routeTree.gen.ts';
 const before = readFileSync(file, 'utf8');
-const config = getConfig({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: `./${file}` });
+const config = getConfig({
+  target: 'react',
+  autoCodeSplitting: true,
+  routesDirectory: './src/routes',
+  generatedRouteTree: `./${file}`,
+});
 await new Generator({ config, root: process.cwd() }).run();
 const after = readFileSync(file, 'utf8');
 

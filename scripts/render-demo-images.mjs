@@ -31,94 +31,238 @@ const ROOMS = {
 };
 
 /** One shot: a room, the horizon's height, a zoom and the motifs placed on it. */
-const shot = (room, body, { horizon = 400, zoom = 1, cx = 400, cy = 470 } = {}) => ({ room, body, horizon, zoom, cx, cy });
+const shot = (room, body, { horizon = 400, zoom = 1, cx = 400, cy = 470 } = {}) => ({
+  room,
+  body,
+  horizon,
+  zoom,
+  cx,
+  cy,
+});
 
 /** The shots of each listing, by title: one to three, as members post them. */
 const SHOTS = {
   'Fresh heirloom tomatoes, weekly basket': [
     shot('kitchen', put(400, 540, 1, art.tomatoBasket()), { zoom: 1.5, cy: 520 }),
-    shot('garden', [put(250, 520, 1.5, art.tomato('#d9382b', 40)), put(420, 540, 1.7, art.tomato('#f0a030', 40)), put(590, 515, 1.4, art.tomato('#7a2a3a', 40))].join(''), { horizon: 330 }),
+    shot(
+      'garden',
+      [
+        put(250, 520, 1.5, art.tomato('#d9382b', 40)),
+        put(420, 540, 1.7, art.tomato('#f0a030', 40)),
+        put(590, 515, 1.4, art.tomato('#7a2a3a', 40)),
+      ].join(''),
+      { horizon: 330 },
+    ),
   ],
   'Sourdough starter and a baking lesson': [
     shot('kitchen', put(330, 540, 1, art.loaf()) + put(600, 520, 0.9, art.jar('#efe6d2', 'Starter'))),
     shot('rose', put(400, 520, 1.4, art.jar('#efe6d2', 'Starter')), { horizon: 430 }),
     shot('kitchen', put(400, 560, 1.6, art.loaf()), { horizon: 360 }),
   ],
-  'Hand-built cedar planter box': [shot('garden', put(400, 540, 1, art.planter())), shot('garden', put(420, 600, 1.6, art.planter()), { horizon: 300 })],
-  'Garden design consultation': [shot('studio', put(400, 540, 1.1, art.gardenPlan()), { horizon: 250 }), shot('garden', put(400, 540, 1, art.planter()))],
+  'Hand-built cedar planter box': [
+    shot('garden', put(400, 540, 1, art.planter())),
+    shot('garden', put(420, 600, 1.6, art.planter()), { horizon: 300 }),
+  ],
+  'Garden design consultation': [
+    shot('studio', put(400, 540, 1.1, art.gardenPlan()), { horizon: 250 }),
+    shot('garden', put(400, 540, 1, art.planter())),
+  ],
   'Full bike tune-up and safety check': [
     shot('workshop', put(400, 540, 0.95, art.bicycle('#c0392b'))),
     shot('workshop', put(400, 480, 1.2, art.wrench(), -15) + put(420, 540, 1, art.wrench(), 10), { horizon: 300 }),
     shot('studio', put(400, 560, 1.3, art.bicycle('#c0392b')), { horizon: 420 }),
   ],
-  'Personal website built for you': [shot('studio', put(400, 520, 1.1, art.laptop(art.websiteScreen('#2f8f83')))), shot('blue', put(400, 540, 1.35, art.laptop(art.websiteScreen('#8e5aa8'))), { horizon: 460 })],
-  'Laptop clean-up and speed boost': [shot('blue', put(400, 520, 1.1, art.laptop(art.speedScreen()))), shot('studio', put(400, 530, 1, art.laptop(art.speedScreen())) + put(640, 560, 0.7, art.screwdriver(), -20))],
+  'Personal website built for you': [
+    shot('studio', put(400, 520, 1.1, art.laptop(art.websiteScreen('#2f8f83')))),
+    shot('blue', put(400, 540, 1.35, art.laptop(art.websiteScreen('#8e5aa8'))), { horizon: 460 }),
+  ],
+  'Laptop clean-up and speed boost': [
+    shot('blue', put(400, 520, 1.1, art.laptop(art.speedScreen()))),
+    shot('studio', put(400, 530, 1, art.laptop(art.speedScreen())) + put(640, 560, 0.7, art.screwdriver(), -20)),
+  ],
   'Vintage road bike, 56 cm steel frame': [
     shot('studio', put(400, 540, 0.95, art.bicycle('#2f6f8f'))),
     shot('workshop', put(400, 540, 0.95, art.bicycle('#2f6f8f', '#3a3a3a'))),
     shot('blue', put(300, 620, 1.6, art.bicycle('#2f6f8f')), { horizon: 480 }),
   ],
-  'Beginner piano lessons (4 sessions)': [shot('dark', put(400, 520, 1, art.piano()), { horizon: 360 }), shot('kitchen', put(400, 560, 0.9, art.sheet(-4)), { horizon: 300 })],
+  'Beginner piano lessons (4 sessions)': [
+    shot('dark', put(400, 520, 1, art.piano()), { horizon: 360 }),
+    shot('kitchen', put(400, 560, 0.9, art.sheet(-4)), { horizon: 300 }),
+  ],
   'Handmade stoneware mugs, set of four': [
-    shot('mint', [put(190, 520, 0.85, art.mug('#5b8fb9')), put(350, 540, 0.9, art.mug('#4f7fa8')), put(510, 525, 0.85, art.mug('#6a9cc4')), put(650, 545, 0.8, art.mug('#3f6f98'))].join('')),
+    shot(
+      'mint',
+      [
+        put(190, 520, 0.85, art.mug('#5b8fb9')),
+        put(350, 540, 0.9, art.mug('#4f7fa8')),
+        put(510, 525, 0.85, art.mug('#6a9cc4')),
+        put(650, 545, 0.8, art.mug('#3f6f98')),
+      ].join(''),
+    ),
     shot('kitchen', put(400, 540, 1.6, art.mug('#5b8fb9')), { horizon: 380 }),
   ],
-  'Pottery wheel taster afternoon': [shot('workshop', put(400, 560, 1.1, art.pot())), shot('studio', put(300, 530, 0.9, art.pot()) + put(600, 520, 0.7, art.mug('#b87a56')))],
-  'Sheet music collection for piano': [shot('kitchen', put(330, 560, 1, art.books(5)) + put(560, 560, 0.9, art.sheet(6)), { horizon: 320 }), shot('studio', put(400, 570, 1.2, art.sheet(-3)), { horizon: 240 })],
+  'Pottery wheel taster afternoon': [
+    shot('workshop', put(400, 560, 1.1, art.pot())),
+    shot('studio', put(300, 530, 0.9, art.pot()) + put(600, 520, 0.7, art.mug('#b87a56'))),
+  ],
+  'Sheet music collection for piano': [
+    shot('kitchen', put(330, 560, 1, art.books(5)) + put(560, 560, 0.9, art.sheet(6)), { horizon: 320 }),
+    shot('studio', put(400, 570, 1.2, art.sheet(-3)), { horizon: 240 }),
+  ],
   'Tool library: drills, saws and ladders': [
     shot('workshop', put(260, 540, 0.9, art.drill()) + put(600, 560, 1, art.ladder())),
     shot('workshop', put(400, 520, 1, art.saw()), { horizon: 330 }),
     shot('garden', put(400, 560, 1.2, art.ladder())),
   ],
-  'Light fixture and outlet repairs': [shot('mint', put(400, 560, 1, art.lamp()), { horizon: 520 }), shot('studio', put(400, 300, 1.1, art.outlet()) + put(480, 570, 0.6, art.screwdriver('#f2b01e'), -10), { horizon: 520, zoom: 1.3, cy: 380 })],
-  'Intro to home electrics workshop': [shot('dark', put(400, 540, 1.2, art.bulb())), shot('blue', put(400, 300, 1, art.outlet()), { horizon: 560 })],
-  'Lawn mower, petrol, self-propelled': [shot('garden', put(470, 560, 0.9, art.mower()), { horizon: 330 }), shot('garden', put(360, 590, 1.3, art.mower()), { horizon: 260 })],
+  'Light fixture and outlet repairs': [
+    shot('mint', put(400, 560, 1, art.lamp()), { horizon: 520 }),
+    shot('studio', put(400, 300, 1.1, art.outlet()) + put(480, 570, 0.6, art.screwdriver('#f2b01e'), -10), {
+      horizon: 520,
+      zoom: 1.3,
+      cy: 380,
+    }),
+  ],
+  'Intro to home electrics workshop': [
+    shot('dark', put(400, 540, 1.2, art.bulb())),
+    shot('blue', put(400, 300, 1, art.outlet()), { horizon: 560 }),
+  ],
+  'Lawn mower, petrol, self-propelled': [
+    shot('garden', put(470, 560, 0.9, art.mower()), { horizon: 330 }),
+    shot('garden', put(360, 590, 1.3, art.mower()), { horizon: 260 }),
+  ],
   'Clothing alterations and hemming': [
     shot('rose', put(330, 470, 1, art.scissors(), -10) + put(520, 560, 0.9, art.tape()), { horizon: 300 }),
-    shot('rose', [put(260, 540, 1, art.spool('#d9382b')), put(380, 550, 1, art.spool('#2f6f8f')), put(500, 540, 1, art.spool('#f2c230')), put(610, 550, 1, art.spool('#4f8f3a'))].join(''), { zoom: 1.5, cy: 520 }),
+    shot(
+      'rose',
+      [
+        put(260, 540, 1, art.spool('#d9382b')),
+        put(380, 550, 1, art.spool('#2f6f8f')),
+        put(500, 540, 1, art.spool('#f2c230')),
+        put(610, 550, 1, art.spool('#4f8f3a')),
+      ].join(''),
+      { zoom: 1.5, cy: 520 },
+    ),
   ],
   'Kids’ clothes bundle, ages 3 to 5': [
-    shot('mint', put(300, 520, 0.9, art.tshirt('#f2c230', '#2f6f8f')) + put(530, 540, 0.85, art.tshirt('#e94f6a')), { horizon: 300 }),
+    shot('mint', put(300, 520, 0.9, art.tshirt('#f2c230', '#2f6f8f')) + put(530, 540, 0.85, art.tshirt('#e94f6a')), {
+      horizon: 300,
+    }),
     shot('blue', put(330, 540, 1, art.welly('#2f8f83')) + put(480, 550, 1, art.welly('#2f8f83'))),
     shot('rose', put(400, 540, 1.1, art.tshirt('#8fc46a', '#fff')), { horizon: 280 }),
   ],
-  'Sewing basics for teens': [shot('rose', put(400, 540, 1, art.sewingMachine())), shot('mint', put(400, 540, 1.1, art.tote()))],
+  'Sewing basics for teens': [
+    shot('rose', put(400, 540, 1, art.sewingMachine())),
+    shot('mint', put(400, 540, 1.1, art.tote())),
+  ],
   'Custom cushion covers': [
-    shot('mint', put(260, 540, 0.9, art.cushion('#e5a13a', 'stripes')) + put(540, 550, 0.95, art.cushion('#2f8f83', 'dots'))),
+    shot(
+      'mint',
+      put(260, 540, 0.9, art.cushion('#e5a13a', 'stripes')) + put(540, 550, 0.95, art.cushion('#2f8f83', 'dots')),
+    ),
     shot('rose', put(400, 540, 1.2, art.cushion('#8e5aa8', 'leaf'))),
   ],
   'Lebanese feast for six': [
-    shot('kitchen', put(250, 520, 0.9, art.hummus()) + put(560, 530, 0.95, art.salad()), { horizon: 320, zoom: 1.35, cy: 500 }),
+    shot('kitchen', put(250, 520, 0.9, art.hummus()) + put(560, 530, 0.95, art.salad()), {
+      horizon: 320,
+      zoom: 1.35,
+      cy: 500,
+    }),
     shot('kitchen', put(400, 540, 1.2, art.plateSkewers()), { horizon: 330, zoom: 1.4, cy: 500 }),
     shot('rose', put(400, 540, 1.3, art.baklava()), { horizon: 330, zoom: 1.4, cy: 500 }),
   ],
   'Weekly batch-cooked lunches': [
-    shot('mint', put(270, 500, 0.9, art.lunchbox('#cfe3ee', '#e5a13a')) + put(540, 540, 0.9, art.lunchbox('#cfe3ee', '#6aac4a')), { horizon: 320, zoom: 1.4, cy: 500 }),
+    shot(
+      'mint',
+      put(270, 500, 0.9, art.lunchbox('#cfe3ee', '#e5a13a')) + put(540, 540, 0.9, art.lunchbox('#cfe3ee', '#6aac4a')),
+      { horizon: 320, zoom: 1.4, cy: 500 },
+    ),
     shot('kitchen', put(400, 540, 1.3, art.lunchbox('#cfe3ee', '#d96a3a')), { horizon: 330, zoom: 1.4, cy: 500 }),
   ],
-  'Arabic conversation practice': [shot('blue', put(330, 420, 0.9, art.speech('#2f6f8f', 'مرحبا')) + put(560, 560, 0.8, art.books(3)), { horizon: 480, zoom: 1.3, cy: 420 })],
+  'Arabic conversation practice': [
+    shot('blue', put(330, 420, 0.9, art.speech('#2f6f8f', 'مرحبا')) + put(560, 560, 0.8, art.books(3)), {
+      horizon: 480,
+      zoom: 1.3,
+      cy: 420,
+    }),
+  ],
   'Homemade za’atar and spice blends': [
-    shot('kitchen', [put(200, 540, 0.9, art.spiceJar('#6b7a3a', 'za’atar')), put(400, 550, 0.95, art.spiceJar('#a8402a', '7-spice')), put(600, 540, 0.9, art.spiceJar('#8a2a3a', 'sumac'))].join(''), { zoom: 1.4, cy: 500 }),
+    shot(
+      'kitchen',
+      [
+        put(200, 540, 0.9, art.spiceJar('#6b7a3a', 'za’atar')),
+        put(400, 550, 0.95, art.spiceJar('#a8402a', '7-spice')),
+        put(600, 540, 0.9, art.spiceJar('#8a2a3a', 'sumac')),
+      ].join(''),
+      { zoom: 1.4, cy: 500 },
+    ),
     shot('dark', put(400, 550, 1.4, art.spiceJar('#6b7a3a', 'za’atar'))),
   ],
-  'Logo and brand kit design': [shot('studio', put(400, 540, 1.1, art.logoSheet('#e5a13a', '#2f6f8f')), { horizon: 260 }), shot('blue', put(400, 520, 1.1, art.laptop(art.designScreen())))],
+  'Logo and brand kit design': [
+    shot('studio', put(400, 540, 1.1, art.logoSheet('#e5a13a', '#2f6f8f')), { horizon: 260 }),
+    shot('blue', put(400, 520, 1.1, art.laptop(art.designScreen()))),
+  ],
   'Event poster and flyer design': [
-    shot('studio', [put(230, 470, 0.9, art.poster('#d9382b', '#f2c230', 'SWAP')), put(420, 480, 0.95, art.poster('#2f6f8f', '#8fc46a', 'FAIR')), put(610, 470, 0.9, art.poster('#8e5aa8', '#e5a13a', 'JAZZ'))].join(''), { horizon: 520 }),
+    shot(
+      'studio',
+      [
+        put(230, 470, 0.9, art.poster('#d9382b', '#f2c230', 'SWAP')),
+        put(420, 480, 0.95, art.poster('#2f6f8f', '#8fc46a', 'FAIR')),
+        put(610, 470, 0.9, art.poster('#8e5aa8', '#e5a13a', 'JAZZ')),
+      ].join(''),
+      { horizon: 520 },
+    ),
   ],
   'Framed art prints': [
-    shot('studio', [put(220, 430, 0.8, art.frame('#f1e9d8', '#4f8f3a')), put(400, 440, 0.85, art.frame('#e8efe0', '#2f6f4a')), put(580, 430, 0.8, art.frame('#f4e3e0', '#6a8f3a'))].join(''), { horizon: 500 }),
+    shot(
+      'studio',
+      [
+        put(220, 430, 0.8, art.frame('#f1e9d8', '#4f8f3a')),
+        put(400, 440, 0.85, art.frame('#e8efe0', '#2f6f4a')),
+        put(580, 430, 0.8, art.frame('#f4e3e0', '#6a8f3a')),
+      ].join(''),
+      { horizon: 500 },
+    ),
     shot('mint', put(400, 520, 1.2, art.frame('#e8efe0', '#2f6f4a')), { horizon: 480 }),
   ],
-  'Photo editing and retouching': [shot('blue', put(400, 520, 1.1, art.laptop(art.photoScreen()))), shot('studio', put(400, 540, 1.1, art.camera()))],
+  'Photo editing and retouching': [
+    shot('blue', put(400, 520, 1.1, art.laptop(art.photoScreen()))),
+    shot('studio', put(400, 540, 1.1, art.camera())),
+  ],
   'Seed swap: 20 packets of vegetable seeds': [
-    shot('kitchen', [put(190, 530, 0.9, art.seedPacket('#4f8f3a', 'Kale'), -8), put(330, 545, 0.9, art.seedPacket('#e5a13a', 'Squash'), 4), put(470, 530, 0.9, art.seedPacket('#d9382b', 'Beans'), -3), put(610, 545, 0.9, art.seedPacket('#8e5aa8', 'Chard'), 7)].join(''), { horizon: 330, zoom: 1.2, cy: 480 }),
+    shot(
+      'kitchen',
+      [
+        put(190, 530, 0.9, art.seedPacket('#4f8f3a', 'Kale'), -8),
+        put(330, 545, 0.9, art.seedPacket('#e5a13a', 'Squash'), 4),
+        put(470, 530, 0.9, art.seedPacket('#d9382b', 'Beans'), -3),
+        put(610, 545, 0.9, art.seedPacket('#8e5aa8', 'Chard'), 7),
+      ].join(''),
+      { horizon: 330, zoom: 1.2, cy: 480 },
+    ),
     shot('garden', put(400, 540, 1.4, art.seedPacket('#4f8f3a', 'Kale')), { horizon: 330 }),
   ],
-  'Smartphone screen replacement': [shot('workshop', put(360, 540, 1, art.phone()) + put(560, 560, 0.7, art.screwdriver('#2f6f8f'), -25), { horizon: 340 }), shot('blue', put(400, 540, 1.1, art.phone(false)), { horizon: 340 })],
-  'Music theory tutoring for exams': [shot('kitchen', put(330, 560, 0.9, art.sheet(-6)) + put(580, 540, 0.9, art.metronome()), { horizon: 320 })],
-  'Bookshelf assembly and wall mounting': [shot('studio', put(400, 560, 1.05, art.bookshelf()), { horizon: 520 }), shot('workshop', put(400, 540, 1, art.drill()) + put(600, 560, 0.6, art.screwdriver('#f2b01e'), -30))],
+  'Smartphone screen replacement': [
+    shot('workshop', put(360, 540, 1, art.phone()) + put(560, 560, 0.7, art.screwdriver('#2f6f8f'), -25), {
+      horizon: 340,
+    }),
+    shot('blue', put(400, 540, 1.1, art.phone(false)), { horizon: 340 }),
+  ],
+  'Music theory tutoring for exams': [
+    shot('kitchen', put(330, 560, 0.9, art.sheet(-6)) + put(580, 540, 0.9, art.metronome()), { horizon: 320 }),
+  ],
+  'Bookshelf assembly and wall mounting': [
+    shot('studio', put(400, 560, 1.05, art.bookshelf()), { horizon: 520 }),
+    shot('workshop', put(400, 540, 1, art.drill()) + put(600, 560, 0.6, art.screwdriver('#f2b01e'), -30)),
+  ],
   'Typography workshop for beginners': [
-    shot('studio', [put(250, 530, 0.9, art.letters('Aa', '#2f3338', '#f4ede0')), put(450, 540, 0.9, art.letters('Gg', '#e5a13a', '#2f3338', 'DejaVu Sans')), put(640, 530, 0.8, art.letters('&amp;', '#e94f6a', '#fff'))].join('')),
+    shot(
+      'studio',
+      [
+        put(250, 530, 0.9, art.letters('Aa', '#2f3338', '#f4ede0')),
+        put(450, 540, 0.9, art.letters('Gg', '#e5a13a', '#2f3338', 'DejaVu Sans')),
+        put(640, 530, 0.8, art.letters('&amp;', '#e94f6a', '#fff')),
+      ].join(''),
+    ),
     shot('blue', put(400, 540, 1.3, art.letters('Aa', '#2f3338', '#f4ede0')), { horizon: 440 }),
   ],
 };
@@ -196,7 +340,10 @@ async function main() {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(join(OUT, 'listings'), { recursive: true });
   mkdirSync(join(OUT, 'avatars'), { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
   const page = await browser.newPage();
   const manifest = { listings: {}, avatars: {} };
   let total = 0;
@@ -225,7 +372,9 @@ async function main() {
   writeFileSync(join(OUT, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await browser.close();
   const photos = Object.values(manifest.listings).flat().length;
-  console.log(`Rendered ${photos} photos (with thumbnails) and ${SEED_MEMBERS.length} avatars into ${OUT}: ${(total / 1024).toFixed(0)} KB in all.`);
+  console.log(
+    `Rendered ${photos} photos (with thumbnails) and ${SEED_MEMBERS.length} avatars into ${OUT}: ${(total / 1024).toFixed(0)} KB in all.`,
+  );
 }
 
 await main();

@@ -9,12 +9,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const svg = readFileSync('public/favicon.svg', 'utf8');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 const page = await browser.newPage();
 
 async function png(size) {
   await page.setViewportSize({ width: size, height: size });
-  await page.setContent(`<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`);
+  await page.setContent(
+    `<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`,
+  );
   return page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
 }
 
@@ -39,7 +44,13 @@ function ico(images) {
   return Buffer.concat([header, ...entries, ...images.map((image) => image.data)]);
 }
 
-writeFileSync('public/favicon.ico', ico([{ size: 32, data: await png(32) }, { size: 16, data: await png(16) }]));
+writeFileSync(
+  'public/favicon.ico',
+  ico([
+    { size: 32, data: await png(32) },
+    { size: 16, data: await png(16) },
+  ]),
+);
 writeFileSync('public/apple-touch-icon.png', await png(180));
 await browser.close();
 console.log('wrote public/favicon.ico and public/apple-touch-icon.png');

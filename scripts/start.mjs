@@ -20,7 +20,9 @@ if (major < 22) {
 
 const port = Number(process.env.PORT ?? '8787');
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
-  console.error(`PORT must be a number from 1 to 65535 (it is "${process.env.PORT}"). For example: PORT=3000 npm start`);
+  console.error(
+    `PORT must be a number from 1 to 65535 (it is "${process.env.PORT}"). For example: PORT=3000 npm start`,
+  );
   process.exit(1);
 }
 const host = process.env.HOST ?? 'localhost';
@@ -120,13 +122,17 @@ if (!(await portIsFree())) {
 // come from this server's /objects routes, whatever media origin wrangler.toml names for
 // production (local uploads are not on it); MEDIA_ORIGIN in the environment overrides that.
 if (process.env.SKIP_BUILD !== '1') {
-  const build = await run('vite', ['build', '--logLevel', 'warn'], { extraEnv: { NODE_ENV: 'production', MEDIA_ORIGIN: process.env.MEDIA_ORIGIN ?? '' } });
+  const build = await run('vite', ['build', '--logLevel', 'warn'], {
+    extraEnv: { NODE_ENV: 'production', MEDIA_ORIGIN: process.env.MEDIA_ORIGIN ?? '' },
+  });
   if (stopping) await new Promise(() => {});
   if (build.code !== 0) process.exit(build.code);
 }
 
 // Migrations print a table per migration: kept out of sight unless they fail.
-const migrations = await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { quiet: true });
+const migrations = await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], {
+  quiet: true,
+});
 if (stopping) await new Promise(() => {});
 if (migrations.code !== 0) {
   process.stderr.write(migrations.output);
@@ -139,16 +145,23 @@ console.log(applied ? `Applied ${applied} database migration${applied === 1 ? ''
 // A fresh signing secret per start: upload URLs live 15 minutes, so none outlives a restart.
 const serverExit = run('wrangler', [
   'dev',
-  '--port', String(port),
-  '--ip', host,
-  '--persist-to', persist,
+  '--port',
+  String(port),
+  '--ip',
+  host,
+  '--persist-to',
+  persist,
   '--test-scheduled',
   '--show-interactive-dev-session=false',
-  '--var', 'ENVIRONMENT:development',
+  '--var',
+  'ENVIRONMENT:development',
   // Links in emails that cron jobs write (they have no request to take the address from).
-  '--var', `APP_ORIGIN:http://localhost:${port}`,
-  '--var', `SIGNING_SECRET:${randomBytes(32).toString('hex')}`,
-  '--var', `PASSWORD_PEPPER:${localPepper(persist)}`,
+  '--var',
+  `APP_ORIGIN:http://localhost:${port}`,
+  '--var',
+  `SIGNING_SECRET:${randomBytes(32).toString('hex')}`,
+  '--var',
+  `PASSWORD_PEPPER:${localPepper(persist)}`,
   // METER=1 (set only by `npm run quota`) turns on binding metering: worker/lib/meter.
   ...(process.env.METER === '1' ? ['--var', 'METER:1'] : []),
   // INSPECTOR_PORT (set by `npm run quota` for its CPU profiles) fixes the DevTools port.
@@ -168,7 +181,11 @@ for (let attempt = 0; attempt < 240 && !stopping; attempt++) {
     const response = await fetch(`${base}/api/dev/seed`, { method: 'POST' });
     if (response.ok) {
       const { seeded } = await response.json();
-      console.log(seeded ? 'Loaded the demo community (accounts: admin, alice, bob; password: password123).' : 'Database already has data; demo data not loaded again.');
+      console.log(
+        seeded
+          ? 'Loaded the demo community (accounts: admin, alice, bob; password: password123).'
+          : 'Database already has data; demo data not loaded again.',
+      );
       console.log(`\nBarter Market is ready at ${base} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
       break;
     }

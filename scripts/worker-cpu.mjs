@@ -67,7 +67,10 @@ export function sampleCategory(callFrame) {
  * the job even when an object asked (the objects read D1 only with a bell socket open). Returns
  * (nodeId) → { kind: 'own' | 'call' | 'handler', call?: the stub-call function's name }.
  */
-export function objectSampleClassifier(profile, { sourceOf = () => null, objectSources = () => false, callFunctions = ['durableObjectCall'] } = {}) {
+export function objectSampleClassifier(
+  profile,
+  { sourceOf = () => null, objectSources = () => false, callFunctions = ['durableObjectCall'] } = {},
+) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -76,7 +79,12 @@ export function objectSampleClassifier(profile, { sourceOf = () => null, objectS
   const isObjectFrame = (node) => {
     if (!frameIsObject.has(node.id)) {
       const { url } = node.callFrame;
-      frameIsObject.set(node.id, url.endsWith('__mf_do_wrapper.js') || url.endsWith('/do-wrapper.worker.js') || objectSources(sourceOf(node.callFrame) ?? ''));
+      frameIsObject.set(
+        node.id,
+        url.endsWith('__mf_do_wrapper.js') ||
+          url.endsWith('/do-wrapper.worker.js') ||
+          objectSources(sourceOf(node.callFrame) ?? ''),
+      );
     }
     return frameIsObject.get(node.id);
   };
@@ -86,12 +94,13 @@ export function objectSampleClassifier(profile, { sourceOf = () => null, objectS
     const leaf = nodes.get(id);
     let result = { kind: 'own' };
     if (calls.has(leaf.callFrame.functionName)) result = { kind: 'call', call: leaf.callFrame.functionName };
-    else for (let at = id; at !== undefined; at = parent.get(at)) {
-      if (isObjectFrame(nodes.get(at))) {
-        result = { kind: 'handler' };
-        break;
+    else
+      for (let at = id; at !== undefined; at = parent.get(at)) {
+        if (isObjectFrame(nodes.get(at))) {
+          result = { kind: 'handler' };
+          break;
+        }
       }
-    }
     memo.set(id, result);
     return result;
   };
@@ -109,7 +118,8 @@ export async function bundleSourceResolver(mapFile, bundleName = 'index.js') {
   return (callFrame) => {
     if (!callFrame.url || !(callFrame.url === bundleName || callFrame.url.endsWith(`/${bundleName}`))) return null;
     const key = `${callFrame.lineNumber}:${callFrame.columnNumber}`;
-    if (!memo.has(key)) memo.set(key, map.findEntry(callFrame.lineNumber, callFrame.columnNumber)?.originalSource ?? null);
+    if (!memo.has(key))
+      memo.set(key, map.findEntry(callFrame.lineNumber, callFrame.columnNumber)?.originalSource ?? null);
     return memo.get(key);
   };
 }
@@ -134,7 +144,16 @@ export function attributeSamples(profile, windows, { tailUs = 50_000, classify =
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const spacing = typicalSpacingUs(profile.timeDeltas);
   const cap = 1.5 * spacing;
-  const result = windows.map(() => ({ ms: 0, totalMs: 0, samples: 0, jsMs: 0, gcMs: 0, programMs: 0, selfMs: new Map(), objects: { callMs: 0, handlerMs: 0, ms: 0, calls: 0, maxCallMs: 0 } }));
+  const result = windows.map(() => ({
+    ms: 0,
+    totalMs: 0,
+    samples: 0,
+    jsMs: 0,
+    gcMs: 0,
+    programMs: 0,
+    selfMs: new Map(),
+    objects: { callMs: 0, handlerMs: 0, ms: 0, calls: 0, maxCallMs: 0 },
+  }));
   /** The stub-call run going on: { window, call, ms }. */
   let run = null;
   let unattributedMs = 0;
@@ -297,7 +316,9 @@ export async function connectProfiler(inspectorPort, { workerName } = {}) {
       // The sample clock must be the monotonic clock the windows use.
       const [from, to] = taken.startedBetween;
       if (profile.startTime < from - 1000 || profile.startTime > to + 1000) {
-        throw new Error(`The profile's clock (start ${profile.startTime} µs) is not the monotonic clock of this process (${from}–${to} µs)`);
+        throw new Error(
+          `The profile's clock (start ${profile.startTime} µs) is not the monotonic clock of this process (${from}–${to} µs)`,
+        );
       }
       return { profile, windows: taken };
     },

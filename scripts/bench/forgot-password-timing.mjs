@@ -19,11 +19,15 @@ const ip = () => `10.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}.$
 function post(path, body) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const request = httpRequest(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base, 'CF-Connecting-IP': ip() } }, (response) => {
-      const ms = performance.now() - started;
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode, ms }));
-    });
+    const request = httpRequest(
+      base + path,
+      { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base, 'CF-Connecting-IP': ip() } },
+      (response) => {
+        const ms = performance.now() - started;
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode, ms }));
+      },
+    );
     request.on('error', reject);
     request.end(JSON.stringify(body));
   });
@@ -35,7 +39,12 @@ const accounts = [];
 const run = Date.now().toString(36);
 for (let i = 0; i < Math.ceil(rounds / 5); i++) {
   const username = `fp${run}${i}`;
-  const { status } = await post('/api/auth/register', { username, password: 'timing-password-1', email: `${username}@example.com`, displayName: 'Timing Member' });
+  const { status } = await post('/api/auth/register', {
+    username,
+    password: 'timing-password-1',
+    email: `${username}@example.com`,
+    displayName: 'Timing Member',
+  });
   if (status !== 201) throw new Error(`register answered ${status}`);
   accounts.push(`${username}@example.com`);
 }
@@ -60,7 +69,8 @@ for (let i = 0; i < rounds; i++) {
   unknown.push(b.ms);
 }
 const pct = (list, p) => [...list].sort((x, y) => x - y)[Math.floor(list.length * p)];
-const row = (name, list) => `| ${name} | ${list.length} | ${pct(list, 0.5).toFixed(2)} | ${pct(list, 0.9).toFixed(2)} | ${pct(list, 0.99).toFixed(2)} |`;
+const row = (name, list) =>
+  `| ${name} | ${list.length} | ${pct(list, 0.5).toFixed(2)} | ${pct(list, 0.9).toFixed(2)} | ${pct(list, 0.99).toFixed(2)} |`;
 console.log(`${base}, ${rounds} rounds, known and unknown alternately`);
 console.log('| Address | Requests | p50 ms | p90 ms | p99 ms |');
 console.log('|---|---|---|---|---|');

@@ -33,7 +33,9 @@ texts.set('index.json', JSON.stringify(index));
 const assets = {
   fetch: async (url) => {
     const text = texts.get(url.slice(url.lastIndexOf('/') + 1));
-    return text === undefined ? new Response('not found', { status: 404 }) : new Response(text, { headers: { 'content-type': url.endsWith('.json') ? 'application/json' : 'text/plain' } });
+    return text === undefined
+      ? new Response('not found', { status: 404 })
+      : new Response(text, { headers: { 'content-type': url.endsWith('.json') ? 'application/json' : 'text/plain' } });
   },
 };
 
@@ -60,17 +62,32 @@ async function measure(call, { iterations, reset }) {
 async function perCall(call, kind, iterations) {
   const reset = kind === 'warm' ? undefined : () => clearGazetteerCache({ keepIndex: kind === 'shard' });
   const total = await measure(call, { iterations, reset });
-  const overhead = reset ? await measure(async () => {}, { iterations, reset }) : await measure(async () => {}, { iterations });
+  const overhead = reset
+    ? await measure(async () => {}, { iterations, reset })
+    : await measure(async () => {}, { iterations });
   return Math.max(0, total - overhead);
 }
 
-const GEOCODE = ['Oakland, CA', 'Portland, ME', 'Springfield, IL', 'Paris, France', 'São Paulo', 'Pier 39, San Francisco, CA', 'Santa Cruz', 'Nowhereville Heights'];
+const GEOCODE = [
+  'Oakland, CA',
+  'Portland, ME',
+  'Springfield, IL',
+  'Paris, France',
+  'São Paulo',
+  'Pier 39, San Francisco, CA',
+  'Santa Cruz',
+  'Nowhereville Heights',
+];
 const AUTOCOMPLETE = ['sa', 'san', 'san f', 'oakl', 'San, CA', 'Boston, United K', 'ch', 'zuri', 'spring', 'qqzzxx'];
 
 const stats = gazetteerStats(index, files);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`Gazetteer: ${stats.places} places, ${stats.shards} shards (${stats.nodes} nodes, ${stats.leaves} leaves), ${(stats.totalBytes / 1024 / 1024).toFixed(1)} MB in all`);
-console.log(`Largest shard ${kb(stats.largestShardBytes)}, median ${kb(stats.medianShardBytes)}, index ${kb(stats.indexBytes)}`);
+console.log(
+  `Gazetteer: ${stats.places} places, ${stats.shards} shards (${stats.nodes} nodes, ${stats.leaves} leaves), ${(stats.totalBytes / 1024 / 1024).toFixed(1)} MB in all`,
+);
+console.log(
+  `Largest shard ${kb(stats.largestShardBytes)}, median ${kb(stats.medianShardBytes)}, index ${kb(stats.indexBytes)}`,
+);
 console.log(`Node ${process.version}; CPU microseconds per call (user + system), mean over many calls\n`);
 
 const rows = [];
@@ -80,10 +97,16 @@ for (const [kind, texts, call] of [
   ['geocode', GEOCODE, (q) => resolvePlace(assets, q)],
   ['autocomplete', AUTOCOMPLETE, (q) => suggestPlaces(assets, q)],
 ]) {
-  for (const q of texts) rows.push([kind, q, await perCall(() => call(q), 'shard', 2000), await perCall(() => call(q), 'warm', 5000)]);
+  for (const q of texts)
+    rows.push([kind, q, await perCall(() => call(q), 'shard', 2000), await perCall(() => call(q), 'warm', 5000)]);
 }
 const pad = (text, width) => String(text).padEnd(width);
 console.log(`${pad('lookup', 13)}${pad('text', 56)}${pad('shard read', 12)}cached shard`);
-for (const [kind, q, cold, warm] of rows) console.log(`${pad(kind, 13)}${pad(q, 56)}${pad(`${cold.toFixed(0)} µs`, 12)}${warm === null ? '' : `${warm.toFixed(0)} µs`}`);
+for (const [kind, q, cold, warm] of rows)
+  console.log(
+    `${pad(kind, 13)}${pad(q, 56)}${pad(`${cold.toFixed(0)} µs`, 12)}${warm === null ? '' : `${warm.toFixed(0)} µs`}`,
+  );
 const worst = (column) => Math.max(...rows.slice(1).map((row) => row[column]));
-console.log(`\nWorst: ${worst(2).toFixed(0)} µs with a shard to read, ${worst(3).toFixed(0)} µs with it cached; a fresh isolate's first lookup ${isolate.toFixed(0)} µs.`);
+console.log(
+  `\nWorst: ${worst(2).toFixed(0)} µs with a shard to read, ${worst(3).toFixed(0)} µs with it cached; a fresh isolate's first lookup ${isolate.toFixed(0)} µs.`,
+);

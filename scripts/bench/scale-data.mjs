@@ -34,7 +34,11 @@ import { migrationFiles } from '../lib/migrations.mjs';
 export const COUNTS = { members: 20_000, listings: 100_000, messages: 500_000, savedSearches: 10_000 };
 export const BENCH_PASSWORD = 'password123';
 /** Bench accounts (ids are fixed): an admin, the busiest member, and an ordinary member. */
-export const BENCH_ACCOUNTS = { admin: { id: 1, username: 'bench_admin' }, busiest: { id: 2, username: 'bench_busiest' }, member: { id: 3, username: 'bench_member' } };
+export const BENCH_ACCOUNTS = {
+  admin: { id: 1, username: 'bench_admin' },
+  busiest: { id: 2, username: 'bench_busiest' },
+  member: { id: 3, username: 'bench_member' },
+};
 const OAKLAND = { latitude: 37.80437, longitude: -122.2708 };
 
 const MINUTE = 60_000;
@@ -90,61 +94,485 @@ function weighted(items, weightOf) {
 // ---------------------------------------------------------------------------------------------
 // Words
 
-const FIRST = ['Maria', 'James', 'Aisha', 'Wei', 'Carlos', 'Priya', 'John', 'Fatima', 'Liam', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Olivia', 'Hiroshi', 'Amara', 'Lucas', 'Chloe', 'Omar', 'Grace', 'Diego', 'Hannah', 'Ravi', 'Isabella', 'Kwame', 'Mia', 'Ethan', 'Zara', 'Daniel', 'Leila', 'Samuel', 'Yuki', 'Gabriel', 'Nora', 'Tomas', 'Ava', 'Elijah', 'Ines', 'Benjamin', 'Mei', 'Jacob', 'Layla', 'David', 'Rosa', 'Henry', 'Ana', 'Owen', 'Chiara', 'Isaac', 'Sana', 'Leo', 'Ruth', 'Jonah', 'Elena', 'Marcus', 'Lina', 'Felix', 'Alice', 'Tariq', 'Julia', 'Ivan', 'Nadia', 'Oscar', 'Helen', 'Kai', 'Clara', 'Andre', 'Lucy', 'Pedro', 'Eva', 'Malik', 'Iris', 'Simon', 'Joy', 'Victor', 'Dana', 'Arjun', 'Kim', 'Paul', 'Tess'];
-const LAST = ['Garcia', 'Smith', 'Nguyen', 'Johnson', 'Patel', 'Kim', 'Brown', 'Lopez', 'Chen', 'Williams', 'Martinez', 'Okafor', 'Davis', 'Hernandez', 'Singh', 'Miller', 'Wilson', 'Moore', 'Taylor', 'Anderson', 'Thomas', 'Jackson', 'White', 'Harris', 'Martin', 'Thompson', 'Ramirez', 'Lewis', 'Lee', 'Walker', 'Hall', 'Allen', 'Young', 'King', 'Wright', 'Scott', 'Torres', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts', 'Haddad', 'Cohen', 'Rossi', 'Muller', 'Silva', 'Santos', 'Sato', 'Tanaka', 'Ali', 'Khan', 'Mensah', 'Novak', 'Kowalski', 'Ivanova', 'Berg', 'Larsen', 'Dubois', 'Moreau', 'Costa', 'Murphy', 'Kelly', 'Walsh', 'Byrne', 'Reyes', 'Cruz', 'Ortiz', 'Diaz', 'Morales', 'Liu', 'Wang', 'Zhang', 'Yang'];
-const HOBBIES = ['gardening', 'baking sourdough', 'fixing bikes', 'woodworking', 'knitting', 'teaching guitar', 'home brewing', 'pottery', 'sewing', 'photography', 'coding', 'beekeeping', 'painting', 'running', 'cooking curries', 'restoring furniture', 'growing tomatoes', 'tutoring math', 'repairing radios', 'birdwatching'];
+const FIRST = [
+  'Maria',
+  'James',
+  'Aisha',
+  'Wei',
+  'Carlos',
+  'Priya',
+  'John',
+  'Fatima',
+  'Liam',
+  'Sofia',
+  'Noah',
+  'Emma',
+  'Mateo',
+  'Olivia',
+  'Hiroshi',
+  'Amara',
+  'Lucas',
+  'Chloe',
+  'Omar',
+  'Grace',
+  'Diego',
+  'Hannah',
+  'Ravi',
+  'Isabella',
+  'Kwame',
+  'Mia',
+  'Ethan',
+  'Zara',
+  'Daniel',
+  'Leila',
+  'Samuel',
+  'Yuki',
+  'Gabriel',
+  'Nora',
+  'Tomas',
+  'Ava',
+  'Elijah',
+  'Ines',
+  'Benjamin',
+  'Mei',
+  'Jacob',
+  'Layla',
+  'David',
+  'Rosa',
+  'Henry',
+  'Ana',
+  'Owen',
+  'Chiara',
+  'Isaac',
+  'Sana',
+  'Leo',
+  'Ruth',
+  'Jonah',
+  'Elena',
+  'Marcus',
+  'Lina',
+  'Felix',
+  'Alice',
+  'Tariq',
+  'Julia',
+  'Ivan',
+  'Nadia',
+  'Oscar',
+  'Helen',
+  'Kai',
+  'Clara',
+  'Andre',
+  'Lucy',
+  'Pedro',
+  'Eva',
+  'Malik',
+  'Iris',
+  'Simon',
+  'Joy',
+  'Victor',
+  'Dana',
+  'Arjun',
+  'Kim',
+  'Paul',
+  'Tess',
+];
+const LAST = [
+  'Garcia',
+  'Smith',
+  'Nguyen',
+  'Johnson',
+  'Patel',
+  'Kim',
+  'Brown',
+  'Lopez',
+  'Chen',
+  'Williams',
+  'Martinez',
+  'Okafor',
+  'Davis',
+  'Hernandez',
+  'Singh',
+  'Miller',
+  'Wilson',
+  'Moore',
+  'Taylor',
+  'Anderson',
+  'Thomas',
+  'Jackson',
+  'White',
+  'Harris',
+  'Martin',
+  'Thompson',
+  'Ramirez',
+  'Lewis',
+  'Lee',
+  'Walker',
+  'Hall',
+  'Allen',
+  'Young',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
+  'Haddad',
+  'Cohen',
+  'Rossi',
+  'Muller',
+  'Silva',
+  'Santos',
+  'Sato',
+  'Tanaka',
+  'Ali',
+  'Khan',
+  'Mensah',
+  'Novak',
+  'Kowalski',
+  'Ivanova',
+  'Berg',
+  'Larsen',
+  'Dubois',
+  'Moreau',
+  'Costa',
+  'Murphy',
+  'Kelly',
+  'Walsh',
+  'Byrne',
+  'Reyes',
+  'Cruz',
+  'Ortiz',
+  'Diaz',
+  'Morales',
+  'Liu',
+  'Wang',
+  'Zhang',
+  'Yang',
+];
+const HOBBIES = [
+  'gardening',
+  'baking sourdough',
+  'fixing bikes',
+  'woodworking',
+  'knitting',
+  'teaching guitar',
+  'home brewing',
+  'pottery',
+  'sewing',
+  'photography',
+  'coding',
+  'beekeeping',
+  'painting',
+  'running',
+  'cooking curries',
+  'restoring furniture',
+  'growing tomatoes',
+  'tutoring math',
+  'repairing radios',
+  'birdwatching',
+];
 
 const CATEGORIES = {
   home: {
-    items: ['raised garden bed', 'tomato seedlings', 'compost bin', 'bookshelf', 'kitchen table', 'garden tools', 'lawn mowing', 'hedge trimming', 'herb garden', 'house plants', 'fence repair', 'painting help', 'moving help', 'curtains', 'rocking chair', 'rain barrel', 'fruit tree pruning', 'firewood'],
-    adjectives: ['sturdy', 'handmade', 'well-kept', 'cedar', 'vintage', 'organic', 'reclaimed', 'solid oak', 'weekly', 'seasonal'],
+    items: [
+      'raised garden bed',
+      'tomato seedlings',
+      'compost bin',
+      'bookshelf',
+      'kitchen table',
+      'garden tools',
+      'lawn mowing',
+      'hedge trimming',
+      'herb garden',
+      'house plants',
+      'fence repair',
+      'painting help',
+      'moving help',
+      'curtains',
+      'rocking chair',
+      'rain barrel',
+      'fruit tree pruning',
+      'firewood',
+    ],
+    adjectives: [
+      'sturdy',
+      'handmade',
+      'well-kept',
+      'cedar',
+      'vintage',
+      'organic',
+      'reclaimed',
+      'solid oak',
+      'weekly',
+      'seasonal',
+    ],
     verbs: ['help with', 'trade', 'offer', 'build', 'share'],
   },
   tech: {
-    items: ['bike tune-up', 'laptop repair', 'phone screen fix', 'website setup', 'Wi-Fi troubleshooting', 'smart home setup', 'PC building', 'data recovery', 'spreadsheet help', 'photo backup', 'printer setup', 'electric bike repair', 'soldering lessons', 'Raspberry Pi projects', 'TV wall mounting', 'e-bike battery check'],
-    adjectives: ['quick', 'careful', 'patient', 'professional', 'same-day', 'friendly', 'thorough', 'affordable', 'hands-on', 'beginner'],
+    items: [
+      'bike tune-up',
+      'laptop repair',
+      'phone screen fix',
+      'website setup',
+      'Wi-Fi troubleshooting',
+      'smart home setup',
+      'PC building',
+      'data recovery',
+      'spreadsheet help',
+      'photo backup',
+      'printer setup',
+      'electric bike repair',
+      'soldering lessons',
+      'Raspberry Pi projects',
+      'TV wall mounting',
+      'e-bike battery check',
+    ],
+    adjectives: [
+      'quick',
+      'careful',
+      'patient',
+      'professional',
+      'same-day',
+      'friendly',
+      'thorough',
+      'affordable',
+      'hands-on',
+      'beginner',
+    ],
     verbs: ['repair', 'set up', 'fix', 'teach', 'troubleshoot'],
   },
   education: {
-    items: ['guitar lessons', 'Spanish conversation', 'math tutoring', 'piano lessons', 'essay coaching', 'chess lessons', 'French lessons', 'coding lessons', 'yoga classes', 'swimming lessons', 'SAT prep', 'reading help for kids', 'resume review', 'driving practice', 'sign language lessons', 'cooking classes'],
-    adjectives: ['weekly', 'relaxed', 'structured', 'one-on-one', 'small-group', 'beginner', 'advanced', 'evening', 'weekend', 'online'],
+    items: [
+      'guitar lessons',
+      'Spanish conversation',
+      'math tutoring',
+      'piano lessons',
+      'essay coaching',
+      'chess lessons',
+      'French lessons',
+      'coding lessons',
+      'yoga classes',
+      'swimming lessons',
+      'SAT prep',
+      'reading help for kids',
+      'resume review',
+      'driving practice',
+      'sign language lessons',
+      'cooking classes',
+    ],
+    adjectives: [
+      'weekly',
+      'relaxed',
+      'structured',
+      'one-on-one',
+      'small-group',
+      'beginner',
+      'advanced',
+      'evening',
+      'weekend',
+      'online',
+    ],
     verbs: ['teach', 'coach', 'tutor', 'practice', 'share'],
   },
   creative: {
-    items: ['portrait photography', 'logo design', 'hand-thrown mugs', 'watercolor paintings', 'custom quilts', 'wedding calligraphy', 'knitted scarves', 'poster design', 'mural painting', 'jewelry making', 'video editing', 'song writing', 'stained glass', 'leather wallets', 'embroidery', 'wood carving'],
-    adjectives: ['original', 'custom', 'handmade', 'colorful', 'one-of-a-kind', 'minimalist', 'bold', 'hand-painted', 'upcycled', 'small-batch'],
+    items: [
+      'portrait photography',
+      'logo design',
+      'hand-thrown mugs',
+      'watercolor paintings',
+      'custom quilts',
+      'wedding calligraphy',
+      'knitted scarves',
+      'poster design',
+      'mural painting',
+      'jewelry making',
+      'video editing',
+      'song writing',
+      'stained glass',
+      'leather wallets',
+      'embroidery',
+      'wood carving',
+    ],
+    adjectives: [
+      'original',
+      'custom',
+      'handmade',
+      'colorful',
+      'one-of-a-kind',
+      'minimalist',
+      'bold',
+      'hand-painted',
+      'upcycled',
+      'small-batch',
+    ],
     verbs: ['make', 'design', 'paint', 'create', 'craft'],
   },
   food: {
-    items: ['sourdough bread', 'homemade jam', 'fresh eggs', 'honey', 'tamales', 'kimchi', 'birthday cakes', 'meal prep', 'heirloom tomatoes', 'apple pies', 'hot sauce', 'kombucha', 'cookies', 'dumplings', 'lemons from my tree', 'granola', 'empanadas', 'curry dinners'],
-    adjectives: ['fresh', 'homemade', 'organic', 'weekly', 'small-batch', 'seasonal', 'vegan', 'gluten-free', 'backyard', 'family-recipe'],
+    items: [
+      'sourdough bread',
+      'homemade jam',
+      'fresh eggs',
+      'honey',
+      'tamales',
+      'kimchi',
+      'birthday cakes',
+      'meal prep',
+      'heirloom tomatoes',
+      'apple pies',
+      'hot sauce',
+      'kombucha',
+      'cookies',
+      'dumplings',
+      'lemons from my tree',
+      'granola',
+      'empanadas',
+      'curry dinners',
+    ],
+    adjectives: [
+      'fresh',
+      'homemade',
+      'organic',
+      'weekly',
+      'small-batch',
+      'seasonal',
+      'vegan',
+      'gluten-free',
+      'backyard',
+      'family-recipe',
+    ],
     verbs: ['bake', 'cook', 'grow', 'share', 'make'],
   },
   goods: {
-    items: ['kids bike', 'camping tent', 'sewing machine', 'stand mixer', 'board games', 'winter coats', 'baby stroller', 'power drill', 'kayak', 'record player', 'books', 'toddler clothes', 'hiking boots', 'guitar amp', 'ladder', 'road bike', 'snowboard', 'aquarium'],
-    adjectives: ['lightly used', 'like-new', 'vintage', 'working', 'spare', 'gently worn', 'barely used', 'sturdy', 'classic', 'refurbished'],
+    items: [
+      'kids bike',
+      'camping tent',
+      'sewing machine',
+      'stand mixer',
+      'board games',
+      'winter coats',
+      'baby stroller',
+      'power drill',
+      'kayak',
+      'record player',
+      'books',
+      'toddler clothes',
+      'hiking boots',
+      'guitar amp',
+      'ladder',
+      'road bike',
+      'snowboard',
+      'aquarium',
+    ],
+    adjectives: [
+      'lightly used',
+      'like-new',
+      'vintage',
+      'working',
+      'spare',
+      'gently worn',
+      'barely used',
+      'sturdy',
+      'classic',
+      'refurbished',
+    ],
     verbs: ['trade', 'lend', 'give away', 'swap', 'pass on'],
   },
 };
 const SLUGS = Object.keys(CATEGORIES);
-const WANTS = ['Fresh produce', 'Help in the garden', 'Bike repair', 'Music lessons', 'Home-cooked meals', 'Childcare swap', 'Tutoring for my kids', 'Firewood', 'Handmade crafts', 'Tech help', 'Baked goods', 'Anything useful', 'Moving help', 'Photography', 'Language practice'];
+const WANTS = [
+  'Fresh produce',
+  'Help in the garden',
+  'Bike repair',
+  'Music lessons',
+  'Home-cooked meals',
+  'Childcare swap',
+  'Tutoring for my kids',
+  'Firewood',
+  'Handmade crafts',
+  'Tech help',
+  'Baked goods',
+  'Anything useful',
+  'Moving help',
+  'Photography',
+  'Language practice',
+];
 const DESCRIPTION_PARTS = [
   (c, item, adj) => `I have ${adj} ${item} and would love to ${pick(c.verbs)} it with a neighbor.`,
   (c, item) => `Happy to ${pick(c.verbs)} ${item} most evenings and weekends.`,
   () => `I have been doing this for ${2 + int(15)} years and enjoy meeting people from the neighborhood.`,
   (c, item) => `The ${item} is ready to go; message me and we can agree on a time.`,
-  () => `Pickup near the ${pick(['farmers market', 'library', 'community garden', 'train station', 'park entrance', 'coffee shop'])} works best for me.`,
+  () =>
+    `Pickup near the ${pick(['farmers market', 'library', 'community garden', 'train station', 'park entrance', 'coffee shop'])} works best for me.`,
   () => `I can also deliver within ${pick([2, 3, 5, 10])} miles.`,
   () => `Open to offers: tell me what you have in mind.`,
   (c, item, adj) => `Everything is ${adj} and well cared for.`,
 ];
-const SEARCH_WORDS = ['bike', 'garden', 'guitar', 'bread', 'lessons', 'repair', 'tomatoes', 'spanish', 'honey', 'laptop', 'quilt', 'piano', 'eggs', 'tent', 'jam', 'photography', 'tutoring', 'cookies', 'drill', 'yoga', 'kayak', 'books', 'logo', 'pottery'];
-const MESSAGE_LINES = [
-  'Hi! Is this still available?', 'Would Saturday morning work for you?', 'I could trade some fresh eggs for it.', 'Thanks so much, that sounds great.', 'Where would be a good place to meet?', 'I can do Tuesday after 6.', 'Could you tell me a bit more about it?', 'Sure, I can bring it by this weekend.',
-  'Perfect, see you then!', 'Sorry for the late reply, busy week.', 'Do you have any photos of the other one?', 'How about the community garden gate at 10?', 'I have a spare bike pump too if you need one.', 'Great, let me check my calendar.', 'That works for me.', 'Just confirming we are still on for tomorrow.',
-  'Running ten minutes late, sorry!', 'It was lovely to meet you.', 'Would you be open to a swap for lessons instead?', 'Yes, still available. When suits you?',
+const SEARCH_WORDS = [
+  'bike',
+  'garden',
+  'guitar',
+  'bread',
+  'lessons',
+  'repair',
+  'tomatoes',
+  'spanish',
+  'honey',
+  'laptop',
+  'quilt',
+  'piano',
+  'eggs',
+  'tent',
+  'jam',
+  'photography',
+  'tutoring',
+  'cookies',
+  'drill',
+  'yoga',
+  'kayak',
+  'books',
+  'logo',
+  'pottery',
 ];
-const REVIEW_COMMENTS = ['Friendly and on time, highly recommended.', 'Great trade, exactly as described.', 'Lovely person, would barter again.', 'Very generous and easy to arrange.', 'A bit late but everything worked out.', 'Excellent quality, thank you!', 'Smooth exchange from start to finish.'];
+const MESSAGE_LINES = [
+  'Hi! Is this still available?',
+  'Would Saturday morning work for you?',
+  'I could trade some fresh eggs for it.',
+  'Thanks so much, that sounds great.',
+  'Where would be a good place to meet?',
+  'I can do Tuesday after 6.',
+  'Could you tell me a bit more about it?',
+  'Sure, I can bring it by this weekend.',
+  'Perfect, see you then!',
+  'Sorry for the late reply, busy week.',
+  'Do you have any photos of the other one?',
+  'How about the community garden gate at 10?',
+  'I have a spare bike pump too if you need one.',
+  'Great, let me check my calendar.',
+  'That works for me.',
+  'Just confirming we are still on for tomorrow.',
+  'Running ten minutes late, sorry!',
+  'It was lovely to meet you.',
+  'Would you be open to a swap for lessons instead?',
+  'Yes, still available. When suits you?',
+];
+const REVIEW_COMMENTS = [
+  'Friendly and on time, highly recommended.',
+  'Great trade, exactly as described.',
+  'Lovely person, would barter again.',
+  'Very generous and easy to arrange.',
+  'A bit late but everything worked out.',
+  'Excellent quality, thank you!',
+  'Smooth exchange from start to finish.',
+];
 
 // ---------------------------------------------------------------------------------------------
 // Places
@@ -190,10 +618,18 @@ async function passwordRows(pepper) {
   // detached (it is zeroed after each call as before) takes about 2–4 ms a key.
   const memory = new WebAssembly.Memory({ initial: 1040, maximum: 65536 });
   const instance = await WebAssembly.instantiate(simdWasm, { env: { memory } });
-  const keptMemory = { get buffer() { return memory.buffer; }, grow: (pages) => (pages > 0 ? memory.grow(pages) : memory.buffer.byteLength / 65536) };
+  const keptMemory = {
+    get buffer() {
+      return memory.buffer;
+    },
+    grow: (pages) => (pages > 0 ? memory.grow(pages) : memory.buffer.byteLength / 65536),
+  };
   const cheapKey = (salt) => argon2idBlocks({ password, salt, ...cheap }, { instance, memory: keptMemory });
   const relief = (username) => {
-    const nameSalt = createHmac('sha256', Buffer.from(pepper, 'utf8')).update(`salt:${username.toLowerCase()}`).digest().subarray(0, 16);
+    const nameSalt = createHmac('sha256', Buffer.from(pepper, 'utf8'))
+      .update(`salt:${username.toLowerCase()}`)
+      .digest()
+      .subarray(0, 16);
     const mac = createHmac('sha256', Buffer.from(pepper, 'utf8')).update(cheapKey(nameSalt)).digest();
     return `$relief$v=1$m=${cheap.memorySize},t=${cheap.passes},p=${cheap.parallelism}$${b64(nameSalt)}$${b64(mac)}`;
   };
@@ -230,7 +666,8 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
   // --- Members -------------------------------------------------------------------------------
   const members = []; // { id, place, createdAt, verified, notifications }
   transaction(`${COUNTS.members.toLocaleString('en-US')} members`, () => {
-    const statement = insert(`INSERT INTO users (id, username, password, display_name, email, email_verified, location, bio, is_admin, email_notifications, created_at)
+    const statement =
+      insert(`INSERT INTO users (id, username, password, display_name, email, email_verified, location, bio, is_admin, email_notifications, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     const taken = new Set();
     for (let id = 1; id <= COUNTS.members; id++) {
@@ -241,14 +678,29 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
       for (let n = 2; taken.has(username); n++) username = `${first.toLowerCase()}.${last.toLowerCase()}${n}`;
       taken.add(username);
       // The busiest member lives in Oakland (their listings are what browsing near Oakland finds first).
-      const place = id === BENCH_ACCOUNTS.busiest.id || id === BENCH_ACCOUNTS.member.id ? places.bay.find((p) => p.name === 'Oakland') ?? places.sample() : places.sample();
+      const place =
+        id === BENCH_ACCOUNTS.busiest.id || id === BENCH_ACCOUNTS.member.id
+          ? (places.bay.find((p) => p.name === 'Oakland') ?? places.sample())
+          : places.sample();
       const createdAt = t0 - 400 * DAY + ((id - 1) / COUNTS.members) * 390 * DAY;
       const verified = bench ? true : chance(0.85);
       const notifications = bench ? true : chance(0.9);
       const isAdmin = id === BENCH_ACCOUNTS.admin.id || (id > 3 && id <= 8);
       const password = id > 100 && id <= 140 ? passwords.legacy : passwords.relief(username);
       const bio = `${pick(['Neighbor', 'Parent', 'Retired teacher', 'Student', 'Nurse', 'Carpenter', 'Designer', 'Cook', 'Engineer', 'Gardener'])} in ${places.label(place)}. I enjoy ${pick(HOBBIES)} and ${pick(HOBBIES)}.`;
-      statement.run(id, username, password, `${first} ${last}`, `${username}@example.net`, verified ? 1 : 0, places.label(place), bio, isAdmin ? 1 : 0, notifications ? 1 : 0, iso(createdAt));
+      statement.run(
+        id,
+        username,
+        password,
+        `${first} ${last}`,
+        `${username}@example.net`,
+        verified ? 1 : 0,
+        places.label(place),
+        bio,
+        isAdmin ? 1 : 0,
+        notifications ? 1 : 0,
+        iso(createdAt),
+      );
       members.push({ id, place, createdAt, verified, notifications });
     }
   });
@@ -261,51 +713,111 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
   const listings = []; // { id, owner, createdAt, status, images }
   const listingTimes = [];
   const recentListings = 60;
-  for (let i = 0; i < COUNTS.listings - recentListings; i++) listingTimes.push(t0 - 365 * DAY + random() * (365 * DAY - 20 * MINUTE));
+  for (let i = 0; i < COUNTS.listings - recentListings; i++)
+    listingTimes.push(t0 - 365 * DAY + random() * (365 * DAY - 20 * MINUTE));
   for (let i = 0; i < recentListings; i++) listingTimes.push(t0 - 14 * MINUTE + random() * 13 * MINUTE);
   listingTimes.sort((a, b) => a - b);
   const recentFrom = COUNTS.listings - recentListings + 1;
   const busiestListings = 150;
-  transaction(`${COUNTS.listings.toLocaleString('en-US')} listings (the FTS5 index through its triggers), their categories and uploads`, () => {
-    const statement = insert(`INSERT INTO listings (id, user_id, title, description, categories_offered, what_user_wants, what_user_wants_options, accept_offers, location, distance, image_urls, status, is_featured, created_at, latitude, longitude)
+  transaction(
+    `${COUNTS.listings.toLocaleString('en-US')} listings (the FTS5 index through its triggers), their categories and uploads`,
+    () => {
+      const statement =
+        insert(`INSERT INTO listings (id, user_id, title, description, categories_offered, what_user_wants, what_user_wants_options, accept_offers, location, distance, image_urls, status, is_featured, created_at, latitude, longitude)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    const category = insert('INSERT INTO listing_categories (listing_id, slug) VALUES (?, ?)');
-    const upload = insert('INSERT INTO uploads (key, user_id, stored_at, attached_at, created_at) VALUES (?, ?, ?, ?, ?)');
-    for (let id = 1; id <= COUNTS.listings; id++) {
-      const createdAt = listingTimes[id - 1];
-      // The busiest member's listings are spread over the year; the rest follow the activity skew.
-      let owner = id % Math.floor(COUNTS.listings / busiestListings) === 0 ? BENCH_ACCOUNTS.busiest.id : activeMember(1.6);
-      if (owner === BENCH_ACCOUNTS.member.id) owner = 4; // the ordinary member has no listings of their own
-      const ownerPlace = memberById(owner).place;
-      const place = chance(0.85) ? ownerPlace : places.sample();
-      const slugs = chance(0.75) ? [pick(SLUGS)] : [...new Set([pick(SLUGS), pick(SLUGS)])];
-      const c = CATEGORIES[slugs[0]];
-      const item = pick(c.items);
-      const adjective = pick(c.adjectives);
-      const title = pick([
-        () => `${adjective[0].toUpperCase()}${adjective.slice(1)} ${item}`,
-        () => `${item[0].toUpperCase()}${item.slice(1)} for trade`,
-        () => `Will ${pick(c.verbs)} ${item}`,
-        () => `${item[0].toUpperCase()}${item.slice(1)} in ${place.name}`,
-      ])();
-      const parts = [];
-      for (let n = 2 + int(3); n > 0; n--) parts.push(pick(DESCRIPTION_PARTS)(c, item, adjective));
-      const wants = pick(WANTS);
-      const options = [...new Set([pick(WANTS), pick(WANTS)])].filter((w) => w !== wants).slice(0, int(3));
-      const status = id >= recentFrom ? 'active' : pick(['active', 'active', 'active', 'active', 'active', 'active', 'active', 'active', 'active', 'active', 'active', 'active', 'active', 'active', 'active', 'active', 'active', 'pending', 'paused', 'completed']);
-      const featured = status === 'active' && chance(0.002);
-      const images = Array.from({ length: int(4) }, () => uuidFrom());
-      const paths = images.map((u) => `/objects/uploads/${u}`);
-      statement.run(id, owner, title, parts.join(' '), JSON.stringify(slugs), wants, JSON.stringify(options), chance(0.4) ? 1 : 0, places.label(place), pick([5, 10, 25, 50]), JSON.stringify(paths), status, featured ? 1 : 0, iso(createdAt), place.latitude, place.longitude);
-      for (const slug of slugs) category.run(id, slug);
-      for (const u of images) upload.run(`uploads/${u}`, owner, iso(createdAt - MINUTE), iso(createdAt), iso(createdAt - 2 * MINUTE));
-      listings.push({ id, owner, createdAt, status, paths });
-    }
-    // Abandoned uploads (never attached, over a day old): the pruning jobs' backlog; and a few fresh ones.
-    for (let i = 0; i < 600; i++) upload.run(`uploads/${uuidFrom()}`, activeMember(1.5), iso(t0 - 3 * DAY + random() * DAY), null, iso(t0 - 2 * DAY - random() * 2 * DAY));
-    for (let i = 0; i < 20; i++) upload.run(`uploads/${uuidFrom()}`, activeMember(1.5), iso(t0 - 30 * MINUTE), null, iso(t0 - 30 * MINUTE));
-  });
-  figures.featured = db.prepare("SELECT count(*) AS n FROM listings WHERE is_featured = 1 AND status = 'active'").get().n;
+      const category = insert('INSERT INTO listing_categories (listing_id, slug) VALUES (?, ?)');
+      const upload = insert(
+        'INSERT INTO uploads (key, user_id, stored_at, attached_at, created_at) VALUES (?, ?, ?, ?, ?)',
+      );
+      for (let id = 1; id <= COUNTS.listings; id++) {
+        const createdAt = listingTimes[id - 1];
+        // The busiest member's listings are spread over the year; the rest follow the activity skew.
+        let owner =
+          id % Math.floor(COUNTS.listings / busiestListings) === 0 ? BENCH_ACCOUNTS.busiest.id : activeMember(1.6);
+        if (owner === BENCH_ACCOUNTS.member.id) owner = 4; // the ordinary member has no listings of their own
+        const ownerPlace = memberById(owner).place;
+        const place = chance(0.85) ? ownerPlace : places.sample();
+        const slugs = chance(0.75) ? [pick(SLUGS)] : [...new Set([pick(SLUGS), pick(SLUGS)])];
+        const c = CATEGORIES[slugs[0]];
+        const item = pick(c.items);
+        const adjective = pick(c.adjectives);
+        const title = pick([
+          () => `${adjective[0].toUpperCase()}${adjective.slice(1)} ${item}`,
+          () => `${item[0].toUpperCase()}${item.slice(1)} for trade`,
+          () => `Will ${pick(c.verbs)} ${item}`,
+          () => `${item[0].toUpperCase()}${item.slice(1)} in ${place.name}`,
+        ])();
+        const parts = [];
+        for (let n = 2 + int(3); n > 0; n--) parts.push(pick(DESCRIPTION_PARTS)(c, item, adjective));
+        const wants = pick(WANTS);
+        const options = [...new Set([pick(WANTS), pick(WANTS)])].filter((w) => w !== wants).slice(0, int(3));
+        const status =
+          id >= recentFrom
+            ? 'active'
+            : pick([
+                'active',
+                'active',
+                'active',
+                'active',
+                'active',
+                'active',
+                'active',
+                'active',
+                'active',
+                'active',
+                'active',
+                'active',
+                'active',
+                'active',
+                'active',
+                'active',
+                'active',
+                'pending',
+                'paused',
+                'completed',
+              ]);
+        const featured = status === 'active' && chance(0.002);
+        const images = Array.from({ length: int(4) }, () => uuidFrom());
+        const paths = images.map((u) => `/objects/uploads/${u}`);
+        statement.run(
+          id,
+          owner,
+          title,
+          parts.join(' '),
+          JSON.stringify(slugs),
+          wants,
+          JSON.stringify(options),
+          chance(0.4) ? 1 : 0,
+          places.label(place),
+          pick([5, 10, 25, 50]),
+          JSON.stringify(paths),
+          status,
+          featured ? 1 : 0,
+          iso(createdAt),
+          place.latitude,
+          place.longitude,
+        );
+        for (const slug of slugs) category.run(id, slug);
+        for (const u of images)
+          upload.run(`uploads/${u}`, owner, iso(createdAt - MINUTE), iso(createdAt), iso(createdAt - 2 * MINUTE));
+        listings.push({ id, owner, createdAt, status, paths });
+      }
+      // Abandoned uploads (never attached, over a day old): the pruning jobs' backlog; and a few fresh ones.
+      for (let i = 0; i < 600; i++)
+        upload.run(
+          `uploads/${uuidFrom()}`,
+          activeMember(1.5),
+          iso(t0 - 3 * DAY + random() * DAY),
+          null,
+          iso(t0 - 2 * DAY - random() * 2 * DAY),
+        );
+      for (let i = 0; i < 20; i++)
+        upload.run(`uploads/${uuidFrom()}`, activeMember(1.5), iso(t0 - 30 * MINUTE), null, iso(t0 - 30 * MINUTE));
+    },
+  );
+  figures.featured = db
+    .prepare("SELECT count(*) AS n FROM listings WHERE is_featured = 1 AND status = 'active'")
+    .get().n;
 
   // --- Conversations and messages ------------------------------------------------------------
   // A conversation: (listing, owner, enquirer); messages alternate, the enquirer first.
@@ -337,7 +849,7 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
   addConversation(busiestOwn[0], BENCH_ACCOUNTS.member.id, 400);
   figures.ids = { busiestThread: { listingId: busiestOwn[0].id, partnerId: BENCH_ACCOUNTS.member.id } };
   // The ordinary member: a dozen conversations.
-  for (made = 0; made < 12; ) if (addConversation(olderListing(), BENCH_ACCOUNTS.member.id, messageCount())) made++;
+  for (made = 0; made < 12;) if (addConversation(olderListing(), BENCH_ACCOUNTS.member.id, messageCount())) made++;
   // Everyone else, until 500,000 messages (less the recent ones added below).
   let total = conversations.reduce((sum, c) => sum + c.count, 0);
   const target = COUNTS.messages - 300;
@@ -366,12 +878,26 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
     for (let i = 0; i < c.count; i++) {
       at += gaps[i] * scale;
       const fromEnquirer = i % 2 === 0;
-      all.push([at, fromEnquirer ? c.enquirer : c.owner, fromEnquirer ? c.owner : c.enquirer, c.listing.id, i >= c.count - trailingUnread ? 0 : 1, index]);
+      all.push([
+        at,
+        fromEnquirer ? c.enquirer : c.owner,
+        fromEnquirer ? c.owner : c.enquirer,
+        c.listing.id,
+        i >= c.count - trailingUnread ? 0 : 1,
+        index,
+      ]);
     }
   });
   for (const { conversation: c, index, at, unread } of recentMessages) {
     const fromEnquirer = chance(0.5);
-    all.push([at, fromEnquirer ? c.enquirer : c.owner, fromEnquirer ? c.owner : c.enquirer, c.listing.id, unread ? 0 : 1, index]);
+    all.push([
+      at,
+      fromEnquirer ? c.enquirer : c.owner,
+      fromEnquirer ? c.owner : c.enquirer,
+      c.listing.id,
+      unread ? 0 : 1,
+      index,
+    ]);
   }
   // The fan-out listings' messages (fillFanout below), in time order with the rest so message ids
   // follow time as the unread-message job's binary search expects; no draw from the generator.
@@ -379,28 +905,37 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
   all.push(...fanout.messages);
   all.sort((a, b) => a[0] - b[0]);
   const lastOf = new Map(); // conversation index → { id, sender, receiver, unread }
-  transaction(`${all.length.toLocaleString('en-US')} messages in ${conversations.length.toLocaleString('en-US')} conversations`, () => {
-    const statement = insert('INSERT INTO messages (id, sender_id, receiver_id, listing_id, content, read, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    all.forEach(([at, sender, receiver, listing, read, index], i) => {
-      const id = i + 1;
-      if (index < 0) return void statement.run(id, sender, receiver, listing, FANOUT.lines[index === -1 ? 0 : 1], read, iso(at));
-      const content = chance(0.3) ? `${pick(MESSAGE_LINES)} ${pick(MESSAGE_LINES)}` : pick(MESSAGE_LINES);
-      statement.run(id, sender, receiver, listing, content, read, iso(at));
-      const last = lastOf.get(index);
-      // Unread messages are the trailing ones a member received: their count is the notification's.
-      const unread = read ? 0 : (last?.receiver === receiver ? last.unread : 0) + 1;
-      lastOf.set(index, { id, sender, receiver, at, unread });
-    });
-  });
+  transaction(
+    `${all.length.toLocaleString('en-US')} messages in ${conversations.length.toLocaleString('en-US')} conversations`,
+    () => {
+      const statement = insert(
+        'INSERT INTO messages (id, sender_id, receiver_id, listing_id, content, read, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
+      all.forEach(([at, sender, receiver, listing, read, index], i) => {
+        const id = i + 1;
+        if (index < 0)
+          return void statement.run(id, sender, receiver, listing, FANOUT.lines[index === -1 ? 0 : 1], read, iso(at));
+        const content = chance(0.3) ? `${pick(MESSAGE_LINES)} ${pick(MESSAGE_LINES)}` : pick(MESSAGE_LINES);
+        statement.run(id, sender, receiver, listing, content, read, iso(at));
+        const last = lastOf.get(index);
+        // Unread messages are the trailing ones a member received: their count is the notification's.
+        const unread = read ? 0 : (last?.receiver === receiver ? last.unread : 0) + 1;
+        lastOf.set(index, { id, sender, receiver, at, unread });
+      });
+    },
+  );
   figures.conversations = conversations.length;
   figures.messages = all.length;
   figures.busiestConversations = conversations.filter((c) => c.owner === busiest || c.enquirer === busiest).length;
 
   // --- Notifications, notices ------------------------------------------------------------------
   transaction('notifications and message email notices', () => {
-    const statement = insert(`INSERT INTO notifications (user_id, kind, subject_key, text, link, count, read_at, created_at, updated_at)
+    const statement =
+      insert(`INSERT INTO notifications (user_id, kind, subject_key, text, link, count, read_at, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, subject_key) DO NOTHING`);
-    const notice = insert('INSERT OR IGNORE INTO message_email_notices (user_id, listing_id, partner_id, last_sent_at, last_message_id) VALUES (?, ?, ?, ?, ?)');
+    const notice = insert(
+      'INSERT OR IGNORE INTO message_email_notices (user_id, listing_id, partner_id, last_sent_at, last_message_id) VALUES (?, ?, ?, ?, ?)',
+    );
     let n = 0;
     conversations.forEach((c, index) => {
       const last = lastOf.get(index);
@@ -408,24 +943,50 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
       const senderName = `member ${last.sender}`;
       const link = `/messages?initiate=true&listingId=${c.listing.id}&userId=${last.sender}`;
       const unread = last.unread > 0;
-      statement.run(last.receiver, 'message', `message:${c.listing.id}:${last.sender}`, `New message from ${senderName} about listing ${title}`, link, Math.max(1, last.unread), unread ? null : iso(last.at + 20 * MINUTE), iso(c.start), iso(last.at));
+      statement.run(
+        last.receiver,
+        'message',
+        `message:${c.listing.id}:${last.sender}`,
+        `New message from ${senderName} about listing ${title}`,
+        link,
+        Math.max(1, last.unread),
+        unread ? null : iso(last.at + 20 * MINUTE),
+        iso(c.start),
+        iso(last.at),
+      );
       n++;
       // The earlier side's entry, long read.
-      statement.run(last.sender, 'message', `message:${c.listing.id}:${last.receiver}`, `New message from member ${last.receiver} about listing ${title}`, `/messages?initiate=true&listingId=${c.listing.id}&userId=${last.receiver}`, 1, iso(last.at), iso(c.start), iso(last.at - MINUTE));
+      statement.run(
+        last.sender,
+        'message',
+        `message:${c.listing.id}:${last.receiver}`,
+        `New message from member ${last.receiver} about listing ${title}`,
+        `/messages?initiate=true&listingId=${c.listing.id}&userId=${last.receiver}`,
+        1,
+        iso(last.at),
+        iso(c.start),
+        iso(last.at - MINUTE),
+      );
       n++;
       // Older conversations whose emails went out once (history of the notices table).
-      if (index % 8 === 0 && last.at < t0 - 5 * HOUR) notice.run(last.receiver, c.listing.id, last.sender, iso(last.at + 15 * MINUTE), last.id);
+      if (index % 8 === 0 && last.at < t0 - 5 * HOUR)
+        notice.run(last.receiver, c.listing.id, last.sender, iso(last.at + 15 * MINUTE), last.id);
     });
     figures.notifications = n;
   });
 
   // --- Barters and reviews -------------------------------------------------------------------
   const barterRows = [];
-  transaction('barters, reviews and the members\' rating figures', () => {
-    const statement = insert(`INSERT INTO barters (id, listing_id, initiator_id, recipient_id, status, completed_at, last_prompted_at, thumbnail_urls, original_image_urls, image_cleanup_scheduled_at, barter_deletion_scheduled_at, created_at)
+  transaction("barters, reviews and the members' rating figures", () => {
+    const statement =
+      insert(`INSERT INTO barters (id, listing_id, initiator_id, recipient_id, status, completed_at, last_prompted_at, thumbnail_urls, original_image_urls, image_cleanup_scheduled_at, barter_deletion_scheduled_at, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    const review = insert('INSERT INTO reviews (reviewer_id, user_id, listing_id, barter_id, rating, comment, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    const notify = insert(`INSERT OR IGNORE INTO notifications (user_id, kind, subject_key, text, link, count, read_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`);
+    const review = insert(
+      'INSERT INTO reviews (reviewer_id, user_id, listing_id, barter_id, rating, comment, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const notify = insert(
+      `INSERT OR IGNORE INTO notifications (user_id, kind, subject_key, text, link, count, read_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+    );
     const candidates = conversations.filter((c) => c.count >= 3);
     const plan = [];
     // About 25 barters a day: most are old and settled; what is open is what that rate leaves open
@@ -452,20 +1013,38 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
       const completedAt = p.status === 'completed' ? createdAt + between(HOUR, 3 * DAY) : null;
       const originals = p.cleanup ? c.listing.paths.slice(0, 1) : [];
       statement.run(
-        id, c.listing.id, c.enquirer, c.owner, p.status,
+        id,
+        c.listing.id,
+        c.enquirer,
+        c.owner,
+        p.status,
         completedAt && iso(Math.min(completedAt, t0 - HOUR)),
-        p.prompted || (p.status === 'pending' && p.age > 14 * DAY && p.prompted !== false) ? iso(createdAt + 14 * DAY) : null,
-        JSON.stringify(originals), JSON.stringify(originals),
+        p.prompted || (p.status === 'pending' && p.age > 14 * DAY && p.prompted !== false)
+          ? iso(createdAt + 14 * DAY)
+          : null,
+        JSON.stringify(originals),
+        JSON.stringify(originals),
         p.cleanup ? iso(t0 - between(HOUR, 2 * DAY)) : null,
         p.status === 'cancelled' ? iso(p.expired ? t0 - between(HOUR, 2 * DAY) : createdAt + 60 * DAY) : null,
         iso(createdAt),
       );
       barterRows.push({ id, ...p, c });
-      notify.run(c.owner, 'barter', `barter:${id}`, `A barter for listing ${c.listing.id} is waiting for you`, `/listing/${c.listing.id}`, p.status === 'pending' ? null : iso(createdAt + DAY), iso(createdAt), iso(createdAt));
+      notify.run(
+        c.owner,
+        'barter',
+        `barter:${id}`,
+        `A barter for listing ${c.listing.id} is waiting for you`,
+        `/listing/${c.listing.id}`,
+        p.status === 'pending' ? null : iso(createdAt + DAY),
+        iso(createdAt),
+        iso(createdAt),
+      );
       if (p.status === 'completed') {
         const at = iso(Math.min(createdAt + 2 * DAY, t0 - HOUR));
-        if (chance(0.7)) review.run(c.enquirer, c.owner, c.listing.id, id, pick([5, 5, 5, 4, 4, 3]), pick(REVIEW_COMMENTS), at);
-        if (chance(0.5)) review.run(c.owner, c.enquirer, c.listing.id, id, pick([5, 5, 4, 4, 3, 2]), pick(REVIEW_COMMENTS), at);
+        if (chance(0.7))
+          review.run(c.enquirer, c.owner, c.listing.id, id, pick([5, 5, 5, 4, 4, 3]), pick(REVIEW_COMMENTS), at);
+        if (chance(0.5))
+          review.run(c.owner, c.enquirer, c.listing.id, id, pick([5, 5, 4, 4, 3, 2]), pick(REVIEW_COMMENTS), at);
       }
     }
     db.exec(`CREATE TEMP TABLE rated AS SELECT user_id AS id, avg(rating) AS rating, count(*) AS n FROM reviews GROUP BY user_id;
@@ -481,80 +1060,207 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
 
   // --- Saved searches ------------------------------------------------------------------------
   transaction(`${COUNTS.savedSearches.toLocaleString('en-US')} saved searches and their notifications`, () => {
-    const statement = insert('INSERT INTO stored_searches (id, user_id, query, category, notifications_enabled, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-    const notify = insert(`INSERT OR IGNORE INTO notifications (user_id, kind, subject_key, text, link, count, read_at, created_at, updated_at) VALUES (?, 'saved_search', ?, ?, ?, ?, ?, ?, ?)`);
+    const statement = insert(
+      'INSERT INTO stored_searches (id, user_id, query, category, notifications_enabled, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const notify = insert(
+      `INSERT OR IGNORE INTO notifications (user_id, kind, subject_key, text, link, count, read_at, created_at, updated_at) VALUES (?, 'saved_search', ?, ?, ?, ?, ?, ?, ?)`,
+    );
     for (let id = 1; id <= COUNTS.savedSearches; id++) {
       const user = id <= 5 ? BENCH_ACCOUNTS.member.id : activeMember(1.3);
       const kind = random();
-      const query = kind < 0.9 ? (chance(0.2) ? `${pick(SEARCH_WORDS)} ${pick(SEARCH_WORDS)}` : pick(SEARCH_WORDS)) : null;
+      const query =
+        kind < 0.9 ? (chance(0.2) ? `${pick(SEARCH_WORDS)} ${pick(SEARCH_WORDS)}` : pick(SEARCH_WORDS)) : null;
       const category = kind > 0.7 ? pick(SLUGS) : null;
       const createdAt = t0 - between(2 * HOUR, 365 * DAY);
       statement.run(id, user, query, category, chance(0.8) ? 1 : 0, iso(createdAt));
       if (chance(0.4)) {
         const at = createdAt + between(HOUR, Math.max(2 * HOUR, t0 - 2 * HOUR - createdAt));
-        notify.run(user, `search:${id}`, `${1 + int(5)} new listings match "${query ?? category}"`, `/browse?q=${encodeURIComponent(query ?? '')}`, 1 + int(5), chance(0.7) ? iso(at + HOUR) : null, iso(at), iso(at));
+        notify.run(
+          user,
+          `search:${id}`,
+          `${1 + int(5)} new listings match "${query ?? category}"`,
+          `/browse?q=${encodeURIComponent(query ?? '')}`,
+          1 + int(5),
+          chance(0.7) ? iso(at + HOUR) : null,
+          iso(at),
+          iso(at),
+        );
       }
     }
   });
 
   // --- Email outbox, cron ledger, rate limits, tokens ----------------------------------------
-  transaction('email outbox (history and a pending backlog), cron ledger, rate limits, reset tokens, daily counters', () => {
-    const outbox = insert(`INSERT INTO email_outbox (to_address, subject, text_body, html_body, status, attempts, next_attempt_at, last_error, sent_at, created_at, priority) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    const email = (id) => `${id}@example.net`;
-    const body = (n) => `Hello,\n\nYou have ${n} new message${n === 1 ? '' : 's'} waiting on Barter Market. Open the conversation to reply.\n\nThe Barter Market team`;
-    for (let i = 0; i < 30_000; i++) {
-      const at = t0 - 180 * DAY + (i / 30_000) * (180 * DAY - 2 * DAY);
-      const n = 1 + int(4);
-      outbox.run(email(activeMember(1.5)), 'New messages on Barter Market', body(n), `<p>${body(n).replace(/\n\n/g, '</p><p>')}</p>`, 'sent', 1, null, null, iso(at + 5 * MINUTE), iso(at), 2);
-    }
-    for (let i = 0; i < 200; i++) outbox.run(email(activeMember(1.5)), 'Saved search digest', body(2), `<p>${body(2)}</p>`, 'failed', 5, null, 'Recipient address rejected', null, iso(t0 - between(3 * DAY, 60 * DAY)), 2);
-    for (let i = 0; i < 1_500; i++) {
-      const account = i % 10 === 0;
-      outbox.run(email(activeMember(1.5)), account ? 'Verify your email' : 'New messages on Barter Market', body(1), `<p>${body(1)}</p>`, 'pending', 0, null, null, null, iso(t0 - between(MINUTE, 2 * DAY)), account ? 1 : 2);
-    }
-    const daily = insert('INSERT INTO email_daily_sends (day, sent, last_grant) VALUES (?, ?, ?)');
-    for (let d = 1; d <= 30; d++) daily.run(iso(t0 - d * DAY).slice(0, 10), 100, 20);
-    // The ledger's previous runs (the 15-minute jobs ran 15 minutes before T0; the daily one yesterday).
-    const ledger = insert('INSERT INTO cron_runs (job, scheduled_at, ran_at) VALUES (?, ?, ?)');
-    for (let k = 1; k <= 96; k++) {
-      for (const job of ['saved-search-alerts', 'message-email-notices']) ledger.run(job, iso(t0 - k * 15 * MINUTE), iso(t0 - k * 15 * MINUTE + 2000));
-    }
-    ledger.run('barter-cleanup', iso(t0 - DAY), iso(t0 - DAY + 5000));
-    const rate = insert('INSERT OR IGNORE INTO rate_limits (key, count, reset_at) VALUES (?, ?, ?)');
-    const rules = ['signInPerIp', 'messagePerMember', 'uploadUrlPerMember', 'registerPerIp', 'failedSignInPerUsername', 'contactPerIp'];
-    for (let i = 0; i < 5_000; i++) {
-      const key = `${pick(rules)}:${createHash('sha256').update(`subject-${i}`).digest('hex')}`;
-      rate.run(key, 1 + int(10), i % 2 ? t0 - between(MINUTE, 2 * DAY) : t0 + between(MINUTE, HOUR));
-    }
-    const token = insert('INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)');
-    for (let i = 0; i < 300; i++) {
-      const created = t0 - between(MINUTE, 3 * DAY);
-      token.run(createHash('sha256').update(`token-${i}`).digest('hex'), activeMember(1.1), iso(created + HOUR), iso(created));
-    }
-  });
+  transaction(
+    'email outbox (history and a pending backlog), cron ledger, rate limits, reset tokens, daily counters',
+    () => {
+      const outbox = insert(
+        `INSERT INTO email_outbox (to_address, subject, text_body, html_body, status, attempts, next_attempt_at, last_error, sent_at, created_at, priority) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      const email = (id) => `${id}@example.net`;
+      const body = (n) =>
+        `Hello,\n\nYou have ${n} new message${n === 1 ? '' : 's'} waiting on Barter Market. Open the conversation to reply.\n\nThe Barter Market team`;
+      for (let i = 0; i < 30_000; i++) {
+        const at = t0 - 180 * DAY + (i / 30_000) * (180 * DAY - 2 * DAY);
+        const n = 1 + int(4);
+        outbox.run(
+          email(activeMember(1.5)),
+          'New messages on Barter Market',
+          body(n),
+          `<p>${body(n).replace(/\n\n/g, '</p><p>')}</p>`,
+          'sent',
+          1,
+          null,
+          null,
+          iso(at + 5 * MINUTE),
+          iso(at),
+          2,
+        );
+      }
+      for (let i = 0; i < 200; i++)
+        outbox.run(
+          email(activeMember(1.5)),
+          'Saved search digest',
+          body(2),
+          `<p>${body(2)}</p>`,
+          'failed',
+          5,
+          null,
+          'Recipient address rejected',
+          null,
+          iso(t0 - between(3 * DAY, 60 * DAY)),
+          2,
+        );
+      for (let i = 0; i < 1_500; i++) {
+        const account = i % 10 === 0;
+        outbox.run(
+          email(activeMember(1.5)),
+          account ? 'Verify your email' : 'New messages on Barter Market',
+          body(1),
+          `<p>${body(1)}</p>`,
+          'pending',
+          0,
+          null,
+          null,
+          null,
+          iso(t0 - between(MINUTE, 2 * DAY)),
+          account ? 1 : 2,
+        );
+      }
+      const daily = insert('INSERT INTO email_daily_sends (day, sent, last_grant) VALUES (?, ?, ?)');
+      for (let d = 1; d <= 30; d++) daily.run(iso(t0 - d * DAY).slice(0, 10), 100, 20);
+      // The ledger's previous runs (the 15-minute jobs ran 15 minutes before T0; the daily one yesterday).
+      const ledger = insert('INSERT INTO cron_runs (job, scheduled_at, ran_at) VALUES (?, ?, ?)');
+      for (let k = 1; k <= 96; k++) {
+        for (const job of ['saved-search-alerts', 'message-email-notices'])
+          ledger.run(job, iso(t0 - k * 15 * MINUTE), iso(t0 - k * 15 * MINUTE + 2000));
+      }
+      ledger.run('barter-cleanup', iso(t0 - DAY), iso(t0 - DAY + 5000));
+      const rate = insert('INSERT OR IGNORE INTO rate_limits (key, count, reset_at) VALUES (?, ?, ?)');
+      const rules = [
+        'signInPerIp',
+        'messagePerMember',
+        'uploadUrlPerMember',
+        'registerPerIp',
+        'failedSignInPerUsername',
+        'contactPerIp',
+      ];
+      for (let i = 0; i < 5_000; i++) {
+        const key = `${pick(rules)}:${createHash('sha256').update(`subject-${i}`).digest('hex')}`;
+        rate.run(key, 1 + int(10), i % 2 ? t0 - between(MINUTE, 2 * DAY) : t0 + between(MINUTE, HOUR));
+      }
+      const token = insert(
+        'INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)',
+      );
+      for (let i = 0; i < 300; i++) {
+        const created = t0 - between(MINUTE, 3 * DAY);
+        token.run(
+          createHash('sha256').update(`token-${i}`).digest('hex'),
+          activeMember(1.1),
+          iso(created + HOUR),
+          iso(created),
+        );
+      }
+    },
+  );
 
   // --- Community --------------------------------------------------------------------------------
   transaction('testimonials, events, attendees, newsletter, contact messages', () => {
-    const testimonial = insert('INSERT INTO testimonials (user_id, title, content, rating, is_public, is_approved, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const testimonial = insert(
+      'INSERT INTO testimonials (user_id, title, content, rating, is_public, is_approved, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     for (let i = 0; i < 400; i++) {
-      testimonial.run(activeMember(1.2), pick(['A great way to meet neighbors', 'Saved us so much money', 'My garden thanks you', 'Found a piano teacher!', 'Love this community']), `${pick(REVIEW_COMMENTS)} ${pick(REVIEW_COMMENTS)}`, pick([5, 5, 4]), chance(0.9) ? 1 : 0, chance(0.75) ? 1 : 0, iso(t0 - between(DAY, 365 * DAY)));
+      testimonial.run(
+        activeMember(1.2),
+        pick([
+          'A great way to meet neighbors',
+          'Saved us so much money',
+          'My garden thanks you',
+          'Found a piano teacher!',
+          'Love this community',
+        ]),
+        `${pick(REVIEW_COMMENTS)} ${pick(REVIEW_COMMENTS)}`,
+        pick([5, 5, 4]),
+        chance(0.9) ? 1 : 0,
+        chance(0.75) ? 1 : 0,
+        iso(t0 - between(DAY, 365 * DAY)),
+      );
     }
-    const event = insert('INSERT INTO community_events (id, title, description, date, time, location, organizer_id, max_attendees, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const event = insert(
+      'INSERT INTO community_events (id, title, description, date, time, location, organizer_id, max_attendees, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     const attendee = insert('INSERT OR IGNORE INTO event_attendees (event_id, user_id, created_at) VALUES (?, ?, ?)');
     for (let id = 1; id <= 120; id++) {
       const date = iso(t0 + (id <= 60 ? between(DAY, 90 * DAY) : -between(DAY, 300 * DAY))).slice(0, 10);
       const place = places.sample();
-      event.run(id, pick(['Seed swap', 'Repair café', 'Skill-share evening', 'Community potluck', 'Clothing swap', 'Tool library open day']), 'Bring something to trade and meet your neighbors.', date, pick(['10:00', '14:00', '18:30']), places.label(place), activeMember(1.1), chance(0.5) ? 50 : null, chance(0.95) ? 1 : 0, iso(t0 - between(DAY, 300 * DAY)));
+      event.run(
+        id,
+        pick([
+          'Seed swap',
+          'Repair café',
+          'Skill-share evening',
+          'Community potluck',
+          'Clothing swap',
+          'Tool library open day',
+        ]),
+        'Bring something to trade and meet your neighbors.',
+        date,
+        pick(['10:00', '14:00', '18:30']),
+        places.label(place),
+        activeMember(1.1),
+        chance(0.5) ? 50 : null,
+        chance(0.95) ? 1 : 0,
+        iso(t0 - between(DAY, 300 * DAY)),
+      );
       for (let k = 5 + int(30); k > 0; k--) attendee.run(id, activeMember(1.3), iso(t0 - between(DAY, 30 * DAY)));
     }
-    const newsletter = insert('INSERT OR IGNORE INTO newsletter_subscriptions (email, status, confirm_token_hash, confirm_token_expires, unsubscribe_token_hash, confirmed_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const newsletter = insert(
+      'INSERT OR IGNORE INTO newsletter_subscriptions (email, status, confirm_token_hash, confirm_token_expires, unsubscribe_token_hash, confirmed_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     for (let i = 0; i < 4_000; i++) {
       const created = t0 - between(HOUR, 365 * DAY);
       const confirmed = chance(0.8);
-      newsletter.run(`reader${i}@example.org`, confirmed ? 'confirmed' : 'pending', confirmed ? null : createHash('sha256').update(`c${i}`).digest('hex'), confirmed ? null : iso(created + DAY), createHash('sha256').update(`u${i}`).digest('hex'), confirmed ? iso(created + HOUR) : null, iso(created));
+      newsletter.run(
+        `reader${i}@example.org`,
+        confirmed ? 'confirmed' : 'pending',
+        confirmed ? null : createHash('sha256').update(`c${i}`).digest('hex'),
+        confirmed ? null : iso(created + DAY),
+        createHash('sha256').update(`u${i}`).digest('hex'),
+        confirmed ? iso(created + HOUR) : null,
+        iso(created),
+      );
     }
-    const contact = insert('INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES (?, ?, ?, ?, ?)');
-    for (let i = 0; i < 300; i++) contact.run(`${pick(FIRST)} ${pick(LAST)}`, `visitor${i}@example.org`, pick(['Question about a listing', 'Partnership', 'Bug report', 'Feedback']), 'Hello, I have a question about how bartering works in my area.', iso(t0 - between(HOUR, 365 * DAY)));
+    const contact = insert(
+      'INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
+    for (let i = 0; i < 300; i++)
+      contact.run(
+        `${pick(FIRST)} ${pick(LAST)}`,
+        `visitor${i}@example.org`,
+        pick(['Question about a listing', 'Partnership', 'Bug report', 'Feedback']),
+        'Hello, I have a question about how bartering works in my area.',
+        iso(t0 - between(HOUR, 365 * DAY)),
+      );
   });
 
   // ---- Reports and moderation (issue 21; docs/api/moderation.md) --------------------------------
@@ -567,12 +1273,28 @@ export async function fillDatabase(file, { t0, pepper, log = () => {} }) {
   // The id reserves as a live instance keeps them (worker/db/id-reserve.ts): the rows above were
   // inserted with their own ids, so the sequences stand at max(id) and need the reserve on top.
   for (const table of ['messages', 'notifications', 'stored_searches']) {
-    db.prepare(`UPDATE sqlite_sequence SET seq = (SELECT coalesce(max(id), 0) FROM ${table}) + 200000 WHERE name = ?`).run(table);
+    db.prepare(
+      `UPDATE sqlite_sequence SET seq = (SELECT coalesce(max(id), 0) FROM ${table}) + 200000 WHERE name = ?`,
+    ).run(table);
   }
 
   const started = Date.now();
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-  const tables = ['users', 'listings', 'listing_categories', 'messages', 'notifications', 'barters', 'reviews', 'stored_searches', 'email_outbox', 'uploads', 'rate_limits', 'message_email_notices', 'wants'];
+  const tables = [
+    'users',
+    'listings',
+    'listing_categories',
+    'messages',
+    'notifications',
+    'barters',
+    'reviews',
+    'stored_searches',
+    'email_outbox',
+    'uploads',
+    'rate_limits',
+    'message_email_notices',
+    'wants',
+  ];
   figures.rows = Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT count(*) AS n FROM ${t}`).get().n]));
   figures.usPlaces = places.usPlaces;
   db.close();
@@ -605,7 +1327,10 @@ function fillWants(db, transaction, { t0, listings, members }) {
       const count = WANTS_PER_MEMBER.min + int(WANTS_PER_MEMBER.max - WANTS_PER_MEMBER.min + 1);
       const near = byPlace.get(member.place.name) ?? [];
       for (let i = 0; i < count; i++) {
-        const listing = near.length > 1 && random() < 0.6 ? near[int(near.length)] : active[Math.min(active.length - 1, Math.floor(active.length * random() ** 0.7))];
+        const listing =
+          near.length > 1 && random() < 0.6
+            ? near[int(near.length)]
+            : active[Math.min(active.length - 1, Math.floor(active.length * random() ** 0.7))];
         if (listing.owner === member.id) continue;
         const from = Math.max(member.createdAt, listing.createdAt);
         const at = from + random() * Math.max(MINUTE, t0 - HOUR - from);
@@ -622,14 +1347,20 @@ function fillWants(db, transaction, { t0, listings, members }) {
 // message path leaves it (its base is the first message; the bell counts the second from the
 // conversation's row). Three are the bell and "mark all read" lines' members (one timed call each),
 // three listings the deletion line's. Their own generator, appended after everything else.
-export const FANOUT = { owners: 6, from: 9_101, conversations: 1_000, lines: ['Hello, is this still available?', 'I could swap it for some fresh produce.'] };
+export const FANOUT = {
+  owners: 6,
+  from: 9_101,
+  conversations: 1_000,
+  lines: ['Hello, is this still available?', 'I could swap it for some fresh produce.'],
+};
 /** The fan-out conversations' messages as the message list holds them ([time, sender, receiver, listing, read, index]; index -1 and -2: the first and second line). */
 function fanoutMessages(t0, listings) {
   // The first members from FANOUT.from on with an active listing (none of them an enquirer below).
   const owned = [];
   for (const l of [...listings].sort((a, b) => a.owner - b.owner || a.id - b.id)) {
     if (owned.length === FANOUT.owners) break;
-    if (l.owner >= FANOUT.from && l.owner < 10_001 && l.status === 'active' && owned.at(-1)?.owner !== l.owner) owned.push(l);
+    if (l.owner >= FANOUT.from && l.owner < 10_001 && l.status === 'active' && owned.at(-1)?.owner !== l.owner)
+      owned.push(l);
   }
   if (owned.length < FANOUT.owners) throw new Error('too few fan-out owners with an active listing');
   const messages = [];
@@ -639,18 +1370,33 @@ function fanoutMessages(t0, listings) {
       // Enquirers from 10,001 on, none of them a fan-out owner.
       const enquirer = 10_001 + ((k * 1_700 + i) % 9_000);
       const at = t0 - 2 * DAY + (k * FANOUT.conversations + i) * 1_000;
-      messages.push([at, enquirer, listing.owner, listing.id, 0, -1], [at + MINUTE, enquirer, listing.owner, listing.id, 0, -2]);
+      messages.push(
+        [at, enquirer, listing.owner, listing.id, 0, -1],
+        [at + MINUTE, enquirer, listing.owner, listing.id, 0, -2],
+      );
       entries.push({ owner: listing.owner, listing: listing.id, enquirer, at });
     }
   });
   return { owned, messages, entries };
 }
 function fillFanout(db, transaction, { owned, entries }) {
-  transaction(`${FANOUT.owners} listings with ${FANOUT.conversations.toLocaleString('en-US')} conversations each: the owners' bell entries`, () => {
-    const entry = db.prepare(`INSERT INTO notifications (user_id, kind, subject_key, text, link, count, read_at, created_at, updated_at, base)
+  transaction(
+    `${FANOUT.owners} listings with ${FANOUT.conversations.toLocaleString('en-US')} conversations each: the owners' bell entries`,
+    () => {
+      const entry =
+        db.prepare(`INSERT INTO notifications (user_id, kind, subject_key, text, link, count, read_at, created_at, updated_at, base)
       VALUES (?, 'message', ?, ?, ?, 1, NULL, ?, ?, 1) ON CONFLICT (user_id, subject_key) DO NOTHING`);
-    for (const e of entries) entry.run(e.owner, `message:${e.listing}:${e.enquirer}`, `New message from member ${e.enquirer} about listing ${e.listing}`, `/messages?initiate=true&listingId=${e.listing}&userId=${e.enquirer}`, iso(e.at), iso(e.at));
-  });
+      for (const e of entries)
+        entry.run(
+          e.owner,
+          `message:${e.listing}:${e.enquirer}`,
+          `New message from member ${e.enquirer} about listing ${e.listing}`,
+          `/messages?initiate=true&listingId=${e.listing}&userId=${e.enquirer}`,
+          iso(e.at),
+          iso(e.at),
+        );
+    },
+  );
   const username = (id) => db.prepare('SELECT username FROM users WHERE id = ?').get(id).username;
   return {
     bell: owned.slice(0, 3).map((l) => ({ id: l.owner, username: username(l.owner) })),
@@ -675,7 +1421,9 @@ function fillModeration(db, transaction, { t0, listings }) {
   const nonAdmin = () => 9 + any(COUNTS.members - 8);
   const listingRow = db.prepare('SELECT id, user_id, title, description, image_urls FROM listings WHERE id = ?');
   const userRow = db.prepare('SELECT id, username, display_name, bio FROM users WHERE id = ?');
-  const messageRow = db.prepare('SELECT m.id, m.sender_id, m.receiver_id, m.listing_id, m.content, l.title FROM messages m JOIN listings l ON l.id = m.listing_id WHERE m.id = ?');
+  const messageRow = db.prepare(
+    'SELECT m.id, m.sender_id, m.receiver_id, m.listing_id, m.content, l.title FROM messages m JOIN listings l ON l.id = m.listing_id WHERE m.id = ?',
+  );
   const maxMessage = db.prepare('SELECT max(id) AS n FROM messages').get().n;
   const snapshot = (label, text, imageUrl, link) => JSON.stringify({ label, text, imageUrl, link });
   const reserved = new Set(BENCH_REPORTERS);
@@ -687,62 +1435,128 @@ function fillModeration(db, transaction, { t0, listings }) {
     const l = active[any(active.length)];
     if (!reserved.has(l.owner)) untouched.add(l.id);
   }
-  transaction(`${MODERATION_COUNTS.open.toLocaleString('en-US')} open reports, ${MODERATION_COUNTS.resolved} resolved ones and their audit rows`, () => {
-    const report = db.prepare(`INSERT OR IGNORE INTO reports (reporter_id, target_type, target_id, target_user_id, reason, details, snapshot, status, resolution, resolved_by, resolved_at, created_at)
+  transaction(
+    `${MODERATION_COUNTS.open.toLocaleString('en-US')} open reports, ${MODERATION_COUNTS.resolved} resolved ones and their audit rows`,
+    () => {
+      const report =
+        db.prepare(`INSERT OR IGNORE INTO reports (reporter_id, target_type, target_id, target_user_id, reason, details, snapshot, status, resolution, resolved_by, resolved_at, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    const audit = db.prepare(`INSERT INTO moderation_actions (actor_id, actor_name, action, target_type, target_id, target_user_id, target_label, report_id, note, created_at)
+      const audit =
+        db.prepare(`INSERT INTO moderation_actions (actor_id, actor_name, action, target_type, target_id, target_user_id, target_label, report_id, note, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    const reasons = ['spam', 'scam', 'prohibited', 'harassment', 'other'];
-    const targetsUsed = new Set();
-    const make = (status) => {
-      for (;;) {
-        const kind = draw();
-        let row;
-        if (kind < 0.6) {
-          const l = listingRow.get(active[any(active.length)].id);
-          if (untouched.has(l.id)) continue;
-          const reporter = nonAdmin();
-          if (reporter === l.user_id || reserved.has(reporter)) continue;
-          const images = JSON.parse(l.image_urls);
-          row = { reporter, type: 'listing', id: l.id, owner: l.user_id, label: l.title, snapshot: snapshot(l.title, l.description, images[0] ?? null, `/listing/${l.id}`) };
-        } else if (kind < 0.85) {
-          const u = userRow.get(nonAdmin());
-          const reporter = nonAdmin();
-          if (reporter === u.id || reserved.has(reporter) || reserved.has(u.id)) continue;
-          row = { reporter, type: 'user', id: u.id, owner: u.id, label: u.username, snapshot: snapshot(u.display_name, u.bio ?? '', null, `/profile/${u.username}`) };
-        } else {
-          const m = messageRow.get(1 + any(maxMessage));
-          if (!m || m.receiver_id <= 8 || reserved.has(m.receiver_id)) continue;
-          row = { reporter: m.receiver_id, type: 'message', id: m.id, owner: m.sender_id, label: `Message about “${m.title}”`, snapshot: snapshot(`Message about “${m.title}”`, m.content, null, `/listing/${m.listing_id}`) };
+      const reasons = ['spam', 'scam', 'prohibited', 'harassment', 'other'];
+      const targetsUsed = new Set();
+      const make = (status) => {
+        for (;;) {
+          const kind = draw();
+          let row;
+          if (kind < 0.6) {
+            const l = listingRow.get(active[any(active.length)].id);
+            if (untouched.has(l.id)) continue;
+            const reporter = nonAdmin();
+            if (reporter === l.user_id || reserved.has(reporter)) continue;
+            const images = JSON.parse(l.image_urls);
+            row = {
+              reporter,
+              type: 'listing',
+              id: l.id,
+              owner: l.user_id,
+              label: l.title,
+              snapshot: snapshot(l.title, l.description, images[0] ?? null, `/listing/${l.id}`),
+            };
+          } else if (kind < 0.85) {
+            const u = userRow.get(nonAdmin());
+            const reporter = nonAdmin();
+            if (reporter === u.id || reserved.has(reporter) || reserved.has(u.id)) continue;
+            row = {
+              reporter,
+              type: 'user',
+              id: u.id,
+              owner: u.id,
+              label: u.username,
+              snapshot: snapshot(u.display_name, u.bio ?? '', null, `/profile/${u.username}`),
+            };
+          } else {
+            const m = messageRow.get(1 + any(maxMessage));
+            if (!m || m.receiver_id <= 8 || reserved.has(m.receiver_id)) continue;
+            row = {
+              reporter: m.receiver_id,
+              type: 'message',
+              id: m.id,
+              owner: m.sender_id,
+              label: `Message about “${m.title}”`,
+              snapshot: snapshot(`Message about “${m.title}”`, m.content, null, `/listing/${m.listing_id}`),
+            };
+          }
+          const key = `${row.type}:${row.id}`;
+          if (status === 'open' && targetsUsed.has(`${row.reporter}:${key}`)) continue;
+          targetsUsed.add(`${row.reporter}:${key}`);
+          return { ...row, key, reason: reasons[any(reasons.length)] };
         }
-        const key = `${row.type}:${row.id}`;
-        if (status === 'open' && targetsUsed.has(`${row.reporter}:${key}`)) continue;
-        targetsUsed.add(`${row.reporter}:${key}`);
-        return { ...row, key, reason: reasons[any(reasons.length)] };
+      };
+      const firstByTarget = new Map();
+      for (let i = 0; i < MODERATION_COUNTS.open; i++) {
+        const r = make('open');
+        const created = t0 - draw() * 30 * DAY;
+        const { lastInsertRowid } = report.run(
+          r.reporter,
+          r.type,
+          r.id,
+          r.owner,
+          r.reason,
+          draw() < 0.5 ? 'Please take a look.' : '',
+          r.snapshot,
+          'open',
+          null,
+          null,
+          null,
+          iso(created),
+        );
+        if (!firstByTarget.has(r.key)) firstByTarget.set(r.key, { reportId: Number(lastInsertRowid), ...r });
       }
-    };
-    const firstByTarget = new Map();
-    for (let i = 0; i < MODERATION_COUNTS.open; i++) {
-      const r = make('open');
-      const created = t0 - draw() * 30 * DAY;
-      const { lastInsertRowid } = report.run(r.reporter, r.type, r.id, r.owner, r.reason, draw() < 0.5 ? 'Please take a look.' : '', r.snapshot, 'open', null, null, null, iso(created));
-      if (!firstByTarget.has(r.key)) firstByTarget.set(r.key, { reportId: Number(lastInsertRowid), ...r });
-    }
-    for (let i = 0; i < MODERATION_COUNTS.resolved; i++) {
-      const r = make('resolved');
-      const created = t0 - (30 + draw() * 300) * DAY;
-      const resolvedAt = created + draw() * 2 * DAY;
-      const resolution = ['dismiss', 'dismiss', 'warn', 'hide'][any(4)];
-      const { lastInsertRowid } = report.run(r.reporter, r.type, r.id, r.owner, r.reason, '', r.snapshot, 'resolved', resolution, BENCH_ACCOUNTS.admin.id, iso(resolvedAt), iso(created));
-      audit.run(BENCH_ACCOUNTS.admin.id, BENCH_ACCOUNTS.admin.username, resolution, r.type, r.id, r.owner, r.label, Number(lastInsertRowid), 'Reviewed.', iso(resolvedAt));
-    }
-    // The timed actions: a dismiss per listing target, a suspension per member target (not a bench account).
-    for (const target of firstByTarget.values()) {
-      if (target.type === 'listing' && figures.dismiss.length < 40) figures.dismiss.push(target.reportId);
-      if (target.type === 'user' && target.owner > 8 && figures.suspend.length < 40) figures.suspend.push(target.reportId);
-    }
-  });
-  figures.reporters = BENCH_REPORTERS.map((id) => db.prepare('SELECT username FROM users WHERE id = ?').get(id).username);
+      for (let i = 0; i < MODERATION_COUNTS.resolved; i++) {
+        const r = make('resolved');
+        const created = t0 - (30 + draw() * 300) * DAY;
+        const resolvedAt = created + draw() * 2 * DAY;
+        const resolution = ['dismiss', 'dismiss', 'warn', 'hide'][any(4)];
+        const { lastInsertRowid } = report.run(
+          r.reporter,
+          r.type,
+          r.id,
+          r.owner,
+          r.reason,
+          '',
+          r.snapshot,
+          'resolved',
+          resolution,
+          BENCH_ACCOUNTS.admin.id,
+          iso(resolvedAt),
+          iso(created),
+        );
+        audit.run(
+          BENCH_ACCOUNTS.admin.id,
+          BENCH_ACCOUNTS.admin.username,
+          resolution,
+          r.type,
+          r.id,
+          r.owner,
+          r.label,
+          Number(lastInsertRowid),
+          'Reviewed.',
+          iso(resolvedAt),
+        );
+      }
+      // The timed actions: a dismiss per listing target, a suspension per member target (not a bench account).
+      for (const target of firstByTarget.values()) {
+        if (target.type === 'listing' && figures.dismiss.length < 40) figures.dismiss.push(target.reportId);
+        if (target.type === 'user' && target.owner > 8 && figures.suspend.length < 40)
+          figures.suspend.push(target.reportId);
+      }
+    },
+  );
+  figures.reporters = BENCH_REPORTERS.map(
+    (id) => db.prepare('SELECT username FROM users WHERE id = ?').get(id).username,
+  );
   figures.reportListings = [...untouched];
   figures.open = db.prepare("SELECT count(*) AS n FROM reports WHERE status = 'open'").get().n;
   return figures;
@@ -764,7 +1578,9 @@ export { migrationFiles };
 /** The one D1 SQLite file Miniflare keeps under a persist directory. */
 export function d1File(dir) {
   const folder = join(dir, 'v3', 'd1', 'miniflare-D1DatabaseObject');
-  const files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite') : [];
+  const files = existsSync(folder)
+    ? readdirSync(folder).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite')
+    : [];
   if (files.length !== 1) throw new Error(`Expected one D1 SQLite file in ${folder}, found ${files.length}`);
   return join(folder, files[0]);
 }

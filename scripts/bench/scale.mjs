@@ -30,7 +30,14 @@ import { DatabaseSync } from 'node:sqlite';
 import * as pages from '../lib/pages.mjs';
 import { BENCH_TEMPLATE, copyDataset, ensureDataset, freePort, startApp } from '../lib/bench-app.mjs';
 import { workerSession } from '../lib/worker-session.mjs';
-import { attributeSamples, bundleSourceResolver, connectProfiler, cronInvocationWindows, epochOffsetUs, objectSampleClassifier } from '../worker-cpu.mjs';
+import {
+  attributeSamples,
+  bundleSourceResolver,
+  connectProfiler,
+  cronInvocationWindows,
+  epochOffsetUs,
+  objectSampleClassifier,
+} from '../worker-cpu.mjs';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, d1File } from './scale-data.mjs';
 
 const args = process.argv.slice(2);
@@ -41,9 +48,16 @@ const FRESH = args.includes('--fresh');
 const SKIP_BUILD = args.includes('--skip-build');
 /** `--only <substring>`: only the routes, pages and cron runs whose name contains it ("cron": the four cron runs); alternatives as a|b|c or a,b. */
 const ONLY = args.includes('--only') ? String(args[args.indexOf('--only') + 1] ?? '').toLowerCase() : '';
-const picked = (name) => !ONLY || ONLY.split(/[|,]/).filter(Boolean).some((part) => name.toLowerCase().includes(part));
+const picked = (name) =>
+  !ONLY ||
+  ONLY.split(/[|,]/)
+    .filter(Boolean)
+    .some((part) => name.toLowerCase().includes(part));
 // 40 timed calls a line: at 20, a line's p50 ratio moved by up to ±0.2 between runs of the same code.
-const REPS = Number(args[args.indexOf('--reps') + 1]) > 0 && args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 40;
+const REPS =
+  Number(args[args.indexOf('--reps') + 1]) > 0 && args.includes('--reps')
+    ? Number(args[args.indexOf('--reps') + 1])
+    : 40;
 const PAGE_REPS = Math.max(3, Math.round(REPS / 4));
 const WARMUP = 2;
 /** A route stops repeating after this long (and at least 5 timed calls), so slow routes do not stretch the run. */
@@ -89,7 +103,7 @@ const RUN = copyDataset('run');
 const inspectorPort = await freePort();
 const runStarted = Date.now();
 log(`Starting the app on it with metering on${SKIP_BUILD ? ' (last build)' : ' (building first)'}…`);
-const { port, base, workerdPids, stop } = await startApp({ persist: RUN, inspectorPort, skipBuild: SKIP_BUILD });
+const { base, workerdPids, stop } = await startApp({ persist: RUN, inspectorPort, skipBuild: SKIP_BUILD });
 process.on('SIGINT', () => process.exit(130));
 
 function workerdCpuMs() {
@@ -109,15 +123,32 @@ function workerdCpuMs() {
 // ---------------------------------------------------------------------------------------------
 // Calls
 
-const FIELDS = ['d1Queries', 'd1Statements', 'd1RowsRead', 'd1RowsWritten', 'kvReads', 'kvWrites', 'kvDeletes', 'r2ClassA', 'r2ClassB', 'doRequests'];
+const FIELDS = [
+  'd1Queries',
+  'd1Statements',
+  'd1RowsRead',
+  'd1RowsWritten',
+  'kvReads',
+  'kvWrites',
+  'kvDeletes',
+  'r2ClassA',
+  'r2ClassB',
+  'doRequests',
+];
 const zero = () => Object.fromEntries(FIELDS.map((f) => [f, 0]));
 const add = (into, from) => {
   for (const f of FIELDS) into[f] += from[f] ?? 0;
   return into;
 };
-const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const randomIp = () =>
+  `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const fmt = (n, digits = 1) => (n === null || n === undefined ? '—' : Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: digits }));
+const fmt = (n, digits = 1) =>
+  n === null || n === undefined
+    ? '—'
+    : Number.isInteger(n)
+      ? n.toLocaleString('en-US')
+      : n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
 /**
  * A request's whole counts, its work after the reply included (decision 033: bell pushes, match
@@ -154,14 +185,23 @@ async function call(method, path, { cookie, body, expect } = {}) {
   const header = response.headers.get('X-Meter');
   if (!header) throw new Error(`${method} ${path}: no X-Meter header (status ${response.status}); is METER on?`);
   const text = new TextDecoder().decode(buffer);
-  if (!response.ok && response.status !== expect) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  if (!response.ok && response.status !== expect)
+    throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
   let parsed = null;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
     parsed = null;
   }
-  return { status: response.status, body: parsed, counts: JSON.parse(header), ms, bytes: buffer.byteLength, response, settle: () => settledCounts(response) };
+  return {
+    status: response.status,
+    body: parsed,
+    counts: JSON.parse(header),
+    ms,
+    bytes: buffer.byteLength,
+    response,
+    settle: () => settledCounts(response),
+  };
 }
 
 const cookieOf = (response) => /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
@@ -174,8 +214,13 @@ async function signIn(username) {
   return { cookie: cookieOf(login.response), id: login.body.id, username, password };
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
-const median = (values) => percentile([...values].sort((a, b) => a - b), 50);
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
+const median = (values) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /**
  * Runs `once` (which returns { ms, bytes, settle }) up to WARMUP times untimed (one when it is slow), then
@@ -218,7 +263,16 @@ async function repeat(once, { reps = REPS, seconds = ROUTE_SECONDS, warmup = WAR
   const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
   const perRun = Object.fromEntries(FIELDS.map((f) => [f, total[f] / n]));
   const referenceP50 = referenceMs.length ? median(referenceMs) : null;
-  return { n, perRun, worst, p50: percentile(sorted, 50), p99: percentile(sorted, 99), referenceP50, cpuMs: cpu / n, bytes: median(samples.map((s) => s.bytes)) };
+  return {
+    n,
+    perRun,
+    worst,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    referenceP50,
+    cpuMs: cpu / n,
+    bytes: median(samples.map((s) => s.bytes)),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -252,7 +306,10 @@ function commonWords(file, n) {
     for (const w of new Set(title.toLowerCase().match(/[a-z0-9]+/g) ?? [])) inTitles.set(w, (inTitles.get(w) ?? 0) + 1);
   }
   db.close();
-  const frequent = [...inTitles].sort((a, b) => b[1] - a[1]).slice(0, n).map(([w]) => w);
+  const frequent = [...inTitles]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([w]) => w);
   return [...new Set(['a', 'the', 'and', ...'abcdefghijklmnopqrstuvwxyz', ...frequent])];
 }
 const COMMON_WORDS = commonWords(d1File(BENCH_TEMPLATE), 50);
@@ -264,7 +321,9 @@ const askedPlain = eachWord();
 const askedNear = eachWord();
 const askedDeep = eachWord();
 /** The result window (src/shared/constants.ts, read from there): pages from it on are refused. */
-const LISTINGS_RESULT_WINDOW = Number(/LISTINGS_RESULT_WINDOW = (\d+)/.exec(readFileSync('src/shared/constants.ts', 'utf8'))[1]);
+const LISTINGS_RESULT_WINDOW = Number(
+  /LISTINGS_RESULT_WINDOW = (\d+)/.exec(readFileSync('src/shared/constants.ts', 'utf8'))[1],
+);
 /** The deepest page of 9 the result window allows (offset 999). */
 const DEEPEST = LISTINGS_RESULT_WINDOW - 1;
 /** A line that asks every common word once, with no untimed warm-up: every word's call is measured. */
@@ -279,45 +338,135 @@ const ROUTES = [
   { name: 'GET /api/skills/count', path: '/api/skills/count' },
   { name: 'GET /api/listings?limit=6 (home grid)', path: '/api/listings?limit=6&offset=0' },
   { name: 'GET /api/listings?limit=9 (browse, no distance)', path: '/api/listings?limit=9&offset=0' },
-  { name: 'GET /api/listings?distance=50 (browse as sent: default place)', path: '/api/listings?distance=50&limit=9&offset=0' },
-  { name: 'GET /api/listings?distance=50&near=Oakland', path: `/api/listings?distance=50&near=${NEAR}&limit=9&offset=0` },
-  { name: 'GET /api/listings?distance=10&near=Oakland', path: `/api/listings?distance=10&near=${NEAR}&limit=9&offset=0` },
+  {
+    name: 'GET /api/listings?distance=50 (browse as sent: default place)',
+    path: '/api/listings?distance=50&limit=9&offset=0',
+  },
+  {
+    name: 'GET /api/listings?distance=50&near=Oakland',
+    path: `/api/listings?distance=50&near=${NEAR}&limit=9&offset=0`,
+  },
+  {
+    name: 'GET /api/listings?distance=10&near=Oakland',
+    path: `/api/listings?distance=10&near=${NEAR}&limit=9&offset=0`,
+  },
   { name: 'GET /api/listings?distance=any', path: '/api/listings?distance=any&limit=9&offset=0' },
   { name: 'GET /api/listings?distance=50 page 10', path: '/api/listings?distance=50&limit=9&offset=81' },
-  { name: 'GET /api/listings?search=garden&distance=50', path: '/api/listings?search=garden&distance=50&limit=9&offset=0' },
+  {
+    name: 'GET /api/listings?search=garden&distance=50',
+    path: '/api/listings?search=garden&distance=50&limit=9&offset=0',
+  },
   { name: 'GET /api/listings?search=garden (no distance)', path: '/api/listings?search=garden&limit=9&offset=0' },
   // Any one search reads at most BUDGETS.requestRowsRead rows whatever the word (decision 041):
   // every common word once, as a guest and as a member within 50 miles, gated on the worst call.
-  { name: `GET /api/listings?search=<each of ${COMMON_WORDS.length} common words> (guest)`, path: () => `/api/listings?search=${askedPlain()}&limit=9&offset=0`, ...everyWord },
-  { name: `GET /api/listings?search=<each of ${COMMON_WORDS.length} common words>&distance=50 (member)`, path: () => `/api/listings?search=${askedNear()}&distance=50&limit=9&offset=0`, who: member, ...everyWord },
-  { name: `GET /api/listings?search=<each of ${COMMON_WORDS.length} common words> deepest page (offset ${DEEPEST})`, path: () => `/api/listings?search=${askedDeep()}&limit=9&offset=${DEEPEST}`, ...everyWord },
+  {
+    name: `GET /api/listings?search=<each of ${COMMON_WORDS.length} common words> (guest)`,
+    path: () => `/api/listings?search=${askedPlain()}&limit=9&offset=0`,
+    ...everyWord,
+  },
+  {
+    name: `GET /api/listings?search=<each of ${COMMON_WORDS.length} common words>&distance=50 (member)`,
+    path: () => `/api/listings?search=${askedNear()}&distance=50&limit=9&offset=0`,
+    who: member,
+    ...everyWord,
+  },
+  {
+    name: `GET /api/listings?search=<each of ${COMMON_WORDS.length} common words> deepest page (offset ${DEEPEST})`,
+    path: () => `/api/listings?search=${askedDeep()}&limit=9&offset=${DEEPEST}`,
+    ...everyWord,
+  },
   // Deep pages (decision 041): the deepest page the result window allows, and pages past it (400).
-  { name: 'GET /api/listings?search=garden page 50', path: '/api/listings?search=garden&limit=9&offset=441', bounded: true },
-  { name: 'GET /api/listings?search=garden&distance=50 page 50', path: '/api/listings?search=garden&distance=50&limit=9&offset=441', bounded: true },
-  { name: `GET /api/listings?limit=9 deepest page (offset ${DEEPEST})`, path: `/api/listings?limit=9&offset=${DEEPEST}`, bounded: true },
-  { name: `GET /api/listings?distance=50 deepest page (offset ${DEEPEST})`, path: `/api/listings?distance=50&limit=9&offset=${DEEPEST}`, bounded: true },
-  { name: `GET /api/listings?category=food deepest page (offset ${DEEPEST})`, path: `/api/listings?category=food&limit=9&offset=${DEEPEST}`, bounded: true },
-  { name: `GET /api/listings?category=food&distance=50 deepest page (offset ${DEEPEST})`, path: `/api/listings?category=food&distance=50&limit=9&offset=${DEEPEST}`, bounded: true },
-  { name: 'GET /api/listings?limit=9 page 500 (past the window: 400)', path: '/api/listings?limit=9&offset=4491', expect: 400, bounded: true },
-  { name: 'GET /api/listings?distance=50 page 500 (past the window: 400)', path: '/api/listings?distance=50&limit=9&offset=4491', expect: 400, bounded: true },
-  { name: 'GET /api/listings?limit=9 page 5,000 (past the window: 400)', path: '/api/listings?limit=9&offset=44991', expect: 400, bounded: true },
-  { name: 'GET /api/listings?search=bike+repair&distance=50', path: '/api/listings?search=bike%20repair&distance=50&limit=9&offset=0' },
-  { name: 'GET /api/listings?category=food&distance=50', path: '/api/listings?category=food&distance=50&limit=9&offset=0' },
+  {
+    name: 'GET /api/listings?search=garden page 50',
+    path: '/api/listings?search=garden&limit=9&offset=441',
+    bounded: true,
+  },
+  {
+    name: 'GET /api/listings?search=garden&distance=50 page 50',
+    path: '/api/listings?search=garden&distance=50&limit=9&offset=441',
+    bounded: true,
+  },
+  {
+    name: `GET /api/listings?limit=9 deepest page (offset ${DEEPEST})`,
+    path: `/api/listings?limit=9&offset=${DEEPEST}`,
+    bounded: true,
+  },
+  {
+    name: `GET /api/listings?distance=50 deepest page (offset ${DEEPEST})`,
+    path: `/api/listings?distance=50&limit=9&offset=${DEEPEST}`,
+    bounded: true,
+  },
+  {
+    name: `GET /api/listings?category=food deepest page (offset ${DEEPEST})`,
+    path: `/api/listings?category=food&limit=9&offset=${DEEPEST}`,
+    bounded: true,
+  },
+  {
+    name: `GET /api/listings?category=food&distance=50 deepest page (offset ${DEEPEST})`,
+    path: `/api/listings?category=food&distance=50&limit=9&offset=${DEEPEST}`,
+    bounded: true,
+  },
+  {
+    name: 'GET /api/listings?limit=9 page 500 (past the window: 400)',
+    path: '/api/listings?limit=9&offset=4491',
+    expect: 400,
+    bounded: true,
+  },
+  {
+    name: 'GET /api/listings?distance=50 page 500 (past the window: 400)',
+    path: '/api/listings?distance=50&limit=9&offset=4491',
+    expect: 400,
+    bounded: true,
+  },
+  {
+    name: 'GET /api/listings?limit=9 page 5,000 (past the window: 400)',
+    path: '/api/listings?limit=9&offset=44991',
+    expect: 400,
+    bounded: true,
+  },
+  {
+    name: 'GET /api/listings?search=bike+repair&distance=50',
+    path: '/api/listings?search=bike%20repair&distance=50&limit=9&offset=0',
+  },
+  {
+    name: 'GET /api/listings?category=food&distance=50',
+    path: '/api/listings?category=food&distance=50&limit=9&offset=0',
+  },
   { name: 'GET /api/listings?category=food (no distance)', path: '/api/listings?category=food&limit=9&offset=0' },
   { name: 'GET /api/listings/:id', path: `/api/listings/${nearbyListing.id}`, who: member },
   { name: 'GET /api/listings/:id/barters', path: `/api/listings/${thread.listingId}/barters`, who: member },
   { name: 'GET /api/listings/:id/reviews', path: `/api/listings/${thread.listingId}/reviews` },
   { name: 'GET /api/users/:id', path: `/api/users/${seller.id}`, who: member },
-  { name: 'GET /api/users/username/:name (busiest)', path: `/api/users/username/${BENCH_ACCOUNTS.busiest.username}`, who: member },
-  { name: 'GET /api/users/:id/listings (busiest: own, all statuses)', path: `/api/users/${busiest.id}/listings`, who: busiest },
-  { name: 'GET /api/users/:id/listings (busiest, as seen by others)', path: `/api/users/${busiest.id}/listings`, who: member },
+  {
+    name: 'GET /api/users/username/:name (busiest)',
+    path: `/api/users/username/${BENCH_ACCOUNTS.busiest.username}`,
+    who: member,
+  },
+  {
+    name: 'GET /api/users/:id/listings (busiest: own, all statuses)',
+    path: `/api/users/${busiest.id}/listings`,
+    who: busiest,
+  },
+  {
+    name: 'GET /api/users/:id/listings (busiest, as seen by others)',
+    path: `/api/users/${busiest.id}/listings`,
+    who: member,
+  },
   { name: 'GET /api/users/:id/reviews (busiest)', path: `/api/users/${busiest.id}/reviews`, who: member },
   { name: 'GET /api/users/:id/barters/count (busiest)', path: `/api/users/${busiest.id}/barters/count`, who: member },
   { name: 'GET /api/users/:id/stored-searches (member)', path: `/api/users/${member.id}/stored-searches`, who: member },
   { name: 'GET /api/conversations (member)', path: '/api/conversations', who: member },
   { name: 'GET /api/conversations (busiest member)', path: '/api/conversations', who: busiest },
-  { name: 'GET /api/conversations/:me/:partner/:listing (busiest, 400-message thread)', path: `/api/conversations/${busiest.id}/${thread.partnerId}/${thread.listingId}`, who: busiest },
-  { name: 'GET /api/conversations/:me/:partner/:listing?limit=100 (busiest, 400-message thread, as the SPA asks)', path: `/api/conversations/${busiest.id}/${thread.partnerId}/${thread.listingId}?limit=100`, who: busiest },
+  {
+    name: 'GET /api/conversations/:me/:partner/:listing (busiest, 400-message thread)',
+    path: `/api/conversations/${busiest.id}/${thread.partnerId}/${thread.listingId}`,
+    who: busiest,
+  },
+  {
+    name: 'GET /api/conversations/:me/:partner/:listing?limit=100 (busiest, 400-message thread, as the SPA asks)',
+    path: `/api/conversations/${busiest.id}/${thread.partnerId}/${thread.listingId}?limit=100`,
+    who: busiest,
+  },
   { name: 'GET /api/analytics/activity', path: '/api/analytics/activity' },
   { name: 'GET /api/analytics/dashboard', path: '/api/analytics/dashboard' },
   { name: 'GET /api/testimonials', path: '/api/testimonials' },
@@ -328,7 +477,11 @@ const ROUTES = [
   { name: 'GET /api/admin/listings', path: '/api/admin/listings', who: admin },
   // The admin search boxes from three characters (decision 026): a common name, a common title word.
   { name: 'GET /api/admin/users?search=ann (admin search)', path: '/api/admin/users?limit=50&search=ann', who: admin },
-  { name: 'GET /api/admin/listings?search=garden (admin search)', path: '/api/admin/listings?limit=50&search=garden', who: admin },
+  {
+    name: 'GET /api/admin/listings?search=garden (admin search)',
+    path: '/api/admin/listings?limit=50&search=garden',
+    who: admin,
+  },
 ];
 
 /**
@@ -354,12 +507,29 @@ const WRITES = [
     reps: 40,
     once: () => {
       const [from, to] = sendTurn++ % 2 ? [busiest, member] : [member, busiest];
-      return call('POST', '/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId: thread.listingId, content: 'Would Saturday morning work for you?' } });
+      return call('POST', '/api/messages', {
+        cookie: from.cookie,
+        body: {
+          senderId: from.id,
+          receiverId: to.id,
+          listingId: thread.listingId,
+          content: 'Would Saturday morning work for you?',
+        },
+      });
     },
   },
-  { name: 'POST /api/auth/password-salt', once: () => call('POST', '/api/auth/password-salt', { body: { username: member.username } }) },
-  { name: 'POST /api/auth/login', once: () => call('POST', '/api/auth/login', { body: signInPool[signInTurn++ % signInPool.length] }) },
-  { name: 'POST /api/notifications/read (busiest: mark all read)', once: () => call('POST', '/api/notifications/read', { cookie: busiest.cookie, body: {} }) },
+  {
+    name: 'POST /api/auth/password-salt',
+    once: () => call('POST', '/api/auth/password-salt', { body: { username: member.username } }),
+  },
+  {
+    name: 'POST /api/auth/login',
+    once: () => call('POST', '/api/auth/login', { body: signInPool[signInTurn++ % signInPool.length] }),
+  },
+  {
+    name: 'POST /api/notifications/read (busiest: mark all read)',
+    once: () => call('POST', '/api/notifications/read', { cookie: busiest.cookie, body: {} }),
+  },
 ];
 
 /**
@@ -371,13 +541,25 @@ const PAGES = [
   { name: 'Home (guest)', waves: pages.homePage(null) },
   { name: 'Home (member)', waves: pages.homePage(member) },
   { name: 'Browse (default: 50 miles)', waves: pages.browsePage(member, 'distance=50&limit=9&offset=0', 'first page') },
-  { name: 'Browse: search "garden"', waves: pages.browsePage(member, 'search=garden&distance=50&limit=9&offset=0', 'search') },
-  { name: 'Browse: category food', waves: pages.browsePage(member, 'category=food&distance=50&limit=9&offset=0', 'category') },
+  {
+    name: 'Browse: search "garden"',
+    waves: pages.browsePage(member, 'search=garden&distance=50&limit=9&offset=0', 'search'),
+  },
+  {
+    name: 'Browse: category food',
+    waves: pages.browsePage(member, 'category=food&distance=50&limit=9&offset=0', 'category'),
+  },
   { name: 'Listing page', waves: pages.listingPage(member, nearbyListing) },
   { name: 'Messages, one conversation open (member)', waves: pages.messagesPage(member, busiest.id, thread.listingId) },
-  { name: 'Messages, one conversation open (busiest member)', waves: pages.messagesPage(busiest, thread.partnerId, thread.listingId) },
+  {
+    name: 'Messages, one conversation open (busiest member)',
+    waves: pages.messagesPage(busiest, thread.partnerId, thread.listingId),
+  },
   { name: 'Own profile (busiest member)', waves: pages.profilePage(busiest, busiest, { own: true }) },
-  { name: "Another member's profile (the busiest, seen by a member)", waves: pages.profilePage(member, busiest, { own: false }) },
+  {
+    name: "Another member's profile (the busiest, seen by a member)",
+    waves: pages.profilePage(member, busiest, { own: false }),
+  },
   { name: 'Community (stories tab)', waves: pages.communityPage(member) },
   { name: 'Admin dashboard (analytics tab)', waves: pages.adminAnalyticsPage(admin) },
   { name: 'Admin dashboard → users tab', waves: pages.adminUsersTab(admin) },
@@ -399,7 +581,11 @@ const PAGES = [
   const toSuspend = [...moderation.suspend];
   let reportTurn = 0;
   ROUTES.push(
-    { name: 'GET /api/admin/reports (moderation queue: first page of 2,000 open)', path: '/api/admin/reports', who: admin },
+    {
+      name: 'GET /api/admin/reports (moderation queue: first page of 2,000 open)',
+      path: '/api/admin/reports',
+      who: admin,
+    },
     { name: 'GET /api/admin/reports/count (header badge)', path: '/api/admin/reports/count', who: admin },
     { name: 'GET /api/admin/reports?status=resolved', path: '/api/admin/reports?status=resolved', who: admin },
     { name: 'GET /api/admin/audit', path: '/api/admin/audit', who: admin },
@@ -410,19 +596,42 @@ const PAGES = [
       name: 'POST /api/reports (report a listing)',
       once: () => {
         const who = reporters[reportTurn++ % reporters.length];
-        return call('POST', '/api/reports', { cookie: who.cookie, body: { targetType: 'listing', targetId: toReport.shift(), reason: 'scam', details: 'Asked for payment up front.' } });
+        return call('POST', '/api/reports', {
+          cookie: who.cookie,
+          body: {
+            targetType: 'listing',
+            targetId: toReport.shift(),
+            reason: 'scam',
+            details: 'Asked for payment up front.',
+          },
+        });
       },
     },
-    { name: 'POST /api/admin/reports/:id/resolve (dismiss)', once: () => call('POST', `/api/admin/reports/${toDismiss.shift()}/resolve`, { cookie: admin.cookie, body: { action: 'dismiss', note: 'Not a breach' } }) },
+    {
+      name: 'POST /api/admin/reports/:id/resolve (dismiss)',
+      once: () =>
+        call('POST', `/api/admin/reports/${toDismiss.shift()}/resolve`, {
+          cookie: admin.cookie,
+          body: { action: 'dismiss', note: 'Not a breach' },
+        }),
+    },
     {
       name: 'POST /api/admin/reports/:id/resolve (suspend 7 days: the cascade)',
-      once: () => call('POST', `/api/admin/reports/${toSuspend.shift()}/resolve`, { cookie: admin.cookie, body: { action: 'suspend', days: 7, note: 'Repeated scams' } }),
+      once: () =>
+        call('POST', `/api/admin/reports/${toSuspend.shift()}/resolve`, {
+          cookie: admin.cookie,
+          body: { action: 'suspend', days: 7, note: 'Repeated scams' },
+        }),
     },
   );
   PAGES.push({
     name: 'Admin → moderation queue (2,000 open reports)',
     waves: [
-      [...pages.shell(admin), { path: '/api/admin/reports?limit=50', who: admin }, { path: '/api/admin/reports/count', who: admin }],
+      [
+        ...pages.shell(admin),
+        { path: '/api/admin/reports?limit=50', who: admin },
+        { path: '/api/admin/reports/count', who: admin },
+      ],
     ],
   });
 }
@@ -460,13 +669,23 @@ if (Object.values(BLOCK_LINES).some(picked)) {
   // Whom they block: their match partners first (so matches has someone to leave out), then the
   // owners of the newest listings they browse near Oakland (so browse and search do too).
   const partners = (await call('GET', '/api/matches', { cookie: blocker.cookie })).body.map((m) => m.member.id);
-  const browsed = (await call('GET', `/api/listings?distance=50&near=${NEAR}&limit=60&offset=0`, { cookie: blocker.cookie })).body.map((l) => l.userId);
-  const blocked = [...new Set([...partners, ...browsed])].filter((id) => !benchIds.has(id) && id !== blocker.id).slice(0, BLOCKS_HELD);
+  const browsed = (
+    await call('GET', `/api/listings?distance=50&near=${NEAR}&limit=60&offset=0`, { cookie: blocker.cookie })
+  ).body.map((l) => l.userId);
+  const blocked = [...new Set([...partners, ...browsed])]
+    .filter((id) => !benchIds.has(id) && id !== blocker.id)
+    .slice(0, BLOCKS_HELD);
   for (const id of blocked) await call('PUT', `/api/blocks/${id}`, { cookie: blocker.cookie });
-  log(`  ${blocker.username} (#${blocker.id}) blocked ${blocked.length} members (${blocked.filter((id) => partners.includes(id)).length} of them match partners).`);
+  log(
+    `  ${blocker.username} (#${blocker.id}) blocked ${blocked.length} members (${blocked.filter((id) => partners.includes(id)).length} of them match partners).`,
+  );
   // The write line: another member makes a new block on every call (members far down the id
   // range, one per call), so the member above keeps exactly BLOCKS_HELD for the page measured later.
-  const makerId = page2.map((l) => l.userId).find((id) => !benchIds.has(id) && id > 8 && !(id > 100 && id <= 140) && id !== blocker.id && !blocked.includes(id));
+  const makerId = page2
+    .map((l) => l.userId)
+    .find(
+      (id) => !benchIds.has(id) && id > 8 && !(id > 100 && id <= 140) && id !== blocker.id && !blocked.includes(id),
+    );
   const maker = await signIn((await call('GET', `/api/users/${makerId}`)).body.username);
   const fresh = Array.from({ length: 200 }, (_, i) => 15_000 + i).filter((id) => id !== maker.id);
   ROUTES.push(
@@ -475,12 +694,22 @@ if (Object.values(BLOCK_LINES).some(picked)) {
     { name: BLOCK_LINES.category, path: '/api/listings?category=food&distance=50&limit=9&offset=0', who: blocker },
     { name: BLOCK_LINES.search, path: '/api/listings?search=garden&distance=50&limit=9&offset=0', who: blocker },
     { name: BLOCK_LINES.searchPlain, path: '/api/listings?search=garden&limit=9&offset=0', who: blocker },
-    { name: BLOCK_LINES.searchTwo, path: '/api/listings?search=bike%20repair&distance=50&limit=9&offset=0', who: blocker },
+    {
+      name: BLOCK_LINES.searchTwo,
+      path: '/api/listings?search=bike%20repair&distance=50&limit=9&offset=0',
+      who: blocker,
+    },
     { name: BLOCK_LINES.matches, path: '/api/matches', who: blocker },
     { name: BLOCK_LINES.list, path: '/api/blocks', who: blocker },
   );
-  WRITES.push({ name: BLOCK_LINES.put, once: () => call('PUT', `/api/blocks/${fresh.shift()}`, { cookie: maker.cookie }) });
-  PAGES.push({ name: BLOCK_LINES.page, waves: pages.browsePage(blocker, 'distance=50&limit=9&offset=0', 'first page') });
+  WRITES.push({
+    name: BLOCK_LINES.put,
+    once: () => call('PUT', `/api/blocks/${fresh.shift()}`, { cookie: maker.cookie }),
+  });
+  PAGES.push({
+    name: BLOCK_LINES.page,
+    waves: pages.browsePage(blocker, 'distance=50&limit=9&offset=0', 'first page'),
+  });
 }
 
 /** Listings the write lines create; deleted before the cron runs. */
@@ -507,7 +736,12 @@ const benchListings = [];
     for (const d of fanout.deletions) deleters.push({ ...d, who: await signIn(d.username) });
     ROUTES.push({ name: FANOUT_LINES.bell, path: '/api/notifications', who: owners[0] });
     WRITES.push(
-      { name: FANOUT_LINES.markAll, reps: owners.length, warmup: 0, once: () => call('POST', '/api/notifications/read', { cookie: owners.shift().cookie, body: {} }) },
+      {
+        name: FANOUT_LINES.markAll,
+        reps: owners.length,
+        warmup: 0,
+        once: () => call('POST', '/api/notifications/read', { cookie: owners.shift().cookie, body: {} }),
+      },
       {
         name: FANOUT_LINES.deletion,
         reps: deleters.length,
@@ -524,7 +758,16 @@ const benchListings = [];
         once: async () => {
           const answer = await call('POST', '/api/listings', {
             cookie: busiest.cookie,
-            body: { title: 'Cordless drill with two batteries', description: 'Works well, comes with a case and a set of bits.', categoriesOffered: ['home'], whatUserWants: 'Fresh produce', whatUserWantsOptions: ['Bike repair'], location: 'Oakland, CA', distance: 10, imageUrls: [] },
+            body: {
+              title: 'Cordless drill with two batteries',
+              description: 'Works well, comes with a case and a set of bits.',
+              categoriesOffered: ['home'],
+              whatUserWants: 'Fresh produce',
+              whatUserWantsOptions: ['Bike repair'],
+              location: 'Oakland, CA',
+              distance: 10,
+              imageUrls: [],
+            },
           });
           if (answer.body?.id) benchListings.push(answer.body.id);
           return answer;
@@ -545,17 +788,29 @@ const trivialFirst = await repeat(trivialOnce, { reps: REPS, seconds: 30 });
 
 log(`Measuring ${ROUTES.length + WRITES.length} API routes (${WARMUP} warm-up calls, then up to ${REPS} timed)…`);
 for (const route of ROUTES.filter((r) => picked(r.name))) {
-  const m = await repeat(() => call('GET', typeof route.path === 'function' ? route.path() : route.path, { cookie: route.who?.cookie, expect: route.expect }), {
-    reps: route.bounded && route.reps ? route.reps : Math.min(REPS, route.reps ?? REPS),
-    warmup: route.warmup ?? WARMUP,
-    seconds: route.seconds ?? ROUTE_SECONDS,
-    reference: trivialOnce,
-  });
+  const m = await repeat(
+    () =>
+      call('GET', typeof route.path === 'function' ? route.path() : route.path, {
+        cookie: route.who?.cookie,
+        expect: route.expect,
+      }),
+    {
+      reps: route.bounded && route.reps ? route.reps : Math.min(REPS, route.reps ?? REPS),
+      warmup: route.warmup ?? WARMUP,
+      seconds: route.seconds ?? ROUTE_SECONDS,
+      reference: trivialOnce,
+    },
+  );
   results.routes.push({ name: route.name, kind: 'read', bounded: route.bounded, ...m });
-  if (process.env.BENCH_VERBOSE) log(`  ${route.name}: p50 ${m.p50.toFixed(1)} ms, ${fmt(m.perRun.d1RowsRead)} rows read`);
+  if (process.env.BENCH_VERBOSE)
+    log(`  ${route.name}: p50 ${m.p50.toFixed(1)} ms, ${fmt(m.perRun.d1RowsRead)} rows read`);
 }
 for (const write of WRITES.filter((w) => picked(w.name))) {
-  const m = await repeat(write.once, { reps: Math.min(REPS, write.reps ?? 20), warmup: write.warmup ?? WARMUP, reference: trivialOnce });
+  const m = await repeat(write.once, {
+    reps: Math.min(REPS, write.reps ?? 20),
+    warmup: write.warmup ?? WARMUP,
+    reference: trivialOnce,
+  });
   results.routes.push({ name: write.name, kind: 'write', ...m });
 }
 
@@ -580,10 +835,14 @@ for (const page of PAGES.filter((p) => picked(p.name))) {
   const once = async () => {
     const started = performance.now();
     const answers = [];
-    for (const wave of page.waves) answers.push(...(await Promise.all(wave.map((c) => call('GET', c.path, { cookie: c.who?.cookie, expect: c.expect })))));
+    for (const wave of page.waves)
+      answers.push(
+        ...(await Promise.all(wave.map((c) => call('GET', c.path, { cookie: c.who?.cookie, expect: c.expect })))),
+      );
     const ms = performance.now() - started;
     const bytes = answers.reduce((sum, a) => sum + a.bytes, 0);
-    const settle = async () => (await Promise.all(answers.map((a) => a.settle()))).reduce((sum, counts) => add(sum, counts), zero());
+    const settle = async () =>
+      (await Promise.all(answers.map((a) => a.settle()))).reduce((sum, counts) => add(sum, counts), zero());
     return { ms, bytes, settle };
   };
   const m = await repeat(once, { reps: PAGE_REPS, warmup: 1, seconds: 20, reference: trivialOnce });
@@ -623,10 +882,14 @@ async function runCron(label, cron, at, idle) {
     mkdirSync(process.env.BENCH_PROFILE_DIR, { recursive: true });
     const file = join(process.env.BENCH_PROFILE_DIR, `${label.replace(/[^a-z0-9]+/gi, '-')}`);
     writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
-    writeFileSync(`${file}.windows.json`, JSON.stringify({ windows, offsetUs, records: state.cronJobs, entry: state.scheduled[cron] }));
+    writeFileSync(
+      `${file}.windows.json`,
+      JSON.stringify({ windows, offsetUs, records: state.cronJobs, entry: state.scheduled[cron] }),
+    );
   }
   const entry = state.scheduled[cron];
-  if (!entry?.last || (entry.runs ?? 0) <= runsBefore) throw new Error(`The ${cron} run reported no meter (outcome: ${outcome})`);
+  if (!entry?.last || (entry.runs ?? 0) <= runsBefore)
+    throw new Error(`The ${cron} run reported no meter (outcome: ${outcome})`);
   const records = state.cronJobs.filter((r) => r.cron === cron && r.scheduledTime === entry.lastScheduledTime);
   const split = cronInvocationWindows(windows[0], records, entry.lastEndedAt, offsetUs, 'cron');
   // Samples whose stack shows a called Durable Object (a MemberSockets bell push, say) go to those
@@ -655,18 +918,46 @@ async function runCron(label, cron, at, idle) {
   const hotspots = (pick) => {
     const self = new Map();
     split.forEach((w, i) => pick(w) && attributed[i].selfMs.forEach((v, k) => self.set(k, (self.get(k) ?? 0) + v)));
-    return [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([where, v]) => `${where} ${v.toFixed(1)}`).join(', ');
+    return [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([where, v]) => `${where} ${v.toFixed(1)}`)
+      .join(', ');
   };
   const pick = (counts) => Object.fromEntries(FIELDS.map((f) => [f, counts[f] ?? 0]));
   const invocations = [
-    { name: 'dispatcher (scheduled handler)', perRun: pick(entry.last), ms: entry.lastEndedAt - entry.lastStartedAt, workerCpuMs: cpuOf((w) => w.kind === 'cron dispatcher'), objects: objectsOf((w) => w.kind === 'cron dispatcher') },
+    {
+      name: 'dispatcher (scheduled handler)',
+      perRun: pick(entry.last),
+      ms: entry.lastEndedAt - entry.lastStartedAt,
+      workerCpuMs: cpuOf((w) => w.kind === 'cron dispatcher'),
+      objects: objectsOf((w) => w.kind === 'cron dispatcher'),
+    },
     ...records
       .sort((a, b) => a.startedAt - b.startedAt)
-      .map((r) => ({ name: `${r.job}${r.call ? ` (call ${r.call + 1})` : ''}`, perRun: pick(r.counts), ms: r.returnedAt - r.startedAt, workerCpuMs: cpuOf((w) => w.record === r), objects: objectsOf((w) => w.record === r), hotspots: hotspots((w) => w.record === r), ok: r.ok, more: r.more })),
+      .map((r) => ({
+        name: `${r.job}${r.call ? ` (call ${r.call + 1})` : ''}`,
+        perRun: pick(r.counts),
+        ms: r.returnedAt - r.startedAt,
+        workerCpuMs: cpuOf((w) => w.record === r),
+        objects: objectsOf((w) => w.record === r),
+        hotspots: hotspots((w) => w.record === r),
+        ok: r.ok,
+        more: r.more,
+      })),
   ];
   const perRun = zero();
   for (const i of invocations) for (const f of FIELDS) perRun[f] += i.perRun[f];
-  results.crons.push({ name: label, cron, idle, outcome: outcome.trim(), perRun, ms, cpuMs: workerdCpuMs() - beforeCpu, invocations });
+  results.crons.push({
+    name: label,
+    cron,
+    idle,
+    outcome: outcome.trim(),
+    perRun,
+    ms,
+    cpuMs: workerdCpuMs() - beforeCpu,
+    invocations,
+  });
 }
 let profiler = null;
 /** Runs of a trigger over the dataset's backlog at most (the bench stops there and says so). */
@@ -683,10 +974,12 @@ function backlogLeft(cron) {
 const WORKER_SOURCE_MAP = 'dist/barter_market/index.js.map';
 let sourceOf = null;
 /** A Durable Object class other than CronJobs (whose `run` is the job's own invocation). */
-const isOtherObjectSource = (source) => /(^|\/)worker\/durable-objects\//.test(source) && !/\/cron-jobs\.ts$/.test(source);
+const isOtherObjectSource = (source) =>
+  /(^|\/)worker\/durable-objects\//.test(source) && !/\/cron-jobs\.ts$/.test(source);
 log('Running the cron triggers…');
 /** A cron run is measured when its label matches, or when one of the --only alternatives is (part of) "cron". */
-const cronPicked = (label) => !ONLY || ONLY.split(/[|,]/).some((part) => part && 'cron'.includes(part)) || picked(label);
+const cronPicked = (label) =>
+  !ONLY || ONLY.split(/[|,]/).some((part) => part && 'cron'.includes(part)) || picked(label);
 {
   // The backlog is drained over several runs (each run's rows written are capped, decision 042):
   // the trigger runs every 15 minutes while a job's last call still reported a full page, then
@@ -704,9 +997,14 @@ const cronPicked = (label) => !ONLY || ONLY.split(/[|,]/).some((part) => part &&
   await runCron('0 3 * * * (daily: backlog)', '0 3 * * *', t0 + 60 * 60_000, false);
   while (night < MAX_BACKLOG_RUNS && backlogLeft('0 3 * * *')) {
     night += 1;
-    await runCron(`0 3 * * * (daily: backlog, night ${night})`, '0 3 * * *', t0 + 60 * 60_000 + (night - 1) * 24 * 60 * 60_000, false);
+    await runCron(
+      `0 3 * * * (daily: backlog, night ${night})`,
+      '0 3 * * *',
+      t0 + 60 * 60_000 + (night - 1) * 24 * 60 * 60_000,
+      false,
+    );
   }
-  await runCron('0 3 * * * (next day: one day\'s work)', '0 3 * * *', t0 + 60 * 60_000 + night * 24 * 60 * 60_000, true);
+  await runCron("0 3 * * * (next day: one day's work)", '0 3 * * *', t0 + 60 * 60_000 + night * 24 * 60 * 60_000, true);
 }
 
 stop();
@@ -729,7 +1027,14 @@ for (const r of results.routes) {
   verdicts(r, [
     [r.p50Ratio <= BUDGETS.routeP50Ratio, `p50 ≤ ${BUDGETS.routeP50Ratio}× trivial`],
     [r.perRun.d1Queries <= BUDGETS.requestQueries, `≤ ${BUDGETS.requestQueries} D1 queries (free plan)`],
-    ...(r.bounded ? [[r.worst.d1RowsRead <= BUDGETS.requestRowsRead, `every call ≤ ${fmt(BUDGETS.requestRowsRead)} rows read (worst ${fmt(r.worst.d1RowsRead)})`]] : []),
+    ...(r.bounded
+      ? [
+          [
+            r.worst.d1RowsRead <= BUDGETS.requestRowsRead,
+            `every call ≤ ${fmt(BUDGETS.requestRowsRead)} rows read (worst ${fmt(r.worst.d1RowsRead)})`,
+          ],
+        ]
+      : []),
   ]);
 }
 for (const p of results.pages) {
@@ -741,7 +1046,9 @@ for (const c of results.crons) {
   // Per trigger: the rows read with little to do (all its invocations summed). Per invocation
   // (the dispatcher and each job call): the statements and the Worker JS CPU.
   verdicts(c, [
-    ...(c.idle ? [[c.perRun.d1RowsRead <= BUDGETS.idleCronRowsRead, `≤ ${fmt(BUDGETS.idleCronRowsRead)} rows read`]] : []),
+    ...(c.idle
+      ? [[c.perRun.d1RowsRead <= BUDGETS.idleCronRowsRead, `≤ ${fmt(BUDGETS.idleCronRowsRead)} rows read`]]
+      : []),
     [c.perRun.d1RowsWritten <= BUDGETS.cronRunRowsWritten, `≤ ${fmt(BUDGETS.cronRunRowsWritten)} rows written`],
   ]);
   for (const i of c.invocations) {
@@ -754,7 +1061,14 @@ for (const c of results.crons) {
     verdicts(i, [
       [i.perRun.d1Statements <= BUDGETS.cronQueries, `≤ ${BUDGETS.cronQueries} D1 queries (statements)`],
       [i.workerCpuMs <= BUDGETS.cronInvocationCpuMs, `≤ ${BUDGETS.cronInvocationCpuMs} ms Worker CPU`],
-      ...(i.perRun.doRequests > 0 ? [[i.objects.perCallBoundMs <= BUDGETS.cronInvocationCpuMs, `≤ ${BUDGETS.cronInvocationCpuMs} ms per DO call (bound)`]] : []),
+      ...(i.perRun.doRequests > 0
+        ? [
+            [
+              i.objects.perCallBoundMs <= BUDGETS.cronInvocationCpuMs,
+              `≤ ${BUDGETS.cronInvocationCpuMs} ms per DO call (bound)`,
+            ],
+          ]
+        : []),
     ]);
   }
 }
@@ -773,20 +1087,33 @@ function cpuPerJob(crons) {
   }
   return [...jobs.values()].map((j) => {
     const sorted = [...j.cpu].sort((a, b) => a - b);
-    return { job: j.job, calls: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1], doBound: j.doBound };
+    return {
+      job: j.job,
+      calls: sorted.length,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted[sorted.length - 1],
+      doBound: j.doBound,
+    };
   });
 }
 
 const report = {
   cronJobs: cpuPerJob(results.crons),
-  dataset: { version: dataset.version, generatedAt: new Date(dataset.t0).toISOString(), generationSeconds: dataset.seconds, ...dataset.figures },
+  dataset: {
+    version: dataset.version,
+    generatedAt: new Date(dataset.t0).toISOString(),
+    generationSeconds: dataset.seconds,
+    ...dataset.figures,
+  },
   budgets: BUDGETS,
   reps: REPS,
   trivial,
   routes: results.routes,
   pages: results.pages,
   crons: results.crons,
-  cpuNote: "CPU = CPU time of the workerd process that runs the Worker, per request (or per page, per cron run): an upper bound that includes the runtime's own work; not gated. The inspector's per-isolate figure will replace it.",
+  cpuNote:
+    "CPU = CPU time of the workerd process that runs the Worker, per request (or per page, per cron run): an upper bound that includes the runtime's own work; not gated. The inspector's per-isolate figure will replace it.",
   violations,
   seconds: Math.round((Date.now() - runStarted) / 1000),
 };
@@ -797,54 +1124,184 @@ if (JSON_OUTPUT) {
   const table = (headers, rows) => {
     if (MARKDOWN) {
       const cells = (r) => `| ${r.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`;
-      return [cells(headers), `|${headers.map((_, i) => (i === 0 || i === headers.length - 1 ? '---' : '---:')).join('|')}|`, ...rows.map(cells)].join('\n');
+      return [
+        cells(headers),
+        `|${headers.map((_, i) => (i === 0 || i === headers.length - 1 ? '---' : '---:')).join('|')}|`,
+        ...rows.map(cells),
+      ].join('\n');
     }
     const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-    const line = (cells) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+    const line = (cells) =>
+      cells
+        .map((c, i) =>
+          i === 0 || i === cells.length - 1 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]),
+        )
+        .join('  ');
     return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
   };
   const verdict = (line) => line.checks.map((c) => `${c.ok ? '✓' : '✗'} ${c.budget}`).join('; ');
-  const counts = (c) => [fmt(c.d1Queries), fmt(c.d1Statements), fmt(c.d1RowsRead), fmt(c.d1RowsWritten), fmt(c.kvReads), fmt(c.kvWrites), fmt(c.doRequests)];
+  const counts = (c) => [
+    fmt(c.d1Queries),
+    fmt(c.d1Statements),
+    fmt(c.d1RowsRead),
+    fmt(c.d1RowsWritten),
+    fmt(c.kvReads),
+    fmt(c.kvWrites),
+    fmt(c.doRequests),
+  ];
   const f = dataset.figures;
-  console.log(`\nScale bench: ${fmt(f.rows.users)} members, ${fmt(f.rows.listings)} listings, ${fmt(f.rows.messages)} messages in ${fmt(f.conversations)} conversations (busiest member: ${fmt(f.busiestConversations)}), ${fmt(f.rows.stored_searches)} saved searches; run took ${report.seconds} s.`);
-  console.log(`Reference: ${trivial.name}, p50 ${trivial.p50.toFixed(2)} ms, p99 ${trivial.p99.toFixed(2)} ms over ${trivial.n} calls. Latency columns: p50 and p99 as multiples (×) of the reference's p50 over calls interleaved with that line's (one before each), with p50 in ms.`);
-  console.log('CPU ms: workerd process CPU per request, an upper bound (includes the runtime\'s own work); not gated.\n');
+  console.log(
+    `\nScale bench: ${fmt(f.rows.users)} members, ${fmt(f.rows.listings)} listings, ${fmt(f.rows.messages)} messages in ${fmt(f.conversations)} conversations (busiest member: ${fmt(f.busiestConversations)}), ${fmt(f.rows.stored_searches)} saved searches; run took ${report.seconds} s.`,
+  );
+  console.log(
+    `Reference: ${trivial.name}, p50 ${trivial.p50.toFixed(2)} ms, p99 ${trivial.p99.toFixed(2)} ms over ${trivial.n} calls. Latency columns: p50 and p99 as multiples (×) of the reference's p50 over calls interleaved with that line's (one before each), with p50 in ms.`,
+  );
+  console.log(
+    "CPU ms: workerd process CPU per request, an upper bound (includes the runtime's own work); not gated.\n",
+  );
   console.log('API routes (per call)');
-  console.log(table(
-    ['Route', 'D1 q', 'stmts', 'rows read', 'rows written', 'KV r', 'KV w', 'DO', 'p50 ms', 'p50 ×', 'p99 ×', 'CPU ms', 'n', 'Budget'],
-    results.routes.map((r) => [r.name, ...counts(r.perRun), r.p50.toFixed(1), r.p50Ratio.toFixed(1), r.p99Ratio.toFixed(1), r.cpuMs.toFixed(1), r.n, verdict(r)]),
-  ));
-  console.log('\nPages (per full load: the calls the SPA makes, summed)');
-  console.log(table(
-    ['Page', 'calls', 'D1 q', 'stmts', 'rows read', 'rows written', 'KV r', 'KV w', 'DO', 'p50 ms', 'p50 ×', 'p99 ×', 'CPU ms', 'n', 'Budget'],
-    results.pages.map((p) => [p.name, p.calls, ...counts(p.perRun), p.p50.toFixed(1), p.p50Ratio.toFixed(1), p.p99Ratio.toFixed(1), p.cpuMs.toFixed(1), p.n, verdict(p)]),
-  ));
-  console.log('\nCron runs');
-  console.log(table(
-    ['Run', 'D1 q', 'stmts', 'rows read', 'rows written', 'KV r', 'KV w', 'DO', 'ms', 'CPU ms', 'outcome', 'Budget'],
-    results.crons.map((c) => [c.name, ...counts(c.perRun), c.ms.toFixed(0), c.cpuMs.toFixed(1), c.outcome, verdict(c) || '—']),
-  ));
-  console.log('\nCron invocations (the scheduled handler dispatches; each job call is a CronJobs Durable Object invocation). Worker JS CPU ms: V8 profiler, per invocation, its own samples; "DO calls ms": the samples of the Durable Objects it called (inside the stub calls + the objects\' code; locally they run in the same isolate), "per DO call ≤": one call\'s share (mean, then the upper bound); "all ms": the window\'s whole figure:');
-  console.log(table(
-    ['Invocation', 'D1 q', 'stmts', 'rows read', 'rows written', 'KV r', 'KV w', 'DO', 'ms', 'Worker JS CPU ms', 'DO calls ms', 'per DO call ms (≤ bound)', 'all ms', 'Budget'],
-    results.crons.flatMap((c) =>
-      c.invocations.map((i) => [
-        i.name,
-        ...counts(i.perRun),
-        i.ms.toFixed(0),
-        i.workerCpuMs.toFixed(1),
-        i.perRun.doRequests > 0 ? i.objects.ms.toFixed(1) : '—',
-        i.perRun.doRequests > 0 ? `${i.objects.perCallMs.toFixed(1)} (≤ ${i.objects.perCallBoundMs.toFixed(1)})` : '—',
-        i.objects.totalMs.toFixed(1),
-        verdict(i),
+  console.log(
+    table(
+      [
+        'Route',
+        'D1 q',
+        'stmts',
+        'rows read',
+        'rows written',
+        'KV r',
+        'KV w',
+        'DO',
+        'p50 ms',
+        'p50 ×',
+        'p99 ×',
+        'CPU ms',
+        'n',
+        'Budget',
+      ],
+      results.routes.map((r) => [
+        r.name,
+        ...counts(r.perRun),
+        r.p50.toFixed(1),
+        r.p50Ratio.toFixed(1),
+        r.p99Ratio.toFixed(1),
+        r.cpuMs.toFixed(1),
+        r.n,
+        verdict(r),
       ]),
     ),
-  ));
-  console.log('\nCron jobs: Worker JS CPU per call over every trigger run measured (p50, p99, max; each call gated above):');
-  console.log(table(['Job', 'calls', 'p50 ms', 'p99 ms', 'max ms', 'max per DO call ms (bound)'], cpuPerJob(results.crons).map((j) => [j.job, j.calls, j.p50.toFixed(1), j.p99.toFixed(1), j.max.toFixed(1), j.doBound === null ? '—' : j.doBound.toFixed(1)])));
-  const hot = results.crons.flatMap((c) => c.invocations.filter((i) => i.workerCpuMs > BUDGETS.cronInvocationCpuMs && i.hotspots));
-  if (hot.length) console.log(`\nCron invocations over ${BUDGETS.cronInvocationCpuMs} ms, where their samples stopped (self ms):\n${hot.map((i) => `  ${i.name}: ${i.hotspots}`).join('\n')}`);
-  console.log(violations.length ? `\n${violations.length} budget${violations.length === 1 ? '' : 's'} exceeded:\n${violations.map((v) => `  ✗ ${v}`).join('\n')}` : '\nEvery budget is met.');
+  );
+  console.log('\nPages (per full load: the calls the SPA makes, summed)');
+  console.log(
+    table(
+      [
+        'Page',
+        'calls',
+        'D1 q',
+        'stmts',
+        'rows read',
+        'rows written',
+        'KV r',
+        'KV w',
+        'DO',
+        'p50 ms',
+        'p50 ×',
+        'p99 ×',
+        'CPU ms',
+        'n',
+        'Budget',
+      ],
+      results.pages.map((p) => [
+        p.name,
+        p.calls,
+        ...counts(p.perRun),
+        p.p50.toFixed(1),
+        p.p50Ratio.toFixed(1),
+        p.p99Ratio.toFixed(1),
+        p.cpuMs.toFixed(1),
+        p.n,
+        verdict(p),
+      ]),
+    ),
+  );
+  console.log('\nCron runs');
+  console.log(
+    table(
+      ['Run', 'D1 q', 'stmts', 'rows read', 'rows written', 'KV r', 'KV w', 'DO', 'ms', 'CPU ms', 'outcome', 'Budget'],
+      results.crons.map((c) => [
+        c.name,
+        ...counts(c.perRun),
+        c.ms.toFixed(0),
+        c.cpuMs.toFixed(1),
+        c.outcome,
+        verdict(c) || '—',
+      ]),
+    ),
+  );
+  console.log(
+    '\nCron invocations (the scheduled handler dispatches; each job call is a CronJobs Durable Object invocation). Worker JS CPU ms: V8 profiler, per invocation, its own samples; "DO calls ms": the samples of the Durable Objects it called (inside the stub calls + the objects\' code; locally they run in the same isolate), "per DO call ≤": one call\'s share (mean, then the upper bound); "all ms": the window\'s whole figure:',
+  );
+  console.log(
+    table(
+      [
+        'Invocation',
+        'D1 q',
+        'stmts',
+        'rows read',
+        'rows written',
+        'KV r',
+        'KV w',
+        'DO',
+        'ms',
+        'Worker JS CPU ms',
+        'DO calls ms',
+        'per DO call ms (≤ bound)',
+        'all ms',
+        'Budget',
+      ],
+      results.crons.flatMap((c) =>
+        c.invocations.map((i) => [
+          i.name,
+          ...counts(i.perRun),
+          i.ms.toFixed(0),
+          i.workerCpuMs.toFixed(1),
+          i.perRun.doRequests > 0 ? i.objects.ms.toFixed(1) : '—',
+          i.perRun.doRequests > 0
+            ? `${i.objects.perCallMs.toFixed(1)} (≤ ${i.objects.perCallBoundMs.toFixed(1)})`
+            : '—',
+          i.objects.totalMs.toFixed(1),
+          verdict(i),
+        ]),
+      ),
+    ),
+  );
+  console.log(
+    '\nCron jobs: Worker JS CPU per call over every trigger run measured (p50, p99, max; each call gated above):',
+  );
+  console.log(
+    table(
+      ['Job', 'calls', 'p50 ms', 'p99 ms', 'max ms', 'max per DO call ms (bound)'],
+      cpuPerJob(results.crons).map((j) => [
+        j.job,
+        j.calls,
+        j.p50.toFixed(1),
+        j.p99.toFixed(1),
+        j.max.toFixed(1),
+        j.doBound === null ? '—' : j.doBound.toFixed(1),
+      ]),
+    ),
+  );
+  const hot = results.crons.flatMap((c) =>
+    c.invocations.filter((i) => i.workerCpuMs > BUDGETS.cronInvocationCpuMs && i.hotspots),
+  );
+  if (hot.length)
+    console.log(
+      `\nCron invocations over ${BUDGETS.cronInvocationCpuMs} ms, where their samples stopped (self ms):\n${hot.map((i) => `  ${i.name}: ${i.hotspots}`).join('\n')}`,
+    );
+  console.log(
+    violations.length
+      ? `\n${violations.length} budget${violations.length === 1 ? '' : 's'} exceeded:\n${violations.map((v) => `  ✗ ${v}`).join('\n')}`
+      : '\nEvery budget is met.',
+  );
 }
 process.exitCode = violations.length ? 1 : 0;
 process.exit();

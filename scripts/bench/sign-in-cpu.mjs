@@ -23,7 +23,14 @@ export * from './src/shared/password-key.ts';
 export { default as setupWasm } from 'argon2id/lib/setup.js';
 `;
 const out = join(mkdtempSync(join(tmpdir(), 'bench-')), 'relief.mjs');
-const bundled = await build({ stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'error' });
+const bundled = await build({
+  stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' },
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  write: false,
+  logLevel: 'error',
+});
 writeFileSync(out, bundled.outputFiles[0].text);
 const lib = await import(pathToFileURL(out).href);
 
@@ -61,7 +68,11 @@ async function measure(n, fn) {
   }
   const cpu = process.cpuUsage(cpuBefore);
   samples.sort((a, b) => a - b);
-  return { cpuMs: (cpu.user + cpu.system) / 1000 / n, p50: samples[Math.floor(n * 0.5)], p99: samples[Math.floor(n * 0.99)] };
+  return {
+    cpuMs: (cpu.user + cpu.system) / 1000 / n,
+    p50: samples[Math.floor(n * 0.5)],
+    p99: samples[Math.floor(n * 0.99)],
+  };
 }
 
 const relief = await measure(iterations, reliefSignIn);

@@ -70,7 +70,12 @@ const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
 };
-const fmt = (n, digits = 1) => (n === null || n === undefined ? '—' : Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: digits }));
+const fmt = (n, digits = 1) =>
+  n === null || n === undefined
+    ? '—'
+    : Number.isInteger(n)
+      ? n.toLocaleString('en-US')
+      : n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
 /** The engine and the cron's constants, bundled for Node from the Worker's TypeScript. */
 async function loadEngine() {
@@ -102,7 +107,8 @@ function randomInstance(random, n, density) {
   const listings = [];
   for (let m = 1; m <= n; m++) {
     const count = 1 + Math.floor(random() * 3);
-    for (let k = 0; k < count; k++) listings.push({ id: m * 10 + k, owner: m, latitude: 37 + random(), longitude: -122 + random() });
+    for (let k = 0; k < count; k++)
+      listings.push({ id: m * 10 + k, owner: m, latitude: 37 + random(), longitude: -122 + random() });
   }
   const edges = [];
   const seen = new Set();
@@ -114,7 +120,13 @@ function randomInstance(random, n, density) {
       const listing = listings[Math.floor(random() * listings.length)];
       if (listing.owner === m || seen.has(`${m}:${listing.id}`)) continue;
       seen.add(`${m}:${listing.id}`);
-      edges.push({ listingId: listing.id, giverId: listing.owner, receiverId: m, latitude: listing.latitude, longitude: listing.longitude });
+      edges.push({
+        listingId: listing.id,
+        giverId: listing.owner,
+        receiverId: m,
+        latitude: listing.latitude,
+        longitude: listing.longitude,
+      });
     }
   }
   return { n, edges };
@@ -168,7 +180,8 @@ function bruteForce({ n, edges }, limit = 3_000_000) {
     const held = memo.get(key);
     if (held !== undefined) return held;
     let value = best(i + 1, used);
-    for (const c of cyclesFrom[i]) if ((c.mask & used) === 0n) value = Math.max(value, c.size + best(i + 1, used | c.mask));
+    for (const c of cyclesFrom[i])
+      if ((c.mask & used) === 0n) value = Math.max(value, c.size + best(i + 1, used | c.mask));
     memo.set(key, value);
     return value;
   };
@@ -193,7 +206,12 @@ function globalPass(engine, { edges }, window) {
   let exact = true;
   for (let i = 0; i < seeds.length; i += window) {
     const graph = new engine.WantGraph(edges);
-    const plan = engine.planPage(graph, seeds.slice(i, i + window), { excludedListings: taken, maxSteps: engine.PAGE_STEPS, maxCircles: engine.PAGE_MAX_CIRCLES, maxWork: engine.PAGE_SELECTION_WORK });
+    const plan = engine.planPage(graph, seeds.slice(i, i + window), {
+      excludedListings: taken,
+      maxSteps: engine.PAGE_STEPS,
+      maxCircles: engine.PAGE_MAX_CIRCLES,
+      maxWork: engine.PAGE_SELECTION_WORK,
+    });
     exact &&= plan.exact;
     for (const circle of plan.circles) {
       for (const leg of circle.legs) {
@@ -209,7 +227,12 @@ async function smallInstances() {
   const engine = await loadEngine();
   const random = mulberry32(12_345);
   const densities = [0.5, 1, 1.5, 2, 3, 4];
-  const rows = new Map(densities.map((d) => [d, { instances: 0, skipped: 0, optimum: 0, pass: 0, paged: 0, greedy: 0, equal: 0, inexact: 0, minRatio: 1, ms: 0 }]));
+  const rows = new Map(
+    densities.map((d) => [
+      d,
+      { instances: 0, skipped: 0, optimum: 0, pass: 0, paged: 0, greedy: 0, equal: 0, inexact: 0, minRatio: 1, ms: 0 },
+    ]),
+  );
   let made = 0;
   for (let i = 0; made < INSTANCES && i < INSTANCES * 3; i++) {
     const density = densities[i % densities.length];
@@ -226,7 +249,11 @@ async function smallInstances() {
     const pass = globalPass(engine, instance, engine.MAX_SEEDS);
     row.ms += performance.now() - started;
     const paged = globalPass(engine, instance, 8);
-    const all = engine.enumerateCircles(new engine.WantGraph(instance.edges), [...new Set(instance.edges.map((e) => e.receiverId))], { maxCircles: 1e6, maxSteps: 1e9 }).circles;
+    const all = engine.enumerateCircles(
+      new engine.WantGraph(instance.edges),
+      [...new Set(instance.edges.map((e) => e.receiverId))],
+      { maxCircles: 1e6, maxSteps: 1e9 },
+    ).circles;
     const greedy = engine.servedBy(engine.greedyCircles(all));
     row.instances += 1;
     row.optimum += optimum;
@@ -237,14 +264,53 @@ async function smallInstances() {
     if (!pass.exact) row.inexact += 1;
     if (optimum > 0) row.minRatio = Math.min(row.minRatio, pass.served / optimum);
   }
-  const total = { instances: 0, skipped: 0, optimum: 0, pass: 0, paged: 0, greedy: 0, equal: 0, inexact: 0, minRatio: 1, ms: 0 };
-  for (const row of rows.values()) for (const key of Object.keys(total)) total[key] = key === 'minRatio' ? Math.min(total[key], row[key]) : total[key] + row[key];
+  const total = {
+    instances: 0,
+    skipped: 0,
+    optimum: 0,
+    pass: 0,
+    paged: 0,
+    greedy: 0,
+    equal: 0,
+    inexact: 0,
+    minRatio: 1,
+    ms: 0,
+  };
+  for (const row of rows.values())
+    for (const key of Object.keys(total))
+      total[key] = key === 'minRatio' ? Math.min(total[key], row[key]) : total[key] + row[key];
   const ratio = (a, b) => (b ? (a / b).toFixed(4) : '—');
   log('\n(b) Small instances (6–40 members, 1–3 listings each): global pass vs brute-force optimum, members served');
-  log(table(
-    ['wants per member', 'instances', 'skipped', 'optimum Σ', 'pass Σ', 'pass / optimum', 'equal', 'min ratio', 'pages of 8 / optimum', 'greedy / optimum', 'pass ms (mean)'],
-    [...rows.entries(), ['all', total]].map(([d, r]) => [d, r.instances, r.skipped, fmt(r.optimum), fmt(r.pass), ratio(r.pass, r.optimum), `${r.equal}/${r.instances}`, r.minRatio.toFixed(3), ratio(r.paged, r.optimum), ratio(r.greedy, r.optimum), r.instances ? (r.ms / r.instances).toFixed(2) : '—']),
-  ));
+  log(
+    table(
+      [
+        'wants per member',
+        'instances',
+        'skipped',
+        'optimum Σ',
+        'pass Σ',
+        'pass / optimum',
+        'equal',
+        'min ratio',
+        'pages of 8 / optimum',
+        'greedy / optimum',
+        'pass ms (mean)',
+      ],
+      [...rows.entries(), ['all', total]].map(([d, r]) => [
+        d,
+        r.instances,
+        r.skipped,
+        fmt(r.optimum),
+        fmt(r.pass),
+        ratio(r.pass, r.optimum),
+        `${r.equal}/${r.instances}`,
+        r.minRatio.toFixed(3),
+        ratio(r.paged, r.optimum),
+        ratio(r.greedy, r.optimum),
+        r.instances ? (r.ms / r.instances).toFixed(2) : '—',
+      ]),
+    ),
+  );
   log(
     `Skipped: instances whose brute force passed 3M calls (dense and large). "pass": one page of up to ${engine.MAX_SEEDS} seeds (the window a sparse community's pages grow to, doubling from ${engine.INITIAL_SEEDS} in ${Math.ceil(Math.log2(engine.MAX_SEEDS / engine.INITIAL_SEEDS))} runs); "pages of 8": a small window, page by page. Pages can serve more than the optimum's members: across pages a member may join a second circle with another listing, which the optimum (one circle per member) does not count.`,
   );
@@ -253,7 +319,8 @@ async function smallInstances() {
 
 function table(headers, rows) {
   const widths = headers.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -276,7 +343,11 @@ function writeWants(file) {
   const random = mulberry32(20_261_123);
   const db = new DatabaseSync(file);
   db.exec('PRAGMA synchronous = OFF;');
-  const listings = db.prepare("SELECT id, user_id AS owner, coalesce(latitude, 0) AS lat FROM listings WHERE status = 'active' ORDER BY lat, id").all();
+  const listings = db
+    .prepare(
+      "SELECT id, user_id AS owner, coalesce(latitude, 0) AS lat FROM listings WHERE status = 'active' ORDER BY lat, id",
+    )
+    .all();
   const users = db.prepare("SELECT id, username, password LIKE '$relief$%' AS current FROM users ORDER BY id").all();
   const members = users.map((r) => r.id);
   const usernames = new Map(users.filter((r) => r.current).map((r) => [r.id, r.username]));
@@ -291,12 +362,17 @@ function writeWants(file) {
   while (rows.length < WANTS && guard++ < 50) {
     for (const member of members) {
       if (rows.length >= WANTS) break;
-      const count = Math.min(200, Math.floor(-Math.log(1 - random()) * 9) + (random() < 0.002 ? 150 : 0)) + (guard === 1 ? 1 : 0);
+      const count =
+        Math.min(200, Math.floor(-Math.log(1 - random()) * 9) + (random() < 0.002 ? 150 : 0)) + (guard === 1 ? 1 : 0);
       const home = position.get(member) ?? Math.floor(random() * listings.length);
       for (let k = 0; k < count && rows.length < WANTS; k++) {
         const r = random();
         const index =
-          r < 0.55 ? Math.min(listings.length - 1, Math.max(0, home + Math.floor((random() - 0.5) * 600))) : r < 0.9 ? Math.floor(random() * listings.length) : hubs[Math.min(99, Math.floor(100 * random() ** 3))];
+          r < 0.55
+            ? Math.min(listings.length - 1, Math.max(0, home + Math.floor((random() - 0.5) * 600)))
+            : r < 0.9
+              ? Math.floor(random() * listings.length)
+              : hubs[Math.min(99, Math.floor(100 * random() ** 3))];
         const listing = listings[index];
         if (listing.owner === member || wanted.has(`${member}:${listing.id}`)) continue;
         wanted.add(`${member}:${listing.id}`);
@@ -308,10 +384,16 @@ function writeWants(file) {
   db.exec('BEGIN');
   db.exec('DELETE FROM wants');
   const insert = db.prepare('INSERT INTO wants (user_id, listing_id, created_at) VALUES (?, ?, ?)');
-  rows.forEach(([member, listing], i) => insert.run(member, listing, new Date(t0 - (rows.length - i) * 1000).toISOString()));
+  rows.forEach(([member, listing], i) =>
+    insert.run(member, listing, new Date(t0 - (rows.length - i) * 1000).toISOString()),
+  );
   db.exec('COMMIT');
-  const perListing = db.prepare('SELECT max(n) AS max, count(*) AS listings FROM (SELECT count(*) AS n FROM wants GROUP BY listing_id)').get();
-  const perMember = db.prepare('SELECT max(n) AS max, count(*) AS members FROM (SELECT count(*) AS n FROM wants GROUP BY user_id)').get();
+  const perListing = db
+    .prepare('SELECT max(n) AS max, count(*) AS listings FROM (SELECT count(*) AS n FROM wants GROUP BY listing_id)')
+    .get();
+  const perMember = db
+    .prepare('SELECT max(n) AS max, count(*) AS members FROM (SELECT count(*) AS n FROM wants GROUP BY user_id)')
+    .get();
   // The graph, for choosing wants that close circles.
   const owner = new Map(listings.map((l) => [l.id, l.owner]));
   const out = new Map(); // giver → [[listing, receiver]]
@@ -323,7 +405,20 @@ function writeWants(file) {
     out.get(giver).push(receiverPair(listing, member));
   }
   db.close();
-  return { wants: rows.length, maxPerListing: perListing.max, wantedListings: perListing.listings, maxPerMember: perMember.max, wantingMembers: perMember.members, out, listingsOf, wanted, members, listings, random, usernames };
+  return {
+    wants: rows.length,
+    maxPerListing: perListing.max,
+    wantedListings: perListing.listings,
+    maxPerMember: perMember.max,
+    wantingMembers: perMember.members,
+    out,
+    listingsOf,
+    wanted,
+    members,
+    listings,
+    random,
+    usernames,
+  };
 }
 const receiverPair = (listing, receiver) => ({ listing, receiver });
 
@@ -363,7 +458,13 @@ function chooseAdds(graph, count) {
     if (g === r || !options.length) continue;
     const listing = options[Math.floor(random() * options.length)];
     wanted.add(`${r}:${listing}`);
-    adds.push({ userId: r, username: usernames.get(r), listingId: listing, closing, members: closing ? hops + 1 : null });
+    adds.push({
+      userId: r,
+      username: usernames.get(r),
+      listingId: listing,
+      closing,
+      members: closing ? hops + 1 : null,
+    });
   }
   return adds;
 }
@@ -386,12 +487,17 @@ async function scale() {
 
   const profiler = await connectProfiler(inspectorPort, { workerName: 'barter-market' });
   /** One request as the SPA sends it (each from its own client address, as members' are: the sign-in limit is per address). */
-  const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  const randomIp = () =>
+    `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
   const call = async (method, path, { body, cookie } = {}) => {
     const headers = { Origin: base, 'CF-Connecting-IP': randomIp() };
     if (cookie) headers.Cookie = cookie;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
     const header = response.headers.get('X-Meter');
@@ -413,7 +519,14 @@ async function scale() {
     const { body: salt } = await post('/api/auth/password-salt', { username });
     const cacheKey = JSON.stringify(salt);
     if (!keys.has(cacheKey)) {
-      const key = argon2id({ password: new TextEncoder().encode(BENCH_PASSWORD), salt: Buffer.from(salt.salt, 'base64'), memorySize: salt.memorySize, passes: salt.passes, parallelism: salt.parallelism, tagLength: salt.tagLength });
+      const key = argon2id({
+        password: new TextEncoder().encode(BENCH_PASSWORD),
+        salt: Buffer.from(salt.salt, 'base64'),
+        memorySize: salt.memorySize,
+        passes: salt.passes,
+        parallelism: salt.parallelism,
+        tagLength: salt.tagLength,
+      });
       keys.set(cacheKey, `argon2id:${Buffer.from(key).toString('base64url')}`);
     }
     const login = await post('/api/auth/login', { username, password: keys.get(cacheKey) });
@@ -428,7 +541,10 @@ async function scale() {
   /** Adds the want through the real route as its member; a want that was already there is an error (nothing would be measured). */
   const addWant = async (add) => {
     const result = await call('PUT', `/api/wants/${add.listingId}`, { cookie: cookies.get(add.userId) });
-    if (result.body?.listingId !== add.listingId || !(result.counts.d1RowsWritten > 0)) throw new Error(`PUT /api/wants/${add.listingId} as member ${add.userId} added nothing: ${JSON.stringify(result.body)}`);
+    if (result.body?.listingId !== add.listingId || !(result.counts.d1RowsWritten > 0))
+      throw new Error(
+        `PUT /api/wants/${add.listingId} as member ${add.userId} added nothing: ${JSON.stringify(result.body)}`,
+      );
     return result;
   };
   /** Runs the calls with the profiler on; returns each call's result with its Worker CPU (ms). */
@@ -443,7 +559,9 @@ async function scale() {
 
   // Warm-up (the isolate compiles the code on first use), not counted.
   for (const add of adds.slice(0, 5)) await addWant(add);
-  log(`Adding ${adds.length - 5} wants through PUT /api/wants/{listingId} (half of them closing a circle of 2–5 members)…`);
+  log(
+    `Adding ${adds.length - 5} wants through PUT /api/wants/{listingId} (half of them closing a circle of 2–5 members)…`,
+  );
   const measured = [];
   const addsStarted = new Date().toISOString();
   for (let i = 5; i < adds.length; i += 25) {
@@ -456,7 +574,9 @@ async function scale() {
   log(`Running ${PAGES} pages of the global pass…`);
   const pages = [];
   for (let i = 0; i < PAGES; i += 10) {
-    const results = await profiled(Array.from({ length: Math.min(10, PAGES - i) }, () => ['pass', () => post('/api/dev/trade-circles/pass')]));
+    const results = await profiled(
+      Array.from({ length: Math.min(10, PAGES - i) }, () => ['pass', () => post('/api/dev/trade-circles/pass')]),
+    );
     pages.push(...results);
   }
   log('Running the whole 15-minute trigger three times…');
@@ -467,7 +587,9 @@ async function scale() {
       [
         'trigger',
         async () => {
-          await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('*/15 * * * *')}&time=${Date.now() + i * 900_000}`);
+          await fetch(
+            `${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('*/15 * * * *')}&time=${Date.now() + i * 900_000}`,
+          );
           for (let k = 0; k < 200; k++) {
             const state = await (await fetch(`${base}/api/dev/meter`)).json();
             if ((state.scheduled['*/15 * * * *']?.runs ?? 0) > before) return state.scheduled['*/15 * * * *'].last;
@@ -498,7 +620,12 @@ async function scale() {
 
   // Report
   const violations = [];
-  const stat = (values) => ({ p50: percentile(values, 50), p99: percentile(values, 99), max: Math.max(...values), mean: values.reduce((a, b) => a + b, 0) / values.length });
+  const stat = (values) => ({
+    p50: percentile(values, 50),
+    p99: percentile(values, 99),
+    max: Math.max(...values),
+    mean: values.reduce((a, b) => a + b, 0) / values.length,
+  });
   const addQueries = stat(measured.map((m) => m.counts.d1Queries));
   const addStatements = stat(measured.map((m) => m.counts.d1Statements));
   const addRows = stat(measured.map((m) => m.counts.d1RowsRead));
@@ -508,30 +635,56 @@ async function scale() {
   const addCpu = stat(measured.map((m) => m.cpuMs));
   const bySize = [2, 3, 4, 5].map((s) => circles.filter((c) => c.size === s).length);
   const inCircle = (m) => circles.some((c) => c.legs.has(`${m.add.userId}:${m.add.listingId}`));
-  log(`\n(a) Scale: ${fmt(dataset.figures.rows?.users ?? COUNTS.members)} members, ${fmt(dataset.figures.rows?.listings ?? COUNTS.listings)} listings, ${fmt(graph.wants)} wants`);
-  log('\nAdding a want (PUT /api/wants/{listingId} as the signed-in member: session, checks and insert, match detection, the incremental search and its proposal; per request)');
-  log(table(
-    ['figure', 'p50', 'p99', 'max', 'mean'],
-    [
-      ['D1 queries', addQueries.p50, addQueries.p99, addQueries.max, addQueries.mean.toFixed(2)],
-      ['D1 statements', addStatements.p50, addStatements.p99, addStatements.max, addStatements.mean.toFixed(2)],
-      ['rows read', fmt(addRows.p50), fmt(addRows.p99), fmt(addRows.max), fmt(Math.round(addRows.mean))],
-      ['rows written', fmt(addWritten.p50), fmt(addWritten.p99), fmt(addWritten.max), addWritten.mean.toFixed(1)],
-      ['KV reads', addKv.p50, addKv.p99, addKv.max, addKv.mean.toFixed(2)],
-      ['KV writes', addKvWrites.p50, addKvWrites.p99, addKvWrites.max, addKvWrites.mean.toFixed(2)],
-      ['Worker CPU ms', addCpu.p50.toFixed(2), addCpu.p99.toFixed(2), addCpu.max.toFixed(2), addCpu.mean.toFixed(2)],
-    ],
-  ));
+  log(
+    `\n(a) Scale: ${fmt(dataset.figures.rows?.users ?? COUNTS.members)} members, ${fmt(dataset.figures.rows?.listings ?? COUNTS.listings)} listings, ${fmt(graph.wants)} wants`,
+  );
+  log(
+    '\nAdding a want (PUT /api/wants/{listingId} as the signed-in member: session, checks and insert, match detection, the incremental search and its proposal; per request)',
+  );
+  log(
+    table(
+      ['figure', 'p50', 'p99', 'max', 'mean'],
+      [
+        ['D1 queries', addQueries.p50, addQueries.p99, addQueries.max, addQueries.mean.toFixed(2)],
+        ['D1 statements', addStatements.p50, addStatements.p99, addStatements.max, addStatements.mean.toFixed(2)],
+        ['rows read', fmt(addRows.p50), fmt(addRows.p99), fmt(addRows.max), fmt(Math.round(addRows.mean))],
+        ['rows written', fmt(addWritten.p50), fmt(addWritten.p99), fmt(addWritten.max), addWritten.mean.toFixed(1)],
+        ['KV reads', addKv.p50, addKv.p99, addKv.max, addKv.mean.toFixed(2)],
+        ['KV writes', addKvWrites.p50, addKvWrites.p99, addKvWrites.max, addKvWrites.mean.toFixed(2)],
+        ['Worker CPU ms', addCpu.p50.toFixed(2), addCpu.p99.toFixed(2), addCpu.max.toFixed(2), addCpu.mean.toFixed(2)],
+      ],
+    ),
+  );
   log(
     `${measured.length} adds by ${new Set(measured.map((m) => m.add.userId)).size} members; circles proposed: ${circles.length} (of 2/3/4/5 members: ${bySize.join('/')}); closing wants in a proposed circle: ${measured.filter((m) => m.add.closing && inCircle(m)).length}/${measured.filter((m) => m.add.closing).length}; random ones: ${measured.filter((m) => !m.add.closing && inCircle(m)).length}/${measured.filter((m) => !m.add.closing).length}.`,
   );
   const split = (pick) => {
     const part = measured.filter(pick);
-    return part.length ? `${part.length} adds, p50 ${percentile(part.map((m) => m.counts.d1Queries), 50)} queries, ${percentile(part.map((m) => m.counts.d1Statements), 50)} statements, ${fmt(percentile(part.map((m) => m.counts.d1RowsWritten), 50))} rows written, ${percentile(part.map((m) => m.cpuMs), 50).toFixed(2)} ms CPU` : 'none';
+    return part.length
+      ? `${part.length} adds, p50 ${percentile(
+          part.map((m) => m.counts.d1Queries),
+          50,
+        )} queries, ${percentile(
+          part.map((m) => m.counts.d1Statements),
+          50,
+        )} statements, ${fmt(
+          percentile(
+            part.map((m) => m.counts.d1RowsWritten),
+            50,
+          ),
+        )} rows written, ${percentile(
+          part.map((m) => m.cpuMs),
+          50,
+        ).toFixed(2)} ms CPU`
+      : 'none';
   };
-  log(`Adds whose want is in a circle proposed meanwhile: ${split(inCircle)}; the others: ${split((m) => !inCircle(m))}.`);
-  if (addQueries.max > BUDGETS.wantQueries) violations.push(`want added: ${addQueries.max} D1 queries > ${BUDGETS.wantQueries}`);
-  if (addCpu.p99 >= BUDGETS.cpuMs) violations.push(`want added: Worker CPU p99 ${addCpu.p99.toFixed(2)} ms ≥ ${BUDGETS.cpuMs} ms`);
+  log(
+    `Adds whose want is in a circle proposed meanwhile: ${split(inCircle)}; the others: ${split((m) => !inCircle(m))}.`,
+  );
+  if (addQueries.max > BUDGETS.wantQueries)
+    violations.push(`want added: ${addQueries.max} D1 queries > ${BUDGETS.wantQueries}`);
+  if (addCpu.p99 >= BUDGETS.cpuMs)
+    violations.push(`want added: Worker CPU p99 ${addCpu.p99.toFixed(2)} ms ≥ ${BUDGETS.cpuMs} ms`);
 
   const reports = pages.map((p) => p.body.report).filter(Boolean);
   const pageStatements = stat(pages.map((p) => p.body.statements));
@@ -539,17 +692,49 @@ async function scale() {
   const pageCpu = stat(pages.map((p) => p.cpuMs));
   const seeds = stat(reports.map((r) => r.seeds));
   log('\nThe global pass, one page per invocation (a fresh budget of 50 statements each)');
-  log(table(
-    ['figure', 'p50', 'p99', 'max', 'mean'],
-    [
-      ['D1 statements', pageStatements.p50, pageStatements.p99, pageStatements.max, pageStatements.mean.toFixed(1)],
-      ['rows read', fmt(pageRows.p50), fmt(pageRows.p99), fmt(pageRows.max), fmt(Math.round(pageRows.mean))],
-      ['Worker CPU ms', pageCpu.p50.toFixed(2), pageCpu.p99.toFixed(2), pageCpu.max.toFixed(2), pageCpu.mean.toFixed(2)],
-      ['seeds per page', seeds.p50, seeds.p99, seeds.max, seeds.mean.toFixed(1)],
-      ['edges loaded', percentile(reports.map((r) => r.edges), 50), percentile(reports.map((r) => r.edges), 99), Math.max(...reports.map((r) => r.edges)), ''],
-      ['candidate circles', percentile(reports.map((r) => r.candidates), 50), percentile(reports.map((r) => r.candidates), 99), Math.max(...reports.map((r) => r.candidates)), ''],
-    ],
-  ));
+  log(
+    table(
+      ['figure', 'p50', 'p99', 'max', 'mean'],
+      [
+        ['D1 statements', pageStatements.p50, pageStatements.p99, pageStatements.max, pageStatements.mean.toFixed(1)],
+        ['rows read', fmt(pageRows.p50), fmt(pageRows.p99), fmt(pageRows.max), fmt(Math.round(pageRows.mean))],
+        [
+          'Worker CPU ms',
+          pageCpu.p50.toFixed(2),
+          pageCpu.p99.toFixed(2),
+          pageCpu.max.toFixed(2),
+          pageCpu.mean.toFixed(2),
+        ],
+        ['seeds per page', seeds.p50, seeds.p99, seeds.max, seeds.mean.toFixed(1)],
+        [
+          'edges loaded',
+          percentile(
+            reports.map((r) => r.edges),
+            50,
+          ),
+          percentile(
+            reports.map((r) => r.edges),
+            99,
+          ),
+          Math.max(...reports.map((r) => r.edges)),
+          '',
+        ],
+        [
+          'candidate circles',
+          percentile(
+            reports.map((r) => r.candidates),
+            50,
+          ),
+          percentile(
+            reports.map((r) => r.candidates),
+            99,
+          ),
+          Math.max(...reports.map((r) => r.candidates)),
+          '',
+        ],
+      ],
+    ),
+  );
   const wantingMembers = graph.wantingMembers;
   const pagesPerSweep = wantingMembers / seeds.mean;
   log(
@@ -562,13 +747,24 @@ async function scale() {
     .map((p, i) => ({ i: i + 1, cpu: p.cpuMs, r: p.body.report, statements: p.body.statements }))
     .sort((x, y) => y.cpu - x.cpu)
     .slice(0, 5);
-  log(`Slowest pages: ${slowest.map(({ i, cpu, r, statements }) => `#${i} ${cpu.toFixed(2)} ms (${r?.seeds ?? 0} seeds, ${r?.edges ?? 0} edges, ${r?.candidates ?? 0} candidates, ${r?.proposed ?? 0} proposed, ${statements} statements)`).join('; ')}.`);
-  if (pageStatements.max > BUDGETS.cronStatements) violations.push(`pass page: ${pageStatements.max} statements > ${BUDGETS.cronStatements}`);
-  if (pageCpu.p99 >= BUDGETS.cpuMs) violations.push(`pass page: Worker CPU p99 ${pageCpu.p99.toFixed(2)} ms ≥ ${BUDGETS.cpuMs} ms`);
+  log(
+    `Slowest pages: ${slowest.map(({ i, cpu, r, statements }) => `#${i} ${cpu.toFixed(2)} ms (${r?.seeds ?? 0} seeds, ${r?.edges ?? 0} edges, ${r?.candidates ?? 0} candidates, ${r?.proposed ?? 0} proposed, ${statements} statements)`).join('; ')}.`,
+  );
+  if (pageStatements.max > BUDGETS.cronStatements)
+    violations.push(`pass page: ${pageStatements.max} statements > ${BUDGETS.cronStatements}`);
+  if (pageCpu.p99 >= BUDGETS.cpuMs)
+    violations.push(`pass page: Worker CPU p99 ${pageCpu.p99.toFixed(2)} ms ≥ ${BUDGETS.cpuMs} ms`);
 
   log('\nThe whole 15-minute trigger (all its jobs, the pass included)');
-  log(table(['run', 'D1 statements', 'rows read', 'rows written', 'Worker CPU ms'], triggers.map((t, i) => [i + 1, t.d1Statements, fmt(t.d1RowsRead), fmt(t.d1RowsWritten), t.cpuMs.toFixed(2)])));
-  for (const t of triggers) if (t.d1Statements > BUDGETS.cronStatements) violations.push(`15-minute trigger: ${t.d1Statements} statements > ${BUDGETS.cronStatements}`);
+  log(
+    table(
+      ['run', 'D1 statements', 'rows read', 'rows written', 'Worker CPU ms'],
+      triggers.map((t, i) => [i + 1, t.d1Statements, fmt(t.d1RowsRead), fmt(t.d1RowsWritten), t.cpuMs.toFixed(2)]),
+    ),
+  );
+  for (const t of triggers)
+    if (t.d1Statements > BUDGETS.cronStatements)
+      violations.push(`15-minute trigger: ${t.d1Statements} statements > ${BUDGETS.cronStatements}`);
   return violations;
 }
 
@@ -577,9 +773,15 @@ async function scale() {
 const violations = [];
 if (!ONLY || ONLY === 'small') {
   const small = await smallInstances();
-  log(`\nMembers served, global pass / brute-force optimum over ${small.instances} instances: ${small.ratio.toFixed(4)} (goal 1.0).`);
+  log(
+    `\nMembers served, global pass / brute-force optimum over ${small.instances} instances: ${small.ratio.toFixed(4)} (goal 1.0).`,
+  );
   if (small.ratio < 1) violations.push(`small instances: ratio ${small.ratio.toFixed(4)} < 1`);
 }
 if (!ONLY || ONLY === 'scale') violations.push(...(await scale()));
-log(violations.length ? `\n${violations.length} budget${violations.length === 1 ? '' : 's'} exceeded:\n${violations.map((v) => `  ✗ ${v}`).join('\n')}` : '\nEvery budget is met.');
+log(
+  violations.length
+    ? `\n${violations.length} budget${violations.length === 1 ? '' : 's'} exceeded:\n${violations.map((v) => `  ✗ ${v}`).join('\n')}`
+    : '\nEvery budget is met.',
+);
 process.exit(violations.length ? 1 : 0);

@@ -25,11 +25,21 @@ export async function ensureDataset({ fresh = false, log = console.log } = {}) {
     log(`Dataset ${version} is up to date (generated ${new Date(meta.t0).toISOString()} in ${meta.seconds} s).`);
     return meta;
   }
-  log(meta ? (fresh ? 'Generating the dataset again (--fresh)…' : `The dataset is outdated (${meta.version} → ${version}); generating it again…`) : 'Generating the dataset (first run)…');
+  log(
+    meta
+      ? fresh
+        ? 'Generating the dataset again (--fresh)…'
+        : `The dataset is outdated (${meta.version} → ${version}); generating it again…`
+      : 'Generating the dataset (first run)…',
+  );
   const started = Date.now();
   rmSync(BENCH_TEMPLATE, { recursive: true, force: true });
   mkdirSync(BENCH_TEMPLATE, { recursive: true });
-  const migrate = spawnSync('node_modules/.bin/wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', BENCH_TEMPLATE], { env, encoding: 'utf8' });
+  const migrate = spawnSync(
+    'node_modules/.bin/wrangler',
+    ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', BENCH_TEMPLATE],
+    { env, encoding: 'utf8' },
+  );
   if (migrate.status !== 0) throw new Error(`Applying the migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
   log(`  migrations applied (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const t0 = Date.now();
@@ -99,11 +109,26 @@ export function findWorkerds(root, port) {
  * `inspectorPort`; resolves once it is ready. Returns { port, base, app, workerdPids, stop, output() }.
  * Should the app exit on its own, the process exits with `exitCode` after printing its output.
  */
-export async function startApp({ persist, inspectorPort, skipBuild = false, extraEnv = {}, exitCode = 2, startTimeoutMs = 300_000 }) {
+export async function startApp({
+  persist,
+  inspectorPort,
+  skipBuild = false,
+  extraEnv = {},
+  exitCode = 2,
+  startTimeoutMs = 300_000,
+}) {
   const port = await freePort();
   const started = Date.now();
   const app = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: persist, METER: '1', ...(inspectorPort ? { INSPECTOR_PORT: String(inspectorPort) } : {}), ...(skipBuild ? { SKIP_BUILD: '1' } : {}), ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PERSIST_DIR: persist,
+      METER: '1',
+      ...(inspectorPort ? { INSPECTOR_PORT: String(inspectorPort) } : {}),
+      ...(skipBuild ? { SKIP_BUILD: '1' } : {}),
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -124,7 +149,8 @@ export async function startApp({ persist, inspectorPort, skipBuild = false, extr
   };
   process.on('exit', stop);
   while (!/is ready at/.test(output)) {
-    if (Date.now() - started > startTimeoutMs) throw new Error(`The app did not start in ${startTimeoutMs / 60_000} minutes:\n${output.slice(-3000)}`);
+    if (Date.now() - started > startTimeoutMs)
+      throw new Error(`The app did not start in ${startTimeoutMs / 60_000} minutes:\n${output.slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   const workerdPids = findWorkerds(app.pid, port);

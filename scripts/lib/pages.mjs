@@ -35,7 +35,12 @@ export const COMMUNITY_FEED_SOCKET_PATH = '/api/analytics/ws';
 export function shell(who, { categories = true } = {}) {
   return [
     // A guest's current-user read answers 401, which the SPA takes as "signed out".
-    { label: 'GET /api/auth/current-user (every full load)', path: '/api/auth/current-user', who, ...(who ? {} : { expect: 401 }) },
+    {
+      label: 'GET /api/auth/current-user (every full load)',
+      path: '/api/auth/current-user',
+      who,
+      ...(who ? {} : { expect: 401 }),
+    },
     ...(categories ? [{ label: 'GET /api/categories (cached 10 min)', path: '/api/categories', who }] : []),
   ];
 }
@@ -44,7 +49,11 @@ export function shell(who, { categories = true } = {}) {
 export function homeCalls(who) {
   return [
     { label: 'GET /api/listings/featured (home)', path: '/api/listings/featured', who },
-    ...['barters', 'users', 'skills'].map((kind) => ({ label: `GET /api/${kind}/count (home counters)`, path: `/api/${kind}/count`, who })),
+    ...['barters', 'users', 'skills'].map((kind) => ({
+      label: `GET /api/${kind}/count (home counters)`,
+      path: `/api/${kind}/count`,
+      who,
+    })),
     // Six plus as many as Featured can hold, so none shows twice (docs/front-end.md, Browse by Category).
     { label: 'GET /api/listings?limit=12 (home: browse by category)', path: '/api/listings?limit=12&offset=0', who },
     { label: 'GET /api/testimonials (home)', path: '/api/testimonials', who },
@@ -54,7 +63,11 @@ export function homeCalls(who) {
 export const homePage = (who, options) => [[...shell(who, options), ...homeCalls(who)]];
 
 /** One browse result page: `query` as the SPA sends it (e.g. distance=50&limit=9&offset=0). */
-export const browseCall = (who, query, label) => ({ label: `GET /api/listings?… (browse: ${label})`, path: `/api/listings?${query}`, who });
+export const browseCall = (who, query, label) => ({
+  label: `GET /api/listings?… (browse: ${label})`,
+  path: `/api/listings?${query}`,
+  who,
+});
 
 export const browsePage = (who, query, label, options) => [[...shell(who, options), browseCall(who, query, label)]];
 
@@ -70,7 +83,9 @@ export const browsePage = (who, query, label, options) => [[...shell(who, option
  */
 export const listingCalls = (who, listing, { sellerCached = false } = {}) => [
   [{ label: 'GET /api/listings/:id (listing page)', path: `/api/listings/${listing.id}`, who }],
-  ...(sellerCached ? [] : [[{ label: 'GET /api/users/:id (listing page: seller card)', path: `/api/users/${listing.userId}`, who }]]),
+  ...(sellerCached
+    ? []
+    : [[{ label: 'GET /api/users/:id (listing page: seller card)', path: `/api/users/${listing.userId}`, who }]]),
 ];
 
 export const listingPage = (who, listing, options) => {
@@ -104,12 +119,22 @@ const threadCall = (who, partnerId, listingId) => ({
 });
 
 export const conversationCalls = (who, partnerId, listingId) => [
-  [{ label: 'GET /api/conversations?limit=30 (messages screen)', path: `/api/conversations?limit=${CONVERSATIONS_PAGE}`, who }, conversationInfoCall(who, partnerId, listingId)],
+  [
+    {
+      label: 'GET /api/conversations?limit=30 (messages screen)',
+      path: `/api/conversations?limit=${CONVERSATIONS_PAGE}`,
+      who,
+    },
+    conversationInfoCall(who, partnerId, listingId),
+  ],
   [threadCall(who, partnerId, listingId)],
 ];
 
 /** Another conversation opened from the list (the list is on screen already): the conversation, then the thread. */
-export const conversationSwitchCalls = (who, partnerId, listingId) => [[conversationInfoCall(who, partnerId, listingId)], [threadCall(who, partnerId, listingId)]];
+export const conversationSwitchCalls = (who, partnerId, listingId) => [
+  [conversationInfoCall(who, partnerId, listingId)],
+  [threadCall(who, partnerId, listingId)],
+];
 
 export const messagesPage = (who, partnerId, listingId, options) => {
   const [first, ...rest] = conversationCalls(who, partnerId, listingId);
@@ -121,7 +146,15 @@ export function profileCalls(who, profile, { own }) {
   return [
     [{ label: 'GET /api/users/username/:name (profile)', path: `/api/users/username/${profile.username}`, who }],
     [
-      ...(own ? [] : [{ label: 'GET /api/conversations?limit=30 (profile: message button)', path: `/api/conversations?limit=${CONVERSATIONS_PAGE}`, who }]),
+      ...(own
+        ? []
+        : [
+            {
+              label: 'GET /api/conversations?limit=30 (profile: message button)',
+              path: `/api/conversations?limit=${CONVERSATIONS_PAGE}`,
+              who,
+            },
+          ]),
       { label: 'GET /api/users/:id/listings (profile)', path: `/api/users/${profile.id}/listings`, who },
       { label: 'GET /api/users/:id/reviews (profile)', path: `/api/users/${profile.id}/reviews`, who },
       { label: 'GET /api/users/:id/barters/count (profile)', path: `/api/users/${profile.id}/barters/count`, who },
@@ -141,12 +174,26 @@ export const communityPage = (who, options) => [[...shell(who, options), ...comm
 
 /** The admin dashboard: the analytics tab on a full load; the users and listings tabs when opened. */
 export const adminAnalyticsPage = (who) => [
-  [...shell(who), { label: 'GET /api/admin/email-status (admin)', path: '/api/admin/email-status', who }, { label: 'GET /api/analytics/dashboard (admin)', path: '/api/analytics/dashboard', who }],
+  [
+    ...shell(who),
+    { label: 'GET /api/admin/email-status (admin)', path: '/api/admin/email-status', who },
+    { label: 'GET /api/analytics/dashboard (admin)', path: '/api/analytics/dashboard', who },
+  ],
 ];
 /** The admin lists' page, as the SPA asks for it (src/shared/admin-paging.ts, decision 026). */
 export const ADMIN_PAGE = 50;
-export const adminUsersTab = (who) => [[{ label: 'GET /api/admin/users?limit=50 (admin: users tab)', path: `/api/admin/users?limit=${ADMIN_PAGE}`, who }]];
-export const adminListingsTab = (who) => [[{ label: 'GET /api/admin/listings?limit=50 (admin: listings tab)', path: `/api/admin/listings?limit=${ADMIN_PAGE}`, who }]];
+export const adminUsersTab = (who) => [
+  [{ label: 'GET /api/admin/users?limit=50 (admin: users tab)', path: `/api/admin/users?limit=${ADMIN_PAGE}`, who }],
+];
+export const adminListingsTab = (who) => [
+  [
+    {
+      label: 'GET /api/admin/listings?limit=50 (admin: listings tab)',
+      path: `/api/admin/listings?limit=${ADMIN_PAGE}`,
+      who,
+    },
+  ],
+];
 
 /** The path of an uploaded avatar (stored as an absolute URL on the site), or none. */
 const avatarPath = (user) => {
@@ -163,7 +210,12 @@ const avatarPath = (user) => {
  * 13 images.
  */
 export const cardImages = (listings) => [
-  ...new Set(listings.flatMap((listing) => [...(listing.imageUrls?.[0] ? [`${listing.imageUrls[0]}/thumb`] : []), ...avatarPath(listing.user)])),
+  ...new Set(
+    listings.flatMap((listing) => [
+      ...(listing.imageUrls?.[0] ? [`${listing.imageUrls[0]}/thumb`] : []),
+      ...avatarPath(listing.user),
+    ]),
+  ),
 ];
 
 /**
@@ -173,5 +225,9 @@ export const cardImages = (listings) => [
  */
 export function listingPageImages(listing, seller) {
   const photos = listing.imageUrls ?? [];
-  return [...photos.slice(0, 1), ...(photos.length > 1 ? photos.map((photo) => `${photo}/thumb`) : []), ...avatarPath(seller)];
+  return [
+    ...photos.slice(0, 1),
+    ...(photos.length > 1 ? photos.map((photo) => `${photo}/thumb`) : []),
+    ...avatarPath(seller),
+  ];
 }

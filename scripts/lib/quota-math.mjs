@@ -5,8 +5,20 @@
 
 /** The metering layer's fields (worker/lib/meter/counts.ts). */
 export const FIELDS = [
-  'workerRequests', 'd1Queries', 'd1Statements', 'd1RowsRead', 'd1RowsWritten', 'kvReads', 'kvWrites', 'kvDeletes', 'kvLists',
-  'r2ClassA', 'r2ClassB', 'r2Deletes', 'doRequests', 'doWebSocketMessages',
+  'workerRequests',
+  'd1Queries',
+  'd1Statements',
+  'd1RowsRead',
+  'd1RowsWritten',
+  'kvReads',
+  'kvWrites',
+  'kvDeletes',
+  'kvLists',
+  'r2ClassA',
+  'r2ClassB',
+  'r2Deletes',
+  'doRequests',
+  'doWebSocketMessages',
 ];
 
 /** Free plan, per day (docs/performance.md cites the Cloudflare pages these come from). R2's are monthly ÷ 30. */
@@ -51,7 +63,8 @@ export function capacity(perMemberDay, fixedPerDay) {
     const perMember = usageOf(perMemberDay, field);
     const fixed = usageOf(fixedPerDay, field);
     let members = null;
-    if (limit !== null) members = perMember > 0 ? Math.max(0, Math.floor((limit - fixed) / perMember)) : fixed > limit ? 0 : Infinity;
+    if (limit !== null)
+      members = perMember > 0 ? Math.max(0, Math.floor((limit - fixed) / perMember)) : fixed > limit ? 0 : Infinity;
     return { field, label, perMemberDay: perMember, fixedPerDay: fixed, limit, membersThatFit: members };
   });
   const limited = resources.filter((r) => r.membersThatFit !== null);
@@ -111,7 +124,8 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
  */
 export function requestKind(method, url) {
   const { pathname, searchParams } = new URL(url, 'http://x');
-  if (pathname.startsWith('/objects/')) return `${method} ${pathname.endsWith('/thumb') ? '/objects/uploads/:uuid/thumb (photo thumbnail)' : '/objects/uploads/:uuid (photo)'}`;
+  if (pathname.startsWith('/objects/'))
+    return `${method} ${pathname.endsWith('/thumb') ? '/objects/uploads/:uuid/thumb (photo thumbnail)' : '/objects/uploads/:uuid (photo)'}`;
   const path = pathname
     .replace(UUID, ':uuid')
     .replace(/\/\d+-\d+-\d+(?=\/|$)/g, '/:conversation')
@@ -122,4 +136,5 @@ export function requestKind(method, url) {
 }
 
 /** Is this request one of the photo loads a media domain takes off the Worker (mediaUrl, src/shared/media.ts)? */
-export const isPhotoLoad = (url) => /^\/objects\/uploads\/[0-9a-f-]{36}(\/thumb)?$/.test(new URL(url, 'http://x').pathname);
+export const isPhotoLoad = (url) =>
+  /^\/objects\/uploads\/[0-9a-f-]{36}(\/thumb)?$/.test(new URL(url, 'http://x').pathname);

@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import setupWasm from 'argon2id/lib/setup.js';
 
-const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const randomIp = () =>
+  `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const cookieOf = (response) => /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
 
@@ -12,7 +13,10 @@ let argon2id = null;
 async function argon2() {
   if (argon2id) return argon2id;
   const simdWasm = await WebAssembly.compile(readFileSync('node_modules/argon2id/dist/simd.wasm'));
-  const instantiate = async (imports) => ({ module: simdWasm, instance: await WebAssembly.instantiate(simdWasm, imports) });
+  const instantiate = async (imports) => ({
+    module: simdWasm,
+    instance: await WebAssembly.instantiate(simdWasm, imports),
+  });
   argon2id = await setupWasm(instantiate, instantiate);
   return argon2id;
 }
@@ -53,7 +57,9 @@ export function workerSession(base, workerdPids) {
   }
 
   async function signIn(username, password) {
-    const login = await call('POST', '/api/auth/login', { body: { username, password: await passwordKey(username, password) } });
+    const login = await call('POST', '/api/auth/login', {
+      body: { username, password: await passwordKey(username, password) },
+    });
     if (login.status !== 200) throw new Error(`sign-in of ${username}: ${login.status} ${login.text.slice(0, 200)}`);
     return { cookie: cookieOf(login.response), id: login.body.id, username, displayName: login.body.displayName };
   }
@@ -77,7 +83,8 @@ export function workerSession(base, workerdPids) {
     for (;;) {
       await sleep(300);
       const next = await meterState();
-      const same = JSON.stringify([next.requests, next.durableObjects]) === JSON.stringify([last.requests, last.durableObjects]);
+      const same =
+        JSON.stringify([next.requests, next.durableObjects]) === JSON.stringify([last.requests, last.durableObjects]);
       if (same || Date.now() > deadline) return next;
       last = next;
     }

@@ -14,7 +14,8 @@ const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
  * (their CPU is not gated here: the worker tests and the scale bench cover them); sign-in and the
  * salt are replayed (the sign-in's CPU is the one that matters most).
  */
-const NOT_REPLAYED = /^(PUT|PATCH|DELETE) |^POST \/api\/(auth\/register|auth\/logout|offers|listings|stored-searches|wants|notifications\/read)/;
+const NOT_REPLAYED =
+  /^(PUT|PATCH|DELETE) |^POST \/api\/(auth\/register|auth\/logout|offers|listings|stored-searches|wants|notifications\/read)/;
 
 /**
  * Replays each kind `reps` times under the profiler. `replayable`: Map kind → { method, url,
@@ -26,13 +27,19 @@ export async function replayCpu({ worker, profiler, replayable, reps, cookieFor 
   for (const [kind, r] of replayable) {
     if (NOT_REPLAYED.test(kind) || kind.includes('/ws')) continue;
     const url = new URL(r.url);
-    const cookie = kind.startsWith('POST /api/auth/login') || kind.startsWith('POST /api/auth/password-salt') ? undefined : cookieFor(r);
+    const cookie =
+      kind.startsWith('POST /api/auth/login') || kind.startsWith('POST /api/auth/password-salt')
+        ? undefined
+        : cookieFor(r);
     await profiler.start();
     const statuses = [];
     try {
       for (let i = 0; i < reps; i++) {
         await profiler.track(kind, async () => {
-          const answer = await worker.call(r.method, url.pathname + url.search, { cookie, ...(r.postData ? { body: r.postData } : {}) });
+          const answer = await worker.call(r.method, url.pathname + url.search, {
+            cookie,
+            ...(r.postData ? { body: r.postData } : {}),
+          });
           statuses.push(answer.status);
           const id = answer.response.headers.get('X-Meter-Request');
           if (id) await worker.settledCounts(id);
@@ -41,7 +48,9 @@ export async function replayCpu({ worker, profiler, replayable, reps, cookieFor 
     } finally {
       const { profile, windows } = await profiler.stop();
       const attributed = attributeSamples(profile, windows).windows;
-      const ms = windows.map((w, i) => (statuses[i] >= 200 && statuses[i] < 400 ? attributed[i].ms : null)).filter((x) => x !== null);
+      const ms = windows
+        .map((w, i) => (statuses[i] >= 200 && statuses[i] < 400 ? attributed[i].ms : null))
+        .filter((x) => x !== null);
       if (ms.length) out.set(kind, { mean: mean(ms), max: Math.max(...ms), n: ms.length });
     }
   }
@@ -78,10 +87,24 @@ export async function profileCron({ base, worker, profiler, expression, at }) {
   const perRun = add(zero(), entry.last);
   for (const record of records) add(perRun, record.counts);
   const invocations = [
-    { kind: `${label} at ${when}: dispatcher`, counts: entry.last, workerCpuMs: { mean: cpuOf((w) => w.kind === `${label} dispatcher`), max: cpuOf((w) => w.kind === `${label} dispatcher`), n: 1 } },
+    {
+      kind: `${label} at ${when}: dispatcher`,
+      counts: entry.last,
+      workerCpuMs: {
+        mean: cpuOf((w) => w.kind === `${label} dispatcher`),
+        max: cpuOf((w) => w.kind === `${label} dispatcher`),
+        n: 1,
+      },
+    },
     ...records.map((r) => {
       const ms = cpuOf((w) => w.record === r);
-      return { kind: `${label} at ${when}: job ${r.job}${r.call ? ` (call ${r.call + 1})` : ''}`, job: r.job, more: r.more, counts: r.counts, workerCpuMs: { mean: ms, max: ms, n: 1 } };
+      return {
+        kind: `${label} at ${when}: job ${r.job}${r.call ? ` (call ${r.call + 1})` : ''}`,
+        job: r.job,
+        more: r.more,
+        counts: r.counts,
+        workerCpuMs: { mean: ms, max: ms, n: 1 },
+      };
     }),
   ];
   // Whether a job's last call of this run reported a full page: the backlog is not drained yet.

@@ -206,13 +206,20 @@ export const JOURNEYS = [
         await go(page, '/browse');
         await searchFor(page, searchWords[1]);
         await page.getByRole('button', { name: 'Save Search' }).click();
-        await page.getByTestId('toast').filter({ hasText: /Search saved|already/i }).first().waitFor();
+        await page
+          .getByTestId('toast')
+          .filter({ hasText: /Search saved|already/i })
+          .first()
+          .waitFor();
         await page.getByRole('button', { name: 'Saved Searches' }).click();
         await page.getByRole('dialog', { name: 'Saved Searches' }).waitFor();
         await page.keyboard.press('Escape');
       });
       await step('open the bell, mark all read', async () => {
-        await page.locator('header').getByRole('button', { name: /^Notifications/ }).click();
+        await page
+          .locator('header')
+          .getByRole('button', { name: /^Notifications/ })
+          .click();
         const panel = page.getByRole('dialog', { name: 'Notifications' });
         await panel.waitFor();
         const markAll = panel.getByRole('button', { name: 'Mark all as read' });
@@ -237,7 +244,9 @@ export const JOURNEYS = [
         }
         const dialog = page.getByRole('dialog', { name: 'Create Listing' });
         await dialog.getByLabel('Title').fill(`Sourdough loaves every Saturday (${device})`);
-        await dialog.getByLabel('Description').fill('Fresh bread from a ten-year-old starter, baked each weekend in my kitchen.');
+        await dialog
+          .getByLabel('Description')
+          .fill('Fresh bread from a ten-year-old starter, baked each weekend in my kitchen.');
         await dialog.getByRole('checkbox', { name: 'Food' }).click();
         await dialog.getByLabel('What do you want in return?').fill('Help in the garden');
         await dialog.getByLabel('Location').fill('Oakland, CA');
@@ -268,12 +277,16 @@ export const JOURNEYS = [
         await page.goto('/');
         await cards(page).first().waitFor();
       });
-      await step(`${idleHours} h of page time, ${IDLE_STEP_MS / 60_000} min a step`, async (quiet) => {
-        for (let t = 0; t < idleHours * 3_600_000; t += IDLE_STEP_MS) {
-          await page.clock.runFor(IDLE_STEP_MS);
-          await quiet(60, 10_000);
-        }
-      }, { hours: idleHours });
+      await step(
+        `${idleHours} h of page time, ${IDLE_STEP_MS / 60_000} min a step`,
+        async (quiet) => {
+          for (let t = 0; t < idleHours * 3_600_000; t += IDLE_STEP_MS) {
+            await page.clock.runFor(IDLE_STEP_MS);
+            await quiet(60, 10_000);
+          }
+        },
+        { hours: idleHours },
+      );
     },
   },
   {

@@ -30,7 +30,18 @@ export async function recordNetwork(page) {
   cdp.on('Network.requestWillBeSent', (e) => {
     touch();
     // A redirect reuses the id: the earlier hop is finished.
-    const entry = { url: e.request.url, method: e.request.method, type: e.type, status: null, cached: false, counts: null, meterRequest: null, postData: e.request.postData ?? null, headers: e.request.headers, done: false };
+    const entry = {
+      url: e.request.url,
+      method: e.request.method,
+      type: e.type,
+      status: null,
+      cached: false,
+      counts: null,
+      meterRequest: null,
+      postData: e.request.postData ?? null,
+      headers: e.request.headers,
+      done: false,
+    };
     const previous = byId.get(e.requestId);
     if (previous) previous.done = true;
     byId.set(e.requestId, entry);

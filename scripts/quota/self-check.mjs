@@ -8,7 +8,15 @@ import { attributeSamples, SAMPLING_INTERVAL_US, wasmMsPerWindow } from '../work
 
 const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
 
-export async function selfCheck({ worker, profiler, workerdPids, scheduling: priorityRaised, log, username, password }) {
+export async function selfCheck({
+  worker,
+  profiler,
+  workerdPids,
+  scheduling: priorityRaised,
+  log,
+  username,
+  password,
+}) {
   const argon2id = await worker.argon2();
   const workerdCpuMs = worker.workerdCpuMs;
   const call = (kind, method, path, options) => profiler.track(kind, () => worker.call(method, path, options));
@@ -22,7 +30,13 @@ export async function selfCheck({ worker, profiler, workerdPids, scheduling: pri
   // 1. Attribution on a made-up profile: 200 µs spacing, a pause before each window's first
   // sample (counted as one capped tick, 300 µs), an idle sample (not counted), GC and native work
   // (counted), and a sample after the last window's tail (no window's).
-  const frame = (functionName) => ({ functionName, url: functionName.startsWith('(') ? '' : 'index.js', scriptId: '1', lineNumber: 0, columnNumber: 0 });
+  const frame = (functionName) => ({
+    functionName,
+    url: functionName.startsWith('(') ? '' : 'index.js',
+    scriptId: '1',
+    lineNumber: 0,
+    columnNumber: 0,
+  });
   const synthetic = {
     startTime: 1_000_000,
     nodes: [
@@ -35,10 +49,18 @@ export async function selfCheck({ worker, profiler, workerdPids, scheduling: pri
     samples: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 5, 5, 5, 5, 5, 2],
     timeDeltas: [1000, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 17_100, 200, 200, 200, 200, 68_700],
   };
-  const made = attributeSamples(synthetic, [{ start: 1_000_500, end: 1_010_000 }, { start: 1_020_000, end: 1_030_000 }]);
+  const made = attributeSamples(synthetic, [
+    { start: 1_000_500, end: 1_010_000 },
+    { start: 1_020_000, end: 1_030_000 },
+  ]);
   check(
-    made.spacingUs === 200 && close(made.windows[0].ms, 2.5) && close(made.windows[0].gcMs, 0.2) && made.windows[0].samples === 12 &&
-      close(made.windows[1].ms, 1.1) && close(made.windows[1].programMs, 1.1) && close(made.unattributedMs, 0.3),
+    made.spacingUs === 200 &&
+      close(made.windows[0].ms, 2.5) &&
+      close(made.windows[0].gcMs, 0.2) &&
+      made.windows[0].samples === 12 &&
+      close(made.windows[1].ms, 1.1) &&
+      close(made.windows[1].programMs, 1.1) &&
+      close(made.unattributedMs, 0.3),
     `made-up profile: windows ${made.windows.map((x) => x.ms.toFixed(2)).join(' and ')} ms (want 2.50 and 1.10), outside ${made.unattributedMs.toFixed(2)} ms (want 0.30)`,
   );
 
@@ -46,10 +68,20 @@ export async function selfCheck({ worker, profiler, workerdPids, scheduling: pri
   // PasswordHasher Durable Object. The same WebAssembly with the same parameters, timed here in
   // Node, is the reference for the profile's WebAssembly samples.
   const { body: salt } = await call('self-check', 'POST', '/api/auth/password-salt', { body: { username } });
-  const derive = () => argon2id({ password: new TextEncoder().encode(password), salt: Buffer.from(salt.salt, 'base64'), memorySize: salt.memorySize, passes: salt.passes, parallelism: salt.parallelism, tagLength: salt.tagLength });
+  const derive = () =>
+    argon2id({
+      password: new TextEncoder().encode(password),
+      salt: Buffer.from(salt.salt, 'base64'),
+      memorySize: salt.memorySize,
+      passes: salt.passes,
+      parallelism: salt.parallelism,
+      tagLength: salt.tagLength,
+    });
   // Warm, as the Durable Object's is after its first sign-ins (V8 tiers WebAssembly up as it runs),
   // and scheduled as workerd is, so both sides run alike on a busy machine.
-  const ownScheduling = priorityRaised.startsWith('real-time') && spawnSync('chrt', ['-r', '-p', '1', String(process.pid)], { stdio: 'ignore' }).status === 0;
+  const ownScheduling =
+    priorityRaised.startsWith('real-time') &&
+    spawnSync('chrt', ['-r', '-p', '1', String(process.pid)], { stdio: 'ignore' }).status === 0;
   for (let i = 0; i < 10; i++) derive();
   const referenceRuns = [];
   for (let i = 0; i < 5; i++) {
@@ -62,7 +94,8 @@ export async function selfCheck({ worker, profiler, workerdPids, scheduling: pri
   const reference = [...referenceRuns].sort((a, b) => a - b)[2];
   // The isolate runs on workerd's main thread (with local D1's SQLite and the other simulators);
   // V8's background threads (compilers, concurrent GC) are not the isolate's.
-  const mainThreadMs = () => Number(readFileSync(`/proc/${workerdPids[0]}/task/${workerdPids[0]}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  const mainThreadMs = () =>
+    Number(readFileSync(`/proc/${workerdPids[0]}/task/${workerdPids[0]}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
   const processMs = [];
   const threadMs = [];
   await profiler.start();
@@ -77,8 +110,12 @@ export async function selfCheck({ worker, profiler, workerdPids, scheduling: pri
   const { profile, windows } = await profiler.stop();
   const attributed = attributeSamples(profile, windows);
   const wasm = wasmMsPerWindow(profile, windows);
-  const logins = windows.map((w, i) => ({ ...w, ms: attributed.windows[i].ms, wasmMs: wasm[i] })).filter((w) => w.kind.includes('plain-password'));
-  const trivial = windows.map((w, i) => ({ ...w, ms: attributed.windows[i].ms })).filter((w) => w.kind.includes('categories'));
+  const logins = windows
+    .map((w, i) => ({ ...w, ms: attributed.windows[i].ms, wasmMs: wasm[i] }))
+    .filter((w) => w.kind.includes('plain-password'));
+  const trivial = windows
+    .map((w, i) => ({ ...w, ms: attributed.windows[i].ms }))
+    .filter((w) => w.kind.includes('categories'));
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const wasmMedian = median(logins.map((w) => w.wasmMs));
   check(
@@ -96,7 +133,9 @@ export async function selfCheck({ worker, profiler, workerdPids, scheduling: pri
     trivialMean > 0 && trivialMean < loginMean / 5,
     `GET /api/categories: ${trivialMean.toFixed(2)} ms Worker CPU per call (above 0, under a fifth of the sign-in's ${loginMean.toFixed(1)} ms)`,
   );
-  log(`Profiler: ${SAMPLING_INTERVAL_US} µs interval asked, ${Math.round(attributed.spacingUs)} µs median spacing; workerd scheduling: ${priorityRaised}.`);
+  log(
+    `Profiler: ${SAMPLING_INTERVAL_US} µs interval asked, ${Math.round(attributed.spacingUs)} µs median spacing; workerd scheduling: ${priorityRaised}.`,
+  );
   profiler.close();
   log(failures.length ? `\nSelf-check failed: ${failures.length} of 4 checks.` : '\nSelf-check passed: 4 of 4 checks.');
   return failures.length ? 1 : 0;

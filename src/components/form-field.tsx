@@ -21,7 +21,8 @@ export function Field({ label, error, hint, required, children }: FieldProps) {
         {label}
         {required && (
           <Text color="red" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </Text>
         )}
       </Text>
@@ -41,8 +42,16 @@ export function Field({ label, error, hint, required, children }: FieldProps) {
 }
 
 /** What ties a control to its label, hint and error for assistive technology. */
-function controlProps({ id, describedBy, invalid }: { id: string; describedBy: string | undefined; invalid: boolean }, required: boolean | undefined) {
-  return { id, 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined, 'aria-required': required || undefined };
+function controlProps(
+  { id, describedBy, invalid }: { id: string; describedBy: string | undefined; invalid: boolean },
+  required: boolean | undefined,
+) {
+  return {
+    id,
+    'aria-describedby': describedBy,
+    'aria-invalid': invalid || undefined,
+    'aria-required': required || undefined,
+  };
 }
 
 type InputProps = Omit<React.ComponentProps<typeof TextField.Root>, 'onChange' | 'value'> & {
@@ -56,7 +65,14 @@ type InputProps = Omit<React.ComponentProps<typeof TextField.Root>, 'onChange' |
 export function TextInput({ label, value, onValueChange, error, hint, required, ...rest }: InputProps) {
   return (
     <Field label={label} error={error} hint={hint} required={required}>
-      {(ids) => <TextField.Root value={value} onChange={(e) => onValueChange(e.target.value)} {...controlProps(ids, required)} {...rest} />}
+      {(ids) => (
+        <TextField.Root
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          {...controlProps(ids, required)}
+          {...rest}
+        />
+      )}
     </Field>
   );
 }
@@ -72,7 +88,14 @@ type AreaProps = Omit<React.ComponentProps<typeof TextArea>, 'onChange' | 'value
 export function TextAreaInput({ label, value, onValueChange, error, hint, required, ...rest }: AreaProps) {
   return (
     <Field label={label} error={error} hint={hint} required={required}>
-      {(ids) => <TextArea value={value} onChange={(e) => onValueChange(e.target.value)} {...controlProps(ids, required)} {...rest} />}
+      {(ids) => (
+        <TextArea
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          {...controlProps(ids, required)}
+          {...rest}
+        />
+      )}
     </Field>
   );
 }

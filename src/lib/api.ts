@@ -63,4 +63,5 @@ export async function apiGetOrNull<T>(url: string): Promise<T | null> {
 }
 
 /** The message to show for a failed call: the server's, else the given fallback. */
-export const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+export const messageOf = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;

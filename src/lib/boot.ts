@@ -53,4 +53,5 @@ export function leftFirstScreen() {
  * Whether a query's data is what this page's HTML carried, on the page's first screen: a screen
  * that refetches on every mount (the messages list) takes it instead, as fresh as a read.
  */
-export const fromThisPage = (query: { state: { dataUpdatedAt: number } }) => !navigated && seededAt !== null && query.state.dataUpdatedAt === seededAt;
+export const fromThisPage = (query: { state: { dataUpdatedAt: number } }) =>
+  !navigated && seededAt !== null && query.state.dataUpdatedAt === seededAt;

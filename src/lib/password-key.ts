@@ -31,6 +31,9 @@ export type PasswordOwner = { username: string } | { resetToken: string };
 
 /** The password key (`argon2id:…`) the server expects in place of the typed password. */
 export async function passwordKeyFor(owner: PasswordOwner, password: string): Promise<string> {
-  const [salt, argon2id] = await Promise.all([api<PasswordSalt>('POST', '/api/auth/password-salt', owner), loadArgon2id()]);
+  const [salt, argon2id] = await Promise.all([
+    api<PasswordSalt>('POST', '/api/auth/password-salt', owner),
+    loadArgon2id(),
+  ]);
   return derivePasswordKey(argon2id, password, salt);
 }

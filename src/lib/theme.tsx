@@ -12,7 +12,10 @@ function storedAppearance(): Appearance {
   }
 }
 
-const ThemeContext = createContext<{ appearance: Appearance; toggle: () => void }>({ appearance: 'light', toggle: () => {} });
+const ThemeContext = createContext<{ appearance: Appearance; toggle: () => void }>({
+  appearance: 'light',
+  toggle: () => {},
+});
 
 export function ThemeProvider({ children }: { children: (appearance: Appearance) => ReactNode }) {
   const [appearance, setAppearance] = useState<Appearance>(storedAppearance);

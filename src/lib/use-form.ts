@@ -14,10 +14,15 @@ export function useValibotForm<S extends v.GenericSchema, T extends Record<strin
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const check = useCallback((next: T) => {
-    const result = v.safeParse(schema, next);
-    return result.success ? ({ ok: true, output: result.output } as const) : ({ ok: false, errors: issuesToErrors(result.issues) } as const);
-  }, [schema]);
+  const check = useCallback(
+    (next: T) => {
+      const result = v.safeParse(schema, next);
+      return result.success
+        ? ({ ok: true, output: result.output } as const)
+        : ({ ok: false, errors: issuesToErrors(result.issues) } as const);
+    },
+    [schema],
+  );
 
   const setField = useCallback(
     <K extends keyof T>(name: K, value: T[K]) => {
@@ -28,7 +33,11 @@ export function useValibotForm<S extends v.GenericSchema, T extends Record<strin
           if (!current[name as string]) return current;
           const result = check(next);
           const { [name as string]: _removed, ...rest } = current;
-          return result.ok ? rest : result.errors[name as string] ? { ...rest, [name]: result.errors[name as string]! } : rest;
+          return result.ok
+            ? rest
+            : result.errors[name as string]
+              ? { ...rest, [name]: result.errors[name as string]! }
+              : rest;
         });
         return next;
       });

@@ -9,7 +9,8 @@ export const Route = createFileRoute('/browse')({
   loaderDeps: ({ search }) => search,
   // Prefetch, not ensure: a failed read shows the page's own error state, not the route's. No read
   // on a hover's preload (decision 043).
-  loader: ({ context, deps, preload }) => (preload ? undefined : context.queryClient.prefetchQuery(listingPageQuery(listingParamsOf(deps, BROWSE_PAGE_SIZE)))),
+  loader: ({ context, deps, preload }) =>
+    preload ? undefined : context.queryClient.prefetchQuery(listingPageQuery(listingParamsOf(deps, BROWSE_PAGE_SIZE))),
   component: BrowseRoute,
 });
 

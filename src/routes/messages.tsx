@@ -21,7 +21,15 @@ const text = v.fallback(
   undefined,
 );
 const messagesSearchSchema = v.object({
-  initiate: v.fallback(v.optional(v.pipe(v.union([v.boolean(), v.string()]), v.transform((value) => value === true || value === 'true'))), undefined),
+  initiate: v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.boolean(), v.string()]),
+        v.transform((value) => value === true || value === 'true'),
+      ),
+    ),
+    undefined,
+  ),
   listingId: id,
   userId: id,
   title: text,
@@ -41,7 +49,9 @@ function MessagesPage() {
   // Set on /messages/{conversation} (the child route), absent on the list.
   const { conversation } = useParams({ strict: false });
   const request: InitiateRequest | null =
-    search.listingId && search.userId ? { listingId: search.listingId, userId: search.userId, title: search.title, message: search.message } : null;
+    search.listingId && search.userId
+      ? { listingId: search.listingId, userId: search.userId, title: search.title, message: search.message }
+      : null;
 
   return (
     <div className="container page">

@@ -7,7 +7,8 @@ import { ProfileView } from '../features/profile/components/profile-view';
 export const Route = createFileRoute('/profile/$username')({
   // Starts the read early; a missing member is the component's 'Profile not found', not an error.
   // No read on a hover's preload (decision 043).
-  loader: ({ context, params, preload }) => (preload ? undefined : context.queryClient.prefetchQuery(userByUsernameQuery(params.username))),
+  loader: ({ context, params, preload }) =>
+    preload ? undefined : context.queryClient.prefetchQuery(userByUsernameQuery(params.username)),
   component: MemberProfilePage,
 });
 

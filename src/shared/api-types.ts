@@ -172,7 +172,15 @@ export interface Offer {
 /** GET /api/conversations/{conversation}: who and what a conversation is, from the caller's side. */
 export interface ConversationInfo {
   conversation: string;
-  listing: { id: number; title: string; userId: number; status: ListingStatus; acceptOffers: boolean; whatUserWants: string; whatUserWantsOptions: string[] };
+  listing: {
+    id: number;
+    title: string;
+    userId: number;
+    status: ListingStatus;
+    acceptOffers: boolean;
+    whatUserWants: string;
+    whatUserWantsOptions: string[];
+  };
   partner: UserSummary;
   offers: Offer[];
   /** The pair's barters on the listing, newest first (cancelled ones too). */

@@ -18,13 +18,30 @@ export const LISTING_STATUSES = ['active', 'pending', 'paused', 'completed'] as 
 export const STORED_LISTING_STATUSES = [...LISTING_STATUSES, 'hidden'] as const;
 /** Why a listing is hidden: an admin hid it, its owner is suspended, or enough reports hid it until an admin looks. */
 export const HIDDEN_REASONS = ['moderation', 'suspension', 'reports'] as const;
-export const NOTIFICATION_KINDS = ['message', 'offer', 'barter_pending', 'barter_confirmed', 'review', 'saved_search', 'match', 'trade_circle', 'moderation'] as const;
+export const NOTIFICATION_KINDS = [
+  'message',
+  'offer',
+  'barter_pending',
+  'barter_confirmed',
+  'review',
+  'saved_search',
+  'match',
+  'trade_circle',
+  'moderation',
+] as const;
 // Reports, blocks and moderation (docs/api/moderation.md).
 export const REPORT_TARGET_TYPES = ['listing', 'user', 'message', 'offer', 'circle_message'] as const;
 export const REPORT_REASONS = ['spam', 'scam', 'prohibited', 'harassment', 'other'] as const;
 export const MODERATION_ACTIONS = ['dismiss', 'warn', 'hide', 'suspend', 'ban'] as const;
 export const MODERATION_GUARDS = ['link_burst', 'report_threshold'] as const;
-export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, 'reinstate', 'suspension_ended', 'make_admin', 'feature', 'unfeature'] as const;
+export const AUDIT_ACTIONS = [
+  ...MODERATION_ACTIONS,
+  'reinstate',
+  'suspension_ended',
+  'make_admin',
+  'feature',
+  'unfeature',
+] as const;
 export const AUDIT_TARGET_TYPES = [...REPORT_TARGET_TYPES, 'held_messages'] as const;
 /** suspended_until of a permanent suspension: later than any real date, so "ended by now" never holds. */
 export const PERMANENT_SUSPENSION = '9999-12-31T23:59:59.999Z';

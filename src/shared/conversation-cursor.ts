@@ -5,7 +5,8 @@ export const CONVERSATIONS_PAGE_DEFAULT = 30;
 export const CONVERSATIONS_PAGE_MAX = 100;
 
 /** The cursor after a summary: its last message's time and id, e.g. "2026-11-23T10:00:00.000Z_4812". */
-export const conversationCursor = (summary: { lastMessageTime: string; lastMessageId?: number }) => `${summary.lastMessageTime}_${summary.lastMessageId ?? 0}`;
+export const conversationCursor = (summary: { lastMessageTime: string; lastMessageId?: number }) =>
+  `${summary.lastMessageTime}_${summary.lastMessageId ?? 0}`;
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_(0|[1-9]\d{0,14})$/;
 

@@ -9,7 +9,8 @@ export interface ConversationRef {
   high: number;
 }
 
-export const conversationKeyOf = (listingId: number, a: number, b: number) => `${listingId}-${Math.min(a, b)}-${Math.max(a, b)}`;
+export const conversationKeyOf = (listingId: number, a: number, b: number) =>
+  `${listingId}-${Math.min(a, b)}-${Math.max(a, b)}`;
 
 /** The conversation a key names, or null for anything that is not a canonical key. */
 export function parseConversationKey(raw: string | undefined): ConversationRef | null {
@@ -23,4 +24,5 @@ export function parseConversationKey(raw: string | undefined): ConversationRef |
 export const partnerIn = (ref: ConversationRef, me: number) => (ref.low === me ? ref.high : ref.low);
 
 /** The messages screen opened on one conversation. */
-export const conversationPath = (listingId: number, a: number, b: number) => `/messages/${conversationKeyOf(listingId, a, b)}`;
+export const conversationPath = (listingId: number, a: number, b: number) =>
+  `/messages/${conversationKeyOf(listingId, a, b)}`;

@@ -24,7 +24,10 @@ export const PASSWORD_KEY_PATTERN = /^argon2id:[A-Za-z0-9_-]{43}$/;
 
 export const isPasswordKey = (value: string): boolean => PASSWORD_KEY_PATTERN.test(value);
 
-export const passwordKeyField = v.pipe(v.string('Password key is malformed'), v.regex(PASSWORD_KEY_PATTERN, 'Password key is malformed'));
+export const passwordKeyField = v.pipe(
+  v.string('Password key is malformed'),
+  v.regex(PASSWORD_KEY_PATTERN, 'Password key is malformed'),
+);
 
 const toBase64Url = (bytes: Uint8Array) => {
   let binary = '';

@@ -5,7 +5,8 @@ import { BARTER_STATUSES, OFFER_STATUSES, STORED_LISTING_STATUSES } from './cons
 import { MESSAGE_EVENT_TYPES, type Activity, type Dashboard, type Barter, type Message, type Offer } from './api-types';
 import type { TradeCircleMessage } from './trade-circles';
 
-const positiveId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(Number.MAX_SAFE_INTEGER, message));
+const positiveId = (message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(Number.MAX_SAFE_INTEGER, message));
 
 /** Client → room: "I am typing" and "I have read up to this message". */
 export const clientFrameSchema = v.variant(
@@ -79,17 +80,24 @@ const circleMessageSchema = v.object({
   createdAt: v.string(),
 }) satisfies v.GenericSchema<unknown, TradeCircleMessage>;
 
-
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** The activity feed as GET /api/analytics/activity answers it. */
-const activitySchema = v.object({ users: count, listings: count, barters: count, testimonials: count, events: count }) satisfies v.GenericSchema<unknown, Activity>;
+const activitySchema = v.object({
+  users: count,
+  listings: count,
+  barters: count,
+  testimonials: count,
+  events: count,
+}) satisfies v.GenericSchema<unknown, Activity>;
 
 /** The dashboard's figures as GET /api/analytics/dashboard answers them. */
-const dashboardSchema = v.object({ totalUsers: count, totalSkills: count, completedBarters: count, totalSavings: v.pipe(v.number(), v.minValue(0)) }) satisfies v.GenericSchema<
-  unknown,
-  Dashboard
->;
+const dashboardSchema = v.object({
+  totalUsers: count,
+  totalSkills: count,
+  completedBarters: count,
+  totalSavings: v.pipe(v.number(), v.minValue(0)),
+}) satisfies v.GenericSchema<unknown, Dashboard>;
 
 /**
  * Room → client: a new message or event line (as the API returns it), an offer or barter as it now
@@ -99,7 +107,11 @@ export const serverFrameSchema = v.variant('type', [
   v.object({ type: v.literal('message'), message: messageSchema }),
   v.object({ type: v.literal('offer'), offer: offerSchema }),
   v.object({ type: v.literal('barter'), barter: barterSchema }),
-  v.object({ type: v.literal('review'), barterId: positiveId('Invalid barter id'), reviewerId: positiveId('Invalid user id') }),
+  v.object({
+    type: v.literal('review'),
+    barterId: positiveId('Invalid barter id'),
+    reviewerId: positiveId('Invalid user id'),
+  }),
   v.object({ type: v.literal('typing'), userId: positiveId('Invalid user id') }),
   v.object({ type: v.literal('read'), userId: positiveId('Invalid user id'), upTo: positiveId('Invalid message id') }),
   v.object({ type: v.literal('error'), message: v.string() }),
@@ -170,7 +182,11 @@ export const MAX_CLIENT_FRAME_CHARS = 1024;
 
 export type FrameResult<T> = { ok: true; frame: T } | { ok: false; error: string };
 
-function parseFrame<S extends v.GenericSchema>(schema: S, raw: string | ArrayBuffer, maxChars: number): FrameResult<v.InferOutput<S>> {
+function parseFrame<S extends v.GenericSchema>(
+  schema: S,
+  raw: string | ArrayBuffer,
+  maxChars: number,
+): FrameResult<v.InferOutput<S>> {
   if (typeof raw !== 'string') return { ok: false, error: 'Frames must be JSON text' };
   if (raw.length > maxChars) return { ok: false, error: 'Frame too large' };
   let data: unknown;
@@ -180,8 +196,12 @@ function parseFrame<S extends v.GenericSchema>(schema: S, raw: string | ArrayBuf
     return { ok: false, error: 'Malformed JSON frame' };
   }
   const result = v.safeParse(schema, data);
-  return result.success ? { ok: true, frame: result.output } : { ok: false, error: result.issues[0]?.message ?? 'Invalid frame' };
+  return result.success
+    ? { ok: true, frame: result.output }
+    : { ok: false, error: result.issues[0]?.message ?? 'Invalid frame' };
 }
 
-export const parseClientFrame = (raw: string | ArrayBuffer) => parseFrame(clientFrameSchema, raw, MAX_CLIENT_FRAME_CHARS);
-export const parseServerFrame = (raw: string | ArrayBuffer) => parseFrame(serverFrameSchema, raw, Number.MAX_SAFE_INTEGER);
+export const parseClientFrame = (raw: string | ArrayBuffer) =>
+  parseFrame(clientFrameSchema, raw, MAX_CLIENT_FRAME_CHARS);
+export const parseServerFrame = (raw: string | ArrayBuffer) =>
+  parseFrame(serverFrameSchema, raw, Number.MAX_SAFE_INTEGER);

@@ -24,12 +24,59 @@ import {
 } from '../support/browser';
 
 const PUBLIC_ROUTES = [
-  '/', '/browse', '/browse?category=home', '/browse?q=bike', '/listing/1', '/community', '/profile/alice', '/auth', '/login', '/signup',
-  '/verify-email', '/verify-email?token=not-a-real-token', '/forgot-password', '/reset-password?token=abc', '/about', '/terms', '/privacy',
-  '/contact', '/help', '/safety', '/community-standards', '/cookies', '/safety-guidelines', '/value-guide', '/faq', '/messages', '/profile',
-  '/admin', '/dev/outbox', '/no-such-page', '/wants', '/matches', '/settings/blocked', '/settings/reports', '/admin/reports', '/admin/audit',
+  '/',
+  '/browse',
+  '/browse?category=home',
+  '/browse?q=bike',
+  '/listing/1',
+  '/community',
+  '/profile/alice',
+  '/auth',
+  '/login',
+  '/signup',
+  '/verify-email',
+  '/verify-email?token=not-a-real-token',
+  '/forgot-password',
+  '/reset-password?token=abc',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/contact',
+  '/help',
+  '/safety',
+  '/community-standards',
+  '/cookies',
+  '/safety-guidelines',
+  '/value-guide',
+  '/faq',
+  '/messages',
+  '/profile',
+  '/admin',
+  '/dev/outbox',
+  '/no-such-page',
+  '/wants',
+  '/matches',
+  '/settings/blocked',
+  '/settings/reports',
+  '/admin/reports',
+  '/admin/audit',
 ];
-const MEMBER_ROUTES = ['/', '/browse', '/listing/1', '/messages', '/profile', '/profile/alice', '/community', '/admin', '/welcome', '/wants', '/matches', '/settings/blocked', '/settings/reports', '/admin/reports'];
+const MEMBER_ROUTES = [
+  '/',
+  '/browse',
+  '/listing/1',
+  '/messages',
+  '/profile',
+  '/profile/alice',
+  '/community',
+  '/admin',
+  '/welcome',
+  '/wants',
+  '/matches',
+  '/settings/blocked',
+  '/settings/reports',
+  '/admin/reports',
+];
 const ADMIN_ROUTES = ['/admin', '/admin/reports', '/admin/audit'];
 
 let browser: Browser;
@@ -53,12 +100,21 @@ async function sweep(routes: string[], cookie?: string) {
       await desktop.page.addInitScript((value) => localStorage.setItem('theme', value), appearance);
       await desktop.page.goto(route);
       await settle(desktop.page);
-      const violations = await settledRead(() => axeViolations(desktop.page), (found) => found.length === 0);
+      const violations = await settledRead(
+        () => axeViolations(desktop.page),
+        (found) => found.length === 0,
+      );
       for (const violation of violations) failures.push(`${route} [${appearance}] ${violation}`);
     }
     await phone.page.goto(route);
     await settle(phone.page);
-    if (await settledRead(() => overflowsHorizontally(phone.page), (overflows) => !overflows)) failures.push(`${route} overflows horizontally at 390 px`);
+    if (
+      await settledRead(
+        () => overflowsHorizontally(phone.page),
+        (overflows) => !overflows,
+      )
+    )
+      failures.push(`${route} overflows horizontally at 390 px`);
   }
   failures.push(...desktop.errors.map((e) => `page error: ${e}`), ...phone.errors.map((e) => `page error: ${e}`));
   await desktop.context.close();
@@ -83,7 +139,10 @@ describe('accessibility and phone layout on every route', () => {
 
 /** A completed barter between the two about the listing, and a review from each side. */
 async function completedBarterWithReviews(owner: TestMember, other: TestMember, listingId: number) {
-  const made = await apiCall('/api/barters', { cookie: other.cookie, body: { listingId, initiatorId: other.id, recipientId: owner.id, status: 'pending' } });
+  const made = await apiCall('/api/barters', {
+    cookie: other.cookie,
+    body: { listingId, initiatorId: other.id, recipientId: owner.id, status: 'pending' },
+  });
   if (made.status !== 201) throw new Error(`barter: ${made.status} ${await made.text()}`);
   const barterId = ((await made.json()) as { id: number }).id;
   const done = await apiCall(`/api/barters/${barterId}/complete`, { method: 'PATCH', cookie: owner.cookie });
@@ -92,7 +151,10 @@ async function completedBarterWithReviews(owner: TestMember, other: TestMember, 
     [other, owner, 'Friendly, on time and the skillet was as described.'],
     [owner, other, 'Brought fresh eggs as promised. Would trade again.'],
   ] as const) {
-    const review = await apiCall('/api/reviews', { cookie: from.cookie, body: { reviewerId: from.id, userId: to.id, listingId, barterId, rating: 4, comment } });
+    const review = await apiCall('/api/reviews', {
+      cookie: from.cookie,
+      body: { reviewerId: from.id, userId: to.id, listingId, barterId, rating: 4, comment },
+    });
     if (review.status !== 201) throw new Error(`review: ${review.status} ${await review.text()}`);
   }
 }
@@ -110,11 +172,16 @@ describe('colour contrast where members work, in both themes at 1280 and 390 px'
     // Listings in every status on the member's own profile (each status has its badge).
     for (const status of ['pending', 'paused', 'completed']) {
       const extra = await createListingFor(member, { title: `Garden tools, ${status}` });
-      const changed = await apiCall(`/api/listings/${extra.id}`, { method: 'PUT', cookie: member.cookie, body: { userId: member.id, status } });
+      const changed = await apiCall(`/api/listings/${extra.id}`, {
+        method: 'PUT',
+        cookie: member.cookie,
+        body: { userId: member.id, status },
+      });
       if (changed.status !== 200) throw new Error(`status: ${changed.status} ${await changed.text()}`);
     }
     // Unread: two messages the member has not opened (two digits would read the same).
-    for (const text of ['Are the eggs free-range?', 'I could swap jam for a dozen.']) await sendMessageByApi(neighbour, member, eggs.id, text);
+    for (const text of ['Are the eggs free-range?', 'I could swap jam for a dozen.'])
+      await sendMessageByApi(neighbour, member, eggs.id, text);
     await sendMessageByApi(member, owner, listing.id, 'Hi Olive, is the skillet still available?');
     await sendMessageByApi(owner, member, listing.id, 'Yes! Would you trade eggs for it?');
     await completedBarterWithReviews(owner, member, listing.id);
@@ -134,13 +201,20 @@ describe('colour contrast where members work, in both themes at 1280 and 390 px'
         const check = async (screen: string, fullPage = true) => {
           await animationsDone(page);
           await screenshot(page, `${screen}-${appearance}-${width}`, { fullPage });
-          const violations = await settledRead(() => axeViolations(page, { strictContrast: true }), (found) => found.length === 0);
+          const violations = await settledRead(
+            () => axeViolations(page, { strictContrast: true }),
+            (found) => found.length === 0,
+          );
           for (const violation of violations) failures.push(`${screen} ${violation}`);
         };
 
         // Messages, with the conversation open and another one unread (its count badge showing).
         await page.goto('/messages');
-        await page.getByTestId('conversation-item').filter({ hasText: neighbour.displayName }).getByTestId('unread-badge').waitFor();
+        await page
+          .getByTestId('conversation-item')
+          .filter({ hasText: neighbour.displayName })
+          .getByTestId('unread-badge')
+          .waitFor();
         await page.getByTestId('conversation-item').filter({ hasText: owner.displayName }).click();
         await page.getByRole('heading', { level: 2, name: owner.displayName }).waitFor();
         await eventually(() => page.getByTestId('message').count()).toBe(2);
@@ -172,7 +246,12 @@ describe('colour contrast where members work, in both themes at 1280 and 390 px'
         }
         const dialog = page.getByRole('dialog', { name: 'Create Listing' });
         await dialog.getByRole('checkbox', { name: 'Technology' }).click();
-        for (const field of [dialog.getByLabel('Title'), dialog.getByLabel('Description'), dialog.getByLabel('What do you want in return?'), dialog.getByRole('combobox', { name: 'Location' })]) {
+        for (const field of [
+          dialog.getByLabel('Title'),
+          dialog.getByLabel('Description'),
+          dialog.getByLabel('What do you want in return?'),
+          dialog.getByRole('combobox', { name: 'Location' }),
+        ]) {
           await field.focus();
           await field.blur();
         }

@@ -2,7 +2,16 @@
 // summaries count every row, and searches of three characters or more ask the server.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, createListingFor, createMember, eventually, launchBrowser, newPage, signInAs, uniqueName } from '../support/browser';
+import {
+  apiCall,
+  createListingFor,
+  createMember,
+  eventually,
+  launchBrowser,
+  newPage,
+  signInAs,
+  uniqueName,
+} from '../support/browser';
 
 let browser: Browser;
 let adminCookie: string;
@@ -29,7 +38,9 @@ describe('admin users tab', () => {
     const member = await createMember({ displayName: `Paging ${uniqueName('p')}` });
     await createMember();
     await createMember();
-    const total = Number((await apiCall('/api/admin/users?limit=1', { cookie: adminCookie })).headers.get('X-Total-Count'));
+    const total = Number(
+      (await apiCall('/api/admin/users?limit=1', { cookie: adminCookie })).headers.get('X-Total-Count'),
+    );
     const asked: string[] = [];
     const { context, page, errors } = await newPage(browser, { cookie: adminCookie });
     await smallPages(page, '/api/admin/users', asked);
@@ -37,7 +48,9 @@ describe('admin users tab', () => {
     await page.getByRole('tab', { name: 'Users' }).click();
     await eventually(() => bodyRows(page, 'Users').count()).toBe(2);
     await eventually(() => page.getByText(/^\d+ members, newest first$/).innerText()).toMatch(/^\d+ members/);
-    expect(Number((await page.getByText(/^\d+ members, newest first$/).innerText()).split(' ')[0])).toBeGreaterThanOrEqual(total);
+    expect(
+      Number((await page.getByText(/^\d+ members, newest first$/).innerText()).split(' ')[0]),
+    ).toBeGreaterThanOrEqual(total);
     await page.getByRole('button', { name: 'Load more members' }).click();
     await eventually(() => bodyRows(page, 'Users').count()).toBe(4);
     expect(asked.some((search) => new URLSearchParams(search).has('before'))).toBe(true);
@@ -69,13 +82,17 @@ describe('admin listings tab', () => {
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Listings' }).click();
     await eventually(() => bodyRows(page, 'Listings').count()).toBe(2);
-    await page.getByText(/^\d+ listings?, \d+ featured\. Featured active listings show on the home page \(up to 6\)\.$/).waitFor();
+    await page
+      .getByText(/^\d+ listings?, \d+ featured\. Featured active listings show on the home page \(up to 6\)\.$/)
+      .waitFor();
     await page.getByRole('button', { name: 'Load more listings' }).click();
     await eventually(() => bodyRows(page, 'Listings').count()).toBe(4);
     await page.getByRole('searchbox', { name: 'Search listings' }).fill(title);
     await eventually(() => page.getByRole('button', { name: `Featured: ${title}` }).count()).toBe(1);
     // Already loaded, it shows at once; the server is asked all the same.
-    await eventually(() => asked.map((search) => new URLSearchParams(search).get('search'))).toContain(title.toLowerCase());
+    await eventually(() => asked.map((search) => new URLSearchParams(search).get('search'))).toContain(
+      title.toLowerCase(),
+    );
     await eventually(() => page.getByRole('button', { name: `Featured: ${title}` }).count()).toBe(1);
     expect(errors).toEqual([]);
     // A search request may still be in flight: let the page go without its answer.

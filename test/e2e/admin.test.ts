@@ -1,5 +1,5 @@
 // The admin dashboard: who may see it, live analytics, Make Admin and the featured toggle.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
@@ -46,13 +46,22 @@ describe('access', () => {
     const { page } = await newPage(browser, { cookie: member.cookie });
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Admin Access Required', level: 1 }).waitFor();
-    await page.getByText('You need admin privileges to access this dashboard. Contact an administrator if you believe this is an error.').waitFor();
+    await page
+      .getByText(
+        'You need admin privileges to access this dashboard. Contact an administrator if you believe this is an error.',
+      )
+      .waitFor();
     await eventually(() => page.getByRole('tab').count()).toBe(0);
   });
 
   it('shows admins the four tabs', async () => {
     const { page, errors } = await adminPage();
-    await eventually(() => page.getByRole('tab').allInnerTexts()).toEqual(['Analytics', 'Users', 'Listings', 'Settings']);
+    await eventually(() => page.getByRole('tab').allInnerTexts()).toEqual([
+      'Analytics',
+      'Users',
+      'Listings',
+      'Settings',
+    ]);
     expect(errors).toEqual([]);
   });
 });
@@ -61,13 +70,19 @@ describe('email notice', () => {
   it('says locally that email stays in the dev outbox, with the waiting count, and links there', async () => {
     // A new unverified member queues a verification email, so the outbox is not empty.
     await createMember({ verified: false });
-    const status = (await (await apiCall('/api/admin/email-status', { cookie: adminCookie })).json()) as { configured: boolean; development: boolean; pendingCount: number };
+    const status = (await (await apiCall('/api/admin/email-status', { cookie: adminCookie })).json()) as {
+      configured: boolean;
+      development: boolean;
+      pendingCount: number;
+    };
     expect(status).toMatchObject({ configured: false, development: true });
     const { page, errors } = await adminPage();
     const notice = page.getByTestId('email-status-notice');
     await notice.waitFor();
     const text = await notice.innerText();
-    expect(text).toMatch(/^Email is not delivered in local development: emails stay in the dev outbox\. [\d,]+ emails? (is|are) waiting there\.$/);
+    expect(text).toMatch(
+      /^Email is not delivered in local development: emails stay in the dev outbox\. [\d,]+ emails? (is|are) waiting there\.$/,
+    );
     // The figure is read when the page loads; other tests may queue more mail meanwhile.
     expect(Number(/([\d,]+) email/.exec(text)![1]!.replace(/,/g, ''))).toBeGreaterThanOrEqual(status.pendingCount);
     await eventually(() => axeViolations(page)).toEqual([]);
@@ -80,10 +95,18 @@ describe('email notice', () => {
     const production = { provider: 'resend', development: false, sentToday: 3, dailyLimit: 100, lastError: null };
     const states: [object, string | null][] = [
       [
-        { ...production, configured: false, problem: 'EMAIL_PROVIDER is "resend" but the RESEND_API_KEY secret is not set', pendingCount: 12 },
+        {
+          ...production,
+          configured: false,
+          problem: 'EMAIL_PROVIDER is "resend" but the RESEND_API_KEY secret is not set',
+          pendingCount: 12,
+        },
         'Email is not being delivered: EMAIL_PROVIDER is "resend" but the RESEND_API_KEY secret is not set. 12 emails are waiting in the outbox.',
       ],
-      [{ ...production, configured: true, problem: null, sentToday: 100, pendingCount: 1 }, "Today's email limit is reached (100 of 100 sent). 1 email is waiting in the outbox."],
+      [
+        { ...production, configured: true, problem: null, sentToday: 100, pendingCount: 1 },
+        "Today's email limit is reached (100 of 100 sent). 1 email is waiting in the outbox.",
+      ],
       [{ ...production, configured: true, problem: null, pendingCount: 4 }, null],
     ];
     for (const [status, expected] of states) {
@@ -103,7 +126,10 @@ describe('email notice', () => {
         await eventually(() => notice.innerText()).toContain(expected);
         await eventually(() => axeViolations(page)).toEqual([]);
       }
-      if (status === states[0]![0]) await eventually(() => page.getByRole('alert').filter({ hasText: 'Email is not being delivered' }).count()).toBe(1);
+      if (status === states[0]![0])
+        await eventually(() =>
+          page.getByRole('alert').filter({ hasText: 'Email is not being delivered' }).count(),
+        ).toBe(1);
       expect(errors).toEqual([]);
       await page.close();
     }
@@ -122,17 +148,30 @@ describe('analytics', () => {
     const totalUsers = page.getByTestId('admin-stat-Total Users').locator('.admin-stat-value');
     // While loading, each figure is a skeleton over a placeholder "0": wait for the loaded state.
     await page.getByText(/^Updated .*Refreshes every 30 seconds\.$/).waitFor();
-    const dashboard = (await (await apiCall('/api/analytics/dashboard')).json()) as { totalUsers: number; totalSkills: number; completedBarters: number; totalSavings: number };
+    const dashboard = (await (await apiCall('/api/analytics/dashboard')).json()) as {
+      totalUsers: number;
+      totalSkills: number;
+      completedBarters: number;
+      totalSavings: number;
+    };
     await eventually(() => totalUsers.innerText()).toBe(dashboard.totalUsers.toLocaleString('en-US'));
-    await eventually(() => page.getByTestId('admin-stat-Open Listings').locator('.admin-stat-value').innerText()).toBe(dashboard.totalSkills.toLocaleString('en-US'));
-    await eventually(() => page.getByTestId('admin-stat-Completed Barters').locator('.admin-stat-value').innerText()).toBe(dashboard.completedBarters.toLocaleString('en-US'));
-    await eventually(() => page.getByTestId('admin-stat-Estimated Savings').locator('.admin-stat-value').innerText()).toBe(`$${dashboard.totalSavings.toLocaleString('en-US')}`);
+    await eventually(() => page.getByTestId('admin-stat-Open Listings').locator('.admin-stat-value').innerText()).toBe(
+      dashboard.totalSkills.toLocaleString('en-US'),
+    );
+    await eventually(() =>
+      page.getByTestId('admin-stat-Completed Barters').locator('.admin-stat-value').innerText(),
+    ).toBe(dashboard.completedBarters.toLocaleString('en-US'));
+    await eventually(() =>
+      page.getByTestId('admin-stat-Estimated Savings').locator('.admin-stat-value').innerText(),
+    ).toBe(`$${dashboard.totalSavings.toLocaleString('en-US')}`);
 
     await createMember();
     const refetched = page.waitForResponse((r) => r.url().endsWith('/api/analytics/dashboard') && r.status() === 200);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await refetched;
-    await eventually(async () => Number((await totalUsers.innerText()).replace(/,/g, ''))).toBeGreaterThan(dashboard.totalUsers);
+    await eventually(async () => Number((await totalUsers.innerText()).replace(/,/g, ''))).toBeGreaterThan(
+      dashboard.totalUsers,
+    );
   });
 });
 
@@ -151,7 +190,9 @@ describe('users', () => {
     await eventually(() => toastText(page)).toContain('User granted admin privileges');
     await row.getByText('Admin', { exact: true }).waitFor();
     await eventually(() => row.getByRole('button', { name: /Make Admin/ }).count()).toBe(0);
-    const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as { isAdmin: boolean };
+    const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as {
+      isAdmin: boolean;
+    };
     expect(me.isAdmin).toBe(true);
     expect(errors).toEqual([]);
   });
@@ -164,7 +205,9 @@ describe('users', () => {
     await page.getByRole('button', { name: `Make Admin: ${member.displayName}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
-    const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as { isAdmin: boolean };
+    const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as {
+      isAdmin: boolean;
+    };
     expect(me.isAdmin).toBe(false);
   });
 
@@ -209,7 +252,9 @@ describe('listings', () => {
     await page.getByRole('tab', { name: 'Listings' }).click();
     const first = page.getByRole('button', { name: /^Featured: / }).first();
     await first.waitFor();
-    await page.route('**/api/admin/listings/*/featured', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+    await page.route('**/api/admin/listings/*/featured', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
+    );
     await first.click();
     await eventually(() => toastText(page)).toContain('Failed to update listing status');
   });

@@ -30,7 +30,8 @@ async function tokenFromOutbox(email: string, path: string): Promise<string> {
   throw new Error(`no ${path} email for ${email}`);
 }
 
-const fieldErrors = (page: Page, form: string) => page.getByRole('form', { name: form }).getByTestId('field-error').allInnerTexts();
+const fieldErrors = (page: Page, form: string) =>
+  page.getByRole('form', { name: form }).getByTestId('field-error').allInnerTexts();
 
 describe('auth screen tabs', () => {
   it.each([
@@ -115,7 +116,9 @@ describe('sign in', () => {
     await page.getByRole('button', { name: 'Show password' }).click();
     await eventually(() => page.getByLabel(/^Password/).getAttribute('type')).toBe('text');
     // Server relief (decision 015): the typed password never leaves the browser at sign-in.
-    const loginBody = page.waitForRequest((request) => request.url().endsWith('/api/auth/login')).then((request) => request.postData() ?? '');
+    const loginBody = page
+      .waitForRequest((request) => request.url().endsWith('/api/auth/login'))
+      .then((request) => request.postData() ?? '');
     await page.getByLabel(/^Password/).press('Enter');
     const sent = JSON.parse(await loginBody) as { username: string; password: string };
     expect(sent.username).toBe(member.username);
@@ -151,7 +154,8 @@ describe('register', () => {
       'Display name must be at least 2 characters',
     ]);
     // Sign-up asks only the required fields; the rest are on the profile (docs/front-end.md).
-    for (const label of ['Nickname', 'Public Location', 'Address', 'Bio', 'Avatar URL']) await eventually(() => form.getByLabel(label).count()).toBe(0);
+    for (const label of ['Nickname', 'Public Location', 'Address', 'Bio', 'Avatar URL'])
+      await eventually(() => form.getByLabel(label).count()).toBe(0);
     // "Full Name" is the form's label, and its message says "Display name": the hint ties them.
     await form.getByText('Your display name: how other members see you.').waitFor();
     await form.getByLabel('Username').fill('ab');
@@ -187,7 +191,9 @@ describe('register', () => {
     await form.getByLabel('Email').fill(`${username}@example.com`);
     await form.getByLabel('Full Name').fill('Rita Registers');
     await form.getByRole('button', { name: 'Create Account' }).click();
-    await eventually(() => toastText(page)).toContain('Registration successful Welcome to Barter Market, Rita Registers!');
+    await eventually(() => toastText(page)).toContain(
+      'Registration successful Welcome to Barter Market, Rita Registers!',
+    );
     await page.waitForURL((url) => url.pathname === '/welcome');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Rita Registers!' }).waitFor();
     await page.locator('header').getByRole('link', { name: 'Rita Registers' }).waitFor();
@@ -211,7 +217,9 @@ describe('verify email', () => {
     await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(2000);
     await eventually(() => page.getByText('Please verify your email address').count()).toBe(0);
-    const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as { emailVerified: boolean };
+    const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as {
+      emailVerified: boolean;
+    };
     expect(me.emailVerified).toBe(true);
     expect(errors).toEqual([]);
   });
@@ -219,9 +227,15 @@ describe('verify email', () => {
   it('shows the server message and the Verification Failed toast for a bad token', async () => {
     const { page } = await newPage(browser);
     await page.goto('/verify-email?token=not-a-real-token');
-    await eventually(() => toastText(page)).toContain('Verification Failed Verification failed. The token may be invalid or expired.');
+    await eventually(() => toastText(page)).toContain(
+      'Verification Failed Verification failed. The token may be invalid or expired.',
+    );
     await page.getByRole('heading', { name: 'Verification Failed', level: 1 }).waitFor();
-    await page.locator('main').getByRole('alert').filter({ hasText: 'Verification failed. The token may be invalid or expired.' }).waitFor();
+    await page
+      .locator('main')
+      .getByRole('alert')
+      .filter({ hasText: 'Verification failed. The token may be invalid or expired.' })
+      .waitFor();
   });
 
   it('says Invalid Link when the URL has no token', async () => {
@@ -242,7 +256,9 @@ describe('forgot and reset password', () => {
     await page.getByRole('heading', { name: 'Forgot your password?', level: 1 }).waitFor();
     await eventually(() => page.title()).toBe('Forgot Password | Barter Market');
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await eventually(() => fieldErrors(page, 'Request a password reset link')).toEqual(['Please enter a valid email address']);
+    await eventually(() => fieldErrors(page, 'Request a password reset link')).toEqual([
+      'Please enter a valid email address',
+    ]);
     await page.getByLabel('Email').fill(member.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account exists for that email, we have sent a link to reset the password.').waitFor();
@@ -253,16 +269,25 @@ describe('forgot and reset password', () => {
     await page.getByLabel(/^New password/).fill('short');
     await page.getByLabel(/^Confirm new password/).fill('different');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await eventually(() => fieldErrors(page, form)).toEqual(['Password must be at least 8 characters', 'Passwords do not match']);
+    await eventually(() => fieldErrors(page, form)).toEqual([
+      'Password must be at least 8 characters',
+      'Passwords do not match',
+    ]);
     await page.getByLabel(/^New password/).fill('brand-new-pass-42');
     await page.getByLabel(/^Confirm new password/).fill('brand-new-pass-42');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('Your password has been reset. Please sign in.').waitFor();
-    await eventually(() => page.locator('main').getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href')).toBe('/login');
+    await eventually(() =>
+      page.locator('main').getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href'),
+    ).toBe('/login');
 
-    const newLogin = await apiCall('/api/auth/login', { body: { username: member.username, password: 'brand-new-pass-42' } });
+    const newLogin = await apiCall('/api/auth/login', {
+      body: { username: member.username, password: 'brand-new-pass-42' },
+    });
     expect(newLogin.status).toBe(200);
-    const oldLogin = await apiCall('/api/auth/login', { body: { username: member.username, password: member.password } });
+    const oldLogin = await apiCall('/api/auth/login', {
+      body: { username: member.username, password: member.password },
+    });
     expect(oldLogin.status).toBe(401);
 
     // The link works once.
@@ -278,6 +303,8 @@ describe('forgot and reset password', () => {
     const { page } = await newPage(browser);
     await page.goto('/reset-password');
     await page.getByText('This reset link is incomplete.', { exact: false }).waitFor();
-    await eventually(() => page.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe('/forgot-password');
+    await eventually(() => page.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
   });
 });

@@ -2,8 +2,17 @@
 // and error states, and saving a search (members only).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListingFor, createMember, eventually, launchBrowser, navigateInApp, newPage, overflowsHorizontally, PHONE, uniqueName } from '../support/browser';
-
+import {
+  createListingFor,
+  createMember,
+  eventually,
+  launchBrowser,
+  navigateInApp,
+  newPage,
+  overflowsHorizontally,
+  PHONE,
+  uniqueName,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,7 +60,9 @@ describe('browse', () => {
     await page.getByRole('heading', { level: 1, name: 'Home & Garden Listings' }).waitFor();
     await eventually(() => page.title()).toBe('Home & Garden Listings | Barter Market');
     await cards(page).first().waitFor();
-    await eventually(async () => (await cards(page).allInnerTexts()).filter((text) => !text.includes('Home & Garden'))).toEqual([]);
+    await eventually(async () =>
+      (await cards(page).allInnerTexts()).filter((text) => !text.includes('Home & Garden')),
+    ).toEqual([]);
 
     await page.goto('/browse');
     await page.getByRole('heading', { level: 1, name: 'All Listings' }).waitFor();
@@ -108,7 +119,9 @@ describe('browse', () => {
     const listing = await createListingFor(member, { title: `Card link ${word}` });
     const { page } = await newPage(browser);
     await page.goto(`/browse?q=${word}`);
-    await cards(page).getByRole('link', { name: `Card link ${word}` }).click();
+    await cards(page)
+      .getByRole('link', { name: `Card link ${word}` })
+      .click();
     await page.waitForURL(`**/listing/${listing.id}`);
     await page.getByRole('heading', { level: 1, name: `Card link ${word}` }).waitFor();
   });
@@ -120,7 +133,9 @@ describe('browse', () => {
     await eventually(() => resultCount(page)).toBe('0 listings found');
 
     const failing = await newPage(browser);
-    await failing.page.route('**/api/listings?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await failing.page.route('**/api/listings?*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
     // A full load of /browse carries its page in the HTML (decision 048): reached from another
     // page, Browse reads it itself.
     await failing.page.goto('/about');
@@ -138,7 +153,10 @@ describe('browse', () => {
     // considers (decision 041): 400, marked as a lower bound.
     await page.route('**/api/listings?*', async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, headers: { ...response.headers(), 'x-total-count': '400', 'x-total-count-exact': 'false' } });
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'x-total-count': '400', 'x-total-count-exact': 'false' },
+      });
     });
     await page.goto(`/browse?q=${word}`);
     await eventually(() => resultCount(page)).toBe('400+ listings found');
@@ -146,7 +164,9 @@ describe('browse', () => {
     // 400 results, 9 a page: page 45 is the last one linked.
     await eventually(() => pager.getByRole('link', { name: 'Page 45' }).count()).toBe(1);
     expect(await pager.getByRole('link', { name: 'Page 46' }).count()).toBe(0);
-    await page.getByText('Only the first 1,000 results can be shown. Add a word, a category or a distance to see others.').waitFor();
+    await page
+      .getByText('Only the first 1,000 results can be shown. Add a word, a category or a distance to see others.')
+      .waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -155,7 +175,10 @@ describe('browse', () => {
     // As the server counts every public listing of a large instance (a counter row, exact).
     await page.route('**/api/listings?*', async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, headers: { ...response.headers(), 'x-total-count': '100000', 'x-total-count-exact': 'true' } });
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'x-total-count': '100000', 'x-total-count-exact': 'true' },
+      });
     });
     // Reached from another page, so Browse reads its page (a full load carries it: decision 048).
     await page.goto('/about');
@@ -222,7 +245,11 @@ describe('saved searches from browse', () => {
     await eventually(() => invalid.innerText()).toContain('Please provide at least a query or category');
 
     await page.route('**/api/stored-searches', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'You can save up to 20 searches' }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'You can save up to 20 searches' }),
+      }),
     );
     await page.goto('/browse?q=lamp');
     await page.getByRole('button', { name: 'Save Search' }).click();

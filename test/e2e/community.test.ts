@@ -1,7 +1,17 @@
 // The community page: live figures, stories, events, resources, and the newsletter opt-in.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, axeViolations, eventually, launchBrowser, newPage, overflowsHorizontally, PHONE, toastText, uniqueName } from '../support/browser';
+import {
+  apiCall,
+  axeViolations,
+  eventually,
+  launchBrowser,
+  newPage,
+  overflowsHorizontally,
+  PHONE,
+  toastText,
+  uniqueName,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,7 +28,9 @@ function expectedLevel(a: { users: number; listings: number; barters: number }) 
 
 describe('community stats', () => {
   it('shows live figures, the activity level and the growth labels', async () => {
-    const dashboard = await getJson<{ totalUsers: number; completedBarters: number; totalSavings: number }>('/api/analytics/dashboard');
+    const dashboard = await getJson<{ totalUsers: number; completedBarters: number; totalSavings: number }>(
+      '/api/analytics/dashboard',
+    );
     const activity = await getJson<{ users: number; listings: number; barters: number }>('/api/analytics/activity');
     const { page, errors } = await newPage(browser);
     await page.goto('/community');
@@ -26,8 +38,12 @@ describe('community stats', () => {
     await eventually(() => page.title()).toBe('Community | Barter Market');
 
     const tile = (id: string) => page.getByTestId(`community-stat-${id}`);
-    await eventually(() => tile('members').locator('.community-stat-value').innerText()).toBe(dashboard.totalUsers.toLocaleString('en-US'));
-    await eventually(() => tile('level').locator('.community-stat-value').innerText()).toBe(activity.listings.toLocaleString('en-US'));
+    await eventually(() => tile('members').locator('.community-stat-value').innerText()).toBe(
+      dashboard.totalUsers.toLocaleString('en-US'),
+    );
+    await eventually(() => tile('level').locator('.community-stat-value').innerText()).toBe(
+      activity.listings.toLocaleString('en-US'),
+    );
     await eventually(() => tile('members').innerText()).toContain(dashboard.totalUsers.toLocaleString('en-US'));
     await eventually(() => tile('members').innerText()).toContain('Active Members');
     await eventually(() => tile('members').innerText()).toContain(activity.users > 0 ? 'Growing' : 'Starting');
@@ -36,18 +52,24 @@ describe('community stats', () => {
     await eventually(() => tile('exchanges').innerText()).toContain(activity.barters > 0 ? 'Proven' : 'Launching');
     await eventually(() => tile('savings').innerText()).toContain(`$${dashboard.totalSavings.toLocaleString('en-US')}`);
     await eventually(() => tile('savings').innerText()).toContain('Money Saved');
-    await eventually(() => tile('level').getByTestId('stat-label').innerText()).toBe(`Community ${expectedLevel(activity)}`);
+    await eventually(() => tile('level').getByTestId('stat-label').innerText()).toBe(
+      `Community ${expectedLevel(activity)}`,
+    );
     await eventually(() => tile('level').innerText()).toContain(activity.listings > 0 ? 'Active' : 'Getting Started');
     expect(errors).toEqual([]);
   });
 
   it('says Community Starting while there is no data', async () => {
     const { page } = await newPage(browser);
-    await page.route('**/api/analytics/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+    await page.route('**/api/analytics/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
+    );
     // No feed socket either (decision 028): the figures come from nowhere.
     await page.routeWebSocket('**/api/analytics/ws', (ws) => ws.close());
     await page.goto('/community');
-    await eventually(() => page.getByTestId('community-stat-level').getByTestId('stat-label').innerText()).toBe('Community Starting');
+    await eventually(() => page.getByTestId('community-stat-level').getByTestId('stat-label').innerText()).toBe(
+      'Community Starting',
+    );
   });
 });
 
@@ -62,19 +84,29 @@ describe('community tabs', () => {
     for (const story of stories) await page.getByRole('heading', { name: story.title }).waitFor();
     await page.getByRole('tab', { name: 'Events' }).click();
     for (const event of events) await page.getByRole('heading', { name: event.title }).waitFor();
-    await eventually(() => page.getByRole('link', { name: 'Contact Us to Host' }).getAttribute('href')).toBe('/contact');
+    await eventually(() => page.getByRole('link', { name: 'Contact Us to Host' }).getAttribute('href')).toBe(
+      '/contact',
+    );
   });
 
   it('shows the empty states with their links', async () => {
     const { page } = await newPage(browser);
-    await page.route('**/api/testimonials', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
-    await page.route('**/api/events', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await page.route('**/api/testimonials', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    );
+    await page.route('**/api/events', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    );
     await page.goto('/community');
     await page.getByText('No success stories yet').waitFor();
-    await eventually(() => page.getByRole('tabpanel').getByRole('link', { name: 'Browse Listings' }).getAttribute('href')).toBe('/browse');
+    await eventually(() =>
+      page.getByRole('tabpanel').getByRole('link', { name: 'Browse Listings' }).getAttribute('href'),
+    ).toBe('/browse');
     await page.getByRole('tab', { name: 'Events' }).click();
     await page.getByText('No upcoming events').waitFor();
-    await eventually(() => page.getByRole('tabpanel').getByRole('link', { name: 'Contact Us to Host' }).getAttribute('href')).toBe('/contact');
+    await eventually(() =>
+      page.getByRole('tabpanel').getByRole('link', { name: 'Contact Us to Host' }).getAttribute('href'),
+    ).toBe('/contact');
   });
 
   it('links the four resources and shows the forum panel', async () => {
@@ -83,7 +115,12 @@ describe('community tabs', () => {
     await page.getByRole('tab', { name: 'Resources' }).click();
     const panel = page.getByRole('tabpanel');
     await panel.getByRole('heading', { name: 'Community Forum' }).waitFor();
-    await eventually(() => panel.getByRole('list', { name: 'Guides' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/safety-guidelines', '/value-guide', '/community-standards', '/faq']);
+    await eventually(() =>
+      panel
+        .getByRole('list', { name: 'Guides' })
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+    ).toEqual(['/safety-guidelines', '/value-guide', '/community-standards', '/faq']);
     await panel.getByRole('link', { name: 'Read the FAQ' }).click();
     await page.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 }).waitFor();
   });
@@ -91,7 +128,9 @@ describe('community tabs', () => {
   it('fits a phone and passes axe in light and dark', async () => {
     const { page } = await newPage(browser, { viewport: PHONE });
     await page.goto('/community');
-    await eventually(() => page.getByTestId('community-stat-members').locator('.community-stat-value').innerText()).toMatch(/^\d/);
+    await eventually(() =>
+      page.getByTestId('community-stat-members').locator('.community-stat-value').innerText(),
+    ).toMatch(/^\d/);
     await eventually(() => overflowsHorizontally(page)).toBe(false);
     await eventually(() => axeViolations(page)).toEqual([]);
     await page.getByTestId('theme-toggle').click();
@@ -112,12 +151,18 @@ describe('newsletter', () => {
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await eventually(() => toastText(page)).toContain('Please check your inbox to confirm your subscription.');
-    await page.locator('main').getByRole('status').filter({ hasText: 'Please check your inbox to confirm your subscription.' }).waitFor();
+    await page
+      .locator('main')
+      .getByRole('status')
+      .filter({ hasText: 'Please check your inbox to confirm your subscription.' })
+      .waitFor();
 
     const mails = await getJson<{ text: string; subject: string }[]>(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
     expect(mails[0]!.subject).toContain('newsletter');
     const confirmToken = decodeURIComponent(/\/newsletter\/confirm\?token=([^\s"&]+)/.exec(mails[0]!.text)![1]!);
-    const unsubscribeToken = decodeURIComponent(/\/newsletter\/unsubscribe\?token=([^\s"&]+)/.exec(mails[0]!.text)![1]!);
+    const unsubscribeToken = decodeURIComponent(
+      /\/newsletter\/unsubscribe\?token=([^\s"&]+)/.exec(mails[0]!.text)![1]!,
+    );
 
     await page.goto(`/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`);
     await page.getByRole('heading', { name: 'Subscription confirmed', level: 1 }).waitFor();

@@ -17,7 +17,9 @@ describe('dev outbox page', () => {
     await page.getByRole('heading', { level: 1, name: 'Dev Outbox' }).waitFor();
     await page.getByRole('searchbox', { name: 'Filter by recipient' }).fill(member.email);
     await page.getByText(`To ${member.email}`).waitFor();
-    await eventually(() => page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['Verify your email for Barter Market']);
+    await eventually(() => page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      'Verify your email for Barter Market',
+    ]);
     await eventually(() => page.getByText(/verify-email\?token=/).count()).toBe(1);
     await eventually(() => axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

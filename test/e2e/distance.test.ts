@@ -3,8 +3,15 @@
 // and the listing form's Location field suggests places too.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, createListingFor, createMember, eventually, launchBrowser, newPage, uniqueName } from '../support/browser';
-
+import {
+  axeViolations,
+  createListingFor,
+  createMember,
+  eventually,
+  launchBrowser,
+  newPage,
+  uniqueName,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,7 +40,9 @@ describe('distance search', () => {
     // Any distance: both, each with its distance from San Francisco.
     await page.goto(`/browse?q=${word}&distance=any&near=${encodeURIComponent('San Francisco, CA')}`);
     await eventually(() => resultCount(page)).toBe('2 listings found');
-    await eventually(async () => (await cards(page).getByTestId('listing-distance').allInnerTexts()).sort()).toEqual(['2,693 mi away', '8 mi away'].sort());
+    await eventually(async () => (await cards(page).getByTestId('listing-distance').allInnerTexts()).sort()).toEqual(
+      ['2,693 mi away', '8 mi away'].sort(),
+    );
     expect(errors).toEqual([]);
   });
 
@@ -54,8 +63,14 @@ describe('distance search', () => {
     await search.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/distance=5/);
     await eventually(() => resultCount(page)).toBe('2 listings found');
-    await eventually(() => cards(page).getByRole('heading').allInnerTexts()).toEqual([`Oakland ${word} ladder`, `Unplaced ${word} ladder`]);
-    await eventually(() => cards(page).getByTestId('listing-distance').allInnerTexts()).toEqual(['Under 1 mi away', 'distance unknown']);
+    await eventually(() => cards(page).getByRole('heading').allInnerTexts()).toEqual([
+      `Oakland ${word} ladder`,
+      `Unplaced ${word} ladder`,
+    ]);
+    await eventually(() => cards(page).getByTestId('listing-distance').allInnerTexts()).toEqual([
+      'Under 1 mi away',
+      'distance unknown',
+    ]);
     await eventually(() => page.getByRole('main').getByRole('search').getByLabel('Distance').inputValue()).toBe('5');
     expect(errors).toEqual([]);
   });
@@ -78,7 +93,13 @@ describe('distance search', () => {
     const last = options.last();
     const hitAtCentre = async () => {
       const box = await last.boundingBox();
-      return box && page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+      return (
+        box &&
+        page.evaluate(
+          ([x, y]) => document.elementFromPoint(x!, y!)?.textContent ?? null,
+          [box.x + box.width / 2, box.y + box.height / 2],
+        )
+      );
     };
     await eventually(hitAtCentre).toBe(await last.innerText());
 
@@ -117,11 +138,16 @@ describe('distance search', () => {
     const member = await createMember();
     const { page } = await newPage(browser, { cookie: member.cookie });
     await page.goto('/browse');
-    await page.getByRole('button', { name: /Create Listing|Post a Listing|New Listing/i }).first().click();
+    await page
+      .getByRole('button', { name: /Create Listing|Post a Listing|New Listing/i })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     const location = dialog.getByRole('combobox', { name: 'Location' });
     await location.fill('Emeryv');
-    const option = dialog.getByRole('listbox', { name: 'Suggested places' }).getByRole('option', { name: 'Emeryville, CA' });
+    const option = dialog
+      .getByRole('listbox', { name: 'Suggested places' })
+      .getByRole('option', { name: 'Emeryville, CA' });
     await option.waitFor({ timeout: 10_000 });
     await option.click();
     await eventually(() => location.inputValue()).toBe('Emeryville, CA');

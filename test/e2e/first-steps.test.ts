@@ -60,7 +60,12 @@ async function signInOnTheForm(page: Page, member: { username: string; password:
 
 async function newOwnerListing(title = `Cast-iron skillet ${uniqueName('s')}`) {
   const owner = await createMember({ displayName: 'Sofia Skillet' });
-  const listing = await createListingFor(owner, { title, whatUserWants: 'Homemade jam', whatUserWantsOptions: ['Seedlings', 'Bike repair'], acceptOffers: true });
+  const listing = await createListingFor(owner, {
+    title,
+    whatUserWants: 'Homemade jam',
+    whatUserWantsOptions: ['Seedlings', 'Bike repair'],
+    acceptOffers: true,
+  });
   return { owner, listing };
 }
 
@@ -72,7 +77,9 @@ describe('sign-in returns the member to where they were', () => {
       const { page, errors } = await newPage(browser, { viewport });
       await page.goto(`/listing/${listing.id}`);
       const signIn = page.getByRole('link', { name: 'Sign In to Make Offer' });
-      await eventually(() => signIn.getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(`/listing/${listing.id}`)}`);
+      await eventually(() => signIn.getAttribute('href')).toBe(
+        `/login?redirect=${encodeURIComponent(`/listing/${listing.id}`)}`,
+      );
       await signIn.click();
       await page.waitForURL((url) => url.pathname === '/login');
       await page.getByText('Sign in or create an account, then carry on where you left off.').waitFor();
@@ -88,7 +95,15 @@ describe('sign-in returns the member to where they were', () => {
 
   it('hostile redirects land on the home page, after signing in and when already signed in', async () => {
     const member = await createMember();
-    for (const hostile of ['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example', '/login?redirect=/x', 'evil.example']) {
+    for (const hostile of [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      '/login?redirect=/x',
+      'evil.example',
+    ]) {
       const { page, context } = await newPage(browser);
       await page.goto(`/login?redirect=${encodeURIComponent(hostile)}`);
       await signInOnTheForm(page, member);
@@ -139,7 +154,9 @@ describe('sign-up and the what-next screen', () => {
       } else {
         await page.locator('header').getByRole('link', { name: 'Sign Up' }).click();
       }
-      await page.waitForURL((url) => url.pathname === '/signup' && url.searchParams.get('redirect') === `/listing/${listing.id}`);
+      await page.waitForURL(
+        (url) => url.pathname === '/signup' && url.searchParams.get('redirect') === `/listing/${listing.id}`,
+      );
       const form = page.getByRole('form', { name: 'Register' });
       // Only what an account needs: username, password, email, full name.
       await form.getByLabel('Username').waitFor();
@@ -197,14 +214,18 @@ describe('sign-up and the what-next screen', () => {
     await nearby.getByText('Enter your town to browse nearby').waitFor();
     const town = nearby.getByRole('combobox', { name: 'Your town' });
     await town.fill('Berkel');
-    const option = page.getByRole('listbox', { name: 'Suggested places' }).getByRole('option', { name: 'Berkeley, CA' });
+    const option = page
+      .getByRole('listbox', { name: 'Suggested places' })
+      .getByRole('option', { name: 'Berkeley, CA' });
     await option.waitFor(POLL);
     await option.click();
     // Towns are written one way: "Berkeley, CA", as on the demo listings.
     await eventually(() => town.inputValue()).toBe('Berkeley, CA');
     await nearby.getByRole('button', { name: 'Browse nearby' }).click();
     await page.waitForURL((url) => url.pathname === '/browse' && url.searchParams.get('near') === 'Berkeley, CA');
-    const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as { location: string };
+    const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as {
+      location: string;
+    };
     expect(me.location).toBe('Berkeley, CA');
     // Next time the card links straight there.
     await page.goto('/welcome');
@@ -226,7 +247,9 @@ describe('sign-up and the what-next screen', () => {
 describe('a verification link opened twice', () => {
   it('says kindly that the email is already verified', async () => {
     const member = await createMember({ verified: false });
-    const mails = (await (await apiCall(`/api/dev/outbox?to=${encodeURIComponent(member.email)}`)).json()) as { text: string }[];
+    const mails = (await (await apiCall(`/api/dev/outbox?to=${encodeURIComponent(member.email)}`)).json()) as {
+      text: string;
+    }[];
     const link = new URL(/(http:\/\/\S+\/verify-email\?token=\S+)/.exec(mails[0]!.text)![1]!);
     for (const [name, viewport] of VIEWPORTS) {
       const { page, errors } = await newPage(browser, { cookie: member.cookie, viewport });
@@ -284,7 +307,8 @@ async function dropPng(page: Page, name: string) {
     const transfer = new DataTransfer();
     transfer.items.add(new File([blob], fileName, { type: 'image/png' }));
     const zone = document.querySelector('[data-testid="photo-drop"]')!;
-    for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    for (const type of ['dragenter', 'dragover', 'drop'])
+      zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
   }, name);
 }
 
@@ -305,7 +329,9 @@ describe('the create-listing form', () => {
       await eventually(() => dialog.getByRole('alert').count()).toBe(0);
       await expect(create.isDisabled()).resolves.toBe(true);
       const reason = dialog.getByTestId('submit-reason');
-      await eventually(() => reason.innerText()).toBe('Add a title, a description, a category, what you want in return and your location to create your listing.');
+      await eventually(() => reason.innerText()).toBe(
+        'Add a title, a description, a category, what you want in return and your location to create your listing.',
+      );
       await expect(create.getAttribute('aria-describedby')).resolves.toBe(await reason.getAttribute('id'));
       // Photos come first.
       const zone = dialog.getByTestId('photo-drop');
@@ -341,7 +367,9 @@ describe('the create-listing form', () => {
       await eventually(() => images.evaluate((input) => input === document.activeElement)).toBe(true);
 
       await dialog.getByLabel('Title').fill('Garden salad box');
-      await expect.poll(() => reason.innerText(), POLL).toBe('Add a description, a category, what you want in return and your location to create your listing.');
+      await expect
+        .poll(() => reason.innerText(), POLL)
+        .toBe('Add a description, a category, what you want in return and your location to create your listing.');
       await dialog.getByLabel('Description').fill('Lettuce, rocket and radishes picked on the day.');
       await dialog.getByRole('checkbox', { name: 'Food' }).click();
       await dialog.getByLabel('What do you want in return?').fill('Help with weeding');
@@ -373,27 +401,43 @@ describe('the profile image', () => {
       const input = dialog.getByLabel('Upload profile image');
       await input.setInputFiles(photo('me.png', 900, 600));
       const preview = dialog.getByTestId('avatar-preview').locator('img');
-      await expect.poll(() => preview.getAttribute('src'), POLL).toMatch(/^http:\/\/[^/]+\/objects\/uploads\/[0-9a-f-]{36}$/);
+      await expect
+        .poll(() => preview.getAttribute('src'), POLL)
+        .toMatch(/^http:\/\/[^/]+\/objects\/uploads\/[0-9a-f-]{36}$/);
       // Cropped square in the browser.
-      await expect.poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : '')), POLL).toBe('400x400');
+      await expect
+        .poll(
+          () =>
+            preview.evaluate((img: HTMLImageElement) =>
+              img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : '',
+            ),
+          POLL,
+        )
+        .toBe('400x400');
       await dialog.getByLabel('Change profile image').waitFor({ state: 'attached' });
       await eventually(() => overflowsHorizontally(page)).toBe(false);
       await eventually(() => axeViolations(page)).toEqual([]);
       await screenshots(page, `avatar-${name}`);
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await eventually(() => toastText(page)).toBe('Profile updated Your profile has been updated successfully.');
-      const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as { avatarUrl: string };
+      const me = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as {
+        avatarUrl: string;
+      };
       expect(me.avatarUrl).toMatch(/\/objects\/uploads\/[0-9a-f-]{36}$/);
       // Served, and shown on the profile.
       expect((await apiCall(new URL(me.avatarUrl).pathname)).status).toBe(200);
-      await expect.poll(() => page.getByRole('main').locator(`img[src="${me.avatarUrl}"]`).count(), POLL).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByRole('main').locator(`img[src="${me.avatarUrl}"]`).count(), POLL)
+        .toBeGreaterThan(0);
 
       // Remove takes it away again.
       await page.getByRole('button', { name: 'Edit Profile' }).click();
       await dialog.getByRole('button', { name: 'Remove' }).click();
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await toastWith(page, 'Profile updated');
-      const after = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as { avatarUrl: string | null };
+      const after = (await (await apiCall('/api/auth/current-user', { cookie: member.cookie })).json()) as {
+        avatarUrl: string | null;
+      };
       expect(after.avatarUrl).toBeNull();
       expect(errors).toEqual([]);
     });

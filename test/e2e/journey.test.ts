@@ -3,7 +3,16 @@
 // the other screen) → the trader confirms the swap → both review. Tried as new users would.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, eventually, launchBrowser, newPage, photo, toastText, toastWith, uniqueName } from '../support/browser';
+import {
+  apiCall,
+  eventually,
+  launchBrowser,
+  newPage,
+  photo,
+  toastText,
+  toastWith,
+  uniqueName,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -68,7 +77,9 @@ describe('two members barter from sign-up to reviews', () => {
     await toastWith(owner.page, 'Listing created');
     await owner.page.waitForURL(/\/listing\/\d+$/);
     const listingPath = new URL(owner.page.url()).pathname;
-    await eventually(() => owner.page.getByRole('img', { name: title }).getAttribute('src')).toMatch(/^\/objects\/uploads\//);
+    await eventually(() => owner.page.getByRole('img', { name: title }).getAttribute('src')).toMatch(
+      /^\/objects\/uploads\//,
+    );
 
     // The trader finds it and makes an offer, which opens the conversation at its own address
     // with the offer card; no barter prompt before the owner accepts.

@@ -1,7 +1,15 @@
 // The app's frame as members and visitors see it: header, mobile menu, theme, 404, banner.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, eventually, launchBrowser, newPage, overflowsHorizontally, PHONE, toastText } from '../support/browser';
+import {
+  createMember,
+  eventually,
+  launchBrowser,
+  newPage,
+  overflowsHorizontally,
+  PHONE,
+  toastText,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,7 +24,8 @@ describe('header and footer', () => {
     const header = page.locator('header');
     await header.getByRole('link', { name: 'Sign In' }).waitFor();
     await header.getByRole('link', { name: 'Sign Up' }).waitFor();
-    for (const name of ['Browse', 'Messages', 'Community']) await eventually(() => header.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    for (const name of ['Browse', 'Messages', 'Community'])
+      await eventually(() => header.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
 
     const member = await createMember({ displayName: 'Header Tester' });
     const signedIn = await newPage(browser, { cookie: member.cookie });
@@ -33,7 +42,9 @@ describe('header and footer', () => {
     await page.goto('/');
     const categories = page.getByRole('navigation', { name: 'Categories' });
     await categories.getByRole('link').first().waitFor();
-    await eventually(() => categories.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['home', 'tech', 'education', 'creative', 'food'].map((slug) => `/browse?category=${slug}`));
+    await eventually(() =>
+      categories.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+    ).toEqual(['home', 'tech', 'education', 'creative', 'food'].map((slug) => `/browse?category=${slug}`));
   });
 });
 
@@ -43,7 +54,10 @@ describe('mobile menu', () => {
     const { page } = await newPage(browser, { viewport: PHONE, cookie: member.cookie });
     await page.goto('/');
     // The header shows the notifications bell once the signed-in member has loaded.
-    await page.locator('header').getByRole('button', { name: /Notifications/ }).waitFor();
+    await page
+      .locator('header')
+      .getByRole('button', { name: /Notifications/ })
+      .waitFor();
     await eventually(() => overflowsHorizontally(page)).toBe(false);
     await page.getByTestId('mobile-menu-button').click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -52,7 +66,9 @@ describe('mobile menu', () => {
     await menu.getByRole('button', { name: 'Sign out' }).click();
     await eventually(() => toastText(page)).toContain('Logged out successfully');
     await page.getByTestId('mobile-menu-button').click();
-    await eventually(() => page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+    await eventually(() =>
+      page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign In' }).isVisible(),
+    ).toBe(true);
   });
 });
 
@@ -60,7 +76,8 @@ describe('theme', () => {
   it('starts light, switches to dark, and remembers it under the key theme', async () => {
     const { page } = await newPage(browser);
     await page.goto('/');
-    const theme = () => page.evaluate(() => document.querySelector('.radix-themes')?.classList.contains('dark') ? 'dark' : 'light');
+    const theme = () =>
+      page.evaluate(() => (document.querySelector('.radix-themes')?.classList.contains('dark') ? 'dark' : 'light'));
     await eventually(() => theme()).toBe('light');
     await page.getByTestId('theme-toggle').click();
     await eventually(() => theme()).toBe('dark');
@@ -95,19 +112,43 @@ describe('verify-email banner', () => {
 describe('page titles', () => {
   it('gives every route its own title', async () => {
     const expected: Record<string, string> = {
-      '/browse': 'All Listings', '/browse?category=food': 'Food', '/browse?q=bike': 'bike', '/listing/5': 'Full bike tune-up and safety check',
-      '/messages': 'Messages', '/community': 'Community', '/profile/alice': 'Alice Moreno', '/auth': 'Sign In', '/login': 'Sign In',
-      '/signup': 'Register', '/verify-email': 'Verify Email', '/forgot-password': 'Forgot', '/reset-password': 'Reset', '/admin': 'Admin',
-      '/about': 'About', '/terms': 'Terms', '/privacy': 'Privacy', '/contact': 'Contact', '/help': 'Help', '/safety': 'Safety',
-      '/community-standards': 'Community Standards', '/cookies': 'Cookie', '/safety-guidelines': 'Safety', '/value-guide': 'Valu', '/faq': 'FAQ',
-      '/no/such/page': 'Page Not Found', '/wants': 'Wants', '/matches': 'Matches',
+      '/browse': 'All Listings',
+      '/browse?category=food': 'Food',
+      '/browse?q=bike': 'bike',
+      '/listing/5': 'Full bike tune-up and safety check',
+      '/messages': 'Messages',
+      '/community': 'Community',
+      '/profile/alice': 'Alice Moreno',
+      '/auth': 'Sign In',
+      '/login': 'Sign In',
+      '/signup': 'Register',
+      '/verify-email': 'Verify Email',
+      '/forgot-password': 'Forgot',
+      '/reset-password': 'Reset',
+      '/admin': 'Admin',
+      '/about': 'About',
+      '/terms': 'Terms',
+      '/privacy': 'Privacy',
+      '/contact': 'Contact',
+      '/help': 'Help',
+      '/safety': 'Safety',
+      '/community-standards': 'Community Standards',
+      '/cookies': 'Cookie',
+      '/safety-guidelines': 'Safety',
+      '/value-guide': 'Valu',
+      '/faq': 'FAQ',
+      '/no/such/page': 'Page Not Found',
+      '/wants': 'Wants',
+      '/matches': 'Matches',
     };
     const { page } = await newPage(browser);
     for (const [route, fragment] of Object.entries(expected)) {
       await page.goto(route);
       await page.locator('h1').first().waitFor();
       // The document starts with the site's name alone; the route's title follows once it renders.
-      await eventually(async () => (await page.title()).toLowerCase(), `title of ${route}`).toContain(fragment.toLowerCase());
+      await eventually(async () => (await page.title()).toLowerCase(), `title of ${route}`).toContain(
+        fragment.toLowerCase(),
+      );
       await eventually(() => page.title(), `title of ${route}`).toContain('Barter Market');
     }
   });

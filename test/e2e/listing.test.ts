@@ -18,7 +18,6 @@ import {
   uniqueName,
 } from '../support/browser';
 
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -41,7 +40,12 @@ describe('listing page for a visitor', () => {
   const description = `${'A sturdy oak bookshelf with five adjustable shelves, collected from my flat near the station. '.repeat(3)}Ends here.`;
   beforeAll(async () => {
     owner = await createMember({ displayName: 'Olive Owner' });
-    listing = await createListingFor(owner, { title: `Oak bookshelf ${uniqueName('v')}`, description, categoriesOffered: ['home', 'goods'], whatUserWantsOptions: ['Plant cuttings'] });
+    listing = await createListingFor(owner, {
+      title: `Oak bookshelf ${uniqueName('v')}`,
+      description,
+      categoriesOffered: ['home', 'goods'],
+      whatUserWantsOptions: ['Plant cuttings'],
+    });
   });
 
   it('shows the listing, its tabs, the seller, safety tips and similar listings', async () => {
@@ -49,7 +53,9 @@ describe('listing page for a visitor', () => {
     await page.goto(`/listing/${listing.id}`);
     await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
     await eventually(() => page.title()).toBe(`${listing.title} | Barter Market`);
-    await eventually(() => page.locator('meta[name="description"]').getAttribute('content')).toBe(description.slice(0, 150));
+    await eventually(() => page.locator('meta[name="description"]').getAttribute('content')).toBe(
+      description.slice(0, 150),
+    );
 
     await eventually(() => page.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
     await page.getByText('Ends here.').waitFor();
@@ -62,7 +68,9 @@ describe('listing page for a visitor', () => {
 
     await page.getByTestId('seller-card').getByText('Olive Owner').waitFor();
     await page.getByRole('heading', { name: 'Safety tips' }).waitFor();
-    await eventually(() => page.getByRole('link', { name: /^More in / }).evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/browse?category=home', '/browse?category=goods']);
+    await eventually(() =>
+      page.getByRole('link', { name: /^More in / }).evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+    ).toEqual(['/browse?category=home', '/browse?category=goods']);
     expect(errors).toEqual([]);
   });
 
@@ -70,7 +78,9 @@ describe('listing page for a visitor', () => {
     const { page } = await newPage(browser);
     await page.goto(`/listing/${listing.id}`);
     // Signing in comes back to the listing (first-steps.test.ts follows the whole way).
-    await eventually(() => page.getByRole('link', { name: 'Sign In to Make Offer' }).getAttribute('href')).toBe(`/login?redirect=%2Flisting%2F${listing.id}`);
+    await eventually(() => page.getByRole('link', { name: 'Sign In to Make Offer' }).getAttribute('href')).toBe(
+      `/login?redirect=%2Flisting%2F${listing.id}`,
+    );
     await eventually(() => page.getByRole('button', { name: 'Contact' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Sign In to Contact' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
@@ -78,7 +88,9 @@ describe('listing page for a visitor', () => {
 
   it('shows placeholder seller values when the seller cannot be loaded', async () => {
     const { page } = await newPage(browser);
-    await page.route(`**/api/users/username/${owner.username}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.route(`**/api/users/username/${owner.username}`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
     // A full load of the listing carries its seller in the page (decision 048): the listing page
     // reads the seller itself when reached from another page.
     await page.goto('/about');
@@ -119,9 +131,18 @@ describe('listing page for another member', () => {
     await eventually(() => page.getByText('This is Your Listing').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Contact' }).click();
-    await eventually(() => visited.some((url) => url.pathname === '/messages' && url.searchParams.has('initiate'))).toBe(true);
-    const params = visited.find((url) => url.pathname === '/messages' && url.searchParams.has('initiate'))!.searchParams;
-    expect(Object.fromEntries(params)).toEqual({ initiate: 'true', listingId: String(listing.id), userId: String(owner.id), title: listing.title });
+    await eventually(() =>
+      visited.some((url) => url.pathname === '/messages' && url.searchParams.has('initiate')),
+    ).toBe(true);
+    const params = visited.find(
+      (url) => url.pathname === '/messages' && url.searchParams.has('initiate'),
+    )!.searchParams;
+    expect(Object.fromEntries(params)).toEqual({
+      initiate: 'true',
+      listingId: String(listing.id),
+      userId: String(owner.id),
+      title: listing.title,
+    });
     await page.waitForURL((url) => url.pathname === conversation && url.search === '');
     // A brand-new conversation shows in the list at once.
     await page.getByTestId('conversation-item').filter({ hasText: owner.displayName }).waitFor();
@@ -141,7 +162,9 @@ describe('listing page for another member', () => {
     await page.goto(`/listing/${listing.id}`);
     await page.getByLabel('Make a custom offer').fill('A loaf of bread');
     await page.getByRole('button', { name: 'Make Offer' }).click();
-    await eventually(() => toastWith(page, 'Failed to make offer')).toContain('You already have an open offer on this listing');
+    await eventually(() => toastWith(page, 'Failed to make offer')).toContain(
+      'You already have an open offer on this listing',
+    );
     await page.waitForURL((url) => url.pathname === conversation);
   });
 });
@@ -160,9 +183,16 @@ describe('listing page for the owner', () => {
     await page.getByRole('button', { name: 'Edit Listing' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Listing' });
     await eventually(() => dialog.getByLabel('Title').inputValue()).toBe(listing.title);
-    await eventually(() => dialog.getByRole('combobox', { name: 'Distance willing to travel' }).innerText()).toBe('10 miles');
+    await eventually(() => dialog.getByRole('combobox', { name: 'Distance willing to travel' }).innerText()).toBe(
+      '10 miles',
+    );
     await dialog.getByRole('combobox', { name: 'Status' }).click();
-    await eventually(async () => (await page.getByRole('option').allInnerTexts()).map((s) => s.split(':')[0])).toEqual(['Active', 'Pending', 'Paused', 'Completed']);
+    await eventually(async () => (await page.getByRole('option').allInnerTexts()).map((s) => s.split(':')[0])).toEqual([
+      'Active',
+      'Pending',
+      'Paused',
+      'Completed',
+    ]);
     await page.getByRole('option', { name: /^Paused/ }).click();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await eventually(() => toastWith(page, 'Success')).toContain('Your listing has been updated.');
@@ -200,7 +230,13 @@ describe('listing page for the owner', () => {
     await dialog.getByRole('checkbox', { name: 'Food' }).click();
     await eventually(() => fieldErrors(dialog)).toEqual([]);
     await page.route(`**/api/listings/${listing.id}`, (route) =>
-      route.request().method() === 'PUT' ? route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"You can only edit your own listing"}' }) : route.continue(),
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: '{"message":"You can only edit your own listing"}',
+          })
+        : route.continue(),
     );
     // The Validation Error toast of the first attempt goes first (5 s), so the next toast is the server's.
     await page.getByTestId('toast').waitFor({ state: 'hidden', timeout: 10_000 });
@@ -247,14 +283,21 @@ describe('Create Listing dialog', () => {
     await dialog.getByLabel('Additional options (optional)').press('Enter');
     await dialog.getByLabel('Additional options (optional)').fill('Biscuits');
     await dialog.getByRole('button', { name: 'Add' }).click();
-    await eventually(() => dialog.getByRole('list', { name: 'Additional options' }).getByRole('listitem').allInnerTexts()).toEqual(['Honey', 'Biscuits']);
+    await eventually(() =>
+      dialog.getByRole('list', { name: 'Additional options' }).getByRole('listitem').allInnerTexts(),
+    ).toEqual(['Honey', 'Biscuits']);
     await dialog.getByRole('switch', { name: 'Accept other offers' }).click();
     await dialog.getByLabel('Location').fill('Berkeley, CA');
     await expect(create.isEnabled()).resolves.toBe(true);
     const distance = dialog.getByRole('combobox', { name: 'Distance willing to travel' });
     await eventually(() => distance.innerText()).toBe('25 miles');
     await distance.click();
-    await eventually(() => page.getByRole('option').allInnerTexts()).toEqual(['5 miles', '10 miles', '25 miles', '50 miles']);
+    await eventually(() => page.getByRole('option').allInnerTexts()).toEqual([
+      '5 miles',
+      '10 miles',
+      '25 miles',
+      '50 miles',
+    ]);
     await page.getByRole('option', { name: '50 miles' }).click();
 
     await dialog.getByLabel('Images', { exact: true }).setInputFiles(photo('teapot.png', 1600, 1000));
@@ -283,7 +326,13 @@ describe('Create Listing dialog', () => {
     await terms.getByText('Open to other offers').waitFor();
     const id = Number(page.url().split('/').pop());
     const stored = (await (await apiCall(`/api/listings/${id}`)).json()) as Record<string, unknown>;
-    expect(stored).toMatchObject({ distance: 50, acceptOffers: true, categoriesOffered: ['creative'], whatUserWantsOptions: ['Honey', 'Biscuits'], location: 'Berkeley, CA' });
+    expect(stored).toMatchObject({
+      distance: 50,
+      acceptOffers: true,
+      categoriesOffered: ['creative'],
+      whatUserWantsOptions: ['Honey', 'Biscuits'],
+      location: 'Berkeley, CA',
+    });
     expect(errors).toEqual([]);
   });
 
@@ -310,7 +359,9 @@ describe('Create Listing dialog', () => {
     await dialog.getByRole('combobox', { name: 'Location' }).focus();
     await dialog.getByRole('combobox', { name: 'Location' }).blur();
     await eventually(() => fieldErrors(dialog)).toContain('Location is required');
-    await eventually(() => dialog.getByTestId('submit-reason').innerText()).toContain('Add a longer title (5 characters or more)');
+    await eventually(() => dialog.getByTestId('submit-reason').innerText()).toContain(
+      'Add a longer title (5 characters or more)',
+    );
     // Errors update as the member types.
     await dialog.getByLabel('Title').fill('Valid title');
     await eventually(() => fieldErrors(dialog)).not.toContain('Title must be at least 5 characters');
@@ -326,7 +377,9 @@ describe('Create Listing dialog', () => {
       await option.press('Enter');
     }
     await dialog.getByText('Maximum of 5 additional options reached').waitFor();
-    await eventually(() => dialog.getByRole('list', { name: 'Additional options' }).getByRole('listitem').count()).toBe(5);
+    await eventually(() => dialog.getByRole('list', { name: 'Additional options' }).getByRole('listitem').count()).toBe(
+      5,
+    );
     await eventually(() => dialog.isVisible()).toBe(true);
   });
 
@@ -334,7 +387,9 @@ describe('Create Listing dialog', () => {
     const member = await createMember();
     const { page } = await newPage(browser, { cookie: member.cookie });
     await page.route('**/api/listings', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }) : route.continue(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+        : route.continue(),
     );
     const dialog = await openCreateDialog(page);
     await dialog.getByLabel('Title').fill('Spare bicycle pump');
@@ -359,7 +414,11 @@ describe('Create Listing dialog', () => {
     await eventually(() => toastWith(page, 'huge.png')).toContain('huge.png is too large. Maximum size is 10MB.');
 
     await page.route('**/api/objects/upload', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too many uploads, try again in a minute"}' }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: '{"message":"Too many uploads, try again in a minute"}',
+      }),
     );
     await input.setInputFiles(photo('first.png'));
     await eventually(() => toastWith(page, 'Upload failed')).toContain('Too many uploads, try again in a minute');

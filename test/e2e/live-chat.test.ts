@@ -27,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const openSockets = (page: Page) => page.evaluate(() => (window.__chatSockets ?? []).filter((s) => s.readyState === WebSocket.OPEN).length);
+const openSockets = (page: Page) =>
+  page.evaluate(() => (window.__chatSockets ?? []).filter((s) => s.readyState === WebSocket.OPEN).length);
 const socketsMade = (page: Page) => page.evaluate(() => (window.__chatSockets ?? []).length);
 
 async function openConversation(page: Page, partner: TestMember) {
@@ -41,7 +42,11 @@ const bubbles = (page: Page, text: string) => page.getByTestId('message').filter
 
 /** Resolves when a bubble with `text` is in the page's DOM, checked on every animation frame. */
 const bubbleShows = (page: Page, text: string, timeout = 10_000) =>
-  page.waitForFunction((t) => [...document.querySelectorAll('[data-testid="message"]')].some((el) => el.textContent?.includes(t)), text, { polling: 'raf', timeout });
+  page.waitForFunction(
+    (t) => [...document.querySelectorAll('[data-testid="message"]')].some((el) => el.textContent?.includes(t)),
+    text,
+    { polling: 'raf', timeout },
+  );
 
 describe('live chat between two members', () => {
   it('shows typing, delivers within a second, shows Seen, and recovers from drops without duplicates', async () => {
@@ -195,7 +200,11 @@ describe('live chat between two members', () => {
       return response.status;
     }, owner.password);
     expect(changed).toBe(200);
-    await o.page.waitForFunction(() => (window.__chatSockets ?? []).length === 2 && window.__chatSockets![1]!.readyState === WebSocket.OPEN, null, { timeout: 5000 });
+    await o.page.waitForFunction(
+      () => (window.__chatSockets ?? []).length === 2 && window.__chatSockets![1]!.readyState === WebSocket.OPEN,
+      null,
+      { timeout: 5000 },
+    );
     await o.page.getByRole('heading', { level: 2, name: asker.displayName }).waitFor();
     await sendMessageByApi(asker, owner, listing.id, 'Still there after the change?');
     await bubbleShows(o.page, 'Still there after the change?', 10_000);
@@ -210,9 +219,17 @@ describe('live chat between two members', () => {
     expect((await apiCall('/api/auth/logout-everywhere', { method: 'POST', cookie: elsewhere })).status).toBe(200);
     // The server's Close frame arrives at once (the socket leaves OPEN); Chromium fires `close`
     // once the connection itself is gone, which under `npm start` takes about 2 s more.
-    await a.page.waitForFunction(() => (window.__chatSockets ?? []).every((s) => s.readyState !== WebSocket.OPEN), null, { polling: 'raf', timeout: 5000 });
+    await a.page.waitForFunction(
+      () => (window.__chatSockets ?? []).every((s) => s.readyState !== WebSocket.OPEN),
+      null,
+      { polling: 'raf', timeout: 5000 },
+    );
     const closingAfter = Date.now() - started;
-    await a.page.waitForFunction(() => (window.__chatSockets ?? []).every((s) => s.readyState === WebSocket.CLOSED), null, { timeout: 5000 });
+    await a.page.waitForFunction(
+      () => (window.__chatSockets ?? []).every((s) => s.readyState === WebSocket.CLOSED),
+      null,
+      { timeout: 5000 },
+    );
     const closedAfter = Date.now() - started;
     await a.page.getByText('Sign in to view your messages').waitFor({ timeout: 6000 });
     // Proving an absence needs a window: no reconnect may follow within it.

@@ -23,7 +23,11 @@ function networkLog(page: Page) {
   return { reads, sockets };
 }
 
-const membersLine = (page: Page) => page.getByRole('region', { name: 'Live Activity Feed' }).getByText(/members? (have|has) joined the community/).locator('xpath=..');
+const membersLine = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Live Activity Feed' })
+    .getByText(/members? (have|has) joined the community/)
+    .locator('xpath=..');
 const countIn = async (page: Page) => Number((await membersLine(page).innerText()).replace(/[^\d]/g, ''));
 
 describe('the live community feed', () => {
@@ -56,7 +60,9 @@ describe('the live community feed', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Community' }).first().click();
     await page.waitForURL('**/community');
     const dashboard = (await (await apiCall('/api/analytics/dashboard')).json()) as { totalUsers: number };
-    await eventually(() => page.getByTestId('community-stat-members').locator('.community-stat-value').innerText()).toBe(dashboard.totalUsers.toLocaleString('en-US'));
+    await eventually(() =>
+      page.getByTestId('community-stat-members').locator('.community-stat-value').innerText(),
+    ).toBe(dashboard.totalUsers.toLocaleString('en-US'));
     expect(reads.filter((p) => p.startsWith('/api/analytics/'))).toEqual([]);
     expect(sockets.filter((p) => p === '/api/analytics/ws')).toHaveLength(1);
     expect(errors).toEqual([]);
@@ -71,7 +77,10 @@ describe('the live community feed', () => {
     await page.goto(`/listing/${first.id}`);
     await page.getByRole('link', { name: 'Cora Cached' }).first().click();
     await page.waitForURL(`**/profile/${seller.username}`);
-    await page.getByRole('link', { name: /Pottery lessons/ }).first().click();
+    await page
+      .getByRole('link', { name: /Pottery lessons/ })
+      .first()
+      .click();
     await page.waitForURL(`**/listing/${second.id}`);
     await page.getByRole('heading', { name: 'Pottery lessons' }).waitFor();
     await page.waitForLoadState('networkidle');

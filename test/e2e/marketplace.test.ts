@@ -4,7 +4,16 @@
 // page that shows no listing twice, counts that agree, and the Admin link for admins only.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DESKTOP, launchBrowser, newPage, overflowsHorizontally, PHONE, signInAs, eventually } from '../support/browser';
+import {
+  apiCall,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  overflowsHorizontally,
+  PHONE,
+  signInAs,
+  eventually,
+} from '../support/browser';
 
 const POLL = { timeout: 15_000 };
 
@@ -21,8 +30,13 @@ afterAll(() => browser?.close());
 // within 5 miles of San Francisco, where only demo listings are, to see demo photos.
 const DEMO_ONLY = '/browse?near=San%20Francisco%2C%20CA&distance=5';
 
-const columns = (page: Page) => page.locator('ul.listing-grid').first().evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
-const cardTitles = (page: Page, scope = page.locator('body')) => scope.getByTestId('listing-card').locator('.listing-card-link').allInnerTexts();
+const columns = (page: Page) =>
+  page
+    .locator('ul.listing-grid')
+    .first()
+    .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+const cardTitles = (page: Page, scope = page.locator('body')) =>
+  scope.getByTestId('listing-card').locator('.listing-card-link').allInnerTexts();
 
 describe('listing cards with demo photos', () => {
   for (const viewport of [DESKTOP, PHONE]) {
@@ -39,7 +53,9 @@ describe('listing cards with demo photos', () => {
       const firstCard = page.getByTestId('listing-card').first();
       await firstCard.waitFor();
       const image = firstCard.locator('.listing-image img');
-      await eventually(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
+      await eventually(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+        false,
+      );
       const before = await firstCard.locator('.listing-image').boundingBox();
       expect(before!.width).toBeGreaterThan(100);
       expect(Math.abs(before!.height - (before!.width * 3) / 4)).toBeLessThan(1);
@@ -62,7 +78,9 @@ describe('listing cards with demo photos', () => {
       await expect.poll(() => images.count(), POLL).toBe(cards);
       for (const img of await images.all()) {
         await img.scrollIntoViewIfNeeded();
-        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), POLL).toBe(true);
+        await expect
+          .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), POLL)
+          .toBe(true);
       }
       await page.evaluate(() => window.scrollTo(0, 0));
       await eventually(() => image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/thumb$/);
@@ -81,10 +99,14 @@ describe('listing cards with demo photos', () => {
     await page.goto(DEMO_ONLY);
     await page.getByTestId('listing-card').first().locator('.listing-card-link').click();
     const gallery = page.locator('.gallery-main img');
-    await expect.poll(() => gallery.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), POLL).toBe(true);
+    await expect
+      .poll(() => gallery.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), POLL)
+      .toBe(true);
     // The large photo is the full 800 × 600 one, not the thumbnail.
     // (naturalWidth is in CSS pixels: the 800w candidate shown at its `sizes` width.)
-    const [shown, width] = await gallery.evaluate((img: HTMLImageElement) => [img.currentSrc, img.naturalWidth] as const);
+    const [shown, width] = await gallery.evaluate(
+      (img: HTMLImageElement) => [img.currentSrc, img.naturalWidth] as const,
+    );
     expect(shown).not.toMatch(/\/thumb$/);
     expect(width).toBeGreaterThan(400);
     const avatars = page.locator('img.rt-AvatarImage');
@@ -101,12 +123,14 @@ describe('the search bar on a phone', () => {
     const query = search.getByRole('searchbox', { name: 'What are you looking for?' });
     await query.waitFor();
     const compact = await search.boundingBox();
-    for (const name of ['Near', 'Category', 'Distance']) await eventually(() => search.getByLabel(name, { exact: true }).isVisible()).toBe(false);
+    for (const name of ['Near', 'Category', 'Distance'])
+      await eventually(() => search.getByLabel(name, { exact: true }).isVisible()).toBe(false);
     await eventually(() => search.getByRole('button', { name: 'Search' }).isVisible()).toBe(true);
     await page.screenshot({ path: '/tmp/marketplace-390-search-compact.png' });
 
     await query.click();
-    for (const name of ['Near', 'Category', 'Distance']) await eventually(() => search.getByLabel(name, { exact: true }).isVisible()).toBe(true);
+    for (const name of ['Near', 'Category', 'Distance'])
+      await eventually(() => search.getByLabel(name, { exact: true }).isVisible()).toBe(true);
     expect((await search.boundingBox())!.height).toBeGreaterThan(compact!.height * 2);
     await page.screenshot({ path: '/tmp/marketplace-390-search-open.png' });
     await query.fill('bike');
@@ -114,7 +138,10 @@ describe('the search bar on a phone', () => {
     await page.waitForURL(/\/browse\?/);
     expect(new URL(page.url()).searchParams.get('q')).toBe('bike');
     // The home page may still show while the results load: wait for the results' own count.
-    await page.getByTestId('result-count').getByText(/listings? found/).waitFor();
+    await page
+      .getByTestId('result-count')
+      .getByText(/listings? found/)
+      .waitFor();
     await page.getByTestId('listing-card').first().waitFor();
     const titles = await cardTitles(page);
     const planter = titles.indexOf('Hand-built cedar planter box');
@@ -131,7 +158,8 @@ describe('the search bar on a phone', () => {
     await page.goto('/');
     const search = page.getByRole('search', { name: 'Search listings' }).first();
     await search.getByRole('searchbox', { name: 'What are you looking for?' }).waitFor();
-    for (const name of ['Near', 'Category', 'Distance']) await eventually(() => search.getByLabel(name, { exact: true }).isVisible()).toBe(true);
+    for (const name of ['Near', 'Category', 'Distance'])
+      await eventually(() => search.getByLabel(name, { exact: true }).isVisible()).toBe(true);
     await eventually(() => search.getByRole('button', { name: 'Filters' }).isVisible()).toBe(false);
   });
 });
@@ -149,8 +177,17 @@ describe('the home page', () => {
       expect(featuredTitles.length).toBeGreaterThan(0);
       for (const chip of ['All', 'Food', 'Technology']) {
         await byCategory.getByRole('button', { name: chip, exact: true }).click();
-        await expect.poll(() => byCategory.getByRole('button', { name: chip, exact: true }).getAttribute('aria-pressed'), POLL).toBe('true');
-        await expect.poll(async () => (await byCategory.locator('[aria-busy="true"]').count()) === 0 && (await cardTitles(page, byCategory)).length > 0, POLL).toBe(true);
+        await expect
+          .poll(() => byCategory.getByRole('button', { name: chip, exact: true }).getAttribute('aria-pressed'), POLL)
+          .toBe('true');
+        await expect
+          .poll(
+            async () =>
+              (await byCategory.locator('[aria-busy="true"]').count()) === 0 &&
+              (await cardTitles(page, byCategory)).length > 0,
+            POLL,
+          )
+          .toBe(true);
         const shown = await cardTitles(page, byCategory);
         expect(shown.filter((title) => featuredTitles.includes(title))).toEqual([]);
         if (chip === 'All') expect(shown).toHaveLength(6);
@@ -178,7 +215,9 @@ describe('the home page', () => {
     await page.getByTestId('result-count').getByText(/found/).waitFor();
     await eventually(() => cardTitles(page)).not.toContain('Fresh heirloom tomatoes, weekly basket');
     await page.goto('/browse');
-    await expect.poll(() => page.getByTestId('result-count').innerText(), POLL).toBe(`${visitorTotal - mine.length} listings found`);
+    await expect
+      .poll(() => page.getByTestId('result-count').innerText(), POLL)
+      .toBe(`${visitorTotal - mine.length} listings found`);
     expect(errors).toEqual([]);
   });
 });
@@ -217,14 +256,20 @@ describe('counts and the admin link', () => {
   it('admins find /admin in the header and the phone menu; members do not', async () => {
     const desktop = await newPage(browser, { cookie: admin });
     await desktop.page.goto('/');
-    await desktop.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }).click();
+    await desktop.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Admin', exact: true })
+      .click();
     await desktop.page.waitForURL(/\/admin$/);
     await desktop.page.getByRole('tab', { name: 'Analytics' }).waitFor();
 
     const phone = await newPage(browser, { cookie: admin, viewport: PHONE });
     await phone.page.goto('/');
     await phone.page.getByTestId('mobile-menu-button').click();
-    await phone.page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Admin', exact: true }).click();
+    await phone.page
+      .getByRole('navigation', { name: 'Mobile' })
+      .getByRole('link', { name: 'Admin', exact: true })
+      .click();
     await phone.page.waitForURL(/\/admin$/);
     await phone.page.getByRole('tab', { name: 'Analytics' }).waitFor();
 
@@ -248,11 +293,24 @@ describe('screenshots at 390 px', () => {
     it(`home and browse in the ${theme} theme`, async () => {
       const { page, errors } = await newPage(browser, { viewport: PHONE });
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-      for (const [name, path] of [['home', '/'], ['browse', DEMO_ONLY]] as const) {
+      for (const [name, path] of [
+        ['home', '/'],
+        ['browse', DEMO_ONLY],
+      ] as const) {
         await page.goto(path);
         const cards = page.getByTestId('listing-card');
         await cards.first().waitFor();
-        await expect.poll(() => cards.first().locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), POLL).toBe(true);
+        await expect
+          .poll(
+            () =>
+              cards
+                .first()
+                .locator('img')
+                .first()
+                .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+            POLL,
+          )
+          .toBe(true);
         if (name === 'home') await page.getByRole('region', { name: 'Featured Exchanges' }).scrollIntoViewIfNeeded();
         await page.screenshot({ path: `/tmp/marketplace-390-${name}-${theme}.png` });
         await page.screenshot({ path: `/tmp/marketplace-390-${name}-${theme}-full.png`, fullPage: true });

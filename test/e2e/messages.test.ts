@@ -41,7 +41,9 @@ describe('messages for visitors', () => {
     await page.getByText('Sign in to view your messages').waitFor();
     await eventually(() => page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Messages']);
     // Signing in comes back to the messages.
-    await eventually(() => page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth?redirect=%2Fmessages');
+    await eventually(() => page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+      '/auth?redirect=%2Fmessages',
+    );
     await eventually(() => page.title()).toContain('Messages');
     expect(errors).toEqual([]);
   });
@@ -57,7 +59,11 @@ describe('starting and reading a conversation', () => {
     await page.goto(initiateUrl(listing, owner, 'Hi Olive, is the skillet still available?'));
     await page.getByRole('heading', { level: 2, name: 'Olive Owner' }).waitFor();
     // The conversation's own address replaces the initiate link (docs/decisions/016).
-    await page.waitForURL((url) => url.pathname === `/messages/${listing.id}-${Math.min(owner.id, asker.id)}-${Math.max(owner.id, asker.id)}` && url.search === '');
+    await page.waitForURL(
+      (url) =>
+        url.pathname === `/messages/${listing.id}-${Math.min(owner.id, asker.id)}-${Math.max(owner.id, asker.id)}` &&
+        url.search === '',
+    );
     await page.getByText('No messages yet. Start the conversation!').waitFor();
     await eventually(() => page.getByRole('main').getByRole('link', { name: listing.title }).isVisible()).toBe(true);
 
@@ -77,7 +83,11 @@ describe('starting and reading a conversation', () => {
     await eventually(() => box.inputValue()).toBe('');
     await eventually(() => send.isDisabled()).toBe(true);
     // The new conversation is now in the list, with the real listing title.
-    await page.getByTestId('conversation-item').filter({ hasText: 'Olive Owner' }).filter({ hasText: listing.title }).waitFor();
+    await page
+      .getByTestId('conversation-item')
+      .filter({ hasText: 'Olive Owner' })
+      .filter({ hasText: listing.title })
+      .waitFor();
     await eventually(() => axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
 
@@ -94,7 +104,11 @@ describe('starting and reading a conversation', () => {
     await ownerPage.getByText('Select a conversation').waitFor();
 
     await ownerPage.getByRole('tab', { name: 'Unread' }).click();
-    await ownerPage.getByRole('tabpanel').getByTestId('conversation-item').filter({ hasText: 'Arthur Asker' }).waitFor();
+    await ownerPage
+      .getByRole('tabpanel')
+      .getByTestId('conversation-item')
+      .filter({ hasText: 'Arthur Asker' })
+      .waitFor();
     const search = ownerPage.getByRole('searchbox', { name: 'Search conversations...' });
     await search.fill('no such words anywhere');
     await ownerPage.getByText('No unread messages').waitFor();
@@ -140,18 +154,29 @@ describe('starting and reading a conversation', () => {
 
     await page.goto(initiateUrl(listing, owner, 'Will this arrive?'));
     await page.getByRole('heading', { level: 2, name: owner.displayName }).waitFor();
-    await page.route('**/api/messages', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.route('**/api/messages', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
     await page.getByRole('button', { name: 'Send message' }).click();
     await eventually(() => toastText(page)).toContain('Error Failed to send message. Please try again.');
     // The draft stays for another try.
-    await eventually(() => page.getByRole('textbox', { name: 'Type your message...' }).inputValue()).toBe('Will this arrive?');
+    await eventually(() => page.getByRole('textbox', { name: 'Type your message...' }).inputValue()).toBe(
+      'Will this arrive?',
+    );
   });
 
   it('shows the list or the conversation on a phone, without sideways scrolling', async () => {
     const owner = await createMember({ displayName: 'Phoebe Phone' });
     const asker = await createMember({ displayName: 'Pete Pocket' });
-    const listing = await createListingFor(owner, { title: 'A very long listing title that keeps going to test truncation on small screens' });
-    await sendMessageByApi(asker, owner, listing.id, 'A long message that should wrap nicely inside its bubble without pushing the page sideways at all, ever.');
+    const listing = await createListingFor(owner, {
+      title: 'A very long listing title that keeps going to test truncation on small screens',
+    });
+    await sendMessageByApi(
+      asker,
+      owner,
+      listing.id,
+      'A long message that should wrap nicely inside its bubble without pushing the page sideways at all, ever.',
+    );
     const { page } = await newPage(browser, { viewport: PHONE, cookie: owner.cookie });
     await page.goto('/messages');
     const item = page.getByTestId('conversation-item').filter({ hasText: 'Pete Pocket' });
@@ -170,7 +195,10 @@ describe('starting and reading a conversation', () => {
 
 /** An offer from `buyer` that `owner` accepted, through the API: the barter it creates is pending. */
 async function acceptedOffer(owner: TestMember, buyer: TestMember, listingId: number) {
-  const made = await apiCall('/api/offers', { cookie: buyer.cookie, body: { listingId, text: 'Bike tune-up for your bread' } });
+  const made = await apiCall('/api/offers', {
+    cookie: buyer.cookie,
+    body: { listingId, text: 'Bike tune-up for your bread' },
+  });
   expect(made.status).toBe(201);
   const offer = (await made.json()) as { id: number };
   expect((await apiCall(`/api/offers/${offer.id}/accept`, { cookie: owner.cookie, body: {} })).status).toBe(200);
@@ -232,14 +260,19 @@ describe('the barter after an accepted offer, and reviewing', () => {
     // The "Barter completed!" toast may still show: look for this one by its title.
     await eventually(() => toastWith(page, 'Review submitted')).toContain('Review submitted');
     await prompt.getByText('Thanks for your review').waitFor();
-    await eventually(() => prompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).count()).toBe(0);
+    await eventually(() =>
+      prompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).count(),
+    ).toBe(0);
 
-    const reviews = (await (await apiCall(`/api/users/${owner.id}/reviews`)).json()) as { reviewerId: number; rating: number }[];
+    const reviews = (await (await apiCall(`/api/users/${owner.id}/reviews`)).json()) as {
+      reviewerId: number;
+      rating: number;
+    }[];
     expect(reviews).toEqual([expect.objectContaining({ reviewerId: buyer.id, rating: 4 })]);
     expect(errors).toEqual([]);
   });
 
-  it('lets a member cancel the barter, then record it again with the spec\'s prompt', async () => {
+  it("lets a member cancel the barter, then record it again with the spec's prompt", async () => {
     const owner = await createMember();
     const buyer = await createMember();
     const listing = await createListingFor(owner, { acceptOffers: true });

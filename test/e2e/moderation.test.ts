@@ -37,7 +37,9 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function currentTheme(page: Page): Promise<'light' | 'dark'> {
-  return (await page.getByTestId('theme-toggle').getAttribute('aria-label')) === 'Switch to dark theme' ? 'light' : 'dark';
+  return (await page.getByTestId('theme-toggle').getAttribute('aria-label')) === 'Switch to dark theme'
+    ? 'light'
+    : 'dark';
 }
 
 /**
@@ -68,13 +70,17 @@ async function openPage(viewport: { width: number; height: number }, cookie?: st
 }
 
 /** Files a report through the API (the queue's own setup; the dialog is tested on its own). */
-async function report(reporter: TestMember, body: { targetType: string; targetId: number; reason: string; details?: string }) {
+async function report(
+  reporter: TestMember,
+  body: { targetType: string; targetId: number; reason: string; details?: string },
+) {
   const response = await apiCall('/api/reports', { cookie: reporter.cookie, body: { details: '', ...body } });
   if (response.status !== 201) throw new Error(`report: ${response.status} ${await response.text()}`);
   return (await response.json()) as { id: number };
 }
 
-const openCount = async () => ((await (await apiCall('/api/admin/reports/count', { cookie: adminCookie })).json()) as { count: number }).count;
+const openCount = async () =>
+  ((await (await apiCall('/api/admin/reports/count', { cookie: adminCookie })).json()) as { count: number }).count;
 
 /** The queue's card of one target, loading later pages until it shows. */
 async function queueCase(page: Page, target: string) {
@@ -109,7 +115,10 @@ for (const [name, viewport] of [
   describe(`reports and moderation on a ${name} (${viewport.width} px)`, () => {
     it('a member reports a listing from its page and follows it under Your reports', { timeout: 120_000 }, async () => {
       const suffix = uniqueName('r');
-      const [owner, reporter] = await Promise.all([createMember({ displayName: `Oscar Owner ${suffix}` }), createMember({ displayName: `Rita Reporter ${suffix}` })]);
+      const [owner, reporter] = await Promise.all([
+        createMember({ displayName: `Oscar Owner ${suffix}` }),
+        createMember({ displayName: `Rita Reporter ${suffix}` }),
+      ]);
       const listing = await createListingFor(owner, { title: `Designer handbag ${suffix}` });
       const { page, errors } = await openPage(viewport, reporter.cookie);
 
@@ -154,188 +163,250 @@ for (const [name, viewport] of [
       expect(errors).toEqual([]);
     });
 
-    it('an admin warns, suspends and reinstates from the queue; the reporter, the member, sign-in, the header and the audit log follow', { timeout: 240_000 }, async () => {
-      const suffix = uniqueName('q');
-      const [target, reporter, other] = await Promise.all([
-        createMember({ displayName: `Tom Target ${suffix}` }),
-        createMember({ displayName: `Rosa Reporter ${suffix}` }),
-        createMember({ displayName: `Otto Other ${suffix}` }),
-      ]);
-      const listing = await createListingFor(target, { title: `Counterfeit watch ${suffix}` });
-      await report(reporter, { targetType: 'listing', targetId: listing.id, reason: 'prohibited', details: 'Looks like a fake brand watch.' });
-      await report(other, { targetType: 'listing', targetId: listing.id, reason: 'scam' });
+    it(
+      'an admin warns, suspends and reinstates from the queue; the reporter, the member, sign-in, the header and the audit log follow',
+      { timeout: 240_000 },
+      async () => {
+        const suffix = uniqueName('q');
+        const [target, reporter, other] = await Promise.all([
+          createMember({ displayName: `Tom Target ${suffix}` }),
+          createMember({ displayName: `Rosa Reporter ${suffix}` }),
+          createMember({ displayName: `Otto Other ${suffix}` }),
+        ]);
+        const listing = await createListingFor(target, { title: `Counterfeit watch ${suffix}` });
+        await report(reporter, {
+          targetType: 'listing',
+          targetId: listing.id,
+          reason: 'prohibited',
+          details: 'Looks like a fake brand watch.',
+        });
+        await report(other, { targetType: 'listing', targetId: listing.id, reason: 'scam' });
 
-      // The header's count, and the dashboard's link to the queue.
-      const admin = await openPage(viewport, adminCookie);
-      await admin.page.goto('/admin');
-      const badge = admin.page.getByTestId('open-reports-link');
-      const before = await openCount();
-      await eventually(() => badge.getAttribute('data-count')).toBe(String(before));
-      await admin.page.getByTestId('dashboard-queue-link').click();
-      await admin.page.getByRole('heading', { level: 1, name: 'Moderation queue' }).waitFor();
+        // The header's count, and the dashboard's link to the queue.
+        const admin = await openPage(viewport, adminCookie);
+        await admin.page.goto('/admin');
+        const badge = admin.page.getByTestId('open-reports-link');
+        const before = await openCount();
+        await eventually(() => badge.getAttribute('data-count')).toBe(String(before));
+        await admin.page.getByTestId('dashboard-queue-link').click();
+        await admin.page.getByRole('heading', { level: 1, name: 'Moderation queue' }).waitFor();
 
-      // One case for the listing, with both reporters, the content and the member.
-      let card = await queueCase(admin.page, `listing:${listing.id}`);
-      await card.getByTestId('report-count').getByText('2 open reports').waitFor();
-      await eventually(() => card.getByTestId('queue-report').count()).toBe(2);
-      await card.getByText(reporter.displayName).waitFor();
-      await card.getByText('“Looks like a fake brand watch.”').waitFor();
-      await card.getByRole('link', { name: target.displayName }).waitFor();
-      await card.getByRole('button', { name: `Show earlier actions on ${target.displayName}` }).click();
-      await card.getByTestId('member-history').getByText(`No earlier actions on ${target.displayName}.`).waitFor();
-      await eventually(() => overflowsHorizontally(admin.page)).toBe(false);
-      await shots(admin.page, `queue-${viewport.width}`);
+        // One case for the listing, with both reporters, the content and the member.
+        let card = await queueCase(admin.page, `listing:${listing.id}`);
+        await card.getByTestId('report-count').getByText('2 open reports').waitFor();
+        await eventually(() => card.getByTestId('queue-report').count()).toBe(2);
+        await card.getByText(reporter.displayName).waitFor();
+        await card.getByText('“Looks like a fake brand watch.”').waitFor();
+        await card.getByRole('link', { name: target.displayName }).waitFor();
+        await card.getByRole('button', { name: `Show earlier actions on ${target.displayName}` }).click();
+        await card.getByTestId('member-history').getByText(`No earlier actions on ${target.displayName}.`).waitFor();
+        await eventually(() => overflowsHorizontally(admin.page)).toBe(false);
+        await shots(admin.page, `queue-${viewport.width}`);
 
-      // A warning closes both reports; the count drops by the two.
-      await act(admin.page, card, 'Warn', `Counterfeit goods are not allowed ${suffix}`);
-      await toastWith(admin.page, `${target.displayName} was warned`);
-      await card.waitFor({ state: 'detached' });
-      await eventually(() => badge.getAttribute('data-count')).toBe(String(before - 2));
+        // A warning closes both reports; the count drops by the two.
+        await act(admin.page, card, 'Warn', `Counterfeit goods are not allowed ${suffix}`);
+        await toastWith(admin.page, `${target.displayName} was warned`);
+        await card.waitFor({ state: 'detached' });
+        await eventually(() => badge.getAttribute('data-count')).toBe(String(before - 2));
 
-      // The reporter sees the outcome in plain words.
-      const reporterPage = await openPage(viewport, reporter.cookie);
-      await reporterPage.page.goto('/settings/reports');
-      const row = reporterPage.page.getByTestId('my-report').filter({ hasText: listing.title });
-      await row.getByTestId('report-status').getByText('Resolved').waitFor();
-      await row.getByText('Reviewed: the member was warned').waitFor();
+        // The reporter sees the outcome in plain words.
+        const reporterPage = await openPage(viewport, reporter.cookie);
+        await reporterPage.page.goto('/settings/reports');
+        const row = reporterPage.page.getByTestId('my-report').filter({ hasText: listing.title });
+        await row.getByTestId('report-status').getByText('Resolved').waitFor();
+        await row.getByText('Reviewed: the member was warned').waitFor();
 
-      // The member keeps a tab open; a report about them, then a suspension of 3 days.
-      const targetPage = await openPage(viewport, target.cookie);
-      await targetPage.page.goto('/messages');
-      await targetPage.page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
-      await report(reporter, { targetType: 'user', targetId: target.id, reason: 'harassment', details: 'Threatening messages.' });
-      await admin.page.reload();
-      card = await queueCase(admin.page, `user:${target.id}`);
-      await card.getByRole('button', { name: `Show earlier actions on ${target.displayName}` }).click();
-      await card.getByTestId('member-history').getByText('Warned').waitFor();
-      await act(admin.page, card, 'Suspend…', `Threats after a warning ${suffix}`, '3');
-      await toastWith(admin.page, `${target.displayName} is suspended`);
+        // The member keeps a tab open; a report about them, then a suspension of 3 days.
+        const targetPage = await openPage(viewport, target.cookie);
+        await targetPage.page.goto('/messages');
+        await targetPage.page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+        await report(reporter, {
+          targetType: 'user',
+          targetId: target.id,
+          reason: 'harassment',
+          details: 'Threatening messages.',
+        });
+        await admin.page.reload();
+        card = await queueCase(admin.page, `user:${target.id}`);
+        await card.getByRole('button', { name: `Show earlier actions on ${target.displayName}` }).click();
+        await card.getByTestId('member-history').getByText('Warned').waitFor();
+        await act(admin.page, card, 'Suspend…', `Threats after a warning ${suffix}`, '3');
+        await toastWith(admin.page, `${target.displayName} is suspended`);
 
-      // Their open tab is signed out at once (the session and its sockets end) …
-      await targetPage.page.getByText('Sign in to view your messages').waitFor();
-      // … and signing in again says until when.
-      await targetPage.page.goto('/login');
-      await targetPage.page.getByRole('textbox', { name: 'Username' }).fill(target.username);
-      await targetPage.page.getByRole('textbox', { name: 'Password' }).fill(target.password);
-      await targetPage.page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      const refusal = targetPage.page.getByTestId('sign-in-refusal');
-      await refusal.waitFor();
-      expect(await refusal.innerText()).toMatch(/^Your account is suspended until [A-Z][a-z]+ \d{1,2}, \d{4}$/);
-      await shots(targetPage.page, `sign-in-suspended-${viewport.width}`);
+        // Their open tab is signed out at once (the session and its sockets end) …
+        await targetPage.page.getByText('Sign in to view your messages').waitFor();
+        // … and signing in again says until when.
+        await targetPage.page.goto('/login');
+        await targetPage.page.getByRole('textbox', { name: 'Username' }).fill(target.username);
+        await targetPage.page.getByRole('textbox', { name: 'Password' }).fill(target.password);
+        await targetPage.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        const refusal = targetPage.page.getByTestId('sign-in-refusal');
+        await refusal.waitFor();
+        expect(await refusal.innerText()).toMatch(/^Your account is suspended until [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+        await shots(targetPage.page, `sign-in-suspended-${viewport.width}`);
 
-      // The decided case keeps Reinstate while the member is suspended.
-      await admin.page.getByRole('tab', { name: 'Resolved' }).click();
-      card = await queueCase(admin.page, `user:${target.id}`);
-      await card.getByTestId('member-standing').getByText(/^Suspended until/).waitFor();
-      await act(admin.page, card, 'Reinstate', `Apologised and promised to stop ${suffix}`);
-      await toastWith(admin.page, `${target.displayName} is reinstated`);
+        // The decided case keeps Reinstate while the member is suspended.
+        await admin.page.getByRole('tab', { name: 'Resolved' }).click();
+        card = await queueCase(admin.page, `user:${target.id}`);
+        await card
+          .getByTestId('member-standing')
+          .getByText(/^Suspended until/)
+          .waitFor();
+        await act(admin.page, card, 'Reinstate', `Apologised and promised to stop ${suffix}`);
+        await toastWith(admin.page, `${target.displayName} is reinstated`);
 
-      // The audit log shows the three actions, newest first, with their notes; ?userId= narrows it.
-      await admin.page.goto('/admin');
-      await admin.page.getByRole('link', { name: 'Audit log' }).click();
-      await admin.page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
-      const ours = admin.page.getByTestId('audit-entry').filter({ hasText: suffix });
-      await eventually(() => ours.getByTestId('audit-action').allInnerTexts()).toEqual(['Reinstated', 'Suspended for 3 days', 'Warned']);
-      await ours.first().getByRole('link', { name: 'all on this member' }).click();
-      await admin.page.getByTestId('audit-filter').waitFor();
-      await eventually(() => admin.page.getByTestId('audit-entry').getByTestId('audit-action').allInnerTexts()).toEqual(['Reinstated', 'Suspended for 3 days', 'Warned']);
-      await eventually(() => overflowsHorizontally(admin.page)).toBe(false);
-      await shots(admin.page, `audit-${viewport.width}`);
+        // The audit log shows the three actions, newest first, with their notes; ?userId= narrows it.
+        await admin.page.goto('/admin');
+        await admin.page.getByRole('link', { name: 'Audit log' }).click();
+        await admin.page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+        const ours = admin.page.getByTestId('audit-entry').filter({ hasText: suffix });
+        await eventually(() => ours.getByTestId('audit-action').allInnerTexts()).toEqual([
+          'Reinstated',
+          'Suspended for 3 days',
+          'Warned',
+        ]);
+        await ours.first().getByRole('link', { name: 'all on this member' }).click();
+        await admin.page.getByTestId('audit-filter').waitFor();
+        await eventually(() =>
+          admin.page.getByTestId('audit-entry').getByTestId('audit-action').allInnerTexts(),
+        ).toEqual(['Reinstated', 'Suspended for 3 days', 'Warned']);
+        await eventually(() => overflowsHorizontally(admin.page)).toBe(false);
+        await shots(admin.page, `audit-${viewport.width}`);
 
-      // Reinstated: sign-in works again.
-      await targetPage.page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await targetPage.page.waitForURL((url) => url.pathname === '/');
-      expect([...admin.errors, ...reporterPage.errors, ...targetPage.errors]).toEqual([]);
-    });
+        // Reinstated: sign-in works again.
+        await targetPage.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        await targetPage.page.waitForURL((url) => url.pathname === '/');
+        expect([...admin.errors, ...reporterPage.errors, ...targetPage.errors]).toEqual([]);
+      },
+    );
   });
 }
 
 describe('hiding, and what members then see (1280 px)', () => {
-  it('a hidden listing shows its owner the banner and no status; others get Listing Not Found; a hidden message reads as removed', { timeout: 180_000 }, async () => {
-    const suffix = uniqueName('h');
-    const [owner, asker, reporter] = await Promise.all([
-      createMember({ displayName: `Hana Host ${suffix}` }),
-      createMember({ displayName: `Abel Asker ${suffix}` }),
-      createMember({ displayName: `Rene Reporter ${suffix}` }),
-    ]);
-    const listing = await createListingFor(owner, { title: `Replica sneakers ${suffix}` });
-    const sent = await apiCall('/api/messages', { cookie: asker.cookie, body: { senderId: asker.id, receiverId: owner.id, listingId: listing.id, content: `Rude words here ${suffix}` } });
-    const message = (await sent.json()) as { id: number };
-    await report(owner, { targetType: 'message', targetId: message.id, reason: 'harassment' });
-    await report(reporter, { targetType: 'listing', targetId: listing.id, reason: 'prohibited' });
+  it(
+    'a hidden listing shows its owner the banner and no status; others get Listing Not Found; a hidden message reads as removed',
+    { timeout: 180_000 },
+    async () => {
+      const suffix = uniqueName('h');
+      const [owner, asker, reporter] = await Promise.all([
+        createMember({ displayName: `Hana Host ${suffix}` }),
+        createMember({ displayName: `Abel Asker ${suffix}` }),
+        createMember({ displayName: `Rene Reporter ${suffix}` }),
+      ]);
+      const listing = await createListingFor(owner, { title: `Replica sneakers ${suffix}` });
+      const sent = await apiCall('/api/messages', {
+        cookie: asker.cookie,
+        body: { senderId: asker.id, receiverId: owner.id, listingId: listing.id, content: `Rude words here ${suffix}` },
+      });
+      const message = (await sent.json()) as { id: number };
+      await report(owner, { targetType: 'message', targetId: message.id, reason: 'harassment' });
+      await report(reporter, { targetType: 'listing', targetId: listing.id, reason: 'prohibited' });
 
-    const admin = await openPage(DESKTOP, adminCookie);
-    await admin.page.goto('/admin/reports');
-    await act(admin.page, await queueCase(admin.page, `listing:${listing.id}`), 'Hide', `Replicas are not allowed ${suffix}`);
-    await toastWith(admin.page, 'The listing is hidden');
-    await act(admin.page, await queueCase(admin.page, `message:${message.id}`), 'Hide', `Abuse ${suffix}`);
-    await toastWith(admin.page, 'The message is hidden');
+      const admin = await openPage(DESKTOP, adminCookie);
+      await admin.page.goto('/admin/reports');
+      await act(
+        admin.page,
+        await queueCase(admin.page, `listing:${listing.id}`),
+        'Hide',
+        `Replicas are not allowed ${suffix}`,
+      );
+      await toastWith(admin.page, 'The listing is hidden');
+      await act(admin.page, await queueCase(admin.page, `message:${message.id}`), 'Hide', `Abuse ${suffix}`);
+      await toastWith(admin.page, 'The message is hidden');
 
-    // The owner: the banner with what to do, and an edit form without a status.
-    const ownerPage = await openPage(DESKTOP, owner.cookie);
-    await ownerPage.page.goto(`/listing/${listing.id}`);
-    const banner = ownerPage.page.getByTestId('hidden-listing-banner');
-    await banner.getByText('Hidden by moderators.').waitFor();
-    await banner.getByRole('link', { name: 'contact us' }).waitFor();
-    await ownerPage.page.getByTestId('status-badge').getByText('Hidden by moderators').first().waitFor();
-    await ownerPage.page.getByRole('button', { name: 'Edit Listing' }).click();
-    await ownerPage.page.getByRole('dialog').getByRole('textbox', { name: /^Title/ }).waitFor();
-    await eventually(() => ownerPage.page.getByRole('dialog').getByText('Status', { exact: true }).count()).toBe(0);
-    await ownerPage.page.keyboard.press('Escape');
-    await ownerPage.page.getByRole('dialog').waitFor({ state: 'detached' });
-    await shots(ownerPage.page, 'hidden-listing-owner-1280');
+      // The owner: the banner with what to do, and an edit form without a status.
+      const ownerPage = await openPage(DESKTOP, owner.cookie);
+      await ownerPage.page.goto(`/listing/${listing.id}`);
+      const banner = ownerPage.page.getByTestId('hidden-listing-banner');
+      await banner.getByText('Hidden by moderators.').waitFor();
+      await banner.getByRole('link', { name: 'contact us' }).waitFor();
+      await ownerPage.page.getByTestId('status-badge').getByText('Hidden by moderators').first().waitFor();
+      await ownerPage.page.getByRole('button', { name: 'Edit Listing' }).click();
+      await ownerPage.page
+        .getByRole('dialog')
+        .getByRole('textbox', { name: /^Title/ })
+        .waitFor();
+      await eventually(() => ownerPage.page.getByRole('dialog').getByText('Status', { exact: true }).count()).toBe(0);
+      await ownerPage.page.keyboard.press('Escape');
+      await ownerPage.page.getByRole('dialog').waitFor({ state: 'detached' });
+      await shots(ownerPage.page, 'hidden-listing-owner-1280');
 
-    // Anyone else: the listing is gone.
-    const reporterPage = await openPage(DESKTOP, reporter.cookie);
-    await reporterPage.page.goto(`/listing/${listing.id}`);
-    await reporterPage.page.getByRole('heading', { name: 'Listing Not Found' }).waitFor();
+      // Anyone else: the listing is gone.
+      const reporterPage = await openPage(DESKTOP, reporter.cookie);
+      await reporterPage.page.goto(`/listing/${listing.id}`);
+      await reporterPage.page.getByRole('heading', { name: 'Listing Not Found' }).waitFor();
 
-    // The hidden message reads as removed, in italics, with no Report under it.
-    await ownerPage.page.goto(`/messages/${listing.id}-${Math.min(owner.id, asker.id)}-${Math.max(owner.id, asker.id)}`);
-    const removed = ownerPage.page.getByTestId('message').filter({ hasText: 'This message was removed by a moderator' });
-    await removed.waitFor();
-    await eventually(() => removed.getByRole('button', { name: /^Report/ }).count()).toBe(0);
-    expect([...admin.errors, ...ownerPage.errors, ...reporterPage.errors]).toEqual([]);
-  });
+      // The hidden message reads as removed, in italics, with no Report under it.
+      await ownerPage.page.goto(
+        `/messages/${listing.id}-${Math.min(owner.id, asker.id)}-${Math.max(owner.id, asker.id)}`,
+      );
+      const removed = ownerPage.page
+        .getByTestId('message')
+        .filter({ hasText: 'This message was removed by a moderator' });
+      await removed.waitFor();
+      await eventually(() => removed.getByRole('button', { name: /^Report/ }).count()).toBe(0);
+      expect([...admin.errors, ...ownerPage.errors, ...reporterPage.errors]).toEqual([]);
+    },
+  );
 
-  it('a new account’s burst of links: the third message shows as held; the queue names the guard; Dismiss delivers it', { timeout: 180_000 }, async () => {
-    const suffix = uniqueName('l');
-    const [owner, newcomer] = await Promise.all([createMember({ displayName: `Olga Owner ${suffix}` }), createMember({ displayName: `Ned Newcomer ${suffix}` })]);
-    const listing = await createListingFor(owner, { title: `Garden bench ${suffix}` });
-    for (const text of ['See www.example.com/one', 'And www.example.com/two']) await sendMessageByApi(newcomer, owner, listing.id, text);
+  it(
+    'a new account’s burst of links: the third message shows as held; the queue names the guard; Dismiss delivers it',
+    { timeout: 180_000 },
+    async () => {
+      const suffix = uniqueName('l');
+      const [owner, newcomer] = await Promise.all([
+        createMember({ displayName: `Olga Owner ${suffix}` }),
+        createMember({ displayName: `Ned Newcomer ${suffix}` }),
+      ]);
+      const listing = await createListingFor(owner, { title: `Garden bench ${suffix}` });
+      for (const text of ['See www.example.com/one', 'And www.example.com/two'])
+        await sendMessageByApi(newcomer, owner, listing.id, text);
 
-    const { page, errors } = await openPage(DESKTOP, newcomer.cookie);
-    await page.goto(`/messages/${listing.id}-${Math.min(owner.id, newcomer.id)}-${Math.max(owner.id, newcomer.id)}`);
-    await eventually(() => page.getByTestId('message').count()).toBe(2);
-    await page.getByRole('textbox', { name: 'Type your message...' }).fill(`Last one www.example.com/three ${suffix}`);
-    await page.getByRole('button', { name: 'Send message' }).click();
-    const held = page.getByTestId('held-message');
-    await held.getByText(`Last one www.example.com/three ${suffix}`).waitFor();
-    await held.getByText('Held for review.').waitFor();
-    await eventually(() => page.getByRole('textbox', { name: 'Type your message...' }).inputValue()).toBe('');
-    await shots(page, 'held-message-1280');
+      const { page, errors } = await openPage(DESKTOP, newcomer.cookie);
+      await page.goto(`/messages/${listing.id}-${Math.min(owner.id, newcomer.id)}-${Math.max(owner.id, newcomer.id)}`);
+      await eventually(() => page.getByTestId('message').count()).toBe(2);
+      await page
+        .getByRole('textbox', { name: 'Type your message...' })
+        .fill(`Last one www.example.com/three ${suffix}`);
+      await page.getByRole('button', { name: 'Send message' }).click();
+      const held = page.getByTestId('held-message');
+      await held.getByText(`Last one www.example.com/three ${suffix}`).waitFor();
+      await held.getByText('Held for review.').waitFor();
+      await eventually(() => page.getByRole('textbox', { name: 'Type your message...' }).inputValue()).toBe('');
+      await shots(page, 'held-message-1280');
 
-    const admin = await openPage(DESKTOP, adminCookie);
-    await admin.page.goto('/admin/reports');
-    const card = await queueCase(admin.page, `user:${newcomer.id}`);
-    await card.getByText(/^Held automatically:/).waitFor();
-    await card.getByText(`Last one www.example.com/three ${suffix}`).waitFor();
-    await act(admin.page, card, 'Dismiss', `Harmless links ${suffix}`);
-    await toastWith(admin.page, 'Reports dismissed');
+      const admin = await openPage(DESKTOP, adminCookie);
+      await admin.page.goto('/admin/reports');
+      const card = await queueCase(admin.page, `user:${newcomer.id}`);
+      await card.getByText(/^Held automatically:/).waitFor();
+      await card.getByText(`Last one www.example.com/three ${suffix}`).waitFor();
+      await act(admin.page, card, 'Dismiss', `Harmless links ${suffix}`);
+      await toastWith(admin.page, 'Reports dismissed');
 
-    // Delivered: the owner's thread has it as an ordinary message.
-    const ownerPage = await openPage(DESKTOP, owner.cookie);
-    await ownerPage.page.goto(`/messages/${listing.id}-${Math.min(owner.id, newcomer.id)}-${Math.max(owner.id, newcomer.id)}`);
-    await ownerPage.page.getByTestId('message').filter({ hasText: `Last one www.example.com/three ${suffix}` }).waitFor();
-    expect([...errors, ...admin.errors, ...ownerPage.errors]).toEqual([]);
-  });
+      // Delivered: the owner's thread has it as an ordinary message.
+      const ownerPage = await openPage(DESKTOP, owner.cookie);
+      await ownerPage.page.goto(
+        `/messages/${listing.id}-${Math.min(owner.id, newcomer.id)}-${Math.max(owner.id, newcomer.id)}`,
+      );
+      await ownerPage.page
+        .getByTestId('message')
+        .filter({ hasText: `Last one www.example.com/three ${suffix}` })
+        .waitFor();
+      expect([...errors, ...admin.errors, ...ownerPage.errors]).toEqual([]);
+    },
+  );
 });
 
 describe('admins cannot act on themselves', () => {
   it('shows a report about the admin without actions', { timeout: 60_000 }, async () => {
     const adminMember = await createMember({ admin: true, displayName: `Ada Admin ${uniqueName('a')}` });
     const reporter = await createMember();
-    await report(reporter, { targetType: 'user', targetId: adminMember.id, reason: 'other', details: 'Testing self-moderation.' });
+    await report(reporter, {
+      targetType: 'user',
+      targetId: adminMember.id,
+      reason: 'other',
+      details: 'Testing self-moderation.',
+    });
     const { page } = await newPage(browser, { cookie: adminMember.cookie });
     await page.goto('/admin/reports');
     const card = await queueCase(page, `user:${adminMember.id}`);

@@ -33,10 +33,14 @@ describe('notifications bell', () => {
 
     const { page, errors } = await newPage(browser, { cookie: owner.cookie });
     await page.goto('/');
-    await bell(page).and(page.getByRole('button', { name: 'Notifications: 1 unread' })).waitFor();
+    await bell(page)
+      .and(page.getByRole('button', { name: 'Notifications: 1 unread' }))
+      .waitFor();
     await bell(page).click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
-    const entry = panel.getByRole('link', { name: /New message from Abe Asker about "Sewing machine, barely used" \(2 new\)/ });
+    const entry = panel.getByRole('link', {
+      name: /New message from Abe Asker about "Sewing machine, barely used" \(2 new\)/,
+    });
     await entry.waitFor();
     await eventually(() => axeViolations(page)).toEqual([]);
 
@@ -44,7 +48,10 @@ describe('notifications bell', () => {
     // The entry links to the conversation's own address (docs/api/offers.md, "Addresses").
     await page.waitForURL((url) => /^\/messages\/\d+-\d+-\d+$/.test(url.pathname));
     await page.getByRole('heading', { level: 2, name: 'Abe Asker' }).waitFor();
-    await page.getByRole('log', { name: 'Messages with Abe Asker' }).getByText('I could trade a week of dinners.').waitFor();
+    await page
+      .getByRole('log', { name: 'Messages with Abe Asker' })
+      .getByText('I could trade a week of dinners.')
+      .waitFor();
     await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();
     expect(errors).toEqual([]);
   });
@@ -70,7 +77,9 @@ describe('notifications bell', () => {
     await eventually(() => panel.getByRole('listitem').count()).toBe(2);
     await panel.getByRole('button', { name: 'Mark all as read' }).click();
     await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();
-    const stored = (await (await apiCall('/api/notifications', { cookie: owner.cookie })).json()) as { unreadCount: number };
+    const stored = (await (await apiCall('/api/notifications', { cookie: owner.cookie })).json()) as {
+      unreadCount: number;
+    };
     expect(stored.unreadCount).toBe(0);
     expect(errors).toEqual([]);
   });
@@ -84,7 +93,8 @@ describe('notifications bell', () => {
     const { page, errors } = await newPage(browser, { cookie: owner.cookie });
     const bellReads: number[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/notifications' && request.method() === 'GET') bellReads.push(Date.now());
+      if (new URL(request.url()).pathname === '/api/notifications' && request.method() === 'GET')
+        bellReads.push(Date.now());
     });
     await page.goto('/');
     await page.getByRole('button', { name: 'Notifications: nothing new' }).waitFor();

@@ -5,7 +5,19 @@
 // returns to the list. Screenshots in light and dark at both widths. Tried as new users would.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, createListingFor, createMember, DESKTOP, launchBrowser, newPage, overflowsHorizontally, PHONE, toastWith, uniqueName, eventually } from '../support/browser';
+import {
+  axeViolations,
+  createListingFor,
+  createMember,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  overflowsHorizontally,
+  PHONE,
+  toastWith,
+  uniqueName,
+  eventually,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,104 +40,131 @@ for (const [name, viewport] of [
   ['phone', PHONE],
 ] as const) {
   describe(`offers on a ${name} (${viewport.width} px)`, () => {
-    it('offer a listing → accepted live → confirm → review; reload keeps the address', { timeout: 180_000 }, async () => {
-      const suffix = uniqueName('o');
-      const [ownerMember, traderMember] = await Promise.all([
-        createMember({ displayName: `Olga Owner ${suffix}` }),
-        createMember({ displayName: `Tariq Trader ${suffix}` }),
-      ]);
-      const listing = await createListingFor(ownerMember, { title: `Petrol lawnmower ${suffix}`, acceptOffers: true });
-      const bike = await createListingFor(traderMember, { title: `Road bike ${suffix}` });
-      const owner = await newPage(browser, { viewport, cookie: ownerMember.cookie });
-      const trader = await newPage(browser, { viewport, cookie: traderMember.cookie });
+    it(
+      'offer a listing → accepted live → confirm → review; reload keeps the address',
+      { timeout: 180_000 },
+      async () => {
+        const suffix = uniqueName('o');
+        const [ownerMember, traderMember] = await Promise.all([
+          createMember({ displayName: `Olga Owner ${suffix}` }),
+          createMember({ displayName: `Tariq Trader ${suffix}` }),
+        ]);
+        const listing = await createListingFor(ownerMember, {
+          title: `Petrol lawnmower ${suffix}`,
+          acceptOffers: true,
+        });
+        const bike = await createListingFor(traderMember, { title: `Road bike ${suffix}` });
+        const owner = await newPage(browser, { viewport, cookie: ownerMember.cookie });
+        const trader = await newPage(browser, { viewport, cookie: traderMember.cookie });
 
-      // The trader offers their bike from the listing page.
-      await trader.page.goto(`/listing/${listing.id}`);
-      const box = trader.page.getByRole('form', { name: 'Make an offer' });
-      // The member's own listings are read only when asked for (decision 043).
-      await box.getByRole('button', { name: 'Offer one of your listings' }).click();
-      await box.getByRole('checkbox', { name: bike.title }).click();
-      await box.getByRole('button', { name: 'Make Offer' }).click();
-      await trader.page.waitForURL((url) => CONVERSATION.test(url.pathname));
-      const address = new URL(trader.page.url()).pathname;
-      const traderCard = trader.page.getByTestId('offer-card');
-      await traderCard.getByRole('heading', { name: 'Your offer' }).waitFor();
-      await traderCard.getByRole('link', { name: bike.title }).waitFor();
-      await traderCard.getByRole('button', { name: 'Withdraw' }).waitFor();
-      await eventually(() => trader.page.getByTestId('barter-prompt').count()).toBe(0);
-      await eventually(() => overflowsHorizontally(trader.page)).toBe(false);
+        // The trader offers their bike from the listing page.
+        await trader.page.goto(`/listing/${listing.id}`);
+        const box = trader.page.getByRole('form', { name: 'Make an offer' });
+        // The member's own listings are read only when asked for (decision 043).
+        await box.getByRole('button', { name: 'Offer one of your listings' }).click();
+        await box.getByRole('checkbox', { name: bike.title }).click();
+        await box.getByRole('button', { name: 'Make Offer' }).click();
+        await trader.page.waitForURL((url) => CONVERSATION.test(url.pathname));
+        const address = new URL(trader.page.url()).pathname;
+        const traderCard = trader.page.getByTestId('offer-card');
+        await traderCard.getByRole('heading', { name: 'Your offer' }).waitFor();
+        await traderCard.getByRole('link', { name: bike.title }).waitFor();
+        await traderCard.getByRole('button', { name: 'Withdraw' }).waitFor();
+        await eventually(() => trader.page.getByTestId('barter-prompt').count()).toBe(0);
+        await eventually(() => overflowsHorizontally(trader.page)).toBe(false);
 
-      // The owner arrives from the notification's link: the conversation's own address.
-      await owner.page.goto(address);
-      const ownerCard = owner.page.getByTestId('offer-card');
-      await ownerCard.getByRole('heading', { name: `Tariq Trader ${suffix}’s offer` }).waitFor();
-      await eventually(() => owner.page.getByTestId('barter-prompt').count()).toBe(0);
-      await eventually(() => axeViolations(owner.page)).toEqual([]);
-      await owner.page.screenshot({ path: `/tmp/offers-${viewport.width}-light.png` });
-      await setTheme(owner.page, 'dark');
-      await owner.page.screenshot({ path: `/tmp/offers-${viewport.width}-dark.png` });
-      await setTheme(owner.page, 'light');
+        // The owner arrives from the notification's link: the conversation's own address.
+        await owner.page.goto(address);
+        const ownerCard = owner.page.getByTestId('offer-card');
+        await ownerCard.getByRole('heading', { name: `Tariq Trader ${suffix}’s offer` }).waitFor();
+        await eventually(() => owner.page.getByTestId('barter-prompt').count()).toBe(0);
+        await eventually(() => axeViolations(owner.page)).toEqual([]);
+        await owner.page.screenshot({ path: `/tmp/offers-${viewport.width}-light.png` });
+        await setTheme(owner.page, 'dark');
+        await owner.page.screenshot({ path: `/tmp/offers-${viewport.width}-dark.png` });
+        await setTheme(owner.page, 'light');
 
-      // Accept: the trader's card and prompt follow without a reload.
-      await ownerCard.getByRole('button', { name: 'Accept' }).click();
-      await eventually(() => toastWith(owner.page, 'Offer accepted')).toContain('Offer accepted');
-      await expect.poll(() => traderCard.getByTestId('offer-status').textContent(), POLL).toBe('Accepted');
-      await trader.page.getByTestId('message-event').filter({ hasText: 'accepted the offer' }).waitFor();
-      const traderPrompt = trader.page.getByTestId('barter-prompt');
-      await traderPrompt.getByRole('button', { name: 'Confirm barter' }).waitFor();
-      const ownerPrompt = owner.page.getByTestId('barter-prompt');
-      await ownerPrompt.getByText(`Waiting for Tariq Trader ${suffix} to confirm the swap`).waitFor();
-      await eventually(() => ownerCard.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+        // Accept: the trader's card and prompt follow without a reload.
+        await ownerCard.getByRole('button', { name: 'Accept' }).click();
+        await eventually(() => toastWith(owner.page, 'Offer accepted')).toContain('Offer accepted');
+        await expect.poll(() => traderCard.getByTestId('offer-status').textContent(), POLL).toBe('Accepted');
+        await trader.page.getByTestId('message-event').filter({ hasText: 'accepted the offer' }).waitFor();
+        const traderPrompt = trader.page.getByTestId('barter-prompt');
+        await traderPrompt.getByRole('button', { name: 'Confirm barter' }).waitFor();
+        const ownerPrompt = owner.page.getByTestId('barter-prompt');
+        await ownerPrompt.getByText(`Waiting for Tariq Trader ${suffix} to confirm the swap`).waitFor();
+        await eventually(() => ownerCard.getByRole('button', { name: 'Accept' }).count()).toBe(0);
 
-      // The trader confirms the swap; the owner's prompt moves on live.
-      await traderPrompt.getByRole('button', { name: 'Confirm barter' }).click();
-      await eventually(() => toastWith(trader.page, 'Barter completed!')).toContain('Barter completed!');
-      await ownerPrompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).waitFor(POLL);
-      await owner.page.screenshot({ path: `/tmp/offers-${viewport.width}-accepted.png` });
+        // The trader confirms the swap; the owner's prompt moves on live.
+        await traderPrompt.getByRole('button', { name: 'Confirm barter' }).click();
+        await eventually(() => toastWith(trader.page, 'Barter completed!')).toContain('Barter completed!');
+        await ownerPrompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).waitFor(POLL);
+        await owner.page.screenshot({ path: `/tmp/offers-${viewport.width}-accepted.png` });
 
-      // The trader reviews; the line shows on both screens.
-      await traderPrompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).click();
-      const review = trader.page.getByRole('dialog', { name: 'Leave a Review' });
-      await review.getByRole('radio', { name: '5 stars' }).check();
-      await review.getByRole('textbox', { name: 'Comment' }).fill('The mower runs beautifully, thank you!');
-      await review.getByRole('button', { name: 'Submit Review' }).click();
-      await eventually(() => toastWith(trader.page, 'Review submitted')).toContain('Review submitted');
-      await owner.page.getByTestId('message-event').filter({ hasText: `Tariq Trader ${suffix} left a review` }).waitFor(POLL);
+        // The trader reviews; the line shows on both screens.
+        await traderPrompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).click();
+        const review = trader.page.getByRole('dialog', { name: 'Leave a Review' });
+        await review.getByRole('radio', { name: '5 stars' }).check();
+        await review.getByRole('textbox', { name: 'Comment' }).fill('The mower runs beautifully, thank you!');
+        await review.getByRole('button', { name: 'Submit Review' }).click();
+        await eventually(() => toastWith(trader.page, 'Review submitted')).toContain('Review submitted');
+        await owner.page
+          .getByTestId('message-event')
+          .filter({ hasText: `Tariq Trader ${suffix} left a review` })
+          .waitFor(POLL);
 
-      // A reload keeps the open conversation.
-      await trader.page.reload();
-      expect(new URL(trader.page.url()).pathname).toBe(address);
-      await expect.poll(() => trader.page.getByTestId('offer-status').first().textContent(), POLL).toBe('Accepted');
+        // A reload keeps the open conversation.
+        await trader.page.reload();
+        expect(new URL(trader.page.url()).pathname).toBe(address);
+        await expect.poll(() => trader.page.getByTestId('offer-status').first().textContent(), POLL).toBe('Accepted');
 
-      if (viewport === PHONE) {
-        // Back on a phone: from the list into the conversation, and Back returns to the list.
-        await owner.page.goto('/messages');
-        await owner.page.getByTestId('conversation-item').filter({ hasText: `Tariq Trader ${suffix}` }).click();
-        await owner.page.waitForURL((url) => url.pathname === address);
-        await owner.page.getByTestId('offer-card').waitFor();
-        await owner.page.goBack();
-        await owner.page.waitForURL((url) => url.pathname === '/messages');
-        await owner.page.getByTestId('conversation-item').filter({ hasText: `Tariq Trader ${suffix}` }).waitFor();
-        await eventually(() => owner.page.getByTestId('offer-card').isVisible()).toBe(false);
-        // The in-app back arrow does the same.
-        await owner.page.getByTestId('conversation-item').filter({ hasText: `Tariq Trader ${suffix}` }).click();
-        await owner.page.waitForURL((url) => url.pathname === address);
-        await owner.page.getByRole('button', { name: 'Back to conversations' }).click();
-        await owner.page.waitForURL((url) => url.pathname === '/messages');
-      }
-      expect(owner.errors).toEqual([]);
-      expect(trader.errors).toEqual([]);
-      await owner.context.close();
-      await trader.context.close();
-    });
+        if (viewport === PHONE) {
+          // Back on a phone: from the list into the conversation, and Back returns to the list.
+          await owner.page.goto('/messages');
+          await owner.page
+            .getByTestId('conversation-item')
+            .filter({ hasText: `Tariq Trader ${suffix}` })
+            .click();
+          await owner.page.waitForURL((url) => url.pathname === address);
+          await owner.page.getByTestId('offer-card').waitFor();
+          await owner.page.goBack();
+          await owner.page.waitForURL((url) => url.pathname === '/messages');
+          await owner.page
+            .getByTestId('conversation-item')
+            .filter({ hasText: `Tariq Trader ${suffix}` })
+            .waitFor();
+          await eventually(() => owner.page.getByTestId('offer-card').isVisible()).toBe(false);
+          // The in-app back arrow does the same.
+          await owner.page
+            .getByTestId('conversation-item')
+            .filter({ hasText: `Tariq Trader ${suffix}` })
+            .click();
+          await owner.page.waitForURL((url) => url.pathname === address);
+          await owner.page.getByRole('button', { name: 'Back to conversations' }).click();
+          await owner.page.waitForURL((url) => url.pathname === '/messages');
+        }
+        expect(owner.errors).toEqual([]);
+        expect(trader.errors).toEqual([]);
+        await owner.context.close();
+        await trader.context.close();
+      },
+    );
   });
 }
 
 describe('offers where the listing takes only what it asks for', () => {
   it('shows its wants instead of the free-text box; declines and counters live', { timeout: 120_000 }, async () => {
     const suffix = uniqueName('w');
-    const [ownerMember, traderMember] = await Promise.all([createMember({ displayName: `Wanda Wants ${suffix}` }), createMember({ displayName: `Tom Trades ${suffix}` })]);
-    const listing = await createListingFor(ownerMember, { title: `Sourdough starter ${suffix}`, acceptOffers: false, whatUserWants: 'Fresh eggs', whatUserWantsOptions: ['Honey'] });
+    const [ownerMember, traderMember] = await Promise.all([
+      createMember({ displayName: `Wanda Wants ${suffix}` }),
+      createMember({ displayName: `Tom Trades ${suffix}` }),
+    ]);
+    const listing = await createListingFor(ownerMember, {
+      title: `Sourdough starter ${suffix}`,
+      acceptOffers: false,
+      whatUserWants: 'Fresh eggs',
+      whatUserWantsOptions: ['Honey'],
+    });
     const owner = await newPage(browser, { cookie: ownerMember.cookie });
     const trader = await newPage(browser, { cookie: traderMember.cookie });
 
@@ -147,13 +186,20 @@ describe('offers where the listing takes only what it asks for', () => {
     await dialog.getByRole('radio', { name: 'Fresh eggs' }).click();
     await dialog.getByRole('button', { name: 'Send counter-offer' }).click();
     await eventually(() => toastWith(owner.page, 'Counter-offer sent')).toContain('Counter-offer sent');
-    const counter = trader.page.getByTestId('offer-card').filter({ has: trader.page.getByRole('heading', { name: `Wanda Wants ${suffix}’s counter-offer` }) });
+    const counter = trader.page
+      .getByTestId('offer-card')
+      .filter({ has: trader.page.getByRole('heading', { name: `Wanda Wants ${suffix}’s counter-offer` }) });
     await counter.getByText('Fresh eggs').waitFor(POLL);
-    await expect.poll(() => trader.page.getByTestId('offer-card').first().getByTestId('offer-status').textContent(), POLL).toBe('Countered');
+    await expect
+      .poll(() => trader.page.getByTestId('offer-card').first().getByTestId('offer-status').textContent(), POLL)
+      .toBe('Countered');
     // The trader declines the counter; the owner's card follows live.
     await counter.getByRole('button', { name: 'Decline' }).click();
     await eventually(() => toastWith(trader.page, 'Offer declined')).toContain('Offer declined');
-    await owner.page.getByTestId('message-event').filter({ hasText: `Tom Trades ${suffix} declined the offer` }).waitFor(POLL);
+    await owner.page
+      .getByTestId('message-event')
+      .filter({ hasText: `Tom Trades ${suffix} declined the offer` })
+      .waitFor(POLL);
     await eventually(() => owner.page.getByTestId('barter-prompt').count()).toBe(0);
     expect(owner.errors).toEqual([]);
     expect(trader.errors).toEqual([]);

@@ -25,8 +25,12 @@ describe('bundle size', () => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
-    const lines = [...scripts].sort((a, b) => b[1] - a[1]).map(([path, size]) => `  ${(size / 1024).toFixed(1).padStart(6)} KB  ${path}`);
-    console.log(`Home route initial JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files\n${lines.join('\n')}`);
+    const lines = [...scripts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([path, size]) => `  ${(size / 1024).toFixed(1).padStart(6)} KB  ${path}`);
+    console.log(
+      `Home route initial JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files\n${lines.join('\n')}`,
+    );
     expect(scripts.size).toBeGreaterThan(0);
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
   });

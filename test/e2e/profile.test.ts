@@ -34,9 +34,12 @@ describe('own profile', () => {
     const since = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(new Date());
     await page.getByText(`Member since ${since}`).waitFor();
     await eventually(() => page.getByTestId('completed-barters').innerText()).toBe('0');
-    await eventually(() => page.getByRole('list', { name: 'Skills & Interests' }).innerText()).toMatch(/Food[\s\S]*Goods/);
+    await eventually(() => page.getByRole('list', { name: 'Skills & Interests' }).innerText()).toMatch(
+      /Food[\s\S]*Goods/,
+    );
     await page.getByRole('img', { name: 'Rated 0 out of 5' }).waitFor();
-    for (const name of ['Edit Profile', 'Change Password', 'Sign Out', 'Delete account']) await page.getByRole('button', { name }).waitFor();
+    for (const name of ['Edit Profile', 'Change Password', 'Sign Out', 'Delete account'])
+      await page.getByRole('button', { name }).waitFor();
     await eventually(() => tabNames(page)).toEqual(['Listings', 'Reviews', 'Saved']);
     await eventually(() => page.getByRole('button', { name: 'Message' }).count()).toBe(0);
 
@@ -109,7 +112,10 @@ describe('own profile', () => {
 
   it('lists saved searches with a notifications switch, a run link and delete', async () => {
     const member = await createMember();
-    const saved = await apiCall('/api/stored-searches', { cookie: member.cookie, body: { userId: member.id, query: 'ladder', category: 'home' } });
+    const saved = await apiCall('/api/stored-searches', {
+      cookie: member.cookie,
+      body: { userId: member.id, query: 'ladder', category: 'home' },
+    });
     expect(saved.status).toBe(201);
     const { id } = (await saved.json()) as { id: number };
     const { page } = await newPage(browser, { cookie: member.cookie });
@@ -117,13 +123,19 @@ describe('own profile', () => {
     await page.getByRole('tab', { name: 'Saved' }).click();
     const item = page.getByTestId('saved-search');
     await item.getByText('“ladder” in Home & Garden').waitFor();
-    await eventually(() => item.getByRole('link', { name: /Run search/ }).getAttribute('href')).toBe('/browse?q=ladder&category=home');
+    await eventually(() => item.getByRole('link', { name: /Run search/ }).getAttribute('href')).toBe(
+      '/browse?q=ladder&category=home',
+    );
 
     const toggle = item.getByRole('switch', { name: /Notifications/ });
     await eventually(() => toggle.getAttribute('aria-checked')).toBe('true');
     await toggle.click();
     await eventually(() => toggle.getAttribute('aria-checked')).toBe('false');
-    const stored = async () => (await (await apiCall(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie })).json()) as { id: number; notificationsEnabled: boolean }[];
+    const stored = async () =>
+      (await (await apiCall(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie })).json()) as {
+        id: number;
+        notificationsEnabled: boolean;
+      }[];
     await eventually(stored).toEqual([expect.objectContaining({ id, notificationsEnabled: false })]);
     await eventually(() => toggle.isEnabled()).toBe(true);
     await eventually(() => axeViolations(page)).toEqual([]);
@@ -131,7 +143,9 @@ describe('own profile', () => {
     await item.getByRole('button', { name: /Delete saved search/ }).click();
     await eventually(() => toastText(page)).toContain('Search removed');
     await page.getByText('No saved searches yet').waitFor();
-    await eventually(() => page.getByRole('tabpanel').getByRole('link', { name: 'Browse Listings' }).getAttribute('href')).toBe('/browse');
+    await eventually(() =>
+      page.getByRole('tabpanel').getByRole('link', { name: 'Browse Listings' }).getAttribute('href'),
+    ).toBe('/browse');
   });
 
   it('changes the password, and signs out to the home page', async () => {
@@ -180,7 +194,9 @@ describe('own profile', () => {
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: 'Please sign in' }).waitFor();
     // Signing in comes back here.
-    await eventually(() => page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth?redirect=%2Fprofile');
+    await eventually(() => page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+      '/auth?redirect=%2Fprofile',
+    );
   });
 });
 
@@ -193,7 +209,8 @@ describe("someone else's profile", () => {
     await page.goto(`/profile/${owner.username}`);
     await page.getByRole('heading', { level: 1, name: 'Olga Other' }).waitFor();
     await eventually(() => tabNames(page)).toEqual(['Listings', 'Reviews']);
-    for (const name of ['Edit Profile', 'Sign Out', 'Delete account']) await eventually(() => page.getByRole('button', { name }).count()).toBe(0);
+    for (const name of ['Edit Profile', 'Sign Out', 'Delete account'])
+      await eventually(() => page.getByRole('button', { name }).count()).toBe(0);
     await page.getByTestId('listing-card').filter({ hasText: listing.title }).waitFor();
     await eventually(() => axeViolations(page)).toEqual([]);
 
@@ -209,12 +226,27 @@ describe("someone else's profile", () => {
     const owner = await createMember({ displayName: 'Rita Reviewed' });
     const buyer = await createMember({ displayName: 'Ron Reviewer' });
     const listing = await createListingFor(owner, { title: 'Guitar lessons for beginners' });
-    await apiCall('/api/messages', { cookie: buyer.cookie, body: { senderId: buyer.id, receiverId: owner.id, listingId: listing.id, content: 'Lessons for bread?' } });
-    const barter = (await (await apiCall('/api/barters', { cookie: buyer.cookie, body: { listingId: listing.id, initiatorId: buyer.id, recipientId: owner.id, status: 'pending' } })).json()) as { id: number };
+    await apiCall('/api/messages', {
+      cookie: buyer.cookie,
+      body: { senderId: buyer.id, receiverId: owner.id, listingId: listing.id, content: 'Lessons for bread?' },
+    });
+    const barter = (await (
+      await apiCall('/api/barters', {
+        cookie: buyer.cookie,
+        body: { listingId: listing.id, initiatorId: buyer.id, recipientId: owner.id, status: 'pending' },
+      })
+    ).json()) as { id: number };
     await apiCall(`/api/barters/${barter.id}/complete`, { method: 'PATCH', cookie: owner.cookie, body: {} });
     const review = await apiCall('/api/reviews', {
       cookie: buyer.cookie,
-      body: { reviewerId: buyer.id, userId: owner.id, listingId: listing.id, barterId: barter.id, rating: 4, comment: 'Patient teacher, I can play three chords now.' },
+      body: {
+        reviewerId: buyer.id,
+        userId: owner.id,
+        listingId: listing.id,
+        barterId: barter.id,
+        rating: 4,
+        comment: 'Patient teacher, I can play three chords now.',
+      },
     });
     expect(review.status).toBe(201);
 
@@ -228,11 +260,17 @@ describe("someone else's profile", () => {
     await item.getByRole('heading', { name: 'Ron Reviewer' }).waitFor();
     await item.getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
     await item.getByText('Patient teacher, I can play three chords now.').waitFor();
-    const today = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(
+      new Date(),
+    );
     await item.getByText(today).waitFor();
-    await eventually(() => item.getByRole('link', { name: listing.title }).getAttribute('href')).toBe(`/listing/${listing.id}`);
+    await eventually(() => item.getByRole('link', { name: listing.title }).getAttribute('href')).toBe(
+      `/listing/${listing.id}`,
+    );
     // Visitors are sent to sign in to message.
-    await eventually(() => page.getByRole('main').getByRole('link', { name: 'Message', exact: true }).getAttribute('href')).toMatch(/^\/auth\?redirect=%2Fprofile%2F/);
+    await eventually(() =>
+      page.getByRole('main').getByRole('link', { name: 'Message', exact: true }).getAttribute('href'),
+    ).toMatch(/^\/auth\?redirect=%2Fprofile%2F/);
   });
 
   it('fits a 390 px phone', async () => {
@@ -258,6 +296,8 @@ describe('unknown usernames', () => {
     const visitor = await newPage(browser);
     await visitor.page.goto('/profile/no-such-member-here');
     await visitor.page.getByRole('heading', { level: 1, name: 'Please sign in' }).waitFor();
-    await eventually(() => visitor.page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth?redirect=%2Fprofile%2Fno-such-member-here');
+    await eventually(() =>
+      visitor.page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href'),
+    ).toBe('/auth?redirect=%2Fprofile%2Fno-such-member-here');
   });
 });

@@ -70,12 +70,22 @@ const refuseSocket = (page: Page, path: string) =>
   }, path);
 
 async function conversationWithCompletedBarter() {
-  const [owner, trader] = await Promise.all([createMember({ displayName: 'Olga Owner' }), createMember({ displayName: 'Theo Trader' })]);
+  const [owner, trader] = await Promise.all([
+    createMember({ displayName: 'Olga Owner' }),
+    createMember({ displayName: 'Theo Trader' }),
+  ]);
   const listing = await createListingFor(owner, { title: 'Cordless drill with two batteries' });
   await sendMessageByApi(trader, owner, listing.id, 'Would you swap the drill for a bike tune-up?');
-  const made = await apiCall('/api/barters', { cookie: trader.cookie, body: { listingId: listing.id, initiatorId: trader.id, recipientId: owner.id, status: 'pending' } });
+  const made = await apiCall('/api/barters', {
+    cookie: trader.cookie,
+    body: { listingId: listing.id, initiatorId: trader.id, recipientId: owner.id, status: 'pending' },
+  });
   const barter = (await made.json()) as { id: number };
-  const completed = await apiCall(`/api/barters/${barter.id}/complete`, { method: 'PATCH', cookie: owner.cookie, body: {} });
+  const completed = await apiCall(`/api/barters/${barter.id}/complete`, {
+    method: 'PATCH',
+    cookie: owner.cookie,
+    body: {},
+  });
   expect(completed.status).toBe(200);
   const key = `${listing.id}-${Math.min(owner.id, trader.id)}-${Math.max(owner.id, trader.id)}`;
   return { owner, trader, listing, key };
@@ -106,7 +116,14 @@ describe('opening a conversation', () => {
     expect(reads, reads.join('\n')).toHaveLength(new Set(reads).size);
     expect(reads.length, reads.join('\n')).toBeLessThanOrEqual(3);
     // Reading the thread marked the messages read: the list and the bell follow without a read.
-    expect(reads.filter((r) => r === 'GET /api/conversations' || r.startsWith('GET /api/conversations?') || r.startsWith('GET /api/notifications'))).toEqual([]);
+    expect(
+      reads.filter(
+        (r) =>
+          r === 'GET /api/conversations' ||
+          r.startsWith('GET /api/conversations?') ||
+          r.startsWith('GET /api/notifications'),
+      ),
+    ).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -126,7 +143,12 @@ describe('opening a conversation', () => {
     // The member and the conversation list are in the page's HTML (decision 048).
     const reads = log.requests;
     expect(reads, log.requests.join('\n')).toEqual(
-      expect.arrayContaining([`GET /api/conversations/${key}`, expect.stringMatching(new RegExp(`^GET /api/conversations/${trader.id}/${owner.id}/${listing.id}\\?limit=\\d+$`))]),
+      expect.arrayContaining([
+        `GET /api/conversations/${key}`,
+        expect.stringMatching(
+          new RegExp(`^GET /api/conversations/${trader.id}/${owner.id}/${listing.id}\\?limit=\\d+$`),
+        ),
+      ]),
     );
     expect(reads, log.requests.join('\n')).toHaveLength(2);
     expect(log.requests).toHaveLength(new Set(log.requests).size);
@@ -150,7 +172,9 @@ describe('opening a conversation', () => {
     await page.getByTestId('message').filter({ hasText: 'Sent while you were away' }).waitFor();
     await eventually(() => page.evaluate(() => window.__chatSockets!.length)).toBe(2);
     await eventually(() => log.requests.some((r) => r === `GET /api/conversations/${key}`)).toBe(true);
-    expect(log.requests.some((r) => r.startsWith(`GET /api/conversations/${owner.id}/${trader.id}/${listing.id}?`))).toBe(true);
+    expect(
+      log.requests.some((r) => r.startsWith(`GET /api/conversations/${owner.id}/${trader.id}/${listing.id}?`)),
+    ).toBe(true);
     expect(errors).toEqual([]);
   });
 });
@@ -159,7 +183,8 @@ describe('hovering', () => {
   it('a card sends no API request: only the listing opened is read', async () => {
     const owner = await createMember();
     const made = [];
-    for (const title of ['Hover test: garden shears', 'Hover test: pasta maker', 'Hover test: camping lantern']) made.push(await createListingFor(owner, { title }));
+    for (const title of ['Hover test: garden shears', 'Hover test: pasta maker', 'Hover test: camping lantern'])
+      made.push(await createListingFor(owner, { title }));
     const { page, errors } = await newPage(browser);
     // The router's hover preload waits for a timer: the page's clock lets the test run it out.
     await page.clock.install();
@@ -176,13 +201,17 @@ describe('hovering', () => {
       await page.clock.runFor(1_000);
     }
     await probe(page);
-    expect(log.requests.filter((r) => r.startsWith('GET /api/listings/') || r.startsWith('GET /api/users/'))).toEqual([]);
+    expect(log.requests.filter((r) => r.startsWith('GET /api/listings/') || r.startsWith('GET /api/users/'))).toEqual(
+      [],
+    );
 
     // Opening one reads that one.
     const opened = await links.nth(2).getAttribute('href');
     await links.nth(2).click();
     await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Hover test' }).waitFor();
-    expect(log.requests.filter((r) => /^GET \/api\/listings\/\d+$/.test(r))).toEqual([`GET /api${opened!.replace('/listing/', '/listings/')}`]);
+    expect(log.requests.filter((r) => /^GET \/api\/listings\/\d+$/.test(r))).toEqual([
+      `GET /api${opened!.replace('/listing/', '/listings/')}`,
+    ]);
     expect(made).toHaveLength(3);
     expect(errors).toEqual([]);
   });
@@ -286,7 +315,9 @@ describe('the listing page', () => {
     await box.getByRole('button', { name: 'Offer one of your listings' }).click();
     await box.getByRole('checkbox', { name: mine.title }).waitFor();
     // Focus goes to what replaced the button.
-    await eventually(() => box.getByRole('checkbox', { name: mine.title }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await eventually(() =>
+      box.getByRole('checkbox', { name: mine.title }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     await screenshot(page, 'listing-offer-box-open-desktop');
     expect(log.requests.filter((r) => r.startsWith(`GET /api/users/${trader.id}/listings`))).toHaveLength(1);
     expect(errors).toEqual([]);
@@ -315,8 +346,8 @@ describe("I'd take this", () => {
   });
 });
 
-
-const counterValue = (page: Page, kind: string) => page.getByTestId(`counter-${kind}`).locator('.home-counter-value').innerText();
+const counterValue = (page: Page, kind: string) =>
+  page.getByTestId(`counter-${kind}`).locator('.home-counter-value').innerText();
 const COUNT_ROUTES = ['GET /api/skills/count', 'GET /api/barters/count', 'GET /api/users/count'];
 
 describe('the home page (decision 045)', () => {
@@ -325,7 +356,8 @@ describe('the home page (decision 045)', () => {
     const log = apiLog(page);
     log.start();
     await page.goto('/');
-    for (const kind of ['barters', 'users', 'skills']) await eventually(() => counterValue(page, kind)).toMatch(/^\d[\d,]*$/);
+    for (const kind of ['barters', 'users', 'skills'])
+      await eventually(() => counterValue(page, kind)).toMatch(/^\d[\d,]*$/);
     await page.getByRole('heading', { name: 'Community Success Stories' }).waitFor();
     await page.waitForLoadState('networkidle');
     await probe(page);
@@ -338,7 +370,8 @@ describe('the home page (decision 045)', () => {
     await screenshot(page, 'home-counters-from-feed-desktop', { fullPage: true });
     const { page: phone } = await newPage(browser, { viewport: PHONE });
     await phone.goto('/');
-    for (const kind of ['barters', 'users', 'skills']) await eventually(() => counterValue(phone, kind)).toMatch(/^\d[\d,]*$/);
+    for (const kind of ['barters', 'users', 'skills'])
+      await eventually(() => counterValue(phone, kind)).toMatch(/^\d[\d,]*$/);
     await phone.getByRole('heading', { name: 'Community Success Stories' }).waitFor();
     await screenshot(phone, 'home-counters-from-feed-phone', { fullPage: true });
     expect(errors).toEqual([]);
@@ -350,7 +383,8 @@ describe('the home page (decision 045)', () => {
     const log = apiLog(page);
     log.start();
     await page.goto('/');
-    for (const kind of ['barters', 'users', 'skills']) await eventually(() => counterValue(page, kind)).toMatch(/^\d[\d,]*$/);
+    for (const kind of ['barters', 'users', 'skills'])
+      await eventually(() => counterValue(page, kind)).toMatch(/^\d[\d,]*$/);
     expect([...log.requests.filter((r) => COUNT_ROUTES.includes(r))].sort()).toEqual([...COUNT_ROUTES].sort());
   });
 });
@@ -361,7 +395,8 @@ describe('the home page after a listing changes (decision 045)', () => {
     const listing = await createListingFor(owner, { title: 'Counters stay pushed: garden shears' });
     const { page, errors } = await newPage(browser, { cookie: owner.cookie });
     await page.goto('/');
-    for (const kind of ['barters', 'users', 'skills']) await eventually(() => counterValue(page, kind)).toMatch(/^\d[\d,]*$/);
+    for (const kind of ['barters', 'users', 'skills'])
+      await eventually(() => counterValue(page, kind)).toMatch(/^\d[\d,]*$/);
     const log = apiLog(page);
     log.start();
     await navigateInApp(page, `/listing/${listing.id}`);
@@ -393,9 +428,12 @@ describe('a profile (decision 045)', () => {
     await page.getByText(listing.title).first().waitFor();
     await page.waitForLoadState('networkidle');
     await probe(page);
-    const memberReads = (requests: string[]) => requests.filter((r) => r.startsWith('GET /api/users/') && !r.startsWith(`GET /api/users/${visitor.id}`));
+    const memberReads = (requests: string[]) =>
+      requests.filter((r) => r.startsWith('GET /api/users/') && !r.startsWith(`GET /api/users/${visitor.id}`));
     // The member came with the page (decision 048).
-    expect(memberReads(log.requests).sort()).toEqual([`GET /api/users/${owner.id}/listings`, `GET /api/users/${owner.id}/reviews`].sort());
+    expect(memberReads(log.requests).sort()).toEqual(
+      [`GET /api/users/${owner.id}/listings`, `GET /api/users/${owner.id}/reviews`].sort(),
+    );
     await screenshot(page, 'profile-desktop');
     const { page: phone } = await newPage(browser, { viewport: PHONE, cookie: visitor.cookie });
     await phone.goto(`/profile/${owner.username}`);
@@ -415,7 +453,9 @@ describe('a profile (decision 045)', () => {
     await eventually(() => second.getByTestId('completed-barters').innerText()).toBe('0');
     await second.waitForLoadState('networkidle');
     await probe(second);
-    expect(memberReads(secondLog.requests).filter((r) => !r.includes('/listings') && !r.includes('/reviews'))).toEqual([]);
+    expect(memberReads(secondLog.requests).filter((r) => !r.includes('/listings') && !r.includes('/reviews'))).toEqual(
+      [],
+    );
     expect(errors).toEqual([]);
   });
 });
@@ -471,7 +511,10 @@ describe('a full page load (decision 048)', () => {
 
     const visits: [string, () => Promise<unknown>][] = [
       ['/', () => page.getByTestId('listing-card').first().waitFor()],
-      [`/listing/${listing.id}`, () => page.getByTestId('seller-card').getByRole('link', { name: 'Fiona Fullload' }).waitFor()],
+      [
+        `/listing/${listing.id}`,
+        () => page.getByTestId('seller-card').getByRole('link', { name: 'Fiona Fullload' }).waitFor(),
+      ],
       [`/profile/${owner.username}`, () => page.getByText(listing.title).first().waitFor()],
       ['/browse?category=goods', () => page.getByTestId('listing-card').filter({ hasText: listing.title }).waitFor()],
       ['/messages', () => page.getByTestId('conversation-item').filter({ hasText: 'Fiona Fullload' }).waitFor()],
@@ -503,7 +546,9 @@ describe('a full page load (decision 048)', () => {
     // After the first load the SPA navigates as before: Browse reads its page.
     log.start();
     await navigateInApp(page, '/browse?page=2');
-    await eventually(() => log.requests.filter((r) => r.startsWith('GET /api/listings?'))).toEqual(['GET /api/listings?limit=9&offset=9']);
+    await eventually(() => log.requests.filter((r) => r.startsWith('GET /api/listings?'))).toEqual([
+      'GET /api/listings?limit=9&offset=9',
+    ]);
     expect(errors).toEqual([]);
   });
 

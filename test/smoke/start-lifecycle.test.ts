@@ -50,7 +50,10 @@ const canListen = (port: number) =>
   });
 
 const within = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)),
+  ]);
 
 afterEach(async () => {
   // Whatever a failed test left running is stopped here, by group and by state folder.
@@ -96,7 +99,8 @@ describe('npm start', () => {
     const run = npmStart(port, { SKIP_BUILD: '1' });
     const deadline = Date.now() + 150_000;
     while (!run.output().includes('is ready at')) {
-      if (Date.now() > deadline || run.child.exitCode !== null) throw new Error(`npm start did not become ready:\n${run.output()}`);
+      if (Date.now() > deadline || run.child.exitCode !== null)
+        throw new Error(`npm start did not become ready:\n${run.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const log = run.output();

@@ -13,14 +13,23 @@ const SMOKE_IP = `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Mat
 const post = (path: string, body: unknown, cookie?: string) =>
   fetch(`${app.baseUrl}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: app.baseUrl, 'CF-Connecting-IP': SMOKE_IP, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: app.baseUrl,
+      'CF-Connecting-IP': SMOKE_IP,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: JSON.stringify(body),
   });
 const cookieOf = (response: Response) => /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')![0];
 
 describe('npm start', () => {
   it('serves the SPA with security headers, also for a path that is no page (404, decision 048)', async () => {
-    for (const [path, status] of [['/', 200], ['/browse?q=bike', 200], ['/no/such/page', 404]] as const) {
+    for (const [path, status] of [
+      ['/', 200],
+      ['/browse?q=bike', 200],
+      ['/no/such/page', 404],
+    ] as const) {
       const response = await get(path, { headers: { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate' } });
       expect(response.status, path).toBe(status);
       const html = await response.text();
@@ -29,7 +38,8 @@ describe('npm start', () => {
       expect(html).toContain('<script type="application/json" id="boot-data">{"user":null,');
       expect(response.headers.get('cache-control')).toBe('private, no-store');
       const csp = response.headers.get('content-security-policy') ?? '';
-      for (const directive of ["script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+      for (const directive of ["script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+        expect(csp).toContain(directive);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(response.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
@@ -44,7 +54,14 @@ describe('npm start', () => {
 
   it('has the demo community loaded', async () => {
     const categories = await getJson('/api/categories');
-    expect(categories.map((c: { slug: string }) => c.slug)).toEqual(['home', 'tech', 'education', 'creative', 'food', 'goods']);
+    expect(categories.map((c: { slug: string }) => c.slug)).toEqual([
+      'home',
+      'tech',
+      'education',
+      'creative',
+      'food',
+      'goods',
+    ]);
     const listings = await get('/api/listings');
     expect(Number(listings.headers.get('x-total-count'))).toBeGreaterThanOrEqual(25);
     const all = (await listings.json()) as { categoriesOffered: string[] }[];
@@ -71,7 +88,9 @@ describe('npm start', () => {
     const bell = await getJson('/api/notifications', { headers: { Cookie: alice } });
     const unreadConversations = conversations.filter((c: { unreadCount: number }) => c.unreadCount > 0).length;
     expect(unreadConversations).toBeGreaterThan(0);
-    const conversationEntries = bell.notifications.filter((n: { kind: string; read: boolean }) => (n.kind === 'message' || n.kind === 'offer') && !n.read);
+    const conversationEntries = bell.notifications.filter(
+      (n: { kind: string; read: boolean }) => (n.kind === 'message' || n.kind === 'offer') && !n.read,
+    );
     expect(conversationEntries.length).toBe(unreadConversations);
     expect(bell.unreadCount).toBe(bell.notifications.filter((n: { read: boolean }) => !n.read).length);
     expect(bell.notifications.some((n: { kind: string; read: boolean }) => n.kind === 'review' && n.read)).toBe(true);
@@ -82,7 +101,12 @@ describe('npm start', () => {
   it('registers a member, mails the verification link to the dev outbox, and verifies it', async () => {
     const username = `smoke${Date.now()}`;
     const email = `${username}@example.com`;
-    const registered = await post('/api/auth/register', { username, password: 'password123', email, displayName: 'Smoke Tester' });
+    const registered = await post('/api/auth/register', {
+      username,
+      password: 'password123',
+      email,
+      displayName: 'Smoke Tester',
+    });
     expect(registered.status).toBe(201);
     const outbox = await getJson(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
     expect(outbox[0].subject).toMatch(/Verify/);
@@ -107,7 +131,15 @@ describe('npm start', () => {
     expect(objectPath).toMatch(/^\/objects\/uploads\//);
     const listing = await post(
       '/api/listings',
-      { title: 'Smoke test bicycle pump', description: 'A floor pump with a pressure gauge, works well.', categoriesOffered: ['goods'], whatUserWants: 'Coffee beans', location: 'Berkeley, CA', distance: 10, imageUrls: [objectPath] },
+      {
+        title: 'Smoke test bicycle pump',
+        description: 'A floor pump with a pressure gauge, works well.',
+        categoriesOffered: ['goods'],
+        whatUserWants: 'Coffee beans',
+        location: 'Berkeley, CA',
+        distance: 10,
+        imageUrls: [objectPath],
+      },
       bob,
     );
     expect(listing.status).toBe(201);
@@ -126,7 +158,8 @@ describe('npm start', () => {
   it('applies rate limits under npm start', async () => {
     const username = `nobody${Date.now()}`;
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post('/api/auth/login', { username, password: 'wrong-password' })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await post('/api/auth/login', { username, password: 'wrong-password' })).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

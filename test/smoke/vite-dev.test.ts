@@ -38,7 +38,11 @@ async function stopGroup(pgid: number) {
 
 beforeAll(async () => {
   persist = mkdtempSync(join(tmpdir(), 'barter-vite-dev-'));
-  const migrated = spawnSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], { encoding: 'utf8', env: { ...process.env, CI: '1' } });
+  const migrated = spawnSync(
+    'npx',
+    ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist],
+    { encoding: 'utf8', env: { ...process.env, CI: '1' } },
+  );
   expect(migrated.status, `${migrated.stdout}\n${migrated.stderr}`).toBe(0);
 
   const port = await freePort();
@@ -80,7 +84,11 @@ describe('npm run dev', () => {
 
   it('loads the demo community once, resolving every listing location through the gazetteer', async () => {
     const seeded = await fetch(`${baseUrl}/api/dev/seed`, { method: 'POST' });
-    expect({ status: seeded.status, body: await seeded.text(), log: seeded.ok ? '' : log }).toEqual({ status: 200, body: '{"seeded":true}', log: '' });
+    expect({ status: seeded.status, body: await seeded.text(), log: seeded.ok ? '' : log }).toEqual({
+      status: 200,
+      body: '{"seeded":true}',
+      log: '',
+    });
     const listings = (await (await fetch(`${baseUrl}/api/listings?limit=50`)).json()) as { latitude: number | null }[];
     expect(listings.length).toBeGreaterThanOrEqual(20);
     expect(listings.every((listing) => listing.latitude !== null)).toBe(true);

@@ -44,11 +44,21 @@ export const PHONE = { width: 390, height: 844 };
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }
 
-export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number }; cookie?: string } = {}) {
+export async function newPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; cookie?: string } = {},
+) {
   const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: baseUrl() });
   if (options.cookie) await setSessionCookie(context, options.cookie);
   const page = await context.newPage();
@@ -73,7 +83,8 @@ export async function setSessionCookie(context: BrowserContext, cookie: string) 
   await context.addCookies([{ name: 'sid', value, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
 }
 
-const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const randomIp = () =>
+  `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 let counter = 0;
 export const uniqueName = (prefix = 'e2e') => `${prefix}${Date.now().toString(36)}${(counter += 1)}`;
 
@@ -98,19 +109,31 @@ export interface TestMember {
 }
 
 /** Registers a member through the API (verified unless asked otherwise) and returns their cookie. */
-export async function createMember(options: { verified?: boolean; admin?: boolean; displayName?: string } = {}): Promise<TestMember> {
+export async function createMember(
+  options: { verified?: boolean; admin?: boolean; displayName?: string } = {},
+): Promise<TestMember> {
   const username = uniqueName('m');
-  const body = { username, password: 'password123', email: `${username}@example.com`, displayName: options.displayName ?? `Member ${username}` };
+  const body = {
+    username,
+    password: 'password123',
+    email: `${username}@example.com`,
+    displayName: options.displayName ?? `Member ${username}`,
+  };
   const response = await apiCall('/api/auth/register', { body });
   if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
   const user = (await response.json()) as { id: number };
   const cookie = /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')![0];
   if (options.verified !== false) {
-    const outbox = (await (await apiCall(`/api/dev/outbox?to=${encodeURIComponent(body.email)}`)).json()) as { text: string }[];
+    const outbox = (await (await apiCall(`/api/dev/outbox?to=${encodeURIComponent(body.email)}`)).json()) as {
+      text: string;
+    }[];
     const token = /token=([^\s"&]+)/.exec(outbox[0]!.text)![1]!;
     await apiCall(`/api/auth/verify-email?token=${token}`);
   }
-  if (options.admin) await signInAs('admin').then((admin) => apiCall(`/api/admin/users/${user.id}/make-admin`, { method: 'POST', cookie: admin }));
+  if (options.admin)
+    await signInAs('admin').then((admin) =>
+      apiCall(`/api/admin/users/${user.id}/make-admin`, { method: 'POST', cookie: admin }),
+    );
   return { id: user.id, username, displayName: body.displayName, email: body.email, password: body.password, cookie };
 }
 
@@ -123,7 +146,10 @@ export async function signInAs(username: string, password = 'password123'): Prom
 
 /** A message from one member to another about a listing, through the API (not the screen). */
 export async function sendMessageByApi(from: TestMember, to: TestMember, listingId: number, content: string) {
-  const response = await apiCall('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
+  const response = await apiCall('/api/messages', {
+    cookie: from.cookie,
+    body: { senderId: from.id, receiverId: to.id, listingId, content },
+  });
   if (response.status !== 201) throw new Error(`message: ${response.status} ${await response.text()}`);
 }
 
@@ -182,11 +208,22 @@ export async function axeViolations(page: Page, options: { strictContrast?: bool
       flatten?.remove();
     }
   }, options.strictContrast ?? false);
-  type Node = { target: string[]; any: { data?: { contrastRatio?: number; expectedContrastRatio?: string; fgColor?: string; bgColor?: string } | null }[] };
+  type Node = {
+    target: string[];
+    any: {
+      data?: { contrastRatio?: number; expectedContrastRatio?: string; fgColor?: string; bgColor?: string } | null;
+    }[];
+  };
   type Result = { id: string; impact: string; help: string; nodes: Node[] };
   const found = (results.violations as Result[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
   if (options.strictContrast) {
     for (const result of results.incomplete as Result[]) {
       if (result.id !== 'color-contrast') continue;
@@ -194,7 +231,9 @@ export async function axeViolations(page: Page, options: { strictContrast?: bool
         const data = node.any[0]?.data;
         const expected = Number.parseFloat(data?.expectedContrastRatio ?? '');
         if (data?.contrastRatio && expected && data.contrastRatio < expected) {
-          found.push(`color-contrast (measured, needs review): ${data.fgColor} on ${data.bgColor} is ${data.contrastRatio}:1, needs ${expected}:1 at ${node.target.join(' ')}`);
+          found.push(
+            `color-contrast (measured, needs review): ${data.fgColor} on ${data.bgColor} is ${data.contrastRatio}:1, needs ${expected}:1 at ${node.target.join(' ')}`,
+          );
         }
       }
     }
@@ -264,10 +303,19 @@ export function png(width: number, height: number): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-export const photo = (name: string, width = 64, height = 48) => ({ name, mimeType: 'image/png', buffer: png(width, height) });
+export const photo = (name: string, width = 64, height = 48) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: png(width, height),
+});
 
 export async function toastWith(page: Page, title: string) {
   const toast = page.getByTestId('toast').filter({ hasText: title });
@@ -299,4 +347,5 @@ export async function trackChatSockets(page: Page) {
 }
 
 /** Resolves once one of the page's live-chat sockets (trackChatSockets) is open. */
-export const waitForOpenChatSocket = (page: Page) => page.waitForFunction(() => (window.__chatSockets ?? []).some((s) => s.readyState === WebSocket.OPEN));
+export const waitForOpenChatSocket = (page: Page) =>
+  page.waitForFunction(() => (window.__chatSockets ?? []).some((s) => s.readyState === WebSocket.OPEN));

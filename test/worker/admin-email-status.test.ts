@@ -1,7 +1,7 @@
 // GET /api/admin/email-status: what the admin dashboard's email notice is built from.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
+import worker from '@worker/index';
 import { ORIGIN, call, json, randomIp, signUp, signUpAdmin } from './helpers';
 
 /** The same request through the Worker with other settings (secrets, vars) than wrangler.toml's. */
@@ -40,8 +40,12 @@ describe('GET /api/admin/email-status', () => {
       development: false,
       dailyLimit: 100,
     });
-    const pending = await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE status = 'pending'").first<{ n: number }>();
-    const today = await env.DB.prepare('SELECT sent FROM email_daily_sends WHERE day = ?').bind(new Date().toISOString().slice(0, 10)).first<{ sent: number }>();
+    const pending = await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE status = 'pending'").first<{
+      n: number;
+    }>();
+    const today = await env.DB.prepare('SELECT sent FROM email_daily_sends WHERE day = ?')
+      .bind(new Date().toISOString().slice(0, 10))
+      .first<{ sent: number }>();
     expect(status.pendingCount).toBe(pending!.n);
     expect(status.sentToday).toBe(today?.sent ?? 0);
     expect(status.pendingCount).toBeGreaterThanOrEqual(1);
@@ -50,9 +54,18 @@ describe('GET /api/admin/email-status', () => {
   it('reports a configured provider, the day count, the limit and the last provider error', async () => {
     const admin = await signUpAdmin();
     const day = new Date().toISOString().slice(0, 10);
-    await env.DB.prepare('INSERT INTO email_daily_sends (day, sent) VALUES (?1, 7) ON CONFLICT (day) DO UPDATE SET sent = 7').bind(day).run();
-    await env.DB.prepare("INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority, last_error) VALUES ('x@example.com', 's', 't', 'h', 0, 'Resend 403 validation_error: domain not verified')").run();
-    const response = await callWith({ EMAIL_PROVIDER: 'resend', RESEND_API_KEY: 're_key', MAIL_FROM: 'noreply@example.com', EMAIL_DAILY_LIMIT: '40' }, admin.cookie);
+    await env.DB.prepare(
+      'INSERT INTO email_daily_sends (day, sent) VALUES (?1, 7) ON CONFLICT (day) DO UPDATE SET sent = 7',
+    )
+      .bind(day)
+      .run();
+    await env.DB.prepare(
+      "INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority, last_error) VALUES ('x@example.com', 's', 't', 'h', 0, 'Resend 403 validation_error: domain not verified')",
+    ).run();
+    const response = await callWith(
+      { EMAIL_PROVIDER: 'resend', RESEND_API_KEY: 're_key', MAIL_FROM: 'noreply@example.com', EMAIL_DAILY_LIMIT: '40' },
+      admin.cookie,
+    );
     expect(response.status).toBe(200);
     expect(await json(response)).toMatchObject({
       provider: 'resend',

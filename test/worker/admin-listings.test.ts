@@ -17,7 +17,12 @@ describe('GET /api/admin/listings', () => {
     const mine = listings.filter((l) => l.userId === owner.id);
     expect(mine.map((l) => l.id)).toEqual([...ids].reverse());
     expect(mine.map((l) => l.status)).toEqual(['completed', 'paused', 'pending', 'active']);
-    expect(mine[0].user).toEqual({ id: owner.id, username: owner.username, displayName: owner.user.displayName, avatarUrl: null });
+    expect(mine[0].user).toEqual({
+      id: owner.id,
+      username: owner.username,
+      displayName: owner.user.displayName,
+      avatarUrl: null,
+    });
     const order = listings.map((l) => `${l.createdAt}#${String(l.id).padStart(12, '0')}`);
     expect(order).toEqual([...order].sort().reverse());
   });
@@ -35,12 +40,23 @@ describe('POST /api/admin/listings/:id/featured', () => {
   it('lets an admin feature and unfeature a listing', async () => {
     const [owner, admin] = await Promise.all([signUp(), signUpAdmin()]);
     const listing = await createListing(owner);
-    const featured = await call(`/api/admin/listings/${listing.id}/featured`, { cookie: admin.cookie, body: { isFeatured: true } });
+    const featured = await call(`/api/admin/listings/${listing.id}/featured`, {
+      cookie: admin.cookie,
+      body: { isFeatured: true },
+    });
     expect(featured.status).toBe(200);
-    expect(await json(featured)).toMatchObject({ id: listing.id, isFeatured: true, title: listing.title, user: { id: owner.id } });
+    expect(await json(featured)).toMatchObject({
+      id: listing.id,
+      isFeatured: true,
+      title: listing.title,
+      user: { id: owner.id },
+    });
     expect((await json<any[]>(await call('/api/listings/featured'))).map((l) => l.id)).toContain(listing.id);
 
-    const unfeatured = await call(`/api/admin/listings/${listing.id}/featured`, { cookie: admin.cookie, body: { isFeatured: false } });
+    const unfeatured = await call(`/api/admin/listings/${listing.id}/featured`, {
+      cookie: admin.cookie,
+      body: { isFeatured: false },
+    });
     expect(unfeatured.status).toBe(200);
     expect((await json(unfeatured)).isFeatured).toBe(false);
     expect((await json<any[]>(await call('/api/listings/featured'))).map((l) => l.id)).not.toContain(listing.id);
@@ -54,7 +70,10 @@ describe('POST /api/admin/listings/:id/featured', () => {
       expect(response.status).toBe(400);
       expect((await json(response)).errors.isFeatured).toBe('isFeatured must be true or false');
     }
-    const missing = await call('/api/admin/listings/999999999/featured', { cookie: admin.cookie, body: { isFeatured: true } });
+    const missing = await call('/api/admin/listings/999999999/featured', {
+      cookie: admin.cookie,
+      body: { isFeatured: true },
+    });
     expect(missing.status).toBe(404);
     expect(await json(missing)).toEqual({ message: 'Listing not found' });
   });
@@ -63,7 +82,10 @@ describe('POST /api/admin/listings/:id/featured', () => {
     const owner = await signUp();
     const listing = await createListing(owner);
     expect((await call(`/api/admin/listings/${listing.id}/featured`, { body: { isFeatured: true } })).status).toBe(401);
-    const response = await call(`/api/admin/listings/${listing.id}/featured`, { cookie: owner.cookie, body: { isFeatured: true } });
+    const response = await call(`/api/admin/listings/${listing.id}/featured`, {
+      cookie: owner.cookie,
+      body: { isFeatured: true },
+    });
     expect(response.status).toBe(403);
     expect((await json(await call(`/api/listings/${listing.id}`))).isFeatured).toBe(false);
   });

@@ -4,9 +4,9 @@
 // and rows read that never depend on the size of the table.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { adminListingsQuery, adminUsersQuery, type AdminPage } from '../../worker/db/queries/admin';
-import { outboxFigures } from '../../worker/db/queries/email-outbox';
-import { createDb } from '../../worker/db/client';
+import { adminListingsQuery, adminUsersQuery, type AdminPage } from '@worker/db/queries/admin';
+import { outboxFigures } from '@worker/db/queries/email-outbox';
+import { createDb } from '@worker/db/client';
 import { call, createListing, json, signUp, signUpAdmin, unique } from './helpers';
 
 const db = createDb(env.DB);
@@ -16,12 +16,9 @@ async function addMembers(n: number, tag: string) {
   const statements = Array.from({ length: n }, (_, i) => {
     const username = `${tag}${i}`;
     const createdAt = `2020-01-${String(1 + Math.floor(i / 3)).padStart(2, '0')}T00:00:00.000Z`;
-    return env.DB.prepare("INSERT INTO users (username, password, display_name, email, created_at) VALUES (?1, 'x', ?2, ?3, ?4)").bind(
-      username,
-      i % 4 === 0 ? `Joanna ${tag} ${i}` : `Member ${i}`,
-      `${username}@example.com`,
-      createdAt,
-    );
+    return env.DB.prepare(
+      "INSERT INTO users (username, password, display_name, email, created_at) VALUES (?1, 'x', ?2, ?3, ?4)",
+    ).bind(username, i % 4 === 0 ? `Joanna ${tag} ${i}` : `Member ${i}`, `${username}@example.com`, createdAt);
   });
   await env.DB.batch(statements);
 }
@@ -40,14 +37,20 @@ async function walk(path: string, cookie: string, query: string) {
   throw new Error('too many pages');
 }
 
-const counter = async (name: string) => (await env.DB.prepare('SELECT value FROM admin_counters WHERE name = ?').bind(name).first<{ value: number }>())!.value;
+const counter = async (name: string) =>
+  (await env.DB.prepare('SELECT value FROM admin_counters WHERE name = ?').bind(name).first<{ value: number }>())!
+    .value;
 const countOf = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
 
 /** The plan's lines and the rows D1 reports reading, for a drizzle query run as is. */
 async function measure(query: { toSQL(): { sql: string; params: unknown[] } }) {
   const { sql, params } = query.toSQL();
-  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
-  const run = await env.DB.prepare(sql).bind(...params).all();
+  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
+  const run = await env.DB.prepare(sql)
+    .bind(...params)
+    .all();
   const result = { plan: plan.results.map((r) => r.detail), rowsRead: run.meta.rows_read, rows: run.results.length };
   return result;
 }
@@ -57,7 +60,11 @@ async function measure(query: { toSQL(): { sql: string; params: unknown[] } }) {
  * search page's `page_ids` is its own subquery of at most `limit` rows, and CONSTANT ROW no table.
  */
 const tableScans = (plan: string[]) =>
-  plan.filter((line) => /^SCAN (?!page_ids$|CONSTANT ROW$)\w+$/.test(line) || (/^SCAN (users|listings)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line)));
+  plan.filter(
+    (line) =>
+      /^SCAN (?!page_ids$|CONSTANT ROW$)\w+$/.test(line) ||
+      (/^SCAN (users|listings)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line)),
+  );
 
 describe('admin users tab: keyset pages', () => {
   it('pages put together are the old whole-table read, newest first, with the counter as the total', async () => {
@@ -86,17 +93,29 @@ describe('admin users tab: keyset pages', () => {
     const renamed = await signUp({ displayName: `Zed ${tag.toUpperCase()} Later` });
     for (const text of ['joanna', tag.slice(2, 9), '@example.c', tag.toUpperCase()]) {
       const { rows } = await walk('/api/admin/users', admin.cookie, `limit=4&search=${encodeURIComponent(text)}`);
-      const all = await env.DB.prepare('SELECT id, display_name, username, email FROM users ORDER BY created_at DESC, id DESC').all<any>();
-      const expected = all.results.filter((u) => [u.display_name, u.username, u.email].some((f: string) => f.toLowerCase().includes(text.toLowerCase()))).map((u) => u.id);
+      const all = await env.DB.prepare(
+        'SELECT id, display_name, username, email FROM users ORDER BY created_at DESC, id DESC',
+      ).all<any>();
+      const expected = all.results
+        .filter((u) =>
+          [u.display_name, u.username, u.email].some((f: string) => f.toLowerCase().includes(text.toLowerCase())),
+        )
+        .map((u) => u.id);
       expect(rows.map((u) => u.id)).toEqual(expected);
       expect(expected.length).toBeGreaterThan(0);
     }
     // The index follows edits and deletions.
     await env.DB.prepare('UPDATE users SET display_name = ? WHERE id = ?').bind('Quinn Elsewhere', renamed.id).run();
-    expect((await walk('/api/admin/users', admin.cookie, `search=${encodeURIComponent(`Zed ${tag}`)}`)).rows).toEqual([]);
-    expect((await walk('/api/admin/users', admin.cookie, 'search=quinn elsew')).rows.map((u) => u.id)).toContain(renamed.id);
+    expect((await walk('/api/admin/users', admin.cookie, `search=${encodeURIComponent(`Zed ${tag}`)}`)).rows).toEqual(
+      [],
+    );
+    expect((await walk('/api/admin/users', admin.cookie, 'search=quinn elsew')).rows.map((u) => u.id)).toContain(
+      renamed.id,
+    );
     await env.DB.prepare('DELETE FROM users WHERE id = ?').bind(renamed.id).run();
-    expect((await walk('/api/admin/users', admin.cookie, 'search=quinn elsew')).rows.map((u) => u.id)).not.toContain(renamed.id);
+    expect((await walk('/api/admin/users', admin.cookie, 'search=quinn elsew')).rows.map((u) => u.id)).not.toContain(
+      renamed.id,
+    );
   });
 
   it('reads only the page: no table scan, no sort, rows read bounded by the limit', async () => {
@@ -128,19 +147,33 @@ describe('admin listings tab: keyset pages', () => {
     const made: number[] = [];
     for (let i = 0; i < 9; i++) made.push((await createListing(owner, { title: `Keyset lamp ${i}` })).id);
     await env.DB.prepare("UPDATE listings SET status = 'paused' WHERE id = ?").bind(made[2]).run();
-    await env.DB.prepare("UPDATE listings SET status = 'completed', created_at = '2021-05-05T00:00:00.000Z' WHERE id = ?").bind(made[3]).run();
-    await env.DB.prepare("UPDATE listings SET created_at = '2021-05-05T00:00:00.000Z' WHERE id = ?").bind(made[4]).run();
+    await env.DB.prepare(
+      "UPDATE listings SET status = 'completed', created_at = '2021-05-05T00:00:00.000Z' WHERE id = ?",
+    )
+      .bind(made[3])
+      .run();
+    await env.DB.prepare("UPDATE listings SET created_at = '2021-05-05T00:00:00.000Z' WHERE id = ?")
+      .bind(made[4])
+      .run();
 
     const check = async () => {
       const { rows, response } = await walk('/api/admin/listings', admin.cookie, 'limit=4');
-      const old = await env.DB.prepare('SELECT l.id, l.status, u.username FROM listings l JOIN users u ON u.id = l.user_id ORDER BY l.created_at DESC, l.id DESC').all<any>();
-      expect(rows.map((l) => [l.id, l.status, l.user.username])).toEqual(old.results.map((r) => [r.id, r.status, r.username]));
+      const old = await env.DB.prepare(
+        'SELECT l.id, l.status, u.username FROM listings l JOIN users u ON u.id = l.user_id ORDER BY l.created_at DESC, l.id DESC',
+      ).all<any>();
+      expect(rows.map((l) => [l.id, l.status, l.user.username])).toEqual(
+        old.results.map((r) => [r.id, r.status, r.username]),
+      );
       expect(Number(response.headers.get('X-Total-Count'))).toBe(await countOf('SELECT count(*) AS n FROM listings'));
-      expect(Number(response.headers.get('X-Featured-Count'))).toBe(await countOf('SELECT count(*) AS n FROM listings WHERE is_featured = 1'));
+      expect(Number(response.headers.get('X-Featured-Count'))).toBe(
+        await countOf('SELECT count(*) AS n FROM listings WHERE is_featured = 1'),
+      );
       return response;
     };
     await check();
-    const featured = (await call(`/api/admin/listings/${made[0]}/featured`, { cookie: admin.cookie, body: { isFeatured: true } })).status;
+    const featured = (
+      await call(`/api/admin/listings/${made[0]}/featured`, { cookie: admin.cookie, body: { isFeatured: true } })
+    ).status;
     expect(featured).toBe(200);
     await call(`/api/admin/listings/${made[1]}/featured`, { cookie: admin.cookie, body: { isFeatured: true } });
     await call(`/api/admin/listings/${made[1]}/featured`, { cookie: admin.cookie, body: { isFeatured: true } });
@@ -170,17 +203,27 @@ describe('admin listings tab: keyset pages', () => {
       [other.username.slice(1), [b.id, c.id]],
     ] as const) {
       const { rows } = await walk('/api/admin/listings', admin.cookie, `limit=2&search=${encodeURIComponent(text)}`);
-      const all = await env.DB.prepare('SELECT l.id, l.title, l.location, u.display_name, u.username FROM listings l JOIN users u ON u.id = l.user_id ORDER BY l.created_at DESC, l.id DESC').all<any>();
+      const all = await env.DB.prepare(
+        'SELECT l.id, l.title, l.location, u.display_name, u.username FROM listings l JOIN users u ON u.id = l.user_id ORDER BY l.created_at DESC, l.id DESC',
+      ).all<any>();
       const expected = all.results
-        .filter((l) => [l.title, l.location, l.display_name, l.username].some((f: string) => f.toLowerCase().includes(text.toLowerCase())))
+        .filter((l) =>
+          [l.title, l.location, l.display_name, l.username].some((f: string) =>
+            f.toLowerCase().includes(text.toLowerCase()),
+          ),
+        )
         .map((l) => l.id);
       expect(rows.map((l) => l.id)).toEqual(expected);
       for (const id of must) expect(expected).toContain(id);
     }
     // Edits move a listing in and out of the index.
     await call(`/api/listings/${a.id}`, { method: 'PUT', cookie: owner.cookie, body: { title: 'Copper kettle' } });
-    expect((await walk('/api/admin/listings', admin.cookie, 'search=iron p')).rows.map((l) => l.id)).not.toContain(a.id);
-    expect((await walk('/api/admin/listings', admin.cookie, 'search=copper kett')).rows.map((l) => l.id)).toContain(a.id);
+    expect((await walk('/api/admin/listings', admin.cookie, 'search=iron p')).rows.map((l) => l.id)).not.toContain(
+      a.id,
+    );
+    expect((await walk('/api/admin/listings', admin.cookie, 'search=copper kett')).rows.map((l) => l.id)).toContain(
+      a.id,
+    );
   });
 
   it('reads only the page: no table scan, no sort, rows read bounded by the limit', async () => {
@@ -193,7 +236,9 @@ describe('admin listings tab: keyset pages', () => {
     expect(first.rows).toBe(10);
     // Each listing and its owner: two rows per listing.
     expect(first.rowsRead).toBeLessThanOrEqual(22);
-    const next = await measure(adminListingsQuery(db, { limit: 10, before: { time: '2999-01-01T00:00:00.000Z', id: 1 } }));
+    const next = await measure(
+      adminListingsQuery(db, { limit: 10, before: { time: '2999-01-01T00:00:00.000Z', id: 1 } }),
+    );
     expect(tableScans(next.plan)).toEqual([]);
     expect(next.plan.join('\n')).not.toContain('TEMP B-TREE');
     expect(next.rowsRead).toBeLessThanOrEqual(22);
@@ -220,7 +265,9 @@ describe('admin list parameters', () => {
       expect(short.status).toBe(400);
       expect((await json(short)).errors.search).toBe('search must be 3 to 100 characters');
       // FTS5 syntax in the text is only text.
-      expect((await call(`${path}?search=${encodeURIComponent('" OR * NEAR(')}`, { cookie: admin.cookie })).status).toBe(200);
+      expect(
+        (await call(`${path}?search=${encodeURIComponent('" OR * NEAR(')}`, { cookie: admin.cookie })).status,
+      ).toBe(200);
       expect((await call(`${path}?search=%20%20`, { cookie: admin.cookie })).status).toBe(200);
     }
   });
@@ -230,22 +277,32 @@ describe('admin email status: bounded reads', () => {
   it('the pending counter stays equal to count(*) through queueing, delivery, failure and deletion, and the read is three keyed lookups', async () => {
     // One address per row: a recipient gets at most 10 notices a day (decision 038).
     const insert = (lastError: string | null = null, priority = 1) =>
-      env.DB.prepare("INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority, last_error) VALUES (?3, 's', 't', 'h', ?2, ?1)").bind(
-        lastError,
-        priority,
-        `x-${crypto.randomUUID()}@example.com`,
-      );
+      env.DB.prepare(
+        "INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority, last_error) VALUES (?3, 's', 't', 'h', ?2, ?1)",
+      ).bind(lastError, priority, `x-${crypto.randomUUID()}@example.com`);
     await env.DB.batch(Array.from({ length: 60 }, () => insert()));
     await insert('Provider said no').run();
     const pending = () => countOf("SELECT count(*) AS n FROM email_outbox WHERE status = 'pending'");
     const firstError = async () =>
-      (await env.DB.prepare("SELECT last_error FROM email_outbox NOT INDEXED WHERE status = 'pending' AND last_error IS NOT NULL ORDER BY priority, id LIMIT 1").first<{ last_error: string }>())?.last_error ?? null;
+      (
+        await env.DB.prepare(
+          "SELECT last_error FROM email_outbox NOT INDEXED WHERE status = 'pending' AND last_error IS NOT NULL ORDER BY priority, id LIMIT 1",
+        ).first<{ last_error: string }>()
+      )?.last_error ?? null;
     expect(await counter('email_pending')).toBe(await pending());
-    await env.DB.prepare("UPDATE email_outbox SET status = 'sent' WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' ORDER BY id LIMIT 5)").run();
-    await env.DB.prepare("UPDATE email_outbox SET status = 'failed' WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' ORDER BY id LIMIT 3)").run();
-    await env.DB.prepare("UPDATE email_outbox SET status = 'pending' WHERE id IN (SELECT id FROM email_outbox WHERE status = 'failed' ORDER BY id LIMIT 1)").run();
+    await env.DB.prepare(
+      "UPDATE email_outbox SET status = 'sent' WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' ORDER BY id LIMIT 5)",
+    ).run();
+    await env.DB.prepare(
+      "UPDATE email_outbox SET status = 'failed' WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' ORDER BY id LIMIT 3)",
+    ).run();
+    await env.DB.prepare(
+      "UPDATE email_outbox SET status = 'pending' WHERE id IN (SELECT id FROM email_outbox WHERE status = 'failed' ORDER BY id LIMIT 1)",
+    ).run();
     await env.DB.prepare("UPDATE email_outbox SET status = 'sent' WHERE status = 'sent'").run();
-    await env.DB.prepare("DELETE FROM email_outbox WHERE id IN (SELECT id FROM email_outbox ORDER BY id LIMIT 4)").run();
+    await env.DB.prepare(
+      'DELETE FROM email_outbox WHERE id IN (SELECT id FROM email_outbox ORDER BY id LIMIT 4)',
+    ).run();
     expect(await counter('email_pending')).toBe(await pending());
 
     // The statement outboxFigures runs, recorded, then measured: no walk of the pending rows.
@@ -267,14 +324,19 @@ describe('admin email status: bounded reads', () => {
     const before = await rowsRead();
     expect(before).toBeLessThanOrEqual(8);
     // A longer backlog ahead of it in the queue (more urgent, never failed), and failed rows behind it, reads no more.
-    await env.DB.batch([...Array.from({ length: 100 }, () => insert(null, 0)), ...Array.from({ length: 20 }, () => insert('Later failure', 2))]);
+    await env.DB.batch([
+      ...Array.from({ length: 100 }, () => insert(null, 0)),
+      ...Array.from({ length: 20 }, () => insert('Later failure', 2)),
+    ]);
     expect(await rowsRead()).toBe(before);
     expect((await outboxFigures(env.DB, Date.now())).lastError).toBe('Provider said no');
     // Sent, it is no longer the last error: the next failed row in queue order is.
     await env.DB.prepare("UPDATE email_outbox SET status = 'sent' WHERE last_error = 'Provider said no'").run();
     expect((await outboxFigures(env.DB, Date.now())).lastError).toBe('Later failure');
     expect((await outboxFigures(env.DB, Date.now())).lastError).toBe(await firstError());
-    const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind('2026-01-01').all<{ detail: string }>()).results.map((r) => r.detail);
+    const plan = (
+      await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind('2026-01-01').all<{ detail: string }>()
+    ).results.map((r) => r.detail);
     expect(plan.join('\n')).toContain('email_outbox_pending_error_idx');
     expect(tableScans(plan)).toEqual([]);
   });

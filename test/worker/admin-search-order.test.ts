@@ -5,13 +5,16 @@
 // newest first by (created_at, id), cut at the cursor.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { adminListingsQuery, IN_ORDER_FROM } from '../../worker/db/queries/admin';
-import { createDb } from '../../worker/db/client';
+import { adminListingsQuery, IN_ORDER_FROM } from '@worker/db/queries/admin';
+import { createDb } from '@worker/db/client';
 import { call, createListing, json, signUp, signUpAdmin, unique, type Member } from './helpers';
 
 const db = createDb(env.DB);
 
-const mark = async () => (await env.DB.prepare('SELECT value FROM admin_counters WHERE name = ?').bind(IN_ORDER_FROM).first<{ value: number }>())!.value;
+const mark = async () =>
+  (await env.DB.prepare('SELECT value FROM admin_counters WHERE name = ?')
+    .bind(IN_ORDER_FROM)
+    .first<{ value: number }>())!.value;
 const maxId = async () => (await env.DB.prepare('SELECT max(id) AS n FROM listings').first<{ n: number }>())!.n;
 
 /** A listing written straight into the table, as an import or a seed script would. */
@@ -26,7 +29,8 @@ async function insertListing(owner: Member, title: string, createdAt: string, id
 }
 
 /** Listings dated in the future would put every listing the API creates out of order: later tests start without them. */
-const dropFuture = () => env.DB.prepare("DELETE FROM listings WHERE created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 day')").run();
+const dropFuture = () =>
+  env.DB.prepare("DELETE FROM listings WHERE created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 day')").run();
 
 /** The old read: every listing whose title, place, owner name or username holds the text, newest first, after the cursor. */
 async function expected(text: string, before?: { time: string; id: number }) {
@@ -35,7 +39,9 @@ async function expected(text: string, before?: { time: string; id: number }) {
   ).all<any>();
   const needle = text.toLowerCase();
   return all.results
-    .filter((l) => [l.title, l.location, l.display_name, l.username].some((f: string) => f.toLowerCase().includes(needle)))
+    .filter((l) =>
+      [l.title, l.location, l.display_name, l.username].some((f: string) => f.toLowerCase().includes(needle)),
+    )
     .filter((l) => !before || l.created_at < before.time || (l.created_at === before.time && l.id < before.id))
     .map((l) => l.id as number);
 }
@@ -60,7 +66,9 @@ async function walk(cookie: string, text: string, limit: number) {
 /** Rows D1 reports reading for the page query as the route runs it. */
 async function rowsRead(page: Parameters<typeof adminListingsQuery>[1]) {
   const { sql, params } = adminListingsQuery(db, page).toSQL();
-  const run = await env.DB.prepare(sql).bind(...params).all();
+  const run = await env.DB.prepare(sql)
+    .bind(...params)
+    .all();
   return { rowsRead: run.meta.rows_read, ids: run.results.map((r: any) => r.id as number) };
 }
 
@@ -79,7 +87,9 @@ describe('admin listings search in id order', () => {
     await createListing(owner, { title: 'Mark lamp three' });
     expect(await mark()).toBe(old + 1);
     // A changed creation time, or an id below the highest, moves it above every id.
-    await env.DB.prepare("UPDATE listings SET created_at = '2002-02-02T00:00:00.000Z' WHERE id = ?").bind(made.id).run();
+    await env.DB.prepare("UPDATE listings SET created_at = '2002-02-02T00:00:00.000Z' WHERE id = ?")
+      .bind(made.id)
+      .run();
     expect(await mark()).toBe((await maxId()) + 1);
     const gap = await createListing(owner, { title: 'Mark lamp four' });
     const next = await createListing(owner, { title: 'Mark lamp five' });
@@ -87,7 +97,9 @@ describe('admin listings search in id order', () => {
     await insertListing(owner, 'Mark lamp gap', '2999-01-01T00:00:00.000Z', gap.id);
     expect(await mark()).toBe(next.id + 1);
     // The same time as the newest is still in order (the id breaks the tie).
-    const newest = await env.DB.prepare('SELECT created_at FROM listings ORDER BY created_at DESC, id DESC LIMIT 1').first<{ created_at: string }>();
+    const newest = await env.DB.prepare(
+      'SELECT created_at FROM listings ORDER BY created_at DESC, id DESC LIMIT 1',
+    ).first<{ created_at: string }>();
     const before = await mark();
     await insertListing(owner, 'Mark lamp tie', newest!.created_at);
     expect(await mark()).toBe(before);
@@ -131,7 +143,10 @@ describe('admin listings search in id order', () => {
     for (let i = 0; i < 5; i++) made.push((await createListing(owner, { title: `Lamp ${i}` })).id);
     made.push(await insertListing(owner, 'Old lamp', '2004-04-04T00:00:00.000Z'));
     for (let i = 0; i < 4; i++) made.push((await createListing(owner, { title: `New lamp ${i}` })).id);
-    const rows = await env.DB.prepare(`SELECT id, created_at FROM listings WHERE id IN (${made.join(',')})`).all<{ id: number; created_at: string }>();
+    const rows = await env.DB.prepare(`SELECT id, created_at FROM listings WHERE id IN (${made.join(',')})`).all<{
+      id: number;
+      created_at: string;
+    }>();
     const cursors = [
       ...rows.results.map((r) => ({ time: r.created_at, id: r.id })),
       ...rows.results.map((r) => ({ time: r.created_at, id: r.id + 1_000_000 })),
@@ -151,10 +166,40 @@ describe('admin listings search in id order', () => {
   it('odd and hostile search text is a plain substring: quotes, FTS5 syntax, short and repeated characters', async () => {
     const admin = await signUpAdmin();
     const owner = await signUp();
-    const titles = ['Say "hello" there', 'A "" pair', 'Rock OR roll', 'Star* power', 'NEAR(this) one', 'col:on test', '{braces} here', 'caret ^start', 'minus -sign', 'aaaa batteries', 'Café crème'];
+    const titles = [
+      'Say "hello" there',
+      'A "" pair',
+      'Rock OR roll',
+      'Star* power',
+      'NEAR(this) one',
+      'col:on test',
+      '{braces} here',
+      'caret ^start',
+      'minus -sign',
+      'aaaa batteries',
+      'Café crème',
+    ];
     for (const title of titles) await createListing(owner, { title });
     await insertListing(owner, 'Old "hello" card', '2005-05-05T00:00:00.000Z');
-    for (const text of ['"hello"', '"" p', '" OR *', 'OR r', 'r* p', 'NEAR(', 'col:', '{braces}', '^st', ' -si', 'aaa', 'aaaa', 'Café', 'crè', "'; DROP", 'lo"', '"""']) {
+    for (const text of [
+      '"hello"',
+      '"" p',
+      '" OR *',
+      'OR r',
+      'r* p',
+      'NEAR(',
+      'col:',
+      '{braces}',
+      '^st',
+      ' -si',
+      'aaa',
+      'aaaa',
+      'Café',
+      'crè',
+      "'; DROP",
+      'lo"',
+      '"""',
+    ]) {
       const want = await expected(text.trim());
       expect(await walk(admin.cookie, text, 2)).toEqual(want);
     }
@@ -167,12 +212,14 @@ describe('admin listings search in id order', () => {
     await dropFuture();
     const tag = unique('many');
     const owner = await signUp();
-    for (let i = 0; i < 15; i++) await insertListing(owner, `Backlog ${tag} ${i}`, `2006-01-${String(28 - i).padStart(2, '0')}T00:00:00.000Z`);
+    for (let i = 0; i < 15; i++)
+      await insertListing(owner, `Backlog ${tag} ${i}`, `2006-01-${String(28 - i).padStart(2, '0')}T00:00:00.000Z`);
     const m = await mark();
     const recent: number[] = [];
     // Four owners: a member lists at most 20 new listings a day (decision 040).
     const owners = [owner, await signUp(), await signUp(), await signUp()];
-    for (let i = 0; i < 60; i++) recent.push((await createListing(owners[i % owners.length]!, { title: `Recent ${tag} ${i}` })).id);
+    for (let i = 0; i < 60; i++)
+      recent.push((await createListing(owners[i % owners.length]!, { title: `Recent ${tag} ${i}` })).id);
     expect(await mark()).toBe(m);
     const first = await rowsRead({ limit: 10, search: tag });
     expect(first.ids).toEqual((await expected(tag)).slice(0, 10));
@@ -181,12 +228,21 @@ describe('admin listings search in id order', () => {
     // The first page of 10 reads far less than the 75 hits (the old query looked up every one).
     expect(first.rowsRead).toBeLessThan(all.rowsRead / 2);
     // A page from the middle of the in-order hits reads no more than the first.
-    const row = await env.DB.prepare('SELECT created_at FROM listings WHERE id = ?').bind(recent[30]!).first<{ created_at: string }>();
+    const row = await env.DB.prepare('SELECT created_at FROM listings WHERE id = ?')
+      .bind(recent[30]!)
+      .first<{ created_at: string }>();
     const middle = await rowsRead({ limit: 10, search: tag, before: { time: row!.created_at, id: recent[30]! } });
     expect(middle.ids).toEqual((await expected(tag, { time: row!.created_at, id: recent[30]! })).slice(0, 10));
     expect(middle.rowsRead).toBeLessThanOrEqual(first.rowsRead + 5);
     // A page that crosses the mark.
-    const cross = { time: (await env.DB.prepare('SELECT created_at FROM listings WHERE id = ?').bind(recent[4]!).first<{ created_at: string }>())!.created_at, id: recent[4]! };
-    expect((await rowsRead({ limit: 10, search: tag, before: cross })).ids).toEqual((await expected(tag, cross)).slice(0, 10));
+    const cross = {
+      time: (await env.DB.prepare('SELECT created_at FROM listings WHERE id = ?')
+        .bind(recent[4]!)
+        .first<{ created_at: string }>())!.created_at,
+      id: recent[4]!,
+    };
+    expect((await rowsRead({ limit: 10, search: tag, before: cross })).ids).toEqual(
+      (await expected(tag, cross)).slice(0, 10),
+    );
   });
 });

@@ -13,7 +13,11 @@ describe('GET /api/admin/users', () => {
     expect(ids.indexOf(newer.id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(ids.indexOf(older.id)).toBeLessThan(ids.indexOf(admin.id));
-    expect(users.find((u: any) => u.id === older.id)).toMatchObject({ email: older.email, address: '1 Private Lane', isAdmin: false });
+    expect(users.find((u: any) => u.id === older.id)).toMatchObject({
+      email: older.email,
+      address: '1 Private Lane',
+      isAdmin: false,
+    });
     expect(users.find((u: any) => u.id === admin.id).isAdmin).toBe(true);
     for (const user of users) {
       expect(user).not.toHaveProperty('password');
@@ -43,7 +47,11 @@ describe('POST /api/admin/users/:id/make-admin', () => {
     expect(await json(response)).toMatchObject({ id: member.id, isAdmin: true, email: member.email });
     expect((await call('/api/admin/users', { cookie: member.cookie })).status).toBe(200);
     expect((await json(await call(`/api/users/${member.id}`))).isAdmin).toBe(true);
-    const again = await call(`/api/admin/users/${member.id}/make-admin`, { method: 'POST', cookie: admin.cookie, body: {} });
+    const again = await call(`/api/admin/users/${member.id}/make-admin`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      body: {},
+    });
     expect(again.status).toBe(200);
     expect((await json(again)).isAdmin).toBe(true);
   });
@@ -51,7 +59,9 @@ describe('POST /api/admin/users/:id/make-admin', () => {
   it('is 401 for visitors and 403 for members, who cannot promote anyone (themselves included)', async () => {
     const member = await signUp();
     expect((await call(`/api/admin/users/${member.id}/make-admin`, { method: 'POST' })).status).toBe(401);
-    expect((await call(`/api/admin/users/${member.id}/make-admin`, { method: 'POST', cookie: member.cookie })).status).toBe(403);
+    expect(
+      (await call(`/api/admin/users/${member.id}/make-admin`, { method: 'POST', cookie: member.cookie })).status,
+    ).toBe(403);
     expect((await json(await call(`/api/users/${member.id}`))).isAdmin).toBe(false);
   });
 

@@ -5,12 +5,19 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import setupWasm from 'argon2id/lib/setup.js';
 import simd from 'argon2id/dist/simd.wasm';
 import { describe, expect, it } from 'vitest';
-import { ARGON2_PARAMS, derivePasswordKey, encodePasswordKey, toBase64, type Argon2id, type PasswordSalt } from '../../src/shared/password-key';
-import { upgradePasswordHashes } from '../../worker/cron/upgrade-password-hashes';
-import { passwordSaltFor } from '../../worker/lib/password-relief';
-import app from '../../worker/index';
-import { METER_HEADER } from '../../worker/lib/meter';
-import { addressKey, RATE_LIMITS } from '../../worker/lib/rate-limit';
+import {
+  ARGON2_PARAMS,
+  derivePasswordKey,
+  encodePasswordKey,
+  toBase64,
+  type Argon2id,
+  type PasswordSalt,
+} from '@/shared/password-key';
+import { upgradePasswordHashes } from '@worker/cron/upgrade-password-hashes';
+import { passwordSaltFor } from '@worker/lib/password-relief';
+import app from '@worker/index';
+import { METER_HEADER } from '@worker/lib/meter';
+import { addressKey, RATE_LIMITS } from '@worker/lib/rate-limit';
 import { call, json, ORIGIN, signUp, unique, type Member } from './helpers';
 
 let argon2idLoaded: Promise<Argon2id> | undefined;
@@ -33,7 +40,8 @@ const login = (username: string, password: string, options: { ip?: string; cooki
   call('/api/auth/login', { body: { username, password }, ...options });
 
 /** A /64 of its own for each test, so address rules of one test never touch another's. */
-const ipv6Net = () => `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+const ipv6Net = () =>
+  `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
 
 async function expect429(response: Response) {
   expect(response.status).toBe(429);
@@ -78,7 +86,9 @@ describe('N3: failed sign-ins never lock the owner out', () => {
     }
     await expect429(await login(member.username, member.password, { ip: '10.203.0.1' }));
     // The owner's remembered browser still gets in, from a fresh address too.
-    expect((await login(member.username, member.password, { ip: '10.203.0.2', cookie: `kd=${device}` })).status).toBe(200);
+    expect((await login(member.username, member.password, { ip: '10.203.0.2', cookie: `kd=${device}` })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -125,7 +135,10 @@ describe('N8: one normalisation for names', () => {
   it('an account stored before server relief answers the same salt as a name without one', async () => {
     const member = await signUp();
     await env.DB.prepare('UPDATE users SET password = ? WHERE id = ?')
-      .bind(`$argon2id$v=19$m=19456,t=2,p=1$${toBase64(crypto.getRandomValues(new Uint8Array(16)))}$${toBase64(crypto.getRandomValues(new Uint8Array(32)))}`, member.id)
+      .bind(
+        `$argon2id$v=19$m=19456,t=2,p=1$${toBase64(crypto.getRandomValues(new Uint8Array(16)))}$${toBase64(crypto.getRandomValues(new Uint8Array(32)))}`,
+        member.id,
+      )
       .run();
     expect(await saltOf(member.username)).toEqual(await passwordSaltFor(env, member.username));
   });
@@ -133,7 +146,13 @@ describe('N8: one normalisation for names', () => {
 
 describe('N6: per-address daily budgets, IPv6 keyed by its /64', () => {
   it('keys IPv6 addresses by their /64 in every written form, and v4-mapped ones as IPv4', () => {
-    const forms = ['2001:db8:1:2:3:4:5:6', '2001:0db8:0001:0002:0000:0000:0000:0001', '2001:db8:1:2::', '2001:DB8:1:2::ffff', '[2001:db8:1:2::9]'];
+    const forms = [
+      '2001:db8:1:2:3:4:5:6',
+      '2001:0db8:0001:0002:0000:0000:0000:0001',
+      '2001:db8:1:2::',
+      '2001:DB8:1:2::ffff',
+      '[2001:db8:1:2::9]',
+    ];
     for (const form of forms) expect(addressKey(form), form).toBe('2001:db8:1:2::/64');
     expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'));
     expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
@@ -176,7 +195,10 @@ describe('N6: a refused flood writes nothing', () => {
       });
       const response = await app.fetch(request, { ...env, METER: '1' }, ctx);
       await waitOnExecutionContext(ctx);
-      return { status: response.status, counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as { d1RowsWritten: number } };
+      return {
+        status: response.status,
+        counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as { d1RowsWritten: number },
+      };
     };
     // A name longer than any username: only the per-address sign-in counter is written.
     for (let i = 0; i < RATE_LIMITS.signInPerIp.limit; i++) expect((await attempt()).status).toBe(401);
@@ -216,14 +238,23 @@ describe('N13: a password the hashing library cannot take', () => {
     for (const password of ['\u0000', '\u0007']) {
       const response = await login(member.username, password);
       expect(response.status, JSON.stringify(password)).toBe(400);
-      expect(await json(response)).toEqual({ message: 'Password is required', errors: { password: 'Password is required' } });
+      expect(await json(response)).toEqual({
+        message: 'Password is required',
+        errors: { password: 'Password is required' },
+      });
     }
   });
 
   it('change-password answers 400 with the validation message, never 500', async () => {
     const member = await signUp();
-    const response = await call('/api/auth/change-password', { cookie: member.cookie, body: { currentPassword: '\u0000', newPassword: 'new-password-1' } });
+    const response = await call('/api/auth/change-password', {
+      cookie: member.cookie,
+      body: { currentPassword: '\u0000', newPassword: 'new-password-1' },
+    });
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({ message: 'Current password is required', errors: { currentPassword: 'Current password is required' } });
+    expect(await json(response)).toEqual({
+      message: 'Current password is required',
+      errors: { currentPassword: 'Current password is required' },
+    });
   });
 });

@@ -6,11 +6,25 @@ describe('POST /api/auth/register', () => {
   it('creates the member, signs them in and mails a verification link', async () => {
     const username = unique('reg');
     const response = await call('/api/auth/register', {
-      body: { username, password: 'password123', email: `${username}@Example.com`, displayName: 'New Member', nickname: '', bio: 'Hello' },
+      body: {
+        username,
+        password: 'password123',
+        email: `${username}@Example.com`,
+        displayName: 'New Member',
+        nickname: '',
+        bio: 'Hello',
+      },
     });
     expect(response.status).toBe(201);
     const user = await json(response);
-    expect(user).toMatchObject({ username, displayName: 'New Member', emailVerified: false, isAdmin: false, nickname: null, rating: 0 });
+    expect(user).toMatchObject({
+      username,
+      displayName: 'New Member',
+      emailVerified: false,
+      isAdmin: false,
+      nickname: null,
+      rating: 0,
+    });
     expect(user).not.toHaveProperty('password');
     expect(user).not.toHaveProperty('verificationToken');
     const cookie = response.headers.get('Set-Cookie')!;
@@ -22,7 +36,9 @@ describe('POST /api/auth/register', () => {
     const me = await call('/api/auth/current-user', { cookie: sessionCookie(response) });
     expect((await json(me)).id).toBe(user.id);
     expect((await lastEmailTo(`${username}@example.com`))?.subject).toMatch(/Verify your email/);
-    const stored = await env.DB.prepare('SELECT password, verification_token FROM users WHERE id = ?').bind(user.id).first<any>();
+    const stored = await env.DB.prepare('SELECT password, verification_token FROM users WHERE id = ?')
+      .bind(user.id)
+      .first<any>();
     expect(stored.password).toMatch(/^\$relief\$v=1\$m=19456,t=2,p=1\$/);
     expect(stored.verification_token).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -41,7 +57,13 @@ describe('POST /api/auth/register', () => {
   ])('refuses %o with the spec message', async (override, field, message) => {
     const username = unique('v');
     const response = await call('/api/auth/register', {
-      body: { username, password: 'password123', email: `${username}@example.com`, displayName: 'Valid Name', ...override },
+      body: {
+        username,
+        password: 'password123',
+        email: `${username}@example.com`,
+        displayName: 'Valid Name',
+        ...override,
+      },
     });
     expect(response.status).toBe(400);
     const body = await json(response);
@@ -52,7 +74,12 @@ describe('POST /api/auth/register', () => {
   it('answers 409 for a taken username or email, whatever the case', async () => {
     const member = await signUp();
     const byName = await call('/api/auth/register', {
-      body: { username: member.username.toUpperCase(), password: 'password123', email: `${unique()}@example.com`, displayName: 'Someone' },
+      body: {
+        username: member.username.toUpperCase(),
+        password: 'password123',
+        email: `${unique()}@example.com`,
+        displayName: 'Someone',
+      },
     });
     expect(byName.status).toBe(409);
     expect((await json(byName)).message).toBe('Username already taken');
@@ -67,7 +94,10 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/login and logout', () => {
   it('signs in with a new session id and returns the self view', async () => {
     const member = await signUp();
-    const response = await call('/api/auth/login', { body: { username: member.username, password: member.password }, cookie: member.cookie });
+    const response = await call('/api/auth/login', {
+      body: { username: member.username, password: member.password },
+      cookie: member.cookie,
+    });
     expect(response.status).toBe(200);
     const user = await json(response);
     expect(user).toMatchObject({ id: member.id, email: member.email });
@@ -91,7 +121,10 @@ describe('POST /api/auth/login and logout', () => {
   it('requires username and password', async () => {
     const response = await call('/api/auth/login', { body: {} });
     expect(response.status).toBe(400);
-    expect((await json(response)).errors).toEqual({ username: 'Username is required', password: 'Password is required' });
+    expect((await json(response)).errors).toEqual({
+      username: 'Username is required',
+      password: 'Password is required',
+    });
     const noPassword = await call('/api/auth/login', { body: { username: 'someone', password: '' } });
     expect((await json(noPassword)).errors).toEqual({ password: 'Password is required' });
   });
@@ -114,7 +147,9 @@ describe('POST /api/auth/login and logout', () => {
 
   it('sign out everywhere voids every session of the member', async () => {
     const member = await signUp();
-    const second = sessionCookie(await call('/api/auth/login', { body: { username: member.username, password: member.password } }));
+    const second = sessionCookie(
+      await call('/api/auth/login', { body: { username: member.username, password: member.password } }),
+    );
     expect((await call('/api/auth/logout-everywhere', { method: 'POST', cookie: member.cookie })).status).toBe(200);
     expect((await call('/api/auth/current-user', { cookie: second })).status).toBe(401);
   });
@@ -131,13 +166,18 @@ describe('email verification', () => {
     expect(me.emailVerified).toBe(true);
     const again = await call(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
     expect(again.status).toBe(400);
-    expect(await json(again)).toEqual({ verified: false, message: 'Verification failed. The token may be invalid or expired.' });
+    expect(await json(again)).toEqual({
+      verified: false,
+      message: 'Verification failed. The token may be invalid or expired.',
+    });
   });
 
   it('refuses an expired token and a missing one', async () => {
     const member = await signUp();
     const token = await tokenFromEmail(member.email);
-    await env.DB.prepare('UPDATE users SET verification_token_expires = ? WHERE id = ?').bind(new Date(Date.now() - 1000).toISOString(), member.id).run();
+    await env.DB.prepare('UPDATE users SET verification_token_expires = ? WHERE id = ?')
+      .bind(new Date(Date.now() - 1000).toISOString(), member.id)
+      .run();
     expect((await call(`/api/auth/verify-email?token=${token}`)).status).toBe(400);
     expect((await call('/api/auth/verify-email')).status).toBe(400);
   });
@@ -171,7 +211,9 @@ describe('passwords', () => {
     const reset = await call('/api/auth/reset-password', { body: { token, password: 'new-password-1' } });
     expect(reset.status).toBe(200);
     expect((await call('/api/auth/current-user', { cookie: member.cookie })).status).toBe(401);
-    expect((await call('/api/auth/login', { body: { username: member.username, password: 'new-password-1' } })).status).toBe(200);
+    expect(
+      (await call('/api/auth/login', { body: { username: member.username, password: 'new-password-1' } })).status,
+    ).toBe(200);
     const again = await call('/api/auth/reset-password', { body: { token, password: 'other-password' } });
     expect(again.status).toBe(400);
     expect((await json(again)).message).toBe('Reset link is invalid or has expired');
@@ -185,14 +227,24 @@ describe('passwords', () => {
 
   it('change-password needs the current password and keeps only this session', async () => {
     const member = await signUp();
-    const other = sessionCookie(await call('/api/auth/login', { body: { username: member.username, password: member.password } }));
-    const wrong = await call('/api/auth/change-password', { cookie: member.cookie, body: { currentPassword: 'nope-nope', newPassword: 'brand-new-pass' } });
+    const other = sessionCookie(
+      await call('/api/auth/login', { body: { username: member.username, password: member.password } }),
+    );
+    const wrong = await call('/api/auth/change-password', {
+      cookie: member.cookie,
+      body: { currentPassword: 'nope-nope', newPassword: 'brand-new-pass' },
+    });
     expect(wrong.status).toBe(400);
     expect((await json(wrong)).errors.currentPassword).toBe('Current password is incorrect');
-    const ok = await call('/api/auth/change-password', { cookie: member.cookie, body: { currentPassword: member.password, newPassword: 'brand-new-pass' } });
+    const ok = await call('/api/auth/change-password', {
+      cookie: member.cookie,
+      body: { currentPassword: member.password, newPassword: 'brand-new-pass' },
+    });
     expect(ok.status).toBe(200);
     expect((await call('/api/auth/current-user', { cookie: sessionCookie(ok) })).status).toBe(200);
     expect((await call('/api/auth/current-user', { cookie: other })).status).toBe(401);
-    expect((await call('/api/auth/change-password', { body: { currentPassword: 'a', newPassword: 'bbbbbbbb' } })).status).toBe(401);
+    expect(
+      (await call('/api/auth/change-password', { body: { currentPassword: 'a', newPassword: 'bbbbbbbb' } })).status,
+    ).toBe(401);
   });
 });

@@ -4,8 +4,8 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { pruneAbandonedUploads } from '../../worker/cron/prune-uploads';
-import { AVATAR_UPLOAD_MESSAGE } from '../../worker/lib/avatar-url';
+import { pruneAbandonedUploads } from '@worker/cron/prune-uploads';
+import { AVATAR_UPLOAD_MESSAGE } from '@worker/lib/avatar-url';
 import { call, createListing, json, ORIGIN, signUp, unique, type Member } from './helpers';
 
 function jpegBytes(size = 1024): Uint8Array<ArrayBuffer> {
@@ -18,17 +18,31 @@ function jpegBytes(size = 1024): Uint8Array<ArrayBuffer> {
 async function upload(member: Member, { store = true } = {}) {
   const { uploadURL } = await json(await call('/api/objects/upload', { method: 'POST', cookie: member.cookie }));
   const key = `uploads/${/\/upload\/([0-9a-f-]{36})/.exec(uploadURL)![1]}`;
-  if (!store) return { key, url: `${ORIGIN}/${key.replace('uploads/', 'objects/uploads/')}`, path: `/${key.replace('uploads/', 'objects/uploads/')}` };
-  const put = await exports.default.fetch(new Request(uploadURL, { method: 'PUT', body: jpegBytes(), headers: { 'Content-Type': 'image/jpeg' } }));
+  if (!store)
+    return {
+      key,
+      url: `${ORIGIN}/${key.replace('uploads/', 'objects/uploads/')}`,
+      path: `/${key.replace('uploads/', 'objects/uploads/')}`,
+    };
+  const put = await exports.default.fetch(
+    new Request(uploadURL, { method: 'PUT', body: jpegBytes(), headers: { 'Content-Type': 'image/jpeg' } }),
+  );
   expect(put.status).toBe(200);
-  const claimed = await call('/api/listing-images', { method: 'PUT', cookie: member.cookie, body: { imageURL: uploadURL } });
+  const claimed = await call('/api/listing-images', {
+    method: 'PUT',
+    cookie: member.cookie,
+    body: { imageURL: uploadURL },
+  });
   const { objectPath } = await json(claimed);
   return { key, path: objectPath as string, url: `${ORIGIN}${objectPath}` };
 }
 
-const row = (key: string) => env.DB.prepare('SELECT attached_at FROM uploads WHERE key = ?').bind(key).first<{ attached_at: string | null }>();
-const setAvatar = (member: Member, avatarUrl: string | null) => call(`/api/users/${member.id}`, { method: 'PATCH', cookie: member.cookie, body: { avatarUrl } });
-const age = (key: string) => env.DB.prepare("UPDATE uploads SET created_at = '2000-01-01T00:00:00.000Z' WHERE key = ?").bind(key).run();
+const row = (key: string) =>
+  env.DB.prepare('SELECT attached_at FROM uploads WHERE key = ?').bind(key).first<{ attached_at: string | null }>();
+const setAvatar = (member: Member, avatarUrl: string | null) =>
+  call(`/api/users/${member.id}`, { method: 'PATCH', cookie: member.cookie, body: { avatarUrl } });
+const age = (key: string) =>
+  env.DB.prepare("UPDATE uploads SET created_at = '2000-01-01T00:00:00.000Z' WHERE key = ?").bind(key).run();
 
 describe('profile image uploads', () => {
   it('attaches the own upload, so the prune job keeps it and serves it', async () => {
@@ -71,7 +85,11 @@ describe('profile image uploads', () => {
     const image = await upload(member);
     expect((await setAvatar(member, image.url)).status).toBe(200);
     const attachedAt = (await row(image.key))!.attached_at;
-    const again = await call(`/api/users/${member.id}`, { method: 'PATCH', cookie: member.cookie, body: { avatarUrl: image.url, bio: 'Still me' } });
+    const again = await call(`/api/users/${member.id}`, {
+      method: 'PATCH',
+      cookie: member.cookie,
+      body: { avatarUrl: image.url, bio: 'Still me' },
+    });
     expect(again.status).toBe(200);
     expect((await row(image.key))!.attached_at).toBe(attachedAt);
   });
@@ -86,7 +104,10 @@ describe('profile image uploads', () => {
     for (const url of [theirs.url, unstored.url, photo.url]) {
       const response = await setAvatar(member, url);
       expect(response.status, url).toBe(400);
-      expect(await json(response), url).toEqual({ message: AVATAR_UPLOAD_MESSAGE, errors: { avatarUrl: AVATAR_UPLOAD_MESSAGE } });
+      expect(await json(response), url).toEqual({
+        message: AVATAR_UPLOAD_MESSAGE,
+        errors: { avatarUrl: AVATAR_UPLOAD_MESSAGE },
+      });
     }
     expect((await row(theirs.key))!.attached_at).toBeNull();
     const { avatarUrl } = await json(await call(`/api/users/${member.id}`, { cookie: member.cookie }));
@@ -109,7 +130,13 @@ describe('profile image uploads', () => {
     const image = await upload(owner);
     const username = unique('reg');
     const response = await call('/api/auth/register', {
-      body: { username, password: 'password123', email: `${username}@example.com`, displayName: 'New Member', avatarUrl: image.url },
+      body: {
+        username,
+        password: 'password123',
+        email: `${username}@example.com`,
+        displayName: 'New Member',
+        avatarUrl: image.url,
+      },
     });
     expect(response.status).toBe(400);
     expect((await json(response)).errors).toEqual({ avatarUrl: AVATAR_UPLOAD_MESSAGE });

@@ -2,9 +2,9 @@
 // cancel, and the image cleanup 90 days after completion; every rerun changes nothing.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BARTER_CLEANUP_JOB, runBarterCleanup } from '../../worker/cron/barter-cleanup';
-import { DAILY_CRON } from '../../worker/cron/index';
-import worker from '../../worker/index';
+import { BARTER_CLEANUP_JOB, runBarterCleanup } from '@worker/cron/barter-cleanup';
+import { DAILY_CRON } from '@worker/cron/index';
+import worker from '@worker/index';
 import { recording, tableScans } from './job-query-plans';
 import { call, insertListing, json, signUp, type Member } from './helpers';
 
@@ -29,9 +29,15 @@ async function pendingBarter(title = 'Canoe with paddles') {
   const [owner, member] = await Promise.all([signUp(), signUp()]);
   await Promise.all([verify(owner), verify(member)]);
   const listingId = await insertListing(owner, title);
-  const sent = await call('/api/messages', { cookie: member.cookie, body: { senderId: member.id, receiverId: owner.id, listingId, content: 'Shall we trade?' } });
+  const sent = await call('/api/messages', {
+    cookie: member.cookie,
+    body: { senderId: member.id, receiverId: owner.id, listingId, content: 'Shall we trade?' },
+  });
   expect(sent.status).toBe(201);
-  const recorded = await call('/api/barters', { cookie: member.cookie, body: { listingId, initiatorId: member.id, recipientId: owner.id } });
+  const recorded = await call('/api/barters', {
+    cookie: member.cookie,
+    body: { listingId, initiatorId: member.id, recipientId: owner.id },
+  });
   expect(recorded.status).toBe(201);
   return { owner, member, listingId, barterId: (await json(recorded)).id as number };
 }
@@ -46,15 +52,22 @@ interface BarterRow {
   completed_at: string | null;
 }
 const barterRow = (id: number) => env.DB.prepare('SELECT * FROM barters WHERE id = ?').bind(id).first<BarterRow>();
-const setCreated = (id: number, ms: number) => env.DB.prepare('UPDATE barters SET created_at = ? WHERE id = ?').bind(iso(ms), id).run();
+const setCreated = (id: number, ms: number) =>
+  env.DB.prepare('UPDATE barters SET created_at = ? WHERE id = ?').bind(iso(ms), id).run();
 
 async function stateOf(...members: Member[]) {
   const ids = members.map((m) => m.id);
   const emails = members.map((m) => m.email);
   const q = (n: number) => Array.from({ length: n }, () => '?').join(',');
   const [notifications, outbox] = await Promise.all([
-    env.DB.prepare(`SELECT user_id, kind, subject_key, text, count, read_at FROM notifications WHERE user_id IN (${q(ids.length)}) ORDER BY id`).bind(...ids).all(),
-    env.DB.prepare(`SELECT to_address, subject, text_body FROM email_outbox WHERE to_address IN (${q(emails.length)}) AND subject NOT LIKE 'Verify your email%' ORDER BY id`)
+    env.DB.prepare(
+      `SELECT user_id, kind, subject_key, text, count, read_at FROM notifications WHERE user_id IN (${q(ids.length)}) ORDER BY id`,
+    )
+      .bind(...ids)
+      .all(),
+    env.DB.prepare(
+      `SELECT to_address, subject, text_body FROM email_outbox WHERE to_address IN (${q(emails.length)}) AND subject NOT LIKE 'Verify your email%' ORDER BY id`,
+    )
       .bind(...emails)
       .all<{ to_address: string; subject: string; text_body: string }>(),
   ]);
@@ -75,17 +88,28 @@ describe('pending barters', () => {
     await daily(later);
     expect(await barterRow(barterId)).toMatchObject({ status: 'pending', last_prompted_at: iso(later) });
     const after = await stateOf(owner, member);
-    const entry = after.notifications.find((n: any) => n.user_id === owner.id && n.subject_key === `barter:${barterId}`) as any;
+    const entry = after.notifications.find(
+      (n: any) => n.user_id === owner.id && n.subject_key === `barter:${barterId}`,
+    ) as any;
     // The recording's unread entry is bumped with the reminder.
-    expect(entry).toMatchObject({ kind: 'barter_pending', count: 2, read_at: null, text: `Reminder: ${member.user.displayName} recorded a barter for "Canoe with paddles" — confirm it` });
+    expect(entry).toMatchObject({
+      kind: 'barter_pending',
+      count: 2,
+      read_at: null,
+      text: `Reminder: ${member.user.displayName} recorded a barter for "Canoe with paddles" — confirm it`,
+    });
     expect(after.notifications.filter((n: any) => n.user_id === member.id && n.kind.startsWith('barter'))).toEqual([]);
     const reminders = after.outbox.slice(before.outbox.length);
     expect(reminders.map((e) => [e.to_address, e.subject])).toEqual([
       [owner.email, 'Reminder: confirm your barter for "Canoe with paddles"'],
       [member.email, 'Your barter for "Canoe with paddles" is still pending'],
     ]);
-    expect(reminders[0]!.text_body).toContain(`http://localhost:8787/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`);
-    expect(reminders[1]!.text_body).toContain(`/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`);
+    expect(reminders[0]!.text_body).toContain(
+      `http://localhost:8787/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`,
+    );
+    expect(reminders[1]!.text_body).toContain(
+      `/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`,
+    );
 
     // A rerun for the same time, and the next days' runs, prompt nobody again.
     await daily(later);
@@ -111,8 +135,16 @@ describe('pending barters', () => {
     await daily(deletion);
     expect(await barterRow(barterId)).toBeNull();
     // The same run again finds nothing to do.
-    await env.DB.prepare('DELETE FROM cron_runs WHERE job = ? AND scheduled_at = ?').bind(BARTER_CLEANUP_JOB, iso(deletion)).run();
-    expect(await runBarterCleanup(env, deletion)).toEqual({ deleted: 0, cancelled: 0, prompted: 0, imageBarters: 0, imagesDeleted: 0 });
+    await env.DB.prepare('DELETE FROM cron_runs WHERE job = ? AND scheduled_at = ?')
+      .bind(BARTER_CLEANUP_JOB, iso(deletion))
+      .run();
+    expect(await runBarterCleanup(env, deletion)).toEqual({
+      deleted: 0,
+      cancelled: 0,
+      prompted: 0,
+      imageBarters: 0,
+      imagesDeleted: 0,
+    });
   });
 
   it('deletes a barter a member cancelled 30 days after the cancel', async () => {
@@ -141,7 +173,9 @@ describe('bounded per night (decision 042, "Bounded prunes")', () => {
     await seed(500, 'cancelled', iso(T - DAY), iso(T - 90 * DAY));
     await seed(250, 'pending', null, iso(T - 31 * DAY));
     // Counted over the whole table: barters of the file's other tests may be due too.
-    const count = async (where: string, time: number) => (await env.DB.prepare(`SELECT count(*) AS n FROM barters WHERE ${where}`).bind(iso(time)).first<{ n: number }>())!.n;
+    const count = async (where: string, time: number) =>
+      (await env.DB.prepare(`SELECT count(*) AS n FROM barters WHERE ${where}`).bind(iso(time)).first<{ n: number }>())!
+        .n;
     const due = (time: number) => count(`status = 'cancelled' AND barter_deletion_scheduled_at <= ?1`, time);
     const stale = (time: number) => count(`status = 'pending' AND created_at <= ?1`, time - 30 * DAY);
     const [dueBefore, staleBefore] = [await due(T), await stale(T)];
@@ -160,22 +194,32 @@ describe('image cleanup of completed barters', () => {
   async function image(owner: Member) {
     const key = `uploads/${crypto.randomUUID()}`;
     await env.IMAGES.put(key, JPEG);
-    await env.DB.prepare('INSERT INTO uploads (key, user_id, stored_at, attached_at) VALUES (?, ?, ?, ?)').bind(key, owner.id, iso(Date.now()), iso(Date.now())).run();
+    await env.DB.prepare('INSERT INTO uploads (key, user_id, stored_at, attached_at) VALUES (?, ?, ?, ?)')
+      .bind(key, owner.id, iso(Date.now()), iso(Date.now()))
+      .run();
     return { key, path: `/${key.replace('uploads/', 'objects/uploads/')}` };
   }
 
   it('after 90 days deletes the originals nothing uses any more, keeps the rest, and clears the schedule', async () => {
     const { owner, member, listingId, barterId } = await pendingBarter();
     const [kept, removed, avatar] = await Promise.all([image(owner), image(owner), image(owner)]);
-    await env.DB.prepare('UPDATE listings SET image_urls = ? WHERE id = ?').bind(JSON.stringify([kept.path, removed.path, avatar.path]), listingId).run();
-    const completed = await json(await call(`/api/barters/${barterId}/complete`, { method: 'PATCH', cookie: owner.cookie }));
+    await env.DB.prepare('UPDATE listings SET image_urls = ? WHERE id = ?')
+      .bind(JSON.stringify([kept.path, removed.path, avatar.path]), listingId)
+      .run();
+    const completed = await json(
+      await call(`/api/barters/${barterId}/complete`, { method: 'PATCH', cookie: owner.cookie }),
+    );
     expect(completed.originalImageUrls).toEqual([kept.path, removed.path, avatar.path]);
 
     // Later the owner edits the listing down to one image; say the R2 deletes did not happen.
     // One of the removed images is the member's avatar now.
-    await env.DB.prepare('UPDATE listings SET image_urls = ? WHERE id = ?').bind(JSON.stringify([kept.path]), listingId).run();
+    await env.DB.prepare('UPDATE listings SET image_urls = ? WHERE id = ?')
+      .bind(JSON.stringify([kept.path]), listingId)
+      .run();
     await env.DB.prepare('DELETE FROM uploads WHERE key IN (?, ?)').bind(removed.key, avatar.key).run();
-    await env.DB.prepare('UPDATE users SET avatar_url = ? WHERE id = ?').bind(`http://localhost${avatar.path}`, member.id).run();
+    await env.DB.prepare('UPDATE users SET avatar_url = ? WHERE id = ?')
+      .bind(`http://localhost${avatar.path}`, member.id)
+      .run();
 
     const due = Date.parse(completed.imageCleanupScheduledAt);
     await daily(at(due - DAY));

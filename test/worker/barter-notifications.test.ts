@@ -7,7 +7,10 @@ import { call, insertListing, json, signUp, type Member } from './helpers';
 const DAY = 86_400_000;
 
 async function message(from: Member, to: Member, listingId: number) {
-  const response = await call('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content: 'Shall we trade?' } });
+  const response = await call('/api/messages', {
+    cookie: from.cookie,
+    body: { senderId: from.id, receiverId: to.id, listingId, content: 'Shall we trade?' },
+  });
   expect(response.status).toBe(201);
 }
 
@@ -23,7 +26,10 @@ async function talking(title = 'Vintage road bike') {
 }
 
 const record = (by: Member, recipient: Member, listingId: number) =>
-  call('/api/barters', { cookie: by.cookie, body: { listingId, initiatorId: by.id, recipientId: recipient.id, status: 'pending' } });
+  call('/api/barters', {
+    cookie: by.cookie,
+    body: { listingId, initiatorId: by.id, recipientId: recipient.id, status: 'pending' },
+  });
 const patch = (path: string, who: Member) => call(path, { method: 'PATCH', cookie: who.cookie });
 
 interface NotificationRow {
@@ -36,17 +42,25 @@ interface NotificationRow {
 }
 
 const notificationsOf = async (m: Member) =>
-  (await env.DB.prepare('SELECT kind, subject_key, text, link, count, read_at FROM notifications WHERE user_id = ? ORDER BY id').bind(m.id).all<NotificationRow>())
-    .results;
+  (
+    await env.DB.prepare(
+      'SELECT kind, subject_key, text, link, count, read_at FROM notifications WHERE user_id = ? ORDER BY id',
+    )
+      .bind(m.id)
+      .all<NotificationRow>()
+  ).results;
 /** Emails to the member other than the verification email sent at registration. */
 const emailsTo = async (m: Member) =>
   (
-    await env.DB.prepare(`SELECT subject, text_body AS text FROM email_outbox WHERE to_address = ? AND subject NOT LIKE 'Verify your email%' ORDER BY id`)
+    await env.DB.prepare(
+      `SELECT subject, text_body AS text FROM email_outbox WHERE to_address = ? AND subject NOT LIKE 'Verify your email%' ORDER BY id`,
+    )
       .bind(m.email)
       .all<{ subject: string; text: string }>()
   ).results;
 // Message notifications come from the messages route; these tests look at barter entries only.
-const barterNotificationsOf = async (m: Member) => (await notificationsOf(m)).filter((n) => n.kind.startsWith('barter'));
+const barterNotificationsOf = async (m: Member) =>
+  (await notificationsOf(m)).filter((n) => n.kind.startsWith('barter'));
 
 describe('recording a barter', () => {
   it('notifies the recipient and emails them a confirmation request, once', async () => {
@@ -70,7 +84,9 @@ describe('recording a barter', () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]!.subject).toBe(`${member.user.displayName} recorded a barter with you — please confirm`);
     expect(emails[0]!.text).toContain('"Vintage road bike"');
-    expect(emails[0]!.text).toContain(`http://localhost/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`);
+    expect(emails[0]!.text).toContain(
+      `http://localhost/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`,
+    );
 
     // Recording it again returns the existing barter and adds nothing.
     expect((await record(member, owner, listingId)).status).toBe(200);
@@ -98,10 +114,15 @@ describe('confirming a barter', () => {
   it('notifies the initiator once, settles the recipient’s entry and snapshots the listing images', async () => {
     const { owner, member, listingId } = await talking('Oak bookshelf');
     const images = [`/objects/uploads/${crypto.randomUUID()}`, `/objects/uploads/${crypto.randomUUID()}`];
-    await env.DB.prepare('UPDATE listings SET image_urls = ? WHERE id = ?').bind(JSON.stringify(images), listingId).run();
+    await env.DB.prepare('UPDATE listings SET image_urls = ? WHERE id = ?')
+      .bind(JSON.stringify(images), listingId)
+      .run();
     const barter = await json(await record(member, owner, listingId));
 
-    const [first, second] = await Promise.all([patch(`/api/barters/${barter.id}/complete`, owner), patch(`/api/barters/${barter.id}/complete`, owner)]);
+    const [first, second] = await Promise.all([
+      patch(`/api/barters/${barter.id}/complete`, owner),
+      patch(`/api/barters/${barter.id}/complete`, owner),
+    ]);
     expect([first!.status, second!.status]).toEqual([200, 200]);
     const completed = await json(first!);
     expect(completed.status).toBe('completed');
@@ -150,6 +171,8 @@ describe('cancelling a barter', () => {
     expect(scheduled).toBeLessThanOrEqual(Date.now() + 30 * DAY);
     expect((await barterNotificationsOf(owner))[0]!.read_at).not.toBeNull();
     // Cancelling again changes nothing.
-    expect((await json(await patch(`/api/barters/${barter.id}/cancel`, owner))).barterDeletionScheduledAt).toBe(cancelled.barterDeletionScheduledAt);
+    expect((await json(await patch(`/api/barters/${barter.id}/cancel`, owner))).barterDeletionScheduledAt).toBe(
+      cancelled.barterDeletionScheduledAt,
+    );
   });
 });

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { call, insertListing, json, signUp, signUpAdmin, type Member } from './helpers';
 
 async function message(from: Member, to: Member, listingId: number) {
-  const response = await call('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content: 'Shall we trade?' } });
+  const response = await call('/api/messages', {
+    cookie: from.cookie,
+    body: { senderId: from.id, receiverId: to.id, listingId, content: 'Shall we trade?' },
+  });
   expect(response.status).toBe(201);
 }
 
@@ -18,7 +21,13 @@ async function talking() {
 const record = (by: Member, recipient: Member | number, listingId: number, extra: Record<string, unknown> = {}) =>
   call('/api/barters', {
     cookie: by.cookie,
-    body: { listingId, initiatorId: by.id, recipientId: typeof recipient === 'number' ? recipient : recipient.id, status: 'pending', ...extra },
+    body: {
+      listingId,
+      initiatorId: by.id,
+      recipientId: typeof recipient === 'number' ? recipient : recipient.id,
+      status: 'pending',
+      ...extra,
+    },
   });
 
 async function recorded(by: Member, recipient: Member, listingId: number) {
@@ -31,7 +40,12 @@ const patch = (path: string, who?: Member) => call(path, { method: 'PATCH', cook
 
 async function bartersCompleted(...members: Member[]) {
   return Promise.all(
-    members.map(async (m) => (await env.DB.prepare('SELECT barters_completed AS n FROM users WHERE id = ?').bind(m.id).first<{ n: number }>())!.n),
+    members.map(
+      async (m) =>
+        (await env.DB.prepare('SELECT barters_completed AS n FROM users WHERE id = ?')
+          .bind(m.id)
+          .first<{ n: number }>())!.n,
+    ),
   );
 }
 
@@ -84,7 +98,9 @@ describe('POST /api/barters', () => {
     const [a, b] = await Promise.all([record(member, owner, listingId), record(owner, member, listingId)]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect((await json(a)).id).toBe((await json(b)).id);
-    const count = await env.DB.prepare('SELECT count(*) AS n FROM barters WHERE listing_id = ?').bind(listingId).first<{ n: number }>();
+    const count = await env.DB.prepare('SELECT count(*) AS n FROM barters WHERE listing_id = ?')
+      .bind(listingId)
+      .first<{ n: number }>();
     expect(count!.n).toBe(1);
   });
 
@@ -281,7 +297,13 @@ describe('GET /api/barters/:id', () => {
 
 describe('GET /api/listings/:id/barters', () => {
   it('shows the owner and admins every barter, another member only their own', async () => {
-    const [owner, alice, bob, outsider, admin] = await Promise.all([signUp(), signUp(), signUp(), signUp(), signUpAdmin()]);
+    const [owner, alice, bob, outsider, admin] = await Promise.all([
+      signUp(),
+      signUp(),
+      signUp(),
+      signUp(),
+      signUpAdmin(),
+    ]);
     const listingId = await insertListing(owner);
     await message(alice, owner, listingId);
     await message(bob, owner, listingId);

@@ -5,8 +5,13 @@
 // once, the rest by the cron in bounded steps, leaving unread what arrived after the click.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BELL_PAGE, BELL_UNREAD_COUNT_CAP, MARK_ALL_PER_REQUEST, MARK_ALL_PER_STEP } from '../../worker/db/queries/notifications';
-import { runBellReadMarks } from '../../worker/cron/bell-read-marks';
+import {
+  BELL_PAGE,
+  BELL_UNREAD_COUNT_CAP,
+  MARK_ALL_PER_REQUEST,
+  MARK_ALL_PER_STEP,
+} from '@worker/db/queries/notifications';
+import { runBellReadMarks } from '@worker/cron/bell-read-marks';
 import { metered as meteredRequest } from './blocks-helpers';
 import { crowdedListing as crowd } from './crowded-listing';
 import { call, insertListing, json, signUp, type Member } from './helpers';
@@ -34,7 +39,9 @@ describe('the bell of a member whose listing has hundreds of conversations', () 
     expect(bell.body.notifications).toHaveLength(BELL_PAGE);
     // The newest conversation first, counting both its messages.
     expect(bell.body.notifications[0]).toMatchObject({ kind: 'message', count: 2, read: false });
-    const newest = await env.DB.prepare(`SELECT id FROM notifications WHERE user_id = ?1 AND subject_key = ?2`).bind(owner.id, `message:${listingId}:${enquirers.at(-1)}`).first<{ id: number }>();
+    const newest = await env.DB.prepare(`SELECT id FROM notifications WHERE user_id = ?1 AND subject_key = ?2`)
+      .bind(owner.id, `message:${listingId}:${enquirers.at(-1)}`)
+      .first<{ id: number }>();
     expect(bell.body.notifications[0].id).toBe(newest!.id);
   });
 
@@ -43,9 +50,15 @@ describe('the bell of a member whose listing has hundreds of conversations', () 
     const listingId = await insertListing(owner);
     const enquirers = await crowdedListing(owner, listingId);
     const oldest = enquirers[0]!;
-    await env.DB.prepare(`INSERT INTO messages (sender_id, receiver_id, listing_id, content, read) VALUES (?1, ?2, ?3, 'Still keen!', 0)`).bind(oldest, owner.id, listingId).run();
+    await env.DB.prepare(
+      `INSERT INTO messages (sender_id, receiver_id, listing_id, content, read) VALUES (?1, ?2, ?3, 'Still keen!', 0)`,
+    )
+      .bind(oldest, owner.id, listingId)
+      .run();
     const bell = await metered('GET', '/api/notifications', owner);
-    const entry = await env.DB.prepare(`SELECT id FROM notifications WHERE user_id = ?1 AND subject_key = ?2`).bind(owner.id, `message:${listingId}:${oldest}`).first<{ id: number }>();
+    const entry = await env.DB.prepare(`SELECT id FROM notifications WHERE user_id = ?1 AND subject_key = ?2`)
+      .bind(owner.id, `message:${listingId}:${oldest}`)
+      .first<{ id: number }>();
     expect(bell.body.notifications[0]).toMatchObject({ id: entry!.id, count: 3, read: false });
     expect(bell.counts.d1RowsRead).toBeLessThanOrEqual(500);
   });
@@ -72,13 +85,17 @@ describe('the bell of a member whose listing has hundreds of conversations', () 
 
     // A message after the click, in a conversation the request left to the cron.
     const late = enquirers[0]!;
-    await env.DB.prepare(`INSERT INTO messages (sender_id, receiver_id, listing_id, content, read, created_at) VALUES (?1, ?2, ?3, 'Are you there?', 0, ?4)`)
+    await env.DB.prepare(
+      `INSERT INTO messages (sender_id, receiver_id, listing_id, content, read, created_at) VALUES (?1, ?2, ?3, 'Are you there?', 0, ?4)`,
+    )
       .bind(late, owner.id, listingId, iso(clicked + 5_000))
       .run();
 
     let steps = 0;
     for (;;) {
-      const before = await env.DB.prepare('SELECT count(*) AS n FROM bell_read_marks WHERE user_id = ?1').bind(owner.id).first<{ n: number }>();
+      const before = await env.DB.prepare('SELECT count(*) AS n FROM bell_read_marks WHERE user_id = ?1')
+        .bind(owner.id)
+        .first<{ n: number }>();
       if (before!.n === 0) break;
       const run = await runBellReadMarks(env, new Date(clicked + 60_000));
       expect(run).not.toBeNull();
@@ -86,7 +103,9 @@ describe('the bell of a member whose listing has hundreds of conversations', () 
       expect(steps).toBeLessThanOrEqual(Math.ceil(CONVERSATIONS / MARK_ALL_PER_STEP) + 1);
     }
     expect(steps).toBeGreaterThan(1);
-    const left = await env.DB.prepare('SELECT subject_key FROM notifications WHERE user_id = ?1 AND read_at IS NULL').bind(owner.id).all<{ subject_key: string }>();
+    const left = await env.DB.prepare('SELECT subject_key FROM notifications WHERE user_id = ?1 AND read_at IS NULL')
+      .bind(owner.id)
+      .all<{ subject_key: string }>();
     expect(left.results.map((r) => r.subject_key)).toEqual([`message:${listingId}:${late}`]);
     const after = await json(await call('/api/notifications', { cookie: owner.cookie }));
     expect(after.unreadCount).toBe(1);

@@ -5,10 +5,10 @@
 // with the meter on the member's MemberSockets object, as `npm run quota` counts its D1 use.
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BELL_UNREAD_COUNT_CAP } from '../../worker/db/queries/notifications';
-import { memberSocketsStub } from '../../worker/lib/member-sockets';
-import { emptyCounts, meterEnv, type MeterCounts } from '../../worker/lib/meter';
-import type { MemberSockets } from '../../worker/durable-objects/member-sockets';
+import { BELL_UNREAD_COUNT_CAP } from '@worker/db/queries/notifications';
+import { memberSocketsStub } from '@worker/lib/member-sockets';
+import { emptyCounts, meterEnv, type MeterCounts } from '@worker/lib/meter';
+import type { MemberSockets } from '@worker/durable-objects/member-sockets';
 import { crowdedListing } from './crowded-listing';
 import { call, insertListing, json, ORIGIN, signUp, type Member } from './helpers';
 import { openSocket, type TestSocket } from './ws-client';
@@ -25,7 +25,9 @@ async function meterMemberSockets(member: Member): Promise<MeterCounts> {
 }
 
 const openBell = async (member: Member): Promise<TestSocket> =>
-  openSocket(await call('/api/notifications/ws', { cookie: member.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }));
+  openSocket(
+    await call('/api/notifications/ws', { cookie: member.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }),
+  );
 
 /** `read` read entries and `unread` unread ones, each on its own subject, as the bell's writers leave them. */
 async function entries(member: Member, read: number, unread: number) {
@@ -63,7 +65,10 @@ describe('the bell socket’s frames (decision 050)', () => {
     await socket.next(isBell);
     socket.frames.length = 0;
     const counts = await meterMemberSockets(owner);
-    const sent = await call('/api/messages', { cookie: asker.cookie, body: { senderId: asker.id, receiverId: owner.id, listingId, content: 'Is it still there?' } });
+    const sent = await call('/api/messages', {
+      cookie: asker.cookie,
+      body: { senderId: asker.id, receiverId: owner.id, listingId, content: 'Is it still there?' },
+    });
     expect(sent.status).toBe(201);
     const frame = await socket.next(isBell);
     expect(counts.d1RowsRead).toBeLessThanOrEqual(3 + 1);

@@ -5,21 +5,34 @@
 // bell "mark read", restarts, offers and an entry from before the change, and pin the rows written.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { METER_HEADER, type MeterCounts } from '../../worker/lib/meter';
-import worker from '../../worker/index';
-import { keepIdReserves } from '../../worker/db/id-reserve';
-import { conversationPath } from '../../src/shared/conversation-key';
+import { METER_HEADER, type MeterCounts } from '@worker/lib/meter';
+import worker from '@worker/index';
+import { keepIdReserves } from '@worker/db/id-reserve';
+import { conversationPath } from '@/shared/conversation-key';
 import { call, CONVERSATION_SHAPES, insertListing, json, ORIGIN, randomIp, signUp, type Member } from './helpers';
 
-async function metered(method: 'GET' | 'POST', path: string, member: Member, body?: unknown): Promise<{ status: number; counts: MeterCounts; body: any }> {
+async function metered(
+  method: 'GET' | 'POST',
+  path: string,
+  member: Member,
+  body?: unknown,
+): Promise<{ status: number; counts: MeterCounts; body: any }> {
   const headers: Record<string, string> = { Cookie: member.cookie, Origin: ORIGIN, 'CF-Connecting-IP': randomIp() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const request = new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const request = new Request(`${ORIGIN}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const ctx = createExecutionContext();
   const response = await worker.fetch(request, { ...env, METER: '1' }, ctx);
   await waitOnExecutionContext(ctx);
   const text = await response.text();
-  return { status: response.status, counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as MeterCounts, body: text ? JSON.parse(text) : null };
+  return {
+    status: response.status,
+    counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as MeterCounts,
+    body: text ? JSON.parse(text) : null,
+  };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 4));
@@ -44,7 +57,8 @@ class OldBell {
   }
 
   read(member: number, link?: string) {
-    for (const entry of this.entries.values()) if (entry.member === member && (link === undefined || entry.link === link)) entry.read = true;
+    for (const entry of this.entries.values())
+      if (entry.member === member && (link === undefined || entry.link === link)) entry.read = true;
   }
 
   view(member: number) {
@@ -59,13 +73,18 @@ class OldBell {
 async function bell(member: Member) {
   const response = await call('/api/notifications', { cookie: member.cookie });
   expect(response.status).toBe(200);
-  const body = await json<{ unreadCount: number; notifications: (Shown & { id: number; updatedAt: string })[] }>(response);
+  const body = await json<{ unreadCount: number; notifications: (Shown & { id: number; updatedAt: string })[] }>(
+    response,
+  );
   return body;
 }
 
 async function shown(member: Member) {
   const body = await bell(member);
-  return { unreadCount: body.unreadCount, notifications: body.notifications.map(({ link, kind, count, read }) => ({ link, kind, count, read })) };
+  return {
+    unreadCount: body.unreadCount,
+    notifications: body.notifications.map(({ link, kind, count, read }) => ({ link, kind, count, read })),
+  };
 }
 
 /** A world of members sending messages, with the old bell's model kept alongside. */
@@ -73,19 +92,26 @@ function world() {
   const model = new OldBell();
   const send = async (from: Member, to: Member, listingId: number, content = 'Hello') => {
     await tick();
-    const response = await call('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
+    const response = await call('/api/messages', {
+      cookie: from.cookie,
+      body: { senderId: from.id, receiverId: to.id, listingId, content },
+    });
     expect(response.status).toBe(201);
     model.event(to.id, conversationPath(listingId, from.id, to.id), 'message');
   };
   const readThread = async (reader: Member, partner: Member, listingId: number) => {
     await tick();
-    const response = await call(`/api/conversations/${reader.id}/${partner.id}/${listingId}?limit=100`, { cookie: reader.cookie });
+    const response = await call(`/api/conversations/${reader.id}/${partner.id}/${listingId}?limit=100`, {
+      cookie: reader.cookie,
+    });
     expect(response.status).toBe(200);
     model.read(reader.id, conversationPath(listingId, reader.id, partner.id));
   };
   const markRead = async (member: Member, links?: string[]) => {
     await tick();
-    const ids = links ? (await bell(member)).notifications.filter((n) => links.includes(n.link)).map((n) => n.id) : undefined;
+    const ids = links
+      ? (await bell(member)).notifications.filter((n) => links.includes(n.link)).map((n) => n.id)
+      : undefined;
     const response = await call('/api/notifications/read', { cookie: member.cookie, body: ids ? { ids } : {} });
     expect(response.status).toBe(200);
     if (links) for (const link of links) model.read(member.id, link);
@@ -97,7 +123,9 @@ function world() {
 
 /** Every stored count of the member's entries equals the count the bell shows (after folds). */
 async function storedCounts(member: Member) {
-  const { results } = await env.DB.prepare('SELECT link, count FROM notifications WHERE user_id = ?1 ORDER BY link').bind(member.id).all<{ link: string; count: number }>();
+  const { results } = await env.DB.prepare('SELECT link, count FROM notifications WHERE user_id = ?1 ORDER BY link')
+    .bind(member.id)
+    .all<{ link: string; count: number }>();
   return results;
 }
 
@@ -138,7 +166,9 @@ describe('bell entries counted from the summaries', () => {
     await w.markRead(owner);
     await w.check(owner);
     expect(await storedCounts(owner)).toEqual(
-      (await shown(owner)).notifications.map(({ link, count }) => ({ link, count })).sort((a, b) => a.link.localeCompare(b.link)),
+      (await shown(owner)).notifications
+        .map(({ link, count }) => ({ link, count }))
+        .sort((a, b) => a.link.localeCompare(b.link)),
     );
 
     // The owner's own messages never count on the owner's entries; they count on the member's.
@@ -186,7 +216,10 @@ describe('bell entries counted from the summaries', () => {
     await w.send(ann, owner, lamp);
     await w.send(ann, owner, lamp);
     await tick();
-    const made = await call('/api/offers', { cookie: ann.cookie, body: { listingId: lamp, text: 'A cake', message: 'Would you take a cake?' } });
+    const made = await call('/api/offers', {
+      cookie: ann.cookie,
+      body: { listingId: lamp, text: 'A cake', message: 'Would you take a cake?' },
+    });
     expect(made.status).toBe(201);
     w.model.event(owner.id, link, 'offer');
     await w.check(owner);
@@ -203,7 +236,14 @@ describe('bell entries counted from the summaries', () => {
     // An offer made to an entry already read restarts it at one, its covering message in it.
     await w.readThread(owner, ann, lamp);
     await tick();
-    expect((await call('/api/offers', { cookie: ann.cookie, body: { listingId: lamp, text: 'Two cakes', message: 'Or two?' } })).status).toBe(201);
+    expect(
+      (
+        await call('/api/offers', {
+          cookie: ann.cookie,
+          body: { listingId: lamp, text: 'Two cakes', message: 'Or two?' },
+        })
+      ).status,
+    ).toBe(201);
     w.model.event(owner.id, link, 'offer');
     await w.check(owner);
     await w.send(ann, owner, lamp);
@@ -238,9 +278,13 @@ describe('bell entries counted from the summaries', () => {
     await w.check(owner);
     // The listing goes (its messages and summary rows with it); the entry stays, as before.
     await env.DB.prepare('DELETE FROM listings WHERE id = ?1').bind(lamp).run();
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM conversation_sides WHERE listing_id = ?1').bind(lamp).first('n')).toBe(0);
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM conversation_sides WHERE listing_id = ?1').bind(lamp).first('n'),
+    ).toBe(0);
     await w.check(owner);
-    expect(await env.DB.prepare('SELECT count, base FROM notifications WHERE user_id = ?1').bind(owner.id).first()).toEqual({ count: 3, base: null });
+    expect(
+      await env.DB.prepare('SELECT count, base FROM notifications WHERE user_id = ?1').bind(owner.id).first(),
+    ).toEqual({ count: 3, base: null });
   });
 
   // A conversation's row (decision 032): the message (row and three index entries; no sequence
@@ -249,25 +293,30 @@ describe('bell entries counted from the summaries', () => {
   it.each([
     [CONVERSATION_SHAPES[0][0], 7, CONVERSATION_SHAPES[0][1]],
     [CONVERSATION_SHAPES[1][0], 8, CONVERSATION_SHAPES[1][1]],
-  ] as const)('a bump writes the message and the conversation only (%s): %i rows (11 before decision 029, 9 before decision 032)', async (_, rows, begin) => {
-    // Raw inserts in the tests above took ids past the reserve, as no insert of the app does.
-    await keepIdReserves(env.DB);
-    const [owner, ann] = await Promise.all([signUp(), signUp()]);
-    const lamp = await insertListing(owner, 'Brass lamp');
-    const body = (content: string) => ({ senderId: ann.id, receiverId: owner.id, listingId: lamp, content });
-    await begin(ann, owner, lamp);
-    const first = await metered('POST', '/api/messages', ann, body('Is it still there?'));
-    expect(first.status).toBe(201);
-    for (const content of ['I could come on Sunday.', 'Or Monday.', 'Either works.']) {
-      const bump = await metered('POST', '/api/messages', ann, body(content));
-      expect(bump.status).toBe(201);
-      expect(bump.counts.d1RowsWritten).toBe(rows);
-    }
-    const { notifications } = await bell(owner);
-    expect(notifications.map((n) => [n.kind, n.count, n.read])).toEqual([['message', 4, false]]);
-    const stored = await env.DB.prepare('SELECT count, base FROM notifications WHERE user_id = ?1').bind(owner.id).first<{ count: number; base: number }>();
-    expect(stored).toEqual({ count: 1, base: 1 });
-  });
+  ] as const)(
+    'a bump writes the message and the conversation only (%s): %i rows (11 before decision 029, 9 before decision 032)',
+    async (_, rows, begin) => {
+      // Raw inserts in the tests above took ids past the reserve, as no insert of the app does.
+      await keepIdReserves(env.DB);
+      const [owner, ann] = await Promise.all([signUp(), signUp()]);
+      const lamp = await insertListing(owner, 'Brass lamp');
+      const body = (content: string) => ({ senderId: ann.id, receiverId: owner.id, listingId: lamp, content });
+      await begin(ann, owner, lamp);
+      const first = await metered('POST', '/api/messages', ann, body('Is it still there?'));
+      expect(first.status).toBe(201);
+      for (const content of ['I could come on Sunday.', 'Or Monday.', 'Either works.']) {
+        const bump = await metered('POST', '/api/messages', ann, body(content));
+        expect(bump.status).toBe(201);
+        expect(bump.counts.d1RowsWritten).toBe(rows);
+      }
+      const { notifications } = await bell(owner);
+      expect(notifications.map((n) => [n.kind, n.count, n.read])).toEqual([['message', 4, false]]);
+      const stored = await env.DB.prepare('SELECT count, base FROM notifications WHERE user_id = ?1')
+        .bind(owner.id)
+        .first<{ count: number; base: number }>();
+      expect(stored).toEqual({ count: 1, base: 1 });
+    },
+  );
 
   it('reads the bell of a member with many entries in under 1,000 rows, in the right order', async () => {
     const member = await signUp();
@@ -286,7 +335,9 @@ describe('bell entries counted from the summaries', () => {
     const partnerIds = partners.map((p) => p.id).sort((a, b) => a - b);
     await env.DB.batch(
       partnerIds.map((partnerId, i) =>
-        env.DB.prepare(`INSERT INTO messages (sender_id, receiver_id, listing_id, content, created_at) VALUES (?1, ?2, ?3, 'Hi', ?4)`).bind(partnerId, member.id, listingId, at(i * 3)),
+        env.DB.prepare(
+          `INSERT INTO messages (sender_id, receiver_id, listing_id, content, created_at) VALUES (?1, ?2, ?3, 'Hi', ?4)`,
+        ).bind(partnerId, member.id, listingId, at(i * 3)),
       ),
     );
     await env.DB.batch(
@@ -307,14 +358,21 @@ describe('bell entries counted from the summaries', () => {
       .run();
     const expected = [
       ...partnerIds.map((id, i) => ({ link: `/c/${id}`, minute: i * 3, count: 3, read: false })),
-      ...Array.from({ length: 300 }, (_, i) => ({ link: `/s/${i}`, minute: 239 - (i + Math.floor(i / 2)), count: 1, read: true })),
+      ...Array.from({ length: 300 }, (_, i) => ({
+        link: `/s/${i}`,
+        minute: 239 - (i + Math.floor(i / 2)),
+        count: 1,
+        read: true,
+      })),
     ]
       .sort((a, b) => b.minute - a.minute)
       .slice(0, 30);
     const page = await metered('GET', '/api/notifications', member);
     expect(page.status).toBe(200);
     expect(page.body.unreadCount).toBe(80);
-    expect(page.body.notifications.map((n: Shown) => ({ link: n.link, count: n.count, read: n.read }))).toEqual(expected.map(({ minute: _, ...rest }) => rest));
+    expect(page.body.notifications.map((n: Shown) => ({ link: n.link, count: n.count, read: n.read }))).toEqual(
+      expected.map(({ minute: _, ...rest }) => rest),
+    );
     // A conversation entry's time is its newest message's (its stored one is 200 minutes older).
     expect(page.body.notifications.find((n: Shown) => n.link === `/c/${partnerIds[79]}`).updatedAt).toBe(at(79 * 3));
     expect(page.counts.d1RowsRead).toBeLessThanOrEqual(1_000);

@@ -4,8 +4,8 @@
 // Worker's routes, the conversation room and a cron job, as the SPA and the triggers use them.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { alertNewListings } from '../../worker/cron/saved-search-alerts';
-import { MAX_BELL_PUSHES, memberSocketsStub, pushNotificationChanges } from '../../worker/lib/member-sockets';
+import { alertNewListings } from '@worker/cron/saved-search-alerts';
+import { MAX_BELL_PUSHES, memberSocketsStub, pushNotificationChanges } from '@worker/lib/member-sockets';
 import { call, createListing, insertListing, json, ORIGIN, sessionCookie, signUp, type Member } from './helpers';
 import { openSocket, settle, type TestSocket } from './ws-client';
 
@@ -13,7 +13,9 @@ const isBell = (frame: { type: string }) => frame.type === 'notifications';
 
 /** A bell socket, past its first frame (the bell as it stands when it connects). */
 async function bell(cookie: string): Promise<TestSocket> {
-  const socket = openSocket(await call('/api/notifications/ws', { cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }));
+  const socket = openSocket(
+    await call('/api/notifications/ws', { cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }),
+  );
   await socket.next(isBell);
   socket.frames.length = 0;
   return socket;
@@ -40,8 +42,13 @@ function closeAll(...sockets: TestSocket[]) {
 describe('the bell socket', () => {
   it('is refused without a session, from another origin, and without an upgrade', async () => {
     const member = await signUp();
-    expect((await call('/api/notifications/ws', { headers: { Upgrade: 'websocket', Origin: ORIGIN } })).status).toBe(401);
-    const foreign = await call('/api/notifications/ws', { cookie: member.cookie, headers: { Upgrade: 'websocket', Origin: 'https://evil.example' } });
+    expect((await call('/api/notifications/ws', { headers: { Upgrade: 'websocket', Origin: ORIGIN } })).status).toBe(
+      401,
+    );
+    const foreign = await call('/api/notifications/ws', {
+      cookie: member.cookie,
+      headers: { Upgrade: 'websocket', Origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(403);
     expect(await json(foreign)).toEqual({ message: 'Cross-origin requests are not allowed' });
     expect((await call('/api/notifications/ws', { cookie: member.cookie })).status).toBe(426);
@@ -50,14 +57,21 @@ describe('the bell socket', () => {
   it('sends the bell as it stands first, on every connect', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listingId = await insertListing(owner);
-    const first = openSocket(await call('/api/notifications/ws', { cookie: owner.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }));
+    const first = openSocket(
+      await call('/api/notifications/ws', { cookie: owner.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }),
+    );
     expect(await first.next(isBell)).toEqual({ type: 'notifications', unreadCount: 0 });
     first.socket.close(1000, 'done');
     expect((await send(member, owner, listingId)).status).toBe(201);
     // A reconnect is in sync without a request: what changed while it was down comes first.
-    const again = openSocket(await call('/api/notifications/ws', { cookie: owner.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }));
+    const again = openSocket(
+      await call('/api/notifications/ws', { cookie: owner.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }),
+    );
     const hello = await again.next(isBell);
-    expect(hello).toEqual({ type: 'notifications', unreadCount: (await json(await call('/api/notifications', { cookie: owner.cookie }))).unreadCount });
+    expect(hello).toEqual({
+      type: 'notifications',
+      unreadCount: (await json(await call('/api/notifications', { cookie: owner.cookie }))).unreadCount,
+    });
     expect(hello.type === 'notifications' && hello.unreadCount).toBe(1);
     closeAll(again);
   });
@@ -85,7 +99,11 @@ describe('the bell socket', () => {
     expect((await send(member, owner, listingId, 'Any news?')).status).toBe(201);
     const bumped = await ownerA.next(isBell);
     expect(bumped).toEqual({ type: 'notifications', unreadCount: 1 });
-    expect((await json(await call('/api/notifications', { cookie: owner.cookie }))).notifications[0]).toMatchObject({ kind: 'message', read: false, count: 2 });
+    expect((await json(await call('/api/notifications', { cookie: owner.cookie }))).notifications[0]).toMatchObject({
+      kind: 'message',
+      read: false,
+      count: 2,
+    });
     closeAll(ownerA, ownerB, memberBell);
   });
 
@@ -115,7 +133,9 @@ describe('the bell socket', () => {
     const elsewhere = await bell(cookieB);
 
     // The thread's page, read in session A.
-    expect((await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: owner.cookie })).status).toBe(200);
+    expect(
+      (await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: owner.cookie })).status,
+    ).toBe(200);
     await elsewhere.next(isBell);
     await here.next(isBell);
 
@@ -128,7 +148,12 @@ describe('the bell socket', () => {
     await elsewhere.next(isBell);
     here.frames.length = 0;
     elsewhere.frames.length = 0;
-    const chat = openSocket(await call(`/api/conversations/${member.id}/${listingId}/ws`, { cookie: owner.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }));
+    const chat = openSocket(
+      await call(`/api/conversations/${member.id}/${listingId}/ws`, {
+        cookie: owner.cookie,
+        headers: { Upgrade: 'websocket', Origin: ORIGIN },
+      }),
+    );
     chat.send({ type: 'read', upTo: id });
     await chat.next((f) => f.type === 'read');
     for (const socket of [here, elsewhere]) {
@@ -145,12 +170,19 @@ describe('the bell socket', () => {
     expect((await send(member, owner, listingId)).status).toBe(201);
     const ownerBell = await bell(owner.cookie);
     const memberBell = await bell(member.cookie);
-    expect((await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: owner.cookie })).status).toBe(200);
+    expect(
+      (await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: owner.cookie })).status,
+    ).toBe(200);
     await ownerBell.next(isBell); // the first read settles the entry
     ownerBell.frames.length = 0;
     // Nothing unread now: reading again leaves the bell as it is.
-    expect((await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: owner.cookie })).status).toBe(200);
-    expect((await call(`/api/conversations/${owner.id}/${member.id}/${listingId}?limit=20`, { cookie: owner.cookie })).status).toBe(200);
+    expect(
+      (await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: owner.cookie })).status,
+    ).toBe(200);
+    expect(
+      (await call(`/api/conversations/${owner.id}/${member.id}/${listingId}?limit=20`, { cookie: owner.cookie }))
+        .status,
+    ).toBe(200);
     // A message refused (to someone not in the listing's conversation) stores nothing.
     const other = await signUp();
     expect((await send(member, other, listingId)).status).toBe(400);
@@ -161,7 +193,9 @@ describe('the bell socket', () => {
   it('a cron writer (saved-search alerts) pushes to the members it notified', async () => {
     const [searcher, seller] = await Promise.all([signUp(), signUp()]);
     const start = Date.now() - 60_000;
-    await env.DB.prepare('INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at) VALUES (?, ?, NULL, 1, ?)')
+    await env.DB.prepare(
+      'INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at) VALUES (?, ?, NULL, 1, ?)',
+    )
       .bind(searcher.id, 'telescope', new Date(start - 60_000).toISOString())
       .run();
     const searcherBell = await bell(searcher.cookie);
@@ -189,7 +223,11 @@ describe('the bell socket', () => {
 
   it('pushes leave in order: the last frame has the bell as it ended', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
-    const listings = await Promise.all([insertListing(owner, 'Two-person tent'), insertListing(owner, 'Sea kayak, blue'), insertListing(owner, 'Wooden paddle')]);
+    const listings = await Promise.all([
+      insertListing(owner, 'Two-person tent'),
+      insertListing(owner, 'Sea kayak, blue'),
+      insertListing(owner, 'Wooden paddle'),
+    ]);
     const socket = await bell(owner.cookie);
     await Promise.all(listings.map((id) => send(member, owner, id)));
     await expect.poll(() => socket.frames.filter(isBell).length).toBe(3);

@@ -4,20 +4,25 @@
 // page answers 404; a member's listings answer an empty list; admins are not kept apart.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../worker/db/client';
-import { browseQueries, unseenPlacesQuery } from '../../worker/db/queries/listings';
+import { createDb } from '@worker/db/client';
+import { browseQueries, unseenPlacesQuery } from '@worker/db/queries/listings';
 import { call, createListing, json, signUp, signUpAdmin, type Member } from './helpers';
 import { block, metered, unblock } from './blocks-helpers';
 
 let seq = 0;
-const word = () => `zb${Date.now().toString(36)}${(seq++).toString(36)}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!);
+const word = () =>
+  `zb${Date.now().toString(36)}${(seq++).toString(36)}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!);
 const NEAR = `near=${encodeURIComponent('Oakland, CA')}`;
 
 async function seen(member: Member | null, query: string) {
   const response = await call(`/api/listings?${query}`, member ? { cookie: member.cookie } : {});
   expect(response.status, query).toBe(200);
   const items = await json<{ id: number; userId: number }[]>(response);
-  return { ids: items.map((l) => l.id), owners: items.map((l) => l.userId), total: Number(response.headers.get('X-Total-Count')) };
+  return {
+    ids: items.map((l) => l.id),
+    owners: items.map((l) => l.userId),
+    total: Number(response.headers.get('X-Total-Count')),
+  };
 }
 
 /** `n` copies of a listing written straight into the table (as search-bounded.test.ts does), in two towns and none. */
@@ -45,7 +50,8 @@ async function copies(templateId: number, n: number) {
 async function market() {
   const [a, b, c] = await Promise.all([signUp(), signUp(), signUp()]);
   const w = word();
-  const make = (m: Member, title: string, location: string, category: string) => createListing(m, { title: `${title} ${w}`, location, categoriesOffered: [category] });
+  const make = (m: Member, title: string, location: string, category: string) =>
+    createListing(m, { title: `${title} ${w}`, location, categoriesOffered: [category] });
   const listings = [];
   for (const m of [a, b, c]) {
     listings.push(await make(m, 'Oak bookshelf', 'Oakland, CA', 'home'));
@@ -82,7 +88,11 @@ describe('browse and search across a block', () => {
     }
     // Pages are cut from what the viewer sees.
     const all = await seen(a, `search=${w}`);
-    expect(await seen(a, `search=${w}&limit=2&offset=1`)).toEqual({ ids: all.ids.slice(1, 3), owners: all.owners.slice(1, 3), total: all.total });
+    expect(await seen(a, `search=${w}&limit=2&offset=1`)).toEqual({
+      ids: all.ids.slice(1, 3),
+      owners: all.owners.slice(1, 3),
+      total: all.total,
+    });
     // The member in neither side of the block sees everyone's but their own.
     const neither = await seen(c, `search=${w}`);
     expect(new Set(neither.owners)).toEqual(new Set([a.id, b.id]));
@@ -94,7 +104,13 @@ describe('browse and search across a block', () => {
   it('browse without text (the counter rows less the listings not seen), by category and within a distance', async () => {
     const { a, b } = await market();
     await block(b, a);
-    for (const query of ['limit=9', 'category=food&limit=9', `distance=25&${NEAR}&limit=9`, `distance=25&${NEAR}&category=home&limit=9`, 'distance=any&limit=9']) {
+    for (const query of [
+      'limit=9',
+      'category=food&limit=9',
+      `distance=25&${NEAR}&limit=9`,
+      `distance=25&${NEAR}&category=home&limit=9`,
+      'distance=any&limit=9',
+    ]) {
       for (const [viewer, other] of [
         [a, b],
         [b, a],
@@ -106,7 +122,9 @@ describe('browse and search across a block', () => {
         expect(got.owners, query).not.toContain(other.id);
         expect(got.owners, query).not.toContain(viewer.id);
         // Counts: the visitor's total less the viewer's own and the other side's listings of the filter.
-        const hidden = (await seen(null, `${query.replace(/limit=9/, 'limit=100')}`)).owners.filter((o) => o === viewer.id || o === other.id).length;
+        const hidden = (await seen(null, `${query.replace(/limit=9/, 'limit=100')}`)).owners.filter(
+          (o) => o === viewer.id || o === other.id,
+        ).length;
         expect(got.total, query).toBe(visitor.total - hidden);
       }
     }
@@ -118,7 +136,12 @@ describe('browse and search across a block', () => {
     await copies(template.id, 230);
     const more = await createListing(c, { title: `Lamp shade ${w}`, location: 'Oakland, CA' });
     await block(a, b);
-    for (const query of [`search=${w}&limit=20`, `search=${w}&limit=9&offset=3`, `search=${w}&distance=25&${NEAR}&limit=20`, `search=${w}&distance=25&${NEAR}&limit=9&offset=2`]) {
+    for (const query of [
+      `search=${w}&limit=20`,
+      `search=${w}&limit=9&offset=3`,
+      `search=${w}&distance=25&${NEAR}&limit=20`,
+      `search=${w}&distance=25&${NEAR}&limit=9&offset=2`,
+    ]) {
       const got = await seen(a, query);
       expect(got.owners, query).not.toContain(b.id);
       expect(got.owners, query).not.toContain(a.id);
@@ -139,7 +162,13 @@ describe('browse and search across a block', () => {
 
   it('cost no extra D1 round trip: a member with blocks browses and searches with the same queries as before', async () => {
     const { a, b, w } = await market();
-    const paths = ['/api/listings?limit=9', `/api/listings?search=${w}&limit=9`, `/api/listings?distance=25&${NEAR}&limit=9`, `/api/listings?search=${w}&distance=25&${NEAR}&limit=9`, '/api/listings?category=food&limit=9'];
+    const paths = [
+      '/api/listings?limit=9',
+      `/api/listings?search=${w}&limit=9`,
+      `/api/listings?distance=25&${NEAR}&limit=9`,
+      `/api/listings?search=${w}&distance=25&${NEAR}&limit=9`,
+      '/api/listings?category=food&limit=9',
+    ];
     const before = [];
     for (const path of paths) before.push((await metered('GET', path, a)).counts);
     await block(a, b);
@@ -162,9 +191,19 @@ describe('query plans of the listings a viewer does not see', () => {
     ];
     for (const statement of statements) {
       const { sql, params } = statement.toSQL();
-      const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
-      expect(plan.some((d) => d.includes('listings_user_created_idx')), sql).toBe(true);
-      expect(plan.filter((d) => /^SCAN listings\b/.test(d)), sql).toEqual([]);
+      const plan = (
+        await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .bind(...params)
+          .all<{ detail: string }>()
+      ).results.map((r) => r.detail);
+      expect(
+        plan.some((d) => d.includes('listings_user_created_idx')),
+        sql,
+      ).toBe(true);
+      expect(
+        plan.filter((d) => /^SCAN listings\b/.test(d)),
+        sql,
+      ).toEqual([]);
     }
   });
 });
@@ -203,8 +242,12 @@ describe('the listing page and a member’s listings across a block', () => {
     expect(await json(await call(`/api/users/${b.id}/listings`, { cookie: a.cookie }))).toEqual([]);
     expect(await json(await call(`/api/users/${a.id}/listings`, { cookie: b.cookie }))).toEqual([]);
     expect((await json<any[]>(await call(`/api/users/${b.id}/listings`))).map((l) => l.id)).toEqual([ofB.id]);
-    expect((await json<any[]>(await call(`/api/users/${b.id}/listings`, { cookie: admin.cookie }))).map((l) => l.id)).toEqual([ofB.id]);
-    expect((await json<any[]>(await call(`/api/users/${a.id}/listings`, { cookie: a.cookie }))).map((l) => l.id)).toEqual([ofA.id]);
+    expect(
+      (await json<any[]>(await call(`/api/users/${b.id}/listings`, { cookie: admin.cookie }))).map((l) => l.id),
+    ).toEqual([ofB.id]);
+    expect(
+      (await json<any[]>(await call(`/api/users/${a.id}/listings`, { cookie: a.cookie }))).map((l) => l.id),
+    ).toEqual([ofA.id]);
     // The profile is public (a visitor sees it), so it answers as before.
     expect((await call(`/api/users/${b.id}`, { cookie: a.cookie })).status).toBe(200);
     // Still one round trip after the KV read (the route checks the viewer in its own statement).

@@ -7,16 +7,17 @@
 // other side raise no alert.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { FREQUENT_CRON } from '../../worker/cron/index';
-import { SAVED_SEARCH_JOB } from '../../worker/cron/saved-search-alerts';
-import worker from '../../worker/index';
-import { legsKey, proposeCircle, type CircleLeg } from '../../worker/lib/trade-circles/propose';
-import { runCirclePass, searchAfterWant } from '../../worker/lib/trade-circles/search';
+import { FREQUENT_CRON } from '@worker/cron/index';
+import { SAVED_SEARCH_JOB } from '@worker/cron/saved-search-alerts';
+import worker from '@worker/index';
+import { legsKey, proposeCircle, type CircleLeg } from '@worker/lib/trade-circles/propose';
+import { runCirclePass, searchAfterWant } from '@worker/lib/trade-circles/search';
 import { call, createListing, json, signUp, unique, type Member } from './helpers';
 import { bellOf, block, unblock } from './blocks-helpers';
 
 const putWant = (member: Member, id: number) => call(`/api/wants/${id}`, { method: 'PUT', cookie: member.cookie });
-const wantsOf = async (member: Member) => (await json<any[]>(await call('/api/wants', { cookie: member.cookie }))).map((l) => l.id);
+const wantsOf = async (member: Member) =>
+  (await json<any[]>(await call('/api/wants', { cookie: member.cookie }))).map((l) => l.id);
 const matchesOf = async (member: Member) => {
   const response = await call('/api/matches', { cookie: member.cookie });
   expect(response.status).toBe(200);
@@ -24,7 +25,9 @@ const matchesOf = async (member: Member) => {
 };
 const matchEntries = async (member: Member) => (await bellOf(member)).filter((e) => e.kind === 'match');
 const insertWant = (member: Member | number, listingId: number) =>
-  env.DB.prepare('INSERT OR IGNORE INTO wants (user_id, listing_id) VALUES (?, ?)').bind(typeof member === 'number' ? member : member.id, listingId).run();
+  env.DB.prepare('INSERT OR IGNORE INTO wants (user_id, listing_id) VALUES (?, ?)')
+    .bind(typeof member === 'number' ? member : member.id, listingId)
+    .run();
 
 /** A listing whose wants in return name nothing the other test listings offer unless told. */
 const plain = (title: string, extra: Record<string, unknown> = {}) => ({
@@ -62,7 +65,11 @@ describe('wants across a block', () => {
     expect((await putWant(member, other.id)).status).toBe(200);
     await block(owner, member);
     expect(await wantsOf(member)).toEqual([other.id]);
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM wants WHERE user_id = ?').bind(member.id).first<{ n: number }>())!.n).toBe(2);
+    expect(
+      (await env.DB.prepare('SELECT count(*) AS n FROM wants WHERE user_id = ?')
+        .bind(member.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(2);
     await unblock(owner, member);
     expect((await wantsOf(member)).sort()).toEqual([listing.id, other.id].sort());
   });
@@ -103,15 +110,25 @@ describe('matches across a block', () => {
 async function ring(n: number) {
   const members = await Promise.all(Array.from({ length: n }, () => signUp()));
   const listings: any[] = [];
-  for (const [i, m] of members.entries()) listings.push(await createListing(m, plain(`Ring item ${i + 1} ${unique('r')}`)));
-  const legs: CircleLeg[] = members.map((m, i) => ({ giverId: m.id, listingId: listings[i].id, receiverId: members[(i + 1) % n]!.id }));
+  for (const [i, m] of members.entries())
+    listings.push(await createListing(m, plain(`Ring item ${i + 1} ${unique('r')}`)));
+  const legs: CircleLeg[] = members.map((m, i) => ({
+    giverId: m.id,
+    listingId: listings[i].id,
+    receiverId: members[(i + 1) % n]!.id,
+  }));
   for (let i = 0; i < n; i++) await insertWant(members[(i + 1) % n]!, listings[i].id);
   return { members, listings, legs };
 }
 
-const circleRow = (id: number) => env.DB.prepare('SELECT status FROM trade_circles WHERE id = ?').bind(id).first<{ status: string }>();
+const circleRow = (id: number) =>
+  env.DB.prepare('SELECT status FROM trade_circles WHERE id = ?').bind(id).first<{ status: string }>();
 const openCirclesOf = async (memberId: number) =>
-  (await env.DB.prepare('SELECT DISTINCT circle_id FROM trade_circle_legs WHERE giver_id = ? AND open = 1').bind(memberId).all<{ circle_id: number }>()).results.map((r) => r.circle_id);
+  (
+    await env.DB.prepare('SELECT DISTINCT circle_id FROM trade_circle_legs WHERE giver_id = ? AND open = 1')
+      .bind(memberId)
+      .all<{ circle_id: number }>()
+  ).results.map((r) => r.circle_id);
 
 describe('trade circles across a block', () => {
   it('the incremental search never proposes a ring joining two members of a block, even when they are not neighbours', async () => {
@@ -153,7 +170,11 @@ describe('trade circles across a block', () => {
     const otherId = (await proposeCircle(env, other.legs))!;
     await block(members[1]!, members[2]!);
     expect(await circleRow(id)).toEqual({ status: 'declined' });
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM trade_circle_legs WHERE circle_id = ? AND open = 1').bind(id).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await env.DB.prepare('SELECT count(*) AS n FROM trade_circle_legs WHERE circle_id = ? AND open = 1')
+        .bind(id)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
     expect(await circleRow(otherId)).toEqual({ status: 'proposed' });
     for (const m of members) {
       const entry = (await bellOf(m)).find((e) => e.subject_key === `circle:${id}`);
@@ -172,7 +193,8 @@ describe('trade circles across a block', () => {
   it('an agreed circle is left as it is (its barters are under way)', async () => {
     const { members, legs } = await ring(2);
     const id = (await proposeCircle(env, legs))!;
-    for (const m of members) expect((await call(`/api/trade-circles/${id}/accept`, { method: 'POST', cookie: m.cookie })).status).toBe(200);
+    for (const m of members)
+      expect((await call(`/api/trade-circles/${id}/accept`, { method: 'POST', cookie: m.cookie })).status).toBe(200);
     expect(await circleRow(id)).toEqual({ status: 'agreed' });
     await block(members[0]!, members[1]!);
     expect(await circleRow(id)).toEqual({ status: 'agreed' });
@@ -195,13 +217,21 @@ describe('saved-search alerts across a block', () => {
   ])('leave the other side’s new listings out when %s; others still alert', async (_name, searcherBlocks) => {
     // Far from the other tests' times (the ledger's previous run is at most a day back).
     const T = Date.now() + (searcherBlocks ? 500 : 520) * 24 * 60 * MINUTE;
-    await env.DB.prepare('INSERT INTO cron_runs (job, scheduled_at) VALUES (?, ?)').bind(SAVED_SEARCH_JOB, iso(T - 30 * MINUTE)).run();
+    await env.DB.prepare('INSERT INTO cron_runs (job, scheduled_at) VALUES (?, ?)')
+      .bind(SAVED_SEARCH_JOB, iso(T - 30 * MINUTE))
+      .run();
     const [searcher, owner, other] = await Promise.all([signUp(), signUp(), signUp()]);
     const w = unique('bike');
-    await env.DB.prepare('INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at) VALUES (?, ?, NULL, 1, ?)').bind(searcher.id, w, iso(T - 2 * 24 * 60 * MINUTE)).run();
+    await env.DB.prepare(
+      'INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at) VALUES (?, ?, NULL, 1, ?)',
+    )
+      .bind(searcher.id, w, iso(T - 2 * 24 * 60 * MINUTE))
+      .run();
     const dated = async (m: Member, title: string) => {
       const { id } = await createListing(m, { title });
-      await env.DB.prepare('UPDATE listings SET created_at = ? WHERE id = ?').bind(iso(T - 10 * MINUTE), id).run();
+      await env.DB.prepare('UPDATE listings SET created_at = ? WHERE id = ?')
+        .bind(iso(T - 10 * MINUTE), id)
+        .run();
     };
     if (searcherBlocks) await block(searcher, owner);
     else await block(owner, searcher);

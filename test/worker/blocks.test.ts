@@ -3,15 +3,20 @@
 // a block costs: one D1 round trip for the block itself, after the session's.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BLOCKS_PER_HOUR, MAX_BLOCKS } from '../../src/shared/constants';
-import { rateLimitKey } from '../../worker/lib/rate-limit';
+import { BLOCKS_PER_HOUR, MAX_BLOCKS } from '@/shared/constants';
+import { rateLimitKey } from '@worker/lib/rate-limit';
 import { call, json, signUp, signUpAdmin } from './helpers';
 import { block, metered, unblock } from './blocks-helpers';
 
 const put = (cookie: string | undefined, id: number | string) => call(`/api/blocks/${id}`, { method: 'PUT', cookie });
-const del = (cookie: string | undefined, id: number | string) => call(`/api/blocks/${id}`, { method: 'DELETE', cookie });
+const del = (cookie: string | undefined, id: number | string) =>
+  call(`/api/blocks/${id}`, { method: 'DELETE', cookie });
 const rowsOf = async (blockerId: number) =>
-  (await env.DB.prepare('SELECT blocked_id FROM blocks WHERE blocker_id = ? ORDER BY blocked_id').bind(blockerId).all<{ blocked_id: number }>()).results.map((r) => r.blocked_id);
+  (
+    await env.DB.prepare('SELECT blocked_id FROM blocks WHERE blocker_id = ? ORDER BY blocked_id')
+      .bind(blockerId)
+      .all<{ blocked_id: number }>()
+  ).results.map((r) => r.blocked_id);
 
 describe('PUT /api/blocks/{userId}', () => {
   it('blocks a member and answers the block with their summary; a repeat changes nothing', async () => {
@@ -19,7 +24,10 @@ describe('PUT /api/blocks/{userId}', () => {
     const first = await put(me.cookie, them.id);
     expect(first.status).toBe(200);
     const body = await json(first);
-    expect(body).toEqual({ user: { id: them.id, username: them.username, displayName: 'Pat Blocked', avatarUrl: null }, createdAt: expect.any(String) });
+    expect(body).toEqual({
+      user: { id: them.id, username: them.username, displayName: 'Pat Blocked', avatarUrl: null },
+      createdAt: expect.any(String),
+    });
     const again = await put(me.cookie, them.id);
     expect(again.status).toBe(200);
     expect(await json(again)).toEqual(body);
@@ -33,7 +41,11 @@ describe('PUT /api/blocks/{userId}', () => {
     const response = await put(undefined, them.id);
     expect(response.status).toBe(401);
     expect(await json(response)).toEqual({ message: 'Authentication required' });
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM blocks WHERE blocked_id = ?').bind(them.id).first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM blocks WHERE blocked_id = ?')
+        .bind(them.id)
+        .first<{ n: number }>(),
+    ).toEqual({ n: 0 });
   });
 
   it('refuses blocking yourself with 400 and the message', async () => {
@@ -74,12 +86,18 @@ describe('PUT /api/blocks/{userId}', () => {
     )
       .bind(me.id, MAX_BLOCKS - 1)
       .run();
-    await env.DB.prepare(`INSERT INTO blocks (blocker_id, blocked_id) SELECT ?1, id FROM users WHERE username LIKE 'capfill' || ?1 || '\\_%' ESCAPE '\\'`).bind(me.id).run();
+    await env.DB.prepare(
+      `INSERT INTO blocks (blocker_id, blocked_id) SELECT ?1, id FROM users WHERE username LIKE 'capfill' || ?1 || '\\_%' ESCAPE '\\'`,
+    )
+      .bind(me.id)
+      .run();
     expect((await rowsOf(me.id)).length).toBe(MAX_BLOCKS - 1);
     expect((await put(me.cookie, last.id)).status).toBe(200);
     const over = await put(me.cookie, extra.id);
     expect(over.status).toBe(400);
-    expect(await json(over)).toEqual({ message: `You can block at most ${MAX_BLOCKS} members. Unblock someone to block another.` });
+    expect(await json(over)).toEqual({
+      message: `You can block at most ${MAX_BLOCKS} members. Unblock someone to block another.`,
+    });
     expect((await rowsOf(me.id)).length).toBe(MAX_BLOCKS);
     expect(await rowsOf(me.id)).not.toContain(extra.id);
     expect((await put(me.cookie, last.id)).status).toBe(200);
@@ -92,7 +110,9 @@ describe('PUT /api/blocks/{userId}', () => {
     const [me, them] = await Promise.all([signUp(), signUp()]);
     // The hour's blocks already used (making them through the API would need as many members).
     const key = await rateLimitKey('blocksPerMember', `user:${me.id}`);
-    await env.DB.prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?1, ?2, ?3)').bind(key, BLOCKS_PER_HOUR, Date.now() + 3_600_000).run();
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?1, ?2, ?3)')
+      .bind(key, BLOCKS_PER_HOUR, Date.now() + 3_600_000)
+      .run();
     const over = await put(me.cookie, them.id);
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(0);
@@ -157,17 +177,26 @@ describe('GET /api/blocks', () => {
   it("lists the caller's blocks newest first, and never the blocks made against them", async () => {
     const [me, first, second, blocker] = await Promise.all([signUp(), signUp(), signUp(), signUp()]);
     await block(me, first);
-    await env.DB.prepare(`UPDATE blocks SET created_at = '2020-01-01T00:00:00.000Z' WHERE blocker_id = ? AND blocked_id = ?`).bind(me.id, first.id).run();
+    await env.DB.prepare(
+      `UPDATE blocks SET created_at = '2020-01-01T00:00:00.000Z' WHERE blocker_id = ? AND blocked_id = ?`,
+    )
+      .bind(me.id, first.id)
+      .run();
     await block(me, second);
     await block(blocker, me);
     const response = await call('/api/blocks', { cookie: me.cookie });
     expect(response.status).toBe(200);
     const list = await json<any[]>(response);
     expect(list.map((b) => b.user.id)).toEqual([second.id, first.id]);
-    expect(list[1]).toEqual({ user: { id: first.id, username: first.username, displayName: first.user.displayName, avatarUrl: null }, createdAt: '2020-01-01T00:00:00.000Z' });
+    expect(list[1]).toEqual({
+      user: { id: first.id, username: first.username, displayName: first.user.displayName, avatarUrl: null },
+      createdAt: '2020-01-01T00:00:00.000Z',
+    });
     // The member blocked sees nothing of it in their own list.
     expect(await json(await call('/api/blocks', { cookie: first.cookie }))).toEqual([]);
-    expect(await json(await call('/api/blocks', { cookie: blocker.cookie }))).toEqual([expect.objectContaining({ user: expect.objectContaining({ id: me.id }) })]);
+    expect(await json(await call('/api/blocks', { cookie: blocker.cookie }))).toEqual([
+      expect.objectContaining({ user: expect.objectContaining({ id: me.id }) }),
+    ]);
   });
 
   it('answers 401 for a visitor', async () => {

@@ -3,17 +3,21 @@
 // home page shows, and the browser caching the read-mostly routes are allowed.
 import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { CommunityFeed } from '../../worker/durable-objects/community-feed';
-import { upcomingEventsFrom } from '../../worker/db/queries/community';
-import { communityFeedStub } from '../../worker/lib/community-feed';
-import { emptyCounts, METER_HEADER, meterEnv, type MeterCounts } from '../../worker/lib/meter';
-import worker from '../../worker/index';
+import type { CommunityFeed } from '@worker/durable-objects/community-feed';
+import { upcomingEventsFrom } from '@worker/db/queries/community';
+import { communityFeedStub } from '@worker/lib/community-feed';
+import { emptyCounts, METER_HEADER, meterEnv, type MeterCounts } from '@worker/lib/meter';
+import worker from '@worker/index';
 import { call, json, ORIGIN, randomIp, signUp } from './helpers';
 
 /** A guest's GET through the Worker with the meter on. */
 async function guestGet(path: string) {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { headers: { Origin: ORIGIN, 'CF-Connecting-IP': randomIp() } }), { ...env, METER: '1' }, ctx);
+  const response = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, { headers: { Origin: ORIGIN, 'CF-Connecting-IP': randomIp() } }),
+    { ...env, METER: '1' },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   const body = await response.json();
   return { response, body, counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as MeterCounts };
@@ -23,7 +27,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function addEvents(n: number, date: string, tag: string) {
   for (let i = 0; i < n; i += 1) {
-    await env.DB.prepare(`INSERT INTO community_events (title, description, date, time, location) VALUES (?1, 'A meet-up', ?2, '18:00', 'Hall')`)
+    await env.DB.prepare(
+      `INSERT INTO community_events (title, description, date, time, location) VALUES (?1, 'A meet-up', ?2, '18:00', 'Hall')`,
+    )
       .bind(`${tag} ${i}`, date)
       .run();
   }
@@ -75,7 +81,9 @@ describe('the community feed refresh', () => {
 
     // Once their day is over they are no longer upcoming: a new day recounts.
     const later = await frameRead(now + 4 * DAY_MS);
-    const stillUpcoming = await env.DB.prepare('SELECT count(*) AS n FROM community_events WHERE is_active = 1 AND date >= ?1')
+    const stillUpcoming = await env.DB.prepare(
+      'SELECT count(*) AS n FROM community_events WHERE is_active = 1 AND date >= ?1',
+    )
       .bind(upcomingEventsFrom(now + 4 * DAY_MS))
       .first<{ n: number }>();
     expect(later.frame.activity.events).toBe(stillUpcoming!.n);
@@ -87,7 +95,9 @@ describe('testimonials', () => {
   it('?limit reads only the rows it returns; without it, the 50 newest as before', async () => {
     const author = await signUp();
     for (let i = 0; i < 12; i += 1) {
-      await env.DB.prepare(`INSERT INTO testimonials (user_id, title, content, rating, is_public, is_approved) VALUES (?1, ?2, 'It went well', 5, 1, 1)`)
+      await env.DB.prepare(
+        `INSERT INTO testimonials (user_id, title, content, rating, is_public, is_approved) VALUES (?1, ?2, 'It went well', 5, 1, 1)`,
+      )
         .bind(author.id, `Story ${i}`)
         .run();
     }
@@ -102,7 +112,10 @@ describe('testimonials', () => {
     for (const bad of ['0', '51', 'abc', '-1', '3.5', '1e1']) {
       const reply = await guestGet(`/api/testimonials?limit=${bad}`);
       expect(reply.response.status, bad).toBe(400);
-      expect(reply.body).toEqual({ message: 'limit must be a whole number from 1 to 50', errors: { limit: 'limit must be a whole number from 1 to 50' } });
+      expect(reply.body).toEqual({
+        message: 'limit must be a whole number from 1 to 50',
+        errors: { limit: 'limit must be a whole number from 1 to 50' },
+      });
     }
   });
 });
@@ -110,8 +123,12 @@ describe('testimonials', () => {
 describe('browser caching of read-mostly public routes', () => {
   it('categories for a day (they change only with a deploy); featured listings and testimonials for five minutes', async () => {
     expect((await guestGet('/api/categories')).response.headers.get('Cache-Control')).toBe('public, max-age=86400');
-    expect((await guestGet('/api/listings/featured')).response.headers.get('Cache-Control')).toBe('public, max-age=300');
-    expect((await guestGet('/api/testimonials?limit=3')).response.headers.get('Cache-Control')).toBe('public, max-age=300');
+    expect((await guestGet('/api/listings/featured')).response.headers.get('Cache-Control')).toBe(
+      'public, max-age=300',
+    );
+    expect((await guestGet('/api/testimonials?limit=3')).response.headers.get('Cache-Control')).toBe(
+      'public, max-age=300',
+    );
     // Replies that depend on the viewer or change with every write are not cached.
     expect((await guestGet('/api/analytics/activity')).response.headers.get('Cache-Control')).toBe('no-store');
   });

@@ -4,16 +4,25 @@
 // through the Worker's route as the SPA opens it; the alarm is run as the runtime would run it.
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BUILT_MEDIA_ORIGIN, mediaUrl, parseMediaOrigin } from '../../src/shared/media';
-import { ALARM_CPU_MS, FEED_IDLE_MS, FEED_INTERVAL_MS, FEED_SOCKET_US, MAX_FEED_SOCKETS, MAX_FEED_SOCKETS_PER_ADDRESS, type CommunityFeed } from '../../worker/durable-objects/community-feed';
-import { communityFeedStub, dashboardFigures } from '../../worker/lib/community-feed';
-import { emptyCounts, meterEnv } from '../../worker/lib/meter';
+import { BUILT_MEDIA_ORIGIN, mediaUrl, parseMediaOrigin } from '@/shared/media';
+import {
+  ALARM_CPU_MS,
+  FEED_IDLE_MS,
+  FEED_INTERVAL_MS,
+  FEED_SOCKET_US,
+  MAX_FEED_SOCKETS,
+  MAX_FEED_SOCKETS_PER_ADDRESS,
+  type CommunityFeed,
+} from '@worker/durable-objects/community-feed';
+import { communityFeedStub, dashboardFigures } from '@worker/lib/community-feed';
+import { emptyCounts, meterEnv } from '@worker/lib/meter';
 import { call, json, ORIGIN, randomIp, signUp } from './helpers';
 import { openSocket, settle, type TestSocket } from './ws-client';
 
 const isFeed = (frame: { type: string }) => frame.type === 'community';
 
-const connect = async (headers: Record<string, string> = {}, ip?: string) => call('/api/analytics/ws', { ip, headers: { Upgrade: 'websocket', Origin: ORIGIN, ...headers } });
+const connect = async (headers: Record<string, string> = {}, ip?: string) =>
+  call('/api/analytics/ws', { ip, headers: { Upgrade: 'websocket', Origin: ORIGIN, ...headers } });
 
 /** What the two routes answer now: the frame must carry exactly this. */
 async function routesNow() {
@@ -44,8 +53,12 @@ describe('the community feed socket', () => {
   it('reads no session: a signed-in page opens it without a KV read', async () => {
     const member = await signUp();
     const counts = emptyCounts();
-    const { app } = await import('../../worker/app');
-    const response = await app.request('/api/analytics/ws', { headers: { Upgrade: 'websocket', Origin: ORIGIN, Cookie: member.cookie } }, meterEnv(env, counts));
+    const { app } = await import('@worker/app');
+    const response = await app.request(
+      '/api/analytics/ws',
+      { headers: { Upgrade: 'websocket', Origin: ORIGIN, Cookie: member.cookie } },
+      meterEnv(env, counts),
+    );
     const socket = openSocket(response);
     await socket.next(isFeed);
     expect(counts.kvReads).toBe(0);
@@ -77,7 +90,8 @@ describe('the community feed socket', () => {
     const now = await routesNow();
     expect(pushedA).toEqual(now);
     expect(pushedB).toEqual(now);
-    if (before.type === 'community' && pushedA.type === 'community') expect(pushedA.activity.users).toBe(before.activity.users + 1);
+    if (before.type === 'community' && pushedA.type === 'community')
+      expect(pushedA.activity.users).toBe(before.activity.users + 1);
     // And the refresh after it is scheduled.
     expect(await runInDurableObject(stub, (_feed: CommunityFeed, state) => state.storage.getAlarm())).not.toBeNull();
     closeAll(a, b);
@@ -120,13 +134,15 @@ describe('the community feed socket', () => {
     const elsewhere = openSocket(await connect());
     await elsewhere.next(isFeed);
     held.pop()!.socket.close(1000, 'tab closed');
-    await expect.poll(async () => {
-      const again = openSocket(await connect({}, ip));
-      await settle(50);
-      const open = !again.closed();
-      closeAll(again);
-      return open;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const again = openSocket(await connect({}, ip));
+        await settle(50);
+        const open = !again.closed();
+        closeAll(again);
+        return open;
+      })
+      .toBe(true);
     for (const socket of held) expect(socket.closed()).toBe(false);
     closeAll(elsewhere, ...held);
   });
@@ -147,14 +163,16 @@ describe('the community feed socket', () => {
       expect(refused.headers.get('Retry-After')).toBe('60');
       expect(await json(refused)).toEqual({ message: 'The live feed is full; the page refreshes by itself' });
       held.pop()!.socket.close(1000, 'tab closed');
-      await expect.poll(async () => {
-        const again = await connect();
-        if (again.status !== 101) return again.status;
-        const socket = openSocket(again);
-        await socket.next(isFeed);
-        held.push(socket);
-        return 101;
-      }).toBe(101);
+      await expect
+        .poll(async () => {
+          const again = await connect();
+          if (again.status !== 101) return again.status;
+          const socket = openSocket(again);
+          await socket.next(isFeed);
+          held.push(socket);
+          return 101;
+        })
+        .toBe(101);
       closeAll(...held);
     } finally {
       await runInDurableObject(stub, (feed: CommunityFeed) => {
@@ -188,26 +206,45 @@ describe('the community feed socket', () => {
 
 describe('the dashboard figures', () => {
   it('are the same function for the route and the feed: savings are two members per completed barter', () => {
-    expect(dashboardFigures({ totalUsers: 3, totalSkills: 4, completedBarters: 5 }, { SAVINGS_PER_BARTER: '50' })).toEqual({ totalUsers: 3, totalSkills: 4, completedBarters: 5, totalSavings: 500 });
-    expect(dashboardFigures({ totalUsers: 0, totalSkills: 0, completedBarters: 2 }, { SAVINGS_PER_BARTER: 'none' }).totalSavings).toBe(0);
+    expect(
+      dashboardFigures({ totalUsers: 3, totalSkills: 4, completedBarters: 5 }, { SAVINGS_PER_BARTER: '50' }),
+    ).toEqual({ totalUsers: 3, totalSkills: 4, completedBarters: 5, totalSavings: 500 });
+    expect(
+      dashboardFigures({ totalUsers: 0, totalSkills: 0, completedBarters: 2 }, { SAVINGS_PER_BARTER: 'none' })
+        .totalSavings,
+    ).toBe(0);
   });
 });
 
 describe('the media origin (photos from the R2 bucket’s custom domain)', () => {
   it('maps stored photo paths and their thumbnails to the bucket’s keys on the media origin', () => {
     const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
-    expect(mediaUrl(`/objects/uploads/${uuid}`, 'https://media.example.com')).toBe(`https://media.example.com/uploads/${uuid}`);
-    expect(mediaUrl(`/objects/uploads/${uuid}/thumb`, 'https://media.example.com/')).toBe(`https://media.example.com/thumbs/${uuid}`);
+    expect(mediaUrl(`/objects/uploads/${uuid}`, 'https://media.example.com')).toBe(
+      `https://media.example.com/uploads/${uuid}`,
+    );
+    expect(mediaUrl(`/objects/uploads/${uuid}/thumb`, 'https://media.example.com/')).toBe(
+      `https://media.example.com/thumbs/${uuid}`,
+    );
     // An avatar is the absolute URL of the path on this site.
-    expect(mediaUrl(`https://barter.example/objects/uploads/${uuid}`, 'https://media.example.com', 'https://barter.example')).toBe(`https://media.example.com/uploads/${uuid}`);
+    expect(
+      mediaUrl(`https://barter.example/objects/uploads/${uuid}`, 'https://media.example.com', 'https://barter.example'),
+    ).toBe(`https://media.example.com/uploads/${uuid}`);
   });
 
   it('leaves everything else, and everything when unset, as it is', () => {
     const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
     expect(mediaUrl(`/objects/uploads/${uuid}`, '')).toBe(`/objects/uploads/${uuid}`);
     expect(mediaUrl('/demo-images/bread.jpg', 'https://media.example.com')).toBe('/demo-images/bread.jpg');
-    expect(mediaUrl(`https://elsewhere.example/objects/uploads/${uuid}`, 'https://media.example.com', 'https://barter.example')).toBe(`https://elsewhere.example/objects/uploads/${uuid}`);
-    expect(mediaUrl(`/objects/uploads/${uuid}/thumb/x`, 'https://media.example.com')).toBe(`/objects/uploads/${uuid}/thumb/x`);
+    expect(
+      mediaUrl(
+        `https://elsewhere.example/objects/uploads/${uuid}`,
+        'https://media.example.com',
+        'https://barter.example',
+      ),
+    ).toBe(`https://elsewhere.example/objects/uploads/${uuid}`);
+    expect(mediaUrl(`/objects/uploads/${uuid}/thumb/x`, 'https://media.example.com')).toBe(
+      `/objects/uploads/${uuid}/thumb/x`,
+    );
     // The tests' build sets none: the Worker serves photos.
     expect(BUILT_MEDIA_ORIGIN).toBe('');
   });

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { upcomingEventsFrom } from '../../worker/db/queries/community';
-import { rateLimitKey } from '../../worker/lib/rate-limit';
+import { upcomingEventsFrom } from '@worker/db/queries/community';
+import { rateLimitKey } from '@worker/lib/rate-limit';
 import { call, json, randomIp, signUp, signUpAdmin, unique } from './helpers';
 
 async function insertListing(userId: number, status = 'active'): Promise<number> {
@@ -20,7 +20,10 @@ async function insertBarter(listingId: number, initiatorId: number, recipientId:
     .run();
 }
 
-async function insertTestimonial(userId: number, fields: { approved: boolean; isPublic: boolean; title?: string }): Promise<number> {
+async function insertTestimonial(
+  userId: number,
+  fields: { approved: boolean; isPublic: boolean; title?: string },
+): Promise<number> {
   const row = await env.DB.prepare(
     "INSERT INTO testimonials (user_id, title, content, rating, is_approved, is_public) VALUES (?, ?, 'We swapped bikes for lessons', 5, ?, ?) RETURNING id",
   )
@@ -29,11 +32,22 @@ async function insertTestimonial(userId: number, fields: { approved: boolean; is
   return row!.id;
 }
 
-async function insertEvent(fields: { date: string; time?: string; active?: boolean; organizerId?: number | null }): Promise<number> {
+async function insertEvent(fields: {
+  date: string;
+  time?: string;
+  active?: boolean;
+  organizerId?: number | null;
+}): Promise<number> {
   const row = await env.DB.prepare(
     "INSERT INTO community_events (title, description, date, time, location, organizer_id, is_active) VALUES (?, 'Bring what you can spare', ?, ?, 'Town hall', ?, ?) RETURNING id",
   )
-    .bind(unique('event'), fields.date, fields.time ?? '10:00', fields.organizerId ?? null, fields.active === false ? 0 : 1)
+    .bind(
+      unique('event'),
+      fields.date,
+      fields.time ?? '10:00',
+      fields.organizerId ?? null,
+      fields.active === false ? 0 : 1,
+    )
     .first<{ id: number }>();
   return row!.id;
 }
@@ -157,8 +171,16 @@ describe('the home page, the community page and the admin dashboard agree', () =
     expect(users).toBeGreaterThanOrEqual(2);
     expect(skills).toBeGreaterThanOrEqual(2);
     expect(barters).toBeGreaterThanOrEqual(1);
-    expect({ users: activity.users, listings: activity.listings, barters: activity.barters }).toEqual({ users, listings: skills, barters });
-    expect({ users: dashboard.totalUsers, listings: dashboard.totalSkills, barters: dashboard.completedBarters }).toEqual({ users, listings: skills, barters });
+    expect({ users: activity.users, listings: activity.listings, barters: activity.barters }).toEqual({
+      users,
+      listings: skills,
+      barters,
+    });
+    expect({
+      users: dashboard.totalUsers,
+      listings: dashboard.totalSkills,
+      barters: dashboard.completedBarters,
+    }).toEqual({ users, listings: skills, barters });
     expect(browseTotal).toBe(skills);
   });
 });
@@ -183,7 +205,12 @@ describe('GET /api/testimonials', () => {
       title: 'Newer story',
       content: 'We swapped bikes for lessons',
       rating: 5,
-      user: { id: author.id, username: author.username, displayName: author.user.displayName, avatarUrl: 'https://example.com/a.jpg' },
+      user: {
+        id: author.id,
+        username: author.username,
+        displayName: author.user.displayName,
+        avatarUrl: 'https://example.com/a.jpg',
+      },
     });
     // Only public fields of the author.
     expect(Object.keys(rows[0].user).sort()).toEqual(['avatarUrl', 'displayName', 'id', 'username']);
@@ -200,7 +227,8 @@ describe('GET /api/events', () => {
     const today = await insertEvent({ date: daysFromNow(0) });
     const past = await insertEvent({ date: daysFromNow(-2) });
     const inactive = await insertEvent({ date: daysFromNow(5), active: false });
-    for (const a of attendees) await env.DB.prepare('INSERT INTO event_attendees (event_id, user_id) VALUES (?, ?)').bind(later, a.id).run();
+    for (const a of attendees)
+      await env.DB.prepare('INSERT INTO event_attendees (event_id, user_id) VALUES (?, ?)').bind(later, a.id).run();
 
     const response = await call('/api/events');
     expect(response.status).toBe(200);
@@ -230,7 +258,12 @@ describe('upcomingEventsFrom', () => {
 });
 
 describe('POST /api/contact', () => {
-  const valid = () => ({ name: 'Jo Visitor', email: 'jo@example.com', subject: 'Hosting a swap meet', message: 'Could we host an event next month?' });
+  const valid = () => ({
+    name: 'Jo Visitor',
+    email: 'jo@example.com',
+    subject: 'Hosting a swap meet',
+    message: 'Could we host an event next month?',
+  });
 
   it('stores the message and mails every admin, for visitors too', async () => {
     const admins = [await signUpAdmin(), await signUpAdmin()];
@@ -239,17 +272,23 @@ describe('POST /api/contact', () => {
     expect(response.status).toBe(201);
     const reply = await json(response);
     expect(reply).toEqual({ message: 'Message sent!', id: expect.any(Number) });
-    const stored = await env.DB.prepare('SELECT name, email, subject, message FROM contact_messages WHERE id = ?').bind(reply.id).first();
+    const stored = await env.DB.prepare('SELECT name, email, subject, message FROM contact_messages WHERE id = ?')
+      .bind(reply.id)
+      .first();
     expect(stored).toEqual(body);
     for (const admin of admins) {
-      const mail = await env.DB.prepare('SELECT subject, text_body FROM email_outbox WHERE to_address = ? AND subject LIKE ?')
+      const mail = await env.DB.prepare(
+        'SELECT subject, text_body FROM email_outbox WHERE to_address = ? AND subject LIKE ?',
+      )
         .bind(admin.email, `%${body.subject}`)
         .first<any>();
       expect(mail.subject).toBe(`[Barter Market contact] ${body.subject}`);
       expect(mail.text_body).toContain('From: Jo Visitor <jo@example.com>');
       expect(mail.text_body).toContain(body.message);
     }
-    const mailed = await env.DB.prepare('SELECT count(*) AS n FROM email_outbox WHERE subject = ?').bind(`[Barter Market contact] ${body.subject}`).first<any>();
+    const mailed = await env.DB.prepare('SELECT count(*) AS n FROM email_outbox WHERE subject = ?')
+      .bind(`[Barter Market contact] ${body.subject}`)
+      .first<any>();
     const adminCount = await env.DB.prepare('SELECT count(*) AS n FROM users WHERE is_admin = 1').first<any>();
     expect(mailed.n).toBe(adminCount.n);
   });
@@ -258,7 +297,9 @@ describe('POST /api/contact', () => {
     const member = await signUp();
     const response = await call('/api/contact', { cookie: member.cookie, body: { ...valid(), name: '  Jo Member  ' } });
     expect(response.status).toBe(201);
-    const stored = await env.DB.prepare('SELECT name FROM contact_messages WHERE id = ?').bind((await json(response)).id).first<any>();
+    const stored = await env.DB.prepare('SELECT name FROM contact_messages WHERE id = ?')
+      .bind((await json(response)).id)
+      .first<any>();
     expect(stored.name).toBe('Jo Member');
   });
 
@@ -285,10 +326,14 @@ describe('POST /api/contact', () => {
     const ip = randomIp();
     const body = { ...valid(), subject: unique('Budget ') };
     expect((await call('/api/contact', { body, ip })).status).toBe(201);
-    const relay = await env.DB.prepare('SELECT kind, priority FROM email_outbox WHERE subject = ?').bind(`[Barter Market contact] ${body.subject}`).first<any>();
+    const relay = await env.DB.prepare('SELECT kind, priority FROM email_outbox WHERE subject = ?')
+      .bind(`[Barter Market contact] ${body.subject}`)
+      .first<any>();
     expect(relay).toEqual({ kind: 'contact', priority: 2 });
     // The rest of the day's budget spent in earlier minutes.
-    await env.DB.prepare('UPDATE rate_limits SET count = 5 WHERE key = ?').bind(await rateLimitKey('contactPerIpPerDay', ip)).run();
+    await env.DB.prepare('UPDATE rate_limits SET count = 5 WHERE key = ?')
+      .bind(await rateLimitKey('contactPerIpPerDay', ip))
+      .run();
     const limited = await call('/api/contact', { body, ip });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(23 * 3600);

@@ -1,10 +1,16 @@
 // The ConversationRoom on its own: accepting members, fan-out, client frames, hibernation, and an
 // eviction that closes every socket (new sockets work, D1 keeps what the resync needs).
-import { env, evictAllDurableObjects, evictDurableObject, listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
+import {
+  env,
+  evictAllDurableObjects,
+  evictDurableObject,
+  listDurableObjectIds,
+  runInDurableObject,
+} from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ConversationRoom } from '../../worker/durable-objects/conversation-room';
-import { roomName, roomStub } from '../../worker/lib/conversation-room';
-import { memberSocketsStub } from '../../worker/lib/member-sockets';
+import type { ConversationRoom } from '@worker/durable-objects/conversation-room';
+import { roomName, roomStub } from '@worker/lib/conversation-room';
+import { memberSocketsStub } from '@worker/lib/member-sockets';
 import { call, insertListing, json, signUp } from './helpers';
 import { openSocket, settle } from './ws-client';
 
@@ -16,10 +22,19 @@ function room() {
 
 /** What the Worker sends about the session: its key (a SHA-256, hex) and creation time. */
 const SESSION = { key: 'a'.repeat(64), createdAt: 1_700_000_000_000 };
-const sessionHeaders = (session = SESSION) => ({ 'X-Session-Key': session.key, 'X-Session-Created': String(session.createdAt) });
+const sessionHeaders = (session = SESSION) => ({
+  'X-Session-Key': session.key,
+  'X-Session-Created': String(session.createdAt),
+});
 
 async function connect(stub: DurableObjectStub<ConversationRoom>, userId: number, partnerId: number) {
-  const headers = { Upgrade: 'websocket', 'X-User-Id': String(userId), 'X-Partner-Id': String(partnerId), 'X-Listing-Id': String(LISTING), ...sessionHeaders() };
+  const headers = {
+    Upgrade: 'websocket',
+    'X-User-Id': String(userId),
+    'X-Partner-Id': String(partnerId),
+    'X-Listing-Id': String(LISTING),
+    ...sessionHeaders(),
+  };
   return openSocket(await stub.fetch('http://room/', { headers }));
 }
 
@@ -39,7 +54,15 @@ describe('ConversationRoom', () => {
   it('refuses an upgrade without the member ids the Worker sets', async () => {
     const response = await room().fetch('http://room/?userId=1', { headers: { Upgrade: 'websocket' } });
     expect(response.status).toBe(400);
-    const same = await room().fetch('http://room/', { headers: { Upgrade: 'websocket', 'X-User-Id': '1', 'X-Partner-Id': '1', 'X-Listing-Id': '1', ...sessionHeaders() } });
+    const same = await room().fetch('http://room/', {
+      headers: {
+        Upgrade: 'websocket',
+        'X-User-Id': '1',
+        'X-Partner-Id': '1',
+        'X-Listing-Id': '1',
+        ...sessionHeaders(),
+      },
+    });
     expect(same.status).toBe(400);
   });
 
@@ -69,8 +92,14 @@ describe('ConversationRoom', () => {
     seen.sort((x, y) => String(x.tags[0]).localeCompare(String(y.tags[0])));
     const session = { sessionKey: SESSION.key, sessionCreatedAt: SESSION.createdAt };
     expect(seen).toEqual([
-      { tags: ['user:1', `session:${SESSION.key}`], member: { userId: 1, partnerId: 2, listingId: LISTING, ...session } },
-      { tags: ['user:2', `session:${SESSION.key}`], member: { userId: 2, partnerId: 1, listingId: LISTING, ...session } },
+      {
+        tags: ['user:1', `session:${SESSION.key}`],
+        member: { userId: 1, partnerId: 2, listingId: LISTING, ...session },
+      },
+      {
+        tags: ['user:2', `session:${SESSION.key}`],
+        member: { userId: 2, partnerId: 1, listingId: LISTING, ...session },
+      },
     ]);
     for (const s of [a, b]) s.socket.close(1000, 'done');
   });
@@ -153,11 +182,20 @@ describe('ConversationRoom', () => {
     const listingId = await insertListing(owner);
     const stub = roomStub(env, listingId, owner.id, member.id);
     const join = async (userId: number, partnerId: number) => {
-      const headers = { Upgrade: 'websocket', 'X-User-Id': String(userId), 'X-Partner-Id': String(partnerId), 'X-Listing-Id': String(listingId), ...sessionHeaders() };
+      const headers = {
+        Upgrade: 'websocket',
+        'X-User-Id': String(userId),
+        'X-Partner-Id': String(partnerId),
+        'X-Listing-Id': String(listingId),
+        ...sessionHeaders(),
+      };
       return openSocket(await stub.fetch('http://room/', { headers }));
     };
     const post = async (content: string) => {
-      const response = await call('/api/messages', { cookie: member.cookie, body: { receiverId: owner.id, listingId, content } });
+      const response = await call('/api/messages', {
+        cookie: member.cookie,
+        body: { receiverId: owner.id, listingId, content },
+      });
       expect(response.status).toBe(201);
       return json<{ id: number }>(response);
     };
@@ -175,9 +213,14 @@ describe('ConversationRoom', () => {
 
     const b2 = await join(owner.id, member.id);
     const a2 = await join(member.id, owner.id);
-    expect(await runInDurableObject(stub, (_instance, state) => state.getWebSockets().map((ws) => state.getTags(ws)[0]).sort())).toEqual(
-      [`user:${member.id}`, `user:${owner.id}`].sort(),
-    );
+    expect(
+      await runInDurableObject(stub, (_instance, state) =>
+        state
+          .getWebSockets()
+          .map((ws) => state.getTags(ws)[0])
+          .sort(),
+      ),
+    ).toEqual([`user:${member.id}`, `user:${owner.id}`].sort());
     const back = await post('Back again');
     expect(await b2.next((f) => f.type === 'message')).toMatchObject({ type: 'message', message: { id: back.id } });
     expect(b2.frames.filter((f) => f.type === 'message')).toHaveLength(1);
@@ -199,8 +242,19 @@ describe('ConversationRoom and ending sessions', () => {
   const freshId = () => 2_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
   const key = (c: string) => c.repeat(64);
 
-  async function join(stub: DurableObjectStub<ConversationRoom>, userId: number, partnerId: number, session: { key: string; createdAt: number }) {
-    const headers = { Upgrade: 'websocket', 'X-User-Id': String(userId), 'X-Partner-Id': String(partnerId), 'X-Listing-Id': String(LISTING), ...sessionHeaders(session) };
+  async function join(
+    stub: DurableObjectStub<ConversationRoom>,
+    userId: number,
+    partnerId: number,
+    session: { key: string; createdAt: number },
+  ) {
+    const headers = {
+      Upgrade: 'websocket',
+      'X-User-Id': String(userId),
+      'X-Partner-Id': String(partnerId),
+      'X-Listing-Id': String(LISTING),
+      ...sessionHeaders(session),
+    };
     return openSocket(await stub.fetch('http://room/', { headers }));
   }
 
@@ -262,9 +316,20 @@ describe('ConversationRoom and ending sessions', () => {
       state.storage.sql.exec('CREATE TABLE rooms (room TEXT PRIMARY KEY)');
     });
     const response = await stub.fetch('http://room/', {
-      headers: { Upgrade: 'websocket', 'X-User-Id': String(me), 'X-Partner-Id': String(freshId()), 'X-Listing-Id': String(LISTING), ...sessionHeaders() },
+      headers: {
+        Upgrade: 'websocket',
+        'X-User-Id': String(me),
+        'X-Partner-Id': String(freshId()),
+        'X-Listing-Id': String(LISTING),
+        ...sessionHeaders(),
+      },
     });
     expect(response.status).toBe(503);
-    expect(await runInDurableObject(stub, (_i, state) => state.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN).length)).toBe(0);
+    expect(
+      await runInDurableObject(
+        stub,
+        (_i, state) => state.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN).length,
+      ),
+    ).toBe(0);
   });
 });

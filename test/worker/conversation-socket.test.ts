@@ -2,7 +2,7 @@
 // POST /api/messages and in read marks, and the browser client's connection and merge helpers.
 import { env, evictDurableObject, listDurableObjectIds } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ConversationConnection, type SocketLike } from '../../src/features/messages/conversation-connection';
+import { ConversationConnection, type SocketLike } from '@/features/messages/conversation-connection';
 import {
   afterSessionEnded,
   conversationSocketUrl,
@@ -14,10 +14,15 @@ import {
   reconnectDelay,
   SESSION_RECHECK_MS,
   TYPING_SEND_INTERVAL_MS,
-} from '../../src/features/messages/live';
-import type { Message } from '../../src/shared/api-types';
-import { FrameBudget, FRAME_LIMIT, FRAME_WINDOW_MS, TOO_MANY_FRAMES } from '../../worker/durable-objects/conversation-frames';
-import { roomStub } from '../../worker/lib/conversation-room';
+} from '@/features/messages/live';
+import type { Message } from '@/shared/api-types';
+import {
+  FrameBudget,
+  FRAME_LIMIT,
+  FRAME_WINDOW_MS,
+  TOO_MANY_FRAMES,
+} from '@worker/durable-objects/conversation-frames';
+import { roomStub } from '@worker/lib/conversation-room';
 import { call, insertListing, json, ORIGIN, sessionCookie, signUp, type Member } from './helpers';
 import { openSocket, settle } from './ws-client';
 
@@ -35,7 +40,10 @@ async function connect(member: Member, partner: Member, listingId: number) {
 }
 
 async function post(from: Member, to: Member, listingId: number, content: string) {
-  const response = await call('/api/messages', { cookie: from.cookie, body: { receiverId: to.id, listingId, content } });
+  const response = await call('/api/messages', {
+    cookie: from.cookie,
+    body: { receiverId: to.id, listingId, content },
+  });
   expect(response.status).toBe(201);
   return json(response);
 }
@@ -82,7 +90,9 @@ describe('GET /api/conversations/:partnerId/:listingId/ws', () => {
     // Two members neither of whom owns the listing.
     const response = await upgrade(outsider, member.id, listingId);
     expect(response.status).toBe(403);
-    expect(await json(response)).toEqual({ message: 'Conversations about a listing are between its owner and another member' });
+    expect(await json(response)).toEqual({
+      message: 'Conversations about a listing are between its owner and another member',
+    });
     // The owner with themself.
     expect((await upgrade(owner, owner.id, listingId)).status).toBe(403);
   });
@@ -105,7 +115,10 @@ describe('live chat', () => {
     // The sender's other tabs see it too.
     expect(await a.next((f) => f.type === 'message')).toEqual({ type: 'message', message });
     const reply = await post(owner, member, listingId, 'Yes it is!');
-    expect(await a.next((f) => f.type === 'message' && f.message.id === reply.id)).toEqual({ type: 'message', message: reply });
+    expect(await a.next((f) => f.type === 'message' && f.message.id === reply.id)).toEqual({
+      type: 'message',
+      message: reply,
+    });
     for (const s of [a, b]) s.socket.close(1000, 'done');
   });
 
@@ -169,7 +182,9 @@ describe('live chat', () => {
     const frame = { type: 'read', userId: owner.id, upTo: second.id };
     expect(await a.next((f) => f.type === 'read')).toEqual(frame);
     expect(await b.next((f) => f.type === 'read')).toEqual(frame);
-    const rows = await env.DB.prepare('SELECT id, read FROM messages WHERE listing_id = ? ORDER BY id').bind(listingId).all<{ id: number; read: number }>();
+    const rows = await env.DB.prepare('SELECT id, read FROM messages WHERE listing_id = ? ORDER BY id')
+      .bind(listingId)
+      .all<{ id: number; read: number }>();
     expect(rows.results).toEqual([
       { id: first.id, read: 1 },
       { id: second.id, read: 1 },
@@ -179,7 +194,9 @@ describe('live chat', () => {
     // A member cannot mark the messages they sent as read for the other side.
     a.send({ type: 'read', upTo: third.id });
     await b.next((f) => f.type === 'read' && f.userId === member.id);
-    const after = await env.DB.prepare('SELECT read FROM messages WHERE id = ?').bind(third.id).first<{ read: number }>();
+    const after = await env.DB.prepare('SELECT read FROM messages WHERE id = ?')
+      .bind(third.id)
+      .first<{ read: number }>();
     expect(after!.read).toBe(0);
     for (const s of [a, b]) s.socket.close(1000, 'done');
   });
@@ -203,16 +220,23 @@ describe('live chat', () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listingId = await insertListing(owner);
     const socket = await connect(member, owner, listingId);
-    const closed = new Promise<number>((resolve) => socket.socket.addEventListener('close', (event) => resolve(event.code)));
+    const closed = new Promise<number>((resolve) =>
+      socket.socket.addEventListener('close', (event) => resolve(event.code)),
+    );
     socket.socket.close();
-    const code = await Promise.race([closed, new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 1 s'), 1000))]);
+    const code = await Promise.race([
+      closed,
+      new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 1 s'), 1000)),
+    ]);
     expect(code).toBe(1000);
   });
 
   it('still stores the message when nobody is connected', async () => {
     const { owner, member, listingId } = await conversation();
     const message = await post(member, owner, listingId, 'Anyone?');
-    const row = await env.DB.prepare('SELECT content FROM messages WHERE id = ?').bind(message.id).first<{ content: string }>();
+    const row = await env.DB.prepare('SELECT content FROM messages WHERE id = ?')
+      .bind(message.id)
+      .first<{ content: string }>();
     expect(row!.content).toBe('Anyone?');
   });
 
@@ -304,11 +328,22 @@ describe('chat client helpers', () => {
 
   it('throttles typing frames to one per interval, and builds the socket URL for the page’s scheme', () => {
     const throttle = createThrottle(TYPING_SEND_INTERVAL_MS);
-    expect([0, 100, 2499, 2500, 4000, 5001].map((t) => throttle.ready(t))).toEqual([true, false, false, true, false, true]);
+    expect([0, 100, 2499, 2500, 4000, 5001].map((t) => throttle.ready(t))).toEqual([
+      true,
+      false,
+      false,
+      true,
+      false,
+      true,
+    ]);
     throttle.reset();
     expect(throttle.ready(5002)).toBe(true);
-    expect(conversationSocketUrl({ protocol: 'https:', host: 'barter.example' }, 4, 9)).toBe('wss://barter.example/api/conversations/4/9/ws');
-    expect(conversationSocketUrl({ protocol: 'http:', host: 'localhost:8787' }, 4, 9)).toBe('ws://localhost:8787/api/conversations/4/9/ws');
+    expect(conversationSocketUrl({ protocol: 'https:', host: 'barter.example' }, 4, 9)).toBe(
+      'wss://barter.example/api/conversations/4/9/ws',
+    );
+    expect(conversationSocketUrl({ protocol: 'http:', host: 'localhost:8787' }, 4, 9)).toBe(
+      'ws://localhost:8787/api/conversations/4/9/ws',
+    );
   });
 });
 
@@ -434,7 +469,9 @@ describe('chat client connection against the room', () => {
     const watcher = await connect(member, owner, listingId);
     expect(connection.send({ type: 'read', upTo: after.id })).toBe(true);
     expect(await watcher.next((f) => f.type === 'read')).toEqual({ type: 'read', userId: owner.id, upTo: after.id });
-    const unread = await env.DB.prepare('SELECT COUNT(*) AS n FROM messages WHERE listing_id = ? AND read = 0').bind(listingId).first<{ n: number }>();
+    const unread = await env.DB.prepare('SELECT COUNT(*) AS n FROM messages WHERE listing_id = ? AND read = 0')
+      .bind(listingId)
+      .first<{ n: number }>();
     expect(unread!.n).toBe(0);
 
     connection.stop();
@@ -463,7 +500,10 @@ describe('chat client connection against the room', () => {
     await expect.poll(() => opens).toBe(1);
 
     // The password is changed in another tab: this session's socket is closed with 4001.
-    const response = await call('/api/auth/change-password', { cookie: member.cookie, body: { currentPassword: member.password, newPassword: 'another-password-7' } });
+    const response = await call('/api/auth/change-password', {
+      cookie: member.cookie,
+      body: { currentPassword: member.password, newPassword: 'another-password-7' },
+    });
     expect(response.status).toBe(200);
     await expect.poll(() => ended).toBe(1);
     expect(connection.halted).toBe(true);
@@ -521,7 +561,14 @@ describe('chat client connection against the room', () => {
     // An outsider is refused (403): the client keeps retrying with growing waits, never opening.
     const refused = workerSocketFactory(outsider, member, listingId);
     const states: string[] = [];
-    const retrying = new ConversationConnection({ url: 'x', createSocket: refused.create, random: () => 0, onState: (s) => states.push(s), onOpen: () => {}, onFrame: () => {} });
+    const retrying = new ConversationConnection({
+      url: 'x',
+      createSocket: refused.create,
+      random: () => 0,
+      onState: (s) => states.push(s),
+      onOpen: () => {},
+      onFrame: () => {},
+    });
     retrying.start();
     await expect.poll(() => refused.made.length, { timeout: 3000 }).toBe(3); // 0 ms, +250, +500
     expect(states.includes('open')).toBe(false);
@@ -533,7 +580,14 @@ describe('chat client connection against the room', () => {
     // online) does not wait for it.
     const sockets = workerSocketFactory(owner, member, listingId);
     let opens = 0;
-    const connection = new ConversationConnection({ url: 'x', createSocket: sockets.create, random: () => 0, onState: () => {}, onOpen: () => (opens += 1), onFrame: () => {} });
+    const connection = new ConversationConnection({
+      url: 'x',
+      createSocket: sockets.create,
+      random: () => 0,
+      onState: () => {},
+      onOpen: () => (opens += 1),
+      onFrame: () => {},
+    });
     connection.start();
     await expect.poll(() => opens).toBe(1);
     connection.reconnectNow();

@@ -5,11 +5,20 @@
 // or a digest.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { CRON_JOBS, DAILY_CRON, dispatchScheduled, FREQUENT_CRON, MAX_CALLS_PER_JOB, runCronJob, TRIGGER_ROWS_WRITTEN, type JobOutcome } from '../../worker/cron/index';
-import { INVOCATION_BUDGET } from '../../worker/cron/budget';
-import { ALERT_PAGE_JOB, MATCHES_PER_PAGE, SEARCHES_PER_INVOCATION } from '../../worker/cron/saved-search-alerts';
-import { dispatchToCronJobs, durableObjectRunner } from '../../worker/durable-objects/cron-jobs';
-import { emptyCounts, meterEnv } from '../../worker/lib/meter';
+import {
+  CRON_JOBS,
+  DAILY_CRON,
+  dispatchScheduled,
+  FREQUENT_CRON,
+  MAX_CALLS_PER_JOB,
+  runCronJob,
+  TRIGGER_ROWS_WRITTEN,
+  type JobOutcome,
+} from '@worker/cron/index';
+import { INVOCATION_BUDGET } from '@worker/cron/budget';
+import { ALERT_PAGE_JOB, MATCHES_PER_PAGE, SEARCHES_PER_INVOCATION } from '@worker/cron/saved-search-alerts';
+import { dispatchToCronJobs, durableObjectRunner } from '@worker/durable-objects/cron-jobs';
+import { emptyCounts, meterEnv } from '@worker/lib/meter';
 import { createListing, signUp } from './helpers';
 
 const MINUTE = 60_000;
@@ -28,7 +37,11 @@ async function searchBacklog(at: number, members: number, perMember: number, wor
   const owner = await signUp();
   const searchers = [];
   for (let i = 0; i < members; i++) searchers.push(await signUp());
-  await env.DB.prepare('UPDATE users SET email_verified = 1, email_notifications = 1 WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(searchers.map((m) => m.id))).run();
+  await env.DB.prepare(
+    'UPDATE users SET email_verified = 1, email_notifications = 1 WHERE id IN (SELECT value FROM json_each(?1))',
+  )
+    .bind(JSON.stringify(searchers.map((m) => m.id)))
+    .run();
   const rows = searchers.flatMap((m) => Array.from({ length: perMember }, () => [m.id, iso(at - 30 * DAY)]));
   await env.DB.prepare(
     `INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at)
@@ -37,7 +50,9 @@ async function searchBacklog(at: number, members: number, perMember: number, wor
     .bind(JSON.stringify(rows), word)
     .run();
   const { id } = await createListing(owner, { title: `A ${word} to swap` });
-  await env.DB.prepare('UPDATE listings SET created_at = ?1 WHERE id = ?2').bind(iso(at - 5 * MINUTE), id).run();
+  await env.DB.prepare('UPDATE listings SET created_at = ?1 WHERE id = ?2')
+    .bind(iso(at - 5 * MINUTE), id)
+    .run();
   return searchers;
 }
 
@@ -82,14 +97,21 @@ describe('cron dispatch', () => {
     expect(calls.filter((j) => j === 'upgrade-password-hashes')).toHaveLength(MAX_CALLS_PER_JOB);
     // Every call is a subrequest of the dispatcher's invocation: the caps keep a trigger at 50 at
     // most (a job without continuations is called once).
-    const most = CRON_JOBS[FREQUENT_CRON]!.reduce((sum, j) => sum + (j.more ? (j.maxCalls ?? MAX_CALLS_PER_JOB) : 1), 0);
+    const most = CRON_JOBS[FREQUENT_CRON]!.reduce(
+      (sum, j) => sum + (j.more ? (j.maxCalls ?? MAX_CALLS_PER_JOB) : 1),
+      0,
+    );
     expect(most).toBeLessThanOrEqual(INVOCATION_BUDGET);
   });
 
   it('stops calling jobs again once the trigger has written its cap of rows; first calls still run', async () => {
     const calls: string[] = [];
     // Every call reports a full page and 900 rows written (a saved-search page over a backlog).
-    await dispatchScheduled(FREQUENT_CRON, 1, async (_cron, job) => (calls.push(job), { ...ok(job, true), written: 900 }));
+    await dispatchScheduled(
+      FREQUENT_CRON,
+      1,
+      async (_cron, job) => (calls.push(job), { ...ok(job, true), written: 900 }),
+    );
     const continuations = calls.length - CRON_JOBS[FREQUENT_CRON]!.length;
     // Continuations stop once the trigger's rows written reach the cap: the whole run stays
     // within the cap plus one page (each job's first call always runs).
@@ -113,7 +135,9 @@ describe('cron dispatch', () => {
       expect(o.ok).toBe(true);
       expect(o.used).toBeLessThanOrEqual(INVOCATION_BUDGET);
     }
-    const ledger = await env.DB.prepare('SELECT job FROM cron_runs WHERE scheduled_at = ?1 ORDER BY job').bind(iso(at)).all<{ job: string }>();
+    const ledger = await env.DB.prepare('SELECT job FROM cron_runs WHERE scheduled_at = ?1 ORDER BY job')
+      .bind(iso(at))
+      .all<{ job: string }>();
     expect(ledger.results.map((r) => r.job)).toEqual(['match-digest', 'message-email-notices', 'saved-search-alerts']);
     // The production entry point does the same through its binding: the dispatcher itself only calls the object.
     const metered = meterEnv(env, counts);
@@ -128,7 +152,9 @@ describe('cron dispatch', () => {
     const members = await searchBacklog(at, 6, 150, 'zither');
 
     // Sign-up mail (address verification) is already in the outbox: only rows after it count.
-    const before = (await env.DB.prepare('SELECT coalesce(max(id), 0) AS id FROM email_outbox').first<{ id: number }>())!.id;
+    const before = (await env.DB.prepare('SELECT coalesce(max(id), 0) AS id FROM email_outbox').first<{
+      id: number;
+    }>())!.id;
     const outcomes: JobOutcome[] = [];
     for (let call = 0; call < 10; call++) {
       const outcome = await runCronJob(FREQUENT_CRON, 'saved-search-alerts', at, env);
@@ -144,11 +170,15 @@ describe('cron dispatch', () => {
     expect(outcomes.map((o) => o.more)).toEqual([true, true, true, true, true, false]);
     expect(await env.DB.prepare('SELECT 1 FROM cron_state WHERE job = ?1').bind(ALERT_PAGE_JOB).first()).toBeNull();
     const ids = JSON.stringify(members.map((m) => m.id));
-    const notified = await env.DB.prepare(`SELECT count(*) AS n, sum(count) AS total FROM notifications WHERE kind = 'saved_search' AND user_id IN (SELECT value FROM json_each(?1))`)
+    const notified = await env.DB.prepare(
+      `SELECT count(*) AS n, sum(count) AS total FROM notifications WHERE kind = 'saved_search' AND user_id IN (SELECT value FROM json_each(?1))`,
+    )
       .bind(ids)
       .first<{ n: number; total: number }>();
     expect(notified).toEqual({ n: 900, total: 900 });
-    const digests = await env.DB.prepare(`SELECT to_address, count(*) AS n FROM email_outbox WHERE id > ?2 AND to_address IN (SELECT value FROM json_each(?1)) GROUP BY to_address`)
+    const digests = await env.DB.prepare(
+      `SELECT to_address, count(*) AS n FROM email_outbox WHERE id > ?2 AND to_address IN (SELECT value FROM json_each(?1)) GROUP BY to_address`,
+    )
       .bind(JSON.stringify(members.map((m) => m.email)), before)
       .all<{ to_address: string; n: number }>();
     expect(digests.results).toHaveLength(6);
@@ -157,7 +187,11 @@ describe('cron dispatch', () => {
     // The same scheduled time again: claimed, nothing more.
     const again = await runCronJob(FREQUENT_CRON, 'saved-search-alerts', at, env);
     expect(again).toMatchObject({ ok: true, more: false });
-    const after = await env.DB.prepare(`SELECT sum(count) AS total FROM notifications WHERE kind = 'saved_search' AND user_id IN (SELECT value FROM json_each(?1))`).bind(ids).first<{ total: number }>();
+    const after = await env.DB.prepare(
+      `SELECT sum(count) AS total FROM notifications WHERE kind = 'saved_search' AND user_id IN (SELECT value FROM json_each(?1))`,
+    )
+      .bind(ids)
+      .first<{ total: number }>();
     expect(after!.total).toBe(900);
   });
 
@@ -167,7 +201,11 @@ describe('cron dispatch', () => {
     const members = await searchBacklog(at, 20, 10, 'ocarina');
     const ids = JSON.stringify(members.map((m) => m.id));
     const entries = async () =>
-      (await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE kind = 'saved_search' AND user_id IN (SELECT value FROM json_each(?1))`).bind(ids).first<{ n: number }>())!.n;
+      (await env.DB.prepare(
+        `SELECT count(*) AS n FROM notifications WHERE kind = 'saved_search' AND user_id IN (SELECT value FROM json_each(?1))`,
+      )
+        .bind(ids)
+        .first<{ n: number }>())!.n;
 
     // Each call's work (its entries, its digests, the CPU to build them) is bounded by what it
     // writes, not only by the searches it reads: 40, 100 then 200 searches a page wrote up to 100

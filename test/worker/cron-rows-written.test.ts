@@ -6,17 +6,19 @@
 // cannot hide a lost alert or circle.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { invocation } from '../../worker/cron/budget';
-import { FREQUENT_CRON, jobsOf, runScheduled } from '../../worker/cron/index';
-import type { AlertRun } from '../../worker/cron/saved-search-alerts';
-import type { PageReport } from '../../worker/lib/trade-circles/search';
+import { invocation } from '@worker/cron/budget';
+import { FREQUENT_CRON, jobsOf, runScheduled } from '@worker/cron/index';
+import type { AlertRun } from '@worker/cron/saved-search-alerts';
+import type { PageReport } from '@worker/lib/trade-circles/search';
 import { createListing, signUp, type Member } from './helpers';
 
 const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 async function saveSearch(m: Member, query: string | null, category: string | null, createdAt: number): Promise<void> {
-  await env.DB.prepare('INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at) VALUES (?, ?, ?, 1, ?)')
+  await env.DB.prepare(
+    'INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at) VALUES (?, ?, ?, 1, ?)',
+  )
     .bind(m.id, query, category, iso(createdAt))
     .run();
 }
@@ -27,7 +29,12 @@ async function runJobs(at: number) {
   for (const job of jobsOf(FREQUENT_CRON)) {
     const run = invocation(env);
     const result = await (job.runAlone ?? job.run)(run.env, at, run.budget(0));
-    perJob[job.name] = { rowsWritten: run.counts.d1RowsWritten, rowsRead: run.counts.d1RowsRead, statements: run.counts.d1Statements, result };
+    perJob[job.name] = {
+      rowsWritten: run.counts.d1RowsWritten,
+      rowsRead: run.counts.d1RowsRead,
+      statements: run.counts.d1Statements,
+      result,
+    };
   }
   return perJob;
 }
@@ -51,9 +58,14 @@ describe('rows written by a cron run with work to do', () => {
     listings.push((await createListing(a!, { title: 'Old brass lantern' })).id);
     listings.push((await createListing(b!, { title: 'Lantern of brass, with hook' })).id);
     listings.push((await createListing(c!, { title: 'Desk lamp', categoriesOffered: ['tech'] })).id);
-    await env.DB.prepare('UPDATE listings SET created_at = ?1 WHERE id IN (SELECT value FROM json_each(?2))').bind(iso(T - 5 * MINUTE), JSON.stringify(listings)).run();
+    await env.DB.prepare('UPDATE listings SET created_at = ?1 WHERE id IN (SELECT value FROM json_each(?2))')
+      .bind(iso(T - 5 * MINUTE), JSON.stringify(listings))
+      .run();
     // Member i+1 wants member i's kayak item (written directly: no incremental search proposes it first).
-    for (let i = 0; i < 3; i++) await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?, ?)').bind(ring[(i + 1) % 3]!.id, listings[i]).run();
+    for (let i = 0; i < 3; i++)
+      await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?, ?)')
+        .bind(ring[(i + 1) % 3]!.id, listings[i])
+        .run();
 
     const jobs = await runJobs(T);
 
@@ -61,12 +73,24 @@ describe('rows written by a cron run with work to do', () => {
     const alerts = jobs['saved-search-alerts']!.result as AlertRun;
     expect(alerts).toMatchObject({ listings: 6, notifications: 3, emails: 2, more: false });
     const texts = (
-      await env.DB.prepare(`SELECT text FROM notifications WHERE kind = 'saved_search' AND user_id IN (?, ?) ORDER BY text`).bind(kayaker!.id, lighter!.id).all<{ text: string }>()
+      await env.DB.prepare(
+        `SELECT text FROM notifications WHERE kind = 'saved_search' AND user_id IN (?, ?) ORDER BY text`,
+      )
+        .bind(kayaker!.id, lighter!.id)
+        .all<{ text: string }>()
     ).results.map((r) => r.text);
-    expect(texts).toEqual(['1 new listing in Technology', '2 new listings match "brass lantern"', '3 new listings match "kayak"']);
+    expect(texts).toEqual([
+      '1 new listing in Technology',
+      '2 new listings match "brass lantern"',
+      '3 new listings match "kayak"',
+    ]);
     const circles = jobs['trade-circles']!.result as PageReport;
     expect(circles.proposed).toBe(1);
-    const legs = await env.DB.prepare('SELECT count(*) AS n FROM trade_circle_legs WHERE listing_id IN (?, ?, ?) AND open = 1').bind(...listings.slice(0, 3)).first<{ n: number }>();
+    const legs = await env.DB.prepare(
+      'SELECT count(*) AS n FROM trade_circle_legs WHERE listing_id IN (?, ?, ?) AND open = 1',
+    )
+      .bind(...listings.slice(0, 3))
+      .first<{ n: number }>();
     expect(legs!.n).toBe(3);
 
     // Saved-search alerts: the claim (1), the matched listings' ids and the index rebuilt over them
@@ -94,7 +118,9 @@ describe('rows written by a cron run with work to do', () => {
   });
 
   it('reads only the batch’s listings when the alerts rebuild their index (a rowid range, no scan)', async () => {
-    const plan = await env.DB.prepare('EXPLAIN QUERY PLAN SELECT id, title, description, what_user_wants, what_user_wants_options FROM alert_listings').all<{ detail: string }>();
+    const plan = await env.DB.prepare(
+      'EXPLAIN QUERY PLAN SELECT id, title, description, what_user_wants, what_user_wants_options FROM alert_listings',
+    ).all<{ detail: string }>();
     const details = plan.results.map((r) => r.detail);
     expect(details.some((d) => /^SEARCH l USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/.test(d))).toBe(true);
     expect(details.some((d) => /^SCAN l\b/.test(d))).toBe(false);

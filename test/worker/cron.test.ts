@@ -1,8 +1,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { pruneAbandonedUploads } from '../../worker/cron/prune-uploads';
-import { DAILY_CRON, runScheduled } from '../../worker/cron/index';
-import worker from '../../worker/index';
+import { pruneAbandonedUploads } from '@worker/cron/prune-uploads';
+import { DAILY_CRON, runScheduled } from '@worker/cron/index';
+import worker from '@worker/index';
 import { signUp } from './helpers';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
@@ -31,7 +31,9 @@ describe('daily upload cleanup', () => {
     expect(await env.IMAGES.head(abandoned)).toBeNull();
     expect(await env.IMAGES.head(attached)).not.toBeNull();
     expect(await env.IMAGES.head(fresh)).not.toBeNull();
-    const rows = await env.DB.prepare('SELECT key FROM uploads WHERE key IN (?, ?, ?)').bind(abandoned, attached, fresh).all<{ key: string }>();
+    const rows = await env.DB.prepare('SELECT key FROM uploads WHERE key IN (?, ?, ?)')
+      .bind(abandoned, attached, fresh)
+      .all<{ key: string }>();
     expect(rows.results.map((r) => r.key).sort()).toEqual([attached, fresh].sort());
   });
 
@@ -56,14 +58,18 @@ describe('scheduled dispatch', () => {
     const original = console.error;
     console.error = (...args: unknown[]) => void errors.push(args);
     try {
-      await expect(runScheduled(DAILY_CRON, scheduledTime, { ...env, IMAGES: brokenImages })).rejects.toThrow('R2 unavailable');
+      await expect(runScheduled(DAILY_CRON, scheduledTime, { ...env, IMAGES: brokenImages })).rejects.toThrow(
+        'R2 unavailable',
+      );
     } finally {
       console.error = original;
     }
     expect(errors).toHaveLength(1);
     // The upload is still there for the next run, and the barter upkeep after it still ran.
     expect(await env.DB.prepare('SELECT key FROM uploads WHERE key = ?').bind(abandoned).first()).not.toBeNull();
-    const ledger = await env.DB.prepare('SELECT job FROM cron_runs WHERE scheduled_at = ?').bind(new Date(scheduledTime).toISOString()).all<{ job: string }>();
+    const ledger = await env.DB.prepare('SELECT job FROM cron_runs WHERE scheduled_at = ?')
+      .bind(new Date(scheduledTime).toISOString())
+      .all<{ job: string }>();
     expect(ledger.results.map((r) => r.job)).toEqual(['barter-cleanup']);
   });
 });

@@ -20,10 +20,15 @@ export async function crowdedListing(owner: Member, listingId: number, conversat
   )
     .bind(stamp, JSON.stringify(Array.from({ length: conversations }, (_, i) => i)))
     .run();
-  const { results } = await env.DB.prepare(`SELECT id FROM users WHERE username LIKE 'crowd' || ?1 || 'n%' ORDER BY id`).bind(stamp).all<{ id: number }>();
+  const { results } = await env.DB.prepare(`SELECT id FROM users WHERE username LIKE 'crowd' || ?1 || 'n%' ORDER BY id`)
+    .bind(stamp)
+    .all<{ id: number }>();
   const enquirers = results.map((r) => r.id);
   const rows = enquirers.map((id, i) => [id, iso(start + i * 60_000)]);
-  for (const [offset, content] of [[0, 'Hello, is this still available?'], [1_000, 'I could swap it for some fresh produce.']] as const) {
+  for (const [offset, content] of [
+    [0, 'Hello, is this still available?'],
+    [1_000, 'I could swap it for some fresh produce.'],
+  ] as const) {
     await env.DB.prepare(
       `INSERT INTO messages (sender_id, receiver_id, listing_id, content, read, created_at)
        SELECT value ->> 0, ?1, ?2, ?3, 0, strftime('%Y-%m-%dT%H:%M:%fZ', value ->> 1, '+${offset / 1000} seconds') FROM json_each(?4)`,

@@ -1,9 +1,9 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { FREQUENT_CRON } from '../../worker/cron/index';
-import { deliverOutbox } from '../../worker/cron/deliver-email';
-import { buildMime, encodeHeader } from '../../worker/lib/mail-providers/mime';
-import worker from '../../worker/index';
+import { FREQUENT_CRON } from '@worker/cron/index';
+import { deliverOutbox } from '@worker/cron/deliver-email';
+import { buildMime, encodeHeader } from '@worker/lib/mail-providers/mime';
+import worker from '@worker/index';
 
 const MINUTE = 60_000;
 
@@ -48,7 +48,10 @@ function fakeEmail(fail = false) {
       return { messageId: crypto.randomUUID() };
     },
   } as unknown as SendEmail;
-  return { env: { ...env, EMAIL_PROVIDER: 'cloudflare', EMAIL: binding, MAIL_FROM: 'noreply@example.com' } as Env, sent };
+  return {
+    env: { ...env, EMAIL_PROVIDER: 'cloudflare', EMAIL: binding, MAIL_FROM: 'noreply@example.com' } as Env,
+    sent,
+  };
 }
 
 const mine = (sent: { to: string }[], addresses: string[]) => sent.filter((s) => addresses.includes(s.to));
@@ -61,11 +64,31 @@ describe('email delivery', () => {
       [{ EMAIL_PROVIDER: '' }, 'no email provider is configured'],
       [{ EMAIL_PROVIDER: 'none' }, 'no email provider is configured'],
       [{ EMAIL_PROVIDER: 'postmark' }, 'EMAIL_PROVIDER "postmark" is not one of'],
-      [{ EMAIL_PROVIDER: 'cloudflare', MAIL_FROM: 'noreply@example.com' }, 'EMAIL_PROVIDER is "cloudflare" but the EMAIL send_email binding is not set'],
-      [{ EMAIL_PROVIDER: 'cloudflare', EMAIL: fakeEmail().env.EMAIL, MAIL_FROM: '' }, 'EMAIL_PROVIDER is "cloudflare" but MAIL_FROM is not set'],
-      [{ EMAIL_PROVIDER: 'resend', MAIL_FROM: '' }, 'EMAIL_PROVIDER is "resend" but the RESEND_API_KEY secret and MAIL_FROM are not set'],
-      [{ EMAIL_PROVIDER: 'resend', RESEND_API_KEY: 're_test', MAIL_FROM: 'Barter Market' }, 'MAIL_FROM "Barter Market" is not an email address'],
-      [{ EMAIL_PROVIDER: 'resend', RESEND_API_KEY: 're_test', MAIL_FROM: 'noreply@example.com', EMAIL_DAILY_LIMIT: 'lots' }, 'EMAIL_DAILY_LIMIT "lots" is not a whole number'],
+      [
+        { EMAIL_PROVIDER: 'cloudflare', MAIL_FROM: 'noreply@example.com' },
+        'EMAIL_PROVIDER is "cloudflare" but the EMAIL send_email binding is not set',
+      ],
+      [
+        { EMAIL_PROVIDER: 'cloudflare', EMAIL: fakeEmail().env.EMAIL, MAIL_FROM: '' },
+        'EMAIL_PROVIDER is "cloudflare" but MAIL_FROM is not set',
+      ],
+      [
+        { EMAIL_PROVIDER: 'resend', MAIL_FROM: '' },
+        'EMAIL_PROVIDER is "resend" but the RESEND_API_KEY secret and MAIL_FROM are not set',
+      ],
+      [
+        { EMAIL_PROVIDER: 'resend', RESEND_API_KEY: 're_test', MAIL_FROM: 'Barter Market' },
+        'MAIL_FROM "Barter Market" is not an email address',
+      ],
+      [
+        {
+          EMAIL_PROVIDER: 'resend',
+          RESEND_API_KEY: 're_test',
+          MAIL_FROM: 'noreply@example.com',
+          EMAIL_DAILY_LIMIT: 'lots',
+        },
+        'EMAIL_DAILY_LIMIT "lots" is not a whole number',
+      ],
     ];
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
@@ -99,10 +122,19 @@ describe('email delivery', () => {
     const fake = fakeEmail();
     const now = Date.now() + MINUTE;
     await deliverOutbox(fake.env, now);
-    expect(mine(fake.sent, addresses).map((s) => s.to).sort()).toEqual([...addresses].sort());
+    expect(
+      mine(fake.sent, addresses)
+        .map((s) => s.to)
+        .sort(),
+    ).toEqual([...addresses].sort());
     expect(fake.sent.every((s) => s.from === 'noreply@example.com')).toBe(true);
     for (const row of await rows(addresses)) {
-      expect(row).toMatchObject({ status: 'sent', attempts: 1, sent_at: new Date(now).toISOString(), next_attempt_at: null });
+      expect(row).toMatchObject({
+        status: 'sent',
+        attempts: 1,
+        sent_at: new Date(now).toISOString(),
+        next_attempt_at: null,
+      });
     }
 
     const count = fake.sent.length;
@@ -114,7 +146,9 @@ describe('email delivery', () => {
   it('does not send rows whose next attempt is still ahead', async () => {
     const [to] = await queue(1);
     const now = Date.now() + MINUTE;
-    await env.DB.prepare('UPDATE email_outbox SET next_attempt_at = ? WHERE to_address = ?').bind(new Date(now + MINUTE).toISOString(), to).run();
+    await env.DB.prepare('UPDATE email_outbox SET next_attempt_at = ? WHERE to_address = ?')
+      .bind(new Date(now + MINUTE).toISOString(), to)
+      .run();
     const fake = fakeEmail();
     await deliverOutbox(fake.env, now);
     expect(mine(fake.sent, [to!])).toEqual([]);
@@ -138,7 +172,12 @@ describe('email delivery', () => {
       now += wait * MINUTE;
     }
     await deliverOutbox(failing.env, now);
-    expect((await rows([to!]))[0]).toMatchObject({ status: 'failed', attempts: 5, next_attempt_at: null, sent_at: null });
+    expect((await rows([to!]))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 5,
+      next_attempt_at: null,
+      sent_at: null,
+    });
 
     // Failed rows stay for inspection and are never retried, even by a working binding.
     const working = fakeEmail();
@@ -154,7 +193,11 @@ describe('email delivery', () => {
     const working = fakeEmail();
     await deliverOutbox(working.env, now + MINUTE);
     expect(mine(working.sent, [to!])).toHaveLength(1);
-    expect((await rows([to!]))[0]).toMatchObject({ status: 'sent', attempts: 2, last_error: 'destination address not verified' });
+    expect((await rows([to!]))[0]).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      last_error: 'destination address not verified',
+    });
   });
 
   it('two overlapping runs send each row exactly once', async () => {
@@ -162,7 +205,11 @@ describe('email delivery', () => {
     const fake = fakeEmail();
     const now = Date.now() + MINUTE;
     await Promise.all([deliverOutbox(fake.env, now), deliverOutbox(fake.env, now), deliverOutbox(fake.env, now)]);
-    expect(mine(fake.sent, addresses).map((s) => s.to).sort()).toEqual([...addresses].sort());
+    expect(
+      mine(fake.sent, addresses)
+        .map((s) => s.to)
+        .sort(),
+    ).toEqual([...addresses].sort());
     expect((await rows(addresses)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 
@@ -170,18 +217,30 @@ describe('email delivery', () => {
     const [to] = await queue(1);
     const fake = fakeEmail();
     const ctx = createExecutionContext();
-    worker.scheduled(createScheduledController({ cron: FREQUENT_CRON, scheduledTime: Date.now() + MINUTE }), fake.env, ctx);
+    worker.scheduled(
+      createScheduledController({ cron: FREQUENT_CRON, scheduledTime: Date.now() + MINUTE }),
+      fake.env,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(mine(fake.sent, [to!])).toHaveLength(1);
   });
 });
 
 describe('MIME message', () => {
-  const decode = (b64: string) => new TextDecoder().decode(Uint8Array.from(atob(b64.replace(/\s+/g, '')), (c) => c.charCodeAt(0)));
+  const decode = (b64: string) =>
+    new TextDecoder().decode(Uint8Array.from(atob(b64.replace(/\s+/g, '')), (c) => c.charCodeAt(0)));
 
   it('has From, To, Subject, Date, Message-ID and a text and an HTML part', () => {
-    const raw = buildMime({ from: 'noreply@example.com', to: 'ana@example.com', subject: 'Your barter', text: 'Hi Ana — café', html: '<p>Hi Ana — café</p>', date: Date.UTC(2026, 0, 2) });
-    const [head, ...rest] = raw.split('\r\n\r\n');
+    const raw = buildMime({
+      from: 'noreply@example.com',
+      to: 'ana@example.com',
+      subject: 'Your barter',
+      text: 'Hi Ana — café',
+      html: '<p>Hi Ana — café</p>',
+      date: Date.UTC(2026, 0, 2),
+    });
+    const [head] = raw.split('\r\n\r\n');
     expect(head).toContain('From: Barter Market <noreply@example.com>');
     expect(head).toContain('To: <ana@example.com>');
     expect(head).toContain('Subject: Your barter');
@@ -210,13 +269,24 @@ describe('MIME message', () => {
     }
     expect(words.map((w) => decode(w.slice(10, -2))).join('')).toBe(subject);
     expect(encodeHeader('Plain ASCII')).toBe('Plain ASCII');
-    const raw = buildMime({ from: 'noreply@example.com', to: 'a@example.com\r\nBcc: x@evil.test', subject: 'Hi\r\nBcc: y@evil.test', text: '', html: '', date: 0 });
+    const raw = buildMime({
+      from: 'noreply@example.com',
+      to: 'a@example.com\r\nBcc: x@evil.test',
+      subject: 'Hi\r\nBcc: y@evil.test',
+      text: '',
+      html: '',
+      date: 0,
+    });
     expect(raw).not.toMatch(/^Bcc:/m);
   });
 
   it('builds an EmailMessage the binding accepts', async () => {
     const { EmailMessage } = await import('cloudflare:email');
-    const message = new EmailMessage('noreply@example.com', 'ana@example.com', buildMime({ from: 'noreply@example.com', to: 'ana@example.com', subject: 'Hi', text: 'a', html: 'b', date: 0 }));
+    const message = new EmailMessage(
+      'noreply@example.com',
+      'ana@example.com',
+      buildMime({ from: 'noreply@example.com', to: 'ana@example.com', subject: 'Hi', text: 'a', html: 'b', date: 0 }),
+    );
     expect(message.from).toBe('noreply@example.com');
     expect(message.to).toBe('ana@example.com');
   });

@@ -3,13 +3,14 @@
 // theirs (explicitly both ways, or her want against their listing's text).
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../worker/db/client';
-import { ftsQuery } from '../../worker/db/queries/listings';
-import { seedDemoCommunity } from '../../worker/dev/seed';
-import { DEMO_PASSWORD, SEED_CIRCLE } from '../../worker/dev/seed-data';
+import { createDb } from '@worker/db/client';
+import { ftsQuery } from '@worker/db/queries/listings';
+import { seedDemoCommunity } from '@worker/dev/seed';
+import { DEMO_PASSWORD, SEED_CIRCLE } from '@worker/dev/seed-data';
 import { call, json, ORIGIN, sessionCookie } from './helpers';
 
-const signIn = async (username: string) => sessionCookie(await call('/api/auth/login', { body: { username, password: DEMO_PASSWORD } }));
+const signIn = async (username: string) =>
+  sessionCookie(await call('/api/auth/login', { body: { username, password: DEMO_PASSWORD } }));
 
 describe('the demo trade circle and matches', () => {
   it('proposes a circle of alice, carmen and grace-k, with its notices, and gives alice two-way matches', async () => {
@@ -20,10 +21,14 @@ describe('the demo trade circle and matches', () => {
     expect(circles).toHaveLength(1);
     const [circle] = circles;
     expect(circle.status).toBe('proposed');
-    expect(circle.legs.map((l: any) => [l.giver.username, l.listing.title, l.receiver.username])).toEqual(SEED_CIRCLE.map((l) => [l.giver, l.listing, l.receiver]));
+    expect(circle.legs.map((l: any) => [l.giver.username, l.listing.title, l.receiver.username])).toEqual(
+      SEED_CIRCLE.map((l) => [l.giver, l.listing, l.receiver]),
+    );
     for (const username of ['alice', 'carmen', 'grace-k']) {
       const bell = await json(await call('/api/notifications', { cookie: await signIn(username) }));
-      expect(bell.notifications.some((n: any) => n.kind === 'trade_circle' && n.link === `/trade-circles/${circle.id}`)).toBe(true);
+      expect(
+        bell.notifications.some((n: any) => n.kind === 'trade_circle' && n.link === `/trade-circles/${circle.id}`),
+      ).toBe(true);
     }
 
     // Two-way: another member wants one of alice's active listings and she wants one of theirs.

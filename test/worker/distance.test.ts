@@ -3,23 +3,29 @@
 // Places are real GeoNames rows (setup.ts); listing coordinates come from their typed location.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { app } from '../../worker/app';
-import { createDb } from '../../worker/db/client';
-import { areaCandidatesQuery, unlocatedCandidatesQuery } from '../../worker/db/queries/listings';
-import { boundingBox, distanceMiles } from '../../worker/lib/geo';
+import { app } from '@worker/app';
+import { createDb } from '@worker/db/client';
+import { areaCandidatesQuery, unlocatedCandidatesQuery } from '@worker/db/queries/listings';
+import { boundingBox, distanceMiles } from '@worker/lib/geo';
 import { call, createListing, json, signUp, unique } from './helpers';
 
 /** Listings with a unique word in the title, so a search sees only this test's listings. */
 async function listingsWith(word: string, locations: string[]) {
   const owner = await signUp();
   const made = [];
-  for (const [i, location] of locations.entries()) made.push(await createListing(owner, { title: `${word} item ${i}`, location }));
+  for (const [i, location] of locations.entries())
+    made.push(await createListing(owner, { title: `${word} item ${i}`, location }));
   return { owner, made };
 }
 
 async function search(word: string, params: string) {
   const response = await call(`/api/listings?search=${word}&${params}`);
-  return { response, status: response.status, total: Number(response.headers.get('X-Total-Count')), items: response.ok ? await json<any[]>(response) : [] };
+  return {
+    response,
+    status: response.status,
+    total: Number(response.headers.get('X-Total-Count')),
+    items: response.ok ? await json<any[]>(response) : [],
+  };
 }
 
 const titles = (items: any[]) => items.map((item) => item.title).sort();
@@ -81,14 +87,22 @@ describe('distance filter', () => {
 
   it('lists listings without coordinates after those in range, with distanceMiles null, and drops far ones', async () => {
     const word = unique('nocoord');
-    const { made } = await listingsWith(word, ['Behind the old mill', 'Oakland, CA', 'Boston, MA', 'Berkeley, CA', 'Up the lane past the oak']);
+    const { made } = await listingsWith(word, [
+      'Behind the old mill',
+      'Oakland, CA',
+      'Boston, MA',
+      'Berkeley, CA',
+      'Up the lane past the oak',
+    ]);
     const [mill, oakland, , berkeley, lane] = made;
     const { status, total, items } = await search(word, 'distance=25&near=Oakland');
     expect(status).toBe(200);
     expect(total).toBe(4);
     // In range first (newest first), then the unknown places (newest first); Boston is gone.
     expect(items.map((item) => item.id)).toEqual([berkeley.id, oakland.id, lane.id, mill.id]);
-    expect(items.slice(0, 2).every((item) => typeof item.distanceMiles === 'number' && item.distanceMiles <= 25)).toBe(true);
+    expect(items.slice(0, 2).every((item) => typeof item.distanceMiles === 'number' && item.distanceMiles <= 25)).toBe(
+      true,
+    );
     expect(items.slice(2).map((item) => item.distanceMiles)).toEqual([null, null]);
 
     // Paging runs over that one order: a page can hold the last nearby listing and the first unknown one.
@@ -120,18 +134,31 @@ describe('distance filter', () => {
   it('refuses an unknown place, bad coordinates and other distances', async () => {
     const unknown = await search('x', 'distance=25&near=Qqzzxx%20Heights');
     expect(unknown.status).toBe(400);
-    expect(await json(unknown.response)).toEqual({ message: 'We could not find that place', errors: { near: 'We could not find that place' } });
+    expect(await json(unknown.response)).toEqual({
+      message: 'We could not find that place',
+      errors: { near: 'We could not find that place' },
+    });
     for (const params of ['lat=91&lng=0', 'lat=10', 'lng=10', 'lat=abc&lng=1', 'lat=0&lng=-181']) {
       const bad = await search('x', `distance=25&${params}`);
       expect(bad.status).toBe(400);
-      expect((await json(bad.response)).errors.lat).toBe('lat and lng must be a latitude (-90 to 90) and a longitude (-180 to 180)');
+      expect((await json(bad.response)).errors.lat).toBe(
+        'lat and lng must be a latitude (-90 to 90) and a longitude (-180 to 180)',
+      );
     }
     expect((await search('x', 'distance=30&near=Oakland')).status).toBe(400);
   });
 
   it('pages the filtered result: X-Total-Count counts every match, pages are newest first', async () => {
     const word = unique('page');
-    const { made } = await listingsWith(word, ['Oakland, CA', 'Boston, MA', 'Berkeley, CA', 'Alameda, CA', 'Boston, MA', 'San Francisco, CA', 'Oakland, CA']);
+    const { made } = await listingsWith(word, [
+      'Oakland, CA',
+      'Boston, MA',
+      'Berkeley, CA',
+      'Alameda, CA',
+      'Boston, MA',
+      'San Francisco, CA',
+      'Oakland, CA',
+    ]);
     const nearby = made.filter((listing) => listing.location !== 'Boston, MA').reverse();
     const pages = [];
     for (const offset of [0, 2, 4]) {
@@ -162,7 +189,9 @@ describe('distance filter', () => {
     const word = unique('edge');
     const { made } = await listingsWith(word, ['Oakland, CA', 'Oakland, CA']);
     const place = (id: number, latitude: number, longitude: number) =>
-      env.DB.prepare('UPDATE listings SET latitude = ?, longitude = ? WHERE id = ?').bind(latitude, longitude, id).run();
+      env.DB.prepare('UPDATE listings SET latitude = ?, longitude = ? WHERE id = ?')
+        .bind(latitude, longitude, id)
+        .run();
     await place(made[0].id, -16.5, 179.95);
     await place(made[1].id, 89.95, 0);
     const across = await search(word, 'distance=10&lat=-16.5&lng=-179.95');
@@ -176,7 +205,9 @@ describe('distance filter', () => {
     const word = unique('corner');
     const { made } = await listingsWith(word, ['Oakland, CA', 'Oakland, CA']);
     const place = (id: number, latitude: number, longitude: number) =>
-      env.DB.prepare('UPDATE listings SET latitude = ?, longitude = ? WHERE id = ?').bind(latitude, longitude, id).run();
+      env.DB.prepare('UPDATE listings SET latitude = ?, longitude = ? WHERE id = ?')
+        .bind(latitude, longitude, id)
+        .run();
     // The 10-mile box around (0, 0) reaches 0.1447 degrees each way; (0.13, 0.13) is 12.7 miles off.
     await place(made[0].id, 0.1, 0.1);
     await place(made[1].id, 0.13, 0.13);
@@ -190,7 +221,10 @@ describe('distance filter', () => {
 describe('where a search starts without near or lat/lng', () => {
   async function fetchWith(path: string, overrides: Partial<Env>, cf?: Record<string, unknown>) {
     const ctx = createExecutionContext();
-    const request = new Request(`http://localhost${path}`, { headers: { 'CF-Connecting-IP': '10.9.9.9' }, ...(cf ? { cf } : {}) });
+    const request = new Request(`http://localhost${path}`, {
+      headers: { 'CF-Connecting-IP': '10.9.9.9' },
+      ...(cf ? { cf } : {}),
+    });
     const response = await app.fetch(request, { ...env, ...overrides }, ctx);
     await waitOnExecutionContext(ctx);
     return { total: Number(response.headers.get('X-Total-Count')), items: (await response.json()) as any[] };
@@ -210,7 +244,11 @@ describe('where a search starts without near or lat/lng', () => {
     const word = unique('cf');
     await listingsWith(word, ['Berkeley, CA', 'Boston, MA']);
     const boston = { latitude: '42.36010', longitude: '-71.05890', country: 'US' };
-    const fromBoston = await fetchWith(`/api/listings?search=${word}&distance=10`, { ENVIRONMENT: 'production' }, boston);
+    const fromBoston = await fetchWith(
+      `/api/listings?search=${word}&distance=10`,
+      { ENVIRONMENT: 'production' },
+      boston,
+    );
     expect(fromBoston.items.map((item) => item.location)).toEqual(['Boston, MA']);
     // Outside production request.cf is Miniflare's placeholder, so it is not used.
     const inTest = await fetchWith(`/api/listings?search=${word}&distance=10`, {}, boston);
@@ -233,7 +271,9 @@ describe('distance on one listing', () => {
   it('GET /api/listings/:id says how far it is from near or lat/lng, when given', async () => {
     const owner = await signUp();
     const listing = await createListing(owner, { location: 'Boston, MA' });
-    const fromCambridge = await json(await call(`/api/listings/${listing.id}?near=${encodeURIComponent('Cambridge, MA')}`));
+    const fromCambridge = await json(
+      await call(`/api/listings/${listing.id}?near=${encodeURIComponent('Cambridge, MA')}`),
+    );
     expect(fromCambridge.distanceMiles).toBeGreaterThan(1);
     expect(fromCambridge.distanceMiles).toBeLessThan(5);
     const fromOakland = await json(await call(`/api/listings/${listing.id}?lat=37.80437&lng=-122.2708`));
@@ -262,8 +302,10 @@ describe('geometry', () => {
           const lat1 = (center.latitude * Math.PI) / 180;
           const lng1 = (center.longitude * Math.PI) / 180;
           const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
-          const lng2 = lng1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
-          const point = { latitude: (lat2 * 180) / Math.PI, longitude: ((((lng2 * 180) / Math.PI + 540) % 360) - 180) };
+          const lng2 =
+            lng1 +
+            Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+          const point = { latitude: (lat2 * 180) / Math.PI, longitude: (((lng2 * 180) / Math.PI + 540) % 360) - 180 };
           expect(distanceMiles(center, point)).toBeCloseTo(miles, 6);
           expect(point.latitude >= box.minLatitude && point.latitude <= box.maxLatitude).toBe(true);
           expect(box.longitudes.some(([west, east]) => point.longitude >= west && point.longitude <= east)).toBe(true);
@@ -277,20 +319,28 @@ describe('geometry', () => {
     const center = { latitude: 37.8, longitude: -122.27 };
     for (const filter of [{}, { search: 'bookshelf' }, { category: 'home' }, { search: 'shelf', category: 'home' }]) {
       const { sql, params } = areaCandidatesQuery(db, filter, center, 25).toSQL();
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
       const details = plan.results.map((row) => row.detail);
       expect(details.filter((detail) => /^SCAN listings\b(?! USING)/.test(detail))).toEqual([]);
-      if (!('search' in filter) && !('category' in filter)) expect(details.join('\n')).toContain('listings_coordinates_idx');
+      if (!('search' in filter) && !('category' in filter))
+        expect(details.join('\n')).toContain('listings_coordinates_idx');
     }
     for (const filter of [{}, { search: 'bookshelf' }, { category: 'home' }]) {
       const { sql, params } = unlocatedCandidatesQuery(db, filter).toSQL();
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
       const details = plan.results.map((row) => row.detail);
       expect(details.filter((detail) => /^SCAN listings\b(?! USING)/.test(detail))).toEqual([]);
-      if (!('search' in filter) && !('category' in filter)) expect(details.join('\n')).toContain('listings_coordinates_idx');
+      if (!('search' in filter) && !('category' in filter))
+        expect(details.join('\n')).toContain('listings_coordinates_idx');
     }
     const across = areaCandidatesQuery(db, {}, { latitude: 0, longitude: 179.99 }, 25).toSQL();
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${across.sql}`).bind(...across.params).all<{ detail: string }>();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${across.sql}`)
+      .bind(...across.params)
+      .all<{ detail: string }>();
     expect(plan.results.map((row) => row.detail).join('\n')).toContain('listings_coordinates_idx');
   });
 });

@@ -3,10 +3,10 @@
 // days of its own, so the shared outbox and the per-day counter never mix tests.
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outboxFigures, utcDay } from '../../worker/db/queries/email-outbox';
-import { deliverOutbox } from '../../worker/cron/deliver-email';
-import { mailSetup } from '../../worker/lib/mail-providers';
-import { RESEND_ENDPOINT } from '../../worker/lib/mail-providers/resend';
+import { outboxFigures, utcDay } from '@worker/db/queries/email-outbox';
+import { deliverOutbox } from '@worker/cron/deliver-email';
+import { mailSetup } from '@worker/lib/mail-providers';
+import { RESEND_ENDPOINT } from '@worker/lib/mail-providers/resend';
 import { recording, tableScans } from './job-query-plans';
 
 const MINUTE = 60_000;
@@ -26,9 +26,14 @@ const freshDay = () => Date.UTC(2040, 0, 1 + 10 * ++days, 12);
 
 async function queue(count: number, priority: 0 | 1 = 1) {
   const tag = crypto.randomUUID().slice(0, 8);
-  const addresses = Array.from({ length: count }, (_, i) => `${priority === 0 ? 'account' : 'notice'}${i}-${tag}@example.com`);
+  const addresses = Array.from(
+    { length: count },
+    (_, i) => `${priority === 0 ? 'account' : 'notice'}${i}-${tag}@example.com`,
+  );
   for (const to of addresses) {
-    await env.DB.prepare('INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority) VALUES (?, ?, ?, ?, ?)')
+    await env.DB.prepare(
+      'INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority) VALUES (?, ?, ?, ?, ?)',
+    )
       .bind(to, `Subject for ${to}`, `Text for ${to}`, `<p>HTML for ${to}</p>`, priority)
       .run();
   }
@@ -45,9 +50,17 @@ async function rows(addresses: string[]): Promise<Row[]> {
 }
 
 const sentToday = async (now: number) =>
-  (await env.DB.prepare('SELECT sent FROM email_daily_sends WHERE day = ?').bind(utcDay(now)).first<{ sent: number }>())?.sent ?? 0;
+  (await env.DB.prepare('SELECT sent FROM email_daily_sends WHERE day = ?').bind(utcDay(now)).first<{ sent: number }>())
+    ?.sent ?? 0;
 
-const resendEnv = (extra: Partial<Env> = {}) => ({ ...env, EMAIL_PROVIDER: 'resend', RESEND_API_KEY: 're_test_key', MAIL_FROM: 'noreply@example.com', ...extra }) as Env;
+const resendEnv = (extra: Partial<Env> = {}) =>
+  ({
+    ...env,
+    EMAIL_PROVIDER: 'resend',
+    RESEND_API_KEY: 're_test_key',
+    MAIL_FROM: 'noreply@example.com',
+    ...extra,
+  }) as Env;
 
 /** Answers Resend requests from a script of responses (the last one repeats) and records them. */
 function mockResend(...responses: (() => Response)[]) {
@@ -62,8 +75,10 @@ function mockResend(...responses: (() => Response)[]) {
 }
 
 const ok = () => Response.json({ id: crypto.randomUUID() });
-const error = (status: number, name: string, message: string, headers: Record<string, string> = {}) => () =>
-  Response.json({ statusCode: status, name, message }, { status, headers });
+const error =
+  (status: number, name: string, message: string, headers: Record<string, string> = {}) =>
+  () =>
+    Response.json({ statusCode: status, name, message }, { status, headers });
 const networkDown = () => {
   throw new TypeError('Network connection lost.');
 };
@@ -93,7 +108,8 @@ describe('Resend provider', () => {
       text: `Text for ${addresses[0]}`,
       html: `<p>HTML for ${addresses[0]}</p>`,
     });
-    for (const row of await rows(addresses)) expect(row).toMatchObject({ status: 'sent', attempts: 1, next_attempt_at: null, last_error: null });
+    for (const row of await rows(addresses))
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, next_attempt_at: null, last_error: null });
     expect(await sentToday(now)).toBe(2);
     // A rerun for the same time finds nothing due and calls nobody.
     expect(await deliverOutbox(resendEnv(), now)).toBe(0);
@@ -109,7 +125,12 @@ describe('Resend provider', () => {
     expect(resend.requests).toHaveLength(2);
     const [sent, limited, untried] = await rows(addresses);
     expect(sent).toMatchObject({ status: 'sent', attempts: 1 });
-    expect(limited).toMatchObject({ status: 'pending', attempts: 0, next_attempt_at: null, last_error: 'Resend 429 rate_limit_exceeded: Too many requests.' });
+    expect(limited).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: null,
+      last_error: 'Resend 429 rate_limit_exceeded: Too many requests.',
+    });
     expect(untried).toMatchObject({ status: 'pending', attempts: 0, next_attempt_at: null, last_error: null });
     expect(await sentToday(now)).toBe(1);
     expect(String(warnings.mock.calls[0]![0])).toContain('rate limit');
@@ -117,7 +138,11 @@ describe('Resend provider', () => {
     // The next run sends the rest.
     mockResend(ok);
     expect(await deliverOutbox(resendEnv(), now + 15 * MINUTE)).toBe(2);
-    expect((await rows(addresses)).map((r) => [r.status, r.attempts])).toEqual([['sent', 1], ['sent', 1], ['sent', 1]]);
+    expect((await rows(addresses)).map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+      ['sent', 1],
+    ]);
     expect(await sentToday(now)).toBe(3);
   });
 
@@ -128,7 +153,10 @@ describe('Resend provider', () => {
     const now = freshDay();
     expect(await deliverOutbox(resendEnv(), now)).toBe(0);
     expect(resend.requests).toHaveLength(1);
-    expect((await rows(addresses)).map((r) => [r.status, r.attempts])).toEqual([['pending', 0], ['pending', 0]]);
+    expect((await rows(addresses)).map((r) => [r.status, r.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+    ]);
     expect(await sentToday(now)).toBe(100);
 
     // Later the same day nothing is tried; the next day both go.
@@ -145,15 +173,26 @@ describe('Resend provider', () => {
     const now = freshDay();
     expect(await deliverOutbox(resendEnv(), now)).toBe(0);
     const [serverError, unreachable] = await rows(addresses);
-    expect(serverError).toMatchObject({ status: 'pending', attempts: 1, last_error: 'Resend 500 application_error: An unexpected error occurred.' });
+    expect(serverError).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'Resend 500 application_error: An unexpected error occurred.',
+    });
     expect(serverError!.next_attempt_at).toBe(new Date(now + MINUTE).toISOString());
-    expect(unreachable).toMatchObject({ status: 'pending', attempts: 1, last_error: 'Resend unreachable: Network connection lost.' });
+    expect(unreachable).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'Resend unreachable: Network connection lost.',
+    });
     // Failed sends do not use up the day's quota.
     expect(await sentToday(now)).toBe(0);
 
     mockResend(ok);
     expect(await deliverOutbox(resendEnv(), now + MINUTE)).toBe(2);
-    expect((await rows(addresses)).map((r) => [r.status, r.attempts])).toEqual([['sent', 2], ['sent', 2]]);
+    expect((await rows(addresses)).map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 2],
+    ]);
   });
 
   it('a 4xx about the message fails the row at once, and the run goes on', async () => {
@@ -162,7 +201,12 @@ describe('Resend provider', () => {
     const now = freshDay();
     expect(await deliverOutbox(resendEnv(), now)).toBe(1);
     const [invalid, fine] = await rows(addresses);
-    expect(invalid).toMatchObject({ status: 'failed', attempts: 1, next_attempt_at: null, last_error: 'Resend 422 validation_error: Invalid `to` field.' });
+    expect(invalid).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      next_attempt_at: null,
+      last_error: 'Resend 422 validation_error: Invalid `to` field.',
+    });
     expect(fine).toMatchObject({ status: 'sent', attempts: 1 });
     // A failed row is never tried again.
     const later = mockResend(ok);
@@ -178,7 +222,12 @@ describe('Resend provider', () => {
     expect(await deliverOutbox(resendEnv(), now)).toBe(0);
     expect(resend.requests).toHaveLength(1);
     const [rejected, untried] = await rows(addresses);
-    expect(rejected).toMatchObject({ status: 'pending', attempts: 0, next_attempt_at: null, last_error: 'Resend 403 validation_error: The example.com domain is not verified.' });
+    expect(rejected).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: null,
+      last_error: 'Resend 403 validation_error: The example.com domain is not verified.',
+    });
     expect(untried).toMatchObject({ status: 'pending', attempts: 0, last_error: null });
     expect(errors).toHaveBeenCalledTimes(1);
     expect(String(errors.mock.calls[0]![0])).toContain('rejected');
@@ -224,7 +273,9 @@ describe('daily cap', () => {
     expect(resend.to().slice(2)).toEqual([late[0], notices[1]]);
     expect(await deliverOutbox(capped, now + 2 * DAY)).toBe(1);
     expect(resend.to().slice(4)).toEqual([notices[2]]);
-    expect((await rows([...notices, ...account, ...late])).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    expect((await rows([...notices, ...account, ...late])).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(
+      true,
+    );
   });
 
   it('overlapping runs never reserve more than the cap between them', async () => {
@@ -233,7 +284,11 @@ describe('daily cap', () => {
     const capped = resendEnv({ EMAIL_DAILY_LIMIT: '3', RESEND_API_KEY: 're_other' });
     const now = freshDay();
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const results = await Promise.all([deliverOutbox(capped, now), deliverOutbox(capped, now), deliverOutbox(capped, now)]);
+    const results = await Promise.all([
+      deliverOutbox(capped, now),
+      deliverOutbox(capped, now),
+      deliverOutbox(capped, now),
+    ]);
     expect(results.reduce((a, b) => a + b, 0)).toBe(3);
     expect(new Set(resend.to()).size).toBe(3);
     expect(resend.to().every((to) => addresses.includes(to))).toBe(true);
@@ -249,23 +304,56 @@ describe('daily cap', () => {
     expect(String(warnings.mock.calls[0]![0])).toContain('paused (EMAIL_DAILY_LIMIT is 0)');
     expect(mailSetup(resendEnv()).dailyLimit).toBe(100);
     expect(mailSetup(resendEnv({ EMAIL_DAILY_LIMIT: ' 250 ' })).dailyLimit).toBe(250);
-    expect(mailSetup({ ...env, EMAIL_PROVIDER: 'cloudflare', EMAIL: {} as SendEmail, MAIL_FROM: 'noreply@example.com' } as Env).dailyLimit).toBe(1000);
-    expect(mailSetup({ ...env, EMAIL_PROVIDER: 'none' } as Env)).toMatchObject({ provider: 'none', dailyLimit: null, mailer: null });
+    expect(
+      mailSetup({
+        ...env,
+        EMAIL_PROVIDER: 'cloudflare',
+        EMAIL: {} as SendEmail,
+        MAIL_FROM: 'noreply@example.com',
+      } as Env).dailyLimit,
+    ).toBe(1000);
+    expect(mailSetup({ ...env, EMAIL_PROVIDER: 'none' } as Env)).toMatchObject({
+      provider: 'none',
+      dailyLimit: null,
+      mailer: null,
+    });
   });
 });
 
 describe('outbox priority', () => {
   it('a reset goes before a verification (and the email-change notice), before notices and contact relays, before the newsletter', async () => {
-    const { verificationEmail, passwordResetEmail, emailChangedEmail, newsletterConfirmationEmail, messageNoticeEmail, savedSearchDigestEmail, contactEmail, EMAIL_PRIORITY } =
-      await import('../../worker/lib/email');
+    const {
+      verificationEmail,
+      passwordResetEmail,
+      emailChangedEmail,
+      newsletterConfirmationEmail,
+      messageNoticeEmail,
+      savedSearchDigestEmail,
+      contactEmail,
+      EMAIL_PRIORITY,
+    } = await import('@worker/lib/email');
     const origin = 'https://barter.example';
     const priority = (email: { kind?: keyof typeof EMAIL_PRIORITY }) => EMAIL_PRIORITY[email.kind ?? 'notice'];
     expect(priority(passwordResetEmail(origin, 'a@example.com', 'Ana', 't'))).toBe(0);
     expect(priority(verificationEmail(origin, 'a@example.com', 'Ana', 't'))).toBe(1);
     expect(priority(emailChangedEmail(origin, 'a@example.com', 'Ana', 'b@example.com'))).toBe(1);
-    expect(priority(messageNoticeEmail(origin, 'a@example.com', 'Ana', { senderName: 'Bo', listingTitle: 'Bike', excerpt: 'Hi', unread: 1, link: '/messages' }))).toBe(2);
+    expect(
+      priority(
+        messageNoticeEmail(origin, 'a@example.com', 'Ana', {
+          senderName: 'Bo',
+          listingTitle: 'Bike',
+          excerpt: 'Hi',
+          unread: 1,
+          link: '/messages',
+        }),
+      ),
+    ).toBe(2);
     expect(priority(savedSearchDigestEmail(origin, 'a@example.com', 'Ana', []))).toBe(2);
-    expect(priority(contactEmail('admin@example.com', { name: 'Vi', email: 'v@example.com', subject: 'Hi', message: 'Hello' }))).toBe(2);
+    expect(
+      priority(
+        contactEmail('admin@example.com', { name: 'Vi', email: 'v@example.com', subject: 'Hi', message: 'Hello' }),
+      ),
+    ).toBe(2);
     expect(priority(newsletterConfirmationEmail(origin, 'a@example.com', 'c', 'u'))).toBe(3);
   });
 });

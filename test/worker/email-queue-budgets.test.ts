@@ -5,9 +5,9 @@
 // and runs on days of its own.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createDb } from '../../worker/db/client';
-import { queueEmailsStatements } from '../../worker/cron/bulk';
-import { deliverOutbox, EXPIRE_PAGE } from '../../worker/cron/deliver-email';
+import { createDb } from '@worker/db/client';
+import { queueEmailsStatements } from '@worker/cron/bulk';
+import { deliverOutbox, EXPIRE_PAGE } from '@worker/cron/deliver-email';
 import {
   EMAIL_LIFETIME_MS,
   EMAIL_RECIPIENT_DAILY_CAPS,
@@ -18,7 +18,7 @@ import {
   verificationEmail,
   type Email,
   type EmailKind,
-} from '../../worker/lib/email';
+} from '@worker/lib/email';
 import { call, randomIp, signUp, unique } from './helpers';
 
 const MINUTE = 60_000;
@@ -40,19 +40,39 @@ function provider(dailyLimit: number) {
       return { messageId: crypto.randomUUID() };
     },
   } as unknown as SendEmail;
-  return { env: { ...env, EMAIL_PROVIDER: 'cloudflare', EMAIL: binding, MAIL_FROM: 'noreply@example.com', EMAIL_DAILY_LIMIT: String(dailyLimit) } as Env, sent };
+  return {
+    env: {
+      ...env,
+      EMAIL_PROVIDER: 'cloudflare',
+      EMAIL: binding,
+      MAIL_FROM: 'noreply@example.com',
+      EMAIL_DAILY_LIMIT: String(dailyLimit),
+    } as Env,
+    sent,
+  };
 }
 
 const db = () => createDb(env.DB);
 const queue = (email: Email, now: number) => queueEmail(db(), email, now);
-const notice = (to: string) => messageNoticeEmail(ORIGIN, to, 'Ana', { senderName: 'Bo', listingTitle: 'Bike', excerpt: 'Hi', unread: 1, link: '/messages' });
+const notice = (to: string) =>
+  messageNoticeEmail(ORIGIN, to, 'Ana', {
+    senderName: 'Bo',
+    listingTitle: 'Bike',
+    excerpt: 'Hi',
+    unread: 1,
+    link: '/messages',
+  });
 
 async function statusOf(to: string): Promise<string[]> {
-  const { results } = await env.DB.prepare('SELECT status FROM email_outbox WHERE to_address = ? ORDER BY id').bind(to).all<{ status: string }>();
+  const { results } = await env.DB.prepare('SELECT status FROM email_outbox WHERE to_address = ? ORDER BY id')
+    .bind(to)
+    .all<{ status: string }>();
   return results.map((r) => r.status);
 }
 const countTo = async (to: string) => (await statusOf(to)).length;
-const pendingCounter = async () => (await env.DB.prepare("SELECT value FROM admin_counters WHERE name = 'email_pending'").first<{ value: number }>())!.value;
+const pendingCounter = async () =>
+  (await env.DB.prepare("SELECT value FROM admin_counters WHERE name = 'email_pending'").first<{ value: number }>())!
+    .value;
 
 beforeEach(async () => {
   await env.DB.prepare("UPDATE email_outbox SET status = 'sent' WHERE status = 'pending'").run();
@@ -61,7 +81,12 @@ beforeEach(async () => {
 describe('priority under the daily cap', () => {
   it('spends the day on a reset first, then a verification, then notices, the newsletter last', async () => {
     const now = freshDay();
-    const to = { newsletter: address('news'), notice: address('notice'), verification: address('verify'), reset: address('reset') };
+    const to = {
+      newsletter: address('news'),
+      notice: address('notice'),
+      verification: address('verify'),
+      reset: address('reset'),
+    };
     // Queued least important first: the order of the sends owes nothing to the queue's order.
     await queue(newsletterConfirmationEmail(ORIGIN, to.newsletter, 'c', 'u'), now);
     await queue(notice(to.notice), now);
@@ -111,7 +136,13 @@ describe('expiry', () => {
     expect(mail.sent).toEqual([fresh]);
     expect(await statusOf(verification)).toEqual(['expired']);
     expect(await statusOf(stale)).toEqual(['expired']);
-    expect(EMAIL_LIFETIME_MS).toMatchObject({ reset: HOUR, verification: DAY, newsletter: 2 * DAY, notice: 3 * DAY, contact: 7 * DAY });
+    expect(EMAIL_LIFETIME_MS).toMatchObject({
+      reset: HOUR,
+      verification: DAY,
+      newsletter: 2 * DAY,
+      notice: 3 * DAY,
+      contact: 7 * DAY,
+    });
   });
 
   it("a mail's expiry is its link's: the reset token's hour, the verification token's day", async () => {
@@ -123,7 +154,9 @@ describe('expiry', () => {
       .first<{ mail: string; link: string }>();
     expect(Math.abs(Date.parse(verification!.mail) - Date.parse(verification!.link))).toBeLessThan(5_000);
 
-    expect((await call('/api/auth/forgot-password', { body: { email: member.email }, ip: randomIp() })).status).toBe(200);
+    expect((await call('/api/auth/forgot-password', { body: { email: member.email }, ip: randomIp() })).status).toBe(
+      200,
+    );
     const deadline = Date.now() + 5_000;
     let reset: { mail: string; link: string } | null = null;
     while (!reset && Date.now() < deadline) {
@@ -141,7 +174,9 @@ describe('expiry', () => {
     const now = freshDay();
     const backingOff = address('backoff');
     await queue(passwordResetEmail(ORIGIN, backingOff, 'Ana', 't'), now);
-    await env.DB.prepare('UPDATE email_outbox SET attempts = 1, next_attempt_at = ? WHERE to_address = ?').bind(new Date(now + 2 * HOUR).toISOString(), backingOff).run();
+    await env.DB.prepare('UPDATE email_outbox SET attempts = 1, next_attempt_at = ? WHERE to_address = ?')
+      .bind(new Date(now + 2 * HOUR).toISOString(), backingOff)
+      .run();
     const other = address('due');
     await queue(notice(other), now);
     const mail = provider(10);
@@ -159,7 +194,9 @@ describe('expiry', () => {
     const alive = address('alive');
     await queue(notice(alive), now);
     const expiredCount = async () =>
-      (await env.DB.prepare(`SELECT count(*) AS n FROM email_outbox WHERE status = 'expired' AND to_address IN (SELECT value FROM json_each(?1))`)
+      (await env.DB.prepare(
+        `SELECT count(*) AS n FROM email_outbox WHERE status = 'expired' AND to_address IN (SELECT value FROM json_each(?1))`,
+      )
         .bind(JSON.stringify(stale.map((e) => e.to)))
         .first<{ n: number }>())!.n;
 
@@ -173,7 +210,9 @@ describe('expiry', () => {
     )
       .bind(new Date(now).toISOString(), EXPIRE_PAGE)
       .all<{ detail: string }>();
-    expect(plan.results.map((r) => r.detail).join('\n')).toContain('USING COVERING INDEX email_outbox_queue_idx (status=? AND priority=? AND expires_at<?)');
+    expect(plan.results.map((r) => r.detail).join('\n')).toContain(
+      'USING COVERING INDEX email_outbox_queue_idx (status=? AND priority=? AND expires_at<?)',
+    );
     // The next run (something is due: the rest of the expired rows) marks the rest.
     await deliverOutbox(mail.env, now + 15 * MINUTE);
     expect(await expiredCount()).toBe(stale.length);
@@ -185,21 +224,31 @@ describe('per-recipient daily caps', () => {
   it('one address gets at most 3 reset mails a day, however many are asked; another address is untouched', async () => {
     const victim = address('victim');
     const other = address('other');
-    for (let i = 0; i < 8; i++) await queue(passwordResetEmail(ORIGIN, i % 2 ? victim.toUpperCase() : victim, 'Ana', `t${i}`), Date.now());
+    for (let i = 0; i < 8; i++)
+      await queue(passwordResetEmail(ORIGIN, i % 2 ? victim.toUpperCase() : victim, 'Ana', `t${i}`), Date.now());
     await queue(passwordResetEmail(ORIGIN, other, 'Bo', 't'), Date.now());
-    const { n } = (await env.DB.prepare('SELECT count(*) AS n FROM email_outbox WHERE lower(to_address) = ?').bind(victim).first<{ n: number }>())!;
+    const { n } = (await env.DB.prepare('SELECT count(*) AS n FROM email_outbox WHERE lower(to_address) = ?')
+      .bind(victim)
+      .first<{ n: number }>())!;
     expect(n).toBe(3);
     expect(await countTo(other)).toBe(1);
     // Every ask is counted, the dropped ones too.
-    const counter = await env.DB.prepare("SELECT queued FROM email_recipient_days WHERE recipient = ? AND kind = 'reset'").bind(victim).first<{ queued: number }>();
+    const counter = await env.DB.prepare(
+      "SELECT queued FROM email_recipient_days WHERE recipient = ? AND kind = 'reset'",
+    )
+      .bind(victim)
+      .first<{ queued: number }>();
     expect(counter!.queued).toBe(8);
   });
 
-  it.each(Object.entries(EMAIL_RECIPIENT_DAILY_CAPS) as [EmailKind, number][])('caps %s mail at %i per address a day (the trigger agrees)', async (kind, cap) => {
-    const to = address(kind);
-    for (let i = 0; i < cap + 2; i++) await queue({ ...notice(to), kind }, Date.now());
-    expect(await countTo(to)).toBe(cap);
-  });
+  it.each(Object.entries(EMAIL_RECIPIENT_DAILY_CAPS) as [EmailKind, number][])(
+    'caps %s mail at %i per address a day (the trigger agrees)',
+    async (kind, cap) => {
+      const to = address(kind);
+      for (let i = 0; i < cap + 2; i++) await queue({ ...notice(to), kind }, Date.now());
+      expect(await countTo(to)).toBe(cap);
+    },
+  );
 
   it("caps the cron jobs' bulk inserts too, row by row within one statement", async () => {
     const to = address('bulk');
@@ -210,7 +259,11 @@ describe('per-recipient daily caps', () => {
 
   it("prunes past days' counters, a page per run", async () => {
     const old = address('old');
-    await env.DB.prepare("INSERT INTO email_recipient_days (day, recipient, kind, queued) VALUES ('2000-01-01', ?, 'notice', 4)").bind(old).run();
+    await env.DB.prepare(
+      "INSERT INTO email_recipient_days (day, recipient, kind, queued) VALUES ('2000-01-01', ?, 'notice', 4)",
+    )
+      .bind(old)
+      .run();
     const now = freshDay();
     await queue(notice(address('due')), now);
     await deliverOutbox(provider(10).env, now);

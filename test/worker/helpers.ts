@@ -21,7 +21,9 @@ export function call(path: string, options: CallOptions = {}): Promise<Response>
     headers['Content-Type'] ??= 'application/json';
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
   }
-  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body }));
+  return exports.default.fetch(
+    new Request(`${ORIGIN}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body }),
+  );
 }
 
 export async function json<T = any>(response: Response): Promise<T> {
@@ -58,11 +60,24 @@ export interface Member {
 /** Registers a new member through the API and returns their session cookie. */
 export async function signUp(overrides: Record<string, unknown> = {}): Promise<Member> {
   const username = unique('m');
-  const body = { username, password: 'password123', email: `${username}@example.com`, displayName: `Member ${username}`, ...overrides };
+  const body = {
+    username,
+    password: 'password123',
+    email: `${username}@example.com`,
+    displayName: `Member ${username}`,
+    ...overrides,
+  };
   const response = await call('/api/auth/register', { body });
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const user = await json(response);
-  return { id: user.id, username: user.username, email: user.email, password: String(body.password), cookie: sessionCookie(response), user };
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    password: String(body.password),
+    cookie: sessionCookie(response),
+    user,
+  };
 }
 
 /** A member promoted to admin directly in the database. */
@@ -93,7 +108,9 @@ export async function createListing(owner: Member, overrides: Record<string, unk
 
 /** The newest email the outbox holds for an address. */
 export async function lastEmailTo(address: string): Promise<{ subject: string; text: string } | null> {
-  return env.DB.prepare('SELECT subject, text_body AS text FROM email_outbox WHERE lower(to_address) = lower(?) ORDER BY id DESC LIMIT 1')
+  return env.DB.prepare(
+    'SELECT subject, text_body AS text FROM email_outbox WHERE lower(to_address) = lower(?) ORDER BY id DESC LIMIT 1',
+  )
     .bind(address)
     .first();
 }
@@ -102,7 +119,11 @@ export async function lastEmailTo(address: string): Promise<{ subject: string; t
  * Waits until the outbox holds an email for the address matching `subject` (some mails are queued
  * after the reply, in waitUntil). Polls a condition with a deadline; never a fixed sleep.
  */
-export async function waitForEmailTo(address: string, subject: RegExp = /./, timeoutMs = 5_000): Promise<{ subject: string; text: string }> {
+export async function waitForEmailTo(
+  address: string,
+  subject: RegExp = /./,
+  timeoutMs = 5_000,
+): Promise<{ subject: string; text: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { results } = await env.DB.prepare(
@@ -155,7 +176,9 @@ export const CONVERSATION_SHAPES = [
 
 /** How far a table's AUTOINCREMENT sequence stands above its newest id (the id reserve, decision 032). */
 export async function reserveLeft(table: string): Promise<number> {
-  const row = await env.DB.prepare(`SELECT (SELECT seq FROM sqlite_sequence WHERE name = ?1) - (SELECT coalesce(max(id), 0) FROM ${table}) AS left`)
+  const row = await env.DB.prepare(
+    `SELECT (SELECT seq FROM sqlite_sequence WHERE name = ?1) - (SELECT coalesce(max(id), 0) FROM ${table}) AS left`,
+  )
     .bind(table)
     .first<{ left: number }>();
   return row!.left;

@@ -2,14 +2,18 @@
 // session cookies, a failing KV (sessions fall back to their D1 rows), and avatar URLs aimed at this site's own API.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { app } from '../../worker/app';
-import { RATE_LIMITS } from '../../worker/lib/rate-limit';
-import { AVATAR_API_MESSAGE, AVATAR_OWN_SITE_MESSAGE, AVATAR_UPLOAD_MESSAGE } from '../../worker/lib/avatar-url';
+import { app } from '@worker/app';
+import { RATE_LIMITS } from '@worker/lib/rate-limit';
+import { AVATAR_API_MESSAGE, AVATAR_OWN_SITE_MESSAGE, AVATAR_UPLOAD_MESSAGE } from '@worker/lib/avatar-url';
 import { call, json, ORIGIN, randomIp, signUp, unique } from './helpers';
 
-const rowCount = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+const rowCount = async (sql: string, ...params: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
 const LONGEST_RULE = Math.max(...Object.keys(RATE_LIMITS).map((rule) => rule.length));
-const longestRateLimitKey = async () => (await env.DB.prepare('SELECT max(length(key)) AS n FROM rate_limits').first<{ n: number }>())!.n;
+const longestRateLimitKey = async () =>
+  (await env.DB.prepare('SELECT max(length(key)) AS n FROM rate_limits').first<{ n: number }>())!.n;
 
 describe('bounded identifiers', () => {
   it('sign-in with a name longer than any username: the contract 401, and no per-name row', async () => {
@@ -23,19 +27,29 @@ describe('bounded identifiers', () => {
     // A name of the longest allowed length still counts failed attempts against that name.
     const response = await call('/api/auth/login', { body: { username: 'b'.repeat(50), password: 'password123' } });
     expect(response.status).toBe(401);
-    expect(await rowCount("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'failedSignInPerName:%'")).toBe(before + 1);
+    expect(await rowCount("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'failedSignInPerName:%'")).toBe(
+      before + 1,
+    );
   });
 
   it('over-long sign-ins still count against the IP', async () => {
     const ip = randomIp();
-    for (let i = 0; i < 30; i++) await call('/api/auth/login', { ip, body: { username: 'x'.repeat(100), password: 'password123' } });
-    expect((await call('/api/auth/login', { ip, body: { username: 'x'.repeat(100), password: 'password123' } })).status).toBe(429);
+    for (let i = 0; i < 30; i++)
+      await call('/api/auth/login', { ip, body: { username: 'x'.repeat(100), password: 'password123' } });
+    expect(
+      (await call('/api/auth/login', { ip, body: { username: 'x'.repeat(100), password: 'password123' } })).status,
+    ).toBe(429);
   });
 
   it('rate-limit rows stay small whatever the subject: a long IP header, a long username', async () => {
     await call('/api/contact', {
       headers: { 'CF-Connecting-IP': `10.0.0.1${'9'.repeat(8000)}` },
-      body: { name: 'Visitor', email: 'visitor@example.com', subject: 'A question', message: 'How do barters work here?' },
+      body: {
+        name: 'Visitor',
+        email: 'visitor@example.com',
+        subject: 'A question',
+        message: 'How do barters work here?',
+      },
     });
     await call('/api/auth/login', { body: { username: 'c'.repeat(50), password: 'password123' } });
     // The rule name, a colon and 64 hex digits.
@@ -53,10 +67,16 @@ describe('bounded identifiers', () => {
     expect((await json(forgot)).errors.email).toBe('Email must be at most 254 characters');
     expect((await call('/api/newsletter/subscribe', { ip: '10.9.9.9', body: { email: longEmail } })).status).toBe(400);
     expect(
-      (await call('/api/contact', { ip: '10.9.9.9', body: { name: 'Visitor', email: longEmail, subject: 'A question', message: 'How do barters work here?' } }))
-        .status,
+      (
+        await call('/api/contact', {
+          ip: '10.9.9.9',
+          body: { name: 'Visitor', email: longEmail, subject: 'A question', message: 'How do barters work here?' },
+        })
+      ).status,
     ).toBe(400);
-    const reset = await call('/api/auth/reset-password', { body: { token: 't'.repeat(100_000), password: 'password123' } });
+    const reset = await call('/api/auth/reset-password', {
+      body: { token: 't'.repeat(100_000), password: 'password123' },
+    });
     expect(reset.status).toBe(400);
     expect((await json(reset)).message).toBe('Reset link is invalid or has expired');
 
@@ -91,8 +111,24 @@ describe('session cookie shape', () => {
 
   it('a malformed sid is simply signed out: too long, too short, other characters', async () => {
     const id = 'A'.repeat(43);
-    for (const sid of ['a'.repeat(505), 'a'.repeat(600), 'a'.repeat(5000), `${id}A`, id.slice(1), `${id.slice(1)}!`, `${id.slice(1)}.`, '%E0%A4%A', '"quoted"', ' ']) {
-      expect(await publicAndPrivate(`sid=${sid}`), sid.slice(0, 20)).toEqual({ categories: 200, listings: 200, current: 401, logout: 200 });
+    for (const sid of [
+      'a'.repeat(505),
+      'a'.repeat(600),
+      'a'.repeat(5000),
+      `${id}A`,
+      id.slice(1),
+      `${id.slice(1)}!`,
+      `${id.slice(1)}.`,
+      '%E0%A4%A',
+      '"quoted"',
+      ' ',
+    ]) {
+      expect(await publicAndPrivate(`sid=${sid}`), sid.slice(0, 20)).toEqual({
+        categories: 200,
+        listings: 200,
+        current: 401,
+        logout: 200,
+      });
     }
   });
 
@@ -117,7 +153,11 @@ describe('session cookie shape', () => {
     try {
       const fetchWith = async (path: string) => {
         const ctx = createExecutionContext();
-        const response = await app.fetch(new Request(`${ORIGIN}${path}`, { headers: { Cookie: member.cookie, 'CF-Connecting-IP': randomIp() } }), { ...env, SESSIONS: brokenKv }, ctx);
+        const response = await app.fetch(
+          new Request(`${ORIGIN}${path}`, { headers: { Cookie: member.cookie, 'CF-Connecting-IP': randomIp() } }),
+          { ...env, SESSIONS: brokenKv },
+          ctx,
+        );
         await waitOnExecutionContext(ctx);
         return response;
       };
@@ -151,7 +191,13 @@ describe('avatar URLs', () => {
   it("refuses this site's API at registration with a field error", async () => {
     const username = unique('av');
     const response = await call('/api/auth/register', {
-      body: { username, password: 'password123', email: `${username}@example.com`, displayName: 'Avatar Tester', avatarUrl: `${ORIGIN}/api/conversations/1/2/3` },
+      body: {
+        username,
+        password: 'password123',
+        email: `${username}@example.com`,
+        displayName: 'Avatar Tester',
+        avatarUrl: `${ORIGIN}/api/conversations/1/2/3`,
+      },
     });
     expect(response.status).toBe(400);
     expect(await json(response)).toEqual({ message: AVATAR_API_MESSAGE, errors: { avatarUrl: AVATAR_API_MESSAGE } });
@@ -180,7 +226,13 @@ describe('avatar URLs', () => {
 
   it('refuses relative and protocol-relative URLs', async () => {
     const member = await signUp();
-    for (const url of ['/api/users/1', '//localhost/api/users/1', '//evil.example/api/x', 'api/users/1', `/objects/uploads/${uuid}`]) {
+    for (const url of [
+      '/api/users/1',
+      '//localhost/api/users/1',
+      '//evil.example/api/x',
+      'api/users/1',
+      `/objects/uploads/${uuid}`,
+    ]) {
       const response = await patch(member, url);
       expect(response.status, url).toBe(400);
       expect((await json(response)).errors, url).toEqual({ avatarUrl: 'Please enter a valid URL' });

@@ -4,12 +4,13 @@
 // costs a row written per insert again but breaks nothing.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { notifyStatements } from '../../worker/cron/bulk';
-import { pruneExpiredRows } from '../../worker/cron/prune-expired';
-import { ID_RESERVE } from '../../worker/db/id-reserve';
+import { notifyStatements } from '@worker/cron/bulk';
+import { pruneExpiredRows } from '@worker/cron/prune-expired';
+import { ID_RESERVE } from '@worker/db/id-reserve';
 import { call, insertListing, json, signUp } from './helpers';
 
-const seq = (table: string) => env.DB.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?1').bind(table).first<number>('seq');
+const seq = (table: string) =>
+  env.DB.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?1').bind(table).first<number>('seq');
 const maxId = (table: string) => env.DB.prepare(`SELECT coalesce(max(id), 0) AS n FROM ${table}`).first<number>('n');
 
 describe('id reserves', () => {
@@ -22,7 +23,10 @@ describe('id reserves', () => {
 
     const ids: number[] = [];
     for (const content of ['One', 'Two', 'Three']) {
-      const response = await call('/api/messages', { cookie: member.cookie, body: { senderId: member.id, receiverId: owner.id, listingId, content } });
+      const response = await call('/api/messages', {
+        cookie: member.cookie,
+        body: { senderId: member.id, receiverId: owner.id, listingId, content },
+      });
       expect(response.status).toBe(201);
       ids.push((await json(response)).id);
     }
@@ -36,8 +40,13 @@ describe('id reserves', () => {
 
     // Used up (as by an insert made by hand without an id): inserts still work and write the
     // sequence row; the next daily run restores the reserve.
-    await env.DB.prepare('UPDATE sqlite_sequence SET seq = (SELECT max(id) FROM messages) WHERE name = ?1').bind('messages').run();
-    const response = await call('/api/messages', { cookie: owner.cookie, body: { senderId: owner.id, receiverId: member.id, listingId, content: 'Four' } });
+    await env.DB.prepare('UPDATE sqlite_sequence SET seq = (SELECT max(id) FROM messages) WHERE name = ?1')
+      .bind('messages')
+      .run();
+    const response = await call('/api/messages', {
+      cookie: owner.cookie,
+      body: { senderId: owner.id, receiverId: member.id, listingId, content: 'Four' },
+    });
     expect(response.status).toBe(201);
     const fourth = (await json(response)).id;
     expect(fourth).toBe(first + 3);
@@ -51,9 +60,18 @@ describe('id reserves', () => {
     const members = await Promise.all([signUp(), signUp(), signUp()]);
     const before = await seq('notifications');
     const top = (await maxId('notifications'))!;
-    const rows = members.map((m, i) => ({ userId: m.id, kind: 'saved_search', subjectKey: `search:test-${i}-${m.id}`, text: 'New listings', link: '/browse', count: 1 }));
+    const rows = members.map((m, i) => ({
+      userId: m.id,
+      kind: 'saved_search',
+      subjectKey: `search:test-${i}-${m.id}`,
+      text: 'New listings',
+      link: '/browse',
+      count: 1,
+    }));
     await env.DB.batch(notifyStatements(env.DB, rows, new Date().toISOString()));
-    const stored = await env.DB.prepare('SELECT id FROM notifications WHERE id > ?1 ORDER BY id').bind(top).all<{ id: number }>();
+    const stored = await env.DB.prepare('SELECT id FROM notifications WHERE id > ?1 ORDER BY id')
+      .bind(top)
+      .all<{ id: number }>();
     expect(stored.results.map((r) => r.id)).toEqual([top + 1, top + 2, top + 3]);
     expect(await seq('notifications')).toBe(before);
     // The same rows again bump the entries in place: no new ids.

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_IMAGE_BYTES } from '../../src/shared/constants';
-import { MAX_UNATTACHED_UPLOADS } from '../../worker/db/queries/images';
-import { hmacSign } from '../../worker/lib/crypto';
-import { TOO_MANY_UPLOADS } from '../../worker/routes/images';
+import { MAX_IMAGE_BYTES } from '@/shared/constants';
+import { MAX_UNATTACHED_UPLOADS } from '@worker/db/queries/images';
+import { hmacSign } from '@worker/lib/crypto';
+import { TOO_MANY_UPLOADS } from '@worker/routes/images';
 import { call, createListing, json, ORIGIN, signUp, validListing, type Member } from './helpers';
 
 const TEST_SIGNING_SECRET = 'test-signing-secret-0123456789abcdef';
@@ -44,7 +44,9 @@ async function uploadImage(member: Member, bytes = jpegBytes()) {
 
 /** Marks every upload of the member as attached, as listings using them would. */
 const attachAll = (member: Member) =>
-  env.DB.prepare('UPDATE uploads SET attached_at = ?2 WHERE user_id = ?1 AND attached_at IS NULL').bind(member.id, new Date().toISOString()).run();
+  env.DB.prepare('UPDATE uploads SET attached_at = ?2 WHERE user_id = ?1 AND attached_at IS NULL')
+    .bind(member.id, new Date().toISOString())
+    .run();
 
 const uploadRow = (key: string) => env.DB.prepare('SELECT * FROM uploads WHERE key = ?').bind(key).first<any>();
 
@@ -54,7 +56,9 @@ describe('POST /api/objects/upload', () => {
     const before = Date.now();
     const url = new URL(await uploadUrl(member));
     expect(url.origin).toBe(ORIGIN);
-    expect(url.pathname).toMatch(/^\/api\/objects\/upload\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(url.pathname).toMatch(
+      /^\/api\/objects\/upload\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     const expires = Number(url.searchParams.get('expires'));
     expect(expires).toBeGreaterThanOrEqual(before + 15 * 60_000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
@@ -95,7 +99,9 @@ describe('the cap on unused uploads', () => {
     const retryAfter = Number(refused.headers.get('Retry-After'));
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600 + 15 * 60);
-    const count = await env.DB.prepare('SELECT count(*) AS n FROM uploads WHERE user_id = ? AND attached_at IS NULL').bind(member.id).first<{ n: number }>();
+    const count = await env.DB.prepare('SELECT count(*) AS n FROM uploads WHERE user_id = ? AND attached_at IS NULL')
+      .bind(member.id)
+      .first<{ n: number }>();
     expect(count?.n).toBe(MAX_UNATTACHED_UPLOADS);
 
     // Another member is not affected.
@@ -112,11 +118,15 @@ describe('the cap on unused uploads', () => {
     const member = await signUp();
     for (let i = 0; i < MAX_UNATTACHED_UPLOADS - 2; i++) await uploadUrl(member);
     const statuses = await Promise.all(
-      Array.from({ length: 6 }, () => call('/api/objects/upload', { method: 'POST', cookie: member.cookie }).then((r) => r.status)),
+      Array.from({ length: 6 }, () =>
+        call('/api/objects/upload', { method: 'POST', cookie: member.cookie }).then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);
     expect(statuses.filter((s) => s === 429)).toHaveLength(4);
-    const count = await env.DB.prepare('SELECT count(*) AS n FROM uploads WHERE user_id = ? AND attached_at IS NULL').bind(member.id).first<{ n: number }>();
+    const count = await env.DB.prepare('SELECT count(*) AS n FROM uploads WHERE user_id = ? AND attached_at IS NULL')
+      .bind(member.id)
+      .first<{ n: number }>();
     expect(count?.n).toBe(MAX_UNATTACHED_UPLOADS);
   });
 
@@ -303,7 +313,9 @@ describe('PUT to the signed upload URL', () => {
   it('refuses a signed URL whose upload row is gone (its member was deleted)', async () => {
     const member = await signUp();
     const url = await uploadUrl(member);
-    await env.DB.prepare('DELETE FROM uploads WHERE key = ?').bind(`uploads/${uuidOf(url)}`).run();
+    await env.DB.prepare('DELETE FROM uploads WHERE key = ?')
+      .bind(`uploads/${uuidOf(url)}`)
+      .run();
     expect((await put(url, jpegBytes())).status).toBe(403);
   });
 
@@ -359,7 +371,10 @@ describe('PUT to the signed upload URL', () => {
 
 describe('PUT /api/listing-images', () => {
   it('answers 401 for a visitor', async () => {
-    const response = await call('/api/listing-images', { method: 'PUT', body: { imageURL: `/api/objects/upload/${crypto.randomUUID()}` } });
+    const response = await call('/api/listing-images', {
+      method: 'PUT',
+      body: { imageURL: `/api/objects/upload/${crypto.randomUUID()}` },
+    });
     expect(response.status).toBe(401);
   });
 
@@ -367,7 +382,11 @@ describe('PUT /api/listing-images', () => {
     const [owner, other] = await Promise.all([signUp(), signUp()]);
     const url = await uploadUrl(owner);
     expect((await put(url, jpegBytes())).status).toBe(200);
-    const response = await call('/api/listing-images', { method: 'PUT', cookie: other.cookie, body: { imageURL: url } });
+    const response = await call('/api/listing-images', {
+      method: 'PUT',
+      cookie: other.cookie,
+      body: { imageURL: url },
+    });
     expect(response.status).toBe(403);
   });
 
@@ -407,12 +426,22 @@ describe('listing images', () => {
   it("refuses someone else's upload, an upload without bytes and an unknown path on create", async () => {
     const [owner, other] = await Promise.all([signUp(), signUp()]);
     const theirs = await uploadImage(other);
-    await expectImageRefused(await call('/api/listings', { cookie: owner.cookie, body: validListing({ imageUrls: [theirs.objectPath] }) }));
+    await expectImageRefused(
+      await call('/api/listings', { cookie: owner.cookie, body: validListing({ imageUrls: [theirs.objectPath] }) }),
+    );
 
     const empty = uuidOf(await uploadUrl(owner));
-    await expectImageRefused(await call('/api/listings', { cookie: owner.cookie, body: validListing({ imageUrls: [`/objects/uploads/${empty}`] }) }));
     await expectImageRefused(
-      await call('/api/listings', { cookie: owner.cookie, body: validListing({ imageUrls: [`/objects/uploads/${crypto.randomUUID()}`] }) }),
+      await call('/api/listings', {
+        cookie: owner.cookie,
+        body: validListing({ imageUrls: [`/objects/uploads/${empty}`] }),
+      }),
+    );
+    await expectImageRefused(
+      await call('/api/listings', {
+        cookie: owner.cookie,
+        body: validListing({ imageUrls: [`/objects/uploads/${crypto.randomUUID()}`] }),
+      }),
     );
     expect((await uploadRow(theirs.key)).attached_at).toBeNull();
   });
@@ -421,10 +450,16 @@ describe('listing images', () => {
     const member = await signUp();
     const image = await uploadImage(member);
     const first = await createListing(member, { imageUrls: [image.objectPath] });
-    await expectImageRefused(await call('/api/listings', { cookie: member.cookie, body: validListing({ imageUrls: [image.objectPath] }) }));
+    await expectImageRefused(
+      await call('/api/listings', { cookie: member.cookie, body: validListing({ imageUrls: [image.objectPath] }) }),
+    );
     const second = await createListing(member);
     await expectImageRefused(
-      await call(`/api/listings/${second.id}`, { method: 'PUT', cookie: member.cookie, body: { imageUrls: [image.objectPath] } }),
+      await call(`/api/listings/${second.id}`, {
+        method: 'PUT',
+        cookie: member.cookie,
+        body: { imageUrls: [image.objectPath] },
+      }),
     );
     expect((await json(await call(`/api/listings/${first.id}`))).imageUrls).toEqual([image.objectPath]);
   });
@@ -446,7 +481,11 @@ describe('listing images', () => {
 
     const theirs = await uploadImage(other);
     await expectImageRefused(
-      await call(`/api/listings/${listing.id}`, { method: 'PUT', cookie: owner.cookie, body: { imageUrls: [kept.objectPath, theirs.objectPath] } }),
+      await call(`/api/listings/${listing.id}`, {
+        method: 'PUT',
+        cookie: owner.cookie,
+        body: { imageUrls: [kept.objectPath, theirs.objectPath] },
+      }),
     );
 
     const response = await call(`/api/listings/${listing.id}`, {
@@ -490,7 +529,9 @@ describe('thumbnails', () => {
     const thumbUrl = new URL(thumbnailUploadURL);
     expect(thumbUrl.pathname).toBe(`/api/objects/upload/${uuid}/thumb`);
     expect(thumbUrl.searchParams.get('expires')).toBe(new URL(uploadURL).searchParams.get('expires'));
-    expect(thumbUrl.searchParams.get('signature')).toBe(await hmacSign(TEST_SIGNING_SECRET, `thumbs/${uuid}:${thumbUrl.searchParams.get('expires')}`));
+    expect(thumbUrl.searchParams.get('signature')).toBe(
+      await hmacSign(TEST_SIGNING_SECRET, `thumbs/${uuid}:${thumbUrl.searchParams.get('expires')}`),
+    );
 
     const photo = jpegBytes(4096);
     const thumb = jpegBytes(512);
@@ -555,7 +596,9 @@ describe('thumbnails', () => {
     const thumbSigned = new URL(thumbnailUploadURL);
     // Each signature covers its own key only.
     expect((await put(`${ORIGIN}/api/objects/upload/${uuid}${thumbSigned.search}`, jpegBytes())).status).toBe(403);
-    expect((await put(`${ORIGIN}/api/objects/upload/${uuid}/thumb${photoSigned.search}`, jpegBytes())).status).toBe(403);
+    expect((await put(`${ORIGIN}/api/objects/upload/${uuid}/thumb${photoSigned.search}`, jpegBytes())).status).toBe(
+      403,
+    );
     expect((await put(thumbnailUploadURL, new TextEncoder().encode('not a jpeg'))).status).toBe(415);
     const big = new Uint8Array(1024 * 1024 + 1);
     big.set([0xff, 0xd8, 0xff, 0xe0]);

@@ -4,22 +4,33 @@
 // listing's distance.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../worker/db/client';
-import { browseQueries, cellsCovering, searchCandidatesQuery, searchListingsNear, searchQueries } from '../../worker/db/queries/listings';
-import { distanceMiles, type Position } from '../../worker/lib/geo';
+import { createDb } from '@worker/db/client';
+import {
+  browseQueries,
+  cellsCovering,
+  searchCandidatesQuery,
+  searchListingsNear,
+  searchQueries,
+} from '@worker/db/queries/listings';
+import { distanceMiles, type Position } from '@worker/lib/geo';
 import { call, createListing, json, signUp, signUpAdmin } from './helpers';
 
 const PUBLIC = "status IN ('active', 'pending')";
 
 /** The counters as stored, and as a count over the listings says they must be. */
 async function counters() {
-  const stored = await env.DB.prepare('SELECT key, n FROM listing_counts WHERE n <> 0 ORDER BY key').all<{ key: string; n: number }>();
+  const stored = await env.DB.prepare('SELECT key, n FROM listing_counts WHERE n <> 0 ORDER BY key').all<{
+    key: string;
+    n: number;
+  }>();
   const truth = await env.DB.prepare(
     `SELECT '*' AS key, count(*) AS n FROM listings WHERE ${PUBLIC}
      UNION ALL SELECT 'unplaced', count(*) FROM listings WHERE ${PUBLIC} AND latitude IS NULL
      UNION ALL SELECT 'cat:' || lc.slug, count(*) FROM listing_categories lc JOIN listings l ON l.id = lc.listing_id WHERE l.${PUBLIC} GROUP BY lc.slug`,
   ).all<{ key: string; n: number }>();
-  const places = await env.DB.prepare('SELECT key, latitude, longitude, cell, n FROM listing_places WHERE n <> 0 ORDER BY key, latitude, longitude').all();
+  const places = await env.DB.prepare(
+    'SELECT key, latitude, longitude, cell, n FROM listing_places WHERE n <> 0 ORDER BY key, latitude, longitude',
+  ).all();
   const placesTruth = await env.DB.prepare(
     `SELECT * FROM (
        SELECT '*' AS key, latitude, longitude, cell, count(*) AS n FROM listings WHERE ${PUBLIC} AND latitude IS NOT NULL GROUP BY latitude, longitude
@@ -30,7 +41,10 @@ async function counters() {
   ).all();
   return {
     stored: { counts: stored.results, places: places.results },
-    truth: { counts: truth.results.filter((row) => row.n !== 0).sort((a, b) => (a.key < b.key ? -1 : 1)), places: placesTruth.results },
+    truth: {
+      counts: truth.results.filter((row) => row.n !== 0).sort((a, b) => (a.key < b.key ? -1 : 1)),
+      places: placesTruth.results,
+    },
   };
 }
 
@@ -55,7 +69,8 @@ describe('listing counters', () => {
     expect(await total('limit=1')).toBe(before.all + 3);
     expect(await total('category=food&limit=1')).toBe(before.food + 2);
 
-    const put = (id: number, body: Record<string, unknown>, cookie = owner.cookie) => call(`/api/listings/${id}`, { method: 'PUT', cookie, body });
+    const put = (id: number, body: Record<string, unknown>, cookie = owner.cookie) =>
+      call(`/api/listings/${id}`, { method: 'PUT', cookie, body });
     for (const status of ['paused', 'pending', 'completed', 'active']) {
       expect((await put(a.id, { status })).status).toBe(200);
       await expectExact();
@@ -74,11 +89,15 @@ describe('listing counters', () => {
     await expectExact();
     expect((await put(b.id, { location: 'Qqzzxx Elsewhere' })).status).toBe(200);
     await expectExact();
-    expect((await put(c.id, { location: 'Berkeley, CA', status: 'pending', categoriesOffered: ['education'] })).status).toBe(200);
+    expect(
+      (await put(c.id, { location: 'Berkeley, CA', status: 'pending', categoriesOffered: ['education'] })).status,
+    ).toBe(200);
     await expectExact();
 
     // Admin actions: featuring changes no count; an admin deletes a listing.
-    expect((await call(`/api/admin/listings/${c.id}/featured`, { cookie: admin.cookie, body: { isFeatured: true } })).status).toBe(200);
+    expect(
+      (await call(`/api/admin/listings/${c.id}/featured`, { cookie: admin.cookie, body: { isFeatured: true } })).status,
+    ).toBe(200);
     await expectExact();
     expect((await call(`/api/listings/${c.id}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(200);
     await expectExact();
@@ -98,36 +117,55 @@ describe('listing counters', () => {
 
   it('the browse count and pages read the counters and the public index, not every listing', async () => {
     const owner = await signUp();
-    for (let i = 0; i < 3; i++) await createListing(owner, { categoriesOffered: ['goods'], title: `Counted crate ${i}` });
+    for (let i = 0; i < 3; i++)
+      await createListing(owner, { categoriesOffered: ['goods'], title: `Counted crate ${i}` });
     const response = await call('/api/listings?limit=2&offset=0');
     const page = await json<any[]>(response);
     const truth = await env.DB.prepare(`SELECT count(*) AS n FROM listings WHERE ${PUBLIC}`).first<{ n: number }>();
     expect(Number(response.headers.get('X-Total-Count'))).toBe(truth!.n);
-    const newest = await env.DB.prepare(`SELECT id FROM listings WHERE ${PUBLIC} ORDER BY created_at DESC, id DESC LIMIT 2`).all<{ id: number }>();
+    const newest = await env.DB.prepare(
+      `SELECT id FROM listings WHERE ${PUBLIC} ORDER BY created_at DESC, id DESC LIMIT 2`,
+    ).all<{ id: number }>();
     expect(page.map((l) => l.id)).toEqual(newest.results.map((r) => r.id));
     // Signed in: the counter row less the member's own public listings, and a page without them.
     for (const category of ['', 'goods']) {
       const query = `limit=2&offset=0${category ? `&category=${category}` : ''}`;
-      const join = category ? `AND EXISTS (SELECT 1 FROM listing_categories c WHERE c.listing_id = listings.id AND c.slug = '${category}')` : '';
+      const join = category
+        ? `AND EXISTS (SELECT 1 FROM listing_categories c WHERE c.listing_id = listings.id AND c.slug = '${category}')`
+        : '';
       const signedIn = await call(`/api/listings?${query}`, { cookie: owner.cookie });
-      const others = await env.DB.prepare(`SELECT count(*) AS n FROM listings WHERE ${PUBLIC} AND user_id <> ? ${join}`).bind(owner.id).first<{ n: number }>();
+      const others = await env.DB.prepare(`SELECT count(*) AS n FROM listings WHERE ${PUBLIC} AND user_id <> ? ${join}`)
+        .bind(owner.id)
+        .first<{ n: number }>();
       expect(Number(signedIn.headers.get('X-Total-Count'))).toBe(others!.n);
-      const theirs = await env.DB.prepare(`SELECT id FROM listings WHERE ${PUBLIC} AND user_id <> ? ${join} ORDER BY created_at DESC, id DESC LIMIT 2`).bind(owner.id).all<{ id: number }>();
+      const theirs = await env.DB.prepare(
+        `SELECT id FROM listings WHERE ${PUBLIC} AND user_id <> ? ${join} ORDER BY created_at DESC, id DESC LIMIT 2`,
+      )
+        .bind(owner.id)
+        .all<{ id: number }>();
       expect((await json<any[]>(signedIn)).map((l) => l.id)).toEqual(theirs.results.map((r) => r.id));
     }
     for (const filter of [{}, { category: 'goods' }, { viewerId: owner.id }]) {
       const { sql, params } = browseQueries(createDb(env.DB), { ...filter, limit: 9, offset: 0 }).page.toSQL();
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
       const details = plan.results.map((row) => row.detail).join('\n');
       // A category walks its own partial index of public listings (decision 041).
-      expect(details).toContain(filter.category ? `listings_public_${filter.category}_idx` : 'listings_public_created_idx');
+      expect(details).toContain(
+        filter.category ? `listings_public_${filter.category}_idx` : 'listings_public_created_idx',
+      );
       expect(details).not.toContain('listings_status_created_idx');
     }
   });
 });
 
 /** The distance search as it was: every listing's distance checked, newest first, then the unplaced (never the viewer's own). */
-async function reference(center: Position, miles: number, filter: { category?: string; search?: string; viewerId?: number }) {
+async function reference(
+  center: Position,
+  miles: number,
+  filter: { category?: string; search?: string; viewerId?: number },
+) {
   const params: unknown[] = [];
   let where = '';
   if (filter.category) {
@@ -145,10 +183,17 @@ async function reference(center: Position, miles: number, filter: { category?: s
   // A text search puts equally relevant listings newest first by id (decision 047: ids only grow,
   // so it is creation order, and the index alone gives it); browse orders by created_at.
   const newest = filter.search ? 'l.id DESC' : 'l.created_at DESC, l.id DESC';
-  const rows = await env.DB.prepare(`SELECT l.id, l.latitude, l.longitude, l.created_at FROM listings l WHERE l.${PUBLIC}${where} ORDER BY ${newest}`)
+  const rows = await env.DB.prepare(
+    `SELECT l.id, l.latitude, l.longitude, l.created_at FROM listings l WHERE l.${PUBLIC}${where} ORDER BY ${newest}`,
+  )
     .bind(...params)
     .all<{ id: number; latitude: number | null; longitude: number | null }>();
-  const within = rows.results.filter((r) => r.latitude !== null && r.longitude !== null && distanceMiles(center, { latitude: r.latitude, longitude: r.longitude }) <= miles);
+  const within = rows.results.filter(
+    (r) =>
+      r.latitude !== null &&
+      r.longitude !== null &&
+      distanceMiles(center, { latitude: r.latitude, longitude: r.longitude }) <= miles,
+  );
   return [...within, ...rows.results.filter((r) => r.latitude === null)].map((r) => r.id);
 }
 
@@ -160,10 +205,14 @@ describe('cell-based distance search', () => {
     // one, across cell edges, the antimeridian and near a pole; statuses and categories mixed.
     const spots: (Position | null)[] = [];
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let i = 0; i < 60; i++) spots.push({ latitude: 37 + random() * 2, longitude: -123 + random() * 2 });
     for (let i = 0; i < 10; i++) spots.push({ latitude: 38, longitude: -122 }); // a cell corner, shared
-    for (let i = 0; i < 10; i++) spots.push({ latitude: -16.5 + random() * 0.2, longitude: random() < 0.5 ? 179.9 + random() * 0.1 : -180 + random() * 0.1 });
+    for (let i = 0; i < 10; i++)
+      spots.push({
+        latitude: -16.5 + random() * 0.2,
+        longitude: random() < 0.5 ? 179.9 + random() * 0.1 : -180 + random() * 0.1,
+      });
     for (let i = 0; i < 60; i++) spots.push({ latitude: 89.9 + random() * 0.09, longitude: -180 + random() * 360 }); // spread over many cells
     for (let i = 0; i < 8; i++) spots.push(null);
     const statuses = ['active', 'active', 'active', 'pending', 'paused', 'completed'];
@@ -177,9 +226,18 @@ describe('cell-based distance search', () => {
         `INSERT INTO listings (user_id, title, description, categories_offered, what_user_wants, location, distance, status, latitude, longitude, created_at)
          VALUES (?, 'Cellwalk spade', 'A listing placed by the cell test.', ?, 'Anything', 'Somewhere', 10, ?, ?, ?, ?) RETURNING id`,
       )
-        .bind(i % 3 === 0 ? neighbour.id : owner.id, JSON.stringify([slug]), status, spot?.latitude ?? null, spot?.longitude ?? null, createdAt)
+        .bind(
+          i % 3 === 0 ? neighbour.id : owner.id,
+          JSON.stringify([slug]),
+          status,
+          spot?.latitude ?? null,
+          spot?.longitude ?? null,
+          createdAt,
+        )
         .first<{ id: number }>();
-      await env.DB.prepare('INSERT INTO listing_categories (listing_id, slug) VALUES (?, ?)').bind(inserted!.id, slug).run();
+      await env.DB.prepare('INSERT INTO listing_categories (listing_id, slug) VALUES (?, ?)')
+        .bind(inserted!.id, slug)
+        .run();
     }
     await expectExact();
 
@@ -197,14 +255,28 @@ describe('cell-based distance search', () => {
       for (const miles of [5, 25, 100]) {
         // A signed-in member (the neighbour, who owns a third of them) never sees their own.
         const viewerId = neighbour.id;
-        const filters = [{}, { category: 'food' }, { search: 'Cellwalk' }, { search: 'Cellwalk', category: 'tech' }, { viewerId }, { category: 'food', viewerId }, { search: 'Cellwalk', viewerId }];
+        const filters = [
+          {},
+          { category: 'food' },
+          { search: 'Cellwalk' },
+          { search: 'Cellwalk', category: 'tech' },
+          { viewerId },
+          { category: 'food', viewerId },
+          { search: 'Cellwalk', viewerId },
+        ];
         for (const filter of filters) {
           const expected = await reference(center, miles, filter);
           found += expected.length;
-          for (const [offset, limit] of [[0, 100], [Math.max(0, expected.length - 5), 3]] as const) {
+          for (const [offset, limit] of [
+            [0, 100],
+            [Math.max(0, expected.length - 5), 3],
+          ] as const) {
             const { items, total } = await searchListingsNear(db, { ...filter, limit, offset }, center, miles);
             const label = JSON.stringify({ center, miles, filter, offset, limit });
-            expect({ label, ids: items.map((item) => item.id) }).toEqual({ label, ids: expected.slice(offset, offset + limit) });
+            expect({ label, ids: items.map((item) => item.id) }).toEqual({
+              label,
+              ids: expected.slice(offset, offset + limit),
+            });
             expect({ label, total }).toEqual({ label, total: expected.length });
           }
         }
@@ -214,7 +286,9 @@ describe('cell-based distance search', () => {
     expect(found).toBeGreaterThan(500);
     // The pole's listings spread over more cells than one compound SELECT may hold (D1: 5) and than
     // are read one by one (48): both the nested UNION ALL and the single-branch fallback run above.
-    const poleCells = await env.DB.prepare("SELECT count(DISTINCT cell) AS n FROM listings WHERE latitude > 89.9 AND title = 'Cellwalk spade'").first<{ n: number }>();
+    const poleCells = await env.DB.prepare(
+      "SELECT count(DISTINCT cell) AS n FROM listings WHERE latitude > 89.9 AND title = 'Cellwalk spade'",
+    ).first<{ n: number }>();
     expect(poleCells!.n).toBeGreaterThan(48);
   }, 180_000);
 
@@ -233,24 +307,59 @@ describe('text search in one pass', () => {
   it('gives the page and the count searchQueries gives, without scanning listings', async () => {
     const owner = await signUp();
     const other = await signUp();
-    for (let i = 0; i < 7; i++) await createListing(i % 2 ? owner : other, { title: `Onepass trowel ${i}`, description: i % 3 ? 'A onepass garden tool.' : 'Steel, onepass.', categoriesOffered: [i % 2 ? 'home' : 'food'] });
+    for (let i = 0; i < 7; i++)
+      await createListing(i % 2 ? owner : other, {
+        title: `Onepass trowel ${i}`,
+        description: i % 3 ? 'A onepass garden tool.' : 'Steel, onepass.',
+        categoriesOffered: [i % 2 ? 'home' : 'food'],
+      });
     const db = createDb(env.DB);
-    const filters = [{ search: 'onepass' }, { search: 'onepass garden' }, { search: 'onepass', category: 'home' }, { search: 'onepass', viewerId: owner.id }, { search: 'trowel onepass' }];
+    const filters = [
+      { search: 'onepass' },
+      { search: 'onepass garden' },
+      { search: 'onepass', category: 'home' },
+      { search: 'onepass', viewerId: owner.id },
+      { search: 'trowel onepass' },
+    ];
     for (const filter of filters) {
-      for (const [offset, limit] of [[0, 3], [3, 3], [6, 3], [9, 3], [0, 100]] as const) {
+      for (const [offset, limit] of [
+        [0, 3],
+        [3, 3],
+        [6, 3],
+        [9, 3],
+        [0, 100],
+      ] as const) {
         const label = JSON.stringify({ filter, offset, limit });
         const { page, total } = searchQueries(db, { ...filter, limit, offset });
         const [expected, [counted]] = await db.batch([page, total]);
-        const response = await call(`/api/listings?${new URLSearchParams({ search: filter.search, ...(filter.category ? { category: filter.category } : {}), limit: String(limit), offset: String(offset) })}`, {
-          cookie: filter.viewerId ? owner.cookie : undefined,
-        });
+        const response = await call(
+          `/api/listings?${new URLSearchParams({ search: filter.search, ...(filter.category ? { category: filter.category } : {}), limit: String(limit), offset: String(offset) })}`,
+          {
+            cookie: filter.viewerId ? owner.cookie : undefined,
+          },
+        );
         const ids = (await json<any[]>(response)).map((l) => l.id);
-        expect({ label, ids, total: Number(response.headers.get('X-Total-Count')) }).toEqual({ label, ids: expected.map((r) => r.listing.id), total: counted!.total });
+        expect({ label, ids, total: Number(response.headers.get('X-Total-Count')) }).toEqual({
+          label,
+          ids: expected.map((r) => r.listing.id),
+          total: counted!.total,
+        });
       }
     }
-    const { sql, params } = searchCandidatesQuery(db, { search: 'onepass', category: 'home', limit: 9, offset: 0 }).toSQL();
-    const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+    const { sql, params } = searchCandidatesQuery(db, {
+      search: 'onepass',
+      category: 'home',
+      limit: 9,
+      offset: 0,
+    }).toSQL();
+    const plan = (
+      await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>()
+    ).results.map((r) => r.detail);
     expect(plan.some((d) => /listings_fts VIRTUAL TABLE/.test(d))).toBe(true);
-    expect(plan.filter((d) => /^SCAN (listings|listing_categories|users)\b|listings_status_created_idx/.test(d))).toEqual([]);
+    expect(
+      plan.filter((d) => /^SCAN (listings|listing_categories|users)\b|listings_status_created_idx/.test(d)),
+    ).toEqual([]);
   });
 });

@@ -1,11 +1,14 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../worker/db/client';
-import { ftsQuery, searchQueries } from '../../worker/db/queries/listings';
+import { createDb } from '@worker/db/client';
+import { ftsQuery, searchQueries } from '@worker/db/queries/listings';
 import { call, createListing, json, signUp, signUpAdmin, unique, validListing, type Member } from './helpers';
 
 /** A word no other test uses, so searches by it see only this test's listings. */
-const word = () => unique('zq').toLowerCase().replace(/[^a-z0-9]/g, '');
+const word = () =>
+  unique('zq')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 async function setStatus(id: number, status: string) {
   await env.DB.prepare('UPDATE listings SET status = ? WHERE id = ?').bind(status, id).run();
@@ -51,7 +54,9 @@ describe('POST /api/listings', () => {
     });
     expect(Object.keys(listing.user).sort()).toEqual(['avatarUrl', 'displayName', 'id', 'username']);
     expect(new Date(listing.createdAt).toISOString()).toBe(listing.createdAt);
-    const rows = await env.DB.prepare('SELECT slug FROM listing_categories WHERE listing_id = ? ORDER BY slug').bind(listing.id).all();
+    const rows = await env.DB.prepare('SELECT slug FROM listing_categories WHERE listing_id = ? ORDER BY slug')
+      .bind(listing.id)
+      .all();
     expect(rows.results.map((r: any) => r.slug)).toEqual(['home', 'tech']);
   });
 
@@ -83,9 +88,17 @@ describe('POST /api/listings', () => {
     [{ categoriesOffered: undefined }, 'categoriesOffered', 'Please select at least one category'],
     [{ categoriesOffered: ['spaceships'] }, 'categoriesOffered', 'Please select a valid category'],
     [{ categoriesOffered: ['home', 'nope'] }, 'categoriesOffered', 'Please select a valid category'],
-    [{ whatUserWantsOptions: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'whatUserWantsOptions', 'Maximum of 5 additional options reached'],
+    [
+      { whatUserWantsOptions: ['a', 'b', 'c', 'd', 'e', 'f'] },
+      'whatUserWantsOptions',
+      'Maximum of 5 additional options reached',
+    ],
     [{ whatUserWantsOptions: ['Fine', '   '] }, 'whatUserWantsOptions.1', 'Additional options cannot be blank'],
-    [{ whatUserWantsOptions: ['o'.repeat(201)] }, 'whatUserWantsOptions.0', 'Each option must be at most 200 characters'],
+    [
+      { whatUserWantsOptions: ['o'.repeat(201)] },
+      'whatUserWantsOptions.0',
+      'Each option must be at most 200 characters',
+    ],
     [{ acceptOffers: 'yes' }, 'acceptOffers', 'Accept offers must be true or false'],
     [{ location: '  ' }, 'location', 'Location is required'],
     [{ location: 'l'.repeat(101) }, 'location', 'Location must be at most 100 characters'],
@@ -93,8 +106,16 @@ describe('POST /api/listings', () => {
     [{ distance: 100 }, 'distance', 'Distance must be 5, 10, 25 or 50 miles'],
     [{ distance: undefined }, 'distance', 'Distance must be 5, 10, 25 or 50 miles'],
     [{ imageUrls: ['https://example.com/cat.jpg'] }, 'imageUrls.0', 'Images must be uploaded through this site'],
-    [{ imageUrls: Array.from({ length: 4 }, () => `/objects/uploads/${crypto.randomUUID()}`) }, 'imageUrls', 'You can only upload up to 3 images.'],
-    [{ imageUrls: [`/objects/uploads/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`] }, 'imageUrls', 'Images must be uploaded through this site'],
+    [
+      { imageUrls: Array.from({ length: 4 }, () => `/objects/uploads/${crypto.randomUUID()}`) },
+      'imageUrls',
+      'You can only upload up to 3 images.',
+    ],
+    [
+      { imageUrls: [`/objects/uploads/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`] },
+      'imageUrls',
+      'Images must be uploaded through this site',
+    ],
   ])('refuses %o with the spec message', async (override, field, message) => {
     const member = await signUp();
     const response = await call('/api/listings', { cookie: member.cookie, body: validListing(override) });
@@ -135,7 +156,12 @@ describe('GET /api/listings', () => {
     const all = await search(`search=${w}`);
     expect(all.total).toBe(3);
     expect(all.items.map((l) => l.id)).toEqual(created.map((l) => l.id).reverse());
-    expect(all.items[0].user).toEqual({ id: member.id, username: member.username, displayName: member.user.displayName, avatarUrl: null });
+    expect(all.items[0].user).toEqual({
+      id: member.id,
+      username: member.username,
+      displayName: member.user.displayName,
+      avatarUrl: null,
+    });
 
     const first = await search(`search=${w}&limit=2`);
     expect(first.items.map((l) => l.id)).toEqual([created[2].id, created[1].id]);
@@ -170,12 +196,16 @@ describe('GET /api/listings', () => {
     const member = await signUp();
     const [a, b, c, d] = [word(), word(), word(), word()];
     const byTitle = await createListing(member, { title: `Vintage ${a} lamp` });
-    const byDescription = await createListing(member, { description: `Works well, pairs with ${b.toUpperCase()} shades.` });
+    const byDescription = await createListing(member, {
+      description: `Works well, pairs with ${b.toUpperCase()} shades.`,
+    });
     const byWant = await createListing(member, { whatUserWants: `Help with ${c}` });
     const byOption = await createListing(member, { whatUserWantsOptions: ['Bread', `Some ${d}`] });
     expect((await search(`search=${a.toUpperCase()}`)).items.map((l) => l.id)).toEqual([byTitle.id]);
     expect((await search(`search=${b}`)).items.map((l) => l.id)).toEqual([byDescription.id]);
-    expect((await search(`search=${encodeURIComponent(`  ${c[0]!.toUpperCase()}${c.slice(1)}  `)}`)).items.map((l) => l.id)).toEqual([byWant.id]);
+    expect(
+      (await search(`search=${encodeURIComponent(`  ${c[0]!.toUpperCase()}${c.slice(1)}  `)}`)).items.map((l) => l.id),
+    ).toEqual([byWant.id]);
     expect((await search(`search=${d}`)).items.map((l) => l.id)).toEqual([byOption.id]);
   });
 
@@ -237,8 +267,14 @@ describe('GET /api/listings', () => {
     const member = await signUp();
     const w = word();
     // Created first, so newest-first alone would put the planter on top.
-    const bike = await createListing(member, { title: `Commuter bike ${w}`, description: 'A sturdy steel frame, new tyres and lights.' });
-    const bikes = await createListing(member, { title: `Kids bikes ${w}`, description: 'Outgrown, both in good shape.' });
+    const bike = await createListing(member, {
+      title: `Commuter bike ${w}`,
+      description: 'A sturdy steel frame, new tyres and lights.',
+    });
+    const bikes = await createListing(member, {
+      title: `Kids bikes ${w}`,
+      description: 'Outgrown, both in good shape.',
+    });
     const planter = await createListing(member, {
       title: `Cedar planter box ${w}`,
       description: 'Big enough for tomatoes. It sits by the bike shed now; a bike is not included.',
@@ -265,14 +301,35 @@ describe('GET /api/listings', () => {
   it('ranks by relevance within a distance as well', async () => {
     const member = await signUp();
     const w = word();
-    const planter = await createListing(member, { title: `Planter ${w}`, description: 'Cedar, by the bike shed.', location: 'Oakland, CA' });
-    const bike = await createListing(member, { title: `Road bike ${w}`, description: 'Light and fast.', location: 'Oakland, CA' });
-    const later = await createListing(member, { title: `Garden bench ${w}`, description: 'Fits a bike rack behind it.', location: 'Oakland, CA' });
-    const found = await search(`search=${encodeURIComponent(`bike ${w}`)}&distance=25&near=${encodeURIComponent('Oakland, CA')}`);
+    const planter = await createListing(member, {
+      title: `Planter ${w}`,
+      description: 'Cedar, by the bike shed.',
+      location: 'Oakland, CA',
+    });
+    const bike = await createListing(member, {
+      title: `Road bike ${w}`,
+      description: 'Light and fast.',
+      location: 'Oakland, CA',
+    });
+    const later = await createListing(member, {
+      title: `Garden bench ${w}`,
+      description: 'Fits a bike rack behind it.',
+      location: 'Oakland, CA',
+    });
+    const found = await search(
+      `search=${encodeURIComponent(`bike ${w}`)}&distance=25&near=${encodeURIComponent('Oakland, CA')}`,
+    );
     expect(found.total).toBe(3);
     expect(found.items[0].id).toBe(bike.id);
-    expect(found.items.map((l) => l.id).slice(1).sort()).toEqual([planter.id, later.id].sort());
-    const page2 = await search(`search=${encodeURIComponent(`bike ${w}`)}&distance=25&near=${encodeURIComponent('Oakland, CA')}&limit=1&offset=1`);
+    expect(
+      found.items
+        .map((l) => l.id)
+        .slice(1)
+        .sort(),
+    ).toEqual([planter.id, later.id].sort());
+    const page2 = await search(
+      `search=${encodeURIComponent(`bike ${w}`)}&distance=25&near=${encodeURIComponent('Oakland, CA')}&limit=1&offset=1`,
+    );
     expect(page2.items.map((l) => l.id)).toEqual([found.items[1].id]);
     expect(page2.total).toBe(3);
   });
@@ -286,9 +343,17 @@ describe('GET /api/listings', () => {
     const as = async (cookie: string | undefined, query: string) => {
       const response = await call(`/api/listings?${query}`, { cookie });
       expect(response.status).toBe(200);
-      return { ids: (await json<any[]>(response)).map((l) => l.id), total: Number(response.headers.get('X-Total-Count')) };
+      return {
+        ids: (await json<any[]>(response)).map((l) => l.id),
+        total: Number(response.headers.get('X-Total-Count')),
+      };
     };
-    for (const query of [`search=${w}`, `search=${w}&category=home`, `search=${w}&distance=25&near=Oakland`, `search=${w}&distance=any`]) {
+    for (const query of [
+      `search=${w}`,
+      `search=${w}&category=home`,
+      `search=${w}&distance=25&near=Oakland`,
+      `search=${w}&distance=any`,
+    ]) {
       expect(await as(undefined, query)).toEqual({ ids: [theirs.id, mine.id], total: 2 });
       expect(await as(owner.cookie, query)).toEqual({ ids: [theirs.id], total: 1 });
       expect(await as(other.cookie, query)).toEqual({ ids: [mine.id], total: 1 });
@@ -296,9 +361,13 @@ describe('GET /api/listings', () => {
     // Plain browsing: the visitor's total counts the owner's listing, the owner's does not.
     const visitor = await as(undefined, 'limit=0');
     const ownView = await as(owner.cookie, 'limit=0');
-    expect(ownView.total).toBe(visitor.total - (await json<any[]>(await call(`/api/users/${owner.id}/listings`))).length);
+    expect(ownView.total).toBe(
+      visitor.total - (await json<any[]>(await call(`/api/users/${owner.id}/listings`))).length,
+    );
     // Their own profile still lists it.
-    expect((await json<any[]>(await call(`/api/users/${owner.id}/listings`, { cookie: owner.cookie }))).map((l) => l.id)).toEqual([mine.id]);
+    expect(
+      (await json<any[]>(await call(`/api/users/${owner.id}/listings`, { cookie: owner.cookie }))).map((l) => l.id),
+    ).toEqual([mine.id]);
   });
 
   it('drives a search from the FTS index and the junction table, reading listings by primary key', async () => {
@@ -311,7 +380,11 @@ describe('GET /api/listings', () => {
       return rows.results.map((row) => row.detail);
     };
     const filters = [
-      { search: 'oak shelf', category: 'home', uses: [/listings_fts VIRTUAL TABLE/, /SEARCH listing_categories USING COVERING INDEX/] },
+      {
+        search: 'oak shelf',
+        category: 'home',
+        uses: [/listings_fts VIRTUAL TABLE/, /SEARCH listing_categories USING COVERING INDEX/],
+      },
       { search: 'oak', uses: [/listings_fts VIRTUAL TABLE/] },
       { category: 'tech', uses: [/SEARCH listing_categories USING COVERING INDEX/] },
     ];
@@ -321,7 +394,9 @@ describe('GET /api/listings', () => {
         for (const pattern of uses) expect(details.some((d) => pattern.test(d))).toBe(true);
         expect(details).toContain('SEARCH listings USING INTEGER PRIMARY KEY (rowid=?)');
         // Neither a table scan nor a walk over every public listing through the status index.
-        expect(details.filter((d) => /^SCAN (listings|listing_categories)\b|listings_status_created_idx/.test(d))).toEqual([]);
+        expect(
+          details.filter((d) => /^SCAN (listings|listing_categories)\b|listings_status_created_idx/.test(d)),
+        ).toEqual([]);
       }
     }
     // Plain browsing reads the status index, not the whole table.
@@ -353,7 +428,12 @@ describe('GET /api/listings/featured', () => {
     const response = await call('/api/listings/featured');
     expect(response.status).toBe(200);
     const featured = await json<any[]>(response);
-    expect(featured.map((l) => l.id)).toEqual(created.slice(1).map((l) => l.id).reverse());
+    expect(featured.map((l) => l.id)).toEqual(
+      created
+        .slice(1)
+        .map((l) => l.id)
+        .reverse(),
+    );
     expect(featured.every((l) => l.isFeatured && l.status === 'active' && l.user.id === member.id)).toBe(true);
     expect(featured.map((l) => l.id)).not.toContain(paused.id);
     expect(featured.map((l) => l.id)).not.toContain(notFeatured.id);
@@ -371,7 +451,14 @@ describe('PUT /api/listings/:id', () => {
     const response = await call(`/api/listings/${listing.id}`, {
       method: 'PUT',
       cookie: owner.cookie,
-      body: { userId: owner.id, title: 'Walnut bookshelf', distance: 5, acceptOffers: false, status: 'pending', whatUserWantsOptions: [] },
+      body: {
+        userId: owner.id,
+        title: 'Walnut bookshelf',
+        distance: 5,
+        acceptOffers: false,
+        status: 'pending',
+        whatUserWantsOptions: [],
+      },
     });
     expect(response.status).toBe(200);
     const updated = await json(response);
@@ -398,7 +485,11 @@ describe('PUT /api/listings/:id', () => {
   it('replaces the category rows and keeps search in step', async () => {
     const { owner, listing } = await ownerAndListing();
     const [before, after] = [word(), word()];
-    await call(`/api/listings/${listing.id}`, { method: 'PUT', cookie: owner.cookie, body: { title: `Shelf ${before}` } });
+    await call(`/api/listings/${listing.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      body: { title: `Shelf ${before}` },
+    });
     expect((await search(`search=${before}`)).items.map((l) => l.id)).toEqual([listing.id]);
     const response = await call(`/api/listings/${listing.id}`, {
       method: 'PUT',
@@ -407,7 +498,9 @@ describe('PUT /api/listings/:id', () => {
     });
     expect(response.status).toBe(200);
     expect((await json(response)).categoriesOffered).toEqual(['goods', 'creative']);
-    const rows = await env.DB.prepare('SELECT slug FROM listing_categories WHERE listing_id = ? ORDER BY slug').bind(listing.id).all();
+    const rows = await env.DB.prepare('SELECT slug FROM listing_categories WHERE listing_id = ? ORDER BY slug')
+      .bind(listing.id)
+      .all();
     expect(rows.results.map((r: any) => r.slug)).toEqual(['creative', 'goods']);
     expect((await search(`search=${before}`)).total).toBe(0);
     expect((await search(`search=${after}&category=goods`)).items.map((l) => l.id)).toEqual([listing.id]);
@@ -434,7 +527,11 @@ describe('PUT /api/listings/:id', () => {
     [{ description: 'short' }, 'description', 'Description must be at least 10 characters'],
     [{ whatUserWants: 'x' }, 'whatUserWants', 'Please specify what you want in return'],
     [{ distance: 30 }, 'distance', 'Distance must be 5, 10, 25 or 50 miles'],
-    [{ whatUserWantsOptions: ['1', '2', '3', '4', '5', '6'] }, 'whatUserWantsOptions', 'Maximum of 5 additional options reached'],
+    [
+      { whatUserWantsOptions: ['1', '2', '3', '4', '5', '6'] },
+      'whatUserWantsOptions',
+      'Maximum of 5 additional options reached',
+    ],
     [{ imageUrls: ['/objects/uploads/../../etc/passwd'] }, 'imageUrls.0', 'Images must be uploaded through this site'],
   ])('refuses %o with the spec message', async (body, field, message) => {
     const { owner, listing } = await ownerAndListing();
@@ -453,7 +550,11 @@ describe('PUT /api/listings/:id', () => {
       expect(response.status).toBe(403);
       expect(await json(response)).toEqual({ message: 'You can only edit your own listing' });
     }
-    const claimed = await call(`/api/listings/${listing.id}`, { method: 'PUT', cookie: owner.cookie, body: { ...body, userId: other.id } });
+    const claimed = await call(`/api/listings/${listing.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      body: { ...body, userId: other.id },
+    });
     expect(claimed.status).toBe(403);
     const missing = await call('/api/listings/999999999', { method: 'PUT', cookie: owner.cookie, body });
     expect(missing.status).toBe(404);
@@ -466,13 +567,19 @@ describe('DELETE /api/listings/:id', () => {
   async function listingWithActivity(owner: Member) {
     const other = await signUp();
     const listing = await createListing(owner);
-    const message = await env.DB.prepare('INSERT INTO messages (sender_id, receiver_id, listing_id, content) VALUES (?, ?, ?, ?) RETURNING id')
+    const message = await env.DB.prepare(
+      'INSERT INTO messages (sender_id, receiver_id, listing_id, content) VALUES (?, ?, ?, ?) RETURNING id',
+    )
       .bind(other.id, owner.id, listing.id, 'Is this still available?')
       .first<{ id: number }>();
-    const barter = await env.DB.prepare("INSERT INTO barters (listing_id, initiator_id, recipient_id, status) VALUES (?, ?, ?, 'completed') RETURNING id")
+    const barter = await env.DB.prepare(
+      "INSERT INTO barters (listing_id, initiator_id, recipient_id, status) VALUES (?, ?, ?, 'completed') RETURNING id",
+    )
       .bind(listing.id, other.id, owner.id)
       .first<{ id: number }>();
-    const review = await env.DB.prepare('INSERT INTO reviews (reviewer_id, user_id, listing_id, barter_id, rating, comment) VALUES (?, ?, ?, ?, 5, ?) RETURNING id')
+    const review = await env.DB.prepare(
+      'INSERT INTO reviews (reviewer_id, user_id, listing_id, barter_id, rating, comment) VALUES (?, ?, ?, ?, 5, ?) RETURNING id',
+    )
       .bind(other.id, owner.id, listing.id, barter!.id, 'Great trade, thank you!')
       .first<{ id: number }>();
     return { listing, other, ids: { messages: message!.id, barters: barter!.id, reviews: review!.id } };
@@ -481,9 +588,15 @@ describe('DELETE /api/listings/:id', () => {
   async function remaining(listingId: number, ids: Record<string, number>) {
     const counts: Record<string, number> = {};
     for (const [table, id] of Object.entries(ids)) {
-      counts[table] = (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE id = ?`).bind(id).first<{ n: number }>())!.n;
+      counts[table] = (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE id = ?`)
+        .bind(id)
+        .first<{ n: number }>())!.n;
     }
-    counts.listing_categories = (await env.DB.prepare('SELECT count(*) AS n FROM listing_categories WHERE listing_id = ?').bind(listingId).first<{ n: number }>())!.n;
+    counts.listing_categories = (await env.DB.prepare(
+      'SELECT count(*) AS n FROM listing_categories WHERE listing_id = ?',
+    )
+      .bind(listingId)
+      .first<{ n: number }>())!.n;
     return counts;
   }
 
@@ -533,11 +646,20 @@ describe('GET /api/users/:id/listings', () => {
     const asOwner = await call(`/api/users/${owner.id}/listings`, { cookie: owner.cookie });
     expect(asOwner.status).toBe(200);
     expect((await json<any[]>(asOwner)).map((l) => l.id)).toEqual(all);
-    expect((await json<any[]>(await call(`/api/users/${owner.id}/listings`, { cookie: admin.cookie }))).map((l) => l.id)).toEqual(all);
-    expect((await json<any[]>(await call(`/api/users/${owner.id}/listings`, { cookie: other.cookie }))).map((l) => l.id)).toEqual(visible);
+    expect(
+      (await json<any[]>(await call(`/api/users/${owner.id}/listings`, { cookie: admin.cookie }))).map((l) => l.id),
+    ).toEqual(all);
+    expect(
+      (await json<any[]>(await call(`/api/users/${owner.id}/listings`, { cookie: other.cookie }))).map((l) => l.id),
+    ).toEqual(visible);
     const asVisitor = await json<any[]>(await call(`/api/users/${owner.id}/listings`));
     expect(asVisitor.map((l) => l.id)).toEqual(visible);
-    expect(asVisitor[0].user).toEqual({ id: owner.id, username: owner.username, displayName: owner.user.displayName, avatarUrl: null });
+    expect(asVisitor[0].user).toEqual({
+      id: owner.id,
+      username: owner.username,
+      displayName: owner.user.displayName,
+      avatarUrl: null,
+    });
   });
 
   it('answers an empty list for a member without listings and 404 for an unknown user', async () => {

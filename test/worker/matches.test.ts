@@ -3,9 +3,9 @@
 // for the busiest member, counted with the meter (worker/lib/meter).
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { digestMatches, runMatchDigest } from '../../worker/cron/match-digest';
-import { METER_HEADER } from '../../worker/lib/meter';
-import worker from '../../worker/index';
+import { digestMatches, runMatchDigest } from '@worker/cron/match-digest';
+import { METER_HEADER } from '@worker/lib/meter';
+import worker from '@worker/index';
 import { call, createListing, json, ORIGIN, randomIp, signUp, type Member } from './helpers';
 
 const put = (member: Member, id: number) => call(`/api/wants/${id}`, { method: 'PUT', cookie: member.cookie });
@@ -18,7 +18,9 @@ const pairsOf = (matches: any[]) => matches.map((m) => [m.theirListing.id, m.myL
 
 const matchEntries = async (userId: number) =>
   (
-    await env.DB.prepare(`SELECT subject_key, text, link, count FROM notifications WHERE user_id = ? AND kind = 'match' ORDER BY id`)
+    await env.DB.prepare(
+      `SELECT subject_key, text, link, count FROM notifications WHERE user_id = ? AND kind = 'match' ORDER BY id`,
+    )
       .bind(userId)
       .all<{ subject_key: string; text: string; link: string; count: number }>()
   ).results;
@@ -68,10 +70,20 @@ describe('GET /api/matches', () => {
     expect(pairsOf(await matchesOf(ben))).toEqual([[drill.id, tent.id]]);
 
     expect(await matchEntries(ana.id)).toEqual([
-      { subject_key: `match:${drill.id}:${tent.id}`, text: 'New match: Ben Birch would take your "Cordless drill" and offers "Two-person tent"', link: '/matches', count: 1 },
+      {
+        subject_key: `match:${drill.id}:${tent.id}`,
+        text: 'New match: Ben Birch would take your "Cordless drill" and offers "Two-person tent"',
+        link: '/matches',
+        count: 1,
+      },
     ]);
     expect(await matchEntries(ben.id)).toEqual([
-      { subject_key: `match:${tent.id}:${drill.id}`, text: 'New match: Ana Alder would take your "Two-person tent" and offers "Cordless drill"', link: '/matches', count: 1 },
+      {
+        subject_key: `match:${tent.id}:${drill.id}`,
+        text: 'New match: Ana Alder would take your "Two-person tent" and offers "Cordless drill"',
+        link: '/matches',
+        count: 1,
+      },
     ]);
     // Once: a repeated PUT, or a want withdrawn and given again, notifies nobody again.
     await put(ben, drill.id);
@@ -81,34 +93,70 @@ describe('GET /api/matches', () => {
     await put(ana, tent.id);
     expect((await matchEntries(ana.id)).map((e) => e.count)).toEqual([1]);
     expect(await matchEntries(ben.id)).toHaveLength(1);
-    const unread = await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'match' AND read_at IS NULL`).bind(ana.id).first('n');
+    const unread = await env.DB.prepare(
+      `SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'match' AND read_at IS NULL`,
+    )
+      .bind(ana.id)
+      .first('n');
     expect(unread).toBe(0);
   });
 
   it('finds text matches through the listings\u2019 wants, found when the second listing is created', async () => {
     const [cleo, dan] = await Promise.all([signUp(), signUp()]);
     const tent = await createListing(cleo, plain('Two-person camping tent', { whatUserWants: 'A mountain bike' }));
-    const bike = await createListing(dan, plain('Mountain bike, 26 inch wheels', { whatUserWants: 'Camping tent or sleeping bag' }));
+    const bike = await createListing(
+      dan,
+      plain('Mountain bike, 26 inch wheels', { whatUserWants: 'Camping tent or sleeping bag' }),
+    );
     const [match] = await matchesOf(cleo);
-    expect(match).toMatchObject({ theirListing: { id: bike.id }, myListing: { id: tent.id }, iWant: 'text', theyWant: 'text' });
+    expect(match).toMatchObject({
+      theirListing: { id: bike.id },
+      myListing: { id: tent.id },
+      iWant: 'text',
+      theyWant: 'text',
+    });
     expect(pairsOf(await matchesOf(dan))).toEqual([[tent.id, bike.id]]);
     // Detected after the reply of the listing's creation.
-    await eventually(() => matchEntries(cleo.id), (entries) => entries.length === 1);
-    await eventually(() => matchEntries(dan.id), (entries) => entries.length === 1);
+    await eventually(
+      () => matchEntries(cleo.id),
+      (entries) => entries.length === 1,
+    );
+    await eventually(
+      () => matchEntries(dan.id),
+      (entries) => entries.length === 1,
+    );
   });
 
   it('matches a want phrase against category names, accents and word beginnings', async () => {
     const [eve, finn] = await Promise.all([signUp(), signUp()]);
-    const lamp = await createListing(eve, plain('Brass reading lamp', { whatUserWants: 'Anything tech', categoriesOffered: ['home'] }));
+    const lamp = await createListing(
+      eve,
+      plain('Brass reading lamp', { whatUserWants: 'Anything tech', categoriesOffered: ['home'] }),
+    );
     // No word of "tech" in its text, but it is in Technology; and "crêpe" matches the want "crepes".
-    const router = await createListing(finn, plain('Wireless router', { description: 'Barely used.', categoriesOffered: ['tech'], whatUserWants: 'Crepes, or a lamp' }));
+    const router = await createListing(
+      finn,
+      plain('Wireless router', {
+        description: 'Barely used.',
+        categoriesOffered: ['tech'],
+        whatUserWants: 'Crepes, or a lamp',
+      }),
+    );
     const [match] = await matchesOf(eve);
-    expect(match).toMatchObject({ theirListing: { id: router.id }, myListing: { id: lamp.id }, iWant: 'text', theyWant: 'text' });
+    expect(match).toMatchObject({
+      theirListing: { id: router.id },
+      myListing: { id: lamp.id },
+      iWant: 'text',
+      theyWant: 'text',
+    });
   });
 
   it('puts explicit before text, then the nearest, with an unknown distance last', async () => {
     const me = await signUp();
-    const mine = await createListing(me, plain('Sewing machine', { whatUserWants: 'Garden shears', location: 'Oakland, CA' }));
+    const mine = await createListing(
+      me,
+      plain('Sewing machine', { whatUserWants: 'Garden shears', location: 'Oakland, CA' }),
+    );
     const partner = async (title: string, location: string) => {
       const member = await signUp();
       const listing = await createListing(member, plain(title, { whatUserWants: 'A sewing machine', location }));
@@ -164,7 +212,10 @@ describe('GET /api/matches', () => {
   it('reads want texts full of FTS5 syntax as plain words (no 500)', async () => {
     const [ivy, jon] = await Promise.all([signUp(), signUp()]);
     const hostile = ['"bike" OR NEAR(a b', '{title}: *', 'tent* AND -', "'; DROP TABLE wants; --", '^camp ( ) " :'];
-    await createListing(ivy, plain('Camping tent', { whatUserWants: hostile[0], whatUserWantsOptions: hostile.slice(1) }));
+    await createListing(
+      ivy,
+      plain('Camping tent', { whatUserWants: hostile[0], whatUserWantsOptions: hostile.slice(1) }),
+    );
     await createListing(jon, plain('Bike near me', { whatUserWants: 'Camping tent' }));
     expect((await call('/api/matches', { cookie: ivy.cookie })).status).toBe(200);
     expect((await call('/api/matches', { cookie: jon.cookie })).status).toBe(200);
@@ -175,7 +226,11 @@ describe('GET /api/matches', () => {
 
 describe('the match digest email', () => {
   it('emails each verified member with notifications on about new unread matches, once per run', async () => {
-    const [kim, lou, max] = await Promise.all([signUp({ displayName: 'Kim Kale' }), signUp({ displayName: 'Lou Lark' }), signUp()]);
+    const [kim, lou, max] = await Promise.all([
+      signUp({ displayName: 'Kim Kale' }),
+      signUp({ displayName: 'Lou Lark' }),
+      signUp(),
+    ]);
     await env.DB.prepare('UPDATE users SET email_verified = 1 WHERE id IN (?, ?)').bind(kim.id, lou.id).run();
     const start = new Date(Date.now() - 1000).toISOString();
     const kite = await createListing(kim, plain('Stunt kite'));
@@ -190,7 +245,9 @@ describe('the match digest email', () => {
     const run = await digestMatches(env, start, new Date(Date.now() + 1000).toISOString());
     // Kim's two and Max's one (Lou's is read; other tests' entries may share the window).
     expect(run.entries).toBeGreaterThanOrEqual(3);
-    const { results } = await env.DB.prepare("SELECT to_address, subject, text_body FROM email_outbox WHERE to_address IN (?, ?, ?) AND subject LIKE '%match%'")
+    const { results } = await env.DB.prepare(
+      "SELECT to_address, subject, text_body FROM email_outbox WHERE to_address IN (?, ?, ?) AND subject LIKE '%match%'",
+    )
       .bind(kim.email, lou.email, max.email)
       .all<{ to_address: string; subject: string; text_body: string }>();
     expect(results).toHaveLength(1);
@@ -211,9 +268,24 @@ describe('the match digest email', () => {
 /** A request through the Worker with the meter on; its counts come back in X-Meter. */
 async function metered(path: string, cookie: string, method = 'GET') {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { method, headers: { Cookie: cookie, 'CF-Connecting-IP': randomIp(), Origin: ORIGIN } }), { ...env, METER: '1' }, ctx);
+  const response = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, {
+      method,
+      headers: { Cookie: cookie, 'CF-Connecting-IP': randomIp(), Origin: ORIGIN },
+    }),
+    { ...env, METER: '1' },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
-  return { response, counts: JSON.parse(response.headers.get(METER_HEADER) ?? "null") as { d1Queries: number; d1Statements: number; d1RowsRead: number; d1RowsWritten: number } };
+  return {
+    response,
+    counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as {
+      d1Queries: number;
+      d1Statements: number;
+      d1RowsRead: number;
+      d1RowsWritten: number;
+    },
+  };
 }
 
 /** Members written directly (no password work): ids. */
@@ -229,7 +301,12 @@ async function bulkMembers(count: number, tag: string): Promise<number[]> {
 }
 
 /** `perOwner` active listings for each owner, with the given title and want (Oakland). */
-async function bulkListings(owners: number[], perOwner: number, title: string, wants: string): Promise<{ id: number; user_id: number }[]> {
+async function bulkListings(
+  owners: number[],
+  perOwner: number,
+  title: string,
+  wants: string,
+): Promise<{ id: number; user_id: number }[]> {
   const { results } = await env.DB.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
      INSERT INTO listings (user_id, title, description, what_user_wants, location, distance, latitude, longitude, categories_offered)
@@ -250,7 +327,9 @@ describe('bounded work', () => {
     // 60 partners with 6 listings each; the busy member wants 200 of them (the cap).
     const partners = await bulkMembers(60, `${tag}p`);
     const theirs = await bulkListings(partners, 6, `${tag} Vintage camera`, 'Espresso machine');
-    await env.DB.prepare('INSERT INTO wants (user_id, listing_id) SELECT ?1, value FROM json_each(?2)').bind(busy.id, JSON.stringify(theirs.slice(0, 200).map((l) => l.id))).run();
+    await env.DB.prepare('INSERT INTO wants (user_id, listing_id) SELECT ?1, value FROM json_each(?2)')
+      .bind(busy.id, JSON.stringify(theirs.slice(0, 200).map((l) => l.id)))
+      .run();
     // 400 members each want one of the busy member's listings.
     const fans = await bulkMembers(400, `${tag}f`);
     await env.DB.prepare(

@@ -5,9 +5,9 @@
 // sends a frame is closed with 4008. Driven through the Worker's routes, as the SPA opens them.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { MAX_BELL_SOCKETS, MAX_CHAT_SOCKETS } from '../../worker/durable-objects/member-sockets';
-import { memberSocketsStub } from '../../worker/lib/member-sockets';
-import { roomStub } from '../../worker/lib/conversation-room';
+import { MAX_BELL_SOCKETS, MAX_CHAT_SOCKETS } from '@worker/durable-objects/member-sockets';
+import { memberSocketsStub } from '@worker/lib/member-sockets';
+import { roomStub } from '@worker/lib/conversation-room';
 import { call, insertListing, ORIGIN, signUp } from './helpers';
 import { openSocket, settle, type TestSocket } from './ws-client';
 
@@ -15,7 +15,8 @@ const TOO_MANY = { code: 4029, reason: 'Too many open sockets' };
 const upgrade = { Upgrade: 'websocket', Origin: ORIGIN };
 
 const bell = async (cookie: string) => openSocket(await call('/api/notifications/ws', { cookie, headers: upgrade }));
-const chat = async (cookie: string, partnerId: number, listingId: number) => openSocket(await call(`/api/conversations/${partnerId}/${listingId}/ws`, { cookie, headers: upgrade }));
+const chat = async (cookie: string, partnerId: number, listingId: number) =>
+  openSocket(await call(`/api/conversations/${partnerId}/${listingId}/ws`, { cookie, headers: upgrade }));
 
 function closeAll(...sockets: TestSocket[]) {
   for (const socket of sockets) if (!socket.closed()) socket.socket.close(1000, 'done');
@@ -72,7 +73,8 @@ describe('sockets per member', () => {
     await expect.poll(() => overAgain.closeEvent()).toEqual(TOO_MANY);
     // Sign-out still reaches every socket (every room stays within the registry's reach).
     expect((await call('/api/auth/logout', { method: 'POST', cookie: member.cookie })).status).toBe(200);
-    for (const socket of [...held, again]) await expect.poll(() => socket.closeEvent()).toEqual({ code: 4001, reason: 'Session ended' });
+    for (const socket of [...held, again])
+      await expect.poll(() => socket.closeEvent()).toEqual({ code: 4001, reason: 'Session ended' });
     closeAll(partner);
   });
 

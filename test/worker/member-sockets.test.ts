@@ -4,17 +4,32 @@
 // sessions and sockets in two conversations; the MemberSockets registry is checked after each.
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { REMEMBER_ENDS_MS } from '../../worker/durable-objects/ended-session-marks';
-import { CHECK_AFTER_MS } from '../../worker/durable-objects/member-sockets';
-import { roomStub } from '../../worker/lib/conversation-room';
-import { closeSocketsOfSuspendedMember, memberSocketsStub } from '../../worker/lib/member-sockets';
-import { call, insertListing, json, ORIGIN, sessionCookie, signUp, signUpAdmin, tokenFromEmail, type Member } from './helpers';
+import { REMEMBER_ENDS_MS } from '@worker/durable-objects/ended-session-marks';
+import { CHECK_AFTER_MS } from '@worker/durable-objects/member-sockets';
+import { roomStub } from '@worker/lib/conversation-room';
+import { closeSocketsOfSuspendedMember, memberSocketsStub } from '@worker/lib/member-sockets';
+import {
+  call,
+  insertListing,
+  json,
+  ORIGIN,
+  sessionCookie,
+  signUp,
+  signUpAdmin,
+  tokenFromEmail,
+  type Member,
+} from './helpers';
 import { openSocket, settle, type TestSocket } from './ws-client';
 
 const SESSION_ENDED = { code: 4001, reason: 'Session ended' };
 
 async function connect(cookie: string, partnerId: number, listingId: number) {
-  return openSocket(await call(`/api/conversations/${partnerId}/${listingId}/ws`, { cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }));
+  return openSocket(
+    await call(`/api/conversations/${partnerId}/${listingId}/ws`, {
+      cookie,
+      headers: { Upgrade: 'websocket', Origin: ORIGIN },
+    }),
+  );
 }
 
 async function signIn(member: Member): Promise<string> {
@@ -90,7 +105,10 @@ describe('ending sessions closes their live-chat sockets', () => {
 
   it('a password change closes the sockets of every session created before it; the new session connects and stays open', async () => {
     const { member, owner1, cookieA, cookieB, listing1, sockets, room1, registry } = await scene();
-    const response = await call('/api/auth/change-password', { cookie: cookieB, body: { currentPassword: member.password, newPassword: 'a-new-password-42' } });
+    const response = await call('/api/auth/change-password', {
+      cookie: cookieB,
+      body: { currentPassword: member.password, newPassword: 'a-new-password-42' },
+    });
     expect(response.status).toBe(200);
     const cookieC = sessionCookie(response);
     await expectClosed(sockets.a1, sockets.a2, sockets.b1);
@@ -98,7 +116,14 @@ describe('ending sessions closes their live-chat sockets', () => {
     expect(await registry.rooms()).toEqual([]);
 
     // The device that changed the password reconnects with its new session; the old ones cannot.
-    expect((await call(`/api/conversations/${owner1.id}/${listing1}/ws`, { cookie: cookieA, headers: { Upgrade: 'websocket', Origin: ORIGIN } })).status).toBe(401);
+    expect(
+      (
+        await call(`/api/conversations/${owner1.id}/${listing1}/ws`, {
+          cookie: cookieA,
+          headers: { Upgrade: 'websocket', Origin: ORIGIN },
+        })
+      ).status,
+    ).toBe(401);
     const c1 = await connect(cookieC, owner1.id, listing1);
     expect(await registry.rooms()).toEqual([room1]);
     await expectOpen(c1);
@@ -131,9 +156,17 @@ describe('ending sessions closes their live-chat sockets', () => {
     const alarmAt = await runInDurableObject(registry, (_instance, state) => state.storage.getAlarm());
     expect(alarmAt).not.toBeNull();
     expect(alarmAt! - Date.now()).toBeLessThanOrEqual(REMEMBER_ENDS_MS + 1);
-    await runInDurableObject(registry, (_instance, state) => state.storage.sql.exec('UPDATE ended_sessions SET at = at - ?', REMEMBER_ENDS_MS + 1));
+    await runInDurableObject(registry, (_instance, state) =>
+      state.storage.sql.exec('UPDATE ended_sessions SET at = at - ?', REMEMBER_ENDS_MS + 1),
+    );
     expect(await runDurableObjectAlarm(registry)).toBe(true);
-    expect(await runInDurableObject(registry, (_instance, state) => state.storage.sql.exec("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").one().n)).toBe(0);
+    expect(
+      await runInDurableObject(
+        registry,
+        (_instance, state) =>
+          state.storage.sql.exec("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").one().n,
+      ),
+    ).toBe(0);
     expect(await runInDurableObject(registry, (_instance, state) => state.storage.getAlarm())).toBeNull();
     closeAll(sockets.owner1, sockets.owner2);
   });
@@ -154,7 +187,8 @@ describe('ending sessions closes their live-chat sockets', () => {
   it('the suspension hook closes every socket of the member with "Account suspended"', async () => {
     const { member, sockets, registry } = await scene();
     expect(await closeSocketsOfSuspendedMember(env, member.id)).toBe(3);
-    for (const socket of [sockets.a1, sockets.a2, sockets.b1]) await expect.poll(() => socket.closeEvent()).toEqual({ code: 4001, reason: 'Account suspended' });
+    for (const socket of [sockets.a1, sockets.a2, sockets.b1])
+      await expect.poll(() => socket.closeEvent()).toEqual({ code: 4001, reason: 'Account suspended' });
     await expectOpen(sockets.owner1, sockets.owner2);
     expect(await registry.rooms()).toEqual([]);
     closeAll(sockets.owner1, sockets.owner2);
@@ -187,15 +221,22 @@ describe('MemberSockets', () => {
     // Both entries a day old; then the member's sockets in the second conversation go away
     // without the room telling the registry (as when a room is evicted with its sockets).
     const dayOld = Date.now() - CHECK_AFTER_MS - 1000;
-    await runInDurableObject(registry, (_instance, state) => state.storage.sql.exec('UPDATE rooms SET seen_at = ?', dayOld));
+    await runInDurableObject(registry, (_instance, state) =>
+      state.storage.sql.exec('UPDATE rooms SET seen_at = ?', dayOld),
+    );
     sockets.a2.socket.close(1000, 'bye');
     await settle();
     await registry.track(room2, member.id);
-    await runInDurableObject(registry, (_instance, state) => state.storage.sql.exec('UPDATE rooms SET seen_at = ?', dayOld));
+    await runInDurableObject(registry, (_instance, state) =>
+      state.storage.sql.exec('UPDATE rooms SET seen_at = ?', dayOld),
+    );
 
     expect(await runDurableObjectAlarm(registry)).toBe(true);
     expect(await registry.rooms()).toEqual([room1]);
-    const seen = await runInDurableObject(registry, (_instance, state) => state.storage.sql.exec<{ seen_at: number }>('SELECT seen_at FROM rooms').one().seen_at);
+    const seen = await runInDurableObject(
+      registry,
+      (_instance, state) => state.storage.sql.exec<{ seen_at: number }>('SELECT seen_at FROM rooms').one().seen_at,
+    );
     expect(seen).toBeGreaterThan(dayOld);
     expect(await runInDurableObject(registry, (_instance, state) => state.storage.getAlarm())).not.toBeNull();
 

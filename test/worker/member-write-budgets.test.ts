@@ -4,12 +4,12 @@
 // here through the metering layer, times its budget, is what one member can spend in a day.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { emptyCounts, METER_HEADER, METER_REQUEST_HEADER, meterEnv, type MeterCounts } from '../../worker/lib/meter';
-import { HttpError } from '../../worker/lib/errors';
-import { hit, RATE_LIMITS, rateLimitKey } from '../../worker/lib/rate-limit';
-import { proposeCircle } from '../../worker/lib/trade-circles/propose';
-import { memberSubject, type MemberBudget } from '../../worker/middleware/member-budget';
-import worker from '../../worker/index';
+import { emptyCounts, METER_HEADER, METER_REQUEST_HEADER, meterEnv, type MeterCounts } from '@worker/lib/meter';
+import { HttpError } from '@worker/lib/errors';
+import { hit, RATE_LIMITS, rateLimitKey } from '@worker/lib/rate-limit';
+import { proposeCircle } from '@worker/lib/trade-circles/propose';
+import { memberSubject, type MemberBudget } from '@worker/middleware/member-budget';
+import worker from '@worker/index';
 import { metered } from './blocks-helpers';
 import { call, createListing, json, ORIGIN, randomIp, signUp, validListing, type Member } from './helpers';
 
@@ -18,7 +18,9 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** The member's day of `rule` already spent (spending it through the API would take minutes). */
 async function spent(member: Member, rule: MemberBudget) {
   const key = await rateLimitKey(rule, memberSubject(member.id));
-  await env.DB.prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET count = ?2, reset_at = ?3')
+  await env.DB.prepare(
+    'INSERT INTO rate_limits (key, count, reset_at) VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET count = ?2, reset_at = ?3',
+  )
     .bind(key, RATE_LIMITS[rule].limit, Date.now() + DAY_SECONDS * 1000)
     .run();
 }
@@ -49,7 +51,8 @@ function expectRefused(response: Response) {
   expect(seconds).toBeLessThanOrEqual(DAY_SECONDS);
 }
 
-const send = (member: Member, method: string, path: string, body: unknown = {}) => call(path, { method, cookie: member.cookie, body });
+const send = (member: Member, method: string, path: string, body: unknown = {}) =>
+  call(path, { method, cookie: member.cookie, body });
 
 describe('a rate-limit counter past its limit', () => {
   it('stops one past the limit: refusals after the first write no row, and Retry-After stays exact', async () => {
@@ -60,13 +63,18 @@ describe('a rate-limit counter past its limit', () => {
     for (let i = 1; i <= 4; i++) {
       const counts = emptyCounts();
       const at = start + i * 1_000;
-      const refused = await hit(meterEnv(env, counts).DB, 'contactPerIp', subject, at).then(() => null, (error: HttpError) => error);
+      const refused = await hit(meterEnv(env, counts).DB, 'contactPerIp', subject, at).then(
+        () => null,
+        (error: HttpError) => error,
+      );
       expect(refused?.status).toBe(429);
       expect(refused?.headers?.['Retry-After']).toBe(String((windowMs - i * 1_000) / 1000));
       // The first refusal marks the window spent; the next ones write nothing.
       expect(counts.d1RowsWritten).toBe(i === 1 ? 1 : 0);
     }
-    const row = await env.DB.prepare('SELECT count FROM rate_limits WHERE key = ?').bind(await rateLimitKey('contactPerIp', subject)).first<{ count: number }>();
+    const row = await env.DB.prepare('SELECT count FROM rate_limits WHERE key = ?')
+      .bind(await rateLimitKey('contactPerIp', subject))
+      .first<{ count: number }>();
     expect(row!.count).toBe(limit + 1);
     // A new window counts from 1 again.
     await expect(hit(env.DB, 'contactPerIp', subject, start + windowMs)).resolves.toBeUndefined();
@@ -124,8 +132,22 @@ describe("members' repeatable writes: each family's daily budget", () => {
 
   it('a listing, a profile edit and a saved search past the budget are not made', async () => {
     const member = await signUp();
-    await Promise.all([spent(member, 'listingCreatesPerMember'), spent(member, 'profileEditsPerMember'), spent(member, 'savedSearchWritesPerMember')]);
-    expectRefused(await send(member, 'POST', '/api/listings', { title: 'Cast iron skillet', description: 'Seasoned, 26 cm, well loved.', categoriesOffered: ['home'], whatUserWants: 'Books', location: 'Oakland, CA', distance: 25, imageUrls: [] }));
+    await Promise.all([
+      spent(member, 'listingCreatesPerMember'),
+      spent(member, 'profileEditsPerMember'),
+      spent(member, 'savedSearchWritesPerMember'),
+    ]);
+    expectRefused(
+      await send(member, 'POST', '/api/listings', {
+        title: 'Cast iron skillet',
+        description: 'Seasoned, 26 cm, well loved.',
+        categoriesOffered: ['home'],
+        whatUserWants: 'Books',
+        location: 'Oakland, CA',
+        distance: 25,
+        imageUrls: [],
+      }),
+    );
     expectRefused(await send(member, 'PATCH', `/api/users/${member.id}`, { bio: 'Changed' }));
     expectRefused(await send(member, 'POST', '/api/stored-searches', { userId: member.id, query: 'skillet' }));
     const listings = await json(await call(`/api/users/${member.id}/listings`, { cookie: member.cookie }));
@@ -137,12 +159,18 @@ describe("members' repeatable writes: each family's daily budget", () => {
 
   it(`spends the budget one write at a time: ${RATE_LIMITS.savedSearchWritesPerMember.limit} saved-search writes, then 429; another member is untouched`, async () => {
     const [member, other] = await Promise.all([signUp(), signUp()]);
-    const created = await json(await send(member, 'POST', '/api/stored-searches', { userId: member.id, query: 'bicycle' }));
+    const created = await json(
+      await send(member, 'POST', '/api/stored-searches', { userId: member.id, query: 'bicycle' }),
+    );
     for (let i = 1; i < RATE_LIMITS.savedSearchWritesPerMember.limit; i++) {
-      expect((await send(member, 'PUT', `/api/stored-searches/${created.id}`, { notificationsEnabled: i % 2 === 0 })).status).toBe(200);
+      expect(
+        (await send(member, 'PUT', `/api/stored-searches/${created.id}`, { notificationsEnabled: i % 2 === 0 })).status,
+      ).toBe(200);
     }
     expectRefused(await send(member, 'PUT', `/api/stored-searches/${created.id}`, { notificationsEnabled: true }));
-    expect((await send(other, 'POST', '/api/stored-searches', { userId: other.id, query: 'bicycle' })).status).toBe(201);
+    expect((await send(other, 'POST', '/api/stored-searches', { userId: other.id, query: 'bicycle' })).status).toBe(
+      201,
+    );
   });
 
   it('a signed upload URL PUT again within its 15 minutes writes no D1 row (the URL, not the PUT, is budgeted)', async () => {
@@ -152,7 +180,11 @@ describe("members' repeatable writes: each family's daily budget", () => {
     bytes.set([0xff, 0xd8, 0xff, 0xe0]);
     const putMetered = async () => {
       const ctx = createExecutionContext();
-      const response = await worker.fetch(new Request(uploadURL, { method: 'PUT', body: bytes, headers: { 'Content-Type': 'image/jpeg' } }), { ...env, METER: '1' }, ctx);
+      const response = await worker.fetch(
+        new Request(uploadURL, { method: 'PUT', body: bytes, headers: { 'Content-Type': 'image/jpeg' } }),
+        { ...env, METER: '1' },
+        ctx,
+      );
       await waitOnExecutionContext(ctx);
       expect(response.status).toBe(200);
       return JSON.parse(response.headers.get(METER_HEADER)!) as MeterCounts;
@@ -167,9 +199,15 @@ describe("members' repeatable writes: each family's daily budget", () => {
     await env.DB.prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?1, ?2, ?3)')
       .bind(key, RATE_LIMITS.savedSearchWritesPerMember.limit - 5, Date.now() + DAY_SECONDS * 1000)
       .run();
-    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => send(member, 'POST', '/api/stored-searches', { userId: member.id, query: `lamp ${i}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        send(member, 'POST', '/api/stored-searches', { userId: member.id, query: `lamp ${i}` }),
+      ),
+    );
     expect(responses.map((r) => r.status).sort()).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
-    expect(await json(await call(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie }))).toHaveLength(5);
+    expect(await json(await call(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie }))).toHaveLength(
+      5,
+    );
   });
 
   it('visitors get the 401 of the route and spend nothing', async () => {
@@ -182,7 +220,12 @@ describe("members' repeatable writes: each family's daily budget", () => {
  * The request's rows written with metering on, the work it left for after its reply included
  * (GET /api/dev/meter?request=<n>), and its JSON body.
  */
-async function rowsOf(method: string, path: string, member: Member, body: unknown = {}): Promise<{ rows: number; body: any }> {
+async function rowsOf(
+  method: string,
+  path: string,
+  member: Member,
+  body: unknown = {},
+): Promise<{ rows: number; body: any }> {
   const meterEnv = { ...env, METER: '1' };
   const run = async (request: Request) => {
     const ctx = createExecutionContext();
@@ -193,14 +236,23 @@ async function rowsOf(method: string, path: string, member: Member, body: unknow
   const response = await run(
     new Request(`${ORIGIN}${path}`, {
       method,
-      headers: { Origin: ORIGIN, 'CF-Connecting-IP': randomIp(), Cookie: member.cookie, 'Content-Type': 'application/json' },
+      headers: {
+        Origin: ORIGIN,
+        'CF-Connecting-IP': randomIp(),
+        Cookie: member.cookie,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify(body),
     }),
   );
   expect(response.status, `${method} ${path}`).toBeLessThan(300);
   const text = await response.text();
   const later = response.headers.get(METER_REQUEST_HEADER);
-  const counts = (later ? await (await run(new Request(`${ORIGIN}/api/dev/meter?request=${later}`))).json() : JSON.parse(response.headers.get(METER_HEADER)!)) as MeterCounts;
+  const counts = (
+    later
+      ? await (await run(new Request(`${ORIGIN}/api/dev/meter?request=${later}`))).json()
+      : JSON.parse(response.headers.get(METER_HEADER)!)
+  ) as MeterCounts;
   return { rows: counts.d1RowsWritten, body: text ? JSON.parse(text) : null };
 }
 
@@ -217,9 +269,23 @@ describe('what one member can write in a day', () => {
     };
     // Listings: a new one that makes a two-way match (its notices), an edit, a status change, a deletion.
     const lawnmower = await createListing(owner, { title: 'Petrol lawnmower', whatUserWants: 'Road bike' });
-    const bike = await measure('listingCreatesPerMember', 'POST', '/api/listings', member, validListing({ title: 'Road bike, 54 cm', whatUserWants: 'Lawnmower' }));
-    const table = await measure('listingCreatesPerMember', 'POST', '/api/listings', owner, validListing({ title: 'Oak dining table', whatUserWants: 'Road bike' }));
-    await measure('listingEditsPerMember', 'PUT', `/api/listings/${table.id}`, owner, { title: 'Oak dining table, six seats' });
+    const bike = await measure(
+      'listingCreatesPerMember',
+      'POST',
+      '/api/listings',
+      member,
+      validListing({ title: 'Road bike, 54 cm', whatUserWants: 'Lawnmower' }),
+    );
+    const table = await measure(
+      'listingCreatesPerMember',
+      'POST',
+      '/api/listings',
+      owner,
+      validListing({ title: 'Oak dining table', whatUserWants: 'Road bike' }),
+    );
+    await measure('listingEditsPerMember', 'PUT', `/api/listings/${table.id}`, owner, {
+      title: 'Oak dining table, six seats',
+    });
     await measure('listingEditsPerMember', 'PUT', `/api/listings/${table.id}`, owner, { status: 'paused' });
     await measure('listingEditsPerMember', 'PUT', `/api/listings/${table.id}`, owner, { status: 'active' });
     // Wants: one that closes a two-way match (both told, a circle of two proposed), and churn.
@@ -227,34 +293,84 @@ describe('what one member can write in a day', () => {
     await measure('wantWritesPerMember', 'PUT', `/api/wants/${bike.id}`, owner);
     await measure('wantWritesPerMember', 'DELETE', `/api/wants/${bike.id}`, owner);
     // Profile, saved searches, upload URLs.
-    await measure('profileEditsPerMember', 'PATCH', `/api/users/${member.id}`, member, { displayName: 'Renamed member', location: 'Oakland', bio: 'Fixes bikes' });
-    const saved = await measure('savedSearchWritesPerMember', 'POST', '/api/stored-searches', member, { userId: member.id, query: 'bike' });
-    await measure('savedSearchWritesPerMember', 'PUT', `/api/stored-searches/${saved.id}`, member, { notificationsEnabled: false });
+    await measure('profileEditsPerMember', 'PATCH', `/api/users/${member.id}`, member, {
+      displayName: 'Renamed member',
+      location: 'Oakland',
+      bio: 'Fixes bikes',
+    });
+    const saved = await measure('savedSearchWritesPerMember', 'POST', '/api/stored-searches', member, {
+      userId: member.id,
+      query: 'bike',
+    });
+    await measure('savedSearchWritesPerMember', 'PUT', `/api/stored-searches/${saved.id}`, member, {
+      notificationsEnabled: false,
+    });
     await measure('savedSearchWritesPerMember', 'DELETE', `/api/stored-searches/${saved.id}`, member);
     await measure('uploadUrlsPerMemberDay', 'POST', '/api/objects/upload', member);
     // Offers: made with a covering message, countered, declined, made again and accepted.
-    const made = await measure('offerStepsPerMember', 'POST', '/api/offers', member, { listingId: lawnmower.id, givenListingIds: [bike.id], text: 'and a pump', message: 'Hello!' });
-    const countered = await measure('offerStepsPerMember', 'POST', `/api/offers/${made.id}/counter`, owner, { text: 'Just the bike' });
+    const made = await measure('offerStepsPerMember', 'POST', '/api/offers', member, {
+      listingId: lawnmower.id,
+      givenListingIds: [bike.id],
+      text: 'and a pump',
+      message: 'Hello!',
+    });
+    const countered = await measure('offerStepsPerMember', 'POST', `/api/offers/${made.id}/counter`, owner, {
+      text: 'Just the bike',
+    });
     await measure('offerStepsPerMember', 'POST', `/api/offers/${countered.id}/decline`, member);
-    const again = await measure('offerStepsPerMember', 'POST', '/api/offers', member, { listingId: lawnmower.id, text: 'a pump' });
+    const again = await measure('offerStepsPerMember', 'POST', '/api/offers', member, {
+      listingId: lawnmower.id,
+      text: 'a pump',
+    });
     const accepted = await measure('offerStepsPerMember', 'POST', `/api/offers/${again.id}/accept`, owner);
     // Barters and reviews: confirmed, reviewed, another recorded and cancelled.
     await measure('barterStepsPerMember', 'PATCH', `/api/barters/${accepted.barterId}/complete`, member);
-    await measure('reviewsPerMember', 'POST', '/api/reviews', member, { userId: owner.id, reviewerId: member.id, barterId: accepted.barterId, listingId: lawnmower.id, rating: 5, comment: 'Friendly and on time, great trade.' });
-    expect((await send(member, 'POST', '/api/messages', { senderId: member.id, receiverId: owner.id, listingId: table.id, content: 'Is the table still free?' })).status).toBe(201);
-    const recorded = await measure('barterStepsPerMember', 'POST', '/api/barters', owner, { listingId: table.id, initiatorId: owner.id, recipientId: member.id, status: 'pending' });
+    await measure('reviewsPerMember', 'POST', '/api/reviews', member, {
+      userId: owner.id,
+      reviewerId: member.id,
+      barterId: accepted.barterId,
+      listingId: lawnmower.id,
+      rating: 5,
+      comment: 'Friendly and on time, great trade.',
+    });
+    expect(
+      (
+        await send(member, 'POST', '/api/messages', {
+          senderId: member.id,
+          receiverId: owner.id,
+          listingId: table.id,
+          content: 'Is the table still free?',
+        })
+      ).status,
+    ).toBe(201);
+    const recorded = await measure('barterStepsPerMember', 'POST', '/api/barters', owner, {
+      listingId: table.id,
+      initiatorId: owner.id,
+      recipientId: member.id,
+      status: 'pending',
+    });
     await measure('barterStepsPerMember', 'PATCH', `/api/barters/${recorded.id}/cancel`, owner);
     await measure('listingEditsPerMember', 'DELETE', `/api/listings/${table.id}`, owner);
     // A trade circle of five: a member's acceptance (every member told).
     const ring = await Promise.all(Array.from({ length: 5 }, () => signUp()));
     const items = await Promise.all(ring.map((m, i) => createListing(m, { title: `Circle item ${i + 1}` })));
-    for (let i = 0; i < 5; i++) await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?, ?)').bind(ring[(i + 1) % 5]!.id, items[i].id).run();
-    const circle = await proposeCircle(env, ring.map((m, i) => ({ giverId: m.id, listingId: items[i].id, receiverId: ring[(i + 1) % 5]!.id })));
+    for (let i = 0; i < 5; i++)
+      await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?, ?)')
+        .bind(ring[(i + 1) % 5]!.id, items[i].id)
+        .run();
+    const circle = await proposeCircle(
+      env,
+      ring.map((m, i) => ({ giverId: m.id, listingId: items[i].id, receiverId: ring[(i + 1) % 5]!.id })),
+    );
     await measure('circleDecisionsPerMember', 'POST', `/api/trade-circles/${circle}/accept`, ring[0]!);
 
     const families = Object.keys(RATE_LIMITS).filter((rule) => worst.has(rule as MemberBudget)) as MemberBudget[];
     expect(families).toHaveLength(10);
-    const perFamily = families.map((rule) => ({ rule, rows: worst.get(rule)!, day: worst.get(rule)! * RATE_LIMITS[rule].limit }));
+    const perFamily = families.map((rule) => ({
+      rule,
+      rows: worst.get(rule)!,
+      day: worst.get(rule)! * RATE_LIMITS[rule].limit,
+    }));
     console.log(JSON.stringify(perFamily));
     for (const { rule, day } of perFamily) expect(day, rule).toBeLessThanOrEqual(1_500);
     expect(perFamily.reduce((sum, f) => sum + f.day, 0)).toBeLessThanOrEqual(5_000);

@@ -5,23 +5,31 @@
 // it; a send no longer writes a rate-limit row.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_BUDGET, MESSAGE_DAY_BUDGET } from '../../worker/lib/message-budget';
-import { meterEnv, emptyCounts, METER_HEADER, type MeterCounts } from '../../worker/lib/meter';
-import { proposeCircle, type CircleLeg } from '../../worker/lib/trade-circles/propose';
-import worker from '../../worker/index';
+import { MESSAGE_BUDGET, MESSAGE_DAY_BUDGET } from '@worker/lib/message-budget';
+import { meterEnv, emptyCounts, METER_HEADER, type MeterCounts } from '@worker/lib/meter';
+import { proposeCircle, type CircleLeg } from '@worker/lib/trade-circles/propose';
+import worker from '@worker/index';
 import { call, createListing, insertListing, json, ORIGIN, randomIp, signUp, type Member } from './helpers';
 
 const send = (from: Member, to: Member, listingId: number, content: string) =>
   call('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
 
-const scalar = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+const scalar = async (sql: string, ...params: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
 const linesBy = (member: Member) => scalar('SELECT count(*) AS n FROM messages WHERE sender_id = ?', member.id);
 
 /** The Worker with metering on: the status and the request's D1 counts. */
 async function metered(path: string, member: Member, body: unknown): Promise<{ status: number; counts: MeterCounts }> {
   const request = new Request(`${ORIGIN}${path}`, {
     method: 'POST',
-    headers: { Cookie: member.cookie, Origin: ORIGIN, 'CF-Connecting-IP': randomIp(), 'Content-Type': 'application/json' },
+    headers: {
+      Cookie: member.cookie,
+      Origin: ORIGIN,
+      'CF-Connecting-IP': randomIp(),
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify(body),
   });
   const ctx = createExecutionContext();
@@ -33,16 +41,22 @@ async function metered(path: string, member: Member, body: unknown): Promise<{ s
 
 /** Backdates a member's lines so a test can fill the window without waiting (or empty it). */
 const backdate = (member: Member, ms: number) =>
-  env.DB.prepare(`UPDATE messages SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, ?2) WHERE sender_id = ?1`).bind(member.id, `-${ms / 1000} seconds`).run();
+  env.DB.prepare(`UPDATE messages SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, ?2) WHERE sender_id = ?1`)
+    .bind(member.id, `-${ms / 1000} seconds`)
+    .run();
 
 describe('the message budget', () => {
   it('is 30 lines a minute, shared by messages, offers and circle chat, with Retry-After until the oldest leaves', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listing = await createListing(owner, { title: 'Budget lawnmower' });
     const other = await createListing(owner, { title: 'Budget garden shears' });
-    for (let i = 0; i < MESSAGE_BUDGET.limit - 2; i++) expect((await send(member, owner, listing.id, `Line ${i}`)).status).toBe(201);
+    for (let i = 0; i < MESSAGE_BUDGET.limit - 2; i++)
+      expect((await send(member, owner, listing.id, `Line ${i}`)).status).toBe(201);
     // An offer is the 29th line (with its "offered" event line it is the 29th and 30th).
-    const offered = await call('/api/offers', { cookie: member.cookie, body: { listingId: other.id, text: 'Two hours of gardening' } });
+    const offered = await call('/api/offers', {
+      cookie: member.cookie,
+      body: { listingId: other.id, text: 'Two hours of gardening' },
+    });
     expect(offered.status, await offered.clone().text()).toBe(201);
     expect(await linesBy(member)).toBe(MESSAGE_BUDGET.limit - 1);
     expect((await send(member, owner, listing.id, 'The 30th line')).status).toBe(201);
@@ -54,7 +68,10 @@ describe('the message budget', () => {
     const retry = Number(refused.headers.get('Retry-After'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(60);
-    const offerRefused = await call('/api/offers', { cookie: member.cookie, body: { listingId: listing.id, text: 'Another offer' } });
+    const offerRefused = await call('/api/offers', {
+      cookie: member.cookie,
+      body: { listingId: listing.id, text: 'Another offer' },
+    });
     expect(offerRefused.status).toBe(429);
     // Over the budget, a malformed body is still answered 429 first, as the counter did.
     expect((await send(member, owner, listing.id, '')).status).toBe(429);
@@ -73,16 +90,27 @@ describe('the message budget', () => {
 
   it('counts trade-circle chat lines too', async () => {
     const members = await Promise.all([signUp(), signUp(), signUp()]);
-    const listings = await Promise.all(members.map((m, i) => createListing(m, { title: `Budget circle item ${i + 1}` })));
-    const legs: CircleLeg[] = members.map((m, i) => ({ giverId: m.id, listingId: listings[i].id, receiverId: members[(i + 1) % 3]!.id }));
-    for (let i = 0; i < 3; i++) await env.DB.prepare('INSERT OR IGNORE INTO wants (user_id, listing_id) VALUES (?, ?)').bind(members[(i + 1) % 3]!.id, listings[i].id).run();
+    const listings = await Promise.all(
+      members.map((m, i) => createListing(m, { title: `Budget circle item ${i + 1}` })),
+    );
+    const legs: CircleLeg[] = members.map((m, i) => ({
+      giverId: m.id,
+      listingId: listings[i].id,
+      receiverId: members[(i + 1) % 3]!.id,
+    }));
+    for (let i = 0; i < 3; i++)
+      await env.DB.prepare('INSERT OR IGNORE INTO wants (user_id, listing_id) VALUES (?, ?)')
+        .bind(members[(i + 1) % 3]!.id, listings[i].id)
+        .run();
     const circleId = await proposeCircle(env, legs);
     expect(circleId).toBeTypeOf('number');
     const [a, b] = members as [Member, Member, Member];
-    const chat = (content: string) => call(`/api/trade-circles/${circleId}/messages`, { cookie: a.cookie, body: { content } });
+    const chat = (content: string) =>
+      call(`/api/trade-circles/${circleId}/messages`, { cookie: a.cookie, body: { content } });
     for (let i = 0; i < 10; i++) expect((await chat(`Circle line ${i}`)).status).toBe(201);
     const theirListing = await insertListing(b);
-    for (let i = 0; i < MESSAGE_BUDGET.limit - 10; i++) expect((await send(a, b, theirListing, `Line ${i}`)).status).toBe(201);
+    for (let i = 0; i < MESSAGE_BUDGET.limit - 10; i++)
+      expect((await send(a, b, theirListing, `Line ${i}`)).status).toBe(201);
     expect((await chat('One too many')).status).toBe(429);
     expect((await send(a, b, theirListing, 'One too many')).status).toBe(429);
     expect(await scalar('SELECT count(*) AS n FROM trade_circle_messages WHERE sender_id = ?', a.id)).toBe(10);
@@ -91,7 +119,9 @@ describe('the message budget', () => {
   it('holds under a burst of concurrent sends: exactly 30 are stored, the rest are 429 and wrote nothing', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listingId = await insertListing(owner);
-    const responses = await Promise.all(Array.from({ length: 45 }, (_, i) => send(member, owner, listingId, `Burst ${i}`)));
+    const responses = await Promise.all(
+      Array.from({ length: 45 }, (_, i) => send(member, owner, listingId, `Burst ${i}`)),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(MESSAGE_BUDGET.limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(45 - MESSAGE_BUDGET.limit);
@@ -99,7 +129,9 @@ describe('the message budget', () => {
     // The owner's entry counts exactly the stored messages (no notification bump without its
     // message): as the bell shows it, its stored count plus what the summary row counted since its
     // base (decision 029, "Bell entries counted from the summaries").
-    const bell = await json<{ notifications: { kind: string; count: number }[] }>(await call('/api/notifications', { cookie: owner.cookie }));
+    const bell = await json<{ notifications: { kind: string; count: number }[] }>(
+      await call('/api/notifications', { cookie: owner.cookie }),
+    );
     expect(bell.notifications.map((n) => [n.kind, n.count])).toEqual([['message', MESSAGE_BUDGET.limit]]);
   });
 
@@ -130,13 +162,18 @@ describe('the message budget', () => {
     const body = { senderId: member.id, receiverId: owner.id, listingId, content: 'First question' };
     expect((await metered('/api/messages', member, body)).status).toBe(201);
     // The owner reads the thread: the entry is settled (read).
-    expect((await call(`/api/conversations/${owner.id}/${member.id}/${listingId}?limit=100`, { cookie: owner.cookie })).status).toBe(200);
+    expect(
+      (await call(`/api/conversations/${owner.id}/${member.id}/${listingId}?limit=100`, { cookie: owner.cookie }))
+        .status,
+    ).toBe(200);
     // The next message restarts it: the message (5), both summaries with their recency entries (4),
     // the entry's row, its updated_at entry and its new unread entry (3), no sequence row.
     const restart = await metered('/api/messages', member, { ...body, content: 'One more thing' });
     expect(restart.status).toBe(201);
     expect(restart.counts.d1RowsWritten).toBeLessThanOrEqual(12);
-    const entry = await env.DB.prepare('SELECT count, read_at FROM notifications WHERE user_id = ?1 AND subject_key = ?2')
+    const entry = await env.DB.prepare(
+      'SELECT count, read_at FROM notifications WHERE user_id = ?1 AND subject_key = ?2',
+    )
       .bind(owner.id, `message:${listingId}:${member.id}`)
       .first<{ count: number; read_at: string | null }>();
     expect(entry).toEqual({ count: 1, read_at: null });
@@ -161,7 +198,10 @@ describe('the message budget', () => {
     const retry = Number(refused.headers.get('Retry-After'));
     expect(retry).toBeGreaterThan(expected - 60);
     expect(retry).toBeLessThanOrEqual(expected + 1);
-    const offer = await call('/api/offers', { cookie: member.cookie, body: { listingId, text: 'Two hours of gardening' } });
+    const offer = await call('/api/offers', {
+      cookie: member.cookie,
+      body: { listingId, text: 'Two hours of gardening' },
+    });
     expect(offer.status).toBe(429);
     expect(await linesBy(member)).toBe(MESSAGE_DAY_BUDGET.limit);
     // A day later the lines have left it.
@@ -181,7 +221,7 @@ describe('the message budget', () => {
       .bind(member.id, owner.id, listingId)
       .run();
     const counts = emptyCounts();
-    const { checkMessageBudget } = await import('../../worker/lib/message-budget');
+    const { checkMessageBudget } = await import('@worker/lib/message-budget');
     await checkMessageBudget(meterEnv(env, counts).DB, member.id);
     expect(counts.d1RowsRead).toBeLessThanOrEqual(5);
   });

@@ -2,9 +2,9 @@
 // unread message is 10 minutes old, at most one an hour, never twice for the same last message.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { FREQUENT_CRON } from '../../worker/cron/index';
-import { firstMessageIdSince, MAX_NOTICES, runMessageEmailNotices } from '../../worker/cron/message-email-notices';
-import worker from '../../worker/index';
+import { FREQUENT_CRON } from '@worker/cron/index';
+import { firstMessageIdSince, MAX_NOTICES, runMessageEmailNotices } from '@worker/cron/message-email-notices';
+import worker from '@worker/index';
 import { recording, tableScans } from './job-query-plans';
 import { call, insertListing, signUp, type Member } from './helpers';
 
@@ -24,7 +24,10 @@ async function tick(scheduledTime: number) {
 const verify = (m: Member) => env.DB.prepare('UPDATE users SET email_verified = 1 WHERE id = ?').bind(m.id).run();
 
 async function send(from: Member, to: Member, listingId: number, content: string) {
-  const response = await call('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
+  const response = await call('/api/messages', {
+    cookie: from.cookie,
+    body: { senderId: from.id, receiverId: to.id, listingId, content },
+  });
   expect(response.status).toBe(201);
 }
 
@@ -37,12 +40,20 @@ async function pair(title = 'Sourdough starter') {
 
 const noticesTo = async (m: Member) =>
   (
-    await env.DB.prepare(`SELECT subject, text_body AS text FROM email_outbox WHERE to_address = ? AND subject NOT LIKE 'Verify your email%' ORDER BY id`)
+    await env.DB.prepare(
+      `SELECT subject, text_body AS text FROM email_outbox WHERE to_address = ? AND subject NOT LIKE 'Verify your email%' ORDER BY id`,
+    )
       .bind(m.email)
       .all<{ subject: string; text: string }>()
   ).results;
 const noticeRows = async (m: Member) =>
-  (await env.DB.prepare('SELECT listing_id, partner_id, last_sent_at, last_message_id FROM message_email_notices WHERE user_id = ?').bind(m.id).all()).results;
+  (
+    await env.DB.prepare(
+      'SELECT listing_id, partner_id, last_sent_at, last_message_id FROM message_email_notices WHERE user_id = ?',
+    )
+      .bind(m.id)
+      .all()
+  ).results;
 
 describe('unread-message emails', () => {
   it('emails once the newest unread message is 10 minutes old, once per last message, at most hourly', async () => {
@@ -63,7 +74,9 @@ describe('unread-message emails', () => {
     expect(emails[0]!.text).toContain(`${member.user.displayName} sent you 2 messages about "Sourdough starter"`);
     expect(emails[0]!.text).toContain('“Could I swap it for a jar of honey? We keep bees');
     expect(emails[0]!.text).toMatch(/…”/);
-    expect(emails[0]!.text).toContain(`http://localhost:8787/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`);
+    expect(emails[0]!.text).toContain(
+      `http://localhost:8787/messages/${listingId}-${Math.min(owner.id, member.id)}-${Math.max(owner.id, member.id)}`,
+    );
     const [row] = await noticeRows(owner);
     expect(row).toMatchObject({ listing_id: listingId, partner_id: member.id, last_sent_at: iso(first) });
     expect(await noticesTo(member)).toEqual([]);
@@ -121,19 +134,28 @@ describe('unread-message emails', () => {
     await send(second, owner, listingId, 'Second partner here.');
     await tick(at(start + 11 * MINUTE));
     const subjects = (await noticesTo(owner)).map((e) => e.subject).sort();
-    expect(subjects).toEqual([`New message from ${member.user.displayName} about "Bread maker"`, `New message from ${second.user.displayName} about "Bread maker"`].sort());
+    expect(subjects).toEqual(
+      [
+        `New message from ${member.user.displayName} about "Bread maker"`,
+        `New message from ${second.user.displayName} about "Bread maker"`,
+      ].sort(),
+    );
   });
 
   it('finds the first message of the window by its id', async () => {
     const { owner, member, listingId } = await pair();
     await send(member, owner, listingId, 'One');
-    const { id: lastId, created_at } = (await env.DB.prepare('SELECT id, created_at FROM messages ORDER BY id DESC LIMIT 1').first<{ id: number; created_at: string }>())!;
+    const { id: lastId, created_at } = (await env.DB.prepare(
+      'SELECT id, created_at FROM messages ORDER BY id DESC LIMIT 1',
+    ).first<{ id: number; created_at: string }>())!;
     const { id: firstId } = (await env.DB.prepare('SELECT min(id) AS id FROM messages').first<{ id: number }>())!;
     expect(await firstMessageIdSince(env.DB, created_at)).toBeLessThanOrEqual(lastId);
     expect(await firstMessageIdSince(env.DB, iso(Date.parse(created_at) + 1))).toBeNull();
     expect(await firstMessageIdSince(env.DB, '2000-01-01T00:00:00.000Z')).toBe(firstId);
     // Every id it returns starts exactly at the boundary.
-    const rows = (await env.DB.prepare('SELECT id, created_at FROM messages ORDER BY id').all<{ id: number; created_at: string }>()).results;
+    const rows = (
+      await env.DB.prepare('SELECT id, created_at FROM messages ORDER BY id').all<{ id: number; created_at: string }>()
+    ).results;
     const mid = rows[Math.floor(rows.length / 2)]!;
     const found = await firstMessageIdSince(env.DB, mid.created_at);
     expect(rows.find((r) => r.created_at >= mid.created_at)!.id).toBe(found);

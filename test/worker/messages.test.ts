@@ -2,7 +2,13 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { call, insertListing, json, signUp, signUpAdmin, type Member } from './helpers';
 
-function send(from: Member, to: Member | number, listingId: number, content = 'Is this still available?', extra: Record<string, unknown> = {}) {
+function send(
+  from: Member,
+  to: Member | number,
+  listingId: number,
+  content = 'Is this still available?',
+  extra: Record<string, unknown> = {},
+) {
   return call('/api/messages', {
     cookie: from.cookie,
     body: { senderId: from.id, receiverId: typeof to === 'number' ? to : to.id, listingId, content, ...extra },
@@ -39,7 +45,10 @@ describe('POST /api/messages', () => {
   it('accepts a message without senderId (the session is the sender)', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listingId = await insertListing(owner);
-    const response = await call('/api/messages', { cookie: member.cookie, body: { receiverId: owner.id, listingId, content: 'Hello' } });
+    const response = await call('/api/messages', {
+      cookie: member.cookie,
+      body: { receiverId: owner.id, listingId, content: 'Hello' },
+    });
     expect(response.status).toBe(201);
     expect((await json(response)).senderId).toBe(member.id);
   });
@@ -57,7 +66,9 @@ describe('POST /api/messages', () => {
     const listingId = await insertListing(owner);
     const response = await send(member, owner, listingId, 'Hello', { senderId: other.id });
     expect(response.status).toBe(403);
-    const count = await env.DB.prepare('SELECT count(*) AS n FROM messages WHERE listing_id = ?').bind(listingId).first<{ n: number }>();
+    const count = await env.DB.prepare('SELECT count(*) AS n FROM messages WHERE listing_id = ?')
+      .bind(listingId)
+      .first<{ n: number }>();
     expect(count!.n).toBe(0);
   });
 
@@ -114,10 +125,14 @@ describe('POST /api/messages', () => {
     const listingId = await insertListing(owner);
     const between = await send(member, other, listingId);
     expect(between.status).toBe(400);
-    expect(await json(between)).toEqual({ message: 'Messages about a listing are between its owner and another member' });
+    expect(await json(between)).toEqual({
+      message: 'Messages about a listing are between its owner and another member',
+    });
     const toSelf = await send(member, member, listingId);
     expect(toSelf.status).toBe(400);
-    expect(await json(toSelf)).toEqual({ message: 'Messages about a listing are between its owner and another member' });
+    expect(await json(toSelf)).toEqual({
+      message: 'Messages about a listing are between its owner and another member',
+    });
   });
 
   it('stores nothing for a refused message: no message, no conversation row, no bell entry', async () => {
@@ -146,7 +161,11 @@ describe('POST /api/messages', () => {
     // And a valid one after them is stored with its bell line, which names the listing.
     expect((await send(member, owner, listingId, 'Still there?')).status).toBe(201);
     const bell = await json(await call('/api/notifications', { cookie: owner.cookie }));
-    expect(bell.notifications[0]).toMatchObject({ kind: 'message', count: 1, text: expect.stringMatching(/^New message from .+ about "Hand-built oak bookshelf"$/) });
+    expect(bell.notifications[0]).toMatchObject({
+      kind: 'message',
+      count: 1,
+      text: expect.stringMatching(/^New message from .+ about "Hand-built oak bookshelf"$/),
+    });
   });
 
   it('limits a member to 30 messages a minute (429 with Retry-After)', async () => {
@@ -187,7 +206,11 @@ describe('GET /api/users/:id/messages', () => {
 
 describe('GET /api/conversations', () => {
   it('summarises each (listing, partner) conversation, newest first, with unread counts', async () => {
-    const [owner, alice, bob] = await Promise.all([signUp(), signUp({ displayName: 'Alice Example' }), signUp({ displayName: 'Bob Example' })]);
+    const [owner, alice, bob] = await Promise.all([
+      signUp(),
+      signUp({ displayName: 'Alice Example' }),
+      signUp({ displayName: 'Bob Example' }),
+    ]);
     const shelf = await insertListing(owner, 'Oak bookshelf');
     const lamp = await insertListing(owner, 'Brass desk lamp');
     await sent(alice, owner, shelf, 'Hi about the shelf');
@@ -209,9 +232,19 @@ describe('GET /api/conversations', () => {
       lastMessageTime: expect.any(String),
       unreadCount: 1,
     });
-    expect(summaries[1]).toMatchObject({ partner: { id: bob.id, displayName: 'Bob Example' }, listing: { id: shelf }, lastMessage: 'Bob here', unreadCount: 1 });
+    expect(summaries[1]).toMatchObject({
+      partner: { id: bob.id, displayName: 'Bob Example' },
+      listing: { id: shelf },
+      lastMessage: 'Bob here',
+      unreadCount: 1,
+    });
     // The owner's own reply is the last message; both of Alice's are still unread.
-    expect(summaries[2]).toMatchObject({ partner: { id: alice.id }, listing: { id: shelf, title: 'Oak bookshelf' }, lastMessage: 'Yes!', unreadCount: 2 });
+    expect(summaries[2]).toMatchObject({
+      partner: { id: alice.id },
+      listing: { id: shelf, title: 'Oak bookshelf' },
+      lastMessage: 'Yes!',
+      unreadCount: 2,
+    });
     expect(summaries[0].lastMessageTime >= summaries[1].lastMessageTime).toBe(true);
     expect(summaries[1].lastMessageTime >= summaries[2].lastMessageTime).toBe(true);
 
@@ -249,9 +282,15 @@ describe('GET /api/conversations/:userId/:partnerId/:listingId', () => {
 
     const ownerSummaries = await json<any[]>(await call('/api/conversations', { cookie: owner.cookie }));
     const unread = Object.fromEntries(ownerSummaries.map((s) => [`${s.partner.id}:${s.listing.id}`, s.unreadCount]));
-    expect(unread).toEqual({ [`${member.id}:${listingId}`]: 0, [`${other.id}:${listingId}`]: 1, [`${member.id}:${otherListing}`]: 1 });
+    expect(unread).toEqual({
+      [`${member.id}:${listingId}`]: 0,
+      [`${other.id}:${listingId}`]: 1,
+      [`${member.id}:${otherListing}`]: 1,
+    });
 
-    const memberThread = await json<any[]>(await call(`/api/conversations/${member.id}/${owner.id}/${listingId}`, { cookie: member.cookie }));
+    const memberThread = await json<any[]>(
+      await call(`/api/conversations/${member.id}/${owner.id}/${listingId}`, { cookie: member.cookie }),
+    );
     expect(memberThread.map((m) => m.read)).toEqual([true, true, true]);
   });
 
@@ -260,9 +299,13 @@ describe('GET /api/conversations/:userId/:partnerId/:listingId', () => {
     const listingId = await insertListing(owner);
     await sent(member, owner, listingId, 'private');
     expect((await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`)).status).toBe(401);
-    expect((await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: other.cookie })).status).toBe(403);
+    expect(
+      (await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: other.cookie })).status,
+    ).toBe(403);
     // Reading someone else's conversation must not mark it read either.
-    const row = await env.DB.prepare('SELECT read FROM messages WHERE listing_id = ?').bind(listingId).first<{ read: number }>();
+    const row = await env.DB.prepare('SELECT read FROM messages WHERE listing_id = ?')
+      .bind(listingId)
+      .first<{ read: number }>();
     expect(row!.read).toBe(0);
   });
 

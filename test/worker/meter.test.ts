@@ -4,15 +4,26 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { exports } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../worker/db/client';
-import { emptyCounts, meteredDurableObject, meterEnv, meteringOn, METER_HEADER, METER_REQUEST_HEADER, type MeterCounts } from '../../worker/lib/meter';
-import worker from '../../worker/index';
+import { createDb } from '@worker/db/client';
+import {
+  emptyCounts,
+  meteredDurableObject,
+  meterEnv,
+  meteringOn,
+  METER_HEADER,
+  METER_REQUEST_HEADER,
+  type MeterCounts,
+} from '@worker/lib/meter';
+import worker from '@worker/index';
 import { insertListing, ORIGIN, randomIp, signUp } from './helpers';
 
 async function freshTable(rows: number) {
   const table = `meter_${crypto.randomUUID().replaceAll('-', '')}`;
   await env.DB.exec(`CREATE TABLE ${table} (id INTEGER PRIMARY KEY, name TEXT NOT NULL)`);
-  if (rows > 0) await env.DB.batch(Array.from({ length: rows }, (_, i) => env.DB.prepare(`INSERT INTO ${table} (name) VALUES (?)`).bind(`row ${i}`)));
+  if (rows > 0)
+    await env.DB.batch(
+      Array.from({ length: rows }, (_, i) => env.DB.prepare(`INSERT INTO ${table} (name) VALUES (?)`).bind(`row ${i}`)),
+    );
   return table;
 }
 
@@ -21,7 +32,9 @@ describe('the D1 meter', () => {
     const table = await freshTable(0);
     const counts = emptyCounts();
     const db = meterEnv(env, counts).DB;
-    const results = await db.batch(['a', 'b', 'c'].map((name) => db.prepare(`INSERT INTO ${table} (name) VALUES (?)`).bind(name)));
+    const results = await db.batch(
+      ['a', 'b', 'c'].map((name) => db.prepare(`INSERT INTO ${table} (name) VALUES (?)`).bind(name)),
+    );
     expect(results).toHaveLength(3);
     expect(counts).toMatchObject({ d1Queries: 1, d1Statements: 3, d1RowsWritten: 3 });
     const stored = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
@@ -85,7 +98,14 @@ describe('the binding meters', () => {
     const counts = emptyCounts();
     const ns = meterEnv(env, counts).PASSWORD_HASHER;
     const stub = ns.get(ns.idFromName('meter-test'));
-    const params = { algorithm: 'argon2id' as const, salt: 'c2FsdHNhbHRzYWx0c2FsdA', memorySize: 19456, passes: 2, parallelism: 1, tagLength: 32 };
+    const params = {
+      algorithm: 'argon2id' as const,
+      salt: 'c2FsdHNhbHRzYWx0c2FsdA',
+      memorySize: 19456,
+      passes: 2,
+      parallelism: 1,
+      tagLength: 32,
+    };
     const key = await stub.deriveKey('password123', params);
     expect(await stub.deriveKey('password123', params)).toBe(key);
     expect(counts.doRequests).toBe(2);
@@ -103,13 +123,17 @@ describe('metering in the Worker', () => {
     const plain = await exports.default.fetch(request('/api/categories'));
     expect(plain.status).toBe(200);
     expect(plain.headers.get(METER_HEADER)).toBeNull();
-    const production = await worker.fetch(request('/api/categories'), { ...env, METER: '1', ENVIRONMENT: 'production' }, createExecutionContext());
+    const production = await worker.fetch(
+      request('/api/categories'),
+      { ...env, METER: '1', ENVIRONMENT: 'production' },
+      createExecutionContext(),
+    );
     expect(production.headers.get(METER_HEADER)).toBeNull();
     // The meter's own endpoint does not exist without metering.
     expect((await exports.default.fetch(request('/api/dev/meter'))).status).toBe(404);
   });
 
-  it('reports a request\'s counts in X-Meter when METER=1', async () => {
+  it("reports a request's counts in X-Meter when METER=1", async () => {
     const ctx = createExecutionContext();
     const response = await worker.fetch(request('/api/categories'), { ...env, METER: '1' }, ctx);
     await waitOnExecutionContext(ctx);
@@ -130,9 +154,23 @@ describe('metering in the Worker', () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listingId = await insertListing(owner);
     const ctx = createExecutionContext();
-    const body = JSON.stringify({ senderId: member.id, receiverId: owner.id, listingId, content: 'Is it still there?' });
+    const body = JSON.stringify({
+      senderId: member.id,
+      receiverId: owner.id,
+      listingId,
+      content: 'Is it still there?',
+    });
     const sent = await worker.fetch(
-      new Request(`${ORIGIN}/api/messages`, { method: 'POST', body, headers: { 'CF-Connecting-IP': randomIp(), Cookie: member.cookie, Origin: ORIGIN, 'Content-Type': 'application/json' } }),
+      new Request(`${ORIGIN}/api/messages`, {
+        method: 'POST',
+        body,
+        headers: {
+          'CF-Connecting-IP': randomIp(),
+          Cookie: member.cookie,
+          Origin: ORIGIN,
+          'Content-Type': 'application/json',
+        },
+      }),
       metered,
       ctx,
     );
@@ -143,11 +181,15 @@ describe('metering in the Worker', () => {
     expect(header.doRequests).toBe(0);
     const id = sent.headers.get(METER_REQUEST_HEADER);
     expect(id).toMatch(/^[0-9]+$/);
-    const settled = await (await worker.fetch(request(`/api/dev/meter?request=${id}`), metered, createExecutionContext())).json<typeof header>();
+    const settled = await (
+      await worker.fetch(request(`/api/dev/meter?request=${id}`), metered, createExecutionContext())
+    ).json<typeof header>();
     expect(settled.doRequests).toBe(2);
     expect(settled.d1Queries).toBeGreaterThanOrEqual(header.d1Queries);
     await waitOnExecutionContext(ctx);
-    expect((await worker.fetch(request('/api/dev/meter?request=0'), metered, createExecutionContext())).status).toBe(404);
+    expect((await worker.fetch(request('/api/dev/meter?request=0'), metered, createExecutionContext())).status).toBe(
+      404,
+    );
     // A request that leaves no work after its reply has no number: its header is the whole count.
     const plain = await worker.fetch(request('/api/categories'), metered, createExecutionContext());
     expect(plain.headers.get(METER_HEADER)).not.toBeNull();
@@ -169,7 +211,11 @@ describe('alarms', () => {
       }
     }
     const Metered = meteredDurableObject(Reader);
-    const totals = async () => (await (await worker.fetch(request('/api/dev/meter'), metered, createExecutionContext())).json()) as { durableObjects: MeterCounts; alarms: MeterCounts };
+    const totals = async () =>
+      (await (await worker.fetch(request('/api/dev/meter'), metered, createExecutionContext())).json()) as {
+        durableObjects: MeterCounts;
+        alarms: MeterCounts;
+      };
     const before = await totals();
     await new Metered({} as DurableObjectState, metered).alarm();
     const after = await totals();

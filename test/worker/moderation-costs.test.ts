@@ -3,8 +3,8 @@
 // count that stay the same however many reports are open.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { METER_HEADER, type MeterCounts } from '../../worker/lib/meter';
-import worker from '../../worker/index';
+import { METER_HEADER, type MeterCounts } from '@worker/lib/meter';
+import worker from '@worker/index';
 import { call, createListing, json, ORIGIN, randomIp, signUp, signUpAdmin, type Member } from './helpers';
 
 /** A request through the Worker with the meter on: the status, the body and the counts up to the reply. */
@@ -12,10 +12,22 @@ async function metered(member: Member, path: string, body?: unknown) {
   const headers: Record<string, string> = { Cookie: member.cookie, Origin: ORIGIN, 'CF-Connecting-IP': randomIp() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) }), { ...env, METER: '1' }, ctx);
+  const response = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+    { ...env, METER: '1' },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   const text = await response.text();
-  return { status: response.status, text, counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as MeterCounts };
+  return {
+    status: response.status,
+    text,
+    counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as MeterCounts,
+  };
 }
 
 /** `n` open reports straight into the table, each from its own reporter on its own member. */
@@ -41,7 +53,11 @@ describe('what moderation costs', () => {
   it('a report is three round trips; a member’s list two', async () => {
     const [owner, reporter] = await Promise.all([signUp(), signUp()]);
     const listing = await createListing(owner);
-    const filed = await metered(reporter, '/api/reports', { targetType: 'listing', targetId: listing.id, reason: 'spam' });
+    const filed = await metered(reporter, '/api/reports', {
+      targetType: 'listing',
+      targetId: listing.id,
+      reason: 'spam',
+    });
     expect(filed.status).toBe(201);
     // The session's user row; the rate limit's hit with the target; the report with the guard.
     expect(filed.counts.d1Queries).toBe(3);
@@ -80,13 +96,27 @@ describe('what moderation costs', () => {
     const admin = await signUpAdmin();
     const [member, reporter] = await Promise.all([signUp(), signUp()]);
     const listing = await createListing(member);
-    const first = await json(await call('/api/reports', { cookie: reporter.cookie, body: { targetType: 'listing', targetId: listing.id, reason: 'spam' } }));
-    const second = await json(await call('/api/reports', { cookie: reporter.cookie, body: { targetType: 'user', targetId: member.id, reason: 'scam' } }));
+    const first = await json(
+      await call('/api/reports', {
+        cookie: reporter.cookie,
+        body: { targetType: 'listing', targetId: listing.id, reason: 'spam' },
+      }),
+    );
+    const second = await json(
+      await call('/api/reports', {
+        cookie: reporter.cookie,
+        body: { targetType: 'user', targetId: member.id, reason: 'scam' },
+      }),
+    );
     const warn = await metered(admin, `/api/admin/reports/${first.id}/resolve`, { action: 'warn', note: 'Minor' });
     expect(warn.status).toBe(200);
     // The admin's gate with the report and its held messages; the action's batch, which ends with the reply's report.
     expect(warn.counts.d1Queries).toBe(2);
-    const suspend = await metered(admin, `/api/admin/reports/${second.id}/resolve`, { action: 'suspend', days: 3, note: 'Scam' });
+    const suspend = await metered(admin, `/api/admin/reports/${second.id}/resolve`, {
+      action: 'suspend',
+      days: 3,
+      note: 'Scam',
+    });
     expect(suspend.status).toBe(200);
     expect(suspend.counts.d1Queries).toBe(2);
     expect(suspend.counts.d1Statements).toBeLessThanOrEqual(25);

@@ -4,7 +4,7 @@
 // make-admin and featured toggles in it, hostile input, and two admins racing on one report.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { proposeCircle } from '../../worker/lib/trade-circles/propose';
+import { proposeCircle } from '@worker/lib/trade-circles/propose';
 import { call, createListing, json, signUp, signUpAdmin, waitForEmailTo, type Member } from './helpers';
 
 const REMOVED = 'This message was removed by a moderator';
@@ -14,7 +14,8 @@ const report = async (member: Member, body: Record<string, unknown>) => {
   expect(response.status, await response.clone().text()).toBe(201);
   return json(response);
 };
-const resolve = (admin: Member | null, id: number | string, body: unknown) => call(`/api/admin/reports/${id}/resolve`, { cookie: admin?.cookie, body });
+const resolve = (admin: Member | null, id: number | string, body: unknown) =>
+  call(`/api/admin/reports/${id}/resolve`, { cookie: admin?.cookie, body });
 const queue = async (admin: Member, query = '') => {
   const response = await call(`/api/admin/reports${query}`, { cookie: admin.cookie });
   expect(response.status, await response.clone().text()).toBe(200);
@@ -24,7 +25,10 @@ const queue = async (admin: Member, query = '') => {
 async function itemOf(admin: Member, reportId: number, status = 'open') {
   let before: string | null = null;
   for (let i = 0; i < 100; i++) {
-    const { items, next } = await queue(admin, `?status=${status}&limit=100${before ? `&before=${encodeURIComponent(before)}` : ''}`);
+    const { items, next } = await queue(
+      admin,
+      `?status=${status}&limit=100${before ? `&before=${encodeURIComponent(before)}` : ''}`,
+    );
     const found = items.find((item) => item.id === reportId);
     if (found) return found;
     if (!next) return undefined;
@@ -32,12 +36,20 @@ async function itemOf(admin: Member, reportId: number, status = 'open') {
   }
   return undefined;
 }
-const scalar = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
-const bell = async (member: Member) => (await json(await call('/api/notifications', { cookie: member.cookie }))).notifications as any[];
-const audit = async (admin: Member, query = '') => json<any[]>(await call(`/api/admin/audit${query}`, { cookie: admin.cookie }));
+const scalar = async (sql: string, ...params: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
+const bell = async (member: Member) =>
+  (await json(await call('/api/notifications', { cookie: member.cookie }))).notifications as any[];
+const audit = async (admin: Member, query = '') =>
+  json<any[]>(await call(`/api/admin/audit${query}`, { cookie: admin.cookie }));
 
 async function send(from: Member, to: Member, listingId: number, content: string): Promise<number> {
-  const response = await call('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
+  const response = await call('/api/messages', {
+    cookie: from.cookie,
+    body: { senderId: from.id, receiverId: to.id, listingId, content },
+  });
   expect(response.status, await response.clone().text()).toBe(201);
   return (await json(response)).id;
 }
@@ -125,11 +137,27 @@ describe('the queue', () => {
   it('gives each report with its reporter, the member responsible, the snapshot, the current content, the open count and hidden', async () => {
     const admin = await signUpAdmin();
     const [owner, first, second] = await Promise.all([signUp(), signUp(), signUp()]);
-    const listing = await createListing(owner, { title: 'Cheap phones, no questions', description: 'Brand new, still sealed.' });
-    const a = await report(first, { targetType: 'listing', targetId: listing.id, reason: 'scam', details: 'Looks stolen' });
+    const listing = await createListing(owner, {
+      title: 'Cheap phones, no questions',
+      description: 'Brand new, still sealed.',
+    });
+    const a = await report(first, {
+      targetType: 'listing',
+      targetId: listing.id,
+      reason: 'scam',
+      details: 'Looks stolen',
+    });
     await report(second, { targetType: 'listing', targetId: listing.id, reason: 'prohibited' });
     // The listing changes after it was reported: the queue shows both.
-    expect((await call(`/api/listings/${listing.id}`, { method: 'PUT', cookie: owner.cookie, body: { title: 'Phones for swap' } })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/listings/${listing.id}`, {
+          method: 'PUT',
+          cookie: owner.cookie,
+          body: { title: 'Phones for swap' },
+        })
+      ).status,
+    ).toBe(200);
     const item = await itemOf(admin, a.id);
     expect(item).toEqual({
       id: a.id,
@@ -143,9 +171,26 @@ describe('the queue', () => {
       createdAt: expect.any(String),
       resolvedAt: null,
       reporter: { id: first.id, username: first.username, displayName: first.user.displayName, avatarUrl: null },
-      targetUser: { id: owner.id, username: owner.username, displayName: owner.user.displayName, avatarUrl: null, suspendedUntil: null, createdAt: owner.user.createdAt },
-      snapshot: { label: 'Cheap phones, no questions', text: 'Brand new, still sealed.', imageUrl: null, link: `/listing/${listing.id}` },
-      current: { label: 'Phones for swap', text: 'Brand new, still sealed.', imageUrl: null, link: `/listing/${listing.id}` },
+      targetUser: {
+        id: owner.id,
+        username: owner.username,
+        displayName: owner.user.displayName,
+        avatarUrl: null,
+        suspendedUntil: null,
+        createdAt: owner.user.createdAt,
+      },
+      snapshot: {
+        label: 'Cheap phones, no questions',
+        text: 'Brand new, still sealed.',
+        imageUrl: null,
+        link: `/listing/${listing.id}`,
+      },
+      current: {
+        label: 'Phones for swap',
+        text: 'Brand new, still sealed.',
+        imageUrl: null,
+        link: `/listing/${listing.id}`,
+      },
       openCount: 2,
       hidden: false,
     });
@@ -174,14 +219,22 @@ describe('the queue', () => {
       if (!next) break;
       before = next;
     }
-    const open = await env.DB.prepare("SELECT id FROM reports WHERE status = 'open' ORDER BY created_at, id").all<{ id: number }>();
+    const open = await env.DB.prepare("SELECT id FROM reports WHERE status = 'open' ORDER BY created_at, id").all<{
+      id: number;
+    }>();
     expect(seen).toEqual(open.results.map((r) => r.id));
 
     const before1 = await count();
-    for (const r of filed.slice(0, 3)) expect((await resolve(admin, r.id, { action: 'dismiss', note: 'Nothing wrong' })).status).toBe(200);
+    for (const r of filed.slice(0, 3))
+      expect((await resolve(admin, r.id, { action: 'dismiss', note: 'Nothing wrong' })).status).toBe(200);
     expect(await count()).toBe(before1 - 3);
     const { items } = await queue(admin, '?status=resolved&limit=3');
-    expect(items.map((r) => r.id)).toEqual(filed.slice(0, 3).map((r) => r.id).reverse());
+    expect(items.map((r) => r.id)).toEqual(
+      filed
+        .slice(0, 3)
+        .map((r) => r.id)
+        .reverse(),
+    );
     expect(items.every((r) => r.status === 'resolved' && r.resolution === 'dismiss')).toBe(true);
   });
 
@@ -210,16 +263,31 @@ describe('actions', () => {
     const reporters = await Promise.all([signUp(), signUp(), signUp()]);
     const listing = await createListing(owner, { title: 'Misunderstood sculpture' });
     const filed = [];
-    for (const reporter of reporters) filed.push(await report(reporter, { targetType: 'listing', targetId: listing.id }));
+    for (const reporter of reporters)
+      filed.push(await report(reporter, { targetType: 'listing', targetId: listing.id }));
     expect((await call(`/api/listings/${listing.id}`)).status).toBe(404);
-    const guard = await scalar("SELECT id AS n FROM reports WHERE guard = 'report_threshold' AND target_id = ?", listing.id);
+    const guard = await scalar(
+      "SELECT id AS n FROM reports WHERE guard = 'report_threshold' AND target_id = ?",
+      listing.id,
+    );
     const guardItem = await itemOf(admin, guard);
     expect(guardItem).toMatchObject({ guard: 'report_threshold', reporter: null, openCount: 4, hidden: true });
 
     const response = await resolve(admin, filed[1].id, { action: 'dismiss', note: 'Art, not a scam' });
     expect(response.status).toBe(200);
-    expect(await json(response)).toMatchObject({ id: filed[1].id, status: 'resolved', resolution: 'dismiss', openCount: 0, hidden: false });
-    expect(await scalar("SELECT count(*) AS n FROM reports WHERE target_type = 'listing' AND target_id = ? AND status = 'open'", listing.id)).toBe(0);
+    expect(await json(response)).toMatchObject({
+      id: filed[1].id,
+      status: 'resolved',
+      resolution: 'dismiss',
+      openCount: 0,
+      hidden: false,
+    });
+    expect(
+      await scalar(
+        "SELECT count(*) AS n FROM reports WHERE target_type = 'listing' AND target_id = ? AND status = 'open'",
+        listing.id,
+      ),
+    ).toBe(0);
     expect((await json(await call(`/api/listings/${listing.id}`))).status).toBe('active');
     // The reporter learns the outcome, not the note.
     const mine = await json<any[]>(await call('/api/reports', { cookie: reporters[0]!.cookie }));
@@ -243,7 +311,9 @@ describe('actions', () => {
     const notices = await bell(member);
     const warning = notices.find((n) => n.kind === 'moderation');
     expect(warning).toMatchObject({ kind: 'moderation', read: false, link: '/community-standards' });
-    expect(warning.text).toBe(`A moderator warned you about your message about “${listing.title}”: harassment. Please follow the community standards.`);
+    expect(warning.text).toBe(
+      `A moderator warned you about your message about “${listing.title}”: harassment. Please follow the community standards.`,
+    );
     const email = await waitForEmailTo(member.email, /warning/);
     expect(email.text).toContain('harassment');
     expect(email.text).not.toContain('internal remark');
@@ -256,13 +326,21 @@ describe('actions', () => {
     const members = await Promise.all([signUp(), signUp(), signUp()]);
     const [owner] = members;
     const items = await Promise.all(members.map((m, i) => createListing(m, { title: `Hidden circle item ${i}` })));
-    for (let i = 0; i < 3; i++) await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?, ?)').bind(members[(i + 1) % 3]!.id, items[i].id).run();
-    const circleId = await proposeCircle(env, members.map((m, i) => ({ giverId: m.id, listingId: items[i].id, receiverId: members[(i + 1) % 3]!.id })));
+    for (let i = 0; i < 3; i++)
+      await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?, ?)')
+        .bind(members[(i + 1) % 3]!.id, items[i].id)
+        .run();
+    const circleId = await proposeCircle(
+      env,
+      members.map((m, i) => ({ giverId: m.id, listingId: items[i].id, receiverId: members[(i + 1) % 3]!.id })),
+    );
     const reporter = await signUp();
     const filed = await report(reporter, { targetType: 'listing', targetId: items[0].id, reason: 'prohibited' });
     expect((await resolve(admin, filed.id, { action: 'hide', note: 'Weapons are not allowed' })).status).toBe(200);
 
-    const row = await env.DB.prepare('SELECT status, held_status, hidden_reason FROM listings WHERE id = ?').bind(items[0].id).first();
+    const row = await env.DB.prepare('SELECT status, held_status, hidden_reason FROM listings WHERE id = ?')
+      .bind(items[0].id)
+      .first();
     expect(row).toEqual({ status: 'hidden', held_status: 'active', hidden_reason: 'moderation' });
     expect((await call(`/api/listings/${items[0].id}`)).status).toBe(404);
     expect((await call(`/api/listings/${items[0].id}`, { cookie: reporter.cookie })).status).toBe(404);
@@ -271,19 +349,39 @@ describe('actions', () => {
     // Out of browse and search, and of the owner's public listings; the owner still sees it on theirs.
     const browse = await json<any[]>(await call(`/api/listings?search=${encodeURIComponent('Hidden circle item 0')}`));
     expect(browse.map((l) => l.id)).not.toContain(items[0].id);
-    expect((await json<any[]>(await call(`/api/users/${owner!.id}/listings`))).map((l) => l.id)).not.toContain(items[0].id);
-    expect((await json<any[]>(await call(`/api/users/${owner!.id}/listings`, { cookie: owner!.cookie }))).map((l) => l.id)).toContain(items[0].id);
+    expect((await json<any[]>(await call(`/api/users/${owner!.id}/listings`))).map((l) => l.id)).not.toContain(
+      items[0].id,
+    );
+    expect(
+      (await json<any[]>(await call(`/api/users/${owner!.id}/listings`, { cookie: owner!.cookie }))).map((l) => l.id),
+    ).toContain(items[0].id);
     // The owner may edit its text, not its status.
-    const status = await call(`/api/listings/${items[0].id}`, { method: 'PUT', cookie: owner!.cookie, body: { status: 'active' } });
+    const status = await call(`/api/listings/${items[0].id}`, {
+      method: 'PUT',
+      cookie: owner!.cookie,
+      body: { status: 'active' },
+    });
     expect(status.status).toBe(409);
     expect(await json(status)).toEqual({ message: 'This listing was hidden by a moderator' });
-    expect((await call(`/api/listings/${items[0].id}`, { method: 'PUT', cookie: owner!.cookie, body: { title: 'A harmless title' } })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/listings/${items[0].id}`, {
+          method: 'PUT',
+          cookie: owner!.cookie,
+          body: { title: 'A harmless title' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await scalar('SELECT status = ? AS n FROM listings WHERE id = ?', 'hidden', items[0].id)).toBe(1);
     // The circle is called off, its members told.
     expect(await scalar("SELECT status = 'declined' AS n FROM trade_circles WHERE id = ?", circleId)).toBe(1);
-    await expect.poll(async () => (await bell(members[1]!)).some((n) => n.kind === 'trade_circle' && /called off/.test(n.text))).toBe(true);
+    await expect
+      .poll(async () => (await bell(members[1]!)).some((n) => n.kind === 'trade_circle' && /called off/.test(n.text)))
+      .toBe(true);
     // The owner is told.
-    expect((await bell(owner!)).find((n) => n.kind === 'moderation')?.text).toBe('A moderator hid your listing “Hidden circle item 0” for prohibited items or services.');
+    expect((await bell(owner!)).find((n) => n.kind === 'moderation')?.text).toBe(
+      'A moderator hid your listing “Hidden circle item 0” for prohibited items or services.',
+    );
   });
 
   it('hide replaces a message’s text for both members everywhere they read it; admins still read it in the queue', async () => {
@@ -297,9 +395,13 @@ describe('actions', () => {
 
     for (const reader of [owner, member]) {
       const partner = reader === owner ? member : owner;
-      const whole = await json<any[]>(await call(`/api/conversations/${reader.id}/${partner.id}/${listing.id}`, { cookie: reader.cookie }));
+      const whole = await json<any[]>(
+        await call(`/api/conversations/${reader.id}/${partner.id}/${listing.id}`, { cookie: reader.cookie }),
+      );
       expect(whole.find((m) => m.id === bad)?.content).toBe(REMOVED);
-      const paged = await json<any[]>(await call(`/api/conversations/${reader.id}/${partner.id}/${listing.id}?limit=10`, { cookie: reader.cookie }));
+      const paged = await json<any[]>(
+        await call(`/api/conversations/${reader.id}/${partner.id}/${listing.id}?limit=10`, { cookie: reader.cookie }),
+      );
       expect(paged.find((m) => m.id === bad)?.content).toBe(REMOVED);
       const all = await json<any[]>(await call(`/api/users/${reader.id}/messages`, { cookie: reader.cookie }));
       expect(all.find((m) => m.id === bad)?.content).toBe(REMOVED);
@@ -314,9 +416,20 @@ describe('actions', () => {
     const admin = await signUpAdmin();
     const members = await Promise.all([signUp(), signUp(), signUp()]);
     const items = await Promise.all(members.map((m, i) => createListing(m, { title: `Chat hide item ${i}` })));
-    for (let i = 0; i < 3; i++) await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?, ?)').bind(members[(i + 1) % 3]!.id, items[i].id).run();
-    const circleId = await proposeCircle(env, members.map((m, i) => ({ giverId: m.id, listingId: items[i].id, receiverId: members[(i + 1) % 3]!.id })));
-    const line = await json(await call(`/api/trade-circles/${circleId}/messages`, { cookie: members[0]!.cookie, body: { content: 'Pay me outside the app' } }));
+    for (let i = 0; i < 3; i++)
+      await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?, ?)')
+        .bind(members[(i + 1) % 3]!.id, items[i].id)
+        .run();
+    const circleId = await proposeCircle(
+      env,
+      members.map((m, i) => ({ giverId: m.id, listingId: items[i].id, receiverId: members[(i + 1) % 3]!.id })),
+    );
+    const line = await json(
+      await call(`/api/trade-circles/${circleId}/messages`, {
+        cookie: members[0]!.cookie,
+        body: { content: 'Pay me outside the app' },
+      }),
+    );
     const filed = await report(members[1]!, { targetType: 'circle_message', targetId: line.id, reason: 'scam' });
     expect((await resolve(admin, filed.id, { action: 'hide', note: 'Off-platform payment' })).status).toBe(200);
     for (const member of members) {
@@ -329,8 +442,13 @@ describe('actions', () => {
     const admin = await signUpAdmin();
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listing = await createListing(owner);
-    const offer = await json(await call('/api/offers', { cookie: member.cookie, body: { listingId: listing.id, text: 'A song' } }));
-    for (const filed of [await report(owner, { targetType: 'user', targetId: member.id }), await report(owner, { targetType: 'offer', targetId: offer.id })]) {
+    const offer = await json(
+      await call('/api/offers', { cookie: member.cookie, body: { listingId: listing.id, text: 'A song' } }),
+    );
+    for (const filed of [
+      await report(owner, { targetType: 'user', targetId: member.id }),
+      await report(owner, { targetType: 'offer', targetId: offer.id }),
+    ]) {
       const refused = await resolve(admin, filed.id, { action: 'hide', note: 'Hide it' });
       expect(refused.status).toBe(400);
       expect((await json(refused)).message).toBe('Only a listing or a message can be hidden');
@@ -366,10 +484,16 @@ describe('actions', () => {
     for (const id of ['999999999', '0', '1e3', '-1', '99999999999999999999']) {
       expect((await resolve(admin, id, { action: 'dismiss', note: 'x' })).status, id).toBe(404);
     }
-    const missingMember = await call('/api/admin/users/999999999/reinstate', { cookie: admin.cookie, body: { note: 'x' } });
+    const missingMember = await call('/api/admin/users/999999999/reinstate', {
+      cookie: admin.cookie,
+      body: { note: 'x' },
+    });
     expect(missingMember.status).toBe(404);
     expect((await call(`/api/admin/users/${owner.id}/reinstate`, { cookie: admin.cookie, body: {} })).status).toBe(400);
-    const notSuspended = await call(`/api/admin/users/${owner.id}/reinstate`, { cookie: admin.cookie, body: { note: 'x' } });
+    const notSuspended = await call(`/api/admin/users/${owner.id}/reinstate`, {
+      cookie: admin.cookie,
+      body: { note: 'x' },
+    });
     expect(notSuspended.status).toBe(409);
     expect(await json(notSuspended)).toEqual({ message: 'This member is not suspended' });
     expect(await scalar('SELECT count(*) AS n FROM reports WHERE id = ? AND status = ?', filed.id, 'open')).toBe(1);
@@ -381,12 +505,17 @@ describe('actions', () => {
     const [owner, reporter] = await Promise.all([signUp(), signUp()]);
     const listing = await createListing(owner);
     const filed = await report(reporter, { targetType: 'listing', targetId: listing.id });
-    const [a, b] = await Promise.all([resolve(first, filed.id, { action: 'hide', note: 'Hide' }), resolve(second, filed.id, { action: 'dismiss', note: 'Fine' })]);
+    const [a, b] = await Promise.all([
+      resolve(first, filed.id, { action: 'hide', note: 'Hide' }),
+      resolve(second, filed.id, { action: 'dismiss', note: 'Fine' }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect(await scalar('SELECT count(*) AS n FROM moderation_actions WHERE report_id = ?', filed.id)).toBe(1);
     const winner = a.status === 200 ? 'hide' : 'dismiss';
     expect(await scalar('SELECT resolution = ? AS n FROM reports WHERE id = ?', winner, filed.id)).toBe(1);
-    expect(await scalar("SELECT status = 'hidden' AS n FROM listings WHERE id = ?", listing.id)).toBe(winner === 'hide' ? 1 : 0);
+    expect(await scalar("SELECT status = 'hidden' AS n FROM listings WHERE id = ?", listing.id)).toBe(
+      winner === 'hide' ? 1 : 0,
+    );
   });
 });
 
@@ -397,12 +526,25 @@ describe('the audit log', () => {
     const listing = await createListing(owner, { title: 'Audited lamp' });
     const filed = await report(reporter, { targetType: 'listing', targetId: listing.id });
     await resolve(admin, filed.id, { action: 'warn', note: 'Please fix the photos' });
-    expect((await call(`/api/admin/listings/${listing.id}/featured`, { cookie: admin.cookie, body: { isFeatured: true } })).status).toBe(200);
+    expect(
+      (await call(`/api/admin/listings/${listing.id}/featured`, { cookie: admin.cookie, body: { isFeatured: true } }))
+        .status,
+    ).toBe(200);
     // A repeat changes nothing, and logs nothing.
-    expect((await call(`/api/admin/listings/${listing.id}/featured`, { cookie: admin.cookie, body: { isFeatured: true } })).status).toBe(200);
-    expect((await call(`/api/admin/listings/${listing.id}/featured`, { cookie: admin.cookie, body: { isFeatured: false } })).status).toBe(200);
-    expect((await call(`/api/admin/users/${promoted.id}/make-admin`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
-    expect((await call(`/api/admin/users/${promoted.id}/make-admin`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (await call(`/api/admin/listings/${listing.id}/featured`, { cookie: admin.cookie, body: { isFeatured: true } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(`/api/admin/listings/${listing.id}/featured`, { cookie: admin.cookie, body: { isFeatured: false } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(`/api/admin/users/${promoted.id}/make-admin`, { method: 'POST', cookie: admin.cookie })).status,
+    ).toBe(200);
+    expect(
+      (await call(`/api/admin/users/${promoted.id}/make-admin`, { method: 'POST', cookie: admin.cookie })).status,
+    ).toBe(200);
 
     const mine = (await audit(admin, '?limit=100')).filter((e) => e.actor.id === admin.id);
     expect(mine.map((e) => e.action)).toEqual(['make_admin', 'unfeature', 'feature', 'warn']);
@@ -419,7 +561,12 @@ describe('the audit log', () => {
       note: 'Please fix the photos',
       createdAt: expect.any(String),
     });
-    expect(mine[0]).toMatchObject({ targetType: 'user', targetId: promoted.id, targetLabel: promoted.username, targetUserId: promoted.id });
+    expect(mine[0]).toMatchObject({
+      targetType: 'user',
+      targetId: promoted.id,
+      targetLabel: promoted.username,
+      targetUserId: promoted.id,
+    });
 
     // One member's history (the queue's "earlier actions on the same member").
     const history = await audit(admin, `?userId=${owner.id}`);
@@ -439,10 +586,18 @@ describe('the audit log', () => {
     const admin = await signUpAdmin();
     const [owner, reporter] = await Promise.all([signUp(), signUp()]);
     const listing = await createListing(owner, { title: 'Soon gone' });
-    const filed = await report(reporter, { targetType: 'listing', targetId: listing.id, reason: 'scam', details: 'Evidence' });
+    const filed = await report(reporter, {
+      targetType: 'listing',
+      targetId: listing.id,
+      reason: 'scam',
+      details: 'Evidence',
+    });
     await resolve(admin, filed.id, { action: 'warn', note: 'Kept' });
-    for (const member of [owner, reporter]) expect((await call(`/api/users/${member.id}`, { method: 'DELETE', cookie: member.cookie })).status).toBe(200);
-    const row = await env.DB.prepare('SELECT reporter_id, target_user_id, details, snapshot FROM reports WHERE id = ?').bind(filed.id).first<any>();
+    for (const member of [owner, reporter])
+      expect((await call(`/api/users/${member.id}`, { method: 'DELETE', cookie: member.cookie })).status).toBe(200);
+    const row = await env.DB.prepare('SELECT reporter_id, target_user_id, details, snapshot FROM reports WHERE id = ?')
+      .bind(filed.id)
+      .first<any>();
     expect(row).toMatchObject({ reporter_id: null, target_user_id: null, details: 'Evidence' });
     expect(JSON.parse(row.snapshot).label).toBe('Soon gone');
     const entry = (await audit(admin)).find((e) => e.reportId === filed.id);

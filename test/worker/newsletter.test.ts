@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../worker/db/client';
-import { confirmSubscription, findSubscription } from '../../worker/db/queries/newsletter';
-import { sha256Hex } from '../../worker/lib/crypto';
-import { EMAIL_PRIORITY } from '../../worker/lib/email';
-import { readConfirmToken } from '../../worker/lib/newsletter-links';
-import { rateLimitKey } from '../../worker/lib/rate-limit';
+import { createDb } from '@worker/db/client';
+import { confirmSubscription, findSubscription } from '@worker/db/queries/newsletter';
+import { sha256Hex } from '@worker/lib/crypto';
+import { EMAIL_PRIORITY } from '@worker/lib/email';
+import { readConfirmToken } from '@worker/lib/newsletter-links';
+import { rateLimitKey } from '@worker/lib/rate-limit';
 import { call, json, lastEmailTo, randomIp, unique } from './helpers';
 
 const REPLY = { message: 'Please check your inbox to confirm your subscription.' };
@@ -23,7 +23,9 @@ async function subscription(email: string) {
 }
 
 async function emailsTo(email: string): Promise<number> {
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM email_outbox WHERE lower(to_address) = lower(?)').bind(email).first<{ n: number }>();
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM email_outbox WHERE lower(to_address) = lower(?)')
+    .bind(email)
+    .first<{ n: number }>();
   return row!.n;
 }
 
@@ -33,7 +35,11 @@ async function linksFor(email: string) {
   const confirm = /\/newsletter\/confirm\?token=([A-Za-z0-9_.%-]+)/.exec(mail?.text ?? '');
   const unsubscribeLink = /\/newsletter\/unsubscribe\?token=([A-Za-z0-9_.%-]+)/.exec(mail?.text ?? '');
   if (!confirm || !unsubscribeLink) throw new Error(`no newsletter email for ${email}`);
-  return { confirm: decodeURIComponent(confirm[1]!), unsubscribe: decodeURIComponent(unsubscribeLink[1]!), subject: mail!.subject };
+  return {
+    confirm: decodeURIComponent(confirm[1]!),
+    unsubscribe: decodeURIComponent(unsubscribeLink[1]!),
+    subject: mail!.subject,
+  };
 }
 
 const confirm = (token: string) => call(`/api/newsletter/confirm?token=${encodeURIComponent(token)}`);
@@ -47,7 +53,9 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(await json(response)).toEqual(REPLY);
 
     expect(await subscription(email)).toBeNull();
-    const mail = await env.DB.prepare('SELECT kind, priority, expires_at FROM email_outbox WHERE to_address = ?').bind(email).first<any>();
+    const mail = await env.DB.prepare('SELECT kind, priority, expires_at FROM email_outbox WHERE to_address = ?')
+      .bind(email)
+      .first<any>();
     expect(mail).toMatchObject({ kind: 'newsletter', priority: EMAIL_PRIORITY.newsletter });
     expect(Math.max(...Object.values(EMAIL_PRIORITY))).toBe(EMAIL_PRIORITY.newsletter);
     const links = await linksFor(email);
@@ -70,18 +78,28 @@ describe('POST /api/newsletter/subscribe', () => {
     const { confirm: token } = await linksFor(email);
     const [encoded, issued, nonce, signature] = token.split('.');
     const other = btoa(newAddress()).replace(/=+$/, '');
-    for (const forged of [`${other}.${issued}.${nonce}.${signature}`, `${encoded}.${Number(issued) + 1}.${nonce}.${signature}`, `${encoded}.${issued}.${nonce}.${'0'.repeat(64)}`]) {
+    for (const forged of [
+      `${other}.${issued}.${nonce}.${signature}`,
+      `${encoded}.${Number(issued) + 1}.${nonce}.${signature}`,
+      `${encoded}.${issued}.${nonce}.${'0'.repeat(64)}`,
+    ]) {
       expect((await confirm(forged)).status).toBe(400);
     }
     expect((await unsubscribeWith(`${other}.${nonce}.${signature}`)).status).toBe(400);
     expect(await subscription(email)).toBeNull();
   });
 
-  it.each([['not-an-email'], [''], [undefined], [42]])('refuses the address %o with the spec message', async (email) => {
-    const response = await call('/api/newsletter/subscribe', { body: email === undefined ? {} : { email } });
-    expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({ message: 'Please enter a valid email address', errors: { email: 'Please enter a valid email address' } });
-  });
+  it.each([['not-an-email'], [''], [undefined], [42]])(
+    'refuses the address %o with the spec message',
+    async (email) => {
+      const response = await call('/api/newsletter/subscribe', { body: email === undefined ? {} : { email } });
+      expect(response.status).toBe(400);
+      expect(await json(response)).toEqual({
+        message: 'Please enter a valid email address',
+        errors: { email: 'Please enter a valid email address' },
+      });
+    },
+  );
 
   it('treats addresses case-insensitively: one subscription, each link confirms once', async () => {
     const email = newAddress();
@@ -93,7 +111,11 @@ describe('POST /api/newsletter/subscribe', () => {
     expect((await confirm(second.confirm)).status).toBe(200);
     // Confirmed: the older mail's link is spent too.
     expect((await confirm(first.confirm)).status).toBe(400);
-    const count = await env.DB.prepare('SELECT count(*) AS n FROM newsletter_subscriptions WHERE lower(email) = lower(?)').bind(email).first<{ n: number }>();
+    const count = await env.DB.prepare(
+      'SELECT count(*) AS n FROM newsletter_subscriptions WHERE lower(email) = lower(?)',
+    )
+      .bind(email)
+      .first<{ n: number }>();
     expect(count!.n).toBe(1);
   });
 
@@ -161,7 +183,10 @@ describe('POST /api/newsletter/subscribe', () => {
   });
 
   it('needs a JSON body', async () => {
-    const response = await call('/api/newsletter/subscribe', { body: 'email=a@example.com', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const response = await call('/api/newsletter/subscribe', {
+      body: 'email=a@example.com',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.status).toBe(415);
   });
 });
@@ -204,7 +229,9 @@ describe('GET /api/newsletter/confirm', () => {
     const db = createDb(env.DB);
     const email = newAddress();
     const token = unique('legacy-token');
-    await env.DB.prepare("INSERT INTO newsletter_subscriptions (email, status, confirm_token_hash, confirm_token_expires, unsubscribe_token_hash) VALUES (?, 'pending', ?, ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO newsletter_subscriptions (email, status, confirm_token_hash, confirm_token_expires, unsubscribe_token_hash) VALUES (?, 'pending', ?, ?, ?)",
+    )
       .bind(email, await sha256Hex(token), new Date(Date.now() + 3_600_000).toISOString(), await sha256Hex(unique('u')))
       .run();
     expect(await confirmSubscription(db, await sha256Hex('wrong'), new Date().toISOString())).toBe(false);

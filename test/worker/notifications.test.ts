@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NotificationsResponse } from '../../src/shared/api-types';
+import type { NotificationsResponse } from '@/shared/api-types';
 import { call, insertListing, json, ORIGIN, signUp, type Member } from './helpers';
 import { openSocket } from './ws-client';
 
@@ -10,12 +10,16 @@ const notificationsOf = async (member: Member): Promise<NotificationsResponse> =
 };
 
 const send = async (from: Member, to: Member, listingId: number, content = 'Is this still available?') => {
-  const response = await call('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
+  const response = await call('/api/messages', {
+    cookie: from.cookie,
+    body: { senderId: from.id, receiverId: to.id, listingId, content },
+  });
   expect(response.status).toBe(201);
   return json(response);
 };
 
-const markRead = (member: Member, body: unknown = {}) => call('/api/notifications/read', { cookie: member.cookie, body });
+const markRead = (member: Member, body: unknown = {}) =>
+  call('/api/notifications/read', { cookie: member.cookie, body });
 
 describe('GET /api/notifications', () => {
   it('needs a session', async () => {
@@ -82,7 +86,10 @@ describe('GET /api/notifications', () => {
     const listingId = await insertListing(owner);
     const sent = await send(buyer, owner, listingId);
     const socket = openSocket(
-      await call(`/api/conversations/${buyer.id}/${listingId}/ws`, { cookie: owner.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }),
+      await call(`/api/conversations/${buyer.id}/${listingId}/ws`, {
+        cookie: owner.cookie,
+        headers: { Upgrade: 'websocket', Origin: ORIGIN },
+      }),
     );
     socket.send({ type: 'read', upTo: sent.id });
     const deadline = Date.now() + 2000;
@@ -97,17 +104,34 @@ describe('GET /api/notifications', () => {
     const [owner, buyer] = await Promise.all([signUp(), signUp({ displayName: 'Rita Reviewer' })]);
     const listingId = await insertListing(owner);
     await send(buyer, owner, listingId);
-    const recorded = await call('/api/barters', { cookie: buyer.cookie, body: { listingId, initiatorId: buyer.id, recipientId: owner.id } });
+    const recorded = await call('/api/barters', {
+      cookie: buyer.cookie,
+      body: { listingId, initiatorId: buyer.id, recipientId: owner.id },
+    });
     const barter = await json(recorded);
-    expect((await call(`/api/barters/${barter.id}/complete`, { method: 'PATCH', cookie: owner.cookie })).status).toBe(200);
+    expect((await call(`/api/barters/${barter.id}/complete`, { method: 'PATCH', cookie: owner.cookie })).status).toBe(
+      200,
+    );
 
-    const body = { reviewerId: buyer.id, userId: owner.id, barterId: barter.id, listingId, rating: 4, comment: 'Smooth trade, thanks!' };
+    const body = {
+      reviewerId: buyer.id,
+      userId: owner.id,
+      barterId: barter.id,
+      listingId,
+      rating: 4,
+      comment: 'Smooth trade, thanks!',
+    };
     expect((await call('/api/reviews', { cookie: buyer.cookie, body })).status).toBe(201);
     expect((await call('/api/reviews', { cookie: buyer.cookie, body })).status).toBe(409);
 
     const reviews = (await notificationsOf(owner)).notifications.filter((n) => n.kind === 'review');
     expect(reviews).toEqual([
-      expect.objectContaining({ text: 'Rita Reviewer left you a review: 4 stars', link: `/profile/${owner.username}`, count: 1, read: false }),
+      expect.objectContaining({
+        text: 'Rita Reviewer left you a review: 4 stars',
+        link: `/profile/${owner.username}`,
+        count: 1,
+        read: false,
+      }),
     ]);
   });
 });

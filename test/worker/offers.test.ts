@@ -2,8 +2,8 @@
 // conversation's event lines, the barter they lead to, and the live frames on both sockets.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { conversationKeyOf } from '../../src/shared/conversation-key';
-import { OFFER_MESSAGES } from '../../worker/routes/offers';
+import { conversationKeyOf } from '@/shared/conversation-key';
+import { OFFER_MESSAGES } from '@worker/routes/offers';
 import { call, createListing, json, ORIGIN, signUp, signUpAdmin, type Member } from './helpers';
 import { openSocket } from './ws-client';
 
@@ -16,7 +16,8 @@ async function setup(listingOverrides: Record<string, unknown> = {}) {
 }
 
 const offer = (member: Member | null, body: unknown) => call('/api/offers', { cookie: member?.cookie, body });
-const act = (member: Member | null, id: number, action: string, body: unknown = {}) => call(`/api/offers/${id}/${action}`, { cookie: member?.cookie, body });
+const act = (member: Member | null, id: number, action: string, body: unknown = {}) =>
+  call(`/api/offers/${id}/${action}`, { cookie: member?.cookie, body });
 
 async function made(member: Member, body: unknown) {
   const response = await offer(member, body);
@@ -33,7 +34,12 @@ async function lines(member: Member, partner: Member, listingId: number) {
 describe('POST /api/offers', () => {
   it('creates an open offer of listings and text, with a line and a notification, for a member', async () => {
     const { owner, member, listing, bike, tent, key } = await setup();
-    const created = await made(member, { listingId: listing.id, givenListingIds: [bike.id, tent.id], text: '  2 hours of gardening ', message: 'Is this still available?' });
+    const created = await made(member, {
+      listingId: listing.id,
+      givenListingIds: [bike.id, tent.id],
+      text: '  2 hours of gardening ',
+      message: 'Is this still available?',
+    });
     expect(created).toMatchObject({
       listingId: listing.id,
       conversation: key,
@@ -52,10 +58,27 @@ describe('POST /api/offers', () => {
       `${member.user.displayName} offered “Road bike, 54 cm” + “Two-person tent” + 2 hours of gardening`,
     ]);
     // A member's text keeps the contract's shape; the line carries kind and event.
-    expect(Object.keys(all[0]).sort()).toEqual(['content', 'createdAt', 'id', 'listingId', 'read', 'receiverId', 'senderId']);
-    expect(all[1]).toMatchObject({ kind: 'event', event: { type: 'offer_made', offerId: created.id }, senderId: member.id, receiverId: owner.id });
+    expect(Object.keys(all[0]).sort()).toEqual([
+      'content',
+      'createdAt',
+      'id',
+      'listingId',
+      'read',
+      'receiverId',
+      'senderId',
+    ]);
+    expect(all[1]).toMatchObject({
+      kind: 'event',
+      event: { type: 'offer_made', offerId: created.id },
+      senderId: member.id,
+      receiverId: owner.id,
+    });
     const bell = await json(await call('/api/notifications', { cookie: owner.cookie }));
-    expect(bell.notifications[0]).toMatchObject({ kind: 'offer', text: `${member.user.displayName} made an offer on "Lawnmower, petrol"`, link: `/messages/${key}` });
+    expect(bell.notifications[0]).toMatchObject({
+      kind: 'offer',
+      text: `${member.user.displayName} made an offer on "Lawnmower, petrol"`,
+      link: `/messages/${key}`,
+    });
   });
 
   it('answers 401 to a visitor', async () => {
@@ -69,7 +92,10 @@ describe('POST /api/offers', () => {
     const { member, listing } = await setup();
     let response = await offer(member, { listingId: listing.id });
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({ message: 'Choose a listing to offer or describe your offer', errors: { text: 'Choose a listing to offer or describe your offer' } });
+    expect(await json(response)).toEqual({
+      message: 'Choose a listing to offer or describe your offer',
+      errors: { text: 'Choose a listing to offer or describe your offer' },
+    });
     response = await offer(member, { listingId: listing.id, text: '   ', givenListingIds: [] });
     expect((await json(response)).message).toBe('Choose a listing to offer or describe your offer');
     response = await offer(member, { listingId: listing.id, givenListingIds: [1, 2, 3, 4, 5, 6] });
@@ -110,7 +136,10 @@ describe('POST /api/offers', () => {
     const theirs = await createListing(third, { title: 'Kayak and paddle' });
     let response = await offer(member, { listingId: listing.id, givenListingIds: [theirs.id] });
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({ message: 'You can only offer your own listings', errors: { givenListingIds: 'You can only offer your own listings' } });
+    expect(await json(response)).toEqual({
+      message: 'You can only offer your own listings',
+      errors: { givenListingIds: 'You can only offer your own listings' },
+    });
     const ownerOther = await createListing(owner, { title: 'Garden shears' });
     response = await offer(member, { listingId: listing.id, givenListingIds: [ownerOther.id] });
     expect((await json(response)).message).toBe('You can only offer your own listings');
@@ -120,21 +149,35 @@ describe('POST /api/offers', () => {
 
   it('allows one open offer per member and listing (409), also when two race', async () => {
     const { member, listing, bike } = await setup();
-    const [a, b] = await Promise.all([offer(member, { listingId: listing.id, text: 'Apples' }), offer(member, { listingId: listing.id, givenListingIds: [bike.id] })]);
+    const [a, b] = await Promise.all([
+      offer(member, { listingId: listing.id, text: 'Apples' }),
+      offer(member, { listingId: listing.id, givenListingIds: [bike.id] }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     const loser = a.status === 409 ? a : b;
     expect(await json(loser)).toEqual({ message: 'You already have an open offer on this listing' });
-    const { results } = await env.DB.prepare("SELECT count(*) AS n FROM offers WHERE listing_id = ? AND status = 'open'").bind(listing.id).all<{ n: number }>();
+    const { results } = await env.DB.prepare(
+      "SELECT count(*) AS n FROM offers WHERE listing_id = ? AND status = 'open'",
+    )
+      .bind(listing.id)
+      .all<{ n: number }>();
     expect(results[0]!.n).toBe(1);
     const again = await offer(member, { listingId: listing.id, text: 'Pears' });
     expect(again.status).toBe(409);
   });
 
   it('with "Accept other offers" off takes only what the listing asks for', async () => {
-    const { member, listing, bike } = await setup({ acceptOffers: false, whatUserWants: 'Gardening help', whatUserWantsOptions: ['Fresh vegetables'] });
+    const { member, listing, bike } = await setup({
+      acceptOffers: false,
+      whatUserWants: 'Gardening help',
+      whatUserWantsOptions: ['Fresh vegetables'],
+    });
     let response = await offer(member, { listingId: listing.id, text: 'A box of chocolates' });
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({ message: 'This listing accepts only what it asks for', errors: { text: 'This listing accepts only what it asks for' } });
+    expect(await json(response)).toEqual({
+      message: 'This listing accepts only what it asks for',
+      errors: { text: 'This listing accepts only what it asks for' },
+    });
     response = await offer(member, { listingId: listing.id, givenListingIds: [bike.id] });
     expect((await json(response)).message).toBe('This listing accepts only what it asks for');
     const created = await made(member, { listingId: listing.id, text: 'fresh VEGETABLES', givenListingIds: [bike.id] });
@@ -161,9 +204,18 @@ describe('answering an offer', () => {
     expect(accepted).toMatchObject({ status: 'accepted', barterId: expect.any(Number) });
     expect(accepted.respondedAt).toEqual(expect.any(String));
     const barter = await json(await call(`/api/barters/${accepted.barterId}`, { cookie: member.cookie }));
-    expect(barter).toMatchObject({ listingId: listing.id, initiatorId: owner.id, recipientId: member.id, status: 'pending' });
+    expect(barter).toMatchObject({
+      listingId: listing.id,
+      initiatorId: owner.id,
+      recipientId: member.id,
+      status: 'pending',
+    });
     const all = await lines(member, owner, listing.id);
-    expect(all.at(-1)).toMatchObject({ kind: 'event', content: `${owner.user.displayName} accepted the offer`, event: { type: 'offer_accepted', offerId: created.id } });
+    expect(all.at(-1)).toMatchObject({
+      kind: 'event',
+      content: `${owner.user.displayName} accepted the offer`,
+      event: { type: 'offer_accepted', offerId: created.id },
+    });
     const info = await json(await call(`/api/conversations/${key}`, { cookie: member.cookie }));
     expect(info.offers[0]).toMatchObject({ id: created.id, status: 'accepted' });
     const bell = await json(await call('/api/notifications', { cookie: member.cookie }));
@@ -180,7 +232,9 @@ describe('answering an offer', () => {
     for (const who of [third, admin]) {
       response = await act(who, created.id, 'accept');
       expect(response.status).toBe(403);
-      expect(await json(response)).toEqual({ message: 'Only the members of this conversation can see or answer its offers' });
+      expect(await json(response)).toEqual({
+        message: 'Only the members of this conversation can see or answer its offers',
+      });
     }
     expect((await act(null, created.id, 'accept')).status).toBe(401);
     response = await act(member, 99_999_999, 'accept');
@@ -194,7 +248,9 @@ describe('answering an offer', () => {
     const replies = await Promise.all([act(owner, created.id, 'accept'), act(owner, created.id, 'accept')]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await json(replies.find((r) => r.status === 409)!)).toEqual({ message: 'This offer is no longer open' });
-    const barters = await env.DB.prepare('SELECT count(*) AS n FROM barters WHERE listing_id = ?').bind(listing.id).first<{ n: number }>();
+    const barters = await env.DB.prepare('SELECT count(*) AS n FROM barters WHERE listing_id = ?')
+      .bind(listing.id)
+      .first<{ n: number }>();
     expect(barters!.n).toBe(1);
     const events = (await lines(owner, member, listing.id)).filter((m) => m.kind === 'event').map((m) => m.event.type);
     expect(events).toEqual(['offer_made', 'offer_accepted']);
@@ -203,12 +259,19 @@ describe('answering an offer', () => {
   it('accepts and a decline racing: exactly one outcome', async () => {
     const { owner, member, listing } = await setup();
     const created = await made(member, { listingId: listing.id, text: 'Apples' });
-    const replies = await Promise.all([act(owner, created.id, 'accept'), act(owner, created.id, 'accept'), act(owner, created.id, 'decline')]);
+    const replies = await Promise.all([
+      act(owner, created.id, 'accept'),
+      act(owner, created.id, 'accept'),
+      act(owner, created.id, 'decline'),
+    ]);
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(2);
-    for (const r of replies.filter((r) => r.status === 409)) expect(await json(r)).toEqual({ message: 'This offer is no longer open' });
-    const barters = await env.DB.prepare('SELECT count(*) AS n FROM barters WHERE listing_id = ?').bind(listing.id).first<{ n: number }>();
+    for (const r of replies.filter((r) => r.status === 409))
+      expect(await json(r)).toEqual({ message: 'This offer is no longer open' });
+    const barters = await env.DB.prepare('SELECT count(*) AS n FROM barters WHERE listing_id = ?')
+      .bind(listing.id)
+      .first<{ n: number }>();
     const after = await json(await call(`/api/offers/${created.id}`, { cookie: member.cookie }));
     expect(barters!.n).toBe(after.status === 'accepted' ? 1 : 0);
     const events = (await lines(owner, member, listing.id)).filter((m) => m.kind === 'event');
@@ -253,16 +316,29 @@ describe('answering an offer', () => {
     expect(response.status).toBe(400);
     expect((await json(response)).message).toBe('Choose a listing to offer or describe your offer');
 
-    const socket = openSocket(await call(`/api/conversations/${owner.id}/${listing.id}/ws`, { cookie: member.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }));
+    const socket = openSocket(
+      await call(`/api/conversations/${owner.id}/${listing.id}/ws`, {
+        cookie: member.cookie,
+        headers: { Upgrade: 'websocket', Origin: ORIGIN },
+      }),
+    );
     response = await act(owner, first.id, 'counter', { givenListingIds: [bike.id] });
     expect(response.status).toBe(201);
     const counter = await json(response);
     // Live: the counter's line (pointing at the new offer), the new offer and the replaced one.
-    await socket.next((f) => f.type === 'message' && f.message.event?.type === 'offer_countered' && f.message.event.offerId === counter.id);
+    await socket.next(
+      (f) =>
+        f.type === 'message' && f.message.event?.type === 'offer_countered' && f.message.event.offerId === counter.id,
+    );
     await socket.next((f) => f.type === 'offer' && f.offer.id === counter.id && f.offer.status === 'open');
     await socket.next((f) => f.type === 'offer' && f.offer.id === first.id && f.offer.status === 'countered');
     socket.socket.close(1000);
-    expect(counter).toMatchObject({ fromUserId: owner.id, toUserId: member.id, status: 'open', replacesOfferId: first.id });
+    expect(counter).toMatchObject({
+      fromUserId: owner.id,
+      toUserId: member.id,
+      status: 'open',
+      replacesOfferId: first.id,
+    });
     expect(counter.givenListings.map((l: any) => l.id)).toEqual([bike.id]);
     expect((await json(await call(`/api/offers/${first.id}`, { cookie: owner.cookie }))).status).toBe('countered');
     expect((await act(owner, first.id, 'accept')).status).toBe(409);
@@ -279,12 +355,19 @@ describe('answering an offer', () => {
   it('counter: the sender revises; two racing counters leave one open offer', async () => {
     const { owner, member, listing, bike, tent } = await setup();
     const first = await made(member, { listingId: listing.id, givenListingIds: [tent.id] });
-    const replies = await Promise.all([act(member, first.id, 'counter', { givenListingIds: [bike.id] }), act(owner, first.id, 'counter', { text: 'Apples' })]);
+    const replies = await Promise.all([
+      act(member, first.id, 'counter', { givenListingIds: [bike.id] }),
+      act(owner, first.id, 'counter', { text: 'Apples' }),
+    ]);
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
-    const open = await env.DB.prepare("SELECT count(*) AS n FROM offers WHERE listing_id = ? AND status = 'open'").bind(listing.id).first<{ n: number }>();
+    const open = await env.DB.prepare("SELECT count(*) AS n FROM offers WHERE listing_id = ? AND status = 'open'")
+      .bind(listing.id)
+      .first<{ n: number }>();
     expect(open!.n).toBe(1);
     const winner = await json(replies.find((r) => r.status === 201)!);
-    const items = await env.DB.prepare('SELECT count(*) AS n FROM offer_items WHERE offer_id = ?').bind(winner.id).first<{ n: number }>();
+    const items = await env.DB.prepare('SELECT count(*) AS n FROM offer_items WHERE offer_id = ?')
+      .bind(winner.id)
+      .first<{ n: number }>();
     expect(items!.n).toBe(winner.givenListings.length);
   });
 
@@ -302,7 +385,8 @@ describe('answering an offer', () => {
     const { owner, member, listing } = await setup();
     const [third, admin] = await Promise.all([signUp(), signUpAdmin()]);
     const created = await made(member, { listingId: listing.id, text: 'Apples' });
-    for (const who of [owner, member, admin]) expect((await call(`/api/offers/${created.id}`, { cookie: who.cookie })).status).toBe(200);
+    for (const who of [owner, member, admin])
+      expect((await call(`/api/offers/${created.id}`, { cookie: who.cookie })).status).toBe(200);
     expect((await call(`/api/offers/${created.id}`, { cookie: third.cookie })).status).toBe(403);
     expect((await call(`/api/offers/${created.id}`)).status).toBe(401);
   });
@@ -313,7 +397,11 @@ describe('GET /api/conversations/{conversation}', () => {
     const { owner, member, listing, key } = await setup();
     await made(member, { listingId: listing.id, text: 'Apples' });
     const mine = await json(await call(`/api/conversations/${key}`, { cookie: member.cookie }));
-    expect(mine).toMatchObject({ conversation: key, partner: { id: owner.id }, listing: { id: listing.id, userId: owner.id, acceptOffers: true, status: 'active' } });
+    expect(mine).toMatchObject({
+      conversation: key,
+      partner: { id: owner.id },
+      listing: { id: listing.id, userId: owner.id, acceptOffers: true, status: 'active' },
+    });
     expect(mine.offers).toHaveLength(1);
     const theirs = await json(await call(`/api/conversations/${key}`, { cookie: owner.cookie }));
     expect(theirs.partner.id).toBe(member.id);
@@ -324,11 +412,26 @@ describe('GET /api/conversations/{conversation}', () => {
       expect(await json(response)).toEqual({ message: 'Only the members of this conversation can see it' });
     }
     expect((await call(`/api/conversations/${key}`)).status).toBe(401);
-    expect((await call(`/api/conversations/99999999-${owner.id}-${member.id}`, { cookie: owner.cookie })).status).toBe(404);
+    expect((await call(`/api/conversations/99999999-${owner.id}-${member.id}`, { cookie: owner.cookie })).status).toBe(
+      404,
+    );
     // Not canonical (higher id first), or a pair without the owner: no such conversation.
-    expect((await call(`/api/conversations/${listing.id}-${Math.max(owner.id, member.id)}-${Math.min(owner.id, member.id)}`, { cookie: owner.cookie })).status).toBe(404);
+    expect(
+      (
+        await call(
+          `/api/conversations/${listing.id}-${Math.max(owner.id, member.id)}-${Math.min(owner.id, member.id)}`,
+          { cookie: owner.cookie },
+        )
+      ).status,
+    ).toBe(404);
     const pairWithoutOwner = [member.id, third.id].sort((a, b) => a - b);
-    expect((await call(`/api/conversations/${listing.id}-${pairWithoutOwner[0]}-${pairWithoutOwner[1]}`, { cookie: member.cookie })).status).toBe(404);
+    expect(
+      (
+        await call(`/api/conversations/${listing.id}-${pairWithoutOwner[0]}-${pairWithoutOwner[1]}`, {
+          cookie: member.cookie,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("carries the pair's barters, the ones the caller reviewed and the caller's block, in the one read (decision 043)", async () => {
@@ -338,17 +441,49 @@ describe('GET /api/conversations/{conversation}', () => {
 
     // Another member's barter on the same listing is not this conversation's.
     const third = await signUp();
-    expect((await call('/api/messages', { cookie: third.cookie, body: { senderId: third.id, receiverId: owner.id, listingId: listing.id, content: 'Is it still there?' } })).status).toBe(201);
-    expect((await call('/api/barters', { cookie: third.cookie, body: { listingId: listing.id, initiatorId: third.id, recipientId: owner.id, status: 'pending' } })).status).toBe(201);
+    expect(
+      (
+        await call('/api/messages', {
+          cookie: third.cookie,
+          body: { senderId: third.id, receiverId: owner.id, listingId: listing.id, content: 'Is it still there?' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await call('/api/barters', {
+          cookie: third.cookie,
+          body: { listingId: listing.id, initiatorId: third.id, recipientId: owner.id, status: 'pending' },
+        })
+      ).status,
+    ).toBe(201);
 
     const created = await made(member, { listingId: listing.id, givenListingIds: [bike.id] });
     const accepted = await json(await act(owner, created.id, 'accept'));
-    expect((await call(`/api/barters/${accepted.barterId}/complete`, { method: 'PATCH', cookie: member.cookie, body: {} })).status).toBe(200);
-    const review = { reviewerId: member.id, userId: owner.id, listingId: listing.id, barterId: accepted.barterId, rating: 5, comment: 'Mower works perfectly, thank you!' };
+    expect(
+      (await call(`/api/barters/${accepted.barterId}/complete`, { method: 'PATCH', cookie: member.cookie, body: {} }))
+        .status,
+    ).toBe(200);
+    const review = {
+      reviewerId: member.id,
+      userId: owner.id,
+      listingId: listing.id,
+      barterId: accepted.barterId,
+      rating: 5,
+      comment: 'Mower works perfectly, thank you!',
+    };
     expect((await call('/api/reviews', { cookie: member.cookie, body: review })).status).toBe(201);
 
     const mine = await json(await call(`/api/conversations/${key}`, { cookie: member.cookie }));
-    expect(mine.barters).toEqual([expect.objectContaining({ id: accepted.barterId, listingId: listing.id, initiatorId: owner.id, recipientId: member.id, status: 'completed' })]);
+    expect(mine.barters).toEqual([
+      expect.objectContaining({
+        id: accepted.barterId,
+        listingId: listing.id,
+        initiatorId: owner.id,
+        recipientId: member.id,
+        status: 'completed',
+      }),
+    ]);
     expect(mine.reviewedBarterIds).toEqual([accepted.barterId]);
     const theirs = await json(await call(`/api/conversations/${key}`, { cookie: owner.cookie }));
     expect(theirs.barters.map((b: { id: number }) => b.id)).toEqual([accepted.barterId]);
@@ -364,13 +499,21 @@ describe('GET /api/conversations/{conversation}', () => {
     const { owner, member, listing, key } = await setup();
     await made(member, { listingId: listing.id, text: 'Apples' });
     const list = await json(await call('/api/conversations', { cookie: owner.cookie }));
-    expect(list[0]).toMatchObject({ conversation: key, partner: { id: member.id }, listing: { id: listing.id }, unreadCount: 1 });
+    expect(list[0]).toMatchObject({
+      conversation: key,
+      partner: { id: member.id },
+      listing: { id: listing.id },
+      unreadCount: 1,
+    });
   });
 });
 
 describe('the whole exchange, live on both sockets', () => {
   const upgrade = (member: Member, partnerId: number, listingId: number) =>
-    call(`/api/conversations/${partnerId}/${listingId}/ws`, { cookie: member.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } });
+    call(`/api/conversations/${partnerId}/${listingId}/ws`, {
+      cookie: member.cookie,
+      headers: { Upgrade: 'websocket', Origin: ORIGIN },
+    });
 
   it('offer → accept → confirm → reviews: every step is a line and a frame for both members', async () => {
     const { owner, member, listing, bike } = await setup();
@@ -384,18 +527,36 @@ describe('the whole exchange, live on both sockets', () => {
     }
     const accepted = await json(await act(owner, created.id, 'accept'));
     for (const s of [ownerSocket, memberSocket]) {
-      await s.next((f) => f.type === 'offer' && f.offer.status === 'accepted' && f.offer.barterId === accepted.barterId);
+      await s.next(
+        (f) => f.type === 'offer' && f.offer.status === 'accepted' && f.offer.barterId === accepted.barterId,
+      );
       await s.next((f) => f.type === 'barter' && f.barter.id === accepted.barterId && f.barter.status === 'pending');
     }
     // The owner initiated it (by accepting); the member confirms the swap.
-    expect((await call(`/api/barters/${accepted.barterId}/complete`, { method: 'PATCH', cookie: owner.cookie, body: {} })).status).toBe(403);
-    expect((await call(`/api/barters/${accepted.barterId}/complete`, { method: 'PATCH', cookie: member.cookie, body: {} })).status).toBe(200);
+    expect(
+      (await call(`/api/barters/${accepted.barterId}/complete`, { method: 'PATCH', cookie: owner.cookie, body: {} }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(`/api/barters/${accepted.barterId}/complete`, { method: 'PATCH', cookie: member.cookie, body: {} }))
+        .status,
+    ).toBe(200);
     for (const s of [ownerSocket, memberSocket]) {
       await s.next((f) => f.type === 'barter' && f.barter.status === 'completed');
       await s.next((f) => f.type === 'message' && f.message.event?.type === 'barter_completed');
     }
     const review = (from: Member, to: Member) =>
-      call('/api/reviews', { cookie: from.cookie, body: { reviewerId: from.id, userId: to.id, listingId: listing.id, barterId: accepted.barterId, rating: 5, comment: 'Smooth swap, thank you!' } });
+      call('/api/reviews', {
+        cookie: from.cookie,
+        body: {
+          reviewerId: from.id,
+          userId: to.id,
+          listingId: listing.id,
+          barterId: accepted.barterId,
+          rating: 5,
+          comment: 'Smooth swap, thank you!',
+        },
+      });
     expect((await review(owner, member)).status).toBe(201);
     expect((await review(member, owner)).status).toBe(201);
     for (const s of [ownerSocket, memberSocket]) {
@@ -419,9 +580,14 @@ describe('the whole exchange, live on both sockets', () => {
     const socket = openSocket(await upgrade(owner, member.id, listing.id));
     const created = await made(member, { listingId: listing.id, text: 'Apples' });
     const accepted = await json(await act(owner, created.id, 'accept'));
-    expect((await call(`/api/barters/${accepted.barterId}/cancel`, { method: 'PATCH', cookie: member.cookie, body: {} })).status).toBe(200);
+    expect(
+      (await call(`/api/barters/${accepted.barterId}/cancel`, { method: 'PATCH', cookie: member.cookie, body: {} }))
+        .status,
+    ).toBe(200);
     await socket.next((f) => f.type === 'barter' && f.barter.status === 'cancelled');
-    await socket.next((f) => f.type === 'message' && f.message.content === `${member.user.displayName} cancelled the barter`);
+    await socket.next(
+      (f) => f.type === 'message' && f.message.content === `${member.user.displayName} cancelled the barter`,
+    );
     socket.socket.close(1000);
   });
 });

@@ -2,10 +2,10 @@
 // and the first screen's replies, each exactly what its API call answers, read in one D1 batch.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
-import { PAGE_ROUTES } from '../../worker/lib/boot/page-routes';
-import { scriptSafeJson } from '../../worker/lib/boot/embed';
-import routeTree from '../../src/routeTree.gen.ts?raw';
+import worker from '@worker/index';
+import { PAGE_ROUTES } from '@worker/lib/boot/page-routes';
+import { scriptSafeJson } from '@worker/lib/boot/embed';
+import routeTree from '@/routeTree.gen.ts?raw';
 import wranglerToml from '../../wrangler.toml?raw';
 import { call, createListing, json, ORIGIN, randomIp, signUp } from './helpers';
 
@@ -14,7 +14,9 @@ const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Barter Market</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 /** The static files' binding, answering every path with the app's index.html (the SPA fallback). */
-const ASSETS = { fetch: async () => new Response(INDEX_HTML, { headers: { 'Content-Type': 'text/html' } }) } as unknown as Fetcher;
+const ASSETS = {
+  fetch: async () => new Response(INDEX_HTML, { headers: { 'Content-Type': 'text/html' } }),
+} as unknown as Fetcher;
 
 /** A D1 binding counting round trips: a batch, or one statement run alone. */
 function countingDb() {
@@ -49,7 +51,11 @@ async function page(path: string, options: { cookie?: string } = {}) {
   const ctx = createExecutionContext();
   const headers: Record<string, string> = { 'CF-Connecting-IP': randomIp(), Accept: 'text/html' };
   if (options.cookie) headers.Cookie = options.cookie;
-  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { headers }), { ...env, ASSETS, DB: counted.db } as Env, ctx);
+  const response = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, { headers }),
+    { ...env, ASSETS, DB: counted.db } as Env,
+    ctx,
+  );
   const html = await response.text();
   await waitOnExecutionContext(ctx);
   const embedded = BOOT.exec(html);
@@ -67,7 +73,11 @@ describe('pages', () => {
     const owner = await signUp();
     await createListing(owner, { title: 'Home page lamp' });
     // A testimonial with its author: in a D1 batch the two tables' `id` columns must not collide.
-    await env.DB.prepare("INSERT INTO testimonials (user_id, title, content, rating, is_approved, is_public) VALUES (?, 'Swapped a lamp', 'Easy to arrange', 5, 1, 1)").bind(owner.id).run();
+    await env.DB.prepare(
+      "INSERT INTO testimonials (user_id, title, content, rating, is_approved, is_public) VALUES (?, 'Swapped a lamp', 'Easy to arrange', 5, 1, 1)",
+    )
+      .bind(owner.id)
+      .run();
     const home = await page('/');
     expect(home.response.status).toBe(200);
     expect(home.response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
@@ -80,9 +90,18 @@ describe('pages', () => {
     expect(home.boot.categories).toEqual((await reply('/api/categories')).body);
     expect(home.boot.featured).toEqual((await reply('/api/listings/featured')).body);
     const listings = await reply('/api/listings?limit=12&offset=0');
-    expect(home.boot.listingPage).toEqual({ params: { limit: 12, offset: 0 }, listings: listings.body, total: Number(listings.headers.get('X-Total-Count')), exact: true });
+    expect(home.boot.listingPage).toEqual({
+      params: { limit: 12, offset: 0 },
+      listings: listings.body,
+      total: Number(listings.headers.get('X-Total-Count')),
+      exact: true,
+    });
     expect(home.boot.testimonials).toEqual({ limit: 3, items: (await reply('/api/testimonials?limit=3')).body });
-    expect(home.boot.testimonials.items[0]).toMatchObject({ userId: owner.id, title: 'Swapped a lamp', user: { id: owner.id, username: owner.username } });
+    expect(home.boot.testimonials.items[0]).toMatchObject({
+      userId: owner.id,
+      title: 'Swapped a lamp',
+      user: { id: owner.id, username: owner.username },
+    });
     // A guest: no session to read; the four replies in one batch.
     expect(home.roundTrips).toBe(1);
   });
@@ -94,7 +113,9 @@ describe('pages', () => {
     expect(home.response.status).toBe(200);
     expect(home.response.headers.get('Cache-Control')).toBe('private, no-store');
     expect(home.boot.user).toEqual((await reply('/api/auth/current-user', member.cookie)).body);
-    expect(home.boot.listingPage.listings).toEqual((await reply('/api/listings?limit=12&offset=0', member.cookie)).body);
+    expect(home.boot.listingPage.listings).toEqual(
+      (await reply('/api/listings?limit=12&offset=0', member.cookie)).body,
+    );
     expect(home.boot.listingPage.listings.some((l: { userId: number }) => l.userId === member.id)).toBe(false);
     // The session's user row, then the page's batch.
     expect(home.roundTrips).toBe(2);
@@ -122,7 +143,17 @@ describe('pages', () => {
     await env.DB.prepare("UPDATE listings SET status = 'hidden' WHERE id = ?").bind(hidden.id).run();
     const gone = await createListing(owner, { title: 'Deleted listing' });
     await call(`/api/listings/${gone.id}`, { method: 'DELETE', cookie: owner.cookie });
-    for (const path of ['/listing/999999999', '/listing/abc', '/listing/0', `/listing/${gone.id}`, `/listing/${hidden.id}`, '/profile/nobody-has-this-name', `/profile/${'x'.repeat(80)}`, '/no-such-page', '/browse/extra']) {
+    for (const path of [
+      '/listing/999999999',
+      '/listing/abc',
+      '/listing/0',
+      `/listing/${gone.id}`,
+      `/listing/${hidden.id}`,
+      '/profile/nobody-has-this-name',
+      `/profile/${'x'.repeat(80)}`,
+      '/no-such-page',
+      '/browse/extra',
+    ]) {
       const missing = await page(path);
       expect(missing.response.status, path).toBe(404);
       expect(missing.response.headers.get('Cache-Control')).toBe('private, no-store');
@@ -158,7 +189,10 @@ describe('pages', () => {
     const owner = await signUp();
     const member = await signUp();
     const listing = await createListing(owner, { title: 'Messages page bicycle' });
-    const sent = await call('/api/messages', { cookie: member.cookie, body: { senderId: member.id, receiverId: owner.id, listingId: listing.id, content: 'Is it still there?' } });
+    const sent = await call('/api/messages', {
+      cookie: member.cookie,
+      body: { senderId: member.id, receiverId: owner.id, listingId: listing.id, content: 'Is it still there?' },
+    });
     expect(sent.status).toBe(201);
     const messages = await page('/messages', { cookie: owner.cookie });
     expect(messages.response.status).toBe(200);
@@ -172,10 +206,16 @@ describe('pages', () => {
 
   it("embeds browse's page for the URL's query as the SPA asks it, and leaves a text search to the SPA", async () => {
     const owner = await signUp();
-    for (let i = 0; i < 3; i += 1) await createListing(owner, { title: `Browse garden tool ${i}`, categoriesOffered: ['creative'] });
+    for (let i = 0; i < 3; i += 1)
+      await createListing(owner, { title: `Browse garden tool ${i}`, categoriesOffered: ['creative'] });
     const browse = await page('/browse?category=creative&page=1');
     const expected = await reply('/api/listings?category=creative&limit=9&offset=0');
-    expect(browse.boot.listingPage).toEqual({ params: { category: 'creative', limit: 9, offset: 0 }, listings: expected.body, total: Number(expected.headers.get('X-Total-Count')), exact: true });
+    expect(browse.boot.listingPage).toEqual({
+      params: { category: 'creative', limit: 9, offset: 0 },
+      listings: expected.body,
+      total: Number(expected.headers.get('X-Total-Count')),
+      exact: true,
+    });
     expect(browse.boot.categories).toEqual((await reply('/api/categories')).body);
     const second = await page('/browse?page=2');
     expect(second.boot.listingPage.params).toEqual({ limit: 9, offset: 9 });
@@ -221,8 +261,11 @@ describe('pages', () => {
     const patterns = [...runFirst.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
     expect(patterns[0]).toBe('/*');
     const excluded = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
-    const publicFiles = Object.keys(import.meta.glob('../../public/**/*', { query: '?url' })).map((path) => path.replace('../../public', ''));
-    const covers = (path: string) => excluded.some((pattern) => (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern));
+    const publicFiles = Object.keys(import.meta.glob('../../public/**/*', { query: '?url' })).map((path) =>
+      path.replace('../../public', ''),
+    );
+    const covers = (path: string) =>
+      excluded.some((pattern) => (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern));
     // _headers is configuration, never served.
     expect(publicFiles.filter((path) => path !== '/_headers' && !covers(path))).toEqual([]);
     expect(covers('/assets/index-abc123.js')).toBe(true);

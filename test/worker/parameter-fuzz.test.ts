@@ -9,7 +9,7 @@ import { exports } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createListing, json, ORIGIN, randomIp, signUp, signUpAdmin, type Member } from './helpers';
-import { RATE_LIMITS } from '../../worker/lib/rate-limit';
+import { RATE_LIMITS } from '@worker/lib/rate-limit';
 
 const RUNS = 12;
 
@@ -28,9 +28,30 @@ const hugeIntegers = fc.oneof(
   fixed('9223372036854775807', '9223372036854775808', '18446744073709551616', '9'.repeat(400), '1' + '0'.repeat(30)),
   fc.bigInt({ min: 2n ** 53n, max: 2n ** 80n }).map(String),
 );
-const negatives = fc.oneof(fixed('-1', '-0', '-9223372036854775809'), fc.bigInt({ min: -(2n ** 70n), max: -1n }).map(String));
+const negatives = fc.oneof(
+  fixed('-1', '-0', '-9223372036854775809'),
+  fc.bigInt({ min: -(2n ** 70n), max: -1n }).map(String),
+);
 const floats = fc.oneof(
-  fixed('NaN', 'Infinity', '-Infinity', '1e309', '-1e309', '1e-400', '0.5', '1.0', '1e3', '0x10', '0b1', '1_000', ' 1', '1 ', '+1', '٣', '１'),
+  fixed(
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e309',
+    '-1e309',
+    '1e-400',
+    '0.5',
+    '1.0',
+    '1e3',
+    '0x10',
+    '0b1',
+    '1_000',
+    ' 1',
+    '1 ',
+    '+1',
+    '٣',
+    '１',
+  ),
   fc.double().map(String),
 );
 const emptyish = fixed('', ' ', '\t', 'null', 'undefined', 'true', '[]', '{}');
@@ -38,8 +59,16 @@ const longStrings = fc.oneof(
   fc.integer({ min: 300, max: 6000 }).map((n) => 'a'.repeat(n)),
   fc.string({ minLength: 300, maxLength: 1500, unit: 'grapheme' }),
 );
-const unicode = fc.oneof(fc.string({ maxLength: 40, unit: 'binary' }), fc.string({ maxLength: 40, unit: 'grapheme' }), fixed('\u202e', '\ufeff', '💥', 'é', 'ß', 'İ', '\u0000'));
-const controls = fc.string({ minLength: 1, maxLength: 20, unit: fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)) });
+const unicode = fc.oneof(
+  fc.string({ maxLength: 40, unit: 'binary' }),
+  fc.string({ maxLength: 40, unit: 'grapheme' }),
+  fixed('\u202e', '\ufeff', '💥', 'é', 'ß', 'İ', '\u0000'),
+);
+const controls = fc.string({
+  minLength: 1,
+  maxLength: 20,
+  unit: fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)),
+});
 const sqlish = fixed(
   "' OR 1=1 --",
   '"; DROP TABLE users; --',
@@ -59,7 +88,22 @@ const sqlish = fixed(
   "'",
 );
 const decoded = fc.oneof(hugeIntegers, negatives, floats, emptyish, longStrings, unicode, controls, sqlish);
-const percentJunk = fixed('%', '%%', '%zz', '%0', '%00', '%ff', '%ff%fe', '%ED%A0%80', '%C0%AF', '%E2%80', '%2e%2e%2f', '..%2f..%2f', '%0d%0aX-Injected:%201', '%u0041');
+const percentJunk = fixed(
+  '%',
+  '%%',
+  '%zz',
+  '%0',
+  '%00',
+  '%ff',
+  '%ff%fe',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%E2%80',
+  '%2e%2e%2f',
+  '..%2f..%2f',
+  '%0d%0aX-Injected:%201',
+  '%u0041',
+);
 
 const hostile: fc.Arbitrary<Hostile> = fc.oneof(
   { weight: 4, arbitrary: decoded.map((value) => ({ value, raw: false })) },
@@ -77,7 +121,10 @@ const hostileQuery = (name: string) =>
 
 /** Header values a browser can send at all: visible ASCII, tabs and spaces. */
 const headerValue = fc.oneof(
-  fc.string({ maxLength: 60, unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.constant(0x09)).map((c) => String.fromCharCode(c)) }),
+  fc.string({
+    maxLength: 60,
+    unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.constant(0x09)).map((c) => String.fromCharCode(c)),
+  }),
   fc.integer({ min: 500, max: 8000 }).map((n) => 'x'.repeat(n)),
   decoded.map((v) => wellFormed(v).replace(/[^\x20-\x7e]/g, '')),
 );
@@ -100,7 +147,9 @@ async function statusOf(probe: Probe): Promise<number> {
     headers['Content-Type'] ??= 'application/json';
     body = JSON.stringify(probe.body);
   }
-  const response = await exports.default.fetch(new Request(`${ORIGIN}${probe.path}`, { method: probe.method ?? 'GET', headers, body }));
+  const response = await exports.default.fetch(
+    new Request(`${ORIGIN}${probe.path}`, { method: probe.method ?? 'GET', headers, body }),
+  );
   await response.arrayBuffer();
   return response.status;
 }
@@ -111,7 +160,10 @@ async function holds<T>(arbitrary: fc.Arbitrary<T>, probe: (value: T) => Probe, 
     fc.asyncProperty(arbitrary, async (value) => {
       const p = probe(value);
       const status = await statusOf(p);
-      if (!expected.includes(status)) throw new Error(`${p.method ?? 'GET'} ${p.path.slice(0, 200)} answered ${status}, expected one of ${expected.join(', ')}`);
+      if (!expected.includes(status))
+        throw new Error(
+          `${p.method ?? 'GET'} ${p.path.slice(0, 200)} answered ${status}, expected one of ${expected.join(', ')}`,
+        );
     }),
     { numRuns: runs },
   );
@@ -129,7 +181,9 @@ beforeAll(async () => {
   member = await signUp();
   listingId = (await createListing(member)).id;
   const key = `uploads/${crypto.randomUUID()}`;
-  await env.IMAGES.put(key, new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), { httpMetadata: { contentType: 'image/jpeg' } });
+  await env.IMAGES.put(key, new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), {
+    httpMetadata: { contentType: 'image/jpeg' },
+  });
   imagePath = `/objects/${key}`;
 });
 
@@ -137,7 +191,9 @@ beforeAll(async () => {
  * Hostile path segments that never spell the member's id or their listing's (DELETE
  * /api/users/{id} and DELETE /api/listings/{id} must not remove the fixtures).
  */
-const segment = hostile.filter(({ value }) => !(/^\d+$/.test(value) && [member.id, listingId].includes(Number(value)))).map(encode);
+const segment = hostile
+  .filter(({ value }) => !(/^\d+$/.test(value) && [member.id, listingId].includes(Number(value))))
+  .map(encode);
 
 // --- query parameters ----------------------------------------------------------------------------
 
@@ -175,14 +231,32 @@ describe('query parameters', () => {
   it('the signed upload PUT answers 403 for any made-up expires or signature', async () => {
     const uuid = crypto.randomUUID();
     const future = Date.now() + 60_000;
-    await holds(hostileQuery('expires'), (q) => ({ method: 'PUT', path: `/api/objects/upload/${uuid}?${q}&signature=${'0'.repeat(64)}`, headers: { 'Content-Type': 'image/jpeg' } }), [403]);
-    await holds(hostileQuery('signature'), (q) => ({ method: 'PUT', path: `/api/objects/upload/${uuid}?expires=${future}&${q}`, headers: { 'Content-Type': 'image/jpeg' } }), [403]);
+    await holds(
+      hostileQuery('expires'),
+      (q) => ({
+        method: 'PUT',
+        path: `/api/objects/upload/${uuid}?${q}&signature=${'0'.repeat(64)}`,
+        headers: { 'Content-Type': 'image/jpeg' },
+      }),
+      [403],
+    );
+    await holds(
+      hostileQuery('signature'),
+      (q) => ({
+        method: 'PUT',
+        path: `/api/objects/upload/${uuid}?expires=${future}&${q}`,
+        headers: { 'Content-Type': 'image/jpeg' },
+      }),
+      [403],
+    );
   });
 
   it('the moderation queue and the audit log answer an admin 200 or 400 for any paging, status or member id', async () => {
     const admin = await signUpAdmin();
-    for (const name of ['status', 'limit', 'before']) await holds(hostileQuery(name), (q) => ({ path: `/api/admin/reports?${q}`, cookie: admin.cookie }), [200, 400]);
-    for (const name of ['userId', 'limit', 'before']) await holds(hostileQuery(name), (q) => ({ path: `/api/admin/audit?${q}`, cookie: admin.cookie }), [200, 400]);
+    for (const name of ['status', 'limit', 'before'])
+      await holds(hostileQuery(name), (q) => ({ path: `/api/admin/reports?${q}`, cookie: admin.cookie }), [200, 400]);
+    for (const name of ['userId', 'limit', 'before'])
+      await holds(hostileQuery(name), (q) => ({ path: `/api/admin/audit?${q}`, cookie: admin.cookie }), [200, 400]);
   });
 
   it('the development outbox is 404 outside development, whatever ?to= says', async () => {
@@ -191,7 +265,11 @@ describe('query parameters', () => {
 
   it('offset 2^63 and beyond is past the result window: 400 naming offset, not an error (decision 041)', async () => {
     for (const offset of ['9223372036854775807', '9223372036854775808', '18446744073709551616', '9'.repeat(400)]) {
-      for (const query of [`offset=${offset}`, `offset=${offset}&distance=50&near=Oakland`, `offset=${offset}&search=lamp`]) {
+      for (const query of [
+        `offset=${offset}`,
+        `offset=${offset}&distance=50&near=Oakland`,
+        `offset=${offset}&search=lamp`,
+      ]) {
         const response = await call(`/api/listings?${query}`);
         expect(response.status, query).toBe(400);
         expect((await json(response)).errors.offset, query).toMatch(/offset must be below 1000/);
@@ -205,7 +283,14 @@ describe('query parameters', () => {
 // --- path ids -------------------------------------------------------------------------------------
 
 /** Every route with a path parameter: method, path with {} for the hostile segment, and answers. */
-const PATH_ROUTES: { method: string; path: string; visitor: number[]; member: number[]; body?: unknown; headers?: Record<string, string> }[] = [
+const PATH_ROUTES: {
+  method: string;
+  path: string;
+  visitor: number[];
+  member: number[];
+  body?: unknown;
+  headers?: Record<string, string>;
+}[] = [
   { method: 'GET', path: '/api/users/{}', visitor: [200, 404], member: [200, 404] },
   { method: 'GET', path: '/api/users/username/{}', visitor: [200, 404], member: [200, 404] },
   { method: 'GET', path: '/api/users/{}/barters/count', visitor: [200, 404], member: [200, 404] },
@@ -223,21 +308,57 @@ const PATH_ROUTES: { method: string; path: string; visitor: number[]; member: nu
   { method: 'GET', path: '/api/barters/{}', visitor: [401, 404], member: [403, 404] },
   { method: 'PATCH', path: '/api/barters/{}/complete', visitor: [401, 404], member: [403, 404] },
   { method: 'PATCH', path: '/api/barters/{}/cancel', visitor: [401, 404], member: [403, 404] },
-  { method: 'PUT', path: '/api/stored-searches/{}', body: { notificationsEnabled: true }, visitor: [401, 404], member: [403, 404] },
+  {
+    method: 'PUT',
+    path: '/api/stored-searches/{}',
+    body: { notificationsEnabled: true },
+    visitor: [401, 404],
+    member: [403, 404],
+  },
   { method: 'DELETE', path: '/api/stored-searches/{}', visitor: [401, 404], member: [403, 404] },
   { method: 'GET', path: '/api/conversations/{}/1/1', visitor: [401, 404], member: [403, 404] },
   { method: 'GET', path: '/api/conversations/{}/{}/{}', visitor: [401, 404], member: [403, 404] },
   { method: 'GET', path: '/api/conversations/{}/{}/ws', visitor: [404, 426], member: [404, 426] },
   // A segment such as "1" can name a real member and listing: the socket then opens (101).
-  { method: 'GET', path: '/api/conversations/{}/{}/ws', headers: { Upgrade: 'websocket' }, visitor: [401, 404], member: [101, 403, 404] },
+  {
+    method: 'GET',
+    path: '/api/conversations/{}/{}/ws',
+    headers: { Upgrade: 'websocket' },
+    visitor: [401, 404],
+    member: [101, 403, 404],
+  },
   { method: 'PUT', path: '/api/blocks/{}', visitor: [401, 404], member: [200, 400, 404] },
   { method: 'DELETE', path: '/api/blocks/{}', visitor: [401, 404], member: [204, 404] },
   { method: 'POST', path: '/api/admin/users/{}/make-admin', visitor: [401, 404], member: [403, 404] },
-  { method: 'POST', path: '/api/admin/listings/{}/featured', body: { isFeatured: true }, visitor: [401, 404], member: [403, 404] },
-  { method: 'POST', path: '/api/admin/reports/{}/resolve', body: { action: 'dismiss', note: 'x' }, visitor: [401, 404], member: [403, 404] },
-  { method: 'POST', path: '/api/admin/users/{}/reinstate', body: { note: 'x' }, visitor: [401, 404], member: [403, 404] },
+  {
+    method: 'POST',
+    path: '/api/admin/listings/{}/featured',
+    body: { isFeatured: true },
+    visitor: [401, 404],
+    member: [403, 404],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/{}/resolve',
+    body: { action: 'dismiss', note: 'x' },
+    visitor: [401, 404],
+    member: [403, 404],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/{}/reinstate',
+    body: { note: 'x' },
+    visitor: [401, 404],
+    member: [403, 404],
+  },
   { method: 'GET', path: '/objects/uploads/{}', visitor: [404], member: [404] },
-  { method: 'PUT', path: '/api/objects/upload/{}', headers: { 'Content-Type': 'image/jpeg' }, visitor: [403, 404], member: [403, 404] },
+  {
+    method: 'PUT',
+    path: '/api/objects/upload/{}',
+    headers: { 'Content-Type': 'image/jpeg' },
+    visitor: [403, 404],
+    member: [403, 404],
+  },
 ];
 
 describe('path ids', () => {
@@ -250,8 +371,22 @@ describe('path ids', () => {
         let i = 0;
         return route.path.replace(/\{\}/g, () => values[i++] ?? '');
       };
-      await holds(segments, (values) => ({ method: route.method, path: fill(values), body: route.body, headers: route.headers }), route.visitor);
-      await holds(segments, (values) => ({ method: route.method, path: fill(values), body: route.body, headers: route.headers, cookie: member.cookie }), route.member);
+      await holds(
+        segments,
+        (values) => ({ method: route.method, path: fill(values), body: route.body, headers: route.headers }),
+        route.visitor,
+      );
+      await holds(
+        segments,
+        (values) => ({
+          method: route.method,
+          path: fill(values),
+          body: route.body,
+          headers: route.headers,
+          cookie: member.cookie,
+        }),
+        route.member,
+      );
     });
   }
 });
@@ -269,27 +404,58 @@ describe('headers', () => {
   it('If-None-Match and If-Match on an image: 200, 304 or 412; on a missing image 404', async () => {
     for (const header of ['If-None-Match', 'If-Match']) {
       await holds(headerValue, (v) => ({ path: imagePath, headers: { [header]: v } }), [200, 304, 412]);
-      await holds(headerValue, (v) => ({ path: `/objects/uploads/${crypto.randomUUID()}`, headers: { [header]: v } }), [404]);
+      await holds(
+        headerValue,
+        (v) => ({ path: `/objects/uploads/${crypto.randomUUID()}`, headers: { [header]: v } }),
+        [404],
+      );
     }
     const both = fc.tuple(headerValue, headerValue);
-    await holds(both, ([a, b]) => ({ path: imagePath, headers: { 'If-Match': a, 'If-None-Match': b }, cookie: member.cookie }), [200, 304, 412]);
+    await holds(
+      both,
+      ([a, b]) => ({ path: imagePath, headers: { 'If-Match': a, 'If-None-Match': b }, cookie: member.cookie }),
+      [200, 304, 412],
+    );
   });
 
   it('Content-Type on a write: 415 unless JSON, then the route decides', async () => {
     const body = { username: 'nobody-ct', password: 'password123' };
-    await holds(headerValue, (v) => ({ method: 'POST', path: '/api/auth/login', headers: { 'Content-Type': v }, body }), [401, 415]);
-    await holds(headerValue, (v) => ({ method: 'POST', path: '/api/stored-searches', headers: { 'Content-Type': v }, body: { query: 'x' }, cookie: member.cookie }), [201, 400, 415]);
+    await holds(
+      headerValue,
+      (v) => ({ method: 'POST', path: '/api/auth/login', headers: { 'Content-Type': v }, body }),
+      [401, 415],
+    );
+    await holds(
+      headerValue,
+      (v) => ({
+        method: 'POST',
+        path: '/api/stored-searches',
+        headers: { 'Content-Type': v },
+        body: { query: 'x' },
+        cookie: member.cookie,
+      }),
+      [201, 400, 415],
+    );
   });
 
   it('Origin and Sec-Fetch-Site on a write: 403 when foreign, else the route answers', async () => {
     await holds(headerValue, (v) => ({ method: 'POST', path: '/api/auth/logout', headers: { Origin: v } }), [200, 403]);
-    await holds(headerValue, (v) => ({ method: 'POST', path: '/api/auth/logout', headers: { 'Sec-Fetch-Site': v } }), [200, 403]);
+    await holds(
+      headerValue,
+      (v) => ({ method: 'POST', path: '/api/auth/logout', headers: { 'Sec-Fetch-Site': v } }),
+      [200, 403],
+    );
   });
 
   it('a hostile client address header still rate limits and stores a fixed-size key', async () => {
     await holds(
       headerValue.filter((v) => v.trim() !== ''),
-      (v) => ({ method: 'POST', path: '/api/auth/login', headers: { 'CF-Connecting-IP': v }, body: { username: 'nobody-here', password: 'password123' } }),
+      (v) => ({
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { 'CF-Connecting-IP': v },
+        body: { username: 'nobody-here', password: 'password123' },
+      }),
       [401, 429],
       6, // each refused sign-in still verifies a dummy password: slow locally
     );
@@ -301,6 +467,10 @@ describe('headers', () => {
   it('Upgrade on the live-chat socket: 426 unless a WebSocket upgrade', async () => {
     // Partner 1 (the first account) and the member's listing: a real conversation, so a value
     // that is "websocket" in any case opens it.
-    await holds(headerValue, (v) => ({ path: `/api/conversations/1/${listingId}/ws`, headers: { Upgrade: v }, cookie: member.cookie }), [101, 426]);
+    await holds(
+      headerValue,
+      (v) => ({ path: `/api/conversations/1/${listingId}/ws`, headers: { Upgrade: v }, cookie: member.cookie }),
+      [101, 426],
+    );
   });
 });

@@ -5,9 +5,9 @@ import { env } from 'cloudflare:test';
 import setupWasm from 'argon2id/lib/setup.js';
 import simd from 'argon2id/dist/simd.wasm';
 import { describe, expect, it } from 'vitest';
-import { ARGON2_PARAMS, derivePasswordKey, toBase64, type Argon2id, type PasswordSalt } from '../../src/shared/password-key';
-import { PASSWORD_UPGRADES_PER_RUN, upgradePasswordHashes } from '../../worker/cron/upgrade-password-hashes';
-import { passwordSaltFor } from '../../worker/lib/password-relief';
+import { ARGON2_PARAMS, derivePasswordKey, toBase64, type Argon2id, type PasswordSalt } from '@/shared/password-key';
+import { PASSWORD_UPGRADES_PER_RUN, upgradePasswordHashes } from '@worker/cron/upgrade-password-hashes';
+import { passwordSaltFor } from '@worker/lib/password-relief';
 import { call, json, sessionCookie, signUp, tokenFromEmail, unique } from './helpers';
 
 let argon2idLoaded: Promise<Argon2id> | undefined;
@@ -48,8 +48,21 @@ describe('POST /api/auth/password-salt', () => {
     const unknownName = unique('ghost');
     const unknown = await saltOf({ username: unknownName });
     for (const salt of [known, unknown]) {
-      expect(Object.keys(salt).sort()).toEqual(['algorithm', 'memorySize', 'parallelism', 'passes', 'salt', 'tagLength']);
-      expect(salt).toMatchObject({ algorithm: 'argon2id', memorySize: 19456, passes: 2, parallelism: 1, tagLength: 32 });
+      expect(Object.keys(salt).sort()).toEqual([
+        'algorithm',
+        'memorySize',
+        'parallelism',
+        'passes',
+        'salt',
+        'tagLength',
+      ]);
+      expect(salt).toMatchObject({
+        algorithm: 'argon2id',
+        memorySize: 19456,
+        passes: 2,
+        parallelism: 1,
+        tagLength: 32,
+      });
       expect(salt.salt).toMatch(/^[A-Za-z0-9+/]{22}$/);
     }
     expect(await saltOf({ username: unknownName })).toEqual(unknown);
@@ -94,8 +107,12 @@ describe('signing in with a password key', () => {
     const key = await keyFor(member.username, member.password);
     expect(stored).not.toContain(key.slice('argon2id:'.length));
     expect((await call('/api/auth/login', { body: { username: member.username, password: key } })).status).toBe(200);
-    expect((await call('/api/auth/login', { body: { username: member.username, password: member.password } })).status).toBe(200);
-    const wrong = await call('/api/auth/login', { body: { username: member.username, password: await keyFor(member.username, 'not-the-password') } });
+    expect(
+      (await call('/api/auth/login', { body: { username: member.username, password: member.password } })).status,
+    ).toBe(200);
+    const wrong = await call('/api/auth/login', {
+      body: { username: member.username, password: await keyFor(member.username, 'not-the-password') },
+    });
     expect(wrong.status).toBe(401);
     expect(await json(wrong)).toEqual({ message: 'Invalid username or password' });
     const unknown = await call('/api/auth/login', { body: { username: unique('ghost'), password: key } });
@@ -106,7 +123,13 @@ describe('signing in with a password key', () => {
     const username = unique('key');
     const key = await keyFor(username, 'typed-password-1');
     const registered = await call('/api/auth/register', {
-      body: { username, password: 'typed-password-1', passwordKey: key, email: `${username}@example.com`, displayName: 'Key Member' },
+      body: {
+        username,
+        password: 'typed-password-1',
+        passwordKey: key,
+        email: `${username}@example.com`,
+        displayName: 'Key Member',
+      },
     });
     expect(registered.status).toBe(201);
     const cookie = sessionCookie(registered);
@@ -124,14 +147,23 @@ describe('signing in with a password key', () => {
     await call('/api/auth/forgot-password', { body: { email: `${username}@example.com` } });
     const token = await tokenFromEmail(`${username}@example.com`, /Reset/);
     const resetKey = derivePasswordKey(await argon2id(), 'typed-password-3', await saltOf({ resetToken: token }));
-    expect((await call('/api/auth/reset-password', { body: { token, password: 'typed-password-3', passwordKey: resetKey } })).status).toBe(200);
+    expect(
+      (await call('/api/auth/reset-password', { body: { token, password: 'typed-password-3', passwordKey: resetKey } }))
+        .status,
+    ).toBe(200);
     expect((await call('/api/auth/login', { body: { username, password: 'typed-password-3' } })).status).toBe(200);
   });
 
   it('refuses a malformed key with a clear message', async () => {
     const username = unique('bad');
     const response = await call('/api/auth/register', {
-      body: { username, password: 'typed-password-1', passwordKey: 'argon2id:short', email: `${username}@example.com`, displayName: 'Bad Key' },
+      body: {
+        username,
+        password: 'typed-password-1',
+        passwordKey: 'argon2id:short',
+        email: `${username}@example.com`,
+        displayName: 'Bad Key',
+      },
     });
     expect(response.status).toBe(400);
     expect((await json(response)).errors.passwordKey).toBe('Password key is malformed');
@@ -144,17 +176,23 @@ describe('signing in with a password key', () => {
 });
 
 describe('passwords stored before server relief', () => {
-  it('never take a key (the old hash itself); the plain password signs in once and moves the account onto its name\'s salt', async () => {
+  it("never take a key (the old hash itself); the plain password signs in once and moves the account onto its name's salt", async () => {
     const member = await legacyMember('legacy-password-1');
     // The salt endpoint answers the name's own salt, as for any name: the old salt is not handed out.
     const salt = await saltOf({ username: member.username });
     expect(salt.salt).not.toBe(member.salt);
     const oldKey = derivePasswordKey(await argon2id(), 'legacy-password-1', { ...salt, salt: member.salt });
     expect((await call('/api/auth/login', { body: { username: member.username, password: oldKey } })).status).toBe(401);
-    expect((await call('/api/auth/login', { body: { username: member.username, password: 'wrong-password' } })).status).toBe(401);
-    expect((await call('/api/auth/login', { body: { username: member.username, password: 'legacy-password-1' } })).status).toBe(200);
+    expect(
+      (await call('/api/auth/login', { body: { username: member.username, password: 'wrong-password' } })).status,
+    ).toBe(401);
+    expect(
+      (await call('/api/auth/login', { body: { username: member.username, password: 'legacy-password-1' } })).status,
+    ).toBe(200);
     const rekeyed = await storedPassword(member.id);
-    expect(rekeyed).toMatch(new RegExp(`^\\$relief\\$v=1\\$m=19456,t=2,p=1\\$${salt.salt.replace(/[+/]/g, '\\$&')}\\$`));
+    expect(rekeyed).toMatch(
+      new RegExp(`^\\$relief\\$v=1\\$m=19456,t=2,p=1\\$${salt.salt.replace(/[+/]/g, '\\$&')}\\$`),
+    );
     const key = derivePasswordKey(await argon2id(), 'legacy-password-1', salt);
     expect((await call('/api/auth/login', { body: { username: member.username, password: key } })).status).toBe(200);
     expect((await call('/api/auth/login', { body: { username: member.username, password: oldKey } })).status).toBe(401);
@@ -171,7 +209,9 @@ describe('passwords stored before server relief', () => {
     expect(upgradedRows).toBeGreaterThanOrEqual(2);
     for (const member of members) expect(await storedPassword(member.id)).toMatch(/^\$relief\$/);
     expect(await upgradePasswordHashes(env)).toBe(0);
-    expect((await call('/api/auth/login', { body: { username: members[0]!.username, password: 'legacy-a-123' } })).status).toBe(200);
+    expect(
+      (await call('/api/auth/login', { body: { username: members[0]!.username, password: 'legacy-a-123' } })).status,
+    ).toBe(200);
     // The database no longer holds the old hash (which is the member's password key), only its keyed hash.
     for (const member of members) expect(await storedPassword(member.id)).not.toContain(toBase64(member.hash));
     const plan = await env.DB.prepare(
@@ -186,12 +226,17 @@ describe('reset links after other changes', () => {
     const member = await signUp();
     await call('/api/auth/forgot-password', { body: { email: member.email } });
     const token = await tokenFromEmail(member.email, /Reset/);
-    const changed = await call('/api/auth/change-password', { cookie: member.cookie, body: { currentPassword: member.password, newPassword: 'changed-pass-1' } });
+    const changed = await call('/api/auth/change-password', {
+      cookie: member.cookie,
+      body: { currentPassword: member.password, newPassword: 'changed-pass-1' },
+    });
     expect(changed.status).toBe(200);
     const reset = await call('/api/auth/reset-password', { body: { token, password: 'attacker-pass-1' } });
     expect(reset.status).toBe(400);
     expect((await json(reset)).message).toBe('Reset link is invalid or has expired');
-    expect((await call('/api/auth/login', { body: { username: member.username, password: 'changed-pass-1' } })).status).toBe(200);
+    expect(
+      (await call('/api/auth/login', { body: { username: member.username, password: 'changed-pass-1' } })).status,
+    ).toBe(200);
   });
 
   it('a reset link stops working after an email change, and the old address is told', async () => {
@@ -199,7 +244,11 @@ describe('reset links after other changes', () => {
     await call('/api/auth/forgot-password', { body: { email: member.email } });
     const token = await tokenFromEmail(member.email, /Reset/);
     const newEmail = `${unique('moved')}@example.com`;
-    const patched = await call(`/api/users/${member.id}`, { method: 'PATCH', cookie: member.cookie, body: { email: newEmail } });
+    const patched = await call(`/api/users/${member.id}`, {
+      method: 'PATCH',
+      cookie: member.cookie,
+      body: { email: newEmail },
+    });
     expect(patched.status).toBe(200);
     expect((await call('/api/auth/reset-password', { body: { token, password: 'attacker-pass-1' } })).status).toBe(400);
     const { waitForEmailTo } = await import('./helpers');
@@ -212,10 +261,15 @@ describe('reset links after other changes', () => {
 describe('bounded password work', () => {
   it('a password longer than any allowed one is refused without deriving a key', async () => {
     const member = await signUp();
-    const response = await call('/api/auth/login', { body: { username: member.username, password: 'p'.repeat(100_000) } });
+    const response = await call('/api/auth/login', {
+      body: { username: member.username, password: 'p'.repeat(100_000) },
+    });
     expect(response.status).toBe(401);
     expect(await json(response)).toEqual({ message: 'Invalid username or password' });
-    const change = await call('/api/auth/change-password', { cookie: member.cookie, body: { currentPassword: 'p'.repeat(300), newPassword: 'long-enough-1' } });
+    const change = await call('/api/auth/change-password', {
+      cookie: member.cookie,
+      body: { currentPassword: 'p'.repeat(300), newPassword: 'long-enough-1' },
+    });
     expect(change.status).toBe(400);
     expect((await json(change)).errors.currentPassword).toBe('Current password is incorrect');
   });

@@ -4,14 +4,16 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { foldPlaceName as builderFold, shardFileName as builderFileName } from '../../scripts/build-gazetteer.mjs';
-import { clearGazetteerCache, placesNamed, resolvePlace, shardFileName, suggestPlaces } from '../../worker/lib/gazetteer';
-import { foldPlaceName } from '../../worker/lib/geo';
+import { clearGazetteerCache, placesNamed, resolvePlace, shardFileName, suggestPlaces } from '@worker/lib/gazetteer';
+import { foldPlaceName } from '@worker/lib/geo';
 import { call, createListing, json, signUp } from './helpers';
 
 const reference = env.TEST_GAZETTEER_REFERENCE;
 
 const coordinatesOf = (id: number) =>
-  env.DB.prepare('SELECT latitude, longitude FROM listings WHERE id = ?').bind(id).first<{ latitude: number | null; longitude: number | null }>();
+  env.DB.prepare('SELECT latitude, longitude FROM listings WHERE id = ?')
+    .bind(id)
+    .first<{ latitude: number | null; longitude: number | null }>();
 
 describe('GET /api/places', () => {
   it('suggests places by the start of their name, most populous first, with a label', async () => {
@@ -82,12 +84,23 @@ describe('GET /api/places', () => {
   });
 
   it('folds names and names shard files the same way as the builder that writes the shards', () => {
-    for (const name of ['Zürich', 'São Paulo', 'Łódź', 'Kraków', "Val-d'Or", 'St. Louis', 'Ærøskøbing', 'Straße', '‘Ajmān']) {
+    for (const name of [
+      'Zürich',
+      'São Paulo',
+      'Łódź',
+      'Kraków',
+      "Val-d'Or",
+      'St. Louis',
+      'Ærøskøbing',
+      'Straße',
+      '‘Ajmān',
+    ]) {
       expect(foldPlaceName(name)).toBe(builderFold(name));
     }
     expect(foldPlaceName('Łódź')).toBe('lodz');
     expect(foldPlaceName('  St. Louis ')).toBe('st louis');
-    for (const key of ['san ', 'oa', 'ł', '‘aj', 'сa', '2018', '𝒜b']) expect(shardFileName(key)).toBe(builderFileName(key));
+    for (const key of ['san ', 'oa', 'ł', '‘aj', 'сa', '2018', '𝒜b'])
+      expect(shardFileName(key)).toBe(builderFileName(key));
     expect(shardFileName('san j')).toBe('san_j');
     expect(shardFileName('‘a')).toBe('-2018-a');
   });
@@ -119,7 +132,10 @@ describe('the sharded gazetteer against a search of every place', () => {
     const counting = { fetch: (url: string) => (fetched.push(url), env.ASSETS.fetch(url)) };
     clearGazetteerCache();
     expect(await resolvePlace(counting, 'Oakland, CA')).toMatchObject({ id: 5378538 });
-    expect(fetched).toEqual(['https://assets.localhost/gazetteer/index.json', expect.stringMatching(/^https:\/\/assets\.localhost\/gazetteer\/o[a-z_]*\.txt$/)]);
+    expect(fetched).toEqual([
+      'https://assets.localhost/gazetteer/index.json',
+      expect.stringMatching(/^https:\/\/assets\.localhost\/gazetteer\/o[a-z_]*\.txt$/),
+    ]);
     // The Vite dev server (npm run dev) answers ASSETS itself and refuses hosts other than
     // localhost and *.localhost with a 403 (test/smoke/vite-dev.test.ts runs it for real).
     for (const url of fetched) expect(new URL(url).hostname).toMatch(/(^|\.)localhost$/);
@@ -130,7 +146,10 @@ describe('the sharded gazetteer against a search of every place', () => {
 
   it('fails loudly when the assets hold no gazetteer (not the SPA page in its place)', async () => {
     clearGazetteerCache();
-    const spaFallback = { fetch: async () => new Response('<!doctype html><div id="root"></div>', { headers: { 'content-type': 'text/html' } }) };
+    const spaFallback = {
+      fetch: async () =>
+        new Response('<!doctype html><div id="root"></div>', { headers: { 'content-type': 'text/html' } }),
+    };
     await expect(resolvePlace(spaFallback, 'Oakland')).rejects.toThrow(/Gazetteer file index\.json is missing/);
     clearGazetteerCache();
     const notFound = { fetch: async () => new Response('Not Found', { status: 404 }) };
@@ -143,9 +162,16 @@ describe('the sharded gazetteer against a search of every place', () => {
     let refuse = true;
     const assets = {
       fetch: async (url: string) =>
-        refuse ? new Response('Blocked request. This host ("assets.local") is not allowed.', { status: 403, headers: { 'content-type': 'text/plain' } }) : env.ASSETS.fetch(url),
+        refuse
+          ? new Response('Blocked request. This host ("assets.local") is not allowed.', {
+              status: 403,
+              headers: { 'content-type': 'text/plain' },
+            })
+          : env.ASSETS.fetch(url),
     };
-    await expect(suggestPlaces(assets, 'oakl')).rejects.toThrow('Gazetteer file index.json could not be read from the static assets: HTTP 403 (Blocked request. This host ("assets.local") is not allowed.)');
+    await expect(suggestPlaces(assets, 'oakl')).rejects.toThrow(
+      'Gazetteer file index.json could not be read from the static assets: HTTP 403 (Blocked request. This host ("assets.local") is not allowed.)',
+    );
     refuse = false;
     expect((await suggestPlaces(assets, 'oakl')).map((place) => place.name)).toContain('Oakland');
     clearGazetteerCache();
@@ -194,17 +220,29 @@ describe('resolving a typed location', () => {
   it('resolves again when an edit changes the location, and not otherwise', async () => {
     const owner = await signUp();
     const listing = await createListing(owner, { location: 'Oakland, CA' });
-    const moved = await call(`/api/listings/${listing.id}`, { method: 'PUT', cookie: owner.cookie, body: { location: 'Boston, MA' } });
+    const moved = await call(`/api/listings/${listing.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      body: { location: 'Boston, MA' },
+    });
     expect(moved.status).toBe(200);
     expect((await json(moved)).location).toBe('Boston, MA');
     const boston = await coordinatesOf(listing.id);
     expect(boston!.latitude).toBeCloseTo(42.358, 2);
     expect(boston!.longitude).toBeCloseTo(-71.06, 2);
 
-    await call(`/api/listings/${listing.id}`, { method: 'PUT', cookie: owner.cookie, body: { title: 'A new title for it' } });
+    await call(`/api/listings/${listing.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      body: { title: 'A new title for it' },
+    });
     expect(await coordinatesOf(listing.id)).toEqual(boston);
 
-    await call(`/api/listings/${listing.id}`, { method: 'PUT', cookie: owner.cookie, body: { location: 'Somewhere unmapped' } });
+    await call(`/api/listings/${listing.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      body: { location: 'Somewhere unmapped' },
+    });
     expect(await coordinatesOf(listing.id)).toEqual({ latitude: null, longitude: null });
   });
 });

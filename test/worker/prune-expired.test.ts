@@ -4,7 +4,7 @@
 // are read from D1's own meta.rows_written through the metering layer.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { DAILY_CRON, dispatchScheduled, runCronJob, type JobCall } from '../../worker/cron/index';
+import { DAILY_CRON, dispatchScheduled, runCronJob, type JobCall } from '@worker/cron/index';
 
 const DAY = 24 * 60 * 60_000;
 const BACKLOG = 6_000;
@@ -17,11 +17,17 @@ async function seed(prefix: string, now: number): Promise<void> {
   )
     .bind(prefix, BACKLOG, now - 1)
     .run();
-  await env.DB.prepare(`INSERT INTO rate_limits (key, count, reset_at) VALUES (?1 || ':live-a', 1, ?2), (?1 || ':99999-live', 1, ?2)`).bind(prefix, now + 10 * DAY).run();
+  await env.DB.prepare(
+    `INSERT INTO rate_limits (key, count, reset_at) VALUES (?1 || ':live-a', 1, ?2), (?1 || ':99999-live', 1, ?2)`,
+  )
+    .bind(prefix, now + 10 * DAY)
+    .run();
 }
 
 const left = async (prefix: string) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM rate_limits WHERE key LIKE ?1 || ':%'`).bind(prefix).first<{ n: number }>())!.n;
+  (await env.DB.prepare(`SELECT count(*) AS n FROM rate_limits WHERE key LIKE ?1 || ':%'`)
+    .bind(prefix)
+    .first<{ n: number }>())!.n;
 
 describe('prune of expired rows, bounded per call', () => {
   it('one call deletes at most 2,500 expired windows and reports a full page', async () => {
@@ -40,7 +46,12 @@ describe('prune of expired rows, bounded per call', () => {
     const nights: { calls: number; written: number }[] = [];
     for (let night = 0; night < 4 && (await left('prune-nights')) > 2; night++) {
       const calls: JobCall[] = [];
-      await dispatchScheduled(DAILY_CRON, now + night * DAY, (cron, job, at) => runCronJob(cron, job, at, env), (call) => calls.push(call));
+      await dispatchScheduled(
+        DAILY_CRON,
+        now + night * DAY,
+        (cron, job, at) => runCronJob(cron, job, at, env),
+        (call) => calls.push(call),
+      );
       const prune = calls.filter((c) => c.outcome.job === 'prune-expired');
       nights.push({ calls: prune.length, written: prune.reduce((sum, c) => sum + (c.outcome.written ?? 0), 0) });
     }
@@ -48,7 +59,9 @@ describe('prune of expired rows, bounded per call', () => {
     expect(nights.length).toBeGreaterThan(1);
     for (const n of nights) expect(n.written).toBeLessThanOrEqual(5_000);
     expect(await left('prune-nights')).toBe(2);
-    const live = await env.DB.prepare(`SELECT key FROM rate_limits WHERE key LIKE 'prune-nights:%' ORDER BY key`).all<{ key: string }>();
+    const live = await env.DB.prepare(`SELECT key FROM rate_limits WHERE key LIKE 'prune-nights:%' ORDER BY key`).all<{
+      key: string;
+    }>();
     expect(live.results.map((r) => r.key)).toEqual(['prune-nights:99999-live', 'prune-nights:live-a']);
   });
 });

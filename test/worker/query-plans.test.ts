@@ -2,10 +2,10 @@
 // the API is recorded, then EXPLAIN QUERY PLAN must show no full scan of a table.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { app } from '../../worker/app';
-import { createDb } from '../../worker/db/client';
+import { app } from '@worker/app';
+import { createDb } from '@worker/db/client';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
-import { conversationListQuery, markReadStatement, threadQuery } from '../../worker/db/queries/messages';
+import { conversationListQuery, markReadStatement, threadQuery } from '@worker/db/queries/messages';
 import { randomIp, unique } from './helpers';
 
 // Tables small and bounded by design: six categories.
@@ -45,7 +45,11 @@ async function tour(testEnv: Env) {
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     const ctx = createExecutionContext();
     const response = await app.fetch(
-      new Request(`http://localhost${path}`, { method: init.method ?? (init.body ? 'POST' : 'GET'), headers, body: init.body ? JSON.stringify(init.body) : undefined }),
+      new Request(`http://localhost${path}`, {
+        method: init.method ?? (init.body ? 'POST' : 'GET'),
+        headers,
+        body: init.body ? JSON.stringify(init.body) : undefined,
+      }),
       testEnv,
       ctx,
     );
@@ -54,7 +58,9 @@ async function tour(testEnv: Env) {
   };
   const register = async () => {
     const username = unique('plan');
-    const response = await request('/api/auth/register', { body: { username, password: 'password123', email: `${username}@example.com`, displayName: 'Plan Member' } });
+    const response = await request('/api/auth/register', {
+      body: { username, password: 'password123', email: `${username}@example.com`, displayName: 'Plan Member' },
+    });
     const user = (await response.json()) as { id: number };
     return { id: user.id, username, cookie: /sid=[^;]+/.exec(response.headers.get('Set-Cookie') ?? '')![0] };
   };
@@ -70,40 +76,106 @@ async function tour(testEnv: Env) {
   await request('/api/auth/login', { body: { username: owner.username, password: 'password123' } });
   await request('/api/auth/login', { body: { username: owner.username, password: 'wrong-password' } });
   const created = await request('/api/listings', {
-    body: { title: 'Query plan bookshelf', description: 'A listing made to exercise every query.', categoriesOffered: ['home'], whatUserWants: 'Anything nice', location: 'Oakland, CA', distance: 10 },
+    body: {
+      title: 'Query plan bookshelf',
+      description: 'A listing made to exercise every query.',
+      categoriesOffered: ['home'],
+      whatUserWants: 'Anything nice',
+      location: 'Oakland, CA',
+      distance: 10,
+    },
   });
   const listingId = ((await created.json()) as { id: number }).id;
   const reads = [
-    '/api/auth/current-user', '/api/categories', '/api/listings', '/api/listings?search=bookshelf', '/api/listings?category=home',
-    '/api/listings?search=shelf&category=home&limit=9&offset=9', '/api/listings?distance=25&lat=37.8&lng=-122.27',
-    '/api/listings?search=shelf&distance=5&lat=37.8&lng=-122.27', '/api/listings/featured', `/api/listings/${listingId}`,
-    `/api/listings/${listingId}/reviews`, `/api/listings/${listingId}/barters`, `/api/users/${owner.id}`, `/api/users/username/${owner.username}`,
-    `/api/users/${owner.id}/listings`, `/api/users/${owner.id}/reviews`, `/api/users/${owner.id}/barters/count`, `/api/users/${owner.id}/messages`,
-    `/api/users/${owner.id}/stored-searches`, '/api/conversations', `/api/conversations/${owner.id}/${other.id}/${listingId}`, '/api/barters/count',
-    '/api/users/count', '/api/skills/count', '/api/analytics/activity', '/api/analytics/dashboard', '/api/testimonials', '/api/events',
-    '/api/admin/users', '/api/admin/listings', '/api/wants', '/api/matches', `/api/users/${stranger.id}/listings`,
+    '/api/auth/current-user',
+    '/api/categories',
+    '/api/listings',
+    '/api/listings?search=bookshelf',
+    '/api/listings?category=home',
+    '/api/listings?search=shelf&category=home&limit=9&offset=9',
+    '/api/listings?distance=25&lat=37.8&lng=-122.27',
+    '/api/listings?search=shelf&distance=5&lat=37.8&lng=-122.27',
+    '/api/listings/featured',
+    `/api/listings/${listingId}`,
+    `/api/listings/${listingId}/reviews`,
+    `/api/listings/${listingId}/barters`,
+    `/api/users/${owner.id}`,
+    `/api/users/username/${owner.username}`,
+    `/api/users/${owner.id}/listings`,
+    `/api/users/${owner.id}/reviews`,
+    `/api/users/${owner.id}/barters/count`,
+    `/api/users/${owner.id}/messages`,
+    `/api/users/${owner.id}/stored-searches`,
+    '/api/conversations',
+    `/api/conversations/${owner.id}/${other.id}/${listingId}`,
+    '/api/barters/count',
+    '/api/users/count',
+    '/api/skills/count',
+    '/api/analytics/activity',
+    '/api/analytics/dashboard',
+    '/api/testimonials',
+    '/api/events',
+    '/api/admin/users',
+    '/api/admin/listings',
+    '/api/wants',
+    '/api/matches',
+    `/api/users/${stranger.id}/listings`,
   ];
   for (const path of reads) await request(path);
 
-  await request('/api/messages', { as: other.cookie, body: { senderId: other.id, receiverId: owner.id, listingId, content: 'Is this still available?' } });
+  await request('/api/messages', {
+    as: other.cookie,
+    body: { senderId: other.id, receiverId: owner.id, listingId, content: 'Is this still available?' },
+  });
   await request(`/api/conversations/${owner.id}/${other.id}/${listingId}`);
-  const barter = await request('/api/barters', { as: other.cookie, body: { listingId, initiatorId: other.id, recipientId: owner.id, status: 'pending' } });
+  const barter = await request('/api/barters', {
+    as: other.cookie,
+    body: { listingId, initiatorId: other.id, recipientId: owner.id, status: 'pending' },
+  });
   const barterId = ((await barter.json()) as { id: number }).id;
   await request(`/api/barters/${barterId}`);
   await request(`/api/barters/${barterId}/complete`, { method: 'PATCH' });
-  await request('/api/reviews', { body: { reviewerId: owner.id, userId: other.id, listingId, barterId, rating: 5, comment: 'A smooth and friendly exchange.' } });
+  await request('/api/reviews', {
+    body: {
+      reviewerId: owner.id,
+      userId: other.id,
+      listingId,
+      barterId,
+      rating: 5,
+      comment: 'A smooth and friendly exchange.',
+    },
+  });
   // Offers (docs/api/offers.md): made with a listing, read, countered, accepted; another declined.
-  const listingBody = (title: string) => ({ title, description: 'A listing made to exercise every query.', categoriesOffered: ['home'], whatUserWants: 'Anything nice', acceptOffers: true, location: 'Oakland, CA', distance: 10 });
+  const listingBody = (title: string) => ({
+    title,
+    description: 'A listing made to exercise every query.',
+    categoriesOffered: ['home'],
+    whatUserWants: 'Anything nice',
+    acceptOffers: true,
+    location: 'Oakland, CA',
+    distance: 10,
+  });
   const idOf = async (response: Response) => ((await response.json()) as { id: number }).id;
   const lampId = await idOf(await request('/api/listings', { body: listingBody('Query plan lamp') }));
   const stoolId = await idOf(await request('/api/listings', { body: listingBody('Query plan stool') }));
-  const giftId = await idOf(await request('/api/listings', { as: other.cookie, body: listingBody('Query plan kettle') }));
-  const offerId = await idOf(await request('/api/offers', { as: other.cookie, body: { listingId: lampId, givenListingIds: [giftId], text: 'Some help', message: 'Hello' } }));
+  const giftId = await idOf(
+    await request('/api/listings', { as: other.cookie, body: listingBody('Query plan kettle') }),
+  );
+  const offerId = await idOf(
+    await request('/api/offers', {
+      as: other.cookie,
+      body: { listingId: lampId, givenListingIds: [giftId], text: 'Some help', message: 'Hello' },
+    }),
+  );
   await request(`/api/conversations/${lampId}-${Math.min(owner.id, other.id)}-${Math.max(owner.id, other.id)}`);
   await request(`/api/offers/${offerId}`);
-  const counterId = await idOf(await request(`/api/offers/${offerId}/counter`, { body: { givenListingIds: [giftId] } }));
+  const counterId = await idOf(
+    await request(`/api/offers/${offerId}/counter`, { body: { givenListingIds: [giftId] } }),
+  );
   await request(`/api/offers/${counterId}/accept`, { as: other.cookie, body: {} });
-  const declinedId = await idOf(await request('/api/offers', { as: other.cookie, body: { listingId: stoolId, text: 'Apples' } }));
+  const declinedId = await idOf(
+    await request('/api/offers', { as: other.cookie, body: { listingId: stoolId, text: 'Apples' } }),
+  );
   await request(`/api/offers/${declinedId}/decline`, { body: {} });
 
   await request('/api/notifications');
@@ -111,7 +183,14 @@ async function tour(testEnv: Env) {
   await request('/api/notifications/read', { body: {} });
   await request('/api/stored-searches', { body: { userId: owner.id, query: 'bookshelf', category: 'home' } });
   await request(`/api/users/${owner.id}`, { method: 'PATCH', body: { bio: 'Plans queries.' } });
-  await request('/api/contact', { body: { name: 'Plan Tester', email: 'plan@example.com', subject: 'Query plans', message: 'Checking every query uses an index.' } });
+  await request('/api/contact', {
+    body: {
+      name: 'Plan Tester',
+      email: 'plan@example.com',
+      subject: 'Query plans',
+      message: 'Checking every query uses an index.',
+    },
+  });
   await request(`/api/admin/listings/${listingId}/featured`, { body: { isFeatured: true } });
   await request(`/api/admin/users/${other.id}/make-admin`, { method: 'POST' });
   await request('/api/objects/upload', { method: 'POST' });
@@ -137,7 +216,9 @@ describe('query plans', () => {
         .all<{ detail: string }>();
       // A subquery in FROM (a co-routine or materialised) is the statement's own rows: its plan's
       // lines are checked like the rest, so walking what it yields is no table scan.
-      const derived = new Set(plan.results.map((r) => /^(?:CO-ROUTINE|MATERIALIZE) (\w+)/.exec(r.detail)?.[1]).filter(Boolean));
+      const derived = new Set(
+        plan.results.map((r) => /^(?:CO-ROUTINE|MATERIALIZE) (\w+)/.exec(r.detail)?.[1]).filter(Boolean),
+      );
       for (const { detail } of plan.results) {
         const match = /^SCAN (\w+)(.*)$/.exec(detail);
         if (!match) continue;
@@ -155,7 +236,11 @@ describe('query plans', () => {
   // Decision 029 (rows written): indexes every write pays for were dropped or made partial; these
   // pin that the queries they served keep an index range, not a walk of a whole index.
   const plan = async (sql: string, params: unknown[]) =>
-    (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+    (
+      await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>()
+    ).results.map((r) => r.detail);
 
   it('marking read walks one direction of a conversation, keyed on the reader’s summary row', async () => {
     const db = createDb(env.DB);
@@ -163,20 +248,32 @@ describe('query plans', () => {
       const { sql, params } = markReadStatement(db, 1, 2, 3, upTo).toSQL();
       const detail = await plan(sql, params);
       // Newest first down the direction's range, stopping at the unread count (decision 049): no sort.
-      expect(detail).toContain('SEARCH m USING INDEX messages_listing_pair_idx (listing_id=? AND sender_id=? AND receiver_id=?)');
+      expect(detail).toContain(
+        'SEARCH m USING INDEX messages_listing_pair_idx (listing_id=? AND sender_id=? AND receiver_id=?)',
+      );
       expect(detail).toContain('SEARCH messages USING INTEGER PRIMARY KEY (rowid=?)');
       expect(detail.join('\n')).not.toMatch(/TEMP B-TREE|SCAN/);
-      expect(detail).toContain('SEARCH conversation_summaries USING INDEX sqlite_autoindex_conversation_summaries_1 (user_id=? AND listing_id=? AND partner_id=?)');
+      expect(detail).toContain(
+        'SEARCH conversation_summaries USING INDEX sqlite_autoindex_conversation_summaries_1 (user_id=? AND listing_id=? AND partner_id=?)',
+      );
       expect(detail).toContain('SEARCH conversations USING PRIMARY KEY (listing_id=? AND a_id=? AND b_id=?)');
     }
   });
 
   it('a thread merges its two directions in index order, with no sort', async () => {
     const db = createDb(env.DB);
-    for (const page of [undefined, { limit: 100 }, { limit: 100, before: { time: '2026-01-01T00:00:00.000Z', id: 9 } }]) {
+    for (const page of [
+      undefined,
+      { limit: 100 },
+      { limit: 100, before: { time: '2026-01-01T00:00:00.000Z', id: 9 } },
+    ]) {
       const { sql, params } = threadQuery(db, 1, 2, 3, page).toSQL();
       const detail = (await plan(sql, params)).join('\n');
-      expect(detail.match(/SEARCH messages USING INDEX messages_listing_pair_idx \(listing_id=\? AND sender_id=\? AND receiver_id=\?/g)).toHaveLength(2);
+      expect(
+        detail.match(
+          /SEARCH messages USING INDEX messages_listing_pair_idx \(listing_id=\? AND sender_id=\? AND receiver_id=\?/g,
+        ),
+      ).toHaveLength(2);
       expect(detail).toContain('MERGE (UNION ALL)');
       expect(detail).not.toMatch(/TEMP B-TREE|SCAN messages/);
     }
@@ -186,7 +283,9 @@ describe('query plans', () => {
     for (const page of [{ limit: 30 }, { limit: 30, before: { time: '2026-01-01T00:00:00.000Z', id: 9 } }]) {
       const { sql, params } = new SQLiteAsyncDialect().sqlToQuery(conversationListQuery(7, page));
       const detail = (await plan(sql, params)).join('\n');
-      expect(detail).toContain('SEARCH conversation_summaries USING INDEX conversation_summaries_user_recent_idx (user_id=?');
+      expect(detail).toContain(
+        'SEARCH conversation_summaries USING INDEX conversation_summaries_user_recent_idx (user_id=?',
+      );
       expect(detail).toContain('SEARCH conversations USING INDEX conversations_a_recent_idx (a_id=?');
       expect(detail).toContain('SEARCH conversations USING INDEX conversations_b_recent_idx (b_id=?');
       expect(detail).not.toMatch(/TEMP B-TREE|SCAN (conversation|users|listings)/);
@@ -194,8 +293,13 @@ describe('query plans', () => {
   });
 
   it('the bell counts and settles unread entries on the partial unread index', async () => {
-    for (const sql of ['SELECT count(*) FROM notifications WHERE user_id = ?1 AND read_at IS NULL', 'UPDATE notifications SET read_at = ?2 WHERE user_id = ?1 AND read_at IS NULL']) {
-      expect(await plan(sql, [1, 'x'].slice(0, sql.includes('?2') ? 2 : 1))).toEqual(['SEARCH notifications USING INDEX notifications_user_unread_idx (user_id=?)']);
+    for (const sql of [
+      'SELECT count(*) FROM notifications WHERE user_id = ?1 AND read_at IS NULL',
+      'UPDATE notifications SET read_at = ?2 WHERE user_id = ?1 AND read_at IS NULL',
+    ]) {
+      expect(await plan(sql, [1, 'x'].slice(0, sql.includes('?2') ? 2 : 1))).toEqual([
+        'SEARCH notifications USING INDEX notifications_user_unread_idx (user_id=?)',
+      ]);
     }
   });
 

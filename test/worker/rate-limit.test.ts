@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { pruneExpiredRows } from '../../worker/cron/prune-expired';
-import { HttpError } from '../../worker/lib/errors';
-import { sha256Hex } from '../../worker/lib/crypto';
-import { check, hit, RATE_LIMITS, rateLimitKey } from '../../worker/lib/rate-limit';
+import { pruneExpiredRows } from '@worker/cron/prune-expired';
+import { HttpError } from '@worker/lib/errors';
+import { sha256Hex } from '@worker/lib/crypto';
+import { check, hit, RATE_LIMITS, rateLimitKey } from '@worker/lib/rate-limit';
 import { unique } from './helpers';
 
 async function statusOf(promise: Promise<void>) {
@@ -45,7 +45,8 @@ describe('fixed-window rate limits', () => {
   it('counts subjects case-insensitively (usernames)', async () => {
     const subject = unique('Case');
     const now = 1_700_000_000_000;
-    for (let i = 0; i < 10; i++) await hit(env.DB, 'failedSignInPerAddressName', i % 2 ? subject.toUpperCase() : subject.toLowerCase(), now);
+    for (let i = 0; i < 10; i++)
+      await hit(env.DB, 'failedSignInPerAddressName', i % 2 ? subject.toUpperCase() : subject.toLowerCase(), now);
     expect(await statusOf(check(env.DB, 'failedSignInPerAddressName', subject, now))).toBe(429);
   });
 });
@@ -57,7 +58,9 @@ describe('rate-limit row keys', () => {
     await hit(env.DB, 'failedSignInPerAddressName', huge, now);
     const key = `failedSignInPerAddressName:${await sha256Hex(huge.toLowerCase())}`;
     expect(await rateLimitKey('failedSignInPerAddressName', huge.toUpperCase())).toBe(key);
-    const row = await env.DB.prepare('SELECT key, count FROM rate_limits WHERE key = ?').bind(key).first<{ key: string; count: number }>();
+    const row = await env.DB.prepare('SELECT key, count FROM rate_limits WHERE key = ?')
+      .bind(key)
+      .first<{ key: string; count: number }>();
     expect(row).toEqual({ key, count: 1 });
     expect(key).toHaveLength('failedSignInPerAddressName:'.length + 64);
     expect(await rateLimitKey('contactPerIp', '')).toMatch(/^contactPerIp:[0-9a-f]{64}$/);
@@ -69,10 +72,14 @@ describe('daily prune job', () => {
     const now = Date.now();
     const live = unique('live');
     const dead = unique('dead');
-    await env.DB.prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?, 1, ?), (?, 1, ?)').bind(live, now + 60_000, dead, now - 1).run();
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?, 1, ?), (?, 1, ?)')
+      .bind(live, now + 60_000, dead, now - 1)
+      .run();
     await pruneExpiredRows(env.DB, now);
     await pruneExpiredRows(env.DB, now);
-    const keys = await env.DB.prepare('SELECT key FROM rate_limits WHERE key IN (?, ?)').bind(live, dead).all<{ key: string }>();
+    const keys = await env.DB.prepare('SELECT key FROM rate_limits WHERE key IN (?, ?)')
+      .bind(live, dead)
+      .all<{ key: string }>();
     expect(keys.results.map((r) => r.key)).toEqual([live]);
   });
 });

@@ -3,17 +3,23 @@
 // and the report threshold guard that hides a listing until an admin looks.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { REPORTS_PER_HOUR } from '../../src/shared/constants';
-import { proposeCircle } from '../../worker/lib/trade-circles/propose';
+import { REPORTS_PER_HOUR } from '@/shared/constants';
+import { proposeCircle } from '@worker/lib/trade-circles/propose';
 import { call, createListing, json, signUp, signUpAdmin, type Member } from './helpers';
 
 const report = (member: Member | null, body: unknown) => call('/api/reports', { cookie: member?.cookie, body });
 const reportsOf = async (member: Member) => json<any[]>(await call('/api/reports', { cookie: member.cookie }));
-const scalar = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+const scalar = async (sql: string, ...params: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
 const openCount = () => scalar("SELECT value AS n FROM admin_counters WHERE name = 'reports_open'");
 
 async function send(from: Member, to: Member, listingId: number, content: string): Promise<number> {
-  const response = await call('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
+  const response = await call('/api/messages', {
+    cookie: from.cookie,
+    body: { senderId: from.id, receiverId: to.id, listingId, content },
+  });
   expect(response.status, await response.clone().text()).toBe(201);
   return (await json(response)).id;
 }
@@ -21,9 +27,17 @@ async function send(from: Member, to: Member, listingId: number, content: string
 describe('POST /api/reports', () => {
   it('files a report of a listing with a snapshot and the member responsible, answering 201 with it', async () => {
     const [owner, reporter] = await Promise.all([signUp(), signUp()]);
-    const listing = await createListing(owner, { title: 'Suspicious gift cards', description: 'Pay first, I ship later.' });
+    const listing = await createListing(owner, {
+      title: 'Suspicious gift cards',
+      description: 'Pay first, I ship later.',
+    });
     const before = await openCount();
-    const response = await report(reporter, { targetType: 'listing', targetId: listing.id, reason: 'scam', details: '  Asked me to pay by gift card.  ' });
+    const response = await report(reporter, {
+      targetType: 'listing',
+      targetId: listing.id,
+      reason: 'scam',
+      details: '  Asked me to pay by gift card.  ',
+    });
     expect(response.status).toBe(201);
     const body = await json(response);
     expect(body).toEqual({
@@ -38,11 +52,18 @@ describe('POST /api/reports', () => {
       createdAt: expect.any(String),
       resolvedAt: null,
     });
-    const row = await env.DB.prepare('SELECT reporter_id, target_user_id, snapshot, guard FROM reports WHERE id = ?').bind(body.id).first<any>();
+    const row = await env.DB.prepare('SELECT reporter_id, target_user_id, snapshot, guard FROM reports WHERE id = ?')
+      .bind(body.id)
+      .first<any>();
     expect(row.reporter_id).toBe(reporter.id);
     expect(row.target_user_id).toBe(owner.id);
     expect(row.guard).toBeNull();
-    expect(JSON.parse(row.snapshot)).toEqual({ label: 'Suspicious gift cards', text: 'Pay first, I ship later.', imageUrl: null, link: `/listing/${listing.id}` });
+    expect(JSON.parse(row.snapshot)).toEqual({
+      label: 'Suspicious gift cards',
+      text: 'Pay first, I ship later.',
+      imageUrl: null,
+      link: `/listing/${listing.id}`,
+    });
     expect(await openCount()).toBe(before + 1);
   });
 
@@ -50,7 +71,12 @@ describe('POST /api/reports', () => {
     const [owner, reporter] = await Promise.all([signUp(), signUp()]);
     const listing = await createListing(owner);
     const first = await json(await report(reporter, { targetType: 'listing', targetId: listing.id, reason: 'spam' }));
-    const again = await report(reporter, { targetType: 'listing', targetId: listing.id, reason: 'scam', details: 'More' });
+    const again = await report(reporter, {
+      targetType: 'listing',
+      targetId: listing.id,
+      reason: 'scam',
+      details: 'More',
+    });
     expect(again.status).toBe(200);
     expect(await json(again)).toEqual(first);
     expect(await scalar('SELECT count(*) AS n FROM reports WHERE reporter_id = ?', reporter.id)).toBe(1);
@@ -60,14 +86,19 @@ describe('POST /api/reports', () => {
       report(reporter, { targetType: 'user', targetId: owner.id, reason: 'harassment' }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
-    expect(await scalar("SELECT count(*) AS n FROM reports WHERE reporter_id = ? AND target_type = 'user'", reporter.id)).toBe(1);
+    expect(
+      await scalar("SELECT count(*) AS n FROM reports WHERE reporter_id = ? AND target_type = 'user'", reporter.id),
+    ).toBe(1);
   });
 
   it('reports a member, a received message, an offer made to the reporter and a circle chat line', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listing = await createListing(owner, { title: 'Old typewriter' });
     const messageId = await send(member, owner, listing.id, 'Click http://example.test for a prize');
-    const offered = await call('/api/offers', { cookie: member.cookie, body: { listingId: listing.id, text: 'Two hours of help' } });
+    const offered = await call('/api/offers', {
+      cookie: member.cookie,
+      body: { listingId: listing.id, text: 'Two hours of help' },
+    });
     expect(offered.status).toBe(201);
     const offer = await json(offered);
 
@@ -77,7 +108,11 @@ describe('POST /api/reports', () => {
     expect(asMessage.targetLabel).toBe('Message about “Old typewriter”');
     const asOffer = await json(await report(owner, { targetType: 'offer', targetId: offer.id, reason: 'scam' }));
     expect(asOffer.targetLabel).toBe('Offer on “Old typewriter”');
-    const snapshots = await env.DB.prepare('SELECT target_type, target_user_id, snapshot FROM reports WHERE reporter_id = ? ORDER BY id').bind(owner.id).all<any>();
+    const snapshots = await env.DB.prepare(
+      'SELECT target_type, target_user_id, snapshot FROM reports WHERE reporter_id = ? ORDER BY id',
+    )
+      .bind(owner.id)
+      .all<any>();
     expect(snapshots.results.map((r) => [r.target_type, r.target_user_id, JSON.parse(r.snapshot).text])).toEqual([
       ['user', member.id, ''],
       ['message', member.id, 'Click http://example.test for a prize'],
@@ -86,17 +121,32 @@ describe('POST /api/reports', () => {
 
     // A trade circle's chat: a line written by another member of the circle.
     const third = await signUp();
-    const items = await Promise.all([owner, member, third].map((m, i) => createListing(m, { title: `Chat circle item ${i}` })));
+    const items = await Promise.all(
+      [owner, member, third].map((m, i) => createListing(m, { title: `Chat circle item ${i}` })),
+    );
     const ring = [owner, member, third];
-    for (let i = 0; i < 3; i++) await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?, ?)').bind(ring[(i + 1) % 3]!.id, items[i].id).run();
-    const circleId = await proposeCircle(env, ring.map((m, i) => ({ giverId: m.id, listingId: items[i].id, receiverId: ring[(i + 1) % 3]!.id })));
+    for (let i = 0; i < 3; i++)
+      await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?, ?)')
+        .bind(ring[(i + 1) % 3]!.id, items[i].id)
+        .run();
+    const circleId = await proposeCircle(
+      env,
+      ring.map((m, i) => ({ giverId: m.id, listingId: items[i].id, receiverId: ring[(i + 1) % 3]!.id })),
+    );
     expect(circleId).toBeTypeOf('number');
-    const line = await json(await call(`/api/trade-circles/${circleId}/messages`, { cookie: member.cookie, body: { content: 'Send me your bank details' } }));
+    const line = await json(
+      await call(`/api/trade-circles/${circleId}/messages`, {
+        cookie: member.cookie,
+        body: { content: 'Send me your bank details' },
+      }),
+    );
     const asLine = await report(third, { targetType: 'circle_message', targetId: line.id, reason: 'scam' });
     expect(asLine.status).toBe(201);
     expect((await json(asLine)).targetLabel).toBe('Trade circle chat line');
     // Own line: 400; a member of no such circle: 404.
-    expect((await json(await report(member, { targetType: 'circle_message', targetId: line.id, reason: 'scam' }))).message).toBe('You cannot report your own message');
+    expect(
+      (await json(await report(member, { targetType: 'circle_message', targetId: line.id, reason: 'scam' }))).message,
+    ).toBe('You cannot report your own message');
     const outsider = await signUp();
     const hidden = await report(outsider, { targetType: 'circle_message', targetId: line.id, reason: 'scam' });
     expect(hidden.status).toBe(404);
@@ -107,7 +157,9 @@ describe('POST /api/reports', () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listing = await createListing(owner);
     const messageId = await send(member, owner, listing.id, 'Hello');
-    const offer = await json(await call('/api/offers', { cookie: member.cookie, body: { listingId: listing.id, text: 'A cake' } }));
+    const offer = await json(
+      await call('/api/offers', { cookie: member.cookie, body: { listingId: listing.id, text: 'A cake' } }),
+    );
     const cases: [Member, string, number, string][] = [
       [owner, 'user', owner.id, 'You cannot report yourself'],
       [owner, 'listing', listing.id, 'You cannot report your own listing'],
@@ -126,7 +178,9 @@ describe('POST /api/reports', () => {
     const [owner, member, stranger] = await Promise.all([signUp(), signUp(), signUp()]);
     const listing = await createListing(owner);
     const messageId = await send(member, owner, listing.id, 'Private words');
-    const offer = await json(await call('/api/offers', { cookie: member.cookie, body: { listingId: listing.id, text: 'A pie' } }));
+    const offer = await json(
+      await call('/api/offers', { cookie: member.cookie, body: { listingId: listing.id, text: 'A pie' } }),
+    );
     const cases: [string, number, string][] = [
       ['listing', 999_999_999, 'Listing not found'],
       ['user', 999_999_999, 'User not found'],
@@ -143,9 +197,15 @@ describe('POST /api/reports', () => {
       expect((await json(response)).message).toBe(message);
     }
     // A hidden listing is missing to everyone but its owner and admins.
-    await env.DB.prepare("UPDATE listings SET held_status = status, status = 'hidden', hidden_reason = 'moderation' WHERE id = ?").bind(listing.id).run();
+    await env.DB.prepare(
+      "UPDATE listings SET held_status = status, status = 'hidden', hidden_reason = 'moderation' WHERE id = ?",
+    )
+      .bind(listing.id)
+      .run();
     expect((await report(stranger, { targetType: 'listing', targetId: listing.id, reason: 'spam' })).status).toBe(404);
-    expect((await report(await signUpAdmin(), { targetType: 'listing', targetId: listing.id, reason: 'spam' })).status).toBe(201);
+    expect(
+      (await report(await signUpAdmin(), { targetType: 'listing', targetId: listing.id, reason: 'spam' })).status,
+    ).toBe(201);
   });
 
   it('refuses visitors and hostile bodies with the contract’s answers, storing nothing', async () => {
@@ -157,12 +217,24 @@ describe('POST /api/reports', () => {
     const bad: [unknown, string, string][] = [
       [{ targetType: 'listing', targetId: listing.id, reason: 'rude' }, 'reason', 'Please choose a reason'],
       [{ targetType: 'listing', targetId: listing.id }, 'reason', 'Please choose a reason'],
-      [{ targetType: 'planet', targetId: listing.id, reason: 'spam' }, 'targetType', 'Please choose what you are reporting'],
+      [
+        { targetType: 'planet', targetId: listing.id, reason: 'spam' },
+        'targetType',
+        'Please choose what you are reporting',
+      ],
       [{ targetType: 'listing', targetId: 'abc', reason: 'spam' }, 'targetId', 'Please choose what you are reporting'],
       [{ targetType: 'listing', targetId: -4, reason: 'spam' }, 'targetId', 'Please choose what you are reporting'],
       [{ targetType: 'listing', targetId: 1.5, reason: 'spam' }, 'targetId', 'Please choose what you are reporting'],
-      [{ targetType: 'listing', targetId: listing.id, reason: 'spam', details: 'x'.repeat(1001) }, 'details', 'Details must be at most 1000 characters'],
-      [{ targetType: 'listing', targetId: listing.id, reason: 'spam', details: 42 }, 'details', 'Details must be at most 1000 characters'],
+      [
+        { targetType: 'listing', targetId: listing.id, reason: 'spam', details: 'x'.repeat(1001) },
+        'details',
+        'Details must be at most 1000 characters',
+      ],
+      [
+        { targetType: 'listing', targetId: listing.id, reason: 'spam', details: 42 },
+        'details',
+        'Details must be at most 1000 characters',
+      ],
     ];
     for (const [body, field, message] of bad) {
       const response = await report(member, body);
@@ -177,9 +249,14 @@ describe('POST /api/reports', () => {
     expect((await report(member, [1, 2])).status).toBe(400);
     // An id no table can hold names nothing.
     expect((await report(member, { targetType: 'listing', targetId: 1e300, reason: 'spam' })).status).toBe(404);
-    expect((await report(member, { targetType: 'listing', targetId: '99999999999999999999', reason: 'spam' })).status).toBe(404);
+    expect(
+      (await report(member, { targetType: 'listing', targetId: '99999999999999999999', reason: 'spam' })).status,
+    ).toBe(404);
     // Exactly 1,000 characters is fine.
-    expect((await report(member, { targetType: 'listing', targetId: listing.id, reason: 'spam', details: 'x'.repeat(1000) })).status).toBe(201);
+    expect(
+      (await report(member, { targetType: 'listing', targetId: listing.id, reason: 'spam', details: 'x'.repeat(1000) }))
+        .status,
+    ).toBe(201);
     expect(await scalar('SELECT count(*) AS n FROM reports WHERE reporter_id = ?', member.id)).toBe(1);
   });
 
@@ -197,7 +274,9 @@ describe('POST /api/reports', () => {
     expect(retry).toBeLessThanOrEqual(3600);
     expect(await scalar('SELECT count(*) AS n FROM reports WHERE reporter_id = ?', reporter.id)).toBe(REPORTS_PER_HOUR);
     // Another member is not affected.
-    expect((await report(await signUp(), { targetType: 'user', targetId: targets.at(-1)!.id, reason: 'spam' })).status).toBe(201);
+    expect(
+      (await report(await signUp(), { targetType: 'user', targetId: targets.at(-1)!.id, reason: 'spam' })).status,
+    ).toBe(201);
   });
 });
 
@@ -205,13 +284,24 @@ describe('GET /api/reports', () => {
   it('lists the member’s own reports newest first, with their outcome, and nobody else’s', async () => {
     const [owner, reporter, other] = await Promise.all([signUp(), signUp(), signUp()]);
     const listing = await createListing(owner, { title: 'Reported lamp' });
-    const first = await json(await report(reporter, { targetType: 'listing', targetId: listing.id, reason: 'prohibited' }));
-    const second = await json(await report(reporter, { targetType: 'user', targetId: owner.id, reason: 'harassment', details: 'Rude' }));
+    const first = await json(
+      await report(reporter, { targetType: 'listing', targetId: listing.id, reason: 'prohibited' }),
+    );
+    const second = await json(
+      await report(reporter, { targetType: 'user', targetId: owner.id, reason: 'harassment', details: 'Rude' }),
+    );
     await report(other, { targetType: 'user', targetId: owner.id, reason: 'spam' });
-    await env.DB.prepare("UPDATE reports SET status = 'resolved', resolution = 'warn', resolved_at = ? WHERE id = ?").bind(new Date().toISOString(), first.id).run();
+    await env.DB.prepare("UPDATE reports SET status = 'resolved', resolution = 'warn', resolved_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), first.id)
+      .run();
     const mine = await reportsOf(reporter);
     expect(mine.map((r) => r.id)).toEqual([second.id, first.id]);
-    expect(mine[1]).toMatchObject({ status: 'resolved', resolution: 'warn', targetLabel: 'Reported lamp', resolvedAt: expect.any(String) });
+    expect(mine[1]).toMatchObject({
+      status: 'resolved',
+      resolution: 'warn',
+      targetLabel: 'Reported lamp',
+      resolvedAt: expect.any(String),
+    });
     expect(mine[0]).toMatchObject({ status: 'open', resolution: null, details: 'Rude' });
     expect(mine[0]).not.toHaveProperty('note');
     expect((await call('/api/reports')).status).toBe(401);
@@ -230,27 +320,51 @@ describe('the report threshold guard', () => {
     expect((await call(`/api/listings/${listing.id}`)).status).toBe(200);
     await report(reporters[2]!, { targetType: 'listing', targetId: listing.id, reason: 'scam' });
 
-    const row = await env.DB.prepare('SELECT status, held_status, hidden_reason FROM listings WHERE id = ?').bind(listing.id).first<any>();
+    const row = await env.DB.prepare('SELECT status, held_status, hidden_reason FROM listings WHERE id = ?')
+      .bind(listing.id)
+      .first<any>();
     expect(row).toEqual({ status: 'hidden', held_status: 'active', hidden_reason: 'reports' });
-    const guard = await env.DB.prepare("SELECT reporter_id, target_user_id, reason, details, status FROM reports WHERE guard = 'report_threshold' AND target_id = ?")
+    const guard = await env.DB.prepare(
+      "SELECT reporter_id, target_user_id, reason, details, status FROM reports WHERE guard = 'report_threshold' AND target_id = ?",
+    )
       .bind(listing.id)
       .all<any>();
-    expect(guard.results).toEqual([{ reporter_id: null, target_user_id: owner.id, reason: 'scam', details: 'Hidden automatically: 3 members reported this listing', status: 'open' }]);
+    expect(guard.results).toEqual([
+      {
+        reporter_id: null,
+        target_user_id: owner.id,
+        reason: 'scam',
+        details: 'Hidden automatically: 3 members reported this listing',
+        status: 'open',
+      },
+    ]);
     // Out of public view at once; a fourth report finds it missing, and files no second guard report.
     expect((await call(`/api/listings/${listing.id}`)).status).toBe(404);
-    expect((await report(await signUp(), { targetType: 'listing', targetId: listing.id, reason: 'spam' })).status).toBe(404);
-    expect(await scalar("SELECT count(*) AS n FROM reports WHERE guard = 'report_threshold' AND target_id = ?", listing.id)).toBe(1);
+    expect((await report(await signUp(), { targetType: 'listing', targetId: listing.id, reason: 'spam' })).status).toBe(
+      404,
+    );
+    expect(
+      await scalar("SELECT count(*) AS n FROM reports WHERE guard = 'report_threshold' AND target_id = ?", listing.id),
+    ).toBe(1);
   });
 
   it('calls off the proposed trade circle the hidden listing is in', async () => {
     const members = await Promise.all([signUp(), signUp(), signUp()]);
     const items = await Promise.all(members.map((m, i) => createListing(m, { title: `Guarded circle item ${i}` })));
-    for (let i = 0; i < 3; i++) await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?, ?)').bind(members[(i + 1) % 3]!.id, items[i].id).run();
-    const circleId = await proposeCircle(env, members.map((m, i) => ({ giverId: m.id, listingId: items[i].id, receiverId: members[(i + 1) % 3]!.id })));
+    for (let i = 0; i < 3; i++)
+      await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?, ?)')
+        .bind(members[(i + 1) % 3]!.id, items[i].id)
+        .run();
+    const circleId = await proposeCircle(
+      env,
+      members.map((m, i) => ({ giverId: m.id, listingId: items[i].id, receiverId: members[(i + 1) % 3]!.id })),
+    );
     for (const reporter of await Promise.all([signUp(), signUp(), signUp()])) {
       await report(reporter, { targetType: 'listing', targetId: items[0].id, reason: 'spam' });
     }
     expect(await scalar('SELECT status = ? AS n FROM trade_circles WHERE id = ?', 'declined', circleId)).toBe(1);
-    expect(await scalar('SELECT count(*) AS n FROM trade_circle_legs WHERE circle_id = ? AND open = 1', circleId)).toBe(0);
+    expect(await scalar('SELECT count(*) AS n FROM trade_circle_legs WHERE circle_id = ? AND open = 1', circleId)).toBe(
+      0,
+    );
   });
 });

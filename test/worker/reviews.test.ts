@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../worker/db/client';
-import { insertReview } from '../../worker/db/queries/reviews';
-import { isUniqueViolation } from '../../worker/db/queries/users';
+import { createDb } from '@worker/db/client';
+import { insertReview } from '@worker/db/queries/reviews';
+import { isUniqueViolation } from '@worker/db/queries/users';
 import { call, insertListing, json, signUp, signUpAdmin, type Member } from './helpers';
 
 async function expectStatus(response: Promise<Response>, status: number) {
@@ -12,15 +12,29 @@ async function expectStatus(response: Promise<Response>, status: number) {
 }
 
 const message = (from: Member, to: Member, listingId: number) =>
-  expectStatus(call('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content: 'Shall we trade?' } }), 201);
+  expectStatus(
+    call('/api/messages', {
+      cookie: from.cookie,
+      body: { senderId: from.id, receiverId: to.id, listingId, content: 'Shall we trade?' },
+    }),
+    201,
+  );
 
 const recordBarter = (by: Member, recipient: Member, listingId: number) =>
-  call('/api/barters', { cookie: by.cookie, body: { listingId, initiatorId: by.id, recipientId: recipient.id, status: 'pending' } });
+  call('/api/barters', {
+    cookie: by.cookie,
+    body: { listingId, initiatorId: by.id, recipientId: recipient.id, status: 'pending' },
+  });
 
 const patch = (path: string, who: Member) => call(path, { method: 'PATCH', cookie: who.cookie });
 
 /** A barter in the given state between a listing's owner and a member who wrote to them. */
-async function barterBetween(owner: Member, member: Member, state: 'pending' | 'completed' | 'cancelled' = 'completed', title?: string) {
+async function barterBetween(
+  owner: Member,
+  member: Member,
+  state: 'pending' | 'completed' | 'cancelled' = 'completed',
+  title?: string,
+) {
   const listingId = await insertListing(owner, title);
   await message(member, owner, listingId);
   const barter = await expectStatus(recordBarter(member, owner, listingId), 201);
@@ -30,11 +44,15 @@ async function barterBetween(owner: Member, member: Member, state: 'pending' | '
 }
 
 async function completed(state: 'pending' | 'completed' | 'cancelled' = 'completed') {
-  const [owner, member] = await Promise.all([signUp({ displayName: 'Olivia Owner' }), signUp({ displayName: 'Max Member' })]);
+  const [owner, member] = await Promise.all([
+    signUp({ displayName: 'Olivia Owner' }),
+    signUp({ displayName: 'Max Member' }),
+  ]);
   return { owner, member, ...(await barterBetween(owner, member, state)) };
 }
 
-const review = (by: Member, body: Record<string, unknown>) => call('/api/reviews', { cookie: by.cookie, body: { reviewerId: by.id, ...body } });
+const review = (by: Member, body: Record<string, unknown>) =>
+  call('/api/reviews', { cookie: by.cookie, body: { reviewerId: by.id, ...body } });
 
 const goodReview = (userId: number, barterId: number, listingId: number, extra: Record<string, unknown> = {}) => ({
   userId,
@@ -46,14 +64,19 @@ const goodReview = (userId: number, barterId: number, listingId: number, extra: 
 });
 
 async function ratingOf(member: Member) {
-  return env.DB.prepare('SELECT rating, review_count AS reviewCount, barters_completed AS bartersCompleted FROM users WHERE id = ?')
+  return env.DB.prepare(
+    'SELECT rating, review_count AS reviewCount, barters_completed AS bartersCompleted FROM users WHERE id = ?',
+  )
     .bind(member.id)
     .first<{ rating: number; reviewCount: number; bartersCompleted: number }>();
 }
 
 describe('the barter and review life cycle', () => {
   it('message → record → confirm by the other member → both review → ratings; no duplicates, no cancelling', async () => {
-    const [owner, member] = await Promise.all([signUp({ displayName: 'Olivia Owner' }), signUp({ displayName: 'Max Member' })]);
+    const [owner, member] = await Promise.all([
+      signUp({ displayName: 'Olivia Owner' }),
+      signUp({ displayName: 'Max Member' }),
+    ]);
     const listingId = await insertListing(owner, 'Oak bookshelf');
 
     // Nothing to record before the two have talked about the listing.
@@ -65,7 +88,9 @@ describe('the barter and review life cycle', () => {
     // A pending barter cannot be reviewed yet.
     const early = await review(member, goodReview(owner.id, barter.id, listingId));
     expect(early.status).toBe(400);
-    expect((await json(early)).message).toBe('This barter is not yet marked as completed. You can only leave a review after completing a barter.');
+    expect((await json(early)).message).toBe(
+      'This barter is not yet marked as completed. You can only leave a review after completing a barter.',
+    );
 
     const waiting = await patch(`/api/barters/${barter.id}/complete`, member);
     expect(waiting.status).toBe(403);
@@ -91,7 +116,10 @@ describe('the barter and review life cycle', () => {
       reviewerName: 'Max Member',
       listingTitle: 'Oak bookshelf',
     });
-    const byOwner = await review(owner, goodReview(member.id, barter.id, listingId, { rating: 5, comment: '  Smooth exchange, thank you!  ' }));
+    const byOwner = await review(
+      owner,
+      goodReview(member.id, barter.id, listingId, { rating: 5, comment: '  Smooth exchange, thank you!  ' }),
+    );
     expect(byOwner.status).toBe(201);
     expect(await json(byOwner)).toMatchObject({ reviewerName: 'Olivia Owner', comment: 'Smooth exchange, thank you!' });
 
@@ -141,7 +169,14 @@ describe('POST /api/reviews', () => {
   it('a duplicate that slips past the check fails on the unique index and changes nothing', async () => {
     const { owner, member, barterId, listingId } = await completed();
     const db = createDb(env.DB);
-    const values = { reviewerId: member.id, userId: owner.id, listingId, barterId, rating: 2, comment: 'Straight to the query.' };
+    const values = {
+      reviewerId: member.id,
+      userId: owner.id,
+      listingId,
+      barterId,
+      rating: 2,
+      comment: 'Straight to the query.',
+    };
     const notice = { reviewerName: 'Max Member', reviewedUsername: owner.username };
     expect(await insertReview(db, values, notice)).toMatchObject({ rating: 2, reviewerName: 'Max Member' });
     const error = await insertReview(db, { ...values, rating: 5 }, notice).catch((e: unknown) => e);
@@ -152,7 +187,10 @@ describe('POST /api/reviews', () => {
   it('requires a signed-in member reviewing as themselves', async () => {
     const { owner, member, barterId, listingId } = await completed();
     expect((await call('/api/reviews', { body: goodReview(owner.id, barterId, listingId) })).status).toBe(401);
-    const impersonating = await call('/api/reviews', { cookie: member.cookie, body: { ...goodReview(owner.id, barterId, listingId), reviewerId: owner.id } });
+    const impersonating = await call('/api/reviews', {
+      cookie: member.cookie,
+      body: { ...goodReview(owner.id, barterId, listingId), reviewerId: owner.id },
+    });
     expect(impersonating.status).toBe(403);
   });
 
@@ -172,7 +210,10 @@ describe('POST /api/reviews', () => {
     [{ barterId: 'abc' }, 'barterId', 'Barter information not found. You cannot leave a review.'],
   ])('refuses %o with the schema message', async (override, field, text) => {
     const { owner, member, barterId, listingId } = await completed();
-    const response = await call('/api/reviews', { cookie: member.cookie, body: { reviewerId: member.id, ...goodReview(owner.id, barterId, listingId), ...override } });
+    const response = await call('/api/reviews', {
+      cookie: member.cookie,
+      body: { reviewerId: member.id, ...goodReview(owner.id, barterId, listingId), ...override },
+    });
     expect(response.status).toBe(400);
     const body = await json(response);
     expect(body.message).toBe(text);
@@ -225,11 +266,21 @@ describe('POST /api/reviews', () => {
 
 describe('GET /api/listings/:id/reviews and /api/users/:id/reviews', () => {
   it('lists reviews newest first with reviewer name and listing title, to anyone', async () => {
-    const [owner, alice, bob] = await Promise.all([signUp(), signUp({ displayName: 'Alice Reviewer' }), signUp({ displayName: 'Bob Reviewer' })]);
+    const [owner, alice, bob] = await Promise.all([
+      signUp(),
+      signUp({ displayName: 'Alice Reviewer' }),
+      signUp({ displayName: 'Bob Reviewer' }),
+    ]);
     const shelf = await barterBetween(owner, alice, 'completed', 'Oak bookshelf');
     const lamp = await barterBetween(owner, bob, 'completed', 'Brass lamp');
-    const fromAlice = await expectStatus(review(alice, goodReview(owner.id, shelf.barterId, shelf.listingId, { rating: 4 })), 201);
-    const fromBob = await expectStatus(review(bob, goodReview(owner.id, lamp.barterId, lamp.listingId, { rating: 2 })), 201);
+    const fromAlice = await expectStatus(
+      review(alice, goodReview(owner.id, shelf.barterId, shelf.listingId, { rating: 4 })),
+      201,
+    );
+    const fromBob = await expectStatus(
+      review(bob, goodReview(owner.id, lamp.barterId, lamp.listingId, { rating: 2 })),
+      201,
+    );
     const ownersReview = await expectStatus(review(owner, goodReview(alice.id, shelf.barterId, shelf.listingId)), 201);
 
     const received = await call(`/api/users/${owner.id}/reviews`);
@@ -241,7 +292,9 @@ describe('GET /api/listings/:id/reviews and /api/users/:id/reviews', () => {
       ['Alice Reviewer', 'Oak bookshelf'],
     ]);
 
-    const aboutShelf = await json<any[]>(await call(`/api/listings/${shelf.listingId}/reviews`, { cookie: bob.cookie }));
+    const aboutShelf = await json<any[]>(
+      await call(`/api/listings/${shelf.listingId}/reviews`, { cookie: bob.cookie }),
+    );
     expect(aboutShelf.map((r) => r.id)).toEqual([ownersReview.id, fromAlice.id]);
     expect(await json(await call(`/api/users/${bob.id}/reviews`))).toEqual([]);
   });

@@ -3,22 +3,32 @@
 // resync, and the room leaves it out of the frame. Sockets that joined before get every frame.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { newestMessageId } from '../../worker/durable-objects/conversation-frames';
-import { roomStub } from '../../worker/lib/conversation-room';
+import { newestMessageId } from '@worker/durable-objects/conversation-frames';
+import { roomStub } from '@worker/lib/conversation-room';
 import { beginOldShapeConversation, call, insertListing, json, signUp } from './helpers';
 import { openSocket, settle } from './ws-client';
 
 const SESSION = { 'X-Session-Key': 'b'.repeat(64), 'X-Session-Created': String(1_700_000_000_000) };
 
 async function join(listingId: number, userId: number, partnerId: number) {
-  const headers = { Upgrade: 'websocket', 'X-User-Id': String(userId), 'X-Partner-Id': String(partnerId), 'X-Listing-Id': String(listingId), ...SESSION };
+  const headers = {
+    Upgrade: 'websocket',
+    'X-User-Id': String(userId),
+    'X-Partner-Id': String(partnerId),
+    'X-Listing-Id': String(listingId),
+    ...SESSION,
+  };
   return openSocket(await roomStub(env, listingId, userId, partnerId).fetch('http://room/', { headers }));
 }
 
 /** A message stored in D1 the way the route stores it, without the route's fan-out. */
 async function store(senderId: number, receiverId: number, listingId: number, content: string) {
-  await env.DB.prepare('INSERT INTO messages (sender_id, receiver_id, listing_id, content) VALUES (?, ?, ?, ?)').bind(senderId, receiverId, listingId, content).run();
-  const row = await env.DB.prepare('SELECT max(id) AS id FROM messages WHERE listing_id = ?').bind(listingId).first<{ id: number }>();
+  await env.DB.prepare('INSERT INTO messages (sender_id, receiver_id, listing_id, content) VALUES (?, ?, ?, ?)')
+    .bind(senderId, receiverId, listingId, content)
+    .run();
+  const row = await env.DB.prepare('SELECT max(id) AS id FROM messages WHERE listing_id = ?')
+    .bind(listingId)
+    .first<{ id: number }>();
   return { id: row!.id, senderId, receiverId, listingId, content, read: false, createdAt: new Date().toISOString() };
 }
 
@@ -49,8 +59,15 @@ describe('message frames after the reply', () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listingId = await insertListing(owner);
     const ownerSocket = await join(listingId, owner.id, member.id);
-    const sent = await json<{ id: number }>(await call('/api/messages', { cookie: member.cookie, body: { receiverId: owner.id, listingId, content: 'Is it still there?' } }));
-    expect(await ownerSocket.next((f) => f.type === 'message')).toMatchObject({ message: { id: sent.id, content: 'Is it still there?' } });
+    const sent = await json<{ id: number }>(
+      await call('/api/messages', {
+        cookie: member.cookie,
+        body: { receiverId: owner.id, listingId, content: 'Is it still there?' },
+      }),
+    );
+    expect(await ownerSocket.next((f) => f.type === 'message')).toMatchObject({
+      message: { id: sent.id, content: 'Is it still there?' },
+    });
     await settle();
     expect(ownerSocket.frames.filter((f) => f.type === 'message')).toHaveLength(1);
     ownerSocket.socket.close(1000, 'done');

@@ -4,16 +4,20 @@
 // or statement on these paths shows up here before it shows up in `npm run quota`.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { FREQUENT_CRON, runScheduled } from '../../worker/cron/index';
-import { emptyCounts, meterEnv, METER_HEADER, type MeterCounts } from '../../worker/lib/meter';
-import worker from '../../worker/index';
+import { FREQUENT_CRON, runScheduled } from '@worker/cron/index';
+import { emptyCounts, meterEnv, METER_HEADER, type MeterCounts } from '@worker/lib/meter';
+import worker from '@worker/index';
 import { insertListing, ORIGIN, randomIp, signUp, type Member } from './helpers';
 
 /** Calls the Worker with metering on and returns the status and the request's counts. */
 async function metered(path: string, member: Member, body?: unknown): Promise<{ status: number; counts: MeterCounts }> {
   const headers: Record<string, string> = { Cookie: member.cookie, Origin: ORIGIN, 'CF-Connecting-IP': randomIp() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const request = new Request(`${ORIGIN}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const request = new Request(`${ORIGIN}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const ctx = createExecutionContext();
   const response = await worker.fetch(request, { ...env, METER: '1' }, ctx);
   await waitOnExecutionContext(ctx);
@@ -71,7 +75,9 @@ describe('rows written', () => {
     expect(settled.counts.d1RowsWritten).toBe(0);
 
     // The notifications still read as before: one entry per conversation, counting unseen messages.
-    const entry = await env.DB.prepare('SELECT count, read_at FROM notifications WHERE user_id = ?1 AND subject_key = ?2')
+    const entry = await env.DB.prepare(
+      'SELECT count, read_at FROM notifications WHERE user_id = ?1 AND subject_key = ?2',
+    )
       .bind(owner.id, `message:${listingId}:${member.id}`)
       .first<{ count: number; read_at: string | null }>();
     expect(entry).toEqual({ count: 1, read_at: null });

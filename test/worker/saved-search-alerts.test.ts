@@ -2,9 +2,9 @@
 // digest per member and run, only for listings new in the run's window; reruns change nothing.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { FREQUENT_CRON } from '../../worker/cron/index';
-import { SAVED_SEARCH_JOB, runSavedSearchAlerts } from '../../worker/cron/saved-search-alerts';
-import worker from '../../worker/index';
+import { FREQUENT_CRON } from '@worker/cron/index';
+import { SAVED_SEARCH_JOB, runSavedSearchAlerts } from '@worker/cron/saved-search-alerts';
+import worker from '@worker/index';
 import { recording, tableScans } from './job-query-plans';
 import { createListing, signUp, unique, type Member } from './helpers';
 
@@ -26,29 +26,49 @@ async function tick(scheduledTime: number) {
 
 const verify = (m: Member) => env.DB.prepare('UPDATE users SET email_verified = 1 WHERE id = ?').bind(m.id).run();
 
-async function saveSearch(m: Member, query: string | null, category: string | null, createdAt: number, enabled = true): Promise<number> {
-  const row = await env.DB.prepare('INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id')
+async function saveSearch(
+  m: Member,
+  query: string | null,
+  category: string | null,
+  createdAt: number,
+  enabled = true,
+): Promise<number> {
+  const row = await env.DB.prepare(
+    'INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+  )
     .bind(m.id, query, category, enabled ? 1 : 0, iso(createdAt))
     .first<{ id: number }>();
   return row!.id;
 }
 
 /** A listing made through the API (so search indexes it), then dated and given a status. */
-async function listing(owner: Member, title: string, categories: string[], createdAt: number, status = 'active'): Promise<number> {
+async function listing(
+  owner: Member,
+  title: string,
+  categories: string[],
+  createdAt: number,
+  status = 'active',
+): Promise<number> {
   const { id } = await createListing(owner, { title, categoriesOffered: categories });
-  await env.DB.prepare('UPDATE listings SET created_at = ?, status = ? WHERE id = ?').bind(iso(createdAt), status, id).run();
+  await env.DB.prepare('UPDATE listings SET created_at = ?, status = ? WHERE id = ?')
+    .bind(iso(createdAt), status, id)
+    .run();
   return id;
 }
 
 const notificationsOf = async (m: Member) =>
   (
-    await env.DB.prepare(`SELECT kind, subject_key, text, link, count, read_at FROM notifications WHERE user_id = ? AND kind = 'saved_search' ORDER BY subject_key`)
+    await env.DB.prepare(
+      `SELECT kind, subject_key, text, link, count, read_at FROM notifications WHERE user_id = ? AND kind = 'saved_search' ORDER BY subject_key`,
+    )
       .bind(m.id)
       .all<{ kind: string; subject_key: string; text: string; link: string; count: number; read_at: string | null }>()
   ).results;
 const digestsTo = async (m: Member) =>
   (
-    await env.DB.prepare(`SELECT subject, text_body AS text, html_body AS html FROM email_outbox WHERE to_address = ? AND subject NOT LIKE 'Verify your email%' ORDER BY id`)
+    await env.DB.prepare(
+      `SELECT subject, text_body AS text, html_body AS html FROM email_outbox WHERE to_address = ? AND subject NOT LIKE 'Verify your email%' ORDER BY id`,
+    )
       .bind(m.email)
       .all<{ subject: string; text: string; html: string }>()
   ).results;
@@ -57,7 +77,9 @@ describe('saved-search alerts', () => {
   it('notifies once per search and emails one digest per member for the listings new in the window', async () => {
     const T = nextTestTime();
     // The previous run was three hours before this one.
-    await env.DB.prepare('INSERT INTO cron_runs (job, scheduled_at) VALUES (?, ?)').bind(SAVED_SEARCH_JOB, iso(T - 3 * HOUR)).run();
+    await env.DB.prepare('INSERT INTO cron_runs (job, scheduled_at) VALUES (?, ?)')
+      .bind(SAVED_SEARCH_JOB, iso(T - 3 * HOUR))
+      .run();
     const [searcher, owner] = await Promise.all([signUp(), signUp()]);
     await verify(searcher);
     const word = unique('bike');
@@ -107,7 +129,10 @@ describe('saved-search alerts', () => {
     expect(await digestsTo(owner)).toEqual([]);
 
     // A rerun for the same scheduled time changes nothing.
-    const snapshot = async () => ({ notifications: await notificationsOf(searcher), digests: await digestsTo(searcher) });
+    const snapshot = async () => ({
+      notifications: await notificationsOf(searcher),
+      digests: await digestsTo(searcher),
+    });
     const before = await snapshot();
     await tick(T);
     expect(await runSavedSearchAlerts(env, T)).toBeNull();
@@ -169,7 +194,11 @@ describe('saved-search alerts', () => {
       [optedOut, b],
     ] as const) {
       const [entry] = await notificationsOf(m);
-      expect(entry).toMatchObject({ subject_key: `search:${id}`, link: '/browse?category=food', count: expect.any(Number) });
+      expect(entry).toMatchObject({
+        subject_key: `search:${id}`,
+        link: '/browse?category=food',
+        count: expect.any(Number),
+      });
       expect(entry!.text).toMatch(/^\d+ new listings? in Food$/);
       expect(await digestsTo(m)).toEqual([]);
     }
@@ -184,7 +213,11 @@ describe('saved-search alerts', () => {
     await listing(owner, `Tent ${word}`, ['goods'], T - 14 * MINUTE);
     await listing(owner, `Tent ${word} for two`, ['goods'], T - 16 * MINUTE);
     const run = await runSavedSearchAlerts(env, T);
-    expect(run).toMatchObject({ windowStart: iso(T - 15 * MINUTE), windowEnd: iso(T), notifications: expect.any(Number) });
+    expect(run).toMatchObject({
+      windowStart: iso(T - 15 * MINUTE),
+      windowEnd: iso(T),
+      notifications: expect.any(Number),
+    });
     expect((await notificationsOf(searcher)).map((n) => n.count)).toEqual([1]);
   });
 

@@ -4,15 +4,20 @@
 // token, and FTS5's own integrity check finds the index equal to what its source view says.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { facetToken } from '../../worker/db/queries/listing-search-index';
+import { facetToken } from '@worker/db/queries/listing-search-index';
 import { call, createListing, json, signUp, type Member } from './helpers';
 
 let seq = 0;
-const word = () => `zq${Date.now().toString(36)}${(seq++).toString(36)}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!);
+const word = () =>
+  `zq${Date.now().toString(36)}${(seq++).toString(36)}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!);
 
 /** The ids the index matches for a raw FTS5 query (facet tokens included). */
 async function indexed(match: string): Promise<number[]> {
-  const { results } = await env.DB.prepare('SELECT rowid AS id FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rowid').bind(match).all<{ id: number }>();
+  const { results } = await env.DB.prepare(
+    'SELECT rowid AS id FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rowid',
+  )
+    .bind(match)
+    .all<{ id: number }>();
   return results.map((r) => r.id);
 }
 
@@ -29,15 +34,21 @@ const edit = async (owner: Member, id: number, body: Record<string, unknown>) =>
 };
 
 /** FTS5's integrity check of an external-content index: throws when the index and its source differ. */
-const integrityCheck = () => env.DB.prepare(`INSERT INTO listings_fts (listings_fts, rank) VALUES ('integrity-check', 1)`).run();
+const integrityCheck = () =>
+  env.DB.prepare(`INSERT INTO listings_fts (listings_fts, rank) VALUES ('integrity-check', 1)`).run();
 
 describe('the text search index', () => {
   it('holds a listing while it is public, with its owner, place and categories as tokens, through every change', async () => {
     const owner = await signUp();
     const w = word();
-    const listing = await createListing(owner, { title: `${w} teapot`, location: 'Oakland, CA', categoriesOffered: ['home'] });
+    const listing = await createListing(owner, {
+      title: `${w} teapot`,
+      location: 'Oakland, CA',
+      categoriesOffered: ['home'],
+    });
     const id = listing.id as number;
-    const cellOf = async () => (await env.DB.prepare('SELECT cell FROM listings WHERE id = ?').bind(id).first<{ cell: number | null }>())!.cell;
+    const cellOf = async () =>
+      (await env.DB.prepare('SELECT cell FROM listings WHERE id = ?').bind(id).first<{ cell: number | null }>())!.cell;
     expect(await indexed(`facets : ${facetToken.owner(owner.id)}`)).toEqual([id]);
     expect(await indexed(`facets : ${facetToken.category('home')} AND ${w}`)).toEqual([id]);
     expect(await indexed(`facets : ${facetToken.cell(await cellOf())} AND ${w}`)).toEqual([id]);
@@ -58,7 +69,9 @@ describe('the text search index', () => {
     expect({ home: await found(`search=${w}&category=home`) }).toEqual({ home: [] });
     expect(await found(`search=${w}&category=food`)).toEqual([id]);
     await edit(owner, id, { location: 'Boston, MA' });
-    expect({ near: await found(`search=${w}&distance=50&near=${encodeURIComponent('Oakland, CA')}`) }).toEqual({ near: [] });
+    expect({ near: await found(`search=${w}&distance=50&near=${encodeURIComponent('Oakland, CA')}`) }).toEqual({
+      near: [],
+    });
     expect(await found(`search=${w}&distance=50&near=${encodeURIComponent('Boston, MA')}`)).toEqual([id]);
     expect(await indexed(`facets : ${facetToken.cell(await cellOf())} AND ${w}`)).toEqual([id]);
     await edit(owner, id, { location: 'Nowhere-in-particular' });
@@ -84,7 +97,18 @@ describe('the text search index', () => {
     const w = word();
     await createListing(owner, { title: `${w} bowl`, categoriesOffered: ['home'] });
     // Column filters and operators typed as text are plain words (ftsQuery quotes every word).
-    for (const text of [facetToken.owner(owner.id), facetToken.category('home'), 'zzu', 'zzc', 'zzg', 'zz', 'facets:zzchome', `facets : ${facetToken.owner(owner.id)}`, '{facets}: zzx', 'NOT zzx']) {
+    for (const text of [
+      facetToken.owner(owner.id),
+      facetToken.category('home'),
+      'zzu',
+      'zzc',
+      'zzg',
+      'zz',
+      'facets:zzchome',
+      `facets : ${facetToken.owner(owner.id)}`,
+      '{facets}: zzx',
+      'NOT zzx',
+    ]) {
       expect({ text, ids: await found(`search=${encodeURIComponent(text)}&category=home`) }).toEqual({ text, ids: [] });
     }
   });
@@ -99,8 +123,12 @@ describe('the text search index', () => {
     const ofBlocked = await createListing(blocked, { title: `${w} two` });
     const ofBlocker = await createListing(blocker, { title: `${w} three` });
     const ofOther = await createListing(other, { title: `${w} four` });
-    expect((await call(`/api/blocks/${blocked.id}`, { method: 'PUT', cookie: viewer.cookie, body: {} })).status).toBe(200);
-    expect((await call(`/api/blocks/${viewer.id}`, { method: 'PUT', cookie: blocker.cookie, body: {} })).status).toBe(200);
+    expect((await call(`/api/blocks/${blocked.id}`, { method: 'PUT', cookie: viewer.cookie, body: {} })).status).toBe(
+      200,
+    );
+    expect((await call(`/api/blocks/${viewer.id}`, { method: 'PUT', cookie: blocker.cookie, body: {} })).status).toBe(
+      200,
+    );
     expect(await found(`search=${w}`, viewer)).toEqual([ofOther.id]);
     expect(new Set(await found(`search=${w}`))).toEqual(new Set([own.id, ofBlocked.id, ofBlocker.id, ofOther.id]));
     await integrityCheck();

@@ -2,17 +2,19 @@
 // KV-write budget allows (issue 22, N10): sign-in keeps working when KV writes are spent or fail.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import app from '../../worker/index';
-import { pruneExpiredRows } from '../../worker/cron/prune-expired';
-import { METER_HEADER } from '../../worker/lib/meter';
-import { sha256Hex } from '../../worker/lib/crypto';
-import { RATE_LIMITS, rateLimitKey } from '../../worker/lib/rate-limit';
-import { KV_WRITE_BUDGET_SUBJECT } from '../../worker/lib/session';
+import app from '@worker/index';
+import { pruneExpiredRows } from '@worker/cron/prune-expired';
+import { METER_HEADER } from '@worker/lib/meter';
+import { sha256Hex } from '@worker/lib/crypto';
+import { RATE_LIMITS, rateLimitKey } from '@worker/lib/rate-limit';
+import { KV_WRITE_BUDGET_SUBJECT } from '@worker/lib/session';
 import { call, json, ORIGIN, randomIp, sessionCookie, signUp, unique } from './helpers';
 
 const idOf = (cookie: string) => cookie.slice('sid='.length);
 const sessionRow = async (cookie: string) =>
-  env.DB.prepare('SELECT user_id, created_at, expires_at FROM sessions WHERE id_hash = ?').bind(await sha256Hex(idOf(cookie))).first<{ user_id: number; created_at: number; expires_at: number }>();
+  env.DB.prepare('SELECT user_id, created_at, expires_at FROM sessions WHERE id_hash = ?')
+    .bind(await sha256Hex(idOf(cookie)))
+    .first<{ user_id: number; created_at: number; expires_at: number }>();
 
 /** Runs the app with KV writes failing (the platform's daily limit reached) and reads still working. */
 function withKv(kv: Partial<KVNamespace>) {
@@ -21,8 +23,16 @@ function withKv(kv: Partial<KVNamespace>) {
     if (init.cookie) headers.Cookie = init.cookie;
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     const ctx = createExecutionContext();
-    const request = new Request(`${ORIGIN}${path}`, { method: init.body !== undefined ? 'POST' : 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-    const response = await app.fetch(request, { ...env, SESSIONS: { ...env.SESSIONS, get: env.SESSIONS.get.bind(env.SESSIONS), ...kv } as KVNamespace }, ctx);
+    const request = new Request(`${ORIGIN}${path}`, {
+      method: init.body !== undefined ? 'POST' : 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const response = await app.fetch(
+      request,
+      { ...env, SESSIONS: { ...env.SESSIONS, get: env.SESSIONS.get.bind(env.SESSIONS), ...kv } as KVNamespace },
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     return response;
   };
@@ -38,9 +48,14 @@ describe('sessions in D1 with KV as a cache', () => {
   });
 
   it('signs members in and keeps them signed in when every KV write fails', async () => {
-    const failingPut = withKv({ put: async () => Promise.reject(new Error('KV put failed: daily limit')), delete: async () => Promise.reject(new Error('KV delete failed')) });
+    const failingPut = withKv({
+      put: async () => Promise.reject(new Error('KV put failed: daily limit')),
+      delete: async () => Promise.reject(new Error('KV delete failed')),
+    });
     const username = unique('kvday');
-    const registered = await failingPut('/api/auth/register', { body: { username, password: 'password123', email: `${username}@example.com`, displayName: 'KV Day' } });
+    const registered = await failingPut('/api/auth/register', {
+      body: { username, password: 'password123', email: `${username}@example.com`, displayName: 'KV Day' },
+    });
     expect(registered.status).toBe(201);
     const cookie = sessionCookie(registered);
     expect(await env.SESSIONS.get(`session:${idOf(cookie)}`)).toBeNull();
@@ -56,20 +71,29 @@ describe('sessions in D1 with KV as a cache', () => {
 
   it('writes no KV entry once the day’s KV budget is spent, and the session still works from D1', async () => {
     const key = await rateLimitKey('kvWritesPerDay', KV_WRITE_BUDGET_SUBJECT);
-    const saved = await env.DB.prepare('SELECT count, reset_at FROM rate_limits WHERE key = ?').bind(key).first<{ count: number; reset_at: number }>();
-    await env.DB.prepare('INSERT OR REPLACE INTO rate_limits (key, count, reset_at) VALUES (?, ?, ?)').bind(key, RATE_LIMITS.kvWritesPerDay.limit, Date.now() + 3_600_000).run();
+    const saved = await env.DB.prepare('SELECT count, reset_at FROM rate_limits WHERE key = ?')
+      .bind(key)
+      .first<{ count: number; reset_at: number }>();
+    await env.DB.prepare('INSERT OR REPLACE INTO rate_limits (key, count, reset_at) VALUES (?, ?, ?)')
+      .bind(key, RATE_LIMITS.kvWritesPerDay.limit, Date.now() + 3_600_000)
+      .run();
     try {
       const member = await signUp();
       expect(await env.SESSIONS.get(`session:${idOf(member.cookie)}`)).toBeNull();
       expect(await sessionRow(member.cookie)).toMatchObject({ user_id: member.id });
       expect((await call('/api/auth/current-user', { cookie: member.cookie })).status).toBe(200);
       // "Sign out everywhere" voids D1-only sessions as well.
-      const second = sessionCookie(await call('/api/auth/login', { body: { username: member.username, password: member.password } }));
+      const second = sessionCookie(
+        await call('/api/auth/login', { body: { username: member.username, password: member.password } }),
+      );
       expect((await call('/api/auth/logout-everywhere', { method: 'POST', cookie: member.cookie })).status).toBe(200);
       expect((await call('/api/auth/current-user', { cookie: second })).status).toBe(401);
     } finally {
       await env.DB.prepare('DELETE FROM rate_limits WHERE key = ?').bind(key).run();
-      if (saved) await env.DB.prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?, ?, ?)').bind(key, saved.count, saved.reset_at).run();
+      if (saved)
+        await env.DB.prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?, ?, ?)')
+          .bind(key, saved.count, saved.reset_at)
+          .run();
     }
   });
 
@@ -84,8 +108,13 @@ describe('sessions in D1 with KV as a cache', () => {
       expect(response.status).toBe(401);
     }
     for (let i = 0; i < 3; i++) {
-      await env.DB.prepare(`DELETE FROM rate_limits WHERE key = ?`).bind(await rateLimitKey('signInPerAccount', String(member.id))).run();
-      const response = await call('/api/auth/login', { ip, body: { username: member.username, password: member.password } });
+      await env.DB.prepare(`DELETE FROM rate_limits WHERE key = ?`)
+        .bind(await rateLimitKey('signInPerAccount', String(member.id)))
+        .run();
+      const response = await call('/api/auth/login', {
+        ip,
+        body: { username: member.username, password: member.password },
+      });
       expect(response.status).toBe(200);
       cached.push((await env.SESSIONS.get(`session:${idOf(sessionCookie(response))}`)) !== null);
     }
@@ -102,7 +131,10 @@ describe('sessions in D1 with KV as a cache', () => {
   it('successful sign-ins per account are limited, with Retry-After', async () => {
     const member = await signUp();
     const { limit } = RATE_LIMITS.signInPerAccount;
-    for (let i = 0; i < limit; i++) expect((await call('/api/auth/login', { body: { username: member.username, password: member.password } })).status).toBe(200);
+    for (let i = 0; i < limit; i++)
+      expect(
+        (await call('/api/auth/login', { body: { username: member.username, password: member.password } })).status,
+      ).toBe(200);
     const refused = await call('/api/auth/login', { body: { username: member.username, password: member.password } });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
@@ -118,7 +150,9 @@ describe('sessions in D1 with KV as a cache', () => {
 
   it('a sign-out whose KV delete fails voids every session of the member: the copy never outlives it', async () => {
     const member = await signUp();
-    const other = sessionCookie(await call('/api/auth/login', { body: { username: member.username, password: member.password } }));
+    const other = sessionCookie(
+      await call('/api/auth/login', { body: { username: member.username, password: member.password } }),
+    );
     const failingDelete = withKv({ delete: async () => Promise.reject(new Error('KV delete failed: daily limit')) });
     expect((await failingDelete('/api/auth/logout', { body: {}, cookie: member.cookie })).status).toBe(200);
     expect(await env.SESSIONS.get(`session:${idOf(member.cookie)}`)).not.toBeNull(); // the copy is still there
@@ -128,7 +162,10 @@ describe('sessions in D1 with KV as a cache', () => {
 
   it('a new sign-in in the same browser replaces its session; a cookie naming no session spends no KV write', async () => {
     const member = await signUp();
-    const next = await call('/api/auth/login', { cookie: member.cookie, body: { username: member.username, password: member.password } });
+    const next = await call('/api/auth/login', {
+      cookie: member.cookie,
+      body: { username: member.username, password: member.password },
+    });
     expect(next.status).toBe(200);
     expect(await sessionRow(member.cookie)).toBeNull();
     expect((await call('/api/auth/current-user', { cookie: member.cookie })).status).toBe(401);
@@ -142,13 +179,17 @@ describe('sessions in D1 with KV as a cache', () => {
   it('an expired row signs nobody in, and the daily prune removes expired rows in bounded steps', async () => {
     const member = await signUp();
     await env.SESSIONS.delete(`session:${idOf(member.cookie)}`);
-    await env.DB.prepare('UPDATE sessions SET expires_at = ? WHERE id_hash = ?').bind(Date.now() - 1, await sha256Hex(idOf(member.cookie))).run();
+    await env.DB.prepare('UPDATE sessions SET expires_at = ? WHERE id_hash = ?')
+      .bind(Date.now() - 1, await sha256Hex(idOf(member.cookie)))
+      .run();
     expect((await call('/api/auth/current-user', { cookie: member.cookie })).status).toBe(401);
     await pruneExpiredRows(env.DB, Date.now());
     expect(await sessionRow(member.cookie)).toBeNull();
     const plan = await env.DB.prepare(
       'EXPLAIN QUERY PLAN DELETE FROM sessions WHERE id_hash IN (SELECT id_hash FROM sessions WHERE expires_at <= ?1 ORDER BY expires_at LIMIT 1000)',
-    ).bind(Date.now()).all<{ detail: string }>();
+    )
+      .bind(Date.now())
+      .all<{ detail: string }>();
     expect(plan.results.map((row) => row.detail).join(' ')).toMatch(/sessions_expires_at_idx/);
   });
 });
@@ -156,16 +197,28 @@ describe('sessions in D1 with KV as a cache', () => {
 describe('what a sign-in and a sign-up cost (npm run quota: sign-ins and sign-ups a day)', () => {
   async function metered(path: string, body: unknown, ip = randomIp()) {
     const ctx = createExecutionContext();
-    const request = new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { Origin: ORIGIN, 'CF-Connecting-IP': ip, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const request = new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'CF-Connecting-IP': ip, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const response = await app.fetch(request, { ...env, METER: '1' }, ctx);
     await waitOnExecutionContext(ctx);
     await response.arrayBuffer();
-    return { status: response.status, counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as Record<string, number> };
+    return {
+      status: response.status,
+      counts: JSON.parse(response.headers.get(METER_HEADER) ?? 'null') as Record<string, number>,
+    };
   }
 
   it('pins the rows written and KV writes of each', async () => {
     const username = unique('cost');
-    const signUpCost = await metered('/api/auth/register', { username, password: 'password123', email: `${username}@example.com`, displayName: 'Cost Member' });
+    const signUpCost = await metered('/api/auth/register', {
+      username,
+      password: 'password123',
+      email: `${username}@example.com`,
+      displayName: 'Cost Member',
+    });
     expect(signUpCost.status).toBe(201);
     const signInCost = await metered('/api/auth/login', { username, password: 'password123' });
     expect(signInCost.status).toBe(200);

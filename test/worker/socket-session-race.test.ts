@@ -7,8 +7,8 @@
 // ends exactly between the Worker's check and the object's registration (no timing involved).
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { roomStub } from '../../worker/lib/conversation-room';
-import { memberSocketsStub } from '../../worker/lib/member-sockets';
+import { roomStub } from '@worker/lib/conversation-room';
+import { memberSocketsStub } from '@worker/lib/member-sockets';
 import { call, insertListing, ORIGIN, sessionCookie, signUp, type Member } from './helpers';
 import { openSocket, settle } from './ws-client';
 
@@ -20,7 +20,11 @@ const upgrade = { Upgrade: 'websocket', Origin: ORIGIN };
  * or, with `after`, the session ending once the object answered and before the Worker hands the
  * socket out.
  */
-function envEndingSessionFirst(binding: 'CONVERSATION_ROOM' | 'MEMBER_SOCKETS', before: () => Promise<unknown>, after: () => Promise<unknown> = async () => {}): Env {
+function envEndingSessionFirst(
+  binding: 'CONVERSATION_ROOM' | 'MEMBER_SOCKETS',
+  before: () => Promise<unknown>,
+  after: () => Promise<unknown> = async () => {},
+): Env {
   const namespace = env[binding] as DurableObjectNamespace;
   const wrapped = {
     idFromName: (name: string) => namespace.idFromName(name),
@@ -42,7 +46,7 @@ function envEndingSessionFirst(binding: 'CONVERSATION_ROOM' | 'MEMBER_SOCKETS', 
 }
 
 async function upgradeThrough(raceEnv: Env, path: string, cookie: string) {
-  const { app } = await import('../../worker/app');
+  const { app } = await import('@worker/app');
   return app.request(path, { headers: { ...upgrade, Cookie: cookie, 'CF-Connecting-IP': '10.9.8.7' } }, raceEnv);
 }
 
@@ -57,7 +61,11 @@ describe('a socket whose upgrade overlaps the end of its session', () => {
     const [member, owner] = await Promise.all([signUp(), signUp()]);
     const listingId = await insertListing(owner);
     const signOut = () => call('/api/auth/logout', { method: 'POST', cookie: member.cookie });
-    const response = await upgradeThrough(envEndingSessionFirst('CONVERSATION_ROOM', signOut), `/api/conversations/${owner.id}/${listingId}/ws`, member.cookie);
+    const response = await upgradeThrough(
+      envEndingSessionFirst('CONVERSATION_ROOM', signOut),
+      `/api/conversations/${owner.id}/${listingId}/ws`,
+      member.cookie,
+    );
     const socket = openSocket(response);
     await expect.poll(() => socket.closeEvent()).toEqual(SESSION_ENDED);
     // The registry does not keep the room for a socket it refused.
@@ -74,10 +82,18 @@ describe('a socket whose upgrade overlaps the end of its session', () => {
       expect((await call('/api/auth/logout-everywhere', { method: 'POST', cookie: member.cookie })).status).toBe(200);
       later = await signIn(member);
     };
-    const socket = openSocket(await upgradeThrough(envEndingSessionFirst('CONVERSATION_ROOM', everywhere), `/api/conversations/${owner.id}/${listingId}/ws`, member.cookie));
+    const socket = openSocket(
+      await upgradeThrough(
+        envEndingSessionFirst('CONVERSATION_ROOM', everywhere),
+        `/api/conversations/${owner.id}/${listingId}/ws`,
+        member.cookie,
+      ),
+    );
     await expect.poll(() => socket.closeEvent()).toEqual(SESSION_ENDED);
     // The new session's socket opens and stays open.
-    const fresh = openSocket(await call(`/api/conversations/${owner.id}/${listingId}/ws`, { cookie: later, headers: upgrade }));
+    const fresh = openSocket(
+      await call(`/api/conversations/${owner.id}/${listingId}/ws`, { cookie: later, headers: upgrade }),
+    );
     await settle();
     expect(fresh.closed()).toBe(false);
     fresh.socket.close(1000, 'done');
@@ -86,7 +102,9 @@ describe('a socket whose upgrade overlaps the end of its session', () => {
   it('a bell socket is closed with 4001 when sign-out ran between the Worker’s check and the object’s accepting it', async () => {
     const member = await signUp();
     const signOut = () => call('/api/auth/logout', { method: 'POST', cookie: member.cookie });
-    const socket = openSocket(await upgradeThrough(envEndingSessionFirst('MEMBER_SOCKETS', signOut), '/api/notifications/ws', member.cookie));
+    const socket = openSocket(
+      await upgradeThrough(envEndingSessionFirst('MEMBER_SOCKETS', signOut), '/api/notifications/ws', member.cookie),
+    );
     await expect.poll(() => socket.closeEvent()).toEqual(SESSION_ENDED);
     await expect.poll(() => memberSocketsStub(env, member.id).bellSocketCount()).toBe(0);
   });
@@ -95,11 +113,23 @@ describe('a socket whose upgrade overlaps the end of its session', () => {
     const [member, owner] = await Promise.all([signUp(), signUp()]);
     const listingId = await insertListing(owner);
     const signOut = () => call('/api/auth/logout', { method: 'POST', cookie: member.cookie });
-    const chat = openSocket(await upgradeThrough(envEndingSessionFirst('CONVERSATION_ROOM', async () => {}, signOut), `/api/conversations/${owner.id}/${listingId}/ws`, member.cookie));
+    const chat = openSocket(
+      await upgradeThrough(
+        envEndingSessionFirst('CONVERSATION_ROOM', async () => {}, signOut),
+        `/api/conversations/${owner.id}/${listingId}/ws`,
+        member.cookie,
+      ),
+    );
     await expect.poll(() => chat.closeEvent()).toEqual(SESSION_ENDED);
     const other = await signUp();
     const signOutOther = () => call('/api/auth/logout', { method: 'POST', cookie: other.cookie });
-    const bell = openSocket(await upgradeThrough(envEndingSessionFirst('MEMBER_SOCKETS', async () => {}, signOutOther), '/api/notifications/ws', other.cookie));
+    const bell = openSocket(
+      await upgradeThrough(
+        envEndingSessionFirst('MEMBER_SOCKETS', async () => {}, signOutOther),
+        '/api/notifications/ws',
+        other.cookie,
+      ),
+    );
     await expect.poll(() => bell.closeEvent()).toEqual(SESSION_ENDED);
   });
 
@@ -109,8 +139,20 @@ describe('a socket whose upgrade overlaps the end of its session', () => {
     const other = await signIn(member);
     // Session A ends while session B's socket is being upgraded.
     const signOutA = () => call('/api/auth/logout', { method: 'POST', cookie: member.cookie });
-    const socket = openSocket(await upgradeThrough(envEndingSessionFirst('CONVERSATION_ROOM', signOutA), `/api/conversations/${owner.id}/${listingId}/ws`, other));
-    const bell = openSocket(await upgradeThrough(envEndingSessionFirst('MEMBER_SOCKETS', async () => {}), '/api/notifications/ws', other));
+    const socket = openSocket(
+      await upgradeThrough(
+        envEndingSessionFirst('CONVERSATION_ROOM', signOutA),
+        `/api/conversations/${owner.id}/${listingId}/ws`,
+        other,
+      ),
+    );
+    const bell = openSocket(
+      await upgradeThrough(
+        envEndingSessionFirst('MEMBER_SOCKETS', async () => {}),
+        '/api/notifications/ws',
+        other,
+      ),
+    );
     await settle();
     expect(socket.closed()).toBe(false);
     expect(bell.closed()).toBe(false);

@@ -20,7 +20,12 @@ describe('GET /api/users/:id/stored-searches', () => {
     expect(response.status).toBe(200);
     const rows = await json(response);
     expect(rows.map((r: any) => r.id)).toEqual([third.id, second.id, first.id]);
-    expect(rows[0]).toMatchObject({ userId: member.id, query: 'piano lessons', category: 'education', notificationsEnabled: false });
+    expect(rows[0]).toMatchObject({
+      userId: member.id,
+      query: 'piano lessons',
+      category: 'education',
+      notificationsEnabled: false,
+    });
   });
 
   it('is empty for a member without saved searches', async () => {
@@ -47,7 +52,12 @@ describe('POST /api/stored-searches', () => {
     const response = await save(member, { userId: member.id, query: '  mountain bike  ', category: 'goods' });
     expect(response.status).toBe(201);
     const row = await json(response);
-    expect(row).toMatchObject({ userId: member.id, query: 'mountain bike', category: 'goods', notificationsEnabled: true });
+    expect(row).toMatchObject({
+      userId: member.id,
+      query: 'mountain bike',
+      category: 'goods',
+      notificationsEnabled: true,
+    });
     expect(typeof row.id).toBe('number');
     expect(typeof row.createdAt).toBe('string');
   });
@@ -109,7 +119,9 @@ describe('POST /api/stored-searches', () => {
     const response = await save(member, { query: 'one too many' });
     expect(response.status).toBe(400);
     expect((await json(response)).message).toBe('You can save up to 20 searches');
-    expect(await json(await call(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie }))).toHaveLength(20);
+    expect(await json(await call(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie }))).toHaveLength(
+      20,
+    );
     // The limit is per member.
     expect((await save(other, { query: 'bikes' })).status).toBe(201);
   });
@@ -119,10 +131,18 @@ describe('PUT /api/stored-searches/:id', () => {
   it('lets the owner switch notifications off and on', async () => {
     const member = await signUp();
     const row = await saved(member);
-    const off = await call(`/api/stored-searches/${row.id}`, { method: 'PUT', cookie: member.cookie, body: { notificationsEnabled: false } });
+    const off = await call(`/api/stored-searches/${row.id}`, {
+      method: 'PUT',
+      cookie: member.cookie,
+      body: { notificationsEnabled: false },
+    });
     expect(off.status).toBe(200);
     expect(await json(off)).toMatchObject({ id: row.id, query: 'bikes', notificationsEnabled: false });
-    const on = await call(`/api/stored-searches/${row.id}`, { method: 'PUT', cookie: member.cookie, body: { notificationsEnabled: true } });
+    const on = await call(`/api/stored-searches/${row.id}`, {
+      method: 'PUT',
+      cookie: member.cookie,
+      body: { notificationsEnabled: true },
+    });
     expect((await json(on)).notificationsEnabled).toBe(true);
   });
 
@@ -143,12 +163,18 @@ describe('PUT /api/stored-searches/:id', () => {
     const row = await saved(member);
     const body = { notificationsEnabled: false };
     expect((await call(`/api/stored-searches/${row.id}`, { method: 'PUT', body })).status).toBe(401);
-    expect((await call(`/api/stored-searches/${row.id}`, { method: 'PUT', cookie: other.cookie, body })).status).toBe(403);
-    expect((await call(`/api/stored-searches/${row.id}`, { method: 'PUT', cookie: admin.cookie, body })).status).toBe(403);
+    expect((await call(`/api/stored-searches/${row.id}`, { method: 'PUT', cookie: other.cookie, body })).status).toBe(
+      403,
+    );
+    expect((await call(`/api/stored-searches/${row.id}`, { method: 'PUT', cookie: admin.cookie, body })).status).toBe(
+      403,
+    );
     const missing = await call('/api/stored-searches/999999999', { method: 'PUT', cookie: member.cookie, body });
     expect(missing.status).toBe(404);
     expect(await json(missing)).toEqual({ message: 'Saved search not found' });
-    const stored = await env.DB.prepare('SELECT notifications_enabled FROM stored_searches WHERE id = ?').bind(row.id).first<any>();
+    const stored = await env.DB.prepare('SELECT notifications_enabled FROM stored_searches WHERE id = ?')
+      .bind(row.id)
+      .first<any>();
     expect(stored.notifications_enabled).toBe(1);
   });
 });
@@ -163,7 +189,9 @@ describe('DELETE /api/stored-searches/:id', () => {
     expect(await json(response)).toEqual({ message: 'Search removed' });
     const rows = await json(await call(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie }));
     expect(rows.map((r: any) => r.id)).toEqual([kept.id]);
-    expect((await call(`/api/stored-searches/${row.id}`, { method: 'DELETE', cookie: member.cookie })).status).toBe(404);
+    expect((await call(`/api/stored-searches/${row.id}`, { method: 'DELETE', cookie: member.cookie })).status).toBe(
+      404,
+    );
   });
 
   it("clears the search's alert entry from the bell with it, so a search saved later under the same id starts afresh", async () => {
@@ -171,12 +199,18 @@ describe('DELETE /api/stored-searches/:id', () => {
     const row = await saved(member, { query: 'lamps' });
     // An unread alert of the search (as the alerts job writes it) and one of another subject.
     for (const subject of [`search:${row.id}`, 'barter:1']) {
-      await env.DB.prepare(`INSERT INTO notifications (user_id, kind, subject_key, text, link, count) VALUES (?1, 'saved_search', ?2, 'New listings match', '/browse?q=lamps', 3)`)
+      await env.DB.prepare(
+        `INSERT INTO notifications (user_id, kind, subject_key, text, link, count) VALUES (?1, 'saved_search', ?2, 'New listings match', '/browse?q=lamps', 3)`,
+      )
         .bind(member.id, subject)
         .run();
     }
-    expect((await call(`/api/stored-searches/${row.id}`, { method: 'DELETE', cookie: member.cookie })).status).toBe(200);
-    const left = await env.DB.prepare('SELECT subject_key FROM notifications WHERE user_id = ?1').bind(member.id).all<{ subject_key: string }>();
+    expect((await call(`/api/stored-searches/${row.id}`, { method: 'DELETE', cookie: member.cookie })).status).toBe(
+      200,
+    );
+    const left = await env.DB.prepare('SELECT subject_key FROM notifications WHERE user_id = ?1')
+      .bind(member.id)
+      .all<{ subject_key: string }>();
     expect(left.results.map((r) => r.subject_key)).toEqual(['barter:1']);
   });
 
@@ -188,6 +222,8 @@ describe('DELETE /api/stored-searches/:id', () => {
     expect((await call(`/api/stored-searches/${row.id}`, { method: 'DELETE' })).status).toBe(401);
     expect((await call(`/api/stored-searches/${row.id}`, { method: 'DELETE', cookie: other.cookie })).status).toBe(403);
     expect((await call(`/api/stored-searches/${row.id}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(403);
-    expect(await json(await call(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie }))).toHaveLength(1);
+    expect(await json(await call(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie }))).toHaveLength(
+      1,
+    );
   });
 });

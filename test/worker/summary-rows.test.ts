@@ -3,10 +3,10 @@
 // what the aggregates they replace would compute from the source tables.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../worker/db/client';
-import { markReadUpTo } from '../../worker/db/queries/messages';
-import worker from '../../worker/index';
-import { emptyCounts, meterEnv } from '../../worker/lib/meter';
+import { createDb } from '@worker/db/client';
+import { markReadUpTo } from '@worker/db/queries/messages';
+import worker from '@worker/index';
+import { emptyCounts, meterEnv } from '@worker/lib/meter';
 import {
   beginOldShapeConversation,
   call,
@@ -56,13 +56,17 @@ const COUNTS = `
 
 async function expectCountersExact() {
   // Open listings are the listing counter row '*' (decision 020), read with the others.
-  const KEPT_COUNTS = "SELECT name, value FROM counters UNION ALL SELECT 'listings_open', n FROM listing_counts WHERE key = '*' ORDER BY name";
+  const KEPT_COUNTS =
+    "SELECT name, value FROM counters UNION ALL SELECT 'listings_open', n FROM listing_counts WHERE key = '*' ORDER BY name";
   const [kept, computed] = await Promise.all([env.DB.prepare(KEPT_COUNTS).all(), env.DB.prepare(COUNTS).all()]);
   expect(kept.results).toEqual(computed.results);
 }
 
 function send(from: Member, to: Member, listingId: number, content: string) {
-  return call('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
+  return call('/api/messages', {
+    cookie: from.cookie,
+    body: { senderId: from.id, receiverId: to.id, listingId, content },
+  });
 }
 
 async function sent(from: Member, to: Member, listingId: number, content: string) {
@@ -92,7 +96,9 @@ describe.each(SHAPES)('conversation summary rows: %s', (_, begin) => {
     ]);
 
     // Reading the thread marks the received messages read.
-    expect((await call(`/api/conversations/${owner.id}/${member.id}/${lamp}`, { cookie: owner.cookie })).status).toBe(200);
+    expect((await call(`/api/conversations/${owner.id}/${member.id}/${lamp}`, { cookie: owner.cookie })).status).toBe(
+      200,
+    );
     await expectSummariesExact();
     const reply = await sent(owner, member, lamp, 'Yes, come by at six.');
     await sent(owner, member, lamp, 'Bring a bag.');
@@ -108,7 +114,10 @@ describe.each(SHAPES)('conversation summary rows: %s', (_, begin) => {
     const mower = await createListing(owner, { title: 'Lawnmower, petrol' });
     const bike = await createListing(member, { title: 'Road bike, 54 cm' });
     await begin(member, owner, mower.id);
-    const made = await call('/api/offers', { cookie: member.cookie, body: { listingId: mower.id, givenListingIds: [bike.id], message: 'Would you take my bike?' } });
+    const made = await call('/api/offers', {
+      cookie: member.cookie,
+      body: { listingId: mower.id, givenListingIds: [bike.id], message: 'Would you take my bike?' },
+    });
     expect(made.status).toBe(201);
     await expectSummariesExact();
     const offer = await json(made);
@@ -119,7 +128,7 @@ describe.each(SHAPES)('conversation summary rows: %s', (_, begin) => {
     // Deleting a listing removes its conversations' rows (the messages go by cascade).
     expect((await call(`/api/listings/${chair}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(200);
     await expectSummariesExact();
-    expect((await json<any[]>(await call('/api/conversations', { cookie: third.cookie })))).toEqual([]);
+    expect(await json<any[]>(await call('/api/conversations', { cookie: third.cookie }))).toEqual([]);
 
     // Deleting an account removes every row on either side of its conversations.
     expect((await call(`/api/users/${member.id}`, { method: 'DELETE', cookie: member.cookie })).status).toBe(200);
@@ -135,13 +144,17 @@ describe.each(SHAPES)('conversation summary rows: %s', (_, begin) => {
     await sent(member, owner, lamp, 'First');
     const last = await sent(owner, member, lamp, 'Second');
     // An older message arriving late (e.g. a backfill) does not become the last one.
-    await env.DB.prepare("INSERT INTO messages (sender_id, receiver_id, listing_id, content, created_at) VALUES (?, ?, ?, 'Late', '2000-01-01T00:00:00.000Z')")
+    await env.DB.prepare(
+      "INSERT INTO messages (sender_id, receiver_id, listing_id, content, created_at) VALUES (?, ?, ?, 'Late', '2000-01-01T00:00:00.000Z')",
+    )
       .bind(member.id, owner.id, lamp)
       .run();
     await expectSummariesExact();
     await env.DB.prepare('DELETE FROM messages WHERE id = ?').bind(last.id).run();
     await expectSummariesExact();
-    await env.DB.prepare("UPDATE messages SET content = 'First, edited' WHERE content = 'First' AND listing_id = ?").bind(lamp).run();
+    await env.DB.prepare("UPDATE messages SET content = 'First, edited' WHERE content = 'First' AND listing_id = ?")
+      .bind(lamp)
+      .run();
     await expectSummariesExact();
     await env.DB.prepare('UPDATE messages SET read = 0 WHERE listing_id = ?').bind(lamp).run();
     await expectSummariesExact();
@@ -188,11 +201,18 @@ describe('GET /api/conversations paging', () => {
     const expected = ['Hello again 3', 'About your bread maker', 'Hello 5', 'Hello 4', 'Hello 2', 'Hello 1', 'Hello 0'];
     const unpaged = await json<any[]>(await call('/api/conversations', { cookie: me.cookie }));
     expect(unpaged.map((c) => c.lastMessage)).toEqual(expected);
-    expect(unpaged.find((c) => c.lastMessage === 'Hello again 3')).toMatchObject({ unreadCount: 2, partner: { id: others[3]!.id } });
+    expect(unpaged.find((c) => c.lastMessage === 'Hello again 3')).toMatchObject({
+      unreadCount: 2,
+      partner: { id: others[3]!.id },
+    });
     const seen: string[] = [];
     let before: string | undefined;
     for (let page = 0; page < 6; page++) {
-      const rows = await json<any[]>(await call(`/api/conversations?limit=3${before ? `&before=${encodeURIComponent(before)}` : ''}`, { cookie: me.cookie }));
+      const rows = await json<any[]>(
+        await call(`/api/conversations?limit=3${before ? `&before=${encodeURIComponent(before)}` : ''}`, {
+          cookie: me.cookie,
+        }),
+      );
       if (rows.length === 0) break;
       seen.push(...rows.map((r) => r.lastMessage));
       const last = rows[rows.length - 1];
@@ -201,16 +221,31 @@ describe('GET /api/conversations paging', () => {
     expect(seen).toEqual(expected);
     // Reading an old-shape thread and a new-shape one settles each side's count.
     for (const other of [others[3]!, others[4]!]) {
-      expect((await call(`/api/conversations/${me.id}/${other.id}/${listing}`, { cookie: me.cookie })).status).toBe(200);
+      expect((await call(`/api/conversations/${me.id}/${other.id}/${listing}`, { cookie: me.cookie })).status).toBe(
+        200,
+      );
     }
     await expectSummariesExact();
     const after = await json<any[]>(await call('/api/conversations', { cookie: me.cookie }));
-    expect(after.filter((c) => c.unreadCount > 0).map((c) => c.lastMessage)).toEqual(['Hello 5', 'Hello 2', 'Hello 1', 'Hello 0']);
+    expect(after.filter((c) => c.unreadCount > 0).map((c) => c.lastMessage)).toEqual([
+      'Hello 5',
+      'Hello 2',
+      'Hello 1',
+      'Hello 0',
+    ]);
   });
 
   it('answers 400 for a bad limit or cursor', async () => {
     const member = await signUp();
-    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'limit=1.5', 'before=yesterday', 'before=2026-01-01T00:00:00.000Z', 'before=2026-01-01T00:00:00.000Z_-1']) {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'limit=1.5',
+      'before=yesterday',
+      'before=2026-01-01T00:00:00.000Z',
+      'before=2026-01-01T00:00:00.000Z_-1',
+    ]) {
       const response = await call(`/api/conversations?${query}`, { cookie: member.cookie });
       expect(response.status, query).toBe(400);
       expect((await json(response)).message).toMatch(/limit|before/);
@@ -223,12 +258,15 @@ describe.each(SHAPES)('GET /api/conversations/{me}/{partner}/{listing} paging: %
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const lamp = await insertListing(owner, 'Brass desk lamp');
     await begin(member, owner, lamp);
-    for (let i = 0; i < 5; i++) await sent(i % 2 === 0 ? member : owner, i % 2 === 0 ? owner : member, lamp, `Line ${i}`);
+    for (let i = 0; i < 5; i++)
+      await sent(i % 2 === 0 ? member : owner, i % 2 === 0 ? owner : member, lamp, `Line ${i}`);
     const path = `/api/conversations/${owner.id}/${member.id}/${lamp}`;
     const newest = await json<any[]>(await call(`${path}?limit=2`, { cookie: owner.cookie }));
     expect(newest.map((m) => m.content)).toEqual(['Line 3', 'Line 4']);
     const before = `${newest[0].createdAt}_${newest[0].id}`;
-    const earlier = await json<any[]>(await call(`${path}?limit=2&before=${encodeURIComponent(before)}`, { cookie: owner.cookie }));
+    const earlier = await json<any[]>(
+      await call(`${path}?limit=2&before=${encodeURIComponent(before)}`, { cookie: owner.cookie }),
+    );
     expect(earlier.map((m) => m.content)).toEqual(['Line 1', 'Line 2']);
     const all = await json<any[]>(await call(path, { cookie: owner.cookie }));
     expect(all.map((m) => m.content)).toEqual(['Line 0', 'Line 1', 'Line 2', 'Line 3', 'Line 4']);
@@ -252,7 +290,9 @@ describe('counter rows', () => {
       await env.DB.prepare('UPDATE listings SET status = ? WHERE id = ?').bind(status, listing.id).run();
       await expectCountersExact();
     }
-    const barter = await env.DB.prepare("INSERT INTO barters (listing_id, initiator_id, recipient_id, status) VALUES (?, ?, ?, 'pending') RETURNING id")
+    const barter = await env.DB.prepare(
+      "INSERT INTO barters (listing_id, initiator_id, recipient_id, status) VALUES (?, ?, ?, 'pending') RETURNING id",
+    )
       .bind(listing.id, member.id, owner.id)
       .first<{ id: number }>();
     await env.DB.prepare("UPDATE barters SET status = 'completed' WHERE id = ?").bind(barter!.id).run();
@@ -263,7 +303,9 @@ describe('counter rows', () => {
       .bind(member.id, member.id)
       .run();
     await env.DB.prepare('UPDATE testimonials SET is_approved = 1 WHERE user_id = ?').bind(member.id).run();
-    await env.DB.prepare('UPDATE testimonials SET is_public = 0 WHERE user_id = ? AND title = ?').bind(member.id, 't').run();
+    await env.DB.prepare('UPDATE testimonials SET is_public = 0 WHERE user_id = ? AND title = ?')
+      .bind(member.id, 't')
+      .run();
     await expectCountersExact();
     expect((await call(`/api/listings/${listing.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(200);
     await expectCountersExact();
@@ -284,7 +326,11 @@ describe('sessions on public reads', () => {
   async function kvReads(path: string, cookie: string) {
     const counts = emptyCounts();
     const ctx = createExecutionContext();
-    const response = await worker.fetch!(new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }) as any, meterEnv(env, counts), ctx);
+    const response = await worker.fetch!(
+      new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }) as any,
+      meterEnv(env, counts),
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(response.status).toBe(200);
     return counts.kvReads;
@@ -293,11 +339,24 @@ describe('sessions on public reads', () => {
   it('a signed-in read of a route that ignores the viewer costs no KV read; one that shows per-viewer data still loads the session', async () => {
     const member = await signUp();
     const listing = await insertListing(member, 'Brass desk lamp');
-    for (const path of ['/api/users/count', '/api/skills/count', '/api/barters/count', '/api/analytics/activity', '/api/events', `/api/listings/${listing}/reviews`]) {
+    for (const path of [
+      '/api/users/count',
+      '/api/skills/count',
+      '/api/barters/count',
+      '/api/analytics/activity',
+      '/api/events',
+      `/api/listings/${listing}/reviews`,
+    ]) {
       expect(await kvReads(path, member.cookie), path).toBe(0);
     }
     // A listing's page says whether the member wants it (wantedByMe) and tells its owner how many do.
-    for (const path of [`/api/users/${member.id}`, `/api/users/${member.id}/listings`, `/api/listings/${listing}`, '/api/conversations', '/api/auth/current-user']) {
+    for (const path of [
+      `/api/users/${member.id}`,
+      `/api/users/${member.id}/listings`,
+      `/api/listings/${listing}`,
+      '/api/conversations',
+      '/api/auth/current-user',
+    ]) {
       expect(await kvReads(path, member.cookie), path).toBe(1);
     }
     // The owner still sees their own private fields on their profile.

@@ -19,8 +19,8 @@ import {
   WantGraph,
   type Circle,
   type WantEdge,
-} from '../../worker/lib/trade-circles/engine';
-import { legsKey } from '../../worker/lib/trade-circles/propose';
+} from '@worker/lib/trade-circles/engine';
+import { legsKey } from '@worker/lib/trade-circles/propose';
 
 /** Member m's listing number k has id m * 100 + k; its place is (lat, lng) when given. */
 const edge = (giver: number, receiver: number, k = 1, place: [number, number] | null = null): WantEdge => ({
@@ -32,10 +32,14 @@ const edge = (giver: number, receiver: number, k = 1, place: [number, number] | 
 });
 
 /** A ring of members in order, each giving listing k to the next. */
-const ring = (members: number[], k = 1, place?: (m: number) => [number, number]): WantEdge[] => members.map((m, i) => edge(m, members[(i + 1) % members.length]!, k, place ? place(m) : null));
+const ring = (members: number[], k = 1, place?: (m: number) => [number, number]): WantEdge[] =>
+  members.map((m, i) => edge(m, members[(i + 1) % members.length]!, k, place ? place(m) : null));
 
 /** A circle over members in ring order (all at one place, so every leg is 0 miles unless given). */
-const circle = (members: number[], miles = 0, k = 1): Circle => ({ ...makeCircle(ring(members, k, () => [0, 0])), miles });
+const circle = (members: number[], miles = 0, k = 1): Circle => ({
+  ...makeCircle(ring(members, k, () => [0, 0])),
+  miles,
+});
 
 const membersOf = (c: Circle) => c.legs.map((l) => l.giverId);
 const sets = (circles: Circle[]) => circles.map((c) => [...membersOf(c)].sort((a, b) => a - b).join(',')).sort();
@@ -58,7 +62,13 @@ describe('want graph and enumeration', () => {
   });
 
   it('finds rings of 2, 3, 4 and 5 members once each, and never one of 6', () => {
-    const edges = [...ring([1, 2]), ...ring([10, 11, 12]), ...ring([20, 21, 22, 23]), ...ring([30, 31, 32, 33, 34]), ...ring([40, 41, 42, 43, 44, 45])];
+    const edges = [
+      ...ring([1, 2]),
+      ...ring([10, 11, 12]),
+      ...ring([20, 21, 22, 23]),
+      ...ring([30, 31, 32, 33, 34]),
+      ...ring([40, 41, 42, 43, 44, 45]),
+    ];
     const graph = new WantGraph(edges);
     const all = enumerateCircles(graph, [1, 2, 10, 11, 12, 20, 21, 22, 23, 30, 31, 32, 33, 34, 40, 41, 42, 43, 44, 45]);
     expect(all.truncated).toBe(false);
@@ -76,8 +86,20 @@ describe('want graph and enumeration', () => {
     // 1 and 2 give to each other; 10 and 12 are two legs apart in their ring (a pair key is the same in either order).
     const separatedPairs = new Set([pairKey(2, 1), pairKey(12, 10)]);
     expect(sets(enumerateCircles(graph, seeds, { separatedPairs }).circles)).toEqual(['20,21,22']);
-    expect(rankThroughEdge(graph, edges.find((e) => e.giverId === 10)!, { separatedPairs }).circles).toEqual([]);
-    expect(planPage(graph, seeds, { separatedPairs }).circles.map((c) => membersOf(c).sort((a, b) => a - b).join(','))).toEqual(['20,21,22']);
+    expect(
+      rankThroughEdge(
+        graph,
+        edges.find((e) => e.giverId === 10)!,
+        { separatedPairs },
+      ).circles,
+    ).toEqual([]);
+    expect(
+      planPage(graph, seeds, { separatedPairs }).circles.map((c) =>
+        membersOf(c)
+          .sort((a, b) => a - b)
+          .join(','),
+      ),
+    ).toEqual(['20,21,22']);
   });
 
   it('keeps members distinct: two swaps sharing a member are not a circle of four', () => {
@@ -93,7 +115,9 @@ describe('want graph and enumeration', () => {
     const edges = [...ring([1, 2, 3]), edge(2, 3, 2), ...ring([1, 4], 3)];
     const graph = new WantGraph(edges);
     const through = circlesThroughEdge(graph, edges[0]!).circles;
-    expect(through.map((c) => c.key).sort()).toEqual([legsKeyOf([edges[0]!, edges[1]!, edges[2]!]), legsKeyOf([edges[0]!, edge(2, 3, 2), edges[2]!])].sort());
+    expect(through.map((c) => c.key).sort()).toEqual(
+      [legsKeyOf([edges[0]!, edges[1]!, edges[2]!]), legsKeyOf([edges[0]!, edge(2, 3, 2), edges[2]!])].sort(),
+    );
     for (const c of through) expect(c.legs[0]).toEqual(edges[0]);
   });
 
@@ -128,7 +152,14 @@ describe('want graph and enumeration', () => {
 
   it('ranks the circles through a new want: most members, then shorter', () => {
     // Edge 1 → 2; back to 1 directly (swap), through 3, and through 3 and 4.
-    const edges = [edge(1, 2), edge(2, 1, 1, [0, 0]), edge(2, 3, 2, [0, 0]), edge(3, 1, 1, [0, 0]), edge(3, 4, 2, [0, 0]), edge(4, 1, 1, [0, 0])];
+    const edges = [
+      edge(1, 2),
+      edge(2, 1, 1, [0, 0]),
+      edge(2, 3, 2, [0, 0]),
+      edge(3, 1, 1, [0, 0]),
+      edge(3, 4, 2, [0, 0]),
+      edge(4, 1, 1, [0, 0]),
+    ];
     const ranked = rankThroughEdge(new WantGraph(edges), edges[0]!).circles;
     expect(ranked.map((c) => c.legs.length)).toEqual([4, 3, 2]);
   });
@@ -150,7 +181,9 @@ describe('selection of disjoint circles', () => {
     const candidates: Circle[] = [];
     for (let i = 0; i < 300; i++) {
       const size = 2 + (i % 4);
-      candidates.push(circle([1, ...Array.from({ length: size - 1 }, (_, j) => 1000 + i * 10 + j)], 50 + ((i * 37) % 400)));
+      candidates.push(
+        circle([1, ...Array.from({ length: size - 1 }, (_, j) => 1000 + i * 10 + j)], 50 + ((i * 37) % 400)),
+      );
     }
     const best = selectCircles(candidates, { maxWork: 5_000 });
     expect(best.exact).toBe(true);
@@ -170,7 +203,14 @@ describe('selection of disjoint circles', () => {
 
   it('needs two circles out and three in: greedy 10, optimum 12', () => {
     // Two rings of five, and four rings of three each crossing both.
-    const candidates = [circle([1, 2, 3, 4, 5]), circle([6, 7, 8, 9, 10]), circle([1, 2, 6]), circle([3, 4, 7]), circle([5, 8, 11]), circle([9, 10, 12])];
+    const candidates = [
+      circle([1, 2, 3, 4, 5]),
+      circle([6, 7, 8, 9, 10]),
+      circle([1, 2, 6]),
+      circle([3, 4, 7]),
+      circle([5, 8, 11]),
+      circle([9, 10, 12]),
+    ];
     expect(servedBy(greedyCircles(candidates))).toBe(10);
     const best = selectCircles(candidates);
     expect(best.exact).toBe(true);
@@ -196,7 +236,13 @@ describe('selection of disjoint circles', () => {
 
   it('with no work budget returns a valid packing, marked inexact, at least as good as greedy', () => {
     // Every three of four members form a circle: one can be chosen, which the bound cannot see at once.
-    const candidates = [circle([1, 2, 3]), circle([1, 2, 4]), circle([1, 3, 4]), circle([2, 3, 4]), circle([4, 5, 6, 7, 8])];
+    const candidates = [
+      circle([1, 2, 3]),
+      circle([1, 2, 4]),
+      circle([1, 3, 4]),
+      circle([2, 3, 4]),
+      circle([4, 5, 6, 7, 8]),
+    ];
     const cut = selectCircles(candidates, { maxWork: 2 });
     expect(cut.exact).toBe(false);
     expect(cut.served).toBeGreaterThanOrEqual(servedBy(greedyCircles(candidates)));
@@ -210,7 +256,13 @@ describe('selection of disjoint circles', () => {
   it('equals brute force over every subset on random instances', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ members: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 2, maxLength: 5 }), miles: fc.integer({ min: 0, max: 300 }) }), { minLength: 1, maxLength: 13 }),
+        fc.array(
+          fc.record({
+            members: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 2, maxLength: 5 }),
+            miles: fc.integer({ min: 0, max: 300 }),
+          }),
+          { minLength: 1, maxLength: 13 },
+        ),
         (specs) => {
           const candidates = specs.map((s, i) => circle(s.members, s.miles, i + 1));
           let best: Circle[] = [];
@@ -236,7 +288,7 @@ describe('one page of the global pass', () => {
   it('enumerates through the seeds and picks the optimum on a dense want graph', () => {
     // 14 members, each wanting 3 listings of others (seeded pseudo-random).
     let x = 7;
-    const rnd = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const edges: WantEdge[] = [];
     for (let m = 1; m <= 14; m++) {
       for (let k = 0; k < 3; k++) {

@@ -6,14 +6,26 @@
 // want inserted directly is exactly what the incremental search never saw).
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FREQUENT_CRON, runScheduled } from '../../worker/cron/index';
-import { invocation } from '../../worker/cron/budget';
-import { emptyCounts, meterEnv } from '../../worker/lib/meter';
-import { decide, expireCircles, findCircleRow } from '../../worker/lib/trade-circles/circles';
-import { legsKeyOf } from '../../worker/lib/trade-circles/engine';
-import { onWantAdded } from '../../worker/lib/trade-circles/hooks';
-import { legsKey, proposeCircle } from '../../worker/lib/trade-circles/propose';
-import { CIRCLE_PASS_JOB, CIRCLE_PASS_MAX_STATEMENTS, CIRCLE_PASS_PUSHES, GLOBAL, INCREMENTAL_SQL, PAGE_CIRCLES_PER_SEED, PAGE_MAX_EDGES, PAGE_SQL, runCirclePass, searchAfterWant, SWEEP_ROWS_PER_DAY } from '../../worker/lib/trade-circles/search';
+import { FREQUENT_CRON, runScheduled } from '@worker/cron/index';
+import { invocation } from '@worker/cron/budget';
+import { emptyCounts, meterEnv } from '@worker/lib/meter';
+import { decide, expireCircles, findCircleRow } from '@worker/lib/trade-circles/circles';
+import { legsKeyOf } from '@worker/lib/trade-circles/engine';
+import { onWantAdded } from '@worker/lib/trade-circles/hooks';
+import { legsKey, proposeCircle } from '@worker/lib/trade-circles/propose';
+import {
+  CIRCLE_PASS_JOB,
+  CIRCLE_PASS_MAX_STATEMENTS,
+  CIRCLE_PASS_PUSHES,
+  GLOBAL,
+  INCREMENTAL_SQL,
+  PAGE_CIRCLES_PER_SEED,
+  PAGE_MAX_EDGES,
+  PAGE_SQL,
+  runCirclePass,
+  searchAfterWant,
+  SWEEP_ROWS_PER_DAY,
+} from '@worker/lib/trade-circles/search';
 import { unique } from './helpers';
 import { recording, tableScans } from './job-query-plans';
 
@@ -23,7 +35,9 @@ async function members(n: number): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
     const name = unique(`c${userSeq++}`);
-    const row = await env.DB.prepare(`INSERT INTO users (username, password, display_name, email) VALUES (?1, 'x', ?1, ?1 || '@example.com') RETURNING id`)
+    const row = await env.DB.prepare(
+      `INSERT INTO users (username, password, display_name, email) VALUES (?1, 'x', ?1, ?1 || '@example.com') RETURNING id`,
+    )
       .bind(name)
       .first<{ id: number }>();
     ids.push(row!.id);
@@ -42,7 +56,8 @@ async function listing(owner: number, status = 'active', shift = 0): Promise<num
   return row!.id;
 }
 
-const want = (user: number, listingId: number) => env.DB.prepare('INSERT OR IGNORE INTO wants (user_id, listing_id) VALUES (?1, ?2)').bind(user, listingId).run();
+const want = (user: number, listingId: number) =>
+  env.DB.prepare('INSERT OR IGNORE INTO wants (user_id, listing_id) VALUES (?1, ?2)').bind(user, listingId).run();
 
 /** A ring: each member gets one listing; member i wants member i-1's listing (i gives to i+1). Returns the listings. */
 async function ringOf(ids: number[], { lastByHook = false } = {}): Promise<number[]> {
@@ -82,25 +97,57 @@ async function openCircles(ids: number[]): Promise<LegRow[][]> {
 
 /** No circle without its legs, no listing in two open circles, every circle's legs form its key. */
 async function consistent() {
-  const orphans = await env.DB.prepare('SELECT count(*) AS n FROM trade_circles c WHERE NOT EXISTS (SELECT 1 FROM trade_circle_legs t WHERE t.circle_id = c.id)').first<{ n: number }>();
+  const orphans = await env.DB.prepare(
+    'SELECT count(*) AS n FROM trade_circles c WHERE NOT EXISTS (SELECT 1 FROM trade_circle_legs t WHERE t.circle_id = c.id)',
+  ).first<{ n: number }>();
   expect(orphans!.n).toBe(0);
-  const doubled = await env.DB.prepare('SELECT count(*) AS n FROM (SELECT listing_id FROM trade_circle_legs WHERE open = 1 GROUP BY listing_id HAVING count(*) > 1)').first<{ n: number }>();
+  const doubled = await env.DB.prepare(
+    'SELECT count(*) AS n FROM (SELECT listing_id FROM trade_circle_legs WHERE open = 1 GROUP BY listing_id HAVING count(*) > 1)',
+  ).first<{ n: number }>();
   expect(doubled!.n).toBe(0);
-  const { results } = await env.DB.prepare('SELECT c.id, c.legs_key, json_group_array(json_array(t.giver_id, t.listing_id, t.receiver_id)) AS legs FROM trade_circles c JOIN trade_circle_legs t ON t.circle_id = c.id GROUP BY c.id').all<{ id: number; legs_key: string; legs: string }>();
+  const { results } = await env.DB.prepare(
+    'SELECT c.id, c.legs_key, json_group_array(json_array(t.giver_id, t.listing_id, t.receiver_id)) AS legs FROM trade_circles c JOIN trade_circle_legs t ON t.circle_id = c.id GROUP BY c.id',
+  ).all<{ id: number; legs_key: string; legs: string }>();
   for (const row of results) {
-    const legs = (JSON.parse(row.legs) as [number, number, number][]).map(([giverId, listingId, receiverId]) => ({ giverId, listingId, receiverId }));
+    const legs = (JSON.parse(row.legs) as [number, number, number][]).map(([giverId, listingId, receiverId]) => ({
+      giverId,
+      listingId,
+      receiverId,
+    }));
     expect(row.legs_key).toBe(legsKeyOf(legs));
   }
 }
 
-const resetPass = () => env.DB.batch([env.DB.prepare("DELETE FROM cron_state WHERE job LIKE 'trade-circles%'"), env.DB.prepare('DELETE FROM trade_circle_seeds')]);
-const queue = async () => (await env.DB.prepare('SELECT user_id FROM trade_circle_seeds ORDER BY queued_at, user_id').all<{ user_id: number }>()).results.map((r) => r.user_id);
+const resetPass = () =>
+  env.DB.batch([
+    env.DB.prepare("DELETE FROM cron_state WHERE job LIKE 'trade-circles%'"),
+    env.DB.prepare('DELETE FROM trade_circle_seeds'),
+  ]);
+const queue = async () =>
+  (
+    await env.DB.prepare('SELECT user_id FROM trade_circle_seeds ORDER BY queued_at, user_id').all<{
+      user_id: number;
+    }>()
+  ).results.map((r) => r.user_id);
 /** The sweep's watermark set to `at` and its window to `window` (as left by earlier runs). */
 const setCursor = (at: number) =>
-  env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles', ?1, '2000-01-01') ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor").bind(at).run();
+  env.DB.prepare(
+    "INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles', ?1, '2000-01-01') ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor",
+  )
+    .bind(at)
+    .run();
 const setWindow = (n: number) =>
-  env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles:window', ?1, '2000-01-01') ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor").bind(n).run();
-const cursor = async () => (await env.DB.prepare('SELECT cursor FROM cron_state WHERE job = ?1').bind(CIRCLE_PASS_JOB).first<{ cursor: number }>())?.cursor ?? 0;
+  env.DB.prepare(
+    "INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles:window', ?1, '2000-01-01') ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor",
+  )
+    .bind(n)
+    .run();
+const cursor = async () =>
+  (
+    await env.DB.prepare('SELECT cursor FROM cron_state WHERE job = ?1')
+      .bind(CIRCLE_PASS_JOB)
+      .first<{ cursor: number }>()
+  )?.cursor ?? 0;
 
 const DAY = 24 * 60 * 60 * 1000;
 /**
@@ -133,9 +180,15 @@ describe('incremental search after a want is added', () => {
       expect(leg.receiver_id).toBe(legs[(i + 1) % size]!.giver_id);
       expect(listings).toContain(leg.listing_id);
     }
-    const circle = await env.DB.prepare('SELECT status, legs_key, expires_at, created_at FROM trade_circles WHERE id = ?1').bind(legs[0]!.circle_id).first<{ status: string; legs_key: string; expires_at: string; created_at: string }>();
+    const circle = await env.DB.prepare(
+      'SELECT status, legs_key, expires_at, created_at FROM trade_circles WHERE id = ?1',
+    )
+      .bind(legs[0]!.circle_id)
+      .first<{ status: string; legs_key: string; expires_at: string; created_at: string }>();
     expect(circle!.status).toBe('proposed');
-    expect(circle!.legs_key).toBe(legsKey(legs.map((l) => ({ giverId: l.giver_id, receiverId: l.receiver_id, listingId: l.listing_id }))));
+    expect(circle!.legs_key).toBe(
+      legsKey(legs.map((l) => ({ giverId: l.giver_id, receiverId: l.receiver_id, listingId: l.listing_id }))),
+    );
     expect(Date.parse(circle!.expires_at) - Date.parse(circle!.created_at)).toBeCloseTo(7 * 86_400_000, -4);
     await consistent();
   });
@@ -210,12 +263,24 @@ describe('incremental search after a want is added', () => {
     const again = await searchAfterWant(env, b!, la!);
     expect(again.found).toBe(0);
     expect(again.circleId).toBeNull();
-    expect(await proposeCircle(env, [{ giverId: a!, receiverId: b!, listingId: la! }, { giverId: b!, receiverId: a!, listingId: lb! }])).toBeNull();
+    expect(
+      await proposeCircle(env, [
+        { giverId: a!, receiverId: b!, listingId: la! },
+        { giverId: b!, receiverId: a!, listingId: lb! },
+      ]),
+    ).toBeNull();
     expect(await openCircles([a!])).toHaveLength(0);
   });
 
   it('a failing search does not fail the want: onWantAdded logs it and returns', async () => {
-    const broken = { ...env, DB: { prepare: () => { throw new Error('D1 is down'); } } as unknown as D1Database };
+    const broken = {
+      ...env,
+      DB: {
+        prepare: () => {
+          throw new Error('D1 is down');
+        },
+      } as unknown as D1Database,
+    };
     await expect(onWantAdded(broken, 1, 1)).resolves.toBeUndefined();
   });
 
@@ -304,7 +369,9 @@ describe('the global pass (15-minute cron)', () => {
     for (const ids of rings) await ringOf(ids);
     const all = rings.flat();
     // Start the sweep just before these members, in one window.
-    await env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles', ?1, '2000-01-01')").bind(Math.min(...all) - 1).run();
+    await env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles', ?1, '2000-01-01')")
+      .bind(Math.min(...all) - 1)
+      .run();
     await setWindow(64);
     const runs = [];
     for (let i = 0; i < 6 && (await openCircles(all)).length < 12; i++) {
@@ -398,7 +465,9 @@ describe('the global pass (15-minute cron)', () => {
     // Queued again while queued: one entry, its place kept.
     await env.DB.prepare("UPDATE listings SET status = 'paused' WHERE id = ?1").bind(lc).run();
     await env.DB.prepare("UPDATE listings SET status = 'active' WHERE id = ?1").bind(lc).run();
-    const row = await env.DB.prepare('SELECT n FROM trade_circle_seeds WHERE user_id = ?1').bind(c!).first<{ n: number }>();
+    const row = await env.DB.prepare('SELECT n FROM trade_circle_seeds WHERE user_id = ?1')
+      .bind(c!)
+      .first<{ n: number }>();
     expect(row!.n).toBe(2);
   });
 
@@ -418,7 +487,9 @@ describe('the global pass (15-minute cron)', () => {
     // Seven more listings of the hub's, each wanted by every fan: every hop out of the hub is full.
     const more: number[] = [];
     for (let i = 0; i < 7; i++) more.push(await listing(hub!));
-    await env.DB.prepare('INSERT OR IGNORE INTO wants (user_id, listing_id) SELECT f.value, l.value FROM json_each(?1) f, json_each(?2) l')
+    await env.DB.prepare(
+      'INSERT OR IGNORE INTO wants (user_id, listing_id) SELECT f.value, l.value FROM json_each(?1) f, json_each(?2) l',
+    )
       .bind(JSON.stringify(fans), JSON.stringify(more))
       .run();
     await setCursor(hub! - 1);
@@ -451,7 +522,12 @@ describe('the global pass (15-minute cron)', () => {
     await want(b!, la);
     await want(a!, lb);
     const proposal = new Set<string>();
-    expect(await proposeCircle(recording(proposal), [{ giverId: a!, receiverId: b!, listingId: la }, { giverId: b!, receiverId: a!, listingId: lb }])).not.toBeNull();
+    expect(
+      await proposeCircle(recording(proposal), [
+        { giverId: a!, receiverId: b!, listingId: la },
+        { giverId: b!, receiverId: a!, listingId: lb },
+      ]),
+    ).not.toBeNull();
     expect(proposal.size).toBe(3);
     expect(await tableScans(new Set([PAGE_SQL, INCREMENTAL_SQL]))).toEqual([]);
     for (const sql of [PAGE_SQL, INCREMENTAL_SQL, ...proposal]) {
@@ -459,10 +535,18 @@ describe('the global pass (15-minute cron)', () => {
       const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
         .bind(...Array.from({ length: count }, (_, i) => (i === 0 ? 1 : '[]')))
         .all<{ detail: string }>();
-      const scans = results.map((r) => r.detail).filter((d) => /^SCAN (wants|listings|trade_circle_legs|trade_circles|users)\b/.test(d) && !/USING (COVERING )?INDEX/.test(d));
+      const scans = results
+        .map((r) => r.detail)
+        .filter(
+          (d) =>
+            /^SCAN (wants|listings|trade_circle_legs|trade_circles|users)\b/.test(d) &&
+            !/USING (COVERING )?INDEX/.test(d),
+        );
       expect(scans).toEqual([]);
       // Not even through an index: a hop that walks a whole index is as bad.
-      expect(results.map((r) => r.detail).filter((d) => /^SCAN (wants|listings|trade_circle_legs|trade_circles)\b/.test(d))).toEqual([]);
+      expect(
+        results.map((r) => r.detail).filter((d) => /^SCAN (wants|listings|trade_circle_legs|trade_circles)\b/.test(d)),
+      ).toEqual([]);
     }
   });
 });
@@ -479,8 +563,14 @@ describe('races', () => {
     await want(a!, lb);
     await want(c!, la);
     await want(a!, lc);
-    const swapB = [{ giverId: a!, receiverId: b!, listingId: la }, { giverId: b!, receiverId: a!, listingId: lb }];
-    const swapC = [{ giverId: a!, receiverId: c!, listingId: la }, { giverId: c!, receiverId: a!, listingId: lc }];
+    const swapB = [
+      { giverId: a!, receiverId: b!, listingId: la },
+      { giverId: b!, receiverId: a!, listingId: lb },
+    ];
+    const swapC = [
+      { giverId: a!, receiverId: c!, listingId: la },
+      { giverId: c!, receiverId: a!, listingId: lc },
+    ];
     const ids = await Promise.all([proposeCircle(env, swapB), proposeCircle(env, swapC), proposeCircle(env, swapB)]);
     expect(ids.filter((id) => id !== null)).toHaveLength(1);
     expect(await openCircles([a!])).toHaveLength(1);
@@ -497,7 +587,9 @@ describe('races', () => {
       const [la] = await ringOf([a!, b!, c!]);
       const ld = await listing(d!);
       await want(d!, la!);
-      await env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles', ?1, '2000-01-01')").bind(a! - 1).run();
+      await env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles', ?1, '2000-01-01')")
+        .bind(a! - 1)
+        .run();
       await want(a!, ld);
       await Promise.all([runCirclePass(env, Date.now()), onWantAdded(env, a!, ld)]);
       const circles = await openCircles([a!, b!, c!, d!]);
@@ -512,7 +604,9 @@ describe('races', () => {
     const lc = await listing(c!);
     await want(c!, la!);
     await want(a!, lc);
-    await env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles', ?1, '2000-01-01')").bind(a! - 1).run();
+    await env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles', ?1, '2000-01-01')")
+      .bind(a! - 1)
+      .run();
     await setWindow(3);
     // Right after the page's load, another proposal takes a's listing (the swap a ⇄ c).
     const db = env.DB;
@@ -535,7 +629,10 @@ describe('races', () => {
                   const result = await b.all();
                   if (!raced) {
                     raced = true;
-                    await proposeCircle(env, [{ giverId: a!, receiverId: c!, listingId: la! }, { giverId: c!, receiverId: a!, listingId: lc }]);
+                    await proposeCircle(env, [
+                      { giverId: a!, receiverId: c!, listingId: la! },
+                      { giverId: c!, receiverId: a!, listingId: lc },
+                    ]);
                   }
                   return result;
                 };
@@ -569,7 +666,9 @@ describe('bell pushes of the cron pass (decision 042)', () => {
     }
     expect(await openCircles(ids)).toHaveLength(1);
     expect(pushes).toBeGreaterThan(0);
-    const entries = await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE kind = 'trade_circle' AND user_id IN (SELECT value FROM json_each(?1))`)
+    const entries = await env.DB.prepare(
+      `SELECT count(*) AS n FROM notifications WHERE kind = 'trade_circle' AND user_id IN (SELECT value FROM json_each(?1))`,
+    )
       .bind(JSON.stringify(ids))
       .first<{ n: number }>();
     expect(entries!.n).toBe(5);
@@ -581,10 +680,16 @@ describe('the sweep is paced; the seed queue is not (decision 046)', () => {
   const MINUTE = 60_000;
   /** The watermark at `cursor`, as a sweep page at `at` that read `rows` rows leaves it: its `at` is when the next page is due. */
   const sweptAt = (cursor: number, rows: number, at: number) =>
-    env.DB.prepare("INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles', ?1, ?2) ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at")
+    env.DB.prepare(
+      "INSERT INTO cron_state (job, cursor, at) VALUES ('trade-circles', ?1, ?2) ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at",
+    )
       .bind(cursor, new Date(at + (rows / SWEEP_ROWS_PER_DAY) * DAY).toISOString())
       .run();
-  const watermark = () => env.DB.prepare("SELECT cursor, at FROM cron_state WHERE job = 'trade-circles'").first<{ cursor: number; at: string }>();
+  const watermark = () =>
+    env.DB.prepare("SELECT cursor, at FROM cron_state WHERE job = 'trade-circles'").first<{
+      cursor: number;
+      at: string;
+    }>();
 
   it('with nothing queued, a run before the last sweep page has been paid for reads its state only and writes nothing', async () => {
     // Something to sweep: rings whose wants were written without the route.
@@ -606,7 +711,10 @@ describe('the sweep is paced; the seed queue is not (decision 046)', () => {
     expect(page.paced).toBe(false);
     expect(page.swept).toBe(true);
     expect(page.seeds).toBeGreaterThan(0);
-    expect(await watermark()).toEqual({ cursor: page.to, at: new Date(t0 + dueIn + (page.rowsRead / SWEEP_ROWS_PER_DAY) * DAY).toISOString() });
+    expect(await watermark()).toEqual({
+      cursor: page.to,
+      at: new Date(t0 + dueIn + (page.rowsRead / SWEEP_ROWS_PER_DAY) * DAY).toISOString(),
+    });
   });
 
   it('a day of 96 runs reads at most the sweep’s daily rows (plus the page that was due at the start) and a few rows a run', async () => {
@@ -631,7 +739,9 @@ describe('the sweep is paced; the seed queue is not (decision 046)', () => {
     await ringOf([a!, b!]);
     const t0 = Date.now();
     await sweptAt(a! - 1, SWEEP_ROWS_PER_DAY, t0);
-    await env.DB.prepare('INSERT INTO trade_circle_seeds (user_id, queued_at, n) VALUES (?1, ?2, 1)').bind(a, new Date(t0).toISOString()).run();
+    await env.DB.prepare('INSERT INTO trade_circle_seeds (user_id, queued_at, n) VALUES (?1, ?2, 1)')
+      .bind(a, new Date(t0).toISOString())
+      .run();
     const page = (await runCirclePass(env, t0 + 15 * MINUTE))!;
     expect(page.queued).toBe(1);
     expect(page.proposed).toBe(1);

@@ -4,18 +4,20 @@
 // account deletion, expiry in the 15-minute cron, and the circle's group chat, live.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { FREQUENT_CRON, runScheduled } from '../../worker/cron/index';
-import { emptyCounts, meterEnv } from '../../worker/lib/meter';
-import { EXPIRY_PAGE, expireCircles } from '../../worker/lib/trade-circles/circles';
-import { dissolveCirclesForWant, legsKey, proposeCircle, type CircleLeg } from '../../worker/lib/trade-circles/propose';
-import { CIRCLE_MESSAGES } from '../../worker/routes/trade-circles';
+import { FREQUENT_CRON, runScheduled } from '@worker/cron/index';
+import { emptyCounts, meterEnv } from '@worker/lib/meter';
+import { EXPIRY_PAGE, expireCircles } from '@worker/lib/trade-circles/circles';
+import { dissolveCirclesForWant, legsKey, proposeCircle, type CircleLeg } from '@worker/lib/trade-circles/propose';
+import { CIRCLE_MESSAGES } from '@worker/routes/trade-circles';
 import { call, createListing, json, ORIGIN, signUp, signUpAdmin, type Member } from './helpers';
 import { openSocket, settle } from './ws-client';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 async function want(member: Member, listingId: number) {
-  await env.DB.prepare('INSERT OR IGNORE INTO wants (user_id, listing_id) VALUES (?, ?)').bind(member.id, listingId).run();
+  await env.DB.prepare('INSERT OR IGNORE INTO wants (user_id, listing_id) VALUES (?, ?)')
+    .bind(member.id, listingId)
+    .run();
 }
 
 /**
@@ -25,7 +27,11 @@ async function want(member: Member, listingId: number) {
 async function ring(n = 3) {
   const members = await Promise.all(Array.from({ length: n }, () => signUp()));
   const listings = await Promise.all(members.map((m, i) => createListing(m, { title: `Circle item ${i + 1}` })));
-  const legs: CircleLeg[] = members.map((m, i) => ({ giverId: m.id, listingId: listings[i].id, receiverId: members[(i + 1) % n]!.id }));
+  const legs: CircleLeg[] = members.map((m, i) => ({
+    giverId: m.id,
+    listingId: listings[i].id,
+    receiverId: members[(i + 1) % n]!.id,
+  }));
   for (let i = 0; i < n; i++) await want(members[(i + 1) % n]!, listings[i].id);
   return { members, listings, legs };
 }
@@ -38,7 +44,8 @@ async function proposed(n = 3) {
 }
 
 const get = (member: Member | null, path: string) => call(path, { cookie: member?.cookie });
-const act = (member: Member | null, id: number, action: 'accept' | 'decline') => call(`/api/trade-circles/${id}/${action}`, { cookie: member?.cookie, method: 'POST' });
+const act = (member: Member | null, id: number, action: 'accept' | 'decline') =>
+  call(`/api/trade-circles/${id}/${action}`, { cookie: member?.cookie, method: 'POST' });
 
 async function circle(member: Member, id: number) {
   const response = await get(member, `/api/trade-circles/${id}`);
@@ -46,16 +53,27 @@ async function circle(member: Member, id: number) {
   return json(response);
 }
 
-const scalar = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
-const openLegs = (id: number) => scalar('SELECT count(*) AS n FROM trade_circle_legs WHERE circle_id = ? AND open = 1', id);
+const scalar = async (sql: string, ...params: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
+const openLegs = (id: number) =>
+  scalar('SELECT count(*) AS n FROM trade_circle_legs WHERE circle_id = ? AND open = 1', id);
 const bartersOf = (listingIds: number[]) =>
-  env.DB.prepare(`SELECT id, listing_id, initiator_id, recipient_id, status FROM barters WHERE listing_id IN (SELECT value FROM json_each(?)) ORDER BY id`)
+  env.DB.prepare(
+    `SELECT id, listing_id, initiator_id, recipient_id, status FROM barters WHERE listing_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+  )
     .bind(JSON.stringify(listingIds))
     .all<{ id: number; listing_id: number; initiator_id: number; recipient_id: number; status: string }>()
     .then((r) => r.results);
 
 async function notificationsOf(member: Member) {
-  return (await json(await get(member, '/api/notifications'))).notifications as { kind: string; text: string; link: string; count: number }[];
+  return (await json(await get(member, '/api/notifications'))).notifications as {
+    kind: string;
+    text: string;
+    link: string;
+    count: number;
+  }[];
 }
 
 describe('legsKey', () => {
@@ -73,12 +91,27 @@ describe('legsKey', () => {
 describe('proposeCircle', () => {
   it('inserts the circle and its legs in ring order and notifies every member', async () => {
     const { members, listings, legs, id } = await proposed(3);
-    const row = await env.DB.prepare('SELECT status, legs_key, created_at, expires_at FROM trade_circles WHERE id = ?').bind(id).first<any>();
+    const row = await env.DB.prepare('SELECT status, legs_key, created_at, expires_at FROM trade_circles WHERE id = ?')
+      .bind(id)
+      .first<any>();
     expect(row.status).toBe('proposed');
     expect(row.legs_key).toBe(legsKey(legs));
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(7 * DAY);
-    const stored = await env.DB.prepare('SELECT position, giver_id, receiver_id, listing_id, open, decision FROM trade_circle_legs WHERE circle_id = ? ORDER BY position').bind(id).all<any>();
-    expect(stored.results).toEqual(legs.map((leg, i) => ({ position: i, giver_id: leg.giverId, receiver_id: leg.receiverId, listing_id: leg.listingId, open: 1, decision: null })));
+    const stored = await env.DB.prepare(
+      'SELECT position, giver_id, receiver_id, listing_id, open, decision FROM trade_circle_legs WHERE circle_id = ? ORDER BY position',
+    )
+      .bind(id)
+      .all<any>();
+    expect(stored.results).toEqual(
+      legs.map((leg, i) => ({
+        position: i,
+        giver_id: leg.giverId,
+        receiver_id: leg.receiverId,
+        listing_id: leg.listingId,
+        open: 1,
+        decision: null,
+      })),
+    );
     for (const [i, member] of members.entries()) {
       const [latest] = await notificationsOf(member);
       expect(latest).toMatchObject({
@@ -91,7 +124,9 @@ describe('proposeCircle', () => {
 
   it('calls a circle of two a direct swap', async () => {
     const { members, id } = await proposed(2);
-    expect((await notificationsOf(members[0]!))[0]!.text).toMatch(/^A direct swap was proposed: you give “Circle item 1” and get “Circle item 2”/);
+    expect((await notificationsOf(members[0]!))[0]!.text).toMatch(
+      /^A direct swap was proposed: you give “Circle item 1” and get “Circle item 2”/,
+    );
     expect(id).toBeGreaterThan(0);
   });
 
@@ -101,7 +136,9 @@ describe('proposeCircle', () => {
     // Out of order, broken, one member, a repeated member, a repeated listing, too many, bad ids.
     expect(await proposeCircle(env, [legs[0]!, legs[2]!, legs[1]!])).toBeNull();
     expect(await proposeCircle(env, legs.slice(0, 2))).toBeNull();
-    expect(await proposeCircle(env, [{ giverId: members[0]!.id, listingId: listings[0].id, receiverId: members[0]!.id }])).toBeNull();
+    expect(
+      await proposeCircle(env, [{ giverId: members[0]!.id, listingId: listings[0].id, receiverId: members[0]!.id }]),
+    ).toBeNull();
     expect(await proposeCircle(env, [legs[0]!, { ...legs[1]!, receiverId: members[0]!.id }, legs[0]!])).toBeNull();
     expect(await proposeCircle(env, [legs[0]!, { ...legs[1]!, listingId: listings[0].id }, legs[2]!])).toBeNull();
     const six = await ring(6);
@@ -113,19 +150,32 @@ describe('proposeCircle', () => {
 
   it('refuses an inactive listing, a listing its giver does not own, and a receiver without a want', async () => {
     const inactive = await ring(3);
-    await call(`/api/listings/${inactive.listings[1].id}`, { method: 'PUT', cookie: inactive.members[1]!.cookie, body: { status: 'paused' } });
+    await call(`/api/listings/${inactive.listings[1].id}`, {
+      method: 'PUT',
+      cookie: inactive.members[1]!.cookie,
+      body: { status: 'paused' },
+    });
     expect(await proposeCircle(env, inactive.legs)).toBeNull();
 
     const stranger = await signUp();
     const notTheirs = await ring(3);
     const foreign = await createListing(stranger, { title: 'Not theirs' });
     await want(notTheirs.members[2]!, foreign.id);
-    expect(await proposeCircle(env, [notTheirs.legs[0]!, { ...notTheirs.legs[1]!, listingId: foreign.id }, notTheirs.legs[2]!])).toBeNull();
+    expect(
+      await proposeCircle(env, [
+        notTheirs.legs[0]!,
+        { ...notTheirs.legs[1]!, listingId: foreign.id },
+        notTheirs.legs[2]!,
+      ]),
+    ).toBeNull();
 
     const unwanted = await ring(3);
-    await env.DB.prepare('DELETE FROM wants WHERE user_id = ? AND listing_id = ?').bind(unwanted.members[0]!.id, unwanted.listings[2].id).run();
+    await env.DB.prepare('DELETE FROM wants WHERE user_id = ? AND listing_id = ?')
+      .bind(unwanted.members[0]!.id, unwanted.listings[2].id)
+      .run();
     expect(await proposeCircle(env, unwanted.legs)).toBeNull();
-    for (const legs of [inactive.legs, unwanted.legs]) expect(await scalar('SELECT count(*) AS n FROM trade_circles WHERE legs_key = ?', legsKey(legs))).toBe(0);
+    for (const legs of [inactive.legs, unwanted.legs])
+      expect(await scalar('SELECT count(*) AS n FROM trade_circles WHERE legs_key = ?', legsKey(legs))).toBe(0);
   });
 
   it('keeps a listing in at most one open circle, also when two proposals race', async () => {
@@ -155,7 +205,9 @@ describe('proposeCircle', () => {
     ];
     const results = await Promise.all([proposeCircle(env, a.legs), proposeCircle(env, rival)]);
     expect(results.filter((r) => r !== null)).toHaveLength(1);
-    expect(await scalar('SELECT count(*) AS n FROM trade_circle_legs WHERE listing_id = ? AND open = 1', a.listings[0].id)).toBe(1);
+    expect(
+      await scalar('SELECT count(*) AS n FROM trade_circle_legs WHERE listing_id = ? AND open = 1', a.listings[0].id),
+    ).toBe(1);
     expect(id).toBeGreaterThan(0);
   });
 
@@ -186,8 +238,18 @@ describe('GET /api/trade-circles', () => {
     expect(shaped.legs).toHaveLength(3);
     for (const [i, leg] of shaped.legs.entries()) {
       expect(leg).toEqual({
-        giver: { id: members[i]!.id, username: members[i]!.username, displayName: members[i]!.user.displayName, avatarUrl: null },
-        receiver: { id: members[(i + 1) % 3]!.id, username: members[(i + 1) % 3]!.username, displayName: members[(i + 1) % 3]!.user.displayName, avatarUrl: null },
+        giver: {
+          id: members[i]!.id,
+          username: members[i]!.username,
+          displayName: members[i]!.user.displayName,
+          avatarUrl: null,
+        },
+        receiver: {
+          id: members[(i + 1) % 3]!.id,
+          username: members[(i + 1) % 3]!.username,
+          displayName: members[(i + 1) % 3]!.user.displayName,
+          avatarUrl: null,
+        },
         listing: { id: listings[i].id, title: listings[i].title, imageUrls: [] },
         decision: null,
         barterId: null,
@@ -238,7 +300,9 @@ describe('accept and decline', () => {
     expect(after.status).toBe('proposed');
     expect(after.legs.map((l: any) => l.decision)).toEqual(['accepted', null, null]);
     // The others were told.
-    expect((await notificationsOf(members[1]!))[0]!.text).toBe(`${members[0]!.user.displayName} accepted the trade circle (1 of 3 accepted)`);
+    expect((await notificationsOf(members[1]!))[0]!.text).toBe(
+      `${members[0]!.user.displayName} accepted the trade circle (1 of 3 accepted)`,
+    );
     const updatedAt = after.updatedAt;
     const again = await act(members[0]!, id, 'accept');
     expect(again.status).toBe(200);
@@ -266,7 +330,10 @@ describe('accept and decline', () => {
     expect(after.legs.map((l: any) => l.decision)).toEqual(['accepted', null, 'declined']);
     expect(await openLegs(id)).toBe(0);
     for (const member of members) {
-      expect((await notificationsOf(member))[0]).toMatchObject({ kind: 'trade_circle', text: `${members[2]!.user.displayName} declined the trade circle, so it is called off` });
+      expect((await notificationsOf(member))[0]).toMatchObject({
+        kind: 'trade_circle',
+        text: `${members[2]!.user.displayName} declined the trade circle, so it is called off`,
+      });
     }
     for (const [member, action] of [
       [members[1]!, 'accept'],
@@ -296,7 +363,8 @@ describe('accept and decline', () => {
       expect(after.legs[i]).toMatchObject({ decision: 'accepted', barterId: barter.id, barterStatus: 'pending' });
     }
     expect(await openLegs(id)).toBe(3);
-    for (const member of members) expect((await notificationsOf(member))[0]!.text).toMatch(/^Everyone accepted: the trade circle is agreed/);
+    for (const member of members)
+      expect((await notificationsOf(member))[0]!.text).toMatch(/^Everyone accepted: the trade circle is agreed/);
     // Any decision now is 409, and makes nothing.
     expect((await act(members[0]!, id, 'accept')).status).toBe(409);
     expect((await act(members[1]!, id, 'decline')).status).toBe(409);
@@ -319,7 +387,11 @@ describe('accept and decline', () => {
       const barters = await bartersOf(listings.map((l: any) => l.id));
       expect(barters).toHaveLength(n);
       expect(new Set(barters.map((b) => b.listing_id)).size).toBe(n);
-      const linked = await env.DB.prepare('SELECT barter_id FROM trade_circle_legs WHERE circle_id = ? ORDER BY position').bind(id).all<{ barter_id: number }>();
+      const linked = await env.DB.prepare(
+        'SELECT barter_id FROM trade_circle_legs WHERE circle_id = ? ORDER BY position',
+      )
+        .bind(id)
+        .all<{ barter_id: number }>();
       expect(linked.results.map((r) => r.barter_id).sort()).toEqual(barters.map((b) => b.id).sort());
     }
   });
@@ -356,7 +428,9 @@ describe('dissolving', () => {
     expect(after.legs.map((l: any) => l.listing?.id ?? null)).toEqual([listings[0].id, listings[1].id, null]);
     expect(after.legs[2].giver.id).toBe(members[2]!.id);
     expect(await openLegs(id)).toBe(0);
-    expect((await notificationsOf(members[0]!))[0]!.text).toBe('A trade circle was called off: one of its listings was deleted');
+    expect((await notificationsOf(members[0]!))[0]!.text).toBe(
+      'A trade circle was called off: one of its listings was deleted',
+    );
     const late = await act(members[2]!, id, 'accept');
     expect(late.status).toBe(409);
     expect(await bartersOf(listings.map((l: any) => l.id))).toEqual([]);
@@ -371,7 +445,9 @@ describe('dissolving', () => {
       call(`/api/listings/${listings[1].id}`, { method: 'DELETE', cookie: members[1]!.cookie }),
     ]);
     expect(results[2]!.status).toBe(200);
-    const status = (await env.DB.prepare('SELECT status FROM trade_circles WHERE id = ?').bind(id).first<{ status: string }>())!.status;
+    const status = (await env.DB.prepare('SELECT status FROM trade_circles WHERE id = ?')
+      .bind(id)
+      .first<{ status: string }>())!.status;
     const barters = await bartersOf(listings.map((l: any) => l.id));
     if (status === 'agreed') {
       // Agreed before the delete: the deleted listing's barter went with it, the others stand whole.
@@ -384,11 +460,17 @@ describe('dissolving', () => {
 
   it('deactivating a listing declines its proposed circle', async () => {
     const { members, listings, id } = await proposed(2);
-    const paused = await call(`/api/listings/${listings[0].id}`, { method: 'PUT', cookie: members[0]!.cookie, body: { status: 'paused' } });
+    const paused = await call(`/api/listings/${listings[0].id}`, {
+      method: 'PUT',
+      cookie: members[0]!.cookie,
+      body: { status: 'paused' },
+    });
     expect(paused.status).toBe(200);
     expect((await circle(members[1]!, id)).status).toBe('declined');
     expect(await openLegs(id)).toBe(0);
-    expect((await notificationsOf(members[1]!))[0]!.text).toBe('A trade circle was called off: one of its listings is no longer available');
+    expect((await notificationsOf(members[1]!))[0]!.text).toBe(
+      'A trade circle was called off: one of its listings is no longer available',
+    );
   });
 
   it('a listing that went inactive without the dissolve still makes no barter: the last accept dissolves the circle', async () => {
@@ -412,7 +494,10 @@ describe('dissolving', () => {
     expect((await circle(members[0]!, id)).status).toBe('declined');
     expect(await openLegs(id)).toBe(0);
     expect((await circle(other.members[0]!, other.id)).status).toBe('proposed');
-    for (const member of members) expect((await notificationsOf(member))[0]!.text).toBe('A trade circle was called off: a member no longer wants what they would receive');
+    for (const member of members)
+      expect((await notificationsOf(member))[0]!.text).toBe(
+        'A trade circle was called off: a member no longer wants what they would receive',
+      );
     // An agreed circle is not dissolved by a withdrawn want.
     await Promise.all(other.members.map((m) => act(m, other.id, 'accept')));
     expect(await dissolveCirclesForWant(env, other.members[1]!.id, other.listings[0].id)).toEqual([]);
@@ -445,7 +530,10 @@ describe('expiry (15-minute cron)', () => {
     await runScheduled(FREQUENT_CRON, now, env);
     expect((await circle(stale.members[0]!, staleId)).status).toBe('expired');
     expect(await openLegs(staleId)).toBe(0);
-    for (const member of stale.members) expect((await notificationsOf(member))[0]!.text).toBe('A trade circle expired: not every member accepted within 7 days');
+    for (const member of stale.members)
+      expect((await notificationsOf(member))[0]!.text).toBe(
+        'A trade circle expired: not every member accepted within 7 days',
+      );
     expect((await circle(fresh.members[0]!, freshId)).status).toBe('proposed');
     expect((await circle(agreed.members[0]!, agreedId)).status).toBe('agreed');
     const late = await act(stale.members[0]!, staleId, 'accept');
@@ -470,7 +558,14 @@ describe('expiry within the cron budget', () => {
         .bind(owner.id, JSON.stringify(Array.from({ length: count }, (_, i) => i)))
         .all<{ id: number }>();
     const [mine, theirs] = [(await insertListings(a)).results, (await insertListings(b)).results];
-    const rows = mine.map((l, i) => [l.id, theirs[i]!.id, legsKey([{ giverId: a.id, listingId: l.id, receiverId: b.id }, { giverId: b.id, listingId: theirs[i]!.id, receiverId: a.id }])]);
+    const rows = mine.map((l, i) => [
+      l.id,
+      theirs[i]!.id,
+      legsKey([
+        { giverId: a.id, listingId: l.id, receiverId: b.id },
+        { giverId: b.id, listingId: theirs[i]!.id, receiverId: a.id },
+      ]),
+    ]);
     await env.DB.prepare(
       `INSERT INTO trade_circles (status, legs_key, created_at, expires_at, updated_at)
        SELECT 'proposed', json_extract(value, '$[2]'), ?2, ?2, ?2 FROM json_each(?1)`,
@@ -486,7 +581,12 @@ describe('expiry within the cron budget', () => {
       .bind(JSON.stringify(rows), a.id, b.id)
       .run();
     const keys = JSON.stringify(rows.map((r) => r[2]));
-    const byStatus = (status: string) => scalar(`SELECT count(*) AS n FROM trade_circles WHERE status = ?1 AND legs_key IN (SELECT value FROM json_each(?2))`, status, keys);
+    const byStatus = (status: string) =>
+      scalar(
+        `SELECT count(*) AS n FROM trade_circles WHERE status = ?1 AND legs_key IN (SELECT value FROM json_each(?2))`,
+        status,
+        keys,
+      );
 
     const runAt = async (at: number) => {
       const counts = emptyCounts();
@@ -499,9 +599,16 @@ describe('expiry within the cron budget', () => {
     const second = await runAt(Date.now() + 15 * 60_000);
     expect(second.d1Statements).toBeLessThanOrEqual(50);
     expect(await byStatus('expired')).toBe(count);
-    expect(await scalar(`SELECT count(*) AS n FROM trade_circle_legs WHERE open = 1 AND listing_id IN (SELECT id FROM listings WHERE user_id = ?)`, a.id)).toBe(0);
+    expect(
+      await scalar(
+        `SELECT count(*) AS n FROM trade_circle_legs WHERE open = 1 AND listing_id IN (SELECT id FROM listings WHERE user_id = ?)`,
+        a.id,
+      ),
+    ).toBe(0);
     // One entry per member and circle.
-    expect(await scalar(`SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'trade_circle'`, b.id)).toBe(count);
+    expect(
+      await scalar(`SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'trade_circle'`, b.id),
+    ).toBe(count);
 
     // The job alone: four statements with work, one indexed read without.
     const busy = emptyCounts();
@@ -519,10 +626,14 @@ describe('expiry within the cron budget', () => {
 describe('group chat', () => {
   it('members post and read messages (validated like conversation messages); others get 403', async () => {
     const { members, id } = await proposed(3);
-    const post = (m: Member | null, body: unknown) => call(`/api/trade-circles/${id}/messages`, { cookie: m?.cookie, body });
+    const post = (m: Member | null, body: unknown) =>
+      call(`/api/trade-circles/${id}/messages`, { cookie: m?.cookie, body });
     let response = await post(members[0]!, { content: '   ' });
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({ message: 'Message cannot be empty', errors: { content: 'Message cannot be empty' } });
+    expect(await json(response)).toEqual({
+      message: 'Message cannot be empty',
+      errors: { content: 'Message cannot be empty' },
+    });
     response = await post(members[0]!, { content: 'x'.repeat(2001) });
     expect((await json(response)).message).toBe('Message must be at most 2000 characters');
     response = await post(members[0]!, {});
@@ -540,15 +651,24 @@ describe('group chat', () => {
     expect(list.map((m: any) => m.content)).toEqual(['When could we meet?', 'Saturday works for me']);
     // The others were told (one entry per member for the chat, counting its messages); the sender was not.
     const third = await notificationsOf(members[2]!);
-    expect(third.find((n) => n.text.startsWith(members[1]!.user.displayName))).toMatchObject({ text: `${members[1]!.user.displayName} wrote in your trade circle: Saturday works for me`, link: `/trade-circles/${id}`, count: 2 });
-    expect((await notificationsOf(members[0]!)).some((n) => n.text.includes('wrote in your trade circle: When'))).toBe(false);
+    expect(third.find((n) => n.text.startsWith(members[1]!.user.displayName))).toMatchObject({
+      text: `${members[1]!.user.displayName} wrote in your trade circle: Saturday works for me`,
+      link: `/trade-circles/${id}`,
+      count: 2,
+    });
+    expect((await notificationsOf(members[0]!)).some((n) => n.text.includes('wrote in your trade circle: When'))).toBe(
+      false,
+    );
 
     const stranger = await signUp();
     expect((await post(stranger, { content: 'Hello' })).status).toBe(403);
     expect((await get(stranger, `/api/trade-circles/${id}/messages`)).status).toBe(403);
     expect((await get(await signUpAdmin(), `/api/trade-circles/${id}/messages`)).status).toBe(403);
     expect((await post(null, { content: 'Hello' })).status).toBe(401);
-    expect((await post(stranger, { content: 'Hello' }).then(() => get(stranger, '/api/trade-circles/99999999/messages'))).status).toBe(404);
+    expect(
+      (await post(stranger, { content: 'Hello' }).then(() => get(stranger, '/api/trade-circles/99999999/messages')))
+        .status,
+    ).toBe(404);
 
     // A declined circle's chat is closed for new messages but stays readable.
     await act(members[1]!, id, 'decline');
@@ -560,7 +680,8 @@ describe('group chat', () => {
 
   it('is live: messages, typing and changes reach the members sockets; sockets need membership and a same-origin page', async () => {
     const { members, id } = await proposed(3);
-    const ws = (m: Member | null, headers: Record<string, string> = {}) => call(`/api/trade-circles/${id}/ws`, { cookie: m?.cookie, headers: { Upgrade: 'websocket', ...headers } });
+    const ws = (m: Member | null, headers: Record<string, string> = {}) =>
+      call(`/api/trade-circles/${id}/ws`, { cookie: m?.cookie, headers: { Upgrade: 'websocket', ...headers } });
     const a = openSocket(await ws(members[0]!, { Origin: ORIGIN }));
     const b = openSocket(await ws(members[1]!));
     const stranger = await signUp();
@@ -569,8 +690,14 @@ describe('group chat', () => {
     expect((await ws(null)).status).toBe(401);
     expect((await call(`/api/trade-circles/${id}/ws`, { cookie: members[0]!.cookie })).status).toBe(426);
 
-    const posted = await json(await call(`/api/trade-circles/${id}/messages`, { cookie: members[2]!.cookie, body: { content: 'Hi all' } }));
-    for (const socket of [a, b]) expect(await socket.next((f) => f.type === 'circle_message')).toEqual({ type: 'circle_message', message: posted });
+    const posted = await json(
+      await call(`/api/trade-circles/${id}/messages`, { cookie: members[2]!.cookie, body: { content: 'Hi all' } }),
+    );
+    for (const socket of [a, b])
+      expect(await socket.next((f) => f.type === 'circle_message')).toEqual({
+        type: 'circle_message',
+        message: posted,
+      });
 
     a.send({ type: 'typing' });
     expect(await b.next((f) => f.type === 'typing')).toEqual({ type: 'typing', userId: members[0]!.id });
@@ -578,7 +705,9 @@ describe('group chat', () => {
     expect(a.frames.some((f) => f.type === 'typing')).toBe(false);
 
     // A read mark settles the member's chat notification.
-    const chatEntry = async (m: Member) => (await notificationsOf(m)).find((n) => n.text.includes('wrote in your trade circle: Hi all')) as { read: boolean } | undefined;
+    const chatEntry = async (m: Member) =>
+      (await notificationsOf(m)).find((n) => n.text.includes('wrote in your trade circle: Hi all')) as
+        { read: boolean } | undefined;
     expect((await chatEntry(members[1]!))?.read).toBe(false);
     b.send({ type: 'read', upTo: posted.id });
     const until = Date.now() + 2000;

@@ -2,19 +2,25 @@
 // delete calls each: photos, thumbnails) in the 15-minute trigger and the daily one, within the per-invocation budget.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { DAILY_CRON, FREQUENT_CRON } from '../../worker/cron/index';
-import { PAGES_DAILY, PAGES_FREQUENT, PRUNE_PAGE, pruneAbandonedUploads } from '../../worker/cron/prune-uploads';
-import { MAX_UNATTACHED_UPLOADS, thumbKey } from '../../worker/db/queries/images';
-import worker from '../../worker/index';
-import { RATE_LIMITS } from '../../worker/lib/rate-limit';
-import { DAY, MINUTE } from '../../worker/lib/time';
-import { recording, tableScans } from './job-query-plans';
+import { DAILY_CRON, FREQUENT_CRON } from '@worker/cron/index';
+import { PAGES_DAILY, PAGES_FREQUENT, PRUNE_PAGE, pruneAbandonedUploads } from '@worker/cron/prune-uploads';
+import { MAX_UNATTACHED_UPLOADS, thumbKey } from '@worker/db/queries/images';
+import worker from '@worker/index';
+import { RATE_LIMITS } from '@worker/lib/rate-limit';
+import { DAY, MINUTE } from '@worker/lib/time';
+import { tableScans } from './job-query-plans';
 import { signUp } from './helpers';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
 
 /** `count` unattached uploads of the member, made `ageMs` before `now` (one second apart, oldest first). */
-async function abandonedUploads(userId: number, count: number, now: number, ageMs: number, tag: string): Promise<string[]> {
+async function abandonedUploads(
+  userId: number,
+  count: number,
+  now: number,
+  ageMs: number,
+  tag: string,
+): Promise<string[]> {
   const start = now - ageMs - count * 1000;
   await env.DB.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1)
@@ -27,7 +33,9 @@ async function abandonedUploads(userId: number, count: number, now: number, ageM
 }
 
 const remaining = async (tag: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM uploads WHERE key LIKE 'uploads/' || ? || '-%'").bind(tag).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM uploads WHERE key LIKE 'uploads/' || ? || '-%'")
+    .bind(tag)
+    .first<{ n: number }>())!.n;
 
 /** An Env whose R2 bucket counts delete calls and the keys they carried. */
 function countingImages(calls: { deletes: number; keys: number }): Env {
@@ -53,7 +61,8 @@ describe('pruning abandoned uploads', () => {
     const tag = `page${crypto.randomUUID().slice(0, 8)}`;
     const keys = await abandonedUploads(member.id, PRUNE_PAGE + 200, now, DAY + MINUTE, tag);
     // A sample of the objects exists in R2, the oldest and the newest.
-    for (const key of [keys[0]!, keys[PRUNE_PAGE - 1]!, keys[PRUNE_PAGE]!, keys.at(-1)!]) await env.IMAGES.put(key, JPEG);
+    for (const key of [keys[0]!, keys[PRUNE_PAGE - 1]!, keys[PRUNE_PAGE]!, keys.at(-1)!])
+      await env.IMAGES.put(key, JPEG);
     // And the oldest one's thumbnail.
     await env.IMAGES.put(thumbKey(keys[0]!), JPEG);
 
@@ -94,7 +103,9 @@ describe('pruning abandoned uploads', () => {
     await env.DB.prepare('UPDATE uploads SET attached_at = created_at WHERE key = ?').bind(attached).run();
     const [old] = await abandonedUploads(member.id, 1, now, 2 * DAY, `${tag}o`);
     await pruneAbandonedUploads(env, now, 1);
-    const rows = await env.DB.prepare('SELECT key FROM uploads WHERE key IN (?, ?, ?)').bind(young, attached, old).all<{ key: string }>();
+    const rows = await env.DB.prepare('SELECT key FROM uploads WHERE key IN (?, ?, ?)')
+      .bind(young, attached, old)
+      .all<{ key: string }>();
     expect(rows.results.map((r) => r.key).sort()).toEqual([young, attached].sort());
   });
 

@@ -19,7 +19,10 @@ const PUBLIC_KEYS = [
 ].sort();
 
 // Rows without a route of this file are written directly, as the routes that own them would.
-async function insertListing(userId: number, overrides: { status?: string; imageUrls?: string[] } = {}): Promise<number> {
+async function insertListing(
+  userId: number,
+  overrides: { status?: string; imageUrls?: string[] } = {},
+): Promise<number> {
   const row = await env.DB.prepare(
     `INSERT INTO listings (user_id, title, description, categories_offered, what_user_wants, location, distance, status, image_urls)
      VALUES (?, 'Hand-built bookshelf', 'A sturdy reclaimed oak shelf', '["home"]', 'Garden help', 'Oakland', 25, ?, ?) RETURNING id`,
@@ -29,21 +32,32 @@ async function insertListing(userId: number, overrides: { status?: string; image
   return row!.id;
 }
 
-async function insertBarter(listingId: number, initiatorId: number, recipientId: number, status = 'completed'): Promise<number> {
-  const row = await env.DB.prepare('INSERT INTO barters (listing_id, initiator_id, recipient_id, status) VALUES (?, ?, ?, ?) RETURNING id')
+async function insertBarter(
+  listingId: number,
+  initiatorId: number,
+  recipientId: number,
+  status = 'completed',
+): Promise<number> {
+  const row = await env.DB.prepare(
+    'INSERT INTO barters (listing_id, initiator_id, recipient_id, status) VALUES (?, ?, ?, ?) RETURNING id',
+  )
     .bind(listingId, initiatorId, recipientId, status)
     .first<{ id: number }>();
   return row!.id;
 }
 
 async function insertReview(reviewerId: number, userId: number, listingId: number, barterId: number, rating: number) {
-  await env.DB.prepare('INSERT INTO reviews (reviewer_id, user_id, listing_id, barter_id, rating, comment) VALUES (?, ?, ?, ?, ?, ?)')
+  await env.DB.prepare(
+    'INSERT INTO reviews (reviewer_id, user_id, listing_id, barter_id, rating, comment) VALUES (?, ?, ?, ?, ?, ?)',
+  )
     .bind(reviewerId, userId, listingId, barterId, rating, 'A great exchange, thank you!')
     .run();
 }
 
 const rowCount = async (sql: string, ...params: unknown[]) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM ${sql}`).bind(...params).first<{ n: number }>())!.n;
+  (await env.DB.prepare(`SELECT count(*) AS n FROM ${sql}`)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
 
 const patch = (member: Member | null, id: number, body: unknown) =>
   call(`/api/users/${id}`, { method: 'PATCH', cookie: member?.cookie, body });
@@ -155,13 +169,21 @@ describe('PATCH /api/users/:id', () => {
       email: member.email,
     });
     expect(user).not.toHaveProperty('password');
-    expect(await json(await call('/api/auth/current-user', { cookie: member.cookie }))).toMatchObject({ displayName: 'New Name', location: 'Berkeley' });
+    expect(await json(await call('/api/auth/current-user', { cookie: member.cookie }))).toMatchObject({
+      displayName: 'New Name',
+      location: 'Berkeley',
+    });
   });
 
   it('leaves fields that are not sent unchanged, and an empty body changes nothing', async () => {
     const member = await signUp({ nickname: 'Nick', location: 'Oakland' });
     const partial = await json(await patch(member, member.id, { bio: 'Just the bio' }));
-    expect(partial).toMatchObject({ nickname: 'Nick', location: 'Oakland', bio: 'Just the bio', displayName: member.user.displayName });
+    expect(partial).toMatchObject({
+      nickname: 'Nick',
+      location: 'Oakland',
+      bio: 'Just the bio',
+      displayName: member.user.displayName,
+    });
     const empty = await patch(member, member.id, {});
     expect(empty.status).toBe(200);
     expect(await json(empty)).toMatchObject({ nickname: 'Nick', bio: 'Just the bio' });
@@ -243,11 +265,17 @@ describe('PATCH /api/users/:id', () => {
     const newEmail = `${unique('new')}@example.com`;
     const response = await patch(member, member.id, { email: newEmail, displayName: 'Renamed Member' });
     expect(response.status).toBe(200);
-    expect(await json(response)).toMatchObject({ email: newEmail, emailVerified: false, displayName: 'Renamed Member' });
+    expect(await json(response)).toMatchObject({
+      email: newEmail,
+      emailVerified: false,
+      displayName: 'Renamed Member',
+    });
     const mail = await lastEmailTo(newEmail);
     expect(mail?.subject).toMatch(/Verify your email/);
     expect(mail?.text).toMatch(/^Hi Renamed Member,/);
-    const stored = await env.DB.prepare('SELECT verification_token, verification_token_expires FROM users WHERE id = ?').bind(member.id).first<any>();
+    const stored = await env.DB.prepare('SELECT verification_token, verification_token_expires FROM users WHERE id = ?')
+      .bind(member.id)
+      .first<any>();
     expect(stored.verification_token).toMatch(/^[0-9a-f]{64}$/);
     const hoursLeft = (Date.parse(stored.verification_token_expires) - Date.now()) / 3_600_000;
     expect(hoursLeft).toBeGreaterThan(23.9);
@@ -287,7 +315,9 @@ describe('DELETE /api/users/:id', () => {
     expect(response.headers.get('Set-Cookie')).toMatch(/sid=;/);
     expect((await call('/api/auth/current-user', { cookie: member.cookie })).status).toBe(401);
     expect((await call(`/api/users/${member.id}`)).status).toBe(404);
-    expect((await call('/api/auth/login', { body: { username: member.username, password: member.password } })).status).toBe(401);
+    expect(
+      (await call('/api/auth/login', { body: { username: member.username, password: member.password } })).status,
+    ).toBe(401);
   });
 
   it('lets admins delete another member, whose session stops working; 404 when missing', async () => {
@@ -317,7 +347,9 @@ describe('DELETE /api/users/:id', () => {
       [other.id, member.id, own],
     ];
     for (const [sender, receiver, listing] of messages) {
-      await env.DB.prepare("INSERT INTO messages (sender_id, receiver_id, listing_id, content) VALUES (?, ?, ?, 'Hello there')")
+      await env.DB.prepare(
+        "INSERT INTO messages (sender_id, receiver_id, listing_id, content) VALUES (?, ?, ?, 'Hello there')",
+      )
         .bind(sender, receiver, listing)
         .run();
     }
@@ -326,15 +358,25 @@ describe('DELETE /api/users/:id', () => {
     await insertReview(member.id, other.id, others, onOthers, 5);
     await insertReview(other.id, member.id, own, onOwn, 4);
     await env.DB.prepare("INSERT INTO stored_searches (user_id, query) VALUES (?, 'bikes')").bind(member.id).run();
-    await env.DB.prepare("INSERT INTO testimonials (user_id, title, content, rating) VALUES (?, 'Great', 'A lovely community', 5)").bind(member.id).run();
+    await env.DB.prepare(
+      "INSERT INTO testimonials (user_id, title, content, rating) VALUES (?, 'Great', 'A lovely community', 5)",
+    )
+      .bind(member.id)
+      .run();
     const event = await env.DB.prepare(
       "INSERT INTO community_events (title, description, date, time, location, organizer_id) VALUES ('Swap meet', 'Bring things', '2099-01-01', '10:00', 'Park', ?) RETURNING id",
     )
       .bind(member.id)
       .first<{ id: number }>();
-    await env.DB.prepare('INSERT INTO event_attendees (event_id, user_id) VALUES (?, ?)').bind(event!.id, member.id).run();
-    await env.DB.prepare('INSERT INTO event_attendees (event_id, user_id) VALUES (?, ?)').bind(event!.id, other.id).run();
-    await env.DB.prepare("INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, '2099-01-01T00:00:00.000Z')")
+    await env.DB.prepare('INSERT INTO event_attendees (event_id, user_id) VALUES (?, ?)')
+      .bind(event!.id, member.id)
+      .run();
+    await env.DB.prepare('INSERT INTO event_attendees (event_id, user_id) VALUES (?, ?)')
+      .bind(event!.id, other.id)
+      .run();
+    await env.DB.prepare(
+      "INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, '2099-01-01T00:00:00.000Z')",
+    )
       .bind(unique('hash'), member.id)
       .run();
 
@@ -355,11 +397,13 @@ describe('DELETE /api/users/:id', () => {
     expect(await rowCount('listings WHERE id IN (?, ?)', others, bystanderListing)).toBe(2);
     expect(await rowCount('users WHERE id = ?', other.id)).toBe(1);
     expect(await rowCount('event_attendees WHERE user_id = ?', other.id)).toBe(1);
-    const organizer = await env.DB.prepare('SELECT organizer_id FROM community_events WHERE id = ?').bind(event!.id).first<any>();
+    const organizer = await env.DB.prepare('SELECT organizer_id FROM community_events WHERE id = ?')
+      .bind(event!.id)
+      .first<any>();
     expect(organizer.organizer_id).toBeNull();
   });
 
-  it("recomputes the rating and review count of members the deleted account reviewed", async () => {
+  it('recomputes the rating and review count of members the deleted account reviewed', async () => {
     const member = await signUp();
     const reviewed = await signUp();
     const third = await signUp();

@@ -4,11 +4,17 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { call, createListing, json, signUp, type Member } from './helpers';
 
-const put = (member: Member | null, id: number | string) => call(`/api/wants/${id}`, { method: 'PUT', cookie: member?.cookie });
-const del = (member: Member | null, id: number | string) => call(`/api/wants/${id}`, { method: 'DELETE', cookie: member?.cookie });
+const put = (member: Member | null, id: number | string) =>
+  call(`/api/wants/${id}`, { method: 'PUT', cookie: member?.cookie });
+const del = (member: Member | null, id: number | string) =>
+  call(`/api/wants/${id}`, { method: 'DELETE', cookie: member?.cookie });
 const wantsOf = async (member: Member) => json<any[]>(await call('/api/wants', { cookie: member.cookie }));
 const wantRows = async (userId: number) =>
-  (await env.DB.prepare('SELECT listing_id FROM wants WHERE user_id = ? ORDER BY listing_id').bind(userId).all<{ listing_id: number }>()).results.map((r) => r.listing_id);
+  (
+    await env.DB.prepare('SELECT listing_id FROM wants WHERE user_id = ? ORDER BY listing_id')
+      .bind(userId)
+      .all<{ listing_id: number }>()
+  ).results.map((r) => r.listing_id);
 
 /** `count` active listings of the owner, written directly (the FTS triggers run as for the API). */
 async function bulkListings(owner: Member, count: number): Promise<number[]> {
@@ -81,18 +87,24 @@ describe('PUT /api/wants/{listingId}', () => {
     expect((await del(null, listing.id)).status).toBe(401);
     expect((await call('/api/wants')).status).toBe(401);
     expect((await call('/api/matches')).status).toBe(401);
-    const count = await env.DB.prepare('SELECT count(*) AS n FROM wants WHERE listing_id = ?').bind(listing.id).first<number>('n');
+    const count = await env.DB.prepare('SELECT count(*) AS n FROM wants WHERE listing_id = ?')
+      .bind(listing.id)
+      .first<number>('n');
     expect(count).toBe(0);
   });
 
   it('holds at most 200 wants: the 201st is a 400 with a clear message, and a repeat of a held want still answers 200', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const ids = await bulkListings(owner, 201);
-    await env.DB.prepare(`INSERT INTO wants (user_id, listing_id) SELECT ?1, value FROM json_each(?2)`).bind(member.id, JSON.stringify(ids.slice(0, 199))).run();
+    await env.DB.prepare(`INSERT INTO wants (user_id, listing_id) SELECT ?1, value FROM json_each(?2)`)
+      .bind(member.id, JSON.stringify(ids.slice(0, 199)))
+      .run();
     expect((await put(member, ids[199]!)).status).toBe(200);
     const refused = await put(member, ids[200]!);
     expect(refused.status).toBe(400);
-    expect((await json(refused)).message).toBe('You can want at most 200 listings. Remove one from your wants to add another.');
+    expect((await json(refused)).message).toBe(
+      'You can want at most 200 listings. Remove one from your wants to add another.',
+    );
     expect((await put(member, ids[0]!)).status).toBe(200);
     expect((await wantRows(member.id)).length).toBe(200);
     // Removing one makes room again.
@@ -104,7 +116,9 @@ describe('PUT /api/wants/{listingId}', () => {
   it('keeps the cap under concurrent PUTs: at 199 wants, five at once add exactly one', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const ids = await bulkListings(owner, 204);
-    await env.DB.prepare(`INSERT INTO wants (user_id, listing_id) SELECT ?1, value FROM json_each(?2)`).bind(member.id, JSON.stringify(ids.slice(0, 199))).run();
+    await env.DB.prepare(`INSERT INTO wants (user_id, listing_id) SELECT ?1, value FROM json_each(?2)`)
+      .bind(member.id, JSON.stringify(ids.slice(0, 199)))
+      .run();
     const responses = await Promise.all(ids.slice(199).map((id) => put(member, id)));
     expect(responses.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
     expect((await wantRows(member.id)).length).toBe(200);
@@ -152,11 +166,20 @@ describe('GET /api/wants', () => {
     await put(member, first.id);
     await put(member, second.id);
     // Make the order certain whatever the clock's resolution.
-    await env.DB.prepare(`UPDATE wants SET created_at = '2020-01-01T00:00:00.000Z' WHERE user_id = ? AND listing_id = ?`).bind(member.id, first.id).run();
+    await env.DB.prepare(
+      `UPDATE wants SET created_at = '2020-01-01T00:00:00.000Z' WHERE user_id = ? AND listing_id = ?`,
+    )
+      .bind(member.id, first.id)
+      .run();
     await call(`/api/listings/${first.id}`, { method: 'PUT', cookie: owner.cookie, body: { status: 'paused' } });
     const list = await wantsOf(member);
     expect(list.map((l) => l.id)).toEqual([second.id, first.id]);
-    expect(list[0]).toMatchObject({ title: 'Second wanted', status: 'active', user: { id: owner.id, username: owner.username }, wantedAt: expect.any(String) });
+    expect(list[0]).toMatchObject({
+      title: 'Second wanted',
+      status: 'active',
+      user: { id: owner.id, username: owner.username },
+      wantedAt: expect.any(String),
+    });
     expect(list[1].status).toBe('paused');
     expect(list[0]).not.toHaveProperty('latitude');
     expect(await wantsOf(owner)).toEqual([]);
@@ -167,7 +190,8 @@ describe('GET /api/listings/{id} with wants', () => {
   it('adds wantedByMe for a member and wantCount for the owner only; a visitor sees neither', async () => {
     const [owner, a, b] = await Promise.all([signUp(), signUp(), signUp()]);
     const listing = await createListing(owner);
-    const view = async (member: Member | null) => json(await call(`/api/listings/${listing.id}`, { cookie: member?.cookie }));
+    const view = async (member: Member | null) =>
+      json(await call(`/api/listings/${listing.id}`, { cookie: member?.cookie }));
     expect(await view(a)).toMatchObject({ wantedByMe: false });
     await put(a, listing.id);
     await put(b, listing.id);

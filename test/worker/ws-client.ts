@@ -2,7 +2,7 @@
 // and waits for one. The deadline only bounds a failure: it is generous, so a busy machine (two
 // cores shared with the browser tests) never fails a test that would pass on a quiet one.
 import { expect } from 'vitest';
-import { parseServerFrame, type ServerFrame } from '../../src/shared/ws-frames';
+import { parseServerFrame, type ServerFrame } from '@/shared/ws-frames';
 
 export interface TestSocket {
   socket: WebSocket;
@@ -35,13 +35,15 @@ export function openSocket(response: Response): TestSocket {
     frames,
     closed: () => isClosed,
     closeEvent: () => closeEvent,
-    send: (frame) => socket.send(typeof frame === 'string' || frame instanceof ArrayBuffer ? frame : JSON.stringify(frame)),
+    send: (frame) =>
+      socket.send(typeof frame === 'string' || frame instanceof ArrayBuffer ? frame : JSON.stringify(frame)),
     async next(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = frames.find(predicate);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(frames)}`);
+        if (Date.now() > deadline)
+          throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(frames)}`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },

@@ -51,7 +51,6 @@ export interface CleanupRun {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const placeholders = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(', ');
 /** Marks read the "confirm it" entries of these (member, barter) pairs, in one statement. */
 const settleAll = (d1: D1Database, pairs: [number, number][], at: string) =>
   d1
@@ -73,10 +72,14 @@ export async function cleanupBarters(env: Env, now: number): Promise<CleanupRun>
   // 1. Deletion of cancelled barters (reviews, if any, go by ON DELETE CASCADE).
   const [deleted] = await d1.batch([
     d1
-      .prepare(`DELETE FROM barters WHERE id IN (SELECT id FROM barters WHERE status = 'cancelled' AND barter_deletion_scheduled_at <= ?1 LIMIT ?2)`)
+      .prepare(
+        `DELETE FROM barters WHERE id IN (SELECT id FROM barters WHERE status = 'cancelled' AND barter_deletion_scheduled_at <= ?1 LIMIT ?2)`,
+      )
       .bind(at, CANCELLED_DELETIONS_PER_RUN),
     d1
-      .prepare(`UPDATE barters SET barter_deletion_scheduled_at = ?1 WHERE id IN (SELECT id FROM barters WHERE status = 'cancelled' AND barter_deletion_scheduled_at IS NULL LIMIT ?2)`)
+      .prepare(
+        `UPDATE barters SET barter_deletion_scheduled_at = ?1 WHERE id IN (SELECT id FROM barters WHERE status = 'cancelled' AND barter_deletion_scheduled_at IS NULL LIMIT ?2)`,
+      )
       .bind(iso(now + DELETE_CANCELLED_AFTER), CANCELLED_DELETIONS_PER_RUN),
   ]);
   run.deleted = deleted!.meta.changes;
@@ -90,7 +93,15 @@ export async function cleanupBarters(env: Env, now: number): Promise<CleanupRun>
     .bind(iso(now + DELETE_CANCELLED_AFTER), iso(now - CANCEL_AFTER), STALE_CANCELLATIONS_PER_RUN)
     .all<{ id: number; initiator_id: number; recipient_id: number }>();
   run.cancelled = cancelled.length;
-  if (cancelled.length) await settleAll(d1, cancelled.flatMap((b) => [[b.initiator_id, b.id] as [number, number], [b.recipient_id, b.id] as [number, number]]), at).run();
+  if (cancelled.length)
+    await settleAll(
+      d1,
+      cancelled.flatMap((b) => [
+        [b.initiator_id, b.id] as [number, number],
+        [b.recipient_id, b.id] as [number, number],
+      ]),
+      at,
+    ).run();
 
   // 3. Pending for 14 days and never prompted.
   run.prompted = await promptPending(env, now);
@@ -134,7 +145,9 @@ async function promptPending(env: Env, now: number): Promise<number> {
 
   const ids = [...new Set(due.flatMap((b) => [b.initiator_id, b.recipient_id]))];
   const { results } = await d1
-    .prepare('SELECT id, email, display_name, email_verified, email_notifications FROM users WHERE id IN (SELECT value FROM json_each(?1))')
+    .prepare(
+      'SELECT id, email, display_name, email_verified, email_notifications FROM users WHERE id IN (SELECT value FROM json_each(?1))',
+    )
     .bind(JSON.stringify(ids))
     .all<MemberRow>();
   const members = new Map(results.map((row) => [row.id, row]));
@@ -158,7 +171,13 @@ async function promptPending(env: Env, now: number): Promise<number> {
       [recipient, initiator, true],
       [initiator, recipient, false],
     ] as const) {
-      if (!wantsEmail({ emailVerified: member.email_verified === 1, emailNotifications: member.email_notifications === 1 })) continue;
+      if (
+        !wantsEmail({
+          emailVerified: member.email_verified === 1,
+          emailNotifications: member.email_notifications === 1,
+        })
+      )
+        continue;
       emails.push(
         barterReminderEmail(origin, member.email, member.display_name, {
           partnerName: partner.display_name,
@@ -172,7 +191,9 @@ async function promptPending(env: Env, now: number): Promise<number> {
   // One batch (one transaction): the barters are marked prompted with their notifications and emails.
   await d1.batch([
     d1
-      .prepare(`UPDATE barters SET last_prompted_at = ?1 WHERE id IN (SELECT value FROM json_each(?2)) AND status = 'pending' AND last_prompted_at IS NULL`)
+      .prepare(
+        `UPDATE barters SET last_prompted_at = ?1 WHERE id IN (SELECT value FROM json_each(?2)) AND status = 'pending' AND last_prompted_at IS NULL`,
+      )
       .bind(at, JSON.stringify(due.map((b) => b.id))),
     ...notifyStatements(d1, entries, new Date().toISOString()),
     ...queueEmailsStatements(d1, emails),
@@ -223,7 +244,11 @@ async function cleanupImages(env: Env, now: number): Promise<{ barters: number; 
   if (due.length === 0) return { barters: 0, deleted: 0 };
   const plans = due.map((barter) => {
     const originals = parseList(barter.original_image_urls);
-    return { barter, originals, candidates: [...new Set(originals.map(uploadKeyFromPath).filter((key): key is string => key !== null))] };
+    return {
+      barter,
+      originals,
+      candidates: [...new Set(originals.map(uploadKeyFromPath).filter((key): key is string => key !== null))],
+    };
   });
   const allCandidates = [...new Set(plans.flatMap((p) => p.candidates))];
   const memberIds = [...new Set(due.flatMap((b) => [b.initiator_id, b.recipient_id]))];
@@ -231,11 +256,19 @@ async function cleanupImages(env: Env, now: number): Promise<{ barters: number; 
   const avatarKey = new Map<number, string | null>();
   if (allCandidates.length) {
     const [attached, avatars] = await d1.batch<{ key?: string; id?: number; avatar_url?: string | null }>([
-      d1.prepare('SELECT key FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND +attached_at IS NOT NULL').bind(JSON.stringify(allCandidates)),
-      d1.prepare('SELECT id, avatar_url FROM users WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(memberIds)),
+      d1
+        .prepare('SELECT key FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND +attached_at IS NOT NULL')
+        .bind(JSON.stringify(allCandidates)),
+      d1
+        .prepare('SELECT id, avatar_url FROM users WHERE id IN (SELECT value FROM json_each(?1))')
+        .bind(JSON.stringify(memberIds)),
     ]);
     for (const row of attached!.results) attachedKeys.add(row.key!);
-    for (const row of avatars!.results) avatarKey.set(row.id!, row.avatar_url ? uploadKeyFromPath(row.avatar_url.replace(/^https?:\/\/[^/]+/, '')) : null);
+    for (const row of avatars!.results)
+      avatarKey.set(
+        row.id!,
+        row.avatar_url ? uploadKeyFromPath(row.avatar_url.replace(/^https?:\/\/[^/]+/, '')) : null,
+      );
   }
   const updates: [number, string, string][] = [];
   const unusedAll = new Set<string>();
@@ -254,7 +287,8 @@ async function cleanupImages(env: Env, now: number): Promise<{ barters: number; 
       }
     }
     for (const key of unused) unusedAll.add(key);
-    const keep = (paths: string[]) => JSON.stringify(paths.filter((path) => !unused.has(uploadKeyFromPath(path) ?? '')));
+    const keep = (paths: string[]) =>
+      JSON.stringify(paths.filter((path) => !unused.has(uploadKeyFromPath(path) ?? '')));
     updates.push([barter.id, keep(originals), keep(parseList(barter.thumbnail_urls))]);
   }
   // Each upload's thumbnail goes with it.
@@ -272,7 +306,12 @@ async function cleanupImages(env: Env, now: number): Promise<{ barters: number; 
       )
       .bind(JSON.stringify(updates)),
   ];
-  if (keys.length) statements.push(d1.prepare('DELETE FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND +attached_at IS NULL').bind(JSON.stringify(keys)));
+  if (keys.length)
+    statements.push(
+      d1
+        .prepare('DELETE FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND +attached_at IS NULL')
+        .bind(JSON.stringify(keys)),
+    );
   await d1.batch(statements);
   const deleted = unusedAll.size;
   return { barters: due.length, deleted };

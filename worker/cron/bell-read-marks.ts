@@ -21,9 +21,15 @@ export interface BellReadMarksRun {
   more: boolean;
 }
 
-export async function runBellReadMarks(env: Env, now: Date = new Date(), budget: Budget = unlimited): Promise<BellReadMarksRun | null> {
+export async function runBellReadMarks(
+  env: Env,
+  now: Date = new Date(),
+  budget: Budget = unlimited,
+): Promise<BellReadMarksRun | null> {
   if (budget.left() < BELL_READ_MARKS_COST) return null;
-  const { results: marks } = await env.DB.prepare('SELECT user_id, through FROM bell_read_marks ORDER BY through LIMIT ?1')
+  const { results: marks } = await env.DB.prepare(
+    'SELECT user_id, through FROM bell_read_marks ORDER BY through LIMIT ?1',
+  )
     .bind(MARKS_PER_RUN)
     .all<{ user_id: number; through: string }>();
   const db = createDb(env.DB);

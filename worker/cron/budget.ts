@@ -20,7 +20,8 @@ export interface Budget {
 export const unlimited: Budget = { left: () => Number.POSITIVE_INFINITY, spend: () => {} };
 
 /** Statements and subrequests the counts show (R2 calls, D1 statements, and what jobs spent). */
-export const used = (counts: MeterCounts, spent: number) => counts.d1Statements + counts.r2ClassA + counts.r2ClassB + counts.r2Deletes + spent;
+export const used = (counts: MeterCounts, spent: number) =>
+  counts.d1Statements + counts.r2ClassA + counts.r2ClassB + counts.r2Deletes + spent;
 
 /** An Env whose usage is counted, and a budget factory for each job's allowance. */
 export function invocation(env: Env, limit = INVOCATION_BUDGET) {

@@ -10,7 +10,8 @@ export const EMAILS_PER_STATEMENT = 200;
 /** Rows of a few hundred bytes (notifications, notice rows) per statement. */
 export const ROWS_PER_STATEMENT = 1000;
 
-export const chunks = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+export const chunks = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** INSERTs into the outbox, one statement per EMAILS_PER_STATEMENT emails (none for none). */
 export function queueEmailsStatements(d1: D1Database, emails: Email[], now = Date.now()): D1PreparedStatement[] {

@@ -68,7 +68,12 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
   const at = new Date(now).toISOString();
   const day = utcDay(now);
   // Nothing due: leave the counter alone (an idle run is one indexed read).
-  if (!(await env.DB.prepare(`SELECT 1 FROM email_outbox WHERE ${due(1)} LIMIT 1`).bind(at).first())) return 0;
+  if (
+    !(await env.DB.prepare(`SELECT 1 FROM email_outbox WHERE ${due(1)} LIMIT 1`)
+      .bind(at)
+      .first())
+  )
+    return 0;
   await expireAndPrune(env.DB, at, day);
 
   const affordable = Math.min(BATCH, Math.floor(budget.left() - (DELIVERY_FIXED_COST - 1)));
@@ -94,7 +99,9 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
   )
     .bind(lease, at, granted)
     .all<ClaimedRow>();
-  const rows = results.sort((a, b) => a.priority - b.priority || (a.expires_at ?? '').localeCompare(b.expires_at ?? '') || a.id - b.id);
+  const rows = results.sort(
+    (a, b) => a.priority - b.priority || (a.expires_at ?? '').localeCompare(b.expires_at ?? '') || a.id - b.id,
+  );
 
   let sent = 0;
   let stop: Exclude<SendOutcome, { status: 'sent' }> | null = null;
@@ -104,14 +111,34 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
   for (const [index, row] of rows.entries()) {
     if (stop) {
       // Not tried: given back as it was (the attempt does not count).
-      outcomes.push({ id: row.id, status: 'pending', keepError: 1, error: null, next: null, dec: 1, attempts: null, lease, sentAt: null });
+      outcomes.push({
+        id: row.id,
+        status: 'pending',
+        keepError: 1,
+        error: null,
+        next: null,
+        dec: 1,
+        attempts: null,
+        lease,
+        sentAt: null,
+      });
       continue;
     }
     if (index > 0 && setup.mailer.minIntervalMs) await sleep(setup.mailer.minIntervalMs);
     budget.spend(1);
     const outcome = await send(setup.mailer, setup.from, row, now);
     if (outcome.status === 'sent') {
-      outcomes.push({ id: row.id, status: 'sent', keepError: 1, error: null, next: null, dec: 0, attempts: null, lease: null, sentAt: at });
+      outcomes.push({
+        id: row.id,
+        status: 'sent',
+        keepError: 1,
+        error: null,
+        next: null,
+        dec: 0,
+        attempts: null,
+        lease: null,
+        sentAt: at,
+      });
       sent++;
     } else if (outcome.status === 'retry' || outcome.status === 'permanent') {
       const failed = outcome.status === 'permanent' || row.attempts >= MAX_ATTEMPTS;
@@ -128,7 +155,17 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
       });
     } else {
       // Not this message's fault: give it back as it was (the attempt does not count) and stop.
-      outcomes.push({ id: row.id, status: 'pending', keepError: 0, error: outcome.error, next: null, dec: 1, attempts: row.attempts, lease: null, sentAt: null });
+      outcomes.push({
+        id: row.id,
+        status: 'pending',
+        keepError: 0,
+        error: outcome.error,
+        next: null,
+        dec: 1,
+        attempts: row.attempts,
+        lease: null,
+        sentAt: null,
+      });
       stop = outcome;
     }
   }
@@ -155,11 +192,15 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
 
   if (stop?.status === 'quota') {
     await markDayFull(env.DB, day, setup.dailyLimit);
-    console.warn(`email delivery: the provider's sending quota is used up (${stop.error}); pending emails wait until 00:00 UTC.`);
+    console.warn(
+      `email delivery: the provider's sending quota is used up (${stop.error}); pending emails wait until 00:00 UTC.`,
+    );
   } else if (stop?.status === 'rate-limited') {
     console.warn(`email delivery: the provider's rate limit was hit (${stop.error}); the rest waits for the next run.`);
   } else if (stop?.status === 'rejected') {
-    console.error(`email delivery: the provider rejected this instance's configuration, nothing more is sent this run: ${stop.error}`);
+    console.error(
+      `email delivery: the provider rejected this instance's configuration, nothing more is sent this run: ${stop.error}`,
+    );
   }
   return sent;
 }
@@ -204,5 +245,12 @@ interface Outcome {
 }
 
 function send(mailer: MailProvider, from: string, row: ClaimedRow, now: number): Promise<SendOutcome> {
-  return mailer.send({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, date: now });
+  return mailer.send({
+    from,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    date: now,
+  });
 }

@@ -60,21 +60,41 @@ export const CRON_JOBS: Record<string, readonly CronJob[]> = {
   [DAILY_CRON]: [
     // A page a call, called again while a page comes back full (the trigger's rows-written cap
     // stops it at two pages a night); the rest of a backlog waits for the next night (decision 042).
-    { name: 'prune-expired', cost: 0, run: (env, at) => pruneExpiredRows(env.DB, at), more: (result) => (result as PruneRun | null)?.more === true },
+    {
+      name: 'prune-expired',
+      cost: 0,
+      run: (env, at) => pruneExpiredRows(env.DB, at),
+      more: (result) => (result as PruneRun | null)?.more === true,
+    },
     // Pruning keeps up with one call a trigger (its capacity test: more than a day's uploads can
     // be), so it is not called again: a backlog is cleared over the day's runs.
     { name: 'prune-uploads', cost: 0, run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_DAILY, budget) },
-    { name: 'barter-cleanup', cost: BARTER_CLEANUP_COST, run: (env, at, budget) => (budget.left() >= BARTER_CLEANUP_COST ? runBarterCleanup(env, at) : Promise.resolve(null)) },
+    {
+      name: 'barter-cleanup',
+      cost: BARTER_CLEANUP_COST,
+      run: (env, at, budget) =>
+        budget.left() >= BARTER_CLEANUP_COST ? runBarterCleanup(env, at) : Promise.resolve(null),
+    },
   ],
   // Alerts and notices queue emails first, so the delivery of the same run sends them. Upload
   // pruning goes first: abandoned uploads are cleared as fast as members can make them
   // (docs/security.md "Upload cap and pruning rate").
   [FREQUENT_CRON]: [
     // Three calls at most (300 proposals a trigger), leaving one of the trigger's 50 calls to the suspensions.
-    { name: 'trade-circle-expiry', cost: 0, run: (env, at, budget) => runCircleExpiry(env, at, budget), more: full(EXPIRY_PAGE), maxCalls: 3 },
+    {
+      name: 'trade-circle-expiry',
+      cost: 0,
+      run: (env, at, budget) => runCircleExpiry(env, at, budget),
+      more: full(EXPIRY_PAGE),
+      maxCalls: 3,
+    },
     // Suspensions whose time has passed end (docs/api/moderation.md): one page a trigger, called once.
     { name: 'suspension-end', cost: 0, run: (env, at, budget) => runSuspensionEnd(env, at, budget) },
-    { name: 'prune-uploads', cost: 0, run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_FREQUENT, budget) },
+    {
+      name: 'prune-uploads',
+      cost: 0,
+      run: (env, at, budget) => pruneAbandonedUploads(env, at, PAGES_FREQUENT, budget),
+    },
     // "Mark all read" beyond one request (decision 042): one call a trigger, 500 entries.
     { name: 'bell-read-marks', cost: 0, run: (env, at, budget) => runBellReadMarks(env, new Date(at), budget) },
     // Paged by searches (SEARCHES_PER_INVOCATION a call) when it runs in invocations of its own.
@@ -90,17 +110,37 @@ export const CRON_JOBS: Record<string, readonly CronJob[]> = {
     },
     // Listings being deleted (decision 042): their conversations, messages and other rows in bounded
     // steps, one call a trigger (`more` only tells that listings are left for the next trigger).
-    { name: 'listing-deletions', cost: 0, run: (env, _at, budget) => runListingDeletions(env, budget), more: (result) => (result as ListingDeletionsRun | null)?.more === true, maxCalls: 1 },
+    {
+      name: 'listing-deletions',
+      cost: 0,
+      run: (env, _at, budget) => runListingDeletions(env, budget),
+      more: (result) => (result as ListingDeletionsRun | null)?.more === true,
+      maxCalls: 1,
+    },
     // Matches a listing change found beyond those its request announced (decision 042): one call, two members.
     { name: 'match-fanout', cost: 0, run: (env, _at, budget) => runMatchFanout(env, budget) },
     // New two-way matches not yet seen in the app, as one email per member (docs/api/wants-matches-circles.md).
     { name: 'match-digest', cost: MATCH_DIGEST_MIN_COST, run: (env, at, budget) => runMatchDigest(env, at, budget) },
-    { name: 'message-email-notices', cost: NOTICES_COST, run: (env, at, budget) => runMessageEmailNotices(env, at, budget) },
+    {
+      name: 'message-email-notices',
+      cost: NOTICES_COST,
+      run: (env, at, budget) => runMessageEmailNotices(env, at, budget),
+    },
     // One page of the trade-circle sweep (docs/algorithms/trade-circles.md "Paging"); it takes at
     // most CIRCLE_PASS_MAX_STATEMENTS and skips its turn when fewer than its minimum are left.
     { name: 'trade-circles', cost: 0, run: (env, at, budget) => runCirclePass(env, at, budget) },
-    { name: 'deliver-email', cost: DELIVERY_RESERVE, run: (env, at, budget) => deliverOutbox(env, at, budget), more: full(DELIVERY_BATCH) },
-    { name: 'upgrade-password-hashes', cost: PASSWORD_COST, run: (env, _at, budget) => (budget.left() >= PASSWORD_COST ? upgradePasswordHashes(env) : Promise.resolve(0)), more: full(PASSWORD_UPGRADES_PER_RUN) },
+    {
+      name: 'deliver-email',
+      cost: DELIVERY_RESERVE,
+      run: (env, at, budget) => deliverOutbox(env, at, budget),
+      more: full(DELIVERY_BATCH),
+    },
+    {
+      name: 'upgrade-password-hashes',
+      cost: PASSWORD_COST,
+      run: (env, _at, budget) => (budget.left() >= PASSWORD_COST ? upgradePasswordHashes(env) : Promise.resolve(0)),
+      more: full(PASSWORD_UPGRADES_PER_RUN),
+    },
   ],
 };
 
@@ -143,10 +183,23 @@ export async function runCronJob(cron: string, name: string, scheduledTime: numb
   const run = invocation(env);
   try {
     const result = await (job.runAlone ?? job.run)(run.env, scheduledTime, run.budget(0));
-    return { job: name, ok: true, more: job.more?.(result) ?? false, used: run.used(), written: run.counts.d1RowsWritten };
+    return {
+      job: name,
+      ok: true,
+      more: job.more?.(result) ?? false,
+      used: run.used(),
+      written: run.counts.d1RowsWritten,
+    };
   } catch (error) {
     console.error(`cron ${cron}: job ${name} failed`, error);
-    return { job: name, ok: false, more: false, used: run.used(), written: run.counts.d1RowsWritten, error: error instanceof Error ? error.message : String(error) };
+    return {
+      job: name,
+      ok: false,
+      more: false,
+      used: run.used(),
+      written: run.counts.d1RowsWritten,
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 
@@ -178,7 +231,12 @@ export type JobRunner = (cron: string, job: string, scheduledTime: number) => Pr
  * it reports `more`. A failing job (an outcome not ok, or a call that throws) is logged and does
  * not stop the others; the dispatch then fails with the first error, so the run shows as failed.
  */
-export async function dispatchScheduled(cron: string, scheduledTime: number, runner: JobRunner, onCall?: (call: JobCall) => void): Promise<JobOutcome[]> {
+export async function dispatchScheduled(
+  cron: string,
+  scheduledTime: number,
+  runner: JobRunner,
+  onCall?: (call: JobCall) => void,
+): Promise<JobOutcome[]> {
   const outcomes: JobOutcome[] = [];
   let written = 0;
   for (const job of jobsOf(cron)) {
@@ -190,7 +248,13 @@ export async function dispatchScheduled(cron: string, scheduledTime: number, run
         outcome = await runner(cron, job.name, scheduledTime);
       } catch (error) {
         console.error(`cron ${cron}: job ${job.name} could not be called`, error);
-        outcome = { job: job.name, ok: false, more: false, used: 0, error: error instanceof Error ? error.message : String(error) };
+        outcome = {
+          job: job.name,
+          ok: false,
+          more: false,
+          used: 0,
+          error: error instanceof Error ? error.message : String(error),
+        };
       }
       outcomes.push(outcome);
       written += outcome.written ?? 0;

@@ -22,7 +22,9 @@ export async function releaseRun(db: D1Database, job: string, scheduledTime: num
 /** The scheduled time (ms) of the job's latest run before `scheduledTime`, or null for the first run. */
 export async function previousRunTime(db: D1Database, job: string, scheduledTime: number): Promise<number | null> {
   const row = await db
-    .prepare('SELECT scheduled_at FROM cron_runs WHERE job = ?1 AND scheduled_at < ?2 ORDER BY scheduled_at DESC LIMIT 1')
+    .prepare(
+      'SELECT scheduled_at FROM cron_runs WHERE job = ?1 AND scheduled_at < ?2 ORDER BY scheduled_at DESC LIMIT 1',
+    )
     .bind(job, iso(scheduledTime))
     .first<{ scheduled_at: string }>();
   return row ? Date.parse(row.scheduled_at) : null;
@@ -32,7 +34,12 @@ export async function previousRunTime(db: D1Database, job: string, scheduledTime
  * Runs `work` once per (job, scheduledTime): skipped (returns null) when already claimed; on an
  * error the claim is released and the error rethrown, so the next trigger can retry.
  */
-export async function runOnce<T>(db: D1Database, job: string, scheduledTime: number, work: () => Promise<T>): Promise<T | null> {
+export async function runOnce<T>(
+  db: D1Database,
+  job: string,
+  scheduledTime: number,
+  work: () => Promise<T>,
+): Promise<T | null> {
   if (!(await claimRun(db, job, scheduledTime))) return null;
   try {
     return await work();

@@ -5,7 +5,12 @@
 // and the listing row once nothing refers to it (listing-deletion.ts): at most 400 rows deleted a
 // call, about 1,600 rows written at worst. One call a trigger (the trigger's 50 calls are spoken
 // for); a listing with 1,000 conversations goes in about eight triggers (two hours).
-import { DELETION_STEPS_PER_CALL, deletionStep, LISTING_DEPENDANTS, listingsBeingDeleted } from '../db/queries/listing-deletion';
+import {
+  DELETION_STEPS_PER_CALL,
+  deletionStep,
+  LISTING_DEPENDANTS,
+  listingsBeingDeleted,
+} from '../db/queries/listing-deletion';
 import { unlimited, type Budget } from './budget';
 
 /** Statements of one step at most: the counts, a delete per dependant table, the listing's. */

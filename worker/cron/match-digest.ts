@@ -35,7 +35,11 @@ export interface MatchDigestRun {
   emails: number;
 }
 
-export async function runMatchDigest(env: Env, scheduledTime: number, budget: Budget = unlimited): Promise<MatchDigestRun | null> {
+export async function runMatchDigest(
+  env: Env,
+  scheduledTime: number,
+  budget: Budget = unlimited,
+): Promise<MatchDigestRun | null> {
   if (budget.left() < MATCH_DIGEST_MIN_COST) return null;
   return runOnce(env.DB, MATCH_DIGEST_JOB, scheduledTime, async () => {
     const previous = await previousRunTime(env.DB, MATCH_DIGEST_JOB, scheduledTime);
@@ -56,18 +60,28 @@ export async function digestMatches(env: Env, windowStart: string, windowEnd: st
         ORDER BY n.created_at, n.id LIMIT ?3`,
     )
     .bind(windowStart, windowEnd, MAX_ENTRIES)
-    .all<{ user_id: number; text: string; email: string; display_name: string; email_verified: number; email_notifications: number }>();
+    .all<{
+      user_id: number;
+      text: string;
+      email: string;
+      display_name: string;
+      email_verified: number;
+      email_notifications: number;
+    }>();
   run.entries = results.length;
   const byMember = new Map<number, { email: string; name: string; texts: string[] }>();
   for (const row of results) {
-    if (!wantsEmail({ emailVerified: row.email_verified === 1, emailNotifications: row.email_notifications === 1 })) continue;
+    if (!wantsEmail({ emailVerified: row.email_verified === 1, emailNotifications: row.email_notifications === 1 }))
+      continue;
     const entry = byMember.get(row.user_id) ?? { email: row.email, name: row.display_name, texts: [] };
     entry.texts.push(row.text.replace(/^New match: /, ''));
     byMember.set(row.user_id, entry);
   }
   if (byMember.size === 0) return run;
   const origin = appOrigin(env);
-  const emails: Email[] = [...byMember.values()].map((member) => matchDigestEmail(origin, member.email, member.name, member.texts, DIGEST_MATCHES));
+  const emails: Email[] = [...byMember.values()].map((member) =>
+    matchDigestEmail(origin, member.email, member.name, member.texts, DIGEST_MATCHES),
+  );
   run.emails = emails.length;
   await d1.batch(queueEmailsStatements(d1, emails) as [D1PreparedStatement, ...D1PreparedStatement[]]);
   return run;

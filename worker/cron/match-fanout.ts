@@ -22,7 +22,12 @@ export async function runMatchFanout(env: Env, budget: Budget = unlimited): Prom
   let done = 0;
   for (const row of results) {
     if (budget.left() < MATCH_FANOUT_COST - 1) break;
-    const member: Member = { id: row.id, username: row.username, displayName: row.display_name, avatarUrl: row.avatar_url };
+    const member: Member = {
+      id: row.id,
+      username: row.username,
+      displayName: row.display_name,
+      avatarUrl: row.avatar_url,
+    };
     await notifyMatches(env.DB, member, await findMatches(env.DB, member), env, { pushes: PUSHES_PER_MEMBER });
     await env.DB.prepare('DELETE FROM match_fanouts WHERE user_id = ?1').bind(member.id).run();
     done += 1;

@@ -15,7 +15,7 @@
 import { DELETED_STATUS } from '../db/queries/listing-deletion';
 import { conversationLink } from '../db/queries/messages';
 import { excerpt, messageNoticeEmail, type Email } from '../lib/email';
-import { REMOVED_MESSAGE_TEXT } from '../../src/shared/constants';
+import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 import { DAY, HOUR, MINUTE } from '../lib/time';
 import { unlimited, type Budget } from './budget';
 import { chunks, queueEmailsStatements, ROWS_PER_STATEMENT } from './bulk';
@@ -60,7 +60,11 @@ interface DueRow {
   receiver_name: string;
 }
 
-export function runMessageEmailNotices(env: Env, scheduledTime: number, budget: Budget = unlimited): Promise<NoticeRun | null> {
+export function runMessageEmailNotices(
+  env: Env,
+  scheduledTime: number,
+  budget: Budget = unlimited,
+): Promise<NoticeRun | null> {
   return runOnce(env.DB, MESSAGE_NOTICE_JOB, scheduledTime, async () => {
     const previous = (await previousRunTime(env.DB, MESSAGE_NOTICE_JOB, scheduledTime)) ?? scheduledTime;
     const since = Math.max(previous - LOOKBACK, scheduledTime - MAX_LOOKBACK);
@@ -97,10 +101,18 @@ export async function firstMessageIdSince(d1: D1Database, at: string, from?: num
 
 /** The job's watermark: the first message id of the previous window and that window's start. */
 async function readWatermark(d1: D1Database): Promise<{ cursor: number; at: string } | null> {
-  return d1.prepare('SELECT cursor, at FROM cron_state WHERE job = ?1').bind(MESSAGE_NOTICE_JOB).first<{ cursor: number; at: string }>();
+  return d1
+    .prepare('SELECT cursor, at FROM cron_state WHERE job = ?1')
+    .bind(MESSAGE_NOTICE_JOB)
+    .first<{ cursor: number; at: string }>();
 }
 
-export async function sendMessageNotices(env: Env, now: number, since: number, budget: Budget = unlimited): Promise<NoticeRun> {
+export async function sendMessageNotices(
+  env: Env,
+  now: number,
+  since: number,
+  budget: Budget = unlimited,
+): Promise<NoticeRun> {
   const d1 = env.DB;
   const run: NoticeRun = { conversations: 0, emails: 0 };
   // The previous window started at or before this one: its first id is a lower bound for the search.
@@ -110,7 +122,9 @@ export async function sendMessageNotices(env: Env, now: number, since: number, b
   if (fromId === null) return run;
   if (!mark || mark.at < sinceIso) {
     await d1
-      .prepare('INSERT INTO cron_state (job, cursor, at, updated_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at, updated_at = excluded.updated_at')
+      .prepare(
+        'INSERT INTO cron_state (job, cursor, at, updated_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at, updated_at = excluded.updated_at',
+      )
       .bind(MESSAGE_NOTICE_JOB, fromId, sinceIso, iso(now))
       .run();
   }

@@ -25,15 +25,28 @@ export async function pruneExpiredRows(db: D1Database, now: number): Promise<Pru
   // The table has no index on reset_at (each hit rewrites it: a written row per hit), so the page
   // is found by a scan that stops at the page's last expired row.
   const [windows, tokens, sessions] = await db.batch([
-    db.prepare('DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits WHERE reset_at <= ?1 LIMIT ?2)').bind(now, PRUNE_EXPIRED_PAGE),
     db
-      .prepare('DELETE FROM password_reset_tokens WHERE token_hash IN (SELECT token_hash FROM password_reset_tokens WHERE expires_at <= ?1 LIMIT ?2)')
+      .prepare('DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits WHERE reset_at <= ?1 LIMIT ?2)')
+      .bind(now, PRUNE_EXPIRED_PAGE),
+    db
+      .prepare(
+        'DELETE FROM password_reset_tokens WHERE token_hash IN (SELECT token_hash FROM password_reset_tokens WHERE expires_at <= ?1 LIMIT ?2)',
+      )
       .bind(new Date(now).toISOString(), PRUNE_TOKENS_PAGE),
     db
-      .prepare('DELETE FROM sessions WHERE id_hash IN (SELECT id_hash FROM sessions WHERE expires_at <= ?1 ORDER BY expires_at LIMIT ?2)')
+      .prepare(
+        'DELETE FROM sessions WHERE id_hash IN (SELECT id_hash FROM sessions WHERE expires_at <= ?1 ORDER BY expires_at LIMIT ?2)',
+      )
       .bind(now, SESSION_PRUNE_PER_RUN),
   ]);
   await keepIdReserves(db);
-  const run = { windows: windows!.meta.changes ?? 0, tokens: tokens!.meta.changes ?? 0, sessions: sessions!.meta.changes ?? 0 };
-  return { ...run, more: run.windows >= PRUNE_EXPIRED_PAGE || run.tokens >= PRUNE_TOKENS_PAGE || run.sessions >= SESSION_PRUNE_PER_RUN };
+  const run = {
+    windows: windows!.meta.changes ?? 0,
+    tokens: tokens!.meta.changes ?? 0,
+    sessions: sessions!.meta.changes ?? 0,
+  };
+  return {
+    ...run,
+    more: run.windows >= PRUNE_EXPIRED_PAGE || run.tokens >= PRUNE_TOKENS_PAGE || run.sessions >= SESSION_PRUNE_PER_RUN,
+  };
 }

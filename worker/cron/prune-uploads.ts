@@ -17,12 +17,19 @@ export const PAGES_DAILY = 4;
 export const PRUNE_PAGE_COST = 3;
 
 /** Deletes up to `pages` pages of abandoned uploads; returns how many were deleted. */
-export async function pruneAbandonedUploads(env: Env, now: number, pages = PAGES_DAILY, budget: Budget = unlimited): Promise<number> {
+export async function pruneAbandonedUploads(
+  env: Env,
+  now: number,
+  pages = PAGES_DAILY,
+  budget: Budget = unlimited,
+): Promise<number> {
   const cutoff = new Date(now - ABANDONED_AFTER_MS).toISOString();
   let deleted = 0;
   for (let page = 0; page < pages && budget.left() >= PRUNE_PAGE_COST; page++) {
     // Oldest first through uploads_unattached_idx (created_at, only unattached uploads: partial).
-    const { results } = await env.DB.prepare('SELECT key FROM uploads WHERE attached_at IS NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2')
+    const { results } = await env.DB.prepare(
+      'SELECT key FROM uploads WHERE attached_at IS NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2',
+    )
       .bind(cutoff, PRUNE_PAGE)
       .all<{ key: string }>();
     if (results.length === 0) break;

@@ -104,7 +104,6 @@ export interface SearchPage {
   pages?: number;
 }
 
-
 /**
  * The searches a window's page matches: the first pages of a window are smaller (a fifth, then a
  * half), because the first calls also claim the run and read the window, and are the first to run
@@ -117,28 +116,50 @@ export function rampedPage(searchesPerCall: number, pagesDone: number): number {
 }
 
 /** Runs the alerts for one scheduled time; null when that run already happened. */
-export async function runSavedSearchAlerts(env: Env, scheduledTime: number, budget: Budget = unlimited, searchesPerCall = Number.POSITIVE_INFINITY): Promise<AlertRun | null> {
+export async function runSavedSearchAlerts(
+  env: Env,
+  scheduledTime: number,
+  budget: Budget = unlimited,
+  searchesPerCall = Number.POSITIVE_INFINITY,
+): Promise<AlertRun | null> {
   if (budget.left() < ALERT_MIN_COST) return null;
   const paged = Number.isFinite(searchesPerCall);
   if (paged) {
     // A window not finished by earlier invocations goes first; this scheduled time is then left
     // unclaimed, and the next claimed run's window (from the previous claimed run) covers it.
-    const pending = await env.DB.prepare('SELECT cursor, at FROM cron_state WHERE job = ?1').bind(ALERT_PAGE_JOB).first<{ cursor: number; at: string }>();
+    const pending = await env.DB.prepare('SELECT cursor, at FROM cron_state WHERE job = ?1')
+      .bind(ALERT_PAGE_JOB)
+      .first<{ cursor: number; at: string }>();
     if (pending) {
       const window = JSON.parse(pending.at) as { start: string; end: string; pushed?: number; pages?: number };
       const pages = window.pages ?? 1;
-      return alertNewListings(env, window.start, window.end, { after: pending.cursor, limit: rampedPage(searchesPerCall, pages), pushed: window.pushed ?? 0, pages });
+      return alertNewListings(env, window.start, window.end, {
+        after: pending.cursor,
+        limit: rampedPage(searchesPerCall, pages),
+        pushed: window.pushed ?? 0,
+        pages,
+      });
     }
   }
   return runOnce(env.DB, SAVED_SEARCH_JOB, scheduledTime, async () => {
     const previous = await previousRunTime(env.DB, SAVED_SEARCH_JOB, scheduledTime);
     const start = Math.max(previous ?? scheduledTime - FIRST_WINDOW, scheduledTime - MAX_WINDOW);
-    return alertNewListings(env, new Date(start).toISOString(), new Date(scheduledTime).toISOString(), paged ? { after: 0, limit: rampedPage(searchesPerCall, 0), pages: 0 } : undefined);
+    return alertNewListings(
+      env,
+      new Date(start).toISOString(),
+      new Date(scheduledTime).toISOString(),
+      paged ? { after: 0, limit: rampedPage(searchesPerCall, 0), pages: 0 } : undefined,
+    );
   });
 }
 
 /** Matches the listings created in (windowStart, windowEnd] and writes notifications and digests. */
-export async function alertNewListings(env: Env, windowStart: string, windowEnd: string, page?: SearchPage): Promise<AlertRun> {
+export async function alertNewListings(
+  env: Env,
+  windowStart: string,
+  windowEnd: string,
+  page?: SearchPage,
+): Promise<AlertRun> {
   const d1 = env.DB;
   const run: AlertRun = { windowStart, windowEnd, listings: 0, notifications: 0, emails: 0, more: false };
   // A paged run moves (or clears) the window's cursor (the last member done) in the batch that writes its page.
@@ -151,7 +172,12 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
             `INSERT INTO cron_state (job, cursor, at, updated_at) VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at, updated_at = excluded.updated_at`,
           )
-          .bind(ALERT_PAGE_JOB, lastSearchId, JSON.stringify({ start: windowStart, end: windowEnd, pushed, pages: (page?.pages ?? 0) + 1 }), new Date().toISOString())
+          .bind(
+            ALERT_PAGE_JOB,
+            lastSearchId,
+            JSON.stringify({ start: windowStart, end: windowEnd, pushed, pages: (page?.pages ?? 0) + 1 }),
+            new Date().toISOString(),
+          )
       : d1.prepare('DELETE FROM cron_state WHERE job = ?1').bind(ALERT_PAGE_JOB);
   const finish = async (): Promise<AlertRun> => {
     if (page) await cursorStatement().run();
@@ -171,7 +197,9 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   const slugsOf = new Map<number, Set<string>>(ids.map((id) => [id, new Set()]));
   const [names, categoryRows] = await d1.batch<{ listing_id: number; slug: string; name: string }>([
     d1.prepare('SELECT slug, name FROM categories'),
-    d1.prepare('SELECT listing_id, slug FROM listing_categories WHERE listing_id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(ids)),
+    d1
+      .prepare('SELECT listing_id, slug FROM listing_categories WHERE listing_id IN (SELECT value FROM json_each(?1))')
+      .bind(JSON.stringify(ids)),
   ]);
   const categoryName = new Map(names!.results.map((r) => [r.slug, r.name]));
   for (const row of categoryRows!.results) slugsOf.get(row.listing_id)?.add(row.slug);
@@ -183,11 +211,17 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
     // member's digest for the window is still one email: it reads one more than its page, and when
     // the page is full drops the last member's searches for the next page (a member with more
     // searches than a page alone gets them all, read by a second query).
-    const read = (sql: string, ...params: unknown[]) => d1.prepare(sql).bind(...params).all<SearchRow>();
+    const read = (sql: string, ...params: unknown[]) =>
+      d1
+        .prepare(sql)
+        .bind(...params)
+        .all<SearchRow>();
     const { results: rows } = await read(
       `SELECT id, user_id, query, category, created_at FROM stored_searches
         WHERE user_id > ?1 AND notifications_enabled = 1 AND created_at < ?2 ORDER BY user_id, id LIMIT ?3`,
-      lastSearchId, windowEnd, page.limit + 1,
+      lastSearchId,
+      windowEnd,
+      page.limit + 1,
     );
     if (rows.length > page.limit) {
       run.more = true;
@@ -198,14 +232,15 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
         const { results: all } = await read(
           `SELECT id, user_id, query, category, created_at FROM stored_searches
             WHERE user_id = ?1 AND notifications_enabled = 1 AND created_at < ?2 ORDER BY id`,
-          cut, windowEnd,
+          cut,
+          windowEnd,
         );
         searches.push(...all);
       }
     } else searches.push(...rows);
     if (searches.length) lastSearchId = searches[searches.length - 1]!.user_id;
   } else {
-    for (let cursor = 0; ; ) {
+    for (let cursor = 0; ;) {
       const { results: rows } = await d1
         .prepare(
           `SELECT id, user_id, query, category, created_at FROM stored_searches
@@ -235,11 +270,15 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   if (wanted.length) {
     const [, , found] = await d1.batch<{ query: string; rowid: number }>([
       d1
-        .prepare('INSERT INTO alert_batch (id, listing_ids) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET listing_ids = excluded.listing_ids')
+        .prepare(
+          'INSERT INTO alert_batch (id, listing_ids) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET listing_ids = excluded.listing_ids',
+        )
         .bind(JSON.stringify([...ids].sort((a, b) => a - b))),
       d1.prepare(`INSERT INTO alert_listings_fts (alert_listings_fts) VALUES ('rebuild')`),
       d1
-        .prepare(`SELECT q.value AS query, f.rowid AS rowid FROM json_each(?1) AS q CROSS JOIN alert_listings_fts AS f ON f.alert_listings_fts MATCH q.value`)
+        .prepare(
+          `SELECT q.value AS query, f.rowid AS rowid FROM json_each(?1) AS q CROSS JOIN alert_listings_fts AS f ON f.alert_listings_fts MATCH q.value`,
+        )
         .bind(JSON.stringify(wanted)),
     ]);
     for (const row of found!.results) if (slugsOf.has(row.rowid)) textMatches.get(row.query)?.add(row.rowid);
@@ -262,9 +301,16 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
     const text = ftsOf(search.query);
     const category = search.category && search.category !== 'all' ? search.category : null;
     if (!text && !category) continue;
-    const candidates = text ? [...textMatches.get(text)!].map((id) => byId.get(id)!) : (ofCategory.get(category!) ?? []);
+    const candidates = text
+      ? [...textMatches.get(text)!].map((id) => byId.get(id)!)
+      : (ofCategory.get(category!) ?? []);
     const hits = candidates
-      .filter((l) => l.user_id !== search.user_id && l.created_at > search.created_at && (!category || slugsOf.get(l.id)!.has(category)))
+      .filter(
+        (l) =>
+          l.user_id !== search.user_id &&
+          l.created_at > search.created_at &&
+          (!category || slugsOf.get(l.id)!.has(category)),
+      )
       .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id));
     if (hits.length) matches.push({ search, listings: hits });
   }
@@ -291,7 +337,14 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
          FROM users u WHERE u.id IN (SELECT value FROM json_each(?1))`,
     )
     .bind(JSON.stringify([...new Set(matches.map((m) => m.search.user_id))]), JSON.stringify(owners))
-    .all<{ id: number; email: string; display_name: string; email_verified: number; email_notifications: number; apart: string | null }>();
+    .all<{
+      id: number;
+      email: string;
+      display_name: string;
+      email_verified: number;
+      email_notifications: number;
+      apart: string | null;
+    }>();
   const apartFrom = new Map(users.map((u) => [u.id, new Set(JSON.parse(u.apart ?? '[]') as number[])]));
   const seen: Match[] = [];
   for (const match of matches) {
@@ -307,9 +360,20 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   for (const { search, listings } of seen) {
     const summary = describe(search, listings.length, categoryName);
     const link = browseLink(search);
-    entries.push({ userId: search.user_id, kind: 'saved_search', subjectKey: subjectKeys.savedSearch(search.id), text: summary, link, count: listings.length });
+    entries.push({
+      userId: search.user_id,
+      kind: 'saved_search',
+      subjectKey: subjectKeys.savedSearch(search.id),
+      text: summary,
+      link,
+      count: listings.length,
+    });
     const list = digests.get(search.user_id) ?? [];
-    list.push({ summary, link, listings: listings.slice(0, DIGEST_LISTINGS).map((l) => ({ id: l.id, title: l.title })) });
+    list.push({
+      summary,
+      link,
+      listings: listings.slice(0, DIGEST_LISTINGS).map((l) => ({ id: l.id, title: l.title })),
+    });
     digests.set(search.user_id, list);
   }
   run.notifications = entries.length;
@@ -317,7 +381,8 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   const emails: Email[] = [];
   for (const user of users) {
     if (!digests.has(user.id)) continue;
-    if (!wantsEmail({ emailVerified: user.email_verified === 1, emailNotifications: user.email_notifications === 1 })) continue;
+    if (!wantsEmail({ emailVerified: user.email_verified === 1, emailNotifications: user.email_notifications === 1 }))
+      continue;
     emails.push(savedSearchDigestEmail(origin, user.email, user.display_name, digests.get(user.id)!));
   }
   run.emails = emails.length;
@@ -325,7 +390,10 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
   // The members whose bells this run pushes (a paged window shares one cap over its pages).
   // A page pushes at most PUSHES_PER_PAGE of them: each push is a Durable Object call made from
   // this invocation, and 40 of them in one page were most of its CPU.
-  const bells = [...new Set(entries.map((e) => e.userId))].slice(0, page ? Math.max(0, Math.min(PUSHES_PER_PAGE, MAX_BELL_PUSHES - pushed)) : undefined);
+  const bells = [...new Set(entries.map((e) => e.userId))].slice(
+    0,
+    page ? Math.max(0, Math.min(PUSHES_PER_PAGE, MAX_BELL_PUSHES - pushed)) : undefined,
+  );
   pushed += bells.length;
   await d1.batch([
     ...notifyStatements(d1, entries, new Date().toISOString()),
@@ -342,16 +410,25 @@ export async function alertNewListings(env: Env, windowStart: string, windowEnd:
  * only: the index of the first match of the first member past the cap, or null to keep them all.
  * A member alone over the cap is kept whole (their digest is one email).
  */
-export function wholeMembersCut(matches: readonly { search: Pick<SearchRow, 'user_id'> }[], cap: number): number | null {
-  for (let i = Math.max(cap, 1); i < matches.length; i++) if (matches[i]!.search.user_id !== matches[i - 1]!.search.user_id) return i;
+export function wholeMembersCut(
+  matches: readonly { search: Pick<SearchRow, 'user_id'> }[],
+  cap: number,
+): number | null {
+  for (let i = Math.max(cap, 1); i < matches.length; i++)
+    if (matches[i]!.search.user_id !== matches[i - 1]!.search.user_id) return i;
   return null;
 }
 
 /** `3 new listings match "bike" in Tools`, `1 new listing matches "bike"`, `2 new listings in Tools`. */
-export function describe(search: Pick<SearchRow, 'query' | 'category'>, count: number, categoryName: Map<string, string>): string {
+export function describe(
+  search: Pick<SearchRow, 'query' | 'category'>,
+  count: number,
+  categoryName: Map<string, string>,
+): string {
   const listings = count === 1 ? '1 new listing' : `${count} new listings`;
   const query = search.query?.trim();
-  const category = search.category && search.category !== 'all' ? (categoryName.get(search.category) ?? search.category) : null;
+  const category =
+    search.category && search.category !== 'all' ? (categoryName.get(search.category) ?? search.category) : null;
   if (query) return `${listings} ${count === 1 ? 'matches' : 'match'} "${query}"${category ? ` in ${category}` : ''}`;
   return `${listings} in ${category}`;
 }

@@ -40,7 +40,11 @@ export async function runSuspensionEnd(env: Env, scheduledTime: number, budget: 
   const at = new Date(scheduledTime).toISOString();
   const results = await d1.batch<{ id: number }>([
     ...repairStatements(d1, scheduledTime),
-    d1.prepare('SELECT id FROM users WHERE suspended_until IS NOT NULL AND suspended_until <= ?1 ORDER BY suspended_until LIMIT ?2').bind(at, SUSPENSION_END_PAGE),
+    d1
+      .prepare(
+        'SELECT id FROM users WHERE suspended_until IS NOT NULL AND suspended_until <= ?1 ORDER BY suspended_until LIMIT ?2',
+      )
+      .bind(at, SUSPENSION_END_PAGE),
   ]);
   const due = results.at(-1)!.results;
   if (due.length === 0) return 0;

@@ -26,7 +26,8 @@ export const nextId = (table: ReservedTable) => sql.raw(nextIdSql(table));
  * statement) plus the row's number, so every row gets its own. Rows that end in ON CONFLICT DO
  * UPDATE leave their id unused, a gap like any other.
  */
-export const nextIdsOfRowsSql = (table: ReservedTable) => `(SELECT coalesce(max(id), 0) FROM ${table}) + row_number() OVER ()`;
+export const nextIdsOfRowsSql = (table: ReservedTable) =>
+  `(SELECT coalesce(max(id), 0) FROM ${table}) + row_number() OVER ()`;
 
 /**
  * Tops the reserves up (the daily cron): a table's sequence moves to max(id) + ID_RESERVE once it is

@@ -8,6 +8,7 @@ import type { Db } from './client';
 export interface Read<Reply> {
   queries: readonly BatchItem<'sqlite'>[];
   /** The reply, from each query's result in the order of `queries`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page reads its own result tuple
   reply: (results: any) => Reply;
 }
 
@@ -18,13 +19,18 @@ export function read<Q extends BatchItem<'sqlite'>, Reply>(query: Q, reply: (res
   return { queries: [query], reply: ([result]) => reply(result as Result<Q>) };
 }
 
-type Replies<T extends readonly Read<unknown>[]> = { -readonly [K in keyof T]: T[K] extends Read<infer Reply> ? Reply : never };
+type Replies<T extends readonly Read<unknown>[]> = {
+  -readonly [K in keyof T]: T[K] extends Read<infer Reply> ? Reply : never;
+};
 
 /** Runs reads in one D1 batch (one round trip), their replies in the order of `reads`. */
 export async function runReads<const T extends readonly Read<unknown>[]>(db: Db, reads: T): Promise<Replies<T>> {
   const queries = reads.flatMap((r) => r.queries);
   if (queries.length === 0) return reads.map((r) => r.reply([])) as Replies<T>;
-  const results: unknown[] = queries.length === 1 ? [await queries[0]] : await db.batch(queries as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  const results: unknown[] =
+    queries.length === 1
+      ? [await queries[0]]
+      : await db.batch(queries as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   let at = 0;
   return reads.map((r) => {
     const mine = results.slice(at, at + r.queries.length);

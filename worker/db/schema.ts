@@ -1,8 +1,17 @@
 // The one source of truth for the database. Change it, then `npm run db:generate`.
 // Timestamps are ISO 8601 UTC strings (they sort correctly as text); lists are JSON text.
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { MessageEvent } from '../../src/shared/api-types';
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
+import type { MessageEvent } from '@/shared/api-types';
 import {
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
@@ -16,12 +25,16 @@ import {
   REPORT_REASONS,
   REPORT_TARGET_TYPES,
   STORED_LISTING_STATUSES,
-} from '../../src/shared/constants';
+} from '@/shared/constants';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text('created_at').notNull().default(now);
 const bool = (name: string) => integer(name, { mode: 'boolean' });
-const jsonList = (name: string) => text(name, { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`);
+const jsonList = (name: string) =>
+  text(name, { mode: 'json' })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`);
 
 export const users = sqliteTable(
   'users',
@@ -53,17 +66,23 @@ export const users = sqliteTable(
   },
   (t) => [
     // The cron job that ends suspensions reads only suspended members.
-    index('users_suspended_until_idx').on(t.suspendedUntil).where(sql`${t.suspendedUntil} IS NOT NULL`),
+    index('users_suspended_until_idx')
+      .on(t.suspendedUntil)
+      .where(sql`${t.suspendedUntil} IS NOT NULL`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_verification_token_idx').on(t.verificationToken),
     index('users_created_at_idx').on(t.createdAt),
     // Contact messages go to every admin. Partial (decision 029, members' write paths): a new
     // member, never an admin, writes no entry; the query names `is_admin = 1` to use it.
-    index('users_is_admin_idx').on(t.isAdmin).where(sql`${t.isAdmin} = 1`),
+    index('users_is_admin_idx')
+      .on(t.isAdmin)
+      .where(sql`${t.isAdmin} = 1`),
     // Rows still in the pre-relief Argon2id format, for the upgrade job: empty once all are done,
     // so the job's check reads nothing (decision 015).
-    index('users_legacy_password_idx').on(t.id).where(sql`substr(${t.password}, 1, 10) = '$argon2id$'`),
+    index('users_legacy_password_idx')
+      .on(t.id)
+      .where(sql`substr(${t.password}, 1, 10) = '$argon2id$'`),
   ],
 );
 
@@ -81,7 +100,8 @@ export const CATEGORY_SLUGS: readonly string[] = FALLBACK_CATEGORIES.map((catego
  * uses them only when it repeats this verbatim): its `categories_offered` JSON names the slug,
  * written with the listing_categories rows in the same batch on every path.
  */
-export const publicInCategory = (slug: string) => `status IN ('active', 'pending') AND instr(categories_offered, '"${slug}"') > 0`;
+export const publicInCategory = (slug: string) =>
+  `status IN ('active', 'pending') AND instr(categories_offered, '"${slug}"') > 0`;
 
 export const listings = sqliteTable(
   'listings',
@@ -101,14 +121,19 @@ export const listings = sqliteTable(
     imageUrls: jsonList('image_urls'),
     // 'hidden': out of public view by moderation (docs/api/moderation.md); only moderation sets or lifts it.
     // 'deleted': being deleted in bounded steps (decision 042); never shown: every read path treats it as gone.
-    status: text('status', { enum: [...STORED_LISTING_STATUSES, 'deleted'] }).notNull().default('active'),
+    status: text('status', { enum: [...STORED_LISTING_STATUSES, 'deleted'] })
+      .notNull()
+      .default('active'),
     isFeatured: bool('is_featured').notNull().default(false),
     // Coordinates the location resolved to on save (null when the gazetteer has no match).
     latitude: real('latitude'),
     longitude: real('longitude'),
     // The 1° grid cell of the coordinates (decision 020): distance search reads the few cells that
     // cover its circle. Computed by SQLite, never written; null when the coordinates are.
-    cell: integer('cell').generatedAlwaysAs(sql`CAST(latitude + 90 AS INTEGER) * 360 + CAST(longitude + 180 AS INTEGER) % 360`, { mode: 'virtual' }),
+    cell: integer('cell').generatedAlwaysAs(
+      sql`CAST(latitude + 90 AS INTEGER) * 360 + CAST(longitude + 180 AS INTEGER) % 360`,
+      { mode: 'virtual' },
+    ),
     createdAt: createdAt(),
     // Added after created_at (migration 0031): inserts that select every column keep the table's order.
     // While hidden: the status to restore and why it was hidden (a listing hidden for its owner's
@@ -120,20 +145,30 @@ export const listings = sqliteTable(
     index('listings_status_created_idx').on(t.status, t.createdAt),
     // Public listings newest first (browse, category walk) and per cell newest first (distance
     // search): partial indexes, used by queries that repeat `status IN ('active', 'pending')` verbatim.
-    index('listings_public_created_idx').on(t.createdAt, t.id).where(sql`status IN ('active', 'pending')`),
-    index('listings_public_cell_idx').on(t.cell, t.createdAt, t.id).where(sql`status IN ('active', 'pending')`),
+    index('listings_public_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status IN ('active', 'pending')`),
+    index('listings_public_cell_idx')
+      .on(t.cell, t.createdAt, t.id)
+      .where(sql`status IN ('active', 'pending')`),
     // The same two per category (decision 041): a category's deepest page reads about its own
     // offset + limit entries, not those of every category it walks past.
     ...CATEGORY_SLUGS.flatMap((slug) => [
-      index(`listings_public_${slug}_idx`).on(t.createdAt, t.id).where(sql.raw(publicInCategory(slug))),
-      index(`listings_public_${slug}_cell_idx`).on(t.cell, t.createdAt, t.id).where(sql.raw(publicInCategory(slug))),
+      index(`listings_public_${slug}_idx`)
+        .on(t.createdAt, t.id)
+        .where(sql.raw(publicInCategory(slug))),
+      index(`listings_public_${slug}_cell_idx`)
+        .on(t.cell, t.createdAt, t.id)
+        .where(sql.raw(publicInCategory(slug))),
     ]),
     // Distance search narrows to a latitude band first, then checks longitude and exact distance.
     index('listings_coordinates_idx').on(t.latitude, t.longitude),
     index('listings_user_created_idx').on(t.userId, t.createdAt),
     // The featured strip: only featured listings (decision 029, members' write paths), so a new
     // listing writes no entry; the query names `is_featured = 1` to use it.
-    index('listings_featured_idx').on(t.status, t.createdAt).where(sql`${t.isFeatured} = 1`),
+    index('listings_featured_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.isFeatured} = 1`),
     // Every listing of every status newest first: the admin listings tab's keyset pages (decision 026).
     index('listings_created_idx').on(t.createdAt, t.id),
   ],
@@ -158,7 +193,10 @@ export const listingPlaces = sqliteTable(
     cell: integer('cell').notNull(),
     n: integer('n').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.key, t.latitude, t.longitude] }), index('listing_places_key_cell_idx').on(t.key, t.cell)],
+  (t) => [
+    primaryKey({ columns: [t.key, t.latitude, t.longitude] }),
+    index('listing_places_key_cell_idx').on(t.key, t.cell),
+  ],
 );
 
 // One row per (listing, category) so a category filter is an index lookup, not a JSON scan.
@@ -190,7 +228,9 @@ export const messages = sqliteTable(
     read: bool('read').notNull().default(false),
     // 'text' is what a member wrote; 'event' is a line the product adds for a step of an offer or
     // barter (docs/api/offers.md), with `event` saying which step and `eventKey` making it once-only.
-    kind: text('kind', { enum: ['text', 'event'] }).notNull().default('text'),
+    kind: text('kind', { enum: ['text', 'event'] })
+      .notNull()
+      .default('text'),
     event: text('event', { mode: 'json' }).$type<MessageEvent>(),
     eventKey: text('event_key'),
     createdAt: createdAt(),
@@ -208,7 +248,9 @@ export const messages = sqliteTable(
     // conversation read walks its direction on messages_listing_pair_idx, only when the reader's
     // summary row counts unread ones (worker/db/queries/messages.ts). It cost a row per message sent.
     // A racing repeat of a step (two accepts) writes its line once: INSERT OR IGNORE on this key.
-    uniqueIndex('messages_event_key_idx').on(t.eventKey).where(sql`${t.eventKey} IS NOT NULL`),
+    uniqueIndex('messages_event_key_idx')
+      .on(t.eventKey)
+      .where(sql`${t.eventKey} IS NOT NULL`),
   ],
 );
 
@@ -225,7 +267,9 @@ export const barters = sqliteTable(
     recipientId: integer('recipient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'completed', 'cancelled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'completed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     completedAt: text('completed_at'),
     lastPromptedAt: text('last_prompted_at'),
     thumbnailUrls: jsonList('thumbnail_urls'),
@@ -263,7 +307,9 @@ export const offers = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: OFFER_STATUSES }).notNull().default('open'),
     text: text('text'),
-    replacesOfferId: integer('replaces_offer_id').references((): AnySQLiteColumn => offers.id, { onDelete: 'set null' }),
+    replacesOfferId: integer('replaces_offer_id').references((): AnySQLiteColumn => offers.id, {
+      onDelete: 'set null',
+    }),
     barterId: integer('barter_id').references(() => barters.id, { onDelete: 'set null' }),
     respondedAt: text('responded_at'),
     createdAt: createdAt(),
@@ -271,7 +317,9 @@ export const offers = sqliteTable(
   },
   (t) => [
     // One open offer per conversation: the rule and the race guard in one.
-    uniqueIndex('offers_one_open_idx').on(t.conversationKey).where(sql`${t.status} = 'open'`),
+    uniqueIndex('offers_one_open_idx')
+      .on(t.conversationKey)
+      .where(sql`${t.status} = 'open'`),
     // A conversation's offers (its key starts with the listing's id, so listing_id = ? AND
     // conversation_key = ? is one range) and the listing's cascade and deletion steps, in one index
     // (decision 049, "Second round": these were two, an entry more per offer; no query read the
@@ -282,8 +330,12 @@ export const offers = sqliteTable(
     // A replaced offer has one replacement: a racing second counter fails its whole batch here.
     // Both partial (decision 049): a new offer has neither key, and an entry for NULL was a row
     // written per offer that no lookup reads (`= ?` and the foreign keys' lookups imply NOT NULL).
-    uniqueIndex('offers_replaces_idx').on(t.replacesOfferId).where(sql`${t.replacesOfferId} IS NOT NULL`),
-    index('offers_barter_idx').on(t.barterId).where(sql`${t.barterId} IS NOT NULL`),
+    uniqueIndex('offers_replaces_idx')
+      .on(t.replacesOfferId)
+      .where(sql`${t.replacesOfferId} IS NOT NULL`),
+    index('offers_barter_idx')
+      .on(t.barterId)
+      .where(sql`${t.barterId} IS NOT NULL`),
   ],
 );
 
@@ -357,7 +409,10 @@ export const testimonials = sqliteTable(
     isApproved: bool('is_approved').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('testimonials_visible_idx').on(t.isApproved, t.isPublic, t.createdAt), index('testimonials_user_idx').on(t.userId)],
+  (t) => [
+    index('testimonials_visible_idx').on(t.isApproved, t.isPublic, t.createdAt),
+    index('testimonials_user_idx').on(t.userId),
+  ],
 );
 
 export const communityEvents = sqliteTable(
@@ -375,7 +430,10 @@ export const communityEvents = sqliteTable(
     isActive: bool('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('community_events_active_date_idx').on(t.isActive, t.date), index('community_events_organizer_idx').on(t.organizerId)],
+  (t) => [
+    index('community_events_active_date_idx').on(t.isActive, t.date),
+    index('community_events_organizer_idx').on(t.organizerId),
+  ],
 );
 
 export const eventAttendees = sqliteTable(
@@ -390,7 +448,10 @@ export const eventAttendees = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('event_attendees_event_user_idx').on(t.eventId, t.userId), index('event_attendees_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('event_attendees_event_user_idx').on(t.eventId, t.userId),
+    index('event_attendees_user_idx').on(t.userId),
+  ],
 );
 
 // ---- Tables beyond the core data model ----
@@ -438,7 +499,9 @@ export const emailOutbox = sqliteTable(
     // security, 2 notices and contact relays, 3 newsletter (decision 038; EMAIL_PRIORITY). Every
     // insert sets it; the default is the old "notice" value, kept to spare a table rebuild.
     priority: integer('priority').notNull().default(1),
-    status: text('status', { enum: ['pending', 'sent', 'failed', 'expired'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'expired'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: text('next_attempt_at'),
     lastError: text('last_error'),
@@ -446,7 +509,9 @@ export const emailOutbox = sqliteTable(
     createdAt: createdAt(),
     // What the mail is (EMAIL_KINDS): sets its priority, its lifetime and its per-recipient daily
     // cap (counted in email_recipient_days by a trigger, migration 0034).
-    kind: text('kind', { enum: ['reset', 'verification', 'security', 'notice', 'contact', 'newsletter'] }).notNull().default('notice'),
+    kind: text('kind', { enum: ['reset', 'verification', 'security', 'notice', 'contact', 'newsletter'] })
+      .notNull()
+      .default('notice'),
     // After this the mail is never sent (its link is dead or its news stale): delivery marks it
     // `expired`. NULL (rows written by hand) never expires.
     expiresAt: text('expires_at'),
@@ -459,7 +524,9 @@ export const emailOutbox = sqliteTable(
     index('email_outbox_queue_idx').on(t.status, t.priority, t.expiresAt),
     // The admin email notice's last provider error: only pending rows that failed, in queue order
     // (decision 026), so finding it never walks the whole pending backlog.
-    index('email_outbox_pending_error_idx').on(t.priority).where(sql`status = 'pending' AND last_error IS NOT NULL`),
+    index('email_outbox_pending_error_idx')
+      .on(t.priority)
+      .where(sql`status = 'pending' AND last_error IS NOT NULL`),
   ],
 );
 
@@ -518,7 +585,9 @@ export const uploads = sqliteTable(
   // counted as a row written) instead of moving it.
   (t) => [
     index('uploads_user_attached_idx').on(t.userId, t.attachedAt),
-    index('uploads_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} IS NULL`),
+    index('uploads_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`${t.attachedAt} IS NULL`),
   ],
 );
 
@@ -547,7 +616,9 @@ export const newsletterSubscriptions = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     email: text('email').notNull(),
-    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] })
+      .notNull()
+      .default('pending'),
     confirmTokenHash: text('confirm_token_hash'),
     confirmTokenExpires: text('confirm_token_expires'),
     unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
@@ -599,9 +670,13 @@ export const notifications = sqliteTable(
     index('notifications_user_updated_idx').on(t.userId, t.updatedAt),
     // The unread entries only (the bell's count, "mark all read"): settling an entry deletes its
     // entry here, which D1 does not count, where (user_id, read_at) wrote a moved one (decision 029).
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
     // The match digest reads the match entries of its window only (worker/cron/match-digest.ts).
-    index('notifications_match_created_idx').on(t.createdAt).where(sql`${t.kind} = 'match'`),
+    index('notifications_match_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'match'`),
   ],
 );
 
@@ -676,7 +751,11 @@ export const messageEmailNotices = sqliteTable(
     lastSentAt: text('last_sent_at').notNull(),
     lastMessageId: integer('last_message_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.listingId, t.partnerId] }), index('message_email_notices_partner_idx').on(t.partnerId), index('message_email_notices_listing_idx').on(t.listingId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listingId, t.partnerId] }),
+    index('message_email_notices_partner_idx').on(t.partnerId),
+    index('message_email_notices_listing_idx').on(t.listingId),
+  ],
 );
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -694,7 +773,11 @@ export const wants = sqliteTable(
       .references(() => listings.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.listingId] }), index('wants_listing_idx').on(t.listingId), index('wants_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listingId] }),
+    index('wants_listing_idx').on(t.listingId),
+    index('wants_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 // A trade circle: 2 to 5 members, each giving one listing to the next (ring order in the legs).
@@ -704,13 +787,18 @@ export const tradeCircles = sqliteTable(
   'trade_circles',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    status: text('status', { enum: ['proposed', 'agreed', 'declined', 'expired'] }).notNull().default('proposed'),
+    status: text('status', { enum: ['proposed', 'agreed', 'declined', 'expired'] })
+      .notNull()
+      .default('proposed'),
     legsKey: text('legs_key').notNull(),
     createdAt: createdAt(),
     expiresAt: text('expires_at').notNull(),
     updatedAt: text('updated_at').notNull().default(now),
   },
-  (t) => [index('trade_circles_legs_key_idx').on(t.legsKey, t.status), index('trade_circles_status_expires_idx').on(t.status, t.expiresAt)],
+  (t) => [
+    index('trade_circles_legs_key_idx').on(t.legsKey, t.status),
+    index('trade_circles_status_expires_idx').on(t.status, t.expiresAt),
+  ],
 );
 
 // Members the trade-circle pass searches first (docs/algorithms/trade-circles.md "The seed
@@ -758,7 +846,9 @@ export const tradeCircleLegs = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.circleId, t.position] }),
-    uniqueIndex('trade_circle_legs_open_listing_idx').on(t.listingId).where(sql`${t.open} = 1`),
+    uniqueIndex('trade_circle_legs_open_listing_idx')
+      .on(t.listingId)
+      .where(sql`${t.open} = 1`),
     index('trade_circle_legs_giver_idx').on(t.giverId, t.circleId),
     index('trade_circle_legs_receiver_idx').on(t.receiverId, t.circleId),
     index('trade_circle_legs_listing_idx').on(t.listingId),
@@ -781,7 +871,10 @@ export const tradeCircleMessages = sqliteTable(
     // Set when a moderator hid the line (as messages.hidden_at).
     hiddenAt: text('hidden_at'),
   },
-  (t) => [index('trade_circle_messages_circle_idx').on(t.circleId, t.id), index('trade_circle_messages_sender_idx').on(t.senderId)],
+  (t) => [
+    index('trade_circle_messages_circle_idx').on(t.circleId, t.id),
+    index('trade_circle_messages_sender_idx').on(t.senderId),
+  ],
 );
 
 export type WantRow = typeof wants.$inferSelect;
@@ -912,7 +1005,10 @@ export const blocks = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId, t.blockerId)],
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  ],
 );
 
 // A report of a listing, member, message, offer or trade-circle chat line, or a guard's hold
@@ -933,7 +1029,9 @@ export const reports = sqliteTable(
     guard: text('guard', { enum: MODERATION_GUARDS }),
     // JSON: the target's content when it was reported.
     snapshot: text('snapshot').notNull(),
-    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
     // How it was resolved: the action taken.
     resolution: text('resolution', { enum: MODERATION_ACTIONS }),
     resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
@@ -942,15 +1040,21 @@ export const reports = sqliteTable(
   },
   (t) => [
     // One open report per reporter and target (a repeat returns it).
-    uniqueIndex('reports_open_reporter_target_idx').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('reports_open_reporter_target_idx')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
     // The queue: open reports oldest first, grouped by target.
-    index('reports_open_target_idx').on(t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+    index('reports_open_target_idx')
+      .on(t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
     index('reports_status_created_idx').on(t.status, t.createdAt, t.id),
     // A reporter's own reports, newest first; the rate limit counts the last hour's.
     index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
     index('reports_target_user_idx').on(t.targetUserId, t.createdAt),
     // Serves the foreign key: deleting an admin's account finds the reports they resolved.
-    index('reports_resolved_by_idx').on(t.resolvedBy).where(sql`${t.resolvedBy} IS NOT NULL`),
+    index('reports_resolved_by_idx')
+      .on(t.resolvedBy)
+      .where(sql`${t.resolvedBy} IS NOT NULL`),
   ],
 );
 
@@ -978,7 +1082,9 @@ export const moderationActions = sqliteTable(
     index('moderation_actions_target_user_idx').on(t.targetUserId, t.createdAt),
     // These serve the foreign keys (deleting an account or a report finds its rows by index).
     index('moderation_actions_actor_idx').on(t.actorId),
-    index('moderation_actions_report_idx').on(t.reportId).where(sql`${t.reportId} IS NOT NULL`),
+    index('moderation_actions_report_idx')
+      .on(t.reportId)
+      .where(sql`${t.reportId} IS NOT NULL`),
   ],
 );
 

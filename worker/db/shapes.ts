@@ -1,10 +1,19 @@
 // How rows leave the API. Password and token columns have no path out of here.
 import { distanceMiles, roundMiles, type Position } from '../lib/geo';
-import type { Message, MessageEvent } from '../../src/shared/api-types';
-import { REMOVED_MESSAGE_TEXT } from '../../src/shared/constants';
+import type { Message, MessageEvent } from '@/shared/api-types';
+import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 import { sql, type SQL } from 'drizzle-orm';
 import { jsonObject, renderedOnce } from './json-reply';
-import { listings, messages, users, type BarterRow, type ListingRow, type MessageRow, type StoredSearchRow, type UserRow } from './schema';
+import {
+  listings,
+  messages,
+  users,
+  type BarterRow,
+  type ListingRow,
+  type MessageRow,
+  type StoredSearchRow,
+  type UserRow,
+} from './schema';
 
 export function publicUser(u: UserRow) {
   return {
@@ -60,7 +69,10 @@ export function listingWithOwner(l: ListingRow, owner: ListingOwner, from?: Posi
   };
   if (!from) return shaped;
   if (l.latitude === null || l.longitude === null) return { ...shaped, distanceMiles: null };
-  return { ...shaped, distanceMiles: roundMiles(distanceMiles(from, { latitude: l.latitude, longitude: l.longitude })) };
+  return {
+    ...shaped,
+    distanceMiles: roundMiles(distanceMiles(from, { latitude: l.latitude, longitude: l.longitude })),
+  };
 }
 
 /**
@@ -89,7 +101,12 @@ export function listingWithOwnerJson(owner: SQL) {
 
 /** A listing's `user` as SQLite writes it: one member's row, read once by its id. */
 export function ownerJson(userId: number): SQL {
-  const fields = jsonObject({ id: users.id, username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl });
+  const fields = jsonObject({
+    id: users.id,
+    username: users.username,
+    displayName: users.displayName,
+    avatarUrl: users.avatarUrl,
+  });
   // json(): a subquery's value is plain text to the enclosing json_object, which would quote it.
   return sql`json((SELECT ${fields} FROM ${users} WHERE ${users.id} = ${userId}))`;
 }
@@ -101,7 +118,15 @@ export function ownerJson(userId: number): SQL {
 
 export function message(m: MessageRow): Message {
   const content = m.hiddenAt ? REMOVED_MESSAGE_TEXT : m.content;
-  const base = { id: m.id, senderId: m.senderId, receiverId: m.receiverId, listingId: m.listingId, content, read: m.read, createdAt: m.createdAt };
+  const base = {
+    id: m.id,
+    senderId: m.senderId,
+    receiverId: m.receiverId,
+    listingId: m.listingId,
+    content,
+    read: m.read,
+    createdAt: m.createdAt,
+  };
   if (m.kind !== 'event' || !m.event) return base;
   const raw = m.event as unknown as Record<string, unknown>;
   const event: MessageEvent = { type: m.event.type };
@@ -122,12 +147,15 @@ const messageBaseJson = {
   createdAt: messages.createdAt,
 };
 // An event's ids are kept only when they are numbers; json_patch drops the keys whose value is null.
-const eventNumber = (key: string) => sql.raw(`CASE WHEN json_type(event, '$.${key}') IN ('integer', 'real') THEN event ->> '$.${key}' END`);
-export const messageJson = renderedOnce(sql`CASE WHEN kind = 'event' AND event IS NOT NULL THEN ${jsonObject({
-  ...messageBaseJson,
-  kind: sql`'event'`,
-  event: sql`json_patch(json_object('type', event ->> '$.type'), json_object('offerId', ${eventNumber('offerId')}, 'barterId', ${eventNumber('barterId')}))`,
-})} ELSE ${jsonObject(messageBaseJson)} END`);
+const eventNumber = (key: string) =>
+  sql.raw(`CASE WHEN json_type(event, '$.${key}') IN ('integer', 'real') THEN event ->> '$.${key}' END`);
+export const messageJson = renderedOnce(
+  sql`CASE WHEN kind = 'event' AND event IS NOT NULL THEN ${jsonObject({
+    ...messageBaseJson,
+    kind: sql`'event'`,
+    event: sql`json_patch(json_object('type', event ->> '$.type'), json_object('offerId', ${eventNumber('offerId')}, 'barterId', ${eventNumber('barterId')}))`,
+  })} ELSE ${jsonObject(messageBaseJson)} END`,
+);
 
 export const barter = (b: BarterRow) => ({ ...b });
 export const storedSearch = (s: StoredSearchRow) => ({ ...s });

@@ -21,7 +21,10 @@ export type DemoImageManifest = v.InferOutput<typeof manifestSchema>;
 
 export async function demoImageManifest(assets: AssetFetcher): Promise<DemoImageManifest> {
   const response = await assets.fetch(`${BASE_URL}manifest.json`);
-  if (!response.ok) throw new Error(`Demo images are missing (public/demo-images/manifest.json: ${response.status}); run node scripts/render-demo-images.mjs`);
+  if (!response.ok)
+    throw new Error(
+      `Demo images are missing (public/demo-images/manifest.json: ${response.status}); run node scripts/render-demo-images.mjs`,
+    );
   return v.parse(manifestSchema, await response.json());
 }
 
@@ -41,12 +44,18 @@ export interface StoredDemoImage {
  * Copies a demo image (and its thumbnail, when it has one) from the static assets into R2 under a
  * new upload key, as a member's upload would be stored. Returns the key and its object path.
  */
-export async function storeDemoImage(env: Pick<Env, 'ASSETS' | 'IMAGES'>, name: string, withThumbnail: boolean): Promise<StoredDemoImage> {
+export async function storeDemoImage(
+  env: Pick<Env, 'ASSETS' | 'IMAGES'>,
+  name: string,
+  withThumbnail: boolean,
+): Promise<StoredDemoImage> {
   const key = uploadKey(crypto.randomUUID());
   const options = { httpMetadata: { contentType: 'image/jpeg' } };
   await Promise.all([
     assetBytes(env.ASSETS, `${name}.jpg`).then((bytes) => env.IMAGES.put(key, bytes, options)),
-    withThumbnail ? assetBytes(env.ASSETS, `${name}.thumb.jpg`).then((bytes) => env.IMAGES.put(thumbKey(key), bytes, options)) : null,
+    withThumbnail
+      ? assetBytes(env.ASSETS, `${name}.thumb.jpg`).then((bytes) => env.IMAGES.put(thumbKey(key), bytes, options))
+      : null,
   ]);
   return { key, path: objectPath(key) };
 }

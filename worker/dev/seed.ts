@@ -3,7 +3,20 @@
 // 100-bound-parameter limit.
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { barters, communityEvents, eventAttendees, listingCategories, listings, messages, notifications, reviews, testimonials, uploads, users, wants } from '../db/schema';
+import {
+  barters,
+  communityEvents,
+  eventAttendees,
+  listingCategories,
+  listings,
+  messages,
+  notifications,
+  reviews,
+  testimonials,
+  uploads,
+  users,
+  wants,
+} from '../db/schema';
 import { nextId } from '../db/id-reserve';
 import { conversationLink } from '../db/queries/messages';
 import { notifyStatement, subjectKeys } from '../db/queries/notifications';
@@ -11,10 +24,26 @@ import { resolvePlace } from '../lib/gazetteer';
 import { newAccountPassword } from '../lib/passwords';
 import { DAY, HOUR, MINUTE } from '../lib/time';
 import { demoImageManifest, storeDemoImage } from './demo-images';
+
 import { proposeCircle } from '../lib/trade-circles/propose';
-import { DEMO_PASSWORD, SEED_BARTER, SEED_CIRCLE, SEED_CONVERSATIONS, SEED_EVENTS, SEED_LISTINGS, SEED_MEMBERS, SEED_REPORTS, SEED_TESTIMONIALS, SEED_WANTS } from './seed-data';
+import {
+  DEMO_PASSWORD,
+  SEED_BARTER,
+  SEED_CIRCLE,
+  SEED_CONVERSATIONS,
+  SEED_EVENTS,
+  SEED_LISTINGS,
+  SEED_MEMBERS,
+  SEED_REPORTS,
+  SEED_TESTIMONIALS,
+  SEED_WANTS,
+} from './seed-data';
+
 import { snapshotSql } from '../db/queries/report-targets';
 import { prepareSql } from '../lib/message-budget';
+
+/** Drizzle's batch takes a non-empty tuple; the seed's lists are never empty. */
+const atLeastOne = <T>(items: T[]) => items as [T, ...T[]];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -28,8 +57,15 @@ export async function seedDemoCommunity(env: Env, db: Db, origin: string, now = 
 
   // Everything that can fail outside the database comes first, so such a failure writes nothing.
   // Demo listings get coordinates the way members' listings do: from the gazetteer (static assets).
-  const locationOf = (l: (typeof SEED_LISTINGS)[number]) => l.location ?? SEED_MEMBERS.find((m) => m.username === l.owner)!.location;
-  const places = new Map(await Promise.all([...new Set(SEED_LISTINGS.map(locationOf))].map(async (text) => [text, await resolvePlace(env.ASSETS, text)] as const)));
+  const locationOf = (l: (typeof SEED_LISTINGS)[number]) =>
+    l.location ?? SEED_MEMBERS.find((m) => m.username === l.owner)!.location;
+  const places = new Map(
+    await Promise.all(
+      [...new Set(SEED_LISTINGS.map(locationOf))].map(
+        async (text) => [text, await resolvePlace(env.ASSETS, text)] as const,
+      ),
+    ),
+  );
 
   // Every demo listing has one to three photos and every member an avatar, stored in R2 as uploads.
   const manifest = await demoImageManifest(env.ASSETS);
@@ -54,55 +90,65 @@ export async function seedDemoCommunity(env: Env, db: Db, origin: string, now = 
 
   const hashes = await Promise.all(SEED_MEMBERS.map((m) => newAccountPassword(env, m.username, DEMO_PASSWORD)));
   const insertedUsers = await db.batch(
-    SEED_MEMBERS.map((m, i) =>
-      db
-        .insert(users)
-        .values({
-          username: m.username,
-          displayName: m.displayName,
-          email: m.email,
-          password: hashes[i]!,
-          location: m.location,
-          bio: m.bio,
-          avatarUrl: `${origin}${avatars.get(m.username)!.path}`,
-          isAdmin: m.isAdmin ?? false,
-          emailVerified: m.emailVerified ?? false,
-          createdAt: iso(now - (90 - i * 7) * DAY),
-        })
-        .returning({ id: users.id, username: users.username }),
-    ) as [any, ...any[]],
+    atLeastOne(
+      SEED_MEMBERS.map((m, i) =>
+        db
+          .insert(users)
+          .values({
+            username: m.username,
+            displayName: m.displayName,
+            email: m.email,
+            password: hashes[i]!,
+            location: m.location,
+            bio: m.bio,
+            avatarUrl: `${origin}${avatars.get(m.username)!.path}`,
+            isAdmin: m.isAdmin ?? false,
+            emailVerified: m.emailVerified ?? false,
+            createdAt: iso(now - (90 - i * 7) * DAY),
+          })
+          .returning({ id: users.id, username: users.username }),
+      ),
+    ),
   );
-  const userId = new Map<string, number>(insertedUsers.map((rows: { id: number; username: string }[]) => [rows[0]!.username, rows[0]!.id]));
+  const userId = new Map<string, number>(
+    insertedUsers.map((rows: { id: number; username: string }[]) => [rows[0]!.username, rows[0]!.id]),
+  );
   const idOf = (username: string) => userId.get(username)!;
 
   const insertedListings = await db.batch(
-    SEED_LISTINGS.map((l, i) =>
-      db
-        .insert(listings)
-        .values({
-          userId: idOf(l.owner),
-          title: l.title,
-          description: l.description,
-          categoriesOffered: l.categories,
-          whatUserWants: l.wants,
-          whatUserWantsOptions: l.wantOptions ?? [],
-          acceptOffers: l.acceptOffers ?? false,
-          location: locationOf(l),
-          latitude: places.get(locationOf(l))?.latitude ?? null,
-          longitude: places.get(locationOf(l))?.longitude ?? null,
-          distance: l.distance,
-          status: l.status ?? 'active',
-          isFeatured: l.featured ?? false,
-          imageUrls: photos.get(l.title)!.map((photo) => photo.path),
-          createdAt: iso(now - (i * 9 + 2) * HOUR),
-        })
-        .returning({ id: listings.id, title: listings.title }),
-    ) as [any, ...any[]],
+    atLeastOne(
+      SEED_LISTINGS.map((l, i) =>
+        db
+          .insert(listings)
+          .values({
+            userId: idOf(l.owner),
+            title: l.title,
+            description: l.description,
+            categoriesOffered: l.categories,
+            whatUserWants: l.wants,
+            whatUserWantsOptions: l.wantOptions ?? [],
+            acceptOffers: l.acceptOffers ?? false,
+            location: locationOf(l),
+            latitude: places.get(locationOf(l))?.latitude ?? null,
+            longitude: places.get(locationOf(l))?.longitude ?? null,
+            distance: l.distance,
+            status: l.status ?? 'active',
+            isFeatured: l.featured ?? false,
+            imageUrls: photos.get(l.title)!.map((photo) => photo.path),
+            createdAt: iso(now - (i * 9 + 2) * HOUR),
+          })
+          .returning({ id: listings.id, title: listings.title }),
+      ),
+    ),
   );
-  const listingId = new Map<string, number>(insertedListings.map((rows: { id: number; title: string }[]) => [rows[0]!.title, rows[0]!.id]));
+  const listingId = new Map<string, number>(
+    insertedListings.map((rows: { id: number; title: string }[]) => [rows[0]!.title, rows[0]!.id]),
+  );
   const listingOf = (title: string) => listingId.get(title)!;
 
-  const categoryRows = SEED_LISTINGS.flatMap((l) => l.categories.map((slug) => ({ listingId: listingOf(l.title), slug })));
+  const categoryRows = SEED_LISTINGS.flatMap((l) =>
+    l.categories.map((slug) => ({ listingId: listingOf(l.title), slug })),
+  );
   const messageRows = SEED_CONVERSATIONS.flatMap((conversation, c) => {
     const listing = SEED_LISTINGS.find((l) => l.title === conversation.listing)!;
     const owner = idOf(listing.owner);
@@ -187,30 +233,58 @@ export async function seedDemoCommunity(env: Env, db: Db, origin: string, now = 
     ...SEED_MEMBERS.map((m) => ({ key: avatars.get(m.username)!.key, userId: idOf(m.username) })),
   ].map((row) => ({ ...row, storedAt: iso(now), attachedAt: iso(now) }));
 
-  await db.batch([
-    ...uploadRows.map((row) => db.insert(uploads).values(row)),
-    ...categoryRows.map((row) => db.insert(listingCategories).values(row)),
-    ...messageRows.map((row) => db.insert(messages).values({ id: nextId('messages'), ...row })),
-    ...SEED_BARTER.reviews.map((r) =>
-      db.insert(reviews).values({ reviewerId: idOf(r.reviewer), userId: idOf(r.reviewed), listingId: barterListing, barterId: barter!.id, rating: r.rating, comment: r.comment }),
-    ),
-    ...ratingUpdates,
-    ...SEED_TESTIMONIALS.map((t) =>
-      db.insert(testimonials).values({ userId: idOf(t.author), title: t.title, content: t.content, rating: t.rating, isApproved: t.approved }),
-    ),
-    ...eventRows.map((row) => db.insert(communityEvents).values(row)),
-    ...notificationRows,
-  ] as [any, ...any[]]);
+  await db.batch(
+    atLeastOne([
+      ...uploadRows.map((row) => db.insert(uploads).values(row)),
+      ...categoryRows.map((row) => db.insert(listingCategories).values(row)),
+      ...messageRows.map((row) => db.insert(messages).values({ id: nextId('messages'), ...row })),
+      ...SEED_BARTER.reviews.map((r) =>
+        db.insert(reviews).values({
+          reviewerId: idOf(r.reviewer),
+          userId: idOf(r.reviewed),
+          listingId: barterListing,
+          barterId: barter!.id,
+          rating: r.rating,
+          comment: r.comment,
+        }),
+      ),
+      ...ratingUpdates,
+      ...SEED_TESTIMONIALS.map((t) =>
+        db.insert(testimonials).values({
+          userId: idOf(t.author),
+          title: t.title,
+          content: t.content,
+          rating: t.rating,
+          isApproved: t.approved,
+        }),
+      ),
+      ...eventRows.map((row) => db.insert(communityEvents).values(row)),
+      ...notificationRows,
+    ]),
+  );
   // Reviews are old news in the demo: only the messages start unread.
-  await db.update(notifications).set({ readAt: iso(now) }).where(eq(notifications.kind, 'review'));
+  await db
+    .update(notifications)
+    .set({ readAt: iso(now) })
+    .where(eq(notifications.kind, 'review'));
 
   // Wants, then the trade circle they close, proposed as the engine would (with its notices).
   await db.batch(
-    SEED_WANTS.map((w, i) => db.insert(wants).values({ userId: idOf(w.member), listingId: listingOf(w.listing), createdAt: iso(now - (6 - i) * HOUR) })) as [any, ...any[]],
+    atLeastOne(
+      SEED_WANTS.map((w, i) =>
+        db
+          .insert(wants)
+          .values({ userId: idOf(w.member), listingId: listingOf(w.listing), createdAt: iso(now - (6 - i) * HOUR) }),
+      ),
+    ),
   );
   const circle = await proposeCircle(
     env,
-    SEED_CIRCLE.map((leg) => ({ giverId: idOf(leg.giver), listingId: listingOf(leg.listing), receiverId: idOf(leg.receiver) })),
+    SEED_CIRCLE.map((leg) => ({
+      giverId: idOf(leg.giver),
+      listingId: listingOf(leg.listing),
+      receiverId: idOf(leg.receiver),
+    })),
     new Date(now - 2 * HOUR),
   );
   if (circle === null) throw new Error('The demo trade circle could not be proposed: check SEED_WANTS and SEED_CIRCLE');
@@ -219,13 +293,22 @@ export async function seedDemoCommunity(env: Env, db: Db, origin: string, now = 
   await seedReports(env, idOf, listingOf, now);
 
   // Each organiser attends their own event.
-  const events = await db.select({ id: communityEvents.id, organizerId: communityEvents.organizerId }).from(communityEvents);
-  await db.batch(events.map((e) => db.insert(eventAttendees).values({ eventId: e.id, userId: e.organizerId! })) as [any, ...any[]]);
+  const events = await db
+    .select({ id: communityEvents.id, organizerId: communityEvents.organizerId })
+    .from(communityEvents);
+  await db.batch(
+    atLeastOne(events.map((e) => db.insert(eventAttendees).values({ eventId: e.id, userId: e.organizerId! }))),
+  );
   return true;
 }
 
 /** The demo's open reports (SEED_REPORTS), in one batch; the queue's counter row follows by trigger. */
-async function seedReports(env: Env, idOf: (username: string) => number, listingOf: (title: string) => number, now: number) {
+async function seedReports(
+  env: Env,
+  idOf: (username: string) => number,
+  listingOf: (title: string) => number,
+  now: number,
+) {
   const d1 = env.DB;
   const statements = SEED_REPORTS.map((r) => {
     const at = iso(now - r.hoursAgo * HOUR);

@@ -16,7 +16,7 @@ import {
   RECEIVE_ONLY_CLOSE_REASON,
   TOO_MANY_SOCKETS_CLOSE_CODE,
   TOO_MANY_SOCKETS_CLOSE_REASON,
-} from '../../src/shared/ws-frames';
+} from '@/shared/ws-frames';
 import { createDb } from '../db/client';
 import { closeSocket } from './close-socket';
 import { activitySummary, upcomingEventsFrom } from '../db/queries/community';
@@ -92,10 +92,12 @@ export class CommunityFeed extends DurableObject<Env> {
    * (X-Address); nothing else about the viewer reaches this object.
    */
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
+      return new Response('Expected a WebSocket upgrade', { status: 426 });
     const address = request.headers.get('X-Address');
     if (!address || !/^[0-9a-f]{64}$/.test(address)) return new Response('Missing address', { status: 400 });
-    if (this.openSockets().length >= this.maxSockets) return new Response('Too many open feed sockets', { status: 503 });
+    if (this.openSockets().length >= this.maxSockets)
+      return new Response('Too many open feed sockets', { status: 503 });
     const pair = new WebSocketPair();
     const fromAddress = this.openSockets(addressTag(address)).length;
     this.ctx.acceptWebSocket(pair[1], [addressTag(address)]);
@@ -176,7 +178,12 @@ export class CommunityFeed extends DurableObject<Env> {
       const kept = await this.ctx.storage.get<KeptEventCount>(EVENT_COUNT_KEY);
       const fresh = kept?.today === today && now >= kept.countedAt && now - kept.countedAt < EVENT_RECOUNT_MS;
       const activity = await activitySummary(createDb(this.env.DB), today, fresh ? kept.count : undefined);
-      if (!fresh) await this.ctx.storage.put(EVENT_COUNT_KEY, { today, countedAt: now, count: activity.events } satisfies KeptEventCount);
+      if (!fresh)
+        await this.ctx.storage.put(EVENT_COUNT_KEY, {
+          today,
+          countedAt: now,
+          count: activity.events,
+        } satisfies KeptEventCount);
       return JSON.stringify({ type: 'community', activity, dashboard: dashboardFromActivity(activity, this.env) });
     } catch (error) {
       console.error('community feed: reading the figures failed', error);

@@ -1,7 +1,7 @@
 // What the ConversationRoom does with a client frame. Kept apart from the class so the room stays
 // a thin shell around the Hibernation API. Every frame is validated; nothing here throws.
 import { pushNotificationChanges } from '../lib/member-sockets';
-import { parseClientFrame, type ClientFrame, type ServerFrame } from '../../src/shared/ws-frames';
+import { parseClientFrame, type ClientFrame, type ServerFrame } from '@/shared/ws-frames';
 import { createDb } from '../db/client';
 import { markReadUpTo } from '../db/queries/messages';
 import { settleSubjectStatement } from '../db/queries/notifications';
@@ -34,14 +34,24 @@ interface CircleSocket {
 
 export const userTag = (userId: number) => `user:${userId}`;
 export const sessionTag = (sessionKey: string) => `session:${sessionKey}`;
-export const isSessionKey = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+export const isSessionKey = (value: unknown): value is string =>
+  typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
 
 export function readMember(ws: WebSocket): SocketMember | null {
-  const value = ws.deserializeAttachment() as { userId?: unknown; partnerId?: unknown; listingId?: unknown; circleId?: unknown; sessionKey?: unknown; sessionCreatedAt?: unknown } | null;
+  const value = ws.deserializeAttachment() as {
+    userId?: unknown;
+    partnerId?: unknown;
+    listingId?: unknown;
+    circleId?: unknown;
+    sessionKey?: unknown;
+    sessionCreatedAt?: unknown;
+  } | null;
   if (!value || !Number.isSafeInteger(value.userId)) return null;
   if (!isSessionKey(value.sessionKey) || !Number.isSafeInteger(value.sessionCreatedAt)) return null;
-  const inCircle = Number.isSafeInteger(value.circleId) && value.partnerId === undefined && value.listingId === undefined;
-  const inConversation = value.circleId === undefined && Number.isSafeInteger(value.partnerId) && Number.isSafeInteger(value.listingId);
+  const inCircle =
+    Number.isSafeInteger(value.circleId) && value.partnerId === undefined && value.listingId === undefined;
+  const inConversation =
+    value.circleId === undefined && Number.isSafeInteger(value.partnerId) && Number.isSafeInteger(value.listingId);
   if (!inCircle && !inConversation) return null;
   return value as SocketMember;
 }
@@ -53,7 +63,12 @@ export function readMember(ws: WebSocket): SocketMember | null {
  * this read has a higher id (ids only grow, one insert at a time); one deleted since may leave it
  * lower than the newest, which only sends a frame the client already has.
  */
-export async function newestMessageId(db: D1Database, listingId: number, userId: number, partnerId: number): Promise<number> {
+export async function newestMessageId(
+  db: D1Database,
+  listingId: number,
+  userId: number,
+  partnerId: number,
+): Promise<number> {
   const row = await db
     .prepare(
       `SELECT coalesce(
@@ -131,7 +146,13 @@ export class FrameBudget {
   }
 }
 
-export async function handleClientFrame(ctx: DurableObjectState, d1: D1Database, ws: WebSocket, raw: string | ArrayBuffer, env?: Env): Promise<void> {
+export async function handleClientFrame(
+  ctx: DurableObjectState,
+  d1: D1Database,
+  ws: WebSocket,
+  raw: string | ArrayBuffer,
+  env?: Env,
+): Promise<void> {
   const member = readMember(ws);
   if (!member) {
     sendError(ws, 'Unknown socket');
@@ -148,7 +169,10 @@ export async function handleClientFrame(ctx: DurableObjectState, d1: D1Database,
     return;
   }
   if (frame.type === 'typing') {
-    sendAll(ctx.getWebSockets(userTag(member.partnerId)), { type: 'typing', userId: member.userId } satisfies ServerFrame);
+    sendAll(ctx.getWebSockets(userTag(member.partnerId)), {
+      type: 'typing',
+      userId: member.userId,
+    } satisfies ServerFrame);
     return;
   }
   try {
@@ -167,7 +191,14 @@ export async function handleClientFrame(ctx: DurableObjectState, d1: D1Database,
  * A trade circle's chat: typing goes to the other members' sockets; a read mark settles the
  * member's notification of the chat (circle messages keep no per-member read state).
  */
-async function handleCircleFrame(ctx: DurableObjectState, d1: D1Database, ws: WebSocket, member: SocketMember & CircleSocket, frame: ClientFrame, env?: Env): Promise<void> {
+async function handleCircleFrame(
+  ctx: DurableObjectState,
+  d1: D1Database,
+  ws: WebSocket,
+  member: SocketMember & CircleSocket,
+  frame: ClientFrame,
+  env?: Env,
+): Promise<void> {
   if (frame.type === 'typing') {
     const others = ctx.getWebSockets().filter((socket) => readMember(socket)?.userId !== member.userId);
     sendAll(others, { type: 'typing', userId: member.userId } satisfies ServerFrame);

@@ -10,11 +10,24 @@ import {
   TOO_MANY_SOCKETS_CLOSE_CODE,
   TOO_MANY_SOCKETS_CLOSE_REASON,
   type ServerFrame,
-} from '../../src/shared/ws-frames';
+} from '@/shared/ws-frames';
 import { memberSocketsStub, type EndedSessions } from '../lib/member-sockets';
 import { closeSocket } from './close-socket';
 import type { Admission } from './member-sockets';
-import { FrameBudget, handleClientFrame, isSessionKey, newestMessageId, noteSyncPoint, openSocketsOf, readMember, sendAll, sessionTag, socketsForMessage, userTag, type SocketMember } from './conversation-frames';
+import {
+  FrameBudget,
+  handleClientFrame,
+  isSessionKey,
+  newestMessageId,
+  noteSyncPoint,
+  openSocketsOf,
+  readMember,
+  sendAll,
+  sessionTag,
+  socketsForMessage,
+  userTag,
+  type SocketMember,
+} from './conversation-frames';
 
 const positiveId = (raw: string | null) => (raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
@@ -32,7 +45,8 @@ export class ConversationRoom extends DurableObject<Env> {
    * conversation's or circle's rules.
    */
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
+      return new Response('Expected a WebSocket upgrade', { status: 426 });
     const member: SocketMember | null = (() => {
       const userId = positiveId(request.headers.get('X-User-Id'));
       const partnerId = positiveId(request.headers.get('X-Partner-Id'));
@@ -44,7 +58,8 @@ export class ConversationRoom extends DurableObject<Env> {
         if (!userId || partnerId || listingId || !isSessionKey(sessionKey) || !sessionCreatedAt) return null;
         return { userId, circleId, sessionKey, sessionCreatedAt };
       }
-      if (!userId || !partnerId || !listingId || userId === partnerId || !isSessionKey(sessionKey) || !sessionCreatedAt) return null;
+      if (!userId || !partnerId || !listingId || userId === partnerId || !isSessionKey(sessionKey) || !sessionCreatedAt)
+        return null;
       return { userId, partnerId, listingId, sessionKey, sessionCreatedAt };
     })();
     if (!member) return new Response('Missing member', { status: 400 });
@@ -77,7 +92,10 @@ export class ConversationRoom extends DurableObject<Env> {
     }
     if (admission !== 'admitted') {
       this.refused.add(pair[1]);
-      const [code, reason] = admission === 'session-ended' ? [SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON] : [TOO_MANY_SOCKETS_CLOSE_CODE, TOO_MANY_SOCKETS_CLOSE_REASON];
+      const [code, reason] =
+        admission === 'session-ended'
+          ? [SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON]
+          : [TOO_MANY_SOCKETS_CLOSE_CODE, TOO_MANY_SOCKETS_CLOSE_REASON];
       // A session end may have closed it first.
       closeSocket(pair[1], code, reason);
     }
@@ -89,8 +107,15 @@ export class ConversationRoom extends DurableObject<Env> {
    * "Session ended", or `reason` instead. Returns how many it closed and how many of the member's
    * sockets stay open here (the registry forgets the room when none do).
    */
-  async closeMemberSockets(userId: number, ended: EndedSessions, reason = SESSION_ENDED_CLOSE_REASON): Promise<{ closed: number; open: number }> {
-    const candidates = 'sessionKey' in ended ? this.ctx.getWebSockets(sessionTag(ended.sessionKey)) : this.ctx.getWebSockets(userTag(userId));
+  async closeMemberSockets(
+    userId: number,
+    ended: EndedSessions,
+    reason = SESSION_ENDED_CLOSE_REASON,
+  ): Promise<{ closed: number; open: number }> {
+    const candidates =
+      'sessionKey' in ended
+        ? this.ctx.getWebSockets(sessionTag(ended.sessionKey))
+        : this.ctx.getWebSockets(userTag(userId));
     let closed = 0;
     for (const ws of candidates) {
       const member = readMember(ws);
@@ -118,7 +143,9 @@ export class ConversationRoom extends DurableObject<Env> {
     for (const ws of this.ctx.getWebSockets()) {
       const member = readMember(ws);
       if (!member || member.circleId !== undefined) continue;
-      const pair = (member.userId === userId && member.partnerId === partnerId) || (member.userId === partnerId && member.partnerId === userId);
+      const pair =
+        (member.userId === userId && member.partnerId === partnerId) ||
+        (member.userId === partnerId && member.partnerId === userId);
       if (!pair) continue;
       try {
         ws.close(CONVERSATION_CLOSED_CLOSE_CODE, CONVERSATION_CLOSED_CLOSE_REASON);
@@ -140,14 +167,18 @@ export class ConversationRoom extends DurableObject<Env> {
    * state is read when the update runs, so the registry ends up with the room's latest state even
    * when sockets open and close in quick succession.
    */
-  private syncRegistry(userId: number, change: { leaving: WebSocket } | { joining: WebSocket; session: SocketMember }): Promise<Admission> {
+  private syncRegistry(
+    userId: number,
+    change: { leaving: WebSocket } | { joining: WebSocket; session: SocketMember },
+  ): Promise<Admission> {
     const run = this.registryQueue.then(async (): Promise<Admission> => {
       const registry = memberSocketsStub(this.env, userId);
       const room = this.ctx.id.toString();
       const other = 'leaving' in change ? change.leaving : change.joining;
       const held = openSocketsOf(this.ctx, userId, other).length;
       // A new socket still open asks to be admitted beside the others (one call: registration and check).
-      if ('joining' in change && change.joining.readyState === WebSocket.OPEN) return registry.admit(room, userId, held, change.session);
+      if ('joining' in change && change.joining.readyState === WebSocket.OPEN)
+        return registry.admit(room, userId, held, change.session);
       if (held > 0) await registry.track(room, userId, held);
       else await registry.forget(room);
       return 'admitted';

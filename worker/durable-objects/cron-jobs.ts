@@ -30,11 +30,26 @@ export function durableObjectRunner(env: Env): JobRunner {
  * in place through the same dispatch (same order, budget per job, continuations).
  * test/worker/cron-dispatch.test.ts runs the Durable Object path.
  */
-export const runnerFor = (env: Env): JobRunner => (env.ENVIRONMENT === 'test' ? (cron, job, at) => runCronJob(cron, job, at, env) : durableObjectRunner(env));
+export const runnerFor = (env: Env): JobRunner =>
+  env.ENVIRONMENT === 'test' ? (cron, job, at) => runCronJob(cron, job, at, env) : durableObjectRunner(env);
 
 /** The scheduled handler's work: every job of the trigger as its own invocation. */
-export async function dispatchToCronJobs(cron: string, scheduledTime: number, env: Env, runner: JobRunner = runnerFor(env)): Promise<void> {
+export async function dispatchToCronJobs(
+  cron: string,
+  scheduledTime: number,
+  env: Env,
+  runner: JobRunner = runnerFor(env),
+): Promise<void> {
   await dispatchScheduled(cron, scheduledTime, runner, ({ outcome, call }) =>
-    recordJobCall(env, { cron, scheduledTime, job: outcome.job, call, ok: outcome.ok, more: outcome.more, returnedAt: Date.now(), meter: (outcome as { meter?: never }).meter }),
+    recordJobCall(env, {
+      cron,
+      scheduledTime,
+      job: outcome.job,
+      call,
+      ok: outcome.ok,
+      more: outcome.more,
+      returnedAt: Date.now(),
+      meter: (outcome as { meter?: never }).meter,
+    }),
   );
 }

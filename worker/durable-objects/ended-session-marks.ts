@@ -31,7 +31,10 @@ export class EndedSessionMarks {
   ) {}
 
   private hasTable(): boolean {
-    if (!this.tableExists) this.tableExists = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ended_sessions'").toArray().length > 0;
+    if (!this.tableExists)
+      this.tableExists =
+        this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ended_sessions'").toArray().length >
+        0;
     return this.tableExists;
   }
 
@@ -42,12 +45,18 @@ export class EndedSessionMarks {
    */
   remember(ended: EndedSessions): void {
     if (!this.hasTable()) {
-      this.sql.exec('CREATE TABLE IF NOT EXISTS ended_sessions (mark TEXT PRIMARY KEY, created_up_to INTEGER, at INTEGER NOT NULL)');
+      this.sql.exec(
+        'CREATE TABLE IF NOT EXISTS ended_sessions (mark TEXT PRIMARY KEY, created_up_to INTEGER, at INTEGER NOT NULL)',
+      );
       this.tableExists = true;
     }
     const at = this.now();
     if ('sessionKey' in ended) {
-      this.sql.exec('INSERT INTO ended_sessions (mark, created_up_to, at) VALUES (?, NULL, ?) ON CONFLICT (mark) DO UPDATE SET at = excluded.at', ended.sessionKey, at);
+      this.sql.exec(
+        'INSERT INTO ended_sessions (mark, created_up_to, at) VALUES (?, NULL, ?) ON CONFLICT (mark) DO UPDATE SET at = excluded.at',
+        ended.sessionKey,
+        at,
+      );
       return;
     }
     // Every session: those created up to now (one created later is a new sign-in, as after a
@@ -92,7 +101,9 @@ export class EndedSessionMarks {
 
   /** When the newest mark is forgotten (the registry's alarm comes back then to clear its storage). */
   forgetAt(): number {
-    const newest = this.hasTable() ? this.sql.exec<{ at: number | null }>('SELECT max(at) AS at FROM ended_sessions').one().at : null;
+    const newest = this.hasTable()
+      ? this.sql.exec<{ at: number | null }>('SELECT max(at) AS at FROM ended_sessions').one().at
+      : null;
     return (newest ?? this.now()) + REMEMBER_ENDS_MS + 1;
   }
 

@@ -15,7 +15,7 @@ import {
   SESSION_ENDED_CLOSE_REASON,
   TOO_MANY_SOCKETS_CLOSE_CODE,
   TOO_MANY_SOCKETS_CLOSE_REASON,
-} from '../../src/shared/ws-frames';
+} from '@/shared/ws-frames';
 import { createDb } from '../db/client';
 import { closeSocket } from './close-socket';
 import { countUnread } from '../db/queries/notifications';
@@ -61,7 +61,12 @@ interface BellSocket {
 
 function readBellSocket(ws: WebSocket): BellSocket | null {
   const value = ws.deserializeAttachment() as Partial<BellSocket> | null;
-  return value && typeof value.userId === 'number' && typeof value.sessionKey === 'string' && typeof value.sessionCreatedAt === 'number' ? (value as BellSocket) : null;
+  return value &&
+    typeof value.userId === 'number' &&
+    typeof value.sessionKey === 'string' &&
+    typeof value.sessionCreatedAt === 'number'
+    ? (value as BellSocket)
+    : null;
 }
 
 interface RoomRow extends Record<string, SqlStorageValue> {
@@ -87,9 +92,12 @@ export class MemberSockets extends DurableObject<Env> {
 
   private hasTable(): boolean {
     if (this.tableExists) return true;
-    const table = this.sql.exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'rooms'").toArray()[0];
+    const table = this.sql
+      .exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'rooms'")
+      .toArray()[0];
     // A registry written before the per-member cap has no `sockets` column: each listed room counted one.
-    if (table && !/\bsockets\b/.test(table.sql)) this.sql.exec('ALTER TABLE rooms ADD COLUMN sockets INTEGER NOT NULL DEFAULT 1');
+    if (table && !/\bsockets\b/.test(table.sql))
+      this.sql.exec('ALTER TABLE rooms ADD COLUMN sockets INTEGER NOT NULL DEFAULT 1');
     this.tableExists = table !== undefined;
     return this.tableExists;
   }
@@ -99,7 +107,9 @@ export class MemberSockets extends DurableObject<Env> {
     // `generation` changes on every registration, so a removal decided on an older answer from
     // the room cannot drop a registration that arrived in the meantime. `sockets`: how many of
     // the member's sockets the room holds (the per-member cap counts them).
-    this.sql.exec('CREATE TABLE IF NOT EXISTS rooms (room TEXT PRIMARY KEY, user_id INTEGER NOT NULL, generation INTEGER NOT NULL, seen_at INTEGER NOT NULL, sockets INTEGER NOT NULL DEFAULT 1)');
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS rooms (room TEXT PRIMARY KEY, user_id INTEGER NOT NULL, generation INTEGER NOT NULL, seen_at INTEGER NOT NULL, sockets INTEGER NOT NULL DEFAULT 1)',
+    );
     this.tableExists = true;
   }
 
@@ -111,8 +121,10 @@ export class MemberSockets extends DurableObject<Env> {
     const userId = Number(request.headers.get('X-User-Id'));
     const sessionKey = request.headers.get('X-Session-Key');
     const sessionCreatedAt = Number(request.headers.get('X-Session-Created'));
-    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
-    if (!Number.isSafeInteger(userId) || userId < 1 || !sessionKey || !Number.isFinite(sessionCreatedAt)) return new Response('Missing member', { status: 400 });
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
+      return new Response('Expected a WebSocket upgrade', { status: 426 });
+    if (!Number.isSafeInteger(userId) || userId < 1 || !sessionKey || !Number.isFinite(sessionCreatedAt))
+      return new Response('Missing member', { status: 400 });
     const pair = new WebSocketPair();
     const socket = pair[1];
     const held = this.openBellSockets().length;
@@ -122,7 +134,8 @@ export class MemberSockets extends DurableObject<Env> {
     // Accepting is this socket's registration: a session end from now on closes it. One that ran
     // after the Worker's session check but before this line left its mark, so the socket is
     // handed out closed (the client asks who is signed in, as on any 4001).
-    if (this.marks.ended({ sessionKey, sessionCreatedAt })) closeSocket(socket, SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON);
+    if (this.marks.ended({ sessionKey, sessionCreatedAt }))
+      closeSocket(socket, SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON);
     else if (held >= MAX_BELL_SOCKETS) closeSocket(socket, TOO_MANY_SOCKETS_CLOSE_CODE, TOO_MANY_SOCKETS_CLOSE_REASON);
     // The unread count as it stands goes first (read after the socket is accepted, so no change
     // between this read and the next push is lost): every (re)connect's badge is in sync without a request.
@@ -159,7 +172,10 @@ export class MemberSockets extends DurableObject<Env> {
     try {
       frame = JSON.stringify({ type: 'notifications', unreadCount: await countUnread(createDb(this.env.DB), userId) });
     } catch (error) {
-      console.error(`member sockets: counting user ${userId}'s unread entries failed; the clients read the bell`, error);
+      console.error(
+        `member sockets: counting user ${userId}'s unread entries failed; the clients read the bell`,
+        error,
+      );
     }
     let sent = 0;
     for (const ws of typeof to === 'function' ? to() : to) {
@@ -185,7 +201,10 @@ export class MemberSockets extends DurableObject<Env> {
 
   /** Closes the bell sockets of the ended sessions (as the rooms do theirs); returns how many. */
   private closeBellSockets(userId: number, ended: EndedSessions, reason: string): number {
-    const candidates = 'sessionKey' in ended ? this.ctx.getWebSockets(bellSessionTag(ended.sessionKey)) : this.ctx.getWebSockets(BELL_TAG);
+    const candidates =
+      'sessionKey' in ended
+        ? this.ctx.getWebSockets(bellSessionTag(ended.sessionKey))
+        : this.ctx.getWebSockets(BELL_TAG);
     let closed = 0;
     for (const ws of candidates) {
       const bell = readBellSocket(ws);
@@ -242,8 +261,14 @@ export class MemberSockets extends DurableObject<Env> {
    */
   async admit(room: string, userId: number, held: number, session: SocketSession): Promise<Admission> {
     const ended = this.marks.ended(session);
-    const elsewhere = this.hasTable() ? this.sql.exec<{ n: number }>('SELECT coalesce(sum(sockets), 0) AS n FROM rooms WHERE room != ?', room).one().n : 0;
-    const verdict: Admission = ended ? 'session-ended' : elsewhere + held + 1 > MAX_CHAT_SOCKETS ? 'too-many' : 'admitted';
+    const elsewhere = this.hasTable()
+      ? this.sql.exec<{ n: number }>('SELECT coalesce(sum(sockets), 0) AS n FROM rooms WHERE room != ?', room).one().n
+      : 0;
+    const verdict: Admission = ended
+      ? 'session-ended'
+      : elsewhere + held + 1 > MAX_CHAT_SOCKETS
+        ? 'too-many'
+        : 'admitted';
     const kept = verdict === 'admitted' ? held + 1 : held;
     if (kept > 0) await this.track(room, userId, kept);
     else await this.forget(room);
@@ -271,18 +296,25 @@ export class MemberSockets extends DurableObject<Env> {
    * room that cannot be reached stays listed and the call goes on with the others; the error is
    * thrown at the end so the caller can log it.
    */
-  async closeSockets(userId: number, ended: EndedSessions, reason: string = SESSION_ENDED_CLOSE_REASON): Promise<number> {
+  async closeSockets(
+    userId: number,
+    ended: EndedSessions,
+    reason: string = SESSION_ENDED_CLOSE_REASON,
+  ): Promise<number> {
     // Remembered first, in the same turn as the closing pass reads what is open: a socket being
     // upgraded now is either listed below or refused when its room asks to admit it (N1).
     this.marks.remember(ended);
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(this.marks.forgetAt());
     const bellsClosed = this.closeBellSockets(userId, ended, reason);
     if (!this.hasTable()) return bellsClosed;
-    const rows = this.sql.exec<RoomRow>('SELECT room, user_id, generation FROM rooms ORDER BY seen_at DESC LIMIT ?', MAX_ROOMS_PER_CALL).toArray();
+    const rows = this.sql
+      .exec<RoomRow>('SELECT room, user_id, generation FROM rooms ORDER BY seen_at DESC LIMIT ?', MAX_ROOMS_PER_CALL)
+      .toArray();
     const results = await Promise.allSettled(
       rows.map(async (row) => {
         const outcome = await this.roomStub(row.room).closeMemberSockets(userId, ended, reason);
-        if (outcome.open === 0) this.sql.exec('DELETE FROM rooms WHERE room = ? AND generation = ?', row.room, row.generation);
+        if (outcome.open === 0)
+          this.sql.exec('DELETE FROM rooms WHERE room = ? AND generation = ?', row.room, row.generation);
         return outcome.closed;
       }),
     );
@@ -293,7 +325,11 @@ export class MemberSockets extends DurableObject<Env> {
       if (result.status === 'fulfilled') closed += result.value;
       else failures.push(result.reason);
     }
-    if (failures.length > 0) throw new AggregateError(failures, `${failures.length} of ${rows.length} rooms could not close the member's sockets`);
+    if (failures.length > 0)
+      throw new AggregateError(
+        failures,
+        `${failures.length} of ${rows.length} rooms could not close the member's sockets`,
+      );
     return closed;
   }
 
@@ -305,11 +341,14 @@ export class MemberSockets extends DurableObject<Env> {
    */
   async closeConversationsWith(userId: number, partnerId: number): Promise<number> {
     if (!this.hasTable()) return 0;
-    const rows = this.sql.exec<RoomRow>('SELECT room, user_id, generation FROM rooms ORDER BY seen_at DESC LIMIT ?', MAX_ROOMS_PER_CALL).toArray();
+    const rows = this.sql
+      .exec<RoomRow>('SELECT room, user_id, generation FROM rooms ORDER BY seen_at DESC LIMIT ?', MAX_ROOMS_PER_CALL)
+      .toArray();
     const results = await Promise.allSettled(
       rows.map(async (row) => {
         const outcome = await this.roomStub(row.room).closePairSockets(userId, partnerId);
-        if (outcome.open === 0) this.sql.exec('DELETE FROM rooms WHERE room = ? AND generation = ?', row.room, row.generation);
+        if (outcome.open === 0)
+          this.sql.exec('DELETE FROM rooms WHERE room = ? AND generation = ?', row.room, row.generation);
         return outcome.closed;
       }),
     );
@@ -320,7 +359,11 @@ export class MemberSockets extends DurableObject<Env> {
       if (result.status === 'fulfilled') closed += result.value;
       else failures.push(result.reason);
     }
-    if (failures.length > 0) throw new AggregateError(failures, `${failures.length} of ${rows.length} rooms could not close the pair's sockets`);
+    if (failures.length > 0)
+      throw new AggregateError(
+        failures,
+        `${failures.length} of ${rows.length} rooms could not close the pair's sockets`,
+      );
     return closed;
   }
 
@@ -333,17 +376,28 @@ export class MemberSockets extends DurableObject<Env> {
       return;
     }
     const stale = this.sql
-      .exec<RoomRow>('SELECT room, user_id, generation FROM rooms WHERE seen_at <= ? ORDER BY seen_at LIMIT ?', Date.now() - CHECK_AFTER_MS, MAX_ROOMS_PER_CALL)
+      .exec<RoomRow>(
+        'SELECT room, user_id, generation FROM rooms WHERE seen_at <= ? ORDER BY seen_at LIMIT ?',
+        Date.now() - CHECK_AFTER_MS,
+        MAX_ROOMS_PER_CALL,
+      )
       .toArray();
     await Promise.allSettled(
       stale.map(async (row) => {
         const open = await this.roomStub(row.room).openSocketCount(row.user_id);
         if (open === 0) this.sql.exec('DELETE FROM rooms WHERE room = ? AND generation = ?', row.room, row.generation);
         // Still open: checked again a day from now.
-        else this.sql.exec('UPDATE rooms SET seen_at = ? WHERE room = ? AND generation = ?', Date.now(), row.room, row.generation);
+        else
+          this.sql.exec(
+            'UPDATE rooms SET seen_at = ? WHERE room = ? AND generation = ?',
+            Date.now(),
+            row.room,
+            row.generation,
+          );
       }),
     );
-    if (!(await this.clearIfEmpty())) await this.ctx.storage.setAlarm(Date.now() + (stale.length === MAX_ROOMS_PER_CALL ? 60_000 : CHECK_AFTER_MS));
+    if (!(await this.clearIfEmpty()))
+      await this.ctx.storage.setAlarm(Date.now() + (stale.length === MAX_ROOMS_PER_CALL ? 60_000 : CHECK_AFTER_MS));
   }
 
   /**

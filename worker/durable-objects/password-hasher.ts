@@ -6,7 +6,7 @@ import { DurableObject } from 'cloudflare:workers';
 import setupWasm, { type computeHash } from 'argon2id/lib/setup.js';
 import simdModule from 'argon2id/dist/simd.wasm';
 import noSimdModule from 'argon2id/dist/no-simd.wasm';
-import { derivePasswordKey, type PasswordSalt } from '../../src/shared/password-key';
+import { derivePasswordKey, type PasswordSalt } from '@/shared/password-key';
 
 let loaded: Promise<computeHash> | undefined;
 

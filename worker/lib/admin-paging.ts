@@ -1,7 +1,14 @@
 // The query of the admin lists (`limit`, `before`, `search`; docs/api/users-and-community.md,
 // "Admin lists"): bad values are 400s naming the parameter.
 import type { Context } from 'hono';
-import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, ADMIN_SEARCH_MAX, ADMIN_SEARCH_MIN, adminCursor, parseAdminCursor } from '../../src/shared/admin-paging';
+import {
+  ADMIN_PAGE_DEFAULT,
+  ADMIN_PAGE_MAX,
+  ADMIN_SEARCH_MAX,
+  ADMIN_SEARCH_MIN,
+  adminCursor,
+  parseAdminCursor,
+} from '@/shared/admin-paging';
 import type { AdminPage } from '../db/queries/admin';
 import { badRequest } from './errors';
 import type { AppEnv } from '../types';
@@ -13,7 +20,8 @@ const SEARCH_MESSAGE = `search must be ${ADMIN_SEARCH_MIN} to ${ADMIN_SEARCH_MAX
 export function parseAdminPage(c: Context<AppEnv>): AdminPage {
   const { limit, before } = parseAdminCursorPage(c);
   const search = c.req.query('search')?.trim() ?? '';
-  if (search && ([...search].length < ADMIN_SEARCH_MIN || [...search].length > ADMIN_SEARCH_MAX)) throw badRequest(SEARCH_MESSAGE, { search: SEARCH_MESSAGE });
+  if (search && ([...search].length < ADMIN_SEARCH_MIN || [...search].length > ADMIN_SEARCH_MAX))
+    throw badRequest(SEARCH_MESSAGE, { search: SEARCH_MESSAGE });
   return { limit, before, search: search || undefined };
 }
 
@@ -29,7 +37,11 @@ export function parseAdminCursorPage(c: Context<AppEnv>): Pick<AdminPage, 'limit
 }
 
 /** X-Next-Cursor: the `before` of the next page, sent when this page is full (there may be more). */
-export function setNextCursor(c: Context<AppEnv>, page: Pick<AdminPage, 'limit'>, rows: { createdAt: string; id: number }[]) {
+export function setNextCursor(
+  c: Context<AppEnv>,
+  page: Pick<AdminPage, 'limit'>,
+  rows: { createdAt: string; id: number }[],
+) {
   const last = rows.at(-1);
   if (last && rows.length === page.limit) c.header('X-Next-Cursor', adminCursor(last));
 }

@@ -2,7 +2,7 @@
 // URL is on this site. An avatar on this site's /api/ would make each viewer call the API (and a
 // GET such as opening a conversation marks messages read), so on this host only the served image
 // path /objects/uploads/<uuid> is accepted. See docs/security.md "Avatar URLs".
-import { OBJECT_PATH_PATTERN } from '../../src/shared/constants';
+import { OBJECT_PATH_PATTERN } from '@/shared/constants';
 import { badRequest } from './errors';
 
 export const AVATAR_API_MESSAGE = "Avatar URL cannot point to this site's API";

@@ -2,7 +2,7 @@
 // the dashboard's figures, read once for every open page by one CommunityFeed Durable Object and
 // pushed over hibernatable WebSockets, instead of each page polling the two routes.
 import type { CommunityFeed } from '../durable-objects/community-feed';
-import type { Activity, Dashboard } from '../../src/shared/api-types';
+import type { Activity, Dashboard } from '@/shared/api-types';
 
 /** The one object every page's feed socket goes to. */
 export const COMMUNITY_FEED_NAME = 'community';
@@ -16,7 +16,10 @@ export function communityFeedStub(env: Env): DurableObjectStub<CommunityFeed> {
  * alike): each completed barter saves both members roughly what they would otherwise have paid
  * (SAVINGS_PER_BARTER, decision 004).
  */
-export function dashboardFigures(counts: { totalUsers: number; totalSkills: number; completedBarters: number }, env: Pick<Env, 'SAVINGS_PER_BARTER'>): Dashboard {
+export function dashboardFigures(
+  counts: { totalUsers: number; totalSkills: number; completedBarters: number },
+  env: Pick<Env, 'SAVINGS_PER_BARTER'>,
+): Dashboard {
   const perMemberPerBarter = Number(env.SAVINGS_PER_BARTER);
   const totalSavings = counts.completedBarters * 2 * (Number.isFinite(perMemberPerBarter) ? perMemberPerBarter : 0);
   return { ...counts, totalSavings };
@@ -24,4 +27,7 @@ export function dashboardFigures(counts: { totalUsers: number; totalSkills: numb
 
 /** The dashboard's counts are the activity feed's users, open listings and completed barters. */
 export const dashboardFromActivity = (activity: Activity, env: Pick<Env, 'SAVINGS_PER_BARTER'>): Dashboard =>
-  dashboardFigures({ totalUsers: activity.users, totalSkills: activity.listings, completedBarters: activity.barters }, env);
+  dashboardFigures(
+    { totalUsers: activity.users, totalSkills: activity.listings, completedBarters: activity.barters },
+    env,
+  );

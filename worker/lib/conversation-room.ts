@@ -1,6 +1,6 @@
 // One ConversationRoom per conversation (listing, its owner, the other member). The name puts the
 // two members in a canonical order, so either side reaches the same object.
-import type { ServerFrame } from '../../src/shared/ws-frames';
+import type { ServerFrame } from '@/shared/ws-frames';
 import type { ConversationRoom } from '../durable-objects/conversation-room';
 
 export function roomName(listingId: number, a: number, b: number): string {
@@ -12,18 +12,27 @@ export function roomStub(env: Env, listingId: number, a: number, b: number): Dur
 }
 
 /** A conversation is a listing, its owner and one other member. */
-export const isConversationPair = (ownerId: number, a: number, b: number) => a !== b && (ownerId === a || ownerId === b);
+export const isConversationPair = (ownerId: number, a: number, b: number) =>
+  a !== b && (ownerId === a || ownerId === b);
 
 /**
  * Fans frames out to the conversation's open sockets after D1 has the change. D1 is the record: a
  * room that cannot be reached costs live delivery (clients resync on reconnect), never the request.
  */
-export async function pushToRoom(env: Env, conversation: { listingId: number; a: number; b: number }, frames: ServerFrame[], requestId = 'local'): Promise<void> {
+export async function pushToRoom(
+  env: Env,
+  conversation: { listingId: number; a: number; b: number },
+  frames: ServerFrame[],
+  requestId = 'local',
+): Promise<void> {
   if (frames.length === 0) return;
   try {
     await roomStub(env, conversation.listingId, conversation.a, conversation.b).broadcastFrames(frames);
   } catch (error) {
-    console.error(`[${requestId}] live update of conversation ${conversation.listingId}-${conversation.a}-${conversation.b} failed`, error);
+    console.error(
+      `[${requestId}] live update of conversation ${conversation.listingId}-${conversation.a}-${conversation.b} failed`,
+      error,
+    );
   }
 }
 
@@ -35,7 +44,12 @@ export function circleRoomStub(env: Env, circleId: number): DurableObjectStub<Co
 }
 
 /** Fans frames out to a circle's open sockets; like pushToRoom, a failure costs live delivery only. */
-export async function pushToCircle(env: Env, circleId: number, frames: ServerFrame[], requestId = 'local'): Promise<void> {
+export async function pushToCircle(
+  env: Env,
+  circleId: number,
+  frames: ServerFrame[],
+  requestId = 'local',
+): Promise<void> {
   if (frames.length === 0) return;
   try {
     await circleRoomStub(env, circleId).broadcastFrames(frames);

@@ -28,7 +28,14 @@ export const APP_NAME = 'Barter Market';
  * asked for by someone locked out right now; a verification (or the security notice of an email
  * change) is needed to use the site; notices can wait; the newsletter is the least urgent.
  */
-export const EMAIL_PRIORITY: Record<EmailKind, number> = { reset: 0, verification: 1, security: 1, notice: 2, contact: 2, newsletter: 3 };
+export const EMAIL_PRIORITY: Record<EmailKind, number> = {
+  reset: 0,
+  verification: 1,
+  security: 1,
+  notice: 2,
+  contact: 2,
+  newsletter: 3,
+};
 
 /** The links' lifetimes: a reset link lasts an hour, a verification link a day, a newsletter confirmation 48 hours. */
 export const RESET_LINK_MS = HOUR;
@@ -51,11 +58,23 @@ export const EMAIL_LIFETIME_MS: Record<EmailKind, number> = {
  * Mails one recipient address may be queued per kind and UTC day; the rest are dropped when
  * queued (the outbox trigger of migration 0034 holds the same numbers; a test checks they agree).
  */
-export const EMAIL_RECIPIENT_DAILY_CAPS: Record<EmailKind, number> = { reset: 3, verification: 3, security: 3, newsletter: 3, notice: 10, contact: 10 };
+export const EMAIL_RECIPIENT_DAILY_CAPS: Record<EmailKind, number> = {
+  reset: 3,
+  verification: 3,
+  security: 3,
+  newsletter: 3,
+  notice: 10,
+  contact: 10,
+};
 
 /** The outbox columns an email fills, with its kind's priority and expiry. */
 export function outboxValues({ kind = 'notice', expiresAt, ...email }: Email, now = Date.now()) {
-  return { ...email, kind, priority: EMAIL_PRIORITY[kind], expiresAt: expiresAt ?? new Date(now + EMAIL_LIFETIME_MS[kind]).toISOString() };
+  return {
+    ...email,
+    kind,
+    priority: EMAIL_PRIORITY[kind],
+    expiresAt: expiresAt ?? new Date(now + EMAIL_LIFETIME_MS[kind]).toISOString(),
+  };
 }
 
 export function queueEmail(db: Db, email: Email, now = Date.now()) {
@@ -65,13 +84,20 @@ export function queueEmail(db: Db, email: Email, now = Date.now()) {
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const HTML_SPECIAL = /[&<>"']/;
 // Digests escape thousands of strings a run (cron CPU): most hold nothing to escape.
-const escapeHtml = (value: string) => (HTML_SPECIAL.test(value) ? value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!) : value);
-
+const escapeHtml = (value: string) =>
+  HTML_SPECIAL.test(value) ? value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!) : value;
 
 const withKind = (kind: EmailKind, email: Email): Email => ({ ...email, kind });
 
 /** A plain email with one call-to-action link, as text and as escaped HTML. */
-function linkEmail(to: string, subject: string, greetingName: string, lines: string[], linkLabel: string, link: string): Email {
+function linkEmail(
+  to: string,
+  subject: string,
+  greetingName: string,
+  lines: string[],
+  linkLabel: string,
+  link: string,
+): Email {
   const text = [`Hi ${greetingName},`, '', ...lines, '', `${linkLabel}: ${link}`, '', `— ${APP_NAME}`].join('\n');
   const html = [
     `<p>Hi ${escapeHtml(greetingName)},</p>`,
@@ -83,44 +109,61 @@ function linkEmail(to: string, subject: string, greetingName: string, lines: str
 }
 
 export function verificationEmail(origin: string, to: string, name: string, token: string): Email {
-  return withKind('verification', linkEmail(
-    to,
-    `Verify your email for ${APP_NAME}`,
-    name,
-    ['Please confirm this is your email address. The link works once and expires in 24 hours.'],
-    'Verify your email',
-    `${origin}/verify-email?token=${encodeURIComponent(token)}`,
-  ));
+  return withKind(
+    'verification',
+    linkEmail(
+      to,
+      `Verify your email for ${APP_NAME}`,
+      name,
+      ['Please confirm this is your email address. The link works once and expires in 24 hours.'],
+      'Verify your email',
+      `${origin}/verify-email?token=${encodeURIComponent(token)}`,
+    ),
+  );
 }
 
 export function passwordResetEmail(origin: string, to: string, name: string, token: string): Email {
-  return withKind('reset', linkEmail(
-    to,
-    `Reset your ${APP_NAME} password`,
-    name,
-    ['Someone asked to reset the password of your account. If it was not you, ignore this email.', 'The link works once and expires in 1 hour.'],
-    'Choose a new password',
-    `${origin}/reset-password?token=${encodeURIComponent(token)}`,
-  ));
+  return withKind(
+    'reset',
+    linkEmail(
+      to,
+      `Reset your ${APP_NAME} password`,
+      name,
+      [
+        'Someone asked to reset the password of your account. If it was not you, ignore this email.',
+        'The link works once and expires in 1 hour.',
+      ],
+      'Choose a new password',
+      `${origin}/reset-password?token=${encodeURIComponent(token)}`,
+    ),
+  );
 }
 
 /** To the old address when an account's email changes, so a hijacked account does not go unnoticed. */
 export function emailChangedEmail(origin: string, to: string, name: string, newEmail: string): Email {
-  return withKind('security', linkEmail(
-    to,
-    `Your ${APP_NAME} email address was changed`,
-    name,
-    [
-      `The email address of your account was changed to ${newEmail}. Password reset links sent to this address no longer work.`,
-      'If you did not make this change, reset your password from the sign-in page and contact us at once.',
-    ],
-    'Contact us',
-    `${origin}/contact`,
-  ));
+  return withKind(
+    'security',
+    linkEmail(
+      to,
+      `Your ${APP_NAME} email address was changed`,
+      name,
+      [
+        `The email address of your account was changed to ${newEmail}. Password reset links sent to this address no longer work.`,
+        'If you did not make this change, reset your password from the sign-in page and contact us at once.',
+      ],
+      'Contact us',
+      `${origin}/contact`,
+    ),
+  );
 }
 
-export function contactEmail(to: string, message: { name: string; email: string; subject: string; message: string }): Email {
-  const text = [`From: ${message.name} <${message.email}>`, `Subject: ${message.subject}`, '', message.message].join('\n');
+export function contactEmail(
+  to: string,
+  message: { name: string; email: string; subject: string; message: string },
+): Email {
+  const text = [`From: ${message.name} <${message.email}>`, `Subject: ${message.subject}`, '', message.message].join(
+    '\n',
+  );
   const html = [
     `<p>From: ${escapeHtml(message.name)} &lt;${escapeHtml(message.email)}&gt;</p>`,
     `<p>Subject: ${escapeHtml(message.subject)}</p>`,
@@ -130,7 +173,12 @@ export function contactEmail(to: string, message: { name: string; email: string;
 }
 
 /** Double opt-in for the newsletter: a confirm link (48 hours) and the subscription's unsubscribe link. */
-export function newsletterConfirmationEmail(origin: string, to: string, confirmToken: string, unsubscribeToken: string): Email {
+export function newsletterConfirmationEmail(
+  origin: string,
+  to: string,
+  confirmToken: string,
+  unsubscribeToken: string,
+): Email {
   const confirm = `${origin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
   const unsubscribe = `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`;
   const lines = [
@@ -163,12 +211,19 @@ export function newsletterConfirmationEmail(origin: string, to: string, confirmT
 // carries a line saying how to turn them off.
 
 /** Whether a member gets notice emails: a verified address and notifications on. */
-export const wantsEmail = (user: { emailVerified: boolean; emailNotifications: boolean }) => user.emailVerified && user.emailNotifications;
+export const wantsEmail = (user: { emailVerified: boolean; emailNotifications: boolean }) =>
+  user.emailVerified && user.emailNotifications;
 
-const SETTINGS_LINE = 'You get these emails because email notifications are on in your profile; you can turn them off there.';
+const SETTINGS_LINE =
+  'You get these emails because email notifications are on in your profile; you can turn them off there.';
 
 /** The recipient of a barter just recorded is asked to confirm it. */
-export function barterConfirmationRequestEmail(origin: string, to: string, name: string, barter: { initiatorName: string; listingTitle: string; link: string }): Email {
+export function barterConfirmationRequestEmail(
+  origin: string,
+  to: string,
+  name: string,
+  barter: { initiatorName: string; listingTitle: string; link: string },
+): Email {
   return linkEmail(
     to,
     `${barter.initiatorName} recorded a barter with you — please confirm`,
@@ -191,12 +246,18 @@ export function barterReminderEmail(
   barter: { partnerName: string; listingTitle: string; link: string; mustConfirm: boolean },
 ): Email {
   const lines = barter.mustConfirm
-    ? [`${barter.partnerName} recorded a barter with you for "${barter.listingTitle}" two weeks ago, and it still waits for your confirmation.`]
-    : [`Your barter with ${barter.partnerName} for "${barter.listingTitle}" still waits for their confirmation after two weeks.`];
+    ? [
+        `${barter.partnerName} recorded a barter with you for "${barter.listingTitle}" two weeks ago, and it still waits for your confirmation.`,
+      ]
+    : [
+        `Your barter with ${barter.partnerName} for "${barter.listingTitle}" still waits for their confirmation after two weeks.`,
+      ];
   lines.push('A barter that is not confirmed within 30 days is cancelled automatically.', SETTINGS_LINE);
   return linkEmail(
     to,
-    barter.mustConfirm ? `Reminder: confirm your barter for "${barter.listingTitle}"` : `Your barter for "${barter.listingTitle}" is still pending`,
+    barter.mustConfirm
+      ? `Reminder: confirm your barter for "${barter.listingTitle}"`
+      : `Your barter for "${barter.listingTitle}" is still pending`,
     name,
     lines,
     'Open the conversation',
@@ -215,12 +276,18 @@ export interface DigestSearch {
 /** One email per member and run: the new listings of each of their saved searches. */
 export function savedSearchDigestEmail(origin: string, to: string, name: string, searches: DigestSearch[]): Email {
   const total = searches.reduce((sum, s) => sum + s.listings.length, 0);
-  const subject = total === 1 ? `A new listing matches your saved search` : `${total} new listings match your saved searches`;
+  const subject =
+    total === 1 ? `A new listing matches your saved search` : `${total} new listings match your saved searches`;
   const listingUrl = (id: number) => `${origin}/listing/${id}`;
   const text = [
     `Hi ${name},`,
     '',
-    ...searches.flatMap((s) => [`${s.summary}:`, ...s.listings.map((l) => `- ${l.title}: ${listingUrl(l.id)}`), `See all: ${origin}${s.link}`, '']),
+    ...searches.flatMap((s) => [
+      `${s.summary}:`,
+      ...s.listings.map((l) => `- ${l.title}: ${listingUrl(l.id)}`),
+      `See all: ${origin}${s.link}`,
+      '',
+    ]),
     SETTINGS_LINE,
     '',
     `— ${APP_NAME}`,
@@ -241,11 +308,17 @@ export function savedSearchDigestEmail(origin: string, to: string, name: string,
 
 /** One email per member and run: their new two-way matches ("Ana would take your X and offers Y"). */
 export function matchDigestEmail(origin: string, to: string, name: string, matches: string[], shown: number): Email {
-  const subject = matches.length === 1 ? 'You have a new match: a swap both of you want' : `You have ${matches.length} new matches: swaps both sides want`;
+  const subject =
+    matches.length === 1
+      ? 'You have a new match: a swap both of you want'
+      : `You have ${matches.length} new matches: swaps both sides want`;
   const listed = matches.slice(0, shown);
   const more = matches.length - listed.length;
   const link = `${origin}/matches`;
-  const intro = matches.length === 1 ? 'A member wants something you offer, and offers something you want:' : 'Members want something you offer, and offer something you want:';
+  const intro =
+    matches.length === 1
+      ? 'A member wants something you offer, and offers something you want:'
+      : 'Members want something you offer, and offer something you want:';
   const text = [
     `Hi ${name},`,
     '',
@@ -303,6 +376,18 @@ export function excerpt(content: string, max = 160): string {
  * a suspension with its end. Sent whatever the member's notification setting (it is about their
  * account, as a password change notice is); the admin's note stays internal.
  */
-export function moderationNoticeEmail(origin: string, to: string, name: string, notice: { subject: string; lines: string[] }): Email {
-  return linkEmail(to, notice.subject, name, [...notice.lines, 'If you think this was a mistake, reply through the contact page.'], 'Read the community standards', `${origin}/community-standards`);
+export function moderationNoticeEmail(
+  origin: string,
+  to: string,
+  name: string,
+  notice: { subject: string; lines: string[] },
+): Email {
+  return linkEmail(
+    to,
+    notice.subject,
+    name,
+    [...notice.lines, 'If you think this was a mistake, reply through the contact page.'],
+    'Read the community standards',
+    `${origin}/community-standards`,
+  );
 }

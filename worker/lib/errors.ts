@@ -18,4 +18,6 @@ export const forbidden = (message = 'You are not allowed to do this') => new Htt
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, 'Too many requests. Please try again later.', undefined, { 'Retry-After': String(retryAfterSeconds) });
+  new HttpError(429, 'Too many requests. Please try again later.', undefined, {
+    'Retry-After': String(retryAfterSeconds),
+  });

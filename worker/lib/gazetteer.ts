@@ -78,19 +78,27 @@ async function fetchAsset(assets: AssetFetcher, file: string): Promise<Response>
   const type = response.headers.get('content-type') ?? '';
   if (response.status === 404 || (response.ok && type.startsWith('text/html'))) {
     await response.body?.cancel();
-    throw new Error(`Gazetteer file ${file} is missing from the static assets (run scripts/build-gazetteer.mjs before building)`);
+    throw new Error(
+      `Gazetteer file ${file} is missing from the static assets (run scripts/build-gazetteer.mjs before building)`,
+    );
   }
   if (!response.ok) {
     // Anything else (a refused host, a server error) says what the assets answered, not "missing".
     const said = (await response.text()).slice(0, 200);
-    throw new Error(`Gazetteer file ${file} could not be read from the static assets: HTTP ${response.status}${said ? ` (${said})` : ''}`);
+    throw new Error(
+      `Gazetteer file ${file} could not be read from the static assets: HTTP ${response.status}${said ? ` (${said})` : ''}`,
+    );
   }
   return response;
 }
 
 function loadIndex(assets: AssetFetcher): Promise<GazetteerIndex> {
   indexPromise ??= (async () => {
-    const raw = (await (await fetchAsset(assets, 'index.json')).json()) as { version: number; groups: Record<string, string[]>; countries: Record<string, string> };
+    const raw = (await (await fetchAsset(assets, 'index.json')).json()) as {
+      version: number;
+      groups: Record<string, string[]>;
+      countries: Record<string, string>;
+    };
     if (raw.version !== FORMAT) throw new Error(`Gazetteer format ${raw.version} is not the expected ${FORMAT}`);
     return { groups: new Map(Object.entries(raw.groups)), countries: countryTable(raw.countries) };
   })();
@@ -179,7 +187,9 @@ export async function suggestPlaces(assets: AssetFetcher, text: string, limit = 
   const index = await loadIndex(assets);
   const key = shardFor(index, name);
   if (key === null) return [];
-  const rows = placesIn(await loadShard(assets, key), name, { limit: qualifiers.length ? QUALIFIED_PREFIX_CANDIDATES : limit * 3 });
+  const rows = placesIn(await loadShard(assets, key), name, {
+    limit: qualifiers.length ? QUALIFIED_PREFIX_CANDIDATES : limit * 3,
+  });
   const matchers = qualifiers.map((q) => qualifierMatcher(q, index.countries, true));
   const matching = matchers.length ? rows.filter((row) => qualifierScore(row, matchers) === matchers.length) : rows;
   return distinctLabels(matching).slice(0, limit);

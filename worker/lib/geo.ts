@@ -10,7 +10,20 @@ const EARTH_RADIUS_MILES = 3958.7613;
 const RAD = Math.PI / 180;
 
 // Letters that Unicode decomposition does not reduce to ASCII.
-const EXTRA_FOLDS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't', ŀ: 'l' };
+const EXTRA_FOLDS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+  ŀ: 'l',
+};
 
 /**
  * A name as the gazetteer stores and searches it: lower case, accents removed, punctuation and
@@ -59,8 +72,16 @@ export function boundingBox(center: Position, miles: number): BoundingBox {
     const west = center.longitude - dLng;
     const east = center.longitude + dLng;
     if (dLng >= 180) longitudes = [[-180, 180]];
-    else if (west < -180) longitudes = [[west + 360, 180], [-180, east]];
-    else if (east > 180) longitudes = [[west, 180], [-180, east - 360]];
+    else if (west < -180)
+      longitudes = [
+        [west + 360, 180],
+        [-180, east],
+      ];
+    else if (east > 180)
+      longitudes = [
+        [west, 180],
+        [-180, east - 360],
+      ];
     else longitudes = [[west, east]];
   } else {
     // A pole is within reach: every longitude is.
@@ -95,21 +116,83 @@ export function parseLocation(text: string): ParsedLocation {
 // US states and Canadian provinces by name, for "Oakland, California". GeoNames admin1 codes of
 // these two countries are the postal abbreviations.
 const REGION_NAMES: Record<string, string> = {
-  alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO', connecticut: 'CT',
-  delaware: 'DE', 'district of columbia': 'DC', florida: 'FL', georgia: 'GA', hawaii: 'HI', idaho: 'ID', illinois: 'IL',
-  indiana: 'IN', iowa: 'IA', kansas: 'KS', kentucky: 'KY', louisiana: 'LA', maine: 'ME', maryland: 'MD',
-  massachusetts: 'MA', michigan: 'MI', minnesota: 'MN', mississippi: 'MS', missouri: 'MO', montana: 'MT', nebraska: 'NE',
-  nevada: 'NV', 'new hampshire': 'NH', 'new jersey': 'NJ', 'new mexico': 'NM', 'new york': 'NY', 'north carolina': 'NC',
-  'north dakota': 'ND', ohio: 'OH', oklahoma: 'OK', oregon: 'OR', pennsylvania: 'PA', 'rhode island': 'RI',
-  'south carolina': 'SC', 'south dakota': 'SD', tennessee: 'TN', texas: 'TX', utah: 'UT', vermont: 'VT', virginia: 'VA',
-  washington: 'WA', 'west virginia': 'WV', wisconsin: 'WI', wyoming: 'WY', 'puerto rico': 'PR',
-  ontario: '08', quebec: '10', 'british columbia': '02', alberta: '01', manitoba: '03', saskatchewan: '11',
-  'nova scotia': '07', 'new brunswick': '04', 'newfoundland and labrador': '05', 'prince edward island': '09',
+  alabama: 'AL',
+  alaska: 'AK',
+  arizona: 'AZ',
+  arkansas: 'AR',
+  california: 'CA',
+  colorado: 'CO',
+  connecticut: 'CT',
+  delaware: 'DE',
+  'district of columbia': 'DC',
+  florida: 'FL',
+  georgia: 'GA',
+  hawaii: 'HI',
+  idaho: 'ID',
+  illinois: 'IL',
+  indiana: 'IN',
+  iowa: 'IA',
+  kansas: 'KS',
+  kentucky: 'KY',
+  louisiana: 'LA',
+  maine: 'ME',
+  maryland: 'MD',
+  massachusetts: 'MA',
+  michigan: 'MI',
+  minnesota: 'MN',
+  mississippi: 'MS',
+  missouri: 'MO',
+  montana: 'MT',
+  nebraska: 'NE',
+  nevada: 'NV',
+  'new hampshire': 'NH',
+  'new jersey': 'NJ',
+  'new mexico': 'NM',
+  'new york': 'NY',
+  'north carolina': 'NC',
+  'north dakota': 'ND',
+  ohio: 'OH',
+  oklahoma: 'OK',
+  oregon: 'OR',
+  pennsylvania: 'PA',
+  'rhode island': 'RI',
+  'south carolina': 'SC',
+  'south dakota': 'SD',
+  tennessee: 'TN',
+  texas: 'TX',
+  utah: 'UT',
+  vermont: 'VT',
+  virginia: 'VA',
+  washington: 'WA',
+  'west virginia': 'WV',
+  wisconsin: 'WI',
+  wyoming: 'WY',
+  'puerto rico': 'PR',
+  ontario: '08',
+  quebec: '10',
+  'british columbia': '02',
+  alberta: '01',
+  manitoba: '03',
+  saskatchewan: '11',
+  'nova scotia': '07',
+  'new brunswick': '04',
+  'newfoundland and labrador': '05',
+  'prince edward island': '09',
 };
 
 const COUNTRY_ALIASES: Record<string, string> = {
-  usa: 'US', 'u s a': 'US', 'u s': 'US', us: 'US', america: 'US', 'united states of america': 'US',
-  uk: 'GB', 'great britain': 'GB', england: 'GB', scotland: 'GB', wales: 'GB', 'northern ireland': 'GB',
+  usa: 'US',
+  'u s a': 'US',
+  'u s': 'US',
+  us: 'US',
+  america: 'US',
+  'united states of america': 'US',
+  uk: 'GB',
+  'great britain': 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  'northern ireland': 'GB',
 };
 
 /**
@@ -149,12 +232,18 @@ const northAmerican = (country: string) => country === 'us' || country === 'ca';
  * The region and country names it can stand for are worked out once, so testing hundreds of
  * places costs a few comparisons each.
  */
-export function qualifierMatcher(qualifier: string, countries: ReadonlyMap<string, string>, prefix = false): PlaceMatcher {
-  const is = (candidate: string | undefined) => candidate !== undefined && (prefix ? candidate.startsWith(qualifier) : candidate === qualifier);
+export function qualifierMatcher(
+  qualifier: string,
+  countries: ReadonlyMap<string, string>,
+  prefix = false,
+): PlaceMatcher {
+  const is = (candidate: string | undefined) =>
+    candidate !== undefined && (prefix ? candidate.startsWith(qualifier) : candidate === qualifier);
   const regionCodes = new Set<string>();
   const countryCodes = new Set<string>();
   if (prefix) {
-    for (const [name, code] of Object.entries(REGION_NAMES)) if (name.startsWith(qualifier)) regionCodes.add(code.toLowerCase());
+    for (const [name, code] of Object.entries(REGION_NAMES))
+      if (name.startsWith(qualifier)) regionCodes.add(code.toLowerCase());
     for (const [name, code] of countries) if (name.startsWith(qualifier)) countryCodes.add(code);
   } else {
     const regionCode = REGION_NAMES[qualifier];

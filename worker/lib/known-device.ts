@@ -6,7 +6,7 @@
 // per-address rules still apply to it. Costs nothing in D1 or KV.
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { toBase64 } from '../../src/shared/password-key';
+import { toBase64 } from '@/shared/password-key';
 import type { AppEnv } from '../types';
 import { foldName } from './names';
 import { pepperMac } from './password-relief';
@@ -16,11 +16,16 @@ const MARKS_KEPT = 3;
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 const markFor = async (env: Env, username: string) =>
-  toBase64((await pepperMac(env, `device:${foldName(username)}`)).slice(0, 16)).replace(/\+/g, '-').replace(/\//g, '_');
+  toBase64((await pepperMac(env, `device:${foldName(username)}`)).slice(0, 16))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 
 function marksOf(c: Context<AppEnv>): string[] {
   try {
-    return (getCookie(c, COOKIE) ?? '').split('.').filter((mark) => /^[A-Za-z0-9_-]{22}$/.test(mark)).slice(0, MARKS_KEPT);
+    return (getCookie(c, COOKIE) ?? '')
+      .split('.')
+      .filter((mark) => /^[A-Za-z0-9_-]{22}$/.test(mark))
+      .slice(0, MARKS_KEPT);
   } catch {
     return [];
   }

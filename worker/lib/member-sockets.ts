@@ -29,9 +29,15 @@ export function memberSocketsStub(env: Env, userId: number): DurableObjectStub<M
  * answers as usual (the socket then lives on until it drops, and any reconnect is refused).
  * Returns how many sockets were closed, or null when the registry or a room could not be reached.
  */
-export async function closeMemberSockets(env: Env, userId: number, sessions: SessionsToClose, reason?: string): Promise<number | null> {
+export async function closeMemberSockets(
+  env: Env,
+  userId: number,
+  sessions: SessionsToClose,
+  reason?: string,
+): Promise<number | null> {
   try {
-    const ended: EndedSessions = 'sessionId' in sessions ? { sessionKey: await sessionKeyOf(sessions.sessionId) } : sessions;
+    const ended: EndedSessions =
+      'sessionId' in sessions ? { sessionKey: await sessionKeyOf(sessions.sessionId) } : sessions;
     return await memberSocketsStub(env, userId).closeSockets(userId, ended, reason);
   } catch (error) {
     console.error(`member sockets: closing the sockets of user ${userId} failed`, error);
@@ -62,7 +68,10 @@ export function closeSocketsOfSuspendedMember(env: Env, userId: number): Promise
  * Never throws; returns how many sockets closed, or null when a registry or a room failed.
  */
 export async function closeConversationsBetween(env: Env, a: number, b: number): Promise<number | null> {
-  const results = await Promise.allSettled([memberSocketsStub(env, a).closeConversationsWith(a, b), memberSocketsStub(env, b).closeConversationsWith(b, a)]);
+  const results = await Promise.allSettled([
+    memberSocketsStub(env, a).closeConversationsWith(a, b),
+    memberSocketsStub(env, b).closeConversationsWith(b, a),
+  ]);
   let closed = 0;
   let failed = false;
   for (const result of results) {
@@ -99,4 +108,3 @@ export async function pushNotificationChanges(env: Env, userIds: Iterable<number
   });
   return reached;
 }
-

@@ -65,7 +65,8 @@ export function messageBudgetGateExpr(userId: number, now = Date.now()): SQL {
 }
 
 /** The gate as a statement of its own, for batches of SQL statements. */
-export const messageBudgetGateSql = (userId: number, now = Date.now()): SQL => sql`SELECT ${messageBudgetGateExpr(userId, now)} AS gate`;
+export const messageBudgetGateSql = (userId: number, now = Date.now()): SQL =>
+  sql`SELECT ${messageBudgetGateExpr(userId, now)} AS gate`;
 
 const dialect = new SQLiteAsyncDialect();
 /** A drizzle SQL fragment as a D1 statement (for batches of prepared statements). */
@@ -75,7 +76,8 @@ export function prepareSql(d1: D1Database, query: SQL): D1PreparedStatement {
 }
 
 /** The read for the route's first batch; `settleMessageBudget` takes its rows. */
-export const messageBudgetStatement = (d1: D1Database, userId: number, now = Date.now()) => prepareSql(d1, recentLinesSql(userId, now));
+export const messageBudgetStatement = (d1: D1Database, userId: number, now = Date.now()) =>
+  prepareSql(d1, recentLinesSql(userId, now));
 
 /**
  * Throws 429 when the minute or the day is full, with Retry-After until enough of the counted
@@ -87,7 +89,9 @@ export function settleMessageBudget(rows: { at: string }[], now = Date.now()): v
   // When a window is full, the line that must leave it is its budget's oldest counted one.
   const freedAt = [
     minute.length >= MESSAGE_BUDGET.limit ? minute[MESSAGE_BUDGET.limit - 1]! + MESSAGE_BUDGET.windowMs : 0,
-    newestFirst.length >= MESSAGE_DAY_BUDGET.limit ? newestFirst[MESSAGE_DAY_BUDGET.limit - 1]! + MESSAGE_DAY_BUDGET.windowMs : 0,
+    newestFirst.length >= MESSAGE_DAY_BUDGET.limit
+      ? newestFirst[MESSAGE_DAY_BUDGET.limit - 1]! + MESSAGE_DAY_BUDGET.windowMs
+      : 0,
   ];
   const until = Math.max(...freedAt);
   if (until > 0) throw tooManyRequests(Math.max(1, Math.ceil((until - now) / 1000)));

@@ -15,7 +15,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 /** The longest token either link carries: an address of 254 characters fits with room. */
 export const NEWSLETTER_TOKEN_MAX = 600;
 
-const confirmPayload = (email: string, issuedAt: number, nonce: string) => `newsletter-confirm|${email}|${issuedAt}|${nonce}`;
+const confirmPayload = (email: string, issuedAt: number, nonce: string) =>
+  `newsletter-confirm|${email}|${issuedAt}|${nonce}`;
 const unsubscribePayload = (email: string, nonce: string) => `newsletter-unsubscribe|${email}|${nonce}`;
 
 function fromBase64Url(value: string): string | null {
@@ -32,7 +33,11 @@ async function unsubscribeToken(secret: string, email: string, nonce: string): P
 }
 
 /** A fresh pair of links' tokens for the address, issued at `now`. */
-export async function newsletterTokens(secret: string, email: string, now = Date.now()): Promise<{ confirm: string; unsubscribe: string }> {
+export async function newsletterTokens(
+  secret: string,
+  email: string,
+  now = Date.now(),
+): Promise<{ confirm: string; unsubscribe: string }> {
   const nonce = randomToken(16);
   const confirm = `${toBase64Url(encoder.encode(email))}.${now}.${nonce}.${await hmacSign(secret, confirmPayload(email, now, nonce))}`;
   return { confirm, unsubscribe: await unsubscribeToken(secret, email, nonce) };

@@ -6,7 +6,7 @@
 // A step that changed nothing (an offer no longer open) writes no line and is not counted; it
 // writes nothing either.
 import { createMiddleware } from 'hono/factory';
-import { MESSAGE_EVENT_TYPES } from '../../src/shared/api-types';
+import { MESSAGE_EVENT_TYPES } from '@/shared/api-types';
 import { tooManyRequests } from './errors';
 import { MESSAGE_DAY_BUDGET } from './message-budget';
 import { RATE_LIMITS } from './rate-limit';
@@ -32,7 +32,13 @@ export async function checkOfferSteps(d1: D1Database, userId: number, now = Date
   const { limit, windowMs } = RATE_LIMITS.offerStepsPerMember;
   const { results } = await d1
     .prepare(OFFER_STEPS_SQL)
-    .bind(userId, new Date(now - windowMs).toISOString(), MESSAGE_DAY_BUDGET.limit, JSON.stringify(OFFER_STEP_EVENTS), limit)
+    .bind(
+      userId,
+      new Date(now - windowMs).toISOString(),
+      MESSAGE_DAY_BUDGET.limit,
+      JSON.stringify(OFFER_STEP_EVENTS),
+      limit,
+    )
     .all<{ at: string }>();
   if (results.length < limit) return;
   const oldest = Date.parse(results[limit - 1]!.at);

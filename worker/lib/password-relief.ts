@@ -8,7 +8,7 @@
 // (docs/decisions/037-sign-in-and-session-budgets.md). Its owner signs in once with the plain
 // password (derived on the server, lib/passwords.ts), which moves the account onto its name's salt,
 // or resets the password. A row keyed with its name's salt is the only kind that takes keys.
-import { ARGON2_PARAMS, fromBase64, toBase64, type PasswordSalt } from '../../src/shared/password-key';
+import { ARGON2_PARAMS, fromBase64, toBase64, type PasswordSalt } from '@/shared/password-key';
 import { HttpError } from './errors';
 import { foldName } from './names';
 
@@ -44,14 +44,19 @@ export function parseStoredPassword(stored: string): ParsedPassword | null {
 function pepper(env: Env): string {
   const value = env.PASSWORD_PEPPER;
   if (!value || value.length < 32) {
-    console.error('PASSWORD_PEPPER is not set (or shorter than 32 characters): sign-in and registration are refused. Set it with `npx wrangler secret put PASSWORD_PEPPER`.');
+    console.error(
+      'PASSWORD_PEPPER is not set (or shorter than 32 characters): sign-in and registration are refused. Set it with `npx wrangler secret put PASSWORD_PEPPER`.',
+    );
     throw new HttpError(503, 'Sign-in is temporarily unavailable. Please try again later.');
   }
   return value;
 }
 
 async function macKey(env: Env): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(pepper(env)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return crypto.subtle.importKey('raw', encoder.encode(pepper(env)), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 }
 
 /** HMAC-SHA256 of `text` under the pepper: values the server can recognise and nobody else can make. */
@@ -66,7 +71,8 @@ export async function nameSaltFor(env: Env, username: string): Promise<PasswordS
 }
 
 /** Whether a stored password takes password keys: a relief row keyed with its name's salt. */
-export const takesKeys = (parsed: ParsedPassword | null, nameSalt: PasswordSalt): boolean => parsed?.kind === 'relief' && parsed.params.salt === nameSalt.salt;
+export const takesKeys = (parsed: ParsedPassword | null, nameSalt: PasswordSalt): boolean =>
+  parsed?.kind === 'relief' && parsed.params.salt === nameSalt.salt;
 
 /**
  * The salt and parameters a client derives the password key with. For an account whose row takes
@@ -97,7 +103,11 @@ function equalInConstantTime(a: Uint8Array, b: Uint8Array): boolean {
  * unknown name answers in the same time as a wrong password. A pre-relief row is compared with the
  * key directly: callers pass only a key the server derived itself from the plain password.
  */
-export async function checkPasswordKey(env: Env, key: Uint8Array<ArrayBuffer>, stored: string | null | undefined): Promise<{ ok: boolean }> {
+export async function checkPasswordKey(
+  env: Env,
+  key: Uint8Array<ArrayBuffer>,
+  stored: string | null | undefined,
+): Promise<{ ok: boolean }> {
   const parsed = stored ? parseStoredPassword(stored) : null;
   const hmac = await macKey(env);
   if (!parsed || parsed.kind === 'relief') {

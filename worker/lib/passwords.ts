@@ -4,9 +4,16 @@
 // same key computed by a PasswordHasher Durable Object: ~45 ms of CPU, which the free plan's
 // 10 ms per invocation may cut off; documented as the compatibility path only.
 import type { PasswordHasher } from '../durable-objects/password-hasher';
-import { decodePasswordKey, isPasswordKey, type PasswordSalt } from '../../src/shared/password-key';
+import { decodePasswordKey, isPasswordKey, type PasswordSalt } from '@/shared/password-key';
 import { badRequest } from './errors';
-import { checkPasswordKey, nameSaltFor, parseStoredPassword, passwordSaltFor, storedPasswordFor, takesKeys } from './password-relief';
+import {
+  checkPasswordKey,
+  nameSaltFor,
+  parseStoredPassword,
+  passwordSaltFor,
+  storedPasswordFor,
+  takesKeys,
+} from './password-relief';
 
 // Several named instances spread concurrent requests; each is single-threaded.
 const HASHER_SHARDS = 8;
@@ -30,7 +37,12 @@ export const PASSWORD_FIELDS = {
 export type PasswordField = keyof typeof PASSWORD_FIELDS;
 
 /** The 32-byte password key for `input`, which is either a key in wire format or a plain password. */
-export async function passwordKeyFrom(env: Env, input: string, params: PasswordSalt, field: PasswordField): Promise<Uint8Array<ArrayBuffer>> {
+export async function passwordKeyFrom(
+  env: Env,
+  input: string,
+  params: PasswordSalt,
+  field: PasswordField,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (isPasswordKey(input)) return decodePasswordKey(input)!;
   const wire = await hasher(env).deriveKey(input, params);
   if (wire === null) throw badRequest(PASSWORD_FIELDS[field], { [field]: PASSWORD_FIELDS[field] });
@@ -56,11 +68,21 @@ export interface PasswordCheck {
  * one, and old backups hold it (issue 22, N4). Only the plain password opens it, once: the key is
  * derived with the row's old salt on the server to check it, then with the name's salt to re-key it.
  */
-export async function verifyPassword(env: Env, username: string, input: string, stored: string | null | undefined, field: PasswordField): Promise<PasswordCheck> {
+export async function verifyPassword(
+  env: Env,
+  username: string,
+  input: string,
+  stored: string | null | undefined,
+  field: PasswordField,
+): Promise<PasswordCheck> {
   const parsed = stored ? parseStoredPassword(stored) : null;
   const nameSalt = await nameSaltFor(env, username);
   if (!parsed || takesKeys(parsed, nameSalt)) {
-    return checkPasswordKey(env, await passwordKeyFrom(env, input, parsed?.params ?? nameSalt, field), parsed ? stored : null);
+    return checkPasswordKey(
+      env,
+      await passwordKeyFrom(env, input, parsed?.params ?? nameSalt, field),
+      parsed ? stored : null,
+    );
   }
   if (isPasswordKey(input)) {
     await checkPasswordKey(env, decodePasswordKey(input)!, null); // the same work as a wrong key
@@ -68,5 +90,8 @@ export async function verifyPassword(env: Env, username: string, input: string, 
   }
   const checked = await checkPasswordKey(env, await passwordKeyFrom(env, input, parsed.params, field), stored);
   if (!checked.ok) return checked;
-  return { ok: true, rekeyed: await storedPasswordFor(env, nameSalt, await passwordKeyFrom(env, input, nameSalt, field)) };
+  return {
+    ok: true,
+    rekeyed: await storedPasswordFor(env, nameSalt, await passwordKeyFrom(env, input, nameSalt, field)),
+  };
 }

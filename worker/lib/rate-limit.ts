@@ -2,7 +2,7 @@
 // Each rule names its limit, window and what it counts per (an IP, a username, a member). The
 // members' message budget is counted from their stored lines instead (lib/message-budget.ts).
 import type { Context } from 'hono';
-import { BLOCKS_PER_HOUR, REPORTS_PER_HOUR } from '../../src/shared/constants';
+import { BLOCKS_PER_HOUR, REPORTS_PER_HOUR } from '@/shared/constants';
 import { sha256Hex } from './crypto';
 import { foldName } from './names';
 import { tooManyRequests } from './errors';
@@ -71,7 +71,8 @@ export type RateLimitRule = keyof typeof RATE_LIMITS;
  * (lib/names.ts), so every row has the same
  * small size whatever a request sends as a username, an email address or an IP header.
  */
-export const rateLimitKey = async (rule: RateLimitRule, subject: string) => `${rule}:${await sha256Hex(foldName(subject))}`;
+export const rateLimitKey = async (rule: RateLimitRule, subject: string) =>
+  `${rule}:${await sha256Hex(foldName(subject))}`;
 
 /**
  * One hit as two statements, for a caller that runs them in a D1 batch with its own reads (one
@@ -94,7 +95,8 @@ export async function hitStatement(db: D1Database, rule: RateLimitRule, subject:
     .bind(key, now + windowMs, now, limit);
   const readBack = db.prepare('SELECT count, reset_at FROM rate_limits WHERE key = ?1').bind(key);
   const settle = (row: { count: number; reset_at: number } | null | undefined) => {
-    if (row && row.count > limit && row.reset_at > now) throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
+    if (row && row.count > limit && row.reset_at > now)
+      throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
   };
   // `key` and `limit` let a later statement of the same batch act only within the limit.
   return { statements: [count, readBack] as const, settle, key, limit };
@@ -113,18 +115,29 @@ export async function check(db: D1Database, rule: RateLimitRule, subject: string
 }
 
 /** check() for several rules in one query; the 429 names the latest time any of them opens again. */
-export async function checkAll(db: D1Database, rules: readonly (readonly [RateLimitRule, string])[], now = Date.now()): Promise<void> {
+export async function checkAll(
+  db: D1Database,
+  rules: readonly (readonly [RateLimitRule, string])[],
+  now = Date.now(),
+): Promise<void> {
   const keys = await Promise.all(rules.map(([rule, subject]) => rateLimitKey(rule, subject)));
   const { results } = await db
-    .prepare(`SELECT key, count, reset_at FROM rate_limits WHERE key IN (${keys.map((_, i) => `?${i + 2}`).join(', ')}) AND reset_at > ?1`)
+    .prepare(
+      `SELECT key, count, reset_at FROM rate_limits WHERE key IN (${keys.map((_, i) => `?${i + 2}`).join(', ')}) AND reset_at > ?1`,
+    )
     .bind(now, ...keys)
     .all<{ key: string; count: number; reset_at: number }>();
   const full = results.filter((row) => row.count >= RATE_LIMITS[rules[keys.indexOf(row.key)]![0]].limit);
-  if (full.length) throw tooManyRequests(Math.max(1, Math.ceil((Math.max(...full.map((row) => row.reset_at)) - now) / 1000)));
+  if (full.length)
+    throw tooManyRequests(Math.max(1, Math.ceil((Math.max(...full.map((row) => row.reset_at)) - now) / 1000)));
 }
 
 /** hit() for several rules in one batch: each is counted, and 429 once any of them is passed. */
-export async function hitAll(db: D1Database, rules: readonly (readonly [RateLimitRule, string])[], now = Date.now()): Promise<void> {
+export async function hitAll(
+  db: D1Database,
+  rules: readonly (readonly [RateLimitRule, string])[],
+  now = Date.now(),
+): Promise<void> {
   const hits = await Promise.all(rules.map(([rule, subject]) => hitStatement(db, rule, subject, now)));
   // Each hit is two statements (the upsert, then its row read back): the row is the second.
   const results = await db.batch<{ count: number; reset_at: number }>(hits.flatMap((hit) => [...hit.statements]));

@@ -31,7 +31,9 @@ export function requireViewerSession(c: Context<AppEnv>): SessionRecord {
  * run (as the message budget's gate, lib/message-budget.ts).
  */
 export function sessionGateStatement(db: Db, viewer: SessionRecord, rule: ViewerRule = {}) {
-  return db.select({ gate: sql`json(CASE WHEN ${validSql(viewer, rule.admin)} THEN 'null' ELSE 'session void' END)` }).from(sql`(SELECT 1)`);
+  return db
+    .select({ gate: sql`json(CASE WHEN ${validSql(viewer, rule.admin)} THEN 'null' ELSE 'session void' END)` })
+    .from(sql`(SELECT 1)`);
 }
 
 /**
@@ -40,11 +42,18 @@ export function sessionGateStatement(db: Db, viewer: SessionRecord, rule: Viewer
  * when the session is void, then 403 when the rule wants an admin and the member is not one, as
  * requireUser and requireAdmin answer first everywhere else. One statement, on failures only.
  */
-export async function withViewerChecked<T>(db: Db, viewer: SessionRecord, work: () => Promise<T>, rule: ViewerRule = {}): Promise<T> {
+export async function withViewerChecked<T>(
+  db: Db,
+  viewer: SessionRecord,
+  work: () => Promise<T>,
+  rule: ViewerRule = {},
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const [row] = await db.select({ valid: sql<number>`${validSql(viewer)}`, admin: sql<number>`${validSql(viewer, true)}` }).from(sql`(SELECT 1)`);
+    const [row] = await db
+      .select({ valid: sql<number>`${validSql(viewer)}`, admin: sql<number>`${validSql(viewer, true)}` })
+      .from(sql`(SELECT 1)`);
     if (!row?.valid) throw unauthorized();
     if (rule.admin && !row.admin) throw forbidden('Admin access required');
     throw error;

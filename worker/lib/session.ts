@@ -49,7 +49,10 @@ export function readSessionId(c: Context): string | undefined {
 }
 
 const isRecord = (record: unknown): record is SessionRecord =>
-  typeof record === 'object' && record !== null && Number.isInteger((record as SessionRecord).userId) && Number.isFinite((record as SessionRecord).createdAt);
+  typeof record === 'object' &&
+  record !== null &&
+  Number.isInteger((record as SessionRecord).userId) &&
+  Number.isFinite((record as SessionRecord).createdAt);
 
 /**
  * The session, or null. KV first (no D1 work for a cached session); on a miss, or when KV fails
@@ -82,15 +85,19 @@ export async function startSession(c: Context<AppEnv>, userId: number, now = Dat
   const replaced = c.get('session');
   const results = await db.batch<{ count: number; reset_at: number }>([
     ...share.statements,
-    db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)').bind(await sha256Hex(id), userId, now, now + SESSION_MS),
+    db
+      .prepare('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)')
+      .bind(await sha256Hex(id), userId, now, now + SESSION_MS),
     // The session this browser had is replaced: its row goes now, its KV copy below.
     ...(replaced ? [db.prepare('DELETE FROM sessions WHERE id_hash = ?1').bind(await sha256Hex(replaced.id))] : []),
   ]);
   if (replaced?.cached) await deleteCachedCopy(c.env, replaced.id, now);
   if (withinLimit(results[1]?.results[0], share.limit) && (await spendKvWrite(c.env, now))) {
-    await c.env.SESSIONS.put(key(id), JSON.stringify(record), { expirationTtl: SESSION_SECONDS }).catch((error: unknown) => {
-      console.error('session cache write to KV failed; the session lives in D1', error);
-    });
+    await c.env.SESSIONS.put(key(id), JSON.stringify(record), { expirationTtl: SESSION_SECONDS }).catch(
+      (error: unknown) => {
+        console.error('session cache write to KV failed; the session lives in D1', error);
+      },
+    );
   }
   setCookie(c, SESSION_COOKIE, id, {
     httpOnly: true,
@@ -132,10 +139,14 @@ export async function endSession(c: Context<AppEnv>, now = Date.now()): Promise<
   const id = readSessionId(c);
   if (id) {
     const session = c.get('session');
-    await c.env.DB.prepare('DELETE FROM sessions WHERE id_hash = ?1').bind(await sha256Hex(id)).run();
+    await c.env.DB.prepare('DELETE FROM sessions WHERE id_hash = ?1')
+      .bind(await sha256Hex(id))
+      .run();
     if (session?.id === id && session.cached && !(await deleteCachedCopy(c.env, id, now))) {
       // The copy would still sign this browser in: every session of the member is voided instead.
-      await c.env.DB.prepare('UPDATE users SET sessions_valid_after = ?1 WHERE id = ?2').bind(now + 1, session.userId).run();
+      await c.env.DB.prepare('UPDATE users SET sessions_valid_after = ?1 WHERE id = ?2')
+        .bind(now + 1, session.userId)
+        .run();
     }
   }
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: new URL(c.req.url).protocol === 'https:' });

@@ -4,9 +4,13 @@
  * in the list's order is thrown, else the values are returned. For a member far from the
  * database, three independent queries cost one round trip's wait instead of three.
  */
-export async function allSettledInOrder<const T extends readonly unknown[]>(steps: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+export async function allSettledInOrder<const T extends readonly unknown[]>(
+  steps: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
   const results = await Promise.allSettled(steps);
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
-  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
 }

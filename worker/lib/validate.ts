@@ -1,7 +1,7 @@
 // Request parsing: JSON bodies and query strings through the shared valibot schemas.
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { MAX_JSON_BODY_BYTES } from '../../src/shared/constants';
+import { MAX_JSON_BODY_BYTES } from '@/shared/constants';
 import { badRequest, HttpError } from './errors';
 
 type AnySchema = v.GenericSchema;
@@ -25,7 +25,8 @@ function objectEntries(schema: AnySchema): Record<string, unknown> | undefined {
 export function parseWith<S extends AnySchema>(schema: S, input: unknown): v.InferOutput<S> {
   const entries = objectEntries(schema);
   if (entries) {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest('Request body must be a JSON object');
+    if (typeof input !== 'object' || input === null || Array.isArray(input))
+      throw badRequest('Request body must be a JSON object');
     // A missing field gets its own message ("Username is required"), not valibot's generic key error.
     input = { ...Object.fromEntries(Object.keys(entries).map((key) => [key, undefined])), ...input };
   }
@@ -56,7 +57,9 @@ export async function readJson(c: Context): Promise<unknown> {
   if (raw.trim() === '') return {};
   try {
     // The reviver runs only for bodies with a surrogate escape (an emoji's pair or a lone half).
-    return SURROGATE_ESCAPE.test(raw) ? JSON.parse(raw, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value)) : JSON.parse(raw);
+    return SURROGATE_ESCAPE.test(raw)
+      ? JSON.parse(raw, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value))
+      : JSON.parse(raw);
   } catch {
     throw badRequest('Malformed JSON body');
   }

@@ -21,6 +21,10 @@ export function requireAdmin(c: Context<AppEnv>): UserRow {
  * The acting user is always the session user: an id the client sends for itself (userId,
  * senderId, reviewerId, initiatorId, or a path id) must be the session's, else 403.
  */
-export function assertActingAs(user: UserRow, claimedId: number | null | undefined, message = 'You can only act as yourself') {
+export function assertActingAs(
+  user: UserRow,
+  claimedId: number | null | undefined,
+  message = 'You can only act as yourself',
+) {
   if (claimedId != null && claimedId !== user.id) throw forbidden(message);
 }

@@ -1,14 +1,15 @@
 // Request hygiene for every /api route: same-origin writes, JSON-only bodies, a size cap,
 // and response headers. HTML pages get their headers from public/_headers (Static Assets).
 import { createMiddleware } from 'hono/factory';
-import { MAX_JSON_BODY_BYTES } from '../../src/shared/constants';
+import { MAX_JSON_BODY_BYTES } from '@/shared/constants';
 import { forbidden, HttpError } from '../lib/errors';
 import type { AppEnv } from '../types';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The signed image PUT carries JPEG bytes, not JSON, and up to 10 MB. */
-export const isSignedUpload = (method: string, path: string) => method === 'PUT' && path.startsWith('/api/objects/upload/');
+export const isSignedUpload = (method: string, path: string) =>
+  method === 'PUT' && path.startsWith('/api/objects/upload/');
 
 export const apiHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
@@ -17,7 +18,8 @@ export const apiHeaders = createMiddleware<AppEnv>(async (c, next) => {
   c.header('X-Frame-Options', 'DENY');
   // API answers depend on the session (or may soon): never store them in shared caches.
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-  if (new URL(c.req.url).protocol === 'https:') c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (new URL(c.req.url).protocol === 'https:')
+    c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 });
 
 /**

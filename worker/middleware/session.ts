@@ -35,7 +35,8 @@ export const VIEWER_FREE_GETS: readonly RegExp[] = [
 ];
 
 /** Whether a GET (or HEAD) is to one of `routes`. */
-const isGetOf = (routes: readonly RegExp[], method: string, path: string) => (method === 'GET' || method === 'HEAD') && routes.some((pattern) => pattern.test(path));
+const isGetOf = (routes: readonly RegExp[], method: string, path: string) =>
+  (method === 'GET' || method === 'HEAD') && routes.some((pattern) => pattern.test(path));
 
 export const needsNoViewer = (method: string, path: string) => isGetOf(VIEWER_FREE_GETS, method, path);
 
@@ -67,7 +68,8 @@ export const VIEWER_IN_SQL_GETS: readonly RegExp[] = [
 export const VIEWER_IN_SQL_POSTS: readonly RegExp[] = [/^\/api\/admin\/reports\/[0-9]+\/resolve$/];
 
 const checksViewerInSql = (method: string, path: string) =>
-  isGetOf(VIEWER_IN_SQL_GETS, method, path) || (method === 'POST' && VIEWER_IN_SQL_POSTS.some((pattern) => pattern.test(path)));
+  isGetOf(VIEWER_IN_SQL_GETS, method, path) ||
+  (method === 'POST' && VIEWER_IN_SQL_POSTS.some((pattern) => pattern.test(path)));
 
 export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
   const db = createDb(c.env.DB);

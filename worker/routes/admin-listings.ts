@@ -49,17 +49,17 @@ adminListingRoutes.post('/listings/:id{[0-9]+}/featured', async (c) => {
   // The audit log records a change of the flag (not a repeat), in the update's own batch.
   const admin = requireAdmin(c);
   const audit = auditStatement(
-      db,
-      {
-        actor: { id: admin.id, name: admin.username },
-        action: isFeatured ? 'feature' : 'unfeature',
-        targetType: 'listing',
-        targetId: found.listing.id,
-        targetUserId: found.listing.userId,
-        targetLabel: found.listing.title,
-        note: '',
-      },
-      sql`EXISTS (SELECT 1 FROM listings WHERE id = ${found.listing.id} AND is_featured <> ${isFeatured ? 1 : 0})`,
+    db,
+    {
+      actor: { id: admin.id, name: admin.username },
+      action: isFeatured ? 'feature' : 'unfeature',
+      targetType: 'listing',
+      targetId: found.listing.id,
+      targetUserId: found.listing.userId,
+      targetLabel: found.listing.title,
+      note: '',
+    },
+    sql`EXISTS (SELECT 1 FROM listings WHERE id = ${found.listing.id} AND is_featured <> ${isFeatured ? 1 : 0})`,
   );
   const updated = await updateListing(db, found.listing, { isFeatured }, [], [audit]);
   return c.json(listingWithOwner(updated ?? found.listing, found.owner));

@@ -2,8 +2,8 @@
 // admins only (401 visitor, 403 member), and an admin never acts on themselves (403).
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { ModeratedMember } from '../../src/shared/api-types';
-import { reinstateSchema, reportResolveSchema } from '../../src/shared/schemas';
+import type { ModeratedMember } from '@/shared/api-types';
+import { reinstateSchema, reportResolveSchema } from '@/shared/schemas';
 import { auditEntry, auditPageSql, auditSql, type AuditRow } from '../db/queries/audit';
 import { openReportCount, queuePage, type QueueStatus } from '../db/queries/moderation-queue';
 import { findUserById } from '../db/queries/users';
@@ -11,7 +11,14 @@ import { jsonReply } from '../db/json-reply';
 import { parseAdminCursorPage, setNextCursor } from '../lib/admin-paging';
 import { afterReply } from '../lib/after-reply';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { applyAction, checkAction, heldOfReportStatement, reportContextStatement, SELF_MESSAGE, type ReportContext } from '../lib/moderation/actions';
+import {
+  applyAction,
+  checkAction,
+  heldOfReportStatement,
+  reportContextStatement,
+  SELF_MESSAGE,
+  type ReportContext,
+} from '../lib/moderation/actions';
 import type { HeldRow } from '../lib/moderation/held-messages';
 import { isSuspended } from '../lib/moderation/standing';
 import { endSuspensionStatements, syncSuspendedListings } from '../lib/moderation/suspension';
@@ -86,7 +93,15 @@ adminModerationRoutes.post('/reports/:id{[0-9]+}/resolve', async (c) => {
       if (!ctx) throw notFound('Report not found');
       const input = await parseBody(c, reportResolveSchema);
       checkAction(ctx, admin, input.action);
-      const { item, after } = await applyAction(c.env, db, ctx, admin, input, held!.results as HeldRow[], new URL(c.req.url).origin);
+      const { item, after } = await applyAction(
+        c.env,
+        db,
+        ctx,
+        admin,
+        input,
+        held!.results as HeldRow[],
+        new URL(c.req.url).origin,
+      );
       await afterReply(c, after);
       // The report as the queue now shows it (resolved, the target's current state).
       return jsonReply(c, item);
@@ -107,7 +122,15 @@ adminModerationRoutes.post('/users/:id{[0-9]+}/reinstate', async (c) => {
   const at = new Date().toISOString();
   const still = sql`u.suspended_until IS NOT NULL`;
   const audit = auditSql(
-    { actor: { id: admin.id, name: admin.username }, action: 'reinstate', targetType: 'user', targetId: id, targetUserId: id, targetLabel: member.username, note },
+    {
+      actor: { id: admin.id, name: admin.username },
+      action: 'reinstate',
+      targetType: 'user',
+      targetId: id,
+      targetUserId: id,
+      targetLabel: member.username,
+      note,
+    },
     sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${id} AND ${still})`,
   );
   await c.env.DB.batch(endSuspensionStatements(c.env.DB, [id], still, at, [audit], { restore: false }));
@@ -117,7 +140,14 @@ adminModerationRoutes.post('/users/:id{[0-9]+}/reinstate', async (c) => {
     await pushNotificationChanges(c.env, [id]);
   });
   // The batch cleared the suspension (or a racing end did): the member in good standing.
-  const reinstated: ModeratedMember = { id, username: member.username, displayName: member.displayName, avatarUrl: member.avatarUrl, suspendedUntil: null, createdAt: member.createdAt };
+  const reinstated: ModeratedMember = {
+    id,
+    username: member.username,
+    displayName: member.displayName,
+    avatarUrl: member.avatarUrl,
+    suspendedUntil: null,
+    createdAt: member.createdAt,
+  };
   return c.json(reinstated);
 });
 

@@ -26,7 +26,10 @@ adminRoutes.post('/users/:id{[0-9]+}/make-admin', async (c) => {
   const admin = requireAdmin(c);
   // Idempotent: granting it twice changes nothing. No reversal is offered: there is no demote call.
   // The audit log records the grant once, in the update's own batch.
-  const user = await grantAdmin(c.get('db'), parseId(c.req.param('id'), 'User'), { id: admin.id, name: admin.username });
+  const user = await grantAdmin(c.get('db'), parseId(c.req.param('id'), 'User'), {
+    id: admin.id,
+    name: admin.username,
+  });
   if (!user) throw notFound('User not found');
   return c.json(selfUser(user));
 });

@@ -10,8 +10,15 @@ import {
   resetPasswordSchema,
   PASSWORD_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
-} from '../../src/shared/schemas';
-import { findUserByEmail, findUserById, findUserByUsername, findUserByVerificationToken, isUniqueViolation, takenIdentity } from '../db/queries/users';
+} from '@/shared/schemas';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  findUserByVerificationToken,
+  isUniqueViolation,
+  takenIdentity,
+} from '../db/queries/users';
 import { passwordResetTokens, users } from '../db/schema';
 import { selfUser } from '../db/shapes';
 import { assertAvatarUrl, AVATAR_UPLOAD_MESSAGE, ownSiteAvatarKey } from '../lib/avatar-url';
@@ -44,7 +51,8 @@ authRoutes.post('/register', async (c) => {
   const input = await parseBody(c, registerSchema);
   assertAvatarUrl(input.avatarUrl, c.req.url);
   // A new account has uploaded nothing yet: an image on this site would be someone else's.
-  if (ownSiteAvatarKey(input.avatarUrl, c.req.url)) throw badRequest(AVATAR_UPLOAD_MESSAGE, { avatarUrl: AVATAR_UPLOAD_MESSAGE });
+  if (ownSiteAvatarKey(input.avatarUrl, c.req.url))
+    throw badRequest(AVATAR_UPLOAD_MESSAGE, { avatarUrl: AVATAR_UPLOAD_MESSAGE });
   const taken = await takenIdentity(db, input.username, input.email);
   if (taken.username) throw conflict('Username already taken');
   if (taken.email) throw conflict('Email already registered');
@@ -60,7 +68,12 @@ authRoutes.post('/register', async (c) => {
     const [inserted] = await db.batch([
       db
         .insert(users)
-        .values({ ...profile, password, verificationToken: verification.hash, verificationTokenExpires: verification.expires })
+        .values({
+          ...profile,
+          password,
+          verificationToken: verification.hash,
+          verificationTokenExpires: verification.expires,
+        })
         .returning(),
       queueEmail(db, verificationEmail(origin(c.req.url), input.email, input.displayName, verification.token)),
     ]);
@@ -130,7 +143,11 @@ authRoutes.post('/logout', async (c) => {
 /** Signs out every device: sessions created before now stop working at once. */
 authRoutes.post('/logout-everywhere', async (c) => {
   const user = requireUser(c);
-  await c.get('db').update(users).set({ sessionsValidAfter: Date.now() + 1 }).where(eq(users.id, user.id));
+  await c
+    .get('db')
+    .update(users)
+    .set({ sessionsValidAfter: Date.now() + 1 })
+    .where(eq(users.id, user.id));
   await closeMemberSockets(c.env, user.id, { createdAtOrBefore: Date.now() });
   await endSession(c);
   return c.json({ message: 'Logged out everywhere' });
@@ -142,9 +159,13 @@ authRoutes.get('/verify-email', async (c) => {
   const db = c.get('db');
   const token = c.req.query('token') ?? '';
   const user = token ? await findUserByVerificationToken(db, await sha256Hex(token), isoNow()) : undefined;
-  if (!user) return c.json({ verified: false, message: 'Verification failed. The token may be invalid or expired.' }, 400);
+  if (!user)
+    return c.json({ verified: false, message: 'Verification failed. The token may be invalid or expired.' }, 400);
   // Single use: the token is cleared as the address is marked verified.
-  await db.update(users).set({ emailVerified: true, verificationToken: null, verificationTokenExpires: null }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ emailVerified: true, verificationToken: null, verificationTokenExpires: null })
+    .where(eq(users.id, user.id));
   return c.json({ verified: true, message: 'Email verified successfully' });
 });
 
@@ -155,7 +176,10 @@ authRoutes.post('/resend-verification', async (c) => {
   await hit(c.env.DB, 'accountMailPerAccount', `user:${user.id}`);
   const verification = await newVerificationToken();
   await db.batch([
-    db.update(users).set({ verificationToken: verification.hash, verificationTokenExpires: verification.expires }).where(eq(users.id, user.id)),
+    db
+      .update(users)
+      .set({ verificationToken: verification.hash, verificationTokenExpires: verification.expires })
+      .where(eq(users.id, user.id)),
     queueEmail(db, verificationEmail(origin(c.req.url), user.email, user.displayName, verification.token)),
   ]);
   return c.json({ message: 'Verification email sent' });
@@ -169,7 +193,9 @@ async function queuePasswordReset(db: Db, origin: string, email: string): Promis
   if (!user) return;
   const token = randomToken();
   await db.batch([
-    db.insert(passwordResetTokens).values({ tokenHash: await sha256Hex(token), userId: user.id, expiresAt: isoIn(HOUR) }),
+    db
+      .insert(passwordResetTokens)
+      .values({ tokenHash: await sha256Hex(token), userId: user.id, expiresAt: isoIn(HOUR) }),
     queueEmail(db, passwordResetEmail(origin, user.email, user.displayName, token)),
   ]);
 }
@@ -191,14 +217,16 @@ authRoutes.post('/forgot-password', async (c) => {
 });
 
 /** Reset links stop working when the password or the email changes (a statement for the same batch). */
-const revokeResetTokens = (db: Db, userId: number) => db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+const revokeResetTokens = (db: Db, userId: number) =>
+  db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 
 async function findResetToken(db: Db, token: string) {
   const row = await db.query.passwordResetTokens.findFirst({
     where: and(eq(passwordResetTokens.tokenHash, await sha256Hex(token)), gt(passwordResetTokens.expiresAt, isoNow())),
   });
   const user = row ? await findUserById(db, row.userId) : undefined;
-  if (!user) throw badRequest('Reset link is invalid or has expired', { token: 'Reset link is invalid or has expired' });
+  if (!user)
+    throw badRequest('Reset link is invalid or has expired', { token: 'Reset link is invalid or has expired' });
   return user;
 }
 
@@ -223,7 +251,11 @@ authRoutes.post('/reset-password', async (c) => {
   const input = await parseBody(c, resetPasswordSchema);
   const user = await findResetToken(db, input.token);
   const params = await passwordSaltFor(c.env, user.username, user.password);
-  const password = await storedPasswordFor(c.env, params, await passwordKeyFrom(c.env, input.passwordKey ?? input.password, params, 'newPassword'));
+  const password = await storedPasswordFor(
+    c.env,
+    params,
+    await passwordKeyFrom(c.env, input.passwordKey ?? input.password, params, 'newPassword'),
+  );
   await db.batch([
     db.update(users).set({ password, sessionsValidAfter: Date.now() }).where(eq(users.id, user.id)),
     // Single use: this token and any other outstanding one for the account stop working.
@@ -246,7 +278,11 @@ authRoutes.post('/change-password', async (c) => {
   }
   // The salt the client was given for the new key: the account's own, or its name's for a pre-relief row.
   const params = await passwordSaltFor(c.env, user.username, user.password);
-  const password = await storedPasswordFor(c.env, params, await passwordKeyFrom(c.env, input.newPasswordKey ?? input.newPassword, params, 'newPassword'));
+  const password = await storedPasswordFor(
+    c.env,
+    params,
+    await passwordKeyFrom(c.env, input.newPasswordKey ?? input.newPassword, params, 'newPassword'),
+  );
   await db.batch([
     db.update(users).set({ password, sessionsValidAfter: Date.now() }).where(eq(users.id, user.id)),
     // A reset link mailed before the change must not undo it.

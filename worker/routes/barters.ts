@@ -3,16 +3,23 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { BLOCKED_MEMBER_MESSAGE, barterCreateSchema } from '../../src/shared/schemas';
+import { BLOCKED_MEMBER_MESSAGE, barterCreateSchema } from '@/shared/schemas';
 import { blockedEitherWay } from '../db/queries/blocks';
-import { bartersOfListing, cancelBarter, completeBarter, findBarterById, isParty, recordBarter } from '../db/queries/barters';
+import {
+  bartersOfListing,
+  cancelBarter,
+  completeBarter,
+  findBarterById,
+  isParty,
+  recordBarter,
+} from '../db/queries/barters';
 import { conversationLink, findListingRef, pairHistory } from '../db/queries/messages';
 import { notify, notifyStatement, subjectKeys } from '../db/queries/notifications';
 import { findUserById } from '../db/queries/users';
 import { addEventLine } from '../db/queries/offers';
 import type { BarterRow, UserRow } from '../db/schema';
 import { barter, message } from '../db/shapes';
-import type { ServerFrame } from '../../src/shared/ws-frames';
+import type { ServerFrame } from '@/shared/ws-frames';
 import { pushToRoom } from '../lib/conversation-room';
 import { barterConfirmationRequestEmail, queueEmail, wantsEmail } from '../lib/email';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
@@ -29,7 +36,8 @@ export const listingBarterRoutes = new Hono<AppEnv>();
 async function barterFor(c: Context<AppEnv>, user: UserRow, { adminMayRead = false } = {}) {
   const found = await findBarterById(c.get('db'), parseId(c.req.param('id'), 'Barter'));
   if (!found) throw notFound('Barter not found');
-  if (!isParty(found, user.id) && !(adminMayRead && user.isAdmin)) throw forbidden('Only the members of this barter can see or change it');
+  if (!isParty(found, user.id) && !(adminMayRead && user.isAdmin))
+    throw forbidden('Only the members of this barter can see or change it');
   return found;
 }
 
@@ -37,7 +45,12 @@ async function barterFor(c: Context<AppEnv>, user: UserRow, { adminMayRead = fal
  * After a barter step: its line in the conversation (once per step) and the frames that update
  * both members' open conversation without a reload (docs/api/offers.md, "Live updates").
  */
-async function pushBarterStep(c: Context<AppEnv>, row: BarterRow, actor: UserRow, step: 'completed' | 'cancelled' | null) {
+async function pushBarterStep(
+  c: Context<AppEnv>,
+  row: BarterRow,
+  actor: UserRow,
+  step: 'completed' | 'cancelled' | null,
+) {
   const db = c.get('db');
   const frames: ServerFrame[] = [];
   if (step) {
@@ -46,14 +59,22 @@ async function pushBarterStep(c: Context<AppEnv>, row: BarterRow, actor: UserRow
       senderId: actor.id,
       receiverId: other,
       listingId: row.listingId,
-      content: step === 'completed' ? `${actor.displayName} confirmed the swap. Barter completed!` : `${actor.displayName} cancelled the barter`,
+      content:
+        step === 'completed'
+          ? `${actor.displayName} confirmed the swap. Barter completed!`
+          : `${actor.displayName} cancelled the barter`,
       event: { type: step === 'completed' ? 'barter_completed' : 'barter_cancelled', barterId: row.id },
       key: `barter:${row.id}:${step}`,
     });
     if (line) frames.push({ type: 'message', message: message(line) });
   }
   frames.push({ type: 'barter', barter: barter(row) });
-  await pushToRoom(c.env, { listingId: row.listingId, a: row.initiatorId, b: row.recipientId }, frames, c.req.header('cf-ray') ?? 'local');
+  await pushToRoom(
+    c.env,
+    { listingId: row.listingId, a: row.initiatorId, b: row.recipientId },
+    frames,
+    c.req.header('cf-ray') ?? 'local',
+  );
 }
 
 barterRoutes.post('/', memberBudget('barterStepsPerMember'), async (c) => {
@@ -62,11 +83,15 @@ barterRoutes.post('/', memberBudget('barterStepsPerMember'), async (c) => {
   const input = await parseBody(c, barterCreateSchema);
   assertActingAs(user, input.initiatorId, 'You can only record a barter as yourself');
 
-  const [listing, recipient] = await Promise.all([findListingRef(db, input.listingId), findUserById(db, input.recipientId)]);
+  const [listing, recipient] = await Promise.all([
+    findListingRef(db, input.listingId),
+    findUserById(db, input.recipientId),
+  ]);
   if (!listing) throw notFound('Listing not found');
   if (!recipient) throw notFound('User not found');
   if (recipient.id === user.id) throw badRequest('You cannot record a barter with yourself');
-  if (listing.userId !== user.id && listing.userId !== recipient.id) throw badRequest('One of the two members must own the listing');
+  if (listing.userId !== user.id && listing.userId !== recipient.id)
+    throw badRequest('One of the two members must own the listing');
   const history = await pairHistory(db, listing.id, user.id, recipient.id);
   // Recording a barter is contact: refused across a block either way (decision 035).
   if (history.blocked) throw forbidden(BLOCKED_MEMBER_MESSAGE);

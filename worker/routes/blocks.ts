@@ -3,7 +3,7 @@
 // checked where each of those things happens (messages, offers, barters, live chat, listings,
 // wants, matches, trade circles, alerts), inside the statements those routes already run.
 import { Hono } from 'hono';
-import { BLOCK_SELF_MESSAGE, TOO_MANY_BLOCKS_MESSAGE } from '../../src/shared/schemas';
+import { BLOCK_SELF_MESSAGE, TOO_MANY_BLOCKS_MESSAGE } from '@/shared/schemas';
 import { blocksOf, putBlock, removeBlock } from '../db/queries/blocks';
 import { afterReply } from '../lib/after-reply';
 import { badRequest, notFound } from '../lib/errors';

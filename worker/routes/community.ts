@@ -1,7 +1,7 @@
 // Community counters, analytics, testimonials, events and the contact form
 // (docs/api/users-and-community.md). Mounted at /api; every path here is literal.
 import { Hono } from 'hono';
-import { contactSchema } from '../../src/shared/schemas';
+import { contactSchema } from '@/shared/schemas';
 import {
   activitySummary,
   COMMUNITY_LIST_LIMIT,
@@ -30,9 +30,13 @@ communityRoutes.get('/barters/count', async (c) => c.json({ count: await complet
 communityRoutes.get('/users/count', async (c) => c.json({ count: await userCount(c.get('db')) }));
 communityRoutes.get('/skills/count', async (c) => c.json({ count: await openListingCount(c.get('db')) }));
 
-communityRoutes.get('/analytics/activity', async (c) => c.json(await activitySummary(c.get('db'), upcomingEventsFrom())));
+communityRoutes.get('/analytics/activity', async (c) =>
+  c.json(await activitySummary(c.get('db'), upcomingEventsFrom())),
+);
 
-communityRoutes.get('/analytics/dashboard', async (c) => c.json(dashboardFigures(await dashboardCounts(c.get('db')), c.env)));
+communityRoutes.get('/analytics/dashboard', async (c) =>
+  c.json(dashboardFigures(await dashboardCounts(c.get('db')), c.env)),
+);
 
 /**
  * The community feed socket (docs/api/users-and-community.md, "Live updates"; decision 028): the activity
@@ -47,8 +51,10 @@ communityRoutes.get('/analytics/ws', async (c) => {
   // so no address reaches the object.
   const headers = { Upgrade: 'websocket', 'X-Address': await sha256Hex(clientIp(c)) };
   const upgraded = await communityFeedStub(c.env).fetch(new Request(c.req.url, { headers }));
-  if (upgraded.status === 503) throw new HttpError(503, 'The live feed is full; the page refreshes by itself', undefined, { 'Retry-After': '60' });
-  if (upgraded.status !== 101 || !upgraded.webSocket) throw new HttpError(500, 'Could not open the community feed socket');
+  if (upgraded.status === 503)
+    throw new HttpError(503, 'The live feed is full; the page refreshes by itself', undefined, { 'Retry-After': '60' });
+  if (upgraded.status !== 101 || !upgraded.webSocket)
+    throw new HttpError(500, 'Could not open the community feed socket');
   return new Response(null, { status: 101, webSocket: upgraded.webSocket });
 });
 

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { findListingRef } from '../db/queries/messages';
 import { findPartnerAcrossBlock } from '../db/queries/blocks';
-import { BLOCKED_MEMBER_MESSAGE } from '../../src/shared/schemas';
+import { BLOCKED_MEMBER_MESSAGE } from '@/shared/schemas';
 import { forbidden, HttpError, notFound } from '../lib/errors';
 import { isConversationPair, roomStub } from '../lib/conversation-room';
 import { sessionKeyOf } from '../lib/member-sockets';
@@ -24,10 +24,14 @@ conversationSocketRoutes.get('/:partnerId{[0-9]+}/:listingId{[0-9]+}/ws', async 
   const db = c.get('db');
   const partnerId = parseId(c.req.param('partnerId'), 'User');
   const listingId = parseId(c.req.param('listingId'), 'Listing');
-  const [listing, partner] = await Promise.all([findListingRef(db, listingId), findPartnerAcrossBlock(db, partnerId, user.id)]);
+  const [listing, partner] = await Promise.all([
+    findListingRef(db, listingId),
+    findPartnerAcrossBlock(db, partnerId, user.id),
+  ]);
   if (!listing) throw notFound('Listing not found');
   if (!partner) throw notFound('User not found');
-  if (!isConversationPair(listing.userId, user.id, partner.id)) throw forbidden('Conversations about a listing are between its owner and another member');
+  if (!isConversationPair(listing.userId, user.id, partner.id))
+    throw forbidden('Conversations about a listing are between its owner and another member');
   // A block either way: the thread stays readable over the API, the live chat does not open (decision 035).
   if (partner.blocked) throw forbidden(BLOCKED_MEMBER_MESSAGE);
 

@@ -7,14 +7,18 @@ import { findUserById } from '../db/queries/users';
 import { jsonReply } from '../db/json-reply';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { listingGone } from '../db/queries/listing-deletion';
-import { conversationKeyOf, parseConversationKey, partnerIn } from '../../src/shared/conversation-key';
+import { conversationKeyOf, parseConversationKey, partnerIn } from '@/shared/conversation-key';
 import { offersOfConversation, shapeOffers } from '../db/queries/offers';
 import { blocks, listings, reviews } from '../db/schema';
 import { bartersOfListing } from '../db/queries/barters';
 import { barter } from '../db/shapes';
 import { isConversationPair } from '../lib/conversation-room';
 import { badRequest, forbidden, notFound } from '../lib/errors';
-import { CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX, parseConversationCursor } from '../../src/shared/conversation-cursor';
+import {
+  CONVERSATIONS_PAGE_DEFAULT,
+  CONVERSATIONS_PAGE_MAX,
+  parseConversationCursor,
+} from '@/shared/conversation-cursor';
 import { requireViewerSession, withViewerChecked } from '../lib/session-gate';
 import { parseId, parseLimit } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
@@ -46,7 +50,12 @@ function parsePage(rawLimit: string | undefined, rawBefore: string | undefined, 
 // docs/api/messaging-barters-reviews.md, "Paging").
 conversationRoutes.get('/', async (c) => {
   const user = requireUser(c);
-  const page = parsePage(c.req.query('limit'), c.req.query('before'), CONVERSATIONS_PAGE_MAX, CONVERSATIONS_PAGE_DEFAULT);
+  const page = parsePage(
+    c.req.query('limit'),
+    c.req.query('before'),
+    CONVERSATIONS_PAGE_MAX,
+    CONVERSATIONS_PAGE_DEFAULT,
+  );
   return c.json(
     await conversationSummaries(c.get('db'), user.id, {
       limit: page?.limit ?? CONVERSATIONS_PAGE_DEFAULT,
@@ -66,19 +75,31 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
   const user = requireUser(c);
   const ref = parseConversationKey(c.req.param('key'));
   if (!ref) throw notFound('Conversation not found');
-  const listing = await db.query.listings.findFirst({ where: and(eq(listings.id, ref.listingId), sql`NOT ${listingGone('listings')}`) });
+  const listing = await db.query.listings.findFirst({
+    where: and(eq(listings.id, ref.listingId), sql`NOT ${listingGone('listings')}`),
+  });
   if (!listing) throw notFound('Listing not found');
   if (!isConversationPair(listing.userId, ref.low, ref.high)) throw notFound('Conversation not found');
   if (user.id !== ref.low && user.id !== ref.high) throw forbidden('Only the members of this conversation can see it');
   const partner = await findUserById(db, partnerIn(ref, user.id));
   if (!partner) throw notFound('User not found');
-  const offers = await shapeOffers(db, await offersOfConversation(db, ref.listingId, conversationKeyOf(ref.listingId, ref.low, ref.high)));
-  const pairBarters = (await bartersOfListing(db, listing.id, user.id)).filter((b) => b.initiatorId === partner.id || b.recipientId === partner.id);
+  const offers = await shapeOffers(
+    db,
+    await offersOfConversation(db, ref.listingId, conversationKeyOf(ref.listingId, ref.low, ref.high)),
+  );
+  const pairBarters = (await bartersOfListing(db, listing.id, user.id)).filter(
+    (b) => b.initiatorId === partner.id || b.recipientId === partner.id,
+  );
   const [reviewed, blockedRows] = await db.batch([
     db
       .select({ barterId: reviews.barterId })
       .from(reviews)
-      .where(and(eq(reviews.reviewerId, user.id), inArray(reviews.barterId, pairBarters.length > 0 ? pairBarters.map((b) => b.id) : [0]))),
+      .where(
+        and(
+          eq(reviews.reviewerId, user.id),
+          inArray(reviews.barterId, pairBarters.length > 0 ? pairBarters.map((b) => b.id) : [0]),
+        ),
+      ),
     db
       .select({ blockedId: blocks.blockedId })
       .from(blocks)
@@ -96,7 +117,12 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
       whatUserWants: listing.whatUserWants,
       whatUserWantsOptions: listing.whatUserWantsOptions,
     },
-    partner: { id: partner.id, username: partner.username, displayName: partner.displayName, avatarUrl: partner.avatarUrl },
+    partner: {
+      id: partner.id,
+      username: partner.username,
+      displayName: partner.displayName,
+      avatarUrl: partner.avatarUrl,
+    },
     offers,
     barters: pairBarters.map(barter),
     reviewedBarterIds: reviewed.map((r) => r.barterId).filter((id): id is number => id !== null),
@@ -124,7 +150,13 @@ conversationRoutes.get('/:userId{[0-9]+}/:partnerId{[0-9]+}/:listingId{[0-9]+}',
       throw error;
     }
     // One round trip: the session's gate, the checks, the read marks and the page (readConversation).
-    const { listingFound, partnerFound, json } = await readConversation(db, viewer, partnerId, listingId, page && { limit: page.limit, before: page.before });
+    const { listingFound, partnerFound, json } = await readConversation(
+      db,
+      viewer,
+      partnerId,
+      listingId,
+      page && { limit: page.limit, before: page.before },
+    );
     if (!listingFound) throw notFound('Listing not found');
     if (!partnerFound) throw notFound('User not found');
     return jsonReply(c, json);

@@ -1,5 +1,5 @@
 // Development-only helpers; every route here is 404 unless ENVIRONMENT is "development".
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { emailOutbox } from '../db/schema';
 import { invocation } from '../cron/budget';
@@ -20,7 +20,14 @@ devRoutes.get('/outbox', async (c) => {
   const to = c.req.query('to');
   const db = c.get('db');
   const rows = await db
-    .select({ to: emailOutbox.to, subject: emailOutbox.subject, text: emailOutbox.text, html: emailOutbox.html, status: emailOutbox.status, createdAt: emailOutbox.createdAt })
+    .select({
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      text: emailOutbox.text,
+      html: emailOutbox.html,
+      status: emailOutbox.status,
+      createdAt: emailOutbox.createdAt,
+    })
     .from(emailOutbox)
     .where(to ? sql`lower(${emailOutbox.to}) = lower(${to})` : undefined)
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
@@ -41,5 +48,10 @@ devRoutes.post('/seed', async (c) => {
 devRoutes.post('/trade-circles/pass', async (c) => {
   const run = invocation(c.env);
   const report = await runCirclePass(run.env, Date.now(), run.budget(0), { sweepNow: true });
-  return c.json({ report, statements: run.counts.d1Statements, rowsRead: run.counts.d1RowsRead, rowsWritten: run.counts.d1RowsWritten });
+  return c.json({
+    report,
+    statements: run.counts.d1Statements,
+    rowsRead: run.counts.d1RowsRead,
+    rowsWritten: run.counts.d1RowsWritten,
+  });
 });

@@ -2,9 +2,19 @@
 // bytes in R2, the claim that turns an upload into an object path, and serving those paths from R2.
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { MAX_IMAGE_BYTES } from '../../src/shared/constants';
+import { MAX_IMAGE_BYTES } from '@/shared/constants';
 import { ABANDONED_AFTER_MS } from '../cron/prune-uploads';
-import { createUploadWithinCap, findUpload, markStored, objectPath, oldestUnattachedUpload, thumbKey, uploadKey, uploadKeyFromUrl, UUID_PARAM } from '../db/queries/images';
+import {
+  createUploadWithinCap,
+  findUpload,
+  markStored,
+  objectPath,
+  oldestUnattachedUpload,
+  thumbKey,
+  uploadKey,
+  uploadKeyFromUrl,
+  UUID_PARAM,
+} from '../db/queries/images';
 import { hmacSign, hmacVerify } from '../lib/crypto';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { hit } from '../lib/rate-limit';
@@ -27,7 +37,8 @@ const THUMB_TOO_LARGE = 'Thumbnail is larger than 1MB';
 /** A thumbnail is at most 400×300 (about 30 KB as JPEG); 1 MB leaves room and bounds abuse. */
 export const MAX_THUMB_BYTES = 1024 * 1024;
 const IMAGE_MESSAGE = 'Images must be uploaded through this site';
-export const TOO_MANY_UPLOADS = 'Too many unused uploads. Add your recent photos to a listing, or wait a day for unused ones to be cleared.';
+export const TOO_MANY_UPLOADS =
+  'Too many unused uploads. Add your recent photos to a listing, or wait a day for unused ones to be cleared.';
 
 // worker/env.d.ts declares the secret on Cloudflare.Env; the global Env Hono uses does not merge it.
 
@@ -42,7 +53,9 @@ imageRoutes.post('/objects/upload', memberBudget('uploadUrlsPerMemberDay'), asyn
   if (!(await createUploadWithinCap(c.env.DB, key, user.id))) {
     // Unused uploads are cleared a day after they were made: Retry-After is when the oldest goes.
     const oldest = await oldestUnattachedUpload(c.env.DB, user.id);
-    const freedAt = oldest ? Date.parse(oldest) + ABANDONED_AFTER_MS + PRUNE_INTERVAL_MS : Date.now() + PRUNE_INTERVAL_MS;
+    const freedAt = oldest
+      ? Date.parse(oldest) + ABANDONED_AFTER_MS + PRUNE_INTERVAL_MS
+      : Date.now() + PRUNE_INTERVAL_MS;
     const seconds = Math.max(1, Math.ceil((freedAt - Date.now()) / 1000));
     throw new HttpError(429, TOO_MANY_UPLOADS, undefined, { 'Retry-After': String(seconds) });
   }
@@ -63,11 +76,19 @@ imageRoutes.post('/objects/upload', memberBudget('uploadUrlsPerMemberDay'), asyn
  * The checks both signed PUTs share: a valid signature for `signedKey`, an upload row not yet
  * attached to a listing, JPEG bytes of at most `max` bytes. Returns the bytes.
  */
-async function signedJpeg(c: Context<AppEnv>, key: string, signedKey: string, max: number, tooLarge: string): Promise<Uint8Array> {
+async function signedJpeg(
+  c: Context<AppEnv>,
+  key: string,
+  signedKey: string,
+  max: number,
+  tooLarge: string,
+): Promise<Uint8Array> {
   const expires = c.req.query('expires') ?? '';
   const signature = c.req.query('signature') ?? '';
   const signed =
-    /^\d{1,15}$/.test(expires) && Number(expires) > Date.now() && (await hmacVerify(c.env.SIGNING_SECRET, uploadSignaturePayload(signedKey, expires), signature));
+    /^\d{1,15}$/.test(expires) &&
+    Number(expires) > Date.now() &&
+    (await hmacVerify(c.env.SIGNING_SECRET, uploadSignaturePayload(signedKey, expires), signature));
   if (!signed) throw forbidden(INVALID_URL);
   // The row goes with its owner's account; a listing's image is never replaced under it.
   const upload = await findUpload(c.get('db'), key);
@@ -92,7 +113,8 @@ imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}`, async (c) => {
   // The media domain (MEDIA_ORIGIN) serves keys as they are, with no fallback to the photo as
   // /objects/…/thumb has: so every photo has a thumbnail key. Until the browser's thumbnail arrives
   // (it overwrites this), or if it never does, the photo stands in for it (docs/operations.md "Photos").
-  if (!(await c.env.IMAGES.head(thumbKey(key)))) await c.env.IMAGES.put(thumbKey(key), bytes, { httpMetadata: { contentType: 'image/jpeg' } });
+  if (!(await c.env.IMAGES.head(thumbKey(key))))
+    await c.env.IMAGES.put(thumbKey(key), bytes, { httpMetadata: { contentType: 'image/jpeg' } });
   await markStored(c.get('db'), key);
   return c.json({ objectPath: objectPath(key) });
 });
@@ -107,7 +129,12 @@ imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}/thumb`, async (c) => {
 });
 
 const listingImageSchema = v.object({
-  imageURL: v.pipe(v.string('imageURL is required'), v.trim(), v.nonEmpty('imageURL is required'), v.maxLength(2048, IMAGE_MESSAGE)),
+  imageURL: v.pipe(
+    v.string('imageURL is required'),
+    v.trim(),
+    v.nonEmpty('imageURL is required'),
+    v.maxLength(2048, IMAGE_MESSAGE),
+  ),
 });
 
 imageRoutes.put('/listing-images', async (c) => {
@@ -118,7 +145,8 @@ imageRoutes.put('/listing-images', async (c) => {
   const upload = await findUpload(c.get('db'), key);
   if (!upload) throw notFound('Image not found');
   if (upload.userId !== user.id) throw forbidden('You can only use images you uploaded');
-  if (upload.storedAt === null) throw badRequest('Image has not been uploaded yet', { imageURL: 'Image has not been uploaded yet' });
+  if (upload.storedAt === null)
+    throw badRequest('Image has not been uploaded yet', { imageURL: 'Image has not been uploaded yet' });
   return c.json({ objectPath: objectPath(key) });
 });
 
@@ -137,7 +165,10 @@ async function serveImage(c: Context<AppEnv>, keys: string[]): Promise<Response>
     });
   // Conditional requests (RFC 9110 section 13) are decided here on the object's metadata; a
   // malformed If-Match or If-None-Match is ignored, as if it had not been sent.
-  const conditions = { ifMatch: parseEntityTags(c.req.header('If-Match')), ifNoneMatch: parseEntityTags(c.req.header('If-None-Match')) };
+  const conditions = {
+    ifMatch: parseEntityTags(c.req.header('If-Match')),
+    ifNoneMatch: parseEntityTags(c.req.header('If-None-Match')),
+  };
   let key: string | undefined;
   if (conditions.ifMatch || conditions.ifNoneMatch) {
     let head: R2Object | null = null;

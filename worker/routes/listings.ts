@@ -2,8 +2,13 @@
 // Numeric path params carry a regex so sibling routes on the same prefix (/featured,
 // /:id/barters, /:id/reviews) are never swallowed.
 import { Hono, type Context } from 'hono';
-import { LISTINGS_DEFAULT_LIMIT, LISTINGS_MAX_LIMIT, LISTINGS_RESULT_WINDOW, SEARCH_DISTANCES } from '../../src/shared/constants';
-import { listingCreateSchema, listingSearchSchema, listingUpdateSchema } from '../../src/shared/schemas';
+import {
+  LISTINGS_DEFAULT_LIMIT,
+  LISTINGS_MAX_LIMIT,
+  LISTINGS_RESULT_WINDOW,
+  SEARCH_DISTANCES,
+} from '@/shared/constants';
+import { listingCreateSchema, listingSearchSchema, listingUpdateSchema } from '@/shared/schemas';
 import { findUploads, uploadKeyFromPath, withThumbKeys } from '../db/queries/images';
 import {
   deleteListing,
@@ -19,7 +24,13 @@ import {
 } from '../db/queries/listings';
 import { PUBLIC_LIST_CACHE } from '../lib/cache-control';
 import { resolvePlace } from '../lib/gazetteer';
-import { afterDissolved, dissolveCirclesForListing, dissolveStatements, selectByListing, type DissolvedCircle } from '../lib/trade-circles/propose';
+import {
+  afterDissolved,
+  dissolveCirclesForListing,
+  dissolveStatements,
+  selectByListing,
+  type DissolvedCircle,
+} from '../lib/trade-circles/propose';
 import type { ListingRow, UserRow } from '../db/schema';
 import { detectMatchesForMember } from '../db/queries/matches';
 import { wantInfo } from '../db/queries/wants';
@@ -83,7 +94,8 @@ async function searchPosition(c: Context<AppEnv>): Promise<Position | null> {
   return fallback ? resolvePlace(c.env.ASSETS, fallback) : null;
 }
 
-const hasExplicitPosition = (c: Context<AppEnv>) => ['near', 'lat', 'lng'].some((name) => c.req.query(name) !== undefined);
+const hasExplicitPosition = (c: Context<AppEnv>) =>
+  ['near', 'lat', 'lng'].some((name) => c.req.query(name) !== undefined);
 
 listingRoutes.get('/', async (c) => {
   const query = parseWith(listingSearchSchema, c.req.query());
@@ -99,7 +111,9 @@ listingRoutes.get('/', async (c) => {
   const miles = query.distance && query.distance !== 'any' ? Number(query.distance) : null;
   const filter = { search: query.search, category: query.category, viewerId: c.get('user')?.id, limit, offset };
   const { items, total, exact } =
-    position && miles !== null ? await searchListingsNear(c.get('db'), filter, position, miles) : await searchListings(c.get('db'), filter, position);
+    position && miles !== null
+      ? await searchListingsNear(c.get('db'), filter, position, miles)
+      : await searchListings(c.get('db'), filter, position);
   c.header('X-Total-Count', String(total));
   // A text search's count is a lower bound when it had more matches than it considers ("1,000+").
   c.header('X-Total-Count-Exact', exact ? 'true' : 'false');
@@ -117,7 +131,12 @@ listingRoutes.get('/:id{[0-9]+}', async (c) => {
   // Only a position the request gives (near, lat/lng) adds distanceMiles to one listing.
   const viewer = c.get('user');
   // The other side of a block (either way) gets the 404 of a missing listing; admins see every listing.
-  const listing = await findListingShaped(c.get('db'), id, hasExplicitPosition(c) ? await searchPosition(c) : null, viewer && !viewer.isAdmin ? viewer.id : null);
+  const listing = await findListingShaped(
+    c.get('db'),
+    id,
+    hasExplicitPosition(c) ? await searchPosition(c) : null,
+    viewer && !viewer.isAdmin ? viewer.id : null,
+  );
   if (!listing || !listingShownTo(listing, viewer)) throw notFound('Listing not found');
   if (!viewer) return c.json(listing);
   return c.json(listingReply(listing, await wantInfo(c.get('db'), viewer.id, id, viewer.id === listing.userId)));
@@ -128,7 +147,10 @@ export const listingShownTo = (listing: { status: string; userId: number }, view
   listing.status !== 'hidden' || viewer?.id === listing.userId || viewer?.isAdmin === true;
 
 /** docs/api/wants-matches-circles.md: wantedByMe for a member, wantCount for the owner only. */
-export function listingReply<L extends object>(listing: L, { wantedByMe, wantCount }: { wantedByMe: boolean; wantCount: number | null }) {
+export function listingReply<L extends object>(
+  listing: L,
+  { wantedByMe, wantCount }: { wantedByMe: boolean; wantCount: number | null },
+) {
   return wantCount === null ? { ...listing, wantedByMe } : { ...listing, wantedByMe, wantCount };
 }
 
@@ -142,7 +164,12 @@ listingRoutes.post('/', memberBudget('listingCreatesPerMember'), async (c) => {
   const imageUrls = unique(fields.imageUrls);
   await assertOwnUploads(c, user, imageUrls, []);
   // The location stays as typed; its coordinates (null when no place matches) drive distance search.
-  const created = await insertListing(db, user.id, { ...fields, imageUrls }, await resolvePlace(c.env.ASSETS, fields.location));
+  const created = await insertListing(
+    db,
+    user.id,
+    { ...fields, imageUrls },
+    await resolvePlace(c.env.ASSETS, fields.location),
+  );
   // Matches the new listing makes are found after the reply (docs/decisions/023-wants-and-matches.md).
   await afterReply(c, () => detectMatchesForMember(c.env.DB, memberOf(user), c.env));
   return c.json(listingWithOwner(created, user), 201);
@@ -173,12 +200,14 @@ listingRoutes.put('/:id{[0-9]+}', memberBudget('listingEditsPerMember'), async (
   if (changes.status !== undefined && found.listing.status === 'hidden') throw conflict(HIDDEN_LISTING_MESSAGE);
   // A changed location is resolved again (null coordinates when no place matches).
   const place = changes.location !== undefined ? await resolvePlace(c.env.ASSETS, changes.location) : undefined;
-  const coordinates = place === undefined ? {} : { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
+  const coordinates =
+    place === undefined ? {} : { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
   const updated = await updateListing(db, found.listing, { ...changes, ...coordinates }, removed);
   if (!updated) throw conflict(HIDDEN_LISTING_MESSAGE);
   if (changes.status !== undefined && updated.status !== 'active') await dissolveCirclesForListing(c.env, updated.id);
   await deleteImages(c, removed);
-  if (updated.status === 'active' && changesWhatMatches(found.listing, updated)) await afterReply(c, () => detectMatchesForMember(c.env.DB, memberOf(user), c.env));
+  if (updated.status === 'active' && changesWhatMatches(found.listing, updated))
+    await afterReply(c, () => detectMatchesForMember(c.env.DB, memberOf(user), c.env));
   return c.json(listingWithOwner(updated, found.owner));
 });
 
@@ -190,7 +219,11 @@ listingRoutes.delete('/:id{[0-9]+}', memberBudget('listingEditsPerMember'), asyn
   if (found.listing.userId !== user.id && !user.isAdmin) throw forbidden('You can only delete your own listing');
   // A proposed trade circle with this listing is declined in the delete's own batch (decision 024).
   const at = new Date().toISOString();
-  const [dissolved] = await deleteListing(db, found.listing, dissolveStatements(c.env.DB, selectByListing(found.listing.id), at));
+  const [dissolved] = await deleteListing(
+    db,
+    found.listing,
+    dissolveStatements(c.env.DB, selectByListing(found.listing.id), at),
+  );
   await afterDissolved(c.env, dissolved!.results as DissolvedCircle[], 'listing_deleted', at);
   await deleteImages(c, found.listing.imageUrls);
   return c.json({ message: 'Listing deleted' });
@@ -208,7 +241,12 @@ userListingRoutes.get('/:id{[0-9]+}/listings', async (c) => {
 
 const unique = (values: string[]) => [...new Set(values)];
 
-const memberOf = (user: UserRow) => ({ id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl });
+const memberOf = (user: UserRow) => ({
+  id: user.id,
+  username: user.username,
+  displayName: user.displayName,
+  avatarUrl: user.avatarUrl,
+});
 
 /** An edit that can make new matches: the listing became active, or what it is or wants changed. */
 function changesWhatMatches(before: ListingRow, after: ListingRow): boolean {
@@ -224,7 +262,8 @@ function changesWhatMatches(before: ListingRow, after: ListingRow): boolean {
 
 async function assertKnownCategories(c: Context<AppEnv>, slugs: string[]) {
   const unknown = await unknownCategories(c.get('db'), slugs);
-  if (unknown.length) throw badRequest('Please select a valid category', { categoriesOffered: 'Please select a valid category' });
+  if (unknown.length)
+    throw badRequest('Please select a valid category', { categoriesOffered: 'Please select a valid category' });
 }
 
 /**

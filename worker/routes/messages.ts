@@ -1,13 +1,20 @@
 // Messages (docs/api/messaging-barters-reviews.md, "Messages"): a member writes to a listing's
 // owner, or the owner answers; every message is about one listing.
 import { Hono } from 'hono';
-import { BLOCKED_MEMBER_MESSAGE, messageSchema } from '../../src/shared/schemas';
+import { BLOCKED_MEMBER_MESSAGE, messageSchema } from '@/shared/schemas';
 import { messagesOfUser, sendMessage } from '../db/queries/messages';
 import { message } from '../db/shapes';
 import { afterReply } from '../lib/after-reply';
 import { roomStub } from '../lib/conversation-room';
 import { badRequest, forbidden, notFound } from '../lib/errors';
-import { HELD_REPLY, hasLink, holdMessage, isYoungAccount, shouldHold, tooManyHeld } from '../lib/moderation/held-messages';
+import {
+  HELD_REPLY,
+  hasLink,
+  holdMessage,
+  isYoungAccount,
+  shouldHold,
+  tooManyHeld,
+} from '../lib/moderation/held-messages';
 import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
@@ -34,12 +41,21 @@ messageRoutes.post('/', async (c) => {
   // message with a link is looked at; every other message goes the ordinary way below, unchanged.
   if (isYoungAccount(user.createdAt) && hasLink(input.content) && (await shouldHold(c.env.DB, user.id))) {
     await checkMessageBudget(c.env.DB, user.id);
-    const outcome = await holdMessage(c.env.DB, { senderId: user.id, receiverId: input.receiverId, listingId: input.listingId, content: input.content });
+    const outcome = await holdMessage(c.env.DB, {
+      senderId: user.id,
+      receiverId: input.receiverId,
+      listingId: input.listingId,
+      content: input.content,
+    });
     if (outcome.held) return c.json(HELD_REPLY, 202);
     if (outcome.listingOwner === null) throw notFound('Listing not found');
     if (!outcome.receiverFound) throw notFound('User not found');
-    if (input.receiverId === user.id && outcome.listingOwner === user.id) throw badRequest('You cannot contact yourself for your own listing');
-    if (input.receiverId === user.id || (outcome.listingOwner !== user.id && outcome.listingOwner !== input.receiverId)) {
+    if (input.receiverId === user.id && outcome.listingOwner === user.id)
+      throw badRequest('You cannot contact yourself for your own listing');
+    if (
+      input.receiverId === user.id ||
+      (outcome.listingOwner !== user.id && outcome.listingOwner !== input.receiverId)
+    ) {
       throw badRequest('Messages about a listing are between its owner and another member');
     }
     if (outcome.blocked) throw forbidden(BLOCKED_MEMBER_MESSAGE);
@@ -48,18 +64,29 @@ messageRoutes.post('/', async (c) => {
   }
   // One round trip: the lookups, the budget's gate and the writes, which the route's rules guard
   // in SQL (sendMessage); a full budget fails the batch and answers 429 (withMessageBudget).
-  const { listing, receiver, blocked, row: created } = await withMessageBudget(c.env.DB, user.id, () =>
-    sendMessage(db, { senderId: user.id, receiverId: input.receiverId, listingId: input.listingId, content: input.content }, user.displayName),
+  const {
+    listing,
+    receiver,
+    blocked,
+    row: created,
+  } = await withMessageBudget(c.env.DB, user.id, () =>
+    sendMessage(
+      db,
+      { senderId: user.id, receiverId: input.receiverId, listingId: input.listingId, content: input.content },
+      user.displayName,
+    ),
   );
   if (!listing) throw notFound('Listing not found');
   if (!receiver) throw notFound('User not found');
-  if (receiver.id === user.id && listing.userId === user.id) throw badRequest('You cannot contact yourself for your own listing');
+  if (receiver.id === user.id && listing.userId === user.id)
+    throw badRequest('You cannot contact yourself for your own listing');
   if (receiver.id === user.id || (listing.userId !== user.id && listing.userId !== receiver.id)) {
     throw badRequest('Messages about a listing are between its owner and another member');
   }
   // A block either way (a stale tab included): nothing was stored (decision 035).
   if (blocked) throw forbidden(BLOCKED_MEMBER_MESSAGE);
-  if (!created) throw new Error(`message from ${user.id} about listing ${listing.id} passed the checks but was not stored`);
+  if (!created)
+    throw new Error(`message from ${user.id} about listing ${listing.id} passed the checks but was not stored`);
 
   const shaped = message(created);
   // D1 is the record; the room only fans out, after the reply (the sender's SPA takes the reply's

@@ -2,12 +2,23 @@
 // the emailed link, unsubscribe by the link every email carries.
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { newsletterSubscribeSchema } from '../../src/shared/schemas';
-import { confirmSignedSubscription, confirmSubscription, findSubscription, unsubscribe, unsubscribeUnconfirmed } from '../db/queries/newsletter';
+import { newsletterSubscribeSchema } from '@/shared/schemas';
+import {
+  confirmSignedSubscription,
+  confirmSubscription,
+  findSubscription,
+  unsubscribe,
+  unsubscribeUnconfirmed,
+} from '../db/queries/newsletter';
 import { sha256Hex } from '../lib/crypto';
 import { newsletterConfirmationEmail, queueEmail } from '../lib/email';
 import { badRequest } from '../lib/errors';
-import { NEWSLETTER_TOKEN_MAX, newsletterTokens, readConfirmToken, readUnsubscribeToken } from '../lib/newsletter-links';
+import {
+  NEWSLETTER_TOKEN_MAX,
+  newsletterTokens,
+  readConfirmToken,
+  readUnsubscribeToken,
+} from '../lib/newsletter-links';
 import { clientIp, hit } from '../lib/rate-limit';
 import { isoNow } from '../lib/time';
 import { parseBody } from '../lib/validate';
@@ -20,7 +31,11 @@ const CONFIRM_FAILED = 'This confirmation link is invalid or has expired.';
 const UNSUBSCRIBE_FAILED = 'This unsubscribe link is invalid.';
 
 const unsubscribeSchema = v.object({
-  token: v.pipe(v.string(UNSUBSCRIBE_FAILED), v.nonEmpty(UNSUBSCRIBE_FAILED), v.maxLength(NEWSLETTER_TOKEN_MAX, UNSUBSCRIBE_FAILED)),
+  token: v.pipe(
+    v.string(UNSUBSCRIBE_FAILED),
+    v.nonEmpty(UNSUBSCRIBE_FAILED),
+    v.maxLength(NEWSLETTER_TOKEN_MAX, UNSUBSCRIBE_FAILED),
+  ),
 });
 
 newsletterRoutes.post('/subscribe', async (c) => {
@@ -36,7 +51,10 @@ newsletterRoutes.post('/subscribe', async (c) => {
   // signed links and all. A confirmed address gets no new mail, and the same reply (no enumeration).
   if ((await findSubscription(db, email))?.status !== 'confirmed') {
     const tokens = await newsletterTokens(c.env.SIGNING_SECRET, email);
-    await queueEmail(db, newsletterConfirmationEmail(new URL(c.req.url).origin, email, tokens.confirm, tokens.unsubscribe));
+    await queueEmail(
+      db,
+      newsletterConfirmationEmail(new URL(c.req.url).origin, email, tokens.confirm, tokens.unsubscribe),
+    );
   }
   return c.json(SUBSCRIBE_REPLY);
 });

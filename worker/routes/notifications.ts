@@ -1,7 +1,7 @@
 // Notifications for the header's bell: one entry per conversation, barter, review or saved search
 // (worker/db/queries/notifications.ts explains the folding). Each member sees only their own.
 import { Hono } from 'hono';
-import { notificationsReadSchema } from '../../src/shared/schemas';
+import { notificationsReadSchema } from '@/shared/schemas';
 import { markNotificationsRead, readBell } from '../db/queries/notifications';
 import { forbidden, HttpError } from '../lib/errors';
 import { memberSocketsStub, sessionKeyOf } from '../lib/member-sockets';
@@ -44,6 +44,7 @@ notificationRoutes.get('/ws', async (c) => {
     'X-Session-Created': String(session.createdAt),
   });
   const upgraded = await memberSocketsStub(c.env, user.id).fetch(new Request(c.req.url, { headers }));
-  if (upgraded.status !== 101 || !upgraded.webSocket) throw new HttpError(500, 'Could not open the notifications socket');
+  if (upgraded.status !== 101 || !upgraded.webSocket)
+    throw new HttpError(500, 'Could not open the notifications socket');
   return new Response(null, { status: 101, webSocket: upgraded.webSocket });
 });

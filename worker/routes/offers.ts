@@ -4,10 +4,10 @@
 // to both members over the conversation's room.
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { Offer } from '../../src/shared/api-types';
-import { conversationKeyOf } from '../../src/shared/conversation-key';
-import { BLOCKED_MEMBER_MESSAGE, offerCreateSchema, offerTermsSchema } from '../../src/shared/schemas';
-import type { ServerFrame } from '../../src/shared/ws-frames';
+import type { Offer } from '@/shared/api-types';
+import { conversationKeyOf } from '@/shared/conversation-key';
+import { BLOCKED_MEMBER_MESSAGE, offerCreateSchema, offerTermsSchema } from '@/shared/schemas';
+import type { ServerFrame } from '@/shared/ws-frames';
 import { sql } from 'drizzle-orm';
 import { findBarterById } from '../db/queries/barters';
 import { listingGone } from '../db/queries/listing-deletion';
@@ -27,9 +27,8 @@ import {
   liveBarterOf,
   openOfferOf,
   shapeOffer,
-  type EventLine,
 } from '../db/queries/offers';
-import { findUserById, isUniqueViolation } from '../db/queries/users';
+import { isUniqueViolation } from '../db/queries/users';
 import type { Db } from '../db/client';
 import type { ListingRow, OfferRow, UserRow } from '../db/schema';
 import { barter as shapeBarter, message as shapeMessage } from '../db/shapes';
@@ -62,10 +61,14 @@ export const OFFER_MESSAGES = {
   itemGone: 'An offered listing is no longer available',
 } as const;
 
-const findListing = (db: Db, id: number) => db.query.listings.findFirst({ where: (l, { and, eq }) => and(eq(l.id, id), sql`NOT ${listingGone('listings')}`) });
+const findListing = (db: Db, id: number) =>
+  db.query.listings.findFirst({ where: (l, { and, eq }) => and(eq(l.id, id), sql`NOT ${listingGone('listings')}`) });
 
 /** The wants a listing that does not accept other offers takes: its main want and its options. */
-export const wantsOf = (listing: Pick<ListingRow, 'whatUserWants' | 'whatUserWantsOptions'>) => [listing.whatUserWants, ...listing.whatUserWantsOptions];
+export const wantsOf = (listing: Pick<ListingRow, 'whatUserWants' | 'whatUserWantsOptions'>) => [
+  listing.whatUserWants,
+  ...listing.whatUserWantsOptions,
+];
 const sameWant = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 interface Terms {
@@ -77,8 +80,15 @@ interface Terms {
  * Checks the terms of an offer for `listing` in which `giverId` (never the owner) gives, proposed by
  * `proposerId`. Returns the given listings' titles in the order given, for the conversation line.
  */
-async function checkTerms(db: Db, listing: ListingRow, giverId: number, proposerId: number, terms: Terms): Promise<{ terms: Terms; titles: string[] }> {
-  if (terms.givenListingIds.includes(listing.id)) throw badRequest(OFFER_MESSAGES.itself, { givenListingIds: OFFER_MESSAGES.itself });
+async function checkTerms(
+  db: Db,
+  listing: ListingRow,
+  giverId: number,
+  proposerId: number,
+  terms: Terms,
+): Promise<{ terms: Terms; titles: string[] }> {
+  if (terms.givenListingIds.includes(listing.id))
+    throw badRequest(OFFER_MESSAGES.itself, { givenListingIds: OFFER_MESSAGES.itself });
   const rows = await listingsByIds(db, terms.givenListingIds);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of terms.givenListingIds) {
@@ -88,7 +98,8 @@ async function checkTerms(db: Db, listing: ListingRow, giverId: number, proposer
       const message = proposerId === giverId ? OFFER_MESSAGES.notYours : OFFER_MESSAGES.counterNotTheirs;
       throw badRequest(message, { givenListingIds: message });
     }
-    if (row.status !== 'active') throw badRequest(OFFER_MESSAGES.itemInactive, { givenListingIds: OFFER_MESSAGES.itemInactive });
+    if (row.status !== 'active')
+      throw badRequest(OFFER_MESSAGES.itemInactive, { givenListingIds: OFFER_MESSAGES.itemInactive });
   }
   let text = terms.text;
   if (!listing.acceptOffers) {
@@ -98,11 +109,15 @@ async function checkTerms(db: Db, listing: ListingRow, giverId: number, proposer
     if (!want) throw badRequest(OFFER_MESSAGES.onlyWants, { text: OFFER_MESSAGES.onlyWants });
     text = want;
   }
-  return { terms: { givenListingIds: terms.givenListingIds, text }, titles: terms.givenListingIds.map((id) => byId.get(id)!.title) };
+  return {
+    terms: { givenListingIds: terms.givenListingIds, text },
+    titles: terms.givenListingIds.map((id) => byId.get(id)!.title),
+  };
 }
 
 /** "“Road bike” + “Tent” + 2 hours of gardening" */
-export const describeTerms = (titles: string[], text: string | null) => [...titles.map((t) => `“${t}”`), ...(text ? [text] : [])].join(' + ');
+export const describeTerms = (titles: string[], text: string | null) =>
+  [...titles.map((t) => `“${t}”`), ...(text ? [text] : [])].join(' + ');
 
 /**
  * The offer named in the path, for one of its two members (admins may read it, not act). Reading
@@ -112,7 +127,8 @@ async function offerFor(c: Context<AppEnv>, user: UserRow, { adminMayRead = fals
   const found = await findOfferAcrossBlock(c.get('db'), parseId(c.req.param('id'), 'Offer'));
   if (!found) throw notFound('Offer not found');
   const { offer, blocked } = found;
-  if (offer.fromUserId !== user.id && offer.toUserId !== user.id && !(adminMayRead && user.isAdmin)) throw forbidden(OFFER_MESSAGES.notParty);
+  if (offer.fromUserId !== user.id && offer.toUserId !== user.id && !(adminMayRead && user.isAdmin))
+    throw forbidden(OFFER_MESSAGES.notParty);
   if (blocked && !adminMayRead) throw forbidden(BLOCKED_MEMBER_MESSAGE);
   return offer;
 }
@@ -120,14 +136,29 @@ async function offerFor(c: Context<AppEnv>, user: UserRow, { adminMayRead = fals
 const requestId = (c: Context<AppEnv>) => c.req.header('cf-ray') ?? 'local';
 
 /** The offer's frames after a step: its new event lines, then the offer (and a barter) as they stand. */
-async function pushStep(c: Context<AppEnv>, offer: OfferRow, shaped: Offer, lineKeys: string[], extra: ServerFrame[] = []) {
+async function pushStep(
+  c: Context<AppEnv>,
+  offer: OfferRow,
+  shaped: Offer,
+  lineKeys: string[],
+  extra: ServerFrame[] = [],
+) {
   const db = c.get('db');
   const lines = lineKeys.length > 0 ? await eventLinesByKeys(db, lineKeys) : [];
-  const frames: ServerFrame[] = [...lines.map((m) => ({ type: 'message' as const, message: shapeMessage(m) })), { type: 'offer', offer: shaped }, ...extra];
+  const frames: ServerFrame[] = [
+    ...lines.map((m) => ({ type: 'message' as const, message: shapeMessage(m) })),
+    { type: 'offer', offer: shaped },
+    ...extra,
+  ];
   await pushToRoom(c.env, { listingId: offer.listingId, a: offer.fromUserId, b: offer.toUserId }, frames, requestId(c));
 }
 
-const offerNotice = (actor: UserRow, to: number, listing: { id: number; title: string }, text: string): NotificationEvent => ({
+const offerNotice = (
+  actor: UserRow,
+  to: number,
+  listing: { id: number; title: string },
+  text: string,
+): NotificationEvent => ({
   userId: to,
   kind: 'offer',
   subjectKey: subjectKeys.conversation(listing.id, actor.id),
@@ -147,7 +178,10 @@ offerRoutes.post('/', offerStepBudget, async (c) => {
   if (listing.userId === user.id) throw badRequest(OFFER_MESSAGES.ownListing);
   if (found.blocked) throw forbidden(BLOCKED_MEMBER_MESSAGE);
   if (listing.status !== 'active') throw badRequest(OFFER_MESSAGES.listingUnavailable);
-  const { terms, titles } = await checkTerms(db, listing, user.id, user.id, { givenListingIds: input.givenListingIds, text: input.text ?? null });
+  const { terms, titles } = await checkTerms(db, listing, user.id, user.id, {
+    givenListingIds: input.givenListingIds,
+    text: input.text ?? null,
+  });
 
   const key = conversationKeyOf(listing.id, user.id, listing.userId);
   if (await openOfferOf(db, key)) throw conflict(OFFER_MESSAGES.openExists);
@@ -177,7 +211,14 @@ offerRoutes.post('/', offerStepBudget, async (c) => {
   const lines = await linesByIds(db, [made.lineId]);
   const covering = input.message
     ? await db.query.messages.findFirst({
-        where: (m, { and, eq, lt }) => and(eq(m.listingId, listing.id), eq(m.senderId, user.id), eq(m.receiverId, listing.userId), eq(m.kind, 'text'), lt(m.id, lines[0]?.id ?? Number.MAX_SAFE_INTEGER)),
+        where: (m, { and, eq, lt }) =>
+          and(
+            eq(m.listingId, listing.id),
+            eq(m.senderId, user.id),
+            eq(m.receiverId, listing.userId),
+            eq(m.kind, 'text'),
+            lt(m.id, lines[0]?.id ?? Number.MAX_SAFE_INTEGER),
+          ),
         orderBy: (m, { desc }) => [desc(m.id)],
       })
     : undefined;
@@ -214,7 +255,12 @@ offerRoutes.post('/:id{[0-9]+}/accept', offerStepBudget, async (c) => {
 
   // What was offered must still be there: otherwise the offer expires instead.
   const items = (await shapeOffer(db, offer)).givenListings;
-  const gone = listing.status !== 'active' ? OFFER_MESSAGES.listingGone : items.some((i) => i.status !== 'active') ? OFFER_MESSAGES.itemGone : null;
+  const gone =
+    listing.status !== 'active'
+      ? OFFER_MESSAGES.listingGone
+      : items.some((i) => i.status !== 'active')
+        ? OFFER_MESSAGES.itemGone
+        : null;
   if (gone) {
     if (await closeOffer(db, offer, 'expired', null)) {
       const after = (await findOfferById(db, offer.id))!;
@@ -224,17 +270,25 @@ offerRoutes.post('/:id{[0-9]+}/accept', offerStepBudget, async (c) => {
   }
 
   const lineKey = `offer:${offer.id}:accepted`;
-  const { accepted, offer: after } = await acceptOffer(db, offer, { ownerId, memberId }, {
-    senderId: user.id,
-    receiverId: offer.fromUserId,
-    listingId: offer.listingId,
-    content: `${user.displayName} accepted the offer`,
-    event: { type: 'offer_accepted', offerId: offer.id },
-    key: lineKey,
-  });
+  const { accepted, offer: after } = await acceptOffer(
+    db,
+    offer,
+    { ownerId, memberId },
+    {
+      senderId: user.id,
+      receiverId: offer.fromUserId,
+      listingId: offer.listingId,
+      content: `${user.displayName} accepted the offer`,
+      event: { type: 'offer_accepted', offerId: offer.id },
+      key: lineKey,
+    },
+  );
   // A racing accept, decline or withdrawal got there first.
   if (!accepted) throw conflict(OFFER_MESSAGES.notOpen);
-  await notify(db, offerNotice(user, offer.fromUserId, listing, `${user.displayName} accepted your offer on "${listing.title}"`));
+  await notify(
+    db,
+    offerNotice(user, offer.fromUserId, listing, `${user.displayName} accepted your offer on "${listing.title}"`),
+  );
   const shaped = await shapeOffer(db, after);
   const barterRow = after.barterId ? await findBarterById(db, after.barterId) : undefined;
   await pushStep(c, after, shaped, [lineKey], barterRow ? [{ type: 'barter', barter: shapeBarter(barterRow) }] : []);
@@ -257,7 +311,8 @@ for (const action of ['decline', 'withdraw'] as const) {
       senderId: user.id,
       receiverId: other,
       listingId: offer.listingId,
-      content: action === 'decline' ? `${user.displayName} declined the offer` : `${user.displayName} withdrew the offer`,
+      content:
+        action === 'decline' ? `${user.displayName} declined the offer` : `${user.displayName} withdrew the offer`,
       event: { type: action === 'decline' ? 'offer_declined' : 'offer_withdrawn', offerId: offer.id },
       key: lineKey,
     });
@@ -265,7 +320,10 @@ for (const action of ['decline', 'withdraw'] as const) {
     const after = (await findOfferById(db, offer.id))!;
     const listing = await findListing(db, offer.listingId);
     if (listing) {
-      const text = action === 'decline' ? `${user.displayName} declined your offer on "${listing.title}"` : `${user.displayName} withdrew their offer on "${listing.title}"`;
+      const text =
+        action === 'decline'
+          ? `${user.displayName} declined your offer on "${listing.title}"`
+          : `${user.displayName} withdrew their offer on "${listing.title}"`;
       await notify(db, offerNotice(user, other, listing, text));
     }
     const shaped = await shapeOffer(db, after);
@@ -288,7 +346,10 @@ offerRoutes.post('/:id{[0-9]+}/counter', offerStepBudget, async (c) => {
   if (offer.status !== 'open') throw conflict(OFFER_MESSAGES.notOpen);
   const { listing, memberId } = await partiesOf(db, offer);
   if (listing.status !== 'active') throw conflict(OFFER_MESSAGES.listingGone);
-  const { terms, titles } = await checkTerms(db, listing, memberId, user.id, { givenListingIds: input.givenListingIds, text: input.text ?? null });
+  const { terms, titles } = await checkTerms(db, listing, memberId, user.id, {
+    givenListingIds: input.givenListingIds,
+    text: input.text ?? null,
+  });
   const other = offer.fromUserId === user.id ? offer.toUserId : offer.fromUserId;
   const revising = offer.fromUserId === user.id;
 
@@ -302,7 +363,12 @@ offerRoutes.post('/:id{[0-9]+}/counter', offerStepBudget, async (c) => {
         {
           lineContent: `${user.displayName} ${revising ? 'changed the offer to' : 'countered with'} ${describeTerms(titles, terms.text)}`,
           eventType: 'offer_countered',
-          notice: offerNotice(user, other, listing, `${user.displayName} ${revising ? 'changed their offer' : 'countered your offer'} on "${listing.title}"`),
+          notice: offerNotice(
+            user,
+            other,
+            listing,
+            `${user.displayName} ${revising ? 'changed their offer' : 'countered your offer'} on "${listing.title}"`,
+          ),
         },
       ),
     );
@@ -313,6 +379,12 @@ offerRoutes.post('/:id{[0-9]+}/counter', offerStepBudget, async (c) => {
   if (!created) throw conflict(OFFER_MESSAGES.notOpen);
   const replaced = (await findOfferById(db, offer.id))!;
   const shaped = await shapeOffer(db, created);
-  await pushStep(c, created, shaped, [`offer:${offer.id}:countered`], [{ type: 'offer', offer: await shapeOffer(db, replaced) }]);
+  await pushStep(
+    c,
+    created,
+    shaped,
+    [`offer:${offer.id}:countered`],
+    [{ type: 'offer', offer: await shapeOffer(db, replaced) }],
+  );
   return c.json(shaped, 201);
 });

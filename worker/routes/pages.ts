@@ -9,13 +9,26 @@ import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
-import { browseSearchSchema, listingParamsOf } from '../../src/features/search/search-params';
-import type { BootData, BootListingParams } from '../../src/shared/boot';
-import { BROWSE_PAGE_SIZE, FEATURED_LIMIT, HOME_GRID_SHOWN, HOME_STORIES_SHOWN, LISTINGS_MAX_LIMIT, LISTINGS_RESULT_WINDOW } from '../../src/shared/constants';
-import { CONVERSATIONS_PAGE_DEFAULT } from '../../src/shared/conversation-cursor';
-import { USERNAME_MAX_LENGTH } from '../../src/shared/schemas';
+import { browseSearchSchema, listingParamsOf } from '@/features/search/search-params';
+import type { BootData, BootListingParams } from '@/shared/boot';
+import {
+  BROWSE_PAGE_SIZE,
+  FEATURED_LIMIT,
+  HOME_GRID_SHOWN,
+  HOME_STORIES_SHOWN,
+  LISTINGS_MAX_LIMIT,
+  LISTINGS_RESULT_WINDOW,
+} from '@/shared/constants';
+import { CONVERSATIONS_PAGE_DEFAULT } from '@/shared/conversation-cursor';
+import { USERNAME_MAX_LENGTH } from '@/shared/schemas';
 import { visibleTestimonialsRead } from '../db/queries/community';
-import { browsePageRead, categoriesRead, featuredListingsRead, listingShapedRead, type SearchAnswer } from '../db/queries/listings';
+import {
+  browsePageRead,
+  categoriesRead,
+  featuredListingsRead,
+  listingShapedRead,
+  type SearchAnswer,
+} from '../db/queries/listings';
 import { conversationSummariesRead } from '../db/queries/messages';
 import { userByUsernameQuery } from '../db/queries/users';
 import { wantInfoRead } from '../db/queries/wants';
@@ -62,7 +75,10 @@ type PageData = { data: Embedded; found: boolean };
 async function withCategories<const T extends readonly Read<unknown>[]>(c: Context<AppEnv>, reads: T) {
   const db = c.get('db');
   const [categories, ...replies] = await runReads(db, [categoriesRead(db), ...reads] as const);
-  return { categories, replies: replies as unknown as { -readonly [K in keyof T]: T[K] extends Read<infer R> ? R : never } };
+  return {
+    categories,
+    replies: replies as unknown as { -readonly [K in keyof T]: T[K] extends Read<infer R> ? R : never },
+  };
 }
 
 async function nothingMore(c: Context<AppEnv>, found: boolean): Promise<PageData> {
@@ -74,11 +90,18 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const page = matchPage(url.pathname);
   const viewer = c.get('user');
-  const [html, pageData] = await Promise.all([c.env.ASSETS.fetch(new Request(new URL('/', url))), page ? readPage(c, page.route, page.param, url) : nothingMore(c, false)]);
+  const [html, pageData] = await Promise.all([
+    c.env.ASSETS.fetch(new Request(new URL('/', url))),
+    page ? readPage(c, page.route, page.param, url) : nothingMore(c, false),
+  ]);
   // No app page to serve (a build without the SPA): pass on what the assets answered.
   if (!html.ok) return html;
   const headers = new Headers(PAGE_HEADERS);
-  return withBootData(html, { user: viewer ? selfUser(viewer) : null, ...pageData.data }, { status: pageData.found ? 200 : 404, headers });
+  return withBootData(
+    html,
+    { user: viewer ? selfUser(viewer) : null, ...pageData.data },
+    { status: pageData.found ? 200 : 404, headers },
+  );
 }
 
 /** The first screen's replies of a page, with the categories: one D1 batch. */
@@ -102,7 +125,12 @@ function readPage(c: Context<AppEnv>, route: PageRoute, param: string | undefine
 }
 
 /** GET /api/listings's page as the SPA keys it (listingPageQuery) and as the route answers it. */
-const listingPageOf = (params: BootListingParams, answer: SearchAnswer) => ({ params, listings: answer.items, total: answer.total, exact: answer.exact });
+const listingPageOf = (params: BootListingParams, answer: SearchAnswer) => ({
+  params,
+  listings: answer.items,
+  total: answer.total,
+  exact: answer.exact,
+});
 
 async function homePage(c: Context<AppEnv>, viewer: UserRow | null): Promise<PageData> {
   const db = c.get('db');
@@ -116,7 +144,15 @@ async function homePage(c: Context<AppEnv>, viewer: UserRow | null): Promise<Pag
     browsePageRead(db, { viewerId: viewer?.id, limit: params.limit, offset: params.offset })!,
     visibleTestimonialsRead(db, HOME_STORIES_SHOWN),
   ] as const);
-  return { data: { categories, featured, listingPage: listingPageOf(params, listings), testimonials: { limit: HOME_STORIES_SHOWN, items: testimonials } }, found: true };
+  return {
+    data: {
+      categories,
+      featured,
+      listingPage: listingPageOf(params, listings),
+      testimonials: { limit: HOME_STORIES_SHOWN, items: testimonials },
+    },
+    found: true,
+  };
 }
 
 /**
@@ -141,11 +177,26 @@ export function routerSearch(search: URLSearchParams): Record<string, unknown> {
 async function browsePage(c: Context<AppEnv>, viewer: UserRow | null, url: URL): Promise<PageData> {
   const db = c.get('db');
   // What the SPA's browse route asks for this URL (src/routes/browse.tsx).
-  const params: BootListingParams = listingParamsOf(v.parse(browseSearchSchema, routerSearch(url.searchParams)), BROWSE_PAGE_SIZE);
+  const params: BootListingParams = listingParamsOf(
+    v.parse(browseSearchSchema, routerSearch(url.searchParams)),
+    BROWSE_PAGE_SIZE,
+  );
   // A text search (two round trips) or one measured from a place (the gazetteer) is left to the
   // SPA's call, as is a page the route refuses (past the result window).
-  const embeddable = params.distance === undefined && params.near === undefined && params.offset < LISTINGS_RESULT_WINDOW && params.limit <= LISTINGS_MAX_LIMIT;
-  const page = embeddable ? browsePageRead(db, { search: params.search, category: params.category?.trim(), viewerId: viewer?.id, limit: params.limit, offset: params.offset }) : null;
+  const embeddable =
+    params.distance === undefined &&
+    params.near === undefined &&
+    params.offset < LISTINGS_RESULT_WINDOW &&
+    params.limit <= LISTINGS_MAX_LIMIT;
+  const page = embeddable
+    ? browsePageRead(db, {
+        search: params.search,
+        category: params.category?.trim(),
+        viewerId: viewer?.id,
+        limit: params.limit,
+        offset: params.offset,
+      })
+    : null;
   if (!page) return nothingMore(c, true);
   const {
     categories,
@@ -157,7 +208,11 @@ async function browsePage(c: Context<AppEnv>, viewer: UserRow | null, url: URL):
 /** A listing's owner, by the listing (the seller card's GET /api/users/username/{name}), in the same batch. */
 function ownerOfListingRead(c: Context<AppEnv>, id: number) {
   const db = c.get('db');
-  const query = db.select().from(users).where(sql`${users.id} = (SELECT user_id FROM listings WHERE id = ${id})`).limit(1);
+  const query = db
+    .select()
+    .from(users)
+    .where(sql`${users.id} = (SELECT user_id FROM listings WHERE id = ${id})`)
+    .limit(1);
   return read(query, ([row]) => (row ? userFor(c.get('user'), row) : undefined));
 }
 
@@ -171,9 +226,16 @@ async function listingPage(c: Context<AppEnv>, viewer: UserRow | null, param: st
   const {
     categories,
     replies: [listing, owner, wants],
-  } = await withCategories(c, [listingRead, ownerOfListingRead(c, id), viewer ? wantInfoRead(db, viewer.id, id, isOwner!) : NO_WANTS] as const);
+  } = await withCategories(c, [
+    listingRead,
+    ownerOfListingRead(c, id),
+    viewer ? wantInfoRead(db, viewer.id, id, isOwner!) : NO_WANTS,
+  ] as const);
   if (!listing || !listingShownTo(listing, viewer)) return { data: { categories }, found: false };
-  return { data: { categories, listing: wants ? listingReply(listing, wants) : listing, ...(owner ? { profile: owner } : {}) }, found: true };
+  return {
+    data: { categories, listing: wants ? listingReply(listing, wants) : listing, ...(owner ? { profile: owner } : {}) },
+    found: true,
+  };
 }
 
 /** A guest wants nothing: a read without a statement. */
@@ -189,7 +251,10 @@ async function profilePage(c: Context<AppEnv>, viewer: UserRow | null, username:
   const {
     categories,
     replies: [profile, conversations],
-  } = await withCategories(c, [read(userByUsernameQuery(db, username), ([row]) => (row ? userFor(viewer, row) : undefined)), otherMember ? conversationsRead(db, viewer) : NO_CONVERSATIONS] as const);
+  } = await withCategories(c, [
+    read(userByUsernameQuery(db, username), ([row]) => (row ? userFor(viewer, row) : undefined)),
+    otherMember ? conversationsRead(db, viewer) : NO_CONVERSATIONS,
+  ] as const);
   if (!profile) return { data: { categories }, found: false };
   return { data: { categories, profile, ...(conversations ? { conversations } : {}) }, found: true };
 }
@@ -205,5 +270,6 @@ async function messagesPage(c: Context<AppEnv>, viewer: UserRow | null): Promise
 }
 
 /** The SPA's conversationsQuery asks for a page (?limit=…), whose summaries carry their cursor. */
-const conversationsRead = (db: Db, viewer: UserRow) => conversationSummariesRead(db, viewer.id, { limit: CONVERSATIONS_PAGE_DEFAULT, withCursor: true });
+const conversationsRead = (db: Db, viewer: UserRow) =>
+  conversationSummariesRead(db, viewer.id, { limit: CONVERSATIONS_PAGE_DEFAULT, withCursor: true });
 const NO_CONVERSATIONS: Read<null> = { queries: [], reply: () => null };

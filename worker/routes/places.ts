@@ -11,7 +11,10 @@ export const placeRoutes = new Hono<AppEnv>();
 
 placeRoutes.get('/', async (c) => {
   const q = c.req.query('q') ?? '';
-  if (q.length > PLACE_QUERY_MAX) throw badRequest(`Place search must be at most ${PLACE_QUERY_MAX} characters`, { q: `Place search must be at most ${PLACE_QUERY_MAX} characters` });
+  if (q.length > PLACE_QUERY_MAX)
+    throw badRequest(`Place search must be at most ${PLACE_QUERY_MAX} characters`, {
+      q: `Place search must be at most ${PLACE_QUERY_MAX} characters`,
+    });
   const found = await suggestPlaces(c.env.ASSETS, q);
   // The gazetteer only changes with a deploy: browsers may keep an answer for an hour.
   c.header('Cache-Control', 'public, max-age=3600');

@@ -2,8 +2,8 @@
 // message they received, an offer they are a party to or a line of a trade circle they belong to;
 // and lists their own reports with what came of them. Admins work the queue in admin-moderation.ts.
 import { Hono } from 'hono';
-import type { ReportTargetType } from '../../src/shared/api-types';
-import { reportCreateSchema } from '../../src/shared/schemas';
+import type { ReportTargetType } from '@/shared/api-types';
+import { reportCreateSchema } from '@/shared/schemas';
 import { fileReport, myReport, openReportOf, reportsOf, targetFactsStatement } from '../db/queries/reports';
 import type { TargetFacts } from '../db/queries/report-targets';
 import { isUniqueViolation } from '../db/queries/users';
@@ -73,7 +73,15 @@ reportRoutes.post('/', async (c) => {
   if (allowed === 'own') throw badRequest(OWN[input.targetType]);
   if (allowed === 'unseen') throw notFound(MISSING[input.targetType]);
 
-  const report = { reporterId: user.id, targetType: input.targetType, targetId, targetUserId: facts.owner, reason: input.reason, details: input.details, snapshot: facts.snapshot };
+  const report = {
+    reporterId: user.id,
+    targetType: input.targetType,
+    targetId,
+    targetUserId: facts.owner,
+    reason: input.reason,
+    details: input.details,
+    snapshot: facts.snapshot,
+  };
   let filed;
   try {
     filed = await fileReport(d1, report);

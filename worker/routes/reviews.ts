@@ -1,7 +1,7 @@
 // Reviews (docs/api/messaging-barters-reviews.md, "Reviews"): only after a completed barter, of the
 // other member, once per reviewer per barter.
 import { Hono } from 'hono';
-import { reviewSchema } from '../../src/shared/schemas';
+import { reviewSchema } from '@/shared/schemas';
 import { findBarterById, isParty } from '../db/queries/barters';
 import { findListingRef } from '../db/queries/messages';
 import { hasReviewed, insertReview, reviewsOfListing, reviewsOfUser } from '../db/queries/reviews';
@@ -20,7 +20,8 @@ export const listingReviewRoutes = new Hono<AppEnv>();
 export const userReviewRoutes = new Hono<AppEnv>();
 
 const NO_BARTER = 'Barter information not found. You cannot leave a review.';
-const NOT_COMPLETED = 'This barter is not yet marked as completed. You can only leave a review after completing a barter.';
+const NOT_COMPLETED =
+  'This barter is not yet marked as completed. You can only leave a review after completing a barter.';
 const DUPLICATE = 'You have already reviewed this barter';
 
 reviewRoutes.post('/', memberBudget('reviewsPerMember'), async (c) => {
@@ -35,24 +36,32 @@ reviewRoutes.post('/', memberBudget('reviewsPerMember'), async (c) => {
   if (found.status !== 'completed') throw badRequest(NOT_COMPLETED, { barterId: NOT_COMPLETED });
   const otherId = found.initiatorId === user.id ? found.recipientId : found.initiatorId;
   if (input.userId !== otherId) {
-    throw badRequest('You can only review the other member of this barter', { userId: 'You can only review the other member of this barter' });
+    throw badRequest('You can only review the other member of this barter', {
+      userId: 'You can only review the other member of this barter',
+    });
   }
   if (input.listingId != null && input.listingId !== found.listingId) {
-    throw badRequest('This review must be about the listing of the barter', { listingId: 'This review must be about the listing of the barter' });
+    throw badRequest('This review must be about the listing of the barter', {
+      listingId: 'This review must be about the listing of the barter',
+    });
   }
   if (await hasReviewed(db, user.id, found.id)) throw conflict(DUPLICATE);
   const reviewed = await findUserById(db, otherId);
   if (!reviewed) throw notFound('User not found');
 
   try {
-    const review = await insertReview(db, {
-      reviewerId: user.id,
-      userId: otherId,
-      listingId: found.listingId,
-      barterId: found.id,
-      rating: input.rating,
-      comment: input.comment,
-    }, { reviewerName: user.displayName, reviewedUsername: reviewed.username });
+    const review = await insertReview(
+      db,
+      {
+        reviewerId: user.id,
+        userId: otherId,
+        listingId: found.listingId,
+        barterId: found.id,
+        rating: input.rating,
+        comment: input.comment,
+      },
+      { reviewerName: user.displayName, reviewedUsername: reviewed.username },
+    );
     // The review's line in the conversation, and a live nudge so both prompts move on.
     const line = await addEventLine(db, {
       senderId: user.id,
@@ -65,7 +74,10 @@ reviewRoutes.post('/', memberBudget('reviewsPerMember'), async (c) => {
     await pushToRoom(
       c.env,
       { listingId: found.listingId, a: user.id, b: otherId },
-      [...(line ? [{ type: 'message' as const, message: message(line) }] : []), { type: 'review', barterId: found.id, reviewerId: user.id }],
+      [
+        ...(line ? [{ type: 'message' as const, message: message(line) }] : []),
+        { type: 'review', barterId: found.id, reviewerId: user.id },
+      ],
       c.req.header('cf-ray') ?? 'local',
     );
     return c.json(review, 201);

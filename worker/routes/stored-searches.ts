@@ -1,6 +1,6 @@
 // Saved searches (docs/api/users-and-community.md, "Saved searches"): private to their owner.
 import { Hono } from 'hono';
-import { storedSearchCreateSchema, storedSearchUpdateSchema } from '../../src/shared/schemas';
+import { storedSearchCreateSchema, storedSearchUpdateSchema } from '@/shared/schemas';
 import {
   deleteStoredSearch,
   findStoredSearch,

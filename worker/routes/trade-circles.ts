@@ -2,12 +2,23 @@
 // circles, one circle (its members and admins), each member's accept or decline, and the circle's
 // group chat, live over a room of the same Durable Object class as conversations.
 import { Hono, type Context } from 'hono';
-import { circleMessageSchema } from '../../src/shared/trade-circles';
+import { circleMessageSchema } from '@/shared/trade-circles';
 import { circleRoomStub } from '../lib/conversation-room';
 import { conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { pushNotificationChanges, sessionKeyOf } from '../lib/member-sockets';
 import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
-import { announce, circleMessages, circlesOfMember, decide, findCircleRow, isMember, postCircleMessage, settleIfUnavailable, shapeCircle, type CircleRow } from '../lib/trade-circles/circles';
+import {
+  announce,
+  circleMessages,
+  circlesOfMember,
+  decide,
+  findCircleRow,
+  isMember,
+  postCircleMessage,
+  settleIfUnavailable,
+  shapeCircle,
+  type CircleRow,
+} from '../lib/trade-circles/circles';
 import { circleSubject } from '../lib/trade-circles/names';
 import { membersOf } from '../lib/trade-circles/propose';
 import { parseBody, parseId } from '../lib/validate';
@@ -46,7 +57,9 @@ tradeCircleRoutes.get('/:id{[0-9]+}', async (c) => {
   const circle = await circleFor(c, { adminMayRead: true });
   // A member looking at the circle has seen its news: their entry in the bell is settled.
   if (isMember(circle, user.id)) {
-    await c.env.DB.prepare('UPDATE notifications SET read_at = ?3 WHERE user_id = ?1 AND subject_key = ?2 AND read_at IS NULL')
+    await c.env.DB.prepare(
+      'UPDATE notifications SET read_at = ?3 WHERE user_id = ?1 AND subject_key = ?2 AND read_at IS NULL',
+    )
       .bind(user.id, circleSubject(circle.id), new Date().toISOString())
       .run();
     await afterReply(c, () => pushNotificationChanges(c.env, [user.id]));
@@ -63,7 +76,13 @@ for (const action of ['accept', 'decline'] as const) {
     const outcome = await decide(c.env, circle, user.id, decision);
     let after = outcome.circle;
     if (outcome.agreed) {
-      await announce(c.env, after, 'Everyone accepted: the trade circle is agreed. Each swap is now a pending barter to confirm once it happens', undefined, requestId(c));
+      await announce(
+        c.env,
+        after,
+        'Everyone accepted: the trade circle is agreed. Each swap is now a pending barter to confirm once it happens',
+        undefined,
+        requestId(c),
+      );
       return c.json(await shapeCircle(c.env.DB, after));
     }
     if (!outcome.changed) {
@@ -78,10 +97,22 @@ for (const action of ['accept', 'decline'] as const) {
     }
     const shaped = await shapeCircle(c.env.DB, after);
     if (decision === 'declined') {
-      await announce(c.env, after, `${user.displayName} declined the trade circle, so it is called off`, undefined, requestId(c));
+      await announce(
+        c.env,
+        after,
+        `${user.displayName} declined the trade circle, so it is called off`,
+        undefined,
+        requestId(c),
+      );
     } else {
       const accepted = shaped.legs.filter((leg) => leg.decision === 'accepted').length;
-      await announce(c.env, after, `${user.displayName} accepted the trade circle (${accepted} of ${shaped.legs.length} accepted)`, undefined, requestId(c));
+      await announce(
+        c.env,
+        after,
+        `${user.displayName} accepted the trade circle (${accepted} of ${shaped.legs.length} accepted)`,
+        undefined,
+        requestId(c),
+      );
     }
     return c.json(shaped);
   });
@@ -100,8 +131,15 @@ tradeCircleRoutes.post('/:id{[0-9]+}/messages', async (c) => {
   const circle = await circleFor(c);
   const input = await parseBody(c, circleMessageSchema);
   if (circle.status !== 'proposed' && circle.status !== 'agreed') throw conflict(CIRCLE_MESSAGES.ended);
-  const created = await withMessageBudget(c.env.DB, user.id, () => postCircleMessage(c.env.DB, circle, user, input.content));
-  await afterReply(c, () => pushNotificationChanges(c.env, membersOf(circle).filter((id) => id !== user.id)));
+  const created = await withMessageBudget(c.env.DB, user.id, () =>
+    postCircleMessage(c.env.DB, circle, user, input.content),
+  );
+  await afterReply(c, () =>
+    pushNotificationChanges(
+      c.env,
+      membersOf(circle).filter((id) => id !== user.id),
+    ),
+  );
   try {
     await circleRoomStub(c.env, circle.id).broadcast({ type: 'circle_message', message: created });
   } catch (error) {

@@ -2,7 +2,7 @@
 // admin).
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { profileUpdateSchema, USERNAME_MAX_LENGTH } from '../../src/shared/schemas';
+import { profileUpdateSchema, USERNAME_MAX_LENGTH } from '@/shared/schemas';
 import {
   completedBarterCountOf,
   deleteUser,
@@ -80,8 +80,13 @@ userRoutes.patch('/:id{[0-9]+}', memberBudget('profileEditsPerMember'), async (c
   const emailChanged = input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase();
   // Each new address asked for is counted, taken (409) or not: a change mails two addresses, and
   // the 409 tells whether an address has an account (docs/decisions/037-sign-in-and-session-budgets.md).
-  if (emailChanged) await hitAll(c.env.DB, [['emailChangePerMember', String(user.id)], ['emailChangePerAddress', clientIp(c)]]);
-  if (input.email !== undefined && (await takenIdentity(db, null, input.email, user.id)).email) throw conflict('Email already registered');
+  if (emailChanged)
+    await hitAll(c.env.DB, [
+      ['emailChangePerMember', String(user.id)],
+      ['emailChangePerAddress', clientIp(c)],
+    ]);
+  if (input.email !== undefined && (await takenIdentity(db, null, input.email, user.id)).email)
+    throw conflict('Email already registered');
   if (Object.keys(changes).length === 0) return c.json(selfUser(user));
 
   try {

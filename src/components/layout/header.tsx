@@ -1,18 +1,22 @@
 import { Box, Button, Flex, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { useCurrentUser } from '../../features/auth/api';
-import { useReturnHere } from '../../features/auth/redirect';
-import { CreateListingDialog } from '../../features/listings/components/create-listing-dialog';
+import { useCurrentUser } from '@/features/auth/api';
+import { useReturnHere } from '@/features/auth/redirect';
+import { CreateListingDialog } from '@/features/listings/components/create-listing-dialog';
 import { UserAvatar } from '../user-avatar';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_LINKS, MEMBER_LINKS } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
 
 // Members only: visitors (most first loads) never fetch the bell, its socket or its menu.
-const NotificationsMenu = lazy(() => import('../../features/notifications/components/notifications-menu').then((m) => ({ default: m.NotificationsMenu })));
+const NotificationsMenu = lazy(() =>
+  import('@/features/notifications/components/notifications-menu').then((m) => ({ default: m.NotificationsMenu })),
+);
 // Admins only: the moderation queue's open count.
-const OpenReportsLink = lazy(() => import('../../features/admin/components/open-reports-link').then((m) => ({ default: m.OpenReportsLink })));
+const OpenReportsLink = lazy(() =>
+  import('@/features/admin/components/open-reports-link').then((m) => ({ default: m.OpenReportsLink })),
+);
 
 export function Header() {
   const { user } = useCurrentUser();
@@ -22,7 +26,10 @@ export function Header() {
     <header className="site-header">
       <Flex align="center" justify="between" gap="3" className="container" py="3">
         <Link to="/" className="brand" aria-label="Barter Market home">
-          <span aria-hidden="true" className="brand-mark">⇄</span> Barter Market
+          <span aria-hidden="true" className="brand-mark">
+            ⇄
+          </span>{' '}
+          Barter Market
         </Link>
         <nav aria-label="Main" className="desktop-only">
           {/* Admins have two more entries (Admin, and the queue's icon beside the bell): tighter links keep one row. */}

@@ -2,9 +2,9 @@ import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { Button, Dialog, Flex, IconButton, Separator, Text } from '@radix-ui/themes';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCurrentUser } from '../../features/auth/api';
-import { useSignOut } from '../../features/auth/use-sign-out';
-import { useReturnHere } from '../../features/auth/redirect';
+import { useCurrentUser } from '@/features/auth/api';
+import { useSignOut } from '@/features/auth/use-sign-out';
+import { useReturnHere } from '@/features/auth/redirect';
 import { MAIN_LINKS, MEMBER_LINKS } from './nav-links';
 
 /** The phone menu: every header link, the profile link and Sign out. */
@@ -18,7 +18,13 @@ export function MobileMenu({ onCreateListing }: { onCreateListing: () => void })
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger>
-        <IconButton variant="ghost" color="gray" aria-label="Open menu" className="mobile-only" data-testid="mobile-menu-button">
+        <IconButton
+          variant="ghost"
+          color="gray"
+          aria-label="Open menu"
+          className="mobile-only"
+          data-testid="mobile-menu-button"
+        >
           <HamburgerMenuIcon width="20" height="20" />
         </IconButton>
       </Dialog.Trigger>

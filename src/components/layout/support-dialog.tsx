@@ -1,13 +1,17 @@
 import { Button, Dialog, Flex, Link, Text } from '@radix-ui/themes';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toast } from '../../lib/toast';
+import { toast } from '@/lib/toast';
 
 /** 'Support This Project': how a member can help. */
 export function SupportDialog() {
   const [open, setOpen] = useState(false);
   const share = async () => {
-    const data = { title: 'Barter Market', text: 'Swap goods and skills with your neighbours.', url: window.location.origin };
+    const data = {
+      title: 'Barter Market',
+      text: 'Swap goods and skills with your neighbours.',
+      url: window.location.origin,
+    };
     try {
       if (navigator.share) await navigator.share(data);
       else {

@@ -1,6 +1,6 @@
 import { MoonIcon, SunIcon } from '@radix-ui/react-icons';
 import { IconButton, Tooltip } from '@radix-ui/themes';
-import { useTheme } from '../../lib/theme';
+import { useTheme } from '@/lib/theme';
 
 export function ThemeToggle() {
   const { appearance, toggle } = useTheme();

@@ -1,9 +1,15 @@
 // Admin reads and actions (docs/api/users-and-community.md, "Admin"); each action refreshes exactly
 // what it changes.
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { ADMIN_PAGE_DEFAULT, ADMIN_SEARCH_MIN } from '../../shared/admin-paging';
-import type { EmailStatus, Listing, SelfUser } from '../../shared/api-types';
-import { api, apiGet, apiReply } from '../../lib/api';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import { ADMIN_PAGE_DEFAULT, ADMIN_SEARCH_MIN } from '@/shared/admin-paging';
+import type { EmailStatus, Listing, SelfUser } from '@/shared/api-types';
+import { api, apiGet, apiReply } from '@/lib/api';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -27,7 +33,11 @@ export interface AdminListPage<T> {
 export const serverSearch = (search: string) => (search.length >= ADMIN_SEARCH_MIN ? search : '');
 
 /** One page of an admin list; `filters` are the list's own parameters (search, status, userId). */
-export async function fetchAdminPage<T>(path: string, filters: Record<string, string>, before: string | null): Promise<AdminListPage<T>> {
+export async function fetchAdminPage<T>(
+  path: string,
+  filters: Record<string, string>,
+  before: string | null,
+): Promise<AdminListPage<T>> {
   const params = new URLSearchParams({ limit: String(ADMIN_PAGE_DEFAULT) });
   for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   if (before) params.set('before', before);
@@ -59,8 +69,16 @@ export const adminListingsQuery = (search: string) =>
   });
 
 /** Replaces one row in every loaded page of every search of a list. */
-const replaceRow = <T extends { id: number }>(row: T) => (data: InfiniteData<AdminListPage<T>> | undefined) =>
-  data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === row.id ? row : item)) })) };
+const replaceRow =
+  <T extends { id: number }>(row: T) =>
+  (data: InfiniteData<AdminListPage<T>> | undefined) =>
+    data && {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        items: page.items.map((item) => (item.id === row.id ? row : item)),
+      })),
+    };
 
 /** Whether this instance delivers email (GET /api/admin/email-status), for the dashboard's notice. */
 export const emailStatusQuery = queryOptions({
@@ -73,7 +91,10 @@ export function useMakeAdmin() {
   return useMutation({
     mutationFn: (userId: number) => api<SelfUser>('POST', `/api/admin/users/${userId}/make-admin`),
     onSuccess: (user) => {
-      queryClient.setQueriesData<InfiniteData<AdminListPage<SelfUser>>>({ queryKey: adminKeys.users() }, replaceRow(user));
+      queryClient.setQueriesData<InfiniteData<AdminListPage<SelfUser>>>(
+        { queryKey: adminKeys.users() },
+        replaceRow(user),
+      );
       void queryClient.invalidateQueries({ queryKey: adminKeys.users() });
     },
   });
@@ -82,9 +103,13 @@ export function useMakeAdmin() {
 export function useSetFeatured() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isFeatured }: { id: number; isFeatured: boolean }) => api<Listing>('POST', `/api/admin/listings/${id}/featured`, { isFeatured }),
+    mutationFn: ({ id, isFeatured }: { id: number; isFeatured: boolean }) =>
+      api<Listing>('POST', `/api/admin/listings/${id}/featured`, { isFeatured }),
     onSuccess: (listing) => {
-      queryClient.setQueriesData<InfiniteData<AdminListPage<Listing>>>({ queryKey: adminKeys.listings() }, replaceRow(listing));
+      queryClient.setQueriesData<InfiniteData<AdminListPage<Listing>>>(
+        { queryKey: adminKeys.listings() },
+        replaceRow(listing),
+      );
       void queryClient.invalidateQueries({ queryKey: adminKeys.listings() });
       // Listing reads carry isFeatured (Featured Exchanges on the home page, the detail page).
       void queryClient.invalidateQueries({ queryKey: ['listings'] });

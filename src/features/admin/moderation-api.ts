@@ -2,9 +2,9 @@
 // the queue, the open count, the audit log and possibly what members see (a hidden listing, a
 // suspended member's listings), so it refreshes all of those.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import type { AdminReport, AuditEntry, Count } from '../../shared/api-types';
-import type { ReinstateInput, ReportResolveInput } from '../../shared/schemas';
+import { api } from '@/lib/api';
+import type { AdminReport, AuditEntry, Count } from '@/shared/api-types';
+import type { ReinstateInput, ReportResolveInput } from '@/shared/schemas';
 import { DASHBOARD_REFRESH_MS } from '../community/api';
 import { adminKeys, fetchAdminPage } from './api';
 
@@ -43,7 +43,8 @@ export const openReportCountQuery = queryOptions({
 export const auditQuery = (userId: number | null) =>
   infiniteQueryOptions({
     queryKey: moderationKeys.auditOf(userId),
-    queryFn: ({ pageParam }) => fetchAdminPage<AuditEntry>('/api/admin/audit', userId ? { userId: String(userId) } : {}, pageParam),
+    queryFn: ({ pageParam }) =>
+      fetchAdminPage<AuditEntry>('/api/admin/audit', userId ? { userId: String(userId) } : {}, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
   });
@@ -64,7 +65,8 @@ function useRefreshAfterAction() {
 export function useResolveReport() {
   const refresh = useRefreshAfterAction();
   return useMutation({
-    mutationFn: ({ reportId, ...body }: ReportResolveInput & { reportId: number }) => api<AdminReport>('POST', `/api/admin/reports/${reportId}/resolve`, body),
+    mutationFn: ({ reportId, ...body }: ReportResolveInput & { reportId: number }) =>
+      api<AdminReport>('POST', `/api/admin/reports/${reportId}/resolve`, body),
     onSuccess: refresh,
   });
 }
@@ -72,7 +74,8 @@ export function useResolveReport() {
 export function useReinstate() {
   const refresh = useRefreshAfterAction();
   return useMutation({
-    mutationFn: ({ userId, note }: ReinstateInput & { userId: number }) => api<unknown>('POST', `/api/admin/users/${userId}/reinstate`, { note }),
+    mutationFn: ({ userId, note }: ReinstateInput & { userId: number }) =>
+      api<unknown>('POST', `/api/admin/users/${userId}/reinstate`, { note }),
     onSuccess: refresh,
   });
 }

@@ -1,7 +1,7 @@
 // The queue shows one card per reported thing: a listing reported by three members is one case
 // with three reporters, not three rows. Reports arrive a page at a time (oldest first for open
 // ones); grouping keeps the order in which each target first appears.
-import type { AdminReport, TargetSnapshot } from '../../shared/api-types';
+import type { AdminReport, TargetSnapshot } from '@/shared/api-types';
 
 export interface ReportGroup {
   key: string;
@@ -13,7 +13,8 @@ export interface ReportGroup {
   latest: AdminReport;
 }
 
-export const groupKey = (report: Pick<AdminReport, 'targetType' | 'targetId'>) => `${report.targetType}:${report.targetId}`;
+export const groupKey = (report: Pick<AdminReport, 'targetType' | 'targetId'>) =>
+  `${report.targetType}:${report.targetId}`;
 
 export function groupReports(reports: AdminReport[]): ReportGroup[] {
   const groups = new Map<string, AdminReport[]>();
@@ -31,4 +32,7 @@ export function groupReports(reports: AdminReport[]): ReportGroup[] {
 
 /** Whether the target now differs from what was reported (edited since, or deleted). */
 export const changedSince = (snapshot: TargetSnapshot, current: TargetSnapshot | null) =>
-  current === null || current.text !== snapshot.text || current.label !== snapshot.label || current.imageUrl !== snapshot.imageUrl;
+  current === null ||
+  current.text !== snapshot.text ||
+  current.label !== snapshot.label ||
+  current.imageUrl !== snapshot.imageUrl;

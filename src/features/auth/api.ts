@@ -1,11 +1,11 @@
 // Session: the current user, sign-in, registration and sign-out
 // (docs/api/accounts-and-passwords.md).
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LoginInput, RegisterInput } from '../../shared/schemas';
-import type { SelfUser } from '../../shared/api-types';
-import { api, apiGetOrNull, messageOf } from '../../lib/api';
-import { toast } from '../../lib/toast';
-import { passwordKeyFor } from '../../lib/password-key';
+import type { LoginInput, RegisterInput } from '@/shared/schemas';
+import type { SelfUser } from '@/shared/api-types';
+import { api, apiGetOrNull, messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { passwordKeyFor } from '@/lib/password-key';
 
 export const authKeys = { currentUser: ['auth', 'current-user'] as const };
 export const CURRENT_USER_URL = '/api/auth/current-user';
@@ -27,7 +27,10 @@ export function useLogin() {
   return useMutation({
     // The typed password never leaves the browser at sign-in: only its Argon2id key does.
     mutationFn: async (input: LoginInput) =>
-      api<SelfUser>('POST', '/api/auth/login', { username: input.username, password: await passwordKeyFor({ username: input.username }, input.password) }),
+      api<SelfUser>('POST', '/api/auth/login', {
+        username: input.username,
+        password: await passwordKeyFor({ username: input.username }, input.password),
+      }),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.currentUser, user);
       void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
@@ -40,7 +43,10 @@ export function useRegister() {
   return useMutation({
     // The server checks the password's rules and stores a keyed hash of the key derived here.
     mutationFn: async (input: RegisterInput) =>
-      api<SelfUser>('POST', '/api/auth/register', { ...input, passwordKey: await passwordKeyFor({ username: input.username }, input.password) }),
+      api<SelfUser>('POST', '/api/auth/register', {
+        ...input,
+        passwordKey: await passwordKeyFor({ username: input.username }, input.password),
+      }),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.currentUser, user);
       void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
@@ -75,6 +81,11 @@ export function useResendVerification() {
   return useMutation({
     mutationFn: () => api<{ message: string }>('POST', '/api/auth/resend-verification'),
     onSuccess: (reply) => toast({ title: 'Email Sent', description: reply.message || 'Verification email sent' }),
-    onError: (error) => toast({ title: 'Failed to Send Email', description: messageOf(error, 'Failed to send email'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Failed to Send Email',
+        description: messageOf(error, 'Failed to send email'),
+        variant: 'destructive',
+      }),
   });
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { messageOf } from '../../lib/api';
-import { toast } from '../../lib/toast';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useLogout } from './api';
 
 /** Signs out with the product's toasts, then goes home. */
@@ -13,6 +13,11 @@ export function useSignOut() {
         toast({ title: 'Logged out successfully' });
         void navigate({ to: '/' });
       },
-      onError: (error) => toast({ title: 'Logout failed', description: messageOf(error, 'There was an error logging out'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Logout failed',
+          description: messageOf(error, 'There was an error logging out'),
+          variant: 'destructive',
+        }),
     });
 }

@@ -4,8 +4,8 @@
 // decision 043): the replies below and the live frames update that cache, nothing reads the
 // listing's barters again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import type { Barter } from '../../shared/api-types';
+import { api } from '@/lib/api';
+import type { Barter } from '@/shared/api-types';
 import { storeBarter } from '../offers/api';
 import { userKeys } from '../profile/api';
 
@@ -14,7 +14,8 @@ export const barterBetween = (barters: Barter[] | undefined, a: number, b: numbe
   barters?.find(
     (barter) =>
       barter.status !== 'cancelled' &&
-      ((barter.initiatorId === a && barter.recipientId === b) || (barter.initiatorId === b && barter.recipientId === a)),
+      ((barter.initiatorId === a && barter.recipientId === b) ||
+        (barter.initiatorId === b && barter.recipientId === a)),
   );
 
 export interface BarterCreateBody {
@@ -36,7 +37,7 @@ function useBarterTransition(action: 'complete' | 'cancel') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (barter: Barter) => api<Barter>('PATCH', `/api/barters/${barter.id}/${action}`),
-    onSuccess: (reply, barter) => {
+    onSuccess: (reply) => {
       storeBarter(queryClient, reply);
       if (action === 'complete') {
         // Both members' bartersCompleted (their profiles' Completed Barters) change.

@@ -2,8 +2,8 @@
 // member may see almost everywhere (browse, search, matches, wants, circles, conversations), so
 // both mutations refresh those reads as well as the list.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, apiFetch, apiGet } from '../../lib/api';
-import type { Block } from '../../shared/api-types';
+import { api, apiFetch, apiGet } from '@/lib/api';
+import type { Block } from '@/shared/api-types';
 
 export const blockKeys = { all: ['blocks'] as const };
 
@@ -33,7 +33,9 @@ export function useBlock() {
     mutationFn: (userId: number) => api<Block>('PUT', `/api/blocks/${userId}`),
     onSuccess: (block) => {
       // The list shows it at once; the refresh confirms it.
-      queryClient.setQueryData<Block[]>(blockKeys.all, (list) => (list ? [block, ...list.filter((b) => b.user.id !== block.user.id)] : list));
+      queryClient.setQueryData<Block[]>(blockKeys.all, (list) =>
+        list ? [block, ...list.filter((b) => b.user.id !== block.user.id)] : list,
+      );
       refreshAfterBlockChange(queryClient);
     },
   });

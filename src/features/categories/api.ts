@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FALLBACK_CATEGORIES } from '../../shared/constants';
-import type { Category } from '../../shared/api-types';
-import { apiGet } from '../../lib/api';
+import { FALLBACK_CATEGORIES } from '@/shared/constants';
+import type { Category } from '@/shared/api-types';
+import { apiGet } from '@/lib/api';
 
 // Categories are cached 10 minutes (docs/decisions/007-front-end-foundation.md); an empty answer
 // falls back to the six.
@@ -17,4 +17,5 @@ export function useCategories(): Category[] {
   return data && data.length > 0 ? data : [...FALLBACK_CATEGORIES];
 }
 
-export const categoryName = (categories: Category[], slug: string) => categories.find((c) => c.slug === slug)?.name ?? slug;
+export const categoryName = (categories: Category[], slug: string) =>
+  categories.find((c) => c.slug === slug)?.name ?? slug;

@@ -1,8 +1,8 @@
 // Community reads: live counts, testimonials and events (docs/api/users-and-community.md,
 // "Community counters and analytics").
 import { queryOptions } from '@tanstack/react-query';
-import type { Activity, CommunityEvent, Dashboard, Testimonial } from '../../shared/api-types';
-import { apiGet } from '../../lib/api';
+import type { Activity, CommunityEvent, Dashboard, Testimonial } from '@/shared/api-types';
+import { apiGet } from '@/lib/api';
 
 export const communityKeys = {
   analytics: ['analytics'] as const,

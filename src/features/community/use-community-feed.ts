@@ -18,7 +18,8 @@ export const FEED_SOCKET_WAIT_MS = 4000;
 /** A socket no component uses any more stays open this long, so moving between pages keeps it. */
 export const FEED_SOCKET_LINGER_MS = 5000;
 
-export const communityFeedUrl = (location: { protocol: string; host: string }) => `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/analytics/ws`;
+export const communityFeedUrl = (location: { protocol: string; host: string }) =>
+  `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/analytics/ws`;
 
 export interface CommunityFeedState {
   /** The socket is open: the figures are pushed, nothing polls. */
@@ -65,7 +66,14 @@ function open(queryClient: QueryClient): Shared {
       set({ ready: true });
     },
     // A failed connect: read the routes now, and poll until the socket is back.
-    onState: (state) => set(state === 'open' ? { live: true, idle: false } : state === 'closed' ? { live: false, ready: true } : { live: false }),
+    onState: (state) =>
+      set(
+        state === 'open'
+          ? { live: true, idle: false }
+          : state === 'closed'
+            ? { live: false, ready: true }
+            : { live: false },
+      ),
     // The server's first frame brings the figures: nothing to fetch on (re)connect.
     onOpen: () => {},
     onIdleClosed: () => {
@@ -101,7 +109,9 @@ function close(feed: Shared) {
 /** Keeps the tab's community feed socket open while the calling component is mounted. */
 export function useCommunityFeed(): CommunityFeedState {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<CommunityFeedState>(() => shared?.state ?? { live: false, ready: typeof WebSocket === 'undefined', idle: false });
+  const [state, setState] = useState<CommunityFeedState>(
+    () => shared?.state ?? { live: false, ready: typeof WebSocket === 'undefined', idle: false },
+  );
 
   useEffect(() => {
     if (typeof WebSocket === 'undefined') {

@@ -2,8 +2,8 @@
 import { Badge, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { ApiError, apiGet } from '../../lib/api';
-import { usePageTitle } from '../../lib/use-page-title';
+import { ApiError, apiGet } from '@/lib/api';
+import { usePageTitle } from '@/lib/use-page-title';
 
 interface OutboxEmail {
   to: string;
@@ -30,11 +30,20 @@ export function OutboxPage() {
       <Text as="p" color="gray" mb="4">
         Emails this local instance would have sent, newest first. Links in them work against this server.
       </Text>
-      <TextField.Root type="search" aria-label="Filter by recipient" placeholder="Filter by recipient email" value={to} onChange={(e) => setTo(e.target.value)} mb="4" />
+      <TextField.Root
+        type="search"
+        aria-label="Filter by recipient"
+        placeholder="Filter by recipient email"
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        mb="4"
+      />
       {error && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>
-            {error instanceof ApiError && error.status === 404 ? 'The outbox is only available in local development.' : error.message}
+            {error instanceof ApiError && error.status === 404
+              ? 'The outbox is only available in local development.'
+              : error.message}
           </Callout.Text>
         </Callout.Root>
       )}

@@ -1,8 +1,8 @@
 // The home page's Community Impact counters. The activity feed and testimonials are read
 // through features/community/api.ts, shared with the community page.
 import { queryOptions } from '@tanstack/react-query';
-import type { Count } from '../../shared/api-types';
-import { apiGet } from '../../lib/api';
+import type { Count } from '@/shared/api-types';
+import { apiGet } from '@/lib/api';
 
 export type CounterKind = 'barters' | 'users' | 'skills';
 

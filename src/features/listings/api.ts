@@ -1,8 +1,8 @@
 // Listings: hierarchical query keys, reads and the create/update/delete mutations.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Listing } from '../../shared/api-types';
-import type { ListingCreateInput, ListingUpdateInput } from '../../shared/schemas';
-import { api, apiGet, apiReply } from '../../lib/api';
+import type { Listing } from '@/shared/api-types';
+import type { ListingCreateInput, ListingUpdateInput } from '@/shared/schemas';
+import { api, apiGet, apiReply } from '@/lib/api';
 
 export interface ListingListParams {
   search?: string;
@@ -42,7 +42,11 @@ export async function fetchListingPage(params: ListingListParams): Promise<Listi
   query.set('offset', String(params.offset));
   const { data: listings, headers } = await apiReply<Listing[]>('GET', `/api/listings?${query}`);
   const total = Number(headers.get('X-Total-Count') ?? listings.length);
-  return { listings, total: Number.isFinite(total) ? total : listings.length, exact: headers.get('X-Total-Count-Exact') !== 'false' };
+  return {
+    listings,
+    total: Number.isFinite(total) ? total : listings.length,
+    exact: headers.get('X-Total-Count-Exact') !== 'false',
+  };
 }
 
 export const listingPageQuery = (params: ListingListParams) =>

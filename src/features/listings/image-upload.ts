@@ -1,8 +1,8 @@
 // Listing photos (docs/api/listings.md, "Images"): checked, resized in the browser to fit 800×600,
 // re-encoded as JPEG at quality 0.8, then uploaded through a signed URL with a 400×300 thumbnail
 // made from it the same way (docs/api/listings.md "Thumbnails").
-import { api } from '../../lib/api';
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_LISTING } from '../../shared/constants';
+import { api } from '@/lib/api';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_LISTING } from '@/shared/constants';
 
 export const MAX_IMAGE_WIDTH = 800;
 export const MAX_IMAGE_HEIGHT = 600;
@@ -17,14 +17,23 @@ export interface FileProblem {
 }
 
 /** Which picked files to upload, and what to tell the member about the rest. */
-export function checkImageFiles(files: readonly File[], existingCount: number): { accepted: File[]; problems: FileProblem[] } {
+export function checkImageFiles(
+  files: readonly File[],
+  existingCount: number,
+): { accepted: File[]; problems: FileProblem[] } {
   const free = MAX_IMAGES_PER_LISTING - existingCount;
-  if (free <= 0) return { accepted: [], problems: [{ title: 'Maximum images reached', description: 'You can only upload up to 3 images.' }] };
+  if (free <= 0)
+    return {
+      accepted: [],
+      problems: [{ title: 'Maximum images reached', description: 'You can only upload up to 3 images.' }],
+    };
   const problems: FileProblem[] = [];
   const valid: File[] = [];
   for (const file of files) {
-    if (!file.type.startsWith('image/')) problems.push({ title: 'Invalid file type', description: `${file.name} is not an image file` });
-    else if (file.size > MAX_IMAGE_BYTES) problems.push({ title: 'File too large', description: `${file.name} is too large. Maximum size is 10MB.` });
+    if (!file.type.startsWith('image/'))
+      problems.push({ title: 'Invalid file type', description: `${file.name} is not an image file` });
+    else if (file.size > MAX_IMAGE_BYTES)
+      problems.push({ title: 'File too large', description: `${file.name} is too large. Maximum size is 10MB.` });
     else valid.push(file);
   }
   // Files beyond the free slots are dropped.
@@ -37,7 +46,11 @@ export function fitWithin(width: number, height: number, maxWidth = MAX_IMAGE_WI
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-export async function compressImage(file: Blob, maxWidth = MAX_IMAGE_WIDTH, maxHeight = MAX_IMAGE_HEIGHT): Promise<Blob> {
+export async function compressImage(
+  file: Blob,
+  maxWidth = MAX_IMAGE_WIDTH,
+  maxHeight = MAX_IMAGE_HEIGHT,
+): Promise<Blob> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);

@@ -1,8 +1,8 @@
 // The Create and Edit Listing forms' values, shared by both dialogs.
 import * as v from 'valibot';
-import type { Listing, ListingFields } from '../../shared/api-types';
-import { LISTING_DISTANCES } from '../../shared/constants';
-import { listingCreateSchema } from '../../shared/schemas';
+import type { Listing, ListingFields } from '@/shared/api-types';
+import { LISTING_DISTANCES } from '@/shared/constants';
+import { listingCreateSchema } from '@/shared/schemas';
 
 export type ListingFormValues = ListingFields;
 
@@ -31,7 +31,9 @@ export const listingFormOf = (listing: Listing): ListingFormValues => ({
   whatUserWantsOptions: [...(listing.whatUserWantsOptions ?? [])],
   acceptOffers: listing.acceptOffers,
   location: listing.location,
-  distance: (LISTING_DISTANCES as readonly number[]).includes(listing.distance) ? listing.distance : EDIT_DEFAULT_DISTANCE,
+  distance: (LISTING_DISTANCES as readonly number[]).includes(listing.distance)
+    ? listing.distance
+    : EDIT_DEFAULT_DISTANCE,
   imageUrls: [...listing.imageUrls],
 });
 

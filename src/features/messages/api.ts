@@ -1,16 +1,22 @@
 // Messages and conversations: query keys and reads shared by the messages screen and the header.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ConversationSummary, HeldMessageReply, Message } from '../../shared/api-types';
-import { conversationCursor, CONVERSATIONS_PAGE_DEFAULT, messageCursor, THREAD_PAGE_DEFAULT } from '../../shared/conversation-cursor';
-import { conversationKeyOf } from '../../shared/conversation-key';
-import { apiGet, apiReply } from '../../lib/api';
+import type { ConversationSummary, HeldMessageReply, Message } from '@/shared/api-types';
+import {
+  conversationCursor,
+  CONVERSATIONS_PAGE_DEFAULT,
+  messageCursor,
+  THREAD_PAGE_DEFAULT,
+} from '@/shared/conversation-cursor';
+import { conversationKeyOf } from '@/shared/conversation-key';
+import { apiGet, apiReply } from '@/lib/api';
 
 export const messageKeys = {
   all: ['messages'] as const,
   conversations: () => [...messageKeys.all, 'conversations'] as const,
   userMessages: (userId: number) => [...messageKeys.all, 'user', userId] as const,
-  conversation: (userId: number, partnerId: number, listingId: number) => [...messageKeys.all, 'conversation', userId, partnerId, listingId] as const,
+  conversation: (userId: number, partnerId: number, listingId: number) =>
+    [...messageKeys.all, 'conversation', userId, partnerId, listingId] as const,
 };
 
 /**
@@ -37,14 +43,21 @@ export const conversationsQuery = queryOptions({
 
 /** The page after a summary (older conversations), for loading more as the list scrolls. */
 export const olderConversations = (after: ConversationSummary) =>
-  apiGet<ConversationSummary[]>(`/api/conversations?limit=${CONVERSATIONS_PAGE_DEFAULT}&before=${encodeURIComponent(conversationCursor(after))}`);
+  apiGet<ConversationSummary[]>(
+    `/api/conversations?limit=${CONVERSATIONS_PAGE_DEFAULT}&before=${encodeURIComponent(conversationCursor(after))}`,
+  );
 
 /**
  * A message this client knows about (sent, or received over the open conversation's socket) moves
  * its conversation to the top of the cached list, without asking the server for the whole list
  * again. A conversation not in the cached page is new to it: only then is the list refetched.
  */
-export function noteMessageInList(queryClient: QueryClient, message: Message, meId: number, options: { read: boolean }) {
+export function noteMessageInList(
+  queryClient: QueryClient,
+  message: Message,
+  meId: number,
+  options: { read: boolean },
+) {
   const key = conversationKeyOf(message.listingId, message.senderId, message.receiverId);
   const list = queryClient.getQueryData<ConversationSummary[]>(messageKeys.conversations());
   const found = list?.find((c) => c.conversation === key);
@@ -52,7 +65,11 @@ export function noteMessageInList(queryClient: QueryClient, message: Message, me
     void queryClient.invalidateQueries({ queryKey: messageKeys.conversations(), exact: true });
     return;
   }
-  if (found.lastMessageTime > message.createdAt || (found.lastMessageTime === message.createdAt && (found.lastMessageId ?? 0) >= message.id)) return;
+  if (
+    found.lastMessageTime > message.createdAt ||
+    (found.lastMessageTime === message.createdAt && (found.lastMessageId ?? 0) >= message.id)
+  )
+    return;
   const received = message.receiverId === meId && !options.read && !message.read;
   const updated: ConversationSummary = {
     ...found,
@@ -61,13 +78,18 @@ export function noteMessageInList(queryClient: QueryClient, message: Message, me
     lastMessageId: message.id,
     unreadCount: received ? found.unreadCount + 1 : options.read ? 0 : found.unreadCount,
   };
-  queryClient.setQueryData<ConversationSummary[]>(messageKeys.conversations(), [updated, ...list.filter((c) => c !== found)]);
+  queryClient.setQueryData<ConversationSummary[]>(messageKeys.conversations(), [
+    updated,
+    ...list.filter((c) => c !== found),
+  ]);
 }
 
 /** Reading a conversation marked what the member received there read: its badge follows, locally. */
 export function noteConversationRead(queryClient: QueryClient, key: string, unread = 0) {
   queryClient.setQueryData<ConversationSummary[]>(messageKeys.conversations(), (list) =>
-    list?.some((c) => c.conversation === key && c.unreadCount !== unread) ? list.map((c) => (c.conversation === key ? { ...c, unreadCount: unread } : c)) : list,
+    list?.some((c) => c.conversation === key && c.unreadCount !== unread)
+      ? list.map((c) => (c.conversation === key ? { ...c, unreadCount: unread } : c))
+      : list,
   );
 }
 
@@ -76,12 +98,15 @@ export const conversationQuery = (userId: number, partnerId: number, listingId: 
   queryOptions({
     queryKey: messageKeys.conversation(userId, partnerId, listingId),
     // The newest page; earlier messages come with earlierMessages (the thread's "Load earlier" button).
-    queryFn: () => apiGet<Message[]>(`/api/conversations/${userId}/${partnerId}/${listingId}?limit=${THREAD_PAGE_DEFAULT}`),
+    queryFn: () =>
+      apiGet<Message[]>(`/api/conversations/${userId}/${partnerId}/${listingId}?limit=${THREAD_PAGE_DEFAULT}`),
   });
 
 /** The page of a thread before its oldest loaded message. */
 export const earlierMessages = (userId: number, partnerId: number, listingId: number, oldest: Message) =>
-  apiGet<Message[]>(`/api/conversations/${userId}/${partnerId}/${listingId}?limit=${THREAD_PAGE_DEFAULT}&before=${encodeURIComponent(messageCursor(oldest))}`);
+  apiGet<Message[]>(
+    `/api/conversations/${userId}/${partnerId}/${listingId}?limit=${THREAD_PAGE_DEFAULT}&before=${encodeURIComponent(messageCursor(oldest))}`,
+  );
 
 export interface SendMessageBody {
   senderId: number;

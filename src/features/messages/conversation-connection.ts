@@ -18,7 +18,7 @@ import {
   TOO_MANY_SOCKETS_RETRY_MS,
   type ClientFrame,
   type ServerFrame,
-} from '../../shared/ws-frames';
+} from '@/shared/ws-frames';
 import { reconnectDelay } from './live';
 
 /** The part of a browser WebSocket the connection uses (a fake in tests). */
@@ -62,7 +62,8 @@ export interface ConnectionOptions {
 }
 
 /** Waits this long (half of it random) after a cap's close before trying again on its own. */
-const capRetryDelay = (random?: () => number) => reconnectDelay(0, random, { baseMs: TOO_MANY_SOCKETS_RETRY_MS, capMs: TOO_MANY_SOCKETS_RETRY_MS });
+const capRetryDelay = (random?: () => number) =>
+  reconnectDelay(0, random, { baseMs: TOO_MANY_SOCKETS_RETRY_MS, capMs: TOO_MANY_SOCKETS_RETRY_MS });
 
 const OPEN = 1;
 
@@ -233,7 +234,9 @@ export class ConversationConnection {
   }
 
   private scheduleRetry(
-    delay = this.attempt + 1 >= FAILED_CONNECTS_BEFORE_SLOW ? capRetryDelay(this.options.random) : reconnectDelay(this.attempt, this.options.random),
+    delay = this.attempt + 1 >= FAILED_CONNECTS_BEFORE_SLOW
+      ? capRetryDelay(this.options.random)
+      : reconnectDelay(this.attempt, this.options.random),
   ) {
     if (this.stopped || this.sessionEnded || this.closedForGood || this.retryTimer) return;
     if (this.connectTimer) clearTimeout(this.connectTimer);

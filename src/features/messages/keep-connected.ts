@@ -7,7 +7,10 @@ import type { ConversationConnection } from './conversation-connection';
  * Wires `conn` to the tab's visibility and the network; returns the function that unwires it.
  * `onVisible` runs after the reconnect each time the tab becomes visible (e.g. to send a read mark).
  */
-export function keepConnected(conn: Pick<ConversationConnection, 'reconnectNow' | 'drop'>, onVisible?: () => void): () => void {
+export function keepConnected(
+  conn: Pick<ConversationConnection, 'reconnectNow' | 'drop'>,
+  onVisible?: () => void,
+): () => void {
   const onVisibility = () => {
     if (document.visibilityState !== 'visible') return;
     conn.reconnectNow();

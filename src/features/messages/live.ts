@@ -1,7 +1,7 @@
 // The live chat's pure parts: merging messages from the API, the POST reply and socket frames by
 // id; read marks; the reconnect backoff; the typing throttle; what to do when the session ended. No React and no browser APIs here,
 // so the Worker tests can run them (test/worker/conversation-socket.test.ts).
-import type { Message } from '../../shared/api-types';
+import type { Message } from '@/shared/api-types';
 
 /**
  * One list from two: every message once (by id), oldest first. A message seen twice keeps the
@@ -31,7 +31,13 @@ export function mergeMessages(current: readonly Message[] | undefined, incoming:
 }
 
 const sameMessage = (a: Message, b: Message) =>
-  a.id === b.id && a.senderId === b.senderId && a.receiverId === b.receiverId && a.listingId === b.listingId && a.content === b.content && a.read === b.read && a.createdAt === b.createdAt;
+  a.id === b.id &&
+  a.senderId === b.senderId &&
+  a.receiverId === b.receiverId &&
+  a.listingId === b.listingId &&
+  a.content === b.content &&
+  a.read === b.read &&
+  a.createdAt === b.createdAt;
 
 function dedupe(messages: readonly Message[]): Message[] {
   const byId = new Map<number, Message>();
@@ -43,7 +49,11 @@ function dedupe(messages: readonly Message[]): Message[] {
 const sortById = (messages: Message[]) => messages.sort((a, b) => a.id - b.id);
 
 /** The reader's received messages with id <= upTo become read (a `read` frame from the room). */
-export function markReadUpTo(messages: readonly Message[] | undefined, readerId: number, upTo: number): Message[] | undefined {
+export function markReadUpTo(
+  messages: readonly Message[] | undefined,
+  readerId: number,
+  upTo: number,
+): Message[] | undefined {
   if (!messages) return messages;
   let changed = false;
   const next = messages.map((m) => {
@@ -64,7 +74,8 @@ export function lastReceivedId(messages: readonly Message[] | undefined, meId: n
 /** The newest of the member's own messages the partner has read: where "Seen" goes. */
 export function lastSeenOwnId(messages: readonly Message[] | undefined, meId: number): number | null {
   if (!messages) return null;
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.senderId === meId && messages[i]!.read) return messages[i]!.id;
+  for (let i = messages.length - 1; i >= 0; i--)
+    if (messages[i]!.senderId === meId && messages[i]!.read) return messages[i]!.id;
   return null;
 }
 
@@ -76,7 +87,11 @@ export const RECONNECT = { baseMs: 500, capMs: 10_000 } as const;
  * min(cap, base·2^attempt) fixed, the other half random, so members dropped together (an evicted
  * room, a deploy) do not come back in one burst, and no wait is ever shorter than half the step.
  */
-export function reconnectDelay(attempt: number, random: () => number = Math.random, { baseMs, capMs }: { baseMs: number; capMs: number } = RECONNECT): number {
+export function reconnectDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  { baseMs, capMs }: { baseMs: number; capMs: number } = RECONNECT,
+): number {
   const step = Math.min(capMs, baseMs * 2 ** Math.max(0, Math.min(attempt, 30)));
   return Math.round(step / 2 + random() * (step / 2));
 }
@@ -104,7 +119,11 @@ export function createThrottle(intervalMs: number) {
 }
 
 /** The conversation socket's address on the page's own origin (ws: or wss: to match the page). */
-export function conversationSocketUrl(location: { protocol: string; host: string }, partnerId: number, listingId: number): string {
+export function conversationSocketUrl(
+  location: { protocol: string; host: string },
+  partnerId: number,
+  listingId: number,
+): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/api/conversations/${partnerId}/${listingId}/ws`;
 }

@@ -3,13 +3,17 @@
 // "nobody" does not sign the screen out before the second look; see afterSessionEnded) and
 // resume, sign the screen out, or let it re-render for the member who signed in meanwhile.
 import type { QueryClient } from '@tanstack/react-query';
-import { apiGetOrNull } from '../../lib/api';
-import type { SelfUser } from '../../shared/api-types';
+import { apiGetOrNull } from '@/lib/api';
+import type { SelfUser } from '@/shared/api-types';
 import { authKeys, CURRENT_USER_URL, forgetSignedOutMember } from '../auth/api';
 import type { ConversationConnection } from './conversation-connection';
 import { afterSessionEnded } from './live';
 
-export function handleSessionEnded(conn: Pick<ConversationConnection, 'resume'>, meId: number, queryClient: QueryClient): void {
+export function handleSessionEnded(
+  conn: Pick<ConversationConnection, 'resume'>,
+  meId: number,
+  queryClient: QueryClient,
+): void {
   const fetchUserId = async () => (await apiGetOrNull<SelfUser>(CURRENT_USER_URL))?.id ?? null;
   void afterSessionEnded(fetchUserId, meId).then((outcome) => {
     if (outcome === 'resume') conn.resume();

@@ -11,19 +11,28 @@
 // and says so.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Message } from '../../shared/api-types';
-import { conversationKeyOf } from '../../shared/conversation-key';
+import type { Message } from '@/shared/api-types';
+import { conversationKeyOf } from '@/shared/conversation-key';
 import { conversationInfoKey, noteReviewed, storeBarter, storeOffer } from '../offers/api';
 import { userKeys } from '../profile/api';
 import { reviewKeys } from '../reviews/api';
-import type { ServerFrame } from '../../shared/ws-frames';
+import type { ServerFrame } from '@/shared/ws-frames';
 import { notificationKeys } from '../notifications/api';
 import { isBellLive } from '../notifications/use-bell-socket';
 import { messageKeys, noteConversationLive, noteConversationRead, noteMessageInList } from './api';
 import { ConversationConnection, type ConnectionState } from './conversation-connection';
 import { keepConnected } from './keep-connected';
 import { handleSessionEnded } from './session-ended';
-import { conversationSocketUrl, createThrottle, lastReceivedId, markReadUpTo, mergeMessages, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from './live';
+import {
+  conversationSocketUrl,
+  createThrottle,
+  lastReceivedId,
+  markReadUpTo,
+  mergeMessages,
+  RECONNECTING_NOTICE_MS,
+  TYPING_SEND_INTERVAL_MS,
+  TYPING_SHOW_MS,
+} from './live';
 
 interface UseConversationSocketOptions {
   meId: number;
@@ -56,7 +65,13 @@ export interface ConversationSocket {
 
 const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
-export function useConversationSocket({ meId, partnerId, listingId, messages, enabled = true }: UseConversationSocketOptions): ConversationSocket {
+export function useConversationSocket({
+  meId,
+  partnerId,
+  listingId,
+  messages,
+  enabled = true,
+}: UseConversationSocketOptions): ConversationSocket {
   const queryClient = useQueryClient();
   const [partnerTyping, setPartnerTyping] = useState(false);
   const [reconnecting, setReconnecting] = useState(false);
@@ -90,7 +105,8 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
     // A thread read before this socket opened may have missed what the socket would have brought.
     let readBeforeOpen = readyRef.current;
     const key = messageKeys.conversation(meId, partnerId, listingId);
-    const refreshList = () => void queryClient.invalidateQueries({ queryKey: messageKeys.conversations(), exact: true });
+    const refreshList = () =>
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations(), exact: true });
     // Reading the conversation (the resync's GET, or a read mark) settles its header notification:
     // the bell socket brings the change when it is open, else the bell is read again.
     const refreshBell = () => {
@@ -102,7 +118,9 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
     const onFrame = (frame: ServerFrame) => {
       if (frame.type === 'message') {
         const m = frame.message;
-        const ours = m.listingId === listingId && ((m.senderId === meId && m.receiverId === partnerId) || (m.senderId === partnerId && m.receiverId === meId));
+        const ours =
+          m.listingId === listingId &&
+          ((m.senderId === meId && m.receiverId === partnerId) || (m.senderId === partnerId && m.receiverId === meId));
         if (!ours) return;
         queryClient.setQueryData<Message[]>(key, (old) => mergeMessages(old, [m]));
         if (m.senderId === partnerId) {
@@ -121,7 +139,9 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
         queryClient.setQueryData<Message[]>(key, (old) => markReadUpTo(old, frame.userId, frame.upTo));
         // The member's own read mark (this tab or another) changes the list's unread count.
         if (frame.userId === meId) {
-          const unread = (queryClient.getQueryData<Message[]>(key) ?? []).filter((m) => m.senderId === partnerId && m.receiverId === meId && !m.read).length;
+          const unread = (queryClient.getQueryData<Message[]>(key) ?? []).filter(
+            (m) => m.senderId === partnerId && m.receiverId === meId && !m.read,
+          ).length;
           noteConversationRead(queryClient, conversationKeyOf(listingId, meId, partnerId), unread);
           refreshBell();
         }
@@ -137,7 +157,8 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
         if (b.status === 'completed') void queryClient.invalidateQueries({ queryKey: userKeys.all });
       } else if (frame.type === 'review') {
         // A review of this barter: "Thanks for your review" on one side, the counts on both.
-        if (frame.reviewerId === meId) noteReviewed(queryClient, conversationKeyOf(listingId, meId, partnerId), frame.barterId);
+        if (frame.reviewerId === meId)
+          noteReviewed(queryClient, conversationKeyOf(listingId, meId, partnerId), frame.barterId);
         void queryClient.invalidateQueries({ queryKey: reviewKeys.byUser(meId) });
         void queryClient.invalidateQueries({ queryKey: reviewKeys.byUser(partnerId) });
       } else if (frame.type === 'error') {
@@ -190,7 +211,9 @@ export function useConversationSocket({ meId, partnerId, listingId, messages, en
         // A re-connect: whatever happened while no socket was open is in D1. Fetch the thread (the
         // query merges by id) and the conversation's offers and barters, whose frames may have
         // been missed too; then the list and the bell.
-        void queryClient.invalidateQueries({ queryKey: conversationInfoKey(conversationKeyOf(listingId, meId, partnerId)) });
+        void queryClient.invalidateQueries({
+          queryKey: conversationInfoKey(conversationKeyOf(listingId, meId, partnerId)),
+        });
         void queryClient.refetchQueries({ queryKey: key, exact: true }).then(() => {
           refreshList();
           refreshBell();

@@ -1,16 +1,19 @@
 // A member's reports (docs/api/moderation.md): filing one from any report entry point, and "Your
 // reports" with what came of each.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiReply } from '../../lib/api';
-import type { MyReport } from '../../shared/api-types';
-import type { ReportCreateInput } from '../../shared/schemas';
+import { apiGet, apiReply } from '@/lib/api';
+import type { MyReport } from '@/shared/api-types';
+import type { ReportCreateInput } from '@/shared/schemas';
 
 export const reportKeys = {
   all: ['reports'] as const,
   mine: () => [...reportKeys.all, 'mine'] as const,
 };
 
-export const myReportsQuery = queryOptions({ queryKey: reportKeys.mine(), queryFn: () => apiGet<MyReport[]>('/api/reports') });
+export const myReportsQuery = queryOptions({
+  queryKey: reportKeys.mine(),
+  queryFn: () => apiGet<MyReport[]>('/api/reports'),
+});
 
 /** What filing a report answered: the report, and whether it was already open (200, not 201). */
 export interface FiledReport {

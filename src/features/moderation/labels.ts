@@ -1,14 +1,33 @@
 // Plain words for reports and moderation: the reasons a member picks, what a report was about, and
 // what came of it. One table each, so the dialog, "Your reports", the queue and the audit log agree.
-import type { AuditAction, AuditTargetType, ModerationAction, ModerationGuard, ReportReason, ReportTargetType } from '../../shared/api-types';
-import { PERMANENT_SUSPENSION, REMOVED_MESSAGE_TEXT } from '../../shared/constants';
+import type {
+  AuditAction,
+  AuditTargetType,
+  ModerationAction,
+  ModerationGuard,
+  ReportReason,
+  ReportTargetType,
+} from '@/shared/api-types';
+import { PERMANENT_SUSPENSION, REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 
 export const REASON_LABELS: Record<ReportReason, { label: string; hint: string }> = {
-  scam: { label: 'Scam or fraud', hint: 'Asks for money, a deposit, gift cards or bank details, or is not what it claims to be.' },
-  prohibited: { label: 'Not allowed here', hint: 'Weapons, drugs, alcohol, medicines, stolen goods, live animals or anything unsafe.' },
-  harassment: { label: 'Harassment or threats', hint: 'Abuse, hate, threats, or unwanted contact that makes you uncomfortable.' },
+  scam: {
+    label: 'Scam or fraud',
+    hint: 'Asks for money, a deposit, gift cards or bank details, or is not what it claims to be.',
+  },
+  prohibited: {
+    label: 'Not allowed here',
+    hint: 'Weapons, drugs, alcohol, medicines, stolen goods, live animals or anything unsafe.',
+  },
+  harassment: {
+    label: 'Harassment or threats',
+    hint: 'Abuse, hate, threats, or unwanted contact that makes you uncomfortable.',
+  },
   spam: { label: 'Spam', hint: 'Advertising, repeated posts, or links to other websites.' },
-  other: { label: 'Something else', hint: 'Anything else that breaks the Community Standards. Tell us in the details.' },
+  other: {
+    label: 'Something else',
+    hint: 'Anything else that breaks the Community Standards. Tell us in the details.',
+  },
 };
 
 /** The reasons in the order the dialog offers them: the most serious first. */

@@ -1,13 +1,15 @@
 // Newsletter with double opt-in (docs/api/newsletter.md).
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api, apiGet } from '../../lib/api';
+import { api, apiGet } from '@/lib/api';
 
 interface Reply {
   message: string;
 }
 
 export function useSubscribe() {
-  return useMutation({ mutationFn: (input: { email: string }) => api<Reply>('POST', '/api/newsletter/subscribe', input) });
+  return useMutation({
+    mutationFn: (input: { email: string }) => api<Reply>('POST', '/api/newsletter/subscribe', input),
+  });
 }
 
 export function useUnsubscribe() {

@@ -1,8 +1,8 @@
 // The header's notifications: the list, read when the member opens the panel while the bell socket
 // pushes the unread count (use-bell-socket.ts, decision 050), and polled while that socket is down.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationsResponse } from '../../shared/api-types';
-import { api, apiGet } from '../../lib/api';
+import type { NotificationsResponse } from '@/shared/api-types';
+import { api, apiGet } from '@/lib/api';
 import { isBellLive } from './use-bell-socket';
 
 /**

@@ -2,9 +2,9 @@
 // caller's reviews of them and block come with the conversation itself (GET
 // /api/conversations/{conversation}, decision 043); live frames and replies update the same cache.
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, apiGet } from '../../lib/api';
-import type { Barter, ConversationInfo, Offer } from '../../shared/api-types';
-import { conversationKeyOf } from '../../shared/conversation-key';
+import { api, apiGet } from '@/lib/api';
+import type { Barter, ConversationInfo, Offer } from '@/shared/api-types';
+import { conversationKeyOf } from '@/shared/conversation-key';
 import { messageKeys } from '../messages/api';
 
 export const conversationInfoKey = (conversation: string) => [...messageKeys.all, 'info', conversation] as const;
@@ -20,19 +20,29 @@ export const conversationInfoQuery = (conversation: string) =>
  * included (offers, barters and reviews may have changed while it was not on screen); its socket
  * then keeps it current, and a reconnect reads it again.
  */
-export const conversationInfoOnOpen = (conversation: string) => ({ ...conversationInfoQuery(conversation), staleTime: 0, refetchOnReconnect: false });
+export const conversationInfoOnOpen = (conversation: string) => ({
+  ...conversationInfoQuery(conversation),
+  staleTime: 0,
+  refetchOnReconnect: false,
+});
 
 /** Puts a barter (new or changed: a reply or a live frame) into its conversation's cached barters, newest first. */
 export function storeBarter(queryClient: QueryClient, barter: Barter) {
-  queryClient.setQueryData<ConversationInfo>(conversationInfoKey(conversationKeyOf(barter.listingId, barter.initiatorId, barter.recipientId)), (old) =>
-    old ? { ...old, barters: [barter, ...old.barters.filter((b) => b.id !== barter.id)].sort((a, b) => b.id - a.id) } : old,
+  queryClient.setQueryData<ConversationInfo>(
+    conversationInfoKey(conversationKeyOf(barter.listingId, barter.initiatorId, barter.recipientId)),
+    (old) =>
+      old
+        ? { ...old, barters: [barter, ...old.barters.filter((b) => b.id !== barter.id)].sort((a, b) => b.id - a.id) }
+        : old,
   );
 }
 
 /** The caller reviewed a barter of the conversation (their reply, or the frame from another tab). */
 export function noteReviewed(queryClient: QueryClient, conversation: string, barterId: number) {
   queryClient.setQueryData<ConversationInfo>(conversationInfoKey(conversation), (old) =>
-    old && !old.reviewedBarterIds.includes(barterId) ? { ...old, reviewedBarterIds: [...old.reviewedBarterIds, barterId] } : old,
+    old && !old.reviewedBarterIds.includes(barterId)
+      ? { ...old, reviewedBarterIds: [...old.reviewedBarterIds, barterId] }
+      : old,
   );
 }
 
@@ -53,7 +63,8 @@ export interface OfferTerms {
 export function useMakeOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OfferTerms & { listingId: number; message?: string | null }) => api<Offer>('POST', '/api/offers', body),
+    mutationFn: (body: OfferTerms & { listingId: number; message?: string | null }) =>
+      api<Offer>('POST', '/api/offers', body),
     onSuccess: (offer) => {
       storeOffer(queryClient, offer);
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
@@ -66,7 +77,8 @@ type Answer = 'accept' | 'decline' | 'withdraw';
 export function useAnswerOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ offer, action }: { offer: Offer; action: Answer }) => api<Offer>('POST', `/api/offers/${offer.id}/${action}`, {}),
+    mutationFn: ({ offer, action }: { offer: Offer; action: Answer }) =>
+      api<Offer>('POST', `/api/offers/${offer.id}/${action}`, {}),
     onSuccess: (offer) => {
       storeOffer(queryClient, offer);
       // The barter the acceptance made: read with the conversation (its frame brings it too when live).
@@ -74,14 +86,16 @@ export function useAnswerOffer() {
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
     },
     // A racing answer from the other side: show the offer as it now stands.
-    onError: (_error, { offer }) => void queryClient.invalidateQueries({ queryKey: conversationInfoKey(offer.conversation) }),
+    onError: (_error, { offer }) =>
+      void queryClient.invalidateQueries({ queryKey: conversationInfoKey(offer.conversation) }),
   });
 }
 
 export function useCounterOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ offer, terms }: { offer: Offer; terms: OfferTerms }) => api<Offer>('POST', `/api/offers/${offer.id}/counter`, terms),
+    mutationFn: ({ offer, terms }: { offer: Offer; terms: OfferTerms }) =>
+      api<Offer>('POST', `/api/offers/${offer.id}/counter`, terms),
     onSuccess: (offer) => {
       storeOffer(queryClient, offer);
       void queryClient.invalidateQueries({ queryKey: conversationInfoKey(offer.conversation) });

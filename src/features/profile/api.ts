@@ -2,10 +2,10 @@
 // password, delete). A member's listings are read through features/listings/api.ts. Keys are
 // hierarchical so a mutation refreshes exactly what it changes (decision 007).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { passwordKeyFor } from '../../lib/password-key';
-import { api, apiGet } from '../../lib/api';
-import type { PublicUser, SelfUser } from '../../shared/api-types';
-import type { ProfileUpdateInput } from '../../shared/schemas';
+import { passwordKeyFor } from '@/lib/password-key';
+import { api, apiGet } from '@/lib/api';
+import type { PublicUser, SelfUser } from '@/shared/api-types';
+import type { ProfileUpdateInput } from '@/shared/schemas';
 import { authKeys } from '../auth/api';
 
 export const userKeys = {
@@ -17,14 +17,18 @@ export const userKeys = {
 export const userByUsernameQuery = (username: string) =>
   queryOptions({
     queryKey: userKeys.byUsername(username),
-    queryFn: () => apiGet<PublicUser & Partial<Pick<SelfUser, 'email' | 'address'>>>(`/api/users/username/${encodeURIComponent(username)}`),
+    queryFn: () =>
+      apiGet<PublicUser & Partial<Pick<SelfUser, 'email' | 'address'>>>(
+        `/api/users/username/${encodeURIComponent(username)}`,
+      ),
   });
 
 /** On success the current-user and user-by-username reads are refreshed. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...changes }: ProfileUpdateInput & { id: number }) => api<SelfUser>('PATCH', `/api/users/${id}`, changes),
+    mutationFn: ({ id, ...changes }: ProfileUpdateInput & { id: number }) =>
+      api<SelfUser>('PATCH', `/api/users/${id}`, changes),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.currentUser, user);
       void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
@@ -43,7 +47,11 @@ export function useChangePassword() {
         passwordKeyFor({ username }, currentPassword),
         passwordKeyFor({ username }, newPassword),
       ]);
-      return api<{ message: string }>('POST', '/api/auth/change-password', { currentPassword: currentKey, newPassword, newPasswordKey });
+      return api<{ message: string }>('POST', '/api/auth/change-password', {
+        currentPassword: currentKey,
+        newPassword,
+        newPasswordKey,
+      });
     },
   });
 }

@@ -1,8 +1,8 @@
 // Reviews: what members received, what a listing received, and leaving one after a completed barter.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiGet } from '../../lib/api';
-import type { Review } from '../../shared/api-types';
-import { conversationKeyOf } from '../../shared/conversation-key';
+import { api, apiGet } from '@/lib/api';
+import type { Review } from '@/shared/api-types';
+import { conversationKeyOf } from '@/shared/conversation-key';
 import { noteReviewed } from '../offers/api';
 import { userKeys } from '../profile/api';
 
@@ -13,10 +13,16 @@ export const reviewKeys = {
 };
 
 export const userReviewsQuery = (userId: number) =>
-  queryOptions({ queryKey: reviewKeys.byUser(userId), queryFn: () => apiGet<Review[]>(`/api/users/${userId}/reviews`) });
+  queryOptions({
+    queryKey: reviewKeys.byUser(userId),
+    queryFn: () => apiGet<Review[]>(`/api/users/${userId}/reviews`),
+  });
 
 export const listingReviewsQuery = (listingId: number) =>
-  queryOptions({ queryKey: reviewKeys.byListing(listingId), queryFn: () => apiGet<Review[]>(`/api/listings/${listingId}/reviews`) });
+  queryOptions({
+    queryKey: reviewKeys.byListing(listingId),
+    queryFn: () => apiGet<Review[]>(`/api/listings/${listingId}/reviews`),
+  });
 
 export interface ReviewBody {
   reviewerId: number;

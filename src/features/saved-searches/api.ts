@@ -1,7 +1,7 @@
 // Saved searches: query keys, the member's list, and saving a search from Browse.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StoredSearch } from '../../shared/api-types';
-import { api, apiGet } from '../../lib/api';
+import type { StoredSearch } from '@/shared/api-types';
+import { api, apiGet } from '@/lib/api';
 
 export const savedSearchKeys = {
   all: ['saved-searches'] as const,
@@ -23,7 +23,8 @@ export interface SaveSearchInput {
 export function useSaveSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveSearchInput) => api<StoredSearch>('POST', '/api/stored-searches', { ...input, notificationsEnabled: true }),
+    mutationFn: (input: SaveSearchInput) =>
+      api<StoredSearch>('POST', '/api/stored-searches', { ...input, notificationsEnabled: true }),
     onSuccess: (_saved, input) => queryClient.invalidateQueries({ queryKey: savedSearchKeys.byUser(input.userId) }),
   });
 }
@@ -36,7 +37,9 @@ export function useUpdateSavedSearch() {
       api<StoredSearch>('PUT', `/api/stored-searches/${id}`, { notificationsEnabled }),
     onSuccess: (search) => {
       // The switch shows the stored state at once; the list is then read again.
-      queryClient.setQueryData<StoredSearch[]>(savedSearchKeys.byUser(search.userId), (old) => old?.map((s) => (s.id === search.id ? search : s)));
+      queryClient.setQueryData<StoredSearch[]>(savedSearchKeys.byUser(search.userId), (old) =>
+        old?.map((s) => (s.id === search.id ? search : s)),
+      );
       return queryClient.invalidateQueries({ queryKey: savedSearchKeys.byUser(search.userId) });
     },
   });
@@ -47,7 +50,9 @@ export function useDeleteSavedSearch() {
   return useMutation({
     mutationFn: (search: StoredSearch) => api<{ message: string }>('DELETE', `/api/stored-searches/${search.id}`),
     onSuccess: (_reply, search) => {
-      queryClient.setQueryData<StoredSearch[]>(savedSearchKeys.byUser(search.userId), (old) => old?.filter((s) => s.id !== search.id));
+      queryClient.setQueryData<StoredSearch[]>(savedSearchKeys.byUser(search.userId), (old) =>
+        old?.filter((s) => s.id !== search.id),
+      );
       return queryClient.invalidateQueries({ queryKey: savedSearchKeys.byUser(search.userId) });
     },
   });

@@ -1,7 +1,7 @@
 // The /browse search parameters (q, category as a slug, distance; plus page).
 // Anything malformed in a URL falls back to "not given" instead of failing the page.
 import * as v from 'valibot';
-import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '../../shared/constants';
+import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '@/shared/constants';
 
 export type SearchDistance = (typeof SEARCH_DISTANCES)[number];
 
@@ -38,7 +38,8 @@ export type BrowseSearch = v.InferOutput<typeof browseSearchSchema>;
  * The distance the search bar's select shows: the one in the URL, else the default (50).
  * Showing the default is not choosing it: only a distance in the URL filters (listingParamsOf).
  */
-export const distanceShownFor = (search: Pick<BrowseSearch, 'distance'>): SearchDistance => search.distance ?? DEFAULT_SEARCH_DISTANCE;
+export const distanceShownFor = (search: Pick<BrowseSearch, 'distance'>): SearchDistance =>
+  search.distance ?? DEFAULT_SEARCH_DISTANCE;
 
 /**
  * The listings page a Browse URL asks for (server paging, BROWSE_PAGE_SIZE per page). A distance
@@ -47,5 +48,12 @@ export const distanceShownFor = (search: Pick<BrowseSearch, 'distance'>): Search
  */
 export function listingParamsOf(search: BrowseSearch, pageSize: number) {
   const category = search.category === 'all' ? undefined : search.category;
-  return { search: search.q, category, distance: search.distance, near: search.near, limit: pageSize, offset: ((search.page ?? 1) - 1) * pageSize };
+  return {
+    search: search.q,
+    category,
+    distance: search.distance,
+    near: search.near,
+    limit: pageSize,
+    offset: ((search.page ?? 1) - 1) * pageSize,
+  };
 }

@@ -24,7 +24,9 @@ export const FAQ_SECTIONS: FaqSection[] = [
       },
       {
         question: 'Does it cost anything to join?',
-        answer: ['No. Creating an account, posting listings, messaging and reviewing are all free. The site is run by and for the community.'],
+        answer: [
+          'No. Creating an account, posting listings, messaging and reviewing are all free. The site is run by and for the community.',
+        ],
       },
       {
         question: 'How do I create an account?',

@@ -1,8 +1,8 @@
 // Trade circles (docs/api/wants-matches-circles.md, "Trade circles"): a member's circles, one
 // circle, the member's decision, and the circle's group chat.
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, apiGet } from '../../lib/api';
-import type { TradeCircle, TradeCircleMessage } from '../../shared/trade-circles';
+import { api, apiGet } from '@/lib/api';
+import type { TradeCircle, TradeCircleMessage } from '@/shared/trade-circles';
 import { notificationKeys } from '../notifications/api';
 
 export const circleKeys = {
@@ -12,16 +12,27 @@ export const circleKeys = {
   messages: (id: number) => [...circleKeys.all, 'messages', id] as const,
 };
 
-export const circlesQuery = queryOptions({ queryKey: circleKeys.list(), queryFn: () => apiGet<TradeCircle[]>('/api/trade-circles') });
+export const circlesQuery = queryOptions({
+  queryKey: circleKeys.list(),
+  queryFn: () => apiGet<TradeCircle[]>('/api/trade-circles'),
+});
 
-export const circleQuery = (id: number) => queryOptions({ queryKey: circleKeys.detail(id), queryFn: () => apiGet<TradeCircle>(`/api/trade-circles/${id}`) });
+export const circleQuery = (id: number) =>
+  queryOptions({ queryKey: circleKeys.detail(id), queryFn: () => apiGet<TradeCircle>(`/api/trade-circles/${id}`) });
 
 /** The chat's newest messages, oldest first. Reading them settles the member's chat notification. */
 export const circleMessagesQuery = (id: number) =>
-  queryOptions({ queryKey: circleKeys.messages(id), queryFn: () => apiGet<TradeCircleMessage[]>(`/api/trade-circles/${id}/messages`), structuralSharing: mergeById });
+  queryOptions({
+    queryKey: circleKeys.messages(id),
+    queryFn: () => apiGet<TradeCircleMessage[]>(`/api/trade-circles/${id}/messages`),
+    structuralSharing: mergeById,
+  });
 
 /** Messages merged by id, oldest first: a live frame and a refetch never show one message twice. */
-export function mergeCircleMessages(current: readonly TradeCircleMessage[] | undefined, incoming: readonly TradeCircleMessage[]): TradeCircleMessage[] {
+export function mergeCircleMessages(
+  current: readonly TradeCircleMessage[] | undefined,
+  incoming: readonly TradeCircleMessage[],
+): TradeCircleMessage[] {
   const byId = new Map((current ?? []).map((m) => [m.id, m]));
   for (const m of incoming) byId.set(m.id, m);
   return [...byId.values()].sort((a, b) => a.id - b.id);
@@ -38,7 +49,9 @@ function mergeById(old: unknown, next: unknown): unknown {
  */
 export function storeCircle(queryClient: QueryClient, circle: TradeCircle) {
   queryClient.setQueryData(circleKeys.detail(circle.id), circle);
-  queryClient.setQueryData<TradeCircle[]>(circleKeys.list(), (old) => old?.map((c) => (c.id === circle.id ? circle : c)));
+  queryClient.setQueryData<TradeCircle[]>(circleKeys.list(), (old) =>
+    old?.map((c) => (c.id === circle.id ? circle : c)),
+  );
   void queryClient.invalidateQueries({ queryKey: circleKeys.list() });
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 }
@@ -57,6 +70,9 @@ export function useSendCircleMessage(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) => api<TradeCircleMessage>('POST', `/api/trade-circles/${id}/messages`, { content }),
-    onSuccess: (message) => queryClient.setQueryData<TradeCircleMessage[]>(circleKeys.messages(id), (old) => mergeCircleMessages(old, [message])),
+    onSuccess: (message) =>
+      queryClient.setQueryData<TradeCircleMessage[]>(circleKeys.messages(id), (old) =>
+        mergeCircleMessages(old, [message]),
+      ),
   });
 }

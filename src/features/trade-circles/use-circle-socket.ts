@@ -4,8 +4,8 @@
 // resyncs both from the API. A 4001 close (the session ended) asks who is signed in first.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TradeCircleMessage } from '../../shared/trade-circles';
-import type { ServerFrame } from '../../shared/ws-frames';
+import type { TradeCircleMessage } from '@/shared/trade-circles';
+import type { ServerFrame } from '@/shared/ws-frames';
 import { ConversationConnection } from '../messages/conversation-connection';
 import { keepConnected } from '../messages/keep-connected';
 import { handleSessionEnded } from '../messages/session-ended';
@@ -44,7 +44,9 @@ export function useCircleSocket(meId: number, circleId: number): CircleSocket {
     const onFrame = (frame: ServerFrame) => {
       if (frame.type === 'circle_message') {
         if (frame.message.circleId !== circleId) return;
-        queryClient.setQueryData<TradeCircleMessage[]>(circleKeys.messages(circleId), (old) => mergeCircleMessages(old, [frame.message]));
+        queryClient.setQueryData<TradeCircleMessage[]>(circleKeys.messages(circleId), (old) =>
+          mergeCircleMessages(old, [frame.message]),
+        );
         stopTyping(frame.message.senderId);
       } else if (frame.type === 'circle') {
         if (frame.circleId !== circleId) return;
@@ -98,8 +100,12 @@ export function useCircleSocket(meId: number, circleId: number): CircleSocket {
     if (conn?.isOpen && throttle.current.ready(Date.now())) conn.send({ type: 'typing' });
   }, []);
   const resetTyping = useCallback(() => throttle.current.reset(), []);
-  const markRead = useCallback((upTo: number) => {
-    if (connection.current?.send({ type: 'read', upTo })) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-  }, [queryClient]);
+  const markRead = useCallback(
+    (upTo: number) => {
+      if (connection.current?.send({ type: 'read', upTo }))
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    },
+    [queryClient],
+  );
   return { typing, reconnecting, notifyTyping, resetTyping, markRead };
 }

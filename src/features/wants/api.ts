@@ -2,8 +2,8 @@
 // matches, and the "I'd take this" toggle. Toggling changes the listing's wantedByMe (set at once),
 // the wants list and possibly the matches (read again when their pages next open).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch, apiGet } from '../../lib/api';
-import type { Listing, Match, Want, WantedListing } from '../../shared/api-types';
+import { api, apiFetch, apiGet } from '@/lib/api';
+import type { Listing, Match, Want, WantedListing } from '@/shared/api-types';
 import { listingKeys } from '../listings/api';
 import { notificationKeys } from '../notifications/api';
 import { isBellLive } from '../notifications/use-bell-socket';
@@ -14,8 +14,14 @@ export const wantKeys = {
   matches: () => ['matches'] as const,
 };
 
-export const wantsQuery = queryOptions({ queryKey: wantKeys.list(), queryFn: () => apiGet<WantedListing[]>('/api/wants') });
-export const matchesQuery = queryOptions({ queryKey: wantKeys.matches(), queryFn: () => apiGet<Match[]>('/api/matches') });
+export const wantsQuery = queryOptions({
+  queryKey: wantKeys.list(),
+  queryFn: () => apiGet<WantedListing[]>('/api/wants'),
+});
+export const matchesQuery = queryOptions({
+  queryKey: wantKeys.matches(),
+  queryFn: () => apiGet<Match[]>('/api/matches'),
+});
 
 /** PUT (want) or DELETE (withdraw) a want; the listing page shows the new state at once. */
 export function useSetWant() {
@@ -29,7 +35,8 @@ export function useSetWant() {
       await queryClient.cancelQueries({ queryKey: listingKeys.detail(listingId) });
       const before = queryClient.getQueryData<Listing>(listingKeys.detail(listingId));
       if (before) queryClient.setQueryData<Listing>(listingKeys.detail(listingId), { ...before, wantedByMe: wanted });
-      if (!wanted) queryClient.setQueryData<WantedListing[]>(wantKeys.list(), (list) => list?.filter((l) => l.id !== listingId));
+      if (!wanted)
+        queryClient.setQueryData<WantedListing[]>(wantKeys.list(), (list) => list?.filter((l) => l.id !== listingId));
       return { before };
     },
     onError: (_error, { listingId }, context) => {

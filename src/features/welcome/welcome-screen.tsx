@@ -1,16 +1,22 @@
 // /welcome, the "what next" screen a new member lands on after sign-up (docs/front-end.md):
 // back to the page they came from (when there was one), then three first steps: verify the
 // email, create a first listing, browse listings near them.
-import { ArrowLeftIcon, CheckCircledIcon, EnvelopeClosedIcon, MagnifyingGlassIcon, PlusCircledIcon } from '@radix-ui/react-icons';
+import {
+  ArrowLeftIcon,
+  CheckCircledIcon,
+  EnvelopeClosedIcon,
+  MagnifyingGlassIcon,
+  PlusCircledIcon,
+} from '@radix-ui/react-icons';
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Field } from '../../components/form-field';
-import { messageOf } from '../../lib/api';
-import { toast } from '../../lib/toast';
-import { usePageTitle } from '../../lib/use-page-title';
-import type { SelfUser } from '../../shared/api-types';
+import { Field } from '@/components/form-field';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import type { SelfUser } from '@/shared/api-types';
 import { useResendVerification } from '../auth/api';
 import { CreateListingDialog } from '../listings/components/create-listing-dialog';
 import { listingDetailQuery } from '../listings/api';
@@ -56,7 +62,12 @@ function BackToWhereYouWere({ path }: { path: string }) {
   const place = listingId ? (listing.data ? `“${listing.data.title}”` : 'the listing') : screenName(pathname);
   return (
     <Card size="3" mb="5" className="welcome-back">
-      <Flex direction={{ initial: 'column', sm: 'row' }} gap="3" align={{ initial: 'start', sm: 'center' }} justify="between">
+      <Flex
+        direction={{ initial: 'column', sm: 'row' }}
+        gap="3"
+        align={{ initial: 'start', sm: 'center' }}
+        justify="between"
+      >
         <Text as="p" size="3">
           {listingId ? 'You can make your offer now.' : 'You can carry on where you left off.'}
         </Text>
@@ -86,7 +97,17 @@ function screenName(pathname: string): string {
   return 'where you were';
 }
 
-function Step({ icon, title, done, children }: { icon: ReactNode; title: string; done?: boolean; children: ReactNode }) {
+function Step({
+  icon,
+  title,
+  done,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  done?: boolean;
+  children: ReactNode;
+}) {
   return (
     <li className="welcome-step">
       <Card size="3" style={{ height: '100%' }}>
@@ -127,7 +148,8 @@ function VerifyStep({ user }: { user: SelfUser }) {
   return (
     <Step icon={<EnvelopeClosedIcon width="20" height="20" />} title="Verify your email">
       <Text as="p" color="gray" size="2">
-        We sent a link to <strong>{user.email}</strong>. Open it to confirm your address, so members know you are real. The link works for 24 hours.
+        We sent a link to <strong>{user.email}</strong>. Open it to confirm your address, so members know you are real.
+        The link works for 24 hours.
       </Text>
       <Flex mt="auto">
         <Button variant="soft" onClick={() => resend.mutate()} loading={resend.isPending}>
@@ -184,7 +206,12 @@ function BrowseNearbyStep({ user }: { user: SelfUser }) {
       { id: user.id, location: near },
       {
         onSuccess: () => void navigate({ to: '/browse', search: { near } }),
-        onError: (failure) => toast({ title: 'Error updating profile', description: messageOf(failure, 'There was a problem updating your profile'), variant: 'destructive' }),
+        onError: (failure) =>
+          toast({
+            title: 'Error updating profile',
+            description: messageOf(failure, 'There was a problem updating your profile'),
+            variant: 'destructive',
+          }),
       },
     );
   };

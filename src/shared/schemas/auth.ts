@@ -23,7 +23,12 @@ export const passwordField = v.pipe(
   v.maxLength(PASSWORD_MAX_LENGTH, 'Password must be at most 256 characters'),
 );
 
-export const displayNameField = text(2, 100, 'Display name must be at least 2 characters', 'Display name must be at most 100 characters');
+export const displayNameField = text(
+  2,
+  100,
+  'Display name must be at least 2 characters',
+  'Display name must be at most 100 characters',
+);
 
 /** The public and private profile fields shared by registration and profile editing. */
 export const profileFields = {
@@ -78,8 +83,15 @@ export const changePasswordSchema = v.object({
 /** Who the client derives a password key for: a username (sign-in, sign-up, change) or a reset link. */
 export const passwordSaltSchema = v.pipe(
   v.object({
-    username: v.optional(v.pipe(v.string('Username is required'), v.trim(), v.maxLength(200, 'Username must be at most 50 characters'))),
-    resetToken: v.optional(v.pipe(v.string('Reset link is invalid or has expired'), v.maxLength(200, 'Reset link is invalid or has expired'))),
+    username: v.optional(
+      v.pipe(v.string('Username is required'), v.trim(), v.maxLength(200, 'Username must be at most 50 characters')),
+    ),
+    resetToken: v.optional(
+      v.pipe(
+        v.string('Reset link is invalid or has expired'),
+        v.maxLength(200, 'Reset link is invalid or has expired'),
+      ),
+    ),
   }),
   v.check((input) => Boolean(input.username || input.resetToken), 'Username is required'),
 );

@@ -32,7 +32,11 @@ export const storedSearchCreateSchema = v.pipe(
   }),
   // Reported under `query`, the field the form shows it beside.
   v.forward(
-    v.partialCheck([['query'], ['category']], (s) => s.query != null || s.category != null, 'Please provide at least a query or category'),
+    v.partialCheck(
+      [['query'], ['category']],
+      (s) => s.query != null || s.category != null,
+      'Please provide at least a query or category',
+    ),
     ['query'],
   ),
 );
@@ -46,7 +50,12 @@ export const reviewSchema = v.object({
   userId: idField('Please choose who you are reviewing'),
   listingId: optionalId('Invalid listing id'),
   barterId: v.nullish(idField('Barter information not found. You cannot leave a review.')),
-  rating: v.pipe(v.number('Rating must be between 1 and 5'), v.integer('Rating must be between 1 and 5'), v.minValue(1, 'Rating must be between 1 and 5'), v.maxValue(5, 'Rating must be between 1 and 5')),
+  rating: v.pipe(
+    v.number('Rating must be between 1 and 5'),
+    v.integer('Rating must be between 1 and 5'),
+    v.minValue(1, 'Rating must be between 1 and 5'),
+    v.maxValue(5, 'Rating must be between 1 and 5'),
+  ),
   comment: text(10, 1000, 'Comment must be at least 10 characters.', 'Comment must be at most 1000 characters.'),
 });
 export type ReviewInput = v.InferInput<typeof reviewSchema>;

@@ -29,7 +29,10 @@ export const optionalHttpUrl = v.optional(
   v.pipe(
     v.nullable(v.string('Please enter a valid URL')),
     v.transform((value) => (value == null || value.trim() === '' ? null : value.trim())),
-    v.check((value) => value == null || (HTTP_URL.test(value) && value.length <= 2048 && isParsableUrl(value)), 'Please enter a valid URL'),
+    v.check(
+      (value) => value == null || (HTTP_URL.test(value) && value.length <= 2048 && isParsableUrl(value)),
+      'Please enter a valid URL',
+    ),
   ),
 );
 

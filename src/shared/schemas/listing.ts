@@ -1,15 +1,34 @@
 import * as v from 'valibot';
-import { LISTING_DISTANCES, LISTING_STATUSES, MAX_IMAGES_PER_LISTING, MAX_WANT_OPTIONS, OBJECT_PATH_PATTERN } from '../constants';
+import {
+  LISTING_DISTANCES,
+  LISTING_STATUSES,
+  MAX_IMAGES_PER_LISTING,
+  MAX_WANT_OPTIONS,
+  OBJECT_PATH_PATTERN,
+} from '../constants';
 import { optionalId, text } from './fields';
 
 const title = text(5, 100, 'Title must be at least 5 characters', 'Title must be at most 100 characters');
-const description = text(10, 2000, 'Description must be at least 10 characters', 'Description must be at most 2000 characters');
-const whatUserWants = text(3, 200, 'Please specify what you want in return', 'What you want in return must be at most 200 characters');
+const description = text(
+  10,
+  2000,
+  'Description must be at least 10 characters',
+  'Description must be at most 2000 characters',
+);
+const whatUserWants = text(
+  3,
+  200,
+  'Please specify what you want in return',
+  'What you want in return must be at most 200 characters',
+);
 const location = text(1, 100, 'Location is required', 'Location must be at most 100 characters');
 
 const categories = (emptyMessage: string) =>
   v.pipe(
-    v.array(v.pipe(v.string('Please select a valid category'), v.trim(), v.nonEmpty('Please select a valid category')), emptyMessage),
+    v.array(
+      v.pipe(v.string('Please select a valid category'), v.trim(), v.nonEmpty('Please select a valid category')),
+      emptyMessage,
+    ),
     v.minLength(1, emptyMessage),
     v.maxLength(6, 'Please select at most 6 categories'),
     v.transform((slugs) => [...new Set(slugs)]),
@@ -18,7 +37,12 @@ const categories = (emptyMessage: string) =>
 const wantOptions = v.optional(
   v.pipe(
     v.array(
-      v.pipe(v.string('Additional options cannot be blank'), v.trim(), v.nonEmpty('Additional options cannot be blank'), v.maxLength(200, 'Each option must be at most 200 characters')),
+      v.pipe(
+        v.string('Additional options cannot be blank'),
+        v.trim(),
+        v.nonEmpty('Additional options cannot be blank'),
+        v.maxLength(200, 'Each option must be at most 200 characters'),
+      ),
       'Additional options must be a list',
     ),
     v.maxLength(MAX_WANT_OPTIONS, 'Maximum of 5 additional options reached'),
@@ -28,13 +52,25 @@ const wantOptions = v.optional(
 
 const distanceMessage = 'Distance must be 5, 10, 25 or 50 miles';
 const distance = v.pipe(
-  v.union([v.number(distanceMessage), v.pipe(v.string(distanceMessage), v.regex(/^\d+$/, distanceMessage), v.transform(Number))], distanceMessage),
+  v.union(
+    [
+      v.number(distanceMessage),
+      v.pipe(v.string(distanceMessage), v.regex(/^\d+$/, distanceMessage), v.transform(Number)),
+    ],
+    distanceMessage,
+  ),
   v.check((miles) => (LISTING_DISTANCES as readonly number[]).includes(miles), distanceMessage),
 );
 
 const imageUrls = v.optional(
   v.pipe(
-    v.array(v.pipe(v.string('Images must be uploaded through this site'), v.regex(OBJECT_PATH_PATTERN, 'Images must be uploaded through this site')), 'Images must be a list'),
+    v.array(
+      v.pipe(
+        v.string('Images must be uploaded through this site'),
+        v.regex(OBJECT_PATH_PATTERN, 'Images must be uploaded through this site'),
+      ),
+      'Images must be a list',
+    ),
     v.maxLength(MAX_IMAGES_PER_LISTING, 'You can only upload up to 3 images.'),
   ),
   [],
@@ -42,7 +78,10 @@ const imageUrls = v.optional(
 
 const acceptOffers = v.optional(v.boolean('Accept offers must be true or false'), false);
 
-export const listingStatusField = v.picklist(LISTING_STATUSES, 'Status must be one of active, pending, paused or completed');
+export const listingStatusField = v.picklist(
+  LISTING_STATUSES,
+  'Status must be one of active, pending, paused or completed',
+);
 
 export const listingCreateSchema = v.object({
   userId: optionalId('Invalid user id'),
@@ -82,7 +121,11 @@ export const MAX_QUERY_NUMBER = 2 ** 31 - 1;
 
 /** A query-string count: digits only, capped at MAX_QUERY_NUMBER. */
 const wholeNumber = (message: string) =>
-  v.pipe(v.string(message), v.regex(/^\d+$/, message), v.transform((digits) => Math.min(Number(digits), MAX_QUERY_NUMBER)));
+  v.pipe(
+    v.string(message),
+    v.regex(/^\d+$/, message),
+    v.transform((digits) => Math.min(Number(digits), MAX_QUERY_NUMBER)),
+  );
 
 /** Query string of GET /api/listings. */
 export const listingSearchSchema = v.object({

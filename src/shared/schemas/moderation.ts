@@ -1,7 +1,14 @@
 // Request bodies of reports, blocks and moderation (docs/api/moderation.md): one schema for the
 // form and the route.
 import * as v from 'valibot';
-import { MAX_BLOCKS, MAX_REPORT_DETAILS, MAX_SUSPENSION_DAYS, MODERATION_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES } from '../constants';
+import {
+  MAX_BLOCKS,
+  MAX_REPORT_DETAILS,
+  MAX_SUSPENSION_DAYS,
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  REPORT_TARGET_TYPES,
+} from '../constants';
 import { idField } from './fields';
 
 export const REPORT_TARGET_MESSAGE = 'Please choose what you are reporting';
@@ -21,16 +28,33 @@ export const reportCreateSchema = v.object({
   targetType: v.picklist(REPORT_TARGET_TYPES, REPORT_TARGET_MESSAGE),
   targetId: idField(REPORT_TARGET_MESSAGE),
   reason: v.picklist(REPORT_REASONS, REPORT_REASON_MESSAGE),
-  details: v.optional(v.pipe(v.string(REPORT_DETAILS_MESSAGE), v.trim(), v.maxLength(MAX_REPORT_DETAILS, REPORT_DETAILS_MESSAGE)), ''),
+  details: v.optional(
+    v.pipe(v.string(REPORT_DETAILS_MESSAGE), v.trim(), v.maxLength(MAX_REPORT_DETAILS, REPORT_DETAILS_MESSAGE)),
+    '',
+  ),
 });
 export type ReportCreateInput = v.InferInput<typeof reportCreateSchema>;
 
-const note = v.pipe(v.string(MODERATION_NOTE_MESSAGE), v.trim(), v.minLength(1, MODERATION_NOTE_MESSAGE), v.maxLength(MAX_MODERATION_NOTE, `Note must be at most ${MAX_MODERATION_NOTE} characters`));
+const note = v.pipe(
+  v.string(MODERATION_NOTE_MESSAGE),
+  v.trim(),
+  v.minLength(1, MODERATION_NOTE_MESSAGE),
+  v.maxLength(MAX_MODERATION_NOTE, `Note must be at most ${MAX_MODERATION_NOTE} characters`),
+);
 
 export const reportResolveSchema = v.pipe(
   v.object({
     action: v.picklist(MODERATION_ACTIONS, MODERATION_ACTION_MESSAGE),
-    days: v.optional(v.nullable(v.pipe(v.number(SUSPENSION_DAYS_MESSAGE), v.integer(SUSPENSION_DAYS_MESSAGE), v.minValue(1, SUSPENSION_DAYS_MESSAGE), v.maxValue(MAX_SUSPENSION_DAYS, SUSPENSION_DAYS_MESSAGE)))),
+    days: v.optional(
+      v.nullable(
+        v.pipe(
+          v.number(SUSPENSION_DAYS_MESSAGE),
+          v.integer(SUSPENSION_DAYS_MESSAGE),
+          v.minValue(1, SUSPENSION_DAYS_MESSAGE),
+          v.maxValue(MAX_SUSPENSION_DAYS, SUSPENSION_DAYS_MESSAGE),
+        ),
+      ),
+    ),
     note,
   }),
   v.forward(

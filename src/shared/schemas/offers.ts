@@ -19,12 +19,10 @@ const offerText = optionalText(MAX_OFFER_TEXT, `Offer must be at most ${MAX_OFFE
 
 /** The terms of an offer: listings, free text, or both, never neither. */
 const terms = { givenListingIds, text: offerText };
-const hasTerms = (input: { givenListingIds: number[]; text?: string | null }) => input.givenListingIds.length > 0 || Boolean(input.text);
+const hasTerms = (input: { givenListingIds: number[]; text?: string | null }) =>
+  input.givenListingIds.length > 0 || Boolean(input.text);
 
-export const offerTermsSchema = v.pipe(
-  v.object(terms),
-  v.forward(v.check(hasTerms, OFFER_NEEDS_TERMS), ['text']),
-);
+export const offerTermsSchema = v.pipe(v.object(terms), v.forward(v.check(hasTerms, OFFER_NEEDS_TERMS), ['text']));
 export type OfferTermsInput = v.InferInput<typeof offerTermsSchema>;
 
 export const offerCreateSchema = v.pipe(

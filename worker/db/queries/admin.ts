@@ -8,7 +8,7 @@ import { listingGone } from './listing-deletion';
 import type { Db } from '../client';
 import { adminCounters, counters, listings, users, type ListingRow, type UserRow } from '../schema';
 import { listingWithOwner } from '../shapes';
-import type { sessionGateStatement } from '../../lib/session-gate';
+import type { sessionGateStatement } from '@worker/lib/session-gate';
 
 export interface AdminPage {
   limit: number;
@@ -24,7 +24,10 @@ export const trigramPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 /** The members' total is the public 'users' counter row; the listing totals are admin_counters rows. */
 const readUserTotal = (db: Db) => db.select({ value: counters.value }).from(counters).where(eq(counters.name, 'users'));
 const readListingTotals = (db: Db) =>
-  db.select({ name: adminCounters.name, value: adminCounters.value }).from(adminCounters).where(inArray(adminCounters.name, ['listings', 'listings_featured']));
+  db
+    .select({ name: adminCounters.name, value: adminCounters.value })
+    .from(adminCounters)
+    .where(inArray(adminCounters.name, ['listings', 'listings_featured']));
 
 const olderThan = (createdAt: SQL | unknown, id: SQL | unknown, before: AdminPage['before']) =>
   before ? sql`(${createdAt}, ${id}) < (${before.time}, ${before.id})` : undefined;
@@ -37,13 +40,24 @@ const olderThan = (createdAt: SQL | unknown, id: SQL | unknown, before: AdminPag
 export function adminUsersQuery(db: Db, page: AdminPage) {
   const newest = [desc(users.createdAt), desc(users.id)] as const;
   const after = olderThan(users.createdAt, users.id, page.before);
-  if (!page.search) return db.select().from(users).where(after).orderBy(...newest).limit(page.limit);
+  if (!page.search)
+    return db
+      .select()
+      .from(users)
+      .where(after)
+      .orderBy(...newest)
+      .limit(page.limit);
   // The unary + (an expression, not the column) keeps SQLite from walking users_created_at_idx and
   // testing each row against the matches: the matches are looked up by id, then sorted.
   return db
     .select()
     .from(users)
-    .where(and(sql`${users.id} IN (SELECT rowid FROM admin_users_fts WHERE admin_users_fts MATCH ${trigramPhrase(page.search)})`, after))
+    .where(
+      and(
+        sql`${users.id} IN (SELECT rowid FROM admin_users_fts WHERE admin_users_fts MATCH ${trigramPhrase(page.search)})`,
+        after,
+      ),
+    )
     .orderBy(sql`+${users.createdAt} DESC`, sql`+${users.id} DESC`)
     .limit(page.limit);
 }
@@ -80,12 +94,23 @@ export function adminListingsQuery(db: Db, page: AdminPage) {
   const columns = {
     listing: getTableColumns(listings),
     // Aliased: a D1 batch returns rows as objects, where a second `id` column would overwrite the first.
-    owner: { id: sql<number>`${users.id}`.as('owner_id'), username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl },
+    owner: {
+      id: sql<number>`${users.id}`.as('owner_id'),
+      username: users.username,
+      displayName: users.displayName,
+      avatarUrl: users.avatarUrl,
+    },
   };
   const newest = [desc(listings.createdAt), desc(listings.id)] as const;
   if (!page.search) {
     const after = olderThan(listings.createdAt, listings.id, page.before);
-    return db.select(columns).from(listings).innerJoin(users, sql`${users.id} = ${listings.userId}`).where(and(after, sql`NOT ${listingGone('listings')}`)).orderBy(...newest).limit(page.limit);
+    return db
+      .select(columns)
+      .from(listings)
+      .innerJoin(users, sql`${users.id} = ${listings.userId}`)
+      .where(and(after, sql`NOT ${listingGone('listings')}`))
+      .orderBy(...newest)
+      .limit(page.limit);
   }
   const phrase = trigramPhrase(page.search);
   const ownerPhrase = `{display_name username} : ${phrase}`;
@@ -113,15 +138,17 @@ export function adminListingsQuery(db: Db, page: AdminPage) {
       UNION SELECT owned.id FROM admin_users_fts CROSS JOIN ${listings} AS owned ON owned.user_id = admin_users_fts.rowid
        WHERE admin_users_fts MATCH ${ownerPhrase} AND owned.id < ${mark} AND ${room}) ${older}
      ORDER BY +hit.created_at DESC, +hit.id DESC LIMIT ${page.limit})`;
-  return db
-    .with(pageIds)
-    .select(columns)
-    .from(listings)
-    .innerJoin(users, sql`${users.id} = ${listings.userId}`)
-    // A listing being deleted is gone for admins too (decision 042); a search page may come out one short while it lasts.
-    .where(sql`${listings.id} IN (SELECT id FROM page_ids UNION ALL ${rest}) AND NOT ${listingGone('listings')}`)
-    .orderBy(...newest)
-    .limit(page.limit);
+  return (
+    db
+      .with(pageIds)
+      .select(columns)
+      .from(listings)
+      .innerJoin(users, sql`${users.id} = ${listings.userId}`)
+      // A listing being deleted is gone for admins too (decision 042); a search page may come out one short while it lasts.
+      .where(sql`${listings.id} IN (SELECT id FROM page_ids UNION ALL ${rest}) AND NOT ${listingGone('listings')}`)
+      .orderBy(...newest)
+      .limit(page.limit)
+  );
 }
 
 /** A page of listings of every status, newest first, with owners; and the numbers of all and of featured listings. */
@@ -130,7 +157,9 @@ export async function adminListingsPage(db: Db, page: AdminPage, gate: ReturnTyp
   const [, rows, totals] = await db.batch([gate, adminListingsQuery(db, page), readListingTotals(db)]);
   const valueOf = (name: string) => totals.find((row) => row.name === name)?.value ?? 0;
   return {
-    items: (rows as { listing: ListingRow; owner: Parameters<typeof listingWithOwner>[1] }[]).map((row) => listingWithOwner(row.listing, row.owner)),
+    items: (rows as { listing: ListingRow; owner: Parameters<typeof listingWithOwner>[1] }[]).map((row) =>
+      listingWithOwner(row.listing, row.owner),
+    ),
     total: valueOf('listings'),
     featured: valueOf('listings_featured'),
   };

@@ -3,7 +3,7 @@
 // in the same batch as the change it records, so the log never says something happened that did
 // not, nor misses what did. Rows outlive the accounts they name (SET NULL; names copied in).
 import { sql, type SQL } from 'drizzle-orm';
-import type { AuditAction, AuditEntry, AuditTargetType } from '../../../src/shared/api-types';
+import type { AuditAction, AuditEntry, AuditTargetType } from '@/shared/api-types';
 import type { AdminPage } from './admin';
 import type { Db } from '../client';
 import { moderationActions } from '../schema';
@@ -27,7 +27,10 @@ export interface AuditRecord {
 
 /** The row as a SELECT of every column in the table's order, written only when `when` holds. */
 function auditRowSql(record: AuditRecord, when: SQL): SQL {
-  const label = typeof record.targetLabel === 'string' ? sql`${record.targetLabel.slice(0, 200)}` : sql`coalesce(substr(${record.targetLabel}, 1, 200), '')`;
+  const label =
+    typeof record.targetLabel === 'string'
+      ? sql`${record.targetLabel.slice(0, 200)}`
+      : sql`coalesce(substr(${record.targetLabel}, 1, 200), '')`;
   return sql`SELECT NULL, ${record.actor.id}, ${record.actor.name}, ${record.action}, ${record.targetType}, ${record.targetId}, ${record.targetUserId},
            ${label}, ${record.reportId ?? null}, ${record.days ?? null}, ${record.note}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
      WHERE ${when}`;

@@ -1,7 +1,7 @@
 // Data access for barters: recorded by one member (pending), confirmed by the other (completed).
 import { and, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
-import { DAY, isoIn } from '../../lib/time';
-import { noteBellChange } from '../../lib/bell-changes';
+import { DAY, isoIn } from '@worker/lib/time';
+import { noteBellChange } from '@worker/lib/bell-changes';
 import type { Db } from '../client';
 import { barters, notifications, users, type BarterRow } from '../schema';
 import { subjectKeys } from './notifications';
@@ -18,7 +18,9 @@ export const DELETE_CANCELLED_AFTER = 30 * DAY;
 
 /** A barter by id; one about a listing being deleted is gone already (decision 042). */
 export function findBarterById(db: Db, id: number): Promise<BarterRow | undefined> {
-  return db.query.barters.findFirst({ where: and(eq(barters.id, id), sql`${barters.listingId} NOT IN (${sql.raw(LISTINGS_GONE_SQL)})`) });
+  return db.query.barters.findFirst({
+    where: and(eq(barters.id, id), sql`${barters.listingId} NOT IN (${sql.raw(LISTINGS_GONE_SQL)})`),
+  });
 }
 
 /** A pending or completed barter between two members about a listing, in either direction. */
@@ -26,7 +28,10 @@ const openBarterOf = (listingId: number, a: number, b: number) =>
   and(
     eq(barters.listingId, listingId),
     inArray(barters.status, ['pending', 'completed']),
-    or(and(eq(barters.initiatorId, a), eq(barters.recipientId, b)), and(eq(barters.initiatorId, b), eq(barters.recipientId, a))),
+    or(
+      and(eq(barters.initiatorId, a), eq(barters.recipientId, b)),
+      and(eq(barters.initiatorId, b), eq(barters.recipientId, a)),
+    ),
   );
 
 /**
@@ -34,7 +39,12 @@ const openBarterOf = (listingId: number, a: number, b: number) =>
  * listing, and returns whichever exists afterwards. The existence test sits inside the INSERT,
  * so two requests racing cannot both create one.
  */
-export async function recordBarter(db: Db, listingId: number, initiatorId: number, recipientId: number): Promise<{ barter: BarterRow; created: boolean }> {
+export async function recordBarter(
+  db: Db,
+  listingId: number,
+  initiatorId: number,
+  recipientId: number,
+): Promise<{ barter: BarterRow; created: boolean }> {
   const open = openBarterOf(listingId, initiatorId, recipientId);
   // Raw SQL: drizzle's insert builder has no INSERT … SELECT … WHERE NOT EXISTS for some columns.
   const inserted = await db.all<{ id: number }>(sql`
@@ -51,7 +61,13 @@ const settleNotification = (db: Db, userId: number, barterId: number) =>
   (noteBellChange(db, userId), db)
     .update(notifications)
     .set({ readAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` })
-    .where(and(eq(notifications.userId, userId), eq(notifications.subjectKey, subjectKeys.barter(barterId)), isNull(notifications.readAt)));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.subjectKey, subjectKeys.barter(barterId)),
+        isNull(notifications.readAt),
+      ),
+    );
 
 /**
  * Completes a pending barter and counts it for both members, exactly once: the users UPDATE
@@ -61,14 +77,28 @@ const settleNotification = (db: Db, userId: number, barterId: number) =>
  * thumbnailUrls; there are no separate thumbnail objects, see docs/api/background-jobs.md) and
  * schedules their cleanup 90 days on. `completedNow` tells whether this call made the change.
  */
-export async function completeBarter(db: Db, barter: BarterRow, completedAt: string): Promise<{ barter: BarterRow; completedNow: boolean }> {
+export async function completeBarter(
+  db: Db,
+  barter: BarterRow,
+  completedAt: string,
+): Promise<{ barter: BarterRow; completedNow: boolean }> {
   const stillPending = and(eq(barters.id, barter.id), eq(barters.status, 'pending'));
   const listingImages = sql`(SELECT image_urls FROM listings WHERE listings.id = ${barter.listingId})`;
   const [, changed, , rows] = await db.batch([
     db
       .update(users)
       .set({ bartersCompleted: sql`${users.bartersCompleted} + 1` })
-      .where(and(inArray(users.id, [barter.initiatorId, barter.recipientId]), exists(db.select({ one: sql`1` }).from(barters).where(stillPending)))),
+      .where(
+        and(
+          inArray(users.id, [barter.initiatorId, barter.recipientId]),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(barters)
+              .where(stillPending),
+          ),
+        ),
+      ),
     db
       .update(barters)
       .set({
@@ -91,7 +121,11 @@ export async function completeBarter(db: Db, barter: BarterRow, completedAt: str
  * Cancels a barter while it is pending and schedules its deletion 30 days on; both members'
  * entries about it are settled. Returns the row as it stands afterwards.
  */
-export async function cancelBarter(db: Db, barter: Pick<BarterRow, 'id' | 'initiatorId' | 'recipientId'>, cancelledAt = Date.now()): Promise<BarterRow | undefined> {
+export async function cancelBarter(
+  db: Db,
+  barter: Pick<BarterRow, 'id' | 'initiatorId' | 'recipientId'>,
+  cancelledAt = Date.now(),
+): Promise<BarterRow | undefined> {
   const [, , , rows] = await db.batch([
     db
       .update(barters)
@@ -106,7 +140,8 @@ export async function cancelBarter(db: Db, barter: Pick<BarterRow, 'id' | 'initi
 
 /** A listing's barters, newest first: all of them, or only those `partyId` took part in. */
 export function bartersOfListing(db: Db, listingId: number, partyId?: number): Promise<BarterRow[]> {
-  const party = partyId === undefined ? undefined : or(eq(barters.initiatorId, partyId), eq(barters.recipientId, partyId));
+  const party =
+    partyId === undefined ? undefined : or(eq(barters.initiatorId, partyId), eq(barters.recipientId, partyId));
   return db
     .select()
     .from(barters)
@@ -114,4 +149,5 @@ export function bartersOfListing(db: Db, listingId: number, partyId?: number): P
     .orderBy(desc(barters.createdAt), desc(barters.id));
 }
 
-export const isParty = (barter: BarterRow, userId: number) => barter.initiatorId === userId || barter.recipientId === userId;
+export const isParty = (barter: BarterRow, userId: number) =>
+  barter.initiatorId === userId || barter.recipientId === userId;

@@ -6,10 +6,15 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
-import { MAX_BLOCKS } from '../../../src/shared/constants';
-import type { Block } from '../../../src/shared/api-types';
+import { MAX_BLOCKS } from '@/shared/constants';
+import type { Block } from '@/shared/api-types';
 import { nextIdsOfRowsSql } from '../id-reserve';
-import { dissolveStatements, separatedCircleText, selectByBlockedPair, type DissolvedCircle } from '../../lib/trade-circles/propose';
+import {
+  dissolveStatements,
+  separatedCircleText,
+  selectByBlockedPair,
+  type DissolvedCircle,
+} from '@worker/lib/trade-circles/propose';
 
 /**
  * A member id as SQL text. Ids come from the session or the database, never from request text;
@@ -44,7 +49,8 @@ export const blockPartnersText = (viewer: number) => {
  * as `user_id IN (…)` where those members' listings are read (to count them out), member by member
  * through listings_user_created_idx (at most 1 + MAX_BLOCKS + the blocks against the viewer).
  */
-export const viewerAndBlockPartnersText = (viewer: number) => `SELECT ${idText(viewer)} UNION ALL ${blockPartnersText(viewer)}`;
+export const viewerAndBlockPartnersText = (viewer: number) =>
+  `SELECT ${idText(viewer)} UNION ALL ${blockPartnersText(viewer)}`;
 export const viewerAndBlockPartners = (viewer: number): SQL => sql.raw(viewerAndBlockPartnersText(viewer));
 
 /**
@@ -65,7 +71,11 @@ export const visibleTo = (ownerColumn: SQL, viewer: number): SQL => {
 };
 
 /** A member (the other side of a conversation) and whether they and `viewerId` are in a block, in one read. */
-export async function findPartnerAcrossBlock(db: Db, partnerId: number, viewerId: number): Promise<{ id: number; blocked: boolean } | undefined> {
+export async function findPartnerAcrossBlock(
+  db: Db,
+  partnerId: number,
+  viewerId: number,
+): Promise<{ id: number; blocked: boolean } | undefined> {
   const [row] = await db
     .select({ id: users.id, blocked: sql<number>`${blockedEitherWay(viewerId, sql`${users.id}`)}` })
     .from(users)
@@ -107,7 +117,13 @@ export interface BlockLimit {
 export type LimitRow = { count: number; reset_at: number } | undefined;
 
 /** The block's batch; `limitRow` is the rate limit's row after this hit, for the route to settle. */
-export async function putBlock(d1: D1Database, blockerId: number, blockedId: number, gate: BlockLimit, now: Date = new Date()): Promise<{ limitRow: LimitRow; outcome: BlockOutcome }> {
+export async function putBlock(
+  d1: D1Database,
+  blockerId: number,
+  blockedId: number,
+  gate: BlockLimit,
+  now: Date = new Date(),
+): Promise<{ limitRow: LimitRow; outcome: BlockOutcome }> {
   const at = now.toISOString();
   const pairCircles = `SELECT circle_id FROM trade_circle_legs WHERE giver_id = ?1 AND circle_id IN (SELECT circle_id FROM trade_circle_legs WHERE giver_id = ?2)`;
   const [, limited, inserted, , declined, , , readBack] = await d1.batch([
@@ -171,7 +187,10 @@ const blockFromRaw = (row: RawBlockRow & { created_at: string }): Block => ({
 
 /** Lifts the block (one statement); nothing happens when there was none. */
 export async function removeBlock(d1: D1Database, blockerId: number, blockedId: number): Promise<boolean> {
-  const result = await d1.prepare('DELETE FROM blocks WHERE blocker_id = ?1 AND blocked_id = ?2').bind(blockerId, blockedId).run();
+  const result = await d1
+    .prepare('DELETE FROM blocks WHERE blocker_id = ?1 AND blocked_id = ?2')
+    .bind(blockerId, blockedId)
+    .run();
   return (result.meta.changes ?? 0) > 0;
 }
 

@@ -2,7 +2,15 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { read, runRead } from '../read';
-import { communityEvents, contactMessages, counters, eventAttendees, listingCounts, testimonials, users } from '../schema';
+import {
+  communityEvents,
+  contactMessages,
+  counters,
+  eventAttendees,
+  listingCounts,
+  testimonials,
+  users,
+} from '../schema';
 
 /** Lists on community pages are capped so one request stays small on the free plan. */
 export const COMMUNITY_LIST_LIMIT = 50;
@@ -18,15 +26,21 @@ export const COMMUNITY_LIST_LIMIT = 50;
  */
 type CounterName = 'users' | 'barters_completed' | 'testimonials_visible';
 
-const readCounters = (db: Db, names: CounterName[]) => db.select({ name: counters.name, value: counters.value }).from(counters).where(inArray(counters.name, names));
+const readCounters = (db: Db, names: CounterName[]) =>
+  db.select({ name: counters.name, value: counters.value }).from(counters).where(inArray(counters.name, names));
 
-const readOpenListings = (db: Db) => db.select({ count: listingCounts.n }).from(listingCounts).where(eq(listingCounts.key, '*'));
+const readOpenListings = (db: Db) =>
+  db.select({ count: listingCounts.n }).from(listingCounts).where(eq(listingCounts.key, '*'));
 
-const valueOf = (rows: { name: string; value: number }[], name: CounterName) => rows.find((r) => r.name === name)?.value ?? 0;
+const valueOf = (rows: { name: string; value: number }[], name: CounterName) =>
+  rows.find((r) => r.name === name)?.value ?? 0;
 
 /** Upcoming events depend on the date, so they are counted (few rows, by community_events_active_date_idx). */
 const countUpcomingEvents = (db: Db, today: string) =>
-  db.select({ count: count() }).from(communityEvents).where(and(eq(communityEvents.isActive, true), gte(communityEvents.date, today)));
+  db
+    .select({ count: count() })
+    .from(communityEvents)
+    .where(and(eq(communityEvents.isActive, true), gte(communityEvents.date, today)));
 
 const first = (rows: { count: number }[]) => rows[0]?.count ?? 0;
 
@@ -45,7 +59,10 @@ export async function openListingCount(db: Db): Promise<number> {
 
 /** The Live Activity Feed: members, open listings, completed barters, visible testimonials, upcoming events. */
 export async function activitySummary(db: Db, today: string, upcomingEventCount?: number) {
-  const figures = [readCounters(db, ['users', 'barters_completed', 'testimonials_visible']), readOpenListings(db)] as const;
+  const figures = [
+    readCounters(db, ['users', 'barters_completed', 'testimonials_visible']),
+    readOpenListings(db),
+  ] as const;
   const summary = (rows: { name: string; value: number }[], l: { count: number }[], events: number) => ({
     users: valueOf(rows, 'users'),
     listings: first(l),
@@ -66,11 +83,16 @@ export async function activitySummary(db: Db, today: string, upcomingEventCount?
 /** The dashboard's counts (totalSkills: open listings); the savings estimate is derived by the caller. */
 export async function dashboardCounts(db: Db) {
   const [rows, l] = await db.batch([readCounters(db, ['users', 'barters_completed']), readOpenListings(db)]);
-  return { totalUsers: valueOf(rows, 'users'), totalSkills: first(l), completedBarters: valueOf(rows, 'barters_completed') };
+  return {
+    totalUsers: valueOf(rows, 'users'),
+    totalSkills: first(l),
+    completedBarters: valueOf(rows, 'barters_completed'),
+  };
 }
 
 /** Approved, public testimonials, newest first, with their author: the `limit` newest. */
-export const visibleTestimonials = (db: Db, limit = COMMUNITY_LIST_LIMIT) => runRead(db, visibleTestimonialsRead(db, limit));
+export const visibleTestimonials = (db: Db, limit = COMMUNITY_LIST_LIMIT) =>
+  runRead(db, visibleTestimonialsRead(db, limit));
 
 /** The newest approved, public testimonials (GET /api/testimonials) as a read, for a batch. */
 export function visibleTestimonialsRead(db: Db, limit = COMMUNITY_LIST_LIMIT) {
@@ -78,7 +100,12 @@ export function visibleTestimonialsRead(db: Db, limit = COMMUNITY_LIST_LIMIT) {
     .select({
       testimonial: testimonials,
       // Aliased: a D1 batch returns rows as objects, where the author's `id` would overwrite the testimonial's.
-      user: { id: sql<number>`${users.id}`.as('author_id'), username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl },
+      user: {
+        id: sql<number>`${users.id}`.as('author_id'),
+        username: users.username,
+        displayName: users.displayName,
+        avatarUrl: users.avatarUrl,
+      },
     })
     .from(testimonials)
     .innerJoin(users, eq(users.id, testimonials.userId))
@@ -90,7 +117,10 @@ export function visibleTestimonialsRead(db: Db, limit = COMMUNITY_LIST_LIMIT) {
 
 /** Active events dated `today` or later, soonest first, with attendance and organiser. */
 export async function upcomingEvents(db: Db, today: string) {
-  const attendeeCount = sql<number>`(SELECT count(*) FROM ${eventAttendees} WHERE ${eventAttendees.eventId} = ${communityEvents.id})`.mapWith(Number);
+  const attendeeCount =
+    sql<number>`(SELECT count(*) FROM ${eventAttendees} WHERE ${eventAttendees.eventId} = ${communityEvents.id})`.mapWith(
+      Number,
+    );
   const rows = await db
     .select({
       event: communityEvents,
@@ -112,7 +142,10 @@ export async function upcomingEvents(db: Db, today: string) {
 
 export function adminEmails(db: Db): Promise<{ email: string }[]> {
   // The literal 1 (not a bound parameter) lets SQLite use the partial users_is_admin_idx.
-  return db.select({ email: users.email }).from(users).where(sql`${users.isAdmin} = 1`);
+  return db
+    .select({ email: users.email })
+    .from(users)
+    .where(sql`${users.isAdmin} = 1`);
 }
 
 export type NewContactMessage = typeof contactMessages.$inferInsert;

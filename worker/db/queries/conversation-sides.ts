@@ -18,7 +18,8 @@ export const conversationKey = (listingId: number, userId: number, partnerId: nu
 });
 
 /** Columns each side has (a summary row's, and `a_`/`b_` prefixed on a conversation's row). */
-export type SideColumn = 'unread_count' | 'unread_settled_at' | 'unread_settled_count' | 'received_texts' | 'last_text_received_at';
+export type SideColumn =
+  'unread_count' | 'unread_settled_at' | 'unread_settled_count' | 'received_texts' | 'last_text_received_at';
 
 /**
  * One column of a member's side, as an SQL expression of SQL operands (numbers or column
@@ -40,7 +41,13 @@ export const partnerOfKeySql = (key: string) => `CAST(substr(${key}, 9 + instr(s
  * `> 0`), else NULL: the key of a walk over the conversation's messages that should read nothing
  * when there is nothing to do (messages.ts, markReadWalk).
  */
-export function listingIdWhenSide(userId: number, listingId: number, partnerId: number, column: SideColumn, test: SQL): SQL {
+export function listingIdWhenSide(
+  userId: number,
+  listingId: number,
+  partnerId: number,
+  column: SideColumn,
+  test: SQL,
+): SQL {
   return sideValueWhen(userId, listingId, partnerId, 'listing_id', column, test);
 }
 
@@ -49,7 +56,14 @@ export function listingIdWhenSide(userId: number, listingId: number, partnerId: 
  * on `column`, else NULL: what a walk over the conversation's messages needs besides its key
  * (messages.ts, markReadWalk: how many unread messages it stops after).
  */
-export function sideValueWhen(userId: number, listingId: number, partnerId: number, value: SideColumn | 'listing_id', column: SideColumn, test: SQL): SQL {
+export function sideValueWhen(
+  userId: number,
+  listingId: number,
+  partnerId: number,
+  value: SideColumn | 'listing_id',
+  column: SideColumn,
+  test: SQL,
+): SQL {
   const key = conversationKey(listingId, userId, partnerId);
   const side = sideOf(userId, partnerId);
   const own = sql.raw(`${side}_${column}`);

@@ -2,7 +2,7 @@
 // (`uploads/<uuid>`), whether its bytes have arrived (stored_at) and whether a listing or the
 // member's profile image uses it (attached_at).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { isoNow } from '../../lib/time';
+import { isoNow } from '@worker/lib/time';
 import type { Db } from '../client';
 import { uploads } from '../schema';
 
@@ -93,7 +93,10 @@ export function findUploads(db: Db, keys: string[]): Promise<UploadRow[]> {
  * bytes); those PUTs write no row, so only the URLs a member asks for are budgeted (decision 040).
  */
 export function markStored(db: Db, key: string) {
-  return db.update(uploads).set({ storedAt: isoNow() }).where(and(eq(uploads.key, key), isNull(uploads.storedAt)));
+  return db
+    .update(uploads)
+    .set({ storedAt: isoNow() })
+    .where(and(eq(uploads.key, key), isNull(uploads.storedAt)));
 }
 
 /**
@@ -103,7 +106,13 @@ export function markStored(db: Db, key: string) {
  */
 export function avatarUploadStatements(db: Db, userId: number, newKey: string | null, oldKey: string | null) {
   const statements = [];
-  if (newKey) statements.push(db.update(uploads).set({ attachedAt: isoNow() }).where(and(eq(uploads.key, newKey), eq(uploads.userId, userId))));
+  if (newKey)
+    statements.push(
+      db
+        .update(uploads)
+        .set({ attachedAt: isoNow() })
+        .where(and(eq(uploads.key, newKey), eq(uploads.userId, userId))),
+    );
   if (oldKey && oldKey !== newKey) {
     const oldPath = objectPath(oldKey);
     statements.push(

@@ -55,32 +55,49 @@ const KEYS: Partial<Record<(typeof LISTING_DEPENDANTS)[number], string>> = {
  * listing is gone.
  */
 export async function deletionStep(d1: D1Database, listingId: number): Promise<boolean> {
-  const capped = LISTING_DEPENDANTS.map((table) => `(SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE listing_id = ?1 LIMIT ?2)) AS ${table}`);
-  const left = (await d1.prepare(`SELECT ${capped.join(', ')}`).bind(listingId, DELETION_ROWS_PER_STEP).first<Record<string, number>>())!;
+  const capped = LISTING_DEPENDANTS.map(
+    (table) => `(SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE listing_id = ?1 LIMIT ?2)) AS ${table}`,
+  );
+  const left = (await d1
+    .prepare(`SELECT ${capped.join(', ')}`)
+    .bind(listingId, DELETION_ROWS_PER_STEP)
+    .first<Record<string, number>>())!;
   let room = DELETION_ROWS_PER_STEP;
   const statements: D1PreparedStatement[] = [];
   for (const table of LISTING_DEPENDANTS) {
     const take = Math.min(left[table] ?? 0, room);
     if (take === 0) continue;
     const key = KEYS[table] ?? 'rowid';
-    statements.push(d1.prepare(`DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE listing_id = ?1 LIMIT ?2)`).bind(listingId, take));
+    statements.push(
+      d1
+        .prepare(`DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE listing_id = ?1 LIMIT ?2)`)
+        .bind(listingId, take),
+    );
     room -= take;
   }
   // Everything left fits in this step: no count reached the cap, and together they fit.
   const counts = LISTING_DEPENDANTS.map((table) => left[table] ?? 0);
-  const all = counts.every((n) => n < DELETION_ROWS_PER_STEP) && counts.reduce((a, b) => a + b, 0) <= DELETION_ROWS_PER_STEP;
+  const all =
+    counts.every((n) => n < DELETION_ROWS_PER_STEP) && counts.reduce((a, b) => a + b, 0) <= DELETION_ROWS_PER_STEP;
   if (!all) {
     await d1.batch(statements);
     return false;
   }
-  const none = LISTING_DEPENDANTS.map((table) => `NOT EXISTS (SELECT 1 FROM ${table} WHERE listing_id = ?1)`).join(' AND ');
-  const last = d1.prepare(`DELETE FROM listings WHERE id = ?1 AND status = '${DELETED_STATUS}' AND ${none} RETURNING id`).bind(listingId);
+  const none = LISTING_DEPENDANTS.map((table) => `NOT EXISTS (SELECT 1 FROM ${table} WHERE listing_id = ?1)`).join(
+    ' AND ',
+  );
+  const last = d1
+    .prepare(`DELETE FROM listings WHERE id = ?1 AND status = '${DELETED_STATUS}' AND ${none} RETURNING id`)
+    .bind(listingId);
   const results = await d1.batch([...statements, last]);
   return results.at(-1)!.results.length > 0;
 }
 
 /** The listings marked deleted, oldest first (listings_status_created_idx). */
 export async function listingsBeingDeleted(d1: D1Database, limit: number): Promise<number[]> {
-  const { results } = await d1.prepare(`SELECT id FROM listings WHERE status = '${DELETED_STATUS}' ORDER BY created_at LIMIT ?1`).bind(limit).all<{ id: number }>();
+  const { results } = await d1
+    .prepare(`SELECT id FROM listings WHERE status = '${DELETED_STATUS}' ORDER BY created_at LIMIT ?1`)
+    .bind(limit)
+    .all<{ id: number }>();
   return results.map((r) => r.id);
 }

@@ -34,7 +34,10 @@ const anyOf = (tokens: string[]) => `(facets : (${tokens.join(' OR ')}))`;
  * member in a block with them (either way: decision 035), built in SQL from the blocks rows so
  * no round trip comes first.
  */
-export function searchMatch(query: string, { category, cells, viewer }: { category: string | null; cells: (number | null)[] | null; viewer: number | null }): SQL {
+export function searchMatch(
+  query: string,
+  { category, cells, viewer }: { category: string | null; cells: (number | null)[] | null; viewer: number | null },
+): SQL {
   const parts = [`(${textColumnsMatch(query)})`];
   if (category !== null) parts.push(anyOf([facetToken.category(category)]));
   if (cells !== null) parts.push(anyOf(cells.map(facetToken.cell)));

@@ -1,18 +1,29 @@
 // Data access for listings. Text search reads the FTS5 index (listings_fts) and category filters
 // the listing_categories junction, so neither scans the listings table.
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { FEATURED_LIMIT } from '../../../src/shared/constants';
-import { boundingBox, distanceMiles, type Position } from '../../lib/geo';
-import { isoNow } from '../../lib/time';
+import { FEATURED_LIMIT } from '@/shared/constants';
+import { boundingBox, distanceMiles, type Position } from '@worker/lib/geo';
+import { isoNow } from '@worker/lib/time';
 import type { Db } from '../client';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { categories, CATEGORY_SLUGS, listingCategories, listingCounts, listingPlaces, listings, publicInCategory, uploads, users, type ListingRow } from '../schema';
+import {
+  categories,
+  CATEGORY_SLUGS,
+  listingCategories,
+  listingCounts,
+  listingPlaces,
+  listings,
+  publicInCategory,
+  uploads,
+  users,
+  type ListingRow,
+} from '../schema';
 import { jsonArrayOver } from '../json-reply';
 import { listingWithOwner, listingWithOwnerJson, ownerJson } from '../shapes';
 import { uploadKeyFromPath } from './images';
-import type { ListingFields } from '../../../src/shared/api-types';
-import type { SessionRecord } from '../../lib/session';
-import { suspendedSql } from '../../lib/moderation/standing';
+import type { ListingFields } from '@/shared/api-types';
+import type { SessionRecord } from '@worker/lib/session';
+import { suspendedSql } from '@worker/lib/moderation/standing';
 import { blockedEitherWay, viewerAndBlockPartners, visibleTo } from './blocks';
 import { DELETED_STATUS, deletionStep, listingGone } from './listing-deletion';
 import { searchMatch, textColumnsMatch } from './listing-search-index';
@@ -24,7 +35,12 @@ export const PUBLIC_STATUSES = ['active', 'pending'] as const;
 const withOwner = {
   listing: getTableColumns(listings),
   // Aliased: a D1 batch returns rows as objects, where a second `id` column would overwrite the first.
-  owner: { id: sql<number>`${users.id}`.as('owner_id'), username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl },
+  owner: {
+    id: sql<number>`${users.id}`.as('owner_id'),
+    username: users.username,
+    displayName: users.displayName,
+    avatarUrl: users.avatarUrl,
+  },
 };
 
 function selectWithOwner(db: Db) {
@@ -34,7 +50,8 @@ function selectWithOwner(db: Db) {
 const newestFirst = [desc(listings.createdAt), desc(listings.id)] as const;
 
 type Joined = { listing: ListingRow; owner: Parameters<typeof listingWithOwner>[1] };
-const shape = (rows: Joined[], from?: Position | null) => rows.map((row) => listingWithOwner(row.listing, row.owner, from));
+const shape = (rows: Joined[], from?: Position | null) =>
+  rows.map((row) => listingWithOwner(row.listing, row.owner, from));
 
 // At most this many words of a search are used; more add cost and rarely precision.
 const MAX_SEARCH_TERMS = 10;
@@ -90,18 +107,30 @@ const inCategory = (slug: string) =>
  * not the viewer's own listings. `joined`: the query joins listings_fts (to rank by bm25), so the
  * text is matched on the joined table instead of through a subquery.
  */
-export function searchConditions(filter: Pick<ListingSearch, 'search' | 'category' | 'viewerId'>, area?: SQL, { joined = false, driven = false } = {}): SQL {
+export function searchConditions(
+  filter: Pick<ListingSearch, 'search' | 'category' | 'viewerId'>,
+  area?: SQL,
+  { joined = false, driven = false } = {},
+): SQL {
   const conditions: SQL[] = area ? [area] : [];
   const match = ftsQuery(filter.search);
   if (match) {
     const text = textColumnsMatch(match);
-    conditions.push(joined ? sql`listings_fts MATCH ${text}` : sql`${listings.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${text})`);
+    conditions.push(
+      joined
+        ? sql`listings_fts MATCH ${text}`
+        : sql`${listings.id} IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ${text})`,
+    );
   }
   const category = filter.category?.trim().toLowerCase();
   if (category && category !== 'all') {
     // Driven by a search's candidates, each listing read says it itself (its categories_offered, as
     // the categories' partial indexes read it: no row more); an IN list would read every listing of the category first.
-    conditions.push(driven ? sql`instr(${listings.categoriesOffered}, ${`"${category}"`}) > 0` : sql`${listings.id} IN (SELECT ${listingCategories.listingId} FROM ${listingCategories} WHERE ${listingCategories.slug} = ${category})`);
+    conditions.push(
+      driven
+        ? sql`instr(${listings.categoriesOffered}, ${`"${category}"`}) > 0`
+        : sql`${listings.id} IN (SELECT ${listingCategories.listingId} FROM ${listingCategories} WHERE ${listingCategories.slug} = ${category})`,
+    );
   }
   const statuses = sql.join(
     PUBLIC_STATUSES.map((status) => sql`${status}`),
@@ -110,7 +139,11 @@ export function searchConditions(filter: Pick<ListingSearch, 'search' | 'categor
   // With a text or category filter, the unary + keeps SQLite from walking every public listing
   // through the status index: the FTS or junction matches drive, looked up by primary key.
   // `driven`: another table (a search's candidates) drives and the listings are read by key.
-  conditions.push(conditions.length || driven ? sql`+${listings.status} IN (${statuses})` : inArray(listings.status, [...PUBLIC_STATUSES]));
+  conditions.push(
+    conditions.length || driven
+      ? sql`+${listings.status} IN (${statuses})`
+      : inArray(listings.status, [...PUBLIC_STATUSES]),
+  );
   // A member's own listings are on their profile; browsing and searching show what others offer,
   // less the listings of members in a block with them (a constant subquery: no round trip).
   if (filter.viewerId != null) conditions.push(visibleTo(sql`${listings.userId}`, filter.viewerId));
@@ -154,16 +187,28 @@ export function areaCondition(center: Position, miles: number): SQL {
  * box, with what paging needs (and, with text, its bm25 relevance from the joined FTS5 index). The
  * plan before listing_places (decision 020), kept for the query-plan tests.
  */
-export function areaCandidatesQuery(db: Db, filter: Pick<ListingSearch, 'search' | 'category' | 'viewerId'>, center: Position, miles: number) {
-  const columns = { id: listings.id, latitude: listings.latitude, longitude: listings.longitude, createdAt: listings.createdAt };
+export function areaCandidatesQuery(
+  db: Db,
+  filter: Pick<ListingSearch, 'search' | 'category' | 'viewerId'>,
+  center: Position,
+  miles: number,
+) {
+  const columns = {
+    id: listings.id,
+    latitude: listings.latitude,
+    longitude: listings.longitude,
+    createdAt: listings.createdAt,
+  };
   const area = areaCondition(center, miles);
   if (ftsQuery(filter.search) === null) {
-    return db
-      // Named: D1's batch answers rows as objects, and a column called `0` is an integer key,
-      // which JavaScript puts first, so drizzle would map every column one place off.
-      .select({ ...columns, relevance: sql<number>`0`.as('relevance') })
-      .from(listings)
-      .where(searchConditions(filter, area));
+    return (
+      db
+        // Named: D1's batch answers rows as objects, and a column called `0` is an integer key,
+        // which JavaScript puts first, so drizzle would map every column one place off.
+        .select({ ...columns, relevance: sql<number>`0`.as('relevance') })
+        .from(listings)
+        .where(searchConditions(filter, area))
+    );
   }
   return db
     .select({ ...columns, relevance })
@@ -203,7 +248,8 @@ function counterKey(filter: Pick<ListingSearch, 'search' | 'category'>): string 
   return category ? `cat:${category}` : '*';
 }
 
-const counterQuery = (db: Db, key: string) => db.select({ total: listingCounts.n }).from(listingCounts).where(eq(listingCounts.key, key));
+const counterQuery = (db: Db, key: string) =>
+  db.select({ total: listingCounts.n }).from(listingCounts).where(eq(listingCounts.key, key));
 
 /** A signed-in member's own listings (and those across a block) are left out of browse and search (null: a visitor). */
 const viewerOf = (filter: Pick<ListingSearch, 'viewerId'>): number | null => filter.viewerId ?? null;
@@ -230,9 +276,16 @@ function browseTotalQuery(db: Db, key: string, viewer: number | null, category: 
  */
 function publicIndex(category: string | null, { cell }: { cell: boolean }) {
   // Unqualified, as in the indexes' own WHERE (the browse page names the table `pub`).
-  if (category === null) return { index: sql.raw(cell ? 'listings_public_cell_idx' : 'listings_public_created_idx'), where: sql.raw(`status IN ('active', 'pending')`) };
+  if (category === null)
+    return {
+      index: sql.raw(cell ? 'listings_public_cell_idx' : 'listings_public_created_idx'),
+      where: sql.raw(`status IN ('active', 'pending')`),
+    };
   if (!CATEGORY_SLUGS.includes(category)) throw new Error(`No index for the category ${category}`);
-  return { index: sql.raw(`listings_public_${category}${cell ? '_cell' : ''}_idx`), where: sql.raw(publicInCategory(category)) };
+  return {
+    index: sql.raw(`listings_public_${category}${cell ? '_cell' : ''}_idx`),
+    where: sql.raw(publicInCategory(category)),
+  };
 }
 
 /** A category no listing can have (not one of the six): browse answers it without reading. */
@@ -275,7 +328,13 @@ export function browseQueries(db: Db, filter: ListingSearch) {
 
 /** Rows newest first (created_at, then id), as the browse walk gives them. */
 const newestFirstRows = (rows: Joined[]) =>
-  rows.sort((a, b) => (a.listing.createdAt < b.listing.createdAt ? 1 : a.listing.createdAt > b.listing.createdAt ? -1 : b.listing.id - a.listing.id));
+  rows.sort((a, b) =>
+    a.listing.createdAt < b.listing.createdAt
+      ? 1
+      : a.listing.createdAt > b.listing.createdAt
+        ? -1
+        : b.listing.id - a.listing.id,
+  );
 
 /**
  * The places of the public listings (of a category) the viewer does not see: their own and those
@@ -284,11 +343,18 @@ const newestFirstRows = (rows: Joined[]) =>
  * set (90,000 rows read at the bench's scale), hence INDEXED BY.
  */
 export function unseenPlacesQuery(db: Db, viewer: number, category: string | null) {
-  return db
-    // Named expressions: drizzle takes a bare column for one of a table missing from the query.
-    .select({ latitude: sql<number | null>`${listings.latitude}`.as('latitude'), longitude: sql<number | null>`${listings.longitude}`.as('longitude') })
-    .from(sql`${listings} INDEXED BY listings_user_created_idx`)
-    .where(sql`${listings.userId} IN (${viewerAndBlockPartners(viewer)}) AND ${publicListing}${category ? sql` AND ${inCategory(category)}` : sql``}`);
+  return (
+    db
+      // Named expressions: drizzle takes a bare column for one of a table missing from the query.
+      .select({
+        latitude: sql<number | null>`${listings.latitude}`.as('latitude'),
+        longitude: sql<number | null>`${listings.longitude}`.as('longitude'),
+      })
+      .from(sql`${listings} INDEXED BY listings_user_created_idx`)
+      .where(
+        sql`${listings.userId} IN (${viewerAndBlockPartners(viewer)}) AND ${publicListing}${category ? sql` AND ${inCategory(category)}` : sql``}`,
+      )
+  );
 }
 
 /** Grid cells (1°, as the `cell` column computes them) whose union holds the box; null when too many. */
@@ -322,12 +388,26 @@ const MAX_CELLS = 48;
 export function placesInBoxQuery(db: Db, center: Position, miles: number, key = '*') {
   const box = boundingBox(center, miles);
   const cells = cellsCovering(center, miles);
-  const longitudes = box.longitudes.map(([west, east]) => sql`${listingPlaces.longitude} BETWEEN ${literal(west)} AND ${literal(east)}`);
+  const longitudes = box.longitudes.map(
+    ([west, east]) => sql`${listingPlaces.longitude} BETWEEN ${literal(west)} AND ${literal(east)}`,
+  );
   const inBox = sql`${listingPlaces.latitude} BETWEEN ${literal(box.minLatitude)} AND ${literal(box.maxLatitude)} AND (${sql.join(longitudes, sql` OR `)})`;
   return db
-    .select({ latitude: listingPlaces.latitude, longitude: listingPlaces.longitude, cell: listingPlaces.cell, n: listingPlaces.n })
+    .select({
+      latitude: listingPlaces.latitude,
+      longitude: listingPlaces.longitude,
+      cell: listingPlaces.cell,
+      n: listingPlaces.n,
+    })
     .from(listingPlaces)
-    .where(and(eq(listingPlaces.key, key), cells ? sql`${listingPlaces.cell} IN (${literalList(cells)})` : undefined, inBox, sql`${listingPlaces.n} > 0`));
+    .where(
+      and(
+        eq(listingPlaces.key, key),
+        cells ? sql`${listingPlaces.cell} IN (${literalList(cells)})` : undefined,
+        inBox,
+        sql`${listingPlaces.n} > 0`,
+      ),
+    );
 }
 
 type Place = { latitude: number; longitude: number; cell: number; n: number };
@@ -339,7 +419,8 @@ const COMPOUND_MAX = 5;
 function unionAll(selects: SQL[]): SQL {
   if (selects.length <= COMPOUND_MAX) return sql.join(selects, sql` UNION ALL `);
   const groups: SQL[] = [];
-  for (let i = 0; i < selects.length; i += COMPOUND_MAX) groups.push(sql`SELECT * FROM (${unionAll(selects.slice(i, i + COMPOUND_MAX))})`);
+  for (let i = 0; i < selects.length; i += COMPOUND_MAX)
+    groups.push(sql`SELECT * FROM (${unionAll(selects.slice(i, i + COMPOUND_MAX))})`);
   return unionAll(groups);
 }
 
@@ -364,7 +445,12 @@ const atPlaces = (places: Place[]) =>
  * in all, with the listings without a place after them. Two round trips. With text, see
  * boundedTextSearch.
  */
-export async function searchListingsNear(db: Db, filter: ListingSearch, center: Position, miles: number): Promise<SearchAnswer> {
+export async function searchListingsNear(
+  db: Db,
+  filter: ListingSearch,
+  center: Position,
+  miles: number,
+): Promise<SearchAnswer> {
   const key = counterKey(filter);
   const category = categoryOf(filter);
   const viewer = viewerOf(filter);
@@ -386,11 +472,17 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
           .from(sql`${listings} INDEXED BY ${cellIndex}`)
           .where(and(sql`${listings.cell} IS NULL`, sql`${inIndex}`));
   const ownQuery = unseenPlacesQuery(db, viewer ?? 0, category);
-  const [boxPlaces, unplacedRows, own] = viewer !== null
-    ? await db.batch([placesInBoxQuery(db, center, miles, key), unplacedCount, ownQuery])
-    : [...(await db.batch([placesInBoxQuery(db, center, miles, key), unplacedCount])), []];
+  const [boxPlaces, unplacedRows, own] =
+    viewer !== null
+      ? await db.batch([placesInBoxQuery(db, center, miles, key), unplacedCount, ownQuery])
+      : [...(await db.batch([placesInBoxQuery(db, center, miles, key), unplacedCount])), []];
   const places = boxPlaces.filter((p) => distanceMiles(center, p) <= miles);
-  const ownWithin = own.filter((p) => p.latitude !== null && p.longitude !== null && distanceMiles(center, { latitude: p.latitude, longitude: p.longitude }) <= miles).length;
+  const ownWithin = own.filter(
+    (p) =>
+      p.latitude !== null &&
+      p.longitude !== null &&
+      distanceMiles(center, { latitude: p.latitude, longitude: p.longitude }) <= miles,
+  ).length;
   const ownUnplaced = own.filter((p) => p.latitude === null).length;
   const unplacedTotal = (unplacedRows[0]?.total ?? 0) - ownUnplaced;
 
@@ -416,7 +508,9 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
       ([cells, inCells]) =>
         sql`SELECT ${listings.id} AS id, ${listings.createdAt} AS created_at FROM ${listings} INDEXED BY ${cellIndex} WHERE ${cells} AND ${inIndex} AND ${atPlaces(inCells)}${notOwn}`,
     );
-    parts.push(sql`${listings.id} IN (SELECT id FROM (${unionAll(branches)} ORDER BY created_at DESC, id DESC LIMIT ${literal(Math.min(limit, wanted - offset))} OFFSET ${literal(offset)}))`);
+    parts.push(
+      sql`${listings.id} IN (SELECT id FROM (${unionAll(branches)} ORDER BY created_at DESC, id DESC LIMIT ${literal(Math.min(limit, wanted - offset))} OFFSET ${literal(offset)}))`,
+    );
   }
   if (offset + limit > withinTotal) {
     const skip = Math.max(0, offset - withinTotal);
@@ -425,9 +519,14 @@ export async function searchListingsNear(db: Db, filter: ListingSearch, center: 
       sql`${listings.id} IN (SELECT ${listings.id} FROM ${listings} INDEXED BY ${cellIndex} WHERE ${listings.cell} IS NULL AND ${inIndex}${notOwn} ORDER BY ${listings.createdAt} DESC, ${listings.id} DESC LIMIT ${literal(take)} OFFSET ${literal(skip)})`,
     );
   }
-  const rows = await selectWithOwner(db).where(or(...parts)).orderBy(...newestFirst);
+  const rows = await selectWithOwner(db)
+    .where(or(...parts))
+    .orderBy(...newestFirst);
   // Those in range first, then those without a place: each group is already newest first.
-  const ordered = [...rows.filter((row) => row.listing.latitude !== null), ...rows.filter((row) => row.listing.latitude === null)];
+  const ordered = [
+    ...rows.filter((row) => row.listing.latitude !== null),
+    ...rows.filter((row) => row.listing.latitude === null),
+  ];
   return { items: shape(ordered, center), total, exact: true };
 }
 
@@ -466,20 +565,37 @@ type Near = { center: Position; miles: number };
 export function searchCandidatesQuery(db: Db, filter: ListingSearch, near: Near | null = null) {
   // Near a pole (more cells than that) the cells are not asked: any match may be in range.
   const cells = near ? cellsCovering(near.center, near.miles) : null;
-  const match = searchMatch(ftsQuery(filter.search)!, { category: categoryOf(filter), cells: cells && [...cells, null], viewer: viewerOf(filter) });
+  const match = searchMatch(ftsQuery(filter.search)!, {
+    category: categoryOf(filter),
+    cells: cells && [...cells, null],
+    viewer: viewerOf(filter),
+  });
   const id = sql<number>`listings_fts.rowid`.as('id');
   const score = sql<number>`${relevance}`.as('score');
   const matching = sql`listings_fts MATCH ${match}`;
   const newest = sql`listings_fts.rowid DESC`;
-  if (near === null) return db.select({ id, score }).from(ftsTable).where(matching).orderBy(newest).limit(SEARCH_CANDIDATES + 1);
-  return db
-    .select({ id, score, latitude: sql<number | null>`${listings.latitude}`.as('latitude'), longitude: sql<number | null>`${listings.longitude}`.as('longitude') })
-    .from(ftsTable)
-    // A left join keeps the index the outer loop, walked in its own order.
-    .leftJoin(listings, sql`${listings.id} = listings_fts.rowid`)
-    .where(matching)
-    .orderBy(newest)
-    .limit(SEARCH_CANDIDATES_NEAR + 1);
+  if (near === null)
+    return db
+      .select({ id, score })
+      .from(ftsTable)
+      .where(matching)
+      .orderBy(newest)
+      .limit(SEARCH_CANDIDATES + 1);
+  return (
+    db
+      .select({
+        id,
+        score,
+        latitude: sql<number | null>`${listings.latitude}`.as('latitude'),
+        longitude: sql<number | null>`${listings.longitude}`.as('longitude'),
+      })
+      .from(ftsTable)
+      // A left join keeps the index the outer loop, walked in its own order.
+      .leftJoin(listings, sql`${listings.id} = listings_fts.rowid`)
+      .where(matching)
+      .orderBy(newest)
+      .limit(SEARCH_CANDIDATES_NEAR + 1)
+  );
 }
 
 type Candidate = { id: number; score: number; latitude?: number | null; longitude?: number | null };
@@ -495,7 +611,12 @@ const newerFirst = (a: Candidate, b: Candidate) => b.id - a.id;
  * found"; "200+" within a distance). Two round trips: the candidates, then the page's rows and
  * owners by primary key.
  */
-async function boundedTextSearch(db: Db, filter: ListingSearch, near: Near | null, from?: Position | null): Promise<SearchAnswer> {
+async function boundedTextSearch(
+  db: Db,
+  filter: ListingSearch,
+  near: Near | null,
+  from?: Position | null,
+): Promise<SearchAnswer> {
   if (unknownCategory(filter)) return { items: [], total: 0, exact: true };
   const limit = near ? SEARCH_CANDIDATES_NEAR : SEARCH_CANDIDATES;
   const candidates: Candidate[] = await searchCandidatesQuery(db, filter, near);
@@ -504,7 +625,14 @@ async function boundedTextSearch(db: Db, filter: ListingSearch, near: Near | nul
   const byRelevance = (a: Candidate, b: Candidate) => a.score - b.score || newerFirst(a, b);
   const ordered = near
     ? [
-        ...considered.filter((c) => c.latitude != null && c.longitude != null && distanceMiles(near.center, { latitude: c.latitude, longitude: c.longitude }) <= near.miles).sort(byRelevance),
+        ...considered
+          .filter(
+            (c) =>
+              c.latitude != null &&
+              c.longitude != null &&
+              distanceMiles(near.center, { latitude: c.latitude, longitude: c.longitude }) <= near.miles,
+          )
+          .sort(byRelevance),
         ...considered.filter((c) => c.latitude == null).sort(newerFirst),
       ]
     : considered.sort(byRelevance);
@@ -535,7 +663,11 @@ export function browsePageRead(db: Db, filter: ListingSearch, from?: Position | 
   const { page, total } = browseQueries(db, filter);
   return {
     queries: [page, total],
-    reply: ([rows, totals]: [Joined[], { total: number }[]]) => ({ items: shape(newestFirstRows(rows), from), total: totals[0]?.total ?? 0, exact: true }),
+    reply: ([rows, totals]: [Joined[], { total: number }[]]) => ({
+      items: shape(newestFirstRows(rows), from),
+      total: totals[0]?.total ?? 0,
+      exact: true,
+    }),
   };
 }
 
@@ -561,12 +693,17 @@ export async function findListing(db: Db, id: number) {
  * whose owner is in a block with that member, either way, is not found: the same 404 as a missing
  * listing, decided in the same statement (decision 035).
  */
-export const findListingShaped = (db: Db, id: number, from?: Position | null, apartFrom?: number | null) => runRead(db, listingShapedRead(db, id, from, apartFrom));
+export const findListingShaped = (db: Db, id: number, from?: Position | null, apartFrom?: number | null) =>
+  runRead(db, listingShapedRead(db, id, from, apartFrom));
 
 /** findListingShaped as a read, for a batch (the listing page's HTML, decision 048). */
 export function listingShapedRead(db: Db, id: number, from?: Position | null, apartFrom?: number | null) {
   const query = selectWithOwner(db).where(
-    and(eq(listings.id, id), sql`NOT ${listingGone('listings')}`, apartFrom == null ? undefined : sql`NOT ${blockedEitherWay(apartFrom, sql`${listings.userId}`)}`),
+    and(
+      eq(listings.id, id),
+      sql`NOT ${listingGone('listings')}`,
+      apartFrom == null ? undefined : sql`NOT ${blockedEitherWay(apartFrom, sql`${listings.userId}`)}`,
+    ),
   );
   return read(query, ([row]) => (row ? listingWithOwner(row.listing, row.owner, from) : undefined));
 }
@@ -602,16 +739,32 @@ function viewerApartFrom(userId: number, viewer: SessionRecord | null): SQL {
  * check and the list.
  */
 export async function listingsOfUserJson(db: Db, userId: number, viewer: SessionRecord | null) {
-  const where = and(eq(listings.userId, userId), sql`NOT ${listingGone('listings')}`, or(inArray(listings.status, [...PUBLIC_STATUSES]), viewerSeesAllOf(userId, viewer)), sql`NOT ${viewerApartFrom(userId, viewer)}`);
+  const where = and(
+    eq(listings.userId, userId),
+    sql`NOT ${listingGone('listings')}`,
+    or(inArray(listings.status, [...PUBLIC_STATUSES]), viewerSeesAllOf(userId, viewer)),
+    sql`NOT ${viewerApartFrom(userId, viewer)}`,
+  );
   const [owners, list] = await db.batch([
     db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
-    jsonArrayOver(db, listingWithOwnerJson(ownerJson(userId)), db.select().from(listings).where(where).orderBy(...newestFirst)),
+    jsonArrayOver(
+      db,
+      listingWithOwnerJson(ownerJson(userId)),
+      db
+        .select()
+        .from(listings)
+        .where(where)
+        .orderBy(...newestFirst),
+    ),
   ]);
   return owners[0] ? (list[0]?.json ?? '[]') : undefined;
 }
 
 export function listCategories(db: Db) {
-  return db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.id));
+  return db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .from(categories)
+    .orderBy(asc(categories.id));
 }
 
 /** GET /api/categories as a read, for a batch. */
@@ -630,7 +783,14 @@ const keysOf = (imageUrls: string[]) => imageUrls.map(uploadKeyFromPath).filter(
 /** Marks uploads as used by a listing (only the owner's own rows can match). */
 function attachUploads(db: Db, userId: number, imageUrls: string[]) {
   const keys = keysOf(imageUrls);
-  return keys.length ? [db.update(uploads).set({ attachedAt: isoNow() }).where(and(eq(uploads.userId, userId), inArray(uploads.key, keys)))] : [];
+  return keys.length
+    ? [
+        db
+          .update(uploads)
+          .set({ attachedAt: isoNow() })
+          .where(and(eq(uploads.userId, userId), inArray(uploads.key, keys))),
+      ]
+    : [];
 }
 
 /** Forgets uploads a listing no longer uses (the caller deletes their R2 objects). */
@@ -648,11 +808,20 @@ export async function insertListing(db: Db, userId: number, fields: ListingField
   const [inserted] = await db.batch([
     db
       .insert(listings)
-      .values({ ...fields, userId, status: 'active', latitude: position?.latitude ?? null, longitude: position?.longitude ?? null })
+      .values({
+        ...fields,
+        userId,
+        status: 'active',
+        latitude: position?.latitude ?? null,
+        longitude: position?.longitude ?? null,
+      })
       .returning(),
     db.insert(listingCategories).select(
       db
-        .select({ listingId: sql<number>`(SELECT max(id) FROM listings WHERE user_id = ${userId})`.as('listing_id'), slug: categories.slug })
+        .select({
+          listingId: sql<number>`(SELECT max(id) FROM listings WHERE user_id = ${userId})`.as('listing_id'),
+          slug: categories.slug,
+        })
         .from(categories)
         .where(inArray(categories.slug, fields.categoriesOffered)),
     ),
@@ -677,7 +846,13 @@ export type ListingChanges = { [K in keyof ListingFields]?: ListingFields[K] | u
  * and nothing written, when it was hidden meanwhile. `first` statements run before the update in the
  * same batch (an audit row).
  */
-export async function updateListing(db: Db, current: ListingRow, changes: ListingChanges, removedImages: string[], first: BatchItem<'sqlite'>[] = []) {
+export async function updateListing(
+  db: Db,
+  current: ListingRow,
+  changes: ListingChanges,
+  removedImages: string[],
+  first: BatchItem<'sqlite'>[] = [],
+) {
   if (Object.values(changes).every((value) => value === undefined)) return current;
   const id = current.id;
   const statements = [];
@@ -688,19 +863,36 @@ export async function updateListing(db: Db, current: ListingRow, changes: Listin
     );
   }
   if (changes.imageUrls) {
-    statements.push(...attachUploads(db, current.userId, changes.imageUrls), ...detachUploads(db, current.userId, removedImages));
+    statements.push(
+      ...attachUploads(db, current.userId, changes.imageUrls),
+      ...detachUploads(db, current.userId, removedImages),
+    );
   }
   const update = db.update(listings).set(changes).where(eq(listings.id, id)).returning();
   // With a status change, the batch starts with a gate that fails it (nothing written) when the
   // listing is hidden by then (SQLite's json() throws on text that is not JSON; session-gate.ts).
-  const gate = changes.status !== undefined
-    ? [db.select({ gate: sql`json(CASE WHEN EXISTS (SELECT 1 FROM ${listings} WHERE ${listings.id} = ${id} AND ${listings.status} = 'hidden') THEN 'hidden' ELSE 'null' END)` }).from(sql`(SELECT 1)`)]
-    : [];
+  const gate =
+    changes.status !== undefined
+      ? [
+          db
+            .select({
+              gate: sql`json(CASE WHEN EXISTS (SELECT 1 FROM ${listings} WHERE ${listings.id} = ${id} AND ${listings.status} = 'hidden') THEN 'hidden' ELSE 'null' END)`,
+            })
+            .from(sql`(SELECT 1)`),
+        ]
+      : [];
   let results: unknown[];
   try {
-    results = await db.batch([...gate, ...first, update, ...statements] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+    results = await db.batch([...gate, ...first, update, ...statements] as unknown as [
+      BatchItem<'sqlite'>,
+      ...BatchItem<'sqlite'>[],
+    ]);
   } catch (error) {
-    if (gate.length && (await db.select({ status: listings.status }).from(listings).where(eq(listings.id, id)))[0]?.status === 'hidden') return undefined;
+    if (
+      gate.length &&
+      (await db.select({ status: listings.status }).from(listings).where(eq(listings.id, id)))[0]?.status === 'hidden'
+    )
+      return undefined;
     throw error;
   }
   return (results[gate.length + first.length] as ListingRow[])[0] ?? current;

@@ -6,9 +6,16 @@
 // trips of at most nine statements in all, every read under a LIMIT (the constants below), so the
 // busiest member's page reads about a thousand rows at most (test/worker/matches.test.ts measures
 // it). What the bounds leave out is documented there: only the newest listings of each side count.
-import { pushNotificationChanges } from '../../lib/member-sockets';
-import { distanceMiles, roundMiles } from '../../lib/geo';
-import { anyAlternativeMatches, categoriesNamed, ftsQueryFor, listingText, wantAlternatives, type ListingText } from '../../lib/matching/text';
+import { pushNotificationChanges } from '@worker/lib/member-sockets';
+import { distanceMiles, roundMiles } from '@worker/lib/geo';
+import {
+  anyAlternativeMatches,
+  categoriesNamed,
+  ftsQueryFor,
+  listingText,
+  wantAlternatives,
+  type ListingText,
+} from '@worker/lib/matching/text';
 import type { ListingRow } from '../schema';
 import { nextIdsOfRowsSql } from '../id-reserve';
 import { listingFromRaw, MAX_WANTS, type RawListing } from './wants';
@@ -53,12 +60,19 @@ interface RawUser {
   avatar_url: string | null;
 }
 
-const memberFromRaw = (raw: RawUser): Member => ({ id: raw.id, username: raw.username, displayName: raw.display_name, avatarUrl: raw.avatar_url });
+const memberFromRaw = (raw: RawUser): Member => ({
+  id: raw.id,
+  username: raw.username,
+  displayName: raw.display_name,
+  avatarUrl: raw.avatar_url,
+});
 
 /** Miles between two listings' places (rounded to 0.1), null when either place is unknown. */
 export function milesBetween(a: ListingRow, b: ListingRow): number | null {
   if (a.latitude === null || a.longitude === null || b.latitude === null || b.longitude === null) return null;
-  return roundMiles(distanceMiles({ latitude: a.latitude, longitude: a.longitude }, { latitude: b.latitude, longitude: b.longitude }));
+  return roundMiles(
+    distanceMiles({ latitude: a.latitude, longitude: a.longitude }, { latitude: b.latitude, longitude: b.longitude }),
+  );
 }
 
 const explicitSides = (pair: MatchPair) => (pair.iWant === 'explicit' ? 1 : 0) + (pair.theyWant === 'explicit' ? 1 : 0);
@@ -77,8 +91,22 @@ export function compareMatches(a: MatchPair, b: MatchPair): number {
 
 /** The listings columns, in the order rawFromArray reads them. */
 const LISTING_COLUMNS = [
-  'id', 'user_id', 'title', 'description', 'categories_offered', 'what_user_wants', 'what_user_wants_options', 'accept_offers',
-  'location', 'distance', 'image_urls', 'status', 'is_featured', 'latitude', 'longitude', 'created_at',
+  'id',
+  'user_id',
+  'title',
+  'description',
+  'categories_offered',
+  'what_user_wants',
+  'what_user_wants_options',
+  'accept_offers',
+  'location',
+  'distance',
+  'image_urls',
+  'status',
+  'is_featured',
+  'latitude',
+  'longitude',
+  'created_at',
 ] as const;
 
 function rawFromArray(values: unknown[]): RawListing {
@@ -111,8 +139,13 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
   // Members I see: not me, and not in a block with me (decision 035).
   const visible = (column: string) => visibleToText(column, me.id);
   // 1. My listings, my wants, the categories, who wants my listings: one round trip.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows, read by column name below
   const [mineRes, wantedRes, categoriesRes, wantersRes] = await d1.batch<any>([
-    d1.prepare(`SELECT * FROM listings WHERE user_id = ?1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`).bind(me.id, OWN_LISTINGS),
+    d1
+      .prepare(
+        `SELECT * FROM listings WHERE user_id = ?1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`,
+      )
+      .bind(me.id, OWN_LISTINGS),
     d1
       .prepare(
         `SELECT l.* FROM wants w JOIN listings l ON l.id = w.listing_id
@@ -121,12 +154,18 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
       )
       .bind(me.id, MAX_WANTS),
     d1.prepare('SELECT slug, name FROM categories'),
-    d1.prepare(`SELECT user_id, listing_id FROM wants WHERE listing_id IN (${MY_LISTINGS_SQL}) AND ${visible('user_id')} LIMIT ?3`).bind(me.id, OWN_LISTINGS, WANTERS_READ),
+    d1
+      .prepare(
+        `SELECT user_id, listing_id FROM wants WHERE listing_id IN (${MY_LISTINGS_SQL}) AND ${visible('user_id')} LIMIT ?3`,
+      )
+      .bind(me.id, OWN_LISTINGS, WANTERS_READ),
   ]);
   const mine = (mineRes!.results as RawListing[]).map(listingFromRaw);
   if (mine.length === 0) return [];
   const wanted = (wantedRes!.results as RawListing[]).map(listingFromRaw);
-  const categoryNames = new Map((categoriesRes!.results as { slug: string; name: string }[]).map((row) => [row.slug, row.name]));
+  const categoryNames = new Map(
+    (categoriesRes!.results as { slug: string; name: string }[]).map((row) => [row.slug, row.name]),
+  );
   const wanters = new Map<number, Set<number>>();
   for (const row of wantersRes!.results as { user_id: number; listing_id: number }[]) {
     const set = wanters.get(row.user_id) ?? new Set<number>();
@@ -185,10 +224,13 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
   if (partners.length === 0) return [];
   const partnerSet = new Set(partners);
   const wantedIds = new Set(wanted.map((l) => l.id));
-  const missing = [...discovered.entries()].filter(([id, owner]) => partnerSet.has(owner) && !wantedIds.has(id)).map(([id]) => id);
+  const missing = [...discovered.entries()]
+    .filter(([id, owner]) => partnerSet.has(owner) && !wantedIds.has(id))
+    .map(([id]) => id);
 
   // 3. The partners' newest listings (what they give and their text wants), their names, and the
   // discovered listings' rows: one round trip.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows, read by column name below
   const [theirRes, usersRes, missingRes] = await d1.batch<any>([
     // Each partner's newest listings as one JSON array (read once through the (user, created)
     // index, without joining the rows a second time).
@@ -199,20 +241,32 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
            FROM json_each(?1) p`,
       )
       .bind(JSON.stringify(partners), PARTNER_LISTINGS),
-    d1.prepare('SELECT u.id, u.username, u.display_name, u.avatar_url FROM json_each(?1) j JOIN users u ON u.id = j.value').bind(JSON.stringify(partners)),
+    d1
+      .prepare(
+        'SELECT u.id, u.username, u.display_name, u.avatar_url FROM json_each(?1) j JOIN users u ON u.id = j.value',
+      )
+      .bind(JSON.stringify(partners)),
     // The unary + keeps SQLite from walking every active listing through the status index.
-    d1.prepare(`SELECT l.* FROM json_each(?1) j JOIN listings l ON l.id = j.value WHERE +l.status = 'active'`).bind(JSON.stringify(missing)),
+    d1
+      .prepare(`SELECT l.* FROM json_each(?1) j JOIN listings l ON l.id = j.value WHERE +l.status = 'active'`)
+      .bind(JSON.stringify(missing)),
   ]);
   const members = new Map((usersRes!.results as RawUser[]).map((raw) => [raw.id, memberFromRaw(raw)]));
   const newest = new Map<number, ListingRow[]>();
-  const theirRows = (theirRes!.results as { rows: string | null }[]).flatMap((row) => (JSON.parse(row.rows ?? '[]') as unknown[][]).map(rawFromArray));
+  const theirRows = (theirRes!.results as { rows: string | null }[]).flatMap((row) =>
+    (JSON.parse(row.rows ?? '[]') as unknown[][]).map(rawFromArray),
+  );
   for (const listing of theirRows.map(listingFromRaw)) {
     const list = newest.get(listing.userId) ?? [];
     list.push(listing);
     newest.set(listing.userId, list);
   }
   const offered = new Map<number, Map<number, ListingRow>>();
-  for (const listing of [...wanted, ...(missingRes!.results as RawListing[]).map(listingFromRaw), ...[...newest.values()].flat()]) {
+  for (const listing of [
+    ...wanted,
+    ...(missingRes!.results as RawListing[]).map(listingFromRaw),
+    ...[...newest.values()].flat(),
+  ]) {
     if (!partnerSet.has(listing.userId)) continue;
     const map = offered.get(listing.userId) ?? new Map<number, ListingRow>();
     map.set(listing.id, listing);
@@ -225,13 +279,16 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
     const partner = members.get(partnerId);
     if (!partner) continue;
     // Theirs newest first, so their text wants come from their newest listings.
-    const theirNewest = (newest.get(partnerId) ?? []).sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
+    const theirNewest = (newest.get(partnerId) ?? []).sort((a, b) =>
+      a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1,
+    );
     const theirAlternatives = wantAlternatives(theirNewest);
     const explicitlyWanted = wanters.get(partnerId);
     const theyWant = new Map<number, WantKind>();
     for (const listing of mine) {
       if (explicitlyWanted?.has(listing.id)) theyWant.set(listing.id, 'explicit');
-      else if (theirAlternatives.length && anyAlternativeMatches(theirAlternatives, texts.of(listing))) theyWant.set(listing.id, 'text');
+      else if (theirAlternatives.length && anyAlternativeMatches(theirAlternatives, texts.of(listing)))
+        theyWant.set(listing.id, 'text');
     }
     if (theyWant.size === 0) continue;
     for (const theirs of offered.get(partnerId)?.values() ?? []) {
@@ -243,7 +300,15 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
       if (!iWant) continue;
       for (const listing of mine) {
         const kind = theyWant.get(listing.id);
-        if (kind) pairs.push({ theirs, mine: listing, partner, iWant, theyWant: kind, distance: milesBetween(theirs, listing) });
+        if (kind)
+          pairs.push({
+            theirs,
+            mine: listing,
+            partner,
+            iWant,
+            theyWant: kind,
+            distance: milesBetween(theirs, listing),
+          });
       }
     }
   }
@@ -256,15 +321,38 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
  * member's newest OWN_LISTINGS, the owner's newest PARTNER_LISTINGS for their text wants). A
  * listing whose owner is in a block with the member makes none (the want route refuses it anyway).
  */
-export async function matchesThroughWant(d1: D1Database, userId: number, listingId: number): Promise<{ me: Member; pairs: MatchPair[] } | null> {
+export async function matchesThroughWant(
+  d1: D1Database,
+  userId: number,
+  listingId: number,
+): Promise<{ me: Member; pairs: MatchPair[] } | null> {
   const owner = `(SELECT user_id FROM listings WHERE id = ?2)`;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows, read by column name below
   const [targetRes, mineRes, explicitRes, theirRes, categoriesRes, usersRes] = await d1.batch<any>([
-    d1.prepare(`SELECT * FROM listings WHERE id = ?1 AND status = 'active' AND NOT ${blockedEitherWayText('?2', 'user_id')}`).bind(listingId, userId),
-    d1.prepare(`SELECT * FROM listings WHERE user_id = ?1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`).bind(userId, OWN_LISTINGS),
-    d1.prepare(`SELECT listing_id FROM wants WHERE user_id = ${owner} AND listing_id IN (${MY_LISTINGS_SQL.replace('?2', '?3')})`).bind(userId, listingId, OWN_LISTINGS),
-    d1.prepare(`SELECT * FROM listings WHERE user_id = ${owner.replace('?2', '?1')} AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`).bind(listingId, PARTNER_LISTINGS),
+    d1
+      .prepare(
+        `SELECT * FROM listings WHERE id = ?1 AND status = 'active' AND NOT ${blockedEitherWayText('?2', 'user_id')}`,
+      )
+      .bind(listingId, userId),
+    d1
+      .prepare(
+        `SELECT * FROM listings WHERE user_id = ?1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`,
+      )
+      .bind(userId, OWN_LISTINGS),
+    d1
+      .prepare(
+        `SELECT listing_id FROM wants WHERE user_id = ${owner} AND listing_id IN (${MY_LISTINGS_SQL.replace('?2', '?3')})`,
+      )
+      .bind(userId, listingId, OWN_LISTINGS),
+    d1
+      .prepare(
+        `SELECT * FROM listings WHERE user_id = ${owner.replace('?2', '?1')} AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`,
+      )
+      .bind(listingId, PARTNER_LISTINGS),
     d1.prepare('SELECT slug, name FROM categories'),
-    d1.prepare(`SELECT id, username, display_name, avatar_url FROM users WHERE id IN (?1, ${owner})`).bind(userId, listingId),
+    d1
+      .prepare(`SELECT id, username, display_name, avatar_url FROM users WHERE id IN (?1, ${owner})`)
+      .bind(userId, listingId),
   ]);
   const target = (targetRes!.results as RawListing[]).map(listingFromRaw)[0];
   const members = new Map((usersRes!.results as RawUser[]).map((raw) => [raw.id, memberFromRaw(raw)]));
@@ -272,7 +360,9 @@ export async function matchesThroughWant(d1: D1Database, userId: number, listing
   if (!target || !me) return null;
   const partner = members.get(target.userId);
   if (!partner || partner.id === userId) return { me, pairs: [] };
-  const categoryNames = new Map((categoriesRes!.results as { slug: string; name: string }[]).map((row) => [row.slug, row.name]));
+  const categoryNames = new Map(
+    (categoriesRes!.results as { slug: string; name: string }[]).map((row) => [row.slug, row.name]),
+  );
   const explicit = new Set((explicitRes!.results as { listing_id: number }[]).map((row) => row.listing_id));
   const theirAlternatives = wantAlternatives((theirRes!.results as RawListing[]).map(listingFromRaw));
   const pairs: MatchPair[] = [];
@@ -282,13 +372,22 @@ export async function matchesThroughWant(d1: D1Database, userId: number, listing
       : theirAlternatives.length && anyAlternativeMatches(theirAlternatives, listingText(listing, categoryNames))
         ? 'text'
         : null;
-    if (theyWant) pairs.push({ theirs: target, mine: listing, partner, iWant: 'explicit', theyWant, distance: milesBetween(target, listing) });
+    if (theyWant)
+      pairs.push({
+        theirs: target,
+        mine: listing,
+        partner,
+        iWant: 'explicit',
+        theyWant,
+        distance: milesBetween(target, listing),
+      });
   }
   return { me, pairs: pairs.sort(compareMatches) };
 }
 
 /** Subject key of a member's match entry: their listing first, so each member's key is their own. */
-export const matchSubjectKey = (myListingId: number, theirListingId: number) => `match:${myListingId}:${theirListingId}`;
+export const matchSubjectKey = (myListingId: number, theirListingId: number) =>
+  `match:${myListingId}:${theirListingId}`;
 
 const clip = (title: string) => (title.length > 60 ? `${title.slice(0, 59)}…` : title);
 
@@ -309,7 +408,13 @@ export const MATCH_PARTNERS_PER_REQUEST = 4;
  * match_fanouts row (same batch) leaves the rest to the cron. `pushes` caps the bells pushed.
  * Returns how many entries were new.
  */
-export async function notifyMatches(d1: D1Database, me: Member, pairs: MatchPair[], env?: Env, options: { partners?: number; pushes?: number } = {}): Promise<number> {
+export async function notifyMatches(
+  d1: D1Database,
+  me: Member,
+  pairs: MatchPair[],
+  env?: Env,
+  options: { partners?: number; pushes?: number } = {},
+): Promise<number> {
   if (pairs.length === 0) return 0;
   const byPartner = new Map<number, MatchPair[]>();
   for (const pair of pairs) byPartner.set(pair.partner.id, [...(byPartner.get(pair.partner.id) ?? []), pair]);
@@ -319,8 +424,16 @@ export async function notifyMatches(d1: D1Database, me: Member, pairs: MatchPair
   for (const [best, ...rest] of announced) {
     const pair = best!;
     const more = rest.length ? ` (${rest.length + 1} possible swaps)` : '';
-    rows.push([me.id, matchSubjectKey(pair.mine.id, pair.theirs.id), `New match: ${pair.partner.displayName} would take your "${clip(pair.mine.title)}" and offers "${clip(pair.theirs.title)}"${more}`]);
-    rows.push([pair.partner.id, matchSubjectKey(pair.theirs.id, pair.mine.id), `New match: ${me.displayName} would take your "${clip(pair.theirs.title)}" and offers "${clip(pair.mine.title)}"${more}`]);
+    rows.push([
+      me.id,
+      matchSubjectKey(pair.mine.id, pair.theirs.id),
+      `New match: ${pair.partner.displayName} would take your "${clip(pair.mine.title)}" and offers "${clip(pair.theirs.title)}"${more}`,
+    ]);
+    rows.push([
+      pair.partner.id,
+      matchSubjectKey(pair.theirs.id, pair.mine.id),
+      `New match: ${me.displayName} would take your "${clip(pair.theirs.title)}" and offers "${clip(pair.mine.title)}"${more}`,
+    ]);
   }
   const now = new Date().toISOString();
   const insert = d1
@@ -333,7 +446,12 @@ export async function notifyMatches(d1: D1Database, me: Member, pairs: MatchPair
     .bind(JSON.stringify(rows), now);
   const [result] =
     announced.length < groups.length
-      ? await d1.batch([insert, d1.prepare('INSERT INTO match_fanouts (user_id, created_at) VALUES (?1, ?2) ON CONFLICT (user_id) DO NOTHING').bind(me.id, now)])
+      ? await d1.batch([
+          insert,
+          d1
+            .prepare('INSERT INTO match_fanouts (user_id, created_at) VALUES (?1, ?2) ON CONFLICT (user_id) DO NOTHING')
+            .bind(me.id, now),
+        ])
       : [await insert.run()];
   const changes = result!.meta.changes ?? 0;
   // New entries reach the members' bells at once (decision 027).
@@ -342,7 +460,12 @@ export async function notifyMatches(d1: D1Database, me: Member, pairs: MatchPair
 }
 
 /** After a want is added: notify the matches it makes. Never throws (the want is stored either way). */
-export async function detectMatchesForWant(d1: D1Database, userId: number, listingId: number, env?: Env): Promise<number> {
+export async function detectMatchesForWant(
+  d1: D1Database,
+  userId: number,
+  listingId: number,
+  env?: Env,
+): Promise<number> {
   try {
     const found = await matchesThroughWant(d1, userId, listingId);
     return found ? await notifyMatches(d1, found.me, found.pairs, env) : 0;
@@ -355,7 +478,9 @@ export async function detectMatchesForWant(d1: D1Database, userId: number, listi
 /** After a listing is created or its text changes: notify the owner's matches not notified yet. */
 export async function detectMatchesForMember(d1: D1Database, member: Member, env?: Env): Promise<number> {
   try {
-    return await notifyMatches(d1, member, await findMatches(d1, member), env, { partners: MATCH_PARTNERS_PER_REQUEST });
+    return await notifyMatches(d1, member, await findMatches(d1, member), env, {
+      partners: MATCH_PARTNERS_PER_REQUEST,
+    });
   } catch (error) {
     console.error('match detection after a listing change failed', error);
     return 0;

@@ -1,18 +1,25 @@
 // Data access for messages and conversations. A conversation is (listing, its owner, one other member).
 import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
-import { isoNow } from '../../lib/time';
+import { isoNow } from '@worker/lib/time';
 import type { Db } from '../client';
 import { read, runRead } from '../read';
-import { conversationSummaries as summaries, conversations, listings, messages, users, type MessageRow } from '../schema';
+import {
+  conversationSummaries as summaries,
+  conversations,
+  listings,
+  messages,
+  users,
+  type MessageRow,
+} from '../schema';
 import { conversationKey, listingIdWhenSide, sideOf, sideValueWhen, type SideColumn } from './conversation-sides';
-import { conversationKeyOf, conversationPath } from '../../../src/shared/conversation-key';
+import { conversationKeyOf, conversationPath } from '@/shared/conversation-key';
 import { messageNotifyStatements, settleConversationStatements, subjectKeys } from './notifications';
-import { messageBudgetGateExpr } from '../../lib/message-budget';
+import { messageBudgetGateExpr } from '@worker/lib/message-budget';
 import { nextId } from '../id-reserve';
-import { forgetBellChange, hasBellChange } from '../../lib/bell-changes';
+import { forgetBellChange, hasBellChange } from '@worker/lib/bell-changes';
 import { jsonArrayOver } from '../json-reply';
-import { sessionGateStatement } from '../../lib/session-gate';
-import type { SessionRecord } from '../../lib/session';
+import { sessionGateStatement } from '@worker/lib/session-gate';
+import type { SessionRecord } from '@worker/lib/session';
 import { message, messageJson } from '../shapes';
 import { blockedEitherWay } from './blocks';
 import { LISTINGS_GONE_SQL, listingGone } from './listing-deletion';
@@ -22,13 +29,20 @@ const changes = (result: unknown) => (result as { meta?: { changes?: number } })
 
 /** The few listing columns the messaging, barter and review rules need. */
 export function findListingRef(db: Db, id: number) {
-  return db.query.listings.findFirst({ where: and(eq(listings.id, id), sql`NOT ${listingGone('listings')}`), columns: { id: true, userId: true, title: true } });
+  return db.query.listings.findFirst({
+    where: and(eq(listings.id, id), sql`NOT ${listingGone('listings')}`),
+    columns: { id: true, userId: true, title: true },
+  });
 }
 
 /** A listing's reference and a member's row in one round trip (the message and thread routes' checks). */
 export async function findListingRefAndUser(db: Db, listingId: number, userId: number) {
   const [listing, user] = await db.batch([
-    db.select({ id: listings.id, userId: listings.userId, title: listings.title }).from(listings).where(and(eq(listings.id, listingId), sql`NOT ${listingGone('listings')}`)).limit(1),
+    db
+      .select({ id: listings.id, userId: listings.userId, title: listings.title })
+      .from(listings)
+      .where(and(eq(listings.id, listingId), sql`NOT ${listingGone('listings')}`))
+      .limit(1),
     db.select().from(users).where(eq(users.id, userId)).limit(1),
   ]);
   return { listing: listing[0], user: user[0] };
@@ -45,7 +59,11 @@ export async function findListingRefAndUser(db: Db, listingId: number, userId: n
  * the route refuses writes nothing; the route reads why from the two lookups. The bell line names
  * the listing by its title, read in SQL.
  */
-export async function sendMessage(db: Db, values: { senderId: number; receiverId: number; listingId: number; content: string }, senderName: string) {
+export async function sendMessage(
+  db: Db,
+  values: { senderId: number; receiverId: number; listingId: number; content: string },
+  senderName: string,
+) {
   const { senderId, receiverId, listingId, content } = values;
   const notedBefore = hasBellChange(db, receiverId);
   // A block between the two, either way, refuses the message like the other rules (decision 035).
@@ -58,7 +76,9 @@ export async function sendMessage(db: Db, values: { senderId: number; receiverId
     db
       .select({
         gate: messageBudgetGateExpr(senderId),
-        listingOwner: sql<number | null>`(SELECT user_id FROM listings WHERE id = ${listingId} AND NOT ${listingGone('listings')})`,
+        listingOwner: sql<
+          number | null
+        >`(SELECT user_id FROM listings WHERE id = ${listingId} AND NOT ${listingGone('listings')})`,
         receiverFound: sql<number | null>`(SELECT id FROM users WHERE id = ${receiverId})`,
         blocked: sql<number>`${blockedEitherWay(senderId, receiverId)}`,
       })
@@ -113,8 +133,14 @@ export function messagesOfUser(db: Db, userId: number): Promise<MessageRow[]> {
  * Whether two members have exchanged at least one message about a listing (either direction), and
  * whether they are in a block (either way): one statement, each part an index lookup.
  */
-export async function pairHistory(db: Db, listingId: number, a: number, b: number): Promise<{ exchanged: boolean; blocked: boolean }> {
-  const direction = (from: number, to: number) => sql`EXISTS (SELECT 1 FROM messages WHERE listing_id = ${listingId} AND sender_id = ${from} AND receiver_id = ${to})`;
+export async function pairHistory(
+  db: Db,
+  listingId: number,
+  a: number,
+  b: number,
+): Promise<{ exchanged: boolean; blocked: boolean }> {
+  const direction = (from: number, to: number) =>
+    sql`EXISTS (SELECT 1 FROM messages WHERE listing_id = ${listingId} AND sender_id = ${from} AND receiver_id = ${to})`;
   const row = await db.get<{ exchanged: number; blocked: number }>(
     sql`SELECT (${direction(a, b)} OR ${direction(b, a)}) AS exchanged, ${blockedEitherWay(a, b)} AS blocked`,
   );
@@ -132,7 +158,18 @@ export interface ConversationSummary {
   unreadCount: number;
 }
 
-const SUMMARY_COLUMNS = ['listingId', 'listingTitle', 'partnerId', 'username', 'displayName', 'avatarUrl', 'lastMessage', 'lastMessageTime', 'lastMessageId', 'unreadCount'] as const;
+const SUMMARY_COLUMNS = [
+  'listingId',
+  'listingTitle',
+  'partnerId',
+  'username',
+  'displayName',
+  'avatarUrl',
+  'lastMessage',
+  'lastMessageTime',
+  'lastMessageId',
+  'unreadCount',
+] as const;
 
 interface SummaryRow {
   listingId: number;
@@ -149,7 +186,9 @@ interface SummaryRow {
 
 /** The list's statement (conversationSummaries; its plan is pinned in test/worker/query-plans.test.ts). */
 export function conversationListQuery(userId: number, page: { limit: number; before?: { time: string; id: number } }) {
-  const after = page.before ? sql`AND (last_message_time, last_message_id) < (${page.before.time}, ${page.before.id})` : sql``;
+  const after = page.before
+    ? sql`AND (last_message_time, last_message_id) < (${page.before.time}, ${page.before.id})`
+    : sql``;
   // Conversations about a listing being deleted are gone at once (decision 042): each walk skips
   // them (a constant list, so the page stays full; the walks step over them until the cron has
   // removed them).
@@ -195,20 +234,28 @@ export async function conversationSummaries(
 }
 
 /** conversationSummaries as a read, for a batch (the messages page's HTML, decision 048). */
-export function conversationSummariesRead(db: Db, userId: number, page: { limit: number; before?: { time: string; id: number }; withCursor: boolean }) {
+export function conversationSummariesRead(
+  db: Db,
+  userId: number,
+  page: { limit: number; before?: { time: string; id: number }; withCursor: boolean },
+) {
   // Selected by name from the statement (a select, not db.all of raw SQL, so that it can ride in a
   // D1 batch: drizzle maps a batch's raw rows to arrays).
-  const columns = Object.fromEntries(SUMMARY_COLUMNS.map((name) => [name, sql`${sql.identifier(name)}`])) as { [K in keyof SummaryRow]: SQL<SummaryRow[K]> };
+  const columns = Object.fromEntries(SUMMARY_COLUMNS.map((name) => [name, sql`${sql.identifier(name)}`])) as {
+    [K in keyof SummaryRow]: SQL<SummaryRow[K]>;
+  };
   const query = db.select(columns).from(sql`(${conversationListQuery(userId, page)})`);
-  return read(query, (rows): ConversationSummary[] => rows.map((r) => ({
-    conversation: conversationKeyOf(r.listingId, userId, r.partnerId),
-    partner: { id: r.partnerId, username: r.username, displayName: r.displayName, avatarUrl: r.avatarUrl },
-    listing: { id: r.listingId, title: r.listingTitle },
-    lastMessage: r.lastMessage,
-    lastMessageTime: r.lastMessageTime,
-    ...(page.withCursor ? { lastMessageId: Number(r.lastMessageId) } : {}),
-    unreadCount: Number(r.unreadCount),
-  })));
+  return read(query, (rows): ConversationSummary[] =>
+    rows.map((r) => ({
+      conversation: conversationKeyOf(r.listingId, userId, r.partnerId),
+      partner: { id: r.partnerId, username: r.username, displayName: r.displayName, avatarUrl: r.avatarUrl },
+      listing: { id: r.listingId, title: r.listingTitle },
+      lastMessage: r.lastMessage,
+      lastMessageTime: r.lastMessageTime,
+      ...(page.withCursor ? { lastMessageId: Number(r.lastMessageId) } : {}),
+      unreadCount: Number(r.unreadCount),
+    })),
+  );
 }
 
 /**
@@ -227,7 +274,9 @@ export function threadQuery(db: Db, readerId: number, partnerId: number, listing
           eq(messages.listingId, listingId),
           eq(messages.senderId, from),
           eq(messages.receiverId, to),
-          page?.before ? sql`(${messages.createdAt}, ${messages.id}) < (${page.before.time}, ${page.before.id})` : undefined,
+          page?.before
+            ? sql`(${messages.createdAt}, ${messages.id}) < (${page.before.time}, ${page.before.id})`
+            : undefined,
         ),
       );
   const both = direction(readerId, partnerId).unionAll(direction(partnerId, readerId));
@@ -250,7 +299,13 @@ type ThreadPage = { limit: number; before?: { time: string; id: number } };
  * newest `limit` messages before it are read, at most `limit` rows, and shaped here oldest first:
  * putting them back in order in SQL would read each row twice.
  */
-export async function readConversation(db: Db, reader: SessionRecord, partnerId: number, listingId: number, page?: ThreadPage) {
+export async function readConversation(
+  db: Db,
+  reader: SessionRecord,
+  partnerId: number,
+  listingId: number,
+  page?: ThreadPage,
+) {
   const readerId = reader.userId;
   const settledAt = isoNow();
   const notedBefore = hasBellChange(db, readerId);
@@ -267,12 +322,16 @@ export async function readConversation(db: Db, reader: SessionRecord, partnerId:
     ...settleConversationStatements(db, readerId, listingId, partnerId),
     ...settleUnreadStatements(db, readerId, partnerId, listingId, settledAt),
     markSettledReadStatement(db, readerId, partnerId, listingId, settledAt),
-    page ? threadQuery(db, readerId, partnerId, listingId, page) : jsonArrayOver(db, messageJson, threadQuery(db, readerId, partnerId, listingId)),
+    page
+      ? threadQuery(db, readerId, partnerId, listingId, page)
+      : jsonArrayOver(db, messageJson, threadQuery(db, readerId, partnerId, listingId)),
   ]);
   // Nothing settled (the thread had nothing unread for the reader): the bell is as it was, so the
   // request pushes no frame for it (each push is a Durable Object request and a count read per member).
   if (!notedBefore && changes(folded) === 0 && changes(settled) === 0) forgetBellChange(db, readerId);
-  const json = page ? JSON.stringify((thread as MessageRow[]).reverse().map(message)) : ((thread as { json: string }[])[0]?.json ?? '[]');
+  const json = page
+    ? JSON.stringify((thread as MessageRow[]).reverse().map(message))
+    : ((thread as { json: string }[])[0]?.json ?? '[]');
   return { listingFound: checks.length > 0, partnerFound: checks[0]?.partnerId != null, json };
 }
 
@@ -286,7 +345,12 @@ export async function readConversation(db: Db, reader: SessionRecord, partnerId:
  * nothing (one row read). The summary triggers keep the count.
  */
 export function markReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, upTo?: number) {
-  return markReadWalk(db, { readerId, partnerId, listingId }, { count: 'unread_count', when: 'unread_count', test: sql`> 0` }, upTo);
+  return markReadWalk(
+    db,
+    { readerId, partnerId, listingId },
+    { count: 'unread_count', when: 'unread_count', test: sql`> 0` },
+    upTo,
+  );
 }
 
 /**
@@ -297,7 +361,13 @@ export function markReadStatement(db: Db, readerId: number, partnerId: number, l
  * the row once per message before). One statement per shape (decision 032); only the shape the
  * conversation has matches.
  */
-export function settleUnreadStatements(db: Db, readerId: number, partnerId: number, listingId: number, settledAt: string) {
+export function settleUnreadStatements(
+  db: Db,
+  readerId: number,
+  partnerId: number,
+  listingId: number,
+  settledAt: string,
+) {
   const key = conversationKey(listingId, readerId, partnerId);
   const a = sideOf(readerId, partnerId) === 'a';
   return [
@@ -337,8 +407,18 @@ export function settleUnreadStatements(db: Db, readerId: number, partnerId: numb
  * (Another read stamped in the same millisecond only makes the walk read; marking a message read
  * that is still counted counts it out as before.)
  */
-export function markSettledReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, settledAt: string) {
-  return markReadWalk(db, { readerId, partnerId, listingId }, { count: 'unread_settled_count', when: 'unread_settled_at', test: sql`= ${settledAt}` });
+export function markSettledReadStatement(
+  db: Db,
+  readerId: number,
+  partnerId: number,
+  listingId: number,
+  settledAt: string,
+) {
+  return markReadWalk(
+    db,
+    { readerId, partnerId, listingId },
+    { count: 'unread_settled_count', when: 'unread_settled_at', test: sql`= ${settledAt}` },
+  );
 }
 
 /**
@@ -373,7 +453,11 @@ function markReadWalk(
 }
 
 /** Marks the messages a member received in one conversation as read, up to and including a message id. */
-export async function markReadUpTo(db: Db, member: { userId: number; partnerId: number; listingId: number }, upTo: number): Promise<void> {
+export async function markReadUpTo(
+  db: Db,
+  member: { userId: number; partnerId: number; listingId: number },
+  upTo: number,
+): Promise<void> {
   await db.batch([
     ...settleConversationStatements(db, member.userId, member.listingId, member.partnerId),
     markReadStatement(db, member.userId, member.partnerId, member.listingId, upTo),

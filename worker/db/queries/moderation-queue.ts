@@ -13,7 +13,9 @@ import { anySnapshotSql, hiddenSql } from './report-targets';
 export type QueueStatus = 'open' | 'resolved';
 
 const memberJson = (id: string, extra = '') =>
-  sql.raw(`json((SELECT json_object('id', id, 'username', username, 'displayName', display_name, 'avatarUrl', avatar_url${extra}) FROM users WHERE id = ${id}))`);
+  sql.raw(
+    `json((SELECT json_object('id', id, 'username', username, 'displayName', display_name, 'avatarUrl', avatar_url${extra}) FROM users WHERE id = ${id}))`,
+  );
 
 /**
  * One page of the queue: open reports oldest first (the longest waiting on top), resolved ones
@@ -42,7 +44,9 @@ function itemSql() {
  */
 export function queuePageSql(status: QueueStatus, page: Pick<AdminPage, 'limit' | 'before'>) {
   const oldestFirst = status === 'open';
-  const after = page.before ? sql`AND (r.created_at, r.id) ${sql.raw(oldestFirst ? '>' : '<')} (${page.before.time}, ${page.before.id})` : sql``;
+  const after = page.before
+    ? sql`AND (r.created_at, r.id) ${sql.raw(oldestFirst ? '>' : '<')} (${page.before.time}, ${page.before.id})`
+    : sql``;
   const order = oldestFirst ? sql`r.created_at, r.id` : sql`r.created_at DESC, r.id DESC`;
   return sql`SELECT r.id AS id, r.created_at AS createdAt, ${itemSql()} AS item
                FROM reports r WHERE r.status = ${sql.raw(`'${status}'`)} ${after}
@@ -50,7 +54,8 @@ export function queuePageSql(status: QueueStatus, page: Pick<AdminPage, 'limit' 
 }
 
 /** One report as the queue shows it (the reply of an action). */
-export const reportItemSql = (reportId: number) => sql`SELECT r.id AS id, r.created_at AS createdAt, ${itemSql()} AS item FROM reports r WHERE r.id = ${reportId}`;
+export const reportItemSql = (reportId: number) =>
+  sql`SELECT r.id AS id, r.created_at AS createdAt, ${itemSql()} AS item FROM reports r WHERE r.id = ${reportId}`;
 
 export interface QueueRow {
   id: number;
@@ -69,4 +74,5 @@ export function queuePage(db: Db, status: QueueStatus, page: Pick<AdminPage, 'li
 }
 
 /** The header's count: the open reports' counter row (kept by the triggers of migration 0032). */
-export const openReportCount = (db: Db) => db.select({ count: adminCounters.value }).from(adminCounters).where(eq(adminCounters.name, 'reports_open'));
+export const openReportCount = (db: Db) =>
+  db.select({ count: adminCounters.value }).from(adminCounters).where(eq(adminCounters.name, 'reports_open'));

@@ -40,7 +40,12 @@ export async function confirmSignedSubscription(db: Db, s: SignedConfirmation): 
  * link stops working); refused (false) when the address is confirmed under another link (an old
  * mail's link, from before a later subscription).
  */
-export async function unsubscribeUnconfirmed(db: Db, email: string, unsubscribeTokenHash: string, now: string): Promise<boolean> {
+export async function unsubscribeUnconfirmed(
+  db: Db,
+  email: string,
+  unsubscribeTokenHash: string,
+  now: string,
+): Promise<boolean> {
   const row = await db.get<{ id: number } | undefined>(sql`
     INSERT INTO newsletter_subscriptions (email, status, unsubscribe_token_hash, unsubscribed_at)
     VALUES (${email}, 'unsubscribed', ${unsubscribeTokenHash}, ${now})
@@ -83,5 +88,7 @@ export async function unsubscribe(db: Db, unsubscribeTokenHash: string, now: str
 }
 
 export function findSubscription(db: Db, email: string) {
-  return db.query.newsletterSubscriptions.findFirst({ where: sql`lower(${newsletterSubscriptions.email}) = lower(${email})` });
+  return db.query.newsletterSubscriptions.findFirst({
+    where: sql`lower(${newsletterSubscriptions.email}) = lower(${email})`,
+  });
 }

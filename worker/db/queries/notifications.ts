@@ -1,9 +1,9 @@
 // Notifications: one row per (member, subject). A new event on a subject the member has not read
 // yet adds to its count; on a subject already read it starts a fresh unread entry. Either way the
 // panel shows one line per conversation, barter, review or saved search, never one per event.
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { noteBellChange } from '../../lib/bell-changes';
-import type { AppNotification, NotificationsResponse } from '../../../src/shared/api-types';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { noteBellChange } from '@worker/lib/bell-changes';
+import type { AppNotification, NotificationsResponse } from '@/shared/api-types';
 import type { Db } from '../client';
 import { bellReadMarks, notifications, type NotificationRow } from '../schema';
 import type { BatchItem } from 'drizzle-orm/batch';
@@ -72,7 +72,17 @@ export function notifyStatement(db: Db, event: NotificationEvent, options: { tex
   const skip = options.textsInBatch ?? 0;
   return db
     .insert(notifications)
-    .values({ id: nextId('notifications'), userId: event.userId, kind: event.kind, subjectKey: event.subjectKey, text: event.text, link: event.link, count, updatedAt: now, base: received })
+    .values({
+      id: nextId('notifications'),
+      userId: event.userId,
+      kind: event.kind,
+      subjectKey: event.subjectKey,
+      text: event.text,
+      link: event.link,
+      count,
+      updatedAt: now,
+      base: received,
+    })
     .onConflictDoUpdate({
       target: [notifications.userId, notifications.subjectKey],
       set: {
@@ -122,7 +132,8 @@ export function notifyStatements(db: Db, event: NotificationEvent, when?: SQL) {
  * batch. `when`: the condition the message's INSERT had, so the entry moves only with a message.
  */
 export function messageNotifyStatements(db: Db, event: NotificationEvent, when?: SQL) {
-  if (!conversationOfKey(event.subjectKey) || (event.count ?? 1) !== 1) throw new Error('messageNotifyStatements: one message of a conversation');
+  if (!conversationOfKey(event.subjectKey) || (event.count ?? 1) !== 1)
+    throw new Error('messageNotifyStatements: one message of a conversation');
   return upsertStatements(db, event, true, when);
 }
 
@@ -171,17 +182,23 @@ function upsertStatements(db: Db, event: NotificationEvent, textMessage: boolean
     bump,
     db
       .update(notifications)
-      .set({ kind: event.kind, text: event.text, link: event.link, count, readAt: null, updatedAt: now, base: received })
+      .set({
+        kind: event.kind,
+        text: event.text,
+        link: event.link,
+        count,
+        readAt: null,
+        updatedAt: now,
+        base: received,
+      })
       .where(and(entry, isNotNull(notifications.readAt), when)),
     // Every column in the table's order (drizzle inserts a SELECT into all of them); no FROM
     // clause, so the WHERE cannot be read as a join constraint. D1 runs a batch as one
     // transaction, one at a time, so no other batch can insert the entry in between.
-    db
-      .insert(notifications)
-      .select(
-        sql`SELECT ${nextId('notifications')}, ${event.userId}, ${event.kind}, ${event.subjectKey}, ${event.text}, ${event.link}, ${count}, NULL, ${now}, ${now}, ${received}
+    db.insert(notifications).select(
+      sql`SELECT ${nextId('notifications')}, ${event.userId}, ${event.kind}, ${event.subjectKey}, ${event.text}, ${event.link}, ${count}, NULL, ${now}, ${now}, ${received}
              WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE user_id = ${event.userId} AND subject_key = ${event.subjectKey}) AND ${when}`,
-      ),
+    ),
   ] as const;
 }
 
@@ -189,7 +206,6 @@ function upsertStatements(db: Db, event: NotificationEvent, textMessage: boolean
 export async function notify(db: Db, event: NotificationEvent, when?: SQL): Promise<void> {
   await db.batch(notifyStatements(db, event, when));
 }
-
 
 /** A conversation entry's count and time as the bell shows them: with the messages its summary row counted since base. */
 interface BellRow {
@@ -289,7 +305,9 @@ export async function listNotifications(db: Db, userId: number, limit = BELL_PAG
 function unreadCountQuery(db: Db, userId: number) {
   return db
     .select({ n: sql<number>`count(*)` })
-    .from(sql`(SELECT 1 FROM notifications WHERE user_id = ${userId} AND read_at IS NULL LIMIT ${BELL_UNREAD_COUNT_CAP})`);
+    .from(
+      sql`(SELECT 1 FROM notifications WHERE user_id = ${userId} AND read_at IS NULL LIMIT ${BELL_UNREAD_COUNT_CAP})`,
+    );
 }
 
 const unreadCountOf = (rows: { n: number }[] | undefined) => Number(rows?.[0]?.n ?? 0);
@@ -351,9 +369,16 @@ export async function markNotificationsRead(db: Db, userId: number, ids?: number
   if (ids) return markAndCount(db, userId, ids.length ? [...markIdsStatements(db, userId, ids, at)] : []);
   const [page, unread] = await Promise.all([
     listNotifications(db, userId),
-    db.all<{ id: number }>(sql`SELECT id FROM notifications WHERE user_id = ${userId} AND read_at IS NULL ORDER BY id DESC LIMIT ${MARK_ALL_PER_REQUEST + 1}`),
+    db.all<{ id: number }>(
+      sql`SELECT id FROM notifications WHERE user_id = ${userId} AND read_at IS NULL ORDER BY id DESC LIMIT ${MARK_ALL_PER_REQUEST + 1}`,
+    ),
   ]);
-  const chosen = [...new Set([...page.filter((n) => n.readAt === null).map((n) => n.id), ...unread.slice(0, MARK_ALL_PER_REQUEST).map((r) => Number(r.id))])];
+  const chosen = [
+    ...new Set([
+      ...page.filter((n) => n.readAt === null).map((n) => n.id),
+      ...unread.slice(0, MARK_ALL_PER_REQUEST).map((r) => Number(r.id)),
+    ]),
+  ];
   if (chosen.length === 0) return markAndCount(db, userId, []);
   const statements: BatchItem<'sqlite'>[] = [...markIdsStatements(db, userId, chosen, at)];
   if (unread.length > MARK_ALL_PER_REQUEST) {
@@ -395,7 +420,10 @@ export async function markAllReadStep(db: Db, userId: number, through: string, r
   const ids = rows.slice(0, MARK_ALL_PER_STEP).map((r) => Number(r.id));
   const done = rows.length <= MARK_ALL_PER_STEP;
   const statements: BatchItem<'sqlite'>[] = ids.length ? [...markIdsStatements(db, userId, ids, readAt)] : [];
-  if (done) statements.push(db.delete(bellReadMarks).where(and(eq(bellReadMarks.userId, userId), eq(bellReadMarks.through, through))));
+  if (done)
+    statements.push(
+      db.delete(bellReadMarks).where(and(eq(bellReadMarks.userId, userId), eq(bellReadMarks.through, through))),
+    );
   if (statements.length) await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   return done;
 }
@@ -406,7 +434,9 @@ export function settleSubjectStatement(db: Db, userId: number, subjectKey: strin
   return db
     .update(notifications)
     .set({ readAt: new Date().toISOString() })
-    .where(and(eq(notifications.userId, userId), eq(notifications.subjectKey, subjectKey), isNull(notifications.readAt)));
+    .where(
+      and(eq(notifications.userId, userId), eq(notifications.subjectKey, subjectKey), isNull(notifications.readAt)),
+    );
 }
 
 /**

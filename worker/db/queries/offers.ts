@@ -5,13 +5,22 @@
 import { and, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
-import type { MessageEvent, Offer } from '../../../src/shared/api-types';
+import type { MessageEvent, Offer } from '@/shared/api-types';
 import type { Db } from '../client';
-import { barters, listings, messages, offerItems, offers, type ListingRow, type MessageRow, type OfferRow } from '../schema';
+import {
+  barters,
+  listings,
+  messages,
+  offerItems,
+  offers,
+  type ListingRow,
+  type MessageRow,
+  type OfferRow,
+} from '../schema';
 import { blockedEitherWay } from './blocks';
 import { listingGone } from './listing-deletion';
 import { nextId } from '../id-reserve';
-import { messageBudgetGateSql } from '../../lib/message-budget';
+import { messageBudgetGateSql } from '@worker/lib/message-budget';
 import { notifyStatement, type NotificationEvent } from './notifications';
 
 const nowIso = () => new Date().toISOString();
@@ -32,18 +41,31 @@ export function findOfferById(db: Db, id: number): Promise<OfferRow | undefined>
 }
 
 /** An offer and whether its two members are in a block (either way), in the one read a step already makes. */
-export async function findOfferAcrossBlock(db: Db, id: number): Promise<{ offer: OfferRow; blocked: boolean } | undefined> {
+export async function findOfferAcrossBlock(
+  db: Db,
+  id: number,
+): Promise<{ offer: OfferRow; blocked: boolean } | undefined> {
   const [row] = await db
-    .select({ offer: getTableColumns(offers), blocked: sql<number>`${blockedEitherWay(sql`${offers.fromUserId}`, sql`${offers.toUserId}`)}` })
+    .select({
+      offer: getTableColumns(offers),
+      blocked: sql<number>`${blockedEitherWay(sql`${offers.fromUserId}`, sql`${offers.toUserId}`)}`,
+    })
     .from(offers)
     .where(eq(offers.id, id));
   return row ? { offer: row.offer, blocked: row.blocked === 1 } : undefined;
 }
 
 /** A listing and whether its owner and `viewerId` are in a block (either way), in one read. */
-export async function findListingAcrossBlock(db: Db, id: number, viewerId: number): Promise<{ listing: ListingRow; blocked: boolean } | undefined> {
+export async function findListingAcrossBlock(
+  db: Db,
+  id: number,
+  viewerId: number,
+): Promise<{ listing: ListingRow; blocked: boolean } | undefined> {
   const [row] = await db
-    .select({ listing: getTableColumns(listings), blocked: sql<number>`${blockedEitherWay(viewerId, sql`${listings.userId}`)}` })
+    .select({
+      listing: getTableColumns(listings),
+      blocked: sql<number>`${blockedEitherWay(viewerId, sql`${listings.userId}`)}`,
+    })
     .from(listings)
     .where(eq(listings.id, id));
   return row ? { listing: row.listing, blocked: row.blocked === 1 } : undefined;
@@ -73,7 +95,13 @@ export async function openOfferOf(db: Db, conversationKey: string): Promise<Offe
 export function listingsByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: listings.id, userId: listings.userId, title: listings.title, status: listings.status, imageUrls: listings.imageUrls })
+    .select({
+      id: listings.id,
+      userId: listings.userId,
+      title: listings.title,
+      status: listings.status,
+      imageUrls: listings.imageUrls,
+    })
     .from(listings)
     .where(and(inArray(listings.id, ids), sql`NOT ${listingGone('listings')}`));
 }
@@ -82,7 +110,13 @@ export function listingsByIds(db: Db, ids: number[]) {
 export async function shapeOffers(db: Db, rows: OfferRow[]): Promise<Offer[]> {
   if (rows.length === 0) return [];
   const items = await db
-    .select({ offerId: offerItems.offerId, id: listings.id, title: listings.title, status: listings.status, imageUrls: listings.imageUrls })
+    .select({
+      offerId: offerItems.offerId,
+      id: listings.id,
+      title: listings.title,
+      status: listings.status,
+      imageUrls: listings.imageUrls,
+    })
     .from(offerItems)
     .innerJoin(listings, eq(listings.id, offerItems.listingId))
     .where(
@@ -107,7 +141,12 @@ export async function shapeOffers(db: Db, rows: OfferRow[]): Promise<Offer[]> {
     givenListings: items
       .filter((i) => i.offerId === r.id)
       // The query left out listings being deleted, so the status is one the API shows.
-      .map((i) => ({ id: i.id, title: i.title, status: i.status as Offer['givenListings'][number]['status'], imageUrl: i.imageUrls[0] ?? null })),
+      .map((i) => ({
+        id: i.id,
+        title: i.title,
+        status: i.status as Offer['givenListings'][number]['status'],
+        imageUrl: i.imageUrls[0] ?? null,
+      })),
     replacesOfferId: r.replacesOfferId,
     barterId: r.barterId,
     respondedAt: r.respondedAt,
@@ -130,7 +169,10 @@ export async function liveBarterOf(db: Db, listingId: number, a: number, b: numb
       and(
         eq(barters.listingId, listingId),
         inArray(barters.status, ['pending', 'completed']),
-        or(and(eq(barters.initiatorId, a), eq(barters.recipientId, b)), and(eq(barters.initiatorId, b), eq(barters.recipientId, a))),
+        or(
+          and(eq(barters.initiatorId, a), eq(barters.recipientId, b)),
+          and(eq(barters.initiatorId, b), eq(barters.recipientId, a)),
+        ),
       ),
     )
     .orderBy(desc(barters.id))
@@ -156,7 +198,8 @@ export interface EventLine {
 function eventLineStatement(line: EventLine, when: SQL = sql`1`, offerIdSql?: SQL): SQL {
   const content = line.content.slice(0, 2000);
   // D1 binds JavaScript numbers as REAL: the CAST keeps ids integers in the JSON.
-  const offerId = offerIdSql ?? (line.event.offerId === undefined ? sql`NULL` : sql`CAST(${line.event.offerId} AS INTEGER)`);
+  const offerId =
+    offerIdSql ?? (line.event.offerId === undefined ? sql`NULL` : sql`CAST(${line.event.offerId} AS INTEGER)`);
   const barterId = line.event.barterId === undefined ? sql`NULL` : sql`CAST(${line.event.barterId} AS INTEGER)`;
   // json_object drops nothing: absent ids are stored as null and read back as absent (shapes.ts).
   return sql`
@@ -168,7 +211,11 @@ function eventLineStatement(line: EventLine, when: SQL = sql`1`, offerIdSql?: SQ
 }
 
 /** Writes an event line (a barter or review step) and returns it, or undefined if it existed. */
-export async function addEventLine(db: Db, line: EventLine, notice?: NotificationEvent): Promise<MessageRow | undefined> {
+export async function addEventLine(
+  db: Db,
+  line: EventLine,
+  notice?: NotificationEvent,
+): Promise<MessageRow | undefined> {
   const statements: Statement[] = [eventLineStatement(line)];
   if (notice) statements.push(notifyStatement(db, notice));
   const [inserted] = await runBatch(db, statements);
@@ -191,7 +238,8 @@ export interface NewOffer {
   givenListingIds: number[];
 }
 
-const openOfferIdOf = (conversationKey: string) => sql`(SELECT id FROM offers WHERE conversation_key = ${conversationKey} AND status = 'open')`;
+const openOfferIdOf = (conversationKey: string) =>
+  sql`(SELECT id FROM offers WHERE conversation_key = ${conversationKey} AND status = 'open')`;
 
 /**
  * Stores a new open offer with its items, the member's covering message (if any) and the
@@ -225,10 +273,20 @@ export async function createOffer(
         text: offer.text,
       })
       .returning({ id: offers.id }),
-    ...offer.givenListingIds.map((listingId) => sql`INSERT INTO offer_items (offer_id, listing_id) VALUES (${offerId}, ${listingId})`),
+    ...offer.givenListingIds.map(
+      (listingId) => sql`INSERT INTO offer_items (offer_id, listing_id) VALUES (${offerId}, ${listingId})`,
+    ),
   ];
   if (extras.message) {
-    statements.push(db.insert(messages).values({ id: nextId('messages'), senderId: offer.fromUserId, receiverId: offer.toUserId, listingId: offer.listingId, content: extras.message }));
+    statements.push(
+      db.insert(messages).values({
+        id: nextId('messages'),
+        senderId: offer.fromUserId,
+        receiverId: offer.toUserId,
+        listingId: offer.listingId,
+        content: extras.message,
+      }),
+    );
   }
   const lineAt = statements.length;
   statements.push(
@@ -296,7 +354,12 @@ export async function counterOffer(
 }
 
 /** Declines or withdraws an open offer (with its line). Returns whether this call changed it. */
-export async function closeOffer(db: Db, offer: OfferRow, status: 'declined' | 'withdrawn' | 'expired', line: EventLine | null): Promise<boolean> {
+export async function closeOffer(
+  db: Db,
+  offer: OfferRow,
+  status: 'declined' | 'withdrawn' | 'expired',
+  line: EventLine | null,
+): Promise<boolean> {
   const at = nowIso();
   const statements: Statement[] = [
     db
@@ -305,7 +368,10 @@ export async function closeOffer(db: Db, offer: OfferRow, status: 'declined' | '
       .where(and(eq(offers.id, offer.id), eq(offers.status, 'open')))
       .returning({ id: offers.id }),
   ];
-  if (line) statements.push(eventLineStatement(line, sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offer.id} AND status = ${status})`));
+  if (line)
+    statements.push(
+      eventLineStatement(line, sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offer.id} AND status = ${status})`),
+    );
   const [changed] = await runBatch(db, statements);
   return changed!.results.length > 0;
 }

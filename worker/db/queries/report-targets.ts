@@ -5,7 +5,7 @@
 // message's real text there). The same expressions serve both, so the two never disagree on shape.
 import { listingGone } from './listing-deletion';
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportTargetType } from '../../../src/shared/api-types';
+import type { ReportTargetType } from '@/shared/api-types';
 
 /**
  * A listing's or member's link in the app (the SPA's addresses: /listing/{id},
@@ -48,7 +48,9 @@ export function snapshotSql(type: ReportTargetType, id: SQL): SQL {
 
 /** The same for a row whose kind is only known in SQL (`type` and `id` are columns). */
 export function anySnapshotSql(type: SQL, id: SQL): SQL {
-  const kinds = (['listing', 'user', 'message', 'offer', 'circle_message'] as const).map((kind) => sql`WHEN ${sql.raw(`'${kind}'`)} THEN ${snapshotSql(kind, id)}`);
+  const kinds = (['listing', 'user', 'message', 'offer', 'circle_message'] as const).map(
+    (kind) => sql`WHEN ${sql.raw(`'${kind}'`)} THEN ${snapshotSql(kind, id)}`,
+  );
   return sql`(CASE ${type} ${sql.join(kinds, sql` `)} END)`;
 }
 

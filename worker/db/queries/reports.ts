@@ -3,9 +3,9 @@
 // until an admin looks. Every write is one D1 batch of statements that check their own conditions,
 // so two reports racing (or a report racing an admin's action) leave one consistent outcome.
 import { sql } from 'drizzle-orm';
-import type { MyReport, ReportReason, ReportTargetType } from '../../../src/shared/api-types';
-import { prepareSql } from '../../lib/message-budget';
-import { dissolveStatements, type DissolvedCircle, type LegSelector } from '../../lib/trade-circles/propose';
+import type { MyReport, ReportReason, ReportTargetType } from '@/shared/api-types';
+import { prepareSql } from '@worker/lib/message-budget';
+import { dissolveStatements, type DissolvedCircle, type LegSelector } from '@worker/lib/trade-circles/propose';
 import { snapshotSql, targetFactsSql } from './report-targets';
 
 /** Open reports from this many distinct members hide a listing (the report threshold guard). */
@@ -44,7 +44,8 @@ export const myReport = (row: ReportRow): MyReport => ({
 });
 
 /** The target's facts (report-targets.ts) as a statement, for the route's first batch. */
-export const targetFactsStatement = (d1: D1Database, type: ReportTargetType, id: number) => prepareSql(d1, targetFactsSql(type, id));
+export const targetFactsStatement = (d1: D1Database, type: ReportTargetType, id: number) =>
+  prepareSql(d1, targetFactsSql(type, id));
 
 export interface NewReport {
   reporterId: number;
@@ -74,7 +75,10 @@ function thresholdStatements(d1: D1Database, listingId: number, at: string): D1P
   const mostGiven = sql`(SELECT reason FROM reports WHERE target_type = 'listing' AND target_id = ${listingId} AND status = 'open' AND reporter_id IS NOT NULL
                           GROUP BY reason ORDER BY count(*) DESC, max(id) DESC LIMIT 1)`;
   // The circles of the listing, only once it is hidden: otherwise this batch dissolves nothing.
-  const circles: LegSelector = { sql: `listing_id = ? AND EXISTS (SELECT 1 FROM listings WHERE id = ? AND status = 'hidden')`, params: [listingId, listingId] };
+  const circles: LegSelector = {
+    sql: `listing_id = ? AND EXISTS (SELECT 1 FROM listings WHERE id = ? AND status = 'hidden')`,
+    params: [listingId, listingId],
+  };
   return [
     prepareSql(
       d1,
@@ -111,7 +115,11 @@ export interface FiledReport {
  * returned), and, for a listing, runs the threshold guard: one batch. The unique partial index on
  * open reports per reporter and target is the last guard against a racing duplicate.
  */
-export async function fileReport(d1: D1Database, report: NewReport, at = new Date().toISOString()): Promise<FiledReport> {
+export async function fileReport(
+  d1: D1Database,
+  report: NewReport,
+  at = new Date().toISOString(),
+): Promise<FiledReport> {
   const { reporterId, targetType, targetId } = report;
   const mine = sql`reporter_id = ${reporterId} AND target_type = ${targetType} AND target_id = ${targetId} AND status = 'open'`;
   const statements = [
@@ -135,9 +143,16 @@ export async function fileReport(d1: D1Database, report: NewReport, at = new Dat
 }
 
 /** The reporter's open report on the target (after a racing duplicate lost to the unique index). */
-export async function openReportOf(d1: D1Database, reporterId: number, targetType: ReportTargetType, targetId: number): Promise<ReportRow | null> {
+export async function openReportOf(
+  d1: D1Database,
+  reporterId: number,
+  targetType: ReportTargetType,
+  targetId: number,
+): Promise<ReportRow | null> {
   return d1
-    .prepare(`SELECT ${REPORT_COLUMNS} FROM reports WHERE reporter_id = ?1 AND target_type = ?2 AND target_id = ?3 AND status = 'open'`)
+    .prepare(
+      `SELECT ${REPORT_COLUMNS} FROM reports WHERE reporter_id = ?1 AND target_type = ?2 AND target_id = ?3 AND status = 'open'`,
+    )
     .bind(reporterId, targetType, targetId)
     .first<ReportRow>();
 }

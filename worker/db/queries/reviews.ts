@@ -34,7 +34,11 @@ const selectDisplayed = (db: Db, where: SQL | undefined) =>
 export type DisplayedReview = Awaited<ReturnType<typeof selectDisplayed>>[number];
 
 export async function hasReviewed(db: Db, reviewerId: number, barterId: number): Promise<boolean> {
-  const row = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.reviewerId, reviewerId), eq(reviews.barterId, barterId))).limit(1);
+  const row = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.reviewerId, reviewerId), eq(reviews.barterId, barterId)))
+    .limit(1);
   return row.length > 0;
 }
 
@@ -68,7 +72,10 @@ export async function insertReview(
     ),
     db
       .update(users)
-      .set({ rating: sql`(SELECT coalesce(avg(${reviews.rating}), 0) ${ofUser})`, reviewCount: sql`(SELECT count(*) ${ofUser})` })
+      .set({
+        rating: sql`(SELECT coalesce(avg(${reviews.rating}), 0) ${ofUser})`,
+        reviewCount: sql`(SELECT count(*) ${ofUser})`,
+      })
       .where(eq(users.id, values.userId)),
     selectDisplayed(db, and(eq(reviews.reviewerId, values.reviewerId), eq(reviews.barterId, values.barterId))),
   ]);

@@ -1,9 +1,9 @@
 // Data access for saved searches (docs/api/users-and-community.md, "Saved searches").
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { MAX_STORED_SEARCHES } from '../../../src/shared/constants';
+import { MAX_STORED_SEARCHES } from '@/shared/constants';
 import type { Db } from '../client';
 import { categories, notifications, storedSearches, type StoredSearchRow } from '../schema';
-import { noteBellChange } from '../../lib/bell-changes';
+import { noteBellChange } from '@worker/lib/bell-changes';
 import { subjectKeys } from './notifications';
 import { nextId } from '../id-reserve';
 
@@ -44,8 +44,16 @@ export async function insertStoredSearchWithinLimit(db: Db, s: NewStoredSearch):
   return inserted ? findStoredSearch(db, inserted.id) : undefined;
 }
 
-export async function setStoredSearchNotifications(db: Db, id: number, notificationsEnabled: boolean): Promise<StoredSearchRow | undefined> {
-  const [row] = await db.update(storedSearches).set({ notificationsEnabled }).where(eq(storedSearches.id, id)).returning();
+export async function setStoredSearchNotifications(
+  db: Db,
+  id: number,
+  notificationsEnabled: boolean,
+): Promise<StoredSearchRow | undefined> {
+  const [row] = await db
+    .update(storedSearches)
+    .set({ notificationsEnabled })
+    .where(eq(storedSearches.id, id))
+    .returning();
   return row;
 }
 
@@ -58,6 +66,8 @@ export async function deleteStoredSearch(db: Db, id: number, userId: number): Pr
   noteBellChange(db, userId);
   await db.batch([
     db.delete(storedSearches).where(eq(storedSearches.id, id)),
-    db.delete(notifications).where(and(eq(notifications.userId, userId), eq(notifications.subjectKey, subjectKeys.savedSearch(id)))),
+    db
+      .delete(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.subjectKey, subjectKeys.savedSearch(id)))),
   ]);
 }

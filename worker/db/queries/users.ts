@@ -1,11 +1,11 @@
 // Data access for accounts. Usernames and emails are unique case-insensitively (lower() indexes).
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { OBJECT_PATH_PATTERN } from '../../../src/shared/constants';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { OBJECT_PATH_PATTERN } from '@/shared/constants';
 import type { Db } from '../client';
 import { barters, listings, uploads, users, type UserRow } from '../schema';
 import { withThumbKeys } from './images';
 import { auditStatement, type Actor } from './audit';
-import { foldName } from '../../lib/names';
+import { foldName } from '@worker/lib/names';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.query.users.findFirst({ where: eq(users.id, id) });
@@ -23,7 +23,11 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
  * when it finds nothing.
  */
 export function userByUsernameQuery(db: Db, username: string) {
-  return db.select().from(users).where(sql`lower(${users.username}) = ${foldName(username)}`).limit(1);
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${foldName(username)}`)
+    .limit(1);
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -50,7 +54,11 @@ export function findUserByVerificationToken(db: Db, tokenHash: string, nowIso: s
 
 /** True for a unique-index violation; Drizzle wraps single-query errors, keeping D1's in `cause`. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (String(e.message ?? e).includes('UNIQUE constraint failed')) return true;
   }
   return false;
@@ -63,7 +71,15 @@ export function isUniqueViolation(error: unknown): boolean {
 export async function grantAdmin(db: Db, id: number, actor: Actor): Promise<UserRow | undefined> {
   const audit = auditStatement(
     db,
-    { actor, action: 'make_admin', targetType: 'user', targetId: id, targetUserId: id, targetLabel: sql`(SELECT username FROM users WHERE id = ${id})`, note: '' },
+    {
+      actor,
+      action: 'make_admin',
+      targetType: 'user',
+      targetId: id,
+      targetUserId: id,
+      targetLabel: sql`(SELECT username FROM users WHERE id = ${id})`,
+      note: '',
+    },
     sql`EXISTS (SELECT 1 FROM users WHERE id = ${id} AND is_admin = 0)`,
   );
   const [, rows] = await db.batch([audit, db.update(users).set({ isAdmin: true }).where(eq(users.id, id)).returning()]);
@@ -83,7 +99,20 @@ export async function completedBarterCountOf(db: Db, userId: number): Promise<nu
 }
 
 export type ProfileChanges = Partial<
-  Pick<UserRow, 'displayName' | 'email' | 'nickname' | 'address' | 'location' | 'bio' | 'avatarUrl' | 'emailNotifications' | 'emailVerified' | 'verificationToken' | 'verificationTokenExpires'>
+  Pick<
+    UserRow,
+    | 'displayName'
+    | 'email'
+    | 'nickname'
+    | 'address'
+    | 'location'
+    | 'bio'
+    | 'avatarUrl'
+    | 'emailNotifications'
+    | 'emailVerified'
+    | 'verificationToken'
+    | 'verificationTokenExpires'
+  >
 >;
 
 /** The profile update as a statement, so a caller can batch it with the email it triggers. */

@@ -113,7 +113,10 @@ export async function addWant(d1: D1Database, userId: number, listingId: number)
 
 /** Deletes the want; true when there was one. */
 export async function removeWant(d1: D1Database, userId: number, listingId: number): Promise<boolean> {
-  const row = await d1.prepare('DELETE FROM wants WHERE user_id = ?1 AND listing_id = ?2 RETURNING listing_id').bind(userId, listingId).first();
+  const row = await d1
+    .prepare('DELETE FROM wants WHERE user_id = ?1 AND listing_id = ?2 RETURNING listing_id')
+    .bind(userId, listingId)
+    .first();
   return row !== null;
 }
 
@@ -140,16 +143,29 @@ export async function wantedListings(d1: D1Database, userId: number): Promise<Wa
         LIMIT ?2`,
     )
     .bind(userId, MAX_WANTS)
-    .all<RawListing & { wanted_at: string; owner_username: string; owner_display_name: string; owner_avatar_url: string | null }>();
+    .all<
+      RawListing & {
+        wanted_at: string;
+        owner_username: string;
+        owner_display_name: string;
+        owner_avatar_url: string | null;
+      }
+    >();
   return results.map((raw) => ({
     listing: listingFromRaw(raw),
-    owner: { id: raw.user_id, username: raw.owner_username, displayName: raw.owner_display_name, avatarUrl: raw.owner_avatar_url },
+    owner: {
+      id: raw.user_id,
+      username: raw.owner_username,
+      displayName: raw.owner_display_name,
+      avatarUrl: raw.owner_avatar_url,
+    },
     wantedAt: raw.wanted_at,
   }));
 }
 
 /** For GET /api/listings/{id}: whether the member wants it, and (for its owner) how many members do. */
-export const wantInfo = (db: Db, userId: number, listingId: number, isOwner: boolean) => runRead(db, wantInfoRead(db, userId, listingId, sql.raw(isOwner ? '1' : '0')));
+export const wantInfo = (db: Db, userId: number, listingId: number, isOwner: boolean) =>
+  runRead(db, wantInfoRead(db, userId, listingId, sql.raw(isOwner ? '1' : '0')));
 
 /**
  * wantInfo as a read, for a batch: `isOwner` is an SQL condition, so the listing page's HTML
@@ -158,10 +174,17 @@ export const wantInfo = (db: Db, userId: number, listingId: number, isOwner: boo
 export function wantInfoRead(db: Db, userId: number, listingId: number, isOwner: SQL) {
   const query = db
     .select({
-      mine: sql<number>`EXISTS (SELECT 1 FROM wants WHERE user_id = ${userId} AND listing_id = ${listingId})`.as('mine'),
-      total: sql<number | null>`CASE WHEN ${isOwner} THEN (SELECT count(*) FROM wants WHERE listing_id = ${listingId}) END`.as('total'),
+      mine: sql<number>`EXISTS (SELECT 1 FROM wants WHERE user_id = ${userId} AND listing_id = ${listingId})`.as(
+        'mine',
+      ),
+      total: sql<
+        number | null
+      >`CASE WHEN ${isOwner} THEN (SELECT count(*) FROM wants WHERE listing_id = ${listingId}) END`.as('total'),
     })
     .from(sql`(SELECT 1)`);
   // The count is null exactly when the member is not the owner.
-  return read(query, ([row]): { wantedByMe: boolean; wantCount: number | null } => ({ wantedByMe: row?.mine === 1, wantCount: row?.total ?? null }));
+  return read(query, ([row]): { wantedByMe: boolean; wantCount: number | null } => ({
+    wantedByMe: row?.mine === 1,
+    wantCount: row?.total ?? null,
+  }));
 }

@@ -1,6 +1,6 @@
 // Puts the boot data (src/shared/boot.ts) into the app's index.html as it streams through
 // HTMLRewriter (decision 048): one <script type="application/json"> element at the end of <head>.
-import { BOOT_ELEMENT_ID, type BootData } from '../../../src/shared/boot';
+import { BOOT_ELEMENT_ID, type BootData } from '@/shared/boot';
 
 /**
  * JSON that is safe inside a <script> element whatever the members wrote: `<`, `>` and `&` are
@@ -9,11 +9,18 @@ import { BOOT_ELEMENT_ID, type BootData } from '../../../src/shared/boot';
  * readers that take the text as JavaScript.
  */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** The app's HTML with the boot data embedded. */
-export function withBootData(html: Response, data: { [K in keyof BootData]?: unknown } & { user: unknown }, init: { status: number; headers: Headers }): Response {
+export function withBootData(
+  html: Response,
+  data: { [K in keyof BootData]?: unknown } & { user: unknown },
+  init: { status: number; headers: Headers },
+): Response {
   const element = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
   const transformed = new HTMLRewriter()
     .on('head', {

@@ -28,24 +28,46 @@ export function mailSetup(env: Env): MailSetup {
   const name = (env.EMAIL_PROVIDER ?? '').trim().toLowerCase();
   const from = (env.MAIL_FROM ?? '').trim();
   if (name === '' || name === 'none') {
-    return { provider: 'none', problem: 'no email provider is configured (set EMAIL_PROVIDER to "resend" or "cloudflare")', dailyLimit: null, mailer: null, from };
+    return {
+      provider: 'none',
+      problem: 'no email provider is configured (set EMAIL_PROVIDER to "resend" or "cloudflare")',
+      dailyLimit: null,
+      mailer: null,
+      from,
+    };
   }
   if (!isProvider(name)) {
-    return { provider: 'none', problem: `EMAIL_PROVIDER "${name}" is not one of "resend", "cloudflare" or "none"`, dailyLimit: null, mailer: null, from };
+    return {
+      provider: 'none',
+      problem: `EMAIL_PROVIDER "${name}" is not one of "resend", "cloudflare" or "none"`,
+      dailyLimit: null,
+      mailer: null,
+      from,
+    };
   }
 
   const rawLimit = (env.EMAIL_DAILY_LIMIT ?? '').trim();
   const dailyLimit = rawLimit === '' ? DEFAULT_DAILY_LIMIT[name] : /^\d{1,9}$/.test(rawLimit) ? Number(rawLimit) : null;
-  const unconfigured = (problem: string): MailSetup => ({ provider: name, problem, dailyLimit: dailyLimit ?? DEFAULT_DAILY_LIMIT[name], mailer: null, from });
+  const unconfigured = (problem: string): MailSetup => ({
+    provider: name,
+    problem,
+    dailyLimit: dailyLimit ?? DEFAULT_DAILY_LIMIT[name],
+    mailer: null,
+    from,
+  });
   if (dailyLimit === null) return unconfigured(`EMAIL_DAILY_LIMIT "${rawLimit}" is not a whole number`);
 
   const missing: string[] = [];
   const apiKey = (env.RESEND_API_KEY ?? '').trim();
   const binding = env.EMAIL;
-  const mailer = name === 'resend' ? (apiKey ? resendProvider(apiKey) : null) : binding ? cloudflareProvider(binding) : null;
+  const mailer =
+    name === 'resend' ? (apiKey ? resendProvider(apiKey) : null) : binding ? cloudflareProvider(binding) : null;
   if (!mailer) missing.push(name === 'resend' ? 'the RESEND_API_KEY secret' : 'the EMAIL send_email binding');
   if (!from) missing.push('MAIL_FROM');
-  if (!mailer || missing.length) return unconfigured(`EMAIL_PROVIDER is "${name}" but ${both(missing)} ${missing.length > 1 ? 'are' : 'is'} not set`);
+  if (!mailer || missing.length)
+    return unconfigured(
+      `EMAIL_PROVIDER is "${name}" but ${both(missing)} ${missing.length > 1 ? 'are' : 'is'} not set`,
+    );
   if (!ADDRESS.test(from)) return unconfigured(`MAIL_FROM "${from}" is not an email address`);
   return { provider: name, problem: null, dailyLimit, mailer, from };
 }

@@ -22,11 +22,15 @@ async function describe(response: Response): Promise<{ name: string; text: strin
   } catch {
     // Not JSON (a proxy's error page): keep the raw text.
   }
-  return { name, text: `Resend ${response.status}${name ? ` ${name}` : ''}: ${message || response.statusText}`.slice(0, 1000) };
+  return {
+    name,
+    text: `Resend ${response.status}${name ? ` ${name}` : ''}: ${message || response.statusText}`.slice(0, 1000),
+  };
 }
 
 export function classifyResendError(status: number, name: string): FailureStatus {
-  if (status === 429) return name === 'daily_quota_exceeded' || name === 'monthly_quota_exceeded' ? 'quota' : 'rate-limited';
+  if (status === 429)
+    return name === 'daily_quota_exceeded' || name === 'monthly_quota_exceeded' ? 'quota' : 'rate-limited';
   // 401/403: missing or invalid key, a key without sending access, or a domain not verified
   // (including "you can only send testing emails to your own address"): every message would fail.
   if (status === 401 || status === 403) return 'rejected';
@@ -47,7 +51,13 @@ export function resendProvider(apiKey: string): MailProvider {
         response = await fetch(RESEND_ENDPOINT, {
           method: 'POST',
           headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ from: sender(email.from), to: [email.to], subject: email.subject, html: email.html, text: email.text }),
+          body: JSON.stringify({
+            from: sender(email.from),
+            to: [email.to],
+            subject: email.subject,
+            html: email.html,
+            text: email.text,
+          }),
         });
       } catch (error) {
         return { status: 'retry', error: `Resend unreachable: ${errorText(error)}` };

@@ -27,7 +27,10 @@ export const MAX_ALTERNATIVES = 24;
 
 /** Text as the index folds it: compatibility forms, accents removed, lower case. */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 export function words(text: string): string[] {
@@ -84,7 +87,10 @@ export interface ListingText {
   categoryWords: string[][];
 }
 
-export function listingText(listing: { title: string; description: string; categoriesOffered: string[] }, categoryNames: Map<string, string>): ListingText {
+export function listingText(
+  listing: { title: string; description: string; categoriesOffered: string[] },
+  categoryNames: Map<string, string>,
+): ListingText {
   const all = [...new Set(words(`${listing.title} ${listing.description}`))].sort();
   const categoryWords = listing.categoriesOffered.map((slug) => words(categoryNames.get(slug) ?? slug));
   return { words: all, categoryWords };

@@ -121,7 +121,8 @@ function meterD1Session<S extends object>(session: S, counts: MeterCounts): S {
 
 export function meterD1(db: D1Database, counts: MeterCounts): D1Database {
   const internals = db as unknown as { alwaysPrimarySession?: object };
-  if (!internals.alwaysPrimarySession) throw new Error('METER: this workerd D1 binding has no alwaysPrimarySession; update worker/lib/meter/bindings.ts');
+  if (!internals.alwaysPrimarySession)
+    throw new Error('METER: this workerd D1 binding has no alwaysPrimarySession; update worker/lib/meter/bindings.ts');
   // prepare(), batch() and exec() are plain methods that use this.alwaysPrimarySession.
   const metered = Object.create(db) as D1Database & { alwaysPrimarySession: object };
   metered.alwaysPrimarySession = meterD1Session(internals.alwaysPrimarySession, counts);
@@ -145,7 +146,8 @@ export function meterEnv(env: Env, counts: MeterCounts): Env {
     if (isD1(value)) metered[name] = meterD1(value as D1Database, counts);
     else if (isKv(value)) metered[name] = meterKv(value as KVNamespace, counts);
     else if (isR2(value)) metered[name] = meterR2(value as R2Bucket, counts);
-    else if (isDurableObjectNamespace(value)) metered[name] = meterDurableObjects(value as DurableObjectNamespace, counts);
+    else if (isDurableObjectNamespace(value))
+      metered[name] = meterDurableObjects(value as DurableObjectNamespace, counts);
   }
   return metered as unknown as Env;
 }

@@ -36,20 +36,25 @@ async function meterReply(url: URL): Promise<Response> {
   const asked = url.searchParams.get('request');
   if (asked === null) return Response.json(state);
   const id = Number(asked);
-  for (const deadline = Date.now() + 10_000; settledCounts.get(id) === 'pending' && Date.now() < deadline; ) await scheduler.wait(5);
+  for (const deadline = Date.now() + 10_000; settledCounts.get(id) === 'pending' && Date.now() < deadline;)
+    await scheduler.wait(5);
   const counts = settledCounts.get(id);
   if (counts === undefined) return Response.json({ message: 'No such request (or too long ago)' }, { status: 404 });
   if (counts === 'pending') return Response.json({ message: 'Still running after 10 s' }, { status: 504 });
   return Response.json(counts);
 }
 
-export const meteringOn = (env: Pick<Env, 'ENVIRONMENT'> & { METER?: string }) => env.METER === '1' && env.ENVIRONMENT !== 'production';
+export const meteringOn = (env: Pick<Env, 'ENVIRONMENT'> & { METER?: string }) =>
+  env.METER === '1' && env.ENVIRONMENT !== 'production';
 
 /** What this isolate has counted since it started (local development runs one isolate). */
 const state = {
   requests: emptyCounts(),
   /** Per trigger: runs, the last run's counts (the scheduled invocation's own) and its time span (epoch ms). */
-  scheduled: {} as Record<string, { runs: number; last: MeterCounts; lastScheduledTime: number; lastStartedAt: number; lastEndedAt: number }>,
+  scheduled: {} as Record<
+    string,
+    { runs: number; last: MeterCounts; lastScheduledTime: number; lastStartedAt: number; lastEndedAt: number }
+  >,
   durableObjects: emptyCounts(),
   /**
    * The part of `durableObjects` that alarms used (the alarm invocations and what they read and
@@ -86,7 +91,10 @@ export interface JobMeter {
  * Runs one cron job invocation (in the CronJobs Durable Object) with metered bindings when
  * metering is on; its counts and start time go back to the dispatcher with the result.
  */
-export async function meteredJobCall<T extends object>(env: Env, fn: (env: Env) => Promise<T>): Promise<T & { meter?: JobMeter }> {
+export async function meteredJobCall<T extends object>(
+  env: Env,
+  fn: (env: Env) => Promise<T>,
+): Promise<T & { meter?: JobMeter }> {
   if (!meteringOn(env)) return fn(env);
   // Date.now() at the start of an invocation is the time its event arrived (it stands still
   // while JavaScript runs and moves on I/O).
@@ -97,7 +105,10 @@ export async function meteredJobCall<T extends object>(env: Env, fn: (env: Env) 
 }
 
 /** Files a job invocation's record (the dispatcher calls it when the invocation has answered). */
-export function recordJobCall(env: Env, record: Omit<CronJobRecord, 'startedAt' | 'counts'> & { meter?: JobMeter }): void {
+export function recordJobCall(
+  env: Env,
+  record: Omit<CronJobRecord, 'startedAt' | 'counts'> & { meter?: JobMeter },
+): void {
   if (!meteringOn(env) || !record.meter) return;
   const { meter, ...rest } = record;
   state.cronJobs.push({ ...rest, startedAt: meter.startedAt, counts: meter.counts });
@@ -128,7 +139,12 @@ function withHeader(response: Response, counts: MeterCounts, id: number | null):
   if (response.webSocket) {
     const headers = new Headers(response.headers);
     set(headers);
-    return new Response(null, { status: response.status, statusText: response.statusText, headers, webSocket: response.webSocket });
+    return new Response(null, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+      webSocket: response.webSocket,
+    });
   }
   try {
     set(response.headers);
@@ -184,7 +200,13 @@ export function withMeter<H extends ExportedHandler<Env>>(handler: H): H {
       const recorded = Promise.resolve(scheduled(controller, meterEnv(env, counts), trackingContext(ctx, pending)))
         .then(() => Promise.allSettled(pending))
         .then(() => {
-          const entry = (state.scheduled[controller.cron] ??= { runs: 0, last: emptyCounts(), lastScheduledTime: 0, lastStartedAt: 0, lastEndedAt: 0 });
+          const entry = (state.scheduled[controller.cron] ??= {
+            runs: 0,
+            last: emptyCounts(),
+            lastScheduledTime: 0,
+            lastStartedAt: 0,
+            lastEndedAt: 0,
+          });
           entry.runs += 1;
           entry.last = counts;
           entry.lastScheduledTime = controller.scheduledTime;
@@ -198,7 +220,10 @@ export function withMeter<H extends ExportedHandler<Env>>(handler: H): H {
   return metered as H;
 }
 
-type SocketObject = { webSocketMessage?(ws: WebSocket, message: string | ArrayBuffer): void | Promise<void>; alarm?(alarmInfo?: AlarmInvocationInfo): void | Promise<void> };
+type SocketObject = {
+  webSocketMessage?(ws: WebSocket, message: string | ArrayBuffer): void | Promise<void>;
+  alarm?(alarmInfo?: AlarmInvocationInfo): void | Promise<void>;
+};
 
 /**
  * A Durable Object class whose bindings count into this isolate's Durable Object totals when

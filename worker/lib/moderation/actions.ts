@@ -4,19 +4,19 @@
 // time finds the batch refused, 409, and nothing of theirs is written) and ends with the audit row,
 // the reports resolved, the member's notice and email. What follows the reply: the member's sockets
 // closed (suspension), live frames to the conversations and circles changed, the bells told.
-import { DELETED_STATUS, listingGone } from '../../db/queries/listing-deletion';
+import { DELETED_STATUS, listingGone } from '@worker/db/queries/listing-deletion';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { PERMANENT_SUSPENSION } from '../../../src/shared/constants';
-import type { ModerationAction, ReportReason, ReportTargetType } from '../../../src/shared/api-types';
-import type { Db } from '../../db/client';
-import { nextIdSql } from '../../db/id-reserve';
-import { blockedEitherWayText } from '../../db/queries/blocks';
-import { auditSql, type Actor, type AuditRecord } from '../../db/queries/audit';
-import { reportItemSql } from '../../db/queries/moderation-queue';
-import { eventLinesByKeys, shapeOffers } from '../../db/queries/offers';
-import { barters, offers, type BarterRow, type OfferRow } from '../../db/schema';
-import { barter as shapeBarter, message as shapeMessage } from '../../db/shapes';
-import { REMOVED_MESSAGE_TEXT } from '../../../src/shared/constants';
+import { PERMANENT_SUSPENSION } from '@/shared/constants';
+import type { ModerationAction, ReportReason, ReportTargetType } from '@/shared/api-types';
+import type { Db } from '@worker/db/client';
+import { nextIdSql } from '@worker/db/id-reserve';
+import { blockedEitherWayText } from '@worker/db/queries/blocks';
+import { auditSql, type Actor, type AuditRecord } from '@worker/db/queries/audit';
+import { reportItemSql } from '@worker/db/queries/moderation-queue';
+import { eventLinesByKeys, shapeOffers } from '@worker/db/queries/offers';
+import { barters, offers, type BarterRow, type OfferRow } from '@worker/db/schema';
+import { barter as shapeBarter, message as shapeMessage } from '@worker/db/shapes';
+import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 import { APP_NAME, moderationNoticeEmail, outboxValues, type Email } from '../email';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '../member-sockets';
@@ -121,11 +121,17 @@ export function checkAction(ctx: ReportContext, admin: { id: number }, action: M
   if (ctx.target_user_id === admin.id) throw forbidden(SELF_MESSAGE);
   if (ctx.status !== 'open') throw conflict(RESOLVED_MESSAGE);
   if (action === 'hide') {
-    const hideable = ctx.target_type === 'listing' || ctx.target_type === 'message' || ctx.target_type === 'circle_message' || ctx.link_burst === 1;
+    const hideable =
+      ctx.target_type === 'listing' ||
+      ctx.target_type === 'message' ||
+      ctx.target_type === 'circle_message' ||
+      ctx.link_burst === 1;
     if (!hideable) throw badRequest(HIDE_MESSAGE, { action: HIDE_MESSAGE });
-    if (ctx.target_type !== 'user' && !ctx.target_exists) throw notFound(ctx.target_type === 'listing' ? 'Listing not found' : 'Message not found');
+    if (ctx.target_type !== 'user' && !ctx.target_exists)
+      throw notFound(ctx.target_type === 'listing' ? 'Listing not found' : 'Message not found');
   }
-  if ((action === 'warn' || action === 'suspend' || action === 'ban') && ctx.user_id === null) throw notFound('User not found');
+  if ((action === 'warn' || action === 'suspend' || action === 'ban') && ctx.user_id === null)
+    throw notFound('User not found');
 }
 
 /** What the batch returns that the work after the reply needs. */
@@ -172,14 +178,21 @@ export async function applyAction(
   const actor: Actor = { id: admin.id, name: admin.username };
   const { action } = input;
   const target = { type: ctx.target_type, id: ctx.target_id };
-  const member = ctx.user_id !== null ? { id: ctx.user_id, displayName: ctx.display_name ?? '', email: ctx.email ?? '', username: ctx.username ?? '' } : null;
+  const member =
+    ctx.user_id !== null
+      ? { id: ctx.user_id, displayName: ctx.display_name ?? '', email: ctx.email ?? '', username: ctx.username ?? '' }
+      : null;
   const reason = REASON_WORDS[ctx.reason];
   const what = whatOf(ctx);
   const notified: number[] = [];
 
   // The gate: the batch fails, writing nothing, unless the report is still open when it runs.
   const statements: D1PreparedStatement[] = [
-    d1.prepare(`SELECT json(CASE WHEN EXISTS (SELECT 1 FROM reports WHERE id = ?1 AND status = 'open') THEN 'null' ELSE 'report resolved' END) AS gate`).bind(ctx.id),
+    d1
+      .prepare(
+        `SELECT json(CASE WHEN EXISTS (SELECT 1 FROM reports WHERE id = ?1 AND status = 'open') THEN 'null' ELSE 'report resolved' END) AS gate`,
+      )
+      .bind(ctx.id),
   ];
   const add = (...queries: SQL[]) => statements.push(...queries.map((q) => prepareSql(d1, q)));
   let audit: AuditRecord = {
@@ -200,7 +213,8 @@ export async function applyAction(
   // The held messages of a link-burst guard report go with any resolution: delivered on dismiss, discarded otherwise.
   const settleHeld = () => {
     if (!ctx.link_burst || ctx.user_id === null) return;
-    if (action === 'dismiss') statements.push(...releaseStatements(db, d1, { id: ctx.user_id, displayName: ctx.display_name ?? '' }, held));
+    if (action === 'dismiss')
+      statements.push(...releaseStatements(db, d1, { id: ctx.user_id, displayName: ctx.display_name ?? '' }, held));
     else statements.push(deleteHeldStatement(d1, ctx.user_id));
   };
 
@@ -214,12 +228,23 @@ export async function applyAction(
       // A minor breach: the listing the threshold hid comes back, and the member is told.
       if (target.type === 'listing') add(listingBack);
       settleHeld();
-      add(noticeSql(member!.id, `moderation:report:${ctx.id}`, `A moderator warned you about ${what}: ${reason}. Please follow the community standards.`, '/community-standards', at));
+      add(
+        noticeSql(
+          member!.id,
+          `moderation:report:${ctx.id}`,
+          `A moderator warned you about ${what}: ${reason}. Please follow the community standards.`,
+          '/community-standards',
+          at,
+        ),
+      );
       add(
         emailSql(
           moderationNoticeEmail(origin, member!.email, member!.displayName, {
             subject: `A warning from the ${APP_NAME} moderators`,
-            lines: [`A moderator reviewed a report about ${what} and warned you for ${reason}.`, 'Please follow the community standards; further breaches can lead to a suspension.'],
+            lines: [
+              `A moderator reviewed a report about ${what} and warned you for ${reason}.`,
+              'Please follow the community standards; further breaches can lead to a suspension.',
+            ],
           }),
         ),
       );
@@ -227,7 +252,9 @@ export async function applyAction(
       break;
     case 'hide':
       if (target.type === 'listing') {
-        add(sql`UPDATE listings SET held_status = CASE WHEN status = 'hidden' THEN held_status ELSE status END, status = 'hidden', hidden_reason = 'moderation' WHERE id = ${target.id} AND NOT ${listingGone('listings')}`);
+        add(
+          sql`UPDATE listings SET held_status = CASE WHEN status = 'hidden' THEN held_status ELSE status END, status = 'hidden', hidden_reason = 'moderation' WHERE id = ${target.id} AND NOT ${listingGone('listings')}`,
+        );
         dissolveAt = statements.length;
         statements.push(...dissolveStatements(d1, selectByListing(target.id), at));
       } else if (target.type === 'message') {
@@ -256,22 +283,44 @@ export async function applyAction(
     case 'suspend':
     case 'ban': {
       const until = action === 'ban' ? PERMANENT_SUSPENSION : suspensionEnd(input.days!, now);
-      audit = { ...audit, targetType: 'user', targetId: member!.id, targetLabel: member!.username, days: action === 'suspend' ? input.days! : null };
+      audit = {
+        ...audit,
+        targetType: 'user',
+        targetId: member!.id,
+        targetLabel: member!.username,
+        days: action === 'suspend' ? input.days! : null,
+      };
       // A listing the threshold hid stays hidden, now by the admin's decision (not the suspension's, so reinstating does not bring it back).
-      if (target.type === 'listing') add(sql`UPDATE listings SET hidden_reason = 'moderation' WHERE id = ${target.id} AND status = 'hidden' AND hidden_reason = 'reports'`);
+      if (target.type === 'listing')
+        add(
+          sql`UPDATE listings SET hidden_reason = 'moderation' WHERE id = ${target.id} AND status = 'hidden' AND hidden_reason = 'reports'`,
+        );
       settleHeld();
       cascade = suspensionStatements(d1, member!, until, now);
       cascadeAt = statements.length;
       statements.push(...cascade.statements);
       const ends = action === 'ban' ? 'permanently' : `until ${readableDate(until)}`;
-      add(noticeSql(member!.id, 'moderation:standing', `Your account was suspended ${ends} for ${reason}.`, '/community-standards', at));
+      add(
+        noticeSql(
+          member!.id,
+          'moderation:standing',
+          `Your account was suspended ${ends} for ${reason}.`,
+          '/community-standards',
+          at,
+        ),
+      );
       add(
         emailSql(
           moderationNoticeEmail(origin, member!.email, member!.displayName, {
-            subject: action === 'ban' ? `Your ${APP_NAME} account has been suspended permanently` : `Your ${APP_NAME} account is suspended until ${readableDate(until)}`,
+            subject:
+              action === 'ban'
+                ? `Your ${APP_NAME} account has been suspended permanently`
+                : `Your ${APP_NAME} account is suspended until ${readableDate(until)}`,
             lines: [
               `A moderator reviewed a report about ${what} and suspended your account ${ends} for ${reason}.`,
-              action === 'ban' ? 'You can no longer sign in.' : 'You can sign in again once the suspension ends; your listings then come back.',
+              action === 'ban'
+                ? 'You can no longer sign in.'
+                : 'You can sign in again once the suspension ends; your listings then come back.',
             ],
           }),
         ),
@@ -314,7 +363,13 @@ export async function applyAction(
     if (action === 'hide' && target.type === 'message' && ctx.message_ref) {
       const ref = JSON.parse(ctx.message_ref) as { listingId: number; senderId: number; receiverId: number };
       const row = await db.query.messages.findFirst({ where: (m, { eq }) => eq(m.id, target.id) });
-      if (row) await pushToRoom(env, { listingId: ref.listingId, a: ref.senderId, b: ref.receiverId }, [{ type: 'message', message: shapeMessage(row) }], requestId);
+      if (row)
+        await pushToRoom(
+          env,
+          { listingId: ref.listingId, a: ref.senderId, b: ref.receiverId },
+          [{ type: 'message', message: shapeMessage(row) }],
+          requestId,
+        );
     }
     if (action === 'hide' && target.type === 'circle_message' && ctx.circle_id !== null) {
       await pushToCircle(env, ctx.circle_id, [{ type: 'circle', circleId: ctx.circle_id }], requestId);
@@ -334,16 +389,43 @@ const MAX_CONVERSATION_PUSHES = 20;
  */
 async function pushCascade(env: Env, db: Db, cascade: CascadeResult, requestId: string): Promise<number[]> {
   const members = new Set<number>();
-  for (const circle of cascade.circles) await pushToCircle(env, circle.id, [{ type: 'circle', circleId: circle.id }], requestId);
-  const keys = [...cascade.offers.map((o) => `offer:${o.id}:${o.status}`), ...cascade.barters.map((b) => `barter:${b.id}:cancelled`)];
+  for (const circle of cascade.circles)
+    await pushToCircle(env, circle.id, [{ type: 'circle', circleId: circle.id }], requestId);
+  const keys = [
+    ...cascade.offers.map((o) => `offer:${o.id}:${o.status}`),
+    ...cascade.barters.map((b) => `barter:${b.id}:cancelled`),
+  ];
   if (keys.length === 0) return [];
   const [lines, offerRows, barterRows] = await Promise.all([
     eventLinesByKeys(db, keys),
-    cascade.offers.length ? db.select().from(offers).where(inArray(offers.id, cascade.offers.map((o) => o.id))) : Promise.resolve([] as OfferRow[]),
-    cascade.barters.length ? db.select().from(barters).where(inArray(barters.id, cascade.barters.map((b) => b.id))) : Promise.resolve([] as BarterRow[]),
+    cascade.offers.length
+      ? db
+          .select()
+          .from(offers)
+          .where(
+            inArray(
+              offers.id,
+              cascade.offers.map((o) => o.id),
+            ),
+          )
+      : Promise.resolve([] as OfferRow[]),
+    cascade.barters.length
+      ? db
+          .select()
+          .from(barters)
+          .where(
+            inArray(
+              barters.id,
+              cascade.barters.map((b) => b.id),
+            ),
+          )
+      : Promise.resolve([] as BarterRow[]),
   ]);
   const shapedOffers = await shapeOffers(db, offerRows);
-  const conversations = new Map<string, { listingId: number; a: number; b: number; frames: Parameters<typeof pushToRoom>[2] }>();
+  const conversations = new Map<
+    string,
+    { listingId: number; a: number; b: number; frames: Parameters<typeof pushToRoom>[2] }
+  >();
   const frameOf = (listingId: number, a: number, b: number) => {
     const key = `${listingId}-${Math.min(a, b)}-${Math.max(a, b)}`;
     let entry = conversations.get(key);
@@ -351,12 +433,16 @@ async function pushCascade(env: Env, db: Db, cascade: CascadeResult, requestId: 
     members.add(a).add(b);
     return entry.frames;
   };
-  for (const line of lines) frameOf(line.listingId, line.senderId, line.receiverId).push({ type: 'message', message: shapeMessage(line) });
-  for (const offer of shapedOffers) frameOf(offer.listingId, offer.fromUserId, offer.toUserId).push({ type: 'offer', offer });
-  for (const row of barterRows) frameOf(row.listingId, row.initiatorId, row.recipientId).push({ type: 'barter', barter: shapeBarter(row) });
+  for (const line of lines)
+    frameOf(line.listingId, line.senderId, line.receiverId).push({ type: 'message', message: shapeMessage(line) });
+  for (const offer of shapedOffers)
+    frameOf(offer.listingId, offer.fromUserId, offer.toUserId).push({ type: 'offer', offer });
+  for (const row of barterRows)
+    frameOf(row.listingId, row.initiatorId, row.recipientId).push({ type: 'barter', barter: shapeBarter(row) });
   for (const conversation of [...conversations.values()].slice(0, MAX_CONVERSATION_PUSHES)) {
     await pushToRoom(env, conversation, conversation.frames, requestId);
   }
-  for (const circle of cascade.circles) for (const leg of circle.legs_key.split(',')) members.add(Number(leg.split(':')[0]));
+  for (const circle of cascade.circles)
+    for (const leg of circle.legs_key.split(',')) members.add(Number(leg.split(':')[0]));
   return [...members];
 }

@@ -12,11 +12,11 @@
 // text). A day-old account's message with a link reads its last ten minutes of lines (one round
 // trip), then either goes the ordinary way or is held in one batch.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { nextIdSql } from '../../db/id-reserve';
-import { notifyStatement, subjectKeys } from '../../db/queries/notifications';
-import { conversationLink } from '../../db/queries/messages';
-import { blockedEitherWay, blockedEitherWayText } from '../../db/queries/blocks';
+import type { Db } from '@worker/db/client';
+import { nextIdSql } from '@worker/db/id-reserve';
+import { notifyStatement, subjectKeys } from '@worker/db/queries/notifications';
+import { conversationLink } from '@worker/db/queries/messages';
+import { blockedEitherWay, blockedEitherWayText } from '@worker/db/queries/blocks';
 import { HttpError } from '../errors';
 import { prepareSql } from '../message-budget';
 import { DAY, HOUR, MINUTE } from '../time';
@@ -32,17 +32,22 @@ export const LINK_BURST = {
   maxHeld: 20,
 } as const;
 
-export const HELD_REPLY = { held: true, message: 'Your message will be delivered after a moderator reviews it' } as const;
+export const HELD_REPLY = {
+  held: true,
+  message: 'Your message will be delivered after a moderator reviews it',
+} as const;
 export const TOO_MANY_HELD = 'Too many of your messages are waiting for review. Please try again later.';
 
 // A link: a scheme, "www.", or a host name ending in a common top-level domain, as spam writes them.
-const LINK = /\b(?:https?:\/\/|www\.)\S|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|info|biz|io|co|me|ly|gl|xyz|top|click|link|site|online|shop|store|app|ru|cn|tk|ml|ga|cf|gq|bit)\b(?:\/\S*)?/i;
+const LINK =
+  /\b(?:https?:\/\/|www\.)\S|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|info|biz|io|co|me|ly|gl|xyz|top|click|link|site|online|shop|store|app|ru|cn|tk|ml|ga|cf|gq|bit)\b(?:\/\S*)?/i;
 
 /** Whether a message's text holds a link (the guard looks at these only). */
 export const hasLink = (text: string) => LINK.test(text);
 
 /** Whether the account is young enough for the guard to watch it (users.created_at). */
-export const isYoungAccount = (createdAt: string, now = Date.now()) => now - Date.parse(createdAt) < LINK_BURST.accountAge;
+export const isYoungAccount = (createdAt: string, now = Date.now()) =>
+  now - Date.parse(createdAt) < LINK_BURST.accountAge;
 
 /**
  * Whether this message (with a link, from a young account) should be held: the sender's lines of
@@ -90,7 +95,10 @@ export interface HoldOutcome {
  * delivered under the messaging rules and fewer than maxHeld wait), the open guard report once, and
  * its snapshot brought up to date. The route answers from the lookups when nothing was held.
  */
-export async function holdMessage(d1: D1Database, message: { senderId: number; receiverId: number; listingId: number; content: string }): Promise<HoldOutcome> {
+export async function holdMessage(
+  d1: D1Database,
+  message: { senderId: number; receiverId: number; listingId: number; content: string },
+): Promise<HoldOutcome> {
   const { senderId, receiverId, listingId, content } = message;
   const valid = sql`EXISTS (SELECT 1 FROM listings WHERE id = ${listingId} AND user_id IN (${senderId}, ${receiverId}))
     AND EXISTS (SELECT 1 FROM users WHERE id = ${receiverId}) AND ${senderId} <> ${receiverId} AND NOT ${blockedSql(senderId, receiverId)}`;
@@ -118,7 +126,12 @@ export async function holdMessage(d1: D1Database, message: { senderId: number; r
     // The open guard report lists every message waiting, this one included.
     prepareSql(d1, sql`UPDATE reports SET snapshot = ${heldSnapshotSql(senderId)} WHERE id IN (${openGuard})`),
   ]);
-  const row = lookups!.results[0] as { listing_owner: number | null; receiver: number | null; blocked: number; waiting: number };
+  const row = lookups!.results[0] as {
+    listing_owner: number | null;
+    receiver: number | null;
+    blocked: number;
+    waiting: number;
+  };
   return {
     held: inserted!.results.length > 0,
     listingOwner: row.listing_owner,
@@ -145,7 +158,12 @@ export interface HeldRow {
  * separates the two; each conversation's receiver gets the bell entry a sent message gives (one
  * upsert counting its messages); then the held rows go. `held` is heldOfReportStatement's answer (actions.ts).
  */
-export function releaseStatements(db: Db, d1: D1Database, sender: { id: number; displayName: string }, held: HeldRow[]): D1PreparedStatement[] {
+export function releaseStatements(
+  db: Db,
+  d1: D1Database,
+  sender: { id: number; displayName: string },
+  held: HeldRow[],
+): D1PreparedStatement[] {
   const byConversation = new Map<string, { receiverId: number; listingId: number; count: number }>();
   for (const row of held) {
     if (row.blocked) continue;
@@ -158,25 +176,39 @@ export function releaseStatements(db: Db, d1: D1Database, sender: { id: number; 
   const ids = JSON.stringify(held.map((row) => row.id));
   const notices = [...byConversation.values()].map(({ receiverId, listingId, count }) => {
     const text: SQL = sql`'New message from ' || ${sender.displayName} || ' about "' || (SELECT title FROM listings WHERE id = ${listingId}) || '"'`;
-    const statement = notifyStatement(db, { userId: receiverId, kind: 'message', subjectKey: subjectKeys.conversation(listingId, sender.id), text, link: conversationLink(listingId, sender.id, receiverId), count }, { textsInBatch: count });
+    const statement = notifyStatement(
+      db,
+      {
+        userId: receiverId,
+        kind: 'message',
+        subjectKey: subjectKeys.conversation(listingId, sender.id),
+        text,
+        link: conversationLink(listingId, sender.id, receiverId),
+        count,
+      },
+      { textsInBatch: count },
+    );
     const { sql: query, params } = statement.toSQL();
     return d1.prepare(query).bind(...params);
   });
   return [
     // One row at a time in id order, so each gets the next reserved id (decision 032).
-    ...held.filter((row) => !row.blocked).map((row) =>
-      d1
-        .prepare(
-          `INSERT INTO messages (id, sender_id, receiver_id, listing_id, content)
+    ...held
+      .filter((row) => !row.blocked)
+      .map((row) =>
+        d1
+          .prepare(
+            `INSERT INTO messages (id, sender_id, receiver_id, listing_id, content)
            SELECT ${nextIdSql('messages')}, h.sender_id, h.receiver_id, h.listing_id, h.content FROM held_messages h
             WHERE h.id = ?1 AND ${notBlocked('h')}`,
-        )
-        .bind(row.id),
-    ),
+          )
+          .bind(row.id),
+      ),
     ...notices,
     d1.prepare('DELETE FROM held_messages WHERE id IN (SELECT value FROM json_each(?1))').bind(ids),
   ];
 }
 
 /** Discarding the held messages (an admin warned, hid, suspended or banned). */
-export const deleteHeldStatement = (d1: D1Database, senderId: number) => d1.prepare('DELETE FROM held_messages WHERE sender_id = ?1').bind(senderId);
+export const deleteHeldStatement = (d1: D1Database, senderId: number) =>
+  d1.prepare('DELETE FROM held_messages WHERE sender_id = ?1').bind(senderId);

@@ -3,7 +3,7 @@
 // suspended member is signed out everywhere (the session middleware, the session gate and sign-in
 // all read this one rule) until the suspension ends (the cron job) or an admin reinstates them.
 import { sql, type SQL } from 'drizzle-orm';
-import { PERMANENT_SUSPENSION } from '../../../src/shared/constants';
+import { PERMANENT_SUSPENSION } from '@/shared/constants';
 import { DAY } from '../time';
 
 /** Whether `suspendedUntil` (a users row's) still suspends the member at `now` (ms). */
@@ -16,7 +16,8 @@ export function isSuspended(suspendedUntil: string | null, now = Date.now()): bo
  * the member is suspended. ISO strings compare in time order, and PERMANENT_SUSPENSION is later than
  * any real instant.
  */
-export const suspendedSql = (column: SQL = sql`suspended_until`): SQL => sql`(${column} IS NOT NULL AND ${column} > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+export const suspendedSql = (column: SQL = sql`suspended_until`): SQL =>
+  sql`(${column} IS NOT NULL AND ${column} > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /** When a suspension of `days` days that starts at `now` ends. */
 export const suspensionEnd = (days: number, now = Date.now()) => new Date(now + days * DAY).toISOString();
@@ -33,5 +34,7 @@ export const readableDate = (iso: string) => DATE_FORMAT.format(new Date(iso));
  * The sign-in refusal of a suspended member (docs/api/moderation.md, "Signing in and sessions").
  */
 export function suspensionMessage(suspendedUntil: string): string {
-  return isPermanent(suspendedUntil) ? 'Your account has been suspended permanently' : `Your account is suspended until ${readableDate(suspendedUntil)}`;
+  return isPermanent(suspendedUntil)
+    ? 'Your account has been suspended permanently'
+    : `Your account is suspended until ${readableDate(suspendedUntil)}`;
 }

@@ -24,10 +24,10 @@
 // suspended_until in one batch whose statements all test the same condition on the member's row
 // before the last one changes it, and gives back the listings hidden for the suspension (in the
 // cron's batch; right after the reply of a reinstatement).
-import { listingGone } from '../../db/queries/listing-deletion';
+import { listingGone } from '@worker/db/queries/listing-deletion';
 import { sql, type SQL } from 'drizzle-orm';
-import { DELETE_CANCELLED_AFTER } from '../../db/queries/barters';
-import { nextIdsOfRowsSql } from '../../db/id-reserve';
+import { DELETE_CANCELLED_AFTER } from '@worker/db/queries/barters';
+import { nextIdsOfRowsSql } from '@worker/db/id-reserve';
 import { dissolveStatements, selectByMember } from '../trade-circles/propose';
 import { prepareSql } from '../message-budget';
 import { suspendedSql } from './standing';
@@ -39,7 +39,8 @@ export interface SuspendedMember {
 }
 
 /** The conversation's address in SQL (conversationPath): /messages/{listing}-{low}-{high}. */
-const conversationLinkSql = (listing: string, a: string, b: string) => `'/messages/' || ${listing} || '-' || min(${a}, ${b}) || '-' || max(${a}, ${b})`;
+const conversationLinkSql = (listing: string, a: string, b: string) =>
+  `'/messages/' || ${listing} || '-' || min(${a}, ${b}) || '-' || max(${a}, ${b})`;
 
 /** The circles the member gives or receives in (the giver and receiver indexes of the legs). */
 const circlesOfMemberSql = (memberId: number) =>
@@ -74,7 +75,8 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
   const membersBarter = sql`(initiator_id = ${m} OR recipient_id = ${m})`;
   // The member's offers (offers_from_idx, offers_to_idx), and of those the ones this batch closed.
   const offersOfMember = sql`(SELECT id FROM offers WHERE from_user_id = ${m} UNION SELECT id FROM offers WHERE to_user_id = ${m})`;
-  const closedHere = (o = '') => sql`${sql.raw(o)}id IN ${offersOfMember} AND ${sql.raw(o)}status IN ('withdrawn', 'declined') AND ${sql.raw(o)}responded_at = ${at}`;
+  const closedHere = (o = '') =>
+    sql`${sql.raw(o)}id IN ${offersOfMember} AND ${sql.raw(o)}status IN ('withdrawn', 'declined') AND ${sql.raw(o)}responded_at = ${at}`;
   // Proposed circles are called off as for a member whose account goes (the first of the dissolve
   // statements; the legs of every circle declined here are closed below, agreed ones' too).
   const [dissolve] = dissolveStatements(d1, selectByMember(m), at);
@@ -168,7 +170,10 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
   ];
   /** What the batch changed, read from its results (`first`: this list's first index in the batch). */
   const results = (batch: D1Result[], first: number): CascadeResult => ({
-    circles: [...(batch[first + 1]!.results as CascadeResult['circles']), ...(batch[first + 2]!.results as CascadeResult['circles'])],
+    circles: [
+      ...(batch[first + 1]!.results as CascadeResult['circles']),
+      ...(batch[first + 2]!.results as CascadeResult['circles']),
+    ],
     barters: batch[first + 4]!.results as CascadeResult['barters'],
     offers: batch[first + 5]!.results as CascadeResult['offers'],
   });
@@ -182,7 +187,14 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
  * those of the members this batch ended. `before` statements (the audit rows) go first. With
  * `restore: false` the listings are left to syncSuspendedListings (after a reply).
  */
-export function endSuspensionStatements(d1: D1Database, ids: number[], still: SQL, at: string, before: SQL[] = [], { restore = true } = {}): D1PreparedStatement[] {
+export function endSuspensionStatements(
+  d1: D1Database,
+  ids: number[],
+  still: SQL,
+  at: string,
+  before: SQL[] = [],
+  { restore = true } = {},
+): D1PreparedStatement[] {
   const members = sql`(SELECT u.id FROM users u WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${still})`;
   return [
     ...before.map((q) => prepareSql(d1, q)),
@@ -242,6 +254,9 @@ export async function syncSuspendedListings(d1: D1Database, memberIds: number[])
   try {
     await d1.batch(syncListingsStatements(d1, sql`(SELECT value FROM json_each(${JSON.stringify(memberIds)}))`));
   } catch (error) {
-    console.error(`moderation: bringing the listings of members ${memberIds.join(', ')} in line with their standing failed; the next suspension-end run repairs it`, error);
+    console.error(
+      `moderation: bringing the listings of members ${memberIds.join(', ')} in line with their standing failed; the next suspension-end run repairs it`,
+      error,
+    );
   }
 }

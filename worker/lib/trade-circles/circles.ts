@@ -3,12 +3,26 @@
 // leg, expiry, and the group chat's rows. Every change is one D1 batch whose statements check the
 // circle's status themselves, so racing decisions leave exactly one outcome.
 import { pushNotificationChanges } from '../member-sockets';
-import type { BarterStatus } from '../../../src/shared/api-types';
-import type { TradeCircle, TradeCircleDecision, TradeCircleLeg, TradeCircleMessage, TradeCircleStatus } from '../../../src/shared/trade-circles';
+import type { BarterStatus } from '@/shared/api-types';
+import type {
+  TradeCircle,
+  TradeCircleDecision,
+  TradeCircleLeg,
+  TradeCircleMessage,
+  TradeCircleStatus,
+} from '@/shared/trade-circles';
 import { pushToCircle } from '../conversation-room';
-import { REMOVED_MESSAGE_TEXT } from '../../../src/shared/constants';
+import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 import { messageBudgetGateSql, prepareSql } from '../message-budget';
-import { circleNoticeStatement, dissolveCircle, membersOf, parseLegsKey, ringOrder, type CircleNotice, type DissolvedCircle } from './propose';
+import {
+  circleNoticeStatement,
+  dissolveCircle,
+  membersOf,
+  parseLegsKey,
+  ringOrder,
+  type CircleNotice,
+  type DissolvedCircle,
+} from './propose';
 
 export interface CircleRow {
   id: number;
@@ -77,12 +91,26 @@ export async function shapeCircles(d1: D1Database, rows: CircleRow[]): Promise<T
           WHERE l.circle_id IN (SELECT value FROM json_each(?1))`,
       )
       .bind(JSON.stringify(rows.map((row) => row.id))),
-    d1.prepare('SELECT id, username, display_name AS displayName, avatar_url AS avatarUrl FROM users WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(userIds)),
-    d1.prepare('SELECT id, title, image_urls AS imageUrls FROM listings WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(listingIds)),
+    d1
+      .prepare(
+        'SELECT id, username, display_name AS displayName, avatar_url AS avatarUrl FROM users WHERE id IN (SELECT value FROM json_each(?1))',
+      )
+      .bind(JSON.stringify(userIds)),
+    d1
+      .prepare('SELECT id, title, image_urls AS imageUrls FROM listings WHERE id IN (SELECT value FROM json_each(?1))')
+      .bind(JSON.stringify(listingIds)),
   ]);
-  const userById = new Map((users!.results as { id: number; username: string; displayName: string; avatarUrl: string | null }[]).map((u) => [u.id, u]));
+  const userById = new Map(
+    (users!.results as { id: number; username: string; displayName: string; avatarUrl: string | null }[]).map((u) => [
+      u.id,
+      u,
+    ]),
+  );
   const listingById = new Map(
-    (listings!.results as { id: number; title: string; imageUrls: string }[]).map((l) => [l.id, { id: l.id, title: l.title, imageUrls: JSON.parse(l.imageUrls) as string[] }]),
+    (listings!.results as { id: number; title: string; imageUrls: string }[]).map((l) => [
+      l.id,
+      { id: l.id, title: l.title, imageUrls: JSON.parse(l.imageUrls) as string[] },
+    ]),
   );
   const legRows = legs!.results as LegRow[];
   return rows.map((row, i) => {
@@ -90,7 +118,8 @@ export async function shapeCircles(d1: D1Database, rows: CircleRow[]): Promise<T
     // Ring order from the stored positions: the first stored leg keeps its position.
     const anchor = mine[0];
     let ring = ringOrder(keyed[i]!, anchor?.giver_id) ?? keyed[i]!;
-    if (anchor && anchor.position > 0 && anchor.position < ring.length) ring = [...ring.slice(-anchor.position), ...ring.slice(0, -anchor.position)];
+    if (anchor && anchor.position > 0 && anchor.position < ring.length)
+      ring = [...ring.slice(-anchor.position), ...ring.slice(0, -anchor.position)];
     const legsShaped: TradeCircleLeg[] = ring.map((leg) => {
       const stored = mine.find((l) => l.listing_id === leg.listingId && l.giver_id === leg.giverId);
       return {
@@ -102,7 +131,14 @@ export async function shapeCircles(d1: D1Database, rows: CircleRow[]): Promise<T
         barterStatus: stored?.barter_status ?? null,
       };
     });
-    return { id: row.id, status: row.status, createdAt: row.created_at, expiresAt: row.expires_at, updatedAt: row.updated_at, legs: legsShaped };
+    return {
+      id: row.id,
+      status: row.status,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      updatedAt: row.updated_at,
+      legs: legsShaped,
+    };
   });
 }
 
@@ -123,7 +159,13 @@ export interface DecisionOutcome {
  * only by the batch that agreed the circle (its own timestamp) for legs without one, so two
  * members accepting at once make exactly one set of barters.
  */
-export async function decide(env: Env, circle: CircleRow, userId: number, decision: TradeCircleDecision, now: Date = new Date()): Promise<DecisionOutcome> {
+export async function decide(
+  env: Env,
+  circle: CircleRow,
+  userId: number,
+  decision: TradeCircleDecision,
+  now: Date = new Date(),
+): Promise<DecisionOutcome> {
   const d1 = env.DB;
   const at = now.toISOString();
   const id = circle.id;
@@ -135,7 +177,9 @@ export async function decide(env: Env, circle: CircleRow, userId: number, decisi
     const agreedHere = `EXISTS (SELECT 1 FROM trade_circles WHERE id = ?1 AND status = 'agreed' AND updated_at = ?2)`;
     const [leg, status] = await d1.batch([
       d1
-        .prepare(`UPDATE trade_circle_legs SET decision = 'accepted' WHERE circle_id = ?1 AND giver_id = ?2 AND decision IS NULL AND ${proposed} RETURNING position`)
+        .prepare(
+          `UPDATE trade_circle_legs SET decision = 'accepted' WHERE circle_id = ?1 AND giver_id = ?2 AND decision IS NULL AND ${proposed} RETURNING position`,
+        )
         .bind(id, userId),
       d1
         .prepare(
@@ -170,11 +214,17 @@ export async function decide(env: Env, circle: CircleRow, userId: number, decisi
   } else {
     const [leg] = await d1.batch([
       d1
-        .prepare(`UPDATE trade_circle_legs SET decision = 'declined' WHERE circle_id = ?1 AND giver_id = ?2 AND decision IS NOT 'declined' AND ${proposed} RETURNING position`)
+        .prepare(
+          `UPDATE trade_circle_legs SET decision = 'declined' WHERE circle_id = ?1 AND giver_id = ?2 AND decision IS NOT 'declined' AND ${proposed} RETURNING position`,
+        )
         .bind(id, userId),
-      d1.prepare(`UPDATE trade_circles SET status = 'declined', updated_at = ?2 WHERE id = ?1 AND status = 'proposed'`).bind(id, at),
       d1
-        .prepare(`UPDATE trade_circle_legs SET open = 0 WHERE circle_id = ?1 AND open = 1 AND EXISTS (SELECT 1 FROM trade_circles WHERE id = ?1 AND status = 'declined')`)
+        .prepare(`UPDATE trade_circles SET status = 'declined', updated_at = ?2 WHERE id = ?1 AND status = 'proposed'`)
+        .bind(id, at),
+      d1
+        .prepare(
+          `UPDATE trade_circle_legs SET open = 0 WHERE circle_id = ?1 AND open = 1 AND EXISTS (SELECT 1 FROM trade_circles WHERE id = ?1 AND status = 'declined')`,
+        )
         .bind(id),
     ]);
     changed = leg!.results.length > 0;
@@ -184,10 +234,19 @@ export async function decide(env: Env, circle: CircleRow, userId: number, decisi
 }
 
 /** Tells every member what changed (one statement) and pushes the change to the circle's chat. */
-export async function announce(env: Env, circle: Pick<CircleRow, 'id' | 'legs_key'>, text: string, at = new Date().toISOString(), requestId?: string): Promise<void> {
+export async function announce(
+  env: Env,
+  circle: Pick<CircleRow, 'id' | 'legs_key'>,
+  text: string,
+  at = new Date().toISOString(),
+  requestId?: string,
+): Promise<void> {
   const notices: CircleNotice[] = membersOf(circle).map((userId) => ({ circleId: circle.id, userId, text }));
   await circleNoticeStatement(env.DB, notices, at)?.run();
-  await pushNotificationChanges(env, notices.map((n) => n.userId));
+  await pushNotificationChanges(
+    env,
+    notices.map((n) => n.userId),
+  );
   await pushToCircle(env, circle.id, [{ type: 'circle', circleId: circle.id }], requestId);
 }
 
@@ -246,10 +305,17 @@ export async function expireCircles(env: Env, now: Date, limit = EXPIRY_PAGE): P
   ]);
   const circles = (expired!.results ?? []) as DissolvedCircle[];
   const notices = circles.flatMap((circle) =>
-    membersOf(circle).map((userId) => ({ circleId: circle.id, userId, text: 'A trade circle expired: not every member accepted within 7 days' })),
+    membersOf(circle).map((userId) => ({
+      circleId: circle.id,
+      userId,
+      text: 'A trade circle expired: not every member accepted within 7 days',
+    })),
   );
   await circleNoticeStatement(d1, notices, at)?.run();
-  await pushNotificationChanges(env, notices.map((n) => n.userId));
+  await pushNotificationChanges(
+    env,
+    notices.map((n) => n.userId),
+  );
   return circles;
 }
 
@@ -277,9 +343,17 @@ const shapeMessage = (m: MessageRow): TradeCircleMessage => ({
 });
 
 /** The chat's newest messages, oldest first; reading settles the reader's chat notification. */
-export async function circleMessages(d1: D1Database, circleId: number, readerId: number): Promise<TradeCircleMessage[]> {
+export async function circleMessages(
+  d1: D1Database,
+  circleId: number,
+  readerId: number,
+): Promise<TradeCircleMessage[]> {
   const [rows] = await d1.batch([
-    d1.prepare('SELECT id, circle_id, sender_id, content, created_at, hidden_at FROM trade_circle_messages WHERE circle_id = ? ORDER BY id DESC LIMIT ?').bind(circleId, CHAT_PAGE),
+    d1
+      .prepare(
+        'SELECT id, circle_id, sender_id, content, created_at, hidden_at FROM trade_circle_messages WHERE circle_id = ? ORDER BY id DESC LIMIT ?',
+      )
+      .bind(circleId, CHAT_PAGE),
     d1
       .prepare(`UPDATE notifications SET read_at = ?3 WHERE user_id = ?1 AND subject_key = ?2 AND read_at IS NULL`)
       .bind(readerId, `circle-chat:${circleId}`, new Date().toISOString()),
@@ -288,17 +362,29 @@ export async function circleMessages(d1: D1Database, circleId: number, readerId:
 }
 
 /** Stores a member's message and tells the other members, in one batch. */
-export async function postCircleMessage(d1: D1Database, circle: Pick<CircleRow, 'id' | 'legs_key'>, sender: { id: number; displayName: string }, content: string): Promise<TradeCircleMessage> {
+export async function postCircleMessage(
+  d1: D1Database,
+  circle: Pick<CircleRow, 'id' | 'legs_key'>,
+  sender: { id: number; displayName: string },
+  content: string,
+): Promise<TradeCircleMessage> {
   const at = new Date().toISOString();
   const preview = content.length > 80 ? `${content.slice(0, 79)}…` : content;
   const notices: CircleNotice[] = membersOf(circle)
     .filter((userId) => userId !== sender.id)
-    .map((userId) => ({ circleId: circle.id, userId, text: `${sender.displayName} wrote in your trade circle: ${preview}`, subject: 'circle-chat' }));
+    .map((userId) => ({
+      circleId: circle.id,
+      userId,
+      text: `${sender.displayName} wrote in your trade circle: ${preview}`,
+      subject: 'circle-chat',
+    }));
   const statements = [
     // The chat spends the member's message budget: the gate fails the batch when it is spent.
     prepareSql(d1, messageBudgetGateSql(sender.id)),
     d1
-      .prepare('INSERT INTO trade_circle_messages (circle_id, sender_id, content, created_at) VALUES (?, ?, ?, ?) RETURNING id, circle_id, sender_id, content, created_at')
+      .prepare(
+        'INSERT INTO trade_circle_messages (circle_id, sender_id, content, created_at) VALUES (?, ?, ?, ?) RETURNING id, circle_id, sender_id, content, created_at',
+      )
       .bind(circle.id, sender.id, content, at),
   ];
   const notice = circleNoticeStatement(d1, notices, at);

@@ -63,7 +63,13 @@ export function ringMiles(legs: readonly WantEdge[]): number {
   for (let i = 0; i < legs.length; i++) {
     const from = legs[i]!;
     const to = legs[(i + 1) % legs.length]!;
-    miles += hasPlace(from) && hasPlace(to) ? distanceMiles({ latitude: from.latitude!, longitude: from.longitude! }, { latitude: to.latitude!, longitude: to.longitude! }) : UNKNOWN_LEG_MILES;
+    miles +=
+      hasPlace(from) && hasPlace(to)
+        ? distanceMiles(
+            { latitude: from.latitude!, longitude: from.longitude! },
+            { latitude: to.latitude!, longitude: to.longitude! },
+          )
+        : UNKNOWN_LEG_MILES;
   }
   return miles;
 }
@@ -158,7 +164,11 @@ export const DEFAULT_MAX_CIRCLES = 5_000;
  * The backward half is prepared once per seed as a map from a member to its paths of one or
  * two legs into the seed, so the work per seed is about d² · (1 + d) for out-degree d, not d⁴.
  */
-export function enumerateCircles(graph: WantGraph, seeds: Iterable<number>, options: EnumerationOptions & { firstEdge?: WantEdge } = {}): Enumeration {
+export function enumerateCircles(
+  graph: WantGraph,
+  seeds: Iterable<number>,
+  options: EnumerationOptions & { firstEdge?: WantEdge } = {},
+): Enumeration {
   const excludedKeys = options.excludedKeys;
   const excludedListings = options.excludedListings;
   const maxSteps = options.maxSteps ?? DEFAULT_ENUMERATION_STEPS;
@@ -184,7 +194,8 @@ export function enumerateCircles(graph: WantGraph, seeds: Iterable<number>, opti
   const seedList = options.firstEdge ? [options.firstEdge.giverId] : [...new Set(seeds)];
   // A circle with several seeds is kept only from its smallest seed (found once, no key built twice).
   const seedSet = new Set(seedList);
-  const canonical = (legs: WantEdge[], s: number) => options.firstEdge || legs.every((l) => l.giverId >= s || !seedSet.has(l.giverId));
+  const canonical = (legs: WantEdge[], s: number) =>
+    options.firstEdge || legs.every((l) => l.giverId >= s || !seedSet.has(l.giverId));
   for (const s of seedList) {
     if (truncated) break;
     // Backward half: for each member y, its paths into s of one leg (y → s) and of two (y → d → s).
@@ -245,7 +256,9 @@ export const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${
 
 /** Whether two of the circle's members (its givers) are in a block. */
 function joinsSeparated(legs: readonly WantEdge[], separated: ReadonlySet<string>): boolean {
-  for (let i = 0; i < legs.length; i++) for (let j = i + 1; j < legs.length; j++) if (separated.has(pairKey(legs[i]!.giverId, legs[j]!.giverId))) return true;
+  for (let i = 0; i < legs.length; i++)
+    for (let j = i + 1; j < legs.length; j++)
+      if (separated.has(pairKey(legs[i]!.giverId, legs[j]!.giverId))) return true;
   return false;
 }
 
@@ -328,7 +341,8 @@ export function selectCircles(candidates: readonly Circle[], options: SelectionO
       .sort((x, y) => x - y)
       .join(',');
     const held = bySet.get(set);
-    if (!held || circle.miles < held.miles || (circle.miles === held.miles && circle.key < held.key)) bySet.set(set, circle);
+    if (!held || circle.miles < held.miles || (circle.miles === held.miles && circle.key < held.key))
+      bySet.set(set, circle);
   }
   const circles = [...bySet.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
@@ -430,9 +444,13 @@ function solveGroup(group: Circle[], budget: number): GroupResult {
   // Incumbent: the best of three greedy orders (most members first, fewest members first, fewest
   // conflicts first).
   const byWeight = group.map((_, i) => i).sort((x, y) => weight[y]! - weight[x]! || x - y);
-  const byShare = group.map((_, i) => i).sort((x, y) => weight[y]! / members[y]!.length - weight[x]! / members[x]!.length || x - y);
+  const byShare = group
+    .map((_, i) => i)
+    .sort((x, y) => weight[y]! / members[y]!.length - weight[x]! / members[x]!.length || x - y);
   const conflicts = members.map((ms) => ms.reduce((sum, m) => sum + circlesOf[m]!.length, 0));
-  const byConflicts = group.map((_, i) => i).sort((x, y) => conflicts[x]! - conflicts[y]! || weight[y]! - weight[x]! || x - y);
+  const byConflicts = group
+    .map((_, i) => i)
+    .sort((x, y) => conflicts[x]! - conflicts[y]! || weight[y]! - weight[x]! || x - y);
   let best: number[] = [];
   let bestValue = -1;
   for (const order of [byWeight, byShare, byConflicts]) {
@@ -445,7 +463,9 @@ function solveGroup(group: Circle[], budget: number): GroupResult {
   }
 
   // Branch and bound. Members in order of fewest circles (most constrained first).
-  const order = Array.from({ length: n }, (_, m) => m).sort((x, y) => circlesOf[x]!.length - circlesOf[y]!.length || x - y);
+  const order = Array.from({ length: n }, (_, m) => m).sort(
+    (x, y) => circlesOf[x]!.length - circlesOf[y]!.length || x - y,
+  );
   const state = new Uint8Array(n); // 0 free, 1 in a chosen circle, 2 left unserved
   let remaining = 0;
   for (let m = 0; m < n; m++) remaining += share[m]!;
@@ -499,7 +519,15 @@ function solveGroup(group: Circle[], budget: number): GroupResult {
   search(0, 0);
   if (aborted) {
     // Out of budget: improve the best packing found by local search, within a tenth more work.
-    const improved = improve({ chosen: best, value: bestValue }, members, circlesOf, weight, n, byWeight, Math.ceil(budget / 10));
+    const improved = improve(
+      { chosen: best, value: bestValue },
+      members,
+      circlesOf,
+      weight,
+      n,
+      byWeight,
+      Math.ceil(budget / 10),
+    );
     work += improved.used;
     if (improved.value > bestValue) best = improved.chosen;
   }
@@ -523,7 +551,12 @@ export function greedyCircles(candidates: readonly Circle[]): Circle[] {
 }
 
 /** Takes circles in the given order whenever all their members are still free. */
-function greedy(order: readonly number[], members: readonly Int32Array[], n: number, weight: Float64Array): { chosen: number[]; value: number } {
+function greedy(
+  order: readonly number[],
+  members: readonly Int32Array[],
+  n: number,
+  weight: Float64Array,
+): { chosen: number[]; value: number } {
   const used = new Uint8Array(n);
   const chosen: number[] = [];
   let value = 0;
@@ -578,7 +611,9 @@ function improve(
       const taken = new Set<number>(members[x]!);
       const refill: number[] = [];
       let gained = weight[x]!;
-      const candidates = [...new Set([...freed].flatMap((m) => circlesOf[m]!))].sort((p, q) => weight[q]! - weight[p]! || p - q);
+      const candidates = [...new Set([...freed].flatMap((m) => circlesOf[m]!))].sort(
+        (p, q) => weight[q]! - weight[p]! || p - q,
+      );
       used += candidates.length;
       for (const c of candidates) {
         if (c === x) continue;

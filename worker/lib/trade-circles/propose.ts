@@ -5,10 +5,10 @@
 // leaves either a whole circle or nothing; the partial unique index on open legs' listings is the
 // last guard (a listing in at most one proposed or agreed circle).
 import { pushNotificationChanges } from '../member-sockets';
-import { CIRCLE_MAX_MEMBERS, CIRCLE_MIN_MEMBERS, CIRCLE_PROPOSAL_DAYS } from '../../../src/shared/trade-circles';
-import { isUniqueViolation } from '../../db/queries/users';
+import { CIRCLE_MAX_MEMBERS, CIRCLE_MIN_MEMBERS, CIRCLE_PROPOSAL_DAYS } from '@/shared/trade-circles';
+import { isUniqueViolation } from '@worker/db/queries/users';
 import { pushToCircle } from '../conversation-room';
-import { nextIdsOfRowsSql } from '../../db/id-reserve';
+import { nextIdsOfRowsSql } from '@worker/db/id-reserve';
 
 export type CircleLeg = { giverId: number; receiverId: number; listingId: number };
 
@@ -64,7 +64,8 @@ export function isRing(legs: CircleLeg[]): boolean {
   const n = legs.length;
   if (n < CIRCLE_MIN_MEMBERS || n > CIRCLE_MAX_MEMBERS) return false;
   if (!legs.every((leg) => isId(leg.giverId) && isId(leg.receiverId) && isId(leg.listingId))) return false;
-  if (new Set(legs.map((leg) => leg.giverId)).size !== n || new Set(legs.map((leg) => leg.listingId)).size !== n) return false;
+  if (new Set(legs.map((leg) => leg.giverId)).size !== n || new Set(legs.map((leg) => leg.listingId)).size !== n)
+    return false;
   return legs.every((leg, i) => leg.receiverId === legs[(i + 1) % n]!.giverId && leg.receiverId !== leg.giverId);
 }
 
@@ -81,7 +82,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * notifies every member in one D1 batch (three statements). Returns the circle's id, or null when
  * a rule does not hold (nothing is written then).
  */
-export async function proposeCircle(env: Env, legs: CircleLeg[], now: Date = new Date(), push = true): Promise<number | null> {
+export async function proposeCircle(
+  env: Env,
+  legs: CircleLeg[],
+  now: Date = new Date(),
+  push = true,
+): Promise<number | null> {
   if (!isRing(legs)) return null;
   const n = legs.length;
   const key = legsKey(legs);
@@ -140,7 +146,11 @@ export async function proposeCircle(env: Env, legs: CircleLeg[], now: Date = new
     const row = inserted!.results[0] as { id: number } | undefined;
     // The members' bells learn of the proposal at once (decision 027); the cron's pass pushes its
     // pages' bells itself, a few an invocation (`push` false; decision 042).
-    if (row && push) await pushNotificationChanges(env, legs.map((leg) => leg.giverId));
+    if (row && push)
+      await pushNotificationChanges(
+        env,
+        legs.map((leg) => leg.giverId),
+      );
     return row ? row.id : null;
   } catch (error) {
     // A racing proposal took one of the listings first: the partial unique index refused ours.
@@ -150,7 +160,8 @@ export async function proposeCircle(env: Env, legs: CircleLeg[], now: Date = new
 }
 
 /** Why circles were dissolved: the line every member is told. */
-export type DissolveReason = 'want_withdrawn' | 'listing_deleted' | 'listing_unavailable' | 'member_left' | 'members_separated';
+export type DissolveReason =
+  'want_withdrawn' | 'listing_deleted' | 'listing_unavailable' | 'member_left' | 'members_separated';
 
 const DISSOLVE_TEXT: Record<DissolveReason, string> = {
   want_withdrawn: 'A trade circle was called off: a member no longer wants what they would receive',
@@ -169,8 +180,14 @@ export const separatedCircleText = DISSOLVE_TEXT.members_separated;
 export type LegSelector = { sql: string; params: (number | string)[] };
 
 export const selectByListing = (listingId: number): LegSelector => ({ sql: 'listing_id = ?', params: [listingId] });
-export const selectByWant = (userId: number, listingId: number): LegSelector => ({ sql: 'listing_id = ? AND receiver_id = ?', params: [listingId, userId] });
-export const selectByMember = (userId: number): LegSelector => ({ sql: '(giver_id = ? OR receiver_id = ?)', params: [userId, userId] });
+export const selectByWant = (userId: number, listingId: number): LegSelector => ({
+  sql: 'listing_id = ? AND receiver_id = ?',
+  params: [listingId, userId],
+});
+export const selectByMember = (userId: number): LegSelector => ({
+  sql: '(giver_id = ? OR receiver_id = ?)',
+  params: [userId, userId],
+});
 export const selectByCircle = (circleId: number): LegSelector => ({ sql: 'circle_id = ?', params: [circleId] });
 /**
  * The circles joining a blocker and the member they blocked (every member of a circle gives one
@@ -189,11 +206,17 @@ export const selectByBlockedPair = (blockerId: number, blockedId: number): LegSe
  * dissolved circles (`id`, `legs_key`). Callers may run them in their own batch (a listing's
  * delete, so no circle can keep a leg of a listing that is gone).
  */
-export function dissolveStatements(d1: D1Database, selector: LegSelector, at: string): [D1PreparedStatement, D1PreparedStatement] {
+export function dissolveStatements(
+  d1: D1Database,
+  selector: LegSelector,
+  at: string,
+): [D1PreparedStatement, D1PreparedStatement] {
   const circles = `SELECT circle_id FROM trade_circle_legs WHERE open = 1 AND ${selector.sql}`;
   return [
     d1
-      .prepare(`UPDATE trade_circles SET status = 'declined', updated_at = ? WHERE +status = 'proposed' AND id IN (${circles}) RETURNING id, legs_key`)
+      .prepare(
+        `UPDATE trade_circles SET status = 'declined', updated_at = ? WHERE +status = 'proposed' AND id IN (${circles}) RETURNING id, legs_key`,
+      )
       .bind(at, ...selector.params),
     // Only the circles this batch declined: a declined circle's legs are otherwise closed already.
     d1
@@ -247,12 +270,22 @@ export function circleNoticeStatement(d1: D1Database, notices: CircleNotice[], a
 }
 
 /** Tells every member of the dissolved circles why (one statement), and pushes the change to their chat. */
-export async function afterDissolved(env: Env, dissolved: DissolvedCircle[], reason: DissolveReason, at: string): Promise<void> {
-  const notices = dissolved.flatMap((circle) => membersOf(circle).map((userId) => ({ circleId: circle.id, userId, text: DISSOLVE_TEXT[reason] })));
+export async function afterDissolved(
+  env: Env,
+  dissolved: DissolvedCircle[],
+  reason: DissolveReason,
+  at: string,
+): Promise<void> {
+  const notices = dissolved.flatMap((circle) =>
+    membersOf(circle).map((userId) => ({ circleId: circle.id, userId, text: DISSOLVE_TEXT[reason] })),
+  );
   const statement = circleNoticeStatement(env.DB, notices, at);
   if (statement) {
     await statement.run();
-    await pushNotificationChanges(env, notices.map((n) => n.userId));
+    await pushNotificationChanges(
+      env,
+      notices.map((n) => n.userId),
+    );
   }
   await Promise.all(dissolved.map((circle) => pushToCircle(env, circle.id, [{ type: 'circle', circleId: circle.id }])));
 }
@@ -266,7 +299,12 @@ async function dissolve(env: Env, selector: LegSelector, reason: DissolveReason,
 }
 
 /** The member withdrew their want of the listing: the proposed circle in which they receive it is declined. */
-export function dissolveCirclesForWant(env: Env, userId: number, listingId: number, now: Date = new Date()): Promise<number[]> {
+export function dissolveCirclesForWant(
+  env: Env,
+  userId: number,
+  listingId: number,
+  now: Date = new Date(),
+): Promise<number[]> {
   return dissolve(env, selectByWant(userId, listingId), 'want_withdrawn', now);
 }
 
@@ -274,7 +312,12 @@ export function dissolveCirclesForWant(env: Env, userId: number, listingId: numb
  * The listing was deactivated (or is about to go): the proposed circle it is in is declined. A
  * deletion runs dissolveStatements in the delete's own batch instead (worker/routes/listings.ts).
  */
-export function dissolveCirclesForListing(env: Env, listingId: number, now: Date = new Date(), reason: DissolveReason = 'listing_unavailable'): Promise<number[]> {
+export function dissolveCirclesForListing(
+  env: Env,
+  listingId: number,
+  now: Date = new Date(),
+  reason: DissolveReason = 'listing_unavailable',
+): Promise<number[]> {
   return dissolve(env, selectByListing(listingId), reason, now);
 }
 
@@ -284,6 +327,11 @@ export function dissolveCirclesForMember(env: Env, userId: number, now: Date = n
 }
 
 /** One circle whose proposal can no longer be agreed (a listing went while members accepted). */
-export function dissolveCircle(env: Env, circleId: number, reason: DissolveReason, now: Date = new Date()): Promise<number[]> {
+export function dissolveCircle(
+  env: Env,
+  circleId: number,
+  reason: DissolveReason,
+  now: Date = new Date(),
+): Promise<number[]> {
   return dissolve(env, selectByCircle(circleId), reason, now);
 }

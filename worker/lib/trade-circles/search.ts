@@ -18,7 +18,7 @@
 //   the wants' covering primary key; decision 046);
 // - each hop: at most a fixed number of edges (the *_EDGES constants).
 import { pushNotificationChanges } from '../member-sockets';
-import { unlimited, type Budget } from '../../cron/budget';
+import { unlimited, type Budget } from '@worker/cron/budget';
 import { pairKey, planPage, rankThroughEdge, WantGraph, type Circle, type WantEdge } from './engine';
 import { proposeCircle, type CircleLeg } from './propose';
 
@@ -37,8 +37,24 @@ export const MAX_WANTS = 200;
  * average over 400 wants; docs/performance.md "Trade circles") while 87 % of the wants that had a
  * circle still get one at once; the rings the thin hops miss are found by the global pass.
  */
-export interface IncrementalCaps { f1: number; b1: number; f2: number; b2: number; b2Wants: number; f2Listings: number; f2Wanters: number }
-export const INCREMENTAL: IncrementalCaps = { f1: 32, b1: MAX_WANTS, f2: 16, b2: 16, b2Wants: 4, f2Listings: 2, f2Wanters: 4 };
+export interface IncrementalCaps {
+  f1: number;
+  b1: number;
+  f2: number;
+  b2: number;
+  b2Wants: number;
+  f2Listings: number;
+  f2Wanters: number;
+}
+export const INCREMENTAL: IncrementalCaps = {
+  f1: 32,
+  b1: MAX_WANTS,
+  f2: 16,
+  b2: 16,
+  b2Wants: 4,
+  f2Listings: 2,
+  f2Wanters: 4,
+};
 /**
  * Global pass caps (edges per hop; b3 is an intermediate table, never returned). They bound a
  * page whatever its window, a single hub seed included: at most 320 edges reach the Worker
@@ -84,14 +100,21 @@ export const PAGE_SELECTION_WORK = 5_000;
 /** The incremental search tries at most this many circles (each try is one batch). */
 export const INCREMENTAL_TRIES = 2;
 
-const OPEN = (l: string) => `NOT EXISTS (SELECT 1 FROM trade_circle_legs t WHERE t.listing_id = ${l}.id AND t.open = 1)`;
+const OPEN = (l: string) =>
+  `NOT EXISTS (SELECT 1 FROM trade_circle_legs t WHERE t.listing_id = ${l}.id AND t.open = 1)`;
 const EDGE = 'l.id AS listing, l.user_id AS giver, w.user_id AS receiver, l.latitude AS lat, l.longitude AS lng';
 
 /**
  * Edges out of the members of `from` (a source with a column `m`): each member's newest active
  * listings and each listing's newest wanters, optionally only receivers matching `receivers`.
  */
-export function edgesOut(from: string, cap: number, receivers = '', listings = LISTINGS_PER_MEMBER, wanters = WANTERS_PER_LISTING): string {
+export function edgesOut(
+  from: string,
+  cap: number,
+  receivers = '',
+  listings = LISTINGS_PER_MEMBER,
+  wanters = WANTERS_PER_LISTING,
+): string {
   return `SELECT ${EDGE} FROM ${from} g
     CROSS JOIN listings l ON l.id IN (SELECT x.id FROM listings x WHERE x.user_id = g.m AND x.status = 'active' ORDER BY x.created_at DESC LIMIT ${listings})
     CROSS JOIN wants w ON w.rowid IN (SELECT y.rowid FROM wants y WHERE y.listing_id = l.id ORDER BY y.rowid DESC LIMIT ${wanters})
@@ -121,7 +144,8 @@ export function edgesInAll(into: string, cap: number, givers = ''): string {
 const HOPS = ['e', 'f1', 'b1', 'f2', 'b2', 'm'] as const;
 type Hop = (typeof HOPS)[number];
 /** One JSON column per hop ([[listing, giver, receiver, lat, lng], …]): one row, no compound SELECT (D1 allows few terms). */
-const hopColumn = (hop: Hop) => `(SELECT json_group_array(json_array(listing, giver, receiver, lat, lng)) FROM ${hop}) AS ${hop}`;
+const hopColumn = (hop: Hop) =>
+  `(SELECT json_group_array(json_array(listing, giver, receiver, lat, lng)) FROM ${hop}) AS ${hop}`;
 /**
  * The blocks between members of the loaded edges ([[blocker, blocked], …]): every member of a
  * circle gives on one of its legs, so the givers of the hops are every member a circle can join,
@@ -129,7 +153,8 @@ const hopColumn = (hop: Hop) => `(SELECT json_group_array(json_array(listing, gi
  * range of blocks per giver, in the load's own statement (decision 035). The givers' CTE is a
  * compound SELECT of five hops, D1's limit for one compound.
  */
-const giversCte = (hops: readonly Hop[]) => `gv AS MATERIALIZED (${hops.map((hop) => `SELECT giver AS m FROM ${hop}`).join(' UNION ')})`;
+const giversCte = (hops: readonly Hop[]) =>
+  `gv AS MATERIALIZED (${hops.map((hop) => `SELECT giver AS m FROM ${hop}`).join(' UNION ')})`;
 const BLOCKS_COLUMN = `(SELECT json_group_array(json_array(k.blocker_id, k.blocked_id)) FROM gv CROSS JOIN blocks k ON k.blocker_id = gv.m WHERE k.blocked_id IN (SELECT m FROM gv)) AS blocks`;
 
 const pastColumn = (seeds: string) =>
@@ -161,7 +186,13 @@ SELECT ${(['e', 'f1', 'b1', 'f2', 'b2'] as const).map(hopColumn).join(', ')}, ${
 export const INCREMENTAL_SQL = incrementalSql();
 
 /** The one row a load returns: JSON text per hop, the past legs keys, the blocks among its members, and a page's seeds. */
-type LoadRow = Partial<Record<Hop, string>> & { past: string; blocks?: string; seeds?: string; queued?: string; round?: string };
+type LoadRow = Partial<Record<Hop, string>> & {
+  past: string;
+  blocks?: string;
+  seeds?: string;
+  queued?: string;
+  round?: string;
+};
 type EdgeTuple = [number, number, number, number | null, number | null];
 
 interface Neighbourhood {
@@ -187,13 +218,18 @@ function parseLoad(row: LoadRow | null): Neighbourhood {
       return edge;
     });
   });
-  const pastKeys = new Set((JSON.parse(row?.past ?? '[]') as (string | null)[]).filter((k): k is string => typeof k === 'string'));
+  const pastKeys = new Set(
+    (JSON.parse(row?.past ?? '[]') as (string | null)[]).filter((k): k is string => typeof k === 'string'),
+  );
   const seeds = JSON.parse(row?.seeds ?? '[]') as number[];
-  const separatedPairs = new Set((JSON.parse(row?.blocks ?? '[]') as [number, number][]).map(([a, b]) => pairKey(a, b)));
+  const separatedPairs = new Set(
+    (JSON.parse(row?.blocks ?? '[]') as [number, number][]).map(([a, b]) => pairKey(a, b)),
+  );
   return { edges, byHop, perHop: byHop.map((list) => list.length), pastKeys, separatedPairs, seeds };
 }
 
-const legsOf = (circle: Circle): CircleLeg[] => circle.legs.map((l) => ({ giverId: l.giverId, receiverId: l.receiverId, listingId: l.listingId }));
+const legsOf = (circle: Circle): CircleLeg[] =>
+  circle.legs.map((l) => ({ giverId: l.giverId, receiverId: l.receiverId, listingId: l.listingId }));
 
 export interface IncrementalResult {
   /** The proposed circle's id, or null. */
@@ -214,13 +250,32 @@ export interface IncrementalResult {
  * another proposal took one of its listings meanwhile, the next one is tried (INCREMENTAL_TRIES
  * in all). D1 queries: one load, then one batch per try (so at most 3).
  */
-export async function searchAfterWant(env: Env, userId: number, listingId: number, now: Date = new Date()): Promise<IncrementalResult> {
+export async function searchAfterWant(
+  env: Env,
+  userId: number,
+  listingId: number,
+  now: Date = new Date(),
+): Promise<IncrementalResult> {
   const hood = parseLoad(await env.DB.prepare(INCREMENTAL_SQL).bind(listingId, userId).first<LoadRow>());
-  const result: IncrementalResult = { circleId: null, circle: null, found: 0, edges: hood.edges.length, truncated: false };
+  const result: IncrementalResult = {
+    circleId: null,
+    circle: null,
+    found: 0,
+    edges: hood.edges.length,
+    truncated: false,
+  };
   const edge = hood.byHop[0]![0];
   if (!edge) return result;
-  result.truncated = hood.perHop[1]! >= INCREMENTAL.f1 || hood.perHop[2]! >= INCREMENTAL.b1 || hood.perHop[3]! >= INCREMENTAL.f2 || hood.perHop[4]! >= INCREMENTAL.b2;
-  const ranked = rankThroughEdge(new WantGraph(hood.edges), edge, { excludedKeys: hood.pastKeys, separatedPairs: hood.separatedPairs, maxSteps: INCREMENTAL_STEPS });
+  result.truncated =
+    hood.perHop[1]! >= INCREMENTAL.f1 ||
+    hood.perHop[2]! >= INCREMENTAL.b1 ||
+    hood.perHop[3]! >= INCREMENTAL.f2 ||
+    hood.perHop[4]! >= INCREMENTAL.b2;
+  const ranked = rankThroughEdge(new WantGraph(hood.edges), edge, {
+    excludedKeys: hood.pastKeys,
+    separatedPairs: hood.separatedPairs,
+    maxSteps: INCREMENTAL_STEPS,
+  });
   result.found = ranked.circles.length;
   result.truncated ||= ranked.truncated;
   for (const circle of ranked.circles.slice(0, INCREMENTAL_TRIES)) {
@@ -265,7 +320,6 @@ export const PROPOSAL_COST = 6;
 export const CIRCLE_PASS_PUSHES = 2;
 /** Statements the pass takes at most in one run, so the jobs after it keep theirs. */
 export const CIRCLE_PASS_MAX_STATEMENTS = 24;
-
 
 /**
  * One page of the global pass: seeds are the oldest queued members (trade_circle_seeds, at most
@@ -322,8 +376,24 @@ export interface PageReport {
 }
 
 const emptyReport = (from: number, window: number): PageReport => ({
-  from, to: from, seeds: 0, queued: 0, window, nextWindow: window, edges: 0, rowsRead: 0,
-  candidates: 0, chosen: 0, proposed: 0, lost: 0, exact: true, truncated: false, deferred: false, wrapped: false, swept: false, paced: false,
+  from,
+  to: from,
+  seeds: 0,
+  queued: 0,
+  window,
+  nextWindow: window,
+  edges: 0,
+  rowsRead: 0,
+  candidates: 0,
+  chosen: 0,
+  proposed: 0,
+  lost: 0,
+  exact: true,
+  truncated: false,
+  deferred: false,
+  wrapped: false,
+  swept: false,
+  paced: false,
 });
 
 /**
@@ -353,7 +423,12 @@ const nextSweepAt = (now: number, rowsRead: number) => now + (Math.max(0, rowsRe
  * benchmark's hook only) takes the sweep's turn at once. Returns null when the budget does not
  * allow a page.
  */
-export async function runCirclePass(env: Env, scheduledTime: number, budget: Budget = unlimited, { sweepNow = false }: { sweepNow?: boolean } = {}): Promise<PageReport | null> {
+export async function runCirclePass(
+  env: Env,
+  scheduledTime: number,
+  budget: Budget = unlimited,
+  { sweepNow = false }: { sweepNow?: boolean } = {},
+): Promise<PageReport | null> {
   const start = budget.left();
   const spent = () => start - budget.left();
   const allowance = Math.min(CIRCLE_PASS_MAX_STATEMENTS, start);
@@ -376,17 +451,37 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
   const anyQueued = find('queued')?.cursor === 1;
   if (!anyQueued && !sweepDue) return { ...emptyReport(from, window), paced: true };
 
-  const loaded = await db.prepare(PAGE_SQL).bind(from, window, sweepDue ? 1 : 0).all<LoadRow>();
+  const loaded = await db
+    .prepare(PAGE_SQL)
+    .bind(from, window, sweepDue ? 1 : 0)
+    .all<LoadRow>();
   const rowsRead = loaded.meta.rows_read ?? 0;
   const row = loaded.results[0] ?? null;
   const hood = parseLoad(row);
   const queued = JSON.parse(row?.queued ?? '[]') as [number, number][];
   const round = JSON.parse(row?.round ?? '[]') as number[];
-  const report: PageReport = { ...emptyReport(from, window), seeds: hood.seeds.length, queued: queued.length, edges: hood.edges.length, rowsRead };
+  const report: PageReport = {
+    ...emptyReport(from, window),
+    seeds: hood.seeds.length,
+    queued: queued.length,
+    edges: hood.edges.length,
+    rowsRead,
+  };
   const givers = new Set<number>();
-  const truncated = hood.perHop[1]! >= GLOBAL.f1 || hood.perHop[2]! >= GLOBAL.b1 || hood.perHop[3]! >= GLOBAL.f2 || hood.perHop[4]! >= GLOBAL.b2 || hood.perHop[5]! >= GLOBAL.m;
+  const truncated =
+    hood.perHop[1]! >= GLOBAL.f1 ||
+    hood.perHop[2]! >= GLOBAL.b1 ||
+    hood.perHop[3]! >= GLOBAL.f2 ||
+    hood.perHop[4]! >= GLOBAL.b2 ||
+    hood.perHop[5]! >= GLOBAL.m;
   if (hood.seeds.length) {
-    const plan = planPage(new WantGraph(hood.edges), hood.seeds, { excludedKeys: hood.pastKeys, separatedPairs: hood.separatedPairs, maxSteps: PAGE_STEPS, maxCircles: Math.min(PAGE_MAX_CIRCLES, PAGE_CIRCLES_PER_SEED * hood.seeds.length), maxWork: PAGE_SELECTION_WORK });
+    const plan = planPage(new WantGraph(hood.edges), hood.seeds, {
+      excludedKeys: hood.pastKeys,
+      separatedPairs: hood.separatedPairs,
+      maxSteps: PAGE_STEPS,
+      maxCircles: Math.min(PAGE_MAX_CIRCLES, PAGE_CIRCLES_PER_SEED * hood.seeds.length),
+      maxWork: PAGE_SELECTION_WORK,
+    });
     report.candidates = plan.candidates;
     report.chosen = plan.circles.length;
     report.exact = plan.exact && !truncated;
@@ -413,7 +508,11 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
   if (givers.size) await pushNotificationChanges(env, [...givers].slice(0, CIRCLE_PASS_PUSHES));
   // The next window: scaled towards the targets of rows read and edges loaded (halved at most,
   // doubled at most); halved when a cap bound.
-  const scale = Math.min(rowsRead > 0 ? TARGET_ROWS_READ / rowsRead : 2, hood.edges.length > 0 ? TARGET_EDGES / hood.edges.length : 2, truncated ? 0.5 : 2);
+  const scale = Math.min(
+    rowsRead > 0 ? TARGET_ROWS_READ / rowsRead : 2,
+    hood.edges.length > 0 ? TARGET_EDGES / hood.edges.length : 2,
+    truncated ? 0.5 : 2,
+  );
   report.nextWindow = Math.min(MAX_SEEDS, Math.max(MIN_SEEDS, Math.round(window * Math.min(2, Math.max(0.5, scale)))));
   // The round-robin part of the page (the window less the queued seeds) moves the watermark; when it
   // came back short, the sweep reached the last member.
@@ -443,10 +542,11 @@ export async function runCirclePass(env: Env, scheduledTime: number, budget: Bud
     await db.batch([
       writeState,
       db
-        .prepare(`DELETE FROM trade_circle_seeds WHERE (user_id, n) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?1))`)
+        .prepare(
+          `DELETE FROM trade_circle_seeds WHERE (user_id, n) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?1))`,
+        )
         .bind(JSON.stringify(queued)),
     ]);
   } else await writeState.run();
   return report;
 }
-

@@ -2,8 +2,8 @@
 // loads, then the access messages for visitors and members, and the page only for admins.
 import { Flex, Spinner } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import type { SelfUser } from '../../../shared/api-types';
-import { useCurrentUser } from '../../auth/api';
+import type { SelfUser } from '@/shared/api-types';
+import { useCurrentUser } from '@/features/auth/api';
 import { AccessMessage } from './access-message';
 
 export function AdminOnly({ children }: { children: (admin: SelfUser) => ReactNode }) {

@@ -3,7 +3,7 @@
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Callout, Flex, Heading, Skeleton, Table, Text, TextField } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { messageOf } from '../../../lib/api';
+import { messageOf } from '@/lib/api';
 import { TableScroll } from './table-scroll';
 
 interface AdminTablePanelProps {
@@ -23,7 +23,20 @@ interface AdminTablePanelProps {
   children: ReactNode;
 }
 
-export function AdminTablePanel({ title, summary, searchLabel, searchPlaceholder, search, onSearch, error, columns, isPending, empty, footer, children }: AdminTablePanelProps) {
+export function AdminTablePanel({
+  title,
+  summary,
+  searchLabel,
+  searchPlaceholder,
+  search,
+  onSearch,
+  error,
+  columns,
+  isPending,
+  empty,
+  footer,
+  children,
+}: AdminTablePanelProps) {
   return (
     <Flex direction="column" gap="4">
       <Flex justify="between" align="end" gap="3" wrap="wrap">

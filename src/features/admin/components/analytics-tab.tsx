@@ -1,18 +1,30 @@
 import { ReloadIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Flex, Grid, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { messageOf } from '../../../lib/api';
-import { dashboardQuery } from '../../community/api';
-import { formatCount, formatMoney } from '../../community/activity';
+import { messageOf } from '@/lib/api';
+import { dashboardQuery } from '@/features/community/api';
+import { formatCount, formatMoney } from '@/features/community/activity';
 
 export function AnalyticsTab() {
   // Refetched every 30 s (dashboardQuery) and on Refresh.
   const { data, error, isFetching, dataUpdatedAt, refetch } = useQuery(dashboardQuery);
   const stats = [
     { label: 'Total Users', value: data && formatCount(data.totalUsers), note: 'Registered members' },
-    { label: 'Open Listings', value: data && formatCount(data.totalSkills), note: 'Active or pending, as Browse shows them' },
-    { label: 'Completed Barters', value: data && formatCount(data.completedBarters), note: 'Confirmed by both members' },
-    { label: 'Estimated Savings', value: data && formatMoney(data.totalSavings), note: 'What members did not have to spend' },
+    {
+      label: 'Open Listings',
+      value: data && formatCount(data.totalSkills),
+      note: 'Active or pending, as Browse shows them',
+    },
+    {
+      label: 'Completed Barters',
+      value: data && formatCount(data.completedBarters),
+      note: 'Confirmed by both members',
+    },
+    {
+      label: 'Estimated Savings',
+      value: data && formatMoney(data.totalSavings),
+      note: 'What members did not have to spend',
+    },
   ];
   return (
     <Flex direction="column" gap="4">
@@ -22,7 +34,9 @@ export function AnalyticsTab() {
             Community analytics
           </Heading>
           <Text as="p" size="2" color="gray" aria-live="polite">
-            {dataUpdatedAt ? `Updated ${new Date(dataUpdatedAt).toLocaleTimeString()}. Refreshes every 30 seconds.` : 'Loading…'}
+            {dataUpdatedAt
+              ? `Updated ${new Date(dataUpdatedAt).toLocaleTimeString()}. Refreshes every 30 seconds.`
+              : 'Loading…'}
           </Text>
         </div>
         <Button variant="soft" highContrast onClick={() => void refetch()} loading={isFetching}>

@@ -3,10 +3,10 @@
 import { Badge, Button, Callout, Flex, Heading, Link as ThemeLink, Skeleton, Table, Text } from '@radix-ui/themes';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { messageOf } from '../../../lib/api';
-import { usePageTitle } from '../../../lib/use-page-title';
-import type { AuditEntry } from '../../../shared/api-types';
-import { formatDateTime, TARGET_TYPE_LABELS } from '../../moderation/labels';
+import { messageOf } from '@/lib/api';
+import { usePageTitle } from '@/lib/use-page-title';
+import type { AuditEntry } from '@/shared/api-types';
+import { formatDateTime, TARGET_TYPE_LABELS } from '@/features/moderation/labels';
 import { auditActionText } from '../audit-words';
 import { auditQuery } from '../moderation-api';
 import { AdminOnly } from './admin-only';
@@ -31,7 +31,10 @@ const ACTION_COLORS: Partial<Record<AuditEntry['action'], 'red' | 'amber' | 'gre
 };
 
 function AuditLog({ userId }: { userId: number | null }) {
-  const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({ ...auditQuery(userId), refetchOnMount: 'always' });
+  const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({
+    ...auditQuery(userId),
+    refetchOnMount: 'always',
+  });
   const entries = data?.pages.flatMap((page) => page.items) ?? [];
   const columns = ['When', 'Action', 'On', 'By', 'Note'];
   return (
@@ -96,7 +99,12 @@ function AuditLog({ userId }: { userId: number | null }) {
             </Table.Root>
           </TableScroll>
         </div>
-        <LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} onLoad={() => void fetchNextPage()} label="Load older actions" />
+        <LoadMore
+          hasMore={hasNextPage}
+          loading={isFetchingNextPage}
+          onLoad={() => void fetchNextPage()}
+          label="Load older actions"
+        />
       </Flex>
     </div>
   );

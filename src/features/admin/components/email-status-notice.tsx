@@ -6,14 +6,21 @@ import { Callout, Link } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { EmailStatus } from '../../../shared/api-types';
+import type { EmailStatus } from '@/shared/api-types';
 import { emailStatusQuery } from '../api';
 
 const emails = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'email is' : 'emails are'}`;
 
 function Notice({ color, children }: { color: 'red' | 'amber' | 'blue'; children: ReactNode }) {
   return (
-    <Callout.Root color={color} variant="surface" highContrast role={color === 'red' ? 'alert' : 'status'} mb="5" data-testid="email-status-notice">
+    <Callout.Root
+      color={color}
+      variant="surface"
+      highContrast
+      role={color === 'red' ? 'alert' : 'status'}
+      mb="5"
+      data-testid="email-status-notice"
+    >
       <Callout.Icon>{color === 'blue' ? <InfoCircledIcon /> : <ExclamationTriangleIcon />}</Callout.Icon>
       <Callout.Text>{children}</Callout.Text>
     </Callout.Root>
@@ -30,18 +37,19 @@ export function EmailStatusMessage({ status }: { status: EmailStatus }) {
   if (!status.configured && status.development) {
     return (
       <Notice color="blue">
-        Email is not delivered in local development: emails stay in the <Link asChild underline="always">
+        Email is not delivered in local development: emails stay in the{' '}
+        <Link asChild underline="always">
           <RouterLink to="/dev/outbox">dev outbox</RouterLink>
-        </Link>. {emails(status.pendingCount)}{' '}
-        waiting there.
+        </Link>
+        . {emails(status.pendingCount)} waiting there.
       </Notice>
     );
   }
   if (!status.configured) {
     return (
       <Notice color="red">
-        Email is not being delivered: {status.problem}. {waiting} Members get no verification, password reset or notice emails until it is set up (see "Email" in
-        docs/operations.md).
+        Email is not being delivered: {status.problem}. {waiting} Members get no verification, password reset or notice
+        emails until it is set up (see "Email" in docs/operations.md).
       </Notice>
     );
   }
@@ -51,8 +59,8 @@ export function EmailStatusMessage({ status }: { status: EmailStatus }) {
   if (status.dailyLimit !== null && status.sentToday >= status.dailyLimit && status.pendingCount > 0) {
     return (
       <Notice color="amber">
-        Today's email limit is reached ({status.sentToday.toLocaleString('en-US')} of {status.dailyLimit.toLocaleString('en-US')} sent). {waiting} They go out
-        after 00:00 UTC, account emails first.
+        Today's email limit is reached ({status.sentToday.toLocaleString('en-US')} of{' '}
+        {status.dailyLimit.toLocaleString('en-US')} sent). {waiting} They go out after 00:00 UTC, account emails first.
       </Notice>
     );
   }

@@ -3,9 +3,9 @@ import { Badge, Button, Link as RadixLink, Table, Text } from '@radix-ui/themes'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import type { Listing, ListingStatus } from '../../../shared/api-types';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import type { Listing, ListingStatus } from '@/shared/api-types';
 import { adminListingsQuery, serverSearch, useSetFeatured } from '../api';
 import { AdminTablePanel } from './admin-table-panel';
 import { LoadMore } from './load-more';
@@ -13,16 +13,19 @@ import { LoadMore } from './load-more';
 const created = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 // Pending is secondary, paused outline, the others destructive; active needs no warning.
-const STATUS_BADGE: Record<ListingStatus, { color: 'indigo' | 'gray' | 'red'; variant: 'soft' | 'outline' | 'solid' }> = {
-  active: { color: 'indigo', variant: 'soft' },
-  pending: { color: 'gray', variant: 'soft' },
-  paused: { color: 'gray', variant: 'outline' },
-  completed: { color: 'red', variant: 'soft' },
-  hidden: { color: 'red', variant: 'outline' },
-};
+const STATUS_BADGE: Record<ListingStatus, { color: 'indigo' | 'gray' | 'red'; variant: 'soft' | 'outline' | 'solid' }> =
+  {
+    active: { color: 'indigo', variant: 'soft' },
+    pending: { color: 'gray', variant: 'soft' },
+    paused: { color: 'gray', variant: 'outline' },
+    completed: { color: 'red', variant: 'soft' },
+    hidden: { color: 'red', variant: 'outline' },
+  };
 
 const matches = (listing: Listing, query: string) =>
-  [listing.title, listing.user.displayName, listing.user.username, listing.location].some((field) => field.toLowerCase().includes(query));
+  [listing.title, listing.user.displayName, listing.user.username, listing.location].some((field) =>
+    field.toLowerCase().includes(query),
+  );
 
 export function ListingsTab() {
   const [search, setSearch] = useState('');
@@ -39,7 +42,11 @@ export function ListingsTab() {
   return (
     <AdminTablePanel
       title="Listings"
-      summary={first ? `${first.total} listing${first.total === 1 ? '' : 's'}, ${first.featured} featured. Featured active listings show on the home page (up to 6).` : 'Loading listings…'}
+      summary={
+        first
+          ? `${first.total} listing${first.total === 1 ? '' : 's'}, ${first.featured} featured. Featured active listings show on the home page (up to 6).`
+          : 'Loading listings…'
+      }
       searchLabel="Search listings"
       searchPlaceholder="Search by title, owner or place"
       search={search}
@@ -47,8 +54,21 @@ export function ListingsTab() {
       error={error}
       columns={['Listing', 'Featured', 'Status', 'Owner', 'Created']}
       isPending={isPending}
-      empty={listings && shown.length === 0 ? (first?.total === 0 ? 'No listings yet.' : `No listings match “${search}”.`) : null}
-      footer={<LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} onLoad={() => void fetchNextPage()} label="Load more listings" />}
+      empty={
+        listings && shown.length === 0
+          ? first?.total === 0
+            ? 'No listings yet.'
+            : `No listings match “${search}”.`
+          : null
+      }
+      footer={
+        <LoadMore
+          hasMore={hasNextPage}
+          loading={isFetchingNextPage}
+          onLoad={() => void fetchNextPage()}
+          label="Load more listings"
+        />
+      }
     >
       {shown.map((listing) => (
         <ListingRow key={listing.id} listing={listing} />
@@ -92,8 +112,17 @@ function FeatureToggle({ listing }: { listing: Listing }) {
     setFeatured.mutate(
       { id: listing.id, isFeatured },
       {
-        onSuccess: () => toast({ title: isFeatured ? 'Listing featured successfully' : 'Listing unfeatured successfully', description: listing.title }),
-        onError: (error) => toast({ title: 'Failed to update listing status', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+        onSuccess: () =>
+          toast({
+            title: isFeatured ? 'Listing featured successfully' : 'Listing unfeatured successfully',
+            description: listing.title,
+          }),
+        onError: (error) =>
+          toast({
+            title: 'Failed to update listing status',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   };

@@ -4,8 +4,8 @@ import { Button, Callout, Flex, Link as ThemeLink, Spinner, Text } from '@radix-
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { messageOf } from '../../../lib/api';
-import { formatDateTime } from '../../moderation/labels';
+import { messageOf } from '@/lib/api';
+import { formatDateTime } from '@/features/moderation/labels';
 import { auditActionText } from '../audit-words';
 import { auditQuery } from '../moderation-api';
 
@@ -16,7 +16,14 @@ export function MemberHistory({ member }: { member: { id: number; displayName: s
   const regionId = useId();
   return (
     <Flex direction="column" gap="2" align="start">
-      <Button variant="ghost" size="1" highContrast aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((was) => !was)}>
+      <Button
+        variant="ghost"
+        size="1"
+        highContrast
+        aria-expanded={open}
+        aria-controls={regionId}
+        onClick={() => setOpen((was) => !was)}
+      >
         {open ? 'Hide' : 'Show'} earlier actions on {member.displayName}
       </Button>
       <div id={regionId} hidden={!open} style={{ width: '100%' }}>
@@ -50,7 +57,8 @@ function HistoryList({ member }: { member: { id: number; displayName: string } }
         {entries.slice(0, SHOWN).map((entry) => (
           <li key={entry.id}>
             <Text size="2">
-              <Text weight="medium">{auditActionText(entry)}</Text> by {entry.actor.name}, {formatDateTime(entry.createdAt)}
+              <Text weight="medium">{auditActionText(entry)}</Text> by {entry.actor.name},{' '}
+              {formatDateTime(entry.createdAt)}
               {entry.note && <Text color="gray">: “{entry.note}”</Text>}
             </Text>
           </li>

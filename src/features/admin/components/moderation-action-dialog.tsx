@@ -2,15 +2,15 @@
 // do; a suspension also asks for how many days (1–90). One dialog for all six actions.
 import { Callout, Dialog, Flex, Text } from '@radix-ui/themes';
 import { useState } from 'react';
-import { DialogActions } from '../../../components/dialog-actions';
-import { TextAreaInput, TextInput } from '../../../components/form-field';
-import { ApiError, messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { useValibotForm } from '../../../lib/use-form';
-import type { ModerationAction, ReportTargetType } from '../../../shared/api-types';
-import { MAX_SUSPENSION_DAYS } from '../../../shared/constants';
-import { MAX_MODERATION_NOTE, reinstateSchema, reportResolveSchema } from '../../../shared/schemas';
-import { TARGET_NOUNS } from '../../moderation/labels';
+import { DialogActions } from '@/components/dialog-actions';
+import { TextAreaInput, TextInput } from '@/components/form-field';
+import { ApiError, messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useValibotForm } from '@/lib/use-form';
+import type { ModerationAction, ReportTargetType } from '@/shared/api-types';
+import { MAX_SUSPENSION_DAYS } from '@/shared/constants';
+import { MAX_MODERATION_NOTE, reinstateSchema, reportResolveSchema } from '@/shared/schemas';
+import { TARGET_NOUNS } from '@/features/moderation/labels';
 import { useReinstate, useResolveReport } from '../moderation-api';
 
 export type QueueAction = ModerationAction | 'reinstate';
@@ -35,7 +35,8 @@ const DEFAULT_DAYS = 7;
 function wordsFor(action: QueueAction, subject: ActionSubject) {
   const name = subject.member?.displayName ?? 'this member';
   const noun = TARGET_NOUNS[subject.targetType];
-  const closes = subject.openCount > 1 ? `The ${subject.openCount} open reports on this ${noun} close` : 'The report closes';
+  const closes =
+    subject.openCount > 1 ? `The ${subject.openCount} open reports on this ${noun} close` : 'The report closes';
   // What else an action settles: held messages go out or go away; an automatically hidden listing comes back.
   const held = subject.heldMessages ? ' The messages held for review are delivered.' : '';
   const heldGone = subject.heldMessages ? ' The messages held for review are deleted, never delivered.' : '';
@@ -49,11 +50,26 @@ function wordsFor(action: QueueAction, subject: ActionSubject) {
         done: 'Reports dismissed',
       };
     case 'warn':
-      return { title: `Warn ${name}`, text: `${name} gets a warning as a notification and an email. ${closes}.${heldGone}${back}`, button: 'Send warning', done: `${name} was warned` };
+      return {
+        title: `Warn ${name}`,
+        text: `${name} gets a warning as a notification and an email. ${closes}.${heldGone}${back}`,
+        button: 'Send warning',
+        done: `${name} was warned`,
+      };
     case 'hide':
       return subject.heldMessages
-        ? { title: 'Delete the held messages', text: `The messages ${name} sent are deleted and never reach anyone; ${name} is told. ${closes}.`, button: 'Delete messages', done: 'Held messages deleted' }
-        : { title: `Hide this ${noun}`, text: `Members no longer see it; its author sees that moderators removed it and is told. ${closes}.`, button: 'Hide', done: `The ${noun} is hidden` };
+        ? {
+            title: 'Delete the held messages',
+            text: `The messages ${name} sent are deleted and never reach anyone; ${name} is told. ${closes}.`,
+            button: 'Delete messages',
+            done: 'Held messages deleted',
+          }
+        : {
+            title: `Hide this ${noun}`,
+            text: `Members no longer see it; its author sees that moderators removed it and is told. ${closes}.`,
+            button: 'Hide',
+            done: `The ${noun} is hidden`,
+          };
     case 'suspend':
       return {
         title: `Suspend ${name}`,
@@ -69,7 +85,12 @@ function wordsFor(action: QueueAction, subject: ActionSubject) {
         done: `${name} is suspended permanently`,
       };
     case 'reinstate':
-      return { title: `Reinstate ${name}`, text: `The suspension ends now: ${name} can sign in again and their listings come back.`, button: 'Reinstate', done: `${name} is reinstated` };
+      return {
+        title: `Reinstate ${name}`,
+        text: `The suspension ends now: ${name} can sign in again and their listings come back.`,
+        button: 'Reinstate',
+        done: `${name} is reinstated`,
+      };
   }
 }
 
@@ -121,7 +142,12 @@ function ActionForm({ action, subject, onDone }: { action: QueueAction; subject:
         await reinstate.mutateAsync({ userId: subject.member.id, note });
       } else {
         if (subject.reportId === null) return;
-        await resolve.mutateAsync({ reportId: subject.reportId, action, days: action === 'suspend' ? form.values.days : undefined, note });
+        await resolve.mutateAsync({
+          reportId: subject.reportId,
+          action,
+          days: action === 'suspend' ? form.values.days : undefined,
+          note,
+        });
       }
       done();
     } catch (error) {

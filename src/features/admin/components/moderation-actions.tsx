@@ -4,8 +4,8 @@
 // Reinstate, so a suspension can be lifted from where it was given. Each opens the note dialog.
 import { Button, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
-import type { ReportTargetType } from '../../../shared/api-types';
-import { suspensionText } from '../../moderation/labels';
+import type { ReportTargetType } from '@/shared/api-types';
+import { suspensionText } from '@/features/moderation/labels';
 import type { ReportGroup } from '../report-groups';
 import { ModerationActionDialog, type QueueAction } from './moderation-action-dialog';
 
@@ -18,12 +18,25 @@ export function ModerationActions({ group, decided }: { group: ReportGroup; deci
   const suspended = member ? suspensionText(member.suspendedUntil) !== null : false;
   // A link-burst guard's case is about the member; Hide there deletes the messages it holds.
   const heldMessages = group.reports.some((r) => r.status === 'open' && r.guard === 'link_burst');
-  const hiddenByReports = latest.hidden && group.reports.some((r) => r.status === 'open' && r.guard === 'report_threshold');
+  const hiddenByReports =
+    latest.hidden && group.reports.some((r) => r.status === 'open' && r.guard === 'report_threshold');
   // A listing the threshold hid can still be hidden by decision (then dismissing later reports leaves it hidden).
-  const canHide = heldMessages || (HIDEABLE.includes(first.targetType) && (!latest.hidden || hiddenByReports) && latest.current !== null);
+  const canHide =
+    heldMessages ||
+    (HIDEABLE.includes(first.targetType) && (!latest.hidden || hiddenByReports) && latest.current !== null);
   const openReport = group.reports.find((r) => r.status === 'open') ?? first;
-  const button = (value: QueueAction, label: string, props: { color?: 'red' | 'gray' | 'amber'; variant?: 'solid' | 'soft' | 'outline' } = {}) => (
-    <Button size="2" variant={props.variant ?? 'soft'} color={props.color} highContrast onClick={() => setAction(value)}>
+  const button = (
+    value: QueueAction,
+    label: string,
+    props: { color?: 'red' | 'gray' | 'amber'; variant?: 'solid' | 'soft' | 'outline' } = {},
+  ) => (
+    <Button
+      size="2"
+      variant={props.variant ?? 'soft'}
+      color={props.color}
+      highContrast
+      onClick={() => setAction(value)}
+    >
       {label}
     </Button>
   );
@@ -37,7 +50,14 @@ export function ModerationActions({ group, decided }: { group: ReportGroup; deci
       {member && suspended && button('reinstate', 'Reinstate')}
       <ModerationActionDialog
         action={action}
-        subject={{ reportId: openReport.id, targetType: first.targetType, member, openCount: latest.openCount, heldMessages, hiddenByReports }}
+        subject={{
+          reportId: openReport.id,
+          targetType: first.targetType,
+          member,
+          openCount: latest.openCount,
+          heldMessages,
+          hiddenByReports,
+        }}
         onClose={() => setAction(null)}
       />
     </Flex>

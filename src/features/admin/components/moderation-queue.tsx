@@ -4,8 +4,8 @@ import { Callout, Card, Flex, Heading, Link as ThemeLink, Skeleton, Tabs, Text }
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { messageOf } from '../../../lib/api';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { messageOf } from '@/lib/api';
+import { usePageTitle } from '@/lib/use-page-title';
 import { adminReportsQuery, type ReportStatus } from '../moderation-api';
 import { groupReports } from '../report-groups';
 import { AdminBackLink } from './admin-back-link';
@@ -33,7 +33,8 @@ function ModerationQueue({ meId }: { meId: number }) {
           <ThemeLink asChild underline="always">
             <Link to="/admin/audit">audit log</Link>
           </ThemeLink>
-          . Minor problems call for a warning, moderate ones a temporary suspension, serious ones a permanent suspension.
+          . Minor problems call for a warning, moderate ones a temporary suspension, serious ones a permanent
+          suspension.
         </Text>
       </Flex>
       <Tabs.Root value={status} onValueChange={(value) => setStatus(value === 'resolved' ? 'resolved' : 'open')}>
@@ -55,7 +56,10 @@ function ModerationQueue({ meId }: { meId: number }) {
 }
 
 function ReportList({ status, meId }: { status: ReportStatus; meId: number }) {
-  const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({ ...adminReportsQuery(status), refetchOnMount: 'always' });
+  const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({
+    ...adminReportsQuery(status),
+    refetchOnMount: 'always',
+  });
   if (isPending) {
     return (
       <Flex direction="column" gap="3" role="status" aria-label="Loading reports">
@@ -86,7 +90,12 @@ function ReportList({ status, meId }: { status: ReportStatus; meId: number }) {
       {groups.map((group) => (
         <ReportGroupCard key={group.key} group={group} meId={meId} />
       ))}
-      <LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} onLoad={() => void fetchNextPage()} label="Load more reports" />
+      <LoadMore
+        hasMore={hasNextPage}
+        loading={isFetchingNextPage}
+        onLoad={() => void fetchNextPage()}
+        label="Load more reports"
+      />
     </Flex>
   );
 }

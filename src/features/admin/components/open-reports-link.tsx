@@ -10,10 +10,17 @@ import './open-reports-link.css';
 export function OpenReportsLink() {
   const { data } = useQuery(openReportCountQuery);
   const count = data?.count ?? 0;
-  const label = count > 0 ? `Moderation queue: ${count} open report${count === 1 ? '' : 's'}` : 'Moderation queue: no open reports';
+  const label =
+    count > 0 ? `Moderation queue: ${count} open report${count === 1 ? '' : 's'}` : 'Moderation queue: no open reports';
   return (
     <IconButton asChild variant="ghost" color="gray" className="open-reports-link">
-      <Link to="/admin/reports" aria-label={label} title="Moderation queue" data-testid="open-reports-link" data-count={count}>
+      <Link
+        to="/admin/reports"
+        aria-label={label}
+        title="Moderation queue"
+        data-testid="open-reports-link"
+        data-count={count}
+      >
         <ExclamationTriangleIcon />
         {count > 0 && (
           <Badge size="1" variant="solid" radius="full" className="open-reports-badge count-badge" aria-hidden="true">

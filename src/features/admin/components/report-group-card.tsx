@@ -4,8 +4,16 @@
 import { Badge, Card, Flex, Heading, Link as ThemeLink, Separator, Text } from '@radix-ui/themes';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { AdminReport, TargetSnapshot } from '../../../shared/api-types';
-import { formatDate, formatDateTime, GUARD_LABELS, OUTCOME_LABELS, REASON_LABELS, suspensionText, TARGET_TYPE_LABELS } from '../../moderation/labels';
+import type { AdminReport, TargetSnapshot } from '@/shared/api-types';
+import {
+  formatDate,
+  formatDateTime,
+  GUARD_LABELS,
+  OUTCOME_LABELS,
+  REASON_LABELS,
+  suspensionText,
+  TARGET_TYPE_LABELS,
+} from '@/features/moderation/labels';
 import { changedSince, type ReportGroup } from '../report-groups';
 import { MemberHistory } from './member-history';
 import { ModerationActions } from './moderation-actions';
@@ -153,7 +161,10 @@ function TargetContent({ snapshot, current }: { snapshot: TargetSnapshot; curren
 
 function Snapshot({ title, snapshot, muted = false }: { title: string; snapshot: TargetSnapshot; muted?: boolean }) {
   return (
-    <div className={`queue-snapshot${muted ? ' queue-snapshot-then' : ''}`} data-testid={muted ? 'snapshot-then' : 'snapshot-now'}>
+    <div
+      className={`queue-snapshot${muted ? ' queue-snapshot-then' : ''}`}
+      data-testid={muted ? 'snapshot-then' : 'snapshot-now'}
+    >
       <Text as="p" size="1" weight="medium" color="gray" mb="1">
         {title}
       </Text>

@@ -32,7 +32,8 @@ export function SettingsTab() {
           Settings
         </Heading>
         <Text as="p" size="2" color="gray">
-          These tools are coming soon. Until then, instance settings such as the savings estimate live in the deployment’s configuration.
+          These tools are coming soon. Until then, instance settings such as the savings estimate live in the
+          deployment’s configuration.
         </Text>
       </div>
       <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="4">

@@ -2,9 +2,9 @@ import { AlertDialog, Badge, Button, Flex, Link as RadixLink, Table, Text } from
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import type { SelfUser } from '../../../shared/api-types';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import type { SelfUser } from '@/shared/api-types';
 import { adminUsersQuery, serverSearch, useMakeAdmin } from '../api';
 import { AdminTablePanel } from './admin-table-panel';
 import { LoadMore } from './load-more';
@@ -38,7 +38,14 @@ export function UsersTab() {
       columns={['Member', 'Role', 'Actions', 'Email', 'Joined']}
       isPending={isPending}
       empty={users && shown.length === 0 ? `No users match “${search}”.` : null}
-      footer={<LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} onLoad={() => void fetchNextPage()} label="Load more members" />}
+      footer={
+        <LoadMore
+          hasMore={hasNextPage}
+          loading={isFetchingNextPage}
+          onLoad={() => void fetchNextPage()}
+          label="Load more members"
+        />
+      }
     >
       {shown.map((user) => (
         <UserRow key={user.id} user={user} />
@@ -68,7 +75,9 @@ function UserRow({ user }: { user: SelfUser }) {
             Admin
           </Badge>
         ) : (
-          <Badge highContrast color="gray">Member</Badge>
+          <Badge highContrast color="gray">
+            Member
+          </Badge>
         )}
       </Table.Cell>
       <Table.Cell>{!user.isAdmin && <MakeAdminButton user={user} />}</Table.Cell>
@@ -95,20 +104,31 @@ function MakeAdminButton({ user }: { user: SelfUser }) {
       await makeAdmin.mutateAsync(user.id);
       toast({ title: 'User granted admin privileges', description: `${user.displayName} is now an admin.` });
     } catch (error) {
-      toast({ title: 'Failed to update user permissions', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to update user permissions',
+        description: messageOf(error, 'Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger>
-        <Button size="1" variant="soft" highContrast loading={makeAdmin.isPending} aria-label={`Make Admin: ${user.displayName}`}>
+        <Button
+          size="1"
+          variant="soft"
+          highContrast
+          loading={makeAdmin.isPending}
+          aria-label={`Make Admin: ${user.displayName}`}
+        >
           Make Admin
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Content maxWidth="440px">
         <AlertDialog.Title>Make {user.displayName} an admin?</AlertDialog.Title>
         <AlertDialog.Description size="2">
-          Admins can see every member’s email address, feature listings and make other members admins. This cannot be undone from the dashboard.
+          Admins can see every member’s email address, feature listings and make other members admins. This cannot be
+          undone from the dashboard.
         </AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <AlertDialog.Cancel>

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api';
-import type { FieldErrors } from '../../../lib/use-form';
+import { ApiError } from '@/lib/api';
+import type { FieldErrors } from '@/lib/use-form';
 
 // 409s name the field in the message only; put them under the field the member can fix.
 const CONFLICT_FIELDS: Record<string, string> = {

@@ -2,7 +2,17 @@ import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 
 /** The centred card every account screen uses: one h1, an optional lead, then the content. */
-export function AuthLayout({ title, lead, children, maxWidth = 480 }: { title: string; lead?: ReactNode; children: ReactNode; maxWidth?: number }) {
+export function AuthLayout({
+  title,
+  lead,
+  children,
+  maxWidth = 480,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+  maxWidth?: number;
+}) {
   return (
     <Flex justify="center" className="container page">
       <Card size={{ initial: '2', sm: '4' }} style={{ width: '100%', maxWidth }}>

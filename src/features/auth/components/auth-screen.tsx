@@ -1,6 +1,6 @@
 import { Box, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import { useState } from 'react';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import './auth.css';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -19,7 +19,9 @@ export function AuthScreen({ initialTab, redirect }: { initialTab: AuthTab; redi
             Welcome to Barter Market
           </Heading>
           <Text as="p" color="gray" size="2">
-            {redirect ? 'Sign in or create an account, then carry on where you left off.' : 'Trade goods and skills with your neighbours, no money needed.'}
+            {redirect
+              ? 'Sign in or create an account, then carry on where you left off.'
+              : 'Trade goods and skills with your neighbours, no money needed.'}
           </Text>
         </Flex>
         <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>

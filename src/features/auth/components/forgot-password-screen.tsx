@@ -1,11 +1,11 @@
 import { Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { TextInput } from '../../../components/form-field';
-import { api, messageOf } from '../../../lib/api';
-import { useValibotForm } from '../../../lib/use-form';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { forgotPasswordSchema } from '../../../shared/schemas';
+import { TextInput } from '@/components/form-field';
+import { api, messageOf } from '@/lib/api';
+import { useValibotForm } from '@/lib/use-form';
+import { usePageTitle } from '@/lib/use-page-title';
+import { forgotPasswordSchema } from '@/shared/schemas';
 import { fieldErrorsOf } from './api-errors';
 import { AuthLayout } from './auth-layout';
 
@@ -18,13 +18,20 @@ export function ForgotPasswordScreen() {
   });
 
   return (
-    <AuthLayout title="Forgot your password?" lead="Enter the email address of your account and we will send you a link to choose a new password.">
+    <AuthLayout
+      title="Forgot your password?"
+      lead="Enter the email address of your account and we will send you a link to choose a new password."
+    >
       {request.isSuccess ? (
         <Callout.Root color="green" role="status">
           <Callout.Text>{request.data.message}</Callout.Text>
         </Callout.Root>
       ) : (
-        <form onSubmit={form.handleSubmit((input) => request.mutate(input))} noValidate aria-label="Request a password reset link">
+        <form
+          onSubmit={form.handleSubmit((input) => request.mutate(input))}
+          noValidate
+          aria-label="Request a password reset link"
+        >
           <Flex direction="column" gap="4">
             <TextInput
               label="Email"

@@ -1,11 +1,11 @@
 import { Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { TextInput } from '../../../components/form-field';
-import { ApiError, messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { useValibotForm } from '../../../lib/use-form';
-import { loginSchema } from '../../../shared/schemas';
+import { TextInput } from '@/components/form-field';
+import { ApiError, messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useValibotForm } from '@/lib/use-form';
+import { loginSchema } from '@/shared/schemas';
 import { useLogin } from '../api';
 import { fieldErrorsOf } from './api-errors';
 import { PasswordInput } from './password-input';
@@ -29,7 +29,11 @@ export function LoginForm({ redirect, onRegister }: { redirect?: string | undefi
     } catch (error) {
       form.setErrors(fieldErrorsOf(error));
       if (error instanceof ApiError && error.status === 403) setRefusal(error.message);
-      toast({ title: 'Login failed', description: messageOf(error, 'Invalid username or password'), variant: 'destructive' });
+      toast({
+        title: 'Login failed',
+        description: messageOf(error, 'Invalid username or password'),
+        variant: 'destructive',
+      });
     }
   });
 

@@ -1,7 +1,7 @@
 import { EyeClosedIcon, EyeOpenIcon } from '@radix-ui/react-icons';
 import { IconButton, TextField } from '@radix-ui/themes';
 import { useState, type ComponentProps, type ReactNode } from 'react';
-import { Field } from '../../../components/form-field';
+import { Field } from '@/components/form-field';
 
 type Props = Omit<ComponentProps<typeof TextField.Root>, 'onChange' | 'value' | 'type'> & {
   label: string;

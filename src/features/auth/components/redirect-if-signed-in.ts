@@ -7,7 +7,13 @@ import { afterSignIn, type RedirectSearch } from '../redirect';
  * beforeLoad of the sign-in screens: signed-in members go home, or back to the
  * page a "Sign In…" link was pressed on when the address names one (docs/front-end.md).
  */
-export async function redirectIfSignedIn({ context, search }: { context: { queryClient: QueryClient }; search: RedirectSearch }) {
+export async function redirectIfSignedIn({
+  context,
+  search,
+}: {
+  context: { queryClient: QueryClient };
+  search: RedirectSearch;
+}) {
   let user = null;
   try {
     user = await context.queryClient.ensureQueryData(currentUserQuery);

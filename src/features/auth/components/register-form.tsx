@@ -1,10 +1,10 @@
 import { Button, Flex, Grid, Link, Text } from '@radix-ui/themes';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { TextInput } from '../../../components/form-field';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { useValibotForm } from '../../../lib/use-form';
-import { registerSchema } from '../../../shared/schemas';
+import { TextInput } from '@/components/form-field';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useValibotForm } from '@/lib/use-form';
+import { registerSchema } from '@/shared/schemas';
 import { useRegister } from '../api';
 import { fieldErrorsOf } from './api-errors';
 import { PasswordInput } from './password-input';
@@ -29,7 +29,11 @@ export function RegisterForm({ redirect, onSignIn }: { redirect?: string | undef
       void navigate({ to: '/welcome', search: redirect ? { redirect } : {}, replace: true });
     } catch (error) {
       form.setErrors(fieldErrorsOf(error));
-      toast({ title: 'Registration failed', description: messageOf(error, 'There was an error creating your account'), variant: 'destructive' });
+      toast({
+        title: 'Registration failed',
+        description: messageOf(error, 'There was an error creating your account'),
+        variant: 'destructive',
+      });
     }
   });
 
@@ -52,9 +56,29 @@ export function RegisterForm({ redirect, onSignIn }: { redirect?: string | undef
             spellCheck={false}
             required
           />
-          <PasswordInput label="Password" {...bind('password')} hint="Use letters and numbers, at least 8 characters." autoComplete="new-password" required />
-          <TextInput label="Email" type="email" {...bind('email')} hint="We send a link to confirm it." autoComplete="email" inputMode="email" required />
-          <TextInput label="Full Name" {...bind('displayName')} hint="Your display name: how other members see you." autoComplete="name" required />
+          <PasswordInput
+            label="Password"
+            {...bind('password')}
+            hint="Use letters and numbers, at least 8 characters."
+            autoComplete="new-password"
+            required
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            {...bind('email')}
+            hint="We send a link to confirm it."
+            autoComplete="email"
+            inputMode="email"
+            required
+          />
+          <TextInput
+            label="Full Name"
+            {...bind('displayName')}
+            hint="Your display name: how other members see you."
+            autoComplete="name"
+            required
+          />
         </Grid>
         <Text as="p" size="2" color="gray">
           Your town, a photo and a few words about you can be added on your profile afterwards.

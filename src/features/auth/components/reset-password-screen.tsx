@@ -2,11 +2,11 @@ import { Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { api, messageOf } from '../../../lib/api';
-import { passwordKeyFor } from '../../../lib/password-key';
-import { useValibotForm } from '../../../lib/use-form';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { passwordField } from '../../../shared/schemas';
+import { api, messageOf } from '@/lib/api';
+import { passwordKeyFor } from '@/lib/password-key';
+import { useValibotForm } from '@/lib/use-form';
+import { usePageTitle } from '@/lib/use-page-title';
+import { passwordField } from '@/shared/schemas';
 import { AuthLayout } from './auth-layout';
 import { PasswordInput } from './password-input';
 
@@ -14,7 +14,11 @@ import { PasswordInput } from './password-input';
 const resetFormSchema = v.pipe(
   v.object({ password: passwordField, confirmPassword: v.string() }),
   v.forward(
-    v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, 'Passwords do not match'),
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      'Passwords do not match',
+    ),
     ['confirmPassword'],
   ),
 );
@@ -35,7 +39,9 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
     return (
       <AuthLayout title="Reset your password">
         <Callout.Root color="red" role="alert">
-          <Callout.Text>This reset link is incomplete. Please use the link from your email, or request a new one.</Callout.Text>
+          <Callout.Text>
+            This reset link is incomplete. Please use the link from your email, or request a new one.
+          </Callout.Text>
         </Callout.Root>
         <RequestNewLink />
       </AuthLayout>
@@ -56,8 +62,15 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
   }
 
   return (
-    <AuthLayout title="Reset your password" lead="Choose a new password for your account. You will be signed out on other devices.">
-      <form onSubmit={form.handleSubmit((input) => reset.mutate(input.password))} noValidate aria-label="Choose a new password">
+    <AuthLayout
+      title="Reset your password"
+      lead="Choose a new password for your account. You will be signed out on other devices."
+    >
+      <form
+        onSubmit={form.handleSubmit((input) => reset.mutate(input.password))}
+        noValidate
+        aria-label="Choose a new password"
+      >
         <Flex direction="column" gap="4">
           <PasswordInput
             label="New password"
@@ -78,7 +91,9 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
           />
           {reset.isError && (
             <Callout.Root color="red" role="alert">
-              <Callout.Text>{messageOf(reset.error, 'Your password could not be reset. Please try again.')}</Callout.Text>
+              <Callout.Text>
+                {messageOf(reset.error, 'Your password could not be reset. Please try again.')}
+              </Callout.Text>
             </Callout.Root>
           )}
           <Button type="submit" size="3" loading={reset.isPending}>

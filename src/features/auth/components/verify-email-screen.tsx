@@ -3,9 +3,9 @@ import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { ApiError, apiGet } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { ApiError, apiGet } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { usePageTitle } from '@/lib/use-page-title';
 import { authKeys, useCurrentUser } from '../api';
 
 export const VERIFY_FAILED = 'Verification failed. The token may be invalid or expired.';
@@ -30,12 +30,17 @@ export function VerifyEmailScreen({ token }: { token: string | undefined }) {
   usePageTitle('Verify Email');
   if (!token) {
     return (
-      <StatusCard icon={<QuestionMarkCircledIcon width="32" height="32" />} color="var(--amber-11)" title="Invalid Link">
+      <StatusCard
+        icon={<QuestionMarkCircledIcon width="32" height="32" />}
+        color="var(--amber-11)"
+        title="Invalid Link"
+      >
         <Text as="p" color="gray">
           No verification token found in URL.
         </Text>
         <Text as="p" color="gray" size="2">
-          Open the link from your verification email again, or ask for a new one from the banner at the top of the page once you are signed in.
+          Open the link from your verification email again, or ask for a new one from the banner at the top of the page
+          once you are signed in.
         </Text>
         <HomeButton />
       </StatusCard>
@@ -50,7 +55,11 @@ function VerifyToken({ token }: { token: string }) {
   const { data, error, isPending } = useQuery(verifyQuery(token));
   const { user, isLoading: userLoading } = useCurrentUser();
   const announced = useRef(false);
-  const failure = error ? (error instanceof ApiError && !error.message.startsWith(`${error.status}:`) ? error.message : VERIFY_FAILED) : null;
+  const failure = error
+    ? error instanceof ApiError && !error.message.startsWith(`${error.status}:`)
+      ? error.message
+      : VERIFY_FAILED
+    : null;
   // A link opened again (single use) by a member who is signed in and already verified: nothing
   // failed for them, so the screen says so instead of the failure.
   const alreadyVerified = Boolean(error && user?.emailVerified);
@@ -98,7 +107,11 @@ function VerifyToken({ token }: { token: string }) {
   }
   if (alreadyVerified) {
     return (
-      <StatusCard icon={<CheckCircledIcon width="32" height="32" />} color="var(--green-11)" title="Your email is already verified">
+      <StatusCard
+        icon={<CheckCircledIcon width="32" height="32" />}
+        color="var(--green-11)"
+        title="Your email is already verified"
+      >
         <Text as="p" color="gray" role="status">
           Good news: {user!.email} was confirmed earlier, so there is nothing more to do with this link.
         </Text>
@@ -117,7 +130,8 @@ function VerifyToken({ token }: { token: string }) {
         {failure}
       </Text>
       <Text as="p" color="gray" size="2">
-        Links expire after 24 hours and work once. Sign in and choose Resend in the banner at the top of the page to get a new one.
+        Links expire after 24 hours and work once. Sign in and choose Resend in the banner at the top of the page to get
+        a new one.
       </Text>
       <Flex gap="3" wrap="wrap" justify="center">
         <HomeButton />
@@ -129,7 +143,17 @@ function VerifyToken({ token }: { token: string }) {
   );
 }
 
-function StatusCard({ icon, color, title, children }: { icon: ReactNode; color?: string; title: string; children: ReactNode }) {
+function StatusCard({
+  icon,
+  color,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  color?: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <Flex justify="center" className="container page">
       <Card size={{ initial: '3', sm: '4' }} style={{ width: '100%', maxWidth: 480 }}>

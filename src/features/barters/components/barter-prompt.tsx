@@ -4,10 +4,10 @@
 import { CheckCircledIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import type { Barter } from '../../../shared/api-types';
-import { ReviewDialog } from '../../reviews/components/review-dialog';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import type { Barter } from '@/shared/api-types';
+import { ReviewDialog } from '@/features/reviews/components/review-dialog';
 import { barterBetween, useCancelBarter, useCompleteBarter, useCreateBarter } from '../api';
 import './barter-prompt.css';
 
@@ -26,7 +26,14 @@ interface BarterPromptState {
   reviewedBarterIds: number[];
 }
 
-export function BarterPrompt({ me, partner, listingId, offerAccepted = false, barters, reviewedBarterIds }: BarterPromptProps & BarterPromptState) {
+export function BarterPrompt({
+  me,
+  partner,
+  listingId,
+  offerAccepted = false,
+  barters,
+  reviewedBarterIds,
+}: BarterPromptProps & BarterPromptState) {
   const barter = barterBetween(barters, me.id, partner.id);
   // Held here, not in the pending view: a live frame can move the prompt on before the reply
   // arrives, and the reply's toast must still show.
@@ -46,7 +53,13 @@ export function BarterPrompt({ me, partner, listingId, offerAccepted = false, ba
   let content;
   if (!barter) {
     content = asking ? (
-      <Recording me={me} partner={partner} listingId={listingId} questionRef={question} onClose={() => setAsking(false)} />
+      <Recording
+        me={me}
+        partner={partner}
+        listingId={listingId}
+        questionRef={question}
+        onClose={() => setAsking(false)}
+      />
     ) : (
       <Button variant="soft" highContrast className="barter-prompt-button" onClick={() => setAsking(true)}>
         Did you complete this barter? Click to record
@@ -55,7 +68,9 @@ export function BarterPrompt({ me, partner, listingId, offerAccepted = false, ba
   } else if (barter.status === 'pending') {
     content = <PendingBarter barter={barter} me={me} partner={partner} complete={complete} cancel={cancel} />;
   } else {
-    content = <CompletedBarter barter={barter} me={me} partner={partner} reviewed={reviewedBarterIds.includes(barter.id)} />;
+    content = (
+      <CompletedBarter barter={barter} me={me} partner={partner} reviewed={reviewedBarterIds.includes(barter.id)} />
+    );
   }
   return (
     <section className="barter-prompt" aria-label="Barter" data-testid="barter-prompt">
@@ -81,7 +96,12 @@ function Recording({
         onSuccess: (barter) => {
           if (barter.id) onClose();
         },
-        onError: (error) => toast({ title: 'Failed to create barter', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Failed to create barter',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   return (
@@ -114,12 +134,22 @@ function PendingBarter({ barter, me, partner, complete, cancel }: PendingBarterP
   const onCancel = () =>
     cancel.mutate(barter, {
       onSuccess: () => toast({ title: 'Barter cancelled' }),
-      onError: (error) => toast({ title: 'Failed to cancel barter', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Failed to cancel barter',
+          description: messageOf(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   const onConfirm = () =>
     complete.mutate(barter, {
       onSuccess: () => toast({ title: 'Barter completed!', description: 'You can now review each other.' }),
-      onError: (error) => toast({ title: 'Failed to complete barter', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Failed to complete barter',
+          description: messageOf(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
 
   if (barter.initiatorId === me.id) {
@@ -151,7 +181,17 @@ function PendingBarter({ barter, me, partner, complete, cancel }: PendingBarterP
   );
 }
 
-function CompletedBarter({ barter, me, partner, reviewed }: { barter: Barter; me: { id: number }; partner: { id: number; displayName: string }; reviewed: boolean }) {
+function CompletedBarter({
+  barter,
+  me,
+  partner,
+  reviewed,
+}: {
+  barter: Barter;
+  me: { id: number };
+  partner: { id: number; displayName: string };
+  reviewed: boolean;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Flex align="center" justify="between" gap="3" wrap="wrap">
@@ -168,7 +208,14 @@ function CompletedBarter({ barter, me, partner, reviewed }: { barter: Barter; me
       )}
       {/* Mounted after the review too: the reply marks the barter reviewed at once, and the
           dialog's own success (its toast, closing) must still run. */}
-      <ReviewDialog open={open} onOpenChange={setOpen} reviewerId={me.id} reviewee={partner} listingId={barter.listingId} barterId={barter.id} />
+      <ReviewDialog
+        open={open}
+        onOpenChange={setOpen}
+        reviewerId={me.id}
+        reviewee={partner}
+        listingId={barter.listingId}
+        barterId={barter.id}
+      />
     </Flex>
   );
 }

@@ -1,8 +1,8 @@
 // Blocking asks first and says what a block does: the member cannot undo a block by accident, and
 // learns that the other member is not told.
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useBlock } from '../api';
 
 interface BlockDialogProps {
@@ -11,7 +11,8 @@ interface BlockDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-export const BLOCK_EXPLAINED = 'Neither of you will be able to message the other or see each other’s listings, offers or trade circles.';
+export const BLOCK_EXPLAINED =
+  'Neither of you will be able to message the other or see each other’s listings, offers or trade circles.';
 
 export function BlockDialog({ member, open, onOpenChange }: BlockDialogProps) {
   const block = useBlock();
@@ -23,7 +24,11 @@ export function BlockDialog({ member, open, onOpenChange }: BlockDialogProps) {
       onOpenChange(false);
       toast({ title: `${member.displayName} is blocked`, description: 'You can unblock them under Blocked members.' });
     } catch (error) {
-      toast({ title: 'Could not block this member', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Could not block this member',
+        description: messageOf(error, 'Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
   return (

@@ -2,8 +2,8 @@
 import { Callout, Card, Flex, Heading, Link as ThemeLink, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { UserAvatar } from '../../../components/user-avatar';
-import type { Block } from '../../../shared/api-types';
+import { UserAvatar } from '@/components/user-avatar';
+import type { Block } from '@/shared/api-types';
 import { blocksQuery } from '../api';
 import { BLOCK_EXPLAINED } from './block-dialog';
 import { UnblockButton } from './unblock-button';
@@ -19,7 +19,8 @@ export function BlockedMembersPage() {
           Blocked members
         </Heading>
         <Text color="gray">
-          {BLOCK_EXPLAINED} They are not told. To block someone, open their profile or a conversation with them and choose Block in the ⋯ menu.
+          {BLOCK_EXPLAINED} They are not told. To block someone, open their profile or a conversation with them and
+          choose Block in the ⋯ menu.
         </Text>
       </Flex>
       {blocks.isLoading ? (

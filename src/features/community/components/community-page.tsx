@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { NewsletterSignup } from '../../newsletter/components/newsletter-signup';
+import { usePageTitle } from '@/lib/use-page-title';
+import { NewsletterSignup } from '@/features/newsletter/components/newsletter-signup';
 import './community.css';
 import { EventsTab } from './events-tab';
 import { ResourcesTab } from './resources-tab';
@@ -18,7 +18,8 @@ export function CommunityPage() {
               Our Community
             </Heading>
             <Text as="p" size={{ initial: '3', sm: '4' }} color="gray" style={{ maxWidth: 640 }}>
-              Neighbours sharing skills, goods and time. See how the community is doing, meet people at local events and learn how to trade well.
+              Neighbours sharing skills, goods and time. See how the community is doing, meet people at local events and
+              learn how to trade well.
             </Text>
           </Flex>
         </div>

@@ -3,14 +3,20 @@ import { Badge, Button, Callout, Card, Flex, Grid, Heading, Text } from '@radix-
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { messageOf } from '../../../lib/api';
-import type { CommunityEvent } from '../../../shared/api-types';
+import { messageOf } from '@/lib/api';
+import type { CommunityEvent } from '@/shared/api-types';
 import { eventsQuery } from '../api';
 import { EmptyState } from './empty-state';
 import { LoadingCards } from './success-stories-tab';
 
 // Event dates are calendar days (YYYY-MM-DD): format them as such, never shifted by a time zone.
-const eventDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const eventDate = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const formatEventDate = (date: string) => {
   const parsed = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(parsed.getTime()) ? date : eventDate.format(parsed);
@@ -28,7 +34,10 @@ export function EventsTab() {
   }
   if (data.length === 0) {
     return (
-      <EmptyState title="No upcoming events" description="Swap meets, repair cafés and skill-share evenings are organised by members. Have an idea for one? We would love to help you host it.">
+      <EmptyState
+        title="No upcoming events"
+        description="Swap meets, repair cafés and skill-share evenings are organised by members. Have an idea for one? We would love to help you host it."
+      >
         <HostButton />
       </EmptyState>
     );
@@ -74,7 +83,11 @@ function EventCard({ event }: { event: CommunityEvent }) {
             <Heading as="h3" size="4">
               {event.title}
             </Heading>
-            {full && <Badge highContrast color="amber">Full</Badge>}
+            {full && (
+              <Badge highContrast color="amber">
+                Full
+              </Badge>
+            )}
           </Flex>
           <Text as="p" size="2" color="gray">
             {event.description}
@@ -84,7 +97,9 @@ function EventCard({ event }: { event: CommunityEvent }) {
             <Detail icon={<ClockIcon />}>{event.time}</Detail>
             <Detail icon={<SewingPinIcon />}>{event.location}</Detail>
             <Detail icon={<PersonIcon />}>
-              {event.maxAttendees != null ? `${event.attendeeCount} of ${event.maxAttendees} places taken` : `${event.attendeeCount} attending`}
+              {event.maxAttendees != null
+                ? `${event.attendeeCount} of ${event.maxAttendees} places taken`
+                : `${event.attendeeCount} attending`}
               {event.organizer && ` · Organised by ${event.organizer.displayName}`}
             </Detail>
           </Flex>

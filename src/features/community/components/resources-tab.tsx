@@ -3,7 +3,13 @@ import { Badge, Button, Card, Flex, Grid, Heading, Link as RadixLink, Text } fro
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
-const RESOURCES: { to: '/safety-guidelines' | '/value-guide' | '/community-standards' | '/faq'; title: string; description: string; linkText: string; icon: ReactNode }[] = [
+const RESOURCES: {
+  to: '/safety-guidelines' | '/value-guide' | '/community-standards' | '/faq';
+  title: string;
+  description: string;
+  linkText: string;
+  icon: ReactNode;
+}[] = [
   {
     to: '/safety-guidelines',
     title: 'Safety Guidelines',
@@ -64,18 +70,25 @@ export function ResourcesTab() {
         </ul>
       </Grid>
       <Card size="3">
-        <Flex direction={{ initial: 'column', sm: 'row' }} gap="4" justify="between" align={{ initial: 'start', sm: 'center' }}>
+        <Flex
+          direction={{ initial: 'column', sm: 'row' }}
+          gap="4"
+          justify="between"
+          align={{ initial: 'start', sm: 'center' }}
+        >
           <Flex direction="column" gap="2">
             <Flex align="center" gap="2">
               <ChatBubbleIcon width="20" height="20" aria-hidden="true" />
               <Heading as="h3" size="4">
                 Community Forum
               </Heading>
-              <Badge highContrast color="amber">Coming soon</Badge>
+              <Badge highContrast color="amber">
+                Coming soon
+              </Badge>
             </Flex>
             <Text as="p" size="2" color="gray" style={{ maxWidth: 560 }}>
-              A place to swap tips, ask for things you cannot find in the listings and plan events together. Until it opens, message members directly
-              from their listings, or tell us what you would like to discuss.
+              A place to swap tips, ask for things you cannot find in the listings and plan events together. Until it
+              opens, message members directly from their listings, or tell us what you would like to discuss.
             </Text>
           </Flex>
           <Button asChild variant="soft" highContrast>

@@ -19,16 +19,41 @@ interface Tile {
 export function StatsTiles() {
   // Pushed over the community feed socket; polled only while it is down.
   const feed = useCommunityFeed();
-  const dashboard = useQuery({ ...dashboardQuery, enabled: feed.ready, refetchInterval: feed.live || feed.idle ? false : DASHBOARD_REFRESH_MS });
-  const activity = useQuery({ ...activityQuery, enabled: feed.ready, refetchInterval: feed.live || feed.idle ? false : ACTIVITY_REFRESH_MS });
+  const dashboard = useQuery({
+    ...dashboardQuery,
+    enabled: feed.ready,
+    refetchInterval: feed.live || feed.idle ? false : DASHBOARD_REFRESH_MS,
+  });
+  const activity = useQuery({
+    ...activityQuery,
+    enabled: feed.ready,
+    refetchInterval: feed.live || feed.idle ? false : ACTIVITY_REFRESH_MS,
+  });
   const level = activityLevel(activity.data);
   const growth = growthLabels(activity.data);
   const d = dashboard.data;
 
   const tiles: Tile[] = [
-    { label: 'Active Members', value: d && formatCount(d.totalUsers), caption: 'neighbours signed up', badge: activity.data && growth.members, testId: 'members' },
-    { label: 'Successful Exchanges', value: d && formatCount(d.completedBarters), caption: 'barters confirmed by both sides', badge: activity.data && growth.exchanges, testId: 'exchanges' },
-    { label: 'Money Saved', value: d && formatMoney(d.totalSavings), caption: 'estimated, from completed exchanges', testId: 'savings' },
+    {
+      label: 'Active Members',
+      value: d && formatCount(d.totalUsers),
+      caption: 'neighbours signed up',
+      badge: activity.data && growth.members,
+      testId: 'members',
+    },
+    {
+      label: 'Successful Exchanges',
+      value: d && formatCount(d.completedBarters),
+      caption: 'barters confirmed by both sides',
+      badge: activity.data && growth.exchanges,
+      testId: 'exchanges',
+    },
+    {
+      label: 'Money Saved',
+      value: d && formatMoney(d.totalSavings),
+      caption: 'estimated, from completed exchanges',
+      testId: 'savings',
+    },
     {
       label: `Community ${capitalize(level)}`,
       value: activity.data && formatCount(activity.data.listings),
@@ -58,7 +83,15 @@ export function StatsTiles() {
                 </Text>
                 {tile.badge && (
                   <div>
-                    <Badge highContrast color={tile.badge === 'Starting' || tile.badge === 'Getting Started' || tile.badge === 'Launching' ? 'gray' : 'teal'} mt="1">
+                    <Badge
+                      highContrast
+                      color={
+                        tile.badge === 'Starting' || tile.badge === 'Getting Started' || tile.badge === 'Launching'
+                          ? 'gray'
+                          : 'teal'
+                      }
+                      mt="1"
+                    >
                       {tile.badge}
                     </Badge>
                   </div>

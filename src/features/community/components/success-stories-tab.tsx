@@ -1,9 +1,9 @@
 import { Button, Callout, Card, Flex, Grid, Heading, Link as RadixLink, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { UserAvatar } from '../../../components/user-avatar';
-import { messageOf } from '../../../lib/api';
-import type { Testimonial } from '../../../shared/api-types';
+import { UserAvatar } from '@/components/user-avatar';
+import { messageOf } from '@/lib/api';
+import type { Testimonial } from '@/shared/api-types';
 import { testimonialsQuery } from '../api';
 import { EmptyState } from './empty-state';
 
@@ -19,7 +19,10 @@ export function SuccessStoriesTab() {
   }
   if (data.length === 0) {
     return (
-      <EmptyState title="No success stories yet" description="Stories appear here once members share how an exchange went. Yours could be the first: find something to trade today.">
+      <EmptyState
+        title="No success stories yet"
+        description="Stories appear here once members share how an exchange went. Yours could be the first: find something to trade today."
+      >
         <Button asChild>
           <Link to="/browse">Browse Listings</Link>
         </Button>

@@ -1,12 +1,12 @@
 import { CheckCircledIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
-import { TextAreaInput, TextInput } from '../../../components/form-field';
-import { ApiError } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { useValibotForm } from '../../../lib/use-form';
-import { contactSchema } from '../../../shared/schemas';
-import { useCurrentUser } from '../../auth/api';
+import { TextAreaInput, TextInput } from '@/components/form-field';
+import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useValibotForm } from '@/lib/use-form';
+import { contactSchema } from '@/shared/schemas';
+import { useCurrentUser } from '@/features/auth/api';
 import { useSendContactMessage } from '../api';
 
 const FAILED = 'Failed to send message. Please try again or contact us directly.';
@@ -23,7 +23,10 @@ export function ContactForm() {
     send.mutate(input, {
       onSuccess: () => {
         setSent(true);
-        toast({ title: 'Message sent!', description: 'Thank you for reaching out. We will get back to you within 24 hours.' });
+        toast({
+          title: 'Message sent!',
+          description: 'Thank you for reaching out. We will get back to you within 24 hours.',
+        });
       },
       onError: (error) => {
         if (error instanceof ApiError) form.setErrors(error.errors);
@@ -40,10 +43,13 @@ export function ContactForm() {
             <CheckCircledIcon />
           </Callout.Icon>
           <Callout.Text weight="bold">Thank you for your message!</Callout.Text>
-          <Callout.Text>We have received it and will get back to you within 24 hours at the email address you gave.</Callout.Text>
+          <Callout.Text>
+            We have received it and will get back to you within 24 hours at the email address you gave.
+          </Callout.Text>
         </Callout.Root>
         <Button
-          variant="soft" highContrast
+          variant="soft"
+          highContrast
           onClick={() => {
             form.reset({ ...initial, subject: '', message: '' });
             setSent(false);

@@ -2,12 +2,15 @@ import { ChatBubbleIcon, ClockIcon, QuestionMarkCircledIcon } from '@radix-ui/re
 import { Box, Card, Flex, Grid, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { StaticPage } from '../../static-pages/components/static-page';
+import { StaticPage } from '@/features/static-pages/components/static-page';
 import { ContactForm } from './contact-form';
 
 export function ContactPage() {
   return (
-    <StaticPage title="Contact Us" lead="Questions, ideas for an event, or a problem with an exchange? Send us a message.">
+    <StaticPage
+      title="Contact Us"
+      lead="Questions, ideas for an event, or a problem with an exchange? Send us a message."
+    >
       <Grid columns={{ initial: '1', md: '3' }} gap="5">
         <Box gridColumn={{ initial: 'auto', md: 'span 2' }}>
           <Card size={{ initial: '2', sm: '3' }}>

@@ -1,9 +1,9 @@
 import { Card, Flex, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import type { Activity } from '../../../shared/api-types';
-import { activityLevel, capitalize } from '../../community/activity';
-import { activityQuery, ACTIVITY_REFRESH_MS } from '../../community/api';
-import { useCommunityFeed } from '../../community/use-community-feed';
+import type { Activity } from '@/shared/api-types';
+import { activityLevel, capitalize } from '@/features/community/activity';
+import { activityQuery, ACTIVITY_REFRESH_MS } from '@/features/community/api';
+import { useCommunityFeed } from '@/features/community/use-community-feed';
 import { HomeSection } from './section';
 
 const number = new Intl.NumberFormat('en-US');
@@ -23,7 +23,11 @@ const LINES: { key: keyof Activity; one: string; many: string }[] = [
  */
 export function ActivityFeed() {
   const feed = useCommunityFeed();
-  const { data, isError, dataUpdatedAt } = useQuery({ ...activityQuery, enabled: feed.ready, refetchInterval: feed.live || feed.idle ? false : ACTIVITY_REFRESH_MS });
+  const { data, isError, dataUpdatedAt } = useQuery({
+    ...activityQuery,
+    enabled: feed.ready,
+    refetchInterval: feed.live || feed.idle ? false : ACTIVITY_REFRESH_MS,
+  });
   return (
     <HomeSection title="Live Activity Feed" lead="What is happening in the community right now.">
       <Card size="3">
@@ -37,7 +41,17 @@ export function ActivityFeed() {
           {data && (
             <Text size="2" color="gray">
               Community activity: <Text weight="bold">{capitalize(activityLevel(data))}</Text>
-              {dataUpdatedAt > 0 && <> · updated {new Date(dataUpdatedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}</>}
+              {dataUpdatedAt > 0 && (
+                <>
+                  {' '}
+                  · updated{' '}
+                  {new Date(dataUpdatedAt).toLocaleTimeString([], {
+                    hour: '2-digit',
+                    minute: '2-digit',
+                    second: '2-digit',
+                  })}
+                </>
+              )}
             </Text>
           )}
         </Flex>

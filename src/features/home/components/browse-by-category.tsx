@@ -2,10 +2,10 @@ import { Button, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCategories } from '../../categories/api';
-import { FEATURED_LIMIT, HOME_GRID_SHOWN } from '../../../shared/constants';
-import { featuredListingsQuery, listingPageQuery } from '../../listings/api';
-import { ListingGrid } from '../../listings/components/listing-grid';
+import { useCategories } from '@/features/categories/api';
+import { FEATURED_LIMIT, HOME_GRID_SHOWN } from '@/shared/constants';
+import { featuredListingsQuery, listingPageQuery } from '@/features/listings/api';
+import { ListingGrid } from '@/features/listings/components/listing-grid';
 import { HomeSection } from './section';
 
 const SHOWN = HOME_GRID_SHOWN;
@@ -22,11 +22,19 @@ export function BrowseByCategory() {
   const page = useQuery(listingPageQuery({ category, limit: SHOWN + FEATURED_LIMIT, offset: 0 }));
   const isError = page.isError;
   // Until Featured has answered (or failed) it is not known which to leave out.
-  const featuredIds = featured.data || featured.isError ? new Set((featured.data ?? []).map((listing) => listing.id)) : null;
-  const data = page.data && featuredIds ? { listings: page.data.listings.filter((listing) => !featuredIds.has(listing.id)).slice(0, SHOWN) } : undefined;
+  const featuredIds =
+    featured.data || featured.isError ? new Set((featured.data ?? []).map((listing) => listing.id)) : null;
+  const data =
+    page.data && featuredIds
+      ? { listings: page.data.listings.filter((listing) => !featuredIds.has(listing.id)).slice(0, SHOWN) }
+      : undefined;
   const chips = [{ slug: undefined, name: 'All' }, ...categories];
   return (
-    <HomeSection title="Browse by Category" lead="Pick a category to see what your neighbours are offering." tone="muted">
+    <HomeSection
+      title="Browse by Category"
+      lead="Pick a category to see what your neighbours are offering."
+      tone="muted"
+    >
       <Flex gap="2" wrap="wrap" mb="5" role="group" aria-label="Filter by category">
         {chips.map((chip) => (
           <Button

@@ -1,8 +1,8 @@
 import { ArrowDownIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { useCurrentUser } from '../../auth/api';
-import { SearchBar } from '../../search/components/search-bar';
+import { useCurrentUser } from '@/features/auth/api';
+import { SearchBar } from '@/features/search/components/search-bar';
 
 /** Moves to How It Works and puts keyboard focus there, smoothly unless motion is reduced. */
 function showHowItWorks() {
@@ -23,7 +23,8 @@ export function Hero() {
             Trade what you have for what you need
           </Heading>
           <Text as="p" size={{ initial: '3', md: '5' }} color="gray">
-            Barter Market connects neighbours who swap goods and skills instead of money. Fix a bike for a week of dinners, or trade piano lessons for fresh vegetables.
+            Barter Market connects neighbours who swap goods and skills instead of money. Fix a bike for a week of
+            dinners, or trade piano lessons for fresh vegetables.
           </Text>
           <Flex gap="3" wrap="wrap">
             {user ? (

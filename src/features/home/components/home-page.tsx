@@ -1,4 +1,4 @@
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { ActivityFeed } from './activity-feed';
 import { BrowseByCategory } from './browse-by-category';
 import { ClosingCta } from './closing-cta';

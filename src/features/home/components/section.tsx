@@ -2,10 +2,28 @@ import { Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 
 /** A home page section: an h2 with an optional lead line, then the content. */
-export function HomeSection({ id, title, lead, tone, children, action }: { id?: string; title: string; lead?: string; tone?: 'muted'; children: ReactNode; action?: ReactNode }) {
+export function HomeSection({
+  id,
+  title,
+  lead,
+  tone,
+  children,
+  action,
+}: {
+  id?: string;
+  title: string;
+  lead?: string;
+  tone?: 'muted';
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z]+/g, '-')}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} className={`home-section ${tone === 'muted' ? 'home-section-muted' : ''}`}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={`home-section ${tone === 'muted' ? 'home-section-muted' : ''}`}
+    >
       <div className="container">
         <Flex justify="between" align="end" gap="3" wrap="wrap" mb="5">
           <Flex direction="column" gap="1">

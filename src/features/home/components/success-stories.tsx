@@ -2,9 +2,9 @@ import { StarFilledIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { UserAvatar } from '../../../components/user-avatar';
-import { newestTestimonialsQuery } from '../../community/api';
-import { HOME_STORIES_SHOWN } from '../../../shared/constants';
+import { UserAvatar } from '@/components/user-avatar';
+import { newestTestimonialsQuery } from '@/features/community/api';
+import { HOME_STORIES_SHOWN } from '@/shared/constants';
 import { HomeSection } from './section';
 
 const SHOWN = HOME_STORIES_SHOWN;
@@ -40,7 +40,11 @@ export function SuccessStories() {
                   <Flex direction="column" gap="3">
                     <Flex gap="1" role="img" aria-label={`Rated ${story.rating} out of 5`}>
                       {Array.from({ length: 5 }, (_, i) => (
-                        <StarFilledIcon key={i} aria-hidden="true" color={i < story.rating ? 'var(--amber-9)' : 'var(--gray-6)'} />
+                        <StarFilledIcon
+                          key={i}
+                          aria-hidden="true"
+                          color={i < story.rating ? 'var(--amber-9)' : 'var(--gray-6)'}
+                        />
                       ))}
                     </Flex>
                     <Heading as="h3" size="4">

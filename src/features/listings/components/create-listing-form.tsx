@@ -1,15 +1,15 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Text } from '@radix-ui/themes';
 import { useId, useState } from 'react';
-import { ApiError } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { useValibotForm } from '../../../lib/use-form';
-import { listingCreateSchema } from '../../../shared/schemas';
-import { useCurrentUser } from '../../auth/api';
+import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useValibotForm } from '@/lib/use-form';
+import { listingCreateSchema } from '@/shared/schemas';
+import { useCurrentUser } from '@/features/auth/api';
 import { useCreateListing } from '../api';
 import { emptyListingForm, listInWords, missingForCreate } from '../listing-form';
 import { ListingFormFields } from './listing-form-fields';
-import { DialogActions } from '../../../components/dialog-actions';
+import { DialogActions } from '@/components/dialog-actions';
 
 /** The Create Listing form: validated with the shared schema, then POST /api/listings. */
 export default function CreateListingForm({ onDone }: { onDone: () => void }) {
@@ -39,17 +39,31 @@ export default function CreateListingForm({ onDone }: { onDone: () => void }) {
 
   // The button waits until the listing can be created, and says what it waits for.
   const missing = missingForCreate(form.values);
-  const reason = uploading ? 'Wait for the photos to finish uploading.' : missing.length > 0 ? `Add ${listInWords(missing)} to create your listing.` : null;
+  const reason = uploading
+    ? 'Wait for the photos to finish uploading.'
+    : missing.length > 0
+      ? `Add ${listInWords(missing)} to create your listing.`
+      : null;
 
   return (
     <form onSubmit={submit} noValidate>
-      <ListingFormFields form={form} categoryMessage="Please select at least one category" onBusyChange={setUploading} />
+      <ListingFormFields
+        form={form}
+        categoryMessage="Please select at least one category"
+        onBusyChange={setUploading}
+      />
       {reason && (
         <Text as="p" id={reasonId} size="2" color="gray" mt="5" data-testid="submit-reason">
           {reason}
         </Text>
       )}
-      <DialogActions mt={reason ? '3' : '5'} submitLabel="Create Listing" pending={create.isPending} disabled={reason !== null} describedBy={reason ? reasonId : undefined} />
+      <DialogActions
+        mt={reason ? '3' : '5'}
+        submitLabel="Create Listing"
+        pending={create.isPending}
+        disabled={reason !== null}
+        describedBy={reason ? reasonId : undefined}
+      />
     </form>
   );
 }

@@ -2,9 +2,9 @@ import { TrashIcon } from '@radix-ui/react-icons';
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import type { Listing } from '../../../shared/api-types';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import type { Listing } from '@/shared/api-types';
 import { listingKeys, useDeleteListing } from '../api';
 
 /** Deletes the listing after a confirmation; its messages, reviews and barters go with it. */
@@ -20,7 +20,12 @@ export function DeleteListingButton({ listing, onDeleted }: { listing: Listing; 
         await navigate({ to: '/browse' });
         queryClient.removeQueries({ queryKey: listingKeys.detail(listing.id) });
       },
-      onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to delete listing. Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: messageOf(error, 'Failed to delete listing. Please try again.'),
+          variant: 'destructive',
+        }),
     });
   return (
     <AlertDialog.Root>

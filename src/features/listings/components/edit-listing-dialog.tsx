@@ -1,6 +1,6 @@
 import { Dialog, Flex, Skeleton } from '@radix-ui/themes';
 import { lazy, Suspense } from 'react';
-import type { Listing } from '../../../shared/api-types';
+import type { Listing } from '@/shared/api-types';
 
 const EditListingForm = lazy(() => import('./edit-listing-form'));
 
@@ -8,7 +8,15 @@ const EditListingForm = lazy(() => import('./edit-listing-form'));
  * Edit Listing (docs/api/listings.md, "Writing listings"): the owner's fields, status, and deleting
  * the listing.
  */
-export function EditListingDialog({ listing, open, onOpenChange }: { listing: Listing; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function EditListingDialog({
+  listing,
+  open,
+  onOpenChange,
+}: {
+  listing: Listing;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content maxWidth="640px">

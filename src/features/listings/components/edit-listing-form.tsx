@@ -1,19 +1,19 @@
 import { Flex, Select, Separator } from '@radix-ui/themes';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { Field } from '../../../components/form-field';
-import { ApiError, messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { useValibotForm } from '../../../lib/use-form';
-import type { Listing, ListingStatus } from '../../../shared/api-types';
-import { LISTING_STATUSES } from '../../../shared/constants';
-import { listingUpdateSchema } from '../../../shared/schemas';
+import { Field } from '@/components/form-field';
+import { ApiError, messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useValibotForm } from '@/lib/use-form';
+import type { Listing, ListingStatus } from '@/shared/api-types';
+import { LISTING_STATUSES } from '@/shared/constants';
+import { listingUpdateSchema } from '@/shared/schemas';
 import { useUpdateListing } from '../api';
 import { listingFormOf } from '../listing-form';
 import { DeleteListingButton } from './delete-listing-button';
 import { ListingFormFields } from './listing-form-fields';
 import { STATUS_LABELS } from './listing-status-badge';
-import { DialogActions } from '../../../components/dialog-actions';
+import { DialogActions } from '@/components/dialog-actions';
 
 const STATUS_HINTS: Record<(typeof LISTING_STATUSES)[number], string> = {
   active: 'Openly looking for exchanges',
@@ -27,7 +27,10 @@ export default function EditListingForm({ listing, onDone }: { listing: Listing;
   // A listing moderation hid keeps that status: its owner may edit the text, not the status (the
   // server refuses a status change with 409), so the form has no status to send.
   const hidden = listing.status === 'hidden';
-  const form = useValibotForm(listingUpdateSchema, { ...listingFormOf(listing), status: hidden ? undefined : (listing.status ?? 'active') });
+  const form = useValibotForm(listingUpdateSchema, {
+    ...listingFormOf(listing),
+    status: hidden ? undefined : (listing.status ?? 'active'),
+  });
   const update = useUpdateListing(listing.id);
   const [uploading, setUploading] = useState(false);
 
@@ -41,7 +44,11 @@ export default function EditListingForm({ listing, onDone }: { listing: Listing;
         },
         onError: (error) => {
           if (error instanceof ApiError) form.setErrors(error.errors);
-          toast({ title: 'Error', description: messageOf(error, 'Failed to update listing. Please try again.'), variant: 'destructive' });
+          toast({
+            title: 'Error',
+            description: messageOf(error, 'Failed to update listing. Please try again.'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -61,7 +68,10 @@ export default function EditListingForm({ listing, onDone }: { listing: Listing;
         <Flex mt="4">
           <Field label="Status" error={form.errors.status}>
             {({ id, describedBy }) => (
-              <Select.Root value={form.values.status} onValueChange={(status) => form.setField('status', status as ListingStatus)}>
+              <Select.Root
+                value={form.values.status}
+                onValueChange={(status) => form.setField('status', status as ListingStatus)}
+              >
                 <Select.Trigger id={id} aria-describedby={describedBy} style={{ minWidth: 200 }} />
                 <Select.Content position="popper">
                   {LISTING_STATUSES.map((status) => (

@@ -1,6 +1,6 @@
 import { CheckCircledIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
-import type { Listing } from '../../../shared/api-types';
+import type { Listing } from '@/shared/api-types';
 
 /**
  * What the owner wants in return and whether other offers are welcome, shown beside the photo
@@ -25,7 +25,13 @@ export function ExchangeSummary({ listing }: { listing: Listing }) {
           </Text>
         )}
         <Flex align="center" gap="2" asChild>
-          <Text as="p" size="2" weight="medium" color={listing.acceptOffers ? 'green' : 'gray'} highContrast={listing.acceptOffers}>
+          <Text
+            as="p"
+            size="2"
+            weight="medium"
+            color={listing.acceptOffers ? 'green' : 'gray'}
+            highContrast={listing.acceptOffers}
+          >
             {listing.acceptOffers ? <CheckCircledIcon aria-hidden="true" /> : <InfoCircledIcon aria-hidden="true" />}
             {listing.acceptOffers ? 'Other offers welcome' : 'Only looking for what is listed'}
           </Text>

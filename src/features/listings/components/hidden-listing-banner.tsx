@@ -14,8 +14,8 @@ export function HiddenListingBanner({ isOwner }: { isOwner: boolean }) {
         <strong>Hidden by moderators.</strong>{' '}
         {isOwner ? (
           <>
-            Members cannot see this listing in browse, search or on your profile, and cannot contact you about it. If you think this is a mistake, or you have
-            questions about what to change,{' '}
+            Members cannot see this listing in browse, search or on your profile, and cannot contact you about it. If
+            you think this is a mistake, or you have questions about what to change,{' '}
             <ThemeLink asChild underline="always" color="amber" highContrast>
               <Link to="/contact">contact us</Link>
             </ThemeLink>{' '}

@@ -4,9 +4,9 @@
 import { Cross2Icon, UploadIcon } from '@radix-ui/react-icons';
 import { Flex, IconButton, Progress, Text } from '@radix-ui/themes';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { MAX_IMAGES_PER_LISTING } from '../../../shared/constants';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { MAX_IMAGES_PER_LISTING } from '@/shared/constants';
 import { checkImageFiles, compressImage, uploadImage } from '../image-upload';
 import { ListingImage } from './listing-image';
 import '../listings.css';
@@ -44,7 +44,8 @@ export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePick
     return () => urls.forEach((url) => URL.revokeObjectURL(url));
   }, []);
 
-  const update = (key: number, change: Partial<PendingFile>) => setPending((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
+  const update = (key: number, change: Partial<PendingFile>) =>
+    setPending((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
   const drop = (file: PendingFile) => {
     URL.revokeObjectURL(file.preview);
     previews.current.delete(file.preview);
@@ -81,12 +82,17 @@ export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePick
           onAdd([path]);
           uploaded += 1;
         } catch (error) {
-          toast({ title: 'Upload failed', description: messageOf(error, 'Failed to upload images'), variant: 'destructive' });
+          toast({
+            title: 'Upload failed',
+            description: messageOf(error, 'Failed to upload images'),
+            variant: 'destructive',
+          });
         } finally {
           drop(entry);
         }
       }
-      if (uploaded > 0) toast({ title: 'Success', description: uploaded === 1 ? 'Image uploaded' : `${uploaded} images uploaded` });
+      if (uploaded > 0)
+        toast({ title: 'Success', description: uploaded === 1 ? 'Image uploaded' : `${uploaded} images uploaded` });
     } finally {
       onBusyChange?.(false);
     }
@@ -144,7 +150,11 @@ export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePick
         <label htmlFor={id} className="photo-drop-zone" aria-hidden="true">
           <UploadIcon width="24" height="24" />
           <Text size="3" weight="medium">
-            {full ? `${MAX_IMAGES_PER_LISTING} of ${MAX_IMAGES_PER_LISTING} photos added` : dragging ? 'Drop your photos here' : 'Add photos'}
+            {full
+              ? `${MAX_IMAGES_PER_LISTING} of ${MAX_IMAGES_PER_LISTING} photos added`
+              : dragging
+                ? 'Drop your photos here'
+                : 'Add photos'}
           </Text>
           {!full && (
             <Text size="2" color="gray">
@@ -154,15 +164,23 @@ export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePick
         </label>
       </div>
       <Text id={`${id}-hint`} size="1" color="gray">
-        Listings with photos get more offers. Up to {MAX_IMAGES_PER_LISTING} photos, 10MB each; they are resized to 800×600 before upload. {count} of{' '}
-        {MAX_IMAGES_PER_LISTING} added.
+        Listings with photos get more offers. Up to {MAX_IMAGES_PER_LISTING} photos, 10MB each; they are resized to
+        800×600 before upload. {count} of {MAX_IMAGES_PER_LISTING} added.
       </Text>
       {(images.length > 0 || pending.length > 0) && (
         <ul className="image-picker-thumbs" aria-label="Added images">
           {images.map((path, index) => (
             <li key={path} className="image-picker-thumb">
               <ListingImage src={path} alt={`Image ${index + 1}`} />
-              <IconButton type="button" size="1" color="red" variant="solid" className="image-picker-remove" aria-label={`Remove image ${index + 1}`} onClick={() => onRemove(path)}>
+              <IconButton
+                type="button"
+                size="1"
+                color="red"
+                variant="solid"
+                className="image-picker-remove"
+                aria-label={`Remove image ${index + 1}`}
+                onClick={() => onRemove(path)}
+              >
                 <Cross2Icon aria-hidden="true" />
               </IconButton>
             </li>
@@ -174,7 +192,11 @@ export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePick
               </div>
               <div className="image-picker-progress" role="status">
                 <Text size="1" weight="medium">
-                  {file.phase === 'waiting' ? 'Waiting…' : file.phase === 'compressing' ? 'Compressing…' : `Uploading ${Math.round(file.sent * 100)}%`}
+                  {file.phase === 'waiting'
+                    ? 'Waiting…'
+                    : file.phase === 'compressing'
+                      ? 'Compressing…'
+                      : `Uploading ${Math.round(file.sent * 100)}%`}
                 </Text>
                 <Progress
                   size="1"

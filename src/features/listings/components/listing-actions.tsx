@@ -2,14 +2,14 @@ import { ChatBubbleIcon, Pencil1Icon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Listing } from '../../../shared/api-types';
-import { useCurrentUser } from '../../auth/api';
-import { useReturnHere } from '../../auth/redirect';
+import type { Listing } from '@/shared/api-types';
+import { useCurrentUser } from '@/features/auth/api';
+import { useReturnHere } from '@/features/auth/redirect';
 import { EditListingDialog } from './edit-listing-dialog';
 import { ListingStatusBadge } from './listing-status-badge';
 import { OfferBox } from './offer-box';
-import { WantCount, WantToggle } from '../../wants/components/want-toggle';
-import { ReportButton } from '../../moderation/components/report-button';
+import { WantCount, WantToggle } from '@/features/wants/components/want-toggle';
+import { ReportButton } from '@/features/moderation/components/report-button';
 
 /** Visitors are sent to sign in; the owner edits; other members contact or make an offer. */
 export function ListingActions({ listing }: { listing: Listing }) {
@@ -26,7 +26,12 @@ function ReportListing({ listing, signedIn }: { listing: Listing; signedIn: bool
     <Flex justify="end">
       <ReportButton
         signedIn={signedIn}
-        target={{ type: 'listing', id: listing.id, label: listing.title, member: { id: listing.userId, displayName: listing.user.displayName } }}
+        target={{
+          type: 'listing',
+          id: listing.id,
+          label: listing.title,
+          member: { id: listing.userId, displayName: listing.user.displayName },
+        }}
       >
         Report listing
       </ReportButton>
@@ -99,7 +104,10 @@ function OwnerActions({ listing }: { listing: Listing }) {
 function MemberActions({ listing, me }: { listing: Listing; me: { id: number } }) {
   const navigate = useNavigate();
   const contact = () =>
-    void navigate({ to: '/messages', search: { initiate: true, listingId: listing.id, userId: listing.userId, title: listing.title } });
+    void navigate({
+      to: '/messages',
+      search: { initiate: true, listingId: listing.id, userId: listing.userId, title: listing.title },
+    });
   return (
     <Card size="2">
       <Flex direction="column" gap="3">

@@ -1,10 +1,10 @@
 import { SewingPinIcon } from '@radix-ui/react-icons';
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import type { Listing } from '../../../shared/api-types';
-import { UserAvatar } from '../../../components/user-avatar';
-import { useCurrentUser } from '../../auth/api';
-import { categoryName, useCategories } from '../../categories/api';
+import type { Listing } from '@/shared/api-types';
+import { UserAvatar } from '@/components/user-avatar';
+import { useCurrentUser } from '@/features/auth/api';
+import { categoryName, useCategories } from '@/features/categories/api';
 import { ListingImage } from './listing-image';
 import { ListingStatusBadge } from './listing-status-badge';
 import '../listings.css';
@@ -35,9 +35,19 @@ export function ListingCard({ listing, variant = 'default', headingLevel = 'h3' 
   // profile seen by its owner is compact and says so itself), the card says whose it is.
   const own = !compact && user?.id === listing.userId;
   return (
-    <Card asChild size="1" className={`listing-card ${compact ? 'listing-card-compact' : ''}`} data-testid="listing-card">
+    <Card
+      asChild
+      size="1"
+      className={`listing-card ${compact ? 'listing-card-compact' : ''}`}
+      data-testid="listing-card"
+    >
       <article>
-        <ListingImage src={listing.imageUrls[0]} alt="" className="listing-card-image" sizes={compact ? '112px' : undefined} />
+        <ListingImage
+          src={listing.imageUrls[0]}
+          alt=""
+          className="listing-card-image"
+          sizes={compact ? '112px' : undefined}
+        />
         <Flex direction="column" gap="2" className="listing-card-body">
           <Flex justify="between" align="start" gap="2">
             <Heading as={headingLevel} size={compact ? '2' : '3'} className="listing-card-title">

@@ -3,11 +3,11 @@ import { Badge, Flex, Heading, Link as ThemeLink, Skeleton, Text } from '@radix-
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
-import { ApiError } from '../../../lib/api';
-import { useMetaDescription, usePageTitle } from '../../../lib/use-page-title';
-import { categoryName, useCategories } from '../../categories/api';
+import { ApiError } from '@/lib/api';
+import { useMetaDescription, usePageTitle } from '@/lib/use-page-title';
+import { categoryName, useCategories } from '@/features/categories/api';
 import { listingDetailQuery } from '../api';
-import { useCurrentUser } from '../../auth/api';
+import { useCurrentUser } from '@/features/auth/api';
 import { ExchangeSummary } from './exchange-summary';
 import { HiddenListingBanner } from './hidden-listing-banner';
 import { ListingActions } from './listing-actions';

@@ -1,11 +1,11 @@
 import { Checkbox, Flex, Select, Switch, Text } from '@radix-ui/themes';
 import { useId, useState, type Dispatch, type SetStateAction } from 'react';
-import { Field, TextAreaInput, TextInput } from '../../../components/form-field';
-import type { FieldErrors } from '../../../lib/use-form';
-import { LISTING_DISTANCES } from '../../../shared/constants';
-import { useCategories } from '../../categories/api';
+import { Field, TextAreaInput, TextInput } from '@/components/form-field';
+import type { FieldErrors } from '@/lib/use-form';
+import { LISTING_DISTANCES } from '@/shared/constants';
+import { useCategories } from '@/features/categories/api';
 import type { ListingFormValues } from '../listing-form';
-import { PlaceInput } from '../../search/components/place-input';
+import { PlaceInput } from '@/features/search/components/place-input';
 import { ImagePicker } from './image-picker';
 import { WantOptionsInput } from './want-options-input';
 import '../listings.css';
@@ -38,7 +38,9 @@ export function ListingFormFields<T extends ListingFormValues>({ form, categoryM
       <ImagePicker
         images={values.imageUrls}
         onAdd={(paths) => setValues((previous) => ({ ...previous, imageUrls: [...previous.imageUrls, ...paths] }))}
-        onRemove={(path) => setValues((previous) => ({ ...previous, imageUrls: previous.imageUrls.filter((p) => p !== path) }))}
+        onRemove={(path) =>
+          setValues((previous) => ({ ...previous, imageUrls: previous.imageUrls.filter((p) => p !== path) }))
+        }
         onBusyChange={onBusyChange}
       />
       {errors.imageUrls && (
@@ -84,7 +86,11 @@ export function ListingFormFields<T extends ListingFormValues>({ form, categoryM
         placeholder="e.g. Help with yard work"
         maxLength={200}
       />
-      <WantOptionsInput options={values.whatUserWantsOptions} onChange={(options) => setField('whatUserWantsOptions', options)} error={errors.whatUserWantsOptions} />
+      <WantOptionsInput
+        options={values.whatUserWantsOptions}
+        onChange={(options) => setField('whatUserWantsOptions', options)}
+        error={errors.whatUserWantsOptions}
+      />
       <Text as="label" size="2">
         <Flex gap="2" align="center">
           <Switch checked={values.acceptOffers} onCheckedChange={(checked) => setField('acceptOffers', checked)} />
@@ -93,7 +99,12 @@ export function ListingFormFields<T extends ListingFormValues>({ form, categoryM
       </Text>
       <Flex gap="4" direction={{ initial: 'column', sm: 'row' }}>
         <div style={{ flex: 2, minWidth: 0 }} onBlur={() => touch('location')}>
-          <Field label="Location" required error={errors.location} hint="Your town or city: pick a suggestion so distance search can find your listing.">
+          <Field
+            label="Location"
+            required
+            error={errors.location}
+            hint="Your town or city: pick a suggestion so distance search can find your listing."
+          >
             {({ id, describedBy, invalid }) => (
               <PlaceInput
                 id={id}
@@ -159,13 +170,17 @@ function CategoryChecks({ selected, onChange, onLeave, message, error }: Categor
       <legend className="form-legend">
         Categories
         <Text color="red" aria-hidden="true">
-          {' '}*
+          {' '}
+          *
         </Text>
       </legend>
       {categories.map((category) => (
         <Text as="label" size="2" key={category.slug}>
           <Flex gap="2" align="center">
-            <Checkbox checked={selected.includes(category.slug)} onCheckedChange={(checked) => toggle(category.slug, checked === true)} />
+            <Checkbox
+              checked={selected.includes(category.slug)}
+              onCheckedChange={(checked) => toggle(category.slug, checked === true)}
+            />
             {category.name}
           </Flex>
         </Text>

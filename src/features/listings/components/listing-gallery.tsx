@@ -9,11 +9,24 @@ export function ListingGallery({ title, images }: { title: string; images: strin
   const alt = images.length > 1 ? `${title}, photo ${current + 1} of ${images.length}` : title;
   return (
     <Flex direction="column" gap="2">
-      <ListingImage src={images[current]} alt={alt} eager sizes="(min-width: 900px) 66vw, 100vw" className={`gallery-main ${images.length === 0 ? 'gallery-empty' : ''}`} />
+      <ListingImage
+        src={images[current]}
+        alt={alt}
+        eager
+        sizes="(min-width: 900px) 66vw, 100vw"
+        className={`gallery-main ${images.length === 0 ? 'gallery-empty' : ''}`}
+      />
       {images.length > 1 && (
         <div className="gallery-thumbs">
           {images.map((src, index) => (
-            <button key={src} type="button" className="gallery-thumb" aria-pressed={index === current} aria-label={`Show photo ${index + 1} of ${images.length}`} onClick={() => setSelected(index)}>
+            <button
+              key={src}
+              type="button"
+              className="gallery-thumb"
+              aria-pressed={index === current}
+              aria-label={`Show photo ${index + 1} of ${images.length}`}
+              onClick={() => setSelected(index)}
+            >
               <ListingImage src={src} alt="" sizes="88px" />
             </button>
           ))}

@@ -1,10 +1,18 @@
 import { Card, Skeleton } from '@radix-ui/themes';
-import type { Listing } from '../../../shared/api-types';
+import type { Listing } from '@/shared/api-types';
 import { ListingCard } from './listing-card';
 import '../listings.css';
 
 /** A responsive grid of listing cards, or placeholders of the same size while loading. */
-export function ListingGrid({ listings, skeletons = 6, headingLevel = 'h3' }: { listings: Listing[] | undefined; skeletons?: number; headingLevel?: 'h2' | 'h3' }) {
+export function ListingGrid({
+  listings,
+  skeletons = 6,
+  headingLevel = 'h3',
+}: {
+  listings: Listing[] | undefined;
+  skeletons?: number;
+  headingLevel?: 'h2' | 'h3';
+}) {
   if (!listings) {
     return (
       <div className="listing-grid" aria-busy="true">

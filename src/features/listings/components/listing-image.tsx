@@ -1,7 +1,7 @@
 import { ImageIcon } from '@radix-ui/react-icons';
 import { useState } from 'react';
-import { OBJECT_PATH_PATTERN } from '../../../shared/constants';
-import { BUILT_MEDIA_ORIGIN, mediaUrl } from '../../../shared/media';
+import { OBJECT_PATH_PATTERN } from '@/shared/constants';
+import { BUILT_MEDIA_ORIGIN, mediaUrl } from '@/shared/media';
 import '../listings.css';
 
 /** How wide a card's photo shows: half a phone's width in two columns, a third of the page above. */
@@ -13,7 +13,9 @@ export const CARD_IMAGE_SIZES = '(max-width: 640px) 50vw, (max-width: 1024px) 33
  * other source, which has only itself.
  */
 export function imageSrcSet(src: string, mediaOrigin: string = BUILT_MEDIA_ORIGIN): string | undefined {
-  return OBJECT_PATH_PATTERN.test(src) ? `${mediaUrl(`${src}/thumb`, mediaOrigin)} 400w, ${mediaUrl(src, mediaOrigin)} 800w` : undefined;
+  return OBJECT_PATH_PATTERN.test(src)
+    ? `${mediaUrl(`${src}/thumb`, mediaOrigin)} 400w, ${mediaUrl(src, mediaOrigin)} 800w`
+    : undefined;
 }
 
 /**
@@ -53,7 +55,11 @@ export function ListingImage({
           onError={origin ? () => setViaWorker(src) : undefined}
         />
       ) : (
-        <div className="listing-image-placeholder" role={alt ? 'img' : undefined} aria-label={alt ? `${alt} (no photo)` : undefined}>
+        <div
+          className="listing-image-placeholder"
+          role={alt ? 'img' : undefined}
+          aria-label={alt ? `${alt} (no photo)` : undefined}
+        >
           <ImageIcon width="28" height="28" aria-hidden="true" />
           <span aria-hidden="true">No photo</span>
         </div>

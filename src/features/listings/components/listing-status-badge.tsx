@@ -1,5 +1,5 @@
 import { Badge } from '@radix-ui/themes';
-import type { ListingStatus } from '../../../shared/api-types';
+import type { ListingStatus } from '@/shared/api-types';
 
 export const STATUS_LABELS: Record<ListingStatus, string> = {
   active: 'Active',

@@ -1,6 +1,6 @@
 import { CheckIcon, Cross2Icon } from '@radix-ui/react-icons';
 import { Box, DataList, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
-import type { Listing } from '../../../shared/api-types';
+import type { Listing } from '@/shared/api-types';
 import '../listings.css';
 
 /** The 'Details' and 'Exchange Terms' tabs. */
@@ -52,11 +52,16 @@ export function ListingTabs({ listing }: { listing: Listing }) {
             </>
           )}
           <Flex align="center" gap="2" mt="4">
-            {listing.acceptOffers ? <CheckIcon aria-hidden="true" color="var(--green-11)" /> : <Cross2Icon aria-hidden="true" />}
+            {listing.acceptOffers ? (
+              <CheckIcon aria-hidden="true" color="var(--green-11)" />
+            ) : (
+              <Cross2Icon aria-hidden="true" />
+            )}
             <Text>{listing.acceptOffers ? 'Open to other offers' : 'Not looking for other offers'}</Text>
           </Flex>
           <Text as="p" size="2" color="gray" mt="3">
-            Agree on the details by message before you meet. Once the exchange is done, record it in your conversation so you can both leave a review.
+            Agree on the details by message before you meet. Once the exchange is done, record it in your conversation
+            so you can both leave a review.
           </Text>
         </Tabs.Content>
       </Box>

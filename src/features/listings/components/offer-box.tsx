@@ -6,13 +6,13 @@ import { Button, Flex } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { ApiError, messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { conversationKeyOf } from '../../../shared/conversation-key';
-import type { Listing } from '../../../shared/api-types';
-import { OFFER_NEEDS_TERMS } from '../../../shared/schemas/offers';
-import { useMakeOffer, type OfferTerms } from '../../offers/api';
-import { cleanTerms, hasTerms, OfferTermsFields } from '../../offers/components/offer-terms-fields';
+import { ApiError, messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { conversationKeyOf } from '@/shared/conversation-key';
+import type { Listing } from '@/shared/api-types';
+import { OFFER_NEEDS_TERMS } from '@/shared/schemas/offers';
+import { useMakeOffer, type OfferTerms } from '@/features/offers/api';
+import { cleanTerms, hasTerms, OfferTermsFields } from '@/features/offers/components/offer-terms-fields';
 import { userListingsQuery } from '../api';
 
 export function OfferBox({ listing, me }: { listing: Listing; me: { id: number } }) {
@@ -39,9 +39,14 @@ export function OfferBox({ listing, me }: { listing: Listing; me: { id: number }
       {
         onSuccess: open,
         onError: (failure) => {
-          const fieldError = failure instanceof ApiError ? (failure.errors.text ?? failure.errors.givenListingIds) : undefined;
+          const fieldError =
+            failure instanceof ApiError ? (failure.errors.text ?? failure.errors.givenListingIds) : undefined;
           if (fieldError) setError(fieldError);
-          toast({ title: 'Failed to make offer', description: messageOf(failure, 'Please try again.'), variant: 'destructive' });
+          toast({
+            title: 'Failed to make offer',
+            description: messageOf(failure, 'Please try again.'),
+            variant: 'destructive',
+          });
           // An offer already open, or a barter under way: the conversation shows it.
           if (failure instanceof ApiError && failure.status === 409) open();
         },
@@ -55,7 +60,11 @@ export function OfferBox({ listing, me }: { listing: Listing; me: { id: number }
         <OfferTermsFields
           listing={listing}
           giverListings={active}
-          chooseListings={{ label: 'Offer one of your listings', onChoose: () => setChoosing(true), loading: choosing && mine.isFetching }}
+          chooseListings={{
+            label: 'Offer one of your listings',
+            onChoose: () => setChoosing(true),
+            loading: choosing && mine.isFetching,
+          }}
           listingsLabel="Offer your listings"
           textLabel="Make a custom offer"
           value={terms}

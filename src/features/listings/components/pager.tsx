@@ -1,6 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { Link } from '@tanstack/react-router';
-import type { BrowseSearch } from '../../search/search-params';
+import type { BrowseSearch } from '@/features/search/search-params';
 import '../listings.css';
 
 /** Page numbers to show: the first, the last, and two either side of the current one. */
@@ -28,7 +28,14 @@ export function Pager({ page, pageCount, search }: { page: number; pageCount: nu
             …
           </span>
         ) : (
-          <Link key={entry} to="/browse" search={to(entry)} className="pager-link" aria-label={`Page ${entry}`} aria-current={entry === page ? 'page' : undefined}>
+          <Link
+            key={entry}
+            to="/browse"
+            search={to(entry)}
+            className="pager-link"
+            aria-label={`Page ${entry}`}
+            aria-current={entry === page ? 'page' : undefined}
+          >
             {entry}
           </Link>
         ),
@@ -40,7 +47,17 @@ export function Pager({ page, pageCount, search }: { page: number; pageCount: nu
   );
 }
 
-function PagerLink({ search, disabled, label, children }: { search: BrowseSearch; disabled: boolean; label: string; children: React.ReactNode }) {
+function PagerLink({
+  search,
+  disabled,
+  label,
+  children,
+}: {
+  search: BrowseSearch;
+  disabled: boolean;
+  label: string;
+  children: React.ReactNode;
+}) {
   if (disabled) {
     return (
       <span className="pager-link" aria-disabled="true" role="link" aria-label={label}>

@@ -2,11 +2,14 @@ import { SewingPinIcon, StarFilledIcon } from '@radix-ui/react-icons';
 import { Card, Flex, Heading, Link as ThemeLink, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { UserAvatar } from '../../../components/user-avatar';
-import type { Listing, PublicUser } from '../../../shared/api-types';
-import { userByUsernameQuery } from '../../profile/api';
+import { UserAvatar } from '@/components/user-avatar';
+import type { Listing, PublicUser } from '@/shared/api-types';
+import { userByUsernameQuery } from '@/features/profile/api';
 
-type Seller = Pick<PublicUser, 'displayName' | 'avatarUrl' | 'location' | 'rating' | 'reviewCount' | 'bartersCompleted'> & {
+type Seller = Pick<
+  PublicUser,
+  'displayName' | 'avatarUrl' | 'location' | 'rating' | 'reviewCount' | 'bartersCompleted'
+> & {
   username?: string;
   createdAt?: string;
 };
@@ -52,7 +55,9 @@ export function SellerCard({ listing }: { listing: Listing }) {
               </Text>
               <Text size="2" color="gray" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
                 <StarFilledIcon aria-hidden="true" color="var(--amber-9)" />
-                {seller.reviewCount > 0 ? `${seller.rating.toFixed(1)} (${seller.reviewCount} ${seller.reviewCount === 1 ? 'review' : 'reviews'})` : 'No reviews yet'}
+                {seller.reviewCount > 0
+                  ? `${seller.rating.toFixed(1)} (${seller.reviewCount} ${seller.reviewCount === 1 ? 'review' : 'reviews'})`
+                  : 'No reviews yet'}
               </Text>
             </Flex>
           </Flex>

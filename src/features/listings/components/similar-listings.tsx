@@ -1,7 +1,7 @@
 import { ArrowRightIcon } from '@radix-ui/react-icons';
 import { Card, Flex, Heading, Link as ThemeLink } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { categoryName, useCategories } from '../../categories/api';
+import { categoryName, useCategories } from '@/features/categories/api';
 
 /** A link to /browse?category={slug} for each of the listing's categories. */
 export function SimilarListings({ slugs }: { slugs: string[] }) {
@@ -17,7 +17,11 @@ export function SimilarListings({ slugs }: { slugs: string[] }) {
           {slugs.map((slug) => (
             <li key={slug}>
               <ThemeLink asChild size="2">
-                <Link to="/browse" search={{ category: slug }} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                <Link
+                  to="/browse"
+                  search={{ category: slug }}
+                  style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                >
                   More in {categoryName(categories, slug)} <ArrowRightIcon aria-hidden="true" />
                 </Link>
               </ThemeLink>

@@ -1,13 +1,21 @@
 import { Cross2Icon, PlusIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { MAX_WANT_OPTIONS } from '../../../shared/constants';
+import { MAX_WANT_OPTIONS } from '@/shared/constants';
 
 /**
  * Up to five extra things the owner would accept, added with the button or Enter. Nothing is
  * disabled at the limit (a disabled control would drop keyboard focus); the message says why.
  */
-export function WantOptionsInput({ options, onChange, error }: { options: string[]; onChange: (options: string[]) => void; error?: string }) {
+export function WantOptionsInput({
+  options,
+  onChange,
+  error,
+}: {
+  options: string[];
+  onChange: (options: string[]) => void;
+  error?: string;
+}) {
   const id = useId();
   const [draft, setDraft] = useState('');
   const full = options.length >= MAX_WANT_OPTIONS;
@@ -60,7 +68,13 @@ export function WantOptionsInput({ options, onChange, error }: { options: string
               <li key={`${index}-${option}`}>
                 <Badge size="2" variant="soft" style={{ maxWidth: '100%' }}>
                   <span style={{ overflowWrap: 'anywhere' }}>{option}</span>
-                  <IconButton type="button" size="1" variant="ghost" aria-label={`Remove option ${option}`} onClick={() => onChange(options.filter((_, i) => i !== index))}>
+                  <IconButton
+                    type="button"
+                    size="1"
+                    variant="ghost"
+                    aria-label={`Remove option ${option}`}
+                    onClick={() => onChange(options.filter((_, i) => i !== index))}
+                  >
                     <Cross2Icon aria-hidden="true" />
                   </IconButton>
                 </Badge>

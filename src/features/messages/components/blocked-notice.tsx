@@ -2,8 +2,8 @@
 // Unblock), or the server's refusal ("You cannot message this member") from the other side's
 // block or a tab opened before it. It never says who blocked whom beyond the member's own block.
 import { Callout, Flex } from '@radix-ui/themes';
-import { BLOCKED_MEMBER_MESSAGE } from '../../../shared/schemas/moderation';
-import { UnblockButton } from '../../blocks/components/unblock-button';
+import { BLOCKED_MEMBER_MESSAGE } from '@/shared/schemas/moderation';
+import { UnblockButton } from '@/features/blocks/components/unblock-button';
 
 interface BlockedNoticeProps {
   partner: { id: number; displayName: string };
@@ -14,7 +14,13 @@ interface BlockedNoticeProps {
 
 export function BlockedNotice({ partner, blockedByMe, message }: BlockedNoticeProps) {
   return (
-    <Callout.Root color="gray" variant="surface" className="blocked-composer" role="status" data-testid="blocked-composer">
+    <Callout.Root
+      color="gray"
+      variant="surface"
+      className="blocked-composer"
+      role="status"
+      data-testid="blocked-composer"
+    >
       <Callout.Text>
         {blockedByMe
           ? `You blocked ${partner.displayName}. Neither of you can message the other while the block lasts.`

@@ -3,8 +3,8 @@
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Badge, Callout, Flex, Spinner, Tabs, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { UserAvatar } from '../../../components/user-avatar';
-import type { ConversationSummary } from '../../../shared/api-types';
+import { UserAvatar } from '@/components/user-avatar';
+import type { ConversationSummary } from '@/shared/api-types';
 import { formatMonthDay } from '../format';
 
 interface ConversationListProps {
@@ -44,10 +44,20 @@ function EndOfList({ onEndReached, loading }: { onEndReached: () => void; loadin
 
 function matches(conversation: ConversationSummary, needle: string) {
   if (!needle) return true;
-  return [conversation.partner.displayName, conversation.lastMessage, conversation.listing.title].some((text) => text.toLowerCase().includes(needle));
+  return [conversation.partner.displayName, conversation.lastMessage, conversation.listing.title].some((text) =>
+    text.toLowerCase().includes(needle),
+  );
 }
 
-export function ConversationList({ conversations, isLoading, isError, selectedKey, onSelect, onEndReached, loadingMore = false }: ConversationListProps) {
+export function ConversationList({
+  conversations,
+  isLoading,
+  isError,
+  selectedKey,
+  onSelect,
+  onEndReached,
+  loadingMore = false,
+}: ConversationListProps) {
   const [query, setQuery] = useState('');
   const [tab, setTab] = useState<'all' | 'unread'>('all');
   const needle = query.trim().toLowerCase();
@@ -110,7 +120,14 @@ export function ConversationList({ conversations, isLoading, isError, selectedKe
                       {c.lastMessage || 'New conversation'}
                     </Text>
                     {c.unreadCount > 0 && (
-                      <Badge color="red" variant="solid" radius="full" size="1" className="count-badge" data-testid="unread-badge">
+                      <Badge
+                        color="red"
+                        variant="solid"
+                        radius="full"
+                        size="1"
+                        className="count-badge"
+                        data-testid="unread-badge"
+                      >
                         {c.unreadCount}
                         <VisuallyHidden> unread</VisuallyHidden>
                       </Badge>
@@ -141,7 +158,11 @@ export function ConversationList({ conversations, isLoading, isError, selectedKe
           </TextField.Slot>
         </TextField.Root>
       </Flex>
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value === 'unread' ? 'unread' : 'all')} className="conversation-tabs">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setTab(value === 'unread' ? 'unread' : 'all')}
+        className="conversation-tabs"
+      >
         <Tabs.List size="2">
           <Tabs.Trigger value="all">All</Tabs.Trigger>
           <Tabs.Trigger value="unread">Unread</Tabs.Trigger>

@@ -6,25 +6,33 @@ import { Button, Callout, Flex, Heading, IconButton, Spinner, Text, VisuallyHidd
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { UserAvatar } from '../../../components/user-avatar';
-import { toast } from '../../../lib/toast';
-import type { ConversationInfo, Message } from '../../../shared/api-types';
-import { conversationInfoQuery } from '../../offers/api';
-import { OfferCard } from '../../offers/components/offer-card';
-import { BarterPrompt } from '../../barters/components/barter-prompt';
-import { conversationQuery, earlierMessages, heldMessagesKey, messageKeys, noteConversationRead, useSendMessage, type HeldMessage } from '../api';
-import { THREAD_PAGE_DEFAULT } from '../../../shared/conversation-cursor';
+import { UserAvatar } from '@/components/user-avatar';
+import { toast } from '@/lib/toast';
+import type { ConversationInfo, Message } from '@/shared/api-types';
+import { conversationInfoQuery } from '@/features/offers/api';
+import { OfferCard } from '@/features/offers/components/offer-card';
+import { BarterPrompt } from '@/features/barters/components/barter-prompt';
+import {
+  conversationQuery,
+  earlierMessages,
+  heldMessagesKey,
+  messageKeys,
+  noteConversationRead,
+  useSendMessage,
+  type HeldMessage,
+} from '../api';
+import { THREAD_PAGE_DEFAULT } from '@/shared/conversation-cursor';
 import { formatDateTime } from '../format';
 import { lastSeenOwnId, mergeMessages } from '../live';
 import { useConversationSocket } from '../use-conversation-socket';
 import { MessageComposer } from './message-composer';
 import { BlockedNotice } from './blocked-notice';
-import { blockKeys } from '../../blocks/api';
-import { MemberMenu } from '../../moderation/components/member-menu';
-import { ReportButton } from '../../moderation/components/report-button';
-import { isRemovedMessage } from '../../moderation/labels';
-import { ApiError } from '../../../lib/api';
-import { BLOCKED_MEMBER_MESSAGE } from '../../../shared/schemas/moderation';
+import { blockKeys } from '@/features/blocks/api';
+import { MemberMenu } from '@/features/moderation/components/member-menu';
+import { ReportButton } from '@/features/moderation/components/report-button';
+import { isRemovedMessage } from '@/features/moderation/labels';
+import { ApiError } from '@/lib/api';
+import { BLOCKED_MEMBER_MESSAGE } from '@/shared/schemas/moderation';
 
 interface ConversationThreadProps {
   me: { id: number };
@@ -37,9 +45,16 @@ interface ConversationThreadProps {
   focusHeading: boolean;
 }
 
-export function ConversationThread({ me, info: initialInfo, draft: initialDraft, onBack, focusHeading }: ConversationThreadProps) {
+export function ConversationThread({
+  me,
+  info: initialInfo,
+  draft: initialDraft,
+  onBack,
+  focusHeading,
+}: ConversationThreadProps) {
   // The same query the screen loaded; live offer frames update it.
-  const info = useQuery({ ...conversationInfoQuery(initialInfo.conversation), initialData: initialInfo }).data ?? initialInfo;
+  const info =
+    useQuery({ ...conversationInfoQuery(initialInfo.conversation), initialData: initialInfo }).data ?? initialInfo;
   const { partner, listing } = info;
   const queryClient = useQueryClient();
   const conversationKey = messageKeys.conversation(me.id, partner.id, listing.id);
@@ -51,7 +66,13 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
   const [refusal, setRefusal] = useState<string | null>(null);
   // The thread as cached (this component re-renders whenever the query below changes it).
   const cached = queryClient.getQueryData<Message[]>(conversationKey);
-  const live = useConversationSocket({ meId: me.id, partnerId: partner.id, listingId: listing.id, messages: cached, enabled: !blockedByMe && refusal === null });
+  const live = useConversationSocket({
+    meId: me.id,
+    partnerId: partner.id,
+    listingId: listing.id,
+    messages: cached,
+    enabled: !blockedByMe && refusal === null,
+  });
   const conversation = useQuery({
     ...conversationQuery(me.id, partner.id, listing.id),
     // Read once per opening, when the socket is ready (use-conversation-socket.ts): each opening
@@ -67,7 +88,13 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
   const [draft, setDraft] = useState(initialDraft ?? '');
   // Messages a guard held for review (this tab only; the server keeps them out of the thread).
   const heldKey = heldMessagesKey(info.conversation);
-  const held = useQuery({ queryKey: heldKey, queryFn: () => [] as HeldMessage[], enabled: false, initialData: [] as HeldMessage[], gcTime: Infinity }).data;
+  const held = useQuery({
+    queryKey: heldKey,
+    queryFn: () => [] as HeldMessage[],
+    enabled: false,
+    initialData: [] as HeldMessage[],
+    gcTime: Infinity,
+  }).data;
   // Unblocking here lifts the member's own block; a refusal learnt before it may be gone too.
   useEffect(() => {
     if (!blockedByMe) setRefusal(null);
@@ -86,6 +113,7 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
   useEffect(() => {
     // Set locally: the read's answer says what changed, so the list is not fetched again for it.
     if (conversation.isSuccess) noteConversationRead(queryClient, info.conversation);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when a read lands, not when the address object is rebuilt
   }, [conversation.dataUpdatedAt, conversation.isSuccess, queryClient]);
 
   // A new last message scrolls to the bottom; earlier messages loaded above do not.
@@ -96,7 +124,10 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
   }, [newestId]);
 
   // The thread arrives as its newest page; earlier messages on request, merged into the same cache.
-  const [earlier, setEarlier] = useState<{ loading: boolean; exhausted: boolean }>({ loading: false, exhausted: false });
+  const [earlier, setEarlier] = useState<{ loading: boolean; exhausted: boolean }>({
+    loading: false,
+    exhausted: false,
+  });
   const loadEarlier = () => {
     const oldest = conversation.data?.[0];
     if (!oldest || earlier.loading) return;
@@ -108,7 +139,11 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
       })
       .catch(() => {
         setEarlier({ loading: false, exhausted: false });
-        toast({ title: 'Error', description: 'Failed to load earlier messages. Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: 'Failed to load earlier messages. Please try again.',
+          variant: 'destructive',
+        });
       });
   };
 
@@ -130,7 +165,9 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
             return;
           }
           // The POST's copy; the room's frame of the same message merges into it by id.
-          queryClient.setQueryData<Message[]>(conversationKey, (old) => (old ? mergeMessages(old, [sent.message]) : old));
+          queryClient.setQueryData<Message[]>(conversationKey, (old) =>
+            old ? mergeMessages(old, [sent.message]) : old,
+          );
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 403) {
@@ -155,7 +192,13 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
   return (
     <Flex direction="column" className="conversation-thread">
       <Flex align="center" gap="3" className="conversation-header">
-        <IconButton variant="ghost" color="gray" className="messages-back" aria-label="Back to conversations" onClick={onBack}>
+        <IconButton
+          variant="ghost"
+          color="gray"
+          className="messages-back"
+          aria-label="Back to conversations"
+          onClick={onBack}
+        >
           <ArrowLeftIcon width="18" height="18" />
         </IconButton>
         <UserAvatar name={partner.displayName} src={partner.avatarUrl} size="3" />
@@ -195,7 +238,13 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
         reviewedBarterIds={info.reviewedBarterIds}
       />
 
-      <div className="message-scroll" ref={scroller} role="log" aria-label={`Messages with ${partner.displayName}`} tabIndex={0}>
+      <div
+        className="message-scroll"
+        ref={scroller}
+        role="log"
+        aria-label={`Messages with ${partner.displayName}`}
+        tabIndex={0}
+      >
         {conversation.isPending ? (
           <Flex justify="center" p="5">
             <Spinner size="3" />
@@ -211,32 +260,69 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
           </Text>
         ) : (
           <>
-          {messages.length >= THREAD_PAGE_DEFAULT && !earlier.exhausted && (
-            <Flex justify="center" p="2">
-              <Button variant="ghost" size="1" onClick={loadEarlier} loading={earlier.loading}>
-                Load earlier messages
-              </Button>
-            </Flex>
-          )}
-          <ol className="message-list">
-            {messages.map((m) => {
-              const own = m.senderId === me.id;
-              if (m.kind === 'event') {
-                const offer = m.event?.offerId && (m.event.type === 'offer_made' || m.event.type === 'offer_countered') ? offersById.get(m.event.offerId) : undefined;
+            {messages.length >= THREAD_PAGE_DEFAULT && !earlier.exhausted && (
+              <Flex justify="center" p="2">
+                <Button variant="ghost" size="1" onClick={loadEarlier} loading={earlier.loading}>
+                  Load earlier messages
+                </Button>
+              </Flex>
+            )}
+            <ol className="message-list">
+              {messages.map((m) => {
+                const own = m.senderId === me.id;
+                if (m.kind === 'event') {
+                  const offer =
+                    m.event?.offerId && (m.event.type === 'offer_made' || m.event.type === 'offer_countered')
+                      ? offersById.get(m.event.offerId)
+                      : undefined;
+                  return (
+                    <li key={m.id} className="message-row message-event" data-testid="message-event">
+                      <Text as="p" size="1" className="message-event-text">
+                        {m.content} · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                      </Text>
+                      {offer && <OfferCard offer={offer} me={me} info={info} />}
+                    </li>
+                  );
+                }
+                const removed = isRemovedMessage(m);
                 return (
-                  <li key={m.id} className="message-row message-event" data-testid="message-event">
-                    <Text as="p" size="1" className="message-event-text">
-                      {m.content} · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
-                    </Text>
-                    {offer && <OfferCard offer={offer} me={me} info={info} />}
+                  <li
+                    key={m.id}
+                    className={`message-row ${own ? 'message-own' : 'message-theirs'}`}
+                    data-testid="message"
+                  >
+                    <div className={`message-bubble${removed ? ' message-removed' : ''}`}>
+                      <VisuallyHidden>{own ? 'You' : partner.displayName}: </VisuallyHidden>
+                      <Text as="p" size="2" className="message-text">
+                        {m.content}
+                      </Text>
+                      <Text as="p" size="1" className="message-time">
+                        <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                      </Text>
+                    </div>
+                    {m.id === seenId && (
+                      <Text as="p" size="1" color="gray" className="message-seen" data-testid="message-seen">
+                        Seen
+                      </Text>
+                    )}
+                    {!own && !removed && (
+                      <ReportButton
+                        signedIn
+                        target={{
+                          type: 'message',
+                          id: m.id,
+                          label: `${partner.displayName}: “${m.content}”`,
+                          member: partner,
+                        }}
+                      />
+                    )}
                   </li>
                 );
-              }
-              const removed = isRemovedMessage(m);
-              return (
-                <li key={m.id} className={`message-row ${own ? 'message-own' : 'message-theirs'}`} data-testid="message">
-                  <div className={`message-bubble${removed ? ' message-removed' : ''}`}>
-                    <VisuallyHidden>{own ? 'You' : partner.displayName}: </VisuallyHidden>
+              })}
+              {held.map((m, index) => (
+                <li key={`held-${index}`} className="message-row message-own" data-testid="held-message">
+                  <div className="message-bubble message-held">
+                    <VisuallyHidden>You: </VisuallyHidden>
                     <Text as="p" size="2" className="message-text">
                       {m.content}
                     </Text>
@@ -244,34 +330,12 @@ export function ConversationThread({ me, info: initialInfo, draft: initialDraft,
                       <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                     </Text>
                   </div>
-                  {m.id === seenId && (
-                    <Text as="p" size="1" color="gray" className="message-seen" data-testid="message-seen">
-                      Seen
-                    </Text>
-                  )}
-                  {!own && !removed && (
-                    <ReportButton signedIn target={{ type: 'message', id: m.id, label: `${partner.displayName}: “${m.content}”`, member: partner }} />
-                  )}
+                  <Text as="p" size="1" color="amber" className="message-held-note">
+                    <strong>Held for review.</strong> {m.notice.replace(/\.?$/, '.')}
+                  </Text>
                 </li>
-              );
-            })}
-            {held.map((m, index) => (
-              <li key={`held-${index}`} className="message-row message-own" data-testid="held-message">
-                <div className="message-bubble message-held">
-                  <VisuallyHidden>You: </VisuallyHidden>
-                  <Text as="p" size="2" className="message-text">
-                    {m.content}
-                  </Text>
-                  <Text as="p" size="1" className="message-time">
-                    <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
-                  </Text>
-                </div>
-                <Text as="p" size="1" color="amber" className="message-held-note">
-                  <strong>Held for review.</strong> {m.notice.replace(/\.?$/, '.')}
-                </Text>
-              </li>
-            ))}
-          </ol>
+              ))}
+            </ol>
           </>
         )}
       </div>

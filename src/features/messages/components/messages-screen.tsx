@@ -10,14 +10,14 @@ import { Callout, Flex, Heading, Spinner, Text, VisuallyHidden } from '@radix-ui
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import type { ConversationSummary } from '../../../shared/api-types';
-import { conversationKeyOf, parseConversationKey } from '../../../shared/conversation-key';
-import { conversationInfoOnOpen } from '../../offers/api';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import type { ConversationSummary } from '@/shared/api-types';
+import { conversationKeyOf, parseConversationKey } from '@/shared/conversation-key';
+import { conversationInfoOnOpen } from '@/features/offers/api';
 import { conversationsQuery, olderConversations } from '../api';
-import { fromThisPage } from '../../../lib/boot';
-import { CONVERSATIONS_PAGE_DEFAULT } from '../../../shared/conversation-cursor';
+import { fromThisPage } from '@/lib/boot';
+import { CONVERSATIONS_PAGE_DEFAULT } from '@/shared/conversation-cursor';
 import { ConversationList } from './conversation-list';
 import { ConversationThread } from './conversation-thread';
 import './messages.css';
@@ -42,7 +42,10 @@ const PHONE_QUERY = '(max-width: 767px)';
 export function MessagesScreen({ me, conversation, initiate }: MessagesScreenProps) {
   const navigate = useNavigate();
   // Fresh on every visit; on a full load the page's HTML carried it just now (decision 048).
-  const conversations = useQuery({ ...conversationsQuery, refetchOnMount: (query) => (fromThisPage(query) ? false : 'always') });
+  const conversations = useQuery({
+    ...conversationsQuery,
+    refetchOnMount: (query) => (fromThisPage(query) ? false : 'always'),
+  });
   const older = useOlderConversations(conversations.data);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [fromList, setFromList] = useState(false);
@@ -54,7 +57,11 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
   useEffect(() => {
     if (requestKey === null) return;
     if (request && request.userId === me.id) {
-      toast({ title: 'Invalid action', description: 'You cannot contact yourself for your own listing', variant: 'destructive' });
+      toast({
+        title: 'Invalid action',
+        description: 'You cannot contact yourself for your own listing',
+        variant: 'destructive',
+      });
     } else if (request) {
       const key = conversationKeyOf(request.listingId, me.id, request.userId);
       if (request.message) setDrafts((old) => ({ ...old, [key]: request.message! }));
@@ -64,6 +71,7 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
     }
     void navigate({ to: '/messages', search: {}, replace: true });
     // Keyed by the request's content: the object itself is rebuilt on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the request's content: the object is rebuilt on every render
   }, [requestKey]);
 
   const ref = parseConversationKey(conversation ?? undefined);
@@ -77,13 +85,24 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
     if (!info.isError || selectedKey === null) return;
     toast({ title: 'Failed to load user details', description: messageOf(info.error, ''), variant: 'destructive' });
     void navigate({ to: '/messages', replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failed address, not on every navigation
   }, [info.isError, selectedKey]);
 
   // A conversation with nothing in it yet (just opened from a listing) shows in the list at once.
   const loaded = older.merged;
   const listed: ConversationSummary[] | undefined =
     loaded && info.data && !loaded.some((c) => c.conversation === info.data.conversation)
-      ? [{ conversation: info.data.conversation, partner: info.data.partner, listing: info.data.listing, lastMessage: '', lastMessageTime: new Date().toISOString(), unreadCount: 0 }, ...loaded]
+      ? [
+          {
+            conversation: info.data.conversation,
+            partner: info.data.partner,
+            listing: info.data.listing,
+            lastMessage: '',
+            lastMessageTime: new Date().toISOString(),
+            unreadCount: 0,
+          },
+          ...loaded,
+        ]
       : loaded;
 
   // Back on a phone: focus returns to the conversation the member came from.
@@ -190,6 +209,7 @@ function useOlderConversations(first: ConversationSummary[] | undefined) {
         busy.current = false;
         setLoading(false);
       });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the last row's ids: the row object is rebuilt on every page
   }, [last?.conversation, last?.lastMessageId]);
   return { merged, hasMore: fullFirstPage && !exhausted, loadMore, loading };
 }

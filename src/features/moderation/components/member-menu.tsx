@@ -3,9 +3,9 @@
 import { DotsHorizontalIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
 import { useState } from 'react';
-import { useHasBlocked } from '../../blocks/api';
-import { BlockDialog } from '../../blocks/components/block-dialog';
-import { useUnblockWithToast } from '../../blocks/components/unblock-button';
+import { useHasBlocked } from '@/features/blocks/api';
+import { BlockDialog } from '@/features/blocks/components/block-dialog';
+import { useUnblockWithToast } from '@/features/blocks/components/unblock-button';
 import { ReportDialog, type ReportTarget } from './report-dialog';
 
 interface MemberMenuProps {
@@ -26,14 +26,22 @@ export function MemberMenu({ member, report, blocked: known }: MemberMenuProps) 
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger>
-          <IconButton variant="soft" color="gray" highContrast aria-label={`More actions for ${member.displayName}`} data-testid="member-menu">
+          <IconButton
+            variant="soft"
+            color="gray"
+            highContrast
+            aria-label={`More actions for ${member.displayName}`}
+            data-testid="member-menu"
+          >
             <DotsHorizontalIcon width="18" height="18" />
           </IconButton>
         </DropdownMenu.Trigger>
         <DropdownMenu.Content align="end">
           <DropdownMenu.Item onSelect={() => setReporting(true)}>Report {member.displayName}</DropdownMenu.Item>
           {blocked ? (
-            <DropdownMenu.Item onSelect={() => void unblock.run(member)}>Unblock {member.displayName}</DropdownMenu.Item>
+            <DropdownMenu.Item onSelect={() => void unblock.run(member)}>
+              Unblock {member.displayName}
+            </DropdownMenu.Item>
           ) : (
             <DropdownMenu.Item color="red" onSelect={() => setBlocking(true)}>
               Block {member.displayName}

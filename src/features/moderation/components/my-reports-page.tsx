@@ -3,7 +3,7 @@
 import { Badge, Callout, Card, Flex, Heading, Link as ThemeLink, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { MyReport } from '../../../shared/api-types';
+import type { MyReport } from '@/shared/api-types';
 import { myReportsQuery } from '../api';
 import { formatDate, OUTCOME_LABELS, REASON_LABELS, TARGET_NOUNS } from '../labels';
 import '../moderation.css';
@@ -17,8 +17,8 @@ export function MyReportsPage() {
           Your reports
         </Heading>
         <Text color="gray">
-          What you reported and what came of it. An admin reviews each report, usually within 24–48 hours. Reports are confidential: the member is not told
-          who reported them. See the{' '}
+          What you reported and what came of it. An admin reviews each report, usually within 24–48 hours. Reports are
+          confidential: the member is not told who reported them. See the{' '}
           <ThemeLink asChild underline="always">
             <Link to="/community-standards">Community Standards</Link>
           </ThemeLink>{' '}

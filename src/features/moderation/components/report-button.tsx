@@ -4,7 +4,7 @@ import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Button } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useState, type ComponentProps } from 'react';
-import { useReturnHere } from '../../auth/redirect';
+import { useReturnHere } from '@/features/auth/redirect';
 import { TARGET_NOUNS } from '../labels';
 import { ReportDialog, type ReportTarget } from './report-dialog';
 
@@ -32,7 +32,16 @@ export function ReportButton({ target, signedIn, children = 'Report', size = '1'
   }
   return (
     <>
-      <Button type="button" variant="ghost" color="gray" size={size} className="report-button" aria-label={name === children ? undefined : name} onClick={() => setOpen(true)} data-testid="report-button">
+      <Button
+        type="button"
+        variant="ghost"
+        color="gray"
+        size={size}
+        className="report-button"
+        aria-label={name === children ? undefined : name}
+        onClick={() => setOpen(true)}
+        data-testid="report-button"
+      >
         <ExclamationTriangleIcon aria-hidden="true" /> {children}
       </Button>
       <ReportDialog target={target} open={open} onOpenChange={setOpen} />

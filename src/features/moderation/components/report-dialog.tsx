@@ -4,15 +4,15 @@
 import { Button, Callout, Dialog, Flex, Link as ThemeLink, RadioGroup, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { TextAreaInput } from '../../../components/form-field';
-import { DialogActions } from '../../../components/dialog-actions';
-import { ApiError, messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { useValibotForm } from '../../../lib/use-form';
-import type { ReportReason, ReportTargetType } from '../../../shared/api-types';
-import { MAX_REPORT_DETAILS } from '../../../shared/constants';
-import { reportCreateSchema } from '../../../shared/schemas';
-import { useBlock, useHasBlocked } from '../../blocks/api';
+import { TextAreaInput } from '@/components/form-field';
+import { DialogActions } from '@/components/dialog-actions';
+import { ApiError, messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useValibotForm } from '@/lib/use-form';
+import type { ReportReason, ReportTargetType } from '@/shared/api-types';
+import { MAX_REPORT_DETAILS } from '@/shared/constants';
+import { reportCreateSchema } from '@/shared/schemas';
+import { useBlock, useHasBlocked } from '@/features/blocks/api';
 import { useCreateReport, type FiledReport } from '../api';
 import { REASON_LABELS, REASON_ORDER, TARGET_NOUNS } from '../labels';
 import '../moderation.css';
@@ -45,12 +45,21 @@ export function ReportDialog({ target, open, onOpenChange }: ReportDialogProps) 
 
 function ReportFlow({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
   const [filed, setFiled] = useState<FiledReport | null>(null);
-  return filed ? <ReportSent target={target} filed={filed} onClose={onClose} /> : <ReportForm target={target} onFiled={setFiled} />;
+  return filed ? (
+    <ReportSent target={target} filed={filed} onClose={onClose} />
+  ) : (
+    <ReportForm target={target} onFiled={setFiled} />
+  );
 }
 
 function ReportForm({ target, onFiled }: { target: ReportTarget; onFiled: (filed: FiledReport) => void }) {
   const noun = TARGET_NOUNS[target.type];
-  const form = useValibotForm(reportCreateSchema, { targetType: target.type, targetId: target.id, reason: '' as ReportReason | '', details: '' });
+  const form = useValibotForm(reportCreateSchema, {
+    targetType: target.type,
+    targetId: target.id,
+    reason: '' as ReportReason | '',
+    details: '',
+  });
   const create = useCreateReport();
   const [failure, setFailure] = useState<string | null>(null);
   const legendId = useId();
@@ -134,7 +143,9 @@ function ReportSent({ target, filed, onClose }: { target: ReportTarget; filed: F
   const noun = TARGET_NOUNS[target.type];
   return (
     <Flex direction="column" gap="3" data-testid="report-sent">
-      <Dialog.Title mb="0">{filed.alreadyOpen ? 'You already reported this' : 'Thanks, your report was sent'}</Dialog.Title>
+      <Dialog.Title mb="0">
+        {filed.alreadyOpen ? 'You already reported this' : 'Thanks, your report was sent'}
+      </Dialog.Title>
       <Dialog.Description size="2">
         {filed.alreadyOpen
           ? `Your earlier report of this ${noun} is still open, so we did not file a second one. An admin reviews it, usually within 24–48 hours.`
@@ -174,15 +185,23 @@ function OfferBlock({ member }: { member: { id: number; displayName: string } })
   const run = async () => {
     try {
       await block.mutateAsync(member.id);
-      toast({ title: `${member.displayName} is blocked`, description: 'Neither of you can message the other or see each other’s listings.' });
+      toast({
+        title: `${member.displayName} is blocked`,
+        description: 'Neither of you can message the other or see each other’s listings.',
+      });
     } catch (error) {
-      toast({ title: 'Could not block this member', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Could not block this member',
+        description: messageOf(error, 'Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
   return (
     <Callout.Root color="gray" variant="surface" size="1">
       <Callout.Text>
-        You can also block {member.displayName}: neither of you can message the other or see each other’s listings, and they are not told.
+        You can also block {member.displayName}: neither of you can message the other or see each other’s listings, and
+        they are not told.
       </Callout.Text>
       <Flex mt="2">
         <Button size="2" variant="soft" color="red" highContrast onClick={() => void run()} loading={block.isPending}>

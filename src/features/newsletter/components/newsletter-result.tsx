@@ -3,8 +3,8 @@ import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { messageOf } from '../../../lib/api';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { messageOf } from '@/lib/api';
+import { usePageTitle } from '@/lib/use-page-title';
 import { confirmQuery, useUnsubscribe } from '../api';
 
 const MISSING_TOKEN = 'This link has no token. Please open the link from your email again.';
@@ -21,7 +21,11 @@ function ConfirmToken({ token }: { token: string }) {
   if (isPending) return <ResultCard tone="loading" title="Confirming your subscription" message="Just a moment…" />;
   if (data) return <ResultCard tone="success" title="Subscription confirmed" message={data.message} />;
   return (
-    <ResultCard tone="error" title="Confirmation failed" message={messageOf(error, 'This confirmation link is invalid or has expired.')}>
+    <ResultCard
+      tone="error"
+      title="Confirmation failed"
+      message={messageOf(error, 'This confirmation link is invalid or has expired.')}
+    >
       <Button asChild variant="soft" highContrast>
         <Link to="/community" hash="newsletter">
           Subscribe again
@@ -48,9 +52,20 @@ export function NewsletterUnsubscribe({ token }: { token: string | undefined }) 
       </ResultCard>
     );
   }
-  if (unsubscribe.isError) return <ResultCard tone="error" title="Unsubscribe failed" message={messageOf(unsubscribe.error, 'This unsubscribe link is invalid.')} />;
+  if (unsubscribe.isError)
+    return (
+      <ResultCard
+        tone="error"
+        title="Unsubscribe failed"
+        message={messageOf(unsubscribe.error, 'This unsubscribe link is invalid.')}
+      />
+    );
   return (
-    <ResultCard tone="ask" title="Unsubscribe from the newsletter" message="You will stop receiving the Barter Market community newsletter at this address.">
+    <ResultCard
+      tone="ask"
+      title="Unsubscribe from the newsletter"
+      message="You will stop receiving the Barter Market community newsletter at this address."
+    >
       <Button size="3" color="red" loading={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>
         Unsubscribe
       </Button>
@@ -68,7 +83,17 @@ const ICONS: Record<Tone, ReactNode> = {
   ask: <EnvelopeClosedIcon width="32" height="32" color="var(--accent-11)" />,
 };
 
-function ResultCard({ tone, title, message, children }: { tone: Tone; title: string; message: string; children?: ReactNode }) {
+function ResultCard({
+  tone,
+  title,
+  message,
+  children,
+}: {
+  tone: Tone;
+  title: string;
+  message: string;
+  children?: ReactNode;
+}) {
   return (
     <Flex justify="center" className="container page">
       <Card size={{ initial: '3', sm: '4' }} style={{ width: '100%', maxWidth: 480 }}>

@@ -1,10 +1,10 @@
 import { EnvelopeClosedIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useId } from 'react';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { useValibotForm } from '../../../lib/use-form';
-import { newsletterSubscribeSchema } from '../../../shared/schemas';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useValibotForm } from '@/lib/use-form';
+import { newsletterSubscribeSchema } from '@/shared/schemas';
 import { useSubscribe } from '../api';
 
 /** The community page's newsletter box: double opt-in, so the reply asks to check the inbox. */
@@ -18,7 +18,12 @@ export function NewsletterSignup() {
         toast({ title: 'Almost there!', description: reply.message });
         form.reset();
       },
-      onError: (error) => toast({ title: 'Subscription failed', description: messageOf(error, 'Please try again later.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Subscription failed',
+          description: messageOf(error, 'Please try again later.'),
+          variant: 'destructive',
+        }),
     }),
   );
   const errorId = `${id}-error`;
@@ -34,7 +39,8 @@ export function NewsletterSignup() {
             </Heading>
           </Flex>
           <Text as="p" color="gray" size="2">
-            A short monthly email with upcoming events, new kinds of listings near you and stories from neighbours. No spam; unsubscribe with one click.
+            A short monthly email with upcoming events, new kinds of listings near you and stories from neighbours. No
+            spam; unsubscribe with one click.
           </Text>
           <form onSubmit={submit} noValidate aria-label="Subscribe to the newsletter" style={{ maxWidth: 560 }}>
             <Flex gap="2" direction={{ initial: 'column', xs: 'row' }} align={{ initial: 'stretch', xs: 'end' }}>

@@ -3,10 +3,16 @@ import { Badge, Box, Button, Flex, IconButton, Popover, Separator, Text, Visuall
 import { focusManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { AppNotification, ConversationSummary, NotificationsResponse } from '../../../shared/api-types';
-import { isAnyConversationLive, isConversationLive, messageKeys } from '../../messages/api';
-import { useCurrentUser } from '../../auth/api';
-import { NOTIFICATIONS_LIVE_STALE_MS, NOTIFICATIONS_REFRESH_MS, notificationKeys, notificationsQuery, useMarkNotificationsRead } from '../api';
+import type { AppNotification, ConversationSummary, NotificationsResponse } from '@/shared/api-types';
+import { isAnyConversationLive, isConversationLive, messageKeys } from '@/features/messages/api';
+import { useCurrentUser } from '@/features/auth/api';
+import {
+  NOTIFICATIONS_LIVE_STALE_MS,
+  NOTIFICATIONS_REFRESH_MS,
+  notificationKeys,
+  notificationsQuery,
+  useMarkNotificationsRead,
+} from '../api';
 import { useBellSocket, type PushedCount } from '../use-bell-socket';
 import { timeAgo } from '../time-ago';
 import './notifications.css';
@@ -55,10 +61,23 @@ export function NotificationsMenu() {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger>
-        <IconButton variant="ghost" color="gray" aria-label={bellLabel(unread)} className="notifications-button" data-live={live || undefined}>
+        <IconButton
+          variant="ghost"
+          color="gray"
+          aria-label={bellLabel(unread)}
+          className="notifications-button"
+          data-live={live || undefined}
+        >
           <BellIcon />
           {unread > 0 && (
-            <Badge size="1" color="red" variant="solid" radius="full" className="notifications-badge count-badge" aria-hidden="true">
+            <Badge
+              size="1"
+              color="red"
+              variant="solid"
+              radius="full"
+              className="notifications-badge count-badge"
+              aria-hidden="true"
+            >
               {unread > 99 ? '99+' : unread}
             </Badge>
           )}
@@ -69,7 +88,12 @@ export function NotificationsMenu() {
           <Text as="p" weight="bold" size="3">
             Notifications
           </Text>
-          <Button size="1" variant="ghost" disabled={unread === 0 || markRead.isPending} onClick={() => markRead.mutate(undefined)}>
+          <Button
+            size="1"
+            variant="ghost"
+            disabled={unread === 0 || markRead.isPending}
+            onClick={() => markRead.mutate(undefined)}
+          >
             Mark all as read
           </Button>
         </Flex>
@@ -140,7 +164,11 @@ function useListFollowsFrames(pushed: PushedCount | null, open: boolean) {
     const list = queryClient.getQueryData<NotificationsResponse>(notificationKeys.all);
     if (!list) return;
     const readNow = isOpen.current && list.unreadCount !== pushed.unreadCount;
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.all, exact: true, refetchType: readNow ? 'active' : 'none' });
+    void queryClient.invalidateQueries({
+      queryKey: notificationKeys.all,
+      exact: true,
+      refetchType: readNow ? 'active' : 'none',
+    });
   }, [pushed, queryClient]);
 }
 
@@ -156,7 +184,8 @@ function useCatchUpOnReturn(counted: boolean, newestAt: number) {
   useEffect(() => {
     if (!counted) return;
     return focusManager.subscribe((focused) => {
-      if (focused && Date.now() - newest.current >= NOTIFICATIONS_LIVE_STALE_MS) void queryClient.fetchQuery(notificationsQuery);
+      if (focused && Date.now() - newest.current >= NOTIFICATIONS_LIVE_STALE_MS)
+        void queryClient.fetchQuery(notificationsQuery);
     });
   }, [counted, queryClient]);
 }
@@ -197,12 +226,16 @@ function useRefreshConversationsOnNews(bell: NotificationsResponse | undefined) 
     previous.current = bell;
     if (!bell || (before && bell.unreadCount <= before.unreadCount)) return;
     const earlier = new Map((before?.notifications ?? []).map((entry) => [entry.id, entry.updatedAt]));
-    const news = bell.notifications.filter((entry) => !entry.read && earlier.get(entry.id) !== entry.updatedAt && (before || entry.kind === 'message'));
+    const news = bell.notifications.filter(
+      (entry) => !entry.read && earlier.get(entry.id) !== entry.updatedAt && (before || entry.kind === 'message'),
+    );
     const list = queryClient.getQueryData<ConversationSummary[]>(messageKeys.conversations());
     const known = (entry: AppNotification) => {
       if (entry.kind !== 'message') return false;
       const key = entry.link.replace(/^\/messages\//, '');
-      return isConversationLive(key) || (list?.some((c) => c.conversation === key && c.unreadCount >= entry.count) ?? false);
+      return (
+        isConversationLive(key) || (list?.some((c) => c.conversation === key && c.unreadCount >= entry.count) ?? false)
+      );
     };
     if (news.length > 0 ? news.every(known) : !before) return;
     void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });

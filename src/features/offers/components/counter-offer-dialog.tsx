@@ -4,12 +4,12 @@
 import { Dialog, Flex } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { DialogActions } from '../../../components/dialog-actions';
-import { ApiError, messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import type { ConversationInfo, Offer } from '../../../shared/api-types';
-import { OFFER_NEEDS_TERMS } from '../../../shared/schemas/offers';
-import { userListingsQuery } from '../../listings/api';
+import { DialogActions } from '@/components/dialog-actions';
+import { ApiError, messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import type { ConversationInfo, Offer } from '@/shared/api-types';
+import { OFFER_NEEDS_TERMS } from '@/shared/schemas/offers';
+import { userListingsQuery } from '@/features/listings/api';
 import { useCounterOffer, type OfferTerms } from '../api';
 import { cleanTerms, hasTerms, OfferTermsFields } from './offer-terms-fields';
 
@@ -25,7 +25,10 @@ export function CounterOfferDialog({ open, onOpenChange, offer, me, info }: Coun
   const giverId = info.listing.userId === me.id ? info.partner.id : me.id;
   const giverListings = useQuery({ ...userListingsQuery(giverId), enabled: open });
   const active = (giverListings.data ?? []).filter((l) => l.status === 'active' && l.id !== info.listing.id);
-  const initial = (): OfferTerms => ({ givenListingIds: offer.givenListings.filter((l) => l.status === 'active').map((l) => l.id), text: offer.text });
+  const initial = (): OfferTerms => ({
+    givenListingIds: offer.givenListings.filter((l) => l.status === 'active').map((l) => l.id),
+    text: offer.text,
+  });
   const [terms, setTerms] = useState<OfferTerms>(initial);
   const [error, setError] = useState<string>();
   const counter = useCounterOffer();
@@ -35,6 +38,7 @@ export function CounterOfferDialog({ open, onOpenChange, offer, me, info }: Coun
       setTerms(initial());
       setError(undefined);
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the dialog opens: typing must not be reset by a re-render
   }, [open]);
 
   const submit = (event: FormEvent) => {
@@ -52,7 +56,11 @@ export function CounterOfferDialog({ open, onOpenChange, offer, me, info }: Coun
         },
         onError: (failure) => {
           if (failure instanceof ApiError) setError(failure.errors.text ?? failure.errors.givenListingIds);
-          toast({ title: 'Failed to send counter-offer', description: messageOf(failure, 'Please try again.'), variant: 'destructive' });
+          toast({
+            title: 'Failed to send counter-offer',
+            description: messageOf(failure, 'Please try again.'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -64,7 +72,9 @@ export function CounterOfferDialog({ open, onOpenChange, offer, me, info }: Coun
       <Dialog.Content maxWidth="480px">
         <Dialog.Title>Counter the offer</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
-          {giverIsMe ? 'Say what you would give instead.' : `Say what you would accept from ${info.partner.displayName} for “${info.listing.title}”.`}
+          {giverIsMe
+            ? 'Say what you would give instead.'
+            : `Say what you would accept from ${info.partner.displayName} for “${info.listing.title}”.`}
         </Dialog.Description>
         <form onSubmit={submit} noValidate>
           <Flex direction="column" gap="4">

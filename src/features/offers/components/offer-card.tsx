@@ -4,12 +4,12 @@
 import { Badge, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import type { ConversationInfo, Offer, OfferStatus } from '../../../shared/api-types';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import type { ConversationInfo, Offer, OfferStatus } from '@/shared/api-types';
 import { useAnswerOffer } from '../api';
 import { CounterOfferDialog } from './counter-offer-dialog';
-import { ReportButton } from '../../moderation/components/report-button';
+import { ReportButton } from '@/features/moderation/components/report-button';
 import './offers.css';
 
 const STATUS: Record<OfferStatus, { label: string; color: 'blue' | 'orange' | 'green' | 'red' | 'gray' }> = {
@@ -46,7 +46,12 @@ export function OfferCard({ offer, me, info }: OfferCardProps) {
       { offer, action },
       {
         onSuccess: () => toast({ title: SUCCESS[action] }),
-        onError: (error) => toast({ title: 'Failed to update offer', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Failed to update offer',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
 
@@ -96,13 +101,25 @@ export function OfferCard({ offer, me, info }: OfferCardProps) {
             </Button>
           ) : (
             <>
-              <Button size="2" onClick={() => act('accept')} loading={answer.isPending && answer.variables?.action === 'accept'} disabled={answer.isPending}>
+              <Button
+                size="2"
+                onClick={() => act('accept')}
+                loading={answer.isPending && answer.variables?.action === 'accept'}
+                disabled={answer.isPending}
+              >
                 Accept
               </Button>
               <Button size="2" variant="soft" onClick={() => setCountering(true)} disabled={answer.isPending}>
                 Counter
               </Button>
-              <Button size="2" variant="soft" color="red" onClick={() => act('decline')} loading={answer.isPending && answer.variables?.action === 'decline'} disabled={answer.isPending}>
+              <Button
+                size="2"
+                variant="soft"
+                color="red"
+                onClick={() => act('decline')}
+                loading={answer.isPending && answer.variables?.action === 'decline'}
+                disabled={answer.isPending}
+              >
                 Decline
               </Button>
             </>
@@ -111,11 +128,16 @@ export function OfferCard({ offer, me, info }: OfferCardProps) {
       )}
       {!fromMe && (
         <Flex justify="end" className="offer-report">
-          <ReportButton signedIn target={{ type: 'offer', id: offer.id, label: `${title} for “${listing.title}”`, member: partner }} />
+          <ReportButton
+            signedIn
+            target={{ type: 'offer', id: offer.id, label: `${title} for “${listing.title}”`, member: partner }}
+          />
         </Flex>
       )}
       {/* Mounted while its card is, so the reply still lands after a live frame closes the offer. */}
-      {!fromMe && <CounterOfferDialog open={countering} onOpenChange={setCountering} offer={offer} me={me} info={info} />}
+      {!fromMe && (
+        <CounterOfferDialog open={countering} onOpenChange={setCountering} offer={offer} me={me} info={info} />
+      )}
     </article>
   );
 }

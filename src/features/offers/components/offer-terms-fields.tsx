@@ -3,9 +3,9 @@
 // Shared by the listing page's offer box and the counter dialog.
 import { Button, CheckboxGroup, Flex, RadioGroup, Text } from '@radix-ui/themes';
 import { useEffect, useId, useRef } from 'react';
-import { TextAreaInput } from '../../../components/form-field';
-import type { Listing } from '../../../shared/api-types';
-import { MAX_OFFER_LISTINGS, MAX_OFFER_TEXT } from '../../../shared/schemas/offers';
+import { TextAreaInput } from '@/components/form-field';
+import type { Listing } from '@/shared/api-types';
+import { MAX_OFFER_LISTINGS, MAX_OFFER_TEXT } from '@/shared/schemas/offers';
 import type { OfferTerms } from '../api';
 
 interface OfferTermsFieldsProps {
@@ -26,7 +26,16 @@ interface OfferTermsFieldsProps {
   error?: string;
 }
 
-export function OfferTermsFields({ listing, giverListings, chooseListings, listingsLabel, textLabel, value, onChange, error }: OfferTermsFieldsProps) {
+export function OfferTermsFields({
+  listing,
+  giverListings,
+  chooseListings,
+  listingsLabel,
+  textLabel,
+  value,
+  onChange,
+  error,
+}: OfferTermsFieldsProps) {
   const id = useId();
   const wants = [listing.whatUserWants, ...listing.whatUserWantsOptions];
   const ids = value.givenListingIds.map(String);
@@ -48,7 +57,12 @@ export function OfferTermsFields({ listing, giverListings, chooseListings, listi
           <Text size="1" color="gray">
             This listing takes only what it asks for. Choose what you offer.
           </Text>
-          <RadioGroup.Root value={value.text ?? ''} onValueChange={(text) => onChange({ ...value, text })} aria-labelledby={`${id}-wants`} aria-invalid={Boolean(error) || undefined}>
+          <RadioGroup.Root
+            value={value.text ?? ''}
+            onValueChange={(text) => onChange({ ...value, text })}
+            aria-labelledby={`${id}-wants`}
+            aria-invalid={Boolean(error) || undefined}
+          >
             {wants.map((want) => (
               <RadioGroup.Item key={want} value={want}>
                 {want}
@@ -85,11 +99,17 @@ export function OfferTermsFields({ listing, giverListings, chooseListings, listi
           </Text>
           <CheckboxGroup.Root
             value={ids}
-            onValueChange={(next) => onChange({ ...value, givenListingIds: next.slice(0, MAX_OFFER_LISTINGS).map(Number) })}
+            onValueChange={(next) =>
+              onChange({ ...value, givenListingIds: next.slice(0, MAX_OFFER_LISTINGS).map(Number) })
+            }
             aria-labelledby={`${id}-listings`}
           >
             {giverListings.map((l) => (
-              <CheckboxGroup.Item key={l.id} value={String(l.id)} disabled={!ids.includes(String(l.id)) && ids.length >= MAX_OFFER_LISTINGS}>
+              <CheckboxGroup.Item
+                key={l.id}
+                value={String(l.id)}
+                disabled={!ids.includes(String(l.id)) && ids.length >= MAX_OFFER_LISTINGS}
+              >
                 <span className="offer-listing-title">{l.title}</span>
               </CheckboxGroup.Item>
             ))}
@@ -117,5 +137,8 @@ export function OfferTermsFields({ listing, giverListings, chooseListings, listi
 }
 
 /** The terms as the API wants them: blank text is none. */
-export const cleanTerms = (terms: OfferTerms): OfferTerms => ({ givenListingIds: terms.givenListingIds, text: terms.text?.trim() ? terms.text.trim() : null });
+export const cleanTerms = (terms: OfferTerms): OfferTerms => ({
+  givenListingIds: terms.givenListingIds,
+  text: terms.text?.trim() ? terms.text.trim() : null,
+});
 export const hasTerms = (terms: OfferTerms) => terms.givenListingIds.length > 0 || Boolean(terms.text?.trim());

@@ -3,10 +3,10 @@
 import { TrashIcon, UploadIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Progress, Text } from '@radix-ui/themes';
 import { useId, useState, type ChangeEvent } from 'react';
-import { UserAvatar } from '../../../components/user-avatar';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { checkImageFiles, uploadImage } from '../../listings/image-upload';
+import { UserAvatar } from '@/components/user-avatar';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { checkImageFiles, uploadImage } from '@/features/listings/image-upload';
 import { squareAvatar } from '../avatar-image';
 import './profile.css';
 
@@ -29,7 +29,8 @@ export function AvatarPicker({ name, value, onChange, onBusyChange, error }: Ava
     if (files.length === 0) return;
     // One image: the listing checks (type, 10MB) with two slots already taken leave one.
     const { accepted, problems } = checkImageFiles(files.slice(0, 1), 2);
-    if (problems.length > 0) toast({ title: problems[0]!.title, description: problems[0]!.description, variant: 'destructive' });
+    if (problems.length > 0)
+      toast({ title: problems[0]!.title, description: problems[0]!.description, variant: 'destructive' });
     const file = accepted[0];
     if (!file) return;
     onBusyChange(true);
@@ -42,7 +43,11 @@ export function AvatarPicker({ name, value, onChange, onBusyChange, error }: Ava
       // upload.
       onChange(`${window.location.origin}${path}`);
     } catch (failure) {
-      toast({ title: 'Upload failed', description: messageOf(failure, 'Failed to upload images'), variant: 'destructive' });
+      toast({
+        title: 'Upload failed',
+        description: messageOf(failure, 'Failed to upload images'),
+        variant: 'destructive',
+      });
     } finally {
       setProgress(null);
       onBusyChange(false);
@@ -74,7 +79,13 @@ export function AvatarPicker({ name, value, onChange, onBusyChange, error }: Ava
               <span aria-hidden="true">{value ? 'Change profile image' : 'Upload profile image'}</span>
             </label>
             {value && (
-              <Button type="button" variant="soft" color="red" onClick={() => onChange('')} disabled={progress !== null}>
+              <Button
+                type="button"
+                variant="soft"
+                color="red"
+                onClick={() => onChange('')}
+                disabled={progress !== null}
+              >
                 <TrashIcon aria-hidden="true" /> Remove
               </Button>
             )}
@@ -86,8 +97,14 @@ export function AvatarPicker({ name, value, onChange, onBusyChange, error }: Ava
       </Flex>
       {progress && (
         <Flex direction="column" gap="1" role="status">
-          <Text size="1">{progress.phase === 'Preparing' ? 'Preparing photo…' : `Uploading ${Math.round(progress.sent * 100)}%`}</Text>
-          <Progress size="1" value={progress.phase === 'Preparing' ? 5 : 10 + progress.sent * 90} aria-label="Profile image upload progress" />
+          <Text size="1">
+            {progress.phase === 'Preparing' ? 'Preparing photo…' : `Uploading ${Math.round(progress.sent * 100)}%`}
+          </Text>
+          <Progress
+            size="1"
+            value={progress.phase === 'Preparing' ? 5 : 10 + progress.sent * 90}
+            aria-label="Profile image upload progress"
+          />
         </Flex>
       )}
       {error && (

@@ -2,13 +2,13 @@
 // signed out.
 import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect } from 'react';
-import { TextInput } from '../../../components/form-field';
-import { ApiError, messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { useValibotForm } from '../../../lib/use-form';
-import { changePasswordSchema } from '../../../shared/schemas';
+import { TextInput } from '@/components/form-field';
+import { ApiError, messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useValibotForm } from '@/lib/use-form';
+import { changePasswordSchema } from '@/shared/schemas';
 import { useChangePassword } from '../api';
-import { DialogActions } from '../../../components/dialog-actions';
+import { DialogActions } from '@/components/dialog-actions';
 
 const EMPTY = { currentPassword: '', newPassword: '' };
 
@@ -18,18 +18,26 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
 
   useEffect(() => {
     if (open) form.reset(EMPTY);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the dialog opens
   }, [open]);
 
   const onSubmit = form.handleSubmit((output) =>
     change.mutate(output, {
       onSuccess: () => {
-        toast({ title: 'Password changed', description: 'Your password has been updated. Other devices have been signed out.' });
+        toast({
+          title: 'Password changed',
+          description: 'Your password has been updated. Other devices have been signed out.',
+        });
         onOpenChange(false);
       },
       onError: (error) => {
         // A wrong current password is shown under its field; anything else in a toast.
         if (error instanceof ApiError && Object.keys(error.errors).length > 0) return form.setErrors(error.errors);
-        toast({ title: 'Failed to change password', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+        toast({
+          title: 'Failed to change password',
+          description: messageOf(error, 'Please try again.'),
+          variant: 'destructive',
+        });
       },
     }),
   );

@@ -2,8 +2,8 @@
 // (docs/api/users-and-community.md, "Deleting an account").
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { useNavigate } from '@tanstack/react-router';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useDeleteAccount } from '../api';
 
 export function DeleteAccountDialog({ userId }: { userId: number }) {
@@ -15,7 +15,12 @@ export function DeleteAccountDialog({ userId }: { userId: number }) {
         toast({ title: 'Account deleted', description: 'Your account and everything in it have been removed.' });
         void navigate({ to: '/' });
       },
-      onError: (error) => toast({ title: 'Failed to delete account', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Failed to delete account',
+          description: messageOf(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   return (
     <AlertDialog.Root>
@@ -27,7 +32,8 @@ export function DeleteAccountDialog({ userId }: { userId: number }) {
       <AlertDialog.Content maxWidth="460px">
         <AlertDialog.Title>Delete your account?</AlertDialog.Title>
         <AlertDialog.Description size="2">
-          This removes your profile, listings, messages, barters, reviews and saved searches for good. It cannot be undone.
+          This removes your profile, listings, messages, barters, reviews and saved searches for good. It cannot be
+          undone.
         </AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <AlertDialog.Cancel>

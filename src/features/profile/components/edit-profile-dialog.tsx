@@ -3,16 +3,16 @@
 // (docs/front-end.md).
 import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { Field, TextAreaInput, TextInput } from '../../../components/form-field';
-import { PlaceInput } from '../../search/components/place-input';
-import { ApiError, messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { useValibotForm } from '../../../lib/use-form';
-import type { SelfUser } from '../../../shared/api-types';
-import { profileUpdateSchema } from '../../../shared/schemas';
-import { useCurrentUser } from '../../auth/api';
+import { Field, TextAreaInput, TextInput } from '@/components/form-field';
+import { PlaceInput } from '@/features/search/components/place-input';
+import { ApiError, messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useValibotForm } from '@/lib/use-form';
+import type { SelfUser } from '@/shared/api-types';
+import { profileUpdateSchema } from '@/shared/schemas';
+import { useCurrentUser } from '@/features/auth/api';
 import { useUpdateProfile } from '../api';
-import { DialogActions } from '../../../components/dialog-actions';
+import { DialogActions } from '@/components/dialog-actions';
 import { AvatarPicker } from './avatar-picker';
 
 interface EditProfileDialogProps {
@@ -39,10 +39,15 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
   useEffect(() => {
     if (open) form.reset(valuesOf(user));
     // Only when the dialog opens: typing must not be overwritten by a refreshed user.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the dialog opens: typing must not be overwritten by a refreshed user
   }, [open]);
 
   const authenticationRequired = () =>
-    toast({ title: 'Authentication required', description: 'You must be logged in to update your profile', variant: 'destructive' });
+    toast({
+      title: 'Authentication required',
+      description: 'You must be logged in to update your profile',
+      variant: 'destructive',
+    });
 
   const onSubmit = form.handleSubmit((output) => {
     if (!user) return authenticationRequired();
@@ -56,7 +61,11 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) return authenticationRequired();
           if (error instanceof ApiError) form.setErrors(error.errors);
-          toast({ title: 'Error updating profile', description: messageOf(error, 'There was a problem updating your profile'), variant: 'destructive' });
+          toast({
+            title: 'Error updating profile',
+            description: messageOf(error, 'There was a problem updating your profile'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -84,11 +93,26 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
               onBusyChange={setUploading}
               error={form.errors.avatarUrl}
             />
-            <TextInput label="Full Name" required autoComplete="name" hint="Your display name: how other members see you." {...field('displayName')} />
+            <TextInput
+              label="Full Name"
+              required
+              autoComplete="name"
+              hint="Your display name: how other members see you."
+              {...field('displayName')}
+            />
             <TextInput label="Nickname" autoComplete="nickname" {...field('nickname')} />
             <TextInput label="Email" type="email" required autoComplete="email" {...field('email')} />
-            <TextInput label="Address" autoComplete="street-address" hint="Visible only to you." {...field('address')} />
-            <Field label="Public Location" error={form.errors.location} hint="Your town, shown on your profile and as your listings' starting location, e.g. Oakland, CA.">
+            <TextInput
+              label="Address"
+              autoComplete="street-address"
+              hint="Visible only to you."
+              {...field('address')}
+            />
+            <Field
+              label="Public Location"
+              error={form.errors.location}
+              hint="Your town, shown on your profile and as your listings' starting location, e.g. Oakland, CA."
+            >
               {({ id, describedBy, invalid }) => (
                 <PlaceInput
                   id={id}
@@ -101,7 +125,13 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
               )}
             </Field>
             <TextAreaInput label="Bio" rows={4} {...field('bio')} />
-            <DialogActions mt="2" wrap="wrap" submitLabel="Save Changes" pending={update.isPending} disabled={uploading} />
+            <DialogActions
+              mt="2"
+              wrap="wrap"
+              submitLabel="Save Changes"
+              pending={update.isPending}
+              disabled={uploading}
+            />
           </Flex>
         </form>
       </Dialog.Content>

@@ -5,9 +5,9 @@ import { ChatBubbleIcon, ChevronDownIcon } from '@radix-ui/react-icons';
 import { Button, DropdownMenu, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { Listing, PublicUser } from '../../../shared/api-types';
-import { conversationsQuery } from '../../messages/api';
-import { useReturnHere } from '../../auth/redirect';
+import type { Listing, PublicUser } from '@/shared/api-types';
+import { conversationsQuery } from '@/features/messages/api';
+import { useReturnHere } from '@/features/auth/redirect';
 
 interface MessageMemberButtonProps {
   member: Pick<PublicUser, 'id' | 'displayName'>;

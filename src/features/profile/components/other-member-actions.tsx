@@ -1,10 +1,10 @@
 // Someone else's profile: Message, and the ⋯ menu with Report and Block. A member the viewer has
 // blocked shows that instead of Message, with Unblock; visitors get Message (to sign in) only.
 import { Callout, Flex } from '@radix-ui/themes';
-import type { Listing, PublicUser } from '../../../shared/api-types';
-import { useHasBlocked } from '../../blocks/api';
-import { UnblockButton } from '../../blocks/components/unblock-button';
-import { MemberMenu } from '../../moderation/components/member-menu';
+import type { Listing, PublicUser } from '@/shared/api-types';
+import { useHasBlocked } from '@/features/blocks/api';
+import { UnblockButton } from '@/features/blocks/components/unblock-button';
+import { MemberMenu } from '@/features/moderation/components/member-menu';
 import { MessageMemberButton } from './message-member-button';
 
 interface OtherMemberActionsProps {
@@ -22,11 +22,17 @@ export function OtherMemberActions({ member, listings, signedIn }: OtherMemberAc
     <Flex direction="column" gap="2" width="100%">
       {blocked && (
         <Callout.Root color="gray" variant="surface" data-testid="blocked-notice">
-          <Callout.Text>You have blocked {member.displayName}. Neither of you can message the other or see each other’s listings.</Callout.Text>
+          <Callout.Text>
+            You have blocked {member.displayName}. Neither of you can message the other or see each other’s listings.
+          </Callout.Text>
         </Callout.Root>
       )}
       <Flex gap="2" align="start" wrap="wrap">
-        {blocked ? <UnblockButton member={member} size="2" /> : <MessageMemberButton member={member} listings={listings} signedIn />}
+        {blocked ? (
+          <UnblockButton member={member} size="2" />
+        ) : (
+          <MessageMemberButton member={member} listings={listings} signedIn />
+        )}
         <MemberMenu member={member} />
       </Flex>
     </Flex>

@@ -3,9 +3,9 @@
 import { HomeIcon, SewingPinIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Card, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { UserAvatar } from '../../../components/user-avatar';
-import type { PublicUser, SelfUser } from '../../../shared/api-types';
-import { StarRating } from '../../reviews/components/star-rating';
+import { UserAvatar } from '@/components/user-avatar';
+import type { PublicUser, SelfUser } from '@/shared/api-types';
+import { StarRating } from '@/features/reviews/components/star-rating';
 
 const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 

@@ -4,17 +4,17 @@ import { Box, Button, Callout, Card, Flex, Heading, Link as ThemeLink, Spinner, 
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
-import { usePageTitle } from '../../../lib/use-page-title';
-import type { Listing, PublicUser, SelfUser } from '../../../shared/api-types';
-import { useSignOut } from '../../auth/use-sign-out';
-import { categoryName, useCategories } from '../../categories/api';
-import { userListingsQuery } from '../../listings/api';
-import { CreateListingDialog } from '../../listings/components/create-listing-dialog';
-import { ListingCard } from '../../listings/components/listing-card';
-import { userReviewsQuery } from '../../reviews/api';
-import { ReviewList } from '../../reviews/components/review-list';
-import { SavedSearchList } from '../../saved-searches/components/saved-search-list';
+import { ApiError } from '@/lib/api';
+import { usePageTitle } from '@/lib/use-page-title';
+import type { Listing, PublicUser, SelfUser } from '@/shared/api-types';
+import { useSignOut } from '@/features/auth/use-sign-out';
+import { categoryName, useCategories } from '@/features/categories/api';
+import { userListingsQuery } from '@/features/listings/api';
+import { CreateListingDialog } from '@/features/listings/components/create-listing-dialog';
+import { ListingCard } from '@/features/listings/components/listing-card';
+import { userReviewsQuery } from '@/features/reviews/api';
+import { ReviewList } from '@/features/reviews/components/review-list';
+import { SavedSearchList } from '@/features/saved-searches/components/saved-search-list';
 import { userByUsernameQuery } from '../api';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -39,7 +39,8 @@ export function ProfileView({ username, viewer }: ProfileViewProps) {
       </Flex>
     );
   }
-  if (profile.error instanceof ApiError && profile.error.status === 404) return viewer ? <ProfileNotFound /> : <SignInRequired />;
+  if (profile.error instanceof ApiError && profile.error.status === 404)
+    return viewer ? <ProfileNotFound /> : <SignInRequired />;
   if (!profile.data) {
     return (
       <Flex justify="center" p="6">
@@ -52,7 +53,13 @@ export function ProfileView({ username, viewer }: ProfileViewProps) {
   return <ProfileContent member={profile.data} viewer={viewer} />;
 }
 
-function ProfileContent({ member, viewer }: { member: PublicUser & Partial<Pick<SelfUser, 'address'>>; viewer: SelfUser | null }) {
+function ProfileContent({
+  member,
+  viewer,
+}: {
+  member: PublicUser & Partial<Pick<SelfUser, 'address'>>;
+  viewer: SelfUser | null;
+}) {
   const isOwn = viewer?.id === member.id;
   const listings = useQuery(userListingsQuery(member.id));
   const reviews = useQuery(userReviewsQuery(member.id));
@@ -64,7 +71,17 @@ function ProfileContent({ member, viewer }: { member: PublicUser & Partial<Pick<
     <div className="container page">
       <div className="profile-layout">
         <Flex direction="column" gap="4" minWidth="0">
-          <ProfileSummary member={member} isOwn={isOwn} actions={isOwn ? <OwnActions userId={member.id} /> : <OtherMemberActions member={member} listings={listings.data} signedIn={viewer !== null} />} />
+          <ProfileSummary
+            member={member}
+            isOwn={isOwn}
+            actions={
+              isOwn ? (
+                <OwnActions userId={member.id} />
+              ) : (
+                <OtherMemberActions member={member} listings={listings.data} signedIn={viewer !== null} />
+              )
+            }
+          />
           <Card size="2">
             <Flex direction="column" gap="1">
               <Heading as="h2" size="2" color="gray" weight="medium">
@@ -88,7 +105,14 @@ function ProfileContent({ member, viewer }: { member: PublicUser & Partial<Pick<
             </Tabs.List>
             <Box pt="4">
               <Tabs.Content value="listings">
-                <ListingsTab listings={listings.data} isLoading={listings.isLoading} isError={listings.isError} isOwn={isOwn} name={member.displayName} onCreate={createListing} />
+                <ListingsTab
+                  listings={listings.data}
+                  isLoading={listings.isLoading}
+                  isError={listings.isError}
+                  isOwn={isOwn}
+                  name={member.displayName}
+                  onCreate={createListing}
+                />
               </Tabs.Content>
               <Tabs.Content value="reviews">
                 {reviews.isLoading ? (
@@ -98,7 +122,14 @@ function ProfileContent({ member, viewer }: { member: PublicUser & Partial<Pick<
                 ) : reviews.data && reviews.data.length > 0 ? (
                   <ReviewList reviews={reviews.data} />
                 ) : (
-                  <EmptyState text={isOwn ? 'No reviews yet. Complete a barter to receive your first review.' : `${member.displayName} has no reviews yet.`} onCreate={createListing} />
+                  <EmptyState
+                    text={
+                      isOwn
+                        ? 'No reviews yet. Complete a barter to receive your first review.'
+                        : `${member.displayName} has no reviews yet.`
+                    }
+                    onCreate={createListing}
+                  />
                 )}
               </Tabs.Content>
               {isOwn && (
@@ -201,7 +232,12 @@ function ListingsTab({ listings, isLoading, isError, isOwn, name, onCreate }: Li
   if (isLoading) return <Loading />;
   if (isError) return <LoadError what="listings" />;
   if (!listings || listings.length === 0) {
-    return <EmptyState text={isOwn ? 'You have no listings yet. Offer something you have or can do.' : `${name} has no listings yet.`} onCreate={onCreate} />;
+    return (
+      <EmptyState
+        text={isOwn ? 'You have no listings yet. Offer something you have or can do.' : `${name} has no listings yet.`}
+        onCreate={onCreate}
+      />
+    );
   }
   return (
     <ul className="profile-listings">

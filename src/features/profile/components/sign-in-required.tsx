@@ -1,7 +1,7 @@
 import { Button } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { MessageCard } from '../../../components/message-card';
-import { useReturnHere } from '../../auth/redirect';
+import { MessageCard } from '@/components/message-card';
+import { useReturnHere } from '@/features/auth/redirect';
 
 /** Visitors asking for a profile they cannot see get 'Please sign in' and a link to /auth. */
 export function SignInRequired({ text = 'Sign in to see member profiles and manage your own.' }: { text?: string }) {
@@ -19,7 +19,10 @@ export function SignInRequired({ text = 'Sign in to see member profiles and mana
 
 export function ProfileNotFound() {
   return (
-    <MessageCard title="Profile not found" text="There is no member with that username. They may have changed it or deleted their account.">
+    <MessageCard
+      title="Profile not found"
+      text="There is no member with that username. They may have changed it or deleted their account."
+    >
       <Button asChild variant="soft">
         <Link to="/browse">Browse Listings</Link>
       </Button>

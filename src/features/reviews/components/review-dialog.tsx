@@ -2,14 +2,14 @@
 // (docs/api/messaging-barters-reviews.md, "Reviews").
 import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect } from 'react';
-import { TextAreaInput } from '../../../components/form-field';
-import { ApiError, messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { useValibotForm } from '../../../lib/use-form';
-import { reviewSchema } from '../../../shared/schemas';
+import { TextAreaInput } from '@/components/form-field';
+import { ApiError, messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useValibotForm } from '@/lib/use-form';
+import { reviewSchema } from '@/shared/schemas';
 import { useCreateReview } from '../api';
 import { StarRatingInput } from './star-rating-input';
-import { DialogActions } from '../../../components/dialog-actions';
+import { DialogActions } from '@/components/dialog-actions';
 
 interface ReviewDialogProps {
   open: boolean;
@@ -30,11 +30,16 @@ export function ReviewDialog({ open, onOpenChange, reviewerId, reviewee, listing
   // Each opening starts from a clean form.
   useEffect(() => {
     if (open) form.reset(initial);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each opening starts from a clean form
   }, [open]);
 
   const onSubmit = form.handleSubmit((output) => {
     if (!barterId) {
-      toast({ title: 'Cannot submit review', description: 'You can only review after completing a barter exchange.', variant: 'destructive' });
+      toast({
+        title: 'Cannot submit review',
+        description: 'You can only review after completing a barter exchange.',
+        variant: 'destructive',
+      });
       return;
     }
     create.mutate(
@@ -46,7 +51,11 @@ export function ReviewDialog({ open, onOpenChange, reviewerId, reviewee, listing
         },
         onError: (error) => {
           if (error instanceof ApiError) form.setErrors(error.errors);
-          toast({ title: 'Failed to submit review', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+          toast({
+            title: 'Failed to submit review',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -61,7 +70,11 @@ export function ReviewDialog({ open, onOpenChange, reviewerId, reviewee, listing
         </Dialog.Description>
         <form onSubmit={onSubmit} noValidate>
           <Flex direction="column" gap="4">
-            <StarRatingInput value={form.values.rating} onChange={(rating) => form.setField('rating', rating)} error={form.errors.rating} />
+            <StarRatingInput
+              value={form.values.rating}
+              onChange={(rating) => form.setField('rating', rating)}
+              error={form.errors.rating}
+            />
             <TextAreaInput
               label="Comment"
               value={form.values.comment}

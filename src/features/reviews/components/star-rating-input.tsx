@@ -27,7 +27,14 @@ export function StarRatingInput({ value, onChange, error }: StarRatingInputProps
       >
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="star-input-option">
-            <input type="radio" name={`${id}-rating`} value={n} checked={value === n} onChange={() => onChange(n)} className="star-input-radio" />
+            <input
+              type="radio"
+              name={`${id}-rating`}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="star-input-radio"
+            />
             <span className="star-input-star" data-on={n <= value || undefined} aria-hidden="true">
               {n <= value ? <StarFilledIcon width="28" height="28" /> : <StarIcon width="28" height="28" />}
             </span>

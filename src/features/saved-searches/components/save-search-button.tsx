@@ -1,10 +1,10 @@
 import { BookmarkIcon } from '@radix-ui/react-icons';
 import { Button } from '@radix-ui/themes';
 import * as v from 'valibot';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { storedSearchCreateSchema } from '../../../shared/schemas';
-import { useCurrentUser } from '../../auth/api';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { storedSearchCreateSchema } from '@/shared/schemas';
+import { useCurrentUser } from '@/features/auth/api';
 import { useSaveSearch } from '../api';
 
 /** Saves the current Browse search with notifications on. Signed-in members only. */
@@ -15,7 +15,11 @@ export function SaveSearchButton({ query, category }: { query?: string; category
 
   const onClick = () => {
     // The same rule as the server: a query or a category ("all" counts as none).
-    const parsed = v.safeParse(storedSearchCreateSchema, { userId: user.id, query: query ?? null, category: category ?? null });
+    const parsed = v.safeParse(storedSearchCreateSchema, {
+      userId: user.id,
+      query: query ?? null,
+      category: category ?? null,
+    });
     if (!parsed.success) {
       toast({ title: 'Invalid search', description: parsed.issues[0].message, variant: 'destructive' });
       return;
@@ -23,8 +27,14 @@ export function SaveSearchButton({ query, category }: { query?: string; category
     save.mutate(
       { userId: user.id, query: parsed.output.query, category: parsed.output.category },
       {
-        onSuccess: () => toast({ title: 'Search saved!', description: "You'll be notified when new matching items appear." }),
-        onError: (error) => toast({ title: 'Failed to save search', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+        onSuccess: () =>
+          toast({ title: 'Search saved!', description: "You'll be notified when new matching items appear." }),
+        onError: (error) =>
+          toast({
+            title: 'Failed to save search',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   };

@@ -4,10 +4,10 @@ import { MagnifyingGlassIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Flex, IconButton, Spinner, Switch, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import type { Category, StoredSearch } from '../../../shared/api-types';
-import { categoryName, useCategories } from '../../categories/api';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import type { Category, StoredSearch } from '@/shared/api-types';
+import { categoryName, useCategories } from '@/features/categories/api';
 import { savedSearchesQuery, useDeleteSavedSearch, useUpdateSavedSearch } from '../api';
 
 const savedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -57,12 +57,24 @@ export function SavedSearchList({ userId }: { userId: number }) {
   const toggle = (search: StoredSearch, notificationsEnabled: boolean) =>
     update.mutate(
       { id: search.id, notificationsEnabled },
-      { onError: (error) => toast({ title: 'Failed to update search', description: messageOf(error, 'Please try again.'), variant: 'destructive' }) },
+      {
+        onError: (error) =>
+          toast({
+            title: 'Failed to update search',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
+      },
     );
   const onDelete = (search: StoredSearch) =>
     remove.mutate(search, {
       onSuccess: () => toast({ title: 'Search removed' }),
-      onError: (error) => toast({ title: 'Failed to remove search', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Failed to remove search',
+          description: messageOf(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
 
   return (
@@ -97,7 +109,11 @@ export function SavedSearchList({ userId }: { userId: number }) {
                     </Text>
                     <Flex gap="2" align="center">
                       <Button asChild variant="soft" size="2">
-                        <Link to="/browse" search={{ q: search.query ?? undefined, category: search.category ?? undefined }} aria-label={`Run search: ${label}`}>
+                        <Link
+                          to="/browse"
+                          search={{ q: search.query ?? undefined, category: search.category ?? undefined }}
+                          aria-label={`Run search: ${label}`}
+                        >
                           Run search
                         </Link>
                       </Button>

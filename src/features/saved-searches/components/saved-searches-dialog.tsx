@@ -3,9 +3,9 @@ import { Badge, Button, Callout, Dialog, Flex, Skeleton, Text } from '@radix-ui/
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { StoredSearch } from '../../../shared/api-types';
-import { useCurrentUser } from '../../auth/api';
-import { categoryName, useCategories } from '../../categories/api';
+import type { StoredSearch } from '@/shared/api-types';
+import { useCurrentUser } from '@/features/auth/api';
+import { categoryName, useCategories } from '@/features/categories/api';
 import { savedSearchesQuery } from '../api';
 
 /** The member's saved searches, each with a link that runs it. Signed-in members only. */
@@ -49,13 +49,18 @@ function SavedSearchList({ userId, onRun }: { userId: number; onRun: () => void 
       </Callout.Root>
     );
   }
-  if (data.length === 0) return <Text color="gray">No saved searches yet. Use Save Search on a search you want to keep.</Text>;
+  if (data.length === 0)
+    return <Text color="gray">No saved searches yet. Use Save Search on a search you want to keep.</Text>;
   return (
     <Flex asChild direction="column" gap="2">
       <ul aria-label="Your saved searches" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {data.map((search) => (
           <li key={search.id}>
-            <SavedSearchRow search={search} label={describe(search, (slug) => categoryName(categories, slug))} onRun={onRun} />
+            <SavedSearchRow
+              search={search}
+              label={describe(search, (slug) => categoryName(categories, slug))}
+              onRun={onRun}
+            />
           </li>
         ))}
       </ul>
@@ -64,21 +69,39 @@ function SavedSearchList({ userId, onRun }: { userId: number; onRun: () => void 
 }
 
 const describe = (search: StoredSearch, nameOf: (slug: string) => string) =>
-  [search.query && `“${search.query}”`, search.category && `in ${nameOf(search.category)}`].filter(Boolean).join(' ') || 'All listings';
+  [search.query && `“${search.query}”`, search.category && `in ${nameOf(search.category)}`].filter(Boolean).join(' ') ||
+  'All listings';
 
 function SavedSearchRow({ search, label, onRun }: { search: StoredSearch; label: string; onRun: () => void }) {
   return (
-    <Flex align="center" justify="between" gap="3" wrap="wrap" py="2" style={{ borderBottom: '1px solid var(--gray-a5)' }}>
+    <Flex
+      align="center"
+      justify="between"
+      gap="3"
+      wrap="wrap"
+      py="2"
+      style={{ borderBottom: '1px solid var(--gray-a5)' }}
+    >
       <Flex direction="column" gap="1" minWidth="0">
         <Text weight="medium" style={{ overflowWrap: 'anywhere' }}>
           {label}
         </Text>
-        <Badge color={search.notificationsEnabled ? 'green' : 'gray'} variant="soft" size="1" style={{ alignSelf: 'start' }}>
+        <Badge
+          color={search.notificationsEnabled ? 'green' : 'gray'}
+          variant="soft"
+          size="1"
+          style={{ alignSelf: 'start' }}
+        >
           {search.notificationsEnabled ? 'Notifications on' : 'Notifications off'}
         </Badge>
       </Flex>
       <Button asChild size="1" variant="soft">
-        <Link to="/browse" search={{ q: search.query ?? undefined, category: search.category ?? undefined }} onClick={onRun} aria-label={`Run search ${label}`}>
+        <Link
+          to="/browse"
+          search={{ q: search.query ?? undefined, category: search.category ?? undefined }}
+          onClick={onRun}
+          aria-label={`Run search ${label}`}
+        >
           <MagnifyingGlassIcon aria-hidden="true" /> Run search
         </Link>
       </Button>

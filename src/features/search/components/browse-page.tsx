@@ -1,15 +1,15 @@
 import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ApiError } from '../../../lib/api';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { BROWSE_PAGE_SIZE, LISTINGS_RESULT_WINDOW } from '../../../shared/constants';
-import { categoryName, useCategories } from '../../categories/api';
-import { listingPageQuery } from '../../listings/api';
-import { ListingGrid } from '../../listings/components/listing-grid';
-import { Pager } from '../../listings/components/pager';
-import { SaveSearchButton } from '../../saved-searches/components/save-search-button';
-import { SavedSearchesDialog } from '../../saved-searches/components/saved-searches-dialog';
+import { ApiError } from '@/lib/api';
+import { usePageTitle } from '@/lib/use-page-title';
+import { BROWSE_PAGE_SIZE, LISTINGS_RESULT_WINDOW } from '@/shared/constants';
+import { categoryName, useCategories } from '@/features/categories/api';
+import { listingPageQuery } from '@/features/listings/api';
+import { ListingGrid } from '@/features/listings/components/listing-grid';
+import { Pager } from '@/features/listings/components/pager';
+import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
+import { SavedSearchesDialog } from '@/features/saved-searches/components/saved-searches-dialog';
 import { listingParamsOf, type BrowseSearch } from '../search-params';
 import { SearchBar } from './search-bar';
 
@@ -24,23 +24,28 @@ export function browseHeading(search: BrowseSearch, nameOf: (slug: string) => st
  * The product's "{n} listing(s) found"; for a count that is a lower bound (a text search with more
  * matches than it considers, decision 041) "400+ listings found".
  */
-export const listingsFound = (n: number, exact = true) => (exact ? `${n} ${n === 1 ? 'listing' : 'listings'} found` : `${n.toLocaleString('en-US')}+ listings found`);
+export const listingsFound = (n: number, exact = true) =>
+  exact ? `${n} ${n === 1 ? 'listing' : 'listings'} found` : `${n.toLocaleString('en-US')}+ listings found`;
 
 const RESULT_WINDOW = LISTINGS_RESULT_WINDOW.toLocaleString('en-US');
 /** Said under the pager when there are more results than can be paged through, and for a page past them. */
 export const WINDOW_NOTE = `Only the first ${RESULT_WINDOW} results can be shown`;
 
 /** How many pages the server serves: none past the first LISTINGS_RESULT_WINDOW results (it answers 400 there). */
-export const pagesOf = (total: number, pageSize: number) => Math.ceil(Math.min(total, LISTINGS_RESULT_WINDOW) / pageSize);
+export const pagesOf = (total: number, pageSize: number) =>
+  Math.ceil(Math.min(total, LISTINGS_RESULT_WINDOW) / pageSize);
 
 export function BrowsePage({ search }: { search: BrowseSearch }) {
   const categories = useCategories();
   const heading = browseHeading(search, (slug) => categoryName(categories, slug));
   usePageTitle(heading);
   const page = search.page ?? 1;
-  const { data, error, isPending, isError, isPlaceholderData } = useQuery(listingPageQuery(listingParamsOf(search, BROWSE_PAGE_SIZE)));
+  const { data, error, isPending, isError, isPlaceholderData } = useQuery(
+    listingPageQuery(listingParamsOf(search, BROWSE_PAGE_SIZE)),
+  );
   // An unknown "near" place is the one failure the searcher can fix: say so.
-  const placeProblem = error instanceof ApiError && error.status === 400 && error.errors.near ? error.errors.near : null;
+  const placeProblem =
+    error instanceof ApiError && error.status === 400 && error.errors.near ? error.errors.near : null;
   // A page past the result window (a typed or old URL): the server refuses it, and says why.
   const pastWindow = error instanceof ApiError && error.status === 400 && !!error.errors.offset;
   const pageCount = data ? pagesOf(data.total, BROWSE_PAGE_SIZE) : 0;
@@ -83,7 +88,11 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
         <EmptyState
           title={WINDOW_NOTE}
           hint="Add a word, a category or a distance to see others."
-          action={<Link to="/browse" search={{ ...search, page: undefined }}>Go to the first page</Link>}
+          action={
+            <Link to="/browse" search={{ ...search, page: undefined }}>
+              Go to the first page
+            </Link>
+          }
         />
       ) : isError && !data ? (
         <Callout.Root color="red" role="alert">
@@ -102,11 +111,22 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
           )}
         </Flex>
       ) : data.total > 0 ? (
-        <EmptyState title="This page is past the end of the results." action={<Link to="/browse" search={{ ...search, page: undefined }}>Go to the first page</Link>} />
+        <EmptyState
+          title="This page is past the end of the results."
+          action={
+            <Link to="/browse" search={{ ...search, page: undefined }}>
+              Go to the first page
+            </Link>
+          }
+        />
       ) : (
         <EmptyState
           title="No listings found"
-          hint={search.q || search.category ? 'Try other words, another category, or browse everything.' : 'Be the first to post something to trade.'}
+          hint={
+            search.q || search.category
+              ? 'Try other words, another category, or browse everything.'
+              : 'Be the first to post something to trade.'
+          }
           action={
             search.q || search.category ? (
               <Button asChild variant="soft">

@@ -5,8 +5,8 @@
 import { TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ComponentProps, type KeyboardEvent } from 'react';
-import { apiGet } from '../../../lib/api';
-import type { Place } from '../../../shared/api-types';
+import { apiGet } from '@/lib/api';
+import type { Place } from '@/shared/api-types';
 import '../search.css';
 
 /**
@@ -29,7 +29,10 @@ function useDebounced(value: string, ms: number) {
   return debounced;
 }
 
-type PlaceInputProps = Omit<ComponentProps<typeof TextField.Root>, 'value' | 'onChange' | 'onKeyDown' | 'onBlur' | 'role'> & {
+type PlaceInputProps = Omit<
+  ComponentProps<typeof TextField.Root>,
+  'value' | 'onChange' | 'onKeyDown' | 'onBlur' | 'role'
+> & {
   value: string;
   onValueChange: (value: string) => void;
 };
@@ -48,7 +51,9 @@ export function PlaceInput({ value, onValueChange, id, ...rest }: PlaceInputProp
   // Nothing to suggest when the text already names one place ("Oakland, CA" for "Oakland, CA, US").
   const typed = value.trim().toLowerCase();
   const settled = places.length === 1 && places[0]!.label.toLowerCase().startsWith(typed) && typed.includes(',');
-  const shown = settled ? [] : places.filter((place) => place.label.toLowerCase() !== typed && placeText(place).toLowerCase() !== typed);
+  const shown = settled
+    ? []
+    : places.filter((place) => place.label.toLowerCase() !== typed && placeText(place).toLowerCase() !== typed);
   const expanded = open && shown.length > 0;
 
   useEffect(() => setActive(-1), [q]);

@@ -2,8 +2,8 @@ import { MagnifyingGlassIcon, MixerHorizontalIcon } from '@radix-ui/react-icons'
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '../../../shared/constants';
-import { useCategories } from '../../categories/api';
+import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '@/shared/constants';
+import { useCategories } from '@/features/categories/api';
 import type { SearchDistance } from '../search-params';
 import { PlaceInput } from './place-input';
 import '../search.css';
@@ -23,7 +23,12 @@ interface SearchBarProps {
  * select: the default shown is not a filter (docs/front-end.md, "Near and distance").
  * Native selects: light on the home page's JavaScript and native on phones.
  */
-export function SearchBar({ initialQuery = '', initialCategory = 'all', initialDistance, initialNear = '' }: SearchBarProps) {
+export function SearchBar({
+  initialQuery = '',
+  initialCategory = 'all',
+  initialDistance,
+  initialNear = '',
+}: SearchBarProps) {
   const id = useId();
   const categories = useCategories();
   const navigate = useNavigate();
@@ -34,7 +39,9 @@ export function SearchBar({ initialQuery = '', initialCategory = 'all', initialD
   const [near, setNear] = useState(initialNear);
   // On phones the bar starts as one field and a button; focusing the field (or Filters) opens the
   // place, category and distance. Chosen filters keep it open, so they are never out of sight.
-  const [expanded, setExpanded] = useState(initialNear !== '' || initialCategory !== 'all' || initialDistance !== undefined);
+  const [expanded, setExpanded] = useState(
+    initialNear !== '' || initialCategory !== 'all' || initialDistance !== undefined,
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -71,20 +78,41 @@ export function SearchBar({ initialQuery = '', initialCategory = 'all', initialD
           </TextField.Slot>
         </TextField.Root>
       </Flex>
-      <Button type="button" size="3" variant="soft" className="search-bar-filters" aria-label="Filters" aria-expanded={expanded} aria-controls={`${id}-extra`} onClick={() => setExpanded(true)}>
+      <Button
+        type="button"
+        size="3"
+        variant="soft"
+        className="search-bar-filters"
+        aria-label="Filters"
+        aria-expanded={expanded}
+        aria-controls={`${id}-extra`}
+        onClick={() => setExpanded(true)}
+      >
         <MixerHorizontalIcon aria-hidden="true" />
       </Button>
       <Flex direction="column" gap="1" className="search-bar-extra" id={`${id}-extra`}>
         <Text as="label" htmlFor={`${id}-near`} size="2" weight="medium">
           Near
         </Text>
-        <PlaceInput id={`${id}-near`} size="3" placeholder="Your area, or a town" value={near} onValueChange={setNear} maxLength={100} />
+        <PlaceInput
+          id={`${id}-near`}
+          size="3"
+          placeholder="Your area, or a town"
+          value={near}
+          onValueChange={setNear}
+          maxLength={100}
+        />
       </Flex>
       <Flex direction="column" gap="1" className="search-bar-extra">
         <Text as="label" htmlFor={`${id}-category`} size="2" weight="medium">
           Category
         </Text>
-        <select id={`${id}-category`} className="native-select" value={category} onChange={(e) => setCategory(e.target.value)}>
+        <select
+          id={`${id}-category`}
+          className="native-select"
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+        >
           <option value="all">All categories</option>
           {categories.map((c) => (
             <option key={c.slug} value={c.slug}>
@@ -97,7 +125,10 @@ export function SearchBar({ initialQuery = '', initialCategory = 'all', initialD
         <Text as="label" htmlFor={`${id}-distance`} size="2" weight="medium">
           Distance
         </Text>
-        <select id={`${id}-distance`} className="native-select" value={String(distance ?? DEFAULT_SEARCH_DISTANCE)}
+        <select
+          id={`${id}-distance`}
+          className="native-select"
+          value={String(distance ?? DEFAULT_SEARCH_DISTANCE)}
           onChange={(e) => setDistance(e.target.value === 'any' ? 'any' : (Number(e.target.value) as SearchDistance))}
         >
           {SEARCH_DISTANCES.map((d) => (

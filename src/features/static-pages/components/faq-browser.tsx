@@ -33,7 +33,9 @@ export function FaqBrowser({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3'
           </TextField.Slot>
         </TextField.Root>
         <Text id={`${id}-count`} size="1" color="gray" aria-live="polite">
-          {query ? `${matchCount} of ${total} questions match “${query}”.` : `${total} questions in ${FAQ_SECTIONS.length} sections.`}
+          {query
+            ? `${matchCount} of ${total} questions match “${query}”.`
+            : `${total} questions in ${FAQ_SECTIONS.length} sections.`}
         </Text>
       </Flex>
 
@@ -60,7 +62,12 @@ export function FaqBrowser({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3'
             <div>
               {section.items.map((item) => (
                 // Open while searching, so matching answers are visible at once.
-                <details key={item.question} className="faq-item" open={query ? true : undefined} data-testid="faq-item">
+                <details
+                  key={item.question}
+                  className="faq-item"
+                  open={query ? true : undefined}
+                  data-testid="faq-item"
+                >
                   <summary>{item.question}</summary>
                   <div className="faq-answer">
                     {item.answer.map((paragraph) => (

@@ -8,7 +8,8 @@ const TIERS = [
   {
     level: 'Minor',
     color: 'amber' as const,
-    examples: 'Late replies without explanation, a listing in the wrong category, mildly rude messages, a first missed meeting.',
+    examples:
+      'Late replies without explanation, a listing in the wrong category, mildly rude messages, a first missed meeting.',
     action: 'Warning',
   },
   {
@@ -20,7 +21,8 @@ const TIERS = [
   {
     level: 'Serious',
     color: 'red' as const,
-    examples: 'Harassment, threats, hate speech, fraud, fake reviews, illegal items or services, or putting anyone’s safety at risk.',
+    examples:
+      'Harassment, threats, hate speech, fraud, fake reviews, illegal items or services, or putting anyone’s safety at risk.',
     action: 'Permanent suspension',
   },
 ];
@@ -34,19 +36,33 @@ export function CommunityStandardsPage() {
       <Section title="Our principles">
         <List
           items={[
-            <><strong>Be honest.</strong> Describe items and skills accurately, including flaws, and only offer what you can deliver.</>,
-            <><strong>Be respectful.</strong> Treat everyone with courtesy, whatever their background, and accept a “no, thank you” gracefully.</>,
-            <><strong>Be reliable.</strong> Turn up when you said you would, and let the other person know early if plans change.</>,
-            <><strong>Be fair.</strong> Agree trades both sides are happy with. Our value guide helps.</>,
-            <><strong>Be safe.</strong> Follow the safety guidelines and look out for other members.</>,
+            <>
+              <strong>Be honest.</strong> Describe items and skills accurately, including flaws, and only offer what you
+              can deliver.
+            </>,
+            <>
+              <strong>Be respectful.</strong> Treat everyone with courtesy, whatever their background, and accept a “no,
+              thank you” gracefully.
+            </>,
+            <>
+              <strong>Be reliable.</strong> Turn up when you said you would, and let the other person know early if
+              plans change.
+            </>,
+            <>
+              <strong>Be fair.</strong> Agree trades both sides are happy with. Our value guide helps.
+            </>,
+            <>
+              <strong>Be safe.</strong> Follow the safety guidelines and look out for other members.
+            </>,
           ]}
         />
       </Section>
 
       <Section title="Communication">
         <P>
-          Reply to messages within 24 to 48 hours, even if only to say you are no longer interested. Keep listings up to date: mark them pending while you are
-          in discussion, paused when you are away, and completed once the exchange is done.
+          Reply to messages within 24 to 48 hours, even if only to say you are no longer interested. Keep listings up to
+          date: mark them pending while you are in discussion, paused when you are away, and completed once the exchange
+          is done.
         </P>
       </Section>
 
@@ -63,14 +79,16 @@ export function CommunityStandardsPage() {
 
       <Section title="Reviews">
         <P>
-          Reviews can only be left after a barter both members confirmed. Write about the exchange itself, honestly and without personal attacks. Offering
-          anything in return for a review, or reviewing yourself through another account, is not allowed.
+          Reviews can only be left after a barter both members confirmed. Write about the exchange itself, honestly and
+          without personal attacks. Offering anything in return for a review, or reviewing yourself through another
+          account, is not allowed.
         </P>
       </Section>
 
       <Section title="Reporting">
         <P>
-          If a member breaks these standards, use Report on their listing, profile, message, offer or trade-circle chat line, and follow it under{' '}
+          If a member breaks these standards, use Report on their listing, profile, message, offer or trade-circle chat
+          line, and follow it under{' '}
           <RadixLink asChild underline="always">
             <Link to="/settings/reports">Your reports</Link>
           </RadixLink>
@@ -81,8 +99,8 @@ export function CommunityStandardsPage() {
           <RadixLink asChild underline="always">
             <Link to="/contact">contact form</Link>
           </RadixLink>{' '}
-          with their username, the listing and what happened. Reports are confidential: we never tell the other member who reported them. We reply within 24
-          hours.
+          with their username, the listing and what happened. Reports are confidential: we never tell the other member
+          who reported them. We reply within 24 hours.
         </P>
       </Section>
 
@@ -115,15 +133,15 @@ export function CommunityStandardsPage() {
           </Table.Root>
         </div>
         <P>
-          Listings or reviews that break the rules are removed whatever the tier. Where someone’s safety is at risk we may act at once and, where
-          appropriate, involve the authorities.
+          Listings or reviews that break the rules are removed whatever the tier. Where someone’s safety is at risk we
+          may act at once and, where appropriate, involve the authorities.
         </P>
       </Section>
 
       <Section title="Appeals">
         <P>
-          If you think we got a decision wrong, reply through the contact form within 30 days with anything we should know. A different volunteer reviews the
-          appeal and we tell you the outcome.
+          If you think we got a decision wrong, reply through the contact form within 30 days with anything we should
+          know. A different volunteer reviews the appeal and we tell you the outcome.
         </P>
       </Section>
     </StaticPage>

@@ -4,19 +4,45 @@ import { P, Section, StaticPage } from '../components/static-page';
 
 // Cookie lifetimes: session; authentication 30 days; preferences 1 year; analytics 2 years.
 const COOKIES = [
-  { type: 'Session', purpose: 'Keep the site working while you browse, such as remembering a dismissed banner.', example: 'Browser session storage', retention: 'Until you close the browser (the session)' },
-  { type: 'Authentication', purpose: 'Keep you signed in securely. It cannot be read by scripts on the page.', example: 'sid', retention: '30 days, or until you sign out' },
-  { type: 'Preferences', purpose: 'Remember choices such as the light or dark theme.', example: 'theme', retention: '1 year' },
-  { type: 'Analytics', purpose: 'Understand how the site is used so we can improve it. We do not use any today; if that changes we will ask first.', example: 'None at present', retention: 'Up to 2 years' },
+  {
+    type: 'Session',
+    purpose: 'Keep the site working while you browse, such as remembering a dismissed banner.',
+    example: 'Browser session storage',
+    retention: 'Until you close the browser (the session)',
+  },
+  {
+    type: 'Authentication',
+    purpose: 'Keep you signed in securely. It cannot be read by scripts on the page.',
+    example: 'sid',
+    retention: '30 days, or until you sign out',
+  },
+  {
+    type: 'Preferences',
+    purpose: 'Remember choices such as the light or dark theme.',
+    example: 'theme',
+    retention: '1 year',
+  },
+  {
+    type: 'Analytics',
+    purpose:
+      'Understand how the site is used so we can improve it. We do not use any today; if that changes we will ask first.',
+    example: 'None at present',
+    retention: 'Up to 2 years',
+  },
 ];
 
 export function CookiesPage() {
   return (
-    <StaticPage title="Cookie Policy" updated="November 2026" lead="Which cookies and browser storage Barter Market uses, why, and for how long.">
+    <StaticPage
+      title="Cookie Policy"
+      updated="November 2026"
+      lead="Which cookies and browser storage Barter Market uses, why, and for how long."
+    >
       <Section title="What cookies are">
         <P>
-          Cookies are small text files a website stores in your browser. Similar technologies, such as local and session storage, keep small pieces of
-          information on your device too. We use them only where they are needed to run the site or to remember your choices.
+          Cookies are small text files a website stores in your browser. Similar technologies, such as local and session
+          storage, keep small pieces of information on your device too. We use them only where they are needed to run
+          the site or to remember your choices.
         </P>
       </Section>
 
@@ -49,15 +75,17 @@ export function CookiesPage() {
 
       <Section title="No advertising or third-party tracking">
         <P>
-          We do not use advertising cookies, and no third party places tracking cookies through Barter Market. Profile images that members link to are loaded
-          from the address they give, and that site may see your IP address when your browser fetches the image.
+          We do not use advertising cookies, and no third party places tracking cookies through Barter Market. Profile
+          images that members link to are loaded from the address they give, and that site may see your IP address when
+          your browser fetches the image.
         </P>
       </Section>
 
       <Section title="Your choices">
         <P>
-          You can block or delete cookies in your browser’s settings. If you block the authentication cookie you will not be able to sign in; everything
-          else on the site keeps working. Clearing your browser storage resets your theme to light.
+          You can block or delete cookies in your browser’s settings. If you block the authentication cookie you will
+          not be able to sign in; everything else on the site keeps working. Clearing your browser storage resets your
+          theme to light.
         </P>
         <P>
           For more about how we handle your information, read the{' '}

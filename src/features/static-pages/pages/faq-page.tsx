@@ -5,7 +5,11 @@ import { StaticPage } from '../components/static-page';
 
 export function FaqPage() {
   return (
-    <StaticPage title="Frequently Asked Questions" pageTitle="FAQ" lead="Quick answers about joining, exchanging, staying safe and managing your account.">
+    <StaticPage
+      title="Frequently Asked Questions"
+      pageTitle="FAQ"
+      lead="Quick answers about joining, exchanging, staying safe and managing your account."
+    >
       <FaqBrowser />
       <Text as="p" size="2" color="gray">
         Still stuck? Visit the{' '}

@@ -33,7 +33,12 @@ export function HelpPage() {
         </Grid>
       </section>
       <Card size="3">
-        <Flex direction={{ initial: 'column', sm: 'row' }} gap="3" justify="between" align={{ initial: 'start', sm: 'center' }}>
+        <Flex
+          direction={{ initial: 'column', sm: 'row' }}
+          gap="3"
+          justify="between"
+          align={{ initial: 'start', sm: 'center' }}
+        >
           <div>
             <Heading as="h2" size="4">
               Still need help?

@@ -12,19 +12,33 @@ export function PrivacyPage() {
       <Section title="Information you give us">
         <List
           items={[
-            <><strong>Account details:</strong> username, email address, password (stored only as a secure one-way hash), full name, and optionally a nickname, address, public location, bio and profile image link.</>,
-            <><strong>Listings:</strong> titles, descriptions, categories, what you want in return, your general location, travel distance and photos.</>,
-            <><strong>Messages, barters and reviews</strong> you send, record or write.</>,
-            <><strong>Saved searches</strong> and your notification choices.</>,
-            <><strong>Contact form and newsletter:</strong> your name, email address and message, or the email address you subscribe with.</>,
+            <>
+              <strong>Account details:</strong> username, email address, password (stored only as a secure one-way
+              hash), full name, and optionally a nickname, address, public location, bio and profile image link.
+            </>,
+            <>
+              <strong>Listings:</strong> titles, descriptions, categories, what you want in return, your general
+              location, travel distance and photos.
+            </>,
+            <>
+              <strong>Messages, barters and reviews</strong> you send, record or write.
+            </>,
+            <>
+              <strong>Saved searches</strong> and your notification choices.
+            </>,
+            <>
+              <strong>Contact form and newsletter:</strong> your name, email address and message, or the email address
+              you subscribe with.
+            </>,
           ]}
         />
       </Section>
 
       <Section title="Information collected automatically">
         <P>
-          When you use the site our hosting provider processes technical data such as your IP address and browser type to deliver pages and protect the
-          service. We use IP addresses briefly to limit abuse (for example, too many sign-in attempts) and do not build profiles from them. See the{' '}
+          When you use the site our hosting provider processes technical data such as your IP address and browser type
+          to deliver pages and protect the service. We use IP addresses briefly to limit abuse (for example, too many
+          sign-in attempts) and do not build profiles from them. See the{' '}
           <RadixLink asChild underline="always">
             <Link to="/cookies">Cookie Policy</Link>
           </RadixLink>{' '}
@@ -52,15 +66,16 @@ export function PrivacyPage() {
           ]}
         />
         <P>
-          We do not sell or rent personal information, and we do not share it with advertisers. We share data only with the service providers that host the
-          site and send email on our behalf, or when the law requires it.
+          We do not sell or rent personal information, and we do not share it with advertisers. We share data only with
+          the service providers that host the site and send email on our behalf, or when the law requires it.
         </P>
       </Section>
 
       <Section title="How long we keep it">
         <P>
-          We keep your information while your account exists. When you delete your account, your profile, listings, messages, reviews, barters and saved
-          searches are deleted. Verification and password reset links expire after 24 hours and 1 hour.
+          We keep your information while your account exists. When you delete your account, your profile, listings,
+          messages, reviews, barters and saved searches are deleted. Verification and password reset links expire after
+          24 hours and 1 hour.
         </P>
       </Section>
 
@@ -77,21 +92,24 @@ export function PrivacyPage() {
 
       <Section title="Children’s privacy">
         <P>
-          Barter Market is not intended for children under 13, and we do not knowingly collect personal information from children under 13. If you believe a
-          child under 13 has created an account, please contact us and we will delete it.
+          Barter Market is not intended for children under 13, and we do not knowingly collect personal information from
+          children under 13. If you believe a child under 13 has created an account, please contact us and we will
+          delete it.
         </P>
       </Section>
 
       <Section title="Security">
         <P>
-          Passwords are hashed with a modern, slow algorithm; sessions use secure, HTTP-only cookies; emailed links are single use and stored only in hashed
-          form. No system is perfectly secure, so please use a password you do not use elsewhere.
+          Passwords are hashed with a modern, slow algorithm; sessions use secure, HTTP-only cookies; emailed links are
+          single use and stored only in hashed form. No system is perfectly secure, so please use a password you do not
+          use elsewhere.
         </P>
       </Section>
 
       <Section title="Changes and contact">
         <P>
-          We will post any changes to this policy here and tell members of significant ones by email. Questions or requests?{' '}
+          We will post any changes to this policy here and tell members of significant ones by email. Questions or
+          requests?{' '}
           <RadixLink asChild underline="always">
             <Link to="/contact">Contact us</Link>
           </RadixLink>

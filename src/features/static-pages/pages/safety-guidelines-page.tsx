@@ -65,15 +65,15 @@ export function SafetyGuidelinesPage() {
 
       <Section title="After the exchange">
         <P>
-          Record the barter in Messages and confirm it when the other member records it. Then leave an honest review: it is how the next neighbour decides who
-          to trust.
+          Record the barter in Messages and confirm it when the other member records it. Then leave an honest review: it
+          is how the next neighbour decides who to trust.
         </P>
       </Section>
 
       <Section title="If something goes wrong">
         <P>
-          Use <strong>Report</strong> on the listing, the profile, the message, the offer or the trade-circle chat line concerned: an admin reviews it,
-          usually within 24–48 hours, and you can follow it under{' '}
+          Use <strong>Report</strong> on the listing, the profile, the message, the offer or the trade-circle chat line
+          concerned: an admin reviews it, usually within 24–48 hours, and you can follow it under{' '}
           <RadixLink asChild underline="always">
             <Link to="/settings/reports">Your reports</Link>
           </RadixLink>
@@ -84,8 +84,8 @@ export function SafetyGuidelinesPage() {
           .
         </P>
         <P>
-          If you are in danger, call your local emergency number. For anything else, such as a no-show, an item not as described, harassment or a suspected
-          scam, use the{' '}
+          If you are in danger, call your local emergency number. For anything else, such as a no-show, an item not as
+          described, harassment or a suspected scam, use the{' '}
           <RadixLink asChild underline="always">
             <Link to="/contact">contact form</Link>
           </RadixLink>{' '}

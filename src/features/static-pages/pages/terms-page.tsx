@@ -11,17 +11,17 @@ export function TermsPage() {
     >
       <Section title="1. Who can use Barter Market">
         <P>
-          You must be at least 13 years old to create an account. If you are under 18, you may only use Barter Market with the permission and supervision of a
-          parent or guardian, who is responsible for your exchanges. You must give accurate information when you register and keep your password to
-          yourself.
+          You must be at least 13 years old to create an account. If you are under 18, you may only use Barter Market
+          with the permission and supervision of a parent or guardian, who is responsible for your exchanges. You must
+          give accurate information when you register and keep your password to yourself.
         </P>
       </Section>
 
       <Section title="2. What we provide">
         <P>
-          Barter Market is a free platform that lets members list goods and skills, find each other, send messages, record completed barters and review each
-          other. We are not a party to any exchange. We do not own, inspect, insure or guarantee the goods or services members offer, and no money is handled
-          through the site.
+          Barter Market is a free platform that lets members list goods and skills, find each other, send messages,
+          record completed barters and review each other. We are not a party to any exchange. We do not own, inspect,
+          insure or guarantee the goods or services members offer, and no money is handled through the site.
         </P>
       </Section>
 
@@ -61,30 +61,33 @@ export function TermsPage() {
           <RadixLink asChild underline="always">
             <Link to="/safety">safety tips</Link>
           </RadixLink>
-          , check items before you exchange them, and only offer services you are qualified and, where required, licensed to provide. You are responsible for
-          any taxes or legal obligations that apply to your exchanges.
+          , check items before you exchange them, and only offer services you are qualified and, where required,
+          licensed to provide. You are responsible for any taxes or legal obligations that apply to your exchanges.
         </P>
       </Section>
 
       <Section title="6. Moderation and ending your account">
         <P>
-          We may remove content or limit, suspend or close accounts that break these terms or put other members at risk, as described in the Community
-          Standards. You can delete your account at any time from your profile; your listings, messages, reviews and barters are deleted with it.
+          We may remove content or limit, suspend or close accounts that break these terms or put other members at risk,
+          as described in the Community Standards. You can delete your account at any time from your profile; your
+          listings, messages, reviews and barters are deleted with it.
         </P>
       </Section>
 
       <Section title="7. No warranties; limits on liability">
         <P>
-          The site is provided “as is”, without warranties of any kind. To the extent the law allows, Barter Market and its volunteers are not liable for
-          losses arising from exchanges between members, from content posted by members, or from the site being unavailable. Nothing in these terms limits
-          rights you have under consumer law that cannot be excluded.
+          The site is provided “as is”, without warranties of any kind. To the extent the law allows, Barter Market and
+          its volunteers are not liable for losses arising from exchanges between members, from content posted by
+          members, or from the site being unavailable. Nothing in these terms limits rights you have under consumer law
+          that cannot be excluded.
         </P>
       </Section>
 
       <Section title="8. Changes to these terms">
         <P>
-          We may update these terms as the service changes. If a change is significant we will tell members by email or on the site before it takes effect.
-          Continuing to use Barter Market after a change means you accept the new terms.
+          We may update these terms as the service changes. If a change is significant we will tell members by email or
+          on the site before it takes effect. Continuing to use Barter Market after a change means you accept the new
+          terms.
         </P>
       </Section>
 

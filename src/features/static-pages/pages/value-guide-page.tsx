@@ -26,18 +26,30 @@ export function ValueGuidePage() {
     >
       <Section title="The golden rule: both sides feel good">
         <P>
-          There is no official price list on Barter Market, and that is the point. A trade is fair when both of you would happily do it again. The methods
-          below simply give you a shared starting point for the conversation.
+          There is no official price list on Barter Market, and that is the point. A trade is fair when both of you
+          would happily do it again. The methods below simply give you a shared starting point for the conversation.
         </P>
       </Section>
 
       <Section title="Valuing goods">
         <List
           items={[
-            <><strong>Start from the second-hand price,</strong> not the new price. Look at what similar items sell for locally in similar condition.</>,
-            <><strong>Adjust for condition:</strong> as new, good, worn, or needs repair. Be honest about defects; it saves arguments later.</>,
-            <><strong>Consider demand.</strong> Things people need right now, such as a winter coat in October, are worth more to them than something that will sit in a cupboard.</>,
-            <><strong>Include the extras:</strong> accessories, manuals, original packaging, or delivery if you offer it.</>,
+            <>
+              <strong>Start from the second-hand price,</strong> not the new price. Look at what similar items sell for
+              locally in similar condition.
+            </>,
+            <>
+              <strong>Adjust for condition:</strong> as new, good, worn, or needs repair. Be honest about defects; it
+              saves arguments later.
+            </>,
+            <>
+              <strong>Consider demand.</strong> Things people need right now, such as a winter coat in October, are
+              worth more to them than something that will sit in a cupboard.
+            </>,
+            <>
+              <strong>Include the extras:</strong> accessories, manuals, original packaging, or delivery if you offer
+              it.
+            </>,
           ]}
         />
       </Section>
@@ -45,10 +57,21 @@ export function ValueGuidePage() {
       <Section title="Valuing skills and time">
         <List
           items={[
-            <><strong>Count the hours,</strong> including preparation and travel. An hour of your time is a good unit for swapping services.</>,
-            <><strong>Weigh skill and risk.</strong> Work that needs training, certification or specialist tools, or that carries risk, can fairly count for more per hour.</>,
-            <><strong>Add materials separately.</strong> Ingredients, paint or parts are goods; agree who provides them.</>,
-            <><strong>Do not undersell yourself.</strong> Everyday skills such as cooking, childcare, driving or tidying are valuable to someone who needs them.</>,
+            <>
+              <strong>Count the hours,</strong> including preparation and travel. An hour of your time is a good unit
+              for swapping services.
+            </>,
+            <>
+              <strong>Weigh skill and risk.</strong> Work that needs training, certification or specialist tools, or
+              that carries risk, can fairly count for more per hour.
+            </>,
+            <>
+              <strong>Add materials separately.</strong> Ingredients, paint or parts are goods; agree who provides them.
+            </>,
+            <>
+              <strong>Do not undersell yourself.</strong> Everyday skills such as cooking, childcare, driving or tidying
+              are valuable to someone who needs them.
+            </>,
           ]}
         />
       </Section>
@@ -83,8 +106,9 @@ export function ValueGuidePage() {
 
       <Section title="Agree before you exchange">
         <P>
-          Write the final deal in Messages: what each of you gives, when and where. Mention the condition of items and the length of any service. After the
-          exchange, record the barter and leave a review. For meeting safely, see the{' '}
+          Write the final deal in Messages: what each of you gives, when and where. Mention the condition of items and
+          the length of any service. After the exchange, record the barter and leave a review. For meeting safely, see
+          the{' '}
           <RadixLink asChild underline="always">
             <Link to="/safety-guidelines">safety guidelines</Link>
           </RadixLink>

@@ -2,16 +2,16 @@
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import type { TradeCircle } from '../../../shared/trade-circles';
-import { formatDateTime } from '../../messages/format';
-import { MessageComposer } from '../../messages/components/message-composer';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import type { TradeCircle } from '@/shared/trade-circles';
+import { formatDateTime } from '@/features/messages/format';
+import { MessageComposer } from '@/features/messages/components/message-composer';
 import { circleMessagesQuery, useSendCircleMessage } from '../api';
 import { useCircleSocket } from '../use-circle-socket';
-import { ReportButton } from '../../moderation/components/report-button';
-import { isRemovedMessage } from '../../moderation/labels';
-import '../../messages/components/messages.css';
+import { ReportButton } from '@/features/moderation/components/report-button';
+import { isRemovedMessage } from '@/features/moderation/labels';
+import '@/features/messages/components/messages.css';
 
 export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number }) {
   const messages = useQuery(circleMessagesQuery(circle.id));
@@ -19,7 +19,9 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
   const live = useCircleSocket(meId, circle.id);
   const [draft, setDraft] = useState('');
   const scroller = useRef<HTMLDivElement>(null);
-  const names = new Map(circle.legs.flatMap((leg) => (leg.giver ? [[leg.giver.id, leg.giver.displayName] as const] : [])));
+  const names = new Map(
+    circle.legs.flatMap((leg) => (leg.giver ? [[leg.giver.id, leg.giver.displayName] as const] : [])),
+  );
   const open = circle.status === 'proposed' || circle.status === 'agreed';
   const newest = messages.data?.at(-1)?.id;
 
@@ -44,7 +46,13 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
             </Text>
           )}
         </Flex>
-        <div className="message-scroll circle-chat-scroll" ref={scroller} role="log" aria-label="Trade circle chat" tabIndex={0}>
+        <div
+          className="message-scroll circle-chat-scroll"
+          ref={scroller}
+          role="log"
+          aria-label="Trade circle chat"
+          tabIndex={0}
+        >
           {messages.isLoading ? null : !messages.data || messages.data.length === 0 ? (
             <Text as="p" color="gray" align="center" className="conversation-empty">
               No messages yet. Agree where and when to meet here.
@@ -54,7 +62,11 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
               {messages.data.map((m) => {
                 const own = m.senderId === meId;
                 return (
-                  <li key={m.id} className={`message-row ${own ? 'message-own' : 'message-theirs'}`} data-testid="circle-message">
+                  <li
+                    key={m.id}
+                    className={`message-row ${own ? 'message-own' : 'message-theirs'}`}
+                    data-testid="circle-message"
+                  >
                     <div className={`message-bubble${isRemovedMessage(m) ? ' message-removed' : ''}`}>
                       {!own && (
                         <Text as="p" size="1" weight="bold" className="circle-chat-sender">
@@ -75,7 +87,9 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
                           type: 'circle_message',
                           id: m.id,
                           label: `${names.get(m.senderId) ?? 'A former member'}: “${m.content}”`,
-                          member: names.has(m.senderId) ? { id: m.senderId, displayName: names.get(m.senderId)! } : null,
+                          member: names.has(m.senderId)
+                            ? { id: m.senderId, displayName: names.get(m.senderId)! }
+                            : null,
                         }}
                       />
                     )}
@@ -86,7 +100,11 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
           )}
         </div>
         <Text as="p" size="1" color="gray" role="status" className="typing-indicator">
-          {typingNames.length === 1 ? `${typingNames[0]} is typing…` : typingNames.length > 1 ? `${typingNames.join(' and ')} are typing…` : ''}
+          {typingNames.length === 1
+            ? `${typingNames[0]} is typing…`
+            : typingNames.length > 1
+              ? `${typingNames.join(' and ')} are typing…`
+              : ''}
         </Text>
         {open ? (
           <MessageComposer
@@ -102,7 +120,8 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
                   setDraft('');
                   live.resetTyping();
                 },
-                onError: (error) => toast({ title: 'Failed to send message', description: messageOf(error, ''), variant: 'destructive' }),
+                onError: (error) =>
+                  toast({ title: 'Failed to send message', description: messageOf(error, ''), variant: 'destructive' }),
               })
             }
           />

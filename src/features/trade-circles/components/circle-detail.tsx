@@ -6,20 +6,21 @@ import { Button, Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/t
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { usePageTitle } from '../../../lib/use-page-title';
-import type { SelfUser } from '../../../shared/api-types';
-import { conversationKeyOf } from '../../../shared/conversation-key';
-import type { TradeCircle, TradeCircleLeg } from '../../../shared/trade-circles';
-import { MessageCard } from '../../../components/message-card';
+import { ApiError, messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import type { SelfUser } from '@/shared/api-types';
+import { conversationKeyOf } from '@/shared/conversation-key';
+import type { TradeCircle, TradeCircleLeg } from '@/shared/trade-circles';
+import { MessageCard } from '@/components/message-card';
 import { circleQuery, useDecideCircle } from '../api';
 import { CircleChat } from './circle-chat';
 import { legState, RingDiagram } from './ring-diagram';
 import { StatusBadge, statusLine } from './status';
 import '../trade-circles.css';
 
-const nameOf = (user: TradeCircleLeg['giver'], meId: number, capital = true) => (user ? (user.id === meId ? (capital ? 'You' : 'you') : user.displayName) : 'a former member');
+const nameOf = (user: TradeCircleLeg['giver'], meId: number, capital = true) =>
+  user ? (user.id === meId ? (capital ? 'You' : 'you') : user.displayName) : 'a former member';
 
 export function CircleDetail({ id, me }: { id: number; me: SelfUser }) {
   const circle = useQuery(circleQuery(id));
@@ -35,8 +36,20 @@ export function CircleDetail({ id, me }: { id: number; me: SelfUser }) {
     const status = circle.error instanceof ApiError ? circle.error.status : 0;
     return (
       <MessageCard
-        title={status === 404 ? 'Trade circle not found' : status === 403 ? 'Not your trade circle' : 'Could not load this trade circle'}
-        text={status === 403 ? 'Only the members of a trade circle can see it.' : status === 404 ? 'There is no trade circle at this address.' : messageOf(circle.error, 'Please try again.')}
+        title={
+          status === 404
+            ? 'Trade circle not found'
+            : status === 403
+              ? 'Not your trade circle'
+              : 'Could not load this trade circle'
+        }
+        text={
+          status === 403
+            ? 'Only the members of a trade circle can see it.'
+            : status === 404
+              ? 'There is no trade circle at this address.'
+              : messageOf(circle.error, 'Please try again.')
+        }
       >
         <Button asChild variant="soft">
           <Link to="/trade-circles">Your trade circles</Link>
@@ -98,7 +111,9 @@ function LegItem({ circle, leg, meId }: { circle: TradeCircle; leg: TradeCircleL
   const giver = nameOf(leg.giver, meId);
   const receiver = nameOf(leg.receiver, meId, false);
   const mine = leg.giver?.id === meId;
-  const decision = leg.decision ?? (circle.status === 'proposed' ? (mine ? 'have not decided yet' : 'has not decided yet') : 'did not decide');
+  const decision =
+    leg.decision ??
+    (circle.status === 'proposed' ? (mine ? 'have not decided yet' : 'has not decided yet') : 'did not decide');
   const state = legState(circle, leg);
   const party = leg.giver?.id === meId || leg.receiver?.id === meId;
   const barterText =
@@ -137,7 +152,8 @@ function LegItem({ circle, leg, meId }: { circle: TradeCircle; leg: TradeCircleL
             className="circle-leg-link"
             data-testid="leg-barter-link"
           >
-            {state === 'completed' ? 'Review this barter' : 'Complete this barter'} with {leg.giver.id === meId ? leg.receiver.displayName : leg.giver.displayName}
+            {state === 'completed' ? 'Review this barter' : 'Complete this barter'} with{' '}
+            {leg.giver.id === meId ? leg.receiver.displayName : leg.giver.displayName}
           </Link>
         </Text>
       )}
@@ -162,10 +178,16 @@ function DecisionPanel({ circle, meId }: { circle: TradeCircle; meId: number }) 
       onSuccess: (after) => {
         setConfirming(false);
         toast({
-          title: action === 'decline' ? 'You declined the trade circle' : after.status === 'agreed' ? 'Everyone accepted: the circle is agreed' : 'You accepted the trade circle',
+          title:
+            action === 'decline'
+              ? 'You declined the trade circle'
+              : after.status === 'agreed'
+                ? 'Everyone accepted: the circle is agreed'
+                : 'You accepted the trade circle',
         });
       },
-      onError: (error) => toast({ title: 'Could not record your decision', description: messageOf(error, ''), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Could not record your decision', description: messageOf(error, ''), variant: 'destructive' }),
     });
   return (
     <Card className="decision-panel" data-testid="decision-panel">
@@ -173,8 +195,9 @@ function DecisionPanel({ circle, meId }: { circle: TradeCircle; meId: number }) 
         Your part
       </Heading>
       <Text as="p" size="2" mb="3">
-        You give “{give.listing?.title ?? 'a listing that was removed'}” to {give.receiver?.displayName ?? 'a former member'} and get “{get.listing?.title ?? 'a listing that was removed'}” from{' '}
-        {get.giver?.displayName ?? 'a former member'}.
+        You give “{give.listing?.title ?? 'a listing that was removed'}” to{' '}
+        {give.receiver?.displayName ?? 'a former member'} and get “{get.listing?.title ?? 'a listing that was removed'}”
+        from {get.giver?.displayName ?? 'a former member'}.
       </Text>
       {circle.status !== 'proposed' ? (
         <Text as="p" size="2" color="gray">
@@ -213,7 +236,13 @@ function DecisionPanel({ circle, meId }: { circle: TradeCircle; meId: number }) 
                 Accept
               </Button>
             )}
-            <Button variant="soft" color="red" onClick={() => setConfirming(true)} disabled={decide.isPending} data-testid="decline-circle">
+            <Button
+              variant="soft"
+              color="red"
+              onClick={() => setConfirming(true)}
+              disabled={decide.isPending}
+              data-testid="decline-circle"
+            >
               Decline
             </Button>
           </Flex>
@@ -222,4 +251,3 @@ function DecisionPanel({ circle, meId }: { circle: TradeCircle; meId: number }) 
     </Card>
   );
 }
-

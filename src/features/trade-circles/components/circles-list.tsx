@@ -3,9 +3,9 @@
 import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { messageOf } from '../../../lib/api';
-import type { SelfUser } from '../../../shared/api-types';
-import type { TradeCircle } from '../../../shared/trade-circles';
+import { messageOf } from '@/lib/api';
+import type { SelfUser } from '@/shared/api-types';
+import type { TradeCircle } from '@/shared/trade-circles';
 import { circlesQuery } from '../api';
 import { StatusBadge, statusLine } from './status';
 import '../trade-circles.css';
@@ -18,7 +18,8 @@ export function CirclesList({ me }: { me: SelfUser }) {
         Trade circles
       </Heading>
       <Text as="p" color="gray" mb="5" className="circles-intro">
-        When members’ wants form a ring (you give to one member, another gives to you) we propose a trade circle. Everyone accepts, and each swap becomes a barter.
+        When members’ wants form a ring (you give to one member, another gives to you) we propose a trade circle.
+        Everyone accepts, and each swap becomes a barter.
       </Text>
       {circles.isLoading ? (
         <Flex justify="center" p="6">
@@ -32,7 +33,10 @@ export function CirclesList({ me }: { me: SelfUser }) {
             <Heading as="h2" size="4">
               No trade circles yet
             </Heading>
-            <Text color="gray">Say “I’d take this” on listings you would like. When your wants and other members’ wants form a ring, it shows up here.</Text>
+            <Text color="gray">
+              Say “I’d take this” on listings you would like. When your wants and other members’ wants form a ring, it
+              shows up here.
+            </Text>
             <Button asChild variant="soft">
               <Link to="/browse">Browse listings</Link>
             </Button>
@@ -54,7 +58,10 @@ function CircleItem({ circle, meId }: { circle: TradeCircle; meId: number }) {
   const mine = circle.legs.findIndex((leg) => leg.giver?.id === meId);
   const give = mine >= 0 ? circle.legs[mine] : undefined;
   const get = mine >= 0 ? circle.legs[(mine - 1 + n) % n] : undefined;
-  const ringText = [...circle.legs.map((leg) => (leg.giver?.id === meId ? 'You' : (leg.giver?.displayName ?? 'Former member'))), circle.legs[0]?.giver?.id === meId ? 'You' : (circle.legs[0]?.giver?.displayName ?? '')].join(' → ');
+  const ringText = [
+    ...circle.legs.map((leg) => (leg.giver?.id === meId ? 'You' : (leg.giver?.displayName ?? 'Former member'))),
+    circle.legs[0]?.giver?.id === meId ? 'You' : (circle.legs[0]?.giver?.displayName ?? ''),
+  ].join(' → ');
   return (
     <li>
       <Card asChild className="circle-card">
@@ -68,7 +75,8 @@ function CircleItem({ circle, meId }: { circle: TradeCircle; meId: number }) {
             </Flex>
             {give && get && (
               <Text as="p" size="2">
-                You give “{give.listing?.title ?? 'a removed listing'}” and get “{get.listing?.title ?? 'a removed listing'}”
+                You give “{give.listing?.title ?? 'a removed listing'}” and get “
+                {get.listing?.title ?? 'a removed listing'}”
               </Text>
             )}
             <Text as="p" size="1" color="gray" className="circle-card-ring">

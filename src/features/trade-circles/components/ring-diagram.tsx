@@ -1,7 +1,7 @@
 // The ring diagram: each member a node around a circle, each leg an arrow from giver to receiver
 // labelled with the listing, coloured by the leg's barter state; each node shows the member's
 // decision. Decorative for assistive technology: the ordered list beside it says the same.
-import type { TradeCircle, TradeCircleLeg } from '../../../shared/trade-circles';
+import type { TradeCircle, TradeCircleLeg } from '@/shared/trade-circles';
 
 const CX = 0;
 const CY = 0;
@@ -20,7 +20,10 @@ const initials = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('') || '?';
 
-export function legState(circle: TradeCircle, leg: TradeCircleLeg): 'completed' | 'pending' | 'cancelled' | 'open' | 'closed' {
+export function legState(
+  circle: TradeCircle,
+  leg: TradeCircleLeg,
+): 'completed' | 'pending' | 'cancelled' | 'open' | 'closed' {
   if (leg.barterStatus) return leg.barterStatus;
   return circle.status === 'proposed' || circle.status === 'agreed' ? 'open' : 'closed';
 }
@@ -61,21 +64,46 @@ export function RingDiagram({ circle, meId }: { circle: TradeCircle; meId: numbe
     return { leg, a, b, control, mid, title, pill: title.length * CHAR_WIDTH + 16, state: legState(circle, leg) };
   });
   // The drawing's own bounds, so it fills its box on a phone as on a desktop.
-  const xs = [...nodes.flatMap((p) => [p.x - LABEL_HALF_WIDTH, p.x + LABEL_HALF_WIDTH]), ...arcs.flatMap((arc) => [arc.mid.x - arc.pill / 2, arc.mid.x + arc.pill / 2])];
-  const ys = [...nodes.flatMap((p) => [p.y - NODE_R, p.y + NODE_R + LABEL_DEPTH]), ...arcs.flatMap((arc) => [arc.mid.y - 12, arc.mid.y + 12])];
+  const xs = [
+    ...nodes.flatMap((p) => [p.x - LABEL_HALF_WIDTH, p.x + LABEL_HALF_WIDTH]),
+    ...arcs.flatMap((arc) => [arc.mid.x - arc.pill / 2, arc.mid.x + arc.pill / 2]),
+  ];
+  const ys = [
+    ...nodes.flatMap((p) => [p.y - NODE_R, p.y + NODE_R + LABEL_DEPTH]),
+    ...arcs.flatMap((arc) => [arc.mid.y - 12, arc.mid.y + 12]),
+  ];
   const [minX, maxX, minY, maxY] = [Math.min(...xs) - 6, Math.max(...xs) + 6, Math.min(...ys) - 6, Math.max(...ys) + 6];
   return (
-    <svg className="ring-diagram" viewBox={`${minX} ${minY} ${maxX - minX} ${maxY - minY}`} aria-hidden="true" focusable="false" data-testid="ring-diagram">
+    <svg
+      className="ring-diagram"
+      viewBox={`${minX} ${minY} ${maxX - minX} ${maxY - minY}`}
+      aria-hidden="true"
+      focusable="false"
+      data-testid="ring-diagram"
+    >
       <defs>
         {(['open', 'pending', 'completed', 'cancelled', 'closed'] as const).map((state) => (
-          <marker key={state} id={`ring-arrow-${circle.id}-${state}`} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <marker
+            key={state}
+            id={`ring-arrow-${circle.id}-${state}`}
+            viewBox="0 0 10 10"
+            refX="8"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto-start-reverse"
+          >
             <path d="M 0 0 L 10 5 L 0 10 z" className={`ring-arrowhead ring-leg-${state}`} />
           </marker>
         ))}
       </defs>
       {arcs.map(({ a, b, control, mid, title, pill, state }, i) => (
         <g key={i} className={`ring-leg ring-leg-${state}`} data-testid="ring-leg">
-          <path d={`M ${a.x} ${a.y} Q ${control.x} ${control.y} ${b.x} ${b.y}`} className="ring-arc" markerEnd={`url(#ring-arrow-${circle.id}-${state})`} />
+          <path
+            d={`M ${a.x} ${a.y} Q ${control.x} ${control.y} ${b.x} ${b.y}`}
+            className="ring-arc"
+            markerEnd={`url(#ring-arrow-${circle.id}-${state})`}
+          />
           <rect x={mid.x - pill / 2} y={mid.y - 11} width={pill} height={22} rx={11} className="ring-pill" />
           <text x={mid.x} y={mid.y + 4} textAnchor="middle" className="ring-pill-text">
             {title}
@@ -87,7 +115,11 @@ export function RingDiagram({ circle, meId }: { circle: TradeCircle; meId: numbe
         const name = leg.giver ? (leg.giver.id === meId ? 'You' : leg.giver.displayName) : 'Former member';
         const decision = leg.decision ?? 'waiting';
         return (
-          <g key={`node-${i}`} className={`ring-node ring-decision-${decision}${leg.giver?.id === meId ? ' ring-node-me' : ''}`} data-testid="ring-node">
+          <g
+            key={`node-${i}`}
+            className={`ring-node ring-decision-${decision}${leg.giver?.id === meId ? ' ring-node-me' : ''}`}
+            data-testid="ring-node"
+          >
             <circle cx={node.x} cy={node.y} r={NODE_R} className="ring-node-circle" />
             <text x={node.x} y={node.y + 5} textAnchor="middle" className="ring-node-initials">
               {leg.giver ? initials(leg.giver.displayName) : '?'}

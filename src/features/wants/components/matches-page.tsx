@@ -2,9 +2,9 @@ import { ChatBubbleIcon, MixIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Callout, Card, Flex, Heading, Link as ThemeLink, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { UserAvatar } from '../../../components/user-avatar';
-import type { Match, WantKind } from '../../../shared/api-types';
-import { ListingImage } from '../../listings/components/listing-image';
+import { UserAvatar } from '@/components/user-avatar';
+import type { Match, WantKind } from '@/shared/api-types';
+import { ListingImage } from '@/features/listings/components/listing-image';
 import { matchesQuery } from '../api';
 import '../wants.css';
 
@@ -62,8 +62,8 @@ function EmptyMatches() {
           No matches yet
         </Heading>
         <Text color="gray" align="center" style={{ maxWidth: 500 }}>
-          A match is a swap both sides want: someone wants one of your listings, and you want one of theirs. Post a listing
-          and say what you would like for it, and press “I'd take this” on listings you like.
+          A match is a swap both sides want: someone wants one of your listings, and you want one of theirs. Post a
+          listing and say what you would like for it, and press “I'd take this” on listings you like.
         </Text>
         <Flex gap="3" wrap="wrap" justify="center">
           <Button asChild>
@@ -82,7 +82,11 @@ function MatchCard({ match }: { match: Match }) {
   const navigate = useNavigate();
   const { theirListing: theirs, myListing: mine, member } = match;
   // As the listing page's Contact does: a conversation about their listing.
-  const message = () => void navigate({ to: '/messages', search: { initiate: true, listingId: theirs.id, userId: member.id, title: theirs.title } });
+  const message = () =>
+    void navigate({
+      to: '/messages',
+      search: { initiate: true, listingId: theirs.id, userId: member.id, title: theirs.title },
+    });
   return (
     <Card size="2" className="match-card" data-testid="match-card">
       <Flex justify="between" align="center" gap="3" wrap="wrap" mb="3">
@@ -99,7 +103,11 @@ function MatchCard({ match }: { match: Match }) {
             </Text>
           </Flex>
         </Flex>
-        <Button onClick={message} className="match-message match-message-top" aria-label={`Message ${member.displayName} about “${theirs.title}”`}>
+        <Button
+          onClick={message}
+          className="match-message match-message-top"
+          aria-label={`Message ${member.displayName} about “${theirs.title}”`}
+        >
           <ChatBubbleIcon aria-hidden="true" /> Message
         </Button>
       </Flex>
@@ -118,18 +126,47 @@ function MatchCard({ match }: { match: Match }) {
         </ThemeLink>
       </Text>
       <div className="match-sides">
-        <Side label="You give" title={mine.title} image={mine.imageUrls[0]} reason={why[match.theyWant].theirs} explicit={match.theyWant === 'explicit'} />
-        <Side label="You get" title={theirs.title} image={theirs.imageUrls[0]} reason={why[match.iWant].mine} explicit={match.iWant === 'explicit'} />
+        <Side
+          label="You give"
+          title={mine.title}
+          image={mine.imageUrls[0]}
+          reason={why[match.theyWant].theirs}
+          explicit={match.theyWant === 'explicit'}
+        />
+        <Side
+          label="You get"
+          title={theirs.title}
+          image={theirs.imageUrls[0]}
+          reason={why[match.iWant].mine}
+          explicit={match.iWant === 'explicit'}
+        />
       </div>
       {/* On phones the button comes after what is swapped (CSS shows one of the two). */}
-      <Button onClick={message} size="3" className="match-message match-message-bottom" aria-label={`Message ${member.displayName} about “${theirs.title}”`}>
+      <Button
+        onClick={message}
+        size="3"
+        className="match-message match-message-bottom"
+        aria-label={`Message ${member.displayName} about “${theirs.title}”`}
+      >
         <ChatBubbleIcon aria-hidden="true" /> Message
       </Button>
     </Card>
   );
 }
 
-function Side({ label, title, image, reason, explicit }: { label: string; title: string; image: string | undefined; reason: string; explicit: boolean }) {
+function Side({
+  label,
+  title,
+  image,
+  reason,
+  explicit,
+}: {
+  label: string;
+  title: string;
+  image: string | undefined;
+  reason: string;
+  explicit: boolean;
+}) {
   return (
     <Flex gap="3" align="center" minWidth="0" className="match-side">
       <ListingImage src={image} alt="" className="want-thumb" sizes="96px" />

@@ -1,9 +1,9 @@
 import { CheckIcon, HeartIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import type { Listing } from '../../../shared/api-types';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import type { Listing } from '@/shared/api-types';
 import { useSetWant } from '../api';
 
 /**
@@ -18,11 +18,26 @@ export function WantToggle({ listing }: { listing: Listing }) {
   const toggle = () =>
     setWant.mutate(
       { listingId: listing.id, wanted: !wanted },
-      { onError: (error) => toast({ title: 'Could not update your wants', description: messageOf(error, 'Please try again.'), variant: 'destructive' }) },
+      {
+        onError: (error) =>
+          toast({
+            title: 'Could not update your wants',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
+      },
     );
   return (
     <Flex direction="column" gap="2">
-      <Button size="3" variant={wanted ? 'solid' : 'outline'} color={wanted ? 'green' : undefined} aria-pressed={wanted} onClick={toggle} disabled={setWant.isPending} data-testid="want-toggle">
+      <Button
+        size="3"
+        variant={wanted ? 'solid' : 'outline'}
+        color={wanted ? 'green' : undefined}
+        aria-pressed={wanted}
+        onClick={toggle}
+        disabled={setWant.isPending}
+        data-testid="want-toggle"
+      >
         {wanted ? <CheckIcon aria-hidden="true" /> : <HeartIcon aria-hidden="true" />} I'd take this
       </Button>
       <Text size="1" color="gray" aria-live="polite">
@@ -49,7 +64,12 @@ export function WantToggle({ listing }: { listing: Listing }) {
 /** For the owner: how many members would take the listing. */
 export function WantCount({ count }: { count: number | undefined }) {
   if (count === undefined) return null;
-  const text = count === 0 ? 'No one has said they would take this yet' : count === 1 ? '1 member would take this' : `${count.toLocaleString('en-US')} members would take this`;
+  const text =
+    count === 0
+      ? 'No one has said they would take this yet'
+      : count === 1
+        ? '1 member would take this'
+        : `${count.toLocaleString('en-US')} members would take this`;
   return (
     <Flex align="center" gap="2" data-testid="want-count">
       <HeartIcon aria-hidden="true" />

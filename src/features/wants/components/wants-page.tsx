@@ -2,11 +2,11 @@ import { HeartIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Flex, Heading, Link as ThemeLink, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { messageOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import type { WantedListing } from '../../../shared/api-types';
-import { ListingImage } from '../../listings/components/listing-image';
-import { ListingStatusBadge } from '../../listings/components/listing-status-badge';
+import { messageOf } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import type { WantedListing } from '@/shared/api-types';
+import { ListingImage } from '@/features/listings/components/listing-image';
+import { ListingStatusBadge } from '@/features/listings/components/listing-status-badge';
 import { useSetWant, wantsQuery } from '../api';
 import '../wants.css';
 
@@ -56,8 +56,8 @@ function EmptyWants() {
           Nothing on your wants yet
         </Heading>
         <Text color="gray" align="center" style={{ maxWidth: 460 }}>
-          Open a listing you like and press “I'd take this”. It appears here, and we tell you when its owner wants something
-          you offer.
+          Open a listing you like and press “I'd take this”. It appears here, and we tell you when its owner wants
+          something you offer.
         </Text>
         <Button asChild>
           <Link to="/browse">Browse Listings</Link>
@@ -74,7 +74,12 @@ function WantList({ list }: { list: WantedListing[] }) {
       { listingId: listing.id, wanted: false },
       {
         onSuccess: () => toast({ title: 'Removed from your wants', description: listing.title }),
-        onError: (error) => toast({ title: 'Could not remove it', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Could not remove it',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   return (
@@ -103,7 +108,13 @@ function WantList({ list }: { list: WantedListing[] }) {
                   {listing.status !== 'active' && <ListingStatusBadge status={listing.status} />}
                 </Flex>
               </Flex>
-              <Button variant="soft" color="red" onClick={() => remove(listing)} disabled={setWant.isPending} aria-label={`Remove “${listing.title}” from your wants`}>
+              <Button
+                variant="soft"
+                color="red"
+                onClick={() => remove(listing)}
+                disabled={setWant.isPending}
+                aria-label={`Remove “${listing.title}” from your wants`}
+              >
                 <TrashIcon aria-hidden="true" /> Remove
               </Button>
             </Card>

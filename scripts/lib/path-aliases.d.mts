@@ -1,0 +1,1 @@
+export declare const pathAliases: { find: RegExp; replacement: string }[];

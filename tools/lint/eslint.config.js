@@ -1,0 +1,46 @@
+// The project's lint rules (`npm run lint`, run by tools/lint/eslint.mjs). ESLint and
+// typescript-eslint live in this folder's own package because typescript-eslint parses with
+// TypeScript 5 while the app type-checks with TypeScript 7 (whose package has no parser API).
+// The import boundaries are the layers of docs/architecture.md.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'tools/lint/node_modules/**',
+      'public/**',
+      '.wrangler/**',
+      'src/routeTree.gen.ts',
+      'worker-configuration.d.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2024, sourceType: 'module' },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' },
+      ],
+    },
+  },
+  // TypeScript checks names itself; plain scripts run in Node.
+  { files: ['**/*.{ts,tsx}'], rules: { 'no-undef': 'off' } },
+  { files: ['**/*.{mjs,js}'], languageOptions: { globals: { ...globals.node, WebSocket: 'readonly' } } },
+  // Functions the quota's journeys hand to the browser run in the page.
+  { files: ['scripts/quota/journeys.mjs'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // Tests probe replies of any shape, hostile ones included, before the contract's check.
+  { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+);
