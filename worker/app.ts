@@ -13,7 +13,8 @@ import { adminModerationRoutes } from './routes/admin-moderation';
 import { authRoutes } from './routes/auth';
 import { barterRoutes, listingBarterRoutes } from './routes/barters';
 import { blockRoutes } from './routes/blocks';
-import { categoryRoutes } from './routes/categories';
+import { categoryRouter } from './routes/categories';
+import { referenceRouter } from './routes/reference';
 import { communityRoutes } from './routes/community';
 import { conversationRoutes } from './routes/conversations';
 import { devRoutes } from './routes/dev';
@@ -50,7 +51,8 @@ app.use('/api/*', pushBellChanges);
 app.use('/objects/*', sessionUser);
 
 app.route('/api/auth', authRoutes);
-app.route('/api/categories', categoryRoutes);
+app.route(categoryRouter.base, categoryRouter.app);
+app.route(referenceRouter.base, referenceRouter.app);
 // Routes about a listing or a user live with the resource they return, mounted under its path.
 app.route('/api/listings', listingBarterRoutes);
 app.route('/api/listings', listingReviewRoutes);

@@ -9,75 +9,16 @@ import type {
   OFFER_STATUSES,
   REPORT_REASONS,
   REPORT_TARGET_TYPES,
-  STORED_LISTING_STATUSES,
 } from './constants';
 
-/** 'hidden' (by moderation) reaches only the owner and admins. */
-export type ListingStatus = (typeof STORED_LISTING_STATUSES)[number];
 export type BarterStatus = (typeof BARTER_STATUSES)[number];
 
-export interface PublicUser {
-  id: number;
-  username: string;
-  displayName: string;
-  nickname: string | null;
-  location: string | null;
-  bio: string | null;
-  avatarUrl: string | null;
-  rating: number;
-  reviewCount: number;
-  bartersCompleted: number;
-  isAdmin: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-}
-
-/** The signed-in user's own view (and what admins see). */
-export interface SelfUser extends PublicUser {
-  email: string;
-  address: string | null;
-  emailNotifications: boolean;
-}
-
-export type UserSummary = Pick<PublicUser, 'id' | 'username' | 'displayName' | 'avatarUrl'>;
-
-export interface Category {
-  id: number;
-  name: string;
-  slug: string;
-}
-
-/** What a member writes about a listing: the create and edit forms' fields, stored as given. */
-// A type alias, not an interface, so form helpers that take Record<string, unknown> accept it.
-export type ListingFields = {
-  title: string;
-  description: string;
-  categoriesOffered: string[];
-  whatUserWants: string;
-  whatUserWantsOptions: string[];
-  acceptOffers: boolean;
-  location: string;
-  distance: number;
-  imageUrls: string[];
-};
-
-export interface Listing extends ListingFields {
-  id: number;
-  userId: number;
-  status: ListingStatus;
-  isFeatured: boolean;
-  createdAt: string;
-  user: UserSummary;
-  /**
-   * Miles from the search position (rounded to 0.1) when the request had one; null when the
-   * listing's location has no coordinates (distance unknown). Absent without a search position.
-   */
-  distanceMiles?: number | null;
-  /** GET /api/listings/{id} for a signed-in member: whether they want it ("I'd take this"). */
-  wantedByMe?: boolean;
-  /** GET /api/listings/{id} for its owner: how many members want it. */
-  wantCount?: number;
-}
+// Declared in the contract (src/shared/contract); this file is retired resource by resource.
+export type { Category } from './contract/categories';
+export type { Listing, ListingFields, ListingStatus } from './contract/listings';
+export type { PublicUser, SelfUser, UserSummary } from './contract/users';
+import type { Listing, ListingStatus } from './contract/listings';
+import type { UserSummary } from './contract/users';
 
 /** GET /api/wants: a wanted listing, with when the member said "I'd take this". */
 export interface WantedListing extends Listing {

@@ -1,6 +1,7 @@
 // Test helpers: every test makes its own members and data, so tests never depend on each other.
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
+import { checkReply } from '@test/support/contract-check';
 
 export const ORIGIN = 'http://localhost';
 
@@ -12,8 +13,11 @@ export interface CallOptions {
   ip?: string;
 }
 
-/** Calls the Worker as a same-origin browser would (JSON body, Origin header, a per-test IP). */
-export function call(path: string, options: CallOptions = {}): Promise<Response> {
+/**
+ * Calls the Worker as a same-origin browser would (JSON body, Origin header, a per-test IP). The
+ * reply is checked against its route's declaration first (test/support/contract-check.ts).
+ */
+export async function call(path: string, options: CallOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { 'CF-Connecting-IP': options.ip ?? randomIp(), ...options.headers };
   if (options.cookie) headers.Cookie = options.cookie;
   let body: BodyInit | undefined;
@@ -21,9 +25,10 @@ export function call(path: string, options: CallOptions = {}): Promise<Response>
     headers['Content-Type'] ??= 'application/json';
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
   }
-  return exports.default.fetch(
-    new Request(`${ORIGIN}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body }),
-  );
+  const method = options.method ?? (body ? 'POST' : 'GET');
+  const response = await exports.default.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body }));
+  await checkReply(method, path, response);
+  return response;
 }
 
 export async function json<T = any>(response: Response): Promise<T> {

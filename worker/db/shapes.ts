@@ -4,6 +4,10 @@ import type { Message, MessageEvent } from '@/shared/api-types';
 import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 import { sql, type SQL } from 'drizzle-orm';
 import { jsonObject, renderedOnce } from './json-reply';
+import { columnShape, pickFields } from './reply-columns';
+import { storedListing, type ListingStatus } from '@/shared/contract/listings';
+import { notFound } from '../lib/errors';
+import { publicUser as publicUserReply, selfUser as selfUserReply, userSummary } from '@/shared/contract/users';
 import {
   listings,
   messages,
@@ -15,28 +19,10 @@ import {
   type UserRow,
 } from './schema';
 
-export function publicUser(u: UserRow) {
-  return {
-    id: u.id,
-    username: u.username,
-    displayName: u.displayName,
-    nickname: u.nickname,
-    location: u.location,
-    bio: u.bio,
-    avatarUrl: u.avatarUrl,
-    rating: u.rating,
-    reviewCount: u.reviewCount,
-    bartersCompleted: u.bartersCompleted,
-    isAdmin: u.isAdmin,
-    emailVerified: u.emailVerified,
-    createdAt: u.createdAt,
-  };
-}
+export const publicUser = (u: UserRow) => pickFields(publicUserReply, u);
 
 /** For the user themself and for admins. */
-export function selfUser(u: UserRow) {
-  return { ...publicUser(u), email: u.email, address: u.address, emailNotifications: u.emailNotifications };
-}
+export const selfUser = (u: UserRow) => pickFields(selfUserReply, u);
 
 /** The public or the self view, depending on who is looking. */
 export function userFor(viewer: UserRow | null, u: UserRow) {
@@ -50,23 +36,7 @@ export type ListingOwner = Pick<UserRow, 'id' | 'username' | 'displayName' | 'av
  * or null when its location has no coordinates (its place is unknown).
  */
 export function listingWithOwner(l: ListingRow, owner: ListingOwner, from?: Position | null) {
-  const shaped = {
-    id: l.id,
-    userId: l.userId,
-    title: l.title,
-    description: l.description,
-    categoriesOffered: l.categoriesOffered,
-    whatUserWants: l.whatUserWants,
-    whatUserWantsOptions: l.whatUserWantsOptions,
-    acceptOffers: l.acceptOffers,
-    location: l.location,
-    distance: l.distance,
-    imageUrls: l.imageUrls,
-    status: l.status,
-    isFeatured: l.isFeatured,
-    createdAt: l.createdAt,
-    user: { id: owner.id, username: owner.username, displayName: owner.displayName, avatarUrl: owner.avatarUrl },
-  };
+  const shaped = { ...pickFields(storedListing, shown(l)), user: pickFields(userSummary, owner) };
   if (!from) return shaped;
   if (l.latitude === null || l.longitude === null) return { ...shaped, distanceMiles: null };
   return {
@@ -76,37 +46,25 @@ export function listingWithOwner(l: ListingRow, owner: ListingOwner, from?: Posi
 }
 
 /**
+ * A listing being deleted (decision 042) is gone from every read path; the contract has no such
+ * status, so one that reached a reply would answer as a listing that does not exist.
+ */
+function shown(l: ListingRow): ListingRow & { status: ListingStatus } {
+  if (l.status === 'deleted') throw notFound('Listing not found');
+  return { ...l, status: l.status };
+}
+
+/**
  * listingWithOwner() without `from`, as SQLite writes it (decision 033), over rows of `listings`
  * read by bare column name; `owner` is the owner's JSON object (ownerJson).
  */
 export function listingWithOwnerJson(owner: SQL) {
-  return jsonObject({
-    id: listings.id,
-    userId: listings.userId,
-    title: listings.title,
-    description: listings.description,
-    categoriesOffered: listings.categoriesOffered,
-    whatUserWants: listings.whatUserWants,
-    whatUserWantsOptions: listings.whatUserWantsOptions,
-    acceptOffers: listings.acceptOffers,
-    location: listings.location,
-    distance: listings.distance,
-    imageUrls: listings.imageUrls,
-    status: listings.status,
-    isFeatured: listings.isFeatured,
-    createdAt: listings.createdAt,
-    user: owner,
-  });
+  return jsonObject({ ...columnShape(storedListing, listings), user: owner });
 }
 
 /** A listing's `user` as SQLite writes it: one member's row, read once by its id. */
 export function ownerJson(userId: number): SQL {
-  const fields = jsonObject({
-    id: users.id,
-    username: users.username,
-    displayName: users.displayName,
-    avatarUrl: users.avatarUrl,
-  });
+  const fields = jsonObject(columnShape(userSummary, users));
   // json(): a subquery's value is plain text to the enclosing json_object, which would quote it.
   return sql`json((SELECT ${fields} FROM ${users} WHERE ${users.id} = ${userId}))`;
 }

@@ -1,13 +1,13 @@
-// GET /api/categories: the six categories (inserted by migration), by id.
-import { Hono } from 'hono';
+// The categories listings are filed under (inserted by migration), by id.
+import { categoryRoutes } from '@/shared/contract/categories';
 import { listCategories } from '../db/queries/listings';
 import { CATEGORIES_CACHE } from '../lib/cache-control';
-import type { AppEnv } from '../types';
+import { reply, router, serve } from '../lib/serve';
 
-export const categoryRoutes = new Hono<AppEnv>();
+export const categoryRouter = router('/api/categories');
 
 // Browsers keep the answer a day (decision 045): a device reads it about once a day, not per load.
-categoryRoutes.get('/', async (c) => {
+serve(categoryRouter, categoryRoutes.list, async (c) => {
   c.header('Cache-Control', CATEGORIES_CACHE);
-  return c.json(await listCategories(c.get('db')));
+  return reply(c, categoryRoutes.list, await listCategories(c.get('db')));
 });

@@ -64,6 +64,10 @@ export function Footer() {
                 {l.label}
               </Link>
             ))}
+            {/* The API's reference is a page of the Worker's, not of the app: a full load. */}
+            <a href="/api/docs" className="footer-link">
+              API
+            </a>
           </FooterColumn>
         </Grid>
         <Text as="p" size="1" color="gray" mb="5">

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FALLBACK_CATEGORIES } from '@/shared/constants';
-import type { Category } from '@/shared/api-types';
-import { apiGet } from '@/lib/api';
+import { categoryRoutes, type Category } from '@/shared/contract/categories';
+import { call } from '@/lib/api-client';
 
 // Categories are cached 10 minutes (docs/decisions/007-front-end-foundation.md); an empty answer
 // falls back to the six.
 export const categoriesQuery = queryOptions({
   queryKey: ['categories'],
-  queryFn: () => apiGet<Category[]>('/api/categories'),
+  queryFn: () => call(categoryRoutes.list),
   staleTime: 10 * 60 * 1000,
   gcTime: 10 * 60 * 1000,
 });

@@ -1,0 +1,171 @@
+// The contract holds: every API route the Worker registers is declared (src/shared/contract), every
+// declaration has a handler, the OpenAPI reference documents each one, and a reply that is not its
+// declared shape fails the test that receives it (test/support/contract-check.ts).
+import { describe, expect, it } from 'vitest';
+import { app } from '@worker/app';
+import { allRoutes } from '@/shared/contract';
+import { categoryRoutes } from '@/shared/contract/categories';
+import { openApiPath } from '@/shared/contract/route';
+import { checkReply } from '@test/support/contract-check';
+import { call, json } from './helpers';
+
+/** Method and path of every route handler the app registers under /api (middleware excluded). */
+function registeredApiRoutes(): string[] {
+  const routes = app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'));
+  return [...new Set(routes.map((r) => `${r.method} ${r.path}`))].sort();
+}
+
+/**
+ * Routes registered before their declaration, while the contract is brought in one resource at a
+ * time (docs/decisions/051-one-contract.md). Each resource's declarations take its routes off this
+ * list; the list only shrinks, and the test fails on any route that is on neither side.
+ */
+const NOT_YET_DECLARED = [
+  'DELETE /api/blocks/:userId',
+  'DELETE /api/listings/:id{[0-9]+}',
+  'DELETE /api/stored-searches/:id{[0-9]+}',
+  'DELETE /api/users/:id{[0-9]+}',
+  'DELETE /api/wants/:listingId',
+  'GET /api/admin/audit',
+  'GET /api/admin/email-status',
+  'GET /api/admin/listings',
+  'GET /api/admin/reports',
+  'GET /api/admin/reports/count',
+  'GET /api/admin/users',
+  'GET /api/analytics/activity',
+  'GET /api/analytics/dashboard',
+  'GET /api/analytics/ws',
+  'GET /api/auth/current-user',
+  'GET /api/auth/verify-email',
+  'GET /api/barters/:id{[0-9]+}',
+  'GET /api/barters/count',
+  'GET /api/blocks',
+  'GET /api/conversations',
+  'GET /api/conversations/:key{[0-9]+-[0-9]+-[0-9]+}',
+  'GET /api/conversations/:partnerId{[0-9]+}/:listingId{[0-9]+}/ws',
+  'GET /api/conversations/:userId{[0-9]+}/:partnerId{[0-9]+}/:listingId{[0-9]+}',
+  'GET /api/dev/outbox',
+  'GET /api/events',
+  'GET /api/listings',
+  'GET /api/listings/:id{[0-9]+}',
+  'GET /api/listings/:id{[0-9]+}/barters',
+  'GET /api/listings/:id{[0-9]+}/reviews',
+  'GET /api/listings/featured',
+  'GET /api/matches',
+  'GET /api/newsletter/confirm',
+  'GET /api/notifications',
+  'GET /api/notifications/ws',
+  'GET /api/offers/:id{[0-9]+}',
+  'GET /api/places',
+  'GET /api/reports',
+  'GET /api/skills/count',
+  'GET /api/testimonials',
+  'GET /api/trade-circles',
+  'GET /api/trade-circles/:id{[0-9]+}',
+  'GET /api/trade-circles/:id{[0-9]+}/messages',
+  'GET /api/trade-circles/:id{[0-9]+}/ws',
+  'GET /api/users/:id{[0-9]+}',
+  'GET /api/users/:id{[0-9]+}/barters/count',
+  'GET /api/users/:id{[0-9]+}/listings',
+  'GET /api/users/:id{[0-9]+}/messages',
+  'GET /api/users/:id{[0-9]+}/reviews',
+  'GET /api/users/:id{[0-9]+}/stored-searches',
+  'GET /api/users/count',
+  'GET /api/users/username/:username',
+  'GET /api/wants',
+  'PATCH /api/barters/:id{[0-9]+}/cancel',
+  'PATCH /api/barters/:id{[0-9]+}/complete',
+  'PATCH /api/users/:id{[0-9]+}',
+  'POST /api/admin/listings/:id{[0-9]+}/featured',
+  'POST /api/admin/reports/:id{[0-9]+}/resolve',
+  'POST /api/admin/users/:id{[0-9]+}/make-admin',
+  'POST /api/admin/users/:id{[0-9]+}/reinstate',
+  'POST /api/auth/change-password',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/logout-everywhere',
+  'POST /api/auth/password-salt',
+  'POST /api/auth/register',
+  'POST /api/auth/resend-verification',
+  'POST /api/auth/reset-password',
+  'POST /api/barters',
+  'POST /api/contact',
+  'POST /api/dev/seed',
+  'POST /api/dev/trade-circles/pass',
+  'POST /api/listings',
+  'POST /api/messages',
+  'POST /api/newsletter/subscribe',
+  'POST /api/newsletter/unsubscribe',
+  'POST /api/notifications/read',
+  'POST /api/objects/upload',
+  'POST /api/offers',
+  'POST /api/offers/:id{[0-9]+}/accept',
+  'POST /api/offers/:id{[0-9]+}/counter',
+  'POST /api/offers/:id{[0-9]+}/decline',
+  'POST /api/offers/:id{[0-9]+}/withdraw',
+  'POST /api/reports',
+  'POST /api/reviews',
+  'POST /api/stored-searches',
+  'POST /api/trade-circles/:id{[0-9]+}/accept',
+  'POST /api/trade-circles/:id{[0-9]+}/decline',
+  'POST /api/trade-circles/:id{[0-9]+}/messages',
+  'PUT /api/blocks/:userId',
+  'PUT /api/listing-images',
+  'PUT /api/listings/:id{[0-9]+}',
+  'PUT /api/objects/upload/:uuid{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}}',
+  'PUT /api/objects/upload/:uuid{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}}/thumb',
+  'PUT /api/stored-searches/:id{[0-9]+}',
+  'PUT /api/wants/:listingId',
+];
+
+const declared = new Set(allRoutes.map((r) => `${r.method} ${r.path}`));
+
+describe('the contract', () => {
+  it('declares every route the Worker answers under /api, and every declaration is answered', () => {
+    const registered = registeredApiRoutes();
+    expect(registered.filter((route) => !declared.has(route))).toEqual(NOT_YET_DECLARED);
+    expect([...declared].filter((route) => !registered.includes(route))).toEqual([]);
+  });
+
+  it('documents every declared route in /api/openapi.json, with its replies and errors', async () => {
+    const res = await call('/api/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await json(res);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.sid).toEqual({ type: 'apiKey', in: 'cookie', name: 'sid' });
+    for (const route of allRoutes) {
+      const op = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      expect(op.responses[route.status ?? 200]).toBeDefined();
+      expect(op.responses['429'].$ref).toBe('#/components/responses/TooManyRequests');
+    }
+  });
+
+  it('serves the reference as a page with no script and its own CSP', async () => {
+    const res = await call('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toContain('text/html');
+    expect(res.headers.get('Content-Security-Policy')).toMatch(/default-src 'none'; style-src 'sha256-/);
+    const html = await res.text();
+    expect(html).not.toContain('<script');
+    for (const route of allRoutes) expect(html).toContain(openApiPath(route.path));
+  });
+
+  it('fails a reply that is not its declared shape, and an error that is not the error shape', async () => {
+    const reply = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    await expect(
+      checkReply('GET', '/api/categories', reply([{ id: 1, name: 'Tools', slug: 'tools' }])),
+    ).resolves.toBeUndefined();
+    // A field the client does not know about, and one it expects that went missing.
+    await expect(
+      checkReply('GET', '/api/categories', reply([{ id: 1, name: 'Tools', slug: 'tools', icon: 'x' }])),
+    ).rejects.toThrow(/not its declared shape/);
+    await expect(checkReply('GET', '/api/categories', reply([{ id: 1, name: 'Tools' }]))).rejects.toThrow(/slug/);
+    await expect(checkReply('GET', '/api/categories', reply({ error: 'nope' }, 400))).rejects.toThrow(
+      /not the error shape/,
+    );
+    expect(categoryRoutes.list.path).toBe('/api/categories');
+  });
+});
