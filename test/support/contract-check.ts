@@ -25,7 +25,7 @@ function issuesOf(issues: readonly v.BaseIssue<unknown>[]) {
 /** Throws when the reply is not what its route declares. Replies of undeclared routes pass. */
 export async function checkReply(method: string, path: string, response: Response): Promise<void> {
   const route = declaredRoute(method, path);
-  if (!route || method === 'HEAD') return;
+  if (!route || method === 'HEAD' || (route.socket && response.status === 101)) return;
   const type = response.headers.get('Content-Type') ?? '';
   if (response.status >= 400) {
     if (!type.includes('application/json')) return;

@@ -50,6 +50,14 @@ function content(route: RouteSpec, schema: Schema): JsonObject {
 }
 
 function responses(route: RouteSpec): JsonObject {
+  if (route.socket)
+    return {
+      101: {
+        description: 'Switching to a WebSocket; the server sends frames of the schema `x-frames` gives.',
+        'x-frames': jsonSchema(route.socket.frames, 'output'),
+      },
+      ...Object.fromEntries((route.errors ?? []).map((status) => [status, { $ref: '#/components/responses/Error' }])),
+    };
   const main = route.status ?? 200;
   const out: JsonObject = {
     [main]: route.reply

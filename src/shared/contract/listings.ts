@@ -45,3 +45,5 @@ export const listing = v.strictObject({
   wantCount: v.optional(v.number()),
 });
 export type Listing = v.InferOutput<typeof listing>;
+
+export const listingRoutes = {};

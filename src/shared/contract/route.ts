@@ -26,6 +26,11 @@ export interface RouteSpec {
   readonly reply: Schema | null;
   /** A reply that is not JSON (the reference's HTML page); `reply` is then its text. */
   readonly replyType?: 'text/html';
+  /**
+   * A WebSocket: the route answers 101 and upgrades (reply null); `frames` is the schema of what
+   * the server sends on it, for the reference.
+   */
+  readonly socket?: { readonly frames: Schema };
   /** The success status: 200 unless given. */
   readonly status?: 200 | 201 | 202 | 204;
   /** Other success replies with their own shape (e.g. 202 for a held message). */

@@ -34,3 +34,5 @@ export const selfUser = v.strictObject({
   emailNotifications: v.boolean(),
 });
 export type SelfUser = v.InferOutput<typeof selfUser>;
+
+export const userRoutes = {};

@@ -1,0 +1,3 @@
+// Barters: recorded, completed by both sides, or cancelled.
+
+export const barterRoutes = {};

@@ -1,0 +1,3 @@
+// Blocking members.
+
+export const blockRoutes = {};

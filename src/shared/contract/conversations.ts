@@ -1,0 +1,3 @@
+// Conversations: the list, one conversation, its thread and its live socket.
+
+export const conversationRoutes = {};

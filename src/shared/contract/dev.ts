@@ -1,0 +1,3 @@
+// Local development only: demo data, the outbox and the trade-circle pass.
+
+export const devRoutes = {};

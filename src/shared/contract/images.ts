@@ -1,0 +1,3 @@
+// Photos: upload addresses, the signed upload and thumbnails.
+
+export const imageRoutes = {};

@@ -1,0 +1,3 @@
+// Messages between two members about a listing.
+
+export const messageRoutes = {};

@@ -1,0 +1,3 @@
+// Reports and the moderation queue.
+
+export const moderationRoutes = {};

@@ -1,0 +1,3 @@
+// The newsletter: subscribing, confirming and unsubscribing.
+
+export const newsletterRoutes = {};

@@ -1,0 +1,3 @@
+// Offers made in a conversation: make, counter, accept, decline, withdraw.
+
+export const offerRoutes = {};

@@ -1,0 +1,3 @@
+// Places of the offline gazetteer, for locations and distance search.
+
+export const placeRoutes = {};

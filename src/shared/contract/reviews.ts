@@ -1,0 +1,3 @@
+// Reviews left after a completed barter.
+
+export const reviewRoutes = {};

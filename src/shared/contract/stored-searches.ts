@@ -1,0 +1,3 @@
+// Saved searches and their alerts.
+
+export const storedSearchRoutes = {};

@@ -1,0 +1,3 @@
+// Trade circles of up to five members.
+
+export const tradeCircleRoutes = {};

@@ -1,0 +1,3 @@
+// Wants ("I'd take this") and two-way matches.
+
+export const wantRoutes = {};
