@@ -10,8 +10,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConversationConnection } from '../messages/conversation-connection';
 import { keepConnected } from '../messages/keep-connected';
-import { counterKeys } from '../home/api';
-import { communityKeys } from './api';
+import { communityKeys, counterKeys } from '@/lib/query-keys';
 
 /** How long the queries wait for the socket's first frame before reading the routes. */
 export const FEED_SOCKET_WAIT_MS = 4000;

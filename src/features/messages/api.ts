@@ -10,14 +10,7 @@ import {
 } from '@/shared/conversation-cursor';
 import { conversationKeyOf } from '@/shared/conversation-key';
 import { apiGet, apiReply } from '@/lib/api';
-
-export const messageKeys = {
-  all: ['messages'] as const,
-  conversations: () => [...messageKeys.all, 'conversations'] as const,
-  userMessages: (userId: number) => [...messageKeys.all, 'user', userId] as const,
-  conversation: (userId: number, partnerId: number, listingId: number) =>
-    [...messageKeys.all, 'conversation', userId, partnerId, listingId] as const,
-};
+import { messageKeys } from '@/lib/query-keys';
 
 /**
  * The conversations whose live socket is open in this tab (use-conversation-socket.ts): their new
@@ -150,4 +143,3 @@ export function useSendMessage() {
  * sees them in the thread marked "Held for review" (the server keeps them out of the conversation
  * until an admin looks). Kept in the query cache so they survive moving between conversations.
  */
-export const heldMessagesKey = (conversation: string) => [...messageKeys.all, 'held', conversation] as const;

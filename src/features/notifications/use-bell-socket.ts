@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { ConversationConnection } from '../messages/conversation-connection';
 import { keepConnected } from '../messages/keep-connected';
 import { handleSessionEnded } from '../messages/session-ended';
-import { notificationKeys } from './api';
+import { notificationKeys } from '@/lib/query-keys';
 
 /** How long the bell waits for the socket's first frame before reading it over HTTP. */
 export const BELL_SOCKET_WAIT_MS = 4000;

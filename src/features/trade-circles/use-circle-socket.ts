@@ -10,8 +10,8 @@ import { ConversationConnection } from '../messages/conversation-connection';
 import { keepConnected } from '../messages/keep-connected';
 import { handleSessionEnded } from '../messages/session-ended';
 import { createThrottle, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from '../messages/live';
-import { notificationKeys } from '../notifications/api';
-import { circleKeys, mergeCircleMessages } from './api';
+import { mergeCircleMessages } from './api';
+import { circleKeys, notificationKeys } from '@/lib/query-keys';
 
 export const circleSocketUrl = (location: { protocol: string; host: string }, circleId: number) =>
   `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/trade-circles/${circleId}/ws`;
