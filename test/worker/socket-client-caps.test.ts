@@ -7,8 +7,8 @@ import {
   ConversationConnection,
   FAILED_CONNECTS_BEFORE_SLOW,
   type SocketLike,
-} from '@/features/messages/conversation-connection';
-import { RECONNECT } from '@/features/messages/live';
+} from '@/lib/live-socket';
+import { RECONNECT } from '@/lib/live';
 import { TOO_MANY_SOCKETS_RETRY_MS } from '@/shared/ws-frames';
 
 class FakeSocket implements SocketLike {

@@ -12,22 +12,6 @@ import { conversationKeyOf } from '@/shared/conversation-key';
 import { apiGet, apiReply } from '@/lib/api';
 import { messageKeys } from '@/lib/query-keys';
 
-/**
- * The conversations whose live socket is open in this tab (use-conversation-socket.ts): their new
- * messages reach the list from the frames (noteMessageInList), so the bell's news about them need
- * not read the list again (decision 043). Kept here, not in the socket's module, so the header
- * does not load the messages route's code.
- */
-const liveConversations = new Map<string, number>();
-export function noteConversationLive(key: string, live: boolean) {
-  const count = (liveConversations.get(key) ?? 0) + (live ? 1 : -1);
-  if (count > 0) liveConversations.set(key, count);
-  else liveConversations.delete(key);
-}
-export const isConversationLive = (key: string) => liveConversations.has(key);
-/** Whether any conversation's live socket is open in this tab (the bell's pushed count does not say which, decision 050). */
-export const isAnyConversationLive = () => liveConversations.size > 0;
-
 /** The newest page of the member's conversations (the server's default page, newest first). */
 export const conversationsQuery = queryOptions({
   queryKey: messageKeys.conversations(),

@@ -15,11 +15,11 @@ import type { Message } from '@/shared/api-types';
 import { conversationKeyOf } from '@/shared/conversation-key';
 import { noteReviewed, storeBarter, storeOffer } from '../offers/api';
 import type { ServerFrame } from '@/shared/ws-frames';
-import { isBellLive } from '../notifications/use-bell-socket';
-import { noteConversationLive, noteConversationRead, noteMessageInList } from './api';
-import { ConversationConnection, type ConnectionState } from './conversation-connection';
-import { keepConnected } from './keep-connected';
-import { handleSessionEnded } from './session-ended';
+import { noteConversationRead, noteMessageInList } from './api';
+import { isBellLive, noteConversationLive } from '@/lib/live-status';
+import { ConversationConnection, type ConnectionState } from '@/lib/live-socket';
+import { keepConnected } from '@/lib/keep-connected';
+import { handleSessionEnded } from '@/features/auth';
 import {
   conversationSocketUrl,
   createThrottle,
@@ -29,7 +29,7 @@ import {
   RECONNECTING_NOTICE_MS,
   TYPING_SEND_INTERVAL_MS,
   TYPING_SHOW_MS,
-} from './live';
+} from '@/lib/live';
 import { messageKeys, notificationKeys, reviewKeys, userKeys } from '@/lib/query-keys';
 
 interface UseConversationSocketOptions {

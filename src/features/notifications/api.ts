@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationsResponse } from '@/shared/api-types';
 import { api, apiGet } from '@/lib/api';
-import { isBellLive } from './use-bell-socket';
+import { isBellLive } from '@/lib/live-status';
 import { notificationKeys } from '@/lib/query-keys';
 
 /**

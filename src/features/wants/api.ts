@@ -4,7 +4,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch, apiGet } from '@/lib/api';
 import type { Listing, Match, Want, WantedListing } from '@/shared/api-types';
-import { isBellLive } from '../notifications/use-bell-socket';
+import { isBellLive } from '@/lib/live-status';
 import { listingKeys, notificationKeys, wantKeys } from '@/lib/query-keys';
 
 export const wantsQuery = queryOptions({

@@ -21,7 +21,7 @@ import { useResendVerification } from '../auth/api';
 import { CreateListingDialog } from '../listings/components/create-listing-dialog';
 import { listingDetailQuery } from '../listings/api';
 import { useUpdateProfile } from '../profile/api';
-import { PlaceInput } from '../search/components/place-input';
+import { PlaceInput } from '@/components/place-input';
 import './welcome.css';
 
 export function WelcomeScreen({ user, redirect }: { user: SelfUser; redirect: string | undefined }) {

@@ -6,7 +6,7 @@ import type { Listing } from '@/shared/api-types';
 import { useCurrentUser } from '@/features/auth/api';
 import { useReturnHere } from '@/features/auth/redirect';
 import { EditListingDialog } from './edit-listing-dialog';
-import { ListingStatusBadge } from './listing-status-badge';
+import { ListingStatusBadge } from '@/components/listing-status-badge';
 import { OfferBox } from './offer-box';
 import { WantCount, WantToggle } from '@/features/wants/components/want-toggle';
 import { ReportButton } from '@/features/moderation/components/report-button';

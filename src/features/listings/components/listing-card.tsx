@@ -5,8 +5,8 @@ import type { Listing } from '@/shared/api-types';
 import { UserAvatar } from '@/components/user-avatar';
 import { useCurrentUser } from '@/features/auth/api';
 import { categoryName, useCategories } from '@/features/categories/api';
-import { ListingImage } from './listing-image';
-import { ListingStatusBadge } from './listing-status-badge';
+import { ListingImage } from '@/components/listing-image';
+import { ListingStatusBadge } from '@/components/listing-status-badge';
 import '../listings.css';
 
 interface ListingCardProps {

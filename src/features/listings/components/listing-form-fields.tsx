@@ -5,7 +5,7 @@ import type { FieldErrors } from '@/lib/use-form';
 import { LISTING_DISTANCES } from '@/shared/constants';
 import { useCategories } from '@/features/categories/api';
 import type { ListingFormValues } from '../listing-form';
-import { PlaceInput } from '@/features/search/components/place-input';
+import { PlaceInput } from '@/components/place-input';
 import { ImagePicker } from './image-picker';
 import { WantOptionsInput } from './want-options-input';
 import '../listings.css';

@@ -4,7 +4,7 @@ import { focusManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { AppNotification, ConversationSummary, NotificationsResponse } from '@/shared/api-types';
-import { isAnyConversationLive, isConversationLive } from '@/features/messages/api';
+import { isAnyConversationLive, isConversationLive } from '@/lib/live-status';
 import { useCurrentUser } from '@/features/auth/api';
 import {
   NOTIFICATIONS_LIVE_STALE_MS,

@@ -4,7 +4,7 @@
 import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { Field, TextAreaInput, TextInput } from '@/components/form-field';
-import { PlaceInput } from '@/features/search/components/place-input';
+import { PlaceInput } from '@/components/place-input';
 import { ApiError, messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';

@@ -7,7 +7,7 @@ import { BROWSE_PAGE_SIZE, LISTINGS_RESULT_WINDOW } from '@/shared/constants';
 import { categoryName, useCategories } from '@/features/categories/api';
 import { listingPageQuery } from '@/features/listings/api';
 import { ListingGrid } from '@/features/listings/components/listing-grid';
-import { Pager } from '@/features/listings/components/pager';
+import { Pager } from './pager';
 import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 import { SavedSearchesDialog } from '@/features/saved-searches/components/saved-searches-dialog';
 import { listingParamsOf, type BrowseSearch } from '../search-params';

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '@/shared/constants';
 import { useCategories } from '@/features/categories/api';
 import type { SearchDistance } from '../search-params';
-import { PlaceInput } from './place-input';
+import { PlaceInput } from '@/components/place-input';
 import '../search.css';
 
 interface SearchBarProps {

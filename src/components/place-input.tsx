@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ComponentProps, type KeyboardEvent } from 'react';
 import { apiGet } from '@/lib/api';
 import type { Place } from '@/shared/api-types';
-import '../search.css';
+import './place-input.css';
 import { placeKeys } from '@/lib/query-keys';
 
 /**
