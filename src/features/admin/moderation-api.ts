@@ -5,7 +5,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import { api } from '@/lib/api';
 import type { AdminReport, AuditEntry, Count } from '@/shared/api-types';
 import type { ReinstateInput, ReportResolveInput } from '@/shared/schemas';
-import { DASHBOARD_REFRESH_MS } from '../community/api';
+import { DASHBOARD_REFRESH_MS } from '@/features/community';
 import { fetchAdminPage } from './api';
 import { adminKeys, listingKeys, moderationKeys } from '@/lib/query-keys';
 

@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Message } from '@/shared/api-types';
 import { conversationKeyOf } from '@/shared/conversation-key';
-import { noteReviewed, storeBarter, storeOffer } from '../offers/api';
+import { noteReviewed, storeBarter, storeOffer } from '@/features/offers';
 import type { ServerFrame } from '@/shared/ws-frames';
 import { noteConversationRead, noteMessageInList } from './api';
 import { isBellLive, noteConversationLive } from '@/lib/live-status';

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, apiGet } from '@/lib/api';
 import type { Review } from '@/shared/api-types';
 import { conversationKeyOf } from '@/shared/conversation-key';
-import { noteReviewed } from '../offers/api';
+import { noteReviewed } from '@/features/offers';
 import { reviewKeys, userKeys } from '@/lib/query-keys';
 
 export const userReviewsQuery = (userId: number) =>

@@ -1,6 +1,6 @@
 import { Card, Flex, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useCommunityFeed } from '@/features/community/use-community-feed';
+import { useCommunityFeed } from '@/features/community';
 import { countQuery } from '../api';
 import { HomeSection } from './section';
 import { type CounterKind } from '@/lib/query-keys';

@@ -9,9 +9,10 @@ import { useEffect, useRef, useState } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
 import { toast } from '@/lib/toast';
 import type { ConversationInfo, Message } from '@/shared/api-types';
-import { conversationInfoQuery } from '@/features/offers/api';
-import { OfferCard } from '@/features/offers/components/offer-card';
-import { BarterPrompt } from '@/features/barters/components/barter-prompt';
+import { conversationInfoQuery } from '@/features/offers';
+import { OfferCard } from '@/features/offers';
+import { userListingsQuery } from '@/features/listings';
+import { BarterPrompt } from '@/features/barters';
 import { conversationQuery, earlierMessages, noteConversationRead, useSendMessage, type HeldMessage } from '../api';
 import { THREAD_PAGE_DEFAULT } from '@/shared/conversation-cursor';
 import { formatDateTime } from '@/lib/format-date';
@@ -19,9 +20,9 @@ import { lastSeenOwnId, mergeMessages } from '@/lib/live';
 import { useConversationSocket } from '../use-conversation-socket';
 import { MessageComposer } from '@/components/message-composer';
 import { BlockedNotice } from './blocked-notice';
-import { MemberMenu } from '@/features/moderation/components/member-menu';
-import { ReportButton } from '@/features/moderation/components/report-button';
-import { isRemovedMessage } from '@/features/moderation/labels';
+import { MemberMenu } from '@/features/moderation';
+import { ReportButton } from '@/features/moderation';
+import { isRemovedMessage } from '@/features/moderation';
 import { ApiError } from '@/lib/api';
 import { BLOCKED_MEMBER_MESSAGE } from '@/shared/schemas/moderation';
 import { blockKeys, messageKeys } from '@/lib/query-keys';
@@ -272,7 +273,7 @@ export function ConversationThread({
                       <Text as="p" size="1" className="message-event-text">
                         {m.content} · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                       </Text>
-                      {offer && <OfferCard offer={offer} me={me} info={info} />}
+                      {offer && <OfferCard offer={offer} me={me} info={info} listingsQuery={userListingsQuery} />}
                     </li>
                   );
                 }

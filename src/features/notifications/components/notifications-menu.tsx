@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { AppNotification, ConversationSummary, NotificationsResponse } from '@/shared/api-types';
 import { isAnyConversationLive, isConversationLive } from '@/lib/live-status';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/features/auth';
 import {
   NOTIFICATIONS_LIVE_STALE_MS,
   NOTIFICATIONS_REFRESH_MS,

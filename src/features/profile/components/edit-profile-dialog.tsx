@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import type { SelfUser } from '@/shared/api-types';
 import { profileUpdateSchema } from '@/shared/schemas';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/features/auth';
 import { useUpdateProfile } from '../api';
 import { DialogActions } from '@/components/dialog-actions';
 import { AvatarPicker } from './avatar-picker';

@@ -9,9 +9,9 @@ import { formatDateTime } from '@/lib/format-date';
 import { MessageComposer } from '@/components/message-composer';
 import { circleMessagesQuery, useSendCircleMessage } from '../api';
 import { useCircleSocket } from '../use-circle-socket';
-import { ReportButton } from '@/features/moderation/components/report-button';
-import { isRemovedMessage } from '@/features/moderation/labels';
-import '@/features/messages/components/messages.css';
+import { ReportButton } from '@/features/moderation';
+import { isRemovedMessage } from '@/features/moderation';
+import '@/components/chat.css';
 
 export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number }) {
   const messages = useQuery(circleMessagesQuery(circle.id));
