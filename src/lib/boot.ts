@@ -3,13 +3,8 @@
 // no API call. Without the element (the dev server's own index.html) nothing is seeded and every
 // page reads as before.
 import type { QueryClient } from '@tanstack/react-query';
-import { authKeys } from '../features/auth/api';
-import { categoriesQuery } from '../features/categories/api';
-import { newestTestimonialsQuery } from '../features/community/api';
-import { listingKeys } from '../features/listings/api';
-import { messageKeys } from '../features/messages/api';
-import { userKeys } from '../features/profile/api';
-import { BOOT_ELEMENT_ID, type BootData } from '../shared/boot';
+import { BOOT_ELEMENT_ID, type BootData } from '@/shared/boot';
+import { authKeys, categoryKeys, communityKeys, listingKeys, messageKeys, userKeys } from './query-keys';
 
 /** The embedded data, or null when the page has none (or it does not parse). */
 export function readBootData(doc: Document = document): BootData | null {
@@ -32,13 +27,13 @@ export function seedQueryCache(queryClient: QueryClient, data: BootData | null, 
   seededAt = now;
   const seed = (key: readonly unknown[], value: unknown) => queryClient.setQueryData(key, value, { updatedAt: now });
   seed(authKeys.currentUser, data.user);
-  if (data.categories) seed(categoriesQuery.queryKey, data.categories);
+  if (data.categories) seed(categoryKeys.all, data.categories);
   if (data.featured) seed(listingKeys.featured(), data.featured);
   if (data.listingPage) {
     const { params, ...page } = data.listingPage;
     seed(listingKeys.list(params), page);
   }
-  if (data.testimonials) seed(newestTestimonialsQuery(data.testimonials.limit).queryKey, data.testimonials.items);
+  if (data.testimonials) seed(communityKeys.newestTestimonials(data.testimonials.limit), data.testimonials.items);
   if (data.listing) seed(listingKeys.detail(data.listing.id), data.listing);
   if (data.profile) seed(userKeys.byUsername(data.profile.username), data.profile);
   if (data.conversations) seed(messageKeys.conversations(), data.conversations);

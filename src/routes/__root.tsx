@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { Footer } from '../components/layout/footer';
-import { Header } from '../components/layout/header';
-import { VerifyEmailBanner } from '../components/layout/verify-email-banner';
+import { Footer } from '../features/layout/footer';
+import { Header } from '../features/layout/header';
+import { VerifyEmailBanner } from '../features/layout/verify-email-banner';
 import { NotFoundCard } from '../components/not-found-card';
 import { RouteError } from '../components/route-error';
 import { Toaster } from '../components/toaster';

@@ -2,6 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { listingDetailQuery } from '../features/listings/api';
 import { ListingDetail } from '../features/listings/components/listing-detail';
 import { ListingNotFound } from '../features/listings/components/listing-not-found';
+import { SellerCard } from '../features/profile/components/seller-card';
 import { ApiError } from '../lib/api';
 
 export const Route = createFileRoute('/listing/$id')({
@@ -23,5 +24,5 @@ export const Route = createFileRoute('/listing/$id')({
 });
 
 function ListingRoute() {
-  return <ListingDetail id={Number(Route.useParams().id)} />;
+  return <ListingDetail id={Number(Route.useParams().id)} sellerCard={(listing) => <SellerCard listing={listing} />} />;
 }

@@ -2,7 +2,7 @@
 // POST /api/messages and in read marks, and the browser client's connection and merge helpers.
 import { env, evictDurableObject, listDurableObjectIds } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ConversationConnection, type SocketLike } from '@/features/messages/conversation-connection';
+import { ConversationConnection, type SocketLike } from '@/lib/live-socket';
 import {
   afterSessionEnded,
   conversationSocketUrl,
@@ -14,7 +14,7 @@ import {
   reconnectDelay,
   SESSION_RECHECK_MS,
   TYPING_SEND_INTERVAL_MS,
-} from '@/features/messages/live';
+} from '@/lib/live';
 import type { Message } from '@/shared/api-types';
 import {
   FrameBudget,
@@ -276,7 +276,7 @@ describe('live chat', () => {
   });
 });
 
-// The browser client's parts (src/features/messages): the pure merge and backoff helpers, and the
+// The browser client's parts (src/lib/live.ts, src/lib/live-socket.ts): the pure merge and backoff helpers, and the
 // connection driven against the real Worker and room through an eviction.
 describe('chat client helpers', () => {
   const msg = (id: number, senderId: number, receiverId: number, read = false): Message => ({

@@ -3,12 +3,8 @@
 // once when the tab or the network comes back; an idle close (4002) is not retried until a person
 // is back (reconnectNow). A fake socket and a fake clock: nothing waits for real time.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ConversationConnection,
-  FAILED_CONNECTS_BEFORE_SLOW,
-  type SocketLike,
-} from '@/features/messages/conversation-connection';
-import { RECONNECT } from '@/features/messages/live';
+import { ConversationConnection, FAILED_CONNECTS_BEFORE_SLOW, type SocketLike } from '@/lib/live-socket';
+import { RECONNECT } from '@/lib/live';
 import { TOO_MANY_SOCKETS_RETRY_MS } from '@/shared/ws-frames';
 
 class FakeSocket implements SocketLike {

@@ -7,6 +7,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** No `../../`: past one level up, imports use the path aliases (@/, @worker/, @test/). */
+const DEEP_CLIMB = { group: ['../../*'], message: 'Climb at most one folder; further, import through @/.' };
+/** Components, lib and shared sit below the features and the routes. */
+const BELOW_FEATURES = [
+  { group: ['@/features', '@/features/*', '../features/*'], message: 'Only routes and features import features.' },
+  { group: ['@/routes', '@/routes/*', '../routes/*'], message: 'Only the router imports routes.' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,6 +48,53 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // The SPA's layers (docs/front-end.md, "SPA layers"): routes, then features, then components and
+  // lib, then shared. A feature reaches another only through its public entry (index.ts).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_CLIMB] }] },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            DEEP_CLIMB,
+            {
+              group: ['@/features/*/*'],
+              message:
+                "Another feature only through its public entry '@/features/<name>'; inside a feature, import relatively.",
+            },
+            { group: ['@/routes/*'], message: 'Features do not import routes.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_CLIMB, ...BELOW_FEATURES] }] },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            DEEP_CLIMB,
+            ...BELOW_FEATURES,
+            {
+              group: ['@/lib', '@/lib/*', '@/components', '@/components/*', '@worker/*', '../lib/*', '../components/*'],
+              message: 'src/shared is the bottom layer (the Worker uses it too): no app or Worker code.',
+            },
+          ],
+        },
+      ],
+    },
   },
   // Tests probe replies of any shape, hostile ones included, before the contract's check.
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },

@@ -10,13 +10,7 @@ import {
 import { ADMIN_PAGE_DEFAULT, ADMIN_SEARCH_MIN } from '@/shared/admin-paging';
 import type { EmailStatus, Listing, SelfUser } from '@/shared/api-types';
 import { api, apiGet, apiReply } from '@/lib/api';
-
-export const adminKeys = {
-  all: ['admin'] as const,
-  users: () => [...adminKeys.all, 'users'] as const,
-  listings: () => [...adminKeys.all, 'listings'] as const,
-  emailStatus: () => [...adminKeys.all, 'email-status'] as const,
-};
+import { adminKeys, listingKeys } from '@/lib/query-keys';
 
 /** One page of an admin list (decision 026): the rows, the totals from its headers, and the next page's cursor. */
 export interface AdminListPage<T> {
@@ -53,7 +47,7 @@ export async function fetchAdminPage<T>(
 /** The users tab: newest first, a page at a time; `search` (3+ characters) asks the server. */
 export const adminUsersQuery = (search: string) =>
   infiniteQueryOptions({
-    queryKey: [...adminKeys.users(), search],
+    queryKey: adminKeys.userSearch(search),
     queryFn: ({ pageParam }) => fetchAdminPage<SelfUser>('/api/admin/users', { search }, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
@@ -62,7 +56,7 @@ export const adminUsersQuery = (search: string) =>
 /** The listings tab: every listing of every status, newest first, a page at a time. */
 export const adminListingsQuery = (search: string) =>
   infiniteQueryOptions({
-    queryKey: [...adminKeys.listings(), search],
+    queryKey: adminKeys.listingSearch(search),
     queryFn: ({ pageParam }) => fetchAdminPage<Listing>('/api/admin/listings', { search }, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
@@ -112,7 +106,7 @@ export function useSetFeatured() {
       );
       void queryClient.invalidateQueries({ queryKey: adminKeys.listings() });
       // Listing reads carry isFeatured (Featured Exchanges on the home page, the detail page).
-      void queryClient.invalidateQueries({ queryKey: ['listings'] });
+      void queryClient.invalidateQueries({ queryKey: listingKeys.all });
     },
   });
 }

@@ -1,6 +1,6 @@
 // One audit entry in words, for the audit log and a member's history in the queue.
 import type { AuditEntry } from '@/shared/api-types';
-import { AUDIT_ACTION_LABELS } from '../moderation/labels';
+import { AUDIT_ACTION_LABELS } from '@/features/moderation';
 
 export function auditActionText(entry: Pick<AuditEntry, 'action' | 'days'>): string {
   const verb = AUDIT_ACTION_LABELS[entry.action];

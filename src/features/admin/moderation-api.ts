@@ -5,18 +5,11 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import { api } from '@/lib/api';
 import type { AdminReport, AuditEntry, Count } from '@/shared/api-types';
 import type { ReinstateInput, ReportResolveInput } from '@/shared/schemas';
-import { DASHBOARD_REFRESH_MS } from '../community/api';
-import { adminKeys, fetchAdminPage } from './api';
+import { DASHBOARD_REFRESH_MS } from '@/features/community';
+import { fetchAdminPage } from './api';
+import { adminKeys, listingKeys, moderationKeys } from '@/lib/query-keys';
 
 export type ReportStatus = AdminReport['status'];
-
-export const moderationKeys = {
-  reports: () => [...adminKeys.all, 'reports'] as const,
-  reportList: (status: ReportStatus) => [...moderationKeys.reports(), 'list', status] as const,
-  openCount: () => [...moderationKeys.reports(), 'count'] as const,
-  audit: () => [...adminKeys.all, 'audit'] as const,
-  auditOf: (userId: number | null) => [...moderationKeys.audit(), userId] as const,
-};
 
 /** The queue: reports of one status, a page at a time (open ones oldest first). */
 export const adminReportsQuery = (status: ReportStatus) =>
@@ -56,7 +49,7 @@ function useRefreshAfterAction() {
       queryClient.invalidateQueries({ queryKey: moderationKeys.reports() }),
       queryClient.invalidateQueries({ queryKey: moderationKeys.audit() }),
       // Hiding a listing or suspending its owner changes what listing reads return.
-      queryClient.invalidateQueries({ queryKey: ['listings'] }),
+      queryClient.invalidateQueries({ queryKey: listingKeys.all }),
       queryClient.invalidateQueries({ queryKey: adminKeys.listings() }),
       queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
     ]);

@@ -6,8 +6,8 @@ import type { SelfUser } from '@/shared/api-types';
 import { api, apiGetOrNull, messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { passwordKeyFor } from '@/lib/password-key';
+import { authKeys } from '@/lib/query-keys';
 
-export const authKeys = { currentUser: ['auth', 'current-user'] as const };
 export const CURRENT_USER_URL = '/api/auth/current-user';
 
 export const currentUserQuery = queryOptions({

@@ -6,8 +6,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Barter } from '@/shared/api-types';
-import { storeBarter } from '../offers/api';
-import { userKeys } from '../profile/api';
+import { storeBarter } from '@/features/offers';
+import { userKeys } from '@/lib/query-keys';
 
 /** The live (pending or completed) barter between two members about a listing, if any. */
 export const barterBetween = (barters: Barter[] | undefined, a: number, b: number) =>

@@ -4,8 +4,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, apiFetch, apiGet } from '@/lib/api';
 import type { Block } from '@/shared/api-types';
-
-export const blockKeys = { all: ['blocks'] as const };
+import { blockKeys } from '@/lib/query-keys';
 
 export const blocksQuery = queryOptions({ queryKey: blockKeys.all, queryFn: () => apiGet<Block[]>('/api/blocks') });
 

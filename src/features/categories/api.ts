@@ -2,11 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FALLBACK_CATEGORIES } from '@/shared/constants';
 import { categoryRoutes, type Category } from '@/shared/contract/categories';
 import { call } from '@/lib/api-client';
+import { categoryKeys } from '@/lib/query-keys';
 
 // Categories are cached 10 minutes (docs/decisions/007-front-end-foundation.md); an empty answer
 // falls back to the six.
 export const categoriesQuery = queryOptions({
-  queryKey: ['categories'],
+  queryKey: categoryKeys.all,
   queryFn: () => call(categoryRoutes.list),
   staleTime: 10 * 60 * 1000,
   gcTime: 10 * 60 * 1000,

@@ -3,14 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Activity, CommunityEvent, Dashboard, Testimonial } from '@/shared/api-types';
 import { apiGet } from '@/lib/api';
-
-export const communityKeys = {
-  analytics: ['analytics'] as const,
-  activity: () => [...communityKeys.analytics, 'activity'] as const,
-  dashboard: () => [...communityKeys.analytics, 'dashboard'] as const,
-  testimonials: ['testimonials'] as const,
-  events: ['events'] as const,
-};
+import { communityKeys } from '@/lib/query-keys';
 
 /** The activity summary refreshes every 15 seconds. */
 export const ACTIVITY_REFRESH_MS = 15_000;
@@ -42,7 +35,7 @@ export const testimonialsQuery = queryOptions({
 /** The newest `limit` only (the home page shows three): the route reads no more rows than that. */
 export const newestTestimonialsQuery = (limit: number) =>
   queryOptions({
-    queryKey: [...communityKeys.testimonials, 'newest', limit] as const,
+    queryKey: communityKeys.newestTestimonials(limit),
     queryFn: () => apiGet<Testimonial[]>(`/api/testimonials?limit=${limit}`),
   });
 

@@ -8,10 +8,9 @@
 // they were, and the next sign of a person (a key, a pointer, focus, the tab shown) reconnects.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ConversationConnection } from '../messages/conversation-connection';
-import { keepConnected } from '../messages/keep-connected';
-import { counterKeys } from '../home/api';
-import { communityKeys } from './api';
+import { keepConnected } from '@/lib/keep-connected';
+import { ConversationConnection } from '@/lib/live-socket';
+import { communityKeys, counterKeys } from '@/lib/query-keys';
 
 /** How long the queries wait for the socket's first frame before reading the routes. */
 export const FEED_SOCKET_WAIT_MS = 4000;

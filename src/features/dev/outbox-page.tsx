@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { ApiError, apiGet } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
+import { devKeys } from '@/lib/query-keys';
 
 interface OutboxEmail {
   to: string;
@@ -18,7 +19,7 @@ export function OutboxPage() {
   const [to, setTo] = useState('');
   const address = useDeferredValue(to.trim());
   const { data, error } = useQuery({
-    queryKey: ['dev', 'outbox', address],
+    queryKey: devKeys.outbox(address),
     queryFn: () => apiGet<OutboxEmail[]>(`/api/dev/outbox${address ? `?to=${encodeURIComponent(address)}` : ''}`),
     staleTime: 0,
   });

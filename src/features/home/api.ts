@@ -3,13 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Count } from '@/shared/api-types';
 import { apiGet } from '@/lib/api';
-
-export type CounterKind = 'barters' | 'users' | 'skills';
-
-export const counterKeys = {
-  all: ['counts'] as const,
-  count: (kind: CounterKind) => [...counterKeys.all, kind] as const,
-};
+import { counterKeys, type CounterKind } from '@/lib/query-keys';
 
 export const countQuery = (kind: CounterKind) =>
   queryOptions({

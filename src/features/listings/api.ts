@@ -3,16 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { Listing } from '@/shared/api-types';
 import type { ListingCreateInput, ListingUpdateInput } from '@/shared/schemas';
 import { api, apiGet, apiReply } from '@/lib/api';
-
-export interface ListingListParams {
-  search?: string;
-  category?: string;
-  distance?: number | 'any';
-  /** A place name the distance is measured from; without it the server uses the visitor's area. */
-  near?: string | undefined;
-  limit: number;
-  offset: number;
-}
+import { listingKeys, type ListingListParams } from '@/lib/query-keys';
 
 export interface ListingPage {
   listings: Listing[];
@@ -20,16 +11,6 @@ export interface ListingPage {
   /** False when `total` is a lower bound: a text search with more matches than it considers (decision 041). */
   exact: boolean;
 }
-
-export const listingKeys = {
-  all: ['listings'] as const,
-  lists: () => [...listingKeys.all, 'list'] as const,
-  list: (params: ListingListParams) => [...listingKeys.lists(), params] as const,
-  featured: () => [...listingKeys.all, 'featured'] as const,
-  details: () => [...listingKeys.all, 'detail'] as const,
-  detail: (id: number) => [...listingKeys.details(), id] as const,
-  byUser: (userId: number) => [...listingKeys.all, 'user', userId] as const,
-};
 
 /** GET /api/listings with server paging: one page plus the count from X-Total-Count (and whether it is exact). */
 export async function fetchListingPage(params: ListingListParams): Promise<ListingPage> {

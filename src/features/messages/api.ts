@@ -10,30 +10,7 @@ import {
 } from '@/shared/conversation-cursor';
 import { conversationKeyOf } from '@/shared/conversation-key';
 import { apiGet, apiReply } from '@/lib/api';
-
-export const messageKeys = {
-  all: ['messages'] as const,
-  conversations: () => [...messageKeys.all, 'conversations'] as const,
-  userMessages: (userId: number) => [...messageKeys.all, 'user', userId] as const,
-  conversation: (userId: number, partnerId: number, listingId: number) =>
-    [...messageKeys.all, 'conversation', userId, partnerId, listingId] as const,
-};
-
-/**
- * The conversations whose live socket is open in this tab (use-conversation-socket.ts): their new
- * messages reach the list from the frames (noteMessageInList), so the bell's news about them need
- * not read the list again (decision 043). Kept here, not in the socket's module, so the header
- * does not load the messages route's code.
- */
-const liveConversations = new Map<string, number>();
-export function noteConversationLive(key: string, live: boolean) {
-  const count = (liveConversations.get(key) ?? 0) + (live ? 1 : -1);
-  if (count > 0) liveConversations.set(key, count);
-  else liveConversations.delete(key);
-}
-export const isConversationLive = (key: string) => liveConversations.has(key);
-/** Whether any conversation's live socket is open in this tab (the bell's pushed count does not say which, decision 050). */
-export const isAnyConversationLive = () => liveConversations.size > 0;
+import { messageKeys } from '@/lib/query-keys';
 
 /** The newest page of the member's conversations (the server's default page, newest first). */
 export const conversationsQuery = queryOptions({
@@ -150,4 +127,3 @@ export function useSendMessage() {
  * sees them in the thread marked "Held for review" (the server keeps them out of the conversation
  * until an admin looks). Kept in the query cache so they survive moving between conversations.
  */
-export const heldMessagesKey = (conversation: string) => [...messageKeys.all, 'held', conversation] as const;

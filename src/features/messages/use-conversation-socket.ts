@@ -13,16 +13,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Message } from '@/shared/api-types';
 import { conversationKeyOf } from '@/shared/conversation-key';
-import { conversationInfoKey, noteReviewed, storeBarter, storeOffer } from '../offers/api';
-import { userKeys } from '../profile/api';
-import { reviewKeys } from '../reviews/api';
+import { noteReviewed, storeBarter, storeOffer } from '@/features/offers';
 import type { ServerFrame } from '@/shared/ws-frames';
-import { notificationKeys } from '../notifications/api';
-import { isBellLive } from '../notifications/use-bell-socket';
-import { messageKeys, noteConversationLive, noteConversationRead, noteMessageInList } from './api';
-import { ConversationConnection, type ConnectionState } from './conversation-connection';
-import { keepConnected } from './keep-connected';
-import { handleSessionEnded } from './session-ended';
+import { noteConversationRead, noteMessageInList } from './api';
+import { isBellLive, noteConversationLive } from '@/lib/live-status';
+import { ConversationConnection, type ConnectionState } from '@/lib/live-socket';
+import { keepConnected } from '@/lib/keep-connected';
+import { handleSessionEnded } from '@/features/auth';
 import {
   conversationSocketUrl,
   createThrottle,
@@ -32,7 +29,8 @@ import {
   RECONNECTING_NOTICE_MS,
   TYPING_SEND_INTERVAL_MS,
   TYPING_SHOW_MS,
-} from './live';
+} from '@/lib/live';
+import { messageKeys, notificationKeys, reviewKeys, userKeys } from '@/lib/query-keys';
 
 interface UseConversationSocketOptions {
   meId: number;
@@ -212,7 +210,7 @@ export function useConversationSocket({
         // query merges by id) and the conversation's offers and barters, whose frames may have
         // been missed too; then the list and the bell.
         void queryClient.invalidateQueries({
-          queryKey: conversationInfoKey(conversationKeyOf(listingId, meId, partnerId)),
+          queryKey: messageKeys.info(conversationKeyOf(listingId, meId, partnerId)),
         });
         void queryClient.refetchQueries({ queryKey: key, exact: true }).then(() => {
           refreshList();

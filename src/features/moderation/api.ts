@@ -4,11 +4,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiGet, apiReply } from '@/lib/api';
 import type { MyReport } from '@/shared/api-types';
 import type { ReportCreateInput } from '@/shared/schemas';
-
-export const reportKeys = {
-  all: ['reports'] as const,
-  mine: () => [...reportKeys.all, 'mine'] as const,
-};
+import { reportKeys } from '@/lib/query-keys';
 
 export const myReportsQuery = queryOptions({
   queryKey: reportKeys.mine(),

@@ -1,6 +1,7 @@
 // Newsletter with double opt-in (docs/api/newsletter.md).
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api, apiGet } from '@/lib/api';
+import { newsletterKeys } from '@/lib/query-keys';
 
 interface Reply {
   message: string;
@@ -19,7 +20,7 @@ export function useUnsubscribe() {
 // A query so the single-use link is spent once however often the screen mounts.
 export const confirmQuery = (token: string) =>
   queryOptions({
-    queryKey: ['newsletter', 'confirm', token],
+    queryKey: newsletterKeys.confirm(token),
     queryFn: () => apiGet<Reply>(`/api/newsletter/confirm?token=${encodeURIComponent(token)}`),
     retry: false,
     staleTime: Infinity,

@@ -3,7 +3,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationsResponse } from '@/shared/api-types';
 import { api, apiGet } from '@/lib/api';
-import { isBellLive } from './use-bell-socket';
+import { isBellLive } from '@/lib/live-status';
+import { notificationKeys } from '@/lib/query-keys';
 
 /**
  * How often the bell asks for news while the page is visible and its socket is down (TanStack
@@ -19,8 +20,6 @@ export const NOTIFICATIONS_REFRESH_MS = 60_000;
  * reconnect. It is also how long the panel's list stays fresh when no frame said it changed.
  */
 export const NOTIFICATIONS_LIVE_STALE_MS = 10 * 60_000;
-
-export const notificationKeys = { all: ['notifications'] as const };
 
 export const notificationsQuery = queryOptions({
   queryKey: notificationKeys.all,

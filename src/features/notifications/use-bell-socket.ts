@@ -7,10 +7,11 @@
 // tab or the network comes back); a close with 4001 (the session ended) asks who is signed in.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ConversationConnection } from '../messages/conversation-connection';
-import { keepConnected } from '../messages/keep-connected';
-import { handleSessionEnded } from '../messages/session-ended';
-import { notificationKeys } from './api';
+import { keepConnected } from '@/lib/keep-connected';
+import { noteBellLive } from '@/lib/live-status';
+import { ConversationConnection } from '@/lib/live-socket';
+import { handleSessionEnded } from '@/features/auth';
+import { notificationKeys } from '@/lib/query-keys';
 
 /** How long the bell waits for the socket's first frame before reading it over HTTP. */
 export const BELL_SOCKET_WAIT_MS = 4000;
@@ -18,10 +19,6 @@ export const BELL_SOCKET_WAIT_MS = 4000;
 export function bellSocketUrl(location: { protocol: string; host: string }): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/notifications/ws`;
 }
-
-let openBellSockets = 0;
-/** Whether this tab's bell socket is open: then every change to the bell arrives by itself. */
-export const isBellLive = () => openBellSockets > 0;
 
 /** The unread count a frame carried, and when it arrived (epoch ms: the newer of it and the list's read wins). */
 export interface PushedCount {
@@ -55,7 +52,7 @@ export function useBellSocket(meId: number | undefined): BellSocket {
     const count = (open: boolean) => {
       if (open === counted) return;
       counted = open;
-      openBellSockets += open ? 1 : -1;
+      noteBellLive(open);
       setLive(open);
       // A count from before the socket went down may miss changes: the bell's read takes over.
       if (!open) setPushed(null);

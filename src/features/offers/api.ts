@@ -5,13 +5,11 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { api, apiGet } from '@/lib/api';
 import type { Barter, ConversationInfo, Offer } from '@/shared/api-types';
 import { conversationKeyOf } from '@/shared/conversation-key';
-import { messageKeys } from '../messages/api';
-
-export const conversationInfoKey = (conversation: string) => [...messageKeys.all, 'info', conversation] as const;
+import { messageKeys } from '@/lib/query-keys';
 
 export const conversationInfoQuery = (conversation: string) =>
   queryOptions({
-    queryKey: conversationInfoKey(conversation),
+    queryKey: messageKeys.info(conversation),
     queryFn: () => apiGet<ConversationInfo>(`/api/conversations/${conversation}`),
   });
 
@@ -29,7 +27,7 @@ export const conversationInfoOnOpen = (conversation: string) => ({
 /** Puts a barter (new or changed: a reply or a live frame) into its conversation's cached barters, newest first. */
 export function storeBarter(queryClient: QueryClient, barter: Barter) {
   queryClient.setQueryData<ConversationInfo>(
-    conversationInfoKey(conversationKeyOf(barter.listingId, barter.initiatorId, barter.recipientId)),
+    messageKeys.info(conversationKeyOf(barter.listingId, barter.initiatorId, barter.recipientId)),
     (old) =>
       old
         ? { ...old, barters: [barter, ...old.barters.filter((b) => b.id !== barter.id)].sort((a, b) => b.id - a.id) }
@@ -39,7 +37,7 @@ export function storeBarter(queryClient: QueryClient, barter: Barter) {
 
 /** The caller reviewed a barter of the conversation (their reply, or the frame from another tab). */
 export function noteReviewed(queryClient: QueryClient, conversation: string, barterId: number) {
-  queryClient.setQueryData<ConversationInfo>(conversationInfoKey(conversation), (old) =>
+  queryClient.setQueryData<ConversationInfo>(messageKeys.info(conversation), (old) =>
     old && !old.reviewedBarterIds.includes(barterId)
       ? { ...old, reviewedBarterIds: [...old.reviewedBarterIds, barterId] }
       : old,
@@ -48,7 +46,7 @@ export function noteReviewed(queryClient: QueryClient, conversation: string, bar
 
 /** Puts an offer (new or changed) into its conversation's cached offers, newest first. */
 export function storeOffer(queryClient: QueryClient, offer: Offer) {
-  queryClient.setQueryData<ConversationInfo>(conversationInfoKey(offer.conversation), (old) => {
+  queryClient.setQueryData<ConversationInfo>(messageKeys.info(offer.conversation), (old) => {
     if (!old) return old;
     const others = old.offers.filter((o) => o.id !== offer.id);
     return { ...old, offers: [offer, ...others].sort((a, b) => b.id - a.id) };
@@ -82,12 +80,12 @@ export function useAnswerOffer() {
     onSuccess: (offer) => {
       storeOffer(queryClient, offer);
       // The barter the acceptance made: read with the conversation (its frame brings it too when live).
-      if (offer.barterId) void queryClient.invalidateQueries({ queryKey: conversationInfoKey(offer.conversation) });
+      if (offer.barterId) void queryClient.invalidateQueries({ queryKey: messageKeys.info(offer.conversation) });
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
     },
     // A racing answer from the other side: show the offer as it now stands.
     onError: (_error, { offer }) =>
-      void queryClient.invalidateQueries({ queryKey: conversationInfoKey(offer.conversation) }),
+      void queryClient.invalidateQueries({ queryKey: messageKeys.info(offer.conversation) }),
   });
 }
 
@@ -98,7 +96,7 @@ export function useCounterOffer() {
       api<Offer>('POST', `/api/offers/${offer.id}/counter`, terms),
     onSuccess: (offer) => {
       storeOffer(queryClient, offer);
-      void queryClient.invalidateQueries({ queryKey: conversationInfoKey(offer.conversation) });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.info(offer.conversation) });
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
     },
   });

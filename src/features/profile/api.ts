@@ -6,12 +6,7 @@ import { passwordKeyFor } from '@/lib/password-key';
 import { api, apiGet } from '@/lib/api';
 import type { PublicUser, SelfUser } from '@/shared/api-types';
 import type { ProfileUpdateInput } from '@/shared/schemas';
-import { authKeys } from '../auth/api';
-
-export const userKeys = {
-  all: ['users'] as const,
-  byUsername: (username: string) => [...userKeys.all, 'username', username.toLowerCase()] as const,
-};
+import { authKeys, userKeys } from '@/lib/query-keys';
 
 /** The public view, or the self view (email, address) when it is the signed-in member. */
 export const userByUsernameQuery = (username: string) =>

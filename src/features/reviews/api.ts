@@ -3,14 +3,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, apiGet } from '@/lib/api';
 import type { Review } from '@/shared/api-types';
 import { conversationKeyOf } from '@/shared/conversation-key';
-import { noteReviewed } from '../offers/api';
-import { userKeys } from '../profile/api';
-
-export const reviewKeys = {
-  all: ['reviews'] as const,
-  byUser: (userId: number) => [...reviewKeys.all, 'user', userId] as const,
-  byListing: (listingId: number) => [...reviewKeys.all, 'listing', listingId] as const,
-};
+import { noteReviewed } from '@/features/offers';
+import { reviewKeys, userKeys } from '@/lib/query-keys';
 
 export const userReviewsQuery = (userId: number) =>
   queryOptions({

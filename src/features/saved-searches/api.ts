@@ -2,11 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoredSearch } from '@/shared/api-types';
 import { api, apiGet } from '@/lib/api';
-
-export const savedSearchKeys = {
-  all: ['saved-searches'] as const,
-  byUser: (userId: number) => [...savedSearchKeys.all, 'user', userId] as const,
-};
+import { savedSearchKeys } from '@/lib/query-keys';
 
 export const savedSearchesQuery = (userId: number) =>
   queryOptions({

@@ -3,14 +3,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, apiGet } from '@/lib/api';
 import type { TradeCircle, TradeCircleMessage } from '@/shared/trade-circles';
-import { notificationKeys } from '../notifications/api';
-
-export const circleKeys = {
-  all: ['trade-circles'] as const,
-  list: () => [...circleKeys.all, 'list'] as const,
-  detail: (id: number) => [...circleKeys.all, 'detail', id] as const,
-  messages: (id: number) => [...circleKeys.all, 'messages', id] as const,
-};
+import { circleKeys, notificationKeys } from '@/lib/query-keys';
 
 export const circlesQuery = queryOptions({
   queryKey: circleKeys.list(),

@@ -1,17 +1,17 @@
 // The open circle's live connection: the same reconnecting socket as a conversation's
-// (../messages/conversation-connection.ts) to the circle's room. Chat messages are merged into the
+// (src/lib/live-socket.ts) to the circle's room. Chat messages are merged into the
 // chat by id, "the circle changed" refetches it, typing shows who is writing; every (re)connect
 // resyncs both from the API. A 4001 close (the session ended) asks who is signed in first.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TradeCircleMessage } from '@/shared/trade-circles';
 import type { ServerFrame } from '@/shared/ws-frames';
-import { ConversationConnection } from '../messages/conversation-connection';
-import { keepConnected } from '../messages/keep-connected';
-import { handleSessionEnded } from '../messages/session-ended';
-import { createThrottle, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from '../messages/live';
-import { notificationKeys } from '../notifications/api';
-import { circleKeys, mergeCircleMessages } from './api';
+import { keepConnected } from '@/lib/keep-connected';
+import { createThrottle, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from '@/lib/live';
+import { ConversationConnection } from '@/lib/live-socket';
+import { handleSessionEnded } from '@/features/auth';
+import { mergeCircleMessages } from './api';
+import { circleKeys, notificationKeys } from '@/lib/query-keys';
 
 export const circleSocketUrl = (location: { protocol: string; host: string }, circleId: number) =>
   `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/trade-circles/${circleId}/ws`;

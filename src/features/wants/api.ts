@@ -4,15 +4,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch, apiGet } from '@/lib/api';
 import type { Listing, Match, Want, WantedListing } from '@/shared/api-types';
-import { listingKeys } from '../listings/api';
-import { notificationKeys } from '../notifications/api';
-import { isBellLive } from '../notifications/use-bell-socket';
-
-export const wantKeys = {
-  all: ['wants'] as const,
-  list: () => [...wantKeys.all, 'list'] as const,
-  matches: () => ['matches'] as const,
-};
+import { isBellLive } from '@/lib/live-status';
+import { listingKeys, notificationKeys, wantKeys } from '@/lib/query-keys';
 
 export const wantsQuery = queryOptions({
   queryKey: wantKeys.list(),

@@ -17,11 +17,11 @@ import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { SelfUser } from '@/shared/api-types';
-import { useResendVerification } from '../auth/api';
-import { CreateListingDialog } from '../listings/components/create-listing-dialog';
-import { listingDetailQuery } from '../listings/api';
-import { useUpdateProfile } from '../profile/api';
-import { PlaceInput } from '../search/components/place-input';
+import { useResendVerification } from '@/features/auth';
+import { CreateListingDialog } from '@/features/listings';
+import { listingDetailQuery } from '@/features/listings';
+import { useUpdateProfile } from '@/features/profile';
+import { PlaceInput } from '@/components/place-input';
 import './welcome.css';
 
 export function WelcomeScreen({ user, redirect }: { user: SelfUser; redirect: string | undefined }) {

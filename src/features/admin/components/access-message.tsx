@@ -1,7 +1,7 @@
 import { LockClosedIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { useReturnHere } from '@/features/auth/redirect';
+import { useReturnHere } from '@/features/auth';
 
 /** What visitors and members see instead of the dashboard. */
 export function AccessMessage({ signedIn }: { signedIn: boolean }) {

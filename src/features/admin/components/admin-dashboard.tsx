@@ -1,7 +1,7 @@
 import { Box, Flex, Heading, Spinner, Tabs, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/features/auth';
 import { AccessMessage } from './access-message';
 import './admin.css';
 import { AnalyticsTab } from './analytics-tab';

@@ -3,7 +3,7 @@
 import { Flex, Spinner } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import type { SelfUser } from '@/shared/api-types';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/features/auth';
 import { AccessMessage } from './access-message';
 
 export function AdminOnly({ children }: { children: (admin: SelfUser) => ReactNode }) {

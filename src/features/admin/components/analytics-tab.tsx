@@ -2,8 +2,8 @@ import { ReloadIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Flex, Grid, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { messageOf } from '@/lib/api';
-import { dashboardQuery } from '@/features/community/api';
-import { formatCount, formatMoney } from '@/features/community/activity';
+import { dashboardQuery } from '@/features/community';
+import { formatCount, formatMoney } from '@/features/community';
 
 export function AnalyticsTab() {
   // Refetched every 30 s (dashboardQuery) and on Refresh.

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { AuditEntry } from '@/shared/api-types';
-import { formatDateTime, TARGET_TYPE_LABELS } from '@/features/moderation/labels';
+import { formatDateTime, TARGET_TYPE_LABELS } from '@/features/moderation';
 import { auditActionText } from '../audit-words';
 import { auditQuery } from '../moderation-api';
 import { AdminOnly } from './admin-only';

@@ -5,7 +5,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { messageOf } from '@/lib/api';
-import { formatDateTime } from '@/features/moderation/labels';
+import { formatDateTime } from '@/features/moderation';
 import { auditActionText } from '../audit-words';
 import { auditQuery } from '../moderation-api';
 

@@ -10,7 +10,7 @@ import { useValibotForm } from '@/lib/use-form';
 import type { ModerationAction, ReportTargetType } from '@/shared/api-types';
 import { MAX_SUSPENSION_DAYS } from '@/shared/constants';
 import { MAX_MODERATION_NOTE, reinstateSchema, reportResolveSchema } from '@/shared/schemas';
-import { TARGET_NOUNS } from '@/features/moderation/labels';
+import { TARGET_NOUNS } from '@/features/moderation';
 import { useReinstate, useResolveReport } from '../moderation-api';
 
 export type QueueAction = ModerationAction | 'reinstate';

@@ -5,7 +5,7 @@
 import { Button, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import type { ReportTargetType } from '@/shared/api-types';
-import { suspensionText } from '@/features/moderation/labels';
+import { suspensionText } from '@/features/moderation';
 import type { ReportGroup } from '../report-groups';
 import { ModerationActionDialog, type QueueAction } from './moderation-action-dialog';
 

@@ -13,7 +13,7 @@ import {
   REASON_LABELS,
   suspensionText,
   TARGET_TYPE_LABELS,
-} from '@/features/moderation/labels';
+} from '@/features/moderation';
 import { changedSince, type ReportGroup } from '../report-groups';
 import { MemberHistory } from './member-history';
 import { ModerationActions } from './moderation-actions';

@@ -6,7 +6,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { ApiError, apiGet } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { authKeys, useCurrentUser } from '../api';
+import { useCurrentUser } from '../api';
+import { authKeys } from '@/lib/query-keys';
 
 export const VERIFY_FAILED = 'Verification failed. The token may be invalid or expired.';
 export const REDIRECT_HOME_MS = 3000;
@@ -20,7 +21,7 @@ interface VerifyReply {
 // however often the screen mounts (React's development double mount included).
 const verifyQuery = (token: string) =>
   queryOptions({
-    queryKey: ['auth', 'verify-email', token],
+    queryKey: authKeys.verifyEmail(token),
     queryFn: () => apiGet<VerifyReply>(`/api/auth/verify-email?token=${encodeURIComponent(token)}`),
     retry: false,
     staleTime: Infinity,

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { Barter } from '@/shared/api-types';
-import { ReviewDialog } from '@/features/reviews/components/review-dialog';
+import { ReviewDialog } from '@/features/reviews';
 import { barterBetween, useCancelBarter, useCompleteBarter, useCreateBarter } from '../api';
 import './barter-prompt.css';
 

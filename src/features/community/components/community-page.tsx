@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import { usePageTitle } from '@/lib/use-page-title';
-import { NewsletterSignup } from '@/features/newsletter/components/newsletter-signup';
+import { NewsletterSignup } from '@/features/newsletter';
 import './community.css';
 import { EventsTab } from './events-tab';
 import { ResourcesTab } from './resources-tab';

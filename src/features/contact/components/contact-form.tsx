@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import { contactSchema } from '@/shared/schemas';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/features/auth';
 import { useSendContactMessage } from '../api';
 
 const FAILED = 'Failed to send message. Please try again or contact us directly.';

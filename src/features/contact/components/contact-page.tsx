@@ -2,7 +2,7 @@ import { ChatBubbleIcon, ClockIcon, QuestionMarkCircledIcon } from '@radix-ui/re
 import { Box, Card, Flex, Grid, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { StaticPage } from '@/features/static-pages/components/static-page';
+import { StaticPage } from '@/features/static-pages';
 import { ContactForm } from './contact-form';
 
 export function ContactPage() {

@@ -1,9 +1,9 @@
 import { Card, Flex, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { Activity } from '@/shared/api-types';
-import { activityLevel, capitalize } from '@/features/community/activity';
-import { activityQuery, ACTIVITY_REFRESH_MS } from '@/features/community/api';
-import { useCommunityFeed } from '@/features/community/use-community-feed';
+import { activityLevel, capitalize } from '@/features/community';
+import { activityQuery, ACTIVITY_REFRESH_MS } from '@/features/community';
+import { useCommunityFeed } from '@/features/community';
 import { HomeSection } from './section';
 
 const number = new Intl.NumberFormat('en-US');

@@ -1,8 +1,9 @@
 import { Card, Flex, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useCommunityFeed } from '@/features/community/use-community-feed';
-import { countQuery, type CounterKind } from '../api';
+import { useCommunityFeed } from '@/features/community';
+import { countQuery } from '../api';
 import { HomeSection } from './section';
+import { type CounterKind } from '@/lib/query-keys';
 
 const COUNTERS: { kind: CounterKind; label: string }[] = [
   { kind: 'barters', label: 'Successful barters' },

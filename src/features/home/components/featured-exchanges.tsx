@@ -1,8 +1,8 @@
 import { Button, Callout, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { featuredListingsQuery } from '@/features/listings/api';
-import { ListingGrid } from '@/features/listings/components/listing-grid';
+import { featuredListingsQuery } from '@/features/listings';
+import { ListingGrid } from '@/features/listings';
 import { HomeSection } from './section';
 
 export function FeaturedExchanges() {

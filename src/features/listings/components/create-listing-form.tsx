@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import { listingCreateSchema } from '@/shared/schemas';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/features/auth';
 import { useCreateListing } from '../api';
 import { emptyListingForm, listInWords, missingForCreate } from '../listing-form';
 import { ListingFormFields } from './listing-form-fields';

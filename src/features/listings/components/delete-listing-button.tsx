@@ -5,7 +5,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { Listing } from '@/shared/api-types';
-import { listingKeys, useDeleteListing } from '../api';
+import { useDeleteListing } from '../api';
+import { listingKeys } from '@/lib/query-keys';
 
 /** Deletes the listing after a confirmation; its messages, reviews and barters go with it. */
 export function DeleteListingButton({ listing, onDeleted }: { listing: Listing; onDeleted: () => void }) {

@@ -12,7 +12,7 @@ import { useUpdateListing } from '../api';
 import { listingFormOf } from '../listing-form';
 import { DeleteListingButton } from './delete-listing-button';
 import { ListingFormFields } from './listing-form-fields';
-import { STATUS_LABELS } from './listing-status-badge';
+import { STATUS_LABELS } from '@/components/listing-status-badge';
 import { DialogActions } from '@/components/dialog-actions';
 
 const STATUS_HINTS: Record<(typeof LISTING_STATUSES)[number], string> = {

@@ -8,7 +8,7 @@ import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { MAX_IMAGES_PER_LISTING } from '@/shared/constants';
 import { checkImageFiles, compressImage, uploadImage } from '../image-upload';
-import { ListingImage } from './listing-image';
+import { ListingImage } from '@/components/listing-image';
 import '../listings.css';
 import './image-picker.css';
 

@@ -3,10 +3,10 @@ import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import type { Listing } from '@/shared/api-types';
 import { UserAvatar } from '@/components/user-avatar';
-import { useCurrentUser } from '@/features/auth/api';
-import { categoryName, useCategories } from '@/features/categories/api';
-import { ListingImage } from './listing-image';
-import { ListingStatusBadge } from './listing-status-badge';
+import { useCurrentUser } from '@/features/auth';
+import { categoryName, useCategories } from '@/features/categories';
+import { ListingImage } from '@/components/listing-image';
+import { ListingStatusBadge } from '@/components/listing-status-badge';
 import '../listings.css';
 
 interface ListingCardProps {

@@ -2,12 +2,13 @@ import { ArrowLeftIcon, SewingPinIcon } from '@radix-ui/react-icons';
 import { Badge, Flex, Heading, Link as ThemeLink, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import type { Listing } from '@/shared/api-types';
 import { ApiError } from '@/lib/api';
 import { useMetaDescription, usePageTitle } from '@/lib/use-page-title';
-import { categoryName, useCategories } from '@/features/categories/api';
+import { categoryName, useCategories } from '@/features/categories';
 import { listingDetailQuery } from '../api';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/features/auth';
 import { ExchangeSummary } from './exchange-summary';
 import { HiddenListingBanner } from './hidden-listing-banner';
 import { ListingActions } from './listing-actions';
@@ -15,7 +16,6 @@ import { ListingGallery } from './listing-gallery';
 import { ListingNotFound } from './listing-not-found';
 import { ListingTabs } from './listing-tabs';
 import { SafetyTips } from './safety-tips';
-import { SellerCard } from './seller-card';
 import { SimilarListings } from './similar-listings';
 import '../listings.css';
 
@@ -35,7 +35,11 @@ function useWide() {
   );
 }
 
-export function ListingDetail({ id }: { id: number }) {
+/**
+ * `sellerCard` is the owner's card (features/profile), given by the route so that listings need not
+ * depend on profile, which shows a member's listings.
+ */
+export function ListingDetail({ id, sellerCard }: { id: number; sellerCard: (listing: Listing) => ReactNode }) {
   const { data: listing, error } = useQuery(listingDetailQuery(id));
   const categories = useCategories();
   const wide = useWide();
@@ -98,7 +102,7 @@ export function ListingDetail({ id }: { id: number }) {
           <aside aria-label="About this exchange">
             {wide && <ExchangeSummary listing={listing} />}
             {wide && <ListingActions listing={listing} />}
-            <SellerCard listing={listing} />
+            {sellerCard(listing)}
             <SafetyTips />
             <SimilarListings slugs={listing.categoriesOffered} />
           </aside>

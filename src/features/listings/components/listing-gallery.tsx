@@ -1,6 +1,6 @@
 import { Flex } from '@radix-ui/themes';
 import { useState } from 'react';
-import { ListingImage } from './listing-image';
+import { ListingImage } from '@/components/listing-image';
 
 /** The listing's photos: one large, with a thumbnail button for each when there are several. */
 export function ListingGallery({ title, images }: { title: string; images: string[] }) {

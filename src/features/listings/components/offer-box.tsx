@@ -11,8 +11,8 @@ import { toast } from '@/lib/toast';
 import { conversationKeyOf } from '@/shared/conversation-key';
 import type { Listing } from '@/shared/api-types';
 import { OFFER_NEEDS_TERMS } from '@/shared/schemas/offers';
-import { useMakeOffer, type OfferTerms } from '@/features/offers/api';
-import { cleanTerms, hasTerms, OfferTermsFields } from '@/features/offers/components/offer-terms-fields';
+import { useMakeOffer, type OfferTerms } from '@/features/offers';
+import { cleanTerms, hasTerms, OfferTermsFields } from '@/features/offers';
 import { userListingsQuery } from '../api';
 
 export function OfferBox({ listing, me }: { listing: Listing; me: { id: number } }) {

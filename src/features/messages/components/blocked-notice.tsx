@@ -3,7 +3,7 @@
 // block or a tab opened before it. It never says who blocked whom beyond the member's own block.
 import { Callout, Flex } from '@radix-ui/themes';
 import { BLOCKED_MEMBER_MESSAGE } from '@/shared/schemas/moderation';
-import { UnblockButton } from '@/features/blocks/components/unblock-button';
+import { UnblockButton } from '@/features/blocks';
 
 interface BlockedNoticeProps {
   partner: { id: number; displayName: string };

@@ -5,7 +5,7 @@ import { Badge, Callout, Flex, Spinner, Tabs, Text, TextField, VisuallyHidden } 
 import { useEffect, useRef, useState } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
 import type { ConversationSummary } from '@/shared/api-types';
-import { formatMonthDay } from '../format';
+import { formatMonthDay } from '@/lib/format-date';
 
 interface ConversationListProps {
   conversations: ConversationSummary[] | undefined;

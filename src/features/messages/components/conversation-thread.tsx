@@ -9,30 +9,23 @@ import { useEffect, useRef, useState } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
 import { toast } from '@/lib/toast';
 import type { ConversationInfo, Message } from '@/shared/api-types';
-import { conversationInfoQuery } from '@/features/offers/api';
-import { OfferCard } from '@/features/offers/components/offer-card';
-import { BarterPrompt } from '@/features/barters/components/barter-prompt';
-import {
-  conversationQuery,
-  earlierMessages,
-  heldMessagesKey,
-  messageKeys,
-  noteConversationRead,
-  useSendMessage,
-  type HeldMessage,
-} from '../api';
+import { conversationInfoQuery } from '@/features/offers';
+import { OfferCard } from '@/features/offers';
+import { userListingsQuery } from '@/features/listings';
+import { BarterPrompt } from '@/features/barters';
+import { conversationQuery, earlierMessages, noteConversationRead, useSendMessage, type HeldMessage } from '../api';
 import { THREAD_PAGE_DEFAULT } from '@/shared/conversation-cursor';
-import { formatDateTime } from '../format';
-import { lastSeenOwnId, mergeMessages } from '../live';
+import { formatDateTime } from '@/lib/format-date';
+import { lastSeenOwnId, mergeMessages } from '@/lib/live';
 import { useConversationSocket } from '../use-conversation-socket';
-import { MessageComposer } from './message-composer';
+import { MessageComposer } from '@/components/message-composer';
 import { BlockedNotice } from './blocked-notice';
-import { blockKeys } from '@/features/blocks/api';
-import { MemberMenu } from '@/features/moderation/components/member-menu';
-import { ReportButton } from '@/features/moderation/components/report-button';
-import { isRemovedMessage } from '@/features/moderation/labels';
+import { MemberMenu } from '@/features/moderation';
+import { ReportButton } from '@/features/moderation';
+import { isRemovedMessage } from '@/features/moderation';
 import { ApiError } from '@/lib/api';
 import { BLOCKED_MEMBER_MESSAGE } from '@/shared/schemas/moderation';
+import { blockKeys, messageKeys } from '@/lib/query-keys';
 
 interface ConversationThreadProps {
   me: { id: number };
@@ -87,7 +80,7 @@ export function ConversationThread({
   const send = useSendMessage();
   const [draft, setDraft] = useState(initialDraft ?? '');
   // Messages a guard held for review (this tab only; the server keeps them out of the thread).
-  const heldKey = heldMessagesKey(info.conversation);
+  const heldKey = messageKeys.held(info.conversation);
   const held = useQuery({
     queryKey: heldKey,
     queryFn: () => [] as HeldMessage[],
@@ -280,7 +273,7 @@ export function ConversationThread({
                       <Text as="p" size="1" className="message-event-text">
                         {m.content} · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                       </Text>
-                      {offer && <OfferCard offer={offer} me={me} info={info} />}
+                      {offer && <OfferCard offer={offer} me={me} info={info} listingsQuery={userListingsQuery} />}
                     </li>
                   );
                 }

@@ -14,13 +14,13 @@ import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { ConversationSummary } from '@/shared/api-types';
 import { conversationKeyOf, parseConversationKey } from '@/shared/conversation-key';
-import { conversationInfoOnOpen } from '@/features/offers/api';
+import { conversationInfoOnOpen } from '@/features/offers';
 import { conversationsQuery, olderConversations } from '../api';
 import { fromThisPage } from '@/lib/boot';
 import { CONVERSATIONS_PAGE_DEFAULT } from '@/shared/conversation-cursor';
 import { ConversationList } from './conversation-list';
 import { ConversationThread } from './conversation-thread';
-import './messages.css';
+import '@/components/chat.css';
 
 export interface InitiateRequest {
   listingId: number;

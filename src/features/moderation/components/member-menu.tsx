@@ -3,9 +3,9 @@
 import { DotsHorizontalIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
 import { useState } from 'react';
-import { useHasBlocked } from '@/features/blocks/api';
-import { BlockDialog } from '@/features/blocks/components/block-dialog';
-import { useUnblockWithToast } from '@/features/blocks/components/unblock-button';
+import { useHasBlocked } from '@/features/blocks';
+import { BlockDialog } from '@/features/blocks';
+import { useUnblockWithToast } from '@/features/blocks';
 import { ReportDialog, type ReportTarget } from './report-dialog';
 
 interface MemberMenuProps {

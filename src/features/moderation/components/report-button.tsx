@@ -4,7 +4,7 @@ import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Button } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useState, type ComponentProps } from 'react';
-import { useReturnHere } from '@/features/auth/redirect';
+import { useReturnHere } from '@/features/auth';
 import { TARGET_NOUNS } from '../labels';
 import { ReportDialog, type ReportTarget } from './report-dialog';
 

@@ -12,7 +12,7 @@ import { useValibotForm } from '@/lib/use-form';
 import type { ReportReason, ReportTargetType } from '@/shared/api-types';
 import { MAX_REPORT_DETAILS } from '@/shared/constants';
 import { reportCreateSchema } from '@/shared/schemas';
-import { useBlock, useHasBlocked } from '@/features/blocks/api';
+import { useBlock, useHasBlocked } from '@/features/blocks';
 import { useCreateReport, type FiledReport } from '../api';
 import { REASON_LABELS, REASON_ORDER, TARGET_NOUNS } from '../labels';
 import '../moderation.css';

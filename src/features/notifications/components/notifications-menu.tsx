@@ -4,18 +4,18 @@ import { focusManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { AppNotification, ConversationSummary, NotificationsResponse } from '@/shared/api-types';
-import { isAnyConversationLive, isConversationLive, messageKeys } from '@/features/messages/api';
-import { useCurrentUser } from '@/features/auth/api';
+import { isAnyConversationLive, isConversationLive } from '@/lib/live-status';
+import { useCurrentUser } from '@/features/auth';
 import {
   NOTIFICATIONS_LIVE_STALE_MS,
   NOTIFICATIONS_REFRESH_MS,
-  notificationKeys,
   notificationsQuery,
   useMarkNotificationsRead,
 } from '../api';
 import { useBellSocket, type PushedCount } from '../use-bell-socket';
 import { timeAgo } from '../time-ago';
 import './notifications.css';
+import { messageKeys, notificationKeys } from '@/lib/query-keys';
 
 const KIND_ICON: Record<AppNotification['kind'], string> = {
   message: '✉',

@@ -2,16 +2,24 @@
 // say what the member who is not the owner gives, so the owner chooses among that member's active
 // listings (and, where the listing accepts other offers, free text).
 import { Dialog, Flex } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DialogActions } from '@/components/dialog-actions';
 import { ApiError, messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import type { ConversationInfo, Offer } from '@/shared/api-types';
+import type { ConversationInfo, Listing, Offer } from '@/shared/api-types';
 import { OFFER_NEEDS_TERMS } from '@/shared/schemas/offers';
-import { userListingsQuery } from '@/features/listings/api';
+import type { listingKeys } from '@/lib/query-keys';
 import { useCounterOffer, type OfferTerms } from '../api';
 import { cleanTerms, hasTerms, OfferTermsFields } from './offer-terms-fields';
+
+/**
+ * A member's listings (features/listings' userListingsQuery), given by the screen that shows the
+ * offer so that offers need not depend on listings, whose page makes offers.
+ */
+export type MemberListingsQuery = (
+  userId: number,
+) => UseQueryOptions<Listing[], Error, Listing[], ReturnType<typeof listingKeys.byUser>>;
 
 interface CounterOfferDialogProps {
   open: boolean;
@@ -19,11 +27,12 @@ interface CounterOfferDialogProps {
   offer: Offer;
   me: { id: number };
   info: ConversationInfo;
+  listingsQuery: MemberListingsQuery;
 }
 
-export function CounterOfferDialog({ open, onOpenChange, offer, me, info }: CounterOfferDialogProps) {
+export function CounterOfferDialog({ open, onOpenChange, offer, me, info, listingsQuery }: CounterOfferDialogProps) {
   const giverId = info.listing.userId === me.id ? info.partner.id : me.id;
-  const giverListings = useQuery({ ...userListingsQuery(giverId), enabled: open });
+  const giverListings = useQuery({ ...listingsQuery(giverId), enabled: open });
   const active = (giverListings.data ?? []).filter((l) => l.status === 'active' && l.id !== info.listing.id);
   const initial = (): OfferTerms => ({
     givenListingIds: offer.givenListings.filter((l) => l.status === 'active').map((l) => l.id),

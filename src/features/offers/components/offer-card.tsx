@@ -8,8 +8,8 @@ import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { ConversationInfo, Offer, OfferStatus } from '@/shared/api-types';
 import { useAnswerOffer } from '../api';
-import { CounterOfferDialog } from './counter-offer-dialog';
-import { ReportButton } from '@/features/moderation/components/report-button';
+import { CounterOfferDialog, type MemberListingsQuery } from './counter-offer-dialog';
+import { ReportButton } from '@/features/moderation';
 import './offers.css';
 
 const STATUS: Record<OfferStatus, { label: string; color: 'blue' | 'orange' | 'green' | 'red' | 'gray' }> = {
@@ -27,9 +27,11 @@ interface OfferCardProps {
   offer: Offer;
   me: { id: number };
   info: ConversationInfo;
+  /** For the counter-offer dialog's choice of listings. */
+  listingsQuery: MemberListingsQuery;
 }
 
-export function OfferCard({ offer, me, info }: OfferCardProps) {
+export function OfferCard({ offer, me, info, listingsQuery }: OfferCardProps) {
   const headingId = useId();
   const answer = useAnswerOffer();
   const [countering, setCountering] = useState(false);
@@ -136,7 +138,14 @@ export function OfferCard({ offer, me, info }: OfferCardProps) {
       )}
       {/* Mounted while its card is, so the reply still lands after a live frame closes the offer. */}
       {!fromMe && (
-        <CounterOfferDialog open={countering} onOpenChange={setCountering} offer={offer} me={me} info={info} />
+        <CounterOfferDialog
+          open={countering}
+          onOpenChange={setCountering}
+          offer={offer}
+          me={me}
+          info={info}
+          listingsQuery={listingsQuery}
+        />
       )}
     </article>
   );

@@ -6,7 +6,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { checkImageFiles, uploadImage } from '@/features/listings/image-upload';
+import { checkImageFiles, uploadImage } from '@/features/listings';
 import { squareAvatar } from '../avatar-image';
 import './profile.css';
 

@@ -4,13 +4,13 @@
 import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { Field, TextAreaInput, TextInput } from '@/components/form-field';
-import { PlaceInput } from '@/features/search/components/place-input';
+import { PlaceInput } from '@/components/place-input';
 import { ApiError, messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import type { SelfUser } from '@/shared/api-types';
 import { profileUpdateSchema } from '@/shared/schemas';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/features/auth';
 import { useUpdateProfile } from '../api';
 import { DialogActions } from '@/components/dialog-actions';
 import { AvatarPicker } from './avatar-picker';

@@ -6,8 +6,8 @@ import { Button, DropdownMenu, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Listing, PublicUser } from '@/shared/api-types';
-import { conversationsQuery } from '@/features/messages/api';
-import { useReturnHere } from '@/features/auth/redirect';
+import { conversationsQuery } from '@/features/messages';
+import { useReturnHere } from '@/features/auth';
 
 interface MessageMemberButtonProps {
   member: Pick<PublicUser, 'id' | 'displayName'>;

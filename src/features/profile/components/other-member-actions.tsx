@@ -2,9 +2,9 @@
 // blocked shows that instead of Message, with Unblock; visitors get Message (to sign in) only.
 import { Callout, Flex } from '@radix-ui/themes';
 import type { Listing, PublicUser } from '@/shared/api-types';
-import { useHasBlocked } from '@/features/blocks/api';
-import { UnblockButton } from '@/features/blocks/components/unblock-button';
-import { MemberMenu } from '@/features/moderation/components/member-menu';
+import { useHasBlocked } from '@/features/blocks';
+import { UnblockButton } from '@/features/blocks';
+import { MemberMenu } from '@/features/moderation';
 import { MessageMemberButton } from './message-member-button';
 
 interface OtherMemberActionsProps {

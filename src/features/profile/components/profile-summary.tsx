@@ -5,7 +5,7 @@ import { Badge, Box, Card, Flex, Heading, Text, VisuallyHidden } from '@radix-ui
 import type { ReactNode } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
 import type { PublicUser, SelfUser } from '@/shared/api-types';
-import { StarRating } from '@/features/reviews/components/star-rating';
+import { StarRating } from '@/features/reviews';
 
 const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 

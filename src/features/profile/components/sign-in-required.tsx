@@ -1,7 +1,7 @@
 import { Button } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { MessageCard } from '@/components/message-card';
-import { useReturnHere } from '@/features/auth/redirect';
+import { useReturnHere } from '@/features/auth';
 
 /** Visitors asking for a profile they cannot see get 'Please sign in' and a link to /auth. */
 export function SignInRequired({ text = 'Sign in to see member profiles and manage your own.' }: { text?: string }) {

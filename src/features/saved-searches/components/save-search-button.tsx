@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { storedSearchCreateSchema } from '@/shared/schemas';
-import { useCurrentUser } from '@/features/auth/api';
+import { useCurrentUser } from '@/features/auth';
 import { useSaveSearch } from '../api';
 
 /** Saves the current Browse search with notifications on. Signed-in members only. */

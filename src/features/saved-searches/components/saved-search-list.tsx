@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { Category, StoredSearch } from '@/shared/api-types';
-import { categoryName, useCategories } from '@/features/categories/api';
+import { categoryName, useCategories } from '@/features/categories';
 import { savedSearchesQuery, useDeleteSavedSearch, useUpdateSavedSearch } from '../api';
 
 const savedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

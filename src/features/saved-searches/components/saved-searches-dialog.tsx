@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { StoredSearch } from '@/shared/api-types';
-import { useCurrentUser } from '@/features/auth/api';
-import { categoryName, useCategories } from '@/features/categories/api';
+import { useCurrentUser } from '@/features/auth';
+import { categoryName, useCategories } from '@/features/categories';
 import { savedSearchesQuery } from '../api';
 
 /** The member's saved searches, each with a link that runs it. Signed-in members only. */

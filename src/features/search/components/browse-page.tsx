@@ -4,12 +4,12 @@ import { Link } from '@tanstack/react-router';
 import { ApiError } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { BROWSE_PAGE_SIZE, LISTINGS_RESULT_WINDOW } from '@/shared/constants';
-import { categoryName, useCategories } from '@/features/categories/api';
-import { listingPageQuery } from '@/features/listings/api';
-import { ListingGrid } from '@/features/listings/components/listing-grid';
-import { Pager } from '@/features/listings/components/pager';
-import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
-import { SavedSearchesDialog } from '@/features/saved-searches/components/saved-searches-dialog';
+import { categoryName, useCategories } from '@/features/categories';
+import { listingPageQuery } from '@/features/listings';
+import { ListingGrid } from '@/features/listings';
+import { Pager } from './pager';
+import { SaveSearchButton } from '@/features/saved-searches';
+import { SavedSearchesDialog } from '@/features/saved-searches';
 import { listingParamsOf, type BrowseSearch } from '../search-params';
 import { SearchBar } from './search-bar';
 

@@ -3,9 +3,9 @@ import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '@/shared/constants';
-import { useCategories } from '@/features/categories/api';
+import { useCategories } from '@/features/categories';
 import type { SearchDistance } from '../search-params';
-import { PlaceInput } from './place-input';
+import { PlaceInput } from '@/components/place-input';
 import '../search.css';
 
 interface SearchBarProps {

@@ -5,13 +5,13 @@ import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { TradeCircle } from '@/shared/trade-circles';
-import { formatDateTime } from '@/features/messages/format';
-import { MessageComposer } from '@/features/messages/components/message-composer';
+import { formatDateTime } from '@/lib/format-date';
+import { MessageComposer } from '@/components/message-composer';
 import { circleMessagesQuery, useSendCircleMessage } from '../api';
 import { useCircleSocket } from '../use-circle-socket';
-import { ReportButton } from '@/features/moderation/components/report-button';
-import { isRemovedMessage } from '@/features/moderation/labels';
-import '@/features/messages/components/messages.css';
+import { ReportButton } from '@/features/moderation';
+import { isRemovedMessage } from '@/features/moderation';
+import '@/components/chat.css';
 
 export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number }) {
   const messages = useQuery(circleMessagesQuery(circle.id));

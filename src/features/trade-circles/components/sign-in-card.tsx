@@ -1,7 +1,7 @@
 import { Button } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { MessageCard } from '@/components/message-card';
-import { useReturnHere } from '@/features/auth/redirect';
+import { useReturnHere } from '@/features/auth';
 
 /** A visitor on a trade circle page: sign in, then come back here. */
 export function CirclesSignIn() {

@@ -1,7 +1,7 @@
 // A circle's status as a badge, and the line that says what it means now.
 import { Badge } from '@radix-ui/themes';
 import type { TradeCircle, TradeCircleStatus } from '@/shared/trade-circles';
-import { formatMonthDay } from '@/features/messages/format';
+import { formatMonthDay } from '@/lib/format-date';
 
 const LABEL: Record<TradeCircleStatus, { text: string; color: 'blue' | 'green' | 'red' | 'gray' }> = {
   proposed: { text: 'Proposed', color: 'blue' },

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { UserAvatar } from '@/components/user-avatar';
 import type { Match, WantKind } from '@/shared/api-types';
-import { ListingImage } from '@/features/listings/components/listing-image';
+import { ListingImage } from '@/components/listing-image';
 import { matchesQuery } from '../api';
 import '../wants.css';
 

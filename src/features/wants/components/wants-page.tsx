@@ -5,8 +5,8 @@ import { Link } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { WantedListing } from '@/shared/api-types';
-import { ListingImage } from '@/features/listings/components/listing-image';
-import { ListingStatusBadge } from '@/features/listings/components/listing-status-badge';
+import { ListingImage } from '@/components/listing-image';
+import { ListingStatusBadge } from '@/components/listing-status-badge';
 import { useSetWant, wantsQuery } from '../api';
 import '../wants.css';
 

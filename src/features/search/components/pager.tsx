@@ -1,7 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { Link } from '@tanstack/react-router';
-import type { BrowseSearch } from '@/features/search/search-params';
-import '../listings.css';
+import type { BrowseSearch } from '../search-params';
+import '../search.css';
 
 /** Page numbers to show: the first, the last, and two either side of the current one. */
 export function pageWindow(current: number, count: number): (number | 'gap')[] {

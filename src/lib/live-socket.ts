@@ -6,7 +6,7 @@
 // lifted, so the connection stays down and says so. A close for a cap (4029) or for sending on a
 // push-only socket (4008) is retried only after minutes (or when the tab or the network comes
 // back), never in a tight loop; an idle close (4002) waits for reconnectNow(), the next sign of a
-// person (decision 039). No React here; use-conversation-socket.ts
+// person (decision 039). No React here; features/messages/use-conversation-socket.ts
 // wires it to the screen, and the Worker tests drive it against the real room.
 import {
   CONVERSATION_CLOSED_CLOSE_CODE,

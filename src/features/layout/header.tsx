@@ -1,22 +1,20 @@
 import { Box, Button, Flex, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { useCurrentUser } from '@/features/auth/api';
-import { useReturnHere } from '@/features/auth/redirect';
-import { CreateListingDialog } from '@/features/listings/components/create-listing-dialog';
-import { UserAvatar } from '../user-avatar';
+import { useCurrentUser } from '@/features/auth';
+import { useReturnHere } from '@/features/auth';
+import { CreateListingDialog } from '@/features/listings';
+import { UserAvatar } from '@/components/user-avatar';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_LINKS, MEMBER_LINKS } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
 
 // Members only: visitors (most first loads) never fetch the bell, its socket or its menu.
 const NotificationsMenu = lazy(() =>
-  import('@/features/notifications/components/notifications-menu').then((m) => ({ default: m.NotificationsMenu })),
+  import('@/features/notifications').then((m) => ({ default: m.NotificationsMenu })),
 );
 // Admins only: the moderation queue's open count.
-const OpenReportsLink = lazy(() =>
-  import('@/features/admin/components/open-reports-link').then((m) => ({ default: m.OpenReportsLink })),
-);
+const OpenReportsLink = lazy(() => import('@/features/admin').then((m) => ({ default: m.OpenReportsLink })));
 
 export function Header() {
   const { user } = useCurrentUser();

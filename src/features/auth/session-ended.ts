@@ -5,9 +5,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiGetOrNull } from '@/lib/api';
 import type { SelfUser } from '@/shared/api-types';
-import { authKeys, CURRENT_USER_URL, forgetSignedOutMember } from '../auth/api';
-import type { ConversationConnection } from './conversation-connection';
-import { afterSessionEnded } from './live';
+import type { ConversationConnection } from '@/lib/live-socket';
+import { afterSessionEnded } from '@/lib/live';
+import { CURRENT_USER_URL, forgetSignedOutMember } from './api';
+import { authKeys } from '@/lib/query-keys';
 
 export function handleSessionEnded(
   conn: Pick<ConversationConnection, 'resume'>,

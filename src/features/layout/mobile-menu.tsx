@@ -2,9 +2,9 @@ import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { Button, Dialog, Flex, IconButton, Separator, Text } from '@radix-ui/themes';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCurrentUser } from '@/features/auth/api';
-import { useSignOut } from '@/features/auth/use-sign-out';
-import { useReturnHere } from '@/features/auth/redirect';
+import { useCurrentUser } from '@/features/auth';
+import { useSignOut } from '@/features/auth';
+import { useReturnHere } from '@/features/auth';
 import { MAIN_LINKS, MEMBER_LINKS } from './nav-links';
 
 /** The phone menu: every header link, the profile link and Sign out. */

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ComponentProps, type KeyboardEvent } from 'react';
 import { apiGet } from '@/lib/api';
 import type { Place } from '@/shared/api-types';
-import '../search.css';
+import './place-input.css';
+import { placeKeys } from '@/lib/query-keys';
 
 /**
  * How a place is written on listings and profiles: "Oakland, CA" for US towns (as the demo data and
@@ -16,8 +17,6 @@ import '../search.css';
 export function placeText(place: Pick<Place, 'label' | 'country'>): string {
   return place.country === 'US' ? place.label.replace(/, US$/, '') : place.label;
 }
-
-export const placeKeys = { suggestions: (q: string) => ['places', q.trim().toLowerCase()] as const };
 
 /** The text after a short pause in typing, so each keystroke does not ask the server. */
 function useDebounced(value: string, ms: number) {

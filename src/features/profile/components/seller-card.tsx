@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '@/components/user-avatar';
 import type { Listing, PublicUser } from '@/shared/api-types';
-import { userByUsernameQuery } from '@/features/profile/api';
+import { userByUsernameQuery } from '../api';
 
 type Seller = Pick<
   PublicUser,

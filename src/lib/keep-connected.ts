@@ -1,7 +1,7 @@
 // What every live socket of the SPA does around its ConversationConnection (the conversation, the
 // circle, the bell and the community feed): reconnect at once when the tab becomes visible or the
 // network comes back, and count the socket as gone when the network goes. One copy for all.
-import type { ConversationConnection } from './conversation-connection';
+import type { ConversationConnection } from './live-socket';
 
 /**
  * Wires `conn` to the tab's visibility and the network; returns the function that unwires it.

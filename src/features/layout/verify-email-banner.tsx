@@ -1,7 +1,7 @@
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Button, Callout, Flex, IconButton } from '@radix-ui/themes';
 import { useState } from 'react';
-import { useCurrentUser, useResendVerification } from '@/features/auth/api';
+import { useCurrentUser, useResendVerification } from '@/features/auth';
 
 const DISMISSED_KEY = 'verify-banner-dismissed';
 

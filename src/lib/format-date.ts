@@ -1,4 +1,4 @@
-// Dates in the messages screen: the list shows month and day, bubbles date and time.
+// Dates in messages and circle chats: lists show month and day, bubbles date and time.
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 const dateTime = new Intl.DateTimeFormat('en-US', {
   month: 'short',

@@ -2,7 +2,7 @@ import { ImageIcon } from '@radix-ui/react-icons';
 import { useState } from 'react';
 import { OBJECT_PATH_PATTERN } from '@/shared/constants';
 import { BUILT_MEDIA_ORIGIN, mediaUrl } from '@/shared/media';
-import '../listings.css';
+import './listing-image.css';
 
 /** How wide a card's photo shows: half a phone's width in two columns, a third of the page above. */
 export const CARD_IMAGE_SIZES = '(max-width: 640px) 50vw, (max-width: 1024px) 33vw, 400px';

@@ -1,0 +1,1 @@
+export { OpenReportsLink } from './components/open-reports-link';

@@ -1,0 +1,1 @@
+export { BarterPrompt } from './components/barter-prompt';

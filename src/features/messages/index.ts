@@ -1,0 +1,1 @@
+export { conversationsQuery } from './api';

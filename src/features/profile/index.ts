@@ -1,0 +1,1 @@
+export { useUpdateProfile } from './api';

@@ -1,0 +1,1 @@
+export { WantCount, WantToggle } from './components/want-toggle';
