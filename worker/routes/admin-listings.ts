@@ -10,7 +10,7 @@ import { notFound } from '../lib/errors';
 import { requireViewerSession, sessionGateStatement, withViewerChecked } from '../lib/session-gate';
 import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
-import { adminRoutes, featuredSchema } from '@/shared/contract/admin';
+import { adminRoutes } from '@/shared/contract/admin';
 import { reply, router, serve } from '../lib/serve';
 
 export const adminListingRouter = router('/api/admin');
