@@ -2,6 +2,7 @@
 import { desc, sql } from 'drizzle-orm';
 import { emailOutbox } from '../db/schema';
 import { invocation } from '../cron/budget';
+import { emptyCounts, meterEnv } from '../lib/meter';
 import { seedDemoCommunity } from '../dev/seed';
 import { notFound } from '../lib/errors';
 import { runCirclePass } from '../lib/trade-circles/search';
@@ -44,14 +45,16 @@ serve(devRouter, devRoutes.seed, async (c) => {
 // Trade-circle benchmark hook (`npm run bench:circles`, docs/performance.md "Trade circles"): one
 // page of the cron's global pass on its own, so it is measured apart from the rest of its run
 // (wants are added through the real PUT /api/wants/{listingId}); a sweep page every call, not
-// paced as the cron's are (decision 046).
+// paced as the cron's are (decision 046). The page runs with the cron's budget, on bindings the
+// meter counts (rows read are the meter's alone).
 serve(devRouter, devRoutes.circlePass, async (c) => {
-  const run = invocation(c.env);
+  const counts = emptyCounts();
+  const run = invocation(meterEnv(c.env, counts));
   const report = await runCirclePass(run.env, Date.now(), run.budget(0), { sweepNow: true });
   return reply(c, devRoutes.circlePass, {
     report,
-    statements: run.counts.d1Statements,
-    rowsRead: run.counts.d1RowsRead,
-    rowsWritten: run.counts.d1RowsWritten,
+    statements: counts.d1Statements,
+    rowsRead: counts.d1RowsRead,
+    rowsWritten: counts.d1RowsWritten,
   });
 });
