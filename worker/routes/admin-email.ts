@@ -4,11 +4,12 @@ import { Hono } from 'hono';
 import { outboxFigures } from '../db/queries/email-outbox';
 import { mailSetup } from '../lib/mail-providers';
 import { requireAdmin } from '../middleware/auth';
+import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 
 export const adminEmailRoutes = new Hono<AppEnv>();
 
-adminEmailRoutes.get('/email-status', async (c) => {
+adminEmailRoutes.get('/email-status', viewer('row'), async (c) => {
   requireAdmin(c);
   const setup = mailSetup(c.env);
   const figures = await outboxFigures(c.env.DB, Date.now());

@@ -12,14 +12,15 @@ import { notFound } from '../lib/errors';
 import { requireViewerSession, sessionGateStatement, withViewerChecked } from '../lib/session-gate';
 import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
+import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 
 export const adminListingRoutes = new Hono<AppEnv>();
 
 const featuredSchema = v.object({ isFeatured: v.boolean('isFeatured must be true or false') });
 
-// On VIEWER_IN_SQL_GETS: the admin is checked in the page's own batch (lib/session-gate.ts).
-adminListingRoutes.get('/listings', async (c) => {
+// viewer('sql'): the admin is checked in the page's own batch (lib/session-gate.ts).
+adminListingRoutes.get('/listings', viewer('sql'), async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   const admin = { admin: true };
@@ -40,7 +41,7 @@ adminListingRoutes.get('/listings', async (c) => {
   );
 });
 
-adminListingRoutes.post('/listings/:id{[0-9]+}/featured', async (c) => {
+adminListingRoutes.post('/listings/:id{[0-9]+}/featured', viewer('row'), async (c) => {
   const db = c.get('db');
   requireAdmin(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));

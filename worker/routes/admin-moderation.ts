@@ -26,6 +26,7 @@ import { pushNotificationChanges } from '../lib/member-sockets';
 import { requireViewerSession, sessionGateStatement, withViewerChecked } from '../lib/session-gate';
 import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
+import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 
 export const adminModerationRoutes = new Hono<AppEnv>();
@@ -33,8 +34,8 @@ export const adminModerationRoutes = new Hono<AppEnv>();
 const STATUS_MESSAGE = 'status must be open or resolved';
 const USER_ID_MESSAGE = "userId must be a member's id";
 
-// On VIEWER_IN_SQL_GETS: the admin is checked in the page's own batch (lib/session-gate.ts).
-adminModerationRoutes.get('/reports', async (c) => {
+// viewer('sql'): the admin is checked in the page's own batch (lib/session-gate.ts).
+adminModerationRoutes.get('/reports', viewer('sql'), async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   const admin = { admin: true };
@@ -54,7 +55,7 @@ adminModerationRoutes.get('/reports', async (c) => {
 });
 
 // The header's badge, polled every 30 s: one round trip, the gate and the counter row.
-adminModerationRoutes.get('/reports/count', async (c) => {
+adminModerationRoutes.get('/reports/count', viewer('sql'), async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   const admin = { admin: true };
@@ -69,9 +70,9 @@ adminModerationRoutes.get('/reports/count', async (c) => {
   );
 });
 
-// On VIEWER_IN_SQL_POSTS: the admin is checked in the action's first batch (lib/session-gate.ts),
+// viewer('sql'): the admin is checked in the action's first batch (lib/session-gate.ts),
 // which reads the report, the member's held messages and the admin's name together.
-adminModerationRoutes.post('/reports/:id{[0-9]+}/resolve', async (c) => {
+adminModerationRoutes.post('/reports/:id{[0-9]+}/resolve', viewer('sql'), async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   const rule = { admin: true };
@@ -110,7 +111,7 @@ adminModerationRoutes.post('/reports/:id{[0-9]+}/resolve', async (c) => {
   );
 });
 
-adminModerationRoutes.post('/users/:id{[0-9]+}/reinstate', async (c) => {
+adminModerationRoutes.post('/users/:id{[0-9]+}/reinstate', viewer('row'), async (c) => {
   const admin = requireAdmin(c);
   const id = parseId(c.req.param('id'), 'User');
   if (id === admin.id) throw forbidden(SELF_MESSAGE);
@@ -151,7 +152,7 @@ adminModerationRoutes.post('/users/:id{[0-9]+}/reinstate', async (c) => {
   return c.json(reinstated);
 });
 
-adminModerationRoutes.get('/audit', async (c) => {
+adminModerationRoutes.get('/audit', viewer('row'), async (c) => {
   requireAdmin(c);
   const rawUser = c.req.query('userId');
   const userId = rawUser === undefined ? undefined : /^[1-9]\d{0,14}$/.test(rawUser) ? Number(rawUser) : NaN;

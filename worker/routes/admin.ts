@@ -8,11 +8,12 @@ import { parseAdminPage, setNextCursor } from '../lib/admin-paging';
 import { notFound } from '../lib/errors';
 import { parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
+import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 
 export const adminRoutes = new Hono<AppEnv>();
 
-adminRoutes.get('/users', async (c) => {
+adminRoutes.get('/users', viewer('row'), async (c) => {
   requireAdmin(c);
   // A page, newest first (decision 026): X-Total-Count all members, X-Next-Cursor the next page's `before`.
   const page = parseAdminPage(c);
@@ -22,7 +23,7 @@ adminRoutes.get('/users', async (c) => {
   return c.json(rows.map(selfUser));
 });
 
-adminRoutes.post('/users/:id{[0-9]+}/make-admin', async (c) => {
+adminRoutes.post('/users/:id{[0-9]+}/make-admin', viewer('row'), async (c) => {
   const admin = requireAdmin(c);
   // Idempotent: granting it twice changes nothing. No reversal is offered: there is no demote call.
   // The audit log records the grant once, in the update's own batch.

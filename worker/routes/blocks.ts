@@ -13,17 +13,18 @@ import { membersOf } from '../lib/trade-circles/propose';
 import { hitStatement } from '../lib/rate-limit';
 import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
+import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 
 /** Mounted at /api/blocks. */
 export const blockRoutes = new Hono<AppEnv>();
 
-blockRoutes.get('/', async (c) => {
+blockRoutes.get('/', viewer('row'), async (c) => {
   const user = requireUser(c);
   return c.json(await blocksOf(c.env.DB, user.id));
 });
 
-blockRoutes.put('/:userId', async (c) => {
+blockRoutes.put('/:userId', viewer('row'), async (c) => {
   const user = requireUser(c);
   const blockedId = parseId(c.req.param('userId'), 'User');
   if (blockedId === user.id) throw badRequest(BLOCK_SELF_MESSAGE);
@@ -50,7 +51,7 @@ blockRoutes.put('/:userId', async (c) => {
   return c.json(outcome.block);
 });
 
-blockRoutes.delete('/:userId', async (c) => {
+blockRoutes.delete('/:userId', viewer('row'), async (c) => {
   const user = requireUser(c);
   // Idempotent: lifting a block that is not there (or naming a member who is not) is not an error.
   await removeBlock(c.env.DB, user.id, parseId(c.req.param('userId'), 'User'));

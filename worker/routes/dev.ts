@@ -7,6 +7,7 @@ import { seedDemoCommunity } from '../dev/seed';
 import { notFound } from '../lib/errors';
 import { runCirclePass } from '../lib/trade-circles/search';
 import type { AppEnv } from '../types';
+import { viewer } from '../middleware/session';
 
 export const devRoutes = new Hono<AppEnv>();
 
@@ -16,7 +17,7 @@ devRoutes.use('*', async (c, next) => {
 });
 
 /** The emails this instance "sent", newest first. */
-devRoutes.get('/outbox', async (c) => {
+devRoutes.get('/outbox', viewer('row'), async (c) => {
   const to = c.req.query('to');
   const db = c.get('db');
   const rows = await db
@@ -36,7 +37,7 @@ devRoutes.get('/outbox', async (c) => {
 });
 
 /** Loads the demo community when the database has no members yet (`npm start` calls this). */
-devRoutes.post('/seed', async (c) => {
+devRoutes.post('/seed', viewer('row'), async (c) => {
   const seeded = await seedDemoCommunity(c.env, c.get('db'), new URL(c.req.url).origin);
   return c.json({ seeded });
 });
@@ -45,7 +46,7 @@ devRoutes.post('/seed', async (c) => {
 // page of the cron's global pass on its own, so it is measured apart from the rest of its run
 // (wants are added through the real PUT /api/wants/{listingId}); a sweep page every call, not
 // paced as the cron's are (decision 046).
-devRoutes.post('/trade-circles/pass', async (c) => {
+devRoutes.post('/trade-circles/pass', viewer('row'), async (c) => {
   const run = invocation(c.env);
   const report = await runCirclePass(run.env, Date.now(), run.budget(0), { sweepNow: true });
   return c.json({

@@ -15,6 +15,7 @@ import { afterDissolved } from '../lib/trade-circles/propose';
 import { isMember } from '../lib/trade-circles/circles';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
+import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 
 export const reportRoutes = new Hono<AppEnv>();
@@ -56,7 +57,7 @@ function access(type: ReportTargetType, facts: TargetFacts, reporter: UserRow): 
   }
 }
 
-reportRoutes.post('/', async (c) => {
+reportRoutes.post('/', viewer('row'), async (c) => {
   const user = requireUser(c);
   const input = await parseBody(c, reportCreateSchema);
   const d1 = c.env.DB;
@@ -99,7 +100,7 @@ reportRoutes.post('/', async (c) => {
   return c.json(myReport(filed.report), filed.created ? 201 : 200);
 });
 
-reportRoutes.get('/', async (c) => {
+reportRoutes.get('/', viewer('row'), async (c) => {
   const user = requireUser(c);
   return c.json((await reportsOf(c.env.DB, user.id)).map(myReport));
 });
