@@ -5,7 +5,7 @@ import { MAX_JSON_BODY_BYTES } from '@/shared/constants';
 import { HttpError } from './lib/errors';
 import { apiHeaders, isSignedUpload, jsonWrites, sameOriginWrites } from './middleware/security';
 import { pushBellChanges } from './middleware/bell';
-import { sessionUser } from './middleware/session';
+import { sessionDefaults, viewer } from './middleware/session';
 import { adminRouter } from './routes/admin';
 import { adminEmailRouter } from './routes/admin-email';
 import { adminListingRouter } from './routes/admin-listings';
@@ -45,10 +45,12 @@ app.use('/api/*', apiHeaders, sameOriginWrites, jsonWrites, async (c, next) => {
     },
   })(c, next);
 });
-app.use('/api/*', sessionUser);
+// The database and the null defaults; each route reads the session as its viewer() says (decision
+// 052), after these and before any middleware of its own that reads the user.
+app.use('/api/*', sessionDefaults);
 // Pushes to the bells of members whose notifications the request changed (decision 027).
 app.use('/api/*', pushBellChanges);
-app.use('/objects/*', sessionUser);
+app.use('/objects/*', sessionDefaults);
 
 app.route('/api/auth', authRoutes);
 app.route(categoryRouter.base, categoryRouter.app);
@@ -85,7 +87,7 @@ app.route('/api', imageRoutes);
 app.route('/api', communityRoutes);
 app.route('/objects', objectRoutes);
 // Every other path wrangler.toml sends here is a page: the app's HTML with its data (decision 048).
-app.get('*', pagesOnly, sessionUser, renderPage);
+app.get('*', pagesOnly, sessionDefaults, viewer('row'), renderPage);
 
 app.notFound((c) => c.json({ message: 'Not found' }, 404));
 

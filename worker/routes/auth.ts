@@ -38,6 +38,7 @@ import { HOUR, isoIn, isoNow } from '../lib/time';
 import { newVerificationToken } from '../lib/verification';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
+import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 import { afterReply } from '../lib/after-reply';
 
@@ -45,7 +46,7 @@ export const authRoutes = new Hono<AppEnv>();
 
 const origin = (url: string) => new URL(url).origin;
 
-authRoutes.post('/register', async (c) => {
+authRoutes.post('/register', viewer('row'), async (c) => {
   const db = c.get('db');
   await hit(c.env.DB, 'registerPerIp', clientIp(c));
   const input = await parseBody(c, registerSchema);
@@ -88,7 +89,7 @@ authRoutes.post('/register', async (c) => {
   return c.json(selfUser(created), 201);
 });
 
-authRoutes.post('/login', async (c) => {
+authRoutes.post('/login', viewer('row'), async (c) => {
   const db = c.get('db');
   const input = await parseBody(c, loginSchema);
   const address = clientIp(c);
@@ -134,14 +135,14 @@ authRoutes.post('/login', async (c) => {
   return c.json(selfUser(user));
 });
 
-authRoutes.post('/logout', async (c) => {
+authRoutes.post('/logout', viewer('row'), async (c) => {
   await endSession(c);
   await closeCurrentSessionSockets(c);
   return c.json({ message: 'Logged out' });
 });
 
 /** Signs out every device: sessions created before now stop working at once. */
-authRoutes.post('/logout-everywhere', async (c) => {
+authRoutes.post('/logout-everywhere', viewer('row'), async (c) => {
   const user = requireUser(c);
   await c
     .get('db')
@@ -153,9 +154,9 @@ authRoutes.post('/logout-everywhere', async (c) => {
   return c.json({ message: 'Logged out everywhere' });
 });
 
-authRoutes.get('/current-user', (c) => c.json(selfUser(requireUser(c))));
+authRoutes.get('/current-user', viewer('row'), (c) => c.json(selfUser(requireUser(c))));
 
-authRoutes.get('/verify-email', async (c) => {
+authRoutes.get('/verify-email', viewer('row'), async (c) => {
   const db = c.get('db');
   const token = c.req.query('token') ?? '';
   const user = token ? await findUserByVerificationToken(db, await sha256Hex(token), isoNow()) : undefined;
@@ -169,7 +170,7 @@ authRoutes.get('/verify-email', async (c) => {
   return c.json({ verified: true, message: 'Email verified successfully' });
 });
 
-authRoutes.post('/resend-verification', async (c) => {
+authRoutes.post('/resend-verification', viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   if (user.emailVerified) throw badRequest('Email is already verified');
@@ -200,7 +201,7 @@ async function queuePasswordReset(db: Db, origin: string, email: string): Promis
   ]);
 }
 
-authRoutes.post('/forgot-password', async (c) => {
+authRoutes.post('/forgot-password', viewer('row'), async (c) => {
   const db = c.get('db');
   const { email } = await parseBody(c, forgotPasswordSchema);
   // Counted per caller's address and per address asked for, known or not, so the limits reveal nothing either.
@@ -234,7 +235,7 @@ async function findResetToken(db: Db, token: string) {
  * The salt and Argon2id parameters a client derives the password key with (server relief,
  * docs/decisions/015-password-server-relief.md). Any name answers, with or without an account.
  */
-authRoutes.post('/password-salt', async (c) => {
+authRoutes.post('/password-salt', viewer('row'), async (c) => {
   const input = await parseBody(c, passwordSaltSchema);
   if (input.resetToken) {
     const user = await findResetToken(c.get('db'), input.resetToken);
@@ -246,7 +247,7 @@ authRoutes.post('/password-salt', async (c) => {
   return c.json(await passwordSaltFor(c.env, username, user?.password));
 });
 
-authRoutes.post('/reset-password', async (c) => {
+authRoutes.post('/reset-password', viewer('row'), async (c) => {
   const db = c.get('db');
   const input = await parseBody(c, resetPasswordSchema);
   const user = await findResetToken(db, input.token);
@@ -265,7 +266,7 @@ authRoutes.post('/reset-password', async (c) => {
   return c.json({ message: 'Your password has been reset. Please sign in.' });
 });
 
-authRoutes.post('/change-password', async (c) => {
+authRoutes.post('/change-password', viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, changePasswordSchema);

@@ -23,18 +23,23 @@ import { clientIp, hit } from '../lib/rate-limit';
 import { PUBLIC_LIST_CACHE } from '../lib/cache-control';
 import { parseBody, parseLimit } from '../lib/validate';
 import type { AppEnv } from '../types';
+import { viewer } from '../middleware/session';
 
 export const communityRoutes = new Hono<AppEnv>();
 
-communityRoutes.get('/barters/count', async (c) => c.json({ count: await completedBarterCount(c.get('db')) }));
-communityRoutes.get('/users/count', async (c) => c.json({ count: await userCount(c.get('db')) }));
-communityRoutes.get('/skills/count', async (c) => c.json({ count: await openListingCount(c.get('db')) }));
+communityRoutes.get('/barters/count', viewer('none'), async (c) =>
+  c.json({ count: await completedBarterCount(c.get('db')) }),
+);
+communityRoutes.get('/users/count', viewer('none'), async (c) => c.json({ count: await userCount(c.get('db')) }));
+communityRoutes.get('/skills/count', viewer('none'), async (c) =>
+  c.json({ count: await openListingCount(c.get('db')) }),
+);
 
-communityRoutes.get('/analytics/activity', async (c) =>
+communityRoutes.get('/analytics/activity', viewer('none'), async (c) =>
   c.json(await activitySummary(c.get('db'), upcomingEventsFrom())),
 );
 
-communityRoutes.get('/analytics/dashboard', async (c) =>
+communityRoutes.get('/analytics/dashboard', viewer('none'), async (c) =>
   c.json(dashboardFigures(await dashboardCounts(c.get('db')), c.env)),
 );
 
@@ -43,7 +48,7 @@ communityRoutes.get('/analytics/dashboard', async (c) =>
  * feed and the dashboard's figures pushed every 15 seconds by the CommunityFeed object, for guests
  * and members alike (no session is read). Only this site's pages may open it.
  */
-communityRoutes.get('/analytics/ws', async (c) => {
+communityRoutes.get('/analytics/ws', viewer('none'), async (c) => {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
   const origin = c.req.raw.headers.get('Origin');
   if (origin !== null && origin !== new URL(c.req.url).origin) throw forbidden('Cross-origin requests are not allowed');
@@ -61,14 +66,16 @@ communityRoutes.get('/analytics/ws', async (c) => {
 // `limit` (1 to 50, a contract extension) lets the home page read only the three it shows.
 // Browsers may keep the answer five minutes: a newly approved story shows a little later there
 // (decision 045).
-communityRoutes.get('/testimonials', async (c) => {
+communityRoutes.get('/testimonials', viewer('none'), async (c) => {
   const limit = parseLimit(c.req.query('limit'), COMMUNITY_LIST_LIMIT);
   c.header('Cache-Control', PUBLIC_LIST_CACHE);
   return c.json(await visibleTestimonials(c.get('db'), limit));
 });
-communityRoutes.get('/events', async (c) => c.json(await upcomingEvents(c.get('db'), upcomingEventsFrom())));
+communityRoutes.get('/events', viewer('none'), async (c) =>
+  c.json(await upcomingEvents(c.get('db'), upcomingEventsFrom())),
+);
 
-communityRoutes.post('/contact', async (c) => {
+communityRoutes.post('/contact', viewer('row'), async (c) => {
   const db = c.get('db');
   const ip = clientIp(c);
   await hit(c.env.DB, 'contactPerIp', ip);

@@ -23,6 +23,7 @@ import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { memberBudget } from '../middleware/member-budget';
+import { viewer } from '../middleware/session';
 
 export const imageRoutes = new Hono<AppEnv>();
 export const objectRoutes = new Hono<AppEnv>();
@@ -45,7 +46,7 @@ export const TOO_MANY_UPLOADS =
 /** What the signature covers: the object key and the expiry, so neither can be changed. */
 export const uploadSignaturePayload = (key: string, expires: number | string) => `${key}:${expires}`;
 
-imageRoutes.post('/objects/upload', memberBudget('uploadUrlsPerMemberDay'), async (c) => {
+imageRoutes.post('/objects/upload', viewer('row'), memberBudget('uploadUrlsPerMemberDay'), async (c) => {
   const user = requireUser(c);
   await hit(c.env.DB, 'uploadUrlPerMember', String(user.id));
   const uuid = crypto.randomUUID();
@@ -106,7 +107,7 @@ async function signedJpeg(
 
 // No session needed: the signature is the authorisation. The security middleware lets this
 // path through without the JSON content type and the 1 MB body limit.
-imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}`, async (c) => {
+imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}`, viewer('row'), async (c) => {
   const key = uploadKey(c.req.param('uuid'));
   const bytes = await signedJpeg(c, key, key, MAX_IMAGE_BYTES, TOO_LARGE);
   await c.env.IMAGES.put(key, bytes, { httpMetadata: { contentType: 'image/jpeg' } });
@@ -121,7 +122,7 @@ imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}`, async (c) => {
 
 // The thumbnail the browser made beside the photo (thumbnailUploadURL). Optional: without one,
 // `<objectPath>/thumb` serves the photo itself. It does not mark the upload stored.
-imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}/thumb`, async (c) => {
+imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}/thumb`, viewer('row'), async (c) => {
   const key = uploadKey(c.req.param('uuid'));
   const bytes = await signedJpeg(c, key, thumbKey(key), MAX_THUMB_BYTES, THUMB_TOO_LARGE);
   await c.env.IMAGES.put(thumbKey(key), bytes, { httpMetadata: { contentType: 'image/jpeg' } });
@@ -137,7 +138,7 @@ const listingImageSchema = v.object({
   ),
 });
 
-imageRoutes.put('/listing-images', async (c) => {
+imageRoutes.put('/listing-images', viewer('row'), async (c) => {
   const user = requireUser(c);
   const { imageURL } = await parseBody(c, listingImageSchema);
   const key = uploadKeyFromUrl(imageURL);
@@ -187,10 +188,12 @@ async function serveImage(c: Context<AppEnv>, keys: string[]): Promise<Response>
   return new Response(object.body, { headers });
 }
 
-objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}`, (c) => serveImage(c, [uploadKey(c.req.param('uuid'))]));
+objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}`, viewer('none'), (c) =>
+  serveImage(c, [uploadKey(c.req.param('uuid'))]),
+);
 
 // Uploads made before thumbnails existed, or whose thumbnail did not arrive, show the photo.
-objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}/thumb`, (c) => {
+objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}/thumb`, viewer('row'), (c) => {
   const key = uploadKey(c.req.param('uuid'));
   return serveImage(c, [thumbKey(key), key]);
 });

@@ -43,6 +43,7 @@ import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { afterReply } from '../lib/after-reply';
 import { memberBudget } from '../middleware/member-budget';
+import { viewer } from '../middleware/session';
 
 export const listingRoutes = new Hono<AppEnv>();
 export const userListingRoutes = new Hono<AppEnv>();
@@ -97,7 +98,7 @@ async function searchPosition(c: Context<AppEnv>): Promise<Position | null> {
 const hasExplicitPosition = (c: Context<AppEnv>) =>
   ['near', 'lat', 'lng'].some((name) => c.req.query(name) !== undefined);
 
-listingRoutes.get('/', async (c) => {
+listingRoutes.get('/', viewer('row'), async (c) => {
   const query = parseWith(listingSearchSchema, c.req.query());
   const offset = query.offset ?? 0;
   if (offset >= LISTINGS_RESULT_WINDOW) throw badRequest(OFFSET_MESSAGE, { offset: OFFSET_MESSAGE });
@@ -121,12 +122,12 @@ listingRoutes.get('/', async (c) => {
 });
 
 // Browsers may keep the six for five minutes (decision 045): featuring is an admin's occasional act.
-listingRoutes.get('/featured', async (c) => {
+listingRoutes.get('/featured', viewer('none'), async (c) => {
   c.header('Cache-Control', PUBLIC_LIST_CACHE);
   return c.json(await featuredListings(c.get('db')));
 });
 
-listingRoutes.get('/:id{[0-9]+}', async (c) => {
+listingRoutes.get('/:id{[0-9]+}', viewer('row'), async (c) => {
   const id = parseId(c.req.param('id'), 'Listing');
   // Only a position the request gives (near, lat/lng) adds distanceMiles to one listing.
   const viewer = c.get('user');
@@ -154,7 +155,7 @@ export function listingReply<L extends object>(
   return wantCount === null ? { ...listing, wantedByMe } : { ...listing, wantedByMe, wantCount };
 }
 
-listingRoutes.post('/', memberBudget('listingCreatesPerMember'), async (c) => {
+listingRoutes.post('/', viewer('row'), memberBudget('listingCreatesPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, listingCreateSchema);
@@ -175,7 +176,7 @@ listingRoutes.post('/', memberBudget('listingCreatesPerMember'), async (c) => {
   return c.json(listingWithOwner(created, user), 201);
 });
 
-listingRoutes.put('/:id{[0-9]+}', memberBudget('listingEditsPerMember'), async (c) => {
+listingRoutes.put('/:id{[0-9]+}', viewer('row'), memberBudget('listingEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
@@ -211,7 +212,7 @@ listingRoutes.put('/:id{[0-9]+}', memberBudget('listingEditsPerMember'), async (
   return c.json(listingWithOwner(updated, found.owner));
 });
 
-listingRoutes.delete('/:id{[0-9]+}', memberBudget('listingEditsPerMember'), async (c) => {
+listingRoutes.delete('/:id{[0-9]+}', viewer('row'), memberBudget('listingEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
@@ -229,11 +230,11 @@ listingRoutes.delete('/:id{[0-9]+}', memberBudget('listingEditsPerMember'), asyn
   return c.json({ message: 'Listing deleted' });
 });
 
-userListingRoutes.get('/:id{[0-9]+}/listings', async (c) => {
+userListingRoutes.get('/:id{[0-9]+}/listings', viewer('sql'), async (c) => {
   const db = c.get('db');
   const id = parseId(c.req.param('id'), 'User');
   // One round trip (listingsOfUserJson): the owner check, and the listings with the viewer checked
-  // in their statement (this route is on VIEWER_IN_SQL_GETS: the session middleware reads no user row).
+  // in their statement (this route is viewer('sql'): no user row is read before it).
   const json = await listingsOfUserJson(db, id, c.get('viewerSession'));
   if (json === undefined) throw notFound('User not found');
   return jsonReply(c, json);

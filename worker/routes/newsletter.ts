@@ -23,6 +23,7 @@ import { clientIp, hit } from '../lib/rate-limit';
 import { isoNow } from '../lib/time';
 import { parseBody } from '../lib/validate';
 import type { AppEnv } from '../types';
+import { viewer } from '../middleware/session';
 
 export const newsletterRoutes = new Hono<AppEnv>();
 
@@ -38,7 +39,7 @@ const unsubscribeSchema = v.object({
   ),
 });
 
-newsletterRoutes.post('/subscribe', async (c) => {
+newsletterRoutes.post('/subscribe', viewer('row'), async (c) => {
   const db = c.get('db');
   const ip = clientIp(c);
   await hit(c.env.DB, 'newsletterPerIp', ip);
@@ -59,7 +60,7 @@ newsletterRoutes.post('/subscribe', async (c) => {
   return c.json(SUBSCRIBE_REPLY);
 });
 
-newsletterRoutes.get('/confirm', async (c) => {
+newsletterRoutes.get('/confirm', viewer('row'), async (c) => {
   const token = c.req.query('token') ?? '';
   if (!(await confirmed(c.get('db'), c.env.SIGNING_SECRET, token))) throw badRequest(CONFIRM_FAILED);
   return c.json({ message: 'Your subscription is confirmed. Thank you for joining the community newsletter!' });
@@ -81,7 +82,7 @@ async function confirmed(db: AppEnv['Variables']['db'], secret: string, token: s
   return confirmSubscription(db, await sha256Hex(token), new Date(now).toISOString());
 }
 
-newsletterRoutes.post('/unsubscribe', async (c) => {
+newsletterRoutes.post('/unsubscribe', viewer('row'), async (c) => {
   const db = c.get('db');
   const { token } = await parseBody(c, unsubscribeSchema);
   const hash = await sha256Hex(token);

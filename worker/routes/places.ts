@@ -4,12 +4,13 @@ import { Hono } from 'hono';
 import { placeShape, suggestPlaces } from '../lib/gazetteer';
 import { badRequest } from '../lib/errors';
 import type { AppEnv } from '../types';
+import { viewer } from '../middleware/session';
 
 export const PLACE_QUERY_MAX = 100;
 
 export const placeRoutes = new Hono<AppEnv>();
 
-placeRoutes.get('/', async (c) => {
+placeRoutes.get('/', viewer('none'), async (c) => {
   const q = c.req.query('q') ?? '';
   if (q.length > PLACE_QUERY_MAX)
     throw badRequest(`Place search must be at most ${PLACE_QUERY_MAX} characters`, {

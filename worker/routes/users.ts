@@ -29,18 +29,19 @@ import { assertActingAs, requireUser } from '../middleware/auth';
 import { dissolveCirclesForMember } from '../lib/trade-circles/propose';
 import type { AppEnv } from '../types';
 import { memberBudget } from '../middleware/member-budget';
+import { viewer } from '../middleware/session';
 
 export const userRoutes = new Hono<AppEnv>();
 
 const userNotFound = () => notFound('User not found');
 
-userRoutes.get('/:id{[0-9]+}', async (c) => {
+userRoutes.get('/:id{[0-9]+}', viewer('row'), async (c) => {
   const user = await findUserById(c.get('db'), parseId(c.req.param('id'), 'User'));
   if (!user) throw userNotFound();
   return c.json(userFor(c.get('user'), user));
 });
 
-userRoutes.get('/username/:username', async (c) => {
+userRoutes.get('/username/:username', viewer('row'), async (c) => {
   const username = c.req.param('username');
   // No account has a longer name: answered without a lookup.
   const user = username.length <= USERNAME_MAX_LENGTH ? await findUserByUsername(c.get('db'), username) : undefined;
@@ -48,14 +49,14 @@ userRoutes.get('/username/:username', async (c) => {
   return c.json(userFor(c.get('user'), user));
 });
 
-userRoutes.get('/:id{[0-9]+}/barters/count', async (c) => {
+userRoutes.get('/:id{[0-9]+}/barters/count', viewer('none'), async (c) => {
   const db = c.get('db');
   const id = parseId(c.req.param('id'), 'User');
   if (!(await findUserById(db, id))) throw userNotFound();
   return c.json({ count: await completedBarterCountOf(db, id) });
 });
 
-userRoutes.patch('/:id{[0-9]+}', memberBudget('profileEditsPerMember'), async (c) => {
+userRoutes.patch('/:id{[0-9]+}', viewer('row'), memberBudget('profileEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   // Admins too: a profile is edited only by its owner; admins moderate, they do not edit.
@@ -118,7 +119,7 @@ userRoutes.patch('/:id{[0-9]+}', memberBudget('profileEditsPerMember'), async (c
   }
 });
 
-userRoutes.delete('/:id{[0-9]+}', async (c) => {
+userRoutes.delete('/:id{[0-9]+}', viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const id = parseId(c.req.param('id'), 'User');
