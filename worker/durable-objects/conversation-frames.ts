@@ -58,8 +58,8 @@ export function readMember(ws: WebSocket): SocketMember | null {
 
 /**
  * The newest message id of the conversation between two members about a listing, 0 when there is
- * none: its last_message_id, from the conversation's row or the member's summary row (whichever
- * shape it has, decision 032), so one key lookup however long the thread. A message stored after
+ * none: its last_message_id, from the conversation's row (decision 032), so one key lookup however
+ * long the thread. A message stored after
  * this read has a higher id (ids only grow, one insert at a time); one deleted since may leave it
  * lower than the newest, which only sends a frame the client already has.
  */
@@ -72,7 +72,6 @@ export async function newestMessageId(
   const row = await db
     .prepare(
       `SELECT coalesce(
-         (SELECT last_message_id FROM conversation_summaries WHERE user_id = ?1 AND listing_id = ?2 AND partner_id = ?3),
          (SELECT last_message_id FROM conversations WHERE listing_id = ?2 AND a_id = min(?1, ?3) AND b_id = max(?1, ?3)),
          0) AS id`,
     )

@@ -264,8 +264,6 @@ export async function applyAction(
           sql`UPDATE messages SET hidden_at = ${at} WHERE id = ${target.id} AND hidden_at IS NULL`,
           // The conversation list's preview, when it is this message.
           sql`UPDATE conversations SET last_message = ${REMOVED_MESSAGE_TEXT} WHERE listing_id = ${ref.listingId} AND a_id = ${a} AND b_id = ${b} AND last_message_id = ${target.id}`,
-          sql`UPDATE conversation_summaries SET last_message = ${REMOVED_MESSAGE_TEXT}
-               WHERE user_id IN (${a}, ${b}) AND listing_id = ${ref.listingId} AND partner_id IN (${a}, ${b}) AND last_message_id = ${target.id}`,
         );
       } else if (target.type === 'circle_message') {
         add(sql`UPDATE trade_circle_messages SET hidden_at = ${at} WHERE id = ${target.id} AND hidden_at IS NULL`);
