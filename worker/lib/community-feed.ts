@@ -2,7 +2,7 @@
 // the dashboard's figures, read once for every open page by one CommunityFeed Durable Object and
 // pushed over hibernatable WebSockets, instead of each page polling the two routes.
 import type { CommunityFeed } from '../durable-objects/community-feed';
-import type { Activity, Dashboard } from '@/shared/api-types';
+import type { Activity, Dashboard } from '@/shared/contract/community';
 
 /** The one object every page's feed socket goes to. */
 export const COMMUNITY_FEED_NAME = 'community';
