@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { newestMessageId } from '@worker/durable-objects/conversation-frames';
-import { roomStub } from '@worker/lib/conversation-room';
+import { roomStub } from '@worker/durable-objects/conversation-room-client';
 import { beginOldShapeConversation, call, insertListing, json, signUp } from './helpers';
 import { openSocket, settle } from './ws-client';
 

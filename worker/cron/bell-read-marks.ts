@@ -6,8 +6,8 @@
 // calls it again (within the trigger's rows-written cap).
 import { createDb } from '../db/client';
 import { markAllReadStep } from '../db/queries/notifications';
-import { pushNotificationChanges } from '../lib/member-sockets';
-import { unlimited, type Budget } from './budget';
+import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
+import { unlimited, type Budget } from '@worker/lib/cron-budget';
 
 /** Members whose marks one call works on. */
 export const MARKS_PER_RUN = 2;

@@ -11,7 +11,7 @@
 // scheduled time do nothing; windows of runs at different times never overlap.
 import { matchDigestEmail, wantsEmail, type Email } from '../lib/email';
 import { DAY, MINUTE } from '../lib/time';
-import { unlimited, type Budget } from './budget';
+import { unlimited, type Budget } from '@worker/lib/cron-budget';
 import { queueEmailsStatements } from './bulk';
 import { previousRunTime, runOnce } from './ledger';
 import { appOrigin } from './origin';

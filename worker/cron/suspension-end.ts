@@ -9,10 +9,10 @@
 // after an action's reply did not run (repairStatements).
 import { sql } from 'drizzle-orm';
 import { SYSTEM_ACTOR } from '../db/queries/audit';
-import { pushNotificationChanges } from '../lib/member-sockets';
-import { endSuspensionStatements, syncListingsStatements } from '../lib/moderation/suspension';
+import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
+import { endSuspensionStatements, syncListingsStatements } from '@worker/db/queries/suspension';
 import { HOUR } from '../lib/time';
-import type { Budget } from './budget';
+import type { Budget } from '@worker/lib/cron-budget';
 
 /** Members whose suspension ends in one run; the rest wait for the next run (9,600 a day). */
 export const SUSPENSION_END_PAGE = 100;

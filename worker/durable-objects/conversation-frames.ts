@@ -1,6 +1,6 @@
 // What the ConversationRoom does with a client frame. Kept apart from the class so the room stays
 // a thin shell around the Hibernation API. Every frame is validated; nothing here throws.
-import { pushNotificationChanges } from '../lib/member-sockets';
+import { pushNotificationChanges } from './member-sockets-client';
 import { parseClientFrame, type ClientFrame, type ServerFrame } from '@/shared/ws-frames';
 import { createDb } from '../db/client';
 import { markReadUpTo } from '../db/queries/messages';

@@ -52,7 +52,7 @@ export const needsNoViewer = (method: string, path: string) => isGetOf(VIEWER_FR
  */
 export const VIEWER_IN_SQL_GETS: readonly RegExp[] = [
   /^\/api\/users\/[0-9]+\/listings$/,
-  // A thread read: its batch starts with the session's gate (lib/session-gate.ts).
+  // A thread read: its batch starts with the session's gate (db/queries/session-gate.ts).
   /^\/api\/conversations\/[0-9]+\/[0-9]+\/[0-9]+$/,
   // The admin listings tab: its batch starts with the gate for an admin's session.
   /^\/api\/admin\/listings$/,

@@ -2,10 +2,10 @@
 import { desc, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { emailOutbox } from '../db/schema';
-import { invocation } from '../cron/budget';
+import { invocation } from '@worker/lib/cron-budget';
 import { seedDemoCommunity } from '../dev/seed';
 import { notFound } from '../lib/errors';
-import { runCirclePass } from '../lib/trade-circles/search';
+import { runCirclePass } from '@worker/services/trade-circles/search';
 import type { AppEnv } from '../types';
 
 export const devRoutes = new Hono<AppEnv>();

@@ -6,7 +6,7 @@
 // trips of at most nine statements in all, every read under a LIMIT (the constants below), so the
 // busiest member's page reads about a thousand rows at most (test/worker/matches.test.ts measures
 // it). What the bounds leave out is documented there: only the newest listings of each side count.
-import { pushNotificationChanges } from '@worker/lib/member-sockets';
+import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import { distanceMiles, roundMiles } from '@worker/lib/geo';
 import {
   anyAlternativeMatches,

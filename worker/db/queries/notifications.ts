@@ -2,7 +2,7 @@
 // yet adds to its count; on a subject already read it starts a fresh unread entry. Either way the
 // panel shows one line per conversation, barter, review or saved search, never one per event.
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { noteBellChange } from '@worker/lib/bell-changes';
+import { noteBellChange } from '@worker/db/bell-changes';
 import type { AppNotification, NotificationsResponse } from '@/shared/api-types';
 import type { Db } from '../client';
 import { bellReadMarks, notifications, type NotificationRow } from '../schema';

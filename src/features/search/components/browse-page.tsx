@@ -10,7 +10,7 @@ import { ListingGrid } from '@/features/listings/components/listing-grid';
 import { Pager } from '@/features/listings/components/pager';
 import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 import { SavedSearchesDialog } from '@/features/saved-searches/components/saved-searches-dialog';
-import { listingParamsOf, type BrowseSearch } from '../search-params';
+import { listingParamsOf, type BrowseSearch } from '@/shared/search-params';
 import { SearchBar } from './search-bar';
 
 /** "Home & Garden Listings", 'Results for "bike"', both, or "All Listings". */

@@ -28,9 +28,10 @@ import { listingGone } from '@worker/db/queries/listing-deletion';
 import { sql, type SQL } from 'drizzle-orm';
 import { DELETE_CANCELLED_AFTER } from '@worker/db/queries/barters';
 import { nextIdsOfRowsSql } from '@worker/db/id-reserve';
-import { dissolveStatements, selectByMember } from '../trade-circles/propose';
-import { prepareSql } from '../message-budget';
-import { suspendedSql } from './standing';
+import { selectByMember } from '@worker/lib/trade-circles/legs';
+import { dissolveStatements } from './trade-circles';
+import { prepareSql } from '@worker/lib/message-budget';
+import { suspendedSql } from '@worker/lib/moderation/standing';
 
 /** Who is suspended: the id and the name the other members' notices give. */
 export interface SuspendedMember {

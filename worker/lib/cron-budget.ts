@@ -4,7 +4,7 @@
 // bindings with the meter (worker/lib/meter) and gives each job, in priority order, what is left
 // after the smallest cost of the jobs still to come. A job sizes its pages to its allowance and
 // leaves the rest of a backlog to the next run (docs/api/background-jobs.md "Budget per run").
-import { emptyCounts, meterEnv, type MeterCounts } from '../lib/meter';
+import { emptyCounts, meterEnv, type MeterCounts } from './meter';
 
 /** Statements plus other subrequests one invocation may use. */
 export const INVOCATION_BUDGET = 50;

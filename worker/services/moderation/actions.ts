@@ -17,15 +17,17 @@ import { eventLinesByKeys, shapeOffers } from '@worker/db/queries/offers';
 import { barters, offers, type BarterRow, type OfferRow } from '@worker/db/schema';
 import { barter as shapeBarter, message as shapeMessage } from '@worker/db/shapes';
 import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
-import { APP_NAME, moderationNoticeEmail, outboxValues, type Email } from '../email';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '../member-sockets';
-import { prepareSql } from '../message-budget';
-import { pushToCircle, pushToRoom } from '../conversation-room';
-import { afterDissolved, dissolveStatements, selectByListing, type DissolvedCircle } from '../trade-circles/propose';
-import { deleteHeldStatement, releaseStatements, type HeldRow } from './held-messages';
-import { readableDate, suspensionEnd } from './standing';
-import { suspensionStatements, syncSuspendedListings, type CascadeResult } from './suspension';
+import { APP_NAME, moderationNoticeEmail, outboxValues, type Email } from '@worker/lib/email';
+import { badRequest, conflict, forbidden, notFound } from '@worker/lib/errors';
+import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
+import { prepareSql } from '@worker/lib/message-budget';
+import { pushToCircle, pushToRoom } from '@worker/durable-objects/conversation-room-client';
+import { selectByListing, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
+import { dissolveStatements } from '@worker/db/queries/trade-circles';
+import { afterDissolved } from '@worker/services/trade-circles/propose';
+import { deleteHeldStatement, releaseStatements, type HeldRow } from '@worker/db/queries/held-messages';
+import { readableDate, suspensionEnd } from '@worker/lib/moderation/standing';
+import { suspensionStatements, syncSuspendedListings, type CascadeResult } from '@worker/db/queries/suspension';
 
 /** A report and what its action needs, read in one statement. */
 export interface ReportContext {
