@@ -57,31 +57,6 @@ export function readMember(ws: WebSocket): SocketMember | null {
 }
 
 /**
- * The newest message id of the conversation between two members about a listing, 0 when there is
- * none: its last_message_id, from the conversation's row or the member's summary row (whichever
- * shape it has, decision 032), so one key lookup however long the thread. A message stored after
- * this read has a higher id (ids only grow, one insert at a time); one deleted since may leave it
- * lower than the newest, which only sends a frame the client already has.
- */
-export async function newestMessageId(
-  db: D1Database,
-  listingId: number,
-  userId: number,
-  partnerId: number,
-): Promise<number> {
-  const row = await db
-    .prepare(
-      `SELECT coalesce(
-         (SELECT last_message_id FROM conversation_summaries WHERE user_id = ?1 AND listing_id = ?2 AND partner_id = ?3),
-         (SELECT last_message_id FROM conversations WHERE listing_id = ?2 AND a_id = min(?1, ?3) AND b_id = max(?1, ?3)),
-         0) AS id`,
-    )
-    .bind(userId, listingId, partnerId)
-    .first<{ id: number }>();
-  return Number(row?.id ?? 0);
-}
-
-/**
  * Each socket's sync point: the conversation's newest message id when it joined (newestMessageId).
  * The client's resync after the socket opens has every message up to it. Kept in memory: after the
  * room hibernates, its sockets have none and get every frame (the client merges repeats by id).

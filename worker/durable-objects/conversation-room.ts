@@ -13,12 +13,12 @@ import {
 } from '@/shared/ws-frames';
 import { memberSocketsStub, type EndedSessions } from './member-sockets-client';
 import { closeSocket } from './close-socket';
+import { newestMessageId } from '@worker/db/queries/conversation-sides';
 import type { Admission } from './member-sockets';
 import {
   FrameBudget,
   handleClientFrame,
   isSessionKey,
-  newestMessageId,
   noteSyncPoint,
   openSocketsOf,
   readMember,

@@ -11,14 +11,12 @@ import { jsonReply } from '../db/json-reply';
 import { parseAdminCursorPage, setNextCursor } from '../lib/admin-paging';
 import { afterReply } from '../lib/after-reply';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { applyAction, checkAction, SELF_MESSAGE } from '@worker/services/moderation/actions';
 import {
-  applyAction,
-  checkAction,
   heldOfReportStatement,
   reportContextStatement,
-  SELF_MESSAGE,
   type ReportContext,
-} from '@worker/services/moderation/actions';
+} from '@worker/db/queries/moderation-actions';
 import type { HeldRow } from '@worker/db/queries/held-messages';
 import { isSuspended } from '../lib/moderation/standing';
 import { endSuspensionStatements, syncSuspendedListings } from '@worker/db/queries/suspension';

@@ -468,3 +468,13 @@ export async function readBell(db: Db, userId: number): Promise<NotificationsRes
   const [rows, unreadCount] = await Promise.all([listNotifications(db, userId), countUnread(db, userId)]);
   return { unreadCount, notifications: rows.map(shape) };
 }
+
+/** A bell read mark the cron applies: the member's entries read through `through`. */
+export interface BellReadMark {
+  user_id: number;
+  through: string;
+}
+
+/** The oldest `limit` bell read marks waiting for the cron (worker/cron/bell-read-marks.ts). */
+export const bellReadMarksStatement = (d1: D1Database, limit: number) =>
+  d1.prepare('SELECT user_id, through FROM bell_read_marks ORDER BY through LIMIT ?1').bind(limit);
