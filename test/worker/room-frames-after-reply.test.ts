@@ -3,8 +3,8 @@
 // resync, and the room leaves it out of the frame. Sockets that joined before get every frame.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { newestMessageId } from '@worker/durable-objects/conversation-frames';
-import { roomStub } from '@worker/lib/conversation-room';
+import { newestMessageId } from '@worker/db/queries/conversation-sides';
+import { roomStub } from '@worker/durable-objects/conversation-room-client';
 import { call, insertListing, json, signUp } from './helpers';
 import { openSocket, settle } from './ws-client';
 

@@ -7,7 +7,7 @@ import { findListing, updateListing } from '../db/queries/listings';
 import { listingWithOwner } from '../db/shapes';
 import { parseAdminPage, setNextCursor } from '../lib/admin-paging';
 import { notFound } from '../lib/errors';
-import { requireViewerSession, sessionGateStatement, withViewerChecked } from '../lib/session-gate';
+import { requireViewerSession, sessionGateStatement, withViewerChecked } from '@worker/db/queries/session-gate';
 import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
 import { adminRoutes } from '@/shared/contract/admin';

@@ -8,19 +8,17 @@ import { jsonReply } from '../db/json-reply';
 import { parseAdminCursorPage, setNextCursor } from '../lib/admin-paging';
 import { afterReply } from '../lib/after-reply';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { applyAction, checkAction, SELF_MESSAGE } from '@worker/services/moderation/actions';
 import {
-  applyAction,
-  checkAction,
   heldOfReportStatement,
   reportContextStatement,
-  SELF_MESSAGE,
   type ReportContext,
-} from '../lib/moderation/actions';
-import type { HeldRow } from '../lib/moderation/held-messages';
+} from '@worker/db/queries/moderation-actions';
+import type { HeldRow } from '@worker/db/queries/held-messages';
 import { isSuspended } from '../lib/moderation/standing';
-import { endSuspensionStatements, syncSuspendedListings } from '../lib/moderation/suspension';
-import { pushNotificationChanges } from '../lib/member-sockets';
-import { requireViewerSession, sessionGateStatement, withViewerChecked } from '../lib/session-gate';
+import { endSuspensionStatements, syncSuspendedListings } from '@worker/db/queries/suspension';
+import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
+import { requireViewerSession, sessionGateStatement, withViewerChecked } from '@worker/db/queries/session-gate';
 import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
 import { moderationRoutes, type ModeratedMember } from '@/shared/contract/moderation';

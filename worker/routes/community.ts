@@ -15,8 +15,9 @@ import {
   userCount,
   visibleTestimonials,
 } from '../db/queries/community';
-import { dashboardFigures, communityFeedStub } from '../lib/community-feed';
-import { contactEmail, queueEmail } from '../lib/email';
+import { dashboardFigures, communityFeedStub } from '@worker/durable-objects/community-feed-client';
+import { contactEmail } from '../lib/email';
+import { queueEmail } from '../db/queries/email-outbox';
 import { sha256Hex } from '../lib/crypto';
 import { forbidden, HttpError } from '../lib/errors';
 import { clientIp, hit } from '../lib/rate-limit';

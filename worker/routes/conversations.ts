@@ -12,14 +12,14 @@ import { offersOfConversation, shapeOffers } from '../db/queries/offers';
 import { blocks, listings, reviews } from '../db/schema';
 import { bartersOfListing } from '../db/queries/barters';
 import { barter } from '../db/shapes';
-import { isConversationPair } from '../lib/conversation-room';
+import { isConversationPair } from '@worker/durable-objects/conversation-room-client';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import {
   CONVERSATIONS_PAGE_DEFAULT,
   CONVERSATIONS_PAGE_MAX,
   parseConversationCursor,
 } from '@/shared/conversation-cursor';
-import { requireViewerSession, withViewerChecked } from '../lib/session-gate';
+import { requireViewerSession, withViewerChecked } from '@worker/db/queries/session-gate';
 import { parseId, parseLimit } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { viewer } from '../middleware/session';

@@ -1,11 +1,11 @@
 // Development-only helpers; every route here is 404 unless ENVIRONMENT is "development".
 import { desc, sql } from 'drizzle-orm';
 import { emailOutbox } from '../db/schema';
-import { invocation } from '../cron/budget';
+import { invocation } from '@worker/lib/cron-budget';
 import { emptyCounts, meterEnv } from '../lib/meter';
 import { seedDemoCommunity } from '../dev/seed';
 import { notFound } from '../lib/errors';
-import { runCirclePass } from '../lib/trade-circles/search';
+import { runCirclePass } from '@worker/services/trade-circles/search';
 import { devRoutes } from '@/shared/contract/dev';
 import { reply, router, serve } from '../lib/serve';
 import { viewer } from '../middleware/session';

@@ -24,13 +24,9 @@ import {
 } from '../db/queries/listings';
 import { PUBLIC_LIST_CACHE } from '../lib/cache-control';
 import { resolvePlace } from '../lib/gazetteer';
-import {
-  afterDissolved,
-  dissolveCirclesForListing,
-  dissolveStatements,
-  selectByListing,
-  type DissolvedCircle,
-} from '../lib/trade-circles/propose';
+import { selectByListing, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
+import { dissolveStatements } from '@worker/db/queries/trade-circles';
+import { afterDissolved, dissolveCirclesForListing } from '@worker/services/trade-circles/propose';
 import type { ListingRow, UserRow } from '../db/schema';
 import { detectMatchesForMember } from '../db/queries/matches';
 import { wantInfo } from '../db/queries/wants';

@@ -5,7 +5,7 @@ import { BLOCKED_MEMBER_MESSAGE, messageSchema } from '@/shared/schemas';
 import { messagesOfUser, sendMessage } from '../db/queries/messages';
 import { message } from '../db/shapes';
 import { afterReply } from '../lib/after-reply';
-import { roomStub } from '../lib/conversation-room';
+import { roomStub } from '@worker/durable-objects/conversation-room-client';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import {
   HELD_REPLY,
@@ -14,7 +14,7 @@ import {
   isYoungAccount,
   shouldHold,
   tooManyHeld,
-} from '../lib/moderation/held-messages';
+} from '@worker/db/queries/held-messages';
 import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';

@@ -15,7 +15,8 @@ import {
   unsubscribeUnconfirmed,
 } from '../db/queries/newsletter';
 import { sha256Hex } from '../lib/crypto';
-import { newsletterConfirmationEmail, queueEmail } from '../lib/email';
+import { newsletterConfirmationEmail } from '../lib/email';
+import { queueEmail } from '../db/queries/email-outbox';
 import { badRequest } from '../lib/errors';
 import { newsletterTokens, readConfirmToken, readUnsubscribeToken } from '../lib/newsletter-links';
 import { clientIp, hit } from '../lib/rate-limit';

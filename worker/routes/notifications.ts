@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { notificationsReadSchema } from '@/shared/schemas';
 import { markNotificationsRead, readBell } from '../db/queries/notifications';
 import { forbidden, HttpError } from '../lib/errors';
-import { memberSocketsStub, sessionKeyOf } from '../lib/member-sockets';
+import { memberSocketsStub, sessionKeyOf } from '@worker/durable-objects/member-sockets-client';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { viewer } from '../middleware/session';

@@ -32,7 +32,7 @@ import { isUniqueViolation } from '../db/queries/users';
 import type { Db } from '../db/client';
 import type { ListingRow, OfferRow, UserRow } from '../db/schema';
 import { barter as shapeBarter, message as shapeMessage } from '../db/shapes';
-import { pushToRoom } from '../lib/conversation-room';
+import { pushToRoom } from '@worker/durable-objects/conversation-room-client';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import { parseBody, parseId } from '../lib/validate';

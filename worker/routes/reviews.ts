@@ -8,7 +8,7 @@ import { hasReviewed, insertReview, reviewsOfListing, reviewsOfUser } from '../d
 import { findUserById, isUniqueViolation } from '../db/queries/users';
 import { addEventLine } from '../db/queries/offers';
 import { message } from '../db/shapes';
-import { pushToRoom } from '../lib/conversation-room';
+import { pushToRoom } from '@worker/durable-objects/conversation-room-client';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';

@@ -3,9 +3,9 @@
 // group chat, live over a room of the same Durable Object class as conversations.
 import { Hono, type Context } from 'hono';
 import { circleMessageSchema } from '@/shared/trade-circles';
-import { circleRoomStub } from '../lib/conversation-room';
+import { circleRoomStub } from '@worker/durable-objects/conversation-room-client';
 import { conflict, forbidden, HttpError, notFound } from '../lib/errors';
-import { pushNotificationChanges, sessionKeyOf } from '../lib/member-sockets';
+import { pushNotificationChanges, sessionKeyOf } from '@worker/durable-objects/member-sockets-client';
 import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import {
   announce,
@@ -18,9 +18,9 @@ import {
   settleIfUnavailable,
   shapeCircle,
   type CircleRow,
-} from '../lib/trade-circles/circles';
+} from '@worker/services/trade-circles/circles';
 import { circleSubject } from '../lib/trade-circles/names';
-import { membersOf } from '../lib/trade-circles/propose';
+import { membersOf } from '@worker/lib/trade-circles/legs';
 import { parseBody, parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';

@@ -5,7 +5,7 @@ import { detectMatchesForWant, findMatches } from '../db/queries/matches';
 import { addWant, MAX_WANTS, removeWant, wantedListings } from '../db/queries/wants';
 import { listingWithOwner } from '../db/shapes';
 import { badRequest, notFound } from '../lib/errors';
-import { onWantAdded, onWantRemoved } from '../lib/trade-circles/hooks';
+import { onWantAdded, onWantRemoved } from '@worker/services/trade-circles/hooks';
 import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';

@@ -67,3 +67,27 @@ export function sideValueWhen(
   return sql`(SELECT ${ownValue} FROM conversations
       WHERE listing_id = ${key.listingId} AND a_id = ${key.aId} AND b_id = ${key.bId} AND ${own} ${test})`;
 }
+
+/**
+ * The newest message id of the conversation between two members about a listing, 0 when there is
+ * none: its last_message_id, from the conversation's row (decision 032), so one key lookup however
+ * long the thread. A message stored after
+ * this read has a higher id (ids only grow, one insert at a time); one deleted since may leave it
+ * lower than the newest, which only sends a frame the client already has.
+ */
+export async function newestMessageId(
+  db: D1Database,
+  listingId: number,
+  userId: number,
+  partnerId: number,
+): Promise<number> {
+  const row = await db
+    .prepare(
+      `SELECT coalesce(
+         (SELECT last_message_id FROM conversations WHERE listing_id = ?2 AND a_id = min(?1, ?3) AND b_id = max(?1, ?3)),
+         0) AS id`,
+    )
+    .bind(userId, listingId, partnerId)
+    .first<{ id: number }>();
+  return Number(row?.id ?? 0);
+}

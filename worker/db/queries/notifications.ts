@@ -2,7 +2,7 @@
 // yet adds to its count; on a subject already read it starts a fresh unread entry. Either way the
 // panel shows one line per conversation, barter, review or saved search, never one per event.
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { noteBellChange } from '@worker/lib/bell-changes';
+import { noteBellChange } from '@worker/db/bell-changes';
 import type { AppNotification, NotificationsResponse } from '@/shared/api-types';
 import type { Db } from '../client';
 import { bellReadMarks, notifications, type NotificationRow } from '../schema';
@@ -466,3 +466,13 @@ export async function readBell(db: Db, userId: number): Promise<NotificationsRes
   const [rows, unreadCount] = await Promise.all([listNotifications(db, userId), countUnread(db, userId)]);
   return { unreadCount, notifications: rows.map(shape) };
 }
+
+/** A bell read mark the cron applies: the member's entries read through `through`. */
+export interface BellReadMark {
+  user_id: number;
+  through: string;
+}
+
+/** The oldest `limit` bell read marks waiting for the cron (worker/cron/bell-read-marks.ts). */
+export const bellReadMarksStatement = (d1: D1Database, limit: number) =>
+  d1.prepare('SELECT user_id, through FROM bell_read_marks ORDER BY through LIMIT ?1').bind(limit);

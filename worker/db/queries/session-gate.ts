@@ -5,11 +5,11 @@
 // the member is gone, or the session was created before sessions_valid_after.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Db } from '../db/client';
-import type { AppEnv } from '../types';
-import { forbidden, unauthorized } from './errors';
-import type { SessionRecord } from './session';
-import { suspendedSql } from './moderation/standing';
+import type { Db } from '@worker/db/client';
+import type { AppEnv } from '@worker/types';
+import { forbidden, unauthorized } from '@worker/lib/errors';
+import type { SessionRecord } from '@worker/lib/session';
+import { suspendedSql } from '@worker/lib/moderation/standing';
 
 /** Whether the session is valid (its member is not suspended either); with `admin`, also that its member is an admin. */
 const validSql = (viewer: SessionRecord, admin = false): SQL =>
