@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core';
-import type { MessageEvent } from '@/shared/api-types';
+import type { MessageEvent } from '@/shared/contract/messages';
 import {
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,

@@ -1,6 +1,6 @@
 // The live-chat socket (docs/api/live-chat.md): the Worker authorises the upgrade, then hands the
 // request to the conversation's ConversationRoom with the verified member ids.
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { findListingRef } from '../db/queries/messages';
 import { findPartnerAcrossBlock } from '../db/queries/blocks';
 import { BLOCKED_MEMBER_MESSAGE } from '@/shared/schemas';
@@ -11,9 +11,8 @@ import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 
-export const conversationSocketRoutes = new Hono<AppEnv>();
-
-conversationSocketRoutes.get('/:partnerId{[0-9]+}/:listingId{[0-9]+}/ws', async (c) => {
+/** GET /api/conversations/{partnerId}/{listingId}/ws (registered in conversations.ts). */
+export async function openConversationSocket(c: Context<AppEnv>) {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
   const user = requireUser(c);
   // Browsers send Origin on every WebSocket upgrade; cookies ride along cross-site, so a foreign
@@ -49,4 +48,4 @@ conversationSocketRoutes.get('/:partnerId{[0-9]+}/:listingId{[0-9]+}/ws', async 
   const upgraded = await roomStub(c.env, listing.id, user.id, partner.id).fetch(new Request(c.req.url, { headers }));
   if (upgraded.status !== 101 || !upgraded.webSocket) throw new HttpError(500, 'Could not open the conversation');
   return new Response(null, { status: 101, webSocket: upgraded.webSocket });
-});
+}

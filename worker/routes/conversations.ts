@@ -1,7 +1,8 @@
 // Conversations (docs/api/messaging-barters-reviews.md, "Conversations"): summaries for the
 // messages screen's list, and one conversation's messages, which marks the ones the reader received
 // as read.
-import { Hono } from 'hono';
+import { conversationInfo, conversationRoutes } from '@/shared/contract/conversations';
+import { userSummary } from '@/shared/contract/users';
 import { conversationSummaries, findListingRefAndUser, readConversation } from '../db/queries/messages';
 import { findUserById } from '../db/queries/users';
 import { jsonReply } from '../db/json-reply';
@@ -12,6 +13,7 @@ import { offersOfConversation, shapeOffers } from '../db/queries/offers';
 import { blocks, listings, reviews } from '../db/schema';
 import { bartersOfListing } from '../db/queries/barters';
 import { barter } from '../db/shapes';
+import { pickFields } from '../db/reply-columns';
 import { isConversationPair } from '../lib/conversation-room';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import {
@@ -20,15 +22,15 @@ import {
   parseConversationCursor,
 } from '@/shared/conversation-cursor';
 import { requireViewerSession, withViewerChecked } from '../lib/session-gate';
+import { reply, router, serve } from '../lib/serve';
 import { parseId, parseLimit } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
-import type { AppEnv } from '../types';
-import { conversationSocketRoutes } from './conversation-socket';
+import { openConversationSocket } from './conversation-socket';
 
-export const conversationRoutes = new Hono<AppEnv>();
+export const conversationRouter = router('/api/conversations');
 
-// GET /:partnerId/:listingId/ws, the live-chat socket (docs/api/live-chat.md).
-conversationRoutes.route('/', conversationSocketRoutes);
+// The live-chat socket (docs/api/live-chat.md).
+serve(conversationRouter, conversationRoutes.socket, openConversationSocket);
 
 /** A thread's page: at most this many messages (the SPA asks for THREAD_PAGE_DEFAULT). */
 const THREAD_PAGE_MAX = 200;
@@ -48,7 +50,7 @@ function parsePage(rawLimit: string | undefined, rawBefore: string | undefined, 
 
 // The newest page of summaries by default; `limit` and `before` page further (a contract extension:
 // docs/api/messaging-barters-reviews.md, "Paging").
-conversationRoutes.get('/', async (c) => {
+serve(conversationRouter, conversationRoutes.list, async (c) => {
   const user = requireUser(c);
   const page = parsePage(
     c.req.query('limit'),
@@ -56,7 +58,9 @@ conversationRoutes.get('/', async (c) => {
     CONVERSATIONS_PAGE_MAX,
     CONVERSATIONS_PAGE_DEFAULT,
   );
-  return c.json(
+  return reply(
+    c,
+    conversationRoutes.list,
     await conversationSummaries(c.get('db'), user.id, {
       limit: page?.limit ?? CONVERSATIONS_PAGE_DEFAULT,
       before: page?.before,
@@ -70,7 +74,7 @@ conversationRoutes.get('/', async (c) => {
 // blocked the partner (docs/api/offers.md, "Addresses"): everything the conversation's screen
 // shows besides the messages, in one read (decision 043). Only its two members may read it;
 // admins too get 403.
-conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
+serve(conversationRouter, conversationRoutes.info, async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const ref = parseConversationKey(c.req.param('key'));
@@ -78,7 +82,8 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
   const listing = await db.query.listings.findFirst({
     where: and(eq(listings.id, ref.listingId), sql`NOT ${listingGone('listings')}`),
   });
-  if (!listing) throw notFound('Listing not found');
+  // The query left out a listing being deleted; the check narrows its status for the reply.
+  if (!listing || listing.status === 'deleted') throw notFound('Listing not found');
   if (!isConversationPair(listing.userId, ref.low, ref.high)) throw notFound('Conversation not found');
   if (user.id !== ref.low && user.id !== ref.high) throw forbidden('Only the members of this conversation can see it');
   const partner = await findUserById(db, partnerIn(ref, user.id));
@@ -106,23 +111,10 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
       .where(and(eq(blocks.blockerId, user.id), eq(blocks.blockedId, partner.id)))
       .limit(1),
   ]);
-  return c.json({
+  return reply(c, conversationRoutes.info, {
     conversation: conversationKeyOf(ref.listingId, ref.low, ref.high),
-    listing: {
-      id: listing.id,
-      title: listing.title,
-      userId: listing.userId,
-      status: listing.status,
-      acceptOffers: listing.acceptOffers,
-      whatUserWants: listing.whatUserWants,
-      whatUserWantsOptions: listing.whatUserWantsOptions,
-    },
-    partner: {
-      id: partner.id,
-      username: partner.username,
-      displayName: partner.displayName,
-      avatarUrl: partner.avatarUrl,
-    },
+    listing: pickFields(conversationInfo.entries.listing, { ...listing, status: listing.status }),
+    partner: pickFields(userSummary, partner),
     offers,
     barters: pairBarters.map(barter),
     reviewedBarterIds: reviewed.map((r) => r.barterId).filter((id): id is number => id !== null),
@@ -131,7 +123,7 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
 });
 
 // On VIEWER_IN_SQL_GETS: the session is checked in the read's own batch (lib/session-gate.ts).
-conversationRoutes.get('/:userId{[0-9]+}/:partnerId{[0-9]+}/:listingId{[0-9]+}', async (c) => {
+serve(conversationRouter, conversationRoutes.thread, async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   return withViewerChecked(db, viewer, async () => {
