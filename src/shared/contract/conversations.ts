@@ -5,6 +5,7 @@ import { barter } from './barters';
 import { listingStatus } from './listings';
 import { message } from './messages';
 import { offer } from './offers';
+import { cursorPageQuery } from './paging';
 import { route } from './route';
 import { userSummary } from './users';
 
@@ -47,14 +48,6 @@ export const conversationInfo = v.strictObject({
 });
 export type ConversationInfo = v.InferOutput<typeof conversationInfo>;
 
-/** `limit` and `before` (docs/api/messaging-barters-reviews.md, "Paging"). */
-const page = v.strictObject({
-  /** How many: the list 1–100 (30 by default), a thread 1–200 (every message without a page). */
-  limit: v.optional(v.string()),
-  /** A position, `<time>_<id>`: only entries strictly older. */
-  before: v.optional(v.string()),
-});
-
 export const conversationRoutes = {
   list: route({
     method: 'GET',
@@ -62,10 +55,11 @@ export const conversationRoutes = {
     tag: 'Conversations',
     summary: 'The member’s conversations, by their last message, newest first',
     access: 'member',
-    query: page,
+    query: cursorPageQuery,
     reply: v.array(conversationSummary),
     errors: [400, 401],
-    notes: 'The newest 30 unless paged; paged replies (limit or before given) add lastMessageId.',
+    notes:
+      'A page, newest first: `limit` 1–100 (default 30), `before` a position `<time>_<id>`; paged replies (limit or before given) add lastMessageId.',
   }),
   info: route({
     method: 'GET',
@@ -82,10 +76,11 @@ export const conversationRoutes = {
     tag: 'Conversations',
     summary: 'The pair’s messages about the listing, oldest first; marks the caller’s received ones read',
     access: 'member',
-    query: page,
+    query: cursorPageQuery,
     reply: v.array(message),
     errors: [400, 401, 403, 404],
-    notes: 'Every message unless paged; a page is the newest `limit` before `before`.',
+    notes:
+      'Every message unless paged; a page is the newest `limit` (1–200) before `before`, a position `<time>_<id>`, oldest first.',
   }),
   socket: route({
     method: 'GET',
