@@ -1,7 +1,9 @@
 // The live chat's pure parts: merging messages from the API, the POST reply and socket frames by
 // id; read marks; the reconnect backoff; the typing throttle; what to do when the session ended. No React and no browser APIs here,
 // so the Worker tests can run them (test/worker/conversation-socket.test.ts).
-import type { Message } from '@/shared/api-types';
+import { conversationRoutes } from '@/shared/contract/conversations';
+import type { Message } from '@/shared/contract/messages';
+import { urlOf } from './api-client';
 
 /**
  * One list from two: every message once (by id), oldest first. A message seen twice keeps the
@@ -125,7 +127,7 @@ export function conversationSocketUrl(
   listingId: number,
 ): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}/api/conversations/${partnerId}/${listingId}/ws`;
+  return `${scheme}//${location.host}${urlOf(conversationRoutes.socket, { params: { partnerId, listingId } })}`;
 }
 
 /** How long after a sign-in check that found nobody the client looks once more. */

@@ -2,7 +2,8 @@
 // the Worker's shaping and the SPA's fetchers. Kept apart from api-types.ts so the wants and
 // matches shapes can grow there without touching these.
 import * as v from 'valibot';
-import type { BarterStatus, UserSummary } from './api-types';
+import type { UserSummary } from './api-types';
+import type { BarterStatus } from './contract/barters';
 import { text } from './schemas/fields';
 
 export const TRADE_CIRCLE_STATUSES = ['proposed', 'agreed', 'declined', 'expired'] as const;

@@ -1,9 +1,10 @@
 // The live-chat frames, one module for both ends (the chat client and the ConversationRoom
 // Durable Object). Every frame is JSON and is validated on arrival; nothing is cast into shape.
 import * as v from 'valibot';
-import { BARTER_STATUSES, OFFER_STATUSES, STORED_LISTING_STATUSES } from './constants';
-import { MESSAGE_EVENT_TYPES, type Barter, type Message, type Offer } from './api-types';
 import { communityFrame } from './contract/community';
+import { barter } from './contract/barters';
+import { message as messageReply } from './contract/messages';
+import { offer } from './contract/offers';
 import type { TradeCircleMessage } from './trade-circles';
 
 const positiveId = (message: string) =>
@@ -20,59 +21,6 @@ export const clientFrameSchema = v.variant(
 );
 export type ClientFrame = v.InferOutput<typeof clientFrameSchema>;
 
-const messageSchema = v.object({
-  id: positiveId('Invalid message id'),
-  senderId: positiveId('Invalid sender id'),
-  receiverId: positiveId('Invalid receiver id'),
-  listingId: positiveId('Invalid listing id'),
-  content: v.string(),
-  read: v.boolean(),
-  createdAt: v.string(),
-  // Event lines (an offer or barter step) carry these; a member's text has neither.
-  kind: v.optional(v.literal('event')),
-  event: v.optional(
-    v.object({
-      type: v.picklist(MESSAGE_EVENT_TYPES),
-      offerId: v.optional(positiveId('Invalid offer id')),
-      barterId: v.optional(positiveId('Invalid barter id')),
-    }),
-  ),
-}) satisfies v.GenericSchema<unknown, Message>;
-
-const nullableId = (message: string) => v.nullable(positiveId(message));
-const offerSchema = v.object({
-  id: positiveId('Invalid offer id'),
-  listingId: positiveId('Invalid listing id'),
-  conversation: v.pipe(v.string(), v.regex(/^\d+-\d+-\d+$/, 'Invalid conversation')),
-  fromUserId: positiveId('Invalid user id'),
-  toUserId: positiveId('Invalid user id'),
-  status: v.picklist(OFFER_STATUSES),
-  text: v.nullable(v.string()),
-  givenListings: v.array(
-    v.object({
-      id: positiveId('Invalid listing id'),
-      title: v.string(),
-      status: v.picklist(STORED_LISTING_STATUSES),
-      imageUrl: v.nullable(v.string()),
-    }),
-  ),
-  replacesOfferId: nullableId('Invalid offer id'),
-  barterId: nullableId('Invalid barter id'),
-  respondedAt: v.nullable(v.string()),
-  createdAt: v.string(),
-  updatedAt: v.string(),
-}) satisfies v.GenericSchema<unknown, Offer>;
-
-const barterSchema = v.object({
-  id: positiveId('Invalid barter id'),
-  listingId: positiveId('Invalid listing id'),
-  initiatorId: positiveId('Invalid user id'),
-  recipientId: positiveId('Invalid user id'),
-  status: v.picklist(BARTER_STATUSES),
-  completedAt: v.nullable(v.string()),
-  createdAt: v.string(),
-}) satisfies v.GenericSchema<unknown, Barter>;
-
 const circleMessageSchema = v.object({
   id: positiveId('Invalid message id'),
   circleId: positiveId('Invalid circle id'),
@@ -84,13 +32,14 @@ const circleMessageSchema = v.object({
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /**
- * Room → client: a new message or event line (as the API returns it), an offer or barter as it now
- * stands (after an offer or barter step), someone typing, someone's read mark, or an error.
+ * A conversation's room → client: a new message or event line (as the API returns it), an offer
+ * or barter as it now stands (after an offer or barter step), someone typing, someone's read mark,
+ * or an error. The payloads are the replies' own declarations (src/shared/contract).
  */
-export const serverFrameSchema = v.variant('type', [
-  v.object({ type: v.literal('message'), message: messageSchema }),
-  v.object({ type: v.literal('offer'), offer: offerSchema }),
-  v.object({ type: v.literal('barter'), barter: barterSchema }),
+const conversationFrames = [
+  v.object({ type: v.literal('message'), message: messageReply }),
+  v.object({ type: v.literal('offer'), offer }),
+  v.object({ type: v.literal('barter'), barter }),
   v.object({
     type: v.literal('review'),
     barterId: positiveId('Invalid barter id'),
@@ -99,6 +48,14 @@ export const serverFrameSchema = v.variant('type', [
   v.object({ type: v.literal('typing'), userId: positiveId('Invalid user id') }),
   v.object({ type: v.literal('read'), userId: positiveId('Invalid user id'), upTo: positiveId('Invalid message id') }),
   v.object({ type: v.literal('error'), message: v.string() }),
+] as const;
+
+/** The frames of the live-chat socket (GET /api/conversations/{partnerId}/{listingId}/ws). */
+export const conversationFrameSchema = v.variant('type', conversationFrames);
+
+/** Room → client: a conversation's frames, and those of the other sockets below. */
+export const serverFrameSchema = v.variant('type', [
+  ...conversationFrames,
   // A trade circle's room (docs/api/wants-matches-circles.md, "Group chat"): a new chat message,
   // or "the circle changed" (a decision, agreement, dissolution; the client refetches it).
   v.object({ type: v.literal('circle_message'), message: circleMessageSchema }),

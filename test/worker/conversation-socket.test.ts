@@ -15,7 +15,7 @@ import {
   SESSION_RECHECK_MS,
   TYPING_SEND_INTERVAL_MS,
 } from '@/lib/live';
-import type { Message } from '@/shared/api-types';
+import type { Message } from '@/shared/contract/messages';
 import {
   FrameBudget,
   FRAME_LIMIT,

@@ -1,11 +1,12 @@
 // How rows leave the API. Password and token columns have no path out of here.
 import { distanceMiles, roundMiles, type Position } from '../lib/geo';
-import type { Message, MessageEvent } from '@/shared/api-types';
 import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 import { sql, type SQL } from 'drizzle-orm';
 import { jsonObject, renderedOnce } from './json-reply';
 import { columnShape, pickFields } from './reply-columns';
 import { storedListing, type ListingStatus } from '@/shared/contract/listings';
+import { barter as barterReply } from '@/shared/contract/barters';
+import { storedMessage, type Message, type MessageEvent } from '@/shared/contract/messages';
 import { notFound } from '../lib/errors';
 import { publicUser as publicUserReply, selfUser as selfUserReply, userSummary } from '@/shared/contract/users';
 import {
@@ -73,18 +74,8 @@ export function ownerJson(userId: number): SQL {
  * A member's text keeps the contract's shape exactly; an event line (an offer or barter step)
  * adds `kind: 'event'` and `event` (docs/api/offers.md).
  */
-
 export function message(m: MessageRow): Message {
-  const content = m.hiddenAt ? REMOVED_MESSAGE_TEXT : m.content;
-  const base = {
-    id: m.id,
-    senderId: m.senderId,
-    receiverId: m.receiverId,
-    listingId: m.listingId,
-    content,
-    read: m.read,
-    createdAt: m.createdAt,
-  };
+  const base = pickFields(storedMessage, { ...m, content: m.hiddenAt ? REMOVED_MESSAGE_TEXT : m.content });
   if (m.kind !== 'event' || !m.event) return base;
   const raw = m.event as unknown as Record<string, unknown>;
   const event: MessageEvent = { type: m.event.type };
@@ -95,14 +86,9 @@ export function message(m: MessageRow): Message {
 
 /** message() as SQLite writes it (decision 033), over rows of `messages` read by bare column name. */
 const messageBaseJson = {
-  id: messages.id,
-  senderId: messages.senderId,
-  receiverId: messages.receiverId,
-  listingId: messages.listingId,
+  ...columnShape(storedMessage, messages),
   // A hidden message's text never leaves for its members (as message() does).
   content: sql`CASE WHEN hidden_at IS NULL THEN content ELSE ${sql.raw(`'${REMOVED_MESSAGE_TEXT}'`)} END`,
-  read: messages.read,
-  createdAt: messages.createdAt,
 };
 // An event's ids are kept only when they are numbers; json_patch drops the keys whose value is null.
 const eventNumber = (key: string) =>
@@ -115,5 +101,5 @@ export const messageJson = renderedOnce(
   })} ELSE ${jsonObject(messageBaseJson)} END`,
 );
 
-export const barter = (b: BarterRow) => ({ ...b });
+export const barter = (b: BarterRow) => pickFields(barterReply, b);
 export const storedSearch = (s: StoredSearchRow) => ({ ...s });

@@ -6,7 +6,7 @@
 // A step that changed nothing (an offer no longer open) writes no line and is not counted; it
 // writes nothing either.
 import { createMiddleware } from 'hono/factory';
-import { MESSAGE_EVENT_TYPES } from '@/shared/api-types';
+import { MESSAGE_EVENT_TYPES } from '@/shared/contract/messages';
 import { tooManyRequests } from './errors';
 import { MESSAGE_DAY_BUDGET } from './message-budget';
 import { RATE_LIMITS } from './rate-limit';

@@ -7,7 +7,7 @@
 //   for every caller, signed in or not.
 // - 'sql': the session record is read (one KV read, or its D1 row: lib/session.ts) but not the
 //   user row; the route gets it as c.get('viewerSession') and its own statement checks it against
-//   the row in the same round trip (decision 033, lib/session-gate.ts). c.get('user') is null
+//   the row in the same round trip (decision 033, db/queries/session-gate.ts). c.get('user') is null
 //   there.
 // - 'row': the session and then the user row from D1 (never cached, so a deleted user or a demoted
 //   admin loses access at once); c.get('user') is the member, or null for a visitor or a void

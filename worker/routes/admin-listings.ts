@@ -16,7 +16,7 @@ import { viewer } from '../middleware/session';
 
 export const adminListingRouter = router('/api/admin');
 
-// viewer('sql'): the admin is checked in the page's own batch (lib/session-gate.ts).
+// viewer('sql'): the admin is checked in the page's own batch (db/queries/session-gate.ts).
 serve(adminListingRouter, adminRoutes.listings, viewer('sql'), async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);

@@ -30,7 +30,7 @@ export const adminModerationRouter = router('/api/admin');
 const STATUS_MESSAGE = 'status must be open or resolved';
 const USER_ID_MESSAGE = "userId must be a member's id";
 
-// viewer('sql'): the admin is checked in the page's own batch (lib/session-gate.ts).
+// viewer('sql'): the admin is checked in the page's own batch (db/queries/session-gate.ts).
 serve(adminModerationRouter, moderationRoutes.queue, viewer('sql'), async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
@@ -66,7 +66,7 @@ serve(adminModerationRouter, moderationRoutes.openCount, viewer('sql'), async (c
   );
 });
 
-// viewer('sql'): the admin is checked in the action's first batch (lib/session-gate.ts),
+// viewer('sql'): the admin is checked in the action's first batch (db/queries/session-gate.ts),
 // which reads the report, the member's held messages and the admin's name together.
 serve(adminModerationRouter, moderationRoutes.resolve, viewer('sql'), async (c) => {
   const db = c.get('db');

@@ -1,8 +1,8 @@
 // Barters (docs/api/messaging-barters-reviews.md, "Barters"): two-sided. One member records it
 // (pending), the other confirms it (completed); only then can either review the other.
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { barterRoutes } from '@/shared/contract/barters';
 import { BLOCKED_MEMBER_MESSAGE, barterCreateSchema } from '@/shared/schemas';
 import { blockedEitherWay } from '../db/queries/blocks';
 import {
@@ -25,14 +25,16 @@ import { barterConfirmationRequestEmail, wantsEmail } from '../lib/email';
 import { queueEmail } from '../db/queries/email-outbox';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { isoNow } from '../lib/time';
+import { reply, router, serve } from '../lib/serve';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { memberBudget } from '../middleware/member-budget';
 import { viewer } from '../middleware/session';
 
-export const barterRoutes = new Hono<AppEnv>();
-export const listingBarterRoutes = new Hono<AppEnv>();
+export const barterRouter = router('/api/barters');
+// GET /api/listings/{id}/barters lives with the barters it returns, mounted under the listings' path.
+export const listingBarterRouter = router('/api/listings');
 
 /** The barter named in the path, for one of its two members (admins may read, not act). */
 async function barterFor(c: Context<AppEnv>, user: UserRow, { adminMayRead = false } = {}) {
@@ -79,7 +81,7 @@ async function pushBarterStep(
   );
 }
 
-barterRoutes.post('/', viewer('row'), memberBudget('barterStepsPerMember'), async (c) => {
+serve(barterRouter, barterRoutes.record, viewer('row'), memberBudget('barterStepsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, barterCreateSchema);
@@ -127,20 +129,20 @@ barterRoutes.post('/', viewer('row'), memberBudget('barterStepsPerMember'), asyn
     ]);
     await pushBarterStep(c, row, user, null);
   }
-  return c.json(barter(row), created ? 201 : 200);
+  return reply(c, barterRoutes.record, barter(row), created ? 201 : 200);
 });
 
-barterRoutes.get('/:id{[0-9]+}', viewer('row'), async (c) => {
+serve(barterRouter, barterRoutes.get, viewer('row'), async (c) => {
   const user = requireUser(c);
-  return c.json(barter(await barterFor(c, user, { adminMayRead: true })));
+  return reply(c, barterRoutes.get, barter(await barterFor(c, user, { adminMayRead: true })));
 });
 
-barterRoutes.patch('/:id{[0-9]+}/complete', viewer('row'), memberBudget('barterStepsPerMember'), async (c) => {
+serve(barterRouter, barterRoutes.complete, viewer('row'), memberBudget('barterStepsPerMember'), async (c) => {
   const user = requireUser(c);
   const found = await barterFor(c, user);
   if (found.status === 'cancelled') throw conflict('This barter was cancelled');
   // Repeating a confirmation (from either side) changes nothing.
-  if (found.status === 'completed') return c.json(barter(found));
+  if (found.status === 'completed') return reply(c, barterRoutes.complete, barter(found));
   if (found.initiatorId === user.id) throw forbidden('Waiting for the other member to confirm');
   const db = c.get('db');
   const { barter: after, completedNow } = await completeBarter(db, found, isoNow());
@@ -163,28 +165,28 @@ barterRoutes.patch('/:id{[0-9]+}/complete', viewer('row'), memberBudget('barterS
     );
     await pushBarterStep(c, after, user, 'completed');
   }
-  return c.json(barter(after));
+  return reply(c, barterRoutes.complete, barter(after));
 });
 
-barterRoutes.patch('/:id{[0-9]+}/cancel', viewer('row'), memberBudget('barterStepsPerMember'), async (c) => {
+serve(barterRouter, barterRoutes.cancel, viewer('row'), memberBudget('barterStepsPerMember'), async (c) => {
   const user = requireUser(c);
   const found = await barterFor(c, user);
   if (found.status === 'completed') throw conflict('A completed barter cannot be cancelled');
-  if (found.status === 'cancelled') return c.json(barter(found));
+  if (found.status === 'cancelled') return reply(c, barterRoutes.cancel, barter(found));
   const after = await cancelBarter(c.get('db'), found);
   if (!after) throw notFound('Barter not found');
   // A confirmation that won the race leaves it completed.
   if (after.status === 'completed') throw conflict('A completed barter cannot be cancelled');
   await pushBarterStep(c, after, user, 'cancelled');
-  return c.json(barter(after));
+  return reply(c, barterRoutes.cancel, barter(after));
 });
 
-listingBarterRoutes.get('/:id{[0-9]+}/barters', viewer('row'), async (c) => {
+serve(listingBarterRouter, barterRoutes.ofListing, viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const listing = await findListingRef(db, parseId(c.req.param('id'), 'Listing'));
   if (!listing) throw notFound('Listing not found');
   const seesAll = user.isAdmin || listing.userId === user.id;
   const rows = await bartersOfListing(db, listing.id, seesAll ? undefined : user.id);
-  return c.json(rows.map(barter));
+  return reply(c, barterRoutes.ofListing, rows.map(barter));
 });

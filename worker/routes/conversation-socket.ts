@@ -1,6 +1,6 @@
 // The live-chat socket (docs/api/live-chat.md): the Worker authorises the upgrade, then hands the
 // request to the conversation's ConversationRoom with the verified member ids.
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { findListingRef } from '../db/queries/messages';
 import { findPartnerAcrossBlock } from '../db/queries/blocks';
 import { BLOCKED_MEMBER_MESSAGE } from '@/shared/schemas';
@@ -9,12 +9,10 @@ import { isConversationPair, roomStub } from '@worker/durable-objects/conversati
 import { sessionKeyOf } from '@worker/durable-objects/member-sockets-client';
 import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
-import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 
-export const conversationSocketRoutes = new Hono<AppEnv>();
-
-conversationSocketRoutes.get('/:partnerId{[0-9]+}/:listingId{[0-9]+}/ws', viewer('row'), async (c) => {
+/** GET /api/conversations/{partnerId}/{listingId}/ws (registered in conversations.ts). */
+export async function openConversationSocket(c: Context<AppEnv>) {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
   const user = requireUser(c);
   // Browsers send Origin on every WebSocket upgrade; cookies ride along cross-site, so a foreign
@@ -37,7 +35,7 @@ conversationSocketRoutes.get('/:partnerId{[0-9]+}/:listingId{[0-9]+}/ws', viewer
   if (partner.blocked) throw forbidden(BLOCKED_MEMBER_MESSAGE);
 
   // The ids come from the session and D1, never from the client. The session goes along (hashed)
-  // so ending it closes this socket (worker/lib/member-sockets.ts).
+  // so ending it closes this socket (worker/durable-objects/member-sockets-client.ts).
   const session = c.get('session')!;
   const headers = new Headers({
     Upgrade: 'websocket',
@@ -50,4 +48,4 @@ conversationSocketRoutes.get('/:partnerId{[0-9]+}/:listingId{[0-9]+}/ws', viewer
   const upgraded = await roomStub(c.env, listing.id, user.id, partner.id).fetch(new Request(c.req.url, { headers }));
   if (upgraded.status !== 101 || !upgraded.webSocket) throw new HttpError(500, 'Could not open the conversation');
   return new Response(null, { status: 101, webSocket: upgraded.webSocket });
-});
+}

@@ -1,7 +1,8 @@
 // Conversations (docs/api/messaging-barters-reviews.md, "Conversations"): summaries for the
 // messages screen's list, and one conversation's messages, which marks the ones the reader received
 // as read.
-import { Hono } from 'hono';
+import { conversationInfo, conversationRoutes } from '@/shared/contract/conversations';
+import { userSummary } from '@/shared/contract/users';
 import { conversationSummaries, findListingRefAndUser, readConversation } from '../db/queries/messages';
 import { findUserById } from '../db/queries/users';
 import { jsonReply } from '../db/json-reply';
@@ -13,6 +14,7 @@ import { blocks, listings, reviews } from '../db/schema';
 import { bartersOfListing } from '../db/queries/barters';
 import { barter } from '../db/shapes';
 import { isConversationPair } from '@worker/durable-objects/conversation-room-client';
+import { pickFields } from '../db/reply-columns';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import {
   CONVERSATIONS_PAGE_DEFAULT,
@@ -23,13 +25,13 @@ import { requireViewerSession, withViewerChecked } from '@worker/db/queries/sess
 import { parseId, parseLimit } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { viewer } from '../middleware/session';
-import type { AppEnv } from '../types';
-import { conversationSocketRoutes } from './conversation-socket';
+import { openConversationSocket } from './conversation-socket';
+import { reply, router, serve } from '../lib/serve';
 
-export const conversationRoutes = new Hono<AppEnv>();
+export const conversationRouter = router('/api/conversations');
 
-// GET /:partnerId/:listingId/ws, the live-chat socket (docs/api/live-chat.md).
-conversationRoutes.route('/', conversationSocketRoutes);
+// The live-chat socket (docs/api/live-chat.md).
+serve(conversationRouter, conversationRoutes.socket, viewer('row'), openConversationSocket);
 
 /** A thread's page: at most this many messages (the SPA asks for THREAD_PAGE_DEFAULT). */
 const THREAD_PAGE_MAX = 200;
@@ -49,7 +51,7 @@ function parsePage(rawLimit: string | undefined, rawBefore: string | undefined, 
 
 // The newest page of summaries by default; `limit` and `before` page further (a contract extension:
 // docs/api/messaging-barters-reviews.md, "Paging").
-conversationRoutes.get('/', viewer('row'), async (c) => {
+serve(conversationRouter, conversationRoutes.list, viewer('row'), async (c) => {
   const user = requireUser(c);
   const page = parsePage(
     c.req.query('limit'),
@@ -57,7 +59,9 @@ conversationRoutes.get('/', viewer('row'), async (c) => {
     CONVERSATIONS_PAGE_MAX,
     CONVERSATIONS_PAGE_DEFAULT,
   );
-  return c.json(
+  return reply(
+    c,
+    conversationRoutes.list,
     await conversationSummaries(c.get('db'), user.id, {
       limit: page?.limit ?? CONVERSATIONS_PAGE_DEFAULT,
       before: page?.before,
@@ -71,7 +75,7 @@ conversationRoutes.get('/', viewer('row'), async (c) => {
 // blocked the partner (docs/api/offers.md, "Addresses"): everything the conversation's screen
 // shows besides the messages, in one read (decision 043). Only its two members may read it;
 // admins too get 403.
-conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', viewer('row'), async (c) => {
+serve(conversationRouter, conversationRoutes.info, viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const ref = parseConversationKey(c.req.param('key'));
@@ -79,7 +83,8 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', viewer('row'), async (c) =
   const listing = await db.query.listings.findFirst({
     where: and(eq(listings.id, ref.listingId), sql`NOT ${listingGone('listings')}`),
   });
-  if (!listing) throw notFound('Listing not found');
+  // The query left out a listing being deleted; the check narrows its status for the reply.
+  if (!listing || listing.status === 'deleted') throw notFound('Listing not found');
   if (!isConversationPair(listing.userId, ref.low, ref.high)) throw notFound('Conversation not found');
   if (user.id !== ref.low && user.id !== ref.high) throw forbidden('Only the members of this conversation can see it');
   const partner = await findUserById(db, partnerIn(ref, user.id));
@@ -107,23 +112,10 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', viewer('row'), async (c) =
       .where(and(eq(blocks.blockerId, user.id), eq(blocks.blockedId, partner.id)))
       .limit(1),
   ]);
-  return c.json({
+  return reply(c, conversationRoutes.info, {
     conversation: conversationKeyOf(ref.listingId, ref.low, ref.high),
-    listing: {
-      id: listing.id,
-      title: listing.title,
-      userId: listing.userId,
-      status: listing.status,
-      acceptOffers: listing.acceptOffers,
-      whatUserWants: listing.whatUserWants,
-      whatUserWantsOptions: listing.whatUserWantsOptions,
-    },
-    partner: {
-      id: partner.id,
-      username: partner.username,
-      displayName: partner.displayName,
-      avatarUrl: partner.avatarUrl,
-    },
+    listing: pickFields(conversationInfo.entries.listing, { ...listing, status: listing.status }),
+    partner: pickFields(userSummary, partner),
     offers,
     barters: pairBarters.map(barter),
     reviewedBarterIds: reviewed.map((r) => r.barterId).filter((id): id is number => id !== null),
@@ -131,8 +123,8 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', viewer('row'), async (c) =
   });
 });
 
-// viewer('sql'): the session is checked in the read's own batch (lib/session-gate.ts).
-conversationRoutes.get('/:userId{[0-9]+}/:partnerId{[0-9]+}/:listingId{[0-9]+}', viewer('sql'), async (c) => {
+// viewer('sql'): the session is checked in the read's own batch (db/queries/session-gate.ts).
+serve(conversationRouter, conversationRoutes.thread, viewer('sql'), async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   return withViewerChecked(db, viewer, async () => {

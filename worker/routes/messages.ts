@@ -1,6 +1,6 @@
 // Messages (docs/api/messaging-barters-reviews.md, "Messages"): a member writes to a listing's
 // owner, or the owner answers; every message is about one listing.
-import { Hono } from 'hono';
+import { messageRoutes } from '@/shared/contract/messages';
 import { BLOCKED_MEMBER_MESSAGE, messageSchema } from '@/shared/schemas';
 import { messagesOfUser, sendMessage } from '../db/queries/messages';
 import { message } from '../db/shapes';
@@ -16,15 +16,16 @@ import {
   tooManyHeld,
 } from '@worker/db/queries/held-messages';
 import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
+import { reply, router, serve } from '../lib/serve';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import { viewer } from '../middleware/session';
-import type { AppEnv } from '../types';
 
-export const messageRoutes = new Hono<AppEnv>();
-export const userMessageRoutes = new Hono<AppEnv>();
+export const messageRouter = router('/api/messages');
+// GET /api/users/{id}/messages lives with the messages it returns, mounted under the users' path.
+export const userMessageRouter = router('/api/users');
 
-messageRoutes.post('/', viewer('row'), async (c) => {
+serve(messageRouter, messageRoutes.send, viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   // The message budget (30 a minute, counted from the member's own lines: lib/message-budget.ts)
@@ -104,13 +105,13 @@ messageRoutes.post('/', viewer('row'), async (c) => {
   // After the reply (afterReply): a socket that joins the room in between has the message from its
   // resync, and the room leaves it out of the frame (ConversationRoom.broadcast).
   await afterReply(c, fanOut);
-  return c.json(shaped, 201);
+  return reply(c, messageRoutes.send, shaped);
 });
 
-userMessageRoutes.get('/:id{[0-9]+}/messages', viewer('row'), async (c) => {
+serve(userMessageRouter, messageRoutes.ofUser, viewer('row'), async (c) => {
   const user = requireUser(c);
   const id = parseId(c.req.param('id'), 'User');
   assertActingAs(user, id, 'You can only read your own messages');
   const rows = await messagesOfUser(c.get('db'), user.id);
-  return c.json(rows.map(message));
+  return reply(c, messageRoutes.ofUser, rows.map(message));
 });

@@ -2,9 +2,8 @@
 // a listing; the other side accepts (a pending barter), counters (a new offer replacing the old)
 // or declines, and the sender may withdraw. Every step is a line in the conversation and goes live
 // to both members over the conversation's room.
-import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { Offer } from '@/shared/api-types';
+import { offerRoutes, type Offer } from '@/shared/contract/offers';
 import { conversationKeyOf } from '@/shared/conversation-key';
 import { BLOCKED_MEMBER_MESSAGE, offerCreateSchema, offerTermsSchema } from '@/shared/schemas';
 import type { ServerFrame } from '@/shared/ws-frames';
@@ -35,13 +34,14 @@ import { barter as shapeBarter, message as shapeMessage } from '../db/shapes';
 import { pushToRoom } from '@worker/durable-objects/conversation-room-client';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
+import { reply, router, serve } from '../lib/serve';
 import { parseBody, parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 import { offerStepBudget } from '../lib/offer-step-budget';
 
-export const offerRoutes = new Hono<AppEnv>();
+export const offerRouter = router('/api/offers');
 
 export const OFFER_MESSAGES = {
   ownListing: 'You cannot make an offer on your own listing',
@@ -167,7 +167,7 @@ const offerNotice = (
   link: conversationLink(listing.id, actor.id, to),
 });
 
-offerRoutes.post('/', viewer('row'), offerStepBudget, async (c) => {
+serve(offerRouter, offerRoutes.make, viewer('row'), offerStepBudget, async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   // An offer is a message in the conversation: it shares the members' message budget.
@@ -229,13 +229,13 @@ offerRoutes.post('/', viewer('row'), offerStepBudget, async (c) => {
     { type: 'offer', offer: shaped },
   ];
   await pushToRoom(c.env, { listingId: listing.id, a: user.id, b: listing.userId }, frames, requestId(c));
-  return c.json(shaped, 201);
+  return reply(c, offerRoutes.make, shaped);
 });
 
-offerRoutes.get('/:id{[0-9]+}', viewer('row'), async (c) => {
+serve(offerRouter, offerRoutes.get, viewer('row'), async (c) => {
   const user = requireUser(c);
   const found = await offerFor(c, user, { adminMayRead: true });
-  return c.json(await shapeOffer(c.get('db'), found));
+  return reply(c, offerRoutes.get, await shapeOffer(c.get('db'), found));
 });
 
 /** The owner and the other member of an offer's conversation. */
@@ -246,7 +246,7 @@ async function partiesOf(db: Db, offer: OfferRow) {
   return { listing, ownerId: listing.userId, memberId };
 }
 
-offerRoutes.post('/:id{[0-9]+}/accept', viewer('row'), offerStepBudget, async (c) => {
+serve(offerRouter, offerRoutes.accept, viewer('row'), offerStepBudget, async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const offer = await offerFor(c, user);
@@ -293,12 +293,12 @@ offerRoutes.post('/:id{[0-9]+}/accept', viewer('row'), offerStepBudget, async (c
   const shaped = await shapeOffer(db, after);
   const barterRow = after.barterId ? await findBarterById(db, after.barterId) : undefined;
   await pushStep(c, after, shaped, [lineKey], barterRow ? [{ type: 'barter', barter: shapeBarter(barterRow) }] : []);
-  return c.json(shaped);
+  return reply(c, offerRoutes.accept, shaped);
 });
 
 /** Decline (the member the offer is addressed to) and withdraw (the member who made it). */
 for (const action of ['decline', 'withdraw'] as const) {
-  offerRoutes.post(`/:id{[0-9]+}/${action}`, viewer('row'), offerStepBudget, async (c) => {
+  serve(offerRouter, offerRoutes[action], viewer('row'), offerStepBudget, async (c) => {
     const db = c.get('db');
     const user = requireUser(c);
     const offer = await offerFor(c, user);
@@ -329,7 +329,7 @@ for (const action of ['decline', 'withdraw'] as const) {
     }
     const shaped = await shapeOffer(db, after);
     await pushStep(c, after, shaped, [lineKey]);
-    return c.json(shaped);
+    return reply(c, offerRoutes[action], shaped);
   });
 }
 
@@ -338,7 +338,7 @@ for (const action of ['decline', 'withdraw'] as const) {
  * is addressed to, a counter-offer; from the member who made it, a revision. The terms always say
  * what the member who is not the owner gives.
  */
-offerRoutes.post('/:id{[0-9]+}/counter', viewer('row'), offerStepBudget, async (c) => {
+serve(offerRouter, offerRoutes.counter, viewer('row'), offerStepBudget, async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   await checkMessageBudget(c.env.DB, user.id);
@@ -387,5 +387,5 @@ offerRoutes.post('/:id{[0-9]+}/counter', viewer('row'), offerStepBudget, async (
     [`offer:${offer.id}:countered`],
     [{ type: 'offer', offer: await shapeOffer(db, replaced) }],
   );
-  return c.json(shaped, 201);
+  return reply(c, offerRoutes.counter, shaped);
 });

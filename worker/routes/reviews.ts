@@ -1,6 +1,6 @@
 // Reviews (docs/api/messaging-barters-reviews.md, "Reviews"): only after a completed barter, of the
 // other member, once per reviewer per barter.
-import { Hono } from 'hono';
+import { reviewRoutes } from '@/shared/contract/reviews';
 import { reviewSchema } from '@/shared/schemas';
 import { findBarterById, isParty } from '../db/queries/barters';
 import { findListingRef } from '../db/queries/messages';
@@ -10,22 +10,23 @@ import { addEventLine } from '../db/queries/offers';
 import { message } from '../db/shapes';
 import { pushToRoom } from '@worker/durable-objects/conversation-room-client';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { reply, router, serve } from '../lib/serve';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
-import type { AppEnv } from '../types';
 import { memberBudget } from '../middleware/member-budget';
 import { viewer } from '../middleware/session';
 
-export const reviewRoutes = new Hono<AppEnv>();
-export const listingReviewRoutes = new Hono<AppEnv>();
-export const userReviewRoutes = new Hono<AppEnv>();
+export const reviewRouter = router('/api/reviews');
+// The reviews of a listing and of a member live here, mounted under the listings' and users' paths.
+export const listingReviewRouter = router('/api/listings');
+export const userReviewRouter = router('/api/users');
 
 const NO_BARTER = 'Barter information not found. You cannot leave a review.';
 const NOT_COMPLETED =
   'This barter is not yet marked as completed. You can only leave a review after completing a barter.';
 const DUPLICATE = 'You have already reviewed this barter';
 
-reviewRoutes.post('/', viewer('row'), memberBudget('reviewsPerMember'), async (c) => {
+serve(reviewRouter, reviewRoutes.create, viewer('row'), memberBudget('reviewsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, reviewSchema);
@@ -81,7 +82,7 @@ reviewRoutes.post('/', viewer('row'), memberBudget('reviewsPerMember'), async (c
       ],
       c.req.header('cf-ray') ?? 'local',
     );
-    return c.json(review, 201);
+    return reply(c, reviewRoutes.create, review);
   } catch (error) {
     // Two submissions racing: the unique index on (reviewer, barter) decides.
     if (isUniqueViolation(error)) throw conflict(DUPLICATE);
@@ -89,16 +90,16 @@ reviewRoutes.post('/', viewer('row'), memberBudget('reviewsPerMember'), async (c
   }
 });
 
-listingReviewRoutes.get('/:id{[0-9]+}/reviews', viewer('none'), async (c) => {
+serve(listingReviewRouter, reviewRoutes.ofListing, viewer('none'), async (c) => {
   const db = c.get('db');
   const listing = await findListingRef(db, parseId(c.req.param('id'), 'Listing'));
   if (!listing) throw notFound('Listing not found');
-  return c.json(await reviewsOfListing(db, listing.id));
+  return reply(c, reviewRoutes.ofListing, await reviewsOfListing(db, listing.id));
 });
 
-userReviewRoutes.get('/:id{[0-9]+}/reviews', viewer('none'), async (c) => {
+serve(userReviewRouter, reviewRoutes.ofUser, viewer('none'), async (c) => {
   const db = c.get('db');
   const user = await findUserById(db, parseId(c.req.param('id'), 'User'));
   if (!user) throw notFound('User not found');
-  return c.json(await reviewsOfUser(db, user.id));
+  return reply(c, reviewRoutes.ofUser, await reviewsOfUser(db, user.id));
 });

@@ -4,8 +4,8 @@
 // decision 043): the replies below and the live frames update that cache, nothing reads the
 // listing's barters again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import type { Barter } from '@/shared/api-types';
+import { call } from '@/lib/api-client';
+import { barterRoutes, type Barter } from '@/shared/contract/barters';
 import { storeBarter } from '@/features/offers';
 import { userKeys } from '@/lib/query-keys';
 
@@ -27,7 +27,7 @@ export interface BarterCreateBody {
 export function useCreateBarter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BarterCreateBody) => api<Barter>('POST', '/api/barters', { ...body, status: 'pending' }),
+    mutationFn: (body: BarterCreateBody) => call(barterRoutes.record, { body: { ...body, status: 'pending' } }),
     // The reply is the barter as it now stands: the prompt moves on with it.
     onSuccess: (barter) => storeBarter(queryClient, barter),
   });
@@ -36,7 +36,7 @@ export function useCreateBarter() {
 function useBarterTransition(action: 'complete' | 'cancel') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (barter: Barter) => api<Barter>('PATCH', `/api/barters/${barter.id}/${action}`),
+    mutationFn: (barter: Barter) => call(barterRoutes[action], { params: { id: barter.id } }),
     onSuccess: (reply) => {
       storeBarter(queryClient, reply);
       if (action === 'complete') {

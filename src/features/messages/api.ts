@@ -1,7 +1,9 @@
 // Messages and conversations: query keys and reads shared by the messages screen and the header.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ConversationSummary, HeldMessageReply, Message } from '@/shared/api-types';
+import * as v from 'valibot';
+import { conversationRoutes, type ConversationSummary } from '@/shared/contract/conversations';
+import { heldMessageReply, messageRoutes, type HeldMessageReply, type Message } from '@/shared/contract/messages';
 import {
   conversationCursor,
   CONVERSATIONS_PAGE_DEFAULT,
@@ -9,20 +11,18 @@ import {
   THREAD_PAGE_DEFAULT,
 } from '@/shared/conversation-cursor';
 import { conversationKeyOf } from '@/shared/conversation-key';
-import { apiGet, apiReply } from '@/lib/api';
+import { call, callWithReply } from '@/lib/api-client';
 import { messageKeys } from '@/lib/query-keys';
 
 /** The newest page of the member's conversations (the server's default page, newest first). */
 export const conversationsQuery = queryOptions({
   queryKey: messageKeys.conversations(),
-  queryFn: () => apiGet<ConversationSummary[]>(`/api/conversations?limit=${CONVERSATIONS_PAGE_DEFAULT}`),
+  queryFn: () => call(conversationRoutes.list, { query: { limit: CONVERSATIONS_PAGE_DEFAULT } }),
 });
 
 /** The page after a summary (older conversations), for loading more as the list scrolls. */
 export const olderConversations = (after: ConversationSummary) =>
-  apiGet<ConversationSummary[]>(
-    `/api/conversations?limit=${CONVERSATIONS_PAGE_DEFAULT}&before=${encodeURIComponent(conversationCursor(after))}`,
-  );
+  call(conversationRoutes.list, { query: { limit: CONVERSATIONS_PAGE_DEFAULT, before: conversationCursor(after) } });
 
 /**
  * A message this client knows about (sent, or received over the open conversation's socket) moves
@@ -76,14 +76,18 @@ export const conversationQuery = (userId: number, partnerId: number, listingId: 
     queryKey: messageKeys.conversation(userId, partnerId, listingId),
     // The newest page; earlier messages come with earlierMessages (the thread's "Load earlier" button).
     queryFn: () =>
-      apiGet<Message[]>(`/api/conversations/${userId}/${partnerId}/${listingId}?limit=${THREAD_PAGE_DEFAULT}`),
+      call(conversationRoutes.thread, {
+        params: { userId, partnerId, listingId },
+        query: { limit: THREAD_PAGE_DEFAULT },
+      }),
   });
 
 /** The page of a thread before its oldest loaded message. */
 export const earlierMessages = (userId: number, partnerId: number, listingId: number, oldest: Message) =>
-  apiGet<Message[]>(
-    `/api/conversations/${userId}/${partnerId}/${listingId}?limit=${THREAD_PAGE_DEFAULT}&before=${encodeURIComponent(messageCursor(oldest))}`,
-  );
+  call(conversationRoutes.thread, {
+    params: { userId, partnerId, listingId },
+    query: { limit: THREAD_PAGE_DEFAULT, before: messageCursor(oldest) },
+  });
 
 export interface SendMessageBody {
   senderId: number;
@@ -111,8 +115,9 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: SendMessageBody): Promise<SentMessage> => {
-      const reply = await apiReply<Message | HeldMessageReply>('POST', '/api/messages', body);
-      return 'held' in reply.data ? reply.data : { held: false, message: reply.data };
+      const { data } = await callWithReply(messageRoutes.send, { body });
+      // 202 answers the held reply (the route's alternative), told apart by its declared shape.
+      return v.is(heldMessageReply, data) ? data : { held: false, message: data };
     },
     onSuccess: (sent, body) => {
       if (sent.held) return;

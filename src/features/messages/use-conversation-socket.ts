@@ -11,7 +11,7 @@
 // and says so.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Message } from '@/shared/api-types';
+import type { Message } from '@/shared/contract/messages';
 import { conversationKeyOf } from '@/shared/conversation-key';
 import { noteReviewed, storeBarter, storeOffer } from '@/features/offers';
 import type { ServerFrame } from '@/shared/ws-frames';

@@ -2,15 +2,17 @@
 // caller's reviews of them and block come with the conversation itself (GET
 // /api/conversations/{conversation}, decision 043); live frames and replies update the same cache.
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, apiGet } from '@/lib/api';
-import type { Barter, ConversationInfo, Offer } from '@/shared/api-types';
+import { call } from '@/lib/api-client';
+import type { Barter } from '@/shared/contract/barters';
+import { conversationRoutes, type ConversationInfo } from '@/shared/contract/conversations';
+import { offerRoutes, type Offer } from '@/shared/contract/offers';
 import { conversationKeyOf } from '@/shared/conversation-key';
 import { messageKeys } from '@/lib/query-keys';
 
 export const conversationInfoQuery = (conversation: string) =>
   queryOptions({
     queryKey: messageKeys.info(conversation),
-    queryFn: () => apiGet<ConversationInfo>(`/api/conversations/${conversation}`),
+    queryFn: () => call(conversationRoutes.info, { params: { key: conversation } }),
   });
 
 /**
@@ -61,8 +63,7 @@ export interface OfferTerms {
 export function useMakeOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OfferTerms & { listingId: number; message?: string | null }) =>
-      api<Offer>('POST', '/api/offers', body),
+    mutationFn: (body: OfferTerms & { listingId: number; message?: string | null }) => call(offerRoutes.make, { body }),
     onSuccess: (offer) => {
       storeOffer(queryClient, offer);
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
@@ -76,7 +77,7 @@ export function useAnswerOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ offer, action }: { offer: Offer; action: Answer }) =>
-      api<Offer>('POST', `/api/offers/${offer.id}/${action}`, {}),
+      call(offerRoutes[action], { params: { id: offer.id } }),
     onSuccess: (offer) => {
       storeOffer(queryClient, offer);
       // The barter the acceptance made: read with the conversation (its frame brings it too when live).
@@ -93,7 +94,7 @@ export function useCounterOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ offer, terms }: { offer: Offer; terms: OfferTerms }) =>
-      api<Offer>('POST', `/api/offers/${offer.id}/counter`, terms),
+      call(offerRoutes.counter, { params: { id: offer.id }, body: terms }),
     onSuccess: (offer) => {
       storeOffer(queryClient, offer);
       void queryClient.invalidateQueries({ queryKey: messageKeys.info(offer.conversation) });

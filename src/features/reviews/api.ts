@@ -1,7 +1,7 @@
 // Reviews: what members received, what a listing received, and leaving one after a completed barter.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiGet } from '@/lib/api';
-import type { Review } from '@/shared/api-types';
+import { call } from '@/lib/api-client';
+import { reviewRoutes } from '@/shared/contract/reviews';
 import { conversationKeyOf } from '@/shared/conversation-key';
 import { noteReviewed } from '@/features/offers';
 import { reviewKeys, userKeys } from '@/lib/query-keys';
@@ -9,13 +9,13 @@ import { reviewKeys, userKeys } from '@/lib/query-keys';
 export const userReviewsQuery = (userId: number) =>
   queryOptions({
     queryKey: reviewKeys.byUser(userId),
-    queryFn: () => apiGet<Review[]>(`/api/users/${userId}/reviews`),
+    queryFn: () => call(reviewRoutes.ofUser, { params: { id: userId } }),
   });
 
 export const listingReviewsQuery = (listingId: number) =>
   queryOptions({
     queryKey: reviewKeys.byListing(listingId),
-    queryFn: () => apiGet<Review[]>(`/api/listings/${listingId}/reviews`),
+    queryFn: () => call(reviewRoutes.ofListing, { params: { id: listingId } }),
   });
 
 export interface ReviewBody {
@@ -31,7 +31,7 @@ export interface ReviewBody {
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReviewBody) => api<Review>('POST', '/api/reviews', body),
+    mutationFn: (body: ReviewBody) => call(reviewRoutes.create, { body }),
     onSuccess: (_review, body) => {
       // The conversation's barter prompt says thanks, from the conversation's own cache.
       noteReviewed(queryClient, conversationKeyOf(body.listingId, body.reviewerId, body.userId), body.barterId);

@@ -14,6 +14,7 @@ import { jsonArrayOver } from '../json-reply';
 import { sessionGateStatement } from './session-gate';
 import type { SessionRecord } from '@worker/lib/session';
 import { message, messageJson } from '../shapes';
+import type { ConversationSummary } from '@/shared/contract/conversations';
 import { blockedEitherWay } from './blocks';
 import { LISTINGS_GONE_SQL, listingGone } from './listing-deletion';
 
@@ -138,17 +139,6 @@ export async function pairHistory(
     sql`SELECT (${direction(a, b)} OR ${direction(b, a)}) AS exchanged, ${blockedEitherWay(a, b)} AS blocked`,
   );
   return { exchanged: row?.exchanged === 1, blocked: row?.blocked === 1 };
-}
-
-export interface ConversationSummary {
-  conversation: string;
-  partner: { id: number; username: string; displayName: string; avatarUrl: string | null };
-  listing: { id: number; title: string };
-  lastMessage: string;
-  lastMessageTime: string;
-  /** In paged replies only (docs/api/messaging-barters-reviews.md, "Paging the conversation list"). */
-  lastMessageId?: number;
-  unreadCount: number;
 }
 
 const SUMMARY_COLUMNS = [

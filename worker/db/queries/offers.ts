@@ -5,7 +5,9 @@
 import { and, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
-import type { MessageEvent, Offer } from '@/shared/api-types';
+import type { MessageEvent } from '@/shared/contract/messages';
+import { storedOffer, type Offer } from '@/shared/contract/offers';
+import { pickFields } from '../reply-columns';
 import type { Db } from '../client';
 import {
   barters,
@@ -131,13 +133,8 @@ export async function shapeOffers(db: Db, rows: OfferRow[]): Promise<Offer[]> {
     )
     .orderBy(offerItems.offerId, listings.id);
   return rows.map((r) => ({
-    id: r.id,
-    listingId: r.listingId,
+    ...pickFields(storedOffer, r),
     conversation: r.conversationKey,
-    fromUserId: r.fromUserId,
-    toUserId: r.toUserId,
-    status: r.status,
-    text: r.text,
     givenListings: items
       .filter((i) => i.offerId === r.id)
       // The query left out listings being deleted, so the status is one the API shows.
@@ -147,11 +144,6 @@ export async function shapeOffers(db: Db, rows: OfferRow[]): Promise<Offer[]> {
         status: i.status as Offer['givenListings'][number]['status'],
         imageUrl: i.imageUrls[0] ?? null,
       })),
-    replacesOfferId: r.replacesOfferId,
-    barterId: r.barterId,
-    respondedAt: r.respondedAt,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
   }));
 }
 

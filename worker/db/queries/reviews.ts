@@ -1,25 +1,16 @@
 // Data access for reviews: one per reviewer per barter, each kept in the reviewed member's
 // rating (the mean of their reviews) and reviewCount.
 import { listingGone } from './listing-deletion';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { review, type Review } from '@/shared/contract/reviews';
+import { pickFields } from '../reply-columns';
 import type { Db } from '../client';
 import { listings, reviews, users } from '../schema';
 import { notifyStatements, subjectKeys } from './notifications';
 import { blockedEitherWay } from './blocks';
 
 /** A review as displayed: its columns plus the reviewer's display name and the listing's title. */
-const displayed = {
-  id: reviews.id,
-  reviewerId: reviews.reviewerId,
-  userId: reviews.userId,
-  listingId: reviews.listingId,
-  barterId: reviews.barterId,
-  rating: reviews.rating,
-  comment: reviews.comment,
-  createdAt: reviews.createdAt,
-  reviewerName: users.displayName,
-  listingTitle: listings.title,
-};
+const displayed = { ...getTableColumns(reviews), reviewerName: users.displayName, listingTitle: listings.title };
 
 const selectDisplayed = (db: Db, where: SQL | undefined) =>
   db
@@ -31,7 +22,9 @@ const selectDisplayed = (db: Db, where: SQL | undefined) =>
     .where(and(where, sql`NOT ${listingGone('listings')}`))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
 
-export type DisplayedReview = Awaited<ReturnType<typeof selectDisplayed>>[number];
+/** The reply's fields of a displayed row (a column the contract does not declare stays here). */
+const shown = (rows: Awaited<ReturnType<typeof selectDisplayed>>): Review[] =>
+  rows.map((row) => pickFields(review, row));
 
 export async function hasReviewed(db: Db, reviewerId: number, barterId: number): Promise<boolean> {
   const row = await db
@@ -51,7 +44,7 @@ export async function insertReview(
   db: Db,
   values: { reviewerId: number; userId: number; listingId: number; barterId: number; rating: number; comment: string },
   notice: { reviewerName: string; reviewedUsername: string },
-): Promise<DisplayedReview> {
+): Promise<Review> {
   const ofUser = sql`FROM ${reviews} WHERE ${reviews.userId} = ${values.userId}`;
   const stars = `${values.rating} star${values.rating === 1 ? '' : 's'}`;
   const [, , , , , rows] = await db.batch([
@@ -79,11 +72,13 @@ export async function insertReview(
       .where(eq(users.id, values.userId)),
     selectDisplayed(db, and(eq(reviews.reviewerId, values.reviewerId), eq(reviews.barterId, values.barterId))),
   ]);
-  return rows[0]!;
+  return shown(rows)[0]!;
 }
 
 /** Reviews about a listing, newest first. */
-export const reviewsOfListing = (db: Db, listingId: number) => selectDisplayed(db, eq(reviews.listingId, listingId));
+export const reviewsOfListing = async (db: Db, listingId: number) =>
+  shown(await selectDisplayed(db, eq(reviews.listingId, listingId)));
 
 /** Reviews a member received, newest first. */
-export const reviewsOfUser = (db: Db, userId: number) => selectDisplayed(db, eq(reviews.userId, userId));
+export const reviewsOfUser = async (db: Db, userId: number) =>
+  shown(await selectDisplayed(db, eq(reviews.userId, userId)));

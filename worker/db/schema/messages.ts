@@ -2,7 +2,7 @@
 // kept by triggers (migrations/*_summary_triggers.sql, decision 032).
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { MessageEvent } from '@/shared/api-types';
+import type { MessageEvent } from '@/shared/contract/messages';
 import { createdAt, bool } from './columns';
 import { listings } from './listings';
 import { users } from './members';

@@ -3,7 +3,7 @@
 // leg, expiry, and the group chat's rows. Every change is one D1 batch whose statements check the
 // circle's status themselves, so racing decisions leave exactly one outcome.
 import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
-import type { BarterStatus } from '@/shared/api-types';
+import type { BarterStatus } from '@/shared/contract/barters';
 import type {
   TradeCircle,
   TradeCircleDecision,

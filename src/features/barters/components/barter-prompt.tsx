@@ -6,7 +6,7 @@ import { Button, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import type { Barter } from '@/shared/api-types';
+import type { Barter } from '@/shared/contract/barters';
 import { ReviewDialog } from '@/features/reviews';
 import { barterBetween, useCancelBarter, useCompleteBarter, useCreateBarter } from '../api';
 import './barter-prompt.css';

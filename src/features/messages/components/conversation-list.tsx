@@ -4,7 +4,7 @@ import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Badge, Callout, Flex, Spinner, Tabs, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
-import type { ConversationSummary } from '@/shared/api-types';
+import type { ConversationSummary } from '@/shared/contract/conversations';
 import { formatMonthDay } from '@/lib/format-date';
 
 interface ConversationListProps {

@@ -12,7 +12,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import type { ConversationSummary } from '@/shared/api-types';
+import type { ConversationSummary } from '@/shared/contract/conversations';
 import { conversationKeyOf, parseConversationKey } from '@/shared/conversation-key';
 import { conversationInfoOnOpen } from '@/features/offers';
 import { conversationsQuery, olderConversations } from '../api';

@@ -1,7 +1,7 @@
 // Reviews a member received: reviewer, stars, date, comment and the listing it was about.
 import { Card, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import type { Review } from '@/shared/api-types';
+import type { Review } from '@/shared/contract/reviews';
 import { StarRating } from './star-rating';
 import './reviews.css';
 
