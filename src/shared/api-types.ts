@@ -5,7 +5,6 @@ import type {
   BARTER_STATUSES,
   MODERATION_ACTIONS,
   MODERATION_GUARDS,
-  NOTIFICATION_KINDS,
   OFFER_STATUSES,
   REPORT_REASONS,
   REPORT_TARGET_TYPES,
@@ -17,32 +16,8 @@ export type BarterStatus = (typeof BARTER_STATUSES)[number];
 export type { Category } from './contract/categories';
 export type { Listing, ListingFields, ListingStatus } from './contract/listings';
 export type { PublicUser, SelfUser, UserSummary } from './contract/users';
-import type { Listing, ListingStatus } from './contract/listings';
+import type { ListingStatus } from './contract/listings';
 import type { UserSummary } from './contract/users';
-
-/** GET /api/wants: a wanted listing, with when the member said "I'd take this". */
-export interface WantedListing extends Listing {
-  wantedAt: string;
-}
-
-/** PUT /api/wants/{listingId} */
-export interface Want {
-  listingId: number;
-  createdAt: string;
-}
-
-export type WantKind = 'explicit' | 'text';
-
-/** GET /api/matches: they want my listing and I want theirs. */
-export interface Match {
-  theirListing: Listing;
-  myListing: Listing;
-  member: UserSummary;
-  iWant: WantKind;
-  theyWant: WantKind;
-  /** Miles between the two listings' places, null when either is unknown. */
-  distance: number | null;
-}
 
 /** A town or city of the offline gazetteer (GET /api/places). */
 export interface Place {
@@ -170,15 +145,6 @@ export interface Review {
   listingTitle: string;
 }
 
-export interface StoredSearch {
-  id: number;
-  userId: number;
-  query: string | null;
-  category: string | null;
-  notificationsEnabled: boolean;
-  createdAt: string;
-}
-
 export interface Testimonial {
   id: number;
   title: string;
@@ -217,27 +183,6 @@ export interface Dashboard {
 
 export interface Count {
   count: number;
-}
-
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** One entry of the header's notifications panel (GET /api/notifications). */
-export interface AppNotification {
-  id: number;
-  kind: NotificationKind;
-  text: string;
-  /** Where the entry leads in the app, a path such as /messages?… or /browse?… */
-  link: string;
-  /** Events folded into this entry since it was last read (e.g. 3 new messages). */
-  count: number;
-  read: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface NotificationsResponse {
-  unreadCount: number;
-  notifications: AppNotification[];
 }
 
 /** GET /api/admin/email-status (worker/routes/admin-email.ts). */

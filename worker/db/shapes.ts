@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { jsonObject, renderedOnce } from './json-reply';
 import { columnShape, pickFields } from './reply-columns';
 import { storedListing, type ListingStatus } from '@/shared/contract/listings';
+import { storedSearch as storedSearchReply } from '@/shared/contract/stored-searches';
 import { notFound } from '../lib/errors';
 import { publicUser as publicUserReply, selfUser as selfUserReply, userSummary } from '@/shared/contract/users';
 import {
@@ -116,4 +117,4 @@ export const messageJson = renderedOnce(
 );
 
 export const barter = (b: BarterRow) => ({ ...b });
-export const storedSearch = (s: StoredSearchRow) => ({ ...s });
+export const storedSearch = (s: StoredSearchRow) => pickFields(storedSearchReply, s);

@@ -10,7 +10,7 @@ import type {
   TradeCircleLeg,
   TradeCircleMessage,
   TradeCircleStatus,
-} from '@/shared/trade-circles';
+} from '@/shared/contract/trade-circles';
 import { pushToCircle } from '../conversation-room';
 import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 import { messageBudgetGateSql, prepareSql } from '../message-budget';
