@@ -32,11 +32,14 @@ export function userFor(viewer: UserRow | null, u: UserRow) {
 
 export type ListingOwner = Pick<UserRow, 'id' | 'username' | 'displayName' | 'avatarUrl'>;
 
+/** The listing columns a reply is made of: the declared fields and the coordinates (distance). */
+type ShapedListing = Pick<ListingRow, keyof typeof storedListing.entries | 'latitude' | 'longitude'>;
+
 /**
  * With `from` (the searcher's position), a listing also gets `distanceMiles`: great-circle miles,
  * or null when its location has no coordinates (its place is unknown).
  */
-export function listingWithOwner(l: ListingRow, owner: ListingOwner, from?: Position | null) {
+export function listingWithOwner(l: ShapedListing, owner: ListingOwner, from?: Position | null) {
   const shaped = { ...pickFields(storedListing, shown(l)), user: pickFields(userSummary, owner) };
   if (!from) return shaped;
   if (l.latitude === null || l.longitude === null) return { ...shaped, distanceMiles: null };
@@ -50,7 +53,7 @@ export function listingWithOwner(l: ListingRow, owner: ListingOwner, from?: Posi
  * A listing being deleted (decision 042) is gone from every read path; the contract has no such
  * status, so one that reached a reply would answer as a listing that does not exist.
  */
-function shown(l: ListingRow): ListingRow & { status: ListingStatus } {
+function shown<L extends ShapedListing>(l: L): L & { status: ListingStatus } {
   if (l.status === 'deleted') throw notFound('Listing not found');
   return { ...l, status: l.status };
 }
