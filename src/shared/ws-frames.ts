@@ -5,7 +5,7 @@ import { communityFrame } from './contract/community';
 import { barter } from './contract/barters';
 import { message as messageReply } from './contract/messages';
 import { offer } from './contract/offers';
-import type { TradeCircleMessage } from './trade-circles';
+import type { TradeCircleMessage } from './contract/trade-circles';
 
 const positiveId = (message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(Number.MAX_SAFE_INTEGER, message));
@@ -31,6 +31,26 @@ const circleMessageSchema = v.object({
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
+const typingFrame = v.object({ type: v.literal('typing'), userId: positiveId('Invalid user id') });
+const errorFrame = v.object({ type: v.literal('error'), message: v.string() });
+
+/**
+ * A trade circle's room (docs/api/wants-matches-circles.md, "Group chat"): a new chat message, or
+ * "the circle changed" (a decision, agreement, dissolution; the client refetches it), besides the
+ * members' typing and errors.
+ */
+const circleMessageFrame = v.object({ type: v.literal('circle_message'), message: circleMessageSchema });
+const circleFrame = v.object({ type: v.literal('circle'), circleId: positiveId('Invalid circle id') });
+export const circleRoomFrameSchema = v.variant('type', [circleMessageFrame, circleFrame, typingFrame, errorFrame]);
+
+/**
+ * The member's bell socket (MemberSockets; docs/api/notifications.md, "Live updates"): the
+ * member's notifications changed. It carries the unread count as GET /api/notifications would
+ * answer it now (the badge; the list is read when the panel opens, decision 050); without it (the
+ * read failed) the client reads the bell once.
+ */
+export const bellFrameSchema = v.object({ type: v.literal('notifications'), unreadCount: v.optional(count) });
+
 /**
  * A conversation's room → client: a new message or event line (as the API returns it), an offer
  * or barter as it now stands (after an offer or barter step), someone typing, someone's read mark,
@@ -45,9 +65,9 @@ const conversationFrames = [
     barterId: positiveId('Invalid barter id'),
     reviewerId: positiveId('Invalid user id'),
   }),
-  v.object({ type: v.literal('typing'), userId: positiveId('Invalid user id') }),
+  typingFrame,
   v.object({ type: v.literal('read'), userId: positiveId('Invalid user id'), upTo: positiveId('Invalid message id') }),
-  v.object({ type: v.literal('error'), message: v.string() }),
+  errorFrame,
 ] as const;
 
 /** The frames of the live-chat socket (GET /api/conversations/{partnerId}/{listingId}/ws). */
@@ -56,15 +76,9 @@ export const conversationFrameSchema = v.variant('type', conversationFrames);
 /** Room → client: a conversation's frames, and those of the other sockets below. */
 export const serverFrameSchema = v.variant('type', [
   ...conversationFrames,
-  // A trade circle's room (docs/api/wants-matches-circles.md, "Group chat"): a new chat message,
-  // or "the circle changed" (a decision, agreement, dissolution; the client refetches it).
-  v.object({ type: v.literal('circle_message'), message: circleMessageSchema }),
-  v.object({ type: v.literal('circle'), circleId: positiveId('Invalid circle id') }),
-  // The member's bell socket (MemberSockets; docs/api/notifications.md, "Live updates"): the
-  // member's notifications changed. It carries the unread count as GET /api/notifications would
-  // answer it now (the badge; the list is read when the panel opens, decision 050); without it
-  // (the read failed) the client reads the bell once.
-  v.object({ type: v.literal('notifications'), unreadCount: v.optional(count) }),
+  circleMessageFrame,
+  circleFrame,
+  bellFrameSchema,
   // The community feed socket (CommunityFeed; docs/api/users-and-community.md, "Live updates"): the activity
   // feed and the dashboard's figures as GET /api/analytics/activity and /dashboard answer now,
   // pushed on connect and every 15 seconds while the socket is open.

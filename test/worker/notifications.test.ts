@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NotificationsResponse } from '@/shared/api-types';
+import type { NotificationsResponse } from '@/shared/contract/notifications';
 import { call, insertListing, json, ORIGIN, signUp, type Member } from './helpers';
 import { openSocket } from './ws-client';
 

@@ -49,8 +49,23 @@ export function selectList<S extends Fields, T extends Table>(
 }
 
 /**
- * The declared fields from a raw row selected with selectList(): booleans arrive as 0/1 and JSON
- * columns as text, as D1 gives them; each is read back by its column's kind.
+ * The declared fields as one JSON object of a raw statement, `json_object('key', alias.column, …)`:
+ * for rows gathered into a JSON array in SQL (json_group_array) or a nested row. Read each object
+ * with rawFields() (its values are as D1 gives a column's).
+ */
+export function selectObject<S extends Fields, T extends Table>(
+  schema: S,
+  table: T & { [K in Keys<S>]: AnySQLiteColumn },
+  alias: string,
+): string {
+  const columns = columnShape(schema, table) as Record<string, AnySQLiteColumn>;
+  const pairs = Object.entries(columns).map(([key, column]) => `'${key}', ${alias}.${column.name}`);
+  return `json_object(${pairs.join(', ')})`;
+}
+
+/**
+ * The declared fields from a raw row selected with selectList() or selectObject(): booleans
+ * arrive as 0/1 and JSON columns as text, as D1 gives them; each is read back by its column's kind.
  */
 export function rawFields<S extends Fields, T extends Table>(
   schema: S,

@@ -7,6 +7,7 @@ import { columnShape, pickFields } from './reply-columns';
 import { storedListing, type ListingStatus } from '@/shared/contract/listings';
 import { barter as barterReply } from '@/shared/contract/barters';
 import { storedMessage, type Message, type MessageEvent } from '@/shared/contract/messages';
+import { storedSearch as storedSearchReply } from '@/shared/contract/stored-searches';
 import { notFound } from '../lib/errors';
 import { publicUser as publicUserReply, selfUser as selfUserReply, userSummary } from '@/shared/contract/users';
 import {
@@ -32,11 +33,14 @@ export function userFor(viewer: UserRow | null, u: UserRow) {
 
 export type ListingOwner = Pick<UserRow, 'id' | 'username' | 'displayName' | 'avatarUrl'>;
 
+/** The listing columns a reply is made of: the declared fields and the coordinates (distance). */
+type ShapedListing = Pick<ListingRow, keyof typeof storedListing.entries | 'latitude' | 'longitude'>;
+
 /**
  * With `from` (the searcher's position), a listing also gets `distanceMiles`: great-circle miles,
  * or null when its location has no coordinates (its place is unknown).
  */
-export function listingWithOwner(l: ListingRow, owner: ListingOwner, from?: Position | null) {
+export function listingWithOwner(l: ShapedListing, owner: ListingOwner, from?: Position | null) {
   const shaped = { ...pickFields(storedListing, shown(l)), user: pickFields(userSummary, owner) };
   if (!from) return shaped;
   if (l.latitude === null || l.longitude === null) return { ...shaped, distanceMiles: null };
@@ -50,7 +54,7 @@ export function listingWithOwner(l: ListingRow, owner: ListingOwner, from?: Posi
  * A listing being deleted (decision 042) is gone from every read path; the contract has no such
  * status, so one that reached a reply would answer as a listing that does not exist.
  */
-function shown(l: ListingRow): ListingRow & { status: ListingStatus } {
+function shown<L extends ShapedListing>(l: L): L & { status: ListingStatus } {
   if (l.status === 'deleted') throw notFound('Listing not found');
   return { ...l, status: l.status };
 }
@@ -102,4 +106,4 @@ export const messageJson = renderedOnce(
 );
 
 export const barter = (b: BarterRow) => pickFields(barterReply, b);
-export const storedSearch = (s: StoredSearchRow) => ({ ...s });
+export const storedSearch = (s: StoredSearchRow) => pickFields(storedSearchReply, s);

@@ -1,6 +1,6 @@
 // Notifications for the header's bell: one entry per conversation, barter, review or saved search
 // (worker/db/queries/notifications.ts explains the folding). Each member sees only their own.
-import { Hono } from 'hono';
+import { notificationRoutes } from '@/shared/contract/notifications';
 import { notificationsReadSchema } from '@/shared/schemas';
 import { markNotificationsRead, readBell } from '../db/queries/notifications';
 import { forbidden, HttpError } from '../lib/errors';
@@ -8,21 +8,21 @@ import { memberSocketsStub, sessionKeyOf } from '@worker/durable-objects/member-
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { viewer } from '../middleware/session';
-import type { AppEnv } from '../types';
+import { reply, router, serve } from '../lib/serve';
 
-export const notificationRoutes = new Hono<AppEnv>();
+export const notificationRouter = router('/api/notifications');
 
-notificationRoutes.get('/', viewer('row'), async (c) => {
+serve(notificationRouter, notificationRoutes.list, viewer('row'), async (c) => {
   const user = requireUser(c);
-  return c.json(await readBell(c.get('db'), user.id));
+  return reply(c, notificationRoutes.list, await readBell(c.get('db'), user.id));
 });
 
-notificationRoutes.post('/read', viewer('row'), async (c) => {
+serve(notificationRouter, notificationRoutes.read, viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const { ids } = await parseBody(c, notificationsReadSchema);
   // The member's other sessions' bells follow (worker/middleware/bell.ts); this tab updated itself.
-  return c.json({ unreadCount: await markNotificationsRead(db, user.id, ids) });
+  return reply(c, notificationRoutes.read, { unreadCount: await markNotificationsRead(db, user.id, ids) });
 });
 
 /**
@@ -31,7 +31,7 @@ notificationRoutes.post('/read', viewer('row'), async (c) => {
  * MemberSockets object. Authorised here like the live-chat upgrade; the object gets the member and
  * the session (hashed) from the Worker, never from the client.
  */
-notificationRoutes.get('/ws', viewer('row'), async (c) => {
+serve(notificationRouter, notificationRoutes.socket, viewer('row'), async (c) => {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
   const user = requireUser(c);
   // Cookies ride along cross-site on WebSocket upgrades: a foreign page must not open the bell.

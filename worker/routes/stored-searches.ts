@@ -1,5 +1,5 @@
 // Saved searches (docs/api/users-and-community.md, "Saved searches"): private to their owner.
-import { Hono } from 'hono';
+import { storedSearchRoutes } from '@/shared/contract/stored-searches';
 import { storedSearchCreateSchema, storedSearchUpdateSchema } from '@/shared/schemas';
 import {
   deleteStoredSearch,
@@ -15,58 +15,74 @@ import { storedSearch } from '../db/shapes';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
-import type { AppEnv } from '../types';
+import { reply, router, serve } from '../lib/serve';
 import { memberBudget } from '../middleware/member-budget';
 import { viewer } from '../middleware/session';
 
-/** Mounted at /api/stored-searches. */
-export const storedSearchRoutes = new Hono<AppEnv>();
-/** Mounted at /api/users. */
-export const userStoredSearchRoutes = new Hono<AppEnv>();
+export const storedSearchRouter = router('/api/stored-searches');
+export const userStoredSearchRouter = router('/api/users');
 
 const NOT_YOURS = 'You can only manage your own saved searches';
 
-userStoredSearchRoutes.get('/:id{[0-9]+}/stored-searches', viewer('row'), async (c) => {
+serve(userStoredSearchRouter, storedSearchRoutes.list, viewer('row'), async (c) => {
   const user = requireUser(c);
   // Private even from admins: saved searches say what a member is looking for.
   if (parseId(c.req.param('id'), 'User') !== user.id) throw forbidden(NOT_YOURS);
   const rows = await storedSearchesOf(c.get('db'), user.id);
-  return c.json(rows.map(storedSearch));
+  return reply(c, storedSearchRoutes.list, rows.map(storedSearch));
 });
 
-storedSearchRoutes.post('/', viewer('row'), memberBudget('savedSearchWritesPerMember'), async (c) => {
-  const db = c.get('db');
-  const user = requireUser(c);
-  const { userId, ...input } = await parseBody(c, storedSearchCreateSchema);
-  assertActingAs(user, userId, NOT_YOURS);
-  if (input.category != null && !(await isKnownCategory(db, input.category))) {
-    throw badRequest('Please select a valid category', { category: 'Please select a valid category' });
-  }
-  const row = await insertStoredSearchWithinLimit(db, { userId: user.id, ...input });
-  if (!row) throw badRequest('You can save up to 20 searches');
-  return c.json(storedSearch(row), 201);
-});
+serve(
+  storedSearchRouter,
+  storedSearchRoutes.create,
+  viewer('row'),
+  memberBudget('savedSearchWritesPerMember'),
+  async (c) => {
+    const db = c.get('db');
+    const user = requireUser(c);
+    const { userId, ...input } = await parseBody(c, storedSearchCreateSchema);
+    assertActingAs(user, userId, NOT_YOURS);
+    if (input.category != null && !(await isKnownCategory(db, input.category))) {
+      throw badRequest('Please select a valid category', { category: 'Please select a valid category' });
+    }
+    const row = await insertStoredSearchWithinLimit(db, { userId: user.id, ...input });
+    if (!row) throw badRequest('You can save up to 20 searches');
+    return reply(c, storedSearchRoutes.create, storedSearch(row), 201);
+  },
+);
 
 /** The saved search named by the path, if the session user owns it (404 missing, 403 another's). */
-async function ownedSearch(db: Db, rawId: string, user: UserRow): Promise<StoredSearchRow> {
+async function ownedSearch(db: Db, rawId: string | undefined, user: UserRow): Promise<StoredSearchRow> {
   const row = await findStoredSearch(db, parseId(rawId, 'Saved search'));
   if (!row) throw notFound('Saved search not found');
   if (row.userId !== user.id) throw forbidden(NOT_YOURS);
   return row;
 }
 
-storedSearchRoutes.put('/:id{[0-9]+}', viewer('row'), memberBudget('savedSearchWritesPerMember'), async (c) => {
-  const user = requireUser(c);
-  const row = await ownedSearch(c.get('db'), c.req.param('id'), user);
-  const { notificationsEnabled } = await parseBody(c, storedSearchUpdateSchema);
-  const updated = await setStoredSearchNotifications(c.get('db'), row.id, notificationsEnabled);
-  if (!updated) throw notFound('Saved search not found');
-  return c.json(storedSearch(updated));
-});
+serve(
+  storedSearchRouter,
+  storedSearchRoutes.update,
+  viewer('row'),
+  memberBudget('savedSearchWritesPerMember'),
+  async (c) => {
+    const user = requireUser(c);
+    const row = await ownedSearch(c.get('db'), c.req.param('id'), user);
+    const { notificationsEnabled } = await parseBody(c, storedSearchUpdateSchema);
+    const updated = await setStoredSearchNotifications(c.get('db'), row.id, notificationsEnabled);
+    if (!updated) throw notFound('Saved search not found');
+    return reply(c, storedSearchRoutes.update, storedSearch(updated));
+  },
+);
 
-storedSearchRoutes.delete('/:id{[0-9]+}', viewer('row'), memberBudget('savedSearchWritesPerMember'), async (c) => {
-  const user = requireUser(c);
-  const row = await ownedSearch(c.get('db'), c.req.param('id'), user);
-  await deleteStoredSearch(c.get('db'), row.id, user.id);
-  return c.json({ message: 'Search removed' });
-});
+serve(
+  storedSearchRouter,
+  storedSearchRoutes.remove,
+  viewer('row'),
+  memberBudget('savedSearchWritesPerMember'),
+  async (c) => {
+    const user = requireUser(c);
+    const row = await ownedSearch(c.get('db'), c.req.param('id'), user);
+    await deleteStoredSearch(c.get('db'), row.id, user.id);
+    return reply(c, storedSearchRoutes.remove, { message: 'Search removed' });
+  },
+);

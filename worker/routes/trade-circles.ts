@@ -1,7 +1,8 @@
 // Trade circles (docs/api/wants-matches-circles.md, "Trade circles"; decision 024): a member's
 // circles, one circle (its members and admins), each member's accept or decline, and the circle's
 // group chat, live over a room of the same Durable Object class as conversations.
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { tradeCircleRoutes } from '@/shared/contract/trade-circles';
 import { circleMessageSchema } from '@/shared/trade-circles';
 import { circleRoomStub } from '@worker/durable-objects/conversation-room-client';
 import { conflict, forbidden, HttpError, notFound } from '../lib/errors';
@@ -23,6 +24,7 @@ import { circleSubject } from '../lib/trade-circles/names';
 import { membersOf } from '@worker/lib/trade-circles/legs';
 import { parseBody, parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
+import { reply, router, serve } from '../lib/serve';
 import type { AppEnv } from '../types';
 import { afterReply } from '../lib/after-reply';
 import { memberBudget } from '../middleware/member-budget';
@@ -35,7 +37,7 @@ export const CIRCLE_MESSAGES = {
   ended: 'This trade circle has ended',
 } as const;
 
-export const tradeCircleRoutes = new Hono<AppEnv>();
+export const tradeCircleRouter = router('/api/trade-circles');
 
 const requestId = (c: Context<AppEnv>) => c.req.header('cf-ray') ?? 'local';
 
@@ -48,12 +50,12 @@ async function circleFor(c: Context<AppEnv>, { adminMayRead = false } = {}): Pro
   return circle;
 }
 
-tradeCircleRoutes.get('/', viewer('row'), async (c) => {
+serve(tradeCircleRouter, tradeCircleRoutes.list, viewer('row'), async (c) => {
   const user = requireUser(c);
-  return c.json(await circlesOfMember(c.env.DB, user.id));
+  return reply(c, tradeCircleRoutes.list, await circlesOfMember(c.env.DB, user.id));
 });
 
-tradeCircleRoutes.get('/:id{[0-9]+}', viewer('row'), async (c) => {
+serve(tradeCircleRouter, tradeCircleRoutes.get, viewer('row'), async (c) => {
   const user = requireUser(c);
   const circle = await circleFor(c, { adminMayRead: true });
   // A member looking at the circle has seen its news: their entry in the bell is settled.
@@ -65,12 +67,13 @@ tradeCircleRoutes.get('/:id{[0-9]+}', viewer('row'), async (c) => {
       .run();
     await afterReply(c, () => pushNotificationChanges(c.env, [user.id]));
   }
-  return c.json(await shapeCircle(c.env.DB, circle));
+  return reply(c, tradeCircleRoutes.get, await shapeCircle(c.env.DB, circle));
 });
 
 const circleDecisionBudget = memberBudget('circleDecisionsPerMember');
 for (const action of ['accept', 'decline'] as const) {
-  tradeCircleRoutes.post(`/:id{[0-9]+}/${action}`, viewer('row'), circleDecisionBudget, async (c) => {
+  const route = tradeCircleRoutes[action];
+  serve(tradeCircleRouter, route, viewer('row'), circleDecisionBudget, async (c) => {
     const user = requireUser(c);
     const circle = await circleFor(c);
     if (circle.status !== 'proposed') throw conflict(CIRCLE_MESSAGES.notProposed);
@@ -85,17 +88,17 @@ for (const action of ['accept', 'decline'] as const) {
         undefined,
         requestId(c),
       );
-      return c.json(await shapeCircle(c.env.DB, after));
+      return reply(c, route, await shapeCircle(c.env.DB, after));
     }
     if (!outcome.changed) {
       // A racing decision closed the circle first, or this member had decided so already.
       if (after.status !== 'proposed') throw conflict(CIRCLE_MESSAGES.notProposed);
-      return c.json(await shapeCircle(c.env.DB, after));
+      return reply(c, route, await shapeCircle(c.env.DB, after));
     }
     if (decision === 'accepted' && (await settleIfUnavailable(c.env, after))) {
       // A listing went while the members decided: dissolved (and announced) instead.
       after = (await findCircleRow(c.env.DB, after.id))!;
-      return c.json(await shapeCircle(c.env.DB, after));
+      return reply(c, route, await shapeCircle(c.env.DB, after));
     }
     const shaped = await shapeCircle(c.env.DB, after);
     if (decision === 'declined') {
@@ -116,17 +119,17 @@ for (const action of ['accept', 'decline'] as const) {
         requestId(c),
       );
     }
-    return c.json(shaped);
+    return reply(c, route, shaped);
   });
 }
 
-tradeCircleRoutes.get('/:id{[0-9]+}/messages', viewer('row'), async (c) => {
+serve(tradeCircleRouter, tradeCircleRoutes.messages, viewer('row'), async (c) => {
   const user = requireUser(c);
   const circle = await circleFor(c);
-  return c.json(await circleMessages(c.env.DB, circle.id, user.id));
+  return reply(c, tradeCircleRoutes.messages, await circleMessages(c.env.DB, circle.id, user.id));
 });
 
-tradeCircleRoutes.post('/:id{[0-9]+}/messages', viewer('row'), async (c) => {
+serve(tradeCircleRouter, tradeCircleRoutes.postMessage, viewer('row'), async (c) => {
   const user = requireUser(c);
   // The circle's chat shares the members' message budget with conversations.
   await checkMessageBudget(c.env.DB, user.id);
@@ -148,11 +151,11 @@ tradeCircleRoutes.post('/:id{[0-9]+}/messages', viewer('row'), async (c) => {
     // D1 is the record: members resync from this GET when their socket (re)opens.
     console.error(`[${requestId(c)}] live chat broadcast failed for circle message ${created.id}`, error);
   }
-  return c.json(created, 201);
+  return reply(c, tradeCircleRoutes.postMessage, created, 201);
 });
 
 /** The circle's live socket: authorised here, then handed to the circle's room (docs/api/live-chat.md). */
-tradeCircleRoutes.get('/:id{[0-9]+}/ws', viewer('row'), async (c) => {
+serve(tradeCircleRouter, tradeCircleRoutes.socket, viewer('row'), async (c) => {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
   const user = requireUser(c);
   // A foreign page must not open a member's circle chat with their cookies.

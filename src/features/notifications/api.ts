@@ -1,8 +1,8 @@
 // The header's notifications: the list, read when the member opens the panel while the bell socket
 // pushes the unread count (use-bell-socket.ts, decision 050), and polled while that socket is down.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationsResponse } from '@/shared/api-types';
-import { api, apiGet } from '@/lib/api';
+import { notificationRoutes, type NotificationsResponse } from '@/shared/contract/notifications';
+import { call } from '@/lib/api-client';
 import { isBellLive } from '@/lib/live-status';
 import { notificationKeys } from '@/lib/query-keys';
 
@@ -23,7 +23,7 @@ export const NOTIFICATIONS_LIVE_STALE_MS = 10 * 60_000;
 
 export const notificationsQuery = queryOptions({
   queryKey: notificationKeys.all,
-  queryFn: () => apiGet<NotificationsResponse>('/api/notifications'),
+  queryFn: () => call(notificationRoutes.list),
   // The one read that is not "never stale, never refetched" (decision 007): its news
   // comes from other members, so nothing this member does could invalidate it. The header reads it
   // only for the panel while the bell socket pushes the count, with no interval (decision 050).
@@ -36,7 +36,7 @@ export const notificationsQuery = queryOptions({
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids?: number[]) => api<{ unreadCount: number }>('POST', '/api/notifications/read', ids ? { ids } : {}),
+    mutationFn: (ids?: number[]) => call(notificationRoutes.read, { body: ids ? { ids } : {} }),
     onMutate: (ids) => {
       queryClient.setQueryData<NotificationsResponse>(notificationKeys.all, (current) => {
         if (!current) return current;

@@ -9,7 +9,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { keepConnected } from '@/lib/keep-connected';
 import { noteBellLive } from '@/lib/live-status';
+import { urlOf } from '@/lib/api-client';
 import { ConversationConnection } from '@/lib/live-socket';
+import { notificationRoutes } from '@/shared/contract/notifications';
 import { handleSessionEnded } from '@/features/auth';
 import { notificationKeys } from '@/lib/query-keys';
 
@@ -17,7 +19,7 @@ import { notificationKeys } from '@/lib/query-keys';
 export const BELL_SOCKET_WAIT_MS = 4000;
 
 export function bellSocketUrl(location: { protocol: string; host: string }): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/notifications/ws`;
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${urlOf(notificationRoutes.socket)}`;
 }
 
 /** The unread count a frame carried, and when it arrived (epoch ms: the newer of it and the list's read wins). */

@@ -1,13 +1,13 @@
 // Saved searches: query keys, the member's list, and saving a search from Browse.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StoredSearch } from '@/shared/api-types';
-import { api, apiGet } from '@/lib/api';
+import { storedSearchRoutes, type StoredSearch } from '@/shared/contract/stored-searches';
+import { call } from '@/lib/api-client';
 import { savedSearchKeys } from '@/lib/query-keys';
 
 export const savedSearchesQuery = (userId: number) =>
   queryOptions({
     queryKey: savedSearchKeys.byUser(userId),
-    queryFn: () => apiGet<StoredSearch[]>(`/api/users/${userId}/stored-searches`),
+    queryFn: () => call(storedSearchRoutes.list, { params: { id: userId } }),
   });
 
 export interface SaveSearchInput {
@@ -20,7 +20,7 @@ export function useSaveSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SaveSearchInput) =>
-      api<StoredSearch>('POST', '/api/stored-searches', { ...input, notificationsEnabled: true }),
+      call(storedSearchRoutes.create, { body: { ...input, notificationsEnabled: true } }),
     onSuccess: (_saved, input) => queryClient.invalidateQueries({ queryKey: savedSearchKeys.byUser(input.userId) }),
   });
 }
@@ -30,7 +30,7 @@ export function useUpdateSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, notificationsEnabled }: { id: number; notificationsEnabled: boolean }) =>
-      api<StoredSearch>('PUT', `/api/stored-searches/${id}`, { notificationsEnabled }),
+      call(storedSearchRoutes.update, { params: { id }, body: { notificationsEnabled } }),
     onSuccess: (search) => {
       // The switch shows the stored state at once; the list is then read again.
       queryClient.setQueryData<StoredSearch[]>(savedSearchKeys.byUser(search.userId), (old) =>
@@ -44,7 +44,7 @@ export function useUpdateSavedSearch() {
 export function useDeleteSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (search: StoredSearch) => api<{ message: string }>('DELETE', `/api/stored-searches/${search.id}`),
+    mutationFn: (search: StoredSearch) => call(storedSearchRoutes.remove, { params: { id: search.id } }),
     onSuccess: (_reply, search) => {
       queryClient.setQueryData<StoredSearch[]>(savedSearchKeys.byUser(search.userId), (old) =>
         old?.filter((s) => s.id !== search.id),

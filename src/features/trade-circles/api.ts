@@ -1,23 +1,23 @@
 // Trade circles (docs/api/wants-matches-circles.md, "Trade circles"): a member's circles, one
 // circle, the member's decision, and the circle's group chat.
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, apiGet } from '@/lib/api';
-import type { TradeCircle, TradeCircleMessage } from '@/shared/trade-circles';
+import { call } from '@/lib/api-client';
+import { tradeCircleRoutes, type TradeCircle, type TradeCircleMessage } from '@/shared/contract/trade-circles';
 import { circleKeys, notificationKeys } from '@/lib/query-keys';
 
 export const circlesQuery = queryOptions({
   queryKey: circleKeys.list(),
-  queryFn: () => apiGet<TradeCircle[]>('/api/trade-circles'),
+  queryFn: () => call(tradeCircleRoutes.list),
 });
 
 export const circleQuery = (id: number) =>
-  queryOptions({ queryKey: circleKeys.detail(id), queryFn: () => apiGet<TradeCircle>(`/api/trade-circles/${id}`) });
+  queryOptions({ queryKey: circleKeys.detail(id), queryFn: () => call(tradeCircleRoutes.get, { params: { id } }) });
 
 /** The chat's newest messages, oldest first. Reading them settles the member's chat notification. */
 export const circleMessagesQuery = (id: number) =>
   queryOptions({
     queryKey: circleKeys.messages(id),
-    queryFn: () => apiGet<TradeCircleMessage[]>(`/api/trade-circles/${id}/messages`),
+    queryFn: () => call(tradeCircleRoutes.messages, { params: { id } }),
     structuralSharing: mergeById,
   });
 
@@ -52,7 +52,7 @@ export function storeCircle(queryClient: QueryClient, circle: TradeCircle) {
 export function useDecideCircle(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'accept' | 'decline') => api<TradeCircle>('POST', `/api/trade-circles/${id}/${action}`),
+    mutationFn: (action: 'accept' | 'decline') => call(tradeCircleRoutes[action], { params: { id } }),
     onSuccess: (circle) => storeCircle(queryClient, circle),
     // A 409 means the circle changed meanwhile: show it as it is now.
     onError: () => void queryClient.invalidateQueries({ queryKey: circleKeys.detail(id) }),
@@ -62,7 +62,7 @@ export function useDecideCircle(id: number) {
 export function useSendCircleMessage(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => api<TradeCircleMessage>('POST', `/api/trade-circles/${id}/messages`, { content }),
+    mutationFn: (content: string) => call(tradeCircleRoutes.postMessage, { params: { id }, body: { content } }),
     onSuccess: (message) =>
       queryClient.setQueryData<TradeCircleMessage[]>(circleKeys.messages(id), (old) =>
         mergeCircleMessages(old, [message]),

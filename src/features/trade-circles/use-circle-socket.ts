@@ -4,17 +4,18 @@
 // resyncs both from the API. A 4001 close (the session ended) asks who is signed in first.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TradeCircleMessage } from '@/shared/trade-circles';
+import { tradeCircleRoutes, type TradeCircleMessage } from '@/shared/contract/trade-circles';
 import type { ServerFrame } from '@/shared/ws-frames';
 import { keepConnected } from '@/lib/keep-connected';
 import { createThrottle, RECONNECTING_NOTICE_MS, TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS } from '@/lib/live';
+import { urlOf } from '@/lib/api-client';
 import { ConversationConnection } from '@/lib/live-socket';
 import { handleSessionEnded } from '@/features/auth';
 import { mergeCircleMessages } from './api';
 import { circleKeys, notificationKeys } from '@/lib/query-keys';
 
 export const circleSocketUrl = (location: { protocol: string; host: string }, circleId: number) =>
-  `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/trade-circles/${circleId}/ws`;
+  `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${urlOf(tradeCircleRoutes.socket, { params: { id: circleId } })}`;
 
 export interface CircleSocket {
   /** Members who sent a typing frame within the last few seconds. */

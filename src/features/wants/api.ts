@@ -2,18 +2,19 @@
 // matches, and the "I'd take this" toggle. Toggling changes the listing's wantedByMe (set at once),
 // the wants list and possibly the matches (read again when their pages next open).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch, apiGet } from '@/lib/api';
-import type { Listing, Match, Want, WantedListing } from '@/shared/api-types';
+import { call } from '@/lib/api-client';
+import type { Listing } from '@/shared/contract/listings';
+import { wantRoutes, type WantedListing } from '@/shared/contract/wants';
 import { isBellLive } from '@/lib/live-status';
 import { listingKeys, notificationKeys, wantKeys } from '@/lib/query-keys';
 
 export const wantsQuery = queryOptions({
   queryKey: wantKeys.list(),
-  queryFn: () => apiGet<WantedListing[]>('/api/wants'),
+  queryFn: () => call(wantRoutes.list),
 });
 export const matchesQuery = queryOptions({
   queryKey: wantKeys.matches(),
-  queryFn: () => apiGet<Match[]>('/api/matches'),
+  queryFn: () => call(wantRoutes.matches),
 });
 
 /** PUT (want) or DELETE (withdraw) a want; the listing page shows the new state at once. */
@@ -21,8 +22,8 @@ export function useSetWant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ listingId, wanted }: { listingId: number; wanted: boolean }) => {
-      if (wanted) await api<Want>('PUT', `/api/wants/${listingId}`);
-      else await apiFetch('DELETE', `/api/wants/${listingId}`);
+      if (wanted) await call(wantRoutes.add, { params: { listingId } });
+      else await call(wantRoutes.remove, { params: { listingId } });
     },
     onMutate: async ({ listingId, wanted }) => {
       await queryClient.cancelQueries({ queryKey: listingKeys.detail(listingId) });

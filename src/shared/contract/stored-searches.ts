@@ -1,3 +1,62 @@
 // Saved searches and their alerts.
+import * as v from 'valibot';
+import { storedSearchCreateSchema, storedSearchUpdateSchema } from '../schemas';
+import { route } from './route';
 
-export const storedSearchRoutes = {};
+export const storedSearch = v.strictObject({
+  id: v.number(),
+  userId: v.number(),
+  query: v.nullable(v.string()),
+  category: v.nullable(v.string()),
+  notificationsEnabled: v.boolean(),
+  createdAt: v.string(),
+});
+export type StoredSearch = v.InferOutput<typeof storedSearch>;
+
+const privacy = 'Private to their owner, even from admins.';
+
+export const storedSearchRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/api/users/:id{[0-9]+}/stored-searches',
+    tag: 'Saved searches',
+    summary: "The member's saved searches",
+    access: 'member',
+    reply: v.array(storedSearch),
+    errors: [403],
+    notes: privacy,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/api/stored-searches',
+    tag: 'Saved searches',
+    summary: 'Save a search',
+    access: 'member',
+    body: storedSearchCreateSchema,
+    reply: storedSearch,
+    status: 201,
+    errors: [400, 403],
+    notes: "At most 20 per member. Spends the member's saved-search budget.",
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/api/stored-searches/:id{[0-9]+}',
+    tag: 'Saved searches',
+    summary: "Turn a saved search's alerts on or off",
+    access: 'member',
+    body: storedSearchUpdateSchema,
+    reply: storedSearch,
+    errors: [400, 403, 404],
+    notes: privacy,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/api/stored-searches/:id{[0-9]+}',
+    tag: 'Saved searches',
+    summary: 'Remove a saved search',
+    access: 'member',
+    reply: v.strictObject({ message: v.string() }),
+    errors: [403, 404],
+    notes: privacy,
+  }),
+};

@@ -16,9 +16,13 @@ import {
   wantAlternatives,
   type ListingText,
 } from '@worker/lib/matching/text';
-import type { ListingRow } from '../schema';
+import * as v from 'valibot';
+import { category } from '@/shared/contract/categories';
+import { userSummary, type UserSummary } from '@/shared/contract/users';
+import { categories, users, wants } from '../schema';
 import { nextIdsOfRowsSql } from '../id-reserve';
-import { listingFromRaw, MAX_WANTS, type RawListing } from './wants';
+import { rawFields, selectList } from '../reply-columns';
+import { listingColumns, listingObject, MAX_WANTS, readListing, type MatchedListing } from './wants';
 import { blockedEitherWayText, visibleToText } from './blocks';
 
 /** My newest active listings that count (as what I give, and for my text wants). */
@@ -37,38 +41,33 @@ export const MAX_MATCHES = 50;
 
 export type WantKind = 'explicit' | 'text';
 
-export interface Member {
-  id: number;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-}
+export type Member = UserSummary;
 
 export interface MatchPair {
-  theirs: ListingRow;
-  mine: ListingRow;
+  theirs: MatchedListing;
+  mine: MatchedListing;
   partner: Member;
   iWant: WantKind;
   theyWant: WantKind;
   distance: number | null;
 }
 
-interface RawUser {
-  id: number;
-  username: string;
-  display_name: string;
-  avatar_url: string | null;
-}
-
-const memberFromRaw = (raw: RawUser): Member => ({
-  id: raw.id,
-  username: raw.username,
-  displayName: raw.display_name,
-  avatarUrl: raw.avatar_url,
-});
+// Raw rows are read by the declarations they were selected with (worker/db/reply-columns.ts).
+type RawRow = Record<string, unknown>;
+const MEMBER_COLUMNS = selectList(userSummary, users, 'u');
+const readMember = (row: RawRow): Member => rawFields(userSummary, users, row);
+const categoryName = v.pick(category, ['slug', 'name']);
+// Unaliased: the query-plan test knows the table by its name (a small table read whole).
+const CATEGORY_COLUMNS = selectList(categoryName, categories, 'categories');
+const categoryNamesOf = (rows: RawRow[]) =>
+  new Map(rows.map((row) => rawFields(categoryName, categories, row)).map((c) => [c.slug, c.name]));
+const wantPair = v.strictObject({ userId: v.number(), listingId: v.number() });
+const readWant = (row: RawRow) => rawFields(wantPair, wants, row);
+/** Rows SQLite gathered into a JSON array (json_group_array), each read as a raw row. */
+const jsonRows = (text: unknown): RawRow[] => (typeof text === 'string' ? JSON.parse(text) : []);
 
 /** Miles between two listings' places (rounded to 0.1), null when either place is unknown. */
-export function milesBetween(a: ListingRow, b: ListingRow): number | null {
+export function milesBetween(a: MatchedListing, b: MatchedListing): number | null {
   if (a.latitude === null || a.longitude === null || b.latitude === null || b.longitude === null) return null;
   return roundMiles(
     distanceMiles({ latitude: a.latitude, longitude: a.longitude }, { latitude: b.latitude, longitude: b.longitude }),
@@ -89,37 +88,13 @@ export function compareMatches(a: MatchPair, b: MatchPair): number {
   return b.theirs.id - a.theirs.id || b.mine.id - a.mine.id;
 }
 
-/** The listings columns, in the order rawFromArray reads them. */
-const LISTING_COLUMNS = [
-  'id',
-  'user_id',
-  'title',
-  'description',
-  'categories_offered',
-  'what_user_wants',
-  'what_user_wants_options',
-  'accept_offers',
-  'location',
-  'distance',
-  'image_urls',
-  'status',
-  'is_featured',
-  'latitude',
-  'longitude',
-  'created_at',
-] as const;
-
-function rawFromArray(values: unknown[]): RawListing {
-  return Object.fromEntries(LISTING_COLUMNS.map((column, i) => [column, values[i]])) as unknown as RawListing;
-}
-
 const MY_LISTINGS_SQL = `SELECT id FROM listings WHERE user_id = ?1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`;
 
 /** Pre-computed listing texts, by listing id. */
 class Texts {
   private readonly cache = new Map<number, ListingText>();
   constructor(private readonly categoryNames: Map<string, string>) {}
-  of(listing: ListingRow): ListingText {
+  of(listing: MatchedListing): ListingText {
     let text = this.cache.get(listing.id);
     if (!text) {
       text = listingText(listing, this.categoryNames);
@@ -139,38 +114,35 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
   // Members I see: not me, and not in a block with me (decision 035).
   const visible = (column: string) => visibleToText(column, me.id);
   // 1. My listings, my wants, the categories, who wants my listings: one round trip.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows, read by column name below
-  const [mineRes, wantedRes, categoriesRes, wantersRes] = await d1.batch<any>([
+  const [mineRes, wantedRes, categoriesRes, wantersRes] = await d1.batch<RawRow>([
     d1
       .prepare(
-        `SELECT * FROM listings WHERE user_id = ?1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`,
+        `SELECT ${listingColumns('l')} FROM listings l WHERE l.user_id = ?1 AND l.status = 'active' ORDER BY l.created_at DESC, l.id DESC LIMIT ?2`,
       )
       .bind(me.id, OWN_LISTINGS),
     d1
       .prepare(
-        `SELECT l.* FROM wants w JOIN listings l ON l.id = w.listing_id
+        `SELECT ${listingColumns('l')} FROM wants w JOIN listings l ON l.id = w.listing_id
           WHERE w.user_id = ?1 AND l.status = 'active' AND ${visible('l.user_id')}
           ORDER BY w.created_at DESC LIMIT ?2`,
       )
       .bind(me.id, MAX_WANTS),
-    d1.prepare('SELECT slug, name FROM categories'),
+    d1.prepare(`SELECT ${CATEGORY_COLUMNS} FROM categories`),
     d1
       .prepare(
-        `SELECT user_id, listing_id FROM wants WHERE listing_id IN (${MY_LISTINGS_SQL}) AND ${visible('user_id')} LIMIT ?3`,
+        `SELECT ${selectList(wantPair, wants, 'w')} FROM wants w WHERE w.listing_id IN (${MY_LISTINGS_SQL}) AND ${visible('w.user_id')} LIMIT ?3`,
       )
       .bind(me.id, OWN_LISTINGS, WANTERS_READ),
   ]);
-  const mine = (mineRes!.results as RawListing[]).map(listingFromRaw);
+  const mine = mineRes!.results.map(readListing);
   if (mine.length === 0) return [];
-  const wanted = (wantedRes!.results as RawListing[]).map(listingFromRaw);
-  const categoryNames = new Map(
-    (categoriesRes!.results as { slug: string; name: string }[]).map((row) => [row.slug, row.name]),
-  );
+  const wanted = wantedRes!.results.map(readListing);
+  const categoryNames = categoryNamesOf(categoriesRes!.results);
   const wanters = new Map<number, Set<number>>();
-  for (const row of wantersRes!.results as { user_id: number; listing_id: number }[]) {
-    const set = wanters.get(row.user_id) ?? new Set<number>();
-    set.add(row.listing_id);
-    wanters.set(row.user_id, set);
+  for (const want of wantersRes!.results.map(readWant)) {
+    const set = wanters.get(want.userId) ?? new Set<number>();
+    set.add(want.listingId);
+    wanters.set(want.userId, set);
   }
   const myAlternatives = wantAlternatives(mine);
 
@@ -206,7 +178,8 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
     }
     for (const result of await d1.batch<{ hits: string | null }>(statements)) {
       for (const row of result.results) {
-        for (const [id, owner] of JSON.parse(row.hits ?? '[]') as [number, number][]) discovered.set(id, owner);
+        const hits: [number, number][] = JSON.parse(row.hits ?? '[]');
+        for (const [id, owner] of hits) discovered.set(id, owner);
       }
     }
   }
@@ -230,45 +203,38 @@ export async function findMatches(d1: D1Database, me: Member): Promise<MatchPair
 
   // 3. The partners' newest listings (what they give and their text wants), their names, and the
   // discovered listings' rows: one round trip.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows, read by column name below
-  const [theirRes, usersRes, missingRes] = await d1.batch<any>([
+  const [theirRes, usersRes, missingRes] = await d1.batch<RawRow>([
     // Each partner's newest listings as one JSON array (read once through the (user, created)
     // index, without joining the rows a second time).
     d1
       .prepare(
-        `SELECT (SELECT json_group_array(json_array(${LISTING_COLUMNS.join(', ')})) FROM (
-                  SELECT * FROM listings WHERE user_id = p.value AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2)) AS rows
+        `SELECT (SELECT json_group_array(${listingObject('l')}) FROM (
+                  SELECT * FROM listings WHERE user_id = p.value AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2) l) AS rows
            FROM json_each(?1) p`,
       )
       .bind(JSON.stringify(partners), PARTNER_LISTINGS),
     d1
-      .prepare(
-        'SELECT u.id, u.username, u.display_name, u.avatar_url FROM json_each(?1) j JOIN users u ON u.id = j.value',
-      )
+      .prepare(`SELECT ${MEMBER_COLUMNS} FROM json_each(?1) j JOIN users u ON u.id = j.value`)
       .bind(JSON.stringify(partners)),
     // The unary + keeps SQLite from walking every active listing through the status index.
     d1
-      .prepare(`SELECT l.* FROM json_each(?1) j JOIN listings l ON l.id = j.value WHERE +l.status = 'active'`)
+      .prepare(
+        `SELECT ${listingColumns('l')} FROM json_each(?1) j JOIN listings l ON l.id = j.value WHERE +l.status = 'active'`,
+      )
       .bind(JSON.stringify(missing)),
   ]);
-  const members = new Map((usersRes!.results as RawUser[]).map((raw) => [raw.id, memberFromRaw(raw)]));
-  const newest = new Map<number, ListingRow[]>();
-  const theirRows = (theirRes!.results as { rows: string | null }[]).flatMap((row) =>
-    (JSON.parse(row.rows ?? '[]') as unknown[][]).map(rawFromArray),
-  );
-  for (const listing of theirRows.map(listingFromRaw)) {
+  const members = new Map(usersRes!.results.map(readMember).map((member) => [member.id, member]));
+  const newest = new Map<number, MatchedListing[]>();
+  const theirRows = theirRes!.results.flatMap((row) => jsonRows(row.rows).map(readListing));
+  for (const listing of theirRows) {
     const list = newest.get(listing.userId) ?? [];
     list.push(listing);
     newest.set(listing.userId, list);
   }
-  const offered = new Map<number, Map<number, ListingRow>>();
-  for (const listing of [
-    ...wanted,
-    ...(missingRes!.results as RawListing[]).map(listingFromRaw),
-    ...[...newest.values()].flat(),
-  ]) {
+  const offered = new Map<number, Map<number, MatchedListing>>();
+  for (const listing of [...wanted, ...missingRes!.results.map(readListing), ...[...newest.values()].flat()]) {
     if (!partnerSet.has(listing.userId)) continue;
-    const map = offered.get(listing.userId) ?? new Map<number, ListingRow>();
+    const map = offered.get(listing.userId) ?? new Map<number, MatchedListing>();
     map.set(listing.id, listing);
     offered.set(listing.userId, map);
   }
@@ -327,46 +293,41 @@ export async function matchesThroughWant(
   listingId: number,
 ): Promise<{ me: Member; pairs: MatchPair[] } | null> {
   const owner = `(SELECT user_id FROM listings WHERE id = ?2)`;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows, read by column name below
-  const [targetRes, mineRes, explicitRes, theirRes, categoriesRes, usersRes] = await d1.batch<any>([
+  const [targetRes, mineRes, explicitRes, theirRes, categoriesRes, usersRes] = await d1.batch<RawRow>([
     d1
       .prepare(
-        `SELECT * FROM listings WHERE id = ?1 AND status = 'active' AND NOT ${blockedEitherWayText('?2', 'user_id')}`,
+        `SELECT ${listingColumns('l')} FROM listings l WHERE l.id = ?1 AND l.status = 'active' AND NOT ${blockedEitherWayText('?2', 'l.user_id')}`,
       )
       .bind(listingId, userId),
     d1
       .prepare(
-        `SELECT * FROM listings WHERE user_id = ?1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`,
+        `SELECT ${listingColumns('l')} FROM listings l WHERE l.user_id = ?1 AND l.status = 'active' ORDER BY l.created_at DESC, l.id DESC LIMIT ?2`,
       )
       .bind(userId, OWN_LISTINGS),
     d1
       .prepare(
-        `SELECT listing_id FROM wants WHERE user_id = ${owner} AND listing_id IN (${MY_LISTINGS_SQL.replace('?2', '?3')})`,
+        `SELECT ${selectList(wantPair, wants, 'w')} FROM wants w WHERE w.user_id = ${owner} AND w.listing_id IN (${MY_LISTINGS_SQL.replace('?2', '?3')})`,
       )
       .bind(userId, listingId, OWN_LISTINGS),
     d1
       .prepare(
-        `SELECT * FROM listings WHERE user_id = ${owner.replace('?2', '?1')} AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT ?2`,
+        `SELECT ${listingColumns('l')} FROM listings l WHERE l.user_id = ${owner.replace('?2', '?1')} AND l.status = 'active' ORDER BY l.created_at DESC, l.id DESC LIMIT ?2`,
       )
       .bind(listingId, PARTNER_LISTINGS),
-    d1.prepare('SELECT slug, name FROM categories'),
-    d1
-      .prepare(`SELECT id, username, display_name, avatar_url FROM users WHERE id IN (?1, ${owner})`)
-      .bind(userId, listingId),
+    d1.prepare(`SELECT ${CATEGORY_COLUMNS} FROM categories`),
+    d1.prepare(`SELECT ${MEMBER_COLUMNS} FROM users u WHERE u.id IN (?1, ${owner})`).bind(userId, listingId),
   ]);
-  const target = (targetRes!.results as RawListing[]).map(listingFromRaw)[0];
-  const members = new Map((usersRes!.results as RawUser[]).map((raw) => [raw.id, memberFromRaw(raw)]));
+  const target = targetRes!.results.map(readListing)[0];
+  const members = new Map(usersRes!.results.map(readMember).map((member) => [member.id, member]));
   const me = members.get(userId);
   if (!target || !me) return null;
   const partner = members.get(target.userId);
   if (!partner || partner.id === userId) return { me, pairs: [] };
-  const categoryNames = new Map(
-    (categoriesRes!.results as { slug: string; name: string }[]).map((row) => [row.slug, row.name]),
-  );
-  const explicit = new Set((explicitRes!.results as { listing_id: number }[]).map((row) => row.listing_id));
-  const theirAlternatives = wantAlternatives((theirRes!.results as RawListing[]).map(listingFromRaw));
+  const categoryNames = categoryNamesOf(categoriesRes!.results);
+  const explicit = new Set(explicitRes!.results.map((row) => readWant(row).listingId));
+  const theirAlternatives = wantAlternatives(theirRes!.results.map(readListing));
   const pairs: MatchPair[] = [];
-  for (const listing of (mineRes!.results as RawListing[]).map(listingFromRaw)) {
+  for (const listing of mineRes!.results.map(readListing)) {
     const theyWant: WantKind | null = explicit.has(listing.id)
       ? 'explicit'
       : theirAlternatives.length && anyAlternativeMatches(theirAlternatives, listingText(listing, categoryNames))

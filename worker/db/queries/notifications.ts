@@ -3,7 +3,9 @@
 // panel shows one line per conversation, barter, review or saved search, never one per event.
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { noteBellChange } from '@worker/db/bell-changes';
-import type { AppNotification, NotificationsResponse } from '@/shared/api-types';
+import { appNotification, type AppNotification, type NotificationsResponse } from '@/shared/contract/notifications';
+import { pickFields } from '../reply-columns';
+import * as v from 'valibot';
 import type { Db } from '../client';
 import { bellReadMarks, notifications, type NotificationRow } from '../schema';
 import type { BatchItem } from 'drizzle-orm/batch';
@@ -450,16 +452,9 @@ export function settleConversationStatements(db: Db, userId: number, listingId: 
   ] as const;
 }
 
-const shape = (row: NotificationRow): AppNotification => ({
-  id: row.id,
-  kind: row.kind,
-  text: row.text,
-  link: row.link,
-  count: row.count,
-  read: row.readAt !== null,
-  createdAt: row.createdAt,
-  updatedAt: row.updatedAt,
-});
+/** The declared fields are the row's columns, but `read`, which is whether it has a read time. */
+const stored = v.omit(appNotification, ['read']);
+const shape = (row: NotificationRow): AppNotification => ({ ...pickFields(stored, row), read: row.readAt !== null });
 
 /** The bell as GET /api/notifications answers it (MemberSockets' frames carry only countUnread's count: decision 050). */
 export async function readBell(db: Db, userId: number): Promise<NotificationsResponse> {

@@ -1,71 +1,39 @@
 // Wants: "I'd take this" (docs/api/wants-matches-circles.md). Raw D1 statements: the insert is one
 // conditional statement so the 200-want cap and the listing's state are checked in the same write.
+import * as v from 'valibot';
 import { sql, type SQL } from 'drizzle-orm';
+import { storedListing } from '@/shared/contract/listings';
+import { userSummary, type UserSummary } from '@/shared/contract/users';
 import type { Db } from '../client';
 import { read, runRead } from '../read';
 import { DELETED_STATUS } from './listing-deletion';
-import type { ListingRow } from '../schema';
+import { listings, users } from '../schema';
+import { rawFields, selectList, selectObject } from '../reply-columns';
 import { blockedEitherWayText } from './blocks';
 
 /** At most this many wants per member (docs/api/wants-matches-circles.md, "Wants"). */
 export const MAX_WANTS = 200;
 
-/** A listing row as D1 returns it (snake_case, JSON text, 0/1 booleans). */
-export interface RawListing {
-  id: number;
-  user_id: number;
-  title: string;
-  description: string;
-  categories_offered: string;
-  what_user_wants: string;
-  what_user_wants_options: string;
-  accept_offers: number;
-  location: string;
-  distance: number;
-  image_urls: string;
-  status: ListingRow['status'];
-  is_featured: number;
-  latitude: number | null;
-  longitude: number | null;
-  held_status: ListingRow['heldStatus'];
-  hidden_reason: ListingRow['hiddenReason'];
-  /** The 1° grid cell (a generated column: in `l.*`, not in every column list). */
-  cell?: number | null;
-  created_at: string;
-}
+/**
+ * A listing as wants and matching read it: the reply's stored fields (src/shared/contract) and the
+ * coordinates its location resolved to (match distances). Raw statements select it with
+ * selectList() or selectObject() and read it with readListing().
+ */
+export const matchedListing = v.strictObject({
+  ...storedListing.entries,
+  latitude: v.nullable(v.number()),
+  longitude: v.nullable(v.number()),
+});
+export type MatchedListing = v.InferOutput<typeof matchedListing>;
 
-const jsonList = (text: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-};
+/** The select list of a listing aliased `alias`, keyed as readListing() reads it. */
+export const listingColumns = (alias: string) => selectList(matchedListing, listings, alias);
 
-export function listingFromRaw(raw: RawListing): ListingRow {
-  return {
-    id: raw.id,
-    userId: raw.user_id,
-    title: raw.title,
-    description: raw.description,
-    categoriesOffered: jsonList(raw.categories_offered),
-    whatUserWants: raw.what_user_wants,
-    whatUserWantsOptions: jsonList(raw.what_user_wants_options),
-    acceptOffers: raw.accept_offers === 1,
-    location: raw.location,
-    distance: raw.distance,
-    imageUrls: jsonList(raw.image_urls),
-    status: raw.status,
-    isFeatured: raw.is_featured === 1,
-    latitude: raw.latitude,
-    longitude: raw.longitude,
-    cell: raw.cell ?? null,
-    heldStatus: raw.held_status ?? null,
-    hiddenReason: raw.hidden_reason ?? null,
-    createdAt: raw.created_at,
-  };
-}
+/** A raw row selected with listingColumns() (or an object of listingObject()). */
+export const readListing = (row: Record<string, unknown>) => rawFields(matchedListing, listings, row);
+
+/** A listing aliased `alias` as one JSON object, for listings gathered into a JSON array. */
+export const listingObject = (alias: string) => selectObject(matchedListing, listings, alias);
 
 export type WantOutcome =
   | { kind: 'added'; createdAt: string; ownerId: number }
@@ -121,8 +89,8 @@ export async function removeWant(d1: D1Database, userId: number, listingId: numb
 }
 
 export interface WantedListing {
-  listing: ListingRow;
-  owner: { id: number; username: string; displayName: string; avatarUrl: string | null };
+  listing: MatchedListing;
+  owner: UserSummary;
   wantedAt: string;
 }
 
@@ -136,30 +104,18 @@ export interface WantedListing {
 export async function wantedListings(d1: D1Database, userId: number): Promise<WantedListing[]> {
   const { results } = await d1
     .prepare(
-      `SELECT l.*, w.created_at AS wanted_at, u.username AS owner_username, u.display_name AS owner_display_name, u.avatar_url AS owner_avatar_url
+      `SELECT ${listingColumns('l')}, w.created_at AS wantedAt, ${selectObject(userSummary, users, 'u')} AS owner
          FROM wants w JOIN listings l ON l.id = w.listing_id JOIN users u ON u.id = l.user_id
         WHERE w.user_id = ?1 AND l.status NOT IN ('hidden', '${DELETED_STATUS}') AND NOT ${blockedEitherWayText('?1', 'l.user_id')}
         ORDER BY w.created_at DESC, w.listing_id DESC
         LIMIT ?2`,
     )
     .bind(userId, MAX_WANTS)
-    .all<
-      RawListing & {
-        wanted_at: string;
-        owner_username: string;
-        owner_display_name: string;
-        owner_avatar_url: string | null;
-      }
-    >();
-  return results.map((raw) => ({
-    listing: listingFromRaw(raw),
-    owner: {
-      id: raw.user_id,
-      username: raw.owner_username,
-      displayName: raw.owner_display_name,
-      avatarUrl: raw.owner_avatar_url,
-    },
-    wantedAt: raw.wanted_at,
+    .all<Record<string, unknown> & { wantedAt: string; owner: string }>();
+  return results.map((row) => ({
+    listing: readListing(row),
+    owner: rawFields(userSummary, users, JSON.parse(row.owner)),
+    wantedAt: row.wantedAt,
   }));
 }
 

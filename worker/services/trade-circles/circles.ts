@@ -4,14 +4,18 @@
 // circle's status themselves, so racing decisions leave exactly one outcome.
 import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import type { BarterStatus } from '@/shared/contract/barters';
-import type {
-  TradeCircle,
-  TradeCircleDecision,
-  TradeCircleLeg,
-  TradeCircleMessage,
-  TradeCircleStatus,
-} from '@/shared/trade-circles';
 import { pushToCircle } from '@worker/durable-objects/conversation-room-client';
+import { userSummary } from '@/shared/contract/users';
+import { listings, users } from '@worker/db/schema';
+import { rawFields, selectList } from '@worker/db/reply-columns';
+import {
+  tradeCircleLeg,
+  type TradeCircle,
+  type TradeCircleDecision,
+  type TradeCircleLeg,
+  type TradeCircleMessage,
+  type TradeCircleStatus,
+} from '@/shared/contract/trade-circles';
 import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 import { messageBudgetGateSql, prepareSql } from '@worker/lib/message-budget';
 import {
@@ -33,7 +37,8 @@ export interface CircleRow {
   updated_at: string;
 }
 
-interface LegRow {
+// A type, not an interface: a raw row (Record<string, unknown>) is read as one.
+type LegRow = {
   circle_id: number;
   position: number;
   giver_id: number;
@@ -42,9 +47,11 @@ interface LegRow {
   decision: TradeCircleDecision | null;
   barter_id: number | null;
   barter_status: BarterStatus | null;
-}
+};
 
 const CIRCLE_COLUMNS = 'id, status, legs_key, created_at, expires_at, updated_at';
+/** A leg's listing as the reply shows it, read by its declaration. */
+const legListing = tradeCircleLeg.entries.listing.wrapped;
 /** A member's circles in the list (newest first); older ones stay reachable by their address. */
 export const CIRCLES_PER_MEMBER = 50;
 
@@ -83,7 +90,7 @@ export async function shapeCircles(d1: D1Database, rows: CircleRow[]): Promise<T
   const keyed = rows.map((row) => parseLegsKey(row.legs_key) ?? []);
   const userIds = [...new Set(keyed.flat().flatMap((leg) => [leg.giverId, leg.receiverId]))];
   const listingIds = [...new Set(keyed.flat().map((leg) => leg.listingId))];
-  const [legs, users, listings] = await d1.batch([
+  const [legs, members, legListings] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
         `SELECT l.circle_id, l.position, l.giver_id, l.receiver_id, l.listing_id, l.decision, l.barter_id, b.status AS barter_status
@@ -93,24 +100,18 @@ export async function shapeCircles(d1: D1Database, rows: CircleRow[]): Promise<T
       .bind(JSON.stringify(rows.map((row) => row.id))),
     d1
       .prepare(
-        'SELECT id, username, display_name AS displayName, avatar_url AS avatarUrl FROM users WHERE id IN (SELECT value FROM json_each(?1))',
+        `SELECT ${selectList(userSummary, users, 'u')} FROM users u WHERE u.id IN (SELECT value FROM json_each(?1))`,
       )
       .bind(JSON.stringify(userIds)),
     d1
-      .prepare('SELECT id, title, image_urls AS imageUrls FROM listings WHERE id IN (SELECT value FROM json_each(?1))')
+      .prepare(
+        `SELECT ${selectList(legListing, listings, 'l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?1))`,
+      )
       .bind(JSON.stringify(listingIds)),
   ]);
-  const userById = new Map(
-    (users!.results as { id: number; username: string; displayName: string; avatarUrl: string | null }[]).map((u) => [
-      u.id,
-      u,
-    ]),
-  );
+  const userById = new Map(members!.results.map((row) => rawFields(userSummary, users, row)).map((u) => [u.id, u]));
   const listingById = new Map(
-    (listings!.results as { id: number; title: string; imageUrls: string }[]).map((l) => [
-      l.id,
-      { id: l.id, title: l.title, imageUrls: JSON.parse(l.imageUrls) as string[] },
-    ]),
+    legListings!.results.map((row) => rawFields(legListing, listings, row)).map((l) => [l.id, l]),
   );
   const legRows = legs!.results as LegRow[];
   return rows.map((row, i) => {

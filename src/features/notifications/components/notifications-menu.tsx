@@ -3,8 +3,8 @@ import { Badge, Box, Button, Flex, IconButton, Popover, Separator, Text, Visuall
 import { focusManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { AppNotification, NotificationsResponse } from '@/shared/api-types';
 import type { ConversationSummary } from '@/shared/contract/conversations';
+import type { AppNotification, NotificationsResponse } from '@/shared/contract/notifications';
 import { isAnyConversationLive, isConversationLive } from '@/lib/live-status';
 import { useCurrentUser } from '@/features/auth';
 import {

@@ -3,7 +3,7 @@ import { Badge, Button, Callout, Dialog, Flex, Skeleton, Text } from '@radix-ui/
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { StoredSearch } from '@/shared/api-types';
+import type { StoredSearch } from '@/shared/contract/stored-searches';
 import { useCurrentUser } from '@/features/auth';
 import { categoryName, useCategories } from '@/features/categories';
 import { savedSearchesQuery } from '../api';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import type { TradeCircle } from '@/shared/trade-circles';
+import type { TradeCircle } from '@/shared/contract/trade-circles';
 import { formatDateTime } from '@/lib/format-date';
 import { MessageComposer } from '@/components/message-composer';
 import { circleMessagesQuery, useSendCircleMessage } from '../api';

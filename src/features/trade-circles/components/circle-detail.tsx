@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { SelfUser } from '@/shared/api-types';
 import { conversationKeyOf } from '@/shared/conversation-key';
-import type { TradeCircle, TradeCircleLeg } from '@/shared/trade-circles';
+import type { TradeCircle, TradeCircleLeg } from '@/shared/contract/trade-circles';
 import { MessageCard } from '@/components/message-card';
 import { circleQuery, useDecideCircle } from '../api';
 import { CircleChat } from './circle-chat';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
 import type { SelfUser } from '@/shared/api-types';
-import type { TradeCircle } from '@/shared/trade-circles';
+import type { TradeCircle } from '@/shared/contract/trade-circles';
 import { circlesQuery } from '../api';
 import { StatusBadge, statusLine } from './status';
 import '../trade-circles.css';

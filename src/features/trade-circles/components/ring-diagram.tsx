@@ -1,7 +1,7 @@
 // The ring diagram: each member a node around a circle, each leg an arrow from giver to receiver
 // labelled with the listing, coloured by the leg's barter state; each node shows the member's
 // decision. Decorative for assistive technology: the ordered list beside it says the same.
-import type { TradeCircle, TradeCircleLeg } from '@/shared/trade-circles';
+import type { TradeCircle, TradeCircleLeg } from '@/shared/contract/trade-circles';
 
 const CX = 0;
 const CY = 0;

@@ -1,6 +1,6 @@
 // A circle's status as a badge, and the line that says what it means now.
 import { Badge } from '@radix-ui/themes';
-import type { TradeCircle, TradeCircleStatus } from '@/shared/trade-circles';
+import type { TradeCircle, TradeCircleStatus } from '@/shared/contract/trade-circles';
 import { formatMonthDay } from '@/lib/format-date';
 
 const LABEL: Record<TradeCircleStatus, { text: string; color: 'blue' | 'green' | 'red' | 'gray' }> = {

@@ -3,7 +3,7 @@ import { Badge, Button, Callout, Card, Flex, Heading, Link as ThemeLink, Spinner
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { UserAvatar } from '@/components/user-avatar';
-import type { Match, WantKind } from '@/shared/api-types';
+import type { Match, WantKind } from '@/shared/contract/wants';
 import { ListingImage } from '@/components/listing-image';
 import { matchesQuery } from '../api';
 import '../wants.css';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import type { WantedListing } from '@/shared/api-types';
+import type { WantedListing } from '@/shared/contract/wants';
 import { ListingImage } from '@/components/listing-image';
 import { ListingStatusBadge } from '@/components/listing-status-badge';
 import { useSetWant, wantsQuery } from '../api';
