@@ -1,13 +1,14 @@
 // Listings (docs/api/listings.md) and a member's listings (GET /api/users/:id/listings).
 // Numeric path params carry a regex so sibling routes on the same prefix (/featured,
 // /:id/barters, /:id/reviews) are never swallowed.
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import {
   LISTINGS_DEFAULT_LIMIT,
   LISTINGS_MAX_LIMIT,
   LISTINGS_RESULT_WINDOW,
   SEARCH_DISTANCES,
 } from '@/shared/constants';
+import { listingRoutes } from '@/shared/contract/listings';
 import { listingCreateSchema, listingSearchSchema, listingUpdateSchema } from '@/shared/schemas';
 import { findUploads, uploadKeyFromPath, withThumbKeys } from '../db/queries/images';
 import {
@@ -38,14 +39,15 @@ import { listingWithOwner } from '../db/shapes';
 import { jsonReply } from '../db/json-reply';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import type { Position } from '../lib/geo';
+import { reply, router, serve } from '../lib/serve';
 import { parseBody, parseId, parseWith } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { afterReply } from '../lib/after-reply';
 import { memberBudget } from '../middleware/member-budget';
 
-export const listingRoutes = new Hono<AppEnv>();
-export const userListingRoutes = new Hono<AppEnv>();
+export const listingRouter = router('/api/listings');
+export const userListingRouter = router('/api/users');
 
 const IMAGE_MESSAGE = 'Images must be uploaded through this site';
 export const HIDDEN_LISTING_MESSAGE = 'This listing was hidden by a moderator';
@@ -97,7 +99,7 @@ async function searchPosition(c: Context<AppEnv>): Promise<Position | null> {
 const hasExplicitPosition = (c: Context<AppEnv>) =>
   ['near', 'lat', 'lng'].some((name) => c.req.query(name) !== undefined);
 
-listingRoutes.get('/', async (c) => {
+serve(listingRouter, listingRoutes.search, async (c) => {
   const query = parseWith(listingSearchSchema, c.req.query());
   const offset = query.offset ?? 0;
   if (offset >= LISTINGS_RESULT_WINDOW) throw badRequest(OFFSET_MESSAGE, { offset: OFFSET_MESSAGE });
@@ -117,16 +119,16 @@ listingRoutes.get('/', async (c) => {
   c.header('X-Total-Count', String(total));
   // A text search's count is a lower bound when it had more matches than it considers ("1,000+").
   c.header('X-Total-Count-Exact', exact ? 'true' : 'false');
-  return c.json(items);
+  return reply(c, listingRoutes.search, items);
 });
 
 // Browsers may keep the six for five minutes (decision 045): featuring is an admin's occasional act.
-listingRoutes.get('/featured', async (c) => {
+serve(listingRouter, listingRoutes.featured, async (c) => {
   c.header('Cache-Control', PUBLIC_LIST_CACHE);
-  return c.json(await featuredListings(c.get('db')));
+  return reply(c, listingRoutes.featured, await featuredListings(c.get('db')));
 });
 
-listingRoutes.get('/:id{[0-9]+}', async (c) => {
+serve(listingRouter, listingRoutes.get, async (c) => {
   const id = parseId(c.req.param('id'), 'Listing');
   // Only a position the request gives (near, lat/lng) adds distanceMiles to one listing.
   const viewer = c.get('user');
@@ -138,8 +140,9 @@ listingRoutes.get('/:id{[0-9]+}', async (c) => {
     viewer && !viewer.isAdmin ? viewer.id : null,
   );
   if (!listing || !listingShownTo(listing, viewer)) throw notFound('Listing not found');
-  if (!viewer) return c.json(listing);
-  return c.json(listingReply(listing, await wantInfo(c.get('db'), viewer.id, id, viewer.id === listing.userId)));
+  if (!viewer) return reply(c, listingRoutes.get, listing);
+  const wants = await wantInfo(c.get('db'), viewer.id, id, viewer.id === listing.userId);
+  return reply(c, listingRoutes.get, listingReply(listing, wants));
 });
 
 /** A listing hidden by moderation is missing to everyone but its owner and admins. */
@@ -154,7 +157,7 @@ export function listingReply<L extends object>(
   return wantCount === null ? { ...listing, wantedByMe } : { ...listing, wantedByMe, wantCount };
 }
 
-listingRoutes.post('/', memberBudget('listingCreatesPerMember'), async (c) => {
+serve(listingRouter, listingRoutes.create, memberBudget('listingCreatesPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, listingCreateSchema);
@@ -172,10 +175,10 @@ listingRoutes.post('/', memberBudget('listingCreatesPerMember'), async (c) => {
   );
   // Matches the new listing makes are found after the reply (docs/decisions/023-wants-and-matches.md).
   await afterReply(c, () => detectMatchesForMember(c.env.DB, memberOf(user), c.env));
-  return c.json(listingWithOwner(created, user), 201);
+  return reply(c, listingRoutes.create, listingWithOwner(created, user));
 });
 
-listingRoutes.put('/:id{[0-9]+}', memberBudget('listingEditsPerMember'), async (c) => {
+serve(listingRouter, listingRoutes.update, memberBudget('listingEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
@@ -208,10 +211,10 @@ listingRoutes.put('/:id{[0-9]+}', memberBudget('listingEditsPerMember'), async (
   await deleteImages(c, removed);
   if (updated.status === 'active' && changesWhatMatches(found.listing, updated))
     await afterReply(c, () => detectMatchesForMember(c.env.DB, memberOf(user), c.env));
-  return c.json(listingWithOwner(updated, found.owner));
+  return reply(c, listingRoutes.update, listingWithOwner(updated, found.owner));
 });
 
-listingRoutes.delete('/:id{[0-9]+}', memberBudget('listingEditsPerMember'), async (c) => {
+serve(listingRouter, listingRoutes.remove, memberBudget('listingEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
@@ -226,10 +229,10 @@ listingRoutes.delete('/:id{[0-9]+}', memberBudget('listingEditsPerMember'), asyn
   );
   await afterDissolved(c.env, dissolved!.results as DissolvedCircle[], 'listing_deleted', at);
   await deleteImages(c, found.listing.imageUrls);
-  return c.json({ message: 'Listing deleted' });
+  return reply(c, listingRoutes.remove, { message: 'Listing deleted' });
 });
 
-userListingRoutes.get('/:id{[0-9]+}/listings', async (c) => {
+serve(userListingRouter, listingRoutes.ofUser, async (c) => {
   const db = c.get('db');
   const id = parseId(c.req.param('id'), 'User');
   // One round trip (listingsOfUserJson): the owner check, and the listings with the viewer checked

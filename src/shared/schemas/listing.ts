@@ -111,6 +111,16 @@ export const listingUpdateSchema = v.partial(
 );
 export type ListingUpdateInput = v.InferInput<typeof listingUpdateSchema>;
 
+/** PUT /api/listing-images: the upload URL (or its path, or the object path) to claim. */
+export const listingImageSchema = v.object({
+  imageURL: v.pipe(
+    v.string('imageURL is required'),
+    v.trim(),
+    v.nonEmpty('imageURL is required'),
+    v.maxLength(2048, 'Images must be uploaded through this site'),
+  ),
+});
+
 /**
  * Past any real page: a larger offset (up to 2^63 and beyond) reads as this one, which SQLite
  * binds as an integer, and answers the same empty page.
