@@ -44,18 +44,6 @@ export interface Match {
   distance: number | null;
 }
 
-/** A town or city of the offline gazetteer (GET /api/places). */
-export interface Place {
-  id: number;
-  name: string;
-  region: string | null;
-  country: string;
-  latitude: number;
-  longitude: number;
-  /** "Oakland, CA, US" */
-  label: string;
-}
-
 export interface Message {
   id: number;
   senderId: number;

@@ -2,7 +2,8 @@
 // and the replies the page's first screen asks for, each exactly as its API route answers. The
 // SPA puts them in its query cache before the first render (src/lib/boot.ts), so a full page load
 // sends none of those calls. Each field is the reply of one call; the SPA knows its query key.
-import type { Category, ConversationSummary, Listing, PublicUser, SelfUser, Testimonial } from './api-types';
+import type { Category, ConversationSummary, PublicUser, SelfUser, Testimonial } from './api-types';
+import type { Listing } from './contract/listings';
 
 /** The id of the <script type="application/json"> element holding the BootData. */
 export const BOOT_ELEMENT_ID = 'boot-data';
