@@ -7,7 +7,12 @@ import { jsonObject, renderedOnce } from './json-reply';
 import { columnShape, pickFields } from './reply-columns';
 import { storedListing, type ListingStatus } from '@/shared/contract/listings';
 import { notFound } from '../lib/errors';
-import { publicUser as publicUserReply, selfUser as selfUserReply, userSummary } from '@/shared/contract/users';
+import {
+  publicUser as publicUserReply,
+  selfUser as selfUserReply,
+  userSummary,
+  type UserSummary,
+} from '@/shared/contract/users';
 import {
   listings,
   messages,
@@ -29,7 +34,8 @@ export function userFor(viewer: UserRow | null, u: UserRow) {
   return viewer && (viewer.id === u.id || viewer.isAdmin) ? selfUser(u) : publicUser(u);
 }
 
-export type ListingOwner = Pick<UserRow, 'id' | 'username' | 'displayName' | 'avatarUrl'>;
+/** A listing's owner: any row with the summary's fields. */
+export type ListingOwner = UserSummary;
 
 /**
  * With `from` (the searcher's position), a listing also gets `distanceMiles`: great-circle miles,

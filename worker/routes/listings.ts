@@ -9,6 +9,7 @@ import {
   SEARCH_DISTANCES,
 } from '@/shared/constants';
 import { listingRoutes } from '@/shared/contract/listings';
+import { userSummary } from '@/shared/contract/users';
 import { listingCreateSchema, listingSearchSchema, listingUpdateSchema } from '@/shared/schemas';
 import { findUploads, uploadKeyFromPath, withThumbKeys } from '../db/queries/images';
 import {
@@ -37,6 +38,7 @@ import { detectMatchesForMember } from '../db/queries/matches';
 import { wantInfo } from '../db/queries/wants';
 import { listingWithOwner } from '../db/shapes';
 import { jsonReply } from '../db/json-reply';
+import { pickFields } from '../db/reply-columns';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import type { Position } from '../lib/geo';
 import { reply, router, serve } from '../lib/serve';
@@ -244,12 +246,8 @@ serve(userListingRouter, listingRoutes.ofUser, async (c) => {
 
 const unique = (values: string[]) => [...new Set(values)];
 
-const memberOf = (user: UserRow) => ({
-  id: user.id,
-  username: user.username,
-  displayName: user.displayName,
-  avatarUrl: user.avatarUrl,
-});
+/** The member as matches name them: their summary. */
+const memberOf = (user: UserRow) => pickFields(userSummary, user);
 
 /** An edit that can make new matches: the listing became active, or what it is or wants changed. */
 function changesWhatMatches(before: ListingRow, after: ListingRow): boolean {
