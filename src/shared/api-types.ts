@@ -1,15 +1,5 @@
 // Shapes the API returns (worker/db/shapes.ts and the query modules), for the SPA's fetchers.
-import type {
-  AUDIT_ACTIONS,
-  AUDIT_TARGET_TYPES,
-  BARTER_STATUSES,
-  MODERATION_ACTIONS,
-  MODERATION_GUARDS,
-  NOTIFICATION_KINDS,
-  OFFER_STATUSES,
-  REPORT_REASONS,
-  REPORT_TARGET_TYPES,
-} from './constants';
+import type { BARTER_STATUSES, NOTIFICATION_KINDS, OFFER_STATUSES } from './constants';
 
 export type BarterStatus = (typeof BARTER_STATUSES)[number];
 
@@ -229,109 +219,21 @@ export interface NotificationsResponse {
 }
 
 /** GET /api/admin/email-status (worker/routes/admin-email.ts). */
-export interface EmailStatus {
-  provider: 'resend' | 'cloudflare' | 'none';
-  configured: boolean;
-  /** Completes "Email is not being delivered: …"; null when a provider is fully configured. */
-  problem: string | null;
-  development: boolean;
-  pendingCount: number;
-  sentToday: number;
-  /** Sends allowed per UTC day; null without a provider. */
-  dailyLimit: number | null;
-  /** What the provider last said about a pending email, if it refused or failed it. */
-  lastError: string | null;
-}
-
-// ---- Reports, blocks and moderation (docs/api/moderation.md) ----
-
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-export type ModerationGuard = (typeof MODERATION_GUARDS)[number];
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
-
-/** What a report's target showed: a listing's title and description, a message's text, a member's profile. */
-export interface TargetSnapshot {
-  /** A listing's title, a member's display name, "Message"/"Offer"/"Circle chat line". */
-  label: string;
-  /** The text that was reported: description, message content, the offer's terms, the bio. */
-  text: string;
-  imageUrl: string | null;
-  /** Where an admin opens the target in the app (null when it no longer exists). */
-  link: string | null;
-}
-
-/** A report as its reporter sees it (POST /api/reports, GET /api/reports). */
-export interface MyReport {
-  id: number;
-  targetType: ReportTargetType;
-  targetId: number;
-  reason: ReportReason;
-  details: string;
-  status: 'open' | 'resolved';
-  /** How it was resolved; null while open. The reporter learns what happened, not the note. */
-  resolution: ModerationAction | null;
-  /** The target's label when reported (a listing title, a member's name). */
-  targetLabel: string;
-  createdAt: string;
-  resolvedAt: string | null;
-}
-
-/** One block of the caller's (GET /api/blocks, PUT /api/blocks/{userId}). */
-export interface Block {
-  user: UserSummary;
-  createdAt: string;
-}
-
-/** A member acted on, as the moderation queue shows them. */
-export interface ModeratedMember extends UserSummary {
-  /** ISO time the suspension ends, PERMANENT_SUSPENSION for a permanent one, null in good standing. */
-  suspendedUntil: string | null;
-  createdAt: string;
-}
-
-/** A report in the moderation queue (GET /api/admin/reports). */
-export interface AdminReport {
-  id: number;
-  targetType: ReportTargetType;
-  targetId: number;
-  reason: ReportReason;
-  details: string;
-  /** Set when an automatic guard filed it (no reporter then). */
-  guard: ModerationGuard | null;
-  status: 'open' | 'resolved';
-  resolution: ModerationAction | null;
-  createdAt: string;
-  resolvedAt: string | null;
-  reporter: UserSummary | null;
-  /** The member responsible for the target; null when the account is gone. */
-  targetUser: ModeratedMember | null;
-  /** What was reported, as it was then. */
-  snapshot: TargetSnapshot;
-  /** The target as it is now; null when it was deleted. */
-  current: TargetSnapshot | null;
-  /** Open reports on the same target (this one included). */
-  openCount: number;
-  /** Whether a listing or message target is hidden now. */
-  hidden: boolean;
-}
-
-/** One admin action (GET /api/admin/audit, and a member's history in the queue). */
-export interface AuditEntry {
-  id: number;
-  actor: { id: number | null; name: string };
-  action: AuditAction;
-  targetType: AuditTargetType;
-  targetId: number;
-  targetLabel: string;
-  targetUserId: number | null;
-  reportId: number | null;
-  days: number | null;
-  note: string;
-  createdAt: string;
-}
+export type { EmailStatus } from './contract/admin';
+export type { Block } from './contract/blocks';
+export type {
+  AdminReport,
+  AuditAction,
+  AuditEntry,
+  AuditTargetType,
+  ModeratedMember,
+  ModerationAction,
+  ModerationGuard,
+  MyReport,
+  ReportReason,
+  ReportTargetType,
+  TargetSnapshot,
+} from './contract/moderation';
 
 /**
  * POST /api/messages when the link-burst guard holds the message for review (202): nothing is

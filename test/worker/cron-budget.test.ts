@@ -193,8 +193,8 @@ async function trigger(cron: string, at: number, statements: Set<string>): Promi
   const metered = meterEnv({ ...env, ...mail.settings } as Env, counts);
   const db = metered.DB;
   const recordingDb = Object.create(db) as D1Database;
-  // Called on the binding runScheduled meters in turn (`this`), so its per-job budgets see every
-  // statement as production's do, and this run's meter counts them too.
+  // Called on the binding runScheduled's budget wraps in turn (`this`), so its per-job budgets
+  // see every statement as production's do, and this run's meter counts them too.
   recordingDb.prepare = function (this: D1Database, sql: string) {
     statements.add(sql);
     return db.prepare.call(this, sql);

@@ -7,6 +7,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { invocation } from '@worker/cron/budget';
+import { emptyCounts, meterEnv } from '@worker/lib/meter';
 import { FREQUENT_CRON, jobsOf, runScheduled } from '@worker/cron/index';
 import type { AlertRun } from '@worker/cron/saved-search-alerts';
 import type { PageReport } from '@worker/lib/trade-circles/search';
@@ -27,11 +28,13 @@ async function saveSearch(m: Member, query: string | null, category: string | nu
 async function runJobs(at: number) {
   const perJob: Record<string, { rowsWritten: number; rowsRead: number; statements: number; result: unknown }> = {};
   for (const job of jobsOf(FREQUENT_CRON)) {
-    const run = invocation(env);
+    // The budget counts statements and rows written; rows read are the meter's alone.
+    const counts = emptyCounts();
+    const run = invocation(meterEnv(env, counts));
     const result = await (job.runAlone ?? job.run)(run.env, at, run.budget(0));
     perJob[job.name] = {
       rowsWritten: run.counts.d1RowsWritten,
-      rowsRead: run.counts.d1RowsRead,
+      rowsRead: counts.d1RowsRead,
       statements: run.counts.d1Statements,
       result,
     };

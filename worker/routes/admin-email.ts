@@ -1,18 +1,18 @@
 // Whether this instance delivers email, for the notice on the admin dashboard (admins only: 401
 // for visitors, 403 for members). See docs/operations.md "Email".
-import { Hono } from 'hono';
 import { outboxFigures } from '../db/queries/email-outbox';
 import { mailSetup } from '../lib/mail-providers';
 import { requireAdmin } from '../middleware/auth';
-import type { AppEnv } from '../types';
+import { adminRoutes } from '@/shared/contract/admin';
+import { reply, router, serve } from '../lib/serve';
 
-export const adminEmailRoutes = new Hono<AppEnv>();
+export const adminEmailRouter = router('/api/admin');
 
-adminEmailRoutes.get('/email-status', async (c) => {
+serve(adminEmailRouter, adminRoutes.emailStatus, async (c) => {
   requireAdmin(c);
   const setup = mailSetup(c.env);
   const figures = await outboxFigures(c.env.DB, Date.now());
-  return c.json({
+  return reply(c, adminRoutes.emailStatus, {
     provider: setup.provider,
     configured: setup.problem === null,
     problem: setup.problem,

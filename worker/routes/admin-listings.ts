@@ -1,7 +1,5 @@
 // Admin listing tools (docs/api/listings.md, "Admin"): every listing of every status, and the
 // featured flag.
-import { Hono } from 'hono';
-import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import { adminListingsPage } from '../db/queries/admin';
 import { auditStatement } from '../db/queries/audit';
@@ -12,14 +10,13 @@ import { notFound } from '../lib/errors';
 import { requireViewerSession, sessionGateStatement, withViewerChecked } from '../lib/session-gate';
 import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
-import type { AppEnv } from '../types';
+import { adminRoutes } from '@/shared/contract/admin';
+import { reply, router, serve } from '../lib/serve';
 
-export const adminListingRoutes = new Hono<AppEnv>();
-
-const featuredSchema = v.object({ isFeatured: v.boolean('isFeatured must be true or false') });
+export const adminListingRouter = router('/api/admin');
 
 // On VIEWER_IN_SQL_GETS: the admin is checked in the page's own batch (lib/session-gate.ts).
-adminListingRoutes.get('/listings', async (c) => {
+serve(adminListingRouter, adminRoutes.listings, async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   const admin = { admin: true };
@@ -34,18 +31,18 @@ adminListingRoutes.get('/listings', async (c) => {
       c.header('X-Total-Count', String(total));
       c.header('X-Featured-Count', String(featured));
       setNextCursor(c, page, items);
-      return c.json(items);
+      return reply(c, adminRoutes.listings, items);
     },
     admin,
   );
 });
 
-adminListingRoutes.post('/listings/:id{[0-9]+}/featured', async (c) => {
+serve(adminListingRouter, adminRoutes.featured, async (c) => {
   const db = c.get('db');
   requireAdmin(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
   if (!found) throw notFound('Listing not found');
-  const { isFeatured } = await parseBody(c, featuredSchema);
+  const { isFeatured } = await parseBody(c, adminRoutes.featured.body);
   // The audit log records a change of the flag (not a repeat), in the update's own batch.
   const admin = requireAdmin(c);
   const audit = auditStatement(
@@ -62,5 +59,5 @@ adminListingRoutes.post('/listings/:id{[0-9]+}/featured', async (c) => {
     sql`EXISTS (SELECT 1 FROM listings WHERE id = ${found.listing.id} AND is_featured <> ${isFeatured ? 1 : 0})`,
   );
   const updated = await updateListing(db, found.listing, { isFeatured }, [], [audit]);
-  return c.json(listingWithOwner(updated ?? found.listing, found.owner));
+  return reply(c, adminRoutes.featured, listingWithOwner(updated ?? found.listing, found.owner));
 });

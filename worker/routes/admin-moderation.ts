@@ -1,9 +1,6 @@
 // The moderation queue, its actions, reinstatement and the audit log (docs/api/moderation.md):
 // admins only (401 visitor, 403 member), and an admin never acts on themselves (403).
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
-import type { ModeratedMember } from '@/shared/api-types';
-import { reinstateSchema, reportResolveSchema } from '@/shared/schemas';
 import { auditEntry, auditPageSql, auditSql, type AuditRow } from '../db/queries/audit';
 import { openReportCount, queuePage, type QueueStatus } from '../db/queries/moderation-queue';
 import { findUserById } from '../db/queries/users';
@@ -26,15 +23,16 @@ import { pushNotificationChanges } from '../lib/member-sockets';
 import { requireViewerSession, sessionGateStatement, withViewerChecked } from '../lib/session-gate';
 import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
-import type { AppEnv } from '../types';
+import { moderationRoutes, type ModeratedMember } from '@/shared/contract/moderation';
+import { reply, router, serve } from '../lib/serve';
 
-export const adminModerationRoutes = new Hono<AppEnv>();
+export const adminModerationRouter = router('/api/admin');
 
 const STATUS_MESSAGE = 'status must be open or resolved';
 const USER_ID_MESSAGE = "userId must be a member's id";
 
 // On VIEWER_IN_SQL_GETS: the admin is checked in the page's own batch (lib/session-gate.ts).
-adminModerationRoutes.get('/reports', async (c) => {
+serve(adminModerationRouter, moderationRoutes.queue, async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   const admin = { admin: true };
@@ -54,7 +52,7 @@ adminModerationRoutes.get('/reports', async (c) => {
 });
 
 // The header's badge, polled every 30 s: one round trip, the gate and the counter row.
-adminModerationRoutes.get('/reports/count', async (c) => {
+serve(adminModerationRouter, moderationRoutes.openCount, async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   const admin = { admin: true };
@@ -63,7 +61,7 @@ adminModerationRoutes.get('/reports/count', async (c) => {
     viewer,
     async () => {
       const [, rows] = await db.batch([sessionGateStatement(db, viewer, admin), openReportCount(db)]);
-      return c.json({ count: Number(rows[0]?.count ?? 0) });
+      return reply(c, moderationRoutes.openCount, { count: Number(rows[0]?.count ?? 0) });
     },
     admin,
   );
@@ -71,7 +69,7 @@ adminModerationRoutes.get('/reports/count', async (c) => {
 
 // On VIEWER_IN_SQL_POSTS: the admin is checked in the action's first batch (lib/session-gate.ts),
 // which reads the report, the member's held messages and the admin's name together.
-adminModerationRoutes.post('/reports/:id{[0-9]+}/resolve', async (c) => {
+serve(adminModerationRouter, moderationRoutes.resolve, async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   const rule = { admin: true };
@@ -91,7 +89,7 @@ adminModerationRoutes.post('/reports/:id{[0-9]+}/resolve', async (c) => {
       const admin = adminRow!.results[0] as { id: number; username: string };
       const ctx = found!.results[0] as ReportContext | undefined;
       if (!ctx) throw notFound('Report not found');
-      const input = await parseBody(c, reportResolveSchema);
+      const input = await parseBody(c, moderationRoutes.resolve.body);
       checkAction(ctx, admin, input.action);
       const { item, after } = await applyAction(
         c.env,
@@ -110,11 +108,11 @@ adminModerationRoutes.post('/reports/:id{[0-9]+}/resolve', async (c) => {
   );
 });
 
-adminModerationRoutes.post('/users/:id{[0-9]+}/reinstate', async (c) => {
+serve(adminModerationRouter, moderationRoutes.reinstate, async (c) => {
   const admin = requireAdmin(c);
   const id = parseId(c.req.param('id'), 'User');
   if (id === admin.id) throw forbidden(SELF_MESSAGE);
-  const { note } = await parseBody(c, reinstateSchema);
+  const { note } = await parseBody(c, moderationRoutes.reinstate.body);
   const db = c.get('db');
   const member = await findUserById(db, id);
   if (!member) throw notFound('User not found');
@@ -148,10 +146,10 @@ adminModerationRoutes.post('/users/:id{[0-9]+}/reinstate', async (c) => {
     suspendedUntil: null,
     createdAt: member.createdAt,
   };
-  return c.json(reinstated);
+  return reply(c, moderationRoutes.reinstate, reinstated);
 });
 
-adminModerationRoutes.get('/audit', async (c) => {
+serve(adminModerationRouter, moderationRoutes.audit, async (c) => {
   requireAdmin(c);
   const rawUser = c.req.query('userId');
   const userId = rawUser === undefined ? undefined : /^[1-9]\d{0,14}$/.test(rawUser) ? Number(rawUser) : NaN;
@@ -160,5 +158,5 @@ adminModerationRoutes.get('/audit', async (c) => {
   const rows = await c.get('db').all<AuditRow>(auditPageSql(page, userId));
   const entries = rows.map(auditEntry);
   setNextCursor(c, page, entries);
-  return c.json(entries);
+  return reply(c, moderationRoutes.audit, entries);
 });

@@ -1,6 +1,5 @@
 // Admin user management (docs/api/users-and-community.md, "Admin"): admins only, 401 for visitors,
 // 403 for members.
-import { Hono } from 'hono';
 import { adminUsersPage } from '../db/queries/admin';
 import { grantAdmin } from '../db/queries/users';
 import { selfUser } from '../db/shapes';
@@ -8,21 +7,22 @@ import { parseAdminPage, setNextCursor } from '../lib/admin-paging';
 import { notFound } from '../lib/errors';
 import { parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
-import type { AppEnv } from '../types';
+import { adminRoutes } from '@/shared/contract/admin';
+import { reply, router, serve } from '../lib/serve';
 
-export const adminRoutes = new Hono<AppEnv>();
+export const adminRouter = router('/api/admin');
 
-adminRoutes.get('/users', async (c) => {
+serve(adminRouter, adminRoutes.users, async (c) => {
   requireAdmin(c);
   // A page, newest first (decision 026): X-Total-Count all members, X-Next-Cursor the next page's `before`.
   const page = parseAdminPage(c);
   const { rows, total } = await adminUsersPage(c.get('db'), page);
   c.header('X-Total-Count', String(total));
   setNextCursor(c, page, rows);
-  return c.json(rows.map(selfUser));
+  return reply(c, adminRoutes.users, rows.map(selfUser));
 });
 
-adminRoutes.post('/users/:id{[0-9]+}/make-admin', async (c) => {
+serve(adminRouter, adminRoutes.makeAdmin, async (c) => {
   const admin = requireAdmin(c);
   // Idempotent: granting it twice changes nothing. No reversal is offered: there is no demote call.
   // The audit log records the grant once, in the update's own batch.
@@ -31,5 +31,5 @@ adminRoutes.post('/users/:id{[0-9]+}/make-admin', async (c) => {
     name: admin.username,
   });
   if (!user) throw notFound('User not found');
-  return c.json(selfUser(user));
+  return reply(c, adminRoutes.makeAdmin, selfUser(user));
 });

@@ -2,7 +2,6 @@
 // conversation, and lists and lifts their blocks at /settings/blocked. What a block separates is
 // checked where each of those things happens (messages, offers, barters, live chat, listings,
 // wants, matches, trade circles, alerts), inside the statements those routes already run.
-import { Hono } from 'hono';
 import { BLOCK_SELF_MESSAGE, TOO_MANY_BLOCKS_MESSAGE } from '@/shared/schemas';
 import { blocksOf, putBlock, removeBlock } from '../db/queries/blocks';
 import { afterReply } from '../lib/after-reply';
@@ -13,17 +12,17 @@ import { membersOf } from '../lib/trade-circles/propose';
 import { hitStatement } from '../lib/rate-limit';
 import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
-import type { AppEnv } from '../types';
+import { blockRoutes } from '@/shared/contract/blocks';
+import { reply, router, serve } from '../lib/serve';
 
-/** Mounted at /api/blocks. */
-export const blockRoutes = new Hono<AppEnv>();
+export const blockRouter = router('/api/blocks');
 
-blockRoutes.get('/', async (c) => {
+serve(blockRouter, blockRoutes.list, async (c) => {
   const user = requireUser(c);
-  return c.json(await blocksOf(c.env.DB, user.id));
+  return reply(c, blockRoutes.list, await blocksOf(c.env.DB, user.id));
 });
 
-blockRoutes.put('/:userId', async (c) => {
+serve(blockRouter, blockRoutes.put, async (c) => {
   const user = requireUser(c);
   const blockedId = parseId(c.req.param('userId'), 'User');
   if (blockedId === user.id) throw badRequest(BLOCK_SELF_MESSAGE);
@@ -47,12 +46,12 @@ blockRoutes.put('/:userId', async (c) => {
       ]),
     );
   }
-  return c.json(outcome.block);
+  return reply(c, blockRoutes.put, outcome.block);
 });
 
-blockRoutes.delete('/:userId', async (c) => {
+serve(blockRouter, blockRoutes.remove, async (c) => {
   const user = requireUser(c);
   // Idempotent: lifting a block that is not there (or naming a member who is not) is not an error.
   await removeBlock(c.env.DB, user.id, parseId(c.req.param('userId'), 'User'));
-  return c.body(null, 204);
+  return reply(c, blockRoutes.remove, undefined);
 });

@@ -1,22 +1,23 @@
 // Development-only helpers; every route here is 404 unless ENVIRONMENT is "development".
 import { desc, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { emailOutbox } from '../db/schema';
 import { invocation } from '../cron/budget';
+import { emptyCounts, meterEnv } from '../lib/meter';
 import { seedDemoCommunity } from '../dev/seed';
 import { notFound } from '../lib/errors';
 import { runCirclePass } from '../lib/trade-circles/search';
-import type { AppEnv } from '../types';
+import { devRoutes } from '@/shared/contract/dev';
+import { reply, router, serve } from '../lib/serve';
 
-export const devRoutes = new Hono<AppEnv>();
+export const devRouter = router('/api/dev');
 
-devRoutes.use('*', async (c, next) => {
+devRouter.app.use('*', async (c, next) => {
   if (c.env.ENVIRONMENT !== 'development') throw notFound();
   return next();
 });
 
 /** The emails this instance "sent", newest first. */
-devRoutes.get('/outbox', async (c) => {
+serve(devRouter, devRoutes.outbox, async (c) => {
   const to = c.req.query('to');
   const db = c.get('db');
   const rows = await db
@@ -32,26 +33,28 @@ devRoutes.get('/outbox', async (c) => {
     .where(to ? sql`lower(${emailOutbox.to}) = lower(${to})` : undefined)
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(200);
-  return c.json(rows);
+  return reply(c, devRoutes.outbox, rows);
 });
 
 /** Loads the demo community when the database has no members yet (`npm start` calls this). */
-devRoutes.post('/seed', async (c) => {
+serve(devRouter, devRoutes.seed, async (c) => {
   const seeded = await seedDemoCommunity(c.env, c.get('db'), new URL(c.req.url).origin);
-  return c.json({ seeded });
+  return reply(c, devRoutes.seed, { seeded });
 });
 
 // Trade-circle benchmark hook (`npm run bench:circles`, docs/performance.md "Trade circles"): one
 // page of the cron's global pass on its own, so it is measured apart from the rest of its run
 // (wants are added through the real PUT /api/wants/{listingId}); a sweep page every call, not
-// paced as the cron's are (decision 046).
-devRoutes.post('/trade-circles/pass', async (c) => {
-  const run = invocation(c.env);
+// paced as the cron's are (decision 046). The page runs with the cron's budget, on bindings the
+// meter counts (rows read are the meter's alone).
+serve(devRouter, devRoutes.circlePass, async (c) => {
+  const counts = emptyCounts();
+  const run = invocation(meterEnv(c.env, counts));
   const report = await runCirclePass(run.env, Date.now(), run.budget(0), { sweepNow: true });
-  return c.json({
+  return reply(c, devRoutes.circlePass, {
     report,
-    statements: run.counts.d1Statements,
-    rowsRead: run.counts.d1RowsRead,
-    rowsWritten: run.counts.d1RowsWritten,
+    statements: counts.d1Statements,
+    rowsRead: counts.d1RowsRead,
+    rowsWritten: counts.d1RowsWritten,
   });
 });

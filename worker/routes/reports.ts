@@ -1,9 +1,7 @@
 // Reports (docs/api/moderation.md, "Reports"): a member reports a listing they can see, a member, a
 // message they received, an offer they are a party to or a line of a trade circle they belong to;
 // and lists their own reports with what came of them. Admins work the queue in admin-moderation.ts.
-import { Hono } from 'hono';
 import type { ReportTargetType } from '@/shared/api-types';
-import { reportCreateSchema } from '@/shared/schemas';
 import { fileReport, myReport, openReportOf, reportsOf, targetFactsStatement } from '../db/queries/reports';
 import type { TargetFacts } from '../db/queries/report-targets';
 import { isUniqueViolation } from '../db/queries/users';
@@ -15,9 +13,10 @@ import { afterDissolved } from '../lib/trade-circles/propose';
 import { isMember } from '../lib/trade-circles/circles';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
-import type { AppEnv } from '../types';
+import { moderationRoutes } from '@/shared/contract/moderation';
+import { reply, router, serve } from '../lib/serve';
 
-export const reportRoutes = new Hono<AppEnv>();
+export const reportRouter = router('/api/reports');
 
 /** What a member may not find (404) and may not report because it is their own (400), per kind. */
 const MISSING: Record<ReportTargetType, string> = {
@@ -56,9 +55,9 @@ function access(type: ReportTargetType, facts: TargetFacts, reporter: UserRow): 
   }
 }
 
-reportRoutes.post('/', async (c) => {
+serve(reportRouter, moderationRoutes.report, async (c) => {
   const user = requireUser(c);
-  const input = await parseBody(c, reportCreateSchema);
+  const input = await parseBody(c, moderationRoutes.report.body);
   const d1 = c.env.DB;
   const targetId = input.targetId;
   // An id past what any table holds names nothing (and would not bind as an integer).
@@ -89,17 +88,17 @@ reportRoutes.post('/', async (c) => {
     // A duplicate racing this one got in first: the unique partial index refused ours.
     const existing = isUniqueViolation(error) ? await openReportOf(d1, user.id, input.targetType, targetId) : null;
     if (!existing) throw error;
-    return c.json(myReport(existing), 200);
+    return reply(c, moderationRoutes.report, myReport(existing), 200);
   }
   // Circles the guard called off: their members are told after the reply.
   if (filed.dissolved.length) {
     const at = new Date().toISOString();
     await afterReply(c, () => afterDissolved(c.env, filed.dissolved, 'listing_unavailable', at));
   }
-  return c.json(myReport(filed.report), filed.created ? 201 : 200);
+  return reply(c, moderationRoutes.report, myReport(filed.report), filed.created ? 201 : 200);
 });
 
-reportRoutes.get('/', async (c) => {
+serve(reportRouter, moderationRoutes.myReports, async (c) => {
   const user = requireUser(c);
-  return c.json((await reportsOf(c.env.DB, user.id)).map(myReport));
+  return reply(c, moderationRoutes.myReports, (await reportsOf(c.env.DB, user.id)).map(myReport));
 });

@@ -8,8 +8,12 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { ADMIN_PAGE_DEFAULT, ADMIN_SEARCH_MIN } from '@/shared/admin-paging';
-import type { EmailStatus, Listing, SelfUser } from '@/shared/api-types';
-import { api, apiGet, apiReply } from '@/lib/api';
+import { adminRoutes } from '@/shared/contract/admin';
+import type { Listing } from '@/shared/contract/listings';
+import { moderationRoutes } from '@/shared/contract/moderation';
+import type { QueryOf, ReplyOf } from '@/shared/contract/route';
+import type { SelfUser } from '@/shared/contract/users';
+import { call, callWithReply, type CallInput } from '@/lib/api-client';
 import { adminKeys, listingKeys } from '@/lib/query-keys';
 
 /** One page of an admin list (decision 026): the rows, the totals from its headers, and the next page's cursor. */
@@ -26,16 +30,22 @@ export interface AdminListPage<T> {
 /** Searches of fewer characters than the index finds filter the loaded rows instead (ADMIN_SEARCH_MIN). */
 export const serverSearch = (search: string) => (search.length >= ADMIN_SEARCH_MIN ? search : '');
 
+/** The admin lists: each answers a page of rows with the totals and the cursor in headers. */
+type PagedRoute =
+  | typeof adminRoutes.users
+  | typeof adminRoutes.listings
+  | typeof moderationRoutes.queue
+  | typeof moderationRoutes.audit;
+
 /** One page of an admin list; `filters` are the list's own parameters (search, status, userId). */
-export async function fetchAdminPage<T>(
-  path: string,
-  filters: Record<string, string>,
+export async function fetchAdminPage<R extends PagedRoute>(
+  route: R,
+  filters: QueryOf<R>,
   before: string | null,
-): Promise<AdminListPage<T>> {
-  const params = new URLSearchParams({ limit: String(ADMIN_PAGE_DEFAULT) });
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  if (before) params.set('before', before);
-  const { data: items, headers } = await apiReply<T[]>('GET', `${path}?${params}`);
+): Promise<AdminListPage<ReplyOf<R>[number]>> {
+  const query = { ...filters, limit: ADMIN_PAGE_DEFAULT, before: before ?? undefined };
+  // Every paged route takes a query and no parameters or body: the input is the same for each.
+  const { data: items, headers } = await callWithReply(route, { query } as CallInput<R>);
   return {
     items,
     total: Number(headers.get('X-Total-Count') ?? items.length),
@@ -48,7 +58,7 @@ export async function fetchAdminPage<T>(
 export const adminUsersQuery = (search: string) =>
   infiniteQueryOptions({
     queryKey: adminKeys.userSearch(search),
-    queryFn: ({ pageParam }) => fetchAdminPage<SelfUser>('/api/admin/users', { search }, pageParam),
+    queryFn: ({ pageParam }) => fetchAdminPage(adminRoutes.users, { search }, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
   });
@@ -57,7 +67,7 @@ export const adminUsersQuery = (search: string) =>
 export const adminListingsQuery = (search: string) =>
   infiniteQueryOptions({
     queryKey: adminKeys.listingSearch(search),
-    queryFn: ({ pageParam }) => fetchAdminPage<Listing>('/api/admin/listings', { search }, pageParam),
+    queryFn: ({ pageParam }) => fetchAdminPage(adminRoutes.listings, { search }, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
   });
@@ -77,13 +87,13 @@ const replaceRow =
 /** Whether this instance delivers email (GET /api/admin/email-status), for the dashboard's notice. */
 export const emailStatusQuery = queryOptions({
   queryKey: adminKeys.emailStatus(),
-  queryFn: () => apiGet<EmailStatus>('/api/admin/email-status'),
+  queryFn: () => call(adminRoutes.emailStatus),
 });
 
 export function useMakeAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api<SelfUser>('POST', `/api/admin/users/${userId}/make-admin`),
+    mutationFn: (userId: number) => call(adminRoutes.makeAdmin, { params: { id: userId } }),
     onSuccess: (user) => {
       queryClient.setQueriesData<InfiniteData<AdminListPage<SelfUser>>>(
         { queryKey: adminKeys.users() },
@@ -98,7 +108,7 @@ export function useSetFeatured() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isFeatured }: { id: number; isFeatured: boolean }) =>
-      api<Listing>('POST', `/api/admin/listings/${id}/featured`, { isFeatured }),
+      call(adminRoutes.featured, { params: { id }, body: { isFeatured } }),
     onSuccess: (listing) => {
       queryClient.setQueriesData<InfiniteData<AdminListPage<Listing>>>(
         { queryKey: adminKeys.listings() },

@@ -2,8 +2,8 @@
 // the queue, the open count, the audit log and possibly what members see (a hidden listing, a
 // suspended member's listings), so it refreshes all of those.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import type { AdminReport, AuditEntry, Count } from '@/shared/api-types';
+import { call } from '@/lib/api-client';
+import { moderationRoutes, type AdminReport } from '@/shared/contract/moderation';
 import type { ReinstateInput, ReportResolveInput } from '@/shared/schemas';
 import { DASHBOARD_REFRESH_MS } from '@/features/community';
 import { fetchAdminPage } from './api';
@@ -15,7 +15,7 @@ export type ReportStatus = AdminReport['status'];
 export const adminReportsQuery = (status: ReportStatus) =>
   infiniteQueryOptions({
     queryKey: moderationKeys.reportList(status),
-    queryFn: ({ pageParam }) => fetchAdminPage<AdminReport>('/api/admin/reports', { status }, pageParam),
+    queryFn: ({ pageParam }) => fetchAdminPage(moderationRoutes.queue, { status }, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
   });
@@ -27,7 +27,7 @@ export const adminReportsQuery = (status: ReportStatus) =>
  */
 export const openReportCountQuery = queryOptions({
   queryKey: moderationKeys.openCount(),
-  queryFn: () => api<Count>('GET', '/api/admin/reports/count'),
+  queryFn: () => call(moderationRoutes.openCount),
   refetchInterval: DASHBOARD_REFRESH_MS,
   staleTime: 0,
 });
@@ -37,7 +37,7 @@ export const auditQuery = (userId: number | null) =>
   infiniteQueryOptions({
     queryKey: moderationKeys.auditOf(userId),
     queryFn: ({ pageParam }) =>
-      fetchAdminPage<AuditEntry>('/api/admin/audit', userId ? { userId: String(userId) } : {}, pageParam),
+      fetchAdminPage(moderationRoutes.audit, userId ? { userId: String(userId) } : {}, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
   });
@@ -59,7 +59,7 @@ export function useResolveReport() {
   const refresh = useRefreshAfterAction();
   return useMutation({
     mutationFn: ({ reportId, ...body }: ReportResolveInput & { reportId: number }) =>
-      api<AdminReport>('POST', `/api/admin/reports/${reportId}/resolve`, body),
+      call(moderationRoutes.resolve, { params: { id: reportId }, body }),
     onSuccess: refresh,
   });
 }
@@ -68,7 +68,7 @@ export function useReinstate() {
   const refresh = useRefreshAfterAction();
   return useMutation({
     mutationFn: ({ userId, note }: ReinstateInput & { userId: number }) =>
-      api<unknown>('POST', `/api/admin/users/${userId}/reinstate`, { note }),
+      call(moderationRoutes.reinstate, { params: { id: userId }, body: { note } }),
     onSuccess: refresh,
   });
 }

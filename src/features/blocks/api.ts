@@ -2,11 +2,11 @@
 // member may see almost everywhere (browse, search, matches, wants, circles, conversations), so
 // both mutations refresh those reads as well as the list.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, apiFetch, apiGet } from '@/lib/api';
-import type { Block } from '@/shared/api-types';
+import { call } from '@/lib/api-client';
+import { blockRoutes, type Block } from '@/shared/contract/blocks';
 import { blockKeys } from '@/lib/query-keys';
 
-export const blocksQuery = queryOptions({ queryKey: blockKeys.all, queryFn: () => apiGet<Block[]>('/api/blocks') });
+export const blocksQuery = queryOptions({ queryKey: blockKeys.all, queryFn: () => call(blockRoutes.list) });
 
 /**
  * Whether the signed-in member has blocked this member (false while the list loads). `known` is the
@@ -29,7 +29,7 @@ function refreshAfterBlockChange(queryClient: QueryClient) {
 export function useBlock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api<Block>('PUT', `/api/blocks/${userId}`),
+    mutationFn: (userId: number) => call(blockRoutes.put, { params: { userId } }),
     onSuccess: (block) => {
       // The list shows it at once; the refresh confirms it.
       queryClient.setQueryData<Block[]>(blockKeys.all, (list) =>
@@ -43,9 +43,7 @@ export function useBlock() {
 export function useUnblock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (userId: number) => {
-      await apiFetch('DELETE', `/api/blocks/${userId}`);
-    },
+    mutationFn: (userId: number) => call(blockRoutes.remove, { params: { userId } }),
     onSuccess: (_nothing, userId) => {
       queryClient.setQueryData<Block[]>(blockKeys.all, (list) => list?.filter((b) => b.user.id !== userId));
       refreshAfterBlockChange(queryClient);

@@ -2,17 +2,11 @@
 import { Badge, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { ApiError, apiGet } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { call } from '@/lib/api-client';
+import { devRoutes } from '@/shared/contract/dev';
 import { usePageTitle } from '@/lib/use-page-title';
 import { devKeys } from '@/lib/query-keys';
-
-interface OutboxEmail {
-  to: string;
-  subject: string;
-  text: string;
-  status: string;
-  createdAt: string;
-}
 
 export function OutboxPage() {
   usePageTitle('Dev Outbox');
@@ -20,7 +14,7 @@ export function OutboxPage() {
   const address = useDeferredValue(to.trim());
   const { data, error } = useQuery({
     queryKey: devKeys.outbox(address),
-    queryFn: () => apiGet<OutboxEmail[]>(`/api/dev/outbox${address ? `?to=${encodeURIComponent(address)}` : ''}`),
+    queryFn: () => call(devRoutes.outbox, { query: { to: address } }),
     staleTime: 0,
   });
   return (
