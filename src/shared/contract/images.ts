@@ -25,7 +25,7 @@ export const imageRoutes = {
     summary: 'Signed addresses to upload a photo and its thumbnail to',
     access: 'member',
     reply: uploadUrls,
-    errors: [401, 403],
+    errors: [401],
     notes: 'A member holds at most 20 uploads not yet used; the next is 429 with Retry-After.',
   }),
   upload: route({
