@@ -18,6 +18,9 @@ export default defineConfig({
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
         assets: { directory: './public' },
+        // An empty database beside DB, for tests that migrate one step at a time (a backfill
+        // migration checked against rows of the schema before it).
+        d1Databases: ['MIGRATION_TEST_DB'],
         bindings: {
           ENVIRONMENT: 'test',
           SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',

@@ -113,32 +113,6 @@ CREATE TABLE `contact_messages` (
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL
 );
 
--- conversation_summaries
-CREATE TABLE `conversation_summaries` (
-	`user_id` integer NOT NULL,
-	`partner_id` integer NOT NULL,
-	`listing_id` integer NOT NULL,
-	`last_message_id` integer NOT NULL,
-	`last_message` text NOT NULL,
-	`last_message_time` text NOT NULL,
-	`unread_count` integer DEFAULT 0 NOT NULL, `unread_settled_at` text, `received_texts` integer DEFAULT 0 NOT NULL, `last_text_received_at` text, `unread_settled_count` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY(`user_id`, `listing_id`, `partner_id`),
-	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`partner_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`listing_id`) REFERENCES `listings`(`id`) ON UPDATE no action ON DELETE cascade
-);
-CREATE INDEX `conversation_summaries_listing_idx` ON `conversation_summaries` (`listing_id`);
-CREATE INDEX `conversation_summaries_partner_idx` ON `conversation_summaries` (`partner_id`);
-CREATE INDEX `conversation_summaries_user_recent_idx` ON `conversation_summaries` (`user_id`,`last_message_time`,`last_message_id`);
-CREATE TRIGGER `notifications_fold_before_summary_delete` BEFORE DELETE ON `conversation_summaries` BEGIN
-	UPDATE notifications SET
-		count = count + old.received_texts - base,
-		updated_at = CASE WHEN old.last_text_received_at > updated_at THEN old.last_text_received_at ELSE updated_at END,
-		base = NULL
-	 WHERE user_id = old.user_id AND subject_key = 'message:' || old.listing_id || ':' || old.partner_id
-	   AND read_at IS NULL AND base IS NOT NULL AND old.received_texts > base;
-END;
-
 -- conversations
 CREATE TABLE `conversations` (
 	`listing_id` integer NOT NULL,
@@ -484,29 +458,12 @@ CREATE UNIQUE INDEX `messages_event_key_idx` ON `messages` (`event_key`) WHERE "
 CREATE INDEX `messages_listing_pair_idx` ON `messages` (`listing_id`,`sender_id`,`receiver_id`,`created_at`);
 CREATE INDEX `messages_receiver_idx` ON `messages` (`receiver_id`,`read`);
 CREATE INDEX `messages_sender_idx` ON `messages` (`sender_id`,`created_at`);
-CREATE TRIGGER `conversation_summaries_after_message_content` AFTER UPDATE OF `content` ON `messages` BEGIN
-	UPDATE conversation_summaries SET last_message = new.content
-	 WHERE listing_id = new.listing_id AND user_id IN (new.sender_id, new.receiver_id) AND last_message_id = new.id;
+CREATE TRIGGER `conversations_after_message_content` AFTER UPDATE OF `content` ON `messages` BEGIN
 	UPDATE conversations SET last_message = new.content
 	 WHERE listing_id = new.listing_id AND a_id = min(new.sender_id, new.receiver_id) AND b_id = max(new.sender_id, new.receiver_id)
 	   AND last_message_id = new.id;
 END;
-CREATE TRIGGER `conversation_summaries_after_message_delete` AFTER DELETE ON `messages` BEGIN
-	UPDATE conversation_summaries SET unread_count = unread_count - 1
-	 WHERE old.read = 0 AND user_id = old.receiver_id AND listing_id = old.listing_id AND partner_id = old.sender_id;
-	-- The conversation's last message gone: its summary goes too, or points at the one before.
-	DELETE FROM conversation_summaries
-	 WHERE listing_id = old.listing_id
-	   AND ((user_id = old.sender_id AND partner_id = old.receiver_id) OR (user_id = old.receiver_id AND partner_id = old.sender_id))
-	   AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.listing_id = old.listing_id
-	                      AND ((m.sender_id = old.sender_id AND m.receiver_id = old.receiver_id) OR (m.sender_id = old.receiver_id AND m.receiver_id = old.sender_id)));
-	UPDATE conversation_summaries SET (last_message_id, last_message, last_message_time) = (
-		SELECT m.id, m.content, m.created_at FROM messages m
-		 WHERE m.listing_id = old.listing_id
-		   AND ((m.sender_id = old.sender_id AND m.receiver_id = old.receiver_id) OR (m.sender_id = old.receiver_id AND m.receiver_id = old.sender_id))
-		 ORDER BY m.created_at DESC, m.id DESC LIMIT 1)
-	 WHERE listing_id = old.listing_id AND user_id IN (old.sender_id, old.receiver_id) AND last_message_id = old.id;
-	-- The same for a conversation's row.
+CREATE TRIGGER `conversations_after_message_delete` AFTER DELETE ON `messages` BEGIN
 	UPDATE conversations SET
 		a_unread_count = a_unread_count - CASE WHEN old.receiver_id < old.sender_id THEN 1 ELSE 0 END,
 		b_unread_count = b_unread_count - CASE WHEN old.receiver_id > old.sender_id THEN 1 ELSE 0 END
@@ -523,29 +480,7 @@ CREATE TRIGGER `conversation_summaries_after_message_delete` AFTER DELETE ON `me
 	 WHERE listing_id = old.listing_id AND a_id = min(old.sender_id, old.receiver_id) AND b_id = max(old.sender_id, old.receiver_id)
 	   AND last_message_id = old.id;
 END;
-CREATE TRIGGER `conversation_summaries_after_message_insert` AFTER INSERT ON `messages` BEGIN
-	INSERT INTO conversation_summaries (user_id, partner_id, listing_id, last_message_id, last_message, last_message_time, unread_count)
-	SELECT new.sender_id, new.receiver_id, new.listing_id, new.id, new.content, new.created_at, 0
-	 WHERE EXISTS (SELECT 1 FROM conversation_summaries WHERE user_id = new.sender_id AND listing_id = new.listing_id AND partner_id = new.receiver_id)
-	ON CONFLICT (user_id, listing_id, partner_id) DO UPDATE SET
-		last_message_id = excluded.last_message_id,
-		last_message = excluded.last_message,
-		last_message_time = excluded.last_message_time
-	WHERE (excluded.last_message_time, excluded.last_message_id) > (conversation_summaries.last_message_time, conversation_summaries.last_message_id);
-	INSERT INTO conversation_summaries (user_id, partner_id, listing_id, last_message_id, last_message, last_message_time, unread_count, received_texts, last_text_received_at)
-	SELECT new.receiver_id, new.sender_id, new.listing_id, new.id, new.content, new.created_at, CASE WHEN new.read = 0 THEN 1 ELSE 0 END,
-	       CASE WHEN new.kind = 'text' THEN 1 ELSE 0 END, CASE WHEN new.kind = 'text' THEN new.created_at END
-	 WHERE EXISTS (SELECT 1 FROM conversation_summaries WHERE user_id = new.sender_id AND listing_id = new.listing_id AND partner_id = new.receiver_id)
-	ON CONFLICT (user_id, listing_id, partner_id) DO UPDATE SET
-		unread_count = conversation_summaries.unread_count + excluded.unread_count,
-		last_message_id = CASE WHEN (excluded.last_message_time, excluded.last_message_id) > (conversation_summaries.last_message_time, conversation_summaries.last_message_id) THEN excluded.last_message_id ELSE conversation_summaries.last_message_id END,
-		last_message = CASE WHEN (excluded.last_message_time, excluded.last_message_id) > (conversation_summaries.last_message_time, conversation_summaries.last_message_id) THEN excluded.last_message ELSE conversation_summaries.last_message END,
-		last_message_time = CASE WHEN (excluded.last_message_time, excluded.last_message_id) > (conversation_summaries.last_message_time, conversation_summaries.last_message_id) THEN excluded.last_message_time ELSE conversation_summaries.last_message_time END,
-		received_texts = conversation_summaries.received_texts + excluded.received_texts,
-		last_text_received_at = CASE WHEN excluded.last_text_received_at IS NOT NULL
-		                              AND (conversation_summaries.last_text_received_at IS NULL OR excluded.last_text_received_at > conversation_summaries.last_text_received_at)
-		                             THEN excluded.last_text_received_at ELSE conversation_summaries.last_text_received_at END;
-	-- The receiver is side a when their id is the lower one.
+CREATE TRIGGER `conversations_after_message_insert` AFTER INSERT ON `messages` BEGIN
 	INSERT INTO conversations (listing_id, a_id, b_id, last_message_id, last_message, last_message_time,
 	                           a_unread_count, b_unread_count, a_received_texts, b_received_texts, a_last_text_received_at, b_last_text_received_at)
 	SELECT new.listing_id, min(new.sender_id, new.receiver_id), max(new.sender_id, new.receiver_id), new.id, new.content, new.created_at,
@@ -555,7 +490,6 @@ CREATE TRIGGER `conversation_summaries_after_message_insert` AFTER INSERT ON `me
 	       CASE WHEN new.receiver_id > new.sender_id AND new.kind = 'text' THEN 1 ELSE 0 END,
 	       CASE WHEN new.receiver_id < new.sender_id AND new.kind = 'text' THEN new.created_at END,
 	       CASE WHEN new.receiver_id > new.sender_id AND new.kind = 'text' THEN new.created_at END
-	 WHERE NOT EXISTS (SELECT 1 FROM conversation_summaries WHERE user_id = new.sender_id AND listing_id = new.listing_id AND partner_id = new.receiver_id)
 	ON CONFLICT (listing_id, a_id, b_id) DO UPDATE SET
 		last_message_id = CASE WHEN (excluded.last_message_time, excluded.last_message_id) > (conversations.last_message_time, conversations.last_message_id) THEN excluded.last_message_id ELSE conversations.last_message_id END,
 		last_message = CASE WHEN (excluded.last_message_time, excluded.last_message_id) > (conversations.last_message_time, conversations.last_message_id) THEN excluded.last_message ELSE conversations.last_message END,
@@ -571,10 +505,7 @@ CREATE TRIGGER `conversation_summaries_after_message_insert` AFTER INSERT ON `me
 		                                AND (conversations.b_last_text_received_at IS NULL OR excluded.b_last_text_received_at > conversations.b_last_text_received_at)
 		                               THEN excluded.b_last_text_received_at ELSE conversations.b_last_text_received_at END;
 END;
-CREATE TRIGGER `conversation_summaries_after_message_read` AFTER UPDATE OF `read` ON `messages` WHEN old.read <> new.read BEGIN
-	UPDATE conversation_summaries SET unread_count = unread_count + CASE WHEN new.read = 0 THEN 1 ELSE -1 END
-	 WHERE user_id = new.receiver_id AND listing_id = new.listing_id AND partner_id = new.sender_id
-	   AND (new.read = 0 OR unread_count > 0);
+CREATE TRIGGER `conversations_after_message_read` AFTER UPDATE OF `read` ON `messages` WHEN old.read <> new.read BEGIN
 	UPDATE conversations SET
 		a_unread_count = a_unread_count + CASE WHEN new.receiver_id < new.sender_id THEN CASE WHEN new.read = 0 THEN 1 ELSE -1 END ELSE 0 END,
 		b_unread_count = b_unread_count + CASE WHEN new.receiver_id > new.sender_id THEN CASE WHEN new.read = 0 THEN 1 ELSE -1 END ELSE 0 END
@@ -941,12 +872,9 @@ CREATE VIEW `alert_listings` AS
 
 -- conversation_sides (view)
 CREATE VIEW `conversation_sides` AS
-	SELECT user_id, partner_id, listing_id, last_message_id, last_message, last_message_time,
-	       unread_count, unread_settled_at, received_texts, last_text_received_at
-	  FROM conversation_summaries
-	UNION ALL
-	SELECT a_id, b_id, listing_id, last_message_id, last_message, last_message_time,
-	       a_unread_count, a_unread_settled_at, a_received_texts, a_last_text_received_at
+	SELECT a_id AS user_id, b_id AS partner_id, listing_id, last_message_id, last_message, last_message_time,
+	       a_unread_count AS unread_count, a_unread_settled_at AS unread_settled_at,
+	       a_received_texts AS received_texts, a_last_text_received_at AS last_text_received_at
 	  FROM conversations
 	UNION ALL
 	SELECT b_id, a_id, listing_id, last_message_id, last_message, last_message_time,

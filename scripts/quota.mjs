@@ -441,11 +441,11 @@ for (const c of Object.values(crons)) add(fixedPerDay, c.perRun, c.runsPerDay);
 // a few rows). Its daily allowance is counted here in full.
 const circleSweepRowsPerDay = Number(
   /export const SWEEP_ROWS_PER_DAY = ([\d_]+);/
-    .exec(readFileSync('worker/lib/trade-circles/search.ts', 'utf8'))?.[1]
+    .exec(readFileSync('worker/services/trade-circles/search.ts', 'utf8'))?.[1]
     ?.replaceAll('_', ''),
 );
 if (!Number.isFinite(circleSweepRowsPerDay))
-  throw new Error('SWEEP_ROWS_PER_DAY not found in worker/lib/trade-circles/search.ts');
+  throw new Error('SWEEP_ROWS_PER_DAY not found in worker/services/trade-circles/search.ts');
 fixedPerDay.d1RowsRead += circleSweepRowsPerDay;
 log(
   `  trade-circle sweep (paced): ${circleSweepRowsPerDay.toLocaleString('en-US')} rows read a day at most, counted in the fixed costs`,

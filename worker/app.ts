@@ -5,23 +5,23 @@ import { MAX_JSON_BODY_BYTES } from '@/shared/constants';
 import { HttpError } from './lib/errors';
 import { apiHeaders, isSignedUpload, jsonWrites, sameOriginWrites } from './middleware/security';
 import { pushBellChanges } from './middleware/bell';
-import { sessionUser } from './middleware/session';
+import { sessionDefaults, viewer } from './middleware/session';
 import { adminRouter } from './routes/admin';
 import { adminEmailRouter } from './routes/admin-email';
 import { adminListingRouter } from './routes/admin-listings';
 import { adminModerationRouter } from './routes/admin-moderation';
-import { authRoutes } from './routes/auth';
+import { authRouter } from './routes/auth';
 import { barterRoutes, listingBarterRoutes } from './routes/barters';
 import { blockRouter } from './routes/blocks';
 import { categoryRouter } from './routes/categories';
 import { referenceRouter } from './routes/reference';
-import { communityRoutes } from './routes/community';
+import { communityRouter } from './routes/community';
 import { conversationRoutes } from './routes/conversations';
 import { devRouter } from './routes/dev';
 import { imageRouter, objectRoutes } from './routes/images';
 import { listingRouter, userListingRouter } from './routes/listings';
 import { messageRoutes, userMessageRoutes } from './routes/messages';
-import { newsletterRoutes } from './routes/newsletter';
+import { newsletterRouter } from './routes/newsletter';
 import { offerRoutes } from './routes/offers';
 import { pagesOnly, renderPage } from './routes/pages';
 import { notificationRoutes } from './routes/notifications';
@@ -30,7 +30,7 @@ import { reportRouter } from './routes/reports';
 import { listingReviewRoutes, reviewRoutes, userReviewRoutes } from './routes/reviews';
 import { storedSearchRoutes, userStoredSearchRoutes } from './routes/stored-searches';
 import { tradeCircleRoutes } from './routes/trade-circles';
-import { userRoutes } from './routes/users';
+import { userRouter } from './routes/users';
 import { matchRoutes, wantRoutes } from './routes/wants';
 import type { AppEnv } from './types';
 
@@ -45,12 +45,14 @@ app.use('/api/*', apiHeaders, sameOriginWrites, jsonWrites, async (c, next) => {
     },
   })(c, next);
 });
-app.use('/api/*', sessionUser);
+// The database and the null defaults; each route reads the session as its viewer() says (decision
+// 052), after these and before any middleware of its own that reads the user.
+app.use('/api/*', sessionDefaults);
 // Pushes to the bells of members whose notifications the request changed (decision 027).
 app.use('/api/*', pushBellChanges);
-app.use('/objects/*', sessionUser);
+app.use('/objects/*', sessionDefaults);
 
-app.route('/api/auth', authRoutes);
+app.route(authRouter.base, authRouter.app);
 app.route(categoryRouter.base, categoryRouter.app);
 app.route(referenceRouter.base, referenceRouter.app);
 // Routes about a listing or a user live with the resource they return, mounted under its path.
@@ -61,7 +63,7 @@ app.route(userListingRouter.base, userListingRouter.app);
 app.route('/api/users', userMessageRoutes);
 app.route('/api/users', userReviewRoutes);
 app.route('/api/users', userStoredSearchRoutes);
-app.route('/api/users', userRoutes);
+app.route(userRouter.base, userRouter.app);
 app.route('/api/messages', messageRoutes);
 app.route('/api/conversations', conversationRoutes);
 app.route('/api/barters', barterRoutes);
@@ -74,7 +76,7 @@ app.route(adminListingRouter.base, adminListingRouter.app);
 app.route(adminEmailRouter.base, adminEmailRouter.app);
 app.route(adminModerationRouter.base, adminModerationRouter.app);
 app.route(devRouter.base, devRouter.app);
-app.route('/api/newsletter', newsletterRoutes);
+app.route(newsletterRouter.base, newsletterRouter.app);
 app.route('/api/notifications', notificationRoutes);
 app.route(placeRouter.base, placeRouter.app);
 app.route(reportRouter.base, reportRouter.app);
@@ -82,10 +84,10 @@ app.route('/api/wants', wantRoutes);
 app.route('/api/matches', matchRoutes);
 app.route(blockRouter.base, blockRouter.app);
 app.route(imageRouter.base, imageRouter.app);
-app.route('/api', communityRoutes);
+app.route(communityRouter.base, communityRouter.app);
 app.route('/objects', objectRoutes);
 // Every other path wrangler.toml sends here is a page: the app's HTML with its data (decision 048).
-app.get('*', pagesOnly, sessionUser, renderPage);
+app.get('*', pagesOnly, sessionDefaults, viewer('row'), renderPage);
 
 app.notFound((c) => c.json({ message: 'Not found' }, 404));
 

@@ -12,9 +12,9 @@ export type AppEnv = {
     /** The request's session when it signed the user in (null otherwise): live-chat sockets are tied to it. */
     session: { id: string; userId: number; createdAt: number; cached: boolean } | null;
     /**
-     * On the routes of VIEWER_IN_SQL_GETS only: the KV session record, not checked against the user
-     * row here; the route's own statement checks it (viewerSeesAllOf). Null elsewhere, and `user`
-     * is null on those routes.
+     * On the routes registered with viewer('sql') only: the KV session record, not checked against
+     * the user row here; the route's own statement checks it (viewerSeesAllOf). Null elsewhere, and
+     * `user` is null on those routes.
      */
     viewerSession: SessionRecord | null;
   };

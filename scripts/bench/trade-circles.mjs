@@ -84,7 +84,7 @@ async function loadEngine() {
   await build({
     stdin: {
       contents: `export * from './worker/lib/trade-circles/engine.ts';
-        export { PAGE_STEPS, PAGE_MAX_CIRCLES, PAGE_SELECTION_WORK, MAX_SEEDS, INITIAL_SEEDS } from './worker/lib/trade-circles/search.ts';`,
+        export { PAGE_STEPS, PAGE_MAX_CIRCLES, PAGE_SELECTION_WORK, MAX_SEEDS, INITIAL_SEEDS } from './worker/services/trade-circles/search.ts';`,
       resolveDir: resolve('.'),
       loader: 'ts',
     },

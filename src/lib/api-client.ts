@@ -10,7 +10,7 @@ import {
   type RouteSpec,
   type Schema,
 } from '@/shared/contract/route';
-import { apiFetch, type ApiReply } from './api';
+import { ApiError, apiFetch, type ApiReply } from './api';
 
 type ParamsInput<R extends RouteSpec> = [PathParams<R['path']>] extends [never]
   ? { params?: never }
@@ -43,6 +43,16 @@ export function urlOf<R extends RouteSpec>(route: R, ...[input]: InputArgs<R>): 
 /** Calls the route; resolves with its reply. */
 export async function call<R extends RouteSpec>(route: R, ...args: InputArgs<R>): Promise<ReplyOf<R>> {
   return (await callWithReply(route, ...args)).data;
+}
+
+/** Calls the route; a 401 resolves with null ("nobody"), as the current-user read takes it. */
+export async function callOrNull<R extends RouteSpec>(route: R, ...args: InputArgs<R>): Promise<ReplyOf<R> | null> {
+  try {
+    return await call(route, ...args);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
 }
 
 /** Calls the route; resolves with its reply and the status and headers it came with. */

@@ -52,16 +52,6 @@ export async function apiReply<T>(method: string, url: string, body?: unknown): 
   return { status: response.status, headers: response.headers, data: (await response.json()) as T };
 }
 
-/** A read whose 401 means "nobody" rather than an error (the current-user read). */
-export async function apiGetOrNull<T>(url: string): Promise<T | null> {
-  try {
-    return await apiGet<T>(url);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
-
 /** The message to show for a failed call: the server's, else the given fallback. */
 export const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;

@@ -3,8 +3,9 @@
 // The server then spends microseconds per sign-in instead of the 40-55 ms Argon2id costs, which
 // the free plan's 10 ms of CPU per invocation could cut off. Loaded on demand: the WebAssembly
 // and its loader stay out of every page's first download.
-import { derivePasswordKey, type Argon2id, type PasswordSalt } from '../shared/password-key';
-import { api } from './api';
+import { derivePasswordKey, type Argon2id } from '@/shared/password-key';
+import { authRoutes } from '@/shared/contract/auth';
+import { call } from './api-client';
 
 let loaded: Promise<Argon2id> | undefined;
 
@@ -31,9 +32,6 @@ export type PasswordOwner = { username: string } | { resetToken: string };
 
 /** The password key (`argon2id:…`) the server expects in place of the typed password. */
 export async function passwordKeyFor(owner: PasswordOwner, password: string): Promise<string> {
-  const [salt, argon2id] = await Promise.all([
-    api<PasswordSalt>('POST', '/api/auth/password-salt', owner),
-    loadArgon2id(),
-  ]);
+  const [salt, argon2id] = await Promise.all([call(authRoutes.passwordSalt, { body: owner }), loadArgon2id()]);
   return derivePasswordKey(argon2id, password, salt);
 }

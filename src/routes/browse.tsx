@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listingPageQuery } from '../features/listings/api';
 import { BrowsePage } from '../features/search/components/browse-page';
-import { browseSearchSchema, listingParamsOf } from '../features/search/search-params';
+import { browseSearchSchema, listingParamsOf } from '@/shared/search-params';
 import { BROWSE_PAGE_SIZE } from '../shared/constants';
 
 export const Route = createFileRoute('/browse')({

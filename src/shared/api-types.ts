@@ -7,6 +7,7 @@ export type BarterStatus = (typeof BARTER_STATUSES)[number];
 export type { Category } from './contract/categories';
 export type { Listing, ListingFields, ListingStatus } from './contract/listings';
 export type { PublicUser, SelfUser, UserSummary } from './contract/users';
+export type { Count } from './contract/common';
 import type { Listing, ListingStatus } from './contract/listings';
 import type { UserSummary } from './contract/users';
 
@@ -155,46 +156,6 @@ export interface StoredSearch {
   category: string | null;
   notificationsEnabled: boolean;
   createdAt: string;
-}
-
-export interface Testimonial {
-  id: number;
-  title: string;
-  content: string;
-  rating: number;
-  createdAt: string;
-  user: UserSummary;
-}
-
-export interface CommunityEvent {
-  id: number;
-  title: string;
-  description: string;
-  date: string;
-  time: string;
-  location: string;
-  maxAttendees: number | null;
-  attendeeCount: number;
-  organizer: { id: number; displayName: string } | null;
-}
-
-export interface Activity {
-  users: number;
-  listings: number;
-  barters: number;
-  testimonials: number;
-  events: number;
-}
-
-export interface Dashboard {
-  totalUsers: number;
-  totalSkills: number;
-  completedBarters: number;
-  totalSavings: number;
-}
-
-export interface Count {
-  count: number;
 }
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

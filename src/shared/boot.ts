@@ -2,8 +2,10 @@
 // and the replies the page's first screen asks for, each exactly as its API route answers. The
 // SPA puts them in its query cache before the first render (src/lib/boot.ts), so a full page load
 // sends none of those calls. Each field is the reply of one call; the SPA knows its query key.
-import type { Category, ConversationSummary, PublicUser, SelfUser, Testimonial } from './api-types';
+import type { Category, ConversationSummary } from './api-types';
+import type { Testimonial } from './contract/community';
 import type { Listing } from './contract/listings';
+import type { SelfUser, UserProfile } from './contract/users';
 
 /** The id of the <script type="application/json"> element holding the BootData. */
 export const BOOT_ELEMENT_ID = 'boot-data';
@@ -32,7 +34,7 @@ export interface BootData {
   /** GET /api/listings/{id} */
   listing?: Listing;
   /** GET /api/users/username/{username}: a profile, or a listing's owner. */
-  profile?: PublicUser & Partial<Pick<SelfUser, 'email' | 'address' | 'emailNotifications'>>;
+  profile?: UserProfile;
   /** GET /api/conversations?limit={CONVERSATIONS_PAGE_DEFAULT} */
   conversations?: ConversationSummary[];
 }

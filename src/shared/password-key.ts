@@ -8,15 +8,16 @@ import * as v from 'valibot';
 export const ARGON2_PARAMS = { memorySize: 19456, passes: 2, parallelism: 1, tagLength: 32 } as const;
 
 /** What `POST /api/auth/password-salt` answers: everything needed to derive the password key. */
-export interface PasswordSalt {
-  algorithm: 'argon2id';
+export const passwordSalt = v.strictObject({
+  algorithm: v.literal('argon2id'),
   /** Standard base64 without padding, as in PHC strings. */
-  salt: string;
-  memorySize: number;
-  passes: number;
-  parallelism: number;
-  tagLength: number;
-}
+  salt: v.string(),
+  memorySize: v.number(),
+  passes: v.number(),
+  parallelism: v.number(),
+  tagLength: v.number(),
+});
+export type PasswordSalt = v.InferOutput<typeof passwordSalt>;
 
 /** A derived key travels in the `password` fields as `argon2id:` + 43 base64url characters (32 bytes). */
 export const PASSWORD_KEY_PREFIX = 'argon2id:';

@@ -2,7 +2,8 @@
 // Durable Object). Every frame is JSON and is validated on arrival; nothing is cast into shape.
 import * as v from 'valibot';
 import { BARTER_STATUSES, OFFER_STATUSES, STORED_LISTING_STATUSES } from './constants';
-import { MESSAGE_EVENT_TYPES, type Activity, type Dashboard, type Barter, type Message, type Offer } from './api-types';
+import { MESSAGE_EVENT_TYPES, type Barter, type Message, type Offer } from './api-types';
+import { communityFrame } from './contract/community';
 import type { TradeCircleMessage } from './trade-circles';
 
 const positiveId = (message: string) =>
@@ -82,23 +83,6 @@ const circleMessageSchema = v.object({
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
-/** The activity feed as GET /api/analytics/activity answers it. */
-const activitySchema = v.object({
-  users: count,
-  listings: count,
-  barters: count,
-  testimonials: count,
-  events: count,
-}) satisfies v.GenericSchema<unknown, Activity>;
-
-/** The dashboard's figures as GET /api/analytics/dashboard answers them. */
-const dashboardSchema = v.object({
-  totalUsers: count,
-  totalSkills: count,
-  completedBarters: count,
-  totalSavings: v.pipe(v.number(), v.minValue(0)),
-}) satisfies v.GenericSchema<unknown, Dashboard>;
-
 /**
  * Room → client: a new message or event line (as the API returns it), an offer or barter as it now
  * stands (after an offer or barter step), someone typing, someone's read mark, or an error.
@@ -127,7 +111,7 @@ export const serverFrameSchema = v.variant('type', [
   // The community feed socket (CommunityFeed; docs/api/users-and-community.md, "Live updates"): the activity
   // feed and the dashboard's figures as GET /api/analytics/activity and /dashboard answer now,
   // pushed on connect and every 15 seconds while the socket is open.
-  v.object({ type: v.literal('community'), activity: activitySchema, dashboard: dashboardSchema }),
+  communityFrame,
 ]);
 export type ServerFrame = v.InferOutput<typeof serverFrameSchema>;
 

@@ -4,7 +4,8 @@
 // and rows read that never depend on the size of the table.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { adminListingsQuery, adminUsersQuery, type AdminPage } from '@worker/db/queries/admin';
+import { adminListingsQuery, adminUsersQuery } from '@worker/db/queries/admin';
+import type { AdminPage } from '@worker/lib/admin-paging';
 import { outboxFigures } from '@worker/db/queries/email-outbox';
 import { createDb } from '@worker/db/client';
 import { call, createListing, json, signUp, signUpAdmin, unique } from './helpers';

@@ -6,7 +6,7 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { BELL_UNREAD_COUNT_CAP } from '@worker/db/queries/notifications';
-import { memberSocketsStub } from '@worker/lib/member-sockets';
+import { memberSocketsStub } from '@worker/durable-objects/member-sockets-client';
 import { emptyCounts, meterEnv, type MeterCounts } from '@worker/lib/meter';
 import type { MemberSockets } from '@worker/durable-objects/member-sockets';
 import { crowdedListing } from './crowded-listing';

@@ -5,7 +5,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { alertNewListings } from '@worker/cron/saved-search-alerts';
-import { MAX_BELL_PUSHES, memberSocketsStub, pushNotificationChanges } from '@worker/lib/member-sockets';
+import {
+  MAX_BELL_PUSHES,
+  memberSocketsStub,
+  pushNotificationChanges,
+} from '@worker/durable-objects/member-sockets-client';
 import { call, createListing, insertListing, json, ORIGIN, sessionCookie, signUp, type Member } from './helpers';
 import { openSocket, settle, type TestSocket } from './ws-client';
 

@@ -6,8 +6,8 @@
 // round trips.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { roomStub } from '@worker/lib/conversation-room';
-import { memberSocketsStub } from '@worker/lib/member-sockets';
+import { roomStub } from '@worker/durable-objects/conversation-room-client';
+import { memberSocketsStub } from '@worker/durable-objects/member-sockets-client';
 import { call, createListing, json, ORIGIN, signUp, type Member } from './helpers';
 import { bellOf, block, BLOCKED, metered, unblock } from './blocks-helpers';
 import { openSocket, settle, type TestSocket } from './ws-client';

@@ -10,8 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { FREQUENT_CRON } from '@worker/cron/index';
 import { SAVED_SEARCH_JOB } from '@worker/cron/saved-search-alerts';
 import worker from '@worker/index';
-import { legsKey, proposeCircle, type CircleLeg } from '@worker/lib/trade-circles/propose';
-import { runCirclePass, searchAfterWant } from '@worker/lib/trade-circles/search';
+import { legsKey, type CircleLeg } from '@worker/lib/trade-circles/legs';
+import { proposeCircle } from '@worker/services/trade-circles/propose';
+import { runCirclePass, searchAfterWant } from '@worker/services/trade-circles/search';
 import { call, createListing, json, signUp, unique, type Member } from './helpers';
 import { bellOf, block, unblock } from './blocks-helpers';
 

@@ -5,7 +5,7 @@ import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext
 import { describe, expect, it } from 'vitest';
 import type { CommunityFeed } from '@worker/durable-objects/community-feed';
 import { upcomingEventsFrom } from '@worker/db/queries/community';
-import { communityFeedStub } from '@worker/lib/community-feed';
+import { communityFeedStub } from '@worker/durable-objects/community-feed-client';
 import { emptyCounts, METER_HEADER, meterEnv, type MeterCounts } from '@worker/lib/meter';
 import worker from '@worker/index';
 import { call, json, ORIGIN, randomIp, signUp } from './helpers';

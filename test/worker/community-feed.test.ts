@@ -14,7 +14,7 @@ import {
   MAX_FEED_SOCKETS_PER_ADDRESS,
   type CommunityFeed,
 } from '@worker/durable-objects/community-feed';
-import { communityFeedStub, dashboardFigures } from '@worker/lib/community-feed';
+import { communityFeedStub, dashboardFigures } from '@worker/durable-objects/community-feed-client';
 import { emptyCounts, meterEnv } from '@worker/lib/meter';
 import { call, json, ORIGIN, randomIp, signUp } from './helpers';
 import { openSocket, settle, type TestSocket } from './ws-client';

@@ -9,8 +9,8 @@ import {
 } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ConversationRoom } from '@worker/durable-objects/conversation-room';
-import { roomName, roomStub } from '@worker/lib/conversation-room';
-import { memberSocketsStub } from '@worker/lib/member-sockets';
+import { roomName, roomStub } from '@worker/durable-objects/conversation-room-client';
+import { memberSocketsStub } from '@worker/durable-objects/member-sockets-client';
 import { call, insertListing, json, signUp } from './helpers';
 import { openSocket, settle } from './ws-client';
 

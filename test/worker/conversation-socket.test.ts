@@ -22,7 +22,7 @@ import {
   FRAME_WINDOW_MS,
   TOO_MANY_FRAMES,
 } from '@worker/durable-objects/conversation-frames';
-import { roomStub } from '@worker/lib/conversation-room';
+import { roomStub } from '@worker/durable-objects/conversation-room-client';
 import { call, insertListing, json, ORIGIN, sessionCookie, signUp, type Member } from './helpers';
 import { openSocket, settle } from './ws-client';
 

@@ -15,7 +15,7 @@ import {
   TRIGGER_ROWS_WRITTEN,
   type JobOutcome,
 } from '@worker/cron/index';
-import { INVOCATION_BUDGET } from '@worker/cron/budget';
+import { INVOCATION_BUDGET } from '@worker/lib/cron-budget';
 import { ALERT_PAGE_JOB, MATCHES_PER_PAGE, SEARCHES_PER_INVOCATION } from '@worker/cron/saved-search-alerts';
 import { dispatchToCronJobs, durableObjectRunner } from '@worker/durable-objects/cron-jobs';
 import { emptyCounts, meterEnv } from '@worker/lib/meter';

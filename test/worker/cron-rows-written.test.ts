@@ -6,11 +6,11 @@
 // cannot hide a lost alert or circle.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { invocation } from '@worker/cron/budget';
+import { invocation } from '@worker/lib/cron-budget';
 import { emptyCounts, meterEnv } from '@worker/lib/meter';
 import { FREQUENT_CRON, jobsOf, runScheduled } from '@worker/cron/index';
 import type { AlertRun } from '@worker/cron/saved-search-alerts';
-import type { PageReport } from '@worker/lib/trade-circles/search';
+import type { PageReport } from '@worker/services/trade-circles/search';
 import { createListing, signUp, type Member } from './helpers';
 
 const MINUTE = 60_000;

@@ -14,11 +14,11 @@ import {
   messageNoticeEmail,
   newsletterConfirmationEmail,
   passwordResetEmail,
-  queueEmail,
   verificationEmail,
   type Email,
   type EmailKind,
 } from '@worker/lib/email';
+import { queueEmail } from '@worker/db/queries/email-outbox';
 import { call, randomIp, signUp, unique } from './helpers';
 
 const MINUTE = 60_000;

@@ -159,26 +159,6 @@ export async function insertListing(owner: Member, title = 'Hand-built oak books
   return (await createListing(owner, { title })).id;
 }
 
-/**
- * Conversations from before migration 0030 keep a summary row per member (decision 032). Such a
- * conversation is made by giving its first sender a placeholder summary row (older than any
- * message) just before the first message: the triggers then write the old shape, as on an
- * instance upgraded with conversations already under way.
- */
-export async function beginOldShapeConversation(from: Member, to: Member, listingId: number): Promise<void> {
-  await env.DB.prepare(
-    "INSERT INTO conversation_summaries (user_id, partner_id, listing_id, last_message_id, last_message, last_message_time) VALUES (?1, ?2, ?3, 0, '', '')",
-  )
-    .bind(from.id, to.id, listingId)
-    .run();
-}
-
-/** Both conversation shapes, for describe.each / it.each: a name and what to do before a conversation's first message. */
-export const CONVERSATION_SHAPES = [
-  ['one row per conversation', async () => {}],
-  ['summary rows from before migration 0030', beginOldShapeConversation],
-] as const;
-
 /** How far a table's AUTOINCREMENT sequence stands above its newest id (the id reserve, decision 032). */
 export async function reserveLeft(table: string): Promise<number> {
   const row = await env.DB.prepare(

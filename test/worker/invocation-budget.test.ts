@@ -1,10 +1,10 @@
-// The cron's per-invocation budget is production code (worker/cron/budget.ts): it counts D1
+// The cron's per-invocation budget is production code (worker/lib/cron-budget.ts): it counts D1
 // statements, D1's rows written and R2 calls on its own binding wrappers, with the quota/bench
 // meter off (ENVIRONMENT "production" never meters, whatever METER says), and a job given its
 // allowance stops at it. The meter, wrapped underneath where a test needs it, checks the counts.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { INVOCATION_BUDGET, invocation } from '@worker/cron/budget';
+import { INVOCATION_BUDGET, invocation } from '@worker/lib/cron-budget';
 import { DAILY_CRON, runCronJob } from '@worker/cron/index';
 import { PRUNE_PAGE, pruneAbandonedUploads } from '@worker/cron/prune-uploads';
 import { emptyCounts, meteringOn, meterEnv } from '@worker/lib/meter';

@@ -4,7 +4,7 @@
 // members and messages without links take the ordinary send path with its D1 round trips unchanged.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { hasLink, LINK_BURST } from '@worker/lib/moderation/held-messages';
+import { hasLink, LINK_BURST } from '@worker/db/queries/held-messages';
 import { METER_HEADER, type MeterCounts } from '@worker/lib/meter';
 import worker from '@worker/index';
 import { call, createListing, json, ORIGIN, randomIp, signUp, signUpAdmin, type Member } from './helpers';

@@ -6,8 +6,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MAX_BELL_SOCKETS, MAX_CHAT_SOCKETS } from '@worker/durable-objects/member-sockets';
-import { memberSocketsStub } from '@worker/lib/member-sockets';
-import { roomStub } from '@worker/lib/conversation-room';
+import { memberSocketsStub } from '@worker/durable-objects/member-sockets-client';
+import { roomStub } from '@worker/durable-objects/conversation-room-client';
 import { call, insertListing, ORIGIN, signUp } from './helpers';
 import { openSocket, settle, type TestSocket } from './ws-client';
 

@@ -6,8 +6,8 @@ import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest';
 import { REMEMBER_ENDS_MS } from '@worker/durable-objects/ended-session-marks';
 import { CHECK_AFTER_MS } from '@worker/durable-objects/member-sockets';
-import { roomStub } from '@worker/lib/conversation-room';
-import { closeSocketsOfSuspendedMember, memberSocketsStub } from '@worker/lib/member-sockets';
+import { roomStub } from '@worker/durable-objects/conversation-room-client';
+import { closeSocketsOfSuspendedMember, memberSocketsStub } from '@worker/durable-objects/member-sockets-client';
 import {
   call,
   insertListing,

@@ -7,7 +7,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_BUDGET, MESSAGE_DAY_BUDGET } from '@worker/lib/message-budget';
 import { meterEnv, emptyCounts, METER_HEADER, type MeterCounts } from '@worker/lib/meter';
-import { proposeCircle, type CircleLeg } from '@worker/lib/trade-circles/propose';
+import { type CircleLeg } from '@worker/lib/trade-circles/legs';
+import { proposeCircle } from '@worker/services/trade-circles/propose';
 import worker from '@worker/index';
 import { call, createListing, insertListing, json, ORIGIN, randomIp, signUp, type Member } from './helpers';
 

@@ -4,7 +4,7 @@
 // make-admin and featured toggles in it, hostile input, and two admins racing on one report.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { proposeCircle } from '@worker/lib/trade-circles/propose';
+import { proposeCircle } from '@worker/services/trade-circles/propose';
 import { call, createListing, json, signUp, signUpAdmin, waitForEmailTo, type Member } from './helpers';
 
 const REMOVED = 'This message was removed by a moderator';

@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { REPORTS_PER_HOUR } from '@/shared/constants';
-import { proposeCircle } from '@worker/lib/trade-circles/propose';
+import { proposeCircle } from '@worker/services/trade-circles/propose';
 import { call, createListing, json, signUp, signUpAdmin, type Member } from './helpers';
 
 const report = (member: Member | null, body: unknown) => call('/api/reports', { cookie: member?.cookie, body });

@@ -3,9 +3,9 @@
 // resync, and the room leaves it out of the frame. Sockets that joined before get every frame.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { newestMessageId } from '@worker/durable-objects/conversation-frames';
-import { roomStub } from '@worker/lib/conversation-room';
-import { beginOldShapeConversation, call, insertListing, json, signUp } from './helpers';
+import { newestMessageId } from '@worker/db/queries/conversation-sides';
+import { roomStub } from '@worker/durable-objects/conversation-room-client';
+import { call, insertListing, json, signUp } from './helpers';
 import { openSocket, settle } from './ws-client';
 
 const SESSION = { 'X-Session-Key': 'b'.repeat(64), 'X-Session-Created': String(1_700_000_000_000) };
@@ -73,17 +73,14 @@ describe('message frames after the reply', () => {
     ownerSocket.socket.close(1000, 'done');
   });
 
-  it("reads the newest id from either shape of the conversation's row, 0 before any message", async () => {
-    const [owner, member, old] = await Promise.all([signUp(), signUp(), signUp()]);
+  it("reads the newest id from the conversation's row, 0 before any message", async () => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
     const listingId = await insertListing(owner);
     expect(await newestMessageId(env.DB, listingId, member.id, owner.id)).toBe(0);
-    const first = await store(member.id, owner.id, listingId, 'New shape');
+    const first = await store(member.id, owner.id, listingId, 'First');
     expect(await newestMessageId(env.DB, listingId, member.id, owner.id)).toBe(first.id);
     expect(await newestMessageId(env.DB, listingId, owner.id, member.id)).toBe(first.id);
-
-    await beginOldShapeConversation(old, owner, listingId);
-    const legacy = await store(old.id, owner.id, listingId, 'Old shape');
-    expect(await newestMessageId(env.DB, listingId, owner.id, old.id)).toBe(legacy.id);
-    expect(await newestMessageId(env.DB, listingId, old.id, owner.id)).toBe(legacy.id);
+    const reply = await store(owner.id, member.id, listingId, 'Reply');
+    expect(await newestMessageId(env.DB, listingId, member.id, owner.id)).toBe(reply.id);
   });
 });

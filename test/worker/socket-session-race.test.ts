@@ -7,8 +7,8 @@
 // ends exactly between the Worker's check and the object's registration (no timing involved).
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { roomStub } from '@worker/lib/conversation-room';
-import { memberSocketsStub } from '@worker/lib/member-sockets';
+import { roomStub } from '@worker/durable-objects/conversation-room-client';
+import { memberSocketsStub } from '@worker/durable-objects/member-sockets-client';
 import { call, insertListing, ORIGIN, sessionCookie, signUp, type Member } from './helpers';
 import { openSocket, settle } from './ws-client';
 

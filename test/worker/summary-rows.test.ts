@@ -7,18 +7,7 @@ import { createDb } from '@worker/db/client';
 import { markReadUpTo } from '@worker/db/queries/messages';
 import worker from '@worker/index';
 import { emptyCounts, meterEnv } from '@worker/lib/meter';
-import {
-  beginOldShapeConversation,
-  call,
-  CONVERSATION_SHAPES,
-  createListing,
-  insertListing,
-  json,
-  ORIGIN,
-  signUp,
-  signUpAdmin,
-  type Member,
-} from './helpers';
+import { call, createListing, insertListing, json, ORIGIN, signUp, signUpAdmin, type Member } from './helpers';
 
 /** The summaries as the old query computed them from messages: one per member per conversation. */
 const AGGREGATE = `
@@ -35,12 +24,9 @@ const AGGREGATE = `
   SELECT user_id, partner_id, listing_id, id AS last_message_id, content AS last_message, created_at AS last_message_time, unread_count
     FROM ranked WHERE position = 1 ORDER BY user_id, listing_id, partner_id`;
 
-/** The kept sides, in whichever shape each conversation has (decision 032). */
+/** The kept sides: each conversation's row, one line per member (the view conversation_sides). */
 const KEPT = `SELECT user_id, partner_id, listing_id, last_message_id, last_message, last_message_time, unread_count
   FROM conversation_sides ORDER BY user_id, listing_id, partner_id`;
-
-const SHAPES = CONVERSATION_SHAPES;
-const beginOldShape = beginOldShapeConversation;
 
 async function expectSummariesExact() {
   const [kept, computed] = await Promise.all([env.DB.prepare(KEPT).all(), env.DB.prepare(AGGREGATE).all()]);
@@ -75,7 +61,7 @@ async function sent(from: Member, to: Member, listingId: number, content: string
   return json(response);
 }
 
-describe.each(SHAPES)('conversation summary rows: %s', (_, begin) => {
+describe('conversation rows', () => {
   it('stay exact through sending, reading, read marks, offer lines, and deleting a listing and an account', async () => {
     const [owner, member, third] = await Promise.all([signUp(), signUp(), signUp()]);
     const lamp = await insertListing(owner, 'Brass desk lamp');
@@ -83,8 +69,6 @@ describe.each(SHAPES)('conversation summary rows: %s', (_, begin) => {
     await expectSummariesExact();
 
     // Sending: both sides get a row; the receiver's unread count grows.
-    await begin(member, owner, lamp);
-    await begin(third, owner, chair);
     await sent(member, owner, lamp, 'Is the lamp still there?');
     await sent(member, owner, lamp, 'I can pick it up today.');
     await sent(third, owner, chair, 'Would you swap the chair?');
@@ -113,7 +97,6 @@ describe.each(SHAPES)('conversation summary rows: %s', (_, begin) => {
     // Offers add event lines to the conversation (and an accepted one a barter).
     const mower = await createListing(owner, { title: 'Lawnmower, petrol' });
     const bike = await createListing(member, { title: 'Road bike, 54 cm' });
-    await begin(member, owner, mower.id);
     const made = await call('/api/offers', {
       cookie: member.cookie,
       body: { listingId: mower.id, givenListingIds: [bike.id], message: 'Would you take my bike?' },
@@ -140,7 +123,6 @@ describe.each(SHAPES)('conversation summary rows: %s', (_, begin) => {
   it('point at the message before when the last one is deleted, and keep messages written out of order', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const lamp = await insertListing(owner, 'Brass desk lamp');
-    await begin(member, owner, lamp);
     await sent(member, owner, lamp, 'First');
     const last = await sent(owner, member, lamp, 'Second');
     // An older message arriving late (e.g. a backfill) does not become the last one.
@@ -186,15 +168,12 @@ describe('GET /api/conversations paging', () => {
     expect(seen).toEqual(unpaged.map((c) => c.lastMessage));
   });
 
-  it('merges conversations of both shapes in one order, pages included (decision 032)', async () => {
+  it('merges the rows where the member is `a` and where they are `b` in one order, pages included (decision 032)', async () => {
     const [me, ...others] = await Promise.all([signUp(), signUp(), signUp(), signUp(), signUp(), signUp(), signUp()]);
     const listing = await insertListing(me, 'Garden tools');
     const mine = await insertListing(others[0]!, 'Bread maker');
-    // Old and new shapes interleaved in time, the member on either side of the new rows' key.
-    for (const [i, other] of others.entries()) {
-      if (i % 2 === 1) await beginOldShape(other, me, listing);
-      await sent(other, me, listing, `Hello ${i}`);
-    }
+    // The member on either side of the rows' key, interleaved in time.
+    for (const [i, other] of others.entries()) await sent(other, me, listing, `Hello ${i}`);
     await sent(me, others[0]!, mine, 'About your bread maker');
     await sent(others[3]!, me, listing, 'Hello again 3');
     await expectSummariesExact();
@@ -219,7 +198,7 @@ describe('GET /api/conversations paging', () => {
       before = `${last.lastMessageTime}_${last.lastMessageId}`;
     }
     expect(seen).toEqual(expected);
-    // Reading an old-shape thread and a new-shape one settles each side's count.
+    // Reading two threads settles each one's count.
     for (const other of [others[3]!, others[4]!]) {
       expect((await call(`/api/conversations/${me.id}/${other.id}/${listing}`, { cookie: me.cookie })).status).toBe(
         200,
@@ -253,11 +232,10 @@ describe('GET /api/conversations paging', () => {
   });
 });
 
-describe.each(SHAPES)('GET /api/conversations/{me}/{partner}/{listing} paging: %s', (_, begin) => {
+describe('GET /api/conversations/{me}/{partner}/{listing} paging', () => {
   it('returns the newest `limit` messages oldest first, then the ones before a cursor, and marks read as before', async () => {
     const [owner, member] = await Promise.all([signUp(), signUp()]);
     const lamp = await insertListing(owner, 'Brass desk lamp');
-    await begin(member, owner, lamp);
     for (let i = 0; i < 5; i++)
       await sent(i % 2 === 0 ? member : owner, i % 2 === 0 ? owner : member, lamp, `Line ${i}`);
     const path = `/api/conversations/${owner.id}/${member.id}/${lamp}`;

@@ -6,10 +6,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { PERMANENT_SUSPENSION } from '@/shared/constants';
-import { unlimited } from '@worker/cron/budget';
+import { unlimited } from '@worker/lib/cron-budget';
 import { runSuspensionEnd } from '@worker/cron/suspension-end';
 import { readableDate } from '@worker/lib/moderation/standing';
-import { proposeCircle } from '@worker/lib/trade-circles/propose';
+import { proposeCircle } from '@worker/services/trade-circles/propose';
 import {
   call,
   createListing,

@@ -20,7 +20,7 @@ import {
   type Circle,
   type WantEdge,
 } from '@worker/lib/trade-circles/engine';
-import { legsKey } from '@worker/lib/trade-circles/propose';
+import { legsKey } from '@worker/lib/trade-circles/legs';
 
 /** Member m's listing number k has id m * 100 + k; its place is (lat, lng) when given. */
 const edge = (giver: number, receiver: number, k = 1, place: [number, number] | null = null): WantEdge => ({

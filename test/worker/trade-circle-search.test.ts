@@ -1,4 +1,4 @@
-// The D1 side of the trade-circle engine (worker/lib/trade-circles/search.ts): the incremental
+// The D1 side of the trade-circle engine (worker/services/trade-circles/search.ts): the incremental
 // search after a want is added (through onWantAdded) and the paged global pass of the 15-minute
 // cron, with its statement budget, its watermark, and races with want insertions.
 //
@@ -7,12 +7,13 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FREQUENT_CRON, runScheduled } from '@worker/cron/index';
-import { invocation } from '@worker/cron/budget';
+import { invocation } from '@worker/lib/cron-budget';
 import { emptyCounts, meterEnv } from '@worker/lib/meter';
-import { decide, expireCircles, findCircleRow } from '@worker/lib/trade-circles/circles';
+import { decide, expireCircles, findCircleRow } from '@worker/services/trade-circles/circles';
 import { legsKeyOf } from '@worker/lib/trade-circles/engine';
-import { onWantAdded } from '@worker/lib/trade-circles/hooks';
-import { legsKey, proposeCircle } from '@worker/lib/trade-circles/propose';
+import { onWantAdded } from '@worker/services/trade-circles/hooks';
+import { legsKey } from '@worker/lib/trade-circles/legs';
+import { proposeCircle } from '@worker/services/trade-circles/propose';
 import {
   CIRCLE_PASS_JOB,
   CIRCLE_PASS_MAX_STATEMENTS,
@@ -25,7 +26,7 @@ import {
   runCirclePass,
   searchAfterWant,
   SWEEP_ROWS_PER_DAY,
-} from '@worker/lib/trade-circles/search';
+} from '@worker/services/trade-circles/search';
 import { unique } from './helpers';
 import { recording, tableScans } from './job-query-plans';
 

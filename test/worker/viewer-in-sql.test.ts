@@ -1,4 +1,4 @@
-// Reads that check the viewer in their own batch (decision 033: VIEWER_IN_SQL_GETS, lib/session-gate.ts):
+// Reads that check the viewer in their own batch (decision 033: viewer('sql'), db/queries/session-gate.ts):
 // a thread read with a void session answers 401 first, as the session middleware would, and its
 // batch writes nothing (no read marks) and returns nothing.
 import { env } from 'cloudflare:test';

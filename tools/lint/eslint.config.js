@@ -7,6 +7,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The Worker shares types and rules with the app through src/shared only, never its screens.
+const workerUsesSharedOnly = {
+  regex: '^@/(?!shared/)',
+  message: 'The Worker imports from the app only @/shared/* (docs/architecture.md).',
+};
 /** No `../../`: past one level up, imports use the path aliases (@/, @worker/, @test/). */
 const DEEP_CLIMB = { group: ['../../*'], message: 'Climb at most one folder; further, import through @/.' };
 /** Components, lib and shared sit below the features and the routes. */
@@ -90,6 +95,48 @@ export default tseslint.config(
             {
               group: ['@/lib', '@/lib/*', '@/components', '@/components/*', '@worker/*', '../lib/*', '../components/*'],
               message: 'src/shared is the bottom layer (the Worker uses it too): no app or Worker code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The Worker's layers point down (docs/architecture.md): routes → services and middleware →
+  // Durable Object clients and db/queries → lib. A `files` block's rule replaces an earlier one's, so
+  // each block repeats the rule that the Worker reaches the app only through @/shared.
+  {
+    files: ['worker/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [workerUsesSharedOnly] }] },
+  },
+  {
+    files: ['worker/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            workerUsesSharedOnly,
+            {
+              regex: '^(@worker/|(\\.\\./)+)(db|cron|durable-objects|routes|middleware|services)(/|$)',
+              message:
+                'worker/lib is pure logic: it imports no db, cron, durable-objects, routes, middleware or services (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['worker/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            workerUsesSharedOnly,
+            {
+              regex: '^(@worker/|(\\.\\./)+)(routes|middleware|cron|services)(/|$)',
+              message: 'worker/db sits below routes, middleware, cron and services (docs/architecture.md).',
             },
           ],
         },

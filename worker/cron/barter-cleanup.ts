@@ -17,7 +17,7 @@ import { DELETED_STATUS } from '../db/queries/listing-deletion';
 import { CANCEL_AFTER, DELETE_CANCELLED_AFTER, PROMPT_AFTER } from '../db/queries/barters';
 import { uploadKeyFromPath, withThumbKeys } from '../db/queries/images';
 import { conversationLink } from '../db/queries/messages';
-import { pushNotificationChanges } from '../lib/member-sockets';
+import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import { subjectKeys } from '../db/queries/notifications';
 import { barterReminderEmail, wantsEmail, type Email } from '../lib/email';
 import { chunks, notifyStatements, queueEmailsStatements, type NotificationRow } from './bulk';

@@ -5,9 +5,9 @@
 // the bell of each member it finishes. A call that filled its page says so, and the dispatcher
 // calls it again (within the trigger's rows-written cap).
 import { createDb } from '../db/client';
-import { markAllReadStep } from '../db/queries/notifications';
-import { pushNotificationChanges } from '../lib/member-sockets';
-import { unlimited, type Budget } from './budget';
+import { bellReadMarksStatement, markAllReadStep, type BellReadMark } from '../db/queries/notifications';
+import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
+import { unlimited, type Budget } from '@worker/lib/cron-budget';
 
 /** Members whose marks one call works on. */
 export const MARKS_PER_RUN = 2;
@@ -27,11 +27,7 @@ export async function runBellReadMarks(
   budget: Budget = unlimited,
 ): Promise<BellReadMarksRun | null> {
   if (budget.left() < BELL_READ_MARKS_COST) return null;
-  const { results: marks } = await env.DB.prepare(
-    'SELECT user_id, through FROM bell_read_marks ORDER BY through LIMIT ?1',
-  )
-    .bind(MARKS_PER_RUN)
-    .all<{ user_id: number; through: string }>();
+  const { results: marks } = await bellReadMarksStatement(env.DB, MARKS_PER_RUN).all<BellReadMark>();
   const db = createDb(env.DB);
   const run: BellReadMarksRun = { members: 0, done: 0, more: false };
   const finished: number[] = [];

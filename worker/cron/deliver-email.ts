@@ -15,7 +15,7 @@ import { EMAIL_PRIORITY } from '../lib/email';
 import { mailSetup } from '../lib/mail-providers';
 import type { MailProvider, SendOutcome } from '../lib/mail-providers/types';
 import { MINUTE } from '../lib/time';
-import { unlimited, type Budget } from './budget';
+import { unlimited, type Budget } from '@worker/lib/cron-budget';
 
 /**
  * Rows per run, at most. A run costs DELIVERY_FIXED_COST D1 statements whatever it sends (the

@@ -13,7 +13,7 @@
 // is left after the reserve of the jobs after it): what the tests and the bench's comparison use,
 // and a fallback where no Durable Object is bound.
 import { BARTER_CLEANUP_COST, runBarterCleanup } from './barter-cleanup';
-import { invocation, type Budget } from './budget';
+import { invocation, type Budget } from '@worker/lib/cron-budget';
 import { BATCH as DELIVERY_BATCH, DELIVERY_FIXED_COST, deliverOutbox } from './deliver-email';
 import { MATCH_DIGEST_MIN_COST, runMatchDigest } from './match-digest';
 import { runMatchFanout } from './match-fanout';
@@ -26,8 +26,8 @@ import { ALERT_MIN_COST, runSavedSearchAlerts, SEARCHES_PER_INVOCATION, type Ale
 import { runCircleExpiry } from './trade-circle-expiry';
 import { runSuspensionEnd } from './suspension-end';
 import { PASSWORD_UPGRADES_PER_RUN, upgradePasswordHashes } from './upgrade-password-hashes';
-import { EXPIRY_PAGE } from '../lib/trade-circles/circles';
-import { runCirclePass } from '../lib/trade-circles/search';
+import { EXPIRY_PAGE } from '@worker/services/trade-circles/circles';
+import { runCirclePass } from '@worker/services/trade-circles/search';
 
 export const DAILY_CRON = '0 3 * * *';
 export const FREQUENT_CRON = '*/15 * * * *';

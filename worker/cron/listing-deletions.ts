@@ -11,7 +11,7 @@ import {
   LISTING_DEPENDANTS,
   listingsBeingDeleted,
 } from '../db/queries/listing-deletion';
-import { unlimited, type Budget } from './budget';
+import { unlimited, type Budget } from '@worker/lib/cron-budget';
 
 /** Statements of one step at most: the counts, a delete per dependant table, the listing's. */
 export const DELETION_STEP_COST = 1 + LISTING_DEPENDANTS.length + 1;

@@ -11,7 +11,8 @@
 // scheduled time do nothing; windows of runs at different times never overlap.
 import { matchDigestEmail, wantsEmail, type Email } from '../lib/email';
 import { DAY, MINUTE } from '../lib/time';
-import { unlimited, type Budget } from './budget';
+import { unlimited, type Budget } from '@worker/lib/cron-budget';
+import { matchDigestEntriesStatement, type MatchDigestEntry } from '@worker/db/queries/matches';
 import { queueEmailsStatements } from './bulk';
 import { previousRunTime, runOnce } from './ledger';
 import { appOrigin } from './origin';
@@ -52,22 +53,12 @@ export async function runMatchDigest(
 export async function digestMatches(env: Env, windowStart: string, windowEnd: string): Promise<MatchDigestRun> {
   const d1 = env.DB;
   const run: MatchDigestRun = { windowStart, windowEnd, entries: 0, emails: 0 };
-  const { results } = await d1
-    .prepare(
-      `SELECT n.user_id, n.text, u.email, u.display_name, u.email_verified, u.email_notifications
-         FROM notifications n JOIN users u ON u.id = n.user_id
-        WHERE n.kind = 'match' AND n.created_at > ?1 AND n.created_at <= ?2 AND n.read_at IS NULL
-        ORDER BY n.created_at, n.id LIMIT ?3`,
-    )
-    .bind(windowStart, windowEnd, MAX_ENTRIES)
-    .all<{
-      user_id: number;
-      text: string;
-      email: string;
-      display_name: string;
-      email_verified: number;
-      email_notifications: number;
-    }>();
+  const { results } = await matchDigestEntriesStatement(
+    d1,
+    windowStart,
+    windowEnd,
+    MAX_ENTRIES,
+  ).all<MatchDigestEntry>();
   run.entries = results.length;
   const byMember = new Map<number, { email: string; name: string; texts: string[] }>();
   for (const row of results) {

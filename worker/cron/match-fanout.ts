@@ -5,7 +5,7 @@
 // announced (a pair already announced writes nothing), FANOUTS_PER_RUN members a call, oldest
 // first, with PUSHES_PER_MEMBER bell pushes each. The row goes in the statement after.
 import { findMatches, notifyMatches, type Member } from '../db/queries/matches';
-import { unlimited, type Budget } from './budget';
+import { unlimited, type Budget } from '@worker/lib/cron-budget';
 
 export const FANOUTS_PER_RUN = 2;
 export const PUSHES_PER_MEMBER = 4;

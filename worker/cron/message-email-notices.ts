@@ -17,7 +17,7 @@ import { conversationLink } from '../db/queries/messages';
 import { excerpt, messageNoticeEmail, type Email } from '../lib/email';
 import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 import { DAY, HOUR, MINUTE } from '../lib/time';
-import { unlimited, type Budget } from './budget';
+import { unlimited, type Budget } from '@worker/lib/cron-budget';
 import { chunks, queueEmailsStatements, ROWS_PER_STATEMENT } from './bulk';
 import { previousRunTime, runOnce } from './ledger';
 import { appOrigin } from './origin';

@@ -6,7 +6,7 @@
 // Rerunning finds nothing more to do.
 import { thumbKey } from '../db/queries/images';
 import { DAY } from '../lib/time';
-import { unlimited, type Budget } from './budget';
+import { unlimited, type Budget } from '@worker/lib/cron-budget';
 
 export const ABANDONED_AFTER_MS = DAY;
 /** Keys per page: the most one R2 `delete` call accepts. */

@@ -15,11 +15,11 @@
 // window (from the previous claimed run) covers it. The ledger makes a rerun for the same
 // scheduled time do nothing, and the windows of two runs at different times never overlap.
 import { ftsQuery } from '../db/queries/listings';
-import { MAX_BELL_PUSHES, pushNotificationChanges } from '../lib/member-sockets';
+import { MAX_BELL_PUSHES, pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import { subjectKeys } from '../db/queries/notifications';
 import { savedSearchDigestEmail, wantsEmail, type DigestSearch, type Email } from '../lib/email';
 import { DAY, MINUTE } from '../lib/time';
-import { unlimited, type Budget } from './budget';
+import { unlimited, type Budget } from '@worker/lib/cron-budget';
 import { notifyStatements, queueEmailsStatements, type NotificationRow } from './bulk';
 import { previousRunTime, runOnce } from './ledger';
 import { appOrigin } from './origin';

@@ -7,12 +7,17 @@
 // a run racing an admin's reinstatement or a new suspension changes only what is still due. Each run
 // first repairs the listings of the last hour's suspensions and reinstatements, in case the work
 // after an action's reply did not run (repairStatements).
-import { sql } from 'drizzle-orm';
-import { SYSTEM_ACTOR } from '../db/queries/audit';
-import { pushNotificationChanges } from '../lib/member-sockets';
-import { endSuspensionStatements, syncListingsStatements } from '../lib/moderation/suspension';
+import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
+import {
+  dueSuspensionsStatement,
+  recentStandingChangesSql,
+  suspensionDueSql,
+  endSuspensionStatements,
+  suspensionEndedAuditSql,
+  syncListingsStatements,
+} from '@worker/db/queries/suspension';
 import { HOUR } from '../lib/time';
-import type { Budget } from './budget';
+import type { Budget } from '@worker/lib/cron-budget';
 
 /** Members whose suspension ends in one run; the rest wait for the next run (9,600 a day). */
 export const SUSPENSION_END_PAGE = 100;
@@ -28,9 +33,7 @@ export const REPAIR_WINDOW = HOUR;
  * hour's rows); with nothing to do it changes no row.
  */
 function repairStatements(d1: D1Database, at: number) {
-  const recent = sql`(SELECT target_user_id FROM moderation_actions
-    WHERE created_at >= ${new Date(at - REPAIR_WINDOW).toISOString()} AND action IN ('suspend', 'ban', 'reinstate', 'suspension_ended') AND target_user_id IS NOT NULL)`;
-  return syncListingsStatements(d1, recent);
+  return syncListingsStatements(d1, recentStandingChangesSql(new Date(at - REPAIR_WINDOW).toISOString()));
 }
 
 /** Ends the suspensions due at `scheduledTime`; returns how many (null when the budget could not cover a run). */
@@ -40,19 +43,13 @@ export async function runSuspensionEnd(env: Env, scheduledTime: number, budget: 
   const at = new Date(scheduledTime).toISOString();
   const results = await d1.batch<{ id: number }>([
     ...repairStatements(d1, scheduledTime),
-    d1
-      .prepare(
-        'SELECT id FROM users WHERE suspended_until IS NOT NULL AND suspended_until <= ?1 ORDER BY suspended_until LIMIT ?2',
-      )
-      .bind(at, SUSPENSION_END_PAGE),
+    dueSuspensionsStatement(d1, at, SUSPENSION_END_PAGE),
   ]);
   const due = results.at(-1)!.results;
   if (due.length === 0) return 0;
   const ids = due.map((row) => row.id);
-  const still = sql`u.suspended_until IS NOT NULL AND u.suspended_until <= ${at}`;
-  const audit = sql`INSERT INTO moderation_actions (actor_id, actor_name, action, target_type, target_id, target_user_id, target_label, note, created_at)
-    SELECT ${SYSTEM_ACTOR.id}, ${SYSTEM_ACTOR.name}, 'suspension_ended', 'user', u.id, u.id, u.username, 'The suspension ended', ${at}
-      FROM users u WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${still}`;
+  const still = suspensionDueSql(at);
+  const audit = suspensionEndedAuditSql(ids, still, at);
   await d1.batch(endSuspensionStatements(d1, ids, still, at, [audit]));
   await pushNotificationChanges(env, ids);
   return due.length;

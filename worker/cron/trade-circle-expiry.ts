@@ -2,8 +2,8 @@
 // "Trade circles"; decision 024). Each 15-minute run expires at most a page of them: one read of
 // trade_circles_status_expires_idx (nothing due reads no row), one batch of two statements, one
 // statement of notices. The rest of a backlog waits for the next run.
-import type { Budget } from './budget';
-import { EXPIRY_COST, EXPIRY_PAGE, expireCircles } from '../lib/trade-circles/circles';
+import type { Budget } from '@worker/lib/cron-budget';
+import { EXPIRY_COST, EXPIRY_PAGE, expireCircles } from '@worker/services/trade-circles/circles';
 
 export const CIRCLE_EXPIRY_COST = EXPIRY_COST;
 

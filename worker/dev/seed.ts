@@ -21,11 +21,11 @@ import { nextId } from '../db/id-reserve';
 import { conversationLink } from '../db/queries/messages';
 import { notifyStatement, subjectKeys } from '../db/queries/notifications';
 import { resolvePlace } from '../lib/gazetteer';
-import { newAccountPassword } from '../lib/passwords';
+import { newAccountPassword } from '@worker/services/passwords';
 import { DAY, HOUR, MINUTE } from '../lib/time';
 import { demoImageManifest, storeDemoImage } from './demo-images';
 
-import { proposeCircle } from '../lib/trade-circles/propose';
+import { proposeCircle } from '@worker/services/trade-circles/propose';
 import {
   DEMO_PASSWORD,
   SEED_BARTER,

@@ -20,7 +20,7 @@ import {
 import { createDb } from '../db/client';
 import { closeSocket } from './close-socket';
 import { activitySummary, upcomingEventsFrom } from '../db/queries/community';
-import { dashboardFromActivity } from '../lib/community-feed';
+import { dashboardFromActivity } from './community-feed-client';
 
 /** The product's activity refresh (every 15 seconds): how often the figures are read and pushed. */
 export const FEED_INTERVAL_MS = 15_000;

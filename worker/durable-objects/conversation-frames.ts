@@ -1,6 +1,6 @@
 // What the ConversationRoom does with a client frame. Kept apart from the class so the room stays
 // a thin shell around the Hibernation API. Every frame is validated; nothing here throws.
-import { pushNotificationChanges } from '../lib/member-sockets';
+import { pushNotificationChanges } from './member-sockets-client';
 import { parseClientFrame, type ClientFrame, type ServerFrame } from '@/shared/ws-frames';
 import { createDb } from '../db/client';
 import { markReadUpTo } from '../db/queries/messages';
@@ -54,31 +54,6 @@ export function readMember(ws: WebSocket): SocketMember | null {
     value.circleId === undefined && Number.isSafeInteger(value.partnerId) && Number.isSafeInteger(value.listingId);
   if (!inCircle && !inConversation) return null;
   return value as SocketMember;
-}
-
-/**
- * The newest message id of the conversation between two members about a listing, 0 when there is
- * none: its last_message_id, from the conversation's row or the member's summary row (whichever
- * shape it has, decision 032), so one key lookup however long the thread. A message stored after
- * this read has a higher id (ids only grow, one insert at a time); one deleted since may leave it
- * lower than the newest, which only sends a frame the client already has.
- */
-export async function newestMessageId(
-  db: D1Database,
-  listingId: number,
-  userId: number,
-  partnerId: number,
-): Promise<number> {
-  const row = await db
-    .prepare(
-      `SELECT coalesce(
-         (SELECT last_message_id FROM conversation_summaries WHERE user_id = ?1 AND listing_id = ?2 AND partner_id = ?3),
-         (SELECT last_message_id FROM conversations WHERE listing_id = ?2 AND a_id = min(?1, ?3) AND b_id = max(?1, ?3)),
-         0) AS id`,
-    )
-    .bind(userId, listingId, partnerId)
-    .first<{ id: number }>();
-  return Number(row?.id ?? 0);
 }
 
 /**

@@ -11,14 +11,14 @@ import {
   TOO_MANY_SOCKETS_CLOSE_REASON,
   type ServerFrame,
 } from '@/shared/ws-frames';
-import { memberSocketsStub, type EndedSessions } from '../lib/member-sockets';
+import { memberSocketsStub, type EndedSessions } from './member-sockets-client';
 import { closeSocket } from './close-socket';
+import { newestMessageId } from '@worker/db/queries/conversation-sides';
 import type { Admission } from './member-sockets';
 import {
   FrameBudget,
   handleClientFrame,
   isSessionKey,
-  newestMessageId,
   noteSyncPoint,
   openSocketsOf,
   readMember,

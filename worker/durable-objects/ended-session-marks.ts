@@ -4,7 +4,7 @@
 // exists. Every session end passes through the registry first and leaves a mark here, and every
 // new socket is admitted against the marks in the same step as its registration, so the socket is
 // either closed by the pass or refused when it registers: never left open.
-import type { EndedSessions } from '../lib/member-sockets';
+import type { EndedSessions } from './member-sockets-client';
 
 /**
  * How long an end is remembered: far longer than an upgrade can be in flight between the Worker's

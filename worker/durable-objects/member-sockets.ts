@@ -19,7 +19,7 @@ import {
 import { createDb } from '../db/client';
 import { closeSocket } from './close-socket';
 import { countUnread } from '../db/queries/notifications';
-import type { EndedSessions } from '../lib/member-sockets';
+import type { EndedSessions } from './member-sockets-client';
 import { EndedSessionMarks, type SocketSession } from './ended-session-marks';
 
 /**

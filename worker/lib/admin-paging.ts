@@ -9,9 +9,17 @@ import {
   adminCursor,
   parseAdminCursor,
 } from '@/shared/admin-paging';
-import type { AdminPage } from '../db/queries/admin';
 import { badRequest } from './errors';
 import type { AppEnv } from '../types';
+
+/** One page of an admin list, as the query asked for it. */
+export interface AdminPage {
+  limit: number;
+  /** The position of the last row of the page before: rows strictly after it (older) come next. */
+  before?: { time: string; id: number };
+  /** A substring (at least three characters) of the fields the tab searches. */
+  search?: string;
+}
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`;
 const BEFORE_MESSAGE = 'before must be a cursor: a time and an id, as in 2026-01-01T00:00:00.000Z_42';

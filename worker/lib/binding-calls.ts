@@ -1,5 +1,5 @@
 // Hooks on the calls a Worker makes through its bindings, shared by two users: the cron's
-// per-invocation budget (worker/cron/budget.ts), which production runs on every job invocation,
+// per-invocation budget (worker/lib/cron-budget.ts), which production runs on every job invocation,
 // and the quota/bench meter (worker/lib/meter, METER=1 outside production only). Each wrapper
 // forwards every call unchanged and only reports it; the binding itself is never changed.
 

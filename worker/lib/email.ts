@@ -1,7 +1,5 @@
 // Every email the product sends is a row in the outbox; delivery is a separate, retried job.
 // Builders return the insert so callers can put it in the same D1 batch as the change it reports.
-import type { Db } from '../db/client';
-import { emailOutbox } from '../db/schema';
 import { DAY, HOUR } from './time';
 
 export type EmailKind = 'reset' | 'verification' | 'security' | 'notice' | 'contact' | 'newsletter';
@@ -75,10 +73,6 @@ export function outboxValues({ kind = 'notice', expiresAt, ...email }: Email, no
     priority: EMAIL_PRIORITY[kind],
     expiresAt: expiresAt ?? new Date(now + EMAIL_LIFETIME_MS[kind]).toISOString(),
   };
-}
-
-export function queueEmail(db: Db, email: Email, now = Date.now()) {
-  return db.insert(emailOutbox).values(outboxValues(email, now));
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

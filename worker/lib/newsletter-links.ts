@@ -8,12 +8,10 @@
 // confirmation mail is the one the confirmed subscription stores (as a SHA-256, like every token).
 import { hmacSign, hmacVerify, randomToken, toBase64Url } from './crypto';
 import { NEWSLETTER_CONFIRM_MS } from './email';
+import { NEWSLETTER_TOKEN_MAX } from '@/shared/schemas';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
-
-/** The longest token either link carries: an address of 254 characters fits with room. */
-export const NEWSLETTER_TOKEN_MAX = 600;
 
 const confirmPayload = (email: string, issuedAt: number, nonce: string) =>
   `newsletter-confirm|${email}|${issuedAt}|${nonce}`;

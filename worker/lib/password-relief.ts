@@ -6,7 +6,7 @@
 // job rewrites them as HMAC(pepper, hash) with the old salt. Either way the old hash is what a
 // client would derive with that salt, and an old backup holds it: such a row never takes a key
 // (docs/decisions/037-sign-in-and-session-budgets.md). Its owner signs in once with the plain
-// password (derived on the server, lib/passwords.ts), which moves the account onto its name's salt,
+// password (derived on the server, services/passwords.ts), which moves the account onto its name's salt,
 // or resets the password. A row keyed with its name's salt is the only kind that takes keys.
 import { ARGON2_PARAMS, fromBase64, toBase64, type PasswordSalt } from '@/shared/password-key';
 import { HttpError } from './errors';

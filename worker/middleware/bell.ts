@@ -1,10 +1,10 @@
 // After a successful API request, the bells of the members whose notification rows it changed are
-// told (decision 027; worker/lib/bell-changes.ts notes them as the statements are built), the
+// told (decision 027; worker/db/bell-changes.ts notes them as the statements are built), the
 // acting member's own included: their tabs take the bell from the frame instead of refetching it.
 // The pushes run after the reply (afterReply); a failed request pushes nothing.
 import { createMiddleware } from 'hono/factory';
-import { takeBellChanges } from '../lib/bell-changes';
-import { pushNotificationChanges } from '../lib/member-sockets';
+import { takeBellChanges } from '@worker/db/bell-changes';
+import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import type { AppEnv } from '../types';
 import { afterReply } from '../lib/after-reply';
 

@@ -5,10 +5,11 @@ import { mailSetup } from '../lib/mail-providers';
 import { requireAdmin } from '../middleware/auth';
 import { adminRoutes } from '@/shared/contract/admin';
 import { reply, router, serve } from '../lib/serve';
+import { viewer } from '../middleware/session';
 
 export const adminEmailRouter = router('/api/admin');
 
-serve(adminEmailRouter, adminRoutes.emailStatus, async (c) => {
+serve(adminEmailRouter, adminRoutes.emailStatus, viewer('row'), async (c) => {
   requireAdmin(c);
   const setup = mailSetup(c.env);
   const figures = await outboxFigures(c.env.DB, Date.now());

@@ -7,16 +7,17 @@ import { findListing, updateListing } from '../db/queries/listings';
 import { listingWithOwner } from '../db/shapes';
 import { parseAdminPage, setNextCursor } from '../lib/admin-paging';
 import { notFound } from '../lib/errors';
-import { requireViewerSession, sessionGateStatement, withViewerChecked } from '../lib/session-gate';
+import { requireViewerSession, sessionGateStatement, withViewerChecked } from '@worker/db/queries/session-gate';
 import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
 import { adminRoutes } from '@/shared/contract/admin';
 import { reply, router, serve } from '../lib/serve';
+import { viewer } from '../middleware/session';
 
 export const adminListingRouter = router('/api/admin');
 
-// On VIEWER_IN_SQL_GETS: the admin is checked in the page's own batch (lib/session-gate.ts).
-serve(adminListingRouter, adminRoutes.listings, async (c) => {
+// viewer('sql'): the admin is checked in the page's own batch (lib/session-gate.ts).
+serve(adminListingRouter, adminRoutes.listings, viewer('sql'), async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   const admin = { admin: true };
@@ -37,7 +38,7 @@ serve(adminListingRouter, adminRoutes.listings, async (c) => {
   );
 });
 
-serve(adminListingRouter, adminRoutes.featured, async (c) => {
+serve(adminListingRouter, adminRoutes.featured, viewer('row'), async (c) => {
   const db = c.get('db');
   requireAdmin(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));

@@ -8,31 +8,30 @@ import { jsonReply } from '../db/json-reply';
 import { parseAdminCursorPage, setNextCursor } from '../lib/admin-paging';
 import { afterReply } from '../lib/after-reply';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { applyAction, checkAction, SELF_MESSAGE } from '@worker/services/moderation/actions';
 import {
-  applyAction,
-  checkAction,
   heldOfReportStatement,
   reportContextStatement,
-  SELF_MESSAGE,
   type ReportContext,
-} from '../lib/moderation/actions';
-import type { HeldRow } from '../lib/moderation/held-messages';
+} from '@worker/db/queries/moderation-actions';
+import type { HeldRow } from '@worker/db/queries/held-messages';
 import { isSuspended } from '../lib/moderation/standing';
-import { endSuspensionStatements, syncSuspendedListings } from '../lib/moderation/suspension';
-import { pushNotificationChanges } from '../lib/member-sockets';
-import { requireViewerSession, sessionGateStatement, withViewerChecked } from '../lib/session-gate';
+import { endSuspensionStatements, syncSuspendedListings } from '@worker/db/queries/suspension';
+import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
+import { requireViewerSession, sessionGateStatement, withViewerChecked } from '@worker/db/queries/session-gate';
 import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
 import { moderationRoutes, type ModeratedMember } from '@/shared/contract/moderation';
 import { reply, router, serve } from '../lib/serve';
+import { viewer } from '../middleware/session';
 
 export const adminModerationRouter = router('/api/admin');
 
 const STATUS_MESSAGE = 'status must be open or resolved';
 const USER_ID_MESSAGE = "userId must be a member's id";
 
-// On VIEWER_IN_SQL_GETS: the admin is checked in the page's own batch (lib/session-gate.ts).
-serve(adminModerationRouter, moderationRoutes.queue, async (c) => {
+// viewer('sql'): the admin is checked in the page's own batch (lib/session-gate.ts).
+serve(adminModerationRouter, moderationRoutes.queue, viewer('sql'), async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   const admin = { admin: true };
@@ -52,7 +51,7 @@ serve(adminModerationRouter, moderationRoutes.queue, async (c) => {
 });
 
 // The header's badge, polled every 30 s: one round trip, the gate and the counter row.
-serve(adminModerationRouter, moderationRoutes.openCount, async (c) => {
+serve(adminModerationRouter, moderationRoutes.openCount, viewer('sql'), async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   const admin = { admin: true };
@@ -67,9 +66,9 @@ serve(adminModerationRouter, moderationRoutes.openCount, async (c) => {
   );
 });
 
-// On VIEWER_IN_SQL_POSTS: the admin is checked in the action's first batch (lib/session-gate.ts),
+// viewer('sql'): the admin is checked in the action's first batch (lib/session-gate.ts),
 // which reads the report, the member's held messages and the admin's name together.
-serve(adminModerationRouter, moderationRoutes.resolve, async (c) => {
+serve(adminModerationRouter, moderationRoutes.resolve, viewer('sql'), async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   const rule = { admin: true };
@@ -108,7 +107,7 @@ serve(adminModerationRouter, moderationRoutes.resolve, async (c) => {
   );
 });
 
-serve(adminModerationRouter, moderationRoutes.reinstate, async (c) => {
+serve(adminModerationRouter, moderationRoutes.reinstate, viewer('row'), async (c) => {
   const admin = requireAdmin(c);
   const id = parseId(c.req.param('id'), 'User');
   if (id === admin.id) throw forbidden(SELF_MESSAGE);
@@ -149,7 +148,7 @@ serve(adminModerationRouter, moderationRoutes.reinstate, async (c) => {
   return reply(c, moderationRoutes.reinstate, reinstated);
 });
 
-serve(adminModerationRouter, moderationRoutes.audit, async (c) => {
+serve(adminModerationRouter, moderationRoutes.audit, viewer('row'), async (c) => {
   requireAdmin(c);
   const rawUser = c.req.query('userId');
   const userId = rawUser === undefined ? undefined : /^[1-9]\d{0,14}$/.test(rawUser) ? Number(rawUser) : NaN;

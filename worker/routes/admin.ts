@@ -9,10 +9,11 @@ import { parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
 import { adminRoutes } from '@/shared/contract/admin';
 import { reply, router, serve } from '../lib/serve';
+import { viewer } from '../middleware/session';
 
 export const adminRouter = router('/api/admin');
 
-serve(adminRouter, adminRoutes.users, async (c) => {
+serve(adminRouter, adminRoutes.users, viewer('row'), async (c) => {
   requireAdmin(c);
   // A page, newest first (decision 026): X-Total-Count all members, X-Next-Cursor the next page's `before`.
   const page = parseAdminPage(c);
@@ -22,7 +23,7 @@ serve(adminRouter, adminRoutes.users, async (c) => {
   return reply(c, adminRoutes.users, rows.map(selfUser));
 });
 
-serve(adminRouter, adminRoutes.makeAdmin, async (c) => {
+serve(adminRouter, adminRoutes.makeAdmin, viewer('row'), async (c) => {
   const admin = requireAdmin(c);
   // Idempotent: granting it twice changes nothing. No reversal is offered: there is no demote call.
   // The audit log records the grant once, in the update's own batch.

@@ -1,6 +1,5 @@
 // Accounts and sessions (docs/api/accounts-and-passwords.md).
 import { and, eq, gt } from 'drizzle-orm';
-import { Hono } from 'hono';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -19,33 +18,36 @@ import {
   isUniqueViolation,
   takenIdentity,
 } from '../db/queries/users';
+import { authRoutes } from '@/shared/contract/auth';
 import { passwordResetTokens, users } from '../db/schema';
 import { selfUser } from '../db/shapes';
 import { assertAvatarUrl, AVATAR_UPLOAD_MESSAGE, ownSiteAvatarKey } from '../lib/avatar-url';
 import { randomToken, sha256Hex } from '../lib/crypto';
-import { passwordResetEmail, queueEmail, verificationEmail } from '../lib/email';
+import { passwordResetEmail, verificationEmail } from '../lib/email';
+import { queueEmail } from '../db/queries/email-outbox';
 import type { Db } from '../db/client';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../lib/errors';
 import { isSuspended, suspensionMessage } from '../lib/moderation/standing';
 import { passwordSaltFor, storedPasswordFor } from '../lib/password-relief';
-import { newAccountPassword, passwordKeyFrom, verifyPassword } from '../lib/passwords';
+import { newAccountPassword, passwordKeyFrom, verifyPassword } from '@worker/services/passwords';
 import { checkAll, clientIp, hitAll, hit } from '../lib/rate-limit';
 import { allSettledInOrder } from '../lib/settled';
 import { isKnownDevice, rememberDevice } from '../lib/known-device';
 import { endSession, startSession } from '../lib/session';
-import { closeCurrentSessionSockets, closeMemberSockets } from '../lib/member-sockets';
+import { closeCurrentSessionSockets, closeMemberSockets } from '@worker/durable-objects/member-sockets-client';
 import { HOUR, isoIn, isoNow } from '../lib/time';
 import { newVerificationToken } from '../lib/verification';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
-import type { AppEnv } from '../types';
+import { viewer } from '../middleware/session';
+import { reply, router, serve } from '../lib/serve';
 import { afterReply } from '../lib/after-reply';
 
-export const authRoutes = new Hono<AppEnv>();
+export const authRouter = router('/api/auth');
 
 const origin = (url: string) => new URL(url).origin;
 
-authRoutes.post('/register', async (c) => {
+serve(authRouter, authRoutes.register, viewer('row'), async (c) => {
   const db = c.get('db');
   await hit(c.env.DB, 'registerPerIp', clientIp(c));
   const input = await parseBody(c, registerSchema);
@@ -85,10 +87,10 @@ authRoutes.post('/register', async (c) => {
   }
   await startSession(c, created.id);
   await rememberDevice(c, created.username);
-  return c.json(selfUser(created), 201);
+  return reply(c, authRoutes.register, selfUser(created));
 });
 
-authRoutes.post('/login', async (c) => {
+serve(authRouter, authRoutes.login, viewer('row'), async (c) => {
   const db = c.get('db');
   const input = await parseBody(c, loginSchema);
   const address = clientIp(c);
@@ -131,17 +133,17 @@ authRoutes.post('/login', async (c) => {
   ]);
   await startSession(c, user.id);
   await rememberDevice(c, user.username);
-  return c.json(selfUser(user));
+  return reply(c, authRoutes.login, selfUser(user));
 });
 
-authRoutes.post('/logout', async (c) => {
+serve(authRouter, authRoutes.logout, viewer('row'), async (c) => {
   await endSession(c);
   await closeCurrentSessionSockets(c);
-  return c.json({ message: 'Logged out' });
+  return reply(c, authRoutes.logout, { message: 'Logged out' });
 });
 
 /** Signs out every device: sessions created before now stop working at once. */
-authRoutes.post('/logout-everywhere', async (c) => {
+serve(authRouter, authRoutes.logoutEverywhere, viewer('row'), async (c) => {
   const user = requireUser(c);
   await c
     .get('db')
@@ -150,26 +152,28 @@ authRoutes.post('/logout-everywhere', async (c) => {
     .where(eq(users.id, user.id));
   await closeMemberSockets(c.env, user.id, { createdAtOrBefore: Date.now() });
   await endSession(c);
-  return c.json({ message: 'Logged out everywhere' });
+  return reply(c, authRoutes.logoutEverywhere, { message: 'Logged out everywhere' });
 });
 
-authRoutes.get('/current-user', (c) => c.json(selfUser(requireUser(c))));
+serve(authRouter, authRoutes.currentUser, viewer('row'), (c) =>
+  reply(c, authRoutes.currentUser, selfUser(requireUser(c))),
+);
 
-authRoutes.get('/verify-email', async (c) => {
+serve(authRouter, authRoutes.verifyEmail, viewer('row'), async (c) => {
   const db = c.get('db');
   const token = c.req.query('token') ?? '';
   const user = token ? await findUserByVerificationToken(db, await sha256Hex(token), isoNow()) : undefined;
-  if (!user)
-    return c.json({ verified: false, message: 'Verification failed. The token may be invalid or expired.' }, 400);
+  // The error shape every route gives (it once added `verified: false`, which no client read).
+  if (!user) throw badRequest('Verification failed. The token may be invalid or expired.');
   // Single use: the token is cleared as the address is marked verified.
   await db
     .update(users)
     .set({ emailVerified: true, verificationToken: null, verificationTokenExpires: null })
     .where(eq(users.id, user.id));
-  return c.json({ verified: true, message: 'Email verified successfully' });
+  return reply(c, authRoutes.verifyEmail, { verified: true, message: 'Email verified successfully' });
 });
 
-authRoutes.post('/resend-verification', async (c) => {
+serve(authRouter, authRoutes.resendVerification, viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   if (user.emailVerified) throw badRequest('Email is already verified');
@@ -182,7 +186,7 @@ authRoutes.post('/resend-verification', async (c) => {
       .where(eq(users.id, user.id)),
     queueEmail(db, verificationEmail(origin(c.req.url), user.email, user.displayName, verification.token)),
   ]);
-  return c.json({ message: 'Verification email sent' });
+  return reply(c, authRoutes.resendVerification, { message: 'Verification email sent' });
 });
 
 const FORGOT_REPLY = { message: 'If an account exists for that email, we have sent a link to reset the password.' };
@@ -200,7 +204,7 @@ async function queuePasswordReset(db: Db, origin: string, email: string): Promis
   ]);
 }
 
-authRoutes.post('/forgot-password', async (c) => {
+serve(authRouter, authRoutes.forgotPassword, viewer('row'), async (c) => {
   const db = c.get('db');
   const { email } = await parseBody(c, forgotPasswordSchema);
   // Counted per caller's address and per address asked for, known or not, so the limits reveal nothing either.
@@ -213,7 +217,7 @@ authRoutes.post('/forgot-password', async (c) => {
       console.error(`[${c.req.header('cf-ray') ?? 'local'}] queueing a password reset failed`, error);
     }),
   );
-  return c.json(FORGOT_REPLY);
+  return reply(c, authRoutes.forgotPassword, FORGOT_REPLY);
 });
 
 /** Reset links stop working when the password or the email changes (a statement for the same batch). */
@@ -234,19 +238,19 @@ async function findResetToken(db: Db, token: string) {
  * The salt and Argon2id parameters a client derives the password key with (server relief,
  * docs/decisions/015-password-server-relief.md). Any name answers, with or without an account.
  */
-authRoutes.post('/password-salt', async (c) => {
+serve(authRouter, authRoutes.passwordSalt, viewer('row'), async (c) => {
   const input = await parseBody(c, passwordSaltSchema);
   if (input.resetToken) {
     const user = await findResetToken(c.get('db'), input.resetToken);
-    return c.json(await passwordSaltFor(c.env, user.username, user.password));
+    return reply(c, authRoutes.passwordSalt, await passwordSaltFor(c.env, user.username, user.password));
   }
   const username = input.username!;
   // A name longer than any username cannot have an account: no lookup needed.
   const user = username.length <= 50 ? await findUserByUsername(c.get('db'), username) : undefined;
-  return c.json(await passwordSaltFor(c.env, username, user?.password));
+  return reply(c, authRoutes.passwordSalt, await passwordSaltFor(c.env, username, user?.password));
 });
 
-authRoutes.post('/reset-password', async (c) => {
+serve(authRouter, authRoutes.resetPassword, viewer('row'), async (c) => {
   const db = c.get('db');
   const input = await parseBody(c, resetPasswordSchema);
   const user = await findResetToken(db, input.token);
@@ -262,10 +266,10 @@ authRoutes.post('/reset-password', async (c) => {
     revokeResetTokens(db, user.id),
   ]);
   await closeMemberSockets(c.env, user.id, { createdAtOrBefore: Date.now() });
-  return c.json({ message: 'Your password has been reset. Please sign in.' });
+  return reply(c, authRoutes.resetPassword, { message: 'Your password has been reset. Please sign in.' });
 });
 
-authRoutes.post('/change-password', async (c) => {
+serve(authRouter, authRoutes.changePassword, viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, changePasswordSchema);
@@ -292,5 +296,8 @@ authRoutes.post('/change-password', async (c) => {
   // Other devices are signed out; this one continues with a new session.
   await startSession(c, user.id);
   const fresh = await findUserById(db, user.id);
-  return c.json({ message: 'Password changed', user: fresh ? selfUser(fresh) : undefined });
+  return reply(c, authRoutes.changePassword, {
+    message: 'Password changed',
+    ...(fresh ? { user: selfUser(fresh) } : {}),
+  });
 });

@@ -20,14 +20,16 @@ import { addEventLine } from '../db/queries/offers';
 import type { BarterRow, UserRow } from '../db/schema';
 import { barter, message } from '../db/shapes';
 import type { ServerFrame } from '@/shared/ws-frames';
-import { pushToRoom } from '../lib/conversation-room';
-import { barterConfirmationRequestEmail, queueEmail, wantsEmail } from '../lib/email';
+import { pushToRoom } from '@worker/durable-objects/conversation-room-client';
+import { barterConfirmationRequestEmail, wantsEmail } from '../lib/email';
+import { queueEmail } from '../db/queries/email-outbox';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { isoNow } from '../lib/time';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { memberBudget } from '../middleware/member-budget';
+import { viewer } from '../middleware/session';
 
 export const barterRoutes = new Hono<AppEnv>();
 export const listingBarterRoutes = new Hono<AppEnv>();
@@ -77,7 +79,7 @@ async function pushBarterStep(
   );
 }
 
-barterRoutes.post('/', memberBudget('barterStepsPerMember'), async (c) => {
+barterRoutes.post('/', viewer('row'), memberBudget('barterStepsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, barterCreateSchema);
@@ -128,12 +130,12 @@ barterRoutes.post('/', memberBudget('barterStepsPerMember'), async (c) => {
   return c.json(barter(row), created ? 201 : 200);
 });
 
-barterRoutes.get('/:id{[0-9]+}', async (c) => {
+barterRoutes.get('/:id{[0-9]+}', viewer('row'), async (c) => {
   const user = requireUser(c);
   return c.json(barter(await barterFor(c, user, { adminMayRead: true })));
 });
 
-barterRoutes.patch('/:id{[0-9]+}/complete', memberBudget('barterStepsPerMember'), async (c) => {
+barterRoutes.patch('/:id{[0-9]+}/complete', viewer('row'), memberBudget('barterStepsPerMember'), async (c) => {
   const user = requireUser(c);
   const found = await barterFor(c, user);
   if (found.status === 'cancelled') throw conflict('This barter was cancelled');
@@ -164,7 +166,7 @@ barterRoutes.patch('/:id{[0-9]+}/complete', memberBudget('barterStepsPerMember')
   return c.json(barter(after));
 });
 
-barterRoutes.patch('/:id{[0-9]+}/cancel', memberBudget('barterStepsPerMember'), async (c) => {
+barterRoutes.patch('/:id{[0-9]+}/cancel', viewer('row'), memberBudget('barterStepsPerMember'), async (c) => {
   const user = requireUser(c);
   const found = await barterFor(c, user);
   if (found.status === 'completed') throw conflict('A completed barter cannot be cancelled');
@@ -177,7 +179,7 @@ barterRoutes.patch('/:id{[0-9]+}/cancel', memberBudget('barterStepsPerMember'), 
   return c.json(barter(after));
 });
 
-listingBarterRoutes.get('/:id{[0-9]+}/barters', async (c) => {
+listingBarterRoutes.get('/:id{[0-9]+}/barters', viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const listing = await findListingRef(db, parseId(c.req.param('id'), 'Listing'));

@@ -6,23 +6,24 @@ import { BLOCK_SELF_MESSAGE, TOO_MANY_BLOCKS_MESSAGE } from '@/shared/schemas';
 import { blocksOf, putBlock, removeBlock } from '../db/queries/blocks';
 import { afterReply } from '../lib/after-reply';
 import { badRequest, notFound } from '../lib/errors';
-import { closeConversationsBetween, pushNotificationChanges } from '../lib/member-sockets';
-import { pushToCircle } from '../lib/conversation-room';
-import { membersOf } from '../lib/trade-circles/propose';
+import { closeConversationsBetween, pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
+import { pushToCircle } from '@worker/durable-objects/conversation-room-client';
+import { membersOf } from '@worker/lib/trade-circles/legs';
 import { hitStatement } from '../lib/rate-limit';
 import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { blockRoutes } from '@/shared/contract/blocks';
 import { reply, router, serve } from '../lib/serve';
+import { viewer } from '../middleware/session';
 
 export const blockRouter = router('/api/blocks');
 
-serve(blockRouter, blockRoutes.list, async (c) => {
+serve(blockRouter, blockRoutes.list, viewer('row'), async (c) => {
   const user = requireUser(c);
   return reply(c, blockRoutes.list, await blocksOf(c.env.DB, user.id));
 });
 
-serve(blockRouter, blockRoutes.put, async (c) => {
+serve(blockRouter, blockRoutes.put, viewer('row'), async (c) => {
   const user = requireUser(c);
   const blockedId = parseId(c.req.param('userId'), 'User');
   if (blockedId === user.id) throw badRequest(BLOCK_SELF_MESSAGE);
@@ -49,7 +50,7 @@ serve(blockRouter, blockRoutes.put, async (c) => {
   return reply(c, blockRoutes.put, outcome.block);
 });
 
-serve(blockRouter, blockRoutes.remove, async (c) => {
+serve(blockRouter, blockRoutes.remove, viewer('row'), async (c) => {
   const user = requireUser(c);
   // Idempotent: lifting a block that is not there (or naming a member who is not) is not an error.
   await removeBlock(c.env.DB, user.id, parseId(c.req.param('userId'), 'User'));

@@ -3,11 +3,12 @@ import { categoryRoutes } from '@/shared/contract/categories';
 import { listCategories } from '../db/queries/listings';
 import { CATEGORIES_CACHE } from '../lib/cache-control';
 import { reply, router, serve } from '../lib/serve';
+import { viewer } from '../middleware/session';
 
 export const categoryRouter = router('/api/categories');
 
 // Browsers keep the answer a day (decision 045): a device reads it about once a day, not per load.
-serve(categoryRouter, categoryRoutes.list, async (c) => {
+serve(categoryRouter, categoryRoutes.list, viewer('row'), async (c) => {
   c.header('Cache-Control', CATEGORIES_CACHE);
   return reply(c, categoryRoutes.list, await listCategories(c.get('db')));
 });

@@ -1,7 +1,7 @@
 // Community counters, analytics, testimonials, events and the contact form
 // (docs/api/users-and-community.md). Mounted at /api; every path here is literal.
-import { Hono } from 'hono';
 import { contactSchema } from '@/shared/schemas';
+import { communityRoutes } from '@/shared/contract/community';
 import {
   activitySummary,
   COMMUNITY_LIST_LIMIT,
@@ -15,27 +15,35 @@ import {
   userCount,
   visibleTestimonials,
 } from '../db/queries/community';
-import { dashboardFigures, communityFeedStub } from '../lib/community-feed';
-import { contactEmail, queueEmail } from '../lib/email';
+import { dashboardFigures, communityFeedStub } from '@worker/durable-objects/community-feed-client';
+import { contactEmail } from '../lib/email';
+import { queueEmail } from '../db/queries/email-outbox';
 import { sha256Hex } from '../lib/crypto';
 import { forbidden, HttpError } from '../lib/errors';
 import { clientIp, hit } from '../lib/rate-limit';
 import { PUBLIC_LIST_CACHE } from '../lib/cache-control';
 import { parseBody, parseLimit } from '../lib/validate';
-import type { AppEnv } from '../types';
+import { viewer } from '../middleware/session';
+import { reply, router, serve } from '../lib/serve';
 
-export const communityRoutes = new Hono<AppEnv>();
+export const communityRouter = router('/api');
 
-communityRoutes.get('/barters/count', async (c) => c.json({ count: await completedBarterCount(c.get('db')) }));
-communityRoutes.get('/users/count', async (c) => c.json({ count: await userCount(c.get('db')) }));
-communityRoutes.get('/skills/count', async (c) => c.json({ count: await openListingCount(c.get('db')) }));
-
-communityRoutes.get('/analytics/activity', async (c) =>
-  c.json(await activitySummary(c.get('db'), upcomingEventsFrom())),
+serve(communityRouter, communityRoutes.barterCount, viewer('none'), async (c) =>
+  reply(c, communityRoutes.barterCount, { count: await completedBarterCount(c.get('db')) }),
+);
+serve(communityRouter, communityRoutes.userCount, viewer('none'), async (c) =>
+  reply(c, communityRoutes.userCount, { count: await userCount(c.get('db')) }),
+);
+serve(communityRouter, communityRoutes.skillCount, viewer('none'), async (c) =>
+  reply(c, communityRoutes.skillCount, { count: await openListingCount(c.get('db')) }),
 );
 
-communityRoutes.get('/analytics/dashboard', async (c) =>
-  c.json(dashboardFigures(await dashboardCounts(c.get('db')), c.env)),
+serve(communityRouter, communityRoutes.activity, viewer('none'), async (c) =>
+  reply(c, communityRoutes.activity, await activitySummary(c.get('db'), upcomingEventsFrom())),
+);
+
+serve(communityRouter, communityRoutes.dashboard, viewer('none'), async (c) =>
+  reply(c, communityRoutes.dashboard, dashboardFigures(await dashboardCounts(c.get('db')), c.env)),
 );
 
 /**
@@ -43,7 +51,7 @@ communityRoutes.get('/analytics/dashboard', async (c) =>
  * feed and the dashboard's figures pushed every 15 seconds by the CommunityFeed object, for guests
  * and members alike (no session is read). Only this site's pages may open it.
  */
-communityRoutes.get('/analytics/ws', async (c) => {
+serve(communityRouter, communityRoutes.feed, viewer('none'), async (c) => {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
   const origin = c.req.raw.headers.get('Origin');
   if (origin !== null && origin !== new URL(c.req.url).origin) throw forbidden('Cross-origin requests are not allowed');
@@ -61,14 +69,16 @@ communityRoutes.get('/analytics/ws', async (c) => {
 // `limit` (1 to 50, a contract extension) lets the home page read only the three it shows.
 // Browsers may keep the answer five minutes: a newly approved story shows a little later there
 // (decision 045).
-communityRoutes.get('/testimonials', async (c) => {
+serve(communityRouter, communityRoutes.testimonials, viewer('none'), async (c) => {
   const limit = parseLimit(c.req.query('limit'), COMMUNITY_LIST_LIMIT);
   c.header('Cache-Control', PUBLIC_LIST_CACHE);
-  return c.json(await visibleTestimonials(c.get('db'), limit));
+  return reply(c, communityRoutes.testimonials, await visibleTestimonials(c.get('db'), limit));
 });
-communityRoutes.get('/events', async (c) => c.json(await upcomingEvents(c.get('db'), upcomingEventsFrom())));
+serve(communityRouter, communityRoutes.events, viewer('none'), async (c) =>
+  reply(c, communityRoutes.events, await upcomingEvents(c.get('db'), upcomingEventsFrom())),
+);
 
-communityRoutes.post('/contact', async (c) => {
+serve(communityRouter, communityRoutes.contact, viewer('row'), async (c) => {
   const db = c.get('db');
   const ip = clientIp(c);
   await hit(c.env.DB, 'contactPerIp', ip);
@@ -80,5 +90,5 @@ communityRoutes.post('/contact', async (c) => {
     insertContactMessageStatement(db, input),
     ...admins.map((admin) => queueEmail(db, contactEmail(admin.email, input))),
   ]);
-  return c.json({ message: 'Message sent!', id: stored!.id }, 201);
+  return reply(c, communityRoutes.contact, { message: 'Message sent!', id: stored!.id });
 });

@@ -5,15 +5,16 @@ import { findListingRef } from '../db/queries/messages';
 import { findPartnerAcrossBlock } from '../db/queries/blocks';
 import { BLOCKED_MEMBER_MESSAGE } from '@/shared/schemas';
 import { forbidden, HttpError, notFound } from '../lib/errors';
-import { isConversationPair, roomStub } from '../lib/conversation-room';
-import { sessionKeyOf } from '../lib/member-sockets';
+import { isConversationPair, roomStub } from '@worker/durable-objects/conversation-room-client';
+import { sessionKeyOf } from '@worker/durable-objects/member-sockets-client';
 import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
+import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 
 export const conversationSocketRoutes = new Hono<AppEnv>();
 
-conversationSocketRoutes.get('/:partnerId{[0-9]+}/:listingId{[0-9]+}/ws', async (c) => {
+conversationSocketRoutes.get('/:partnerId{[0-9]+}/:listingId{[0-9]+}/ws', viewer('row'), async (c) => {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
   const user = requireUser(c);
   // Browsers send Origin on every WebSocket upgrade; cookies ride along cross-site, so a foreign

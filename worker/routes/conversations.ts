@@ -12,16 +12,17 @@ import { offersOfConversation, shapeOffers } from '../db/queries/offers';
 import { blocks, listings, reviews } from '../db/schema';
 import { bartersOfListing } from '../db/queries/barters';
 import { barter } from '../db/shapes';
-import { isConversationPair } from '../lib/conversation-room';
+import { isConversationPair } from '@worker/durable-objects/conversation-room-client';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import {
   CONVERSATIONS_PAGE_DEFAULT,
   CONVERSATIONS_PAGE_MAX,
   parseConversationCursor,
 } from '@/shared/conversation-cursor';
-import { requireViewerSession, withViewerChecked } from '../lib/session-gate';
+import { requireViewerSession, withViewerChecked } from '@worker/db/queries/session-gate';
 import { parseId, parseLimit } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
+import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 import { conversationSocketRoutes } from './conversation-socket';
 
@@ -48,7 +49,7 @@ function parsePage(rawLimit: string | undefined, rawBefore: string | undefined, 
 
 // The newest page of summaries by default; `limit` and `before` page further (a contract extension:
 // docs/api/messaging-barters-reviews.md, "Paging").
-conversationRoutes.get('/', async (c) => {
+conversationRoutes.get('/', viewer('row'), async (c) => {
   const user = requireUser(c);
   const page = parsePage(
     c.req.query('limit'),
@@ -70,7 +71,7 @@ conversationRoutes.get('/', async (c) => {
 // blocked the partner (docs/api/offers.md, "Addresses"): everything the conversation's screen
 // shows besides the messages, in one read (decision 043). Only its two members may read it;
 // admins too get 403.
-conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
+conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const ref = parseConversationKey(c.req.param('key'));
@@ -130,8 +131,8 @@ conversationRoutes.get('/:key{[0-9]+-[0-9]+-[0-9]+}', async (c) => {
   });
 });
 
-// On VIEWER_IN_SQL_GETS: the session is checked in the read's own batch (lib/session-gate.ts).
-conversationRoutes.get('/:userId{[0-9]+}/:partnerId{[0-9]+}/:listingId{[0-9]+}', async (c) => {
+// viewer('sql'): the session is checked in the read's own batch (lib/session-gate.ts).
+conversationRoutes.get('/:userId{[0-9]+}/:partnerId{[0-9]+}/:listingId{[0-9]+}', viewer('sql'), async (c) => {
   const db = c.get('db');
   const viewer = requireViewerSession(c);
   return withViewerChecked(db, viewer, async () => {

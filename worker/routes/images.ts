@@ -25,6 +25,7 @@ import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { memberBudget } from '../middleware/member-budget';
+import { viewer } from '../middleware/session';
 
 export const imageRouter = router('/api');
 export const objectRoutes = new Hono<AppEnv>();
@@ -47,7 +48,7 @@ export const TOO_MANY_UPLOADS =
 /** What the signature covers: the object key and the expiry, so neither can be changed. */
 export const uploadSignaturePayload = (key: string, expires: number | string) => `${key}:${expires}`;
 
-serve(imageRouter, imageRoutes.uploadUrls, memberBudget('uploadUrlsPerMemberDay'), async (c) => {
+serve(imageRouter, imageRoutes.uploadUrls, viewer('row'), memberBudget('uploadUrlsPerMemberDay'), async (c) => {
   const user = requireUser(c);
   await hit(c.env.DB, 'uploadUrlPerMember', String(user.id));
   const uuid = crypto.randomUUID();
@@ -108,7 +109,7 @@ async function signedJpeg(
 
 // No session needed: the signature is the authorisation. The security middleware lets this
 // path through without the JSON content type and the 1 MB body limit.
-serve(imageRouter, imageRoutes.upload, async (c) => {
+serve(imageRouter, imageRoutes.upload, viewer('row'), async (c) => {
   const key = uploadKey(c.req.param('uuid')!);
   const bytes = await signedJpeg(c, key, key, MAX_IMAGE_BYTES, TOO_LARGE);
   await c.env.IMAGES.put(key, bytes, { httpMetadata: { contentType: 'image/jpeg' } });
@@ -123,14 +124,14 @@ serve(imageRouter, imageRoutes.upload, async (c) => {
 
 // The thumbnail the browser made beside the photo (thumbnailUploadURL). Optional: without one,
 // `<objectPath>/thumb` serves the photo itself. It does not mark the upload stored.
-serve(imageRouter, imageRoutes.uploadThumbnail, async (c) => {
+serve(imageRouter, imageRoutes.uploadThumbnail, viewer('row'), async (c) => {
   const key = uploadKey(c.req.param('uuid')!);
   const bytes = await signedJpeg(c, key, thumbKey(key), MAX_THUMB_BYTES, THUMB_TOO_LARGE);
   await c.env.IMAGES.put(thumbKey(key), bytes, { httpMetadata: { contentType: 'image/jpeg' } });
   return reply(c, imageRoutes.uploadThumbnail, { thumbnailPath: `${objectPath(key)}/thumb` });
 });
 
-serve(imageRouter, imageRoutes.claim, async (c) => {
+serve(imageRouter, imageRoutes.claim, viewer('row'), async (c) => {
   const user = requireUser(c);
   const { imageURL } = await parseBody(c, listingImageSchema);
   const key = uploadKeyFromUrl(imageURL);
@@ -180,10 +181,12 @@ async function serveImage(c: Context<AppEnv>, keys: string[]): Promise<Response>
   return new Response(object.body, { headers });
 }
 
-objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}`, (c) => serveImage(c, [uploadKey(c.req.param('uuid'))]));
+objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}`, viewer('none'), (c) =>
+  serveImage(c, [uploadKey(c.req.param('uuid'))]),
+);
 
 // Uploads made before thumbnails existed, or whose thumbnail did not arrive, show the photo.
-objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}/thumb`, (c) => {
+objectRoutes.get(`/uploads/:uuid{${UUID_PARAM}}/thumb`, viewer('row'), (c) => {
   const key = uploadKey(c.req.param('uuid'));
   return serveImage(c, [thumbKey(key), key]);
 });

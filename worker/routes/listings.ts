@@ -26,13 +26,9 @@ import {
 } from '../db/queries/listings';
 import { PUBLIC_LIST_CACHE } from '../lib/cache-control';
 import { resolvePlace } from '../lib/gazetteer';
-import {
-  afterDissolved,
-  dissolveCirclesForListing,
-  dissolveStatements,
-  selectByListing,
-  type DissolvedCircle,
-} from '../lib/trade-circles/propose';
+import { selectByListing, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
+import { dissolveStatements } from '@worker/db/queries/trade-circles';
+import { afterDissolved, dissolveCirclesForListing } from '@worker/services/trade-circles/propose';
 import type { ListingRow, UserRow } from '../db/schema';
 import { detectMatchesForMember } from '../db/queries/matches';
 import { wantInfo } from '../db/queries/wants';
@@ -47,6 +43,7 @@ import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { afterReply } from '../lib/after-reply';
 import { memberBudget } from '../middleware/member-budget';
+import { viewer } from '../middleware/session';
 
 export const listingRouter = router('/api/listings');
 export const userListingRouter = router('/api/users');
@@ -101,7 +98,7 @@ async function searchPosition(c: Context<AppEnv>): Promise<Position | null> {
 const hasExplicitPosition = (c: Context<AppEnv>) =>
   ['near', 'lat', 'lng'].some((name) => c.req.query(name) !== undefined);
 
-serve(listingRouter, listingRoutes.search, async (c) => {
+serve(listingRouter, listingRoutes.search, viewer('row'), async (c) => {
   const query = parseWith(listingSearchSchema, c.req.query());
   const offset = query.offset ?? 0;
   if (offset >= LISTINGS_RESULT_WINDOW) throw badRequest(OFFSET_MESSAGE, { offset: OFFSET_MESSAGE });
@@ -125,12 +122,12 @@ serve(listingRouter, listingRoutes.search, async (c) => {
 });
 
 // Browsers may keep the six for five minutes (decision 045): featuring is an admin's occasional act.
-serve(listingRouter, listingRoutes.featured, async (c) => {
+serve(listingRouter, listingRoutes.featured, viewer('none'), async (c) => {
   c.header('Cache-Control', PUBLIC_LIST_CACHE);
   return reply(c, listingRoutes.featured, await featuredListings(c.get('db')));
 });
 
-serve(listingRouter, listingRoutes.get, async (c) => {
+serve(listingRouter, listingRoutes.get, viewer('row'), async (c) => {
   const id = parseId(c.req.param('id'), 'Listing');
   // Only a position the request gives (near, lat/lng) adds distanceMiles to one listing.
   const viewer = c.get('user');
@@ -159,7 +156,7 @@ export function listingReply<L extends object>(
   return wantCount === null ? { ...listing, wantedByMe } : { ...listing, wantedByMe, wantCount };
 }
 
-serve(listingRouter, listingRoutes.create, memberBudget('listingCreatesPerMember'), async (c) => {
+serve(listingRouter, listingRoutes.create, viewer('row'), memberBudget('listingCreatesPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, listingCreateSchema);
@@ -180,7 +177,7 @@ serve(listingRouter, listingRoutes.create, memberBudget('listingCreatesPerMember
   return reply(c, listingRoutes.create, listingWithOwner(created, user));
 });
 
-serve(listingRouter, listingRoutes.update, memberBudget('listingEditsPerMember'), async (c) => {
+serve(listingRouter, listingRoutes.update, viewer('row'), memberBudget('listingEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
@@ -216,7 +213,7 @@ serve(listingRouter, listingRoutes.update, memberBudget('listingEditsPerMember')
   return reply(c, listingRoutes.update, listingWithOwner(updated, found.owner));
 });
 
-serve(listingRouter, listingRoutes.remove, memberBudget('listingEditsPerMember'), async (c) => {
+serve(listingRouter, listingRoutes.remove, viewer('row'), memberBudget('listingEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
@@ -234,11 +231,11 @@ serve(listingRouter, listingRoutes.remove, memberBudget('listingEditsPerMember')
   return reply(c, listingRoutes.remove, { message: 'Listing deleted' });
 });
 
-serve(userListingRouter, listingRoutes.ofUser, async (c) => {
+serve(userListingRouter, listingRoutes.ofUser, viewer('sql'), async (c) => {
   const db = c.get('db');
   const id = parseId(c.req.param('id'), 'User');
   // One round trip (listingsOfUserJson): the owner check, and the listings with the viewer checked
-  // in their statement (this route is on VIEWER_IN_SQL_GETS: the session middleware reads no user row).
+  // in their statement (this route is viewer('sql'): no user row is read before it).
   const json = await listingsOfUserJson(db, id, c.get('viewerSession'));
   if (json === undefined) throw notFound('User not found');
   return jsonReply(c, json);

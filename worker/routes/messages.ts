@@ -5,7 +5,7 @@ import { BLOCKED_MEMBER_MESSAGE, messageSchema } from '@/shared/schemas';
 import { messagesOfUser, sendMessage } from '../db/queries/messages';
 import { message } from '../db/shapes';
 import { afterReply } from '../lib/after-reply';
-import { roomStub } from '../lib/conversation-room';
+import { roomStub } from '@worker/durable-objects/conversation-room-client';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import {
   HELD_REPLY,
@@ -14,16 +14,17 @@ import {
   isYoungAccount,
   shouldHold,
   tooManyHeld,
-} from '../lib/moderation/held-messages';
+} from '@worker/db/queries/held-messages';
 import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
+import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 
 export const messageRoutes = new Hono<AppEnv>();
 export const userMessageRoutes = new Hono<AppEnv>();
 
-messageRoutes.post('/', async (c) => {
+messageRoutes.post('/', viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   // The message budget (30 a minute, counted from the member's own lines: lib/message-budget.ts)
@@ -106,7 +107,7 @@ messageRoutes.post('/', async (c) => {
   return c.json(shaped, 201);
 });
 
-userMessageRoutes.get('/:id{[0-9]+}/messages', async (c) => {
+userMessageRoutes.get('/:id{[0-9]+}/messages', viewer('row'), async (c) => {
   const user = requireUser(c);
   const id = parseId(c.req.param('id'), 'User');
   assertActingAs(user, id, 'You can only read your own messages');

@@ -1,8 +1,12 @@
 // The community newsletter with double opt-in (docs/api/newsletter.md): subscribe, confirm by
 // the emailed link, unsubscribe by the link every email carries.
-import { Hono } from 'hono';
-import * as v from 'valibot';
-import { newsletterSubscribeSchema } from '@/shared/schemas';
+import {
+  NEWSLETTER_TOKEN_MAX,
+  newsletterSubscribeSchema,
+  newsletterUnsubscribeSchema,
+  NEWSLETTER_UNSUBSCRIBE_FAILED,
+} from '@/shared/schemas';
+import { newsletterRoutes } from '@/shared/contract/newsletter';
 import {
   confirmSignedSubscription,
   confirmSubscription,
@@ -11,34 +15,23 @@ import {
   unsubscribeUnconfirmed,
 } from '../db/queries/newsletter';
 import { sha256Hex } from '../lib/crypto';
-import { newsletterConfirmationEmail, queueEmail } from '../lib/email';
+import { newsletterConfirmationEmail } from '../lib/email';
+import { queueEmail } from '../db/queries/email-outbox';
 import { badRequest } from '../lib/errors';
-import {
-  NEWSLETTER_TOKEN_MAX,
-  newsletterTokens,
-  readConfirmToken,
-  readUnsubscribeToken,
-} from '../lib/newsletter-links';
+import { newsletterTokens, readConfirmToken, readUnsubscribeToken } from '../lib/newsletter-links';
 import { clientIp, hit } from '../lib/rate-limit';
 import { isoNow } from '../lib/time';
 import { parseBody } from '../lib/validate';
+import { reply, router, serve } from '../lib/serve';
 import type { AppEnv } from '../types';
+import { viewer } from '../middleware/session';
 
-export const newsletterRoutes = new Hono<AppEnv>();
+export const newsletterRouter = router('/api/newsletter');
 
 export const SUBSCRIBE_REPLY = { message: 'Please check your inbox to confirm your subscription.' };
 const CONFIRM_FAILED = 'This confirmation link is invalid or has expired.';
-const UNSUBSCRIBE_FAILED = 'This unsubscribe link is invalid.';
 
-const unsubscribeSchema = v.object({
-  token: v.pipe(
-    v.string(UNSUBSCRIBE_FAILED),
-    v.nonEmpty(UNSUBSCRIBE_FAILED),
-    v.maxLength(NEWSLETTER_TOKEN_MAX, UNSUBSCRIBE_FAILED),
-  ),
-});
-
-newsletterRoutes.post('/subscribe', async (c) => {
+serve(newsletterRouter, newsletterRoutes.subscribe, viewer('row'), async (c) => {
   const db = c.get('db');
   const ip = clientIp(c);
   await hit(c.env.DB, 'newsletterPerIp', ip);
@@ -56,13 +49,15 @@ newsletterRoutes.post('/subscribe', async (c) => {
       newsletterConfirmationEmail(new URL(c.req.url).origin, email, tokens.confirm, tokens.unsubscribe),
     );
   }
-  return c.json(SUBSCRIBE_REPLY);
+  return reply(c, newsletterRoutes.subscribe, SUBSCRIBE_REPLY);
 });
 
-newsletterRoutes.get('/confirm', async (c) => {
+serve(newsletterRouter, newsletterRoutes.confirm, viewer('row'), async (c) => {
   const token = c.req.query('token') ?? '';
   if (!(await confirmed(c.get('db'), c.env.SIGNING_SECRET, token))) throw badRequest(CONFIRM_FAILED);
-  return c.json({ message: 'Your subscription is confirmed. Thank you for joining the community newsletter!' });
+  return reply(c, newsletterRoutes.confirm, {
+    message: 'Your subscription is confirmed. Thank you for joining the community newsletter!',
+  });
 });
 
 /** A signed link writes the subscription; an older random token confirms the pending row that holds it. */
@@ -81,16 +76,17 @@ async function confirmed(db: AppEnv['Variables']['db'], secret: string, token: s
   return confirmSubscription(db, await sha256Hex(token), new Date(now).toISOString());
 }
 
-newsletterRoutes.post('/unsubscribe', async (c) => {
+serve(newsletterRouter, newsletterRoutes.unsubscribe, viewer('row'), async (c) => {
   const db = c.get('db');
-  const { token } = await parseBody(c, unsubscribeSchema);
+  const { token } = await parseBody(c, newsletterUnsubscribeSchema);
   const hash = await sha256Hex(token);
   const now = isoNow();
-  if (await unsubscribe(db, hash, now)) return c.json(UNSUBSCRIBED);
+  if (await unsubscribe(db, hash, now)) return reply(c, newsletterRoutes.unsubscribe, UNSUBSCRIBED);
   // The link of a confirmation mail never confirmed: no row holds it yet.
   const email = await readUnsubscribeToken(c.env.SIGNING_SECRET, token);
-  if (email === null || !(await unsubscribeUnconfirmed(db, email, hash, now))) throw badRequest(UNSUBSCRIBE_FAILED);
-  return c.json(UNSUBSCRIBED);
+  if (email === null || !(await unsubscribeUnconfirmed(db, email, hash, now)))
+    throw badRequest(NEWSLETTER_UNSUBSCRIBE_FAILED);
+  return reply(c, newsletterRoutes.unsubscribe, UNSUBSCRIBED);
 });
 
 const UNSUBSCRIBED = { message: 'You have been unsubscribed and will receive no more newsletters.' };

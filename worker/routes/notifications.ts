@@ -4,19 +4,20 @@ import { Hono } from 'hono';
 import { notificationsReadSchema } from '@/shared/schemas';
 import { markNotificationsRead, readBell } from '../db/queries/notifications';
 import { forbidden, HttpError } from '../lib/errors';
-import { memberSocketsStub, sessionKeyOf } from '../lib/member-sockets';
+import { memberSocketsStub, sessionKeyOf } from '@worker/durable-objects/member-sockets-client';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
+import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 
 export const notificationRoutes = new Hono<AppEnv>();
 
-notificationRoutes.get('/', async (c) => {
+notificationRoutes.get('/', viewer('row'), async (c) => {
   const user = requireUser(c);
   return c.json(await readBell(c.get('db'), user.id));
 });
 
-notificationRoutes.post('/read', async (c) => {
+notificationRoutes.post('/read', viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const { ids } = await parseBody(c, notificationsReadSchema);
@@ -30,7 +31,7 @@ notificationRoutes.post('/read', async (c) => {
  * MemberSockets object. Authorised here like the live-chat upgrade; the object gets the member and
  * the session (hashed) from the Worker, never from the client.
  */
-notificationRoutes.get('/ws', async (c) => {
+notificationRoutes.get('/ws', viewer('row'), async (c) => {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
   const user = requireUser(c);
   // Cookies ride along cross-site on WebSocket upgrades: a foreign page must not open the bell.

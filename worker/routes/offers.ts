@@ -32,11 +32,12 @@ import { isUniqueViolation } from '../db/queries/users';
 import type { Db } from '../db/client';
 import type { ListingRow, OfferRow, UserRow } from '../db/schema';
 import { barter as shapeBarter, message as shapeMessage } from '../db/shapes';
-import { pushToRoom } from '../lib/conversation-room';
+import { pushToRoom } from '@worker/durable-objects/conversation-room-client';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import { parseBody, parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
+import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
 import { offerStepBudget } from '../lib/offer-step-budget';
 
@@ -166,7 +167,7 @@ const offerNotice = (
   link: conversationLink(listing.id, actor.id, to),
 });
 
-offerRoutes.post('/', offerStepBudget, async (c) => {
+offerRoutes.post('/', viewer('row'), offerStepBudget, async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   // An offer is a message in the conversation: it shares the members' message budget.
@@ -231,7 +232,7 @@ offerRoutes.post('/', offerStepBudget, async (c) => {
   return c.json(shaped, 201);
 });
 
-offerRoutes.get('/:id{[0-9]+}', async (c) => {
+offerRoutes.get('/:id{[0-9]+}', viewer('row'), async (c) => {
   const user = requireUser(c);
   const found = await offerFor(c, user, { adminMayRead: true });
   return c.json(await shapeOffer(c.get('db'), found));
@@ -245,7 +246,7 @@ async function partiesOf(db: Db, offer: OfferRow) {
   return { listing, ownerId: listing.userId, memberId };
 }
 
-offerRoutes.post('/:id{[0-9]+}/accept', offerStepBudget, async (c) => {
+offerRoutes.post('/:id{[0-9]+}/accept', viewer('row'), offerStepBudget, async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const offer = await offerFor(c, user);
@@ -297,7 +298,7 @@ offerRoutes.post('/:id{[0-9]+}/accept', offerStepBudget, async (c) => {
 
 /** Decline (the member the offer is addressed to) and withdraw (the member who made it). */
 for (const action of ['decline', 'withdraw'] as const) {
-  offerRoutes.post(`/:id{[0-9]+}/${action}`, offerStepBudget, async (c) => {
+  offerRoutes.post(`/:id{[0-9]+}/${action}`, viewer('row'), offerStepBudget, async (c) => {
     const db = c.get('db');
     const user = requireUser(c);
     const offer = await offerFor(c, user);
@@ -337,7 +338,7 @@ for (const action of ['decline', 'withdraw'] as const) {
  * is addressed to, a counter-offer; from the member who made it, a revision. The terms always say
  * what the member who is not the owner gives.
  */
-offerRoutes.post('/:id{[0-9]+}/counter', offerStepBudget, async (c) => {
+offerRoutes.post('/:id{[0-9]+}/counter', viewer('row'), offerStepBudget, async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   await checkMessageBudget(c.env.DB, user.id);

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
-import { browseSearchSchema, listingParamsOf } from '@/features/search/search-params';
+import { browseSearchSchema, listingParamsOf } from '@/shared/search-params';
 import type { BootData, BootListingParams } from '@/shared/boot';
 import {
   BROWSE_PAGE_SIZE,

@@ -6,12 +6,13 @@ import { suggestPlaces } from '../lib/gazetteer';
 import { badRequest } from '../lib/errors';
 import { placeLabel } from '../lib/geo';
 import { reply, router, serve } from '../lib/serve';
+import { viewer } from '../middleware/session';
 
 export const PLACE_QUERY_MAX = 100;
 
 export const placeRouter = router('/api/places');
 
-serve(placeRouter, placeRoutes.suggest, async (c) => {
+serve(placeRouter, placeRoutes.suggest, viewer('none'), async (c) => {
   const q = c.req.query('q') ?? '';
   if (q.length > PLACE_QUERY_MAX)
     throw badRequest(`Place search must be at most ${PLACE_QUERY_MAX} characters`, {

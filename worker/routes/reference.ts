@@ -4,6 +4,7 @@ import { referenceRoutes } from '@/shared/contract/reference';
 import { openApiDocument } from '../lib/openapi';
 import { REFERENCE_STYLE, referencePage } from '../lib/reference-page';
 import { reply, router, serve } from '../lib/serve';
+import { viewer } from '../middleware/session';
 
 export const referenceRouter = router('/api');
 
@@ -15,12 +16,12 @@ const documentOnce = () => (document ??= openApiDocument(allRoutes));
 // The reference changes only with a deployment; browsers may keep it an hour.
 const CACHE = 'public, max-age=3600';
 
-serve(referenceRouter, referenceRoutes.openapi, (c) => {
+serve(referenceRouter, referenceRoutes.openapi, viewer('none'), (c) => {
   c.header('Cache-Control', CACHE);
   return reply(c, referenceRoutes.openapi, documentOnce() as { openapi: '3.1.0' });
 });
 
-serve(referenceRouter, referenceRoutes.docs, async (c) => {
+serve(referenceRouter, referenceRoutes.docs, viewer('none'), async (c) => {
   page ??= referencePage(documentOnce());
   const styleHash = btoa(
     String.fromCharCode(

@@ -9,12 +9,13 @@ import type { UserRow } from '../db/schema';
 import { afterReply } from '../lib/after-reply';
 import { badRequest, notFound } from '../lib/errors';
 import { hitStatement } from '../lib/rate-limit';
-import { afterDissolved } from '../lib/trade-circles/propose';
-import { isMember } from '../lib/trade-circles/circles';
+import { afterDissolved } from '@worker/services/trade-circles/propose';
+import { isMember } from '@worker/services/trade-circles/circles';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { moderationRoutes } from '@/shared/contract/moderation';
 import { reply, router, serve } from '../lib/serve';
+import { viewer } from '../middleware/session';
 
 export const reportRouter = router('/api/reports');
 
@@ -55,7 +56,7 @@ function access(type: ReportTargetType, facts: TargetFacts, reporter: UserRow): 
   }
 }
 
-serve(reportRouter, moderationRoutes.report, async (c) => {
+serve(reportRouter, moderationRoutes.report, viewer('row'), async (c) => {
   const user = requireUser(c);
   const input = await parseBody(c, moderationRoutes.report.body);
   const d1 = c.env.DB;
@@ -98,7 +99,7 @@ serve(reportRouter, moderationRoutes.report, async (c) => {
   return reply(c, moderationRoutes.report, myReport(filed.report), filed.created ? 201 : 200);
 });
 
-serve(reportRouter, moderationRoutes.myReports, async (c) => {
+serve(reportRouter, moderationRoutes.myReports, viewer('row'), async (c) => {
   const user = requireUser(c);
   return reply(c, moderationRoutes.myReports, (await reportsOf(c.env.DB, user.id)).map(myReport));
 });

@@ -8,12 +8,13 @@ import { hasReviewed, insertReview, reviewsOfListing, reviewsOfUser } from '../d
 import { findUserById, isUniqueViolation } from '../db/queries/users';
 import { addEventLine } from '../db/queries/offers';
 import { message } from '../db/shapes';
-import { pushToRoom } from '../lib/conversation-room';
+import { pushToRoom } from '@worker/durable-objects/conversation-room-client';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { memberBudget } from '../middleware/member-budget';
+import { viewer } from '../middleware/session';
 
 export const reviewRoutes = new Hono<AppEnv>();
 export const listingReviewRoutes = new Hono<AppEnv>();
@@ -24,7 +25,7 @@ const NOT_COMPLETED =
   'This barter is not yet marked as completed. You can only leave a review after completing a barter.';
 const DUPLICATE = 'You have already reviewed this barter';
 
-reviewRoutes.post('/', memberBudget('reviewsPerMember'), async (c) => {
+reviewRoutes.post('/', viewer('row'), memberBudget('reviewsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, reviewSchema);
@@ -88,14 +89,14 @@ reviewRoutes.post('/', memberBudget('reviewsPerMember'), async (c) => {
   }
 });
 
-listingReviewRoutes.get('/:id{[0-9]+}/reviews', async (c) => {
+listingReviewRoutes.get('/:id{[0-9]+}/reviews', viewer('none'), async (c) => {
   const db = c.get('db');
   const listing = await findListingRef(db, parseId(c.req.param('id'), 'Listing'));
   if (!listing) throw notFound('Listing not found');
   return c.json(await reviewsOfListing(db, listing.id));
 });
 
-userReviewRoutes.get('/:id{[0-9]+}/reviews', async (c) => {
+userReviewRoutes.get('/:id{[0-9]+}/reviews', viewer('none'), async (c) => {
   const db = c.get('db');
   const user = await findUserById(db, parseId(c.req.param('id'), 'User'));
   if (!user) throw notFound('User not found');

@@ -17,6 +17,7 @@ import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { memberBudget } from '../middleware/member-budget';
+import { viewer } from '../middleware/session';
 
 /** Mounted at /api/stored-searches. */
 export const storedSearchRoutes = new Hono<AppEnv>();
@@ -25,7 +26,7 @@ export const userStoredSearchRoutes = new Hono<AppEnv>();
 
 const NOT_YOURS = 'You can only manage your own saved searches';
 
-userStoredSearchRoutes.get('/:id{[0-9]+}/stored-searches', async (c) => {
+userStoredSearchRoutes.get('/:id{[0-9]+}/stored-searches', viewer('row'), async (c) => {
   const user = requireUser(c);
   // Private even from admins: saved searches say what a member is looking for.
   if (parseId(c.req.param('id'), 'User') !== user.id) throw forbidden(NOT_YOURS);
@@ -33,7 +34,7 @@ userStoredSearchRoutes.get('/:id{[0-9]+}/stored-searches', async (c) => {
   return c.json(rows.map(storedSearch));
 });
 
-storedSearchRoutes.post('/', memberBudget('savedSearchWritesPerMember'), async (c) => {
+storedSearchRoutes.post('/', viewer('row'), memberBudget('savedSearchWritesPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const { userId, ...input } = await parseBody(c, storedSearchCreateSchema);
@@ -54,7 +55,7 @@ async function ownedSearch(db: Db, rawId: string, user: UserRow): Promise<Stored
   return row;
 }
 
-storedSearchRoutes.put('/:id{[0-9]+}', memberBudget('savedSearchWritesPerMember'), async (c) => {
+storedSearchRoutes.put('/:id{[0-9]+}', viewer('row'), memberBudget('savedSearchWritesPerMember'), async (c) => {
   const user = requireUser(c);
   const row = await ownedSearch(c.get('db'), c.req.param('id'), user);
   const { notificationsEnabled } = await parseBody(c, storedSearchUpdateSchema);
@@ -63,7 +64,7 @@ storedSearchRoutes.put('/:id{[0-9]+}', memberBudget('savedSearchWritesPerMember'
   return c.json(storedSearch(updated));
 });
 
-storedSearchRoutes.delete('/:id{[0-9]+}', memberBudget('savedSearchWritesPerMember'), async (c) => {
+storedSearchRoutes.delete('/:id{[0-9]+}', viewer('row'), memberBudget('savedSearchWritesPerMember'), async (c) => {
   const user = requireUser(c);
   const row = await ownedSearch(c.get('db'), c.req.param('id'), user);
   await deleteStoredSearch(c.get('db'), row.id, user.id);

@@ -3,9 +3,9 @@
 // group chat, live over a room of the same Durable Object class as conversations.
 import { Hono, type Context } from 'hono';
 import { circleMessageSchema } from '@/shared/trade-circles';
-import { circleRoomStub } from '../lib/conversation-room';
+import { circleRoomStub } from '@worker/durable-objects/conversation-room-client';
 import { conflict, forbidden, HttpError, notFound } from '../lib/errors';
-import { pushNotificationChanges, sessionKeyOf } from '../lib/member-sockets';
+import { pushNotificationChanges, sessionKeyOf } from '@worker/durable-objects/member-sockets-client';
 import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
 import {
   announce,
@@ -18,14 +18,15 @@ import {
   settleIfUnavailable,
   shapeCircle,
   type CircleRow,
-} from '../lib/trade-circles/circles';
+} from '@worker/services/trade-circles/circles';
 import { circleSubject } from '../lib/trade-circles/names';
-import { membersOf } from '../lib/trade-circles/propose';
+import { membersOf } from '@worker/lib/trade-circles/legs';
 import { parseBody, parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { afterReply } from '../lib/after-reply';
 import { memberBudget } from '../middleware/member-budget';
+import { viewer } from '../middleware/session';
 
 export const CIRCLE_MESSAGES = {
   notFound: 'Trade circle not found',
@@ -47,12 +48,12 @@ async function circleFor(c: Context<AppEnv>, { adminMayRead = false } = {}): Pro
   return circle;
 }
 
-tradeCircleRoutes.get('/', async (c) => {
+tradeCircleRoutes.get('/', viewer('row'), async (c) => {
   const user = requireUser(c);
   return c.json(await circlesOfMember(c.env.DB, user.id));
 });
 
-tradeCircleRoutes.get('/:id{[0-9]+}', async (c) => {
+tradeCircleRoutes.get('/:id{[0-9]+}', viewer('row'), async (c) => {
   const user = requireUser(c);
   const circle = await circleFor(c, { adminMayRead: true });
   // A member looking at the circle has seen its news: their entry in the bell is settled.
@@ -67,8 +68,9 @@ tradeCircleRoutes.get('/:id{[0-9]+}', async (c) => {
   return c.json(await shapeCircle(c.env.DB, circle));
 });
 
+const circleDecisionBudget = memberBudget('circleDecisionsPerMember');
 for (const action of ['accept', 'decline'] as const) {
-  tradeCircleRoutes.post(`/:id{[0-9]+}/${action}`, memberBudget('circleDecisionsPerMember'), async (c) => {
+  tradeCircleRoutes.post(`/:id{[0-9]+}/${action}`, viewer('row'), circleDecisionBudget, async (c) => {
     const user = requireUser(c);
     const circle = await circleFor(c);
     if (circle.status !== 'proposed') throw conflict(CIRCLE_MESSAGES.notProposed);
@@ -118,13 +120,13 @@ for (const action of ['accept', 'decline'] as const) {
   });
 }
 
-tradeCircleRoutes.get('/:id{[0-9]+}/messages', async (c) => {
+tradeCircleRoutes.get('/:id{[0-9]+}/messages', viewer('row'), async (c) => {
   const user = requireUser(c);
   const circle = await circleFor(c);
   return c.json(await circleMessages(c.env.DB, circle.id, user.id));
 });
 
-tradeCircleRoutes.post('/:id{[0-9]+}/messages', async (c) => {
+tradeCircleRoutes.post('/:id{[0-9]+}/messages', viewer('row'), async (c) => {
   const user = requireUser(c);
   // The circle's chat shares the members' message budget with conversations.
   await checkMessageBudget(c.env.DB, user.id);
@@ -150,7 +152,7 @@ tradeCircleRoutes.post('/:id{[0-9]+}/messages', async (c) => {
 });
 
 /** The circle's live socket: authorised here, then handed to the circle's room (docs/api/live-chat.md). */
-tradeCircleRoutes.get('/:id{[0-9]+}/ws', async (c) => {
+tradeCircleRoutes.get('/:id{[0-9]+}/ws', viewer('row'), async (c) => {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new HttpError(426, 'Expected a WebSocket upgrade');
   const user = requireUser(c);
   // A foreign page must not open a member's circle chat with their cookies.

@@ -1,8 +1,8 @@
 // Profiles and accounts (docs/api/users-and-community.md): read, edit oneself, delete (self or
 // admin).
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { profileUpdateSchema, USERNAME_MAX_LENGTH } from '@/shared/schemas';
+import { userRoutes } from '@/shared/contract/users';
 import {
   completedBarterCountOf,
   deleteUser,
@@ -18,44 +18,46 @@ import { passwordResetTokens } from '../db/schema';
 import { selfUser, userFor } from '../db/shapes';
 import { assertAvatarUrl, AVATAR_UPLOAD_MESSAGE, ownSiteAvatarKey } from '../lib/avatar-url';
 import { avatarUploadStatements, findUpload } from '../db/queries/images';
-import { emailChangedEmail, queueEmail, verificationEmail } from '../lib/email';
+import { emailChangedEmail, verificationEmail } from '../lib/email';
+import { queueEmail } from '../db/queries/email-outbox';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { closeMemberSockets } from '../lib/member-sockets';
+import { closeMemberSockets } from '@worker/durable-objects/member-sockets-client';
 import { clientIp, hitAll } from '../lib/rate-limit';
 import { endSession } from '../lib/session';
 import { parseBody, parseId } from '../lib/validate';
 import { newVerificationToken } from '../lib/verification';
 import { assertActingAs, requireUser } from '../middleware/auth';
-import { dissolveCirclesForMember } from '../lib/trade-circles/propose';
-import type { AppEnv } from '../types';
+import { dissolveCirclesForMember } from '@worker/services/trade-circles/propose';
+import { reply, router, serve } from '../lib/serve';
 import { memberBudget } from '../middleware/member-budget';
+import { viewer } from '../middleware/session';
 
-export const userRoutes = new Hono<AppEnv>();
+export const userRouter = router('/api/users');
 
 const userNotFound = () => notFound('User not found');
 
-userRoutes.get('/:id{[0-9]+}', async (c) => {
+serve(userRouter, userRoutes.byId, viewer('row'), async (c) => {
   const user = await findUserById(c.get('db'), parseId(c.req.param('id'), 'User'));
   if (!user) throw userNotFound();
-  return c.json(userFor(c.get('user'), user));
+  return reply(c, userRoutes.byId, userFor(c.get('user'), user));
 });
 
-userRoutes.get('/username/:username', async (c) => {
-  const username = c.req.param('username');
+serve(userRouter, userRoutes.byUsername, viewer('row'), async (c) => {
+  const username = c.req.param('username') ?? '';
   // No account has a longer name: answered without a lookup.
   const user = username.length <= USERNAME_MAX_LENGTH ? await findUserByUsername(c.get('db'), username) : undefined;
   if (!user) throw userNotFound();
-  return c.json(userFor(c.get('user'), user));
+  return reply(c, userRoutes.byUsername, userFor(c.get('user'), user));
 });
 
-userRoutes.get('/:id{[0-9]+}/barters/count', async (c) => {
+serve(userRouter, userRoutes.barterCount, viewer('none'), async (c) => {
   const db = c.get('db');
   const id = parseId(c.req.param('id'), 'User');
   if (!(await findUserById(db, id))) throw userNotFound();
-  return c.json({ count: await completedBarterCountOf(db, id) });
+  return reply(c, userRoutes.barterCount, { count: await completedBarterCountOf(db, id) });
 });
 
-userRoutes.patch('/:id{[0-9]+}', memberBudget('profileEditsPerMember'), async (c) => {
+serve(userRouter, userRoutes.update, viewer('row'), memberBudget('profileEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   // Admins too: a profile is edited only by its owner; admins moderate, they do not edit.
@@ -87,12 +89,12 @@ userRoutes.patch('/:id{[0-9]+}', memberBudget('profileEditsPerMember'), async (c
     ]);
   if (input.email !== undefined && (await takenIdentity(db, null, input.email, user.id)).email)
     throw conflict('Email already registered');
-  if (Object.keys(changes).length === 0) return c.json(selfUser(user));
+  if (Object.keys(changes).length === 0) return reply(c, userRoutes.update, selfUser(user));
 
   try {
     if (!emailChanged) {
       const [[updated]] = await db.batch([updateProfileStatement(db, user.id, changes), ...avatarStatements]);
-      return c.json(selfUser(updated!));
+      return reply(c, userRoutes.update, selfUser(updated!));
     }
     const verification = await newVerificationToken();
     const name = input.displayName ?? user.displayName;
@@ -110,7 +112,7 @@ userRoutes.patch('/:id{[0-9]+}', memberBudget('profileEditsPerMember'), async (c
       queueEmail(db, emailChangedEmail(origin, user.email, name, input.email!)),
       ...avatarStatements,
     ]);
-    return c.json(selfUser(updated!));
+    return reply(c, userRoutes.update, selfUser(updated!));
   } catch (error) {
     // Two accounts racing for the same address: the unique index decides.
     if (isUniqueViolation(error)) throw conflict('Email already registered');
@@ -118,7 +120,7 @@ userRoutes.patch('/:id{[0-9]+}', memberBudget('profileEditsPerMember'), async (c
   }
 });
 
-userRoutes.delete('/:id{[0-9]+}', async (c) => {
+serve(userRouter, userRoutes.remove, viewer('row'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const id = parseId(c.req.param('id'), 'User');
@@ -138,5 +140,5 @@ userRoutes.delete('/:id{[0-9]+}', async (c) => {
     });
   }
   if (id === user.id) await endSession(c);
-  return c.json({ message: 'Account deleted' });
+  return reply(c, userRoutes.remove, { message: 'Account deleted' });
 });

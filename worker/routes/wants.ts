@@ -5,11 +5,12 @@ import { detectMatchesForWant, findMatches } from '../db/queries/matches';
 import { addWant, MAX_WANTS, removeWant, wantedListings } from '../db/queries/wants';
 import { listingWithOwner } from '../db/shapes';
 import { badRequest, notFound } from '../lib/errors';
-import { onWantAdded, onWantRemoved } from '../lib/trade-circles/hooks';
+import { onWantAdded, onWantRemoved } from '@worker/services/trade-circles/hooks';
 import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { memberBudget } from '../middleware/member-budget';
+import { viewer } from '../middleware/session';
 
 /** Mounted at /api/wants. */
 export const wantRoutes = new Hono<AppEnv>();
@@ -19,13 +20,13 @@ export const matchRoutes = new Hono<AppEnv>();
 export const OWN_LISTING_MESSAGE = 'You cannot want your own listing';
 export const TOO_MANY_WANTS_MESSAGE = `You can want at most ${MAX_WANTS} listings. Remove one from your wants to add another.`;
 
-wantRoutes.get('/', async (c) => {
+wantRoutes.get('/', viewer('row'), async (c) => {
   const user = requireUser(c);
   const rows = await wantedListings(c.env.DB, user.id);
   return c.json(rows.map((row) => ({ ...listingWithOwner(row.listing, row.owner), wantedAt: row.wantedAt })));
 });
 
-wantRoutes.put('/:listingId', memberBudget('wantWritesPerMember'), async (c) => {
+wantRoutes.put('/:listingId', viewer('row'), memberBudget('wantWritesPerMember'), async (c) => {
   const user = requireUser(c);
   const listingId = parseId(c.req.param('listingId'), 'Listing');
   const outcome = await addWant(c.env.DB, user.id, listingId);
@@ -46,7 +47,7 @@ wantRoutes.put('/:listingId', memberBudget('wantWritesPerMember'), async (c) => 
   }
 });
 
-wantRoutes.delete('/:listingId', memberBudget('wantWritesPerMember'), async (c) => {
+wantRoutes.delete('/:listingId', viewer('row'), memberBudget('wantWritesPerMember'), async (c) => {
   const user = requireUser(c);
   const listingId = parseId(c.req.param('listingId'), 'Listing');
   // Idempotent: removing a want that is not there is not an error.
@@ -54,7 +55,7 @@ wantRoutes.delete('/:listingId', memberBudget('wantWritesPerMember'), async (c) 
   return c.body(null, 204);
 });
 
-matchRoutes.get('/', async (c) => {
+matchRoutes.get('/', viewer('row'), async (c) => {
   const user = requireUser(c);
   const me = { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl };
   const pairs = await findMatches(c.env.DB, me);

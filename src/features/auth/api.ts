@@ -2,17 +2,16 @@
 // (docs/api/accounts-and-passwords.md).
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '@/shared/schemas';
-import type { SelfUser } from '@/shared/api-types';
-import { api, apiGetOrNull, messageOf } from '@/lib/api';
+import { authRoutes } from '@/shared/contract/auth';
+import { call, callOrNull } from '@/lib/api-client';
+import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { passwordKeyFor } from '@/lib/password-key';
 import { authKeys } from '@/lib/query-keys';
 
-export const CURRENT_USER_URL = '/api/auth/current-user';
-
 export const currentUserQuery = queryOptions({
   queryKey: authKeys.currentUser,
-  queryFn: () => apiGetOrNull<SelfUser>(CURRENT_USER_URL),
+  queryFn: () => callOrNull(authRoutes.currentUser),
   retry: false,
   staleTime: Infinity,
 });
@@ -27,9 +26,11 @@ export function useLogin() {
   return useMutation({
     // The typed password never leaves the browser at sign-in: only its Argon2id key does.
     mutationFn: async (input: LoginInput) =>
-      api<SelfUser>('POST', '/api/auth/login', {
-        username: input.username,
-        password: await passwordKeyFor({ username: input.username }, input.password),
+      call(authRoutes.login, {
+        body: {
+          username: input.username,
+          password: await passwordKeyFor({ username: input.username }, input.password),
+        },
       }),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.currentUser, user);
@@ -43,9 +44,8 @@ export function useRegister() {
   return useMutation({
     // The server checks the password's rules and stores a keyed hash of the key derived here.
     mutationFn: async (input: RegisterInput) =>
-      api<SelfUser>('POST', '/api/auth/register', {
-        ...input,
-        passwordKey: await passwordKeyFor({ username: input.username }, input.password),
+      call(authRoutes.register, {
+        body: { ...input, passwordKey: await passwordKeyFor({ username: input.username }, input.password) },
       }),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.currentUser, user);
@@ -68,7 +68,7 @@ export function forgetSignedOutMember(queryClient: QueryClient) {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ message: string }>('POST', '/api/auth/logout'),
+    mutationFn: () => call(authRoutes.logout),
     onSuccess: () => forgetSignedOutMember(queryClient),
   });
 }
@@ -79,7 +79,7 @@ export function useLogout() {
  */
 export function useResendVerification() {
   return useMutation({
-    mutationFn: () => api<{ message: string }>('POST', '/api/auth/resend-verification'),
+    mutationFn: () => call(authRoutes.resendVerification),
     onSuccess: (reply) => toast({ title: 'Email Sent', description: reply.message || 'Verification email sent' }),
     onError: (error) =>
       toast({

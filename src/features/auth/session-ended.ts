@@ -3,11 +3,11 @@
 // "nobody" does not sign the screen out before the second look; see afterSessionEnded) and
 // resume, sign the screen out, or let it re-render for the member who signed in meanwhile.
 import type { QueryClient } from '@tanstack/react-query';
-import { apiGetOrNull } from '@/lib/api';
-import type { SelfUser } from '@/shared/api-types';
+import { callOrNull } from '@/lib/api-client';
+import { authRoutes } from '@/shared/contract/auth';
 import type { ConversationConnection } from '@/lib/live-socket';
 import { afterSessionEnded } from '@/lib/live';
-import { CURRENT_USER_URL, forgetSignedOutMember } from './api';
+import { forgetSignedOutMember } from './api';
 import { authKeys } from '@/lib/query-keys';
 
 export function handleSessionEnded(
@@ -15,7 +15,7 @@ export function handleSessionEnded(
   meId: number,
   queryClient: QueryClient,
 ): void {
-  const fetchUserId = async () => (await apiGetOrNull<SelfUser>(CURRENT_USER_URL))?.id ?? null;
+  const fetchUserId = async () => (await callOrNull(authRoutes.currentUser))?.id ?? null;
   void afterSessionEnded(fetchUserId, meId).then((outcome) => {
     if (outcome === 'resume') conn.resume();
     else if (outcome === 'signed-out') forgetSignedOutMember(queryClient);

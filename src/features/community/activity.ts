@@ -1,5 +1,5 @@
 // The community activity level and growth labels, from live counts.
-import type { Activity } from '@/shared/api-types';
+import type { Activity } from '@/shared/contract/community';
 
 export type ActivityLevel = 'starting' | 'launching' | 'growing' | 'active' | 'thriving';
 

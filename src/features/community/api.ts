@@ -1,8 +1,8 @@
 // Community reads: live counts, testimonials and events (docs/api/users-and-community.md,
 // "Community counters and analytics").
 import { queryOptions } from '@tanstack/react-query';
-import type { Activity, CommunityEvent, Dashboard, Testimonial } from '@/shared/api-types';
-import { apiGet } from '@/lib/api';
+import { communityRoutes } from '@/shared/contract/community';
+import { call } from '@/lib/api-client';
 import { communityKeys } from '@/lib/query-keys';
 
 /** The activity summary refreshes every 15 seconds. */
@@ -16,30 +16,30 @@ export const DASHBOARD_REFRESH_MS = 30_000;
  */
 export const activityQuery = queryOptions({
   queryKey: communityKeys.activity(),
-  queryFn: () => apiGet<Activity>('/api/analytics/activity'),
+  queryFn: () => call(communityRoutes.activity),
   refetchInterval: ACTIVITY_REFRESH_MS,
 });
 
 /** The dashboard figures, polled every 30 seconds (the admin's; the community page's come over the feed socket). */
 export const dashboardQuery = queryOptions({
   queryKey: communityKeys.dashboard(),
-  queryFn: () => apiGet<Dashboard>('/api/analytics/dashboard'),
+  queryFn: () => call(communityRoutes.dashboard),
   refetchInterval: DASHBOARD_REFRESH_MS,
 });
 
 export const testimonialsQuery = queryOptions({
   queryKey: communityKeys.testimonials,
-  queryFn: () => apiGet<Testimonial[]>('/api/testimonials'),
+  queryFn: () => call(communityRoutes.testimonials),
 });
 
 /** The newest `limit` only (the home page shows three): the route reads no more rows than that. */
 export const newestTestimonialsQuery = (limit: number) =>
   queryOptions({
     queryKey: communityKeys.newestTestimonials(limit),
-    queryFn: () => apiGet<Testimonial[]>(`/api/testimonials?limit=${limit}`),
+    queryFn: () => call(communityRoutes.testimonials, { query: { limit } }),
   });
 
 export const eventsQuery = queryOptions({
   queryKey: communityKeys.events,
-  queryFn: () => apiGet<CommunityEvent[]>('/api/events'),
+  queryFn: () => call(communityRoutes.events),
 });

@@ -11,6 +11,8 @@ import { useEffect, useState } from 'react';
 import { keepConnected } from '@/lib/keep-connected';
 import { ConversationConnection } from '@/lib/live-socket';
 import { communityKeys, counterKeys } from '@/lib/query-keys';
+import { urlOf } from '@/lib/api-client';
+import { communityRoutes } from '@/shared/contract/community';
 
 /** How long the queries wait for the socket's first frame before reading the routes. */
 export const FEED_SOCKET_WAIT_MS = 4000;
@@ -18,7 +20,7 @@ export const FEED_SOCKET_WAIT_MS = 4000;
 export const FEED_SOCKET_LINGER_MS = 5000;
 
 export const communityFeedUrl = (location: { protocol: string; host: string }) =>
-  `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/analytics/ws`;
+  `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${urlOf(communityRoutes.feed)}`;
 
 export interface CommunityFeedState {
   /** The socket is open: the figures are pushed, nothing polls. */

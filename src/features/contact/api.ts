@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api-client';
+import { communityRoutes } from '@/shared/contract/community';
 import type { ContactInput } from '@/shared/schemas';
 
 export function useSendContactMessage() {
   return useMutation({
-    mutationFn: (input: ContactInput) => api<{ message: string; id: number }>('POST', '/api/contact', input),
+    mutationFn: (input: ContactInput) => call(communityRoutes.contact, { body: input }),
   });
 }

@@ -1,27 +1,24 @@
 // Newsletter with double opt-in (docs/api/newsletter.md).
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api, apiGet } from '@/lib/api';
+import { call } from '@/lib/api-client';
 import { newsletterKeys } from '@/lib/query-keys';
-
-interface Reply {
-  message: string;
-}
+import { newsletterRoutes } from '@/shared/contract/newsletter';
 
 export function useSubscribe() {
   return useMutation({
-    mutationFn: (input: { email: string }) => api<Reply>('POST', '/api/newsletter/subscribe', input),
+    mutationFn: (input: { email: string }) => call(newsletterRoutes.subscribe, { body: input }),
   });
 }
 
 export function useUnsubscribe() {
-  return useMutation({ mutationFn: (token: string) => api<Reply>('POST', '/api/newsletter/unsubscribe', { token }) });
+  return useMutation({ mutationFn: (token: string) => call(newsletterRoutes.unsubscribe, { body: { token } }) });
 }
 
 // A query so the single-use link is spent once however often the screen mounts.
 export const confirmQuery = (token: string) =>
   queryOptions({
     queryKey: newsletterKeys.confirm(token),
-    queryFn: () => apiGet<Reply>(`/api/newsletter/confirm?token=${encodeURIComponent(token)}`),
+    queryFn: () => call(newsletterRoutes.confirm, { query: { token } }),
     retry: false,
     staleTime: Infinity,
   });

@@ -3,8 +3,9 @@
 // hierarchical so a mutation refreshes exactly what it changes (decision 007).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { passwordKeyFor } from '@/lib/password-key';
-import { api, apiGet } from '@/lib/api';
-import type { PublicUser, SelfUser } from '@/shared/api-types';
+import { call } from '@/lib/api-client';
+import { authRoutes } from '@/shared/contract/auth';
+import { userRoutes, type SelfUser } from '@/shared/contract/users';
 import type { ProfileUpdateInput } from '@/shared/schemas';
 import { authKeys, userKeys } from '@/lib/query-keys';
 
@@ -12,10 +13,7 @@ import { authKeys, userKeys } from '@/lib/query-keys';
 export const userByUsernameQuery = (username: string) =>
   queryOptions({
     queryKey: userKeys.byUsername(username),
-    queryFn: () =>
-      apiGet<PublicUser & Partial<Pick<SelfUser, 'email' | 'address'>>>(
-        `/api/users/username/${encodeURIComponent(username)}`,
-      ),
+    queryFn: () => call(userRoutes.byUsername, { params: { username } }),
   });
 
 /** On success the current-user and user-by-username reads are refreshed. */
@@ -23,7 +21,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...changes }: ProfileUpdateInput & { id: number }) =>
-      api<SelfUser>('PATCH', `/api/users/${id}`, changes),
+      call(userRoutes.update, { params: { id }, body: changes }),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.currentUser, user);
       void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
@@ -42,10 +40,8 @@ export function useChangePassword() {
         passwordKeyFor({ username }, currentPassword),
         passwordKeyFor({ username }, newPassword),
       ]);
-      return api<{ message: string }>('POST', '/api/auth/change-password', {
-        currentPassword: currentKey,
-        newPassword,
-        newPasswordKey,
+      return call(authRoutes.changePassword, {
+        body: { currentPassword: currentKey, newPassword, newPasswordKey },
       });
     },
   });
@@ -55,7 +51,7 @@ export function useChangePassword() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>('DELETE', `/api/users/${id}`),
+    mutationFn: (id: number) => call(userRoutes.remove, { params: { id } }),
     onSuccess: () => {
       // Nobody first, so mounted readers of the current user (the header) see it; then drop the
       // rest. The other way round they would keep the removed query's old user.

@@ -16,7 +16,7 @@ import { Field } from '@/components/form-field';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import type { SelfUser } from '@/shared/api-types';
+import type { SelfUser } from '@/shared/contract/users';
 import { useResendVerification } from '@/features/auth';
 import { CreateListingDialog } from '@/features/listings';
 import { listingDetailQuery } from '@/features/listings';

@@ -61,3 +61,16 @@ export const reviewSchema = v.object({
 export type ReviewInput = v.InferInput<typeof reviewSchema>;
 
 export const newsletterSubscribeSchema = v.object({ email: emailField });
+
+/** The longest token either newsletter link carries: an address of 254 characters fits with room. */
+export const NEWSLETTER_TOKEN_MAX = 600;
+
+export const NEWSLETTER_UNSUBSCRIBE_FAILED = 'This unsubscribe link is invalid.';
+
+export const newsletterUnsubscribeSchema = v.object({
+  token: v.pipe(
+    v.string(NEWSLETTER_UNSUBSCRIBE_FAILED),
+    v.nonEmpty(NEWSLETTER_UNSUBSCRIBE_FAILED),
+    v.maxLength(NEWSLETTER_TOKEN_MAX, NEWSLETTER_UNSUBSCRIBE_FAILED),
+  ),
+});

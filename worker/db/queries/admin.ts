@@ -8,15 +8,8 @@ import { listingGone } from './listing-deletion';
 import type { Db } from '../client';
 import { adminCounters, counters, listings, users, type ListingRow, type UserRow } from '../schema';
 import { listingWithOwner } from '../shapes';
-import type { sessionGateStatement } from '@worker/lib/session-gate';
-
-export interface AdminPage {
-  limit: number;
-  /** The position of the last row of the page before: rows strictly after it (older) come next. */
-  before?: { time: string; id: number };
-  /** A substring (at least three characters) of the fields the tab searches. */
-  search?: string;
-}
+import type { sessionGateStatement } from './session-gate';
+import type { AdminPage } from '@worker/lib/admin-paging';
 
 /** The text as one FTS5 phrase: with the trigram tokenizer, a case-insensitive substring. Quoted, so no user text is FTS5 syntax. */
 export const trigramPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;

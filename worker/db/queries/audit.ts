@@ -4,7 +4,7 @@
 // not, nor misses what did. Rows outlive the accounts they name (SET NULL; names copied in).
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntry, AuditTargetType } from '@/shared/api-types';
-import type { AdminPage } from './admin';
+import type { AdminPage } from '@worker/lib/admin-paging';
 import type { Db } from '../client';
 import { moderationActions } from '../schema';
 

@@ -1,7 +1,7 @@
 // Data access for barters: recorded by one member (pending), confirmed by the other (completed).
 import { and, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import { DAY, isoIn } from '@worker/lib/time';
-import { noteBellChange } from '@worker/lib/bell-changes';
+import { noteBellChange } from '@worker/db/bell-changes';
 import type { Db } from '../client';
 import { barters, notifications, users, type BarterRow } from '../schema';
 import { subjectKeys } from './notifications';

@@ -9,12 +9,8 @@ import { users } from '../schema';
 import { MAX_BLOCKS } from '@/shared/constants';
 import type { Block } from '@/shared/api-types';
 import { nextIdsOfRowsSql } from '../id-reserve';
-import {
-  dissolveStatements,
-  separatedCircleText,
-  selectByBlockedPair,
-  type DissolvedCircle,
-} from '@worker/lib/trade-circles/propose';
+import { separatedCircleText, selectByBlockedPair, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
+import { dissolveStatements } from './trade-circles';
 
 /**
  * A member id as SQL text. Ids come from the session or the database, never from request text;

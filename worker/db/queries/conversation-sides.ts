@@ -1,8 +1,6 @@
-// A member's side of a conversation, in either of its two shapes (decision 032): a summary row of
-// its own (conversation_summaries, conversations from before migration 0030) or one half of the
-// conversation's row (conversations, `a` the member with the lower id). The lookups below address
-// each shape by its key, the old one first: a conversation has exactly one shape, so at most one
-// lookup finds a row, and each costs a key search (no row read when there is none).
+// A member's side of a conversation: one half of the conversation's row (conversations, `a` the
+// member with the lower id; decisions 032, 053). The lookups below address the row by its key: a
+// key search, and no row read when there is none.
 import { sql, type SQL } from 'drizzle-orm';
 
 export type Side = 'a' | 'b';
@@ -17,7 +15,7 @@ export const conversationKey = (listingId: number, userId: number, partnerId: nu
   bId: Math.max(userId, partnerId),
 });
 
-/** Columns each side has (a summary row's, and `a_`/`b_` prefixed on a conversation's row). */
+/** Columns each side has (`a_`/`b_` prefixed on a conversation's row). */
 export type SideColumn =
   'unread_count' | 'unread_settled_at' | 'unread_settled_count' | 'received_texts' | 'last_text_received_at';
 
@@ -26,10 +24,8 @@ export type SideColumn =
  * references), for statements whose member and conversation are only known in SQL.
  */
 export function sideColumnSql(column: SideColumn, user: string, listing: string, partner: string): string {
-  return `COALESCE(
-    (SELECT ${column} FROM conversation_summaries WHERE user_id = ${user} AND listing_id = ${listing} AND partner_id = ${partner}),
-    (SELECT CASE WHEN a_id = ${user} THEN a_${column} ELSE b_${column} END FROM conversations
-      WHERE listing_id = ${listing} AND a_id = min(${user}, ${partner}) AND b_id = max(${user}, ${partner})))`;
+  return `(SELECT CASE WHEN a_id = ${user} THEN a_${column} ELSE b_${column} END FROM conversations
+      WHERE listing_id = ${listing} AND a_id = min(${user}, ${partner}) AND b_id = max(${user}, ${partner}))`;
 }
 
 /** A conversation subject key's ('message:<listing>:<partner>') listing and partner, parsed in SQL. */
@@ -68,9 +64,30 @@ export function sideValueWhen(
   const side = sideOf(userId, partnerId);
   const own = sql.raw(`${side}_${column}`);
   const ownValue = sql.raw(value === 'listing_id' ? value : `${side}_${value}`);
-  return sql`COALESCE(
-    (SELECT ${sql.raw(value)} FROM conversation_summaries
-      WHERE user_id = ${userId} AND listing_id = ${listingId} AND partner_id = ${partnerId} AND ${sql.raw(column)} ${test}),
-    (SELECT ${ownValue} FROM conversations
-      WHERE listing_id = ${key.listingId} AND a_id = ${key.aId} AND b_id = ${key.bId} AND ${own} ${test}))`;
+  return sql`(SELECT ${ownValue} FROM conversations
+      WHERE listing_id = ${key.listingId} AND a_id = ${key.aId} AND b_id = ${key.bId} AND ${own} ${test})`;
+}
+
+/**
+ * The newest message id of the conversation between two members about a listing, 0 when there is
+ * none: its last_message_id, from the conversation's row (decision 032), so one key lookup however
+ * long the thread. A message stored after
+ * this read has a higher id (ids only grow, one insert at a time); one deleted since may leave it
+ * lower than the newest, which only sends a frame the client already has.
+ */
+export async function newestMessageId(
+  db: D1Database,
+  listingId: number,
+  userId: number,
+  partnerId: number,
+): Promise<number> {
+  const row = await db
+    .prepare(
+      `SELECT coalesce(
+         (SELECT last_message_id FROM conversations WHERE listing_id = ?2 AND a_id = min(?1, ?3) AND b_id = max(?1, ?3)),
+         0) AS id`,
+    )
+    .bind(userId, listingId, partnerId)
+    .first<{ id: number }>();
+  return Number(row?.id ?? 0);
 }

@@ -1,5 +1,8 @@
 // The outbox's daily counter and the figures the admin dashboard shows (docs/operations.md "Email").
 // The counter is one row per UTC day, so checking the cap never counts outbox rows.
+import type { Db } from '../client';
+import { emailOutbox } from '../schema';
+import { outboxValues, type Email } from '@worker/lib/email';
 
 /** The UTC day of an epoch-ms time, as the counter's key: '2026-05-01'. */
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -55,4 +58,9 @@ export async function outboxFigures(db: D1Database, now: number): Promise<Outbox
     .bind(utcDay(now))
     .first<{ pending: number; sent_today: number | null; last_error: string | null }>();
   return { pendingCount: row?.pending ?? 0, sentToday: row?.sent_today ?? 0, lastError: row?.last_error ?? null };
+}
+
+/** The statement that puts one email in the outbox (sent by the deliver-email cron job). */
+export function queueEmail(db: Db, email: Email, now = Date.now()) {
+  return db.insert(emailOutbox).values(outboxValues(email, now));
 }

@@ -20,14 +20,13 @@ export const DELETION_STEPS_PER_CALL = 4;
 
 /**
  * Every table with a foreign key to listings, in the order a step empties them. Conversation rows
- * first: their delete folds each side's unread bell entry (migrations 0028, 0030) as the cascade
+ * first: their delete folds each side's unread bell entry (migration 0030) as the cascade
  * did, and a message deleted after its conversation's rows finds none to update (deleted first,
  * each message's trigger reads the listing's other messages: 1,000 rows read a message with
  * 1,000 conversations). listing-deletion-costs.test.ts keeps this list equal to the schema's.
  */
 export const LISTING_DEPENDANTS = [
   'conversations',
-  'conversation_summaries',
   'messages',
   'held_messages',
   'message_email_notices',

@@ -6,7 +6,7 @@
 // trips of at most nine statements in all, every read under a LIMIT (the constants below), so the
 // busiest member's page reads about a thousand rows at most (test/worker/matches.test.ts measures
 // it). What the bounds leave out is documented there: only the newest listings of each side count.
-import { pushNotificationChanges } from '@worker/lib/member-sockets';
+import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import { distanceMiles, roundMiles } from '@worker/lib/geo';
 import {
   anyAlternativeMatches,
@@ -486,3 +486,24 @@ export async function detectMatchesForMember(d1: D1Database, member: Member, env
     return 0;
   }
 }
+
+/** An unread match entry for the daily digest, with its member's email settings. */
+export interface MatchDigestEntry {
+  user_id: number;
+  text: string;
+  email: string;
+  display_name: string;
+  email_verified: number;
+  email_notifications: number;
+}
+
+/** The unread match entries created in (windowStart, windowEnd], oldest first, at most `limit` (worker/cron/match-digest.ts). */
+export const matchDigestEntriesStatement = (d1: D1Database, windowStart: string, windowEnd: string, limit: number) =>
+  d1
+    .prepare(
+      `SELECT n.user_id, n.text, u.email, u.display_name, u.email_verified, u.email_notifications
+         FROM notifications n JOIN users u ON u.id = n.user_id
+        WHERE n.kind = 'match' AND n.created_at > ?1 AND n.created_at <= ?2 AND n.read_at IS NULL
+        ORDER BY n.created_at, n.id LIMIT ?3`,
+    )
+    .bind(windowStart, windowEnd, limit);

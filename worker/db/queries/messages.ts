@@ -3,22 +3,15 @@ import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { isoNow } from '@worker/lib/time';
 import type { Db } from '../client';
 import { read, runRead } from '../read';
-import {
-  conversationSummaries as summaries,
-  conversations,
-  listings,
-  messages,
-  users,
-  type MessageRow,
-} from '../schema';
+import { conversations, listings, messages, users, type MessageRow } from '../schema';
 import { conversationKey, listingIdWhenSide, sideOf, sideValueWhen, type SideColumn } from './conversation-sides';
 import { conversationKeyOf, conversationPath } from '@/shared/conversation-key';
 import { messageNotifyStatements, settleConversationStatements, subjectKeys } from './notifications';
 import { messageBudgetGateExpr } from '@worker/lib/message-budget';
 import { nextId } from '../id-reserve';
-import { forgetBellChange, hasBellChange } from '@worker/lib/bell-changes';
+import { forgetBellChange, hasBellChange } from '@worker/db/bell-changes';
 import { jsonArrayOver } from '../json-reply';
-import { sessionGateStatement } from '@worker/lib/session-gate';
+import { sessionGateStatement } from './session-gate';
 import type { SessionRecord } from '@worker/lib/session';
 import { message, messageJson } from '../shapes';
 import { blockedEitherWay } from './blocks';
@@ -199,10 +192,7 @@ export function conversationListQuery(userId: number, page: { limit: number; bef
            x.last_message AS lastMessage, x.last_message_time AS lastMessageTime,
            x.last_message_id AS lastMessageId, x.unread_count AS unreadCount
       FROM (
-        SELECT listing_id, partner_id, last_message, last_message_time, last_message_id, unread_count
-          FROM conversation_summaries WHERE user_id = ${userId} ${after} ${notGone}
-        UNION ALL
-        SELECT listing_id, b_id, last_message, last_message_time, last_message_id, a_unread_count
+        SELECT listing_id, b_id AS partner_id, last_message, last_message_time, last_message_id, a_unread_count AS unread_count
           FROM conversations WHERE a_id = ${userId} ${after} ${notGone}
         UNION ALL
         SELECT listing_id, a_id, last_message, last_message_time, last_message_id, b_unread_count
@@ -216,14 +206,12 @@ export function conversationListQuery(userId: number, page: { limit: number; bef
 }
 
 /**
- * A page of the member's conversations, newest first. A conversation is one of the member's summary
- * rows (before migration 0030) or one half of a conversation's row (decision 032), so the page is
- * a merge of three walks, each newest first from `before` down its recency index: the summaries
- * (conversation_summaries_user_recent_idx), the rows where the member is `a`
- * (conversations_a_recent_idx) and where they are `b` (conversations_b_recent_idx). The compound
- * SELECT's ORDER BY and LIMIT merge them and stop each walk after what the page takes; each entry
- * is then joined to its partner and listing by primary key. About three rows read per entry
- * returned, however many the member has.
+ * A page of the member's conversations, newest first. A conversation is one half of its row
+ * (decisions 032, 053), so the page is a merge of two walks, each newest first from `before` down
+ * its recency index: the rows where the member is `a` (conversations_a_recent_idx) and where they
+ * are `b` (conversations_b_recent_idx). The compound SELECT's ORDER BY and LIMIT merge them and
+ * stop each walk after what the page takes; each entry is then joined to its partner and listing
+ * by primary key. About three rows read per entry returned, however many the member has.
  */
 export async function conversationSummaries(
   db: Db,
@@ -291,7 +279,7 @@ type ThreadPage = { limit: number; before?: { time: string; id: number } };
  * The messages between two members about a listing, oldest first, after marking the ones the
  * reader received as read, as the reply's JSON text. One batch: the reader's session checked
  * (sessionGateStatement: a void one fails it, so nothing is written or read), the reader's unread
- * count settled in one write and the messages it counted marked read (settleUnreadStatements,
+ * count settled in one write and the messages it counted marked read (settleUnreadStatement,
  * markSettledReadStatement), and the conversation's messages (threadQuery).
  *
  * The whole thread (no page) is written by SQLite (decision 033: messageJson over threadQuery's
@@ -309,7 +297,7 @@ export async function readConversation(
   const readerId = reader.userId;
   const settledAt = isoNow();
   const notedBefore = hasBellChange(db, readerId);
-  const [, checks, folded, settled, , , , thread] = await db.batch([
+  const [, checks, folded, settled, , , thread] = await db.batch([
     // The reader's session, checked against their row: a void one fails the batch (session-gate.ts).
     sessionGateStatement(db, reader),
     // The route's checks ride in the same round trip, in one statement: no row when the listing is
@@ -320,7 +308,7 @@ export async function readConversation(
       .from(listings)
       .where(and(eq(listings.id, listingId), sql`NOT ${listingGone('listings')}`)),
     ...settleConversationStatements(db, readerId, listingId, partnerId),
-    ...settleUnreadStatements(db, readerId, partnerId, listingId, settledAt),
+    settleUnreadStatement(db, readerId, partnerId, listingId, settledAt),
     markSettledReadStatement(db, readerId, partnerId, listingId, settledAt),
     page
       ? threadQuery(db, readerId, partnerId, listingId, page)
@@ -340,9 +328,9 @@ export async function readConversation(
  * up to and including a message id). Messages have no index of unread rows (it cost a row written
  * per message sent, decision 029), so the UPDATE walks the direction's range of
  * messages_listing_pair_idx. The range's listing key is read from the reader's side of the
- * conversation (either shape: conversation-sides.ts), and only when it counts unread messages:
+ * conversation (conversation-sides.ts), and only when it counts unread messages:
  * when nothing is unread, as on most openings of a thread, the key is NULL and the walk reads
- * nothing (one row read). The summary triggers keep the count.
+ * nothing (one row read). The triggers on messages keep the count.
  */
 export function markReadStatement(db: Db, readerId: number, partnerId: number, listingId: number, upTo?: number) {
   return markReadWalk(
@@ -357,11 +345,10 @@ export function markReadStatement(db: Db, readerId: number, partnerId: number, l
  * A thread read's first write (decision 029, members' write paths): the reader's unread count for
  * the conversation set to 0 in one statement, stamped `settledAt`, only when it counts any. The
  * messages it counted are marked read next in the same batch (markSettledReadStatement), and the
- * summary trigger, finding nothing left to count out, writes nothing per message (it decremented
- * the row once per message before). One statement per shape (decision 032); only the shape the
- * conversation has matches.
+ * trigger on messages, finding nothing left to count out, writes nothing per message (it
+ * decremented the count once per message before).
  */
-export function settleUnreadStatements(
+export function settleUnreadStatement(
   db: Db,
   readerId: number,
   partnerId: number,
@@ -370,21 +357,10 @@ export function settleUnreadStatements(
 ) {
   const key = conversationKey(listingId, readerId, partnerId);
   const a = sideOf(readerId, partnerId) === 'a';
-  return [
-    db
-      .update(summaries)
-      // SET reads the row as it was: the count settled goes with the stamp (decision 049).
-      .set({ unreadCount: 0, unreadSettledAt: settledAt, unreadSettledCount: sql`${summaries.unreadCount}` })
-      .where(
-        and(
-          eq(summaries.userId, readerId),
-          eq(summaries.listingId, listingId),
-          eq(summaries.partnerId, partnerId),
-          gt(summaries.unreadCount, 0),
-        ),
-      ),
+  return (
     db
       .update(conversations)
+      // SET reads the row as it was: the count settled goes with the stamp (decision 049).
       .set(
         a
           ? { aUnreadCount: 0, aUnreadSettledAt: settledAt, aUnreadSettledCount: sql`${conversations.aUnreadCount}` }
@@ -397,12 +373,12 @@ export function settleUnreadStatements(
           eq(conversations.bId, key.bId),
           gt(a ? conversations.aUnreadCount : conversations.bUnreadCount, 0),
         ),
-      ),
-  ] as const;
+      )
+  );
 }
 
 /**
- * Marks read the messages settleUnreadStatements just counted out: the walk of markReadStatement,
+ * Marks read the messages settleUnreadStatement just counted out: the walk of markReadStatement,
  * keyed on the reader's side carrying this batch's stamp, so nothing is read when nothing was unread.
  * (Another read stamped in the same millisecond only makes the walk read; marking a message read
  * that is still counted counts it out as before.)

@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { adminCounters } from '../schema';
-import type { AdminPage } from './admin';
+import type { AdminPage } from '@worker/lib/admin-paging';
 import { anySnapshotSql, hiddenSql } from './report-targets';
 
 export type QueueStatus = 'open' | 'resolved';

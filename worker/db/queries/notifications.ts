@@ -2,7 +2,7 @@
 // yet adds to its count; on a subject already read it starts a fresh unread entry. Either way the
 // panel shows one line per conversation, barter, review or saved search, never one per event.
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { noteBellChange } from '@worker/lib/bell-changes';
+import { noteBellChange } from '@worker/db/bell-changes';
 import type { AppNotification, NotificationsResponse } from '@/shared/api-types';
 import type { Db } from '../client';
 import { bellReadMarks, notifications, type NotificationRow } from '../schema';
@@ -42,23 +42,23 @@ export function conversationOfKey(subjectKey: string): { listingId: number; part
 type CountColumn = 'received_texts' | 'last_text_received_at';
 
 /**
- * A member's side of a conversation (a summary row or half of a conversation's row, decision 032),
+ * A member's side of a conversation (half of the conversation's row, decisions 032, 053),
  * as a scalar expression of one of its columns (key lookups). Its `received_texts` counts the text
  * messages the member received there, ever; an unread conversation entry counts those since its
  * `base` on top of its stored count (decision 029, "Bell entries counted from the summaries").
  */
-const summaryColumn = (column: CountColumn, userId: number, c: { listingId: number; partnerId: number }) =>
+const sideColumn = (column: CountColumn, userId: number, c: { listingId: number; partnerId: number }) =>
   sql.raw(sideColumnSql(column, String(Number(userId)), String(Number(c.listingId)), String(Number(c.partnerId))));
 
 /** The same for the entry of the `notifications` row `row` (its subject key parsed in SQL). */
 const entrySideColumnSql = (column: CountColumn, row: string) =>
   sideColumnSql(column, `${row}.user_id`, listingOfKeySql(`${row}.subject_key`), partnerOfKeySql(`${row}.subject_key`));
-const entrySummaryColumn = (column: CountColumn) => sql.raw(entrySideColumnSql(column, 'notifications'));
+const entrySideColumn = (column: CountColumn) => sql.raw(entrySideColumnSql(column, 'notifications'));
 
 /**
  * The upsert statement for one event, unexecuted, so callers can put it in a D1 batch. On a
  * conversation's subject (an offer's notice) it also folds the messages the entry counts from the
- * summary row into `count` and moves `base` (so the stored count is the count shown again).
+ * member's side into `count` and moves `base` (so the stored count is the count shown again).
  * `textsInBatch`: text messages the caller's batch inserted in the conversation before this
  * statement that the entry must not count (an offer's covering message: the notice stands for it).
  */
@@ -68,7 +68,7 @@ export function notifyStatement(db: Db, event: NotificationEvent, options: { tex
   noteBellChange(db, event.userId);
   // Other subjects have no base: the fold below adds 0 to their count and leaves base NULL.
   const conversation = conversationOfKey(event.subjectKey);
-  const received = conversation ? summaryColumn('received_texts', event.userId, conversation) : null;
+  const received = conversation ? sideColumn('received_texts', event.userId, conversation) : null;
   const skip = options.textsInBatch ?? 0;
   return db
     .insert(notifications)
@@ -110,16 +110,16 @@ export function notifyStatement(db: Db, event: NotificationEvent, options: { tex
  * each case has a statement of its own, and each matches only its own case, so at most one writes:
  * 1. an unread entry takes a message in (the row and its updated_at entry: 2) only when its line
  *    would change (another kind, text or link) or it has no base yet; otherwise nothing is written:
- *    the receiver's summary row, written by the message's trigger earlier in the batch, counted the
- *    message (received_texts), and the bell adds what it counted since base (decision 029, "Bell
- *    entries counted from the summaries");
+ *    the receiver's side of the conversation, written by the message's trigger earlier in the
+ *    batch, counted the message (received_texts), and the bell adds what it counted since base
+ *    (decision 029, "Bell entries counted from the summaries");
  * 2. a read entry restarts as unread with this event's count (the row, its updated_at entry and
  *    its new entry in the partial unread index: 3, no sequence row);
  * 3. a new entry is inserted only when the member has none for the subject: an INSERT … SELECT
  *    whose SELECT yields no row generates no id, so SQLite leaves the sequence row alone.
  * Case 1 as described is messageNotifyStatements' (a conversation's text message); here an unread
- * entry always takes the event in (2), and on a conversation's subject the messages its summary
- * row counted since base with it, as notifyStatement does. The same result as notifyStatement, in
+ * entry always takes the event in (2), and on a conversation's subject the messages its side
+ * counted since base with it, as notifyStatement does. The same result as notifyStatement, in
  * the caller's batch, in this order. `when` (SQL): the entry moves only when it holds (a bell entry
  * from a member in a block with the receiver is not written, decision 035).
  */
@@ -143,8 +143,8 @@ function upsertStatements(db: Db, event: NotificationEvent, textMessage: boolean
   noteBellChange(db, event.userId);
   const entry = and(eq(notifications.userId, event.userId), eq(notifications.subjectKey, event.subjectKey));
   const conversation = conversationOfKey(event.subjectKey);
-  // A conversation's entry takes in every message its summary row counted: its new base.
-  const received = conversation ? summaryColumn('received_texts', event.userId, conversation) : sql`NULL`;
+  // A conversation's entry takes in every message its side counted: its new base.
+  const received = conversation ? sideColumn('received_texts', event.userId, conversation) : sql`NULL`;
   const bump = textMessage
     ? db
         .update(notifications)
@@ -207,7 +207,7 @@ export async function notify(db: Db, event: NotificationEvent, when?: SQL): Prom
   await db.batch(notifyStatements(db, event, when));
 }
 
-/** A conversation entry's count and time as the bell shows them: with the messages its summary row counted since base. */
+/** A conversation entry's count and time as the bell shows them: with the messages its side counted since base. */
 interface BellRow {
   id: number;
   user_id: number;
@@ -229,7 +229,7 @@ export const BELL_PAGE = 30;
  * its page by stored time (decision 042): an unread conversation entry's time moves with its
  * messages without a write, so its newest message may put it on the page; the candidates are the
  * entries of the member's BELL_CONVERSATIONS most recently active conversations, read newest first
- * through the recency indexes of both conversation shapes, instead of every unread entry (a member
+ * through the two recency indexes of conversations, instead of every unread entry (a member
  * whose listing has 1,000 conversations read 6,063 rows).
  */
 export const BELL_CONVERSATIONS = 40;
@@ -241,8 +241,8 @@ export const BELL_UNREAD_COUNT_CAP = 100;
 
 /**
  * The member's most recent entries, newest activity first, with the counts and times the bell
- * shows. An unread conversation entry with a base counts the messages received since (its summary
- * row's received_texts - base) on top of its stored count, and its time is its newest message's
+ * shows. An unread conversation entry with a base counts the messages received since (its side's
+ * received_texts - base) on top of its stored count, and its time is its newest message's
  * when that is later than its stored one (decision 029, "Bell entries counted from the
  * summaries"). Only such entries can move up, so the page is the newest `limit` by stored time
  * (notifications_user_updated_idx) with the unread entries of the member's BELL_CONVERSATIONS most
@@ -256,9 +256,7 @@ export async function listNotifications(db: Db, userId: number, limit = BELL_PAG
   const rows = await db.all<BellRow>(sql`
     WITH recent AS (
       SELECT listing_id, partner_id FROM (
-        SELECT * FROM (SELECT listing_id, partner_id, last_message_time FROM conversation_summaries WHERE user_id = ${userId} ORDER BY last_message_time DESC LIMIT ${BELL_CONVERSATIONS})
-        UNION ALL
-        SELECT * FROM (SELECT listing_id, b_id, last_message_time FROM conversations WHERE a_id = ${userId} ORDER BY last_message_time DESC LIMIT ${BELL_CONVERSATIONS})
+        SELECT * FROM (SELECT listing_id, b_id AS partner_id, last_message_time FROM conversations WHERE a_id = ${userId} ORDER BY last_message_time DESC LIMIT ${BELL_CONVERSATIONS})
         UNION ALL
         SELECT * FROM (SELECT listing_id, a_id, last_message_time FROM conversations WHERE b_id = ${userId} ORDER BY last_message_time DESC LIMIT ${BELL_CONVERSATIONS})
       ) ORDER BY last_message_time DESC LIMIT ${BELL_CONVERSATIONS}
@@ -317,14 +315,14 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
 }
 
 /**
- * Folds into an unread conversation entry the messages its summary row counted since its base:
+ * Folds into an unread conversation entry the messages its side counted since its base:
  * `count` and `updated_at` become what the bell showed, `base` moves up, and the entry is marked
  * read at `readAt`. Matches only entries with such messages (the others are marked read by the
  * plain statement after it, which leaves updated_at and its index entry alone).
  */
 function foldReadStatement(db: Db, where: SQL, readAt: string) {
-  const received = entrySummaryColumn('received_texts');
-  const lastText = entrySummaryColumn('last_text_received_at');
+  const received = entrySideColumn('received_texts');
+  const lastText = entrySideColumn('last_text_received_at');
   return db
     .update(notifications)
     .set({
@@ -440,7 +438,7 @@ export function settleSubjectStatement(db: Db, userId: number, subjectKey: strin
 }
 
 /**
- * Settles a conversation's entry when its thread is read: the messages its summary row counted
+ * Settles a conversation's entry when its thread is read: the messages its side counted
  * since base folded in (when there are any), then marked read. Two statements, for the reader's batch.
  */
 export function settleConversationStatements(db: Db, userId: number, listingId: number, partnerId: number) {
@@ -468,3 +466,13 @@ export async function readBell(db: Db, userId: number): Promise<NotificationsRes
   const [rows, unreadCount] = await Promise.all([listNotifications(db, userId), countUnread(db, userId)]);
   return { unreadCount, notifications: rows.map(shape) };
 }
+
+/** A bell read mark the cron applies: the member's entries read through `through`. */
+export interface BellReadMark {
+  user_id: number;
+  through: string;
+}
+
+/** The oldest `limit` bell read marks waiting for the cron (worker/cron/bell-read-marks.ts). */
+export const bellReadMarksStatement = (d1: D1Database, limit: number) =>
+  d1.prepare('SELECT user_id, through FROM bell_read_marks ORDER BY through LIMIT ?1').bind(limit);

@@ -5,7 +5,8 @@
 import { sql } from 'drizzle-orm';
 import type { MyReport, ReportReason, ReportTargetType } from '@/shared/api-types';
 import { prepareSql } from '@worker/lib/message-budget';
-import { dissolveStatements, type DissolvedCircle, type LegSelector } from '@worker/lib/trade-circles/propose';
+import { type DissolvedCircle, type LegSelector } from '@worker/lib/trade-circles/legs';
+import { dissolveStatements } from './trade-circles';
 import { snapshotSql, targetFactsSql } from './report-targets';
 
 /** Open reports from this many distinct members hide a listing (the report threshold guard). */

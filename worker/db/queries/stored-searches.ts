@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { MAX_STORED_SEARCHES } from '@/shared/constants';
 import type { Db } from '../client';
 import { categories, notifications, storedSearches, type StoredSearchRow } from '../schema';
-import { noteBellChange } from '@worker/lib/bell-changes';
+import { noteBellChange } from '@worker/db/bell-changes';
 import { subjectKeys } from './notifications';
 import { nextId } from '../id-reserve';
 

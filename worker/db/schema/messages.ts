@@ -42,7 +42,7 @@ export const messages = sqliteTable(
     index('messages_listing_pair_idx').on(t.listingId, t.senderId, t.receiverId, t.createdAt),
     // No index of unread messages (dropped in migration rows_written_2, decision 029): marking a
     // conversation read walks its direction on messages_listing_pair_idx, only when the reader's
-    // summary row counts unread ones (worker/db/queries/messages.ts). It cost a row per message sent.
+    // side of the conversation counts unread ones (worker/db/queries/messages.ts). It cost a row per message sent.
     // A racing repeat of a step (two accepts) writes its line once: INSERT OR IGNORE on this key.
     uniqueIndex('messages_event_key_idx')
       .on(t.eventKey)
@@ -50,63 +50,13 @@ export const messages = sqliteTable(
   ],
 );
 
-// One row per member per conversation: the conversation list reads a page of these instead of
-// aggregating messages. Triggers on messages keep every row exact in the same statement as the
-// change (send, read, offer event lines, deletes and their cascades).
-export const conversationSummaries = sqliteTable(
-  'conversation_summaries',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    listingId: integer('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    lastMessageId: integer('last_message_id').notNull(),
-    lastMessage: text('last_message').notNull(),
-    lastMessageTime: text('last_message_time').notNull(),
-    /** Messages this member received in the conversation and has not read. */
-    unreadCount: integer('unread_count').notNull().default(0),
-    /**
-     * When a thread read last found unread messages here and set unreadCount to 0 (one write, before
-     * it marks the messages; the mark-read walk of the same batch is keyed on this value).
-     */
-    unreadSettledAt: text('unread_settled_at'),
-    /**
-     * Text messages (kind 'text') this member has received in the conversation, ever (never goes
-     * down), and the created_at of the newest: set by the message insert trigger on the receiver's
-     * row, which it writes anyway. Not indexed, so free. The bell counts an unread conversation
-     * entry's messages from these (notifications.base; decision 029).
-     */
-    receivedTexts: integer('received_texts').notNull().default(0),
-    lastTextReceivedAt: text('last_text_received_at'),
-    /**
-     * The unread count the thread read stamped `unreadSettledAt` took to 0 (decision 049): the
-     * mark-read walk of the same batch stops after that many unread messages, newest first,
-     * instead of reading the direction's whole range. Not indexed, written with the stamp: free.
-     */
-    unreadSettledCount: integer('unread_settled_count').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.listingId, t.partnerId] }),
-    // The list, newest first, paged by (time, message id).
-    index('conversation_summaries_user_recent_idx').on(t.userId, t.lastMessageTime, t.lastMessageId),
-    index('conversation_summaries_partner_idx').on(t.partnerId),
-    index('conversation_summaries_listing_idx').on(t.listingId),
-  ],
-);
-
-// One row per conversation started after migration 0030 (decision 032): the two members' sides
-// on one row, `a` the member with the lower id. A message moves one row and its two recency index
-// entries (3 rows written) where the two summary rows above moved four, and a new conversation
-// writes 3 rows where two summary rows wrote 10. Conversations from before keep their summary rows
-// (copying 133,000 rows at scale would cost more than a free-plan day of writes); the triggers on
-// messages write the shape a conversation already has, and readers read both (conversation_sides).
-// WITHOUT ROWID: the row lives in its key's b-tree. The key serves listing cascades, each recency
-// index its member's list and account-deletion cascade.
+// One row per conversation (decisions 032, 053): the two members' sides on one row, `a` the member
+// with the lower id. Triggers on messages keep every row exact in the same statement as the change
+// (send, read, offer event lines, deletes and their cascades). A message moves one row and its two
+// recency index entries (3 rows written), and a new conversation writes 3 rows. Conversations kept
+// as two summary rows (one per member, from before migration 0030) were moved here by migration
+// 0044. WITHOUT ROWID: the row lives in its key's b-tree. The key serves listing cascades, each
+// recency index its member's list and account-deletion cascade.
 export const conversations = sqliteTable(
   'conversations',
   {
@@ -122,15 +72,31 @@ export const conversations = sqliteTable(
     lastMessageId: integer('last_message_id').notNull(),
     lastMessage: text('last_message').notNull(),
     lastMessageTime: text('last_message_time').notNull(),
-    // Each side's columns, as conversation_summaries has them for one member.
+    // Each side's columns (`a_` and `b_`):
+    /** Messages the member received in the conversation and has not read. */
     aUnreadCount: integer('a_unread_count').notNull().default(0),
     bUnreadCount: integer('b_unread_count').notNull().default(0),
+    /**
+     * When a thread read last found unread messages here and set the count to 0 (one write, before
+     * it marks the messages; the mark-read walk of the same batch is keyed on this value).
+     */
     aUnreadSettledAt: text('a_unread_settled_at'),
     bUnreadSettledAt: text('b_unread_settled_at'),
+    /**
+     * Text messages (kind 'text') the member has received in the conversation, ever (never goes
+     * down), and the created_at of the newest: set by the message insert trigger on the row it
+     * writes anyway. Not indexed, so free. The bell counts an unread conversation entry's messages
+     * from these (notifications.base; decision 029).
+     */
     aReceivedTexts: integer('a_received_texts').notNull().default(0),
     bReceivedTexts: integer('b_received_texts').notNull().default(0),
     aLastTextReceivedAt: text('a_last_text_received_at'),
     bLastTextReceivedAt: text('b_last_text_received_at'),
+    /**
+     * The unread count the thread read stamped the settle time took to 0 (decision 049): the
+     * mark-read walk of the same batch stops after that many unread messages, newest first,
+     * instead of reading the direction's whole range. Not indexed, written with the stamp: free.
+     */
     aUnreadSettledCount: integer('a_unread_settled_count').notNull().default(0),
     bUnreadSettledCount: integer('b_unread_settled_count').notNull().default(0),
   },

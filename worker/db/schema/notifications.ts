@@ -24,11 +24,11 @@ export const notifications = sqliteTable(
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().default(now),
     /**
-     * A conversation entry's mark on the receiver's summary row: its `received_texts` when `count`
-     * last took the conversation's messages in. While the entry is unread, the messages received
-     * since (received_texts - base) count on top of `count` without a write here; NULL on other
-     * subjects and on entries from before this column (decision 029, "Bell entries counted from
-     * the summaries").
+     * A conversation entry's mark on the receiver's side of the conversation (conversations): its
+     * `received_texts` when `count` last took the conversation's messages in. While the entry is
+     * unread, the messages received since (received_texts - base) count on top of `count` without
+     * a write here; NULL on other subjects and on entries from before this column (decision 029,
+     * "Bell entries counted from the summaries").
      */
     base: integer('base'),
   },

@@ -2,7 +2,7 @@
 // `npm run quota` and `npm run bench`. Each wrapper forwards every call unchanged and only adds to
 // a MeterCounts. Built only when metering is on (METER=1 outside production, see ./index.ts) and
 // by tests; the cron's per-invocation budget, which production runs, counts with its own wrappers
-// (worker/cron/budget.ts). Both hook the bindings through worker/lib/binding-calls.ts.
+// (worker/lib/cron-budget.ts). Both hook the bindings through worker/lib/binding-calls.ts.
 import {
   bindingsOf,
   d1Rows,

@@ -2,7 +2,9 @@ import { Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { TextInput } from '@/components/form-field';
-import { api, messageOf } from '@/lib/api';
+import { messageOf } from '@/lib/api';
+import { call } from '@/lib/api-client';
+import { authRoutes } from '@/shared/contract/auth';
 import { useValibotForm } from '@/lib/use-form';
 import { usePageTitle } from '@/lib/use-page-title';
 import { forgotPasswordSchema } from '@/shared/schemas';
@@ -13,7 +15,7 @@ export function ForgotPasswordScreen() {
   usePageTitle('Forgot Password');
   const form = useValibotForm(forgotPasswordSchema, { email: '' });
   const request = useMutation({
-    mutationFn: (input: { email: string }) => api<{ message: string }>('POST', '/api/auth/forgot-password', input),
+    mutationFn: (input: { email: string }) => call(authRoutes.forgotPassword, { body: input }),
     onError: (error) => form.setErrors(fieldErrorsOf(error)),
   });
 

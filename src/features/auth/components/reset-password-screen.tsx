@@ -2,7 +2,9 @@ import { Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { api, messageOf } from '@/lib/api';
+import { messageOf } from '@/lib/api';
+import { call } from '@/lib/api-client';
+import { authRoutes } from '@/shared/contract/auth';
 import { passwordKeyFor } from '@/lib/password-key';
 import { useValibotForm } from '@/lib/use-form';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -28,10 +30,12 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
   const form = useValibotForm(resetFormSchema, { password: '', confirmPassword: '' });
   const reset = useMutation({
     mutationFn: async (password: string) =>
-      api<{ message: string }>('POST', '/api/auth/reset-password', {
-        token,
-        password,
-        passwordKey: await passwordKeyFor({ resetToken: token ?? '' }, password),
+      call(authRoutes.resetPassword, {
+        body: {
+          token: token ?? '',
+          password,
+          passwordKey: await passwordKeyFor({ resetToken: token ?? '' }, password),
+        },
       }),
   });
 

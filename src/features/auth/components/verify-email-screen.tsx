@@ -3,7 +3,9 @@ import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { ApiError, apiGet } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { call } from '@/lib/api-client';
+import { authRoutes } from '@/shared/contract/auth';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCurrentUser } from '../api';
@@ -12,17 +14,12 @@ import { authKeys } from '@/lib/query-keys';
 export const VERIFY_FAILED = 'Verification failed. The token may be invalid or expired.';
 export const REDIRECT_HOME_MS = 3000;
 
-interface VerifyReply {
-  verified: boolean;
-  message: string;
-}
-
 // A query, not an effect that posts: the token is single use, and a query runs once per token
 // however often the screen mounts (React's development double mount included).
 const verifyQuery = (token: string) =>
   queryOptions({
     queryKey: authKeys.verifyEmail(token),
-    queryFn: () => apiGet<VerifyReply>(`/api/auth/verify-email?token=${encodeURIComponent(token)}`),
+    queryFn: () => call(authRoutes.verifyEmail, { query: { token } }),
     retry: false,
     staleTime: Infinity,
   });

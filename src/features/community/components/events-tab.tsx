@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { messageOf } from '@/lib/api';
-import type { CommunityEvent } from '@/shared/api-types';
+import type { CommunityEvent } from '@/shared/contract/community';
 import { eventsQuery } from '../api';
 import { EmptyState } from './empty-state';
 import { LoadingCards } from './success-stories-tab';

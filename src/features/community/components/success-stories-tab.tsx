@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '@/components/user-avatar';
 import { messageOf } from '@/lib/api';
-import type { Testimonial } from '@/shared/api-types';
+import type { Testimonial } from '@/shared/contract/community';
 import { testimonialsQuery } from '../api';
 import { EmptyState } from './empty-state';
 

@@ -1,6 +1,6 @@
 import { Card, Flex, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import type { Activity } from '@/shared/api-types';
+import type { Activity } from '@/shared/contract/community';
 import { activityLevel, capitalize } from '@/features/community';
 import { activityQuery, ACTIVITY_REFRESH_MS } from '@/features/community';
 import { useCommunityFeed } from '@/features/community';

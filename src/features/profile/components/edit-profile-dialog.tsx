@@ -8,7 +8,7 @@ import { PlaceInput } from '@/components/place-input';
 import { ApiError, messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
-import type { SelfUser } from '@/shared/api-types';
+import type { SelfUser } from '@/shared/contract/users';
 import { profileUpdateSchema } from '@/shared/schemas';
 import { useCurrentUser } from '@/features/auth';
 import { useUpdateProfile } from '../api';

@@ -4,7 +4,7 @@ import { HomeIcon, SewingPinIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Card, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
-import type { PublicUser, SelfUser } from '@/shared/api-types';
+import type { PublicUser, SelfUser } from '@/shared/contract/users';
 import { StarRating } from '@/features/reviews';
 
 const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });

@@ -3,7 +3,8 @@ import { Card, Flex, Heading, Link as ThemeLink, Skeleton, Text } from '@radix-u
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '@/components/user-avatar';
-import type { Listing, PublicUser } from '@/shared/api-types';
+import type { Listing } from '@/shared/api-types';
+import type { PublicUser } from '@/shared/contract/users';
 import { userByUsernameQuery } from '../api';
 
 type Seller = Pick<

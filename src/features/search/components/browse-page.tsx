@@ -10,7 +10,7 @@ import { ListingGrid } from '@/features/listings';
 import { Pager } from './pager';
 import { SaveSearchButton } from '@/features/saved-searches';
 import { SavedSearchesDialog } from '@/features/saved-searches';
-import { listingParamsOf, type BrowseSearch } from '../search-params';
+import { listingParamsOf, type BrowseSearch } from '@/shared/search-params';
 import { SearchBar } from './search-bar';
 
 /** "Home & Garden Listings", 'Results for "bike"', both, or "All Listings". */

@@ -1,6 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { Link } from '@tanstack/react-router';
-import type { BrowseSearch } from '../search-params';
+import type { BrowseSearch } from '@/shared/search-params';
 import '../search.css';
 
 /** Page numbers to show: the first, the last, and two either side of the current one. */

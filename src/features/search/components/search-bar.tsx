@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '@/shared/constants';
 import { useCategories } from '@/features/categories';
-import type { SearchDistance } from '../search-params';
+import type { SearchDistance } from '@/shared/search-params';
 import { PlaceInput } from '@/components/place-input';
 import '../search.css';
 

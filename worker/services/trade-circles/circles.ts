@@ -2,7 +2,7 @@
 // 024): reading and shaping circles, each member's decision, agreement into one pending barter per
 // leg, expiry, and the group chat's rows. Every change is one D1 batch whose statements check the
 // circle's status themselves, so racing decisions leave exactly one outcome.
-import { pushNotificationChanges } from '../member-sockets';
+import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import type { BarterStatus } from '@/shared/api-types';
 import type {
   TradeCircle,
@@ -11,18 +11,18 @@ import type {
   TradeCircleMessage,
   TradeCircleStatus,
 } from '@/shared/trade-circles';
-import { pushToCircle } from '../conversation-room';
+import { pushToCircle } from '@worker/durable-objects/conversation-room-client';
 import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
-import { messageBudgetGateSql, prepareSql } from '../message-budget';
+import { messageBudgetGateSql, prepareSql } from '@worker/lib/message-budget';
 import {
-  circleNoticeStatement,
-  dissolveCircle,
   membersOf,
   parseLegsKey,
   ringOrder,
   type CircleNotice,
   type DissolvedCircle,
-} from './propose';
+} from '@worker/lib/trade-circles/legs';
+import { circleNoticeStatement } from '@worker/db/queries/trade-circles';
+import { dissolveCircle } from './propose';
 
 export interface CircleRow {
   id: number;

@@ -1,8 +1,8 @@
 // The community feed (docs/api/users-and-community.md, "Live updates"; decision 028): the activity feed and
 // the dashboard's figures, read once for every open page by one CommunityFeed Durable Object and
 // pushed over hibernatable WebSockets, instead of each page polling the two routes.
-import type { CommunityFeed } from '../durable-objects/community-feed';
-import type { Activity, Dashboard } from '@/shared/api-types';
+import type { CommunityFeed } from './community-feed';
+import type { Activity, Dashboard } from '@/shared/contract/community';
 
 /** The one object every page's feed socket goes to. */
 export const COMMUNITY_FEED_NAME = 'community';

@@ -2,9 +2,9 @@
 // decision 012). One call to the member's MemberSockets registry, which asks only the rooms where
 // the member has a socket open. Routes call closeMemberSockets right after they void sessions.
 import type { Context } from 'hono';
-import type { MemberSockets } from '../durable-objects/member-sockets';
-import type { AppEnv } from '../types';
-import { sha256Hex } from './crypto';
+import type { MemberSockets } from './member-sockets';
+import type { AppEnv } from '@worker/types';
+import { sha256Hex } from '@worker/lib/crypto';
 
 /**
  * Which of a member's sessions ended, as the rooms match them: one session (by the SHA-256 of its

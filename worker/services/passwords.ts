@@ -3,9 +3,9 @@
 // A client that sends the plain password (older API clients, the demo seed, the tests) gets the
 // same key computed by a PasswordHasher Durable Object: ~45 ms of CPU, which the free plan's
 // 10 ms per invocation may cut off; documented as the compatibility path only.
-import type { PasswordHasher } from '../durable-objects/password-hasher';
+import { hasher } from '@worker/durable-objects/password-hasher-client';
 import { decodePasswordKey, isPasswordKey, type PasswordSalt } from '@/shared/password-key';
-import { badRequest } from './errors';
+import { badRequest } from '@worker/lib/errors';
 import {
   checkPasswordKey,
   nameSaltFor,
@@ -13,16 +13,7 @@ import {
   passwordSaltFor,
   storedPasswordFor,
   takesKeys,
-} from './password-relief';
-
-// Several named instances spread concurrent requests; each is single-threaded.
-const HASHER_SHARDS = 8;
-
-function hasher(env: Env): DurableObjectStub<PasswordHasher> {
-  const shard = Math.floor(Math.random() * HASHER_SHARDS);
-  const ns = env.PASSWORD_HASHER as DurableObjectNamespace<PasswordHasher>;
-  return ns.get(ns.idFromName(`hasher-${shard}`));
-}
+} from '@worker/lib/password-relief';
 
 /**
  * The field a plain password came in, with the contract's message for a missing one: a password

@@ -17,9 +17,9 @@ import { nextIdSql } from '@worker/db/id-reserve';
 import { notifyStatement, subjectKeys } from '@worker/db/queries/notifications';
 import { conversationLink } from '@worker/db/queries/messages';
 import { blockedEitherWay, blockedEitherWayText } from '@worker/db/queries/blocks';
-import { HttpError } from '../errors';
-import { prepareSql } from '../message-budget';
-import { DAY, HOUR, MINUTE } from '../time';
+import { HttpError } from '@worker/lib/errors';
+import { prepareSql } from '@worker/lib/message-budget';
+import { DAY, HOUR, MINUTE } from '@worker/lib/time';
 
 export const LINK_BURST = {
   /** Accounts younger than this are watched. */

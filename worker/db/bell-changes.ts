@@ -4,7 +4,7 @@
 // (worker/middleware/bell.ts) pushes once per member through pushNotificationChanges. Writers that
 // hold raw D1 statements (cron jobs, trade circles, matches, the rooms' read marks) call
 // pushNotificationChanges directly.
-import type { Db } from '../db/client';
+import type { Db } from './client';
 
 const pending = new WeakMap<object, Set<number>>();
 

@@ -1,15 +1,15 @@
-// Reads that check the viewer in their own round trip (decision 033; VIEWER_IN_SQL_GETS in the
-// session middleware): the route has the KV session record but not the user row, and its D1
-// batch starts with a gate that fails the whole batch (a D1 batch is one transaction: nothing is
-// written, nothing returned) when the session is void, as the middleware's check would have
-// answered 401: the member is gone, or the session was created before sessions_valid_after.
+// Reads that check the viewer in their own round trip (decision 033; the routes registered with
+// viewer('sql'), decision 052): the route has the KV session record but not the user row, and its
+// D1 batch starts with a gate that fails the whole batch (a D1 batch is one transaction: nothing is
+// written, nothing returned) when the session is void, as viewer('row') would have answered 401:
+// the member is gone, or the session was created before sessions_valid_after.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Db } from '../db/client';
-import type { AppEnv } from '../types';
-import { forbidden, unauthorized } from './errors';
-import type { SessionRecord } from './session';
-import { suspendedSql } from './moderation/standing';
+import type { Db } from '@worker/db/client';
+import type { AppEnv } from '@worker/types';
+import { forbidden, unauthorized } from '@worker/lib/errors';
+import type { SessionRecord } from '@worker/lib/session';
+import { suspendedSql } from '@worker/lib/moderation/standing';
 
 /** Whether the session is valid (its member is not suspended either); with `admin`, also that its member is an admin. */
 const validSql = (viewer: SessionRecord, admin = false): SQL =>

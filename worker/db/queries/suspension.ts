@@ -28,9 +28,11 @@ import { listingGone } from '@worker/db/queries/listing-deletion';
 import { sql, type SQL } from 'drizzle-orm';
 import { DELETE_CANCELLED_AFTER } from '@worker/db/queries/barters';
 import { nextIdsOfRowsSql } from '@worker/db/id-reserve';
-import { dissolveStatements, selectByMember } from '../trade-circles/propose';
-import { prepareSql } from '../message-budget';
-import { suspendedSql } from './standing';
+import { SYSTEM_ACTOR } from './audit';
+import { selectByMember } from '@worker/lib/trade-circles/legs';
+import { dissolveStatements } from './trade-circles';
+import { prepareSql } from '@worker/lib/message-budget';
+import { suspendedSql } from '@worker/lib/moderation/standing';
 
 /** Who is suspended: the id and the name the other members' notices give. */
 export interface SuspendedMember {
@@ -260,3 +262,25 @@ export async function syncSuspendedListings(d1: D1Database, memberIds: number[])
     );
   }
 }
+
+/** The members whose suspension has ended by `at`, the `limit` that ended first. */
+export const dueSuspensionsStatement = (d1: D1Database, at: string, limit: number) =>
+  d1
+    .prepare(
+      'SELECT id FROM users WHERE suspended_until IS NOT NULL AND suspended_until <= ?1 ORDER BY suspended_until LIMIT ?2',
+    )
+    .bind(at, limit);
+
+/** The audit rows of the ended suspensions (actor: the system), for the members `still` holds for. */
+export const suspensionEndedAuditSql = (ids: number[], still: SQL, at: string): SQL =>
+  sql`INSERT INTO moderation_actions (actor_id, actor_name, action, target_type, target_id, target_user_id, target_label, note, created_at)
+    SELECT ${SYSTEM_ACTOR.id}, ${SYSTEM_ACTOR.name}, 'suspension_ended', 'user', u.id, u.id, u.username, 'The suspension ended', ${at}
+      FROM users u WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${still}`;
+
+/** The members suspended, banned or reinstated (or whose suspension ended) since `since`, from the audit log. */
+export const recentStandingChangesSql = (since: string): SQL =>
+  sql`(SELECT target_user_id FROM moderation_actions
+    WHERE created_at >= ${since} AND action IN ('suspend', 'ban', 'reinstate', 'suspension_ended') AND target_user_id IS NOT NULL)`;
+
+/** Whether member `u`'s suspension has ended by `at` (checked again inside the batch that ends it). */
+export const suspensionDueSql = (at: string): SQL => sql`u.suspended_until IS NOT NULL AND u.suspended_until <= ${at}`;

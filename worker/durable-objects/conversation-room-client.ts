@@ -1,7 +1,7 @@
 // One ConversationRoom per conversation (listing, its owner, the other member). The name puts the
 // two members in a canonical order, so either side reaches the same object.
 import type { ServerFrame } from '@/shared/ws-frames';
-import type { ConversationRoom } from '../durable-objects/conversation-room';
+import type { ConversationRoom } from './conversation-room';
 
 export function roomName(listingId: number, a: number, b: number): string {
   return `room:${listingId}:${Math.min(a, b)}:${Math.max(a, b)}`;

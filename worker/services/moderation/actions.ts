@@ -4,84 +4,29 @@
 // time finds the batch refused, 409, and nothing of theirs is written) and ends with the audit row,
 // the reports resolved, the member's notice and email. What follows the reply: the member's sockets
 // closed (suspension), live frames to the conversations and circles changed, the bells told.
-import { DELETED_STATUS, listingGone } from '@worker/db/queries/listing-deletion';
+import { listingGone } from '@worker/db/queries/listing-deletion';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { PERMANENT_SUSPENSION } from '@/shared/constants';
-import type { ModerationAction, ReportReason, ReportTargetType } from '@/shared/api-types';
+import type { ModerationAction, ReportReason } from '@/shared/api-types';
 import type { Db } from '@worker/db/client';
-import { nextIdSql } from '@worker/db/id-reserve';
-import { blockedEitherWayText } from '@worker/db/queries/blocks';
 import { auditSql, type Actor, type AuditRecord } from '@worker/db/queries/audit';
+import { moderationNoticeSql, outboxRowSql, type ReportContext } from '@worker/db/queries/moderation-actions';
 import { reportItemSql } from '@worker/db/queries/moderation-queue';
 import { eventLinesByKeys, shapeOffers } from '@worker/db/queries/offers';
 import { barters, offers, type BarterRow, type OfferRow } from '@worker/db/schema';
 import { barter as shapeBarter, message as shapeMessage } from '@worker/db/shapes';
 import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
-import { APP_NAME, moderationNoticeEmail, outboxValues, type Email } from '../email';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '../member-sockets';
-import { prepareSql } from '../message-budget';
-import { pushToCircle, pushToRoom } from '../conversation-room';
-import { afterDissolved, dissolveStatements, selectByListing, type DissolvedCircle } from '../trade-circles/propose';
-import { deleteHeldStatement, releaseStatements, type HeldRow } from './held-messages';
-import { readableDate, suspensionEnd } from './standing';
-import { suspensionStatements, syncSuspendedListings, type CascadeResult } from './suspension';
-
-/** A report and what its action needs, read in one statement. */
-export interface ReportContext {
-  id: number;
-  status: 'open' | 'resolved';
-  target_type: ReportTargetType;
-  target_id: number;
-  target_user_id: number | null;
-  reason: ReportReason;
-  guard: string | null;
-  label: string;
-  /** The member responsible, when the account still exists. */
-  user_id: number | null;
-  username: string | null;
-  display_name: string | null;
-  email: string | null;
-  target_exists: number;
-  listing_hidden_reason: string | null;
-  /** A message target's conversation: JSON { listingId, senderId, receiverId }. */
-  message_ref: string | null;
-  circle_id: number | null;
-  /** An open link-burst guard report stands on the same target (held messages wait). */
-  link_burst: number;
-}
-
-export const reportContextStatement = (d1: D1Database, reportId: number) =>
-  d1
-    .prepare(
-      `SELECT r.id, r.status, r.target_type, r.target_id, r.target_user_id, r.reason, r.guard,
-              coalesce(json_extract(r.snapshot, '$.label'), '') AS label,
-              u.id AS user_id, u.username, u.display_name, u.email,
-              CASE r.target_type
-                WHEN 'listing' THEN EXISTS (SELECT 1 FROM listings WHERE id = r.target_id AND status <> '${DELETED_STATUS}')
-                WHEN 'user' THEN EXISTS (SELECT 1 FROM users WHERE id = r.target_id)
-                WHEN 'message' THEN EXISTS (SELECT 1 FROM messages WHERE id = r.target_id)
-                WHEN 'offer' THEN EXISTS (SELECT 1 FROM offers WHERE id = r.target_id)
-                WHEN 'circle_message' THEN EXISTS (SELECT 1 FROM trade_circle_messages WHERE id = r.target_id)
-              END AS target_exists,
-              CASE WHEN r.target_type = 'listing' THEN (SELECT hidden_reason FROM listings WHERE id = r.target_id AND status = 'hidden') END AS listing_hidden_reason,
-              CASE WHEN r.target_type = 'message' THEN (SELECT json_object('listingId', listing_id, 'senderId', sender_id, 'receiverId', receiver_id) FROM messages WHERE id = r.target_id) END AS message_ref,
-              CASE WHEN r.target_type = 'circle_message' THEN (SELECT circle_id FROM trade_circle_messages WHERE id = r.target_id) END AS circle_id,
-              EXISTS (SELECT 1 FROM reports g WHERE g.target_type = r.target_type AND g.target_id = r.target_id AND g.status = 'open' AND g.guard = 'link_burst') AS link_burst
-         FROM reports r LEFT JOIN users u ON u.id = r.target_user_id
-        WHERE r.id = ?1`,
-    )
-    .bind(reportId);
-
-/** The held messages of the report's member (read beside the report, used by dismiss). */
-export const heldOfReportStatement = (d1: D1Database, reportId: number) =>
-  d1
-    .prepare(
-      `SELECT h.id, h.receiver_id, h.listing_id,
-              ${blockedEitherWayText('h.sender_id', 'h.receiver_id')} AS blocked
-         FROM held_messages h WHERE h.sender_id = (SELECT target_user_id FROM reports WHERE id = ?1) ORDER BY h.id`,
-    )
-    .bind(reportId);
+import { APP_NAME, moderationNoticeEmail } from '@worker/lib/email';
+import { badRequest, conflict, forbidden, notFound } from '@worker/lib/errors';
+import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
+import { prepareSql } from '@worker/lib/message-budget';
+import { pushToCircle, pushToRoom } from '@worker/durable-objects/conversation-room-client';
+import { selectByListing, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
+import { dissolveStatements } from '@worker/db/queries/trade-circles';
+import { afterDissolved } from '@worker/services/trade-circles/propose';
+import { deleteHeldStatement, releaseStatements, type HeldRow } from '@worker/db/queries/held-messages';
+import { readableDate, suspensionEnd } from '@worker/lib/moderation/standing';
+import { suspensionStatements, syncSuspendedListings, type CascadeResult } from '@worker/db/queries/suspension';
 
 export const RESOLVED_MESSAGE = 'This report has already been resolved';
 export const SELF_MESSAGE = 'Admins cannot act on themselves';
@@ -138,24 +83,6 @@ export function checkAction(ctx: ReportContext, admin: { id: number }, action: M
 interface Outcome {
   cascade?: CascadeResult;
   dissolved?: DissolvedCircle[];
-}
-
-/** The member's notice (the bell, kind 'moderation') as a statement. */
-function noticeSql(userId: number, subjectKey: string, text: string, link: string, at: string): SQL {
-  return sql`INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)
-    SELECT ${sql.raw(nextIdSql('notifications'))}, ${userId}, 'moderation', ${subjectKey}, ${text.slice(0, 500)}, ${link}, 1, ${at}
-     WHERE EXISTS (SELECT 1 FROM users WHERE id = ${userId})
-    ON CONFLICT (user_id, subject_key) DO UPDATE SET
-      kind = excluded.kind, text = excluded.text, link = excluded.link,
-      count = CASE WHEN notifications.read_at IS NULL THEN notifications.count + 1 ELSE 1 END,
-      read_at = NULL, updated_at = excluded.updated_at`;
-}
-
-/** The outbox row, as queueEmail writes a notice. */
-function emailSql(email: Email): SQL {
-  const row = outboxValues(email);
-  return sql`INSERT INTO email_outbox (to_address, subject, text_body, html_body, priority, kind, expires_at)
-    VALUES (${row.to}, ${row.subject}, ${row.text}, ${row.html}, ${row.priority}, ${row.kind}, ${row.expiresAt})`;
 }
 
 /**
@@ -229,7 +156,7 @@ export async function applyAction(
       if (target.type === 'listing') add(listingBack);
       settleHeld();
       add(
-        noticeSql(
+        moderationNoticeSql(
           member!.id,
           `moderation:report:${ctx.id}`,
           `A moderator warned you about ${what}: ${reason}. Please follow the community standards.`,
@@ -238,7 +165,7 @@ export async function applyAction(
         ),
       );
       add(
-        emailSql(
+        outboxRowSql(
           moderationNoticeEmail(origin, member!.email, member!.displayName, {
             subject: `A warning from the ${APP_NAME} moderators`,
             lines: [
@@ -264,8 +191,6 @@ export async function applyAction(
           sql`UPDATE messages SET hidden_at = ${at} WHERE id = ${target.id} AND hidden_at IS NULL`,
           // The conversation list's preview, when it is this message.
           sql`UPDATE conversations SET last_message = ${REMOVED_MESSAGE_TEXT} WHERE listing_id = ${ref.listingId} AND a_id = ${a} AND b_id = ${b} AND last_message_id = ${target.id}`,
-          sql`UPDATE conversation_summaries SET last_message = ${REMOVED_MESSAGE_TEXT}
-               WHERE user_id IN (${a}, ${b}) AND listing_id = ${ref.listingId} AND partner_id IN (${a}, ${b}) AND last_message_id = ${target.id}`,
         );
       } else if (target.type === 'circle_message') {
         add(sql`UPDATE trade_circle_messages SET hidden_at = ${at} WHERE id = ${target.id} AND hidden_at IS NULL`);
@@ -276,7 +201,15 @@ export async function applyAction(
       settleHeld();
       if (member) {
         const link = target.type === 'listing' ? `/listing/${target.id}` : '/community-standards';
-        add(noticeSql(member.id, `moderation:report:${ctx.id}`, `A moderator hid ${what} for ${reason}.`, link, at));
+        add(
+          moderationNoticeSql(
+            member.id,
+            `moderation:report:${ctx.id}`,
+            `A moderator hid ${what} for ${reason}.`,
+            link,
+            at,
+          ),
+        );
         notified.push(member.id);
       }
       break;
@@ -301,7 +234,7 @@ export async function applyAction(
       statements.push(...cascade.statements);
       const ends = action === 'ban' ? 'permanently' : `until ${readableDate(until)}`;
       add(
-        noticeSql(
+        moderationNoticeSql(
           member!.id,
           'moderation:standing',
           `Your account was suspended ${ends} for ${reason}.`,
@@ -310,7 +243,7 @@ export async function applyAction(
         ),
       );
       add(
-        emailSql(
+        outboxRowSql(
           moderationNoticeEmail(origin, member!.email, member!.displayName, {
             subject:
               action === 'ban'

@@ -17,10 +17,18 @@
 // - a member's wants: the newest few, per hop (the new want's giver's: all, at most 200, through
 //   the wants' covering primary key; decision 046);
 // - each hop: at most a fixed number of edges (the *_EDGES constants).
-import { pushNotificationChanges } from '../member-sockets';
-import { unlimited, type Budget } from '@worker/cron/budget';
-import { pairKey, planPage, rankThroughEdge, WantGraph, type Circle, type WantEdge } from './engine';
-import { proposeCircle, type CircleLeg } from './propose';
+import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
+import { unlimited, type Budget } from '@worker/lib/cron-budget';
+import {
+  pairKey,
+  planPage,
+  rankThroughEdge,
+  WantGraph,
+  type Circle,
+  type WantEdge,
+} from '@worker/lib/trade-circles/engine';
+import { type CircleLeg } from '@worker/lib/trade-circles/legs';
+import { proposeCircle } from './propose';
 
 export const LISTINGS_PER_MEMBER = 16;
 export const WANTERS_PER_LISTING = 32;
