@@ -1,5 +1,5 @@
 import { Badge } from '@radix-ui/themes';
-import type { ListingStatus } from '@/shared/api-types';
+import type { ListingStatus } from '@/shared/contract/listings';
 
 export const STATUS_LABELS: Record<ListingStatus, string> = {
   active: 'Active',

@@ -5,8 +5,8 @@
 import { TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ComponentProps, type KeyboardEvent } from 'react';
-import { apiGet } from '@/lib/api';
-import type { Place } from '@/shared/api-types';
+import { call } from '@/lib/api-client';
+import { placeRoutes, type Place } from '@/shared/contract/places';
 import './place-input.css';
 import { placeKeys } from '@/lib/query-keys';
 
@@ -43,7 +43,7 @@ export function PlaceInput({ value, onValueChange, id, ...rest }: PlaceInputProp
   const q = useDebounced(value, 200);
   const { data: places = [] } = useQuery({
     queryKey: placeKeys.suggestions(q),
-    queryFn: () => apiGet<Place[]>(`/api/places?q=${encodeURIComponent(q.trim())}`),
+    queryFn: () => call(placeRoutes.suggest, { query: { q: q.trim() } }),
     enabled: open && q.trim().length >= 2,
     staleTime: 60 * 60 * 1000,
   });

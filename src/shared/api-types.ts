@@ -6,18 +6,6 @@ export type { Listing, ListingFields, ListingStatus } from './contract/listings'
 export type { PublicUser, SelfUser, UserSummary } from './contract/users';
 export type { Count } from './contract/common';
 
-/** A town or city of the offline gazetteer (GET /api/places). */
-export interface Place {
-  id: number;
-  name: string;
-  region: string | null;
-  country: string;
-  latitude: number;
-  longitude: number;
-  /** "Oakland, CA, US" */
-  label: string;
-}
-
 export type { EmailStatus } from './contract/admin';
 export type { Block } from './contract/blocks';
 export type {

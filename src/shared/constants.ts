@@ -72,5 +72,8 @@ export const FALLBACK_CATEGORIES = [
   { id: 6, name: 'Goods', slug: 'goods' },
 ] as const;
 
+/** The uuid of an upload, as a path parameter's pattern (Hono's syntax: `:uuid{…}`). */
+export const UPLOAD_UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
 /** Object paths this instance serves from R2; listings may only reference these. */
 export const OBJECT_PATH_PATTERN = /^\/objects\/uploads\/[0-9a-f-]{36}$/;

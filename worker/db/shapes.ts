@@ -9,7 +9,12 @@ import { barter as barterReply } from '@/shared/contract/barters';
 import { storedMessage, type Message, type MessageEvent } from '@/shared/contract/messages';
 import { storedSearch as storedSearchReply } from '@/shared/contract/stored-searches';
 import { notFound } from '../lib/errors';
-import { publicUser as publicUserReply, selfUser as selfUserReply, userSummary } from '@/shared/contract/users';
+import {
+  publicUser as publicUserReply,
+  selfUser as selfUserReply,
+  userSummary,
+  type UserSummary,
+} from '@/shared/contract/users';
 import {
   listings,
   messages,
@@ -31,7 +36,8 @@ export function userFor(viewer: UserRow | null, u: UserRow) {
   return viewer && (viewer.id === u.id || viewer.isAdmin) ? selfUser(u) : publicUser(u);
 }
 
-export type ListingOwner = Pick<UserRow, 'id' | 'username' | 'displayName' | 'avatarUrl'>;
+/** A listing's owner: any row with the summary's fields. */
+export type ListingOwner = UserSummary;
 
 /** The listing columns a reply is made of: the declared fields and the coordinates (distance). */
 type ShapedListing = Pick<ListingRow, keyof typeof storedListing.entries | 'latitude' | 'longitude'>;

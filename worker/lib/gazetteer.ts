@@ -35,19 +35,6 @@ export interface Place {
   population: number;
 }
 
-/** What the API returns for a place. */
-export function placeShape(place: Place) {
-  return {
-    id: place.id,
-    name: place.name,
-    region: place.region,
-    country: place.country,
-    latitude: place.latitude,
-    longitude: place.longitude,
-    label: placeLabel(place),
-  };
-}
-
 /** What `env.ASSETS` offers that the gazetteer uses. */
 export interface AssetFetcher {
   fetch(input: string): Promise<Response>;

@@ -1,8 +1,9 @@
 // Images (docs/api/listings.md, "Images"): a signed upload URL, the signed PUT that stores JPEG
 // bytes in R2, the claim that turns an upload into an object path, and serving those paths from R2.
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
 import { MAX_IMAGE_BYTES } from '@/shared/constants';
+import { imageRoutes } from '@/shared/contract/images';
+import { listingImageSchema } from '@/shared/schemas';
 import { ABANDONED_AFTER_MS } from '../cron/prune-uploads';
 import {
   createUploadWithinCap,
@@ -19,13 +20,14 @@ import { hmacSign, hmacVerify } from '../lib/crypto';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { hit } from '../lib/rate-limit';
 import { MINUTE } from '../lib/time';
+import { reply, router, serve } from '../lib/serve';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { memberBudget } from '../middleware/member-budget';
 import { viewer } from '../middleware/session';
 
-export const imageRoutes = new Hono<AppEnv>();
+export const imageRouter = router('/api');
 export const objectRoutes = new Hono<AppEnv>();
 
 export const UPLOAD_URL_TTL_MS = 15 * MINUTE;
@@ -46,7 +48,7 @@ export const TOO_MANY_UPLOADS =
 /** What the signature covers: the object key and the expiry, so neither can be changed. */
 export const uploadSignaturePayload = (key: string, expires: number | string) => `${key}:${expires}`;
 
-imageRoutes.post('/objects/upload', viewer('row'), memberBudget('uploadUrlsPerMemberDay'), async (c) => {
+serve(imageRouter, imageRoutes.uploadUrls, viewer('row'), memberBudget('uploadUrlsPerMemberDay'), async (c) => {
   const user = requireUser(c);
   await hit(c.env.DB, 'uploadUrlPerMember', String(user.id));
   const uuid = crypto.randomUUID();
@@ -67,7 +69,7 @@ imageRoutes.post('/objects/upload', viewer('row'), memberBudget('uploadUrlsPerMe
     hmacSign(c.env.SIGNING_SECRET, uploadSignaturePayload(thumbKey(key), expires)),
   ]);
   const origin = new URL(c.req.url).origin;
-  return c.json({
+  return reply(c, imageRoutes.uploadUrls, {
     uploadURL: `${origin}/api/objects/upload/${uuid}?expires=${expires}&signature=${signature}`,
     thumbnailUploadURL: `${origin}/api/objects/upload/${uuid}/thumb?expires=${expires}&signature=${thumbSignature}`,
   });
@@ -107,8 +109,8 @@ async function signedJpeg(
 
 // No session needed: the signature is the authorisation. The security middleware lets this
 // path through without the JSON content type and the 1 MB body limit.
-imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}`, viewer('row'), async (c) => {
-  const key = uploadKey(c.req.param('uuid'));
+serve(imageRouter, imageRoutes.upload, viewer('row'), async (c) => {
+  const key = uploadKey(c.req.param('uuid')!);
   const bytes = await signedJpeg(c, key, key, MAX_IMAGE_BYTES, TOO_LARGE);
   await c.env.IMAGES.put(key, bytes, { httpMetadata: { contentType: 'image/jpeg' } });
   // The media domain (MEDIA_ORIGIN) serves keys as they are, with no fallback to the photo as
@@ -117,28 +119,19 @@ imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}`, viewer('row'), async (c)
   if (!(await c.env.IMAGES.head(thumbKey(key))))
     await c.env.IMAGES.put(thumbKey(key), bytes, { httpMetadata: { contentType: 'image/jpeg' } });
   await markStored(c.get('db'), key);
-  return c.json({ objectPath: objectPath(key) });
+  return reply(c, imageRoutes.upload, { objectPath: objectPath(key) });
 });
 
 // The thumbnail the browser made beside the photo (thumbnailUploadURL). Optional: without one,
 // `<objectPath>/thumb` serves the photo itself. It does not mark the upload stored.
-imageRoutes.put(`/objects/upload/:uuid{${UUID_PARAM}}/thumb`, viewer('row'), async (c) => {
-  const key = uploadKey(c.req.param('uuid'));
+serve(imageRouter, imageRoutes.uploadThumbnail, viewer('row'), async (c) => {
+  const key = uploadKey(c.req.param('uuid')!);
   const bytes = await signedJpeg(c, key, thumbKey(key), MAX_THUMB_BYTES, THUMB_TOO_LARGE);
   await c.env.IMAGES.put(thumbKey(key), bytes, { httpMetadata: { contentType: 'image/jpeg' } });
-  return c.json({ thumbnailPath: `${objectPath(key)}/thumb` });
+  return reply(c, imageRoutes.uploadThumbnail, { thumbnailPath: `${objectPath(key)}/thumb` });
 });
 
-const listingImageSchema = v.object({
-  imageURL: v.pipe(
-    v.string('imageURL is required'),
-    v.trim(),
-    v.nonEmpty('imageURL is required'),
-    v.maxLength(2048, IMAGE_MESSAGE),
-  ),
-});
-
-imageRoutes.put('/listing-images', viewer('row'), async (c) => {
+serve(imageRouter, imageRoutes.claim, viewer('row'), async (c) => {
   const user = requireUser(c);
   const { imageURL } = await parseBody(c, listingImageSchema);
   const key = uploadKeyFromUrl(imageURL);
@@ -148,7 +141,7 @@ imageRoutes.put('/listing-images', viewer('row'), async (c) => {
   if (upload.userId !== user.id) throw forbidden('You can only use images you uploaded');
   if (upload.storedAt === null)
     throw badRequest('Image has not been uploaded yet', { imageURL: 'Image has not been uploaded yet' });
-  return c.json({ objectPath: objectPath(key) });
+  return reply(c, imageRoutes.claim, { objectPath: objectPath(key) });
 });
 
 /**

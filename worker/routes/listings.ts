@@ -1,13 +1,15 @@
 // Listings (docs/api/listings.md) and a member's listings (GET /api/users/:id/listings).
 // Numeric path params carry a regex so sibling routes on the same prefix (/featured,
 // /:id/barters, /:id/reviews) are never swallowed.
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import {
   LISTINGS_DEFAULT_LIMIT,
   LISTINGS_MAX_LIMIT,
   LISTINGS_RESULT_WINDOW,
   SEARCH_DISTANCES,
 } from '@/shared/constants';
+import { listingRoutes } from '@/shared/contract/listings';
+import { userSummary } from '@/shared/contract/users';
 import { listingCreateSchema, listingSearchSchema, listingUpdateSchema } from '@/shared/schemas';
 import { findUploads, uploadKeyFromPath, withThumbKeys } from '../db/queries/images';
 import {
@@ -32,8 +34,10 @@ import { detectMatchesForMember } from '../db/queries/matches';
 import { wantInfo } from '../db/queries/wants';
 import { listingWithOwner } from '../db/shapes';
 import { jsonReply } from '../db/json-reply';
+import { pickFields } from '../db/reply-columns';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import type { Position } from '../lib/geo';
+import { reply, router, serve } from '../lib/serve';
 import { parseBody, parseId, parseWith } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
@@ -41,8 +45,8 @@ import { afterReply } from '../lib/after-reply';
 import { memberBudget } from '../middleware/member-budget';
 import { viewer } from '../middleware/session';
 
-export const listingRoutes = new Hono<AppEnv>();
-export const userListingRoutes = new Hono<AppEnv>();
+export const listingRouter = router('/api/listings');
+export const userListingRouter = router('/api/users');
 
 const IMAGE_MESSAGE = 'Images must be uploaded through this site';
 export const HIDDEN_LISTING_MESSAGE = 'This listing was hidden by a moderator';
@@ -94,7 +98,7 @@ async function searchPosition(c: Context<AppEnv>): Promise<Position | null> {
 const hasExplicitPosition = (c: Context<AppEnv>) =>
   ['near', 'lat', 'lng'].some((name) => c.req.query(name) !== undefined);
 
-listingRoutes.get('/', viewer('row'), async (c) => {
+serve(listingRouter, listingRoutes.search, viewer('row'), async (c) => {
   const query = parseWith(listingSearchSchema, c.req.query());
   const offset = query.offset ?? 0;
   if (offset >= LISTINGS_RESULT_WINDOW) throw badRequest(OFFSET_MESSAGE, { offset: OFFSET_MESSAGE });
@@ -114,16 +118,16 @@ listingRoutes.get('/', viewer('row'), async (c) => {
   c.header('X-Total-Count', String(total));
   // A text search's count is a lower bound when it had more matches than it considers ("1,000+").
   c.header('X-Total-Count-Exact', exact ? 'true' : 'false');
-  return c.json(items);
+  return reply(c, listingRoutes.search, items);
 });
 
 // Browsers may keep the six for five minutes (decision 045): featuring is an admin's occasional act.
-listingRoutes.get('/featured', viewer('none'), async (c) => {
+serve(listingRouter, listingRoutes.featured, viewer('none'), async (c) => {
   c.header('Cache-Control', PUBLIC_LIST_CACHE);
-  return c.json(await featuredListings(c.get('db')));
+  return reply(c, listingRoutes.featured, await featuredListings(c.get('db')));
 });
 
-listingRoutes.get('/:id{[0-9]+}', viewer('row'), async (c) => {
+serve(listingRouter, listingRoutes.get, viewer('row'), async (c) => {
   const id = parseId(c.req.param('id'), 'Listing');
   // Only a position the request gives (near, lat/lng) adds distanceMiles to one listing.
   const viewer = c.get('user');
@@ -135,8 +139,9 @@ listingRoutes.get('/:id{[0-9]+}', viewer('row'), async (c) => {
     viewer && !viewer.isAdmin ? viewer.id : null,
   );
   if (!listing || !listingShownTo(listing, viewer)) throw notFound('Listing not found');
-  if (!viewer) return c.json(listing);
-  return c.json(listingReply(listing, await wantInfo(c.get('db'), viewer.id, id, viewer.id === listing.userId)));
+  if (!viewer) return reply(c, listingRoutes.get, listing);
+  const wants = await wantInfo(c.get('db'), viewer.id, id, viewer.id === listing.userId);
+  return reply(c, listingRoutes.get, listingReply(listing, wants));
 });
 
 /** A listing hidden by moderation is missing to everyone but its owner and admins. */
@@ -151,7 +156,7 @@ export function listingReply<L extends object>(
   return wantCount === null ? { ...listing, wantedByMe } : { ...listing, wantedByMe, wantCount };
 }
 
-listingRoutes.post('/', viewer('row'), memberBudget('listingCreatesPerMember'), async (c) => {
+serve(listingRouter, listingRoutes.create, viewer('row'), memberBudget('listingCreatesPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const input = await parseBody(c, listingCreateSchema);
@@ -169,10 +174,10 @@ listingRoutes.post('/', viewer('row'), memberBudget('listingCreatesPerMember'), 
   );
   // Matches the new listing makes are found after the reply (docs/decisions/023-wants-and-matches.md).
   await afterReply(c, () => detectMatchesForMember(c.env.DB, memberOf(user), c.env));
-  return c.json(listingWithOwner(created, user), 201);
+  return reply(c, listingRoutes.create, listingWithOwner(created, user));
 });
 
-listingRoutes.put('/:id{[0-9]+}', viewer('row'), memberBudget('listingEditsPerMember'), async (c) => {
+serve(listingRouter, listingRoutes.update, viewer('row'), memberBudget('listingEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
@@ -205,10 +210,10 @@ listingRoutes.put('/:id{[0-9]+}', viewer('row'), memberBudget('listingEditsPerMe
   await deleteImages(c, removed);
   if (updated.status === 'active' && changesWhatMatches(found.listing, updated))
     await afterReply(c, () => detectMatchesForMember(c.env.DB, memberOf(user), c.env));
-  return c.json(listingWithOwner(updated, found.owner));
+  return reply(c, listingRoutes.update, listingWithOwner(updated, found.owner));
 });
 
-listingRoutes.delete('/:id{[0-9]+}', viewer('row'), memberBudget('listingEditsPerMember'), async (c) => {
+serve(listingRouter, listingRoutes.remove, viewer('row'), memberBudget('listingEditsPerMember'), async (c) => {
   const db = c.get('db');
   const user = requireUser(c);
   const found = await findListing(db, parseId(c.req.param('id'), 'Listing'));
@@ -223,10 +228,10 @@ listingRoutes.delete('/:id{[0-9]+}', viewer('row'), memberBudget('listingEditsPe
   );
   await afterDissolved(c.env, dissolved!.results as DissolvedCircle[], 'listing_deleted', at);
   await deleteImages(c, found.listing.imageUrls);
-  return c.json({ message: 'Listing deleted' });
+  return reply(c, listingRoutes.remove, { message: 'Listing deleted' });
 });
 
-userListingRoutes.get('/:id{[0-9]+}/listings', viewer('sql'), async (c) => {
+serve(userListingRouter, listingRoutes.ofUser, viewer('sql'), async (c) => {
   const db = c.get('db');
   const id = parseId(c.req.param('id'), 'User');
   // One round trip (listingsOfUserJson): the owner check, and the listings with the viewer checked
@@ -238,12 +243,8 @@ userListingRoutes.get('/:id{[0-9]+}/listings', viewer('sql'), async (c) => {
 
 const unique = (values: string[]) => [...new Set(values)];
 
-const memberOf = (user: UserRow) => ({
-  id: user.id,
-  username: user.username,
-  displayName: user.displayName,
-  avatarUrl: user.avatarUrl,
-});
+/** The member as matches name them: their summary. */
+const memberOf = (user: UserRow) => pickFields(userSummary, user);
 
 /** An edit that can make new matches: the listing became active, or what it is or wants changed. */
 function changesWhatMatches(before: ListingRow, after: ListingRow): boolean {

@@ -1,8 +1,8 @@
 // Listings: hierarchical query keys, reads and the create/update/delete mutations.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Listing } from '@/shared/api-types';
+import { listingRoutes, type Listing } from '@/shared/contract/listings';
 import type { ListingCreateInput, ListingUpdateInput } from '@/shared/schemas';
-import { api, apiGet, apiReply } from '@/lib/api';
+import { call, callWithReply } from '@/lib/api-client';
 import { listingKeys, type ListingListParams } from '@/lib/query-keys';
 
 export interface ListingPage {
@@ -14,14 +14,17 @@ export interface ListingPage {
 
 /** GET /api/listings with server paging: one page plus the count from X-Total-Count (and whether it is exact). */
 export async function fetchListingPage(params: ListingListParams): Promise<ListingPage> {
-  const query = new URLSearchParams();
-  if (params.search) query.set('search', params.search);
-  if (params.category && params.category !== 'all') query.set('category', params.category);
-  if (params.distance !== undefined) query.set('distance', String(params.distance));
-  if (params.near) query.set('near', params.near);
-  query.set('limit', String(params.limit));
-  query.set('offset', String(params.offset));
-  const { data: listings, headers } = await apiReply<Listing[]>('GET', `/api/listings?${query}`);
+  // Empty values are left out of the URL (urlOf); `all` is every category, as no category is.
+  const { data: listings, headers } = await callWithReply(listingRoutes.search, {
+    query: {
+      search: params.search,
+      category: params.category === 'all' ? undefined : params.category,
+      distance: params.distance,
+      near: params.near,
+      limit: params.limit,
+      offset: params.offset,
+    },
+  });
   const total = Number(headers.get('X-Total-Count') ?? listings.length);
   return {
     listings,
@@ -40,19 +43,19 @@ export const listingPageQuery = (params: ListingListParams) =>
 
 export const featuredListingsQuery = queryOptions({
   queryKey: listingKeys.featured(),
-  queryFn: () => apiGet<Listing[]>('/api/listings/featured'),
+  queryFn: () => call(listingRoutes.featured),
 });
 
 export const listingDetailQuery = (id: number) =>
   queryOptions({
     queryKey: listingKeys.detail(id),
-    queryFn: () => apiGet<Listing>(`/api/listings/${id}`),
+    queryFn: () => call(listingRoutes.get, { params: { id } }),
   });
 
 export const userListingsQuery = (userId: number) =>
   queryOptions({
     queryKey: listingKeys.byUser(userId),
-    queryFn: () => apiGet<Listing[]>(`/api/users/${userId}/listings`),
+    queryFn: () => call(listingRoutes.ofUser, { params: { id: userId } }),
   });
 
 /** What creating, editing or deleting a listing changes besides the listing itself. */
@@ -70,7 +73,7 @@ function invalidateListingReads(queryClient: ReturnType<typeof useQueryClient>, 
 export function useCreateListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ListingCreateInput) => api<Listing>('POST', '/api/listings', input),
+    mutationFn: (input: ListingCreateInput) => call(listingRoutes.create, { body: input }),
     onSuccess: (listing) => {
       queryClient.setQueryData(listingKeys.detail(listing.id), listing);
       return invalidateListingReads(queryClient, listing.userId);
@@ -81,7 +84,7 @@ export function useCreateListing() {
 export function useUpdateListing(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ListingUpdateInput) => api<Listing>('PUT', `/api/listings/${id}`, input),
+    mutationFn: (input: ListingUpdateInput) => call(listingRoutes.update, { params: { id }, body: input }),
     onSuccess: (listing) => {
       queryClient.setQueryData(listingKeys.detail(id), listing);
       return invalidateListingReads(queryClient, listing.userId);
@@ -92,7 +95,7 @@ export function useUpdateListing(id: number) {
 export function useDeleteListing(listing: Pick<Listing, 'id' | 'userId'>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ message: string }>('DELETE', `/api/listings/${listing.id}`),
+    mutationFn: () => call(listingRoutes.remove, { params: { id: listing.id } }),
     // The listing's own entry is dropped by the caller once it has left the listing's page: removing
     // it here would make the still-mounted page fetch it again and flash 'Listing Not Found'.
     onSuccess: () => invalidateListingReads(queryClient, listing.userId),

@@ -1,7 +1,8 @@
 // Listing photos (docs/api/listings.md, "Images"): checked, resized in the browser to fit 800×600,
 // re-encoded as JPEG at quality 0.8, then uploaded through a signed URL with a 400×300 thumbnail
 // made from it the same way (docs/api/listings.md "Thumbnails").
-import { api } from '@/lib/api';
+import { call } from '@/lib/api-client';
+import { imageRoutes } from '@/shared/contract/images';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_LISTING } from '@/shared/constants';
 
 export const MAX_IMAGE_WIDTH = 800;
@@ -85,11 +86,11 @@ export async function compressImage(
  */
 export async function uploadImage(jpeg: Blob, onProgress?: (fraction: number) => void): Promise<string> {
   const [{ uploadURL, thumbnailUploadURL }, thumbnail] = await Promise.all([
-    api<{ uploadURL: string; thumbnailUploadURL: string }>('POST', '/api/objects/upload'),
+    call(imageRoutes.uploadUrls),
     compressImage(jpeg, THUMB_WIDTH, THUMB_HEIGHT),
   ]);
   await Promise.all([putJpeg(uploadURL, jpeg, onProgress), putJpeg(thumbnailUploadURL, thumbnail)]);
-  const { objectPath } = await api<{ objectPath: string }>('PUT', '/api/listing-images', { imageURL: uploadURL });
+  const { objectPath } = await call(imageRoutes.claim, { body: { imageURL: uploadURL } });
   return objectPath;
 }
 

@@ -1,6 +1,6 @@
 // The Create and Edit Listing forms' values, shared by both dialogs.
 import * as v from 'valibot';
-import type { Listing, ListingFields } from '@/shared/api-types';
+import type { Listing, ListingFields } from '@/shared/contract/listings';
 import { LISTING_DISTANCES } from '@/shared/constants';
 import { listingCreateSchema } from '@/shared/schemas';
 

@@ -97,21 +97,29 @@ export const listingCreateSchema = v.object({
 });
 export type ListingCreateInput = v.InferInput<typeof listingCreateSchema>;
 
-/** Edit: every field may be sent alone (PUT with the fields that change). */
-export const listingUpdateSchema = v.object({
-  userId: optionalId('Invalid user id'),
-  title: v.optional(title),
-  description: v.optional(description),
-  categoriesOffered: v.optional(categories('Select at least one category')),
-  whatUserWants: v.optional(whatUserWants),
-  whatUserWantsOptions: v.optional(wantOptions),
-  acceptOffers: v.optional(v.boolean('Accept offers must be true or false')),
-  location: v.optional(location),
-  distance: v.optional(distance),
-  imageUrls: v.optional(imageUrls),
-  status: v.optional(listingStatusField),
-});
+/**
+ * Edit: every field of the create form may be sent alone (PUT with the fields that change), and
+ * the status besides. A field left out stays undefined (no create default applies), so it is not
+ * written. The edit form asks for a category in its own words.
+ */
+export const listingUpdateSchema = v.partial(
+  v.object({
+    ...listingCreateSchema.entries,
+    categoriesOffered: categories('Select at least one category'),
+    status: listingStatusField,
+  }),
+);
 export type ListingUpdateInput = v.InferInput<typeof listingUpdateSchema>;
+
+/** PUT /api/listing-images: the upload URL (or its path, or the object path) to claim. */
+export const listingImageSchema = v.object({
+  imageURL: v.pipe(
+    v.string('imageURL is required'),
+    v.trim(),
+    v.nonEmpty('imageURL is required'),
+    v.maxLength(2048, 'Images must be uploaded through this site'),
+  ),
+});
 
 /**
  * Past any real page: a larger offset (up to 2^63 and beyond) reads as this one, which SQLite

@@ -2,13 +2,14 @@
 // (`uploads/<uuid>`), whether its bytes have arrived (stored_at) and whether a listing or the
 // member's profile image uses it (attached_at).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { UPLOAD_UUID } from '@/shared/constants';
 import { isoNow } from '@worker/lib/time';
 import type { Db } from '../client';
 import { uploads } from '../schema';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UUID = UPLOAD_UUID;
 /** The uuid part of upload paths, as a Hono path-parameter pattern. */
 export const UUID_PARAM = UUID;
 const OBJECT_PATH = new RegExp(`^/objects/uploads/(${UUID})$`);

@@ -21,7 +21,7 @@ import {
 import { jsonArrayOver } from '../json-reply';
 import { listingWithOwner, listingWithOwnerJson, ownerJson } from '../shapes';
 import { uploadKeyFromPath } from './images';
-import type { ListingFields } from '@/shared/api-types';
+import type { ListingFields } from '@/shared/contract/listings';
 import type { SessionRecord } from '@worker/lib/session';
 import { suspendedSql } from '@worker/lib/moderation/standing';
 import { blockedEitherWay, viewerAndBlockPartners, visibleTo } from './blocks';

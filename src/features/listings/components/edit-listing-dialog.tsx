@@ -1,6 +1,6 @@
 import { Dialog, Flex, Skeleton } from '@radix-ui/themes';
 import { lazy, Suspense } from 'react';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 
 const EditListingForm = lazy(() => import('./edit-listing-form'));
 

@@ -5,7 +5,7 @@ import { Field } from '@/components/form-field';
 import { ApiError, messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
-import type { Listing, ListingStatus } from '@/shared/api-types';
+import type { Listing, ListingStatus } from '@/shared/contract/listings';
 import { LISTING_STATUSES } from '@/shared/constants';
 import { listingUpdateSchema } from '@/shared/schemas';
 import { useUpdateListing } from '../api';

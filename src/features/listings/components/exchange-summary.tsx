@@ -1,6 +1,6 @@
 import { CheckCircledIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 
 /**
  * What the owner wants in return and whether other offers are welcome, shown beside the photo

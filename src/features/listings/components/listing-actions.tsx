@@ -2,7 +2,7 @@ import { ChatBubbleIcon, Pencil1Icon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 import { useCurrentUser } from '@/features/auth';
 import { useReturnHere } from '@/features/auth';
 import { EditListingDialog } from './edit-listing-dialog';

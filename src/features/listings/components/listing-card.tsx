@@ -1,7 +1,7 @@
 import { SewingPinIcon } from '@radix-ui/react-icons';
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 import { UserAvatar } from '@/components/user-avatar';
 import { useCurrentUser } from '@/features/auth';
 import { categoryName, useCategories } from '@/features/categories';

@@ -3,7 +3,7 @@ import { Badge, Flex, Heading, Link as ThemeLink, Skeleton, Text } from '@radix-
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 import { ApiError } from '@/lib/api';
 import { useMetaDescription, usePageTitle } from '@/lib/use-page-title';
 import { categoryName, useCategories } from '@/features/categories';

@@ -1,5 +1,5 @@
 import { Card, Skeleton } from '@radix-ui/themes';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 import { ListingCard } from './listing-card';
 import '../listings.css';
 

@@ -1,6 +1,6 @@
 import { CheckIcon, Cross2Icon } from '@radix-ui/react-icons';
 import { Box, DataList, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 import '../listings.css';
 
 /** The 'Details' and 'Exchange Terms' tabs. */

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { conversationKeyOf } from '@/shared/conversation-key';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 import { OFFER_NEEDS_TERMS } from '@/shared/schemas/offers';
 import { useMakeOffer, type OfferTerms } from '@/features/offers';
 import { cleanTerms, hasTerms, OfferTermsFields } from '@/features/offers';
