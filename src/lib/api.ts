@@ -1,5 +1,6 @@
-// The one fetch client: same-origin calls with credentials; JSON only when there is a payload
-// (docs/decisions/007-front-end-foundation.md). A non-OK reply throws ApiError.
+// The one fetch: same-origin calls with credentials; JSON only when there is a payload
+// (docs/decisions/007-front-end-foundation.md). A non-OK reply throws ApiError. Features call the
+// API through the typed client over it (api-client.ts), never with hand-built URLs.
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -33,23 +34,11 @@ export async function apiFetch(method: string, url: string, body?: unknown): Pro
   return response;
 }
 
-export async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await apiFetch(method, url, body);
-  return (await response.json()) as T;
-}
-
-export const apiGet = <T>(url: string) => api<T>('GET', url);
-
 /** A reply whose status or headers say something too: 201 against 200, 202 held, a page's cursor. */
 export interface ApiReply<T> {
   status: number;
   headers: Headers;
   data: T;
-}
-
-export async function apiReply<T>(method: string, url: string, body?: unknown): Promise<ApiReply<T>> {
-  const response = await apiFetch(method, url, body);
-  return { status: response.status, headers: response.headers, data: (await response.json()) as T };
 }
 
 /** The message to show for a failed call: the server's, else the given fallback. */

@@ -2,7 +2,7 @@
 // Keys are hierarchical: each starts with its family's root, so invalidating a prefix (all
 // listings, all of a member's messages) reaches every read beneath it. A feature that must refresh
 // another's reads after a write takes the keys from here, never from that feature's api.ts.
-import type { AdminReport } from '@/shared/api-types';
+import type { AdminReport } from '@/shared/contract/moderation';
 
 export const authKeys = {
   currentUser: ['auth', 'current-user'] as const,

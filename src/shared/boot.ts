@@ -2,7 +2,7 @@
 // and the replies the page's first screen asks for, each exactly as its API route answers. The
 // SPA puts them in its query cache before the first render (src/lib/boot.ts), so a full page load
 // sends none of those calls. Each field is the reply of one call; the SPA knows its query key.
-import type { Category } from './api-types';
+import type { Category } from './contract/categories';
 import type { Testimonial } from './contract/community';
 import type { ConversationSummary } from './contract/conversations';
 import type { Listing } from './contract/listings';

@@ -1,7 +1,7 @@
 // Reports (docs/api/moderation.md, "Reports"): a member reports a listing they can see, a member, a
 // message they received, an offer they are a party to or a line of a trade circle they belong to;
 // and lists their own reports with what came of them. Admins work the queue in admin-moderation.ts.
-import type { ReportTargetType } from '@/shared/api-types';
+import type { ReportTargetType } from '@/shared/contract/moderation';
 import { fileReport, myReport, openReportOf, reportsOf, targetFactsStatement } from '../db/queries/reports';
 import type { TargetFacts } from '../db/queries/report-targets';
 import { isUniqueViolation } from '../db/queries/users';

@@ -1,5 +1,5 @@
 // One audit entry in words, for the audit log and a member's history in the queue.
-import type { AuditEntry } from '@/shared/api-types';
+import type { AuditEntry } from '@/shared/contract/moderation';
 import { AUDIT_ACTION_LABELS } from '@/features/moderation';
 
 export function auditActionText(entry: Pick<AuditEntry, 'action' | 'days'>): string {

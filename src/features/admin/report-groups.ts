@@ -1,7 +1,7 @@
 // The queue shows one card per reported thing: a listing reported by three members is one case
 // with three reporters, not three rows. Reports arrive a page at a time (oldest first for open
 // ones); grouping keeps the order in which each target first appears.
-import type { AdminReport, TargetSnapshot } from '@/shared/api-types';
+import type { AdminReport, TargetSnapshot } from '@/shared/contract/moderation';
 
 export interface ReportGroup {
   key: string;

@@ -7,7 +7,7 @@ import type {
   ModerationGuard,
   ReportReason,
   ReportTargetType,
-} from '@/shared/api-types';
+} from '@/shared/contract/moderation';
 import { PERMANENT_SUSPENSION, REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 
 export const REASON_LABELS: Record<ReportReason, { label: string; hint: string }> = {

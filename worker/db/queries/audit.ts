@@ -3,7 +3,7 @@
 // in the same batch as the change it records, so the log never says something happened that did
 // not, nor misses what did. Rows outlive the accounts they name (SET NULL; names copied in).
 import { sql, type SQL } from 'drizzle-orm';
-import type { AuditAction, AuditEntry, AuditTargetType } from '@/shared/api-types';
+import type { AuditAction, AuditEntry, AuditTargetType } from '@/shared/contract/moderation';
 import type { AdminPage } from '@worker/lib/admin-paging';
 import type { Db } from '../client';
 import { moderationActions } from '../schema';

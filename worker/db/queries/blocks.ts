@@ -7,7 +7,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
 import { MAX_BLOCKS } from '@/shared/constants';
-import type { Block } from '@/shared/api-types';
+import type { Block } from '@/shared/contract/blocks';
 import { nextIdsOfRowsSql } from '../id-reserve';
 import { separatedCircleText, selectByBlockedPair, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
 import { dissolveStatements } from './trade-circles';

@@ -3,7 +3,7 @@
 // notice and outbox rows the action's batch ends with. The action itself, which runs them and then
 // tells the sockets, rooms and bells, is worker/services/moderation/actions.ts.
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportReason, ReportTargetType } from '@/shared/api-types';
+import type { ReportReason, ReportTargetType } from '@/shared/contract/moderation';
 import { outboxValues, type Email } from '@worker/lib/email';
 import { nextIdSql } from '../id-reserve';
 import { blockedEitherWayText } from './blocks';

@@ -5,7 +5,7 @@
 // message's real text there). The same expressions serve both, so the two never disagree on shape.
 import { listingGone } from './listing-deletion';
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportTargetType } from '@/shared/api-types';
+import type { ReportTargetType } from '@/shared/contract/moderation';
 
 /**
  * A listing's or member's link in the app (the SPA's addresses: /listing/{id},

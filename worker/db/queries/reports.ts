@@ -3,7 +3,7 @@
 // until an admin looks. Every write is one D1 batch of statements that check their own conditions,
 // so two reports racing (or a report racing an admin's action) leave one consistent outcome.
 import { sql } from 'drizzle-orm';
-import type { MyReport, ReportReason, ReportTargetType } from '@/shared/api-types';
+import type { MyReport, ReportReason, ReportTargetType } from '@/shared/contract/moderation';
 import { prepareSql } from '@worker/lib/message-budget';
 import { type DissolvedCircle, type LegSelector } from '@worker/lib/trade-circles/legs';
 import { dissolveStatements } from './trade-circles';

@@ -7,7 +7,7 @@
 import { listingGone } from '@worker/db/queries/listing-deletion';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { PERMANENT_SUSPENSION } from '@/shared/constants';
-import type { ModerationAction, ReportReason } from '@/shared/api-types';
+import type { ModerationAction, ReportReason } from '@/shared/contract/moderation';
 import type { Db } from '@worker/db/client';
 import { auditSql, type Actor, type AuditRecord } from '@worker/db/queries/audit';
 import { moderationNoticeSql, outboxRowSql, type ReportContext } from '@worker/db/queries/moderation-actions';

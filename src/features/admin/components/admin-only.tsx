@@ -2,7 +2,7 @@
 // loads, then the access messages for visitors and members, and the page only for admins.
 import { Flex, Spinner } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import type { SelfUser } from '@/shared/api-types';
+import type { SelfUser } from '@/shared/contract/users';
 import { useCurrentUser } from '@/features/auth';
 import { AccessMessage } from './access-message';
 

@@ -5,7 +5,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
-import type { AuditEntry } from '@/shared/api-types';
+import type { AuditEntry } from '@/shared/contract/moderation';
 import { formatDateTime, TARGET_TYPE_LABELS } from '@/features/moderation';
 import { auditActionText } from '../audit-words';
 import { auditQuery } from '../moderation-api';

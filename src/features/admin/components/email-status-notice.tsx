@@ -6,7 +6,7 @@ import { Callout, Link } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { EmailStatus } from '@/shared/api-types';
+import type { EmailStatus } from '@/shared/contract/admin';
 import { emailStatusQuery } from '../api';
 
 const emails = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'email is' : 'emails are'}`;

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import type { Listing, ListingStatus } from '@/shared/api-types';
+import type { Listing, ListingStatus } from '@/shared/contract/listings';
 import { adminListingsQuery, serverSearch, useSetFeatured } from '../api';
 import { AdminTablePanel } from './admin-table-panel';
 import { LoadMore } from './load-more';

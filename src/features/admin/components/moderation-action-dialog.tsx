@@ -7,7 +7,7 @@ import { TextAreaInput, TextInput } from '@/components/form-field';
 import { ApiError, messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
-import type { ModerationAction, ReportTargetType } from '@/shared/api-types';
+import type { ModerationAction, ReportTargetType } from '@/shared/contract/moderation';
 import { MAX_SUSPENSION_DAYS } from '@/shared/constants';
 import { MAX_MODERATION_NOTE, reinstateSchema, reportResolveSchema } from '@/shared/schemas';
 import { TARGET_NOUNS } from '@/features/moderation';

@@ -4,7 +4,7 @@
 // Reinstate, so a suspension can be lifted from where it was given. Each opens the note dialog.
 import { Button, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
-import type { ReportTargetType } from '@/shared/api-types';
+import type { ReportTargetType } from '@/shared/contract/moderation';
 import { suspensionText } from '@/features/moderation';
 import type { ReportGroup } from '../report-groups';
 import { ModerationActionDialog, type QueueAction } from './moderation-action-dialog';

@@ -4,7 +4,7 @@
 import { Badge, Card, Flex, Heading, Link as ThemeLink, Separator, Text } from '@radix-ui/themes';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { AdminReport, TargetSnapshot } from '@/shared/api-types';
+import type { AdminReport, TargetSnapshot } from '@/shared/contract/moderation';
 import {
   formatDate,
   formatDateTime,

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import type { SelfUser } from '@/shared/api-types';
+import type { SelfUser } from '@/shared/contract/users';
 import { adminUsersQuery, serverSearch, useMakeAdmin } from '../api';
 import { AdminTablePanel } from './admin-table-panel';
 import { LoadMore } from './load-more';

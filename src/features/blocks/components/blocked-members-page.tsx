@@ -3,7 +3,7 @@ import { Callout, Card, Flex, Heading, Link as ThemeLink, Spinner, Text } from '
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '@/components/user-avatar';
-import type { Block } from '@/shared/api-types';
+import type { Block } from '@/shared/contract/blocks';
 import { blocksQuery } from '../api';
 import { BLOCK_EXPLAINED } from './block-dialog';
 import { UnblockButton } from './unblock-button';

@@ -3,7 +3,7 @@
 import { Badge, Callout, Card, Flex, Heading, Link as ThemeLink, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { MyReport } from '@/shared/api-types';
+import type { MyReport } from '@/shared/contract/moderation';
 import { myReportsQuery } from '../api';
 import { formatDate, OUTCOME_LABELS, REASON_LABELS, TARGET_NOUNS } from '../labels';
 import '../moderation.css';

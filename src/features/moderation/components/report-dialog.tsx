@@ -9,7 +9,7 @@ import { DialogActions } from '@/components/dialog-actions';
 import { ApiError, messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
-import type { ReportReason, ReportTargetType } from '@/shared/api-types';
+import type { ReportReason, ReportTargetType } from '@/shared/contract/moderation';
 import { MAX_REPORT_DETAILS } from '@/shared/constants';
 import { reportCreateSchema } from '@/shared/schemas';
 import { useBlock, useHasBlocked } from '@/features/blocks';

@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { DialogActions } from '@/components/dialog-actions';
 import { ApiError, messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 import type { ConversationInfo } from '@/shared/contract/conversations';
 import type { Offer } from '@/shared/contract/offers';
 import { OFFER_NEEDS_TERMS } from '@/shared/schemas/offers';

@@ -4,7 +4,7 @@
 import { Button, CheckboxGroup, Flex, RadioGroup, Text } from '@radix-ui/themes';
 import { useEffect, useId, useRef } from 'react';
 import { TextAreaInput } from '@/components/form-field';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 import { MAX_OFFER_LISTINGS, MAX_OFFER_TEXT } from '@/shared/schemas/offers';
 import type { OfferTerms } from '../api';
 

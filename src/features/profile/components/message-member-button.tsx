@@ -5,7 +5,7 @@ import { ChatBubbleIcon, ChevronDownIcon } from '@radix-ui/react-icons';
 import { Button, DropdownMenu, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 import type { PublicUser } from '@/shared/contract/users';
 import { conversationsQuery } from '@/features/messages';
 import { useReturnHere } from '@/features/auth';

@@ -1,7 +1,7 @@
 // Someone else's profile: Message, and the ⋯ menu with Report and Block. A member the viewer has
 // blocked shows that instead of Message, with Unblock; visitors get Message (to sign in) only.
 import { Callout, Flex } from '@radix-ui/themes';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 import type { PublicUser } from '@/shared/contract/users';
 import { useHasBlocked } from '@/features/blocks';
 import { UnblockButton } from '@/features/blocks';

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 import type { PublicUser, SelfUser } from '@/shared/contract/users';
 import { useSignOut } from '@/features/auth';
 import { categoryName, useCategories } from '@/features/categories';

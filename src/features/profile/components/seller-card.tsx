@@ -3,7 +3,7 @@ import { Card, Flex, Heading, Link as ThemeLink, Skeleton, Text } from '@radix-u
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '@/components/user-avatar';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 import type { PublicUser } from '@/shared/contract/users';
 import { userByUsernameQuery } from '../api';
 

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import type { Category } from '@/shared/api-types';
+import type { Category } from '@/shared/contract/categories';
 import type { StoredSearch } from '@/shared/contract/stored-searches';
 import { categoryName, useCategories } from '@/features/categories';
 import { savedSearchesQuery, useDeleteSavedSearch, useUpdateSavedSearch } from '../api';

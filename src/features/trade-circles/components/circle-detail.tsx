@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import type { SelfUser } from '@/shared/api-types';
+import type { SelfUser } from '@/shared/contract/users';
 import { conversationKeyOf } from '@/shared/conversation-key';
 import type { TradeCircle, TradeCircleLeg } from '@/shared/contract/trade-circles';
 import { MessageCard } from '@/components/message-card';

@@ -4,7 +4,7 @@ import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
-import type { SelfUser } from '@/shared/api-types';
+import type { SelfUser } from '@/shared/contract/users';
 import type { TradeCircle } from '@/shared/contract/trade-circles';
 import { circlesQuery } from '../api';
 import { StatusBadge, statusLine } from './status';

@@ -3,7 +3,7 @@ import { Button, Flex, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import type { Listing } from '@/shared/api-types';
+import type { Listing } from '@/shared/contract/listings';
 import { useSetWant } from '../api';
 
 /**
