@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { parseMediaOrigin } from './src/shared/media';
+import { writeApiReference } from './scripts/build-api-reference.mjs';
 import { writeGazetteer } from './scripts/build-gazetteer.mjs';
 // @ts-expect-error: a plain ES module script without type declarations.
 import { localPepper } from './scripts/local-pepper.mjs';
@@ -25,6 +26,11 @@ function gazetteer(): Plugin {
         );
     },
   };
+}
+
+/** Writes the API's reference (public/api-reference/) from the route declarations before a build or the dev server. */
+function apiReference(): Plugin {
+  return { name: 'barter-market:api-reference', config: () => writeApiReference() };
 }
 
 // Where `npm run dev` keeps local D1, KV, R2 and Durable Objects: the folder `npm start` and
@@ -52,6 +58,7 @@ export default defineConfig(({ command }) => ({
   define: { 'import.meta.env.MEDIA_ORIGIN': JSON.stringify(mediaOrigin(command)) },
   plugins: [
     gazetteer(),
+    apiReference(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

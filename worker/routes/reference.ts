@@ -1,37 +1,34 @@
-// The API's reference, generated from the route declarations: /api/openapi.json and /api/docs.
-import { allRoutes } from '@/shared/contract';
+// The API's reference: /api/openapi.json and /api/docs, generated from the route declarations at
+// build time (scripts/build-api-reference.mjs) and read here from the static assets, so a request
+// costs no CPU to make them.
 import { referenceRoutes } from '@/shared/contract/reference';
-import { openApiDocument } from '../lib/openapi';
-import { REFERENCE_STYLE, referencePage } from '../lib/reference-page';
-import { reply, router, serve } from '../lib/serve';
+import { router, serve } from '../lib/serve';
 import { viewer } from '../middleware/session';
+import type { Context } from 'hono';
+import type { AppEnv } from '../types';
 
 export const referenceRouter = router('/api');
-
-// Made once per isolate: the declarations do not change while it lives.
-let document: ReturnType<typeof openApiDocument> | null = null;
-let page: string | null = null;
-const documentOnce = () => (document ??= openApiDocument(allRoutes));
 
 // The reference changes only with a deployment; browsers may keep it an hour.
 const CACHE = 'public, max-age=3600';
 
-serve(referenceRouter, referenceRoutes.openapi, viewer('none'), (c) => {
-  c.header('Cache-Control', CACHE);
-  return reply(c, referenceRoutes.openapi, documentOnce() as { openapi: '3.1.0' });
-});
+async function fromAssets(c: Context<AppEnv>, file: string, headers: Record<string, string>) {
+  const asset = await c.env.ASSETS.fetch(new URL(`/api-reference/${file}`, c.req.url));
+  if (!asset.ok) throw new Error(`The API reference's ${file} is missing from the build`);
+  const res = new Response(asset.body, asset);
+  for (const [name, value] of Object.entries({ 'Cache-Control': CACHE, ...headers })) res.headers.set(name, value);
+  return res;
+}
 
-serve(referenceRouter, referenceRoutes.docs, viewer('none'), async (c) => {
-  page ??= referencePage(documentOnce());
-  const styleHash = btoa(
-    String.fromCharCode(
-      ...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(REFERENCE_STYLE))),
-    ),
-  );
-  c.header('Cache-Control', CACHE);
-  c.header(
-    'Content-Security-Policy',
-    `default-src 'none'; style-src 'sha256-${styleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-  );
-  return c.html(page);
-});
+serve(referenceRouter, referenceRoutes.openapi, viewer('none'), (c) =>
+  fromAssets(c, 'openapi.json', { 'Content-Type': 'application/json' }),
+);
+
+// No script at all; its one stylesheet is the app's own.
+serve(referenceRouter, referenceRoutes.docs, viewer('none'), (c) =>
+  fromAssets(c, 'index.html', {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy':
+      "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  }),
+);

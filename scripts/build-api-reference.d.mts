@@ -1,0 +1,2 @@
+export declare const API_REFERENCE_DIR: string;
+export declare function writeApiReference(out?: string): void;
