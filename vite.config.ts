@@ -9,6 +9,7 @@ import { writeGazetteer } from './scripts/build-gazetteer.mjs';
 // @ts-expect-error: a plain ES module script without type declarations.
 import { localPepper } from './scripts/local-pepper.mjs';
 import { pathAliases } from './scripts/lib/path-aliases.mjs';
+import { clientContract } from './scripts/lib/client-contract.mjs';
 
 /**
  * Writes the gazetteer's shards into public/gazetteer/ before anything is built or served, so
@@ -55,10 +56,30 @@ function mediaOrigin(command: 'serve' | 'build'): string {
 // The gazetteer plugin writes public/gazetteer/ first.
 export default defineConfig(({ command }) => ({
   resolve: { alias: pathAliases },
+  environments: {
+    // Reading a property has no side effect in the app's code (no getters with effects): a schema
+    // built from another's `.entries` that no code uses can go (scripts/lib/client-contract.mjs).
+    client: {
+      build: {
+        rolldownOptions: {
+          treeshake: { propertyReadSideEffects: false },
+          // The shared declarations and schemas a page uses in one chunk, not a small chunk each:
+          // every chunk costs a request and its own import lines.
+          output: {
+            codeSplitting: {
+              includeDependenciesRecursively: false,
+              groups: [{ name: 'shared', test: /\/src\/shared\// }],
+            },
+          },
+        },
+      },
+    },
+  },
   define: { 'import.meta.env.MEDIA_ORIGIN': JSON.stringify(mediaOrigin(command)) },
   plugins: [
     gazetteer(),
     apiReference(),
+    clientContract(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

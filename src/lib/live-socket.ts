@@ -17,8 +17,8 @@ import {
   TOO_MANY_SOCKETS_CLOSE_CODE,
   TOO_MANY_SOCKETS_RETRY_MS,
   type ClientFrame,
-  type ServerFrame,
 } from '@/shared/ws-frames';
+import type * as v from 'valibot';
 import { reconnectDelay } from './live';
 
 /** The part of a browser WebSocket the connection uses (a fake in tests). */
@@ -34,10 +34,15 @@ export interface SocketLike {
 
 export type ConnectionState = 'connecting' | 'open' | 'closed';
 
-export interface ConnectionOptions {
+export interface ConnectionOptions<F = unknown> {
   url: string;
   createSocket?: (url: string) => SocketLike;
-  onFrame: (frame: ServerFrame) => void;
+  /**
+   * What the server sends on this socket (src/shared/ws-frames.ts): each socket passes its own,
+   * so a page loads the schemas of its sockets only. Frames that do not parse are dropped.
+   */
+  frames: v.GenericSchema<unknown, F>;
+  onFrame: (frame: F) => void;
   /** After every successful (re)connect: the moment to resync from the API. */
   onOpen: () => void;
   onState: (state: ConnectionState) => void;
@@ -76,7 +81,7 @@ const OPEN = 1;
 export const FAILED_CONNECTS_BEFORE_SLOW = 6;
 
 /** One conversation socket that keeps itself connected until `stop()`. */
-export class ConversationConnection {
+export class ConversationConnection<F = unknown> {
   private socket: SocketLike | null = null;
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -87,7 +92,7 @@ export class ConversationConnection {
   /** Session-ended closes since the last frame received. */
   private endedInARow = 0;
 
-  constructor(private readonly options: ConnectionOptions) {}
+  constructor(private readonly options: ConnectionOptions<F>) {}
 
   start() {
     this.connect();
@@ -180,7 +185,10 @@ export class ConversationConnection {
     socket.onmessage = (event) => {
       if (this.socket !== socket) return;
       this.endedInARow = 0;
-      const parsed = parseServerFrame(typeof event.data === 'string' ? event.data : new ArrayBuffer(0));
+      const parsed = parseServerFrame(
+        this.options.frames,
+        typeof event.data === 'string' ? event.data : new ArrayBuffer(0),
+      );
       if (parsed.ok) this.options.onFrame(parsed.frame);
     };
     // An error is always followed by close; close decides what happens next.

@@ -85,6 +85,9 @@ export const serverFrameSchema = v.variant('type', [
   communityFrame,
 ]);
 export type ServerFrame = v.InferOutput<typeof serverFrameSchema>;
+export type ConversationFrame = v.InferOutput<typeof conversationFrameSchema>;
+export type CircleRoomFrame = v.InferOutput<typeof circleRoomFrameSchema>;
+export type BellFrame = v.InferOutput<typeof bellFrameSchema>;
 
 /** The bell socket's frame without the count (the object could not read it): the client reads the bell. */
 export const NOTIFICATIONS_FRAME = JSON.stringify({ type: 'notifications' });
@@ -137,7 +140,7 @@ export const MAX_CLIENT_FRAME_CHARS = 1024;
 
 export type FrameResult<T> = { ok: true; frame: T } | { ok: false; error: string };
 
-function parseFrame<S extends v.GenericSchema>(
+export function parseFrame<S extends v.GenericSchema>(
   schema: S,
   raw: string | ArrayBuffer,
   maxChars: number,
@@ -158,5 +161,6 @@ function parseFrame<S extends v.GenericSchema>(
 
 export const parseClientFrame = (raw: string | ArrayBuffer) =>
   parseFrame(clientFrameSchema, raw, MAX_CLIENT_FRAME_CHARS);
-export const parseServerFrame = (raw: string | ArrayBuffer) =>
-  parseFrame(serverFrameSchema, raw, Number.MAX_SAFE_INTEGER);
+/** A frame of a socket whose server sends `schema`'s frames (each socket passes its own). */
+export const parseServerFrame = <S extends v.GenericSchema>(schema: S, raw: string | ArrayBuffer) =>
+  parseFrame(schema, raw, Number.MAX_SAFE_INTEGER);

@@ -3,6 +3,7 @@
 import { env, evictDurableObject, listDurableObjectIds } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ConversationConnection, type SocketLike } from '@/lib/live-socket';
+import { serverFrameSchema } from '@/shared/ws-frames';
 import {
   afterSessionEnded,
   conversationSocketUrl,
@@ -435,6 +436,7 @@ describe('chat client connection against the room', () => {
     };
     const sockets = workerSocketFactory(owner, member, listingId);
     const connection = new ConversationConnection({
+      frames: serverFrameSchema,
       url: 'ws://localhost/unused',
       createSocket: sockets.create,
       random: () => 0,
@@ -488,6 +490,7 @@ describe('chat client connection against the room', () => {
     let ended = 0;
     const states: string[] = [];
     const connection = new ConversationConnection({
+      frames: serverFrameSchema,
       url: 'x',
       createSocket: sockets.create,
       random: () => 0,
@@ -529,6 +532,7 @@ describe('chat client connection against the room', () => {
     let closed = 0;
     const states: string[] = [];
     const connection = new ConversationConnection({
+      frames: serverFrameSchema,
       url: 'x',
       createSocket: sockets.create,
       random: () => 0,
@@ -562,6 +566,7 @@ describe('chat client connection against the room', () => {
     const refused = workerSocketFactory(outsider, member, listingId);
     const states: string[] = [];
     const retrying = new ConversationConnection({
+      frames: serverFrameSchema,
       url: 'x',
       createSocket: refused.create,
       random: () => 0,
@@ -581,6 +586,7 @@ describe('chat client connection against the room', () => {
     const sockets = workerSocketFactory(owner, member, listingId);
     let opens = 0;
     const connection = new ConversationConnection({
+      frames: serverFrameSchema,
       url: 'x',
       createSocket: sockets.create,
       random: () => 0,

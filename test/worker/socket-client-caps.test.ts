@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConversationConnection, FAILED_CONNECTS_BEFORE_SLOW, type SocketLike } from '@/lib/live-socket';
 import { RECONNECT } from '@/lib/live';
-import { TOO_MANY_SOCKETS_RETRY_MS } from '@/shared/ws-frames';
+import { serverFrameSchema, TOO_MANY_SOCKETS_RETRY_MS } from '@/shared/ws-frames';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -32,6 +32,7 @@ function connection(extra: { onIdleClosed?: () => void } = {}) {
   const made: FakeSocket[] = [];
   const states: string[] = [];
   const conn = new ConversationConnection({
+    frames: serverFrameSchema,
     url: 'ws://localhost/api/analytics/ws',
     createSocket: () => {
       const socket = new FakeSocket();

@@ -2,7 +2,7 @@
 // and waits for one. The deadline only bounds a failure: it is generous, so a busy machine (two
 // cores shared with the browser tests) never fails a test that would pass on a quiet one.
 import { expect } from 'vitest';
-import { parseServerFrame, type ServerFrame } from '@/shared/ws-frames';
+import { parseServerFrame, serverFrameSchema, type ServerFrame } from '@/shared/ws-frames';
 
 export interface TestSocket {
   socket: WebSocket;
@@ -22,7 +22,7 @@ export function openSocket(response: Response): TestSocket {
   let isClosed = false;
   let closeEvent: { code: number; reason: string } | null = null;
   socket.addEventListener('message', (event) => {
-    const parsed = parseServerFrame(event.data as string);
+    const parsed = parseServerFrame(serverFrameSchema, event.data as string);
     if (!parsed.ok) throw new Error(`invalid server frame: ${String(event.data)} (${parsed.error})`);
     frames.push(parsed.frame);
   });

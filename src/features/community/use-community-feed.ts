@@ -13,6 +13,7 @@ import { ConversationConnection } from '@/lib/live-socket';
 import { communityKeys, counterKeys } from '@/lib/query-keys';
 import { urlOf } from '@/lib/api-client';
 import { communityRoutes } from '@/shared/contract/community';
+import { communityFrame, type CommunityFrame } from '@/shared/contract/community';
 
 /** How long the queries wait for the socket's first frame before reading the routes. */
 export const FEED_SOCKET_WAIT_MS = 4000;
@@ -35,7 +36,7 @@ export interface CommunityFeedState {
 const SIGNS_OF_A_PERSON = ['pointerdown', 'keydown', 'focus', 'wheel', 'touchstart'] as const;
 
 interface Shared {
-  conn: ConversationConnection;
+  conn: ConversationConnection<CommunityFrame>;
   state: CommunityFeedState;
   listeners: Set<(state: CommunityFeedState) => void>;
   unwire: () => void;
@@ -56,6 +57,7 @@ function open(queryClient: QueryClient): Shared {
   };
   const conn = new ConversationConnection({
     url: communityFeedUrl(window.location),
+    frames: communityFrame,
     onFrame: (frame) => {
       if (frame.type !== 'community') return;
       queryClient.setQueryData(communityKeys.activity(), frame.activity);

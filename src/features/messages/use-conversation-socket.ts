@@ -31,6 +31,7 @@ import {
   TYPING_SHOW_MS,
 } from '@/lib/live';
 import { messageKeys, notificationKeys, reviewKeys, userKeys } from '@/lib/query-keys';
+import { conversationFrameSchema, type ConversationFrame } from '@/shared/ws-frames';
 
 interface UseConversationSocketOptions {
   meId: number;
@@ -76,7 +77,7 @@ export function useConversationSocket({
   const [closed, setClosed] = useState(false);
   const [ready, setReady] = useState(false);
   const readyRef = useRef(false);
-  const connection = useRef<ConversationConnection | null>(null);
+  const connection = useRef<ConversationConnection<ConversationFrame> | null>(null);
   const typingThrottle = useRef(createThrottle(TYPING_SEND_INTERVAL_MS));
   const readSent = useRef(0);
   const latestMessages = useRef(messages);
@@ -193,8 +194,9 @@ export function useConversationSocket({
       }
     };
 
-    const conn = new ConversationConnection({
+    const conn: ConversationConnection<ConversationFrame> = new ConversationConnection({
       url: conversationSocketUrl(window.location, partnerId, listingId),
+      frames: conversationFrameSchema,
       onFrame,
       onState,
       onOpen: () => {

@@ -14,6 +14,7 @@ import { ConversationConnection } from '@/lib/live-socket';
 import { notificationRoutes } from '@/shared/contract/notifications';
 import { handleSessionEnded } from '@/features/auth';
 import { notificationKeys } from '@/lib/query-keys';
+import { bellFrameSchema, type BellFrame } from '@/shared/ws-frames';
 
 /** How long the bell waits for the socket's first frame before reading it over HTTP. */
 export const BELL_SOCKET_WAIT_MS = 4000;
@@ -61,8 +62,9 @@ export function useBellSocket(meId: number | undefined): BellSocket {
     };
     const waited = setTimeout(() => setReady(true), BELL_SOCKET_WAIT_MS);
 
-    const conn = new ConversationConnection({
+    const conn: ConversationConnection<BellFrame> = new ConversationConnection({
       url: bellSocketUrl(window.location),
+      frames: bellFrameSchema,
       onFrame: (frame) => {
         if (frame.type !== 'notifications') return;
         if (frame.unreadCount !== undefined) setPushed({ unreadCount: frame.unreadCount, at: Date.now() });

@@ -13,6 +13,7 @@ import { ConversationConnection } from '@/lib/live-socket';
 import { handleSessionEnded } from '@/features/auth';
 import { mergeCircleMessages } from './api';
 import { circleKeys, notificationKeys } from '@/lib/query-keys';
+import { circleRoomFrameSchema, type CircleRoomFrame } from '@/shared/ws-frames';
 
 export const circleSocketUrl = (location: { protocol: string; host: string }, circleId: number) =>
   `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${urlOf(tradeCircleRoutes.socket, { params: { id: circleId } })}`;
@@ -31,7 +32,7 @@ export function useCircleSocket(meId: number, circleId: number): CircleSocket {
   const queryClient = useQueryClient();
   const [typing, setTyping] = useState<number[]>([]);
   const [reconnecting, setReconnecting] = useState(false);
-  const connection = useRef<ConversationConnection | null>(null);
+  const connection = useRef<ConversationConnection<CircleRoomFrame> | null>(null);
   const throttle = useRef(createThrottle(TYPING_SEND_INTERVAL_MS));
 
   useEffect(() => {
@@ -64,8 +65,9 @@ export function useCircleSocket(meId: number, circleId: number): CircleSocket {
         );
       }
     };
-    const conn = new ConversationConnection({
+    const conn: ConversationConnection<CircleRoomFrame> = new ConversationConnection({
       url: circleSocketUrl(window.location, circleId),
+      frames: circleRoomFrameSchema,
       onFrame,
       onState: (state) => {
         if (state === 'open') {

@@ -29,6 +29,7 @@ export type Dashboard = v.InferOutput<typeof dashboard>;
 
 /** The community feed socket's one frame: both bodies as the two routes would answer now. */
 export const communityFrame = v.strictObject({ type: v.literal('community'), activity, dashboard });
+export type CommunityFrame = v.InferOutput<typeof communityFrame>;
 
 /** An approved, public testimonial: its columns and its author. */
 export const testimonial = v.strictObject({
