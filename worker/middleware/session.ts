@@ -17,7 +17,8 @@ import { createMiddleware } from 'hono/factory';
 import type { MiddlewareHandler } from 'hono';
 import { createDb } from '../db/client';
 import { users } from '../db/schema';
-import { loadSession, readSessionId } from '../lib/session';
+import { loadSession } from '../db/queries/sessions';
+import { readSessionId } from '../lib/session';
 import { isSuspended } from '../lib/moderation/standing';
 import type { AppEnv } from '../types';
 

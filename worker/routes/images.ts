@@ -17,7 +17,7 @@ import {
 } from '../db/queries/images';
 import { hmacSign, hmacVerify } from '../lib/crypto';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
-import { hit } from '../lib/rate-limit';
+import { hit } from '../db/queries/rate-limits';
 import { MINUTE } from '../lib/time';
 import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';

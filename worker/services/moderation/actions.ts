@@ -19,7 +19,7 @@ import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 import { APP_NAME, moderationNoticeEmail } from '@worker/lib/email';
 import { badRequest, conflict, forbidden, notFound } from '@worker/lib/errors';
 import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
-import { prepareSql } from '@worker/lib/message-budget';
+import { prepareSql } from '@worker/db/prepare-sql';
 import { pushToCircle, pushToRoom } from '@worker/durable-objects/conversation-room-client';
 import { selectByListing, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
 import { dissolveStatements } from '@worker/db/queries/trade-circles';

@@ -13,7 +13,8 @@ import type {
 } from '@/shared/trade-circles';
 import { pushToCircle } from '@worker/durable-objects/conversation-room-client';
 import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
-import { messageBudgetGateSql, prepareSql } from '@worker/lib/message-budget';
+import { prepareSql } from '@worker/db/prepare-sql';
+import { messageBudgetGateSql } from '@worker/db/queries/message-budget';
 import {
   membersOf,
   parseLegsKey,
