@@ -78,3 +78,7 @@ export async function withMessageBudget<T>(d1: D1Database, userId: number, write
     throw error;
   }
 }
+
+/** The gate as a D1 statement, first in a raw batch that writes a member's line. */
+export const messageBudgetGateStatement = (d1: D1Database, userId: number, now = Date.now()) =>
+  prepareSql(d1, messageBudgetGateSql(userId, now));
