@@ -5,7 +5,10 @@
 // address's share of it, counted in D1. A KV write that fails is logged and the session lives in D1
 // alone, so members still sign in when the KV day is spent. A lookup reads KV first, then the row by
 // its primary key (one row) on a miss. The daily prune removes expired rows.
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import type { Db } from '../client';
+import { users, type UserRow } from '../schema';
 import type { AppEnv } from '@worker/types';
 import { sha256Hex } from '@worker/lib/crypto';
 import { clientIp } from '@worker/lib/rate-limit';
@@ -40,6 +43,16 @@ export async function loadSession(env: Env, id: string, now = Date.now()): Promi
     .bind(await sha256Hex(id), now)
     .first<{ user_id: number; created_at: number }>();
   return row ? { userId: row.user_id, createdAt: row.created_at, cached: false } : null;
+}
+
+/**
+ * The session's member, read from D1 on every request that needs it (never cached, so a deleted
+ * member or a demoted admin loses access at once). A plain select: the relational query API builds
+ * the same statement with more work per request.
+ */
+export async function sessionUserRow(db: Db, userId: number): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user;
 }
 
 /**
