@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '@worker/db/client';
-import { queueEmailsStatements } from '@worker/cron/bulk';
+import { queueEmailsStatements } from '@worker/db/queries/bulk';
 import { deliverOutbox, EXPIRE_PAGE } from '@worker/cron/deliver-email';
 import {
   EMAIL_LIFETIME_MS,

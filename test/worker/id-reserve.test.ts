@@ -4,7 +4,7 @@
 // costs a row written per insert again but breaks nothing.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { notifyStatements } from '@worker/cron/bulk';
+import { notifyStatements } from '@worker/db/queries/bulk';
 import { pruneExpiredRows } from '@worker/cron/prune-expired';
 import { ID_RESERVE } from '@worker/db/id-reserve';
 import { call, insertListing, json, signUp } from './helpers';

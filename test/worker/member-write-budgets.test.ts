@@ -6,7 +6,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it } from 'vitest';
 import { emptyCounts, METER_HEADER, METER_REQUEST_HEADER, meterEnv, type MeterCounts } from '@worker/lib/meter';
 import { HttpError } from '@worker/lib/errors';
-import { hit, RATE_LIMITS, rateLimitKey } from '@worker/lib/rate-limit';
+import { hit } from '@worker/db/queries/rate-limits';
+import { RATE_LIMITS, rateLimitKey } from '@worker/lib/rate-limit';
 import { proposeCircle } from '@worker/services/trade-circles/propose';
 import { memberSubject, type MemberBudget } from '@worker/middleware/member-budget';
 import worker from '@worker/index';

@@ -222,7 +222,7 @@ describe('the message budget', () => {
       .bind(member.id, owner.id, listingId)
       .run();
     const counts = emptyCounts();
-    const { checkMessageBudget } = await import('@worker/lib/message-budget');
+    const { checkMessageBudget } = await import('@worker/db/queries/message-budget');
     await checkMessageBudget(meterEnv(env, counts).DB, member.id);
     expect(counts.d1RowsRead).toBeLessThanOrEqual(5);
   });

@@ -3,7 +3,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FREQUENT_CRON } from '@worker/cron/index';
-import { firstMessageIdSince, MAX_NOTICES, runMessageEmailNotices } from '@worker/cron/message-email-notices';
+import { MAX_NOTICES, runMessageEmailNotices } from '@worker/cron/message-email-notices';
+import { firstMessageIdSince } from '@worker/db/queries/message-notices';
 import worker from '@worker/index';
 import { recording, tableScans } from './job-query-plans';
 import { call, insertListing, signUp, type Member } from './helpers';

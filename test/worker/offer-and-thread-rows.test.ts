@@ -4,7 +4,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ID_RESERVE } from '@worker/db/id-reserve';
-import { OFFER_STEPS_SQL } from '@worker/lib/offer-step-budget';
+import { OFFER_STEPS_SQL } from '@worker/db/queries/offer-step-budget';
 import { METER_HEADER, type MeterCounts } from '@worker/lib/meter';
 import worker from '@worker/index';
 import { createListing, ORIGIN, randomIp, reserveLeft, signUp, type Member } from './helpers';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { pruneExpiredRows } from '@worker/cron/prune-expired';
 import { HttpError } from '@worker/lib/errors';
 import { sha256Hex } from '@worker/lib/crypto';
-import { check, hit, RATE_LIMITS, rateLimitKey } from '@worker/lib/rate-limit';
+import { check, hit } from '@worker/db/queries/rate-limits';
+import { RATE_LIMITS, rateLimitKey } from '@worker/lib/rate-limit';
 import { unique } from './helpers';
 
 async function statusOf(promise: Promise<void>) {

@@ -18,15 +18,12 @@ import {
   CIRCLE_PASS_JOB,
   CIRCLE_PASS_MAX_STATEMENTS,
   CIRCLE_PASS_PUSHES,
-  GLOBAL,
-  INCREMENTAL_SQL,
   PAGE_CIRCLES_PER_SEED,
-  PAGE_MAX_EDGES,
-  PAGE_SQL,
   runCirclePass,
   searchAfterWant,
   SWEEP_ROWS_PER_DAY,
 } from '@worker/services/trade-circles/search';
+import { GLOBAL, INCREMENTAL_SQL, PAGE_MAX_EDGES, PAGE_SQL } from '@worker/db/queries/trade-circle-search';
 import { unique } from './helpers';
 import { recording, tableScans } from './job-query-plans';
 

@@ -143,6 +143,29 @@ export default tseslint.config(
       ],
     },
   },
+  // Every D1 statement lives in worker/db/queries (docs/architecture.md, "Where SQL lives"): the
+  // layers above it build no statement with `.prepare(` (jobs and services keep their batch calls,
+  // with builders from db/queries). worker/routes is not checked yet: its files are being moved
+  // onto db/queries one at a time.
+  {
+    files: [
+      'worker/cron/**/*.ts',
+      'worker/services/**/*.ts',
+      'worker/lib/**/*.ts',
+      'worker/durable-objects/**/*.ts',
+      'worker/middleware/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='prepare']",
+          message:
+            'Statements live in worker/db/queries: build it there and import the builder (docs/architecture.md).',
+        },
+      ],
+    },
+  },
   // Tests probe replies of any shape, hostile ones included, before the contract's check.
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
 );

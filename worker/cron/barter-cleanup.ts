@@ -13,14 +13,29 @@
 // Every step is set-based: a fixed number of statements whatever the number of barters (the ids
 // and values travel as one JSON parameter), at most BARTER_CLEANUP_COST statements and R2 calls
 // a run. Steps 3 and 4 take up to BATCH barters a run; the rest of a backlog waits for tomorrow.
-import { DELETED_STATUS } from '../db/queries/listing-deletion';
+import {
+  avatarsStatement,
+  cancelStaleStatement,
+  deleteCancelledStatement,
+  dueImageCleanupsStatement,
+  duePromptsStatement,
+  keepBarterImagesStatement,
+  markPromptedStatement,
+  promptMembersStatement,
+  scheduleCancelledDeletionStatement,
+  settleBarterEntriesStatement,
+  type ImageBarterRow,
+  type MemberRow,
+  type PendingRow,
+} from '../db/queries/barter-cleanup';
 import { CANCEL_AFTER, DELETE_CANCELLED_AFTER, PROMPT_AFTER } from '../db/queries/barters';
 import { uploadKeyFromPath, withThumbKeys } from '../db/queries/images';
+import { attachedUploadsStatement, deleteUnattachedUploadsStatement } from '../db/queries/uploads';
 import { conversationLink } from '../db/queries/messages';
 import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import { subjectKeys } from '../db/queries/notifications';
 import { barterReminderEmail, wantsEmail, type Email } from '../lib/email';
-import { chunks, notifyStatements, queueEmailsStatements, type NotificationRow } from './bulk';
+import { chunks, notifyStatements, queueEmailsStatements, type NotificationRow } from '@worker/db/queries/bulk';
 import { runOnce } from './ledger';
 import { appOrigin } from './origin';
 
@@ -51,15 +66,6 @@ export interface CleanupRun {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-/** Marks read the "confirm it" entries of these (member, barter) pairs, in one statement. */
-const settleAll = (d1: D1Database, pairs: [number, number][], at: string) =>
-  d1
-    .prepare(
-      `UPDATE notifications SET read_at = ?1
-        WHERE (user_id, subject_key) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?2)) AND read_at IS NULL`,
-    )
-    .bind(at, JSON.stringify(pairs.map(([userId, barterId]) => [userId, subjectKeys.barter(barterId)])));
-
 export function runBarterCleanup(env: Env, scheduledTime: number): Promise<CleanupRun | null> {
   return runOnce(env.DB, BARTER_CLEANUP_JOB, scheduledTime, () => cleanupBarters(env, scheduledTime));
 }
@@ -71,30 +77,21 @@ export async function cleanupBarters(env: Env, now: number): Promise<CleanupRun>
 
   // 1. Deletion of cancelled barters (reviews, if any, go by ON DELETE CASCADE).
   const [deleted] = await d1.batch([
-    d1
-      .prepare(
-        `DELETE FROM barters WHERE id IN (SELECT id FROM barters WHERE status = 'cancelled' AND barter_deletion_scheduled_at <= ?1 LIMIT ?2)`,
-      )
-      .bind(at, CANCELLED_DELETIONS_PER_RUN),
-    d1
-      .prepare(
-        `UPDATE barters SET barter_deletion_scheduled_at = ?1 WHERE id IN (SELECT id FROM barters WHERE status = 'cancelled' AND barter_deletion_scheduled_at IS NULL LIMIT ?2)`,
-      )
-      .bind(iso(now + DELETE_CANCELLED_AFTER), CANCELLED_DELETIONS_PER_RUN),
+    deleteCancelledStatement(d1, at, CANCELLED_DELETIONS_PER_RUN),
+    scheduleCancelledDeletionStatement(d1, iso(now + DELETE_CANCELLED_AFTER), CANCELLED_DELETIONS_PER_RUN),
   ]);
   run.deleted = deleted!.meta.changes;
 
   // 2. Pending for 30 days: cancelled, their "confirm it" entries settled.
-  const { results: cancelled } = await d1
-    .prepare(
-      `UPDATE barters SET status = 'cancelled', barter_deletion_scheduled_at = ?1
-        WHERE id IN (SELECT id FROM barters WHERE status = 'pending' AND created_at <= ?2 LIMIT ?3) RETURNING id, initiator_id, recipient_id`,
-    )
-    .bind(iso(now + DELETE_CANCELLED_AFTER), iso(now - CANCEL_AFTER), STALE_CANCELLATIONS_PER_RUN)
-    .all<{ id: number; initiator_id: number; recipient_id: number }>();
+  const { results: cancelled } = await cancelStaleStatement(
+    d1,
+    iso(now + DELETE_CANCELLED_AFTER),
+    iso(now - CANCEL_AFTER),
+    STALE_CANCELLATIONS_PER_RUN,
+  ).all<{ id: number; initiator_id: number; recipient_id: number }>();
   run.cancelled = cancelled.length;
   if (cancelled.length)
-    await settleAll(
+    await settleBarterEntriesStatement(
       d1,
       cancelled.flatMap((b) => [
         [b.initiator_id, b.id] as [number, number],
@@ -113,43 +110,16 @@ export async function cleanupBarters(env: Env, now: number): Promise<CleanupRun>
   return run;
 }
 
-interface PendingRow {
-  id: number;
-  listing_id: number;
-  initiator_id: number;
-  recipient_id: number;
-  title: string;
-}
-
 /** Bell pushes one barter-cleanup invocation makes at most (as the alerts' PUSHES_PER_PAGE and the circle pass). */
 export const BARTER_PUSHES = 3;
 
-interface MemberRow {
-  id: number;
-  email: string;
-  display_name: string;
-  email_verified: number;
-  email_notifications: number;
-}
-
 async function promptPending(env: Env, now: number): Promise<number> {
   const d1 = env.DB;
-  const { results: due } = await d1
-    .prepare(
-      `SELECT b.id, b.listing_id, b.initiator_id, b.recipient_id, l.title FROM barters b JOIN listings l ON l.id = b.listing_id
-        WHERE b.status = 'pending' AND b.created_at <= ?1 AND b.last_prompted_at IS NULL AND l.status <> '${DELETED_STATUS}' ORDER BY b.id LIMIT ?2`,
-    )
-    .bind(iso(now - PROMPT_AFTER), BATCH)
-    .all<PendingRow>();
+  const { results: due } = await duePromptsStatement(d1, iso(now - PROMPT_AFTER), BATCH).all<PendingRow>();
   if (due.length === 0) return 0;
 
   const ids = [...new Set(due.flatMap((b) => [b.initiator_id, b.recipient_id]))];
-  const { results } = await d1
-    .prepare(
-      'SELECT id, email, display_name, email_verified, email_notifications FROM users WHERE id IN (SELECT value FROM json_each(?1))',
-    )
-    .bind(JSON.stringify(ids))
-    .all<MemberRow>();
+  const { results } = await promptMembersStatement(d1, ids).all<MemberRow>();
   const members = new Map(results.map((row) => [row.id, row]));
 
   const origin = appOrigin(env);
@@ -190,11 +160,11 @@ async function promptPending(env: Env, now: number): Promise<number> {
   }
   // One batch (one transaction): the barters are marked prompted with their notifications and emails.
   await d1.batch([
-    d1
-      .prepare(
-        `UPDATE barters SET last_prompted_at = ?1 WHERE id IN (SELECT value FROM json_each(?2)) AND status = 'pending' AND last_prompted_at IS NULL`,
-      )
-      .bind(at, JSON.stringify(due.map((b) => b.id))),
+    markPromptedStatement(
+      d1,
+      at,
+      due.map((b) => b.id),
+    ),
     ...notifyStatements(d1, entries, new Date().toISOString()),
     ...queueEmailsStatements(d1, emails),
   ]);
@@ -204,15 +174,6 @@ async function promptPending(env: Env, now: number): Promise<number> {
   // their next read.
   await pushNotificationChanges(env, entries.map((e) => e.userId).slice(0, BARTER_PUSHES));
   return due.length;
-}
-
-interface ImageBarterRow {
-  id: number;
-  initiator_id: number;
-  recipient_id: number;
-  original_image_urls: string;
-  thumbnail_urls: string;
-  listing_images: string | null;
 }
 
 const parseList = (text: string | null): string[] => {
@@ -233,14 +194,7 @@ const parseList = (text: string | null): string[] => {
  */
 async function cleanupImages(env: Env, now: number): Promise<{ barters: number; deleted: number }> {
   const d1 = env.DB;
-  const { results: due } = await d1
-    .prepare(
-      `SELECT b.id, b.initiator_id, b.recipient_id, b.original_image_urls, b.thumbnail_urls, l.image_urls AS listing_images
-         FROM barters b LEFT JOIN listings l ON l.id = b.listing_id
-        WHERE b.status = 'completed' AND b.image_cleanup_scheduled_at <= ?1 ORDER BY b.id LIMIT ?2`,
-    )
-    .bind(iso(now), BATCH)
-    .all<ImageBarterRow>();
+  const { results: due } = await dueImageCleanupsStatement(d1, iso(now), BATCH).all<ImageBarterRow>();
   if (due.length === 0) return { barters: 0, deleted: 0 };
   const plans = due.map((barter) => {
     const originals = parseList(barter.original_image_urls);
@@ -256,12 +210,8 @@ async function cleanupImages(env: Env, now: number): Promise<{ barters: number; 
   const avatarKey = new Map<number, string | null>();
   if (allCandidates.length) {
     const [attached, avatars] = await d1.batch<{ key?: string; id?: number; avatar_url?: string | null }>([
-      d1
-        .prepare('SELECT key FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND +attached_at IS NOT NULL')
-        .bind(JSON.stringify(allCandidates)),
-      d1
-        .prepare('SELECT id, avatar_url FROM users WHERE id IN (SELECT value FROM json_each(?1))')
-        .bind(JSON.stringify(memberIds)),
+      attachedUploadsStatement(d1, allCandidates),
+      avatarsStatement(d1, memberIds),
     ]);
     for (const row of attached!.results) attachedKeys.add(row.key!);
     for (const row of avatars!.results)
@@ -295,23 +245,8 @@ async function cleanupImages(env: Env, now: number): Promise<{ barters: number; 
   const keys = withThumbKeys([...unusedAll]);
   // R2 first: if it fails, the schedules stay and tomorrow's run tries again.
   for (const part of chunks(keys, R2_DELETE_MAX)) await env.IMAGES.delete(part);
-  const statements = [
-    d1
-      .prepare(
-        `UPDATE barters SET
-           original_image_urls = (SELECT json_extract(value, '$[1]') FROM json_each(?1) WHERE json_extract(value, '$[0]') = barters.id),
-           thumbnail_urls = (SELECT json_extract(value, '$[2]') FROM json_each(?1) WHERE json_extract(value, '$[0]') = barters.id),
-           image_cleanup_scheduled_at = NULL
-         WHERE id IN (SELECT json_extract(value, '$[0]') FROM json_each(?1))`,
-      )
-      .bind(JSON.stringify(updates)),
-  ];
-  if (keys.length)
-    statements.push(
-      d1
-        .prepare('DELETE FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND +attached_at IS NULL')
-        .bind(JSON.stringify(keys)),
-    );
+  const statements = [keepBarterImagesStatement(d1, updates)];
+  if (keys.length) statements.push(deleteUnattachedUploadsStatement(d1, keys));
   await d1.batch(statements);
   const deleted = unusedAll.size;
   return { barters: due.length, deleted };

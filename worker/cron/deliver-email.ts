@@ -10,6 +10,15 @@
 // (EMAIL_DAILY_LIMIT) by a counter row, spent on the most important mail first: password resets,
 // then verifications, then notices, then the newsletter (decision 038). Mail past its expiry (a
 // dead link, stale news) is never sent: each run marks a bounded page of it `expired`.
+import {
+  anyDueStatement,
+  claimStatement,
+  expireStatement,
+  outcomesStatement,
+  pruneRecipientDaysStatement,
+  type ClaimedRow,
+  type Outcome,
+} from '../db/queries/email-delivery';
 import { markDayFull, releaseSends, reserveSends, utcDay } from '../db/queries/email-outbox';
 import { EMAIL_PRIORITY } from '../lib/email';
 import { mailSetup } from '../lib/mail-providers';
@@ -38,21 +47,6 @@ export const MAX_ATTEMPTS = 5;
 /** Wait before the next try after the nth failed attempt: 1, 5, 25, 125 minutes. */
 export const backoff = (attempts: number) => 5 ** (attempts - 1) * MINUTE;
 
-interface ClaimedRow {
-  id: number;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  attempts: number;
-  priority: number;
-  expires_at: string | null;
-}
-
-/** Pending and not leased or backing off at the time bound as parameter `?n`. */
-const due = (n: number) => `status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?${n})`;
-/** Not expired at the time bound as `?n` (NULL: written by hand, never expires). */
-const unexpired = (n: number) => `(expires_at IS NULL OR expires_at > ?${n})`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Returns the number of rows sent; 0 when no provider is configured. */
@@ -68,12 +62,7 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
   const at = new Date(now).toISOString();
   const day = utcDay(now);
   // Nothing due: leave the counter alone (an idle run is one indexed read).
-  if (
-    !(await env.DB.prepare(`SELECT 1 FROM email_outbox WHERE ${due(1)} LIMIT 1`)
-      .bind(at)
-      .first())
-  )
-    return 0;
+  if (!(await anyDueStatement(env.DB, at).first())) return 0;
   await expireAndPrune(env.DB, at, day);
 
   const affordable = Math.min(BATCH, Math.floor(budget.left() - (DELIVERY_FIXED_COST - 1)));
@@ -89,16 +78,9 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
   }
 
   // One statement claims the batch atomically, most important and soonest expiring first, never an
-  // expired row; a concurrent run sees these rows leased. The outer check is written `+(...)` so
-  // the rows are found by id, not by walking the queue index.
+  // expired row; a concurrent run sees these rows leased.
   const lease = new Date(now + LEASE).toISOString();
-  const { results } = await env.DB.prepare(
-    `UPDATE email_outbox SET attempts = attempts + 1, next_attempt_at = ?1
-     WHERE id IN (SELECT id FROM email_outbox WHERE ${due(2)} AND ${unexpired(2)} ORDER BY priority, expires_at, id LIMIT ?3) AND +${due(2)}
-     RETURNING id, to_address, subject, text_body, html_body, attempts, priority, expires_at`,
-  )
-    .bind(lease, at, granted)
-    .all<ClaimedRow>();
+  const { results } = await claimStatement(env.DB, lease, at, granted).all<ClaimedRow>();
   const rows = results.sort(
     (a, b) => a.priority - b.priority || (a.expires_at ?? '').localeCompare(b.expires_at ?? '') || a.id - b.id,
   );
@@ -169,25 +151,7 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
       stop = outcome;
     }
   }
-  if (outcomes.length) {
-    await env.DB.prepare(
-      `UPDATE email_outbox SET
-         status = o.status,
-         sent_at = coalesce(o.sent_at, email_outbox.sent_at),
-         last_error = CASE WHEN o.keep_error = 1 THEN email_outbox.last_error ELSE o.error END,
-         next_attempt_at = o.next,
-         attempts = email_outbox.attempts - o.dec
-       FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.status') AS status, json_extract(value, '$.sentAt') AS sent_at,
-                    json_extract(value, '$.keepError') AS keep_error, json_extract(value, '$.error') AS error, json_extract(value, '$.next') AS next,
-                    json_extract(value, '$.dec') AS dec, json_extract(value, '$.attempts') AS attempts, json_extract(value, '$.lease') AS lease
-               FROM json_each(?1)) AS o
-       WHERE email_outbox.id = o.id AND +email_outbox.status = 'pending'
-         AND (o.attempts IS NULL OR email_outbox.attempts = o.attempts)
-         AND (o.lease IS NULL OR email_outbox.next_attempt_at = o.lease)`,
-    )
-      .bind(JSON.stringify(outcomes))
-      .run();
-  }
+  if (outcomes.length) await outcomesStatement(env.DB, outcomes).run();
   await releaseSends(env.DB, day, granted - sent);
 
   if (stop?.status === 'quota') {
@@ -212,36 +176,8 @@ export async function deliverOutbox(env: Env, now: number, budget: Budget = unli
  * index (status, priority, expires_at): a range each.
  */
 async function expireAndPrune(db: D1Database, at: string, day: string): Promise<void> {
-  const priorities = [...new Set(Object.values(EMAIL_PRIORITY))].join(', ');
-  await db.batch([
-    db
-      .prepare(
-        `UPDATE email_outbox SET status = 'expired', next_attempt_at = NULL
-         WHERE id IN (SELECT id FROM email_outbox WHERE ${due(1)} AND priority IN (${priorities}) AND expires_at <= ?1 LIMIT ?2)`,
-      )
-      .bind(at, EXPIRE_PAGE),
-    db
-      .prepare(
-        `DELETE FROM email_recipient_days WHERE (day, recipient, kind) IN (SELECT day, recipient, kind FROM email_recipient_days WHERE day < ?1 LIMIT ?2)`,
-      )
-      .bind(day, PRUNE_PAGE),
-  ]);
-}
-
-interface Outcome {
-  id: number;
-  status: 'pending' | 'sent' | 'failed';
-  /** 1: last_error stays as it is. */
-  keepError: 0 | 1;
-  error: string | null;
-  next: string | null;
-  /** 1: the attempt is given back. */
-  dec: 0 | 1;
-  /** Only if the row still has this many attempts (null: any). */
-  attempts: number | null;
-  /** Only if the row is still under this run's lease (null: any). */
-  lease: string | null;
-  sentAt: string | null;
+  const priorities = [...new Set(Object.values(EMAIL_PRIORITY))];
+  await db.batch([expireStatement(db, at, priorities, EXPIRE_PAGE), pruneRecipientDaysStatement(db, day, PRUNE_PAGE)]);
 }
 
 function send(mailer: MailProvider, from: string, row: ClaimedRow, now: number): Promise<SendOutcome> {

@@ -13,8 +13,9 @@ import { matchDigestEmail, wantsEmail, type Email } from '../lib/email';
 import { DAY, MINUTE } from '../lib/time';
 import { unlimited, type Budget } from '@worker/lib/cron-budget';
 import { matchDigestEntriesStatement, type MatchDigestEntry } from '@worker/db/queries/matches';
-import { queueEmailsStatements } from './bulk';
-import { previousRunTime, runOnce } from './ledger';
+import { queueEmailsStatements } from '@worker/db/queries/bulk';
+import { previousRunTime } from '@worker/db/queries/cron-runs';
+import { runOnce } from './ledger';
 import { appOrigin } from './origin';
 
 export const MATCH_DIGEST_JOB = 'match-digest';

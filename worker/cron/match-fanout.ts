@@ -5,6 +5,7 @@
 // announced (a pair already announced writes nothing), FANOUTS_PER_RUN members a call, oldest
 // first, with PUSHES_PER_MEMBER bell pushes each. The row goes in the statement after.
 import { findMatches, notifyMatches, type Member } from '../db/queries/matches';
+import { deleteFanoutStatement, queuedFanoutsStatement, type FanoutRow } from '../db/queries/match-fanouts';
 import { unlimited, type Budget } from '@worker/lib/cron-budget';
 
 export const FANOUTS_PER_RUN = 2;
@@ -14,11 +15,7 @@ export const MATCH_FANOUT_COST = 1 + 12;
 
 export async function runMatchFanout(env: Env, budget: Budget = unlimited): Promise<number | null> {
   if (budget.left() < MATCH_FANOUT_COST) return null;
-  const { results } = await env.DB.prepare(
-    `SELECT f.user_id AS id, u.username, u.display_name, u.avatar_url FROM match_fanouts f JOIN users u ON u.id = f.user_id ORDER BY f.created_at LIMIT ?1`,
-  )
-    .bind(FANOUTS_PER_RUN)
-    .all<{ id: number; username: string; display_name: string; avatar_url: string | null }>();
+  const { results } = await queuedFanoutsStatement(env.DB, FANOUTS_PER_RUN).all<FanoutRow>();
   let done = 0;
   for (const row of results) {
     if (budget.left() < MATCH_FANOUT_COST - 1) break;
@@ -29,7 +26,7 @@ export async function runMatchFanout(env: Env, budget: Budget = unlimited): Prom
       avatarUrl: row.avatar_url,
     };
     await notifyMatches(env.DB, member, await findMatches(env.DB, member), env, { pushes: PUSHES_PER_MEMBER });
-    await env.DB.prepare('DELETE FROM match_fanouts WHERE user_id = ?1').bind(member.id).run();
+    await deleteFanoutStatement(env.DB, member.id).run();
     done += 1;
   }
   return done;

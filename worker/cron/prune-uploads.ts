@@ -5,6 +5,7 @@
 // daily one (PAGES_DAILY pages); docs/security.md "Upload cap and pruning rate" has the arithmetic.
 // Rerunning finds nothing more to do.
 import { thumbKey } from '../db/queries/images';
+import { abandonedUploadsStatement, deleteUnattachedUploadsStatement } from '../db/queries/uploads';
 import { DAY } from '../lib/time';
 import { unlimited, type Budget } from '@worker/lib/cron-budget';
 
@@ -27,11 +28,7 @@ export async function pruneAbandonedUploads(
   let deleted = 0;
   for (let page = 0; page < pages && budget.left() >= PRUNE_PAGE_COST; page++) {
     // Oldest first through uploads_unattached_idx (created_at, only unattached uploads: partial).
-    const { results } = await env.DB.prepare(
-      'SELECT key FROM uploads WHERE attached_at IS NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2',
-    )
-      .bind(cutoff, PRUNE_PAGE)
-      .all<{ key: string }>();
+    const { results } = await abandonedUploadsStatement(env.DB, cutoff, PRUNE_PAGE).all<{ key: string }>();
     if (results.length === 0) break;
     const keys = results.map((r) => r.key);
     // R2 first: if it fails the rows stay and the next run tries again; no object is orphaned.
@@ -40,10 +37,7 @@ export async function pruneAbandonedUploads(
     await env.IMAGES.delete(keys.map(thumbKey));
     // One statement for the whole page: the keys travel as one JSON parameter (D1 binds at most 100).
     // An upload attached meanwhile keeps its row (attached_at is no longer null).
-    // `+attached_at`: the rows are found by key, not by walking every unattached upload.
-    await env.DB.prepare('DELETE FROM uploads WHERE key IN (SELECT value FROM json_each(?1)) AND +attached_at IS NULL')
-      .bind(JSON.stringify(keys))
-      .run();
+    await deleteUnattachedUploadsStatement(env.DB, keys).run();
     deleted += keys.length;
     if (keys.length < PRUNE_PAGE) break;
   }

@@ -20,8 +20,28 @@ import { subjectKeys } from '../db/queries/notifications';
 import { savedSearchDigestEmail, wantsEmail, type DigestSearch, type Email } from '../lib/email';
 import { DAY, MINUTE } from '../lib/time';
 import { unlimited, type Budget } from '@worker/lib/cron-budget';
-import { notifyStatements, queueEmailsStatements, type NotificationRow } from './bulk';
-import { previousRunTime, runOnce } from './ledger';
+import { notifyStatements, queueEmailsStatements, type NotificationRow } from '@worker/db/queries/bulk';
+import {
+  clearCronStateStatement,
+  cronStateStatement,
+  previousRunTime,
+  writeCronStateStatement,
+  type CronState,
+} from '@worker/db/queries/cron-runs';
+import {
+  alertMatchStatements,
+  alertMembersStatement,
+  categoryNamesStatement,
+  listingCategoriesStatement,
+  newListingsStatement,
+  searchesAfterStatement,
+  searchesOfMemberStatement,
+  searchesOfMembersAfterStatement,
+  type AlertMemberRow,
+  type NewListing,
+  type SearchRow,
+} from '@worker/db/queries/saved-search-alerts';
+import { runOnce } from './ledger';
 import { appOrigin } from './origin';
 
 export const SAVED_SEARCH_JOB = 'saved-search-alerts';
@@ -37,21 +57,6 @@ export const ALERT_IDLE_COST = 3;
 export const ALERT_MIN_COST = 16;
 /** Listings named per search in a digest; the rest are behind its "See all" link. */
 const DIGEST_LISTINGS = 10;
-
-interface NewListing {
-  id: number;
-  user_id: number;
-  title: string;
-  created_at: string;
-}
-
-interface SearchRow {
-  id: number;
-  user_id: number;
-  query: string | null;
-  category: string | null;
-  created_at: string;
-}
 
 interface Match {
   search: SearchRow;
@@ -127,9 +132,7 @@ export async function runSavedSearchAlerts(
   if (paged) {
     // A window not finished by earlier invocations goes first; this scheduled time is then left
     // unclaimed, and the next claimed run's window (from the previous claimed run) covers it.
-    const pending = await env.DB.prepare('SELECT cursor, at FROM cron_state WHERE job = ?1')
-      .bind(ALERT_PAGE_JOB)
-      .first<{ cursor: number; at: string }>();
+    const pending = await cronStateStatement(env.DB, ALERT_PAGE_JOB).first<CronState>();
     if (pending) {
       const window = JSON.parse(pending.at) as { start: string; end: string; pushed?: number; pages?: number };
       const pages = window.pages ?? 1;
@@ -167,39 +170,27 @@ export async function alertNewListings(
   let pushed = page?.pushed ?? 0;
   const cursorStatement = () =>
     run.more
-      ? d1
-          .prepare(
-            `INSERT INTO cron_state (job, cursor, at, updated_at) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, at = excluded.at, updated_at = excluded.updated_at`,
-          )
-          .bind(
-            ALERT_PAGE_JOB,
-            lastSearchId,
-            JSON.stringify({ start: windowStart, end: windowEnd, pushed, pages: (page?.pages ?? 0) + 1 }),
-            new Date().toISOString(),
-          )
-      : d1.prepare('DELETE FROM cron_state WHERE job = ?1').bind(ALERT_PAGE_JOB);
+      ? writeCronStateStatement(
+          d1,
+          ALERT_PAGE_JOB,
+          lastSearchId,
+          JSON.stringify({ start: windowStart, end: windowEnd, pushed, pages: (page?.pages ?? 0) + 1 }),
+          new Date().toISOString(),
+        )
+      : clearCronStateStatement(d1, ALERT_PAGE_JOB);
   const finish = async (): Promise<AlertRun> => {
     if (page) await cursorStatement().run();
     return run;
   };
-  const { results: fresh } = await d1
-    .prepare(
-      `SELECT id, user_id, title, created_at FROM listings
-        WHERE status = 'active' AND created_at > ?1 AND created_at <= ?2 ORDER BY created_at, id LIMIT ?3`,
-    )
-    .bind(windowStart, windowEnd, MAX_NEW_LISTINGS)
-    .all<NewListing>();
+  const { results: fresh } = await newListingsStatement(d1, windowStart, windowEnd, MAX_NEW_LISTINGS).all<NewListing>();
   run.listings = fresh.length;
   if (fresh.length === 0) return finish();
 
   const ids = fresh.map((l) => l.id);
   const slugsOf = new Map<number, Set<string>>(ids.map((id) => [id, new Set()]));
   const [names, categoryRows] = await d1.batch<{ listing_id: number; slug: string; name: string }>([
-    d1.prepare('SELECT slug, name FROM categories'),
-    d1
-      .prepare('SELECT listing_id, slug FROM listing_categories WHERE listing_id IN (SELECT value FROM json_each(?1))')
-      .bind(JSON.stringify(ids)),
+    categoryNamesStatement(d1),
+    listingCategoriesStatement(d1, ids),
   ]);
   const categoryName = new Map(names!.results.map((r) => [r.slug, r.name]));
   for (const row of categoryRows!.results) slugsOf.get(row.listing_id)?.add(row.slug);
@@ -211,54 +202,35 @@ export async function alertNewListings(
     // member's digest for the window is still one email: it reads one more than its page, and when
     // the page is full drops the last member's searches for the next page (a member with more
     // searches than a page alone gets them all, read by a second query).
-    const read = (sql: string, ...params: unknown[]) =>
-      d1
-        .prepare(sql)
-        .bind(...params)
-        .all<SearchRow>();
-    const { results: rows } = await read(
-      `SELECT id, user_id, query, category, created_at FROM stored_searches
-        WHERE user_id > ?1 AND notifications_enabled = 1 AND created_at < ?2 ORDER BY user_id, id LIMIT ?3`,
+    const { results: rows } = await searchesOfMembersAfterStatement(
+      d1,
       lastSearchId,
       windowEnd,
       page.limit + 1,
-    );
+    ).all<SearchRow>();
     if (rows.length > page.limit) {
       run.more = true;
       const cut = rows[page.limit]!.user_id;
       const whole = rows.filter((r) => r.user_id !== cut);
       if (whole.length) searches.push(...whole);
       else {
-        const { results: all } = await read(
-          `SELECT id, user_id, query, category, created_at FROM stored_searches
-            WHERE user_id = ?1 AND notifications_enabled = 1 AND created_at < ?2 ORDER BY id`,
-          cut,
-          windowEnd,
-        );
+        const { results: all } = await searchesOfMemberStatement(d1, cut, windowEnd).all<SearchRow>();
         searches.push(...all);
       }
     } else searches.push(...rows);
     if (searches.length) lastSearchId = searches[searches.length - 1]!.user_id;
   } else {
     for (let cursor = 0; ;) {
-      const { results: rows } = await d1
-        .prepare(
-          `SELECT id, user_id, query, category, created_at FROM stored_searches
-            WHERE id > ?1 AND notifications_enabled = 1 AND created_at < ?2 ORDER BY id LIMIT ?3`,
-        )
-        .bind(cursor, windowEnd, SEARCH_PAGE)
-        .all<SearchRow>();
+      const { results: rows } = await searchesAfterStatement(d1, cursor, windowEnd, SEARCH_PAGE).all<SearchRow>();
       searches.push(...rows);
       if (rows.length < SEARCH_PAGE) break;
       cursor = rows[rows.length - 1]!.id;
     }
   }
 
-  // Text matches among the new listings, once per distinct query text, in one batch: their ids go
-  // into alert_batch, the index alert_listings_fts over the view of those listings is rebuilt (same
-  // columns and tokenizer as listings_fts), and every query is matched there. Two rows written
-  // however many listings (decision 029, "Cron rows written"); a copy into a scratch index and its
-  // delete wrote two per listing. The index keeps these listings until the next run's rebuild.
+  // Text matches among the new listings, once per distinct query text, in one batch
+  // (alertMatchStatements: an FTS5 index rebuilt over only the new listings; a copy into a scratch
+  // index and its delete wrote two rows per listing).
   const textMatches = new Map<string, Set<number>>();
   const ftsOfText = new Map<string | null, string | null>();
   const ftsOf = (query: string | null) => {
@@ -268,19 +240,7 @@ export async function alertNewListings(
   const wanted = [...new Set(searches.map((s) => ftsOf(s.query)).filter((q): q is string => q !== null))];
   for (const q of wanted) textMatches.set(q, new Set());
   if (wanted.length) {
-    const [, , found] = await d1.batch<{ query: string; rowid: number }>([
-      d1
-        .prepare(
-          'INSERT INTO alert_batch (id, listing_ids) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET listing_ids = excluded.listing_ids',
-        )
-        .bind(JSON.stringify([...ids].sort((a, b) => a - b))),
-      d1.prepare(`INSERT INTO alert_listings_fts (alert_listings_fts) VALUES ('rebuild')`),
-      d1
-        .prepare(
-          `SELECT q.value AS query, f.rowid AS rowid FROM json_each(?1) AS q CROSS JOIN alert_listings_fts AS f ON f.alert_listings_fts MATCH q.value`,
-        )
-        .bind(JSON.stringify(wanted)),
-    ]);
+    const [, , found] = await d1.batch<{ query: string; rowid: number }>(alertMatchStatements(d1, ids, wanted));
     for (const row of found!.results) if (slugsOf.has(row.rowid)) textMatches.get(row.query)?.add(row.rowid);
   }
 
@@ -328,23 +288,11 @@ export async function alertNewListings(
   // (either way): their listings are left out of the member's alerts (decision 035). One read,
   // the one the digests need anyway.
   const owners = [...new Set(fresh.map((l) => l.user_id))];
-  const { results: users } = await d1
-    .prepare(
-      `SELECT u.id, u.email, u.display_name, u.email_verified, u.email_notifications,
-              (SELECT json_group_array(m) FROM (
-                 SELECT blocked_id AS m FROM blocks WHERE blocker_id = u.id AND blocked_id IN (SELECT value FROM json_each(?2))
-                 UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = u.id AND blocker_id IN (SELECT value FROM json_each(?2)))) AS apart
-         FROM users u WHERE u.id IN (SELECT value FROM json_each(?1))`,
-    )
-    .bind(JSON.stringify([...new Set(matches.map((m) => m.search.user_id))]), JSON.stringify(owners))
-    .all<{
-      id: number;
-      email: string;
-      display_name: string;
-      email_verified: number;
-      email_notifications: number;
-      apart: string | null;
-    }>();
+  const { results: users } = await alertMembersStatement(
+    d1,
+    [...new Set(matches.map((m) => m.search.user_id))],
+    owners,
+  ).all<AlertMemberRow>();
   const apartFrom = new Map(users.map((u) => [u.id, new Set(JSON.parse(u.apart ?? '[]') as number[])]));
   const seen: Match[] = [];
   for (const match of matches) {

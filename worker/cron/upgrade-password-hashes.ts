@@ -2,6 +2,7 @@
 // relief format (docs/decisions/015-password-server-relief.md). Until then such a row is as good
 // as a password to whoever reads the database, so the job does not wait for members to sign in.
 // The partial index holds only old rows: when none are left, the check reads nothing.
+import { legacyPasswordsStatement, upgradePasswordsStatement } from '../db/queries/legacy-passwords';
 import { upgradeLegacyPassword } from '../lib/password-relief';
 
 /** Rows per run: one UPDATE binds two parameters per row, under D1's 100 per statement. */
@@ -9,25 +10,17 @@ export const PASSWORD_UPGRADES_PER_RUN = 45;
 
 /** Two D1 queries per run at most; idempotent (a rerun finds only rows still in the old format). */
 export async function upgradePasswordHashes(env: Env): Promise<number> {
-  const { results } = await env.DB.prepare(
-    `SELECT id, password FROM users WHERE substr(password, 1, 10) = '$argon2id$' ORDER BY id LIMIT ?1`,
-  )
-    .bind(PASSWORD_UPGRADES_PER_RUN)
-    .all<{ id: number; password: string }>();
+  const { results } = await legacyPasswordsStatement(env.DB, PASSWORD_UPGRADES_PER_RUN).all<{
+    id: number;
+    password: string;
+  }>();
   const rows: [number, string][] = [];
   for (const row of results) {
     const upgraded = await upgradeLegacyPassword(env, row.password);
     if (upgraded) rows.push([row.id, upgraded]);
   }
   if (!rows.length) return 0;
-  // ?1/?2 are the first row's id and password, ?3/?4 the second's, and so on.
-  const cases = rows.map((_, i) => `WHEN ?${2 * i + 1} THEN ?${2 * i + 2}`).join(' ');
-  const ids = rows.map((_, i) => `?${2 * i + 1}`).join(', ');
   // The old value is checked again, so a sign-in that upgraded the row meanwhile is not overwritten.
-  await env.DB.prepare(
-    `UPDATE users SET password = CASE id ${cases} END WHERE id IN (${ids}) AND substr(password, 1, 10) = '$argon2id$'`,
-  )
-    .bind(...rows.flat())
-    .run();
+  await upgradePasswordsStatement(env.DB, rows).run();
   return rows.length;
 }

@@ -40,7 +40,7 @@ import {
 } from './seed-data';
 
 import { snapshotSql } from '../db/queries/report-targets';
-import { prepareSql } from '../lib/message-budget';
+import { prepareSql } from '../db/prepare-sql';
 
 /** Drizzle's batch takes a non-empty tuple; the seed's lists are never empty. */
 const atLeastOne = <T>(items: T[]) => items as [T, ...T[]];

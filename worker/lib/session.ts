@@ -1,19 +1,14 @@
-// Sessions (docs/decisions/037-sign-in-and-session-budgets.md). The D1 row (`sessions`, keyed by
-// the SHA-256 of the id) is the truth; KV's `session:<id>` → { userId, createdAt } is a read cache,
-// written only while the day's KV-write budget allows (the free plan allows 1,000 KV writes a
-// day): the instance's day and each address's share of it, counted in D1. A KV write that fails
-// is logged and the session lives in D1 alone, so members still sign in when the KV day is spent.
-// A lookup reads KV first, then the row by its primary key (one row) on a miss. Both expire with
-// the cookie after 30 days; the daily prune removes expired rows.
+// Sessions (docs/decisions/037-sign-in-and-session-budgets.md): the cookie, the id's shape and the
+// KV copy's key and record. The session store that reads and writes them (the D1 row, which is the
+// truth, and the KV copy, a read cache within the day's KV-write budget) is
+// worker/db/queries/sessions.ts. Both expire with the cookie after 30 days.
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../types';
-import { randomToken, sha256Hex } from './crypto';
-import { clientIp, hitStatement } from './rate-limit';
+import { randomToken } from './crypto';
 
 export const SESSION_COOKIE = 'sid';
-const SESSION_SECONDS = 60 * 60 * 24 * 30;
-const SESSION_MS = SESSION_SECONDS * 1000;
+export const SESSION_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_MS = SESSION_SECONDS * 1000;
 
 /** The subject of the instance's daily KV-write counter (rate limit `kvWritesPerDay`). */
 export const KV_WRITE_BUDGET_SUBJECT = 'instance';
@@ -29,10 +24,14 @@ export interface LoadedSession extends SessionRecord {
 }
 
 const SESSION_ID_BYTES = 32;
-/** Exactly what startSession issues: 32 random bytes in unpadded base64url, 43 characters. */
+/** Exactly what newSessionId issues: 32 random bytes in unpadded base64url, 43 characters. */
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
-const key = (id: string) => `session:${id}`;
+/** A fresh session id (every sign-in gets one, so a planted id never becomes an authenticated one). */
+export const newSessionId = () => randomToken(SESSION_ID_BYTES);
+
+/** The KV key of a session's cached copy. */
+export const sessionCacheKey = (id: string) => `session:${id}`;
 
 /**
  * The session id of the `sid` cookie, or undefined when there is none or it has any other shape
@@ -48,57 +47,15 @@ export function readSessionId(c: Context): string | undefined {
   return id !== undefined && SESSION_ID.test(id) ? id : undefined;
 }
 
-const isRecord = (record: unknown): record is SessionRecord =>
+/** Whether a KV copy holds a session record (anything else is read as a miss). */
+export const isSessionRecord = (record: unknown): record is SessionRecord =>
   typeof record === 'object' &&
   record !== null &&
   Number.isInteger((record as SessionRecord).userId) &&
   Number.isFinite((record as SessionRecord).createdAt);
 
-/**
- * The session, or null. KV first (no D1 work for a cached session); on a miss, or when KV fails
- * (logged), the D1 row by its primary key. Whether the session is still valid for its member
- * (sessions_valid_after, suspension) is checked against the user row by the caller.
- */
-export async function loadSession(env: Env, id: string, now = Date.now()): Promise<LoadedSession | null> {
-  try {
-    const record = await env.SESSIONS.get<unknown>(key(id), 'json');
-    if (isRecord(record)) return { userId: record.userId, createdAt: record.createdAt, cached: true };
-  } catch (error) {
-    console.error('session lookup in KV failed; reading the session from D1', error);
-  }
-  const row = await env.DB.prepare('SELECT user_id, created_at FROM sessions WHERE id_hash = ?1 AND expires_at > ?2')
-    .bind(await sha256Hex(id), now)
-    .first<{ user_id: number; created_at: number }>();
-  return row ? { userId: row.user_id, createdAt: row.created_at, cached: false } : null;
-}
-
-/**
- * A fresh id on every sign-in, so a planted id can never become an authenticated one. The row is
- * written first (with the address's KV share counted in the same batch); the KV copy only while
- * the address's share and then the instance's day allow it.
- */
-export async function startSession(c: Context<AppEnv>, userId: number, now = Date.now()): Promise<void> {
-  const db = c.env.DB;
-  const id = randomToken(SESSION_ID_BYTES);
-  const record: SessionRecord = { userId, createdAt: now };
-  const share = await hitStatement(db, 'kvWritesPerAddressDay', clientIp(c), now);
-  const replaced = c.get('session');
-  const results = await db.batch<{ count: number; reset_at: number }>([
-    ...share.statements,
-    db
-      .prepare('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)')
-      .bind(await sha256Hex(id), userId, now, now + SESSION_MS),
-    // The session this browser had is replaced: its row goes now, its KV copy below.
-    ...(replaced ? [db.prepare('DELETE FROM sessions WHERE id_hash = ?1').bind(await sha256Hex(replaced.id))] : []),
-  ]);
-  if (replaced?.cached) await deleteCachedCopy(c.env, replaced.id, now);
-  if (withinLimit(results[1]?.results[0], share.limit) && (await spendKvWrite(c.env, now))) {
-    await c.env.SESSIONS.put(key(id), JSON.stringify(record), { expirationTtl: SESSION_SECONDS }).catch(
-      (error: unknown) => {
-        console.error('session cache write to KV failed; the session lives in D1', error);
-      },
-    );
-  }
+/** The `sid` cookie for a new session. */
+export function setSessionCookie(c: Context, id: string): void {
   setCookie(c, SESSION_COOKIE, id, {
     httpOnly: true,
     sameSite: 'Lax',
@@ -108,46 +65,7 @@ export async function startSession(c: Context<AppEnv>, userId: number, now = Dat
   });
 }
 
-const withinLimit = (row: { count: number } | undefined, limit: number) => row !== undefined && row.count <= limit;
-
-/** Counts one KV write against the instance's day; false (nothing to write) once the day is spent. */
-async function spendKvWrite(env: Env, now: number): Promise<boolean> {
-  const day = await hitStatement(env.DB, 'kvWritesPerDay', KV_WRITE_BUDGET_SUBJECT, now);
-  const [, row] = await env.DB.batch<{ count: number; reset_at: number }>([...day.statements]);
-  return withinLimit(row?.results[0], day.limit);
-}
-
-/** Deletes a session's KV copy (a KV write, counted in the day); false when KV refused it (logged). */
-async function deleteCachedCopy(env: Env, id: string, now: number): Promise<boolean> {
-  const day = await hitStatement(env.DB, 'kvWritesPerDay', KV_WRITE_BUDGET_SUBJECT, now);
-  await day.statements[0].run();
-  return env.SESSIONS.delete(key(id)).then(
-    () => true,
-    (error: unknown) => {
-      console.error('session cache delete in KV failed', error);
-      return false;
-    },
-  );
-}
-
-/**
- * Sign-out: the row goes, and the KV copy when this request found one (a delete is a KV write too,
- * counted in the day). Should that delete fail, the copy would still sign the browser in: every
- * session of the member is voided instead (users.sessions_valid_after), the safe direction.
- */
-export async function endSession(c: Context<AppEnv>, now = Date.now()): Promise<void> {
-  const id = readSessionId(c);
-  if (id) {
-    const session = c.get('session');
-    await c.env.DB.prepare('DELETE FROM sessions WHERE id_hash = ?1')
-      .bind(await sha256Hex(id))
-      .run();
-    if (session?.id === id && session.cached && !(await deleteCachedCopy(c.env, id, now))) {
-      // The copy would still sign this browser in: every session of the member is voided instead.
-      await c.env.DB.prepare('UPDATE users SET sessions_valid_after = ?1 WHERE id = ?2')
-        .bind(now + 1, session.userId)
-        .run();
-    }
-  }
+/** The `sid` cookie removed (sign-out). */
+export function clearSessionCookie(c: Context): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
 }

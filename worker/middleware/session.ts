@@ -5,19 +5,18 @@
 // - 'none': the session is not loaded: c.get('user') is null even for a member, and a signed-in
 //   request costs no KV read and no user row (issue 10, item 5). Only for answers that are the same
 //   for every caller, signed in or not.
-// - 'sql': the session record is read (one KV read, or its D1 row: lib/session.ts) but not the
-//   user row; the route gets it as c.get('viewerSession') and its own statement checks it against
-//   the row in the same round trip (decision 033, db/queries/session-gate.ts). c.get('user') is null
-//   there.
+// - 'sql': the session record is read (one KV read, or its D1 row: db/queries/sessions.ts) but
+//   not the user row; the route gets it as c.get('viewerSession') and its own statement checks it
+//   against the row in the same round trip (decision 033, db/queries/session-gate.ts).
+//   c.get('user') is null there.
 // - 'row': the session and then the user row from D1 (never cached, so a deleted user or a demoted
 //   admin loses access at once); c.get('user') is the member, or null for a visitor or a void
 //   session. Anything that reads c.get('user') (requireUser, memberBudget) comes after it.
-import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { MiddlewareHandler } from 'hono';
 import { createDb } from '../db/client';
-import { users } from '../db/schema';
-import { loadSession, readSessionId } from '../lib/session';
+import { loadSession, sessionUserRow } from '../db/queries/sessions';
+import { readSessionId } from '../lib/session';
 import { isSuspended } from '../lib/moderation/standing';
 import type { AppEnv } from '../types';
 
@@ -48,8 +47,7 @@ const viewerRow = createMiddleware<AppEnv>(async (c, next) => {
   const id = readSessionId(c);
   const session = id ? await loadSession(c.env, id) : null;
   if (session) {
-    // A plain select: the relational query API builds the same statement with more work per request.
-    const [user] = await c.get('db').select().from(users).where(eq(users.id, session.userId)).limit(1);
+    const user = await sessionUserRow(c.get('db'), session.userId);
     // KV deletes take up to 60 s to reach every location; sessionsValidAfter voids old sessions now.
     // A suspended member is signed out (docs/api/moderation.md): suspending also voids their
     // sessions, and this keeps any session they could still hold from counting until it ends.

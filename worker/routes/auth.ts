@@ -30,10 +30,11 @@ import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../lib
 import { isSuspended, suspensionMessage } from '../lib/moderation/standing';
 import { passwordSaltFor, storedPasswordFor } from '../lib/password-relief';
 import { newAccountPassword, passwordKeyFrom, verifyPassword } from '@worker/services/passwords';
-import { checkAll, clientIp, hitAll, hit } from '../lib/rate-limit';
+import { checkAll, hitAll, hit } from '../db/queries/rate-limits';
+import { clientIp } from '../lib/rate-limit';
 import { allSettledInOrder } from '../lib/settled';
 import { isKnownDevice, rememberDevice } from '../lib/known-device';
-import { endSession, startSession } from '../lib/session';
+import { endSession, startSession } from '../db/queries/sessions';
 import { closeCurrentSessionSockets, closeMemberSockets } from '@worker/durable-objects/member-sockets-client';
 import { HOUR, isoIn, isoNow } from '../lib/time';
 import { newVerificationToken } from '../lib/verification';

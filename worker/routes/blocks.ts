@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../lib/errors';
 import { closeConversationsBetween, pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import { pushToCircle } from '@worker/durable-objects/conversation-room-client';
 import { membersOf } from '@worker/lib/trade-circles/legs';
-import { hitStatement } from '../lib/rate-limit';
+import { hitStatement } from '../db/queries/rate-limits';
 import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { blockRoutes } from '@/shared/contract/blocks';

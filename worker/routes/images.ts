@@ -18,7 +18,7 @@ import {
 } from '../db/queries/images';
 import { hmacSign, hmacVerify } from '../lib/crypto';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
-import { hit } from '../lib/rate-limit';
+import { hit } from '../db/queries/rate-limits';
 import { MINUTE } from '../lib/time';
 import { reply, router, serve } from '../lib/serve';
 import { parseBody } from '../lib/validate';

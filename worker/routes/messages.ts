@@ -15,7 +15,7 @@ import {
   shouldHold,
   tooManyHeld,
 } from '@worker/db/queries/held-messages';
-import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
+import { checkMessageBudget, withMessageBudget } from '../db/queries/message-budget';
 import { reply, router, serve } from '../lib/serve';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';

@@ -33,13 +33,13 @@ import type { ListingRow, OfferRow, UserRow } from '../db/schema';
 import { barter as shapeBarter, message as shapeMessage } from '../db/shapes';
 import { pushToRoom } from '@worker/durable-objects/conversation-room-client';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
+import { checkMessageBudget, withMessageBudget } from '../db/queries/message-budget';
 import { reply, router, serve } from '../lib/serve';
 import { parseBody, parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { viewer } from '../middleware/session';
 import type { AppEnv } from '../types';
-import { offerStepBudget } from '../lib/offer-step-budget';
+import { offerStepBudget } from '../middleware/member-budget';
 
 export const offerRouter = router('/api/offers');
 

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { afterReply } from '../lib/after-reply';
 import { badRequest, notFound } from '../lib/errors';
-import { hitStatement } from '../lib/rate-limit';
+import { hitStatement } from '../db/queries/rate-limits';
 import { afterDissolved } from '@worker/services/trade-circles/propose';
 import { isMember } from '@worker/services/trade-circles/circles';
 import { parseBody } from '../lib/validate';

@@ -7,7 +7,7 @@ import { circleMessageSchema } from '@/shared/trade-circles';
 import { circleRoomStub } from '@worker/durable-objects/conversation-room-client';
 import { conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { pushNotificationChanges, sessionKeyOf } from '@worker/durable-objects/member-sockets-client';
-import { checkMessageBudget, withMessageBudget } from '../lib/message-budget';
+import { checkMessageBudget, withMessageBudget } from '../db/queries/message-budget';
 import {
   announce,
   circleMessages,

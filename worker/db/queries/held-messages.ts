@@ -18,7 +18,7 @@ import { notifyStatement, subjectKeys } from '@worker/db/queries/notifications';
 import { conversationLink } from '@worker/db/queries/messages';
 import { blockedEitherWay, blockedEitherWayText } from '@worker/db/queries/blocks';
 import { HttpError } from '@worker/lib/errors';
-import { prepareSql } from '@worker/lib/message-budget';
+import { prepareSql } from '../prepare-sql';
 import { DAY, HOUR, MINUTE } from '@worker/lib/time';
 
 export const LINK_BURST = {

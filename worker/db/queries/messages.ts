@@ -7,7 +7,7 @@ import { conversations, listings, messages, users, type MessageRow } from '../sc
 import { conversationKey, listingIdWhenSide, sideOf, sideValueWhen, type SideColumn } from './conversation-sides';
 import { conversationKeyOf, conversationPath } from '@/shared/conversation-key';
 import { messageNotifyStatements, settleConversationStatements, subjectKeys } from './notifications';
-import { messageBudgetGateExpr } from '@worker/lib/message-budget';
+import { messageBudgetGateExpr } from './message-budget';
 import { nextId } from '../id-reserve';
 import { forgetBellChange, hasBellChange } from '@worker/db/bell-changes';
 import { jsonArrayOver } from '../json-reply';

@@ -22,7 +22,7 @@ import {
 import { blockedEitherWay } from './blocks';
 import { listingGone } from './listing-deletion';
 import { nextId } from '../id-reserve';
-import { messageBudgetGateSql } from '@worker/lib/message-budget';
+import { messageBudgetGateSql } from './message-budget';
 import { notifyStatement, type NotificationEvent } from './notifications';
 
 const nowIso = () => new Date().toISOString();

@@ -4,7 +4,7 @@
 // so two reports racing (or a report racing an admin's action) leave one consistent outcome.
 import { sql } from 'drizzle-orm';
 import type { MyReport, ReportReason, ReportTargetType } from '@/shared/contract/moderation';
-import { prepareSql } from '@worker/lib/message-budget';
+import { prepareSql } from '../prepare-sql';
 import { type DissolvedCircle, type LegSelector } from '@worker/lib/trade-circles/legs';
 import { dissolveStatements } from './trade-circles';
 import { snapshotSql, targetFactsSql } from './report-targets';

@@ -28,7 +28,7 @@ export function requireViewerSession(c: Context<AppEnv>): SessionRecord {
 /**
  * The batch's first statement: it fails the batch when the session is void. SQLite's json() throws
  * on text that is not JSON, and its argument depends on the session's row, so it is evaluated per
- * run (as the message budget's gate, lib/message-budget.ts).
+ * run (as the message budget's gate, db/queries/message-budget.ts).
  */
 export function sessionGateStatement(db: Db, viewer: SessionRecord, rule: ViewerRule = {}) {
   return db

@@ -31,7 +31,7 @@ import { nextIdsOfRowsSql } from '@worker/db/id-reserve';
 import { SYSTEM_ACTOR } from './audit';
 import { selectByMember } from '@worker/lib/trade-circles/legs';
 import { dissolveStatements } from './trade-circles';
-import { prepareSql } from '@worker/lib/message-budget';
+import { prepareSql } from '../prepare-sql';
 import { suspendedSql } from '@worker/lib/moderation/standing';
 
 /** Who is suspended: the id and the name the other members' notices give. */

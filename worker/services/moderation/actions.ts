@@ -4,22 +4,34 @@
 // time finds the batch refused, 409, and nothing of theirs is written) and ends with the audit row,
 // the reports resolved, the member's notice and email. What follows the reply: the member's sockets
 // closed (suspension), live frames to the conversations and circles changed, the bells told.
-import { listingGone } from '@worker/db/queries/listing-deletion';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PERMANENT_SUSPENSION } from '@/shared/constants';
 import type { ModerationAction, ReportReason } from '@/shared/contract/moderation';
 import type { Db } from '@worker/db/client';
 import { auditSql, type Actor, type AuditRecord } from '@worker/db/queries/audit';
-import { moderationNoticeSql, outboxRowSql, type ReportContext } from '@worker/db/queries/moderation-actions';
+import {
+  barterRowsByIds,
+  hideCircleMessageSql,
+  hideListingSql,
+  hideMessageSqls,
+  keepListingHiddenSql,
+  listingBackSql,
+  messageRowById,
+  moderationNoticeSql,
+  offerRowsByIds,
+  outboxRowSql,
+  reportOpenGateStatement,
+  reportStatusStatement,
+  resolveReportsSql,
+  type ReportContext,
+} from '@worker/db/queries/moderation-actions';
 import { reportItemSql } from '@worker/db/queries/moderation-queue';
 import { eventLinesByKeys, shapeOffers } from '@worker/db/queries/offers';
-import { barters, offers, type BarterRow, type OfferRow } from '@worker/db/schema';
 import { barter as shapeBarter, message as shapeMessage } from '@worker/db/shapes';
-import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 import { APP_NAME, moderationNoticeEmail } from '@worker/lib/email';
 import { badRequest, conflict, forbidden, notFound } from '@worker/lib/errors';
 import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
-import { prepareSql } from '@worker/lib/message-budget';
+import { prepareSql } from '@worker/db/prepare-sql';
 import { pushToCircle, pushToRoom } from '@worker/durable-objects/conversation-room-client';
 import { selectByListing, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
 import { dissolveStatements } from '@worker/db/queries/trade-circles';
@@ -114,13 +126,7 @@ export async function applyAction(
   const notified: number[] = [];
 
   // The gate: the batch fails, writing nothing, unless the report is still open when it runs.
-  const statements: D1PreparedStatement[] = [
-    d1
-      .prepare(
-        `SELECT json(CASE WHEN EXISTS (SELECT 1 FROM reports WHERE id = ?1 AND status = 'open') THEN 'null' ELSE 'report resolved' END) AS gate`,
-      )
-      .bind(ctx.id),
-  ];
+  const statements: D1PreparedStatement[] = [reportOpenGateStatement(d1, ctx.id)];
   const add = (...queries: SQL[]) => statements.push(...queries.map((q) => prepareSql(d1, q)));
   let audit: AuditRecord = {
     actor,
@@ -135,8 +141,7 @@ export async function applyAction(
   let cascade: ReturnType<typeof suspensionStatements> | null = null;
   let cascadeAt = -1;
   let dissolveAt = -1;
-  const listingBack = sql`UPDATE listings SET status = coalesce(held_status, 'active'), held_status = NULL, hidden_reason = NULL
-                          WHERE id = ${target.id} AND status = 'hidden' AND hidden_reason = 'reports'`;
+  const listingBack = listingBackSql(target.id);
   // The held messages of a link-burst guard report go with any resolution: delivered on dismiss, discarded otherwise.
   const settleHeld = () => {
     if (!ctx.link_burst || ctx.user_id === null) return;
@@ -179,21 +184,14 @@ export async function applyAction(
       break;
     case 'hide':
       if (target.type === 'listing') {
-        add(
-          sql`UPDATE listings SET held_status = CASE WHEN status = 'hidden' THEN held_status ELSE status END, status = 'hidden', hidden_reason = 'moderation' WHERE id = ${target.id} AND NOT ${listingGone('listings')}`,
-        );
+        add(hideListingSql(target.id));
         dissolveAt = statements.length;
         statements.push(...dissolveStatements(d1, selectByListing(target.id), at));
       } else if (target.type === 'message') {
         const ref = JSON.parse(ctx.message_ref!) as { listingId: number; senderId: number; receiverId: number };
-        const [a, b] = [Math.min(ref.senderId, ref.receiverId), Math.max(ref.senderId, ref.receiverId)];
-        add(
-          sql`UPDATE messages SET hidden_at = ${at} WHERE id = ${target.id} AND hidden_at IS NULL`,
-          // The conversation list's preview, when it is this message.
-          sql`UPDATE conversations SET last_message = ${REMOVED_MESSAGE_TEXT} WHERE listing_id = ${ref.listingId} AND a_id = ${a} AND b_id = ${b} AND last_message_id = ${target.id}`,
-        );
+        add(...hideMessageSqls(target.id, ref, at));
       } else if (target.type === 'circle_message') {
-        add(sql`UPDATE trade_circle_messages SET hidden_at = ${at} WHERE id = ${target.id} AND hidden_at IS NULL`);
+        add(hideCircleMessageSql(target.id, at));
       } else {
         // A link-burst guard report: hiding its messages means they are never delivered.
         audit = { ...audit, targetType: 'held_messages' };
@@ -224,10 +222,7 @@ export async function applyAction(
         days: action === 'suspend' ? input.days! : null,
       };
       // A listing the threshold hid stays hidden, now by the admin's decision (not the suspension's, so reinstating does not bring it back).
-      if (target.type === 'listing')
-        add(
-          sql`UPDATE listings SET hidden_reason = 'moderation' WHERE id = ${target.id} AND status = 'hidden' AND hidden_reason = 'reports'`,
-        );
+      if (target.type === 'listing') add(keepListingHiddenSql(target.id));
       settleHeld();
       cascade = suspensionStatements(d1, member!, until, now);
       cascadeAt = statements.length;
@@ -264,8 +259,7 @@ export async function applyAction(
   }
   add(
     auditSql(audit),
-    sql`UPDATE reports SET status = 'resolved', resolution = ${action}, resolved_by = ${admin.id}, resolved_at = ${at}
-         WHERE target_type = ${target.type} AND target_id = ${target.id} AND status = 'open'`,
+    resolveReportsSql(target, action, admin.id, at),
     // The reply: the report as the queue now shows it.
     reportItemSql(ctx.id),
   );
@@ -275,7 +269,7 @@ export async function applyAction(
     results = await d1.batch(statements);
   } catch (error) {
     // The gate: another admin resolved the report first.
-    const row = await d1.prepare('SELECT status FROM reports WHERE id = ?').bind(ctx.id).first<{ status: string }>();
+    const row = await reportStatusStatement(d1, ctx.id).first<{ status: string }>();
     if (row?.status !== 'open') throw conflict(RESOLVED_MESSAGE);
     throw error;
   }
@@ -295,7 +289,7 @@ export async function applyAction(
     if (outcome.cascade) notified.push(...(await pushCascade(env, db, outcome.cascade, requestId)));
     if (action === 'hide' && target.type === 'message' && ctx.message_ref) {
       const ref = JSON.parse(ctx.message_ref) as { listingId: number; senderId: number; receiverId: number };
-      const row = await db.query.messages.findFirst({ where: (m, { eq }) => eq(m.id, target.id) });
+      const row = await messageRowById(db, target.id);
       if (row)
         await pushToRoom(
           env,
@@ -331,28 +325,14 @@ async function pushCascade(env: Env, db: Db, cascade: CascadeResult, requestId: 
   if (keys.length === 0) return [];
   const [lines, offerRows, barterRows] = await Promise.all([
     eventLinesByKeys(db, keys),
-    cascade.offers.length
-      ? db
-          .select()
-          .from(offers)
-          .where(
-            inArray(
-              offers.id,
-              cascade.offers.map((o) => o.id),
-            ),
-          )
-      : Promise.resolve([] as OfferRow[]),
-    cascade.barters.length
-      ? db
-          .select()
-          .from(barters)
-          .where(
-            inArray(
-              barters.id,
-              cascade.barters.map((b) => b.id),
-            ),
-          )
-      : Promise.resolve([] as BarterRow[]),
+    offerRowsByIds(
+      db,
+      cascade.offers.map((o) => o.id),
+    ),
+    barterRowsByIds(
+      db,
+      cascade.barters.map((b) => b.id),
+    ),
   ]);
   const shapedOffers = await shapeOffers(db, offerRows);
   const conversations = new Map<

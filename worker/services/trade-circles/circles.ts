@@ -3,21 +3,19 @@
 // leg, expiry, and the group chat's rows. Every change is one D1 batch whose statements check the
 // circle's status themselves, so racing decisions leave exactly one outcome.
 import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
-import type { BarterStatus } from '@/shared/contract/barters';
 import { pushToCircle } from '@worker/durable-objects/conversation-room-client';
 import { userSummary } from '@/shared/contract/users';
 import { listings, users } from '@worker/db/schema';
-import { rawFields, selectList } from '@worker/db/reply-columns';
+import { rawFields } from '@worker/db/reply-columns';
 import {
   tradeCircleLeg,
   type TradeCircle,
   type TradeCircleDecision,
   type TradeCircleLeg,
   type TradeCircleMessage,
-  type TradeCircleStatus,
 } from '@/shared/contract/trade-circles';
 import { REMOVED_MESSAGE_TEXT } from '@/shared/constants';
-import { messageBudgetGateSql, prepareSql } from '@worker/lib/message-budget';
+import { messageBudgetGateStatement } from '@worker/db/queries/message-budget';
 import {
   membersOf,
   parseLegsKey,
@@ -26,37 +24,32 @@ import {
   type DissolvedCircle,
 } from '@worker/lib/trade-circles/legs';
 import { circleNoticeStatement } from '@worker/db/queries/trade-circles';
+import {
+  acceptStatements,
+  availableLegsStatement,
+  chatReadStatements,
+  circleRowStatement,
+  circleShapeStatements,
+  declineStatements,
+  dueExpiriesStatement,
+  expireStatements,
+  insertChatMessageStatement,
+  memberCirclesStatement,
+  type CircleMessageRow,
+  type CircleRow,
+  type LegRow,
+} from '@worker/db/queries/trade-circle-lifecycle';
 import { dissolveCircle } from './propose';
 
-export interface CircleRow {
-  id: number;
-  status: TradeCircleStatus;
-  legs_key: string;
-  created_at: string;
-  expires_at: string;
-  updated_at: string;
-}
+export type { CircleRow };
 
-// A type, not an interface: a raw row (Record<string, unknown>) is read as one.
-type LegRow = {
-  circle_id: number;
-  position: number;
-  giver_id: number;
-  receiver_id: number;
-  listing_id: number;
-  decision: TradeCircleDecision | null;
-  barter_id: number | null;
-  barter_status: BarterStatus | null;
-};
-
-const CIRCLE_COLUMNS = 'id, status, legs_key, created_at, expires_at, updated_at';
 /** A leg's listing as the reply shows it, read by its declaration. */
 const legListing = tradeCircleLeg.entries.listing.wrapped;
 /** A member's circles in the list (newest first); older ones stay reachable by their address. */
 export const CIRCLES_PER_MEMBER = 50;
 
 export function findCircleRow(d1: D1Database, id: number): Promise<CircleRow | null> {
-  return d1.prepare(`SELECT ${CIRCLE_COLUMNS} FROM trade_circles WHERE id = ?`).bind(id).first<CircleRow>();
+  return circleRowStatement(d1, id).first<CircleRow>();
 }
 
 /** Whether the member is in the circle: every member gives one leg (named by the legs key). */
@@ -64,14 +57,7 @@ export const isMember = (circle: Pick<CircleRow, 'legs_key'>, userId: number) =>
 
 /** The circles the member gives or receives in, newest first (the giver and receiver indexes). */
 export async function circlesOfMember(d1: D1Database, userId: number): Promise<TradeCircle[]> {
-  const { results } = await d1
-    .prepare(
-      `SELECT ${CIRCLE_COLUMNS} FROM trade_circles
-        WHERE id IN (SELECT circle_id FROM trade_circle_legs WHERE giver_id = ?1 UNION SELECT circle_id FROM trade_circle_legs WHERE receiver_id = ?1)
-        ORDER BY id DESC LIMIT ${CIRCLES_PER_MEMBER}`,
-    )
-    .bind(userId)
-    .all<CircleRow>();
+  const { results } = await memberCirclesStatement(d1, userId, CIRCLES_PER_MEMBER).all<CircleRow>();
   return shapeCircles(d1, results);
 }
 
@@ -90,25 +76,14 @@ export async function shapeCircles(d1: D1Database, rows: CircleRow[]): Promise<T
   const keyed = rows.map((row) => parseLegsKey(row.legs_key) ?? []);
   const userIds = [...new Set(keyed.flat().flatMap((leg) => [leg.giverId, leg.receiverId]))];
   const listingIds = [...new Set(keyed.flat().map((leg) => leg.listingId))];
-  const [legs, members, legListings] = await d1.batch<Record<string, unknown>>([
-    d1
-      .prepare(
-        `SELECT l.circle_id, l.position, l.giver_id, l.receiver_id, l.listing_id, l.decision, l.barter_id, b.status AS barter_status
-           FROM trade_circle_legs l LEFT JOIN barters b ON b.id = l.barter_id
-          WHERE l.circle_id IN (SELECT value FROM json_each(?1))`,
-      )
-      .bind(JSON.stringify(rows.map((row) => row.id))),
-    d1
-      .prepare(
-        `SELECT ${selectList(userSummary, users, 'u')} FROM users u WHERE u.id IN (SELECT value FROM json_each(?1))`,
-      )
-      .bind(JSON.stringify(userIds)),
-    d1
-      .prepare(
-        `SELECT ${selectList(legListing, listings, 'l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?1))`,
-      )
-      .bind(JSON.stringify(listingIds)),
-  ]);
+  const [legs, members, legListings] = await d1.batch<Record<string, unknown>>(
+    circleShapeStatements(
+      d1,
+      rows.map((row) => row.id),
+      userIds,
+      listingIds,
+    ),
+  );
   const userById = new Map(members!.results.map((row) => rawFields(userSummary, users, row)).map((u) => [u.id, u]));
   const listingById = new Map(
     legListings!.results.map((row) => rawFields(legListing, listings, row)).map((l) => [l.id, l]),
@@ -171,63 +146,14 @@ export async function decide(
   const at = now.toISOString();
   const id = circle.id;
   const n = membersOf(circle).length;
-  const proposed = `EXISTS (SELECT 1 FROM trade_circles WHERE id = ?1 AND status = 'proposed')`;
   let changed: boolean;
   let agreed = false;
   if (decision === 'accepted') {
-    const agreedHere = `EXISTS (SELECT 1 FROM trade_circles WHERE id = ?1 AND status = 'agreed' AND updated_at = ?2)`;
-    const [leg, status] = await d1.batch([
-      d1
-        .prepare(
-          `UPDATE trade_circle_legs SET decision = 'accepted' WHERE circle_id = ?1 AND giver_id = ?2 AND decision IS NULL AND ${proposed} RETURNING position`,
-        )
-        .bind(id, userId),
-      d1
-        .prepare(
-          `UPDATE trade_circles SET status = 'agreed', updated_at = ?2
-            WHERE id = ?1 AND status = 'proposed'
-              AND (SELECT count(*) FROM trade_circle_legs l JOIN listings li ON li.id = l.listing_id AND li.user_id = l.giver_id AND li.status = 'active'
-                    WHERE l.circle_id = ?1 AND l.decision = 'accepted' AND l.open = 1) = ?3
-           RETURNING id`,
-        )
-        .bind(id, at, n),
-      d1
-        .prepare(
-          `INSERT INTO barters (listing_id, initiator_id, recipient_id, status, created_at)
-           SELECT listing_id, giver_id, receiver_id, 'pending', ?2 FROM trade_circle_legs
-            WHERE circle_id = ?1 AND barter_id IS NULL AND ${agreedHere}
-            ORDER BY position`,
-        )
-        .bind(id, at),
-      // The newest pending barter of the leg's listing and pair is the one just made.
-      d1
-        .prepare(
-          `UPDATE trade_circle_legs SET barter_id = (
-             SELECT max(b.id) FROM barters b
-              WHERE b.listing_id = trade_circle_legs.listing_id AND b.status = 'pending'
-                AND b.initiator_id = trade_circle_legs.giver_id AND b.recipient_id = trade_circle_legs.receiver_id)
-            WHERE circle_id = ?1 AND barter_id IS NULL AND ${agreedHere}`,
-        )
-        .bind(id, at),
-    ]);
+    const [leg, status] = await d1.batch(acceptStatements(d1, id, userId, at, n));
     changed = leg!.results.length > 0;
     agreed = status!.results.length > 0;
   } else {
-    const [leg] = await d1.batch([
-      d1
-        .prepare(
-          `UPDATE trade_circle_legs SET decision = 'declined' WHERE circle_id = ?1 AND giver_id = ?2 AND decision IS NOT 'declined' AND ${proposed} RETURNING position`,
-        )
-        .bind(id, userId),
-      d1
-        .prepare(`UPDATE trade_circles SET status = 'declined', updated_at = ?2 WHERE id = ?1 AND status = 'proposed'`)
-        .bind(id, at),
-      d1
-        .prepare(
-          `UPDATE trade_circle_legs SET open = 0 WHERE circle_id = ?1 AND open = 1 AND EXISTS (SELECT 1 FROM trade_circles WHERE id = ?1 AND status = 'declined')`,
-        )
-        .bind(id),
-    ]);
+    const [leg] = await d1.batch(declineStatements(d1, id, userId, at));
     changed = leg!.results.length > 0;
   }
   const after = (await findCircleRow(d1, id))!;
@@ -258,12 +184,7 @@ export async function announce(
  */
 export async function settleIfUnavailable(env: Env, circle: CircleRow): Promise<boolean> {
   if (circle.status !== 'proposed') return false;
-  const row = await env.DB.prepare(
-    `SELECT count(*) AS available FROM trade_circle_legs l JOIN listings li ON li.id = l.listing_id AND li.user_id = l.giver_id AND li.status = 'active'
-      WHERE l.circle_id = ?`,
-  )
-    .bind(circle.id)
-    .first<{ available: number }>();
+  const row = await availableLegsStatement(env.DB, circle.id).first<{ available: number }>();
   if (!row || row.available >= membersOf(circle).length) return false;
   return (await dissolveCircle(env, circle.id, 'listing_unavailable')).length > 0;
 }
@@ -283,27 +204,15 @@ export const EXPIRY_COST = 4;
 export async function expireCircles(env: Env, now: Date, limit = EXPIRY_PAGE): Promise<DissolvedCircle[]> {
   const d1 = env.DB;
   const at = now.toISOString();
-  const { results: due } = await d1
-    .prepare(`SELECT id FROM trade_circles WHERE status = 'proposed' AND expires_at <= ?1 ORDER BY expires_at LIMIT ?2`)
-    .bind(at, limit)
-    .all<{ id: number }>();
+  const { results: due } = await dueExpiriesStatement(d1, at, limit).all<{ id: number }>();
   if (due.length === 0) return [];
-  const ids = JSON.stringify(due.map((row) => row.id));
-  const [expired] = await d1.batch([
-    d1
-      .prepare(
-        `UPDATE trade_circles SET status = 'expired', updated_at = ?2
-          WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'proposed' AND expires_at <= ?2
-         RETURNING id, legs_key`,
-      )
-      .bind(ids, at),
-    d1
-      .prepare(
-        `UPDATE trade_circle_legs SET open = 0
-          WHERE open = 1 AND circle_id IN (SELECT id FROM trade_circles WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'expired')`,
-      )
-      .bind(ids),
-  ]);
+  const [expired] = await d1.batch(
+    expireStatements(
+      d1,
+      due.map((row) => row.id),
+      at,
+    ),
+  );
   const circles = (expired!.results ?? []) as DissolvedCircle[];
   const notices = circles.flatMap((circle) =>
     membersOf(circle).map((userId) => ({
@@ -325,17 +234,8 @@ export async function expireCircles(env: Env, now: Date, limit = EXPIRY_PAGE): P
 /** Messages a read returns: the newest, oldest first. */
 export const CHAT_PAGE = 200;
 
-interface MessageRow {
-  id: number;
-  circle_id: number;
-  sender_id: number;
-  content: string;
-  created_at: string;
-  hidden_at?: string | null;
-}
-
 /** A line a moderator hid reads as removed to every member (shapes.ts, REMOVED_MESSAGE_TEXT). */
-const shapeMessage = (m: MessageRow): TradeCircleMessage => ({
+const shapeMessage = (m: CircleMessageRow): TradeCircleMessage => ({
   id: m.id,
   circleId: m.circle_id,
   senderId: m.sender_id,
@@ -349,17 +249,8 @@ export async function circleMessages(
   circleId: number,
   readerId: number,
 ): Promise<TradeCircleMessage[]> {
-  const [rows] = await d1.batch([
-    d1
-      .prepare(
-        'SELECT id, circle_id, sender_id, content, created_at, hidden_at FROM trade_circle_messages WHERE circle_id = ? ORDER BY id DESC LIMIT ?',
-      )
-      .bind(circleId, CHAT_PAGE),
-    d1
-      .prepare(`UPDATE notifications SET read_at = ?3 WHERE user_id = ?1 AND subject_key = ?2 AND read_at IS NULL`)
-      .bind(readerId, `circle-chat:${circleId}`, new Date().toISOString()),
-  ]);
-  return (rows!.results as MessageRow[]).reverse().map(shapeMessage);
+  const [rows] = await d1.batch(chatReadStatements(d1, circleId, readerId, CHAT_PAGE, new Date().toISOString()));
+  return (rows!.results as CircleMessageRow[]).reverse().map(shapeMessage);
 }
 
 /** Stores a member's message and tells the other members, in one batch. */
@@ -381,15 +272,11 @@ export async function postCircleMessage(
     }));
   const statements = [
     // The chat spends the member's message budget: the gate fails the batch when it is spent.
-    prepareSql(d1, messageBudgetGateSql(sender.id)),
-    d1
-      .prepare(
-        'INSERT INTO trade_circle_messages (circle_id, sender_id, content, created_at) VALUES (?, ?, ?, ?) RETURNING id, circle_id, sender_id, content, created_at',
-      )
-      .bind(circle.id, sender.id, content, at),
+    messageBudgetGateStatement(d1, sender.id),
+    insertChatMessageStatement(d1, circle.id, sender.id, content, at),
   ];
   const notice = circleNoticeStatement(d1, notices, at);
   if (notice) statements.push(notice);
   const [, inserted] = await d1.batch(statements);
-  return shapeMessage(inserted!.results[0] as MessageRow);
+  return shapeMessage(inserted!.results[0] as CircleMessageRow);
 }

@@ -1,9 +1,9 @@
-// Set-based writes for the cron jobs: many rows travel as one JSON parameter and one statement
-// writes them all (json_each), so a job's cost in D1 statements does not grow with its rows. D1
-// binds at most 100 parameters a statement but a parameter may be large; the chunk sizes below
-// keep one statement's JSON far under D1's 2 MB value limit.
-import { outboxValues, type Email } from '../lib/email';
-import { nextIdsOfRowsSql } from '../db/id-reserve';
+// Set-based writes for the cron jobs (worker/cron/): many rows travel as one JSON parameter and one
+// statement writes them all (json_each), so a job's cost in D1 statements does not grow with its
+// rows. D1 binds at most 100 parameters a statement but a parameter may be large; the chunk sizes
+// below keep one statement's JSON far under D1's 2 MB value limit.
+import { outboxValues, type Email } from '@worker/lib/email';
+import { nextIdsOfRowsSql } from '../id-reserve';
 
 /** Emails per INSERT (a notice or digest is a few kilobytes). */
 export const EMAILS_PER_STATEMENT = 200;
@@ -44,7 +44,7 @@ export interface NotificationRow {
 }
 
 /**
- * Upserts notification entries as notifyStatement does one (worker/db/queries/notifications.ts):
+ * Upserts notification entries as notifyStatement does one (./notifications.ts):
  * a new entry, or the member's entry for that subject bumped (its count grows while unread) and
  * marked unread again.
  */

@@ -1,16 +1,15 @@
 // The members' offer-step budget (decision 040: 30 a member a day), counted since decision 049
 // from the lines the steps write instead of a rate_limits row. Every offer step a member takes
 // (make, counter, accept, decline, withdraw) writes one event line with them as its sender, and
-// the message budget already reads the member's lines of the day (lib/message-budget.ts), through
+// the message budget already reads the member's lines of the day (db/queries/message-budget.ts), through
 // messages_sender_idx: a step's counter row was one more row written per step (1 of an offer's 18).
 // A step that changed nothing (an offer no longer open) writes no line and is not counted; it
-// writes nothing either.
-import { createMiddleware } from 'hono/factory';
+// writes nothing either. The middleware that checks it before a step's route is offerStepBudget
+// (worker/middleware/member-budget.ts).
 import { MESSAGE_EVENT_TYPES } from '@/shared/contract/messages';
-import { tooManyRequests } from './errors';
-import { MESSAGE_DAY_BUDGET } from './message-budget';
-import { RATE_LIMITS } from './rate-limit';
-import type { AppEnv } from '../types';
+import { tooManyRequests } from '@worker/lib/errors';
+import { MESSAGE_DAY_BUDGET } from '@worker/lib/message-budget';
+import { RATE_LIMITS } from '@worker/lib/rate-limit';
 
 /** The lines an offer step writes: made, countered, accepted, declined, withdrawn. */
 export const OFFER_STEP_EVENTS = MESSAGE_EVENT_TYPES.filter((type) => type.startsWith('offer_'));
@@ -44,10 +43,3 @@ export async function checkOfferSteps(d1: D1Database, userId: number, now = Date
   const oldest = Date.parse(results[limit - 1]!.at);
   throw tooManyRequests(Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)));
 }
-
-/** Before an offer step's route: the member's day of steps (visitors pass through to the route's 401). */
-export const offerStepBudget = createMiddleware<AppEnv>(async (c, next) => {
-  const user = c.get('user');
-  if (user) await checkOfferSteps(c.env.DB, user.id);
-  await next();
-});
