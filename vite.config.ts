@@ -63,12 +63,16 @@ export default defineConfig(({ command }) => ({
       build: {
         rolldownOptions: {
           treeshake: { propertyReadSideEffects: false },
-          // The shared declarations and schemas a page uses in one chunk, not a small chunk each:
-          // every chunk costs a request and its own import lines.
+          // The public pages' route declarations in one chunk, not a small chunk each: every chunk
+          // costs a request and its own import lines.
           output: {
             codeSplitting: {
-              includeDependenciesRecursively: false,
-              groups: [{ name: 'shared', test: /\/src\/shared\// }],
+              groups: [
+                {
+                  name: 'contract',
+                  test: /\/src\/shared\/contract\/(route|common|categories|listings|users|auth|community|newsletter|places)\.ts$/,
+                },
+              ],
             },
           },
         },
