@@ -846,6 +846,10 @@ export type ListingChanges = { [K in keyof ListingFields]?: ListingFields[K] | u
  * and nothing written, when it was hidden meanwhile. `first` statements run before the update in the
  * same batch (an audit row).
  */
+/** The featured flag's audit condition: the listing's flag differs from the one being set (a change, not a repeat). */
+export const featuredFlagChangesSql = (listingId: number, isFeatured: boolean): SQL =>
+  sql`EXISTS (SELECT 1 FROM listings WHERE id = ${listingId} AND is_featured <> ${isFeatured ? 1 : 0})`;
+
 export async function updateListing(
   db: Db,
   current: ListingRow,
