@@ -688,6 +688,10 @@ export async function findListing(db: Db, id: number) {
   return row;
 }
 
+/** The listing's row (no owner), unless it is deleted or being deleted. */
+export const findListingRow = (db: Db, id: number) =>
+  db.query.listings.findFirst({ where: and(eq(listings.id, id), sql`NOT ${listingGone('listings')}`) });
+
 /**
  * The listing page's listing. With `apartFrom` (a signed-in member who is not an admin), a listing
  * whose owner is in a block with that member, either way, is not found: the same 404 as a missing
