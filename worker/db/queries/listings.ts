@@ -688,6 +688,10 @@ export async function findListing(db: Db, id: number) {
   return row;
 }
 
+/** Whether the member owns the listing (a condition on its row, for a read in the same batch). */
+export const ownsListingSql = (listingId: number, userId: number): SQL =>
+  sql`(SELECT user_id FROM listings WHERE id = ${listingId}) = ${userId}`;
+
 /** The listing's row (no owner), unless it is deleted or being deleted. */
 export const findListingRow = (db: Db, id: number) =>
   db.query.listings.findFirst({ where: and(eq(listings.id, id), sql`NOT ${listingGone('listings')}`) });

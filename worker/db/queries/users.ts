@@ -145,6 +145,14 @@ export const setVerificationTokenStatement = (db: Db, id: number, verification: 
     .set({ verificationToken: verification.hash, verificationTokenExpires: verification.expires })
     .where(eq(users.id, id));
 
+/** A listing's owner, by the listing (a query, for the listing page's batch). */
+export const ownerOfListingQuery = (db: Db, listingId: number) =>
+  db
+    .select()
+    .from(users)
+    .where(sql`${users.id} = (SELECT user_id FROM listings WHERE id = ${listingId})`)
+    .limit(1);
+
 /** The profile update as a statement, so a caller can batch it with the email it triggers. */
 export function updateProfileStatement(db: Db, id: number, changes: ProfileChanges) {
   return db.update(users).set(changes).where(eq(users.id, id)).returning();
