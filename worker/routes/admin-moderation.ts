@@ -1,6 +1,6 @@
 // The moderation queue, its actions, reinstatement and the audit log (docs/api/moderation.md):
 // admins only (401 visitor, 403 member), and an admin never acts on themselves (403).
-import { auditEntry, auditPageSql, auditSql, type AuditRow } from '../db/queries/audit';
+import { auditPage, auditSql } from '../db/queries/audit';
 import { openReportCount, queuePage, type QueueStatus } from '../db/queries/moderation-queue';
 import { findUserById } from '../db/queries/users';
 import { jsonReply } from '../db/json-reply';
@@ -158,8 +158,7 @@ serve(adminModerationRouter, moderationRoutes.audit, viewer('row'), async (c) =>
   const userId = rawUser === undefined ? undefined : /^[1-9]\d{0,14}$/.test(rawUser) ? Number(rawUser) : NaN;
   if (Number.isNaN(userId)) throw badRequest(USER_ID_MESSAGE, { userId: USER_ID_MESSAGE });
   const page = parseAdminCursorPage(c);
-  const rows = await c.get('db').all<AuditRow>(auditPageSql(page, userId));
-  const entries = rows.map(auditEntry);
+  const entries = await auditPage(c.get('db'), page, userId);
   setNextCursor(c, page, entries);
   return reply(c, moderationRoutes.audit, entries);
 });
