@@ -143,12 +143,39 @@ export default tseslint.config(
       ],
     },
   },
+  // Routes build no statement (docs/architecture.md, "Where SQL lives"): they import no query
+  // builder (`sql`, `eq`, `and`...) from drizzle-orm; a type (`SQL`) may still be imported.
+  {
+    files: ['worker/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              allowTypeImports: true,
+              message: 'Routes build no SQL: the statement lives in worker/db/queries (docs/architecture.md).',
+            },
+          ],
+          patterns: [
+            workerUsesSharedOnly,
+            {
+              group: ['drizzle-orm/*'],
+              allowTypeImports: true,
+              message: 'Routes build no SQL: the statement lives in worker/db/queries (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Every D1 statement lives in worker/db/queries (docs/architecture.md, "Where SQL lives"): the
-  // layers above it build no statement with `.prepare(` (jobs and services keep their batch calls,
-  // with builders from db/queries). worker/routes is not checked yet: its files are being moved
-  // onto db/queries one at a time.
+  // layers above it build no statement with `.prepare(` (routes, jobs and services keep their batch
+  // calls, with builders from db/queries).
   {
     files: [
+      'worker/routes/**/*.ts',
       'worker/cron/**/*.ts',
       'worker/services/**/*.ts',
       'worker/lib/**/*.ts',

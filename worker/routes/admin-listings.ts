@@ -1,9 +1,8 @@
 // Admin listing tools (docs/api/listings.md, "Admin"): every listing of every status, and the
 // featured flag.
-import { sql } from 'drizzle-orm';
 import { adminListingsPage } from '../db/queries/admin';
 import { auditStatement } from '../db/queries/audit';
-import { findListing, updateListing } from '../db/queries/listings';
+import { featuredFlagChangesSql, findListing, updateListing } from '../db/queries/listings';
 import { listingWithOwner } from '../db/shapes';
 import { parseAdminPage, setNextCursor } from '../lib/admin-paging';
 import { notFound } from '../lib/errors';
@@ -57,7 +56,7 @@ serve(adminListingRouter, adminRoutes.featured, viewer('row'), async (c) => {
       targetLabel: found.listing.title,
       note: '',
     },
-    sql`EXISTS (SELECT 1 FROM listings WHERE id = ${found.listing.id} AND is_featured <> ${isFeatured ? 1 : 0})`,
+    featuredFlagChangesSql(found.listing.id, isFeatured),
   );
   const updated = await updateListing(db, found.listing, { isFeatured }, [], [audit]);
   return reply(c, adminRoutes.featured, listingWithOwner(updated ?? found.listing, found.owner));

@@ -1,7 +1,6 @@
 // The moderation queue, its actions, reinstatement and the audit log (docs/api/moderation.md):
 // admins only (401 visitor, 403 member), and an admin never acts on themselves (403).
-import { sql } from 'drizzle-orm';
-import { auditEntry, auditPageSql, auditSql, type AuditRow } from '../db/queries/audit';
+import { auditPage, auditSql } from '../db/queries/audit';
 import { openReportCount, queuePage, type QueueStatus } from '../db/queries/moderation-queue';
 import { findUserById } from '../db/queries/users';
 import { jsonReply } from '../db/json-reply';
@@ -10,15 +9,21 @@ import { afterReply } from '../lib/after-reply';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { applyAction, checkAction, SELF_MESSAGE } from '@worker/services/moderation/actions';
 import {
+  actingAdminStatement,
   heldOfReportStatement,
   reportContextStatement,
   type ReportContext,
 } from '@worker/db/queries/moderation-actions';
 import type { HeldRow } from '@worker/db/queries/held-messages';
 import { isSuspended } from '../lib/moderation/standing';
-import { endSuspensionStatements, syncSuspendedListings } from '@worker/db/queries/suspension';
+import { endSuspensionStatements, reinstateConditions, syncSuspendedListings } from '@worker/db/queries/suspension';
 import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
-import { requireViewerSession, sessionGateStatement, withViewerChecked } from '@worker/db/queries/session-gate';
+import {
+  requireViewerSession,
+  sessionGatePrepared,
+  sessionGateStatement,
+  withViewerChecked,
+} from '@worker/db/queries/session-gate';
 import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
 import { moderationRoutes, type ModeratedMember } from '@/shared/contract/moderation';
@@ -78,10 +83,9 @@ serve(adminModerationRouter, moderationRoutes.resolve, viewer('sql'), async (c) 
     async () => {
       const reportId = parseId(c.req.param('id'), 'Report');
       const d1 = c.env.DB;
-      const { sql: gateSql, params } = sessionGateStatement(db, viewer, rule).toSQL();
       const [, adminRow, found, held] = await d1.batch([
-        d1.prepare(gateSql).bind(...params),
-        d1.prepare('SELECT id, username FROM users WHERE id = ?').bind(viewer.userId),
+        sessionGatePrepared(d1, db, viewer, rule),
+        actingAdminStatement(d1, viewer.userId),
         reportContextStatement(d1, reportId),
         heldOfReportStatement(d1, reportId),
       ]);
@@ -117,7 +121,7 @@ serve(adminModerationRouter, moderationRoutes.reinstate, viewer('row'), async (c
   if (!member) throw notFound('User not found');
   if (!isSuspended(member.suspendedUntil)) throw conflict('This member is not suspended');
   const at = new Date().toISOString();
-  const still = sql`u.suspended_until IS NOT NULL`;
+  const { still, audited } = reinstateConditions(id);
   const audit = auditSql(
     {
       actor: { id: admin.id, name: admin.username },
@@ -128,7 +132,7 @@ serve(adminModerationRouter, moderationRoutes.reinstate, viewer('row'), async (c
       targetLabel: member.username,
       note,
     },
-    sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${id} AND ${still})`,
+    audited,
   );
   await c.env.DB.batch(endSuspensionStatements(c.env.DB, [id], still, at, [audit], { restore: false }));
   // The listings hidden for the suspension come back right after the reply (syncSuspendedListings: why).
@@ -154,8 +158,7 @@ serve(adminModerationRouter, moderationRoutes.audit, viewer('row'), async (c) =>
   const userId = rawUser === undefined ? undefined : /^[1-9]\d{0,14}$/.test(rawUser) ? Number(rawUser) : NaN;
   if (Number.isNaN(userId)) throw badRequest(USER_ID_MESSAGE, { userId: USER_ID_MESSAGE });
   const page = parseAdminCursorPage(c);
-  const rows = await c.get('db').all<AuditRow>(auditPageSql(page, userId));
-  const entries = rows.map(auditEntry);
+  const entries = await auditPage(c.get('db'), page, userId);
   setNextCursor(c, page, entries);
   return reply(c, moderationRoutes.audit, entries);
 });

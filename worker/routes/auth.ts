@@ -1,5 +1,4 @@
 // Accounts and sessions (docs/api/accounts-and-passwords.md).
-import { and, eq, gt } from 'drizzle-orm';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -15,11 +14,21 @@ import {
   findUserById,
   findUserByUsername,
   findUserByVerificationToken,
+  insertUserStatement,
   isUniqueViolation,
+  markEmailVerifiedStatement,
+  newPasswordStatement,
+  rekeyPasswordStatement,
+  setVerificationTokenStatement,
   takenIdentity,
+  voidSessionsStatement,
 } from '../db/queries/users';
+import {
+  findLiveResetToken,
+  insertResetTokenStatement,
+  revokeResetTokensStatement,
+} from '../db/queries/password-resets';
 import { authRoutes } from '@/shared/contract/auth';
-import { passwordResetTokens, users } from '../db/schema';
 import { selfUser } from '../db/shapes';
 import { assertAvatarUrl, AVATAR_UPLOAD_MESSAGE, ownSiteAvatarKey } from '../lib/avatar-url';
 import { randomToken, sha256Hex } from '../lib/crypto';
@@ -69,15 +78,12 @@ serve(authRouter, authRoutes.register, viewer('row'), async (c) => {
   let created;
   try {
     const [inserted] = await db.batch([
-      db
-        .insert(users)
-        .values({
-          ...profile,
-          password,
-          verificationToken: verification.hash,
-          verificationTokenExpires: verification.expires,
-        })
-        .returning(),
+      insertUserStatement(db, {
+        ...profile,
+        password,
+        verificationToken: verification.hash,
+        verificationTokenExpires: verification.expires,
+      }),
       queueEmail(db, verificationEmail(origin(c.req.url), input.email, input.displayName, verification.token)),
     ]);
     created = inserted[0]!;
@@ -130,7 +136,7 @@ serve(authRouter, authRoutes.login, viewer('row'), async (c) => {
   // hash is kept either way (it is the same password), so both go in one wait.
   await allSettledInOrder([
     hit(c.env.DB, 'signInPerAccount', String(user.id)),
-    checked.rekeyed ? db.update(users).set({ password: checked.rekeyed }).where(eq(users.id, user.id)) : undefined,
+    checked.rekeyed ? rekeyPasswordStatement(db, user.id, checked.rekeyed) : undefined,
   ]);
   await startSession(c, user.id);
   await rememberDevice(c, user.username);
@@ -146,11 +152,7 @@ serve(authRouter, authRoutes.logout, viewer('row'), async (c) => {
 /** Signs out every device: sessions created before now stop working at once. */
 serve(authRouter, authRoutes.logoutEverywhere, viewer('row'), async (c) => {
   const user = requireUser(c);
-  await c
-    .get('db')
-    .update(users)
-    .set({ sessionsValidAfter: Date.now() + 1 })
-    .where(eq(users.id, user.id));
+  await voidSessionsStatement(c.get('db'), user.id, Date.now() + 1);
   await closeMemberSockets(c.env, user.id, { createdAtOrBefore: Date.now() });
   await endSession(c);
   return reply(c, authRoutes.logoutEverywhere, { message: 'Logged out everywhere' });
@@ -167,10 +169,7 @@ serve(authRouter, authRoutes.verifyEmail, viewer('row'), async (c) => {
   // The error shape every route gives (it once added `verified: false`, which no client read).
   if (!user) throw badRequest('Verification failed. The token may be invalid or expired.');
   // Single use: the token is cleared as the address is marked verified.
-  await db
-    .update(users)
-    .set({ emailVerified: true, verificationToken: null, verificationTokenExpires: null })
-    .where(eq(users.id, user.id));
+  await markEmailVerifiedStatement(db, user.id);
   return reply(c, authRoutes.verifyEmail, { verified: true, message: 'Email verified successfully' });
 });
 
@@ -181,10 +180,7 @@ serve(authRouter, authRoutes.resendVerification, viewer('row'), async (c) => {
   await hit(c.env.DB, 'accountMailPerAccount', `user:${user.id}`);
   const verification = await newVerificationToken();
   await db.batch([
-    db
-      .update(users)
-      .set({ verificationToken: verification.hash, verificationTokenExpires: verification.expires })
-      .where(eq(users.id, user.id)),
+    setVerificationTokenStatement(db, user.id, verification),
     queueEmail(db, verificationEmail(origin(c.req.url), user.email, user.displayName, verification.token)),
   ]);
   return reply(c, authRoutes.resendVerification, { message: 'Verification email sent' });
@@ -198,9 +194,7 @@ async function queuePasswordReset(db: Db, origin: string, email: string): Promis
   if (!user) return;
   const token = randomToken();
   await db.batch([
-    db
-      .insert(passwordResetTokens)
-      .values({ tokenHash: await sha256Hex(token), userId: user.id, expiresAt: isoIn(HOUR) }),
+    insertResetTokenStatement(db, await sha256Hex(token), user.id, isoIn(HOUR)),
     queueEmail(db, passwordResetEmail(origin, user.email, user.displayName, token)),
   ]);
 }
@@ -221,14 +215,8 @@ serve(authRouter, authRoutes.forgotPassword, viewer('row'), async (c) => {
   return reply(c, authRoutes.forgotPassword, FORGOT_REPLY);
 });
 
-/** Reset links stop working when the password or the email changes (a statement for the same batch). */
-const revokeResetTokens = (db: Db, userId: number) =>
-  db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-
 async function findResetToken(db: Db, token: string) {
-  const row = await db.query.passwordResetTokens.findFirst({
-    where: and(eq(passwordResetTokens.tokenHash, await sha256Hex(token)), gt(passwordResetTokens.expiresAt, isoNow())),
-  });
+  const row = await findLiveResetToken(db, await sha256Hex(token), isoNow());
   const user = row ? await findUserById(db, row.userId) : undefined;
   if (!user)
     throw badRequest('Reset link is invalid or has expired', { token: 'Reset link is invalid or has expired' });
@@ -262,9 +250,9 @@ serve(authRouter, authRoutes.resetPassword, viewer('row'), async (c) => {
     await passwordKeyFrom(c.env, input.passwordKey ?? input.password, params, 'newPassword'),
   );
   await db.batch([
-    db.update(users).set({ password, sessionsValidAfter: Date.now() }).where(eq(users.id, user.id)),
+    newPasswordStatement(db, user.id, password),
     // Single use: this token and any other outstanding one for the account stop working.
-    revokeResetTokens(db, user.id),
+    revokeResetTokensStatement(db, user.id),
   ]);
   await closeMemberSockets(c.env, user.id, { createdAtOrBefore: Date.now() });
   return reply(c, authRoutes.resetPassword, { message: 'Your password has been reset. Please sign in.' });
@@ -289,9 +277,9 @@ serve(authRouter, authRoutes.changePassword, viewer('row'), async (c) => {
     await passwordKeyFrom(c.env, input.newPasswordKey ?? input.newPassword, params, 'newPassword'),
   );
   await db.batch([
-    db.update(users).set({ password, sessionsValidAfter: Date.now() }).where(eq(users.id, user.id)),
+    newPasswordStatement(db, user.id, password),
     // A reset link mailed before the change must not undo it.
-    revokeResetTokens(db, user.id),
+    revokeResetTokensStatement(db, user.id),
   ]);
   await closeMemberSockets(c.env, user.id, { createdAtOrBefore: Date.now() });
   // Other devices are signed out; this one continues with a new session.

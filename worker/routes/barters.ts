@@ -1,10 +1,9 @@
 // Barters (docs/api/messaging-barters-reviews.md, "Barters"): two-sided. One member records it
 // (pending), the other confirms it (completed); only then can either review the other.
-import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { barterRoutes } from '@/shared/contract/barters';
 import { BLOCKED_MEMBER_MESSAGE, barterCreateSchema } from '@/shared/schemas';
-import { blockedEitherWay } from '../db/queries/blocks';
+import { notBlockedEitherWay } from '../db/queries/blocks';
 import {
   bartersOfListing,
   cancelBarter,
@@ -161,7 +160,7 @@ serve(barterRouter, barterRoutes.complete, viewer('row'), memberBudget('barterSt
         text: `${user.displayName} confirmed your barter for "${listing?.title ?? 'a listing'}" — you can now review each other`,
         link: conversationLink(after.listingId, after.initiatorId, after.recipientId),
       },
-      sql`NOT ${blockedEitherWay(user.id, after.initiatorId)}`,
+      notBlockedEitherWay(user.id, after.initiatorId),
     );
     await pushBarterStep(c, after, user, 'completed');
   }

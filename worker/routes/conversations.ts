@@ -6,11 +6,11 @@ import { userSummary } from '@/shared/contract/users';
 import { conversationSummaries, findListingRefAndUser, readConversation } from '../db/queries/messages';
 import { findUserById } from '../db/queries/users';
 import { jsonReply } from '../db/json-reply';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { listingGone } from '../db/queries/listing-deletion';
+import { findListingRow } from '../db/queries/listings';
+import { reviewedBarterIdsQuery } from '../db/queries/reviews';
+import { blockedByQuery } from '../db/queries/blocks';
 import { conversationKeyOf, parseConversationKey, partnerIn } from '@/shared/conversation-key';
 import { offersOfConversation, shapeOffers } from '../db/queries/offers';
-import { blocks, listings, reviews } from '../db/schema';
 import { bartersOfListing } from '../db/queries/barters';
 import { barter } from '../db/shapes';
 import { isConversationPair } from '@worker/durable-objects/conversation-room-client';
@@ -80,9 +80,7 @@ serve(conversationRouter, conversationRoutes.info, viewer('row'), async (c) => {
   const user = requireUser(c);
   const ref = parseConversationKey(c.req.param('key'));
   if (!ref) throw notFound('Conversation not found');
-  const listing = await db.query.listings.findFirst({
-    where: and(eq(listings.id, ref.listingId), sql`NOT ${listingGone('listings')}`),
-  });
+  const listing = await findListingRow(db, ref.listingId);
   // The query left out a listing being deleted; the check narrows its status for the reply.
   if (!listing || listing.status === 'deleted') throw notFound('Listing not found');
   if (!isConversationPair(listing.userId, ref.low, ref.high)) throw notFound('Conversation not found');
@@ -97,20 +95,12 @@ serve(conversationRouter, conversationRoutes.info, viewer('row'), async (c) => {
     (b) => b.initiatorId === partner.id || b.recipientId === partner.id,
   );
   const [reviewed, blockedRows] = await db.batch([
-    db
-      .select({ barterId: reviews.barterId })
-      .from(reviews)
-      .where(
-        and(
-          eq(reviews.reviewerId, user.id),
-          inArray(reviews.barterId, pairBarters.length > 0 ? pairBarters.map((b) => b.id) : [0]),
-        ),
-      ),
-    db
-      .select({ blockedId: blocks.blockedId })
-      .from(blocks)
-      .where(and(eq(blocks.blockerId, user.id), eq(blocks.blockedId, partner.id)))
-      .limit(1),
+    reviewedBarterIdsQuery(
+      db,
+      user.id,
+      pairBarters.map((b) => b.id),
+    ),
+    blockedByQuery(db, user.id, partner.id),
   ]);
   return reply(c, conversationRoutes.info, {
     conversation: conversationKeyOf(ref.listingId, ref.low, ref.high),

@@ -1,6 +1,5 @@
 // Development-only helpers; every route here is 404 unless ENVIRONMENT is "development".
-import { desc, sql } from 'drizzle-orm';
-import { emailOutbox } from '../db/schema';
+import { devOutbox } from '../db/queries/email-outbox';
 import { invocation } from '@worker/lib/cron-budget';
 import { emptyCounts, meterEnv } from '../lib/meter';
 import { seedDemoCommunity } from '../dev/seed';
@@ -21,19 +20,7 @@ devRouter.app.use('*', async (c, next) => {
 serve(devRouter, devRoutes.outbox, viewer('row'), async (c) => {
   const to = c.req.query('to');
   const db = c.get('db');
-  const rows = await db
-    .select({
-      to: emailOutbox.to,
-      subject: emailOutbox.subject,
-      text: emailOutbox.text,
-      html: emailOutbox.html,
-      status: emailOutbox.status,
-      createdAt: emailOutbox.createdAt,
-    })
-    .from(emailOutbox)
-    .where(to ? sql`lower(${emailOutbox.to}) = lower(${to})` : undefined)
-    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-    .limit(200);
+  const rows = await devOutbox(db, to);
   return reply(c, devRoutes.outbox, rows);
 });
 

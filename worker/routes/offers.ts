@@ -7,10 +7,9 @@ import { offerRoutes, type Offer } from '@/shared/contract/offers';
 import { conversationKeyOf } from '@/shared/conversation-key';
 import { BLOCKED_MEMBER_MESSAGE, offerCreateSchema, offerTermsSchema } from '@/shared/schemas';
 import type { ServerFrame } from '@/shared/ws-frames';
-import { sql } from 'drizzle-orm';
 import { findBarterById } from '../db/queries/barters';
-import { listingGone } from '../db/queries/listing-deletion';
-import { conversationLink } from '../db/queries/messages';
+import { findListingRow } from '../db/queries/listings';
+import { conversationLink, latestTextBefore } from '../db/queries/messages';
 import { notify, subjectKeys, type NotificationEvent } from '../db/queries/notifications';
 import {
   acceptOffer,
@@ -61,9 +60,6 @@ export const OFFER_MESSAGES = {
   listingGone: 'This listing is no longer available',
   itemGone: 'An offered listing is no longer available',
 } as const;
-
-const findListing = (db: Db, id: number) =>
-  db.query.listings.findFirst({ where: (l, { and, eq }) => and(eq(l.id, id), sql`NOT ${listingGone('listings')}`) });
 
 /** The wants a listing that does not accept other offers takes: its main want and its options. */
 export const wantsOf = (listing: Pick<ListingRow, 'whatUserWants' | 'whatUserWantsOptions'>) => [
@@ -211,17 +207,7 @@ serve(offerRouter, offerRoutes.make, viewer('row'), offerStepBudget, async (c) =
   // The covering message (if any) is a plain message: it goes live like any other.
   const lines = await linesByIds(db, [made.lineId]);
   const covering = input.message
-    ? await db.query.messages.findFirst({
-        where: (m, { and, eq, lt }) =>
-          and(
-            eq(m.listingId, listing.id),
-            eq(m.senderId, user.id),
-            eq(m.receiverId, listing.userId),
-            eq(m.kind, 'text'),
-            lt(m.id, lines[0]?.id ?? Number.MAX_SAFE_INTEGER),
-          ),
-        orderBy: (m, { desc }) => [desc(m.id)],
-      })
+    ? await latestTextBefore(db, listing.id, user.id, listing.userId, lines[0]?.id ?? Number.MAX_SAFE_INTEGER)
     : undefined;
   const frames: ServerFrame[] = [
     ...(covering ? [{ type: 'message' as const, message: shapeMessage(covering) }] : []),
@@ -240,7 +226,7 @@ serve(offerRouter, offerRoutes.get, viewer('row'), async (c) => {
 
 /** The owner and the other member of an offer's conversation. */
 async function partiesOf(db: Db, offer: OfferRow) {
-  const listing = await findListing(db, offer.listingId);
+  const listing = await findListingRow(db, offer.listingId);
   if (!listing) throw notFound('Listing not found');
   const memberId = listing.userId === offer.fromUserId ? offer.toUserId : offer.fromUserId;
   return { listing, ownerId: listing.userId, memberId };
@@ -319,7 +305,7 @@ for (const action of ['decline', 'withdraw'] as const) {
     });
     if (!changed) throw conflict(OFFER_MESSAGES.notOpen);
     const after = (await findOfferById(db, offer.id))!;
-    const listing = await findListing(db, offer.listingId);
+    const listing = await findListingRow(db, offer.listingId);
     if (listing) {
       const text =
         action === 'decline'

@@ -5,7 +5,6 @@
 // is read in one D1 batch at most, after the session (middleware/session.ts, as for any call).
 // A path that is no page, and a listing or profile that does not exist, answer 404 with the same
 // HTML: the SPA shows its not-found page.
-import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
@@ -27,15 +26,16 @@ import {
   categoriesRead,
   featuredListingsRead,
   listingShapedRead,
+  ownsListingSql,
   type SearchAnswer,
 } from '../db/queries/listings';
 import { conversationSummariesRead } from '../db/queries/messages';
-import { userByUsernameQuery } from '../db/queries/users';
+import { ownerOfListingQuery, userByUsernameQuery } from '../db/queries/users';
 import { wantInfoRead } from '../db/queries/wants';
 import type { Db } from '../db/client';
 import { read, runReads, type Read } from '../db/read';
 import { foldName } from '../lib/names';
-import { users, type UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
 import { selfUser, userFor } from '../db/shapes';
 import { withBootData } from '../lib/boot/embed';
 import { matchPage, type PageRoute } from '../lib/boot/page-routes';
@@ -207,13 +207,7 @@ async function browsePage(c: Context<AppEnv>, viewer: UserRow | null, url: URL):
 
 /** A listing's owner, by the listing (the seller card's GET /api/users/username/{name}), in the same batch. */
 function ownerOfListingRead(c: Context<AppEnv>, id: number) {
-  const db = c.get('db');
-  const query = db
-    .select()
-    .from(users)
-    .where(sql`${users.id} = (SELECT user_id FROM listings WHERE id = ${id})`)
-    .limit(1);
-  return read(query, ([row]) => (row ? userFor(c.get('user'), row) : undefined));
+  return read(ownerOfListingQuery(c.get('db'), id), ([row]) => (row ? userFor(c.get('user'), row) : undefined));
 }
 
 async function listingPage(c: Context<AppEnv>, viewer: UserRow | null, param: string): Promise<PageData> {
@@ -222,7 +216,7 @@ async function listingPage(c: Context<AppEnv>, viewer: UserRow | null, param: st
   if (!/^[0-9]+$/.test(param) || !Number.isSafeInteger(id) || id < 1) return nothingMore(c, false);
   // As GET /api/listings/{id}: a block hides the listing from a member who is not an admin.
   const listingRead = listingShapedRead(db, id, null, viewer && !viewer.isAdmin ? viewer.id : null);
-  const isOwner = viewer ? sql`(SELECT user_id FROM listings WHERE id = ${id}) = ${viewer.id}` : null;
+  const isOwner = viewer ? ownsListingSql(id, viewer.id) : null;
   const {
     categories,
     replies: [listing, owner, wants],

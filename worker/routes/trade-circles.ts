@@ -7,6 +7,7 @@ import { circleMessageSchema } from '@/shared/trade-circles';
 import { circleRoomStub } from '@worker/durable-objects/conversation-room-client';
 import { conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { pushNotificationChanges, sessionKeyOf } from '@worker/durable-objects/member-sockets-client';
+import { settleSubject } from '../db/queries/notifications';
 import { checkMessageBudget, withMessageBudget } from '../db/queries/message-budget';
 import {
   announce,
@@ -60,11 +61,7 @@ serve(tradeCircleRouter, tradeCircleRoutes.get, viewer('row'), async (c) => {
   const circle = await circleFor(c, { adminMayRead: true });
   // A member looking at the circle has seen its news: their entry in the bell is settled.
   if (isMember(circle, user.id)) {
-    await c.env.DB.prepare(
-      'UPDATE notifications SET read_at = ?3 WHERE user_id = ?1 AND subject_key = ?2 AND read_at IS NULL',
-    )
-      .bind(user.id, circleSubject(circle.id), new Date().toISOString())
-      .run();
+    await settleSubject(c.env.DB, user.id, circleSubject(circle.id), new Date().toISOString());
     await afterReply(c, () => pushNotificationChanges(c.env, [user.id]));
   }
   return reply(c, tradeCircleRoutes.get, await shapeCircle(c.env.DB, circle));

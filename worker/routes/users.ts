@@ -1,6 +1,5 @@
 // Profiles and accounts (docs/api/users-and-community.md): read, edit oneself, delete (self or
 // admin).
-import { eq } from 'drizzle-orm';
 import { profileUpdateSchema, USERNAME_MAX_LENGTH } from '@/shared/schemas';
 import { userRoutes } from '@/shared/contract/users';
 import {
@@ -14,7 +13,7 @@ import {
   updateProfileStatement,
   type ProfileChanges,
 } from '../db/queries/users';
-import { passwordResetTokens } from '../db/schema';
+import { revokeResetTokensStatement } from '../db/queries/password-resets';
 import { selfUser, userFor } from '../db/shapes';
 import { assertAvatarUrl, AVATAR_UPLOAD_MESSAGE, ownSiteAvatarKey } from '../lib/avatar-url';
 import { avatarUploadStatements, findUpload } from '../db/queries/images';
@@ -109,7 +108,7 @@ serve(userRouter, userRoutes.update, viewer('row'), memberBudget('profileEditsPe
       }),
       queueEmail(db, verificationEmail(origin, input.email!, name, verification.token)),
       // Reset links went to the old address: they stop working, and the old address is told.
-      db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)),
+      revokeResetTokensStatement(db, user.id),
       queueEmail(db, emailChangedEmail(origin, user.email, name, input.email!)),
       ...avatarStatements,
     ]);

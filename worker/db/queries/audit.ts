@@ -92,4 +92,9 @@ export function auditPageSql(page: Pick<AdminPage, 'limit' | 'before'>, userId?:
               ORDER BY created_at DESC, id DESC LIMIT ${page.limit}`;
 }
 
+/** A page of the log as entries (one statement, run here). */
+export async function auditPage(db: Db, page: Pick<AdminPage, 'limit' | 'before'>, userId?: number) {
+  return (await db.all<AuditRow>(auditPageSql(page, userId))).map(auditEntry);
+}
+
 export type { AuditRow };

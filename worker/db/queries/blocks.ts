@@ -3,9 +3,9 @@
 // blocker → blocked, blocks_blocked_idx the other direction). The checks ride inside the statements
 // the routes already run (a condition on a read or a write, a flag beside a lookup), so a block
 // costs no round trip and no statement to a request that had none.
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
-import { users } from '../schema';
+import { blocks, users } from '../schema';
 import { MAX_BLOCKS } from '@/shared/constants';
 import type { Block } from '@/shared/contract/blocks';
 import { nextIdsOfRowsSql } from '../id-reserve';
@@ -34,6 +34,9 @@ export const blockedEitherWay = (a: number | SQL, b: number | SQL): SQL =>
   sql`(EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${a} AND blocked_id = ${b}) OR EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${b} AND blocked_id = ${a}))`;
 
 /** The members in a block with `viewer`, either way (a compound SELECT of two index ranges). */
+/** Neither member blocks the other (a condition a statement is written under). */
+export const notBlockedEitherWay = (a: number | SQL, b: number | SQL): SQL => sql`NOT ${blockedEitherWay(a, b)}`;
+
 export const blockPartnersText = (viewer: number) => {
   const v = idText(viewer);
   return `SELECT blocked_id FROM blocks WHERE blocker_id = ${v} UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ${v}`;
@@ -65,6 +68,14 @@ export const visibleTo = (ownerColumn: SQL, viewer: number): SQL => {
   const v = sql.raw(idText(viewer));
   return sql`(${ownerColumn} <> ${v} AND NOT ${blockedEitherWay(v, ownerColumn)})`;
 };
+
+/** Whether `blockerId` blocked `blockedId` (a statement: a row or none, for the conversation's batch). */
+export const blockedByQuery = (db: Db, blockerId: number, blockedId: number) =>
+  db
+    .select({ blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+    .limit(1);
 
 /** A member (the other side of a conversation) and whether they and `viewerId` are in a block, in one read. */
 export async function findPartnerAcrossBlock(

@@ -1,5 +1,6 @@
 // The outbox's daily counter and the figures the admin dashboard shows (docs/operations.md "Email").
 // The counter is one row per UTC day, so checking the cap never counts outbox rows.
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { emailOutbox } from '../schema';
 import { outboxValues, type Email } from '@worker/lib/email';
@@ -64,3 +65,19 @@ export async function outboxFigures(db: D1Database, now: number): Promise<Outbox
 export function queueEmail(db: Db, email: Email, now = Date.now()) {
   return db.insert(emailOutbox).values(outboxValues(email, now));
 }
+
+/** The development outbox page (GET /api/dev/outbox): the newest 200 mails, to one address or all. */
+export const devOutbox = (db: Db, to: string | undefined) =>
+  db
+    .select({
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      text: emailOutbox.text,
+      html: emailOutbox.html,
+      status: emailOutbox.status,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(to ? sql`lower(${emailOutbox.to}) = lower(${to})` : undefined)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(200);

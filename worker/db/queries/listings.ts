@@ -688,6 +688,14 @@ export async function findListing(db: Db, id: number) {
   return row;
 }
 
+/** Whether the member owns the listing (a condition on its row, for a read in the same batch). */
+export const ownsListingSql = (listingId: number, userId: number): SQL =>
+  sql`(SELECT user_id FROM listings WHERE id = ${listingId}) = ${userId}`;
+
+/** The listing's row (no owner), unless it is deleted or being deleted. */
+export const findListingRow = (db: Db, id: number) =>
+  db.query.listings.findFirst({ where: and(eq(listings.id, id), sql`NOT ${listingGone('listings')}`) });
+
 /**
  * The listing page's listing. With `apartFrom` (a signed-in member who is not an admin), a listing
  * whose owner is in a block with that member, either way, is not found: the same 404 as a missing
@@ -846,6 +854,10 @@ export type ListingChanges = { [K in keyof ListingFields]?: ListingFields[K] | u
  * and nothing written, when it was hidden meanwhile. `first` statements run before the update in the
  * same batch (an audit row).
  */
+/** The featured flag's audit condition: the listing's flag differs from the one being set (a change, not a repeat). */
+export const featuredFlagChangesSql = (listingId: number, isFeatured: boolean): SQL =>
+  sql`EXISTS (SELECT 1 FROM listings WHERE id = ${listingId} AND is_featured <> ${isFeatured ? 1 : 0})`;
+
 export async function updateListing(
   db: Db,
   current: ListingRow,

@@ -112,6 +112,23 @@ export async function sendMessage(
 }
 
 /** The messages screen opened on one conversation: its own address (docs/api/offers.md, "Addresses"). */
+/**
+ * The sender's newest text message to the receiver about the listing before message `beforeId`
+ * (an offer's covering message, written just before the offer's event line).
+ */
+export const latestTextBefore = (db: Db, listingId: number, senderId: number, receiverId: number, beforeId: number) =>
+  db.query.messages.findFirst({
+    where: (m, { and, eq, lt }) =>
+      and(
+        eq(m.listingId, listingId),
+        eq(m.senderId, senderId),
+        eq(m.receiverId, receiverId),
+        eq(m.kind, 'text'),
+        lt(m.id, beforeId),
+      ),
+    orderBy: (m, { desc }) => [desc(m.id)],
+  });
+
 export const conversationLink = (listingId: number, a: number, b: number) => conversationPath(listingId, a, b);
 
 /** Every message the user sent or received, newest first. */

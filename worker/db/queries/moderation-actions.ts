@@ -60,6 +60,10 @@ export const reportContextStatement = (d1: D1Database, reportId: number) =>
     .bind(reportId);
 
 /** The held messages of the report's member (read beside the report, used by dismiss). */
+/** The acting admin's id and name (the audit row's actor), read in the action's first batch. */
+export const actingAdminStatement = (d1: D1Database, userId: number) =>
+  d1.prepare('SELECT id, username FROM users WHERE id = ?').bind(userId);
+
 export const heldOfReportStatement = (d1: D1Database, reportId: number) =>
   d1
     .prepare(

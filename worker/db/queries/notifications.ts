@@ -439,6 +439,14 @@ export function settleSubjectStatement(db: Db, userId: number, subjectKey: strin
     );
 }
 
+/** A member's bell entry for the subject marked read at `at` (one statement, run here). */
+export async function settleSubject(d1: D1Database, userId: number, subjectKey: string, at: string): Promise<void> {
+  await d1
+    .prepare('UPDATE notifications SET read_at = ?3 WHERE user_id = ?1 AND subject_key = ?2 AND read_at IS NULL')
+    .bind(userId, subjectKey, at)
+    .run();
+}
+
 /**
  * Settles a conversation's entry when its thread is read: the messages its side counted
  * since base folded in (when there are any), then marked read. Two statements, for the reader's batch.

@@ -1,7 +1,7 @@
 // Data access for reviews: one per reviewer per barter, each kept in the reviewed member's
 // rating (the mean of their reviews) and reviewCount.
 import { listingGone } from './listing-deletion';
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { review, type Review } from '@/shared/contract/reviews';
 import { pickFields } from '../reply-columns';
 import type { Db } from '../client';
@@ -76,6 +76,13 @@ export async function insertReview(
 }
 
 /** Reviews about a listing, newest first. */
+/** Which of `barterIds` the reviewer reviewed (a statement, for the conversation's batch). */
+export const reviewedBarterIdsQuery = (db: Db, reviewerId: number, barterIds: number[]) =>
+  db
+    .select({ barterId: reviews.barterId })
+    .from(reviews)
+    .where(and(eq(reviews.reviewerId, reviewerId), inArray(reviews.barterId, barterIds.length > 0 ? barterIds : [0])));
+
 export const reviewsOfListing = async (db: Db, listingId: number) =>
   shown(await selectDisplayed(db, eq(reviews.listingId, listingId)));
 

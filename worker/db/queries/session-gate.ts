@@ -37,6 +37,15 @@ export function sessionGateStatement(db: Db, viewer: SessionRecord, rule: Viewer
 }
 
 /**
+ * sessionGateStatement as a raw D1 statement, for a batch of prepared statements (an admin's
+ * action on a report reads the report and the held messages as D1 statements beside it).
+ */
+export function sessionGatePrepared(d1: D1Database, db: Db, viewer: SessionRecord, rule: ViewerRule = {}) {
+  const { sql: text, params } = sessionGateStatement(db, viewer, rule).toSQL();
+  return d1.prepare(text).bind(...params);
+}
+
+/**
  * Runs a route's work, whose batch starts with sessionGateStatement (with the same rule). Whatever
  * it throws (the gate's failure, or a 400, 403 or 404 found before or after the batch) becomes 401
  * when the session is void, then 403 when the rule wants an admin and the member is not one, as

@@ -284,3 +284,13 @@ export const recentStandingChangesSql = (since: string): SQL =>
 
 /** Whether member `u`'s suspension has ended by `at` (checked again inside the batch that ends it). */
 export const suspensionDueSql = (at: string): SQL => sql`u.suspended_until IS NOT NULL AND u.suspended_until <= ${at}`;
+
+/**
+ * A reinstatement's conditions: `still` (the member is suspended, on the users row `u`), for
+ * endSuspensionStatements, and the audit row's condition on the same member, so the audit records
+ * only a reinstatement this batch made.
+ */
+export function reinstateConditions(memberId: number): { still: SQL; audited: SQL } {
+  const still = sql`u.suspended_until IS NOT NULL`;
+  return { still, audited: sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${memberId} AND ${still})` };
+}

@@ -115,6 +115,44 @@ export type ProfileChanges = Partial<
   >
 >;
 
+/** A new account's row, returned (a statement, batched with its verification mail). */
+export const insertUserStatement = (db: Db, values: typeof users.$inferInsert) =>
+  db.insert(users).values(values).returning();
+
+/** The stored password hash, rekeyed for the same password (sign-in keeps the new one). */
+export const rekeyPasswordStatement = (db: Db, id: number, password: string) =>
+  db.update(users).set({ password }).where(eq(users.id, id));
+
+/** A new password: sessions created before now stop working. */
+export const newPasswordStatement = (db: Db, id: number, password: string) =>
+  db.update(users).set({ password, sessionsValidAfter: Date.now() }).where(eq(users.id, id));
+
+/** Signs out every device: sessions created up to `validAfter` stop working. */
+export const voidSessionsStatement = (db: Db, id: number, validAfter: number) =>
+  db.update(users).set({ sessionsValidAfter: validAfter }).where(eq(users.id, id));
+
+/** The address verified; the token cleared (single use). */
+export const markEmailVerifiedStatement = (db: Db, id: number) =>
+  db
+    .update(users)
+    .set({ emailVerified: true, verificationToken: null, verificationTokenExpires: null })
+    .where(eq(users.id, id));
+
+/** A new verification token (its hash and expiry), batched with the mail that carries it. */
+export const setVerificationTokenStatement = (db: Db, id: number, verification: { hash: string; expires: string }) =>
+  db
+    .update(users)
+    .set({ verificationToken: verification.hash, verificationTokenExpires: verification.expires })
+    .where(eq(users.id, id));
+
+/** A listing's owner, by the listing (a query, for the listing page's batch). */
+export const ownerOfListingQuery = (db: Db, listingId: number) =>
+  db
+    .select()
+    .from(users)
+    .where(sql`${users.id} = (SELECT user_id FROM listings WHERE id = ${listingId})`)
+    .limit(1);
+
 /** The profile update as a statement, so a caller can batch it with the email it triggers. */
 export function updateProfileStatement(db: Db, id: number, changes: ProfileChanges) {
   return db.update(users).set(changes).where(eq(users.id, id)).returning();
