@@ -16,8 +16,8 @@ import {
   SESSION_ENDED_CLOSE_CODE,
   TOO_MANY_SOCKETS_CLOSE_CODE,
   TOO_MANY_SOCKETS_RETRY_MS,
-  type ClientFrame,
-} from '@/shared/ws-frames';
+} from '@/shared/socket-protocol';
+import type { ClientFrame } from '@/shared/ws-frames';
 import type * as v from 'valibot';
 import { reconnectDelay } from './live';
 

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
-import { newsletterSubscribeSchema } from '@/shared/schemas';
+import { newsletterSubscribeSchema } from '@/shared/schemas/community';
 import { useSubscribe } from '../api';
 
 /** The community page's newsletter box: double opt-in, so the reply asks to check the inbox. */
