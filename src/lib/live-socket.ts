@@ -1,5 +1,5 @@
 // One conversation socket that keeps itself connected: reconnects after a drop with exponential
-// backoff and jitter (live.ts), gives up a connect that hangs, and says when it opened so the
+// backoff and jitter, gives up a connect that hangs, and says when it opened so the
 // caller can resync from the API. A close with 4001 (the session ended) is not retried: the caller
 // asks the API whether the member is still signed in and calls resume() if so. A close with 4003
 // (a block closed the conversation) is final: the room refuses every reconnect until the block is
@@ -19,7 +19,6 @@ import {
 } from '@/shared/socket-protocol';
 import type { ClientFrame } from '@/shared/ws-frames';
 import type * as v from 'valibot';
-import { reconnectDelay } from './live';
 
 /** The part of a browser WebSocket the connection uses (a fake in tests). */
 export interface SocketLike {
@@ -33,6 +32,23 @@ export interface SocketLike {
 }
 
 export type ConnectionState = 'connecting' | 'open' | 'closed';
+
+/** Reconnect policy: exponential from `baseMs`, capped at `capMs`, with "equal jitter". */
+export const RECONNECT = { baseMs: 500, capMs: 10_000 } as const;
+
+/**
+ * The wait before reconnect attempt `attempt` (0 for the first retry after a drop): half of
+ * min(cap, base·2^attempt) fixed, the other half random, so members dropped together (an evicted
+ * room, a deploy) do not come back in one burst, and no wait is ever shorter than half the step.
+ */
+export function reconnectDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  { baseMs, capMs }: { baseMs: number; capMs: number } = RECONNECT,
+): number {
+  const step = Math.min(capMs, baseMs * 2 ** Math.max(0, Math.min(attempt, 30)));
+  return Math.round(step / 2 + random() * (step / 2));
+}
 
 export interface ConnectionOptions<F = unknown> {
   url: string;

@@ -1,5 +1,5 @@
 // The live chat's pure parts: merging messages from the API, the POST reply and socket frames by
-// id; read marks; the reconnect backoff; the typing throttle; what to do when the session ended. No React and no browser APIs here,
+// id; read marks; the typing throttle; what to do when the session ended. No React and no browser APIs here,
 // so the Worker tests can run them (test/worker/conversation-socket.test.ts).
 import { conversationRoutes } from '@/shared/contract/conversations';
 import type { Message } from '@/shared/contract/messages';
@@ -79,23 +79,6 @@ export function lastSeenOwnId(messages: readonly Message[] | undefined, meId: nu
   for (let i = messages.length - 1; i >= 0; i--)
     if (messages[i]!.senderId === meId && messages[i]!.read) return messages[i]!.id;
   return null;
-}
-
-/** Reconnect policy: exponential from `baseMs`, capped at `capMs`, with "equal jitter". */
-export const RECONNECT = { baseMs: 500, capMs: 10_000 } as const;
-
-/**
- * The wait before reconnect attempt `attempt` (0 for the first retry after a drop): half of
- * min(cap, base·2^attempt) fixed, the other half random, so members dropped together (an evicted
- * room, a deploy) do not come back in one burst, and no wait is ever shorter than half the step.
- */
-export function reconnectDelay(
-  attempt: number,
-  random: () => number = Math.random,
-  { baseMs, capMs }: { baseMs: number; capMs: number } = RECONNECT,
-): number {
-  const step = Math.min(capMs, baseMs * 2 ** Math.max(0, Math.min(attempt, 30)));
-  return Math.round(step / 2 + random() * (step / 2));
 }
 
 /** At most one typing frame per this many milliseconds while the member types. */

@@ -1,9 +1,9 @@
 import { Flex, Spinner } from '@radix-ui/themes';
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '../features/auth/api';
 import { SignInRequired } from '../features/profile/components/sign-in-required';
 import { MatchesPage } from '../features/wants/components/matches-page';
 import { usePageTitle } from '../lib/use-page-title';
+import { useCurrentUser } from '@/lib/current-user';
 
 export const Route = createFileRoute('/matches')({ component: MatchesRoute });
 

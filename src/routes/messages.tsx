@@ -1,11 +1,11 @@
 import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { createFileRoute, Link, useParams } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { useCurrentUser } from '../features/auth/api';
 import { useReturnHere } from '../features/auth/redirect';
 import { MessagesScreen, type InitiateRequest } from '../features/messages/components/messages-screen';
 import { usePageTitle } from '../lib/use-page-title';
 import { idField } from '../shared/schemas/fields';
+import { useCurrentUser } from '@/lib/current-user';
 
 // The initiate address (docs/api/offers.md, "Addresses"): initiate=true, listingId, userId, title
 // and optionally message. The router parses `?title=2024` as a number and `?initiate=true` as a

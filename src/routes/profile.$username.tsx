@@ -1,8 +1,8 @@
 import { Flex, Spinner } from '@radix-ui/themes';
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '../features/auth/api';
 import { userByUsernameQuery } from '../features/profile/api';
 import { ProfileView } from '../features/profile/components/profile-view';
+import { useCurrentUser } from '@/lib/current-user';
 
 export const Route = createFileRoute('/profile/$username')({
   // Starts the read early; a missing member is the component's 'Profile not found', not an error.

@@ -1,9 +1,9 @@
 import { Flex, Spinner } from '@radix-ui/themes';
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '../features/auth/api';
 import { BlockedMembersPage } from '../features/blocks/components/blocked-members-page';
 import { SignInRequired } from '../features/profile/components/sign-in-required';
 import { usePageTitle } from '../lib/use-page-title';
+import { useCurrentUser } from '@/lib/current-user';
 
 export const Route = createFileRoute('/settings/blocked')({ component: BlockedRoute });
 

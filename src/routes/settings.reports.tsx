@@ -1,9 +1,9 @@
 import { Flex, Spinner } from '@radix-ui/themes';
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '../features/auth/api';
 import { MyReportsPage } from '../features/moderation/components/my-reports-page';
 import { SignInRequired } from '../features/profile/components/sign-in-required';
 import { usePageTitle } from '../lib/use-page-title';
+import { useCurrentUser } from '@/lib/current-user';
 
 export const Route = createFileRoute('/settings/reports')({ component: ReportsRoute });
 

@@ -1,9 +1,9 @@
 import { Flex, Spinner } from '@radix-ui/themes';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { useCurrentUser } from '../features/auth/api';
 import { CirclesSignIn } from '../features/trade-circles/components/sign-in-card';
 import { CircleDetail } from '../features/trade-circles/components/circle-detail';
 import { NotFoundCard } from '../components/not-found-card';
+import { useCurrentUser } from '@/lib/current-user';
 
 export const Route = createFileRoute('/trade-circles/$id')({
   beforeLoad: ({ params }) => {

@@ -1,9 +1,9 @@
 import { Flex, Spinner } from '@radix-ui/themes';
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '../features/auth/api';
 import { CirclesSignIn } from '../features/trade-circles/components/sign-in-card';
 import { CirclesList } from '../features/trade-circles/components/circles-list';
 import { usePageTitle } from '../lib/use-page-title';
+import { useCurrentUser } from '@/lib/current-user';
 
 export const Route = createFileRoute('/trade-circles/')({ component: TradeCirclesPage });
 

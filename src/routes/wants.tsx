@@ -1,9 +1,9 @@
 import { Flex, Spinner } from '@radix-ui/themes';
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '../features/auth/api';
 import { SignInRequired } from '../features/profile/components/sign-in-required';
 import { WantsPage } from '../features/wants/components/wants-page';
 import { usePageTitle } from '../lib/use-page-title';
+import { useCurrentUser } from '@/lib/current-user';
 
 export const Route = createFileRoute('/wants')({ component: WantsRoute });
 

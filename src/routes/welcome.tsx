@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { currentUserQuery, useCurrentUser } from '../features/auth/api';
 import { redirectSearchSchema } from '../features/auth/redirect';
 import { WelcomeScreen } from '../features/welcome/welcome-screen';
+import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
 
 /** The "what next" screen after sign-up (docs/front-end.md); visitors are asked to sign in first. */
 export const Route = createFileRoute('/welcome')({

@@ -2,7 +2,7 @@
 // POST /api/messages and in read marks, and the browser client's connection and merge helpers.
 import { env, evictDurableObject, listDurableObjectIds } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ConversationConnection, type SocketLike } from '@/lib/live-socket';
+import { ConversationConnection, reconnectDelay, type SocketLike } from '@/lib/live-socket';
 import { serverFrameSchema } from '@/shared/ws-frames';
 import {
   afterSessionEnded,
@@ -12,7 +12,6 @@ import {
   lastSeenOwnId,
   markReadUpTo,
   mergeMessages,
-  reconnectDelay,
   SESSION_RECHECK_MS,
   TYPING_SEND_INTERVAL_MS,
 } from '@/lib/live';

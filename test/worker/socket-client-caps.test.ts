@@ -4,7 +4,7 @@
 // is back (reconnectNow). A fake socket and a fake clock: nothing waits for real time.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConversationConnection, FAILED_CONNECTS_BEFORE_SLOW, type SocketLike } from '@/lib/live-socket';
-import { RECONNECT } from '@/lib/live';
+import { RECONNECT } from '@/lib/live-socket';
 import { serverFrameSchema, TOO_MANY_SOCKETS_RETRY_MS } from '@/shared/ws-frames';
 
 class FakeSocket implements SocketLike {

@@ -1,25 +1,13 @@
 // Session: the current user, sign-in, registration and sign-out
 // (docs/api/accounts-and-passwords.md).
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '@/shared/schemas';
 import { authRoutes } from '@/shared/contract/auth';
-import { call, callOrNull } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { passwordKeyFor } from '@/lib/password-key';
 import { authKeys } from '@/lib/query-keys';
-
-export const currentUserQuery = queryOptions({
-  queryKey: authKeys.currentUser,
-  queryFn: () => callOrNull(authRoutes.currentUser),
-  retry: false,
-  staleTime: Infinity,
-});
-
-export function useCurrentUser() {
-  const { data, isLoading } = useQuery(currentUserQuery);
-  return { user: data ?? null, isLoading };
-}
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-export { useCurrentUser, useResendVerification } from './api';
+export { useResendVerification } from './api';
 export { useReturnHere } from './redirect';
 export { useSignOut } from './use-sign-out';
 export { handleSessionEnded } from './session-ended';

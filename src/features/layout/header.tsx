@@ -1,13 +1,13 @@
 import { Box, Button, Flex, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { useCurrentUser } from '@/features/auth';
 import { useReturnHere } from '@/features/auth';
 import { CreateListingDialog } from '@/features/listings';
 import { UserAvatar } from '@/components/user-avatar';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_LINKS, MEMBER_LINKS } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
+import { useCurrentUser } from '@/lib/current-user';
 
 // Members only: visitors (most first loads) never fetch the bell, its socket or its menu.
 const NotificationsMenu = lazy(() =>

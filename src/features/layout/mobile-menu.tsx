@@ -2,10 +2,10 @@ import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { Button, Dialog, Flex, IconButton, Separator, Text } from '@radix-ui/themes';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCurrentUser } from '@/features/auth';
 import { useSignOut } from '@/features/auth';
 import { useReturnHere } from '@/features/auth';
 import { MAIN_LINKS, MEMBER_LINKS } from './nav-links';
+import { useCurrentUser } from '@/lib/current-user';
 
 /** The phone menu: every header link, the profile link and Sign out. */
 export function MobileMenu({ onCreateListing }: { onCreateListing: () => void }) {

@@ -1,7 +1,8 @@
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Button, Callout, Flex, IconButton } from '@radix-ui/themes';
 import { useState } from 'react';
-import { useCurrentUser, useResendVerification } from '@/features/auth';
+import { useResendVerification } from '@/features/auth';
+import { useCurrentUser } from '@/lib/current-user';
 
 const DISMISSED_KEY = 'verify-banner-dismissed';
 

@@ -1,7 +1,6 @@
 import { Box, Flex, Heading, Spinner, Tabs, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useCurrentUser } from '@/features/auth';
 import { AccessMessage } from './access-message';
 import './admin.css';
 import { AnalyticsTab } from './analytics-tab';
@@ -10,6 +9,7 @@ import { ListingsTab } from './listings-tab';
 import { ModerationLinks } from './moderation-links';
 import { SettingsTab } from './settings-tab';
 import { UsersTab } from './users-tab';
+import { useCurrentUser } from '@/lib/current-user';
 
 export function AdminDashboard() {
   usePageTitle('Admin Dashboard');

@@ -3,8 +3,8 @@
 import { Flex, Spinner } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import type { SelfUser } from '@/shared/contract/users';
-import { useCurrentUser } from '@/features/auth';
 import { AccessMessage } from './access-message';
+import { useCurrentUser } from '@/lib/current-user';
 
 export function AdminOnly({ children }: { children: (admin: SelfUser) => ReactNode }) {
   const { user, isLoading } = useCurrentUser();

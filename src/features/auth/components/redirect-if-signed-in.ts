@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { currentUserQuery } from '../api';
 import { afterSignIn, type RedirectSearch } from '../redirect';
+import { currentUserQuery } from '@/lib/current-user';
 
 /**
  * beforeLoad of the sign-in screens: signed-in members go home, or back to the

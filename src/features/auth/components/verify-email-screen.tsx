@@ -8,8 +8,8 @@ import { call } from '@/lib/api-client';
 import { authRoutes } from '@/shared/contract/auth';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useCurrentUser } from '../api';
 import { authKeys } from '@/lib/query-keys';
+import { useCurrentUser } from '@/lib/current-user';
 
 export const VERIFY_FAILED = 'Verification failed. The token may be invalid or expired.';
 export const REDIRECT_HOME_MS = 3000;

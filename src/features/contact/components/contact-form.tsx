@@ -6,8 +6,8 @@ import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import { contactSchema } from '@/shared/schemas';
-import { useCurrentUser } from '@/features/auth';
 import { useSendContactMessage } from '../api';
+import { useCurrentUser } from '@/lib/current-user';
 
 const FAILED = 'Failed to send message. Please try again or contact us directly.';
 

@@ -2,11 +2,11 @@ import { Button, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCategories } from '@/features/categories';
 import { FEATURED_LIMIT, HOME_GRID_SHOWN } from '@/shared/constants';
 import { featuredListingsQuery, listingPageQuery } from '@/features/listings';
-import { ListingGrid } from '@/features/listings';
 import { HomeSection } from './section';
+import { useCategories } from '@/lib/categories';
+import { ListingGrid } from '@/components/listing-grid';
 
 const SHOWN = HOME_GRID_SHOWN;
 

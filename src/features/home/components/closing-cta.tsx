@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { useCurrentUser } from '@/features/auth';
+import { useCurrentUser } from '@/lib/current-user';
 
 export function ClosingCta() {
   const { user } = useCurrentUser();

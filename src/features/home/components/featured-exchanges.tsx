@@ -2,8 +2,8 @@ import { Button, Callout, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { featuredListingsQuery } from '@/features/listings';
-import { ListingGrid } from '@/features/listings';
 import { HomeSection } from './section';
+import { ListingGrid } from '@/components/listing-grid';
 
 export function FeaturedExchanges() {
   const { data, isError } = useQuery(featuredListingsQuery);

@@ -1,8 +1,8 @@
 import { ArrowDownIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { useCurrentUser } from '@/features/auth';
 import { SearchBar } from '@/features/search';
+import { useCurrentUser } from '@/lib/current-user';
 
 /** Moves to How It Works and puts keyboard focus there, smoothly unless motion is reduced. */
 function showHowItWorks() {

@@ -5,11 +5,11 @@ import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import { listingCreateSchema } from '@/shared/schemas';
-import { useCurrentUser } from '@/features/auth';
 import { useCreateListing } from '../api';
 import { emptyListingForm, listInWords, missingForCreate } from '../listing-form';
 import { ListingFormFields } from './listing-form-fields';
 import { DialogActions } from '@/components/dialog-actions';
+import { useCurrentUser } from '@/lib/current-user';
 
 /** The Create Listing form: validated with the shared schema, then POST /api/listings. */
 export default function CreateListingForm({ onDone }: { onDone: () => void }) {

@@ -3,13 +3,13 @@ import { Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Listing } from '@/shared/contract/listings';
-import { useCurrentUser } from '@/features/auth';
 import { useReturnHere } from '@/features/auth';
 import { EditListingDialog } from './edit-listing-dialog';
 import { ListingStatusBadge } from '@/components/listing-status-badge';
 import { OfferBox } from './offer-box';
 import { WantCount, WantToggle } from '@/features/wants';
 import { ReportButton } from '@/features/moderation';
+import { useCurrentUser } from '@/lib/current-user';
 
 /** Visitors are sent to sign in; the owner edits; other members contact or make an offer. */
 export function ListingActions({ listing }: { listing: Listing }) {

@@ -6,9 +6,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import type { Listing } from '@/shared/contract/listings';
 import { ApiError } from '@/lib/api';
 import { useMetaDescription, usePageTitle } from '@/lib/use-page-title';
-import { categoryName, useCategories } from '@/features/categories';
 import { listingDetailQuery } from '../api';
-import { useCurrentUser } from '@/features/auth';
 import { ExchangeSummary } from './exchange-summary';
 import { HiddenListingBanner } from './hidden-listing-banner';
 import { ListingActions } from './listing-actions';
@@ -18,6 +16,8 @@ import { ListingTabs } from './listing-tabs';
 import { SafetyTips } from './safety-tips';
 import { SimilarListings } from './similar-listings';
 import '../listings.css';
+import { categoryName, useCategories } from '@/lib/categories';
+import { useCurrentUser } from '@/lib/current-user';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

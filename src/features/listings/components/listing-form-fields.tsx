@@ -3,12 +3,12 @@ import { useId, useState, type Dispatch, type SetStateAction } from 'react';
 import { Field, TextAreaInput, TextInput } from '@/components/form-field';
 import type { FieldErrors } from '@/lib/use-form';
 import { LISTING_DISTANCES } from '@/shared/constants';
-import { useCategories } from '@/features/categories';
 import type { ListingFormValues } from '../listing-form';
 import { PlaceInput } from '@/components/place-input';
 import { ImagePicker } from './image-picker';
 import { WantOptionsInput } from './want-options-input';
 import '../listings.css';
+import { useCategories } from '@/lib/categories';
 
 export interface ListingFormState<T extends ListingFormValues> {
   values: T;

@@ -1,7 +1,7 @@
 import { ArrowRightIcon } from '@radix-ui/react-icons';
 import { Card, Flex, Heading, Link as ThemeLink } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { categoryName, useCategories } from '@/features/categories';
+import { categoryName, useCategories } from '@/lib/categories';
 
 /** A link to /browse?category={slug} for each of the listing's categories. */
 export function SimilarListings({ slugs }: { slugs: string[] }) {

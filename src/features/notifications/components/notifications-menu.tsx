@@ -6,7 +6,6 @@ import { useEffect, useRef, useState } from 'react';
 import type { ConversationSummary } from '@/shared/contract/conversations';
 import type { AppNotification, NotificationsResponse } from '@/shared/contract/notifications';
 import { isAnyConversationLive, isConversationLive } from '@/lib/live-status';
-import { useCurrentUser } from '@/features/auth';
 import {
   NOTIFICATIONS_LIVE_STALE_MS,
   NOTIFICATIONS_REFRESH_MS,
@@ -17,6 +16,7 @@ import { useBellSocket, type PushedCount } from '../use-bell-socket';
 import { timeAgo } from '../time-ago';
 import './notifications.css';
 import { messageKeys, notificationKeys } from '@/lib/query-keys';
+import { useCurrentUser } from '@/lib/current-user';
 
 const KIND_ICON: Record<AppNotification['kind'], string> = {
   message: '✉',

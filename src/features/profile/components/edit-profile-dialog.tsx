@@ -10,10 +10,10 @@ import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import type { SelfUser } from '@/shared/contract/users';
 import { profileUpdateSchema } from '@/shared/schemas';
-import { useCurrentUser } from '@/features/auth';
 import { useUpdateProfile } from '../api';
 import { DialogActions } from '@/components/dialog-actions';
 import { AvatarPicker } from './avatar-picker';
+import { useCurrentUser } from '@/lib/current-user';
 
 interface EditProfileDialogProps {
   open: boolean;

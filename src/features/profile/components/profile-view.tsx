@@ -9,10 +9,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import type { Listing } from '@/shared/contract/listings';
 import type { PublicUser, SelfUser } from '@/shared/contract/users';
 import { useSignOut } from '@/features/auth';
-import { categoryName, useCategories } from '@/features/categories';
 import { userListingsQuery } from '@/features/listings';
 import { CreateListingDialog } from '@/features/listings';
-import { ListingCard } from '@/features/listings';
 import { userReviewsQuery } from '@/features/reviews';
 import { ReviewList } from '@/features/reviews';
 import { SavedSearchList } from '@/features/saved-searches';
@@ -24,6 +22,8 @@ import { OtherMemberActions } from './other-member-actions';
 import { ProfileSummary } from './profile-summary';
 import { ProfileNotFound, SignInRequired } from './sign-in-required';
 import './profile.css';
+import { categoryName, useCategories } from '@/lib/categories';
+import { ListingCard } from '@/components/listing-card';
 
 interface ProfileViewProps {
   username: string;

@@ -4,8 +4,8 @@ import * as v from 'valibot';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { storedSearchCreateSchema } from '@/shared/schemas';
-import { useCurrentUser } from '@/features/auth';
 import { useSaveSearch } from '../api';
+import { useCurrentUser } from '@/lib/current-user';
 
 /** Saves the current Browse search with notifications on. Signed-in members only. */
 export function SaveSearchButton({ query, category }: { query?: string; category?: string }) {

@@ -8,8 +8,8 @@ import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { Category } from '@/shared/contract/categories';
 import type { StoredSearch } from '@/shared/contract/stored-searches';
-import { categoryName, useCategories } from '@/features/categories';
 import { savedSearchesQuery, useDeleteSavedSearch, useUpdateSavedSearch } from '../api';
+import { categoryName, useCategories } from '@/lib/categories';
 
 const savedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { StoredSearch } from '@/shared/contract/stored-searches';
-import { useCurrentUser } from '@/features/auth';
-import { categoryName, useCategories } from '@/features/categories';
 import { savedSearchesQuery } from '../api';
+import { useCurrentUser } from '@/lib/current-user';
+import { categoryName, useCategories } from '@/lib/categories';
 
 /** The member's saved searches, each with a link that runs it. Signed-in members only. */
 export function SavedSearchesDialog() {

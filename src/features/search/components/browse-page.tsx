@@ -4,14 +4,14 @@ import { Link } from '@tanstack/react-router';
 import { ApiError } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { BROWSE_PAGE_SIZE, LISTINGS_RESULT_WINDOW } from '@/shared/constants';
-import { categoryName, useCategories } from '@/features/categories';
 import { listingPageQuery } from '@/features/listings';
-import { ListingGrid } from '@/features/listings';
-import { Pager } from './pager';
 import { SaveSearchButton } from '@/features/saved-searches';
 import { SavedSearchesDialog } from '@/features/saved-searches';
 import { listingParamsOf, type BrowseSearch } from '@/shared/search-params';
 import { SearchBar } from './search-bar';
+import { categoryName, useCategories } from '@/lib/categories';
+import { ListingGrid } from '@/components/listing-grid';
+import { Pager } from '@/components/pager';
 
 /** "Home & Garden Listings", 'Results for "bike"', both, or "All Listings". */
 export function browseHeading(search: BrowseSearch, nameOf: (slug: string) => string) {

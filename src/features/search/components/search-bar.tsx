@@ -3,10 +3,10 @@ import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '@/shared/constants';
-import { useCategories } from '@/features/categories';
 import type { SearchDistance } from '@/shared/search-params';
 import { PlaceInput } from '@/components/place-input';
 import '../search.css';
+import { useCategories } from '@/lib/categories';
 
 interface SearchBarProps {
   initialQuery?: string;

@@ -2,12 +2,12 @@ import { SewingPinIcon } from '@radix-ui/react-icons';
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import type { Listing } from '@/shared/contract/listings';
-import { UserAvatar } from '@/components/user-avatar';
-import { useCurrentUser } from '@/features/auth';
-import { categoryName, useCategories } from '@/features/categories';
-import { ListingImage } from '@/components/listing-image';
-import { ListingStatusBadge } from '@/components/listing-status-badge';
-import '../listings.css';
+import { categoryName, useCategories } from '@/lib/categories';
+import { useCurrentUser } from '@/lib/current-user';
+import { ListingImage } from './listing-image';
+import { ListingStatusBadge } from './listing-status-badge';
+import { UserAvatar } from './user-avatar';
+import './listing-card.css';
 
 interface ListingCardProps {
   listing: Listing;

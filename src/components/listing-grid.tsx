@@ -1,7 +1,7 @@
 import { Card, Skeleton } from '@radix-ui/themes';
 import type { Listing } from '@/shared/contract/listings';
 import { ListingCard } from './listing-card';
-import '../listings.css';
+import './listing-card.css';
 
 /** A responsive grid of listing cards, or placeholders of the same size while loading. */
 export function ListingGrid({

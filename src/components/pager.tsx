@@ -1,7 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { Link } from '@tanstack/react-router';
 import type { BrowseSearch } from '@/shared/search-params';
-import '../search.css';
+import './pager.css';
 
 /** Page numbers to show: the first, the last, and two either side of the current one. */
 export function pageWindow(current: number, count: number): (number | 'gap')[] {
@@ -12,6 +12,10 @@ export function pageWindow(current: number, count: number): (number | 'gap')[] {
   }
   return pages;
 }
+
+// The router marks a link "current" when its search is part of the page's: page 1's (no `page`) is
+// part of every page's. Only the same page is the current one.
+const EXACT = { exact: true } as const;
 
 /** Numbered paging with Previous and Next, as links so each page has its own URL. */
 export function Pager({ page, pageCount, search }: { page: number; pageCount: number; search: BrowseSearch }) {
@@ -32,6 +36,7 @@ export function Pager({ page, pageCount, search }: { page: number; pageCount: nu
             key={entry}
             to="/browse"
             search={to(entry)}
+            activeOptions={EXACT}
             className="pager-link"
             aria-label={`Page ${entry}`}
             aria-current={entry === page ? 'page' : undefined}
@@ -66,7 +71,7 @@ function PagerLink({
     );
   }
   return (
-    <Link to="/browse" search={search} className="pager-link" aria-label={label}>
+    <Link to="/browse" search={search} activeOptions={EXACT} className="pager-link" aria-label={label}>
       {children}
     </Link>
   );

@@ -1,8 +1,9 @@
+// The categories, read once and cached: every screen that names a category uses this list.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FALLBACK_CATEGORIES } from '@/shared/constants';
 import { categoryRoutes, type Category } from '@/shared/contract/categories';
-import { call } from '@/lib/api-client';
-import { categoryKeys } from '@/lib/query-keys';
+import { call } from './api-client';
+import { categoryKeys } from './query-keys';
 
 // Categories are cached 10 minutes (docs/decisions/007-front-end-foundation.md); an empty answer
 // falls back to the six.

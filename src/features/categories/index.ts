@@ -1,1 +1,0 @@
-export { categoryName, useCategories } from './api';
