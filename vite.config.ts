@@ -10,6 +10,7 @@ import { writeGazetteer } from './scripts/build-gazetteer.mjs';
 import { localPepper } from './scripts/local-pepper.mjs';
 import { pathAliases } from './scripts/lib/path-aliases.mjs';
 import { clientContract } from './scripts/lib/client-contract.mjs';
+import { deferAppStylesheet, firstScreenCss } from './scripts/lib/first-screen.mjs';
 
 /**
  * Writes the gazetteer's shards into public/gazetteer/ before anything is built or served, so
@@ -84,6 +85,8 @@ export default defineConfig(({ command }) => ({
     gazetteer(),
     apiReference(),
     clientContract(),
+    firstScreenCss(),
+    deferAppStylesheet(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

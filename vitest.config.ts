@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { writeApiReference } from './scripts/build-api-reference.mjs';
 import { writeGazetteer } from './scripts/build-gazetteer.mjs';
 import { pathAliases } from './scripts/lib/path-aliases.mjs';
+import { firstScreenCss } from './scripts/lib/first-screen.mjs';
 import { MIGRATIONS_DIR, MIGRATIONS_PATTERN } from './scripts/lib/migrations.mjs';
 import { gazetteerReference } from './test/support/gazetteer-reference.ts';
 
@@ -17,6 +18,7 @@ writeApiReference();
 export default defineConfig({
   resolve: { alias: pathAliases },
   plugins: [
+    firstScreenCss(),
     cloudflareTest(async () => ({
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {

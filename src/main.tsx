@@ -38,19 +38,42 @@ declare module '@tanstack/react-router' {
   }
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        {(appearance) => (
-          <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium">
-            {/* Tooltips open after 700 ms; moving between them skips the delay for 300 ms. */}
-            <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-              <RouterProvider router={router} />
-            </Tooltip.Provider>
-          </Theme>
-        )}
-      </ThemeProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+/**
+ * The app's stylesheet, preloaded by the HTML but not applied (decision 055: the page paints from
+ * its HTML and the inlined first-screen CSS): applied now, resolved once it has loaded or failed.
+ */
+function applyAppStyles(): Promise<unknown> {
+  const links = document.querySelectorAll<HTMLLinkElement>('link[data-app-style]');
+  return Promise.all(
+    [...links].map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          link.addEventListener('load', () => resolve(), { once: true });
+          link.addEventListener('error', () => resolve(), { once: true });
+          link.rel = 'stylesheet';
+        }),
+    ),
+  );
+}
+
+// The first render replaces the Worker's first screen in #root in one commit: it waits for the
+// page's route code (no loading state in between) and for the stylesheet (never unstyled). A
+// route whose code fails to load renders anyway and shows the router's error.
+void Promise.all([router.load().catch(() => undefined), applyAppStyles()]).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          {(appearance) => (
+            <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium">
+              {/* Tooltips open after 700 ms; moving between them skips the delay for 300 ms. */}
+              <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+                <RouterProvider router={router} />
+              </Tooltip.Provider>
+            </Theme>
+          )}
+        </ThemeProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -2,6 +2,7 @@ import { SewingPinIcon } from '@radix-ui/react-icons';
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import type { Listing } from '@/shared/contract/listings';
+import { milesAway } from '@/shared/listing-text';
 import { categoryName, useCategories } from '@/lib/categories';
 import { useCurrentUser } from '@/lib/current-user';
 import { ListingImage } from './listing-image';
@@ -15,15 +16,6 @@ interface ListingCardProps {
   variant?: 'default' | 'compact';
   /** The card title's heading level, so headings stay in order on every page. */
   headingLevel?: 'h2' | 'h3' | 'h4';
-}
-
-/**
- * "Under 1 mi away", "3 mi away": whole miles read better on a card than the API's tenths.
- * "distance unknown" when the listing's location names no known place.
- */
-export function milesAway(miles: number | null): string {
-  if (miles === null) return 'distance unknown';
-  return miles < 1 ? 'Under 1 mi away' : `${Math.round(miles).toLocaleString('en-US')} mi away`;
 }
 
 /** A listing in a grid: the whole card opens the listing (through its title link). */

@@ -1,22 +1,7 @@
 import { ImageIcon } from '@radix-ui/react-icons';
 import { useState } from 'react';
-import { OBJECT_PATH_PATTERN } from '@/shared/constants';
-import { BUILT_MEDIA_ORIGIN, mediaUrl } from '@/shared/media';
+import { BUILT_MEDIA_ORIGIN, CARD_IMAGE_SIZES, imageSrcSet, mediaUrl } from '@/shared/media';
 import './listing-image.css';
-
-/** How wide a card's photo shows: half a phone's width in two columns, a third of the page above. */
-export const CARD_IMAGE_SIZES = '(max-width: 640px) 50vw, (max-width: 1024px) 33vw, 400px';
-
-/**
- * The 400w thumbnail and the 800w photo of an uploaded image, for `srcset` (docs/api/listings.md
- * "Thumbnails"), from the media origin when there is one (src/shared/media.ts); undefined for any
- * other source, which has only itself.
- */
-export function imageSrcSet(src: string, mediaOrigin: string = BUILT_MEDIA_ORIGIN): string | undefined {
-  return OBJECT_PATH_PATTERN.test(src)
-    ? `${mediaUrl(`${src}/thumb`, mediaOrigin)} 400w, ${mediaUrl(src, mediaOrigin)} 800w`
-    : undefined;
-}
 
 /**
  * A listing photo in a 4:3 box that is sized before the image arrives (no layout shift).

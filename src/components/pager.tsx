@@ -1,17 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { Link } from '@tanstack/react-router';
-import type { BrowseSearch } from '@/shared/search-params';
+import { pageWindow, type BrowseSearch } from '@/shared/search-params';
 import './pager.css';
-
-/** Page numbers to show: the first, the last, and two either side of the current one. */
-export function pageWindow(current: number, count: number): (number | 'gap')[] {
-  const pages: (number | 'gap')[] = [];
-  for (let page = 1; page <= count; page++) {
-    if (page === 1 || page === count || Math.abs(page - current) <= 2) pages.push(page);
-    else if (pages.at(-1) !== 'gap') pages.push('gap');
-  }
-  return pages;
-}
 
 // The router marks a link "current" when its search is part of the page's: page 1's (no `page`) is
 // part of every page's. Only the same page is the current one.

@@ -1,4 +1,5 @@
-// Light by default; the choice is stored in browser storage under the key `theme`.
+// Light by default; the choice is stored in browser storage under the key `theme`, and in the
+// `theme` cookie so the Worker paints the first screen in it (decision 055).
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 
 export type Appearance = 'light' | 'dark';
@@ -26,6 +27,7 @@ export function ThemeProvider({ children }: { children: (appearance: Appearance)
       // Storage may be unavailable (private mode); the choice then lasts for this visit.
     }
     document.documentElement.style.colorScheme = appearance;
+    document.cookie = `${THEME_STORAGE_KEY}=${appearance}; Path=/; Max-Age=31536000; SameSite=Lax`;
   }, [appearance]);
   const toggle = useCallback(() => setAppearance((a) => (a === 'light' ? 'dark' : 'light')), []);
   return <ThemeContext.Provider value={{ appearance, toggle }}>{children(appearance)}</ThemeContext.Provider>;

@@ -4,6 +4,8 @@
 // R2 bucket's public custom domain, MEDIA_ORIGIN at build time) the browser asks the CDN for the
 // same R2 keys directly: no Worker request. Stored values never change, so either way works.
 
+import { OBJECT_PATH_PATTERN } from './constants';
+
 const UPLOAD = /^\/objects\/uploads\/([0-9a-f-]{36})(\/thumb)?$/;
 
 /** The media origin the SPA was built with ('' when unset: the Worker serves photos). */
@@ -40,4 +42,18 @@ export function parseMediaOrigin(value: string | undefined): string {
     throw new Error(`MEDIA_ORIGIN must be an https origin such as "https://media.example.com" (no path), not "${raw}"`);
   }
   return url.origin;
+}
+
+/** How wide a card's photo shows: half a phone's width in two columns, a third of the page above. */
+export const CARD_IMAGE_SIZES = '(max-width: 640px) 50vw, (max-width: 1024px) 33vw, 400px';
+
+/**
+ * The 400w thumbnail and the 800w photo of an uploaded image, for `srcset` (docs/api/listings.md
+ * "Thumbnails"), from the media origin when there is one (src/shared/media.ts); undefined for any
+ * other source, which has only itself.
+ */
+export function imageSrcSet(src: string, mediaOrigin: string = BUILT_MEDIA_ORIGIN): string | undefined {
+  return OBJECT_PATH_PATTERN.test(src)
+    ? `${mediaUrl(`${src}/thumb`, mediaOrigin)} 400w, ${mediaUrl(src, mediaOrigin)} 800w`
+    : undefined;
 }

@@ -57,3 +57,13 @@ export function listingParamsOf(search: BrowseSearch, pageSize: number) {
     offset: ((search.page ?? 1) - 1) * pageSize,
   };
 }
+
+/** Page numbers to show: the first, the last, and two either side of the current one. */
+export function pageWindow(current: number, count: number): (number | 'gap')[] {
+  const pages: (number | 'gap')[] = [];
+  for (let page = 1; page <= count; page++) {
+    if (page === 1 || page === count || Math.abs(page - current) <= 2) pages.push(page);
+    else if (pages.at(-1) !== 'gap') pages.push('gap');
+  }
+  return pages;
+}

@@ -38,6 +38,8 @@ import { foldName } from '../lib/names';
 import type { UserRow } from '../db/schema';
 import { selfUser, userFor } from '../db/shapes';
 import { withBootData } from '../lib/boot/embed';
+import { appearanceOf } from '../lib/first-screen/appearance';
+import { firstScreen } from '../lib/first-screen/screens';
 import { matchPage, type PageRoute } from '../lib/boot/page-routes';
 import type { AppEnv } from '../types';
 import { listingReply, listingShownTo } from './listings';
@@ -64,8 +66,8 @@ export const pagesOnly = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-/** BootData's fields as the Worker's shapes give them (their types are the server's, wider than the SPA's). */
-type Embedded = { [K in Exclude<keyof BootData, 'user'>]?: unknown };
+/** BootData's fields: each the reply its API route answers (test/worker/pages.test.ts checks they agree). */
+type Embedded = Omit<BootData, 'user'>;
 type PageData = { data: Embedded; found: boolean };
 
 /**
@@ -97,12 +99,19 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   // No app page to serve (a build without the SPA): pass on what the assets answered.
   if (!html.ok) return html;
   const headers = new Headers(PAGE_HEADERS);
-  return withBootData(
-    html,
-    { user: viewer ? selfUser(viewer) : null, ...pageData.data },
-    { status: pageData.found ? 200 : 404, headers },
-  );
+  const data = { user: viewer ? selfUser(viewer) : null, ...pageData.data };
+  const screen = firstScreen({
+    route: pageData.found ? (page?.route ?? null) : null,
+    path: url.pathname,
+    search: page?.route === '/browse' ? browseSearchOf(url) : undefined,
+    data,
+    appearance: appearanceOf(c.req.header('Cookie')),
+  });
+  return withBootData(html, data, { status: pageData.found ? 200 : 404, headers }, screen);
 }
+
+/** The browse route's search as the SPA reads it from the URL (src/routes/browse.tsx). */
+const browseSearchOf = (url: URL) => v.parse(browseSearchSchema, routerSearch(url.searchParams));
 
 /** The first screen's replies of a page, with the categories: one D1 batch. */
 function readPage(c: Context<AppEnv>, route: PageRoute, param: string | undefined, url: URL): Promise<PageData> {
@@ -177,10 +186,7 @@ export function routerSearch(search: URLSearchParams): Record<string, unknown> {
 async function browsePage(c: Context<AppEnv>, viewer: UserRow | null, url: URL): Promise<PageData> {
   const db = c.get('db');
   // What the SPA's browse route asks for this URL (src/routes/browse.tsx).
-  const params: BootListingParams = listingParamsOf(
-    v.parse(browseSearchSchema, routerSearch(url.searchParams)),
-    BROWSE_PAGE_SIZE,
-  );
+  const params: BootListingParams = listingParamsOf(browseSearchOf(url), BROWSE_PAGE_SIZE);
   // A text search (two round trips) or one measured from a place (the gazetteer) is left to the
   // SPA's call, as is a page the route refuses (past the result window).
   const embeddable =

@@ -5,7 +5,7 @@ import { useReturnHere } from '@/features/auth';
 import { CreateListingDialog } from '@/features/listings';
 import { UserAvatar } from '@/components/user-avatar';
 import { MobileMenu } from './mobile-menu';
-import { MAIN_LINKS, MEMBER_LINKS } from './nav-links';
+import { MAIN_LINKS, MEMBER_LINKS } from '@/shared/nav-links';
 import { ThemeToggle } from './theme-toggle';
 import { useCurrentUser } from '@/lib/current-user';
 

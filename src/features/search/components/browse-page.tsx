@@ -8,24 +8,11 @@ import { listingPageQuery } from '@/features/listings';
 import { SaveSearchButton } from '@/features/saved-searches';
 import { SavedSearchesDialog } from '@/features/saved-searches';
 import { listingParamsOf, type BrowseSearch } from '@/shared/search-params';
+import { browseHeading, listingsFound } from '@/shared/listing-text';
 import { SearchBar } from './search-bar';
 import { categoryName, useCategories } from '@/lib/categories';
 import { ListingGrid } from '@/components/listing-grid';
 import { Pager } from '@/components/pager';
-
-/** "Home & Garden Listings", 'Results for "bike"', both, or "All Listings". */
-export function browseHeading(search: BrowseSearch, nameOf: (slug: string) => string) {
-  const category = search.category && search.category !== 'all' ? nameOf(search.category) : undefined;
-  if (search.q) return category ? `Results for "${search.q}" in ${category}` : `Results for "${search.q}"`;
-  return category ? `${category} Listings` : 'All Listings';
-}
-
-/**
- * The product's "{n} listing(s) found"; for a count that is a lower bound (a text search with more
- * matches than it considers, decision 041) "400+ listings found".
- */
-export const listingsFound = (n: number, exact = true) =>
-  exact ? `${n} ${n === 1 ? 'listing' : 'listings'} found` : `${n.toLocaleString('en-US')}+ listings found`;
 
 const RESULT_WINDOW = LISTINGS_RESULT_WINDOW.toLocaleString('en-US');
 /** Said under the pager when there are more results than can be paged through, and for a page past them. */

@@ -1,0 +1,180 @@
+// The pieces every first screen shares (decision 055): the header as the SPA draws it for this
+// viewer, listing cards and their grid, and the search form. Same words, classes and sizes as the
+// SPA's components (src/features/layout/header.tsx, src/components/listing-card.tsx, the search
+// bar), in plain links and a GET form, so a page reads and works before any script runs.
+import type { Category } from '@/shared/contract/categories';
+import type { Listing } from '@/shared/contract/listings';
+import type { SelfUser } from '@/shared/contract/users';
+import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '@/shared/constants';
+import { milesAway } from '@/shared/listing-text';
+import { CARD_IMAGE_SIZES, imageSrcSet, mediaUrl } from '@/shared/media';
+import { MAIN_LINKS, MEMBER_LINKS } from '@/shared/nav-links';
+import type { BrowseSearch } from '@/shared/search-params';
+import { html, type Markup } from './html';
+
+export type Appearance = 'light' | 'dark';
+
+/** The name a category's slug shows (the slug itself for one no longer listed, as the SPA does). */
+export const categoryName = (categories: readonly Category[], slug: string) =>
+  categories.find((c) => c.slug === slug)?.name ?? slug;
+
+function header(viewer: SelfUser | null, path: string): Markup {
+  const links = [
+    ...MAIN_LINKS,
+    ...(viewer ? MEMBER_LINKS : []),
+    ...(viewer?.isAdmin ? [{ to: '/admin', label: 'Admin' }] : []),
+  ];
+  const nav = links.map(
+    (link) =>
+      html`<a href="${link.to}" class="nav-link" ${path.startsWith(link.to) ? html` aria-current="page"` : ''}
+        >${link.label}</a
+      >`,
+  );
+  const end = viewer
+    ? html`<span class="desktop-only"><a class="fs-btn" href="/profile">Create Listing</a></span
+        ><span class="fs-slot"></span
+        ><a href="/profile" class="profile-link desktop-only"
+          ><span class="fs-avatar"></span><span class="fs-t2" style="font-weight:500">${viewer.displayName}</span></a
+        >`
+    : html`<span class="desktop-only"
+        ><span class="fs-row"
+          ><a class="fs-btn fs-soft" href="/login">Sign In</a><a class="fs-btn" href="/signup">Sign Up</a></span
+        ></span
+      >`;
+  return html`<header class="site-header">
+    <div class="container fs-bar">
+      <a href="/" class="brand" aria-label="Barter Market home"
+        ><span aria-hidden="true" class="brand-mark">⇄</span> Barter Market</a
+      >
+      <nav aria-label="Main" class="desktop-only"><span class="fs-nav">${nav}</span></nav>
+      <span class="fs-row"><span class="fs-slot"></span>${end}<span class="fs-slot mobile-only"></span></span>
+    </div>
+  </header>`;
+}
+
+/** The page as the SPA's root layout frames it: skip link, header, then the page's main content. */
+export function shell(viewer: SelfUser | null, appearance: Appearance, path: string, main: Markup): Markup {
+  return html`<div class="fs app-shell" data-appearance="${appearance}">
+    <a href="#main" class="skip-link">Skip to content</a>${header(viewer, path)}
+    <main id="main" class="app-main">${main}</main>
+  </div>`;
+}
+
+/** A listing photo in its 4:3 box (src/components/listing-image.tsx), or the box alone. */
+export function listingImage(src: string | undefined, className: string, sizes: string, eager: boolean): Markup {
+  const img = src
+    ? html`<img
+        src="${mediaUrl(src)}"
+        ${srcset(src)}
+        sizes="${sizes}"
+        alt=""
+        width="800"
+        height="600"
+        ${eager ? html` fetchpriority="high"` : html` loading="lazy"`}
+        decoding="async"
+      />`
+    : '';
+  return html`<div class="listing-image ${className}">${img}</div>`;
+}
+
+const srcset = (src: string) => {
+  const set = imageSrcSet(src);
+  return set ? html` srcset="${set}"` : '';
+};
+
+export interface CardOptions {
+  categories: readonly Category[];
+  viewerId: number | undefined;
+  headingLevel: 'h2' | 'h3';
+  /** The first cards of a page load their photo at once; the rest lazily. */
+  eager: boolean;
+}
+
+/** A listing card (src/components/listing-card.tsx, its default variant). */
+export function listingCard(listing: Listing, { categories, viewerId, headingLevel, eager }: CardOptions): Markup {
+  const own = viewerId === listing.userId;
+  const title = html`<a href="/listing/${listing.id}" class="listing-card-link">${listing.title}</a>`;
+  const heading =
+    headingLevel === 'h2'
+      ? html`<h2 class="fs-h fs-h3 listing-card-title">${title}</h2>`
+      : html`<h3 class="fs-h fs-h3 listing-card-title">${title}</h3>`;
+  const distance = listing.distanceMiles !== undefined ? html` · <span>${milesAway(listing.distanceMiles)}</span>` : '';
+  return html`<article class="fs-card listing-card" style="padding:0">
+    ${listingImage(listing.imageUrls[0], 'listing-card-image', CARD_IMAGE_SIZES, eager)}
+    <div class="fs-col listing-card-body">
+      <div class="fs-row" style="justify-content:space-between;align-items:start">
+        ${heading}${own ? html`<span class="fs-badge">Your listing</span>` : ''}
+      </div>
+      <div class="fs-row listing-card-categories" style="gap:4px">
+        <span class="visually-hidden">Categories: </span
+        >${listing.categoriesOffered.map((slug) => html`<span class="fs-badge">${categoryName(categories, slug)}</span>`)}
+      </div>
+      <p class="fs-t2 listing-card-wants"><span style="font-weight:500">Wants:</span> ${listing.whatUserWants}</p>
+      <div class="fs-row listing-card-footer" style="justify-content:space-between;margin-top:auto;gap:8px">
+        <span class="fs-t1 fs-gray truncate"
+          ><span class="visually-hidden">Location: </span>${listing.location}${distance}</span
+        ><span class="fs-t1 fs-gray truncate"
+          ><span class="visually-hidden">Offered by </span>${listing.user.displayName}</span
+        >
+      </div>
+    </div>
+  </article>`;
+}
+
+/** Cards in the SPA's grid (src/components/listing-grid.tsx); the first row's photos load at once. */
+export function listingGrid(listings: readonly Listing[], options: Omit<CardOptions, 'eager'>): Markup {
+  return html`<ul class="listing-grid" style="list-style:none;margin:0;padding:0">
+    ${listings.map(
+      (listing, index) =>
+        html`<li style="display:flex;min-width:0">${listingCard(listing, { ...options, eager: index < 3 })}</li>`,
+    )}
+  </ul>`;
+}
+
+/** The search bar (features/search/components/search-bar.tsx) as a GET form to /browse. */
+export function searchForm(categories: readonly Category[], search: Partial<BrowseSearch> = {}): Markup {
+  const distance = String(search.distance ?? DEFAULT_SEARCH_DISTANCE);
+  return html`<form
+    role="search"
+    aria-label="Search listings"
+    action="/browse"
+    method="get"
+    class="search-bar"
+    data-expanded="false"
+  >
+    <label class="fs-col search-bar-query" style="gap:4px"
+      ><span class="fs-t2 search-bar-query-label" style="font-weight:500">What are you looking for?</span
+      ><input
+        class="fs-field"
+        style="height:40px;font-size:16px"
+        type="search"
+        name="q"
+        maxlength="200"
+        placeholder="Bike repair, sourdough, guitar lessons…"
+        value="${search.q ?? ''}" /></label
+    ><span class="fs-btn fs-soft search-bar-filters" style="height:40px;width:40px" aria-hidden="true"></span
+    ><label class="fs-col search-bar-extra" style="gap:4px"
+      ><span class="fs-t2" style="font-weight:500">Near</span
+      ><input
+        class="fs-field"
+        style="height:40px;font-size:16px"
+        name="near"
+        maxlength="100"
+        placeholder="Your area, or a town"
+        value="${search.near ?? ''}" /></label
+    ><label class="fs-col search-bar-extra" style="gap:4px"
+      ><span class="fs-t2" style="font-weight:500">Category</span
+      ><select class="native-select" name="category">
+        <option value="all">All categories</option>
+        ${categories.map((c) => html`<option value="${c.slug}" ${search.category === c.slug ? html` selected` : ''}>${c.name}</option>`)}
+      </select></label
+    ><label class="fs-col search-bar-extra" style="gap:4px"
+      ><span class="fs-t2" style="font-weight:500">Distance</span
+      ><select class="native-select" name="distance">
+        ${SEARCH_DISTANCES.map((d) => html`<option value="${d}" ${String(d) === distance ? html` selected` : ''}>${d === 'any' ? 'Any distance' : `Within ${d} miles`}</option>`)}
+      </select></label
+    ><button type="submit" class="fs-btn search-bar-submit" style="height:40px;padding:0 16px;font-size:16px;border:0">
+      Search
+    </button>
+  </form>`;
+}

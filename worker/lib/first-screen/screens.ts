@@ -1,0 +1,196 @@
+// What a page's first screen shows before its scripts run (decision 055), from the data the page
+// already carries (worker/routes/pages.ts reads it in one batch for the boot data): the home page's
+// hero and featured listings, a browse page's results, a listing's photo, title, owner and terms,
+// a profile's name and listings. Every other page gets the header, so it paints at once too.
+import type { BootData } from '@/shared/boot';
+import { BROWSE_PAGE_SIZE, LISTINGS_RESULT_WINDOW } from '@/shared/constants';
+import type { Listing } from '@/shared/contract/listings';
+import { browseHeading, listingsFound } from '@/shared/listing-text';
+import { pageWindow, type BrowseSearch } from '@/shared/search-params';
+import { html, type Markup } from './html';
+import { categoryName, listingGrid, listingImage, searchForm, shell, type Appearance } from './parts';
+
+export interface FirstScreenInput {
+  /** The page's route (worker/lib/boot/page-routes.ts), null for no page (404). */
+  route: string | null;
+  path: string;
+  /** The browse route's search as the SPA reads it. */
+  search?: BrowseSearch;
+  data: BootData;
+  appearance: Appearance;
+}
+
+export function firstScreen({ route, path, search, data, appearance }: FirstScreenInput): Markup {
+  return shell(data.user, appearance, path, mainOf(route, search, data));
+}
+
+function mainOf(route: string | null, search: BrowseSearch | undefined, data: BootData): Markup {
+  switch (route) {
+    case '/':
+      return home(data);
+    case '/browse':
+      return data.listingPage && search ? browse(data, search) : NOTHING;
+    case '/listing/$id':
+      return data.listing ? listing(data.listing, data) : NOTHING;
+    case '/profile/$username':
+      return data.profile ? profile(data) : NOTHING;
+    default:
+      return NOTHING;
+  }
+}
+
+const NOTHING = html``;
+const categoriesOf = (data: BootData) => data.categories ?? [];
+
+function home(data: BootData): Markup {
+  const start = data.user
+    ? html`<a class="fs-btn fs-big" href="/browse">Browse Listings</a>`
+    : html`<a class="fs-btn fs-big" href="/signup">Get Started</a>`;
+  const featured = data.featured ?? [];
+  return html`<section class="home-hero" aria-labelledby="home-title">
+      <div class="container">
+        <div class="fs-col home-hero-text" style="gap:16px">
+          <h1 id="home-title" class="fs-h fs-h8 fs-md-h9">Trade what you have for what you need</h1>
+          <p class="fs-t3 fs-md-t5 fs-gray" style="font-weight:400">
+            Barter Market connects neighbours who swap goods and skills instead of money. Fix a bike for a week of
+            dinners, or trade piano lessons for fresh vegetables.
+          </p>
+          <div class="fs-row">${start}<a class="fs-btn fs-big fs-outline" href="#how-it-works">How It Works ↓</a></div>
+        </div>
+        <div class="fs-card fs-card-3 home-search search-card" style="margin-top:32px">
+          ${searchForm(categoriesOf(data))}
+        </div>
+      </div>
+    </section>
+    ${
+      featured.length > 0
+        ? html`<section aria-labelledby="featured-exchanges-heading" class="home-section">
+            <div class="container">
+              <div class="fs-row" style="justify-content:space-between;align-items:end;margin-bottom:24px">
+                <div class="fs-col" style="gap:4px">
+                  <h2 id="featured-exchanges-heading" class="fs-h fs-h7">Featured Exchanges</h2>
+                  <p class="fs-gray">Hand-picked offers from members near you.</p>
+                </div>
+                <a class="fs-btn fs-soft" href="/browse">Browse all</a>
+              </div>
+              ${listingGrid(featured, { categories: categoriesOf(data), viewerId: data.user?.id, headingLevel: 'h3' })}
+            </div>
+          </section>`
+        : ''
+    }`;
+}
+
+function browse(data: BootData, search: BrowseSearch): Markup {
+  const page = data.listingPage!;
+  const categories = categoriesOf(data);
+  const heading = browseHeading(search, (slug) => categoryName(categories, slug));
+  const current = search.page ?? 1;
+  const pages = Math.ceil(Math.min(page.total, LISTINGS_RESULT_WINDOW) / BROWSE_PAGE_SIZE);
+  const results =
+    page.listings.length > 0
+      ? html`${listingGrid(page.listings, { categories, viewerId: data.user?.id, headingLevel: 'h2' })}${pager(search, current, pages)}`
+      : html`<p class="fs-gray" style="text-align:center">No listings found</p>`;
+  return html`<div class="container page">
+    <div class="fs-col" style="gap:4px;margin-bottom:16px">
+      <h1 class="fs-h fs-h7">${heading}</h1>
+      <p class="fs-gray" role="status">${listingsFound(page.total, page.exact)}</p>
+    </div>
+    <div class="fs-card fs-card-2 search-card" style="margin-bottom:24px">${searchForm(categories, search)}</div>
+    ${results}
+  </div>`;
+}
+
+/** Previous, the page numbers, Next: links to each page's own URL, as components/pager.tsx draws them. */
+function pager(search: BrowseSearch, current: number, count: number): Markup | '' {
+  if (count <= 1) return '';
+  const href = (target: number) => {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries({ ...search, page: target === 1 ? undefined : target }))
+      if (value !== undefined) query.set(key, String(value));
+    const text = query.toString();
+    return text ? `/browse?${text}` : '/browse';
+  };
+  const step = (target: number, label: string, disabled: boolean) =>
+    disabled
+      ? html`<span class="pager-link" aria-disabled="true" role="link" aria-label="${label}">${label}</span>`
+      : html`<a class="pager-link" href="${href(target)}" aria-label="${label}">${label}</a>`;
+  const numbers = pageWindow(current, count).map((entry) =>
+    entry === 'gap'
+      ? html`<span class="pager-gap" aria-hidden="true">…</span>`
+      : html`<a
+          class="pager-link"
+          href="${href(entry)}"
+          aria-label="Page ${entry}"
+          ${entry === current ? html` aria-current="page"` : ''}
+          >${entry}</a
+        >`,
+  );
+  return html`<nav aria-label="Pagination" class="pager" style="margin-top:32px">
+    ${step(current - 1, 'Previous', current <= 1)}${numbers}${step(current + 1, 'Next', current >= count)}
+  </nav>`;
+}
+
+const postedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+function listing(item: Listing, data: BootData): Markup {
+  const categories = categoriesOf(data);
+  const also =
+    item.whatUserWantsOptions.length > 0
+      ? html`<p class="fs-t2">
+          <span class="fs-gray">Also happy with: </span>${item.whatUserWantsOptions.join(' · ')}
+        </p>`
+      : '';
+  return html`<div class="container page">
+    <a href="/browse" class="fs-t2" style="display:inline-flex;margin-bottom:16px;color:var(--accent-11)"
+      >← Back to Listings</a
+    >
+    <div class="listing-layout">
+      <div class="fs-col" style="gap:24px">
+        ${listingImage(item.imageUrls[0], 'gallery-main', '(min-width: 900px) 66vw, 100vw', true)}
+        <div class="fs-col">
+          <h1 class="fs-h fs-h7">${item.title}</h1>
+          <div class="fs-row" style="gap:8px">
+            ${item.categoriesOffered.map((slug) => html`<span class="fs-badge">${categoryName(categories, slug)}</span>`)}
+          </div>
+          <div class="fs-row fs-t2 fs-gray" style="gap:16px">
+            <span>${item.location}</span><span>Posted ${postedFormat.format(new Date(item.createdAt))}</span>
+          </div>
+        </div>
+        <p class="fs-t3" style="white-space:pre-wrap">${item.description}</p>
+      </div>
+      <aside aria-label="About this exchange" class="fs-col" style="gap:16px">
+        <div class="fs-card fs-card-2 exchange-summary">
+          <div class="fs-col">
+            <h2 class="fs-h2">Wants in return</h2>
+            <p class="fs-t5" style="white-space:pre-wrap">${item.whatUserWants}</p>
+            ${also}
+            <p class="fs-t2 ${item.acceptOffers ? 'fs-green' : 'fs-gray'}">
+              ${item.acceptOffers ? 'Other offers welcome' : 'Only looking for what is listed'}
+            </p>
+          </div>
+        </div>
+        <div class="fs-card fs-card-2">
+          <p class="fs-t2 fs-gray">Offered by</p>
+          <a href="/profile/${encodeURIComponent(item.user.username)}" class="fs-t3" style="font-weight:700"
+            >${item.user.displayName}</a
+          >
+        </div>
+      </aside>
+    </div>
+  </div>`;
+}
+
+function profile(data: BootData): Markup {
+  const member = data.profile!;
+  return html`<div class="container page">
+    <div class="profile-layout">
+      <div class="fs-card fs-card-3">
+        <div class="fs-col">
+          <h1 class="fs-h fs-h7">${member.displayName}</h1>
+          <p class="fs-gray">@${member.username}</p>
+          ${member.location ? html`<p class="fs-t2 fs-gray">${member.location}</p>` : ''}${member.bio ? html`<p class="fs-t2" style="white-space:pre-wrap">${member.bio}</p>` : ''}
+        </div>
+      </div>
+    </div>
+  </div>`;
+}
