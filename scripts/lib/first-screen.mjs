@@ -15,6 +15,7 @@ const FILES = [
   'src/components/listing-card.css',
   'src/components/pager.css',
   'src/features/listings/listings.css',
+  'src/features/profile/components/profile.css',
 ];
 const ID = 'virtual:first-screen-css';
 const RESOLVED = `\0${ID}`;

@@ -1,66 +1,13 @@
 // The app's pages (decision 048): the Worker answers a page with index.html carrying the member
 // and the first screen's replies, each exactly what its API call answers, read in one D1 batch.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import worker from '@worker/index';
 import { PAGE_ROUTES } from '@worker/lib/boot/page-routes';
 import { scriptSafeJson } from '@worker/lib/boot/embed';
 import routeTree from '@/routeTree.gen.ts?raw';
 import wranglerToml from '../../wrangler.toml?raw';
-import { call, createListing, json, ORIGIN, randomIp, signUp } from './helpers';
-
-/** index.html as `vite build` writes it: the module script in <head>, the root element in <body>. */
-const INDEX_HTML =
-  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Barter Market</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
-
-/** The static files' binding, answering every path with the app's index.html (the SPA fallback). */
-const ASSETS = {
-  fetch: async () => new Response(INDEX_HTML, { headers: { 'Content-Type': 'text/html' } }),
-} as unknown as Fetcher;
-
-/** A D1 binding counting round trips: a batch, or one statement run alone. */
-function countingDb() {
-  let roundTrips = 0;
-  const count = <T extends object>(target: T): T =>
-    new Proxy(target, {
-      get(object, name, receiver) {
-        const value = Reflect.get(object, name, receiver);
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          if (['all', 'first', 'raw', 'run'].includes(String(name))) roundTrips += 1;
-          const result = value.apply(object, args);
-          return name === 'bind' ? count(result) : result;
-        };
-      },
-    });
-  const db = new Proxy(env.DB, {
-    get(object, name) {
-      if (name === 'batch') return (statements: D1PreparedStatement[]) => ((roundTrips += 1), object.batch(statements));
-      if (name === 'prepare') return (text: string) => count(object.prepare(text));
-      const value = Reflect.get(object, name);
-      return typeof value === 'function' ? value.bind(object) : value;
-    },
-  });
-  return { db, roundTrips: () => roundTrips };
-}
-
-const BOOT = /<script type="application\/json" id="boot-data">([\s\S]*?)<\/script>/;
-
-async function page(path: string, options: { cookie?: string } = {}) {
-  const counted = countingDb();
-  const ctx = createExecutionContext();
-  const headers: Record<string, string> = { 'CF-Connecting-IP': randomIp(), Accept: 'text/html' };
-  if (options.cookie) headers.Cookie = options.cookie;
-  const response = await worker.fetch(
-    new Request(`${ORIGIN}${path}`, { headers }),
-    { ...env, ASSETS, DB: counted.db } as Env,
-    ctx,
-  );
-  const html = await response.text();
-  await waitOnExecutionContext(ctx);
-  const embedded = BOOT.exec(html);
-  return { response, html, boot: embedded ? JSON.parse(embedded[1]!) : undefined, roundTrips: counted.roundTrips() };
-}
+import { call, createListing, json, signUp } from './helpers';
+import { page } from './page-helpers';
 
 async function reply(path: string, cookie?: string) {
   const response = await call(path, { cookie });
@@ -157,7 +104,7 @@ describe('pages', () => {
       const missing = await page(path);
       expect(missing.response.status, path).toBe(404);
       expect(missing.response.headers.get('Cache-Control')).toBe('private, no-store');
-      expect(missing.html).toContain('<div id="root"></div>');
+      expect(missing.html).toContain('<div id="root"><div class="fs app-shell"');
       expect(missing.boot).toEqual({ user: null, categories: (await reply('/api/categories')).body });
     }
     // The owner still sees their hidden listing, as GET /api/listings/{id} shows it to them.
