@@ -36,6 +36,7 @@ export function seedQueryCache(queryClient: QueryClient, data: BootData | null, 
   if (data.testimonials) seed(communityKeys.newestTestimonials(data.testimonials.limit), data.testimonials.items);
   if (data.listing) seed(listingKeys.detail(data.listing.id), data.listing);
   if (data.profile) seed(userKeys.byUsername(data.profile.username), data.profile);
+  if (data.profile && data.profileListings) seed(listingKeys.byUser(data.profile.id), data.profileListings);
   if (data.conversations) seed(messageKeys.conversations(), data.conversations);
 }
 

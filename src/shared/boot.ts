@@ -36,6 +36,8 @@ export interface BootData {
   listing?: Listing;
   /** GET /api/users/username/{username}: a profile, or a listing's owner. */
   profile?: UserProfile;
+  /** GET /api/users/{profile.id}/listings: the listings of the profile's member (a profile page). */
+  profileListings?: Listing[];
   /** GET /api/conversations?limit={CONVERSATIONS_PAGE_DEFAULT} */
   conversations?: ConversationSummary[];
 }

@@ -64,7 +64,29 @@ export async function newPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  waitForTheAppOnLoad(page);
   return { context, page, errors };
+}
+
+/**
+ * A full load shows the Worker's first screen (decision 055) until the SPA replaces it: a test
+ * that goes to a page or reloads it continues once the SPA has, so that what it clicks and the
+ * in-app navigations it makes are the SPA's (a first-screen link is a plain link: a full load).
+ */
+function waitForTheAppOnLoad(page: Page) {
+  const started = () => page.waitForFunction(() => !document.querySelector('#root > .fs'));
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await started();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await started();
+    return response;
+  };
 }
 
 /**

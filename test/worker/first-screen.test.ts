@@ -84,10 +84,13 @@ describe('first screen', () => {
     expect(current.map((link) => link.text)).toEqual(['1']);
   });
 
-  it("shows a profile's name, and the header alone on a page without a first screen of its own", async () => {
+  it("shows a profile's name and listings, and the header alone on a page without a first screen of its own", async () => {
     const member = await signUp();
+    const listing = await createListing(member, { title: 'Profile first screen kettle' });
     const profile = await page(`/profile/${member.username}`);
     expect((await select(profile.html, '#root h1'))[0]!.text).toBe(member.user.displayName);
+    const links = await select(profile.html, '#root .profile-listings .listing-card-link');
+    expect(links.map((link) => [link.attrs.href, link.text])).toEqual([[`/listing/${listing.id}`, listing.title]]);
     const about = await page('/about');
     expect(await select(about.html, '#root header.site-header')).toHaveLength(1);
     expect(await select(about.html, '#root main#main')).toHaveLength(1);

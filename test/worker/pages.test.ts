@@ -115,15 +115,27 @@ describe('pages', () => {
     expect(await json(api)).toEqual({ message: 'Not found' });
   });
 
-  it("embeds a profile page's member as GET /api/users/username answers it, self view for the member", async () => {
+  it("embeds a profile page's member as GET /api/users/username answers it, self view for the member, and their listings", async () => {
     const member = await signUp();
+    await createListing(member, { title: 'Profile page kettle' });
+    const paused = await createListing(member, { title: 'Profile page paused kettle' });
+    expect(
+      (await call(`/api/listings/${paused.id}`, { method: 'PUT', cookie: member.cookie, body: { status: 'paused' } }))
+        .status,
+    ).toBe(200);
     const guest = await page(`/profile/${member.username.toUpperCase()}`);
     expect(guest.response.status).toBe(200);
     expect(guest.boot.profile).toEqual((await reply(`/api/users/username/${member.username}`)).body);
     expect(guest.boot.profile.email).toBeUndefined();
+    expect(guest.boot.profileListings).toEqual((await reply(`/api/users/${member.id}/listings`)).body);
+    expect(guest.roundTrips).toBe(1);
     const self = await page(`/profile/${member.username}`, { cookie: member.cookie });
     expect(self.boot.profile).toEqual((await reply(`/api/users/username/${member.username}`, member.cookie)).body);
     expect(self.boot.profile.email).toBe(member.email);
+    // The member sees their paused listing too, as the API shows it to them.
+    expect(self.boot.profileListings).toEqual((await reply(`/api/users/${member.id}/listings`, member.cookie)).body);
+    expect(self.boot.profileListings).toHaveLength(2);
+    expect(guest.boot.profileListings).toHaveLength(1);
     expect(self.boot.conversations).toBeUndefined();
     // Another member's profile offers 'Message', which reads the conversation list: it comes too.
     const other = await signUp();

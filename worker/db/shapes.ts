@@ -74,7 +74,7 @@ export function listingWithOwnerJson(owner: SQL) {
 }
 
 /** A listing's `user` as SQLite writes it: one member's row, read once by its id. */
-export function ownerJson(userId: number): SQL {
+export function ownerJson(userId: number | SQL): SQL {
   const fields = jsonObject(columnShape(userSummary, users));
   // json(): a subquery's value is plain text to the enclosing json_object, which would quote it.
   return sql`json((SELECT ${fields} FROM ${users} WHERE ${users.id} = ${userId}))`;

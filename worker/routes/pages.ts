@@ -26,6 +26,7 @@ import {
   categoriesRead,
   featuredListingsRead,
   listingShapedRead,
+  listingsOfUsernameRead,
   ownsListingSql,
   type SearchAnswer,
 } from '../db/queries/listings';
@@ -250,13 +251,18 @@ async function profilePage(c: Context<AppEnv>, viewer: UserRow | null, username:
   const otherMember = viewer !== null && foldName(viewer.username) !== foldName(username);
   const {
     categories,
-    replies: [profile, conversations],
+    replies: [profile, profileListings, conversations],
   } = await withCategories(c, [
     read(userByUsernameQuery(db, username), ([row]) => (row ? userFor(viewer, row) : undefined)),
+    // Pages load the member's row (viewer('row')); the listings' statement checks the session itself.
+    listingsOfUsernameRead(db, username, c.get('session')),
     otherMember ? conversationsRead(db, viewer) : NO_CONVERSATIONS,
   ] as const);
   if (!profile) return { data: { categories }, found: false };
-  return { data: { categories, profile, ...(conversations ? { conversations } : {}) }, found: true };
+  return {
+    data: { categories, profile, profileListings, ...(conversations ? { conversations } : {}) },
+    found: true,
+  };
 }
 
 async function messagesPage(c: Context<AppEnv>, viewer: UserRow | null): Promise<PageData> {

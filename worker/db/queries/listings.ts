@@ -21,7 +21,8 @@ import {
 import { jsonArrayOver } from '../json-reply';
 import { listingWithOwner, listingWithOwnerJson, ownerJson } from '../shapes';
 import { uploadKeyFromPath } from './images';
-import type { ListingFields } from '@/shared/contract/listings';
+import type { Listing, ListingFields } from '@/shared/contract/listings';
+import { foldName } from '@worker/lib/names';
 import type { SessionRecord } from '@worker/lib/session';
 import { suspendedSql } from '@worker/lib/moderation/standing';
 import { blockedEitherWay, viewerAndBlockPartners, visibleTo } from './blocks';
@@ -721,7 +722,7 @@ export function listingShapedRead(db: Db, id: number, from?: Position | null, ap
  * exists and the session is not void: sessions_valid_after, as the session middleware checks) and
  * they are the member or an admin. A constant subquery, so SQLite evaluates it once.
  */
-function viewerSeesAllOf(userId: number, viewer: SessionRecord | null): SQL {
+function viewerSeesAllOf(userId: number | SQL, viewer: SessionRecord | null): SQL {
   if (!viewer) return sql`0`;
   return sql`EXISTS (SELECT 1 FROM users v WHERE v.id = ${viewer.userId} AND v.sessions_valid_after <= ${viewer.createdAt} AND NOT ${suspendedSql(sql`v.suspended_until`)} AND (v.id = ${userId} OR v.is_admin = 1))`;
 }
@@ -731,7 +732,7 @@ function viewerSeesAllOf(userId: number, viewer: SessionRecord | null): SQL {
  * is not an admin with a valid session (admins moderate, so a block does not hide listings from
  * them). A constant subquery, evaluated once.
  */
-function viewerApartFrom(userId: number, viewer: SessionRecord | null): SQL {
+function viewerApartFrom(userId: number | SQL, viewer: SessionRecord | null): SQL {
   if (!viewer) return sql`0`;
   return sql`(${blockedEitherWay(viewer.userId, userId)}
     AND NOT EXISTS (SELECT 1 FROM users v WHERE v.id = ${viewer.userId} AND v.sessions_valid_after <= ${viewer.createdAt} AND v.is_admin = 1))`;
@@ -747,25 +748,43 @@ function viewerApartFrom(userId: number, viewer: SessionRecord | null): SQL {
  * check and the list.
  */
 export async function listingsOfUserJson(db: Db, userId: number, viewer: SessionRecord | null) {
+  const [owners, list] = await db.batch([
+    db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
+    listingsOfUserQuery(db, userId, viewer),
+  ]);
+  return owners[0] ? (list[0]?.json ?? '[]') : undefined;
+}
+
+/**
+ * The member's listings as listingsOfUserJson's list: by id, or by any SQL giving the id (a
+ * profile page reads them by username, in the batch that reads the member).
+ */
+function listingsOfUserQuery(db: Db, userId: number | SQL, viewer: SessionRecord | null) {
   const where = and(
     eq(listings.userId, userId),
     sql`NOT ${listingGone('listings')}`,
     or(inArray(listings.status, [...PUBLIC_STATUSES]), viewerSeesAllOf(userId, viewer)),
     sql`NOT ${viewerApartFrom(userId, viewer)}`,
   );
-  const [owners, list] = await db.batch([
-    db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
-    jsonArrayOver(
-      db,
-      listingWithOwnerJson(ownerJson(userId)),
-      db
-        .select()
-        .from(listings)
-        .where(where)
-        .orderBy(...newestFirst),
-    ),
-  ]);
-  return owners[0] ? (list[0]?.json ?? '[]') : undefined;
+  return jsonArrayOver(
+    db,
+    listingWithOwnerJson(ownerJson(userId)),
+    db
+      .select()
+      .from(listings)
+      .where(where)
+      .orderBy(...newestFirst),
+  );
+}
+
+/**
+ * GET /api/users/{id}/listings of the member named `username` (any capitals), as a read for a
+ * page's batch: its reply parsed, [] when there is no such member (the page answers 404 then).
+ */
+export function listingsOfUsernameRead(db: Db, username: string, viewer: SessionRecord | null): Read<Listing[]> {
+  const id = sql`(SELECT ${users.id} FROM ${users} WHERE lower(${users.username}) = ${foldName(username)})`;
+  // SQLite wrote the reply's JSON (the route passes it on as text); the page embeds it parsed.
+  return read(listingsOfUserQuery(db, id, viewer), ([row]): Listing[] => JSON.parse(row?.json ?? '[]'));
 }
 
 export function listCategories(db: Db) {

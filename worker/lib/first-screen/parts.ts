@@ -121,6 +121,19 @@ export function listingCard(listing: Listing, { categories, viewerId, headingLev
   </article>`;
 }
 
+/** A listing card's compact variant, for a profile's list: the photo beside the title and wants. */
+export function compactListingCard(listing: Listing): Markup {
+  return html`<article class="fs-card listing-card listing-card-compact" style="padding:0">
+    ${listingImage(listing.imageUrls[0], 'listing-card-image', '112px', false)}
+    <div class="fs-col listing-card-body">
+      <h3 class="fs-h fs-t2 listing-card-title">
+        <a href="/listing/${listing.id}" class="listing-card-link">${listing.title}</a>
+      </h3>
+      <p class="fs-t2 listing-card-wants"><span style="font-weight:500">Wants:</span> ${listing.whatUserWants}</p>
+    </div>
+  </article>`;
+}
+
 /** Cards in the SPA's grid (src/components/listing-grid.tsx); the first row's photos load at once. */
 export function listingGrid(listings: readonly Listing[], options: Omit<CardOptions, 'eager'>): Markup {
   return html`<ul class="listing-grid" style="list-style:none;margin:0;padding:0">

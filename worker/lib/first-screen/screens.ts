@@ -8,7 +8,15 @@ import type { Listing } from '@/shared/contract/listings';
 import { browseHeading, listingsFound } from '@/shared/listing-text';
 import { pageWindow, type BrowseSearch } from '@/shared/search-params';
 import { html, type Markup } from './html';
-import { categoryName, listingGrid, listingImage, searchForm, shell, type Appearance } from './parts';
+import {
+  categoryName,
+  compactListingCard,
+  listingGrid,
+  listingImage,
+  searchForm,
+  shell,
+  type Appearance,
+} from './parts';
 
 export interface FirstScreenInput {
   /** The page's route (worker/lib/boot/page-routes.ts), null for no page (404). */
@@ -182,14 +190,28 @@ function listing(item: Listing, data: BootData): Markup {
 
 function profile(data: BootData): Markup {
   const member = data.profile!;
+  const listings = data.profileListings ?? [];
+  const list =
+    listings.length > 0
+      ? html`<ul class="profile-listings">
+          ${listings.map((item) => html`<li>${compactListingCard(item)}</li>`)}
+        </ul>`
+      : html`<p class="fs-gray" style="text-align:center">${member.displayName} has no listings yet.</p>`;
   return html`<div class="container page">
     <div class="profile-layout">
       <div class="fs-card fs-card-3">
         <div class="fs-col">
-          <h1 class="fs-h fs-h7">${member.displayName}</h1>
+          <h1 class="fs-h fs-h7 profile-name">${member.displayName}</h1>
           <p class="fs-gray">@${member.username}</p>
-          ${member.location ? html`<p class="fs-t2 fs-gray">${member.location}</p>` : ''}${member.bio ? html`<p class="fs-t2" style="white-space:pre-wrap">${member.bio}</p>` : ''}
+          ${member.location ? html`<p class="fs-t2">${member.location}</p>` : ''}${member.bio ? html`<p class="fs-t2 profile-bio">${member.bio}</p>` : ''}
         </div>
+      </div>
+      <div>
+        <div class="fs-row fs-t2" style="gap:0;box-shadow:inset 0 -1px 0 var(--gray-a5);margin-bottom:16px">
+          <span style="padding:12px 16px;box-shadow:inset 0 -2px 0 var(--accent-9)">Listings</span
+          ><span class="fs-gray" style="padding:12px 16px">Reviews</span>
+        </div>
+        ${list}
       </div>
     </div>
   </div>`;
