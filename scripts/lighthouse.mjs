@@ -100,7 +100,7 @@ async function measureLighthouse(base, pages) {
 
 async function measureSlowLink(base, pages) {
   log(
-    `Slow link (${SLOW_LINK.latency} ms, ${SLOW_LINK.downloadThroughput / 1024} KB/s, CPU ÷${SLOW_LINK.cpuSlowdown}), ${RUNS} cold runs per page…`,
+    `Slow link (${SLOW_LINK.latency} ms, ${SLOW_LINK.downloadThroughput / 1024} KB/s, CPU ÷${SLOW_LINK.cpuSlowdown}), ${RUNS} cold run${RUNS === 1 ? '' : 's'} per page…`,
   );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -164,7 +164,9 @@ else {
       `\nLighthouse (mobile, simulated throttling; median of ${RUNS} by performance)\n\n${lighthouseTable(report.lighthouse)}`,
     );
   if (report.slowLink)
-    console.log(`\nSlow link (median of ${RUNS} cold runs by content time)\n\n${slowLinkTable(report.slowLink)}`);
+    console.log(
+      `\nSlow link (median of ${RUNS} cold runs by content time; requests and bytes received; served over ${report.slowLink[0]?.protocol || 'an unknown protocol'})\n\n${slowLinkTable(report.slowLink)}`,
+    );
   console.log(`\nLoad average ${report.loadBefore} before, ${report.loadAfter} after; ${report.seconds} s in all.`);
   console.log(report.missed.length ? `Missed the issue's goals: ${report.missed.join('; ')}` : 'Every issue goal met.');
 }

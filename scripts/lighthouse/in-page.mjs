@@ -26,23 +26,36 @@ export function watchContent(selector) {
   requestAnimationFrame(check);
 }
 
-/** Reads the run's figures in the page once the network is quiet. */
+/**
+ * Reads the run's figures in the page once the network is quiet: the times (ms from the
+ * navigation's start), the requests and bytes received before the content showed and in all, and
+ * the protocol the document came over.
+ */
 export function readFigures() {
   const state = window.__firstPaintWatch;
   const [navigation] = performance.getEntriesByType('navigation');
-  const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-  const codeAndData = performance
-    .getEntriesByType('resource')
-    .filter((entry) => ['script', 'link', 'css', 'fetch', 'xmlhttprequest'].includes(entry.initiatorType))
-    .map((entry) => entry.responseEnd);
-  const transferred = performance
-    .getEntriesByType('resource')
-    .reduce((sum, entry) => sum + entry.transferSize, navigation?.transferSize ?? 0);
+  const resources = performance.getEntriesByType('resource');
+  // Photos and icons do not hold the page's code back (modulepreloads count as "other").
+  const isPicture = (entry) =>
+    ['img', 'image'].includes(entry.initiatorType) || /\/objects\/|\.(svg|ico|png|jpe?g|webp|avif)$/.test(entry.name);
+  const codeAndData = resources.filter((entry) => !isPicture(entry)).map((entry) => entry.responseEnd);
+  const content = state.contentAt;
   const interactive =
-    state.contentAt === null
+    content === null
       ? null
-      : Math.max(state.contentAt, navigation?.domContentLoadedEventEnd ?? 0, ...codeAndData, ...state.longTaskEnds);
-  return { fcp, content: state.contentAt, interactive, requests: codeAndData.length, transferred };
+      : Math.max(content, navigation?.domContentLoadedEventEnd ?? 0, ...codeAndData, ...state.longTaskEnds);
+  const before = content === null ? resources : resources.filter((entry) => entry.responseEnd <= content);
+  const bytes = (entries) => entries.reduce((sum, entry) => sum + entry.transferSize, navigation?.transferSize ?? 0);
+  return {
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    content,
+    interactive,
+    requestsBeforeContent: before.length + 1,
+    bytesBeforeContent: bytes(before),
+    requests: resources.length + 1,
+    transferred: bytes(resources),
+    protocol: navigation?.nextHopProtocol ?? '',
+  };
 }
 
 /** Has the watch stamped the content? (False too before the watch exists.) */

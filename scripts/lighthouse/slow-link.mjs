@@ -7,10 +7,13 @@
 //     present, with text, a box of non-zero size that starts inside the viewport, not hidden);
 //     looked for on every animation frame by a script added before the page's own;
 //   - interactive: once the network has been quiet for 500 ms (Playwright's network idle), the
-//     latest of: the content, the DOMContentLoaded handlers' end, the last script, stylesheet or
-//     API reply to arrive (images and photos left out: they do not hold the page's code back), the
-//     end of the last long task (over 50 ms) on the main thread. The SPA renders on the client
-//     only, so its event handlers are attached once it has rendered and its code and data are in.
+//     latest of: the content, the DOMContentLoaded handlers' end, the last file or API reply to
+//     arrive that is not a picture (photos and icons do not hold the page's code back), the end of
+//     the last long task (over 50 ms) on the main thread. The SPA renders on the client only, so
+//     its event handlers are attached once it has rendered and its code and data are in.
+// Chromium applies the latency to every request, and `npm start` serves HTTP/1.1 (six connections
+// to the origin, so files queue in rounds); Cloudflare serves HTTP/2 and 3, one connection for
+// all. Each file beyond the first six therefore costs more here than on the deployed site.
 
 import { contentShown, readFigures, watchContent } from './in-page.mjs';
 
@@ -20,7 +23,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isM
 /** How long a run waits for the content, then for the network to go quiet, before giving up on it. */
 const WAIT_MS = 60_000;
 
-/** One cold run of `url` on the slow link: { fcp, content, interactive, requests, transferred } in ms and bytes. */
+/** One cold run of `url` on the slow link: in-page.mjs's readFigures(). */
 export async function slowLinkOnce(browser, url, selector) {
   const context = await browser.newContext(PHONE);
   try {

@@ -28,18 +28,29 @@ export function lighthouseTable(pages) {
 /** A slow-link time; null when the run gave up waiting for it. */
 const time = (value) => (value === null ? `> ${seconds(SLOW_LINK.waitMs)}` : seconds(value));
 
-/** `pages`: [{ name, fcp, content, interactive, transferred, runs }], the median run per page. */
+const kilobytes = (bytes) => `${Math.round(bytes / 1024)} KB`;
+
+/** `pages`: the median run per page (slow-link.mjs's figures, with `name` and every run's `runs`). */
 export function slowLinkTable(pages) {
   const rows = pages.map((page) => [
     page.name,
     time(page.fcp),
     `${time(page.content)} ${mark(page.content !== null && page.content <= SLOW_LINK_CONTENT_MS)}`,
     time(page.interactive),
-    `${Math.round(page.transferred / 1024)} KB`,
+    `${page.requestsBeforeContent}, ${kilobytes(page.bytesBeforeContent)}`,
+    `${page.requests}, ${kilobytes(page.transferred)}`,
     page.runs.map((run) => time(run.content)).join(' / '),
   ]);
   return table(
-    ['Page', 'FCP', `Content (≤ ${SLOW_LINK_CONTENT_MS / 1000} s)`, 'Interactive', 'Transferred', 'Content, every run'],
+    [
+      'Page',
+      'FCP',
+      `Content (≤ ${SLOW_LINK_CONTENT_MS / 1000} s)`,
+      'Interactive',
+      'Before content',
+      'In all',
+      'Content, every run',
+    ],
     rows,
   );
 }
