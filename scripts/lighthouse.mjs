@@ -7,7 +7,7 @@
 // (scripts/lighthouse/goals.mjs). A measurement, not a gate: it exits 0 under the goals unless
 // `--check` is given. docs/performance.md, "First paint (Lighthouse and the slow link)".
 //
-//   npm run lighthouse                                (build, serve, measure: about 10 minutes)
+//   npm run lighthouse                                (build, serve, measure: 7–8 minutes on two cores)
 //   npm run lighthouse -- --skip-build                (serve the last build in dist/)
 //   npm run lighthouse -- --runs 5                    (runs per page and per measure; 3 by default)
 //   npm run lighthouse -- --pages /,/browse?page=2    (other paths; a listing's is /listing/<id>)
