@@ -7,14 +7,14 @@
 // (scripts/lighthouse/goals.mjs). A measurement, not a gate: it exits 0 under the goals unless
 // `--check` is given. docs/performance.md, "First paint (Lighthouse and the slow link)".
 //
-//   npm run lighthouse                                (build, serve, measure: 7–8 minutes on two cores)
-//   npm run lighthouse -- --skip-build                (serve the last build in dist/)
-//   npm run lighthouse -- --runs 5                    (runs per page and per measure; 3 by default)
-//   npm run lighthouse -- --pages /,/browse?page=2    (other paths; a listing's is /listing/<id>)
-//   npm run lighthouse -- --only lighthouse           (or slow-link: one of the two measures)
-//   npm run lighthouse -- --base http://localhost:8787  (measure a server already running)
-//   npm run lighthouse -- --json                      (the figures as JSON on stdout; progress on stderr)
-//   npm run lighthouse -- --check                     (exit 1 when a figure misses the issue's goal)
+//   npm run lighthouse                         (build, serve, measure: 7–8 minutes on two cores)
+//   npm run lighthouse -- --skip-build         (serve the last build in dist/)
+//   npm run lighthouse -- --runs 5             (runs per page and per measure; 3 by default)
+//   npm run lighthouse -- --pages /,/browse    (other paths; a listing's is /listing/<id>)
+//   npm run lighthouse -- --only lighthouse    (or slow-link: one of the two measures)
+//   npm run lighthouse -- --base http://localhost:8787    (a server already running)
+//   npm run lighthouse -- --json               (the figures as JSON on stdout; progress on stderr)
+//   npm run lighthouse -- --check              (exit 1 when a figure misses the issue's goal)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,7 +55,7 @@ function contentSelector(path) {
   return 'main h1';
 }
 
-/** Serves the app as `npm start` does, on a free port and a state folder of its own (removed after). */
+/** Serves the app as `npm start` does, on a free port and its own state folder (removed after). */
 async function serve() {
   if (options.base) return { base: options.base.replace(/\/$/, ''), stop: async () => {} };
   const persist = mkdtempSync(join(tmpdir(), 'barter-lighthouse-'));
@@ -71,7 +71,7 @@ async function serve() {
   return { base: app.base, stop };
 }
 
-/** The pages to measure: --pages, else home, browse and the demo community's newest listing with a photo. */
+/** The pages: --pages, else home, browse and the first listing with a photo that browsing shows. */
 async function pagesToMeasure(base) {
   if (options.pages) return options.pages.split(',').map((path) => ({ name: path, path }));
   const reply = await fetch(`${base}/api/listings?limit=24`);
@@ -130,10 +130,14 @@ function misses(lighthouse, slowLink) {
   return missed;
 }
 
+/** The load average (1, 5, 15 minutes): Lighthouse's figures follow it (docs/performance.md). */
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+
 const started = Date.now();
-const load = loadavg()
-  .map((value) => value.toFixed(2))
-  .join(', ');
+const load = loadAverage();
 const app = await serve();
 let report;
 try {
@@ -153,9 +157,7 @@ try {
   await app.stop();
 }
 
-report.loadAfter = loadavg()
-  .map((value) => value.toFixed(2))
-  .join(', ');
+report.loadAfter = loadAverage();
 report.seconds = Math.round((Date.now() - started) / 1000);
 if (options.json) console.log(JSON.stringify(report, null, 2));
 else {

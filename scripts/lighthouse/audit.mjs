@@ -9,7 +9,7 @@ import { LIGHTHOUSE_GOALS } from './goals.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** Launches one headless Chromium for every run; Lighthouse clears the origin's storage and cache before each. */
+/** One headless Chromium for all runs: Lighthouse clears the origin's storage and cache first. */
 export async function launchChrome() {
   return chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -17,7 +17,7 @@ export async function launchChrome() {
   });
 }
 
-/** One Lighthouse run of `url`: the goals' figures, the failed audits of the scored categories, the benchmark index. */
+/** One Lighthouse run of `url`: the goals' figures, audits short of 100, the benchmark index. */
 export async function auditOnce(chrome, url) {
   const result = await lighthouse(url, {
     port: chrome.port,
@@ -48,7 +48,7 @@ function failedAudits(lhr) {
   return failed;
 }
 
-/** `runs` runs of `url`; the median run by performance score stands for the page, every run's score kept. */
+/** `runs` runs of `url`; the median run by performance score stands for the page; all are kept. */
 export async function auditPage(chrome, url, runs, log) {
   const all = [];
   for (let run = 1; run <= runs; run++) {

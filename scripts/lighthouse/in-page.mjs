@@ -2,7 +2,7 @@
 // page's globals, not this script's scope.
 /* global window, document, getComputedStyle, innerHeight, requestAnimationFrame */
 
-/** Runs in the page before its own scripts: notes when `selector` is first painted, and the long tasks. */
+/** Runs in the page before its scripts: notes when `selector` is first painted, and long tasks. */
 export function watchContent(selector) {
   const state = { contentAt: null, longTaskEnds: [] };
   window.__firstPaintWatch = state;

@@ -20,7 +20,7 @@ import { contentShown, readFigures, watchContent } from './in-page.mjs';
 const LINK = { offline: false, latency: 1500, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 };
 const CPU_SLOWDOWN = 4;
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
-/** How long a run waits for the content, then for the network to go quiet, before giving up on it. */
+/** How long a run waits for the content, then for the network to go quiet, before giving up. */
 const WAIT_MS = 60_000;
 
 /** One cold run of `url` on the slow link: in-page.mjs's readFigures(). */
@@ -42,7 +42,10 @@ export async function slowLinkOnce(browser, url, selector) {
   }
 }
 
-/** `runs` cold runs of a page; the median run by content time stands for it (a run that never showed it counts as slowest). */
+/**
+ * `runs` cold runs of a page; the median run by content time stands for it (a run that never
+ * showed the content counts as the slowest).
+ */
 export async function slowLinkPage(browser, url, selector, runs, log) {
   const all = [];
   for (let run = 1; run <= runs; run++) {

@@ -9,7 +9,7 @@ function table(header, rows) {
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
 
-/** `pages`: [{ name, figures, runs, benchmarkIndex, failed }], the median run's figures per page. */
+/** `pages`: [{ name, figures, runs, benchmarkIndex, failed }], the median run per page. */
 export function lighthouseTable(pages) {
   const rows = LIGHTHOUSE_GOALS.map((goal) => [
     goal.label,
@@ -30,7 +30,7 @@ const time = (value) => (value === null ? `> ${seconds(SLOW_LINK.waitMs)}` : sec
 
 const kilobytes = (bytes) => `${Math.round(bytes / 1024)} KB`;
 
-/** `pages`: the median run per page (slow-link.mjs's figures, with `name` and every run's `runs`). */
+/** `pages`: the median run per page (slow-link.mjs's figures, with `name` and `runs`). */
 export function slowLinkTable(pages) {
   const rows = pages.map((page) => [
     page.name,
