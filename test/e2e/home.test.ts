@@ -41,7 +41,7 @@ describe('home page for a visitor', () => {
     await featured.getByTestId('listing-card').first().waitFor();
     const cta = page.getByRole('region', { name: 'Ready to start bartering?' });
     await eventually(() => cta.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/signup');
-    await eventually(() => cta.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('/about');
+    await eventually(() => cta.getByRole('link', { name: 'About Barter Market' }).getAttribute('href')).toBe('/about');
     expect(errors).toEqual([]);
   });
 

@@ -25,7 +25,7 @@ export function ClosingCta() {
               </Button>
             )}
             <Button asChild size="3" variant="outline">
-              <Link to="/about">Learn More</Link>
+              <Link to="/about">About Barter Market</Link>
             </Button>
           </Flex>
         </Flex>
