@@ -10,7 +10,7 @@ import { writeGazetteer } from './scripts/build-gazetteer.mjs';
 import { localPepper } from './scripts/local-pepper.mjs';
 import { pathAliases } from './scripts/lib/path-aliases.mjs';
 import { clientContract } from './scripts/lib/client-contract.mjs';
-import { deferAppStylesheet, firstScreenCss } from './scripts/lib/first-screen.mjs';
+import { deferAppAssets, firstScreenCss } from './scripts/lib/first-screen.mjs';
 
 /**
  * Writes the gazetteer's shards into public/gazetteer/ before anything is built or served, so
@@ -86,7 +86,7 @@ export default defineConfig(({ command }) => ({
     apiReference(),
     clientContract(),
     firstScreenCss(),
-    deferAppStylesheet(),
+    deferAppAssets(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -5,7 +5,7 @@ import { Theme } from '@radix-ui/themes';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotFoundCard } from './components/not-found-card';
 import { leftFirstScreen, readBootData, seedQueryCache } from './lib/boot';
@@ -59,21 +59,25 @@ function applyAppStyles(): Promise<unknown> {
 // The first render replaces the Worker's first screen in #root in one commit: it waits for the
 // page's route code (no loading state in between) and for the stylesheet (never unstyled). A
 // route whose code fails to load renders anyway and shows the router's error.
+// The render is a transition: React renders in slices and yields between them, so starting the
+// app is no long task for a phone's main thread (the page is already readable), then commits once.
 void Promise.all([router.load().catch(() => undefined), applyAppStyles()]).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          {(appearance) => (
-            <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium">
-              {/* Tooltips open after 700 ms; moving between them skips the delay for 300 ms. */}
-              <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-                <RouterProvider router={router} />
-              </Tooltip.Provider>
-            </Theme>
-          )}
-        </ThemeProvider>
-      </QueryClientProvider>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <ThemeProvider>
+            {(appearance) => (
+              <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium">
+                {/* Tooltips open after 700 ms; moving between them skips the delay for 300 ms. */}
+                <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+                  <RouterProvider router={router} />
+                </Tooltip.Provider>
+              </Theme>
+            )}
+          </ThemeProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   ),
 );

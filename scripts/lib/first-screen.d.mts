@@ -1,4 +1,4 @@
 import type { Plugin } from 'vite';
 export declare function firstScreenCssText(): string;
 export declare function firstScreenCss(): Plugin;
-export declare function deferAppStylesheet(): Plugin;
+export declare function deferAppAssets(): Plugin;

@@ -41,21 +41,28 @@ export function firstScreenCss() {
 }
 
 /**
- * The app's stylesheet no longer blocks the first paint: in the built index.html its
- * `<link rel="stylesheet">` becomes a preload marked `data-app-style`, which src/main.tsx applies
- * (and waits for) before the SPA's first render. The page paints from its HTML and the inlined
- * first-screen CSS meanwhile; without scripts it keeps that look.
+ * The page's scripts and stylesheet wait behind its own content (decision 055). The first screen
+ * paints from the HTML and the inlined first-screen CSS; the app's files are not needed for it, so
+ * they must not share the phone's bandwidth with the first photo:
+ * - the app's `<link rel="stylesheet">` becomes a preload marked `data-app-style`, which
+ *   src/main.tsx applies (and waits for) before the SPA's first render, so it no longer blocks the
+ *   first paint;
+ * - the entry script, the module preloads and that stylesheet are fetched at low priority.
  */
-export function deferAppStylesheet() {
+export function deferAppAssets() {
   return {
-    name: 'barter-market:defer-app-stylesheet',
+    name: 'barter-market:defer-app-assets',
     transformIndexHtml: {
       order: 'post',
       handler: (html) =>
-        html.replace(
-          /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g,
-          (_, crossorigin = '', href) => `<link rel="preload" as="style"${crossorigin} href="${href}" data-app-style>`,
-        ),
+        html
+          .replace(
+            /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g,
+            (_, crossorigin = '', href) =>
+              `<link rel="preload" as="style" fetchpriority="low"${crossorigin} href="${href}" data-app-style>`,
+          )
+          .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
+          .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" '),
     },
   };
 }
