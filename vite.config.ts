@@ -10,6 +10,7 @@ import { writeGazetteer } from './scripts/build-gazetteer.mjs';
 import { localPepper } from './scripts/local-pepper.mjs';
 import { pathAliases } from './scripts/lib/path-aliases.mjs';
 import { clientContract } from './scripts/lib/client-contract.mjs';
+import { radixThemesCss } from './scripts/lib/radix-themes-css.mjs';
 
 /**
  * Writes the gazetteer's shards into public/gazetteer/ before anything is built or served, so
@@ -61,6 +62,9 @@ export default defineConfig(({ command }) => ({
     // built from another's `.entries` that no code uses can go (scripts/lib/client-contract.mjs).
     client: {
       build: {
+        // dist/client/.vite/manifest.json: which chunks and stylesheets each route needs, for
+        // scripts/check-budgets.mjs (public/.assetsignore keeps it out of the deployed assets).
+        manifest: true,
         rolldownOptions: {
           treeshake: { propertyReadSideEffects: false },
           // The public pages' route declarations in one chunk, not a small chunk each: every chunk
@@ -84,6 +88,7 @@ export default defineConfig(({ command }) => ({
     gazetteer(),
     apiReference(),
     clientContract(),
+    radixThemesCss(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
