@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import postcss from 'postcss';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const TARGET = /@radix-ui\/themes\/(components|utilities)\.css$/;
+const TARGET = /@radix-ui\/themes\/(components|utilities)\.css(\?|$)/;
 const BREAKPOINTS = ['xs', 'sm', 'md', 'lg', 'xl'];
 /** Classes Radix Themes' selectors use besides its own `rt-` ones (the theme's root and modes). */
 const THEME_CLASSES = new Set(['radix-themes', 'dark', 'light', 'dark-theme', 'light-theme']);
@@ -28,10 +28,12 @@ export function radixThemesCss() {
     apply: 'build',
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
-    transform(code, id) {
-      if (!TARGET.test(id.split('?')[0])) return null;
-      usage ??= appUsage(join(root, 'src'));
-      return { code: prune(code, usage), map: null };
+    transform: {
+      filter: { id: TARGET },
+      handler(code) {
+        usage ??= appUsage(join(root, 'src'));
+        return { code: prune(code, usage), map: null };
+      },
     },
   };
 }
