@@ -11,6 +11,7 @@ import { localPepper } from './scripts/local-pepper.mjs';
 import { pathAliases } from './scripts/lib/path-aliases.mjs';
 import { clientContract } from './scripts/lib/client-contract.mjs';
 import { radixThemesCss } from './scripts/lib/radix-themes-css.mjs';
+import { iconModules } from './scripts/lib/icon-modules.mjs';
 
 /**
  * Writes the gazetteer's shards into public/gazetteer/ before anything is built or served, so
@@ -89,6 +90,7 @@ export default defineConfig(({ command }) => ({
     apiReference(),
     clientContract(),
     radixThemesCss(),
+    iconModules(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
