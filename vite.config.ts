@@ -11,6 +11,8 @@ import { localPepper } from './scripts/local-pepper.mjs';
 import { pathAliases } from './scripts/lib/path-aliases.mjs';
 import { clientContract } from './scripts/lib/client-contract.mjs';
 import { deferAppAssets, firstScreenCss } from './scripts/lib/first-screen.mjs';
+import { radixThemesCss } from './scripts/lib/radix-themes-css.mjs';
+import { iconModules } from './scripts/lib/icon-modules.mjs';
 
 /**
  * Writes the gazetteer's shards into public/gazetteer/ before anything is built or served, so
@@ -62,6 +64,9 @@ export default defineConfig(({ command }) => ({
     // built from another's `.entries` that no code uses can go (scripts/lib/client-contract.mjs).
     client: {
       build: {
+        // dist/client/.vite/manifest.json: which chunks and stylesheets each route needs, for
+        // scripts/check-budgets.mjs (public/.assetsignore keeps it out of the deployed assets).
+        manifest: true,
         rolldownOptions: {
           treeshake: { propertyReadSideEffects: false },
           // The public pages' route declarations in one chunk, not a small chunk each: every chunk
@@ -87,6 +92,8 @@ export default defineConfig(({ command }) => ({
     clientContract(),
     firstScreenCss(),
     deferAppAssets(),
+    radixThemesCss(),
+    iconModules(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

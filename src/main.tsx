@@ -1,5 +1,20 @@
 // The SPA: router (file routes, code-split per route), query client, Radix Themes, toasts.
-import '@radix-ui/themes/styles.css';
+// Radix Themes in parts (decision 058): the tokens, the colours the app passes (accent indigo, gray
+// slate, and the `color` props), the components and the layout utilities. The build drops the rules
+// of components the app never renders (scripts/lib/radix-themes-css.mjs).
+import '@radix-ui/themes/tokens/base.css';
+import '@radix-ui/themes/tokens/colors/gray.css';
+import '@radix-ui/themes/tokens/colors/slate.css';
+import '@radix-ui/themes/tokens/colors/indigo.css';
+import '@radix-ui/themes/tokens/colors/amber.css';
+import '@radix-ui/themes/tokens/colors/blue.css';
+import '@radix-ui/themes/tokens/colors/green.css';
+import '@radix-ui/themes/tokens/colors/orange.css';
+import '@radix-ui/themes/tokens/colors/red.css';
+import '@radix-ui/themes/tokens/colors/teal.css';
+import '@radix-ui/themes/tokens/colors/violet.css';
+import '@radix-ui/themes/components.css';
+import '@radix-ui/themes/utilities.css';
 import './styles.css';
 import { Theme } from '@radix-ui/themes';
 import * as Tooltip from '@radix-ui/react-tooltip';

@@ -1,45 +1,19 @@
-import * as Toast from '@radix-ui/react-toast';
-import { Cross2Icon } from '@radix-ui/react-icons';
-import { Flex, IconButton, Text } from '@radix-ui/themes';
-import { dismissToast, TOAST_DURATION_MS, useToasts } from '../lib/toast';
+import { lazy, Suspense, useState } from 'react';
+import { useToasts } from '../lib/toast';
 
-/** Renders the toast store with Radix Toast: F8 focuses the viewport, swipe right to dismiss. */
+// Radix Toast and the layers under it load with the first toast: most first loads show none, and
+// the home page's JavaScript budget counts every byte (decision 058). Once loaded it stays.
+const ToastList = lazy(() => import('./toast-list').then((m) => ({ default: m.ToastList })));
+
+/** The app's toasts (src/lib/toast): the list and its F8 viewport, from the first toast on. */
 export function Toaster() {
   const toasts = useToasts();
+  const [shown, setShown] = useState(false);
+  if (!shown && toasts.length > 0) setShown(true);
+  if (!shown && toasts.length === 0) return null;
   return (
-    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
-      {toasts.map((t) => (
-        <Toast.Root
-          key={t.id}
-          open={t.open}
-          onOpenChange={(open) => !open && dismissToast(t.id)}
-          className={`toast ${t.variant === 'destructive' ? 'toast-destructive' : ''}`}
-          data-testid="toast"
-        >
-          <Flex justify="between" gap="3" align="start">
-            <div>
-              <Toast.Title asChild>
-                <Text as="div" weight="bold" size="2">
-                  {t.title}
-                </Text>
-              </Toast.Title>
-              {t.description && (
-                <Toast.Description asChild>
-                  <Text as="div" size="2">
-                    {t.description}
-                  </Text>
-                </Toast.Description>
-              )}
-            </div>
-            <Toast.Close asChild>
-              <IconButton size="1" variant="ghost" color="gray" aria-label="Close notification">
-                <Cross2Icon />
-              </IconButton>
-            </Toast.Close>
-          </Flex>
-        </Toast.Root>
-      ))}
-      <Toast.Viewport className="toast-viewport" hotkey={['F8']} label="Notifications ({hotkey})" />
-    </Toast.Provider>
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
   );
 }

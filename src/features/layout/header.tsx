@@ -2,7 +2,6 @@ import { Box, Button, Flex, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useReturnHere } from '@/features/auth';
-import { CreateListingDialog } from '@/features/listings';
 import { UserAvatar } from '@/components/user-avatar';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_LINKS, MEMBER_LINKS } from '@/shared/nav-links';
@@ -13,6 +12,8 @@ import { useCurrentUser } from '@/lib/current-user';
 const NotificationsMenu = lazy(() =>
   import('@/features/notifications').then((m) => ({ default: m.NotificationsMenu })),
 );
+// Members only, and its dialog code (Radix Dialog) stays out of a visitor's first load.
+const CreateListingDialog = lazy(() => import('@/features/listings').then((m) => ({ default: m.CreateListingDialog })));
 // Admins only: the moderation queue's open count.
 const OpenReportsLink = lazy(() => import('@/features/admin').then((m) => ({ default: m.OpenReportsLink })));
 
@@ -95,7 +96,11 @@ export function Header() {
           <MobileMenu onCreateListing={() => setCreating(true)} />
         </Flex>
       </Flex>
-      {user && <CreateListingDialog open={creating} onOpenChange={setCreating} />}
+      {user && (
+        <Suspense fallback={null}>
+          <CreateListingDialog open={creating} onOpenChange={setCreating} />
+        </Suspense>
+      )}
     </header>
   );
 }
