@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { RefObject } from 'react';
 import { useSignOut } from '@/features/auth';
 import { useReturnHere } from '@/features/auth';
-import { MAIN_LINKS, MEMBER_LINKS } from './nav-links';
+import { MAIN_LINKS, MEMBER_LINKS } from '@/shared/nav-links';
 import { useCurrentUser } from '@/lib/current-user';
 
 export interface MenuDialogProps {
