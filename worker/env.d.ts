@@ -24,6 +24,12 @@ interface OptionalBindings {
    * writes: a cron run has no request to take it from. `npm start` sets it to its local address.
    */
   APP_ORIGIN?: string;
+  /**
+   * "1" keeps the public replies (a listing for guests, the categories, the community's counts)
+   * in the edge's Cache API (worker/middleware/edge-cache.ts): only with a custom domain, where
+   * the Cache API stores anything. Unset: every reply is read from D1.
+   */
+  PUBLIC_CACHE?: string;
   /** "1" turns on binding metering for `npm run quota` (worker/lib/meter); never set in production. */
   METER?: string;
 }

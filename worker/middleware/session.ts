@@ -15,6 +15,8 @@
 import { createMiddleware } from 'hono/factory';
 import type { MiddlewareHandler } from 'hono';
 import { createDb } from '../db/client';
+import { openRequestD1, sessionStart } from '../db/d1-session';
+import { readBookmark, setBookmarkCookie } from '../lib/d1-bookmark';
 import { loadSession, sessionUserRow } from '../db/queries/sessions';
 import { readSessionId } from '../lib/session';
 import { isSuspended } from '../lib/moderation/standing';
@@ -25,13 +27,21 @@ export type ViewerMode = 'none' | 'sql' | 'row';
 /**
  * For every /api and /objects request (and the pages), before any route: the database and the
  * null defaults, so a route whose viewer() loads nothing still finds `user` and the rest set.
+ * The database is the request's D1 session (decision 057), as `c.env.DB` too, so the raw
+ * statements and the functions given `c.env` use it; after a write, the bookmark it ended with
+ * goes back as the `d1b` cookie, and only then (a read sets no cookie: shared caches stay usable).
  */
 export const sessionDefaults = createMiddleware<AppEnv>(async (c, next) => {
+  const secret = c.env.SIGNING_SECRET;
+  const request = openRequestD1(c.env.DB, sessionStart(c.req.method, await readBookmark(c, secret)));
+  c.env = { ...c.env, DB: request.d1 };
   c.set('db', createDb(c.env.DB));
   c.set('user', null);
   c.set('session', null);
   c.set('viewerSession', null);
-  return next();
+  await next();
+  const bookmark = request.bookmark();
+  if (request.wrote() && bookmark && c.res.status !== 101) await setBookmarkCookie(c, secret, bookmark);
 });
 
 const withoutViewer = createMiddleware<AppEnv>(async (_c, next) => next());

@@ -11,6 +11,7 @@ import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
 import { adminRoutes } from '@/shared/contract/admin';
 import { reply, router, serve } from '../lib/serve';
+import { listingPath, purgePublic } from '../middleware/edge-cache';
 import { viewer } from '../middleware/session';
 
 export const adminListingRouter = router('/api/admin');
@@ -59,5 +60,6 @@ serve(adminListingRouter, adminRoutes.featured, viewer('row'), async (c) => {
     featuredFlagChangesSql(found.listing.id, isFeatured),
   );
   const updated = await updateListing(db, found.listing, { isFeatured }, [], [audit]);
+  await purgePublic(c, [listingPath(found.listing.id)]);
   return reply(c, adminRoutes.featured, listingWithOwner(updated ?? found.listing, found.owner));
 });

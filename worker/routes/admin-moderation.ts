@@ -28,6 +28,7 @@ import { parseBody, parseId } from '../lib/validate';
 import { requireAdmin } from '../middleware/auth';
 import { moderationRoutes, type ModeratedMember } from '@/shared/contract/moderation';
 import { reply, router, serve } from '../lib/serve';
+import { listingPath, purgePublic } from '../middleware/edge-cache';
 import { viewer } from '../middleware/session';
 
 export const adminModerationRouter = router('/api/admin');
@@ -104,6 +105,8 @@ serve(adminModerationRouter, moderationRoutes.resolve, viewer('sql'), async (c) 
         new URL(c.req.url).origin,
       );
       await afterReply(c, after);
+      // A hidden or deleted listing leaves the edge's cache here at once (decision 057).
+      if (ctx.target_type === 'listing') await purgePublic(c, [listingPath(ctx.target_id)]);
       // The report as the queue now shows it (resolved, the target's current state).
       return jsonReply(c, item);
     },

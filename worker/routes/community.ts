@@ -24,26 +24,30 @@ import { hit } from '../db/queries/rate-limits';
 import { clientIp } from '../lib/rate-limit';
 import { PUBLIC_LIST_CACHE } from '../lib/cache-control';
 import { parseBody, parseLimit } from '../lib/validate';
+import { EDGE_SECONDS, edgeCached } from '../middleware/edge-cache';
 import { viewer } from '../middleware/session';
 import { reply, router, serve } from '../lib/serve';
 
 export const communityRouter = router('/api');
 
-serve(communityRouter, communityRoutes.barterCount, viewer('none'), async (c) =>
+// The counts are aggregates: with PUBLIC_CACHE the edge keeps them a minute, unpurged (decision 057).
+const figures = edgeCached(EDGE_SECONDS.figures);
+
+serve(communityRouter, communityRoutes.barterCount, viewer('none'), figures, async (c) =>
   reply(c, communityRoutes.barterCount, { count: await completedBarterCount(c.get('db')) }),
 );
-serve(communityRouter, communityRoutes.userCount, viewer('none'), async (c) =>
+serve(communityRouter, communityRoutes.userCount, viewer('none'), figures, async (c) =>
   reply(c, communityRoutes.userCount, { count: await userCount(c.get('db')) }),
 );
-serve(communityRouter, communityRoutes.skillCount, viewer('none'), async (c) =>
+serve(communityRouter, communityRoutes.skillCount, viewer('none'), figures, async (c) =>
   reply(c, communityRoutes.skillCount, { count: await openListingCount(c.get('db')) }),
 );
 
-serve(communityRouter, communityRoutes.activity, viewer('none'), async (c) =>
+serve(communityRouter, communityRoutes.activity, viewer('none'), figures, async (c) =>
   reply(c, communityRoutes.activity, await activitySummary(c.get('db'), upcomingEventsFrom())),
 );
 
-serve(communityRouter, communityRoutes.dashboard, viewer('none'), async (c) =>
+serve(communityRouter, communityRoutes.dashboard, viewer('none'), figures, async (c) =>
   reply(c, communityRoutes.dashboard, dashboardFigures(await dashboardCounts(c.get('db')), c.env)),
 );
 

@@ -43,6 +43,7 @@ import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { afterReply } from '../lib/after-reply';
 import { memberBudget } from '../middleware/member-budget';
+import { EDGE_SECONDS, edgeCached, listingPath, purgePublic } from '../middleware/edge-cache';
 import { viewer } from '../middleware/session';
 
 export const listingRouter = router('/api/listings');
@@ -127,22 +128,29 @@ serve(listingRouter, listingRoutes.featured, viewer('none'), async (c) => {
   return reply(c, listingRoutes.featured, await featuredListings(c.get('db')));
 });
 
-serve(listingRouter, listingRoutes.get, viewer('row'), async (c) => {
-  const id = parseId(c.req.param('id'), 'Listing');
-  // Only a position the request gives (near, lat/lng) adds distanceMiles to one listing.
-  const viewer = c.get('user');
-  // The other side of a block (either way) gets the 404 of a missing listing; admins see every listing.
-  const listing = await findListingShaped(
-    c.get('db'),
-    id,
-    hasExplicitPosition(c) ? await searchPosition(c) : null,
-    viewer && !viewer.isAdmin ? viewer.id : null,
-  );
-  if (!listing || !listingShownTo(listing, viewer)) throw notFound('Listing not found');
-  if (!viewer) return reply(c, listingRoutes.get, listing);
-  const wants = await wantInfo(c.get('db'), viewer.id, id, viewer.id === listing.userId);
-  return reply(c, listingRoutes.get, listingReply(listing, wants));
-});
+// A guest's reply is the same for every guest: with PUBLIC_CACHE the edge keeps it (decision 057).
+serve(
+  listingRouter,
+  listingRoutes.get,
+  viewer('row'),
+  edgeCached(EDGE_SECONDS.listing, { guests: true }),
+  async (c) => {
+    const id = parseId(c.req.param('id'), 'Listing');
+    // Only a position the request gives (near, lat/lng) adds distanceMiles to one listing.
+    const viewer = c.get('user');
+    // The other side of a block (either way) gets the 404 of a missing listing; admins see every listing.
+    const listing = await findListingShaped(
+      c.get('db'),
+      id,
+      hasExplicitPosition(c) ? await searchPosition(c) : null,
+      viewer && !viewer.isAdmin ? viewer.id : null,
+    );
+    if (!listing || !listingShownTo(listing, viewer)) throw notFound('Listing not found');
+    if (!viewer) return reply(c, listingRoutes.get, listing);
+    const wants = await wantInfo(c.get('db'), viewer.id, id, viewer.id === listing.userId);
+    return reply(c, listingRoutes.get, listingReply(listing, wants));
+  },
+);
 
 /** A listing hidden by moderation is missing to everyone but its owner and admins. */
 export const listingShownTo = (listing: { status: string; userId: number }, viewer: UserRow | null) =>
@@ -207,6 +215,7 @@ serve(listingRouter, listingRoutes.update, viewer('row'), memberBudget('listingE
   const updated = await updateListing(db, found.listing, { ...changes, ...coordinates }, removed);
   if (!updated) throw conflict(HIDDEN_LISTING_MESSAGE);
   if (changes.status !== undefined && updated.status !== 'active') await dissolveCirclesForListing(c.env, updated.id);
+  await purgePublic(c, [listingPath(updated.id)]);
   await deleteImages(c, removed);
   if (updated.status === 'active' && changesWhatMatches(found.listing, updated))
     await afterReply(c, () => detectMatchesForMember(c.env.DB, memberOf(user), c.env));
@@ -227,6 +236,7 @@ serve(listingRouter, listingRoutes.remove, viewer('row'), memberBudget('listingE
     dissolveStatements(c.env.DB, selectByListing(found.listing.id), at),
   );
   await afterDissolved(c.env, dissolved!.results as DissolvedCircle[], 'listing_deleted', at);
+  await purgePublic(c, [listingPath(found.listing.id)]);
   await deleteImages(c, found.listing.imageUrls);
   return reply(c, listingRoutes.remove, { message: 'Listing deleted' });
 });

@@ -7,6 +7,7 @@
 // before.
 import { addCounts, emptyCounts, METER_FIELDS, type MeterCounts } from './counts';
 import { meterEnv } from './bindings';
+import { LATENCY_HEADER, parseLatency, simulateD1, TRIPS_HEADER, type TripCounts } from './latency';
 
 export { emptyCounts, type MeterCounts } from './counts';
 export { meterEnv } from './bindings';
@@ -131,10 +132,11 @@ function trackingContext(ctx: ExecutionContext, pending: Promise<unknown>[]): Ex
   });
 }
 
-function withHeader(response: Response, counts: MeterCounts, id: number | null): Response {
+function withHeader(response: Response, counts: MeterCounts, id: number | null, trips?: TripCounts): Response {
   const set = (headers: Headers) => {
     headers.set(METER_HEADER, JSON.stringify(counts));
     if (id !== null) headers.set(METER_REQUEST_HEADER, String(id));
+    if (trips) headers.set(TRIPS_HEADER, JSON.stringify(trips));
   };
   if (response.webSocket) {
     const headers = new Headers(response.headers);
@@ -170,13 +172,19 @@ export function withMeter<H extends ExportedHandler<Env>>(handler: H): H {
       const counts = emptyCounts();
       counts.workerRequests = 1;
       const pending: Promise<unknown>[] = [];
-      const response = await fetch(request, meterEnv(env, counts), trackingContext(ctx, pending));
+      let requestEnv = meterEnv(env, counts);
+      // `npm run bench:latency`: D1 round trips with a chosen latency (./latency.ts).
+      const latency = parseLatency(request.headers.get(LATENCY_HEADER));
+      const simulated = latency ? simulateD1(requestEnv.DB, latency) : null;
+      if (latency && simulated)
+        requestEnv = { ...requestEnv, DB: simulated.db, PUBLIC_CACHE: latency.cache ? '1' : '' } as Env;
+      const response = await fetch(request, requestEnv, trackingContext(ctx, pending));
       // The header has what the response waited for; the totals and the request's settled counts
       // also get the work done after it.
       const header = { ...counts };
       if (pending.length === 0) {
         addCounts(state.requests, counts);
-        return withHeader(response, header, null);
+        return withHeader(response, header, null, simulated?.counts);
       }
       const id = ++requestSeq;
       settledCounts.set(id, 'pending');
@@ -187,7 +195,7 @@ export function withMeter<H extends ExportedHandler<Env>>(handler: H): H {
           if (settledCounts.has(id)) settledCounts.set(id, counts);
         }),
       );
-      return withHeader(response, header, id);
+      return withHeader(response, header, id, simulated?.counts);
     },
     async scheduled(controller, env, ctx) {
       if (!scheduled) throw new Error('withMeter: the handler has no scheduled');

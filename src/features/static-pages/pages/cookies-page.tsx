@@ -2,7 +2,8 @@ import { Link as RadixLink, Table } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { P, Section, StaticPage } from '../components/static-page';
 
-// Cookie lifetimes: session; authentication 30 days; preferences 1 year; analytics 2 years.
+// Cookie lifetimes: session; authentication 30 days; consistency 5 minutes (decision 057); preferences
+// 1 year; analytics 2 years.
 const COOKIES = [
   {
     type: 'Session',
@@ -15,6 +16,13 @@ const COOKIES = [
     purpose: 'Keep you signed in securely. It cannot be read by scripts on the page.',
     example: 'sid',
     retention: '30 days, or until you sign out',
+  },
+  {
+    type: 'Consistency',
+    purpose:
+      'Set only after you change something, so the pages you open next show your change at once. It cannot be read by scripts on the page.',
+    example: 'd1b',
+    retention: '5 minutes',
   },
   {
     type: 'Preferences',
