@@ -51,7 +51,7 @@ const log = (...parts) => (options.json ? console.error(...parts) : console.log(
 function contentSelector(path) {
   const { pathname } = new URL(path, 'http://localhost');
   if (pathname === '/') return '#home-title';
-  if (pathname === '/browse') return 'main [data-testid="listing-card"]';
+  if (pathname === '/browse') return 'main .listing-card';
   return 'main h1';
 }
 
