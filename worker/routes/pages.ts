@@ -38,7 +38,10 @@ import { foldName } from '../lib/names';
 import type { UserRow } from '../db/schema';
 import { selfUser, userFor } from '../db/shapes';
 import { withBootData } from '../lib/boot/embed';
+import { mediaOriginOf, pageHead, type HeadData } from '../lib/boot/head';
+import { isSuspended } from '../lib/moderation/standing';
 import { matchPage, type PageRoute } from '../lib/boot/page-routes';
+import { routerSearch } from '../lib/boot/router-search';
 import type { AppEnv } from '../types';
 import { listingReply, listingShownTo } from './listings';
 
@@ -66,7 +69,8 @@ export const pagesOnly = createMiddleware<AppEnv>(async (c, next) => {
 
 /** BootData's fields as the Worker's shapes give them (their types are the server's, wider than the SPA's). */
 type Embedded = { [K in Exclude<keyof BootData, 'user'>]?: unknown };
-type PageData = { data: Embedded; found: boolean };
+/** `indexable: false`: a page search engines are told to leave out (head.ts), though it is shown. */
+type PageData = { data: Embedded; found: boolean; indexable?: boolean };
 
 /**
  * A page's reads with the categories, in one batch: every page carries them (the listing cards,
@@ -97,10 +101,18 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   // No app page to serve (a build without the SPA): pass on what the assets answered.
   if (!html.ok) return html;
   const headers = new Headers(PAGE_HEADERS);
+  const head = pageHead({
+    route: page?.route ?? null,
+    ...pageData,
+    data: pageData.data as HeadData,
+    url,
+    mediaOrigin: mediaOriginOf(c.env),
+  });
   return withBootData(
     html,
     { user: viewer ? selfUser(viewer) : null, ...pageData.data },
     { status: pageData.found ? 200 : 404, headers },
+    head,
   );
 }
 
@@ -153,25 +165,6 @@ async function homePage(c: Context<AppEnv>, viewer: UserRow | null): Promise<Pag
     },
     found: true,
   };
-}
-
-/**
- * The URL's query as TanStack Router reads it (its default parseSearch): each value is JSON when
- * it parses as JSON (`?page=2` is the number 2), else the text; a repeated key is a list.
- */
-export function routerSearch(search: URLSearchParams): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of new Set(search.keys())) {
-    const values = search.getAll(key).map((value) => {
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        return value;
-      }
-    });
-    out[key] = values.length === 1 ? values[0] : values;
-  }
-  return out;
 }
 
 async function browsePage(c: Context<AppEnv>, viewer: UserRow | null, url: URL): Promise<PageData> {
@@ -246,11 +239,18 @@ async function profilePage(c: Context<AppEnv>, viewer: UserRow | null, username:
     categories,
     replies: [profile, conversations],
   } = await withCategories(c, [
-    read(userByUsernameQuery(db, username), ([row]) => (row ? userFor(viewer, row) : undefined)),
+    read(userByUsernameQuery(db, username), ([row]) =>
+      row ? { reply: userFor(viewer, row), suspended: isSuspended(row.suspendedUntil) } : undefined,
+    ),
     otherMember ? conversationsRead(db, viewer) : NO_CONVERSATIONS,
   ] as const);
   if (!profile) return { data: { categories }, found: false };
-  return { data: { categories, profile, ...(conversations ? { conversations } : {}) }, found: true };
+  // A suspended or banned member's profile stays visible, but not to search engines (decision 056).
+  return {
+    data: { categories, profile: profile.reply, ...(conversations ? { conversations } : {}) },
+    found: true,
+    indexable: !profile.suspended,
+  };
 }
 
 async function messagesPage(c: Context<AppEnv>, viewer: UserRow | null): Promise<PageData> {
