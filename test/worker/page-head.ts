@@ -14,7 +14,7 @@ const ASSETS = {
 } as unknown as Fetcher;
 
 /** A D1 binding counting round trips: a batch, or one statement run alone. */
-function countingDb() {
+export function countingDb() {
   let roundTrips = 0;
   const db = new Proxy(env.DB, {
     get(object, name) {
