@@ -27,6 +27,7 @@ import { pagesOnly, renderPage } from './routes/pages';
 import { notificationRouter } from './routes/notifications';
 import { placeRouter } from './routes/places';
 import { reportRouter } from './routes/reports';
+import { seoRouter } from './routes/seo';
 import { listingReviewRouter, reviewRouter, userReviewRouter } from './routes/reviews';
 import { storedSearchRouter, userStoredSearchRouter } from './routes/stored-searches';
 import { tradeCircleRouter } from './routes/trade-circles';
@@ -86,6 +87,8 @@ app.route(blockRouter.base, blockRouter.app);
 app.route(imageRouter.base, imageRouter.app);
 app.route(communityRouter.base, communityRouter.app);
 app.route('/objects', objectRoutes);
+// robots.txt and the sitemap, before the pages' catch-all (decision 056).
+app.route('/', seoRouter());
 // Every other path wrangler.toml sends here is a page: the app's HTML with its data (decision 048).
 app.get('*', pagesOnly, sessionDefaults, viewer('row'), renderPage);
 

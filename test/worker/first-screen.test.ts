@@ -42,8 +42,9 @@ describe('first screen', () => {
     });
     const shown = await page(`/listing/${listing.id}`);
     expect(shown.response.status).toBe(200);
-    // No markup from the member's text: the only scripts are the app's and the boot data.
-    expect(await select(shown.html, 'script')).toHaveLength(2);
+    // No markup from the member's text: the only scripts are the app's, the listing's JSON-LD
+    // (decision 056) and the boot data.
+    expect(await select(shown.html, 'script')).toHaveLength(3);
     expect(await select(shown.html, '#root img[onerror]')).toHaveLength(0);
     const [title] = await select(shown.html, '#root h1');
     expect(decode(title!.text)).toBe(listing.title);

@@ -193,9 +193,10 @@ describe('pages', () => {
     const listing = await createListing(owner, { title });
     const shown = await page(`/listing/${listing.id}`);
     expect(shown.response.status).toBe(200);
-    // The HTML holds exactly the page's own two script elements: nothing the member wrote opened or closed one.
-    expect(shown.html.match(/<script/gi)).toHaveLength(2);
-    expect(shown.html.match(/<\/script/gi)).toHaveLength(2);
+    // The HTML holds exactly the page's own three script elements (the app's, the listing's JSON-LD
+    // and the boot data): nothing the member wrote opened or closed one.
+    expect(shown.html.match(/<script/gi)).toHaveLength(3);
+    expect(shown.html.match(/<\/script/gi)).toHaveLength(3);
     expect(shown.html).not.toContain('<!--');
     expect(shown.boot.listing.title).toBe(title);
     expect(scriptSafeJson({ a: '</script><!--' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--"}');

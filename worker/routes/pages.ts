@@ -41,7 +41,10 @@ import { selfUser, userFor } from '../db/shapes';
 import { withBootData } from '../lib/boot/embed';
 import { appearanceOf } from '../lib/first-screen/appearance';
 import { firstScreen } from '../lib/first-screen/screens';
+import { mediaOriginOf, pageHead } from '../lib/boot/head';
+import { isSuspended } from '../lib/moderation/standing';
 import { matchPage, type PageRoute } from '../lib/boot/page-routes';
+import { routerSearch } from '../lib/boot/router-search';
 import type { AppEnv } from '../types';
 import { listingReply, listingShownTo } from './listings';
 
@@ -69,7 +72,8 @@ export const pagesOnly = createMiddleware<AppEnv>(async (c, next) => {
 
 /** BootData's fields: each the reply its API route answers (test/worker/pages.test.ts checks they agree). */
 type Embedded = Omit<BootData, 'user'>;
-type PageData = { data: Embedded; found: boolean };
+/** `indexable: false`: a page search engines are told to leave out (head.ts), though it is shown. */
+type PageData = { data: Embedded; found: boolean; indexable?: boolean };
 
 /**
  * A page's reads with the categories, in one batch: every page carries them (the listing cards,
@@ -108,7 +112,14 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     data,
     appearance: appearanceOf(c.req.header('Cookie')),
   });
-  return withBootData(html, data, { status: pageData.found ? 200 : 404, headers }, screen);
+  const head = pageHead({
+    route: page?.route ?? null,
+    ...pageData,
+    data: pageData.data,
+    url,
+    mediaOrigin: mediaOriginOf(c.env),
+  });
+  return withBootData(html, data, { status: pageData.found ? 200 : 404, headers }, screen, head);
 }
 
 /** The browse route's search as the SPA reads it from the URL (src/routes/browse.tsx). */
@@ -163,25 +174,6 @@ async function homePage(c: Context<AppEnv>, viewer: UserRow | null): Promise<Pag
     },
     found: true,
   };
-}
-
-/**
- * The URL's query as TanStack Router reads it (its default parseSearch): each value is JSON when
- * it parses as JSON (`?page=2` is the number 2), else the text; a repeated key is a list.
- */
-export function routerSearch(search: URLSearchParams): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of new Set(search.keys())) {
-    const values = search.getAll(key).map((value) => {
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        return value;
-      }
-    });
-    out[key] = values.length === 1 ? values[0] : values;
-  }
-  return out;
 }
 
 async function browsePage(c: Context<AppEnv>, viewer: UserRow | null, url: URL): Promise<PageData> {
@@ -253,15 +245,19 @@ async function profilePage(c: Context<AppEnv>, viewer: UserRow | null, username:
     categories,
     replies: [profile, profileListings, conversations],
   } = await withCategories(c, [
-    read(userByUsernameQuery(db, username), ([row]) => (row ? userFor(viewer, row) : undefined)),
+    read(userByUsernameQuery(db, username), ([row]) =>
+      row ? { reply: userFor(viewer, row), suspended: isSuspended(row.suspendedUntil) } : undefined,
+    ),
     // Pages load the member's row (viewer('row')); the listings' statement checks the session itself.
     listingsOfUsernameRead(db, username, c.get('session')),
     otherMember ? conversationsRead(db, viewer) : NO_CONVERSATIONS,
   ] as const);
   if (!profile) return { data: { categories }, found: false };
+  // A suspended or banned member's profile stays visible, but not to search engines (decision 056).
   return {
-    data: { categories, profile, profileListings, ...(conversations ? { conversations } : {}) },
+    data: { categories, profile: profile.reply, profileListings, ...(conversations ? { conversations } : {}) },
     found: true,
+    indexable: !profile.suspended,
   };
 }
 

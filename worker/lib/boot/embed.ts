@@ -1,8 +1,10 @@
 // Puts the boot data (src/shared/boot.ts) into the app's index.html as it streams through
-// HTMLRewriter (decision 048): one <script type="application/json"> element at the end of <head>.
+// HTMLRewriter (decision 048): one <script type="application/json"> element at the end of <head>,
+// after the page's head tags (head.ts, decision 056).
 import firstScreenCss from 'virtual:first-screen-css';
 import { BOOT_ELEMENT_ID, type BootData } from '@/shared/boot';
 import type { Markup } from '../first-screen/html';
+import type { PageHead } from './head';
 
 /**
  * JSON that is safe inside a <script> element whatever the members wrote: `<`, `>` and `&` are
@@ -17,21 +19,57 @@ export function scriptSafeJson(value: unknown): string {
   );
 }
 
+/** Text for an HTML attribute's value or an element's text: no character that could end or open markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+const descriptionTag = (text: string) => `<meta name="description" content="${escapeHtml(text)}">`;
+
 /**
  * The app's HTML with the boot data embedded and the page's first screen (decision 055) written
- * into #root, with the stylesheet it paints with inlined in <head>.
+ * into #root, with the stylesheet it paints with inlined in <head>; with `head` (head.ts, decision
+ * 056), the page's own title and description written into index.html's elements (added when the
+ * HTML has none) and its preview tags before the stylesheet and the boot data.
  */
 export function withBootData(
   html: Response,
   data: { [K in keyof BootData]?: unknown } & { user: unknown },
   init: { status: number; headers: Headers },
   firstScreen: Markup,
+  head?: PageHead,
 ): Response {
   const element = `<style id="first-screen-css">${firstScreenCss}</style><script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
-  const transformed = new HTMLRewriter()
+  const seen = { title: false, description: false };
+  let rewriter = new HTMLRewriter();
+  if (head) {
+    rewriter = rewriter
+      .on('head > title', {
+        element(title) {
+          seen.title = true;
+          title.setInnerContent(escapeHtml(head.title), { html: true });
+        },
+      })
+      .on('head > meta[name="description"]', {
+        element(meta) {
+          seen.description = true;
+          // Replaced, not setAttribute: HTMLRewriter leaves `&` as it is in an attribute it sets,
+          // so a member's `&lt;` would read back as `<`.
+          meta.replace(descriptionTag(head.description), { html: true });
+        },
+      });
+  }
+  const transformed = rewriter
     .on('head', {
-      element(head) {
-        head.append(element, { html: true });
+      element(element_) {
+        element_.onEndTag((end) => {
+          const own = head
+            ? (seen.title ? '' : `<title>${escapeHtml(head.title)}</title>`) +
+              (seen.description ? '' : descriptionTag(head.description)) +
+              head.tags
+            : '';
+          end.before(own + element, { html: true });
+        });
       },
     })
     .on('#root', {
