@@ -3,9 +3,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  axeViolations,
   baseUrl,
   createListingFor,
   createMember,
+  DESKTOP,
   eventually,
   launchBrowser,
   newPage,
@@ -34,6 +36,29 @@ describe('first screen', () => {
     );
     expect(await page.getByRole('search', { name: 'Search listings' }).isVisible()).toBe(true);
     await context.close();
+  });
+
+  it('meets WCAG 2.2 AA before the scripts run: home, browse, a listing and a profile, both themes, phone and desktop', async () => {
+    const member = await createMember();
+    const listing = await createListingFor(member, { title: uniqueName('First screen axe lamp') });
+    for (const appearance of ['light', 'dark']) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+        await context.addCookies([{ name: 'theme', value: appearance, url: baseUrl() }]);
+        // The app's scripts never arrive: the page stays as its HTML drew it.
+        await context.route('**/assets/*.js', (route) => route.abort());
+        const page = await context.newPage();
+        for (const path of ['/', '/browse', `/listing/${listing.id}`, `/profile/${member.username}`]) {
+          await page.goto(path);
+          expect(await page.locator(`#root > .fs[data-appearance="${appearance}"]`).count(), path).toBe(1);
+          expect(
+            await axeViolations(page, { strictContrast: true }),
+            `${path} ${appearance} ${viewport.width}`,
+          ).toEqual([]);
+        }
+        await context.close();
+      }
+    }
   });
 
   it('hands the page to the SPA, which replaces the first screen', async () => {
