@@ -49,6 +49,7 @@ import { profileCron, replayCpu } from './quota/cpu.mjs';
 import { selfCheck } from './quota/self-check.mjs';
 import { sleep, workerSession } from './lib/worker-session.mjs';
 import { connectProfiler } from './worker-cpu.mjs';
+import { waitForTheAppOnLoad } from './lib/app-started.mjs';
 
 const args = process.argv.slice(2);
 const JSON_OUTPUT = args.includes('--json');
@@ -187,6 +188,7 @@ function useBetween(before, after) {
 
 async function measureJourney(journey, device, context) {
   const page = await context.newPage();
+  waitForTheAppOnLoad(page);
   const network = await recordNetwork(page);
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -419,6 +421,7 @@ log('Measuring the community feed refresh (a guest page held open for two alarms
 const feedAlarms = await (async () => {
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
+  waitForTheAppOnLoad(page);
   await page.goto('/community');
   await page.getByRole('heading', { level: 1 }).waitFor();
   const before = (await worker.settledState()).alarms;

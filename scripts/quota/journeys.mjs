@@ -39,6 +39,8 @@ async function go(page, path) {
     const menu = page.getByTestId('mobile-menu-button');
     if (await menu.isVisible().catch(() => false)) {
       await menu.click();
+      // The menu's dialog loads on the first tap (decision 058): wait until it is open.
+      await page.getByRole('dialog').waitFor();
       const inMenu = page.getByRole('dialog').locator(`a[href="${path}"]`).first();
       if (await inMenu.count()) {
         await inMenu.click();

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { waitForTheAppOnLoad } from '../../scripts/lib/app-started.mjs';
 import { expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
@@ -66,27 +67,6 @@ export async function newPage(
   page.on('pageerror', (error) => errors.push(error.message));
   waitForTheAppOnLoad(page);
   return { context, page, errors };
-}
-
-/**
- * A full load shows the Worker's first screen (decision 055) until the SPA replaces it: a test
- * that goes to a page or reloads it continues once the SPA has, so that what it clicks and the
- * in-app navigations it makes are the SPA's (a first-screen link is a plain link: a full load).
- */
-function waitForTheAppOnLoad(page: Page) {
-  const started = () => page.waitForFunction(() => !document.querySelector('#root > .fs'));
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  page.goto = async (...args) => {
-    const response = await goto(...args);
-    await started();
-    return response;
-  };
-  page.reload = async (...args) => {
-    const response = await reload(...args);
-    await started();
-    return response;
-  };
 }
 
 /**
