@@ -86,12 +86,10 @@ export interface CardOptions {
   categories: readonly Category[];
   viewerId: number | undefined;
   headingLevel: 'h2' | 'h3';
-  /** The first cards of a page load their photo at once; the rest lazily. */
-  eager: boolean;
 }
 
 /** A listing card (src/components/listing-card.tsx, its default variant). */
-export function listingCard(listing: Listing, { categories, viewerId, headingLevel, eager }: CardOptions): Markup {
+export function listingCard(listing: Listing, { categories, viewerId, headingLevel }: CardOptions): Markup {
   const own = viewerId === listing.userId;
   const title = html`<a href="/listing/${listing.id}" class="listing-card-link">${listing.title}</a>`;
   const heading =
@@ -100,7 +98,7 @@ export function listingCard(listing: Listing, { categories, viewerId, headingLev
       : html`<h3 class="fs-h fs-h3 listing-card-title">${title}</h3>`;
   const distance = listing.distanceMiles !== undefined ? html` · <span>${milesAway(listing.distanceMiles)}</span>` : '';
   return html`<article class="fs-card listing-card" style="padding:0">
-    ${listingImage(listing.imageUrls[0], 'listing-card-image', CARD_IMAGE_SIZES, eager)}
+    ${listingImage(listing.imageUrls[0], 'listing-card-image', CARD_IMAGE_SIZES, false)}
     <div class="fs-col listing-card-body">
       <div class="fs-row" style="justify-content:space-between;align-items:start">
         ${heading}${own ? html`<span class="fs-badge">Your listing</span>` : ''}
@@ -134,13 +132,10 @@ export function compactListingCard(listing: Listing): Markup {
   </article>`;
 }
 
-/** Cards in the SPA's grid (src/components/listing-grid.tsx); the first row's photos load at once. */
-export function listingGrid(listings: readonly Listing[], options: Omit<CardOptions, 'eager'>): Markup {
+/** Cards in the SPA's grid (src/components/listing-grid.tsx); their photos load lazily, as the SPA's do. */
+export function listingGrid(listings: readonly Listing[], options: CardOptions): Markup {
   return html`<ul class="listing-grid" style="list-style:none;margin:0;padding:0">
-    ${listings.map(
-      (listing, index) =>
-        html`<li style="display:flex;min-width:0">${listingCard(listing, { ...options, eager: index < 3 })}</li>`,
-    )}
+    ${listings.map((listing) => html`<li style="display:flex;min-width:0">${listingCard(listing, options)}</li>`)}
   </ul>`;
 }
 
