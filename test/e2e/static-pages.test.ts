@@ -36,7 +36,7 @@ const PAGES: { path: string; heading: string; title: string; mentions?: string[]
     path: '/cookies',
     heading: 'Cookie Policy',
     title: 'Cookie Policy',
-    mentions: ['Until you close the browser (the session)', '30 days', '1 year', 'Up to 2 years'],
+    mentions: ['Until you close the browser (the session)', '30 days', '1 year', 'Up to 2 years', 'kd', 'd1b'],
   },
   { path: '/contact', heading: 'Contact Us', title: 'Contact Us' },
   { path: '/help', heading: 'Help Center', title: 'Help Center' },

@@ -2,8 +2,8 @@ import { Link as RadixLink, Table } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { P, Section, StaticPage } from '../components/static-page';
 
-// Cookie lifetimes: session; authentication 30 days; consistency 5 minutes (decision 057); preferences
-// 1 year; analytics 2 years.
+// Cookie lifetimes: session; authentication 30 days; the known-device mark 1 year
+// (worker/lib/known-device.ts); consistency 5 minutes (decision 057); preferences 1 year; analytics 2 years.
 const COOKIES = [
   {
     type: 'Session',
@@ -16,6 +16,13 @@ const COOKIES = [
     purpose: 'Keep you signed in securely. It cannot be read by scripts on the page.',
     example: 'sid',
     retention: '30 days, or until you sign out',
+  },
+  {
+    type: 'Security',
+    purpose:
+      'Recognise a browser that has signed in to your account before, so the limits that stop password guessing do not lock you out. It holds no personal information and cannot be read by scripts on the page.',
+    example: 'kd',
+    retention: '1 year',
   },
   {
     type: 'Consistency',
