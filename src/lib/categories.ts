@@ -19,5 +19,5 @@ export function useCategories(): Category[] {
   return data && data.length > 0 ? data : [...FALLBACK_CATEGORIES];
 }
 
-// The name a slug shows: one definition for the SPA and the Worker's first screen.
-export { categoryName } from '@/shared/listing-text';
+export const categoryName = (categories: Category[], slug: string) =>
+  categories.find((c) => c.slug === slug)?.name ?? slug;

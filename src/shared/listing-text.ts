@@ -1,6 +1,5 @@
 // Words the listing screens show, shared by the SPA and the Worker's first screen (decision 055), so
 // a page says the same before and after its scripts run.
-import type { Category } from './contract/categories';
 import type { BrowseSearch } from './search-params';
 
 /** "Home & Garden Listings", 'Results for "bike"', both, or "All Listings". */
@@ -25,7 +24,3 @@ export function milesAway(miles: number | null): string {
   if (miles === null) return 'distance unknown';
   return miles < 1 ? 'Under 1 mi away' : `${Math.round(miles).toLocaleString('en-US')} mi away`;
 }
-
-/** The name a category's slug shows (the slug itself for one no longer listed). */
-export const categoryName = (categories: readonly Category[], slug: string) =>
-  categories.find((c) => c.slug === slug)?.name ?? slug;

@@ -6,13 +6,17 @@ import type { Category } from '@/shared/contract/categories';
 import type { Listing } from '@/shared/contract/listings';
 import type { SelfUser } from '@/shared/contract/users';
 import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '@/shared/constants';
-import { categoryName, milesAway } from '@/shared/listing-text';
+import { milesAway } from '@/shared/listing-text';
 import { CARD_IMAGE_SIZES, imageSrcSet, mediaUrl } from '@/shared/media';
 import { MAIN_LINKS, MEMBER_LINKS } from '@/shared/nav-links';
 import type { BrowseSearch } from '@/shared/search-params';
-import { html, type Markup } from '../html';
+import { html, type Markup } from './html';
 
 export type Appearance = 'light' | 'dark';
+
+/** The name a category's slug shows (the slug itself for one no longer listed, as the SPA does). */
+export const categoryName = (categories: readonly Category[], slug: string) =>
+  categories.find((c) => c.slug === slug)?.name ?? slug;
 
 function header(viewer: SelfUser | null, path: string): Markup {
   const links = [

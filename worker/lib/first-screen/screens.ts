@@ -5,10 +5,18 @@
 import type { BootData } from '@/shared/boot';
 import { BROWSE_PAGE_SIZE, LISTINGS_RESULT_WINDOW } from '@/shared/constants';
 import type { Listing } from '@/shared/contract/listings';
-import { browseHeading, categoryName, listingsFound } from '@/shared/listing-text';
+import { browseHeading, listingsFound } from '@/shared/listing-text';
 import { pageWindow, type BrowseSearch } from '@/shared/search-params';
-import { html, type Markup } from '../html';
-import { compactListingCard, listingGrid, listingImage, searchForm, shell, type Appearance } from './parts';
+import { html, type Markup } from './html';
+import {
+  categoryName,
+  compactListingCard,
+  listingGrid,
+  listingImage,
+  searchForm,
+  shell,
+  type Appearance,
+} from './parts';
 
 export interface FirstScreenInput {
   /** The page's route (worker/lib/boot/page-routes.ts), null for no page (404). */

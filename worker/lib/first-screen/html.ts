@@ -1,7 +1,6 @@
-// HTML escaping for everything the Worker writes as HTML (pages' first screens and head tags,
-// emails, the API reference), and a tagged template for the first screen's markup (decision 055):
-// every interpolated value is escaped unless it is markup this module made (`Markup`), so a
-// member's text (a title, a name) can never become markup, whatever it contains.
+// A tagged template for the first screen's markup (decision 055): every interpolated value is
+// HTML-escaped unless it is markup this module made (`Markup`), so a member's text (a title, a
+// name) can never become markup, whatever it contains.
 
 /** Markup built by `html` (or trusted constant text): interpolated as is. */
 export class Markup {
@@ -12,15 +11,9 @@ export class Markup {
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const SPECIAL = /[&<>"']/;
 
-/**
- * Text for an element's content or a quoted attribute value: no character that could end or open
- * markup. Most text holds none, so it is returned as is after one test (email digests escape
- * thousands of strings a cron run).
- */
-export const escapeHtml = (text: string) =>
-  SPECIAL.test(text) ? text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!) : text;
+/** Text for an element's content or a quoted attribute value. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 
 type Part = Markup | string | number | null | undefined | false | readonly Part[];
 
