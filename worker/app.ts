@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_JSON_BODY_BYTES } from '@/shared/constants';
-import { HttpError } from './lib/errors';
+import { errorReply, HttpError } from './lib/errors';
 import { apiHeaders, isSignedUpload, jsonWrites, sameOriginWrites } from './middleware/security';
 import { pushBellChanges } from './middleware/bell';
 import { sessionDefaults, viewer } from './middleware/session';
@@ -94,15 +94,4 @@ app.get('*', pagesOnly, sessionDefaults, viewer('row'), renderPage);
 
 app.notFound((c) => c.json({ message: 'Not found' }, 404));
 
-app.onError((error, c) => {
-  if (error instanceof HttpError) {
-    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-    return c.json(
-      error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
-      error.status,
-    );
-  }
-  // Unknown errors: log with the request id, answer without any detail.
-  console.error(`[${c.req.header('cf-ray') ?? 'local'}] ${c.req.method} ${c.req.path}`, error);
-  return c.json({ message: 'Internal server error' }, 500);
-});
+app.onError(errorReply);

@@ -112,4 +112,20 @@ describe('the edge cache', () => {
       );
     }
   });
+
+  it("keeps the sitemap for the hour it names: a crawler's repeat costs no D1 and no budget, and no cookie is set", async () => {
+    await createListing(await signUp(), { title: 'Sitemapped oak bench' });
+    for (const path of ['/sitemap.xml', '/sitemap-listings-1.xml']) {
+      await edge().delete(new Request(`${ORIGIN}${path}`));
+      const first = await send(path);
+      expect(first.response.status, path).toBe(200);
+      // The budget's counter writes on the plain binding: no bookmark cookie, so the reply is storable.
+      expect(first.response.headers.get('Set-Cookie'), path).toBeNull();
+      expect(first.d1, path).toBeGreaterThan(0);
+      const second = await send(path);
+      expect(second.d1, path).toBe(0);
+      expect(second.text, path).toBe(first.text);
+      expect(second.response.headers.get('Cache-Control'), path).toBe('public, max-age=3600');
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // robots.txt and the sitemap (decision 056): the public pages, the active listings and the members
 // in good standing, paged by id ranges of at most 50,000 past that many URLs, each request one or
-// two D1 round trips that read no more rows than its id range holds.
+// two D1 round trips after its address's daily budget, reading no more rows than its id range
+// holds.
 import { env } from 'cloudflare:test';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
@@ -8,9 +9,11 @@ import { createDb } from '@worker/db/client';
 import { listingUrlsQuery, profileUrlsQuery, SITEMAP_CHUNK } from '@worker/db/queries/sitemap';
 import { PUBLIC_PAGES } from '@worker/lib/seo/indexing';
 import { SITEMAP_PAGE_SIZE } from '@worker/lib/seo/sitemap-xml';
+import { RATE_LIMITS } from '@worker/lib/rate-limit';
 import { seoRouter } from '@worker/routes/seo';
+import { errorReply } from '@worker/lib/errors';
 import type { AppEnv } from '@worker/types';
-import { call, createListing, ORIGIN, signUp } from './helpers';
+import { call, createListing, ORIGIN, randomIp, signUp } from './helpers';
 import { countingDb } from './page-head';
 
 const URLSET =
@@ -20,11 +23,19 @@ const INDEX =
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
 
-/** The sitemap's routes with `pageSize` ids per page, on a D1 binding that counts round trips. */
-async function sitemap(path: string, pageSize = SITEMAP_PAGE_SIZE) {
+/**
+ * The sitemap's routes with `pageSize` ids per page, on a D1 binding that counts round trips (the
+ * budget's counter is one of them), from `address` (a new one each time unless given).
+ */
+async function sitemap(path: string, pageSize = SITEMAP_PAGE_SIZE, address = randomIp()) {
   const counted = countingDb();
   const app = new Hono<AppEnv>().route('/', seoRouter(pageSize));
-  const response = await app.request(`${ORIGIN}${path}`, {}, { ...env, DB: counted.db });
+  app.onError(errorReply);
+  const response = await app.request(
+    `${ORIGIN}${path}`,
+    { headers: { 'CF-Connecting-IP': address } },
+    { ...env, DB: counted.db },
+  );
   return { response, xml: await response.text(), roundTrips: counted.roundTrips() };
 }
 
@@ -104,8 +115,8 @@ describe('sitemap', () => {
     expect(urls).not.toContain(`${ORIGIN}/profile/${suspended.username}`);
     expect(urls).not.toContain(`${ORIGIN}/profile/${banned.username}`);
     expect(urls.sort()).toEqual(await expectedUrls());
-    // The bounds, then the listings' and the profiles' statements side by side.
-    expect((await sitemap('/sitemap.xml')).roundTrips).toBe(3);
+    // The budget's counter, the bounds, then the listings' and the profiles' statements side by side.
+    expect((await sitemap('/sitemap.xml')).roundTrips).toBe(4);
   });
 
   it('becomes an index of id-range pages past the page size, each page at most that many URLs, together the same URLs', async () => {
@@ -115,8 +126,8 @@ describe('sitemap', () => {
     const index = await sitemap('/sitemap.xml', pageSize);
     expect(index.response.status).toBe(200);
     expect(index.xml).toMatch(INDEX);
-    // The bounds only.
-    expect(index.roundTrips).toBe(1);
+    // The budget's counter and the bounds.
+    expect(index.roundTrips).toBe(2);
     const bounds = await env.DB.prepare(
       'SELECT (SELECT max(id) FROM listings) AS listings, (SELECT max(id) FROM users) AS users',
     ).first<{ listings: number; users: number }>();
@@ -142,13 +153,36 @@ describe('sitemap', () => {
       if (page.endsWith('/sitemap-pages.xml')) expect(shown.roundTrips).toBe(0);
       else {
         expect(urls.length, page).toBeLessThanOrEqual(pageSize);
-        expect(shown.roundTrips).toBe(1);
+        // The budget's counter, then the page's one statement.
+        expect(shown.roundTrips).toBe(2);
       }
       all.push(...urls);
     }
     expect(all.sort()).toEqual(await expectedUrls());
     for (const path of ['/sitemap-listings-0.xml', '/sitemap-users-1.xml', '/sitemap-listings-50001.xml'])
       expect((await sitemap(path, pageSize)).response.status, path).toBe(404);
+  });
+
+  it("refuses an address's seventh reading request of the day with 429 and Retry-After, before reading a range", async () => {
+    await community();
+    const address = randomIp();
+    const { limit } = RATE_LIMITS.sitemapReadsPerAddressDay;
+    expect(limit).toBe(6);
+    for (let i = 0; i < limit; i += 1) {
+      const path = i % 2 ? '/sitemap.xml' : '/sitemap-listings-1.xml';
+      expect((await sitemap(path, 3, address)).response.status, path).toBe(200);
+    }
+    for (const path of ['/sitemap-listings-1.xml', '/sitemap.xml', '/sitemap-profiles-2.xml']) {
+      const refused = await sitemap(path, 3, address);
+      expect(refused.response.status, path).toBe(429);
+      expect(Number(refused.response.headers.get('Retry-After'))).toBeGreaterThan(23 * 3600);
+      expect(JSON.parse(refused.xml).message).toBe('Too many requests. Please try again later.');
+      // The counter alone: no bounds, no range.
+      expect(refused.roundTrips, path).toBe(1);
+    }
+    // Another address, and the static pages' list, are not affected.
+    expect((await sitemap('/sitemap-listings-1.xml', 3)).response.status).toBe(200);
+    expect((await sitemap('/sitemap-pages.xml', 3, address)).response.status).toBe(200);
   });
 
   it('pages by 50,000 ids in production, and reads a page by primary key: about the rows of its id range', async () => {

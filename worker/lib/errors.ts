@@ -1,4 +1,5 @@
 // One error path: routes throw HttpError; app.onError turns it into `{ message, errors? }`.
+import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export class HttpError extends Error {
@@ -21,3 +22,17 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, 'Too many requests. Please try again later.', undefined, {
     'Retry-After': String(retryAfterSeconds),
   });
+
+/** The app's onError: an HttpError as its status and `{ message, errors? }`, anything else a bare 500. */
+export function errorReply(error: Error, c: Context) {
+  if (error instanceof HttpError) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    return c.json(
+      error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+      error.status,
+    );
+  }
+  // Unknown errors: log with the request id, answer without any detail.
+  console.error(`[${c.req.header('cf-ray') ?? 'local'}] ${c.req.method} ${c.req.path}`, error);
+  return c.json({ message: 'Internal server error' }, 500);
+}

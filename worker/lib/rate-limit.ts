@@ -63,6 +63,11 @@ export const RATE_LIMITS = {
   savedSearchWritesPerMember: { limit: 40, windowMs: DAY },
   circleDecisionsPerMember: { limit: 20, windowMs: DAY },
   uploadUrlsPerMemberDay: { limit: 60, windowMs: DAY },
+  // The sitemap's reading requests (decision 056): a page reads up to about 50,150 rows, so one
+  // address may ask for 6 a day (at most about 300,000 of the free plan's 5 million rows read, 6%),
+  // enough for a crawler to read the whole sitemap of a 150,000-id instance (the index and three
+  // pages) and come back once. The index and the single urlset count as one each.
+  sitemapReadsPerAddressDay: { limit: 6, windowMs: DAY },
 } as const;
 export type RateLimitRule = keyof typeof RATE_LIMITS;
 

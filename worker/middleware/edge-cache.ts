@@ -17,6 +17,8 @@ export const EDGE_SECONDS = {
   figures: 60,
   /** The categories change only with a migration (a deploy). */
   categories: 3600,
+  /** A sitemap or one of its pages: what crawlers are told to keep for the hour (decision 056). */
+  sitemap: 3600,
 } as const;
 
 /** The browser's Cache-Control of the reply, kept beside the edge's own in the stored copy. */

@@ -3,11 +3,18 @@
 // them in SITEMAP_PAGE_SIZE URLs, else an index of pages, each one id range of SITEMAP_PAGE_SIZE
 // ids (so at most that many URLs): /sitemap-pages.xml, /sitemap-listings-<n>.xml and
 // /sitemap-profiles-<n>.xml. The index reads the two highest ids (one statement), a page its id
-// range by primary key (one), the single urlset the ids and both ranges (three).
+// range by primary key (one), the single urlset the ids and both ranges (three). Every request
+// that reads the tables first counts against the address's daily sitemap budget (a row written;
+// 429 with Retry-After past it, before any range is read), and where the edge cache is on, a
+// reply is kept there for the hour its Cache-Control names, so a crawler's repeats cost no D1.
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { allSitemapUrls, sitemapBounds, sitemapUrls, type SitemapKind } from '../db/queries/sitemap';
 import { PUBLIC_PAGES, robotsTxt } from '../lib/seo/indexing';
 import { escapeXml, pathUrls, SITEMAP_PAGE_SIZE, sitemapIndex, urlsetParts } from '../lib/seo/sitemap-xml';
+import { hit } from '../db/queries/rate-limits';
+import { clientIp } from '../lib/rate-limit';
+import { edgeCached, EDGE_SECONDS } from '../middleware/edge-cache';
 import { sessionDefaults } from '../middleware/session';
 import type { AppEnv } from '../types';
 
@@ -32,7 +39,7 @@ export function seoRouter(pageSize = SITEMAP_PAGE_SIZE) {
     }),
   );
 
-  app.get('/sitemap.xml', sessionDefaults, async (c) => {
+  app.get('/sitemap.xml', ...sitemapReader, async (c) => {
     const db = c.get('db');
     const origin = new URL(c.req.url).origin;
     const bounds = await sitemapBounds(db);
@@ -48,7 +55,7 @@ export function seoRouter(pageSize = SITEMAP_PAGE_SIZE) {
 
   app.get('/sitemap-pages.xml', (c) => xml(urlsetParts([pathUrls(new URL(c.req.url).origin, PUBLIC_PAGES)])));
 
-  app.get('/:file{sitemap-[a-z]+-[0-9]+\\.xml}', sessionDefaults, async (c) => {
+  app.get('/:file{sitemap-[a-z]+-[0-9]+\\.xml}', ...sitemapReader, async (c) => {
     const match = /^sitemap-(listings|profiles)-([1-9][0-9]{0,5})\.xml$/.exec(c.req.param('file'));
     const n = match ? Number(match[2]) : 0;
     // An index names at most SITEMAP_PAGE_SIZE sitemaps: no page past that exists.
@@ -60,3 +67,16 @@ export function seoRouter(pageSize = SITEMAP_PAGE_SIZE) {
 
   return app;
 }
+
+/**
+ * Counts the request against its address's daily sitemap budget, on the plain binding before the
+ * request's D1 session opens: the counter's write is the instance's, not a reader's, so it sends
+ * no bookmark cookie back and the reply stays storable at the edge and in crawlers' caches.
+ */
+const sitemapBudget = createMiddleware<AppEnv>(async (c, next) => {
+  await hit(c.env.DB, 'sitemapReadsPerAddressDay', clientIp(c));
+  return next();
+});
+
+/** A reading sitemap request: the edge's copy when there is one, else the budget, then D1. */
+const sitemapReader = [edgeCached(EDGE_SECONDS.sitemap), sitemapBudget, sessionDefaults] as const;
