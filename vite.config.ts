@@ -13,6 +13,7 @@ import { clientContract } from './scripts/lib/client-contract.mjs';
 import { deferAppAssets, firstScreenCss } from './scripts/lib/first-screen.mjs';
 import { radixThemesCss } from './scripts/lib/radix-themes-css.mjs';
 import { iconModules } from './scripts/lib/icon-modules.mjs';
+import { radixThemeRoot } from './scripts/lib/radix-theme-root.mjs';
 
 /**
  * Writes the gazetteer's shards into public/gazetteer/ before anything is built or served, so
@@ -67,6 +68,8 @@ export default defineConfig(({ command }) => ({
         // dist/client/.vite/manifest.json: which chunks and stylesheets each route needs, for
         // scripts/check-budgets.mjs (public/.assetsignore keeps it out of the deployed assets).
         manifest: true,
+        // Chromium, Firefox and Safari (17 and later) preload modules themselves: no polyfill.
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           treeshake: { propertyReadSideEffects: false },
           // The public pages' route declarations in one chunk, not a small chunk each: every chunk
@@ -74,6 +77,7 @@ export default defineConfig(({ command }) => ({
           output: {
             codeSplitting: {
               groups: [
+                { name: 'app', tags: ['$initial'] },
                 {
                   name: 'contract',
                   test: /\/src\/shared\/contract\/(route|common|categories|listings|users|auth|community|newsletter|places)\.ts$/,
@@ -94,6 +98,7 @@ export default defineConfig(({ command }) => ({
     deferAppAssets(),
     radixThemesCss(),
     iconModules(),
+    radixThemeRoot(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -17,7 +17,6 @@ import '@radix-ui/themes/components.css';
 import '@radix-ui/themes/utilities.css';
 import './styles.css';
 import { Theme } from '@radix-ui/themes';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
@@ -83,11 +82,10 @@ void Promise.all([router.load().catch(() => undefined), applyAppStyles()]).then(
         <QueryClientProvider client={queryClient}>
           <ThemeProvider>
             {(appearance) => (
+              // Radix Themes' root, built without its tooltip provider (scripts/lib/radix-theme-root.mjs):
+              // the one tooltip brings its own (src/components/hint.tsx).
               <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium">
-                {/* Tooltips open after 700 ms; moving between them skips the delay for 300 ms. */}
-                <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-                  <RouterProvider router={router} />
-                </Tooltip.Provider>
+                <RouterProvider router={router} />
               </Theme>
             )}
           </ThemeProvider>

@@ -7,8 +7,12 @@ import { gzipSync } from 'node:zlib';
 
 export const KB = 1024;
 
-/** The budgets (issue 24): gzipped bytes. */
-export const LIMITS = { homeJs: 150 * KB, homeCss: 60 * KB, routeChunk: 60 * KB };
+/**
+ * The budgets (issue 24), gzipped bytes. `routeVisit` is the project's own check on top of them:
+ * what a route's first visit from the home page adds, including the shared dialog, menu and
+ * positioning code that is in no page's entry and so comes with the first route that uses it.
+ */
+export const LIMITS = { homeJs: 150 * KB, homeCss: 60 * KB, routeChunk: 60 * KB, routeVisit: 80 * KB };
 
 /** The manifest's key of a route's split-off part: `src/routes/<file>.tsx?tsr-split=component`. */
 const ROUTE_SPLIT = /^src\/routes\/(.+)\.tsx\?tsr-split=(.+)$/;
