@@ -95,10 +95,13 @@ async function diagnose() {
   if (health.secrets.passwordPepper) ok('PASSWORD_PEPPER is set.');
   else
     fail(
-      'PASSWORD_PEPPER is not set (or shorter than 32 characters): sign-in and registration are refused. `npm run deploy` sets it when it is missing.',
+      'PASSWORD_PEPPER is not set (or shorter than 32 characters): sign-in and registration are refused, so no password is keyed with it yet. `npm run deploy` sets it when it is missing; when it is set but too short: `openssl rand -hex 32 | npx wrangler secret put PASSWORD_PEPPER` (keep a copy).',
     );
   if (health.secrets.signingSecret) ok('SIGNING_SECRET is set.');
-  else fail('SIGNING_SECRET is not set: photo uploads fail. `npm run deploy` sets it when it is missing.');
+  else
+    fail(
+      'SIGNING_SECRET is not set: photo uploads fail. `npm run deploy` sets it when it is missing, or: `openssl rand -hex 32 | npx wrangler secret put SIGNING_SECRET`.',
+    );
 
   // Email.
   if (!health.email.problem) ok(`Email is configured (${health.email.provider}).`);
