@@ -151,6 +151,14 @@ describe('npm run deploy', () => {
     expect(account()).toMatchObject({ databases: ['barter-market'], worker: true, migrated: true });
   });
 
+  it('stops at the first step when wrangler is not signed in, and says what to run', async () => {
+    const run = await deploy({ FAKE_WRANGLER_SIGNED_OUT: '1' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('The deploy stopped at step 1 of 6 (checking the Cloudflare sign-in)');
+    expect(run.stderr).toContain('run `npx wrangler login`');
+    expect(lines(takeCalls())).toEqual(['wrangler whoami']);
+  });
+
   it('says in plain words what to do when R2 is not enabled yet', async () => {
     const failed = await deploy({
       FAKE_WRANGLER_FAIL: 'deploy',
