@@ -20,11 +20,6 @@ interface OptionalBindings {
   /** Sends per UTC day; unset means the provider's default (worker/lib/mail-providers/index.ts). */
   EMAIL_DAILY_LIMIT?: string;
   /**
-   * The site's public address (e.g. https://barter.example), for links in emails a scheduled job
-   * writes: a cron run has no request to take it from. `npm start` sets it to its local address.
-   */
-  APP_ORIGIN?: string;
-  /**
    * "1" keeps the public replies (a listing for guests, the categories, the community's counts)
    * in the edge's Cache API (worker/middleware/edge-cache.ts): only with a custom domain, where
    * the Cache API stores anything. Unset: every reply is read from D1.

@@ -103,6 +103,7 @@ describe('the session policy of each route', () => {
         'GET /api/places',
         'GET /api/openapi.json',
         'GET /api/docs',
+        'GET /api/health',
         `GET /objects/uploads/:uuid{${UUID_PARAM}}`,
       ].sort(),
     );

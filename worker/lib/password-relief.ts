@@ -41,9 +41,12 @@ export function parseStoredPassword(stored: string): ParsedPassword | null {
   return { kind: relief ? 'relief' : 'legacy', params, digest: digestBytes };
 }
 
+/** The shortest pepper accepted (GET /api/health says whether the one set is). */
+export const PEPPER_MIN_LENGTH = 32;
+
 function pepper(env: Env): string {
   const value = env.PASSWORD_PEPPER;
-  if (!value || value.length < 32) {
+  if (!value || value.length < PEPPER_MIN_LENGTH) {
     console.error(
       'PASSWORD_PEPPER is not set (or shorter than 32 characters): sign-in and registration are refused. Set it with `npx wrangler secret put PASSWORD_PEPPER`.',
     );

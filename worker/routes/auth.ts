@@ -14,6 +14,7 @@ import {
   findUserById,
   findUserByUsername,
   findUserByVerificationToken,
+  grantAdminStatements,
   insertUserStatement,
   isUniqueViolation,
   markEmailVerifiedStatement,
@@ -52,6 +53,8 @@ import { requireUser } from '../middleware/auth';
 import { viewer } from '../middleware/session';
 import { reply, router, serve } from '../lib/serve';
 import { afterReply } from '../lib/after-reply';
+import { promotedByAdminEmails } from '../lib/admin-emails';
+import { ADMIN_EMAILS_ACTOR } from '../db/queries/audit';
 
 export const authRouter = router('/api/auth');
 
@@ -133,14 +136,17 @@ serve(authRouter, authRoutes.login, viewer('row'), async (c) => {
   // Only the right password learns of a suspension (docs/api/moderation.md): no session is started.
   if (isSuspended(user.suspendedUntil)) throw forbidden(suspensionMessage(user.suspendedUntil!));
   // Each success writes a session row (and maybe its KV copy): limited per account. The rekeyed
-  // hash is kept either way (it is the same password), so both go in one wait.
+  // hash is kept either way (it is the same password), so both go in one wait; so is the admin
+  // grant of a verified address listed in ADMIN_EMAILS (one verified before it was listed).
+  const promote = promotedByAdminEmails(c.env, user);
   await allSettledInOrder([
     hit(c.env.DB, 'signInPerAccount', String(user.id)),
     checked.rekeyed ? rekeyPasswordStatement(db, user.id, checked.rekeyed) : undefined,
+    promote ? db.batch(grantAdminStatements(db, user.id, ADMIN_EMAILS_ACTOR)) : undefined,
   ]);
   await startSession(c, user.id);
   await rememberDevice(c, user.username);
-  return reply(c, authRoutes.login, selfUser(user));
+  return reply(c, authRoutes.login, selfUser(promote ? { ...user, isAdmin: true } : user));
 });
 
 serve(authRouter, authRoutes.logout, viewer('row'), async (c) => {
@@ -168,8 +174,13 @@ serve(authRouter, authRoutes.verifyEmail, viewer('row'), async (c) => {
   const user = token ? await findUserByVerificationToken(db, await sha256Hex(token), isoNow()) : undefined;
   // The error shape every route gives (it once added `verified: false`, which no client read).
   if (!user) throw badRequest('Verification failed. The token may be invalid or expired.');
-  // Single use: the token is cleared as the address is marked verified.
-  await markEmailVerifiedStatement(db, user.id);
+  // Single use: the token is cleared as the address is marked verified. A listed address
+  // (ADMIN_EMAILS) makes its member an admin in the same batch.
+  const promote = promotedByAdminEmails(c.env, { ...user, emailVerified: true });
+  await db.batch([
+    markEmailVerifiedStatement(db, user.id),
+    ...(promote ? grantAdminStatements(db, user.id, ADMIN_EMAILS_ACTOR) : []),
+  ]);
   return reply(c, authRoutes.verifyEmail, { verified: true, message: 'Email verified successfully' });
 });
 

@@ -8,6 +8,7 @@ import { categoryRoutes } from './categories';
 import { communityRoutes } from './community';
 import { conversationRoutes } from './conversations';
 import { devRoutes } from './dev';
+import { healthRoutes } from './health';
 import { imageRoutes } from './images';
 import { listingRoutes } from './listings';
 import { messageRoutes } from './messages';
@@ -46,6 +47,7 @@ export const routeGroups = {
   admin: adminRoutes,
   moderation: moderationRoutes,
   blocks: blockRoutes,
+  health: healthRoutes,
   dev: devRoutes,
 } as const;
 

@@ -11,6 +11,8 @@ import { moderationActions } from '../schema';
 /** Who acted: an admin, or the product itself (the cron job ending a suspension). */
 export type Actor = { id: number | null; name: string };
 export const SYSTEM_ACTOR: Actor = { id: null, name: 'Automatic' };
+/** The admin grants of verified addresses listed in ADMIN_EMAILS (worker/lib/admin-emails.ts). */
+export const ADMIN_EMAILS_ACTOR: Actor = { id: null, name: 'ADMIN_EMAILS' };
 
 export interface AuditRecord {
   actor: Actor;

@@ -69,6 +69,12 @@ export function isUniqueViolation(error: unknown): boolean {
  * goes first in the same batch, written only when the member was not an admin yet.
  */
 export async function grantAdmin(db: Db, id: number, actor: Actor): Promise<UserRow | undefined> {
+  const [, rows] = await db.batch(grantAdminStatements(db, id, actor));
+  return rows[0];
+}
+
+/** grantAdmin's two statements (the audit row, then the update), for a batch with other changes. */
+export function grantAdminStatements(db: Db, id: number, actor: Actor) {
   const audit = auditStatement(
     db,
     {
@@ -82,8 +88,7 @@ export async function grantAdmin(db: Db, id: number, actor: Actor): Promise<User
     },
     sql`EXISTS (SELECT 1 FROM users WHERE id = ${id} AND is_admin = 0)`,
   );
-  const [, rows] = await db.batch([audit, db.update(users).set({ isAdmin: true }).where(eq(users.id, id)).returning()]);
-  return rows[0];
+  return [audit, db.update(users).set({ isAdmin: true }).where(eq(users.id, id)).returning()] as const;
 }
 
 /**
