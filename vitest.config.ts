@@ -30,6 +30,9 @@ export default defineConfig({
           ENVIRONMENT: 'test',
           SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
           PASSWORD_PEPPER: 'test-password-pepper-0123456789abcdef-0123456789',
+          // A VAPID key pair for the tests only (docs/api/web-push.md).
+          VAPID_PUBLIC_KEY: 'BPDVELMfaBw1l7Kd6gH3Lsjrtgj2ZS9Mqe5dzrLLJi_59aDjAJnfQLHnQQFGqGoHlmdekgDjO-wNDK0dU81Tiy0',
+          VAPID_PRIVATE_KEY: 'dox1vRbqbK2SEoYS_D5SsvqtA03pNKZqqeDIZfy6188',
           // The numbered migrations only: migrations/schema.sql is their sum, not one of them.
           TEST_MIGRATIONS: await readD1Migrations({
             migrationsDir: MIGRATIONS_DIR,

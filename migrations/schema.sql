@@ -618,6 +618,24 @@ CREATE TABLE `password_reset_tokens` (
 );
 CREATE INDEX `password_reset_tokens_user_idx` ON `password_reset_tokens` (`user_id`);
 
+-- push_preferences
+CREATE TABLE `push_preferences` (
+	`user_id` integer PRIMARY KEY NOT NULL,
+	`kinds_off` text NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+
+-- push_subscriptions
+CREATE TABLE `push_subscriptions` (
+	`endpoint` text PRIMARY KEY NOT NULL,
+	`user_id` integer NOT NULL,
+	`p256dh` text NOT NULL,
+	`auth` text NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+CREATE INDEX `push_subscriptions_user_idx` ON `push_subscriptions` (`user_id`,`created_at`);
+
 -- rate_limits
 CREATE TABLE "rate_limits" (
 	`key` text PRIMARY KEY NOT NULL,

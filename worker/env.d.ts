@@ -25,6 +25,14 @@ interface OptionalBindings {
    * the Cache API stores anything. Unset: every reply is read from D1.
    */
   PUBLIC_CACHE?: string;
+  /**
+   * The VAPID key pair for Web Push (docs/api/web-push.md), base64url: the public key an
+   * uncompressed P-256 point, the private key its scalar. Secrets made once by `npm run deploy`
+   * (never rotated: every browser subscription is bound to the public key); locally kept in the
+   * state folder. Unset: push is off.
+   */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
   /** "1" turns on binding metering for `npm run quota` (worker/lib/meter); never set in production. */
   METER?: string;
 }

@@ -29,6 +29,10 @@ export const NOTIFICATION_KINDS = [
   'trade_circle',
   'moderation',
 ] as const;
+// Web Push (docs/api/web-push.md): what a member can be pushed about, each switchable.
+export const PUSH_KINDS = ['message', 'offer', 'match', 'trade_circle', 'barter', 'moderation'] as const;
+/** Browsers subscribed per member at most: a new one beyond replaces the oldest. */
+export const PUSH_SUBSCRIPTIONS_MAX = 10;
 // Reports, blocks and moderation (docs/api/moderation.md).
 export const REPORT_TARGET_TYPES = ['listing', 'user', 'message', 'offer', 'circle_message'] as const;
 export const REPORT_REASONS = ['spam', 'scam', 'prohibited', 'harassment', 'other'] as const;

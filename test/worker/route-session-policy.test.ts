@@ -101,6 +101,7 @@ describe('the session policy of each route', () => {
         'GET /api/testimonials',
         'GET /api/events',
         'GET /api/places',
+        'GET /api/push/key',
         'GET /api/openapi.json',
         'GET /api/docs',
         'GET /api/health',

@@ -14,3 +14,4 @@ export * from './schema/notifications';
 export * from './schema/moderation';
 export * from './schema/mail';
 export * from './schema/housekeeping';
+export * from './schema/web-push';

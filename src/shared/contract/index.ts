@@ -23,6 +23,7 @@ import { storedSearchRoutes } from './stored-searches';
 import { tradeCircleRoutes } from './trade-circles';
 import { userRoutes } from './users';
 import { wantRoutes } from './wants';
+import { webPushRoutes } from './web-push';
 import type { RouteSpec } from './route';
 
 export const routeGroups = {
@@ -48,6 +49,7 @@ export const routeGroups = {
   moderation: moderationRoutes,
   blocks: blockRoutes,
   health: healthRoutes,
+  webPush: webPushRoutes,
   dev: devRoutes,
 } as const;
 

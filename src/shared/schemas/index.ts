@@ -7,3 +7,4 @@ export * from './profile';
 export * from './notifications';
 export * from './offers';
 export * from './moderation';
+export * from './web-push';

@@ -3,10 +3,10 @@
 // (an implementation of the receiving side of its own); the VAPID signature of RFC 8292,
 // verified with the public key; and what a push service's answers mean for a subscription.
 import { describe, expect, it } from 'vitest';
-import { concat, fromBase64Url, toBase64Url, utf8 } from '@worker/lib/push/encoding';
-import { encryptPayload, MAX_PAYLOAD_BYTES } from '@worker/lib/push/encrypt';
-import { sendPush, type PushMessage } from '@worker/lib/push/send';
-import { generateVapidKeys, vapidAuthorization } from '@worker/lib/push/vapid';
+import { concat, fromBase64Url, toBase64Url, utf8 } from '@worker/lib/web-push/encoding';
+import { encryptPayload, MAX_PAYLOAD_BYTES } from '@worker/lib/web-push/encrypt';
+import { sendPush, type PushMessage } from '@worker/lib/web-push/send';
+import { generateVapidKeys, vapidAuthorization } from '@worker/lib/web-push/vapid';
 
 // RFC 8291 section 5, "Push Message Encryption Example".
 const RFC = {
