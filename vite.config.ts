@@ -9,6 +9,7 @@ import { writeGazetteer } from './scripts/build-gazetteer.mjs';
 // @ts-expect-error: a plain ES module script without type declarations.
 import { localPepper } from './scripts/local-pepper.mjs';
 import { pathAliases } from './scripts/lib/path-aliases.mjs';
+import { localVapidKeys } from './scripts/lib/vapid-keys.mjs';
 import { clientContract } from './scripts/lib/client-contract.mjs';
 import { deferAppAssets, firstScreenCss } from './scripts/lib/first-screen.mjs';
 import { radixThemesCss } from './scripts/lib/radix-themes-css.mjs';
@@ -117,6 +118,7 @@ export default defineConfig(({ command }) => ({
                 ENVIRONMENT: 'development',
                 SIGNING_SECRET: 'local-development-signing-key',
                 PASSWORD_PEPPER: localPepper(persistDir),
+                ...localVapidKeys(persistDir),
               },
             }
           : undefined,

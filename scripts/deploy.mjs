@@ -18,15 +18,21 @@
 // `wrangler` and `vite` in front (test/smoke/deploy-script.test.ts). Nothing runs in a shell.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { newVapidKeys } from './lib/vapid-keys.mjs';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 
-/** The secrets this script may generate; a new one (VAPID keys for push) is one more line. */
-const GENERATED_SECRETS = {
-  SIGNING_SECRET: () => randomBytes(32).toString('hex'),
-  PASSWORD_PEPPER: () => randomBytes(32).toString('hex'),
-};
+/**
+ * The secrets this script may generate, in groups made together: a group is generated only when
+ * none of its secrets is set (the VAPID pair must match), and one half set is a failure to fix by
+ * hand, never a replacement.
+ */
+const GENERATED_SECRETS = [
+  { names: ['SIGNING_SECRET'], make: () => ({ SIGNING_SECRET: randomBytes(32).toString('hex') }) },
+  { names: ['PASSWORD_PEPPER'], make: () => ({ PASSWORD_PEPPER: randomBytes(32).toString('hex') }) },
+  { names: ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], make: newVapidKeys },
+];
 
 const args = new Set(process.argv.slice(2));
 const skipBuild = args.has('--skip-build') || process.env.WORKERS_CI === '1';
@@ -144,7 +150,17 @@ const steps = [
       // The Worker does not exist before its first deploy, and so has no secrets yet.
       else if (/not found/i.test(listed.output) && /new Worker/i.test(listed.output)) names = new Set();
       else throw new StepFailure(`\`wrangler secret list\` exited with ${listed.code}`, listed.output);
-      createdSecrets = Object.keys(GENERATED_SECRETS).filter((name) => !names.has(name));
+      const half = GENERATED_SECRETS.find(
+        (group) => group.names.some((name) => names.has(name)) && !group.names.every((name) => names.has(name)),
+      );
+      if (half)
+        throw new StepFailure(
+          `only some of ${half.names.join(' and ')} are set: set the missing one by hand (\`wrangler secret put\`) from the same key pair, or delete both to have a new pair made`,
+          '',
+        );
+      createdSecrets = GENERATED_SECRETS.filter((group) => !group.names.some((name) => names.has(name))).flatMap(
+        (group) => group.names,
+      );
       return createdSecrets.length ? `generating ${createdSecrets.join(', ')}` : 'all set (none replaced)';
     },
   },
@@ -157,7 +173,12 @@ const steps = [
         if (createdSecrets.length) {
           folder = mkdtempSync(join(tmpdir(), 'barter-deploy-'));
           const file = join(folder, 'secrets.json');
-          const values = Object.fromEntries(createdSecrets.map((name) => [name, GENERATED_SECRETS[name]()]));
+          const values = Object.assign(
+            {},
+            ...GENERATED_SECRETS.filter((group) => createdSecrets.includes(group.names[0])).map((group) =>
+              group.make(),
+            ),
+          );
           writeFileSync(file, JSON.stringify(values), { mode: 0o600 });
           deployArgs.push('--secrets-file', file);
         }

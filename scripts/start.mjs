@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { localPepper } from './local-pepper.mjs';
+import { localVapidKeys } from './lib/vapid-keys.mjs';
 
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 22) {
@@ -162,6 +163,8 @@ const serverExit = run('wrangler', [
   `SIGNING_SECRET:${randomBytes(32).toString('hex')}`,
   '--var',
   `PASSWORD_PEPPER:${localPepper(persist)}`,
+  // Web Push's key pair, kept in the state folder (browsers' subscriptions are bound to it).
+  ...Object.entries(localVapidKeys(persist)).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
   // METER=1 (set only by `npm run quota`) turns on binding metering: worker/lib/meter.
   ...(process.env.METER === '1' ? ['--var', 'METER:1'] : []),
   // INSPECTOR_PORT (set by `npm run quota` for its CPU profiles) fixes the DevTools port.

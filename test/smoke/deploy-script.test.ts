@@ -1,6 +1,7 @@
 // `npm run deploy` (scripts/deploy.mjs) against a fake `wrangler` and `vite` on PATH
 // (test/support/fake-cli): the order of its steps on a new account, a second run that only updates
 // and replaces no secret, and a failure in the middle that is reported and then resumed.
+import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,9 +84,29 @@ describe('npm run deploy', () => {
       'wrangler deploy --secrets-file',
     ]);
     const secrets = calls.at(-1)!.secretsFile!;
-    expect(Object.keys(secrets.values).sort()).toEqual(['PASSWORD_PEPPER', 'SIGNING_SECRET']);
-    for (const value of Object.values(secrets.values)) expect(value).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(secrets.values).sort()).toEqual([
+      'PASSWORD_PEPPER',
+      'SIGNING_SECRET',
+      'VAPID_PRIVATE_KEY',
+      'VAPID_PUBLIC_KEY',
+    ]);
+    for (const name of ['PASSWORD_PEPPER', 'SIGNING_SECRET']) expect(secrets.values[name]).toMatch(/^[0-9a-f]{64}$/);
     expect(secrets.values.PASSWORD_PEPPER).not.toBe(secrets.values.SIGNING_SECRET);
+    // A matching VAPID pair: the public point (65 bytes) and its scalar (32 bytes), base64url.
+    expect(Buffer.from(secrets.values.VAPID_PUBLIC_KEY!, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(secrets.values.VAPID_PRIVATE_KEY!, 'base64url')).toHaveLength(32);
+    const pair = createPrivateKey({
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        d: secrets.values.VAPID_PRIVATE_KEY,
+        x: Buffer.from(secrets.values.VAPID_PUBLIC_KEY!, 'base64url').subarray(1, 33).toString('base64url'),
+        y: Buffer.from(secrets.values.VAPID_PUBLIC_KEY!, 'base64url').subarray(33).toString('base64url'),
+      },
+      format: 'jwk',
+    });
+    const signature = sign('sha256', Buffer.from('push'), pair);
+    expect(verify('sha256', Buffer.from('push'), createPublicKey(pair), signature)).toBe(true);
     // The generated values were on disk only while the deploy ran.
     expect(existsSync(secrets.path)).toBe(false);
     expect(run.stdout).toContain(`Your community is live at ${ADDRESS}`);
@@ -128,8 +149,33 @@ describe('npm run deploy', () => {
     const calls = takeCalls();
     // In Workers Builds the build command has just built: no second build.
     expect(lines(calls)[1]).toBe('wrangler d1 list --json');
-    expect(Object.keys(calls.at(-1)!.secretsFile!.values)).toEqual(['SIGNING_SECRET']);
+    expect(Object.keys(calls.at(-1)!.secretsFile!.values)).toEqual([
+      'SIGNING_SECRET',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_PRIVATE_KEY',
+    ]);
     expect(account().secrets.PASSWORD_PEPPER).toBe('the-pepper-every-stored-password-is-keyed-with');
+  });
+
+  it('stops, replacing nothing, when only half of the VAPID pair is set', async () => {
+    writeFileSync(
+      stateFile(),
+      JSON.stringify({
+        databases: ['barter-market'],
+        worker: true,
+        secrets: { SIGNING_SECRET: 's', PASSWORD_PEPPER: 'p', VAPID_PUBLIC_KEY: 'B-the-public-half' },
+        migrated: true,
+      } satisfies AccountState),
+    );
+    const run = await deploy({ WORKERS_CI: '1' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('only some of VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set');
+    expect(lines(takeCalls())).not.toContain('wrangler deploy');
+    expect(account().secrets).toEqual({
+      SIGNING_SECRET: 's',
+      PASSWORD_PEPPER: 'p',
+      VAPID_PUBLIC_KEY: 'B-the-public-half',
+    });
   });
 
   it('a failure in the middle is reported with its step, nothing after it runs, and a second run finishes', async () => {

@@ -3,10 +3,11 @@
 // (an implementation of the receiving side of its own); the VAPID signature of RFC 8292,
 // verified with the public key; and what a push service's answers mean for a subscription.
 import { describe, expect, it } from 'vitest';
-import { concat, fromBase64Url, toBase64Url, utf8 } from '@worker/lib/web-push/encoding';
+import { fromBase64Url, toBase64Url, utf8 } from '@worker/lib/web-push/encoding';
 import { encryptPayload, MAX_PAYLOAD_BYTES } from '@worker/lib/web-push/encrypt';
 import { sendPush, type PushMessage } from '@worker/lib/web-push/send';
 import { generateVapidKeys, vapidAuthorization } from '@worker/lib/web-push/vapid';
+import { browserKeys, decrypt, ecdh } from './web-push-browser';
 
 // RFC 8291 section 5, "Push Message Encryption Example".
 const RFC = {
@@ -33,48 +34,6 @@ const jwk = (publicKey: string, d?: string): JsonWebKey => {
     ...(d ? { d } : {}),
   };
 };
-const ecdh = { name: 'ECDH', namedCurve: 'P-256' } as const;
-
-/** A browser's subscription keys: an ECDH key pair and a 16-byte auth secret. */
-async function browserKeys() {
-  const pair = (await crypto.subtle.generateKey(ecdh, true, ['deriveBits'])) as CryptoKeyPair;
-  const p256dh = new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
-  return { privateKey: pair.privateKey, p256dh, auth: crypto.getRandomValues(new Uint8Array(16)) };
-}
-
-/** The receiving side of RFC 8291 and RFC 8188 (one record), written from the RFCs. */
-async function decrypt(
-  body: Uint8Array<ArrayBuffer>,
-  receiver: { privateKey: CryptoKey; p256dh: Uint8Array<ArrayBuffer>; auth: Uint8Array<ArrayBuffer> },
-) {
-  const salt = body.slice(0, 16);
-  const recordSize = new DataView(body.buffer, body.byteOffset).getUint32(16);
-  const idLength = body[20]!;
-  const senderPublic = body.slice(21, 21 + idLength);
-  const ciphertext = body.slice(21 + idLength);
-  const senderKey = await crypto.subtle.importKey('raw', senderPublic, ecdh, false, []);
-  const shared = new Uint8Array(
-    await crypto.subtle.deriveBits({ name: 'ECDH', public: senderKey }, receiver.privateKey, 256),
-  );
-  const hmac = async (key: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>) => {
-    const k = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    return new Uint8Array(await crypto.subtle.sign('HMAC', k, data));
-  };
-  // HKDF by hand (extract, then one expand block), so this side shares no code with the sender's.
-  const prkKey = await hmac(receiver.auth, shared);
-  const ikm = await hmac(prkKey, concat(utf8('WebPush: info\0'), receiver.p256dh, senderPublic, new Uint8Array([1])));
-  const prk = await hmac(salt, ikm);
-  const cek = (await hmac(prk, concat(utf8('Content-Encoding: aes128gcm\0'), new Uint8Array([1])))).slice(0, 16);
-  const nonce = (await hmac(prk, concat(utf8('Content-Encoding: nonce\0'), new Uint8Array([1])))).slice(0, 12);
-  const key = await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['decrypt']);
-  const padded = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: nonce }, key, ciphertext));
-  // The last record: the delimiter 2, then only zero padding.
-  let end = padded.length - 1;
-  while (end > 0 && padded[end] === 0) end -= 1;
-  expect(padded[end]).toBe(2);
-  return { text: new TextDecoder().decode(padded.slice(0, end)), recordSize, senderPublic };
-}
-
 describe('Web Push message encryption (RFC 8291, aes128gcm)', () => {
   it("reproduces the RFC's worked example byte for byte, and this test's decryption reads it", async () => {
     const serverKeys = {

@@ -70,7 +70,7 @@ export async function removeSubscription(db: Db, userId: number, endpoint: strin
     .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
 }
 
-/** The subscriptions of `userIds` who have not switched `kind` off. */
+/** The subscriptions of `userIds` who have not switched `kind` off, the newest first. */
 export function subscriptionsFor(db: Db, userIds: readonly number[], kind: PushKind) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db
@@ -87,7 +87,8 @@ export function subscriptionsFor(db: Db, userIds: readonly number[], kind: PushK
         inArray(pushSubscriptions.userId, [...userIds]),
         sql`(${pushPreferences.kindsOff} IS NULL OR NOT EXISTS (SELECT 1 FROM json_each(${pushPreferences.kindsOff}) WHERE value = ${kind}))`,
       ),
-    );
+    )
+    .orderBy(desc(pushSubscriptions.createdAt));
 }
 
 /** Drops the subscriptions a push service answered 404 or 410 for. */
