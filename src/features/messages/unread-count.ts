@@ -1,6 +1,9 @@
-// The member's unread messages (a count apart from the bell), read from the conversations list the
-// messages screen and the socket already keep current (noteMessageInList, noteConversationRead), so
-// the header and the phone tab bar need no request of their own beyond that shared query.
+// The member's unread messages (a count apart from the bell), for the header and the phone tab bar.
+// It reads the conversations list this tab already holds (the messages screen's, kept current by
+// noteMessageInList and noteConversationRead, or carried in a /messages page's HTML) and never
+// fetches it: asking for the list on every page would add a D1 read to each page load
+// (test/e2e/request-budget.test.ts, "a full page load"). A server-side count can replace the source
+// here without changing the hook's callers.
 import { useQuery } from '@tanstack/react-query';
 import type { ConversationSummary } from '@/shared/contract/conversations';
 import { conversationsQuery } from './api';
@@ -10,8 +13,9 @@ export function unreadMessagesIn(conversations: readonly ConversationSummary[] |
   return conversations?.reduce((sum, c) => sum + c.unreadCount, 0) ?? 0;
 }
 
-/** The signed-in member's unread message count (0 for guests, and until the list has loaded). */
+/** The signed-in member's unread message count as this tab knows it (0 for guests). */
 export function useUnreadMessageCount(signedIn: boolean): number {
-  const { data } = useQuery({ ...conversationsQuery, enabled: signedIn });
+  // enabled: false subscribes to the cached list without ever requesting it.
+  const { data } = useQuery({ ...conversationsQuery, enabled: false });
   return signedIn ? unreadMessagesIn(data) : 0;
 }
