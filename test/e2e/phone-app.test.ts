@@ -202,7 +202,9 @@ describe('an open conversation on a phone', () => {
     // The page's heading is still there for screen readers.
     expect(await page.getByRole('heading', { level: 1, name: 'Messages' }).count()).toBe(1);
 
-    const failures = await checkThemes(page, 'chat-full-screen-390', () => composer.waitFor());
+    const failures = await checkThemes(page, 'chat-full-screen-390', () =>
+      page.getByTestId('message').filter({ hasText: 'Full screen message 12' }).waitFor(),
+    );
     expect(failures).toEqual([]);
 
     // Back to the list: the tab bar and the footer come back.
