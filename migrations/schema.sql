@@ -58,6 +58,13 @@ END;
 CREATE TRIGGER `counters_after_barter_status` AFTER UPDATE OF `status` ON `barters` WHEN (old.status = 'completed') <> (new.status = 'completed') BEGIN
 	UPDATE counters SET value = value + CASE WHEN new.status = 'completed' THEN 1 ELSE -1 END WHERE name = 'barters_completed';
 END;
+CREATE TRIGGER `counters_after_barter_testimonials` AFTER UPDATE OF `status` ON `barters`
+	WHEN (old.status = 'completed') <> (new.status = 'completed') AND EXISTS (SELECT 1 FROM testimonials WHERE barter_id = new.id) BEGIN
+	UPDATE counters SET value = (
+		SELECT count(*) FROM testimonials t JOIN barters b ON b.id = t.barter_id
+		WHERE t.is_approved = 1 AND t.is_public = 1 AND b.status = 'completed' AND t.user_id IN (b.initiator_id, b.recipient_id)
+	) WHERE name = 'testimonials_visible';
+END;
 
 -- bell_read_marks
 CREATE TABLE `bell_read_marks` (
@@ -731,20 +738,29 @@ CREATE TABLE `testimonials` (
 	`rating` integer NOT NULL,
 	`is_public` integer DEFAULT true NOT NULL,
 	`is_approved` integer DEFAULT false NOT NULL,
-	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL, `barter_id` integer REFERENCES barters(id) ON DELETE cascade,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
+CREATE INDEX `testimonials_barter_idx` ON `testimonials` (`barter_id`);
 CREATE INDEX `testimonials_user_idx` ON `testimonials` (`user_id`);
 CREATE INDEX `testimonials_visible_idx` ON `testimonials` (`is_approved`,`is_public`,`created_at`);
-CREATE TRIGGER `counters_after_testimonial_delete` AFTER DELETE ON `testimonials` WHEN old.is_approved = 1 AND old.is_public = 1 BEGIN
-	UPDATE counters SET value = value - 1 WHERE name = 'testimonials_visible';
+CREATE TRIGGER `counters_after_testimonial_delete` AFTER DELETE ON `testimonials` BEGIN
+	UPDATE counters SET value = (
+		SELECT count(*) FROM testimonials t JOIN barters b ON b.id = t.barter_id
+		WHERE t.is_approved = 1 AND t.is_public = 1 AND b.status = 'completed' AND t.user_id IN (b.initiator_id, b.recipient_id)
+	) WHERE name = 'testimonials_visible';
 END;
-CREATE TRIGGER `counters_after_testimonial_insert` AFTER INSERT ON `testimonials` WHEN new.is_approved = 1 AND new.is_public = 1 BEGIN
-	UPDATE counters SET value = value + 1 WHERE name = 'testimonials_visible';
+CREATE TRIGGER `counters_after_testimonial_insert` AFTER INSERT ON `testimonials` BEGIN
+	UPDATE counters SET value = (
+		SELECT count(*) FROM testimonials t JOIN barters b ON b.id = t.barter_id
+		WHERE t.is_approved = 1 AND t.is_public = 1 AND b.status = 'completed' AND t.user_id IN (b.initiator_id, b.recipient_id)
+	) WHERE name = 'testimonials_visible';
 END;
-CREATE TRIGGER `counters_after_testimonial_visibility` AFTER UPDATE OF `is_approved`, `is_public` ON `testimonials`
-	WHEN (old.is_approved = 1 AND old.is_public = 1) <> (new.is_approved = 1 AND new.is_public = 1) BEGIN
-	UPDATE counters SET value = value + CASE WHEN new.is_approved = 1 AND new.is_public = 1 THEN 1 ELSE -1 END WHERE name = 'testimonials_visible';
+CREATE TRIGGER `counters_after_testimonial_visibility` AFTER UPDATE OF `is_approved`, `is_public`, `barter_id`, `user_id` ON `testimonials` BEGIN
+	UPDATE counters SET value = (
+		SELECT count(*) FROM testimonials t JOIN barters b ON b.id = t.barter_id
+		WHERE t.is_approved = 1 AND t.is_public = 1 AND b.status = 'completed' AND t.user_id IN (b.initiator_id, b.recipient_id)
+	) WHERE name = 'testimonials_visible';
 END;
 
 -- trade_circle_legs

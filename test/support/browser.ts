@@ -58,9 +58,14 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; cookie?: string } = {},
+  /** touch: a touch screen and no mouse, as a phone has (pointer: coarse, no hover). */
+  options: { viewport?: { width: number; height: number }; cookie?: string; touch?: boolean } = {},
 ) {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: baseUrl() });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    baseURL: baseUrl(),
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
+  });
   if (options.cookie) await setSessionCookie(context, options.cookie);
   const page = await context.newPage();
   const errors: string[] = [];

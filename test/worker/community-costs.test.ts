@@ -8,7 +8,7 @@ import { upcomingEventsFrom } from '@worker/db/queries/community';
 import { communityFeedStub } from '@worker/durable-objects/community-feed-client';
 import { emptyCounts, METER_HEADER, meterEnv, type MeterCounts } from '@worker/lib/meter';
 import worker from '@worker/index';
-import { call, json, ORIGIN, randomIp, signUp } from './helpers';
+import { call, createListing, json, ORIGIN, randomIp, signUp } from './helpers';
 
 /** A guest's GET through the Worker with the meter on. */
 async function guestGet(path: string) {
@@ -93,19 +93,25 @@ describe('the community feed refresh', () => {
 
 describe('testimonials', () => {
   it('?limit reads only the rows it returns; without it, the 50 newest as before', async () => {
-    const author = await signUp();
+    const [author, partner] = await Promise.all([signUp(), signUp()]);
+    const listing = await createListing(partner, { title: 'Stories barter' });
+    const barter = await env.DB.prepare(
+      "INSERT INTO barters (listing_id, initiator_id, recipient_id, status) VALUES (?, ?, ?, 'completed') RETURNING id",
+    )
+      .bind(listing.id, author.id, partner.id)
+      .first<{ id: number }>();
     for (let i = 0; i < 12; i += 1) {
       await env.DB.prepare(
-        `INSERT INTO testimonials (user_id, title, content, rating, is_public, is_approved) VALUES (?1, ?2, 'It went well', 5, 1, 1)`,
+        `INSERT INTO testimonials (user_id, title, content, rating, is_public, is_approved, barter_id) VALUES (?1, ?2, 'It went well', 5, 1, 1, ?3)`,
       )
-        .bind(author.id, `Story ${i}`)
+        .bind(author.id, `Story ${i}`, barter!.id)
         .run();
     }
     const three = await guestGet('/api/testimonials?limit=3');
     expect(three.response.status).toBe(200);
     expect((three.body as unknown[]).length).toBe(3);
-    // Three testimonials and their three authors.
-    expect(three.counts.d1RowsRead).toBeLessThanOrEqual(6);
+    // Three testimonials, and for each its author, its barter and the barter's listing (decision 062).
+    expect(three.counts.d1RowsRead).toBeLessThanOrEqual(12);
     const all = await guestGet('/api/testimonials');
     expect((all.body as { title: string }[]).slice(0, 3)).toEqual(three.body);
     expect((all.body as unknown[]).length).toBeGreaterThanOrEqual(12);

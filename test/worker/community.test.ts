@@ -15,21 +15,37 @@ async function insertListing(userId: number, status = 'active'): Promise<number>
 }
 
 async function insertBarter(listingId: number, initiatorId: number, recipientId: number, status: string) {
-  await env.DB.prepare('INSERT INTO barters (listing_id, initiator_id, recipient_id, status) VALUES (?, ?, ?, ?)')
-    .bind(listingId, initiatorId, recipientId, status)
-    .run();
-}
-
-async function insertTestimonial(
-  userId: number,
-  fields: { approved: boolean; isPublic: boolean; title?: string },
-): Promise<number> {
   const row = await env.DB.prepare(
-    "INSERT INTO testimonials (user_id, title, content, rating, is_approved, is_public) VALUES (?, ?, 'We swapped bikes for lessons', 5, ?, ?) RETURNING id",
+    'INSERT INTO barters (listing_id, initiator_id, recipient_id, status) VALUES (?, ?, ?, ?) RETURNING id',
   )
-    .bind(userId, fields.title ?? unique('story'), fields.approved ? 1 : 0, fields.isPublic ? 1 : 0)
+    .bind(listingId, initiatorId, recipientId, status)
     .first<{ id: number }>();
   return row!.id;
+}
+
+/** A testimonial; `barterId` is the barter it is about (none: an unlinked one, never shown). */
+async function insertTestimonial(
+  userId: number,
+  fields: { approved: boolean; isPublic: boolean; title?: string; barterId?: number | null },
+): Promise<number> {
+  const row = await env.DB.prepare(
+    "INSERT INTO testimonials (user_id, title, content, rating, is_approved, is_public, barter_id) VALUES (?, ?, 'We swapped bikes for lessons', 5, ?, ?, ?) RETURNING id",
+  )
+    .bind(
+      userId,
+      fields.title ?? unique('story'),
+      fields.approved ? 1 : 0,
+      fields.isPublic ? 1 : 0,
+      fields.barterId ?? null,
+    )
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+/** A completed barter between the member and a new one, about the other's listing. */
+async function completedBarterOf(memberId: number) {
+  const other = await signUp();
+  return insertBarter(await insertListing(other.id, 'active'), memberId, other.id, 'completed');
 }
 
 async function insertEvent(fields: {
@@ -99,11 +115,14 @@ describe('GET /api/analytics/activity', () => {
     await insertListing(owner.id, 'pending');
     await insertListing(owner.id, 'paused');
     await insertListing(owner.id, 'completed');
-    await insertBarter(listing, other.id, owner.id, 'completed');
-    await insertBarter(listing, other.id, owner.id, 'pending');
+    const done = await insertBarter(listing, other.id, owner.id, 'completed');
+    const pending = await insertBarter(listing, other.id, owner.id, 'pending');
+    await insertTestimonial(owner.id, { approved: true, isPublic: true, barterId: done });
+    await insertTestimonial(owner.id, { approved: false, isPublic: true, barterId: done });
+    await insertTestimonial(owner.id, { approved: true, isPublic: false, barterId: done });
+    // Shown nowhere, so not counted: no barter, a barter not completed.
     await insertTestimonial(owner.id, { approved: true, isPublic: true });
-    await insertTestimonial(owner.id, { approved: false, isPublic: true });
-    await insertTestimonial(owner.id, { approved: true, isPublic: false });
+    await insertTestimonial(owner.id, { approved: true, isPublic: true, barterId: pending });
     await insertEvent({ date: daysFromNow(0) });
     await insertEvent({ date: daysFromNow(30) });
     await insertEvent({ date: daysFromNow(30), active: false });
@@ -188,10 +207,21 @@ describe('the home page, the community page and the admin dashboard agree', () =
 describe('GET /api/testimonials', () => {
   it('lists approved public testimonials newest first, with their author', async () => {
     const author = await signUp({ avatarUrl: 'https://example.com/a.jpg' });
-    const older = await insertTestimonial(author.id, { approved: true, isPublic: true, title: 'Older story' });
-    const hidden = await insertTestimonial(author.id, { approved: false, isPublic: true });
-    const privateOne = await insertTestimonial(author.id, { approved: true, isPublic: false });
-    const newer = await insertTestimonial(author.id, { approved: true, isPublic: true, title: 'Newer story' });
+    const barterId = await completedBarterOf(author.id);
+    const older = await insertTestimonial(author.id, {
+      approved: true,
+      isPublic: true,
+      title: 'Older story',
+      barterId,
+    });
+    const hidden = await insertTestimonial(author.id, { approved: false, isPublic: true, barterId });
+    const privateOne = await insertTestimonial(author.id, { approved: true, isPublic: false, barterId });
+    const newer = await insertTestimonial(author.id, {
+      approved: true,
+      isPublic: true,
+      title: 'Newer story',
+      barterId,
+    });
 
     const response = await call('/api/testimonials');
     expect(response.status).toBe(200);
@@ -205,6 +235,8 @@ describe('GET /api/testimonials', () => {
       title: 'Newer story',
       content: 'We swapped bikes for lessons',
       rating: 5,
+      barterId,
+      listing: { id: expect.any(Number), title: 'Hand-built bookshelf' },
       user: {
         id: author.id,
         username: author.username,
@@ -214,6 +246,42 @@ describe('GET /api/testimonials', () => {
     });
     // Only public fields of the author.
     expect(Object.keys(rows[0].user).sort()).toEqual(['avatarUrl', 'displayName', 'id', 'username']);
+  });
+
+  it('shows only stories about a real completed barter their author was a side of, and counts the same', async () => {
+    const [author, stranger] = await Promise.all([signUp(), signUp()]);
+    const other = await signUp();
+    const listing = await insertListing(other.id, 'active');
+    const pending = await insertBarter(listing, author.id, other.id, 'pending');
+    const strangers = await completedBarterOf(stranger.id);
+    const count = async () => (await json(await call('/api/analytics/activity'))).testimonials as number;
+    const shown = async () => ((await json(await call('/api/testimonials'))) as any[]).map((t) => t.id);
+    const before = await count();
+
+    const unlinked = await insertTestimonial(author.id, { approved: true, isPublic: true });
+    const notDone = await insertTestimonial(author.id, { approved: true, isPublic: true, barterId: pending });
+    // Someone else's barter: an author cannot borrow another pair's swap.
+    const borrowed = await insertTestimonial(author.id, { approved: true, isPublic: true, barterId: strangers });
+    for (const id of [unlinked, notDone, borrowed]) expect(await shown()).not.toContain(id);
+    expect(await count()).toBe(before);
+
+    // The barter completes: its story shows, and the feed's count follows.
+    await env.DB.prepare("UPDATE barters SET status = 'completed' WHERE id = ?").bind(pending).run();
+    expect(await shown()).toContain(notDone);
+    expect(await count()).toBe(before + 1);
+    // Linking the unlinked one to the author's completed barter shows it too.
+    await env.DB.prepare('UPDATE testimonials SET barter_id = ? WHERE id = ?').bind(pending, unlinked).run();
+    expect(await shown()).toEqual(expect.arrayContaining([notDone, unlinked]));
+    expect(await count()).toBe(before + 2);
+    // The barter's listing is deleted: the barter goes, and its stories with it.
+    await env.DB.prepare('DELETE FROM barters WHERE id = ?').bind(pending).run();
+    expect(await shown()).not.toContain(notDone);
+    expect(
+      (await env.DB.prepare('SELECT count(*) AS n FROM testimonials WHERE id IN (?, ?)')
+        .bind(notDone, unlinked)
+        .first())!.n,
+    ).toBe(0);
+    expect(await count()).toBe(before);
   });
 });
 

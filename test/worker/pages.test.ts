@@ -20,10 +20,18 @@ describe('pages', () => {
     const owner = await signUp();
     await createListing(owner, { title: 'Home page lamp' });
     // A testimonial with its author: in a D1 batch the two tables' `id` columns must not collide.
-    await env.DB.prepare(
-      "INSERT INTO testimonials (user_id, title, content, rating, is_approved, is_public) VALUES (?, 'Swapped a lamp', 'Easy to arrange', 5, 1, 1)",
+    // About a completed barter of the owner's (only such stories are shown, decision 062).
+    const partner = await signUp();
+    const lamp = await createListing(partner, { title: 'Home page barter' });
+    const barter = await env.DB.prepare(
+      "INSERT INTO barters (listing_id, initiator_id, recipient_id, status) VALUES (?, ?, ?, 'completed') RETURNING id",
     )
-      .bind(owner.id)
+      .bind(lamp.id, owner.id, partner.id)
+      .first<{ id: number }>();
+    await env.DB.prepare(
+      "INSERT INTO testimonials (user_id, title, content, rating, is_approved, is_public, barter_id) VALUES (?, 'Swapped a lamp', 'Easy to arrange', 5, 1, 1, ?)",
+    )
+      .bind(owner.id, barter!.id)
       .run();
     const home = await page('/');
     expect(home.response.status).toBe(200);

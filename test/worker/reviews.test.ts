@@ -114,6 +114,8 @@ describe('the barter and review life cycle', () => {
       comment: 'Friendly and on time, great trade.',
       createdAt: expect.any(String),
       reviewerName: 'Max Member',
+      // Registered through the API and never verified.
+      reviewerVerified: false,
       listingTitle: 'Oak bookshelf',
     });
     const byOwner = await review(
@@ -297,6 +299,28 @@ describe('GET /api/listings/:id/reviews and /api/users/:id/reviews', () => {
     );
     expect(aboutShelf.map((r) => r.id)).toEqual([ownersReview.id, fromAlice.id]);
     expect(await json(await call(`/api/users/${bob.id}/reviews`))).toEqual([]);
+  });
+
+  it('carries whether the reviewer verified their email (the verified mark), as it is now', async () => {
+    const [owner, verified, unverified] = await Promise.all([signUp(), signUp(), signUp()]);
+    await env.DB.prepare('UPDATE users SET email_verified = 1 WHERE id = ?').bind(verified.id).run();
+    const first = await barterBetween(owner, verified, 'completed', 'Verified: cedar planter');
+    const second = await barterBetween(owner, unverified, 'completed', 'Unverified: cedar planter');
+    const created = await expectStatus(review(verified, goodReview(owner.id, first.barterId, first.listingId)), 201);
+    expect(created.reviewerVerified).toBe(true);
+    await expectStatus(review(unverified, goodReview(owner.id, second.barterId, second.listingId)), 201);
+    const marks = async () =>
+      (await json<any[]>(await call(`/api/users/${owner.id}/reviews`))).map((r) => [r.reviewerId, r.reviewerVerified]);
+    expect(await marks()).toEqual([
+      [unverified.id, false],
+      [verified.id, true],
+    ]);
+    // The mark follows the member, not the day of the review: verifying later shows it on old reviews.
+    await env.DB.prepare('UPDATE users SET email_verified = 1 WHERE id = ?').bind(unverified.id).run();
+    expect(await marks()).toEqual([
+      [unverified.id, true],
+      [verified.id, true],
+    ]);
   });
 
   it('answers 404 for an unknown listing or user', async () => {

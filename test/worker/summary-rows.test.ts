@@ -36,7 +36,8 @@ async function expectSummariesExact() {
 const COUNTS = `
   SELECT 'barters_completed' AS name, (SELECT count(*) FROM barters WHERE status = 'completed') AS value
   UNION ALL SELECT 'listings_open', (SELECT count(*) FROM listings WHERE status IN ('active', 'pending'))
-  UNION ALL SELECT 'testimonials_visible', (SELECT count(*) FROM testimonials WHERE is_approved = 1 AND is_public = 1)
+  UNION ALL SELECT 'testimonials_visible', (SELECT count(*) FROM testimonials t JOIN barters b ON b.id = t.barter_id
+    WHERE t.is_approved = 1 AND t.is_public = 1 AND b.status = 'completed' AND t.user_id IN (b.initiator_id, b.recipient_id))
   UNION ALL SELECT 'users', (SELECT count(*) FROM users)
   ORDER BY name`;
 
@@ -275,11 +276,13 @@ describe('counter rows', () => {
       .first<{ id: number }>();
     await env.DB.prepare("UPDATE barters SET status = 'completed' WHERE id = ?").bind(barter!.id).run();
     await expectCountersExact();
+    // Stories about the barter, one about none (never counted, decision 062).
     await env.DB.prepare(
-      "INSERT INTO testimonials (user_id, title, content, rating, is_approved, is_public) VALUES (?, 't', 'We swapped', 5, 0, 1), (?, 'u', 'Again', 4, 1, 1)",
+      "INSERT INTO testimonials (user_id, title, content, rating, is_approved, is_public, barter_id) VALUES (?, 't', 'We swapped', 5, 0, 1, ?), (?, 'u', 'Again', 4, 1, 1, ?), (?, 'v', 'Unlinked', 4, 1, 1, NULL)",
     )
-      .bind(member.id, member.id)
+      .bind(member.id, barter!.id, member.id, barter!.id, member.id)
       .run();
+    await expectCountersExact();
     await env.DB.prepare('UPDATE testimonials SET is_approved = 1 WHERE user_id = ?').bind(member.id).run();
     await env.DB.prepare('UPDATE testimonials SET is_public = 0 WHERE user_id = ? AND title = ?')
       .bind(member.id, 't')

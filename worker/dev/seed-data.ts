@@ -533,6 +533,10 @@ export const SEED_BARTER = {
   ],
 };
 
+/**
+ * Success stories: each shown one is about the demo's real completed barter (SEED_BARTER), told by
+ * one of its two sides (decision 062). The unapproved one shows that an admin approves them first.
+ */
 export const SEED_TESTIMONIALS = [
   {
     author: 'alice',
@@ -540,20 +544,15 @@ export const SEED_TESTIMONIALS = [
     content: 'I swapped home-cooked meals for a full bike service and met a great neighbour in the process.',
     rating: 5,
     approved: true,
+    aboutTheBarter: true,
   },
   {
-    author: 'carmen',
-    title: 'My studio finally has a website',
-    content: 'Trading piano lessons for web design saved me hundreds and my student is a natural.',
+    author: 'bob',
+    title: 'Dinners for a bike tune-up',
+    content: 'I fixed Alice’s gears and ate better than I have all year. Arranging it took two messages.',
     rating: 5,
     approved: true,
-  },
-  {
-    author: 'dev_patel',
-    title: 'Tools that get used again',
-    content: 'My garage full of tools now helps half the street, and I have not bought bread in months.',
-    rating: 4,
-    approved: true,
+    aboutTheBarter: true,
   },
   {
     author: 'farid',
@@ -561,6 +560,7 @@ export const SEED_TESTIMONIALS = [
     content: 'This story has not been approved by an admin yet, so it is not shown publicly.',
     rating: 5,
     approved: false,
+    aboutTheBarter: false,
   },
 ];
 

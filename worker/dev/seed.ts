@@ -256,6 +256,7 @@ export async function seedDemoCommunity(env: Env, db: Db, origin: string, now = 
           content: t.content,
           rating: t.rating,
           isApproved: t.approved,
+          barterId: t.aboutTheBarter ? barter!.id : null,
         }),
       ),
       ...eventRows.map((row) => db.insert(communityEvents).values(row)),

@@ -7,3 +7,4 @@ export {
   newestTestimonialsQuery,
 } from './api';
 export { useCommunityFeed } from './use-community-feed';
+export { StoryBarter } from './components/story-barter';

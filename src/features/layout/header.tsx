@@ -16,91 +16,100 @@ const NotificationsMenu = lazy(() =>
 const CreateListingDialog = lazy(() => import('@/features/listings').then((m) => ({ default: m.CreateListingDialog })));
 // Admins only: the moderation queue's open count.
 const OpenReportsLink = lazy(() => import('@/features/admin').then((m) => ({ default: m.OpenReportsLink })));
+// Members only: the phone tab bar (it shows itself below 768 px) and the unread count it reads.
+const PhoneTabBar = lazy(() => import('./phone-tab-bar').then((m) => ({ default: m.PhoneTabBar })));
 
 export function Header() {
   const { user } = useCurrentUser();
   const [creating, setCreating] = useState(false);
   const returnHere = useReturnHere();
   return (
-    <header className="site-header">
-      <Flex align="center" justify="between" gap="3" className="container" py="3">
-        <Link to="/" className="brand" aria-label="Barter Market home">
-          <span aria-hidden="true" className="brand-mark">
-            ⇄
-          </span>{' '}
-          Barter Market
-        </Link>
-        <nav aria-label="Main" className="desktop-only">
-          {/* Admins have two more entries (Admin, and the queue's icon beside the bell): tighter links keep one row. */}
-          <Flex gap={user?.isAdmin ? '4' : '5'}>
-            {MAIN_LINKS.map((link) => (
-              <Link key={link.to} to={link.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
-                {link.label}
-              </Link>
-            ))}
-            {user &&
-              MEMBER_LINKS.map((link) => (
+    <>
+      <header className="site-header">
+        <Flex align="center" justify="between" gap="3" className="container" py="3">
+          <Link to="/" className="brand" aria-label="Barter Market home">
+            <span aria-hidden="true" className="brand-mark">
+              ⇄
+            </span>{' '}
+            Barter Market
+          </Link>
+          <nav aria-label="Main" className="desktop-only">
+            {/* Admins have two more entries (Admin, and the queue's icon beside the bell): tighter links keep one row. */}
+            <Flex gap={user?.isAdmin ? '4' : '5'}>
+              {MAIN_LINKS.map((link) => (
                 <Link key={link.to} to={link.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
                   {link.label}
                 </Link>
               ))}
-            {user?.isAdmin && (
-              <Link to="/admin" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
-                Admin
-              </Link>
-            )}
-          </Flex>
-        </nav>
-        <Flex align="center" gap="3">
-          <ThemeToggle />
-          {user ? (
-            <>
-              <Box className="desktop-only">
-                <Button onClick={() => setCreating(true)}>Create Listing</Button>
-              </Box>
-              {user.isAdmin && (
-                <Suspense fallback={<Box width="32px" height="32px" aria-hidden="true" />}>
-                  <OpenReportsLink />
-                </Suspense>
+              {user &&
+                MEMBER_LINKS.map((link) => (
+                  <Link key={link.to} to={link.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+                    {link.label}
+                  </Link>
+                ))}
+              {user?.isAdmin && (
+                <Link to="/admin" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+                  Admin
+                </Link>
               )}
-              {/* The fallback keeps the bell's place (a size-2 icon button) while it loads. */}
-              <Suspense fallback={<Box width="32px" height="32px" aria-hidden="true" />}>
-                <NotificationsMenu />
-              </Suspense>
-              <Link to="/profile" className="profile-link desktop-only" title="Your profile">
-                <span aria-hidden="true">
-                  <UserAvatar name={user.displayName} src={user.avatarUrl} size="2" />
-                </span>
-                <Text size="2" weight="medium">
-                  {user.displayName}
-                </Text>
-              </Link>
-            </>
-          ) : (
-            // The Box hides on phones; the Flex inside keeps its gap (`.desktop-only` reverts display).
-            <Box className="desktop-only">
-              <Flex gap="3" align="center">
-                <Button asChild variant="soft">
-                  <Link to="/login" search={returnHere}>
-                    Sign In
-                  </Link>
-                </Button>
-                <Button asChild>
-                  <Link to="/signup" search={returnHere}>
-                    Sign Up
-                  </Link>
-                </Button>
-              </Flex>
-            </Box>
-          )}
-          <MobileMenu onCreateListing={() => setCreating(true)} />
+            </Flex>
+          </nav>
+          <Flex align="center" gap="3">
+            <ThemeToggle />
+            {user ? (
+              <>
+                <Box className="desktop-only">
+                  <Button onClick={() => setCreating(true)}>Create Listing</Button>
+                </Box>
+                {user.isAdmin && (
+                  <Suspense fallback={<Box width="32px" height="32px" aria-hidden="true" />}>
+                    <OpenReportsLink />
+                  </Suspense>
+                )}
+                {/* The fallback keeps the bell's place (a size-2 icon button) while it loads. */}
+                <Suspense fallback={<Box width="32px" height="32px" aria-hidden="true" />}>
+                  <NotificationsMenu />
+                </Suspense>
+                <Link to="/profile" className="profile-link desktop-only" title="Your profile">
+                  <span aria-hidden="true">
+                    <UserAvatar name={user.displayName} src={user.avatarUrl} size="2" />
+                  </span>
+                  <Text size="2" weight="medium">
+                    {user.displayName}
+                  </Text>
+                </Link>
+              </>
+            ) : (
+              // The Box hides on phones; the Flex inside keeps its gap (`.desktop-only` reverts display).
+              <Box className="desktop-only">
+                <Flex gap="3" align="center">
+                  <Button asChild variant="soft">
+                    <Link to="/login" search={returnHere}>
+                      Sign In
+                    </Link>
+                  </Button>
+                  <Button asChild>
+                    <Link to="/signup" search={returnHere}>
+                      Sign Up
+                    </Link>
+                  </Button>
+                </Flex>
+              </Box>
+            )}
+            <MobileMenu onCreateListing={() => setCreating(true)} />
+          </Flex>
         </Flex>
-      </Flex>
+        {user && (
+          <Suspense fallback={null}>
+            <CreateListingDialog open={creating} onOpenChange={setCreating} />
+          </Suspense>
+        )}
+      </header>
       {user && (
         <Suspense fallback={null}>
-          <CreateListingDialog open={creating} onOpenChange={setCreating} />
+          <PhoneTabBar onCreateListing={() => setCreating(true)} />
         </Suspense>
       )}
-    </header>
+    </>
   );
 }

@@ -1,1 +1,2 @@
 export { conversationsQuery } from './api';
+export { unreadMessagesIn, useUnreadMessageCount } from './unread-count';

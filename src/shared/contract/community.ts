@@ -31,7 +31,10 @@ export type Dashboard = v.InferOutput<typeof dashboard>;
 export const communityFrame = v.strictObject({ type: v.literal('community'), activity, dashboard });
 export type CommunityFrame = v.InferOutput<typeof communityFrame>;
 
-/** An approved, public testimonial: its columns and its author. */
+/**
+ * An approved, public testimonial about a completed barter its author was a side of: its columns,
+ * its author and the barter's listing (decision 062).
+ */
 export const testimonial = v.strictObject({
   id: v.number(),
   userId: v.number(),
@@ -40,8 +43,10 @@ export const testimonial = v.strictObject({
   rating: v.number(),
   isPublic: v.boolean(),
   isApproved: v.boolean(),
+  barterId: v.number(),
   createdAt: v.string(),
   user: userSummary,
+  listing: v.strictObject({ id: v.number(), title: v.string() }),
 });
 export type Testimonial = v.InferOutput<typeof testimonial>;
 

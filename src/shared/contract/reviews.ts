@@ -15,10 +15,14 @@ export const storedReview = v.strictObject({
   createdAt: v.string(),
 });
 
-/** A review as displayed: its columns, the reviewer's display name and the listing's title. */
+/**
+ * A review as displayed: its columns, the reviewer's display name, whether the reviewer verified
+ * their email (shown as the verified mark) and the listing's title.
+ */
 export const review = v.strictObject({
   ...storedReview.entries,
   reviewerName: v.string(),
+  reviewerVerified: v.boolean(),
   listingTitle: v.string(),
 });
 export type Review = v.InferOutput<typeof review>;

@@ -3,11 +3,13 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { read, runRead } from '../read';
 import {
+  barters,
   communityEvents,
   contactMessages,
   counters,
   eventAttendees,
   listingCounts,
+  listings,
   testimonials,
   users,
 } from '../schema';
@@ -90,15 +92,25 @@ export async function dashboardCounts(db: Db) {
   };
 }
 
-/** Approved, public testimonials, newest first, with their author: the `limit` newest. */
+/**
+ * Approved, public testimonials about a real completed barter (their author one of its two sides;
+ * decision 062), newest first, with their author and the barter's listing: the `limit` newest.
+ * The counter `testimonials_visible` counts the same rows (migration 0048).
+ */
 export const visibleTestimonials = (db: Db, limit = COMMUNITY_LIST_LIMIT) =>
   runRead(db, visibleTestimonialsRead(db, limit));
 
-/** The newest approved, public testimonials (GET /api/testimonials) as a read, for a batch. */
+/** The newest visible testimonials (GET /api/testimonials) as a read, for a batch. */
 export function visibleTestimonialsRead(db: Db, limit = COMMUNITY_LIST_LIMIT) {
   const query = db
     .select({
       testimonial: testimonials,
+      barterId: sql<number>`${barters.id}`.as('story_barter_id'),
+      // Aliased like the author's id: the listing's `title` would overwrite the testimonial's in a batch.
+      listing: {
+        id: sql<number>`${listings.id}`.as('story_listing_id'),
+        title: sql<string>`${listings.title}`.as('story_listing_title'),
+      },
       // Aliased: a D1 batch returns rows as objects, where the author's `id` would overwrite the testimonial's.
       user: {
         id: sql<number>`${users.id}`.as('author_id'),
@@ -109,10 +121,21 @@ export function visibleTestimonialsRead(db: Db, limit = COMMUNITY_LIST_LIMIT) {
     })
     .from(testimonials)
     .innerJoin(users, eq(users.id, testimonials.userId))
-    .where(and(eq(testimonials.isApproved, true), eq(testimonials.isPublic, true)))
+    .innerJoin(barters, eq(barters.id, testimonials.barterId))
+    .innerJoin(listings, eq(listings.id, barters.listingId))
+    .where(
+      and(
+        eq(testimonials.isApproved, true),
+        eq(testimonials.isPublic, true),
+        eq(barters.status, 'completed'),
+        sql`${testimonials.userId} IN (${barters.initiatorId}, ${barters.recipientId})`,
+      ),
+    )
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
     .limit(limit);
-  return read(query, (rows) => rows.map(({ testimonial, user }) => ({ ...testimonial, user })));
+  return read(query, (rows) =>
+    rows.map(({ testimonial, barterId, listing, user }) => ({ ...testimonial, barterId, listing, user })),
+  );
 }
 
 /** Active events dated `today` or later, soonest first, with attendance and organiser. */

@@ -9,8 +9,16 @@ import { listings, reviews, users } from '../schema';
 import { notifyStatements, subjectKeys } from './notifications';
 import { blockedEitherWay } from './blocks';
 
-/** A review as displayed: its columns plus the reviewer's display name and the listing's title. */
-const displayed = { ...getTableColumns(reviews), reviewerName: users.displayName, listingTitle: listings.title };
+/**
+ * A review as displayed: its columns plus the reviewer's display name, whether the reviewer
+ * verified their email (the verified mark) and the listing's title.
+ */
+const displayed = {
+  ...getTableColumns(reviews),
+  reviewerName: users.displayName,
+  reviewerVerified: users.emailVerified,
+  listingTitle: listings.title,
+};
 
 const selectDisplayed = (db: Db, where: SQL | undefined) =>
   db

@@ -2,6 +2,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, bool } from './columns';
 import { users } from './members';
+import { barters } from './offers';
 
 export const testimonials = sqliteTable(
   'testimonials',
@@ -15,11 +16,17 @@ export const testimonials = sqliteTable(
     rating: integer('rating').notNull(),
     isPublic: bool('is_public').notNull().default(true),
     isApproved: bool('is_approved').notNull().default(false),
+    /**
+     * The completed barter the story is about (its author one of the two sides). Only a testimonial
+     * linked to one is shown (decision 062); it goes with the barter.
+     */
+    barterId: integer('barter_id').references(() => barters.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('testimonials_visible_idx').on(t.isApproved, t.isPublic, t.createdAt),
     index('testimonials_user_idx').on(t.userId),
+    index('testimonials_barter_idx').on(t.barterId),
   ],
 );
 

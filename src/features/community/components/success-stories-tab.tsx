@@ -6,6 +6,7 @@ import { messageOf } from '@/lib/api';
 import type { Testimonial } from '@/shared/contract/community';
 import { testimonialsQuery } from '../api';
 import { EmptyState } from './empty-state';
+import { StoryBarter } from './story-barter';
 
 export function SuccessStoriesTab() {
   const { data, error, isPending } = useQuery(testimonialsQuery);
@@ -65,6 +66,7 @@ function StoryCard({ story }: { story: Testimonial }) {
               </Link>
             </RadixLink>
           </Flex>
+          <StoryBarter story={story} />
         </Flex>
       </article>
     </Card>

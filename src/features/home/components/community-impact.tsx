@@ -5,10 +5,11 @@ import { countQuery } from '../api';
 import { HomeSection } from './section';
 import { type CounterKind } from '@/lib/query-keys';
 
-const COUNTERS: { kind: CounterKind; label: string }[] = [
-  { kind: 'barters', label: 'Successful barters' },
-  { kind: 'users', label: 'Community members' },
-  { kind: 'skills', label: 'Skills and goods offered' },
+// Each label agrees with its figure: "1 successful barter", "2 successful barters".
+const COUNTERS: { kind: CounterKind; one: string; many: string }[] = [
+  { kind: 'barters', one: 'Successful barter', many: 'Successful barters' },
+  { kind: 'users', one: 'Community member', many: 'Community members' },
+  { kind: 'skills', one: 'Skill or good offered', many: 'Skills and goods offered' },
 ];
 
 const number = new Intl.NumberFormat('en-US');
@@ -31,7 +32,7 @@ export function CommunityImpact() {
  * The figures come with the community feed socket's frames (decision 045); the count routes are
  * read only when the socket is down or slow.
  */
-function Counter({ kind, label }: { kind: CounterKind; label: string }) {
+function Counter({ kind, one, many }: { kind: CounterKind; one: string; many: string }) {
   const feed = useCommunityFeed();
   const { data, isError } = useQuery({ ...countQuery(kind), enabled: feed.ready });
   return (
@@ -41,7 +42,7 @@ function Counter({ kind, label }: { kind: CounterKind; label: string }) {
           {data !== undefined ? number.format(data) : isError ? '–' : <Skeleton width="64px" height="40px" />}
         </Text>
         <Text as="div" size="3" color="gray">
-          {label}
+          {data === 1 ? one : many}
         </Text>
       </Flex>
     </Card>

@@ -3,7 +3,7 @@ import { Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '@/components/user-avatar';
-import { newestTestimonialsQuery } from '@/features/community';
+import { newestTestimonialsQuery, StoryBarter } from '@/features/community';
 import { HOME_STORIES_SHOWN } from '@/shared/constants';
 import { HomeSection } from './section';
 
@@ -63,6 +63,7 @@ export function SuccessStories() {
                         </Text>
                       </figcaption>
                     </Flex>
+                    <StoryBarter story={story} />
                   </Flex>
                 </figure>
               </Card>

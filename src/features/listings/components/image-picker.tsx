@@ -3,7 +3,7 @@
 // and uploaded, and a remove button on each added photo.
 import { Cross2Icon, UploadIcon } from '@radix-ui/react-icons';
 import { Flex, IconButton, Progress, Text } from '@radix-ui/themes';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent, type DragEvent } from 'react';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { MAX_IMAGES_PER_LISTING } from '@/shared/constants';
@@ -31,10 +31,25 @@ interface ImagePickerProps {
 
 let nextKey = 0;
 
+// Dragging files in needs a mouse or a trackpad: a phone or tablet with only a touch screen gets no
+// drag wording (the zone is still tapped to choose files).
+const FINE_POINTER = '(any-pointer: fine)';
+function useCanDrag() {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(FINE_POINTER);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(FINE_POINTER).matches,
+  );
+}
+
 export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePickerProps) {
   const id = useId();
   const [pending, setPending] = useState<PendingFile[]>([]);
   const [dragging, setDragging] = useState(false);
+  const canDrag = useCanDrag();
   const previews = useRef(new Set<string>());
   const full = images.length + pending.length >= MAX_IMAGES_PER_LISTING;
 
@@ -158,7 +173,13 @@ export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePick
           </Text>
           {!full && (
             <Text size="2" color="gray">
-              Drag them here or <span className="photo-drop-choose">choose files</span>
+              {canDrag ? (
+                <>
+                  Drag them here or <span className="photo-drop-choose">choose files</span>
+                </>
+              ) : (
+                <span className="photo-drop-choose">Choose files</span>
+              )}
             </Text>
           )}
         </label>

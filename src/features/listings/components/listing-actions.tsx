@@ -1,7 +1,7 @@
 import { ChatBubbleIcon, Pencil1Icon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import type { Listing } from '@/shared/contract/listings';
 import { useReturnHere } from '@/features/auth';
 import { EditListingDialog } from './edit-listing-dialog';
@@ -101,13 +101,53 @@ function OwnerActions({ listing }: { listing: Listing }) {
   );
 }
 
-function MemberActions({ listing, me }: { listing: Listing; me: { id: number } }) {
+/** Opens (or starts) the conversation with the listing's owner about it. */
+function useContact(listing: Listing) {
   const navigate = useNavigate();
-  const contact = () =>
+  return () =>
     void navigate({
       to: '/messages',
       search: { initiate: true, listingId: listing.id, userId: listing.userId, title: listing.title },
     });
+}
+
+const OFFER_ANCHOR = 'make-offer';
+
+/**
+ * Phones (below 768 px): Make Offer and Message stay at the bottom of the screen, above the tab bar,
+ * however far the member reads. Make Offer moves to the offer form and focuses its first field;
+ * Message is the contact button's. Members only: visitors' sign-in buttons come right after the
+ * title, and the owner has nothing to offer on their own listing.
+ */
+export function ListingActionBar({ listing }: { listing: Listing }) {
+  const { user } = useCurrentUser();
+  const contact = useContact(listing);
+  if (!user || user.id === listing.userId || listing.status === 'hidden') return null;
+  const toOffer = (event: MouseEvent) => {
+    const form = document.getElementById(OFFER_ANCHOR);
+    if (!form) return;
+    event.preventDefault();
+    form.scrollIntoView({ block: 'center' });
+    form.querySelector<HTMLElement>('input, textarea, button')?.focus({ preventScroll: true });
+  };
+  return (
+    <div className="listing-action-bar" data-testid="listing-action-bar">
+      {listing.status === 'active' && (
+        <Button asChild size="3" variant="soft">
+          <a href={`#${OFFER_ANCHOR}`} onClick={toOffer}>
+            Make Offer
+          </a>
+        </Button>
+      )}
+      <Button size="3" onClick={contact}>
+        <ChatBubbleIcon aria-hidden="true" /> Message
+      </Button>
+    </div>
+  );
+}
+
+function MemberActions({ listing, me }: { listing: Listing; me: { id: number } }) {
+  const contact = useContact(listing);
   return (
     <Card size="2">
       <Flex direction="column" gap="3">
@@ -118,7 +158,11 @@ function MemberActions({ listing, me }: { listing: Listing; me: { id: number } }
           <ChatBubbleIcon aria-hidden="true" /> Contact
         </Button>
         <WantToggle listing={listing} />
-        {listing.status === 'active' && <OfferBox listing={listing} me={me} />}
+        {listing.status === 'active' && (
+          <div id={OFFER_ANCHOR}>
+            <OfferBox listing={listing} me={me} />
+          </div>
+        )}
         <ReportListing listing={listing} signedIn />
       </Flex>
     </Card>

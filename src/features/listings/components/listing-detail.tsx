@@ -9,7 +9,7 @@ import { useMetaDescription, usePageTitle } from '@/lib/use-page-title';
 import { listingDetailQuery } from '../api';
 import { ExchangeSummary } from './exchange-summary';
 import { HiddenListingBanner } from './hidden-listing-banner';
-import { ListingActions } from './listing-actions';
+import { ListingActionBar, ListingActions } from './listing-actions';
 import { ListingGallery } from './listing-gallery';
 import { ListingNotFound } from './listing-not-found';
 import { ListingTabs } from './listing-tabs';
@@ -108,6 +108,7 @@ export function ListingDetail({ id, sellerCard }: { id: number; sellerCard: (lis
           </aside>
         </Flex>
       </div>
+      {!wide && <ListingActionBar listing={listing} />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { HomeIcon, SewingPinIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Card, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
+import { VerifiedMark } from '@/components/verified-mark';
 import type { PublicUser, SelfUser } from '@/shared/contract/users';
 import { StarRating } from '@/features/reviews';
 
@@ -29,10 +30,15 @@ export function ProfileSummary({ member, isOwn, actions }: ProfileSummaryProps) 
             <Text size="2" color="gray" className="profile-name">
               {member.nickname ? `“${member.nickname}” · ` : ''}@{member.username}
             </Text>
-            {member.isAdmin && (
-              <Badge color="violet" variant="soft" style={{ alignSelf: 'start' }}>
-                Admin
-              </Badge>
+            {(member.isAdmin || member.emailVerified) && (
+              <Flex gap="2" wrap="wrap">
+                {member.emailVerified && <VerifiedMark />}
+                {member.isAdmin && (
+                  <Badge color="violet" variant="soft">
+                    Admin
+                  </Badge>
+                )}
+              </Flex>
             )}
           </Flex>
         </Flex>

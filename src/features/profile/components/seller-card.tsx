@@ -3,13 +3,14 @@ import { Card, Flex, Heading, Link as ThemeLink, Skeleton, Text } from '@radix-u
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '@/components/user-avatar';
+import { VerifiedMark } from '@/components/verified-mark';
 import type { Listing } from '@/shared/contract/listings';
 import type { PublicUser } from '@/shared/contract/users';
 import { userByUsernameQuery } from '../api';
 
 type Seller = Pick<
   PublicUser,
-  'displayName' | 'avatarUrl' | 'location' | 'rating' | 'reviewCount' | 'bartersCompleted'
+  'displayName' | 'avatarUrl' | 'location' | 'rating' | 'reviewCount' | 'bartersCompleted' | 'emailVerified'
 > & {
   username?: string;
   createdAt?: string;
@@ -23,6 +24,7 @@ export const FALLBACK_SELLER: Seller = {
   rating: 0,
   reviewCount: 0,
   bartersCompleted: 0,
+  emailVerified: false,
 };
 
 const since = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
@@ -60,6 +62,11 @@ export function SellerCard({ listing }: { listing: Listing }) {
                   ? `${seller.rating.toFixed(1)} (${seller.reviewCount} ${seller.reviewCount === 1 ? 'review' : 'reviews'})`
                   : 'No reviews yet'}
               </Text>
+              {seller.emailVerified && (
+                <Flex mt="1">
+                  <VerifiedMark />
+                </Flex>
+              )}
             </Flex>
           </Flex>
           <Text size="2" color="gray" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>

@@ -2,6 +2,7 @@
 import { Card, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import type { Review } from '@/shared/contract/reviews';
+import { VerifiedMark } from '@/components/verified-mark';
 import { StarRating } from './star-rating';
 import './reviews.css';
 
@@ -16,9 +17,12 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
             <Card className="review-item" data-testid="review">
               <Flex direction="column" gap="2">
                 <Flex justify="between" align="center" gap="2" wrap="wrap">
-                  <Heading as="h3" size="2">
-                    {review.reviewerName}
-                  </Heading>
+                  <Flex align="center" gap="2" wrap="wrap">
+                    <Heading as="h3" size="2">
+                      {review.reviewerName}
+                    </Heading>
+                    {review.reviewerVerified && <VerifiedMark />}
+                  </Flex>
                   <Text size="1" color="gray">
                     <time dateTime={review.createdAt}>{reviewDate.format(new Date(review.createdAt))}</time>
                   </Text>

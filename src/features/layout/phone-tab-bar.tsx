@@ -1,0 +1,66 @@
+// The phone tab bar (below 768 px, members only): Browse, Messages with its unread count, Create,
+// Matches (and the trade circles they lead to) and Profile, always in reach at the bottom of the
+// screen. Loaded lazily with the member's header, so a visitor's first load carries none of it.
+import { ChatBubbleIcon, MagnifyingGlassIcon, PersonIcon, PlusIcon, ShuffleIcon } from '@radix-ui/react-icons';
+import { Link, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useUnreadMessageCount } from '@/features/messages';
+import './phone-tab-bar.css';
+
+interface TabProps {
+  to: '/browse' | '/messages' | '/matches' | '/profile';
+  label: string;
+  icon: ReactNode;
+  /** Other paths this tab stands for (the circles belong to Matches). */
+  alsoFor?: string[];
+  badge?: number;
+}
+
+function Tab({ to, label, icon, alsoFor = [], badge = 0 }: TabProps) {
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  const current = [to, ...alsoFor].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return (
+    <li>
+      <Link
+        to={to}
+        className="phone-tab"
+        aria-current={current ? 'page' : undefined}
+        // The name starts with the visible label (SC 2.5.3) and carries the count the icon shows.
+        aria-label={badge > 0 ? `${label}, ${badge} unread` : undefined}
+      >
+        <span className="phone-tab-icon" aria-hidden="true">
+          {icon}
+          {badge > 0 && <span className="phone-tab-badge">{badge > 99 ? '99+' : badge}</span>}
+        </span>
+        <span className="phone-tab-label">{label}</span>
+      </Link>
+    </li>
+  );
+}
+
+export function PhoneTabBar({ onCreateListing }: { onCreateListing: () => void }) {
+  const unread = useUnreadMessageCount(true);
+  return (
+    <nav aria-label="Tabs" className="phone-tab-bar" data-testid="phone-tab-bar">
+      <ul>
+        <Tab to="/browse" label="Browse" icon={<MagnifyingGlassIcon width="22" height="22" />} />
+        <Tab to="/messages" label="Messages" icon={<ChatBubbleIcon width="22" height="22" />} badge={unread} />
+        <li>
+          <button type="button" className="phone-tab phone-tab-create" onClick={onCreateListing}>
+            <span className="phone-tab-icon phone-tab-create-icon" aria-hidden="true">
+              <PlusIcon width="22" height="22" />
+            </span>
+            <span className="phone-tab-label">Create</span>
+          </button>
+        </li>
+        <Tab
+          to="/matches"
+          label="Matches"
+          icon={<ShuffleIcon width="22" height="22" />}
+          alsoFor={['/trade-circles', '/wants']}
+        />
+        <Tab to="/profile" label="Profile" icon={<PersonIcon width="22" height="22" />} />
+      </ul>
+    </nav>
+  );
+}
