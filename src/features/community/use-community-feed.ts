@@ -8,12 +8,8 @@
 // they were, and the next sign of a person (a key, a pointer, focus, the tab shown) reconnects.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { keepConnected } from '@/lib/keep-connected';
-import { ConversationConnection } from '@/lib/live-socket';
-import { communityKeys, counterKeys } from '@/lib/query-keys';
 import { urlOf } from '@/lib/api-client';
 import { communityRoutes } from '@/shared/contract/community';
-import { communityFrame, type CommunityFrame } from '@/shared/contract/community';
 
 /** How long the queries wait for the socket's first frame before reading the routes. */
 export const FEED_SOCKET_WAIT_MS = 4000;
@@ -32,80 +28,48 @@ export interface CommunityFeedState {
   idle: boolean;
 }
 
-/** What a person does that reconnects an idle feed. */
-const SIGNS_OF_A_PERSON = ['pointerdown', 'keydown', 'focus', 'wheel', 'touchstart'] as const;
-
 interface Shared {
-  conn: ConversationConnection<CommunityFrame>;
+  /** Stops the socket; set once its code has loaded (community-feed-socket.ts). */
+  stop: (() => void) | null;
+  closed: boolean;
   state: CommunityFeedState;
   listeners: Set<(state: CommunityFeedState) => void>;
-  unwire: () => void;
   waited: ReturnType<typeof setTimeout>;
   linger: ReturnType<typeof setTimeout> | null;
 }
 
 let shared: Shared | null = null;
 
+function set(feed: Shared, change: Partial<CommunityFeedState>) {
+  const next = { ...feed.state, ...change };
+  if (next.live === feed.state.live && next.ready === feed.state.ready && next.idle === feed.state.idle) return;
+  feed.state = next;
+  for (const listener of feed.listeners) listener(next);
+}
+
 function open(queryClient: QueryClient): Shared {
-  const set = (change: Partial<CommunityFeedState>) => {
-    const feed = shared;
-    if (!feed) return;
-    const next = { ...feed.state, ...change };
-    if (next.live === feed.state.live && next.ready === feed.state.ready && next.idle === feed.state.idle) return;
-    feed.state = next;
-    for (const listener of feed.listeners) listener(next);
-  };
-  const conn = new ConversationConnection({
-    url: communityFeedUrl(window.location),
-    frames: communityFrame,
-    onFrame: (frame) => {
-      if (frame.type !== 'community') return;
-      queryClient.setQueryData(communityKeys.activity(), frame.activity);
-      queryClient.setQueryData(communityKeys.dashboard(), frame.dashboard);
-      // The home page's three counters are the same counter rows (decision 045): no request.
-      queryClient.setQueryData(counterKeys.count('users'), { count: frame.activity.users });
-      queryClient.setQueryData(counterKeys.count('skills'), { count: frame.activity.listings });
-      queryClient.setQueryData(counterKeys.count('barters'), { count: frame.activity.barters });
-      set({ ready: true });
-    },
-    // A failed connect: read the routes now, and poll until the socket is back.
-    onState: (state) =>
-      set(
-        state === 'open'
-          ? { live: true, idle: false }
-          : state === 'closed'
-            ? { live: false, ready: true }
-            : { live: false },
-      ),
-    // The server's first frame brings the figures: nothing to fetch on (re)connect.
-    onOpen: () => {},
-    onIdleClosed: () => {
-      set({ idle: true });
-      const back = () => {
-        for (const name of SIGNS_OF_A_PERSON) window.removeEventListener(name, back, true);
-        if (shared?.conn === conn) conn.reconnectNow();
-      };
-      for (const name of SIGNS_OF_A_PERSON) window.addEventListener(name, back, { capture: true, passive: true });
-    },
-  });
   const feed: Shared = {
-    conn,
+    stop: null,
+    closed: false,
     state: { live: false, ready: false, idle: false },
     listeners: new Set(),
-    unwire: () => {},
-    waited: setTimeout(() => set({ ready: true }), FEED_SOCKET_WAIT_MS),
+    waited: setTimeout(() => set(feed, { ready: true }), FEED_SOCKET_WAIT_MS),
     linger: null,
   };
   shared = feed;
-  conn.start();
-  feed.unwire = keepConnected(conn);
+  // The socket's code (the reconnecting socket, its frames) loads after the first render: no
+  // page's entry carries it (decision 058). The queries wait for its first frame as before.
+  void import('./community-feed-socket').then(({ connectCommunityFeed }) => {
+    if (feed.closed) return;
+    feed.stop = connectCommunityFeed(queryClient, communityFeedUrl(window.location), (change) => set(feed, change));
+  });
   return feed;
 }
 
 function close(feed: Shared) {
-  feed.unwire();
+  feed.closed = true;
+  feed.stop?.();
   clearTimeout(feed.waited);
-  feed.conn.stop();
   if (shared === feed) shared = null;
 }
 
