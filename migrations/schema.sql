@@ -40,7 +40,7 @@ CREATE TABLE `barters` (
 	`original_image_urls` text DEFAULT '[]' NOT NULL,
 	`image_cleanup_scheduled_at` text,
 	`barter_deletion_scheduled_at` text,
-	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL, `initiator_confirmed_at` text, `recipient_confirmed_at` text, `cancel_reason` text,
 	FOREIGN KEY (`listing_id`) REFERENCES `listings`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`initiator_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`recipient_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
@@ -594,7 +594,7 @@ CREATE TABLE `offers` (
 	`barter_id` integer,
 	`responded_at` text,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
-	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL, `expires_at` text,
 	FOREIGN KEY (`listing_id`) REFERENCES `listings`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`from_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`to_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
@@ -605,6 +605,7 @@ CREATE INDEX `offers_barter_idx` ON `offers` (`barter_id`) WHERE "offers"."barte
 CREATE INDEX `offers_from_idx` ON `offers` (`from_user_id`,`status`);
 CREATE INDEX `offers_listing_conversation_idx` ON `offers` (`listing_id`,`conversation_key`,`id`);
 CREATE UNIQUE INDEX `offers_one_open_idx` ON `offers` (`conversation_key`) WHERE "offers"."status" = 'open';
+CREATE INDEX `offers_open_expiry_idx` ON `offers` (`expires_at`) WHERE "offers"."status" = 'open';
 CREATE UNIQUE INDEX `offers_replaces_idx` ON `offers` (`replaces_offer_id`) WHERE "offers"."replaces_offer_id" IS NOT NULL;
 CREATE INDEX `offers_to_idx` ON `offers` (`to_user_id`,`status`);
 
