@@ -2,7 +2,6 @@ ALTER TABLE `barters` ADD `initiator_confirmed_at` text;--> statement-breakpoint
 ALTER TABLE `barters` ADD `recipient_confirmed_at` text;--> statement-breakpoint
 ALTER TABLE `barters` ADD `cancel_reason` text;--> statement-breakpoint
 ALTER TABLE `offers` ADD `expires_at` text;--> statement-breakpoint
-CREATE INDEX `offers_open_expiry_idx` ON `offers` (`expires_at`) WHERE "offers"."status" = 'open';--> statement-breakpoint
 -- Decision 060. A completed barter was confirmed by both sides (its completion stands for both).
 UPDATE `barters` SET `initiator_confirmed_at` = `completed_at`, `recipient_confirmed_at` = `completed_at`
  WHERE `status` = 'completed';--> statement-breakpoint

@@ -605,7 +605,6 @@ CREATE INDEX `offers_barter_idx` ON `offers` (`barter_id`) WHERE "offers"."barte
 CREATE INDEX `offers_from_idx` ON `offers` (`from_user_id`,`status`);
 CREATE INDEX `offers_listing_conversation_idx` ON `offers` (`listing_id`,`conversation_key`,`id`);
 CREATE UNIQUE INDEX `offers_one_open_idx` ON `offers` (`conversation_key`) WHERE "offers"."status" = 'open';
-CREATE INDEX `offers_open_expiry_idx` ON `offers` (`expires_at`) WHERE "offers"."status" = 'open';
 CREATE UNIQUE INDEX `offers_replaces_idx` ON `offers` (`replaces_offer_id`) WHERE "offers"."replaces_offer_id" IS NOT NULL;
 CREATE INDEX `offers_to_idx` ON `offers` (`to_user_id`,`status`);
 

@@ -79,7 +79,9 @@ export const offers = sqliteTable(
     barterId: integer('barter_id').references(() => barters.id, { onDelete: 'set null' }),
     respondedAt: text('responded_at'),
     // When an open offer lapses (OFFER_EXPIRY_DAYS after it was made; decision 060). The
-    // frequent cron expires the lapsed ones, and an accept after it finds the offer expired.
+    // frequent cron expires the lapsed ones, reading the open offers through offers_one_open_idx
+    // (no index of its own: an entry would be a row written per offer), and an accept after it
+    // finds the offer expired.
     expiresAt: text('expires_at'),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().default(now),
@@ -88,11 +90,6 @@ export const offers = sqliteTable(
     // One open offer per conversation: the rule and the race guard in one.
     uniqueIndex('offers_one_open_idx')
       .on(t.conversationKey)
-      .where(sql`${t.status} = 'open'`),
-    // The open offers by when they lapse, for the expiry job; partial, so only open offers pay
-    // for an entry (and leave it when answered).
-    index('offers_open_expiry_idx')
-      .on(t.expiresAt)
       .where(sql`${t.status} = 'open'`),
     // A conversation's offers (its key starts with the listing's id, so listing_id = ? AND
     // conversation_key = ? is one range) and the listing's cascade and deletion steps, in one index

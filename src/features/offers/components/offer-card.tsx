@@ -20,6 +20,7 @@ const STATUS: Record<OfferStatus, { label: string; color: 'blue' | 'orange' | 'g
   declined: { label: 'Declined', color: 'red' },
   withdrawn: { label: 'Withdrawn', color: 'gray' },
   expired: { label: 'Expired', color: 'gray' },
+  closed: { label: 'Closed', color: 'gray' },
 };
 
 const SUCCESS = { accept: 'Offer accepted', decline: 'Offer declined', withdraw: 'Offer withdrawn' } as const;
