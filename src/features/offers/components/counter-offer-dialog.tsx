@@ -81,7 +81,7 @@ export function CounterOfferDialog({ open, onOpenChange, offer, me, info, listin
   const giverIsMe = giverId === me.id;
   // The counter in one plain sentence, as the card will show it (decision 060).
   const summary = offerSummary(
-    giverIsMe ? 'You offer' : `You ask ${info.partner.displayName} for`,
+    giverIsMe ? 'You offer' : `${info.partner.displayName} would give`,
     terms.givenListingIds.flatMap((id) => active.find((l) => l.id === id)?.title ?? []),
     terms.text,
     info.listing.title,

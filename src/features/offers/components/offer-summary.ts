@@ -15,7 +15,7 @@ export const givenParts = (titles: string[], text: string | null | undefined) =>
 ];
 
 /**
- * The sentence: `subject` says who gives ("You offer", "Sam would give", "You ask Sam for"), the
+ * The sentence: `subject` says who gives ("You offer", "You give", "Sam would give"), the
  * rest what, for which listing. Empty when nothing is given yet.
  */
 export function offerSummary(subject: string, titles: string[], text: string | null | undefined, listingTitle: string) {
