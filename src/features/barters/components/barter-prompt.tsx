@@ -320,7 +320,7 @@ function CancelBarter({
                 Keep barter
               </Button>
             </AlertDialog.Cancel>
-            <Button color="red" onClick={onCancel} loading={cancel.isPending}>
+            <Button variant="soft" color="red" onClick={onCancel} loading={cancel.isPending}>
               Cancel barter
             </Button>
           </Flex>
