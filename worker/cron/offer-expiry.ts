@@ -11,8 +11,8 @@ import { CLOSED_PUSHES, pushClosedOffers } from '@worker/services/closed-offers'
 
 /** Offers a run expires at most (a backlog of a day's offers clears in a few runs). */
 export const OFFER_EXPIRY_PAGE = 50;
-/** What a run with work costs: the read, the batch of three, the pushes' reads (two), the bells and rooms. */
-export const OFFER_EXPIRY_COST = 6 + 2 * CLOSED_PUSHES;
+/** What a run with work costs: the read, the batch of three, the frames' three reads, the bells and rooms. */
+export const OFFER_EXPIRY_COST = 7 + 2 * CLOSED_PUSHES;
 
 /** Returns how many offers expired (null when the budget could not cover a run). */
 export async function runOfferExpiry(env: Env, scheduledTime: number, budget: Budget): Promise<number | null> {
