@@ -299,5 +299,9 @@ describe('the barter after an accepted offer, and reviewing', () => {
     await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).click();
     await prompt.getByRole('button', { name: 'Yes, completed!' }).click();
     await prompt.getByText(`Waiting for ${buyer.displayName} to confirm the swap`).waitFor();
+    // Focus lands on the new state, not on the page (decision 060).
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(
+      `Waiting for ${buyer.displayName} to confirm the swap`,
+    );
   });
 });
