@@ -58,7 +58,8 @@ export const REMOVED_MESSAGE_TEXT = 'This message was removed by a moderator';
 /** Blocks one member may hold (docs/api/blocks.md): far above any honest use, and it bounds the constant subquery browse and search carry. */
 export const MAX_BLOCKS = 500;
 export const BARTER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
-export const OFFER_STATUSES = ['open', 'countered', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
+// `closed`: another offer on the listing was accepted (decision 060).
+export const OFFER_STATUSES = ['open', 'countered', 'accepted', 'declined', 'withdrawn', 'expired', 'closed'] as const;
 export const MAX_STORED_SEARCHES = 20;
 export const FEATURED_LIMIT = 6;
 /** Listings the home page's Browse by Category grid shows, and testimonials its Success Stories (both embedded in the home page's HTML, decision 048). */

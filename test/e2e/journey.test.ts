@@ -105,10 +105,12 @@ describe('two members barter from sign-up to reviews', () => {
     await expect.poll(() => traderCard.getByTestId('offer-status').textContent()).toBe('Accepted');
     await owner.page.getByTestId('message-event').filter({ hasText: 'Olivia Orchard accepted the offer' }).waitFor();
 
-    // The owner waits; after the swap the trader confirms the barter.
+    // After the swap each confirms the handover (decision 060): the owner first, then the trader.
     const ownerPrompt = owner.page.getByTestId('barter-prompt');
+    await ownerPrompt.getByRole('button', { name: 'Confirm barter' }).click();
     await ownerPrompt.getByText('Waiting for Theo Tinker to confirm the swap').waitFor();
     const prompt = trader.page.getByTestId('barter-prompt');
+    await prompt.getByText('Olivia Orchard confirmed the handover', { exact: false }).waitFor();
     await prompt.getByRole('button', { name: 'Confirm barter' }).click();
     await eventually(() => toastWith(trader.page, 'Barter completed!')).toContain('Barter completed!');
     await ownerPrompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).waitFor();

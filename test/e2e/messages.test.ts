@@ -223,18 +223,24 @@ describe('the barter after an accepted offer, and reviewing', () => {
     await sendMessageByApi(buyer, owner, listing.id, 'Bike tune-up for your bread?');
     await acceptedOffer(owner, buyer, listing.id);
 
-    // The owner accepted, so the owner waits for the buyer to confirm the swap.
+    // The owner accepted; after the swap both confirm the handover (decision 060), the owner first.
     const { page: ownerPage } = await newPage(browser, { cookie: owner.cookie });
     await ownerPage.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await openConversation(ownerPage, buyer);
     const ownerPrompt = ownerPage.getByTestId('barter-prompt');
+    await ownerPrompt
+      .getByText('Offer accepted. Once you have swapped with Carl Cyclist, confirm the barter.')
+      .waitFor();
+    await ownerPrompt.getByRole('button', { name: 'Confirm barter' }).click();
     await ownerPrompt.getByText('Waiting for Carl Cyclist to confirm the swap').waitFor();
 
     // The buyer confirms it; the owner's prompt moves on without a reload.
     const { page, errors } = await newPage(browser, { cookie: buyer.cookie });
     await openConversation(page, owner);
     const prompt = page.getByTestId('barter-prompt');
-    await prompt.getByText('Offer accepted. Once you have swapped with Bea Baker, confirm the barter.').waitFor();
+    await prompt
+      .getByText('Bea Baker confirmed the handover. Once you have swapped too, confirm the barter to complete it.')
+      .waitFor();
     await prompt.getByRole('button', { name: 'Confirm barter' }).click();
     await eventually(() => toastText(page)).toContain('Barter completed!');
     // Checked while hovered: the dark theme's hover colour must keep the label readable too.
@@ -280,7 +286,12 @@ describe('the barter after an accepted offer, and reviewing', () => {
     const { page } = await newPage(browser, { cookie: owner.cookie });
     await openConversation(page, buyer);
     const prompt = page.getByTestId('barter-prompt');
+    // Cancel barter asks first (decision 060); the reason is optional.
     await prompt.getByRole('button', { name: 'Cancel barter' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Cancel this barter?' })
+      .getByRole('button', { name: 'Cancel barter' })
+      .click();
     await eventually(() => toastText(page)).toContain('Barter cancelled');
     await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).click();
     await prompt.getByText('Did this barter happen?').waitFor();
@@ -288,5 +299,9 @@ describe('the barter after an accepted offer, and reviewing', () => {
     await prompt.getByRole('button', { name: 'Did you complete this barter? Click to record' }).click();
     await prompt.getByRole('button', { name: 'Yes, completed!' }).click();
     await prompt.getByText(`Waiting for ${buyer.displayName} to confirm the swap`).waitFor();
+    // Focus lands on the new state, not on the page (decision 060).
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(
+      `Waiting for ${buyer.displayName} to confirm the swap`,
+    );
   });
 });

@@ -1,7 +1,8 @@
 // Offers in the browser (docs/api/offers.md), two members in two browser contexts, on a desktop
-// and on a 390 px phone: an offer of a listing from the listing page, the owner accepting it in
-// the chat while the other screen follows live, the barter prompt only after acceptance, the
-// swap confirmed and reviewed; the conversation's address survives a reload, and Back on a phone
+// and on a 390 px phone: an offer of a listing from the listing page (its one-line summary and a
+// note), the owner accepting it in the chat while the other screen follows live, the barter prompt
+// only after acceptance, the handover confirmed by both members (decision 060) with focus on each
+// new state, and reviewed; the conversation's address survives a reload, and Back on a phone
 // returns to the list. Screenshots in light and dark at both widths. Tried as new users would.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const POLL = { timeout: 10_000 };
+const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
 const CONVERSATION = /^\/messages\/\d+-\d+-\d+$/;
 
 async function setTheme(page: Page, appearance: 'light' | 'dark') {
@@ -63,11 +66,20 @@ for (const [name, viewport] of [
         // The member's own listings are read only when asked for (decision 043).
         await box.getByRole('button', { name: 'Offer one of your listings' }).click();
         await box.getByRole('checkbox', { name: bike.title }).click();
+        // What the offer commits to, in one sentence, before it is sent; and a note.
+        await box.getByTestId('offer-summary').getByText(`You offer “${bike.title}” for “${listing.title}”`).waitFor();
+        await box.getByRole('textbox', { name: 'Add a note (optional)' }).fill('I can bring it over on Saturday.');
+        await trader.page.screenshot({ path: `/tmp/offers-${viewport.width}-summary.png` });
         await box.getByRole('button', { name: 'Make Offer' }).click();
         await trader.page.waitForURL((url) => CONVERSATION.test(url.pathname));
         const address = new URL(trader.page.url()).pathname;
         const traderCard = trader.page.getByTestId('offer-card');
         await traderCard.getByRole('heading', { name: 'Your offer' }).waitFor();
+        await traderCard.getByText(`You give “${bike.title}” for “${listing.title}”`).waitFor();
+        await traderCard.getByText(/^Open until /).waitFor();
+        // The card is out of the message log's live region: its steps are announced once, as lines.
+        expect(await traderCard.getAttribute('aria-live')).toBe('off');
+        await trader.page.getByTestId('message').filter({ hasText: 'I can bring it over on Saturday.' }).waitFor();
         await traderCard.getByRole('link', { name: bike.title }).waitFor();
         await traderCard.getByRole('button', { name: 'Withdraw' }).waitFor();
         await eventually(() => trader.page.getByTestId('barter-prompt').count()).toBe(0);
@@ -90,14 +102,38 @@ for (const [name, viewport] of [
         await expect.poll(() => traderCard.getByTestId('offer-status').textContent(), POLL).toBe('Accepted');
         await trader.page.getByTestId('message-event').filter({ hasText: 'accepted the offer' }).waitFor();
         const traderPrompt = trader.page.getByTestId('barter-prompt');
-        await traderPrompt.getByRole('button', { name: 'Confirm barter' }).waitFor();
         const ownerPrompt = owner.page.getByTestId('barter-prompt');
-        await ownerPrompt.getByText(`Waiting for Tariq Trader ${suffix} to confirm the swap`).waitFor();
+        // Accepting is an agreement, not a completion (decision 060): both are asked to confirm
+        // the handover, and the owner's focus lands on the new state (Accept went with the offer).
+        await ownerPrompt
+          .getByText(`Offer accepted. Once you have swapped with Tariq Trader ${suffix}, confirm the barter.`)
+          .waitFor();
+        await traderPrompt
+          .getByText(`Offer accepted. Once you have swapped with Olga Owner ${suffix}, confirm the barter.`)
+          .waitFor(POLL);
+        await eventually(() => focusedTestId(owner.page)).toBe('barter-state');
         await eventually(() => ownerCard.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+        await eventually(() => ownerPrompt.getByRole('button', { name: 'Decline' }).count()).toBe(0);
+        await ownerPrompt.getByRole('button', { name: 'Cancel barter' }).waitFor();
 
-        // The trader confirms the swap; the owner's prompt moves on live.
+        // The owner confirms first: still pending, no review yet, focus on the waiting state.
+        await ownerPrompt.getByRole('button', { name: 'Confirm barter' }).click();
+        await eventually(() => toastWith(owner.page, 'Handover confirmed')).toContain('Handover confirmed');
+        await ownerPrompt.getByText(`Waiting for Tariq Trader ${suffix} to confirm the swap`).waitFor();
+        await eventually(() => focusedText(owner.page)).toBe(`Waiting for Tariq Trader ${suffix} to confirm the swap`);
+        await eventually(() =>
+          ownerPrompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).count(),
+        ).toBe(0);
+        await traderPrompt
+          .getByText(
+            `Olga Owner ${suffix} confirmed the handover. Once you have swapped too, confirm the barter to complete it.`,
+          )
+          .waitFor(POLL);
+
+        // The trader confirms the swap: the second confirmation completes it; both prompts move on.
         await traderPrompt.getByRole('button', { name: 'Confirm barter' }).click();
         await eventually(() => toastWith(trader.page, 'Barter completed!')).toContain('Barter completed!');
+        await eventually(() => focusedText(trader.page)).toBe('Barter completed');
         await ownerPrompt.getByRole('button', { name: 'Leave a review for this completed exchange' }).waitFor(POLL);
         await owner.page.screenshot({ path: `/tmp/offers-${viewport.width}-accepted.png` });
 
@@ -108,6 +144,8 @@ for (const [name, viewport] of [
         await review.getByRole('textbox', { name: 'Comment' }).fill('The mower runs beautifully, thank you!');
         await review.getByRole('button', { name: 'Submit Review' }).click();
         await eventually(() => toastWith(trader.page, 'Review submitted')).toContain('Review submitted');
+        // Focus lands on the new state, not on the page.
+        await eventually(() => focusedText(trader.page)).toBe('Barter completed. Thanks for your review!');
         await owner.page
           .getByTestId('message-event')
           .filter({ hasText: `Tariq Trader ${suffix} left a review` })
@@ -184,12 +222,17 @@ describe('offers where the listing takes only what it asks for', () => {
     await owner.page.getByTestId('offer-card').getByRole('button', { name: 'Counter' }).click();
     const dialog = owner.page.getByRole('dialog', { name: 'Counter the offer' });
     await dialog.getByRole('radio', { name: 'Fresh eggs' }).click();
+    // The counter in one plain sentence before it is sent.
+    await dialog
+      .getByTestId('counter-summary')
+      .getByText(`Tom Trades ${suffix} would give Fresh eggs for “${listing.title}”`)
+      .waitFor();
     await dialog.getByRole('button', { name: 'Send counter-offer' }).click();
     await eventually(() => toastWith(owner.page, 'Counter-offer sent')).toContain('Counter-offer sent');
     const counter = trader.page
       .getByTestId('offer-card')
       .filter({ has: trader.page.getByRole('heading', { name: `Wanda Wants ${suffix}’s counter-offer` }) });
-    await counter.getByText('Fresh eggs').waitFor(POLL);
+    await counter.getByText(`You give Fresh eggs for “${listing.title}”`).waitFor(POLL);
     await expect
       .poll(() => trader.page.getByTestId('offer-card').first().getByTestId('offer-status').textContent(), POLL)
       .toBe('Countered');

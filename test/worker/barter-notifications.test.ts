@@ -30,7 +30,19 @@ const record = (by: Member, recipient: Member, listingId: number) =>
     cookie: by.cookie,
     body: { listingId, initiatorId: by.id, recipientId: recipient.id, status: 'pending' },
   });
-const patch = (path: string, who: Member) => call(path, { method: 'PATCH', cookie: who.cookie });
+const patch = (path: string, who: Member, body?: unknown) =>
+  call(path, { method: 'PATCH', cookie: who.cookie, ...(body === undefined ? {} : { body }) });
+const titleOf = async (listingId: number) =>
+  (await env.DB.prepare('SELECT title FROM listings WHERE id = ?').bind(listingId).first<{ title: string }>())!.title;
+/** The conversation's event lines about the listing, oldest first. */
+const eventLinesOf = async (listingId: number) =>
+  (
+    await env.DB.prepare(
+      `SELECT sender_id, receiver_id, content, event FROM messages WHERE listing_id = ? AND kind = 'event' ORDER BY id`,
+    )
+      .bind(listingId)
+      .all<{ sender_id: number; receiver_id: number; content: string; event: string }>()
+  ).results;
 
 interface NotificationRow {
   kind: string;
@@ -169,10 +181,36 @@ describe('cancelling a barter', () => {
     const scheduled = Date.parse(cancelled.barterDeletionScheduledAt);
     expect(scheduled).toBeGreaterThanOrEqual(before + 30 * DAY);
     expect(scheduled).toBeLessThanOrEqual(Date.now() + 30 * DAY);
-    expect((await barterNotificationsOf(owner))[0]!.read_at).not.toBeNull();
+    // The owner's "confirm it" entry now tells them it was cancelled (decision 060), unread once.
+    const [entry] = await barterNotificationsOf(owner);
+    expect(entry).toMatchObject({ read_at: null, count: 1 });
+    expect(entry!.text).toMatch(/cancelled the barter for/);
     // Cancelling again changes nothing.
     expect((await json(await patch(`/api/barters/${barter.id}/cancel`, owner))).barterDeletionScheduledAt).toBe(
       cancelled.barterDeletionScheduledAt,
     );
+    expect(await barterNotificationsOf(owner)).toEqual([entry]);
+  });
+
+  it('tells the other member the reason, in the conversation and the bell; the reason is checked', async () => {
+    const { owner, member, listingId } = await talking();
+    const barter = await json(await record(member, owner, listingId));
+    const tooLong = await patch(`/api/barters/${barter.id}/cancel`, owner, { reason: 'x'.repeat(301) });
+    expect(tooLong.status).toBe(400);
+    expect(await json(tooLong)).toMatchObject({ message: 'Reason must be at most 300 characters' });
+    const response = await patch(`/api/barters/${barter.id}/cancel`, owner, { reason: '  The bike was sold  ' });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toMatchObject({ status: 'cancelled', cancelReason: 'The bike was sold' });
+    const [entry] = await barterNotificationsOf(member);
+    expect(entry).toMatchObject({ read_at: null });
+    expect(entry!.text).toBe(
+      `${owner.user.displayName} cancelled the barter for "${await titleOf(listingId)}": The bike was sold`,
+    );
+    const lines = await eventLinesOf(listingId);
+    expect(lines.at(-1)).toMatchObject({
+      sender_id: owner.id,
+      receiver_id: member.id,
+      content: `${owner.user.displayName} cancelled the barter: “The bike was sold”`,
+    });
   });
 });

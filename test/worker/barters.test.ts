@@ -66,6 +66,10 @@ describe('POST /api/barters', () => {
       originalImageUrls: [],
       imageCleanupScheduledAt: null,
       barterDeletionScheduledAt: null,
+      // Recording is the recorder's word that the swap happened (decision 060).
+      initiatorConfirmedAt: expect.any(String),
+      recipientConfirmedAt: null,
+      cancelReason: null,
       createdAt: expect.any(String),
     });
   });

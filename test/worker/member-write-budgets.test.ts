@@ -324,7 +324,8 @@ describe('what one member can write in a day', () => {
       text: 'a pump',
     });
     const accepted = await measure('offerStepsPerMember', 'POST', `/api/offers/${again.id}/accept`, owner);
-    // Barters and reviews: confirmed, reviewed, another recorded and cancelled.
+    // Barters and reviews: confirmed by both (decision 060), reviewed, another recorded and cancelled.
+    await measure('barterStepsPerMember', 'PATCH', `/api/barters/${accepted.barterId}/complete`, owner);
     await measure('barterStepsPerMember', 'PATCH', `/api/barters/${accepted.barterId}/complete`, member);
     await measure('reviewsPerMember', 'POST', '/api/reviews', member, {
       userId: owner.id,

@@ -460,10 +460,12 @@ describe('GET /api/conversations/{conversation}', () => {
 
     const created = await made(member, { listingId: listing.id, givenListingIds: [bike.id] });
     const accepted = await json(await act(owner, created.id, 'accept'));
-    expect(
-      (await call(`/api/barters/${accepted.barterId}/complete`, { method: 'PATCH', cookie: member.cookie, body: {} }))
-        .status,
-    ).toBe(200);
+    // Both members confirm the handover (decision 060).
+    for (const who of [owner, member])
+      expect(
+        (await call(`/api/barters/${accepted.barterId}/complete`, { method: 'PATCH', cookie: who.cookie, body: {} }))
+          .status,
+      ).toBe(200);
     const review = {
       reviewerId: member.id,
       userId: owner.id,
@@ -532,19 +534,6 @@ describe('the whole exchange, live on both sockets', () => {
       );
       await s.next((f) => f.type === 'barter' && f.barter.id === accepted.barterId && f.barter.status === 'pending');
     }
-    // The owner initiated it (by accepting); the member confirms the swap.
-    expect(
-      (await call(`/api/barters/${accepted.barterId}/complete`, { method: 'PATCH', cookie: owner.cookie, body: {} }))
-        .status,
-    ).toBe(403);
-    expect(
-      (await call(`/api/barters/${accepted.barterId}/complete`, { method: 'PATCH', cookie: member.cookie, body: {} }))
-        .status,
-    ).toBe(200);
-    for (const s of [ownerSocket, memberSocket]) {
-      await s.next((f) => f.type === 'barter' && f.barter.status === 'completed');
-      await s.next((f) => f.type === 'message' && f.message.event?.type === 'barter_completed');
-    }
     const review = (from: Member, to: Member) =>
       call('/api/reviews', {
         cookie: from.cookie,
@@ -557,6 +546,39 @@ describe('the whole exchange, live on both sockets', () => {
           comment: 'Smooth swap, thank you!',
         },
       });
+    const confirm = (who: Member) =>
+      call(`/api/barters/${accepted.barterId}/complete`, { method: 'PATCH', cookie: who.cookie, body: {} });
+    // Accepting is an agreement, not a completion (decision 060): the owner's confirmation right
+    // after accepting leaves it pending, and opens no reviews.
+    const first = await confirm(owner);
+    expect(first.status).toBe(200);
+    expect(await json(first)).toMatchObject({ status: 'pending', initiatorConfirmedAt: expect.any(String) });
+    for (const s of [ownerSocket, memberSocket]) {
+      await s.next((f) => f.type === 'message' && f.message.event?.type === 'barter_confirmed');
+      await s.next(
+        (f) => f.type === 'barter' && f.barter.status === 'pending' && f.barter.initiatorConfirmedAt !== null,
+      );
+    }
+    const early = await review(owner, member);
+    expect(early.status).toBe(400);
+    expect((await json(early)).message).toBe(
+      'This barter is not yet marked as completed. You can only leave a review after completing a barter.',
+    );
+    // Neither side completes it alone: confirming again waits for the other member.
+    const again = await confirm(owner);
+    expect(again.status).toBe(403);
+    expect((await json(again)).message).toBe('Waiting for the other member to confirm');
+    // The member is asked to confirm too (their bell), and their confirmation completes it.
+    const asked = await env.DB.prepare('SELECT kind, text FROM notifications WHERE user_id = ? AND subject_key = ?')
+      .bind(member.id, `barter:${accepted.barterId}`)
+      .first<{ kind: string; text: string }>();
+    expect(asked).toMatchObject({ kind: 'barter_pending' });
+    expect(asked!.text).toMatch(/confirmed the handover for .* — confirm it too once you have swapped/);
+    expect((await confirm(member)).status).toBe(200);
+    for (const s of [ownerSocket, memberSocket]) {
+      await s.next((f) => f.type === 'barter' && f.barter.status === 'completed');
+      await s.next((f) => f.type === 'message' && f.message.event?.type === 'barter_completed');
+    }
     expect((await review(owner, member)).status).toBe(201);
     expect((await review(member, owner)).status).toBe(201);
     for (const s of [ownerSocket, memberSocket]) {
@@ -567,6 +589,7 @@ describe('the whole exchange, live on both sockets', () => {
     expect(events).toEqual([
       `${member.user.displayName} offered “Road bike, 54 cm”`,
       `${owner.user.displayName} accepted the offer`,
+      `${owner.user.displayName} confirmed the handover`,
       `${member.user.displayName} confirmed the swap. Barter completed!`,
       `${owner.user.displayName} left a review`,
       `${member.user.displayName} left a review`,

@@ -371,8 +371,12 @@ describe('accept and decline', () => {
     expect((await act(members[1]!, id, 'decline')).status).toBe(409);
     expect(await bartersOf(listings.map((l: any) => l.id))).toHaveLength(3);
 
-    // The existing two-sided completion works per leg: the receiver confirms.
+    // The two-sided completion works per leg: the giver and the receiver each confirm the handover
+    // (decision 060); the second confirmation completes it.
     const first = barters.find((b) => b.listing_id === legs[0]!.listingId)!;
+    const given = await call(`/api/barters/${first.id}/complete`, { method: 'PATCH', cookie: members[0]!.cookie });
+    expect(given.status, await given.clone().text()).toBe(200);
+    expect((await circle(members[2]!, id)).legs[0].barterStatus).toBe('pending');
     const completed = await call(`/api/barters/${first.id}/complete`, { method: 'PATCH', cookie: members[1]!.cookie });
     expect(completed.status, await completed.clone().text()).toBe(200);
     expect((await circle(members[2]!, id)).legs[0].barterStatus).toBe('completed');

@@ -24,6 +24,7 @@ import { runBellReadMarks } from './bell-read-marks';
 import { runListingDeletions, type ListingDeletionsRun } from './listing-deletions';
 import { ALERT_MIN_COST, runSavedSearchAlerts, SEARCHES_PER_INVOCATION, type AlertRun } from './saved-search-alerts';
 import { runCircleExpiry } from './trade-circle-expiry';
+import { runOfferExpiry } from './offer-expiry';
 import { runSuspensionEnd } from './suspension-end';
 import { PASSWORD_UPGRADES_PER_RUN, upgradePasswordHashes } from './upgrade-password-hashes';
 import { EXPIRY_PAGE } from '@worker/services/trade-circles/circles';
@@ -88,6 +89,8 @@ export const CRON_JOBS: Record<string, readonly CronJob[]> = {
       more: full(EXPIRY_PAGE),
       maxCalls: 3,
     },
+    // Open offers past their expiry (decision 060): one page a trigger, called once (no `more`).
+    { name: 'offer-expiry', cost: 0, run: (env, at, budget) => runOfferExpiry(env, at, budget) },
     // Suspensions whose time has passed end (docs/api/moderation.md): one page a trigger, called once.
     { name: 'suspension-end', cost: 0, run: (env, at, budget) => runSuspensionEnd(env, at, budget) },
     {
@@ -105,8 +108,9 @@ export const CRON_JOBS: Record<string, readonly CronJob[]> = {
       runAlone: (env, at, budget) => runSavedSearchAlerts(env, at, budget, SEARCHES_PER_INVOCATION),
       more: (result) => (result as AlertRun | null)?.more === true,
       // The calls the other jobs leave of the trigger's 50 subrequests (see MAX_CALLS_PER_JOB):
-      // 6,200 searches a trigger (the trigger's rows-written cap, TRIGGER_ROWS_WRITTEN, may stop it sooner).
-      maxCalls: 31,
+      // 6,000 searches a trigger (the trigger's rows-written cap, TRIGGER_ROWS_WRITTEN, may stop it sooner).
+      // 30 since the offer expiry took one call (decision 060).
+      maxCalls: 30,
     },
     // Listings being deleted (decision 042): their conversations, messages and other rows in bounded
     // steps, one call a trigger (`more` only tells that listings are left for the next trigger).
@@ -203,7 +207,7 @@ export async function runCronJob(cron: string, name: string, scheduledTime: numb
   }
 }
 
-/** Calls of one job in one trigger at most (the first and its continuations); with the alerts' 32 and the jobs without continuations called once, a trigger makes at most 50 calls, the subrequests of its invocation. */
+/** Calls of one job in one trigger at most (the first and its continuations); with the alerts' 30 and the jobs without continuations called once, a trigger makes at most 50 calls, the subrequests of its invocation. */
 export const MAX_CALLS_PER_JOB = 4;
 
 /**

@@ -173,6 +173,9 @@ export async function seedDemoCommunity(env: Env, db: Db, origin: string, now = 
       recipientId: idOf(SEED_BARTER.recipient),
       status: 'completed',
       completedAt: iso(now - 12 * HOUR),
+      // Both sides confirmed the handover (decision 060); the second confirmation completed it.
+      initiatorConfirmedAt: iso(now - 14 * HOUR),
+      recipientConfirmedAt: iso(now - 12 * HOUR),
       createdAt: iso(now - 20 * HOUR),
     })
     .returning({ id: barters.id });

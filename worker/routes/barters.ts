@@ -1,13 +1,14 @@
-// Barters (docs/api/messaging-barters-reviews.md, "Barters"): two-sided. One member records it
-// (pending), the other confirms it (completed); only then can either review the other.
+// Barters (docs/api/messaging-barters-reviews.md, "Barters"): two-sided. A barter starts pending
+// (an accepted offer, or one member recording it), each member confirms the handover, and the
+// second confirmation completes it (decision 060); only then can either review the other.
 import type { Context } from 'hono';
 import { barterRoutes } from '@/shared/contract/barters';
-import { BLOCKED_MEMBER_MESSAGE, barterCreateSchema } from '@/shared/schemas';
+import { BLOCKED_MEMBER_MESSAGE, barterCancelSchema, barterCreateSchema } from '@/shared/schemas';
 import { notBlockedEitherWay } from '../db/queries/blocks';
 import {
   bartersOfListing,
   cancelBarter,
-  completeBarter,
+  confirmBarter,
   findBarterById,
   isParty,
   recordBarter,
@@ -48,11 +49,18 @@ async function barterFor(c: Context<AppEnv>, user: UserRow, { adminMayRead = fal
  * After a barter step: its line in the conversation (once per step) and the frames that update
  * both members' open conversation without a reload (docs/api/offers.md, "Live updates").
  */
+const STEP_LINES = {
+  confirmed: (name: string) => `${name} confirmed the handover`,
+  completed: (name: string) => `${name} confirmed the swap. Barter completed!`,
+  cancelled: (name: string, reason: string | null) =>
+    reason ? `${name} cancelled the barter: “${reason}”` : `${name} cancelled the barter`,
+};
+
 async function pushBarterStep(
   c: Context<AppEnv>,
   row: BarterRow,
   actor: UserRow,
-  step: 'completed' | 'cancelled' | null,
+  step: 'confirmed' | 'completed' | 'cancelled' | null,
 ) {
   const db = c.get('db');
   const frames: ServerFrame[] = [];
@@ -63,11 +71,12 @@ async function pushBarterStep(
       receiverId: other,
       listingId: row.listingId,
       content:
-        step === 'completed'
-          ? `${actor.displayName} confirmed the swap. Barter completed!`
-          : `${actor.displayName} cancelled the barter`,
-      event: { type: step === 'completed' ? 'barter_completed' : 'barter_cancelled', barterId: row.id },
-      key: `barter:${row.id}:${step}`,
+        step === 'cancelled'
+          ? STEP_LINES.cancelled(actor.displayName, row.cancelReason)
+          : STEP_LINES[step](actor.displayName),
+      event: { type: `barter_${step}`, barterId: row.id },
+      // A member confirms once: their id makes the first confirmation's line once-only.
+      key: step === 'confirmed' ? `barter:${row.id}:confirmed:${actor.id}` : `barter:${row.id}:${step}`,
     });
     if (line) frames.push({ type: 'message', message: message(line) });
   }
@@ -140,42 +149,75 @@ serve(barterRouter, barterRoutes.complete, viewer('row'), memberBudget('barterSt
   const user = requireUser(c);
   const found = await barterFor(c, user);
   if (found.status === 'cancelled') throw conflict('This barter was cancelled');
-  // Repeating a confirmation (from either side) changes nothing.
+  // Asking again once completed (from either side) changes nothing.
   if (found.status === 'completed') return reply(c, barterRoutes.complete, barter(found));
-  if (found.initiatorId === user.id) throw forbidden('Waiting for the other member to confirm');
+  // Neither member completes a barter alone (decision 060): the second confirmation does.
+  const mine = found.initiatorId === user.id ? found.initiatorConfirmedAt : found.recipientConfirmedAt;
+  if (mine) throw forbidden('Waiting for the other member to confirm');
   const db = c.get('db');
-  const { barter: after, completedNow } = await completeBarter(db, found, isoNow());
+  const { barter: after, completedNow, confirmedNow } = await confirmBarter(db, found, user.id, isoNow());
   // A cancel that won the race leaves it cancelled.
   if (after.status === 'cancelled') throw conflict('This barter was cancelled');
-  // Only the request that completed it tells the initiator, so a racing repeat adds nothing.
-  if (completedNow) {
+  // Only the request that changed it tells the other member, so a racing repeat adds nothing.
+  if (confirmedNow) {
+    const other = after.initiatorId === user.id ? after.recipientId : after.initiatorId;
     const listing = await findListingRef(db, after.listingId);
+    const title = listing?.title ?? 'a listing';
     // A pending barter can still be settled across a block; its bell entry is not written then (decision 035).
     await notify(
       db,
-      {
-        userId: after.initiatorId,
-        kind: 'barter_confirmed',
-        subjectKey: subjectKeys.barter(after.id),
-        text: `${user.displayName} confirmed your barter for "${listing?.title ?? 'a listing'}" — you can now review each other`,
-        link: conversationLink(after.listingId, after.initiatorId, after.recipientId),
-      },
-      notBlockedEitherWay(user.id, after.initiatorId),
+      completedNow
+        ? {
+            userId: other,
+            kind: 'barter_confirmed',
+            subjectKey: subjectKeys.barter(after.id),
+            text: `${user.displayName} confirmed your barter for "${title}" — you can now review each other`,
+            link: conversationLink(after.listingId, after.initiatorId, after.recipientId),
+          }
+        : {
+            userId: other,
+            kind: 'barter_pending',
+            subjectKey: subjectKeys.barter(after.id),
+            text: `${user.displayName} confirmed the handover for "${title}" — confirm it too once you have swapped`,
+            link: conversationLink(after.listingId, after.initiatorId, after.recipientId),
+          },
+      notBlockedEitherWay(user.id, other),
     );
-    await pushBarterStep(c, after, user, 'completed');
+    await pushBarterStep(c, after, user, completedNow ? 'completed' : 'confirmed');
   }
   return reply(c, barterRoutes.complete, barter(after));
 });
 
 serve(barterRouter, barterRoutes.cancel, viewer('row'), memberBudget('barterStepsPerMember'), async (c) => {
   const user = requireUser(c);
+  const { reason } = await parseBody(c, barterCancelSchema);
   const found = await barterFor(c, user);
   if (found.status === 'completed') throw conflict('A completed barter cannot be cancelled');
   if (found.status === 'cancelled') return reply(c, barterRoutes.cancel, barter(found));
-  const after = await cancelBarter(c.get('db'), found);
+  const db = c.get('db');
+  const { barter: after, cancelledNow } = await cancelBarter(db, found, Date.now(), reason ?? null);
   if (!after) throw notFound('Barter not found');
   // A confirmation that won the race leaves it completed.
   if (after.status === 'completed') throw conflict('A completed barter cannot be cancelled');
+  // Only the request that cancelled it tells the other member why.
+  if (cancelledNow) {
+    const other = after.initiatorId === user.id ? after.recipientId : after.initiatorId;
+    const listing = await findListingRef(db, after.listingId);
+    const title = listing?.title ?? 'a listing';
+    await notify(
+      db,
+      {
+        userId: other,
+        kind: 'barter_pending',
+        subjectKey: subjectKeys.barter(after.id),
+        text: reason
+          ? `${user.displayName} cancelled the barter for "${title}": ${reason}`
+          : `${user.displayName} cancelled the barter for "${title}"`,
+        link: conversationLink(after.listingId, after.initiatorId, after.recipientId),
+      },
+      notBlockedEitherWay(user.id, other),
+    );
+  }
   await pushBarterStep(c, after, user, 'cancelled');
   return reply(c, barterRoutes.cancel, barter(after));
 });

@@ -17,6 +17,7 @@ import {
   counterOffer,
   createOffer,
   eventLinesByKeys,
+  expireOffers,
   findListingAcrossBlock,
   findOfferAcrossBlock,
   findOfferById,
@@ -25,7 +26,11 @@ import {
   liveBarterOf,
   openOfferOf,
   shapeOffer,
+  type ClosedOffer,
 } from '../db/queries/offers';
+import { noteBellChange } from '../db/bell-changes';
+import { offerExpiresAt } from '../lib/offer-expiry';
+import { pushClosedOffers } from '../services/closed-offers';
 import { isUniqueViolation } from '../db/queries/users';
 import type { Db } from '../db/client';
 import type { ListingRow, OfferRow, UserRow } from '../db/schema';
@@ -58,6 +63,7 @@ export const OFFER_MESSAGES = {
   waiting: 'Waiting for the other member to answer',
   onlySender: 'Only the member who made this offer can withdraw it',
   listingGone: 'This listing is no longer available',
+  expired: 'This offer has expired',
   itemGone: 'An offered listing is no longer available',
 } as const;
 
@@ -150,6 +156,9 @@ async function pushStep(
   await pushToRoom(c.env, { listingId: offer.listingId, a: offer.fromUserId, b: offer.toUserId }, frames, requestId(c));
 }
 
+const pushClosed = (c: Context<AppEnv>, closed: ClosedOffer[], kind: 'closed' | 'expired') =>
+  pushClosedOffers(c.env, c.get('db'), closed, kind, requestId(c));
+
 const offerNotice = (
   actor: UserRow,
   to: number,
@@ -189,7 +198,14 @@ serve(offerRouter, offerRoutes.make, viewer('row'), offerStepBudget, async (c) =
     made = await withMessageBudget(c.env.DB, user.id, () =>
       createOffer(
         db,
-        { listingId: listing.id, conversationKey: key, fromUserId: user.id, toUserId: listing.userId, ...terms },
+        {
+          listingId: listing.id,
+          conversationKey: key,
+          fromUserId: user.id,
+          toUserId: listing.userId,
+          ...terms,
+          expiresAt: offerExpiresAt(c.env),
+        },
         {
           message: input.message ?? null,
           lineContent: `${user.displayName} offered ${describeTerms(titles, terms.text)}`,
@@ -255,9 +271,22 @@ serve(offerRouter, offerRoutes.accept, viewer('row'), offerStepBudget, async (c)
     }
     throw conflict(gone);
   }
+  // Lapsed but not yet expired by the cron: it expires now, as the cron would have done it.
+  if (offer.expiresAt && offer.expiresAt <= new Date().toISOString()) {
+    const [expired] = await expireOffers(db, [offer.id], new Date().toISOString());
+    if (expired) {
+      noteBellChange(db, expired.from_user_id);
+      await pushClosed(c, [expired], 'expired');
+    }
+    throw conflict(OFFER_MESSAGES.expired);
+  }
 
   const lineKey = `offer:${offer.id}:accepted`;
-  const { accepted, offer: after } = await acceptOffer(
+  const {
+    accepted,
+    offer: after,
+    closed,
+  } = await acceptOffer(
     db,
     offer,
     { ownerId, memberId },
@@ -279,6 +308,10 @@ serve(offerRouter, offerRoutes.accept, viewer('row'), offerStepBudget, async (c)
   const shaped = await shapeOffer(db, after);
   const barterRow = after.barterId ? await findBarterById(db, after.barterId) : undefined;
   await pushStep(c, after, shaped, [lineKey], barterRow ? [{ type: 'barter', barter: shapeBarter(barterRow) }] : []);
+  // The listing's other open offers closed politely (decision 060): their members' bells and rooms.
+  for (const other of closed)
+    noteBellChange(db, other.from_user_id === ownerId ? other.to_user_id : other.from_user_id);
+  await pushClosed(c, closed, 'closed');
   return reply(c, offerRoutes.accept, shaped);
 });
 
@@ -346,7 +379,7 @@ serve(offerRouter, offerRoutes.counter, viewer('row'), offerStepBudget, async (c
       counterOffer(
         db,
         offer,
-        { fromUserId: user.id, toUserId: other, ...terms },
+        { fromUserId: user.id, toUserId: other, ...terms, expiresAt: offerExpiresAt(c.env) },
         {
           lineContent: `${user.displayName} ${revising ? 'changed the offer to' : 'countered with'} ${describeTerms(titles, terms.text)}`,
           eventType: 'offer_countered',

@@ -1,5 +1,7 @@
-// Barters (two-sided, docs/api/messaging-barters-reviews.md). One member records it (pending), the
-// other confirms it (completed) or either cancels it; only a completed barter can be reviewed. A
+// Barters (two-sided, docs/api/messaging-barters-reviews.md). A barter starts pending (an accepted
+// offer, or one member recording it), each member confirms the handover and the second
+// confirmation completes it (decision 060), or either cancels it; only a completed barter can be
+// reviewed. A
 // conversation's barters come with the conversation (GET /api/conversations/{conversation},
 // decision 043): the replies below and the live frames update that cache, nothing reads the
 // listing's barters again.
@@ -33,13 +35,14 @@ export function useCreateBarter() {
   });
 }
 
-function useBarterTransition(action: 'complete' | 'cancel') {
+/** Confirming the handover: the second side's confirmation completes the barter (decision 060). */
+export function useCompleteBarter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (barter: Barter) => call(barterRoutes[action], { params: { id: barter.id } }),
+    mutationFn: (barter: Barter) => call(barterRoutes.complete, { params: { id: barter.id } }),
     onSuccess: (reply) => {
       storeBarter(queryClient, reply);
-      if (action === 'complete') {
+      if (reply.status === 'completed') {
         // Both members' bartersCompleted (their profiles' Completed Barters) change.
         // The home page's completed-barter counter comes with the community feed's next frame
         // (decision 045): nothing to re-read.
@@ -49,5 +52,12 @@ function useBarterTransition(action: 'complete' | 'cancel') {
   });
 }
 
-export const useCompleteBarter = () => useBarterTransition('complete');
-export const useCancelBarter = () => useBarterTransition('cancel');
+/** Cancelling, with the reason the other member reads (optional). */
+export function useCancelBarter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ barter, reason }: { barter: Barter; reason: string }) =>
+      call(barterRoutes.cancel, { params: { id: barter.id }, body: reason.trim() ? { reason: reason.trim() } : {} }),
+    onSuccess: (reply) => storeBarter(queryClient, reply),
+  });
+}

@@ -1,7 +1,7 @@
 // Barters: recorded, completed by both sides, or cancelled.
 import * as v from 'valibot';
 import { BARTER_STATUSES } from '../constants';
-import { barterCreateSchema } from '../schemas/messaging';
+import { barterCancelSchema, barterCreateSchema } from '../schemas/messaging';
 import { route } from './route';
 
 export const barterStatus = v.picklist(BARTER_STATUSES);
@@ -25,6 +25,11 @@ export const barter = v.strictObject({
   originalImageUrls: v.array(v.string()),
   imageCleanupScheduledAt: v.nullable(v.string()),
   barterDeletionScheduledAt: v.nullable(v.string()),
+  /** When each side confirmed the handover (decision 060): the second confirmation completes it. */
+  initiatorConfirmedAt: v.nullable(v.string()),
+  recipientConfirmedAt: v.nullable(v.string()),
+  /** The cancelling member's reason, if they gave one. */
+  cancelReason: v.nullable(v.string()),
   createdAt: v.string(),
 });
 export type Barter = v.InferOutput<typeof barter>;
@@ -59,18 +64,20 @@ export const barterRoutes = {
     method: 'PATCH',
     path: `${byId}/complete`,
     tag: 'Barters',
-    summary: 'Confirm a pending barter (the member who did not record it)',
+    summary: 'Confirm the handover of a pending barter (each member; the second confirmation completes it)',
     access: 'member',
     reply: barter,
     errors: [401, 403, 404, 409],
-    notes: 'Repeating a confirmation answers the barter unchanged. The barter budget: 20 steps a day, then 429.',
+    notes:
+      'Confirming again before the other member has: 403 Waiting for the other member to confirm. A completed barter answers unchanged. The barter budget: 20 steps a day, then 429.',
   }),
   cancel: route({
     method: 'PATCH',
     path: `${byId}/cancel`,
     tag: 'Barters',
-    summary: 'Cancel a pending barter (either member)',
+    summary: 'Cancel a pending barter (either member), optionally saying why',
     access: 'member',
+    body: barterCancelSchema,
     reply: barter,
     errors: [401, 403, 404, 409],
     notes: 'Cancelling a cancelled barter answers it unchanged. The barter budget: 20 steps a day, then 429.',

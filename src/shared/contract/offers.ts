@@ -20,6 +20,8 @@ export const storedOffer = v.strictObject({
   replacesOfferId: v.nullable(v.number()),
   barterId: v.nullable(v.number()),
   respondedAt: v.nullable(v.string()),
+  /** When it lapses while still open (decision 060). */
+  expiresAt: v.nullable(v.string()),
   createdAt: v.string(),
   updatedAt: v.string(),
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { idField, optionalId, text } from './fields';
+import { idField, optionalId, optionalText, text } from './fields';
 
 export const messageSchema = v.object({
   senderId: optionalId('Invalid sender id'),
@@ -16,3 +16,9 @@ export const barterCreateSchema = v.object({
   status: v.optional(v.literal('pending', 'A new barter starts as pending')),
 });
 export type BarterCreateInput = v.InferInput<typeof barterCreateSchema>;
+
+export const MAX_CANCEL_REASON = 300;
+/** Cancelling a barter: why, for the other member to read (optional; decision 060). */
+export const barterCancelSchema = v.object({
+  reason: optionalText(MAX_CANCEL_REASON, `Reason must be at most ${MAX_CANCEL_REASON} characters`),
+});

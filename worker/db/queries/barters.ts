@@ -1,5 +1,6 @@
-// Data access for barters: recorded by one member (pending), confirmed by the other (completed).
-import { and, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
+// Data access for barters: pending until both members have confirmed the handover (decision 060),
+// then completed; either may cancel while pending.
+import { and, desc, eq, exists, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { DAY, isoIn } from '@worker/lib/time';
 import { noteBellChange } from '@worker/db/bell-changes';
 import type { Db } from '../client';
@@ -37,7 +38,8 @@ const openBarterOf = (listingId: number, a: number, b: number) =>
 /**
  * Records a pending barter unless the pair already has a pending or completed one for the
  * listing, and returns whichever exists afterwards. The existence test sits inside the INSERT,
- * so two requests racing cannot both create one.
+ * so two requests racing cannot both create one. Recording is the recorder's word that the swap
+ * happened ("Yes, completed!"): their side is confirmed, and the other's confirmation completes it.
  */
 export async function recordBarter(
   db: Db,
@@ -48,8 +50,8 @@ export async function recordBarter(
   const open = openBarterOf(listingId, initiatorId, recipientId);
   // Raw SQL: drizzle's insert builder has no INSERT … SELECT … WHERE NOT EXISTS for some columns.
   const inserted = await db.all<{ id: number }>(sql`
-    INSERT INTO barters (listing_id, initiator_id, recipient_id, status)
-    SELECT ${listingId}, ${initiatorId}, ${recipientId}, 'pending'
+    INSERT INTO barters (listing_id, initiator_id, recipient_id, status, initiator_confirmed_at)
+    SELECT ${listingId}, ${initiatorId}, ${recipientId}, 'pending', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
      WHERE NOT EXISTS (SELECT 1 FROM barters WHERE ${open})
     RETURNING id`);
   const [existing] = await db.select().from(barters).where(open).orderBy(barters.id).limit(1);
@@ -69,22 +71,41 @@ const settleNotification = (db: Db, userId: number, barterId: number) =>
       ),
     );
 
+/** The barter column holding `userId`'s confirmation, and the other side's. */
+const sidesOf = (barter: Pick<BarterRow, 'initiatorId'>, userId: number) =>
+  barter.initiatorId === userId
+    ? {
+        mine: barters.initiatorConfirmedAt,
+        theirs: barters.recipientConfirmedAt,
+        mineKey: 'initiatorConfirmedAt' as const,
+      }
+    : {
+        mine: barters.recipientConfirmedAt,
+        theirs: barters.initiatorConfirmedAt,
+        mineKey: 'recipientConfirmedAt' as const,
+      };
+
 /**
- * Completes a pending barter and counts it for both members, exactly once: the users UPDATE
- * runs only while the barter is still pending and comes before the barter UPDATE in the same
- * batch (one transaction), so a second, racing request finds it completed and changes nothing.
- * The same UPDATE snapshots the listing's image paths (the barter's originalImageUrls and
- * thumbnailUrls; there are no separate thumbnail objects, see docs/api/background-jobs.md) and
- * schedules their cleanup 90 days on. `completedNow` tells whether this call made the change.
+ * Records `userId`'s confirmation of the handover (decision 060). When the other side has
+ * confirmed already, this one completes the barter and counts it for both members, exactly once:
+ * the users UPDATE runs only while the barter is pending with the other side's confirmation and
+ * not yet this side's, and comes before the barter UPDATE in the same batch (one transaction), so
+ * a racing request finds it changed and changes nothing. Completion snapshots the listing's image
+ * paths (originalImageUrls and thumbnailUrls; there are no separate thumbnail objects, see
+ * docs/api/background-jobs.md) and schedules their cleanup 90 days on. `completedNow` and
+ * `confirmedNow` tell what this call changed.
  */
-export async function completeBarter(
+export async function confirmBarter(
   db: Db,
   barter: BarterRow,
-  completedAt: string,
-): Promise<{ barter: BarterRow; completedNow: boolean }> {
-  const stillPending = and(eq(barters.id, barter.id), eq(barters.status, 'pending'));
+  userId: number,
+  at: string,
+): Promise<{ barter: BarterRow; completedNow: boolean; confirmedNow: boolean }> {
+  const { mine, theirs, mineKey } = sidesOf(barter, userId);
+  const pendingMine = and(eq(barters.id, barter.id), eq(barters.status, 'pending'), isNull(mine));
+  const completes = and(pendingMine, isNotNull(theirs));
   const listingImages = sql`(SELECT image_urls FROM listings WHERE listings.id = ${barter.listingId})`;
-  const [, changed, , rows] = await db.batch([
+  const [, completed, confirmed, , rows] = await db.batch([
     db
       .update(users)
       .set({ bartersCompleted: sql`${users.bartersCompleted} + 1` })
@@ -95,7 +116,7 @@ export async function completeBarter(
             db
               .select({ one: sql`1` })
               .from(barters)
-              .where(stillPending),
+              .where(completes),
           ),
         ),
       ),
@@ -103,39 +124,57 @@ export async function completeBarter(
       .update(barters)
       .set({
         status: 'completed',
-        completedAt,
+        completedAt: at,
+        [mineKey]: at,
         originalImageUrls: sql`coalesce(${listingImages}, '[]')`,
         thumbnailUrls: sql`coalesce(${listingImages}, '[]')`,
-        imageCleanupScheduledAt: isoIn(IMAGE_RETENTION, Date.parse(completedAt)),
+        imageCleanupScheduledAt: isoIn(IMAGE_RETENTION, Date.parse(at)),
       })
-      .where(stillPending)
+      .where(completes)
       .returning({ id: barters.id }),
-    // The recipient has answered the "confirm it" entry.
-    settleNotification(db, barter.recipientId, barter.id),
+    // The first side's confirmation (the other side has not confirmed: the UPDATE above matched nothing).
+    db
+      .update(barters)
+      .set({ [mineKey]: at })
+      .where(pendingMine)
+      .returning({ id: barters.id }),
+    // The member has answered their "confirm it" entry.
+    settleNotification(db, userId, barter.id),
     db.select().from(barters).where(eq(barters.id, barter.id)),
   ]);
-  return { barter: rows[0]!, completedNow: changed.length > 0 };
+  return {
+    barter: rows[0]!,
+    completedNow: completed.length > 0,
+    confirmedNow: completed.length > 0 || confirmed.length > 0,
+  };
 }
 
 /**
- * Cancels a barter while it is pending and schedules its deletion 30 days on; both members'
- * entries about it are settled. Returns the row as it stands afterwards.
+ * Cancels a barter while it is pending (with the canceller's reason, if any) and schedules its
+ * deletion 30 days on; both members' entries about it are settled. Returns the row as it stands
+ * afterwards, and whether this call cancelled it.
  */
 export async function cancelBarter(
   db: Db,
   barter: Pick<BarterRow, 'id' | 'initiatorId' | 'recipientId'>,
   cancelledAt = Date.now(),
-): Promise<BarterRow | undefined> {
-  const [, , , rows] = await db.batch([
+  reason: string | null = null,
+): Promise<{ barter: BarterRow | undefined; cancelledNow: boolean }> {
+  const [changed, , , rows] = await db.batch([
     db
       .update(barters)
-      .set({ status: 'cancelled', barterDeletionScheduledAt: isoIn(DELETE_CANCELLED_AFTER, cancelledAt) })
-      .where(and(eq(barters.id, barter.id), eq(barters.status, 'pending'))),
+      .set({
+        status: 'cancelled',
+        cancelReason: reason,
+        barterDeletionScheduledAt: isoIn(DELETE_CANCELLED_AFTER, cancelledAt),
+      })
+      .where(and(eq(barters.id, barter.id), eq(barters.status, 'pending')))
+      .returning({ id: barters.id }),
     settleNotification(db, barter.initiatorId, barter.id),
     settleNotification(db, barter.recipientId, barter.id),
     db.select().from(barters).where(eq(barters.id, barter.id)),
   ]);
-  return rows[0];
+  return { barter: rows[0], cancelledNow: changed.length > 0 };
 }
 
 /** A listing's barters, newest first: all of them, or only those `partyId` took part in. */

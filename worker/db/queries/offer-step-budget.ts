@@ -12,7 +12,11 @@ import { MESSAGE_DAY_BUDGET } from '@worker/lib/message-budget';
 import { RATE_LIMITS } from '@worker/lib/rate-limit';
 
 /** The lines an offer step writes: made, countered, accepted, declined, withdrawn. */
-export const OFFER_STEP_EVENTS = MESSAGE_EVENT_TYPES.filter((type) => type.startsWith('offer_'));
+// Closed (another offer accepted) and expired lines are not a member's step: the listing's owner
+// and the expiry job write them for others (decision 060).
+export const OFFER_STEP_EVENTS = MESSAGE_EVENT_TYPES.filter(
+  (type) => type.startsWith('offer_') && type !== 'offer_closed' && type !== 'offer_expired',
+);
 
 /** The member's offer lines of the day, newest first (messages_sender_idx; its plan is pinned in test/worker/offer-and-thread-rows.test.ts). */
 export const OFFER_STEPS_SQL = `

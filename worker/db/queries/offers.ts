@@ -21,7 +21,7 @@ import {
 } from '../schema';
 import { blockedEitherWay } from './blocks';
 import { listingGone } from './listing-deletion';
-import { nextId } from '../id-reserve';
+import { nextId, nextIdsOfRowsSql } from '../id-reserve';
 import { messageBudgetGateSql } from './message-budget';
 import { notifyStatement, type NotificationEvent } from './notifications';
 
@@ -228,6 +228,8 @@ export interface NewOffer {
   toUserId: number;
   text: string | null;
   givenListingIds: number[];
+  /** When it lapses unanswered (offerExpiry in worker/lib/offer-expiry.ts). */
+  expiresAt: string;
 }
 
 const openOfferIdOf = (conversationKey: string) =>
@@ -263,6 +265,7 @@ export async function createOffer(
         fromUserId: offer.fromUserId,
         toUserId: offer.toUserId,
         text: offer.text,
+        expiresAt: offer.expiresAt,
       })
       .returning({ id: offers.id }),
     ...offer.givenListingIds.map(
@@ -310,7 +313,7 @@ export function linesByIds(db: Db, ids: number[]): Promise<MessageRow[]> {
 export async function counterOffer(
   db: Db,
   old: OfferRow,
-  counter: { fromUserId: number; toUserId: number; text: string | null; givenListingIds: number[] },
+  counter: { fromUserId: number; toUserId: number; text: string | null; givenListingIds: number[]; expiresAt: string },
   extras: { lineContent: string; eventType: 'offer_countered'; notice: NotificationEvent },
 ): Promise<OfferRow | undefined> {
   const at = nowIso();
@@ -324,8 +327,8 @@ export async function counterOffer(
       .returning({ id: offers.id }),
     // Only when this batch countered it (its own timestamp).
     sql`
-      INSERT INTO offers (id, listing_id, conversation_key, from_user_id, to_user_id, status, text, replaces_offer_id, updated_at)
-      SELECT ${nextId('offers')}, ${old.listingId}, ${old.conversationKey}, ${counter.fromUserId}, ${counter.toUserId}, 'open', ${counter.text}, ${old.id}, ${at}
+      INSERT INTO offers (id, listing_id, conversation_key, from_user_id, to_user_id, status, text, replaces_offer_id, expires_at, updated_at)
+      SELECT ${nextId('offers')}, ${old.listingId}, ${old.conversationKey}, ${counter.fromUserId}, ${counter.toUserId}, 'open', ${counter.text}, ${old.id}, ${counter.expiresAt}, ${at}
        WHERE EXISTS (SELECT 1 FROM offers WHERE id = ${old.id} AND status = 'countered' AND responded_at = ${at})`,
     ...counter.givenListingIds.map(
       (listingId) => sql`
@@ -370,16 +373,18 @@ export async function closeOffer(
 
 /**
  * Accepts an open offer: in one batch the offer becomes `accepted`, the pair's pending barter is
- * created (the listing's owner as initiator, so the other member confirms the swap; an existing
- * pending or completed barter of the pair is linked instead), the offer links it, and the
- * "accepted" line is written. Returns whether this call accepted it, and the offer afterwards.
+ * created (the listing's owner as initiator; both members then confirm the handover, decision 060;
+ * an existing pending or completed barter of the pair is linked instead), the offer links it, the
+ * "accepted" line is written, and the listing's other open offers close politely, each with its
+ * line and its member's bell entry. Returns whether this call accepted it, the offer afterwards and
+ * the offers it closed.
  */
 export async function acceptOffer(
   db: Db,
   offer: OfferRow,
   parties: { ownerId: number; memberId: number },
   line: EventLine,
-): Promise<{ accepted: boolean; offer: OfferRow }> {
+): Promise<{ accepted: boolean; offer: OfferRow; closed: ClosedOffer[] }> {
   const at = nowIso();
   const { ownerId, memberId } = parties;
   const pairBarter = sql`(SELECT id FROM barters
@@ -387,7 +392,8 @@ export async function acceptOffer(
        AND ((initiator_id = ${ownerId} AND recipient_id = ${memberId}) OR (initiator_id = ${memberId} AND recipient_id = ${ownerId}))
      ORDER BY id DESC LIMIT 1)`;
   const acceptedNow = sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offer.id} AND status = 'accepted' AND barter_id IS NULL)`;
-  const [changed] = await runBatch(db, [
+  const acceptedHere = sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offer.id} AND status = 'accepted' AND responded_at = ${at})`;
+  const results = await runBatch(db, [
     db
       .update(offers)
       .set({ status: 'accepted', respondedAt: at, updatedAt: at })
@@ -399,6 +405,113 @@ export async function acceptOffer(
        WHERE ${acceptedNow} AND ${pairBarter} IS NULL`,
     sql`UPDATE offers SET barter_id = ${pairBarter} WHERE id = ${offer.id} AND status = 'accepted' AND barter_id IS NULL`,
     eventLineStatement(line, sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offer.id} AND status = 'accepted')`),
+    ...closeOthersStatements(offer, acceptedHere, at),
   ]);
-  return { accepted: changed!.results.length > 0, offer: (await findOfferById(db, offer.id))! };
+  return {
+    accepted: results[0]!.results.length > 0,
+    offer: (await findOfferById(db, offer.id))!,
+    closed: results[4]!.results as ClosedOffer[],
+  };
+}
+
+/** The conversation's address in SQL, from an `offers` row aliased `o` (conversationLink). */
+const OFFER_LINK_SQL = `'/messages/' || o.conversation_key`;
+
+/**
+ * The lines and bell entries that tell members their offers closed without an answer (decision
+ * 060): the offers `closed` (SQL on the `offers` row `o`) selects, after the batch's UPDATE set
+ * them `offer_closed`'s `closed` or `expired`. `closed`: another offer on the listing was accepted;
+ * the owner writes the line to the member. `expired`: the member it was addressed to never
+ * answered; the line is theirs to the member who made it, and so is the entry. Once-only keys
+ * (`offer:{id}:closed` / `:expired`), as every step's.
+ */
+function offerClosingStatements(kind: 'closed' | 'expired', closed: SQL, at: string): SQL[] {
+  const member = `CASE WHEN o.from_user_id = l.user_id THEN o.to_user_id ELSE o.from_user_id END`;
+  const [sender, receiver] = kind === 'closed' ? ['l.user_id', member] : ['o.to_user_id', 'o.from_user_id'];
+  const content =
+    kind === 'closed'
+      ? sql`u.display_name || ' agreed a barter for this listing with another member, so this offer was closed. Thank you for offering!'`
+      : sql`'This offer expired without an answer. You can make a new one.'`;
+  const text =
+    kind === 'closed'
+      ? sql`'Your offer on “' || l.title || '” was closed: it went to another member'`
+      : sql`'Your offer on “' || l.title || '” expired without an answer'`;
+  return [
+    sql`
+      INSERT OR IGNORE INTO messages (id, sender_id, receiver_id, listing_id, content, kind, event, event_key)
+      SELECT ${sql.raw(nextIdsOfRowsSql('messages'))}, ${sql.raw(sender)}, ${sql.raw(receiver)}, o.listing_id, ${content}, 'event',
+             json_object('type', ${`offer_${kind}`}, 'offerId', o.id, 'barterId', NULL), 'offer:' || o.id || ${`:${kind}`}
+        FROM offers o JOIN listings l ON l.id = o.listing_id JOIN users u ON u.id = l.user_id
+       WHERE ${closed}`,
+    sql`
+      INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)
+      SELECT ${sql.raw(nextIdsOfRowsSql('notifications'))}, ${sql.raw(receiver)}, 'offer',
+             'message:' || o.listing_id || ':' || ${sql.raw(sender)}, ${text}, ${sql.raw(OFFER_LINK_SQL)}, 1, ${at}
+        FROM offers o JOIN listings l ON l.id = o.listing_id
+       WHERE ${closed}
+      ON CONFLICT (user_id, subject_key) DO UPDATE SET
+        kind = excluded.kind, text = excluded.text, link = excluded.link,
+        count = CASE WHEN notifications.read_at IS NULL THEN notifications.count + 1 ELSE 1 END,
+        read_at = NULL, updated_at = excluded.updated_at`,
+  ];
+}
+
+/** An offer a step closed besides its own: who to tell and where. */
+export interface ClosedOffer {
+  id: number;
+  listing_id: number;
+  from_user_id: number;
+  to_user_id: number;
+}
+
+/**
+ * After an acceptance: the listing's other open offers close politely (decision 060), in the
+ * acceptance's batch and only when it accepted (`acceptedNow`). Returns the statements and where
+ * in them the closed offers come back.
+ */
+function closeOthersStatements(offer: OfferRow, acceptedNow: SQL, at: string): SQL[] {
+  const closedHere = sql`o.listing_id = ${offer.listingId} AND o.status = 'closed' AND o.responded_at = ${at}`;
+  return [
+    sql`
+      UPDATE offers SET status = 'closed', responded_at = ${at}, updated_at = ${at}
+       WHERE listing_id = ${offer.listingId} AND status = 'open' AND id <> ${offer.id} AND ${acceptedNow}
+      RETURNING id, listing_id, from_user_id, to_user_id`,
+    ...offerClosingStatements('closed', closedHere, at),
+  ];
+}
+
+/**
+ * Open offers whose time has passed, at most `limit`. Read through offers_one_open_idx (the open
+ * offers only, one row each): an index of their own would be a row written per offer (decision 060).
+ */
+export async function dueOfferExpiries(db: Db, at: string, limit: number): Promise<number[]> {
+  const rows = await db.all<{ id: number }>(sql`
+    SELECT id FROM offers INDEXED BY offers_one_open_idx
+     WHERE status = 'open' AND expires_at <= ${at}
+     LIMIT ${limit}`);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Expires the offers `ids` that are still open, in one batch: the status, the line in each
+ * conversation and the maker's bell entry. Returns the offers this batch expired.
+ */
+export async function expireOffers(db: Db, ids: number[], at: string): Promise<ClosedOffer[]> {
+  if (ids.length === 0) return [];
+  const list = JSON.stringify(ids);
+  const expiredHere = sql`o.id IN (SELECT value FROM json_each(${list})) AND o.status = 'expired' AND o.responded_at = ${at}`;
+  const [expired] = await runBatch(db, [
+    sql`
+      UPDATE offers SET status = 'expired', responded_at = ${at}, updated_at = ${at}
+       WHERE id IN (SELECT value FROM json_each(${list})) AND status = 'open'
+      RETURNING id, listing_id, from_user_id, to_user_id`,
+    ...offerClosingStatements('expired', expiredHere, at),
+  ]);
+  return expired!.results as ClosedOffer[];
+}
+
+/** Offers by id (ascending). */
+export function offersByIds(db: Db, ids: number[]): Promise<OfferRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(offers).where(inArray(offers.id, ids)).orderBy(offers.id);
 }

@@ -36,6 +36,12 @@ export const barters = sqliteTable(
     originalImageUrls: jsonList('original_image_urls'),
     imageCleanupScheduledAt: text('image_cleanup_scheduled_at'),
     barterDeletionScheduledAt: text('barter_deletion_scheduled_at'),
+    // Each side's "the handover happened" (decision 060): the barter completes when the second
+    // side confirms, so neither member can complete it alone, and reviews open only then.
+    initiatorConfirmedAt: text('initiator_confirmed_at'),
+    recipientConfirmedAt: text('recipient_confirmed_at'),
+    // Why the member who cancelled it did so, as the other member reads it (optional).
+    cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -72,6 +78,11 @@ export const offers = sqliteTable(
     }),
     barterId: integer('barter_id').references(() => barters.id, { onDelete: 'set null' }),
     respondedAt: text('responded_at'),
+    // When an open offer lapses (OFFER_EXPIRY_DAYS after it was made; decision 060). The
+    // frequent cron expires the lapsed ones, reading the open offers through offers_one_open_idx
+    // (no index of its own: an entry would be a row written per offer), and an accept after it
+    // finds the offer expired.
+    expiresAt: text('expires_at'),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().default(now),
   },

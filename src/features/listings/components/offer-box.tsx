@@ -1,8 +1,9 @@
 // The listing page's offer box (docs/api/offers.md): offer some of your active listings and/or
-// free text ("Accept other offers" on), or one of the listing's wants (off). Making the offer
-// opens its conversation, where the offer card shows (a custom offer opens the
-// messages screen).
-import { Button, Flex } from '@radix-ui/themes';
+// free text ("Accept other offers" on), or one of the listing's wants (off), with a note in any
+// case. One sentence says what the offer commits to before it is sent (decision 060). Making the
+// offer opens its conversation, where the offer card shows (a custom offer opens the messages
+// screen).
+import { Button, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -12,7 +13,8 @@ import { conversationKeyOf } from '@/shared/conversation-key';
 import type { Listing } from '@/shared/contract/listings';
 import { OFFER_NEEDS_TERMS } from '@/shared/schemas/offers';
 import { useMakeOffer, type OfferTerms } from '@/features/offers';
-import { cleanTerms, hasTerms, OfferTermsFields } from '@/features/offers';
+import { cleanTerms, hasTerms, offerSummary, OfferTermsFields } from '@/features/offers';
+import { TextAreaInput } from '@/components/form-field';
 import { userListingsQuery } from '../api';
 
 export function OfferBox({ listing, me }: { listing: Listing; me: { id: number } }) {
@@ -24,6 +26,13 @@ export function OfferBox({ listing, me }: { listing: Listing; me: { id: number }
   const active = mine.data ? mine.data.filter((l) => l.status === 'active' && l.id !== listing.id) : null;
   const [terms, setTerms] = useState<OfferTerms>({ givenListingIds: [], text: null });
   const [error, setError] = useState<string>();
+  const [note, setNote] = useState('');
+  const summary = offerSummary(
+    'You offer',
+    terms.givenListingIds.flatMap((id) => active?.find((l) => l.id === id)?.title ?? []),
+    terms.text,
+    listing.title,
+  );
   const make = useMakeOffer();
   const conversation = conversationKeyOf(listing.id, me.id, listing.userId);
   const open = () => void navigate({ to: '/messages/$conversation', params: { conversation } });
@@ -35,7 +44,7 @@ export function OfferBox({ listing, me }: { listing: Listing; me: { id: number }
       return;
     }
     make.mutate(
-      { listingId: listing.id, ...cleanTerms(terms) },
+      { listingId: listing.id, ...cleanTerms(terms), ...(note.trim() ? { message: note.trim() } : {}) },
       {
         onSuccess: open,
         onError: (failure) => {
@@ -74,6 +83,20 @@ export function OfferBox({ listing, me }: { listing: Listing; me: { id: number }
           }}
           error={error}
         />
+        {/* A note always fits, whatever the listing takes (sent as the offer's covering message). */}
+        <TextAreaInput
+          label="Add a note (optional)"
+          value={note}
+          onValueChange={setNote}
+          placeholder="When and where could you swap?"
+          rows={2}
+          maxLength={2000}
+        />
+        {summary && (
+          <Text as="p" size="2" weight="medium" data-testid="offer-summary">
+            {summary}
+          </Text>
+        )}
         <Button type="submit" variant="soft" size="3" loading={make.isPending}>
           Make Offer
         </Button>

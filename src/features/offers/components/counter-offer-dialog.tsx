@@ -1,7 +1,7 @@
 // Counter: propose other terms in place of an open offer (docs/api/offers.md). The terms always
 // say what the member who is not the owner gives, so the owner chooses among that member's active
 // listings (and, where the listing accepts other offers, free text).
-import { Dialog, Flex } from '@radix-ui/themes';
+import { Dialog, Flex, Text } from '@radix-ui/themes';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DialogActions } from '@/components/dialog-actions';
@@ -14,6 +14,7 @@ import { OFFER_NEEDS_TERMS } from '@/shared/schemas/offers';
 import type { listingKeys } from '@/lib/query-keys';
 import { useCounterOffer, type OfferTerms } from '../api';
 import { cleanTerms, hasTerms, OfferTermsFields } from './offer-terms-fields';
+import { offerSummary } from './offer-summary';
 
 /**
  * A member's listings (features/listings' userListingsQuery), given by the screen that shows the
@@ -78,6 +79,13 @@ export function CounterOfferDialog({ open, onOpenChange, offer, me, info, listin
   };
 
   const giverIsMe = giverId === me.id;
+  // The counter in one plain sentence, as the card will show it (decision 060).
+  const summary = offerSummary(
+    giverIsMe ? 'You offer' : `${info.partner.displayName} would give`,
+    terms.givenListingIds.flatMap((id) => active.find((l) => l.id === id)?.title ?? []),
+    terms.text,
+    info.listing.title,
+  );
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content maxWidth="480px">
@@ -101,6 +109,11 @@ export function CounterOfferDialog({ open, onOpenChange, offer, me, info, listin
               }}
               error={error}
             />
+            {summary && (
+              <Text as="p" size="2" weight="medium" data-testid="counter-summary">
+                {summary}
+              </Text>
+            )}
             <DialogActions submitLabel="Send counter-offer" pending={counter.isPending} />
           </Flex>
         </form>

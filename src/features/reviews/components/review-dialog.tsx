@@ -19,9 +19,19 @@ interface ReviewDialogProps {
   listingId: number;
   /** The completed barter being reviewed; without one a review cannot be sent. */
   barterId: number | null;
+  /** Where focus goes when the dialog closes, when its trigger is gone (Radix's onCloseAutoFocus). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function ReviewDialog({ open, onOpenChange, reviewerId, reviewee, listingId, barterId }: ReviewDialogProps) {
+export function ReviewDialog({
+  open,
+  onOpenChange,
+  reviewerId,
+  reviewee,
+  listingId,
+  barterId,
+  onCloseAutoFocus,
+}: ReviewDialogProps) {
   // No stars are chosen at first: a rating is the member's choice, and the form asks for one (1 to 5).
   const initial = { reviewerId, userId: reviewee.id, listingId, barterId, rating: 0, comment: '' };
   const form = useValibotForm(reviewSchema, initial);
@@ -63,7 +73,7 @@ export function ReviewDialog({ open, onOpenChange, reviewerId, reviewee, listing
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Content maxWidth="480px">
+      <Dialog.Content maxWidth="480px" onCloseAutoFocus={onCloseAutoFocus}>
         <Dialog.Title>Leave a Review</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
           How was your exchange with {reviewee.displayName}?
