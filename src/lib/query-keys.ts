@@ -16,7 +16,9 @@ export const userKeys = {
 
 export const categoryKeys = { all: ['categories'] as const };
 
-export const placeKeys = { suggestions: (q: string) => ['places', q.trim().toLowerCase()] as const };
+export const placeKeys = {
+  suggestions: (q: string, near = '') => ['places', q.trim().toLowerCase(), near.trim().toLowerCase()] as const,
+};
 
 export interface ListingListParams {
   search?: string;

@@ -97,8 +97,8 @@ describe('browse', () => {
     const { page, errors } = await newPage(browser);
     await page.goto('/');
     const search = page.getByRole('search', { name: 'Search listings' });
-    // The select shows the default, 50 miles; showing it is not picking it.
-    await eventually(() => search.getByLabel('Distance').inputValue()).toBe('50');
+    // No place and no picked distance: the select claims no "Within 50 miles" that would not apply.
+    await eventually(() => search.getByLabel('Distance').inputValue()).toBe('any');
     await search.getByLabel('What are you looking for?').fill(word);
     await search.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL((url) => url.pathname === '/browse');
@@ -109,7 +109,7 @@ describe('browse', () => {
     );
     // No distance and no place: the cards do not say how far.
     await eventually(() => cards(page).getByTestId('listing-distance').count()).toBe(0);
-    await eventually(() => page.getByRole('main').getByRole('search').getByLabel('Distance').inputValue()).toBe('50');
+    await eventually(() => page.getByRole('main').getByRole('search').getByLabel('Distance').inputValue()).toBe('any');
     expect(errors).toEqual([]);
   });
 
