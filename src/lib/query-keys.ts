@@ -7,6 +7,7 @@ import type { AdminReport } from '@/shared/contract/moderation';
 export const authKeys = {
   currentUser: ['auth', 'current-user'] as const,
   verifyEmail: (token: string) => ['auth', 'verify-email', token] as const,
+  resetLink: (token: string) => ['auth', 'reset-link', token] as const,
 };
 
 export const userKeys = {
