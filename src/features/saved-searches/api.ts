@@ -21,7 +21,9 @@ export function useSaveSearch() {
   return useMutation({
     mutationFn: (input: SaveSearchInput) =>
       call(storedSearchRoutes.create, { body: { ...input, notificationsEnabled: true } }),
-    onSuccess: (_saved, input) => queryClient.invalidateQueries({ queryKey: savedSearchKeys.byUser(input.userId) }),
+    // Refused too (saved already, in another tab): the list is read again, so the button says "Saved".
+    onSettled: (_saved, _error, input) =>
+      queryClient.invalidateQueries({ queryKey: savedSearchKeys.byUser(input.userId) }),
   });
 }
 
