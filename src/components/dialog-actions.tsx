@@ -1,5 +1,6 @@
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import type { ComponentProps, ReactNode } from 'react';
+import './dialog-actions.css';
 
 type DialogActionsProps = Omit<ComponentProps<typeof Flex>, 'children'> & {
   submitLabel: ReactNode;
