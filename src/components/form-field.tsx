@@ -1,5 +1,6 @@
-// A labelled field with helper text and an error message tied to it for screen readers.
-import { Flex, Text, TextArea, TextField } from '@radix-ui/themes';
+// A labelled field with helper text and an error message tied to it for screen readers, and the
+// form-level error that fields at fault point to (a wrong password names no one field).
+import { Callout, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, type ReactNode } from 'react';
 
 interface FieldProps {
@@ -7,14 +8,16 @@ interface FieldProps {
   error?: string;
   hint?: ReactNode;
   required?: boolean;
+  /** The id of a shown FormError that is about this field too: it describes it and marks it invalid. */
+  formErrorId?: string | undefined;
   children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
 }
 
-export function Field({ label, error, hint, required, children }: FieldProps) {
+export function Field({ label, error, hint, required, formErrorId, children }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hintId, errorId, formErrorId].filter(Boolean).join(' ') || undefined;
   return (
     <Flex direction="column" gap="1">
       <Text as="label" htmlFor={id} size="2" weight="medium">
@@ -26,7 +29,7 @@ export function Field({ label, error, hint, required, children }: FieldProps) {
           </Text>
         )}
       </Text>
-      {children({ id, describedBy, invalid: Boolean(error) })}
+      {children({ id, describedBy, invalid: Boolean(error || formErrorId) })}
       {hint && (
         <Text id={hintId} size="1" color="gray">
           {hint}
@@ -38,6 +41,18 @@ export function Field({ label, error, hint, required, children }: FieldProps) {
         </Text>
       )}
     </Flex>
+  );
+}
+
+/**
+ * A failure about the whole form (a wrong username or password, a limit reached, no connection),
+ * at the form, announced as it appears. Fields it is about pass its id as `formErrorId`.
+ */
+export function FormError({ id, message, testId = 'form-error' }: { id: string; message: string; testId?: string }) {
+  return (
+    <Callout.Root id={id} color="red" role="alert" data-testid={testId}>
+      <Callout.Text>{message}</Callout.Text>
+    </Callout.Root>
   );
 }
 
@@ -60,11 +75,12 @@ type InputProps = Omit<React.ComponentProps<typeof TextField.Root>, 'onChange' |
   onValueChange: (value: string) => void;
   error?: string;
   hint?: ReactNode;
+  formErrorId?: string | undefined;
 };
 
-export function TextInput({ label, value, onValueChange, error, hint, required, ...rest }: InputProps) {
+export function TextInput({ label, value, onValueChange, error, hint, required, formErrorId, ...rest }: InputProps) {
   return (
-    <Field label={label} error={error} hint={hint} required={required}>
+    <Field label={label} error={error} hint={hint} required={required} formErrorId={formErrorId}>
       {(ids) => (
         <TextField.Root
           value={value}

@@ -1,7 +1,8 @@
 // A text field with place suggestions from GET /api/places: the ARIA 1.2 combobox pattern (list
 // autocomplete). Typing keeps free text; picking a suggestion fills in its name as places are
 // written across the site ("Oakland, CA"; see placeText).
-// Arrow keys move through the list, Enter picks, Escape closes.
+// Arrow keys move through the list, Enter picks, Escape closes. A signed-in member's own place
+// (their profile's location) goes with the text, so the towns near it are suggested first.
 import { TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ComponentProps, type KeyboardEvent } from 'react';
@@ -9,6 +10,7 @@ import { call } from '@/lib/api-client';
 import { placeRoutes, type Place } from '@/shared/contract/places';
 import './place-input.css';
 import { placeKeys } from '@/lib/query-keys';
+import { useCurrentUser } from '@/lib/current-user';
 
 /**
  * How a place is written on listings and profiles: "Oakland, CA" for US towns (as the demo data and
@@ -41,9 +43,10 @@ export function PlaceInput({ value, onValueChange, id, ...rest }: PlaceInputProp
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const q = useDebounced(value, 200);
+  const home = useCurrentUser().user?.location?.trim().slice(0, 100) || undefined;
   const { data: places = [] } = useQuery({
-    queryKey: placeKeys.suggestions(q),
-    queryFn: () => call(placeRoutes.suggest, { query: { q: q.trim() } }),
+    queryKey: placeKeys.suggestions(q, home),
+    queryFn: () => call(placeRoutes.suggest, { query: { q: q.trim(), near: home } }),
     enabled: open && q.trim().length >= 2,
     staleTime: 60 * 60 * 1000,
   });

@@ -7,6 +7,7 @@ import type { AdminReport } from '@/shared/contract/moderation';
 export const authKeys = {
   currentUser: ['auth', 'current-user'] as const,
   verifyEmail: (token: string) => ['auth', 'verify-email', token] as const,
+  resetLink: (token: string) => ['auth', 'reset-link', token] as const,
 };
 
 export const userKeys = {
@@ -16,7 +17,9 @@ export const userKeys = {
 
 export const categoryKeys = { all: ['categories'] as const };
 
-export const placeKeys = { suggestions: (q: string) => ['places', q.trim().toLowerCase()] as const };
+export const placeKeys = {
+  suggestions: (q: string, near = '') => ['places', q.trim().toLowerCase(), near.trim().toLowerCase()] as const,
+};
 
 export interface ListingListParams {
   search?: string;

@@ -4,6 +4,7 @@ import { Footer } from '../features/layout/footer';
 import { Header } from '../features/layout/header';
 import { VerifyEmailBanner } from '../features/layout/verify-email-banner';
 import { NotFoundCard } from '../components/not-found-card';
+import { RouteFocus } from '../components/route-focus';
 import { RouteError } from '../components/route-error';
 import { Toaster } from '../components/toaster';
 
@@ -26,6 +27,7 @@ function RootLayout() {
       </main>
       <Footer />
       <Toaster />
+      <RouteFocus />
     </div>
   );
 }

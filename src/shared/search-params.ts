@@ -35,23 +35,28 @@ export const browseSearchSchema = v.object({ q: text, category: text, distance, 
 export type BrowseSearch = v.InferOutput<typeof browseSearchSchema>;
 
 /**
- * The distance the search bar's select shows: the one in the URL, else the default (50).
- * Showing the default is not choosing it: only a distance in the URL filters (listingParamsOf).
+ * The distance a search applies: the one the member picked (in the URL), else the spec's default
+ * (50 miles) when a place is in effect (a Near place), else none. Without a picked distance and a
+ * place there is no filter, and the select says "Any distance" instead of claiming 50 miles.
  */
-export const distanceShownFor = (search: Pick<BrowseSearch, 'distance'>): SearchDistance =>
-  search.distance ?? DEFAULT_SEARCH_DISTANCE;
+export const distanceInEffect = (search: Pick<BrowseSearch, 'distance' | 'near'>): SearchDistance | undefined =>
+  search.distance ?? (search.near?.trim() ? DEFAULT_SEARCH_DISTANCE : undefined);
+
+/** What the search bar's distance select shows: the distance in effect, else "Any distance". */
+export const distanceShownFor = (search: Pick<BrowseSearch, 'distance' | 'near'>): SearchDistance =>
+  distanceInEffect(search) ?? 'any';
 
 /**
  * The listings page a Browse URL asks for (server paging, BROWSE_PAGE_SIZE per page). A distance
- * is sent only when the URL has one, i.e. the member picked it in the search bar: a text search
- * with no distance chosen finds every matching listing, wherever it is.
+ * is sent only when one is in effect (distanceInEffect): a text search with no distance chosen and
+ * no place finds every matching listing, wherever it is.
  */
 export function listingParamsOf(search: BrowseSearch, pageSize: number) {
   const category = search.category === 'all' ? undefined : search.category;
   return {
     search: search.q,
     category,
-    distance: search.distance,
+    distance: distanceInEffect(search),
     near: search.near,
     limit: pageSize,
     offset: ((search.page ?? 1) - 1) * pageSize,

@@ -96,16 +96,36 @@ describe('sign in', () => {
     await eventually(() => page.getByLabel(/^Password/).getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('refuses a wrong password with the Login failed toast', async () => {
-    const member = await createMember();
-    const { page } = await newPage(browser);
-    await page.goto('/login');
-    await page.getByLabel('Username').fill(member.username);
-    await page.getByLabel(/^Password/).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await eventually(() => toastText(page)).toContain('Login failed Invalid username or password');
-    expect(new URL(page.url()).pathname).toBe('/login');
-  });
+  it.each([
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ])(
+    'refuses a wrong password at the form, tied to both fields, and with the Login failed toast (%s)',
+    async (_, viewport) => {
+      const member = await createMember();
+      const { page } = await newPage(browser, viewport ? { viewport } : {});
+      await page.goto('/login');
+      await page.getByLabel('Username').fill(member.username);
+      await page.getByLabel(/^Password/).fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await eventually(() => toastText(page)).toContain('Login failed Invalid username or password');
+      const alert = page.getByRole('form', { name: 'Sign in' }).getByTestId('form-error');
+      await eventually(() => alert.innerText()).toBe('Invalid username or password');
+      expect(await alert.getAttribute('role')).toBe('alert');
+      const alertId = await alert.getAttribute('id');
+      // Which of the two is wrong is not told: both fields are marked and described by the message.
+      for (const field of [page.getByLabel('Username'), page.getByLabel(/^Password/)]) {
+        await eventually(() => field.getAttribute('aria-invalid')).toBe('true');
+        expect((await field.getAttribute('aria-describedby'))!.split(' ')).toContain(alertId);
+      }
+      expect(await alert.isVisible()).toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/login');
+      // Signing in again clears it.
+      await page.getByLabel(/^Password/).fill(member.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+    },
+  );
 
   it('signs in with the welcome toast and goes home signed in', async () => {
     const member = await createMember({ displayName: 'Sign In Tester' });
@@ -290,12 +310,10 @@ describe('forgot and reset password', () => {
     });
     expect(oldLogin.status).toBe(401);
 
-    // The link works once.
+    // The link works once: opened again, it says so before anything is typed.
     await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
-    await page.getByLabel(/^New password/).fill('another-pass-42');
-    await page.getByLabel(/^Confirm new password/).fill('another-pass-42');
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.locator('main').getByRole('alert').filter({ hasText: 'Reset link is invalid or has expired' }).waitFor();
+    await page.getByTestId('reset-link-invalid').waitFor();
+    await eventually(() => page.getByLabel(/^New password/).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -307,4 +325,22 @@ describe('forgot and reset password', () => {
       '/forgot-password',
     );
   });
+
+  it.each([
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ])(
+    'says a spent or unknown reset link is no good as the page opens, with a button for a new one (%s)',
+    async (_, viewport) => {
+      const { page, errors } = await newPage(browser, viewport ? { viewport } : {});
+      await page.goto('/reset-password?token=not-a-real-token-at-all');
+      const invalid = page.getByTestId('reset-link-invalid');
+      await invalid.waitFor();
+      await eventually(() => invalid.innerText()).toContain('This reset link has expired or has already been used.');
+      await eventually(() => page.getByLabel(/^New password/).count()).toBe(0);
+      await page.getByRole('link', { name: 'Request a new reset link' }).click();
+      await page.waitForURL((url) => url.pathname === '/forgot-password');
+      expect(errors).toEqual([]);
+    },
+  );
 });

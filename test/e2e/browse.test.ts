@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiCall,
   createListingFor,
   createMember,
   eventually,
@@ -11,6 +12,7 @@ import {
   newPage,
   overflowsHorizontally,
   PHONE,
+  screenshot,
   uniqueName,
 } from '../support/browser';
 
@@ -97,8 +99,8 @@ describe('browse', () => {
     const { page, errors } = await newPage(browser);
     await page.goto('/');
     const search = page.getByRole('search', { name: 'Search listings' });
-    // The select shows the default, 50 miles; showing it is not picking it.
-    await eventually(() => search.getByLabel('Distance').inputValue()).toBe('50');
+    // No place and no picked distance: the select claims no "Within 50 miles" that would not apply.
+    await eventually(() => search.getByLabel('Distance').inputValue()).toBe('any');
     await search.getByLabel('What are you looking for?').fill(word);
     await search.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL((url) => url.pathname === '/browse');
@@ -109,7 +111,7 @@ describe('browse', () => {
     );
     // No distance and no place: the cards do not say how far.
     await eventually(() => cards(page).getByTestId('listing-distance').count()).toBe(0);
-    await eventually(() => page.getByRole('main').getByRole('search').getByLabel('Distance').inputValue()).toBe('50');
+    await eventually(() => page.getByRole('main').getByRole('search').getByLabel('Distance').inputValue()).toBe('any');
     expect(errors).toEqual([]);
   });
 
@@ -234,6 +236,47 @@ describe('saved searches from browse', () => {
     await page.getByRole('heading', { level: 1, name: `Results for "${word}" in Food` }).waitFor();
     await eventually(() => page.getByRole('dialog').count()).toBe(0);
   });
+
+  it.each([
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ])(
+    'says "Saved" for a saved search, never saves it twice, and mutes or deletes it from the results (%s)',
+    async (_, viewport) => {
+      const member = await createMember();
+      const word = searchWord();
+      const { page, errors } = await newPage(browser, { cookie: member.cookie, ...(viewport ? { viewport } : {}) });
+      await page.goto(`/browse?q=${word}&category=food`);
+      await page.getByRole('button', { name: 'Save Search' }).click();
+      const saved = page.getByRole('button', { name: 'Saved', exact: true });
+      await saved.waitFor();
+      // Focus follows to the button that replaced the one pressed.
+      await eventually(() => saved.evaluate((el) => el === document.activeElement)).toBe(true);
+      // The same search typed differently (case, "all" categories aside) is the same saved search.
+      await page.goto(`/browse?q=${word.toUpperCase()}&category=food`);
+      await saved.waitFor();
+      await eventually(() => page.getByRole('button', { name: 'Save Search' }).count()).toBe(0);
+      await screenshot(page, `saved-search-${viewport ? 390 : 1280}`);
+      // Mute, by keyboard.
+      await saved.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: 'Mute alerts' }).waitFor();
+      await page.keyboard.press('Enter');
+      const muted = page.getByRole('button', { name: 'Saved, alerts muted' });
+      await muted.waitFor();
+      const list = async () =>
+        (await apiCall(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie })).json() as Promise<any[]>;
+      await eventually(async () => (await list()).map((s) => s.notificationsEnabled)).toEqual([false]);
+      // Delete: the button is Save Search again, focused, and nothing is left saved.
+      await muted.click();
+      await page.getByRole('menuitem', { name: 'Delete saved search' }).click();
+      const again = page.getByRole('button', { name: 'Save Search' });
+      await again.waitFor();
+      await eventually(() => again.evaluate((el) => el === document.activeElement)).toBe(true);
+      await eventually(async () => (await list()).length).toBe(0);
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('explains an empty search and a refused save', async () => {
     const member = await createMember();

@@ -145,11 +145,16 @@ describe('home page for a visitor', () => {
     }).toSatisfy((value) => value === '/browse?category=tech' || value === 0);
   });
 
-  it('searches with text, category and distance (50 miles by default)', async () => {
+  it('searches with text, category and distance (50 miles by default once a place is given)', async () => {
     const { page } = await newPage(browser);
     await page.goto('/');
     const search = page.getByRole('search', { name: 'Search listings' });
+    // No place in effect: "Any distance", not a "Within 50 miles" that would filter nothing.
+    await eventually(() => search.getByLabel('Distance').inputValue()).toBe('any');
+    await search.getByRole('combobox', { name: 'Near' }).fill('Oakland, CA');
     await eventually(() => search.getByLabel('Distance').inputValue()).toBe('50');
+    await search.getByRole('combobox', { name: 'Near' }).fill('');
+    await eventually(() => search.getByLabel('Distance').inputValue()).toBe('any');
     await eventually(() => search.getByLabel('Category').inputValue()).toBe('all');
     await eventually(() => search.getByLabel('Distance').locator('option').allInnerTexts()).toEqual([
       'Within 5 miles',

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, json, lastEmailTo, sessionCookie, signUp, tokenFromEmail, unique } from './helpers';
+import { call, json, lastEmailTo, randomIp, sessionCookie, signUp, tokenFromEmail, unique } from './helpers';
 
 describe('POST /api/auth/register', () => {
   it('creates the member, signs them in and mails a verification link', async () => {
@@ -214,6 +214,61 @@ describe('passwords', () => {
     const again = await call('/api/auth/reset-password', { body: { token, password: 'other-password' } });
     expect(again.status).toBe(400);
     expect((await json(again)).message).toBe('Reset link is invalid or has expired');
+  });
+
+  it('checks a reset link as the page opens: good until used or expired, naming no account', async () => {
+    const member = await signUp();
+    await call('/api/auth/forgot-password', { body: { email: member.email } });
+    const token = await tokenFromEmail(member.email, /Reset/);
+    const ip = randomIp();
+    const good = await call('/api/auth/reset-password/check', { body: { token }, ip });
+    expect(good.status).toBe(200);
+    const { valid, expiresAt } = await json(good);
+    expect(valid).toBe(true);
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(50 * 60 * 1000);
+    // A good link counts nothing against the address.
+    const limitRows = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM rate_limits WHERE key LIKE 'failedResetLinkChecksPerAddress:%'",
+    ).first<{ n: number }>();
+    // Checking does not spend the link.
+    expect((await call('/api/auth/reset-password/check', { body: { token }, ip })).status).toBe(200);
+    expect(
+      (await env.DB.prepare(
+        "SELECT COUNT(*) AS n FROM rate_limits WHERE key LIKE 'failedResetLinkChecksPerAddress:%'",
+      ).first<{ n: number }>())!.n,
+    ).toBe(limitRows!.n);
+    expect((await call('/api/auth/reset-password', { body: { token, password: 'new-password-1' } })).status).toBe(200);
+    // Spent, unknown, empty and over-long tokens: the same 400, tied to the token.
+    for (const bad of [token, 'not-a-token', 'x'.repeat(43), '', 'y'.repeat(201)]) {
+      const response = await call('/api/auth/reset-password/check', { body: { token: bad } });
+      expect(response.status).toBe(400);
+      expect(await json(response)).toMatchObject({
+        message: 'Reset link is invalid or has expired',
+        errors: { token: 'Reset link is invalid or has expired' },
+      });
+    }
+    expect((await call('/api/auth/reset-password/check', { body: {} })).status).toBe(400);
+  });
+
+  it('says an expired reset link has expired, and limits bad checks per address', async () => {
+    const member = await signUp();
+    await call('/api/auth/forgot-password', { body: { email: member.email } });
+    const token = await tokenFromEmail(member.email, /Reset/);
+    await env.DB.prepare('UPDATE password_reset_tokens SET expires_at = ? WHERE user_id = ?')
+      .bind(new Date(Date.now() - 1000).toISOString(), member.id)
+      .run();
+    const expired = await call('/api/auth/reset-password/check', { body: { token } });
+    expect(expired.status).toBe(400);
+    expect((await json(expired)).message).toBe('Reset link is invalid or has expired');
+    // 20 bad tokens an hour from one address; the 21st is refused before any lookup.
+    const ip = randomIp();
+    for (let i = 0; i < 20; i++)
+      expect((await call('/api/auth/reset-password/check', { body: { token: `guess-${i}` }, ip })).status).toBe(400);
+    const refused = await call('/api/auth/reset-password/check', { body: { token: 'guess-21' }, ip });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await call('/api/auth/reset-password/check', { body: { token: 'guess-22' } })).status).toBe(400);
   });
 
   it('reset validates the new password', async () => {

@@ -63,6 +63,8 @@ describe('first screen', () => {
     expect(await select(guest.html, '#root a[href="/signup"]')).not.toHaveLength(0);
     const [form] = await select(guest.html, '#root form[role="search"]');
     expect(form!.attrs).toMatchObject({ action: '/browse', method: 'get' });
+    // No place in effect: the distance select claims no "Within 50 miles" (issue 25, item 9).
+    expect((await select(guest.html, '#root select[name="distance"] option[selected]'))[0]!.text).toBe('Any distance');
     expect(guest.roundTrips).toBe(1);
     const member = await signUp();
     const home = await page('/', { cookie: member.cookie });
@@ -76,6 +78,8 @@ describe('first screen', () => {
     for (let i = 1; i <= 10; i++)
       await createListing(owner, { title: `First screen ${word} ${i}`, categoriesOffered: ['food'] });
     const shown = await page(`/browse?category=food`);
+    // No distance picked and no place: "Any distance" (the searches with a place have no first screen).
+    expect((await select(shown.html, '#root select[name="distance"] option[selected]'))[0]!.text).toBe('Any distance');
     expect((await select(shown.html, '#root h1'))[0]!.text).toBe('Food Listings');
     const cards = await select(shown.html, '#root .listing-card-link');
     expect(cards).toHaveLength(9);

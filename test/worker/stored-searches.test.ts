@@ -65,7 +65,7 @@ describe('POST /api/stored-searches', () => {
   it('stores the category "all" (and a blank one) as any category', async () => {
     const member = await signUp();
     expect(await saved(member, { query: 'bikes', category: 'all' })).toMatchObject({ query: 'bikes', category: null });
-    expect(await saved(member, { query: 'bikes', category: '' })).toMatchObject({ category: null });
+    expect(await saved(member, { query: 'trikes', category: '' })).toMatchObject({ category: null });
     expect(await saved(member, { category: 'food', query: '' })).toMatchObject({ query: null, category: 'food' });
   });
 
@@ -110,6 +110,44 @@ describe('POST /api/stored-searches', () => {
     const reply = await json(response);
     expect(reply.message).toBe(message);
     expect(reply.errors[field]).toBe(message);
+  });
+
+  it('refuses the same search saved twice (text case aside, same category), with a clear message', async () => {
+    const member = await signUp();
+    const other = await signUp();
+    const first = await saved(member, { query: 'Mountain bike', category: 'goods' });
+    for (const again of [
+      { query: 'Mountain bike', category: 'goods' },
+      { query: '  mountain BIKE ', category: 'goods' },
+    ]) {
+      const response = await save(member, again);
+      expect(response.status).toBe(409);
+      expect(await json(response)).toMatchObject({ message: 'You have already saved this search' });
+    }
+    // "all" is stored as any category: the same as none.
+    await saved(member, { query: 'kettle' });
+    expect((await save(member, { query: 'kettle', category: 'all' })).status).toBe(409);
+    await saved(member, { category: 'food' });
+    expect((await save(member, { category: 'food', query: '  ' })).status).toBe(409);
+    // Another category, another text, or another member: a search of its own.
+    expect((await save(member, { query: 'Mountain bike' })).status).toBe(201);
+    expect((await save(member, { query: 'Mountain bikes', category: 'goods' })).status).toBe(201);
+    expect((await save(other, { query: 'Mountain bike', category: 'goods' })).status).toBe(201);
+    const mine = await json(await call(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie }));
+    expect(mine.filter((row: any) => row.id === first.id)).toHaveLength(1);
+    expect(mine).toHaveLength(5);
+    // Removed, it can be saved again.
+    expect((await call(`/api/stored-searches/${first.id}`, { method: 'DELETE', cookie: member.cookie })).status).toBe(
+      200,
+    );
+    expect((await save(member, { query: 'mountain bike', category: 'goods' })).status).toBe(201);
+  });
+
+  it('says the limit, not a duplicate, when a member with 20 saves a new search', async () => {
+    const member = await signUp();
+    for (let i = 0; i < 20; i++) await saved(member, { query: `search ${i}` });
+    expect((await save(member, { query: 'search 3' })).status).toBe(409);
+    expect((await json(await save(member, { query: 'search 20' }))).message).toBe('You can save up to 20 searches');
   });
 
   it('allows at most 20 saved searches per member', async () => {

@@ -3,7 +3,16 @@
 // read through the ASSETS binding: prefix autocomplete and resolving a typed location to
 // coordinates. One lookup reads one shard of at most about 30 KB, found from a 7 KB index; both
 // stay in the isolate's memory, so repeated lookups fetch nothing. No D1 rows are read or written.
-import { bestPlace, countryTable, parseLocation, placeLabel, qualifierMatcher, qualifierScore } from './geo';
+import {
+  bestPlace,
+  countryTable,
+  distanceMiles,
+  parseLocation,
+  placeLabel,
+  qualifierMatcher,
+  qualifierScore,
+  type Position,
+} from './geo';
 
 export const PLACE_SUGGESTIONS = 8;
 /** Shortest folded text that gets suggestions (one letter matches too much to be useful). */
@@ -13,6 +22,12 @@ const SAME_NAME_CANDIDATES = 100;
 // Prefix places read when the text has qualifiers to filter by ("San, CA"); a node's shard keeps
 // exactly this many (index.topRows), a leaf shard fewer than this in all.
 const QUALIFIED_PREFIX_CANDIDATES = 400;
+/**
+ * Suggestions within this many miles of a home place (the instance's DEFAULT_NEAR, the member's own
+ * place) come first: the search bar's widest distance, so a town the community would search within
+ * is never ranked below a namesake across the world ("Albany" for Oakland is Albany, CA).
+ */
+export const NEARBY_SUGGESTION_MILES = 100;
 /** Shards kept parsed-free (as text) per isolate; each is at most about 30 KB. */
 const SHARD_CACHE_SIZE = 64;
 /**
@@ -166,20 +181,37 @@ function placesIn(text: string, name: string, { exact = false, limit = Infinity 
 
 /**
  * Up to 8 places whose name starts with the text, most populous first. After a comma the text may
- * name the region or country (also by its beginning): "San Fr, CA", "Paris, Fr".
+ * name the region or country (also by its beginning): "San Fr, CA", "Paris, Fr". With home places
+ * (`near`), the places within NEARBY_SUGGESTION_MILES of any of them come first (most populous
+ * first), then the rest; the candidates are then the prefix's 400 most populous, not 24, so a small
+ * town near home is among them.
  */
-export async function suggestPlaces(assets: AssetFetcher, text: string, limit = PLACE_SUGGESTIONS): Promise<Place[]> {
+export async function suggestPlaces(
+  assets: AssetFetcher,
+  text: string,
+  { limit = PLACE_SUGGESTIONS, near = [] }: { limit?: number; near?: Position[] } = {},
+): Promise<Place[]> {
   const [name, ...qualifiers] = parseLocation(text).parts;
   if (!name || name.length < PLACE_QUERY_MIN) return [];
   const index = await loadIndex(assets);
   const key = shardFor(index, name);
   if (key === null) return [];
   const rows = placesIn(await loadShard(assets, key), name, {
-    limit: qualifiers.length ? QUALIFIED_PREFIX_CANDIDATES : limit * 3,
+    limit: qualifiers.length || near.length ? QUALIFIED_PREFIX_CANDIDATES : limit * 3,
   });
   const matchers = qualifiers.map((q) => qualifierMatcher(q, index.countries, true));
   const matching = matchers.length ? rows.filter((row) => qualifierScore(row, matchers) === matchers.length) : rows;
-  return distinctLabels(matching).slice(0, limit);
+  return distinctLabels(nearFirst(matching, near)).slice(0, limit);
+}
+
+/** The rows near any home place first; each group keeps its order (most populous first). */
+function nearFirst(rows: Place[], near: Position[]): Place[] {
+  if (near.length === 0) return rows;
+  const isNear = (row: Place) => near.some((home) => distanceMiles(home, row) <= NEARBY_SUGGESTION_MILES);
+  const close: Place[] = [];
+  const far: Place[] = [];
+  for (const row of rows) (isNear(row) ? close : far).push(row);
+  return close.concat(far);
 }
 
 /**

@@ -26,6 +26,10 @@ export const RATE_LIMITS = {
   // Every ask counts, known address or not, so the limit reveals nothing.
   forgotPasswordPerAddressDay: { limit: 5, windowMs: DAY },
   accountMailPerAccount: { limit: 5, windowMs: HOUR },
+  // Reset links checked as the page opens (issue 25, item 10): only a bad token counts (a good one
+  // writes nothing), like failed sign-ins; tokens are 256 random bits, so this bounds the rows
+  // written far more than it hinders any guessing.
+  failedResetLinkChecksPerAddress: { limit: 20, windowMs: HOUR },
   // PATCH {email}: each change mails the new and the old address (3 changes: 6% of 100 mails);
   // a taken address answers 409, so asking is counted too.
   emailChangePerMember: { limit: 2, windowMs: DAY },

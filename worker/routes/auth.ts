@@ -4,6 +4,7 @@ import {
   forgotPasswordSchema,
   loginSchema,
   passwordSaltSchema,
+  resetLinkCheckSchema,
   registerSchema,
   resetPasswordSchema,
   PASSWORD_MAX_LENGTH,
@@ -40,7 +41,7 @@ import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../lib
 import { isSuspended, suspensionMessage } from '../lib/moderation/standing';
 import { passwordSaltFor, storedPasswordFor } from '../lib/password-relief';
 import { newAccountPassword, passwordKeyFrom, verifyPassword } from '@worker/services/passwords';
-import { checkAll, hitAll, hit } from '../db/queries/rate-limits';
+import { check, checkAll, hitAll, hit } from '../db/queries/rate-limits';
 import { clientIp } from '../lib/rate-limit';
 import { allSettledInOrder } from '../lib/settled';
 import { isKnownDevice, rememberDevice } from '../lib/known-device';
@@ -226,13 +227,31 @@ serve(authRouter, authRoutes.forgotPassword, viewer('row'), async (c) => {
   return reply(c, authRoutes.forgotPassword, FORGOT_REPLY);
 });
 
+const RESET_LINK_MESSAGE = 'Reset link is invalid or has expired';
+
 async function findResetToken(db: Db, token: string) {
   const row = await findLiveResetToken(db, await sha256Hex(token), isoNow());
   const user = row ? await findUserById(db, row.userId) : undefined;
-  if (!user)
-    throw badRequest('Reset link is invalid or has expired', { token: 'Reset link is invalid or has expired' });
-  return user;
+  if (!row || !user) throw badRequest(RESET_LINK_MESSAGE, { token: RESET_LINK_MESSAGE });
+  return { user, expiresAt: row.expiresAt };
 }
+
+/**
+ * The reset page asks as it opens, so a spent or expired link says so before anything is typed
+ * (issue 25, item 10). Reads only; the answer names no account. Bad tokens are counted per
+ * address, like failed sign-ins; a good one writes nothing.
+ */
+serve(authRouter, authRoutes.checkResetLink, viewer('none'), async (c) => {
+  const { token } = await parseBody(c, resetLinkCheckSchema);
+  await check(c.env.DB, 'failedResetLinkChecksPerAddress', clientIp(c));
+  try {
+    const { expiresAt } = await findResetToken(c.get('db'), token);
+    return reply(c, authRoutes.checkResetLink, { valid: true, expiresAt });
+  } catch (error) {
+    if (error instanceof HttpError) await hit(c.env.DB, 'failedResetLinkChecksPerAddress', clientIp(c));
+    throw error;
+  }
+});
 
 /**
  * The salt and Argon2id parameters a client derives the password key with (server relief,
@@ -241,7 +260,7 @@ async function findResetToken(db: Db, token: string) {
 serve(authRouter, authRoutes.passwordSalt, viewer('row'), async (c) => {
   const input = await parseBody(c, passwordSaltSchema);
   if (input.resetToken) {
-    const user = await findResetToken(c.get('db'), input.resetToken);
+    const { user } = await findResetToken(c.get('db'), input.resetToken);
     return reply(c, authRoutes.passwordSalt, await passwordSaltFor(c.env, user.username, user.password));
   }
   const username = input.username!;
@@ -253,7 +272,7 @@ serve(authRouter, authRoutes.passwordSalt, viewer('row'), async (c) => {
 serve(authRouter, authRoutes.resetPassword, viewer('row'), async (c) => {
   const db = c.get('db');
   const input = await parseBody(c, resetPasswordSchema);
-  const user = await findResetToken(db, input.token);
+  const { user } = await findResetToken(db, input.token);
   const params = await passwordSaltFor(c.env, user.username, user.password);
   const password = await storedPasswordFor(
     c.env,

@@ -3,6 +3,7 @@ import { storedSearchRoutes } from '@/shared/contract/stored-searches';
 import { storedSearchCreateSchema, storedSearchUpdateSchema } from '@/shared/schemas';
 import {
   deleteStoredSearch,
+  findSameStoredSearch,
   findStoredSearch,
   insertStoredSearchWithinLimit,
   isKnownCategory,
@@ -12,7 +13,7 @@ import {
 import type { Db } from '../db/client';
 import type { StoredSearchRow, UserRow } from '../db/schema';
 import { storedSearch } from '../db/shapes';
-import { badRequest, forbidden, notFound } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import { reply, router, serve } from '../lib/serve';
@@ -23,6 +24,7 @@ export const storedSearchRouter = router('/api/stored-searches');
 export const userStoredSearchRouter = router('/api/users');
 
 const NOT_YOURS = 'You can only manage your own saved searches';
+export const ALREADY_SAVED = 'You have already saved this search';
 
 serve(userStoredSearchRouter, storedSearchRoutes.list, viewer('row'), async (c) => {
   const user = requireUser(c);
@@ -46,7 +48,11 @@ serve(
       throw badRequest('Please select a valid category', { category: 'Please select a valid category' });
     }
     const row = await insertStoredSearchWithinLimit(db, { userId: user.id, ...input });
-    if (!row) throw badRequest('You can save up to 20 searches');
+    if (!row) {
+      // Refused: a second read says which rule (only on this rare path).
+      if (await findSameStoredSearch(db, { userId: user.id, ...input })) throw conflict(ALREADY_SAVED);
+      throw badRequest('You can save up to 20 searches');
+    }
     return reply(c, storedSearchRoutes.create, storedSearch(row), 201);
   },
 );

@@ -19,9 +19,19 @@ export interface SaveSearchInput {
 export function useSaveSearch() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A read of the list still in flight (the page's first) could answer from before the save and
+    // undo what onSuccess writes: it is cancelled first, and read again after.
+    onMutate: (input: SaveSearchInput) => queryClient.cancelQueries({ queryKey: savedSearchKeys.byUser(input.userId) }),
     mutationFn: (input: SaveSearchInput) =>
       call(storedSearchRoutes.create, { body: { ...input, notificationsEnabled: true } }),
-    onSuccess: (_saved, input) => queryClient.invalidateQueries({ queryKey: savedSearchKeys.byUser(input.userId) }),
+    // The new search is in the list at once, so the button says "Saved" without waiting for a read.
+    onSuccess: (saved, input) =>
+      queryClient.setQueryData<StoredSearch[]>(savedSearchKeys.byUser(input.userId), (old) =>
+        old?.some((s) => s.id === saved.id) ? old : [saved, ...(old ?? [])],
+      ),
+    // Refused too (saved already, in another tab): the list is read again, so the button says "Saved".
+    onSettled: (_saved, _error, input) =>
+      queryClient.invalidateQueries({ queryKey: savedSearchKeys.byUser(input.userId) }),
   });
 }
 

@@ -7,6 +7,7 @@ import {
   loginSchema,
   passwordSaltSchema,
   registerSchema,
+  resetLinkCheckSchema,
   resetPasswordSchema,
 } from '../schemas';
 import { passwordSalt } from '../password-key';
@@ -21,6 +22,10 @@ export type VerifyEmailReply = v.InferOutput<typeof verifyEmailReply>;
 /** POST /api/auth/change-password: this device continues with a new session, as this member. */
 export const changePasswordReply = v.strictObject({ message: v.string(), user: v.optional(selfUser) });
 export type ChangePasswordReply = v.InferOutput<typeof changePasswordReply>;
+
+/** POST /api/auth/reset-password/check: the link is good until `expiresAt` (a bad one is a 400). */
+export const resetLinkCheckReply = v.strictObject({ valid: v.literal(true), expiresAt: v.string() });
+export type ResetLinkCheckReply = v.InferOutput<typeof resetLinkCheckReply>;
 
 const tag = 'Accounts';
 
@@ -126,6 +131,18 @@ export const authRoutes = {
     body: resetPasswordSchema,
     reply: messageReply,
     errors: [400],
+  }),
+  checkResetLink: route({
+    method: 'POST',
+    path: '/api/auth/reset-password/check',
+    tag,
+    summary: "Whether a reset link's token can still set a password",
+    access: 'anyone',
+    body: resetLinkCheckSchema,
+    reply: resetLinkCheckReply,
+    errors: [400, 429],
+    notes:
+      'Reads only: the token stays usable. A bad or expired token is a 400 naming nothing about the account; 20 bad tokens an address an hour, then 429.',
   }),
   changePassword: route({
     method: 'POST',

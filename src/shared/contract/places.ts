@@ -25,10 +25,14 @@ export const placeRoutes = {
     tag: 'Places',
     summary: 'Places whose name starts with the text, for autocomplete',
     access: 'anyone',
-    query: v.object({ q: v.optional(v.string()) }),
+    query: v.object({
+      q: v.optional(v.string()),
+      /** The member's own place, as typed on their profile: places near it come first too. */
+      near: v.optional(v.string()),
+    }),
     reply: v.array(place),
     errors: [400],
     notes:
-      'At most 8, none for fewer than two letters; q is at most 100 characters. Browsers may keep the answer an hour.',
+      "At most 8, none for fewer than two letters; q and near are at most 100 characters. Places within 100 miles of the community's place (DEFAULT_NEAR) or of near come first, then the rest, most populous first in each. Browsers may keep the answer an hour.",
   }),
 };

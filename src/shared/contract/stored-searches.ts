@@ -35,8 +35,9 @@ export const storedSearchRoutes = {
     body: storedSearchCreateSchema,
     reply: storedSearch,
     status: 201,
-    errors: [400, 403],
-    notes: "At most 20 per member. Spends the member's saved-search budget.",
+    errors: [400, 403, 409],
+    notes:
+      "At most 20 per member. The same text (case aside) and category saved twice is a 409 'You have already saved this search'. Spends the member's saved-search budget.",
   }),
   update: route({
     method: 'PUT',

@@ -63,13 +63,18 @@ export type LoginInput = v.InferInput<typeof loginSchema>;
 
 export const forgotPasswordSchema = v.object({ email: emailField });
 
+const resetTokenField = v.pipe(
+  v.string('Reset link is invalid or has expired'),
+  v.nonEmpty('Reset link is invalid or has expired'),
+  // Issued tokens are 43 characters; a longer one cannot match and is not hashed.
+  v.maxLength(200, 'Reset link is invalid or has expired'),
+);
+
+/** POST /api/auth/reset-password/check: is the emailed link still good, before anything is typed. */
+export const resetLinkCheckSchema = v.object({ token: resetTokenField });
+
 export const resetPasswordSchema = v.object({
-  token: v.pipe(
-    v.string('Reset link is invalid or has expired'),
-    v.nonEmpty('Reset link is invalid or has expired'),
-    // Issued tokens are 43 characters; a longer one cannot match and is not hashed.
-    v.maxLength(200, 'Reset link is invalid or has expired'),
-  ),
+  token: resetTokenField,
   password: passwordField,
   passwordKey: optionalPasswordKey,
 });

@@ -32,14 +32,27 @@ export interface NewStoredSearch {
 }
 
 /**
- * Saves a search unless the member already has the maximum. The count and the insert are one
- * statement, so two saves racing cannot take a member past the limit. Undefined when full.
+ * The member's saved search with the same text (letters' case aside, as SQLite's lower() folds
+ * them: A-Z) and the same category, if any: the one a new save would repeat.
+ */
+const sameSearchSql = (s: Pick<NewStoredSearch, 'userId' | 'query' | 'category'>) => sql`
+  user_id = ${s.userId} AND lower(coalesce(query, '')) = lower(${s.query ?? ''}) AND coalesce(category, '') = ${s.category ?? ''}`;
+
+export function findSameStoredSearch(db: Db, s: Pick<NewStoredSearch, 'userId' | 'query' | 'category'>) {
+  return db.get<{ id: number } | undefined>(sql`SELECT id FROM stored_searches WHERE ${sameSearchSql(s)} LIMIT 1`);
+}
+
+/**
+ * Saves a search unless the member already has the maximum or already saved the same search
+ * (issue 25, item 11). The checks and the insert are one statement, so two saves racing cannot
+ * take a member past the limit or save one search twice. Undefined when refused.
  */
 export async function insertStoredSearchWithinLimit(db: Db, s: NewStoredSearch): Promise<StoredSearchRow | undefined> {
   const inserted = await db.get<{ id: number } | undefined>(sql`
     INSERT INTO stored_searches (id, user_id, query, category, notifications_enabled)
     SELECT ${nextId('stored_searches')}, ${s.userId}, ${s.query}, ${s.category}, ${s.notificationsEnabled ? 1 : 0}
     WHERE (SELECT count(*) FROM stored_searches WHERE user_id = ${s.userId}) < ${MAX_STORED_SEARCHES}
+      AND NOT EXISTS (SELECT 1 FROM stored_searches WHERE ${sameSearchSql(s)})
     RETURNING id`);
   return inserted ? findStoredSearch(db, inserted.id) : undefined;
 }

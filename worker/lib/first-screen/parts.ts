@@ -5,11 +5,11 @@
 import type { Category } from '@/shared/contract/categories';
 import type { Listing } from '@/shared/contract/listings';
 import type { SelfUser } from '@/shared/contract/users';
-import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '@/shared/constants';
+import { SEARCH_DISTANCES } from '@/shared/constants';
 import { milesAway } from '@/shared/listing-text';
 import { CARD_IMAGE_SIZES, imageSrcSet, mediaUrl } from '@/shared/media';
 import { MAIN_LINKS, MEMBER_LINKS } from '@/shared/nav-links';
-import type { BrowseSearch } from '@/shared/search-params';
+import { distanceShownFor, type BrowseSearch } from '@/shared/search-params';
 import { html, type Markup } from './html';
 
 export type Appearance = 'light' | 'dark';
@@ -141,7 +141,7 @@ export function listingGrid(listings: readonly Listing[], options: CardOptions):
 
 /** The search bar (features/search/components/search-bar.tsx) as a GET form to /browse. */
 export function searchForm(categories: readonly Category[], search: Partial<BrowseSearch> = {}): Markup {
-  const distance = String(search.distance ?? DEFAULT_SEARCH_DISTANCE);
+  const distance = String(distanceShownFor(search));
   return html`<form
     role="search"
     aria-label="Search listings"

@@ -13,3 +13,12 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
   const conflictField = CONFLICT_FIELDS[error.message];
   return conflictField ? { ...error.errors, [conflictField]: error.message } : error.errors;
 }
+
+/**
+ * What a failed call says at the form itself when no field carries it (a wrong username or
+ * password, a suspension, a limit, no connection); null when the fields say it all.
+ */
+export function formErrorOf(error: unknown, fallback: string): string | null {
+  if (Object.keys(fieldErrorsOf(error)).length > 0) return null;
+  return error instanceof ApiError ? error.message : fallback;
+}

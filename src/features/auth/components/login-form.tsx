@@ -1,13 +1,13 @@
-import { Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
-import { useState } from 'react';
+import { Button, Flex, Link, Text } from '@radix-ui/themes';
+import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { TextInput } from '@/components/form-field';
+import { FormError, TextInput } from '@/components/form-field';
 import { ApiError, messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import { loginSchema } from '@/shared/schemas';
 import { useLogin } from '../api';
-import { fieldErrorsOf } from './api-errors';
+import { fieldErrorsOf, formErrorOf } from './api-errors';
 import { PasswordInput } from './password-input';
 import { afterSignIn } from '../redirect';
 
@@ -15,12 +15,15 @@ export function LoginForm({ redirect, onRegister }: { redirect?: string | undefi
   const form = useValibotForm(loginSchema, { username: '', password: '' });
   const login = useLogin();
   const navigate = useNavigate();
-  // A refusal that is about the account, not the fields (a suspension): said in the form itself.
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // What went wrong, said at the form (the toast may also say it): a wrong username or password
+  // (both fields point to it: which one is wrong is not told), a suspension, a limit, no connection.
+  const errorId = `${useId()}-error`;
+  const [failure, setFailure] = useState<{ message: string; status: number | null } | null>(null);
+  const blamesFields = failure?.status === 401 ? errorId : undefined;
 
   // mutateAsync, not mutate callbacks: the redirect unmounts this form before they would run.
   const submit = form.handleSubmit(async (input) => {
-    setRefusal(null);
+    setFailure(null);
     try {
       const user = await login.mutateAsync(input);
       toast({ title: 'Logged in successfully', description: `Welcome back, ${user.displayName}!` });
@@ -28,7 +31,8 @@ export function LoginForm({ redirect, onRegister }: { redirect?: string | undefi
       void navigate({ href: afterSignIn(redirect), replace: true });
     } catch (error) {
       form.setErrors(fieldErrorsOf(error));
-      if (error instanceof ApiError && error.status === 403) setRefusal(error.message);
+      const message = formErrorOf(error, 'Could not sign in. Check your connection and try again.');
+      if (message) setFailure({ message, status: error instanceof ApiError ? error.status : null });
       toast({
         title: 'Login failed',
         description: messageOf(error, 'Invalid username or password'),
@@ -40,16 +44,20 @@ export function LoginForm({ redirect, onRegister }: { redirect?: string | undefi
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">
       <Flex direction="column" gap="4">
-        {refusal && (
-          <Callout.Root color="red" role="alert" data-testid="sign-in-refusal">
-            <Callout.Text>{refusal}</Callout.Text>
-          </Callout.Root>
+        {failure && (
+          <FormError
+            id={errorId}
+            message={failure.message}
+            // A suspension's refusal keeps its own name (the moderation tests read it).
+            testId={failure.status === 403 ? 'sign-in-refusal' : 'form-error'}
+          />
         )}
         <TextInput
           label="Username"
           value={form.values.username}
           onValueChange={(value) => form.setField('username', value)}
           error={form.errors.username}
+          formErrorId={blamesFields}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -60,6 +68,7 @@ export function LoginForm({ redirect, onRegister }: { redirect?: string | undefi
           value={form.values.password}
           onValueChange={(value) => form.setField('password', value)}
           error={form.errors.password}
+          formErrorId={blamesFields}
           autoComplete="current-password"
           required
         />

@@ -9,13 +9,14 @@ type Props = Omit<ComponentProps<typeof TextField.Root>, 'onChange' | 'value' | 
   onValueChange: (value: string) => void;
   error?: string;
   hint?: ReactNode;
+  formErrorId?: string | undefined;
 };
 
 /** A password field with a show/hide button, so members can check what they typed on a phone. */
-export function PasswordInput({ label, value, onValueChange, error, hint, required, ...rest }: Props) {
+export function PasswordInput({ label, value, onValueChange, error, hint, required, formErrorId, ...rest }: Props) {
   const [visible, setVisible] = useState(false);
   return (
-    <Field label={label} error={error} hint={hint} required={required}>
+    <Field label={label} error={error} hint={hint} required={required} formErrorId={formErrorId}>
       {({ id, describedBy, invalid }) => (
         <TextField.Root
           id={id}

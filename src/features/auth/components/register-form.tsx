@@ -1,12 +1,13 @@
 import { Button, Flex, Grid, Link, Text } from '@radix-ui/themes';
+import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { TextInput } from '@/components/form-field';
+import { FormError, TextInput } from '@/components/form-field';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import { registerSchema } from '@/shared/schemas';
 import { useRegister } from '../api';
-import { fieldErrorsOf } from './api-errors';
+import { fieldErrorsOf, formErrorOf } from './api-errors';
 import { PasswordInput } from './password-input';
 
 // Only what an account needs (username, password, email and full name; docs/front-end.md).
@@ -19,8 +20,12 @@ export function RegisterForm({ redirect, onSignIn }: { redirect?: string | undef
   const form = useValibotForm(registerSchema, EMPTY);
   const register = useRegister();
   const navigate = useNavigate();
+  // A failure no field carries (a limit, no connection), said at the form as well as in the toast.
+  const errorId = `${useId()}-error`;
+  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async (input) => {
+    setFailure(null);
     try {
       const user = await register.mutateAsync(input);
       toast({ title: 'Registration successful', description: `Welcome to Barter Market, ${user.displayName}!` });
@@ -29,6 +34,7 @@ export function RegisterForm({ redirect, onSignIn }: { redirect?: string | undef
       void navigate({ to: '/welcome', search: redirect ? { redirect } : {}, replace: true });
     } catch (error) {
       form.setErrors(fieldErrorsOf(error));
+      setFailure(formErrorOf(error, 'Could not create your account. Check your connection and try again.'));
       toast({
         title: 'Registration failed',
         description: messageOf(error, 'There was an error creating your account'),
@@ -94,6 +100,7 @@ export function RegisterForm({ redirect, onSignIn }: { redirect?: string | undef
           </Link>
           .
         </Text>
+        {failure && <FormError id={errorId} message={failure} />}
         <Button type="submit" size="3" loading={register.isPending}>
           Create Account
         </Button>

@@ -1,13 +1,14 @@
 import { Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { messageOf } from '@/lib/api';
+import { ApiError, messageOf } from '@/lib/api';
 import { call } from '@/lib/api-client';
 import { authRoutes } from '@/shared/contract/auth';
 import { passwordKeyFor } from '@/lib/password-key';
 import { useValibotForm } from '@/lib/use-form';
 import { usePageTitle } from '@/lib/use-page-title';
+import { authKeys } from '@/lib/query-keys';
 import { passwordField } from '@/shared/schemas';
 import { AuthLayout } from './auth-layout';
 import { PasswordInput } from './password-input';
@@ -39,16 +40,36 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
       }),
   });
 
+  // The link is checked as the page opens (it only reads: the link stays usable), so a spent or
+  // expired one says so before anything is typed. Only a 400 means the link is bad: with no answer
+  // (offline, a limit) the form stays, and setting the password checks the link again.
+  const check = useQuery({
+    queryKey: authKeys.resetLink(token ?? ''),
+    queryFn: () => call(authRoutes.checkResetLink, { body: { token: token ?? '' } }),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+
   if (!token) {
     return (
+      <BadLink message="This reset link is incomplete. Please use the link from your email, or request a new one." />
+    );
+  }
+
+  if (check.isPending) {
+    return (
       <AuthLayout title="Reset your password">
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            This reset link is incomplete. Please use the link from your email, or request a new one.
-          </Callout.Text>
-        </Callout.Root>
-        <RequestNewLink />
+        <Text as="p" role="status" color="gray">
+          Checking your reset link…
+        </Text>
       </AuthLayout>
+    );
+  }
+
+  if (check.error instanceof ApiError && check.error.status === 400 && !reset.isSuccess) {
+    return (
+      <BadLink message="This reset link has expired or has already been used. Reset links work once, for one hour: ask for a new one." />
     );
   }
 
@@ -106,6 +127,20 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
         </Flex>
       </form>
       <RequestNewLink />
+    </AuthLayout>
+  );
+}
+
+/** A link that cannot set a password: why, and a button to ask for a new one. */
+function BadLink({ message }: { message: string }) {
+  return (
+    <AuthLayout title="Reset your password">
+      <Callout.Root color="red" role="alert" data-testid="reset-link-invalid">
+        <Callout.Text>{message}</Callout.Text>
+      </Callout.Root>
+      <Button asChild size="3">
+        <RouterLink to="/forgot-password">Request a new reset link</RouterLink>
+      </Button>
     </AuthLayout>
   );
 }

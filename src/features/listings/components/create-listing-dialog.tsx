@@ -1,5 +1,5 @@
 import { Dialog, Flex, Skeleton } from '@radix-ui/themes';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 
 // The header is on every page, so the form (fields, image handling) loads only when opened.
 const CreateListingForm = lazy(() => import('./create-listing-form'));
@@ -9,9 +9,20 @@ const CreateListingForm = lazy(() => import('./create-listing-form'));
  * members.
  */
 export function CreateListingDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const openers = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Content maxWidth="640px">
+      <Dialog.Content
+        maxWidth="640px"
+        onCloseAutoFocus={(event) => {
+          // Back to what opened it (WCAG 2.4.3, issue 25 item 13); on a phone that was an entry of
+          // the menu, which has closed since, so the menu's button.
+          const target = openers.current.find((element) => element?.isConnected && element.getClientRects().length > 0);
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <Dialog.Title>Create Listing</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
           Offer goods or skills and say what you would like in return.
@@ -30,4 +41,23 @@ export function CreateListingDialog({ open, onOpenChange }: { open: boolean; onO
       </Dialog.Content>
     </Dialog.Root>
   );
+}
+
+/**
+ * What had focus as the dialog opened, then the button of the dialog that held it (the phone
+ * menu's, whose entry opened this one and is gone when it closes). Read while rendering the
+ * opening, before the dialog moves focus inside itself.
+ */
+function useReturnFocus(open: boolean) {
+  const openers = useRef<(HTMLElement | null)[]>([]);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') {
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const menuButton = active?.closest('[role="dialog"]')
+      ? document.querySelector<HTMLElement>('[aria-haspopup="dialog"][aria-expanded="true"]')
+      : null;
+    openers.current = [active, menuButton];
+  }
+  wasOpen.current = open;
+  return openers;
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Text } from '@radix-ui/themes';
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
@@ -20,7 +20,7 @@ export default function CreateListingForm({ onDone }: { onDone: () => void }) {
   const [uploading, setUploading] = useState(false);
   const reasonId = useId();
 
-  const submit = form.handleSubmit((input) => {
+  const send = form.handleSubmit((input) => {
     create.mutate(
       { ...input, userId: user?.id },
       {
@@ -45,6 +45,19 @@ export default function CreateListingForm({ onDone }: { onDone: () => void }) {
       ? `Add ${listInWords(missing)} to create your listing.`
       : null;
 
+  // The waiting button stays reachable: pressed, it shows every field's message and takes focus to
+  // the first field at fault (nothing is sent while photos upload).
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const formElement = event.currentTarget;
+    if (uploading) {
+      event.preventDefault();
+      return;
+    }
+    send(event);
+    if (missing.length > 0)
+      requestAnimationFrame(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+
   return (
     <form onSubmit={submit} noValidate>
       <ListingFormFields
@@ -61,7 +74,7 @@ export default function CreateListingForm({ onDone }: { onDone: () => void }) {
         mt={reason ? '3' : '5'}
         submitLabel="Create Listing"
         pending={create.isPending}
-        disabled={reason !== null}
+        waiting={reason !== null}
         describedBy={reason ? reasonId : undefined}
       />
     </form>

@@ -1,5 +1,6 @@
 import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ApiError } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -37,6 +38,12 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
   const pastWindow = error instanceof ApiError && error.status === 400 && !!error.errors.offset;
   const pageCount = data ? pagesOf(data.total, BROWSE_PAGE_SIZE) : 0;
   const moreThanShown = data !== undefined && (!data.exact || data.total > LISTINGS_RESULT_WINDOW);
+  // "Skip to results" (issue 25, item 13): past the save buttons and the search form, for keyboards.
+  const results = useRef<HTMLElement>(null);
+  const skipToResults = (event: React.MouseEvent) => {
+    event.preventDefault();
+    results.current?.focus();
+  };
 
   return (
     <div className="container page">
@@ -45,6 +52,9 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
           <Heading as="h1" size="7" style={{ overflowWrap: 'anywhere' }}>
             {heading}
           </Heading>
+          <a href="#browse-results" className="skip-link" onClick={skipToResults}>
+            Skip to results
+          </a>
           <Text color="gray" role="status" data-testid="result-count">
             {data ? listingsFound(data.total, data.exact) : isPending ? 'Loading listings…' : ''}
           </Text>
@@ -65,64 +75,67 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
         />
       </Card>
 
-      {placeProblem ? (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            {placeProblem}: “{search.near}”. Pick one of the suggested places, or leave Near empty to search around you.
-          </Callout.Text>
-        </Callout.Root>
-      ) : pastWindow && !data ? (
-        <EmptyState
-          title={WINDOW_NOTE}
-          hint="Add a word, a category or a distance to see others."
-          action={
-            <Link to="/browse" search={{ ...search, page: undefined }}>
-              Go to the first page
-            </Link>
-          }
-        />
-      ) : isError && !data ? (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>Failed to load listings. Please try again later.</Callout.Text>
-        </Callout.Root>
-      ) : isPending ? (
-        <ListingGrid listings={undefined} skeletons={BROWSE_PAGE_SIZE} headingLevel="h2" />
-      ) : data.listings.length > 0 ? (
-        <Flex direction="column" gap="6" style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
-          <ListingGrid listings={data.listings} headingLevel="h2" />
-          <Pager page={page} pageCount={pageCount} search={search} />
-          {moreThanShown && (
-            <Text as="p" color="gray" size="2" align="center">
-              {WINDOW_NOTE}. Add a word, a category or a distance to see others.
-            </Text>
-          )}
-        </Flex>
-      ) : data.total > 0 ? (
-        <EmptyState
-          title="This page is past the end of the results."
-          action={
-            <Link to="/browse" search={{ ...search, page: undefined }}>
-              Go to the first page
-            </Link>
-          }
-        />
-      ) : (
-        <EmptyState
-          title="No listings found"
-          hint={
-            search.q || search.category
-              ? 'Try other words, another category, or browse everything.'
-              : 'Be the first to post something to trade.'
-          }
-          action={
-            search.q || search.category ? (
-              <Button asChild variant="soft">
-                <Link to="/browse">View All Listings</Link>
-              </Button>
-            ) : undefined
-          }
-        />
-      )}
+      <section id="browse-results" ref={results} tabIndex={-1} aria-label="Results" className="browse-results">
+        {placeProblem ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>
+              {placeProblem}: “{search.near}”. Pick one of the suggested places, or leave Near empty to search around
+              you.
+            </Callout.Text>
+          </Callout.Root>
+        ) : pastWindow && !data ? (
+          <EmptyState
+            title={WINDOW_NOTE}
+            hint="Add a word, a category or a distance to see others."
+            action={
+              <Link to="/browse" search={{ ...search, page: undefined }}>
+                Go to the first page
+              </Link>
+            }
+          />
+        ) : isError && !data ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>Failed to load listings. Please try again later.</Callout.Text>
+          </Callout.Root>
+        ) : isPending ? (
+          <ListingGrid listings={undefined} skeletons={BROWSE_PAGE_SIZE} headingLevel="h2" />
+        ) : data.listings.length > 0 ? (
+          <Flex direction="column" gap="6" style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
+            <ListingGrid listings={data.listings} headingLevel="h2" />
+            <Pager page={page} pageCount={pageCount} search={search} />
+            {moreThanShown && (
+              <Text as="p" color="gray" size="2" align="center">
+                {WINDOW_NOTE}. Add a word, a category or a distance to see others.
+              </Text>
+            )}
+          </Flex>
+        ) : data.total > 0 ? (
+          <EmptyState
+            title="This page is past the end of the results."
+            action={
+              <Link to="/browse" search={{ ...search, page: undefined }}>
+                Go to the first page
+              </Link>
+            }
+          />
+        ) : (
+          <EmptyState
+            title="No listings found"
+            hint={
+              search.q || search.category
+                ? 'Try other words, another category, or browse everything.'
+                : 'Be the first to post something to trade.'
+            }
+            action={
+              search.q || search.category ? (
+                <Button asChild variant="soft">
+                  <Link to="/browse">View All Listings</Link>
+                </Button>
+              ) : undefined
+            }
+          />
+        )}
+      </section>
     </div>
   );
 }

@@ -2,8 +2,8 @@ import { MagnifyingGlassIcon, MixerHorizontalIcon } from '@radix-ui/react-icons'
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { DEFAULT_SEARCH_DISTANCE, SEARCH_DISTANCES } from '@/shared/constants';
-import type { SearchDistance } from '@/shared/search-params';
+import { SEARCH_DISTANCES } from '@/shared/constants';
+import { distanceInEffect, distanceShownFor, type SearchDistance } from '@/shared/search-params';
 import { PlaceInput } from '@/components/place-input';
 import '../search.css';
 import { useCategories } from '@/lib/categories';
@@ -18,9 +18,9 @@ interface SearchBarProps {
 
 /**
  * Text, a place to measure from (with suggestions; empty means the visitor's area), category and
- * distance (5, 10, 25, 50, 100 miles or any; the select shows 50 by default). Submitting opens
- * /browse with them. The distance goes into the URL only once the member has picked one in the
- * select: the default shown is not a filter (docs/front-end.md, "Near and distance").
+ * distance (5, 10, 25, 50, 100 miles or any). Submitting opens /browse with them. The select shows
+ * the distance in effect: the one picked, else 50 miles once a Near place is given, else "Any
+ * distance"; it never claims a filter that does not apply (docs/front-end.md, "Near and distance").
  * Native selects: light on the home page's JavaScript and native on phones.
  */
 export function SearchBar({
@@ -51,7 +51,7 @@ export function SearchBar({
       search: {
         q: q || undefined,
         category: category === 'all' ? undefined : category,
-        distance,
+        distance: distanceInEffect({ distance, near }),
         near: near.trim() || undefined,
       },
     });
@@ -128,7 +128,7 @@ export function SearchBar({
         <select
           id={`${id}-distance`}
           className="native-select"
-          value={String(distance ?? DEFAULT_SEARCH_DISTANCE)}
+          value={String(distanceShownFor({ distance, near }))}
           onChange={(e) => setDistance(e.target.value === 'any' ? 'any' : (Number(e.target.value) as SearchDistance))}
         >
           {SEARCH_DISTANCES.map((d) => (
