@@ -117,7 +117,7 @@ function MemberActions({ listing, me }: { listing: Listing; me: { id: number } }
         <Button size="3" onClick={contact}>
           <ChatBubbleIcon aria-hidden="true" /> Contact
         </Button>
-        <WantToggle listing={listing} />
+        <WantToggle listing={listing} meId={me.id} />
         {listing.status === 'active' && <OfferBox listing={listing} me={me} />}
         <ReportListing listing={listing} signedIn />
       </Flex>
