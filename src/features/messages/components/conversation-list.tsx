@@ -98,6 +98,9 @@ export function ConversationList({
                 className="conversation-item"
                 aria-current={key === selectedKey ? 'true' : undefined}
                 onClick={() => onSelect(c)}
+                // A short name (who, what about, how many unread); the last message is its description.
+                aria-label={`${c.partner.displayName}, ${c.listing.title}${c.unreadCount > 0 ? `, ${c.unreadCount} unread` : ''}`}
+                aria-describedby={`conversation-last-${key}`}
                 data-testid="conversation-item"
                 data-conversation-key={key}
               >
@@ -116,7 +119,7 @@ export function ConversationList({
                     {c.listing.title}
                   </Text>
                   <span className="conversation-item-row">
-                    <Text size="2" className="conversation-truncate">
+                    <Text size="2" className="conversation-truncate" id={`conversation-last-${key}`}>
                       {c.lastMessage || 'New conversation'}
                     </Text>
                     {c.unreadCount > 0 && (

@@ -21,6 +21,7 @@ import { lastSeenOwnId, mergeMessages } from '@/lib/live';
 import { useConversationSocket } from '../use-conversation-socket';
 import { MessageComposer } from '@/components/message-composer';
 import { BlockedNotice } from './blocked-notice';
+import { ConversationActions } from './conversation-actions';
 import { MemberMenu } from '@/features/moderation';
 import { ReportButton } from '@/features/moderation';
 import { isRemovedMessage } from '@/features/moderation';
@@ -35,8 +36,12 @@ interface ConversationThreadProps {
   /** Text to start the reply box with (the initiate flow's `message`). */
   draft?: string;
   onBack: () => void;
-  /** Moves focus to the heading (on phones, where the list it came from is now hidden). */
-  focusHeading: boolean;
+  /**
+   * Where focus goes when the conversation opens: its heading (on phones, where the list it came
+   * from is now hidden, and when it was opened from elsewhere: an offer, a notification), or the
+   * reply box (opened with a draft to send); null keeps focus in the list it was picked from.
+   */
+  focusOnOpen: 'heading' | 'composer' | null;
 }
 
 export function ConversationThread({
@@ -44,7 +49,7 @@ export function ConversationThread({
   info: initialInfo,
   draft: initialDraft,
   onBack,
-  focusHeading,
+  focusOnOpen,
 }: ConversationThreadProps) {
   // The same query the screen loaded; live offer frames update it.
   const info =
@@ -141,9 +146,13 @@ export function ConversationThread({
       });
   };
 
+  // Once per opening (the thread is keyed by its conversation): later renders leave focus alone.
+  const thread = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (focusHeading) heading.current?.focus();
-  }, [focusHeading]);
+    if (focusOnOpen === 'composer') thread.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+    else if (focusOnOpen === 'heading') heading.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only
+  }, []);
 
   const onSend = () => {
     const content = draft.trim();
@@ -184,7 +193,7 @@ export function ConversationThread({
     if (value.trim() !== '') live.notifyTyping();
   };
   return (
-    <Flex direction="column" className="conversation-thread">
+    <Flex direction="column" className="conversation-thread" ref={thread}>
       <Flex align="center" gap="3" className="conversation-header">
         <IconButton
           variant="ghost"
@@ -208,6 +217,7 @@ export function ConversationThread({
               {listing.title}
             </Link>
           </Text>
+          <ConversationActions me={me} info={info} canOffer={!blockedByMe && refusal === null} />
         </Flex>
         <Flex role="status" align="center" gap="1" className="connection-status">
           {live.reconnecting && (
