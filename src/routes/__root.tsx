@@ -6,6 +6,7 @@ import { VerifyEmailBanner } from '../features/layout/verify-email-banner';
 import { NotFoundCard } from '../components/not-found-card';
 import { RouteError } from '../components/route-error';
 import { Toaster } from '../components/toaster';
+import { OfflineNotice } from '../components/offline-notice';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
@@ -26,6 +27,7 @@ function RootLayout() {
       </main>
       <Footer />
       <Toaster />
+      <OfflineNotice />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { conversationQuery, earlierMessages, noteConversationRead, useSendMessag
 import { THREAD_PAGE_DEFAULT } from '@/shared/conversation-cursor';
 import { formatDateTime } from '@/lib/format-date';
 import { lastSeenOwnId, mergeMessages } from '@/lib/live';
+import { useOnline } from '@/lib/online';
 import { useConversationSocket } from '../use-conversation-socket';
 import { MessageComposer } from '@/components/message-composer';
 import { BlockedNotice } from './blocked-notice';
@@ -85,6 +86,7 @@ export function ConversationThread({
   });
   const send = useSendMessage();
   const [draft, setDraft] = useState(initialDraft ?? '');
+  const online = useOnline();
   // Messages a guard held for review (this tab only; the server keeps them out of the thread).
   const heldKey = messageKeys.held(info.conversation);
   const held = useQuery({
@@ -220,7 +222,8 @@ export function ConversationThread({
           <ConversationActions me={me} info={info} canOffer={!blockedByMe && refusal === null} />
         </Flex>
         <Flex role="status" align="center" gap="1" className="connection-status">
-          {live.reconnecting && (
+          {/* Offline, the page's one notice says so (OfflineNotice). */}
+          {live.reconnecting && online && (
             <>
               <Spinner size="1" />
               <Text size="1" color="gray">
@@ -352,7 +355,15 @@ export function ConversationThread({
       ) : refusal ? (
         <BlockedNotice partner={partner} blockedByMe={false} message={refusal} />
       ) : (
-        <MessageComposer value={draft} onChange={onDraftChange} onSend={onSend} pending={send.isPending} />
+        <>
+          <MessageComposer value={draft} onChange={onDraftChange} onSend={onSend} pending={send.isPending} />
+          {/* Sent offline: TanStack Query holds the send until the network is back; the text stays here meanwhile. */}
+          {send.isPaused && (
+            <Text as="p" size="1" color="gray" role="status" className="composer-waiting" data-testid="send-waiting">
+              Waiting for the network: your message is sent when you’re back online.
+            </Text>
+          )}
+        </>
       )}
     </Flex>
   );
