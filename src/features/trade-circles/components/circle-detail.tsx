@@ -114,24 +114,25 @@ function CircleView({ circle, me }: { circle: TradeCircle; me: SelfUser }) {
  */
 function CircleOver({ circle }: { circle: TradeCircle }) {
   const declined = circle.status === 'declined';
+  // The buttons sit outside the callout: inside it they would take its colour (and lose contrast).
   return (
-    <Callout.Root color={declined ? 'red' : 'gray'} mb="4" data-testid="circle-over">
-      <Flex direction="column" gap="2" align="start">
+    <Flex direction="column" gap="2" align="start" mb="4" data-testid="circle-over">
+      <Callout.Root color={declined ? 'red' : 'gray'}>
         <Callout.Text>
           {declined
             ? `This circle was called off${circle.endReason ? `: ${circle.endReason}` : ''}. No barter was made.`
             : 'This proposal expired: not every member decided in time. No barter was made.'}
         </Callout.Text>
-        <Flex gap="2" wrap="wrap">
-          <Button asChild size="2">
-            <Link to="/matches">See your matches</Link>
-          </Button>
-          <Button asChild size="2" variant="soft">
-            <Link to="/browse">Find another circle</Link>
-          </Button>
-        </Flex>
+      </Callout.Root>
+      <Flex gap="2" wrap="wrap">
+        <Button asChild size="2">
+          <Link to="/matches">See your matches</Link>
+        </Button>
+        <Button asChild size="2" variant="soft">
+          <Link to="/browse">Find another circle</Link>
+        </Button>
       </Flex>
-    </Callout.Root>
+    </Flex>
   );
 }
 
