@@ -40,7 +40,7 @@ function MakeOfferDialog({ me, listingId, title }: { me: { id: number }; listing
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger>
-        <Button size="1" data-testid="conversation-make-offer">
+        <Button size="1" variant="soft" data-testid="conversation-make-offer">
           Make an offer
         </Button>
       </Dialog.Trigger>
