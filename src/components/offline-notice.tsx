@@ -8,7 +8,7 @@ export function OfflineNotice() {
   const online = useOnline();
   // The live region is always there, so its text is announced when it appears.
   return (
-    <div role="status" className="offline-notice-region">
+    <div role="status">
       {!online && (
         <p className="offline-notice" data-testid="offline-notice">
           You’re offline. We’ll reconnect by ourselves; anything you send waits until then.

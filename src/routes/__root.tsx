@@ -22,12 +22,12 @@ function RootLayout() {
       </a>
       <Header />
       <VerifyEmailBanner />
+      <OfflineNotice />
       <main id="main" tabIndex={-1} className="app-main">
         <Outlet />
       </main>
       <Footer />
       <Toaster />
-      <OfflineNotice />
     </div>
   );
 }
