@@ -3,13 +3,14 @@
 // listing the conversation is about. The offer is for the member who does not own the listing,
 // while it is active and nobody blocked anybody.
 import { ExternalLinkIcon } from '@radix-ui/react-icons';
-import { Button, Dialog, Flex, Spinner, Text } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { messageOf } from '@/lib/api';
+import { lazy, Suspense, useState } from 'react';
 import type { ConversationInfo } from '@/shared/contract/conversations';
-import { listingDetailQuery, OfferBox } from '@/features/listings';
+
+// The offer box's code loads when the dialog first opens: most conversations never make an offer
+// here, and the messages page's budget counts every byte (decision 058).
+const OfferForm = lazy(() => import('./conversation-offer-form'));
 
 export function ConversationActions({
   me,
@@ -49,7 +50,11 @@ function MakeOfferDialog({ me, listingId, title }: { me: { id: number }; listing
         <Dialog.Description size="2" color="gray" mb="3">
           For “{title}”. It shows in this conversation.
         </Dialog.Description>
-        {open && <OfferForm me={me} listingId={listingId} onMade={() => setOpen(false)} />}
+        {open && (
+          <Suspense fallback={null}>
+            <OfferForm me={me} listingId={listingId} onMade={() => setOpen(false)} />
+          </Suspense>
+        )}
         <Flex justify="end" mt="3">
           <Dialog.Close>
             <Button variant="soft" color="gray">
@@ -60,17 +65,4 @@ function MakeOfferDialog({ me, listingId, title }: { me: { id: number }; listing
       </Dialog.Content>
     </Dialog.Root>
   );
-}
-
-/** The listing as its page reads it (the offer box needs its wants and whether it takes other offers). */
-function OfferForm({ me, listingId, onMade }: { me: { id: number }; listingId: number; onMade: () => void }) {
-  const listing = useQuery(listingDetailQuery(listingId));
-  if (listing.isPending)
-    return (
-      <Flex justify="center" p="4">
-        <Spinner size="3" />
-      </Flex>
-    );
-  if (listing.isError) return <Text color="red">{messageOf(listing.error, 'Could not load the listing')}</Text>;
-  return <OfferBox listing={listing.data} me={me} onMade={onMade} />;
 }
