@@ -132,18 +132,21 @@ export function ConversationList({
                       {c.lastMessage || 'New conversation'}
                     </Text>
                     {c.unreadCount > 0 && (
-                      <Badge
-                        color="red"
-                        variant="solid"
-                        radius="full"
-                        size="1"
-                        className="count-badge"
-                        data-testid="unread-badge"
-                      >
+                      <>
                         <VisuallyHidden>, </VisuallyHidden>
-                        {c.unreadCount}
-                        <VisuallyHidden> unread</VisuallyHidden>
-                      </Badge>
+
+                        <Badge
+                          color="red"
+                          variant="solid"
+                          radius="full"
+                          size="1"
+                          className="count-badge"
+                          data-testid="unread-badge"
+                        >
+                          {c.unreadCount}
+                          <VisuallyHidden> unread</VisuallyHidden>
+                        </Badge>
+                      </>
                     )}
                   </span>
                 </span>
