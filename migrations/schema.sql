@@ -815,7 +815,7 @@ CREATE TABLE `trade_circles` (
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	`expires_at` text NOT NULL,
 	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL
-);
+, `end_reason` text);
 CREATE INDEX `trade_circles_legs_key_idx` ON `trade_circles` (`legs_key`,`status`);
 CREATE INDEX `trade_circles_status_expires_idx` ON `trade_circles` (`status`,`expires_at`);
 CREATE TRIGGER `trade_circle_seeds_after_circle_closed` AFTER UPDATE OF `status` ON `trade_circles`

@@ -6,7 +6,10 @@
 // lifted, so the connection stays down and says so. A close for a cap (4029) or for sending on a
 // push-only socket (4008) is retried only after minutes (or when the tab or the network comes
 // back), never in a tight loop; an idle close (4002) waits for reconnectNow(), the next sign of a
-// person (decision 039). No React here; features/messages/use-conversation-socket.ts
+// person (decision 039). While the browser says it is offline nothing is tried at all: the
+// connection waits for reconnectNow() (keep-connected.ts calls it on the `online` event), so a
+// tab offline for a minute makes no failed connects instead of one every few seconds per socket
+// (decision 061). No React here; features/messages/use-conversation-socket.ts
 // wires it to the screen, and the Worker tests drive it against the real room.
 import {
   CONVERSATION_CLOSED_CLOSE_CODE,
@@ -19,6 +22,7 @@ import {
 } from '@/shared/socket-protocol';
 import type { ClientFrame } from '@/shared/ws-frames';
 import type * as v from 'valibot';
+import { isOnline } from './online';
 
 /** The part of a browser WebSocket the connection uses (a fake in tests). */
 export interface SocketLike {
@@ -32,6 +36,17 @@ export interface SocketLike {
 }
 
 export type ConnectionState = 'connecting' | 'open' | 'closed';
+
+/** The timers the connection sets (a fake clock in tests). */
+export interface Clock {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realClock: Clock = {
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 /** Reconnect policy: exponential from `baseMs`, capped at `capMs`, with "equal jitter". */
 export const RECONNECT = { baseMs: 500, capMs: 10_000 } as const;
@@ -63,6 +78,13 @@ export interface ConnectionOptions<F = unknown> {
   onOpen: () => void;
   onState: (state: ConnectionState) => void;
   random?: () => number;
+  /** Timers (a fake clock in tests); the browser's by default. */
+  clock?: Clock;
+  /**
+   * Whether the browser says it is online (navigator.onLine by default). While it is not, no
+   * connect is made or scheduled: reconnectNow() (the `online` event) starts again.
+   */
+  isOnline?: () => boolean;
   /** A connect that has not opened after this long is given up and retried. */
   connectTimeoutMs?: number;
   /**
@@ -100,15 +122,26 @@ export const FAILED_CONNECTS_BEFORE_SLOW = 6;
 export class ConversationConnection<F = unknown> {
   private socket: SocketLike | null = null;
   private attempt = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  private connectTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryTimer: unknown = null;
+  private connectTimer: unknown = null;
   private stopped = false;
   private sessionEnded = false;
   private closedForGood = false;
   /** Session-ended closes since the last frame received. */
   private endedInARow = 0;
 
-  constructor(private readonly options: ConnectionOptions<F>) {}
+  private readonly clock: Clock;
+  private readonly online: () => boolean;
+
+  constructor(private readonly options: ConnectionOptions<F>) {
+    this.clock = options.clock ?? realClock;
+    this.online = options.isOnline ?? isOnline;
+  }
+
+  /** Whether the connection is waiting for the network (the browser said it is offline). */
+  get waitingForNetwork() {
+    return !this.stopped && !this.socket && !this.retryTimer && !this.online();
+  }
 
   start() {
     this.connect();
@@ -177,6 +210,11 @@ export class ConversationConnection<F = unknown> {
   private connect() {
     this.clearTimers();
     if (this.stopped) return;
+    // Offline: a connect could only fail. reconnectNow() (the `online` event) starts again.
+    if (!this.online()) {
+      this.options.onState('closed');
+      return;
+    }
     let socket: SocketLike;
     try {
       socket = (this.options.createSocket ?? ((url) => new WebSocket(url)))(this.options.url);
@@ -187,12 +225,12 @@ export class ConversationConnection<F = unknown> {
     }
     this.socket = socket;
     this.options.onState('connecting');
-    this.connectTimer = setTimeout(() => {
+    this.connectTimer = this.clock.setTimeout(() => {
       if (this.socket === socket && socket.readyState !== OPEN) this.drop();
     }, this.options.connectTimeoutMs ?? 10_000);
     socket.onopen = () => {
       if (this.socket !== socket) return;
-      if (this.connectTimer) clearTimeout(this.connectTimer);
+      if (this.connectTimer) this.clock.clearTimeout(this.connectTimer);
       this.connectTimer = null;
       this.attempt = 0;
       this.options.onState('open');
@@ -263,18 +301,20 @@ export class ConversationConnection<F = unknown> {
       : reconnectDelay(this.attempt, this.options.random),
   ) {
     if (this.stopped || this.sessionEnded || this.closedForGood || this.retryTimer) return;
-    if (this.connectTimer) clearTimeout(this.connectTimer);
+    if (this.connectTimer) this.clock.clearTimeout(this.connectTimer);
     this.connectTimer = null;
+    // Offline: nothing is scheduled; the `online` event's reconnectNow() starts again at once.
+    if (!this.online()) return;
     this.attempt += 1;
-    this.retryTimer = setTimeout(() => {
+    this.retryTimer = this.clock.setTimeout(() => {
       this.retryTimer = null;
       this.connect();
     }, delay);
   }
 
   private clearTimers() {
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    if (this.connectTimer) clearTimeout(this.connectTimer);
+    if (this.retryTimer) this.clock.clearTimeout(this.retryTimer);
+    if (this.connectTimer) this.clock.clearTimeout(this.connectTimer);
     this.retryTimer = this.connectTimer = null;
   }
 }

@@ -7,6 +7,7 @@ import { NotFoundCard } from '../components/not-found-card';
 import { RouteFocus } from '../components/route-focus';
 import { RouteError } from '../components/route-error';
 import { Toaster } from '../components/toaster';
+import { OfflineNotice } from '../components/offline-notice';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
@@ -22,6 +23,7 @@ function RootLayout() {
       </a>
       <Header />
       <VerifyEmailBanner />
+      <OfflineNotice />
       <main id="main" tabIndex={-1} className="app-main">
         <Outlet />
       </main>

@@ -49,7 +49,12 @@ export const circleRoomFrameSchema = v.variant('type', [circleMessageFrame, circ
  * answer it now (the badge; the list is read when the panel opens, decision 050); without it (the
  * read failed) the client reads the bell once.
  */
-export const bellFrameSchema = v.object({ type: v.literal('notifications'), unreadCount: v.optional(count) });
+export const bellFrameSchema = v.object({
+  type: v.literal('notifications'),
+  unreadCount: v.optional(count),
+  /** Conversations with unread messages (the Messages link's count, decision 061); with unreadCount. */
+  unreadConversations: v.optional(count),
+});
 
 /**
  * A conversation's room → client: a new message or event line (as the API returns it), an offer

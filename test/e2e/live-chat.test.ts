@@ -1,7 +1,8 @@
 // Live chat in the browser: two members in two browser contexts on the same conversation. Typing
 // shows on the other side, a sent message arrives within a second (measured), reading it shows
 // "Seen" to the sender, and after a dropped socket (offline, or closed under the page) the client
-// reconnects, resyncs from the API and shows what it missed exactly once.
+// reconnects, resyncs from the API and shows what it missed exactly once; offline, one calm notice
+// shows instead of "Reconnecting…" (decision 061).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -114,16 +115,23 @@ describe('live chat between two members', () => {
     const missed = `Sent while you were offline ${Date.now()}`;
     await sendMessageByApi(asker, owner, listing.id, missed);
     await bubbleShows(a.page, missed, 2000);
+    // Offline, the page's one calm notice says so instead of the socket's "Reconnecting…"
+    // (decision 061), and the socket does not try to connect until the network is back.
     const reconnecting = b.page.getByText('Reconnecting…');
-    await reconnecting.waitFor({ timeout: 6000 });
+    const offline = b.page.getByTestId('offline-notice');
+    await offline.waitFor({ timeout: 6000 });
+    const madeOffline = await socketsMade(b.page);
     await eventually(() => bubbles(b.page, missed).count()).toBe(0);
+    expect(await reconnecting.count()).toBe(0);
+    expect(await offline.count()).toBe(1);
+    expect(await socketsMade(b.page)).toBe(madeOffline);
     await b.page.screenshot({ path: '/tmp/chat-1280-reconnecting.png' });
     await eventually(() => axeViolations(b.page)).toEqual([]);
     const back = Date.now();
     await b.context.setOffline(false);
     await bubbleShows(b.page, missed, 5000);
     console.log(`live chat: B resynced the missed message ${Date.now() - back} ms after going back online`);
-    await reconnecting.waitFor({ state: 'detached' });
+    await offline.waitFor({ state: 'detached' });
     await waitForOpenSocket(b.page);
     await eventually(() => bubbles(b.page, missed).count()).toBe(1);
     // Read on resync: A sees "Seen" move to the message B missed.

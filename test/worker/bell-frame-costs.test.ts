@@ -52,7 +52,7 @@ describe('the bell socket’s frames (decision 050)', () => {
     // The three unread entries of the partial index, not the page of 30 and the recent conversations.
     expect(counts.d1RowsRead).toBeLessThanOrEqual(3 + 1);
     expect(counts.d1Queries).toBe(1);
-    expect(frame).toEqual({ type: 'notifications', unreadCount: 3 });
+    expect(frame).toEqual({ type: 'notifications', unreadCount: 3, unreadConversations: 0 });
     expect((await json(await call('/api/notifications', { cookie: member.cookie }))).unreadCount).toBe(3);
     close(socket);
   });
@@ -73,7 +73,8 @@ describe('the bell socket’s frames (decision 050)', () => {
     const frame = await socket.next(isBell);
     expect(counts.d1RowsRead).toBeLessThanOrEqual(3 + 1);
     expect(counts.d1Queries).toBe(1);
-    expect(frame).toEqual({ type: 'notifications', unreadCount: 3 });
+    // The message's conversation is the one unread conversation (decision 061); the reviews are not.
+    expect(frame).toEqual({ type: 'notifications', unreadCount: 3, unreadConversations: 1 });
     close(socket);
   });
 
@@ -84,7 +85,7 @@ describe('the bell socket’s frames (decision 050)', () => {
     const socket = await openBell(member);
     const frame = await socket.next(isBell);
     expect(counts.d1RowsRead).toBeLessThanOrEqual(1);
-    expect(frame).toEqual({ type: 'notifications', unreadCount: 0 });
+    expect(frame).toEqual({ type: 'notifications', unreadCount: 0, unreadConversations: 0 });
     close(socket);
   });
 
@@ -96,7 +97,11 @@ describe('the bell socket’s frames (decision 050)', () => {
     const socket = await openBell(owner);
     const frame = await socket.next(isBell);
     expect(counts.d1RowsRead).toBeLessThanOrEqual(BELL_UNREAD_COUNT_CAP + 1);
-    expect(frame).toEqual({ type: 'notifications', unreadCount: BELL_UNREAD_COUNT_CAP });
+    expect(frame).toEqual({
+      type: 'notifications',
+      unreadCount: BELL_UNREAD_COUNT_CAP,
+      unreadConversations: BELL_UNREAD_COUNT_CAP,
+    });
     close(socket);
   });
 });

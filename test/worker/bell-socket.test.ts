@@ -64,7 +64,7 @@ describe('the bell socket', () => {
     const first = openSocket(
       await call('/api/notifications/ws', { cookie: owner.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }),
     );
-    expect(await first.next(isBell)).toEqual({ type: 'notifications', unreadCount: 0 });
+    expect(await first.next(isBell)).toEqual({ type: 'notifications', unreadCount: 0, unreadConversations: 0 });
     first.socket.close(1000, 'done');
     expect((await send(member, owner, listingId)).status).toBe(201);
     // A reconnect is in sync without a request: what changed while it was down comes first.
@@ -72,9 +72,11 @@ describe('the bell socket', () => {
       await call('/api/notifications/ws', { cookie: owner.cookie, headers: { Upgrade: 'websocket', Origin: ORIGIN } }),
     );
     const hello = await again.next(isBell);
+    const now = await json(await call('/api/notifications', { cookie: owner.cookie }));
     expect(hello).toEqual({
       type: 'notifications',
-      unreadCount: (await json(await call('/api/notifications', { cookie: owner.cookie }))).unreadCount,
+      unreadCount: now.unreadCount,
+      unreadConversations: now.unreadConversations,
     });
     expect(hello.type === 'notifications' && hello.unreadCount).toBe(1);
     closeAll(again);
@@ -92,17 +94,24 @@ describe('the bell socket', () => {
     const frame = await ownerA.next(isBell);
     await ownerB.next(isBell);
     await expectNoBellFrame(memberBell);
+    // The sender's own conversation is not unread for them.
+    expect((await json(await call('/api/notifications', { cookie: member.cookie }))).unreadConversations).toBe(0);
     // The frame carries the unread count exactly as GET /api/notifications answers it now.
     const list = await json(await call('/api/notifications', { cookie: owner.cookie }));
     expect(list.unreadCount).toBe(1);
+    expect(list.unreadConversations).toBe(1);
     expect(list.notifications[0]).toMatchObject({ kind: 'message', read: false, count: 1 });
-    expect(frame).toEqual({ type: 'notifications', unreadCount: list.unreadCount });
+    expect(frame).toEqual({
+      type: 'notifications',
+      unreadCount: list.unreadCount,
+      unreadConversations: list.unreadConversations,
+    });
 
     // A second message bumps the same entry: a frame comes (the panel, if open, reads the list), the count stays.
     ownerA.frames.length = 0;
     expect((await send(member, owner, listingId, 'Any news?')).status).toBe(201);
     const bumped = await ownerA.next(isBell);
-    expect(bumped).toEqual({ type: 'notifications', unreadCount: 1 });
+    expect(bumped).toEqual({ type: 'notifications', unreadCount: 1, unreadConversations: 1 });
     expect((await json(await call('/api/notifications', { cookie: owner.cookie }))).notifications[0]).toMatchObject({
       kind: 'message',
       read: false,
@@ -124,6 +133,7 @@ describe('the bell socket', () => {
     for (const socket of [here, elsewhere]) {
       const told = await socket.next(isBell);
       expect(told.type === 'notifications' && told.unreadCount).toBe(0);
+      expect(told.type === 'notifications' && told.unreadConversations).toBe(0);
     }
     closeAll(here, elsewhere);
   });
@@ -141,14 +151,15 @@ describe('the bell socket', () => {
       (await call(`/api/conversations/${owner.id}/${member.id}/${listingId}`, { cookie: owner.cookie })).status,
     ).toBe(200);
     await elsewhere.next(isBell);
-    await here.next(isBell);
+    // The Messages link's count goes down with the read (decision 061).
+    expect(await here.next(isBell)).toEqual({ type: 'notifications', unreadCount: 0, unreadConversations: 0 });
 
     // A second message, then a read mark over the live chat of session A: the room pushes too.
     elsewhere.frames.length = 0;
     here.frames.length = 0;
     const sent = await send(member, owner, listingId, 'Still there?');
     const { id } = await json(sent);
-    await here.next(isBell);
+    expect(await here.next(isBell)).toEqual({ type: 'notifications', unreadCount: 1, unreadConversations: 1 });
     await elsewhere.next(isBell);
     here.frames.length = 0;
     elsewhere.frames.length = 0;
@@ -162,7 +173,7 @@ describe('the bell socket', () => {
     await chat.next((f) => f.type === 'read');
     for (const socket of [here, elsewhere]) {
       const told = await socket.next(isBell);
-      expect(told.type === 'notifications' && told.unreadCount).toBe(0);
+      expect(told).toEqual({ type: 'notifications', unreadCount: 0, unreadConversations: 0 });
     }
     expect((await json(await call('/api/notifications', { cookie: cookieB }))).unreadCount).toBe(0);
     closeAll(chat, here, elsewhere);

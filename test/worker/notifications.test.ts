@@ -29,7 +29,7 @@ describe('GET /api/notifications', () => {
 
   it('starts empty', async () => {
     const member = await signUp();
-    expect(await notificationsOf(member)).toEqual({ unreadCount: 0, notifications: [] });
+    expect(await notificationsOf(member)).toEqual({ unreadCount: 0, unreadConversations: 0, notifications: [] });
   });
 
   it('folds the messages of one conversation into one entry, and a second conversation is a second entry', async () => {

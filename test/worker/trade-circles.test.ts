@@ -235,7 +235,15 @@ describe('GET /api/trade-circles', () => {
     const { members, listings, id } = await proposed(3);
     const shaped = await circle(members[1]!, id);
     expect(shaped).toMatchObject({ id, status: 'proposed' });
-    expect(Object.keys(shaped).sort()).toEqual(['createdAt', 'expiresAt', 'id', 'legs', 'status', 'updatedAt']);
+    expect(Object.keys(shaped).sort()).toEqual([
+      'createdAt',
+      'endReason',
+      'expiresAt',
+      'id',
+      'legs',
+      'status',
+      'updatedAt',
+    ]);
     expect(shaped.legs).toHaveLength(3);
     for (const [i, leg] of shaped.legs.entries()) {
       expect(leg).toEqual({
@@ -328,6 +336,7 @@ describe('accept and decline', () => {
     expect(response.status).toBe(200);
     const after = await json(response);
     expect(after.status).toBe('declined');
+    expect(after.endReason).toBe(`${members[2]!.user.displayName} declined`);
     expect(after.legs.map((l: any) => l.decision)).toEqual(['accepted', null, 'declined']);
     expect(await openLegs(id)).toBe(0);
     for (const member of members) {
@@ -436,6 +445,7 @@ describe('dissolving', () => {
     expect((await notificationsOf(members[0]!))[0]!.text).toBe(
       'A trade circle was called off: one of its listings was deleted',
     );
+    expect(after.endReason).toBe('One of its listings was deleted');
     const late = await act(members[2]!, id, 'accept');
     expect(late.status).toBe(409);
     expect(await bartersOf(listings.map((l: any) => l.id))).toEqual([]);
@@ -471,7 +481,9 @@ describe('dissolving', () => {
       body: { status: 'paused' },
     });
     expect(paused.status).toBe(200);
-    expect((await circle(members[1]!, id)).status).toBe('declined');
+    const after = await circle(members[1]!, id);
+    expect(after.status).toBe('declined');
+    expect(after.endReason).toBe('One of its listings is no longer available');
     expect(await openLegs(id)).toBe(0);
     expect((await notificationsOf(members[1]!))[0]!.text).toBe(
       'A trade circle was called off: one of its listings is no longer available',
@@ -495,18 +507,48 @@ describe('dissolving', () => {
     const other = await proposed(2);
     // members[1] receives listings[0]; withdrawing another want changes nothing.
     expect(await dissolveCirclesForWant(env, members[1]!.id, listings[1].id)).toEqual([]);
+    expect((await circle(members[0]!, id)).endReason).toBeNull();
     expect(await dissolveCirclesForWant(env, members[1]!.id, listings[0].id)).toEqual([id]);
-    expect((await circle(members[0]!, id)).status).toBe('declined');
+    const after = await circle(members[0]!, id);
+    expect(after.status).toBe('declined');
+    // The others read why, by name (decision 061).
+    const why = `${members[1]!.user.displayName} no longer wants “Circle item 1”`;
+    expect(after.endReason).toBe(why);
     expect(await openLegs(id)).toBe(0);
     expect((await circle(other.members[0]!, other.id)).status).toBe('proposed');
+    expect((await circle(other.members[0]!, other.id)).endReason).toBeNull();
     for (const member of members)
-      expect((await notificationsOf(member))[0]!.text).toBe(
-        'A trade circle was called off: a member no longer wants what they would receive',
-      );
+      expect((await notificationsOf(member))[0]!.text).toBe(`A trade circle was called off: ${why}`);
     // An agreed circle is not dissolved by a withdrawn want.
     await Promise.all(other.members.map((m) => act(m, other.id, 'accept')));
     expect(await dissolveCirclesForWant(env, other.members[1]!.id, other.listings[0].id)).toEqual([]);
     expect((await circle(other.members[0]!, other.id)).status).toBe('agreed');
+  });
+
+  it('the want route calls the circle off with words that keep a hostile title as text', async () => {
+    const members = [await signUp(), await signUp()];
+    const title = "<img src=x onerror=alert(1)> “quoted” '; DROP TABLE wants; --";
+    const listings = [await createListing(members[0]!, { title }), await createListing(members[1]!)];
+    await want(members[1]!, listings[0].id);
+    await want(members[0]!, listings[1].id);
+    const id = (await proposeCircle(env, [
+      { giverId: members[0]!.id, listingId: listings[0].id, receiverId: members[1]!.id },
+      { giverId: members[1]!.id, listingId: listings[1].id, receiverId: members[0]!.id },
+    ]))!;
+    expect(id).toBeTypeOf('number');
+    // Another member's withdrawal of a want they do not have calls nothing off.
+    const stranger = await signUp();
+    expect((await call(`/api/wants/${listings[0].id}`, { method: 'DELETE', cookie: stranger.cookie })).status).toBe(
+      204,
+    );
+    expect((await circle(members[0]!, id)).status).toBe('proposed');
+    const withdrawn = await call(`/api/wants/${listings[0].id}`, { method: 'DELETE', cookie: members[1]!.cookie });
+    expect(withdrawn.status).toBe(204);
+    const after = await circle(members[0]!, id);
+    expect(after.status).toBe('declined');
+    expect(after.endReason).toBe(`${members[1]!.user.displayName} no longer wants “${title}”`);
+    expect((await notificationsOf(members[0]!))[0]!.text).toBe(`A trade circle was called off: ${after.endReason}`);
+    expect(await scalar('SELECT count(*) AS n FROM wants')).toBeGreaterThan(0);
   });
 
   it("deleting a member's account declines their proposed circles", async () => {
@@ -515,6 +557,7 @@ describe('dissolving', () => {
     expect(response.status).toBe(200);
     const after = await circle(members[0]!, id);
     expect(after.status).toBe('declined');
+    expect(after.endReason).toBe('One of its members left');
     expect(after.legs[1].giver).toBeNull();
     expect(after.legs[0].receiver).toBeNull();
     expect(after.legs[1].listing).toBeNull();

@@ -18,7 +18,7 @@ import {
 } from '@/shared/ws-frames';
 import { createDb } from '../db/client';
 import { closeSocket } from './close-socket';
-import { countUnread } from '../db/queries/notifications';
+import { countBell } from '../db/queries/notifications';
 import type { EndedSessions } from './member-sockets-client';
 import { EndedSessionMarks, type SocketSession } from './ended-session-marks';
 
@@ -170,7 +170,7 @@ export class MemberSockets extends DurableObject<Env> {
   private async push(userId: number, to: WebSocket[] | (() => WebSocket[])): Promise<number> {
     let frame = NOTIFICATIONS_FRAME;
     try {
-      frame = JSON.stringify({ type: 'notifications', unreadCount: await countUnread(createDb(this.env.DB), userId) });
+      frame = JSON.stringify({ type: 'notifications', ...(await countBell(createDb(this.env.DB), userId)) });
     } catch (error) {
       console.error(
         `member sockets: counting user ${userId}'s unread entries failed; the clients read the bell`,

@@ -26,7 +26,7 @@ import {
 } from '../db/queries/listings';
 import { PUBLIC_LIST_CACHE } from '../lib/cache-control';
 import { resolvePlace } from '../lib/gazetteer';
-import { selectByListing, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
+import { endReason, selectByListing, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
 import { dissolveStatements } from '@worker/db/queries/trade-circles';
 import { afterDissolved, dissolveCirclesForListing } from '@worker/services/trade-circles/propose';
 import type { ListingRow, UserRow } from '../db/schema';
@@ -233,7 +233,7 @@ serve(listingRouter, listingRoutes.remove, viewer('row'), memberBudget('listingE
   const [dissolved] = await deleteListing(
     db,
     found.listing,
-    dissolveStatements(c.env.DB, selectByListing(found.listing.id), at),
+    dissolveStatements(c.env.DB, selectByListing(found.listing.id), at, endReason('listing_deleted')),
   );
   await afterDissolved(c.env, dissolved!.results as DissolvedCircle[], 'listing_deleted', at);
   await purgePublic(c, [listingPath(found.listing.id)]);

@@ -7,6 +7,7 @@ import { MobileMenu } from './mobile-menu';
 import { MAIN_LINKS, MEMBER_LINKS } from '@/shared/nav-links';
 import { ThemeToggle } from './theme-toggle';
 import { useCurrentUser } from '@/lib/current-user';
+import { UnreadMessagesBadge } from '@/components/unread-messages-badge';
 
 // Members only: visitors (most first loads) never fetch the bell, its socket or its menu.
 const NotificationsMenu = lazy(() =>
@@ -39,6 +40,8 @@ export function Header() {
               {MAIN_LINKS.map((link) => (
                 <Link key={link.to} to={link.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
                   {link.label}
+                  {/* Conversations with unread messages, apart from the bell (decision 061). */}
+                  {user && link.to === '/messages' && <UnreadMessagesBadge />}
                 </Link>
               ))}
               {user &&

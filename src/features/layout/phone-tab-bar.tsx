@@ -4,7 +4,7 @@
 import { ChatBubbleIcon, MagnifyingGlassIcon, PersonIcon, PlusIcon, ShuffleIcon } from '@radix-ui/react-icons';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useUnreadMessageCount } from '@/features/messages';
+import { useUnreadConversations } from '@/lib/unread-messages';
 import './phone-tab-bar.css';
 
 interface TabProps {
@@ -26,7 +26,9 @@ function Tab({ to, label, icon, alsoFor = [], badge = 0 }: TabProps) {
         className="phone-tab"
         aria-current={current ? 'page' : undefined}
         // The name starts with the visible label (SC 2.5.3) and carries the count the icon shows.
-        aria-label={badge > 0 ? `${label}, ${badge} unread` : undefined}
+        aria-label={
+          badge > 0 ? `${label}, ${badge} unread ${badge === 1 ? 'conversation' : 'conversations'}` : undefined
+        }
       >
         <span className="phone-tab-icon" aria-hidden="true">
           {icon}
@@ -39,7 +41,8 @@ function Tab({ to, label, icon, alsoFor = [], badge = 0 }: TabProps) {
 }
 
 export function PhoneTabBar({ onCreateListing }: { onCreateListing: () => void }) {
-  const unread = useUnreadMessageCount(true);
+  // Conversations with unread messages, as the header's Messages link counts them (decision 061).
+  const unread = useUnreadConversations() ?? 0;
   return (
     <nav aria-label="Tabs" className="phone-tab-bar" data-testid="phone-tab-bar">
       <ul>

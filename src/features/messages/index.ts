@@ -1,2 +1,1 @@
 export { conversationsQuery } from './api';
-export { unreadMessagesIn, useUnreadMessageCount } from './unread-count';

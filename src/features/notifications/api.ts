@@ -41,7 +41,7 @@ export function useMarkNotificationsRead() {
       queryClient.setQueryData<NotificationsResponse>(notificationKeys.all, (current) => {
         if (!current) return current;
         const notifications = current.notifications.map((n) => (!ids || ids.includes(n.id) ? { ...n, read: true } : n));
-        return { notifications, unreadCount: notifications.filter((n) => !n.read).length };
+        return { ...current, notifications, unreadCount: notifications.filter((n) => !n.read).length };
       });
     },
     // With the bell socket open the server pushes the result; without it, read it back.

@@ -26,6 +26,8 @@ export function bellSocketUrl(location: { protocol: string; host: string }): str
 /** The unread count a frame carried, and when it arrived (epoch ms: the newer of it and the list's read wins). */
 export interface PushedCount {
   unreadCount: number;
+  /** Conversations with unread messages (the Messages link's count, decision 061); null from an older server. */
+  unreadConversations: number | null;
   at: number;
 }
 
@@ -67,7 +69,12 @@ export function useBellSocket(meId: number | undefined): BellSocket {
       frames: bellFrameSchema,
       onFrame: (frame) => {
         if (frame.type !== 'notifications') return;
-        if (frame.unreadCount !== undefined) setPushed({ unreadCount: frame.unreadCount, at: Date.now() });
+        if (frame.unreadCount !== undefined)
+          setPushed({
+            unreadCount: frame.unreadCount,
+            unreadConversations: frame.unreadConversations ?? null,
+            at: Date.now(),
+          });
         else {
           setPushed(null);
           void queryClient.invalidateQueries({ queryKey: notificationKeys.all });

@@ -27,6 +27,11 @@ export const unreadCount = v.strictObject({ unreadCount: v.number() });
 
 export const notificationsReply = v.strictObject({
   ...unreadCount.entries,
+  /**
+   * Conversations with messages the member has not read, up to 100: the Messages link's count,
+   * apart from the bell's (decision 061). Reading a conversation lowers it; "mark all read" does not.
+   */
+  unreadConversations: v.number(),
   notifications: v.array(appNotification),
 });
 export type NotificationsResponse = v.InferOutput<typeof notificationsReply>;

@@ -31,6 +31,11 @@ export const tradeCircle = v.strictObject({
   createdAt: v.string(),
   expiresAt: v.string(),
   updatedAt: v.string(),
+  /**
+   * Why a called-off (declined) circle was called off, in words, e.g. "Sam no longer wants
+   * “Tomatoes”" or "Sam declined"; null otherwise, and for circles called off before this was kept.
+   */
+  endReason: v.nullable(v.string()),
   /** Ring order: each leg's receiver is the next leg's giver. */
   legs: v.array(tradeCircleLeg),
 });

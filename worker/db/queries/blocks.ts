@@ -9,7 +9,12 @@ import { blocks, users } from '../schema';
 import { MAX_BLOCKS } from '@/shared/constants';
 import type { Block } from '@/shared/contract/blocks';
 import { nextIdsOfRowsSql } from '../id-reserve';
-import { separatedCircleText, selectByBlockedPair, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
+import {
+  endReason,
+  separatedCircleText,
+  selectByBlockedPair,
+  type DissolvedCircle,
+} from '@worker/lib/trade-circles/legs';
 import { dissolveStatements } from './trade-circles';
 
 /**
@@ -152,7 +157,7 @@ export async function putBlock(
             AND EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?1 AND blocked_id = ?2)`,
       )
       .bind(blockerId, blockedId, at),
-    ...dissolveStatements(d1, selectByBlockedPair(blockerId, blockedId), at),
+    ...dissolveStatements(d1, selectByBlockedPair(blockerId, blockedId), at, endReason('members_separated')),
     d1
       .prepare(
         `INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, updated_at)

@@ -316,6 +316,26 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
   return unreadCountOf(await unreadCountQuery(db, userId));
 }
 
+/** What a bell frame and GET /api/notifications count: the unread entries and the unread conversations. */
+export interface BellCounts {
+  unreadCount: number;
+  /** Conversations with messages the member has not seen (the Messages link's count, decision 061). */
+  unreadConversations: number;
+}
+
+/**
+ * The member's unread entries, and of them the conversations' (kind 'message': a conversation with
+ * messages the member has neither read there nor marked read in the bell), in one scan of the
+ * partial unread index capped at BELL_UNREAD_COUNT_CAP: it reads only what is unread, nothing for a
+ * member who has read everything, and writes nothing anywhere (decision 061).
+ */
+export async function countBell(db: Db, userId: number): Promise<BellCounts> {
+  const [row] = await db.all<{ n: number; m: number }>(sql`
+    SELECT count(*) AS n, coalesce(sum(kind = 'message'), 0) AS m
+      FROM (SELECT kind FROM notifications WHERE user_id = ${userId} AND read_at IS NULL LIMIT ${BELL_UNREAD_COUNT_CAP})`);
+  return { unreadCount: Number(row?.n ?? 0), unreadConversations: Number(row?.m ?? 0) };
+}
+
 /**
  * Folds into an unread conversation entry the messages its side counted since its base:
  * `count` and `updated_at` become what the bell showed, `base` moves up, and the entry is marked
@@ -466,8 +486,8 @@ const shape = (row: NotificationRow): AppNotification => ({ ...pickFields(stored
 
 /** The bell as GET /api/notifications answers it (MemberSockets' frames carry only countUnread's count: decision 050). */
 export async function readBell(db: Db, userId: number): Promise<NotificationsResponse> {
-  const [rows, unreadCount] = await Promise.all([listNotifications(db, userId), countUnread(db, userId)]);
-  return { unreadCount, notifications: rows.map(shape) };
+  const [rows, counts] = await Promise.all([listNotifications(db, userId), countBell(db, userId)]);
+  return { ...counts, notifications: rows.map(shape) };
 }
 
 /** A bell read mark the cron applies: the member's entries read through `through`. */

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { MyReport, ReportReason, ReportTargetType } from '@/shared/contract/moderation';
 import { prepareSql } from '../prepare-sql';
-import { type DissolvedCircle, type LegSelector } from '@worker/lib/trade-circles/legs';
+import { endReason, type DissolvedCircle, type LegSelector } from '@worker/lib/trade-circles/legs';
 import { dissolveStatements } from './trade-circles';
 import { snapshotSql, targetFactsSql } from './report-targets';
 
@@ -97,7 +97,7 @@ function thresholdStatements(d1: D1Database, listingId: number, at: string): D1P
            WHERE l.id = ${listingId} AND ${hiddenByReports}
              AND NOT EXISTS (SELECT 1 FROM reports WHERE target_type = 'listing' AND target_id = ${listingId} AND status = 'open' AND guard = 'report_threshold')`,
     ),
-    ...dissolveStatements(d1, circles, at),
+    ...dissolveStatements(d1, circles, at, endReason('listing_unavailable')),
   ];
 }
 

@@ -29,7 +29,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DELETE_CANCELLED_AFTER } from '@worker/db/queries/barters';
 import { nextIdsOfRowsSql } from '@worker/db/id-reserve';
 import { SYSTEM_ACTOR } from './audit';
-import { selectByMember } from '@worker/lib/trade-circles/legs';
+import { MEMBER_UNAVAILABLE_REASON, selectByMember } from '@worker/lib/trade-circles/legs';
 import { dissolveStatements } from './trade-circles';
 import { prepareSql } from '../prepare-sql';
 import { suspendedSql } from '@worker/lib/moderation/standing';
@@ -81,7 +81,10 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
     sql`${sql.raw(o)}id IN ${offersOfMember} AND ${sql.raw(o)}status IN ('withdrawn', 'declined') AND ${sql.raw(o)}responded_at = ${at}`;
   // Proposed circles are called off as for a member whose account goes (the first of the dissolve
   // statements; the legs of every circle declined here are closed below, agreed ones' too).
-  const [dissolve] = dissolveStatements(d1, selectByMember(m), at);
+  const [dissolve] = dissolveStatements(d1, selectByMember(m), at, {
+    sql: '?',
+    params: [MEMBER_UNAVAILABLE_REASON],
+  });
   const upsert = sql`ON CONFLICT (user_id, subject_key) DO UPDATE SET
             kind = excluded.kind, text = excluded.text, link = excluded.link,
             count = CASE WHEN notifications.read_at IS NULL THEN notifications.count + 1 ELSE 1 END,
@@ -96,7 +99,7 @@ export function suspensionStatements(d1: D1Database, member: SuspendedMember, un
     // 2. Agreed circles with a barter still pending: declined too (their barters below).
     prepareSql(
       d1,
-      sql`UPDATE trade_circles SET status = 'declined', updated_at = ${at}
+      sql`UPDATE trade_circles SET status = 'declined', updated_at = ${at}, end_reason = ${MEMBER_UNAVAILABLE_REASON}
            WHERE id IN ${circles} AND +status = 'agreed'
              AND EXISTS (SELECT 1 FROM trade_circle_legs l JOIN barters b ON b.id = l.barter_id WHERE l.circle_id = trade_circles.id AND b.status = 'pending')
           RETURNING id, legs_key`,

@@ -8,6 +8,7 @@ import { tradeCircleLeg } from '@/shared/contract/trade-circles';
 import { userSummary } from '@/shared/contract/users';
 import { selectList } from '../reply-columns';
 import { listings, users } from '../schema';
+import { declinedReason } from '@worker/lib/trade-circles/legs';
 import type { TradeCircleDecision, TradeCircleStatus } from '@/shared/contract/trade-circles';
 
 export interface CircleRow {
@@ -17,6 +18,7 @@ export interface CircleRow {
   created_at: string;
   expires_at: string;
   updated_at: string;
+  end_reason: string | null;
 }
 
 // A type, not an interface: a raw row (Record<string, unknown>) is read as one.
@@ -40,7 +42,7 @@ export interface CircleMessageRow {
   hidden_at?: string | null;
 }
 
-const CIRCLE_COLUMNS = 'id, status, legs_key, created_at, expires_at, updated_at';
+const CIRCLE_COLUMNS = 'id, status, legs_key, created_at, expires_at, updated_at, end_reason';
 
 /** One circle by id (`.first<CircleRow>()`). */
 export const circleRowStatement = (d1: D1Database, id: number) =>
@@ -141,7 +143,7 @@ export function acceptStatements(
 
 /**
  * A member's decline, for one batch: the member's leg declined (returns its position when it
- * changed), the proposed circle declined for all, and its legs closed.
+ * changed), the proposed circle declined for all ("Sam declined", decision 061), and its legs closed.
  */
 export function declineStatements(
   d1: D1Database,
@@ -149,6 +151,7 @@ export function declineStatements(
   userId: number,
   at: string,
 ): [D1PreparedStatement, D1PreparedStatement, D1PreparedStatement] {
+  const reason = declinedReason(userId);
   return [
     d1
       .prepare(
@@ -156,8 +159,10 @@ export function declineStatements(
       )
       .bind(circleId, userId),
     d1
-      .prepare(`UPDATE trade_circles SET status = 'declined', updated_at = ?2 WHERE id = ?1 AND status = 'proposed'`)
-      .bind(circleId, at),
+      .prepare(
+        `UPDATE trade_circles SET status = 'declined', updated_at = ?, end_reason = ${reason.sql} WHERE id = ? AND status = 'proposed'`,
+      )
+      .bind(at, ...reason.params, circleId),
     d1
       .prepare(
         `UPDATE trade_circle_legs SET open = 0 WHERE circle_id = ?1 AND open = 1 AND EXISTS (SELECT 1 FROM trade_circles WHERE id = ?1 AND status = 'declined')`,

@@ -3,7 +3,13 @@
 // worker/services/trade-circles/.
 import { CIRCLE_PROPOSAL_DAYS } from '@/shared/trade-circles';
 import { nextIdsOfRowsSql } from '../id-reserve';
-import { legsKey, type CircleLeg, type CircleNotice, type LegSelector } from '@worker/lib/trade-circles/legs';
+import {
+  legsKey,
+  type CircleLeg,
+  type CircleNotice,
+  type EndReason,
+  type LegSelector,
+} from '@worker/lib/trade-circles/legs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -11,22 +17,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The two statements that dissolve the proposed circles with an open leg matching `selector` (the
  * legs drive, a few rows: `+status` keeps SQLite off the status index, which would read every
  * proposed or declined circle):
- * the circles become declined and their legs closed (open = 0) together. The first returns the
- * dissolved circles (`id`, `legs_key`). Callers may run them in their own batch (a listing's
+ * the circles become declined (with the words saying why) and their legs closed (open = 0)
+ * together. The first returns the dissolved circles (`id`, `legs_key`, `end_reason`). Callers may run them in their own batch (a listing's
  * delete, so no circle can keep a leg of a listing that is gone).
  */
 export function dissolveStatements(
   d1: D1Database,
   selector: LegSelector,
   at: string,
+  reason: EndReason,
 ): [D1PreparedStatement, D1PreparedStatement] {
   const circles = `SELECT circle_id FROM trade_circle_legs WHERE open = 1 AND ${selector.sql}`;
   return [
     d1
       .prepare(
-        `UPDATE trade_circles SET status = 'declined', updated_at = ? WHERE +status = 'proposed' AND id IN (${circles}) RETURNING id, legs_key`,
+        `UPDATE trade_circles SET status = 'declined', updated_at = ?, end_reason = ${reason.sql} WHERE +status = 'proposed' AND id IN (${circles}) RETURNING id, legs_key, end_reason`,
       )
-      .bind(at, ...selector.params),
+      .bind(at, ...reason.params, ...selector.params),
     // Only the circles this batch declined: a declined circle's legs are otherwise closed already.
     d1
       .prepare(

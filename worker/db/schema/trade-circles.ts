@@ -51,6 +51,10 @@ export const tradeCircles = sqliteTable(
     createdAt: createdAt(),
     expiresAt: text('expires_at').notNull(),
     updatedAt: text('updated_at').notNull().default(now),
+    // Why a declined circle was called off, in words its members read on the circle's page (e.g.
+    // "Sam no longer wants “Tomatoes”", decision 061). Null while proposed or agreed, for expired
+    // circles, and for circles called off before migration 0047.
+    endReason: text('end_reason'),
   },
   (t) => [
     index('trade_circles_legs_key_idx').on(t.legsKey, t.status),

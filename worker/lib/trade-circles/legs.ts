@@ -78,6 +78,45 @@ export const DISSOLVE_TEXT: Record<DissolveReason, string> = {
   members_separated: 'A trade circle was called off: it can no longer go ahead as proposed',
 };
 
+/**
+ * Why a circle was called off as its page says it (the circle's `end_reason`, decision 061): an SQL
+ * expression and its parameters, so the words can name what the batch itself reads.
+ */
+export type EndReason = { sql: string; params: (number | string)[] };
+
+const END_REASON: Record<DissolveReason, string> = {
+  want_withdrawn: 'A member no longer wants what they would receive',
+  listing_deleted: 'One of its listings was deleted',
+  listing_unavailable: 'One of its listings is no longer available',
+  member_left: 'One of its members left',
+  members_separated: 'It can no longer go ahead as proposed',
+};
+
+/** A suspension's words (worker/db/queries/suspension.ts): as its notice, naming nobody. */
+export const MEMBER_UNAVAILABLE_REASON = 'One of its members is unavailable';
+
+/** The stored words for a reason that names nobody. */
+export const endReason = (reason: DissolveReason): EndReason => ({ sql: '?', params: [END_REASON[reason]] });
+
+/**
+ * "Sam no longer wants “Tomatoes”": the member and the listing by name, read in the dissolve's own
+ * statement (the want row is gone by then; the member and the listing are not).
+ */
+export const wantWithdrawnReason = (userId: number, listingId: number): EndReason => ({
+  sql: `coalesce((SELECT display_name FROM users WHERE id = ?) || ' no longer wants “' || (SELECT title FROM listings WHERE id = ?) || '”', ?)`,
+  params: [userId, listingId, END_REASON.want_withdrawn],
+});
+
+/** "Sam declined": the member whose decline called the circle off. */
+export const declinedReason = (userId: number): EndReason => ({
+  sql: `coalesce((SELECT display_name FROM users WHERE id = ?) || ' declined', 'A member declined')`,
+  params: [userId],
+});
+
+/** The line a member's bell shows for a dissolved circle: the stored words when there are some. */
+export const dissolveNotice = (reason: DissolveReason, stored: string | null | undefined): string =>
+  reason === 'want_withdrawn' && stored ? `A trade circle was called off: ${stored}` : DISSOLVE_TEXT[reason];
+
 /** The notice every member of a proposed circle gets when a block between two of them calls it off. */
 export const separatedCircleText = DISSOLVE_TEXT.members_separated;
 
@@ -106,6 +145,8 @@ export const selectByBlockedPair = (blockerId: number, blockedId: number): LegSe
 export interface DissolvedCircle {
   id: number;
   legs_key: string;
+  /** The words stored as the circle's end reason (not returned by every caller's statement). */
+  end_reason?: string | null;
 }
 
 /** The members of circles (every giver named by the legs key). */

@@ -33,7 +33,7 @@ import { badRequest, conflict, forbidden, notFound } from '@worker/lib/errors';
 import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import { prepareSql } from '@worker/db/prepare-sql';
 import { pushToCircle, pushToRoom } from '@worker/durable-objects/conversation-room-client';
-import { selectByListing, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
+import { endReason, selectByListing, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
 import { dissolveStatements } from '@worker/db/queries/trade-circles';
 import { afterDissolved } from '@worker/services/trade-circles/propose';
 import { deleteHeldStatement, releaseStatements, type HeldRow } from '@worker/db/queries/held-messages';
@@ -186,7 +186,7 @@ export async function applyAction(
       if (target.type === 'listing') {
         add(hideListingSql(target.id));
         dissolveAt = statements.length;
-        statements.push(...dissolveStatements(d1, selectByListing(target.id), at));
+        statements.push(...dissolveStatements(d1, selectByListing(target.id), at, endReason('listing_unavailable')));
       } else if (target.type === 'message') {
         const ref = JSON.parse(ctx.message_ref!) as { listingId: number; senderId: number; receiverId: number };
         add(...hideMessageSqls(target.id, ref, at));

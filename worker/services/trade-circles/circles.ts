@@ -113,6 +113,7 @@ export async function shapeCircles(d1: D1Database, rows: CircleRow[]): Promise<T
       createdAt: row.created_at,
       expiresAt: row.expires_at,
       updatedAt: row.updated_at,
+      endReason: row.status === 'declined' ? (row.end_reason ?? null) : null,
       legs: legsShaped,
     };
   });

@@ -9,7 +9,8 @@ import { pushToCircle } from '@worker/durable-objects/conversation-room-client';
 import { isUniqueViolation } from '@worker/db/queries/users';
 import { circleNoticeStatement, dissolveStatements, proposeCircleStatements } from '@worker/db/queries/trade-circles';
 import {
-  DISSOLVE_TEXT,
+  dissolveNotice,
+  endReason,
   isRing,
   membersOf,
   selectByCircle,
@@ -19,7 +20,9 @@ import {
   type CircleLeg,
   type DissolveReason,
   type DissolvedCircle,
+  type EndReason,
   type LegSelector,
+  wantWithdrawnReason,
 } from '@worker/lib/trade-circles/legs';
 
 /**
@@ -65,7 +68,11 @@ export async function afterDissolved(
   at: string,
 ): Promise<void> {
   const notices = dissolved.flatMap((circle) =>
-    membersOf(circle).map((userId) => ({ circleId: circle.id, userId, text: DISSOLVE_TEXT[reason] })),
+    membersOf(circle).map((userId) => ({
+      circleId: circle.id,
+      userId,
+      text: dissolveNotice(reason, circle.end_reason),
+    })),
   );
   const statement = circleNoticeStatement(env.DB, notices, at);
   if (statement) {
@@ -78,22 +85,31 @@ export async function afterDissolved(
   await Promise.all(dissolved.map((circle) => pushToCircle(env, circle.id, [{ type: 'circle', circleId: circle.id }])));
 }
 
-async function dissolve(env: Env, selector: LegSelector, reason: DissolveReason, now: Date): Promise<number[]> {
+async function dissolve(
+  env: Env,
+  selector: LegSelector,
+  reason: DissolveReason,
+  now: Date,
+  words: EndReason = endReason(reason),
+): Promise<number[]> {
   const at = now.toISOString();
-  const [declined] = await env.DB.batch(dissolveStatements(env.DB, selector, at));
+  const [declined] = await env.DB.batch(dissolveStatements(env.DB, selector, at, words));
   const dissolved = (declined!.results ?? []) as DissolvedCircle[];
   await afterDissolved(env, dissolved, reason, at);
   return dissolved.map((circle) => circle.id);
 }
 
-/** The member withdrew their want of the listing: the proposed circle in which they receive it is declined. */
+/**
+ * The member withdrew their want of the listing: the proposed circle in which they receive it is
+ * declined, and its members read why by name ("Sam no longer wants “Tomatoes”", decision 061).
+ */
 export function dissolveCirclesForWant(
   env: Env,
   userId: number,
   listingId: number,
   now: Date = new Date(),
 ): Promise<number[]> {
-  return dissolve(env, selectByWant(userId, listingId), 'want_withdrawn', now);
+  return dissolve(env, selectByWant(userId, listingId), 'want_withdrawn', now, wantWithdrawnReason(userId, listingId));
 }
 
 /**

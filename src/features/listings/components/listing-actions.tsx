@@ -157,7 +157,7 @@ function MemberActions({ listing, me }: { listing: Listing; me: { id: number } }
         <Button size="3" onClick={contact}>
           <ChatBubbleIcon aria-hidden="true" /> Contact
         </Button>
-        <WantToggle listing={listing} />
+        <WantToggle listing={listing} meId={me.id} />
         {listing.status === 'active' && (
           <div id={OFFER_ANCHOR}>
             <OfferBox listing={listing} me={me} />

@@ -17,7 +17,16 @@ import { cleanTerms, hasTerms, offerSummary, OfferTermsFields } from '@/features
 import { TextAreaInput } from '@/components/form-field';
 import { userListingsQuery } from '../api';
 
-export function OfferBox({ listing, me }: { listing: Listing; me: { id: number } }) {
+export function OfferBox({
+  listing,
+  me,
+  onMade,
+}: {
+  listing: Listing;
+  me: { id: number };
+  /** After the offer was made (or one was already open), before its conversation opens: a dialog closes. */
+  onMade?: () => void;
+}) {
   const navigate = useNavigate();
   // The member's own listings are read only when they choose to offer one (decision 043): most
   // visits to a listing never make an offer.
@@ -35,7 +44,10 @@ export function OfferBox({ listing, me }: { listing: Listing; me: { id: number }
   );
   const make = useMakeOffer();
   const conversation = conversationKeyOf(listing.id, me.id, listing.userId);
-  const open = () => void navigate({ to: '/messages/$conversation', params: { conversation } });
+  const open = () => {
+    onMade?.();
+    void navigate({ to: '/messages/$conversation', params: { conversation } });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -98,39 +98,55 @@ export function ConversationList({
                 className="conversation-item"
                 aria-current={key === selectedKey ? 'true' : undefined}
                 onClick={() => onSelect(c)}
+                // A short name from its content (who, what about, how many unread); the last message
+                // and its date are the description, left out of the name (aria-hidden).
+                aria-describedby={`conversation-last-${key} conversation-date-${key}`}
                 data-testid="conversation-item"
                 data-conversation-key={key}
               >
-                <UserAvatar name={c.partner.displayName} src={c.partner.avatarUrl} size="3" />
+                {/* The initials would start the entry's name: the name says who already. */}
+                <span aria-hidden="true">
+                  <UserAvatar name={c.partner.displayName} src={c.partner.avatarUrl} size="3" />
+                </span>
                 <span className="conversation-item-body">
                   <span className="conversation-item-row">
                     <Text weight="bold" size="2" className="conversation-truncate">
                       {c.partner.displayName}
                     </Text>
-                    <Text size="1" color="gray" className="conversation-date">
+                    <Text
+                      size="1"
+                      color="gray"
+                      className="conversation-date"
+                      id={`conversation-date-${key}`}
+                      aria-hidden
+                    >
                       <time dateTime={c.lastMessageTime}>{formatMonthDay(c.lastMessageTime)}</time>
                     </Text>
                   </span>
                   <Text size="1" color="gray" className="conversation-truncate">
-                    <VisuallyHidden>About: </VisuallyHidden>
+                    <VisuallyHidden>, about </VisuallyHidden>
                     {c.listing.title}
                   </Text>
                   <span className="conversation-item-row">
-                    <Text size="2" className="conversation-truncate">
+                    <Text size="2" className="conversation-truncate" id={`conversation-last-${key}`} aria-hidden>
                       {c.lastMessage || 'New conversation'}
                     </Text>
                     {c.unreadCount > 0 && (
-                      <Badge
-                        color="red"
-                        variant="solid"
-                        radius="full"
-                        size="1"
-                        className="count-badge"
-                        data-testid="unread-badge"
-                      >
-                        {c.unreadCount}
-                        <VisuallyHidden> unread</VisuallyHidden>
-                      </Badge>
+                      <>
+                        <VisuallyHidden>, </VisuallyHidden>
+
+                        <Badge
+                          color="red"
+                          variant="solid"
+                          radius="full"
+                          size="1"
+                          className="count-badge"
+                          data-testid="unread-badge"
+                        >
+                          {c.unreadCount}
+                          <VisuallyHidden> unread</VisuallyHidden>
+                        </Badge>
+                      </>
                     )}
                   </span>
                 </span>

@@ -18,9 +18,11 @@ import { conversationQuery, earlierMessages, noteConversationRead, useSendMessag
 import { THREAD_PAGE_DEFAULT } from '@/shared/conversation-cursor';
 import { formatDateTime } from '@/lib/format-date';
 import { lastSeenOwnId, mergeMessages } from '@/lib/live';
+import { useOnline } from '@/lib/online';
 import { useConversationSocket } from '../use-conversation-socket';
 import { MessageComposer } from '@/components/message-composer';
 import { BlockedNotice } from './blocked-notice';
+import { ConversationActions } from './conversation-actions';
 import { MemberMenu } from '@/features/moderation';
 import { ReportButton } from '@/features/moderation';
 import { isRemovedMessage } from '@/features/moderation';
@@ -35,8 +37,12 @@ interface ConversationThreadProps {
   /** Text to start the reply box with (the initiate flow's `message`). */
   draft?: string;
   onBack: () => void;
-  /** Moves focus to the heading (on phones, where the list it came from is now hidden). */
-  focusHeading: boolean;
+  /**
+   * Where focus goes when the conversation opens: its heading (on phones, where the list it came
+   * from is now hidden, and when it was opened from elsewhere: an offer, a notification), or the
+   * reply box (opened with a draft to send); null keeps focus in the list it was picked from.
+   */
+  focusOnOpen: 'heading' | 'composer' | null;
 }
 
 export function ConversationThread({
@@ -44,7 +50,7 @@ export function ConversationThread({
   info: initialInfo,
   draft: initialDraft,
   onBack,
-  focusHeading,
+  focusOnOpen,
 }: ConversationThreadProps) {
   // The same query the screen loaded; live offer frames update it.
   const info =
@@ -80,6 +86,7 @@ export function ConversationThread({
   });
   const send = useSendMessage();
   const [draft, setDraft] = useState(initialDraft ?? '');
+  const online = useOnline();
   // Messages a guard held for review (this tab only; the server keeps them out of the thread).
   const heldKey = messageKeys.held(info.conversation);
   const held = useQuery({
@@ -141,9 +148,13 @@ export function ConversationThread({
       });
   };
 
+  // Once per opening (the thread is keyed by its conversation): later renders leave focus alone.
+  const thread = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (focusHeading) heading.current?.focus();
-  }, [focusHeading]);
+    if (focusOnOpen === 'composer') thread.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+    else if (focusOnOpen === 'heading') heading.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only
+  }, []);
 
   const onSend = () => {
     const content = draft.trim();
@@ -184,7 +195,7 @@ export function ConversationThread({
     if (value.trim() !== '') live.notifyTyping();
   };
   return (
-    <Flex direction="column" className="conversation-thread">
+    <Flex direction="column" className="conversation-thread" ref={thread}>
       <Flex align="center" gap="3" className="conversation-header">
         <IconButton
           variant="ghost"
@@ -208,9 +219,11 @@ export function ConversationThread({
               {listing.title}
             </Link>
           </Text>
+          <ConversationActions me={me} info={info} canOffer={!blockedByMe && refusal === null} />
         </Flex>
         <Flex role="status" align="center" gap="1" className="connection-status">
-          {live.reconnecting && (
+          {/* Offline, the page's one notice says so (OfflineNotice). */}
+          {live.reconnecting && online && (
             <>
               <Spinner size="1" />
               <Text size="1" color="gray">
@@ -342,7 +355,15 @@ export function ConversationThread({
       ) : refusal ? (
         <BlockedNotice partner={partner} blockedByMe={false} message={refusal} />
       ) : (
-        <MessageComposer value={draft} onChange={onDraftChange} onSend={onSend} pending={send.isPending} />
+        <>
+          <MessageComposer value={draft} onChange={onDraftChange} onSend={onSend} pending={send.isPending} />
+          {/* Sent offline: TanStack Query holds the send until the network is back; the text stays here meanwhile. */}
+          {send.isPaused && (
+            <Text as="p" size="1" color="gray" role="status" className="composer-waiting" data-testid="send-waiting">
+              Waiting for the network: your message is sent when you’re back online.
+            </Text>
+          )}
+        </>
       )}
     </Flex>
   );

@@ -49,6 +49,9 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
   const older = useOlderConversations(conversations.data);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [fromList, setFromList] = useState(false);
+  // The conversation last picked in the list: any other one opened here came from elsewhere (an
+  // offer, a notification, a link), and its heading or reply box takes focus (issue 25 item 13).
+  const [pickedKey, setPickedKey] = useState<string | null>(null);
   const [returnKey, setReturnKey] = useState<string | null>(null);
 
   // The initiate request leaves the URL at once: the conversation's own address replaces it.
@@ -153,7 +156,9 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
           if (fromList && window.history.length > 1) window.history.back();
           else void navigate({ to: '/messages' });
         }}
-        focusHeading={fromList}
+        focusOnOpen={
+          selectedKey !== pickedKey ? (drafts[selectedKey] ? 'composer' : 'heading') : fromList ? 'heading' : null
+        }
       />
     );
   }
@@ -170,6 +175,7 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
           selectedKey={selectedKey}
           onSelect={(c) => {
             setFromList(isPhone());
+            setPickedKey(c.conversation);
             void navigate({ to: '/messages/$conversation', params: { conversation: c.conversation } });
           }}
         />

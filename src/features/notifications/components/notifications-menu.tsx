@@ -17,6 +17,7 @@ import { timeAgo } from '../time-ago';
 import './notifications.css';
 import { messageKeys, notificationKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/current-user';
+import { setUnreadConversations } from '@/lib/unread-messages';
 
 const KIND_ICON: Record<AppNotification['kind'], string> = {
   message: '✉',
@@ -52,7 +53,12 @@ export function NotificationsMenu() {
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
   // The newer of the two: a frame, or the list's read (or the panel's own "mark read", at once).
-  const unread = pushed && (!data || pushed.at >= dataUpdatedAt) ? pushed.unreadCount : (data?.unreadCount ?? 0);
+  const fromFrame = pushed !== null && (!data || pushed.at >= dataUpdatedAt);
+  const unread = fromFrame ? pushed.unreadCount : (data?.unreadCount ?? 0);
+  // The Messages link's count rides on the same frames and read (decision 061).
+  const unreadConversations = fromFrame ? pushed.unreadConversations : (data?.unreadConversations ?? null);
+  useEffect(() => setUnreadConversations(unreadConversations), [unreadConversations]);
+  useEffect(() => () => setUnreadConversations(null), []);
   const entries = data?.notifications ?? [];
   useListFollowsFrames(pushed, open);
   useCatchUpOnReturn(counted, Math.max(pushed?.at ?? 0, dataUpdatedAt));

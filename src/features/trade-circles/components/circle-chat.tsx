@@ -6,6 +6,7 @@ import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { TradeCircle } from '@/shared/contract/trade-circles';
 import { formatDateTime } from '@/lib/format-date';
+import { useOnline } from '@/lib/online';
 import { MessageComposer } from '@/components/message-composer';
 import { circleMessagesQuery, useSendCircleMessage } from '../api';
 import { useCircleSocket } from '../use-circle-socket';
@@ -17,6 +18,7 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
   const messages = useQuery(circleMessagesQuery(circle.id));
   const send = useSendCircleMessage(circle.id);
   const live = useCircleSocket(meId, circle.id);
+  const online = useOnline();
   const [draft, setDraft] = useState('');
   const scroller = useRef<HTMLDivElement>(null);
   const names = new Map(
@@ -40,7 +42,8 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
           <Heading as="h2" size="4">
             Group chat
           </Heading>
-          {live.reconnecting && (
+          {/* Offline, the page's one notice says so (OfflineNotice). */}
+          {live.reconnecting && online && (
             <Text size="1" color="gray" role="status">
               Reconnecting…
             </Text>

@@ -79,6 +79,7 @@ function CircleView({ circle, me }: { circle: TradeCircle; me: SelfUser }) {
       <Text as="p" color="gray" size="2" mb="4">
         {statusLine(circle)}
       </Text>
+      {(circle.status === 'declined' || circle.status === 'expired') && <CircleOver circle={circle} />}
       <div className="trade-circle-grid">
         <Card className="trade-circle-ring-card">
           <RingDiagram circle={circle} meId={me.id} />
@@ -104,6 +105,34 @@ function CircleView({ circle, me }: { circle: TradeCircle; me: SelfUser }) {
       </div>
       {member && <CircleChat circle={circle} meId={me.id} />}
     </div>
+  );
+}
+
+/**
+ * A circle that is over says so, why (when the server kept the words) and what to do next: the
+ * member's matches, or wants that can form another circle (decision 061).
+ */
+function CircleOver({ circle }: { circle: TradeCircle }) {
+  const declined = circle.status === 'declined';
+  // The buttons sit outside the callout: inside it they would take its colour (and lose contrast).
+  return (
+    <Flex direction="column" gap="2" align="start" mb="4" data-testid="circle-over">
+      <Callout.Root color={declined ? 'red' : 'gray'}>
+        <Callout.Text>
+          {declined
+            ? `This circle was called off${circle.endReason ? `: ${circle.endReason}` : ''}. No barter was made.`
+            : 'This proposal expired: not every member decided in time. No barter was made.'}
+        </Callout.Text>
+      </Callout.Root>
+      <Flex gap="2" wrap="wrap">
+        <Button asChild size="2">
+          <Link to="/matches">See your matches</Link>
+        </Button>
+        <Button asChild size="2" variant="soft">
+          <Link to="/browse">Find another circle</Link>
+        </Button>
+      </Flex>
+    </Flex>
   );
 }
 
@@ -200,13 +229,12 @@ function DecisionPanel({ circle, meId }: { circle: TradeCircle; meId: number }) 
         from {get.giver?.displayName ?? 'a former member'}.
       </Text>
       {circle.status !== 'proposed' ? (
-        <Text as="p" size="2" color="gray">
-          {circle.status === 'agreed'
-            ? 'Everyone accepted. Meet up, swap, then confirm each barter in its conversation.'
-            : circle.status === 'declined'
-              ? 'This circle was called off. No barter was made.'
-              : 'This proposal expired. No barter was made.'}
-        </Text>
+        // A circle that is over says why and what next above the ring (CircleOver).
+        circle.status === 'agreed' && (
+          <Text as="p" size="2" color="gray">
+            Everyone accepted. Meet up, swap, then confirm each barter in its conversation.
+          </Text>
+        )
       ) : confirming ? (
         <Flex direction="column" gap="2">
           <Text as="p" size="2" role="alert">

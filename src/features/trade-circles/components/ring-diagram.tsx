@@ -113,7 +113,8 @@ export function RingDiagram({ circle, meId }: { circle: TradeCircle; meId: numbe
       {circle.legs.map((leg, i) => {
         const node = nodes[i]!;
         const name = leg.giver ? (leg.giver.id === meId ? 'You' : leg.giver.displayName) : 'Former member';
-        const decision = leg.decision ?? 'waiting';
+        // Undecided in a circle that is over: it no longer waits for anyone.
+        const decision = leg.decision ?? (circle.status === 'proposed' ? 'waiting' : 'none');
         return (
           <g
             key={`node-${i}`}
@@ -128,7 +129,13 @@ export function RingDiagram({ circle, meId }: { circle: TradeCircle; meId: numbe
               {truncate(name, 16)}
             </text>
             <text x={node.x} y={node.y + NODE_R + 32} textAnchor="middle" className="ring-node-decision">
-              {decision === 'accepted' ? '✓ Accepted' : decision === 'declined' ? '✕ Declined' : 'Deciding'}
+              {decision === 'accepted'
+                ? '✓ Accepted'
+                : decision === 'declined'
+                  ? '✕ Declined'
+                  : decision === 'waiting'
+                    ? 'Deciding'
+                    : 'Did not decide'}
             </text>
           </g>
         );

@@ -31,5 +31,7 @@ export function statusLine(circle: TradeCircle, now = Date.now()): string {
     const done = circle.legs.filter((leg) => leg.barterStatus === 'completed').length;
     return `Agreed ${formatMonthDay(circle.updatedAt)} · ${done} of ${circle.legs.length} barters completed`;
   }
-  return `${circle.status === 'declined' ? 'Called off' : 'Expired'} ${formatMonthDay(circle.updatedAt)} · no barter was made`;
+  // Called off: why, in words, when the server kept them (decision 061).
+  const why = circle.status === 'declined' && circle.endReason ? circle.endReason : 'no barter was made';
+  return `${circle.status === 'declined' ? 'Called off' : 'Expired'} ${formatMonthDay(circle.updatedAt)} · ${why}`;
 }

@@ -1,0 +1,2 @@
+export { circlesQuery } from './api';
+export { circleDependingOnWant, circleMembersText } from './circle-words';
