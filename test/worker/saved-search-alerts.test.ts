@@ -226,6 +226,36 @@ describe('saved-search alerts', () => {
     expect(await lastDigestAt(notEmailed)).toBeNull();
   });
 
+  it('a run called unpaged (searches read by id) keeps to the frequency too, with the run time as the clock', async () => {
+    const T = nextTestTime();
+    await env.DB.prepare('INSERT INTO cron_runs (job, scheduled_at) VALUES (?, ?)')
+      .bind(SAVED_SEARCH_JOB, iso(T - 15 * MINUTE))
+      .run();
+    const [searcher, owner] = await Promise.all([signUp(), signUp()]);
+    await verify(searcher);
+    const word = unique('kite');
+    const id = await saveSearch(searcher, word, null, T - 2 * DAY, true, 'daily');
+    // Emailed by a run 23 hours before: not due yet.
+    await env.DB.prepare('UPDATE stored_searches SET last_digest_at = ? WHERE id = ?')
+      .bind(iso(T - 23 * HOUR), id)
+      .run();
+    await listing(owner, `Red ${word}`, ['goods'], T - 5 * MINUTE);
+    expect(await runSavedSearchAlerts(env, T)).toMatchObject({ listings: 1, notifications: 1, emails: 0 });
+    expect(await digestsTo(searcher)).toEqual([]);
+    // An hour later it is a day since: the digest names it, and the search is dated with that run.
+    await listing(owner, `Blue ${word}`, ['goods'], T + 55 * MINUTE);
+    await env.DB.prepare('INSERT INTO cron_runs (job, scheduled_at) VALUES (?, ?)')
+      .bind(SAVED_SEARCH_JOB, iso(T + 45 * MINUTE))
+      .run();
+    expect(await runSavedSearchAlerts(env, T + HOUR)).toMatchObject({ notifications: 1, emails: 1 });
+    expect((await digestsTo(searcher))[0]!.text).toContain(`Blue ${word}`);
+    const row = await env.DB.prepare('SELECT last_digest_at AS at FROM stored_searches WHERE id = ?')
+      .bind(id)
+      .first<{ at: string }>();
+    expect(row!.at).toBe(iso(T + HOUR));
+    expect((await notificationsOf(searcher)).map((n) => n.count)).toEqual([2]);
+  });
+
   it('two runs in a row at "now" (as the local test-scheduled endpoint does) never announce a listing twice', async () => {
     const T = nextTestTime();
     const [searcher, owner] = await Promise.all([signUp(), signUp()]);

@@ -12,7 +12,7 @@
 // so the cost follows the new listings, not the 100k in listings_fts; notifications and digests
 // are written set-based.
 // A run costs ALERT_IDLE_COST statements with nothing new, and about 11 + 1 per 2,500 searches
-// with new listings (15 at 10,000 searches).
+// with new listings (15 at 10,000 searches; one more when its digests date daily or weekly searches).
 // Without that much of the invocation's budget left, the run is not claimed, so the next run's
 // window (from the previous claimed run) covers it. The ledger makes a rerun for the same
 // scheduled time do nothing, and the windows of two runs at different times never overlap.
