@@ -724,7 +724,7 @@ CREATE TABLE `stored_searches` (
 	`query` text,
 	`category` text,
 	`notifications_enabled` integer DEFAULT true NOT NULL,
-	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL, `digest_frequency` text DEFAULT 'daily' NOT NULL, `last_digest_at` text,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 CREATE INDEX `stored_searches_user_idx` ON `stored_searches` (`user_id`,`created_at`);

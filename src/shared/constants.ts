@@ -61,6 +61,13 @@ export const BARTER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 // `closed`: another offer on the listing was accepted (decision 060).
 export const OFFER_STATUSES = ['open', 'countered', 'accepted', 'declined', 'withdrawn', 'expired', 'closed'] as const;
 export const MAX_STORED_SEARCHES = 20;
+/**
+ * How often a saved search's matches may be emailed (decision 063, "Digest frequency"): every alert
+ * run that finds some, at most once a day (the default), or at most once a week.
+ */
+export const DIGEST_FREQUENCIES = ['immediate', 'daily', 'weekly'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+export const DEFAULT_DIGEST_FREQUENCY: DigestFrequency = 'daily';
 export const FEATURED_LIMIT = 6;
 /** Listings the home page's Browse by Category grid shows, and testimonials its Success Stories (both embedded in the home page's HTML, decision 048). */
 export const HOME_GRID_SHOWN = 6;

@@ -32,11 +32,13 @@ async function saveSearch(
   category: string | null,
   createdAt: number,
   enabled = true,
+  // Every run's digest names the search (the window tests' subject); 'daily' is a new search's default.
+  frequency: 'immediate' | 'daily' | 'weekly' = 'immediate',
 ): Promise<number> {
   const row = await env.DB.prepare(
-    'INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+    'INSERT INTO stored_searches (user_id, query, category, notifications_enabled, created_at, digest_frequency) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
   )
-    .bind(m.id, query, category, enabled ? 1 : 0, iso(createdAt))
+    .bind(m.id, query, category, enabled ? 1 : 0, iso(createdAt), frequency)
     .first<{ id: number }>();
   return row!.id;
 }
@@ -164,6 +166,94 @@ describe('saved-search alerts', () => {
     ]);
     expect(last.digests).toHaveLength(3);
     expect(last.digests[2]!.text).toContain(`/listing/${later}`);
+  });
+
+  it('emails a daily search at most once a day and a weekly one once a week, an immediate one every run; the bell hears every run', async () => {
+    const T = nextTestTime();
+    await env.DB.prepare('INSERT INTO cron_runs (job, scheduled_at) VALUES (?, ?)')
+      .bind(SAVED_SEARCH_JOB, iso(T - 15 * MINUTE))
+      .run();
+    const [searcher, unverified, owner] = await Promise.all([signUp(), signUp(), signUp()]);
+    await verify(searcher);
+    const words = { immediate: unique('oar'), daily: unique('tent'), weekly: unique('sled') };
+    const ids = {
+      immediate: await saveSearch(searcher, words.immediate, null, T - 2 * DAY, true, 'immediate'),
+      daily: await saveSearch(searcher, words.daily, null, T - 2 * DAY, true, 'daily'),
+      weekly: await saveSearch(searcher, words.weekly, null, T - 2 * DAY, true, 'weekly'),
+    };
+    // Never emailed (no verified address): never dated, so due as soon as it can be emailed.
+    const notEmailed = await saveSearch(unverified, words.daily, null, T - 2 * DAY, true, 'daily');
+    const lastDigestAt = async (id: number) =>
+      (await env.DB.prepare('SELECT last_digest_at AS at FROM stored_searches WHERE id = ?')
+        .bind(id)
+        .first<{ at: string | null }>())!.at;
+    /** New listings for all three searches just before `at`, the run at `at`, and which searches its digest named. */
+    const runAt = async (at: number) => {
+      for (const word of Object.values(words)) await listing(owner, `Used ${word}`, ['goods'], at - 5 * MINUTE);
+      const before = (await digestsTo(searcher)).length;
+      await tick(at);
+      const digests = await digestsTo(searcher);
+      if (digests.length === before) return [];
+      expect(digests).toHaveLength(before + 1);
+      return (Object.keys(words) as (keyof typeof words)[]).filter((k) =>
+        digests[before]!.text.includes(`"${words[k]}"`),
+      );
+    };
+    const counts = async () => (await notificationsOf(searcher)).map((n) => n.count);
+
+    expect(await runAt(T)).toEqual(['immediate', 'daily', 'weekly']);
+    expect(await lastDigestAt(ids.daily)).toBe(iso(T));
+    expect(await lastDigestAt(ids.weekly)).toBe(iso(T));
+    expect(await lastDigestAt(ids.immediate)).toBeNull(); // nothing to wait for: not written
+    expect(await lastDigestAt(notEmailed)).toBeNull();
+    expect(await counts()).toEqual([1, 1, 1]);
+
+    // Fifteen minutes later: only the immediate search is emailed; the bell counts every match.
+    expect(await runAt(T + 15 * MINUTE)).toEqual(['immediate']);
+    expect(await counts()).toEqual([2, 2, 2]);
+    expect(await lastDigestAt(ids.daily)).toBe(iso(T));
+    // Just under a day after the last digest: still not due.
+    expect(await runAt(T + DAY - 15 * MINUTE)).toEqual(['immediate']);
+    // A day after it: the daily search again, the weekly one still waits.
+    expect(await runAt(T + DAY)).toEqual(['immediate', 'daily']);
+    expect(await lastDigestAt(ids.daily)).toBe(iso(T + DAY));
+    expect(await lastDigestAt(ids.weekly)).toBe(iso(T));
+    // A week after the first: all three.
+    expect(await runAt(T + 7 * DAY)).toEqual(['immediate', 'daily', 'weekly']);
+    expect(await lastDigestAt(ids.weekly)).toBe(iso(T + 7 * DAY));
+    expect(await counts()).toEqual([5, 5, 5]);
+    expect(await digestsTo(unverified)).toEqual([]);
+    expect(await lastDigestAt(notEmailed)).toBeNull();
+  });
+
+  it('a run called unpaged (searches read by id) keeps to the frequency too, with the run time as the clock', async () => {
+    const T = nextTestTime();
+    await env.DB.prepare('INSERT INTO cron_runs (job, scheduled_at) VALUES (?, ?)')
+      .bind(SAVED_SEARCH_JOB, iso(T - 15 * MINUTE))
+      .run();
+    const [searcher, owner] = await Promise.all([signUp(), signUp()]);
+    await verify(searcher);
+    const word = unique('kite');
+    const id = await saveSearch(searcher, word, null, T - 2 * DAY, true, 'daily');
+    // Emailed by a run 23 hours before: not due yet.
+    await env.DB.prepare('UPDATE stored_searches SET last_digest_at = ? WHERE id = ?')
+      .bind(iso(T - 23 * HOUR), id)
+      .run();
+    await listing(owner, `Red ${word}`, ['goods'], T - 5 * MINUTE);
+    expect(await runSavedSearchAlerts(env, T)).toMatchObject({ listings: 1, notifications: 1, emails: 0 });
+    expect(await digestsTo(searcher)).toEqual([]);
+    // An hour later it is a day since: the digest names it, and the search is dated with that run.
+    await listing(owner, `Blue ${word}`, ['goods'], T + 55 * MINUTE);
+    await env.DB.prepare('INSERT INTO cron_runs (job, scheduled_at) VALUES (?, ?)')
+      .bind(SAVED_SEARCH_JOB, iso(T + 45 * MINUTE))
+      .run();
+    expect(await runSavedSearchAlerts(env, T + HOUR)).toMatchObject({ notifications: 1, emails: 1 });
+    expect((await digestsTo(searcher))[0]!.text).toContain(`Blue ${word}`);
+    const row = await env.DB.prepare('SELECT last_digest_at AS at FROM stored_searches WHERE id = ?')
+      .bind(id)
+      .first<{ at: string }>();
+    expect(row!.at).toBe(iso(T + HOUR));
+    expect((await notificationsOf(searcher)).map((n) => n.count)).toEqual([2]);
   });
 
   it('two runs in a row at "now" (as the local test-scheduled endpoint does) never announce a listing twice', async () => {

@@ -187,12 +187,63 @@ describe('PUT /api/stored-searches/:id', () => {
   it('needs notificationsEnabled as a boolean', async () => {
     const member = await signUp();
     const row = await saved(member);
-    for (const body of [{}, { notificationsEnabled: 'no' }]) {
-      const response = await call(`/api/stored-searches/${row.id}`, { method: 'PUT', cookie: member.cookie, body });
-      expect(response.status).toBe(400);
-      expect((await json(response)).errors.notificationsEnabled).toBe('Notifications must be true or false');
-    }
+    const response = await call(`/api/stored-searches/${row.id}`, {
+      method: 'PUT',
+      cookie: member.cookie,
+      body: { notificationsEnabled: 'no' },
+    });
+    expect(response.status).toBe(400);
+    expect((await json(response)).errors.notificationsEnabled).toBe('Notifications must be true or false');
   });
+
+  it('needs one of the settings: an empty body is refused', async () => {
+    const member = await signUp();
+    const row = await saved(member);
+    const response = await call(`/api/stored-searches/${row.id}`, { method: 'PUT', cookie: member.cookie, body: {} });
+    expect(response.status).toBe(400);
+    expect((await json(response)).message).toBe('Please provide notificationsEnabled or frequency');
+  });
+
+  it('saves a search as daily, and lets the owner choose immediate, weekly or daily (alone or with the alerts switch)', async () => {
+    const member = await signUp();
+    const row = await saved(member);
+    expect(row.frequency).toBe('daily');
+    const put = (body: unknown) =>
+      call(`/api/stored-searches/${row.id}`, { method: 'PUT', cookie: member.cookie, body });
+    const weekly = await put({ frequency: 'weekly' });
+    expect(weekly.status).toBe(200);
+    expect(await json(weekly)).toMatchObject({ id: row.id, frequency: 'weekly', notificationsEnabled: true });
+    expect(await json(await put({ frequency: 'immediate', notificationsEnabled: false }))).toMatchObject({
+      frequency: 'immediate',
+      notificationsEnabled: false,
+    });
+    // Switching the alerts leaves the frequency as it is.
+    expect((await json(await put({ notificationsEnabled: true }))).frequency).toBe('immediate');
+    expect((await json(await put({ frequency: 'daily' }))).frequency).toBe('daily');
+    const list = await json(await call(`/api/users/${member.id}/stored-searches`, { cookie: member.cookie }));
+    expect(list.map((s: any) => [s.id, s.frequency])).toEqual([[row.id, 'daily']]);
+  });
+
+  it.each([['hourly'], ['DAILY'], [' daily'], [''], [42], [null], [true], [['daily']], [{ daily: true }]])(
+    'refuses the frequency %j with the message and changes nothing',
+    async (frequency) => {
+      const member = await signUp();
+      const row = await saved(member);
+      const response = await call(`/api/stored-searches/${row.id}`, {
+        method: 'PUT',
+        cookie: member.cookie,
+        body: { frequency, notificationsEnabled: false },
+      });
+      expect(response.status).toBe(400);
+      expect((await json(response)).errors.frequency).toBe('Frequency must be immediate, daily or weekly');
+      const stored = await env.DB.prepare(
+        'SELECT digest_frequency AS f, notifications_enabled AS n FROM stored_searches WHERE id = ?',
+      )
+        .bind(row.id)
+        .first<any>();
+      expect(stored).toEqual({ f: 'daily', n: 1 });
+    },
+  );
 
   it('is 401 for visitors, 403 for other members and admins, 404 when missing', async () => {
     const member = await signUp();
@@ -214,6 +265,24 @@ describe('PUT /api/stored-searches/:id', () => {
       .bind(row.id)
       .first<any>();
     expect(stored.notifications_enabled).toBe(1);
+  });
+
+  it("does not let another member or an admin change a search's frequency", async () => {
+    const member = await signUp();
+    const other = await signUp();
+    const admin = await signUpAdmin();
+    const row = await saved(member);
+    const body = { frequency: 'immediate' };
+    for (const cookie of [other.cookie, admin.cookie]) {
+      const response = await call(`/api/stored-searches/${row.id}`, { method: 'PUT', cookie, body });
+      expect(response.status).toBe(403);
+      expect(await json(response)).toEqual({ message: 'You can only manage your own saved searches' });
+    }
+    expect((await call(`/api/stored-searches/${row.id}`, { method: 'PUT', body })).status).toBe(401);
+    const stored = await env.DB.prepare('SELECT digest_frequency AS f FROM stored_searches WHERE id = ?')
+      .bind(row.id)
+      .first<any>();
+    expect(stored.f).toBe('daily');
   });
 });
 

@@ -2,7 +2,9 @@
 // (created in (previous run's scheduled time, this scheduled time], active, by someone else who
 // is not in a block with the member either way, and after the search was saved) are matched against every saved search with notifications on:
 // one notification per search and run (its count is the number of new listings), and one email
-// digest per member and run when their address is verified and email notifications are on.
+// digest per member and run when their address is verified and email notifications are on, naming
+// the searches whose digest frequency lets them be emailed now (immediate: every run; daily and
+// weekly: not emailed for a day or a week before the run's time; decision 063).
 //
 // Bounded work: at most MAX_NEW_LISTINGS listings a run; searches are read in pages by id (only
 // when there are new listings); the distinct query texts are matched in one batch against an
@@ -10,7 +12,7 @@
 // so the cost follows the new listings, not the 100k in listings_fts; notifications and digests
 // are written set-based.
 // A run costs ALERT_IDLE_COST statements with nothing new, and about 11 + 1 per 2,500 searches
-// with new listings (15 at 10,000 searches).
+// with new listings (15 at 10,000 searches; one more when its digests date daily or weekly searches).
 // Without that much of the invocation's budget left, the run is not claimed, so the next run's
 // window (from the previous claimed run) covers it. The ledger makes a rerun for the same
 // scheduled time do nothing, and the windows of two runs at different times never overlap.
@@ -32,6 +34,7 @@ import {
   alertMatchStatements,
   alertMembersStatement,
   categoryNamesStatement,
+  digestedSearchesStatement,
   listingCategoriesStatement,
   newListingsStatement,
   searchesAfterStatement,
@@ -305,6 +308,7 @@ export async function alertNewListings(
   const origin = appOrigin(env);
   const entries: NotificationRow[] = [];
   const digests = new Map<number, DigestSearch[]>();
+  const dated = new Map<number, number[]>();
   for (const { search, listings } of seen) {
     const summary = describe(search, listings.length, categoryName);
     const link = browseLink(search);
@@ -316,6 +320,10 @@ export async function alertNewListings(
       link,
       count: listings.length,
     });
+    // The bell hears of every match; the email only of the searches whose frequency allows one
+    // now (decision 063, "Digest frequency"): a daily or weekly search not due waits, and its
+    // next digest names the matches of the run that finds it due.
+    if (!search.due) continue;
     const list = digests.get(search.user_id) ?? [];
     list.push({
       summary,
@@ -323,15 +331,23 @@ export async function alertNewListings(
       listings: listings.slice(0, DIGEST_LISTINGS).map((l) => ({ id: l.id, title: l.title })),
     });
     digests.set(search.user_id, list);
+    if (search.dated) {
+      const ids = dated.get(search.user_id) ?? [];
+      ids.push(search.id);
+      dated.set(search.user_id, ids);
+    }
   }
   run.notifications = entries.length;
 
   const emails: Email[] = [];
+  // The daily and weekly searches the emails name: dated with the run's time in the same batch.
+  const digested: number[] = [];
   for (const user of users) {
     if (!digests.has(user.id)) continue;
     if (!wantsEmail({ emailVerified: user.email_verified === 1, emailNotifications: user.email_notifications === 1 }))
       continue;
     emails.push(savedSearchDigestEmail(origin, user.email, user.display_name, digests.get(user.id)!));
+    digested.push(...(dated.get(user.id) ?? []));
   }
   run.emails = emails.length;
   // One batch (one transaction): the notifications with the digests.
@@ -346,6 +362,7 @@ export async function alertNewListings(
   await d1.batch([
     ...notifyStatements(d1, entries, new Date().toISOString()),
     ...queueEmailsStatements(d1, emails),
+    ...(digested.length ? [digestedSearchesStatement(d1, digested, windowEnd)] : []),
     ...(page ? [cursorStatement()] : []),
   ] as [D1PreparedStatement, ...D1PreparedStatement[]]);
   // The members' bells learn of the matches at once (decision 027; capped per run).

@@ -7,8 +7,8 @@ import {
   findStoredSearch,
   insertStoredSearchWithinLimit,
   isKnownCategory,
-  setStoredSearchNotifications,
   storedSearchesOf,
+  updateStoredSearchSettings,
 } from '../db/queries/stored-searches';
 import type { Db } from '../db/client';
 import type { StoredSearchRow, UserRow } from '../db/schema';
@@ -73,8 +73,8 @@ serve(
   async (c) => {
     const user = requireUser(c);
     const row = await ownedSearch(c.get('db'), c.req.param('id'), user);
-    const { notificationsEnabled } = await parseBody(c, storedSearchUpdateSchema);
-    const updated = await setStoredSearchNotifications(c.get('db'), row.id, notificationsEnabled);
+    const settings = await parseBody(c, storedSearchUpdateSchema);
+    const updated = await updateStoredSearchSettings(c.get('db'), row.id, settings);
     if (!updated) throw notFound('Saved search not found');
     return reply(c, storedSearchRoutes.update, storedSearch(updated));
   },

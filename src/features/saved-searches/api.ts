@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { storedSearchRoutes, type StoredSearch } from '@/shared/contract/stored-searches';
 import { call } from '@/lib/api-client';
 import { savedSearchKeys } from '@/lib/query-keys';
+import type { DigestFrequency } from '@/shared/constants';
 
 export const savedSearchesQuery = (userId: number) =>
   queryOptions({
@@ -35,12 +36,17 @@ export function useSaveSearch() {
   });
 }
 
-// The profile's Saved tab: the notifications switch and removal.
+export interface SavedSearchSettings {
+  id: number;
+  notificationsEnabled?: boolean;
+  frequency?: DigestFrequency;
+}
+
+// The profile's Saved tab and Browse's Saved menu: alerts on or off, the digest frequency.
 export function useUpdateSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, notificationsEnabled }: { id: number; notificationsEnabled: boolean }) =>
-      call(storedSearchRoutes.update, { params: { id }, body: { notificationsEnabled } }),
+    mutationFn: ({ id, ...body }: SavedSearchSettings) => call(storedSearchRoutes.update, { params: { id }, body }),
     onSuccess: (search) => {
       // The switch shows the stored state at once; the list is then read again.
       queryClient.setQueryData<StoredSearch[]>(savedSearchKeys.byUser(search.userId), (old) =>

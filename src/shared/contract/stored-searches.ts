@@ -1,5 +1,6 @@
 // Saved searches and their alerts.
 import * as v from 'valibot';
+import { DIGEST_FREQUENCIES } from '../constants';
 import { storedSearchCreateSchema, storedSearchUpdateSchema } from '../schemas';
 import { route } from './route';
 
@@ -9,6 +10,8 @@ export const storedSearch = v.strictObject({
   query: v.nullable(v.string()),
   category: v.nullable(v.string()),
   notificationsEnabled: v.boolean(),
+  /** How often its matches may be emailed: every alert run, at most daily (the default), at most weekly. */
+  frequency: v.picklist(DIGEST_FREQUENCIES),
   createdAt: v.string(),
 });
 export type StoredSearch = v.InferOutput<typeof storedSearch>;
@@ -43,12 +46,12 @@ export const storedSearchRoutes = {
     method: 'PUT',
     path: '/api/stored-searches/:id{[0-9]+}',
     tag: 'Saved searches',
-    summary: "Turn a saved search's alerts on or off",
+    summary: "Turn a saved search's alerts on or off, or choose how often it is emailed",
     access: 'member',
     body: storedSearchUpdateSchema,
     reply: storedSearch,
     errors: [400, 403, 404],
-    notes: privacy,
+    notes: `${privacy} \`frequency\`: 'immediate' (every alert run with new matches), 'daily' (the default: at most one digest a day naming this search) or 'weekly'. The bell's entry stays immediate.`,
   }),
   remove: route({
     method: 'DELETE',

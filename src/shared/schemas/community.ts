@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DIGEST_FREQUENCIES } from '../constants';
 import { emailField, idField, optionalId, text } from './fields';
 
 export const contactSchema = v.object({
@@ -41,9 +42,18 @@ export const storedSearchCreateSchema = v.pipe(
   ),
 );
 
-export const storedSearchUpdateSchema = v.object({
-  notificationsEnabled: v.boolean('Notifications must be true or false'),
-});
+/** Either or both of a saved search's settings: its alerts on or off, how often it is emailed. */
+export const storedSearchUpdateSchema = v.pipe(
+  v.object({
+    notificationsEnabled: v.optional(v.boolean('Notifications must be true or false')),
+    frequency: v.optional(v.picklist(DIGEST_FREQUENCIES, 'Frequency must be immediate, daily or weekly')),
+  }),
+  v.check(
+    (s) => s.notificationsEnabled !== undefined || s.frequency !== undefined,
+    'Please provide notificationsEnabled or frequency',
+  ),
+);
+export type StoredSearchUpdate = v.InferOutput<typeof storedSearchUpdateSchema>;
 
 export const reviewSchema = v.object({
   reviewerId: optionalId('Invalid reviewer id'),

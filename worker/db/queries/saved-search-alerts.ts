@@ -3,6 +3,7 @@
 // distinct query texts matched in one batch against an FTS5 index rebuilt over only the new
 // listings, and the members with matches. The writes are the shared set-based ones (./bulk.ts) and
 // the window's cursor (./cron-runs.ts).
+import { DAY } from '@worker/lib/time';
 
 export interface NewListing {
   id: number;
@@ -17,6 +18,27 @@ export interface SearchRow {
   query: string | null;
   category: string | null;
   created_at: string;
+  /** 1 when its matches may be emailed in this run (its digest frequency allows one), else 0. */
+  due: number;
+  /** 1 when a digest naming it is to be dated (daily and weekly searches: last_digest_at). */
+  dated: number;
+}
+
+/**
+ * The searches' columns the alerts read, with whether each is due a digest at the run's time:
+ * 'immediate' always, 'daily' and 'weekly' when not emailed since a day (?d) or a week (?w) before
+ * it (parameters ?day and ?week). Read in the statements that read the searches anyway (no
+ * statement of its own).
+ */
+const searchColumns = (day: number, week: number) => `id, user_id, query, category, created_at,
+        (digest_frequency = 'immediate' OR last_digest_at IS NULL
+          OR last_digest_at <= CASE digest_frequency WHEN 'weekly' THEN ?${week} ELSE ?${day} END) AS due,
+        (digest_frequency <> 'immediate') AS dated`;
+
+/** A day and a week before the run's time `end` (ISO), the bounds `due` compares with. */
+export function digestBounds(end: string): [string, string] {
+  const at = Date.parse(end);
+  return [new Date(at - DAY).toISOString(), new Date(at - 7 * DAY).toISOString()];
 }
 
 export interface AlertMemberRow {
@@ -51,28 +73,28 @@ export const listingCategoriesStatement = (d1: D1Database, ids: number[]) =>
 export const searchesOfMembersAfterStatement = (d1: D1Database, afterUser: number, end: string, limit: number) =>
   d1
     .prepare(
-      `SELECT id, user_id, query, category, created_at FROM stored_searches
+      `SELECT ${searchColumns(4, 5)} FROM stored_searches
         WHERE user_id > ?1 AND notifications_enabled = 1 AND created_at < ?2 ORDER BY user_id, id LIMIT ?3`,
     )
-    .bind(afterUser, end, limit);
+    .bind(afterUser, end, limit, ...digestBounds(end));
 
 /** Every search of one member saved before `end` with notifications on. */
 export const searchesOfMemberStatement = (d1: D1Database, userId: number, end: string) =>
   d1
     .prepare(
-      `SELECT id, user_id, query, category, created_at FROM stored_searches
+      `SELECT ${searchColumns(3, 4)} FROM stored_searches
             WHERE user_id = ?1 AND notifications_enabled = 1 AND created_at < ?2 ORDER BY id`,
     )
-    .bind(userId, end);
+    .bind(userId, end, ...digestBounds(end));
 
 /** A page by id of the searches saved before `end` with notifications on. */
 export const searchesAfterStatement = (d1: D1Database, afterId: number, end: string, limit: number) =>
   d1
     .prepare(
-      `SELECT id, user_id, query, category, created_at FROM stored_searches
+      `SELECT ${searchColumns(4, 5)} FROM stored_searches
             WHERE id > ?1 AND notifications_enabled = 1 AND created_at < ?2 ORDER BY id LIMIT ?3`,
     )
-    .bind(afterId, end, limit);
+    .bind(afterId, end, limit, ...digestBounds(end));
 
 /**
  * The three statements that match query texts among the new listings, for one batch: their ids go
@@ -100,6 +122,15 @@ export function alertMatchStatements(
       .bind(JSON.stringify(queries)),
   ];
 }
+
+/**
+ * Dates the daily and weekly searches a run's digests named (`at`: the run's time, which the next
+ * runs' `due` compares with), for the run's batch: one row written per search.
+ */
+export const digestedSearchesStatement = (d1: D1Database, searchIds: number[], at: string) =>
+  d1
+    .prepare('UPDATE stored_searches SET last_digest_at = ?2 WHERE id IN (SELECT value FROM json_each(?1))')
+    .bind(JSON.stringify(searchIds), at);
 
 /**
  * The members with matches, with who among the new listings' `owners` is in a block with them

@@ -1,6 +1,6 @@
 // Data access for saved searches (docs/api/users-and-community.md, "Saved searches").
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { MAX_STORED_SEARCHES } from '@/shared/constants';
+import { MAX_STORED_SEARCHES, type DigestFrequency } from '@/shared/constants';
 import type { Db } from '../client';
 import { categories, notifications, storedSearches, type StoredSearchRow } from '../schema';
 import { noteBellChange } from '@worker/db/bell-changes';
@@ -57,14 +57,18 @@ export async function insertStoredSearchWithinLimit(db: Db, s: NewStoredSearch):
   return inserted ? findStoredSearch(db, inserted.id) : undefined;
 }
 
-export async function setStoredSearchNotifications(
+/** Sets a saved search's alerts on or off and its digest frequency, either or both. */
+export async function updateStoredSearchSettings(
   db: Db,
   id: number,
-  notificationsEnabled: boolean,
+  settings: { notificationsEnabled?: boolean | undefined; frequency?: DigestFrequency | undefined },
 ): Promise<StoredSearchRow | undefined> {
   const [row] = await db
     .update(storedSearches)
-    .set({ notificationsEnabled })
+    .set({
+      ...(settings.notificationsEnabled !== undefined ? { notificationsEnabled: settings.notificationsEnabled } : {}),
+      ...(settings.frequency !== undefined ? { frequency: settings.frequency } : {}),
+    })
     .where(eq(storedSearches.id, id))
     .returning();
   return row;

@@ -2,7 +2,7 @@
 // the saved searches the alerts job matches new listings against.
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { NOTIFICATION_KINDS } from '@/shared/constants';
+import { DEFAULT_DIGEST_FREQUENCY, DIGEST_FREQUENCIES, NOTIFICATION_KINDS } from '@/shared/constants';
 import { now, createdAt, bool } from './columns';
 import { users } from './members';
 
@@ -70,6 +70,10 @@ export const storedSearches = sqliteTable(
     category: text('category'),
     notificationsEnabled: bool('notifications_enabled').notNull().default(true),
     createdAt: createdAt(),
+    // How often its matches may be emailed, and when they last were (the alert cron's run time):
+    // read by the cron's own search reads, written in its digest batch (decision 063).
+    frequency: text('digest_frequency', { enum: DIGEST_FREQUENCIES }).notNull().default(DEFAULT_DIGEST_FREQUENCY),
+    lastDigestAt: text('last_digest_at'),
   },
   (t) => [index('stored_searches_user_idx').on(t.userId, t.createdAt)],
 );

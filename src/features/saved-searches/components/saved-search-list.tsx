@@ -1,7 +1,7 @@
 // The profile's Saved tab (real saved searches, docs/api/users-and-community.md): each search with
-// a notifications switch, a link that runs it on /browse, and a delete button.
+// a notifications switch, how often it is emailed, a link that runs it on /browse, and a delete button.
 import { MagnifyingGlassIcon, TrashIcon } from '@radix-ui/react-icons';
-import { Button, Callout, Card, Flex, IconButton, Spinner, Switch, Text } from '@radix-ui/themes';
+import { Button, Callout, Card, Flex, IconButton, Select, Spinner, Switch, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
@@ -10,6 +10,8 @@ import type { Category } from '@/shared/contract/categories';
 import type { StoredSearch } from '@/shared/contract/stored-searches';
 import { savedSearchesQuery, useDeleteSavedSearch, useUpdateSavedSearch } from '../api';
 import { categoryName, useCategories } from '@/lib/categories';
+import type { DigestFrequency } from '@/shared/constants';
+import { FREQUENCY_CHOICES, frequencySaved, isFrequency } from '../frequency';
 
 const savedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -67,6 +69,19 @@ export function SavedSearchList({ userId }: { userId: number }) {
           }),
       },
     );
+  const choose = (search: StoredSearch, frequency: DigestFrequency) =>
+    update.mutate(
+      { id: search.id, frequency },
+      {
+        onSuccess: (saved) => toast({ title: frequencySaved(saved.frequency) }),
+        onError: (error) =>
+          toast({
+            title: 'Failed to update search',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
   const onDelete = (search: StoredSearch) =>
     remove.mutate(search, {
       onSuccess: () => toast({ title: 'Search removed' }),
@@ -84,6 +99,8 @@ export function SavedSearchList({ userId }: { userId: number }) {
         {list.map((search) => {
           const label = describeSearch(search, categories);
           const updating = update.isPending && update.variables?.id === search.id;
+          // The choice being saved shows at once; the stored one otherwise.
+          const frequency = (updating && update.variables.frequency) || search.frequency;
           return (
             <li key={search.id} data-testid="saved-search">
               <Card>
@@ -100,7 +117,11 @@ export function SavedSearchList({ userId }: { userId: number }) {
                     <Text as="label" size="2">
                       <Flex gap="2" align="center">
                         <Switch
-                          checked={updating ? update.variables.notificationsEnabled : search.notificationsEnabled}
+                          checked={
+                            updating && update.variables.notificationsEnabled !== undefined
+                              ? update.variables.notificationsEnabled
+                              : search.notificationsEnabled
+                          }
                           onCheckedChange={(checked) => toggle(search, checked)}
                           disabled={updating}
                           aria-label={`Notifications for ${label}`}
@@ -108,6 +129,29 @@ export function SavedSearchList({ userId }: { userId: number }) {
                         Notifications
                       </Flex>
                     </Text>
+                    <Flex gap="2" align="center">
+                      <Text as="label" size="2" htmlFor={`digest-${search.id}`}>
+                        Email digest
+                      </Text>
+                      <Select.Root
+                        size="2"
+                        value={frequency}
+                        onValueChange={(value) => isFrequency(value) && choose(search, value)}
+                      >
+                        <Select.Trigger
+                          id={`digest-${search.id}`}
+                          aria-label={`Email digest for ${label}`}
+                          data-testid="digest-frequency"
+                        />
+                        <Select.Content>
+                          {FREQUENCY_CHOICES.map((choice) => (
+                            <Select.Item key={choice.value} value={choice.value}>
+                              {choice.label}
+                            </Select.Item>
+                          ))}
+                        </Select.Content>
+                      </Select.Root>
+                    </Flex>
                     <Flex gap="2" align="center">
                       <Button asChild variant="soft" size="2">
                         <Link

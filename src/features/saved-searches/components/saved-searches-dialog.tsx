@@ -7,6 +7,7 @@ import type { StoredSearch } from '@/shared/contract/stored-searches';
 import { savedSearchesQuery } from '../api';
 import { useCurrentUser } from '@/lib/current-user';
 import { categoryName, useCategories } from '@/lib/categories';
+import { FREQUENCY_LABEL } from '../frequency';
 
 /** The member's saved searches, each with a link that runs it. Signed-in members only. */
 export function SavedSearchesDialog() {
@@ -94,6 +95,11 @@ function SavedSearchRow({ search, label, onRun }: { search: StoredSearch; label:
         >
           {search.notificationsEnabled ? 'Notifications on' : 'Notifications off'}
         </Badge>
+        {search.notificationsEnabled && (
+          <Text size="1" color="gray">
+            Email digest: {FREQUENCY_LABEL[search.frequency]}
+          </Text>
+        )}
       </Flex>
       <Button asChild size="1" variant="soft">
         <Link
