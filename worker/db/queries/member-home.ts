@@ -35,14 +35,16 @@ function countsRead(db: Db, userId: number) {
   }));
 }
 
+// The subqueries name `listings.id` in full: drizzle writes a column bare inside `sql`, which the
+// subquery's own table would take for its own.
 /** The member's newest active listings with open offers or wants (from members not in a block with them). */
 function listingActivityRead(db: Db, userId: number) {
   const query = db
     .select({
       id: listings.id,
       title: listings.title,
-      openOffers: sql<number>`(SELECT count(*) FROM offers o WHERE o.listing_id = ${listings.id} AND o.status = 'open')`,
-      wants: sql<number>`(SELECT count(*) FROM wants w WHERE w.listing_id = ${listings.id} AND ${notBlockedEitherWay(userId, sql`w.user_id`)})`,
+      openOffers: sql<number>`(SELECT count(*) FROM offers o WHERE o.listing_id = listings.id AND o.status = 'open')`,
+      wants: sql<number>`(SELECT count(*) FROM wants w WHERE w.listing_id = listings.id AND ${notBlockedEitherWay(userId, sql`w.user_id`)})`,
     })
     .from(listings)
     .where(and(eq(listings.userId, userId), eq(listings.status, 'active')))
