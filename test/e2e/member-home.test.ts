@@ -33,7 +33,7 @@ beforeAll(async () => {
     createMember({ displayName: 'Olive Owner' }),
     createMember({ displayName: 'Otto Offerer' }),
   ]);
-  listingId = (await createListingFor(owner, { title: 'Home: cast-iron pan' })).id;
+  listingId = (await createListingFor(owner, { title: 'Home: cast-iron pan', acceptOffers: true })).id;
   const given = (await createListingFor(offerer, { title: 'Home: bread knife' })).id;
   const made = await apiCall('/api/offers', {
     cookie: offerer.cookie,
@@ -54,9 +54,9 @@ async function showsOwnersHome(page: Page) {
   await eventually(() =>
     mine.getByRole('link', { name: `Otto Offerer · Home: cast-iron pan` }).getAttribute('href'),
   ).toMatch(new RegExp(`^/messages/${listingId}-`));
-  await eventually(() => mine.getByRole('link', { name: 'Home: cast-iron pan' }).getAttribute('href')).toBe(
-    `/listing/${listingId}`,
-  );
+  await eventually(() =>
+    mine.getByRole('link', { name: 'Home: cast-iron pan', exact: true }).getAttribute('href'),
+  ).toBe(`/listing/${listingId}`);
   await eventually(() => mine.getByText('1 open offer · 1 want').isVisible()).toBe(true);
   await eventually(() => mine.getByRole('link', { name: 'See your matches' }).getAttribute('href')).toBe('/matches');
   await eventually(() => mine.getByRole('link', { name: 'Your trade circles' }).getAttribute('href')).toBe(
@@ -96,11 +96,12 @@ describe("a member's own home", () => {
     });
   }
 
-  it('is reached by keyboard: Tab walks into the section and Enter opens the conversation', async () => {
+  it('is reached by keyboard: Tab walks into the section and Enter opens the listing', async () => {
     const { page } = await newPage(browser, { viewport: PHONE, cookie: owner.cookie });
     await page.goto('/');
     await showsOwnersHome(page);
-    const target = section(page).getByRole('link', { name: 'Otto Offerer · Home: cast-iron pan' });
+    // The listing's link, not the conversation's: opening the conversation would read it.
+    const target = section(page).getByRole('link', { name: 'Home: cast-iron pan', exact: true });
     let reached = false;
     for (let i = 0; i < 40 && !reached; i++) {
       await page.keyboard.press('Tab');
@@ -108,7 +109,7 @@ describe("a member's own home", () => {
     }
     expect(reached).toBe(true);
     await page.keyboard.press('Enter');
-    await eventually(() => page.url()).toMatch(new RegExp(`/messages/${listingId}-`));
+    await eventually(() => new URL(page.url()).pathname).toBe(`/listing/${listingId}`);
   });
 
   it('shows with scripts off, from the HTML alone (no guest content first)', async () => {
