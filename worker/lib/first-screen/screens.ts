@@ -109,7 +109,7 @@ function memberHome(home: MemberHome): Markup {
             (entry) =>
               html`<li>
                 ${link(`/messages/${entry.conversation}`, `${entry.partner.displayName} · ${entry.listing.title}`)}
-                <span class="fs-badge" aria-label="${countOf(entry.unreadCount, 'unread message')}"
+                <span class="member-home-count" aria-label="${countOf(entry.unreadCount, 'unread message')}"
                   >${entry.unreadCount}</span
                 >
               </li>`,
