@@ -109,8 +109,9 @@ function memberHome(home: MemberHome): Markup {
             (entry) =>
               html`<li>
                 ${link(`/messages/${entry.conversation}`, `${entry.partner.displayName} · ${entry.listing.title}`)}
-                <span class="member-home-count" aria-label="${countOf(entry.unreadCount, 'unread message')}"
-                  >${entry.unreadCount}</span
+                <span class="member-home-count"
+                  ><span aria-hidden="true">${entry.unreadCount}</span
+                  ><span class="visually-hidden">(${countOf(entry.unreadCount, 'unread message')})</span></span
                 >
               </li>`,
           )}

@@ -41,8 +41,9 @@ function Unread({ home }: { home: Home }) {
                   {entry.partner.displayName} · {entry.listing.title}
                 </Link>
               </RadixLink>{' '}
-              <span className="member-home-count" aria-label={countOf(entry.unreadCount, 'unread message')}>
-                {entry.unreadCount}
+              <span className="member-home-count">
+                <span aria-hidden="true">{entry.unreadCount}</span>
+                <span className="visually-hidden">({countOf(entry.unreadCount, 'unread message')})</span>
               </span>
             </li>
           ))}
