@@ -118,6 +118,7 @@ describe("a member's own home", () => {
     const page = await context.newPage();
     await page.goto('/');
     await showsOwnersHome(page);
+    await screenshot(page, 'member-home-first-screen-390', { fullPage: false });
     await context.close();
   });
 
