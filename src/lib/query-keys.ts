@@ -72,6 +72,9 @@ export const circleKeys = {
   messages: (id: number) => [...circleKeys.all, 'messages', id] as const,
 };
 
+/** The signed-in member's part of the home page (features/home), per member. */
+export const homeKeys = { member: (userId: number) => ['home', 'member', userId] as const };
+
 export const notificationKeys = { all: ['notifications'] as const };
 
 export const blockKeys = { all: ['blocks'] as const };

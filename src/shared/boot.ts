@@ -5,6 +5,7 @@
 import type { Category } from './contract/categories';
 import type { Testimonial } from './contract/community';
 import type { ConversationSummary } from './contract/conversations';
+import type { MemberHome } from './contract/home';
 import type { Listing } from './contract/listings';
 import type { SelfUser, UserProfile } from './contract/users';
 
@@ -40,4 +41,6 @@ export interface BootData {
   profileListings?: Listing[];
   /** GET /api/conversations?limit={CONVERSATIONS_PAGE_DEFAULT} */
   conversations?: ConversationSummary[];
+  /** GET /api/home: the signed-in member's part of the home page ("/" only; decision 065). */
+  memberHome?: MemberHome;
 }

@@ -481,6 +481,8 @@ const EMBEDDED = [
   /^GET \/api\/listings\/\d+$/,
   /^GET \/api\/users\/username\//,
   /^GET \/api\/conversations\?limit=\d+$/,
+  // The member's own section of home (decision 065).
+  /^GET \/api\/home$/,
 ];
 const embeddedCalls = (requests: string[]) => requests.filter((r) => EMBEDDED.some((pattern) => pattern.test(r)));
 

@@ -30,6 +30,7 @@ import {
   ownsListingSql,
   type SearchAnswer,
 } from '../db/queries/listings';
+import { memberHomeRead } from '../db/queries/member-home';
 import { conversationSummariesRead } from '../db/queries/messages';
 import { ownerOfListingQuery, userByUsernameQuery } from '../db/queries/users';
 import { wantInfoRead } from '../db/queries/wants';
@@ -153,20 +154,26 @@ const listingPageOf = (params: BootListingParams, answer: SearchAnswer) => ({
   exact: answer.exact,
 });
 
+/** No statements: a guest's home reads no member's part. */
+const NO_MEMBER_HOME: Read<undefined> = { queries: [], reply: () => undefined };
+
 async function homePage(c: Context<AppEnv>, viewer: UserRow | null): Promise<PageData> {
   const db = c.get('db');
   // Browse by Category's first grid: as many more than Featured holds (components/browse-by-category.tsx).
   const params: BootListingParams = { category: undefined, limit: HOME_GRID_SHOWN + FEATURED_LIMIT, offset: 0 };
+  // A member's own part of the page rides in the same batch (decision 065): the first screen shows it.
   const {
     categories,
-    replies: [featured, listings, testimonials],
+    replies: [featured, listings, testimonials, memberHome],
   } = await withCategories(c, [
     featuredListingsRead(db),
     browsePageRead(db, { viewerId: viewer?.id, limit: params.limit, offset: params.offset })!,
     visibleTestimonialsRead(db, HOME_STORIES_SHOWN),
+    viewer ? memberHomeRead(db, viewer.id) : NO_MEMBER_HOME,
   ] as const);
   return {
     data: {
+      ...(memberHome ? { memberHome } : {}),
       categories,
       featured,
       listingPage: listingPageOf(params, listings),

@@ -9,6 +9,7 @@ import { communityRoutes } from './community';
 import { conversationRoutes } from './conversations';
 import { devRoutes } from './dev';
 import { healthRoutes } from './health';
+import { homeRoutes } from './home';
 import { imageRoutes } from './images';
 import { listingRoutes } from './listings';
 import { messageRoutes } from './messages';
@@ -35,6 +36,7 @@ export const routeGroups = {
   images: imageRoutes,
   places: placeRoutes,
   community: communityRoutes,
+  home: homeRoutes,
   newsletter: newsletterRoutes,
   messages: messageRoutes,
   conversations: conversationRoutes,

@@ -4,7 +4,9 @@
 // a profile's name and listings. Every other page gets the header, so it paints at once too.
 import type { BootData } from '@/shared/boot';
 import { BROWSE_PAGE_SIZE, LISTINGS_RESULT_WINDOW } from '@/shared/constants';
+import type { MemberHome } from '@/shared/contract/home';
 import type { Listing } from '@/shared/contract/listings';
+import { countOf, MEMBER_HOME_HEADING } from '@/shared/member-home-text';
 import { browseHeading, listingsFound } from '@/shared/listing-text';
 import { pageWindow, type BrowseSearch } from '@/shared/search-params';
 import { html, type Markup } from './html';
@@ -55,7 +57,8 @@ function home(data: BootData): Markup {
     ? html`<a class="fs-btn fs-big" href="/browse">Browse Listings</a>`
     : html`<a class="fs-btn fs-big" href="/signup">Get Started</a>`;
   const featured = data.featured ?? [];
-  return html`<section class="home-hero" aria-labelledby="home-title">
+  return html`${data.memberHome ? memberHome(data.memberHome) : ''}
+    <section class="home-hero" aria-labelledby="home-title">
       <div class="container">
         <div class="fs-col home-hero-text" style="gap:16px">
           <h1 id="home-title" class="fs-h fs-h8 fs-md-h9">Trade what you have for what you need</h1>
@@ -86,6 +89,81 @@ function home(data: BootData): Markup {
           </section>`
         : ''
     }`;
+}
+
+/** The signed-in member's section (src/features/home/components/member-home.tsx), from the page's batch. */
+function memberHome(home: MemberHome): Markup {
+  const panel = (id: string, title: string, body: Markup) =>
+    html`<section class="fs-card fs-card-2" aria-labelledby="${id}">
+      <div class="fs-col">
+        <h3 id="${id}" class="fs-h member-home-panel-heading">${title}</h3>
+        ${body}
+      </div>
+    </section>`;
+  const link = (href: string, text: string) => html`<a href="${href}">${text}</a>`;
+  const unread =
+    home.unreadConversations.length === 0
+      ? html`<p class="fs-gray">No unread messages.</p>`
+      : html`<ul class="member-home-list">
+          ${home.unreadConversations.map(
+            (entry) =>
+              html`<li>
+                ${link(`/messages/${entry.conversation}`, `${entry.partner.displayName} · ${entry.listing.title}`)}
+                <span class="member-home-count"
+                  ><span aria-hidden="true">${entry.unreadCount}</span
+                  ><span class="visually-hidden">(${countOf(entry.unreadCount, 'unread message')})</span></span
+                >
+              </li>`,
+          )}
+        </ul>`;
+  const { toAnswer, waiting } = home.openOffers;
+  const { deciding, agreed } = home.circles;
+  const listings =
+    home.listingActivity.length === 0
+      ? html`<p class="fs-gray">No open offers or wants on your listings yet.</p>`
+      : html`<ul class="member-home-list">
+          ${home.listingActivity.map(
+            (entry) =>
+              html`<li>
+                ${link(`/listing/${entry.id}`, entry.title)}
+                <div class="fs-t2 fs-gray">
+                  ${countOf(entry.openOffers, 'open offer')} · ${countOf(entry.wants, 'want')}
+                </div>
+              </li>`,
+          )}
+        </ul>`;
+  return html`<section class="member-home" aria-labelledby="member-home-heading">
+    <div class="container">
+      <h2 id="member-home-heading" class="fs-h member-home-heading">${MEMBER_HOME_HEADING}</h2>
+      <div class="member-home-grid">
+        ${panel('member-home-unread', 'Unread messages', html`${unread}${link('/messages', 'All messages')}`)}
+        ${panel(
+          'member-home-offers',
+          'Open offers',
+          html`<p>
+              ${toAnswer === 0 ? 'No offers waiting for your answer.' : `${countOf(toAnswer, 'offer')} to answer`}
+            </p>
+            <p class="fs-gray">
+              ${waiting === 0 ? 'None of yours waiting on others.' : `${countOf(waiting, 'offer')} of yours waiting on others`}
+            </p>
+            ${link('/messages', 'Go to your conversations')}`,
+        )}
+        ${panel(
+          'member-home-circles',
+          'Matches and circles',
+          html`<p>
+              ${deciding === 0 ? 'No trade circles to decide.' : `${countOf(deciding, 'trade circle')} to decide`}${
+                agreed > 0 ? ` · ${countOf(agreed, 'agreed circle')}` : ''
+              }
+            </p>
+            <div class="fs-row">
+              ${link('/matches', 'See your matches')}${link('/trade-circles', 'Your trade circles')}
+            </div>`,
+        )}
+        ${panel('member-home-listings', 'Your listings', listings)}
+      </div>
+    </div>
+  </section>`;
 }
 
 function browse(data: BootData, search: BrowseSearch): Markup {

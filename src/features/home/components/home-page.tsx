@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ActivityFeed } from './activity-feed';
 import { BrowseByCategory } from './browse-by-category';
@@ -9,10 +10,12 @@ import { HowItWorks } from './how-it-works';
 import { SuccessStories } from './success-stories';
 import '../home.css';
 
-export function HomePage() {
+/** `member`: the signed-in member's section (loaded by the route for members only, decision 065). */
+export function HomePage({ member: Member }: { member?: ComponentType | undefined }) {
   usePageTitle(undefined);
   return (
     <>
+      {Member && <Member />}
       <Hero />
       <FeaturedExchanges />
       <HowItWorks />
