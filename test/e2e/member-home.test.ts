@@ -42,12 +42,15 @@ beforeAll(async () => {
   if (made.status !== 201) throw new Error(`offer: ${made.status} ${await made.text()}`);
   const wanted = await apiCall(`/api/wants/${listingId}`, { method: 'PUT', cookie: offerer.cookie });
   if (wanted.status !== 200) throw new Error(`want: ${wanted.status}`);
+  // The owner wants the knife back: a two-way match the owner's home names.
+  const wantedBack = await apiCall(`/api/wants/${given}`, { method: 'PUT', cookie: owner.cookie });
+  if (wantedBack.status !== 200) throw new Error(`want back: ${wantedBack.status}`);
 });
 afterAll(() => browser?.close());
 
 const section = (page: Page) => page.getByRole('region', { name: 'Your activity' });
 
-async function showsOwnersHome(page: Page) {
+async function showsOwnersHome(page: Page, { scripts = true } = {}) {
   const mine = section(page);
   await mine.getByRole('heading', { level: 2, name: 'Your activity' }).waitFor();
   await eventually(() => mine.getByText('1 offer to answer').isVisible()).toBe(true);
@@ -58,6 +61,16 @@ async function showsOwnersHome(page: Page) {
     mine.getByRole('link', { name: 'Home: cast-iron pan', exact: true }).getAttribute('href'),
   ).toBe(`/listing/${listingId}`);
   await eventually(() => mine.getByText('1 open offer · 1 want').isVisible()).toBe(true);
+  if (scripts) {
+    // The matches are read by the app after the section shows (decision 065).
+    await eventually(() => mine.getByText('1 two-way match', { exact: true }).isVisible()).toBe(true);
+    await eventually(() =>
+      mine.getByRole('link', { name: 'Otto Offerer: Home: bread knife' }).getAttribute('href'),
+    ).toMatch(/^\/listing\/\d+$/);
+  } else {
+    // Without scripts nothing reads them, and the section does not say it is finding them.
+    expect(await mine.getByText('Finding your matches…').isVisible()).toBe(false);
+  }
   await eventually(() => mine.getByRole('link', { name: 'See your matches' }).getAttribute('href')).toBe('/matches');
   await eventually(() => mine.getByRole('link', { name: 'Your trade circles' }).getAttribute('href')).toBe(
     '/trade-circles',
@@ -117,7 +130,7 @@ describe("a member's own home", () => {
     await setSessionCookie(context, owner.cookie);
     const page = await context.newPage();
     await page.goto('/');
-    await showsOwnersHome(page);
+    await showsOwnersHome(page, { scripts: false });
     await screenshot(page, 'member-home-first-screen-390', { fullPage: false });
     await context.close();
   });

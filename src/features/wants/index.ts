@@ -1,1 +1,2 @@
 export { WantCount, WantToggle } from './components/want-toggle';
+export { matchesQuery } from './api';

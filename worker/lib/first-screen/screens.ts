@@ -151,7 +151,11 @@ function memberHome(home: MemberHome): Markup {
         ${panel(
           'member-home-circles',
           'Matches and circles',
-          html`<p>
+          // The matches are read by the app after it starts (GET /api/matches, decision 065): the
+          // line that waits for them holds their place, as the app's own does (not shown with
+          // scripts off, where nothing will read them: src/first-screen.css).
+          html`<p class="fs-gray fs-needs-script">Finding your matches…</p>
+            <p>
               ${deciding === 0 ? 'No trade circles to decide.' : `${countOf(deciding, 'trade circle')} to decide`}${
                 agreed > 0 ? ` · ${countOf(agreed, 'agreed circle')}` : ''
               }

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import type { MemberHome as Home } from '@/shared/contract/home';
 import { countOf, MEMBER_HOME_HEADING } from '@/shared/member-home-text';
 import { useCurrentUser } from '@/lib/current-user';
+import { matchesQuery } from '@/features/wants';
 import { memberHomeQuery } from '../member-home-api';
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -73,10 +74,42 @@ function Offers({ home }: { home: Home }) {
   );
 }
 
+/**
+ * The member's two-way matches, the first three named. Read after the section shows (GET
+ * /api/matches: its own request, about 4 D1 queries; too many round trips for the page's one
+ * batch, decision 065), kept a minute like the matches page's.
+ */
+function Matches() {
+  const { data, isError } = useQuery({ ...matchesQuery, staleTime: 60_000 });
+  if (isError) return <Text color="gray">Your matches could not be loaded.</Text>;
+  if (!data) return <Text color="gray">Finding your matches…</Text>;
+  if (data.length === 0) return <Text color="gray">No two-way matches yet.</Text>;
+  return (
+    <>
+      <Text as="p">{countOf(data.length, 'two-way match', 'two-way matches')}</Text>
+      <ul className="member-home-list" data-testid="member-home-matches">
+        {data.slice(0, 3).map((m) => (
+          <li key={`${m.theirListing.id}-${m.myListing.id}`}>
+            <RadixLink asChild>
+              <Link to="/listing/$id" params={{ id: String(m.theirListing.id) }}>
+                {m.member.displayName}: {m.theirListing.title}
+              </Link>
+            </RadixLink>
+            <Text as="div" size="2" color="gray">
+              for your {m.myListing.title}
+            </Text>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function Circles({ home }: { home: Home }) {
   const { deciding, agreed } = home.circles;
   return (
     <Panel id="member-home-circles" title="Matches and circles">
+      <Matches />
       <Text as="p">
         {deciding === 0 ? 'No trade circles to decide.' : `${countOf(deciding, 'trade circle')} to decide`}
         {agreed > 0 ? ` · ${countOf(agreed, 'agreed circle')}` : ''}
