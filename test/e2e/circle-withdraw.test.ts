@@ -4,11 +4,10 @@
 // until the undo window closes; Undo keeps the circle. Left to run out, the circle is called off, and
 // the other member's page says why in words ("… no longer wants “…”") with the next steps, with no
 // "Deciding" left on its ring. Screenshots in both themes (SCREENSHOT_DIR).
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
-  axeViolations,
   createListingFor,
   createMember,
   DESKTOP,
@@ -17,7 +16,7 @@ import {
   newPage,
   overflowsHorizontally,
   PHONE,
-  screenshot,
+  inBothThemes,
   type TestMember,
 } from '../support/browser';
 
@@ -26,16 +25,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function shoot(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    const toggle = page.getByTestId('theme-toggle');
-    const isLight = (await toggle.getAttribute('aria-label')) === 'Switch to dark theme';
-    if ((theme === 'dark') === isLight) await toggle.click();
-    await eventually(() => axeViolations(page)).toEqual([]);
-    await screenshot(page, `${name}-${theme}`, { fullPage: false });
-  }
-}
 
 const want = (member: TestMember, listingId: number) =>
   apiCall(`/api/wants/${listingId}`, { method: 'PUT', cookie: member.cookie });
@@ -79,7 +68,7 @@ describe('withdrawing a want a trade circle depends on', () => {
       const withdraw = b.page.getByRole('button', { name: 'Withdraw and call it off' });
       await eventually(() => withdraw.evaluate((el) => el === document.activeElement)).toBe(true);
       await ask.scrollIntoViewIfNeeded();
-      await shoot(b.page, `circle-withdraw-ask-${size}`);
+      await inBothThemes(b.page, `circle-withdraw-ask-${size}`);
       expect(await overflowsHorizontally(b.page)).toBe(false);
 
       // "Keep my want" changes nothing, and focus goes back to the toggle.
@@ -98,7 +87,7 @@ describe('withdrawing a want a trade circle depends on', () => {
       expect((await b.page.getByTestId('withdraw-undo').innerText()).replace(/\s+/g, ' ')).toContain(
         'Want withdrawn. The direct swap with Ana Ring is called off in a few seconds unless you undo.',
       );
-      await shoot(b.page, `circle-withdraw-undo-${size}`);
+      await inBothThemes(b.page, `circle-withdraw-undo-${size}`);
       await undo.click();
       await eventually(() => toggle.getAttribute('aria-pressed')).toBe('true');
       expect(await wantsOf(ben)).toContain(lamp.id);
@@ -132,7 +121,7 @@ describe('withdrawing a want a trade circle depends on', () => {
       expect(await a.page.getByRole('link', { name: 'Find another circle' }).getAttribute('href')).toBe('/browse');
       expect(await a.page.getByTestId('ring-diagram').innerHTML()).not.toContain('Deciding');
       expect(await a.page.getByTestId('ring-diagram').innerHTML()).toContain('Did not decide');
-      await shoot(a.page, `circle-called-off-${size}`);
+      await inBothThemes(a.page, `circle-called-off-${size}`);
       expect(await overflowsHorizontally(a.page)).toBe(false);
       // The list says why too.
       await a.page.goto('/trade-circles');

@@ -21,6 +21,7 @@ import {
   PHONE,
   screenshot,
   sendMessageByApi,
+  inBothThemes,
 } from '../support/browser';
 
 let browser: Browser;
@@ -28,16 +29,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function shoot(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    const toggle = page.getByTestId('theme-toggle');
-    const isLight = (await toggle.getAttribute('aria-label')) === 'Switch to dark theme';
-    if ((theme === 'dark') === isLight) await toggle.click();
-    await eventually(() => axeViolations(page)).toEqual([]);
-    await screenshot(page, `${name}-${theme}`, { fullPage: false });
-  }
-}
 
 /** Counts every WebSocket the page makes (all sockets: the bell, the chat, the community feed). */
 async function countSockets(page: Page) {
@@ -98,7 +89,7 @@ describe('the conversation and the Messages count', () => {
         await make.waitFor();
         expect(await view.getAttribute('href')).toBe(`/listing/${listing.id}`);
         expect(await overflowsHorizontally(page)).toBe(false);
-        await shoot(page, `conversation-header-${size}`);
+        await inBothThemes(page, `conversation-header-${size}`);
         // The dialog in both themes (a modal dialog: the theme is switched while it is closed).
         const dialog = page.getByRole('dialog', { name: 'Make an offer' });
         for (const theme of ['dark', 'light'] as const) {
@@ -134,7 +125,7 @@ describe('the conversation and the Messages count', () => {
         const waiting = page.getByTestId('send-waiting');
         await waiting.waitFor();
         expect(await box.inputValue()).toBe(text);
-        await shoot(page, `conversation-offline-${size}`);
+        await inBothThemes(page, `conversation-offline-${size}`);
         // Past the first retries' waits of the old backoff (0.25–4 s): still no connect was tried.
         await page.waitForTimeout(5000);
         expect(await socketsMade(page)).toBe(made);
@@ -200,7 +191,7 @@ describe('the conversation and the Messages count', () => {
       await badge.waitFor();
       expect(await badge.innerText()).toContain('1');
       await eventually(() => messages.evaluate((el) => el.textContent)).toBe('Messages1, 1 unread conversation');
-      await shoot(page, 'messages-count-desktop');
+      await inBothThemes(page, 'messages-count-desktop');
       // Reading the conversation clears it.
       await messages.click();
       await page.getByRole('button', { name: /^Cal Counter\s*,\s*about Folding bicycle\s*,\s*1 unread$/ }).click();

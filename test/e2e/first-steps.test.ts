@@ -20,6 +20,7 @@ import {
   toastWith,
   uniqueName,
   eventually,
+  setTheme,
 } from '../support/browser';
 
 let browser: Browser;
@@ -33,14 +34,6 @@ const VIEWPORTS = [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const;
-
-async function setTheme(page: Page, appearance: 'light' | 'dark') {
-  const toggle = page.getByTestId('theme-toggle');
-  const isLight = (await toggle.getAttribute('aria-label')) === 'Switch to dark theme';
-  // dispatchEvent: with a dialog open the overlay takes pointer clicks, not the header's toggle.
-  if ((appearance === 'dark') === isLight) await toggle.dispatchEvent('click');
-  await page.locator(`.radix-themes.${appearance}`).first().waitFor({ state: 'attached' });
-}
 
 /** Light and dark screenshots of what the page shows now. */
 async function screenshots(page: Page, name: string) {

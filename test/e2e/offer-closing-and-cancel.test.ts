@@ -21,6 +21,7 @@ import {
   toastWith,
   uniqueName,
   type TestMember,
+  setTheme,
 } from '../support/browser';
 
 let browser: Browser;
@@ -38,12 +39,6 @@ async function offerOn(member: TestMember, listingId: number, text: string) {
   const made = await apiCall('/api/offers', { cookie: member.cookie, body: { listingId, text } });
   expect(made.status).toBe(201);
   return (await made.json()) as { id: number; conversation: string };
-}
-
-async function setTheme(page: Page, appearance: 'light' | 'dark') {
-  const toggle = page.getByTestId('theme-toggle');
-  const isLight = (await toggle.getAttribute('aria-label')) === 'Switch to dark theme';
-  if ((appearance === 'dark') === isLight) await toggle.click();
 }
 
 /** Tabs until the focused element's text is `name` (keyboard only), at most `limit` presses. */

@@ -18,6 +18,7 @@ import {
   toastWith,
   uniqueName,
   eventually,
+  setTheme,
 } from '../support/browser';
 
 let browser: Browser;
@@ -30,13 +31,6 @@ const POLL = { timeout: 10_000 };
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
 const CONVERSATION = /^\/messages\/\d+-\d+-\d+$/;
-
-async function setTheme(page: Page, appearance: 'light' | 'dark') {
-  const toggle = page.getByTestId('theme-toggle');
-  const label = await toggle.getAttribute('aria-label');
-  const isLight = label === 'Switch to dark theme';
-  if ((appearance === 'dark') === isLight) await toggle.click();
-}
 
 for (const [name, viewport] of [
   ['desktop', DESKTOP],

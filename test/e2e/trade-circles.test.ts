@@ -17,6 +17,7 @@ import {
   PHONE,
   screenshot,
   signInAs,
+  setTheme,
 } from '../support/browser';
 
 let browser: Browser;
@@ -24,12 +25,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function setTheme(page: Page, appearance: 'light' | 'dark') {
-  const toggle = page.getByTestId('theme-toggle');
-  const isLight = (await toggle.getAttribute('aria-label')) === 'Switch to dark theme';
-  if ((appearance === 'dark') === isLight) await toggle.click();
-}
 
 async function shoot(page: Page, name: string) {
   // From the top, so the sticky header sits where a member sees it.

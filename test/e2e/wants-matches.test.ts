@@ -20,6 +20,7 @@ import {
   overflowsHorizontally,
   PHONE,
   uniqueName,
+  setTheme,
 } from '../support/browser';
 
 const SHOTS = '/tmp/wants-matches';
@@ -29,12 +30,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function setTheme(page: Page, appearance: 'light' | 'dark') {
-  const toggle = page.getByTestId('theme-toggle');
-  const isLight = (await toggle.getAttribute('aria-label')) === 'Switch to dark theme';
-  if ((appearance === 'dark') === isLight) await toggle.click();
-}
 
 async function shots(page: Page, name: string) {
   await animationsDone(page);

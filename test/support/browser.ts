@@ -264,6 +264,26 @@ export async function animationsDone(page: Page) {
 }
 
 /**
+ * Switches the app to `appearance` with the header's theme toggle (a dispatched click: with a
+ * dialog open its overlay would take a pointer click) and waits until the theme's root says so.
+ */
+export async function setTheme(page: Page, appearance: 'light' | 'dark') {
+  const toggle = page.getByTestId('theme-toggle');
+  const isLight = (await toggle.getAttribute('aria-label')) === 'Switch to dark theme';
+  if ((appearance === 'dark') === isLight) await toggle.dispatchEvent('click');
+  await page.locator(`.radix-themes.${appearance}`).first().waitFor({ state: 'attached' });
+}
+
+/** The screen in light and then dark: axe clean in each, and a screenshot of each when asked. */
+export async function inBothThemes(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await eventually(() => axeViolations(page)).toEqual([]);
+    await screenshot(page, `${name}-${theme}`, options);
+  }
+}
+
+/**
  * Saves a full-page screenshot as `${SCREENSHOT_DIR}/${name}.png` when SCREENSHOT_DIR is set
  * (to look at a screen by eye); does nothing otherwise.
  */
