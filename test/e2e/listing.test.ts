@@ -155,7 +155,11 @@ describe('listing page for another member', () => {
     await page.getByRole('button', { name: 'Make Offer' }).click();
     await page.waitForURL((url) => url.pathname === conversation);
     const card = page.getByTestId('offer-card');
-    await card.getByText('Two jars of plum jam?', { exact: true }).waitFor();
+    // The card's one sentence names the custom terms, trimmed (decision 060).
+    await eventually(() => card.getByTestId('offer-card-summary').textContent()).toMatch(
+      /(^|\W)Two jars of plum jam\?(\W|$)/,
+    );
+    expect(await card.getByTestId('offer-card-summary').textContent()).not.toContain('  Two jars');
     await eventually(() => card.getByTestId('offer-status').textContent()).toBe('Open');
 
     // A second offer while this one is open: the message, and back to the conversation.
