@@ -68,7 +68,7 @@ describe('the phone tab bar', () => {
       tabs.locator('.phone-tab-label').evaluateAll((items) => items.map((item) => item.textContent)),
     ).toEqual(['Browse', 'Messages', 'Create', 'Matches', 'Profile']);
     // The count shows on the icon and is read out with the name.
-    await tabs.getByRole('link', { name: 'Messages, 1 unread conversation' }).waitFor();
+    await tabs.getByRole('link', { name: /^Messages\s*, 1 unread conversation$/ }).waitFor();
     expect(await tabs.locator('.phone-tab-badge').innerText()).toBe('1');
     await eventually(() => tabs.getByRole('link', { name: /^Messages/ }).getAttribute('aria-current')).toBe('page');
     // The bar is at the foot of the screen, and the page keeps room for it: the footer's last

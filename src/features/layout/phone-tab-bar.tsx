@@ -21,20 +21,19 @@ function Tab({ to, label, icon, alsoFor = [], badge = 0 }: TabProps) {
   const current = [to, ...alsoFor].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   return (
     <li>
-      <Link
-        to={to}
-        className="phone-tab"
-        aria-current={current ? 'page' : undefined}
-        // The name starts with the visible label (SC 2.5.3) and carries the count the icon shows.
-        aria-label={
-          badge > 0 ? `${label}, ${badge} unread ${badge === 1 ? 'conversation' : 'conversations'}` : undefined
-        }
-      >
+      <Link to={to} className="phone-tab" aria-current={current ? 'page' : undefined}>
         <span className="phone-tab-icon" aria-hidden="true">
           {icon}
           {badge > 0 && <span className="phone-tab-badge">{badge > 99 ? '99+' : badge}</span>}
         </span>
+        {/* The name is the label, then the count the icon shows in words: no aria-label that
+            would differ from the visible text (SC 2.5.3). */}
         <span className="phone-tab-label">{label}</span>
+        {badge > 0 && (
+          <span className="visually-hidden">
+            , {badge} unread {badge === 1 ? 'conversation' : 'conversations'}
+          </span>
+        )}
       </Link>
     </li>
   );
