@@ -3,30 +3,10 @@
 // once when the tab or the network comes back; an idle close (4002) is not retried until a person
 // is back (reconnectNow). A fake socket and a fake clock: nothing waits for real time.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConversationConnection, FAILED_CONNECTS_BEFORE_SLOW, type SocketLike } from '@/lib/live-socket';
+import { ConversationConnection, FAILED_CONNECTS_BEFORE_SLOW } from '@/lib/live-socket';
+import { FakeSocket } from './fake-socket';
 import { RECONNECT } from '@/lib/live-socket';
 import { serverFrameSchema, TOO_MANY_SOCKETS_RETRY_MS } from '@/shared/ws-frames';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  send() {}
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  /** The server closes the socket right after the upgrade, with `code`. */
-  closedBy(code: number, reason: string) {
-    this.readyState = 3;
-    this.onclose?.({ code, reason } as CloseEvent);
-  }
-}
 
 function connection(extra: { onIdleClosed?: () => void } = {}) {
   const made: FakeSocket[] = [];

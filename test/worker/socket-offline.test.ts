@@ -3,30 +3,9 @@
 // says it is offline, then one at once when it is back. A fake socket and a manual clock: nothing
 // waits for real time.
 import { describe, expect, it } from 'vitest';
-import { ConversationConnection, reconnectDelay, type Clock, type SocketLike } from '@/lib/live-socket';
+import { ConversationConnection, reconnectDelay, type Clock } from '@/lib/live-socket';
+import { FakeSocket } from './fake-socket';
 import { serverFrameSchema } from '@/shared/ws-frames';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  send() {}
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  /** The connect failed (the server away, the network gone): error, then close 1006. */
-  fail() {
-    this.readyState = 3;
-    this.onerror?.(new Event('error'));
-    this.onclose?.({ code: 1006, reason: '' } as CloseEvent);
-  }
-}
 
 /** Timers run in order of their time when the test moves the clock on. */
 class ManualClock implements Clock {
