@@ -30,10 +30,20 @@ const frequencies = async (member: TestMember) =>
   );
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
-/** Arrow keys (down) until the focused entry says `text`: the way a keyboard reaches it. */
+/** Arrow keys (down) until the focused entry says `text`: the way a keyboard reaches it. Waits first
+ * for focus to be inside the open menu or list, then presses one key per look at where focus is
+ * until it is there: on a busy machine the trigger keeps focus for a few frames after Enter, and a
+ * key can land while Radix is still settling the menu without moving focus, so a fixed count of
+ * presses is flaky. */
 async function arrowTo(page: Page, text: string, key = 'ArrowDown') {
-  for (let i = 0; i < 8 && (await focusedText(page)) !== text; i++) await page.keyboard.press(key);
-  expect(await focusedText(page)).toBe(text);
+  await eventually(() =>
+    page.evaluate(() => Boolean(document.activeElement?.closest('[role="menu"], [role="listbox"]'))),
+  ).toBe(true);
+  await eventually(async () => {
+    const now = await focusedText(page);
+    if (now !== text) await page.keyboard.press(key);
+    return now;
+  }).toBe(text);
 }
 
 describe('saved-search digest frequency', () => {
