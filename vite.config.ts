@@ -15,6 +15,7 @@ import { deferAppAssets, firstScreenCss } from './scripts/lib/first-screen.mjs';
 import { radixThemesCss } from './scripts/lib/radix-themes-css.mjs';
 import { iconModules } from './scripts/lib/icon-modules.mjs';
 import { radixThemeRoot } from './scripts/lib/radix-theme-root.mjs';
+import { writeMessages } from './scripts/lib/messages.mjs';
 
 /**
  * Writes the gazetteer's shards into public/gazetteer/ before anything is built or served, so
@@ -37,6 +38,26 @@ function gazetteer(): Plugin {
 /** Writes the API's reference (public/api-reference/) from the route declarations before a build or the dev server. */
 function apiReference(): Plugin {
   return { name: 'barter-market:api-reference', config: () => writeApiReference() };
+}
+
+/**
+ * Compiles messages/*.json (Paraglide) into src/shared/i18n/ and src/lib/messages.ts before a build
+ * or the dev server, and again when a message file changes under the dev server (decision 068).
+ */
+function messages(): Plugin {
+  return {
+    name: 'barter-market:messages',
+    async config() {
+      await writeMessages();
+    },
+    configureServer(server) {
+      server.watcher.add('messages');
+      server.watcher.on('change', (file) => {
+        if (/[\\/]messages[\\/][a-z]{2}\.json$/.test(file))
+          writeMessages().catch((error: unknown) => server.config.logger.error(String(error)));
+      });
+    },
+  };
 }
 
 // Where `npm run dev` keeps local D1, KV, R2 and Durable Objects: the folder `npm start` and
@@ -92,6 +113,7 @@ export default defineConfig(({ command }) => ({
   },
   define: { 'import.meta.env.MEDIA_ORIGIN': JSON.stringify(mediaOrigin(command)) },
   plugins: [
+    messages(),
     gazetteer(),
     apiReference(),
     clientContract(),

@@ -6,6 +6,7 @@ import { writeApiReference } from './scripts/build-api-reference.mjs';
 import { writeGazetteer } from './scripts/build-gazetteer.mjs';
 import { pathAliases } from './scripts/lib/path-aliases.mjs';
 import { firstScreenCss } from './scripts/lib/first-screen.mjs';
+import { writeMessages } from './scripts/lib/messages.mjs';
 import { MIGRATIONS_DIR, MIGRATIONS_PATTERN } from './scripts/lib/migrations.mjs';
 import { gazetteerReference } from './test/support/gazetteer-reference.ts';
 
@@ -14,6 +15,8 @@ import { gazetteerReference } from './test/support/gazetteer-reference.ts';
 writeGazetteer();
 // The API's reference, as `vite build` ships it: public/api-reference/ (scripts/build-api-reference.mjs).
 writeApiReference();
+// The interface's words in each language (decision 068), as `vite build` compiles them.
+await writeMessages();
 
 export default defineConfig({
   resolve: { alias: pathAliases },

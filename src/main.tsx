@@ -23,6 +23,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotFoundCard } from './components/not-found-card';
 import { leftFirstScreen, readBootData, seedQueryCache } from './lib/boot';
+import { locale } from './lib/locale';
+import { loadCatalogue } from './lib/message-catalogue';
 import { queryClient } from './lib/query-client';
 import { ThemeProvider } from './lib/theme';
 import { routeTree } from './routeTree.gen';
@@ -72,10 +74,12 @@ function applyAppStyles(): Promise<unknown> {
 
 // The first render replaces the Worker's first screen in #root in one commit: it waits for the
 // page's route code (no loading state in between) and for the stylesheet (never unstyled). A
-// route whose code fails to load renders anyway and shows the router's error.
+// route whose code fails to load renders anyway and shows the router's error. A member reading
+// another language than English waits for its messages too (decision 068), so the app never
+// paints a word in the wrong language over the first screen.
 // The render is a transition: React renders in slices and yields between them, so starting the
 // app is no long task for a phone's main thread (the page is already readable), then commits once.
-void Promise.all([router.load().catch(() => undefined), applyAppStyles()]).then(() =>
+void Promise.all([router.load().catch(() => undefined), applyAppStyles(), loadCatalogue(locale.language)]).then(() =>
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

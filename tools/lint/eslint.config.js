@@ -29,6 +29,8 @@ export default tseslint.config(
       'public/**',
       '.wrangler/**',
       'src/routeTree.gen.ts',
+      // Compiled from messages/*.json (scripts/lib/messages.mjs).
+      'src/shared/i18n/*.js',
       'worker-configuration.d.ts',
     ],
   },

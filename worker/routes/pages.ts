@@ -40,6 +40,7 @@ import { foldName } from '../lib/names';
 import type { UserRow } from '../db/schema';
 import { selfUser, userFor } from '../db/shapes';
 import { withBootData } from '../lib/boot/embed';
+import { localeOfRequest } from '../lib/locale';
 import { appearanceOf } from '../lib/first-screen/appearance';
 import { firstScreen } from '../lib/first-screen/screens';
 import { mediaOriginOf, pageHead } from '../lib/boot/head';
@@ -105,6 +106,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   // No app page to serve (a build without the SPA): pass on what the assets answered.
   if (!html.ok) return html;
   const headers = new Headers(PAGE_HEADERS);
+  const locale = localeOfRequest(c.req.raw);
   const data = { user: viewer ? selfUser(viewer) : null, ...pageData.data };
   const screen = firstScreen({
     route: pageData.found ? (page?.route ?? null) : null,
@@ -112,6 +114,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     search: page?.route === '/browse' ? browseSearchOf(url) : undefined,
     data,
     appearance: appearanceOf(c.req.header('Cookie')),
+    locale,
   });
   const head = pageHead({
     route: page?.route ?? null,
@@ -120,7 +123,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     url,
     mediaOrigin: mediaOriginOf(c.env),
   });
-  return withBootData(html, data, { status: pageData.found ? 200 : 404, headers }, screen, head);
+  return withBootData(html, data, { status: pageData.found ? 200 : 404, headers }, screen, locale, head);
 }
 
 /** The browse route's search as the SPA reads it from the URL (src/routes/browse.tsx). */

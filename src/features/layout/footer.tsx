@@ -1,31 +1,33 @@
 import { Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
+import * as m from '@/lib/messages';
+import { LocaleSwitcher } from './locale-switcher';
 import { SupportDialog } from './support-dialog';
 
 const QUICK_LINKS = [
-  { to: '/browse', label: 'Browse Listings' },
-  { to: '/community', label: 'Community' },
-  { to: '/about', label: 'About Us' },
-  { to: '/value-guide', label: 'Value Guide' },
+  { to: '/browse', label: m.layout_footer_browse_listings },
+  { to: '/community', label: m.layout_nav_community },
+  { to: '/about', label: m.layout_footer_about },
+  { to: '/value-guide', label: m.layout_footer_value_guide },
 ] as const;
 
 // Category links for home, tech, education, creative and food.
 const CATEGORY_LINKS = [
-  { slug: 'home', label: 'Home & Garden' },
-  { slug: 'tech', label: 'Technology' },
-  { slug: 'education', label: 'Education' },
-  { slug: 'creative', label: 'Creative' },
-  { slug: 'food', label: 'Food' },
+  { slug: 'home', label: m.category_home },
+  { slug: 'tech', label: m.category_tech },
+  { slug: 'education', label: m.category_education },
+  { slug: 'creative', label: m.category_creative },
+  { slug: 'food', label: m.category_food },
 ] as const;
 
 const SUPPORT_LINKS = [
-  { to: '/help', label: 'Help Center' },
-  { to: '/safety', label: 'Safety Tips' },
-  { to: '/community-standards', label: 'Community Standards' },
-  { to: '/contact', label: 'Contact Us' },
-  { to: '/terms', label: 'Terms of Service' },
-  { to: '/privacy', label: 'Privacy Policy' },
-  { to: '/cookies', label: 'Cookie Policy' },
+  { to: '/help', label: m.layout_footer_help },
+  { to: '/safety', label: m.layout_footer_safety },
+  { to: '/community-standards', label: m.layout_footer_standards },
+  { to: '/contact', label: m.layout_footer_contact },
+  { to: '/terms', label: m.layout_footer_terms },
+  { to: '/privacy', label: m.layout_footer_privacy },
+  { to: '/cookies', label: m.layout_footer_cookies },
 ] as const;
 
 export function Footer() {
@@ -38,30 +40,30 @@ export function Footer() {
               Barter Market
             </Heading>
             <Text size="2" color="gray">
-              Neighbours exchanging goods and skills instead of money.
+              {m.layout_footer_tagline()}
             </Text>
             <div>
               <SupportDialog />
             </div>
           </Flex>
-          <FooterColumn title="Quick Links">
+          <FooterColumn title={m.layout_footer_quick_links()}>
             {QUICK_LINKS.map((l) => (
               <Link key={l.to} to={l.to} className="footer-link">
-                {l.label}
+                {l.label()}
               </Link>
             ))}
           </FooterColumn>
-          <FooterColumn title="Categories">
+          <FooterColumn title={m.layout_footer_categories()}>
             {CATEGORY_LINKS.map((c) => (
               <Link key={c.slug} to="/browse" search={{ category: c.slug }} className="footer-link">
-                {c.label}
+                {c.label()}
               </Link>
             ))}
           </FooterColumn>
-          <FooterColumn title="Support">
+          <FooterColumn title={m.layout_footer_support()}>
             {SUPPORT_LINKS.map((l) => (
               <Link key={l.to} to={l.to} className="footer-link">
-                {l.label}
+                {l.label()}
               </Link>
             ))}
             {/* The API's reference is a page of the Worker's, not of the app: a full load. */}
@@ -70,8 +72,9 @@ export function Footer() {
             </a>
           </FooterColumn>
         </Grid>
+        <LocaleSwitcher />
         <Text as="p" size="1" color="gray" mb="5">
-          © {new Date().getFullYear()} Barter Market. Built by the community, for the community.
+          {m.layout_footer_copyright({ year: new Date().getFullYear() })}
         </Text>
       </div>
     </footer>

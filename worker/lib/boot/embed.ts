@@ -3,6 +3,7 @@
 // after the page's head tags (head.ts, decision 056).
 import firstScreenCss from 'virtual:first-screen-css';
 import { BOOT_ELEMENT_ID, type BootData } from '@/shared/boot';
+import type { LocaleChoice } from '@/shared/locale';
 import type { Markup } from '../first-screen/html';
 import type { PageHead } from './head';
 
@@ -30,13 +31,15 @@ const descriptionTag = (text: string) => `<meta name="description" content="${es
  * The app's HTML with the boot data embedded and the page's first screen (decision 055) written
  * into #root, with the stylesheet it paints with inlined in <head>; with `head` (head.ts, decision
  * 056), the page's own title and description written into index.html's elements (added when the
- * HTML has none) and its preview tags before the stylesheet and the boot data.
+ * HTML has none) and its preview tags before the stylesheet and the boot data. <html> carries the
+ * member's language tag and distance unit (decision 068): the SPA starts in them.
  */
 export function withBootData(
   html: Response,
   data: { [K in keyof BootData]?: unknown } & { user: unknown },
   init: { status: number; headers: Headers },
   firstScreen: Markup,
+  locale: Pick<LocaleChoice, 'tag' | 'units'>,
   head?: PageHead,
 ): Response {
   const element = `<style id="first-screen-css">${firstScreenCss}</style><script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
@@ -60,6 +63,12 @@ export function withBootData(
       });
   }
   const transformed = rewriter
+    .on('html', {
+      element(root) {
+        root.setAttribute('lang', locale.tag);
+        root.setAttribute('data-units', locale.units);
+      },
+    })
     .on('head', {
       element(element_) {
         element_.onEndTag((end) => {

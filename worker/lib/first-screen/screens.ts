@@ -3,6 +3,7 @@
 // hero and featured listings, a browse page's results, a listing's photo, title, owner and terms,
 // a profile's name and listings. Every other page gets the header, so it paints at once too.
 import type { BootData } from '@/shared/boot';
+import type { LocaleChoice } from '@/shared/locale';
 import { BROWSE_PAGE_SIZE, LISTINGS_RESULT_WINDOW } from '@/shared/constants';
 import type { MemberHome } from '@/shared/contract/home';
 import type { Listing } from '@/shared/contract/listings';
@@ -28,6 +29,8 @@ export interface FirstScreenInput {
   search?: BrowseSearch;
   data: BootData;
   appearance: Appearance;
+  /** The member's language, format tag and distance unit (decision 068). */
+  locale: LocaleChoice;
 }
 
 export function firstScreen({ route, path, search, data, appearance }: FirstScreenInput): Markup {
