@@ -1,19 +1,19 @@
 // The interface's words in five languages (docs/front-end.md, "Languages"; decision 068).
 // messages/{locale}.json (flat: key → text, `{name}` an input) are compiled by Paraglide
 // (project.inlang/, its compiler in `locale-modules` layout) into one module per language,
-// src/shared/i18n/{locale}.js, each with a declaration file, and src/lib/messages.ts: one export
+// src/shared/i18n/{locale}.js, each with a declaration file, and src/lib/messages/: one module
 // per key, English inline, another language's module read once before the first render
 // (src/lib/message-catalogue.ts). Generated files are committed (the type check needs them);
 // `vite` and `vite build` regenerate them, `npm run messages:check` fails when they are stale.
 import { compile } from '@inlang/paraglide-js';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const LOCALES = ['en', 'es', 'fr', 'de', 'pt'];
 const SOURCE = 'messages';
 const OUT = 'src/shared/i18n';
-const FACADE = 'src/lib/messages.ts';
+const FACADE = 'src/lib/messages';
 const KEY = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/;
 const inputsOf = (text) => [...new Set([...text.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g)].map((m) => m[1]))].sort();
 
@@ -53,20 +53,34 @@ function declarations(english) {
   return HEADER + lines.join('\n') + '\n';
 }
 
-// A message is found in another language's module by its place in English's order (its default
-// export lists them so): a number costs the home page less than each key's name.
-function facade(english) {
-  const lines = Object.keys(english).map(
-    (key, index) => `export const ${key} = /* @__PURE__ */ pick(${index}, en.${key});`,
-  );
-  return (
+// Each message is a module of its own (src/lib/messages/<key>.js, re-exported by its index.js):
+// the bundler puts a module in one chunk, so a message used only by one route travels with that
+// route, not with every page. A message is found in another language's module by its place in
+// English's order (its default export lists them so): a number costs less than the key's name.
+function facade(english, compiledEnglish) {
+  const files = {};
+  const keys = Object.keys(english);
+  keys.forEach((key, index) => {
+    files[`${FACADE}/${key}.js`] =
+      HEADER +
+      "import { pick } from '../message-catalogue';\n\n" +
+      `export const ${key} = /* @__PURE__ */ pick(${index}, ${compiledEnglish[key]});\n`;
+  });
+  files[`${FACADE}/index.js`] =
     HEADER +
     "// Each key is a function of its inputs in the member's language; unused keys leave the bundle.\n" +
-    "import * as en from '@/shared/i18n/en.js';\n" +
-    "import { pick } from './message-catalogue';\n\n" +
-    lines.join('\n') +
-    '\n'
-  );
+    keys.map((key) => `export { ${key} } from './${key}.js';`).join('\n') +
+    '\n';
+  files[`${FACADE}/index.d.ts`] = declarations(english);
+  return files;
+}
+
+/** Paraglide's compiled functions of one language's module, by key, without their JSDoc. */
+function functionsOf(code) {
+  const functions = {};
+  for (const match of code.matchAll(/^export const (\w+) = ([\s\S]*?\n\});?$/gm))
+    functions[match[1]] = match[2].replace(/\/\*\*[\s\S]*?\*\/\s*/g, '').trim();
+  return functions;
 }
 
 /** The generated files, by path. */
@@ -84,7 +98,7 @@ export async function generateMessages() {
       emitPrettierIgnore: false,
       includeEslintDisableComment: false,
     });
-    const files = { [FACADE]: facade(english) };
+    const files = {};
     for (const locale of LOCALES) {
       // The compiled module, less its JSDoc type lines (the declaration file carries the types).
       const code = readFileSync(join(scratch, 'messages', `${locale}.js`), 'utf8')
@@ -97,16 +111,23 @@ export async function generateMessages() {
       files[`${OUT}/${locale}.d.ts`] =
         declarations(english) + 'declare const order: ((inputs: never) => string)[];\nexport default order;\n';
     }
-    return files;
+    const compiledEnglish = functionsOf(readFileSync(join(scratch, 'messages', 'en.js'), 'utf8'));
+    return { ...files, ...facade(english, compiledEnglish) };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-/** Writes the files that changed; the paths written. */
+/** Writes the files that changed, and removes a key's module no longer in English; the paths written. */
 export async function writeMessages() {
   const files = await generateMessages();
   const written = [];
+  mkdirSync(FACADE, { recursive: true });
+  for (const name of readdirSync(FACADE))
+    if (!(`${FACADE}/${name}` in files)) {
+      rmSync(`${FACADE}/${name}`);
+      written.push(`${FACADE}/${name}`);
+    }
   for (const [path, text] of Object.entries(files)) {
     if (existsSync(path) && readFileSync(path, 'utf8') === text) continue;
     writeFileSync(path, text);

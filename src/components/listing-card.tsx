@@ -9,6 +9,9 @@ import { ListingImage } from './listing-image';
 import { ListingStatusBadge } from './listing-status-badge';
 import { UserAvatar } from './user-avatar';
 import './listing-card.css';
+import * as m from '@/lib/messages';
+import { listingWords } from '@/lib/listing-words';
+import { fmt } from '@/lib/intl';
 
 interface ListingCardProps {
   listing: Listing;
@@ -50,7 +53,7 @@ export function ListingCard({ listing, variant = 'default', headingLevel = 'h3' 
             <Flex gap="1" wrap="wrap" justify="end" flexShrink="0">
               {own && (
                 <Badge color="gray" variant="surface" size="1" data-testid="own-listing-badge">
-                  Your listing
+                  {m.listings_your_listing()}
                 </Badge>
               )}
               <ListingStatusBadge status={listing.status} />
@@ -58,7 +61,7 @@ export function ListingCard({ listing, variant = 'default', headingLevel = 'h3' 
           </Flex>
           {!compact && (
             <Flex gap="1" wrap="wrap" className="listing-card-categories">
-              <span className="visually-hidden">Categories: </span>
+              <span className="visually-hidden">{m.listings_categories_label()} </span>
               {listing.categoriesOffered.map((slug) => (
                 <Badge key={slug} variant="soft" size="1">
                   {categoryName(categories, slug)}
@@ -67,19 +70,19 @@ export function ListingCard({ listing, variant = 'default', headingLevel = 'h3' 
             </Flex>
           )}
           <Text size="2" className="listing-card-wants">
-            <Text weight="medium">Wants:</Text> {listing.whatUserWants}
+            <Text weight="medium">{m.listings_wants()}</Text> {listing.whatUserWants}
           </Text>
           {!compact && (
             <Flex align="center" justify="between" gap="2" wrap="wrap" mt="auto" className="listing-card-footer">
               <Flex align="center" gap="1" minWidth="0">
                 <SewingPinIcon aria-hidden="true" />
                 <Text size="1" color="gray" className="truncate">
-                  <span className="visually-hidden">Location: </span>
+                  <span className="visually-hidden">{m.listings_location_label()} </span>
                   {listing.location}
                   {listing.distanceMiles !== undefined && (
                     <>
                       {' · '}
-                      <span data-testid="listing-distance">{milesAway(listing.distanceMiles)}</span>
+                      <span data-testid="listing-distance">{milesAway(listing.distanceMiles, listingWords, fmt)}</span>
                     </>
                   )}
                 </Text>
@@ -87,7 +90,7 @@ export function ListingCard({ listing, variant = 'default', headingLevel = 'h3' 
               <Flex align="center" gap="1" minWidth="0">
                 <UserAvatar name={listing.user.displayName} src={listing.user.avatarUrl} size="1" />
                 <Text size="1" color="gray" className="truncate">
-                  <span className="visually-hidden">Offered by </span>
+                  <span className="visually-hidden">{m.listings_offered_by()} </span>
                   {listing.user.displayName}
                 </Text>
               </Flex>

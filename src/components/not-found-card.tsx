@@ -2,20 +2,21 @@ import { Button, Flex } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { usePageTitle } from '../lib/use-page-title';
 import { MessageCard } from './message-card';
+import * as m from '@/lib/messages';
 
 /**
  * Any path without a route: the 'Page Not Found' card (docs/decisions/007-front-end-foundation.md).
  */
 export function NotFoundCard() {
-  usePageTitle('Page Not Found');
+  usePageTitle(m.common_page_not_found());
   return (
-    <MessageCard title="Page Not Found" text="The page you are looking for does not exist or has moved.">
+    <MessageCard title={m.common_page_not_found()} text={m.common_page_not_found_text()}>
       <Flex gap="3" wrap="wrap">
         <Button asChild>
-          <Link to="/">Go Home</Link>
+          <Link to="/">{m.common_go_home()}</Link>
         </Button>
         <Button asChild variant="soft">
-          <Link to="/browse">Browse Listings</Link>
+          <Link to="/browse">{m.layout_footer_browse_listings()}</Link>
         </Button>
       </Flex>
     </MessageCard>

@@ -2,6 +2,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { Link } from '@tanstack/react-router';
 import { pageWindow, type BrowseSearch } from '@/shared/search-params';
 import './pager.css';
+import * as m from '@/lib/messages';
 
 // The router marks a link "current" when its search is part of the page's: page 1's (no `page`) is
 // part of every page's. Only the same page is the current one.
@@ -12,9 +13,9 @@ export function Pager({ page, pageCount, search }: { page: number; pageCount: nu
   if (pageCount <= 1) return null;
   const to = (target: number) => ({ ...search, page: target === 1 ? undefined : target });
   return (
-    <nav aria-label="Pagination" className="pager">
-      <PagerLink search={to(page - 1)} disabled={page <= 1} label="Previous">
-        <ChevronLeftIcon aria-hidden="true" /> Previous
+    <nav aria-label={m.common_pagination()} className="pager">
+      <PagerLink search={to(page - 1)} disabled={page <= 1} label={m.common_previous()}>
+        <ChevronLeftIcon aria-hidden="true" /> {m.common_previous()}
       </PagerLink>
       {pageWindow(page, pageCount).map((entry, index) =>
         entry === 'gap' ? (
@@ -28,15 +29,15 @@ export function Pager({ page, pageCount, search }: { page: number; pageCount: nu
             search={to(entry)}
             activeOptions={EXACT}
             className="pager-link"
-            aria-label={`Page ${entry}`}
+            aria-label={m.common_page_number({ number: entry })}
             aria-current={entry === page ? 'page' : undefined}
           >
             {entry}
           </Link>
         ),
       )}
-      <PagerLink search={to(page + 1)} disabled={page >= pageCount} label="Next">
-        Next <ChevronRightIcon aria-hidden="true" />
+      <PagerLink search={to(page + 1)} disabled={page >= pageCount} label={m.common_next()}>
+        {m.common_next()} <ChevronRightIcon aria-hidden="true" />
       </PagerLink>
     </nav>
   );

@@ -2,6 +2,7 @@ import * as Toast from '@radix-ui/react-toast';
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Flex, IconButton, Text } from '@radix-ui/themes';
 import { dismissToast, TOAST_DURATION_MS, useToasts } from '../lib/toast';
+import * as m from '@/lib/messages';
 
 /** Renders the toast store with Radix Toast: F8 focuses the viewport, swipe right to dismiss. */
 export function ToastList() {
@@ -32,14 +33,18 @@ export function ToastList() {
               )}
             </div>
             <Toast.Close asChild>
-              <IconButton size="1" variant="ghost" color="gray" aria-label="Close notification">
+              <IconButton size="1" variant="ghost" color="gray" aria-label={m.common_close_notification()}>
                 <Cross2Icon />
               </IconButton>
             </Toast.Close>
           </Flex>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="toast-viewport" hotkey={['F8']} label="Notifications ({hotkey})" />
+      <Toast.Viewport
+        className="toast-viewport"
+        hotkey={['F8']}
+        label={m.common_notifications_region({ hotkey: '{hotkey}' })}
+      />
     </Toast.Provider>
   );
 }

@@ -8,6 +8,7 @@ import { RouteFocus } from '../components/route-focus';
 import { RouteError } from '../components/route-error';
 import { Toaster } from '../components/toaster';
 import { OfflineNotice } from '../components/offline-notice';
+import * as m from '@/lib/messages';
 
 // The footer is below the fold of every page and not in the Worker's first screen: its code (the
 // links, the language and distance choices) loads after the first render, not with the page (decision 068).
@@ -23,7 +24,7 @@ function RootLayout() {
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
-        Skip to content
+        {m.layout_skip_to_content()}
       </a>
       <Header />
       <VerifyEmailBanner />

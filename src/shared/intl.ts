@@ -40,6 +40,8 @@ export function formatterFor({ tag, units }: Pick<LocaleChoice, 'tag' | 'units'>
     cached('number', tag, options, () => new Intl.NumberFormat(tag, options));
   const relative = cached('relative', tag, {}, () => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }));
   let plurals: Intl.PluralRules | undefined;
+  const inUnits = (value: number, unitDisplay: 'short' | 'long') =>
+    numberFormat({ style: 'unit', unit: unitName(units), unitDisplay, maximumFractionDigits: 0 }).format(value);
   return {
     tag,
     units,
@@ -62,11 +64,11 @@ export function formatterFor({ tag, units }: Pick<LocaleChoice, 'tag' | 'units'>
     toUnits: (miles: number) => (units === 'km' ? miles * KM_PER_MILE : miles),
     /** The member's unit back to miles, for the API. */
     toMiles: (distance: number) => (units === 'km' ? distance / KM_PER_MILE : distance),
-    /** "3 mi", "5 km": a distance given in miles, whole units (a card reads better without tenths). */
-    distance: (miles: number, maximumFractionDigits = 0) =>
-      numberFormat({ style: 'unit', unit: unitName(units), unitDisplay: 'short', maximumFractionDigits }).format(
-        units === 'km' ? miles * KM_PER_MILE : miles,
-      ),
+    /** "3 mi", "5 km" (or "3 miles", "5 kilometres"): a distance given in miles, in whole units. */
+    distance: (miles: number, unitDisplay: 'short' | 'long' = 'short') =>
+      inUnits(units === 'km' ? miles * KM_PER_MILE : miles, unitDisplay),
+    /** A distance already in the member's unit ("1 km" for "Under 1 km away"). */
+    inUnits: (value: number, unitDisplay: 'short' | 'long' = 'short') => inUnits(value, unitDisplay),
   };
 }
 

@@ -31,6 +31,7 @@ export default tseslint.config(
       'src/routeTree.gen.ts',
       // Compiled from messages/*.json (scripts/lib/messages.mjs).
       'src/shared/i18n/*.js',
+      'src/lib/messages/*.js',
       'worker-configuration.d.ts',
     ],
   },

@@ -1,5 +1,6 @@
 // The community activity level and growth labels, from live counts.
 import type { Activity } from '@/shared/contract/community';
+import { fmt } from '@/lib/intl';
 
 export type ActivityLevel = 'starting' | 'launching' | 'growing' | 'active' | 'thriving';
 
@@ -29,8 +30,6 @@ export function growthLabels(activity: Pick<Activity, 'users' | 'listings' | 'ba
 
 export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const number = new Intl.NumberFormat('en-US');
-
-export const formatMoney = (value: number) => money.format(value);
-export const formatCount = (value: number) => number.format(value);
+export const formatMoney = (value: number) =>
+  fmt.number(value, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+export const formatCount = (value: number) => fmt.number(value);

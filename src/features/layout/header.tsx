@@ -8,6 +8,8 @@ import { MAIN_LINKS, MEMBER_LINKS } from '@/shared/nav-links';
 import { ThemeToggle } from './theme-toggle';
 import { useCurrentUser } from '@/lib/current-user';
 import { UnreadMessagesBadge } from '@/components/unread-messages-badge';
+import * as m from '@/lib/messages';
+import { navLabel } from './nav-label';
 
 // Members only: visitors (most first loads) never fetch the bell, its socket or its menu.
 const NotificationsMenu = lazy(() =>
@@ -28,18 +30,18 @@ export function Header() {
     <>
       <header className="site-header">
         <Flex align="center" justify="between" gap="3" className="container" py="3">
-          <Link to="/" className="brand" aria-label="Barter Market home">
+          <Link to="/" className="brand" aria-label={m.layout_brand_home()}>
             <span aria-hidden="true" className="brand-mark">
               ⇄
             </span>{' '}
             Barter Market
           </Link>
-          <nav aria-label="Main" className="desktop-only">
+          <nav aria-label={m.layout_nav_main()} className="desktop-only">
             {/* Admins have two more entries (Admin, and the queue's icon beside the bell): tighter links keep one row. */}
             <Flex gap={user?.isAdmin ? '4' : '5'}>
               {MAIN_LINKS.map((link) => (
                 <Link key={link.to} to={link.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
-                  {link.label}
+                  {navLabel(link.key)}
                   {/* Conversations with unread messages, apart from the bell (decision 061). */}
                   {user && link.to === '/messages' && <UnreadMessagesBadge />}
                 </Link>
@@ -47,12 +49,12 @@ export function Header() {
               {user &&
                 MEMBER_LINKS.map((link) => (
                   <Link key={link.to} to={link.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
-                    {link.label}
+                    {navLabel(link.key)}
                   </Link>
                 ))}
               {user?.isAdmin && (
                 <Link to="/admin" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
-                  Admin
+                  {m.layout_nav_admin()}
                 </Link>
               )}
             </Flex>
@@ -62,7 +64,7 @@ export function Header() {
             {user ? (
               <>
                 <Box className="desktop-only">
-                  <Button onClick={() => setCreating(true)}>Create Listing</Button>
+                  <Button onClick={() => setCreating(true)}>{m.layout_create_listing()}</Button>
                 </Box>
                 {user.isAdmin && (
                   <Suspense fallback={<Box width="32px" height="32px" aria-hidden="true" />}>
@@ -73,7 +75,7 @@ export function Header() {
                 <Suspense fallback={<Box width="32px" height="32px" aria-hidden="true" />}>
                   <NotificationsMenu />
                 </Suspense>
-                <Link to="/profile" className="profile-link desktop-only" title="Your profile">
+                <Link to="/profile" className="profile-link desktop-only" title={m.layout_your_profile()}>
                   <span aria-hidden="true">
                     <UserAvatar name={user.displayName} src={user.avatarUrl} size="2" />
                   </span>
@@ -88,12 +90,12 @@ export function Header() {
                 <Flex gap="3" align="center">
                   <Button asChild variant="soft">
                     <Link to="/login" search={returnHere}>
-                      Sign In
+                      {m.layout_sign_in()}
                     </Link>
                   </Button>
                   <Button asChild>
                     <Link to="/signup" search={returnHere}>
-                      Sign Up
+                      {m.layout_sign_up()}
                     </Link>
                   </Button>
                 </Flex>

@@ -5,6 +5,8 @@ import { useSignOut } from '@/features/auth';
 import { useReturnHere } from '@/features/auth';
 import { MAIN_LINKS, MEMBER_LINKS } from '@/shared/nav-links';
 import { useCurrentUser } from '@/lib/current-user';
+import * as m from '@/lib/messages';
+import { navLabel } from './nav-label';
 
 export interface MenuDialogProps {
   open: boolean;
@@ -35,12 +37,12 @@ export function MobileMenuDialog({
           trigger.current?.focus();
         }}
       >
-        <Dialog.Title size="3">Menu</Dialog.Title>
-        <nav aria-label="Mobile">
+        <Dialog.Title size="3">{m.layout_menu()}</Dialog.Title>
+        <nav aria-label={m.layout_menu_nav()}>
           <Flex direction="column" gap="1">
             {MAIN_LINKS.map((link) => (
               <Link key={link.to} to={link.to} className="mobile-menu-link" onClick={close}>
-                {link.label}
+                {navLabel(link.key)}
               </Link>
             ))}
             <Separator size="4" my="2" />
@@ -54,19 +56,19 @@ export function MobileMenuDialog({
                     onCreateListing();
                   }}
                 >
-                  Create Listing
+                  {m.layout_create_listing()}
                 </button>
                 {MEMBER_LINKS.map((link) => (
                   <Link key={link.to} to={link.to} className="mobile-menu-link" onClick={close}>
-                    {link.label}
+                    {navLabel(link.key)}
                   </Link>
                 ))}
                 <Link to="/profile" className="mobile-menu-link" onClick={close}>
-                  Profile <Text color="gray">({user.displayName})</Text>
+                  {m.layout_profile()} <Text color="gray">({user.displayName})</Text>
                 </Link>
                 {user.isAdmin && (
                   <Link to="/admin" className="mobile-menu-link" onClick={close}>
-                    Admin
+                    {m.layout_nav_admin()}
                   </Link>
                 )}
                 <button
@@ -77,7 +79,7 @@ export function MobileMenuDialog({
                     signOut();
                   }}
                 >
-                  Sign out
+                  {m.layout_sign_out()}
                 </button>
               </>
             ) : (
@@ -89,7 +91,7 @@ export function MobileMenuDialog({
                     void navigate({ to: '/login', search: returnHere });
                   }}
                 >
-                  Sign In
+                  {m.layout_sign_in()}
                 </Button>
                 <Button
                   onClick={() => {
@@ -97,7 +99,7 @@ export function MobileMenuDialog({
                     void navigate({ to: '/signup', search: returnHere });
                   }}
                 >
-                  Sign Up
+                  {m.layout_sign_up()}
                 </Button>
               </Flex>
             )}

@@ -2,6 +2,7 @@ import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { IconButton } from '@radix-ui/themes';
 import { lazy } from 'react';
 import { LazyDialog } from './lazy-dialog';
+import * as m from '@/lib/messages';
 
 const MobileMenuDialog = lazy(() => import('./mobile-menu-dialog').then((m) => ({ default: m.MobileMenuDialog })));
 
@@ -16,7 +17,7 @@ export function MobileMenu({ onCreateListing }: { onCreateListing: () => void })
           {...trigger}
           variant="ghost"
           color="gray"
-          aria-label="Open menu"
+          aria-label={m.layout_open_menu()}
           className="mobile-only"
           data-testid="mobile-menu-button"
         >

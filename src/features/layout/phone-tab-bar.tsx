@@ -6,6 +6,8 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useUnreadConversations } from '@/lib/unread-messages';
 import './phone-tab-bar.css';
+import * as m from '@/lib/messages';
+import { fmt } from '@/lib/intl';
 
 interface TabProps {
   to: '/browse' | '/messages' | '/matches' | '/profile';
@@ -31,7 +33,7 @@ function Tab({ to, label, icon, alsoFor = [], badge = 0 }: TabProps) {
         <span className="phone-tab-label">{label}</span>
         {badge > 0 && (
           <span className="visually-hidden">
-            , {badge} unread {badge === 1 ? 'conversation' : 'conversations'}
+            {fmt.one(badge) ? m.layout_unread_one({ count: badge }) : m.layout_unread_other({ count: badge })}
           </span>
         )}
       </Link>
@@ -43,25 +45,30 @@ export function PhoneTabBar({ onCreateListing }: { onCreateListing: () => void }
   // Conversations with unread messages, as the header's Messages link counts them (decision 061).
   const unread = useUnreadConversations() ?? 0;
   return (
-    <nav aria-label="Tabs" className="phone-tab-bar" data-testid="phone-tab-bar">
+    <nav aria-label={m.layout_tabs()} className="phone-tab-bar" data-testid="phone-tab-bar">
       <ul>
-        <Tab to="/browse" label="Browse" icon={<MagnifyingGlassIcon width="22" height="22" />} />
-        <Tab to="/messages" label="Messages" icon={<ChatBubbleIcon width="22" height="22" />} badge={unread} />
+        <Tab to="/browse" label={m.layout_nav_browse()} icon={<MagnifyingGlassIcon width="22" height="22" />} />
+        <Tab
+          to="/messages"
+          label={m.layout_nav_messages()}
+          icon={<ChatBubbleIcon width="22" height="22" />}
+          badge={unread}
+        />
         <li>
           <button type="button" className="phone-tab phone-tab-create" onClick={onCreateListing}>
             <span className="phone-tab-icon phone-tab-create-icon" aria-hidden="true">
               <PlusIcon width="22" height="22" />
             </span>
-            <span className="phone-tab-label">Create</span>
+            <span className="phone-tab-label">{m.layout_create()}</span>
           </button>
         </li>
         <Tab
           to="/matches"
-          label="Matches"
+          label={m.layout_nav_matches()}
           icon={<ShuffleIcon width="22" height="22" />}
           alsoFor={['/trade-circles', '/wants']}
         />
-        <Tab to="/profile" label="Profile" icon={<PersonIcon width="22" height="22" />} />
+        <Tab to="/profile" label={m.layout_profile()} icon={<PersonIcon width="22" height="22" />} />
       </ul>
     </nav>
   );

@@ -1,6 +1,7 @@
 import { Button } from '@radix-ui/themes';
 import { lazy } from 'react';
 import { LazyDialog } from './lazy-dialog';
+import * as m from '@/lib/messages';
 
 const SupportDialogContent = lazy(() =>
   import('./support-dialog-content').then((m) => ({ default: m.SupportDialogContent })),
@@ -14,7 +15,7 @@ export function SupportDialog() {
       props={{}}
       button={(trigger) => (
         <Button {...trigger} variant="soft">
-          Support This Project
+          {m.layout_support_project()}
         </Button>
       )}
     />

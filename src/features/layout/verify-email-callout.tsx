@@ -1,6 +1,7 @@
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Button, Callout, Flex, IconButton } from '@radix-ui/themes';
 import { useResendVerification } from '@/features/auth';
+import * as m from '@/lib/messages';
 
 /** The banner's body (verify-email-banner.tsx loads it only for a member who needs it). */
 export default function VerifyEmailCallout({ onDismiss }: { onDismiss: () => void }) {
@@ -8,12 +9,12 @@ export default function VerifyEmailCallout({ onDismiss }: { onDismiss: () => voi
   return (
     <Callout.Root color="amber" variant="surface" highContrast className="verify-banner" role="status">
       <Flex align="center" justify="between" gap="3" wrap="wrap" width="100%">
-        <Callout.Text>Please verify your email address</Callout.Text>
+        <Callout.Text>{m.layout_verify_email()}</Callout.Text>
         <Flex gap="2" align="center">
           <Button size="1" variant="soft" highContrast onClick={() => resend.mutate()} loading={resend.isPending}>
-            Resend
+            {m.layout_resend()}
           </Button>
-          <IconButton size="1" variant="ghost" aria-label="Dismiss" onClick={onDismiss}>
+          <IconButton size="1" variant="ghost" aria-label={m.common_dismiss()} onClick={onDismiss}>
             <Cross2Icon />
           </IconButton>
         </Flex>

@@ -9,6 +9,7 @@ import type {
   ReportTargetType,
 } from '@/shared/contract/moderation';
 import { PERMANENT_SUSPENSION, REMOVED_MESSAGE_TEXT } from '@/shared/constants';
+import { fmt } from '@/lib/intl';
 
 export const REASON_LABELS: Record<ReportReason, { label: string; hint: string }> = {
   scam: {
@@ -81,18 +82,15 @@ export const GUARD_LABELS: Record<ModerationGuard, string> = {
   report_threshold: 'three members reported it, so it is hidden until an admin looks',
 };
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-export const formatDate = (iso: string) => longDate.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatDate = (iso: string) => fmt.date(iso, { dateStyle: 'medium' });
+export const formatDateTime = (iso: string) => fmt.date(iso, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A member's standing in words: null in good standing or once a suspension has run out. */
 export function suspensionText(suspendedUntil: string | null, now = Date.now()): string | null {
   if (!suspendedUntil) return null;
   if (suspendedUntil === PERMANENT_SUSPENSION) return 'Suspended permanently';
   if (Date.parse(suspendedUntil) <= now) return null;
-  return `Suspended until ${dateTime.format(new Date(suspendedUntil))}`;
+  return `Suspended until ${fmt.date(suspendedUntil, { dateStyle: 'medium', timeStyle: 'short' })}`;
 }
 
 /** Whether a message (or circle chat line) is one a moderator hid: the server sends this text instead. */

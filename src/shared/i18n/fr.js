@@ -23,6 +23,318 @@ export const category_tech = /** @type {(inputs: Category_TechInputs) => Localiz
 	return /** @type {LocalizedString} */ (`Technologie`)
 };
 
+export const common_close_notification = /** @type {(inputs: Common_Close_NotificationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fermer la notification`)
+};
+
+export const common_dismiss = /** @type {(inputs: Common_DismissInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fermer`)
+};
+
+export const common_go_home = /** @type {(inputs: Common_Go_HomeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retour à l'accueil`)
+};
+
+export const common_next = /** @type {(inputs: Common_NextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suivant`)
+};
+
+export const common_notifications_region = /** @type {(inputs: Common_Notifications_RegionInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Notifications (${i?.hotkey})`)
+};
+
+export const common_page_not_found = /** @type {(inputs: Common_Page_Not_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Page introuvable`)
+};
+
+export const common_page_not_found_text = /** @type {(inputs: Common_Page_Not_Found_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La page que tu cherches n'existe pas ou a été déplacée.`)
+};
+
+export const common_page_number = /** @type {(inputs: Common_Page_NumberInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Page ${i?.number}`)
+};
+
+export const common_pagination = /** @type {(inputs: Common_PaginationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pagination`)
+};
+
+export const common_previous = /** @type {(inputs: Common_PreviousInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Précédent`)
+};
+
+export const community_level_active = /** @type {(inputs: Community_Level_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Active`)
+};
+
+export const community_level_growing = /** @type {(inputs: Community_Level_GrowingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En croissance`)
+};
+
+export const community_level_launching = /** @type {(inputs: Community_Level_LaunchingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lancement`)
+};
+
+export const community_level_starting = /** @type {(inputs: Community_Level_StartingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Démarrage`)
+};
+
+export const community_level_thriving = /** @type {(inputs: Community_Level_ThrivingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Florissante`)
+};
+
+export const home_about = /** @type {(inputs: Home_AboutInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`À propos de Barter Market`)
+};
+
+export const home_browse_all = /** @type {(inputs: Home_Browse_AllInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tout voir`)
+};
+
+export const home_categories_all = /** @type {(inputs: Home_Categories_AllInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Toutes`)
+};
+
+export const home_categories_empty = /** @type {(inputs: Home_Categories_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas encore d'annonce dans cette catégorie.`)
+};
+
+export const home_categories_failed = /** @type {(inputs: Home_Categories_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger les annonces. Réessaie plus tard.`)
+};
+
+export const home_categories_filter = /** @type {(inputs: Home_Categories_FilterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Filtrer par catégorie`)
+};
+
+export const home_categories_lead = /** @type {(inputs: Home_Categories_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choisis une catégorie pour voir ce que proposent tes voisins.`)
+};
+
+export const home_categories_title = /** @type {(inputs: Home_Categories_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Parcourir par catégorie`)
+};
+
+export const home_counter_barters_one = /** @type {(inputs: Home_Counter_Barters_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange réussi`)
+};
+
+export const home_counter_barters_other = /** @type {(inputs: Home_Counter_Barters_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échanges réussis`)
+};
+
+export const home_counter_skills_one = /** @type {(inputs: Home_Counter_Skills_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Savoir-faire ou objet proposé`)
+};
+
+export const home_counter_skills_other = /** @type {(inputs: Home_Counter_Skills_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Savoir-faire et objets proposés`)
+};
+
+export const home_counter_users_one = /** @type {(inputs: Home_Counter_Users_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membre de la communauté`)
+};
+
+export const home_counter_users_other = /** @type {(inputs: Home_Counter_Users_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membres de la communauté`)
+};
+
+export const home_cta_text = /** @type {(inputs: Home_Cta_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rejoins des voisins qui économisent, réduisent le gaspillage et apprennent à se connaître, un échange après l'autre.`)
+};
+
+export const home_cta_title = /** @type {(inputs: Home_Cta_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Prêt à troquer ?`)
+};
+
+export const home_featured_empty = /** @type {(inputs: Home_Featured_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aucun échange à la une pour l'instant. Parcours toutes les annonces pour trouver quelque chose à échanger.`)
+};
+
+export const home_featured_failed = /** @type {(inputs: Home_Featured_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger les échanges à la une. Réessaie plus tard.`)
+};
+
+export const home_featured_lead = /** @type {(inputs: Home_Featured_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Des offres choisies de membres près de chez toi.`)
+};
+
+export const home_featured_title = /** @type {(inputs: Home_Featured_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échanges à la une`)
+};
+
+export const home_feed_barters_one = /** @type {(inputs: Home_Feed_Barters_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`échange a été conclu`)
+};
+
+export const home_feed_barters_other = /** @type {(inputs: Home_Feed_Barters_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`échanges ont été conclus`)
+};
+
+export const home_feed_events_one = /** @type {(inputs: Home_Feed_Events_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`événement de la communauté arrive bientôt`)
+};
+
+export const home_feed_events_other = /** @type {(inputs: Home_Feed_Events_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`événements de la communauté arrivent bientôt`)
+};
+
+export const home_feed_failed = /** @type {(inputs: Home_Feed_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger l'activité. Réessaie plus tard.`)
+};
+
+export const home_feed_lead = /** @type {(inputs: Home_Feed_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ce qui se passe en ce moment dans la communauté.`)
+};
+
+export const home_feed_level = /** @type {(inputs: Home_Feed_LevelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Activité de la communauté :`)
+};
+
+export const home_feed_listings_one = /** @type {(inputs: Home_Feed_Listings_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`annonce est ouverte à l'échange`)
+};
+
+export const home_feed_listings_other = /** @type {(inputs: Home_Feed_Listings_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`annonces sont ouvertes à l'échange`)
+};
+
+export const home_feed_live = /** @type {(inputs: Home_Feed_LiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En direct · mis à jour toutes les 15 secondes`)
+};
+
+export const home_feed_testimonials_one = /** @type {(inputs: Home_Feed_Testimonials_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`belle histoire a été partagée`)
+};
+
+export const home_feed_testimonials_other = /** @type {(inputs: Home_Feed_Testimonials_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`belles histoires ont été partagées`)
+};
+
+export const home_feed_title = /** @type {(inputs: Home_Feed_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Activité en direct`)
+};
+
+export const home_feed_updated = /** @type {(inputs: Home_Feed_UpdatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`· mis à jour à ${i?.time}`)
+};
+
+export const home_feed_users_one = /** @type {(inputs: Home_Feed_Users_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`membre a rejoint la communauté`)
+};
+
+export const home_feed_users_other = /** @type {(inputs: Home_Feed_Users_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`membres ont rejoint la communauté`)
+};
+
+export const home_find_something = /** @type {(inputs: Home_Find_SomethingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trouve quelque chose à échanger`)
+};
+
+export const home_get_started = /** @type {(inputs: Home_Get_StartedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Commencer`)
+};
+
+export const home_hero_lead = /** @type {(inputs: Home_Hero_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Barter Market met en relation des voisins qui échangent objets et savoir-faire sans argent. Répare un vélo contre une semaine de dîners, ou échange des cours de piano contre des légumes frais.`)
+};
+
+export const home_hero_title = /** @type {(inputs: Home_Hero_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange ce que tu as contre ce dont tu as besoin`)
+};
+
+export const home_how_it_works = /** @type {(inputs: Home_How_It_WorksInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment ça marche`)
+};
+
+export const home_impact_lead = /** @type {(inputs: Home_Impact_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ce que nos voisins ont accompli ensemble jusqu'ici.`)
+};
+
+export const home_impact_title = /** @type {(inputs: Home_Impact_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`L'impact de la communauté`)
+};
+
+export const home_rated = /** @type {(inputs: Home_RatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Noté ${i?.rating} sur 5`)
+};
+
+export const home_step1_text = /** @type {(inputs: Home_Step1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Publie des objets ou savoir-faire à partager et dis ce que tu aimerais en retour.`)
+};
+
+export const home_step1_title = /** @type {(inputs: Home_Step1_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Publie ce que tu proposes`)
+};
+
+export const home_step2_text = /** @type {(inputs: Home_Step2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Parcours et cherche des annonces près de chez toi par catégorie, mot-clé et distance.`)
+};
+
+export const home_step2_title = /** @type {(inputs: Home_Step2_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trouve ton échange`)
+};
+
+export const home_step3_text = /** @type {(inputs: Home_Step3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Écris à l'annonceur, fais une offre et réglez les détails ensemble.`)
+};
+
+export const home_step3_title = /** @type {(inputs: Home_Step3_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mettez-vous d'accord`)
+};
+
+export const home_step4_text = /** @type {(inputs: Home_Step4_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retrouvez-vous, faites l'échange, enregistre-le et laissez-vous un avis.`)
+};
+
+export const home_step4_title = /** @type {(inputs: Home_Step4_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange et donne ton avis`)
+};
+
+export const home_step_label = /** @type {(inputs: Home_Step_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Étape ${i?.number} :`)
+};
+
+export const home_steps_lead = /** @type {(inputs: Home_Steps_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quatre étapes d'un garage encombré à un voisin heureux.`)
+};
+
+export const home_stories_empty_text = /** @type {(inputs: Home_Stories_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conclus un échange et sois le premier à raconter comment ça s'est passé.`)
+};
+
+export const home_stories_empty_title = /** @type {(inputs: Home_Stories_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas encore de belles histoires`)
+};
+
+export const home_stories_failed = /** @type {(inputs: Home_Stories_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger les histoires. Réessaie plus tard.`)
+};
+
+export const home_stories_lead = /** @type {(inputs: Home_Stories_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`De vrais échanges, racontés par nos membres.`)
+};
+
+export const home_stories_title = /** @type {(inputs: Home_Stories_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Belles histoires de la communauté`)
+};
+
+export const home_view_all_listings = /** @type {(inputs: Home_View_All_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voir toutes les annonces`)
+};
+
+export const layout_brand_home = /** @type {(inputs: Layout_Brand_HomeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Accueil de Barter Market`)
+};
+
+export const layout_create = /** @type {(inputs: Layout_CreateInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Créer`)
+};
+
+export const layout_create_listing = /** @type {(inputs: Layout_Create_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Créer une annonce`)
+};
+
 export const layout_distance_units = /** @type {(inputs: Layout_Distance_UnitsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Distances`)
 };
@@ -91,6 +403,18 @@ export const layout_language = /** @type {(inputs: Layout_LanguageInputs) => Loc
 	return /** @type {LocalizedString} */ (`Langue`)
 };
 
+export const layout_menu = /** @type {(inputs: Layout_MenuInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Menu`)
+};
+
+export const layout_menu_nav = /** @type {(inputs: Layout_Menu_NavInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mobile`)
+};
+
+export const layout_nav_admin = /** @type {(inputs: Layout_Nav_AdminInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Admin`)
+};
+
 export const layout_nav_browse = /** @type {(inputs: Layout_Nav_BrowseInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Parcourir`)
 };
@@ -101,6 +425,10 @@ export const layout_nav_circles = /** @type {(inputs: Layout_Nav_CirclesInputs) 
 
 export const layout_nav_community = /** @type {(inputs: Layout_Nav_CommunityInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Communauté`)
+};
+
+export const layout_nav_main = /** @type {(inputs: Layout_Nav_MainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Principal`)
 };
 
 export const layout_nav_matches = /** @type {(inputs: Layout_Nav_MatchesInputs) => LocalizedString} */ () => {
@@ -115,6 +443,50 @@ export const layout_nav_wants = /** @type {(inputs: Layout_Nav_WantsInputs) => L
 	return /** @type {LocalizedString} */ (`Envies`)
 };
 
+export const layout_open_menu = /** @type {(inputs: Layout_Open_MenuInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ouvrir le menu`)
+};
+
+export const layout_profile = /** @type {(inputs: Layout_ProfileInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Profil`)
+};
+
+export const layout_resend = /** @type {(inputs: Layout_ResendInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Renvoyer`)
+};
+
+export const layout_sign_in = /** @type {(inputs: Layout_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connexion`)
+};
+
+export const layout_sign_out = /** @type {(inputs: Layout_Sign_OutInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se déconnecter`)
+};
+
+export const layout_sign_up = /** @type {(inputs: Layout_Sign_UpInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inscription`)
+};
+
+export const layout_skip_to_content = /** @type {(inputs: Layout_Skip_To_ContentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aller au contenu`)
+};
+
+export const layout_support_project = /** @type {(inputs: Layout_Support_ProjectInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Soutenir le projet`)
+};
+
+export const layout_tabs = /** @type {(inputs: Layout_TabsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Onglets`)
+};
+
+export const layout_theme_dark = /** @type {(inputs: Layout_Theme_DarkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Passer au thème sombre`)
+};
+
+export const layout_theme_light = /** @type {(inputs: Layout_Theme_LightInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Passer au thème clair`)
+};
+
 export const layout_units_km = /** @type {(inputs: Layout_Units_KmInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Kilomètres`)
 };
@@ -123,4 +495,268 @@ export const layout_units_mi = /** @type {(inputs: Layout_Units_MiInputs) => Loc
 	return /** @type {LocalizedString} */ (`Miles`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods];
+export const layout_unread_one = /** @type {(inputs: Layout_Unread_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`, ${i?.count} conversation non lue`)
+};
+
+export const layout_unread_other = /** @type {(inputs: Layout_Unread_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`, ${i?.count} conversations non lues`)
+};
+
+export const layout_verify_email = /** @type {(inputs: Layout_Verify_EmailInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Merci de confirmer ton adresse e-mail`)
+};
+
+export const layout_your_profile = /** @type {(inputs: Layout_Your_ProfileInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ton profil`)
+};
+
+export const listings_about_exchange = /** @type {(inputs: Listings_About_ExchangeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`À propos de cet échange`)
+};
+
+export const listings_accepts_offers = /** @type {(inputs: Listings_Accepts_OffersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Accepte les offres`)
+};
+
+export const listings_also_happy = /** @type {(inputs: Listings_Also_HappyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Accepte aussi :`)
+};
+
+export const listings_back = /** @type {(inputs: Listings_BackInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retour aux annonces`)
+};
+
+export const listings_categories_label = /** @type {(inputs: Listings_Categories_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Catégories :`)
+};
+
+export const listings_distance_away = /** @type {(inputs: Listings_Distance_AwayInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`À ${i?.distance}`)
+};
+
+export const listings_distance_under = /** @type {(inputs: Listings_Distance_UnderInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`À moins de ${i?.distance}`)
+};
+
+export const listings_distance_unknown = /** @type {(inputs: Listings_Distance_UnknownInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`distance inconnue`)
+};
+
+export const listings_location_label = /** @type {(inputs: Listings_Location_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lieu :`)
+};
+
+export const listings_offered_by = /** @type {(inputs: Listings_Offered_ByInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Proposé par`)
+};
+
+export const listings_offers_welcome = /** @type {(inputs: Listings_Offers_WelcomeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Autres offres bienvenues`)
+};
+
+export const listings_only_listed = /** @type {(inputs: Listings_Only_ListedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ne cherche que ce qui est indiqué`)
+};
+
+export const listings_posted = /** @type {(inputs: Listings_PostedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Publiée le ${i?.date}`)
+};
+
+export const listings_status_active = /** @type {(inputs: Listings_Status_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Active`)
+};
+
+export const listings_status_completed = /** @type {(inputs: Listings_Status_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Terminée`)
+};
+
+export const listings_status_hidden = /** @type {(inputs: Listings_Status_HiddenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Masquée par la modération`)
+};
+
+export const listings_status_paused = /** @type {(inputs: Listings_Status_PausedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En pause`)
+};
+
+export const listings_status_pending = /** @type {(inputs: Listings_Status_PendingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En attente`)
+};
+
+export const listings_wants = /** @type {(inputs: Listings_WantsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cherche :`)
+};
+
+export const listings_wants_in_return = /** @type {(inputs: Listings_Wants_In_ReturnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cherche en échange`)
+};
+
+export const listings_your_listing = /** @type {(inputs: Listings_Your_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ton annonce`)
+};
+
+export const profile_about_owner = /** @type {(inputs: Profile_About_OwnerInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`À propos de l'annonceur`)
+};
+
+export const profile_barters_one = /** @type {(inputs: Profile_Barters_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} échange conclu`)
+};
+
+export const profile_barters_other = /** @type {(inputs: Profile_Barters_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} échanges conclus`)
+};
+
+export const profile_community_member = /** @type {(inputs: Profile_Community_MemberInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membre de la communauté`)
+};
+
+export const profile_location_hidden = /** @type {(inputs: Profile_Location_HiddenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lieu non partagé`)
+};
+
+export const profile_member_since = /** @type {(inputs: Profile_Member_SinceInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Membre depuis ${i?.date}`)
+};
+
+export const profile_no_listings = /** @type {(inputs: Profile_No_ListingsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} n'a pas encore d'annonce.`)
+};
+
+export const profile_no_reviews = /** @type {(inputs: Profile_No_ReviewsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas encore d'avis`)
+};
+
+export const profile_rating_one = /** @type {(inputs: Profile_Rating_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.rating} (${i?.count} avis)`)
+};
+
+export const profile_rating_other = /** @type {(inputs: Profile_Rating_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.rating} (${i?.count} avis)`)
+};
+
+export const profile_tab_listings = /** @type {(inputs: Profile_Tab_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Annonces`)
+};
+
+export const profile_tab_reviews = /** @type {(inputs: Profile_Tab_ReviewsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avis`)
+};
+
+export const search_all_categories = /** @type {(inputs: Search_All_CategoriesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Toutes les catégories`)
+};
+
+export const search_all_listings = /** @type {(inputs: Search_All_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Toutes les annonces`)
+};
+
+export const search_any_distance = /** @type {(inputs: Search_Any_DistanceInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Toutes distances`)
+};
+
+export const search_category = /** @type {(inputs: Search_CategoryInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Catégorie`)
+};
+
+export const search_category_listings = /** @type {(inputs: Search_Category_ListingsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Annonces ${i?.category}`)
+};
+
+export const search_distance = /** @type {(inputs: Search_DistanceInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Distance`)
+};
+
+export const search_filters = /** @type {(inputs: Search_FiltersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Filtres`)
+};
+
+export const search_first_page = /** @type {(inputs: Search_First_PageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aller à la première page`)
+};
+
+export const search_found_more = /** @type {(inputs: Search_Found_MoreInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Plus de ${i?.count} annonces trouvées`)
+};
+
+export const search_found_one = /** @type {(inputs: Search_Found_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} annonce trouvée`)
+};
+
+export const search_found_other = /** @type {(inputs: Search_Found_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} annonces trouvées`)
+};
+
+export const search_label = /** @type {(inputs: Search_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rechercher des annonces`)
+};
+
+export const search_loading = /** @type {(inputs: Search_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Chargement des annonces…`)
+};
+
+export const search_narrow = /** @type {(inputs: Search_NarrowInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ajoute un mot, une catégorie ou une distance pour en voir d'autres.`)
+};
+
+export const search_near = /** @type {(inputs: Search_NearInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Près de`)
+};
+
+export const search_near_placeholder = /** @type {(inputs: Search_Near_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ton quartier ou une ville`)
+};
+
+export const search_none_first = /** @type {(inputs: Search_None_FirstInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sois le premier à publier quelque chose à échanger.`)
+};
+
+export const search_none_found = /** @type {(inputs: Search_None_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aucune annonce trouvée`)
+};
+
+export const search_none_hint = /** @type {(inputs: Search_None_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Essaie d'autres mots, une autre catégorie, ou parcours tout.`)
+};
+
+export const search_past_end = /** @type {(inputs: Search_Past_EndInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cette page est au-delà des résultats.`)
+};
+
+export const search_place_problem = /** @type {(inputs: Search_Place_ProblemInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.problem} : « ${i?.place} ». Choisis un des lieux proposés, ou laisse « Près de » vide pour chercher autour de toi.`)
+};
+
+export const search_placeholder = /** @type {(inputs: Search_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réparation de vélo, levain, cours de guitare…`)
+};
+
+export const search_results_for = /** @type {(inputs: Search_Results_ForInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Résultats pour « ${i?.query} »`)
+};
+
+export const search_results_for_in = /** @type {(inputs: Search_Results_For_InInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Résultats pour « ${i?.query} » dans ${i?.category}`)
+};
+
+export const search_skip_to_results = /** @type {(inputs: Search_Skip_To_ResultsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aller aux résultats`)
+};
+
+export const search_submit = /** @type {(inputs: Search_SubmitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rechercher`)
+};
+
+export const search_what = /** @type {(inputs: Search_WhatInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Que cherches-tu ?`)
+};
+
+export const search_window_note = /** @type {(inputs: Search_Window_NoteInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Seuls les ${i?.count} premiers résultats peuvent être affichés`)
+};
+
+export const search_within = /** @type {(inputs: Search_WithinInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Dans un rayon de ${i?.distance}`)
+};
+
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since];

@@ -23,6 +23,318 @@ export const category_tech = /** @type {(inputs: Category_TechInputs) => Localiz
 	return /** @type {LocalizedString} */ (`Tecnologia`)
 };
 
+export const common_close_notification = /** @type {(inputs: Common_Close_NotificationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fechar notificação`)
+};
+
+export const common_dismiss = /** @type {(inputs: Common_DismissInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dispensar`)
+};
+
+export const common_go_home = /** @type {(inputs: Common_Go_HomeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ir para o início`)
+};
+
+export const common_next = /** @type {(inputs: Common_NextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Seguinte`)
+};
+
+export const common_notifications_region = /** @type {(inputs: Common_Notifications_RegionInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Notificações (${i?.hotkey})`)
+};
+
+export const common_page_not_found = /** @type {(inputs: Common_Page_Not_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Página não encontrada`)
+};
+
+export const common_page_not_found_text = /** @type {(inputs: Common_Page_Not_Found_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A página que procuras não existe ou foi movida.`)
+};
+
+export const common_page_number = /** @type {(inputs: Common_Page_NumberInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Página ${i?.number}`)
+};
+
+export const common_pagination = /** @type {(inputs: Common_PaginationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Paginação`)
+};
+
+export const common_previous = /** @type {(inputs: Common_PreviousInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Anterior`)
+};
+
+export const community_level_active = /** @type {(inputs: Community_Level_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ativa`)
+};
+
+export const community_level_growing = /** @type {(inputs: Community_Level_GrowingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A crescer`)
+};
+
+export const community_level_launching = /** @type {(inputs: Community_Level_LaunchingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Em arranque`)
+};
+
+export const community_level_starting = /** @type {(inputs: Community_Level_StartingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A começar`)
+};
+
+export const community_level_thriving = /** @type {(inputs: Community_Level_ThrivingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Próspera`)
+};
+
+export const home_about = /** @type {(inputs: Home_AboutInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sobre o Barter Market`)
+};
+
+export const home_browse_all = /** @type {(inputs: Home_Browse_AllInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver tudo`)
+};
+
+export const home_categories_all = /** @type {(inputs: Home_Categories_AllInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Todas`)
+};
+
+export const home_categories_empty = /** @type {(inputs: Home_Categories_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda não há anúncios nesta categoria.`)
+};
+
+export const home_categories_failed = /** @type {(inputs: Home_Categories_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar os anúncios. Tenta mais tarde.`)
+};
+
+export const home_categories_filter = /** @type {(inputs: Home_Categories_FilterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Filtrar por categoria`)
+};
+
+export const home_categories_lead = /** @type {(inputs: Home_Categories_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Escolhe uma categoria para ver o que os teus vizinhos oferecem.`)
+};
+
+export const home_categories_title = /** @type {(inputs: Home_Categories_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Explorar por categoria`)
+};
+
+export const home_counter_barters_one = /** @type {(inputs: Home_Counter_Barters_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca concluída`)
+};
+
+export const home_counter_barters_other = /** @type {(inputs: Home_Counter_Barters_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trocas concluídas`)
+};
+
+export const home_counter_skills_one = /** @type {(inputs: Home_Counter_Skills_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Competência ou objeto oferecido`)
+};
+
+export const home_counter_skills_other = /** @type {(inputs: Home_Counter_Skills_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Competências e objetos oferecidos`)
+};
+
+export const home_counter_users_one = /** @type {(inputs: Home_Counter_Users_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membro da comunidade`)
+};
+
+export const home_counter_users_other = /** @type {(inputs: Home_Counter_Users_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membros da comunidade`)
+};
+
+export const home_cta_text = /** @type {(inputs: Home_Cta_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Junta-te a vizinhos que poupam dinheiro, reduzem o desperdício e se conhecem, uma troca de cada vez.`)
+};
+
+export const home_cta_title = /** @type {(inputs: Home_Cta_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pronto para começar a trocar?`)
+};
+
+export const home_featured_empty = /** @type {(inputs: Home_Featured_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`De momento não há trocas em destaque. Vê todos os anúncios para encontrar algo para trocar.`)
+};
+
+export const home_featured_failed = /** @type {(inputs: Home_Featured_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar as trocas em destaque. Tenta mais tarde.`)
+};
+
+export const home_featured_lead = /** @type {(inputs: Home_Featured_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ofertas escolhidas de membros perto de ti.`)
+};
+
+export const home_featured_title = /** @type {(inputs: Home_Featured_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trocas em destaque`)
+};
+
+export const home_feed_barters_one = /** @type {(inputs: Home_Feed_Barters_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`troca foi concluída`)
+};
+
+export const home_feed_barters_other = /** @type {(inputs: Home_Feed_Barters_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`trocas foram concluídas`)
+};
+
+export const home_feed_events_one = /** @type {(inputs: Home_Feed_Events_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`evento da comunidade está para breve`)
+};
+
+export const home_feed_events_other = /** @type {(inputs: Home_Feed_Events_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`eventos da comunidade estão para breve`)
+};
+
+export const home_feed_failed = /** @type {(inputs: Home_Feed_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar a atividade. Tenta mais tarde.`)
+};
+
+export const home_feed_lead = /** @type {(inputs: Home_Feed_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O que está a acontecer agora na comunidade.`)
+};
+
+export const home_feed_level = /** @type {(inputs: Home_Feed_LevelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Atividade da comunidade:`)
+};
+
+export const home_feed_listings_one = /** @type {(inputs: Home_Feed_Listings_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`anúncio está aberto a troca`)
+};
+
+export const home_feed_listings_other = /** @type {(inputs: Home_Feed_Listings_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`anúncios estão abertos a troca`)
+};
+
+export const home_feed_live = /** @type {(inputs: Home_Feed_LiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Em direto · atualiza a cada 15 segundos`)
+};
+
+export const home_feed_testimonials_one = /** @type {(inputs: Home_Feed_Testimonials_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`história de sucesso foi partilhada`)
+};
+
+export const home_feed_testimonials_other = /** @type {(inputs: Home_Feed_Testimonials_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`histórias de sucesso foram partilhadas`)
+};
+
+export const home_feed_title = /** @type {(inputs: Home_Feed_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Atividade em direto`)
+};
+
+export const home_feed_updated = /** @type {(inputs: Home_Feed_UpdatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`· atualizado às ${i?.time}`)
+};
+
+export const home_feed_users_one = /** @type {(inputs: Home_Feed_Users_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`membro juntou-se à comunidade`)
+};
+
+export const home_feed_users_other = /** @type {(inputs: Home_Feed_Users_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`membros juntaram-se à comunidade`)
+};
+
+export const home_find_something = /** @type {(inputs: Home_Find_SomethingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Encontra algo para trocar`)
+};
+
+export const home_get_started = /** @type {(inputs: Home_Get_StartedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Começar`)
+};
+
+export const home_hero_lead = /** @type {(inputs: Home_Hero_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O Barter Market liga vizinhos que trocam objetos e competências em vez de dinheiro. Arranja uma bicicleta em troca de uma semana de jantares, ou troca aulas de piano por legumes frescos.`)
+};
+
+export const home_hero_title = /** @type {(inputs: Home_Hero_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca o que tens pelo que precisas`)
+};
+
+export const home_how_it_works = /** @type {(inputs: Home_How_It_WorksInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como funciona`)
+};
+
+export const home_impact_lead = /** @type {(inputs: Home_Impact_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O que os nossos vizinhos já conseguiram juntos.`)
+};
+
+export const home_impact_title = /** @type {(inputs: Home_Impact_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impacto na comunidade`)
+};
+
+export const home_rated = /** @type {(inputs: Home_RatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Avaliação: ${i?.rating} em 5`)
+};
+
+export const home_step1_text = /** @type {(inputs: Home_Step1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Publica objetos ou competências que podes partilhar e diz o que gostarias em troca.`)
+};
+
+export const home_step1_title = /** @type {(inputs: Home_Step1_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Publica o que ofereces`)
+};
+
+export const home_step2_text = /** @type {(inputs: Home_Step2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Explora e pesquisa anúncios perto de ti por categoria, palavra-chave e distância.`)
+};
+
+export const home_step2_title = /** @type {(inputs: Home_Step2_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Encontra uma troca`)
+};
+
+export const home_step3_text = /** @type {(inputs: Home_Step3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Envia mensagem ao anunciante, faz uma oferta e acertem os detalhes juntos.`)
+};
+
+export const home_step3_title = /** @type {(inputs: Home_Step3_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Combinem a troca`)
+};
+
+export const home_step4_text = /** @type {(inputs: Home_Step4_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Encontrem-se, façam a troca, registem-na e deixem uma avaliação um ao outro.`)
+};
+
+export const home_step4_title = /** @type {(inputs: Home_Step4_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca e avalia`)
+};
+
+export const home_step_label = /** @type {(inputs: Home_Step_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Passo ${i?.number}:`)
+};
+
+export const home_steps_lead = /** @type {(inputs: Home_Steps_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quatro passos de uma garagem cheia a um vizinho feliz.`)
+};
+
+export const home_stories_empty_text = /** @type {(inputs: Home_Stories_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conclui uma troca e sê o primeiro a contar como correu.`)
+};
+
+export const home_stories_empty_title = /** @type {(inputs: Home_Stories_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda não há histórias de sucesso`)
+};
+
+export const home_stories_failed = /** @type {(inputs: Home_Stories_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar as histórias. Tenta mais tarde.`)
+};
+
+export const home_stories_lead = /** @type {(inputs: Home_Stories_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trocas reais, contadas pelos nossos membros.`)
+};
+
+export const home_stories_title = /** @type {(inputs: Home_Stories_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Histórias de sucesso da comunidade`)
+};
+
+export const home_view_all_listings = /** @type {(inputs: Home_View_All_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver todos os anúncios`)
+};
+
+export const layout_brand_home = /** @type {(inputs: Layout_Brand_HomeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Início do Barter Market`)
+};
+
+export const layout_create = /** @type {(inputs: Layout_CreateInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Criar`)
+};
+
+export const layout_create_listing = /** @type {(inputs: Layout_Create_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Criar anúncio`)
+};
+
 export const layout_distance_units = /** @type {(inputs: Layout_Distance_UnitsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Distâncias`)
 };
@@ -91,6 +403,18 @@ export const layout_language = /** @type {(inputs: Layout_LanguageInputs) => Loc
 	return /** @type {LocalizedString} */ (`Idioma`)
 };
 
+export const layout_menu = /** @type {(inputs: Layout_MenuInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Menu`)
+};
+
+export const layout_menu_nav = /** @type {(inputs: Layout_Menu_NavInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Telemóvel`)
+};
+
+export const layout_nav_admin = /** @type {(inputs: Layout_Nav_AdminInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Admin`)
+};
+
 export const layout_nav_browse = /** @type {(inputs: Layout_Nav_BrowseInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Explorar`)
 };
@@ -101,6 +425,10 @@ export const layout_nav_circles = /** @type {(inputs: Layout_Nav_CirclesInputs) 
 
 export const layout_nav_community = /** @type {(inputs: Layout_Nav_CommunityInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Comunidade`)
+};
+
+export const layout_nav_main = /** @type {(inputs: Layout_Nav_MainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Principal`)
 };
 
 export const layout_nav_matches = /** @type {(inputs: Layout_Nav_MatchesInputs) => LocalizedString} */ () => {
@@ -115,6 +443,50 @@ export const layout_nav_wants = /** @type {(inputs: Layout_Nav_WantsInputs) => L
 	return /** @type {LocalizedString} */ (`Desejos`)
 };
 
+export const layout_open_menu = /** @type {(inputs: Layout_Open_MenuInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Abrir menu`)
+};
+
+export const layout_profile = /** @type {(inputs: Layout_ProfileInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Perfil`)
+};
+
+export const layout_resend = /** @type {(inputs: Layout_ResendInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Reenviar`)
+};
+
+export const layout_sign_in = /** @type {(inputs: Layout_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Entrar`)
+};
+
+export const layout_sign_out = /** @type {(inputs: Layout_Sign_OutInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Terminar sessão`)
+};
+
+export const layout_sign_up = /** @type {(inputs: Layout_Sign_UpInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Registar`)
+};
+
+export const layout_skip_to_content = /** @type {(inputs: Layout_Skip_To_ContentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Saltar para o conteúdo`)
+};
+
+export const layout_support_project = /** @type {(inputs: Layout_Support_ProjectInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Apoiar o projeto`)
+};
+
+export const layout_tabs = /** @type {(inputs: Layout_TabsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Separadores`)
+};
+
+export const layout_theme_dark = /** @type {(inputs: Layout_Theme_DarkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mudar para o tema escuro`)
+};
+
+export const layout_theme_light = /** @type {(inputs: Layout_Theme_LightInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mudar para o tema claro`)
+};
+
 export const layout_units_km = /** @type {(inputs: Layout_Units_KmInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Quilómetros`)
 };
@@ -123,4 +495,268 @@ export const layout_units_mi = /** @type {(inputs: Layout_Units_MiInputs) => Loc
 	return /** @type {LocalizedString} */ (`Milhas`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods];
+export const layout_unread_one = /** @type {(inputs: Layout_Unread_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`, ${i?.count} conversa por ler`)
+};
+
+export const layout_unread_other = /** @type {(inputs: Layout_Unread_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`, ${i?.count} conversas por ler`)
+};
+
+export const layout_verify_email = /** @type {(inputs: Layout_Verify_EmailInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Confirma o teu endereço de email`)
+};
+
+export const layout_your_profile = /** @type {(inputs: Layout_Your_ProfileInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O teu perfil`)
+};
+
+export const listings_about_exchange = /** @type {(inputs: Listings_About_ExchangeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sobre esta troca`)
+};
+
+export const listings_accepts_offers = /** @type {(inputs: Listings_Accepts_OffersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aceita ofertas`)
+};
+
+export const listings_also_happy = /** @type {(inputs: Listings_Also_HappyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Também aceita:`)
+};
+
+export const listings_back = /** @type {(inputs: Listings_BackInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voltar aos anúncios`)
+};
+
+export const listings_categories_label = /** @type {(inputs: Listings_Categories_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Categorias:`)
+};
+
+export const listings_distance_away = /** @type {(inputs: Listings_Distance_AwayInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`A ${i?.distance}`)
+};
+
+export const listings_distance_under = /** @type {(inputs: Listings_Distance_UnderInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`A menos de ${i?.distance}`)
+};
+
+export const listings_distance_unknown = /** @type {(inputs: Listings_Distance_UnknownInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`distância desconhecida`)
+};
+
+export const listings_location_label = /** @type {(inputs: Listings_Location_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Local:`)
+};
+
+export const listings_offered_by = /** @type {(inputs: Listings_Offered_ByInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oferecido por`)
+};
+
+export const listings_offers_welcome = /** @type {(inputs: Listings_Offers_WelcomeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Outras ofertas são bem-vindas`)
+};
+
+export const listings_only_listed = /** @type {(inputs: Listings_Only_ListedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Só procura o que está indicado`)
+};
+
+export const listings_posted = /** @type {(inputs: Listings_PostedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Publicado a ${i?.date}`)
+};
+
+export const listings_status_active = /** @type {(inputs: Listings_Status_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ativo`)
+};
+
+export const listings_status_completed = /** @type {(inputs: Listings_Status_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Concluído`)
+};
+
+export const listings_status_hidden = /** @type {(inputs: Listings_Status_HiddenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oculto pela moderação`)
+};
+
+export const listings_status_paused = /** @type {(inputs: Listings_Status_PausedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Em pausa`)
+};
+
+export const listings_status_pending = /** @type {(inputs: Listings_Status_PendingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pendente`)
+};
+
+export const listings_wants = /** @type {(inputs: Listings_WantsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Procura:`)
+};
+
+export const listings_wants_in_return = /** @type {(inputs: Listings_Wants_In_ReturnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Procura em troca`)
+};
+
+export const listings_your_listing = /** @type {(inputs: Listings_Your_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O teu anúncio`)
+};
+
+export const profile_about_owner = /** @type {(inputs: Profile_About_OwnerInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sobre o anunciante`)
+};
+
+export const profile_barters_one = /** @type {(inputs: Profile_Barters_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} troca concluída`)
+};
+
+export const profile_barters_other = /** @type {(inputs: Profile_Barters_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} trocas concluídas`)
+};
+
+export const profile_community_member = /** @type {(inputs: Profile_Community_MemberInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membro da comunidade`)
+};
+
+export const profile_location_hidden = /** @type {(inputs: Profile_Location_HiddenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Local não partilhado`)
+};
+
+export const profile_member_since = /** @type {(inputs: Profile_Member_SinceInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Membro desde ${i?.date}`)
+};
+
+export const profile_no_listings = /** @type {(inputs: Profile_No_ListingsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} ainda não tem anúncios.`)
+};
+
+export const profile_no_reviews = /** @type {(inputs: Profile_No_ReviewsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda sem avaliações`)
+};
+
+export const profile_rating_one = /** @type {(inputs: Profile_Rating_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.rating} (${i?.count} avaliação)`)
+};
+
+export const profile_rating_other = /** @type {(inputs: Profile_Rating_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.rating} (${i?.count} avaliações)`)
+};
+
+export const profile_tab_listings = /** @type {(inputs: Profile_Tab_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Anúncios`)
+};
+
+export const profile_tab_reviews = /** @type {(inputs: Profile_Tab_ReviewsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avaliações`)
+};
+
+export const search_all_categories = /** @type {(inputs: Search_All_CategoriesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Todas as categorias`)
+};
+
+export const search_all_listings = /** @type {(inputs: Search_All_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Todos os anúncios`)
+};
+
+export const search_any_distance = /** @type {(inputs: Search_Any_DistanceInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Qualquer distância`)
+};
+
+export const search_category = /** @type {(inputs: Search_CategoryInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Categoria`)
+};
+
+export const search_category_listings = /** @type {(inputs: Search_Category_ListingsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Anúncios de ${i?.category}`)
+};
+
+export const search_distance = /** @type {(inputs: Search_DistanceInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Distância`)
+};
+
+export const search_filters = /** @type {(inputs: Search_FiltersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Filtros`)
+};
+
+export const search_first_page = /** @type {(inputs: Search_First_PageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ir para a primeira página`)
+};
+
+export const search_found_more = /** @type {(inputs: Search_Found_MoreInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Mais de ${i?.count} anúncios encontrados`)
+};
+
+export const search_found_one = /** @type {(inputs: Search_Found_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} anúncio encontrado`)
+};
+
+export const search_found_other = /** @type {(inputs: Search_Found_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} anúncios encontrados`)
+};
+
+export const search_label = /** @type {(inputs: Search_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pesquisar anúncios`)
+};
+
+export const search_loading = /** @type {(inputs: Search_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A carregar anúncios…`)
+};
+
+export const search_narrow = /** @type {(inputs: Search_NarrowInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Acrescenta uma palavra, uma categoria ou uma distância para ver outros.`)
+};
+
+export const search_near = /** @type {(inputs: Search_NearInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Perto de`)
+};
+
+export const search_near_placeholder = /** @type {(inputs: Search_Near_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A tua zona ou uma cidade`)
+};
+
+export const search_none_first = /** @type {(inputs: Search_None_FirstInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sê o primeiro a publicar algo para trocar.`)
+};
+
+export const search_none_found = /** @type {(inputs: Search_None_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nenhum anúncio encontrado`)
+};
+
+export const search_none_hint = /** @type {(inputs: Search_None_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Experimenta outras palavras, outra categoria, ou explora tudo.`)
+};
+
+export const search_past_end = /** @type {(inputs: Search_Past_EndInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Esta página está para lá do fim dos resultados.`)
+};
+
+export const search_place_problem = /** @type {(inputs: Search_Place_ProblemInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.problem}: «${i?.place}». Escolhe um dos locais sugeridos ou deixa «Perto de» vazio para pesquisar à tua volta.`)
+};
+
+export const search_placeholder = /** @type {(inputs: Search_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Reparação de bicicletas, massa mãe, aulas de guitarra…`)
+};
+
+export const search_results_for = /** @type {(inputs: Search_Results_ForInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Resultados para «${i?.query}»`)
+};
+
+export const search_results_for_in = /** @type {(inputs: Search_Results_For_InInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Resultados para «${i?.query}» em ${i?.category}`)
+};
+
+export const search_skip_to_results = /** @type {(inputs: Search_Skip_To_ResultsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ir para os resultados`)
+};
+
+export const search_submit = /** @type {(inputs: Search_SubmitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pesquisar`)
+};
+
+export const search_what = /** @type {(inputs: Search_WhatInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O que procuras?`)
+};
+
+export const search_window_note = /** @type {(inputs: Search_Window_NoteInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Só podem ser mostrados os primeiros ${i?.count} resultados`)
+};
+
+export const search_within = /** @type {(inputs: Search_WithinInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Até ${i?.distance}`)
+};
+
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since];

@@ -3,6 +3,7 @@
 // hero and featured listings, a browse page's results, a listing's photo, title, owner and terms,
 // a profile's name and listings. Every other page gets the header, so it paints at once too.
 import type { BootData } from '@/shared/boot';
+import { formatterFor } from '@/shared/intl';
 import type { LocaleChoice } from '@/shared/locale';
 import { BROWSE_PAGE_SIZE, LISTINGS_RESULT_WINDOW } from '@/shared/constants';
 import type { MemberHome } from '@/shared/contract/home';
@@ -10,15 +11,18 @@ import type { Listing } from '@/shared/contract/listings';
 import { countOf, MEMBER_HOME_HEADING } from '@/shared/member-home-text';
 import { browseHeading, listingsFound } from '@/shared/listing-text';
 import { pageWindow, type BrowseSearch } from '@/shared/search-params';
+import { wordsOf } from '../locale';
 import { html, type Markup } from './html';
 import {
   categoryName,
   compactListingCard,
   listingGrid,
   listingImage,
+  localCategories,
   searchForm,
   shell,
   type Appearance,
+  type Words,
 } from './parts';
 
 export interface FirstScreenInput {
@@ -33,46 +37,47 @@ export interface FirstScreenInput {
   locale: LocaleChoice;
 }
 
-export function firstScreen({ route, path, search, data, appearance }: FirstScreenInput): Markup {
-  return shell(data.user, appearance, path, mainOf(route, search, data));
+export function firstScreen({ route, path, search, data, appearance, locale }: FirstScreenInput): Markup {
+  const words: Words = { t: wordsOf(locale.language), f: formatterFor(locale) };
+  return shell(data.user, appearance, path, mainOf(route, search, data, words), words);
 }
 
-function mainOf(route: string | null, search: BrowseSearch | undefined, data: BootData): Markup {
+function mainOf(route: string | null, search: BrowseSearch | undefined, data: BootData, words: Words): Markup {
   switch (route) {
     case '/':
-      return home(data);
+      return home(data, words);
     case '/browse':
-      return data.listingPage && search ? browse(data, search) : NOTHING;
+      return data.listingPage && search ? browse(data, search, words) : NOTHING;
     case '/listing/$id':
-      return data.listing ? listing(data.listing, data) : NOTHING;
+      return data.listing ? listing(data.listing, data, words) : NOTHING;
     case '/profile/$username':
-      return data.profile ? profile(data) : NOTHING;
+      return data.profile ? profile(data, words) : NOTHING;
     default:
       return NOTHING;
   }
 }
 
 const NOTHING = html``;
-const categoriesOf = (data: BootData) => data.categories ?? [];
+const categoriesOf = (data: BootData, words: Words) => localCategories(data.categories ?? [], words);
 
-function home(data: BootData): Markup {
+function home(data: BootData, words: Words): Markup {
+  const { t } = words;
   const start = data.user
-    ? html`<a class="fs-btn fs-big" href="/browse">Browse Listings</a>`
-    : html`<a class="fs-btn fs-big" href="/signup">Get Started</a>`;
+    ? html`<a class="fs-btn fs-big" href="/browse">${t.layout_footer_browse_listings()}</a>`
+    : html`<a class="fs-btn fs-big" href="/signup">${t.home_get_started()}</a>`;
   const featured = data.featured ?? [];
   return html`${data.memberHome ? memberHome(data.memberHome) : ''}
     <section class="home-hero" aria-labelledby="home-title">
       <div class="container">
         <div class="fs-col home-hero-text" style="gap:16px">
-          <h1 id="home-title" class="fs-h fs-h8 fs-md-h9">Trade what you have for what you need</h1>
-          <p class="fs-t3 fs-md-t5 fs-gray" style="font-weight:400">
-            Barter Market connects neighbours who swap goods and skills instead of money. Fix a bike for a week of
-            dinners, or trade piano lessons for fresh vegetables.
-          </p>
-          <div class="fs-row">${start}<a class="fs-btn fs-big fs-outline" href="#how-it-works">How It Works ↓</a></div>
+          <h1 id="home-title" class="fs-h fs-h8 fs-md-h9">${t.home_hero_title()}</h1>
+          <p class="fs-t3 fs-md-t5 fs-gray" style="font-weight:400">${t.home_hero_lead()}</p>
+          <div class="fs-row">
+            ${start}<a class="fs-btn fs-big fs-outline" href="#how-it-works">${t.home_how_it_works()} ↓</a>
+          </div>
         </div>
         <div class="fs-card fs-card-3 home-search search-card" style="margin-top:32px">
-          ${searchForm(categoriesOf(data))}
+          ${searchForm(categoriesOf(data, words), words)}
         </div>
       </div>
     </section>
@@ -82,12 +87,17 @@ function home(data: BootData): Markup {
             <div class="container">
               <div class="fs-row" style="justify-content:space-between;align-items:end;margin-bottom:24px">
                 <div class="fs-col" style="gap:4px">
-                  <h2 id="featured-exchanges-heading" class="fs-h fs-h7">Featured Exchanges</h2>
-                  <p class="fs-gray">Hand-picked offers from members near you.</p>
+                  <h2 id="featured-exchanges-heading" class="fs-h fs-h7">${t.home_featured_title()}</h2>
+                  <p class="fs-gray">${t.home_featured_lead()}</p>
                 </div>
-                <a class="fs-btn fs-soft" href="/browse">Browse all</a>
+                <a class="fs-btn fs-soft" href="/browse">${t.home_browse_all()}</a>
               </div>
-              ${listingGrid(featured, { categories: categoriesOf(data), viewerId: data.user?.id, headingLevel: 'h3' })}
+              ${listingGrid(featured, {
+                categories: categoriesOf(data, words),
+                viewerId: data.user?.id,
+                headingLevel: 'h3',
+                words,
+              })}
             </div>
           </section>`
         : ''
@@ -173,28 +183,29 @@ function memberHome(home: MemberHome): Markup {
   </section>`;
 }
 
-function browse(data: BootData, search: BrowseSearch): Markup {
+function browse(data: BootData, search: BrowseSearch, words: Words): Markup {
+  const { t, f } = words;
   const page = data.listingPage!;
-  const categories = categoriesOf(data);
-  const heading = browseHeading(search, (slug) => categoryName(categories, slug));
+  const categories = categoriesOf(data, words);
+  const heading = browseHeading(search, (slug) => categoryName(categories, slug), t);
   const current = search.page ?? 1;
   const pages = Math.ceil(Math.min(page.total, LISTINGS_RESULT_WINDOW) / BROWSE_PAGE_SIZE);
   const results =
     page.listings.length > 0
-      ? html`${listingGrid(page.listings, { categories, viewerId: data.user?.id, headingLevel: 'h2' })}${pager(search, current, pages)}`
-      : html`<p class="fs-gray" style="text-align:center">No listings found</p>`;
+      ? html`${listingGrid(page.listings, { categories, viewerId: data.user?.id, headingLevel: 'h2', words })}${pager(search, current, pages, words)}`
+      : html`<p class="fs-gray" style="text-align:center">${t.search_none_found()}</p>`;
   return html`<div class="container page">
     <div class="fs-col" style="gap:4px;margin-bottom:16px">
       <h1 class="fs-h fs-h7">${heading}</h1>
-      <p class="fs-gray" role="status">${listingsFound(page.total, page.exact)}</p>
+      <p class="fs-gray" role="status">${listingsFound(page.total, page.exact, t, f)}</p>
     </div>
-    <div class="fs-card fs-card-2 search-card" style="margin-bottom:24px">${searchForm(categories, search)}</div>
+    <div class="fs-card fs-card-2 search-card" style="margin-bottom:24px">${searchForm(categories, words, search)}</div>
     ${results}
   </div>`;
 }
 
 /** Previous, the page numbers, Next: links to each page's own URL, as components/pager.tsx draws them. */
-function pager(search: BrowseSearch, current: number, count: number): Markup | '' {
+function pager(search: BrowseSearch, current: number, count: number, { t }: Words): Markup | '' {
   if (count <= 1) return '';
   const href = (target: number) => {
     const query = new URLSearchParams();
@@ -213,29 +224,28 @@ function pager(search: BrowseSearch, current: number, count: number): Markup | '
       : html`<a
           class="pager-link"
           href="${href(entry)}"
-          aria-label="Page ${entry}"
+          aria-label="${t.common_page_number({ number: entry })}"
           ${entry === current ? html` aria-current="page"` : ''}
           >${entry}</a
         >`,
   );
-  return html`<nav aria-label="Pagination" class="pager" style="margin-top:32px">
-    ${step(current - 1, 'Previous', current <= 1)}${numbers}${step(current + 1, 'Next', current >= count)}
+  return html`<nav aria-label="${t.common_pagination()}" class="pager" style="margin-top:32px">
+    ${step(current - 1, t.common_previous(), current <= 1)}${numbers}${step(current + 1, t.common_next(), current >= count)}
   </nav>`;
 }
 
-const postedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-function listing(item: Listing, data: BootData): Markup {
-  const categories = categoriesOf(data);
+function listing(item: Listing, data: BootData, words: Words): Markup {
+  const { t, f } = words;
+  const categories = categoriesOf(data, words);
   const also =
     item.whatUserWantsOptions.length > 0
       ? html`<p class="fs-t2">
-          <span class="fs-gray">Also happy with: </span>${item.whatUserWantsOptions.join(' · ')}
+          <span class="fs-gray">${t.listings_also_happy()} </span>${item.whatUserWantsOptions.join(' · ')}
         </p>`
       : '';
   return html`<div class="container page">
     <a href="/browse" class="fs-t2" style="display:inline-flex;margin-bottom:16px;color:var(--accent-11)"
-      >← Back to Listings</a
+      >← ${t.listings_back()}</a
     >
     <div class="listing-layout">
       <div class="fs-col" style="gap:24px">
@@ -246,24 +256,25 @@ function listing(item: Listing, data: BootData): Markup {
             ${item.categoriesOffered.map((slug) => html`<span class="fs-badge">${categoryName(categories, slug)}</span>`)}
           </div>
           <div class="fs-row fs-t2 fs-gray" style="gap:16px">
-            <span>${item.location}</span><span>Posted ${postedFormat.format(new Date(item.createdAt))}</span>
+            <span>${item.location}</span
+            ><span>${t.listings_posted({ date: f.date(item.createdAt, { dateStyle: 'medium' }) })}</span>
           </div>
         </div>
         <p class="fs-t3" style="white-space:pre-wrap">${item.description}</p>
       </div>
-      <aside aria-label="About this exchange" class="fs-col" style="gap:16px">
+      <aside aria-label="${t.listings_about_exchange()}" class="fs-col" style="gap:16px">
         <div class="fs-card fs-card-2 exchange-summary">
           <div class="fs-col">
-            <h2 class="fs-h2">Wants in return</h2>
+            <h2 class="fs-h2">${t.listings_wants_in_return()}</h2>
             <p class="fs-t5" style="white-space:pre-wrap">${item.whatUserWants}</p>
             ${also}
             <p class="fs-t2 ${item.acceptOffers ? 'fs-green' : 'fs-gray'}">
-              ${item.acceptOffers ? 'Other offers welcome' : 'Only looking for what is listed'}
+              ${item.acceptOffers ? t.listings_offers_welcome() : t.listings_only_listed()}
             </p>
           </div>
         </div>
         <div class="fs-card fs-card-2">
-          <p class="fs-t2 fs-gray">Offered by</p>
+          <p class="fs-t2 fs-gray">${t.listings_offered_by()}</p>
           <a href="/profile/${encodeURIComponent(item.user.username)}" class="fs-t3" style="font-weight:700"
             >${item.user.displayName}</a
           >
@@ -273,15 +284,16 @@ function listing(item: Listing, data: BootData): Markup {
   </div>`;
 }
 
-function profile(data: BootData): Markup {
+function profile(data: BootData, words: Words): Markup {
+  const { t } = words;
   const member = data.profile!;
   const listings = data.profileListings ?? [];
   const list =
     listings.length > 0
       ? html`<ul class="profile-listings">
-          ${listings.map((item) => html`<li>${compactListingCard(item)}</li>`)}
+          ${listings.map((item) => html`<li>${compactListingCard(item, words)}</li>`)}
         </ul>`
-      : html`<p class="fs-gray" style="text-align:center">${member.displayName} has no listings yet.</p>`;
+      : html`<p class="fs-gray" style="text-align:center">${t.profile_no_listings({ name: member.displayName })}</p>`;
   return html`<div class="container page">
     <div class="profile-layout">
       <div class="fs-card fs-card-3">
@@ -293,8 +305,8 @@ function profile(data: BootData): Markup {
       </div>
       <div>
         <div class="fs-row fs-t2" style="gap:0;box-shadow:inset 0 -1px 0 var(--gray-a5);margin-bottom:16px">
-          <span style="padding:12px 16px;box-shadow:inset 0 -2px 0 var(--accent-9)">Listings</span
-          ><span class="fs-gray" style="padding:12px 16px">Reviews</span>
+          <span style="padding:12px 16px;box-shadow:inset 0 -2px 0 var(--accent-9)">${t.profile_tab_listings()}</span
+          ><span class="fs-gray" style="padding:12px 16px">${t.profile_tab_reviews()}</span>
         </div>
         ${list}
       </div>

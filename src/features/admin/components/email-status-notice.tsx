@@ -8,8 +8,9 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { EmailStatus } from '@/shared/contract/admin';
 import { emailStatusQuery } from '../api';
+import { fmt } from '@/lib/intl';
 
-const emails = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'email is' : 'emails are'}`;
+const emails = (count: number) => `${fmt.number(count)} ${count === 1 ? 'email is' : 'emails are'}`;
 
 function Notice({ color, children }: { color: 'red' | 'amber' | 'blue'; children: ReactNode }) {
   return (
@@ -59,8 +60,8 @@ export function EmailStatusMessage({ status }: { status: EmailStatus }) {
   if (status.dailyLimit !== null && status.sentToday >= status.dailyLimit && status.pendingCount > 0) {
     return (
       <Notice color="amber">
-        Today's email limit is reached ({status.sentToday.toLocaleString('en-US')} of{' '}
-        {status.dailyLimit.toLocaleString('en-US')} sent). {waiting} They go out after 00:00 UTC, account emails first.
+        Today's email limit is reached ({fmt.number(status.sentToday)} of {fmt.number(status.dailyLimit)} sent).{' '}
+        {waiting} They go out after 00:00 UTC, account emails first.
       </Notice>
     );
   }

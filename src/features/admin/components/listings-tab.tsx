@@ -9,8 +9,7 @@ import type { Listing, ListingStatus } from '@/shared/contract/listings';
 import { adminListingsQuery, serverSearch, useSetFeatured } from '../api';
 import { AdminTablePanel } from './admin-table-panel';
 import { LoadMore } from './load-more';
-
-const created = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+import { fmt } from '@/lib/intl';
 
 // Pending is secondary, paused outline, the others destructive; active needs no warning.
 const STATUS_BADGE: Record<ListingStatus, { color: 'indigo' | 'gray' | 'red'; variant: 'soft' | 'outline' | 'solid' }> =
@@ -100,7 +99,7 @@ function ListingRow({ listing }: { listing: Listing }) {
         </Badge>
       </Table.Cell>
       <Table.Cell>{listing.user.displayName}</Table.Cell>
-      <Table.Cell>{created.format(new Date(listing.createdAt))}</Table.Cell>
+      <Table.Cell>{fmt.date(listing.createdAt, { year: 'numeric', month: 'short', day: 'numeric' })}</Table.Cell>
     </Table.Row>
   );
 }

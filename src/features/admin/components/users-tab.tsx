@@ -8,8 +8,7 @@ import type { SelfUser } from '@/shared/contract/users';
 import { adminUsersQuery, serverSearch, useMakeAdmin } from '../api';
 import { AdminTablePanel } from './admin-table-panel';
 import { LoadMore } from './load-more';
-
-const joined = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+import { fmt } from '@/lib/intl';
 
 const matches = (user: SelfUser, query: string) =>
   [user.displayName, user.username, user.email].some((field) => field.toLowerCase().includes(query));
@@ -91,7 +90,7 @@ function UserRow({ user }: { user: SelfUser }) {
           )}
         </Flex>
       </Table.Cell>
-      <Table.Cell>{joined.format(new Date(user.createdAt))}</Table.Cell>
+      <Table.Cell>{fmt.date(user.createdAt, { year: 'numeric', month: 'short', day: 'numeric' })}</Table.Cell>
     </Table.Row>
   );
 }

@@ -7,8 +7,7 @@ import type { Block } from '@/shared/contract/blocks';
 import { blocksQuery } from '../api';
 import { BLOCK_EXPLAINED } from './block-dialog';
 import { UnblockButton } from './unblock-button';
-
-const since = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { fmt } from '@/lib/intl';
 
 export function BlockedMembersPage() {
   const blocks = useQuery({ ...blocksQuery, refetchOnMount: 'always' });
@@ -63,7 +62,7 @@ function BlockedRow({ block }: { block: Block }) {
                 </Link>
               </ThemeLink>
               <Text size="1" color="gray">
-                Blocked {since.format(new Date(block.createdAt))}
+                Blocked {fmt.date(block.createdAt, { dateStyle: 'medium' })}
               </Text>
             </Flex>
           </Flex>

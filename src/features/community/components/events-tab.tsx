@@ -8,18 +8,14 @@ import type { CommunityEvent } from '@/shared/contract/community';
 import { eventsQuery } from '../api';
 import { EmptyState } from './empty-state';
 import { LoadingCards } from './success-stories-tab';
+import { fmt } from '@/lib/intl';
 
 // Event dates are calendar days (YYYY-MM-DD): format them as such, never shifted by a time zone.
-const eventDate = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const formatEventDate = (date: string) => {
   const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : eventDate.format(parsed);
+  return Number.isNaN(parsed.getTime())
+    ? date
+    : fmt.date(parsed, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 };
 
 export function EventsTab() {

@@ -1,20 +1,28 @@
 import { Card, Flex, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { Activity } from '@/shared/contract/community';
-import { activityLevel, capitalize } from '@/features/community';
+import { activityLevel } from '@/features/community';
 import { activityQuery, ACTIVITY_REFRESH_MS } from '@/features/community';
 import { useCommunityFeed } from '@/features/community';
 import { HomeSection } from './section';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 
-const number = new Intl.NumberFormat('en-US');
-
-const LINES: { key: keyof Activity; one: string; many: string }[] = [
-  { key: 'users', one: 'member has joined the community', many: 'members have joined the community' },
-  { key: 'listings', one: 'listing is open for exchange', many: 'listings are open for exchange' },
-  { key: 'barters', one: 'barter has been completed', many: 'barters have been completed' },
-  { key: 'testimonials', one: 'success story has been shared', many: 'success stories have been shared' },
-  { key: 'events', one: 'community event is coming up', many: 'community events are coming up' },
+const LINES: { key: keyof Activity; one: () => string; many: () => string }[] = [
+  { key: 'users', one: m.home_feed_users_one, many: m.home_feed_users_other },
+  { key: 'listings', one: m.home_feed_listings_one, many: m.home_feed_listings_other },
+  { key: 'barters', one: m.home_feed_barters_one, many: m.home_feed_barters_other },
+  { key: 'testimonials', one: m.home_feed_testimonials_one, many: m.home_feed_testimonials_other },
+  { key: 'events', one: m.home_feed_events_one, many: m.home_feed_events_other },
 ];
+
+const LEVELS = {
+  starting: m.community_level_starting,
+  launching: m.community_level_launching,
+  growing: m.community_level_growing,
+  active: m.community_level_active,
+  thriving: m.community_level_thriving,
+};
 
 /**
  * Live figures, refreshed every 15 seconds (docs/api/users-and-community.md, "Live updates"):
@@ -29,26 +37,23 @@ export function ActivityFeed() {
     refetchInterval: feed.live || feed.idle ? false : ACTIVITY_REFRESH_MS,
   });
   return (
-    <HomeSection title="Live Activity Feed" lead="What is happening in the community right now.">
+    <HomeSection slug="live-activity-feed" title={m.home_feed_title()} lead={m.home_feed_lead()}>
       <Card size="3">
         <Flex justify="between" align="center" gap="3" wrap="wrap" mb="3">
           <Flex align="center" gap="2">
             <span className="live-dot" aria-hidden="true" />
             <Text size="2" weight="medium">
-              Live · updates every 15 seconds
+              {m.home_feed_live()}
             </Text>
           </Flex>
           {data && (
             <Text size="2" color="gray">
-              Community activity: <Text weight="bold">{capitalize(activityLevel(data))}</Text>
+              {m.home_feed_level()} <Text weight="bold">{LEVELS[activityLevel(data)]()}</Text>
               {dataUpdatedAt > 0 && (
                 <>
                   {' '}
-                  · updated{' '}
-                  {new Date(dataUpdatedAt).toLocaleTimeString([], {
-                    hour: '2-digit',
-                    minute: '2-digit',
-                    second: '2-digit',
+                  {m.home_feed_updated({
+                    time: fmt.date(dataUpdatedAt, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
                   })}
                 </>
               )}
@@ -57,7 +62,7 @@ export function ActivityFeed() {
         </Flex>
         {isError && !data ? (
           <Text color="red" role="alert">
-            Failed to load activity. Please try again later.
+            {m.home_feed_failed()}
           </Text>
         ) : !data ? (
           <Skeleton height="120px" />
@@ -66,9 +71,9 @@ export function ActivityFeed() {
             {LINES.map(({ key, one, many }) => (
               <li key={key}>
                 <Text weight="bold" size="4" className="activity-count">
-                  {number.format(data[key])}
+                  {fmt.number(data[key])}
                 </Text>{' '}
-                <Text>{data[key] === 1 ? one : many}</Text>
+                <Text>{fmt.one(data[key]) ? one() : many()}</Text>
               </li>
             ))}
           </ul>

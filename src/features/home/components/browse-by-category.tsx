@@ -7,6 +7,7 @@ import { featuredListingsQuery, listingPageQuery } from '@/features/listings';
 import { HomeSection } from './section';
 import { useCategories } from '@/lib/categories';
 import { ListingGrid } from '@/components/listing-grid';
+import * as m from '@/lib/messages';
 
 const SHOWN = HOME_GRID_SHOWN;
 
@@ -28,14 +29,15 @@ export function BrowseByCategory() {
     page.data && featuredIds
       ? { listings: page.data.listings.filter((listing) => !featuredIds.has(listing.id)).slice(0, SHOWN) }
       : undefined;
-  const chips = [{ slug: undefined, name: 'All' }, ...categories];
+  const chips = [{ slug: undefined, name: m.home_categories_all() }, ...categories];
   return (
     <HomeSection
-      title="Browse by Category"
-      lead="Pick a category to see what your neighbours are offering."
+      slug="browse-by-category"
+      title={m.home_categories_title()}
+      lead={m.home_categories_lead()}
       tone="muted"
     >
-      <Flex gap="2" wrap="wrap" mb="5" role="group" aria-label="Filter by category">
+      <Flex gap="2" wrap="wrap" mb="5" role="group" aria-label={m.home_categories_filter()}>
         {chips.map((chip) => (
           <Button
             key={chip.slug ?? 'all'}
@@ -50,10 +52,10 @@ export function BrowseByCategory() {
       </Flex>
       {isError ? (
         <Text color="red" role="alert">
-          Failed to load listings. Please try again later.
+          {m.home_categories_failed()}
         </Text>
       ) : data && data.listings.length === 0 ? (
-        <Text color="gray">No listings in this category yet.</Text>
+        <Text color="gray">{m.home_categories_empty()}</Text>
       ) : (
         <ListingGrid listings={data?.listings} skeletons={3} />
       )}
@@ -61,7 +63,7 @@ export function BrowseByCategory() {
         <Flex justify="center" mt="5">
           <Button asChild size="3" variant="soft">
             <Link to="/browse" search={{ category }}>
-              View All Listings
+              {m.home_view_all_listings()}
             </Link>
           </Button>
         </Flex>

@@ -4,25 +4,27 @@ import { Link } from '@tanstack/react-router';
 import { featuredListingsQuery } from '@/features/listings';
 import { HomeSection } from './section';
 import { ListingGrid } from '@/components/listing-grid';
+import * as m from '@/lib/messages';
 
 export function FeaturedExchanges() {
   const { data, isError } = useQuery(featuredListingsQuery);
   return (
     <HomeSection
-      title="Featured Exchanges"
-      lead="Hand-picked offers from members near you."
+      slug="featured-exchanges"
+      title={m.home_featured_title()}
+      lead={m.home_featured_lead()}
       action={
         <Button asChild variant="soft">
-          <Link to="/browse">Browse all</Link>
+          <Link to="/browse">{m.home_browse_all()}</Link>
         </Button>
       }
     >
       {isError ? (
         <Callout.Root color="red" role="alert">
-          <Callout.Text>Failed to load featured exchanges. Please try again later.</Callout.Text>
+          <Callout.Text>{m.home_featured_failed()}</Callout.Text>
         </Callout.Root>
       ) : data && data.length === 0 ? (
-        <Text color="gray">No featured exchanges right now. Browse all listings to find something to trade.</Text>
+        <Text color="gray">{m.home_featured_empty()}</Text>
       ) : (
         <ListingGrid listings={data} skeletons={3} />
       )}

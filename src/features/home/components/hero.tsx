@@ -3,6 +3,7 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { SearchBar } from '@/features/search';
 import { useCurrentUser } from '@/lib/current-user';
+import * as m from '@/lib/messages';
 
 /** Moves to How It Works and puts keyboard focus there, smoothly unless motion is reduced. */
 function showHowItWorks() {
@@ -20,24 +21,23 @@ export function Hero() {
       <div className="container">
         <Flex direction="column" gap="4" className="home-hero-text">
           <Heading as="h1" id="home-title" size={{ initial: '8', md: '9' }}>
-            Trade what you have for what you need
+            {m.home_hero_title()}
           </Heading>
           <Text as="p" size={{ initial: '3', md: '5' }} color="gray">
-            Barter Market connects neighbours who swap goods and skills instead of money. Fix a bike for a week of
-            dinners, or trade piano lessons for fresh vegetables.
+            {m.home_hero_lead()}
           </Text>
           <Flex gap="3" wrap="wrap">
             {user ? (
               <Button asChild size="4">
-                <Link to="/browse">Browse Listings</Link>
+                <Link to="/browse">{m.layout_footer_browse_listings()}</Link>
               </Button>
             ) : (
               <Button asChild size="4">
-                <Link to="/signup">Get Started</Link>
+                <Link to="/signup">{m.home_get_started()}</Link>
               </Button>
             )}
             <Button size="4" variant="outline" onClick={showHowItWorks}>
-              How It Works <ArrowDownIcon aria-hidden="true" />
+              {m.home_how_it_works()} <ArrowDownIcon aria-hidden="true" />
             </Button>
           </Flex>
         </Flex>

@@ -1,14 +1,14 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { usePageTitle } from '@/lib/use-page-title';
-import { ActivityFeed } from './activity-feed';
-import { BrowseByCategory } from './browse-by-category';
 import { ClosingCta } from './closing-cta';
-import { CommunityImpact } from './community-impact';
 import { FeaturedExchanges } from './featured-exchanges';
 import { Hero } from './hero';
 import { HowItWorks } from './how-it-works';
 import { SuccessStories } from './success-stories';
 import '../home.css';
+
+// Below the fold and not in the first screen: loaded after the first render (more-sections.tsx).
+const MoreSections = lazy(() => import('./more-sections'));
 
 /** `member`: the signed-in member's section (loaded by the route for members only, decision 065). */
 export function HomePage({ member: Member }: { member?: ComponentType | undefined }) {
@@ -19,9 +19,9 @@ export function HomePage({ member: Member }: { member?: ComponentType | undefine
       <Hero />
       <FeaturedExchanges />
       <HowItWorks />
-      <CommunityImpact />
-      <BrowseByCategory />
-      <ActivityFeed />
+      <Suspense fallback={null}>
+        <MoreSections />
+      </Suspense>
       <SuccessStories />
       <ClosingCta />
     </>

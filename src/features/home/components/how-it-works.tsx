@@ -1,41 +1,37 @@
 import { ChatBubbleIcon, HandIcon, MagnifyingGlassIcon, StarIcon } from '@radix-ui/react-icons';
 import { Card, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import { HomeSection } from './section';
+import * as m from '@/lib/messages';
 
 const STEPS = [
   {
     icon: HandIcon,
-    title: 'List what you offer',
-    text: 'Post goods or skills you can share, and say what you would like in return.',
+    title: m.home_step1_title,
+    text: m.home_step1_text,
   },
   {
     icon: MagnifyingGlassIcon,
-    title: 'Find a match',
-    text: 'Browse and search listings near you by category, keyword and distance.',
+    title: m.home_step2_title,
+    text: m.home_step2_text,
   },
   {
     icon: ChatBubbleIcon,
-    title: 'Agree on the swap',
-    text: 'Message the owner, make an offer, and settle the details together.',
+    title: m.home_step3_title,
+    text: m.home_step3_text,
   },
   {
     icon: StarIcon,
-    title: 'Exchange and review',
-    text: 'Meet up, make the trade, record it, and leave each other a review.',
+    title: m.home_step4_title,
+    text: m.home_step4_text,
   },
 ];
 
 export function HowItWorks() {
   return (
-    <HomeSection
-      id="how-it-works"
-      title="How It Works"
-      lead="Four steps from a cluttered garage to a happy neighbour."
-      tone="muted"
-    >
+    <HomeSection id="how-it-works" title={m.home_how_it_works()} lead={m.home_steps_lead()} tone="muted">
       <ol className="home-steps">
         {STEPS.map(({ icon: Icon, title, text }, index) => (
-          <li key={title}>
+          <li key={index}>
             <Card size="3" style={{ height: '100%' }}>
               <Flex direction="column" gap="2">
                 <Flex align="center" gap="3">
@@ -45,10 +41,10 @@ export function HowItWorks() {
                   <Icon width="22" height="22" aria-hidden="true" />
                 </Flex>
                 <Heading as="h3" size="4">
-                  <VisuallyHidden>Step {index + 1}: </VisuallyHidden>
-                  {title}
+                  <VisuallyHidden>{m.home_step_label({ number: index + 1 })} </VisuallyHidden>
+                  {title()}
                 </Heading>
-                <Text color="gray">{text}</Text>
+                <Text color="gray">{text()}</Text>
               </Flex>
             </Card>
           </li>

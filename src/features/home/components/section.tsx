@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 /** A home page section: an h2 with an optional lead line, then the content. */
 export function HomeSection({
   id,
+  slug,
   title,
   lead,
   tone,
@@ -11,13 +12,15 @@ export function HomeSection({
   action,
 }: {
   id?: string;
+  /** Names the heading's id when the section has no `id` (the title is in the member's language). */
+  slug?: string;
   title: string;
   lead?: string;
   tone?: 'muted';
   children: ReactNode;
   action?: ReactNode;
 }) {
-  const headingId = `${id ?? title.toLowerCase().replace(/[^a-z]+/g, '-')}-heading`;
+  const headingId = `${id ?? slug}-heading`;
   return (
     <section
       id={id}

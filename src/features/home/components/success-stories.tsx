@@ -6,16 +6,22 @@ import { UserAvatar } from '@/components/user-avatar';
 import { newestTestimonialsQuery, StoryBarter } from '@/features/community';
 import { HOME_STORIES_SHOWN } from '@/shared/constants';
 import { HomeSection } from './section';
+import * as m from '@/lib/messages';
 
 const SHOWN = HOME_STORIES_SHOWN;
 
 export function SuccessStories() {
   const { data, isError } = useQuery(newestTestimonialsQuery(SHOWN));
   return (
-    <HomeSection title="Community Success Stories" lead="Real exchanges, in our members' own words." tone="muted">
+    <HomeSection
+      slug="community-success-stories"
+      title={m.home_stories_title()}
+      lead={m.home_stories_lead()}
+      tone="muted"
+    >
       {isError ? (
         <Text color="red" role="alert">
-          Failed to load success stories. Please try again later.
+          {m.home_stories_failed()}
         </Text>
       ) : !data ? (
         <Skeleton height="160px" />
@@ -23,11 +29,11 @@ export function SuccessStories() {
         <Card size="3">
           <Flex direction="column" align="center" gap="2" py="4" style={{ textAlign: 'center' }}>
             <Heading as="h3" size="4">
-              No success stories yet
+              {m.home_stories_empty_title()}
             </Heading>
-            <Text color="gray">Complete an exchange and be the first to share how it went.</Text>
+            <Text color="gray">{m.home_stories_empty_text()}</Text>
             <Button asChild variant="soft" mt="2">
-              <Link to="/browse">Find something to trade</Link>
+              <Link to="/browse">{m.home_find_something()}</Link>
             </Button>
           </Flex>
         </Card>
@@ -38,7 +44,7 @@ export function SuccessStories() {
               <Card size="3" asChild style={{ height: '100%' }}>
                 <figure style={{ margin: 0 }}>
                   <Flex direction="column" gap="3">
-                    <Flex gap="1" role="img" aria-label={`Rated ${story.rating} out of 5`}>
+                    <Flex gap="1" role="img" aria-label={m.home_rated({ rating: story.rating })}>
                       {Array.from({ length: 5 }, (_, i) => (
                         <StarFilledIcon
                           key={i}

@@ -12,7 +12,7 @@ import { useUpdateListing } from '../api';
 import { listingFormOf } from '../listing-form';
 import { DeleteListingButton } from './delete-listing-button';
 import { ListingFormFields } from './listing-form-fields';
-import { STATUS_LABELS } from '@/components/listing-status-badge';
+import { statusLabel } from '@/components/listing-status-badge';
 import { DialogActions } from '@/components/dialog-actions';
 
 const STATUS_HINTS: Record<(typeof LISTING_STATUSES)[number], string> = {
@@ -76,7 +76,7 @@ export default function EditListingForm({ listing, onDone }: { listing: Listing;
                 <Select.Content position="popper">
                   {LISTING_STATUSES.map((status) => (
                     <Select.Item key={status} value={status}>
-                      {STATUS_LABELS[status]}: {STATUS_HINTS[status]}
+                      {statusLabel(status)}: {STATUS_HINTS[status]}
                     </Select.Item>
                   ))}
                 </Select.Content>

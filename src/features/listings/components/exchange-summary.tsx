@@ -1,6 +1,7 @@
 import { CheckCircledIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import type { Listing } from '@/shared/contract/listings';
+import * as m from '@/lib/messages';
 
 /**
  * What the owner wants in return and whether other offers are welcome, shown beside the photo
@@ -13,14 +14,14 @@ export function ExchangeSummary({ listing }: { listing: Listing }) {
     <Card size="2" className="exchange-summary" data-testid="exchange-summary">
       <Flex direction="column" gap="2">
         <Heading as="h2" size="2" color="gray" weight="medium">
-          Wants in return
+          {m.listings_wants_in_return()}
         </Heading>
         <Text as="p" size="5" weight="bold" className="pre-wrap">
           {listing.whatUserWants}
         </Text>
         {options.length > 0 && (
           <Text as="p" size="2">
-            <Text color="gray">Also happy with: </Text>
+            <Text color="gray">{m.listings_also_happy()} </Text>
             {options.join(' · ')}
           </Text>
         )}
@@ -33,7 +34,7 @@ export function ExchangeSummary({ listing }: { listing: Listing }) {
             highContrast={listing.acceptOffers}
           >
             {listing.acceptOffers ? <CheckCircledIcon aria-hidden="true" /> : <InfoCircledIcon aria-hidden="true" />}
-            {listing.acceptOffers ? 'Other offers welcome' : 'Only looking for what is listed'}
+            {listing.acceptOffers ? m.listings_offers_welcome() : m.listings_only_listed()}
           </Text>
         </Flex>
       </Flex>

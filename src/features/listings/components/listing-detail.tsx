@@ -18,8 +18,8 @@ import { SimilarListings } from './similar-listings';
 import '../listings.css';
 import { categoryName, useCategories } from '@/lib/categories';
 import { useCurrentUser } from '@/lib/current-user';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 
 // Matches the two-column breakpoint in listings.css. On phones the contact or edit actions come
 // right after the title instead of below the whole description.
@@ -62,7 +62,7 @@ export function ListingDetail({ id, sellerCard }: { id: number; sellerCard: (lis
     <div className="container page">
       <ThemeLink asChild size="2" mb="4" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
         <Link to="/browse">
-          <ArrowLeftIcon aria-hidden="true" /> Back to Listings
+          <ArrowLeftIcon aria-hidden="true" /> {m.listings_back()}
         </Link>
       </ThemeLink>
       {listing.status === 'hidden' && <HiddenListingBanner isOwner={user?.id === listing.userId} />}
@@ -81,7 +81,7 @@ export function ListingDetail({ id, sellerCard }: { id: number; sellerCard: (lis
               ))}
               {listing.acceptOffers && (
                 <Badge color="green" variant="soft" highContrast>
-                  Accepts offers
+                  {m.listings_accepts_offers()}
                 </Badge>
               )}
             </Flex>
@@ -90,7 +90,7 @@ export function ListingDetail({ id, sellerCard }: { id: number; sellerCard: (lis
                 <SewingPinIcon aria-hidden="true" /> {listing.location}
               </Text>
               <Text size="2" color="gray">
-                Posted {dateFormat.format(new Date(listing.createdAt))}
+                {m.listings_posted({ date: fmt.date(listing.createdAt, { dateStyle: 'medium' }) })}
               </Text>
             </Flex>
           </Flex>
@@ -99,7 +99,7 @@ export function ListingDetail({ id, sellerCard }: { id: number; sellerCard: (lis
           <ListingTabs listing={listing} />
         </Flex>
         <Flex asChild direction="column" gap="4" minWidth="0">
-          <aside aria-label="About this exchange">
+          <aside aria-label={m.listings_about_exchange()}>
             {wide && <ExchangeSummary listing={listing} />}
             {wide && <ListingActions listing={listing} />}
             {sellerCard(listing)}

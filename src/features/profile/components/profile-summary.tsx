@@ -7,8 +7,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import { VerifiedMark } from '@/components/verified-mark';
 import type { PublicUser, SelfUser } from '@/shared/contract/users';
 import { StarRating } from '@/features/reviews';
-
-const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+import { fmt } from '@/lib/intl';
 
 interface ProfileSummaryProps {
   member: PublicUser & Partial<Pick<SelfUser, 'address'>>;
@@ -70,7 +69,7 @@ export function ProfileSummary({ member, isOwn, actions }: ProfileSummaryProps) 
           </Flex>
         )}
         <Text size="2" color="gray">
-          Member since {memberSince.format(new Date(member.createdAt))}
+          Member since {fmt.date(member.createdAt, { month: 'long', year: 'numeric' })}
         </Text>
         {member.bio && (
           <Box>

@@ -7,6 +7,8 @@ import { VerifiedMark } from '@/components/verified-mark';
 import type { Listing } from '@/shared/contract/listings';
 import type { PublicUser } from '@/shared/contract/users';
 import { userByUsernameQuery } from '../api';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 
 type Seller = Pick<
   PublicUser,
@@ -27,8 +29,6 @@ export const FALLBACK_SELLER: Seller = {
   emailVerified: false,
 };
 
-const since = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-
 export function SellerCard({ listing }: { listing: Listing }) {
   // By username, the profile page's own read: following the owner's link needs no request (decision 045).
   const { data, isPending, isError } = useQuery(userByUsernameQuery(listing.user.username));
@@ -36,7 +36,7 @@ export function SellerCard({ listing }: { listing: Listing }) {
   return (
     <Card size="2" data-testid="seller-card">
       <Heading as="h2" size="3" mb="3">
-        About the owner
+        {m.profile_about_owner()}
       </Heading>
       {isPending || !seller ? (
         <Skeleton height="64px" />
@@ -59,8 +59,11 @@ export function SellerCard({ listing }: { listing: Listing }) {
               <Text size="2" color="gray" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
                 <StarFilledIcon aria-hidden="true" color="var(--amber-9)" />
                 {seller.reviewCount > 0
-                  ? `${seller.rating.toFixed(1)} (${seller.reviewCount} ${seller.reviewCount === 1 ? 'review' : 'reviews'})`
-                  : 'No reviews yet'}
+                  ? (fmt.one(seller.reviewCount) ? m.profile_rating_one : m.profile_rating_other)({
+                      rating: fmt.number(seller.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+                      count: fmt.number(seller.reviewCount),
+                    })
+                  : m.profile_no_reviews()}
               </Text>
               {seller.emailVerified && (
                 <Flex mt="1">
@@ -70,11 +73,15 @@ export function SellerCard({ listing }: { listing: Listing }) {
             </Flex>
           </Flex>
           <Text size="2" color="gray" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-            <SewingPinIcon aria-hidden="true" /> {seller.location || 'Location not shared'}
+            <SewingPinIcon aria-hidden="true" /> {seller.location || m.profile_location_hidden()}
           </Text>
           <Text size="2" color="gray">
-            {seller.bartersCompleted} completed {seller.bartersCompleted === 1 ? 'barter' : 'barters'}
-            {seller.createdAt ? ` · Member since ${since.format(new Date(seller.createdAt))}` : ''}
+            {(fmt.one(seller.bartersCompleted) ? m.profile_barters_one : m.profile_barters_other)({
+              count: fmt.number(seller.bartersCompleted),
+            })}
+            {seller.createdAt
+              ? ` · ${m.profile_member_since({ date: fmt.date(seller.createdAt, { month: 'long', year: 'numeric' }) })}`
+              : ''}
           </Text>
         </Flex>
       )}

@@ -5,8 +5,7 @@ import type { Review } from '@/shared/contract/reviews';
 import { VerifiedMark } from '@/components/verified-mark';
 import { StarRating } from './star-rating';
 import './reviews.css';
-
-const reviewDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+import { fmt } from '@/lib/intl';
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {
   return (
@@ -24,7 +23,9 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
                     {review.reviewerVerified && <VerifiedMark />}
                   </Flex>
                   <Text size="1" color="gray">
-                    <time dateTime={review.createdAt}>{reviewDate.format(new Date(review.createdAt))}</time>
+                    <time dateTime={review.createdAt}>
+                      {fmt.date(review.createdAt, { month: 'long', day: 'numeric', year: 'numeric' })}
+                    </time>
                   </Text>
                 </Flex>
                 <StarRating value={review.rating} />

@@ -12,8 +12,7 @@ import { savedSearchesQuery, useDeleteSavedSearch, useUpdateSavedSearch } from '
 import { categoryName, useCategories } from '@/lib/categories';
 import type { DigestFrequency } from '@/shared/constants';
 import { FREQUENCY_CHOICES, frequencySaved, isFrequency } from '../frequency';
-
-const savedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+import { fmt } from '@/lib/intl';
 
 export function describeSearch(search: Pick<StoredSearch, 'query' | 'category'>, categories: Category[]) {
   const where = search.category ? categoryName(categories, search.category) : 'all categories';
@@ -110,7 +109,10 @@ export function SavedSearchList({ userId }: { userId: number }) {
                       {label}
                     </Text>
                     <Text size="1" color="gray">
-                      Saved <time dateTime={search.createdAt}>{savedOn.format(new Date(search.createdAt))}</time>
+                      Saved{' '}
+                      <time dateTime={search.createdAt}>
+                        {fmt.date(search.createdAt, { month: 'short', day: 'numeric', year: 'numeric' })}
+                      </time>
                     </Text>
                   </Flex>
                   <Flex justify="between" align="center" gap="3" wrap="wrap">

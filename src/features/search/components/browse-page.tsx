@@ -14,10 +14,12 @@ import { SearchBar } from './search-bar';
 import { categoryName, useCategories } from '@/lib/categories';
 import { ListingGrid } from '@/components/listing-grid';
 import { Pager } from '@/components/pager';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
+import { listingWords } from '@/lib/listing-words';
 
-const RESULT_WINDOW = LISTINGS_RESULT_WINDOW.toLocaleString('en-US');
 /** Said under the pager when there are more results than can be paged through, and for a page past them. */
-export const WINDOW_NOTE = `Only the first ${RESULT_WINDOW} results can be shown`;
+export const windowNote = () => m.search_window_note({ count: fmt.number(LISTINGS_RESULT_WINDOW) });
 
 /** How many pages the server serves: none past the first LISTINGS_RESULT_WINDOW results (it answers 400 there). */
 export const pagesOf = (total: number, pageSize: number) =>
@@ -25,7 +27,7 @@ export const pagesOf = (total: number, pageSize: number) =>
 
 export function BrowsePage({ search }: { search: BrowseSearch }) {
   const categories = useCategories();
-  const heading = browseHeading(search, (slug) => categoryName(categories, slug));
+  const heading = browseHeading(search, (slug) => categoryName(categories, slug), listingWords);
   usePageTitle(heading);
   const page = search.page ?? 1;
   const { data, error, isPending, isError, isPlaceholderData } = useQuery(
@@ -53,10 +55,10 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
             {heading}
           </Heading>
           <a href="#browse-results" className="skip-link" onClick={skipToResults}>
-            Skip to results
+            {m.search_skip_to_results()}
           </a>
           <Text color="gray" role="status" data-testid="result-count">
-            {data ? listingsFound(data.total, data.exact) : isPending ? 'Loading listings…' : ''}
+            {data ? listingsFound(data.total, data.exact, listingWords, fmt) : isPending ? m.search_loading() : ''}
           </Text>
         </Flex>
         <Flex gap="2" wrap="wrap">
@@ -78,24 +80,21 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
       <section id="browse-results" ref={results} tabIndex={-1} aria-label="Results" className="browse-results">
         {placeProblem ? (
           <Callout.Root color="red" role="alert">
-            <Callout.Text>
-              {placeProblem}: “{search.near}”. Pick one of the suggested places, or leave Near empty to search around
-              you.
-            </Callout.Text>
+            <Callout.Text>{m.search_place_problem({ problem: placeProblem, place: search.near ?? '' })}</Callout.Text>
           </Callout.Root>
         ) : pastWindow && !data ? (
           <EmptyState
-            title={WINDOW_NOTE}
-            hint="Add a word, a category or a distance to see others."
+            title={windowNote()}
+            hint={m.search_narrow()}
             action={
               <Link to="/browse" search={{ ...search, page: undefined }}>
-                Go to the first page
+                {m.search_first_page()}
               </Link>
             }
           />
         ) : isError && !data ? (
           <Callout.Root color="red" role="alert">
-            <Callout.Text>Failed to load listings. Please try again later.</Callout.Text>
+            <Callout.Text>{m.home_categories_failed()}</Callout.Text>
           </Callout.Root>
         ) : isPending ? (
           <ListingGrid listings={undefined} skeletons={BROWSE_PAGE_SIZE} headingLevel="h2" />
@@ -105,31 +104,27 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
             <Pager page={page} pageCount={pageCount} search={search} />
             {moreThanShown && (
               <Text as="p" color="gray" size="2" align="center">
-                {WINDOW_NOTE}. Add a word, a category or a distance to see others.
+                {windowNote()}. {m.search_narrow()}
               </Text>
             )}
           </Flex>
         ) : data.total > 0 ? (
           <EmptyState
-            title="This page is past the end of the results."
+            title={m.search_past_end()}
             action={
               <Link to="/browse" search={{ ...search, page: undefined }}>
-                Go to the first page
+                {m.search_first_page()}
               </Link>
             }
           />
         ) : (
           <EmptyState
-            title="No listings found"
-            hint={
-              search.q || search.category
-                ? 'Try other words, another category, or browse everything.'
-                : 'Be the first to post something to trade.'
-            }
+            title={m.search_none_found()}
+            hint={search.q || search.category ? m.search_none_hint() : m.search_none_first()}
             action={
               search.q || search.category ? (
                 <Button asChild variant="soft">
-                  <Link to="/browse">View All Listings</Link>
+                  <Link to="/browse">{m.home_view_all_listings()}</Link>
                 </Button>
               ) : undefined
             }

@@ -7,6 +7,8 @@ import { distanceInEffect, distanceShownFor, type SearchDistance } from '@/share
 import { PlaceInput } from '@/components/place-input';
 import '../search.css';
 import { useCategories } from '@/lib/categories';
+import * as m from '@/lib/messages';
+import { fmt } from '@/lib/intl';
 
 interface SearchBarProps {
   initialQuery?: string;
@@ -58,16 +60,16 @@ export function SearchBar({
   };
 
   return (
-    <form role="search" aria-label="Search listings" onSubmit={submit} className="search-bar" data-expanded={expanded}>
+    <form role="search" aria-label={m.search_label()} onSubmit={submit} className="search-bar" data-expanded={expanded}>
       <Flex direction="column" gap="1" className="search-bar-query">
         <Text as="label" htmlFor={`${id}-q`} size="2" weight="medium" className="search-bar-query-label">
-          What are you looking for?
+          {m.search_what()}
         </Text>
         <TextField.Root
           id={`${id}-q`}
           size="3"
           type="search"
-          placeholder="Bike repair, sourdough, guitar lessons…"
+          placeholder={m.search_placeholder()}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           onFocus={() => setExpanded(true)}
@@ -83,7 +85,7 @@ export function SearchBar({
         size="3"
         variant="soft"
         className="search-bar-filters"
-        aria-label="Filters"
+        aria-label={m.search_filters()}
         aria-expanded={expanded}
         aria-controls={`${id}-extra`}
         onClick={() => setExpanded(true)}
@@ -92,12 +94,12 @@ export function SearchBar({
       </Button>
       <Flex direction="column" gap="1" className="search-bar-extra" id={`${id}-extra`}>
         <Text as="label" htmlFor={`${id}-near`} size="2" weight="medium">
-          Near
+          {m.search_near()}
         </Text>
         <PlaceInput
           id={`${id}-near`}
           size="3"
-          placeholder="Your area, or a town"
+          placeholder={m.search_near_placeholder()}
           value={near}
           onValueChange={setNear}
           maxLength={100}
@@ -105,7 +107,7 @@ export function SearchBar({
       </Flex>
       <Flex direction="column" gap="1" className="search-bar-extra">
         <Text as="label" htmlFor={`${id}-category`} size="2" weight="medium">
-          Category
+          {m.search_category()}
         </Text>
         <select
           id={`${id}-category`}
@@ -113,7 +115,7 @@ export function SearchBar({
           value={category}
           onChange={(e) => setCategory(e.target.value)}
         >
-          <option value="all">All categories</option>
+          <option value="all">{m.search_all_categories()}</option>
           {categories.map((c) => (
             <option key={c.slug} value={c.slug}>
               {c.name}
@@ -123,7 +125,7 @@ export function SearchBar({
       </Flex>
       <Flex direction="column" gap="1" className="search-bar-extra">
         <Text as="label" htmlFor={`${id}-distance`} size="2" weight="medium">
-          Distance
+          {m.search_distance()}
         </Text>
         <select
           id={`${id}-distance`}
@@ -133,13 +135,13 @@ export function SearchBar({
         >
           {SEARCH_DISTANCES.map((d) => (
             <option key={d} value={String(d)}>
-              {d === 'any' ? 'Any distance' : `Within ${d} miles`}
+              {d === 'any' ? m.search_any_distance() : m.search_within({ distance: fmt.distance(d, 'long') })}
             </option>
           ))}
         </select>
       </Flex>
       <Button type="submit" size="3" className="search-bar-submit">
-        Search
+        {m.search_submit()}
       </Button>
     </form>
   );

@@ -9,6 +9,7 @@ import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { Listing } from '@/shared/contract/listings';
 import { useSetWant } from '../api';
+import { fmt } from '@/lib/intl';
 
 /** How long "Undo" stays after a withdrawal that calls a trade circle off; nothing is sent before. */
 export const WITHDRAW_UNDO_MS = 8000;
@@ -195,7 +196,7 @@ export function WantCount({ count }: { count: number | undefined }) {
       ? 'No one has said they would take this yet'
       : count === 1
         ? '1 member would take this'
-        : `${count.toLocaleString('en-US')} members would take this`;
+        : `${fmt.number(count)} members would take this`;
   return (
     <Flex align="center" gap="2" data-testid="want-count">
       <HeartIcon aria-hidden="true" />

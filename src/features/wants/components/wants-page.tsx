@@ -9,9 +9,9 @@ import { ListingImage } from '@/components/listing-image';
 import { ListingStatusBadge } from '@/components/listing-status-badge';
 import { useSetWant, wantsQuery } from '../api';
 import '../wants.css';
+import { fmt } from '@/lib/intl';
 
 const MAX_WANTS = 200;
-const wantedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** /wants: what the member said they would take, newest first, each with Remove. */
 export function WantsPage() {
@@ -103,7 +103,7 @@ function WantList({ list }: { list: WantedListing[] }) {
                 </Text>
                 <Flex gap="2" align="center" wrap="wrap">
                   <Text size="1" color="gray">
-                    Wanted {wantedOn.format(new Date(listing.wantedAt))}
+                    Wanted {fmt.date(listing.wantedAt, { month: 'short', day: 'numeric', year: 'numeric' })}
                   </Text>
                   {listing.status !== 'active' && <ListingStatusBadge status={listing.status} />}
                 </Flex>
