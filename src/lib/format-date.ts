@@ -1,11 +1,7 @@
-// Dates in messages and circle chats: lists show month and day, bubbles date and time.
-const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// Dates in messages and circle chats: lists show month and day, bubbles date and time, in the
+// member's locale (src/lib/intl.ts).
+import { fmt } from './intl';
 
-export const formatMonthDay = (iso: string) => monthDay.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatMonthDay = (iso: string) => fmt.date(iso, { month: 'short', day: 'numeric' });
+export const formatDateTime = (iso: string) =>
+  fmt.date(iso, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });

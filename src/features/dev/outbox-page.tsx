@@ -7,6 +7,7 @@ import { call } from '@/lib/api-client';
 import { devRoutes } from '@/shared/contract/dev';
 import { usePageTitle } from '@/lib/use-page-title';
 import { devKeys } from '@/lib/query-keys';
+import { fmt } from '@/lib/intl';
 
 export function OutboxPage() {
   usePageTitle('Dev Outbox');
@@ -55,7 +56,7 @@ export function OutboxPage() {
               </Badge>
             </Flex>
             <Text as="p" size="2" color="gray">
-              To {email.to} · {new Date(email.createdAt).toLocaleString()}
+              To {email.to} · {fmt.date(email.createdAt, { dateStyle: 'medium', timeStyle: 'medium' })}
             </Text>
             <Text as="p" size="2" mt="2" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {email.text}

@@ -189,3 +189,6 @@ export declare const profile_no_reviews: () => string;
 export declare const profile_barters_one: (inputs: { count: string | number }) => string;
 export declare const profile_barters_other: (inputs: { count: string | number }) => string;
 export declare const profile_member_since: (inputs: { date: string | number }) => string;
+export declare const wants_distance_under: (inputs: { distance: string | number }) => string;
+export declare const wants_distance_apart: (inputs: { distance: string | number }) => string;
+export declare const common_just_now: () => string;

@@ -190,3 +190,6 @@ export { profile_no_reviews } from './profile_no_reviews.js';
 export { profile_barters_one } from './profile_barters_one.js';
 export { profile_barters_other } from './profile_barters_other.js';
 export { profile_member_since } from './profile_member_since.js';
+export { wants_distance_under } from './wants_distance_under.js';
+export { wants_distance_apart } from './wants_distance_apart.js';
+export { common_just_now } from './common_just_now.js';

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { messageOf } from '@/lib/api';
 import { dashboardQuery } from '@/features/community';
 import { formatCount, formatMoney } from '@/features/community';
+import { fmt } from '@/lib/intl';
 
 export function AnalyticsTab() {
   // Refetched every 30 s (dashboardQuery) and on Refresh.
@@ -35,7 +36,7 @@ export function AnalyticsTab() {
           </Heading>
           <Text as="p" size="2" color="gray" aria-live="polite">
             {dataUpdatedAt
-              ? `Updated ${new Date(dataUpdatedAt).toLocaleTimeString()}. Refreshes every 30 seconds.`
+              ? `Updated ${fmt.date(dataUpdatedAt, { timeStyle: 'medium' })}. Refreshes every 30 seconds.`
               : 'Loading…'}
           </Text>
         </div>

@@ -7,11 +7,15 @@ import type { Match, WantKind } from '@/shared/contract/wants';
 import { ListingImage } from '@/components/listing-image';
 import { matchesQuery } from '../api';
 import '../wants.css';
+import * as m from '@/lib/messages';
+import { fmt } from '@/lib/intl';
 
-/** "3 mi apart", "Under 1 mi apart", "distance unknown". */
+/** "3 mi apart", "Under 1 mi apart", "5 km apart", "distance unknown" (the member's unit). */
 export function milesApart(miles: number | null): string {
-  if (miles === null) return 'distance unknown';
-  return miles < 1 ? 'Under 1 mi apart' : `${Math.round(miles).toLocaleString('en-US')} mi apart`;
+  if (miles === null) return m.listings_distance_unknown();
+  return fmt.toUnits(miles) < 1
+    ? m.wants_distance_under({ distance: fmt.inUnits(1) })
+    : m.wants_distance_apart({ distance: fmt.distance(miles) });
 }
 
 const why: Record<WantKind, { mine: string; theirs: string }> = {
