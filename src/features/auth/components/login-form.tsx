@@ -10,6 +10,7 @@ import { useLogin } from '../api';
 import { fieldErrorsOf, formErrorOf } from './api-errors';
 import { PasswordInput } from './password-input';
 import { afterSignIn } from '../redirect';
+import * as m from '@/lib/messages';
 
 export function LoginForm({ redirect, onRegister }: { redirect?: string | undefined; onRegister: () => void }) {
   const form = useValibotForm(loginSchema, { username: '', password: '' });
@@ -26,23 +27,23 @@ export function LoginForm({ redirect, onRegister }: { redirect?: string | undefi
     setFailure(null);
     try {
       const user = await login.mutateAsync(input);
-      toast({ title: 'Logged in successfully', description: `Welcome back, ${user.displayName}!` });
+      toast({ title: m.auth_logged_in(), description: m.auth_welcome_back({ name: user.displayName }) });
       // Back to the page whose "Sign In…" link brought the member here, else home.
       void navigate({ href: afterSignIn(redirect), replace: true });
     } catch (error) {
       form.setErrors(fieldErrorsOf(error));
-      const message = formErrorOf(error, 'Could not sign in. Check your connection and try again.');
+      const message = formErrorOf(error, m.auth_sign_in_offline());
       if (message) setFailure({ message, status: error instanceof ApiError ? error.status : null });
       toast({
-        title: 'Login failed',
-        description: messageOf(error, 'Invalid username or password'),
+        title: m.auth_login_failed(),
+        description: messageOf(error, m.auth_invalid_login()),
         variant: 'destructive',
       });
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in">
+    <form onSubmit={submit} noValidate aria-label={m.auth_sign_in_form()}>
       <Flex direction="column" gap="4">
         {failure && (
           <FormError
@@ -53,7 +54,7 @@ export function LoginForm({ redirect, onRegister }: { redirect?: string | undefi
           />
         )}
         <TextInput
-          label="Username"
+          label={m.auth_username()}
           value={form.values.username}
           onValueChange={(value) => form.setField('username', value)}
           error={form.errors.username}
@@ -64,7 +65,7 @@ export function LoginForm({ redirect, onRegister }: { redirect?: string | undefi
           required
         />
         <PasswordInput
-          label="Password"
+          label={m.auth_password()}
           value={form.values.password}
           onValueChange={(value) => form.setField('password', value)}
           error={form.errors.password}
@@ -74,17 +75,17 @@ export function LoginForm({ redirect, onRegister }: { redirect?: string | undefi
         />
         <Flex justify="end">
           <Link asChild underline="always" size="2">
-            <RouterLink to="/forgot-password">Forgot password?</RouterLink>
+            <RouterLink to="/forgot-password">{m.auth_forgot()}</RouterLink>
           </Link>
         </Flex>
         <Button type="submit" size="3" loading={login.isPending}>
-          Sign In
+          {m.auth_sign_in()}
         </Button>
         <Text as="p" size="2" color="gray" align="center">
-          New to Barter Market?{' '}
+          {m.auth_new_here()}{' '}
           <Link asChild underline="always">
             <button type="button" className="link-button" onClick={onRegister}>
-              Create an account
+              {m.auth_create_an_account()}
             </button>
           </Link>
         </Text>

@@ -2,6 +2,8 @@ import { EyeClosedIcon, EyeOpenIcon } from '@radix-ui/react-icons';
 import { IconButton, TextField } from '@radix-ui/themes';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Field } from '@/components/form-field';
+import * as m from '@/lib/messages';
+import { locale } from '@/lib/locale';
 
 type Props = Omit<ComponentProps<typeof TextField.Root>, 'onChange' | 'value' | 'type'> & {
   label: string;
@@ -36,7 +38,8 @@ export function PasswordInput({ label, value, onValueChange, error, hint, requir
               size="1"
               variant="ghost"
               color="gray"
-              aria-label={`Show ${label.toLowerCase()}`}
+              // German writes nouns with a capital; the other languages lower the label inside a sentence.
+              aria-label={m.auth_show_field({ field: locale.language === 'de' ? label : label.toLowerCase() })}
               aria-pressed={visible}
               onClick={() => setVisible((v) => !v)}
             >

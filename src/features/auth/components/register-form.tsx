@@ -9,6 +9,8 @@ import { registerSchema } from '@/shared/schemas';
 import { useRegister } from '../api';
 import { fieldErrorsOf, formErrorOf } from './api-errors';
 import { PasswordInput } from './password-input';
+import * as m from '@/lib/messages';
+import { richText } from '@/lib/rich-text';
 
 // Only what an account needs (username, password, email and full name; docs/front-end.md).
 // Nickname, location, address, bio and the profile image are asked on the profile later; the API
@@ -28,16 +30,16 @@ export function RegisterForm({ redirect, onSignIn }: { redirect?: string | undef
     setFailure(null);
     try {
       const user = await register.mutateAsync(input);
-      toast({ title: 'Registration successful', description: `Welcome to Barter Market, ${user.displayName}!` });
+      toast({ title: m.auth_registered(), description: m.auth_welcome_name({ name: user.displayName }) });
       // The "what next" screen: verify the email, a first listing, browsing nearby; and back to
       // the page the member came from first when there was one.
       void navigate({ to: '/welcome', search: redirect ? { redirect } : {}, replace: true });
     } catch (error) {
       form.setErrors(fieldErrorsOf(error));
-      setFailure(formErrorOf(error, 'Could not create your account. Check your connection and try again.'));
+      setFailure(formErrorOf(error, m.auth_register_offline()));
       toast({
-        title: 'Registration failed',
-        description: messageOf(error, 'There was an error creating your account'),
+        title: m.auth_register_failed(),
+        description: messageOf(error, m.auth_register_error()),
         variant: 'destructive',
       });
     }
@@ -50,65 +52,68 @@ export function RegisterForm({ redirect, onSignIn }: { redirect?: string | undef
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Register">
+    <form onSubmit={submit} noValidate aria-label={m.auth_register()}>
       <Flex direction="column" gap="4">
         <Grid columns={{ initial: '1', sm: '2' }} gap="4">
           <TextInput
-            label="Username"
+            label={m.auth_username()}
             {...bind('username')}
-            hint="Your username cannot be changed later."
+            hint={m.auth_username_hint()}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             required
           />
           <PasswordInput
-            label="Password"
+            label={m.auth_password()}
             {...bind('password')}
-            hint="Use letters and numbers, at least 8 characters."
+            hint={m.auth_password_hint()}
             autoComplete="new-password"
             required
           />
           <TextInput
-            label="Email"
+            label={m.auth_email()}
             type="email"
             {...bind('email')}
-            hint="We send a link to confirm it."
+            hint={m.auth_email_hint()}
             autoComplete="email"
             inputMode="email"
             required
           />
           <TextInput
-            label="Full Name"
+            label={m.auth_full_name()}
             {...bind('displayName')}
-            hint="Your display name: how other members see you."
+            hint={m.auth_full_name_hint()}
             autoComplete="name"
             required
           />
         </Grid>
         <Text as="p" size="2" color="gray">
-          Your town, a photo and a few words about you can be added on your profile afterwards.
+          {m.auth_profile_later()}
         </Text>
         <Text as="p" size="2" color="gray">
-          By creating an account you agree to our{' '}
-          <Link asChild underline="always">
-            <RouterLink to="/terms">Terms of Service</RouterLink>
-          </Link>{' '}
-          and{' '}
-          <Link asChild underline="always">
-            <RouterLink to="/privacy">Privacy Policy</RouterLink>
-          </Link>
-          .
+          {richText(m.auth_agree, {
+            terms: (
+              <Link asChild underline="always">
+                <RouterLink to="/terms">{m.layout_footer_terms()}</RouterLink>
+              </Link>
+            ),
+            privacy: (
+              <Link asChild underline="always">
+                <RouterLink to="/privacy">{m.layout_footer_privacy()}</RouterLink>
+              </Link>
+            ),
+          })}
         </Text>
         {failure && <FormError id={errorId} message={failure} />}
         <Button type="submit" size="3" loading={register.isPending}>
-          Create Account
+          {m.auth_create_account()}
         </Button>
         <Text as="p" size="2" color="gray" align="center">
-          Already have an account?{' '}
+          {m.auth_have_account()}{' '}
           <Link asChild underline="always">
             <button type="button" className="link-button" onClick={onSignIn}>
-              Sign in
+              {m.auth_sign_in_link()}
             </button>
           </Link>
         </Text>
