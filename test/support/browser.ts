@@ -58,12 +58,16 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  /** touch: a touch screen and no mouse, as a phone has (pointer: coarse, no hover). */
-  options: { viewport?: { width: number; height: number }; cookie?: string; touch?: boolean } = {},
+  /**
+   * touch: a touch screen and no mouse, as a phone has (pointer: coarse, no hover); locale: the
+   * browser's language (navigator.languages and Accept-Language), e.g. 'fr-FR'.
+   */
+  options: { viewport?: { width: number; height: number }; cookie?: string; touch?: boolean; locale?: string } = {},
 ) {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
     baseURL: baseUrl(),
+    ...(options.locale ? { locale: options.locale } : {}),
     ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   if (options.cookie) await setSessionCookie(context, options.cookie);

@@ -1,0 +1,176 @@
+// Five languages (decision 068): each renders home, browse, a listing, sign-in and the Create
+// Listing form at 390 px without sideways overflow and with axe clean in both themes; <html lang>
+// names the language; distances are in kilometres for fr, de, es and pt and in miles for en-US;
+// the footer's choice is remembered across reloads. Expected words come from messages/*.json.
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  axeViolations,
+  createMember,
+  eventually,
+  launchBrowser,
+  newPage,
+  overflowsHorizontally,
+  PHONE,
+  screenshot,
+  settledRead,
+  type TestMember,
+} from '../support/browser';
+
+type Words = Record<string, string>;
+const words = (language: string): Words =>
+  JSON.parse(readFileSync(new URL(`../../messages/${language}.json`, import.meta.url), 'utf8')) as Words;
+
+const BROWSERS = [
+  { locale: 'en-US', language: 'en', units: 'mi' },
+  { locale: 'es-ES', language: 'es', units: 'km' },
+  { locale: 'fr-FR', language: 'fr', units: 'km' },
+  { locale: 'de-DE', language: 'de', units: 'km' },
+  { locale: 'pt-PT', language: 'pt', units: 'km' },
+] as const;
+
+let browser: Browser;
+let member: TestMember;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  member = await createMember();
+});
+afterAll(() => browser?.close());
+
+/** The app has replaced the Worker's first screen and the page's network is quiet. */
+async function started(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('#root > .fs'));
+  await page.locator('h1').first().waitFor();
+}
+
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+/** Axe in both themes and no overflow at 390 px: the problems found, labelled. */
+async function checkScreen(page: Page, label: string, open: () => Promise<void>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const appearance of ['light', 'dark'] as const) {
+    // Init scripts run in the order added: the latest theme wins on each load.
+    await page.addInitScript((value) => localStorage.setItem('theme', value), appearance);
+    await open();
+    const violations = await settledRead(
+      () => axeViolations(page),
+      (found) => found.length === 0,
+    );
+    problems.push(...violations.map((violation) => `${label} [${appearance}] ${violation}`));
+    if (
+      await settledRead(
+        () => overflowsHorizontally(page),
+        (overflows) => !overflows,
+      )
+    )
+      problems.push(`${label} [${appearance}] overflows horizontally at 390 px`);
+    await screenshot(page, `languages-${label.replace(/\W+/g, '-')}-${appearance}`);
+  }
+  return problems;
+}
+
+describe('each language at 390 px', () => {
+  for (const { locale, language, units } of BROWSERS) {
+    it(`${locale}: home, browse, a listing, sign-in and Create Listing`, { timeout: 300_000 }, async () => {
+      const t = words(language);
+      const visitor = await newPage(browser, { viewport: PHONE, locale });
+      const { page } = visitor;
+      const problems: string[] = [];
+
+      problems.push(
+        ...(await checkScreen(page, `${locale} home`, async () => {
+          await page.goto('/');
+          await started(page);
+        })),
+      );
+      expect((await htmlLang(page)).split('-')[0]).toBe(language);
+      expect(await page.locator('h1').first().innerText()).toBe(t.home_hero_title);
+
+      problems.push(
+        ...(await checkScreen(page, `${locale} browse`, async () => {
+          await page.goto(`/browse?near=${encodeURIComponent('Oakland, CA')}`);
+          await started(page);
+        })),
+      );
+      expect(await page.locator('h1').first().innerText()).toBe(t.search_all_listings);
+      const distance = page.getByTestId('listing-distance').first();
+      await distance.waitFor();
+      expect(await distance.innerText()).toMatch(units === 'km' ? /\bkm\b/ : /\bmi\b/);
+
+      problems.push(
+        ...(await checkScreen(page, `${locale} listing`, async () => {
+          await page.goto('/listing/1');
+          await started(page);
+        })),
+      );
+      await eventually(() => page.getByRole('heading', { name: t.listings_wants_in_return }).count()).toBeGreaterThan(
+        0,
+      );
+
+      problems.push(
+        ...(await checkScreen(page, `${locale} sign-in`, async () => {
+          await page.goto('/login');
+          await started(page);
+        })),
+      );
+      expect(await page.getByRole('tab', { name: t.auth_sign_in }).count()).toBe(1);
+      expect(await htmlLang(page)).toMatch(new RegExp(`^${language}\\b`));
+
+      const signedIn = await newPage(browser, { viewport: PHONE, locale, cookie: member.cookie });
+      problems.push(
+        ...(await checkScreen(signedIn.page, `${locale} create listing`, async () => {
+          await signedIn.page.goto('/');
+          await started(signedIn.page);
+          await signedIn.page.locator('.phone-tab-create').click();
+          await signedIn.page.getByRole('dialog').locator('input').first().waitFor();
+        })),
+      );
+
+      expect(problems).toEqual([]);
+      expect([...visitor.errors, ...signedIn.errors]).toEqual([]);
+      await visitor.context.close();
+      await signedIn.context.close();
+    });
+  }
+});
+
+describe('the footer remembers the choice', () => {
+  it('a French browser chooses German and miles; both stay after reloads', { timeout: 120_000 }, async () => {
+    const { page, context, errors } = await newPage(browser, { viewport: PHONE, locale: 'fr-FR' });
+    await page.goto('/');
+    await started(page);
+    expect(await htmlLang(page)).toBe('fr-FR');
+    expect(await page.locator('h1').first().innerText()).toBe(words('fr').home_hero_title);
+
+    const language = page.getByTestId('language-select');
+    await language.scrollIntoViewIfNeeded();
+    await Promise.all([page.waitForEvent('load'), language.selectOption('de')]);
+    await started(page);
+    expect(await htmlLang(page)).toBe('de');
+    expect(await page.locator('h1').first().innerText()).toBe(words('de').home_hero_title);
+    await page.reload();
+    await started(page);
+    expect(await htmlLang(page)).toBe('de');
+    expect(await page.getByTestId('language-select').inputValue()).toBe('de');
+
+    // Kilometres for German by default; miles once chosen, on the next pages too.
+    await page.goto(`/browse?near=${encodeURIComponent('Oakland, CA')}`);
+    await started(page);
+    await page.getByTestId('listing-distance').first().waitFor();
+    expect(await page.getByTestId('listing-distance').first().innerText()).toMatch(/\bkm\b/);
+    const units = page.getByTestId('units-select');
+    await units.scrollIntoViewIfNeeded();
+    await Promise.all([page.waitForEvent('load'), units.selectOption('mi')]);
+    await started(page);
+    await page.getByTestId('listing-distance').first().waitFor();
+    expect(await page.getByTestId('listing-distance').first().innerText()).toMatch(/\bmi\b/);
+    await page.reload();
+    await started(page);
+    expect(await page.evaluate(() => document.documentElement.dataset.units)).toBe('mi');
+    expect(await htmlLang(page)).toBe('de');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
