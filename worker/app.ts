@@ -98,6 +98,6 @@ app.route('/', seoRouter());
 // Every other path wrangler.toml sends here is a page: the app's HTML with its data (decision 048).
 app.get('*', pagesOnly, sessionDefaults, viewer('row'), renderPage);
 
-app.notFound((c) => c.json({ message: 'Not found' }, 404));
+app.notFound((c) => c.json({ message: 'Not found', code: 'not_found' }, 404));
 
 app.onError(errorReply);

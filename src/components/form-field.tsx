@@ -2,6 +2,7 @@
 // form-level error that fields at fault point to (a wrong password names no one field).
 import { Callout, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, type ReactNode } from 'react';
+import { localText } from '@/lib/local-text';
 
 interface FieldProps {
   label: string;
@@ -37,7 +38,7 @@ export function Field({ label, error, hint, required, formErrorId, children }: F
       )}
       {error && (
         <Text id={errorId} size="1" color="red" role="alert" data-testid="field-error">
-          {error}
+          {localText(error)}
         </Text>
       )}
     </Flex>
@@ -51,7 +52,7 @@ export function Field({ label, error, hint, required, formErrorId, children }: F
 export function FormError({ id, message, testId = 'form-error' }: { id: string; message: string; testId?: string }) {
   return (
     <Callout.Root id={id} color="red" role="alert" data-testid={testId}>
-      <Callout.Text>{message}</Callout.Text>
+      <Callout.Text>{localText(message)}</Callout.Text>
     </Callout.Root>
   );
 }

@@ -1,11 +1,15 @@
 // The one fetch: same-origin calls with credentials; JSON only when there is a payload
 // (docs/decisions/007-front-end-foundation.md). A non-OK reply throws ApiError. Features call the
 // API through the typed client over it (api-client.ts), never with hand-built URLs.
+import { localText } from './local-text';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: Record<string, string> = {},
+    /** The reply's stable code (src/shared/contract/error-codes.ts), for the member's language. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -14,8 +18,14 @@ export class ApiError extends Error {
 async function toError(response: Response): Promise<ApiError> {
   const text = await response.text();
   try {
-    const body = JSON.parse(text) as { message?: unknown; errors?: Record<string, string> };
-    if (typeof body.message === 'string') return new ApiError(response.status, body.message, body.errors ?? {});
+    const body = JSON.parse(text) as { message?: unknown; errors?: Record<string, string>; code?: unknown };
+    if (typeof body.message === 'string')
+      return new ApiError(
+        response.status,
+        body.message,
+        body.errors ?? {},
+        typeof body.code === 'string' ? body.code : undefined,
+      );
   } catch {
     // Not JSON: fall through to the generic form "{status}: {body text or status text}".
   }
@@ -42,5 +52,8 @@ export interface ApiReply<T> {
 }
 
 /** The message to show for a failed call: the server's, else the given fallback. */
+/** What went wrong, in the member's language when the message or its code is known (decision 068). */
 export const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
+  error instanceof Error && error.message
+    ? localText(error.message, error instanceof ApiError ? error.code : undefined)
+    : fallback;

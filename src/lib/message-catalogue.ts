@@ -28,7 +28,9 @@ const modules: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
 export async function loadCatalogue(language: Language): Promise<void> {
   if (language === 'en') return;
   try {
-    current = (await modules[language]()).default;
+    // The API's error messages in the language too (src/lib/error-text.ts sets the translator).
+    const [catalogue] = await Promise.all([modules[language](), import('./error-text')]);
+    current = catalogue.default;
   } catch {
     current = undefined;
   }

@@ -20,11 +20,11 @@ describe('GET /api/admin/email-status', () => {
   it('is 401 for visitors and 403 for members', async () => {
     const visitor = await call('/api/admin/email-status');
     expect(visitor.status).toBe(401);
-    expect(await json(visitor)).toEqual({ message: 'Authentication required' });
+    expect(await json(visitor)).toEqual({ message: 'Authentication required', code: 'auth_required' });
     const member = await signUp();
     const denied = await call('/api/admin/email-status', { cookie: member.cookie });
     expect(denied.status).toBe(403);
-    expect(await json(denied)).toEqual({ message: 'Admin access required' });
+    expect(await json(denied)).toEqual({ message: 'Admin access required', code: 'admin_required' });
   });
 
   it("tells admins with wrangler.toml's settings that Resend lacks its key and sender, and how much mail waits", async () => {

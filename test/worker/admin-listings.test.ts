@@ -32,7 +32,7 @@ describe('GET /api/admin/listings', () => {
     const member = await signUp();
     const response = await call('/api/admin/listings', { cookie: member.cookie });
     expect(response.status).toBe(403);
-    expect(await json(response)).toEqual({ message: 'Admin access required' });
+    expect(await json(response)).toEqual({ message: 'Admin access required', code: 'admin_required' });
   });
 });
 
@@ -75,7 +75,7 @@ describe('POST /api/admin/listings/:id/featured', () => {
       body: { isFeatured: true },
     });
     expect(missing.status).toBe(404);
-    expect(await json(missing)).toEqual({ message: 'Listing not found' });
+    expect(await json(missing)).toEqual({ message: 'Listing not found', code: 'listing_not_found' });
   });
 
   it('answers 401 for a visitor and 403 for a member, even the owner', async () => {

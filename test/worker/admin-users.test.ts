@@ -30,10 +30,10 @@ describe('GET /api/admin/users', () => {
     const member = await signUp();
     const visitor = await call('/api/admin/users');
     expect(visitor.status).toBe(401);
-    expect(await json(visitor)).toEqual({ message: 'Authentication required' });
+    expect(await json(visitor)).toEqual({ message: 'Authentication required', code: 'auth_required' });
     const denied = await call('/api/admin/users', { cookie: member.cookie });
     expect(denied.status).toBe(403);
-    expect(await json(denied)).toEqual({ message: 'Admin access required' });
+    expect(await json(denied)).toEqual({ message: 'Admin access required', code: 'admin_required' });
   });
 });
 
@@ -69,6 +69,6 @@ describe('POST /api/admin/users/:id/make-admin', () => {
     const admin = await signUpAdmin();
     const response = await call('/api/admin/users/999999999/make-admin', { method: 'POST', cookie: admin.cookie });
     expect(response.status).toBe(404);
-    expect(await json(response)).toEqual({ message: 'User not found' });
+    expect(await json(response)).toEqual({ message: 'User not found', code: 'user_not_found' });
   });
 });

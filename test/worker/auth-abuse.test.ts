@@ -46,7 +46,10 @@ const ipv6Net = () =>
 async function expect429(response: Response) {
   expect(response.status).toBe(429);
   expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
-  expect(await json(response)).toEqual({ message: 'Too many requests. Please try again later.' });
+  expect(await json(response)).toEqual({
+    message: 'Too many requests. Please try again later.',
+    code: 'too_many_requests',
+  });
 }
 
 describe('N3: failed sign-ins never lock the owner out', () => {
@@ -240,6 +243,7 @@ describe('N13: a password the hashing library cannot take', () => {
       expect(response.status, JSON.stringify(password)).toBe(400);
       expect(await json(response)).toEqual({
         message: 'Password is required',
+        code: 'password_required',
         errors: { password: 'Password is required' },
       });
     }
@@ -254,6 +258,7 @@ describe('N13: a password the hashing library cannot take', () => {
     expect(response.status).toBe(400);
     expect(await json(response)).toEqual({
       message: 'Current password is required',
+      code: expect.any(String),
       errors: { currentPassword: 'Current password is required' },
     });
   });

@@ -114,8 +114,8 @@ describe('POST /api/auth/login and logout', () => {
     const unknown = await call('/api/auth/login', { body: { username: unique('nobody'), password: 'password123' } });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(await json(wrong)).toEqual({ message: 'Invalid username or password' });
-    expect(await json(unknown)).toEqual({ message: 'Invalid username or password' });
+    expect(await json(wrong)).toEqual({ message: 'Invalid username or password', code: 'invalid_login' });
+    expect(await json(unknown)).toEqual({ message: 'Invalid username or password', code: 'invalid_login' });
   });
 
   it('requires username and password', async () => {
@@ -142,7 +142,7 @@ describe('POST /api/auth/login and logout', () => {
   it('current-user is 401 with the standard message for visitors', async () => {
     const response = await call('/api/auth/current-user');
     expect(response.status).toBe(401);
-    expect(await json(response)).toEqual({ message: 'Authentication required' });
+    expect(await json(response)).toEqual({ message: 'Authentication required', code: 'auth_required' });
   });
 
   it('sign out everywhere voids every session of the member', async () => {
@@ -166,7 +166,10 @@ describe('email verification', () => {
     expect(me.emailVerified).toBe(true);
     const again = await call(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
     expect(again.status).toBe(400);
-    expect(await json(again)).toEqual({ message: 'Verification failed. The token may be invalid or expired.' });
+    expect(await json(again)).toEqual({
+      message: 'Verification failed. The token may be invalid or expired.',
+      code: 'verification_failed',
+    });
   });
 
   it('refuses an expired token and a missing one', async () => {

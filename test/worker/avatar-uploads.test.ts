@@ -106,6 +106,7 @@ describe('profile image uploads', () => {
       expect(response.status, url).toBe(400);
       expect(await json(response), url).toEqual({
         message: AVATAR_UPLOAD_MESSAGE,
+        code: expect.any(String),
         errors: { avatarUrl: AVATAR_UPLOAD_MESSAGE },
       });
     }

@@ -146,27 +146,33 @@ describe('POST /api/barters', () => {
     const { owner, member } = await talking();
     const noListing = await record(member, owner, 999_999_999);
     expect(noListing.status).toBe(404);
-    expect(await json(noListing)).toEqual({ message: 'Listing not found' });
+    expect(await json(noListing)).toEqual({ message: 'Listing not found', code: 'listing_not_found' });
     const { listingId } = await talking();
     const noUser = await record(member, 999_999_999, listingId);
     expect(noUser.status).toBe(404);
-    expect(await json(noUser)).toEqual({ message: 'User not found' });
+    expect(await json(noUser)).toEqual({ message: 'User not found', code: 'user_not_found' });
   });
 
   it('refuses a barter with yourself, between two non-owners, or before any message', async () => {
     const { owner, member, listingId } = await talking();
     const self = await record(owner, owner, listingId);
     expect(self.status).toBe(400);
-    expect(await json(self)).toEqual({ message: 'You cannot record a barter with yourself' });
+    expect(await json(self)).toEqual({ message: 'You cannot record a barter with yourself', code: expect.any(String) });
 
     const other = await signUp();
     const nonOwners = await record(member, other, listingId);
     expect(nonOwners.status).toBe(400);
-    expect(await json(nonOwners)).toEqual({ message: 'One of the two members must own the listing' });
+    expect(await json(nonOwners)).toEqual({
+      message: 'One of the two members must own the listing',
+      code: expect.any(String),
+    });
 
     const silent = await record(other, owner, listingId);
     expect(silent.status).toBe(400);
-    expect(await json(silent)).toEqual({ message: 'Send a message about this listing before recording a barter' });
+    expect(await json(silent)).toEqual({
+      message: 'Send a message about this listing before recording a barter',
+      code: expect.any(String),
+    });
     // A message about another listing does not count.
     const otherListing = await insertListing(owner, 'A different listing');
     await message(other, owner, otherListing);
@@ -184,7 +190,10 @@ describe('PATCH /api/barters/:id/complete', () => {
 
     const byInitiator = await patch(`/api/barters/${barter.id}/complete`, member);
     expect(byInitiator.status).toBe(403);
-    expect(await json(byInitiator)).toEqual({ message: 'Waiting for the other member to confirm' });
+    expect(await json(byInitiator)).toEqual({
+      message: 'Waiting for the other member to confirm',
+      code: expect.any(String),
+    });
     expect(await bartersCompleted(owner, member)).toEqual([0, 0]);
 
     const confirmed = await patch(`/api/barters/${barter.id}/complete`, owner);
@@ -220,7 +229,7 @@ describe('PATCH /api/barters/:id/complete', () => {
     expect((await patch(`/api/barters/${barter.id}/complete`, admin)).status).toBe(403);
     const missing = await patch('/api/barters/999999999/complete', owner);
     expect(missing.status).toBe(404);
-    expect(await json(missing)).toEqual({ message: 'Barter not found' });
+    expect(await json(missing)).toEqual({ message: 'Barter not found', code: expect.any(String) });
     expect(await bartersCompleted(owner, member)).toEqual([0, 0]);
   });
 
@@ -230,7 +239,7 @@ describe('PATCH /api/barters/:id/complete', () => {
     expect((await patch(`/api/barters/${barter.id}/cancel`, owner)).status).toBe(200);
     const response = await patch(`/api/barters/${barter.id}/complete`, owner);
     expect(response.status).toBe(409);
-    expect(await json(response)).toEqual({ message: 'This barter was cancelled' });
+    expect(await json(response)).toEqual({ message: 'This barter was cancelled', code: expect.any(String) });
     expect(await bartersCompleted(owner, member)).toEqual([0, 0]);
   });
 });
@@ -260,7 +269,10 @@ describe('PATCH /api/barters/:id/cancel', () => {
     for (const who of [owner, member]) {
       const response = await patch(`/api/barters/${barter.id}/cancel`, who);
       expect(response.status).toBe(409);
-      expect(await json(response)).toEqual({ message: 'A completed barter cannot be cancelled' });
+      expect(await json(response)).toEqual({
+        message: 'A completed barter cannot be cancelled',
+        code: expect.any(String),
+      });
     }
     expect(await bartersCompleted(owner, member)).toEqual([1, 1]);
   });
@@ -281,7 +293,7 @@ describe('GET /api/barters/:id', () => {
   it('leaves non-numeric paths such as /api/barters/count to other routes', async () => {
     const member = await signUp();
     const response = await call('/api/barters/count', { cookie: member.cookie });
-    expect(await json(response)).not.toEqual({ message: 'Barter not found' });
+    expect(await json(response)).not.toEqual({ message: 'Barter not found', code: expect.any(String) });
   });
 
   it('shows the barter to both parties and admins only', async () => {
@@ -335,6 +347,6 @@ describe('GET /api/listings/:id/barters', () => {
     expect((await call(`/api/listings/${listingId}/barters`)).status).toBe(401);
     const missing = await call('/api/listings/999999999/barters', { cookie: owner.cookie });
     expect(missing.status).toBe(404);
-    expect(await json(missing)).toEqual({ message: 'Listing not found' });
+    expect(await json(missing)).toEqual({ message: 'Listing not found', code: 'listing_not_found' });
   });
 });

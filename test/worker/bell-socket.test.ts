@@ -54,7 +54,7 @@ describe('the bell socket', () => {
       headers: { Upgrade: 'websocket', Origin: 'https://evil.example' },
     });
     expect(foreign.status).toBe(403);
-    expect(await json(foreign)).toEqual({ message: 'Cross-origin requests are not allowed' });
+    expect(await json(foreign)).toEqual({ message: 'Cross-origin requests are not allowed', code: 'cross_origin' });
     expect((await call('/api/notifications/ws', { cookie: member.cookie })).status).toBe(426);
   });
 

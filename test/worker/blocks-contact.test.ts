@@ -31,7 +31,7 @@ const messagesAbout = async (listingId: number) =>
 
 async function expect403(response: Response) {
   expect(response.status).toBe(403);
-  expect(await json(response)).toEqual({ message: BLOCKED });
+  expect(await json(response)).toEqual({ message: BLOCKED, code: expect.any(String) });
 }
 
 /** An owner with a listing and a member who has written to them about it. */

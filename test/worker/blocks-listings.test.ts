@@ -220,7 +220,7 @@ describe('the listing page and a member’s listings across a block', () => {
     ] as const) {
       const response = await call(`/api/listings/${listing.id}`, { cookie: viewer.cookie });
       expect(response.status).toBe(404);
-      expect(await json(response)).toEqual({ message: 'Listing not found' });
+      expect(await json(response)).toEqual({ message: 'Listing not found', code: 'listing_not_found' });
     }
     for (const viewer of [null, c, admin]) {
       expect((await call(`/api/listings/${ofB.id}`, viewer ? { cookie: viewer.cookie } : {})).status).toBe(200);

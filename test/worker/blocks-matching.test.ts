@@ -51,7 +51,7 @@ describe('wants across a block', () => {
     else await block(member, owner);
     const response = await putWant(member, listing.id);
     expect(response.status).toBe(404);
-    expect(await json(response)).toEqual({ message: 'Listing not found' });
+    expect(await json(response)).toEqual({ message: 'Listing not found', code: 'listing_not_found' });
     // And the owner, the other way round.
     const theirs = await createListing(member, plain('Two-person tent'));
     expect((await putWant(owner, theirs.id)).status).toBe(404);

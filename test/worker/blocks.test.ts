@@ -40,7 +40,7 @@ describe('PUT /api/blocks/{userId}', () => {
     const them = await signUp();
     const response = await put(undefined, them.id);
     expect(response.status).toBe(401);
-    expect(await json(response)).toEqual({ message: 'Authentication required' });
+    expect(await json(response)).toEqual({ message: 'Authentication required', code: 'auth_required' });
     expect(
       await env.DB.prepare('SELECT count(*) AS n FROM blocks WHERE blocked_id = ?')
         .bind(them.id)
@@ -52,7 +52,7 @@ describe('PUT /api/blocks/{userId}', () => {
     const me = await signUp();
     const response = await put(me.cookie, me.id);
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({ message: 'You cannot block yourself' });
+    expect(await json(response)).toEqual({ message: 'You cannot block yourself', code: expect.any(String) });
     expect(await rowsOf(me.id)).toEqual([]);
   });
 
@@ -61,7 +61,7 @@ describe('PUT /api/blocks/{userId}', () => {
     for (const id of ['999999999', '0', 'abc', '-3', '1.5', '1e3', '12345678901234567890']) {
       const response = await put(me.cookie, id);
       expect(response.status, id).toBe(404);
-      expect(await json(response)).toEqual({ message: 'User not found' });
+      expect(await json(response)).toEqual({ message: 'User not found', code: 'user_not_found' });
     }
     expect(await rowsOf(me.id)).toEqual([]);
   });
@@ -97,6 +97,7 @@ describe('PUT /api/blocks/{userId}', () => {
     expect(over.status).toBe(400);
     expect(await json(over)).toEqual({
       message: `You can block at most ${MAX_BLOCKS} members. Unblock someone to block another.`,
+      code: expect.any(String),
     });
     expect((await rowsOf(me.id)).length).toBe(MAX_BLOCKS);
     expect(await rowsOf(me.id)).not.toContain(extra.id);

@@ -120,6 +120,7 @@ describe('testimonials', () => {
       expect(reply.response.status, bad).toBe(400);
       expect(reply.body).toEqual({
         message: 'limit must be a whole number from 1 to 50',
+        code: expect.any(String),
         errors: { limit: 'limit must be a whole number from 1 to 50' },
       });
     }

@@ -41,10 +41,10 @@ describe('the community feed socket', () => {
   it('is refused from another origin and without an upgrade; a guest may open it', async () => {
     const foreign = await connect({ Origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    expect(await json(foreign)).toEqual({ message: 'Cross-origin requests are not allowed' });
+    expect(await json(foreign)).toEqual({ message: 'Cross-origin requests are not allowed', code: 'cross_origin' });
     const plain = await call('/api/analytics/ws');
     expect(plain.status).toBe(426);
-    expect(await json(plain)).toEqual({ message: 'Expected a WebSocket upgrade' });
+    expect(await json(plain)).toEqual({ message: 'Expected a WebSocket upgrade', code: expect.any(String) });
     const guest = openSocket(await connect());
     await guest.next(isFeed);
     closeAll(guest);
@@ -161,7 +161,10 @@ describe('the community feed socket', () => {
       const refused = await connect();
       expect(refused.status).toBe(503);
       expect(refused.headers.get('Retry-After')).toBe('60');
-      expect(await json(refused)).toEqual({ message: 'The live feed is full; the page refreshes by itself' });
+      expect(await json(refused)).toEqual({
+        message: 'The live feed is full; the page refreshes by itself',
+        code: expect.any(String),
+      });
       held.pop()!.socket.close(1000, 'tab closed');
       await expect
         .poll(async () => {

@@ -59,14 +59,14 @@ describe('GET /api/conversations/:partnerId/:listingId/ws', () => {
     const { owner, member, listingId } = await conversation();
     const response = await call(wsPath(owner.id, listingId), { cookie: member.cookie });
     expect(response.status).toBe(426);
-    expect(await json(response)).toEqual({ message: 'Expected a WebSocket upgrade' });
+    expect(await json(response)).toEqual({ message: 'Expected a WebSocket upgrade', code: expect.any(String) });
   });
 
   it('refuses a visitor with 401', async () => {
     const { owner, listingId } = await conversation();
     const response = await upgrade(null, owner.id, listingId);
     expect(response.status).toBe(401);
-    expect(await json(response)).toEqual({ message: 'Authentication required' });
+    expect(await json(response)).toEqual({ message: 'Authentication required', code: 'auth_required' });
   });
 
   it('refuses a foreign Origin with 403', async () => {
@@ -74,7 +74,7 @@ describe('GET /api/conversations/:partnerId/:listingId/ws', () => {
     for (const origin of ['https://evil.example', 'null', 'http://localhost.evil.example', 'http://localhost:8787']) {
       const response = await upgrade(member, owner.id, listingId, origin);
       expect(response.status, origin).toBe(403);
-      expect(await json(response)).toEqual({ message: 'Cross-origin requests are not allowed' });
+      expect(await json(response)).toEqual({ message: 'Cross-origin requests are not allowed', code: 'cross_origin' });
     }
   });
 
@@ -92,6 +92,7 @@ describe('GET /api/conversations/:partnerId/:listingId/ws', () => {
     expect(response.status).toBe(403);
     expect(await json(response)).toEqual({
       message: 'Conversations about a listing are between its owner and another member',
+      code: expect.any(String),
     });
     // The owner with themself.
     expect((await upgrade(owner, owner.id, listingId)).status).toBe(403);

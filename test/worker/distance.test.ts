@@ -136,6 +136,7 @@ describe('distance filter', () => {
     expect(unknown.status).toBe(400);
     expect(await json(unknown.response)).toEqual({
       message: 'We could not find that place',
+      code: expect.any(String),
       errors: { near: 'We could not find that place' },
     });
     for (const params of ['lat=91&lng=0', 'lat=10', 'lng=10', 'lat=abc&lng=1', 'lat=0&lng=-181']) {

@@ -21,7 +21,7 @@ describe('bounded identifiers', () => {
     for (const username of ['a'.repeat(51), 'x'.repeat(500_000)]) {
       const response = await call('/api/auth/login', { body: { username, password: 'password123' } });
       expect(response.status).toBe(401);
-      expect(await json(response)).toEqual({ message: 'Invalid username or password' });
+      expect(await json(response)).toEqual({ message: 'Invalid username or password', code: 'invalid_login' });
     }
     expect(await rowCount("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'failedSignInPerName:%'")).toBe(before);
     // A name of the longest allowed length still counts failed attempts against that name.
@@ -97,7 +97,7 @@ describe('bounded identifiers', () => {
   it('looks up no username longer than any account can have', async () => {
     const response = await call(`/api/users/username/${'u'.repeat(5000)}`);
     expect(response.status).toBe(404);
-    expect(await json(response)).toEqual({ message: 'User not found' });
+    expect(await json(response)).toEqual({ message: 'User not found', code: 'user_not_found' });
   });
 });
 
@@ -200,7 +200,11 @@ describe('avatar URLs', () => {
       },
     });
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({ message: AVATAR_API_MESSAGE, errors: { avatarUrl: AVATAR_API_MESSAGE } });
+    expect(await json(response)).toEqual({
+      message: AVATAR_API_MESSAGE,
+      code: expect.any(String),
+      errors: { avatarUrl: AVATAR_API_MESSAGE },
+    });
     expect(await rowCount('SELECT count(*) AS n FROM users WHERE username = ?', username)).toBe(0);
   });
 

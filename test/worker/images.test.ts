@@ -94,7 +94,7 @@ describe('the cap on unused uploads', () => {
     for (let i = 0; i < MAX_UNATTACHED_UPLOADS; i++) urls.push(await uploadUrl(member));
     const refused = await call('/api/objects/upload', { method: 'POST', cookie: member.cookie });
     expect(refused.status).toBe(429);
-    expect(await json(refused)).toEqual({ message: TOO_MANY_UPLOADS });
+    expect(await json(refused)).toEqual({ message: TOO_MANY_UPLOADS, code: expect.any(String) });
     // The oldest unused upload is cleared a day after it was made (plus one prune interval at most).
     const retryAfter = Number(refused.headers.get('Retry-After'));
     expect(retryAfter).toBeGreaterThan(23 * 3600);
@@ -171,7 +171,7 @@ describe('conditional image requests (RFC 9110)', () => {
     for (const value of ['"other"', `W/${etag}`, '"a", "b"']) {
       const response = await call(objectPath, { headers: { 'If-Match': value } });
       expect(response.status, value).toBe(412);
-      expect(await json(response)).toEqual({ message: 'Precondition failed' });
+      expect(await json(response)).toEqual({ message: 'Precondition failed', code: expect.any(String) });
     }
     for (const value of [etag, `"other", ${etag}`, '*']) {
       const response = await call(objectPath, { headers: { 'If-Match': value } });
@@ -251,7 +251,7 @@ describe('the image flow', () => {
   it('answers 404 JSON for an image that does not exist', async () => {
     const response = await call(`/objects/uploads/${crypto.randomUUID()}`);
     expect(response.status).toBe(404);
-    expect(await json(response)).toEqual({ message: 'Image not found' });
+    expect(await json(response)).toEqual({ message: 'Image not found', code: expect.any(String) });
     expect((await call('/objects/uploads/not-a-uuid')).status).toBe(404);
   });
 
@@ -290,7 +290,10 @@ describe('PUT to the signed upload URL', () => {
       change(target);
       const response = await put(target.href, jpegBytes());
       expect(response.status).toBe(403);
-      expect(await json(response)).toEqual({ message: 'Upload URL is invalid or has expired' });
+      expect(await json(response)).toEqual({
+        message: 'Upload URL is invalid or has expired',
+        code: expect.any(String),
+      });
     }
     expect(await env.IMAGES.head(`uploads/${uuidOf(url.href)}`)).toBeNull();
     expect(await env.IMAGES.head(`uploads/${uuidOf(other.href)}`)).toBeNull();
@@ -304,7 +307,7 @@ describe('PUT to the signed upload URL', () => {
       `${ORIGIN}/api/${key.replace('uploads/', 'objects/upload/')}?expires=${expires}&signature=${await hmacSign(TEST_SIGNING_SECRET, `${key}:${expires}`)}`;
     const expired = await put(await signed(Date.now() - 1000), jpegBytes());
     expect(expired.status).toBe(403);
-    expect(await json(expired)).toEqual({ message: 'Upload URL is invalid or has expired' });
+    expect(await json(expired)).toEqual({ message: 'Upload URL is invalid or has expired', code: expect.any(String) });
     expect(await env.IMAGES.head(key)).toBeNull();
     // The same crafting with a future expiry works, so the expiry alone made the difference.
     expect((await put(await signed(Date.now() + 60_000), jpegBytes())).status).toBe(200);
@@ -334,7 +337,7 @@ describe('PUT to the signed upload URL', () => {
     for (const [body, type] of cases) {
       const response = await put(url, body, type);
       expect(response.status).toBe(415);
-      expect(await json(response)).toEqual({ message: 'Only JPEG images are accepted' });
+      expect(await json(response)).toEqual({ message: 'Only JPEG images are accepted', code: expect.any(String) });
     }
     expect(await env.IMAGES.head(`uploads/${uuidOf(url)}`)).toBeNull();
     expect((await uploadRow(`uploads/${uuidOf(url)}`)).stored_at).toBeNull();
@@ -347,7 +350,7 @@ describe('PUT to the signed upload URL', () => {
     tooBig.set([0xff, 0xd8, 0xff, 0xe0]);
     const declared = await put(url, tooBig);
     expect(declared.status).toBe(413);
-    expect(await json(declared)).toEqual({ message: 'Image is larger than 10MB' });
+    expect(await json(declared)).toEqual({ message: 'Image is larger than 10MB', code: expect.any(String) });
 
     // A streamed body has no Content-Length; the count of bytes read decides.
     const chunk = new Uint8Array(1024 * 1024);

@@ -220,6 +220,6 @@ describe("a member's listings, written by SQLite", () => {
     });
     const missing = await call('/api/users/999999999/listings');
     expect(missing.status).toBe(404);
-    expect(await json(missing)).toEqual({ message: 'User not found' });
+    expect(await json(missing)).toEqual({ message: 'User not found', code: 'user_not_found' });
   });
 });

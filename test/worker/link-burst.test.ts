@@ -177,6 +177,7 @@ describe('the link-burst guard', () => {
     expect(full.status).toBe(429);
     expect(await json(full)).toEqual({
       message: 'Too many of your messages are waiting for review. Please try again later.',
+      code: expect.any(String),
     });
     expect(full.headers.get('Retry-After')).toBe('3600');
     expect(await heldBy(spammer)).toBe(LINK_BURST.maxHeld);

@@ -69,7 +69,7 @@ describe('POST /api/listings', () => {
   it('answers 401 for a visitor and 403 when userId is someone else', async () => {
     const visitor = await call('/api/listings', { body: validListing() });
     expect(visitor.status).toBe(401);
-    expect(await json(visitor)).toEqual({ message: 'Authentication required' });
+    expect(await json(visitor)).toEqual({ message: 'Authentication required', code: 'auth_required' });
     const [member, other] = await Promise.all([signUp(), signUp()]);
     const impostor = await call('/api/listings', { cookie: member.cookie, body: validListing({ userId: other.id }) });
     expect(impostor.status).toBe(403);
@@ -142,7 +142,7 @@ describe('GET /api/listings/:id', () => {
     expect(await json(response)).toMatchObject({ id: listing.id, status: 'paused', user: { id: member.id } });
     const missing = await call('/api/listings/999999999');
     expect(missing.status).toBe(404);
-    expect(await json(missing)).toEqual({ message: 'Listing not found' });
+    expect(await json(missing)).toEqual({ message: 'Listing not found', code: 'listing_not_found' });
     expect((await call('/api/listings/not-a-number')).status).toBe(404);
   });
 });
@@ -548,7 +548,7 @@ describe('PUT /api/listings/:id', () => {
     for (const actor of [other, admin]) {
       const response = await call(`/api/listings/${listing.id}`, { method: 'PUT', cookie: actor.cookie, body });
       expect(response.status).toBe(403);
-      expect(await json(response)).toEqual({ message: 'You can only edit your own listing' });
+      expect(await json(response)).toEqual({ message: 'You can only edit your own listing', code: 'own_listing_only' });
     }
     const claimed = await call(`/api/listings/${listing.id}`, {
       method: 'PUT',
@@ -558,7 +558,7 @@ describe('PUT /api/listings/:id', () => {
     expect(claimed.status).toBe(403);
     const missing = await call('/api/listings/999999999', { method: 'PUT', cookie: owner.cookie, body });
     expect(missing.status).toBe(404);
-    expect(await json(missing)).toEqual({ message: 'Listing not found' });
+    expect(await json(missing)).toEqual({ message: 'Listing not found', code: 'listing_not_found' });
     expect((await json(await call(`/api/listings/${listing.id}`))).title).toBe(listing.title);
   });
 });
@@ -628,7 +628,7 @@ describe('DELETE /api/listings/:id', () => {
     expect(await remaining(listing.id, ids)).toEqual({ messages: 1, barters: 1, reviews: 1, listing_categories: 1 });
     const missing = await call('/api/listings/999999999', { method: 'DELETE', cookie: owner.cookie });
     expect(missing.status).toBe(404);
-    expect(await json(missing)).toEqual({ message: 'Listing not found' });
+    expect(await json(missing)).toEqual({ message: 'Listing not found', code: 'listing_not_found' });
   });
 });
 
@@ -667,6 +667,6 @@ describe('GET /api/users/:id/listings', () => {
     expect(await json(await call(`/api/users/${member.id}/listings`))).toEqual([]);
     const missing = await call('/api/users/999999999/listings');
     expect(missing.status).toBe(404);
-    expect(await json(missing)).toEqual({ message: 'User not found' });
+    expect(await json(missing)).toEqual({ message: 'User not found', code: 'user_not_found' });
   });
 });

@@ -65,7 +65,10 @@ describe('the message budget', () => {
     // Every kind of line is now refused, with the contract's 429 and a Retry-After within the minute.
     const refused = await send(member, owner, listing.id, 'One too many');
     expect(refused.status).toBe(429);
-    expect(await json(refused)).toEqual({ message: 'Too many requests. Please try again later.' });
+    expect(await json(refused)).toEqual({
+      message: 'Too many requests. Please try again later.',
+      code: 'too_many_requests',
+    });
     const retry = Number(refused.headers.get('Retry-After'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(60);

@@ -58,7 +58,7 @@ describe('POST /api/messages', () => {
     const listingId = await insertListing(owner);
     const response = await call('/api/messages', { body: { receiverId: owner.id, listingId, content: 'Hello' } });
     expect(response.status).toBe(401);
-    expect(await json(response)).toEqual({ message: 'Authentication required' });
+    expect(await json(response)).toEqual({ message: 'Authentication required', code: 'auth_required' });
   });
 
   it('refuses to send as someone else', async () => {
@@ -106,10 +106,10 @@ describe('POST /api/messages', () => {
     const listingId = await insertListing(owner);
     const noListing = await send(member, owner, 999_999_999);
     expect(noListing.status).toBe(404);
-    expect(await json(noListing)).toEqual({ message: 'Listing not found' });
+    expect(await json(noListing)).toEqual({ message: 'Listing not found', code: 'listing_not_found' });
     const noUser = await send(member, 999_999_999, listingId);
     expect(noUser.status).toBe(404);
-    expect(await json(noUser)).toEqual({ message: 'User not found' });
+    expect(await json(noUser)).toEqual({ message: 'User not found', code: 'user_not_found' });
   });
 
   it('refuses an owner contacting themselves about their own listing', async () => {
@@ -117,7 +117,10 @@ describe('POST /api/messages', () => {
     const listingId = await insertListing(owner);
     const response = await send(owner, owner, listingId);
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({ message: 'You cannot contact yourself for your own listing' });
+    expect(await json(response)).toEqual({
+      message: 'You cannot contact yourself for your own listing',
+      code: 'contact_yourself',
+    });
   });
 
   it('refuses messages about a listing that do not involve its owner', async () => {
@@ -127,11 +130,13 @@ describe('POST /api/messages', () => {
     expect(between.status).toBe(400);
     expect(await json(between)).toEqual({
       message: 'Messages about a listing are between its owner and another member',
+      code: expect.any(String),
     });
     const toSelf = await send(member, member, listingId);
     expect(toSelf.status).toBe(400);
     expect(await json(toSelf)).toEqual({
       message: 'Messages about a listing are between its owner and another member',
+      code: expect.any(String),
     });
   });
 
@@ -314,7 +319,7 @@ describe('GET /api/conversations/:userId/:partnerId/:listingId', () => {
     const listingId = await insertListing(owner);
     const noListing = await call(`/api/conversations/${member.id}/${owner.id}/999999999`, { cookie: member.cookie });
     expect(noListing.status).toBe(404);
-    expect(await json(noListing)).toEqual({ message: 'Listing not found' });
+    expect(await json(noListing)).toEqual({ message: 'Listing not found', code: 'listing_not_found' });
     const noPartner = await call(`/api/conversations/${member.id}/999999999/${listingId}`, { cookie: member.cookie });
     expect(noPartner.status).toBe(404);
     const empty = await call(`/api/conversations/${member.id}/${owner.id}/${listingId}`, { cookie: member.cookie });

@@ -70,12 +70,12 @@ describe('who may use the admin routes', () => {
     for (const [method, path, body] of routes) {
       const visitor = await call(path, { method, body });
       expect(visitor.status, `${method} ${path}`).toBe(401);
-      expect(await json(visitor)).toEqual({ message: 'Authentication required' });
+      expect(await json(visitor)).toEqual({ message: 'Authentication required', code: 'auth_required' });
       // The member the report is about, and the reporter: members like any other.
       for (const member of [owner, reporter]) {
         const refused = await call(path, { method, body, cookie: member.cookie });
         expect(refused.status, `${method} ${path}`).toBe(403);
-        expect(await json(refused)).toEqual({ message: 'Admin access required' });
+        expect(await json(refused)).toEqual({ message: 'Admin access required', code: 'admin_required' });
       }
     }
     expect(await scalar('SELECT count(*) AS n FROM reports WHERE id = ? AND status = ?', filed.id, 'open')).toBe(1);
@@ -98,7 +98,7 @@ describe('who may use the admin routes', () => {
     for (const id of [filed.id, 999_999_999]) {
       const refused = await call(`/api/admin/reports/${id}/resolve`, { cookie: stale, body });
       expect(refused.status).toBe(401);
-      expect(await json(refused)).toEqual({ message: 'Authentication required' });
+      expect(await json(refused)).toEqual({ message: 'Authentication required', code: 'auth_required' });
     }
     expect(await scalar('SELECT count(*) AS n FROM reports WHERE id = ? AND status = ?', filed.id, 'open')).toBe(1);
     // A demoted admin loses the right at once.
@@ -122,11 +122,11 @@ describe('who may use the admin routes', () => {
     ] as const) {
       const refused = await resolve(admin, id, { action, days: 3, note: 'Me' });
       expect(refused.status, action).toBe(403);
-      expect(await json(refused)).toEqual({ message: 'Admins cannot act on themselves' });
+      expect(await json(refused)).toEqual({ message: 'Admins cannot act on themselves', code: expect.any(String) });
     }
     const self = await call(`/api/admin/users/${admin.id}/reinstate`, { cookie: admin.cookie, body: { note: 'Me' } });
     expect(self.status).toBe(403);
-    expect(await json(self)).toEqual({ message: 'Admins cannot act on themselves' });
+    expect(await json(self)).toEqual({ message: 'Admins cannot act on themselves', code: expect.any(String) });
     // Another admin may act on it.
     expect((await resolve(other, onAdmin.id, { action: 'dismiss', note: 'Not a breach' })).status).toBe(200);
     expect(await scalar('SELECT count(*) AS n FROM moderation_actions WHERE actor_id = ?', admin.id)).toBe(0);
@@ -296,7 +296,7 @@ describe('actions', () => {
     // Once resolved, acting again is a conflict.
     const again = await resolve(admin, filed[0].id, { action: 'hide', note: 'Changed my mind' });
     expect(again.status).toBe(409);
-    expect(await json(again)).toEqual({ message: 'This report has already been resolved' });
+    expect(await json(again)).toEqual({ message: 'This report has already been resolved', code: expect.any(String) });
   });
 
   it('warn tells the member in the bell and by email, whatever their email setting, and keeps the note internal', async () => {
@@ -362,7 +362,7 @@ describe('actions', () => {
       body: { status: 'active' },
     });
     expect(status.status).toBe(409);
-    expect(await json(status)).toEqual({ message: 'This listing was hidden by a moderator' });
+    expect(await json(status)).toEqual({ message: 'This listing was hidden by a moderator', code: expect.any(String) });
     expect(
       (
         await call(`/api/listings/${items[0].id}`, {
@@ -495,7 +495,7 @@ describe('actions', () => {
       body: { note: 'x' },
     });
     expect(notSuspended.status).toBe(409);
-    expect(await json(notSuspended)).toEqual({ message: 'This member is not suspended' });
+    expect(await json(notSuspended)).toEqual({ message: 'This member is not suspended', code: expect.any(String) });
     expect(await scalar('SELECT count(*) AS n FROM reports WHERE id = ? AND status = ?', filed.id, 'open')).toBe(1);
     expect(await scalar('SELECT count(*) AS n FROM moderation_actions WHERE actor_id = ?', admin.id)).toBe(0);
   });

@@ -96,6 +96,7 @@ describe('POST /api/newsletter/subscribe', () => {
       expect(response.status).toBe(400);
       expect(await json(response)).toEqual({
         message: 'Please enter a valid email address',
+        code: 'email_invalid',
         errors: { email: 'Please enter a valid email address' },
       });
     },
@@ -206,7 +207,10 @@ describe('GET /api/newsletter/confirm', () => {
 
     const reused = await confirm(token);
     expect(reused.status).toBe(400);
-    expect(await json(reused)).toEqual({ message: 'This confirmation link is invalid or has expired.' });
+    expect(await json(reused)).toEqual({
+      message: 'This confirmation link is invalid or has expired.',
+      code: expect.any(String),
+    });
   });
 
   it('refuses a missing, unknown or overlong token', async () => {

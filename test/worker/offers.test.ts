@@ -85,7 +85,7 @@ describe('POST /api/offers', () => {
     const { listing } = await setup();
     const response = await offer(null, { listingId: listing.id, text: 'Some apples' });
     expect(response.status).toBe(401);
-    expect(await json(response)).toEqual({ message: 'Authentication required' });
+    expect(await json(response)).toEqual({ message: 'Authentication required', code: 'auth_required' });
   });
 
   it('refuses empty terms, too many listings and unknown listings', async () => {
@@ -94,6 +94,7 @@ describe('POST /api/offers', () => {
     expect(response.status).toBe(400);
     expect(await json(response)).toEqual({
       message: 'Choose a listing to offer or describe your offer',
+      code: 'offer_required',
       errors: { text: 'Choose a listing to offer or describe your offer' },
     });
     response = await offer(member, { listingId: listing.id, text: '   ', givenListingIds: [] });
@@ -105,7 +106,7 @@ describe('POST /api/offers', () => {
     expect((await json(response)).message).toBe('Offer must be at most 500 characters');
     response = await offer(member, { listingId: 99_999_999, text: 'Apples' });
     expect(response.status).toBe(404);
-    expect(await json(response)).toEqual({ message: 'Listing not found' });
+    expect(await json(response)).toEqual({ message: 'Listing not found', code: 'listing_not_found' });
     response = await offer(member, { listingId: listing.id, givenListingIds: [99_999_999] });
     expect(response.status).toBe(400);
     expect((await json(response)).message).toBe(OFFER_MESSAGES.itemMissing);
@@ -115,7 +116,10 @@ describe('POST /api/offers', () => {
     const { owner, listing } = await setup();
     const response = await offer(owner, { listingId: listing.id, text: 'Apples' });
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({ message: 'You cannot make an offer on your own listing' });
+    expect(await json(response)).toEqual({
+      message: 'You cannot make an offer on your own listing',
+      code: expect.any(String),
+    });
   });
 
   it('refuses an inactive listing, and inactive listings as payment', async () => {
@@ -138,6 +142,7 @@ describe('POST /api/offers', () => {
     expect(response.status).toBe(400);
     expect(await json(response)).toEqual({
       message: 'You can only offer your own listings',
+      code: expect.any(String),
       errors: { givenListingIds: 'You can only offer your own listings' },
     });
     const ownerOther = await createListing(owner, { title: 'Garden shears' });
@@ -155,7 +160,10 @@ describe('POST /api/offers', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     const loser = a.status === 409 ? a : b;
-    expect(await json(loser)).toEqual({ message: 'You already have an open offer on this listing' });
+    expect(await json(loser)).toEqual({
+      message: 'You already have an open offer on this listing',
+      code: expect.any(String),
+    });
     const { results } = await env.DB.prepare(
       "SELECT count(*) AS n FROM offers WHERE listing_id = ? AND status = 'open'",
     )
@@ -176,6 +184,7 @@ describe('POST /api/offers', () => {
     expect(response.status).toBe(400);
     expect(await json(response)).toEqual({
       message: 'This listing accepts only what it asks for',
+      code: expect.any(String),
       errors: { text: 'This listing accepts only what it asks for' },
     });
     response = await offer(member, { listingId: listing.id, givenListingIds: [bike.id] });
@@ -190,7 +199,10 @@ describe('POST /api/offers', () => {
     expect((await act(owner, first.id, 'accept')).status).toBe(200);
     const response = await offer(member, { listingId: listing.id, text: 'Pears' });
     expect(response.status).toBe(409);
-    expect(await json(response)).toEqual({ message: 'You already have a barter for this listing' });
+    expect(await json(response)).toEqual({
+      message: 'You already have a barter for this listing',
+      code: expect.any(String),
+    });
   });
 });
 
@@ -228,18 +240,22 @@ describe('answering an offer', () => {
     const created = await made(member, { listingId: listing.id, text: 'Apples' });
     let response = await act(member, created.id, 'accept');
     expect(response.status).toBe(403);
-    expect(await json(response)).toEqual({ message: 'Waiting for the other member to answer' });
+    expect(await json(response)).toEqual({
+      message: 'Waiting for the other member to answer',
+      code: expect.any(String),
+    });
     for (const who of [third, admin]) {
       response = await act(who, created.id, 'accept');
       expect(response.status).toBe(403);
       expect(await json(response)).toEqual({
         message: 'Only the members of this conversation can see or answer its offers',
+        code: expect.any(String),
       });
     }
     expect((await act(null, created.id, 'accept')).status).toBe(401);
     response = await act(member, 99_999_999, 'accept');
     expect(response.status).toBe(404);
-    expect(await json(response)).toEqual({ message: 'Offer not found' });
+    expect(await json(response)).toEqual({ message: 'Offer not found', code: expect.any(String) });
   });
 
   it('two concurrent accepts: one 200, one 409, exactly one barter and one line', async () => {
@@ -247,7 +263,10 @@ describe('answering an offer', () => {
     const created = await made(member, { listingId: listing.id, text: 'Apples' });
     const replies = await Promise.all([act(owner, created.id, 'accept'), act(owner, created.id, 'accept')]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(await json(replies.find((r) => r.status === 409)!)).toEqual({ message: 'This offer is no longer open' });
+    expect(await json(replies.find((r) => r.status === 409)!)).toEqual({
+      message: 'This offer is no longer open',
+      code: expect.any(String),
+    });
     const barters = await env.DB.prepare('SELECT count(*) AS n FROM barters WHERE listing_id = ?')
       .bind(listing.id)
       .first<{ n: number }>();
@@ -268,7 +287,7 @@ describe('answering an offer', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(2);
     for (const r of replies.filter((r) => r.status === 409))
-      expect(await json(r)).toEqual({ message: 'This offer is no longer open' });
+      expect(await json(r)).toEqual({ message: 'This offer is no longer open', code: expect.any(String) });
     const barters = await env.DB.prepare('SELECT count(*) AS n FROM barters WHERE listing_id = ?')
       .bind(listing.id)
       .first<{ n: number }>();
@@ -284,7 +303,10 @@ describe('answering an offer', () => {
     expect((await act(member, first.id, 'decline')).status).toBe(403);
     let response = await act(owner, first.id, 'withdraw');
     expect(response.status).toBe(403);
-    expect(await json(response)).toEqual({ message: 'Only the member who made this offer can withdraw it' });
+    expect(await json(response)).toEqual({
+      message: 'Only the member who made this offer can withdraw it',
+      code: expect.any(String),
+    });
     response = await act(owner, first.id, 'decline');
     expect(response.status).toBe(200);
     expect((await json(response)).status).toBe('declined');
@@ -377,7 +399,10 @@ describe('answering an offer', () => {
     await call(`/api/listings/${bike.id}`, { method: 'PUT', cookie: member.cookie, body: { status: 'paused' } });
     const response = await act(owner, created.id, 'accept');
     expect(response.status).toBe(409);
-    expect(await json(response)).toEqual({ message: 'An offered listing is no longer available' });
+    expect(await json(response)).toEqual({
+      message: 'An offered listing is no longer available',
+      code: expect.any(String),
+    });
     expect((await json(await call(`/api/offers/${created.id}`, { cookie: owner.cookie }))).status).toBe('expired');
   });
 
@@ -409,7 +434,10 @@ describe('GET /api/conversations/{conversation}', () => {
     for (const who of [third, admin]) {
       const response = await call(`/api/conversations/${key}`, { cookie: who.cookie });
       expect(response.status).toBe(403);
-      expect(await json(response)).toEqual({ message: 'Only the members of this conversation can see it' });
+      expect(await json(response)).toEqual({
+        message: 'Only the members of this conversation can see it',
+        code: expect.any(String),
+      });
     }
     expect((await call(`/api/conversations/${key}`)).status).toBe(401);
     expect((await call(`/api/conversations/99999999-${owner.id}-${member.id}`, { cookie: owner.cookie })).status).toBe(

@@ -42,10 +42,11 @@ function countingDb() {
 
 const BOOT = /<script type="application\/json" id="boot-data">([\s\S]*?)<\/script>/;
 
-export async function page(path: string, options: { cookie?: string } = {}) {
+/** `headers`: more request headers, e.g. the browser's Accept-Language. */
+export async function page(path: string, options: { cookie?: string; headers?: Record<string, string> } = {}) {
   const counted = countingDb();
   const ctx = createExecutionContext();
-  const headers: Record<string, string> = { 'CF-Connecting-IP': randomIp(), Accept: 'text/html' };
+  const headers: Record<string, string> = { 'CF-Connecting-IP': randomIp(), Accept: 'text/html', ...options.headers };
   if (options.cookie) headers.Cookie = options.cookie;
   const response = await worker.fetch(
     new Request(`${ORIGIN}${path}`, { headers }),

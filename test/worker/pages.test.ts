@@ -120,7 +120,7 @@ describe('pages', () => {
     // The API's own unknown paths stay JSON.
     const api = await call('/api/no-such-route');
     expect(api.status).toBe(404);
-    expect(await json(api)).toEqual({ message: 'Not found' });
+    expect(await json(api)).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
   it("embeds a profile page's member as GET /api/users/username answers it, self view for the member, and their listings", async () => {

@@ -114,7 +114,7 @@ describe('signing in with a password key', () => {
       body: { username: member.username, password: await keyFor(member.username, 'not-the-password') },
     });
     expect(wrong.status).toBe(401);
-    expect(await json(wrong)).toEqual({ message: 'Invalid username or password' });
+    expect(await json(wrong)).toEqual({ message: 'Invalid username or password', code: 'invalid_login' });
     const unknown = await call('/api/auth/login', { body: { username: unique('ghost'), password: key } });
     expect(unknown.status).toBe(401);
   });
@@ -265,7 +265,7 @@ describe('bounded password work', () => {
       body: { username: member.username, password: 'p'.repeat(100_000) },
     });
     expect(response.status).toBe(401);
-    expect(await json(response)).toEqual({ message: 'Invalid username or password' });
+    expect(await json(response)).toEqual({ message: 'Invalid username or password', code: 'invalid_login' });
     const change = await call('/api/auth/change-password', {
       cookie: member.cookie,
       body: { currentPassword: 'p'.repeat(300), newPassword: 'long-enough-1' },

@@ -213,7 +213,7 @@ describe('POST /api/reports', () => {
     const listing = await createListing(owner);
     const visitor = await report(null, { targetType: 'listing', targetId: listing.id, reason: 'spam' });
     expect(visitor.status).toBe(401);
-    expect(await json(visitor)).toEqual({ message: 'Authentication required' });
+    expect(await json(visitor)).toEqual({ message: 'Authentication required', code: 'auth_required' });
     const bad: [unknown, string, string][] = [
       [{ targetType: 'listing', targetId: listing.id, reason: 'rude' }, 'reason', 'Please choose a reason'],
       [{ targetType: 'listing', targetId: listing.id }, 'reason', 'Please choose a reason'],
@@ -268,7 +268,10 @@ describe('POST /api/reports', () => {
     }
     const refused = await report(reporter, { targetType: 'user', targetId: targets.at(-1)!.id, reason: 'spam' });
     expect(refused.status).toBe(429);
-    expect(await json(refused)).toEqual({ message: 'Too many requests. Please try again later.' });
+    expect(await json(refused)).toEqual({
+      message: 'Too many requests. Please try again later.',
+      code: 'too_many_requests',
+    });
     const retry = Number(refused.headers.get('Retry-After'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(3600);

@@ -132,12 +132,15 @@ describe('the barter and review life cycle', () => {
 
     const duplicate = await review(member, goodReview(owner.id, barter.id, listingId, { rating: 1 }));
     expect(duplicate.status).toBe(409);
-    expect(await json(duplicate)).toEqual({ message: 'You have already reviewed this barter' });
+    expect(await json(duplicate)).toEqual({
+      message: 'You have already reviewed this barter',
+      code: expect.any(String),
+    });
     expect(await ratingOf(owner)).toEqual({ rating: 4, reviewCount: 1, bartersCompleted: 1 });
 
     const cancel = await patch(`/api/barters/${barter.id}/cancel`, member);
     expect(cancel.status).toBe(409);
-    expect(await json(cancel)).toEqual({ message: 'A completed barter cannot be cancelled' });
+    expect(await json(cancel)).toEqual({ message: 'A completed barter cannot be cancelled', code: expect.any(String) });
 
     const listingReviews = await json<any[]>(await call(`/api/listings/${listingId}/reviews`));
     expect(listingReviews.map((r) => r.reviewerId)).toEqual([owner.id, member.id]);
@@ -326,9 +329,9 @@ describe('GET /api/listings/:id/reviews and /api/users/:id/reviews', () => {
   it('answers 404 for an unknown listing or user', async () => {
     const listing = await call('/api/listings/999999999/reviews');
     expect(listing.status).toBe(404);
-    expect(await json(listing)).toEqual({ message: 'Listing not found' });
+    expect(await json(listing)).toEqual({ message: 'Listing not found', code: 'listing_not_found' });
     const user = await call('/api/users/999999999/reviews');
     expect(user.status).toBe(404);
-    expect(await json(user)).toEqual({ message: 'User not found' });
+    expect(await json(user)).toEqual({ message: 'User not found', code: 'user_not_found' });
   });
 });

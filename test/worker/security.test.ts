@@ -175,7 +175,7 @@ describe('replies', () => {
       const response = await call(`/api/${unique('nothing-here')}`, { method });
       expect(response.status).toBe(404);
       expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
-      expect(await json(response)).toEqual({ message: expect.any(String) });
+      expect(await json(response)).toEqual({ message: expect.any(String), code: 'not_found' });
     }
   });
 

@@ -40,7 +40,7 @@ describe('GET /api/users/:id/stored-searches', () => {
     const admin = await signUpAdmin();
     const visitor = await call(`/api/users/${member.id}/stored-searches`);
     expect(visitor.status).toBe(401);
-    expect(await json(visitor)).toEqual({ message: 'Authentication required' });
+    expect(await json(visitor)).toEqual({ message: 'Authentication required', code: 'auth_required' });
     expect((await call(`/api/users/${member.id}/stored-searches`, { cookie: other.cookie })).status).toBe(403);
     expect((await call(`/api/users/${member.id}/stored-searches`, { cookie: admin.cookie })).status).toBe(403);
   });
@@ -260,7 +260,7 @@ describe('PUT /api/stored-searches/:id', () => {
     );
     const missing = await call('/api/stored-searches/999999999', { method: 'PUT', cookie: member.cookie, body });
     expect(missing.status).toBe(404);
-    expect(await json(missing)).toEqual({ message: 'Saved search not found' });
+    expect(await json(missing)).toEqual({ message: 'Saved search not found', code: expect.any(String) });
     const stored = await env.DB.prepare('SELECT notifications_enabled FROM stored_searches WHERE id = ?')
       .bind(row.id)
       .first<any>();
@@ -276,7 +276,10 @@ describe('PUT /api/stored-searches/:id', () => {
     for (const cookie of [other.cookie, admin.cookie]) {
       const response = await call(`/api/stored-searches/${row.id}`, { method: 'PUT', cookie, body });
       expect(response.status).toBe(403);
-      expect(await json(response)).toEqual({ message: 'You can only manage your own saved searches' });
+      expect(await json(response)).toEqual({
+        message: 'You can only manage your own saved searches',
+        code: expect.any(String),
+      });
     }
     expect((await call(`/api/stored-searches/${row.id}`, { method: 'PUT', body })).status).toBe(401);
     const stored = await env.DB.prepare('SELECT digest_frequency AS f FROM stored_searches WHERE id = ?')

@@ -144,7 +144,10 @@ describe('a suspension', () => {
     expect(Date.parse(until) - Date.now()).toBeLessThanOrEqual(7 * DAY);
     const refused = await signIn(member);
     expect(refused.status).toBe(403);
-    expect(await json(refused)).toEqual({ message: `Your account is suspended until ${readableDate(until)}` });
+    expect(await json(refused)).toEqual({
+      message: `Your account is suspended until ${readableDate(until)}`,
+      code: expect.any(String),
+    });
     // No session cookie (a write may set the D1 bookmark's `d1b`: decision 057).
     expect(refused.headers.get('Set-Cookie') ?? '').not.toMatch(/\bsid=/);
     // The wrong password still learns nothing.
@@ -300,7 +303,10 @@ describe('a suspension', () => {
     });
     const refused = await signIn(member);
     expect(refused.status).toBe(403);
-    expect(await json(refused)).toEqual({ message: 'Your account has been suspended permanently' });
+    expect(await json(refused)).toEqual({
+      message: 'Your account has been suspended permanently',
+      code: expect.any(String),
+    });
     expect(await rowOf('SELECT days FROM moderation_actions WHERE report_id = ?', banReport)).toEqual({ days: null });
     expect(await runSuspensionEnd(env, Date.now() + 100 * 365 * DAY, unlimited)).toBe(0);
 

@@ -271,10 +271,10 @@ describe('GET /api/trade-circles', () => {
     const stranger = await signUp();
     const refused = await get(stranger, `/api/trade-circles/${id}`);
     expect(refused.status).toBe(403);
-    expect(await json(refused)).toEqual({ message: CIRCLE_MESSAGES.notMember });
+    expect(await json(refused)).toEqual({ message: CIRCLE_MESSAGES.notMember, code: expect.any(String) });
     const unknown = await get(stranger, '/api/trade-circles/99999999');
     expect(unknown.status).toBe(404);
-    expect(await json(unknown)).toEqual({ message: CIRCLE_MESSAGES.notFound });
+    expect(await json(unknown)).toEqual({ message: CIRCLE_MESSAGES.notFound, code: expect.any(String) });
     expect((await get(stranger, '/api/trade-circles/abc')).status).toBe(404);
     expect((await get(null, `/api/trade-circles/${id}`)).status).toBe(401);
   });
@@ -321,7 +321,7 @@ describe('accept and decline', () => {
     const stranger = await signUp();
     const refused = await act(stranger, id, 'accept');
     expect(refused.status).toBe(403);
-    expect(await json(refused)).toEqual({ message: CIRCLE_MESSAGES.notMember });
+    expect(await json(refused)).toEqual({ message: CIRCLE_MESSAGES.notMember, code: expect.any(String) });
     const admin = await signUpAdmin();
     expect((await act(admin, id, 'decline')).status).toBe(403);
     expect((await act(stranger, 99999999, 'accept')).status).toBe(404);
@@ -352,7 +352,7 @@ describe('accept and decline', () => {
     ] as const) {
       const late = await act(member, id, action);
       expect(late.status).toBe(409);
-      expect(await json(late)).toEqual({ message: CIRCLE_MESSAGES.notProposed });
+      expect(await json(late)).toEqual({ message: CIRCLE_MESSAGES.notProposed, code: expect.any(String) });
     }
     expect(await bartersOf(listings.map((l: any) => l.id))).toEqual([]);
   });
@@ -680,6 +680,7 @@ describe('group chat', () => {
     expect(response.status).toBe(400);
     expect(await json(response)).toEqual({
       message: 'Message cannot be empty',
+      code: 'message_empty',
       errors: { content: 'Message cannot be empty' },
     });
     response = await post(members[0]!, { content: 'x'.repeat(2001) });
@@ -722,7 +723,7 @@ describe('group chat', () => {
     await act(members[1]!, id, 'decline');
     const closed = await post(members[0]!, { content: 'Too late?' });
     expect(closed.status).toBe(409);
-    expect(await json(closed)).toEqual({ message: CIRCLE_MESSAGES.ended });
+    expect(await json(closed)).toEqual({ message: CIRCLE_MESSAGES.ended, code: expect.any(String) });
     expect((await json(await get(members[0]!, `/api/trade-circles/${id}/messages`))).length).toBe(2);
   });
 

@@ -90,7 +90,7 @@ describe('GET /api/users/:id', () => {
   it('answers 404 for a missing user', async () => {
     const response = await call('/api/users/999999999');
     expect(response.status).toBe(404);
-    expect(await json(response)).toEqual({ message: 'User not found' });
+    expect(await json(response)).toEqual({ message: 'User not found', code: 'user_not_found' });
     expect((await call('/api/users/0')).status).toBe(404);
   });
 });
@@ -118,7 +118,7 @@ describe('GET /api/users/username/:username', () => {
   it('answers 404 for an unknown username', async () => {
     const response = await call(`/api/users/username/${unique('nobody')}`);
     expect(response.status).toBe(404);
-    expect(await json(response)).toEqual({ message: 'User not found' });
+    expect(await json(response)).toEqual({ message: 'User not found', code: 'user_not_found' });
   });
 });
 
@@ -140,7 +140,7 @@ describe('GET /api/users/:id/barters/count', () => {
   it('answers 404 for a missing user', async () => {
     const response = await call('/api/users/999999999/barters/count');
     expect(response.status).toBe(404);
-    expect(await json(response)).toEqual({ message: 'User not found' });
+    expect(await json(response)).toEqual({ message: 'User not found', code: 'user_not_found' });
   });
 });
 
@@ -195,7 +195,7 @@ describe('PATCH /api/users/:id', () => {
     const admin = await signUpAdmin();
     const visitor = await patch(null, member.id, { displayName: 'Hacked' });
     expect(visitor.status).toBe(401);
-    expect(await json(visitor)).toEqual({ message: 'Authentication required' });
+    expect(await json(visitor)).toEqual({ message: 'Authentication required', code: 'auth_required' });
     expect((await patch(other, member.id, { displayName: 'Hacked' })).status).toBe(403);
     expect((await patch(admin, member.id, { displayName: 'Hacked' })).status).toBe(403);
     // Also for a user that does not exist: it is not the caller's profile either way.
@@ -254,7 +254,7 @@ describe('PATCH /api/users/:id', () => {
     const other = await signUp();
     const response = await patch(member, member.id, { email: other.email.toUpperCase() });
     expect(response.status).toBe(409);
-    expect(await json(response)).toEqual({ message: 'Email already registered' });
+    expect(await json(response)).toEqual({ message: 'Email already registered', code: 'email_taken' });
   });
 
   it('a new email must be verified again: emailVerified false and a verification link to the new address', async () => {
@@ -333,7 +333,7 @@ describe('DELETE /api/users/:id', () => {
     expect((await call('/api/auth/current-user', { cookie: member.cookie })).status).toBe(401);
     const missing = await call(`/api/users/${member.id}`, { method: 'DELETE', cookie: admin.cookie });
     expect(missing.status).toBe(404);
-    expect(await json(missing)).toEqual({ message: 'User not found' });
+    expect(await json(missing)).toEqual({ message: 'User not found', code: 'user_not_found' });
   });
 
   it('removes listings, messages, reviews, barters, saved searches, testimonials and event attendance', async () => {

@@ -34,7 +34,7 @@ describe('a thread read with the session checked in its batch', () => {
         cookie: owner.cookie,
       });
       expect(response.status).toBe(401);
-      expect(await json(response)).toEqual({ message: 'Authentication required' });
+      expect(await json(response)).toEqual({ message: 'Authentication required', code: 'auth_required' });
     }
     expect(await unreadFor(owner.id, listingId)).toBe(2);
     const summary = await env.DB.prepare(
@@ -108,7 +108,7 @@ describe('the admin listings tab with the admin checked in its batch', () => {
     for (const query of ['', '?limit=0']) {
       const refused = await call(`/api/admin/listings${query}`, { cookie: member.cookie });
       expect(refused.status).toBe(403);
-      expect(await json(refused)).toEqual({ message: 'Admin access required' });
+      expect(await json(refused)).toEqual({ message: 'Admin access required', code: 'admin_required' });
     }
     await env.DB.prepare('UPDATE users SET is_admin = 0 WHERE id = ?').bind(admin.id).run();
     expect((await call('/api/admin/listings', { cookie: admin.cookie })).status).toBe(403);

@@ -1,6 +1,8 @@
-// One error path: routes throw HttpError; app.onError turns it into `{ message, errors? }`.
+// One error path: routes throw HttpError; app.onError turns it into `{ message, code, errors? }`,
+// the code from the message (src/shared/contract/error-codes.ts, decision 068).
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { errorCodeOf } from '@/shared/contract/error-codes';
 
 export class HttpError extends Error {
   constructor(
@@ -23,16 +25,17 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     'Retry-After': String(retryAfterSeconds),
   });
 
-/** The app's onError: an HttpError as its status and `{ message, errors? }`, anything else a bare 500. */
+/** The app's onError: an HttpError as its status and `{ message, code, errors? }`, anything else a bare 500. */
 export function errorReply(error: Error, c: Context) {
   if (error instanceof HttpError) {
     for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    const code = errorCodeOf(error.message, error.status);
     return c.json(
-      error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+      error.errors ? { message: error.message, code, errors: error.errors } : { message: error.message, code },
       error.status,
     );
   }
   // Unknown errors: log with the request id, answer without any detail.
   console.error(`[${c.req.header('cf-ray') ?? 'local'}] ${c.req.method} ${c.req.path}`, error);
-  return c.json({ message: 'Internal server error' }, 500);
+  return c.json({ message: 'Internal server error', code: 'internal_error' }, 500);
 }

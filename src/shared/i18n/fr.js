@@ -223,6 +223,214 @@ export const community_level_thriving = /** @type {(inputs: Community_Level_Thri
 	return /** @type {LocalizedString} */ (`Florissante`)
 };
 
+export const email_hi = /** @type {(inputs: Email_HiInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Bonjour ${i?.name},`)
+};
+
+export const email_reset_expiry = /** @type {(inputs: Email_Reset_ExpiryInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le lien ne fonctionne qu'une fois et expire dans 1 heure.`)
+};
+
+export const email_reset_link = /** @type {(inputs: Email_Reset_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choisir un nouveau mot de passe`)
+};
+
+export const email_reset_subject = /** @type {(inputs: Email_Reset_SubjectInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réinitialise ton mot de passe Barter Market`)
+};
+
+export const email_reset_text = /** @type {(inputs: Email_Reset_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quelqu'un a demandé à réinitialiser le mot de passe de ton compte. Si ce n'est pas toi, ignore cet e-mail.`)
+};
+
+export const email_verify_link = /** @type {(inputs: Email_Verify_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Confirmer mon adresse`)
+};
+
+export const email_verify_subject = /** @type {(inputs: Email_Verify_SubjectInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Confirme ton adresse e-mail sur Barter Market`)
+};
+
+export const email_verify_text = /** @type {(inputs: Email_Verify_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Confirme qu'il s'agit bien de ton adresse e-mail. Le lien ne fonctionne qu'une fois et expire dans 24 heures.`)
+};
+
+export const error_admin_required = /** @type {(inputs: Error_Admin_RequiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Accès administrateur requis`)
+};
+
+export const error_auth_required = /** @type {(inputs: Error_Auth_RequiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connexion requise`)
+};
+
+export const error_body_too_large = /** @type {(inputs: Error_Body_Too_LargeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La requête est trop volumineuse`)
+};
+
+export const error_categories_max = /** @type {(inputs: Error_Categories_MaxInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choisis au plus 6 catégories`)
+};
+
+export const error_category_invalid = /** @type {(inputs: Error_Category_InvalidInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choisis une catégorie valide`)
+};
+
+export const error_category_required = /** @type {(inputs: Error_Category_RequiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choisis au moins une catégorie`)
+};
+
+export const error_contact_yourself = /** @type {(inputs: Error_Contact_YourselfInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu ne peux pas te contacter toi-même pour ta propre annonce`)
+};
+
+export const error_conversation_not_found = /** @type {(inputs: Error_Conversation_Not_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conversation introuvable`)
+};
+
+export const error_cross_origin = /** @type {(inputs: Error_Cross_OriginInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Les requêtes d'une autre origine ne sont pas autorisées`)
+};
+
+export const error_current_password_incorrect = /** @type {(inputs: Error_Current_Password_IncorrectInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le mot de passe actuel est incorrect`)
+};
+
+export const error_description_max = /** @type {(inputs: Error_Description_MaxInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La description doit contenir au plus 2000 caractères`)
+};
+
+export const error_description_min = /** @type {(inputs: Error_Description_MinInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La description doit contenir au moins 10 caractères`)
+};
+
+export const error_display_name_max = /** @type {(inputs: Error_Display_Name_MaxInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le nom affiché doit contenir au plus 100 caractères`)
+};
+
+export const error_display_name_min = /** @type {(inputs: Error_Display_Name_MinInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le nom affiché doit contenir au moins 2 caractères`)
+};
+
+export const error_email_already_verified = /** @type {(inputs: Error_Email_Already_VerifiedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`L'adresse e-mail est déjà confirmée`)
+};
+
+export const error_email_invalid = /** @type {(inputs: Error_Email_InvalidInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Saisis une adresse e-mail valide`)
+};
+
+export const error_email_max = /** @type {(inputs: Error_Email_MaxInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`L'adresse e-mail doit contenir au plus 254 caractères`)
+};
+
+export const error_email_taken = /** @type {(inputs: Error_Email_TakenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cette adresse e-mail est déjà enregistrée`)
+};
+
+export const error_internal_error = /** @type {(inputs: Error_Internal_ErrorInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Erreur interne du serveur`)
+};
+
+export const error_invalid_login = /** @type {(inputs: Error_Invalid_LoginInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nom d'utilisateur ou mot de passe incorrect`)
+};
+
+export const error_listing_not_found = /** @type {(inputs: Error_Listing_Not_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Annonce introuvable`)
+};
+
+export const error_location_max = /** @type {(inputs: Error_Location_MaxInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le lieu doit contenir au plus 100 caractères`)
+};
+
+export const error_location_required = /** @type {(inputs: Error_Location_RequiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le lieu est obligatoire`)
+};
+
+export const error_malformed_json = /** @type {(inputs: Error_Malformed_JsonInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le corps JSON est mal formé`)
+};
+
+export const error_message_empty = /** @type {(inputs: Error_Message_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le message ne peut pas être vide`)
+};
+
+export const error_not_allowed = /** @type {(inputs: Error_Not_AllowedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu n'as pas le droit de faire cela`)
+};
+
+export const error_not_found = /** @type {(inputs: Error_Not_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Introuvable`)
+};
+
+export const error_offer_required = /** @type {(inputs: Error_Offer_RequiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choisis une annonce à proposer ou décris ton offre`)
+};
+
+export const error_own_listing_only = /** @type {(inputs: Error_Own_Listing_OnlyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu ne peux modifier que tes propres annonces`)
+};
+
+export const error_password_max = /** @type {(inputs: Error_Password_MaxInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le mot de passe doit contenir au plus 256 caractères`)
+};
+
+export const error_password_min = /** @type {(inputs: Error_Password_MinInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le mot de passe doit contenir au moins 8 caractères`)
+};
+
+export const error_password_required = /** @type {(inputs: Error_Password_RequiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le mot de passe est obligatoire`)
+};
+
+export const error_rating_range = /** @type {(inputs: Error_Rating_RangeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La note doit être comprise entre 1 et 5`)
+};
+
+export const error_reason_required = /** @type {(inputs: Error_Reason_RequiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choisis un motif`)
+};
+
+export const error_saved_searches_full = /** @type {(inputs: Error_Saved_Searches_FullInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu peux enregistrer jusqu'à 20 recherches`)
+};
+
+export const error_sign_in_unavailable = /** @type {(inputs: Error_Sign_In_UnavailableInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La connexion est momentanément indisponible. Réessaie plus tard.`)
+};
+
+export const error_title_max = /** @type {(inputs: Error_Title_MaxInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le titre doit contenir au plus 100 caractères`)
+};
+
+export const error_title_min = /** @type {(inputs: Error_Title_MinInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le titre doit contenir au moins 5 caractères`)
+};
+
+export const error_too_many_requests = /** @type {(inputs: Error_Too_Many_RequestsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trop de requêtes. Réessaie plus tard.`)
+};
+
+export const error_user_not_found = /** @type {(inputs: Error_User_Not_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membre introuvable`)
+};
+
+export const error_username_required = /** @type {(inputs: Error_Username_RequiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le nom d'utilisateur est obligatoire`)
+};
+
+export const error_username_taken = /** @type {(inputs: Error_Username_TakenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ce nom d'utilisateur est déjà pris`)
+};
+
+export const error_verification_failed = /** @type {(inputs: Error_Verification_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La confirmation a échoué. Le lien est peut-être invalide ou expiré.`)
+};
+
+export const error_wants_required = /** @type {(inputs: Error_Wants_RequiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Indique ce que tu veux en échange`)
+};
+
 export const home_about = /** @type {(inputs: Home_AboutInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`À propos de Barter Market`)
 };
@@ -907,4 +1115,4 @@ export const wants_distance_under = /** @type {(inputs: Wants_Distance_UnderInpu
 	return /** @type {LocalizedString} */ (`À moins de ${i?.distance} l'un de l'autre`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link, error_auth_required, error_not_allowed, error_not_found, error_internal_error, error_too_many_requests, error_cross_origin, error_body_too_large, error_malformed_json, error_invalid_login, error_sign_in_unavailable, error_username_taken, error_email_taken, error_email_already_verified, error_verification_failed, error_current_password_incorrect, error_listing_not_found, error_user_not_found, error_conversation_not_found, error_admin_required, error_contact_yourself, error_own_listing_only, error_saved_searches_full, error_username_required, error_password_required, error_password_min, error_password_max, error_email_invalid, error_email_max, error_display_name_min, error_display_name_max, error_title_min, error_title_max, error_description_min, error_description_max, error_category_required, error_category_invalid, error_categories_max, error_wants_required, error_location_required, error_location_max, error_message_empty, error_rating_range, error_offer_required, error_reason_required, email_hi, email_verify_subject, email_verify_text, email_verify_link, email_reset_subject, email_reset_text, email_reset_expiry, email_reset_link];
