@@ -859,7 +859,7 @@ CREATE TABLE `users` (
 	`email_notifications` integer DEFAULT true NOT NULL,
 	`sessions_valid_after` integer DEFAULT 0 NOT NULL,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL
-, `suspended_until` text);
+, `suspended_until` text, `language` text DEFAULT 'en' NOT NULL);
 CREATE INDEX `users_created_at_idx` ON `users` (`created_at`);
 CREATE UNIQUE INDEX `users_email_lower_idx` ON `users` (lower("email"));
 CREATE INDEX `users_is_admin_idx` ON `users` (`is_admin`) WHERE "users"."is_admin" = 1;

@@ -1,7 +1,7 @@
 // Five languages (decision 068), the Worker's side: the page's <html lang> and unit and its first
 // screen follow the saved choice (cookies) or Accept-Language; every error reply keeps its English
 // message and carries a stable code, declared once with a translation in each language.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES } from '@/shared/contract/error-codes';
 import * as de from '@/shared/i18n/de.js';
 import * as en from '@/shared/i18n/en.js';
@@ -9,7 +9,9 @@ import * as fr from '@/shared/i18n/fr.js';
 import { formatterFor } from '@/shared/intl';
 import { listingsFound, milesAway } from '@/shared/listing-text';
 import { acceptedTags, chooseLocale } from '@/shared/locale';
-import { call, json } from './helpers';
+import { env } from 'cloudflare:test';
+import * as pt from '@/shared/i18n/pt.js';
+import { call, json, lastEmailTo, unique } from './helpers';
 import { page } from './page-helpers';
 
 const HTML_TAG = /<html lang="([^"]*)" data-units="([^"]*)">/;
@@ -107,5 +109,38 @@ describe('error codes', () => {
       expect((en as unknown as Record<string, () => string>)[key]?.(), key).toBe(message);
       for (const catalogue of catalogues) expect(typeof catalogue[key], key).toBe('function');
     }
+  });
+});
+
+describe('emails in the member language', () => {
+  it('stores the language a member signs up in and writes the verification and reset emails in it', async () => {
+    const username = unique('m');
+    const email = `${username}@example.com`;
+    const registered = await call('/api/auth/register', {
+      headers: { 'Accept-Language': 'pt-PT,pt;q=0.9' },
+      body: { username, password: 'password123', email, displayName: 'Joana' },
+    });
+    expect(registered.status).toBe(201);
+    const row = await env.DB.prepare('SELECT language FROM users WHERE username = ?').bind(username).first();
+    expect(row).toEqual({ language: 'pt' });
+    const verification = await lastEmailTo(email);
+    expect(verification?.subject).toBe(pt.email_verify_subject());
+    expect(verification?.text).toContain(pt.email_hi({ name: 'Joana' }));
+    expect(verification?.text).toContain(pt.email_verify_text());
+
+    // Asked from an English page, the reset still speaks the member's stored language.
+    // The reset mail is queued after the reply (afterReply): wait for it.
+    await call('/api/auth/forgot-password', { headers: { 'Accept-Language': 'en-US' }, body: { email } });
+    await vi.waitFor(async () => expect((await lastEmailTo(email))?.subject).toBe(pt.email_reset_subject()));
+    expect((await lastEmailTo(email))?.text).toContain(pt.email_reset_link());
+  });
+
+  it('keeps English for a member who signed up in English', async () => {
+    const username = unique('m');
+    const email = `${username}@example.com`;
+    await call('/api/auth/register', { body: { username, password: 'password123', email, displayName: 'Sam' } });
+    const verification = await lastEmailTo(email);
+    expect(verification?.subject).toBe('Verify your email for Barter Market');
+    expect(verification?.text).toContain('Hi Sam,');
   });
 });

@@ -1,6 +1,8 @@
 // Every email the product sends is a row in the outbox; delivery is a separate, retried job.
 // Builders return the insert so callers can put it in the same D1 batch as the change it reports.
 import { DAY, HOUR } from './time';
+import { isLanguage } from '@/shared/locale';
+import { wordsOf, type Catalogue } from './locale';
 
 export type EmailKind = 'reset' | 'verification' | 'security' | 'notice' | 'contact' | 'newsletter';
 
@@ -83,7 +85,7 @@ const escapeHtml = (value: string) =>
 
 const withKind = (kind: EmailKind, email: Email): Email => ({ ...email, kind });
 
-/** A plain email with one call-to-action link, as text and as escaped HTML. */
+/** A plain email with one call-to-action link, as text and as escaped HTML; `t` greets in the member's language. */
 function linkEmail(
   to: string,
   subject: string,
@@ -91,10 +93,12 @@ function linkEmail(
   lines: string[],
   linkLabel: string,
   link: string,
+  t: Catalogue = wordsOf('en'),
 ): Email {
-  const text = [`Hi ${greetingName},`, '', ...lines, '', `${linkLabel}: ${link}`, '', `— ${APP_NAME}`].join('\n');
+  const greeting = t.email_hi({ name: greetingName });
+  const text = [greeting, '', ...lines, '', `${linkLabel}: ${link}`, '', `— ${APP_NAME}`].join('\n');
   const html = [
-    `<p>Hi ${escapeHtml(greetingName)},</p>`,
+    `<p>${escapeHtml(greeting)}</p>`,
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
     `<p><a href="${escapeHtml(link)}">${escapeHtml(linkLabel)}</a></p>`,
     `<p>— ${APP_NAME}</p>`,
@@ -102,33 +106,35 @@ function linkEmail(
   return { to, subject, text, html };
 }
 
-export function verificationEmail(origin: string, to: string, name: string, token: string): Email {
+/** In the member's language (decision 068): the one they signed up in, or the page's for a new account. */
+export function verificationEmail(origin: string, to: string, name: string, token: string, language = 'en'): Email {
+  const t = wordsOf(isLanguage(language) ? language : 'en');
   return withKind(
     'verification',
     linkEmail(
       to,
-      `Verify your email for ${APP_NAME}`,
+      t.email_verify_subject(),
       name,
-      ['Please confirm this is your email address. The link works once and expires in 24 hours.'],
-      'Verify your email',
+      [t.email_verify_text()],
+      t.email_verify_link(),
       `${origin}/verify-email?token=${encodeURIComponent(token)}`,
+      t,
     ),
   );
 }
 
-export function passwordResetEmail(origin: string, to: string, name: string, token: string): Email {
+export function passwordResetEmail(origin: string, to: string, name: string, token: string, language = 'en'): Email {
+  const t = wordsOf(isLanguage(language) ? language : 'en');
   return withKind(
     'reset',
     linkEmail(
       to,
-      `Reset your ${APP_NAME} password`,
+      t.email_reset_subject(),
       name,
-      [
-        'Someone asked to reset the password of your account. If it was not you, ignore this email.',
-        'The link works once and expires in 1 hour.',
-      ],
-      'Choose a new password',
+      [t.email_reset_text(), t.email_reset_expiry()],
+      t.email_reset_link(),
       `${origin}/reset-password?token=${encodeURIComponent(token)}`,
+      t,
     ),
   );
 }

@@ -56,6 +56,7 @@ import { reply, router, serve } from '../lib/serve';
 import { afterReply } from '../lib/after-reply';
 import { promotedByAdminEmails } from '../lib/admin-emails';
 import { ADMIN_EMAILS_ACTOR } from '../db/queries/audit';
+import { localeOfRequest } from '../lib/locale';
 
 export const authRouter = router('/api/auth');
 
@@ -79,16 +80,22 @@ serve(authRouter, authRoutes.register, viewer('row'), async (c) => {
   const { passwordKey, ...profile } = input;
   const password = await newAccountPassword(c.env, input.username, passwordKey ?? input.password);
   const verification = await newVerificationToken();
+  // Emails and pushes speak the language the member signed up in (decision 068).
+  const { language } = localeOfRequest(c.req.raw);
   let created;
   try {
     const [inserted] = await db.batch([
       insertUserStatement(db, {
         ...profile,
+        language,
         password,
         verificationToken: verification.hash,
         verificationTokenExpires: verification.expires,
       }),
-      queueEmail(db, verificationEmail(origin(c.req.url), input.email, input.displayName, verification.token)),
+      queueEmail(
+        db,
+        verificationEmail(origin(c.req.url), input.email, input.displayName, verification.token, language),
+      ),
     ]);
     created = inserted[0]!;
   } catch (error) {
@@ -193,7 +200,10 @@ serve(authRouter, authRoutes.resendVerification, viewer('row'), async (c) => {
   const verification = await newVerificationToken();
   await db.batch([
     setVerificationTokenStatement(db, user.id, verification),
-    queueEmail(db, verificationEmail(origin(c.req.url), user.email, user.displayName, verification.token)),
+    queueEmail(
+      db,
+      verificationEmail(origin(c.req.url), user.email, user.displayName, verification.token, user.language),
+    ),
   ]);
   return reply(c, authRoutes.resendVerification, { message: 'Verification email sent' });
 });
@@ -207,7 +217,7 @@ async function queuePasswordReset(db: Db, origin: string, email: string): Promis
   const token = randomToken();
   await db.batch([
     insertResetTokenStatement(db, await sha256Hex(token), user.id, isoIn(HOUR)),
-    queueEmail(db, passwordResetEmail(origin, user.email, user.displayName, token)),
+    queueEmail(db, passwordResetEmail(origin, user.email, user.displayName, token, user.language)),
   ]);
 }
 

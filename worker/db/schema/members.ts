@@ -24,6 +24,9 @@ export const users = sqliteTable(
     bartersCompleted: integer('barters_completed').notNull().default(0),
     isAdmin: bool('is_admin').notNull().default(false),
     emailNotifications: bool('email_notifications').notNull().default(true),
+    // The language emails and pushes are written in (decision 068): the one the member chose or
+    // their browser asked for when they signed up; en, es, fr, de or pt.
+    language: text('language').notNull().default('en'),
     // Sessions created before this instant (ms) are void: KV deletes take up to 60 s to propagate.
     sessionsValidAfter: integer('sessions_valid_after').notNull().default(0),
     createdAt: createdAt(),
