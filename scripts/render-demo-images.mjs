@@ -254,6 +254,19 @@ const SHOTS = {
     shot('studio', put(400, 560, 1.05, art.bookshelf()), { horizon: 520 }),
     shot('workshop', put(400, 540, 1, art.drill()) + put(600, 560, 0.6, art.screwdriver('#f2b01e'), -30)),
   ],
+  'Aulas de piano para principiantes': [
+    shot('studio', put(400, 540, 1, art.piano()) + put(610, 470, 0.8, art.sheet(-6))),
+    shot('blue', put(400, 540, 1.3, art.metronome()), { horizon: 420 }),
+  ],
+  'Pots de confiture maison': [
+    shot('kitchen', put(300, 540, 1, art.jar('#c2413b', 'Abricot')) + put(520, 540, 1, art.jar('#6b2a4a', 'Prune'))),
+  ],
+  'Fahrrad-Inspektion und kleine Reparaturen': [
+    shot('workshop', put(400, 560, 1, art.bicycle('#2f6db5')) + put(660, 560, 0.8, art.wrench())),
+  ],
+  'Clases de cocina: tortilla y cocido': [
+    shot('kitchen', put(320, 540, 1, art.pot()) + put(560, 550, 0.8, art.bowl('#e8c26a'))),
+  ],
   'Typography workshop for beginners': [
     shot(
       'studio',

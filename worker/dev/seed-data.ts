@@ -79,6 +79,39 @@ export const SEED_MEMBERS: SeedMember[] = [
     bio: 'Graphic designer who trades logos and posters for handmade things.',
     emailVerified: true,
   },
+  // Members in Europe, writing in their own languages (decision 068): distances and languages show.
+  {
+    username: 'joana',
+    displayName: 'Joana Ribeiro',
+    email: 'joana@barter.local',
+    location: 'Lisbon, PT',
+    bio: 'Professora de piano em Alvalade. Troco aulas por legumes da horta e pão caseiro.',
+    emailVerified: true,
+  },
+  {
+    username: 'camille',
+    displayName: 'Camille Durand',
+    email: 'camille@barter.local',
+    location: 'Lyon, FR',
+    bio: 'Je fais des confitures avec les fruits du quartier et j’apprends à jardiner.',
+    emailVerified: true,
+  },
+  {
+    username: 'lukas',
+    displayName: 'Lukas Weber',
+    email: 'lukas@barter.local',
+    location: 'Leipzig, DE',
+    bio: 'Fahrradschrauber aus Plagwitz. Ich repariere gern, am liebsten gegen Brot oder Gemüse.',
+    emailVerified: true,
+  },
+  {
+    username: 'lucia',
+    displayName: 'Lucía Martín',
+    email: 'lucia@barter.local',
+    location: 'Madrid, ES',
+    bio: 'Cocinera aficionada en Lavapiés. Enseño recetas de mi abuela a cambio de plantas y ayuda.',
+    emailVerified: true,
+  },
 ];
 
 export interface SeedListing {
@@ -407,6 +440,46 @@ export const SEED_LISTINGS: SeedListing[] = [
     categories: ['education', 'creative'],
     wants: 'Yoga lessons',
     distance: 25,
+  },
+  {
+    owner: 'joana',
+    title: 'Aulas de piano para principiantes',
+    description:
+      'Quatro aulas de uma hora em minha casa, em Alvalade: postura, leitura de pautas e a primeira peça. Para miúdos e graúdos.',
+    categories: ['education', 'creative'],
+    wants: 'Legumes da horta ou pão caseiro',
+    wantOptions: ['Ajuda com o jardim'],
+    acceptOffers: true,
+    distance: 10,
+  },
+  {
+    owner: 'camille',
+    title: 'Pots de confiture maison',
+    description:
+      'Six pots de confiture faite avec les abricots et les prunes des jardins de la Croix-Rousse. Peu sucrée, sans conservateur.',
+    categories: ['food'],
+    wants: 'Des conseils pour mon potager',
+    wantOptions: ['Des semis de tomates'],
+    distance: 5,
+  },
+  {
+    owner: 'lukas',
+    title: 'Fahrrad-Inspektion und kleine Reparaturen',
+    description:
+      'Bremsen, Schaltung, Kette und Licht: Ich prüfe dein Fahrrad und mache es wieder verkehrssicher. Werkzeug bringe ich mit.',
+    categories: ['goods', 'education'],
+    wants: 'Selbstgebackenes Brot oder Gemüse',
+    acceptOffers: true,
+    distance: 10,
+  },
+  {
+    owner: 'lucia',
+    title: 'Clases de cocina: tortilla y cocido',
+    description:
+      'Una tarde en mi cocina de Lavapiés: tortilla de patatas jugosa y cocido madrileño como lo hacía mi abuela. Nos lo comemos juntos.',
+    categories: ['food', 'education'],
+    wants: 'Plantas para el balcón o ayuda con una mudanza',
+    distance: 10,
   },
 ];
 
