@@ -1,9 +1,9 @@
 // The API's error codes and the shared schemas' messages in the member's language (decision 068):
-// loaded with another language's messages (src/lib/message-catalogue.ts), never for English, whose
-// words are the messages themselves. A message with a code of its own is translated; one with only
-// its status's code keeps its English, which says more than the status would.
+// loaded with another language's messages (src/lib/message-catalogue.ts makes it the translator of
+// src/lib/local-text.ts), never for English, whose words are the messages themselves. A message
+// with a code of its own is translated; one with only its status's code keeps its English, which
+// says more than the status would.
 import { codeOfMessage, type ErrorCode } from '@/shared/contract/error-codes';
-import { setTranslator } from './local-text';
 import * as m from './messages';
 
 const TEXTS: Record<ErrorCode, () => string> = {
@@ -53,7 +53,8 @@ const TEXTS: Record<ErrorCode, () => string> = {
   reason_required: m.error_reason_required,
 };
 
-setTranslator((message, code) => {
+/** The member's words for an error: by its message's own code, else its reply's code, else the English. */
+export function translateError(message: string, code?: string): string {
   const known = codeOfMessage(message) ?? (code && code in TEXTS ? (code as ErrorCode) : undefined);
   return known ? TEXTS[known]() : message;
-});
+}

@@ -3,6 +3,7 @@
 // (src/shared/i18n/{language}.js), read once before the first render (src/main.tsx), so a page
 // carries one language and the English page pays nothing for the other four.
 import type { Language } from '@/shared/locale';
+import { setTranslator } from './local-text';
 
 /** A language's messages in English's key order (each module's default export). */
 type Catalogue = { default: ((inputs: never) => string)[] };
@@ -28,9 +29,10 @@ const modules: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
 export async function loadCatalogue(language: Language): Promise<void> {
   if (language === 'en') return;
   try {
-    // The API's error messages in the language too (src/lib/error-text.ts sets the translator).
-    const [catalogue] = await Promise.all([modules[language](), import('./error-text')]);
+    // The API's error messages in the language too (src/lib/error-text.ts).
+    const [catalogue, errors] = await Promise.all([modules[language](), import('./error-text')]);
     current = catalogue.default;
+    setTranslator(errors.translateError);
   } catch {
     current = undefined;
   }

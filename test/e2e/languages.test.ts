@@ -174,3 +174,22 @@ describe('the footer remembers the choice', () => {
     await context.close();
   });
 });
+
+describe('messages from the shared schemas and the API', () => {
+  it('shows a form field message and a refused sign-in in French', { timeout: 60_000 }, async () => {
+    const fr = words('fr');
+    const { page, context, errors } = await newPage(browser, { viewport: PHONE, locale: 'fr-FR' });
+    await page.goto('/login');
+    await started(page);
+    const form = page.getByRole('form', { name: fr.auth_sign_in_form });
+    await form.getByRole('button', { name: fr.auth_sign_in }).click();
+    await eventually(() => form.getByTestId('field-error').first().innerText()).toBe(fr.error_username_required);
+    // The API answers in English with a code; the form says it in French.
+    await form.getByLabel(fr.auth_username!).fill('nobody-by-this-name');
+    await form.getByLabel(new RegExp(`^${fr.auth_password}`)).fill('not-the-password-1');
+    await form.getByRole('button', { name: fr.auth_sign_in }).click();
+    await eventually(() => form.getByTestId('form-error').innerText()).toBe(fr.error_invalid_login);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
