@@ -186,7 +186,7 @@ describe('browse', () => {
     await page.goto('/about');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await navigateInApp(page, '/browse');
-    await eventually(() => resultCount(page)).toBe('100000 listings found');
+    await eventually(() => resultCount(page)).toBe('100,000 listings found');
     const pager = page.getByRole('navigation', { name: 'Pagination' });
     await eventually(() => pager.getByRole('link', { name: 'Page 112' }).count()).toBe(1);
     expect(await pager.getByRole('link', { name: 'Page 11112' }).count()).toBe(0);
