@@ -41,20 +41,24 @@ function apiReference(): Plugin {
 }
 
 /**
- * Compiles messages/*.json (Paraglide) into src/shared/i18n/ and src/lib/messages.ts before a build
+ * Compiles messages/*.json into src/shared/i18n/ and src/lib/messages/ before a build
  * or the dev server, and again when a message file changes under the dev server (decision 068).
  */
 function messages(): Plugin {
   return {
     name: 'barter-market:messages',
-    async config() {
-      await writeMessages();
+    config() {
+      writeMessages();
     },
     configureServer(server) {
       server.watcher.add('messages');
       server.watcher.on('change', (file) => {
         if (/[\\/]messages[\\/][a-z]{2}\.json$/.test(file))
-          writeMessages().catch((error: unknown) => server.config.logger.error(String(error)));
+          try {
+            writeMessages();
+          } catch (error) {
+            server.config.logger.error(String(error));
+          }
       });
     },
   };

@@ -16,7 +16,7 @@ writeGazetteer();
 // The API's reference, as `vite build` ships it: public/api-reference/ (scripts/build-api-reference.mjs).
 writeApiReference();
 // The interface's words in each language (decision 068), as `vite build` compiles them.
-await writeMessages();
+writeMessages();
 
 export default defineConfig({
   resolve: { alias: pathAliases },

@@ -1,4 +1,5 @@
 export declare const LOCALES: string[];
 export declare function readMessages(): Record<string, string>;
-export declare function generateMessages(): Promise<Record<string, string>>;
-export declare function writeMessages(): Promise<string[]>;
+export declare function compileMessage(text: string): string;
+export declare function generateMessages(): Record<string, string>;
+export declare function writeMessages(): string[];

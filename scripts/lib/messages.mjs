@@ -1,13 +1,12 @@
 // The interface's words in five languages (docs/front-end.md, "Languages"; decision 068).
-// messages/{locale}.json (flat: key → text, `{name}` an input) are compiled by Paraglide
-// (project.inlang/, its compiler in `locale-modules` layout) into one module per language,
-// src/shared/i18n/{locale}.js, each with a declaration file, and src/lib/messages/: one module
-// per key, English inline, another language's module read once before the first render
+// messages/{locale}.json (flat: key → text, `{name}` an input) are compiled here into one module
+// per language, src/shared/i18n/{locale}.js, each with a declaration file, and src/lib/messages/:
+// one module per key, English inline, another language's module read once before the first render
 // (src/lib/message-catalogue.ts). Generated files are committed (the type check needs them);
 // `vite` and `vite build` regenerate them, `npm run messages:check` fails when they are stale.
-import { compile } from '@inlang/paraglide-js';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// A message is text with named inputs and nothing more (no plural or gender variants: a key per
+// variant), so its compiled form is one template literal; no message compiler is needed.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const LOCALES = ['en', 'es', 'fr', 'de', 'pt'];
@@ -57,14 +56,14 @@ function declarations(english) {
 // the bundler puts a module in one chunk, so a message used only by one route travels with that
 // route, not with every page. A message is found in another language's module by its place in
 // English's order (its default export lists them so): a number costs less than the key's name.
-function facade(english, compiledEnglish) {
+function facade(english) {
   const files = {};
   const keys = Object.keys(english);
   keys.forEach((key, index) => {
     files[`${FACADE}/${key}.js`] =
       HEADER +
       "import { pick } from '../message-catalogue';\n\n" +
-      `export const ${key} = /* @__PURE__ */ pick(${index}, ${compiledEnglish[key]});\n`;
+      `export const ${key} = /* @__PURE__ */ pick(${index}, ${compileMessage(english[key])});\n`;
   });
   files[`${FACADE}/index.js`] =
     HEADER +
@@ -75,52 +74,35 @@ function facade(english, compiledEnglish) {
   return files;
 }
 
-/** Paraglide's compiled functions of one language's module, by key, without their JSDoc. */
-function functionsOf(code) {
-  const functions = {};
-  for (const match of code.matchAll(/^export const (\w+) = ([\s\S]*?\n\});?$/gm))
-    functions[match[1]] = match[2].replace(/\/\*\*[\s\S]*?\*\/\s*/g, '').trim();
-  return functions;
+/** "Hi {name}!" → (i) => `Hi ${i.name}!`: the text's own `\`, backquotes and `${` escaped first. */
+export function compileMessage(text) {
+  const literal = text
+    .replace(/[\\`]/g, (character) => `\\${character}`)
+    .replace(/\$\{/g, '\\${')
+    .replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (_, name) => `\${i.${name}}`);
+  return `(${inputsOf(text).length ? 'i' : ''}) => \`${literal}\``;
 }
 
 /** The generated files, by path. */
-export async function generateMessages() {
+export function generateMessages() {
   const english = readMessages();
-  const scratch = mkdtempSync(join(tmpdir(), 'paraglide-'));
-  try {
-    await compile({
-      project: './project.inlang',
-      outdir: scratch,
-      outputStructure: 'locale-modules',
-      strategy: ['globalVariable', 'baseLocale'],
-      emitGitIgnore: false,
-      emitReadme: false,
-      emitPrettierIgnore: false,
-      includeEslintDisableComment: false,
-    });
-    const files = {};
-    for (const locale of LOCALES) {
-      // The compiled module, less its JSDoc type lines (the declaration file carries the types).
-      const code = readFileSync(join(scratch, 'messages', `${locale}.js`), 'utf8')
-        .split('\n')
-        .filter((line) => !line.startsWith('/** @typedef'))
-        .join('\n')
-        .trim();
-      const order = `export default [${Object.keys(english).join(', ')}];`;
-      files[`${OUT}/${locale}.js`] = HEADER + code + '\n\n' + order + '\n';
-      files[`${OUT}/${locale}.d.ts`] =
-        declarations(english) + 'declare const order: ((inputs: never) => string)[];\nexport default order;\n';
-    }
-    const compiledEnglish = functionsOf(readFileSync(join(scratch, 'messages', 'en.js'), 'utf8'));
-    return { ...files, ...facade(english, compiledEnglish) };
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
+  const files = {};
+  for (const locale of LOCALES) {
+    const own = JSON.parse(readFileSync(join(SOURCE, `${locale}.json`), 'utf8'));
+    const code = Object.keys(english)
+      .map((key) => `export const ${key} = ${compileMessage(own[key])};`)
+      .join('\n');
+    const order = `export default [${Object.keys(english).join(', ')}];`;
+    files[`${OUT}/${locale}.js`] = HEADER + code + '\n\n' + order + '\n';
+    files[`${OUT}/${locale}.d.ts`] =
+      declarations(english) + 'declare const order: ((inputs: never) => string)[];\nexport default order;\n';
   }
+  return { ...files, ...facade(english) };
 }
 
 /** Writes the files that changed, and removes a key's module no longer in English; the paths written. */
-export async function writeMessages() {
-  const files = await generateMessages();
+export function writeMessages() {
+  const files = generateMessages();
   const written = [];
   mkdirSync(FACADE, { recursive: true });
   for (const name of readdirSync(FACADE))
