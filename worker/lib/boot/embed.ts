@@ -3,6 +3,7 @@
 // after the page's head tags (head.ts, decision 056).
 import firstScreenCss from 'virtual:first-screen-css';
 import { BOOT_ELEMENT_ID, type BootData } from '@/shared/boot';
+import { escapeHtml } from '../escape-html';
 import type { Markup } from '../first-screen/html';
 import type { PageHead } from './head';
 
@@ -17,11 +18,6 @@ export function scriptSafeJson(value: unknown): string {
     /[<>&\u2028\u2029]/g,
     (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-}
-
-/** Text for an HTML attribute's value or an element's text: no character that could end or open markup. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 const descriptionTag = (text: string) => `<meta name="description" content="${escapeHtml(text)}">`;

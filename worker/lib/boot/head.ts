@@ -10,7 +10,8 @@ import { mediaUrl, parseMediaOrigin } from '@/shared/media';
 import { browseSearchSchema, type BrowseSearch } from '@/shared/search-params';
 import * as v from 'valibot';
 import { PRIVATE_ROUTES } from '../seo/indexing';
-import { escapeHtml, scriptSafeJson } from './embed';
+import { escapeHtml } from '../escape-html';
+import { scriptSafeJson } from './embed';
 import type { PageRoute } from './page-routes';
 import { routerSearch, routerValue } from './router-search';
 
