@@ -2,6 +2,8 @@
 // through the hooks.
 import { wantRoutes } from '@/shared/contract/wants';
 import { detectMatchesForWant, findMatches } from '../db/queries/matches';
+import { pushNewMatches } from '@worker/services/match-pushes';
+import { afterReply } from '../lib/after-reply';
 import { addWant, MAX_WANTS, removeWant, wantedListings } from '../db/queries/wants';
 import { listingWithOwner } from '../db/shapes';
 import { badRequest, notFound } from '../lib/errors';
@@ -43,7 +45,10 @@ serve(wantRouter, wantRoutes.add, viewer('row'), memberBudget('wantWritesPerMemb
       // Idempotent: the want stands as it was, nothing is notified or searched again.
       return reply(c, wantRoutes.add, { listingId, createdAt: outcome.createdAt });
     case 'added':
-      await detectMatchesForWant(c.env.DB, user.id, listingId, c.env);
+      // The partners' Web Push runs after the reply.
+      await detectMatchesForWant(c.env.DB, user.id, listingId, c.env, (fresh) =>
+        afterReply(c, () => pushNewMatches(c.env, fresh)),
+      );
       await onWantAdded(c.env, user.id, listingId);
       return reply(c, wantRoutes.add, { listingId, createdAt: outcome.createdAt });
   }
