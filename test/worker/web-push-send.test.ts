@@ -24,10 +24,10 @@ describe('pushing to members', () => {
     const report = await pushToMembers(env, createDb(env.DB), [reader.id, muted.id], 'message', message, service);
     expect(report).toEqual({ sent: 2, failed: 0, gone: 0, queued: 0, outbox: null });
     expect(service.received.map((r) => r.endpoint).sort()).toEqual([phone.endpoint, laptop.endpoint].sort());
-    for (const { endpoint, request } of service.received) {
+    for (const { endpoint, headers, body } of service.received) {
       const keys = endpoint === phone.endpoint ? phone.keys : laptop.keys;
-      expect(request.headers.get('Urgency')).toBe('high');
-      expect(JSON.parse((await decrypt(new Uint8Array(await request.arrayBuffer()), keys)).text)).toEqual(message);
+      expect(headers.get('Urgency')).toBe('high');
+      expect(JSON.parse((await decrypt(body, keys)).text)).toEqual(message);
     }
     // The muted member still gets another kind.
     const offers = pushService();
@@ -94,10 +94,7 @@ describe('pushing to members', () => {
     });
     expect(report.sent).toBe(1);
     expect(service.received.map((r) => r.endpoint)).toEqual([readerBrowser.endpoint]);
-    const { text } = await decrypt(
-      new Uint8Array(await service.received[0]!.request.arrayBuffer()),
-      readerBrowser.keys,
-    );
+    const { text } = await decrypt(service.received[0]!.body, readerBrowser.keys);
     expect(JSON.parse(text)).toEqual({ ...message, body: `For ${reader.id}` });
   });
 

@@ -39,9 +39,11 @@ export async function insertSubscriptions(userId: number, count: number) {
   return browsers;
 }
 
+/** One request the stand-in received: read at once (a body made in a Durable Object's context stays there). */
 export interface Received {
   endpoint: string;
-  request: Request;
+  headers: Headers;
+  body: Uint8Array<ArrayBuffer>;
 }
 
 /** A push service stand-in: records each request, answers by endpoint. */
@@ -49,7 +51,8 @@ export function pushService(status: (endpoint: string) => number = () => 201) {
   const received: Received[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
-    received.push({ endpoint: request.url, request });
+    const body = new Uint8Array(await request.arrayBuffer());
+    received.push({ endpoint: request.url, headers: new Headers(request.headers), body });
     return new Response(null, { status: status(request.url) });
   }) as typeof globalThis.fetch;
   return { fetch, received };
@@ -71,8 +74,12 @@ export function globalPushService(status?: (endpoint: string) => number) {
 
 /** The JSON a browser reads from a push: decrypted with its keys. */
 export async function readPush(received: Received, keys: BrowserKeys) {
-  const body = new Uint8Array(await received.request.clone().arrayBuffer());
-  return JSON.parse((await decrypt(body, keys)).text) as { title: string; body: string; url: string; tag: string };
+  return JSON.parse((await decrypt(received.body, keys)).text) as {
+    title: string;
+    body: string;
+    url: string;
+    tag: string;
+  };
 }
 
 /** The pushes received for `endpoint`, decrypted. */

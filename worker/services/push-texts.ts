@@ -136,7 +136,7 @@ export const pushTexts = {
     body: clip(
       step === 'recorded'
         ? `${actorName} recorded a barter for ${title(listingTitle)}: confirm it once you have swapped`
-        : `${actorName} confirmed the handover of ${title(listingTitle)}: confirm it too once you have swapped`,
+        : `${actorName} confirmed the handover of ${title(listingTitle)}: confirm it too`,
     ),
     url: conversationUrl(c),
     tag: `barter-${barterId}`,
@@ -145,7 +145,7 @@ export const pushTexts = {
   /** A moderator's warning, for the member warned (what they were warned about; the reason is in the email and bell). */
   moderationWarning: (reportId: number, what: string): PushMessage => ({
     title: 'A warning from the moderators',
-    body: clip(`A moderator warned you about ${what}. Please follow the community standards.`),
+    body: clip(`A moderator warned you about ${what}: please read the community standards`),
     url: '/community-standards',
     tag: `moderation-${reportId}`,
   }),
