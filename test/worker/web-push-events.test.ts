@@ -4,14 +4,16 @@
 // pushed for it (the room's broadcast says who is there); a subscription its push service no
 // longer knows is deleted. The push service is a stand-in installed as the isolate's fetch, so
 // pushes sent after the reply and by a PushOutbox's alarm reach it.
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { conversationKeyOf } from '@/shared/conversation-key';
 import { runOfferExpiry } from '@worker/cron/offer-expiry';
 import { roomStub } from '@worker/durable-objects/conversation-room-client';
 import { unlimited } from '@worker/lib/cron-budget';
-import { call, createListing, json, signUp, signUpAdmin, type Member } from './helpers';
-import { globalPushService, pushesTo, subscribeBrowser } from './web-push-service';
+import { METER_HEADER, METER_REQUEST_HEADER, type MeterCounts } from '@worker/lib/meter';
+import worker from '@worker/index';
+import { call, createListing, json, ORIGIN, randomIp, signUp, signUpAdmin, type Member } from './helpers';
+import { globalPushService, insertSubscriptions, pushesTo, subscribeBrowser } from './web-push-service';
 import { openSocket } from './ws-client';
 
 let service: ReturnType<typeof globalPushService>;
@@ -51,6 +53,22 @@ async function marker(from: Member, to: Subscribed, listingId: number) {
   return (await pushesFor(to.browser, before + 1)).at(-1)!;
 }
 
+/** A socket of `userId` in the conversation's room, as their open tab holds it. */
+async function openConversation(listingId: number, userId: number, partnerId: number) {
+  return openSocket(
+    await roomStub(env, listingId, userId, partnerId).fetch('http://room/', {
+      headers: {
+        Upgrade: 'websocket',
+        'X-User-Id': String(userId),
+        'X-Partner-Id': String(partnerId),
+        'X-Listing-Id': String(listingId),
+        'X-Session-Key': 'c'.repeat(64),
+        'X-Session-Created': String(Date.now()),
+      },
+    }),
+  );
+}
+
 const send = (from: Member, to: Member, listingId: number, content: string) =>
   call('/api/messages', { cookie: from.cookie, body: { senderId: from.id, receiverId: to.id, listingId, content } });
 
@@ -82,18 +100,7 @@ describe('a new message', () => {
     const [owner, member] = await subscribed(2);
     const listing = await createListing(owner, { title: 'Garden shears' });
     // The owner's tab holds the conversation's socket.
-    const socket = openSocket(
-      await roomStub(env, listing.id, owner.id, member.id).fetch('http://room/', {
-        headers: {
-          Upgrade: 'websocket',
-          'X-User-Id': String(owner.id),
-          'X-Partner-Id': String(member.id),
-          'X-Listing-Id': String(listing.id),
-          'X-Session-Key': 'c'.repeat(64),
-          'X-Session-Created': String(Date.now()),
-        },
-      }),
-    );
+    const socket = await openConversation(listing.id, owner.id, member.id);
     expect((await send(member, owner, listing.id, 'Seen live, not pushed')).status).toBe(201);
     await socket.next((f) => f.type === 'message');
     socket.socket.close(1000, 'done');
@@ -146,22 +153,21 @@ describe('a trade circle chat message', () => {
     const members = await subscribed(3);
     const listings = [];
     for (const [i, m] of members.entries()) listings.push(await createListing(m, { title: `Circle thing ${i}` }));
-    // The ring: each wants the next member's listing; the last want closes it and proposes the circle.
-    for (let i = 0; i < 3; i += 1)
+    // The ring: each wants the next member's listing; the last want (member 2's, through the route)
+    // closes it and proposes the circle: the other two hear of it after the reply, member 2 does not.
+    for (let i = 0; i < 2; i += 1)
       await env.DB.prepare('INSERT INTO wants (user_id, listing_id) VALUES (?, ?)')
         .bind(members[i]!.id, listings[(i + 1) % 3].id)
         .run();
-    const { proposeCircle } = await import('@worker/services/trade-circles/propose');
-    const id = await proposeCircle(env, [
-      { giverId: members[1]!.id, listingId: listings[1].id, receiverId: members[0]!.id },
-      { giverId: members[0]!.id, listingId: listings[0].id, receiverId: members[2]!.id },
-      { giverId: members[2]!.id, listingId: listings[2].id, receiverId: members[1]!.id },
-    ]);
-    expect(id).toBeTypeOf('number');
-    // The proposal's pushes go through the outbox (its alarm runs on its own): each member hears once.
-    for (const m of members)
-      expect((await pushesFor(m.browser))[0]).toMatchObject({
+    const closing = await call(`/api/wants/${listings[0].id}`, { method: 'PUT', cookie: members[2].cookie });
+    expect(closing.status).toBe(200);
+    const id = (await env.DB.prepare('SELECT circle_id AS id FROM trade_circle_legs WHERE listing_id = ? AND open = 1')
+      .bind(listings[0].id)
+      .first<{ id: number }>())!.id;
+    for (const m of members.slice(0, 2))
+      expect((await pushesFor(m.browser))[0]).toEqual({
         title: 'New trade circle',
+        body: 'A swap between 3 members includes you: accept or decline it',
         url: `/trade-circles/${id}`,
         tag: `circle-${id}`,
       });
@@ -171,24 +177,34 @@ describe('a trade circle chat message', () => {
       body: { content: 'Shall we meet on Saturday?' },
     });
     expect(posted.status).toBe(201);
-    for (const m of members.slice(1))
-      expect((await pushesFor(m.browser, 2))[1]).toEqual({
-        title: `${members[0]!.user.displayName} in your trade circle`,
+    // The chat line: members 1 and 2 (member 1's second push, member 2's first), not the sender.
+    for (const [m, count] of [
+      [members[1], 2],
+      [members[2], 1],
+    ] as const)
+      expect((await pushesFor(m.browser, count)).at(-1)).toEqual({
+        title: `${members[0].user.displayName} in your trade circle`,
         body: 'Shall we meet on Saturday?',
         url: `/trade-circles/${id}`,
         tag: `circle-chat-${id}`,
       });
     // A decision: the others hear of it, the member who decided does not.
-    expect((await call(`/api/trade-circles/${id}/accept`, { method: 'POST', cookie: members[1]!.cookie })).status).toBe(
-      200,
-    );
-    for (const m of [members[0]!, members[2]!])
-      expect((await pushesFor(m.browser, m === members[0] ? 2 : 3)).at(-1)).toMatchObject({
+    const accepted = await call(`/api/trade-circles/${id}/accept`, { method: 'POST', cookie: members[1].cookie });
+    expect(accepted.status).toBe(200);
+    for (const [m, count] of [
+      [members[0], 2],
+      [members[2], 2],
+    ] as const)
+      expect((await pushesFor(m.browser, count)).at(-1)).toMatchObject({
         title: 'Trade circle accepted',
-        body: `${members[1]!.user.displayName} accepted the trade circle (1 of 3 accepted)`,
+        body: `${members[1].user.displayName} accepted the trade circle (1 of 3 accepted)`,
       });
-    expect(await pushesTo(service, members[1]!.browser)).toHaveLength(2);
-    expect(await pushesTo(service, members[0]!.browser)).toHaveLength(2);
+    await marker(members[2], members[1], listings[2].id);
+    expect((await pushesTo(service, members[1].browser)).map((p) => p.title)).toEqual([
+      'New trade circle',
+      `${members[0].user.displayName} in your trade circle`,
+      `New message from ${members[2].user.displayName}`,
+    ]);
   });
 });
 
@@ -361,5 +377,72 @@ describe("a moderator's warning", () => {
       url: '/community-standards',
       tag: `moderation-${filed.id}`,
     });
+  });
+});
+
+/** A request with metering on: its counts up to the reply (X-Meter) and in whole, the work after the reply included. */
+async function meteredCall(member: Member, path: string, body: unknown) {
+  const meterEnv = { ...env, METER: '1' };
+  const run = async (request: Request) => {
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(request, meterEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    return response;
+  };
+  const response = await run(
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      headers: {
+        Origin: ORIGIN,
+        'CF-Connecting-IP': randomIp(),
+        Cookie: member.cookie,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    }),
+  );
+  expect(response.status).toBeLessThan(300);
+  const reply = JSON.parse(response.headers.get(METER_HEADER)!) as MeterCounts;
+  const later = response.headers.get(METER_REQUEST_HEADER);
+  const whole = later
+    ? ((await (await run(new Request(`${ORIGIN}/api/dev/meter?request=${later}`))).json()) as MeterCounts)
+    : reply;
+  return { reply, whole };
+}
+
+describe("a push's own D1 queries", () => {
+  it('a message to a member with ten browsers: one read after the reply (and one delete when a browser is gone), within 50 in all', async () => {
+    const [owner, member] = await subscribed(2);
+    await insertSubscriptions(owner.id, 9);
+    const listing = await createListing(owner);
+    const message = { senderId: member.id, receiverId: owner.id, listingId: listing.id, content: 'Ten browsers' };
+    const sent = await meteredCall(member, '/api/messages', message);
+    await expect.poll(() => service.received.filter((r) => r.body.length > 0).length).toBeGreaterThanOrEqual(10);
+    // After the reply: the subscriptions with the member's switches, one statement; no write.
+    expect(sent.whole.d1Queries - sent.reply.d1Queries).toBe(1);
+    expect(sent.whole.d1RowsWritten - sent.reply.d1RowsWritten).toBe(0);
+    expect(sent.whole.d1Queries).toBeLessThanOrEqual(50);
+
+    // A browser its push service no longer knows: one more statement, deleting it.
+    service.restore();
+    service = globalPushService((endpoint) => (endpoint === owner.browser.endpoint ? 410 : 201));
+    const again = await meteredCall(member, '/api/messages', { ...message, content: 'One browser gone' });
+    expect(again.whole.d1Queries - again.reply.d1Queries).toBe(2);
+    expect(again.whole.d1RowsWritten - again.reply.d1RowsWritten).toBe(1);
+  });
+
+  it('a member without browsers costs the one read; a member with the conversation open costs none', async () => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const listing = await createListing(owner);
+    const message = { senderId: member.id, receiverId: owner.id, listingId: listing.id, content: 'Nobody subscribed' };
+    const sent = await meteredCall(member, '/api/messages', message);
+    expect(sent.whole.d1Queries - sent.reply.d1Queries).toBe(1);
+    expect(sent.whole.d1RowsRead - sent.reply.d1RowsRead).toBeLessThanOrEqual(5);
+
+    const socket = await openConversation(listing.id, owner.id, member.id);
+    const seen = await meteredCall(member, '/api/messages', { ...message, content: 'Read live' });
+    await socket.next((f) => f.type === 'message');
+    expect(seen.whole.d1Queries - seen.reply.d1Queries).toBe(0);
+    socket.socket.close(1000, 'done');
   });
 });

@@ -9,14 +9,12 @@ import { pushToCircle } from '@worker/durable-objects/conversation-room-client';
 import { createDb } from '@worker/db/client';
 import { pushTexts } from '../push-texts';
 import { pushQuietly } from '../web-push';
-import { pushCircleChange } from './circles';
 import { isUniqueViolation } from '@worker/db/queries/users';
 import { circleNoticeStatement, dissolveStatements, proposeCircleStatements } from '@worker/db/queries/trade-circles';
 import {
   dissolveNotice,
   endReason,
   isRing,
-  legsKey,
   membersOf,
   selectByCircle,
   selectByListing,
@@ -44,7 +42,6 @@ export async function proposeCircle(
   legs: CircleLeg[],
   now: Date = new Date(),
   push = true,
-  actorId?: number,
 ): Promise<number | null> {
   if (!isRing(legs)) return null;
   const d1 = env.DB;
@@ -53,20 +50,11 @@ export async function proposeCircle(
     const row = inserted!.results[0] as { id: number } | undefined;
     // The members' bells learn of the proposal at once (decision 027); the cron's pass pushes its
     // pages' bells itself, a few an invocation (`push` false; decision 042).
-    if (row && push) {
+    if (row && push)
       await pushNotificationChanges(
         env,
         legs.map((leg) => leg.giverId),
       );
-      // Its members' Web Push (not the member whose want closed the ring: their bell has it) all go
-      // to the outbox in one call, so the want's request spends a read and a call on it, no more.
-      await pushCircleChange(
-        env,
-        { id: row.id, legs_key: legsKey(legs) },
-        { type: 'proposed', members: legs.length },
-        { except: actorId === undefined ? [] : [actorId], sendNow: 0 },
-      );
-    }
     return row ? row.id : null;
   } catch (error) {
     // A racing proposal took one of the listings first: the partial unique index refused ours.

@@ -139,7 +139,7 @@ export async function searchAfterWant(
   result.found = ranked.circles.length;
   result.truncated ||= ranked.truncated;
   for (const circle of ranked.circles.slice(0, INCREMENTAL_TRIES)) {
-    const id = await proposeCircle(env, legsOf(circle), now, true, userId);
+    const id = await proposeCircle(env, legsOf(circle), now);
     if (id !== null) {
       result.circleId = id;
       result.circle = circle;
