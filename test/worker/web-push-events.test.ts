@@ -10,6 +10,8 @@ import { conversationKeyOf } from '@/shared/conversation-key';
 import { runOfferExpiry } from '@worker/cron/offer-expiry';
 import { roomStub } from '@worker/durable-objects/conversation-room-client';
 import { unlimited } from '@worker/lib/cron-budget';
+import { createDb } from '@worker/db/client';
+import { subscriptionsFor } from '@worker/db/queries/web-push';
 import { METER_HEADER, METER_REQUEST_HEADER, type MeterCounts } from '@worker/lib/meter';
 import worker from '@worker/index';
 import { call, createListing, json, ORIGIN, randomIp, signUp, signUpAdmin, type Member } from './helpers';
@@ -444,5 +446,21 @@ describe("a push's own D1 queries", () => {
     await socket.next((f) => f.type === 'message');
     expect(seen.whole.d1Queries - seen.reply.d1Queries).toBe(0);
     socket.socket.close(1000, 'done');
+  });
+
+  it('reads the subscriptions through their member index, for any number of members (one bound array)', async () => {
+    const query = subscriptionsFor(createDb(env.DB), [1, 2, 3], 'message', 4) as unknown as {
+      toSQL(): { sql: string; params: unknown[] };
+    };
+    const { sql, params } = query.toSQL();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    const plan = results.map((r) => r.detail);
+    expect(plan.some((d) => /SEARCH push_subscriptions USING INDEX push_subscriptions_user_idx/.test(d))).toBe(true);
+    expect(plan.filter((d) => /^SCAN push_subscriptions\b/.test(d))).toEqual([]);
+    // 150 members: still one statement (D1 binds at most 100 parameters).
+    const many = Array.from({ length: 150 }, (_, i) => 1_000_000 + i);
+    await expect(subscriptionsFor(createDb(env.DB), many, 'message')).resolves.toEqual([]);
   });
 });
