@@ -9,14 +9,13 @@ import { createDb } from '@worker/db/client';
 import { PUSH_PAGE } from '@worker/durable-objects/push-pages';
 import { PUSH_FANOUT_MAX, pushToMembers } from '@worker/services/web-push';
 import type { PushItem } from '@worker/lib/web-push/delivery';
-import { unique } from './helpers';
 import {
   driveOutbox,
   globalPushService,
-  insertSubscriptions,
   outboxState,
   outboxStub,
   pushService,
+  recipients,
   readPush,
   runDurableObjectAlarm,
 } from './web-push-service';
@@ -27,21 +26,6 @@ const message = {
   url: '/trade-circles/1',
   tag: 'circle-chat-1',
 };
-
-/** `n` members written directly, each with one subscribed browser: a burst's recipients. */
-async function recipients(n: number) {
-  const tag = unique('burst');
-  const { results } = await env.DB.prepare(
-    `WITH RECURSIVE i(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM i WHERE k < ?1)
-     INSERT INTO users (username, password, display_name, email)
-     SELECT ?2 || '_' || k, 'x', 'Burst ' || k, ?2 || '_' || k || '@example.com' FROM i RETURNING id`,
-  )
-    .bind(n, tag)
-    .all<{ id: number }>();
-  const browsers = [];
-  for (const { id } of results) browsers.push(...(await insertSubscriptions(id, 1)));
-  return { ids: results.map((r) => r.id), browsers };
-}
 
 const subscriptionCount = async (endpoints: string[]) =>
   (await env.DB.prepare(

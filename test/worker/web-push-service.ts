@@ -39,6 +39,21 @@ export async function insertSubscriptions(userId: number, count: number) {
   return browsers;
 }
 
+/** `n` members written directly, each with one subscribed browser: a burst's recipients. */
+export async function recipients(n: number) {
+  const tag = unique('burst');
+  const { results } = await env.DB.prepare(
+    `WITH RECURSIVE i(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM i WHERE k < ?1)
+     INSERT INTO users (username, password, display_name, email)
+     SELECT ?2 || '_' || k, 'x', 'Burst ' || k, ?2 || '_' || k || '@example.com' FROM i RETURNING id`,
+  )
+    .bind(n, tag)
+    .all<{ id: number }>();
+  const browsers = [];
+  for (const { id } of results) browsers.push(...(await insertSubscriptions(id, 1)));
+  return { ids: results.map((r) => r.id), browsers };
+}
+
 /** One request the stand-in received: read at once (a body made in a Durable Object's context stays there). */
 export interface Received {
   endpoint: string;
