@@ -1,6 +1,6 @@
-// A fan-out past 40 pushes (decision 064, "Fan-out"): the invocation that made the change sends the
-// newest 40 itself and hands the rest to a PushOutbox in one call; the outbox sends one page of at
-// most 40 an alarm, each alarm an invocation of its own, until every push is out, then forgets
+// A fan-out past 20 pushes (decision 064, "Fan-out"): the invocation that made the change sends the
+// newest 20 itself and hands the rest to a PushOutbox in one call; the outbox sends one page of at
+// most 20 an alarm, each alarm an invocation of its own, until every push is out, then forgets
 // everything. The outbox's clock and outbound fetch are injected here, so each alarm is run by
 // hand and counted; a second test lets the alarms run on their own.
 import { env } from 'cloudflare:test';
@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 describe('a burst of 100 pushes', () => {
-  it('sends 40 in the call and 40, then 20, in two alarms of the outbox, each alarm within 40; a 410 there deletes its subscription', async () => {
+  it('sends 20 in the call and 20 in each of four alarms of the outbox; a 410 there deletes its subscription', async () => {
     const { ids, browsers } = await recipients(100);
     // One browser of the outbox's last page is gone (chosen when the outbox is handed its pushes).
     let gone = '';
@@ -59,7 +59,10 @@ describe('a burst of 100 pushes', () => {
     const report = await pushToMembers(env, createDb(env.DB), ids, 'message', message, { ...service, queue });
     expect(report).toMatchObject({ sent: PUSH_FANOUT_MAX, queued: 100 - PUSH_FANOUT_MAX, outbox });
     expect(service.received).toHaveLength(PUSH_FANOUT_MAX);
-    expect(await outboxState(outbox!)).toEqual({ pages: ['page:000001', 'page:000002'], alarm: later });
+    expect(await outboxState(outbox!)).toEqual({
+      pages: ['page:000001', 'page:000002', 'page:000003', 'page:000004'],
+      alarm: later,
+    });
 
     const perAlarm: number[] = [];
     for (;;) {
@@ -67,7 +70,7 @@ describe('a burst of 100 pushes', () => {
       if (!(await runDurableObjectAlarm(outboxStub(outbox!)))) break;
       perAlarm.push(service.received.length - before);
     }
-    expect(perAlarm).toEqual([40, 20]);
+    expect(perAlarm).toEqual([20, 20, 20, 20]);
     expect(Math.max(...perAlarm)).toBeLessThanOrEqual(PUSH_PAGE);
     // Every browser once, each readable with its own keys.
     expect(new Set(service.received.map((r) => r.endpoint))).toEqual(new Set(browsers.map((b) => b.endpoint)));
@@ -90,7 +93,7 @@ describe('a burst of 100 pushes', () => {
     const service = globalPushService();
     restore = service.restore;
     const report = await pushToMembers(env, createDb(env.DB), ids, 'trade_circle', message);
-    expect(report).toMatchObject({ sent: PUSH_FANOUT_MAX, queued: 60 });
+    expect(report).toMatchObject({ sent: PUSH_FANOUT_MAX, queued: 100 - PUSH_FANOUT_MAX });
     await expect.poll(() => service.received.length).toBe(100);
     expect(new Set(service.received.map((r) => r.endpoint)).size).toBe(browsers.length);
     await expect.poll(() => outboxState(report.outbox!)).toEqual({ pages: [], alarm: null });

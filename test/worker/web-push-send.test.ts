@@ -74,7 +74,7 @@ describe('pushing to members', () => {
       queued: 45 - PUSH_FANOUT_MAX,
       outbox: 'outbox-id',
     });
-    // The newest 40 now; the oldest five handed on in one call.
+    // The newest PUSH_FANOUT_MAX now; the oldest handed on in one call.
     expect(service.received.map((r) => r.endpoint).sort()).toEqual(inOrder.slice(45 - PUSH_FANOUT_MAX).sort());
     expect(queued.map((items) => items.map((i) => i.endpoint).sort())).toEqual([
       inOrder.slice(0, 45 - PUSH_FANOUT_MAX).sort(),

@@ -1,5 +1,5 @@
 // The pushes of one fan-out beyond the first page (decision 064, "Fan-out"): the invocation that
-// made the change sends the first PUSH_PAGE itself and hands the rest here in one call. The object
+// made the change sends the first PUSH_PAGE (20) itself and hands the rest here in one call. The object
 // keeps them as pages in its storage and sends one page per alarm, each alarm an invocation of its
 // own (its own 50 subrequests and 10 ms of CPU), re-arming itself until none is left; then it
 // deletes everything it held. One object per fan-out (a new unique id), so two bursts never

@@ -3,9 +3,10 @@
 // members to skip (the one who acted, those with the conversation open); one encrypted POST to
 // each browser's push service, side by side; the subscriptions a push service no longer knows
 // (404, 410) deleted in one statement. Called after the reply (afterReply) or in a cron job.
-// A Worker invocation on the free plan may make 50 subrequests: this call sends the first
-// PUSH_FANOUT_MAX pushes, the newest subscriptions first, and hands the rest to a PushOutbox in
-// one call, which sends them PUSH_FANOUT_MAX an alarm, each alarm an invocation of its own.
+// A Worker invocation on the free plan has 10 ms of CPU and 50 subrequests: this call sends the
+// first PUSH_FANOUT_MAX pushes (20: about 5.6 ms of CPU), the newest subscriptions first, and hands
+// the rest to a PushOutbox in one call, which sends them as many an alarm, each alarm an
+// invocation of its own.
 import type { Db } from '@worker/db/client';
 import { subscriptionsFor, type PushKind } from '@worker/db/queries/web-push';
 import { queuePushes } from '@worker/durable-objects/push-outbox-client';
@@ -14,7 +15,7 @@ import { webPushConfig } from '@worker/lib/web-push/config';
 import type { PushItem } from '@worker/lib/web-push/delivery';
 import type { PushMessage } from '@worker/lib/web-push/send';
 
-/** Pushes one invocation sends at most: the free plan's 50 subrequests, less room for the call's own. */
+/** Pushes one invocation sends at most: what 10 ms of CPU allows beside the invocation's own work (push-pages.ts). */
 export const PUSH_FANOUT_MAX = PUSH_PAGE;
 
 export interface PushReport {
