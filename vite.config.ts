@@ -15,6 +15,7 @@ import { deferAppAssets, firstScreenCss } from './scripts/lib/first-screen.mjs';
 import { radixThemesCss } from './scripts/lib/radix-themes-css.mjs';
 import { iconModules } from './scripts/lib/icon-modules.mjs';
 import { radixThemeRoot } from './scripts/lib/radix-theme-root.mjs';
+import { serviceWorker } from './scripts/lib/service-worker.mjs';
 
 /**
  * Writes the gazetteer's shards into public/gazetteer/ before anything is built or served, so
@@ -107,6 +108,8 @@ export default defineConfig(({ command }) => ({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    // dist/client/sw.js, the installed app's service worker (decision 067): production builds only.
+    serviceWorker(),
     cloudflare({
       configPath: './wrangler.toml',
       persistState: { path: persistDir },
