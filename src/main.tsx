@@ -29,11 +29,6 @@ import { routeTree } from './routeTree.gen';
 
 // The member and the first screen's data came with the HTML (decision 048): no call for them.
 seedQueryCache(queryClient, readBootData());
-// Or the service worker answered offline with the app shell (decision 067): the copy this device
-// saved goes into the cache first, as the Worker's data would.
-const restored = document.querySelector('meta[name="app-shell"]')
-  ? import('./lib/saved-copy').then((copy) => copy.restoreCopy(queryClient))
-  : undefined;
 
 const router = createRouter({
   routeTree,
@@ -46,6 +41,12 @@ const router = createRouter({
   scrollRestoration: true,
   defaultNotFoundComponent: NotFoundCard,
 });
+
+// Or the service worker answered offline with the app shell (decision 067): the copy this device
+// saved goes into the cache first, as the Worker's data would.
+const restored = document.querySelector('meta[name="app-shell"]')
+  ? import('./lib/saved-copy').then((copy) => copy.restoreCopy(queryClient, router))
+  : undefined;
 
 router.subscribe('onBeforeNavigate', (event) => {
   if (event.fromLocation && event.hrefChanged) leftFirstScreen();

@@ -6,7 +6,9 @@
 // - restored into the query cache when the service worker's offline shell starts the app;
 // - deleted on sign-out, and when another viewer (a member or a guest) uses this browser after a
 //   member, so a shared computer keeps no one's conversations for the next person.
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import { onlineManager, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { AnyRouter } from '@tanstack/react-router';
+import { NotSavedError, SavedCopyError } from '@/components/not-saved-card';
 import type { SelfUser } from '@/shared/contract/users';
 import { authKeys } from './query-keys';
 import { savedCopyAt, setSavedCopy } from './saved-copy-state';
@@ -70,20 +72,25 @@ async function withStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectSto
 
 const viewerKey = (user: SelfUser | null | undefined) => (user ? `member:${user.id}` : 'guest');
 
-/** The queries to keep for this viewer, newest first within each kind. */
-function snapshot(queryClient: QueryClient, member: boolean): SavedQuery[] {
-  const queries = queryClient
+/**
+ * The queries to keep for this viewer: this page's reads and those the viewer's copy holds from
+ * earlier pages (each full load has a query cache of its own), the newest of each key, then the
+ * newest few of each kind.
+ */
+function merged(queryClient: QueryClient, member: boolean, earlier: SavedQuery[]): SavedQuery[] {
+  const newest = new Map<string, SavedQuery>();
+  const current = queryClient
     .getQueryCache()
     .getAll()
-    .filter((query) => query.state.status === 'success' && query.state.data !== undefined)
-    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+    .filter((query: Query) => query.state.status === 'success' && query.state.data !== undefined)
+    .map((query) => ({ key: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt }));
+  for (const query of [...earlier, ...current]) {
+    const hash = JSON.stringify(query.key);
+    if ((newest.get(hash)?.updatedAt ?? -1) <= query.updatedAt) newest.set(hash, query);
+  }
+  const all = [...newest.values()].sort((a, b) => b.updatedAt - a.updatedAt);
   return SAVED.flatMap(({ prefix, keep, memberOnly }) =>
-    memberOnly && !member
-      ? []
-      : queries
-          .filter((query: Query) => startsWith(query.queryKey, prefix))
-          .slice(0, keep)
-          .map((query) => ({ key: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt })),
+    memberOnly && !member ? [] : all.filter((query) => startsWith(query.key, prefix)).slice(0, keep),
   );
 }
 
@@ -93,8 +100,15 @@ export async function saveCopy(queryClient: QueryClient): Promise<void> {
   if (!queryClient.getQueryCache().find({ queryKey: authKeys.currentUser, exact: true })?.state.dataUpdatedAt) return;
   const user = queryClient.getQueryData<SelfUser | null>(authKeys.currentUser);
   const viewer = viewerKey(user);
-  const record: SavedRecord = { savedAt: Date.now(), queries: snapshot(queryClient, user != null) };
   const last = await withStore<string>('readonly', (store) => store.get(LAST) as IDBRequest<string>);
+  const earlier =
+    last === viewer
+      ? await withStore<SavedRecord>('readonly', (store) => store.get(viewer) as IDBRequest<SavedRecord>)
+      : undefined;
+  const record: SavedRecord = {
+    savedAt: Date.now(),
+    queries: merged(queryClient, user != null, earlier?.queries ?? []),
+  };
   await withStore('readwrite', (store) => {
     if (last && last !== viewer && last.startsWith('member:')) store.delete(last);
     store.put(record, viewer);
@@ -113,10 +127,12 @@ export async function forgetCopy(userId: number): Promise<void> {
 
 /**
  * Puts the last viewer's copy in the query cache (before the router starts, as the Worker's boot
- * data would be) and marks the page as showing it. Without a copy the app starts empty and each
- * screen says it could not load.
+ * data would be) and marks the page as showing it. Reads wait for the network meanwhile (the
+ * query client is told it is offline): a screen shows what was saved instead of failing to
+ * refresh it, and shows its loading state for what was not saved. A route whose loader needs a
+ * read that was not saved says so at once (NotSavedError) instead of waiting.
  */
-export async function restoreCopy(queryClient: QueryClient): Promise<void> {
+export async function restoreCopy(queryClient: QueryClient, router: AnyRouter): Promise<void> {
   let record: SavedRecord | undefined;
   try {
     const last = await withStore<string>('readonly', (store) => store.get(LAST) as IDBRequest<string>);
@@ -129,12 +145,21 @@ export async function restoreCopy(queryClient: QueryClient): Promise<void> {
   if (!record?.queries.some((q) => startsWith(q.key, authKeys.currentUser)))
     queryClient.setQueryData(authKeys.currentUser, null);
   setSavedCopy(record?.savedAt ?? Date.now());
-  // Back online: the page reads everything again from the network and leaves the saved copy.
+  onlineManager.setOnline(false);
+  const ensure = queryClient.ensureQueryData.bind(queryClient);
+  queryClient.ensureQueryData = ((options: { queryKey: QueryKey }) =>
+    savedCopyAt() !== null && queryClient.getQueryData(options.queryKey) === undefined
+      ? Promise.reject(new NotSavedError())
+      : ensure(options as Parameters<typeof ensure>[0])) as typeof queryClient.ensureQueryData;
+  router.update({ ...router.options, defaultErrorComponent: SavedCopyError });
+  // Back online: the paused reads go, every page reads again from the network, the forms open.
   window.addEventListener(
     'online',
     () => {
       setSavedCopy(null);
+      onlineManager.setOnline(true);
       void queryClient.invalidateQueries();
+      void router.invalidate();
     },
     { once: true },
   );
@@ -145,7 +170,7 @@ export function keepCopy(queryClient: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const later = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => void saveCopy(queryClient).catch(() => undefined), 500);
+    timer = setTimeout(() => void saveCopy(queryClient).catch(() => undefined), 200);
   };
   later();
   return queryClient.getQueryCache().subscribe((event) => {
