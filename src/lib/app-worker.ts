@@ -2,7 +2,7 @@
 // service worker's registration, the hand-over to a new build's worker when this page is the only
 // one open, and the saved copy kept up to date. Loaded on its own, never with the first screen.
 import type { QueryClient } from '@tanstack/react-query';
-import { keepCopy } from './saved-copy';
+import { keepCopy } from './saved-copy-store';
 
 export async function startAppWorker(queryClient: QueryClient): Promise<void> {
   keepCopy(queryClient);

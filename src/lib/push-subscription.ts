@@ -4,20 +4,6 @@
 import { webPushRoutes } from '@/shared/contract/web-push';
 import { call } from './api-client';
 
-/** What this browser can do about push: none at all, blocked by the member, not asked yet, or allowed. */
-export type PushState = 'unsupported' | 'denied' | 'default' | 'granted';
-
-export function pushState(): PushState {
-  if (
-    typeof window === 'undefined' ||
-    !('serviceWorker' in navigator) ||
-    !('PushManager' in window) ||
-    !('Notification' in window)
-  )
-    return 'unsupported';
-  return Notification.permission;
-}
-
 /** The key's base64url text as the bytes PushManager.subscribe() takes. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
