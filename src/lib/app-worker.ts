@@ -13,8 +13,11 @@ export async function startAppWorker(queryClient: QueryClient): Promise<void> {
   // waiting worker takes over (it checks both: its precache holds this page's entry script, and no
   // other page is open). A page of the old build never hands over, so no page has its files
   // swapped under it.
-  const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src');
-  const handOver = () => registration.waiting?.postMessage({ type: 'activate-if-alone', entry });
+  const handOver = () =>
+    registration.waiting?.postMessage({
+      type: 'activate-if-alone',
+      entry: document.querySelector('script[type="module"][src]')?.getAttribute('src'),
+    });
   handOver();
   registration.addEventListener('updatefound', () => {
     const installing = registration.installing;
