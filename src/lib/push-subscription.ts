@@ -57,8 +57,15 @@ export async function unsubscribeThisBrowser(registration: ServiceWorkerRegistra
   await subscription.unsubscribe();
 }
 
-/** The service worker's registration, if one controls or serves this page (none in `npm run dev`). */
+/**
+ * The service worker's registration: in a production build, once it is active (a first visit
+ * registers it when the page is idle; 10 s at most); `npm run dev` registers none, so null.
+ */
 export async function appRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return null;
-  return (await navigator.serviceWorker.getRegistration()) ?? null;
+  if (!import.meta.env.PROD) return (await navigator.serviceWorker.getRegistration()) ?? null;
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+  ]);
 }
