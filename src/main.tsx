@@ -42,6 +42,12 @@ const router = createRouter({
   defaultNotFoundComponent: NotFoundCard,
 });
 
+// Or the service worker answered offline with the app shell (decision 067): the copy this device
+// saved goes into the cache first, as the Worker's data would.
+const restored = document.querySelector('meta[name="app-shell"]')
+  ? import('./lib/saved-copy').then((copy) => copy.restoreCopy(queryClient, router))
+  : undefined;
+
 router.subscribe('onBeforeNavigate', (event) => {
   if (event.fromLocation && event.hrefChanged) leftFirstScreen();
 });
@@ -75,22 +81,29 @@ function applyAppStyles(): Promise<unknown> {
 // route whose code fails to load renders anyway and shows the router's error.
 // The render is a transition: React renders in slices and yields between them, so starting the
 // app is no long task for a phone's main thread (the page is already readable), then commits once.
-void Promise.all([router.load().catch(() => undefined), applyAppStyles()]).then(() =>
-  startTransition(() =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <ThemeProvider>
-            {(appearance) => (
-              // Radix Themes' root, built without its tooltip provider (scripts/lib/radix-theme-root.mjs):
-              // the one tooltip brings its own (src/components/hint.tsx).
-              <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium">
-                <RouterProvider router={router} />
-              </Theme>
-            )}
-          </ThemeProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
-  ),
+void Promise.all([Promise.resolve(restored).then(() => router.load().catch(() => undefined)), applyAppStyles()]).then(
+  () => {
+    startTransition(() =>
+      createRoot(document.getElementById('root')!).render(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <ThemeProvider>
+              {(appearance) => (
+                // Radix Themes' root, built without its tooltip provider (scripts/lib/radix-theme-root.mjs):
+                // the one tooltip brings its own (src/components/hint.tsx).
+                <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium">
+                  <RouterProvider router={router} />
+                </Theme>
+              )}
+            </ThemeProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      ),
+    );
+    // The service worker and the saved copy (decision 067), after the first render, in builds only.
+    if (import.meta.env.PROD)
+      (window.requestIdleCallback ?? setTimeout)(
+        () => void import('./lib/app-worker').then((worker) => worker.startAppWorker(queryClient)),
+      );
+  },
 );

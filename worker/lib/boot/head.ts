@@ -64,6 +64,7 @@ export const ROUTE_TITLES: Partial<Record<PageRoute, string>> = {
   '/newsletter/confirm': 'Confirm Newsletter',
   '/newsletter/unsubscribe': 'Unsubscribe',
   '/settings/blocked': 'Blocked members',
+  '/settings/notifications': 'Notifications',
   '/settings/reports': 'Your reports',
   '/trade-circles/': 'Trade circles',
   '/trade-circles/$id': 'Trade circle',
