@@ -51,6 +51,9 @@ export async function serviceWorkerSource({ files, shell }) {
       __PRECACHE__: JSON.stringify(files),
       __SHELL__: JSON.stringify(shell),
       __VERSION__: JSON.stringify(version),
+      // Modules the worker shares with the app read Vite's flag; the worker is only ever built for
+      // production (an iife has no import.meta of its own).
+      'import.meta.env.PROD': 'true',
     },
   });
   return { source: result.outputFiles[0].text, version };
