@@ -1,10 +1,10 @@
 // One page of Web Push (docs/api/web-push.md, decision 064): at most PUSH_PAGE pushes, each
 // encrypted for its browser and POSTed to its push service side by side, then the subscriptions
 // the push services no longer know (404, 410) deleted in one statement. A page is what one
-// invocation sends. Its size is set by CPU before subrequests: a push costs about 0.28 ms of
-// Worker CPU in workerd (encryption, signature, the POST; `npm run bench:push`), so 40 pushes
-// (what 50 subrequests would allow) take 11 ms, past the free plan's 10 ms; 20 take about 5.6 ms
-// and 20 subrequests, leaving the invocation's own work room under both limits.
+// invocation sends. Its size is set by CPU before subrequests: a push costs 0.1 to 0.28 ms of
+// Worker CPU in workerd (encryption, signature, the POST; `npm run bench:push` on a loaded
+// machine), so 40 pushes (what 50 subrequests would allow) take up to 11 ms, past the free plan's
+// 10 ms; 20 take at most about 5.6 ms and 20 subrequests, leaving the invocation's own work room.
 import { createDb } from '@worker/db/client';
 import { removeGoneSubscriptions } from '@worker/db/queries/web-push';
 import { webPushConfig } from '@worker/lib/web-push/config';

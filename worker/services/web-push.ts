@@ -4,8 +4,8 @@
 // each browser's push service, side by side; the subscriptions a push service no longer knows
 // (404, 410) deleted in one statement. Called after the reply (afterReply) or in a cron job.
 // A Worker invocation on the free plan has 10 ms of CPU and 50 subrequests: this call sends the
-// first PUSH_FANOUT_MAX pushes (20: about 5.6 ms of CPU), the newest subscriptions first, and hands
-// the rest to a PushOutbox in one call, which sends them as many an alarm, each alarm an
+// first PUSH_FANOUT_MAX pushes (20: at most about 5.6 ms of CPU), the newest subscriptions first,
+// and hands the rest to a PushOutbox in one call, which sends as many an alarm, each alarm an
 // invocation of its own.
 import type { Db } from '@worker/db/client';
 import { subscriptionsFor, type PushKind } from '@worker/db/queries/web-push';
