@@ -7,7 +7,10 @@ import { keepCopy } from './saved-copy-store';
 export async function startAppWorker(queryClient: QueryClient): Promise<void> {
   keepCopy(queryClient);
   if (!('serviceWorker' in navigator)) return;
-  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  // A browser may refuse a worker (a private window, storage turned off, a policy; an automated
+  // browser that blocks them answers nothing): the app then runs as a plain page, without an error.
+  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  if (!registration) return;
   // A new build's worker waits while pages of the old build run. This page's HTML is always the
   // network's, so it may already run the new build's files: then, if it is the only page open, the
   // waiting worker takes over (it checks both: its precache holds this page's entry script, and no

@@ -77,7 +77,7 @@ async function conversationWith(member: TestMember) {
 
 describe('the web app manifest', () => {
   it('is linked with theme colours for both schemes, and names the app, its start, scope, display and icons that load', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser, { serviceWorker: true });
     await page.goto('/');
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
     const themeColours = await page
@@ -122,7 +122,7 @@ describe('offline', () => {
   it('opens the app shell offline with "You are offline" and the last listing and conversation seen, read-only, and never caches the API', async () => {
     const member = await createMember({ displayName: 'Offline Reader' });
     const { listing, conversation } = await conversationWith(member);
-    const { page, context } = await newPage(browser, { cookie: member.cookie });
+    const { page, context } = await newPage(browser, { cookie: member.cookie, serviceWorker: true });
     await page.goto(`/listing/${listing.id}`);
     await controlled(page);
     await eventually(() => savedKeys(page)).toContain(`member:${member.id} listings/detail/${listing.id}`);
@@ -177,7 +177,7 @@ describe('offline', () => {
   it("forgets the member's saved copy and this browser's push subscription on sign-out", async () => {
     const member = await createMember({ displayName: 'Leaving Member' });
     const { conversation } = await conversationWith(member);
-    const { page, context } = await newPage(browser, { cookie: member.cookie });
+    const { page, context } = await newPage(browser, { cookie: member.cookie, serviceWorker: true });
     // This browser has a push subscription (Chromium headless reaches no push service to make
     // one): the page sees this one, and records when the browser's copy is dropped.
     await context.addInitScript(() => {
@@ -330,7 +330,12 @@ describe('asking for push, and the settings', () => {
       const listing = await createListingFor(owner, { title: 'Push card kettle' });
       await sendMessageByApi(owner, member, listing.id, 'Hello, still interested?');
       const conversation = `${listing.id}-${Math.min(member.id, owner.id)}-${Math.max(member.id, owner.id)}`;
-      const { page, context } = await newPage(browser, { viewport, cookie: member.cookie, touch: size === 'phone' });
+      const { page, context } = await newPage(browser, {
+        viewport,
+        cookie: member.cookie,
+        touch: size === 'phone',
+        serviceWorker: true,
+      });
       // Counts the browser's permission prompts (headless Chromium would answer by itself).
       await context.addInitScript(() => {
         const w = window as unknown as { permissionAsked: number };
@@ -369,7 +374,12 @@ describe('asking for push, and the settings', () => {
 
     it(`lets the member switch this device and each kind, and says when the browser blocks or cannot push (${size})`, async () => {
       const member = await createMember({ displayName: `Settings Member ${size}` });
-      const { page, context } = await newPage(browser, { viewport, cookie: member.cookie, touch: size === 'phone' });
+      const { page, context } = await newPage(browser, {
+        viewport,
+        cookie: member.cookie,
+        touch: size === 'phone',
+        serviceWorker: true,
+      });
       await page.goto('/profile');
       await page.getByRole('link', { name: 'Notification settings' }).click();
       await eventually(() => page.locator('h1').first().textContent()).toBe('Notifications');

@@ -58,12 +58,23 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  /** touch: a touch screen and no mouse, as a phone has (pointer: coarse, no hover). */
-  options: { viewport?: { width: number; height: number }; cookie?: string; touch?: boolean } = {},
+  /**
+   * touch: a touch screen and no mouse, as a phone has (pointer: coarse, no hover).
+   * serviceWorker: let the app's service worker register (decision 067). Off by default: a worker
+   * that controls the page fetches photos and assets itself, and Playwright's `page.route` does
+   * not see those requests, so a test that holds or fails a request would no longer hold it.
+   */
+  options: {
+    viewport?: { width: number; height: number };
+    cookie?: string;
+    touch?: boolean;
+    serviceWorker?: boolean;
+  } = {},
 ) {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
     baseURL: baseUrl(),
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
     ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   if (options.cookie) await setSessionCookie(context, options.cookie);
