@@ -16,6 +16,7 @@ import { radixThemesCss } from './scripts/lib/radix-themes-css.mjs';
 import { iconModules } from './scripts/lib/icon-modules.mjs';
 import { radixThemeRoot } from './scripts/lib/radix-theme-root.mjs';
 import { writeMessages } from './scripts/lib/messages.mjs';
+import { serviceWorker } from './scripts/lib/service-worker.mjs';
 
 /**
  * Writes the gazetteer's shards into public/gazetteer/ before anything is built or served, so
@@ -80,6 +81,9 @@ function mediaOrigin(command: 'serve' | 'build'): string {
   return parseMediaOrigin(process.env.MEDIA_ORIGIN ?? fromToml);
 }
 
+/** The chunks of src/lib/app-worker.ts, saved-copy.ts, forget-device.ts and the push card (decision 067). */
+const AFTER_FIRST_RENDER = /\/(app-worker|saved-copy|saved-copy-notice|forget-device|push-prompt-card)-[\w-]+\.js$/;
+
 // `vite` (npm run dev) runs the Worker and the SPA together with hot reload through the
 // Cloudflare plugin; `vite build` writes the SPA to dist/client and the Worker beside it.
 // TanStack Router generates src/routeTree.gen.ts from src/routes and splits each route's code.
@@ -95,7 +99,14 @@ export default defineConfig(({ command }) => ({
         // scripts/check-budgets.mjs (public/.assetsignore keeps it out of the deployed assets).
         manifest: true,
         // Chromium, Firefox and Safari (17 and later) preload modules themselves: no polyfill.
-        modulePreload: { polyfill: false },
+        // The installed app's pieces loaded after the first render (decision 067) carry no list of
+        // files to preload: they load when the page is idle or on a member's action, so their
+        // imports may follow one after the other, and the pages that can load them (every page,
+        // a conversation, a profile) pay no bytes for the list (decision 058's budgets).
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (file, deps) => (AFTER_FIRST_RENDER.test(file) ? [] : deps),
+        },
         rolldownOptions: {
           treeshake: { propertyReadSideEffects: false },
           // The public pages' route declarations in one chunk, not a small chunk each: every chunk
@@ -133,6 +144,8 @@ export default defineConfig(({ command }) => ({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    // dist/client/sw.js, the installed app's service worker (decision 067): production builds only.
+    serviceWorker(),
     cloudflare({
       configPath: './wrangler.toml',
       persistState: { path: persistDir },

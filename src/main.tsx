@@ -44,6 +44,12 @@ const router = createRouter({
   defaultNotFoundComponent: NotFoundCard,
 });
 
+// Or the service worker answered offline with the app shell (decision 067): the copy this device
+// saved goes into the cache first, as the Worker's data would.
+const restored = document.querySelector('meta[name="app-shell"]')
+  ? import('./lib/saved-copy').then((copy) => copy.restoreCopy(queryClient, router))
+  : undefined;
+
 router.subscribe('onBeforeNavigate', (event) => {
   if (event.fromLocation && event.hrefChanged) leftFirstScreen();
 });
@@ -79,7 +85,11 @@ function applyAppStyles(): Promise<unknown> {
 // paints a word in the wrong language over the first screen.
 // The render is a transition: React renders in slices and yields between them, so starting the
 // app is no long task for a phone's main thread (the page is already readable), then commits once.
-void Promise.all([router.load().catch(() => undefined), applyAppStyles(), loadCatalogue(locale.language)]).then(() =>
+void Promise.all([
+  Promise.resolve(restored).then(() => router.load().catch(() => undefined)),
+  applyAppStyles(),
+  loadCatalogue(locale.language),
+]).then(() => {
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
@@ -96,5 +106,10 @@ void Promise.all([router.load().catch(() => undefined), applyAppStyles(), loadCa
         </QueryClientProvider>
       </StrictMode>,
     ),
-  ),
-);
+  );
+  // The service worker and the saved copy (decision 067), after the first render, in builds only.
+  if (import.meta.env.PROD)
+    (window.requestIdleCallback ?? setTimeout)(
+      () => void import('./lib/app-worker').then((worker) => worker.startAppWorker(queryClient)),
+    );
+});

@@ -44,6 +44,7 @@ import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.u
 import { Route as ProfileIndexRouteImport } from './routes/profile.index'
 import { Route as ProfileUsernameRouteImport } from './routes/profile.$username'
 import { Route as SettingsBlockedRouteImport } from './routes/settings.blocked'
+import { Route as SettingsNotificationsRouteImport } from './routes/settings.notifications'
 import { Route as SettingsReportsRouteImport } from './routes/settings.reports'
 import { Route as TradeCirclesIndexRouteImport } from './routes/trade-circles.index'
 import { Route as TradeCirclesIdRouteImport } from './routes/trade-circles.$id'
@@ -223,6 +224,11 @@ const SettingsBlockedRoute = SettingsBlockedRouteImport.update({
   path: '/settings/blocked',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SettingsNotificationsRoute = SettingsNotificationsRouteImport.update({
+  id: '/settings/notifications',
+  path: '/settings/notifications',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SettingsReportsRoute = SettingsReportsRouteImport.update({
   id: '/settings/reports',
   path: '/settings/reports',
@@ -273,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
   '/settings/blocked': typeof SettingsBlockedRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/reports': typeof SettingsReportsRoute
   '/trade-circles/$id': typeof TradeCirclesIdRoute
   '/admin/': typeof AdminIndexRoute
@@ -313,6 +320,7 @@ export interface FileRoutesByTo {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
   '/settings/blocked': typeof SettingsBlockedRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/reports': typeof SettingsReportsRoute
   '/trade-circles/$id': typeof TradeCirclesIdRoute
   '/admin': typeof AdminIndexRoute
@@ -354,6 +362,7 @@ export interface FileRoutesById {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/profile/$username': typeof ProfileUsernameRoute
   '/settings/blocked': typeof SettingsBlockedRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/reports': typeof SettingsReportsRoute
   '/trade-circles/$id': typeof TradeCirclesIdRoute
   '/admin/': typeof AdminIndexRoute
@@ -396,6 +405,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/profile/$username'
     | '/settings/blocked'
+    | '/settings/notifications'
     | '/settings/reports'
     | '/trade-circles/$id'
     | '/admin/'
@@ -436,6 +446,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/profile/$username'
     | '/settings/blocked'
+    | '/settings/notifications'
     | '/settings/reports'
     | '/trade-circles/$id'
     | '/admin'
@@ -476,6 +487,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/profile/$username'
     | '/settings/blocked'
+    | '/settings/notifications'
     | '/settings/reports'
     | '/trade-circles/$id'
     | '/admin/'
@@ -516,6 +528,7 @@ export interface RootRouteChildren {
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   ProfileUsernameRoute: typeof ProfileUsernameRoute
   SettingsBlockedRoute: typeof SettingsBlockedRoute
+  SettingsNotificationsRoute: typeof SettingsNotificationsRoute
   SettingsReportsRoute: typeof SettingsReportsRoute
   TradeCirclesIdRoute: typeof TradeCirclesIdRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -770,6 +783,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsBlockedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/settings/notifications': {
+      id: '/settings/notifications'
+      path: '/settings/notifications'
+      fullPath: '/settings/notifications'
+      preLoaderRoute: typeof SettingsNotificationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/settings/reports': {
       id: '/settings/reports'
       path: '/settings/reports'
@@ -839,6 +859,7 @@ const rootRouteChildren: RootRouteChildren = {
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   ProfileUsernameRoute: ProfileUsernameRoute,
   SettingsBlockedRoute: SettingsBlockedRoute,
+  SettingsNotificationsRoute: SettingsNotificationsRoute,
   SettingsReportsRoute: SettingsReportsRoute,
   TradeCirclesIdRoute: TradeCirclesIdRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -4,6 +4,7 @@ import { CommunityFeed as Feed } from './durable-objects/community-feed';
 import { dispatchToCronJobs } from './durable-objects/cron-jobs';
 import { ConversationRoom as Room } from './durable-objects/conversation-room';
 import { MemberSockets as Sockets } from './durable-objects/member-sockets';
+import { PushOutbox as Outbox } from './durable-objects/push-outbox';
 import { meteredDurableObject, withMeter } from './lib/meter';
 
 export { PasswordHasher } from './durable-objects/password-hasher';
@@ -15,6 +16,8 @@ export class ConversationRoom extends meteredDurableObject(Room) {}
 export class MemberSockets extends meteredDurableObject(Sockets) {}
 // The community feed's alarm reads D1 every 15 s while pages hold its sockets (decision 028).
 export class CommunityFeed extends meteredDurableObject(Feed) {}
+// A fan-out's Web Push past its first page, one page an alarm (decision 064).
+export class PushOutbox extends meteredDurableObject(Outbox) {}
 
 export default withMeter({
   fetch: app.fetch,

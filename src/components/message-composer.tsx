@@ -2,6 +2,8 @@
 import { PaperPlaneIcon } from '@radix-ui/react-icons';
 import { IconButton, TextArea } from '@radix-ui/themes';
 import { useId, type FormEvent, type KeyboardEvent } from 'react';
+import { useSavedCopy } from '@/lib/saved-copy-state';
+import { SavedCopyReason } from './saved-copy-reason';
 
 interface MessageComposerProps {
   value: string;
@@ -12,9 +14,12 @@ interface MessageComposerProps {
 
 export function MessageComposer({ value, onChange, onSend, pending }: MessageComposerProps) {
   const hintId = useId();
+  const reasonId = useId();
+  // The saved copy shown offline (decision 067) is read-only: the box is off, and says why.
+  const readOnly = useSavedCopy() !== null;
   const blank = value.trim() === '';
   const send = () => {
-    if (!blank && !pending) onSend();
+    if (!blank && !pending && !readOnly) onSend();
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,11 +34,13 @@ export function MessageComposer({ value, onChange, onSend, pending }: MessageCom
   };
   return (
     <form className="message-composer" onSubmit={onSubmit}>
+      {readOnly && <SavedCopyReason id={reasonId} />}
       <TextArea
         className="message-composer-input"
         placeholder="Type your message..."
         aria-label="Type your message..."
-        aria-describedby={hintId}
+        aria-describedby={readOnly ? `${reasonId} ${hintId}` : hintId}
+        disabled={readOnly}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
@@ -44,7 +51,13 @@ export function MessageComposer({ value, onChange, onSend, pending }: MessageCom
       <span id={hintId} hidden>
         Enter sends; Shift+Enter adds a line.
       </span>
-      <IconButton type="submit" size="3" aria-label="Send message" disabled={blank || pending} loading={pending}>
+      <IconButton
+        type="submit"
+        size="3"
+        aria-label="Send message"
+        disabled={blank || pending || readOnly}
+        loading={pending}
+      >
         <PaperPlaneIcon width="18" height="18" />
       </IconButton>
     </form>

@@ -125,3 +125,9 @@ export const moderationKeys = {
 };
 
 export const devKeys = { outbox: (address: string) => ['dev', 'outbox', address] as const };
+
+/** Web Push (features/push): the instance's key (push available at all) and the member's switches. */
+export const pushKeys = {
+  key: ['push', 'key'] as const,
+  settings: (userId: number) => ['push', 'settings', userId] as const,
+};

@@ -27,6 +27,9 @@ export function ThemeProvider({ children }: { children: (appearance: Appearance)
       // Storage may be unavailable (private mode); the choice then lasts for this visit.
     }
     document.documentElement.style.colorScheme = appearance;
+    // The browser's bar around the page (index.html's pair by the system's scheme) follows the chosen theme.
+    for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]'))
+      meta.content = appearance === 'dark' ? '#111113' : '#ffffff';
     document.cookie = `${THEME_STORAGE_KEY}=${appearance}; Path=/; Max-Age=31536000; SameSite=Lax`;
   }, [appearance]);
   const toggle = useCallback(() => setAppearance((a) => (a === 'light' ? 'dark' : 'light')), []);

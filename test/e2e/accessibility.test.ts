@@ -57,6 +57,7 @@ const PUBLIC_ROUTES = [
   '/wants',
   '/matches',
   '/settings/blocked',
+  '/settings/notifications',
   '/settings/reports',
   '/admin/reports',
   '/admin/audit',
@@ -74,6 +75,7 @@ const MEMBER_ROUTES = [
   '/wants',
   '/matches',
   '/settings/blocked',
+  '/settings/notifications',
   '/settings/reports',
   '/admin/reports',
 ];

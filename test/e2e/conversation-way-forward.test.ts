@@ -72,7 +72,11 @@ describe('the conversation and the Messages count', () => {
         await sendMessageByApi(asker, owner, listing.id, 'Hello Olga, is the skillet still there?');
         await sendMessageByApi(owner, asker, listing.id, 'It is! What would you offer?');
 
-        const { page, context, errors } = await newPage(browser, { viewport, cookie: asker.cookie });
+        const { page, context, errors } = await newPage(browser, {
+          viewport,
+          cookie: asker.cookie,
+          serviceWorker: true,
+        });
         await countSockets(page);
         await page.goto('/messages');
         // A short name for the entry: who, what about, how many unread.

@@ -61,13 +61,23 @@ export async function newPage(
   /**
    * touch: a touch screen and no mouse, as a phone has (pointer: coarse, no hover); locale: the
    * browser's language (navigator.languages and Accept-Language), e.g. 'fr-FR'.
+   * serviceWorker: let the app's service worker register (decision 067). Off by default: a worker
+   * that controls the page fetches photos and assets itself, and Playwright's `page.route` does
+   * not see those requests, so a test that holds or fails a request would no longer hold it.
    */
-  options: { viewport?: { width: number; height: number }; cookie?: string; touch?: boolean; locale?: string } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    cookie?: string;
+    touch?: boolean;
+    locale?: string;
+    serviceWorker?: boolean;
+  } = {},
 ) {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
     baseURL: baseUrl(),
     ...(options.locale ? { locale: options.locale } : {}),
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
     ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   if (options.cookie) await setSessionCookie(context, options.cookie);

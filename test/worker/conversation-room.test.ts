@@ -110,7 +110,7 @@ describe('ConversationRoom', () => {
     const b = await connect(stub, 2, 1);
     const elsewhere = await connect(room(), 3, 4);
     const frame = { type: 'typing', userId: 9 } as const;
-    expect(await stub.broadcast(frame)).toBe(2);
+    expect((await stub.broadcast(frame)).sent).toBe(2);
     expect(await a.next((f) => f.type === 'typing')).toEqual(frame);
     expect(await b.next((f) => f.type === 'typing')).toEqual(frame);
     await settle();
@@ -163,7 +163,7 @@ describe('ConversationRoom', () => {
     expect(await b.next((f) => f.type === 'typing')).toEqual({ type: 'typing', userId: 1 });
     b.send({ type: 'typing' });
     expect(await a.next((f) => f.type === 'typing')).toEqual({ type: 'typing', userId: 2 });
-    expect(await stub.broadcast({ type: 'typing', userId: 5 })).toBe(2);
+    expect((await stub.broadcast({ type: 'typing', userId: 5 })).sent).toBe(2);
     for (const s of [a, b]) s.socket.close(1000, 'done');
   });
 
@@ -173,7 +173,8 @@ describe('ConversationRoom', () => {
     const b = await connect(stub, 2, 1);
     b.socket.close(1000, 'bye');
     await expect.poll(() => runInDurableObject(stub, (_i, state) => state.getWebSockets().length)).toBe(1);
-    expect(await stub.broadcast({ type: 'typing', userId: 5 })).toBe(1);
+    // Only member 1 still has the conversation open: a Web Push skips them, not member 2.
+    expect(await stub.broadcast({ type: 'typing', userId: 5 })).toEqual({ sent: 1, open: [1] });
     a.socket.close(1000, 'done');
   });
 
@@ -302,7 +303,7 @@ describe('ConversationRoom and ending sessions', () => {
     await expect.poll(() => newest.closeEvent()).toEqual({ code: 4001, reason: 'Account suspended' });
     // The partner's socket (the oldest session of all) stays open and served.
     expect(theirs.closed()).toBe(false);
-    expect(await stub.broadcast({ type: 'typing', userId: 5 })).toBe(1);
+    expect((await stub.broadcast({ type: 'typing', userId: 5 })).sent).toBe(1);
     expect(await theirs.next((f) => f.type === 'typing')).toEqual({ type: 'typing', userId: 5 });
     await expect.poll(() => memberSocketsStub(env, me).rooms()).toEqual([]);
     theirs.socket.close(1000, 'done');

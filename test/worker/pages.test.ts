@@ -237,5 +237,7 @@ describe('pages', () => {
     // _headers is configuration, never served.
     expect(publicFiles.filter((path) => path !== '/_headers' && !covers(path))).toEqual([]);
     expect(covers('/assets/index-abc123.js')).toBe(true);
+    // The service worker, which the build writes beside the assets (decision 067).
+    expect(covers('/sw.js')).toBe(true);
   });
 });

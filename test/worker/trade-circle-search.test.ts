@@ -270,7 +270,7 @@ describe('incremental search after a want is added', () => {
     expect(await openCircles([a!])).toHaveLength(0);
   });
 
-  it('a failing search does not fail the want: onWantAdded logs it and returns', async () => {
+  it('a failing search does not fail the want: onWantAdded logs it and returns no circle', async () => {
     const broken = {
       ...env,
       DB: {
@@ -279,7 +279,7 @@ describe('incremental search after a want is added', () => {
         },
       } as unknown as D1Database,
     };
-    await expect(onWantAdded(broken, 1, 1)).resolves.toBeUndefined();
+    await expect(onWantAdded(broken, 1, 1)).resolves.toBeNull();
   });
 
   it('costs at most 3 D1 queries (one load, one batch per try; the proposal batch has 3 statements) and loads a bounded neighbourhood', async () => {

@@ -1,37 +1,16 @@
 // Sending Web Push to members (worker/services/web-push.ts): each subscription of the members
 // named gets the message, encrypted for its browser; a member who switched the kind off gets
-// none; a subscription its push service no longer knows is deleted; one call sends at most
-// PUSH_FANOUT_MAX (the free plan's subrequests) and reports what it left out.
+// none, nor one named in `except`; a subscription its push service no longer knows is deleted;
+// one call sends at most PUSH_FANOUT_MAX (the free plan's subrequests) and queues the rest.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '@worker/db/client';
 import { PUSH_FANOUT_MAX, pushToMembers } from '@worker/services/web-push';
-import { call, signUp, unique } from './helpers';
-import { browserKeys, decrypt, subscriptionKeys } from './web-push-browser';
+import { call, signUp } from './helpers';
+import { decrypt } from './web-push-browser';
+import { pushService, subscribeBrowser } from './web-push-service';
 
 const message = { title: 'New message', body: 'Is the bike still there?', url: '/messages', tag: 'conversation-1' };
-
-async function subscribeBrowser(cookie: string, endpoint = `https://push.example.net/${unique('b')}`) {
-  const keys = await browserKeys();
-  const response = await call('/api/push/subscriptions', {
-    method: 'PUT',
-    cookie,
-    body: { endpoint, keys: subscriptionKeys(keys) },
-  });
-  expect(response.status).toBe(201);
-  return { endpoint, keys };
-}
-
-/** A push service stand-in: records each request, answers by endpoint. */
-function pushService(status: (endpoint: string) => number = () => 201) {
-  const received: { endpoint: string; request: Request }[] = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    received.push({ endpoint: request.url, request });
-    return new Response(null, { status: status(request.url) });
-  }) as typeof globalThis.fetch;
-  return { fetch, received };
-}
 
 describe('pushing to members', () => {
   it('reaches every browser of the members named, readable by each, and skips a kind switched off', async () => {
@@ -43,12 +22,12 @@ describe('pushing to members', () => {
     await call('/api/push/settings', { method: 'PUT', cookie: muted.cookie, body: { kinds: { message: false } } });
     const service = pushService();
     const report = await pushToMembers(env, createDb(env.DB), [reader.id, muted.id], 'message', message, service);
-    expect(report).toEqual({ sent: 2, failed: 0, gone: 0, skipped: 0 });
+    expect(report).toEqual({ sent: 2, failed: 0, gone: 0, queued: 0, outbox: null });
     expect(service.received.map((r) => r.endpoint).sort()).toEqual([phone.endpoint, laptop.endpoint].sort());
-    for (const { endpoint, request } of service.received) {
+    for (const { endpoint, headers, body } of service.received) {
       const keys = endpoint === phone.endpoint ? phone.keys : laptop.keys;
-      expect(request.headers.get('Urgency')).toBe('high');
-      expect(JSON.parse((await decrypt(new Uint8Array(await request.arrayBuffer()), keys)).text)).toEqual(message);
+      expect(headers.get('Urgency')).toBe('high');
+      expect(JSON.parse((await decrypt(body, keys)).text)).toEqual(message);
     }
     // The muted member still gets another kind.
     const offers = pushService();
@@ -64,14 +43,14 @@ describe('pushing to members', () => {
       endpoint === gone.endpoint ? 410 : endpoint === expired.endpoint ? 404 : endpoint === busy.endpoint ? 503 : 201,
     );
     const report = await pushToMembers(env, createDb(env.DB), [member.id], 'match', message, service);
-    expect(report).toEqual({ sent: 0, failed: 1, gone: 2, skipped: 0 });
+    expect(report).toEqual({ sent: 0, failed: 1, gone: 2, queued: 0, outbox: null });
     const left = await env.DB.prepare('SELECT endpoint FROM push_subscriptions WHERE user_id = ?')
       .bind(member.id)
       .all<{ endpoint: string }>();
     expect(left.results.map((row) => row.endpoint)).toEqual([busy.endpoint]);
   });
 
-  it(`sends at most ${PUSH_FANOUT_MAX} in one call, the newest subscriptions first, and says how many it left`, async () => {
+  it(`sends at most ${PUSH_FANOUT_MAX} in one call, the newest subscriptions first, and queues the rest`, async () => {
     const members = [];
     for (let i = 0; i < 5; i += 1) members.push(await signUp());
     const inOrder: string[] = [];
@@ -84,11 +63,39 @@ describe('pushing to members', () => {
           .run();
       }
     const service = pushService();
+    const queued: { endpoint: string }[][] = [];
+    const queue = async (_env: Env, items: { endpoint: string }[]) => (queued.push(items), 'outbox-id');
     const ids = members.map((member) => member.id);
-    const report = await pushToMembers(env, createDb(env.DB), ids, 'trade_circle', message, service);
-    expect(report).toEqual({ sent: PUSH_FANOUT_MAX, failed: 0, gone: 0, skipped: 45 - PUSH_FANOUT_MAX });
-    // The oldest five are the ones left out.
+    const report = await pushToMembers(env, createDb(env.DB), ids, 'trade_circle', message, { ...service, queue });
+    expect(report).toEqual({
+      sent: PUSH_FANOUT_MAX,
+      failed: 0,
+      gone: 0,
+      queued: 45 - PUSH_FANOUT_MAX,
+      outbox: 'outbox-id',
+    });
+    // The newest PUSH_FANOUT_MAX now; the oldest handed on in one call.
     expect(service.received.map((r) => r.endpoint).sort()).toEqual(inOrder.slice(45 - PUSH_FANOUT_MAX).sort());
+    expect(queued.map((items) => items.map((i) => i.endpoint).sort())).toEqual([
+      inOrder.slice(0, 45 - PUSH_FANOUT_MAX).sort(),
+    ]);
+  });
+
+  it('skips the members named in except, and sends each member their own message', async () => {
+    const [actor, reader, open] = [await signUp(), await signUp(), await signUp()];
+    await subscribeBrowser(actor.cookie);
+    const readerBrowser = await subscribeBrowser(reader.cookie);
+    await subscribeBrowser(open.cookie);
+    const service = pushService();
+    const each = (userId: number) => ({ ...message, body: `For ${userId}` });
+    const report = await pushToMembers(env, createDb(env.DB), [actor.id, reader.id, open.id], 'match', each, {
+      ...service,
+      except: [actor.id, open.id],
+    });
+    expect(report.sent).toBe(1);
+    expect(service.received.map((r) => r.endpoint)).toEqual([readerBrowser.endpoint]);
+    const { text } = await decrypt(service.received[0]!.body, readerBrowser.keys);
+    expect(JSON.parse(text)).toEqual({ ...message, body: `For ${reader.id}` });
   });
 
   it('does nothing without VAPID keys', async () => {
@@ -100,7 +107,8 @@ describe('pushing to members', () => {
       sent: 0,
       failed: 0,
       gone: 0,
-      skipped: 0,
+      queued: 0,
+      outbox: null,
     });
     expect(service.received).toHaveLength(0);
   });

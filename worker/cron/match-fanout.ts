@@ -7,11 +7,12 @@
 import { findMatches, notifyMatches, type Member } from '../db/queries/matches';
 import { deleteFanoutStatement, queuedFanoutsStatement, type FanoutRow } from '../db/queries/match-fanouts';
 import { unlimited, type Budget } from '@worker/lib/cron-budget';
+import { pushNewMatches } from '@worker/services/match-pushes';
 
 export const FANOUTS_PER_RUN = 2;
 export const PUSHES_PER_MEMBER = 4;
-/** Statements: the rows read; per member its row, findMatches (three round trips, at most nine statements), the entries and the delete. */
-export const MATCH_FANOUT_COST = 1 + 12;
+/** Statements: the rows read; per member its row, findMatches (three round trips, at most nine statements), the entries, the push's read and outbox call, and the delete. */
+export const MATCH_FANOUT_COST = 1 + 14;
 
 export async function runMatchFanout(env: Env, budget: Budget = unlimited): Promise<number | null> {
   if (budget.left() < MATCH_FANOUT_COST) return null;
@@ -25,7 +26,11 @@ export async function runMatchFanout(env: Env, budget: Budget = unlimited): Prom
       displayName: row.display_name,
       avatarUrl: row.avatar_url,
     };
-    await notifyMatches(env.DB, member, await findMatches(env.DB, member), env, { pushes: PUSHES_PER_MEMBER });
+    // The partners' Web Push all go to the outbox in one call (a read and a call a member).
+    await notifyMatches(env.DB, member, await findMatches(env.DB, member), env, {
+      pushes: PUSHES_PER_MEMBER,
+      announce: (fresh) => pushNewMatches(env, fresh, { sendNow: 0 }),
+    });
     await deleteFanoutStatement(env.DB, member.id).run();
     done += 1;
   }

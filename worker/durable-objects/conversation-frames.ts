@@ -73,6 +73,23 @@ export function socketsForMessage(sockets: WebSocket[], messageId: number): WebS
   return sockets.filter((ws) => !((syncedUpTo.get(ws) ?? 0) >= messageId));
 }
 
+/** What a broadcast reached: the sockets that got the frame, and the members with a socket open in the room. */
+export interface Broadcast {
+  sent: number;
+  open: number[];
+}
+
+/** The members holding at least one open socket among `sockets`. */
+export function openMembers(sockets: WebSocket[]): number[] {
+  const members = new Set<number>();
+  for (const ws of sockets) {
+    if (ws.readyState !== WebSocket.OPEN) continue;
+    const member = readMember(ws);
+    if (member) members.add(member.userId);
+  }
+  return [...members];
+}
+
 /** The member's sockets in this room that are still open (`except` is one being closed now). */
 export function openSocketsOf(ctx: DurableObjectState, userId: number, except?: WebSocket): WebSocket[] {
   return ctx.getWebSockets(userTag(userId)).filter((ws) => ws !== except && ws.readyState === WebSocket.OPEN);

@@ -18,21 +18,24 @@ export const isConversationPair = (ownerId: number, a: number, b: number) =>
 /**
  * Fans frames out to the conversation's open sockets after D1 has the change. D1 is the record: a
  * room that cannot be reached costs live delivery (clients resync on reconnect), never the request.
+ * Answers the members with a socket open in the room (none when it could not be reached), whom a
+ * Web Push about the same change then skips.
  */
 export async function pushToRoom(
   env: Env,
   conversation: { listingId: number; a: number; b: number },
   frames: ServerFrame[],
   requestId = 'local',
-): Promise<void> {
-  if (frames.length === 0) return;
+): Promise<number[]> {
+  if (frames.length === 0) return [];
   try {
-    await roomStub(env, conversation.listingId, conversation.a, conversation.b).broadcastFrames(frames);
+    return (await roomStub(env, conversation.listingId, conversation.a, conversation.b).broadcastFrames(frames)).open;
   } catch (error) {
     console.error(
       `[${requestId}] live update of conversation ${conversation.listingId}-${conversation.a}-${conversation.b} failed`,
       error,
     );
+    return [];
   }
 }
 
@@ -43,17 +46,21 @@ export function circleRoomStub(env: Env, circleId: number): DurableObjectStub<Co
   return env.CONVERSATION_ROOM.get(env.CONVERSATION_ROOM.idFromName(circleRoomName(circleId)));
 }
 
-/** Fans frames out to a circle's open sockets; like pushToRoom, a failure costs live delivery only. */
+/**
+ * Fans frames out to a circle's open sockets; like pushToRoom, a failure costs live delivery only.
+ * Answers the members with the circle's page open (none when the room could not be reached).
+ */
 export async function pushToCircle(
   env: Env,
   circleId: number,
   frames: ServerFrame[],
   requestId = 'local',
-): Promise<void> {
-  if (frames.length === 0) return;
+): Promise<number[]> {
+  if (frames.length === 0) return [];
   try {
-    await circleRoomStub(env, circleId).broadcastFrames(frames);
+    return (await circleRoomStub(env, circleId).broadcastFrames(frames)).open;
   } catch (error) {
     console.error(`[${requestId}] live update of trade circle ${circleId} failed`, error);
+    return [];
   }
 }

@@ -20,12 +20,14 @@ import {
   handleClientFrame,
   isSessionKey,
   noteSyncPoint,
+  openMembers,
   openSocketsOf,
   readMember,
   sendAll,
   sessionTag,
   socketsForMessage,
   userTag,
+  type Broadcast,
   type SocketMember,
 } from './conversation-frames';
 
@@ -188,20 +190,24 @@ export class ConversationRoom extends DurableObject<Env> {
   }
 
   /**
-   * Sends a server frame to every open socket of the room; returns how many got it. A new message
-   * is sent after the sender's reply (afterReply), so a socket may have joined since it was stored:
-   * its frame goes only to the sockets that joined before (socketsForMessage).
+   * Sends a server frame to every open socket of the room. A new message is sent after the
+   * sender's reply (afterReply), so a socket may have joined since it was stored: its frame goes
+   * only to the sockets that joined before (socketsForMessage). Answers how many sockets got it and
+   * which members hold a socket open here (a late joiner included: it has the message from its
+   * resync), so the caller skips a Web Push to a member who has the conversation open, without a
+   * second call (docs/api/web-push.md).
    */
-  async broadcast(frame: ServerFrame): Promise<number> {
+  async broadcast(frame: ServerFrame): Promise<Broadcast> {
     const sockets = this.ctx.getWebSockets();
-    return sendAll(frame.type === 'message' ? socketsForMessage(sockets, frame.message.id) : sockets, frame);
+    const sent = sendAll(frame.type === 'message' ? socketsForMessage(sockets, frame.message.id) : sockets, frame);
+    return { sent, open: openMembers(sockets) };
   }
 
   /** Sends several frames in order with one call (an offer step: its line, the offer, the barter). */
-  async broadcastFrames(frames: ServerFrame[]): Promise<number> {
+  async broadcastFrames(frames: ServerFrame[]): Promise<Broadcast> {
     let sent = 0;
     for (const frame of frames) sent = sendAll(this.ctx.getWebSockets(), frame);
-    return sent;
+    return { sent, open: openMembers(this.ctx.getWebSockets()) };
   }
 
   async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {

@@ -1,5 +1,6 @@
 // Every email the product sends is a row in the outbox; delivery is a separate, retried job.
 // Builders return the insert so callers can put it in the same D1 batch as the change it reports.
+import { escapeHtml } from './escape-html';
 import { DAY, HOUR } from './time';
 import { isLanguage } from '@/shared/locale';
 import { wordsOf, type Catalogue } from './locale';
@@ -76,12 +77,6 @@ export function outboxValues({ kind = 'notice', expiresAt, ...email }: Email, no
     expiresAt: expiresAt ?? new Date(now + EMAIL_LIFETIME_MS[kind]).toISOString(),
   };
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const HTML_SPECIAL = /[&<>"']/;
-// Digests escape thousands of strings a run (cron CPU): most hold nothing to escape.
-const escapeHtml = (value: string) =>
-  HTML_SPECIAL.test(value) ? value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!) : value;
 
 const withKind = (kind: EmailKind, email: Email): Email => ({ ...email, kind });
 

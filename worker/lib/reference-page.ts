@@ -1,13 +1,12 @@
 // /api/docs: the OpenAPI document as one page to read, with no script and nothing from another
 // host (its own small stylesheet). Written at build time (scripts/build-api-reference.mjs).
-type JsonObject = Record<string, unknown>;
+import { escapeHtml } from './escape-html';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+type JsonObject = Record<string, unknown>;
 
 /** Markdown's `code` and **bold**, the only marks the descriptions use, on escaped text. */
 const inline = (text: string) =>
-  escape(text)
+  escapeHtml(text)
     .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
 
@@ -18,22 +17,22 @@ const paragraphs = (text: string) =>
     .join('');
 
 const schemaBlock = (title: string, schema: unknown) =>
-  `<details><summary>${escape(title)}</summary><pre>${escape(JSON.stringify(schema, null, 2))}</pre></details>`;
+  `<details><summary>${escapeHtml(title)}</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`;
 
 function operationHtml(method: string, path: string, op: JsonObject): string {
   const params = (op.parameters as JsonObject[]).map(
     (p) =>
-      `<tr><td><code>${escape(String(p.name))}</code></td><td>${escape(String(p.in))}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${escape(JSON.stringify(p.schema))}</code></td></tr>`,
+      `<tr><td><code>${escapeHtml(String(p.name))}</code></td><td>${escapeHtml(String(p.in))}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`,
   );
   const body = (op.requestBody as JsonObject | undefined)?.content as JsonObject | undefined;
   const responses = Object.entries(op.responses as Record<string, JsonObject>).map(([status, r]) => {
     const json = (r.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined;
     if (json) return schemaBlock(`${status}: ${String(r.description)}`, json.schema);
-    return `<p class="status">${escape(status)}: ${escape(String(r.description ?? (r.$ref as string).split('/').pop()))}</p>`;
+    return `<p class="status">${escapeHtml(status)}: ${escapeHtml(String(r.description ?? (r.$ref as string).split('/').pop()))}</p>`;
   });
   const id = `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, '-');
-  return `<section id="${id}"><h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
-<p>${escape(String(op.summary))}</p>${paragraphs(String(op.description ?? ''))}
+  return `<section id="${id}"><h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
+<p>${escapeHtml(String(op.summary))}</p>${paragraphs(String(op.description ?? ''))}
 ${params.length ? `<table><thead><tr><th>Parameter</th><th>In</th><th>Required</th><th>Schema</th></tr></thead><tbody>${params.join('')}</tbody></table>` : ''}
 ${body ? schemaBlock('Request body', (body['application/json'] as JsonObject).schema) : ''}
 ${responses.join('\n')}</section>`;
@@ -57,14 +56,14 @@ export function referencePage(doc: JsonObject): string {
       (byTag.get(tag) ?? byTag.set(tag, []).get(tag)!).push(operationHtml(method, path, op));
       const id = `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, '-');
       (toc.get(tag) ?? toc.set(tag, []).get(tag)!).push(
-        `<li><a href="#${id}">${method.toUpperCase()} ${escape(path)}</a></li>`,
+        `<li><a href="#${id}">${method.toUpperCase()} ${escapeHtml(path)}</a></li>`,
       );
     }
   const tags = [...byTag.keys()].sort();
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API reference · ${escape(String(info.title))}</title><link rel="stylesheet" href="/api-reference/reference.css"></head><body>
-<header><h1>${escape(String(info.title))}</h1><p>The same reference as a document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escape(String(doc.openapi))}). <a href="/">Back to the marketplace</a></p>
+<title>API reference · ${escapeHtml(String(info.title))}</title><link rel="stylesheet" href="/api-reference/reference.css"></head><body>
+<header><h1>${escapeHtml(String(info.title))}</h1><p>The same reference as a document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(String(doc.openapi))}). <a href="/">Back to the marketplace</a></p>
 ${paragraphs(String(info.description))}</header>
-<nav aria-label="Resources"><h2>Resources</h2><ul>${tags.map((tag) => `<li><a href="#tag-${tag.replace(/[^A-Za-z0-9]+/g, '-')}">${escape(tag)}</a><ul>${toc.get(tag)!.join('')}</ul></li>`).join('')}</ul></nav>
-<main>${tags.map((tag) => `<h2 id="tag-${tag.replace(/[^A-Za-z0-9]+/g, '-')}">${escape(tag)}</h2>${byTag.get(tag)!.join('\n')}`).join('\n')}</main></body></html>`;
+<nav aria-label="Resources"><h2>Resources</h2><ul>${tags.map((tag) => `<li><a href="#tag-${tag.replace(/[^A-Za-z0-9]+/g, '-')}">${escapeHtml(tag)}</a><ul>${toc.get(tag)!.join('')}</ul></li>`).join('')}</ul></nav>
+<main>${tags.map((tag) => `<h2 id="tag-${tag.replace(/[^A-Za-z0-9]+/g, '-')}">${escapeHtml(tag)}</h2>${byTag.get(tag)!.join('\n')}`).join('\n')}</main></body></html>`;
 }

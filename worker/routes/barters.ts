@@ -31,6 +31,9 @@ import { assertActingAs, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { memberBudget } from '../middleware/member-budget';
 import { viewer } from '../middleware/session';
+import { afterReply } from '../lib/after-reply';
+import { pushTexts } from '@worker/services/push-texts';
+import { pushQuietly } from '@worker/services/web-push';
 
 export const barterRouter = router('/api/barters');
 // GET /api/listings/{id}/barters lives with the barters it returns, mounted under the listings' path.
@@ -81,13 +84,43 @@ async function pushBarterStep(
     if (line) frames.push({ type: 'message', message: message(line) });
   }
   frames.push({ type: 'barter', barter: barter(row) });
-  await pushToRoom(
+  return pushToRoom(
     c.env,
     { listingId: row.listingId, a: row.initiatorId, b: row.recipientId },
     frames,
     c.req.header('cf-ray') ?? 'local',
   );
 }
+
+/**
+ * A barter waiting for `to`'s confirmation: a Web Push after the reply, unless they have the
+ * conversation open or the two are in a block (the bell entry is not written then either).
+ */
+const pushBarterToConfirm = (
+  c: Context<AppEnv>,
+  row: BarterRow,
+  actor: UserRow,
+  to: number,
+  step: 'recorded' | 'confirmed',
+  listingTitle: string,
+  open: number[],
+) =>
+  afterReply(c, () =>
+    pushQuietly(
+      c.env,
+      c.get('db'),
+      [to],
+      'barter',
+      pushTexts.barterToConfirm(
+        { listingId: row.listingId, to, other: actor.id },
+        row.id,
+        step,
+        actor.displayName,
+        listingTitle,
+      ),
+      { except: [actor.id, ...open], unlessBlockedWith: actor.id },
+    ),
+  );
 
 serve(barterRouter, barterRoutes.record, viewer('row'), memberBudget('barterStepsPerMember'), async (c) => {
   const db = c.get('db');
@@ -135,7 +168,8 @@ serve(barterRouter, barterRoutes.record, viewer('row'), memberBudget('barterStep
           ]
         : []),
     ]);
-    await pushBarterStep(c, row, user, null);
+    const open = await pushBarterStep(c, row, user, null);
+    await pushBarterToConfirm(c, row, user, recipient.id, 'recorded', listing.title, open);
   }
   return reply(c, barterRoutes.record, barter(row), created ? 201 : 200);
 });
@@ -183,7 +217,9 @@ serve(barterRouter, barterRoutes.complete, viewer('row'), memberBudget('barterSt
           },
       notBlockedEitherWay(user.id, other),
     );
-    await pushBarterStep(c, after, user, completedNow ? 'completed' : 'confirmed');
+    const open = await pushBarterStep(c, after, user, completedNow ? 'completed' : 'confirmed');
+    // The first confirmation asks the other member for theirs; the second completes it (no push).
+    if (!completedNow) await pushBarterToConfirm(c, after, user, other, 'confirmed', title, open);
   }
   return reply(c, barterRoutes.complete, barter(after));
 });

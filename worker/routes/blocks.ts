@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../lib/errors';
 import { closeConversationsBetween, pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import { pushToCircle } from '@worker/durable-objects/conversation-room-client';
 import { membersOf } from '@worker/lib/trade-circles/legs';
+import { pushCirclesEnded } from '@worker/services/trade-circles/propose';
 import { hitStatement } from '../db/queries/rate-limits';
 import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
@@ -39,13 +40,14 @@ serve(blockRouter, blockRoutes.put, viewer('row'), async (c) => {
     const { dissolved } = outcome;
     // After the reply: the pair's open conversation sockets close (each member's registry asks
     // the rooms where that member has one), and the members of the circles called off are told.
-    await afterReply(c, () =>
-      Promise.all([
+    await afterReply(c, async () => {
+      const [, , ...open] = await Promise.all([
         closeConversationsBetween(c.env, user.id, blockedId),
         dissolved.length ? pushNotificationChanges(c.env, dissolved.flatMap(membersOf)) : null,
         ...dissolved.map((circle) => pushToCircle(c.env, circle.id, [{ type: 'circle', circleId: circle.id }], ray)),
-      ]),
-    );
+      ]);
+      if (dissolved.length) await pushCirclesEnded(c.env, dissolved, open as number[][], [user.id]);
+    });
   }
   return reply(c, blockRoutes.put, outcome.block);
 });

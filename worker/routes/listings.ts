@@ -31,6 +31,7 @@ import { dissolveStatements } from '@worker/db/queries/trade-circles';
 import { afterDissolved, dissolveCirclesForListing } from '@worker/services/trade-circles/propose';
 import type { ListingRow, UserRow } from '../db/schema';
 import { detectMatchesForMember } from '../db/queries/matches';
+import { pushNewMatches } from '@worker/services/match-pushes';
 import { wantInfo } from '../db/queries/wants';
 import { listingWithOwner } from '../db/shapes';
 import { jsonReply } from '../db/json-reply';
@@ -181,7 +182,9 @@ serve(listingRouter, listingRoutes.create, viewer('row'), memberBudget('listingC
     await resolvePlace(c.env.ASSETS, fields.location),
   );
   // Matches the new listing makes are found after the reply (docs/decisions/023-wants-and-matches.md).
-  await afterReply(c, () => detectMatchesForMember(c.env.DB, memberOf(user), c.env));
+  await afterReply(c, () =>
+    detectMatchesForMember(c.env.DB, memberOf(user), c.env, (fresh) => pushNewMatches(c.env, fresh)),
+  );
   return reply(c, listingRoutes.create, listingWithOwner(created, user));
 });
 
@@ -214,11 +217,14 @@ serve(listingRouter, listingRoutes.update, viewer('row'), memberBudget('listingE
     place === undefined ? {} : { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
   const updated = await updateListing(db, found.listing, { ...changes, ...coordinates }, removed);
   if (!updated) throw conflict(HIDDEN_LISTING_MESSAGE);
-  if (changes.status !== undefined && updated.status !== 'active') await dissolveCirclesForListing(c.env, updated.id);
+  if (changes.status !== undefined && updated.status !== 'active')
+    await dissolveCirclesForListing(c.env, updated.id, undefined, undefined, user.id);
   await purgePublic(c, [listingPath(updated.id)]);
   await deleteImages(c, removed);
   if (updated.status === 'active' && changesWhatMatches(found.listing, updated))
-    await afterReply(c, () => detectMatchesForMember(c.env.DB, memberOf(user), c.env));
+    await afterReply(c, () =>
+      detectMatchesForMember(c.env.DB, memberOf(user), c.env, (fresh) => pushNewMatches(c.env, fresh)),
+    );
   return reply(c, listingRoutes.update, listingWithOwner(updated, found.owner));
 });
 
@@ -235,7 +241,7 @@ serve(listingRouter, listingRoutes.remove, viewer('row'), memberBudget('listingE
     found.listing,
     dissolveStatements(c.env.DB, selectByListing(found.listing.id), at, endReason('listing_deleted')),
   );
-  await afterDissolved(c.env, dissolved!.results as DissolvedCircle[], 'listing_deleted', at);
+  await afterDissolved(c.env, dissolved!.results as DissolvedCircle[], 'listing_deleted', at, [user.id]);
   await purgePublic(c, [listingPath(found.listing.id)]);
   await deleteImages(c, found.listing.imageUrls);
   return reply(c, listingRoutes.remove, { message: 'Listing deleted' });

@@ -20,6 +20,8 @@ import { reply, router, serve } from '../lib/serve';
 import { parseBody, parseId } from '../lib/validate';
 import { assertActingAs, requireUser } from '../middleware/auth';
 import { viewer } from '../middleware/session';
+import { pushTexts } from '@worker/services/push-texts';
+import { pushQuietly } from '@worker/services/web-push';
 
 export const messageRouter = router('/api/messages');
 // GET /api/users/{id}/messages lives with the messages it returns, mounted under the users' path.
@@ -96,11 +98,22 @@ serve(messageRouter, messageRoutes.send, viewer('row'), async (c) => {
   // delivery (they resync from GET /api/conversations), never the message.
   const ray = c.req.header('cf-ray') ?? 'local';
   const fanOut = async () => {
+    // The room answers who has the conversation open: they read the message there, unpushed.
+    let open: number[] = [];
     try {
-      await roomStub(c.env, listing.id, user.id, receiver.id).broadcast({ type: 'message', message: shaped });
+      ({ open } = await roomStub(c.env, listing.id, user.id, receiver.id).broadcast({
+        type: 'message',
+        message: shaped,
+      }));
     } catch (error) {
       console.error(`[${ray}] live chat broadcast failed for message ${created.id}`, error);
     }
+    const push = pushTexts.message(
+      { listingId: listing.id, to: receiver.id, other: user.id },
+      user.displayName,
+      input.content,
+    );
+    await pushQuietly(c.env, db, [receiver.id], 'message', push, { except: [user.id, ...open] });
   };
   // After the reply (afterReply): a socket that joins the room in between has the message from its
   // resync, and the room leaves it out of the frame (ConversationRoom.broadcast).

@@ -30,7 +30,10 @@ import {
 } from '../db/queries/offers';
 import { noteBellChange } from '../db/bell-changes';
 import { offerExpiresAt } from '../lib/offer-expiry';
-import { pushClosedOffers } from '../services/closed-offers';
+import { pushClosedOffers, webPushClosedOffers } from '../services/closed-offers';
+import { pushTexts, type OfferStep } from '@worker/services/push-texts';
+import { pushQuietly } from '@worker/services/web-push';
+import { afterReply } from '../lib/after-reply';
 import { isUniqueViolation } from '../db/queries/users';
 import type { Db } from '../db/client';
 import type { ListingRow, OfferRow, UserRow } from '../db/schema';
@@ -153,11 +156,47 @@ async function pushStep(
     { type: 'offer', offer: shaped },
     ...extra,
   ];
-  await pushToRoom(c.env, { listingId: offer.listingId, a: offer.fromUserId, b: offer.toUserId }, frames, requestId(c));
+  return pushToRoom(
+    c.env,
+    { listingId: offer.listingId, a: offer.fromUserId, b: offer.toUserId },
+    frames,
+    requestId(c),
+  );
 }
 
-const pushClosed = (c: Context<AppEnv>, closed: ClosedOffer[], kind: 'closed' | 'expired') =>
-  pushClosedOffers(c.env, c.get('db'), closed, kind, requestId(c));
+/** Closed offers' frames, then (after the reply) the Web Push to the members told in the bell. */
+async function pushClosed(
+  c: Context<AppEnv>,
+  closed: ClosedOffer[],
+  kind: 'closed' | 'expired',
+  push: { recipientOf: (offer: ClosedOffer) => number; titles?: Map<number, string> },
+) {
+  const open = await pushClosedOffers(c.env, c.get('db'), closed, kind, requestId(c));
+  await afterReply(c, () => webPushClosedOffers(c.env, c.get('db'), closed, kind, open, push));
+}
+
+/**
+ * An offer step's Web Push, after the reply, to the member who did not take it; none when they
+ * have the conversation open (`open`: the room's answer to the step's frames).
+ */
+const pushOfferStep = (
+  c: Context<AppEnv>,
+  listing: { id: number; title: string },
+  actor: UserRow,
+  to: number,
+  step: OfferStep,
+  open: number[],
+) =>
+  afterReply(c, () =>
+    pushQuietly(
+      c.env,
+      c.get('db'),
+      [to],
+      'offer',
+      pushTexts.offer({ listingId: listing.id, to, other: actor.id }, step, actor.displayName, listing.title),
+      { except: [actor.id, ...open] },
+    ),
+  );
 
 const offerNotice = (
   actor: UserRow,
@@ -230,7 +269,8 @@ serve(offerRouter, offerRoutes.make, viewer('row'), offerStepBudget, async (c) =
     ...lines.map((m) => ({ type: 'message' as const, message: shapeMessage(m) })),
     { type: 'offer', offer: shaped },
   ];
-  await pushToRoom(c.env, { listingId: listing.id, a: user.id, b: listing.userId }, frames, requestId(c));
+  const open = await pushToRoom(c.env, { listingId: listing.id, a: user.id, b: listing.userId }, frames, requestId(c));
+  await pushOfferStep(c, listing, user, listing.userId, 'made', open);
   return reply(c, offerRoutes.make, shaped);
 });
 
@@ -276,7 +316,10 @@ serve(offerRouter, offerRoutes.accept, viewer('row'), offerStepBudget, async (c)
     const [expired] = await expireOffers(db, [offer.id], new Date().toISOString());
     if (expired) {
       noteBellChange(db, expired.from_user_id);
-      await pushClosed(c, [expired], 'expired');
+      await pushClosed(c, [expired], 'expired', {
+        recipientOf: (o) => o.from_user_id,
+        titles: new Map([[listing.id, listing.title]]),
+      });
     }
     throw conflict(OFFER_MESSAGES.expired);
   }
@@ -307,11 +350,18 @@ serve(offerRouter, offerRoutes.accept, viewer('row'), offerStepBudget, async (c)
   );
   const shaped = await shapeOffer(db, after);
   const barterRow = after.barterId ? await findBarterById(db, after.barterId) : undefined;
-  await pushStep(c, after, shaped, [lineKey], barterRow ? [{ type: 'barter', barter: shapeBarter(barterRow) }] : []);
+  const open = await pushStep(
+    c,
+    after,
+    shaped,
+    [lineKey],
+    barterRow ? [{ type: 'barter', barter: shapeBarter(barterRow) }] : [],
+  );
+  await pushOfferStep(c, listing, user, offer.fromUserId, 'accepted', open);
   // The listing's other open offers closed politely (decision 060): their members' bells and rooms.
-  for (const other of closed)
-    noteBellChange(db, other.from_user_id === ownerId ? other.to_user_id : other.from_user_id);
-  await pushClosed(c, closed, 'closed');
+  const closedFor = (other: ClosedOffer) => (other.from_user_id === ownerId ? other.to_user_id : other.from_user_id);
+  for (const other of closed) noteBellChange(db, closedFor(other));
+  await pushClosed(c, closed, 'closed', { recipientOf: closedFor, titles: new Map([[listing.id, listing.title]]) });
   return reply(c, offerRoutes.accept, shaped);
 });
 
@@ -347,7 +397,8 @@ for (const action of ['decline', 'withdraw'] as const) {
       await notify(db, offerNotice(user, other, listing, text));
     }
     const shaped = await shapeOffer(db, after);
-    await pushStep(c, after, shaped, [lineKey]);
+    const open = await pushStep(c, after, shaped, [lineKey]);
+    if (listing) await pushOfferStep(c, listing, user, other, status, open);
     return reply(c, offerRoutes[action], shaped);
   });
 }
@@ -399,12 +450,13 @@ serve(offerRouter, offerRoutes.counter, viewer('row'), offerStepBudget, async (c
   if (!created) throw conflict(OFFER_MESSAGES.notOpen);
   const replaced = (await findOfferById(db, offer.id))!;
   const shaped = await shapeOffer(db, created);
-  await pushStep(
+  const open = await pushStep(
     c,
     created,
     shaped,
     [`offer:${offer.id}:countered`],
     [{ type: 'offer', offer: await shapeOffer(db, replaced) }],
   );
+  await pushOfferStep(c, listing, user, other, revising ? 'revised' : 'countered', open);
   return reply(c, offerRoutes.counter, shaped);
 });

@@ -17,6 +17,7 @@ import {
   findCircleRow,
   isMember,
   postCircleMessage,
+  pushCircleChange,
   settleIfUnavailable,
   shapeCircle,
   type CircleRow,
@@ -30,6 +31,8 @@ import type { AppEnv } from '../types';
 import { afterReply } from '../lib/after-reply';
 import { memberBudget } from '../middleware/member-budget';
 import { viewer } from '../middleware/session';
+import { pushTexts, type CircleChange } from '@worker/services/push-texts';
+import { pushQuietly } from '@worker/services/web-push';
 
 export const CIRCLE_MESSAGES = {
   notFound: 'Trade circle not found',
@@ -67,6 +70,10 @@ serve(tradeCircleRouter, tradeCircleRoutes.get, viewer('row'), async (c) => {
   return reply(c, tradeCircleRoutes.get, await shapeCircle(c.env.DB, circle));
 });
 
+/** A member's decision as a Web Push to the other members, after the reply (not to those with the circle open). */
+const pushChange = (c: Context<AppEnv>, circle: CircleRow, change: CircleChange, actorId: number, open: number[]) =>
+  afterReply(c, () => pushCircleChange(c.env, circle, change, { except: [actorId, ...open] }));
+
 const circleDecisionBudget = memberBudget('circleDecisionsPerMember');
 for (const action of ['accept', 'decline'] as const) {
   const route = tradeCircleRoutes[action];
@@ -78,13 +85,14 @@ for (const action of ['accept', 'decline'] as const) {
     const outcome = await decide(c.env, circle, user.id, decision);
     let after = outcome.circle;
     if (outcome.agreed) {
-      await announce(
+      const open = await announce(
         c.env,
         after,
         'Everyone accepted: the trade circle is agreed. Each swap is now a pending barter to confirm once it happens',
         undefined,
         requestId(c),
       );
+      await pushChange(c, after, { type: 'agreed' }, user.id, open);
       return reply(c, route, await shapeCircle(c.env.DB, after));
     }
     if (!outcome.changed) {
@@ -99,22 +107,25 @@ for (const action of ['accept', 'decline'] as const) {
     }
     const shaped = await shapeCircle(c.env.DB, after);
     if (decision === 'declined') {
-      await announce(
+      const open = await announce(
         c.env,
         after,
         `${user.displayName} declined the trade circle, so it is called off`,
         undefined,
         requestId(c),
       );
+      await pushChange(c, after, { type: 'declined', name: user.displayName }, user.id, open);
     } else {
       const accepted = shaped.legs.filter((leg) => leg.decision === 'accepted').length;
-      await announce(
+      const open = await announce(
         c.env,
         after,
         `${user.displayName} accepted the trade circle (${accepted} of ${shaped.legs.length} accepted)`,
         undefined,
         requestId(c),
       );
+      const change = { type: 'accepted', name: user.displayName, accepted, members: shaped.legs.length } as const;
+      await pushChange(c, after, change, user.id, open);
     }
     return reply(c, route, shaped);
   });
@@ -142,12 +153,18 @@ serve(tradeCircleRouter, tradeCircleRoutes.postMessage, viewer('row'), async (c)
       membersOf(circle).filter((id) => id !== user.id),
     ),
   );
+  let open: number[] = [];
   try {
-    await circleRoomStub(c.env, circle.id).broadcast({ type: 'circle_message', message: created });
+    ({ open } = await circleRoomStub(c.env, circle.id).broadcast({ type: 'circle_message', message: created }));
   } catch (error) {
     // D1 is the record: members resync from this GET when their socket (re)opens.
     console.error(`[${requestId(c)}] live chat broadcast failed for circle message ${created.id}`, error);
   }
+  // The members with the circle's chat open read it there; the others get a push after the reply.
+  const push = pushTexts.circleMessage(circle.id, user.displayName, input.content);
+  await afterReply(c, () =>
+    pushQuietly(c.env, c.get('db'), membersOf(circle), 'message', push, { except: [user.id, ...open] }),
+  );
   return reply(c, tradeCircleRoutes.postMessage, created, 201);
 });
 

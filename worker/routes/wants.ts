@@ -2,10 +2,14 @@
 // through the hooks.
 import { wantRoutes } from '@/shared/contract/wants';
 import { detectMatchesForWant, findMatches } from '../db/queries/matches';
+import { pushNewMatches } from '@worker/services/match-pushes';
+import { afterReply } from '../lib/after-reply';
 import { addWant, MAX_WANTS, removeWant, wantedListings } from '../db/queries/wants';
 import { listingWithOwner } from '../db/shapes';
 import { badRequest, notFound } from '../lib/errors';
 import { onWantAdded, onWantRemoved } from '@worker/services/trade-circles/hooks';
+import { pushCircleChange } from '@worker/services/trade-circles/circles';
+import { membersOf } from '@worker/lib/trade-circles/legs';
 import { parseId } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { reply, router, serve } from '../lib/serve';
@@ -42,10 +46,24 @@ serve(wantRouter, wantRoutes.add, viewer('row'), memberBudget('wantWritesPerMemb
     case 'existing':
       // Idempotent: the want stands as it was, nothing is notified or searched again.
       return reply(c, wantRoutes.add, { listingId, createdAt: outcome.createdAt });
-    case 'added':
-      await detectMatchesForWant(c.env.DB, user.id, listingId, c.env);
-      await onWantAdded(c.env, user.id, listingId);
+    case 'added': {
+      // The partners' Web Push runs after the reply.
+      await detectMatchesForWant(c.env.DB, user.id, listingId, c.env, (fresh) =>
+        afterReply(c, () => pushNewMatches(c.env, fresh)),
+      );
+      const proposed = await onWantAdded(c.env, user.id, listingId);
+      // A circle the want closed: its other members hear of it by Web Push after the reply.
+      if (proposed)
+        await afterReply(c, () =>
+          pushCircleChange(
+            c.env,
+            proposed,
+            { type: 'proposed', members: membersOf(proposed).length },
+            { except: [user.id] },
+          ),
+        );
       return reply(c, wantRoutes.add, { listingId, createdAt: outcome.createdAt });
+    }
   }
 });
 

@@ -4,9 +4,11 @@
 // see them on their next read or reconnect.
 import type { ServerFrame } from '@/shared/ws-frames';
 import type { Db } from '@worker/db/client';
-import { eventLinesByKeys, offersByIds, shapeOffers, type ClosedOffer } from '@worker/db/queries/offers';
+import { eventLinesByKeys, listingsByIds, offersByIds, shapeOffers, type ClosedOffer } from '@worker/db/queries/offers';
 import { message as shapeMessage } from '@worker/db/shapes';
 import { pushToRoom } from '@worker/durable-objects/conversation-room-client';
+import { pushTexts } from './push-texts';
+import { pushQuietly } from './web-push';
 
 /** Conversations told live of offers closed besides a step's own; the rest see them on their next read. */
 export const CLOSED_PUSHES = 10;
@@ -14,7 +16,7 @@ export const CLOSED_PUSHES = 10;
 /**
  * Frames for offers a step or the expiry job closed without an answer (another offer accepted, or
  * lapsed; decision 060): each conversation's line and the offer as it stands. `kind` names the
- * lines' key suffix.
+ * lines' key suffix. Answers, by offer, the members with its conversation open.
  */
 export async function pushClosedOffers(
   env: Env,
@@ -24,7 +26,7 @@ export async function pushClosedOffers(
   requestId = 'local',
 ) {
   const some = closed.slice(0, CLOSED_PUSHES);
-  if (some.length === 0) return;
+  if (some.length === 0) return new Map<number, number[]>();
   const [lines, rows] = await Promise.all([
     eventLinesByKeys(
       db,
@@ -36,7 +38,7 @@ export async function pushClosedOffers(
     ),
   ]);
   const shaped = await shapeOffers(db, rows);
-  await Promise.all(
+  const open = await Promise.all(
     shaped.map((offer) => {
       const line = lines.find((m) => m.eventKey === `offer:${offer.id}:${kind}`);
       const frames: ServerFrame[] = [
@@ -45,5 +47,45 @@ export async function pushClosedOffers(
       ];
       return pushToRoom(env, { listingId: offer.listingId, a: offer.fromUserId, b: offer.toUserId }, frames, requestId);
     }),
+  );
+  return new Map(shaped.map((offer, i) => [offer.id, open[i]!]));
+}
+
+/**
+ * The Web Push for offers closed without an answer (the same CLOSED_PUSHES as the frames), to the
+ * member whose bell entry says so (`recipientOf`), unless they have the conversation open (`open`,
+ * from pushClosedOffers). One push a member (a member with several closed at once hears of the
+ * first). `titles` names the listings; missing ones are read in one statement. A cron job passes
+ * `sendNow: 0`: its pushes all go to the outbox.
+ */
+export async function webPushClosedOffers(
+  env: Env,
+  db: Db,
+  closed: ClosedOffer[],
+  kind: 'closed' | 'expired',
+  open: Map<number, number[]>,
+  options: { recipientOf: (offer: ClosedOffer) => number; titles?: Map<number, string>; sendNow?: number },
+): Promise<void> {
+  const some = closed.slice(0, CLOSED_PUSHES).filter((o) => !open.get(o.id)?.includes(options.recipientOf(o)));
+  if (some.length === 0) return;
+  const titles = new Map(options.titles ?? []);
+  const missing = [...new Set(some.map((o) => o.listing_id))].filter((id) => !titles.has(id));
+  for (const row of await listingsByIds(db, missing)) titles.set(row.id, row.title);
+  const byMember = new Map<number, ClosedOffer>();
+  for (const offer of some) {
+    const to = options.recipientOf(offer);
+    if (!byMember.has(to) && titles.has(offer.listing_id)) byMember.set(to, offer);
+  }
+  await pushQuietly(
+    env,
+    db,
+    [...byMember.keys()],
+    'offer',
+    (to) => {
+      const offer = byMember.get(to)!;
+      const other = offer.from_user_id === to ? offer.to_user_id : offer.from_user_id;
+      return pushTexts.offer({ listingId: offer.listing_id, to, other }, kind, null, titles.get(offer.listing_id)!);
+    },
+    { sendNow: options.sendNow },
   );
 }

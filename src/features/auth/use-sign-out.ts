@@ -1,13 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
+import { authKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
+import type { SelfUser } from '@/shared/contract/users';
 import { useLogout } from './api';
 
-/** Signs out with the product's toasts, then goes home. */
+/**
+ * Signs out with the product's toasts, then goes home. First this device forgets the member
+ * (decision 067): its push subscription leaves their list while the session still stands, and
+ * their saved copy goes.
+ */
 export function useSignOut() {
   const logout = useLogout();
   const navigate = useNavigate();
-  return () =>
+  const queryClient = useQueryClient();
+  return async () => {
+    const userId = queryClient.getQueryData<SelfUser | null>(authKeys.currentUser)?.id;
+    await import('@/lib/forget-device').then((device) => device.forgetThisDevice(userId)).catch(() => undefined);
     logout.mutate(undefined, {
       onSuccess: () => {
         toast({ title: 'Logged out successfully' });
@@ -20,4 +30,5 @@ export function useSignOut() {
           variant: 'destructive',
         }),
     });
+  };
 }

@@ -369,12 +369,24 @@ export const MATCH_PARTNERS_PER_REQUEST = 4;
  * match_fanouts row (same batch) leaves the rest to the cron. `pushes` caps the bells pushed.
  * Returns how many entries were new.
  */
+/** A match entry just written for a partner of the member whose change found it (for their Web Push). */
+export interface NewMatch {
+  userId: number;
+  /** The member whose listing or want made the match. */
+  partnerName: string;
+  mine: { id: number; title: string };
+  theirs: { id: number; title: string };
+}
+
+/** What a caller does with the partners' new entries (a Web Push), given only those the statement wrote. */
+export type AnnounceMatches = (fresh: NewMatch[]) => Promise<unknown>;
+
 export async function notifyMatches(
   d1: D1Database,
   me: Member,
   pairs: MatchPair[],
   env?: Env,
-  options: { partners?: number; pushes?: number } = {},
+  options: { partners?: number; pushes?: number; announce?: AnnounceMatches } = {},
 ): Promise<number> {
   if (pairs.length === 0) return 0;
   const byPartner = new Map<number, MatchPair[]>();
@@ -382,8 +394,16 @@ export async function notifyMatches(
   const groups = [...byPartner.values()];
   const announced = groups.slice(0, options.partners ?? groups.length);
   const rows: [number, string, string][] = [];
+  // The partners' entries by member and key: the statement returns those it wrote.
+  const partnerEntries = new Map<string, NewMatch>();
   for (const [best, ...rest] of announced) {
     const pair = best!;
+    partnerEntries.set(`${pair.partner.id}|${matchSubjectKey(pair.theirs.id, pair.mine.id)}`, {
+      userId: pair.partner.id,
+      partnerName: me.displayName,
+      mine: { id: pair.theirs.id, title: pair.theirs.title },
+      theirs: { id: pair.mine.id, title: pair.mine.title },
+    });
     const more = rest.length ? ` (${rest.length + 1} possible swaps)` : '';
     rows.push([
       me.id,
@@ -402,7 +422,8 @@ export async function notifyMatches(
       `INSERT INTO notifications (id, user_id, kind, subject_key, text, link, count, created_at, updated_at)
        SELECT ${nextIdsOfRowsSql('notifications')}, json_extract(value, '$[0]'), 'match', json_extract(value, '$[1]'), json_extract(value, '$[2]'), '/matches', 1, ?2, ?2
          FROM json_each(?1) WHERE true
-       ON CONFLICT (user_id, subject_key) DO NOTHING`,
+       ON CONFLICT (user_id, subject_key) DO NOTHING
+       RETURNING user_id, subject_key`,
     )
     .bind(JSON.stringify(rows), now);
   const [result] =
@@ -417,6 +438,9 @@ export async function notifyMatches(
   const changes = result!.meta.changes ?? 0;
   // New entries reach the members' bells at once (decision 027).
   if (env && changes > 0) await pushNotificationChanges(env, rows.map(([userId]) => userId).slice(0, options.pushes));
+  const written = (result!.results ?? []) as { user_id: number; subject_key: string }[];
+  const fresh = written.flatMap((row) => partnerEntries.get(`${row.user_id}|${row.subject_key}`) ?? []);
+  if (options.announce && fresh.length > 0) await options.announce(fresh);
   return changes;
 }
 
@@ -426,10 +450,11 @@ export async function detectMatchesForWant(
   userId: number,
   listingId: number,
   env?: Env,
+  announce?: AnnounceMatches,
 ): Promise<number> {
   try {
     const found = await matchesThroughWant(d1, userId, listingId);
-    return found ? await notifyMatches(d1, found.me, found.pairs, env) : 0;
+    return found ? await notifyMatches(d1, found.me, found.pairs, env, { announce }) : 0;
   } catch (error) {
     console.error('match detection after a want failed', error);
     return 0;
@@ -437,10 +462,16 @@ export async function detectMatchesForWant(
 }
 
 /** After a listing is created or its text changes: notify the owner's matches not notified yet. */
-export async function detectMatchesForMember(d1: D1Database, member: Member, env?: Env): Promise<number> {
+export async function detectMatchesForMember(
+  d1: D1Database,
+  member: Member,
+  env?: Env,
+  announce?: AnnounceMatches,
+): Promise<number> {
   try {
     return await notifyMatches(d1, member, await findMatches(d1, member), env, {
       partners: MATCH_PARTNERS_PER_REQUEST,
+      announce,
     });
   } catch (error) {
     console.error('match detection after a listing change failed', error);

@@ -3,11 +3,13 @@
 // the same batch; the subscriptions a push goes to are read with the member's switches in one
 // statement.
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { PUSH_KINDS, PUSH_SUBSCRIPTIONS_MAX } from '@/shared/constants';
+import { PUSH_SUBSCRIPTIONS_MAX } from '@/shared/constants';
+import type { PushKind } from '@worker/lib/web-push/delivery';
 import type { Db } from '../client';
+import { notBlockedEitherWay } from './blocks';
 import { pushPreferences, pushSubscriptions } from '../schema';
 
-export type PushKind = (typeof PUSH_KINDS)[number];
+export type { PushKind };
 
 export interface SubscriptionKeys {
   endpoint: string;
@@ -70,8 +72,12 @@ export async function removeSubscription(db: Db, userId: number, endpoint: strin
     .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
 }
 
-/** The subscriptions of `userIds` who have not switched `kind` off, the newest first. */
-export function subscriptionsFor(db: Db, userIds: readonly number[], kind: PushKind) {
+/**
+ * The subscriptions of `userIds` who have not switched `kind` off, the newest first; with
+ * `unlessBlockedWith`, none of a member in a block (either way) with that member (a barter settled
+ * across a block writes no bell entry, and pushes nothing either).
+ */
+export function subscriptionsFor(db: Db, userIds: readonly number[], kind: PushKind, unlessBlockedWith?: number) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db
     .select({
@@ -84,8 +90,12 @@ export function subscriptionsFor(db: Db, userIds: readonly number[], kind: PushK
     .leftJoin(pushPreferences, eq(pushPreferences.userId, pushSubscriptions.userId))
     .where(
       and(
-        inArray(pushSubscriptions.userId, [...userIds]),
+        // One bound JSON array, not one parameter a member: D1 binds at most 100 (a circle's burst has more).
+        sql`${pushSubscriptions.userId} IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`,
         sql`(${pushPreferences.kindsOff} IS NULL OR NOT EXISTS (SELECT 1 FROM json_each(${pushPreferences.kindsOff}) WHERE value = ${kind}))`,
+        unlessBlockedWith === undefined
+          ? undefined
+          : notBlockedEitherWay(sql`${pushSubscriptions.userId}`, unlessBlockedWith),
       ),
     )
     .orderBy(desc(pushSubscriptions.createdAt));

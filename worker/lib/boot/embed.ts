@@ -4,6 +4,7 @@
 import firstScreenCss from 'virtual:first-screen-css';
 import { BOOT_ELEMENT_ID, type BootData } from '@/shared/boot';
 import type { LocaleChoice } from '@/shared/locale';
+import { escapeHtml } from '../escape-html';
 import type { Markup } from '../first-screen/html';
 import type { PageHead } from './head';
 
@@ -18,11 +19,6 @@ export function scriptSafeJson(value: unknown): string {
     /[<>&\u2028\u2029]/g,
     (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-}
-
-/** Text for an HTML attribute's value or an element's text: no character that could end or open markup. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 const descriptionTag = (text: string) => `<meta name="description" content="${escapeHtml(text)}">`;

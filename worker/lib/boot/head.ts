@@ -10,7 +10,8 @@ import { mediaUrl, parseMediaOrigin } from '@/shared/media';
 import { browseSearchSchema, type BrowseSearch } from '@/shared/search-params';
 import * as v from 'valibot';
 import { PRIVATE_ROUTES } from '../seo/indexing';
-import { escapeHtml, scriptSafeJson } from './embed';
+import { escapeHtml } from '../escape-html';
+import { scriptSafeJson } from './embed';
 import type { PageRoute } from './page-routes';
 import { routerSearch, routerValue } from './router-search';
 
@@ -63,6 +64,7 @@ export const ROUTE_TITLES: Partial<Record<PageRoute, string>> = {
   '/newsletter/confirm': 'Confirm Newsletter',
   '/newsletter/unsubscribe': 'Unsubscribe',
   '/settings/blocked': 'Blocked members',
+  '/settings/notifications': 'Notifications',
   '/settings/reports': 'Your reports',
   '/trade-circles/': 'Trade circles',
   '/trade-circles/$id': 'Trade circle',

@@ -36,6 +36,7 @@ export const PAGE_ROUTES = [
   '/newsletter/unsubscribe',
   '/profile/$username',
   '/settings/blocked',
+  '/settings/notifications',
   '/settings/reports',
   '/trade-circles/$id',
   '/admin/',

@@ -10,10 +10,7 @@ export class Markup {
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text for an element's content or a quoted attribute value. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+import { escapeHtml } from '../escape-html';
 
 type Part = Markup | string | number | null | undefined | false | readonly Part[];
 

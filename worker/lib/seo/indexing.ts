@@ -21,6 +21,7 @@ export const PRIVATE_ROUTES: ReadonlySet<PageRoute> = new Set<PageRoute>([
   '/matches',
   '/wants',
   '/settings/blocked',
+  '/settings/notifications',
   '/settings/reports',
   '/trade-circles/',
   '/trade-circles/$id',

@@ -31,6 +31,8 @@ import { barter as shapeBarter, message as shapeMessage } from '@worker/db/shape
 import { APP_NAME, moderationNoticeEmail } from '@worker/lib/email';
 import { badRequest, conflict, forbidden, notFound } from '@worker/lib/errors';
 import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
+import { pushTexts } from '../push-texts';
+import { pushQuietly } from '../web-push';
 import { prepareSql } from '@worker/db/prepare-sql';
 import { pushToCircle, pushToRoom } from '@worker/durable-objects/conversation-room-client';
 import { endReason, selectByListing, type DissolvedCircle } from '@worker/lib/trade-circles/legs';
@@ -302,6 +304,11 @@ export async function applyAction(
       await pushToCircle(env, ctx.circle_id, [{ type: 'circle', circleId: ctx.circle_id }], requestId);
     }
     await pushNotificationChanges(env, notified);
+    // The warned member's browsers are told too (a Web Push: docs/api/web-push.md).
+    if (action === 'warn' && member)
+      await pushQuietly(env, db, [member.id], 'moderation', pushTexts.moderationWarning(ctx.id, what), {
+        except: [admin.id],
+      });
   };
   return { item, after };
 }

@@ -4,6 +4,9 @@
 // circle's status themselves, so racing decisions leave exactly one outcome.
 import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import { pushToCircle } from '@worker/durable-objects/conversation-room-client';
+import { createDb } from '@worker/db/client';
+import { pushTexts, type CircleChange } from '../push-texts';
+import { pushQuietly, type PushToMembersOptions } from '../web-push';
 import { userSummary } from '@/shared/contract/users';
 import { listings, users } from '@worker/db/schema';
 import { rawFields } from '@worker/db/reply-columns';
@@ -161,21 +164,44 @@ export async function decide(
   return { changed, agreed, circle: after };
 }
 
-/** Tells every member what changed (one statement) and pushes the change to the circle's chat. */
+/**
+ * Tells every member what changed (one statement) and pushes the change to the circle's chat.
+ * Answers the members with the circle's page open (pushCircleChange skips them).
+ */
 export async function announce(
   env: Env,
   circle: Pick<CircleRow, 'id' | 'legs_key'>,
   text: string,
   at = new Date().toISOString(),
   requestId?: string,
-): Promise<void> {
+): Promise<number[]> {
   const notices: CircleNotice[] = membersOf(circle).map((userId) => ({ circleId: circle.id, userId, text }));
   await circleNoticeStatement(env.DB, notices, at)?.run();
   await pushNotificationChanges(
     env,
     notices.map((n) => n.userId),
   );
-  await pushToCircle(env, circle.id, [{ type: 'circle', circleId: circle.id }], requestId);
+  return pushToCircle(env, circle.id, [{ type: 'circle', circleId: circle.id }], requestId);
+}
+
+/**
+ * A circle's change as a Web Push to its members (docs/api/web-push.md), but `except`: the member
+ * who acted and those with its page open. A cron job passes `sendNow: 0` (every push queued).
+ */
+export function pushCircleChange(
+  env: Env,
+  circle: Pick<CircleRow, 'id' | 'legs_key'>,
+  change: CircleChange,
+  options: PushToMembersOptions = {},
+) {
+  return pushQuietly(
+    env,
+    createDb(env.DB),
+    membersOf(circle),
+    'trade_circle',
+    pushTexts.circle(circle.id, change),
+    options,
+  );
 }
 
 /**
@@ -194,8 +220,8 @@ export async function settleIfUnavailable(env: Env, circle: CircleRow): Promise<
 
 /** Circles expired per run: bounded by trade_circles_status_expires_idx, the rest wait for the next run. */
 export const EXPIRY_PAGE = 100;
-/** Statements an expiry run with work costs: the page read, the batch of two, the notices. */
-export const EXPIRY_COST = 4;
+/** Statements an expiry run with work costs: the page read, the batch of two, the notices, the push's read and outbox call. */
+export const EXPIRY_COST = 6;
 
 /**
  * Expires proposals older than their expiry, at most EXPIRY_PAGE a run: status `expired`, legs
@@ -226,6 +252,19 @@ export async function expireCircles(env: Env, now: Date, limit = EXPIRY_PAGE): P
   await pushNotificationChanges(
     env,
     notices.map((n) => n.userId),
+  );
+  // Every member's Web Push (one a member: the first of their circles) is read in one statement and
+  // handed to the outbox in one call, so the job's subrequests stay its pages'.
+  const circleOf = new Map<number, number>();
+  for (const circle of circles)
+    for (const userId of membersOf(circle)) if (!circleOf.has(userId)) circleOf.set(userId, circle.id);
+  await pushQuietly(
+    env,
+    createDb(d1),
+    [...circleOf.keys()],
+    'trade_circle',
+    (userId) => pushTexts.circle(circleOf.get(userId)!, { type: 'ended' }),
+    { sendNow: 0 },
   );
   return circles;
 }

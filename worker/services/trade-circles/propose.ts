@@ -6,6 +6,9 @@
 // last guard (a listing in at most one proposed or agreed circle).
 import { pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import { pushToCircle } from '@worker/durable-objects/conversation-room-client';
+import { createDb } from '@worker/db/client';
+import { pushTexts } from '../push-texts';
+import { pushQuietly } from '../web-push';
 import { isUniqueViolation } from '@worker/db/queries/users';
 import { circleNoticeStatement, dissolveStatements, proposeCircleStatements } from '@worker/db/queries/trade-circles';
 import {
@@ -60,12 +63,17 @@ export async function proposeCircle(
   }
 }
 
-/** Tells every member of the dissolved circles why (one statement), and pushes the change to their chat. */
+/**
+ * Tells every member of the dissolved circles why (one statement), and pushes the change to their
+ * chat; their Web Push (one a member, not to `except` nor to those with the circle open) is read
+ * in one statement and handed to the outbox in one call.
+ */
 export async function afterDissolved(
   env: Env,
   dissolved: DissolvedCircle[],
   reason: DissolveReason,
   at: string,
+  except: readonly number[] = [],
 ): Promise<void> {
   const notices = dissolved.flatMap((circle) =>
     membersOf(circle).map((userId) => ({
@@ -82,7 +90,37 @@ export async function afterDissolved(
       notices.map((n) => n.userId),
     );
   }
-  await Promise.all(dissolved.map((circle) => pushToCircle(env, circle.id, [{ type: 'circle', circleId: circle.id }])));
+  const open = await Promise.all(
+    dissolved.map((circle) => pushToCircle(env, circle.id, [{ type: 'circle', circleId: circle.id }])),
+  );
+  await pushCirclesEnded(env, dissolved, open, except);
+}
+
+/**
+ * The Web Push for circles called off: one a member (their first such circle), not to `except` (the
+ * member who acted) nor to a member with that circle open (`open[i]`, the room's answer for
+ * `circles[i]`). One read, and every push handed to the outbox in one call, so the request or job
+ * that called them off spends two subrequests on it.
+ */
+export async function pushCirclesEnded(
+  env: Env,
+  circles: readonly DissolvedCircle[],
+  open: readonly number[][],
+  except: readonly number[] = [],
+): Promise<void> {
+  const circleOf = new Map<number, number>();
+  circles.forEach((circle, i) => {
+    for (const userId of membersOf(circle))
+      if (!circleOf.has(userId) && !open[i]?.includes(userId)) circleOf.set(userId, circle.id);
+  });
+  await pushQuietly(
+    env,
+    createDb(env.DB),
+    [...circleOf.keys()],
+    'trade_circle',
+    (userId) => pushTexts.circle(circleOf.get(userId)!, { type: 'ended' }),
+    { except, sendNow: 0 },
+  );
 }
 
 async function dissolve(
@@ -91,11 +129,12 @@ async function dissolve(
   reason: DissolveReason,
   now: Date,
   words: EndReason = endReason(reason),
+  actorId?: number,
 ): Promise<number[]> {
   const at = now.toISOString();
   const [declined] = await env.DB.batch(dissolveStatements(env.DB, selector, at, words));
   const dissolved = (declined!.results ?? []) as DissolvedCircle[];
-  await afterDissolved(env, dissolved, reason, at);
+  await afterDissolved(env, dissolved, reason, at, actorId === undefined ? [] : [actorId]);
   return dissolved.map((circle) => circle.id);
 }
 
@@ -109,7 +148,14 @@ export function dissolveCirclesForWant(
   listingId: number,
   now: Date = new Date(),
 ): Promise<number[]> {
-  return dissolve(env, selectByWant(userId, listingId), 'want_withdrawn', now, wantWithdrawnReason(userId, listingId));
+  return dissolve(
+    env,
+    selectByWant(userId, listingId),
+    'want_withdrawn',
+    now,
+    wantWithdrawnReason(userId, listingId),
+    userId,
+  );
 }
 
 /**
@@ -121,13 +167,14 @@ export function dissolveCirclesForListing(
   listingId: number,
   now: Date = new Date(),
   reason: DissolveReason = 'listing_unavailable',
+  actorId?: number,
 ): Promise<number[]> {
-  return dissolve(env, selectByListing(listingId), reason, now);
+  return dissolve(env, selectByListing(listingId), reason, now, endReason(reason), actorId);
 }
 
 /** The member's account is going: every proposed circle they are in is declined first. */
 export function dissolveCirclesForMember(env: Env, userId: number, now: Date = new Date()): Promise<number[]> {
-  return dissolve(env, selectByMember(userId), 'member_left', now);
+  return dissolve(env, selectByMember(userId), 'member_left', now, endReason('member_left'), userId);
 }
 
 /** One circle whose proposal can no longer be agreed (a listing went while members accepted). */

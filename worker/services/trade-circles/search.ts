@@ -25,6 +25,9 @@ import {
   type LoadRow,
 } from '@worker/db/queries/trade-circle-search';
 import { proposeCircle } from './propose';
+import { createDb } from '@worker/db/client';
+import { pushTexts } from '../push-texts';
+import { pushQuietly } from '../web-push';
 
 /** Path steps the incremental enumeration may take (engine work budget). */
 export const INCREMENTAL_STEPS = 20_000;
@@ -172,7 +175,7 @@ export const MIN_SEEDS = 1;
 export const TARGET_ROWS_READ = 6_000;
 /** Edges a page should load (they are what costs CPU: parsing, enumeration). */
 export const TARGET_EDGES = 200;
-/** Statements a page costs besides its proposals: state read, load, state write, queue delete. */
+/** Statements a page costs besides its proposals: state read, load, state write, queue delete (and the push read after proposals). */
 export const CIRCLE_PASS_MIN_COST = 4;
 /** What one proposal may cost (statements), checked against the budget before each. */
 export const PROPOSAL_COST = 6;
@@ -297,6 +300,8 @@ export async function runCirclePass(
     rowsRead,
   };
   const givers = new Set<number>();
+  /** Each proposed circle's members' Web Push: the circle by member (a member is in one a page). */
+  const proposedTo = new Map<number, { id: number; members: number }>();
   const truncated =
     hood.perHop[1]! >= GLOBAL.f1 ||
     hood.perHop[2]! >= GLOBAL.b1 ||
@@ -317,8 +322,8 @@ export async function runCirclePass(
     report.truncated = plan.truncated || truncated;
     const at = new Date(scheduledTime);
     for (const circle of plan.circles) {
-      // Keep two statements for the watermark and the queue.
-      if (allowance - spent() < PROPOSAL_COST + 2) {
+      // Keep three statements for the watermark, the queue and the members' Web Push read.
+      if (allowance - spent() < PROPOSAL_COST + 3) {
         report.deferred = true;
         break;
       }
@@ -327,7 +332,10 @@ export async function runCirclePass(
       if (id === null) report.lost += 1;
       else {
         report.proposed += 1;
-        for (const leg of legs) givers.add(leg.giverId);
+        for (const leg of legs) {
+          givers.add(leg.giverId);
+          proposedTo.set(leg.giverId, { id, members: legs.length });
+        }
       }
     }
   }
@@ -335,6 +343,20 @@ export async function runCirclePass(
   // Object call held to the invocation's CPU budget (two circles' ten pushes passed it); the
   // others' bells follow on their next read (decision 042).
   if (givers.size) await pushNotificationChanges(env, [...givers].slice(0, CIRCLE_PASS_PUSHES));
+  // Every member's Web Push: one read, and the pushes handed to an outbox in one call (the job's
+  // subrequests stay its pages').
+  if (proposedTo.size)
+    await pushQuietly(
+      env,
+      createDb(env.DB),
+      [...proposedTo.keys()],
+      'trade_circle',
+      (userId) => {
+        const circle = proposedTo.get(userId)!;
+        return pushTexts.circle(circle.id, { type: 'proposed', members: circle.members });
+      },
+      { sendNow: 0 },
+    );
   // The next window: scaled towards the targets of rows read and edges loaded (halved at most,
   // doubled at most); halved when a cap bound.
   const scale = Math.min(

@@ -13,6 +13,7 @@ import { conversationKeyOf } from '@/shared/conversation-key';
 import type { Listing } from '@/shared/contract/listings';
 import { OFFER_NEEDS_TERMS } from '@/shared/schemas/offers';
 import { useMakeOffer, type OfferTerms } from '@/features/offers';
+import { noteSent } from '@/lib/push-prompt';
 import { cleanTerms, hasTerms, offerSummary, OfferTermsFields } from '@/features/offers';
 import { TextAreaInput } from '@/components/form-field';
 import { userListingsQuery } from '../api';
@@ -45,6 +46,8 @@ export function OfferBox({
   const make = useMakeOffer();
   const conversation = conversationKeyOf(listing.id, me.id, listing.userId);
   const open = () => {
+    // A first offer made: its conversation may offer push notifications (decision 067).
+    noteSent();
     onMade?.();
     void navigate({ to: '/messages/$conversation', params: { conversation } });
   };

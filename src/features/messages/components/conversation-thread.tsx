@@ -26,7 +26,9 @@ import { ConversationActions } from './conversation-actions';
 import { MemberMenu } from '@/features/moderation';
 import { ReportButton } from '@/features/moderation';
 import { isRemovedMessage } from '@/features/moderation';
+import { PushPrompt } from '@/features/push';
 import { ApiError } from '@/lib/api';
+import { noteSent } from '@/lib/push-prompt';
 import { BLOCKED_MEMBER_MESSAGE } from '@/shared/schemas/moderation';
 import { blockKeys, messageKeys } from '@/lib/query-keys';
 
@@ -162,6 +164,8 @@ export function ConversationThread({
       { senderId: me.id, receiverId: partner.id, listingId: listing.id, content },
       {
         onSuccess: (sent) => {
+          // A first message sent: this conversation may offer push notifications (decision 067).
+          noteSent();
           setDraft('');
           live.resetTyping();
           if (sent.held) {
@@ -356,6 +360,8 @@ export function ConversationThread({
         <BlockedNotice partner={partner} blockedByMe={false} message={refusal} />
       ) : (
         <>
+          {/* After a first message or offer, once: "Get a notification when they answer?" (decision 067). */}
+          <PushPrompt />
           <MessageComposer value={draft} onChange={onDraftChange} onSend={onSend} pending={send.isPending} />
           {/* Sent offline: TanStack Query holds the send until the network is back; the text stays here meanwhile. */}
           {send.isPaused && (

@@ -162,6 +162,10 @@ function OwnActions({ userId }: { userId: number }) {
           Sign Out
         </Button>
       </Flex>
+      {/* Push notifications: a page of its own (decision 067). */}
+      <ThemeLink asChild size="2">
+        <Link to="/settings/notifications">Notification settings</Link>
+      </ThemeLink>
       <SafetyLinks />
       <Box>
         <DeleteAccountDialog userId={userId} />

@@ -1,0 +1,73 @@
+// The service worker's build step (decision 067): after the client build is written, bundles
+// src/sw/service-worker.ts with esbuild into dist/client/sw.js, with the files it precaches (every
+// script and stylesheet of this build, plus the manifest and the icons a notification or the
+// installed app shows) and the app shell (the built index.html, marked as the offline shell).
+// The worker's own name never changes (/sw.js), so browsers find a new build's worker by its
+// bytes, which change with every file list and shell.
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+/** public/'s files the installed app and its notifications need offline. */
+const PUBLIC_FILES = [
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/badge-96.png',
+];
+/** Put in the shell's <head>: src/lib/saved-copy.ts reads it to know the page came from here. */
+export const OFFLINE_MARKER = '<meta name="app-shell" content="offline" />';
+
+/** The precache list and the shell from the client build's output (Rolldown's bundle object). */
+export function precacheOf(bundle) {
+  const files = Object.values(bundle)
+    .map((file) => file.fileName)
+    .filter((name) => name.startsWith('assets/') && !name.endsWith('.map'))
+    .map((name) => `/${name}`)
+    .sort();
+  const html = bundle['index.html'];
+  if (!html || html.type !== 'asset') throw new Error('service worker: the build has no index.html');
+  const shell = String(html.source).replace('<head>', `<head>\n    ${OFFLINE_MARKER}`);
+  return { files: [...files, ...PUBLIC_FILES], shell };
+}
+
+/** The worker's script, bundled, with its constants filled in. */
+export async function serviceWorkerSource({ files, shell }) {
+  const version = createHash('sha256').update(JSON.stringify({ files, shell })).digest('hex').slice(0, 16);
+  const result = await build({
+    entryPoints: [join(root, 'src/sw/service-worker.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    tsconfig: join(root, 'tsconfig.json'),
+    define: {
+      __PRECACHE__: JSON.stringify(files),
+      __SHELL__: JSON.stringify(shell),
+      __VERSION__: JSON.stringify(version),
+      // Modules the worker shares with the app read Vite's flag; the worker is only ever built for
+      // production (an iife has no import.meta of its own).
+      'import.meta.env.PROD': 'true',
+    },
+  });
+  return { source: result.outputFiles[0].text, version };
+}
+
+/** The Vite plugin: writes sw.js beside the client build's files. */
+export function serviceWorker() {
+  return {
+    name: 'barter-market:service-worker',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async writeBundle(options, bundle) {
+      const { source } = await serviceWorkerSource(precacheOf(bundle));
+      writeFileSync(join(options.dir, 'sw.js'), source);
+    },
+  };
+}

@@ -1,0 +1,189 @@
+// The app's service worker (decision 067), served at /sw.js so its scope is the whole site. The
+// build (scripts/lib/service-worker.mjs) bundles this file and fills in the constants below.
+//
+// - Precache: on install, the build's files (every script and stylesheet of the app, the icons,
+//   the manifest) in a cache named after this build. The app shell (the built index.html, with no
+//   member and no data in it) is part of this script, so it needs no request.
+// - Pages are the network's (the Worker writes them for the viewer, `private, no-store`): a
+//   navigation goes to the network, and only when that fails is it answered with the shell, marked
+//   offline, which shows the copy the app saved on this device (src/lib/saved-copy.ts).
+// - `/api` is never touched: no reply is cached here (the member's conversations are kept by the
+//   app, per member, in IndexedDB, and cleared on sign-out). Photos (immutable, public) are kept
+//   as they are seen, so a saved listing shows its photo offline.
+// - Updates: a new build's worker installs and waits; no skipWaiting while an older page runs, so
+//   no page has its files swapped under it (the old cache serves the chunks it loads later). It
+//   takes over once the pages it would replace are closed, or when the only page open asks it to
+//   and runs this build's files already (they came with its HTML, which is always the network's). On activate,
+//   every older precache is deleted.
+// - Push: shows the payload `{ title, body, url, tag }` and opens or focuses `url` on a click;
+//   re-subscribes when the browser replaces the subscription.
+import { webPushRoutes } from '@/shared/contract/web-push';
+import { subscribeThisBrowser } from '@/lib/push-subscription';
+import type { WindowClient, WorkerScope } from './scope';
+
+declare const self: WorkerScope;
+/** The build's files to keep, as paths ("/assets/index-abc.js"). */
+declare const __PRECACHE__: string[];
+/** The built index.html, with its offline marker. */
+declare const __SHELL__: string;
+/** A hash of both: the precache's name. */
+declare const __VERSION__: string;
+
+const PRECACHE = `app-${__VERSION__}`;
+const PHOTOS = 'photos';
+const PHOTOS_KEPT = 120;
+const precached = new Set(__PRECACHE__);
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(PRECACHE).then((cache) => cache.addAll(__PRECACHE__)));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys())
+        if (name.startsWith('app-') && name !== PRECACHE) await caches.delete(name);
+      // The first install takes the open page at once (nothing of an older build runs there); a
+      // later one activates only when no older page is left (above), so claiming swaps nothing.
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  const message = event.data as { type?: string; entry?: string } | null;
+  // Only for a page that runs this build's files (its entry script is in this precache).
+  if (message?.type !== 'activate-if-alone' || !message.entry || !precached.has(message.entry)) return;
+  event.waitUntil(
+    self.clients
+      .matchAll({ type: 'window', includeUncontrolled: true })
+      .then((windows) => (windows.length <= 1 ? self.skipWaiting() : undefined)),
+  );
+});
+
+const shell = () =>
+  new Response(__SHELL__, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+
+async function fromPrecache(request: Request): Promise<Response> {
+  return (await caches.match(request, { cacheName: PRECACHE })) ?? fetch(request);
+}
+
+/** A photo: the copy kept if there is one, else the network's, kept when it says it is public. */
+async function photo(request: Request): Promise<Response> {
+  const cache = await caches.open(PHOTOS);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  const control = response.headers.get('Cache-Control') ?? '';
+  if (response.ok && /\b(public|immutable)\b/.test(control) && !/\b(private|no-store)\b/.test(control)) {
+    await cache.put(request, response.clone());
+    const keys = await cache.keys();
+    for (const old of keys.slice(0, Math.max(0, keys.length - PHOTOS_KEPT))) await cache.delete(old);
+  }
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(fetch(request).catch(shell));
+    return;
+  }
+  if (precached.has(url.pathname)) {
+    event.respondWith(fromPrecache(request));
+    return;
+  }
+  if (
+    request.destination === 'image' &&
+    (url.pathname.startsWith('/objects/') || url.pathname.startsWith('/demo-images/'))
+  )
+    event.respondWith(photo(request));
+  // Everything else, /api first of all, goes to the network as if there were no service worker.
+});
+
+/** The payload the Worker sends (worker/services/web-push.ts): a same-site path to open. */
+interface PushPayload {
+  title: string;
+  body?: string;
+  url?: string;
+  tag?: string;
+}
+
+function payloadOf(data: { json(): unknown; text(): string } | null): PushPayload {
+  let value: unknown;
+  try {
+    value = data?.json();
+  } catch {
+    value = { title: data?.text() };
+  }
+  const payload = (typeof value === 'object' && value !== null ? value : {}) as Partial<
+    Record<keyof PushPayload, unknown>
+  >;
+  const text = (field: unknown) => (typeof field === 'string' && field ? field : undefined);
+  return {
+    title: text(payload.title) ?? 'Barter Market',
+    body: text(payload.body),
+    url: text(payload.url),
+    tag: text(payload.tag),
+  };
+}
+
+/** Only a path of this site is opened (a push cannot send the member elsewhere). */
+function sitePath(url: string | undefined): string {
+  if (!url) return '/';
+  const target = new URL(url, self.location.origin);
+  return target.origin === self.location.origin ? target.pathname + target.search + target.hash : '/';
+}
+
+self.addEventListener('push', (event) => {
+  const payload = payloadOf(event.data);
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: payload.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/badge-96.png',
+      data: { url: sitePath(payload.url) },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = sitePath((event.notification.data as { url?: string } | null)?.url);
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open: WindowClient | undefined =
+        windows.find((client) => client.url === target) ?? windows.find((client) => client.focused) ?? windows[0];
+      if (!open) return void (await self.clients.openWindow(target));
+      const focused = await open.focus();
+      if (focused.url === target) return;
+      // navigate() works only on a page this worker controls; another one gets a new window.
+      const moved = await focused.navigate(target).catch(() => null);
+      if (!moved) await self.clients.openWindow(target);
+    })(),
+  );
+});
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(
+    (async () => {
+      // The old endpoint leaves the member's list; the new one is saved (the session's cookie goes
+      // with these same-site calls; signed out, they fail and the browser simply has no push).
+      const old = event.oldSubscription;
+      if (old)
+        await fetch(webPushRoutes.unsubscribe.path, {
+          method: 'DELETE',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ endpoint: old.endpoint }),
+        }).catch(() => undefined);
+      if (Notification.permission === 'granted') await subscribeThisBrowser(self.registration);
+    })(),
+  );
+});
