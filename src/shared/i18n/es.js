@@ -135,6 +135,198 @@ export const auth_welcome_name = /** @type {(inputs: Auth_Welcome_NameInputs) =>
 	return /** @type {LocalizedString} */ (`¡Bienvenido a Barter Market, ${i?.name}!`)
 };
 
+export const barters_cancel = /** @type {(inputs: Barters_CancelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cancelar intercambio`)
+};
+
+export const barters_cancel_description = /** @type {(inputs: Barters_Cancel_DescriptionInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} verá que lo cancelaste, con tu motivo si lo indicas. Podrás registrar otro intercambio más adelante.`)
+};
+
+export const barters_cancel_failed = /** @type {(inputs: Barters_Cancel_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo cancelar el intercambio`)
+};
+
+export const barters_cancel_reason = /** @type {(inputs: Barters_Cancel_ReasonInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Motivo para ${i?.name} (opcional)`)
+};
+
+export const barters_cancel_reason_placeholder = /** @type {(inputs: Barters_Cancel_Reason_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Por ejemplo: el artículo estaba dañado`)
+};
+
+export const barters_cancel_title = /** @type {(inputs: Barters_Cancel_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Cancelar este intercambio?`)
+};
+
+export const barters_cancelled = /** @type {(inputs: Barters_CancelledInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Intercambio cancelado`)
+};
+
+export const barters_complete_failed = /** @type {(inputs: Barters_Complete_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo completar el intercambio`)
+};
+
+export const barters_completed = /** @type {(inputs: Barters_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Intercambio completado`)
+};
+
+export const barters_completed_reviewed = /** @type {(inputs: Barters_Completed_ReviewedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Intercambio completado. ¡Gracias por tu valoración!`)
+};
+
+export const barters_completed_toast = /** @type {(inputs: Barters_Completed_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¡Intercambio completado!`)
+};
+
+export const barters_completed_toast_hint = /** @type {(inputs: Barters_Completed_Toast_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ya podéis valoraros mutuamente.`)
+};
+
+export const barters_confirm = /** @type {(inputs: Barters_ConfirmInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Confirmar intercambio`)
+};
+
+export const barters_create_failed = /** @type {(inputs: Barters_Create_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo registrar el intercambio`)
+};
+
+export const barters_did_it_happen = /** @type {(inputs: Barters_Did_It_HappenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Se hizo este intercambio?`)
+};
+
+export const barters_handover_confirmed = /** @type {(inputs: Barters_Handover_ConfirmedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Entrega confirmada`)
+};
+
+export const barters_handover_confirmed_hint = /** @type {(inputs: Barters_Handover_Confirmed_HintInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} también debe confirmar para completarlo.`)
+};
+
+export const barters_keep = /** @type {(inputs: Barters_KeepInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mantener`)
+};
+
+export const barters_leave_review = /** @type {(inputs: Barters_Leave_ReviewInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Deja una valoración de este intercambio`)
+};
+
+export const barters_not_yet = /** @type {(inputs: Barters_Not_YetInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aún no`)
+};
+
+export const barters_offer_accepted = /** @type {(inputs: Barters_Offer_AcceptedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Oferta aceptada. Cuando hayas hecho el cambio con ${i?.name}, confirma el intercambio.`)
+};
+
+export const barters_partner_confirmed = /** @type {(inputs: Barters_Partner_ConfirmedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} confirmó la entrega. Cuando también hayas hecho el cambio, confirma para completarlo.`)
+};
+
+export const barters_record_prompt = /** @type {(inputs: Barters_Record_PromptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Completaste este intercambio? Pulsa para registrarlo`)
+};
+
+export const barters_region = /** @type {(inputs: Barters_RegionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Intercambio`)
+};
+
+export const barters_try_again = /** @type {(inputs: Barters_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inténtalo de nuevo.`)
+};
+
+export const barters_waiting_partner = /** @type {(inputs: Barters_Waiting_PartnerInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Esperando a que ${i?.name} confirme el intercambio`)
+};
+
+export const barters_yes_completed = /** @type {(inputs: Barters_Yes_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¡Sí, hecho!`)
+};
+
+export const blocks_block = /** @type {(inputs: Blocks_BlockInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Bloquear`)
+};
+
+export const blocks_block_failed = /** @type {(inputs: Blocks_Block_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo bloquear a este miembro`)
+};
+
+export const blocks_blocked_on = /** @type {(inputs: Blocks_Blocked_OnInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Bloqueado el ${i?.date}`)
+};
+
+export const blocks_blocked_toast = /** @type {(inputs: Blocks_Blocked_ToastInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Has bloqueado a ${i?.name}`)
+};
+
+export const blocks_blocked_toast_hint = /** @type {(inputs: Blocks_Blocked_Toast_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Puedes desbloquearlo en Miembros bloqueados.`)
+};
+
+export const blocks_cancel = /** @type {(inputs: Blocks_CancelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cancelar`)
+};
+
+export const blocks_dialog_not_told = /** @type {(inputs: Blocks_Dialog_Not_ToldInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} no recibe ningún aviso. Puedes desbloquearlo cuando quieras.`)
+};
+
+export const blocks_dialog_title = /** @type {(inputs: Blocks_Dialog_TitleInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`¿Bloquear a ${i?.name}?`)
+};
+
+export const blocks_explained = /** @type {(inputs: Blocks_ExplainedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ninguno podrá escribir al otro ni ver sus anuncios, ofertas o círculos de intercambio.`)
+};
+
+export const blocks_load_failed = /** @type {(inputs: Blocks_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron cargar los miembros bloqueados. Inténtalo de nuevo.`)
+};
+
+export const blocks_loading = /** @type {(inputs: Blocks_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cargando`)
+};
+
+export const blocks_none = /** @type {(inputs: Blocks_NoneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No has bloqueado a nadie.`)
+};
+
+export const blocks_page_lead = /** @type {(inputs: Blocks_Page_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No reciben ningún aviso. Para bloquear a alguien, abre su perfil o una conversación y elige Bloquear en el menú ⋯.`)
+};
+
+export const blocks_sign_in = /** @type {(inputs: Blocks_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sesión para ver los miembros que bloqueaste.`)
+};
+
+export const blocks_title = /** @type {(inputs: Blocks_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Miembros bloqueados`)
+};
+
+export const blocks_try_again = /** @type {(inputs: Blocks_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inténtalo de nuevo.`)
+};
+
+export const blocks_unblock = /** @type {(inputs: Blocks_UnblockInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Desbloquear`)
+};
+
+export const blocks_unblock_failed = /** @type {(inputs: Blocks_Unblock_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo desbloquear a este miembro`)
+};
+
+export const blocks_unblock_label = /** @type {(inputs: Blocks_Unblock_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Desbloquear a ${i?.name}`)
+};
+
+export const blocks_unblocked_toast = /** @type {(inputs: Blocks_Unblocked_ToastInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Has desbloqueado a ${i?.name}`)
+};
+
+export const blocks_unblocked_toast_hint = /** @type {(inputs: Blocks_Unblocked_Toast_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Podéis volver a escribiros y ver vuestros anuncios.`)
+};
+
 export const category_creative = /** @type {(inputs: Category_CreativeInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Creatividad`)
 };
@@ -943,6 +1135,418 @@ export const listings_your_listing = /** @type {(inputs: Listings_Your_ListingIn
 	return /** @type {LocalizedString} */ (`Tu anuncio`)
 };
 
+export const messages_about = /** @type {(inputs: Messages_AboutInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sobre: `)
+};
+
+export const messages_about_listing = /** @type {(inputs: Messages_About_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`, sobre `)
+};
+
+export const messages_back = /** @type {(inputs: Messages_BackInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Volver a las conversaciones`)
+};
+
+export const messages_blocked_by_me = /** @type {(inputs: Messages_Blocked_By_MeInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Has bloqueado a ${i?.name}. Mientras dure el bloqueo, ninguno puede escribir al otro.`)
+};
+
+export const messages_cancel = /** @type {(inputs: Messages_CancelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cancelar`)
+};
+
+export const messages_cannot_contact_self = /** @type {(inputs: Messages_Cannot_Contact_SelfInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No puedes contactarte a ti mismo por tu propio anuncio`)
+};
+
+export const messages_conversation = /** @type {(inputs: Messages_ConversationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conversación`)
+};
+
+export const messages_conversation_load_failed = /** @type {(inputs: Messages_Conversation_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo cargar la conversación`)
+};
+
+export const messages_conversations = /** @type {(inputs: Messages_ConversationsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conversaciones`)
+};
+
+export const messages_earlier_failed = /** @type {(inputs: Messages_Earlier_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron cargar los mensajes anteriores. Inténtalo de nuevo.`)
+};
+
+export const messages_empty_thread = /** @type {(inputs: Messages_Empty_ThreadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aún no hay mensajes. ¡Empieza la conversación!`)
+};
+
+export const messages_error = /** @type {(inputs: Messages_ErrorInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Error`)
+};
+
+export const messages_held = /** @type {(inputs: Messages_HeldInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retenido para revisión.`)
+};
+
+export const messages_invalid_action = /** @type {(inputs: Messages_Invalid_ActionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Acción no válida`)
+};
+
+export const messages_list_load_failed = /** @type {(inputs: Messages_List_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron cargar los mensajes`)
+};
+
+export const messages_listing_load_failed = /** @type {(inputs: Messages_Listing_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo cargar el anuncio`)
+};
+
+export const messages_load_earlier = /** @type {(inputs: Messages_Load_EarlierInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cargar mensajes anteriores`)
+};
+
+export const messages_loading_conversation = /** @type {(inputs: Messages_Loading_ConversationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cargando la conversación`)
+};
+
+export const messages_loading_conversations = /** @type {(inputs: Messages_Loading_ConversationsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cargando conversaciones`)
+};
+
+export const messages_loading_more = /** @type {(inputs: Messages_Loading_MoreInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cargando más conversaciones`)
+};
+
+export const messages_make_offer = /** @type {(inputs: Messages_Make_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Hacer una oferta`)
+};
+
+export const messages_make_offer_for = /** @type {(inputs: Messages_Make_Offer_ForInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Para «${i?.title}». Aparecerá en esta conversación.`)
+};
+
+export const messages_new_conversation = /** @type {(inputs: Messages_New_ConversationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nueva conversación`)
+};
+
+export const messages_none_found = /** @type {(inputs: Messages_None_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No hay conversaciones`)
+};
+
+export const messages_none_unread = /** @type {(inputs: Messages_None_UnreadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No hay mensajes sin leer`)
+};
+
+export const messages_partner_said = /** @type {(inputs: Messages_Partner_SaidInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name}: `)
+};
+
+export const messages_reconnecting = /** @type {(inputs: Messages_ReconnectingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Reconectando…`)
+};
+
+export const messages_search = /** @type {(inputs: Messages_SearchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Buscar conversaciones...`)
+};
+
+export const messages_seen = /** @type {(inputs: Messages_SeenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Visto`)
+};
+
+export const messages_select_hint = /** @type {(inputs: Messages_Select_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Elige una conversación de la lista para leer y responder mensajes.`)
+};
+
+export const messages_select_title = /** @type {(inputs: Messages_Select_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Elige una conversación`)
+};
+
+export const messages_send_failed = /** @type {(inputs: Messages_Send_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo enviar el mensaje. Inténtalo de nuevo.`)
+};
+
+export const messages_sign_in = /** @type {(inputs: Messages_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Entrar`)
+};
+
+export const messages_sign_in_prompt = /** @type {(inputs: Messages_Sign_In_PromptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sesión para ver tus mensajes`)
+};
+
+export const messages_tab_all = /** @type {(inputs: Messages_Tab_AllInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Todas`)
+};
+
+export const messages_tab_unread = /** @type {(inputs: Messages_Tab_UnreadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sin leer`)
+};
+
+export const messages_title = /** @type {(inputs: Messages_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mensajes`)
+};
+
+export const messages_typing = /** @type {(inputs: Messages_TypingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} está escribiendo…`)
+};
+
+export const messages_unread_count_one = /** @type {(inputs: Messages_Unread_Count_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (` sin leer`)
+};
+
+export const messages_unread_count_other = /** @type {(inputs: Messages_Unread_Count_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (` sin leer`)
+};
+
+export const messages_user_load_failed = /** @type {(inputs: Messages_User_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron cargar los datos del usuario`)
+};
+
+export const messages_view_listing = /** @type {(inputs: Messages_View_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver anuncio`)
+};
+
+export const messages_waiting_network = /** @type {(inputs: Messages_Waiting_NetworkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Esperando a la red: tu mensaje se enviará cuando vuelvas a tener conexión.`)
+};
+
+export const messages_you_said = /** @type {(inputs: Messages_You_SaidInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tú: `)
+};
+
+export const notifications_bell_nothing_new = /** @type {(inputs: Notifications_Bell_Nothing_NewInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Notificaciones: nada nuevo`)
+};
+
+export const notifications_bell_unread_one = /** @type {(inputs: Notifications_Bell_Unread_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Notificaciones: ${i?.count} sin leer`)
+};
+
+export const notifications_bell_unread_other = /** @type {(inputs: Notifications_Bell_Unread_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Notificaciones: ${i?.count} sin leer`)
+};
+
+export const notifications_empty = /** @type {(inputs: Notifications_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Estás al día. Aquí verás mensajes, intercambios, valoraciones y resultados de búsquedas guardadas.`)
+};
+
+export const notifications_loading = /** @type {(inputs: Notifications_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cargando notificaciones…`)
+};
+
+export const notifications_mark_all_read = /** @type {(inputs: Notifications_Mark_All_ReadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Marcar todo como leído`)
+};
+
+export const notifications_new_count_one = /** @type {(inputs: Notifications_New_Count_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (` (${i?.count} nuevo)`)
+};
+
+export const notifications_new_count_other = /** @type {(inputs: Notifications_New_Count_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (` (${i?.count} nuevos)`)
+};
+
+export const notifications_title = /** @type {(inputs: Notifications_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Notificaciones`)
+};
+
+export const notifications_unread_mark = /** @type {(inputs: Notifications_Unread_MarkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (` · sin leer`)
+};
+
+export const offers_accept = /** @type {(inputs: Offers_AcceptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aceptar`)
+};
+
+export const offers_accepted = /** @type {(inputs: Offers_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oferta aceptada`)
+};
+
+export const offers_ask_partner_listings = /** @type {(inputs: Offers_Ask_Partner_ListingsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Pide anuncios de ${i?.name}`)
+};
+
+export const offers_closed_elsewhere = /** @type {(inputs: Offers_Closed_ElsewhereInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Cerrada: «${i?.listing}» fue para otro miembro.`)
+};
+
+export const offers_counter = /** @type {(inputs: Offers_CounterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contraofertar`)
+};
+
+export const offers_counter_failed = /** @type {(inputs: Offers_Counter_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo enviar la contraoferta`)
+};
+
+export const offers_counter_lead_giver = /** @type {(inputs: Offers_Counter_Lead_GiverInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Di qué darías a cambio.`)
+};
+
+export const offers_counter_lead_owner = /** @type {(inputs: Offers_Counter_Lead_OwnerInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Di qué aceptarías de ${i?.name} por «${i?.listing}».`)
+};
+
+export const offers_counter_sent = /** @type {(inputs: Offers_Counter_SentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contraoferta enviada`)
+};
+
+export const offers_counter_title = /** @type {(inputs: Offers_Counter_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contraofertar`)
+};
+
+export const offers_decline = /** @type {(inputs: Offers_DeclineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rechazar`)
+};
+
+export const offers_declined = /** @type {(inputs: Offers_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oferta rechazada`)
+};
+
+export const offers_describe_accept = /** @type {(inputs: Offers_Describe_AcceptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Describe qué aceptarías`)
+};
+
+export const offers_describe_offer = /** @type {(inputs: Offers_Describe_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Describe tu oferta`)
+};
+
+export const offers_listing_active = /** @type {(inputs: Offers_Listing_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`activo`)
+};
+
+export const offers_listing_completed = /** @type {(inputs: Offers_Listing_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`completado`)
+};
+
+export const offers_listing_hidden = /** @type {(inputs: Offers_Listing_HiddenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`oculto`)
+};
+
+export const offers_listing_paused = /** @type {(inputs: Offers_Listing_PausedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`en pausa`)
+};
+
+export const offers_listing_pending = /** @type {(inputs: Offers_Listing_PendingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`pendiente`)
+};
+
+export const offers_listings_offered = /** @type {(inputs: Offers_Listings_OfferedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Anuncios ofrecidos`)
+};
+
+export const offers_needs_terms = /** @type {(inputs: Offers_Needs_TermsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Elige un anuncio para ofrecer o describe tu oferta`)
+};
+
+export const offers_no_other_listings = /** @type {(inputs: Offers_No_Other_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No tienes otros anuncios activos que ofrecer.`)
+};
+
+export const offers_offer_your_listings = /** @type {(inputs: Offers_Offer_Your_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ofrece tus anuncios`)
+};
+
+export const offers_only_wants = /** @type {(inputs: Offers_Only_WantsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Este anuncio solo acepta lo que pide. Elige qué ofreces.`)
+};
+
+export const offers_open_until = /** @type {(inputs: Offers_Open_UntilInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Abierta hasta el ${i?.date}`)
+};
+
+export const offers_partner_counter = /** @type {(inputs: Offers_Partner_CounterInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Contraoferta de ${i?.name}`)
+};
+
+export const offers_partner_offer = /** @type {(inputs: Offers_Partner_OfferInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Oferta de ${i?.name}`)
+};
+
+export const offers_quoted_title = /** @type {(inputs: Offers_Quoted_TitleInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`«${i?.title}»`)
+};
+
+export const offers_report_label = /** @type {(inputs: Offers_Report_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.offer} por «${i?.listing}»`)
+};
+
+export const offers_send_counter = /** @type {(inputs: Offers_Send_CounterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enviar contraoferta`)
+};
+
+export const offers_status_accepted = /** @type {(inputs: Offers_Status_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aceptada`)
+};
+
+export const offers_status_closed = /** @type {(inputs: Offers_Status_ClosedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cerrada`)
+};
+
+export const offers_status_countered = /** @type {(inputs: Offers_Status_CounteredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contraofertada`)
+};
+
+export const offers_status_declined = /** @type {(inputs: Offers_Status_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rechazada`)
+};
+
+export const offers_status_expired = /** @type {(inputs: Offers_Status_ExpiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Caducada`)
+};
+
+export const offers_status_open = /** @type {(inputs: Offers_Status_OpenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Abierta`)
+};
+
+export const offers_status_withdrawn = /** @type {(inputs: Offers_Status_WithdrawnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retirada`)
+};
+
+export const offers_summary_partner_gives = /** @type {(inputs: Offers_Summary_Partner_GivesInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} da ${i?.items} por «${i?.listing}»`)
+};
+
+export const offers_summary_partner_would_give = /** @type {(inputs: Offers_Summary_Partner_Would_GiveInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} daría ${i?.items} por «${i?.listing}»`)
+};
+
+export const offers_summary_you_give = /** @type {(inputs: Offers_Summary_You_GiveInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Das ${i?.items} por «${i?.listing}»`)
+};
+
+export const offers_summary_you_offer = /** @type {(inputs: Offers_Summary_You_OfferInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Ofreces ${i?.items} por «${i?.listing}»`)
+};
+
+export const offers_text_placeholder = /** @type {(inputs: Offers_Text_PlaceholderInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`¿Qué ofrecerías por «${i?.title}»?`)
+};
+
+export const offers_try_again = /** @type {(inputs: Offers_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inténtalo de nuevo.`)
+};
+
+export const offers_update_failed = /** @type {(inputs: Offers_Update_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo actualizar la oferta`)
+};
+
+export const offers_what_they_ask = /** @type {(inputs: Offers_What_They_AskInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lo que pide`)
+};
+
+export const offers_withdraw = /** @type {(inputs: Offers_WithdrawInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retirar`)
+};
+
+export const offers_withdrawn = /** @type {(inputs: Offers_WithdrawnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oferta retirada`)
+};
+
+export const offers_your_counter = /** @type {(inputs: Offers_Your_CounterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu contraoferta`)
+};
+
+export const offers_your_offer = /** @type {(inputs: Offers_Your_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu oferta`)
+};
+
 export const profile_about_owner = /** @type {(inputs: Profile_About_OwnerInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Sobre el anunciante`)
 };
@@ -989,6 +1593,270 @@ export const profile_tab_listings = /** @type {(inputs: Profile_Tab_ListingsInpu
 
 export const profile_tab_reviews = /** @type {(inputs: Profile_Tab_ReviewsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Valoraciones`)
+};
+
+export const reviews_cannot_submit = /** @type {(inputs: Reviews_Cannot_SubmitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se puede enviar la valoración`)
+};
+
+export const reviews_comment = /** @type {(inputs: Reviews_CommentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comentario`)
+};
+
+export const reviews_comment_hint = /** @type {(inputs: Reviews_Comment_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Al menos 10 caracteres.`)
+};
+
+export const reviews_comment_placeholder = /** @type {(inputs: Reviews_Comment_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Qué salió bien? ¿Volverías a intercambiar?`)
+};
+
+export const reviews_dialog_lead = /** @type {(inputs: Reviews_Dialog_LeadInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`¿Qué tal fue tu intercambio con ${i?.name}?`)
+};
+
+export const reviews_dialog_title = /** @type {(inputs: Reviews_Dialog_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Deja una valoración`)
+};
+
+export const reviews_for_listing = /** @type {(inputs: Reviews_For_ListingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Por ${i?.listing}`)
+};
+
+export const reviews_only_after_barter = /** @type {(inputs: Reviews_Only_After_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Solo puedes valorar tras completar un intercambio.`)
+};
+
+export const reviews_rated = /** @type {(inputs: Reviews_RatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Valoración: ${i?.rating} de 5`)
+};
+
+export const reviews_rating = /** @type {(inputs: Reviews_RatingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Puntuación`)
+};
+
+export const reviews_stars_one = /** @type {(inputs: Reviews_Stars_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} estrella`)
+};
+
+export const reviews_stars_other = /** @type {(inputs: Reviews_Stars_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} estrellas`)
+};
+
+export const reviews_submit = /** @type {(inputs: Reviews_SubmitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enviar valoración`)
+};
+
+export const reviews_submit_failed = /** @type {(inputs: Reviews_Submit_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo enviar la valoración`)
+};
+
+export const reviews_submitted = /** @type {(inputs: Reviews_SubmittedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Valoración enviada`)
+};
+
+export const reviews_thanks = /** @type {(inputs: Reviews_ThanksInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Gracias por valorar a ${i?.name}.`)
+};
+
+export const reviews_try_again = /** @type {(inputs: Reviews_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inténtalo de nuevo.`)
+};
+
+export const saved_searches_alerts_muted = /** @type {(inputs: Saved_Searches_Alerts_MutedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avisos desactivados para esta búsqueda`)
+};
+
+export const saved_searches_alerts_on = /** @type {(inputs: Saved_Searches_Alerts_OnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avisos activados para esta búsqueda`)
+};
+
+export const saved_searches_all_categories = /** @type {(inputs: Saved_Searches_All_CategoriesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`todas las categorías`)
+};
+
+export const saved_searches_all_listings = /** @type {(inputs: Saved_Searches_All_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Todos los anuncios`)
+};
+
+export const saved_searches_browse = /** @type {(inputs: Saved_Searches_BrowseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver anuncios`)
+};
+
+export const saved_searches_close = /** @type {(inputs: Saved_Searches_CloseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cerrar`)
+};
+
+export const saved_searches_delete = /** @type {(inputs: Saved_Searches_DeleteInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Eliminar búsqueda guardada`)
+};
+
+export const saved_searches_delete_label = /** @type {(inputs: Saved_Searches_Delete_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Eliminar búsqueda guardada: ${i?.search}`)
+};
+
+export const saved_searches_dialog_lead = /** @type {(inputs: Saved_Searches_Dialog_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Repite una búsqueda guardada. Te avisamos cuando haya anuncios nuevos que encajen.`)
+};
+
+export const saved_searches_digest_for = /** @type {(inputs: Saved_Searches_Digest_ForInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Resumen por correo de ${i?.search}`)
+};
+
+export const saved_searches_digest_is = /** @type {(inputs: Saved_Searches_Digest_IsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Resumen por correo: ${i?.frequency}`)
+};
+
+export const saved_searches_email_digest = /** @type {(inputs: Saved_Searches_Email_DigestInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Resumen por correo`)
+};
+
+export const saved_searches_everything_in = /** @type {(inputs: Saved_Searches_Everything_InInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Todo en ${i?.category}`)
+};
+
+export const saved_searches_frequency_daily = /** @type {(inputs: Saved_Searches_Frequency_DailyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Diario`)
+};
+
+export const saved_searches_frequency_immediate = /** @type {(inputs: Saved_Searches_Frequency_ImmediateInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Al momento`)
+};
+
+export const saved_searches_frequency_weekly = /** @type {(inputs: Saved_Searches_Frequency_WeeklyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Semanal`)
+};
+
+export const saved_searches_in_category = /** @type {(inputs: Saved_Searches_In_CategoryInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`en ${i?.category}`)
+};
+
+export const saved_searches_invalid = /** @type {(inputs: Saved_Searches_InvalidInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Búsqueda no válida`)
+};
+
+export const saved_searches_load_failed = /** @type {(inputs: Saved_Searches_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron cargar las búsquedas guardadas`)
+};
+
+export const saved_searches_load_failed_later = /** @type {(inputs: Saved_Searches_Load_Failed_LaterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron cargar las búsquedas guardadas. Inténtalo más tarde.`)
+};
+
+export const saved_searches_mute = /** @type {(inputs: Saved_Searches_MuteInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Silenciar avisos`)
+};
+
+export const saved_searches_none = /** @type {(inputs: Saved_Searches_NoneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aún no hay búsquedas guardadas. Guarda una búsqueda en la página de anuncios para enterarte de novedades.`)
+};
+
+export const saved_searches_none_dialog = /** @type {(inputs: Saved_Searches_None_DialogInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aún no hay búsquedas guardadas. Usa Guardar búsqueda en una búsqueda que quieras conservar.`)
+};
+
+export const saved_searches_notifications = /** @type {(inputs: Saved_Searches_NotificationsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avisos`)
+};
+
+export const saved_searches_notifications_for = /** @type {(inputs: Saved_Searches_Notifications_ForInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Avisos de ${i?.search}`)
+};
+
+export const saved_searches_notifications_off = /** @type {(inputs: Saved_Searches_Notifications_OffInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avisos desactivados`)
+};
+
+export const saved_searches_notifications_on = /** @type {(inputs: Saved_Searches_Notifications_OnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avisos activados`)
+};
+
+export const saved_searches_query_in = /** @type {(inputs: Saved_Searches_Query_InInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`«${i?.query}» en ${i?.category}`)
+};
+
+export const saved_searches_query_only = /** @type {(inputs: Saved_Searches_Query_OnlyInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`«${i?.query}»`)
+};
+
+export const saved_searches_remove_failed = /** @type {(inputs: Saved_Searches_Remove_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo eliminar la búsqueda`)
+};
+
+export const saved_searches_removed = /** @type {(inputs: Saved_Searches_RemovedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Búsqueda eliminada`)
+};
+
+export const saved_searches_run = /** @type {(inputs: Saved_Searches_RunInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Buscar`)
+};
+
+export const saved_searches_run_label = /** @type {(inputs: Saved_Searches_Run_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Buscar: ${i?.search}`)
+};
+
+export const saved_searches_run_search_label = /** @type {(inputs: Saved_Searches_Run_Search_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Buscar ${i?.search}`)
+};
+
+export const saved_searches_save = /** @type {(inputs: Saved_Searches_SaveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guardar búsqueda`)
+};
+
+export const saved_searches_save_failed = /** @type {(inputs: Saved_Searches_Save_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo guardar la búsqueda`)
+};
+
+export const saved_searches_saved = /** @type {(inputs: Saved_Searches_SavedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guardada`)
+};
+
+export const saved_searches_saved_daily = /** @type {(inputs: Saved_Searches_Saved_DailyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Correos de esta búsqueda como mucho una vez al día`)
+};
+
+export const saved_searches_saved_immediate = /** @type {(inputs: Saved_Searches_Saved_ImmediateInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Correos de esta búsqueda en cuanto haya resultados`)
+};
+
+export const saved_searches_saved_muted = /** @type {(inputs: Saved_Searches_Saved_MutedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guardada, sin avisos`)
+};
+
+export const saved_searches_saved_on = /** @type {(inputs: Saved_Searches_Saved_OnInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Guardada el ${i?.date}`)
+};
+
+export const saved_searches_saved_toast = /** @type {(inputs: Saved_Searches_Saved_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¡Búsqueda guardada!`)
+};
+
+export const saved_searches_saved_toast_hint = /** @type {(inputs: Saved_Searches_Saved_Toast_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Te avisaremos cuando aparezcan anuncios que encajen.`)
+};
+
+export const saved_searches_saved_weekly = /** @type {(inputs: Saved_Searches_Saved_WeeklyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Correos de esta búsqueda como mucho una vez a la semana`)
+};
+
+export const saved_searches_title = /** @type {(inputs: Saved_Searches_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Búsquedas guardadas`)
+};
+
+export const saved_searches_try_again = /** @type {(inputs: Saved_Searches_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inténtalo de nuevo.`)
+};
+
+export const saved_searches_unmute = /** @type {(inputs: Saved_Searches_UnmuteInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Activar avisos`)
+};
+
+export const saved_searches_update_failed = /** @type {(inputs: Saved_Searches_Update_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo actualizar la búsqueda`)
+};
+
+export const saved_searches_your_saved = /** @type {(inputs: Saved_Searches_Your_SavedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tus búsquedas guardadas`)
 };
 
 export const search_all_categories = /** @type {(inputs: Search_All_CategoriesInputs) => LocalizedString} */ () => {
@@ -1107,6 +1975,442 @@ export const search_within = /** @type {(inputs: Search_WithinInputs) => Localiz
 	return /** @type {LocalizedString} */ (`A menos de ${i?.distance}`)
 };
 
+export const trade_circles_a_former_member = /** @type {(inputs: Trade_Circles_A_Former_MemberInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Un antiguo miembro`)
+};
+
+export const trade_circles_a_former_member_lower = /** @type {(inputs: Trade_Circles_A_Former_Member_LowerInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`un antiguo miembro`)
+};
+
+export const trade_circles_a_removed_listing = /** @type {(inputs: Trade_Circles_A_Removed_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`un anuncio eliminado`)
+};
+
+export const trade_circles_accept = /** @type {(inputs: Trade_Circles_AcceptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aceptar`)
+};
+
+export const trade_circles_agreed_toast = /** @type {(inputs: Trade_Circles_Agreed_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Todos aceptaron: el círculo está acordado`)
+};
+
+export const trade_circles_barter_cancelled = /** @type {(inputs: Trade_Circles_Barter_CancelledInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Intercambio cancelado`)
+};
+
+export const trade_circles_barter_completed = /** @type {(inputs: Trade_Circles_Barter_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Intercambio completado`)
+};
+
+export const trade_circles_barter_pending_they = /** @type {(inputs: Trade_Circles_Barter_Pending_TheyInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Intercambio pendiente: ${i?.name} lo confirma cuando se haya hecho`)
+};
+
+export const trade_circles_barter_pending_you = /** @type {(inputs: Trade_Circles_Barter_Pending_YouInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Intercambio pendiente: confírmalo cuando se haya hecho`)
+};
+
+export const trade_circles_barter_when_all_accept = /** @type {(inputs: Trade_Circles_Barter_When_All_AcceptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Será un intercambio cuando todos acepten`)
+};
+
+export const trade_circles_browse = /** @type {(inputs: Trade_Circles_BrowseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver anuncios`)
+};
+
+export const trade_circles_called_off = /** @type {(inputs: Trade_Circles_Called_OffInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Este círculo se canceló. No se hizo ningún intercambio.`)
+};
+
+export const trade_circles_called_off_reason = /** @type {(inputs: Trade_Circles_Called_Off_ReasonInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Este círculo se canceló: ${i?.reason}. No se hizo ningún intercambio.`)
+};
+
+export const trade_circles_chat_closed = /** @type {(inputs: Trade_Circles_Chat_ClosedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Este círculo ha terminado; su chat es de solo lectura.`)
+};
+
+export const trade_circles_chat_empty = /** @type {(inputs: Trade_Circles_Chat_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aún no hay mensajes. Acordad aquí dónde y cuándo quedar.`)
+};
+
+export const trade_circles_chat_label = /** @type {(inputs: Trade_Circles_Chat_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Chat del círculo`)
+};
+
+export const trade_circles_chat_report_label = /** @type {(inputs: Trade_Circles_Chat_Report_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name}: «${i?.content}»`)
+};
+
+export const trade_circles_circle_of = /** @type {(inputs: Trade_Circles_Circle_OfInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Círculo de ${i?.count}`)
+};
+
+export const trade_circles_complete_with = /** @type {(inputs: Trade_Circles_Complete_WithInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Completa este intercambio con ${i?.name}`)
+};
+
+export const trade_circles_decision_failed = /** @type {(inputs: Trade_Circles_Decision_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo guardar tu decisión`)
+};
+
+export const trade_circles_decline = /** @type {(inputs: Trade_Circles_DeclineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rechazar`)
+};
+
+export const trade_circles_decline_confirm = /** @type {(inputs: Trade_Circles_Decline_ConfirmInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rechazar cancela el círculo para todos. ¿Rechazar?`)
+};
+
+export const trade_circles_direct_swap = /** @type {(inputs: Trade_Circles_Direct_SwapInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cambio directo`)
+};
+
+export const trade_circles_everyone_accepted = /** @type {(inputs: Trade_Circles_Everyone_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Todos aceptaron. Quedad, haced el cambio y confirmad cada intercambio en su conversación.`)
+};
+
+export const trade_circles_expired_text = /** @type {(inputs: Trade_Circles_Expired_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Esta propuesta caducó: no todos decidieron a tiempo. No se hizo ningún intercambio.`)
+};
+
+export const trade_circles_find_another = /** @type {(inputs: Trade_Circles_Find_AnotherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Buscar otro círculo`)
+};
+
+export const trade_circles_former_member = /** @type {(inputs: Trade_Circles_Former_MemberInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Antiguo miembro`)
+};
+
+export const trade_circles_group_chat = /** @type {(inputs: Trade_Circles_Group_ChatInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Chat de grupo`)
+};
+
+export const trade_circles_intro = /** @type {(inputs: Trade_Circles_IntroInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cuando los deseos de varios miembros forman un anillo (tú das a uno y otro te da a ti), proponemos un círculo de intercambio. Todos aceptan y cada cambio se convierte en un intercambio.`)
+};
+
+export const trade_circles_keep_it = /** @type {(inputs: Trade_Circles_Keep_ItInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mantener`)
+};
+
+export const trade_circles_leg_gives = /** @type {(inputs: Trade_Circles_Leg_GivesInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.giver} da ${i?.listing} a ${i?.receiver}`)
+};
+
+export const trade_circles_leg_gives_you = /** @type {(inputs: Trade_Circles_Leg_Gives_YouInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.giver} te da ${i?.listing}`)
+};
+
+export const trade_circles_leg_you_give = /** @type {(inputs: Trade_Circles_Leg_You_GiveInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Das ${i?.listing} a ${i?.receiver}`)
+};
+
+export const trade_circles_legend_completed = /** @type {(inputs: Trade_Circles_Legend_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Intercambio completado`)
+};
+
+export const trade_circles_legend_open = /** @type {(inputs: Trade_Circles_Legend_OpenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cambio propuesto`)
+};
+
+export const trade_circles_legend_pending = /** @type {(inputs: Trade_Circles_Legend_PendingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Intercambio pendiente`)
+};
+
+export const trade_circles_line_accepted = /** @type {(inputs: Trade_Circles_Line_AcceptedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.accepted} de ${i?.total} aceptan`)
+};
+
+export const trade_circles_line_agreed = /** @type {(inputs: Trade_Circles_Line_AgreedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Acordado el ${i?.date}`)
+};
+
+export const trade_circles_line_called_off = /** @type {(inputs: Trade_Circles_Line_Called_OffInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Cancelado el ${i?.date}`)
+};
+
+export const trade_circles_line_done = /** @type {(inputs: Trade_Circles_Line_DoneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.done} de ${i?.total} intercambios completados`)
+};
+
+export const trade_circles_line_expired = /** @type {(inputs: Trade_Circles_Line_ExpiredInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Caducado el ${i?.date}`)
+};
+
+export const trade_circles_line_in_days = /** @type {(inputs: Trade_Circles_Line_In_DaysInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`caduca en ${i?.days} días`)
+};
+
+export const trade_circles_line_no_barter = /** @type {(inputs: Trade_Circles_Line_No_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`no se hizo ningún intercambio`)
+};
+
+export const trade_circles_line_proposed = /** @type {(inputs: Trade_Circles_Line_ProposedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Propuesto el ${i?.date}`)
+};
+
+export const trade_circles_line_within_day = /** @type {(inputs: Trade_Circles_Line_Within_DayInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`caduca en menos de un día`)
+};
+
+export const trade_circles_listing_removed = /** @type {(inputs: Trade_Circles_Listing_RemovedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Anuncio eliminado`)
+};
+
+export const trade_circles_load_failed = /** @type {(inputs: Trade_Circles_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron cargar tus círculos`)
+};
+
+export const trade_circles_load_one_failed = /** @type {(inputs: Trade_Circles_Load_One_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo cargar este círculo`)
+};
+
+export const trade_circles_members_only = /** @type {(inputs: Trade_Circles_Members_OnlyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Solo los miembros de un círculo pueden verlo.`)
+};
+
+export const trade_circles_no_barter = /** @type {(inputs: Trade_Circles_No_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sin intercambio`)
+};
+
+export const trade_circles_no_barter_removed = /** @type {(inputs: Trade_Circles_No_Barter_RemovedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sin intercambio (se eliminó el anuncio)`)
+};
+
+export const trade_circles_no_such = /** @type {(inputs: Trade_Circles_No_SuchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No hay ningún círculo en esta dirección.`)
+};
+
+export const trade_circles_nobody_else = /** @type {(inputs: Trade_Circles_Nobody_ElseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`nadie más`)
+};
+
+export const trade_circles_none_text = /** @type {(inputs: Trade_Circles_None_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Marca «Me interesa» en los anuncios que te gusten. Cuando tus deseos y los de otros formen un anillo, aparecerá aquí.`)
+};
+
+export const trade_circles_none_title = /** @type {(inputs: Trade_Circles_None_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aún no hay círculos de intercambio`)
+};
+
+export const trade_circles_not_found = /** @type {(inputs: Trade_Circles_Not_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Círculo no encontrado`)
+};
+
+export const trade_circles_not_yours = /** @type {(inputs: Trade_Circles_Not_YoursInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No es tu círculo`)
+};
+
+export const trade_circles_quoted = /** @type {(inputs: Trade_Circles_QuotedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`«${i?.title}»`)
+};
+
+export const trade_circles_reconnecting = /** @type {(inputs: Trade_Circles_ReconnectingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Reconectando…`)
+};
+
+export const trade_circles_removed_listing = /** @type {(inputs: Trade_Circles_Removed_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`un anuncio eliminado`)
+};
+
+export const trade_circles_review_with = /** @type {(inputs: Trade_Circles_Review_WithInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Valora este intercambio con ${i?.name}`)
+};
+
+export const trade_circles_ring_accepted = /** @type {(inputs: Trade_Circles_Ring_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`✓ Aceptado`)
+};
+
+export const trade_circles_ring_deciding = /** @type {(inputs: Trade_Circles_Ring_DecidingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Decidiendo`)
+};
+
+export const trade_circles_ring_declined = /** @type {(inputs: Trade_Circles_Ring_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`✕ Rechazado`)
+};
+
+export const trade_circles_ring_did_not_decide = /** @type {(inputs: Trade_Circles_Ring_Did_Not_DecideInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No decidió`)
+};
+
+export const trade_circles_see_matches = /** @type {(inputs: Trade_Circles_See_MatchesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver tus coincidencias`)
+};
+
+export const trade_circles_send_failed = /** @type {(inputs: Trade_Circles_Send_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo enviar el mensaje`)
+};
+
+export const trade_circles_sign_in = /** @type {(inputs: Trade_Circles_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Entrar`)
+};
+
+export const trade_circles_sign_in_text = /** @type {(inputs: Trade_Circles_Sign_In_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sesión para ver tus círculos de intercambio y decidir.`)
+};
+
+export const trade_circles_sign_in_title = /** @type {(inputs: Trade_Circles_Sign_In_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sesión`)
+};
+
+export const trade_circles_status_agreed = /** @type {(inputs: Trade_Circles_Status_AgreedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Acordado`)
+};
+
+export const trade_circles_status_declined = /** @type {(inputs: Trade_Circles_Status_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cancelado`)
+};
+
+export const trade_circles_status_expired = /** @type {(inputs: Trade_Circles_Status_ExpiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Caducado`)
+};
+
+export const trade_circles_status_proposed = /** @type {(inputs: Trade_Circles_Status_ProposedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Propuesto`)
+};
+
+export const trade_circles_the_receiver = /** @type {(inputs: Trade_Circles_The_ReceiverInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`quien lo recibe`)
+};
+
+export const trade_circles_they_accepted = /** @type {(inputs: Trade_Circles_They_AcceptedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} aceptó`)
+};
+
+export const trade_circles_they_declined = /** @type {(inputs: Trade_Circles_They_DeclinedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} rechazó`)
+};
+
+export const trade_circles_they_did_not_decide = /** @type {(inputs: Trade_Circles_They_Did_Not_DecideInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} no decidió`)
+};
+
+export const trade_circles_they_undecided = /** @type {(inputs: Trade_Circles_They_UndecidedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} aún no ha decidido`)
+};
+
+export const trade_circles_title = /** @type {(inputs: Trade_Circles_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Círculos de intercambio`)
+};
+
+export const trade_circles_trade_circle = /** @type {(inputs: Trade_Circles_Trade_CircleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Círculo de intercambio`)
+};
+
+export const trade_circles_try_again = /** @type {(inputs: Trade_Circles_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inténtalo de nuevo.`)
+};
+
+export const trade_circles_typing_many = /** @type {(inputs: Trade_Circles_Typing_ManyInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.names} están escribiendo…`)
+};
+
+export const trade_circles_typing_one = /** @type {(inputs: Trade_Circles_Typing_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} está escribiendo…`)
+};
+
+export const trade_circles_waiting_one = /** @type {(inputs: Trade_Circles_Waiting_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Aceptaste. Falta ${i?.count} miembro más.`)
+};
+
+export const trade_circles_waiting_other = /** @type {(inputs: Trade_Circles_Waiting_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Aceptaste. Faltan ${i?.count} miembros más.`)
+};
+
+export const trade_circles_who_gives_what = /** @type {(inputs: Trade_Circles_Who_Gives_WhatInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quién da qué`)
+};
+
+export const trade_circles_yes_decline = /** @type {(inputs: Trade_Circles_Yes_DeclineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sí, rechazar`)
+};
+
+export const trade_circles_you = /** @type {(inputs: Trade_Circles_YouInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tú`)
+};
+
+export const trade_circles_you_accepted = /** @type {(inputs: Trade_Circles_You_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aceptaste`)
+};
+
+export const trade_circles_you_accepted_toast = /** @type {(inputs: Trade_Circles_You_Accepted_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aceptaste el círculo`)
+};
+
+export const trade_circles_you_declined = /** @type {(inputs: Trade_Circles_You_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rechazaste`)
+};
+
+export const trade_circles_you_declined_toast = /** @type {(inputs: Trade_Circles_You_Declined_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rechazaste el círculo`)
+};
+
+export const trade_circles_you_did_not_decide = /** @type {(inputs: Trade_Circles_You_Did_Not_DecideInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No decidiste`)
+};
+
+export const trade_circles_you_give_get = /** @type {(inputs: Trade_Circles_You_Give_GetInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Das «${i?.give}» y recibes «${i?.get}»`)
+};
+
+export const trade_circles_you_undecided = /** @type {(inputs: Trade_Circles_You_UndecidedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aún no has decidido`)
+};
+
+export const trade_circles_your_part = /** @type {(inputs: Trade_Circles_Your_PartInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu parte`)
+};
+
+export const trade_circles_your_part_text = /** @type {(inputs: Trade_Circles_Your_Part_TextInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Das «${i?.give}» a ${i?.receiver} y recibes «${i?.get}» de ${i?.giver}.`)
+};
+
+export const trade_circles_yours = /** @type {(inputs: Trade_Circles_YoursInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tus círculos`)
+};
+
+export const wants_browse = /** @type {(inputs: Wants_BrowseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver anuncios`)
+};
+
+export const wants_circle_direct = /** @type {(inputs: Wants_Circle_DirectInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`cambio directo`)
+};
+
+export const wants_circle_direct_undo = /** @type {(inputs: Wants_Circle_Direct_UndoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`cambio directo`)
+};
+
+export const wants_circle_trade = /** @type {(inputs: Wants_Circle_TradeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`círculo de intercambio`)
+};
+
+export const wants_circle_trade_undo = /** @type {(inputs: Wants_Circle_Trade_UndoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`círculo de intercambio`)
+};
+
+export const wants_count_none = /** @type {(inputs: Wants_Count_NoneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nadie ha dicho aún que lo aceptaría`)
+};
+
+export const wants_count_of_max_one = /** @type {(inputs: Wants_Count_Of_Max_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} de ${i?.max} deseos`)
+};
+
+export const wants_count_of_max_other = /** @type {(inputs: Wants_Count_Of_Max_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} de ${i?.max} deseos`)
+};
+
+export const wants_count_one = /** @type {(inputs: Wants_Count_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} miembro lo aceptaría`)
+};
+
+export const wants_count_other = /** @type {(inputs: Wants_Count_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} miembros lo aceptarían`)
+};
+
 export const wants_distance_apart = /** @type {(inputs: Wants_Distance_ApartInputs) => LocalizedString} */ (i) => {
 	return /** @type {LocalizedString} */ (`A ${i?.distance}`)
 };
@@ -1115,4 +2419,176 @@ export const wants_distance_under = /** @type {(inputs: Wants_Distance_UnderInpu
 	return /** @type {LocalizedString} */ (`A menos de ${i?.distance}`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link, error_auth_required, error_not_allowed, error_not_found, error_internal_error, error_too_many_requests, error_cross_origin, error_body_too_large, error_malformed_json, error_invalid_login, error_sign_in_unavailable, error_username_taken, error_email_taken, error_email_already_verified, error_verification_failed, error_current_password_incorrect, error_listing_not_found, error_user_not_found, error_conversation_not_found, error_admin_required, error_contact_yourself, error_own_listing_only, error_saved_searches_full, error_username_required, error_password_required, error_password_min, error_password_max, error_email_invalid, error_email_max, error_display_name_min, error_display_name_max, error_title_min, error_title_max, error_description_min, error_description_max, error_category_required, error_category_invalid, error_categories_max, error_wants_required, error_location_required, error_location_max, error_message_empty, error_rating_range, error_offer_required, error_reason_required, email_hi, email_verify_subject, email_verify_text, email_verify_link, email_reset_subject, email_reset_text, email_reset_expiry, email_reset_link];
+export const wants_empty_text = /** @type {(inputs: Wants_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Abre un anuncio que te guste y pulsa «Me interesa». Aparecerá aquí, y te avisamos cuando quien lo ofrece quiera algo tuyo.`)
+};
+
+export const wants_empty_title = /** @type {(inputs: Wants_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aún no tienes deseos`)
+};
+
+export const wants_failed = /** @type {(inputs: Wants_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron cargar tus deseos. Inténtalo de nuevo.`)
+};
+
+export const wants_keep = /** @type {(inputs: Wants_KeepInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mantener mi deseo`)
+};
+
+export const wants_lead = /** @type {(inputs: Wants_LeadInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Anuncios que dijiste que aceptarías. Con ellos buscamos ${i?.matches}: miembros que quieren algo tuyo a cambio.`)
+};
+
+export const wants_match_summary = /** @type {(inputs: Wants_Match_SummaryInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Quiere tu ${i?.mine} · tú quieres su ${i?.theirs}`)
+};
+
+export const wants_matches_failed = /** @type {(inputs: Wants_Matches_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron cargar tus coincidencias. Inténtalo de nuevo.`)
+};
+
+export const wants_matches_lead = /** @type {(inputs: Wants_Matches_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Miembros que quieren algo que ofreces y ofrecen algo que quieres. Primero los más cercanos.`)
+};
+
+export const wants_matches_link = /** @type {(inputs: Wants_Matches_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`coincidencias`)
+};
+
+export const wants_matches_sign_in = /** @type {(inputs: Wants_Matches_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sesión para ver los cambios que otros quieren hacer contigo.`)
+};
+
+export const wants_matches_title = /** @type {(inputs: Wants_Matches_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Coincidencias`)
+};
+
+export const wants_message = /** @type {(inputs: Wants_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Escribir`)
+};
+
+export const wants_message_about = /** @type {(inputs: Wants_Message_AboutInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Escribir a ${i?.name} sobre «${i?.title}»`)
+};
+
+export const wants_no_matches = /** @type {(inputs: Wants_No_MatchesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aún no hay coincidencias`)
+};
+
+export const wants_no_matches_text = /** @type {(inputs: Wants_No_Matches_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Una coincidencia es un cambio que ambos queréis: alguien quiere uno de tus anuncios y tú uno de los suyos. Publica un anuncio, di qué te gustaría a cambio y pulsa «Me interesa» en los anuncios que te gusten.`)
+};
+
+export const wants_offered_by = /** @type {(inputs: Wants_Offered_ByInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Ofrecido por ${i?.name}`)
+};
+
+export const wants_on_your_wants = /** @type {(inputs: Wants_On_Your_WantsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`En tus ${i?.wants}. Te avisamos cuando ${i?.name} quiera algo tuyo: ${i?.matches}.`)
+};
+
+export const wants_remove = /** @type {(inputs: Wants_RemoveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quitar`)
+};
+
+export const wants_remove_failed = /** @type {(inputs: Wants_Remove_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo quitar`)
+};
+
+export const wants_remove_label = /** @type {(inputs: Wants_Remove_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Quitar «${i?.title}» de tus deseos`)
+};
+
+export const wants_removed = /** @type {(inputs: Wants_RemovedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quitado de tus deseos`)
+};
+
+export const wants_say_you_would = /** @type {(inputs: Wants_Say_You_WouldInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Di que te interesa y buscamos un cambio: algo tuyo que quiera quien lo ofrece.`)
+};
+
+export const wants_see_matches_link = /** @type {(inputs: Wants_See_Matches_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`ver coincidencias`)
+};
+
+export const wants_sign_in = /** @type {(inputs: Wants_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sesión para ver los anuncios que aceptarías.`)
+};
+
+export const wants_title = /** @type {(inputs: Wants_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Deseos`)
+};
+
+export const wants_toggle = /** @type {(inputs: Wants_ToggleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Me interesa`)
+};
+
+export const wants_toggle_failed = /** @type {(inputs: Wants_Toggle_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron actualizar tus deseos`)
+};
+
+export const wants_try_again = /** @type {(inputs: Wants_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inténtalo de nuevo.`)
+};
+
+export const wants_undo = /** @type {(inputs: Wants_UndoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Deshacer`)
+};
+
+export const wants_wanted_on = /** @type {(inputs: Wants_Wanted_OnInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Deseado el ${i?.date}`)
+};
+
+export const wants_wants_link = /** @type {(inputs: Wants_Wants_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`deseos`)
+};
+
+export const wants_why_they_explicit = /** @type {(inputs: Wants_Why_They_ExplicitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dijo que lo aceptaría`)
+};
+
+export const wants_why_they_text = /** @type {(inputs: Wants_Why_They_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Encaja con lo que pidió`)
+};
+
+export const wants_why_you_explicit = /** @type {(inputs: Wants_Why_You_ExplicitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dijiste que lo aceptarías`)
+};
+
+export const wants_why_you_text = /** @type {(inputs: Wants_Why_You_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Encaja con lo que pediste`)
+};
+
+export const wants_withdraw_and_call_off = /** @type {(inputs: Wants_Withdraw_And_Call_OffInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retirar y cancelar`)
+};
+
+export const wants_withdraw_confirm = /** @type {(inputs: Wants_Withdraw_ConfirmInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Recibes «${i?.title}» en un ${i?.circle} propuesto con ${i?.members}. Si retiras tu deseo, se cancela para todos y se les dice por qué.`)
+};
+
+export const wants_withdrawn_undo = /** @type {(inputs: Wants_Withdrawn_UndoInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Deseo retirado. El ${i?.circle} con ${i?.members} se cancelará en unos segundos si no lo deshaces.`)
+};
+
+export const wants_you_get = /** @type {(inputs: Wants_You_GetInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recibes`)
+};
+
+export const wants_you_give = /** @type {(inputs: Wants_You_GiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Das`)
+};
+
+export const wants_your_matches = /** @type {(inputs: Wants_Your_MatchesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tus coincidencias`)
+};
+
+export const wants_your_wants = /** @type {(inputs: Wants_Your_WantsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tus deseos`)
+};
+
+export const wants_your_wants_button = /** @type {(inputs: Wants_Your_Wants_ButtonInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tus deseos`)
+};
+
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link, error_auth_required, error_not_allowed, error_not_found, error_internal_error, error_too_many_requests, error_cross_origin, error_body_too_large, error_malformed_json, error_invalid_login, error_sign_in_unavailable, error_username_taken, error_email_taken, error_email_already_verified, error_verification_failed, error_current_password_incorrect, error_listing_not_found, error_user_not_found, error_conversation_not_found, error_admin_required, error_contact_yourself, error_own_listing_only, error_saved_searches_full, error_username_required, error_password_required, error_password_min, error_password_max, error_email_invalid, error_email_max, error_display_name_min, error_display_name_max, error_title_min, error_title_max, error_description_min, error_description_max, error_category_required, error_category_invalid, error_categories_max, error_wants_required, error_location_required, error_location_max, error_message_empty, error_rating_range, error_offer_required, error_reason_required, email_hi, email_verify_subject, email_verify_text, email_verify_link, email_reset_subject, email_reset_text, email_reset_expiry, email_reset_link, messages_title, messages_sign_in_prompt, messages_sign_in, messages_conversations, messages_conversation, messages_invalid_action, messages_cannot_contact_self, messages_user_load_failed, messages_select_title, messages_select_hint, messages_conversation_load_failed, messages_loading_conversation, messages_loading_more, messages_loading_conversations, messages_list_load_failed, messages_about_listing, messages_new_conversation, messages_unread_count_one, messages_unread_count_other, messages_search, messages_tab_all, messages_tab_unread, messages_none_found, messages_none_unread, messages_view_listing, messages_make_offer, messages_make_offer_for, messages_cancel, messages_listing_load_failed, messages_blocked_by_me, messages_back, messages_about, messages_reconnecting, messages_empty_thread, messages_load_earlier, messages_you_said, messages_partner_said, messages_seen, messages_held, messages_typing, messages_waiting_network, messages_error, messages_earlier_failed, messages_send_failed, offers_summary_you_offer, offers_summary_you_give, offers_summary_partner_gives, offers_summary_partner_would_give, offers_quoted_title, offers_status_open, offers_status_countered, offers_status_accepted, offers_status_declined, offers_status_withdrawn, offers_status_expired, offers_status_closed, offers_accepted, offers_declined, offers_withdrawn, offers_your_offer, offers_your_counter, offers_partner_offer, offers_partner_counter, offers_update_failed, offers_try_again, offers_open_until, offers_closed_elsewhere, offers_listings_offered, offers_listing_active, offers_listing_pending, offers_listing_paused, offers_listing_completed, offers_listing_hidden, offers_withdraw, offers_accept, offers_counter, offers_decline, offers_report_label, offers_counter_sent, offers_counter_failed, offers_counter_title, offers_counter_lead_giver, offers_counter_lead_owner, offers_offer_your_listings, offers_ask_partner_listings, offers_describe_offer, offers_describe_accept, offers_send_counter, offers_needs_terms, offers_what_they_ask, offers_only_wants, offers_no_other_listings, offers_text_placeholder, barters_record_prompt, barters_region, barters_create_failed, barters_try_again, barters_did_it_happen, barters_not_yet, barters_yes_completed, barters_completed_toast, barters_completed_toast_hint, barters_handover_confirmed, barters_handover_confirmed_hint, barters_complete_failed, barters_waiting_partner, barters_partner_confirmed, barters_offer_accepted, barters_confirm, barters_cancelled, barters_cancel_failed, barters_cancel, barters_cancel_title, barters_cancel_description, barters_cancel_reason, barters_cancel_reason_placeholder, barters_keep, barters_completed_reviewed, barters_completed, barters_leave_review, reviews_cannot_submit, reviews_only_after_barter, reviews_submitted, reviews_thanks, reviews_submit_failed, reviews_try_again, reviews_dialog_title, reviews_dialog_lead, reviews_comment, reviews_comment_hint, reviews_comment_placeholder, reviews_submit, reviews_for_listing, reviews_rating, reviews_stars_one, reviews_stars_other, reviews_rated, blocks_explained, blocks_blocked_toast, blocks_blocked_toast_hint, blocks_block_failed, blocks_try_again, blocks_dialog_title, blocks_dialog_not_told, blocks_cancel, blocks_block, blocks_title, blocks_page_lead, blocks_loading, blocks_load_failed, blocks_none, blocks_blocked_on, blocks_unblocked_toast, blocks_unblocked_toast_hint, blocks_unblock_failed, blocks_unblock_label, blocks_unblock, blocks_sign_in, notifications_bell_unread_one, notifications_bell_unread_other, notifications_bell_nothing_new, notifications_title, notifications_mark_all_read, notifications_loading, notifications_empty, notifications_new_count_one, notifications_new_count_other, notifications_unread_mark, trade_circles_title, trade_circles_intro, trade_circles_load_failed, trade_circles_none_title, trade_circles_none_text, trade_circles_browse, trade_circles_you, trade_circles_former_member, trade_circles_a_former_member, trade_circles_a_former_member_lower, trade_circles_direct_swap, trade_circles_circle_of, trade_circles_trade_circle, trade_circles_you_give_get, trade_circles_a_removed_listing, trade_circles_status_proposed, trade_circles_status_agreed, trade_circles_status_declined, trade_circles_status_expired, trade_circles_line_proposed, trade_circles_line_accepted, trade_circles_line_within_day, trade_circles_line_in_days, trade_circles_line_agreed, trade_circles_line_done, trade_circles_line_called_off, trade_circles_line_expired, trade_circles_line_no_barter, trade_circles_nobody_else, trade_circles_sign_in_title, trade_circles_sign_in_text, trade_circles_sign_in, trade_circles_not_found, trade_circles_not_yours, trade_circles_load_one_failed, trade_circles_members_only, trade_circles_no_such, trade_circles_try_again, trade_circles_yours, trade_circles_legend_open, trade_circles_legend_pending, trade_circles_legend_completed, trade_circles_who_gives_what, trade_circles_called_off_reason, trade_circles_called_off, trade_circles_expired_text, trade_circles_see_matches, trade_circles_find_another, trade_circles_leg_you_give, trade_circles_leg_gives, trade_circles_leg_gives_you, trade_circles_quoted, trade_circles_removed_listing, trade_circles_you_accepted, trade_circles_you_declined, trade_circles_you_undecided, trade_circles_you_did_not_decide, trade_circles_they_accepted, trade_circles_they_declined, trade_circles_they_undecided, trade_circles_they_did_not_decide, trade_circles_barter_pending_you, trade_circles_barter_pending_they, trade_circles_the_receiver, trade_circles_barter_completed, trade_circles_barter_cancelled, trade_circles_barter_when_all_accept, trade_circles_no_barter_removed, trade_circles_no_barter, trade_circles_review_with, trade_circles_complete_with, trade_circles_you_declined_toast, trade_circles_agreed_toast, trade_circles_you_accepted_toast, trade_circles_decision_failed, trade_circles_your_part, trade_circles_your_part_text, trade_circles_everyone_accepted, trade_circles_decline_confirm, trade_circles_yes_decline, trade_circles_keep_it, trade_circles_waiting_one, trade_circles_waiting_other, trade_circles_accept, trade_circles_decline, trade_circles_ring_accepted, trade_circles_ring_declined, trade_circles_ring_deciding, trade_circles_ring_did_not_decide, trade_circles_listing_removed, trade_circles_group_chat, trade_circles_reconnecting, trade_circles_chat_label, trade_circles_chat_empty, trade_circles_chat_report_label, trade_circles_typing_one, trade_circles_typing_many, trade_circles_send_failed, trade_circles_chat_closed, wants_why_you_explicit, wants_why_they_explicit, wants_why_you_text, wants_why_they_text, wants_matches_title, wants_matches_lead, wants_matches_failed, wants_your_matches, wants_no_matches, wants_no_matches_text, wants_browse, wants_your_wants_button, wants_message_about, wants_message, wants_match_summary, wants_you_give, wants_you_get, wants_toggle_failed, wants_try_again, wants_toggle, wants_withdraw_confirm, wants_withdraw_and_call_off, wants_keep, wants_withdrawn_undo, wants_undo, wants_on_your_wants, wants_wants_link, wants_see_matches_link, wants_say_you_would, wants_circle_direct, wants_circle_trade, wants_circle_direct_undo, wants_circle_trade_undo, wants_count_none, wants_count_one, wants_count_other, wants_title, wants_lead, wants_matches_link, wants_failed, wants_empty_title, wants_empty_text, wants_removed, wants_remove_failed, wants_count_of_max_one, wants_count_of_max_other, wants_your_wants, wants_offered_by, wants_wanted_on, wants_remove_label, wants_remove, wants_sign_in, wants_matches_sign_in, saved_searches_frequency_immediate, saved_searches_frequency_daily, saved_searches_frequency_weekly, saved_searches_saved_immediate, saved_searches_saved_daily, saved_searches_saved_weekly, saved_searches_invalid, saved_searches_saved_toast, saved_searches_saved_toast_hint, saved_searches_save_failed, saved_searches_try_again, saved_searches_save, saved_searches_saved_muted, saved_searches_saved, saved_searches_alerts_on, saved_searches_alerts_muted, saved_searches_update_failed, saved_searches_unmute, saved_searches_mute, saved_searches_email_digest, saved_searches_removed, saved_searches_remove_failed, saved_searches_delete, saved_searches_query_in, saved_searches_everything_in, saved_searches_all_categories, saved_searches_load_failed, saved_searches_none, saved_searches_browse, saved_searches_saved_on, saved_searches_notifications_for, saved_searches_notifications, saved_searches_digest_for, saved_searches_run_label, saved_searches_run, saved_searches_delete_label, saved_searches_title, saved_searches_dialog_lead, saved_searches_close, saved_searches_load_failed_later, saved_searches_none_dialog, saved_searches_your_saved, saved_searches_query_only, saved_searches_in_category, saved_searches_all_listings, saved_searches_notifications_on, saved_searches_notifications_off, saved_searches_digest_is, saved_searches_run_search_label];

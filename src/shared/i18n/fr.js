@@ -135,6 +135,198 @@ export const auth_welcome_name = /** @type {(inputs: Auth_Welcome_NameInputs) =>
 	return /** @type {LocalizedString} */ (`Bienvenue sur Barter Market, ${i?.name} !`)
 };
 
+export const barters_cancel = /** @type {(inputs: Barters_CancelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Annuler l’échange`)
+};
+
+export const barters_cancel_description = /** @type {(inputs: Barters_Cancel_DescriptionInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} verra que tu l’as annulé, avec ta raison si tu en donnes une. Tu pourras enregistrer un autre échange plus tard.`)
+};
+
+export const barters_cancel_failed = /** @type {(inputs: Barters_Cancel_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible d’annuler l’échange`)
+};
+
+export const barters_cancel_reason = /** @type {(inputs: Barters_Cancel_ReasonInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Raison pour ${i?.name} (facultatif)`)
+};
+
+export const barters_cancel_reason_placeholder = /** @type {(inputs: Barters_Cancel_Reason_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Par exemple : l’objet était abîmé`)
+};
+
+export const barters_cancel_title = /** @type {(inputs: Barters_Cancel_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Annuler cet échange ?`)
+};
+
+export const barters_cancelled = /** @type {(inputs: Barters_CancelledInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange annulé`)
+};
+
+export const barters_complete_failed = /** @type {(inputs: Barters_Complete_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de conclure l’échange`)
+};
+
+export const barters_completed = /** @type {(inputs: Barters_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange conclu`)
+};
+
+export const barters_completed_reviewed = /** @type {(inputs: Barters_Completed_ReviewedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange conclu. Merci pour ton avis !`)
+};
+
+export const barters_completed_toast = /** @type {(inputs: Barters_Completed_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange conclu !`)
+};
+
+export const barters_completed_toast_hint = /** @type {(inputs: Barters_Completed_Toast_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vous pouvez maintenant vous évaluer.`)
+};
+
+export const barters_confirm = /** @type {(inputs: Barters_ConfirmInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Confirmer l’échange`)
+};
+
+export const barters_create_failed = /** @type {(inputs: Barters_Create_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible d’enregistrer l’échange`)
+};
+
+export const barters_did_it_happen = /** @type {(inputs: Barters_Did_It_HappenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cet échange a-t-il eu lieu ?`)
+};
+
+export const barters_handover_confirmed = /** @type {(inputs: Barters_Handover_ConfirmedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Remise confirmée`)
+};
+
+export const barters_handover_confirmed_hint = /** @type {(inputs: Barters_Handover_Confirmed_HintInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} doit aussi confirmer pour le conclure.`)
+};
+
+export const barters_keep = /** @type {(inputs: Barters_KeepInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Garder l’échange`)
+};
+
+export const barters_leave_review = /** @type {(inputs: Barters_Leave_ReviewInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Laisse un avis sur cet échange`)
+};
+
+export const barters_not_yet = /** @type {(inputs: Barters_Not_YetInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas encore`)
+};
+
+export const barters_offer_accepted = /** @type {(inputs: Barters_Offer_AcceptedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Offre acceptée. Une fois l’échange fait avec ${i?.name}, confirme-le.`)
+};
+
+export const barters_partner_confirmed = /** @type {(inputs: Barters_Partner_ConfirmedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} a confirmé la remise. Une fois l’échange fait de ton côté, confirme-le pour le conclure.`)
+};
+
+export const barters_record_prompt = /** @type {(inputs: Barters_Record_PromptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`As-tu conclu cet échange ? Clique pour l’enregistrer`)
+};
+
+export const barters_region = /** @type {(inputs: Barters_RegionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange`)
+};
+
+export const barters_try_again = /** @type {(inputs: Barters_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réessaie.`)
+};
+
+export const barters_waiting_partner = /** @type {(inputs: Barters_Waiting_PartnerInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`En attente de la confirmation de ${i?.name}`)
+};
+
+export const barters_yes_completed = /** @type {(inputs: Barters_Yes_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oui, c’est fait !`)
+};
+
+export const blocks_block = /** @type {(inputs: Blocks_BlockInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Bloquer`)
+};
+
+export const blocks_block_failed = /** @type {(inputs: Blocks_Block_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de bloquer ce membre`)
+};
+
+export const blocks_blocked_on = /** @type {(inputs: Blocks_Blocked_OnInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Bloqué le ${i?.date}`)
+};
+
+export const blocks_blocked_toast = /** @type {(inputs: Blocks_Blocked_ToastInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} est bloqué`)
+};
+
+export const blocks_blocked_toast_hint = /** @type {(inputs: Blocks_Blocked_Toast_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu peux le débloquer dans Membres bloqués.`)
+};
+
+export const blocks_cancel = /** @type {(inputs: Blocks_CancelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Annuler`)
+};
+
+export const blocks_dialog_not_told = /** @type {(inputs: Blocks_Dialog_Not_ToldInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} n’est pas prévenu. Tu peux le débloquer à tout moment.`)
+};
+
+export const blocks_dialog_title = /** @type {(inputs: Blocks_Dialog_TitleInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Bloquer ${i?.name} ?`)
+};
+
+export const blocks_explained = /** @type {(inputs: Blocks_ExplainedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aucun de vous ne pourra écrire à l’autre ni voir ses annonces, offres ou cercles d’échange.`)
+};
+
+export const blocks_load_failed = /** @type {(inputs: Blocks_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger les membres bloqués. Réessaie.`)
+};
+
+export const blocks_loading = /** @type {(inputs: Blocks_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Chargement`)
+};
+
+export const blocks_none = /** @type {(inputs: Blocks_NoneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu n’as bloqué personne.`)
+};
+
+export const blocks_page_lead = /** @type {(inputs: Blocks_Page_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ils ne sont pas prévenus. Pour bloquer quelqu’un, ouvre son profil ou une conversation et choisis Bloquer dans le menu ⋯.`)
+};
+
+export const blocks_sign_in = /** @type {(inputs: Blocks_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connecte-toi pour voir les membres que tu as bloqués.`)
+};
+
+export const blocks_title = /** @type {(inputs: Blocks_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membres bloqués`)
+};
+
+export const blocks_try_again = /** @type {(inputs: Blocks_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réessaie.`)
+};
+
+export const blocks_unblock = /** @type {(inputs: Blocks_UnblockInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Débloquer`)
+};
+
+export const blocks_unblock_failed = /** @type {(inputs: Blocks_Unblock_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de débloquer ce membre`)
+};
+
+export const blocks_unblock_label = /** @type {(inputs: Blocks_Unblock_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Débloquer ${i?.name}`)
+};
+
+export const blocks_unblocked_toast = /** @type {(inputs: Blocks_Unblocked_ToastInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} est débloqué`)
+};
+
+export const blocks_unblocked_toast_hint = /** @type {(inputs: Blocks_Unblocked_Toast_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vous pouvez de nouveau vous écrire et voir vos annonces.`)
+};
+
 export const category_creative = /** @type {(inputs: Category_CreativeInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Création`)
 };
@@ -943,6 +1135,418 @@ export const listings_your_listing = /** @type {(inputs: Listings_Your_ListingIn
 	return /** @type {LocalizedString} */ (`Ton annonce`)
 };
 
+export const messages_about = /** @type {(inputs: Messages_AboutInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`À propos : `)
+};
+
+export const messages_about_listing = /** @type {(inputs: Messages_About_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`, à propos de `)
+};
+
+export const messages_back = /** @type {(inputs: Messages_BackInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retour aux conversations`)
+};
+
+export const messages_blocked_by_me = /** @type {(inputs: Messages_Blocked_By_MeInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tu as bloqué ${i?.name}. Tant que le blocage dure, aucun de vous ne peut écrire à l’autre.`)
+};
+
+export const messages_cancel = /** @type {(inputs: Messages_CancelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Annuler`)
+};
+
+export const messages_cannot_contact_self = /** @type {(inputs: Messages_Cannot_Contact_SelfInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu ne peux pas te contacter pour ta propre annonce`)
+};
+
+export const messages_conversation = /** @type {(inputs: Messages_ConversationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conversation`)
+};
+
+export const messages_conversation_load_failed = /** @type {(inputs: Messages_Conversation_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger la conversation`)
+};
+
+export const messages_conversations = /** @type {(inputs: Messages_ConversationsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conversations`)
+};
+
+export const messages_earlier_failed = /** @type {(inputs: Messages_Earlier_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger les messages précédents. Réessaie.`)
+};
+
+export const messages_empty_thread = /** @type {(inputs: Messages_Empty_ThreadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas encore de messages. Lance la conversation !`)
+};
+
+export const messages_error = /** @type {(inputs: Messages_ErrorInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Erreur`)
+};
+
+export const messages_held = /** @type {(inputs: Messages_HeldInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En attente de vérification.`)
+};
+
+export const messages_invalid_action = /** @type {(inputs: Messages_Invalid_ActionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Action non valide`)
+};
+
+export const messages_list_load_failed = /** @type {(inputs: Messages_List_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger les messages`)
+};
+
+export const messages_listing_load_failed = /** @type {(inputs: Messages_Listing_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger l’annonce`)
+};
+
+export const messages_load_earlier = /** @type {(inputs: Messages_Load_EarlierInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Charger les messages précédents`)
+};
+
+export const messages_loading_conversation = /** @type {(inputs: Messages_Loading_ConversationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Chargement de la conversation`)
+};
+
+export const messages_loading_conversations = /** @type {(inputs: Messages_Loading_ConversationsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Chargement des conversations`)
+};
+
+export const messages_loading_more = /** @type {(inputs: Messages_Loading_MoreInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Chargement d’autres conversations`)
+};
+
+export const messages_make_offer = /** @type {(inputs: Messages_Make_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Faire une offre`)
+};
+
+export const messages_make_offer_for = /** @type {(inputs: Messages_Make_Offer_ForInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Pour « ${i?.title} ». Elle s’affichera dans cette conversation.`)
+};
+
+export const messages_new_conversation = /** @type {(inputs: Messages_New_ConversationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nouvelle conversation`)
+};
+
+export const messages_none_found = /** @type {(inputs: Messages_None_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aucune conversation`)
+};
+
+export const messages_none_unread = /** @type {(inputs: Messages_None_UnreadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aucun message non lu`)
+};
+
+export const messages_partner_said = /** @type {(inputs: Messages_Partner_SaidInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} : `)
+};
+
+export const messages_reconnecting = /** @type {(inputs: Messages_ReconnectingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Reconnexion…`)
+};
+
+export const messages_search = /** @type {(inputs: Messages_SearchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rechercher...`)
+};
+
+export const messages_seen = /** @type {(inputs: Messages_SeenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vu`)
+};
+
+export const messages_select_hint = /** @type {(inputs: Messages_Select_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choisis une conversation dans la liste pour lire et répondre.`)
+};
+
+export const messages_select_title = /** @type {(inputs: Messages_Select_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choisis une conversation`)
+};
+
+export const messages_send_failed = /** @type {(inputs: Messages_Send_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible d’envoyer le message. Réessaie.`)
+};
+
+export const messages_sign_in = /** @type {(inputs: Messages_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connexion`)
+};
+
+export const messages_sign_in_prompt = /** @type {(inputs: Messages_Sign_In_PromptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connecte-toi pour voir tes messages`)
+};
+
+export const messages_tab_all = /** @type {(inputs: Messages_Tab_AllInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Toutes`)
+};
+
+export const messages_tab_unread = /** @type {(inputs: Messages_Tab_UnreadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Non lues`)
+};
+
+export const messages_title = /** @type {(inputs: Messages_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Messages`)
+};
+
+export const messages_typing = /** @type {(inputs: Messages_TypingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} écrit…`)
+};
+
+export const messages_unread_count_one = /** @type {(inputs: Messages_Unread_Count_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (` non lu`)
+};
+
+export const messages_unread_count_other = /** @type {(inputs: Messages_Unread_Count_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (` non lus`)
+};
+
+export const messages_user_load_failed = /** @type {(inputs: Messages_User_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger le profil`)
+};
+
+export const messages_view_listing = /** @type {(inputs: Messages_View_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voir l’annonce`)
+};
+
+export const messages_waiting_network = /** @type {(inputs: Messages_Waiting_NetworkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En attente du réseau : ton message partira dès que tu seras en ligne.`)
+};
+
+export const messages_you_said = /** @type {(inputs: Messages_You_SaidInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Toi : `)
+};
+
+export const notifications_bell_nothing_new = /** @type {(inputs: Notifications_Bell_Nothing_NewInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Notifications : rien de nouveau`)
+};
+
+export const notifications_bell_unread_one = /** @type {(inputs: Notifications_Bell_Unread_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Notifications : ${i?.count} non lue`)
+};
+
+export const notifications_bell_unread_other = /** @type {(inputs: Notifications_Bell_Unread_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Notifications : ${i?.count} non lues`)
+};
+
+export const notifications_empty = /** @type {(inputs: Notifications_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu es à jour. Messages, échanges, avis et résultats de recherches enregistrées s’afficheront ici.`)
+};
+
+export const notifications_loading = /** @type {(inputs: Notifications_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Chargement des notifications…`)
+};
+
+export const notifications_mark_all_read = /** @type {(inputs: Notifications_Mark_All_ReadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tout marquer comme lu`)
+};
+
+export const notifications_new_count_one = /** @type {(inputs: Notifications_New_Count_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (` (${i?.count} nouveau)`)
+};
+
+export const notifications_new_count_other = /** @type {(inputs: Notifications_New_Count_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (` (${i?.count} nouveaux)`)
+};
+
+export const notifications_title = /** @type {(inputs: Notifications_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Notifications`)
+};
+
+export const notifications_unread_mark = /** @type {(inputs: Notifications_Unread_MarkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (` · non lue`)
+};
+
+export const offers_accept = /** @type {(inputs: Offers_AcceptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Accepter`)
+};
+
+export const offers_accepted = /** @type {(inputs: Offers_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Offre acceptée`)
+};
+
+export const offers_ask_partner_listings = /** @type {(inputs: Offers_Ask_Partner_ListingsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Demande des annonces de ${i?.name}`)
+};
+
+export const offers_closed_elsewhere = /** @type {(inputs: Offers_Closed_ElsewhereInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Close : « ${i?.listing} » est allé à un autre membre.`)
+};
+
+export const offers_counter = /** @type {(inputs: Offers_CounterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contrer`)
+};
+
+export const offers_counter_failed = /** @type {(inputs: Offers_Counter_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible d’envoyer la contre-offre`)
+};
+
+export const offers_counter_lead_giver = /** @type {(inputs: Offers_Counter_Lead_GiverInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dis ce que tu donnerais à la place.`)
+};
+
+export const offers_counter_lead_owner = /** @type {(inputs: Offers_Counter_Lead_OwnerInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Dis ce que tu accepterais de ${i?.name} pour « ${i?.listing} ».`)
+};
+
+export const offers_counter_sent = /** @type {(inputs: Offers_Counter_SentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contre-offre envoyée`)
+};
+
+export const offers_counter_title = /** @type {(inputs: Offers_Counter_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Faire une contre-offre`)
+};
+
+export const offers_decline = /** @type {(inputs: Offers_DeclineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Refuser`)
+};
+
+export const offers_declined = /** @type {(inputs: Offers_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Offre refusée`)
+};
+
+export const offers_describe_accept = /** @type {(inputs: Offers_Describe_AcceptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Décris ce que tu accepterais`)
+};
+
+export const offers_describe_offer = /** @type {(inputs: Offers_Describe_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Décris ton offre`)
+};
+
+export const offers_listing_active = /** @type {(inputs: Offers_Listing_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`active`)
+};
+
+export const offers_listing_completed = /** @type {(inputs: Offers_Listing_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`terminée`)
+};
+
+export const offers_listing_hidden = /** @type {(inputs: Offers_Listing_HiddenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`masquée`)
+};
+
+export const offers_listing_paused = /** @type {(inputs: Offers_Listing_PausedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`en pause`)
+};
+
+export const offers_listing_pending = /** @type {(inputs: Offers_Listing_PendingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`en attente`)
+};
+
+export const offers_listings_offered = /** @type {(inputs: Offers_Listings_OfferedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Annonces proposées`)
+};
+
+export const offers_needs_terms = /** @type {(inputs: Offers_Needs_TermsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choisis une annonce à proposer ou décris ton offre`)
+};
+
+export const offers_no_other_listings = /** @type {(inputs: Offers_No_Other_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu n’as pas d’autre annonce active à proposer.`)
+};
+
+export const offers_offer_your_listings = /** @type {(inputs: Offers_Offer_Your_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Propose tes annonces`)
+};
+
+export const offers_only_wants = /** @type {(inputs: Offers_Only_WantsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cette annonce n’accepte que ce qu’elle demande. Choisis ce que tu proposes.`)
+};
+
+export const offers_open_until = /** @type {(inputs: Offers_Open_UntilInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Ouverte jusqu’au ${i?.date}`)
+};
+
+export const offers_partner_counter = /** @type {(inputs: Offers_Partner_CounterInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Contre-offre de ${i?.name}`)
+};
+
+export const offers_partner_offer = /** @type {(inputs: Offers_Partner_OfferInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Offre de ${i?.name}`)
+};
+
+export const offers_quoted_title = /** @type {(inputs: Offers_Quoted_TitleInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`« ${i?.title} »`)
+};
+
+export const offers_report_label = /** @type {(inputs: Offers_Report_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.offer} pour « ${i?.listing} »`)
+};
+
+export const offers_send_counter = /** @type {(inputs: Offers_Send_CounterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Envoyer la contre-offre`)
+};
+
+export const offers_status_accepted = /** @type {(inputs: Offers_Status_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Acceptée`)
+};
+
+export const offers_status_closed = /** @type {(inputs: Offers_Status_ClosedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Close`)
+};
+
+export const offers_status_countered = /** @type {(inputs: Offers_Status_CounteredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contre-offre`)
+};
+
+export const offers_status_declined = /** @type {(inputs: Offers_Status_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Refusée`)
+};
+
+export const offers_status_expired = /** @type {(inputs: Offers_Status_ExpiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Expirée`)
+};
+
+export const offers_status_open = /** @type {(inputs: Offers_Status_OpenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ouverte`)
+};
+
+export const offers_status_withdrawn = /** @type {(inputs: Offers_Status_WithdrawnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retirée`)
+};
+
+export const offers_summary_partner_gives = /** @type {(inputs: Offers_Summary_Partner_GivesInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} donne ${i?.items} pour « ${i?.listing} »`)
+};
+
+export const offers_summary_partner_would_give = /** @type {(inputs: Offers_Summary_Partner_Would_GiveInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} donnerait ${i?.items} pour « ${i?.listing} »`)
+};
+
+export const offers_summary_you_give = /** @type {(inputs: Offers_Summary_You_GiveInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tu donnes ${i?.items} pour « ${i?.listing} »`)
+};
+
+export const offers_summary_you_offer = /** @type {(inputs: Offers_Summary_You_OfferInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tu proposes ${i?.items} pour « ${i?.listing} »`)
+};
+
+export const offers_text_placeholder = /** @type {(inputs: Offers_Text_PlaceholderInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Que proposerais-tu pour « ${i?.title} » ?`)
+};
+
+export const offers_try_again = /** @type {(inputs: Offers_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réessaie.`)
+};
+
+export const offers_update_failed = /** @type {(inputs: Offers_Update_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de mettre à jour l’offre`)
+};
+
+export const offers_what_they_ask = /** @type {(inputs: Offers_What_They_AskInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ce qui est demandé`)
+};
+
+export const offers_withdraw = /** @type {(inputs: Offers_WithdrawInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retirer`)
+};
+
+export const offers_withdrawn = /** @type {(inputs: Offers_WithdrawnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Offre retirée`)
+};
+
+export const offers_your_counter = /** @type {(inputs: Offers_Your_CounterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ta contre-offre`)
+};
+
+export const offers_your_offer = /** @type {(inputs: Offers_Your_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ton offre`)
+};
+
 export const profile_about_owner = /** @type {(inputs: Profile_About_OwnerInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`À propos de l'annonceur`)
 };
@@ -989,6 +1593,270 @@ export const profile_tab_listings = /** @type {(inputs: Profile_Tab_ListingsInpu
 
 export const profile_tab_reviews = /** @type {(inputs: Profile_Tab_ReviewsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Avis`)
+};
+
+export const reviews_cannot_submit = /** @type {(inputs: Reviews_Cannot_SubmitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible d’envoyer l’avis`)
+};
+
+export const reviews_comment = /** @type {(inputs: Reviews_CommentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Commentaire`)
+};
+
+export const reviews_comment_hint = /** @type {(inputs: Reviews_Comment_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Au moins 10 caractères.`)
+};
+
+export const reviews_comment_placeholder = /** @type {(inputs: Reviews_Comment_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Qu’est-ce qui s’est bien passé ? Tu referais un échange ?`)
+};
+
+export const reviews_dialog_lead = /** @type {(inputs: Reviews_Dialog_LeadInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Comment s’est passé ton échange avec ${i?.name} ?`)
+};
+
+export const reviews_dialog_title = /** @type {(inputs: Reviews_Dialog_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Laisse un avis`)
+};
+
+export const reviews_for_listing = /** @type {(inputs: Reviews_For_ListingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Pour ${i?.listing}`)
+};
+
+export const reviews_only_after_barter = /** @type {(inputs: Reviews_Only_After_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu ne peux donner un avis qu’après un échange conclu.`)
+};
+
+export const reviews_rated = /** @type {(inputs: Reviews_RatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Noté ${i?.rating} sur 5`)
+};
+
+export const reviews_rating = /** @type {(inputs: Reviews_RatingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Note`)
+};
+
+export const reviews_stars_one = /** @type {(inputs: Reviews_Stars_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} étoile`)
+};
+
+export const reviews_stars_other = /** @type {(inputs: Reviews_Stars_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} étoiles`)
+};
+
+export const reviews_submit = /** @type {(inputs: Reviews_SubmitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Envoyer l’avis`)
+};
+
+export const reviews_submit_failed = /** @type {(inputs: Reviews_Submit_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible d’envoyer l’avis`)
+};
+
+export const reviews_submitted = /** @type {(inputs: Reviews_SubmittedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avis envoyé`)
+};
+
+export const reviews_thanks = /** @type {(inputs: Reviews_ThanksInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Merci d’avoir évalué ${i?.name}.`)
+};
+
+export const reviews_try_again = /** @type {(inputs: Reviews_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réessaie.`)
+};
+
+export const saved_searches_alerts_muted = /** @type {(inputs: Saved_Searches_Alerts_MutedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Alertes coupées pour cette recherche`)
+};
+
+export const saved_searches_alerts_on = /** @type {(inputs: Saved_Searches_Alerts_OnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Alertes activées pour cette recherche`)
+};
+
+export const saved_searches_all_categories = /** @type {(inputs: Saved_Searches_All_CategoriesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`toutes les catégories`)
+};
+
+export const saved_searches_all_listings = /** @type {(inputs: Saved_Searches_All_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Toutes les annonces`)
+};
+
+export const saved_searches_browse = /** @type {(inputs: Saved_Searches_BrowseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voir les annonces`)
+};
+
+export const saved_searches_close = /** @type {(inputs: Saved_Searches_CloseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fermer`)
+};
+
+export const saved_searches_delete = /** @type {(inputs: Saved_Searches_DeleteInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Supprimer la recherche`)
+};
+
+export const saved_searches_delete_label = /** @type {(inputs: Saved_Searches_Delete_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Supprimer la recherche : ${i?.search}`)
+};
+
+export const saved_searches_dialog_lead = /** @type {(inputs: Saved_Searches_Dialog_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Relance une recherche enregistrée. Tu es prévenu quand de nouvelles annonces correspondent.`)
+};
+
+export const saved_searches_digest_for = /** @type {(inputs: Saved_Searches_Digest_ForInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Résumé par e-mail pour ${i?.search}`)
+};
+
+export const saved_searches_digest_is = /** @type {(inputs: Saved_Searches_Digest_IsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Résumé par e-mail : ${i?.frequency}`)
+};
+
+export const saved_searches_email_digest = /** @type {(inputs: Saved_Searches_Email_DigestInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Résumé par e-mail`)
+};
+
+export const saved_searches_everything_in = /** @type {(inputs: Saved_Searches_Everything_InInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tout dans ${i?.category}`)
+};
+
+export const saved_searches_frequency_daily = /** @type {(inputs: Saved_Searches_Frequency_DailyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quotidien`)
+};
+
+export const saved_searches_frequency_immediate = /** @type {(inputs: Saved_Searches_Frequency_ImmediateInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En direct`)
+};
+
+export const saved_searches_frequency_weekly = /** @type {(inputs: Saved_Searches_Frequency_WeeklyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Hebdomadaire`)
+};
+
+export const saved_searches_in_category = /** @type {(inputs: Saved_Searches_In_CategoryInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`dans ${i?.category}`)
+};
+
+export const saved_searches_invalid = /** @type {(inputs: Saved_Searches_InvalidInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recherche non valide`)
+};
+
+export const saved_searches_load_failed = /** @type {(inputs: Saved_Searches_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger les recherches`)
+};
+
+export const saved_searches_load_failed_later = /** @type {(inputs: Saved_Searches_Load_Failed_LaterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger les recherches. Réessaie plus tard.`)
+};
+
+export const saved_searches_mute = /** @type {(inputs: Saved_Searches_MuteInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Couper les alertes`)
+};
+
+export const saved_searches_none = /** @type {(inputs: Saved_Searches_NoneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas encore de recherche enregistrée. Enregistre une recherche sur la page des annonces pour être prévenu des nouveautés.`)
+};
+
+export const saved_searches_none_dialog = /** @type {(inputs: Saved_Searches_None_DialogInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas encore de recherche enregistrée. Utilise Enregistrer sur une recherche à garder.`)
+};
+
+export const saved_searches_notifications = /** @type {(inputs: Saved_Searches_NotificationsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Notifications`)
+};
+
+export const saved_searches_notifications_for = /** @type {(inputs: Saved_Searches_Notifications_ForInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Notifications pour ${i?.search}`)
+};
+
+export const saved_searches_notifications_off = /** @type {(inputs: Saved_Searches_Notifications_OffInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Notifications coupées`)
+};
+
+export const saved_searches_notifications_on = /** @type {(inputs: Saved_Searches_Notifications_OnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Notifications activées`)
+};
+
+export const saved_searches_query_in = /** @type {(inputs: Saved_Searches_Query_InInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`« ${i?.query} » dans ${i?.category}`)
+};
+
+export const saved_searches_query_only = /** @type {(inputs: Saved_Searches_Query_OnlyInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`« ${i?.query} »`)
+};
+
+export const saved_searches_remove_failed = /** @type {(inputs: Saved_Searches_Remove_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de supprimer la recherche`)
+};
+
+export const saved_searches_removed = /** @type {(inputs: Saved_Searches_RemovedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recherche supprimée`)
+};
+
+export const saved_searches_run = /** @type {(inputs: Saved_Searches_RunInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lancer`)
+};
+
+export const saved_searches_run_label = /** @type {(inputs: Saved_Searches_Run_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Lancer la recherche : ${i?.search}`)
+};
+
+export const saved_searches_run_search_label = /** @type {(inputs: Saved_Searches_Run_Search_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Lancer la recherche ${i?.search}`)
+};
+
+export const saved_searches_save = /** @type {(inputs: Saved_Searches_SaveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enregistrer`)
+};
+
+export const saved_searches_save_failed = /** @type {(inputs: Saved_Searches_Save_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible d’enregistrer la recherche`)
+};
+
+export const saved_searches_saved = /** @type {(inputs: Saved_Searches_SavedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enregistrée`)
+};
+
+export const saved_searches_saved_daily = /** @type {(inputs: Saved_Searches_Saved_DailyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`E-mails pour cette recherche au plus une fois par jour`)
+};
+
+export const saved_searches_saved_immediate = /** @type {(inputs: Saved_Searches_Saved_ImmediateInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`E-mails pour cette recherche dès qu’il y a des résultats`)
+};
+
+export const saved_searches_saved_muted = /** @type {(inputs: Saved_Searches_Saved_MutedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enregistrée, alertes coupées`)
+};
+
+export const saved_searches_saved_on = /** @type {(inputs: Saved_Searches_Saved_OnInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Enregistrée le ${i?.date}`)
+};
+
+export const saved_searches_saved_toast = /** @type {(inputs: Saved_Searches_Saved_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recherche enregistrée !`)
+};
+
+export const saved_searches_saved_toast_hint = /** @type {(inputs: Saved_Searches_Saved_Toast_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu seras prévenu quand de nouvelles annonces correspondront.`)
+};
+
+export const saved_searches_saved_weekly = /** @type {(inputs: Saved_Searches_Saved_WeeklyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`E-mails pour cette recherche au plus une fois par semaine`)
+};
+
+export const saved_searches_title = /** @type {(inputs: Saved_Searches_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recherches enregistrées`)
+};
+
+export const saved_searches_try_again = /** @type {(inputs: Saved_Searches_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réessaie.`)
+};
+
+export const saved_searches_unmute = /** @type {(inputs: Saved_Searches_UnmuteInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réactiver les alertes`)
+};
+
+export const saved_searches_update_failed = /** @type {(inputs: Saved_Searches_Update_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de modifier la recherche`)
+};
+
+export const saved_searches_your_saved = /** @type {(inputs: Saved_Searches_Your_SavedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tes recherches enregistrées`)
 };
 
 export const search_all_categories = /** @type {(inputs: Search_All_CategoriesInputs) => LocalizedString} */ () => {
@@ -1107,6 +1975,442 @@ export const search_within = /** @type {(inputs: Search_WithinInputs) => Localiz
 	return /** @type {LocalizedString} */ (`Dans un rayon de ${i?.distance}`)
 };
 
+export const trade_circles_a_former_member = /** @type {(inputs: Trade_Circles_A_Former_MemberInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Un ancien membre`)
+};
+
+export const trade_circles_a_former_member_lower = /** @type {(inputs: Trade_Circles_A_Former_Member_LowerInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`un ancien membre`)
+};
+
+export const trade_circles_a_removed_listing = /** @type {(inputs: Trade_Circles_A_Removed_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`une annonce supprimée`)
+};
+
+export const trade_circles_accept = /** @type {(inputs: Trade_Circles_AcceptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Accepter`)
+};
+
+export const trade_circles_agreed_toast = /** @type {(inputs: Trade_Circles_Agreed_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tout le monde a accepté : le cercle est conclu`)
+};
+
+export const trade_circles_barter_cancelled = /** @type {(inputs: Trade_Circles_Barter_CancelledInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange annulé`)
+};
+
+export const trade_circles_barter_completed = /** @type {(inputs: Trade_Circles_Barter_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange conclu`)
+};
+
+export const trade_circles_barter_pending_they = /** @type {(inputs: Trade_Circles_Barter_Pending_TheyInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Échange en attente : ${i?.name} le confirme une fois fait`)
+};
+
+export const trade_circles_barter_pending_you = /** @type {(inputs: Trade_Circles_Barter_Pending_YouInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange en attente : confirme-le une fois fait`)
+};
+
+export const trade_circles_barter_when_all_accept = /** @type {(inputs: Trade_Circles_Barter_When_All_AcceptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Devient un échange quand tout le monde accepte`)
+};
+
+export const trade_circles_browse = /** @type {(inputs: Trade_Circles_BrowseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voir les annonces`)
+};
+
+export const trade_circles_called_off = /** @type {(inputs: Trade_Circles_Called_OffInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ce cercle a été annulé. Aucun échange n’a eu lieu.`)
+};
+
+export const trade_circles_called_off_reason = /** @type {(inputs: Trade_Circles_Called_Off_ReasonInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Ce cercle a été annulé : ${i?.reason}. Aucun échange n’a eu lieu.`)
+};
+
+export const trade_circles_chat_closed = /** @type {(inputs: Trade_Circles_Chat_ClosedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ce cercle est terminé ; sa discussion est en lecture seule.`)
+};
+
+export const trade_circles_chat_empty = /** @type {(inputs: Trade_Circles_Chat_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas encore de messages. Convenez ici du lieu et de l’heure.`)
+};
+
+export const trade_circles_chat_label = /** @type {(inputs: Trade_Circles_Chat_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Discussion du cercle`)
+};
+
+export const trade_circles_chat_report_label = /** @type {(inputs: Trade_Circles_Chat_Report_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} : « ${i?.content} »`)
+};
+
+export const trade_circles_circle_of = /** @type {(inputs: Trade_Circles_Circle_OfInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Cercle de ${i?.count}`)
+};
+
+export const trade_circles_complete_with = /** @type {(inputs: Trade_Circles_Complete_WithInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Conclus cet échange avec ${i?.name}`)
+};
+
+export const trade_circles_decision_failed = /** @type {(inputs: Trade_Circles_Decision_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible d’enregistrer ta décision`)
+};
+
+export const trade_circles_decline = /** @type {(inputs: Trade_Circles_DeclineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Refuser`)
+};
+
+export const trade_circles_decline_confirm = /** @type {(inputs: Trade_Circles_Decline_ConfirmInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Refuser annule le cercle pour tous. Refuser ?`)
+};
+
+export const trade_circles_direct_swap = /** @type {(inputs: Trade_Circles_Direct_SwapInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange direct`)
+};
+
+export const trade_circles_everyone_accepted = /** @type {(inputs: Trade_Circles_Everyone_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tout le monde a accepté. Retrouvez-vous, échangez, puis confirmez chaque échange dans sa conversation.`)
+};
+
+export const trade_circles_expired_text = /** @type {(inputs: Trade_Circles_Expired_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cette proposition a expiré : tout le monde n’a pas décidé à temps. Aucun échange n’a eu lieu.`)
+};
+
+export const trade_circles_find_another = /** @type {(inputs: Trade_Circles_Find_AnotherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trouver un autre cercle`)
+};
+
+export const trade_circles_former_member = /** @type {(inputs: Trade_Circles_Former_MemberInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ancien membre`)
+};
+
+export const trade_circles_group_chat = /** @type {(inputs: Trade_Circles_Group_ChatInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Discussion de groupe`)
+};
+
+export const trade_circles_intro = /** @type {(inputs: Trade_Circles_IntroInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quand les envies des membres forment une boucle (tu donnes à l’un, un autre te donne), nous proposons un cercle d’échange. Chacun accepte, et chaque échange devient un troc.`)
+};
+
+export const trade_circles_keep_it = /** @type {(inputs: Trade_Circles_Keep_ItInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Le garder`)
+};
+
+export const trade_circles_leg_gives = /** @type {(inputs: Trade_Circles_Leg_GivesInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.giver} donne ${i?.listing} à ${i?.receiver}`)
+};
+
+export const trade_circles_leg_gives_you = /** @type {(inputs: Trade_Circles_Leg_Gives_YouInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.giver} te donne ${i?.listing}`)
+};
+
+export const trade_circles_leg_you_give = /** @type {(inputs: Trade_Circles_Leg_You_GiveInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tu donnes ${i?.listing} à ${i?.receiver}`)
+};
+
+export const trade_circles_legend_completed = /** @type {(inputs: Trade_Circles_Legend_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange conclu`)
+};
+
+export const trade_circles_legend_open = /** @type {(inputs: Trade_Circles_Legend_OpenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange proposé`)
+};
+
+export const trade_circles_legend_pending = /** @type {(inputs: Trade_Circles_Legend_PendingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échange en attente`)
+};
+
+export const trade_circles_line_accepted = /** @type {(inputs: Trade_Circles_Line_AcceptedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.accepted} sur ${i?.total} acceptent`)
+};
+
+export const trade_circles_line_agreed = /** @type {(inputs: Trade_Circles_Line_AgreedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Conclu le ${i?.date}`)
+};
+
+export const trade_circles_line_called_off = /** @type {(inputs: Trade_Circles_Line_Called_OffInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Annulé le ${i?.date}`)
+};
+
+export const trade_circles_line_done = /** @type {(inputs: Trade_Circles_Line_DoneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.done} échanges conclus sur ${i?.total}`)
+};
+
+export const trade_circles_line_expired = /** @type {(inputs: Trade_Circles_Line_ExpiredInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Expiré le ${i?.date}`)
+};
+
+export const trade_circles_line_in_days = /** @type {(inputs: Trade_Circles_Line_In_DaysInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`expire dans ${i?.days} jours`)
+};
+
+export const trade_circles_line_no_barter = /** @type {(inputs: Trade_Circles_Line_No_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`aucun échange n’a eu lieu`)
+};
+
+export const trade_circles_line_proposed = /** @type {(inputs: Trade_Circles_Line_ProposedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Proposé le ${i?.date}`)
+};
+
+export const trade_circles_line_within_day = /** @type {(inputs: Trade_Circles_Line_Within_DayInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`expire dans la journée`)
+};
+
+export const trade_circles_listing_removed = /** @type {(inputs: Trade_Circles_Listing_RemovedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Annonce supprimée`)
+};
+
+export const trade_circles_load_failed = /** @type {(inputs: Trade_Circles_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger tes cercles`)
+};
+
+export const trade_circles_load_one_failed = /** @type {(inputs: Trade_Circles_Load_One_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger ce cercle`)
+};
+
+export const trade_circles_members_only = /** @type {(inputs: Trade_Circles_Members_OnlyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Seuls les membres d’un cercle peuvent le voir.`)
+};
+
+export const trade_circles_no_barter = /** @type {(inputs: Trade_Circles_No_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas d’échange`)
+};
+
+export const trade_circles_no_barter_removed = /** @type {(inputs: Trade_Circles_No_Barter_RemovedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas d’échange (annonce supprimée)`)
+};
+
+export const trade_circles_no_such = /** @type {(inputs: Trade_Circles_No_SuchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aucun cercle à cette adresse.`)
+};
+
+export const trade_circles_nobody_else = /** @type {(inputs: Trade_Circles_Nobody_ElseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`personne d’autre`)
+};
+
+export const trade_circles_none_text = /** @type {(inputs: Trade_Circles_None_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dis « Ça m’intéresse » sur les annonces qui te plaisent. Quand tes envies et celles d’autres membres forment une boucle, elle apparaît ici.`)
+};
+
+export const trade_circles_none_title = /** @type {(inputs: Trade_Circles_None_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas encore de cercle d’échange`)
+};
+
+export const trade_circles_not_found = /** @type {(inputs: Trade_Circles_Not_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cercle introuvable`)
+};
+
+export const trade_circles_not_yours = /** @type {(inputs: Trade_Circles_Not_YoursInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ce n’est pas ton cercle`)
+};
+
+export const trade_circles_quoted = /** @type {(inputs: Trade_Circles_QuotedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`« ${i?.title} »`)
+};
+
+export const trade_circles_reconnecting = /** @type {(inputs: Trade_Circles_ReconnectingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Reconnexion…`)
+};
+
+export const trade_circles_removed_listing = /** @type {(inputs: Trade_Circles_Removed_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`une annonce supprimée`)
+};
+
+export const trade_circles_review_with = /** @type {(inputs: Trade_Circles_Review_WithInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Évalue cet échange avec ${i?.name}`)
+};
+
+export const trade_circles_ring_accepted = /** @type {(inputs: Trade_Circles_Ring_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`✓ Accepté`)
+};
+
+export const trade_circles_ring_deciding = /** @type {(inputs: Trade_Circles_Ring_DecidingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réfléchit`)
+};
+
+export const trade_circles_ring_declined = /** @type {(inputs: Trade_Circles_Ring_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`✕ Refusé`)
+};
+
+export const trade_circles_ring_did_not_decide = /** @type {(inputs: Trade_Circles_Ring_Did_Not_DecideInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`N’a pas décidé`)
+};
+
+export const trade_circles_see_matches = /** @type {(inputs: Trade_Circles_See_MatchesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voir tes correspondances`)
+};
+
+export const trade_circles_send_failed = /** @type {(inputs: Trade_Circles_Send_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible d’envoyer le message`)
+};
+
+export const trade_circles_sign_in = /** @type {(inputs: Trade_Circles_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connexion`)
+};
+
+export const trade_circles_sign_in_text = /** @type {(inputs: Trade_Circles_Sign_In_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connecte-toi pour voir tes cercles d’échange et décider.`)
+};
+
+export const trade_circles_sign_in_title = /** @type {(inputs: Trade_Circles_Sign_In_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connecte-toi`)
+};
+
+export const trade_circles_status_agreed = /** @type {(inputs: Trade_Circles_Status_AgreedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conclu`)
+};
+
+export const trade_circles_status_declined = /** @type {(inputs: Trade_Circles_Status_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Annulé`)
+};
+
+export const trade_circles_status_expired = /** @type {(inputs: Trade_Circles_Status_ExpiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Expiré`)
+};
+
+export const trade_circles_status_proposed = /** @type {(inputs: Trade_Circles_Status_ProposedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Proposé`)
+};
+
+export const trade_circles_the_receiver = /** @type {(inputs: Trade_Circles_The_ReceiverInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`le destinataire`)
+};
+
+export const trade_circles_they_accepted = /** @type {(inputs: Trade_Circles_They_AcceptedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} a accepté`)
+};
+
+export const trade_circles_they_declined = /** @type {(inputs: Trade_Circles_They_DeclinedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} a refusé`)
+};
+
+export const trade_circles_they_did_not_decide = /** @type {(inputs: Trade_Circles_They_Did_Not_DecideInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} n’a pas décidé`)
+};
+
+export const trade_circles_they_undecided = /** @type {(inputs: Trade_Circles_They_UndecidedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} n’a pas encore décidé`)
+};
+
+export const trade_circles_title = /** @type {(inputs: Trade_Circles_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cercles d’échange`)
+};
+
+export const trade_circles_trade_circle = /** @type {(inputs: Trade_Circles_Trade_CircleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cercle d’échange`)
+};
+
+export const trade_circles_try_again = /** @type {(inputs: Trade_Circles_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réessaie.`)
+};
+
+export const trade_circles_typing_many = /** @type {(inputs: Trade_Circles_Typing_ManyInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.names} écrivent…`)
+};
+
+export const trade_circles_typing_one = /** @type {(inputs: Trade_Circles_Typing_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} écrit…`)
+};
+
+export const trade_circles_waiting_one = /** @type {(inputs: Trade_Circles_Waiting_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tu as accepté. Encore ${i?.count} membre à attendre.`)
+};
+
+export const trade_circles_waiting_other = /** @type {(inputs: Trade_Circles_Waiting_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tu as accepté. Encore ${i?.count} membres à attendre.`)
+};
+
+export const trade_circles_who_gives_what = /** @type {(inputs: Trade_Circles_Who_Gives_WhatInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Qui donne quoi`)
+};
+
+export const trade_circles_yes_decline = /** @type {(inputs: Trade_Circles_Yes_DeclineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oui, refuser`)
+};
+
+export const trade_circles_you = /** @type {(inputs: Trade_Circles_YouInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Toi`)
+};
+
+export const trade_circles_you_accepted = /** @type {(inputs: Trade_Circles_You_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu as accepté`)
+};
+
+export const trade_circles_you_accepted_toast = /** @type {(inputs: Trade_Circles_You_Accepted_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu as accepté le cercle`)
+};
+
+export const trade_circles_you_declined = /** @type {(inputs: Trade_Circles_You_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu as refusé`)
+};
+
+export const trade_circles_you_declined_toast = /** @type {(inputs: Trade_Circles_You_Declined_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu as refusé le cercle`)
+};
+
+export const trade_circles_you_did_not_decide = /** @type {(inputs: Trade_Circles_You_Did_Not_DecideInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu n’as pas décidé`)
+};
+
+export const trade_circles_you_give_get = /** @type {(inputs: Trade_Circles_You_Give_GetInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tu donnes « ${i?.give} » et reçois « ${i?.get} »`)
+};
+
+export const trade_circles_you_undecided = /** @type {(inputs: Trade_Circles_You_UndecidedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu n’as pas encore décidé`)
+};
+
+export const trade_circles_your_part = /** @type {(inputs: Trade_Circles_Your_PartInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ta part`)
+};
+
+export const trade_circles_your_part_text = /** @type {(inputs: Trade_Circles_Your_Part_TextInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tu donnes « ${i?.give} » à ${i?.receiver} et reçois « ${i?.get} » de ${i?.giver}.`)
+};
+
+export const trade_circles_yours = /** @type {(inputs: Trade_Circles_YoursInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tes cercles`)
+};
+
+export const wants_browse = /** @type {(inputs: Wants_BrowseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voir les annonces`)
+};
+
+export const wants_circle_direct = /** @type {(inputs: Wants_Circle_DirectInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`échange direct`)
+};
+
+export const wants_circle_direct_undo = /** @type {(inputs: Wants_Circle_Direct_UndoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`échange direct`)
+};
+
+export const wants_circle_trade = /** @type {(inputs: Wants_Circle_TradeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`cercle d’échange`)
+};
+
+export const wants_circle_trade_undo = /** @type {(inputs: Wants_Circle_Trade_UndoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`cercle d’échange`)
+};
+
+export const wants_count_none = /** @type {(inputs: Wants_Count_NoneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Personne n’a encore dit que ça l’intéresse`)
+};
+
+export const wants_count_of_max_one = /** @type {(inputs: Wants_Count_Of_Max_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} envie sur ${i?.max}`)
+};
+
+export const wants_count_of_max_other = /** @type {(inputs: Wants_Count_Of_Max_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} envies sur ${i?.max}`)
+};
+
+export const wants_count_one = /** @type {(inputs: Wants_Count_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} membre est intéressé`)
+};
+
+export const wants_count_other = /** @type {(inputs: Wants_Count_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} membres sont intéressés`)
+};
+
 export const wants_distance_apart = /** @type {(inputs: Wants_Distance_ApartInputs) => LocalizedString} */ (i) => {
 	return /** @type {LocalizedString} */ (`À ${i?.distance} l'un de l'autre`)
 };
@@ -1115,4 +2419,176 @@ export const wants_distance_under = /** @type {(inputs: Wants_Distance_UnderInpu
 	return /** @type {LocalizedString} */ (`À moins de ${i?.distance} l'un de l'autre`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link, error_auth_required, error_not_allowed, error_not_found, error_internal_error, error_too_many_requests, error_cross_origin, error_body_too_large, error_malformed_json, error_invalid_login, error_sign_in_unavailable, error_username_taken, error_email_taken, error_email_already_verified, error_verification_failed, error_current_password_incorrect, error_listing_not_found, error_user_not_found, error_conversation_not_found, error_admin_required, error_contact_yourself, error_own_listing_only, error_saved_searches_full, error_username_required, error_password_required, error_password_min, error_password_max, error_email_invalid, error_email_max, error_display_name_min, error_display_name_max, error_title_min, error_title_max, error_description_min, error_description_max, error_category_required, error_category_invalid, error_categories_max, error_wants_required, error_location_required, error_location_max, error_message_empty, error_rating_range, error_offer_required, error_reason_required, email_hi, email_verify_subject, email_verify_text, email_verify_link, email_reset_subject, email_reset_text, email_reset_expiry, email_reset_link];
+export const wants_empty_text = /** @type {(inputs: Wants_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ouvre une annonce qui te plaît et appuie sur « Ça m’intéresse ». Elle apparaît ici, et on te prévient quand son propriétaire veut quelque chose que tu proposes.`)
+};
+
+export const wants_empty_title = /** @type {(inputs: Wants_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas encore d’envie`)
+};
+
+export const wants_failed = /** @type {(inputs: Wants_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger tes envies. Réessaie.`)
+};
+
+export const wants_keep = /** @type {(inputs: Wants_KeepInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Garder mon envie`)
+};
+
+export const wants_lead = /** @type {(inputs: Wants_LeadInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Les annonces qui t’intéressent. On s’en sert pour trouver des ${i?.matches} : des membres qui veulent quelque chose à toi en retour.`)
+};
+
+export const wants_match_summary = /** @type {(inputs: Wants_Match_SummaryInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Veut ton ${i?.mine} · tu veux son ${i?.theirs}`)
+};
+
+export const wants_matches_failed = /** @type {(inputs: Wants_Matches_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger tes correspondances. Réessaie.`)
+};
+
+export const wants_matches_lead = /** @type {(inputs: Wants_Matches_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Des membres qui veulent ce que tu proposes et proposent ce que tu veux. Les plus proches d’abord.`)
+};
+
+export const wants_matches_link = /** @type {(inputs: Wants_Matches_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`correspondances`)
+};
+
+export const wants_matches_sign_in = /** @type {(inputs: Wants_Matches_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connecte-toi pour voir les échanges que d’autres veulent faire avec toi.`)
+};
+
+export const wants_matches_title = /** @type {(inputs: Wants_Matches_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Correspondances`)
+};
+
+export const wants_message = /** @type {(inputs: Wants_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Écrire`)
+};
+
+export const wants_message_about = /** @type {(inputs: Wants_Message_AboutInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Écrire à ${i?.name} à propos de « ${i?.title} »`)
+};
+
+export const wants_no_matches = /** @type {(inputs: Wants_No_MatchesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas encore de correspondance`)
+};
+
+export const wants_no_matches_text = /** @type {(inputs: Wants_No_Matches_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Une correspondance est un échange voulu des deux côtés : quelqu’un veut une de tes annonces, et toi une des siennes. Publie une annonce, dis ce que tu voudrais en échange et appuie sur « Ça m’intéresse » sur les annonces qui te plaisent.`)
+};
+
+export const wants_offered_by = /** @type {(inputs: Wants_Offered_ByInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Proposé par ${i?.name}`)
+};
+
+export const wants_on_your_wants = /** @type {(inputs: Wants_On_Your_WantsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Dans tes ${i?.wants}. On te prévient quand ${i?.name} veut quelque chose à toi : ${i?.matches}.`)
+};
+
+export const wants_remove = /** @type {(inputs: Wants_RemoveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retirer`)
+};
+
+export const wants_remove_failed = /** @type {(inputs: Wants_Remove_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de le retirer`)
+};
+
+export const wants_remove_label = /** @type {(inputs: Wants_Remove_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Retirer « ${i?.title} » de tes envies`)
+};
+
+export const wants_removed = /** @type {(inputs: Wants_RemovedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retiré de tes envies`)
+};
+
+export const wants_say_you_would = /** @type {(inputs: Wants_Say_You_WouldInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dis que ça t’intéresse et on cherche un échange : quelque chose à toi que le propriétaire veut.`)
+};
+
+export const wants_see_matches_link = /** @type {(inputs: Wants_See_Matches_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`voir les correspondances`)
+};
+
+export const wants_sign_in = /** @type {(inputs: Wants_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connecte-toi pour voir les annonces qui t’intéressent.`)
+};
+
+export const wants_title = /** @type {(inputs: Wants_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Envies`)
+};
+
+export const wants_toggle = /** @type {(inputs: Wants_ToggleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ça m’intéresse`)
+};
+
+export const wants_toggle_failed = /** @type {(inputs: Wants_Toggle_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de mettre à jour tes envies`)
+};
+
+export const wants_try_again = /** @type {(inputs: Wants_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réessaie.`)
+};
+
+export const wants_undo = /** @type {(inputs: Wants_UndoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Annuler`)
+};
+
+export const wants_wanted_on = /** @type {(inputs: Wants_Wanted_OnInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Voulu le ${i?.date}`)
+};
+
+export const wants_wants_link = /** @type {(inputs: Wants_Wants_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`envies`)
+};
+
+export const wants_why_they_explicit = /** @type {(inputs: Wants_Why_They_ExplicitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ça l’intéresse`)
+};
+
+export const wants_why_they_text = /** @type {(inputs: Wants_Why_They_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Correspond à sa demande`)
+};
+
+export const wants_why_you_explicit = /** @type {(inputs: Wants_Why_You_ExplicitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu as dit que ça t’intéresse`)
+};
+
+export const wants_why_you_text = /** @type {(inputs: Wants_Why_You_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Correspond à ta demande`)
+};
+
+export const wants_withdraw_and_call_off = /** @type {(inputs: Wants_Withdraw_And_Call_OffInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retirer et annuler`)
+};
+
+export const wants_withdraw_confirm = /** @type {(inputs: Wants_Withdraw_ConfirmInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tu reçois « ${i?.title} » dans un ${i?.circle} proposé avec ${i?.members}. Retirer ton envie l’annule pour tout le monde, et chacun saura pourquoi.`)
+};
+
+export const wants_withdrawn_undo = /** @type {(inputs: Wants_Withdrawn_UndoInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Envie retirée. Le ${i?.circle} avec ${i?.members} sera annulé dans quelques secondes sauf si tu annules.`)
+};
+
+export const wants_you_get = /** @type {(inputs: Wants_You_GetInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu reçois`)
+};
+
+export const wants_you_give = /** @type {(inputs: Wants_You_GiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu donnes`)
+};
+
+export const wants_your_matches = /** @type {(inputs: Wants_Your_MatchesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tes correspondances`)
+};
+
+export const wants_your_wants = /** @type {(inputs: Wants_Your_WantsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tes envies`)
+};
+
+export const wants_your_wants_button = /** @type {(inputs: Wants_Your_Wants_ButtonInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tes envies`)
+};
+
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link, error_auth_required, error_not_allowed, error_not_found, error_internal_error, error_too_many_requests, error_cross_origin, error_body_too_large, error_malformed_json, error_invalid_login, error_sign_in_unavailable, error_username_taken, error_email_taken, error_email_already_verified, error_verification_failed, error_current_password_incorrect, error_listing_not_found, error_user_not_found, error_conversation_not_found, error_admin_required, error_contact_yourself, error_own_listing_only, error_saved_searches_full, error_username_required, error_password_required, error_password_min, error_password_max, error_email_invalid, error_email_max, error_display_name_min, error_display_name_max, error_title_min, error_title_max, error_description_min, error_description_max, error_category_required, error_category_invalid, error_categories_max, error_wants_required, error_location_required, error_location_max, error_message_empty, error_rating_range, error_offer_required, error_reason_required, email_hi, email_verify_subject, email_verify_text, email_verify_link, email_reset_subject, email_reset_text, email_reset_expiry, email_reset_link, messages_title, messages_sign_in_prompt, messages_sign_in, messages_conversations, messages_conversation, messages_invalid_action, messages_cannot_contact_self, messages_user_load_failed, messages_select_title, messages_select_hint, messages_conversation_load_failed, messages_loading_conversation, messages_loading_more, messages_loading_conversations, messages_list_load_failed, messages_about_listing, messages_new_conversation, messages_unread_count_one, messages_unread_count_other, messages_search, messages_tab_all, messages_tab_unread, messages_none_found, messages_none_unread, messages_view_listing, messages_make_offer, messages_make_offer_for, messages_cancel, messages_listing_load_failed, messages_blocked_by_me, messages_back, messages_about, messages_reconnecting, messages_empty_thread, messages_load_earlier, messages_you_said, messages_partner_said, messages_seen, messages_held, messages_typing, messages_waiting_network, messages_error, messages_earlier_failed, messages_send_failed, offers_summary_you_offer, offers_summary_you_give, offers_summary_partner_gives, offers_summary_partner_would_give, offers_quoted_title, offers_status_open, offers_status_countered, offers_status_accepted, offers_status_declined, offers_status_withdrawn, offers_status_expired, offers_status_closed, offers_accepted, offers_declined, offers_withdrawn, offers_your_offer, offers_your_counter, offers_partner_offer, offers_partner_counter, offers_update_failed, offers_try_again, offers_open_until, offers_closed_elsewhere, offers_listings_offered, offers_listing_active, offers_listing_pending, offers_listing_paused, offers_listing_completed, offers_listing_hidden, offers_withdraw, offers_accept, offers_counter, offers_decline, offers_report_label, offers_counter_sent, offers_counter_failed, offers_counter_title, offers_counter_lead_giver, offers_counter_lead_owner, offers_offer_your_listings, offers_ask_partner_listings, offers_describe_offer, offers_describe_accept, offers_send_counter, offers_needs_terms, offers_what_they_ask, offers_only_wants, offers_no_other_listings, offers_text_placeholder, barters_record_prompt, barters_region, barters_create_failed, barters_try_again, barters_did_it_happen, barters_not_yet, barters_yes_completed, barters_completed_toast, barters_completed_toast_hint, barters_handover_confirmed, barters_handover_confirmed_hint, barters_complete_failed, barters_waiting_partner, barters_partner_confirmed, barters_offer_accepted, barters_confirm, barters_cancelled, barters_cancel_failed, barters_cancel, barters_cancel_title, barters_cancel_description, barters_cancel_reason, barters_cancel_reason_placeholder, barters_keep, barters_completed_reviewed, barters_completed, barters_leave_review, reviews_cannot_submit, reviews_only_after_barter, reviews_submitted, reviews_thanks, reviews_submit_failed, reviews_try_again, reviews_dialog_title, reviews_dialog_lead, reviews_comment, reviews_comment_hint, reviews_comment_placeholder, reviews_submit, reviews_for_listing, reviews_rating, reviews_stars_one, reviews_stars_other, reviews_rated, blocks_explained, blocks_blocked_toast, blocks_blocked_toast_hint, blocks_block_failed, blocks_try_again, blocks_dialog_title, blocks_dialog_not_told, blocks_cancel, blocks_block, blocks_title, blocks_page_lead, blocks_loading, blocks_load_failed, blocks_none, blocks_blocked_on, blocks_unblocked_toast, blocks_unblocked_toast_hint, blocks_unblock_failed, blocks_unblock_label, blocks_unblock, blocks_sign_in, notifications_bell_unread_one, notifications_bell_unread_other, notifications_bell_nothing_new, notifications_title, notifications_mark_all_read, notifications_loading, notifications_empty, notifications_new_count_one, notifications_new_count_other, notifications_unread_mark, trade_circles_title, trade_circles_intro, trade_circles_load_failed, trade_circles_none_title, trade_circles_none_text, trade_circles_browse, trade_circles_you, trade_circles_former_member, trade_circles_a_former_member, trade_circles_a_former_member_lower, trade_circles_direct_swap, trade_circles_circle_of, trade_circles_trade_circle, trade_circles_you_give_get, trade_circles_a_removed_listing, trade_circles_status_proposed, trade_circles_status_agreed, trade_circles_status_declined, trade_circles_status_expired, trade_circles_line_proposed, trade_circles_line_accepted, trade_circles_line_within_day, trade_circles_line_in_days, trade_circles_line_agreed, trade_circles_line_done, trade_circles_line_called_off, trade_circles_line_expired, trade_circles_line_no_barter, trade_circles_nobody_else, trade_circles_sign_in_title, trade_circles_sign_in_text, trade_circles_sign_in, trade_circles_not_found, trade_circles_not_yours, trade_circles_load_one_failed, trade_circles_members_only, trade_circles_no_such, trade_circles_try_again, trade_circles_yours, trade_circles_legend_open, trade_circles_legend_pending, trade_circles_legend_completed, trade_circles_who_gives_what, trade_circles_called_off_reason, trade_circles_called_off, trade_circles_expired_text, trade_circles_see_matches, trade_circles_find_another, trade_circles_leg_you_give, trade_circles_leg_gives, trade_circles_leg_gives_you, trade_circles_quoted, trade_circles_removed_listing, trade_circles_you_accepted, trade_circles_you_declined, trade_circles_you_undecided, trade_circles_you_did_not_decide, trade_circles_they_accepted, trade_circles_they_declined, trade_circles_they_undecided, trade_circles_they_did_not_decide, trade_circles_barter_pending_you, trade_circles_barter_pending_they, trade_circles_the_receiver, trade_circles_barter_completed, trade_circles_barter_cancelled, trade_circles_barter_when_all_accept, trade_circles_no_barter_removed, trade_circles_no_barter, trade_circles_review_with, trade_circles_complete_with, trade_circles_you_declined_toast, trade_circles_agreed_toast, trade_circles_you_accepted_toast, trade_circles_decision_failed, trade_circles_your_part, trade_circles_your_part_text, trade_circles_everyone_accepted, trade_circles_decline_confirm, trade_circles_yes_decline, trade_circles_keep_it, trade_circles_waiting_one, trade_circles_waiting_other, trade_circles_accept, trade_circles_decline, trade_circles_ring_accepted, trade_circles_ring_declined, trade_circles_ring_deciding, trade_circles_ring_did_not_decide, trade_circles_listing_removed, trade_circles_group_chat, trade_circles_reconnecting, trade_circles_chat_label, trade_circles_chat_empty, trade_circles_chat_report_label, trade_circles_typing_one, trade_circles_typing_many, trade_circles_send_failed, trade_circles_chat_closed, wants_why_you_explicit, wants_why_they_explicit, wants_why_you_text, wants_why_they_text, wants_matches_title, wants_matches_lead, wants_matches_failed, wants_your_matches, wants_no_matches, wants_no_matches_text, wants_browse, wants_your_wants_button, wants_message_about, wants_message, wants_match_summary, wants_you_give, wants_you_get, wants_toggle_failed, wants_try_again, wants_toggle, wants_withdraw_confirm, wants_withdraw_and_call_off, wants_keep, wants_withdrawn_undo, wants_undo, wants_on_your_wants, wants_wants_link, wants_see_matches_link, wants_say_you_would, wants_circle_direct, wants_circle_trade, wants_circle_direct_undo, wants_circle_trade_undo, wants_count_none, wants_count_one, wants_count_other, wants_title, wants_lead, wants_matches_link, wants_failed, wants_empty_title, wants_empty_text, wants_removed, wants_remove_failed, wants_count_of_max_one, wants_count_of_max_other, wants_your_wants, wants_offered_by, wants_wanted_on, wants_remove_label, wants_remove, wants_sign_in, wants_matches_sign_in, saved_searches_frequency_immediate, saved_searches_frequency_daily, saved_searches_frequency_weekly, saved_searches_saved_immediate, saved_searches_saved_daily, saved_searches_saved_weekly, saved_searches_invalid, saved_searches_saved_toast, saved_searches_saved_toast_hint, saved_searches_save_failed, saved_searches_try_again, saved_searches_save, saved_searches_saved_muted, saved_searches_saved, saved_searches_alerts_on, saved_searches_alerts_muted, saved_searches_update_failed, saved_searches_unmute, saved_searches_mute, saved_searches_email_digest, saved_searches_removed, saved_searches_remove_failed, saved_searches_delete, saved_searches_query_in, saved_searches_everything_in, saved_searches_all_categories, saved_searches_load_failed, saved_searches_none, saved_searches_browse, saved_searches_saved_on, saved_searches_notifications_for, saved_searches_notifications, saved_searches_digest_for, saved_searches_run_label, saved_searches_run, saved_searches_delete_label, saved_searches_title, saved_searches_dialog_lead, saved_searches_close, saved_searches_load_failed_later, saved_searches_none_dialog, saved_searches_your_saved, saved_searches_query_only, saved_searches_in_category, saved_searches_all_listings, saved_searches_notifications_on, saved_searches_notifications_off, saved_searches_digest_is, saved_searches_run_search_label];

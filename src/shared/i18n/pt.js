@@ -135,6 +135,198 @@ export const auth_welcome_name = /** @type {(inputs: Auth_Welcome_NameInputs) =>
 	return /** @type {LocalizedString} */ (`Bem-vindo ao Barter Market, ${i?.name}!`)
 };
 
+export const barters_cancel = /** @type {(inputs: Barters_CancelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cancelar troca`)
+};
+
+export const barters_cancel_description = /** @type {(inputs: Barters_Cancel_DescriptionInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} vai ver que a cancelaste, com o teu motivo se o indicares. Podes registar outra troca mais tarde.`)
+};
+
+export const barters_cancel_failed = /** @type {(inputs: Barters_Cancel_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível cancelar a troca`)
+};
+
+export const barters_cancel_reason = /** @type {(inputs: Barters_Cancel_ReasonInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Motivo para ${i?.name} (opcional)`)
+};
+
+export const barters_cancel_reason_placeholder = /** @type {(inputs: Barters_Cancel_Reason_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Por exemplo: o artigo estava danificado`)
+};
+
+export const barters_cancel_title = /** @type {(inputs: Barters_Cancel_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cancelar esta troca?`)
+};
+
+export const barters_cancelled = /** @type {(inputs: Barters_CancelledInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca cancelada`)
+};
+
+export const barters_complete_failed = /** @type {(inputs: Barters_Complete_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível concluir a troca`)
+};
+
+export const barters_completed = /** @type {(inputs: Barters_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca concluída`)
+};
+
+export const barters_completed_reviewed = /** @type {(inputs: Barters_Completed_ReviewedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca concluída. Obrigado pela tua avaliação!`)
+};
+
+export const barters_completed_toast = /** @type {(inputs: Barters_Completed_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca concluída!`)
+};
+
+export const barters_completed_toast_hint = /** @type {(inputs: Barters_Completed_Toast_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Já podem avaliar-se um ao outro.`)
+};
+
+export const barters_confirm = /** @type {(inputs: Barters_ConfirmInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Confirmar troca`)
+};
+
+export const barters_create_failed = /** @type {(inputs: Barters_Create_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível registar a troca`)
+};
+
+export const barters_did_it_happen = /** @type {(inputs: Barters_Did_It_HappenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Esta troca aconteceu?`)
+};
+
+export const barters_handover_confirmed = /** @type {(inputs: Barters_Handover_ConfirmedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Entrega confirmada`)
+};
+
+export const barters_handover_confirmed_hint = /** @type {(inputs: Barters_Handover_Confirmed_HintInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} também confirma para a concluir.`)
+};
+
+export const barters_keep = /** @type {(inputs: Barters_KeepInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Manter troca`)
+};
+
+export const barters_leave_review = /** @type {(inputs: Barters_Leave_ReviewInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Deixa uma avaliação desta troca`)
+};
+
+export const barters_not_yet = /** @type {(inputs: Barters_Not_YetInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda não`)
+};
+
+export const barters_offer_accepted = /** @type {(inputs: Barters_Offer_AcceptedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Oferta aceite. Quando tiveres trocado com ${i?.name}, confirma a troca.`)
+};
+
+export const barters_partner_confirmed = /** @type {(inputs: Barters_Partner_ConfirmedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} confirmou a entrega. Quando também tiveres trocado, confirma a troca para a concluir.`)
+};
+
+export const barters_record_prompt = /** @type {(inputs: Barters_Record_PromptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Concluíste esta troca? Clica para registar`)
+};
+
+export const barters_region = /** @type {(inputs: Barters_RegionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca`)
+};
+
+export const barters_try_again = /** @type {(inputs: Barters_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tenta novamente.`)
+};
+
+export const barters_waiting_partner = /** @type {(inputs: Barters_Waiting_PartnerInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`À espera que ${i?.name} confirme a troca`)
+};
+
+export const barters_yes_completed = /** @type {(inputs: Barters_Yes_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sim, concluída!`)
+};
+
+export const blocks_block = /** @type {(inputs: Blocks_BlockInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Bloquear`)
+};
+
+export const blocks_block_failed = /** @type {(inputs: Blocks_Block_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível bloquear este membro`)
+};
+
+export const blocks_blocked_on = /** @type {(inputs: Blocks_Blocked_OnInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Bloqueado a ${i?.date}`)
+};
+
+export const blocks_blocked_toast = /** @type {(inputs: Blocks_Blocked_ToastInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} está bloqueado`)
+};
+
+export const blocks_blocked_toast_hint = /** @type {(inputs: Blocks_Blocked_Toast_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Podes desbloquear em Membros bloqueados.`)
+};
+
+export const blocks_cancel = /** @type {(inputs: Blocks_CancelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cancelar`)
+};
+
+export const blocks_dialog_not_told = /** @type {(inputs: Blocks_Dialog_Not_ToldInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} não é avisado. Podes desbloquear a qualquer momento.`)
+};
+
+export const blocks_dialog_title = /** @type {(inputs: Blocks_Dialog_TitleInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Bloquear ${i?.name}?`)
+};
+
+export const blocks_explained = /** @type {(inputs: Blocks_ExplainedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nenhum de vós poderá escrever ao outro nem ver os anúncios, ofertas ou círculos de troca do outro.`)
+};
+
+export const blocks_load_failed = /** @type {(inputs: Blocks_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar os membros bloqueados. Tenta novamente.`)
+};
+
+export const blocks_loading = /** @type {(inputs: Blocks_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A carregar`)
+};
+
+export const blocks_none = /** @type {(inputs: Blocks_NoneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não bloqueaste ninguém.`)
+};
+
+export const blocks_page_lead = /** @type {(inputs: Blocks_Page_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não são avisados. Para bloquear alguém, abre o perfil ou uma conversa e escolhe Bloquear no menu ⋯.`)
+};
+
+export const blocks_sign_in = /** @type {(inputs: Blocks_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sessão para ver os membros que bloqueaste.`)
+};
+
+export const blocks_title = /** @type {(inputs: Blocks_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membros bloqueados`)
+};
+
+export const blocks_try_again = /** @type {(inputs: Blocks_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tenta novamente.`)
+};
+
+export const blocks_unblock = /** @type {(inputs: Blocks_UnblockInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Desbloquear`)
+};
+
+export const blocks_unblock_failed = /** @type {(inputs: Blocks_Unblock_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível desbloquear este membro`)
+};
+
+export const blocks_unblock_label = /** @type {(inputs: Blocks_Unblock_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Desbloquear ${i?.name}`)
+};
+
+export const blocks_unblocked_toast = /** @type {(inputs: Blocks_Unblocked_ToastInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} está desbloqueado`)
+};
+
+export const blocks_unblocked_toast_hint = /** @type {(inputs: Blocks_Unblocked_Toast_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Podem voltar a escrever-se e ver os anúncios um do outro.`)
+};
+
 export const category_creative = /** @type {(inputs: Category_CreativeInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Criatividade`)
 };
@@ -943,6 +1135,418 @@ export const listings_your_listing = /** @type {(inputs: Listings_Your_ListingIn
 	return /** @type {LocalizedString} */ (`O teu anúncio`)
 };
 
+export const messages_about = /** @type {(inputs: Messages_AboutInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sobre: `)
+};
+
+export const messages_about_listing = /** @type {(inputs: Messages_About_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`, sobre `)
+};
+
+export const messages_back = /** @type {(inputs: Messages_BackInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voltar às conversas`)
+};
+
+export const messages_blocked_by_me = /** @type {(inputs: Messages_Blocked_By_MeInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Bloqueaste ${i?.name}. Enquanto o bloqueio durar, nenhum de vós pode escrever ao outro.`)
+};
+
+export const messages_cancel = /** @type {(inputs: Messages_CancelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cancelar`)
+};
+
+export const messages_cannot_contact_self = /** @type {(inputs: Messages_Cannot_Contact_SelfInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não podes contactar-te a ti próprio pelo teu anúncio`)
+};
+
+export const messages_conversation = /** @type {(inputs: Messages_ConversationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conversa`)
+};
+
+export const messages_conversation_load_failed = /** @type {(inputs: Messages_Conversation_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar a conversa`)
+};
+
+export const messages_conversations = /** @type {(inputs: Messages_ConversationsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conversas`)
+};
+
+export const messages_earlier_failed = /** @type {(inputs: Messages_Earlier_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar as mensagens anteriores. Tenta novamente.`)
+};
+
+export const messages_empty_thread = /** @type {(inputs: Messages_Empty_ThreadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda não há mensagens. Começa a conversa!`)
+};
+
+export const messages_error = /** @type {(inputs: Messages_ErrorInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Erro`)
+};
+
+export const messages_held = /** @type {(inputs: Messages_HeldInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retida para revisão.`)
+};
+
+export const messages_invalid_action = /** @type {(inputs: Messages_Invalid_ActionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ação inválida`)
+};
+
+export const messages_list_load_failed = /** @type {(inputs: Messages_List_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar as mensagens`)
+};
+
+export const messages_listing_load_failed = /** @type {(inputs: Messages_Listing_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar o anúncio`)
+};
+
+export const messages_load_earlier = /** @type {(inputs: Messages_Load_EarlierInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Carregar mensagens anteriores`)
+};
+
+export const messages_loading_conversation = /** @type {(inputs: Messages_Loading_ConversationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A carregar a conversa`)
+};
+
+export const messages_loading_conversations = /** @type {(inputs: Messages_Loading_ConversationsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A carregar conversas`)
+};
+
+export const messages_loading_more = /** @type {(inputs: Messages_Loading_MoreInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A carregar mais conversas`)
+};
+
+export const messages_make_offer = /** @type {(inputs: Messages_Make_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fazer uma oferta`)
+};
+
+export const messages_make_offer_for = /** @type {(inputs: Messages_Make_Offer_ForInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Para «${i?.title}». Aparece nesta conversa.`)
+};
+
+export const messages_new_conversation = /** @type {(inputs: Messages_New_ConversationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nova conversa`)
+};
+
+export const messages_none_found = /** @type {(inputs: Messages_None_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nenhuma conversa encontrada`)
+};
+
+export const messages_none_unread = /** @type {(inputs: Messages_None_UnreadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nenhuma mensagem por ler`)
+};
+
+export const messages_partner_said = /** @type {(inputs: Messages_Partner_SaidInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name}: `)
+};
+
+export const messages_reconnecting = /** @type {(inputs: Messages_ReconnectingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A restabelecer ligação…`)
+};
+
+export const messages_search = /** @type {(inputs: Messages_SearchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pesquisar conversas...`)
+};
+
+export const messages_seen = /** @type {(inputs: Messages_SeenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Visto`)
+};
+
+export const messages_select_hint = /** @type {(inputs: Messages_Select_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Escolhe uma conversa da lista para ler e responder.`)
+};
+
+export const messages_select_title = /** @type {(inputs: Messages_Select_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Escolhe uma conversa`)
+};
+
+export const messages_send_failed = /** @type {(inputs: Messages_Send_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível enviar a mensagem. Tenta novamente.`)
+};
+
+export const messages_sign_in = /** @type {(inputs: Messages_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Entrar`)
+};
+
+export const messages_sign_in_prompt = /** @type {(inputs: Messages_Sign_In_PromptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sessão para ver as tuas mensagens`)
+};
+
+export const messages_tab_all = /** @type {(inputs: Messages_Tab_AllInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Todas`)
+};
+
+export const messages_tab_unread = /** @type {(inputs: Messages_Tab_UnreadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Por ler`)
+};
+
+export const messages_title = /** @type {(inputs: Messages_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mensagens`)
+};
+
+export const messages_typing = /** @type {(inputs: Messages_TypingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} está a escrever…`)
+};
+
+export const messages_unread_count_one = /** @type {(inputs: Messages_Unread_Count_OneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (` por ler`)
+};
+
+export const messages_unread_count_other = /** @type {(inputs: Messages_Unread_Count_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (` por ler`)
+};
+
+export const messages_user_load_failed = /** @type {(inputs: Messages_User_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar o perfil`)
+};
+
+export const messages_view_listing = /** @type {(inputs: Messages_View_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver anúncio`)
+};
+
+export const messages_waiting_network = /** @type {(inputs: Messages_Waiting_NetworkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`À espera da rede: a tua mensagem é enviada quando voltares a estar online.`)
+};
+
+export const messages_you_said = /** @type {(inputs: Messages_You_SaidInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu: `)
+};
+
+export const notifications_bell_nothing_new = /** @type {(inputs: Notifications_Bell_Nothing_NewInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Notificações: nada de novo`)
+};
+
+export const notifications_bell_unread_one = /** @type {(inputs: Notifications_Bell_Unread_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Notificações: ${i?.count} por ler`)
+};
+
+export const notifications_bell_unread_other = /** @type {(inputs: Notifications_Bell_Unread_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Notificações: ${i?.count} por ler`)
+};
+
+export const notifications_empty = /** @type {(inputs: Notifications_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Estás em dia. Aqui vais ver mensagens, trocas, avaliações e resultados de pesquisas guardadas.`)
+};
+
+export const notifications_loading = /** @type {(inputs: Notifications_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A carregar notificações…`)
+};
+
+export const notifications_mark_all_read = /** @type {(inputs: Notifications_Mark_All_ReadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Marcar tudo como lido`)
+};
+
+export const notifications_new_count_one = /** @type {(inputs: Notifications_New_Count_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (` (${i?.count} nova)`)
+};
+
+export const notifications_new_count_other = /** @type {(inputs: Notifications_New_Count_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (` (${i?.count} novas)`)
+};
+
+export const notifications_title = /** @type {(inputs: Notifications_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Notificações`)
+};
+
+export const notifications_unread_mark = /** @type {(inputs: Notifications_Unread_MarkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (` · por ler`)
+};
+
+export const offers_accept = /** @type {(inputs: Offers_AcceptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aceitar`)
+};
+
+export const offers_accepted = /** @type {(inputs: Offers_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oferta aceite`)
+};
+
+export const offers_ask_partner_listings = /** @type {(inputs: Offers_Ask_Partner_ListingsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Pede anúncios de ${i?.name}`)
+};
+
+export const offers_closed_elsewhere = /** @type {(inputs: Offers_Closed_ElsewhereInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Fechada: «${i?.listing}» foi para outro membro.`)
+};
+
+export const offers_counter = /** @type {(inputs: Offers_CounterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contrapropor`)
+};
+
+export const offers_counter_failed = /** @type {(inputs: Offers_Counter_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível enviar a contraproposta`)
+};
+
+export const offers_counter_lead_giver = /** @type {(inputs: Offers_Counter_Lead_GiverInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Diz o que darias em vez disso.`)
+};
+
+export const offers_counter_lead_owner = /** @type {(inputs: Offers_Counter_Lead_OwnerInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Diz o que aceitarias de ${i?.name} por «${i?.listing}».`)
+};
+
+export const offers_counter_sent = /** @type {(inputs: Offers_Counter_SentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contraproposta enviada`)
+};
+
+export const offers_counter_title = /** @type {(inputs: Offers_Counter_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fazer contraproposta`)
+};
+
+export const offers_decline = /** @type {(inputs: Offers_DeclineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recusar`)
+};
+
+export const offers_declined = /** @type {(inputs: Offers_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oferta recusada`)
+};
+
+export const offers_describe_accept = /** @type {(inputs: Offers_Describe_AcceptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Descreve o que aceitarias`)
+};
+
+export const offers_describe_offer = /** @type {(inputs: Offers_Describe_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Descreve a tua oferta`)
+};
+
+export const offers_listing_active = /** @type {(inputs: Offers_Listing_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`ativo`)
+};
+
+export const offers_listing_completed = /** @type {(inputs: Offers_Listing_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`concluído`)
+};
+
+export const offers_listing_hidden = /** @type {(inputs: Offers_Listing_HiddenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`oculto`)
+};
+
+export const offers_listing_paused = /** @type {(inputs: Offers_Listing_PausedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`em pausa`)
+};
+
+export const offers_listing_pending = /** @type {(inputs: Offers_Listing_PendingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`pendente`)
+};
+
+export const offers_listings_offered = /** @type {(inputs: Offers_Listings_OfferedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Anúncios oferecidos`)
+};
+
+export const offers_needs_terms = /** @type {(inputs: Offers_Needs_TermsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Escolhe um anúncio para oferecer ou descreve a tua oferta`)
+};
+
+export const offers_no_other_listings = /** @type {(inputs: Offers_No_Other_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não tens outros anúncios ativos para oferecer.`)
+};
+
+export const offers_offer_your_listings = /** @type {(inputs: Offers_Offer_Your_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oferece os teus anúncios`)
+};
+
+export const offers_only_wants = /** @type {(inputs: Offers_Only_WantsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Este anúncio só aceita o que pede. Escolhe o que ofereces.`)
+};
+
+export const offers_open_until = /** @type {(inputs: Offers_Open_UntilInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Aberta até ${i?.date}`)
+};
+
+export const offers_partner_counter = /** @type {(inputs: Offers_Partner_CounterInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Contraproposta de ${i?.name}`)
+};
+
+export const offers_partner_offer = /** @type {(inputs: Offers_Partner_OfferInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Oferta de ${i?.name}`)
+};
+
+export const offers_quoted_title = /** @type {(inputs: Offers_Quoted_TitleInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`«${i?.title}»`)
+};
+
+export const offers_report_label = /** @type {(inputs: Offers_Report_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.offer} por «${i?.listing}»`)
+};
+
+export const offers_send_counter = /** @type {(inputs: Offers_Send_CounterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enviar contraproposta`)
+};
+
+export const offers_status_accepted = /** @type {(inputs: Offers_Status_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aceite`)
+};
+
+export const offers_status_closed = /** @type {(inputs: Offers_Status_ClosedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fechada`)
+};
+
+export const offers_status_countered = /** @type {(inputs: Offers_Status_CounteredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contraproposta`)
+};
+
+export const offers_status_declined = /** @type {(inputs: Offers_Status_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recusada`)
+};
+
+export const offers_status_expired = /** @type {(inputs: Offers_Status_ExpiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Expirada`)
+};
+
+export const offers_status_open = /** @type {(inputs: Offers_Status_OpenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aberta`)
+};
+
+export const offers_status_withdrawn = /** @type {(inputs: Offers_Status_WithdrawnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retirada`)
+};
+
+export const offers_summary_partner_gives = /** @type {(inputs: Offers_Summary_Partner_GivesInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} dá ${i?.items} por «${i?.listing}»`)
+};
+
+export const offers_summary_partner_would_give = /** @type {(inputs: Offers_Summary_Partner_Would_GiveInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} daria ${i?.items} por «${i?.listing}»`)
+};
+
+export const offers_summary_you_give = /** @type {(inputs: Offers_Summary_You_GiveInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Dás ${i?.items} por «${i?.listing}»`)
+};
+
+export const offers_summary_you_offer = /** @type {(inputs: Offers_Summary_You_OfferInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Ofereces ${i?.items} por «${i?.listing}»`)
+};
+
+export const offers_text_placeholder = /** @type {(inputs: Offers_Text_PlaceholderInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`O que oferecerias por «${i?.title}»?`)
+};
+
+export const offers_try_again = /** @type {(inputs: Offers_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tenta novamente.`)
+};
+
+export const offers_update_failed = /** @type {(inputs: Offers_Update_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível atualizar a oferta`)
+};
+
+export const offers_what_they_ask = /** @type {(inputs: Offers_What_They_AskInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O que pede`)
+};
+
+export const offers_withdraw = /** @type {(inputs: Offers_WithdrawInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retirar`)
+};
+
+export const offers_withdrawn = /** @type {(inputs: Offers_WithdrawnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oferta retirada`)
+};
+
+export const offers_your_counter = /** @type {(inputs: Offers_Your_CounterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A tua contraproposta`)
+};
+
+export const offers_your_offer = /** @type {(inputs: Offers_Your_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A tua oferta`)
+};
+
 export const profile_about_owner = /** @type {(inputs: Profile_About_OwnerInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Sobre o anunciante`)
 };
@@ -989,6 +1593,270 @@ export const profile_tab_listings = /** @type {(inputs: Profile_Tab_ListingsInpu
 
 export const profile_tab_reviews = /** @type {(inputs: Profile_Tab_ReviewsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Avaliações`)
+};
+
+export const reviews_cannot_submit = /** @type {(inputs: Reviews_Cannot_SubmitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não é possível enviar a avaliação`)
+};
+
+export const reviews_comment = /** @type {(inputs: Reviews_CommentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comentário`)
+};
+
+export const reviews_comment_hint = /** @type {(inputs: Reviews_Comment_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pelo menos 10 caracteres.`)
+};
+
+export const reviews_comment_placeholder = /** @type {(inputs: Reviews_Comment_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O que correu bem? Voltarias a trocar?`)
+};
+
+export const reviews_dialog_lead = /** @type {(inputs: Reviews_Dialog_LeadInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Como correu a tua troca com ${i?.name}?`)
+};
+
+export const reviews_dialog_title = /** @type {(inputs: Reviews_Dialog_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Deixa uma avaliação`)
+};
+
+export const reviews_for_listing = /** @type {(inputs: Reviews_For_ListingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Por ${i?.listing}`)
+};
+
+export const reviews_only_after_barter = /** @type {(inputs: Reviews_Only_After_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Só podes avaliar depois de concluir uma troca.`)
+};
+
+export const reviews_rated = /** @type {(inputs: Reviews_RatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Classificado com ${i?.rating} em 5`)
+};
+
+export const reviews_rating = /** @type {(inputs: Reviews_RatingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Classificação`)
+};
+
+export const reviews_stars_one = /** @type {(inputs: Reviews_Stars_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} estrela`)
+};
+
+export const reviews_stars_other = /** @type {(inputs: Reviews_Stars_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} estrelas`)
+};
+
+export const reviews_submit = /** @type {(inputs: Reviews_SubmitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enviar avaliação`)
+};
+
+export const reviews_submit_failed = /** @type {(inputs: Reviews_Submit_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível enviar a avaliação`)
+};
+
+export const reviews_submitted = /** @type {(inputs: Reviews_SubmittedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avaliação enviada`)
+};
+
+export const reviews_thanks = /** @type {(inputs: Reviews_ThanksInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Obrigado por avaliares ${i?.name}.`)
+};
+
+export const reviews_try_again = /** @type {(inputs: Reviews_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tenta novamente.`)
+};
+
+export const saved_searches_alerts_muted = /** @type {(inputs: Saved_Searches_Alerts_MutedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Alertas silenciados para esta pesquisa`)
+};
+
+export const saved_searches_alerts_on = /** @type {(inputs: Saved_Searches_Alerts_OnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Alertas ativados para esta pesquisa`)
+};
+
+export const saved_searches_all_categories = /** @type {(inputs: Saved_Searches_All_CategoriesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`todas as categorias`)
+};
+
+export const saved_searches_all_listings = /** @type {(inputs: Saved_Searches_All_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Todos os anúncios`)
+};
+
+export const saved_searches_browse = /** @type {(inputs: Saved_Searches_BrowseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver anúncios`)
+};
+
+export const saved_searches_close = /** @type {(inputs: Saved_Searches_CloseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fechar`)
+};
+
+export const saved_searches_delete = /** @type {(inputs: Saved_Searches_DeleteInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Eliminar pesquisa guardada`)
+};
+
+export const saved_searches_delete_label = /** @type {(inputs: Saved_Searches_Delete_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Eliminar pesquisa guardada: ${i?.search}`)
+};
+
+export const saved_searches_dialog_lead = /** @type {(inputs: Saved_Searches_Dialog_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Repete uma pesquisa guardada. És avisado quando houver anúncios novos correspondentes.`)
+};
+
+export const saved_searches_digest_for = /** @type {(inputs: Saved_Searches_Digest_ForInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Resumo por e-mail para ${i?.search}`)
+};
+
+export const saved_searches_digest_is = /** @type {(inputs: Saved_Searches_Digest_IsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Resumo por e-mail: ${i?.frequency}`)
+};
+
+export const saved_searches_email_digest = /** @type {(inputs: Saved_Searches_Email_DigestInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Resumo por e-mail`)
+};
+
+export const saved_searches_everything_in = /** @type {(inputs: Saved_Searches_Everything_InInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tudo em ${i?.category}`)
+};
+
+export const saved_searches_frequency_daily = /** @type {(inputs: Saved_Searches_Frequency_DailyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Diário`)
+};
+
+export const saved_searches_frequency_immediate = /** @type {(inputs: Saved_Searches_Frequency_ImmediateInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No momento`)
+};
+
+export const saved_searches_frequency_weekly = /** @type {(inputs: Saved_Searches_Frequency_WeeklyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Semanal`)
+};
+
+export const saved_searches_in_category = /** @type {(inputs: Saved_Searches_In_CategoryInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`em ${i?.category}`)
+};
+
+export const saved_searches_invalid = /** @type {(inputs: Saved_Searches_InvalidInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pesquisa inválida`)
+};
+
+export const saved_searches_load_failed = /** @type {(inputs: Saved_Searches_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar as pesquisas guardadas`)
+};
+
+export const saved_searches_load_failed_later = /** @type {(inputs: Saved_Searches_Load_Failed_LaterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar as pesquisas guardadas. Tenta mais tarde.`)
+};
+
+export const saved_searches_mute = /** @type {(inputs: Saved_Searches_MuteInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Silenciar alertas`)
+};
+
+export const saved_searches_none = /** @type {(inputs: Saved_Searches_NoneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda não há pesquisas guardadas. Guarda uma pesquisa na página de anúncios para saberes das novidades.`)
+};
+
+export const saved_searches_none_dialog = /** @type {(inputs: Saved_Searches_None_DialogInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda não há pesquisas guardadas. Usa Guardar pesquisa numa pesquisa que queiras manter.`)
+};
+
+export const saved_searches_notifications = /** @type {(inputs: Saved_Searches_NotificationsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Notificações`)
+};
+
+export const saved_searches_notifications_for = /** @type {(inputs: Saved_Searches_Notifications_ForInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Notificações para ${i?.search}`)
+};
+
+export const saved_searches_notifications_off = /** @type {(inputs: Saved_Searches_Notifications_OffInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Notificações desativadas`)
+};
+
+export const saved_searches_notifications_on = /** @type {(inputs: Saved_Searches_Notifications_OnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Notificações ativadas`)
+};
+
+export const saved_searches_query_in = /** @type {(inputs: Saved_Searches_Query_InInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`«${i?.query}» em ${i?.category}`)
+};
+
+export const saved_searches_query_only = /** @type {(inputs: Saved_Searches_Query_OnlyInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`«${i?.query}»`)
+};
+
+export const saved_searches_remove_failed = /** @type {(inputs: Saved_Searches_Remove_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível remover a pesquisa`)
+};
+
+export const saved_searches_removed = /** @type {(inputs: Saved_Searches_RemovedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pesquisa removida`)
+};
+
+export const saved_searches_run = /** @type {(inputs: Saved_Searches_RunInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pesquisar`)
+};
+
+export const saved_searches_run_label = /** @type {(inputs: Saved_Searches_Run_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Pesquisar: ${i?.search}`)
+};
+
+export const saved_searches_run_search_label = /** @type {(inputs: Saved_Searches_Run_Search_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Pesquisar ${i?.search}`)
+};
+
+export const saved_searches_save = /** @type {(inputs: Saved_Searches_SaveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guardar pesquisa`)
+};
+
+export const saved_searches_save_failed = /** @type {(inputs: Saved_Searches_Save_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível guardar a pesquisa`)
+};
+
+export const saved_searches_saved = /** @type {(inputs: Saved_Searches_SavedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guardada`)
+};
+
+export const saved_searches_saved_daily = /** @type {(inputs: Saved_Searches_Saved_DailyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`E-mails desta pesquisa no máximo uma vez por dia`)
+};
+
+export const saved_searches_saved_immediate = /** @type {(inputs: Saved_Searches_Saved_ImmediateInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`E-mails desta pesquisa assim que houver resultados`)
+};
+
+export const saved_searches_saved_muted = /** @type {(inputs: Saved_Searches_Saved_MutedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guardada, alertas silenciados`)
+};
+
+export const saved_searches_saved_on = /** @type {(inputs: Saved_Searches_Saved_OnInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Guardada a ${i?.date}`)
+};
+
+export const saved_searches_saved_toast = /** @type {(inputs: Saved_Searches_Saved_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pesquisa guardada!`)
+};
+
+export const saved_searches_saved_toast_hint = /** @type {(inputs: Saved_Searches_Saved_Toast_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vais ser avisado quando aparecerem anúncios correspondentes.`)
+};
+
+export const saved_searches_saved_weekly = /** @type {(inputs: Saved_Searches_Saved_WeeklyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`E-mails desta pesquisa no máximo uma vez por semana`)
+};
+
+export const saved_searches_title = /** @type {(inputs: Saved_Searches_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pesquisas guardadas`)
+};
+
+export const saved_searches_try_again = /** @type {(inputs: Saved_Searches_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tenta novamente.`)
+};
+
+export const saved_searches_unmute = /** @type {(inputs: Saved_Searches_UnmuteInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ativar alertas`)
+};
+
+export const saved_searches_update_failed = /** @type {(inputs: Saved_Searches_Update_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível atualizar a pesquisa`)
+};
+
+export const saved_searches_your_saved = /** @type {(inputs: Saved_Searches_Your_SavedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`As tuas pesquisas guardadas`)
 };
 
 export const search_all_categories = /** @type {(inputs: Search_All_CategoriesInputs) => LocalizedString} */ () => {
@@ -1107,6 +1975,442 @@ export const search_within = /** @type {(inputs: Search_WithinInputs) => Localiz
 	return /** @type {LocalizedString} */ (`Até ${i?.distance}`)
 };
 
+export const trade_circles_a_former_member = /** @type {(inputs: Trade_Circles_A_Former_MemberInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Um antigo membro`)
+};
+
+export const trade_circles_a_former_member_lower = /** @type {(inputs: Trade_Circles_A_Former_Member_LowerInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`um antigo membro`)
+};
+
+export const trade_circles_a_removed_listing = /** @type {(inputs: Trade_Circles_A_Removed_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`um anúncio removido`)
+};
+
+export const trade_circles_accept = /** @type {(inputs: Trade_Circles_AcceptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aceitar`)
+};
+
+export const trade_circles_agreed_toast = /** @type {(inputs: Trade_Circles_Agreed_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Todos aceitaram: o círculo está acordado`)
+};
+
+export const trade_circles_barter_cancelled = /** @type {(inputs: Trade_Circles_Barter_CancelledInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca cancelada`)
+};
+
+export const trade_circles_barter_completed = /** @type {(inputs: Trade_Circles_Barter_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca concluída`)
+};
+
+export const trade_circles_barter_pending_they = /** @type {(inputs: Trade_Circles_Barter_Pending_TheyInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Troca pendente: ${i?.name} confirma-a quando tiver acontecido`)
+};
+
+export const trade_circles_barter_pending_you = /** @type {(inputs: Trade_Circles_Barter_Pending_YouInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca pendente: confirma-a quando tiver acontecido`)
+};
+
+export const trade_circles_barter_when_all_accept = /** @type {(inputs: Trade_Circles_Barter_When_All_AcceptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Torna-se troca quando todos aceitarem`)
+};
+
+export const trade_circles_browse = /** @type {(inputs: Trade_Circles_BrowseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver anúncios`)
+};
+
+export const trade_circles_called_off = /** @type {(inputs: Trade_Circles_Called_OffInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Este círculo foi cancelado. Nenhuma troca foi feita.`)
+};
+
+export const trade_circles_called_off_reason = /** @type {(inputs: Trade_Circles_Called_Off_ReasonInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Este círculo foi cancelado: ${i?.reason}. Nenhuma troca foi feita.`)
+};
+
+export const trade_circles_chat_closed = /** @type {(inputs: Trade_Circles_Chat_ClosedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Este círculo terminou; o chat é só de leitura.`)
+};
+
+export const trade_circles_chat_empty = /** @type {(inputs: Trade_Circles_Chat_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda não há mensagens. Combinem aqui onde e quando se encontram.`)
+};
+
+export const trade_circles_chat_label = /** @type {(inputs: Trade_Circles_Chat_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Chat do círculo`)
+};
+
+export const trade_circles_chat_report_label = /** @type {(inputs: Trade_Circles_Chat_Report_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name}: «${i?.content}»`)
+};
+
+export const trade_circles_circle_of = /** @type {(inputs: Trade_Circles_Circle_OfInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Círculo de ${i?.count}`)
+};
+
+export const trade_circles_complete_with = /** @type {(inputs: Trade_Circles_Complete_WithInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Conclui esta troca com ${i?.name}`)
+};
+
+export const trade_circles_decision_failed = /** @type {(inputs: Trade_Circles_Decision_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível registar a tua decisão`)
+};
+
+export const trade_circles_decline = /** @type {(inputs: Trade_Circles_DeclineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recusar`)
+};
+
+export const trade_circles_decline_confirm = /** @type {(inputs: Trade_Circles_Decline_ConfirmInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recusar cancela o círculo para todos. Recusar?`)
+};
+
+export const trade_circles_direct_swap = /** @type {(inputs: Trade_Circles_Direct_SwapInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca direta`)
+};
+
+export const trade_circles_everyone_accepted = /** @type {(inputs: Trade_Circles_Everyone_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Todos aceitaram. Encontrem-se, troquem e confirmem cada troca na sua conversa.`)
+};
+
+export const trade_circles_expired_text = /** @type {(inputs: Trade_Circles_Expired_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Esta proposta expirou: nem todos decidiram a tempo. Nenhuma troca foi feita.`)
+};
+
+export const trade_circles_find_another = /** @type {(inputs: Trade_Circles_Find_AnotherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Encontrar outro círculo`)
+};
+
+export const trade_circles_former_member = /** @type {(inputs: Trade_Circles_Former_MemberInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Antigo membro`)
+};
+
+export const trade_circles_group_chat = /** @type {(inputs: Trade_Circles_Group_ChatInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Chat de grupo`)
+};
+
+export const trade_circles_intro = /** @type {(inputs: Trade_Circles_IntroInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quando os desejos dos membros formam um anel (dás a um membro, outro dá-te a ti), propomos um círculo de troca. Todos aceitam e cada troca fica registada.`)
+};
+
+export const trade_circles_keep_it = /** @type {(inputs: Trade_Circles_Keep_ItInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Manter`)
+};
+
+export const trade_circles_leg_gives = /** @type {(inputs: Trade_Circles_Leg_GivesInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.giver} dá ${i?.listing} a ${i?.receiver}`)
+};
+
+export const trade_circles_leg_gives_you = /** @type {(inputs: Trade_Circles_Leg_Gives_YouInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.giver} dá-te ${i?.listing}`)
+};
+
+export const trade_circles_leg_you_give = /** @type {(inputs: Trade_Circles_Leg_You_GiveInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Dás ${i?.listing} a ${i?.receiver}`)
+};
+
+export const trade_circles_legend_completed = /** @type {(inputs: Trade_Circles_Legend_CompletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca concluída`)
+};
+
+export const trade_circles_legend_open = /** @type {(inputs: Trade_Circles_Legend_OpenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca proposta`)
+};
+
+export const trade_circles_legend_pending = /** @type {(inputs: Trade_Circles_Legend_PendingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca pendente`)
+};
+
+export const trade_circles_line_accepted = /** @type {(inputs: Trade_Circles_Line_AcceptedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.accepted} de ${i?.total} aceitaram`)
+};
+
+export const trade_circles_line_agreed = /** @type {(inputs: Trade_Circles_Line_AgreedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Acordado a ${i?.date}`)
+};
+
+export const trade_circles_line_called_off = /** @type {(inputs: Trade_Circles_Line_Called_OffInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Cancelado a ${i?.date}`)
+};
+
+export const trade_circles_line_done = /** @type {(inputs: Trade_Circles_Line_DoneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.done} de ${i?.total} trocas concluídas`)
+};
+
+export const trade_circles_line_expired = /** @type {(inputs: Trade_Circles_Line_ExpiredInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Expirado a ${i?.date}`)
+};
+
+export const trade_circles_line_in_days = /** @type {(inputs: Trade_Circles_Line_In_DaysInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`expira dentro de ${i?.days} dias`)
+};
+
+export const trade_circles_line_no_barter = /** @type {(inputs: Trade_Circles_Line_No_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`nenhuma troca foi feita`)
+};
+
+export const trade_circles_line_proposed = /** @type {(inputs: Trade_Circles_Line_ProposedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Proposto a ${i?.date}`)
+};
+
+export const trade_circles_line_within_day = /** @type {(inputs: Trade_Circles_Line_Within_DayInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`expira dentro de um dia`)
+};
+
+export const trade_circles_listing_removed = /** @type {(inputs: Trade_Circles_Listing_RemovedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Anúncio removido`)
+};
+
+export const trade_circles_load_failed = /** @type {(inputs: Trade_Circles_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar os teus círculos`)
+};
+
+export const trade_circles_load_one_failed = /** @type {(inputs: Trade_Circles_Load_One_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar este círculo`)
+};
+
+export const trade_circles_members_only = /** @type {(inputs: Trade_Circles_Members_OnlyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Só os membros de um círculo o podem ver.`)
+};
+
+export const trade_circles_no_barter = /** @type {(inputs: Trade_Circles_No_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sem troca`)
+};
+
+export const trade_circles_no_barter_removed = /** @type {(inputs: Trade_Circles_No_Barter_RemovedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sem troca (o anúncio foi removido)`)
+};
+
+export const trade_circles_no_such = /** @type {(inputs: Trade_Circles_No_SuchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não há nenhum círculo neste endereço.`)
+};
+
+export const trade_circles_nobody_else = /** @type {(inputs: Trade_Circles_Nobody_ElseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`mais ninguém`)
+};
+
+export const trade_circles_none_text = /** @type {(inputs: Trade_Circles_None_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Diz «Aceitava isto» nos anúncios de que gostes. Quando os teus desejos e os de outros formarem um anel, aparece aqui.`)
+};
+
+export const trade_circles_none_title = /** @type {(inputs: Trade_Circles_None_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda não há círculos de troca`)
+};
+
+export const trade_circles_not_found = /** @type {(inputs: Trade_Circles_Not_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Círculo não encontrado`)
+};
+
+export const trade_circles_not_yours = /** @type {(inputs: Trade_Circles_Not_YoursInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não é o teu círculo`)
+};
+
+export const trade_circles_quoted = /** @type {(inputs: Trade_Circles_QuotedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`«${i?.title}»`)
+};
+
+export const trade_circles_reconnecting = /** @type {(inputs: Trade_Circles_ReconnectingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A restabelecer ligação…`)
+};
+
+export const trade_circles_removed_listing = /** @type {(inputs: Trade_Circles_Removed_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`um anúncio removido`)
+};
+
+export const trade_circles_review_with = /** @type {(inputs: Trade_Circles_Review_WithInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Avalia esta troca com ${i?.name}`)
+};
+
+export const trade_circles_ring_accepted = /** @type {(inputs: Trade_Circles_Ring_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`✓ Aceite`)
+};
+
+export const trade_circles_ring_deciding = /** @type {(inputs: Trade_Circles_Ring_DecidingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A decidir`)
+};
+
+export const trade_circles_ring_declined = /** @type {(inputs: Trade_Circles_Ring_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`✕ Recusado`)
+};
+
+export const trade_circles_ring_did_not_decide = /** @type {(inputs: Trade_Circles_Ring_Did_Not_DecideInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não decidiu`)
+};
+
+export const trade_circles_see_matches = /** @type {(inputs: Trade_Circles_See_MatchesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver as tuas correspondências`)
+};
+
+export const trade_circles_send_failed = /** @type {(inputs: Trade_Circles_Send_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível enviar a mensagem`)
+};
+
+export const trade_circles_sign_in = /** @type {(inputs: Trade_Circles_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Entrar`)
+};
+
+export const trade_circles_sign_in_text = /** @type {(inputs: Trade_Circles_Sign_In_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sessão para ver os teus círculos de troca e decidir.`)
+};
+
+export const trade_circles_sign_in_title = /** @type {(inputs: Trade_Circles_Sign_In_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sessão`)
+};
+
+export const trade_circles_status_agreed = /** @type {(inputs: Trade_Circles_Status_AgreedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Acordado`)
+};
+
+export const trade_circles_status_declined = /** @type {(inputs: Trade_Circles_Status_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cancelado`)
+};
+
+export const trade_circles_status_expired = /** @type {(inputs: Trade_Circles_Status_ExpiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Expirado`)
+};
+
+export const trade_circles_status_proposed = /** @type {(inputs: Trade_Circles_Status_ProposedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Proposto`)
+};
+
+export const trade_circles_the_receiver = /** @type {(inputs: Trade_Circles_The_ReceiverInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`quem recebe`)
+};
+
+export const trade_circles_they_accepted = /** @type {(inputs: Trade_Circles_They_AcceptedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} aceitou`)
+};
+
+export const trade_circles_they_declined = /** @type {(inputs: Trade_Circles_They_DeclinedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} recusou`)
+};
+
+export const trade_circles_they_did_not_decide = /** @type {(inputs: Trade_Circles_They_Did_Not_DecideInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} não decidiu`)
+};
+
+export const trade_circles_they_undecided = /** @type {(inputs: Trade_Circles_They_UndecidedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} ainda não decidiu`)
+};
+
+export const trade_circles_title = /** @type {(inputs: Trade_Circles_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Círculos de troca`)
+};
+
+export const trade_circles_trade_circle = /** @type {(inputs: Trade_Circles_Trade_CircleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Círculo de troca`)
+};
+
+export const trade_circles_try_again = /** @type {(inputs: Trade_Circles_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tenta novamente.`)
+};
+
+export const trade_circles_typing_many = /** @type {(inputs: Trade_Circles_Typing_ManyInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.names} estão a escrever…`)
+};
+
+export const trade_circles_typing_one = /** @type {(inputs: Trade_Circles_Typing_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} está a escrever…`)
+};
+
+export const trade_circles_waiting_one = /** @type {(inputs: Trade_Circles_Waiting_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Aceitaste. Falta mais ${i?.count} membro.`)
+};
+
+export const trade_circles_waiting_other = /** @type {(inputs: Trade_Circles_Waiting_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Aceitaste. Faltam mais ${i?.count} membros.`)
+};
+
+export const trade_circles_who_gives_what = /** @type {(inputs: Trade_Circles_Who_Gives_WhatInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quem dá o quê`)
+};
+
+export const trade_circles_yes_decline = /** @type {(inputs: Trade_Circles_Yes_DeclineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sim, recusar`)
+};
+
+export const trade_circles_you = /** @type {(inputs: Trade_Circles_YouInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu`)
+};
+
+export const trade_circles_you_accepted = /** @type {(inputs: Trade_Circles_You_AcceptedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aceitaste`)
+};
+
+export const trade_circles_you_accepted_toast = /** @type {(inputs: Trade_Circles_You_Accepted_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aceitaste o círculo`)
+};
+
+export const trade_circles_you_declined = /** @type {(inputs: Trade_Circles_You_DeclinedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recusaste`)
+};
+
+export const trade_circles_you_declined_toast = /** @type {(inputs: Trade_Circles_You_Declined_ToastInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recusaste o círculo`)
+};
+
+export const trade_circles_you_did_not_decide = /** @type {(inputs: Trade_Circles_You_Did_Not_DecideInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não decidiste`)
+};
+
+export const trade_circles_you_give_get = /** @type {(inputs: Trade_Circles_You_Give_GetInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Dás «${i?.give}» e recebes «${i?.get}»`)
+};
+
+export const trade_circles_you_undecided = /** @type {(inputs: Trade_Circles_You_UndecidedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda não decidiste`)
+};
+
+export const trade_circles_your_part = /** @type {(inputs: Trade_Circles_Your_PartInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A tua parte`)
+};
+
+export const trade_circles_your_part_text = /** @type {(inputs: Trade_Circles_Your_Part_TextInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Dás «${i?.give}» a ${i?.receiver} e recebes «${i?.get}» de ${i?.giver}.`)
+};
+
+export const trade_circles_yours = /** @type {(inputs: Trade_Circles_YoursInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Os teus círculos`)
+};
+
+export const wants_browse = /** @type {(inputs: Wants_BrowseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver anúncios`)
+};
+
+export const wants_circle_direct = /** @type {(inputs: Wants_Circle_DirectInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`troca direta`)
+};
+
+export const wants_circle_direct_undo = /** @type {(inputs: Wants_Circle_Direct_UndoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`troca direta`)
+};
+
+export const wants_circle_trade = /** @type {(inputs: Wants_Circle_TradeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`círculo de troca`)
+};
+
+export const wants_circle_trade_undo = /** @type {(inputs: Wants_Circle_Trade_UndoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`círculo de troca`)
+};
+
+export const wants_count_none = /** @type {(inputs: Wants_Count_NoneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda ninguém disse que aceitava`)
+};
+
+export const wants_count_of_max_one = /** @type {(inputs: Wants_Count_Of_Max_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} de ${i?.max} desejos`)
+};
+
+export const wants_count_of_max_other = /** @type {(inputs: Wants_Count_Of_Max_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} de ${i?.max} desejos`)
+};
+
+export const wants_count_one = /** @type {(inputs: Wants_Count_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} membro aceitava isto`)
+};
+
+export const wants_count_other = /** @type {(inputs: Wants_Count_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} membros aceitavam isto`)
+};
+
 export const wants_distance_apart = /** @type {(inputs: Wants_Distance_ApartInputs) => LocalizedString} */ (i) => {
 	return /** @type {LocalizedString} */ (`A ${i?.distance} um do outro`)
 };
@@ -1115,4 +2419,176 @@ export const wants_distance_under = /** @type {(inputs: Wants_Distance_UnderInpu
 	return /** @type {LocalizedString} */ (`A menos de ${i?.distance} um do outro`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link, error_auth_required, error_not_allowed, error_not_found, error_internal_error, error_too_many_requests, error_cross_origin, error_body_too_large, error_malformed_json, error_invalid_login, error_sign_in_unavailable, error_username_taken, error_email_taken, error_email_already_verified, error_verification_failed, error_current_password_incorrect, error_listing_not_found, error_user_not_found, error_conversation_not_found, error_admin_required, error_contact_yourself, error_own_listing_only, error_saved_searches_full, error_username_required, error_password_required, error_password_min, error_password_max, error_email_invalid, error_email_max, error_display_name_min, error_display_name_max, error_title_min, error_title_max, error_description_min, error_description_max, error_category_required, error_category_invalid, error_categories_max, error_wants_required, error_location_required, error_location_max, error_message_empty, error_rating_range, error_offer_required, error_reason_required, email_hi, email_verify_subject, email_verify_text, email_verify_link, email_reset_subject, email_reset_text, email_reset_expiry, email_reset_link];
+export const wants_empty_text = /** @type {(inputs: Wants_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Abre um anúncio de que gostes e carrega em «Aceitava isto». Aparece aqui, e avisamos-te quando o dono quiser algo que ofereces.`)
+};
+
+export const wants_empty_title = /** @type {(inputs: Wants_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda não tens desejos`)
+};
+
+export const wants_failed = /** @type {(inputs: Wants_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar os teus desejos. Tenta novamente.`)
+};
+
+export const wants_keep = /** @type {(inputs: Wants_KeepInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Manter o meu desejo`)
+};
+
+export const wants_lead = /** @type {(inputs: Wants_LeadInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Anúncios que disseste que aceitavas. Usamo-los para encontrar ${i?.matches}: membros que querem algo teu em troca.`)
+};
+
+export const wants_match_summary = /** @type {(inputs: Wants_Match_SummaryInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Quer o teu ${i?.mine} · tu queres o ${i?.theirs}`)
+};
+
+export const wants_matches_failed = /** @type {(inputs: Wants_Matches_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar as tuas correspondências. Tenta novamente.`)
+};
+
+export const wants_matches_lead = /** @type {(inputs: Wants_Matches_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membros que querem algo que ofereces e oferecem algo que queres. Os mais próximos primeiro.`)
+};
+
+export const wants_matches_link = /** @type {(inputs: Wants_Matches_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`correspondências`)
+};
+
+export const wants_matches_sign_in = /** @type {(inputs: Wants_Matches_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sessão para ver as trocas que outros querem fazer contigo.`)
+};
+
+export const wants_matches_title = /** @type {(inputs: Wants_Matches_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Correspondências`)
+};
+
+export const wants_message = /** @type {(inputs: Wants_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mensagem`)
+};
+
+export const wants_message_about = /** @type {(inputs: Wants_Message_AboutInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Enviar mensagem a ${i?.name} sobre «${i?.title}»`)
+};
+
+export const wants_no_matches = /** @type {(inputs: Wants_No_MatchesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda não há correspondências`)
+};
+
+export const wants_no_matches_text = /** @type {(inputs: Wants_No_Matches_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Uma correspondência é uma troca que ambos querem: alguém quer um dos teus anúncios e tu queres um dos dele. Publica um anúncio, diz o que gostarias em troca e carrega em «Aceitava isto» nos anúncios de que gostes.`)
+};
+
+export const wants_offered_by = /** @type {(inputs: Wants_Offered_ByInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Oferecido por ${i?.name}`)
+};
+
+export const wants_on_your_wants = /** @type {(inputs: Wants_On_Your_WantsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Nos teus ${i?.wants}. Avisamos-te quando ${i?.name} quiser algo teu: ${i?.matches}.`)
+};
+
+export const wants_remove = /** @type {(inputs: Wants_RemoveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Remover`)
+};
+
+export const wants_remove_failed = /** @type {(inputs: Wants_Remove_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível remover`)
+};
+
+export const wants_remove_label = /** @type {(inputs: Wants_Remove_LabelInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Remover «${i?.title}» dos teus desejos`)
+};
+
+export const wants_removed = /** @type {(inputs: Wants_RemovedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Removido dos teus desejos`)
+};
+
+export const wants_say_you_would = /** @type {(inputs: Wants_Say_You_WouldInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Diz que aceitavas e procuramos uma troca: algo teu que o dono queira.`)
+};
+
+export const wants_see_matches_link = /** @type {(inputs: Wants_See_Matches_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`ver correspondências`)
+};
+
+export const wants_sign_in = /** @type {(inputs: Wants_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sessão para ver os anúncios que aceitavas.`)
+};
+
+export const wants_title = /** @type {(inputs: Wants_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Desejos`)
+};
+
+export const wants_toggle = /** @type {(inputs: Wants_ToggleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aceitava isto`)
+};
+
+export const wants_toggle_failed = /** @type {(inputs: Wants_Toggle_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível atualizar os teus desejos`)
+};
+
+export const wants_try_again = /** @type {(inputs: Wants_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tenta novamente.`)
+};
+
+export const wants_undo = /** @type {(inputs: Wants_UndoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Anular`)
+};
+
+export const wants_wanted_on = /** @type {(inputs: Wants_Wanted_OnInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Desejado a ${i?.date}`)
+};
+
+export const wants_wants_link = /** @type {(inputs: Wants_Wants_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`desejos`)
+};
+
+export const wants_why_they_explicit = /** @type {(inputs: Wants_Why_They_ExplicitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Disse que aceitava`)
+};
+
+export const wants_why_they_text = /** @type {(inputs: Wants_Why_They_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Corresponde ao que pediu`)
+};
+
+export const wants_why_you_explicit = /** @type {(inputs: Wants_Why_You_ExplicitInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Disseste que aceitavas`)
+};
+
+export const wants_why_you_text = /** @type {(inputs: Wants_Why_You_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Corresponde ao que pediste`)
+};
+
+export const wants_withdraw_and_call_off = /** @type {(inputs: Wants_Withdraw_And_Call_OffInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retirar e cancelar`)
+};
+
+export const wants_withdraw_confirm = /** @type {(inputs: Wants_Withdraw_ConfirmInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Recebes «${i?.title}» num ${i?.circle} proposto com ${i?.members}. Retirar o teu desejo cancela-o para todos, e todos sabem porquê.`)
+};
+
+export const wants_withdrawn_undo = /** @type {(inputs: Wants_Withdrawn_UndoInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Desejo retirado. O ${i?.circle} com ${i?.members} é cancelado dentro de segundos, a menos que anules.`)
+};
+
+export const wants_you_get = /** @type {(inputs: Wants_You_GetInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recebes`)
+};
+
+export const wants_you_give = /** @type {(inputs: Wants_You_GiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dás`)
+};
+
+export const wants_your_matches = /** @type {(inputs: Wants_Your_MatchesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`As tuas correspondências`)
+};
+
+export const wants_your_wants = /** @type {(inputs: Wants_Your_WantsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Os teus desejos`)
+};
+
+export const wants_your_wants_button = /** @type {(inputs: Wants_Your_Wants_ButtonInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Os teus desejos`)
+};
+
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link, error_auth_required, error_not_allowed, error_not_found, error_internal_error, error_too_many_requests, error_cross_origin, error_body_too_large, error_malformed_json, error_invalid_login, error_sign_in_unavailable, error_username_taken, error_email_taken, error_email_already_verified, error_verification_failed, error_current_password_incorrect, error_listing_not_found, error_user_not_found, error_conversation_not_found, error_admin_required, error_contact_yourself, error_own_listing_only, error_saved_searches_full, error_username_required, error_password_required, error_password_min, error_password_max, error_email_invalid, error_email_max, error_display_name_min, error_display_name_max, error_title_min, error_title_max, error_description_min, error_description_max, error_category_required, error_category_invalid, error_categories_max, error_wants_required, error_location_required, error_location_max, error_message_empty, error_rating_range, error_offer_required, error_reason_required, email_hi, email_verify_subject, email_verify_text, email_verify_link, email_reset_subject, email_reset_text, email_reset_expiry, email_reset_link, messages_title, messages_sign_in_prompt, messages_sign_in, messages_conversations, messages_conversation, messages_invalid_action, messages_cannot_contact_self, messages_user_load_failed, messages_select_title, messages_select_hint, messages_conversation_load_failed, messages_loading_conversation, messages_loading_more, messages_loading_conversations, messages_list_load_failed, messages_about_listing, messages_new_conversation, messages_unread_count_one, messages_unread_count_other, messages_search, messages_tab_all, messages_tab_unread, messages_none_found, messages_none_unread, messages_view_listing, messages_make_offer, messages_make_offer_for, messages_cancel, messages_listing_load_failed, messages_blocked_by_me, messages_back, messages_about, messages_reconnecting, messages_empty_thread, messages_load_earlier, messages_you_said, messages_partner_said, messages_seen, messages_held, messages_typing, messages_waiting_network, messages_error, messages_earlier_failed, messages_send_failed, offers_summary_you_offer, offers_summary_you_give, offers_summary_partner_gives, offers_summary_partner_would_give, offers_quoted_title, offers_status_open, offers_status_countered, offers_status_accepted, offers_status_declined, offers_status_withdrawn, offers_status_expired, offers_status_closed, offers_accepted, offers_declined, offers_withdrawn, offers_your_offer, offers_your_counter, offers_partner_offer, offers_partner_counter, offers_update_failed, offers_try_again, offers_open_until, offers_closed_elsewhere, offers_listings_offered, offers_listing_active, offers_listing_pending, offers_listing_paused, offers_listing_completed, offers_listing_hidden, offers_withdraw, offers_accept, offers_counter, offers_decline, offers_report_label, offers_counter_sent, offers_counter_failed, offers_counter_title, offers_counter_lead_giver, offers_counter_lead_owner, offers_offer_your_listings, offers_ask_partner_listings, offers_describe_offer, offers_describe_accept, offers_send_counter, offers_needs_terms, offers_what_they_ask, offers_only_wants, offers_no_other_listings, offers_text_placeholder, barters_record_prompt, barters_region, barters_create_failed, barters_try_again, barters_did_it_happen, barters_not_yet, barters_yes_completed, barters_completed_toast, barters_completed_toast_hint, barters_handover_confirmed, barters_handover_confirmed_hint, barters_complete_failed, barters_waiting_partner, barters_partner_confirmed, barters_offer_accepted, barters_confirm, barters_cancelled, barters_cancel_failed, barters_cancel, barters_cancel_title, barters_cancel_description, barters_cancel_reason, barters_cancel_reason_placeholder, barters_keep, barters_completed_reviewed, barters_completed, barters_leave_review, reviews_cannot_submit, reviews_only_after_barter, reviews_submitted, reviews_thanks, reviews_submit_failed, reviews_try_again, reviews_dialog_title, reviews_dialog_lead, reviews_comment, reviews_comment_hint, reviews_comment_placeholder, reviews_submit, reviews_for_listing, reviews_rating, reviews_stars_one, reviews_stars_other, reviews_rated, blocks_explained, blocks_blocked_toast, blocks_blocked_toast_hint, blocks_block_failed, blocks_try_again, blocks_dialog_title, blocks_dialog_not_told, blocks_cancel, blocks_block, blocks_title, blocks_page_lead, blocks_loading, blocks_load_failed, blocks_none, blocks_blocked_on, blocks_unblocked_toast, blocks_unblocked_toast_hint, blocks_unblock_failed, blocks_unblock_label, blocks_unblock, blocks_sign_in, notifications_bell_unread_one, notifications_bell_unread_other, notifications_bell_nothing_new, notifications_title, notifications_mark_all_read, notifications_loading, notifications_empty, notifications_new_count_one, notifications_new_count_other, notifications_unread_mark, trade_circles_title, trade_circles_intro, trade_circles_load_failed, trade_circles_none_title, trade_circles_none_text, trade_circles_browse, trade_circles_you, trade_circles_former_member, trade_circles_a_former_member, trade_circles_a_former_member_lower, trade_circles_direct_swap, trade_circles_circle_of, trade_circles_trade_circle, trade_circles_you_give_get, trade_circles_a_removed_listing, trade_circles_status_proposed, trade_circles_status_agreed, trade_circles_status_declined, trade_circles_status_expired, trade_circles_line_proposed, trade_circles_line_accepted, trade_circles_line_within_day, trade_circles_line_in_days, trade_circles_line_agreed, trade_circles_line_done, trade_circles_line_called_off, trade_circles_line_expired, trade_circles_line_no_barter, trade_circles_nobody_else, trade_circles_sign_in_title, trade_circles_sign_in_text, trade_circles_sign_in, trade_circles_not_found, trade_circles_not_yours, trade_circles_load_one_failed, trade_circles_members_only, trade_circles_no_such, trade_circles_try_again, trade_circles_yours, trade_circles_legend_open, trade_circles_legend_pending, trade_circles_legend_completed, trade_circles_who_gives_what, trade_circles_called_off_reason, trade_circles_called_off, trade_circles_expired_text, trade_circles_see_matches, trade_circles_find_another, trade_circles_leg_you_give, trade_circles_leg_gives, trade_circles_leg_gives_you, trade_circles_quoted, trade_circles_removed_listing, trade_circles_you_accepted, trade_circles_you_declined, trade_circles_you_undecided, trade_circles_you_did_not_decide, trade_circles_they_accepted, trade_circles_they_declined, trade_circles_they_undecided, trade_circles_they_did_not_decide, trade_circles_barter_pending_you, trade_circles_barter_pending_they, trade_circles_the_receiver, trade_circles_barter_completed, trade_circles_barter_cancelled, trade_circles_barter_when_all_accept, trade_circles_no_barter_removed, trade_circles_no_barter, trade_circles_review_with, trade_circles_complete_with, trade_circles_you_declined_toast, trade_circles_agreed_toast, trade_circles_you_accepted_toast, trade_circles_decision_failed, trade_circles_your_part, trade_circles_your_part_text, trade_circles_everyone_accepted, trade_circles_decline_confirm, trade_circles_yes_decline, trade_circles_keep_it, trade_circles_waiting_one, trade_circles_waiting_other, trade_circles_accept, trade_circles_decline, trade_circles_ring_accepted, trade_circles_ring_declined, trade_circles_ring_deciding, trade_circles_ring_did_not_decide, trade_circles_listing_removed, trade_circles_group_chat, trade_circles_reconnecting, trade_circles_chat_label, trade_circles_chat_empty, trade_circles_chat_report_label, trade_circles_typing_one, trade_circles_typing_many, trade_circles_send_failed, trade_circles_chat_closed, wants_why_you_explicit, wants_why_they_explicit, wants_why_you_text, wants_why_they_text, wants_matches_title, wants_matches_lead, wants_matches_failed, wants_your_matches, wants_no_matches, wants_no_matches_text, wants_browse, wants_your_wants_button, wants_message_about, wants_message, wants_match_summary, wants_you_give, wants_you_get, wants_toggle_failed, wants_try_again, wants_toggle, wants_withdraw_confirm, wants_withdraw_and_call_off, wants_keep, wants_withdrawn_undo, wants_undo, wants_on_your_wants, wants_wants_link, wants_see_matches_link, wants_say_you_would, wants_circle_direct, wants_circle_trade, wants_circle_direct_undo, wants_circle_trade_undo, wants_count_none, wants_count_one, wants_count_other, wants_title, wants_lead, wants_matches_link, wants_failed, wants_empty_title, wants_empty_text, wants_removed, wants_remove_failed, wants_count_of_max_one, wants_count_of_max_other, wants_your_wants, wants_offered_by, wants_wanted_on, wants_remove_label, wants_remove, wants_sign_in, wants_matches_sign_in, saved_searches_frequency_immediate, saved_searches_frequency_daily, saved_searches_frequency_weekly, saved_searches_saved_immediate, saved_searches_saved_daily, saved_searches_saved_weekly, saved_searches_invalid, saved_searches_saved_toast, saved_searches_saved_toast_hint, saved_searches_save_failed, saved_searches_try_again, saved_searches_save, saved_searches_saved_muted, saved_searches_saved, saved_searches_alerts_on, saved_searches_alerts_muted, saved_searches_update_failed, saved_searches_unmute, saved_searches_mute, saved_searches_email_digest, saved_searches_removed, saved_searches_remove_failed, saved_searches_delete, saved_searches_query_in, saved_searches_everything_in, saved_searches_all_categories, saved_searches_load_failed, saved_searches_none, saved_searches_browse, saved_searches_saved_on, saved_searches_notifications_for, saved_searches_notifications, saved_searches_digest_for, saved_searches_run_label, saved_searches_run, saved_searches_delete_label, saved_searches_title, saved_searches_dialog_lead, saved_searches_close, saved_searches_load_failed_later, saved_searches_none_dialog, saved_searches_your_saved, saved_searches_query_only, saved_searches_in_category, saved_searches_all_listings, saved_searches_notifications_on, saved_searches_notifications_off, saved_searches_digest_is, saved_searches_run_search_label];
