@@ -4,12 +4,13 @@ import { SignInRequired } from '../features/profile/components/sign-in-required'
 import { MatchesPage } from '../features/wants/components/matches-page';
 import { usePageTitle } from '../lib/use-page-title';
 import { useCurrentUser } from '@/lib/current-user';
+import * as m from '@/lib/messages';
 
 export const Route = createFileRoute('/matches')({ component: MatchesRoute });
 
 function MatchesRoute() {
   const { user, isLoading } = useCurrentUser();
-  usePageTitle('Matches');
+  usePageTitle(m.wants_matches_title());
   if (isLoading) {
     return (
       <Flex justify="center" p="9">
@@ -17,6 +18,6 @@ function MatchesRoute() {
       </Flex>
     );
   }
-  if (!user) return <SignInRequired text="Sign in to see the swaps that members want with you." />;
+  if (!user) return <SignInRequired text={m.wants_matches_sign_in()} />;
   return <MatchesPage />;
 }

@@ -6,6 +6,7 @@ import { MessagesScreen, type InitiateRequest } from '../features/messages/compo
 import { usePageTitle } from '../lib/use-page-title';
 import { idField } from '../shared/schemas/fields';
 import { useCurrentUser } from '@/lib/current-user';
+import * as m from '@/lib/messages';
 
 // The initiate address (docs/api/offers.md, "Addresses"): initiate=true, listingId, userId, title
 // and optionally message. The router parses `?title=2024` as a number and `?initiate=true` as a
@@ -42,7 +43,7 @@ export const Route = createFileRoute('/messages')({
 });
 
 function MessagesPage() {
-  usePageTitle('Messages');
+  usePageTitle(m.messages_title());
   const { user, isLoading } = useCurrentUser();
   const search = Route.useSearch();
   const returnHere = useReturnHere();
@@ -56,7 +57,7 @@ function MessagesPage() {
   return (
     <div className="container page">
       <Heading as="h1" size="7" mb="4">
-        Messages
+        {m.messages_title()}
       </Heading>
       {isLoading ? (
         <Flex justify="center" p="6">
@@ -65,10 +66,10 @@ function MessagesPage() {
       ) : !user ? (
         <Card size="3" className="messages-signin">
           <Flex direction="column" gap="3" align="start">
-            <Text size="3">Sign in to view your messages</Text>
+            <Text size="3">{m.messages_sign_in_prompt()}</Text>
             <Button asChild>
               <Link to="/auth" search={returnHere}>
-                Sign In
+                {m.messages_sign_in()}
               </Link>
             </Button>
           </Flex>

@@ -4,12 +4,13 @@ import { BlockedMembersPage } from '../features/blocks/components/blocked-member
 import { SignInRequired } from '../features/profile/components/sign-in-required';
 import { usePageTitle } from '../lib/use-page-title';
 import { useCurrentUser } from '@/lib/current-user';
+import * as m from '@/lib/messages';
 
 export const Route = createFileRoute('/settings/blocked')({ component: BlockedRoute });
 
 function BlockedRoute() {
   const { user, isLoading } = useCurrentUser();
-  usePageTitle('Blocked members');
+  usePageTitle(m.blocks_title());
   if (isLoading) {
     return (
       <Flex justify="center" p="9">
@@ -17,6 +18,6 @@ function BlockedRoute() {
       </Flex>
     );
   }
-  if (!user) return <SignInRequired text="Sign in to see the members you blocked." />;
+  if (!user) return <SignInRequired text={m.blocks_sign_in()} />;
   return <BlockedMembersPage />;
 }

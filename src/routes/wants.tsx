@@ -4,12 +4,13 @@ import { SignInRequired } from '../features/profile/components/sign-in-required'
 import { WantsPage } from '../features/wants/components/wants-page';
 import { usePageTitle } from '../lib/use-page-title';
 import { useCurrentUser } from '@/lib/current-user';
+import * as m from '@/lib/messages';
 
 export const Route = createFileRoute('/wants')({ component: WantsRoute });
 
 function WantsRoute() {
   const { user, isLoading } = useCurrentUser();
-  usePageTitle('Wants');
+  usePageTitle(m.wants_title());
   if (isLoading) {
     return (
       <Flex justify="center" p="9">
@@ -17,6 +18,6 @@ function WantsRoute() {
       </Flex>
     );
   }
-  if (!user) return <SignInRequired text="Sign in to see the listings you would take." />;
+  if (!user) return <SignInRequired text={m.wants_sign_in()} />;
   return <WantsPage />;
 }

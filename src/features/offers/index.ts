@@ -9,4 +9,4 @@ export {
 } from './api';
 export { OfferCard } from './components/offer-card';
 export { cleanTerms, hasTerms, OfferTermsFields } from './components/offer-terms-fields';
-export { offerSummary } from './components/offer-summary';
+export { offerSentence, offerSummary } from './components/offer-summary';

@@ -1,11 +1,13 @@
 // A saved search's digest frequency as the member chooses it (decision 063, "Digest frequency"):
 // the same words on Browse's Saved menu and in the profile's list.
 import { DIGEST_FREQUENCIES, type DigestFrequency } from '@/shared/constants';
+import * as m from '@/lib/messages';
 
-export const FREQUENCY_LABEL: Record<DigestFrequency, string> = {
-  immediate: 'As it happens',
-  daily: 'Daily',
-  weekly: 'Weekly',
+/** Each frequency's label, as a message (called when rendered, in the member's language). */
+export const FREQUENCY_LABEL: Record<DigestFrequency, () => string> = {
+  immediate: m.saved_searches_frequency_immediate,
+  daily: m.saved_searches_frequency_daily,
+  weekly: m.saved_searches_frequency_weekly,
 };
 
 export const FREQUENCY_CHOICES = DIGEST_FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABEL[value] }));
@@ -13,8 +15,10 @@ export const FREQUENCY_CHOICES = DIGEST_FREQUENCIES.map((value) => ({ value, lab
 /** What the toast says once a frequency is saved. */
 export const frequencySaved = (frequency: DigestFrequency) =>
   frequency === 'immediate'
-    ? 'Emails for this search as matches appear'
-    : `Emails for this search at most ${frequency === 'daily' ? 'once a day' : 'once a week'}`;
+    ? m.saved_searches_saved_immediate()
+    : frequency === 'daily'
+      ? m.saved_searches_saved_daily()
+      : m.saved_searches_saved_weekly();
 
 export const isFrequency = (value: string): value is DigestFrequency =>
   (DIGEST_FREQUENCIES as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 // Words about a circle that other features say too: which proposed circle a want holds up, and its
 // other members by name ("Sam and Alex"). Pure, so the Worker tests run them.
+import * as m from '@/lib/messages';
 import type { TradeCircle } from '@/shared/contract/trade-circles';
 
 /**
@@ -20,13 +21,23 @@ export function circleDependingOnWant(
   );
 }
 
+/**
+ * Names joined as a sentence says them in the language of `tag`: "Sam", "Sam and Alex", "Sam, Alex
+ * and Kim" (English keeps no comma before "and"), "Sam et Alex", "Sam, Alex und Kim". The tag is the
+ * caller's (`fmt.tag`): this module stays free of the page, so the Worker tests run it.
+ */
+export function joinNames(names: string[], tag = 'en'): string {
+  if (names.length <= 1) return names.join('');
+  if (tag.split('-')[0] === 'en') return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return new Intl.ListFormat(tag, { type: 'conjunction' }).format(names);
+}
+
 /** The circle's other members by name, joined as a sentence says them: "Sam", "Sam and Alex", "Sam, Alex and Kim". */
-export function circleMembersText(circle: TradeCircle, meId: number): string {
+export function circleMembersText(circle: TradeCircle, meId: number, tag = 'en'): string {
   const names = circle.legs
     .map((leg) => leg.giver)
     .filter((giver) => giver && giver.id !== meId)
     .map((giver) => giver!.displayName);
-  if (names.length === 0) return 'nobody else';
-  if (names.length === 1) return names[0]!;
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  if (names.length === 0) return m.trade_circles_nobody_else();
+  return joinNames(names, tag);
 }

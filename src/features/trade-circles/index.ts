@@ -1,2 +1,2 @@
 export { circlesQuery } from './api';
-export { circleDependingOnWant, circleMembersText } from './circle-words';
+export { circleDependingOnWant, circleMembersText, joinNames } from './circle-words';

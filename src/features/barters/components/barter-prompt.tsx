@@ -16,6 +16,7 @@ import type { Barter } from '@/shared/contract/barters';
 import { MAX_CANCEL_REASON } from '@/shared/schemas';
 import { ReviewDialog } from '@/features/reviews';
 import { barterBetween, useCancelBarter, useCompleteBarter, useCreateBarter } from '../api';
+import * as m from '@/lib/messages';
 import './barter-prompt.css';
 
 interface BarterPromptProps {
@@ -111,7 +112,7 @@ export function BarterPrompt({
           stateText.current = element;
         }}
       >
-        Did you complete this barter? Click to record
+        {m.barters_record_prompt()}
       </Button>
     );
   } else if (barter.status === 'pending') {
@@ -130,7 +131,7 @@ export function BarterPrompt({
     content = <CompletedBarter barter={barter} me={me} partner={partner} reviewed={reviewed} stateRef={stateText} />;
   }
   return (
-    <section className="barter-prompt" aria-label="Barter" data-testid="barter-prompt">
+    <section className="barter-prompt" aria-label={m.barters_region()} data-testid="barter-prompt">
       {content}
     </section>
   );
@@ -169,8 +170,8 @@ function Recording({
         },
         onError: (error) =>
           toast({
-            title: 'Failed to create barter',
-            description: messageOf(error, 'Please try again.'),
+            title: m.barters_create_failed(),
+            description: messageOf(error, m.barters_try_again()),
             variant: 'destructive',
           }),
       },
@@ -178,14 +179,14 @@ function Recording({
   return (
     <Flex align="center" gap="3" wrap="wrap">
       <Text as="p" weight="medium" size="2" ref={questionRef} tabIndex={-1}>
-        Did this barter happen?
+        {m.barters_did_it_happen()}
       </Text>
       <Flex gap="2" wrap="wrap">
         <Button variant="soft" color="gray" onClick={onClose} disabled={create.isPending}>
-          No, not yet
+          {m.barters_not_yet()}
         </Button>
         <Button onClick={record} loading={create.isPending}>
-          Yes, completed!
+          {m.barters_yes_completed()}
         </Button>
       </Flex>
     </Flex>
@@ -213,23 +214,26 @@ function PendingBarter({ barter, me, partner, complete, cancel, stateRef, onStep
         onStep();
         toast(
           after.status === 'completed'
-            ? { title: 'Barter completed!', description: 'You can now review each other.' }
-            : { title: 'Handover confirmed', description: `${partner.displayName} confirms too to complete it.` },
+            ? { title: m.barters_completed_toast(), description: m.barters_completed_toast_hint() }
+            : {
+                title: m.barters_handover_confirmed(),
+                description: m.barters_handover_confirmed_hint({ name: partner.displayName }),
+              },
         );
       },
       onError: (error) =>
         toast({
-          title: 'Failed to complete barter',
-          description: messageOf(error, 'Please try again.'),
+          title: m.barters_complete_failed(),
+          description: messageOf(error, m.barters_try_again()),
           variant: 'destructive',
         }),
     });
 
   const sentence = confirmedByMe
-    ? `Waiting for ${partner.displayName} to confirm the swap`
+    ? m.barters_waiting_partner({ name: partner.displayName })
     : confirmedByThem
-      ? `${partner.displayName} confirmed the handover. Once you have swapped too, confirm the barter to complete it.`
-      : `Offer accepted. Once you have swapped with ${partner.displayName}, confirm the barter.`;
+      ? m.barters_partner_confirmed({ name: partner.displayName })
+      : m.barters_offer_accepted({ name: partner.displayName });
   return (
     <Flex align="center" justify="between" gap="3" wrap="wrap">
       <Text as="p" size="2" ref={paragraphRef(stateRef)} tabIndex={-1} data-testid="barter-state">
@@ -239,7 +243,7 @@ function PendingBarter({ barter, me, partner, complete, cancel, stateRef, onStep
         <CancelBarter barter={barter} partner={partner} cancel={cancel} disabled={busy} onStep={onStep} />
         {!confirmedByMe && (
           <Button onClick={onConfirm} loading={complete.isPending} disabled={busy}>
-            Confirm barter
+            {m.barters_confirm()}
           </Button>
         )}
       </Flex>
@@ -270,12 +274,12 @@ function CancelBarter({
         onSuccess: () => {
           onStep();
           setOpen(false);
-          toast({ title: 'Barter cancelled' });
+          toast({ title: m.barters_cancelled() });
         },
         onError: (error) =>
           toast({
-            title: 'Failed to cancel barter',
-            description: messageOf(error, 'Please try again.'),
+            title: m.barters_cancel_failed(),
+            description: messageOf(error, m.barters_try_again()),
             variant: 'destructive',
           }),
       },
@@ -290,7 +294,7 @@ function CancelBarter({
     >
       <AlertDialog.Trigger>
         <Button variant="soft" color="gray" disabled={disabled}>
-          Cancel barter
+          {m.barters_cancel()}
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Content
@@ -300,28 +304,27 @@ function CancelBarter({
           if (cancel.isSuccess) event.preventDefault();
         }}
       >
-        <AlertDialog.Title>Cancel this barter?</AlertDialog.Title>
+        <AlertDialog.Title>{m.barters_cancel_title()}</AlertDialog.Title>
         <AlertDialog.Description size="2">
-          {partner.displayName} will see that you cancelled it, with your reason if you give one. You can record a new
-          barter later.
+          {m.barters_cancel_description({ name: partner.displayName })}
         </AlertDialog.Description>
         <Flex direction="column" gap="3" mt="3">
           <TextAreaInput
-            label={`Reason for ${partner.displayName} (optional)`}
+            label={m.barters_cancel_reason({ name: partner.displayName })}
             value={reason}
             onValueChange={setReason}
             rows={2}
             maxLength={MAX_CANCEL_REASON}
-            placeholder="For example: the item was damaged"
+            placeholder={m.barters_cancel_reason_placeholder()}
           />
           <Flex gap="3" justify="end" wrap="wrap">
             <AlertDialog.Cancel>
               <Button variant="soft" color="gray">
-                Keep barter
+                {m.barters_keep()}
               </Button>
             </AlertDialog.Cancel>
             <Button variant="soft" color="red" onClick={onCancel} loading={cancel.isPending}>
-              Cancel barter
+              {m.barters_cancel()}
             </Button>
           </Flex>
         </Flex>
@@ -349,12 +352,12 @@ function CompletedBarter({
       <Flex align="center" gap="2">
         <CheckCircledIcon aria-hidden="true" className="barter-done-icon" />
         <Text as="p" size="2" ref={paragraphRef(stateRef)} tabIndex={-1} data-testid="barter-state">
-          {reviewed ? 'Barter completed. Thanks for your review!' : 'Barter completed'}
+          {reviewed ? m.barters_completed_reviewed() : m.barters_completed()}
         </Text>
       </Flex>
       {!reviewed && (
         <Button className="barter-prompt-button" onClick={() => setOpen(true)}>
-          Leave a review for this completed exchange
+          {m.barters_leave_review()}
         </Button>
       )}
       {/* Mounted after the review too: the reply marks the barter reviewed at once, and the

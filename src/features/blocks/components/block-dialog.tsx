@@ -3,6 +3,7 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
+import * as m from '@/lib/messages';
 import { useBlock } from '../api';
 
 interface BlockDialogProps {
@@ -10,9 +11,6 @@ interface BlockDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
-
-export const BLOCK_EXPLAINED =
-  'Neither of you will be able to message the other or see each other’s listings, offers or trade circles.';
 
 export function BlockDialog({ member, open, onOpenChange }: BlockDialogProps) {
   const block = useBlock();
@@ -22,11 +20,14 @@ export function BlockDialog({ member, open, onOpenChange }: BlockDialogProps) {
     try {
       await block.mutateAsync(member.id);
       onOpenChange(false);
-      toast({ title: `${member.displayName} is blocked`, description: 'You can unblock them under Blocked members.' });
+      toast({
+        title: m.blocks_blocked_toast({ name: member.displayName }),
+        description: m.blocks_blocked_toast_hint(),
+      });
     } catch (error) {
       toast({
-        title: 'Could not block this member',
-        description: messageOf(error, 'Please try again.'),
+        title: m.blocks_block_failed(),
+        description: messageOf(error, m.blocks_try_again()),
         variant: 'destructive',
       });
     }
@@ -34,19 +35,19 @@ export function BlockDialog({ member, open, onOpenChange }: BlockDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Content maxWidth="460px" data-testid="block-dialog">
-        <AlertDialog.Title>Block {member.displayName}?</AlertDialog.Title>
+        <AlertDialog.Title>{m.blocks_dialog_title({ name: member.displayName })}</AlertDialog.Title>
         <AlertDialog.Description size="2">
-          {BLOCK_EXPLAINED} {member.displayName} is not told. You can unblock them at any time.
+          {m.blocks_explained()} {m.blocks_dialog_not_told({ name: member.displayName })}
         </AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <AlertDialog.Cancel>
             <Button variant="soft" color="gray" highContrast>
-              Cancel
+              {m.blocks_cancel()}
             </Button>
           </AlertDialog.Cancel>
           {/* Not AlertDialog.Action: the dialog stays open (and busy) until the block is stored. */}
           <Button color="red" highContrast onClick={() => void run()} loading={block.isPending}>
-            Block
+            {m.blocks_block()}
           </Button>
         </Flex>
       </AlertDialog.Content>

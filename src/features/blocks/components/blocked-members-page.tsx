@@ -5,9 +5,9 @@ import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '@/components/user-avatar';
 import type { Block } from '@/shared/contract/blocks';
 import { blocksQuery } from '../api';
-import { BLOCK_EXPLAINED } from './block-dialog';
 import { UnblockButton } from './unblock-button';
 import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 
 export function BlockedMembersPage() {
   const blocks = useQuery({ ...blocksQuery, refetchOnMount: 'always' });
@@ -15,29 +15,28 @@ export function BlockedMembersPage() {
     <div className="container page settings-page">
       <Flex direction="column" gap="2" mb="5">
         <Heading as="h1" size="7">
-          Blocked members
+          {m.blocks_title()}
         </Heading>
         <Text color="gray">
-          {BLOCK_EXPLAINED} They are not told. To block someone, open their profile or a conversation with them and
-          choose Block in the ⋯ menu.
+          {m.blocks_explained()} {m.blocks_page_lead()}
         </Text>
       </Flex>
       {blocks.isLoading ? (
-        <Flex justify="center" p="6" role="status" aria-label="Loading">
+        <Flex justify="center" p="6" role="status" aria-label={m.blocks_loading()}>
           <Spinner size="3" />
         </Flex>
       ) : blocks.isError ? (
         <Callout.Root color="red" role="alert">
-          <Callout.Text>Failed to load blocked members. Please try again.</Callout.Text>
+          <Callout.Text>{m.blocks_load_failed()}</Callout.Text>
         </Callout.Root>
       ) : (blocks.data ?? []).length === 0 ? (
         <Card size="3" data-testid="blocked-empty">
           <Text as="p" color="gray" align="center">
-            You have not blocked anyone.
+            {m.blocks_none()}
           </Text>
         </Card>
       ) : (
-        <ul className="settings-list" aria-label="Blocked members">
+        <ul className="settings-list" aria-label={m.blocks_title()}>
           {blocks.data!.map((block) => (
             <BlockedRow key={block.user.id} block={block} />
           ))}
@@ -62,7 +61,7 @@ function BlockedRow({ block }: { block: Block }) {
                 </Link>
               </ThemeLink>
               <Text size="1" color="gray">
-                Blocked {fmt.date(block.createdAt, { dateStyle: 'medium' })}
+                {m.blocks_blocked_on({ date: fmt.date(block.createdAt, { dateStyle: 'medium' }) })}
               </Text>
             </Flex>
           </Flex>

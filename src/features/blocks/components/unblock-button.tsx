@@ -3,6 +3,7 @@ import { Button } from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
+import * as m from '@/lib/messages';
 import { useUnblock } from '../api';
 
 export function useUnblockWithToast() {
@@ -12,13 +13,13 @@ export function useUnblockWithToast() {
     try {
       await unblock.mutateAsync(member.id);
       toast({
-        title: `${member.displayName} is unblocked`,
-        description: 'You can message each other and see each other’s listings again.',
+        title: m.blocks_unblocked_toast({ name: member.displayName }),
+        description: m.blocks_unblocked_toast_hint(),
       });
     } catch (error) {
       toast({
-        title: 'Could not unblock this member',
-        description: messageOf(error, 'Please try again.'),
+        title: m.blocks_unblock_failed(),
+        description: messageOf(error, m.blocks_try_again()),
         variant: 'destructive',
       });
     }
@@ -38,9 +39,9 @@ export function UnblockButton({
       {...button}
       loading={unblock.pending}
       onClick={() => void unblock.run(member)}
-      aria-label={`Unblock ${member.displayName}`}
+      aria-label={m.blocks_unblock_label({ name: member.displayName })}
     >
-      Unblock
+      {m.blocks_unblock()}
     </Button>
   );
 }

@@ -4,6 +4,7 @@
 import { Callout, Flex } from '@radix-ui/themes';
 import { BLOCKED_MEMBER_MESSAGE } from '@/shared/schemas/moderation';
 import { UnblockButton } from '@/features/blocks';
+import * as m from '@/lib/messages';
 
 interface BlockedNoticeProps {
   partner: { id: number; displayName: string };
@@ -22,9 +23,7 @@ export function BlockedNotice({ partner, blockedByMe, message }: BlockedNoticePr
       data-testid="blocked-composer"
     >
       <Callout.Text>
-        {blockedByMe
-          ? `You blocked ${partner.displayName}. Neither of you can message the other while the block lasts.`
-          : (message ?? BLOCKED_MEMBER_MESSAGE)}
+        {blockedByMe ? m.messages_blocked_by_me({ name: partner.displayName }) : (message ?? BLOCKED_MEMBER_MESSAGE)}
       </Callout.Text>
       {blockedByMe && (
         <Flex mt="1">

@@ -7,6 +7,7 @@ import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { ConversationInfo } from '@/shared/contract/conversations';
+import * as m from '@/lib/messages';
 
 // The offer box's code loads when the dialog first opens: most conversations never make an offer
 // here, and the messages page's budget counts every byte (decision 058).
@@ -29,7 +30,7 @@ export function ConversationActions({
       {offerable && <MakeOfferDialog me={me} listingId={listing.id} title={listing.title} />}
       <Button asChild size="1" variant="soft" color="gray">
         <Link to="/listing/$id" params={{ id: String(listing.id) }} data-testid="conversation-view-listing">
-          <ExternalLinkIcon aria-hidden="true" /> View listing
+          <ExternalLinkIcon aria-hidden="true" /> {m.messages_view_listing()}
         </Link>
       </Button>
     </Flex>
@@ -42,13 +43,13 @@ function MakeOfferDialog({ me, listingId, title }: { me: { id: number }; listing
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger>
         <Button size="1" variant="soft" data-testid="conversation-make-offer">
-          Make an offer
+          {m.messages_make_offer()}
         </Button>
       </Dialog.Trigger>
       <Dialog.Content maxWidth="520px">
-        <Dialog.Title>Make an offer</Dialog.Title>
+        <Dialog.Title>{m.messages_make_offer()}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
-          For “{title}”. It shows in this conversation.
+          {m.messages_make_offer_for({ title })}
         </Dialog.Description>
         {open && (
           <Suspense fallback={null}>
@@ -58,7 +59,7 @@ function MakeOfferDialog({ me, listingId, title }: { me: { id: number }; listing
         <Flex justify="end" mt="3">
           <Dialog.Close>
             <Button variant="soft" color="gray">
-              Cancel
+              {m.messages_cancel()}
             </Button>
           </Dialog.Close>
         </Flex>

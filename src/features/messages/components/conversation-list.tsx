@@ -5,7 +5,8 @@ import { Badge, Callout, Flex, Spinner, Tabs, Text, TextField, VisuallyHidden } 
 import { useEffect, useRef, useState } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
 import type { ConversationSummary } from '@/shared/contract/conversations';
-import { formatMonthDay } from '@/lib/format-date';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 
 interface ConversationListProps {
   conversations: ConversationSummary[] | undefined;
@@ -35,7 +36,7 @@ function EndOfList({ onEndReached, loading }: { onEndReached: () => void; loadin
       {loading && (
         <Flex justify="center" p="3">
           <Spinner size="2" />
-          <VisuallyHidden>Loading more conversations</VisuallyHidden>
+          <VisuallyHidden>{m.messages_loading_more()}</VisuallyHidden>
         </Flex>
       )}
     </li>
@@ -69,14 +70,14 @@ export function ConversationList({
       return (
         <Flex justify="center" p="5">
           <Spinner size="3" />
-          <VisuallyHidden>Loading conversations</VisuallyHidden>
+          <VisuallyHidden>{m.messages_loading_conversations()}</VisuallyHidden>
         </Flex>
       );
     }
     if (isError) {
       return (
         <Callout.Root color="red" role="alert" m="3">
-          <Callout.Text>Failed to load messages</Callout.Text>
+          <Callout.Text>{m.messages_list_load_failed()}</Callout.Text>
         </Callout.Root>
       );
     }
@@ -88,7 +89,7 @@ export function ConversationList({
       );
     }
     return (
-      <ul className="conversation-items" aria-label="Conversations">
+      <ul className="conversation-items" aria-label={m.messages_conversations()}>
         {items.map((c) => {
           const key = c.conversation;
           return (
@@ -120,16 +121,18 @@ export function ConversationList({
                       id={`conversation-date-${key}`}
                       aria-hidden
                     >
-                      <time dateTime={c.lastMessageTime}>{formatMonthDay(c.lastMessageTime)}</time>
+                      <time dateTime={c.lastMessageTime}>
+                        {fmt.date(c.lastMessageTime, { month: 'short', day: 'numeric' })}
+                      </time>
                     </Text>
                   </span>
                   <Text size="1" color="gray" className="conversation-truncate">
-                    <VisuallyHidden>, about </VisuallyHidden>
+                    <VisuallyHidden>{m.messages_about_listing()}</VisuallyHidden>
                     {c.listing.title}
                   </Text>
                   <span className="conversation-item-row">
                     <Text size="2" className="conversation-truncate" id={`conversation-last-${key}`} aria-hidden>
-                      {c.lastMessage || 'New conversation'}
+                      {c.lastMessage || m.messages_new_conversation()}
                     </Text>
                     {c.unreadCount > 0 && (
                       <>
@@ -143,8 +146,10 @@ export function ConversationList({
                           className="count-badge"
                           data-testid="unread-badge"
                         >
-                          {c.unreadCount}
-                          <VisuallyHidden> unread</VisuallyHidden>
+                          {fmt.number(c.unreadCount)}
+                          <VisuallyHidden>
+                            {fmt.one(c.unreadCount) ? m.messages_unread_count_one() : m.messages_unread_count_other()}
+                          </VisuallyHidden>
                         </Badge>
                       </>
                     )}
@@ -164,8 +169,8 @@ export function ConversationList({
       <Flex direction="column" gap="2" p="3" className="conversation-list-tools">
         <TextField.Root
           type="search"
-          placeholder="Search conversations..."
-          aria-label="Search conversations..."
+          placeholder={m.messages_search()}
+          aria-label={m.messages_search()}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         >
@@ -180,14 +185,14 @@ export function ConversationList({
         className="conversation-tabs"
       >
         <Tabs.List size="2">
-          <Tabs.Trigger value="all">All</Tabs.Trigger>
-          <Tabs.Trigger value="unread">Unread</Tabs.Trigger>
+          <Tabs.Trigger value="all">{m.messages_tab_all()}</Tabs.Trigger>
+          <Tabs.Trigger value="unread">{m.messages_tab_unread()}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="all" className="conversation-scroll">
-          {body(found, 'No conversations found')}
+          {body(found, m.messages_none_found())}
         </Tabs.Content>
         <Tabs.Content value="unread" className="conversation-scroll">
-          {body(unread, 'No unread messages')}
+          {body(unread, m.messages_none_unread())}
         </Tabs.Content>
       </Tabs.Root>
     </Flex>

@@ -5,6 +5,7 @@ import { Flex, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { messageOf } from '@/lib/api';
 import { listingDetailQuery, OfferBox } from '@/features/listings';
+import * as m from '@/lib/messages';
 
 export default function OfferForm({
   me,
@@ -22,6 +23,6 @@ export default function OfferForm({
         <Spinner size="3" />
       </Flex>
     );
-  if (listing.isError) return <Text color="red">{messageOf(listing.error, 'Could not load the listing')}</Text>;
+  if (listing.isError) return <Text color="red">{messageOf(listing.error, m.messages_listing_load_failed())}</Text>;
   return <OfferBox listing={listing.data} me={me} onMade={onMade} />;
 }

@@ -16,7 +16,8 @@ import { userListingsQuery } from '@/features/listings';
 import { BarterPrompt } from '@/features/barters';
 import { conversationQuery, earlierMessages, noteConversationRead, useSendMessage, type HeldMessage } from '../api';
 import { THREAD_PAGE_DEFAULT } from '@/shared/conversation-cursor';
-import { formatDateTime } from '@/lib/format-date';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import { lastSeenOwnId, mergeMessages } from '@/lib/live';
 import { useOnline } from '@/lib/online';
 import { useConversationSocket } from '../use-conversation-socket';
@@ -31,6 +32,9 @@ import { ApiError } from '@/lib/api';
 import { noteSent } from '@/lib/push-prompt';
 import { BLOCKED_MEMBER_MESSAGE } from '@/shared/schemas/moderation';
 import { blockKeys, messageKeys } from '@/lib/query-keys';
+
+/** A bubble's date and time: "Mar 4, 3:05 PM" in the member's language. */
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
 
 interface ConversationThreadProps {
   me: { id: number };
@@ -143,8 +147,8 @@ export function ConversationThread({
       .catch(() => {
         setEarlier({ loading: false, exhausted: false });
         toast({
-          title: 'Error',
-          description: 'Failed to load earlier messages. Please try again.',
+          title: m.messages_error(),
+          description: m.messages_earlier_failed(),
           variant: 'destructive',
         });
       });
@@ -185,7 +189,7 @@ export function ConversationThread({
             void queryClient.invalidateQueries({ queryKey: blockKeys.all });
             return;
           }
-          toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+          toast({ title: m.messages_error(), description: m.messages_send_failed(), variant: 'destructive' });
         },
       },
     );
@@ -205,7 +209,7 @@ export function ConversationThread({
           variant="ghost"
           color="gray"
           className="messages-back"
-          aria-label="Back to conversations"
+          aria-label={m.messages_back()}
           onClick={onBack}
         >
           <ArrowLeftIcon width="18" height="18" />
@@ -218,7 +222,7 @@ export function ConversationThread({
             </Link>
           </Heading>
           <Text size="1" color="gray" className="conversation-truncate">
-            <VisuallyHidden>About: </VisuallyHidden>
+            <VisuallyHidden>{m.messages_about()}</VisuallyHidden>
             <Link to="/listing/$id" params={{ id: String(listing.id) }} className="conversation-listing-link">
               {listing.title}
             </Link>
@@ -231,7 +235,7 @@ export function ConversationThread({
             <>
               <Spinner size="1" />
               <Text size="1" color="gray">
-                Reconnecting…
+                {m.messages_reconnecting()}
               </Text>
             </>
           )}
@@ -259,61 +263,63 @@ export function ConversationThread({
         {conversation.isPending ? (
           <Flex justify="center" p="5">
             <Spinner size="3" />
-            <VisuallyHidden>Loading conversation</VisuallyHidden>
+            <VisuallyHidden>{m.messages_loading_conversation()}</VisuallyHidden>
           </Flex>
         ) : conversation.isError ? (
           <Callout.Root color="red" role="alert">
-            <Callout.Text>Failed to load conversation</Callout.Text>
+            <Callout.Text>{m.messages_conversation_load_failed()}</Callout.Text>
           </Callout.Root>
         ) : messages.length === 0 && held.length === 0 ? (
           <Text as="p" color="gray" align="center" className="conversation-empty">
-            No messages yet. Start the conversation!
+            {m.messages_empty_thread()}
           </Text>
         ) : (
           <>
             {messages.length >= THREAD_PAGE_DEFAULT && !earlier.exhausted && (
               <Flex justify="center" p="2">
                 <Button variant="ghost" size="1" onClick={loadEarlier} loading={earlier.loading}>
-                  Load earlier messages
+                  {m.messages_load_earlier()}
                 </Button>
               </Flex>
             )}
             <ol className="message-list">
-              {messages.map((m) => {
-                const own = m.senderId === me.id;
-                if (m.kind === 'event') {
+              {messages.map((msg) => {
+                const own = msg.senderId === me.id;
+                if (msg.kind === 'event') {
                   const offer =
-                    m.event?.offerId && (m.event.type === 'offer_made' || m.event.type === 'offer_countered')
-                      ? offersById.get(m.event.offerId)
+                    msg.event?.offerId && (msg.event.type === 'offer_made' || msg.event.type === 'offer_countered')
+                      ? offersById.get(msg.event.offerId)
                       : undefined;
                   return (
-                    <li key={m.id} className="message-row message-event" data-testid="message-event">
+                    <li key={msg.id} className="message-row message-event" data-testid="message-event">
                       <Text as="p" size="1" className="message-event-text">
-                        {m.content} · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                        {msg.content} · <time dateTime={msg.createdAt}>{fmt.date(msg.createdAt, DAY_AND_TIME)}</time>
                       </Text>
                       {offer && <OfferCard offer={offer} me={me} info={info} listingsQuery={userListingsQuery} />}
                     </li>
                   );
                 }
-                const removed = isRemovedMessage(m);
+                const removed = isRemovedMessage(msg);
                 return (
                   <li
-                    key={m.id}
+                    key={msg.id}
                     className={`message-row ${own ? 'message-own' : 'message-theirs'}`}
                     data-testid="message"
                   >
                     <div className={`message-bubble${removed ? ' message-removed' : ''}`}>
-                      <VisuallyHidden>{own ? 'You' : partner.displayName}: </VisuallyHidden>
+                      <VisuallyHidden>
+                        {own ? m.messages_you_said() : m.messages_partner_said({ name: partner.displayName })}
+                      </VisuallyHidden>
                       <Text as="p" size="2" className="message-text">
-                        {m.content}
+                        {msg.content}
                       </Text>
                       <Text as="p" size="1" className="message-time">
-                        <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                        <time dateTime={msg.createdAt}>{fmt.date(msg.createdAt, DAY_AND_TIME)}</time>
                       </Text>
                     </div>
-                    {m.id === seenId && (
+                    {msg.id === seenId && (
                       <Text as="p" size="1" color="gray" className="message-seen" data-testid="message-seen">
-                        Seen
+                        {m.messages_seen()}
                       </Text>
                     )}
                     {!own && !removed && (
@@ -321,8 +327,8 @@ export function ConversationThread({
                         signedIn
                         target={{
                           type: 'message',
-                          id: m.id,
-                          label: `${partner.displayName}: “${m.content}”`,
+                          id: msg.id,
+                          label: `${partner.displayName}: “${msg.content}”`,
                           member: partner,
                         }}
                       />
@@ -330,19 +336,19 @@ export function ConversationThread({
                   </li>
                 );
               })}
-              {held.map((m, index) => (
+              {held.map((msg, index) => (
                 <li key={`held-${index}`} className="message-row message-own" data-testid="held-message">
                   <div className="message-bubble message-held">
-                    <VisuallyHidden>You: </VisuallyHidden>
+                    <VisuallyHidden>{m.messages_you_said()}</VisuallyHidden>
                     <Text as="p" size="2" className="message-text">
-                      {m.content}
+                      {msg.content}
                     </Text>
                     <Text as="p" size="1" className="message-time">
-                      <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                      <time dateTime={msg.createdAt}>{fmt.date(msg.createdAt, DAY_AND_TIME)}</time>
                     </Text>
                   </div>
                   <Text as="p" size="1" color="amber" className="message-held-note">
-                    <strong>Held for review.</strong> {m.notice.replace(/\.?$/, '.')}
+                    <strong>{m.messages_held()}</strong> {msg.notice.replace(/\.?$/, '.')}
                   </Text>
                 </li>
               ))}
@@ -352,7 +358,7 @@ export function ConversationThread({
       </div>
 
       <Text as="p" size="1" color="gray" role="status" className="typing-indicator" data-testid="typing-indicator">
-        {live.partnerTyping ? `${partner.displayName} is typing…` : ''}
+        {live.partnerTyping ? m.messages_typing({ name: partner.displayName }) : ''}
       </Text>
       {blockedByMe ? (
         <BlockedNotice partner={partner} blockedByMe />
@@ -366,7 +372,7 @@ export function ConversationThread({
           {/* Sent offline: TanStack Query holds the send until the network is back; the text stays here meanwhile. */}
           {send.isPaused && (
             <Text as="p" size="1" color="gray" role="status" className="composer-waiting" data-testid="send-waiting">
-              Waiting for the network: your message is sent when you’re back online.
+              {m.messages_waiting_network()}
             </Text>
           )}
         </>

@@ -20,6 +20,7 @@ import { fromThisPage } from '@/lib/boot';
 import { CONVERSATIONS_PAGE_DEFAULT } from '@/shared/conversation-cursor';
 import { ConversationList } from './conversation-list';
 import { ConversationThread } from './conversation-thread';
+import * as m from '@/lib/messages';
 import '@/components/chat.css';
 
 export interface InitiateRequest {
@@ -61,8 +62,8 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
     if (requestKey === null) return;
     if (request && request.userId === me.id) {
       toast({
-        title: 'Invalid action',
-        description: 'You cannot contact yourself for your own listing',
+        title: m.messages_invalid_action(),
+        description: m.messages_cannot_contact_self(),
         variant: 'destructive',
       });
     } else if (request) {
@@ -86,7 +87,7 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
   // details', then the list.
   useEffect(() => {
     if (!info.isError || selectedKey === null) return;
-    toast({ title: 'Failed to load user details', description: messageOf(info.error, ''), variant: 'destructive' });
+    toast({ title: m.messages_user_load_failed(), description: messageOf(info.error, ''), variant: 'destructive' });
     void navigate({ to: '/messages', replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failed address, not on every navigation
   }, [info.isError, selectedKey]);
@@ -121,10 +122,10 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
       <Flex direction="column" align="center" justify="center" gap="2" p="6" className="messages-placeholder">
         <ChatBubbleIcon width="32" height="32" aria-hidden="true" />
         <Heading as="h2" size="4">
-          Select a conversation
+          {m.messages_select_title()}
         </Heading>
         <Text color="gray" size="2" align="center">
-          Choose a conversation from the list to read and reply to messages.
+          {m.messages_select_hint()}
         </Text>
       </Flex>
     );
@@ -132,7 +133,7 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
     main = (
       <Flex direction="column" gap="3" p="4">
         <Callout.Root color="red" role="alert">
-          <Callout.Text>Failed to load conversation</Callout.Text>
+          <Callout.Text>{m.messages_conversation_load_failed()}</Callout.Text>
         </Callout.Root>
       </Flex>
     );
@@ -140,7 +141,7 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
     main = (
       <Flex justify="center" p="6">
         <Spinner size="3" />
-        <VisuallyHidden>Loading conversation</VisuallyHidden>
+        <VisuallyHidden>{m.messages_loading_conversation()}</VisuallyHidden>
       </Flex>
     );
   } else {
@@ -165,7 +166,7 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
 
   return (
     <div className="messages-panel" data-view={conversation ? 'conversation' : 'list'}>
-      <section className="messages-sidebar" aria-label="Conversations">
+      <section className="messages-sidebar" aria-label={m.messages_conversations()}>
         <ConversationList
           conversations={listed}
           isLoading={conversations.isLoading}
@@ -180,7 +181,7 @@ export function MessagesScreen({ me, conversation, initiate }: MessagesScreenPro
           }}
         />
       </section>
-      <section className="messages-main" aria-label="Conversation">
+      <section className="messages-main" aria-label={m.messages_conversation()}>
         {main}
       </section>
     </div>

@@ -13,11 +13,12 @@ import {
   useMarkNotificationsRead,
 } from '../api';
 import { useBellSocket, type PushedCount } from '../use-bell-socket';
-import { timeAgo } from '../time-ago';
 import './notifications.css';
 import { messageKeys, notificationKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/current-user';
 import { setUnreadConversations } from '@/lib/unread-messages';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 
 const KIND_ICON: Record<AppNotification['kind'], string> = {
   message: '✉',
@@ -31,7 +32,17 @@ const KIND_ICON: Record<AppNotification['kind'], string> = {
   moderation: '⚑',
 };
 
-const bellLabel = (unread: number) => (unread > 0 ? `Notifications: ${unread} unread` : 'Notifications: nothing new');
+const bellLabel = (unread: number) => {
+  if (unread === 0) return m.notifications_bell_nothing_new();
+  const count = fmt.number(unread);
+  return fmt.one(unread) ? m.notifications_bell_unread_one({ count }) : m.notifications_bell_unread_other({ count });
+};
+
+/** " (3 new)" after a message entry that gathers several. */
+const newCount = (n: number) =>
+  fmt.one(n)
+    ? m.notifications_new_count_one({ count: fmt.number(n) })
+    : m.notifications_new_count_other({ count: fmt.number(n) });
 
 /** The header's bell: an unread count, and a panel of the latest entries. */
 export function NotificationsMenu() {
@@ -85,15 +96,15 @@ export function NotificationsMenu() {
               className="notifications-badge count-badge"
               aria-hidden="true"
             >
-              {unread > 99 ? '99+' : unread}
+              {unread > 99 ? `${fmt.number(99)}+` : fmt.number(unread)}
             </Badge>
           )}
         </IconButton>
       </Popover.Trigger>
-      <Popover.Content align="end" width="360px" maxWidth="calc(100vw - 24px)" aria-label="Notifications">
+      <Popover.Content align="end" width="360px" maxWidth="calc(100vw - 24px)" aria-label={m.notifications_title()}>
         <Flex justify="between" align="center" mb="2">
           <Text as="p" weight="bold" size="3">
-            Notifications
+            {m.notifications_title()}
           </Text>
           <Button
             size="1"
@@ -101,17 +112,17 @@ export function NotificationsMenu() {
             disabled={unread === 0 || markRead.isPending}
             onClick={() => markRead.mutate(undefined)}
           >
-            Mark all as read
+            {m.notifications_mark_all_read()}
           </Button>
         </Flex>
         <Separator size="4" />
         {isPending ? (
           <Text as="p" size="2" color="gray" my="4" align="center" role="status">
-            Loading notifications…
+            {m.notifications_loading()}
           </Text>
         ) : entries.length === 0 ? (
           <Text as="p" size="2" color="gray" my="4" align="center">
-            You're all caught up. Messages, barters, reviews and saved-search matches will show up here.
+            {m.notifications_empty()}
           </Text>
         ) : (
           <ul className="notifications-list">
@@ -137,11 +148,11 @@ export function NotificationsMenu() {
                     <span>
                       <Text as="span" size="2" weight={entry.read ? 'regular' : 'medium'} className="notification-text">
                         {entry.text}
-                        {entry.count > 1 && entry.kind === 'message' && <> ({entry.count} new)</>}
+                        {entry.count > 1 && entry.kind === 'message' && newCount(entry.count)}
                       </Text>
                       <Text as="span" size="1" color="gray" className="notification-time">
-                        {timeAgo(entry.updatedAt)}
-                        {!entry.read && <VisuallyHidden> · unread</VisuallyHidden>}
+                        {fmt.relative(entry.updatedAt, m.common_just_now())}
+                        {!entry.read && <VisuallyHidden>{m.notifications_unread_mark()}</VisuallyHidden>}
                       </Text>
                     </span>
                   </Box>

@@ -10,11 +10,11 @@ import { toast } from '@/lib/toast';
 import type { Listing } from '@/shared/contract/listings';
 import type { ConversationInfo } from '@/shared/contract/conversations';
 import type { Offer } from '@/shared/contract/offers';
-import { OFFER_NEEDS_TERMS } from '@/shared/schemas/offers';
 import type { listingKeys } from '@/lib/query-keys';
 import { useCounterOffer, type OfferTerms } from '../api';
 import { cleanTerms, hasTerms, OfferTermsFields } from './offer-terms-fields';
-import { offerSummary } from './offer-summary';
+import { offerSentence } from './offer-summary';
+import * as m from '@/lib/messages';
 
 /**
  * A member's listings (features/listings' userListingsQuery), given by the screen that shows the
@@ -56,21 +56,21 @@ export function CounterOfferDialog({ open, onOpenChange, offer, me, info, listin
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!hasTerms(terms)) {
-      setError(OFFER_NEEDS_TERMS);
+      setError(m.offers_needs_terms());
       return;
     }
     counter.mutate(
       { offer, terms: cleanTerms(terms) },
       {
         onSuccess: () => {
-          toast({ title: 'Counter-offer sent' });
+          toast({ title: m.offers_counter_sent() });
           onOpenChange(false);
         },
         onError: (failure) => {
           if (failure instanceof ApiError) setError(failure.errors.text ?? failure.errors.givenListingIds);
           toast({
-            title: 'Failed to send counter-offer',
-            description: messageOf(failure, 'Please try again.'),
+            title: m.offers_counter_failed(),
+            description: messageOf(failure, m.offers_try_again()),
             variant: 'destructive',
           });
         },
@@ -80,8 +80,8 @@ export function CounterOfferDialog({ open, onOpenChange, offer, me, info, listin
 
   const giverIsMe = giverId === me.id;
   // The counter in one plain sentence, as the card will show it (decision 060).
-  const summary = offerSummary(
-    giverIsMe ? 'You offer' : `${info.partner.displayName} would give`,
+  const summary = offerSentence(
+    giverIsMe ? 'you_offer' : { name: info.partner.displayName, would: true },
     terms.givenListingIds.flatMap((id) => active.find((l) => l.id === id)?.title ?? []),
     terms.text,
     info.listing.title,
@@ -89,19 +89,23 @@ export function CounterOfferDialog({ open, onOpenChange, offer, me, info, listin
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content maxWidth="480px">
-        <Dialog.Title>Counter the offer</Dialog.Title>
+        <Dialog.Title>{m.offers_counter_title()}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
           {giverIsMe
-            ? 'Say what you would give instead.'
-            : `Say what you would accept from ${info.partner.displayName} for “${info.listing.title}”.`}
+            ? m.offers_counter_lead_giver()
+            : m.offers_counter_lead_owner({ name: info.partner.displayName, listing: info.listing.title })}
         </Dialog.Description>
         <form onSubmit={submit} noValidate>
           <Flex direction="column" gap="4">
             <OfferTermsFields
               listing={info.listing}
               giverListings={active}
-              listingsLabel={giverIsMe ? 'Offer your listings' : `Ask for ${info.partner.displayName}’s listings`}
-              textLabel={giverIsMe ? 'Describe your offer' : 'Describe what you would accept'}
+              listingsLabel={
+                giverIsMe
+                  ? m.offers_offer_your_listings()
+                  : m.offers_ask_partner_listings({ name: info.partner.displayName })
+              }
+              textLabel={giverIsMe ? m.offers_describe_offer() : m.offers_describe_accept()}
               value={terms}
               onChange={(next) => {
                 setTerms(next);
@@ -114,7 +118,7 @@ export function CounterOfferDialog({ open, onOpenChange, offer, me, info, listin
                 {summary}
               </Text>
             )}
-            <DialogActions submitLabel="Send counter-offer" pending={counter.isPending} />
+            <DialogActions submitLabel={m.offers_send_counter()} pending={counter.isPending} />
           </Flex>
         </form>
       </Dialog.Content>

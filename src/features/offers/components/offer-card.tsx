@@ -9,26 +9,41 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { formatDateTime } from '@/lib/format-date';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
+import { richText } from '@/lib/rich-text';
 import type { ConversationInfo } from '@/shared/contract/conversations';
+import type { ListingStatus } from '@/shared/contract/listings';
 import type { Offer, OfferStatus } from '@/shared/contract/offers';
 import { useAnswerOffer } from '../api';
 import { CounterOfferDialog, type MemberListingsQuery } from './counter-offer-dialog';
 import { ReportButton } from '@/features/moderation';
-import { offerSummary } from './offer-summary';
+import { offerSentence } from './offer-summary';
 import './offers.css';
 
-const STATUS: Record<OfferStatus, { label: string; color: 'blue' | 'orange' | 'green' | 'red' | 'gray' }> = {
-  open: { label: 'Open', color: 'blue' },
-  countered: { label: 'Countered', color: 'orange' },
-  accepted: { label: 'Accepted', color: 'green' },
-  declined: { label: 'Declined', color: 'red' },
-  withdrawn: { label: 'Withdrawn', color: 'gray' },
-  expired: { label: 'Expired', color: 'gray' },
-  closed: { label: 'Closed', color: 'gray' },
+const STATUS: Record<OfferStatus, { label: () => string; color: 'blue' | 'orange' | 'green' | 'red' | 'gray' }> = {
+  open: { label: m.offers_status_open, color: 'blue' },
+  countered: { label: m.offers_status_countered, color: 'orange' },
+  accepted: { label: m.offers_status_accepted, color: 'green' },
+  declined: { label: m.offers_status_declined, color: 'red' },
+  withdrawn: { label: m.offers_status_withdrawn, color: 'gray' },
+  expired: { label: m.offers_status_expired, color: 'gray' },
+  closed: { label: m.offers_status_closed, color: 'gray' },
 };
 
-const SUCCESS = { accept: 'Offer accepted', decline: 'Offer declined', withdraw: 'Offer withdrawn' } as const;
+const SUCCESS = { accept: m.offers_accepted, decline: m.offers_declined, withdraw: m.offers_withdrawn } as const;
+
+/** A named listing that is no longer active says so after its title: "(paused)". */
+const LISTING_STATUS: Record<ListingStatus, () => string> = {
+  active: m.offers_listing_active,
+  pending: m.offers_listing_pending,
+  paused: m.offers_listing_paused,
+  completed: m.offers_listing_completed,
+  hidden: m.offers_listing_hidden,
+};
+
+/** When an open offer lapses: "Mar 4, 3:05 PM" in the member's language. */
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
 
 interface OfferCardProps {
   offer: Offer;
@@ -46,10 +61,16 @@ export function OfferCard({ offer, me, info, listingsQuery }: OfferCardProps) {
   const fromMe = offer.fromUserId === me.id;
   const giverIsMe = listing.userId !== me.id;
   const kind = offer.replacesOfferId ? 'counter-offer' : 'offer';
-  const title = fromMe ? `Your ${kind}` : `${partner.displayName}’s ${kind}`;
-  const giver = giverIsMe ? 'You give' : `${partner.displayName} gives`;
-  const summary = offerSummary(
-    giver,
+  const counter = kind === 'counter-offer';
+  const title = fromMe
+    ? counter
+      ? m.offers_your_counter()
+      : m.offers_your_offer()
+    : counter
+      ? m.offers_partner_counter({ name: partner.displayName })
+      : m.offers_partner_offer({ name: partner.displayName });
+  const summary = offerSentence(
+    giverIsMe ? 'you_give' : { name: partner.displayName, would: false },
     offer.givenListings.map((l) => l.title),
     offer.text,
     listing.title,
@@ -60,11 +81,11 @@ export function OfferCard({ offer, me, info, listingsQuery }: OfferCardProps) {
     answer.mutate(
       { offer, action },
       {
-        onSuccess: () => toast({ title: SUCCESS[action] }),
+        onSuccess: () => toast({ title: SUCCESS[action]() }),
         onError: (error) =>
           toast({
-            title: 'Failed to update offer',
-            description: messageOf(error, 'Please try again.'),
+            title: m.offers_update_failed(),
+            description: messageOf(error, m.offers_try_again()),
             variant: 'destructive',
           }),
       },
@@ -83,7 +104,7 @@ export function OfferCard({ offer, me, info, listingsQuery }: OfferCardProps) {
           {title}
         </Heading>
         <Badge color={status.color} variant="soft" highContrast data-testid="offer-status">
-          {status.label}
+          {status.label()}
         </Badge>
       </Flex>
       <Text as="p" size="2" weight="medium" className="offer-giver" data-testid="offer-card-summary">
@@ -91,17 +112,19 @@ export function OfferCard({ offer, me, info, listingsQuery }: OfferCardProps) {
       </Text>
       {open && offer.expiresAt && (
         <Text as="p" size="1" color="gray" className="offer-for">
-          Open until <time dateTime={offer.expiresAt}>{formatDateTime(offer.expiresAt)}</time>
+          {richText(m.offers_open_until, {
+            date: <time dateTime={offer.expiresAt}>{fmt.date(offer.expiresAt, DAY_AND_TIME)}</time>,
+          })}
         </Text>
       )}
       {offer.status === 'closed' && (
         <Text as="p" size="1" color="gray" className="offer-for">
-          Closed: “{listing.title}” went to another member.
+          {m.offers_closed_elsewhere({ listing: listing.title })}
         </Text>
       )}
       {/* The listings the sentence names, as links (and whether one was paused since). */}
       {offer.givenListings.length > 0 && (
-        <ul className="offer-terms" aria-label="Listings offered">
+        <ul className="offer-terms" aria-label={m.offers_listings_offered()}>
           {offer.givenListings.map((l) => (
             <li key={l.id}>
               <Link to="/listing/$id" params={{ id: String(l.id) }} className="offer-listing-link">
@@ -110,7 +133,7 @@ export function OfferCard({ offer, me, info, listingsQuery }: OfferCardProps) {
               {l.status !== 'active' && (
                 <Text size="1" color="gray">
                   {' '}
-                  ({l.status})
+                  ({LISTING_STATUS[l.status]()})
                 </Text>
               )}
             </li>
@@ -121,7 +144,7 @@ export function OfferCard({ offer, me, info, listingsQuery }: OfferCardProps) {
         <Flex gap="2" wrap="wrap" className="offer-actions">
           {fromMe ? (
             <Button size="2" variant="soft" color="gray" onClick={() => act('withdraw')} loading={answer.isPending}>
-              Withdraw
+              {m.offers_withdraw()}
             </Button>
           ) : (
             <>
@@ -131,10 +154,10 @@ export function OfferCard({ offer, me, info, listingsQuery }: OfferCardProps) {
                 loading={answer.isPending && answer.variables?.action === 'accept'}
                 disabled={answer.isPending}
               >
-                Accept
+                {m.offers_accept()}
               </Button>
               <Button size="2" variant="soft" onClick={() => setCountering(true)} disabled={answer.isPending}>
-                Counter
+                {m.offers_counter()}
               </Button>
               <Button
                 size="2"
@@ -144,7 +167,7 @@ export function OfferCard({ offer, me, info, listingsQuery }: OfferCardProps) {
                 loading={answer.isPending && answer.variables?.action === 'decline'}
                 disabled={answer.isPending}
               >
-                Decline
+                {m.offers_decline()}
               </Button>
             </>
           )}
@@ -154,7 +177,12 @@ export function OfferCard({ offer, me, info, listingsQuery }: OfferCardProps) {
         <Flex justify="end" className="offer-report">
           <ReportButton
             signedIn
-            target={{ type: 'offer', id: offer.id, label: `${title} for “${listing.title}”`, member: partner }}
+            target={{
+              type: 'offer',
+              id: offer.id,
+              label: m.offers_report_label({ offer: title, listing: listing.title }),
+              member: partner,
+            }}
           />
         </Flex>
       )}

@@ -7,6 +7,7 @@ import { TextAreaInput } from '@/components/form-field';
 import type { Listing } from '@/shared/contract/listings';
 import { MAX_OFFER_LISTINGS, MAX_OFFER_TEXT } from '@/shared/schemas/offers';
 import type { OfferTerms } from '../api';
+import * as m from '@/lib/messages';
 
 interface OfferTermsFieldsProps {
   /** The listing the offer is for: whether it accepts other offers, and what it asks for. */
@@ -52,10 +53,10 @@ export function OfferTermsFields({
       {!listing.acceptOffers && (
         <Flex direction="column" gap="1" role="group" aria-labelledby={`${id}-wants`}>
           <Text id={`${id}-wants`} size="2" weight="medium">
-            What they ask for
+            {m.offers_what_they_ask()}
           </Text>
           <Text size="1" color="gray">
-            This listing takes only what it asks for. Choose what you offer.
+            {m.offers_only_wants()}
           </Text>
           <RadioGroup.Root
             value={value.text ?? ''}
@@ -89,7 +90,7 @@ export function OfferTermsFields({
       )}
       {giverListings !== null && giverListings.length === 0 && chooseListings && (
         <Text size="2" color="gray" role="status" tabIndex={-1} ref={listingsGroup}>
-          You have no other active listings to offer.
+          {m.offers_no_other_listings()}
         </Text>
       )}
       {giverListings !== null && giverListings.length > 0 && (
@@ -121,7 +122,7 @@ export function OfferTermsFields({
           label={textLabel}
           value={value.text ?? ''}
           onValueChange={(text) => onChange({ ...value, text })}
-          placeholder={`What would you offer for "${listing.title}"?`}
+          placeholder={m.offers_text_placeholder({ title: listing.title })}
           rows={3}
           maxLength={MAX_OFFER_TEXT}
           error={error}

@@ -10,6 +10,7 @@ import { reviewSchema } from '@/shared/schemas';
 import { useCreateReview } from '../api';
 import { StarRatingInput } from './star-rating-input';
 import { DialogActions } from '@/components/dialog-actions';
+import * as m from '@/lib/messages';
 
 interface ReviewDialogProps {
   open: boolean;
@@ -46,8 +47,8 @@ export function ReviewDialog({
   const onSubmit = form.handleSubmit((output) => {
     if (!barterId) {
       toast({
-        title: 'Cannot submit review',
-        description: 'You can only review after completing a barter exchange.',
+        title: m.reviews_cannot_submit(),
+        description: m.reviews_only_after_barter(),
         variant: 'destructive',
       });
       return;
@@ -56,14 +57,14 @@ export function ReviewDialog({
       { reviewerId, userId: reviewee.id, listingId, barterId, rating: output.rating, comment: output.comment },
       {
         onSuccess: () => {
-          toast({ title: 'Review submitted', description: `Thank you for reviewing ${reviewee.displayName}.` });
+          toast({ title: m.reviews_submitted(), description: m.reviews_thanks({ name: reviewee.displayName }) });
           onOpenChange(false);
         },
         onError: (error) => {
           if (error instanceof ApiError) form.setErrors(error.errors);
           toast({
-            title: 'Failed to submit review',
-            description: messageOf(error, 'Please try again.'),
+            title: m.reviews_submit_failed(),
+            description: messageOf(error, m.reviews_try_again()),
             variant: 'destructive',
           });
         },
@@ -74,9 +75,9 @@ export function ReviewDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content maxWidth="480px" onCloseAutoFocus={onCloseAutoFocus}>
-        <Dialog.Title>Leave a Review</Dialog.Title>
+        <Dialog.Title>{m.reviews_dialog_title()}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          How was your exchange with {reviewee.displayName}?
+          {m.reviews_dialog_lead({ name: reviewee.displayName })}
         </Dialog.Description>
         <form onSubmit={onSubmit} noValidate>
           <Flex direction="column" gap="4">
@@ -86,16 +87,16 @@ export function ReviewDialog({
               error={form.errors.rating}
             />
             <TextAreaInput
-              label="Comment"
+              label={m.reviews_comment()}
               value={form.values.comment}
               onValueChange={(comment) => form.setField('comment', comment)}
               error={form.errors.comment}
-              hint="At least 10 characters."
-              placeholder="What went well? Would you barter again?"
+              hint={m.reviews_comment_hint()}
+              placeholder={m.reviews_comment_placeholder()}
               rows={4}
               required
             />
-            <DialogActions wrap="wrap" submitLabel="Submit Review" pending={create.isPending} />
+            <DialogActions wrap="wrap" submitLabel={m.reviews_submit()} pending={create.isPending} />
           </Flex>
         </form>
       </Dialog.Content>

@@ -4,8 +4,12 @@ import { Link } from '@tanstack/react-router';
 import type { Review } from '@/shared/contract/reviews';
 import { VerifiedMark } from '@/components/verified-mark';
 import { StarRating } from './star-rating';
-import './reviews.css';
 import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
+import { richText } from '@/lib/rich-text';
+import './reviews.css';
+
+const REVIEW_DATE: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric', year: 'numeric' };
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {
   return (
@@ -23,9 +27,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
                     {review.reviewerVerified && <VerifiedMark />}
                   </Flex>
                   <Text size="1" color="gray">
-                    <time dateTime={review.createdAt}>
-                      {fmt.date(review.createdAt, { month: 'long', day: 'numeric', year: 'numeric' })}
-                    </time>
+                    <time dateTime={review.createdAt}>{fmt.date(review.createdAt, REVIEW_DATE)}</time>
                   </Text>
                 </Flex>
                 <StarRating value={review.rating} />
@@ -35,12 +37,15 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
                   </Text>
                 )}
                 <Text size="1" color="gray">
-                  For{' '}
-                  <ThemeLink asChild size="1">
-                    <Link to="/listing/$id" params={{ id: String(review.listingId) }}>
-                      {review.listingTitle}
-                    </Link>
-                  </ThemeLink>
+                  {richText(m.reviews_for_listing, {
+                    listing: (
+                      <ThemeLink asChild size="1">
+                        <Link to="/listing/$id" params={{ id: String(review.listingId) }}>
+                          {review.listingTitle}
+                        </Link>
+                      </ThemeLink>
+                    ),
+                  })}
                 </Text>
               </Flex>
             </Card>

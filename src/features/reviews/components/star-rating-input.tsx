@@ -3,6 +3,8 @@
 import { StarFilledIcon, StarIcon } from '@radix-ui/react-icons';
 import { Flex, Text } from '@radix-ui/themes';
 import { useId } from 'react';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import './reviews.css';
 
 interface StarRatingInputProps {
@@ -16,7 +18,7 @@ export function StarRatingInput({ value, onChange, error }: StarRatingInputProps
   return (
     <Flex direction="column" gap="1">
       <Text id={`${id}-label`} size="2" weight="medium">
-        Rating
+        {m.reviews_rating()}
       </Text>
       <div
         role="radiogroup"
@@ -38,7 +40,11 @@ export function StarRatingInput({ value, onChange, error }: StarRatingInputProps
             <span className="star-input-star" data-on={n <= value || undefined} aria-hidden="true">
               {n <= value ? <StarFilledIcon width="28" height="28" /> : <StarIcon width="28" height="28" />}
             </span>
-            <span className="star-input-label">{`${n} star${n === 1 ? '' : 's'}`}</span>
+            <span className="star-input-label">
+              {fmt.one(n)
+                ? m.reviews_stars_one({ count: fmt.number(n) })
+                : m.reviews_stars_other({ count: fmt.number(n) })}
+            </span>
           </label>
         ))}
       </div>

@@ -10,6 +10,7 @@ import type { StoredSearch } from '@/shared/contract/stored-searches';
 import { savedSearchesQuery, useDeleteSavedSearch, useSaveSearch, useUpdateSavedSearch } from '../api';
 import { useCurrentUser } from '@/lib/current-user';
 import { FREQUENCY_CHOICES, frequencySaved, isFrequency } from '../frequency';
+import * as m from '@/lib/messages';
 
 /** Letters' case aside as the server compares them (SQLite's lower(): A-Z only). */
 const fold = (text: string | null | undefined) => (text ?? '').trim().replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -51,7 +52,7 @@ export function SaveSearchButton({ query, category }: { query?: string; category
       category: category ?? null,
     });
     if (!parsed.success) {
-      toast({ title: 'Invalid search', description: parsed.issues[0].message, variant: 'destructive' });
+      toast({ title: m.saved_searches_invalid(), description: parsed.issues[0].message, variant: 'destructive' });
       return;
     }
     refocus.current = true;
@@ -59,12 +60,12 @@ export function SaveSearchButton({ query, category }: { query?: string; category
       { userId: user.id, query: parsed.output.query, category: parsed.output.category },
       {
         onSuccess: () =>
-          toast({ title: 'Search saved!', description: "You'll be notified when new matching items appear." }),
+          toast({ title: m.saved_searches_saved_toast(), description: m.saved_searches_saved_toast_hint() }),
         onError: (error) => {
           refocus.current = false;
           toast({
-            title: 'Failed to save search',
-            description: messageOf(error, 'Please try again.'),
+            title: m.saved_searches_save_failed(),
+            description: messageOf(error, m.saved_searches_try_again()),
             variant: 'destructive',
           });
         },
@@ -75,13 +76,13 @@ export function SaveSearchButton({ query, category }: { query?: string; category
   if (!match) {
     return (
       <Button ref={button} variant="soft" onClick={onSave} loading={save.isPending}>
-        <BookmarkIcon aria-hidden="true" /> Save Search
+        <BookmarkIcon aria-hidden="true" /> {m.saved_searches_save()}
       </Button>
     );
   }
 
   const failed = (title: string) => (error: unknown) =>
-    toast({ title, description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+    toast({ title, description: messageOf(error, m.saved_searches_try_again()), variant: 'destructive' });
   const muted = !match.notificationsEnabled;
   return (
     <DropdownMenu.Root>
@@ -92,7 +93,7 @@ export function SaveSearchButton({ query, category }: { query?: string; category
           loading={update.isPending || remove.isPending}
           data-testid="saved-search-menu"
         >
-          <BookmarkFilledIcon aria-hidden="true" /> {muted ? 'Saved, alerts muted' : 'Saved'}
+          <BookmarkFilledIcon aria-hidden="true" /> {muted ? m.saved_searches_saved_muted() : m.saved_searches_saved()}
           <ChevronDownIcon aria-hidden="true" />
         </Button>
       </DropdownMenu.Trigger>
@@ -104,18 +105,18 @@ export function SaveSearchButton({ query, category }: { query?: string; category
               {
                 onSuccess: (saved) =>
                   toast({
-                    title: saved.notificationsEnabled ? 'Alerts on for this search' : 'Alerts muted for this search',
+                    title: saved.notificationsEnabled ? m.saved_searches_alerts_on() : m.saved_searches_alerts_muted(),
                   }),
-                onError: failed('Failed to update search'),
+                onError: failed(m.saved_searches_update_failed()),
               },
             )
           }
         >
-          {muted ? 'Unmute alerts' : 'Mute alerts'}
+          {muted ? m.saved_searches_unmute() : m.saved_searches_mute()}
         </DropdownMenu.Item>
         <DropdownMenu.Separator />
         {/* The theme's label colour (gray-a10) is under 4.5:1 on the menu: step 11 is its text colour. */}
-        <DropdownMenu.Label style={{ color: 'var(--gray-a11)' }}>Email digest</DropdownMenu.Label>
+        <DropdownMenu.Label style={{ color: 'var(--gray-a11)' }}>{m.saved_searches_email_digest()}</DropdownMenu.Label>
         <DropdownMenu.RadioGroup
           value={match.frequency}
           onValueChange={(value) => {
@@ -124,14 +125,14 @@ export function SaveSearchButton({ query, category }: { query?: string; category
               { id: match.id, frequency: value },
               {
                 onSuccess: (saved) => toast({ title: frequencySaved(saved.frequency) }),
-                onError: failed('Failed to update search'),
+                onError: failed(m.saved_searches_update_failed()),
               },
             );
           }}
         >
           {FREQUENCY_CHOICES.map((choice) => (
             <DropdownMenu.RadioItem key={choice.value} value={choice.value}>
-              {choice.label}
+              {choice.label()}
             </DropdownMenu.RadioItem>
           ))}
         </DropdownMenu.RadioGroup>
@@ -141,15 +142,15 @@ export function SaveSearchButton({ query, category }: { query?: string; category
           onSelect={() => {
             refocus.current = true;
             remove.mutate(match, {
-              onSuccess: () => toast({ title: 'Search removed' }),
+              onSuccess: () => toast({ title: m.saved_searches_removed() }),
               onError: (error) => {
                 refocus.current = false;
-                failed('Failed to remove search')(error);
+                failed(m.saved_searches_remove_failed())(error);
               },
             });
           }}
         >
-          Delete saved search
+          {m.saved_searches_delete()}
         </DropdownMenu.Item>
       </DropdownMenu.Content>
     </DropdownMenu.Root>

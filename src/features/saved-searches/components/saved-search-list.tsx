@@ -13,10 +13,16 @@ import { categoryName, useCategories } from '@/lib/categories';
 import type { DigestFrequency } from '@/shared/constants';
 import { FREQUENCY_CHOICES, frequencySaved, isFrequency } from '../frequency';
 import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
+import { richText } from '@/lib/rich-text';
+
+const SAVED_ON: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
 
 export function describeSearch(search: Pick<StoredSearch, 'query' | 'category'>, categories: Category[]) {
-  const where = search.category ? categoryName(categories, search.category) : 'all categories';
-  return search.query ? `“${search.query}” in ${where}` : `Everything in ${where}`;
+  const category = search.category ? categoryName(categories, search.category) : m.saved_searches_all_categories();
+  return search.query
+    ? m.saved_searches_query_in({ query: search.query, category })
+    : m.saved_searches_everything_in({ category });
 }
 
 export function SavedSearchList({ userId }: { userId: number }) {
@@ -35,7 +41,7 @@ export function SavedSearchList({ userId }: { userId: number }) {
   if (searches.isError) {
     return (
       <Callout.Root color="red" role="alert">
-        <Callout.Text>Failed to load saved searches</Callout.Text>
+        <Callout.Text>{m.saved_searches_load_failed()}</Callout.Text>
       </Callout.Root>
     );
   }
@@ -46,10 +52,10 @@ export function SavedSearchList({ userId }: { userId: number }) {
         <Flex direction="column" align="center" gap="3" py="4">
           <MagnifyingGlassIcon width="28" height="28" aria-hidden="true" />
           <Text color="gray" align="center">
-            No saved searches yet. Save a search on the browse page to hear about new matches.
+            {m.saved_searches_none()}
           </Text>
           <Button asChild>
-            <Link to="/browse">Browse Listings</Link>
+            <Link to="/browse">{m.saved_searches_browse()}</Link>
           </Button>
         </Flex>
       </Card>
@@ -62,8 +68,8 @@ export function SavedSearchList({ userId }: { userId: number }) {
       {
         onError: (error) =>
           toast({
-            title: 'Failed to update search',
-            description: messageOf(error, 'Please try again.'),
+            title: m.saved_searches_update_failed(),
+            description: messageOf(error, m.saved_searches_try_again()),
             variant: 'destructive',
           }),
       },
@@ -75,19 +81,19 @@ export function SavedSearchList({ userId }: { userId: number }) {
         onSuccess: (saved) => toast({ title: frequencySaved(saved.frequency) }),
         onError: (error) =>
           toast({
-            title: 'Failed to update search',
-            description: messageOf(error, 'Please try again.'),
+            title: m.saved_searches_update_failed(),
+            description: messageOf(error, m.saved_searches_try_again()),
             variant: 'destructive',
           }),
       },
     );
   const onDelete = (search: StoredSearch) =>
     remove.mutate(search, {
-      onSuccess: () => toast({ title: 'Search removed' }),
+      onSuccess: () => toast({ title: m.saved_searches_removed() }),
       onError: (error) =>
         toast({
-          title: 'Failed to remove search',
-          description: messageOf(error, 'Please try again.'),
+          title: m.saved_searches_remove_failed(),
+          description: messageOf(error, m.saved_searches_try_again()),
           variant: 'destructive',
         }),
     });
@@ -109,10 +115,9 @@ export function SavedSearchList({ userId }: { userId: number }) {
                       {label}
                     </Text>
                     <Text size="1" color="gray">
-                      Saved{' '}
-                      <time dateTime={search.createdAt}>
-                        {fmt.date(search.createdAt, { month: 'short', day: 'numeric', year: 'numeric' })}
-                      </time>
+                      {richText(m.saved_searches_saved_on, {
+                        date: <time dateTime={search.createdAt}>{fmt.date(search.createdAt, SAVED_ON)}</time>,
+                      })}
                     </Text>
                   </Flex>
                   <Flex justify="between" align="center" gap="3" wrap="wrap">
@@ -126,14 +131,14 @@ export function SavedSearchList({ userId }: { userId: number }) {
                           }
                           onCheckedChange={(checked) => toggle(search, checked)}
                           disabled={updating}
-                          aria-label={`Notifications for ${label}`}
+                          aria-label={m.saved_searches_notifications_for({ search: label })}
                         />
-                        Notifications
+                        {m.saved_searches_notifications()}
                       </Flex>
                     </Text>
                     <Flex gap="2" align="center">
                       <Text as="label" size="2" htmlFor={`digest-${search.id}`}>
-                        Email digest
+                        {m.saved_searches_email_digest()}
                       </Text>
                       <Select.Root
                         size="2"
@@ -142,13 +147,13 @@ export function SavedSearchList({ userId }: { userId: number }) {
                       >
                         <Select.Trigger
                           id={`digest-${search.id}`}
-                          aria-label={`Email digest for ${label}`}
+                          aria-label={m.saved_searches_digest_for({ search: label })}
                           data-testid="digest-frequency"
                         />
                         <Select.Content>
                           {FREQUENCY_CHOICES.map((choice) => (
                             <Select.Item key={choice.value} value={choice.value}>
-                              {choice.label}
+                              {choice.label()}
                             </Select.Item>
                           ))}
                         </Select.Content>
@@ -159,15 +164,15 @@ export function SavedSearchList({ userId }: { userId: number }) {
                         <Link
                           to="/browse"
                           search={{ q: search.query ?? undefined, category: search.category ?? undefined }}
-                          aria-label={`Run search: ${label}`}
+                          aria-label={m.saved_searches_run_label({ search: label })}
                         >
-                          Run search
+                          {m.saved_searches_run()}
                         </Link>
                       </Button>
                       <IconButton
                         variant="soft"
                         color="red"
-                        aria-label={`Delete saved search: ${label}`}
+                        aria-label={m.saved_searches_delete_label({ search: label })}
                         onClick={() => onDelete(search)}
                         loading={remove.isPending && remove.variables?.id === search.id}
                       >

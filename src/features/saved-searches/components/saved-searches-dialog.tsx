@@ -8,6 +8,7 @@ import { savedSearchesQuery } from '../api';
 import { useCurrentUser } from '@/lib/current-user';
 import { categoryName, useCategories } from '@/lib/categories';
 import { FREQUENCY_LABEL } from '../frequency';
+import * as m from '@/lib/messages';
 
 /** The member's saved searches, each with a link that runs it. Signed-in members only. */
 export function SavedSearchesDialog() {
@@ -18,19 +19,19 @@ export function SavedSearchesDialog() {
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger>
         <Button variant="outline">
-          <BookmarkIcon aria-hidden="true" /> Saved Searches
+          <BookmarkIcon aria-hidden="true" /> {m.saved_searches_title()}
         </Button>
       </Dialog.Trigger>
       <Dialog.Content maxWidth="520px">
-        <Dialog.Title>Saved Searches</Dialog.Title>
+        <Dialog.Title>{m.saved_searches_title()}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          Run a search you saved. You are notified when new listings match it.
+          {m.saved_searches_dialog_lead()}
         </Dialog.Description>
         {open && <SavedSearchList userId={user.id} onRun={() => setOpen(false)} />}
         <Flex justify="end" mt="4">
           <Dialog.Close>
             <Button variant="soft" color="gray">
-              Close
+              {m.saved_searches_close()}
             </Button>
           </Dialog.Close>
         </Flex>
@@ -46,15 +47,14 @@ function SavedSearchList({ userId, onRun }: { userId: number; onRun: () => void 
   if (isError) {
     return (
       <Callout.Root color="red" role="alert">
-        <Callout.Text>Failed to load saved searches. Please try again later.</Callout.Text>
+        <Callout.Text>{m.saved_searches_load_failed_later()}</Callout.Text>
       </Callout.Root>
     );
   }
-  if (data.length === 0)
-    return <Text color="gray">No saved searches yet. Use Save Search on a search you want to keep.</Text>;
+  if (data.length === 0) return <Text color="gray">{m.saved_searches_none_dialog()}</Text>;
   return (
     <Flex asChild direction="column" gap="2">
-      <ul aria-label="Your saved searches" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <ul aria-label={m.saved_searches_your_saved()} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {data.map((search) => (
           <li key={search.id}>
             <SavedSearchRow
@@ -70,8 +70,13 @@ function SavedSearchList({ userId, onRun }: { userId: number; onRun: () => void 
 }
 
 const describe = (search: StoredSearch, nameOf: (slug: string) => string) =>
-  [search.query && `“${search.query}”`, search.category && `in ${nameOf(search.category)}`].filter(Boolean).join(' ') ||
-  'All listings';
+  search.query && search.category
+    ? m.saved_searches_query_in({ query: search.query, category: nameOf(search.category) })
+    : search.query
+      ? m.saved_searches_query_only({ query: search.query })
+      : search.category
+        ? m.saved_searches_in_category({ category: nameOf(search.category) })
+        : m.saved_searches_all_listings();
 
 function SavedSearchRow({ search, label, onRun }: { search: StoredSearch; label: string; onRun: () => void }) {
   return (
@@ -93,11 +98,11 @@ function SavedSearchRow({ search, label, onRun }: { search: StoredSearch; label:
           size="1"
           style={{ alignSelf: 'start' }}
         >
-          {search.notificationsEnabled ? 'Notifications on' : 'Notifications off'}
+          {search.notificationsEnabled ? m.saved_searches_notifications_on() : m.saved_searches_notifications_off()}
         </Badge>
         {search.notificationsEnabled && (
           <Text size="1" color="gray">
-            Email digest: {FREQUENCY_LABEL[search.frequency]}
+            {m.saved_searches_digest_is({ frequency: FREQUENCY_LABEL[search.frequency]() })}
           </Text>
         )}
       </Flex>
@@ -106,9 +111,9 @@ function SavedSearchRow({ search, label, onRun }: { search: StoredSearch; label:
           to="/browse"
           search={{ q: search.query ?? undefined, category: search.category ?? undefined }}
           onClick={onRun}
-          aria-label={`Run search ${label}`}
+          aria-label={m.saved_searches_run_search_label({ search: label })}
         >
-          <MagnifyingGlassIcon aria-hidden="true" /> Run search
+          <MagnifyingGlassIcon aria-hidden="true" /> {m.saved_searches_run()}
         </Link>
       </Button>
     </Flex>

@@ -5,14 +5,19 @@ import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { TradeCircle } from '@/shared/contract/trade-circles';
-import { formatDateTime } from '@/lib/format-date';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import { useOnline } from '@/lib/online';
 import { MessageComposer } from '@/components/message-composer';
 import { circleMessagesQuery, useSendCircleMessage } from '../api';
 import { useCircleSocket } from '../use-circle-socket';
 import { ReportButton } from '@/features/moderation';
 import { isRemovedMessage } from '@/features/moderation';
+import { joinNames } from '../circle-words';
 import '@/components/chat.css';
+
+/** A message's date and time: "Mar 4, 3:05 PM" in the member's language. */
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
 
 export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number }) {
   const messages = useQuery(circleMessagesQuery(circle.id));
@@ -40,12 +45,12 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
       <Flex direction="column" className="circle-chat-inner">
         <Flex align="center" justify="between" className="conversation-header" gap="2">
           <Heading as="h2" size="4">
-            Group chat
+            {m.trade_circles_group_chat()}
           </Heading>
           {/* Offline, the page's one notice says so (OfflineNotice). */}
           {live.reconnecting && online && (
             <Text size="1" color="gray" role="status">
-              Reconnecting…
+              {m.trade_circles_reconnecting()}
             </Text>
           )}
         </Flex>
@@ -53,45 +58,48 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
           className="message-scroll circle-chat-scroll"
           ref={scroller}
           role="log"
-          aria-label="Trade circle chat"
+          aria-label={m.trade_circles_chat_label()}
           tabIndex={0}
         >
           {messages.isLoading ? null : !messages.data || messages.data.length === 0 ? (
             <Text as="p" color="gray" align="center" className="conversation-empty">
-              No messages yet. Agree where and when to meet here.
+              {m.trade_circles_chat_empty()}
             </Text>
           ) : (
             <ol className="message-list">
-              {messages.data.map((m) => {
-                const own = m.senderId === meId;
+              {messages.data.map((msg) => {
+                const own = msg.senderId === meId;
                 return (
                   <li
-                    key={m.id}
+                    key={msg.id}
                     className={`message-row ${own ? 'message-own' : 'message-theirs'}`}
                     data-testid="circle-message"
                   >
-                    <div className={`message-bubble${isRemovedMessage(m) ? ' message-removed' : ''}`}>
+                    <div className={`message-bubble${isRemovedMessage(msg) ? ' message-removed' : ''}`}>
                       {!own && (
                         <Text as="p" size="1" weight="bold" className="circle-chat-sender">
-                          {names.get(m.senderId) ?? 'A former member'}
+                          {names.get(msg.senderId) ?? m.trade_circles_a_former_member()}
                         </Text>
                       )}
                       <Text as="p" size="2" className="message-text">
-                        {m.content}
+                        {msg.content}
                       </Text>
                       <Text as="p" size="1" className="message-time">
-                        {formatDateTime(m.createdAt)}
+                        {fmt.date(msg.createdAt, DAY_AND_TIME)}
                       </Text>
                     </div>
-                    {!own && !isRemovedMessage(m) && (
+                    {!own && !isRemovedMessage(msg) && (
                       <ReportButton
                         signedIn
                         target={{
                           type: 'circle_message',
-                          id: m.id,
-                          label: `${names.get(m.senderId) ?? 'A former member'}: “${m.content}”`,
-                          member: names.has(m.senderId)
-                            ? { id: m.senderId, displayName: names.get(m.senderId)! }
+                          id: msg.id,
+                          label: m.trade_circles_chat_report_label({
+                            name: names.get(msg.senderId) ?? m.trade_circles_a_former_member(),
+                            content: msg.content,
+                          }),
+                          member: names.has(msg.senderId)
+                            ? { id: msg.senderId, displayName: names.get(msg.senderId)! }
                             : null,
                         }}
                       />
@@ -104,9 +112,9 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
         </div>
         <Text as="p" size="1" color="gray" role="status" className="typing-indicator">
           {typingNames.length === 1
-            ? `${typingNames[0]} is typing…`
+            ? m.trade_circles_typing_one({ name: typingNames[0]! })
             : typingNames.length > 1
-              ? `${typingNames.join(' and ')} are typing…`
+              ? m.trade_circles_typing_many({ names: joinNames(typingNames, fmt.tag) })
               : ''}
         </Text>
         {open ? (
@@ -124,13 +132,17 @@ export function CircleChat({ circle, meId }: { circle: TradeCircle; meId: number
                   live.resetTyping();
                 },
                 onError: (error) =>
-                  toast({ title: 'Failed to send message', description: messageOf(error, ''), variant: 'destructive' }),
+                  toast({
+                    title: m.trade_circles_send_failed(),
+                    description: messageOf(error, ''),
+                    variant: 'destructive',
+                  }),
               })
             }
           />
         ) : (
           <Text as="p" size="2" color="gray" className="circle-chat-closed">
-            This circle has ended; its chat is read-only.
+            {m.trade_circles_chat_closed()}
           </Text>
         )}
       </Flex>

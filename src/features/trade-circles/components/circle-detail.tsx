@@ -17,14 +17,14 @@ import { circleQuery, useDecideCircle } from '../api';
 import { CircleChat } from './circle-chat';
 import { legState, RingDiagram } from './ring-diagram';
 import { StatusBadge, statusLine } from './status';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
+import { richText } from '@/lib/rich-text';
 import '../trade-circles.css';
-
-const nameOf = (user: TradeCircleLeg['giver'], meId: number, capital = true) =>
-  user ? (user.id === meId ? (capital ? 'You' : 'you') : user.displayName) : 'a former member';
 
 export function CircleDetail({ id, me }: { id: number; me: SelfUser }) {
   const circle = useQuery(circleQuery(id));
-  usePageTitle(circle.data ? (circle.data.legs.length === 2 ? 'Direct swap' : 'Trade circle') : 'Trade circle');
+  usePageTitle(circle.data?.legs.length === 2 ? m.trade_circles_direct_swap() : m.trade_circles_trade_circle());
   if (circle.isLoading) {
     return (
       <Flex justify="center" p="9">
@@ -38,21 +38,21 @@ export function CircleDetail({ id, me }: { id: number; me: SelfUser }) {
       <MessageCard
         title={
           status === 404
-            ? 'Trade circle not found'
+            ? m.trade_circles_not_found()
             : status === 403
-              ? 'Not your trade circle'
-              : 'Could not load this trade circle'
+              ? m.trade_circles_not_yours()
+              : m.trade_circles_load_one_failed()
         }
         text={
           status === 403
-            ? 'Only the members of a trade circle can see it.'
+            ? m.trade_circles_members_only()
             : status === 404
-              ? 'There is no trade circle at this address.'
-              : messageOf(circle.error, 'Please try again.')
+              ? m.trade_circles_no_such()
+              : messageOf(circle.error, m.trade_circles_try_again())
         }
       >
         <Button asChild variant="soft">
-          <Link to="/trade-circles">Your trade circles</Link>
+          <Link to="/trade-circles">{m.trade_circles_yours()}</Link>
         </Button>
       </MessageCard>
     );
@@ -67,12 +67,12 @@ function CircleView({ circle, me }: { circle: TradeCircle; me: SelfUser }) {
     <div className="container page trade-circle-page">
       <Button asChild variant="ghost" size="1" mb="3">
         <Link to="/trade-circles">
-          <ArrowLeftIcon /> Your trade circles
+          <ArrowLeftIcon /> {m.trade_circles_yours()}
         </Link>
       </Button>
       <Flex align="center" gap="3" wrap="wrap" mb="1">
         <Heading as="h1" size="7">
-          {n === 2 ? 'Direct swap' : `Trade circle of ${n}`}
+          {n === 2 ? m.trade_circles_direct_swap() : m.trade_circles_circle_of({ count: fmt.number(n) })}
         </Heading>
         <StatusBadge status={circle.status} />
       </Flex>
@@ -84,16 +84,16 @@ function CircleView({ circle, me }: { circle: TradeCircle; me: SelfUser }) {
         <Card className="trade-circle-ring-card">
           <RingDiagram circle={circle} meId={me.id} />
           <Flex gap="3" wrap="wrap" justify="center" className="ring-legend" aria-hidden="true">
-            <span className="ring-legend-item ring-leg-open">Proposed swap</span>
-            <span className="ring-legend-item ring-leg-pending">Barter pending</span>
-            <span className="ring-legend-item ring-leg-completed">Barter completed</span>
+            <span className="ring-legend-item ring-leg-open">{m.trade_circles_legend_open()}</span>
+            <span className="ring-legend-item ring-leg-pending">{m.trade_circles_legend_pending()}</span>
+            <span className="ring-legend-item ring-leg-completed">{m.trade_circles_legend_completed()}</span>
           </Flex>
         </Card>
         <Flex direction="column" gap="4">
           {member && <DecisionPanel circle={circle} meId={me.id} />}
           <section aria-labelledby="who-gives-what">
             <Heading as="h2" size="4" mb="2" id="who-gives-what">
-              Who gives what
+              {m.trade_circles_who_gives_what()}
             </Heading>
             <ol className="circle-legs" data-testid="circle-legs">
               {circle.legs.map((leg, i) => (
@@ -120,16 +120,18 @@ function CircleOver({ circle }: { circle: TradeCircle }) {
       <Callout.Root color={declined ? 'red' : 'gray'}>
         <Callout.Text>
           {declined
-            ? `This circle was called off${circle.endReason ? `: ${circle.endReason}` : ''}. No barter was made.`
-            : 'This proposal expired: not every member decided in time. No barter was made.'}
+            ? circle.endReason
+              ? m.trade_circles_called_off_reason({ reason: circle.endReason })
+              : m.trade_circles_called_off()
+            : m.trade_circles_expired_text()}
         </Callout.Text>
       </Callout.Root>
       <Flex gap="2" wrap="wrap">
         <Button asChild size="2">
-          <Link to="/matches">See your matches</Link>
+          <Link to="/matches">{m.trade_circles_see_matches()}</Link>
         </Button>
         <Button asChild size="2" variant="soft">
-          <Link to="/browse">Find another circle</Link>
+          <Link to="/browse">{m.trade_circles_find_another()}</Link>
         </Button>
       </Flex>
     </Flex>
@@ -137,41 +139,71 @@ function CircleOver({ circle }: { circle: TradeCircle }) {
 }
 
 function LegItem({ circle, leg, meId }: { circle: TradeCircle; leg: TradeCircleLeg; meId: number }) {
-  const giver = nameOf(leg.giver, meId);
-  const receiver = nameOf(leg.receiver, meId, false);
   const mine = leg.giver?.id === meId;
-  const decision =
-    leg.decision ??
-    (circle.status === 'proposed' ? (mine ? 'have not decided yet' : 'has not decided yet') : 'did not decide');
+  const toMe = leg.receiver?.id === meId;
+  const receiver = leg.receiver?.displayName ?? m.trade_circles_a_former_member_lower();
+  // Who gives what to whom, one sentence per case; the listing (a link) goes where the language puts it.
+  const gives = (listing: string) =>
+    mine
+      ? m.trade_circles_leg_you_give({ listing, receiver })
+      : toMe
+        ? m.trade_circles_leg_gives_you({
+            giver: leg.giver?.displayName ?? m.trade_circles_a_former_member_lower(),
+            listing,
+          })
+        : m.trade_circles_leg_gives({
+            giver: leg.giver?.displayName ?? m.trade_circles_a_former_member_lower(),
+            listing,
+            receiver,
+          });
+  const name = leg.giver?.displayName ?? m.trade_circles_a_former_member();
+  const decided =
+    leg.decision === 'accepted'
+      ? mine
+        ? m.trade_circles_you_accepted()
+        : m.trade_circles_they_accepted({ name })
+      : leg.decision === 'declined'
+        ? mine
+          ? m.trade_circles_you_declined()
+          : m.trade_circles_they_declined({ name })
+        : circle.status === 'proposed'
+          ? mine
+            ? m.trade_circles_you_undecided()
+            : m.trade_circles_they_undecided({ name })
+          : mine
+            ? m.trade_circles_you_did_not_decide()
+            : m.trade_circles_they_did_not_decide({ name });
   const state = legState(circle, leg);
   const party = leg.giver?.id === meId || leg.receiver?.id === meId;
   const barterText =
     state === 'pending'
-      ? `Barter pending: ${leg.receiver?.id === meId ? 'confirm it' : `${leg.receiver?.displayName ?? 'the receiver'} confirms it`} once the swap has happened`
+      ? toMe
+        ? m.trade_circles_barter_pending_you()
+        : m.trade_circles_barter_pending_they({ name: leg.receiver?.displayName ?? m.trade_circles_the_receiver() })
       : state === 'completed'
-        ? 'Barter completed'
+        ? m.trade_circles_barter_completed()
         : state === 'cancelled'
-          ? 'Barter cancelled'
+          ? m.trade_circles_barter_cancelled()
           : circle.status === 'proposed'
-            ? 'Becomes a barter when everyone accepts'
+            ? m.trade_circles_barter_when_all_accept()
             : circle.status === 'agreed'
-              ? 'No barter (its listing was removed)'
-              : 'No barter';
+              ? m.trade_circles_no_barter_removed()
+              : m.trade_circles_no_barter();
   return (
     <li className={`circle-leg ring-leg-${state}`} data-testid="circle-leg">
       <Text as="p" size="2" weight="medium">
-        {giver} {leg.giver?.id === meId ? 'give' : 'gives'}{' '}
-        {leg.listing ? (
-          <Link to="/listing/$id" params={{ id: String(leg.listing.id) }}>
-            “{leg.listing.title}”
-          </Link>
-        ) : (
-          'a listing that was removed'
-        )}{' '}
-        to {receiver}
+        {richText((parts: { listing: string }) => gives(parts.listing), {
+          listing: leg.listing ? (
+            <Link to="/listing/$id" params={{ id: String(leg.listing.id) }}>
+              {m.trade_circles_quoted({ title: leg.listing.title })}
+            </Link>
+          ) : (
+            m.trade_circles_removed_listing()
+          ),
+        })}
       </Text>
       <Text as="p" size="1" color="gray">
-        {mine ? 'You' : (leg.giver?.displayName ?? 'A former member')} {decision} · {barterText}
+        {decided} · {barterText}
       </Text>
       {party && leg.barterId !== null && leg.listing && leg.giver && leg.receiver && (
         <Text as="p" size="1">
@@ -181,8 +213,9 @@ function LegItem({ circle, leg, meId }: { circle: TradeCircle; leg: TradeCircleL
             className="circle-leg-link"
             data-testid="leg-barter-link"
           >
-            {state === 'completed' ? 'Review this barter' : 'Complete this barter'} with{' '}
-            {leg.giver.id === meId ? leg.receiver.displayName : leg.giver.displayName}
+            {(state === 'completed' ? m.trade_circles_review_with : m.trade_circles_complete_with)({
+              name: leg.giver.id === meId ? leg.receiver.displayName : leg.giver.displayName,
+            })}
           </Link>
         </Text>
       )}
@@ -209,43 +242,46 @@ function DecisionPanel({ circle, meId }: { circle: TradeCircle; meId: number }) 
         toast({
           title:
             action === 'decline'
-              ? 'You declined the trade circle'
+              ? m.trade_circles_you_declined_toast()
               : after.status === 'agreed'
-                ? 'Everyone accepted: the circle is agreed'
-                : 'You accepted the trade circle',
+                ? m.trade_circles_agreed_toast()
+                : m.trade_circles_you_accepted_toast(),
         });
       },
       onError: (error) =>
-        toast({ title: 'Could not record your decision', description: messageOf(error, ''), variant: 'destructive' }),
+        toast({ title: m.trade_circles_decision_failed(), description: messageOf(error, ''), variant: 'destructive' }),
     });
   return (
     <Card className="decision-panel" data-testid="decision-panel">
       <Heading as="h2" size="4" mb="2">
-        Your part
+        {m.trade_circles_your_part()}
       </Heading>
       <Text as="p" size="2" mb="3">
-        You give “{give.listing?.title ?? 'a listing that was removed'}” to{' '}
-        {give.receiver?.displayName ?? 'a former member'} and get “{get.listing?.title ?? 'a listing that was removed'}”
-        from {get.giver?.displayName ?? 'a former member'}.
+        {m.trade_circles_your_part_text({
+          give: give.listing?.title ?? m.trade_circles_removed_listing(),
+          receiver: give.receiver?.displayName ?? m.trade_circles_a_former_member_lower(),
+          get: get.listing?.title ?? m.trade_circles_removed_listing(),
+          giver: get.giver?.displayName ?? m.trade_circles_a_former_member_lower(),
+        })}
       </Text>
       {circle.status !== 'proposed' ? (
         // A circle that is over says why and what next above the ring (CircleOver).
         circle.status === 'agreed' && (
           <Text as="p" size="2" color="gray">
-            Everyone accepted. Meet up, swap, then confirm each barter in its conversation.
+            {m.trade_circles_everyone_accepted()}
           </Text>
         )
       ) : confirming ? (
         <Flex direction="column" gap="2">
           <Text as="p" size="2" role="alert">
-            Declining calls the circle off for everyone. Decline?
+            {m.trade_circles_decline_confirm()}
           </Text>
           <Flex gap="2" wrap="wrap">
             <Button ref={confirmRef} color="red" onClick={() => act('decline')} loading={decide.isPending}>
-              Yes, decline
+              {m.trade_circles_yes_decline()}
             </Button>
             <Button variant="soft" color="gray" onClick={() => setConfirming(false)} disabled={decide.isPending}>
-              Keep it
+              {m.trade_circles_keep_it()}
             </Button>
           </Flex>
         </Flex>
@@ -254,14 +290,16 @@ function DecisionPanel({ circle, meId }: { circle: TradeCircle; meId: number }) 
           {give.decision === 'accepted' && (
             <Callout.Root size="1" color="green">
               <Callout.Text>
-                You accepted. Waiting for {waiting} more {waiting === 1 ? 'member' : 'members'}.
+                {fmt.one(waiting)
+                  ? m.trade_circles_waiting_one({ count: fmt.number(waiting) })
+                  : m.trade_circles_waiting_other({ count: fmt.number(waiting) })}
               </Callout.Text>
             </Callout.Root>
           )}
           <Flex gap="2" wrap="wrap">
             {give.decision !== 'accepted' && (
               <Button onClick={() => act('accept')} loading={decide.isPending} data-testid="accept-circle">
-                Accept
+                {m.trade_circles_accept()}
               </Button>
             )}
             <Button
@@ -271,7 +309,7 @@ function DecisionPanel({ circle, meId }: { circle: TradeCircle; meId: number }) 
               disabled={decide.isPending}
               data-testid="decline-circle"
             >
-              Decline
+              {m.trade_circles_decline()}
             </Button>
           </Flex>
         </Flex>

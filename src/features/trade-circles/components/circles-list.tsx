@@ -4,10 +4,12 @@ import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
+import { fmt } from '@/lib/intl';
 import type { SelfUser } from '@/shared/contract/users';
 import type { TradeCircle } from '@/shared/contract/trade-circles';
 import { circlesQuery } from '../api';
 import { StatusBadge, statusLine } from './status';
+import * as m from '@/lib/messages';
 import '../trade-circles.css';
 
 export function CirclesList({ me }: { me: SelfUser }) {
@@ -15,30 +17,26 @@ export function CirclesList({ me }: { me: SelfUser }) {
   return (
     <div className="container page">
       <Heading as="h1" size="7" mb="2">
-        Trade circles
+        {m.trade_circles_title()}
       </Heading>
       <Text as="p" color="gray" mb="5" className="circles-intro">
-        When members’ wants form a ring (you give to one member, another gives to you) we propose a trade circle.
-        Everyone accepts, and each swap becomes a barter.
+        {m.trade_circles_intro()}
       </Text>
       {circles.isLoading ? (
         <Flex justify="center" p="6">
           <Spinner size="3" />
         </Flex>
       ) : circles.isError ? (
-        <Text color="red">{messageOf(circles.error, 'Could not load your trade circles')}</Text>
+        <Text color="red">{messageOf(circles.error, m.trade_circles_load_failed())}</Text>
       ) : circles.data!.length === 0 ? (
         <Card size="3">
           <Flex direction="column" gap="3" align="start">
             <Heading as="h2" size="4">
-              No trade circles yet
+              {m.trade_circles_none_title()}
             </Heading>
-            <Text color="gray">
-              Say “I’d take this” on listings you would like. When your wants and other members’ wants form a ring, it
-              shows up here.
-            </Text>
+            <Text color="gray">{m.trade_circles_none_text()}</Text>
             <Button asChild variant="soft">
-              <Link to="/browse">Browse listings</Link>
+              <Link to="/browse">{m.trade_circles_browse()}</Link>
             </Button>
           </Flex>
         </Card>
@@ -59,8 +57,10 @@ function CircleItem({ circle, meId }: { circle: TradeCircle; meId: number }) {
   const give = mine >= 0 ? circle.legs[mine] : undefined;
   const get = mine >= 0 ? circle.legs[(mine - 1 + n) % n] : undefined;
   const ringText = [
-    ...circle.legs.map((leg) => (leg.giver?.id === meId ? 'You' : (leg.giver?.displayName ?? 'Former member'))),
-    circle.legs[0]?.giver?.id === meId ? 'You' : (circle.legs[0]?.giver?.displayName ?? ''),
+    ...circle.legs.map((leg) =>
+      leg.giver?.id === meId ? m.trade_circles_you() : (leg.giver?.displayName ?? m.trade_circles_former_member()),
+    ),
+    circle.legs[0]?.giver?.id === meId ? m.trade_circles_you() : (circle.legs[0]?.giver?.displayName ?? ''),
   ].join(' → ');
   return (
     <li>
@@ -69,14 +69,16 @@ function CircleItem({ circle, meId }: { circle: TradeCircle; meId: number }) {
           <Flex direction="column" gap="1">
             <Flex align="center" gap="2" wrap="wrap">
               <Heading as="h2" size="3">
-                {n === 2 ? 'Direct swap' : `Trade circle of ${n}`}
+                {n === 2 ? m.trade_circles_direct_swap() : m.trade_circles_circle_of({ count: fmt.number(n) })}
               </Heading>
               <StatusBadge status={circle.status} />
             </Flex>
             {give && get && (
               <Text as="p" size="2">
-                You give “{give.listing?.title ?? 'a removed listing'}” and get “
-                {get.listing?.title ?? 'a removed listing'}”
+                {m.trade_circles_you_give_get({
+                  give: give.listing?.title ?? m.trade_circles_a_removed_listing(),
+                  get: get.listing?.title ?? m.trade_circles_a_removed_listing(),
+                })}
               </Text>
             )}
             <Text as="p" size="1" color="gray" className="circle-card-ring">

@@ -1,6 +1,7 @@
 // The ring diagram: each member a node around a circle, each leg an arrow from giver to receiver
 // labelled with the listing, coloured by the leg's barter state; each node shows the member's
 // decision. Decorative for assistive technology: the ordered list beside it says the same.
+import * as m from '@/lib/messages';
 import type { TradeCircle, TradeCircleLeg } from '@/shared/contract/trade-circles';
 
 const CX = 0;
@@ -60,7 +61,7 @@ export function RingDiagram({ circle, meId }: { circle: TradeCircle; meId: numbe
     const mid = { x: 0.25 * a.x + 0.5 * control.x + 0.25 * b.x, y: 0.25 * a.y + 0.5 * control.y + 0.25 * b.y };
     // The label fits about half the distance between the two members.
     const maxChars = Math.max(10, Math.floor((length * (n === 2 ? 0.7 : 0.58) - 16) / CHAR_WIDTH));
-    const title = truncate(leg.listing?.title ?? 'Listing removed', maxChars);
+    const title = truncate(leg.listing?.title ?? m.trade_circles_listing_removed(), maxChars);
     return { leg, a, b, control, mid, title, pill: title.length * CHAR_WIDTH + 16, state: legState(circle, leg) };
   });
   // The drawing's own bounds, so it fills its box on a phone as on a desktop.
@@ -112,7 +113,11 @@ export function RingDiagram({ circle, meId }: { circle: TradeCircle; meId: numbe
       ))}
       {circle.legs.map((leg, i) => {
         const node = nodes[i]!;
-        const name = leg.giver ? (leg.giver.id === meId ? 'You' : leg.giver.displayName) : 'Former member';
+        const name = leg.giver
+          ? leg.giver.id === meId
+            ? m.trade_circles_you()
+            : leg.giver.displayName
+          : m.trade_circles_former_member();
         // Undecided in a circle that is over: it no longer waits for anyone.
         const decision = leg.decision ?? (circle.status === 'proposed' ? 'waiting' : 'none');
         return (
@@ -130,12 +135,12 @@ export function RingDiagram({ circle, meId }: { circle: TradeCircle; meId: numbe
             </text>
             <text x={node.x} y={node.y + NODE_R + 32} textAnchor="middle" className="ring-node-decision">
               {decision === 'accepted'
-                ? '✓ Accepted'
+                ? m.trade_circles_ring_accepted()
                 : decision === 'declined'
-                  ? '✕ Declined'
+                  ? m.trade_circles_ring_declined()
                   : decision === 'waiting'
-                    ? 'Deciding'
-                    : 'Did not decide'}
+                    ? m.trade_circles_ring_deciding()
+                    : m.trade_circles_ring_did_not_decide()}
             </text>
           </g>
         );

@@ -6,11 +6,12 @@ import { UserAvatar } from '@/components/user-avatar';
 import type { Match, WantKind } from '@/shared/contract/wants';
 import { ListingImage } from '@/components/listing-image';
 import { matchesQuery } from '../api';
-import '../wants.css';
-import * as m from '@/lib/messages';
 import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
+import { richText } from '@/lib/rich-text';
+import '../wants.css';
 
-/** "3 mi apart", "Under 1 mi apart", "5 km apart", "distance unknown" (the member's unit). */
+/** "3 mi apart", "Under 1 mi apart", "distance unknown"; in kilometres where the member reads them. */
 export function milesApart(miles: number | null): string {
   if (miles === null) return m.listings_distance_unknown();
   return fmt.toUnits(miles) < 1
@@ -18,9 +19,9 @@ export function milesApart(miles: number | null): string {
     : m.wants_distance_apart({ distance: fmt.distance(miles) });
 }
 
-const why: Record<WantKind, { mine: string; theirs: string }> = {
-  explicit: { mine: 'You said you would take it', theirs: 'They said they would take it' },
-  text: { mine: 'Fits what you asked for', theirs: 'Fits what they asked for' },
+const why: Record<WantKind, { mine: () => string; theirs: () => string }> = {
+  explicit: { mine: m.wants_why_you_explicit, theirs: m.wants_why_they_explicit },
+  text: { mine: m.wants_why_you_text, theirs: m.wants_why_they_text },
 };
 
 /** /matches: two-way matches, explicit before text, then nearest (the API's order). */
@@ -30,9 +31,9 @@ export function MatchesPage() {
     <div className="container page">
       <Flex direction="column" gap="2" mb="5">
         <Heading as="h1" size="7">
-          Matches
+          {m.wants_matches_title()}
         </Heading>
-        <Text color="gray">Members who want something you offer, and offer something you want. Nearest first.</Text>
+        <Text color="gray">{m.wants_matches_lead()}</Text>
       </Flex>
       {matches.isLoading ? (
         <Flex justify="center" p="6">
@@ -40,12 +41,12 @@ export function MatchesPage() {
         </Flex>
       ) : matches.isError ? (
         <Callout.Root color="red" role="alert">
-          <Callout.Text>Failed to load your matches. Please try again.</Callout.Text>
+          <Callout.Text>{m.wants_matches_failed()}</Callout.Text>
         </Callout.Root>
       ) : (matches.data ?? []).length === 0 ? (
         <EmptyMatches />
       ) : (
-        <ul className="match-list" aria-label="Your matches">
+        <ul className="match-list" aria-label={m.wants_your_matches()}>
           {matches.data!.map((match) => (
             <li key={`${match.theirListing.id}-${match.myListing.id}`}>
               <MatchCard match={match} />
@@ -63,18 +64,17 @@ function EmptyMatches() {
       <Flex direction="column" align="center" gap="3" py="4">
         <MixIcon width="28" height="28" aria-hidden="true" />
         <Heading as="h2" size="4" align="center">
-          No matches yet
+          {m.wants_no_matches()}
         </Heading>
         <Text color="gray" align="center" style={{ maxWidth: 500 }}>
-          A match is a swap both sides want: someone wants one of your listings, and you want one of theirs. Post a
-          listing and say what you would like for it, and press “I'd take this” on listings you like.
+          {m.wants_no_matches_text()}
         </Text>
         <Flex gap="3" wrap="wrap" justify="center">
           <Button asChild>
-            <Link to="/browse">Browse Listings</Link>
+            <Link to="/browse">{m.wants_browse()}</Link>
           </Button>
           <Button asChild variant="soft">
-            <Link to="/wants">Your Wants</Link>
+            <Link to="/wants">{m.wants_your_wants_button()}</Link>
           </Button>
         </Flex>
       </Flex>
@@ -110,38 +110,42 @@ function MatchCard({ match }: { match: Match }) {
         <Button
           onClick={message}
           className="match-message match-message-top"
-          aria-label={`Message ${member.displayName} about “${theirs.title}”`}
+          aria-label={m.wants_message_about({ name: member.displayName, title: theirs.title })}
         >
-          <ChatBubbleIcon aria-hidden="true" /> Message
+          <ChatBubbleIcon aria-hidden="true" /> {m.wants_message()}
         </Button>
       </Flex>
       <Text as="p" size="3" className="match-summary" data-testid="match-summary">
-        They want your{' '}
-        <ThemeLink asChild weight="medium">
-          <Link to="/listing/$id" params={{ id: String(mine.id) }}>
-            {mine.title}
-          </Link>
-        </ThemeLink>{' '}
-        · you want their{' '}
-        <ThemeLink asChild weight="medium">
-          <Link to="/listing/$id" params={{ id: String(theirs.id) }}>
-            {theirs.title}
-          </Link>
-        </ThemeLink>
+        {richText(m.wants_match_summary, {
+          mine: (
+            <ThemeLink asChild weight="medium">
+              <Link to="/listing/$id" params={{ id: String(mine.id) }}>
+                {mine.title}
+              </Link>
+            </ThemeLink>
+          ),
+          theirs: (
+            <ThemeLink asChild weight="medium">
+              <Link to="/listing/$id" params={{ id: String(theirs.id) }}>
+                {theirs.title}
+              </Link>
+            </ThemeLink>
+          ),
+        })}
       </Text>
       <div className="match-sides">
         <Side
-          label="You give"
+          label={m.wants_you_give()}
           title={mine.title}
           image={mine.imageUrls[0]}
-          reason={why[match.theyWant].theirs}
+          reason={why[match.theyWant].theirs()}
           explicit={match.theyWant === 'explicit'}
         />
         <Side
-          label="You get"
+          label={m.wants_you_get()}
           title={theirs.title}
           image={theirs.imageUrls[0]}
-          reason={why[match.iWant].mine}
+          reason={why[match.iWant].mine()}
           explicit={match.iWant === 'explicit'}
         />
       </div>
@@ -150,9 +154,9 @@ function MatchCard({ match }: { match: Match }) {
         onClick={message}
         size="3"
         className="match-message match-message-bottom"
-        aria-label={`Message ${member.displayName} about “${theirs.title}”`}
+        aria-label={m.wants_message_about({ name: member.displayName, title: theirs.title })}
       >
-        <ChatBubbleIcon aria-hidden="true" /> Message
+        <ChatBubbleIcon aria-hidden="true" /> {m.wants_message()}
       </Button>
     </Card>
   );

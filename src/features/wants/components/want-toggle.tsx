@@ -8,8 +8,10 @@ import type { TradeCircle } from '@/shared/contract/trade-circles';
 import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { Listing } from '@/shared/contract/listings';
-import { useSetWant } from '../api';
 import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
+import { useSetWant } from '../api';
+import { richText } from '@/lib/rich-text';
 
 /** How long "Undo" stays after a withdrawal that calls a trade circle off; nothing is sent before. */
 export const WITHDRAW_UNDO_MS = 8000;
@@ -43,8 +45,8 @@ export function WantToggle({ listing, meId }: { listing: Listing; meId: number }
       {
         onError: (error) =>
           toast({
-            title: 'Could not update your wants',
-            description: messageOf(error, 'Please try again.'),
+            title: m.wants_toggle_failed(),
+            description: messageOf(error, m.wants_try_again()),
             variant: 'destructive',
           }),
       },
@@ -122,20 +124,29 @@ export function WantToggle({ listing, meId }: { listing: Listing; meId: number }
         disabled={setWant.isPending || step.kind !== 'idle' || (!wanted && listing.status !== 'active')}
         data-testid="want-toggle"
       >
-        {wanted ? <CheckIcon aria-hidden="true" /> : <HeartIcon aria-hidden="true" />} I'd take this
+        {wanted ? <CheckIcon aria-hidden="true" /> : <HeartIcon aria-hidden="true" />} {m.wants_toggle()}
       </Button>
       {step.kind === 'confirming' ? (
         <Callout.Root color="amber" size="1" data-testid="withdraw-confirm">
           <Flex direction="column" gap="2">
             <Callout.Text role="alert">
-              You receive “{listing.title}” in a proposed{' '}
-              <ThemeLink asChild>
-                <Link to="/trade-circles/$id" params={{ id: String(step.circle.id) }}>
-                  {circleName(step.circle)}
-                </Link>
-              </ThemeLink>{' '}
-              with {circleMembersText(step.circle, meId)}. Withdrawing your want calls it off for everyone, and they are
-              told why.
+              {richText(
+                (parts: { circle: string }) =>
+                  m.wants_withdraw_confirm({
+                    ...parts,
+                    title: listing.title,
+                    members: circleMembersText(step.circle, meId, fmt.tag),
+                  }),
+                {
+                  circle: (
+                    <ThemeLink asChild>
+                      <Link to="/trade-circles/$id" params={{ id: String(step.circle.id) }}>
+                        {circleName(step.circle)}
+                      </Link>
+                    </ThemeLink>
+                  ),
+                },
+              )}
             </Callout.Text>
             <Flex gap="2" wrap="wrap">
               <Button
@@ -143,10 +154,10 @@ export function WantToggle({ listing, meId }: { listing: Listing; meId: number }
                 color="red"
                 onClick={() => setStep({ kind: 'withdrawing', circle: step.circle })}
               >
-                Withdraw and call it off
+                {m.wants_withdraw_and_call_off()}
               </Button>
               <Button variant="soft" color="gray" onClick={keep}>
-                Keep my want
+                {m.wants_keep()}
               </Button>
             </Flex>
           </Flex>
@@ -155,11 +166,13 @@ export function WantToggle({ listing, meId }: { listing: Listing; meId: number }
         <Callout.Root color="gray" size="1" data-testid="withdraw-undo">
           <Flex direction="column" gap="2" align="start">
             <Callout.Text role="status">
-              Want withdrawn. The {circleName(step.circle).toLowerCase()} with {circleMembersText(step.circle, meId)} is
-              called off in a few seconds unless you undo.
+              {m.wants_withdrawn_undo({
+                circle: step.circle.legs.length === 2 ? m.wants_circle_direct_undo() : m.wants_circle_trade_undo(),
+                members: circleMembersText(step.circle, meId, fmt.tag),
+              })}
             </Callout.Text>
             <Button ref={undoRef} variant="soft" onClick={undo}>
-              Undo
+              {m.wants_undo()}
             </Button>
           </Flex>
         </Callout.Root>
@@ -167,18 +180,25 @@ export function WantToggle({ listing, meId }: { listing: Listing; meId: number }
         <Text size="1" color="gray" aria-live="polite">
           {wanted ? (
             <>
-              On your{' '}
-              <ThemeLink asChild>
-                <Link to="/wants">wants</Link>
-              </ThemeLink>
-              . We tell you when {listing.user.displayName} wants something of yours:{' '}
-              <ThemeLink asChild>
-                <Link to="/matches">see matches</Link>
-              </ThemeLink>
-              .
+              {richText(
+                (parts: { wants: string; matches: string }) =>
+                  m.wants_on_your_wants({ ...parts, name: listing.user.displayName }),
+                {
+                  wants: (
+                    <ThemeLink asChild>
+                      <Link to="/wants">{m.wants_wants_link()}</Link>
+                    </ThemeLink>
+                  ),
+                  matches: (
+                    <ThemeLink asChild>
+                      <Link to="/matches">{m.wants_see_matches_link()}</Link>
+                    </ThemeLink>
+                  ),
+                },
+              )}
             </>
           ) : (
-            'Say you would take it, and we look for a swap: something of yours the owner wants.'
+            m.wants_say_you_would()
           )}
         </Text>
       )}
@@ -186,17 +206,18 @@ export function WantToggle({ listing, meId }: { listing: Listing; meId: number }
   );
 }
 
-const circleName = (circle: TradeCircle) => (circle.legs.length === 2 ? 'Direct swap' : 'Trade circle');
+const circleName = (circle: TradeCircle) =>
+  circle.legs.length === 2 ? m.wants_circle_direct() : m.wants_circle_trade();
 
 /** For the owner: how many members would take the listing. */
 export function WantCount({ count }: { count: number | undefined }) {
   if (count === undefined) return null;
   const text =
     count === 0
-      ? 'No one has said they would take this yet'
-      : count === 1
-        ? '1 member would take this'
-        : `${fmt.number(count)} members would take this`;
+      ? m.wants_count_none()
+      : fmt.one(count)
+        ? m.wants_count_one({ count: fmt.number(count) })
+        : m.wants_count_other({ count: fmt.number(count) });
   return (
     <Flex align="center" gap="2" data-testid="want-count">
       <HeartIcon aria-hidden="true" />

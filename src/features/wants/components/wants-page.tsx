@@ -8,10 +8,13 @@ import type { WantedListing } from '@/shared/contract/wants';
 import { ListingImage } from '@/components/listing-image';
 import { ListingStatusBadge } from '@/components/listing-status-badge';
 import { useSetWant, wantsQuery } from '../api';
-import '../wants.css';
 import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
+import { richText } from '@/lib/rich-text';
+import '../wants.css';
 
 const MAX_WANTS = 200;
+const WANTED_ON: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
 
 /** /wants: what the member said they would take, newest first, each with Remove. */
 export function WantsPage() {
@@ -20,14 +23,16 @@ export function WantsPage() {
     <div className="container page">
       <Flex direction="column" gap="2" mb="5">
         <Heading as="h1" size="7">
-          Wants
+          {m.wants_title()}
         </Heading>
         <Text color="gray">
-          Listings you said you would take. We use them to find{' '}
-          <ThemeLink asChild>
-            <Link to="/matches">matches</Link>
-          </ThemeLink>
-          : members who want something of yours in return.
+          {richText(m.wants_lead, {
+            matches: (
+              <ThemeLink asChild>
+                <Link to="/matches">{m.wants_matches_link()}</Link>
+              </ThemeLink>
+            ),
+          })}
         </Text>
       </Flex>
       {wants.isLoading ? (
@@ -36,7 +41,7 @@ export function WantsPage() {
         </Flex>
       ) : wants.isError ? (
         <Callout.Root color="red" role="alert">
-          <Callout.Text>Failed to load your wants. Please try again.</Callout.Text>
+          <Callout.Text>{m.wants_failed()}</Callout.Text>
         </Callout.Root>
       ) : (wants.data ?? []).length === 0 ? (
         <EmptyWants />
@@ -53,14 +58,13 @@ function EmptyWants() {
       <Flex direction="column" align="center" gap="3" py="4">
         <HeartIcon width="28" height="28" aria-hidden="true" />
         <Heading as="h2" size="4" align="center">
-          Nothing on your wants yet
+          {m.wants_empty_title()}
         </Heading>
         <Text color="gray" align="center" style={{ maxWidth: 460 }}>
-          Open a listing you like and press “I'd take this”. It appears here, and we tell you when its owner wants
-          something you offer.
+          {m.wants_empty_text()}
         </Text>
         <Button asChild>
-          <Link to="/browse">Browse Listings</Link>
+          <Link to="/browse">{m.wants_browse()}</Link>
         </Button>
       </Flex>
     </Card>
@@ -73,11 +77,11 @@ function WantList({ list }: { list: WantedListing[] }) {
     setWant.mutate(
       { listingId: listing.id, wanted: false },
       {
-        onSuccess: () => toast({ title: 'Removed from your wants', description: listing.title }),
+        onSuccess: () => toast({ title: m.wants_removed(), description: listing.title }),
         onError: (error) =>
           toast({
-            title: 'Could not remove it',
-            description: messageOf(error, 'Please try again.'),
+            title: m.wants_remove_failed(),
+            description: messageOf(error, m.wants_try_again()),
             variant: 'destructive',
           }),
       },
@@ -85,9 +89,12 @@ function WantList({ list }: { list: WantedListing[] }) {
   return (
     <Flex direction="column" gap="3">
       <Text size="2" color="gray">
-        {list.length} of {MAX_WANTS} wants
+        {(fmt.one(list.length) ? m.wants_count_of_max_one : m.wants_count_of_max_other)({
+          count: fmt.number(list.length),
+          max: fmt.number(MAX_WANTS),
+        })}
       </Text>
-      <ul className="want-list" aria-label="Your wants">
+      <ul className="want-list" aria-label={m.wants_your_wants()}>
         {list.map((listing) => (
           <li key={listing.id}>
             <Card size="2" className="want-row" data-testid="want-row">
@@ -99,11 +106,11 @@ function WantList({ list }: { list: WantedListing[] }) {
                   </Link>
                 </Heading>
                 <Text size="2" color="gray">
-                  Offered by {listing.user.displayName} · {listing.location}
+                  {m.wants_offered_by({ name: listing.user.displayName })} · {listing.location}
                 </Text>
                 <Flex gap="2" align="center" wrap="wrap">
                   <Text size="1" color="gray">
-                    Wanted {fmt.date(listing.wantedAt, { month: 'short', day: 'numeric', year: 'numeric' })}
+                    {m.wants_wanted_on({ date: fmt.date(listing.wantedAt, WANTED_ON) })}
                   </Text>
                   {listing.status !== 'active' && <ListingStatusBadge status={listing.status} />}
                 </Flex>
@@ -113,9 +120,9 @@ function WantList({ list }: { list: WantedListing[] }) {
                 color="red"
                 onClick={() => remove(listing)}
                 disabled={setWant.isPending}
-                aria-label={`Remove “${listing.title}” from your wants`}
+                aria-label={m.wants_remove_label({ title: listing.title })}
               >
-                <TrashIcon aria-hidden="true" /> Remove
+                <TrashIcon aria-hidden="true" /> {m.wants_remove()}
               </Button>
             </Card>
           </li>
