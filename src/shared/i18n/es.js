@@ -739,6 +739,38 @@ export const profile_about_owner = /** @type {(inputs: Profile_About_OwnerInputs
 	return /** @type {LocalizedString} */ (`Sobre el anunciante`)
 };
 
+export const profile_account_deleted = /** @type {(inputs: Profile_Account_DeletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cuenta eliminada`)
+};
+
+export const profile_account_deleted_text = /** @type {(inputs: Profile_Account_Deleted_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se han eliminado tu cuenta y todo su contenido.`)
+};
+
+export const profile_address = /** @type {(inputs: Profile_AddressInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dirección`)
+};
+
+export const profile_address_hint = /** @type {(inputs: Profile_Address_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Solo la ves tú.`)
+};
+
+export const profile_address_label = /** @type {(inputs: Profile_Address_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dirección:`)
+};
+
+export const profile_admin = /** @type {(inputs: Profile_AdminInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Admin`)
+};
+
+export const profile_auth_required = /** @type {(inputs: Profile_Auth_RequiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tienes que iniciar sesión`)
+};
+
+export const profile_auth_required_text = /** @type {(inputs: Profile_Auth_Required_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sesión para actualizar tu perfil`)
+};
+
 export const profile_barters_one = /** @type {(inputs: Profile_Barters_OneInputs) => LocalizedString} */ (i) => {
 	return /** @type {LocalizedString} */ (`${i?.count} intercambio completado`)
 };
@@ -747,24 +779,228 @@ export const profile_barters_other = /** @type {(inputs: Profile_Barters_OtherIn
 	return /** @type {LocalizedString} */ (`${i?.count} intercambios completados`)
 };
 
+export const profile_bio = /** @type {(inputs: Profile_BioInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Biografía`)
+};
+
+export const profile_blocked_members = /** @type {(inputs: Profile_Blocked_MembersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Miembros bloqueados`)
+};
+
+export const profile_blocked_notice = /** @type {(inputs: Profile_Blocked_NoticeInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Has bloqueado a ${i?.name}. Ninguno de los dos puede escribir al otro ni ver sus anuncios.`)
+};
+
+export const profile_browse_listings = /** @type {(inputs: Profile_Browse_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver anuncios`)
+};
+
+export const profile_cancel = /** @type {(inputs: Profile_CancelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cancelar`)
+};
+
+export const profile_change_password = /** @type {(inputs: Profile_Change_PasswordInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cambiar contraseña`)
+};
+
+export const profile_change_password_intro = /** @type {(inputs: Profile_Change_Password_IntroInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sigues con la sesión iniciada aquí; en los demás dispositivos se cerrará.`)
+};
+
 export const profile_community_member = /** @type {(inputs: Profile_Community_MemberInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Miembro de la comunidad`)
+};
+
+export const profile_completed_barters = /** @type {(inputs: Profile_Completed_BartersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Intercambios completados`)
+};
+
+export const profile_create_listing = /** @type {(inputs: Profile_Create_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Crear anuncio`)
+};
+
+export const profile_current_password = /** @type {(inputs: Profile_Current_PasswordInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contraseña actual`)
+};
+
+export const profile_delete_account = /** @type {(inputs: Profile_Delete_AccountInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Eliminar cuenta`)
+};
+
+export const profile_delete_confirm = /** @type {(inputs: Profile_Delete_ConfirmInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Eliminar mi cuenta`)
+};
+
+export const profile_delete_failed = /** @type {(inputs: Profile_Delete_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo eliminar la cuenta`)
+};
+
+export const profile_delete_text = /** @type {(inputs: Profile_Delete_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se borrarán para siempre tu perfil, anuncios, mensajes, intercambios, valoraciones y búsquedas guardadas. No se puede deshacer.`)
+};
+
+export const profile_delete_title = /** @type {(inputs: Profile_Delete_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Eliminar tu cuenta?`)
+};
+
+export const profile_edit = /** @type {(inputs: Profile_EditInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Editar perfil`)
+};
+
+export const profile_edit_intro = /** @type {(inputs: Profile_Edit_IntroInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cambia cómo te ven los demás miembros y los datos de tu cuenta.`)
+};
+
+export const profile_email = /** @type {(inputs: Profile_EmailInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Correo electrónico`)
+};
+
+export const profile_full_name = /** @type {(inputs: Profile_Full_NameInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nombre completo`)
+};
+
+export const profile_full_name_hint = /** @type {(inputs: Profile_Full_Name_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu nombre visible: así te ven los demás miembros.`)
+};
+
+export const profile_image_change = /** @type {(inputs: Profile_Image_ChangeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cambiar foto de perfil`)
+};
+
+export const profile_image_compress_failed = /** @type {(inputs: Profile_Image_Compress_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo comprimir la imagen`)
+};
+
+export const profile_image_hint = /** @type {(inputs: Profile_Image_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lo mejor es una foto cuadrada tuya. JPEG, PNG o similar, hasta 10 MB.`)
+};
+
+export const profile_image_label = /** @type {(inputs: Profile_Image_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Foto de perfil`)
+};
+
+export const profile_image_load_failed = /** @type {(inputs: Profile_Image_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo cargar la imagen`)
+};
+
+export const profile_image_preparing = /** @type {(inputs: Profile_Image_PreparingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Preparando la foto…`)
+};
+
+export const profile_image_progress = /** @type {(inputs: Profile_Image_ProgressInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Progreso de subida de la foto de perfil`)
+};
+
+export const profile_image_remove = /** @type {(inputs: Profile_Image_RemoveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quitar`)
+};
+
+export const profile_image_upload = /** @type {(inputs: Profile_Image_UploadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Subir foto de perfil`)
+};
+
+export const profile_image_uploading = /** @type {(inputs: Profile_Image_UploadingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Subiendo ${i?.percent}`)
+};
+
+export const profile_listings_empty_own = /** @type {(inputs: Profile_Listings_Empty_OwnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aún no tienes anuncios. Ofrece algo que tengas o sepas hacer.`)
+};
+
+export const profile_listings_load_failed = /** @type {(inputs: Profile_Listings_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron cargar los anuncios`)
+};
+
+export const profile_load_failed = /** @type {(inputs: Profile_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo cargar el perfil`)
+};
+
+export const profile_location = /** @type {(inputs: Profile_LocationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ubicación pública`)
 };
 
 export const profile_location_hidden = /** @type {(inputs: Profile_Location_HiddenInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Ubicación no compartida`)
 };
 
+export const profile_location_hint = /** @type {(inputs: Profile_Location_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu localidad, visible en tu perfil y como ubicación inicial de tus anuncios, p. ej. Valencia.`)
+};
+
+export const profile_location_label = /** @type {(inputs: Profile_Location_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ubicación:`)
+};
+
 export const profile_member_since = /** @type {(inputs: Profile_Member_SinceInputs) => LocalizedString} */ (i) => {
 	return /** @type {LocalizedString} */ (`Miembro desde ${i?.date}`)
+};
+
+export const profile_message = /** @type {(inputs: Profile_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mensaje`)
+};
+
+export const profile_message_no_listings = /** @type {(inputs: Profile_Message_No_ListingsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Los mensajes van sobre un anuncio; ${i?.name} aún no tiene ninguno.`)
+};
+
+export const profile_message_which_listing = /** @type {(inputs: Profile_Message_Which_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Sobre qué anuncio?`)
+};
+
+export const profile_new_password = /** @type {(inputs: Profile_New_PasswordInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nueva contraseña`)
+};
+
+export const profile_new_password_hint = /** @type {(inputs: Profile_New_Password_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Al menos 8 caracteres; usa letras y números.`)
+};
+
+export const profile_nickname = /** @type {(inputs: Profile_NicknameInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Apodo`)
 };
 
 export const profile_no_listings = /** @type {(inputs: Profile_No_ListingsInputs) => LocalizedString} */ (i) => {
 	return /** @type {LocalizedString} */ (`${i?.name} todavía no tiene anuncios.`)
 };
 
+export const profile_no_rating_one = /** @type {(inputs: Profile_No_Rating_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`(${i?.count} valoración)`)
+};
+
+export const profile_no_rating_other = /** @type {(inputs: Profile_No_Rating_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`(${i?.count} valoraciones)`)
+};
+
 export const profile_no_reviews = /** @type {(inputs: Profile_No_ReviewsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Aún sin valoraciones`)
+};
+
+export const profile_not_found = /** @type {(inputs: Profile_Not_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Perfil no encontrado`)
+};
+
+export const profile_not_found_text = /** @type {(inputs: Profile_Not_Found_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No hay ningún miembro con ese nombre de usuario. Puede que lo haya cambiado o haya eliminado su cuenta.`)
+};
+
+export const profile_only_you = /** @type {(inputs: Profile_Only_YouInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`(solo lo ves tú)`)
+};
+
+export const profile_password_changed = /** @type {(inputs: Profile_Password_ChangedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contraseña cambiada`)
+};
+
+export const profile_password_changed_text = /** @type {(inputs: Profile_Password_Changed_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu contraseña se ha actualizado. Se ha cerrado la sesión en los demás dispositivos.`)
+};
+
+export const profile_password_failed = /** @type {(inputs: Profile_Password_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo cambiar la contraseña`)
+};
+
+export const profile_please_sign_in = /** @type {(inputs: Profile_Please_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sesión`)
 };
 
 export const profile_rating_one = /** @type {(inputs: Profile_Rating_OneInputs) => LocalizedString} */ (i) => {
@@ -775,12 +1011,96 @@ export const profile_rating_other = /** @type {(inputs: Profile_Rating_OtherInpu
 	return /** @type {LocalizedString} */ (`${i?.rating} (${i?.count} valoraciones)`)
 };
 
+export const profile_reviews_empty = /** @type {(inputs: Profile_Reviews_EmptyInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} aún no tiene valoraciones.`)
+};
+
+export const profile_reviews_empty_own = /** @type {(inputs: Profile_Reviews_Empty_OwnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aún no tienes valoraciones. Completa un intercambio para recibir la primera.`)
+};
+
+export const profile_reviews_load_failed = /** @type {(inputs: Profile_Reviews_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron cargar las valoraciones`)
+};
+
+export const profile_safety = /** @type {(inputs: Profile_SafetyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Seguridad`)
+};
+
+export const profile_save_changes = /** @type {(inputs: Profile_Save_ChangesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guardar cambios`)
+};
+
+export const profile_sections = /** @type {(inputs: Profile_SectionsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Secciones del perfil`)
+};
+
+export const profile_sign_in = /** @type {(inputs: Profile_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Iniciar sesión`)
+};
+
+export const profile_sign_in_text = /** @type {(inputs: Profile_Sign_In_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sesión para ver los perfiles de los miembros y gestionar el tuyo.`)
+};
+
+export const profile_sign_out = /** @type {(inputs: Profile_Sign_OutInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cerrar sesión`)
+};
+
+export const profile_skills = /** @type {(inputs: Profile_SkillsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Habilidades e intereses`)
+};
+
+export const profile_skills_empty = /** @type {(inputs: Profile_Skills_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aún ninguno: salen de las categorías de los anuncios de este miembro.`)
+};
+
 export const profile_tab_listings = /** @type {(inputs: Profile_Tab_ListingsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Anuncios`)
 };
 
 export const profile_tab_reviews = /** @type {(inputs: Profile_Tab_ReviewsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Valoraciones`)
+};
+
+export const profile_tab_saved = /** @type {(inputs: Profile_Tab_SavedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guardado`)
+};
+
+export const profile_title = /** @type {(inputs: Profile_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Perfil`)
+};
+
+export const profile_try_again = /** @type {(inputs: Profile_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inténtalo de nuevo.`)
+};
+
+export const profile_update_failed = /** @type {(inputs: Profile_Update_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Error al actualizar el perfil`)
+};
+
+export const profile_update_failed_text = /** @type {(inputs: Profile_Update_Failed_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Hubo un problema al actualizar tu perfil`)
+};
+
+export const profile_updated = /** @type {(inputs: Profile_UpdatedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Perfil actualizado`)
+};
+
+export const profile_updated_text = /** @type {(inputs: Profile_Updated_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu perfil se ha actualizado correctamente.`)
+};
+
+export const profile_upload_failed = /** @type {(inputs: Profile_Upload_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Error al subir`)
+};
+
+export const profile_upload_failed_text = /** @type {(inputs: Profile_Upload_Failed_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron subir las imágenes`)
+};
+
+export const profile_your_reports = /** @type {(inputs: Profile_Your_ReportsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tus denuncias`)
 };
 
 export const search_all_categories = /** @type {(inputs: Search_All_CategoriesInputs) => LocalizedString} */ () => {
@@ -907,4 +1227,4 @@ export const wants_distance_under = /** @type {(inputs: Wants_Distance_UnderInpu
 	return /** @type {LocalizedString} */ (`A menos de ${i?.distance}`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link, profile_title, profile_load_failed, profile_image_load_failed, profile_image_compress_failed, profile_upload_failed, profile_upload_failed_text, profile_image_label, profile_image_change, profile_image_upload, profile_image_remove, profile_image_hint, profile_image_preparing, profile_image_uploading, profile_image_progress, profile_try_again, profile_password_changed, profile_password_changed_text, profile_password_failed, profile_change_password, profile_change_password_intro, profile_current_password, profile_new_password, profile_new_password_hint, profile_account_deleted, profile_account_deleted_text, profile_delete_failed, profile_delete_account, profile_delete_title, profile_delete_text, profile_cancel, profile_delete_confirm, profile_auth_required, profile_auth_required_text, profile_updated, profile_updated_text, profile_update_failed, profile_update_failed_text, profile_edit, profile_edit_intro, profile_full_name, profile_full_name_hint, profile_nickname, profile_email, profile_address, profile_address_hint, profile_location, profile_location_hint, profile_bio, profile_save_changes, profile_message, profile_message_no_listings, profile_message_which_listing, profile_blocked_notice, profile_admin, profile_no_rating_one, profile_no_rating_other, profile_location_label, profile_address_label, profile_only_you, profile_completed_barters, profile_sections, profile_tab_saved, profile_reviews_empty_own, profile_reviews_empty, profile_reviews_load_failed, profile_listings_load_failed, profile_sign_out, profile_safety, profile_blocked_members, profile_your_reports, profile_skills, profile_skills_empty, profile_listings_empty_own, profile_create_listing, profile_sign_in_text, profile_please_sign_in, profile_sign_in, profile_not_found, profile_not_found_text, profile_browse_listings];

@@ -739,6 +739,38 @@ export const profile_about_owner = /** @type {(inputs: Profile_About_OwnerInputs
 	return /** @type {LocalizedString} */ (`À propos de l'annonceur`)
 };
 
+export const profile_account_deleted = /** @type {(inputs: Profile_Account_DeletedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Compte supprimé`)
+};
+
+export const profile_account_deleted_text = /** @type {(inputs: Profile_Account_Deleted_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ton compte et tout son contenu ont été supprimés.`)
+};
+
+export const profile_address = /** @type {(inputs: Profile_AddressInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Adresse`)
+};
+
+export const profile_address_hint = /** @type {(inputs: Profile_Address_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Visible par toi seul.`)
+};
+
+export const profile_address_label = /** @type {(inputs: Profile_Address_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Adresse :`)
+};
+
+export const profile_admin = /** @type {(inputs: Profile_AdminInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Admin`)
+};
+
+export const profile_auth_required = /** @type {(inputs: Profile_Auth_RequiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connexion requise`)
+};
+
+export const profile_auth_required_text = /** @type {(inputs: Profile_Auth_Required_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connecte-toi pour modifier ton profil`)
+};
+
 export const profile_barters_one = /** @type {(inputs: Profile_Barters_OneInputs) => LocalizedString} */ (i) => {
 	return /** @type {LocalizedString} */ (`${i?.count} échange conclu`)
 };
@@ -747,24 +779,228 @@ export const profile_barters_other = /** @type {(inputs: Profile_Barters_OtherIn
 	return /** @type {LocalizedString} */ (`${i?.count} échanges conclus`)
 };
 
+export const profile_bio = /** @type {(inputs: Profile_BioInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Bio`)
+};
+
+export const profile_blocked_members = /** @type {(inputs: Profile_Blocked_MembersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membres bloqués`)
+};
+
+export const profile_blocked_notice = /** @type {(inputs: Profile_Blocked_NoticeInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tu as bloqué ${i?.name}. Aucun de vous deux ne peut écrire à l’autre ni voir ses annonces.`)
+};
+
+export const profile_browse_listings = /** @type {(inputs: Profile_Browse_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voir les annonces`)
+};
+
+export const profile_cancel = /** @type {(inputs: Profile_CancelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Annuler`)
+};
+
+export const profile_change_password = /** @type {(inputs: Profile_Change_PasswordInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Changer le mot de passe`)
+};
+
+export const profile_change_password_intro = /** @type {(inputs: Profile_Change_Password_IntroInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu restes connecté ici ; tes autres appareils seront déconnectés.`)
+};
+
 export const profile_community_member = /** @type {(inputs: Profile_Community_MemberInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Membre de la communauté`)
+};
+
+export const profile_completed_barters = /** @type {(inputs: Profile_Completed_BartersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échanges conclus`)
+};
+
+export const profile_create_listing = /** @type {(inputs: Profile_Create_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Créer une annonce`)
+};
+
+export const profile_current_password = /** @type {(inputs: Profile_Current_PasswordInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mot de passe actuel`)
+};
+
+export const profile_delete_account = /** @type {(inputs: Profile_Delete_AccountInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Supprimer le compte`)
+};
+
+export const profile_delete_confirm = /** @type {(inputs: Profile_Delete_ConfirmInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Supprimer mon compte`)
+};
+
+export const profile_delete_failed = /** @type {(inputs: Profile_Delete_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de supprimer le compte`)
+};
+
+export const profile_delete_text = /** @type {(inputs: Profile_Delete_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ton profil, tes annonces, messages, échanges, avis et recherches enregistrées seront supprimés définitivement. C’est irréversible.`)
+};
+
+export const profile_delete_title = /** @type {(inputs: Profile_Delete_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Supprimer ton compte ?`)
+};
+
+export const profile_edit = /** @type {(inputs: Profile_EditInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Modifier le profil`)
+};
+
+export const profile_edit_intro = /** @type {(inputs: Profile_Edit_IntroInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Modifie ce que les autres membres voient de toi et les infos de ton compte.`)
+};
+
+export const profile_email = /** @type {(inputs: Profile_EmailInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`E-mail`)
+};
+
+export const profile_full_name = /** @type {(inputs: Profile_Full_NameInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nom complet`)
+};
+
+export const profile_full_name_hint = /** @type {(inputs: Profile_Full_Name_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ton nom affiché : celui que voient les autres membres.`)
+};
+
+export const profile_image_change = /** @type {(inputs: Profile_Image_ChangeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Changer la photo de profil`)
+};
+
+export const profile_image_compress_failed = /** @type {(inputs: Profile_Image_Compress_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de compresser l’image`)
+};
+
+export const profile_image_hint = /** @type {(inputs: Profile_Image_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Une photo carrée de toi, c’est l’idéal. JPEG, PNG ou autre, 10 Mo max.`)
+};
+
+export const profile_image_label = /** @type {(inputs: Profile_Image_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Photo de profil`)
+};
+
+export const profile_image_load_failed = /** @type {(inputs: Profile_Image_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger l’image`)
+};
+
+export const profile_image_preparing = /** @type {(inputs: Profile_Image_PreparingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Préparation de la photo…`)
+};
+
+export const profile_image_progress = /** @type {(inputs: Profile_Image_ProgressInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Progression de l’envoi de la photo`)
+};
+
+export const profile_image_remove = /** @type {(inputs: Profile_Image_RemoveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retirer`)
+};
+
+export const profile_image_upload = /** @type {(inputs: Profile_Image_UploadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ajouter une photo de profil`)
+};
+
+export const profile_image_uploading = /** @type {(inputs: Profile_Image_UploadingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Envoi ${i?.percent}`)
+};
+
+export const profile_listings_empty_own = /** @type {(inputs: Profile_Listings_Empty_OwnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu n’as pas encore d’annonce. Propose un objet ou un savoir-faire.`)
+};
+
+export const profile_listings_load_failed = /** @type {(inputs: Profile_Listings_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger les annonces`)
+};
+
+export const profile_load_failed = /** @type {(inputs: Profile_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger le profil`)
+};
+
+export const profile_location = /** @type {(inputs: Profile_LocationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lieu public`)
 };
 
 export const profile_location_hidden = /** @type {(inputs: Profile_Location_HiddenInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Lieu non partagé`)
 };
 
+export const profile_location_hint = /** @type {(inputs: Profile_Location_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ta ville, affichée sur ton profil et comme lieu par défaut de tes annonces, ex. Lyon.`)
+};
+
+export const profile_location_label = /** @type {(inputs: Profile_Location_LabelInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lieu :`)
+};
+
 export const profile_member_since = /** @type {(inputs: Profile_Member_SinceInputs) => LocalizedString} */ (i) => {
 	return /** @type {LocalizedString} */ (`Membre depuis ${i?.date}`)
+};
+
+export const profile_message = /** @type {(inputs: Profile_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Message`)
+};
+
+export const profile_message_no_listings = /** @type {(inputs: Profile_Message_No_ListingsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Les messages portent sur une annonce ; ${i?.name} n’en a pas encore.`)
+};
+
+export const profile_message_which_listing = /** @type {(inputs: Profile_Message_Which_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`À propos de quelle annonce ?`)
+};
+
+export const profile_new_password = /** @type {(inputs: Profile_New_PasswordInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nouveau mot de passe`)
+};
+
+export const profile_new_password_hint = /** @type {(inputs: Profile_New_Password_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Au moins 8 caractères, avec lettres et chiffres.`)
+};
+
+export const profile_nickname = /** @type {(inputs: Profile_NicknameInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Surnom`)
 };
 
 export const profile_no_listings = /** @type {(inputs: Profile_No_ListingsInputs) => LocalizedString} */ (i) => {
 	return /** @type {LocalizedString} */ (`${i?.name} n'a pas encore d'annonce.`)
 };
 
+export const profile_no_rating_one = /** @type {(inputs: Profile_No_Rating_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`(${i?.count} avis)`)
+};
+
+export const profile_no_rating_other = /** @type {(inputs: Profile_No_Rating_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`(${i?.count} avis)`)
+};
+
 export const profile_no_reviews = /** @type {(inputs: Profile_No_ReviewsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Pas encore d'avis`)
+};
+
+export const profile_not_found = /** @type {(inputs: Profile_Not_FoundInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Profil introuvable`)
+};
+
+export const profile_not_found_text = /** @type {(inputs: Profile_Not_Found_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aucun membre n’a ce nom d’utilisateur. Il l’a peut-être changé ou a supprimé son compte.`)
+};
+
+export const profile_only_you = /** @type {(inputs: Profile_Only_YouInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`(visible par toi seul)`)
+};
+
+export const profile_password_changed = /** @type {(inputs: Profile_Password_ChangedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mot de passe modifié`)
+};
+
+export const profile_password_changed_text = /** @type {(inputs: Profile_Password_Changed_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ton mot de passe a été mis à jour. Tes autres appareils ont été déconnectés.`)
+};
+
+export const profile_password_failed = /** @type {(inputs: Profile_Password_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de modifier le mot de passe`)
+};
+
+export const profile_please_sign_in = /** @type {(inputs: Profile_Please_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connecte-toi`)
 };
 
 export const profile_rating_one = /** @type {(inputs: Profile_Rating_OneInputs) => LocalizedString} */ (i) => {
@@ -775,12 +1011,96 @@ export const profile_rating_other = /** @type {(inputs: Profile_Rating_OtherInpu
 	return /** @type {LocalizedString} */ (`${i?.rating} (${i?.count} avis)`)
 };
 
+export const profile_reviews_empty = /** @type {(inputs: Profile_Reviews_EmptyInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} n’a pas encore d’avis.`)
+};
+
+export const profile_reviews_empty_own = /** @type {(inputs: Profile_Reviews_Empty_OwnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas encore d’avis. Conclus un échange pour recevoir ton premier avis.`)
+};
+
+export const profile_reviews_load_failed = /** @type {(inputs: Profile_Reviews_Load_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible de charger les avis`)
+};
+
+export const profile_safety = /** @type {(inputs: Profile_SafetyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sécurité`)
+};
+
+export const profile_save_changes = /** @type {(inputs: Profile_Save_ChangesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enregistrer`)
+};
+
+export const profile_sections = /** @type {(inputs: Profile_SectionsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sections du profil`)
+};
+
+export const profile_sign_in = /** @type {(inputs: Profile_Sign_InInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se connecter`)
+};
+
+export const profile_sign_in_text = /** @type {(inputs: Profile_Sign_In_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Connecte-toi pour voir les profils des membres et gérer le tien.`)
+};
+
+export const profile_sign_out = /** @type {(inputs: Profile_Sign_OutInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se déconnecter`)
+};
+
+export const profile_skills = /** @type {(inputs: Profile_SkillsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Savoir-faire et intérêts`)
+};
+
+export const profile_skills_empty = /** @type {(inputs: Profile_Skills_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aucun pour l’instant : ils viennent des catégories des annonces de ce membre.`)
+};
+
 export const profile_tab_listings = /** @type {(inputs: Profile_Tab_ListingsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Annonces`)
 };
 
 export const profile_tab_reviews = /** @type {(inputs: Profile_Tab_ReviewsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Avis`)
+};
+
+export const profile_tab_saved = /** @type {(inputs: Profile_Tab_SavedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enregistré`)
+};
+
+export const profile_title = /** @type {(inputs: Profile_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Profil`)
+};
+
+export const profile_try_again = /** @type {(inputs: Profile_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réessaie.`)
+};
+
+export const profile_update_failed = /** @type {(inputs: Profile_Update_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Erreur de mise à jour du profil`)
+};
+
+export const profile_update_failed_text = /** @type {(inputs: Profile_Update_Failed_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Un problème est survenu lors de la mise à jour`)
+};
+
+export const profile_updated = /** @type {(inputs: Profile_UpdatedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Profil mis à jour`)
+};
+
+export const profile_updated_text = /** @type {(inputs: Profile_Updated_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ton profil a bien été mis à jour.`)
+};
+
+export const profile_upload_failed = /** @type {(inputs: Profile_Upload_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échec de l’envoi`)
+};
+
+export const profile_upload_failed_text = /** @type {(inputs: Profile_Upload_Failed_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Impossible d’envoyer les images`)
+};
+
+export const profile_your_reports = /** @type {(inputs: Profile_Your_ReportsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tes signalements`)
 };
 
 export const search_all_categories = /** @type {(inputs: Search_All_CategoriesInputs) => LocalizedString} */ () => {
@@ -907,4 +1227,4 @@ export const wants_distance_under = /** @type {(inputs: Wants_Distance_UnderInpu
 	return /** @type {LocalizedString} */ (`À moins de ${i?.distance} l'un de l'autre`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link, profile_title, profile_load_failed, profile_image_load_failed, profile_image_compress_failed, profile_upload_failed, profile_upload_failed_text, profile_image_label, profile_image_change, profile_image_upload, profile_image_remove, profile_image_hint, profile_image_preparing, profile_image_uploading, profile_image_progress, profile_try_again, profile_password_changed, profile_password_changed_text, profile_password_failed, profile_change_password, profile_change_password_intro, profile_current_password, profile_new_password, profile_new_password_hint, profile_account_deleted, profile_account_deleted_text, profile_delete_failed, profile_delete_account, profile_delete_title, profile_delete_text, profile_cancel, profile_delete_confirm, profile_auth_required, profile_auth_required_text, profile_updated, profile_updated_text, profile_update_failed, profile_update_failed_text, profile_edit, profile_edit_intro, profile_full_name, profile_full_name_hint, profile_nickname, profile_email, profile_address, profile_address_hint, profile_location, profile_location_hint, profile_bio, profile_save_changes, profile_message, profile_message_no_listings, profile_message_which_listing, profile_blocked_notice, profile_admin, profile_no_rating_one, profile_no_rating_other, profile_location_label, profile_address_label, profile_only_you, profile_completed_barters, profile_sections, profile_tab_saved, profile_reviews_empty_own, profile_reviews_empty, profile_reviews_load_failed, profile_listings_load_failed, profile_sign_out, profile_safety, profile_blocked_members, profile_your_reports, profile_skills, profile_skills_empty, profile_listings_empty_own, profile_create_listing, profile_sign_in_text, profile_please_sign_in, profile_sign_in, profile_not_found, profile_not_found_text, profile_browse_listings];
