@@ -735,6 +735,350 @@ export const listings_your_listing = /** @type {(inputs: Listings_Your_ListingIn
 	return /** @type {LocalizedString} */ (`Tu anuncio`)
 };
 
+export const moderation_already_open_circle_message = /** @type {(inputs: Moderation_Already_Open_Circle_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu denuncia anterior de este mensaje del chat del círculo sigue abierta, así que no hemos creado otra. Un administrador la revisa, normalmente en 24–48 horas.`)
+};
+
+export const moderation_already_open_listing = /** @type {(inputs: Moderation_Already_Open_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu denuncia anterior de este anuncio sigue abierta, así que no hemos creado otra. Un administrador la revisa, normalmente en 24–48 horas.`)
+};
+
+export const moderation_already_open_message = /** @type {(inputs: Moderation_Already_Open_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu denuncia anterior de este mensaje sigue abierta, así que no hemos creado otra. Un administrador la revisa, normalmente en 24–48 horas.`)
+};
+
+export const moderation_already_open_offer = /** @type {(inputs: Moderation_Already_Open_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu denuncia anterior de esta oferta sigue abierta, así que no hemos creado otra. Un administrador la revisa, normalmente en 24–48 horas.`)
+};
+
+export const moderation_already_open_user = /** @type {(inputs: Moderation_Already_Open_UserInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu denuncia anterior de este miembro sigue abierta, así que no hemos creado otra. Un administrador la revisa, normalmente en 24–48 horas.`)
+};
+
+export const moderation_already_reported = /** @type {(inputs: Moderation_Already_ReportedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ya lo denunciaste`)
+};
+
+export const moderation_audit_ban = /** @type {(inputs: Moderation_Audit_BanInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suspendido para siempre`)
+};
+
+export const moderation_audit_dismiss = /** @type {(inputs: Moderation_Audit_DismissInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Desestimado`)
+};
+
+export const moderation_audit_feature = /** @type {(inputs: Moderation_Audit_FeatureInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Destacado`)
+};
+
+export const moderation_audit_hide = /** @type {(inputs: Moderation_Audit_HideInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ocultado`)
+};
+
+export const moderation_audit_make_admin = /** @type {(inputs: Moderation_Audit_Make_AdminInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Hecho admin`)
+};
+
+export const moderation_audit_reinstate = /** @type {(inputs: Moderation_Audit_ReinstateInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Readmitido`)
+};
+
+export const moderation_audit_suspend = /** @type {(inputs: Moderation_Audit_SuspendInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suspendido`)
+};
+
+export const moderation_audit_suspension_ended = /** @type {(inputs: Moderation_Audit_Suspension_EndedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suspensión terminada`)
+};
+
+export const moderation_audit_unfeature = /** @type {(inputs: Moderation_Audit_UnfeatureInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ya no destacado`)
+};
+
+export const moderation_audit_warn = /** @type {(inputs: Moderation_Audit_WarnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Advertido`)
+};
+
+export const moderation_block_effect = /** @type {(inputs: Moderation_Block_EffectInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ninguno de los dos puede escribir al otro ni ver sus anuncios.`)
+};
+
+export const moderation_block_failed = /** @type {(inputs: Moderation_Block_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo bloquear a este miembro`)
+};
+
+export const moderation_block_name = /** @type {(inputs: Moderation_Block_NameInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Bloquear a ${i?.name}`)
+};
+
+export const moderation_community_standards = /** @type {(inputs: Moderation_Community_StandardsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Normas de la comunidad`)
+};
+
+export const moderation_details = /** @type {(inputs: Moderation_DetailsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Detalles (opcional)`)
+};
+
+export const moderation_details_hint = /** @type {(inputs: Moderation_Details_HintInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Qué ha pasado, con tus palabras. ${i?.count}/${i?.max} caracteres.`)
+};
+
+export const moderation_done = /** @type {(inputs: Moderation_DoneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Hecho`)
+};
+
+export const moderation_follow_it = /** @type {(inputs: Moderation_Follow_ItInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Puedes seguirla y ver en qué quedó en ${i?.link}.`)
+};
+
+export const moderation_held_link_burst = /** @type {(inputs: Moderation_Held_Link_BurstInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retenido automáticamente: una cuenta de menos de un día envió una ráfaga de mensajes con enlaces; esperan aquí sin entregar`)
+};
+
+export const moderation_held_report_threshold = /** @type {(inputs: Moderation_Held_Report_ThresholdInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retenido automáticamente: tres miembros lo denunciaron, así que está oculto hasta que lo revise un administrador`)
+};
+
+export const moderation_is_blocked = /** @type {(inputs: Moderation_Is_BlockedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} está bloqueado`)
+};
+
+export const moderation_loading = /** @type {(inputs: Moderation_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cargando`)
+};
+
+export const moderation_more_actions = /** @type {(inputs: Moderation_More_ActionsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Más acciones para ${i?.name}`)
+};
+
+export const moderation_not_told = /** @type {(inputs: Moderation_Not_ToldInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Al miembro no se le dice quién lo denunció.`)
+};
+
+export const moderation_offer_block = /** @type {(inputs: Moderation_Offer_BlockInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`También puedes bloquear a ${i?.name}: ninguno de los dos podrá escribir al otro ni ver sus anuncios, y no se le avisa.`)
+};
+
+export const moderation_outcome = /** @type {(inputs: Moderation_OutcomeInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.outcome}.`)
+};
+
+export const moderation_outcome_ban = /** @type {(inputs: Moderation_Outcome_BanInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Revisada: se suspendió al miembro de forma permanente`)
+};
+
+export const moderation_outcome_dated = /** @type {(inputs: Moderation_Outcome_DatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.outcome} (${i?.date}).`)
+};
+
+export const moderation_outcome_dismiss = /** @type {(inputs: Moderation_Outcome_DismissInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Revisada: no se incumplió ninguna norma, así que no se tomó ninguna medida`)
+};
+
+export const moderation_outcome_hide = /** @type {(inputs: Moderation_Outcome_HideInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Revisada: se retiró el contenido`)
+};
+
+export const moderation_outcome_suspend = /** @type {(inputs: Moderation_Outcome_SuspendInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Revisada: se suspendió al miembro temporalmente`)
+};
+
+export const moderation_outcome_warn = /** @type {(inputs: Moderation_Outcome_WarnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Revisada: se advirtió al miembro`)
+};
+
+export const moderation_reason = /** @type {(inputs: Moderation_ReasonInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Motivo:`)
+};
+
+export const moderation_reason_harassment = /** @type {(inputs: Moderation_Reason_HarassmentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Acoso o amenazas`)
+};
+
+export const moderation_reason_harassment_hint = /** @type {(inputs: Moderation_Reason_Harassment_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Insultos, odio, amenazas o contacto no deseado que te incomoda.`)
+};
+
+export const moderation_reason_other = /** @type {(inputs: Moderation_Reason_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Otra cosa`)
+};
+
+export const moderation_reason_other_hint = /** @type {(inputs: Moderation_Reason_Other_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cualquier otra cosa que incumpla las Normas de la comunidad. Cuéntanoslo en los detalles.`)
+};
+
+export const moderation_reason_prohibited = /** @type {(inputs: Moderation_Reason_ProhibitedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No permitido aquí`)
+};
+
+export const moderation_reason_prohibited_hint = /** @type {(inputs: Moderation_Reason_Prohibited_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Armas, drogas, alcohol, medicamentos, objetos robados, animales vivos o cualquier cosa peligrosa.`)
+};
+
+export const moderation_reason_scam = /** @type {(inputs: Moderation_Reason_ScamInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Estafa o fraude`)
+};
+
+export const moderation_reason_scam_hint = /** @type {(inputs: Moderation_Reason_Scam_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pide dinero, una fianza, tarjetas regalo o datos bancarios, o no es lo que dice ser.`)
+};
+
+export const moderation_reason_spam = /** @type {(inputs: Moderation_Reason_SpamInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Spam`)
+};
+
+export const moderation_reason_spam_hint = /** @type {(inputs: Moderation_Reason_Spam_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Publicidad, publicaciones repetidas o enlaces a otras webs.`)
+};
+
+export const moderation_report = /** @type {(inputs: Moderation_ReportInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar`)
+};
+
+export const moderation_report_name = /** @type {(inputs: Moderation_Report_NameInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Denunciar a ${i?.name}`)
+};
+
+export const moderation_report_sent = /** @type {(inputs: Moderation_Report_SentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Gracias, tu denuncia se ha enviado`)
+};
+
+export const moderation_report_this_circle_message = /** @type {(inputs: Moderation_Report_This_Circle_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar este mensaje del chat del círculo`)
+};
+
+export const moderation_report_this_listing = /** @type {(inputs: Moderation_Report_This_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar este anuncio`)
+};
+
+export const moderation_report_this_message = /** @type {(inputs: Moderation_Report_This_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar este mensaje`)
+};
+
+export const moderation_report_this_offer = /** @type {(inputs: Moderation_Report_This_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar esta oferta`)
+};
+
+export const moderation_report_this_user = /** @type {(inputs: Moderation_Report_This_UserInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar a este miembro`)
+};
+
+export const moderation_reported_circle_message = /** @type {(inputs: Moderation_Reported_Circle_MessageInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Un mensaje del chat de un círculo, denunciado el ${i?.date}`)
+};
+
+export const moderation_reported_listing = /** @type {(inputs: Moderation_Reported_ListingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Un anuncio, denunciado el ${i?.date}`)
+};
+
+export const moderation_reported_message = /** @type {(inputs: Moderation_Reported_MessageInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Un mensaje, denunciado el ${i?.date}`)
+};
+
+export const moderation_reported_offer = /** @type {(inputs: Moderation_Reported_OfferInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Una oferta, denunciada el ${i?.date}`)
+};
+
+export const moderation_reported_user = /** @type {(inputs: Moderation_Reported_UserInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Un miembro, denunciado el ${i?.date}`)
+};
+
+export const moderation_reports_empty = /** @type {(inputs: Moderation_Reports_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No has denunciado nada. Para denunciar un anuncio, un miembro o un mensaje, usa Denunciar en él.`)
+};
+
+export const moderation_reports_failed = /** @type {(inputs: Moderation_Reports_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudieron cargar tus denuncias. Inténtalo de nuevo.`)
+};
+
+export const moderation_reports_intro = /** @type {(inputs: Moderation_Reports_IntroInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Lo que has denunciado y en qué quedó. Un administrador revisa cada denuncia, normalmente en 24–48 horas. Las denuncias son confidenciales: al miembro no se le dice quién lo denunció. Consulta las ${i?.link} para saber qué está permitido.`)
+};
+
+export const moderation_send_failed = /** @type {(inputs: Moderation_Send_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se pudo enviar tu denuncia. Inténtalo de nuevo.`)
+};
+
+export const moderation_send_report = /** @type {(inputs: Moderation_Send_ReportInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enviar denuncia`)
+};
+
+export const moderation_sent_text = /** @type {(inputs: Moderation_Sent_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Un administrador la revisa, normalmente en 24–48 horas, y actúa si incumple las Normas de la comunidad.`)
+};
+
+export const moderation_sign_in_first = /** @type {(inputs: Moderation_Sign_In_FirstInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} (inicia sesión antes)`)
+};
+
+export const moderation_sign_in_reports = /** @type {(inputs: Moderation_Sign_In_ReportsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sesión para seguir lo que has denunciado.`)
+};
+
+export const moderation_status_open = /** @type {(inputs: Moderation_Status_OpenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Abierta`)
+};
+
+export const moderation_status_resolved = /** @type {(inputs: Moderation_Status_ResolvedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Resuelta`)
+};
+
+export const moderation_suspended_permanently = /** @type {(inputs: Moderation_Suspended_PermanentlyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suspendido para siempre`)
+};
+
+export const moderation_suspended_until = /** @type {(inputs: Moderation_Suspended_UntilInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Suspendido hasta el ${i?.date}`)
+};
+
+export const moderation_try_again = /** @type {(inputs: Moderation_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inténtalo de nuevo.`)
+};
+
+export const moderation_type_circle_message = /** @type {(inputs: Moderation_Type_Circle_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mensaje del chat del círculo`)
+};
+
+export const moderation_type_held_messages = /** @type {(inputs: Moderation_Type_Held_MessagesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mensajes retenidos`)
+};
+
+export const moderation_type_listing = /** @type {(inputs: Moderation_Type_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Anuncio`)
+};
+
+export const moderation_type_message = /** @type {(inputs: Moderation_Type_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mensaje`)
+};
+
+export const moderation_type_offer = /** @type {(inputs: Moderation_Type_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oferta`)
+};
+
+export const moderation_type_user = /** @type {(inputs: Moderation_Type_UserInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Miembro`)
+};
+
+export const moderation_unblock_name = /** @type {(inputs: Moderation_Unblock_NameInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Desbloquear a ${i?.name}`)
+};
+
+export const moderation_waiting = /** @type {(inputs: Moderation_WaitingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pendiente de revisión por un administrador.`)
+};
+
+export const moderation_what_is_wrong = /** @type {(inputs: Moderation_What_Is_WrongInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Qué pasa?`)
+};
+
+export const moderation_you_blocked = /** @type {(inputs: Moderation_You_BlockedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Has bloqueado a ${i?.name}.`)
+};
+
+export const moderation_your_reports = /** @type {(inputs: Moderation_Your_ReportsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tus denuncias`)
+};
+
 export const profile_about_owner = /** @type {(inputs: Profile_About_OwnerInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Sobre el anunciante`)
 };
@@ -1227,4 +1571,4 @@ export const wants_distance_under = /** @type {(inputs: Wants_Distance_UnderInpu
 	return /** @type {LocalizedString} */ (`A menos de ${i?.distance}`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link, profile_title, profile_load_failed, profile_image_load_failed, profile_image_compress_failed, profile_upload_failed, profile_upload_failed_text, profile_image_label, profile_image_change, profile_image_upload, profile_image_remove, profile_image_hint, profile_image_preparing, profile_image_uploading, profile_image_progress, profile_try_again, profile_password_changed, profile_password_changed_text, profile_password_failed, profile_change_password, profile_change_password_intro, profile_current_password, profile_new_password, profile_new_password_hint, profile_account_deleted, profile_account_deleted_text, profile_delete_failed, profile_delete_account, profile_delete_title, profile_delete_text, profile_cancel, profile_delete_confirm, profile_auth_required, profile_auth_required_text, profile_updated, profile_updated_text, profile_update_failed, profile_update_failed_text, profile_edit, profile_edit_intro, profile_full_name, profile_full_name_hint, profile_nickname, profile_email, profile_address, profile_address_hint, profile_location, profile_location_hint, profile_bio, profile_save_changes, profile_message, profile_message_no_listings, profile_message_which_listing, profile_blocked_notice, profile_admin, profile_no_rating_one, profile_no_rating_other, profile_location_label, profile_address_label, profile_only_you, profile_completed_barters, profile_sections, profile_tab_saved, profile_reviews_empty_own, profile_reviews_empty, profile_reviews_load_failed, profile_listings_load_failed, profile_sign_out, profile_safety, profile_blocked_members, profile_your_reports, profile_skills, profile_skills_empty, profile_listings_empty_own, profile_create_listing, profile_sign_in_text, profile_please_sign_in, profile_sign_in, profile_not_found, profile_not_found_text, profile_browse_listings];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link, profile_title, profile_load_failed, profile_image_load_failed, profile_image_compress_failed, profile_upload_failed, profile_upload_failed_text, profile_image_label, profile_image_change, profile_image_upload, profile_image_remove, profile_image_hint, profile_image_preparing, profile_image_uploading, profile_image_progress, profile_try_again, profile_password_changed, profile_password_changed_text, profile_password_failed, profile_change_password, profile_change_password_intro, profile_current_password, profile_new_password, profile_new_password_hint, profile_account_deleted, profile_account_deleted_text, profile_delete_failed, profile_delete_account, profile_delete_title, profile_delete_text, profile_cancel, profile_delete_confirm, profile_auth_required, profile_auth_required_text, profile_updated, profile_updated_text, profile_update_failed, profile_update_failed_text, profile_edit, profile_edit_intro, profile_full_name, profile_full_name_hint, profile_nickname, profile_email, profile_address, profile_address_hint, profile_location, profile_location_hint, profile_bio, profile_save_changes, profile_message, profile_message_no_listings, profile_message_which_listing, profile_blocked_notice, profile_admin, profile_no_rating_one, profile_no_rating_other, profile_location_label, profile_address_label, profile_only_you, profile_completed_barters, profile_sections, profile_tab_saved, profile_reviews_empty_own, profile_reviews_empty, profile_reviews_load_failed, profile_listings_load_failed, profile_sign_out, profile_safety, profile_blocked_members, profile_your_reports, profile_skills, profile_skills_empty, profile_listings_empty_own, profile_create_listing, profile_sign_in_text, profile_please_sign_in, profile_sign_in, profile_not_found, profile_not_found_text, profile_browse_listings, moderation_reason_scam, moderation_reason_scam_hint, moderation_reason_prohibited, moderation_reason_prohibited_hint, moderation_reason_harassment, moderation_reason_harassment_hint, moderation_reason_spam, moderation_reason_spam_hint, moderation_reason_other, moderation_reason_other_hint, moderation_type_listing, moderation_type_user, moderation_type_message, moderation_type_offer, moderation_type_circle_message, moderation_type_held_messages, moderation_outcome_dismiss, moderation_outcome_warn, moderation_outcome_hide, moderation_outcome_suspend, moderation_outcome_ban, moderation_audit_dismiss, moderation_audit_warn, moderation_audit_hide, moderation_audit_suspend, moderation_audit_ban, moderation_audit_reinstate, moderation_audit_suspension_ended, moderation_audit_make_admin, moderation_audit_feature, moderation_audit_unfeature, moderation_held_link_burst, moderation_held_report_threshold, moderation_suspended_permanently, moderation_suspended_until, moderation_more_actions, moderation_report_name, moderation_unblock_name, moderation_block_name, moderation_report, moderation_report_this_listing, moderation_report_this_user, moderation_report_this_message, moderation_report_this_offer, moderation_report_this_circle_message, moderation_sign_in_first, moderation_send_failed, moderation_what_is_wrong, moderation_details, moderation_details_hint, moderation_not_told, moderation_send_report, moderation_already_reported, moderation_report_sent, moderation_already_open_listing, moderation_already_open_user, moderation_already_open_message, moderation_already_open_offer, moderation_already_open_circle_message, moderation_sent_text, moderation_follow_it, moderation_your_reports, moderation_done, moderation_you_blocked, moderation_is_blocked, moderation_block_effect, moderation_block_failed, moderation_try_again, moderation_offer_block, moderation_reports_intro, moderation_community_standards, moderation_loading, moderation_reports_failed, moderation_reports_empty, moderation_reported_listing, moderation_reported_user, moderation_reported_message, moderation_reported_offer, moderation_reported_circle_message, moderation_status_open, moderation_status_resolved, moderation_reason, moderation_waiting, moderation_outcome, moderation_outcome_dated, moderation_sign_in_reports];

@@ -735,6 +735,350 @@ export const listings_your_listing = /** @type {(inputs: Listings_Your_ListingIn
 	return /** @type {LocalizedString} */ (`O teu anúncio`)
 };
 
+export const moderation_already_open_circle_message = /** @type {(inputs: Moderation_Already_Open_Circle_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A tua denúncia anterior desta mensagem do chat do círculo ainda está aberta, por isso não criámos outra. Um administrador analisa-a, normalmente em 24 a 48 horas.`)
+};
+
+export const moderation_already_open_listing = /** @type {(inputs: Moderation_Already_Open_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A tua denúncia anterior deste anúncio ainda está aberta, por isso não criámos outra. Um administrador analisa-a, normalmente em 24 a 48 horas.`)
+};
+
+export const moderation_already_open_message = /** @type {(inputs: Moderation_Already_Open_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A tua denúncia anterior desta mensagem ainda está aberta, por isso não criámos outra. Um administrador analisa-a, normalmente em 24 a 48 horas.`)
+};
+
+export const moderation_already_open_offer = /** @type {(inputs: Moderation_Already_Open_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A tua denúncia anterior desta oferta ainda está aberta, por isso não criámos outra. Um administrador analisa-a, normalmente em 24 a 48 horas.`)
+};
+
+export const moderation_already_open_user = /** @type {(inputs: Moderation_Already_Open_UserInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A tua denúncia anterior deste membro ainda está aberta, por isso não criámos outra. Um administrador analisa-a, normalmente em 24 a 48 horas.`)
+};
+
+export const moderation_already_reported = /** @type {(inputs: Moderation_Already_ReportedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Já denunciaste isto`)
+};
+
+export const moderation_audit_ban = /** @type {(inputs: Moderation_Audit_BanInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suspenso permanentemente`)
+};
+
+export const moderation_audit_dismiss = /** @type {(inputs: Moderation_Audit_DismissInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rejeitado`)
+};
+
+export const moderation_audit_feature = /** @type {(inputs: Moderation_Audit_FeatureInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Destacado`)
+};
+
+export const moderation_audit_hide = /** @type {(inputs: Moderation_Audit_HideInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ocultado`)
+};
+
+export const moderation_audit_make_admin = /** @type {(inputs: Moderation_Audit_Make_AdminInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tornado administrador`)
+};
+
+export const moderation_audit_reinstate = /** @type {(inputs: Moderation_Audit_ReinstateInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Readmitido`)
+};
+
+export const moderation_audit_suspend = /** @type {(inputs: Moderation_Audit_SuspendInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suspenso`)
+};
+
+export const moderation_audit_suspension_ended = /** @type {(inputs: Moderation_Audit_Suspension_EndedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suspensão terminada`)
+};
+
+export const moderation_audit_unfeature = /** @type {(inputs: Moderation_Audit_UnfeatureInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Deixou de estar em destaque`)
+};
+
+export const moderation_audit_warn = /** @type {(inputs: Moderation_Audit_WarnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Advertido`)
+};
+
+export const moderation_block_effect = /** @type {(inputs: Moderation_Block_EffectInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nenhum de vocês pode enviar mensagens ao outro nem ver os anúncios do outro.`)
+};
+
+export const moderation_block_failed = /** @type {(inputs: Moderation_Block_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível bloquear este membro`)
+};
+
+export const moderation_block_name = /** @type {(inputs: Moderation_Block_NameInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Bloquear ${i?.name}`)
+};
+
+export const moderation_community_standards = /** @type {(inputs: Moderation_Community_StandardsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Normas da comunidade`)
+};
+
+export const moderation_details = /** @type {(inputs: Moderation_DetailsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Detalhes (opcional)`)
+};
+
+export const moderation_details_hint = /** @type {(inputs: Moderation_Details_HintInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`O que aconteceu, por palavras tuas. ${i?.count}/${i?.max} caracteres.`)
+};
+
+export const moderation_done = /** @type {(inputs: Moderation_DoneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Concluído`)
+};
+
+export const moderation_follow_it = /** @type {(inputs: Moderation_Follow_ItInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Podes acompanhá-la e ver o resultado em ${i?.link}.`)
+};
+
+export const moderation_held_link_burst = /** @type {(inputs: Moderation_Held_Link_BurstInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retido automaticamente: uma conta com menos de um dia enviou uma rajada de mensagens com ligações; aguardam aqui por entregar`)
+};
+
+export const moderation_held_report_threshold = /** @type {(inputs: Moderation_Held_Report_ThresholdInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retido automaticamente: três membros denunciaram-no, por isso fica oculto até um administrador o analisar`)
+};
+
+export const moderation_is_blocked = /** @type {(inputs: Moderation_Is_BlockedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} está bloqueado`)
+};
+
+export const moderation_loading = /** @type {(inputs: Moderation_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A carregar`)
+};
+
+export const moderation_more_actions = /** @type {(inputs: Moderation_More_ActionsInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Mais ações para ${i?.name}`)
+};
+
+export const moderation_not_told = /** @type {(inputs: Moderation_Not_ToldInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O membro não fica a saber quem o denunciou.`)
+};
+
+export const moderation_offer_block = /** @type {(inputs: Moderation_Offer_BlockInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Também podes bloquear ${i?.name}: nenhum de vocês poderá enviar mensagens ao outro nem ver os anúncios do outro, e não é avisado.`)
+};
+
+export const moderation_outcome = /** @type {(inputs: Moderation_OutcomeInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.outcome}.`)
+};
+
+export const moderation_outcome_ban = /** @type {(inputs: Moderation_Outcome_BanInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Analisada: o membro foi suspenso permanentemente`)
+};
+
+export const moderation_outcome_dated = /** @type {(inputs: Moderation_Outcome_DatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.outcome} (${i?.date}).`)
+};
+
+export const moderation_outcome_dismiss = /** @type {(inputs: Moderation_Outcome_DismissInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Analisada: nenhuma regra foi violada, por isso não foi tomada nenhuma medida`)
+};
+
+export const moderation_outcome_hide = /** @type {(inputs: Moderation_Outcome_HideInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Analisada: o conteúdo foi removido`)
+};
+
+export const moderation_outcome_suspend = /** @type {(inputs: Moderation_Outcome_SuspendInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Analisada: o membro foi suspenso temporariamente`)
+};
+
+export const moderation_outcome_warn = /** @type {(inputs: Moderation_Outcome_WarnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Analisada: o membro foi advertido`)
+};
+
+export const moderation_reason = /** @type {(inputs: Moderation_ReasonInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Motivo:`)
+};
+
+export const moderation_reason_harassment = /** @type {(inputs: Moderation_Reason_HarassmentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Assédio ou ameaças`)
+};
+
+export const moderation_reason_harassment_hint = /** @type {(inputs: Moderation_Reason_Harassment_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Insultos, ódio, ameaças ou contacto indesejado que te incomoda.`)
+};
+
+export const moderation_reason_other = /** @type {(inputs: Moderation_Reason_OtherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Outra coisa`)
+};
+
+export const moderation_reason_other_hint = /** @type {(inputs: Moderation_Reason_Other_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Qualquer outra coisa que viole as Normas da comunidade. Conta-nos nos detalhes.`)
+};
+
+export const moderation_reason_prohibited = /** @type {(inputs: Moderation_Reason_ProhibitedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não permitido aqui`)
+};
+
+export const moderation_reason_prohibited_hint = /** @type {(inputs: Moderation_Reason_Prohibited_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Armas, drogas, álcool, medicamentos, artigos roubados, animais vivos ou qualquer coisa perigosa.`)
+};
+
+export const moderation_reason_scam = /** @type {(inputs: Moderation_Reason_ScamInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Burla ou fraude`)
+};
+
+export const moderation_reason_scam_hint = /** @type {(inputs: Moderation_Reason_Scam_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pede dinheiro, um depósito, cartões-oferta ou dados bancários, ou não é o que diz ser.`)
+};
+
+export const moderation_reason_spam = /** @type {(inputs: Moderation_Reason_SpamInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Spam`)
+};
+
+export const moderation_reason_spam_hint = /** @type {(inputs: Moderation_Reason_Spam_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Publicidade, publicações repetidas ou ligações para outros sites.`)
+};
+
+export const moderation_report = /** @type {(inputs: Moderation_ReportInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar`)
+};
+
+export const moderation_report_name = /** @type {(inputs: Moderation_Report_NameInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Denunciar ${i?.name}`)
+};
+
+export const moderation_report_sent = /** @type {(inputs: Moderation_Report_SentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Obrigado, a tua denúncia foi enviada`)
+};
+
+export const moderation_report_this_circle_message = /** @type {(inputs: Moderation_Report_This_Circle_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar esta mensagem do chat do círculo`)
+};
+
+export const moderation_report_this_listing = /** @type {(inputs: Moderation_Report_This_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar este anúncio`)
+};
+
+export const moderation_report_this_message = /** @type {(inputs: Moderation_Report_This_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar esta mensagem`)
+};
+
+export const moderation_report_this_offer = /** @type {(inputs: Moderation_Report_This_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar esta oferta`)
+};
+
+export const moderation_report_this_user = /** @type {(inputs: Moderation_Report_This_UserInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar este membro`)
+};
+
+export const moderation_reported_circle_message = /** @type {(inputs: Moderation_Reported_Circle_MessageInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Uma mensagem do chat de um círculo, denunciada em ${i?.date}`)
+};
+
+export const moderation_reported_listing = /** @type {(inputs: Moderation_Reported_ListingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Um anúncio, denunciado em ${i?.date}`)
+};
+
+export const moderation_reported_message = /** @type {(inputs: Moderation_Reported_MessageInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Uma mensagem, denunciada em ${i?.date}`)
+};
+
+export const moderation_reported_offer = /** @type {(inputs: Moderation_Reported_OfferInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Uma oferta, denunciada em ${i?.date}`)
+};
+
+export const moderation_reported_user = /** @type {(inputs: Moderation_Reported_UserInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Um membro, denunciado em ${i?.date}`)
+};
+
+export const moderation_reports_empty = /** @type {(inputs: Moderation_Reports_EmptyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não denunciaste nada. Para denunciar um anúncio, um membro ou uma mensagem, usa Denunciar nele.`)
+};
+
+export const moderation_reports_failed = /** @type {(inputs: Moderation_Reports_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar as tuas denúncias. Tenta novamente.`)
+};
+
+export const moderation_reports_intro = /** @type {(inputs: Moderation_Reports_IntroInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`O que denunciaste e qual foi o resultado. Um administrador analisa cada denúncia, normalmente em 24 a 48 horas. As denúncias são confidenciais: o membro não fica a saber quem o denunciou. Consulta as ${i?.link} para saber o que é permitido.`)
+};
+
+export const moderation_send_failed = /** @type {(inputs: Moderation_Send_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível enviar a tua denúncia. Tenta novamente.`)
+};
+
+export const moderation_send_report = /** @type {(inputs: Moderation_Send_ReportInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enviar denúncia`)
+};
+
+export const moderation_sent_text = /** @type {(inputs: Moderation_Sent_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Um administrador analisa-a, normalmente em 24 a 48 horas, e atua se violar as Normas da comunidade.`)
+};
+
+export const moderation_sign_in_first = /** @type {(inputs: Moderation_Sign_In_FirstInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.name} (inicia sessão primeiro)`)
+};
+
+export const moderation_sign_in_reports = /** @type {(inputs: Moderation_Sign_In_ReportsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inicia sessão para acompanhar o que denunciaste.`)
+};
+
+export const moderation_status_open = /** @type {(inputs: Moderation_Status_OpenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aberta`)
+};
+
+export const moderation_status_resolved = /** @type {(inputs: Moderation_Status_ResolvedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Resolvida`)
+};
+
+export const moderation_suspended_permanently = /** @type {(inputs: Moderation_Suspended_PermanentlyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suspenso permanentemente`)
+};
+
+export const moderation_suspended_until = /** @type {(inputs: Moderation_Suspended_UntilInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Suspenso até ${i?.date}`)
+};
+
+export const moderation_try_again = /** @type {(inputs: Moderation_Try_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tenta novamente.`)
+};
+
+export const moderation_type_circle_message = /** @type {(inputs: Moderation_Type_Circle_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mensagem do chat do círculo`)
+};
+
+export const moderation_type_held_messages = /** @type {(inputs: Moderation_Type_Held_MessagesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mensagens retidas`)
+};
+
+export const moderation_type_listing = /** @type {(inputs: Moderation_Type_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Anúncio`)
+};
+
+export const moderation_type_message = /** @type {(inputs: Moderation_Type_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mensagem`)
+};
+
+export const moderation_type_offer = /** @type {(inputs: Moderation_Type_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oferta`)
+};
+
+export const moderation_type_user = /** @type {(inputs: Moderation_Type_UserInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membro`)
+};
+
+export const moderation_unblock_name = /** @type {(inputs: Moderation_Unblock_NameInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Desbloquear ${i?.name}`)
+};
+
+export const moderation_waiting = /** @type {(inputs: Moderation_WaitingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`À espera de análise por um administrador.`)
+};
+
+export const moderation_what_is_wrong = /** @type {(inputs: Moderation_What_Is_WrongInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Qual é o problema?`)
+};
+
+export const moderation_you_blocked = /** @type {(inputs: Moderation_You_BlockedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Bloqueaste ${i?.name}.`)
+};
+
+export const moderation_your_reports = /** @type {(inputs: Moderation_Your_ReportsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`As tuas denúncias`)
+};
+
 export const profile_about_owner = /** @type {(inputs: Profile_About_OwnerInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Sobre o anunciante`)
 };
@@ -1227,4 +1571,4 @@ export const wants_distance_under = /** @type {(inputs: Wants_Distance_UnderInpu
 	return /** @type {LocalizedString} */ (`A menos de ${i?.distance} um do outro`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link, profile_title, profile_load_failed, profile_image_load_failed, profile_image_compress_failed, profile_upload_failed, profile_upload_failed_text, profile_image_label, profile_image_change, profile_image_upload, profile_image_remove, profile_image_hint, profile_image_preparing, profile_image_uploading, profile_image_progress, profile_try_again, profile_password_changed, profile_password_changed_text, profile_password_failed, profile_change_password, profile_change_password_intro, profile_current_password, profile_new_password, profile_new_password_hint, profile_account_deleted, profile_account_deleted_text, profile_delete_failed, profile_delete_account, profile_delete_title, profile_delete_text, profile_cancel, profile_delete_confirm, profile_auth_required, profile_auth_required_text, profile_updated, profile_updated_text, profile_update_failed, profile_update_failed_text, profile_edit, profile_edit_intro, profile_full_name, profile_full_name_hint, profile_nickname, profile_email, profile_address, profile_address_hint, profile_location, profile_location_hint, profile_bio, profile_save_changes, profile_message, profile_message_no_listings, profile_message_which_listing, profile_blocked_notice, profile_admin, profile_no_rating_one, profile_no_rating_other, profile_location_label, profile_address_label, profile_only_you, profile_completed_barters, profile_sections, profile_tab_saved, profile_reviews_empty_own, profile_reviews_empty, profile_reviews_load_failed, profile_listings_load_failed, profile_sign_out, profile_safety, profile_blocked_members, profile_your_reports, profile_skills, profile_skills_empty, profile_listings_empty_own, profile_create_listing, profile_sign_in_text, profile_please_sign_in, profile_sign_in, profile_not_found, profile_not_found_text, profile_browse_listings];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, layout_nav_admin, layout_nav_main, layout_brand_home, layout_create_listing, layout_your_profile, layout_sign_in, layout_sign_up, layout_sign_out, layout_menu, layout_menu_nav, layout_open_menu, layout_profile, layout_create, layout_tabs, layout_unread_one, layout_unread_other, layout_skip_to_content, layout_theme_dark, layout_theme_light, layout_verify_email, layout_resend, common_dismiss, common_close_notification, common_notifications_region, common_page_not_found, common_page_not_found_text, common_go_home, layout_support_project, home_hero_title, home_hero_lead, home_get_started, home_how_it_works, home_featured_title, home_featured_lead, home_browse_all, home_featured_failed, home_featured_empty, home_steps_lead, home_step_label, home_step1_title, home_step1_text, home_step2_title, home_step2_text, home_step3_title, home_step3_text, home_step4_title, home_step4_text, home_cta_title, home_cta_text, home_about, home_impact_title, home_impact_lead, home_counter_barters_one, home_counter_barters_other, home_counter_users_one, home_counter_users_other, home_counter_skills_one, home_counter_skills_other, home_feed_title, home_feed_lead, home_feed_live, home_feed_level, home_feed_updated, home_feed_failed, home_feed_users_one, home_feed_users_other, home_feed_listings_one, home_feed_listings_other, home_feed_barters_one, home_feed_barters_other, home_feed_testimonials_one, home_feed_testimonials_other, home_feed_events_one, home_feed_events_other, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, home_stories_title, home_stories_lead, home_stories_failed, home_stories_empty_title, home_stories_empty_text, home_find_something, home_rated, home_categories_title, home_categories_lead, home_categories_all, home_categories_filter, home_categories_failed, home_categories_empty, home_view_all_listings, search_results_for, search_results_for_in, search_category_listings, search_all_listings, search_found_one, search_found_other, search_found_more, listings_distance_unknown, listings_distance_under, listings_distance_away, listings_your_listing, listings_categories_label, listings_wants, listings_location_label, listings_offered_by, listings_status_active, listings_status_pending, listings_status_paused, listings_status_completed, listings_status_hidden, search_label, search_what, search_placeholder, search_filters, search_near, search_near_placeholder, search_category, search_all_categories, search_distance, search_any_distance, search_within, search_submit, search_skip_to_results, search_loading, search_window_note, search_narrow, search_first_page, search_place_problem, search_past_end, search_none_found, search_none_hint, search_none_first, common_pagination, common_previous, common_next, common_page_number, listings_back, listings_posted, listings_about_exchange, listings_wants_in_return, listings_also_happy, listings_offers_welcome, listings_only_listed, profile_no_listings, profile_tab_listings, profile_tab_reviews, listings_accepts_offers, profile_about_owner, profile_community_member, profile_location_hidden, profile_rating_one, profile_rating_other, profile_no_reviews, profile_barters_one, profile_barters_other, profile_member_since, wants_distance_under, wants_distance_apart, common_just_now, auth_sign_in, auth_register, auth_welcome, auth_lead_redirect, auth_lead, auth_tabs, auth_logged_in, auth_welcome_back, auth_sign_in_offline, auth_login_failed, auth_invalid_login, auth_sign_in_form, auth_username, auth_password, auth_show_field, auth_forgot, auth_new_here, auth_create_an_account, auth_registered, auth_welcome_name, auth_register_offline, auth_register_failed, auth_register_error, auth_username_hint, auth_password_hint, auth_email, auth_email_hint, auth_full_name, auth_full_name_hint, auth_profile_later, auth_agree, auth_create_account, auth_have_account, auth_sign_in_link, profile_title, profile_load_failed, profile_image_load_failed, profile_image_compress_failed, profile_upload_failed, profile_upload_failed_text, profile_image_label, profile_image_change, profile_image_upload, profile_image_remove, profile_image_hint, profile_image_preparing, profile_image_uploading, profile_image_progress, profile_try_again, profile_password_changed, profile_password_changed_text, profile_password_failed, profile_change_password, profile_change_password_intro, profile_current_password, profile_new_password, profile_new_password_hint, profile_account_deleted, profile_account_deleted_text, profile_delete_failed, profile_delete_account, profile_delete_title, profile_delete_text, profile_cancel, profile_delete_confirm, profile_auth_required, profile_auth_required_text, profile_updated, profile_updated_text, profile_update_failed, profile_update_failed_text, profile_edit, profile_edit_intro, profile_full_name, profile_full_name_hint, profile_nickname, profile_email, profile_address, profile_address_hint, profile_location, profile_location_hint, profile_bio, profile_save_changes, profile_message, profile_message_no_listings, profile_message_which_listing, profile_blocked_notice, profile_admin, profile_no_rating_one, profile_no_rating_other, profile_location_label, profile_address_label, profile_only_you, profile_completed_barters, profile_sections, profile_tab_saved, profile_reviews_empty_own, profile_reviews_empty, profile_reviews_load_failed, profile_listings_load_failed, profile_sign_out, profile_safety, profile_blocked_members, profile_your_reports, profile_skills, profile_skills_empty, profile_listings_empty_own, profile_create_listing, profile_sign_in_text, profile_please_sign_in, profile_sign_in, profile_not_found, profile_not_found_text, profile_browse_listings, moderation_reason_scam, moderation_reason_scam_hint, moderation_reason_prohibited, moderation_reason_prohibited_hint, moderation_reason_harassment, moderation_reason_harassment_hint, moderation_reason_spam, moderation_reason_spam_hint, moderation_reason_other, moderation_reason_other_hint, moderation_type_listing, moderation_type_user, moderation_type_message, moderation_type_offer, moderation_type_circle_message, moderation_type_held_messages, moderation_outcome_dismiss, moderation_outcome_warn, moderation_outcome_hide, moderation_outcome_suspend, moderation_outcome_ban, moderation_audit_dismiss, moderation_audit_warn, moderation_audit_hide, moderation_audit_suspend, moderation_audit_ban, moderation_audit_reinstate, moderation_audit_suspension_ended, moderation_audit_make_admin, moderation_audit_feature, moderation_audit_unfeature, moderation_held_link_burst, moderation_held_report_threshold, moderation_suspended_permanently, moderation_suspended_until, moderation_more_actions, moderation_report_name, moderation_unblock_name, moderation_block_name, moderation_report, moderation_report_this_listing, moderation_report_this_user, moderation_report_this_message, moderation_report_this_offer, moderation_report_this_circle_message, moderation_sign_in_first, moderation_send_failed, moderation_what_is_wrong, moderation_details, moderation_details_hint, moderation_not_told, moderation_send_report, moderation_already_reported, moderation_report_sent, moderation_already_open_listing, moderation_already_open_user, moderation_already_open_message, moderation_already_open_offer, moderation_already_open_circle_message, moderation_sent_text, moderation_follow_it, moderation_your_reports, moderation_done, moderation_you_blocked, moderation_is_blocked, moderation_block_effect, moderation_block_failed, moderation_try_again, moderation_offer_block, moderation_reports_intro, moderation_community_standards, moderation_loading, moderation_reports_failed, moderation_reports_empty, moderation_reported_listing, moderation_reported_user, moderation_reported_message, moderation_reported_offer, moderation_reported_circle_message, moderation_status_open, moderation_status_resolved, moderation_reason, moderation_waiting, moderation_outcome, moderation_outcome_dated, moderation_sign_in_reports];

@@ -135,7 +135,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
             {entry.targetLabel}
           </Text>
           <Text size="1" color="gray">
-            {TARGET_TYPE_LABELS[entry.targetType]}
+            {TARGET_TYPE_LABELS[entry.targetType]()}
             {entry.targetUserId !== null && (
               <>
                 {' · '}

@@ -10,7 +10,7 @@ import { useValibotForm } from '@/lib/use-form';
 import type { ModerationAction, ReportTargetType } from '@/shared/contract/moderation';
 import { MAX_SUSPENSION_DAYS } from '@/shared/constants';
 import { MAX_MODERATION_NOTE, reinstateSchema, reportResolveSchema } from '@/shared/schemas';
-import { TARGET_NOUNS } from '@/features/moderation';
+
 import { useReinstate, useResolveReport } from '../moderation-api';
 
 export type QueueAction = ModerationAction | 'reinstate';
@@ -30,6 +30,14 @@ export interface ActionSubject {
 }
 
 const DEFAULT_DAYS = 7;
+
+const TARGET_NOUNS: Record<ReportTargetType, string> = {
+  listing: 'listing',
+  user: 'member',
+  message: 'message',
+  offer: 'offer',
+  circle_message: 'trade-circle chat message',
+};
 
 /** The dialog's title, what the action does, and its button. */
 function wordsFor(action: QueueAction, subject: ActionSubject) {

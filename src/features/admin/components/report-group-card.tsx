@@ -38,7 +38,7 @@ export function ReportGroupCard({ group, meId }: ReportGroupCardProps) {
             <Flex direction="column" gap="1" minWidth="0">
               <Flex gap="2" align="center" wrap="wrap">
                 <Badge color="gray" highContrast>
-                  {TARGET_TYPE_LABELS[first.targetType]}
+                  {TARGET_TYPE_LABELS[first.targetType]()}
                 </Badge>
                 {latest.hidden && (
                   <Badge color="amber" highContrast>
@@ -191,10 +191,10 @@ function ReportLine({ report }: { report: AdminReport }) {
       <Flex direction="column" gap="1">
         <Text size="2">
           {report.guard ? (
-            <Text weight="medium">Held automatically: {GUARD_LABELS[report.guard]}</Text>
+            <Text weight="medium">{GUARD_LABELS[report.guard]()}</Text>
           ) : (
             <>
-              <Text weight="medium">{REASON_LABELS[report.reason].label}</Text>
+              <Text weight="medium">{REASON_LABELS[report.reason].label()}</Text>
               {' · reported by '}
               {report.reporter ? (
                 <ThemeLink asChild underline="always">
@@ -216,7 +216,7 @@ function ReportLine({ report }: { report: AdminReport }) {
         )}
         {report.status === 'resolved' && report.resolution && (
           <Text size="1" color="gray" data-testid="queue-resolution">
-            {OUTCOME_LABELS[report.resolution]}
+            {OUTCOME_LABELS[report.resolution]()}
             {report.resolvedAt ? `, ${formatDateTime(report.resolvedAt)}` : ''}
           </Text>
         )}
