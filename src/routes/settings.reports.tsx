@@ -4,12 +4,13 @@ import { MyReportsPage } from '../features/moderation/components/my-reports-page
 import { SignInRequired } from '../features/profile/components/sign-in-required';
 import { usePageTitle } from '../lib/use-page-title';
 import { useCurrentUser } from '@/lib/current-user';
+import * as m from '@/lib/messages';
 
 export const Route = createFileRoute('/settings/reports')({ component: ReportsRoute });
 
 function ReportsRoute() {
   const { user, isLoading } = useCurrentUser();
-  usePageTitle('Your reports');
+  usePageTitle(m.moderation_your_reports());
   if (isLoading) {
     return (
       <Flex justify="center" p="9">
@@ -17,6 +18,7 @@ function ReportsRoute() {
       </Flex>
     );
   }
-  if (!user) return <SignInRequired text="Sign in to follow what you reported." />;
+  if (!user) return <SignInRequired text={m.moderation_sign_in_reports()} />;
+
   return <MyReportsPage />;
 }

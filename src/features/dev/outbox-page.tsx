@@ -4,13 +4,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { ApiError } from '@/lib/api';
 import { call } from '@/lib/api-client';
-import { devRoutes } from '@/shared/contract/dev';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
+import { devRoutes, type OutboxMail } from '@/shared/contract/dev';
+
 import { usePageTitle } from '@/lib/use-page-title';
 import { devKeys } from '@/lib/query-keys';
-import { fmt } from '@/lib/intl';
+
+const STATUS_LABELS: Record<OutboxMail['status'], () => string> = {
+  pending: m.dev_status_pending,
+  sent: m.dev_status_sent,
+  failed: m.dev_status_failed,
+  expired: m.dev_status_expired,
+};
 
 export function OutboxPage() {
-  usePageTitle('Dev Outbox');
+  usePageTitle(m.dev_outbox());
   const [to, setTo] = useState('');
   const address = useDeferredValue(to.trim());
   const { data, error } = useQuery({
@@ -21,15 +30,15 @@ export function OutboxPage() {
   return (
     <div className="container page">
       <Heading as="h1" size="7" mb="2">
-        Dev Outbox
+        {m.dev_outbox()}
       </Heading>
       <Text as="p" color="gray" mb="4">
-        Emails this local instance would have sent, newest first. Links in them work against this server.
+        {m.dev_outbox_intro()}
       </Text>
       <TextField.Root
         type="search"
-        aria-label="Filter by recipient"
-        placeholder="Filter by recipient email"
+        aria-label={m.dev_filter_label()}
+        placeholder={m.dev_filter_placeholder()}
         value={to}
         onChange={(e) => setTo(e.target.value)}
         mb="4"
@@ -37,13 +46,11 @@ export function OutboxPage() {
       {error && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>
-            {error instanceof ApiError && error.status === 404
-              ? 'The outbox is only available in local development.'
-              : error.message}
+            {error instanceof ApiError && error.status === 404 ? m.dev_outbox_unavailable() : error.message}
           </Callout.Text>
         </Callout.Root>
       )}
-      {data?.length === 0 && <Text color="gray">No emails yet.</Text>}
+      {data?.length === 0 && <Text color="gray">{m.dev_no_emails()}</Text>}
       <Flex direction="column" gap="3">
         {data?.map((email, index) => (
           <Card key={`${email.createdAt}-${index}`}>
@@ -52,11 +59,14 @@ export function OutboxPage() {
                 {email.subject}
               </Heading>
               <Badge highContrast color={email.status === 'failed' ? 'red' : 'gray'}>
-                {email.status}
+                {STATUS_LABELS[email.status]()}
               </Badge>
             </Flex>
             <Text as="p" size="2" color="gray">
-              To {email.to} · {fmt.date(email.createdAt, { dateStyle: 'medium', timeStyle: 'medium' })}
+              {m.dev_email_to({
+                to: email.to,
+                date: fmt.date(email.createdAt, { dateStyle: 'medium', timeStyle: 'medium' }),
+              })}
             </Text>
             <Text as="p" size="2" mt="2" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {email.text}

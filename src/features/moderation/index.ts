@@ -9,6 +9,5 @@ export {
   OUTCOME_LABELS,
   REASON_LABELS,
   suspensionText,
-  TARGET_NOUNS,
   TARGET_TYPE_LABELS,
 } from './labels';

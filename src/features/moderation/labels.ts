@@ -10,76 +10,67 @@ import type {
 } from '@/shared/contract/moderation';
 import { PERMANENT_SUSPENSION, REMOVED_MESSAGE_TEXT } from '@/shared/constants';
 import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 
-export const REASON_LABELS: Record<ReportReason, { label: string; hint: string }> = {
-  scam: {
-    label: 'Scam or fraud',
-    hint: 'Asks for money, a deposit, gift cards or bank details, or is not what it claims to be.',
-  },
-  prohibited: {
-    label: 'Not allowed here',
-    hint: 'Weapons, drugs, alcohol, medicines, stolen goods, live animals or anything unsafe.',
-  },
-  harassment: {
-    label: 'Harassment or threats',
-    hint: 'Abuse, hate, threats, or unwanted contact that makes you uncomfortable.',
-  },
-  spam: { label: 'Spam', hint: 'Advertising, repeated posts, or links to other websites.' },
-  other: {
-    label: 'Something else',
-    hint: 'Anything else that breaks the Community Standards. Tell us in the details.',
-  },
+// Each label is a message function, called when rendering (decision 068: a module's constants are
+// made before the language's words load).
+export const REASON_LABELS: Record<ReportReason, { label: () => string; hint: () => string }> = {
+  scam: { label: m.moderation_reason_scam, hint: m.moderation_reason_scam_hint },
+  prohibited: { label: m.moderation_reason_prohibited, hint: m.moderation_reason_prohibited_hint },
+  harassment: { label: m.moderation_reason_harassment, hint: m.moderation_reason_harassment_hint },
+  spam: { label: m.moderation_reason_spam, hint: m.moderation_reason_spam_hint },
+  other: { label: m.moderation_reason_other, hint: m.moderation_reason_other_hint },
 };
 
 /** The reasons in the order the dialog offers them: the most serious first. */
 export const REASON_ORDER: ReportReason[] = ['scam', 'prohibited', 'harassment', 'spam', 'other'];
 
-/** What a report is about, as a noun: "Report this listing", "a message". */
-export const TARGET_NOUNS: Record<ReportTargetType, string> = {
-  listing: 'listing',
-  user: 'member',
-  message: 'message',
-  offer: 'offer',
-  circle_message: 'trade-circle chat message',
+/** "Report this listing", "Report this member"…: one whole sentence per kind (the noun's gender varies). */
+export const REPORT_THIS: Record<ReportTargetType, () => string> = {
+  listing: m.moderation_report_this_listing,
+  user: m.moderation_report_this_user,
+  message: m.moderation_report_this_message,
+  offer: m.moderation_report_this_offer,
+  circle_message: m.moderation_report_this_circle_message,
 };
 
 /** What a report or an admin action was about, as the queue and the audit log label it. */
-export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
-  listing: 'Listing',
-  user: 'Member',
-  message: 'Message',
-  offer: 'Offer',
-  circle_message: 'Circle chat line',
-  held_messages: 'Held messages',
+export const TARGET_TYPE_LABELS: Record<AuditTargetType, () => string> = {
+  listing: m.moderation_type_listing,
+  user: m.moderation_type_user,
+  message: m.moderation_type_message,
+  offer: m.moderation_type_offer,
+  circle_message: m.moderation_type_circle_message,
+  held_messages: m.moderation_type_held_messages,
 };
 
 /** What came of a report, as its reporter reads it (never the admin's note). */
-export const OUTCOME_LABELS: Record<ModerationAction, string> = {
-  dismiss: 'Reviewed: no rule was broken, so no action was taken',
-  warn: 'Reviewed: the member was warned',
-  hide: 'Reviewed: the content was removed',
-  suspend: 'Reviewed: the member was suspended for a while',
-  ban: 'Reviewed: the member was suspended permanently',
+export const OUTCOME_LABELS: Record<ModerationAction, () => string> = {
+  dismiss: m.moderation_outcome_dismiss,
+  warn: m.moderation_outcome_warn,
+  hide: m.moderation_outcome_hide,
+  suspend: m.moderation_outcome_suspend,
+  ban: m.moderation_outcome_ban,
 };
 
 /** The audit log's verbs. */
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  dismiss: 'Dismissed',
-  warn: 'Warned',
-  hide: 'Hid',
-  suspend: 'Suspended',
-  ban: 'Suspended permanently',
-  reinstate: 'Reinstated',
-  suspension_ended: 'Suspension ended',
-  make_admin: 'Made admin',
-  feature: 'Featured',
-  unfeature: 'Unfeatured',
+export const AUDIT_ACTION_LABELS: Record<AuditAction, () => string> = {
+  dismiss: m.moderation_audit_dismiss,
+  warn: m.moderation_audit_warn,
+  hide: m.moderation_audit_hide,
+  suspend: m.moderation_audit_suspend,
+  ban: m.moderation_audit_ban,
+  reinstate: m.moderation_audit_reinstate,
+  suspension_ended: m.moderation_audit_suspension_ended,
+  make_admin: m.moderation_audit_make_admin,
+  feature: m.moderation_audit_feature,
+  unfeature: m.moderation_audit_unfeature,
 };
 
-/** Why an automatic guard filed a report (the queue's "Held automatically: …"). */
-export const GUARD_LABELS: Record<ModerationGuard, string> = {
-  link_burst: 'an account less than a day old sent a burst of messages with links; they wait here undelivered',
-  report_threshold: 'three members reported it, so it is hidden until an admin looks',
+/** Why an automatic guard filed a report: the queue's whole "Held automatically: …" line. */
+export const GUARD_LABELS: Record<ModerationGuard, () => string> = {
+  link_burst: m.moderation_held_link_burst,
+  report_threshold: m.moderation_held_report_threshold,
 };
 
 export const formatDate = (iso: string) => fmt.date(iso, { dateStyle: 'medium' });
@@ -88,9 +79,9 @@ export const formatDateTime = (iso: string) => fmt.date(iso, { dateStyle: 'mediu
 /** A member's standing in words: null in good standing or once a suspension has run out. */
 export function suspensionText(suspendedUntil: string | null, now = Date.now()): string | null {
   if (!suspendedUntil) return null;
-  if (suspendedUntil === PERMANENT_SUSPENSION) return 'Suspended permanently';
+  if (suspendedUntil === PERMANENT_SUSPENSION) return m.moderation_suspended_permanently();
   if (Date.parse(suspendedUntil) <= now) return null;
-  return `Suspended until ${fmt.date(suspendedUntil, { dateStyle: 'medium', timeStyle: 'short' })}`;
+  return m.moderation_suspended_until({ date: formatDateTime(suspendedUntil) });
 }
 
 /** Whether a message (or circle chat line) is one a moderator hid: the server sends this text instead. */

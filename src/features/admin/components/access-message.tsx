@@ -2,6 +2,7 @@ import { LockClosedIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useReturnHere } from '@/features/auth';
+import * as m from '@/lib/messages';
 
 /** What visitors and members see instead of the dashboard. */
 export function AccessMessage({ signedIn }: { signedIn: boolean }) {
@@ -12,27 +13,25 @@ export function AccessMessage({ signedIn }: { signedIn: boolean }) {
         <Flex direction="column" align="center" gap="3" style={{ textAlign: 'center' }}>
           <LockClosedIcon width="32" height="32" aria-hidden="true" color="var(--red-11)" />
           <Heading as="h1" size="6">
-            {signedIn ? 'Admin Access Required' : 'Access Denied'}
+            {signedIn ? m.admin_access_required() : m.admin_access_denied()}
           </Heading>
           <Text as="p" color="gray">
-            {signedIn
-              ? 'You need admin privileges to access this dashboard. Contact an administrator if you believe this is an error.'
-              : 'Please log in to access the admin dashboard.'}
+            {signedIn ? m.admin_access_required_text() : m.admin_access_denied_text()}
           </Text>
           <Flex gap="3" wrap="wrap" justify="center">
             {signedIn ? (
               <Button asChild variant="soft" highContrast>
-                <Link to="/contact">Contact an administrator</Link>
+                <Link to="/contact">{m.admin_contact()}</Link>
               </Button>
             ) : (
               <Button asChild>
                 <Link to="/login" search={returnHere}>
-                  Sign In
+                  {m.admin_sign_in()}
                 </Link>
               </Button>
             )}
             <Button asChild variant="soft" highContrast color="gray">
-              <Link to="/">Go Home</Link>
+              <Link to="/">{m.admin_go_home()}</Link>
             </Button>
           </Flex>
         </Flex>

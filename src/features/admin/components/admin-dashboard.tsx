@@ -1,5 +1,6 @@
 import { Box, Flex, Heading, Spinner, Tabs, Text } from '@radix-ui/themes';
 import { useState } from 'react';
+import * as m from '@/lib/messages';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AccessMessage } from './access-message';
 import './admin.css';
@@ -12,13 +13,13 @@ import { UsersTab } from './users-tab';
 import { useCurrentUser } from '@/lib/current-user';
 
 export function AdminDashboard() {
-  usePageTitle('Admin Dashboard');
+  usePageTitle(m.admin_dashboard());
   const { user, isLoading } = useCurrentUser();
   const [tab, setTab] = useState('analytics');
 
   if (isLoading) {
     return (
-      <Flex justify="center" className="page" role="status" aria-label="Loading">
+      <Flex justify="center" className="page" role="status" aria-label={m.admin_loading()}>
         <Spinner size="3" />
       </Flex>
     );
@@ -29,20 +30,20 @@ export function AdminDashboard() {
     <div className="container page">
       <Flex direction="column" gap="1" mb="5">
         <Heading as="h1" size="7">
-          Admin Dashboard
+          {m.admin_dashboard()}
         </Heading>
         <Text as="p" color="gray">
-          Community figures, members and listings at a glance.
+          {m.admin_dashboard_intro()}
         </Text>
       </Flex>
       <ModerationLinks />
       <EmailStatusNotice />
       <Tabs.Root value={tab} onValueChange={setTab}>
-        <Tabs.List aria-label="Admin sections">
-          <Tabs.Trigger value="analytics">Analytics</Tabs.Trigger>
-          <Tabs.Trigger value="users">Users</Tabs.Trigger>
-          <Tabs.Trigger value="listings">Listings</Tabs.Trigger>
-          <Tabs.Trigger value="settings">Settings</Tabs.Trigger>
+        <Tabs.List aria-label={m.admin_sections()}>
+          <Tabs.Trigger value="analytics">{m.admin_tab_analytics()}</Tabs.Trigger>
+          <Tabs.Trigger value="users">{m.admin_tab_users()}</Tabs.Trigger>
+          <Tabs.Trigger value="listings">{m.admin_tab_listings()}</Tabs.Trigger>
+          <Tabs.Trigger value="settings">{m.admin_tab_settings()}</Tabs.Trigger>
         </Tabs.List>
         <Box pt="5">
           <Tabs.Content value="analytics">

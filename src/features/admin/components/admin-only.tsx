@@ -5,12 +5,13 @@ import type { ReactNode } from 'react';
 import type { SelfUser } from '@/shared/contract/users';
 import { AccessMessage } from './access-message';
 import { useCurrentUser } from '@/lib/current-user';
+import * as m from '@/lib/messages';
 
 export function AdminOnly({ children }: { children: (admin: SelfUser) => ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) {
     return (
-      <Flex justify="center" className="page" role="status" aria-label="Loading">
+      <Flex justify="center" className="page" role="status" aria-label={m.admin_loading()}>
         <Spinner size="3" />
       </Flex>
     );

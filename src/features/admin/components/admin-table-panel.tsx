@@ -4,10 +4,13 @@ import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Callout, Flex, Heading, Skeleton, Table, Text, TextField } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { messageOf } from '@/lib/api';
+import * as m from '@/lib/messages';
 import { TableScroll } from './table-scroll';
 
 interface AdminTablePanelProps {
   title: string;
+  /** "Failed to load users: {error}": the whole sentence, given the error's text. */
+  loadError: (inputs: { error: string }) => string;
   summary: string;
   searchLabel: string;
   searchPlaceholder: string;
@@ -25,6 +28,7 @@ interface AdminTablePanelProps {
 
 export function AdminTablePanel({
   title,
+  loadError,
   summary,
   searchLabel,
   searchPlaceholder,
@@ -63,9 +67,7 @@ export function AdminTablePanel({
       </Flex>
       {error != null && (
         <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            Failed to load {title.toLowerCase()}: {messageOf(error, 'please try again.')}
-          </Callout.Text>
+          <Callout.Text>{loadError({ error: messageOf(error, m.admin_try_again_lower()) })}</Callout.Text>
         </Callout.Root>
       )}
       <TableScroll label={title}>

@@ -4,6 +4,7 @@ import { Badge, Button, Callout, Flex, Heading, Link as ThemeLink, Skeleton, Tab
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
+import * as m from '@/lib/messages';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { AuditEntry } from '@/shared/contract/moderation';
 import { formatDateTime, TARGET_TYPE_LABELS } from '@/features/moderation';
@@ -16,7 +17,7 @@ import { AdminBackLink } from './admin-back-link';
 import { TableScroll } from './table-scroll';
 
 export function AuditLogPage({ userId }: { userId: number | null }) {
-  usePageTitle('Audit log');
+  usePageTitle(m.admin_audit_log());
   return <AdminOnly>{() => <AuditLog userId={userId} />}</AdminOnly>;
 }
 
@@ -36,25 +37,25 @@ function AuditLog({ userId }: { userId: number | null }) {
     refetchOnMount: 'always',
   });
   const entries = data?.pages.flatMap((page) => page.items) ?? [];
-  const columns = ['When', 'Action', 'On', 'By', 'Note'];
+  const columns = [m.admin_col_when(), m.admin_col_action(), m.admin_col_on(), m.admin_col_by(), m.admin_col_note()];
   return (
     <div className="container page">
       <AdminBackLink />
       <Flex direction="column" gap="1" mb="5">
         <Heading as="h1" size="7">
-          Audit log
+          {m.admin_audit_log()}
         </Heading>
         <Text as="p" color="gray">
-          Every admin action, newest first, with the note the admin wrote. Entries stay when an account is deleted.
+          {m.admin_audit_intro()}
         </Text>
         {userId !== null && (
           <Flex gap="3" align="center" wrap="wrap" mt="2">
             <Text size="2" weight="medium" data-testid="audit-filter">
-              Showing the actions on one member{entries[0] ? ` (${memberLabel(entries, userId)})` : ''}.
+              {entries[0] ? m.admin_audit_filter_named({ name: memberLabel(entries, userId) }) : m.admin_audit_filter()}
             </Text>
             <Button asChild size="1" variant="soft" highContrast>
               <Link to="/admin/audit" search={{}}>
-                Show every action
+                {m.admin_audit_show_all()}
               </Link>
             </Button>
           </Flex>
@@ -62,12 +63,12 @@ function AuditLog({ userId }: { userId: number | null }) {
       </Flex>
       {error && (
         <Callout.Root color="red" role="alert" mb="4">
-          <Callout.Text>Failed to load the audit log: {messageOf(error, 'please try again.')}</Callout.Text>
+          <Callout.Text>{m.admin_audit_failed({ error: messageOf(error, m.admin_try_again_lower()) })}</Callout.Text>
         </Callout.Root>
       )}
       <Flex direction="column" gap="4">
         <div className="audit-table">
-          <TableScroll label="Audit log">
+          <TableScroll label={m.admin_audit_log()}>
             <Table.Root variant="surface">
               <Table.Header>
                 <Table.Row>
@@ -91,7 +92,7 @@ function AuditLog({ userId }: { userId: number | null }) {
                 {data && entries.length === 0 && (
                   <Table.Row>
                     <Table.Cell colSpan={columns.length}>
-                      <Text color="gray">No actions yet.</Text>
+                      <Text color="gray">{m.admin_audit_empty()}</Text>
                     </Table.Cell>
                   </Table.Row>
                 )}
@@ -103,7 +104,7 @@ function AuditLog({ userId }: { userId: number | null }) {
           hasMore={hasNextPage}
           loading={isFetchingNextPage}
           onLoad={() => void fetchNextPage()}
-          label="Load older actions"
+          label={m.admin_audit_more()}
         />
       </Flex>
     </div>
@@ -113,7 +114,7 @@ function AuditLog({ userId }: { userId: number | null }) {
 /** The filtered member's name, from an entry about them. */
 function memberLabel(entries: AuditEntry[], userId: number) {
   const about = entries.find((e) => e.targetType === 'user' && e.targetId === userId);
-  return about?.targetLabel ?? `member ${userId}`;
+  return about?.targetLabel ?? m.admin_member_id({ id: userId });
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
@@ -135,13 +136,13 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
             {entry.targetLabel}
           </Text>
           <Text size="1" color="gray">
-            {TARGET_TYPE_LABELS[entry.targetType]}
+            {TARGET_TYPE_LABELS[entry.targetType]()}
             {entry.targetUserId !== null && (
               <>
                 {' · '}
                 <ThemeLink asChild underline="always">
                   <Link to="/admin/audit" search={{ userId: entry.targetUserId }}>
-                    all on this member
+                    {m.admin_audit_all_on_member()}
                   </Link>
                 </ThemeLink>
               </>

@@ -6,11 +6,11 @@ import { Callout, Link } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { richText } from '@/lib/rich-text';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import type { EmailStatus } from '@/shared/contract/admin';
 import { emailStatusQuery } from '../api';
-import { fmt } from '@/lib/intl';
-
-const emails = (count: number) => `${fmt.number(count)} ${count === 1 ? 'email is' : 'emails are'}`;
 
 function Notice({ color, children }: { color: 'red' | 'amber' | 'blue'; children: ReactNode }) {
   return (
@@ -34,41 +34,44 @@ export function EmailStatusNotice() {
 }
 
 export function EmailStatusMessage({ status }: { status: EmailStatus }) {
-  const waiting = `${emails(status.pendingCount)} waiting in the outbox.`;
+  const pending = { count: fmt.number(status.pendingCount) };
+  const waiting = (fmt.one(status.pendingCount) ? m.admin_email_waiting_one : m.admin_email_waiting_other)(pending);
   if (!status.configured && status.development) {
+    const sentence = fmt.one(status.pendingCount) ? m.admin_email_dev_one : m.admin_email_dev_other;
     return (
       <Notice color="blue">
-        Email is not delivered in local development: emails stay in the{' '}
-        <Link asChild underline="always">
-          <RouterLink to="/dev/outbox">dev outbox</RouterLink>
-        </Link>
-        . {emails(status.pendingCount)} waiting there.
+        {richText((inputs: { link: string }) => sentence({ ...inputs, ...pending }), {
+          link: (
+            <Link asChild underline="always">
+              <RouterLink to="/dev/outbox">{m.admin_email_dev_outbox()}</RouterLink>
+            </Link>
+          ),
+        })}
       </Notice>
     );
   }
   if (!status.configured) {
-    return (
-      <Notice color="red">
-        Email is not being delivered: {status.problem}. {waiting} Members get no verification, password reset or notice
-        emails until it is set up (see "Email" in docs/operations.md).
-      </Notice>
-    );
+    // The problem is the server's own words (an operator's setting), as docs/operations.md names it.
+    return <Notice color="red">{m.admin_email_not_configured({ problem: status.problem ?? '', waiting })}</Notice>;
   }
   if (status.dailyLimit === 0) {
-    return <Notice color="amber">Email delivery is paused: EMAIL_DAILY_LIMIT is 0. {waiting}</Notice>;
+    return <Notice color="amber">{m.admin_email_paused({ waiting })}</Notice>;
   }
   if (status.dailyLimit !== null && status.sentToday >= status.dailyLimit && status.pendingCount > 0) {
     return (
       <Notice color="amber">
-        Today's email limit is reached ({fmt.number(status.sentToday)} of {fmt.number(status.dailyLimit)} sent).{' '}
-        {waiting} They go out after 00:00 UTC, account emails first.
+        {m.admin_email_limit({
+          sent: fmt.number(status.sentToday),
+          limit: fmt.number(status.dailyLimit),
+          waiting,
+        })}
       </Notice>
     );
   }
   if (status.lastError && status.pendingCount > 0) {
     return (
       <Notice color="amber">
-        The email provider did not take every email: {status.lastError.replace(/\.$/, '')}. {waiting}
+        {m.admin_email_provider_error({ error: status.lastError.replace(/\.$/, ''), waiting })}
       </Notice>
     );
   }

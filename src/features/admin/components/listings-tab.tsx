@@ -4,12 +4,22 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { messageOf } from '@/lib/api';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import { toast } from '@/lib/toast';
 import type { Listing, ListingStatus } from '@/shared/contract/listings';
 import { adminListingsQuery, serverSearch, useSetFeatured } from '../api';
 import { AdminTablePanel } from './admin-table-panel';
 import { LoadMore } from './load-more';
-import { fmt } from '@/lib/intl';
+
+/** The status badge's words (the listing's status as the API names it). */
+const STATUS_LABELS: Record<ListingStatus, () => string> = {
+  active: m.admin_status_active,
+  pending: m.admin_status_pending,
+  paused: m.admin_status_paused,
+  completed: m.admin_status_completed,
+  hidden: m.admin_status_hidden,
+};
 
 // Pending is secondary, paused outline, the others destructive; active needs no warning.
 const STATUS_BADGE: Record<ListingStatus, { color: 'indigo' | 'gray' | 'red'; variant: 'soft' | 'outline' | 'solid' }> =
@@ -40,24 +50,34 @@ export function ListingsTab() {
 
   return (
     <AdminTablePanel
-      title="Listings"
+      title={m.admin_listings()}
+      loadError={m.admin_listings_failed}
       summary={
         first
-          ? `${first.total} listing${first.total === 1 ? '' : 's'}, ${first.featured} featured. Featured active listings show on the home page (up to 6).`
-          : 'Loading listings…'
+          ? (fmt.one(first.total) ? m.admin_listings_summary_one : m.admin_listings_summary_other)({
+              total: fmt.number(first.total),
+              featured: fmt.number(first.featured),
+            })
+          : m.admin_listings_loading()
       }
-      searchLabel="Search listings"
-      searchPlaceholder="Search by title, owner or place"
+      searchLabel={m.admin_listings_search()}
+      searchPlaceholder={m.admin_listings_search_placeholder()}
       search={search}
       onSearch={setSearch}
       error={error}
-      columns={['Listing', 'Featured', 'Status', 'Owner', 'Created']}
+      columns={[
+        m.admin_col_listing(),
+        m.admin_col_featured(),
+        m.admin_col_status(),
+        m.admin_col_owner(),
+        m.admin_col_created(),
+      ]}
       isPending={isPending}
       empty={
         listings && shown.length === 0
           ? first?.total === 0
-            ? 'No listings yet.'
-            : `No listings match “${search}”.`
+            ? m.admin_listings_empty()
+            : m.admin_listings_no_match({ search })
           : null
       }
       footer={
@@ -65,7 +85,7 @@ export function ListingsTab() {
           hasMore={hasNextPage}
           loading={isFetchingNextPage}
           onLoad={() => void fetchNextPage()}
-          label="Load more listings"
+          label={m.admin_listings_more()}
         />
       }
     >
@@ -95,7 +115,7 @@ function ListingRow({ listing }: { listing: Listing }) {
       </Table.Cell>
       <Table.Cell>
         <Badge highContrast color={badge.color} variant={badge.variant}>
-          {listing.status}
+          {STATUS_LABELS[listing.status]()}
         </Badge>
       </Table.Cell>
       <Table.Cell>{listing.user.displayName}</Table.Cell>
@@ -113,13 +133,13 @@ function FeatureToggle({ listing }: { listing: Listing }) {
       {
         onSuccess: () =>
           toast({
-            title: isFeatured ? 'Listing featured successfully' : 'Listing unfeatured successfully',
+            title: isFeatured ? m.admin_featured_done() : m.admin_unfeatured_done(),
             description: listing.title,
           }),
         onError: (error) =>
           toast({
-            title: 'Failed to update listing status',
-            description: messageOf(error, 'Please try again.'),
+            title: m.admin_featured_failed(),
+            description: messageOf(error, m.admin_try_again()),
             variant: 'destructive',
           }),
       },
@@ -133,12 +153,12 @@ function FeatureToggle({ listing }: { listing: Listing }) {
       color={listing.isFeatured ? 'amber' : 'gray'}
       highContrast={!listing.isFeatured}
       aria-pressed={listing.isFeatured}
-      aria-label={`Featured: ${listing.title}`}
+      aria-label={m.admin_featured_label({ title: listing.title })}
       loading={setFeatured.isPending}
       onClick={toggle}
     >
       {listing.isFeatured ? <StarFilledIcon aria-hidden="true" /> : <StarIcon aria-hidden="true" />}
-      Featured
+      {m.admin_featured()}
     </Button>
   );
 }

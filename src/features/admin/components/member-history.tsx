@@ -5,7 +5,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { messageOf } from '@/lib/api';
+import * as m from '@/lib/messages';
 import { formatDateTime } from '@/features/moderation';
+import { richText } from '@/lib/rich-text';
 import { auditActionText } from '../audit-words';
 import { auditQuery } from '../moderation-api';
 
@@ -24,7 +26,7 @@ export function MemberHistory({ member }: { member: { id: number; displayName: s
         aria-controls={regionId}
         onClick={() => setOpen((was) => !was)}
       >
-        {open ? 'Hide' : 'Show'} earlier actions on {member.displayName}
+        {(open ? m.admin_history_hide : m.admin_history_show)({ name: member.displayName })}
       </Button>
       <div id={regionId} hidden={!open} style={{ width: '100%' }}>
         {open && <HistoryList member={member} />}
@@ -39,7 +41,9 @@ function HistoryList({ member }: { member: { id: number; displayName: string } }
   if (history.isError) {
     return (
       <Callout.Root color="red" role="alert" size="1">
-        <Callout.Text>Failed to load earlier actions: {messageOf(history.error, 'please try again.')}</Callout.Text>
+        <Callout.Text>
+          {m.admin_history_failed({ error: messageOf(history.error, m.admin_try_again_lower()) })}
+        </Callout.Text>
       </Callout.Root>
     );
   }
@@ -47,7 +51,7 @@ function HistoryList({ member }: { member: { id: number; displayName: string } }
   if (entries.length === 0) {
     return (
       <Text as="p" size="2" color="gray" data-testid="member-history">
-        No earlier actions on {member.displayName}.
+        {m.admin_history_empty({ name: member.displayName })}
       </Text>
     );
   }
@@ -57,8 +61,12 @@ function HistoryList({ member }: { member: { id: number; displayName: string } }
         {entries.slice(0, SHOWN).map((entry) => (
           <li key={entry.id}>
             <Text size="2">
-              <Text weight="medium">{auditActionText(entry)}</Text> by {entry.actor.name},{' '}
-              {formatDateTime(entry.createdAt)}
+              {/* The action stands out in its sentence, wherever the language puts it. */}
+              {richText(
+                (inputs: { action: string }) =>
+                  m.admin_history_entry({ ...inputs, actor: entry.actor.name, date: formatDateTime(entry.createdAt) }),
+                { action: <Text weight="medium">{auditActionText(entry)}</Text> },
+              )}
               {entry.note && <Text color="gray">: “{entry.note}”</Text>}
             </Text>
           </li>
@@ -66,7 +74,7 @@ function HistoryList({ member }: { member: { id: number; displayName: string } }
       </ul>
       <ThemeLink asChild size="2">
         <Link to="/admin/audit" search={{ userId: member.id }}>
-          Every action on {member.displayName} in the audit log
+          {m.admin_history_all({ name: member.displayName })}
         </Link>
       </ThemeLink>
     </Flex>

@@ -5,12 +5,14 @@ import { useState } from 'react';
 import { DialogActions } from '@/components/dialog-actions';
 import { TextAreaInput, TextInput } from '@/components/form-field';
 import { ApiError, messageOf } from '@/lib/api';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import type { ModerationAction, ReportTargetType } from '@/shared/contract/moderation';
 import { MAX_SUSPENSION_DAYS } from '@/shared/constants';
 import { MAX_MODERATION_NOTE, reinstateSchema, reportResolveSchema } from '@/shared/schemas';
-import { TARGET_NOUNS } from '@/features/moderation';
+
 import { useReinstate, useResolveReport } from '../moderation-api';
 
 export type QueueAction = ModerationAction | 'reinstate';
@@ -31,65 +33,87 @@ export interface ActionSubject {
 
 const DEFAULT_DAYS = 7;
 
+/** "The 3 open reports on this listing close": one sentence per kind (the noun's gender varies). */
+const CLOSES: Record<ReportTargetType, (inputs: { count: string }) => string> = {
+  listing: m.admin_closes_listing,
+  user: m.admin_closes_user,
+  message: m.admin_closes_message,
+  offer: m.admin_closes_offer,
+  circle_message: m.admin_closes_circle_message,
+};
+const HIDE_TITLES: Record<ReportTargetType, () => string> = {
+  listing: m.admin_hide_title_listing,
+  user: m.admin_hide_title_user,
+  message: m.admin_hide_title_message,
+  offer: m.admin_hide_title_offer,
+  circle_message: m.admin_hide_title_circle_message,
+};
+const HIDDEN: Record<ReportTargetType, () => string> = {
+  listing: m.admin_hidden_listing,
+  user: m.admin_hidden_user,
+  message: m.admin_hidden_message,
+  offer: m.admin_hidden_offer,
+  circle_message: m.admin_hidden_circle_message,
+};
+
 /** The dialog's title, what the action does, and its button. */
 function wordsFor(action: QueueAction, subject: ActionSubject) {
-  const name = subject.member?.displayName ?? 'this member';
-  const noun = TARGET_NOUNS[subject.targetType];
+  const name = subject.member?.displayName ?? m.admin_this_member();
   const closes =
-    subject.openCount > 1 ? `The ${subject.openCount} open reports on this ${noun} close` : 'The report closes';
+    subject.openCount > 1 ? CLOSES[subject.targetType]({ count: fmt.number(subject.openCount) }) : m.admin_closes_one();
   // What else an action settles: held messages go out or go away; an automatically hidden listing comes back.
-  const held = subject.heldMessages ? ' The messages held for review are delivered.' : '';
-  const heldGone = subject.heldMessages ? ' The messages held for review are deleted, never delivered.' : '';
-  const back = subject.hiddenByReports ? ' The listing, hidden automatically, comes back into view.' : '';
+  const held = subject.heldMessages ? ` ${m.admin_held_delivered()}` : '';
+  const heldGone = subject.heldMessages ? ` ${m.admin_held_deleted()}` : '';
+  const back = subject.hiddenByReports ? ` ${m.admin_listing_back()}` : '';
   switch (action) {
     case 'dismiss':
       return {
-        title: subject.heldMessages ? 'Dismiss: deliver the held messages' : 'Dismiss the reports',
-        text: `Nothing happens to ${name}. ${closes}, and the reporters see that it was reviewed and no rule was broken.${held}${back}`,
-        button: 'Dismiss',
-        done: 'Reports dismissed',
+        title: subject.heldMessages ? m.admin_dismiss_held_title() : m.admin_dismiss_title(),
+        text: `${m.admin_dismiss_text({ name, closes })}${held}${back}`,
+        button: m.admin_dismiss(),
+        done: m.admin_dismissed(),
       };
     case 'warn':
       return {
-        title: `Warn ${name}`,
-        text: `${name} gets a warning as a notification and an email. ${closes}.${heldGone}${back}`,
-        button: 'Send warning',
-        done: `${name} was warned`,
+        title: m.admin_warn_title({ name }),
+        text: `${m.admin_warn_text({ name, closes })}${heldGone}${back}`,
+        button: m.admin_send_warning(),
+        done: m.admin_warned({ name }),
       };
     case 'hide':
       return subject.heldMessages
         ? {
-            title: 'Delete the held messages',
-            text: `The messages ${name} sent are deleted and never reach anyone; ${name} is told. ${closes}.`,
-            button: 'Delete messages',
-            done: 'Held messages deleted',
+            title: m.admin_delete_held_title(),
+            text: m.admin_delete_held_text({ name, closes }),
+            button: m.admin_delete_messages(),
+            done: m.admin_held_deleted_done(),
           }
         : {
-            title: `Hide this ${noun}`,
-            text: `Members no longer see it; its author sees that moderators removed it and is told. ${closes}.`,
-            button: 'Hide',
-            done: `The ${noun} is hidden`,
+            title: HIDE_TITLES[subject.targetType](),
+            text: m.admin_hide_text({ closes }),
+            button: m.admin_hide(),
+            done: HIDDEN[subject.targetType](),
           };
     case 'suspend':
       return {
-        title: `Suspend ${name}`,
-        text: `${name} is signed out everywhere at once and cannot sign in until the suspension ends. Their listings leave public view; their open offers, pending barters and trade circles are cancelled. It ends by itself. ${closes}.${heldGone}`,
-        button: 'Suspend',
-        done: `${name} is suspended`,
+        title: m.admin_suspend_title({ name }),
+        text: `${m.admin_suspend_text({ name, closes })}${heldGone}`,
+        button: m.admin_suspend(),
+        done: m.admin_suspended({ name }),
       };
     case 'ban':
       return {
-        title: `Suspend ${name} permanently`,
-        text: `${name} is signed out everywhere at once and cannot sign in again unless an admin reinstates them. Their listings leave public view; their open offers, pending barters and trade circles are cancelled. ${closes}.${heldGone}`,
-        button: 'Suspend permanently',
-        done: `${name} is suspended permanently`,
+        title: m.admin_ban_title({ name }),
+        text: `${m.admin_ban_text({ name, closes })}${heldGone}`,
+        button: m.admin_ban(),
+        done: m.admin_banned({ name }),
       };
     case 'reinstate':
       return {
-        title: `Reinstate ${name}`,
-        text: `The suspension ends now: ${name} can sign in again and their listings come back.`,
-        button: 'Reinstate',
-        done: `${name} is reinstated`,
+        title: m.admin_reinstate_title({ name }),
+        text: m.admin_reinstate_text({ name }),
+        button: m.admin_reinstate(),
+        done: m.admin_reinstated({ name }),
       };
   }
 }
@@ -123,12 +147,12 @@ function ActionForm({ action, subject, onDone }: { action: QueueAction; subject:
   const [failure, setFailure] = useState<string | null>(null);
 
   const done = () => {
-    toast({ title: words.done, description: 'Your note is in the audit log.' });
+    toast({ title: words.done, description: m.admin_note_logged() });
     onDone();
   };
   const failed = (error: unknown) => {
     if (error instanceof ApiError) form.setErrors(error.errors);
-    setFailure(messageOf(error, 'The action failed. Please try again.'));
+    setFailure(messageOf(error, m.admin_action_failed()));
   };
 
   // mutateAsync, not mutate's callbacks: the action refreshes the queue, which unmounts this case
@@ -164,7 +188,7 @@ function ActionForm({ action, subject, onDone }: { action: QueueAction; subject:
       <Flex direction="column" gap="4">
         {action === 'suspend' && (
           <TextInput
-            label="Days"
+            label={m.admin_days()}
             type="number"
             inputMode="numeric"
             min={1}
@@ -176,17 +200,17 @@ function ActionForm({ action, subject, onDone }: { action: QueueAction; subject:
             }}
             onBlur={() => form.touch('days')}
             error={form.errors.days}
-            hint={`From 1 to ${MAX_SUSPENSION_DAYS} days.`}
+            hint={m.admin_days_hint({ max: fmt.number(MAX_SUSPENSION_DAYS) })}
             required
           />
         )}
         <TextAreaInput
-          label="Note"
+          label={m.admin_note()}
           value={form.values.note}
           onValueChange={(note) => form.setField('note', note)}
           onBlur={() => form.touch('note')}
           error={form.errors.note}
-          hint="Why, in a sentence or two. It goes into the audit log, where other admins read it."
+          hint={m.admin_note_hint()}
           rows={3}
           maxLength={MAX_MODERATION_NOTE}
           required
@@ -197,7 +221,7 @@ function ActionForm({ action, subject, onDone }: { action: QueueAction; subject:
           </Callout.Root>
         )}
         <Text as="p" size="1" color="gray">
-          The reporters are never named to the member.
+          {m.admin_reporters_unnamed()}
         </Text>
         <DialogActions submitLabel={words.button} pending={resolve.isPending || reinstate.isPending} wrap="wrap" />
       </Flex>

@@ -6,6 +6,7 @@ import { Button, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import type { ReportTargetType } from '@/shared/contract/moderation';
 import { suspensionText } from '@/features/moderation';
+import * as m from '@/lib/messages';
 import type { ReportGroup } from '../report-groups';
 import { ModerationActionDialog, type QueueAction } from './moderation-action-dialog';
 
@@ -41,13 +42,14 @@ export function ModerationActions({ group, decided }: { group: ReportGroup; deci
     </Button>
   );
   return (
-    <Flex gap="2" wrap="wrap" role="group" aria-label="Actions" data-testid="moderation-actions">
-      {!decided && button('dismiss', 'Dismiss', { color: 'gray' })}
-      {!decided && member && button('warn', 'Warn', { color: 'amber' })}
-      {!decided && canHide && button('hide', heldMessages ? 'Delete held messages' : 'Hide', { color: 'amber' })}
-      {!decided && member && !suspended && button('suspend', 'Suspend…', { color: 'red' })}
-      {!decided && member && !suspended && button('ban', 'Suspend permanently', { color: 'red', variant: 'outline' })}
-      {member && suspended && button('reinstate', 'Reinstate')}
+    <Flex gap="2" wrap="wrap" role="group" aria-label={m.admin_actions()} data-testid="moderation-actions">
+      {!decided && button('dismiss', m.admin_dismiss(), { color: 'gray' })}
+      {!decided && member && button('warn', m.admin_warn(), { color: 'amber' })}
+      {!decided && canHide && button('hide', heldMessages ? m.admin_delete_held() : m.admin_hide(), { color: 'amber' })}
+      {!decided && member && !suspended && button('suspend', m.admin_suspend_ellipsis(), { color: 'red' })}
+      {!decided && member && !suspended && button('ban', m.admin_ban(), { color: 'red', variant: 'outline' })}
+      {member && suspended && button('reinstate', m.admin_reinstate())}
+
       <ModerationActionDialog
         action={action}
         subject={{

@@ -5,6 +5,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messageOf } from '@/lib/api';
+import * as m from '@/lib/messages';
+import { richText } from '@/lib/rich-text';
 import { usePageTitle } from '@/lib/use-page-title';
 import { adminReportsQuery, type ReportStatus } from '../moderation-api';
 import { groupReports } from '../report-groups';
@@ -15,32 +17,34 @@ import { LoadMore } from './load-more';
 import { ReportGroupCard } from './report-group-card';
 
 export function ModerationQueuePage() {
-  usePageTitle('Moderation queue');
+  usePageTitle(m.admin_queue());
   return <AdminOnly>{(admin) => <ModerationQueue meId={admin.id} />}</AdminOnly>;
 }
 
 function ModerationQueue({ meId }: { meId: number }) {
   const [status, setStatus] = useState<ReportStatus>('open');
+
   return (
     <div className="container page moderation-page">
       <AdminBackLink />
       <Flex direction="column" gap="1" mb="5">
         <Heading as="h1" size="7">
-          Moderation queue
+          {m.admin_queue()}
         </Heading>
         <Text as="p" color="gray">
-          Reports grouped by what they are about, oldest first. Every action asks for a note and goes into the{' '}
-          <ThemeLink asChild underline="always">
-            <Link to="/admin/audit">audit log</Link>
-          </ThemeLink>
-          . Minor problems call for a warning, moderate ones a temporary suspension, serious ones a permanent
-          suspension.
+          {richText(m.admin_queue_intro, {
+            link: (
+              <ThemeLink asChild underline="always">
+                <Link to="/admin/audit">{m.admin_queue_audit_link()}</Link>
+              </ThemeLink>
+            ),
+          })}
         </Text>
       </Flex>
       <Tabs.Root value={status} onValueChange={(value) => setStatus(value === 'resolved' ? 'resolved' : 'open')}>
-        <Tabs.List aria-label="Reports">
-          <Tabs.Trigger value="open">Open</Tabs.Trigger>
-          <Tabs.Trigger value="resolved">Resolved</Tabs.Trigger>
+        <Tabs.List aria-label={m.admin_reports()}>
+          <Tabs.Trigger value="open">{m.admin_open()}</Tabs.Trigger>
+          <Tabs.Trigger value="resolved">{m.admin_resolved()}</Tabs.Trigger>
         </Tabs.List>
         <Flex direction="column" gap="4" pt="5">
           <Tabs.Content value="open">
@@ -62,7 +66,7 @@ function ReportList({ status, meId }: { status: ReportStatus; meId: number }) {
   });
   if (isPending) {
     return (
-      <Flex direction="column" gap="3" role="status" aria-label="Loading reports">
+      <Flex direction="column" gap="3" role="status" aria-label={m.admin_reports_loading()}>
         <Skeleton height="160px" />
         <Skeleton height="160px" />
       </Flex>
@@ -71,7 +75,7 @@ function ReportList({ status, meId }: { status: ReportStatus; meId: number }) {
   if (error) {
     return (
       <Callout.Root color="red" role="alert">
-        <Callout.Text>Failed to load reports: {messageOf(error, 'please try again.')}</Callout.Text>
+        <Callout.Text>{m.admin_reports_failed({ error: messageOf(error, m.admin_try_again_lower()) })}</Callout.Text>
       </Callout.Root>
     );
   }
@@ -80,7 +84,7 @@ function ReportList({ status, meId }: { status: ReportStatus; meId: number }) {
     return (
       <Card size="3" data-testid="queue-empty">
         <Text as="p" color="gray" align="center">
-          {status === 'open' ? 'No open reports. Nothing is waiting for a decision.' : 'No resolved reports yet.'}
+          {status === 'open' ? m.admin_queue_empty() : m.admin_resolved_empty()}
         </Text>
       </Card>
     );
@@ -94,7 +98,7 @@ function ReportList({ status, meId }: { status: ReportStatus; meId: number }) {
         hasMore={hasNextPage}
         loading={isFetchingNextPage}
         onLoad={() => void fetchNextPage()}
-        label="Load more reports"
+        label={m.admin_reports_more()}
       />
     </Flex>
   );

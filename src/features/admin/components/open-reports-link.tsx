@@ -4,6 +4,8 @@ import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Badge, IconButton } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import { openReportCountQuery } from '../moderation-api';
 import './open-reports-link.css';
 
@@ -11,20 +13,22 @@ export function OpenReportsLink() {
   const { data } = useQuery(openReportCountQuery);
   const count = data?.count ?? 0;
   const label =
-    count > 0 ? `Moderation queue: ${count} open report${count === 1 ? '' : 's'}` : 'Moderation queue: no open reports';
+    count > 0
+      ? (fmt.one(count) ? m.admin_queue_link_one : m.admin_queue_link_other)({ count: fmt.number(count) })
+      : m.admin_queue_link_none();
   return (
     <IconButton asChild variant="ghost" color="gray" className="open-reports-link">
       <Link
         to="/admin/reports"
         aria-label={label}
-        title="Moderation queue"
+        title={m.admin_queue()}
         data-testid="open-reports-link"
         data-count={count}
       >
         <ExclamationTriangleIcon />
         {count > 0 && (
           <Badge size="1" variant="solid" radius="full" className="open-reports-badge count-badge" aria-hidden="true">
-            {count > 99 ? '99+' : count}
+            {count > 99 ? `${fmt.number(99)}+` : fmt.number(count)}
           </Badge>
         )}
       </Link>

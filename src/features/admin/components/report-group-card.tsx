@@ -4,7 +4,10 @@
 import { Badge, Card, Flex, Heading, Link as ThemeLink, Separator, Text } from '@radix-ui/themes';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import type { AdminReport, TargetSnapshot } from '@/shared/contract/moderation';
+import { richText } from '@/lib/rich-text';
 import {
   formatDate,
   formatDateTime,
@@ -38,16 +41,18 @@ export function ReportGroupCard({ group, meId }: ReportGroupCardProps) {
             <Flex direction="column" gap="1" minWidth="0">
               <Flex gap="2" align="center" wrap="wrap">
                 <Badge color="gray" highContrast>
-                  {TARGET_TYPE_LABELS[first.targetType]}
+                  {TARGET_TYPE_LABELS[first.targetType]()}
                 </Badge>
                 {latest.hidden && (
                   <Badge color="amber" highContrast>
-                    Hidden now
+                    {m.admin_hidden_now()}
                   </Badge>
                 )}
                 {open.length > 0 && (
                   <Badge color="red" variant="soft" highContrast data-testid="report-count">
-                    {latest.openCount} open report{latest.openCount === 1 ? '' : 's'}
+                    {(fmt.one(latest.openCount) ? m.admin_open_reports_one : m.admin_open_reports_other)({
+                      count: fmt.number(latest.openCount),
+                    })}
                   </Badge>
                 )}
               </Flex>
@@ -62,7 +67,7 @@ export function ReportGroupCard({ group, meId }: ReportGroupCardProps) {
               </Heading>
             </Flex>
             <Text size="1" color="gray">
-              First reported {formatDateTime(first.createdAt)}
+              {m.admin_first_reported({ date: formatDateTime(first.createdAt) })}
             </Text>
           </Flex>
 
@@ -71,14 +76,14 @@ export function ReportGroupCard({ group, meId }: ReportGroupCardProps) {
           {member ? (
             <Flex direction="column" gap="1">
               <Text size="2">
-                <Text weight="medium">Member: </Text>
+                <Text weight="medium">{m.admin_member_label()} </Text>
                 <ThemeLink asChild underline="always">
                   <Link to="/profile/$username" params={{ username: member.username }}>
                     {member.displayName}
                   </Link>
                 </ThemeLink>{' '}
                 <Text color="gray">
-                  @{member.username} · joined {formatDate(member.createdAt)}
+                  {m.admin_member_joined({ username: member.username, date: formatDate(member.createdAt) })}
                 </Text>
               </Text>
               {standing && (
@@ -89,13 +94,15 @@ export function ReportGroupCard({ group, meId }: ReportGroupCardProps) {
             </Flex>
           ) : (
             <Text size="2" color="gray">
-              The member’s account no longer exists.
+              {m.admin_account_gone()}
             </Text>
           )}
 
           <Flex direction="column" gap="2">
             <Heading as="h3" size="2">
-              {reports.length === 1 ? 'Report' : `Reports (${reports.length})`}
+              {reports.length === 1
+                ? m.admin_report_one()
+                : m.admin_reports_count({ count: fmt.number(reports.length) })}
             </Heading>
             <ul className="queue-reports">
               {reports.map((report) => (
@@ -111,7 +118,7 @@ export function ReportGroupCard({ group, meId }: ReportGroupCardProps) {
               <Separator size="4" />
               {member?.id === meId ? (
                 <Text size="2" color="gray" data-testid="self-report-note">
-                  This is about you, so another admin has to decide it.
+                  {m.admin_self_report()}
                 </Text>
               ) : (
                 <ModerationActions group={group} decided={open.length === 0} />
@@ -148,13 +155,13 @@ function TargetContent({ snapshot, current }: { snapshot: TargetSnapshot; curren
   return (
     <Flex direction="column" gap="2">
       {current ? (
-        <Snapshot title={changed ? 'Now' : 'Content'} snapshot={current} />
+        <Snapshot title={changed ? m.admin_snapshot_now() : m.admin_snapshot_content()} snapshot={current} />
       ) : (
         <Text size="2" color="gray">
-          Deleted since it was reported.
+          {m.admin_snapshot_deleted()}
         </Text>
       )}
-      {changed && <Snapshot title="When it was reported" snapshot={snapshot} muted />}
+      {changed && <Snapshot title={m.admin_snapshot_then()} snapshot={snapshot} muted />}
     </Flex>
   );
 }
@@ -177,7 +184,7 @@ function Snapshot({ title, snapshot, muted = false }: { title: string; snapshot:
             </Text>
           )}
           <Text as="p" size="2" className="queue-text">
-            {snapshot.text || '(no text)'}
+            {snapshot.text || m.admin_no_text()}
           </Text>
         </Flex>
       </Flex>
@@ -191,20 +198,22 @@ function ReportLine({ report }: { report: AdminReport }) {
       <Flex direction="column" gap="1">
         <Text size="2">
           {report.guard ? (
-            <Text weight="medium">Held automatically: {GUARD_LABELS[report.guard]}</Text>
+            <Text weight="medium">{GUARD_LABELS[report.guard]()}</Text>
           ) : (
             <>
-              <Text weight="medium">{REASON_LABELS[report.reason].label}</Text>
-              {' · reported by '}
-              {report.reporter ? (
-                <ThemeLink asChild underline="always">
-                  <Link to="/profile/$username" params={{ username: report.reporter.username }}>
-                    {report.reporter.displayName}
-                  </Link>
-                </ThemeLink>
-              ) : (
-                'a former member'
-              )}
+              <Text weight="medium">{REASON_LABELS[report.reason].label()}</Text>
+              {' · '}
+              {report.reporter
+                ? richText(m.admin_reported_by, {
+                    link: (
+                      <ThemeLink asChild underline="always">
+                        <Link to="/profile/$username" params={{ username: report.reporter.username }}>
+                          {report.reporter.displayName}
+                        </Link>
+                      </ThemeLink>
+                    ),
+                  })
+                : m.admin_reported_by_former()}
             </>
           )}
           <Text color="gray"> · {formatDateTime(report.createdAt)}</Text>
@@ -216,7 +225,7 @@ function ReportLine({ report }: { report: AdminReport }) {
         )}
         {report.status === 'resolved' && report.resolution && (
           <Text size="1" color="gray" data-testid="queue-resolution">
-            {OUTCOME_LABELS[report.resolution]}
+            {OUTCOME_LABELS[report.resolution]()}
             {report.resolvedAt ? `, ${formatDateTime(report.resolvedAt)}` : ''}
           </Text>
         )}

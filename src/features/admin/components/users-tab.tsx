@@ -3,12 +3,13 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { messageOf } from '@/lib/api';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import { toast } from '@/lib/toast';
 import type { SelfUser } from '@/shared/contract/users';
 import { adminUsersQuery, serverSearch, useMakeAdmin } from '../api';
 import { AdminTablePanel } from './admin-table-panel';
 import { LoadMore } from './load-more';
-import { fmt } from '@/lib/intl';
 
 const matches = (user: SelfUser, query: string) =>
   [user.displayName, user.username, user.email].some((field) => field.toLowerCase().includes(query));
@@ -27,22 +28,33 @@ export function UsersTab() {
 
   return (
     <AdminTablePanel
-      title="Users"
-      summary={total !== undefined ? `${total} member${total === 1 ? '' : 's'}, newest first` : 'Loading members…'}
-      searchLabel="Search users"
-      searchPlaceholder="Search by name, username or email"
+      title={m.admin_users()}
+      loadError={m.admin_users_failed}
+      summary={
+        total !== undefined
+          ? (fmt.one(total) ? m.admin_users_summary_one : m.admin_users_summary_other)({ total: fmt.number(total) })
+          : m.admin_users_loading()
+      }
+      searchLabel={m.admin_users_search()}
+      searchPlaceholder={m.admin_users_search_placeholder()}
       search={search}
       onSearch={setSearch}
       error={error}
-      columns={['Member', 'Role', 'Actions', 'Email', 'Joined']}
+      columns={[
+        m.admin_col_member(),
+        m.admin_col_role(),
+        m.admin_col_actions(),
+        m.admin_col_email(),
+        m.admin_col_joined(),
+      ]}
       isPending={isPending}
-      empty={users && shown.length === 0 ? `No users match “${search}”.` : null}
+      empty={users && shown.length === 0 ? m.admin_users_no_match({ search }) : null}
       footer={
         <LoadMore
           hasMore={hasNextPage}
           loading={isFetchingNextPage}
           onLoad={() => void fetchNextPage()}
-          label="Load more members"
+          label={m.admin_users_more()}
         />
       }
     >
@@ -71,11 +83,11 @@ function UserRow({ user }: { user: SelfUser }) {
       <Table.Cell>
         {user.isAdmin ? (
           <Badge highContrast color="teal" variant="soft">
-            Admin
+            {m.admin_role_admin()}
           </Badge>
         ) : (
           <Badge highContrast color="gray">
-            Member
+            {m.admin_role_member()}
           </Badge>
         )}
       </Table.Cell>
@@ -85,7 +97,7 @@ function UserRow({ user }: { user: SelfUser }) {
           <Text size="2">{user.email}</Text>
           {!user.emailVerified && (
             <Badge highContrast color="amber" size="1">
-              Unverified
+              {m.admin_unverified()}
             </Badge>
           )}
         </Flex>
@@ -101,11 +113,11 @@ function MakeAdminButton({ user }: { user: SelfUser }) {
   const grant = async () => {
     try {
       await makeAdmin.mutateAsync(user.id);
-      toast({ title: 'User granted admin privileges', description: `${user.displayName} is now an admin.` });
+      toast({ title: m.admin_granted(), description: m.admin_granted_text({ name: user.displayName }) });
     } catch (error) {
       toast({
-        title: 'Failed to update user permissions',
-        description: messageOf(error, 'Please try again.'),
+        title: m.admin_grant_failed(),
+        description: messageOf(error, m.admin_try_again()),
         variant: 'destructive',
       });
     }
@@ -118,25 +130,22 @@ function MakeAdminButton({ user }: { user: SelfUser }) {
           variant="soft"
           highContrast
           loading={makeAdmin.isPending}
-          aria-label={`Make Admin: ${user.displayName}`}
+          aria-label={m.admin_make_admin_label({ name: user.displayName })}
         >
-          Make Admin
+          {m.admin_make_admin()}
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Content maxWidth="440px">
-        <AlertDialog.Title>Make {user.displayName} an admin?</AlertDialog.Title>
-        <AlertDialog.Description size="2">
-          Admins can see every member’s email address, feature listings and make other members admins. This cannot be
-          undone from the dashboard.
-        </AlertDialog.Description>
+        <AlertDialog.Title>{m.admin_make_admin_title({ name: user.displayName })}</AlertDialog.Title>
+        <AlertDialog.Description size="2">{m.admin_make_admin_text()}</AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <AlertDialog.Cancel>
             <Button variant="soft" highContrast color="gray">
-              Cancel
+              {m.admin_cancel()}
             </Button>
           </AlertDialog.Cancel>
           <AlertDialog.Action>
-            <Button onClick={() => void grant()}>Make Admin</Button>
+            <Button onClick={() => void grant()}>{m.admin_make_admin()}</Button>
           </AlertDialog.Action>
         </Flex>
       </AlertDialog.Content>

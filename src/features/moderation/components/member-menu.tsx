@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useHasBlocked } from '@/features/blocks';
 import { BlockDialog } from '@/features/blocks';
 import { useUnblockWithToast } from '@/features/blocks';
+import * as m from '@/lib/messages';
 import { ReportDialog, type ReportTarget } from './report-dialog';
 
 interface MemberMenuProps {
@@ -30,21 +31,23 @@ export function MemberMenu({ member, report, blocked: known }: MemberMenuProps) 
             variant="soft"
             color="gray"
             highContrast
-            aria-label={`More actions for ${member.displayName}`}
+            aria-label={m.moderation_more_actions({ name: member.displayName })}
             data-testid="member-menu"
           >
             <DotsHorizontalIcon width="18" height="18" />
           </IconButton>
         </DropdownMenu.Trigger>
         <DropdownMenu.Content align="end">
-          <DropdownMenu.Item onSelect={() => setReporting(true)}>Report {member.displayName}</DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={() => setReporting(true)}>
+            {m.moderation_report_name({ name: member.displayName })}
+          </DropdownMenu.Item>
           {blocked ? (
             <DropdownMenu.Item onSelect={() => void unblock.run(member)}>
-              Unblock {member.displayName}
+              {m.moderation_unblock_name({ name: member.displayName })}
             </DropdownMenu.Item>
           ) : (
             <DropdownMenu.Item color="red" onSelect={() => setBlocking(true)}>
-              Block {member.displayName}
+              {m.moderation_block_name({ name: member.displayName })}
             </DropdownMenu.Item>
           )}
         </DropdownMenu.Content>

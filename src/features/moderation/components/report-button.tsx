@@ -5,27 +5,29 @@ import { Button } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useState, type ComponentProps } from 'react';
 import { useReturnHere } from '@/features/auth';
-import { TARGET_NOUNS } from '../labels';
+import * as m from '@/lib/messages';
+import { REPORT_THIS } from '../labels';
 import { ReportDialog, type ReportTarget } from './report-dialog';
 
 interface ReportButtonProps {
   target: ReportTarget;
   signedIn: boolean;
-  /** The visible text; "Report" by default. The accessible name always says what is reported. */
+  /** The visible text; "Report" (in the member's language) by default. The accessible name always says what is reported. */
   children?: string;
   size?: ComponentProps<typeof Button>['size'];
 }
 
-export function ReportButton({ target, signedIn, children = 'Report', size = '1' }: ReportButtonProps) {
+export function ReportButton({ target, signedIn, children, size = '1' }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
   const returnHere = useReturnHere();
+  const text = children ?? m.moderation_report();
   // The accessible name starts with the visible text (WCAG 2.5.3) and says what is reported.
-  const name = children === 'Report' ? `Report this ${TARGET_NOUNS[target.type]}` : children;
+  const name = children === undefined ? REPORT_THIS[target.type]() : children;
   if (!signedIn) {
     return (
       <Button asChild variant="ghost" color="gray" size={size} className="report-button">
-        <Link to="/login" search={returnHere} aria-label={`${name} (sign in first)`}>
-          <ExclamationTriangleIcon aria-hidden="true" /> {children}
+        <Link to="/login" search={returnHere} aria-label={m.moderation_sign_in_first({ name })}>
+          <ExclamationTriangleIcon aria-hidden="true" /> {text}
         </Link>
       </Button>
     );
@@ -38,11 +40,11 @@ export function ReportButton({ target, signedIn, children = 'Report', size = '1'
         color="gray"
         size={size}
         className="report-button"
-        aria-label={name === children ? undefined : name}
+        aria-label={name === text ? undefined : name}
         onClick={() => setOpen(true)}
         data-testid="report-button"
       >
-        <ExclamationTriangleIcon aria-hidden="true" /> {children}
+        <ExclamationTriangleIcon aria-hidden="true" /> {text}
       </Button>
       <ReportDialog target={target} open={open} onOpenChange={setOpen} />
     </>

@@ -7,6 +7,8 @@ import { useId, useState } from 'react';
 import { TextAreaInput } from '@/components/form-field';
 import { DialogActions } from '@/components/dialog-actions';
 import { ApiError, messageOf } from '@/lib/api';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import type { ReportReason, ReportTargetType } from '@/shared/contract/moderation';
@@ -14,7 +16,8 @@ import { MAX_REPORT_DETAILS } from '@/shared/constants';
 import { reportCreateSchema } from '@/shared/schemas';
 import { useBlock, useHasBlocked } from '@/features/blocks';
 import { useCreateReport, type FiledReport } from '../api';
-import { REASON_LABELS, REASON_ORDER, TARGET_NOUNS } from '../labels';
+import { REASON_LABELS, REASON_ORDER, REPORT_THIS } from '../labels';
+import { richText } from '@/lib/rich-text';
 import '../moderation.css';
 
 export interface ReportTarget {
@@ -31,6 +34,15 @@ interface ReportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
+
+/** "Your earlier report of this listing is still open…": one sentence per kind. */
+const ALREADY_OPEN: Record<ReportTargetType, () => string> = {
+  listing: m.moderation_already_open_listing,
+  user: m.moderation_already_open_user,
+  message: m.moderation_already_open_message,
+  offer: m.moderation_already_open_offer,
+  circle_message: m.moderation_already_open_circle_message,
+};
 
 export function ReportDialog({ target, open, onOpenChange }: ReportDialogProps) {
   return (
@@ -53,7 +65,7 @@ function ReportFlow({ target, onClose }: { target: ReportTarget; onClose: () => 
 }
 
 function ReportForm({ target, onFiled }: { target: ReportTarget; onFiled: (filed: FiledReport) => void }) {
-  const noun = TARGET_NOUNS[target.type];
+  const title = REPORT_THIS[target.type]();
   const form = useValibotForm(reportCreateSchema, {
     targetType: target.type,
     targetId: target.id,
@@ -71,21 +83,21 @@ function ReportForm({ target, onFiled }: { target: ReportTarget; onFiled: (filed
       onSuccess: onFiled,
       onError: (error) => {
         if (error instanceof ApiError && Object.keys(error.errors).length > 0) form.setErrors(error.errors);
-        setFailure(messageOf(error, 'Your report could not be sent. Please try again.'));
+        setFailure(messageOf(error, m.moderation_send_failed()));
       },
     });
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`Report this ${noun}`}>
-      <Dialog.Title>Report this {noun}</Dialog.Title>
+    <form onSubmit={submit} noValidate aria-label={title}>
+      <Dialog.Title>{title}</Dialog.Title>
       <Dialog.Description size="2" color="gray" mb="4" className="report-target-label">
         {target.label}
       </Dialog.Description>
       <Flex direction="column" gap="4">
         <div className="report-reasons">
           <Text as="p" id={legendId} size="2" weight="medium" mb="2">
-            What is wrong?
+            {m.moderation_what_is_wrong()}
           </Text>
           <RadioGroup.Root
             value={form.values.reason}
@@ -100,10 +112,10 @@ function ReportForm({ target, onFiled }: { target: ReportTarget; onFiled: (filed
                 <RadioGroup.Item key={reason} value={reason}>
                   <Flex direction="column">
                     <Text size="2" weight="medium">
-                      {REASON_LABELS[reason].label}
+                      {REASON_LABELS[reason].label()}
                     </Text>
                     <Text size="1" color="gray">
-                      {REASON_LABELS[reason].hint}
+                      {REASON_LABELS[reason].hint()}
                     </Text>
                   </Flex>
                 </RadioGroup.Item>
@@ -117,11 +129,15 @@ function ReportForm({ target, onFiled }: { target: ReportTarget; onFiled: (filed
           )}
         </div>
         <TextAreaInput
-          label="Details (optional)"
+          label={m.moderation_details()}
           value={form.values.details}
           onValueChange={(details) => form.setField('details', details)}
           error={form.errors.details}
-          hint={`What happened, in your words. ${form.values.details.length}/${MAX_REPORT_DETAILS} characters.`}
+          hint={m.moderation_details_hint({
+            // No grouping: "38/1000" reads as a count against a limit, not as a large number.
+            count: fmt.number(form.values.details.length, { useGrouping: false }),
+            max: fmt.number(MAX_REPORT_DETAILS, { useGrouping: false }),
+          })}
           rows={4}
           maxLength={MAX_REPORT_DETAILS}
         />
@@ -131,39 +147,38 @@ function ReportForm({ target, onFiled }: { target: ReportTarget; onFiled: (filed
           </Callout.Root>
         )}
         <Text as="p" size="1" color="gray">
-          The member is not told who reported them.
+          {m.moderation_not_told()}
         </Text>
-        <DialogActions submitLabel="Send report" pending={create.isPending} wrap="wrap" />
+        <DialogActions submitLabel={m.moderation_send_report()} pending={create.isPending} wrap="wrap" />
       </Flex>
     </form>
   );
 }
 
 function ReportSent({ target, filed, onClose }: { target: ReportTarget; filed: FiledReport; onClose: () => void }) {
-  const noun = TARGET_NOUNS[target.type];
   return (
     <Flex direction="column" gap="3" data-testid="report-sent">
       <Dialog.Title mb="0">
-        {filed.alreadyOpen ? 'You already reported this' : 'Thanks, your report was sent'}
+        {filed.alreadyOpen ? m.moderation_already_reported() : m.moderation_report_sent()}
       </Dialog.Title>
       <Dialog.Description size="2">
-        {filed.alreadyOpen
-          ? `Your earlier report of this ${noun} is still open, so we did not file a second one. An admin reviews it, usually within 24–48 hours.`
-          : 'An admin reviews it, usually within 24–48 hours, and acts if it breaks the Community Standards.'}
+        {filed.alreadyOpen ? ALREADY_OPEN[target.type]() : m.moderation_sent_text()}
       </Dialog.Description>
       <Text as="p" size="2">
-        You can follow it, and see what came of it, under{' '}
-        <ThemeLink asChild underline="always">
-          <Link to="/settings/reports" onClick={onClose}>
-            Your reports
-          </Link>
-        </ThemeLink>
-        .
+        {richText(m.moderation_follow_it, {
+          link: (
+            <ThemeLink asChild underline="always">
+              <Link to="/settings/reports" onClick={onClose}>
+                {m.moderation_your_reports()}
+              </Link>
+            </ThemeLink>
+          ),
+        })}
       </Text>
       {target.member && <OfferBlock member={target.member} />}
       <Flex justify="end" mt="2">
         <Dialog.Close>
-          <Button>Done</Button>
+          <Button>{m.moderation_done()}</Button>
         </Dialog.Close>
       </Flex>
     </Flex>
@@ -177,7 +192,7 @@ function OfferBlock({ member }: { member: { id: number; displayName: string } })
   if (blocked) {
     return (
       <Text as="p" size="2" color="gray" role="status">
-        You have blocked {member.displayName}.
+        {m.moderation_you_blocked({ name: member.displayName })}
       </Text>
     );
   }
@@ -186,26 +201,23 @@ function OfferBlock({ member }: { member: { id: number; displayName: string } })
     try {
       await block.mutateAsync(member.id);
       toast({
-        title: `${member.displayName} is blocked`,
-        description: 'Neither of you can message the other or see each other’s listings.',
+        title: m.moderation_is_blocked({ name: member.displayName }),
+        description: m.moderation_block_effect(),
       });
     } catch (error) {
       toast({
-        title: 'Could not block this member',
-        description: messageOf(error, 'Please try again.'),
+        title: m.moderation_block_failed(),
+        description: messageOf(error, m.moderation_try_again()),
         variant: 'destructive',
       });
     }
   };
   return (
     <Callout.Root color="gray" variant="surface" size="1">
-      <Callout.Text>
-        You can also block {member.displayName}: neither of you can message the other or see each other’s listings, and
-        they are not told.
-      </Callout.Text>
+      <Callout.Text>{m.moderation_offer_block({ name: member.displayName })}</Callout.Text>
       <Flex mt="2">
         <Button size="2" variant="soft" color="red" highContrast onClick={() => void run()} loading={block.isPending}>
-          Block {member.displayName}
+          {m.moderation_block_name({ name: member.displayName })}
         </Button>
       </Flex>
     </Callout.Root>

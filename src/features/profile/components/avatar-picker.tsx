@@ -5,6 +5,8 @@ import { Button, Flex, Progress, Text } from '@radix-ui/themes';
 import { useId, useState, type ChangeEvent } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
 import { messageOf } from '@/lib/api';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import { toast } from '@/lib/toast';
 import { checkImageFiles, uploadImage } from '@/features/listings';
 import { squareAvatar } from '../avatar-image';
@@ -44,8 +46,8 @@ export function AvatarPicker({ name, value, onChange, onBusyChange, error }: Ava
       onChange(`${window.location.origin}${path}`);
     } catch (failure) {
       toast({
-        title: 'Upload failed',
-        description: messageOf(failure, 'Failed to upload images'),
+        title: m.profile_upload_failed(),
+        description: messageOf(failure, m.profile_upload_failed_text()),
         variant: 'destructive',
       });
     } finally {
@@ -57,7 +59,7 @@ export function AvatarPicker({ name, value, onChange, onBusyChange, error }: Ava
   return (
     <Flex direction="column" gap="2">
       <Text as="span" size="2" weight="medium">
-        Profile Image
+        {m.profile_image_label()}
       </Text>
       <Flex align="center" gap="4" wrap="wrap">
         <span data-testid="avatar-preview">
@@ -72,11 +74,11 @@ export function AvatarPicker({ name, value, onChange, onBusyChange, error }: Ava
                 className="avatar-upload-input"
                 onChange={pick}
                 disabled={progress !== null}
-                aria-label={value ? 'Change profile image' : 'Upload profile image'}
+                aria-label={value ? m.profile_image_change() : m.profile_image_upload()}
                 aria-describedby={`${id}-hint`}
               />
               <UploadIcon aria-hidden="true" />
-              <span aria-hidden="true">{value ? 'Change profile image' : 'Upload profile image'}</span>
+              <span aria-hidden="true">{value ? m.profile_image_change() : m.profile_image_upload()}</span>
             </label>
             {value && (
               <Button
@@ -86,24 +88,26 @@ export function AvatarPicker({ name, value, onChange, onBusyChange, error }: Ava
                 onClick={() => onChange('')}
                 disabled={progress !== null}
               >
-                <TrashIcon aria-hidden="true" /> Remove
+                <TrashIcon aria-hidden="true" /> {m.profile_image_remove()}
               </Button>
             )}
           </Flex>
           <Text id={`${id}-hint`} size="1" color="gray">
-            A square photo of you works best. JPEG, PNG or similar, up to 10MB.
+            {m.profile_image_hint()}
           </Text>
         </Flex>
       </Flex>
       {progress && (
         <Flex direction="column" gap="1" role="status">
           <Text size="1">
-            {progress.phase === 'Preparing' ? 'Preparing photo…' : `Uploading ${Math.round(progress.sent * 100)}%`}
+            {progress.phase === 'Preparing'
+              ? m.profile_image_preparing()
+              : m.profile_image_uploading({ percent: fmt.number(progress.sent, { style: 'percent' }) })}
           </Text>
           <Progress
             size="1"
             value={progress.phase === 'Preparing' ? 5 : 10 + progress.sent * 90}
-            aria-label="Profile image upload progress"
+            aria-label={m.profile_image_progress()}
           />
         </Flex>
       )}

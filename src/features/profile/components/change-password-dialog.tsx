@@ -4,6 +4,7 @@ import { Dialog, Flex } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import { TextInput } from '@/components/form-field';
 import { ApiError, messageOf } from '@/lib/api';
+import * as m from '@/lib/messages';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import { changePasswordSchema } from '@/shared/schemas';
@@ -25,8 +26,8 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     change.mutate(output, {
       onSuccess: () => {
         toast({
-          title: 'Password changed',
-          description: 'Your password has been updated. Other devices have been signed out.',
+          title: m.profile_password_changed(),
+          description: m.profile_password_changed_text(),
         });
         onOpenChange(false);
       },
@@ -34,8 +35,8 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
         // A wrong current password is shown under its field; anything else in a toast.
         if (error instanceof ApiError && Object.keys(error.errors).length > 0) return form.setErrors(error.errors);
         toast({
-          title: 'Failed to change password',
-          description: messageOf(error, 'Please try again.'),
+          title: m.profile_password_failed(),
+          description: messageOf(error, m.profile_try_again()),
           variant: 'destructive',
         });
       },
@@ -45,14 +46,14 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content maxWidth="440px">
-        <Dialog.Title>Change Password</Dialog.Title>
+        <Dialog.Title>{m.profile_change_password()}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          You stay signed in here; other devices are signed out.
+          {m.profile_change_password_intro()}
         </Dialog.Description>
         <form onSubmit={onSubmit} noValidate>
           <Flex direction="column" gap="3">
             <TextInput
-              label="Current Password"
+              label={m.profile_current_password()}
               type="password"
               required
               autoComplete="current-password"
@@ -61,16 +62,16 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
               error={form.errors.currentPassword}
             />
             <TextInput
-              label="New Password"
+              label={m.profile_new_password()}
               type="password"
               required
               autoComplete="new-password"
-              hint="At least 8 characters; use letters and numbers."
+              hint={m.profile_new_password_hint()}
               value={form.values.newPassword}
               onValueChange={(value) => form.setField('newPassword', value)}
               error={form.errors.newPassword}
             />
-            <DialogActions mt="2" wrap="wrap" submitLabel="Change Password" pending={change.isPending} />
+            <DialogActions mt="2" wrap="wrap" submitLabel={m.profile_change_password()} pending={change.isPending} />
           </Flex>
         </form>
       </Dialog.Content>

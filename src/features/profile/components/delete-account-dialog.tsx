@@ -3,6 +3,7 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { useNavigate } from '@tanstack/react-router';
 import { messageOf } from '@/lib/api';
+import * as m from '@/lib/messages';
 import { toast } from '@/lib/toast';
 import { useDeleteAccount } from '../api';
 
@@ -12,13 +13,13 @@ export function DeleteAccountDialog({ userId }: { userId: number }) {
   const onDelete = () =>
     remove.mutate(userId, {
       onSuccess: () => {
-        toast({ title: 'Account deleted', description: 'Your account and everything in it have been removed.' });
+        toast({ title: m.profile_account_deleted(), description: m.profile_account_deleted_text() });
         void navigate({ to: '/' });
       },
       onError: (error) =>
         toast({
-          title: 'Failed to delete account',
-          description: messageOf(error, 'Please try again.'),
+          title: m.profile_delete_failed(),
+          description: messageOf(error, m.profile_try_again()),
           variant: 'destructive',
         }),
     });
@@ -26,23 +27,20 @@ export function DeleteAccountDialog({ userId }: { userId: number }) {
     <AlertDialog.Root>
       <AlertDialog.Trigger>
         <Button variant="ghost" color="red" size="2">
-          Delete account
+          {m.profile_delete_account()}
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Content maxWidth="460px">
-        <AlertDialog.Title>Delete your account?</AlertDialog.Title>
-        <AlertDialog.Description size="2">
-          This removes your profile, listings, messages, barters, reviews and saved searches for good. It cannot be
-          undone.
-        </AlertDialog.Description>
+        <AlertDialog.Title>{m.profile_delete_title()}</AlertDialog.Title>
+        <AlertDialog.Description size="2">{m.profile_delete_text()}</AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <AlertDialog.Cancel>
             <Button variant="soft" color="gray">
-              Cancel
+              {m.profile_cancel()}
             </Button>
           </AlertDialog.Cancel>
           <Button color="red" onClick={onDelete} loading={remove.isPending}>
-            Delete my account
+            {m.profile_delete_confirm()}
           </Button>
         </Flex>
       </AlertDialog.Content>

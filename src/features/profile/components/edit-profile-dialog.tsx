@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Field, TextAreaInput, TextInput } from '@/components/form-field';
 import { PlaceInput } from '@/components/place-input';
 import { ApiError, messageOf } from '@/lib/api';
+import * as m from '@/lib/messages';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import type { SelfUser } from '@/shared/contract/users';
@@ -44,8 +45,8 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
 
   const authenticationRequired = () =>
     toast({
-      title: 'Authentication required',
-      description: 'You must be logged in to update your profile',
+      title: m.profile_auth_required(),
+      description: m.profile_auth_required_text(),
       variant: 'destructive',
     });
 
@@ -55,15 +56,15 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
       { ...output, id: user.id },
       {
         onSuccess: () => {
-          toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
+          toast({ title: m.profile_updated(), description: m.profile_updated_text() });
           onOpenChange(false);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) return authenticationRequired();
           if (error instanceof ApiError) form.setErrors(error.errors);
           toast({
-            title: 'Error updating profile',
-            description: messageOf(error, 'There was a problem updating your profile'),
+            title: m.profile_update_failed(),
+            description: messageOf(error, m.profile_update_failed_text()),
             variant: 'destructive',
           });
         },
@@ -80,9 +81,9 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content maxWidth="560px">
-        <Dialog.Title>Edit Profile</Dialog.Title>
+        <Dialog.Title>{m.profile_edit()}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          Update how other members see you, and your account details.
+          {m.profile_edit_intro()}
         </Dialog.Description>
         <form onSubmit={onSubmit} noValidate>
           <Flex direction="column" gap="3">
@@ -94,25 +95,21 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
               error={form.errors.avatarUrl}
             />
             <TextInput
-              label="Full Name"
+              label={m.profile_full_name()}
               required
               autoComplete="name"
-              hint="Your display name: how other members see you."
+              hint={m.profile_full_name_hint()}
               {...field('displayName')}
             />
-            <TextInput label="Nickname" autoComplete="nickname" {...field('nickname')} />
-            <TextInput label="Email" type="email" required autoComplete="email" {...field('email')} />
+            <TextInput label={m.profile_nickname()} autoComplete="nickname" {...field('nickname')} />
+            <TextInput label={m.profile_email()} type="email" required autoComplete="email" {...field('email')} />
             <TextInput
-              label="Address"
+              label={m.profile_address()}
               autoComplete="street-address"
-              hint="Visible only to you."
+              hint={m.profile_address_hint()}
               {...field('address')}
             />
-            <Field
-              label="Public Location"
-              error={form.errors.location}
-              hint="Your town, shown on your profile and as your listings' starting location, e.g. Oakland, CA."
-            >
+            <Field label={m.profile_location()} error={form.errors.location} hint={m.profile_location_hint()}>
               {({ id, describedBy, invalid }) => (
                 <PlaceInput
                   id={id}
@@ -124,11 +121,12 @@ export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps
                 />
               )}
             </Field>
-            <TextAreaInput label="Bio" rows={4} {...field('bio')} />
+            <TextAreaInput label={m.profile_bio()} rows={4} {...field('bio')} />
             <DialogActions
               mt="2"
               wrap="wrap"
-              submitLabel="Save Changes"
+              submitLabel={m.profile_save_changes()}
+
               pending={update.isPending}
               disabled={uploading}
             />

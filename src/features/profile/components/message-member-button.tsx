@@ -5,6 +5,7 @@ import { ChatBubbleIcon, ChevronDownIcon } from '@radix-ui/react-icons';
 import { Button, DropdownMenu, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import * as m from '@/lib/messages';
 import type { Listing } from '@/shared/contract/listings';
 import type { PublicUser } from '@/shared/contract/users';
 import { conversationsQuery } from '@/features/messages';
@@ -24,7 +25,7 @@ export function MessageMemberButton({ member, listings, signedIn }: MessageMembe
     return (
       <Button asChild>
         <Link to="/auth" search={returnHere}>
-          <ChatBubbleIcon aria-hidden="true" /> Message
+          <ChatBubbleIcon aria-hidden="true" /> {m.profile_message()}
         </Link>
       </Button>
     );
@@ -40,10 +41,10 @@ export function MessageMemberButton({ member, listings, signedIn }: MessageMembe
     return (
       <Flex direction="column" gap="1" align="start">
         <Button disabled>
-          <ChatBubbleIcon aria-hidden="true" /> Message
+          <ChatBubbleIcon aria-hidden="true" /> {m.profile_message()}
         </Button>
         <Text size="1" color="gray">
-          Messages are about a listing; {member.displayName} has none yet.
+          {m.profile_message_no_listings({ name: member.displayName })}
         </Text>
       </Flex>
     );
@@ -52,7 +53,7 @@ export function MessageMemberButton({ member, listings, signedIn }: MessageMembe
   if (topics.size === 1 && first) {
     return (
       <Button onClick={() => void open(first[0], first[1])}>
-        <ChatBubbleIcon aria-hidden="true" /> Message
+        <ChatBubbleIcon aria-hidden="true" /> {m.profile_message()}
       </Button>
     );
   }
@@ -60,11 +61,12 @@ export function MessageMemberButton({ member, listings, signedIn }: MessageMembe
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
         <Button>
-          <ChatBubbleIcon aria-hidden="true" /> Message <ChevronDownIcon aria-hidden="true" />
+          <ChatBubbleIcon aria-hidden="true" /> {m.profile_message()} <ChevronDownIcon aria-hidden="true" />
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content>
-        <DropdownMenu.Label>Which listing is it about?</DropdownMenu.Label>
+        <DropdownMenu.Label>{m.profile_message_which_listing()}</DropdownMenu.Label>
+
         {[...topics].map(([id, title]) => (
           <DropdownMenu.Item key={id} onSelect={() => void open(id, title)}>
             {title}

@@ -1,6 +1,7 @@
 // Someone else's profile: Message, and the ⋯ menu with Report and Block. A member the viewer has
 // blocked shows that instead of Message, with Unblock; visitors get Message (to sign in) only.
 import { Callout, Flex } from '@radix-ui/themes';
+import * as m from '@/lib/messages';
 import type { Listing } from '@/shared/contract/listings';
 import type { PublicUser } from '@/shared/contract/users';
 import { useHasBlocked } from '@/features/blocks';
@@ -23,9 +24,7 @@ export function OtherMemberActions({ member, listings, signedIn }: OtherMemberAc
     <Flex direction="column" gap="2" width="100%">
       {blocked && (
         <Callout.Root color="gray" variant="surface" data-testid="blocked-notice">
-          <Callout.Text>
-            You have blocked {member.displayName}. Neither of you can message the other or see each other’s listings.
-          </Callout.Text>
+          <Callout.Text>{m.profile_blocked_notice({ name: member.displayName })}</Callout.Text>
         </Callout.Root>
       )}
       <Flex gap="2" align="start" wrap="wrap">

@@ -5,9 +5,10 @@ import { Badge, Box, Card, Flex, Heading, Text, VisuallyHidden } from '@radix-ui
 import type { ReactNode } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
 import { VerifiedMark } from '@/components/verified-mark';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import type { PublicUser, SelfUser } from '@/shared/contract/users';
 import { StarRating } from '@/features/reviews';
-import { fmt } from '@/lib/intl';
 
 interface ProfileSummaryProps {
   member: PublicUser & Partial<Pick<SelfUser, 'address'>>;
@@ -16,7 +17,9 @@ interface ProfileSummaryProps {
 }
 
 export function ProfileSummary({ member, isOwn, actions }: ProfileSummaryProps) {
-  const reviews = `${member.reviewCount} review${member.reviewCount === 1 ? '' : 's'}`;
+  const count = fmt.number(member.reviewCount);
+  const one = fmt.one(member.reviewCount);
+  const rating = fmt.number(member.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <Card size="3">
       <Flex direction="column" gap="3" align="start">
@@ -34,7 +37,7 @@ export function ProfileSummary({ member, isOwn, actions }: ProfileSummaryProps) 
                 {member.emailVerified && <VerifiedMark />}
                 {member.isAdmin && (
                   <Badge color="violet" variant="soft">
-                    Admin
+                    {m.profile_admin()}
                   </Badge>
                 )}
               </Flex>
@@ -44,14 +47,16 @@ export function ProfileSummary({ member, isOwn, actions }: ProfileSummaryProps) 
         <Flex align="center" gap="2" data-testid="profile-rating">
           <StarRating value={member.rating} />
           <Text size="2" color="gray">
-            {member.reviewCount > 0 ? `${member.rating.toFixed(1)} (${reviews})` : `(${reviews})`}
+            {member.reviewCount > 0
+              ? (one ? m.profile_rating_one : m.profile_rating_other)({ rating, count })
+              : (one ? m.profile_no_rating_one : m.profile_no_rating_other)({ count })}
           </Text>
         </Flex>
         {member.location && (
           <Flex align="center" gap="2">
             <SewingPinIcon aria-hidden="true" />
             <Text size="2">
-              <VisuallyHidden>Location: </VisuallyHidden>
+              <VisuallyHidden>{m.profile_location_label()} </VisuallyHidden>
               {member.location}
             </Text>
           </Flex>
@@ -60,16 +65,16 @@ export function ProfileSummary({ member, isOwn, actions }: ProfileSummaryProps) 
           <Flex align="center" gap="2">
             <HomeIcon aria-hidden="true" />
             <Text size="2">
-              <VisuallyHidden>Address: </VisuallyHidden>
+              <VisuallyHidden>{m.profile_address_label()} </VisuallyHidden>
               {member.address}{' '}
               <Text color="gray" size="1">
-                (only you can see this)
+                {m.profile_only_you()}
               </Text>
             </Text>
           </Flex>
         )}
         <Text size="2" color="gray">
-          Member since {fmt.date(member.createdAt, { month: 'long', year: 'numeric' })}
+          {m.profile_member_since({ date: fmt.date(member.createdAt, { month: 'long', year: 'numeric' }) })}
         </Text>
         {member.bio && (
           <Box>

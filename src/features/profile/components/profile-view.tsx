@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api';
+import * as m from '@/lib/messages';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { Listing } from '@/shared/contract/listings';
 import type { PublicUser, SelfUser } from '@/shared/contract/users';
@@ -32,7 +33,7 @@ interface ProfileViewProps {
 
 export function ProfileView({ username, viewer }: ProfileViewProps) {
   const profile = useQuery(userByUsernameQuery(username));
-  usePageTitle(profile.data?.displayName ?? 'Profile');
+  usePageTitle(profile.data?.displayName ?? m.profile_title());
   if (profile.isLoading) {
     return (
       <Flex justify="center" p="9">
@@ -46,7 +47,7 @@ export function ProfileView({ username, viewer }: ProfileViewProps) {
     return (
       <Flex justify="center" p="6">
         <Callout.Root color="red" role="alert">
-          <Callout.Text>Failed to load profile</Callout.Text>
+          <Callout.Text>{m.profile_load_failed()}</Callout.Text>
         </Callout.Root>
       </Flex>
     );
@@ -86,7 +87,7 @@ function ProfileContent({
           <Card size="2">
             <Flex direction="column" gap="1">
               <Heading as="h2" size="2" color="gray" weight="medium">
-                Completed Barters
+                {m.profile_completed_barters()}
               </Heading>
               <Text size="7" weight="bold" data-testid="completed-barters">
                 {/* The profile carries it (bartersCompleted): no request of its own (decision 045). */}
@@ -99,10 +100,10 @@ function ProfileContent({
 
         <Box minWidth="0">
           <Tabs.Root value={tab} onValueChange={setTab}>
-            <Tabs.List aria-label="Profile sections">
-              <Tabs.Trigger value="listings">Listings</Tabs.Trigger>
-              <Tabs.Trigger value="reviews">Reviews</Tabs.Trigger>
-              {isOwn && <Tabs.Trigger value="saved">Saved</Tabs.Trigger>}
+            <Tabs.List aria-label={m.profile_sections()}>
+              <Tabs.Trigger value="listings">{m.profile_tab_listings()}</Tabs.Trigger>
+              <Tabs.Trigger value="reviews">{m.profile_tab_reviews()}</Tabs.Trigger>
+              {isOwn && <Tabs.Trigger value="saved">{m.profile_tab_saved()}</Tabs.Trigger>}
             </Tabs.List>
             <Box pt="4">
               <Tabs.Content value="listings">
@@ -119,16 +120,12 @@ function ProfileContent({
                 {reviews.isLoading ? (
                   <Loading />
                 ) : reviews.isError ? (
-                  <LoadError what="reviews" />
+                  <LoadError text={m.profile_reviews_load_failed()} />
                 ) : reviews.data && reviews.data.length > 0 ? (
                   <ReviewList reviews={reviews.data} />
                 ) : (
                   <EmptyState
-                    text={
-                      isOwn
-                        ? 'No reviews yet. Complete a barter to receive your first review.'
-                        : `${member.displayName} has no reviews yet.`
-                    }
+                    text={isOwn ? m.profile_reviews_empty_own() : m.profile_reviews_empty({ name: member.displayName })}
                     onCreate={createListing}
                   />
                 )}
@@ -154,12 +151,12 @@ function OwnActions({ userId }: { userId: number }) {
   return (
     <Flex direction="column" gap="3" width="100%">
       <Flex gap="2" wrap="wrap">
-        <Button onClick={() => setEditing(true)}>Edit Profile</Button>
+        <Button onClick={() => setEditing(true)}>{m.profile_edit()}</Button>
         <Button variant="soft" onClick={() => setChangingPassword(true)}>
-          Change Password
+          {m.profile_change_password()}
         </Button>
         <Button variant="soft" color="gray" onClick={signOut}>
-          Sign Out
+          {m.profile_sign_out()}
         </Button>
       </Flex>
       {/* Push notifications: a page of its own (decision 067). */}
@@ -180,12 +177,12 @@ function OwnActions({ userId }: { userId: number }) {
 function SafetyLinks() {
   return (
     <Flex asChild gap="4" wrap="wrap">
-      <nav aria-label="Safety">
+      <nav aria-label={m.profile_safety()}>
         <ThemeLink asChild size="2">
-          <Link to="/settings/blocked">Blocked members</Link>
+          <Link to="/settings/blocked">{m.profile_blocked_members()}</Link>
         </ThemeLink>
         <ThemeLink asChild size="2">
-          <Link to="/settings/reports">Your reports</Link>
+          <Link to="/settings/reports">{m.profile_your_reports()}</Link>
         </ThemeLink>
       </nav>
     </Flex>
@@ -200,11 +197,11 @@ function SkillsCard({ listings }: { listings: Listing[] | undefined }) {
     <Card size="2">
       <Flex direction="column" gap="2">
         <Heading as="h2" size="2" color="gray" weight="medium">
-          Skills & Interests
+          {m.profile_skills()}
         </Heading>
         {slugs.length > 0 ? (
           <Flex gap="2" wrap="wrap" asChild>
-            <ul className="profile-skills" aria-label="Skills & Interests">
+            <ul className="profile-skills" aria-label={m.profile_skills()}>
               {slugs.map((slug) => (
                 <li key={slug}>
                   <Text as="span" size="2" className="profile-skill">
@@ -216,7 +213,7 @@ function SkillsCard({ listings }: { listings: Listing[] | undefined }) {
           </Flex>
         ) : (
           <Text size="2" color="gray">
-            {listings ? 'None yet: they come from the categories of this member’s listings.' : '…'}
+            {listings ? m.profile_skills_empty() : '…'}
           </Text>
         )}
       </Flex>
@@ -235,13 +232,10 @@ interface ListingsTabProps {
 
 function ListingsTab({ listings, isLoading, isError, isOwn, name, onCreate }: ListingsTabProps) {
   if (isLoading) return <Loading />;
-  if (isError) return <LoadError what="listings" />;
+  if (isError) return <LoadError text={m.profile_listings_load_failed()} />;
   if (!listings || listings.length === 0) {
     return (
-      <EmptyState
-        text={isOwn ? 'You have no listings yet. Offer something you have or can do.' : `${name} has no listings yet.`}
-        onCreate={onCreate}
-      />
+      <EmptyState text={isOwn ? m.profile_listings_empty_own() : m.profile_no_listings({ name })} onCreate={onCreate} />
     );
   }
   return (
@@ -262,7 +256,7 @@ function EmptyState({ text, onCreate }: { text: string; onCreate?: () => void })
         <Text color="gray" align="center">
           {text}
         </Text>
-        {onCreate && <Button onClick={onCreate}>Create Listing</Button>}
+        {onCreate && <Button onClick={onCreate}>{m.profile_create_listing()}</Button>}
       </Flex>
     </Card>
   );
@@ -274,8 +268,8 @@ const Loading = () => (
   </Flex>
 );
 
-const LoadError = ({ what }: { what: string }) => (
+const LoadError = ({ text }: { text: string }) => (
   <Callout.Root color="red" role="alert">
-    <Callout.Text>Failed to load {what}</Callout.Text>
+    <Callout.Text>{text}</Callout.Text>
   </Callout.Root>
 );

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '@/components/user-avatar';
 import { VerifiedMark } from '@/components/verified-mark';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import type { Listing } from '@/shared/contract/listings';
 import type { PublicUser } from '@/shared/contract/users';
 import { userByUsernameQuery } from '../api';
-import { fmt } from '@/lib/intl';
-import * as m from '@/lib/messages';
 
 type Seller = Pick<
   PublicUser,
@@ -18,21 +18,21 @@ type Seller = Pick<
   createdAt?: string;
 };
 
-/** When the seller cannot be loaded, placeholder values stand in. */
-export const FALLBACK_SELLER: Seller = {
-  displayName: 'Community Member',
+/** When the seller cannot be loaded, placeholder values stand in (a function: words come at render). */
+export const fallbackSeller = (): Seller => ({
+  displayName: m.profile_community_member(),
   avatarUrl: null,
-  location: 'Location not shared',
+  location: m.profile_location_hidden(),
   rating: 0,
   reviewCount: 0,
   bartersCompleted: 0,
   emailVerified: false,
-};
+});
 
 export function SellerCard({ listing }: { listing: Listing }) {
   // By username, the profile page's own read: following the owner's link needs no request (decision 045).
   const { data, isPending, isError } = useQuery(userByUsernameQuery(listing.user.username));
-  const seller: Seller | undefined = isError ? FALLBACK_SELLER : data;
+  const seller: Seller | undefined = isError ? fallbackSeller() : data;
   return (
     <Card size="2" data-testid="seller-card">
       <Heading as="h2" size="3" mb="3">

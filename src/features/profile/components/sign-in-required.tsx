@@ -2,15 +2,16 @@ import { Button } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { MessageCard } from '@/components/message-card';
 import { useReturnHere } from '@/features/auth';
+import * as m from '@/lib/messages';
 
 /** Visitors asking for a profile they cannot see get 'Please sign in' and a link to /auth. */
-export function SignInRequired({ text = 'Sign in to see member profiles and manage your own.' }: { text?: string }) {
+export function SignInRequired({ text = m.profile_sign_in_text() }: { text?: string }) {
   const returnHere = useReturnHere();
   return (
-    <MessageCard title="Please sign in" text={text}>
+    <MessageCard title={m.profile_please_sign_in()} text={text}>
       <Button asChild>
         <Link to="/auth" search={returnHere}>
-          Sign In
+          {m.profile_sign_in()}
         </Link>
       </Button>
     </MessageCard>
@@ -19,12 +20,9 @@ export function SignInRequired({ text = 'Sign in to see member profiles and mana
 
 export function ProfileNotFound() {
   return (
-    <MessageCard
-      title="Profile not found"
-      text="There is no member with that username. They may have changed it or deleted their account."
-    >
+    <MessageCard title={m.profile_not_found()} text={m.profile_not_found_text()}>
       <Button asChild variant="soft">
-        <Link to="/browse">Browse Listings</Link>
+        <Link to="/browse">{m.profile_browse_listings()}</Link>
       </Button>
     </MessageCard>
   );
