@@ -23,6 +23,258 @@ export const category_tech = /** @type {(inputs: Category_TechInputs) => Localiz
 	return /** @type {LocalizedString} */ (`Technik`)
 };
 
+export const community_badge_active = /** @type {(inputs: Community_Badge_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aktiv`)
+};
+
+export const community_badge_getting_started = /** @type {(inputs: Community_Badge_Getting_StartedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Im Aufbau`)
+};
+
+export const community_badge_growing = /** @type {(inputs: Community_Badge_GrowingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wächst`)
+};
+
+export const community_badge_launching = /** @type {(inputs: Community_Badge_LaunchingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Startet`)
+};
+
+export const community_badge_proven = /** @type {(inputs: Community_Badge_ProvenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Bewährt`)
+};
+
+export const community_badge_starting = /** @type {(inputs: Community_Badge_StartingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Am Anfang`)
+};
+
+export const community_browse_listings = /** @type {(inputs: Community_Browse_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Angebote ansehen`)
+};
+
+export const community_coming_soon = /** @type {(inputs: Community_Coming_SoonInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Demnächst`)
+};
+
+export const community_completed_barter = /** @type {(inputs: Community_Completed_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Abgeschlossener Tausch:`)
+};
+
+export const community_event_attending = /** @type {(inputs: Community_Event_AttendingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Teilnehmende: ${i?.count}`)
+};
+
+export const community_event_full = /** @type {(inputs: Community_Event_FullInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ausgebucht`)
+};
+
+export const community_event_organised_by = /** @type {(inputs: Community_Event_Organised_ByInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Organisiert von ${i?.name}`)
+};
+
+export const community_event_places_taken = /** @type {(inputs: Community_Event_Places_TakenInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} von ${i?.max} Plätzen belegt`)
+};
+
+export const community_events_empty_text = /** @type {(inputs: Community_Events_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tauschbörsen, Repair-Cafés und Abende zum Wissensaustausch organisieren Mitglieder selbst. Du hast eine Idee? Wir helfen dir gern bei der Organisation.`)
+};
+
+export const community_events_empty_title = /** @type {(inputs: Community_Events_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Keine anstehenden Treffen`)
+};
+
+export const community_events_failed = /** @type {(inputs: Community_Events_FailedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Treffen konnten nicht geladen werden: ${i?.reason}`)
+};
+
+export const community_events_host = /** @type {(inputs: Community_Events_HostInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Schreib uns, um es auszurichten`)
+};
+
+export const community_events_host_prompt = /** @type {(inputs: Community_Events_Host_PromptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Du möchtest eine Tauschbörse oder einen Workshop in deinem Viertel organisieren?`)
+};
+
+export const community_events_list = /** @type {(inputs: Community_Events_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Anstehende Treffen`)
+};
+
+export const community_forum_text = /** @type {(inputs: Community_Forum_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ein Ort, um Tipps zu teilen, nach Dingen zu fragen, die du in den Angeboten nicht findest, und gemeinsam Treffen zu planen. Bis es öffnet, schreib Mitgliedern direkt über ihre Angebote oder sag uns, worüber du sprechen möchtest.`)
+};
+
+export const community_forum_title = /** @type {(inputs: Community_Forum_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community-Forum`)
+};
+
+export const community_guides = /** @type {(inputs: Community_GuidesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ratgeber`)
+};
+
+export const community_lead = /** @type {(inputs: Community_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nachbarn teilen Fähigkeiten, Dinge und Zeit. Sieh, wie es der Community geht, triff Leute bei Treffen vor Ort und lerne, gut zu tauschen.`)
+};
+
+export const community_level_active = /** @type {(inputs: Community_Level_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community aktiv`)
+};
+
+export const community_level_growing = /** @type {(inputs: Community_Level_GrowingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community wächst`)
+};
+
+export const community_level_launching = /** @type {(inputs: Community_Level_LaunchingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community startet`)
+};
+
+export const community_level_starting = /** @type {(inputs: Community_Level_StartingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community im Aufbau`)
+};
+
+export const community_level_thriving = /** @type {(inputs: Community_Level_ThrivingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community blüht`)
+};
+
+export const community_loading = /** @type {(inputs: Community_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wird geladen`)
+};
+
+export const community_page_title = /** @type {(inputs: Community_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community`)
+};
+
+export const community_rated = /** @type {(inputs: Community_RatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Bewertet mit ${i?.rating} von 5`)
+};
+
+export const community_resource_faq_link = /** @type {(inputs: Community_Resource_Faq_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`FAQ lesen`)
+};
+
+export const community_resource_faq_text = /** @type {(inputs: Community_Resource_Faq_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Antworten auf häufige Fragen zu Angeboten, Tauschgeschäften, Bewertungen und deinem Konto.`)
+};
+
+export const community_resource_faq_title = /** @type {(inputs: Community_Resource_Faq_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`FAQ`)
+};
+
+export const community_resource_safety_link = /** @type {(inputs: Community_Resource_Safety_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sicherheitsleitfaden lesen`)
+};
+
+export const community_resource_safety_text = /** @type {(inputs: Community_Resource_Safety_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sich öffentlich treffen, Dinge prüfen und Dienste bei jemandem zu Hause sicher tauschen.`)
+};
+
+export const community_resource_safety_title = /** @type {(inputs: Community_Resource_Safety_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sicherheitsleitfaden`)
+};
+
+export const community_resource_standards_link = /** @type {(inputs: Community_Resource_Standards_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community-Regeln lesen`)
+};
+
+export const community_resource_standards_text = /** @type {(inputs: Community_Resource_Standards_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Was wir voneinander erwarten, wie du ein Problem meldest und was dann passiert.`)
+};
+
+export const community_resource_standards_title = /** @type {(inputs: Community_Resource_Standards_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community-Regeln`)
+};
+
+export const community_resource_value_link = /** @type {(inputs: Community_Resource_Value_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wertleitfaden öffnen`)
+};
+
+export const community_resource_value_text = /** @type {(inputs: Community_Resource_Value_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wie du Dingen und einer Stunde deiner Zeit einen fairen Wert gibst, damit beide Seiten zufrieden sind.`)
+};
+
+export const community_resource_value_title = /** @type {(inputs: Community_Resource_Value_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Deine Fähigkeiten bewerten`)
+};
+
+export const community_sections = /** @type {(inputs: Community_SectionsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Bereiche der Community`)
+};
+
+export const community_stat_exchanges = /** @type {(inputs: Community_Stat_ExchangesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Erfolgreiche Tausche`)
+};
+
+export const community_stat_exchanges_caption = /** @type {(inputs: Community_Stat_Exchanges_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`von beiden Seiten bestätigte Tausche`)
+};
+
+export const community_stat_listings_caption = /** @type {(inputs: Community_Stat_Listings_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Angebote offen zum Tausch`)
+};
+
+export const community_stat_members = /** @type {(inputs: Community_Stat_MembersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aktive Mitglieder`)
+};
+
+export const community_stat_members_caption = /** @type {(inputs: Community_Stat_Members_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`registrierte Nachbarn`)
+};
+
+export const community_stat_savings = /** @type {(inputs: Community_Stat_SavingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Gespartes Geld`)
+};
+
+export const community_stat_savings_caption = /** @type {(inputs: Community_Stat_Savings_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`geschätzt, aus abgeschlossenen Tauschen`)
+};
+
+export const community_stats_title = /** @type {(inputs: Community_Stats_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Die Community auf einen Blick`)
+};
+
+export const community_stories_empty_text = /** @type {(inputs: Community_Stories_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Geschichten erscheinen hier, sobald Mitglieder von einem Tausch erzählen. Deine könnte die erste sein: Such dir heute etwas zum Tauschen.`)
+};
+
+export const community_stories_empty_title = /** @type {(inputs: Community_Stories_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Noch keine Erfolgsgeschichten`)
+};
+
+export const community_stories_failed = /** @type {(inputs: Community_Stories_FailedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Erfolgsgeschichten konnten nicht geladen werden: ${i?.reason}`)
+};
+
+export const community_stories_list = /** @type {(inputs: Community_Stories_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Erfolgsgeschichten`)
+};
+
+export const community_story_quote = /** @type {(inputs: Community_Story_QuoteInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`„${i?.content}“`)
+};
+
+export const community_suggest_topic = /** @type {(inputs: Community_Suggest_TopicInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Thema vorschlagen`)
+};
+
+export const community_tab_events = /** @type {(inputs: Community_Tab_EventsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Treffen`)
+};
+
+export const community_tab_resources = /** @type {(inputs: Community_Tab_ResourcesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ratgeber`)
+};
+
+export const community_tab_stories = /** @type {(inputs: Community_Tab_StoriesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Erfolgsgeschichten`)
+};
+
+export const community_title = /** @type {(inputs: Community_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Unsere Community`)
+};
+
+export const community_try_later = /** @type {(inputs: Community_Try_LaterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`bitte versuche es später noch einmal.`)
+};
+
 export const layout_distance_units = /** @type {(inputs: Layout_Distance_UnitsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Entfernungen`)
 };
@@ -123,4 +375,4 @@ export const layout_units_mi = /** @type {(inputs: Layout_Units_MiInputs) => Loc
 	return /** @type {LocalizedString} */ (`Meilen`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading];

@@ -23,6 +23,258 @@ export const category_tech = /** @type {(inputs: Category_TechInputs) => Localiz
 	return /** @type {LocalizedString} */ (`Technology`)
 };
 
+export const community_badge_active = /** @type {(inputs: Community_Badge_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Active`)
+};
+
+export const community_badge_getting_started = /** @type {(inputs: Community_Badge_Getting_StartedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Getting Started`)
+};
+
+export const community_badge_growing = /** @type {(inputs: Community_Badge_GrowingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Growing`)
+};
+
+export const community_badge_launching = /** @type {(inputs: Community_Badge_LaunchingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Launching`)
+};
+
+export const community_badge_proven = /** @type {(inputs: Community_Badge_ProvenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Proven`)
+};
+
+export const community_badge_starting = /** @type {(inputs: Community_Badge_StartingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Starting`)
+};
+
+export const community_browse_listings = /** @type {(inputs: Community_Browse_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Browse Listings`)
+};
+
+export const community_coming_soon = /** @type {(inputs: Community_Coming_SoonInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Coming soon`)
+};
+
+export const community_completed_barter = /** @type {(inputs: Community_Completed_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Completed barter:`)
+};
+
+export const community_event_attending = /** @type {(inputs: Community_Event_AttendingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} attending`)
+};
+
+export const community_event_full = /** @type {(inputs: Community_Event_FullInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Full`)
+};
+
+export const community_event_organised_by = /** @type {(inputs: Community_Event_Organised_ByInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Organised by ${i?.name}`)
+};
+
+export const community_event_places_taken = /** @type {(inputs: Community_Event_Places_TakenInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} of ${i?.max} places taken`)
+};
+
+export const community_events_empty_text = /** @type {(inputs: Community_Events_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Swap meets, repair cafés and skill-share evenings are organised by members. Have an idea for one? We would love to help you host it.`)
+};
+
+export const community_events_empty_title = /** @type {(inputs: Community_Events_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No upcoming events`)
+};
+
+export const community_events_failed = /** @type {(inputs: Community_Events_FailedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Failed to load events: ${i?.reason}`)
+};
+
+export const community_events_host = /** @type {(inputs: Community_Events_HostInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contact Us to Host`)
+};
+
+export const community_events_host_prompt = /** @type {(inputs: Community_Events_Host_PromptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Want to organise a swap meet or workshop in your neighbourhood?`)
+};
+
+export const community_events_list = /** @type {(inputs: Community_Events_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Upcoming events`)
+};
+
+export const community_forum_text = /** @type {(inputs: Community_Forum_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A place to swap tips, ask for things you cannot find in the listings and plan events together. Until it opens, message members directly from their listings, or tell us what you would like to discuss.`)
+};
+
+export const community_forum_title = /** @type {(inputs: Community_Forum_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community Forum`)
+};
+
+export const community_guides = /** @type {(inputs: Community_GuidesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guides`)
+};
+
+export const community_lead = /** @type {(inputs: Community_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Neighbours sharing skills, goods and time. See how the community is doing, meet people at local events and learn how to trade well.`)
+};
+
+export const community_level_active = /** @type {(inputs: Community_Level_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community Active`)
+};
+
+export const community_level_growing = /** @type {(inputs: Community_Level_GrowingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community Growing`)
+};
+
+export const community_level_launching = /** @type {(inputs: Community_Level_LaunchingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community Launching`)
+};
+
+export const community_level_starting = /** @type {(inputs: Community_Level_StartingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community Starting`)
+};
+
+export const community_level_thriving = /** @type {(inputs: Community_Level_ThrivingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community Thriving`)
+};
+
+export const community_loading = /** @type {(inputs: Community_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Loading`)
+};
+
+export const community_page_title = /** @type {(inputs: Community_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community`)
+};
+
+export const community_rated = /** @type {(inputs: Community_RatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Rated ${i?.rating} out of 5`)
+};
+
+export const community_resource_faq_link = /** @type {(inputs: Community_Resource_Faq_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Read the FAQ`)
+};
+
+export const community_resource_faq_text = /** @type {(inputs: Community_Resource_Faq_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Answers to common questions about listings, exchanges, reviews and your account.`)
+};
+
+export const community_resource_faq_title = /** @type {(inputs: Community_Resource_Faq_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`FAQ`)
+};
+
+export const community_resource_safety_link = /** @type {(inputs: Community_Resource_Safety_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Read the safety guidelines`)
+};
+
+export const community_resource_safety_text = /** @type {(inputs: Community_Resource_Safety_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Meeting in public, checking items, and trading services safely in someone’s home.`)
+};
+
+export const community_resource_safety_title = /** @type {(inputs: Community_Resource_Safety_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Safety Guidelines`)
+};
+
+export const community_resource_standards_link = /** @type {(inputs: Community_Resource_Standards_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Read the community standards`)
+};
+
+export const community_resource_standards_text = /** @type {(inputs: Community_Resource_Standards_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`What we expect from each other, how to report a problem and what happens next.`)
+};
+
+export const community_resource_standards_title = /** @type {(inputs: Community_Resource_Standards_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community Standards`)
+};
+
+export const community_resource_value_link = /** @type {(inputs: Community_Resource_Value_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Open the value guide`)
+};
+
+export const community_resource_value_text = /** @type {(inputs: Community_Resource_Value_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How to put a fair value on goods and on an hour of your time, so both sides feel good.`)
+};
+
+export const community_resource_value_title = /** @type {(inputs: Community_Resource_Value_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Valuing Your Skills`)
+};
+
+export const community_sections = /** @type {(inputs: Community_SectionsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community sections`)
+};
+
+export const community_stat_exchanges = /** @type {(inputs: Community_Stat_ExchangesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Successful Exchanges`)
+};
+
+export const community_stat_exchanges_caption = /** @type {(inputs: Community_Stat_Exchanges_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`barters confirmed by both sides`)
+};
+
+export const community_stat_listings_caption = /** @type {(inputs: Community_Stat_Listings_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`listings open for exchange`)
+};
+
+export const community_stat_members = /** @type {(inputs: Community_Stat_MembersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Active Members`)
+};
+
+export const community_stat_members_caption = /** @type {(inputs: Community_Stat_Members_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`neighbours signed up`)
+};
+
+export const community_stat_savings = /** @type {(inputs: Community_Stat_SavingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Money Saved`)
+};
+
+export const community_stat_savings_caption = /** @type {(inputs: Community_Stat_Savings_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`estimated, from completed exchanges`)
+};
+
+export const community_stats_title = /** @type {(inputs: Community_Stats_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community at a glance`)
+};
+
+export const community_stories_empty_text = /** @type {(inputs: Community_Stories_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Stories appear here once members share how an exchange went. Yours could be the first: find something to trade today.`)
+};
+
+export const community_stories_empty_title = /** @type {(inputs: Community_Stories_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No success stories yet`)
+};
+
+export const community_stories_failed = /** @type {(inputs: Community_Stories_FailedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Failed to load success stories: ${i?.reason}`)
+};
+
+export const community_stories_list = /** @type {(inputs: Community_Stories_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Success stories`)
+};
+
+export const community_story_quote = /** @type {(inputs: Community_Story_QuoteInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`“${i?.content}”`)
+};
+
+export const community_suggest_topic = /** @type {(inputs: Community_Suggest_TopicInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suggest a topic`)
+};
+
+export const community_tab_events = /** @type {(inputs: Community_Tab_EventsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Events`)
+};
+
+export const community_tab_resources = /** @type {(inputs: Community_Tab_ResourcesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Resources`)
+};
+
+export const community_tab_stories = /** @type {(inputs: Community_Tab_StoriesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Success Stories`)
+};
+
+export const community_title = /** @type {(inputs: Community_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Our Community`)
+};
+
+export const community_try_later = /** @type {(inputs: Community_Try_LaterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`please try again later.`)
+};
+
 export const layout_distance_units = /** @type {(inputs: Layout_Distance_UnitsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Distances`)
 };
@@ -123,4 +375,4 @@ export const layout_units_mi = /** @type {(inputs: Layout_Units_MiInputs) => Loc
 	return /** @type {LocalizedString} */ (`Miles`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading];

@@ -23,6 +23,258 @@ export const category_tech = /** @type {(inputs: Category_TechInputs) => Localiz
 	return /** @type {LocalizedString} */ (`Tecnología`)
 };
 
+export const community_badge_active = /** @type {(inputs: Community_Badge_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Activos`)
+};
+
+export const community_badge_getting_started = /** @type {(inputs: Community_Badge_Getting_StartedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Arrancando`)
+};
+
+export const community_badge_growing = /** @type {(inputs: Community_Badge_GrowingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Creciendo`)
+};
+
+export const community_badge_launching = /** @type {(inputs: Community_Badge_LaunchingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lanzándose`)
+};
+
+export const community_badge_proven = /** @type {(inputs: Community_Badge_ProvenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Probados`)
+};
+
+export const community_badge_starting = /** @type {(inputs: Community_Badge_StartingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Empezando`)
+};
+
+export const community_browse_listings = /** @type {(inputs: Community_Browse_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver anuncios`)
+};
+
+export const community_coming_soon = /** @type {(inputs: Community_Coming_SoonInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Próximamente`)
+};
+
+export const community_completed_barter = /** @type {(inputs: Community_Completed_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trueque completado:`)
+};
+
+export const community_event_attending = /** @type {(inputs: Community_Event_AttendingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Asistentes: ${i?.count}`)
+};
+
+export const community_event_full = /** @type {(inputs: Community_Event_FullInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Completo`)
+};
+
+export const community_event_organised_by = /** @type {(inputs: Community_Event_Organised_ByInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Organizado por ${i?.name}`)
+};
+
+export const community_event_places_taken = /** @type {(inputs: Community_Event_Places_TakenInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} de ${i?.max} plazas ocupadas`)
+};
+
+export const community_events_empty_text = /** @type {(inputs: Community_Events_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Los mercadillos de trueque, los cafés de reparación y las tardes de intercambio de habilidades los organizan los miembros. ¿Tienes una idea? Nos encantaría ayudarte a organizarla.`)
+};
+
+export const community_events_empty_title = /** @type {(inputs: Community_Events_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No hay próximos eventos`)
+};
+
+export const community_events_failed = /** @type {(inputs: Community_Events_FailedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`No se han podido cargar los eventos: ${i?.reason}`)
+};
+
+export const community_events_host = /** @type {(inputs: Community_Events_HostInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Escríbenos para organizar`)
+};
+
+export const community_events_host_prompt = /** @type {(inputs: Community_Events_Host_PromptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Quieres organizar un mercadillo de trueque o un taller en tu barrio?`)
+};
+
+export const community_events_list = /** @type {(inputs: Community_Events_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Próximos eventos`)
+};
+
+export const community_forum_text = /** @type {(inputs: Community_Forum_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Un lugar para compartir consejos, pedir cosas que no encuentras en los anuncios y planear eventos juntos. Hasta que abra, escribe a los miembros desde sus anuncios o cuéntanos de qué te gustaría hablar.`)
+};
+
+export const community_forum_title = /** @type {(inputs: Community_Forum_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Foro de la comunidad`)
+};
+
+export const community_guides = /** @type {(inputs: Community_GuidesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guías`)
+};
+
+export const community_lead = /** @type {(inputs: Community_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vecinos que comparten habilidades, objetos y tiempo. Mira cómo va la comunidad, conoce gente en eventos locales y aprende a intercambiar bien.`)
+};
+
+export const community_level_active = /** @type {(inputs: Community_Level_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comunidad activa`)
+};
+
+export const community_level_growing = /** @type {(inputs: Community_Level_GrowingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comunidad en crecimiento`)
+};
+
+export const community_level_launching = /** @type {(inputs: Community_Level_LaunchingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comunidad en lanzamiento`)
+};
+
+export const community_level_starting = /** @type {(inputs: Community_Level_StartingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comunidad en sus inicios`)
+};
+
+export const community_level_thriving = /** @type {(inputs: Community_Level_ThrivingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comunidad próspera`)
+};
+
+export const community_loading = /** @type {(inputs: Community_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cargando`)
+};
+
+export const community_page_title = /** @type {(inputs: Community_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comunidad`)
+};
+
+export const community_rated = /** @type {(inputs: Community_RatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Valoración: ${i?.rating} de 5`)
+};
+
+export const community_resource_faq_link = /** @type {(inputs: Community_Resource_Faq_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Leer las preguntas frecuentes`)
+};
+
+export const community_resource_faq_text = /** @type {(inputs: Community_Resource_Faq_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Respuestas a preguntas habituales sobre anuncios, intercambios, reseñas y tu cuenta.`)
+};
+
+export const community_resource_faq_title = /** @type {(inputs: Community_Resource_Faq_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Preguntas frecuentes`)
+};
+
+export const community_resource_safety_link = /** @type {(inputs: Community_Resource_Safety_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Leer la guía de seguridad`)
+};
+
+export const community_resource_safety_text = /** @type {(inputs: Community_Resource_Safety_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quedar en lugares públicos, revisar los objetos e intercambiar servicios con seguridad en casa de alguien.`)
+};
+
+export const community_resource_safety_title = /** @type {(inputs: Community_Resource_Safety_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guía de seguridad`)
+};
+
+export const community_resource_standards_link = /** @type {(inputs: Community_Resource_Standards_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Leer las normas de la comunidad`)
+};
+
+export const community_resource_standards_text = /** @type {(inputs: Community_Resource_Standards_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lo que esperamos unos de otros, cómo informar de un problema y qué pasa después.`)
+};
+
+export const community_resource_standards_title = /** @type {(inputs: Community_Resource_Standards_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Normas de la comunidad`)
+};
+
+export const community_resource_value_link = /** @type {(inputs: Community_Resource_Value_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Abrir la guía de valor`)
+};
+
+export const community_resource_value_text = /** @type {(inputs: Community_Resource_Value_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cómo dar un valor justo a los objetos y a una hora de tu tiempo, para que ambas partes queden contentas.`)
+};
+
+export const community_resource_value_title = /** @type {(inputs: Community_Resource_Value_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Valorar tus habilidades`)
+};
+
+export const community_sections = /** @type {(inputs: Community_SectionsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Secciones de la comunidad`)
+};
+
+export const community_stat_exchanges = /** @type {(inputs: Community_Stat_ExchangesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Intercambios realizados`)
+};
+
+export const community_stat_exchanges_caption = /** @type {(inputs: Community_Stat_Exchanges_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`trueques confirmados por ambas partes`)
+};
+
+export const community_stat_listings_caption = /** @type {(inputs: Community_Stat_Listings_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`anuncios abiertos a intercambio`)
+};
+
+export const community_stat_members = /** @type {(inputs: Community_Stat_MembersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Miembros activos`)
+};
+
+export const community_stat_members_caption = /** @type {(inputs: Community_Stat_Members_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`vecinos registrados`)
+};
+
+export const community_stat_savings = /** @type {(inputs: Community_Stat_SavingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dinero ahorrado`)
+};
+
+export const community_stat_savings_caption = /** @type {(inputs: Community_Stat_Savings_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`estimado, según los intercambios completados`)
+};
+
+export const community_stats_title = /** @type {(inputs: Community_Stats_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La comunidad de un vistazo`)
+};
+
+export const community_stories_empty_text = /** @type {(inputs: Community_Stories_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Las historias aparecen aquí cuando los miembros cuentan cómo fue un intercambio. La tuya podría ser la primera: busca algo que intercambiar hoy.`)
+};
+
+export const community_stories_empty_title = /** @type {(inputs: Community_Stories_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aún no hay historias de éxito`)
+};
+
+export const community_stories_failed = /** @type {(inputs: Community_Stories_FailedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`No se han podido cargar las historias de éxito: ${i?.reason}`)
+};
+
+export const community_stories_list = /** @type {(inputs: Community_Stories_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Historias de éxito`)
+};
+
+export const community_story_quote = /** @type {(inputs: Community_Story_QuoteInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`«${i?.content}»`)
+};
+
+export const community_suggest_topic = /** @type {(inputs: Community_Suggest_TopicInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Proponer un tema`)
+};
+
+export const community_tab_events = /** @type {(inputs: Community_Tab_EventsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Eventos`)
+};
+
+export const community_tab_resources = /** @type {(inputs: Community_Tab_ResourcesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recursos`)
+};
+
+export const community_tab_stories = /** @type {(inputs: Community_Tab_StoriesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Historias de éxito`)
+};
+
+export const community_title = /** @type {(inputs: Community_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nuestra comunidad`)
+};
+
+export const community_try_later = /** @type {(inputs: Community_Try_LaterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`inténtalo de nuevo más tarde.`)
+};
+
 export const layout_distance_units = /** @type {(inputs: Layout_Distance_UnitsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Distancias`)
 };
@@ -123,4 +375,4 @@ export const layout_units_mi = /** @type {(inputs: Layout_Units_MiInputs) => Loc
 	return /** @type {LocalizedString} */ (`Millas`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading];

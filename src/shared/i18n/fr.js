@@ -23,6 +23,258 @@ export const category_tech = /** @type {(inputs: Category_TechInputs) => Localiz
 	return /** @type {LocalizedString} */ (`Technologie`)
 };
 
+export const community_badge_active = /** @type {(inputs: Community_Badge_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Actives`)
+};
+
+export const community_badge_getting_started = /** @type {(inputs: Community_Badge_Getting_StartedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Démarrage`)
+};
+
+export const community_badge_growing = /** @type {(inputs: Community_Badge_GrowingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En croissance`)
+};
+
+export const community_badge_launching = /** @type {(inputs: Community_Badge_LaunchingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lancement`)
+};
+
+export const community_badge_proven = /** @type {(inputs: Community_Badge_ProvenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Éprouvés`)
+};
+
+export const community_badge_starting = /** @type {(inputs: Community_Badge_StartingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Débute`)
+};
+
+export const community_browse_listings = /** @type {(inputs: Community_Browse_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voir les annonces`)
+};
+
+export const community_coming_soon = /** @type {(inputs: Community_Coming_SoonInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Bientôt`)
+};
+
+export const community_completed_barter = /** @type {(inputs: Community_Completed_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troc conclu :`)
+};
+
+export const community_event_attending = /** @type {(inputs: Community_Event_AttendingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Participants : ${i?.count}`)
+};
+
+export const community_event_full = /** @type {(inputs: Community_Event_FullInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Complet`)
+};
+
+export const community_event_organised_by = /** @type {(inputs: Community_Event_Organised_ByInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Organisé par ${i?.name}`)
+};
+
+export const community_event_places_taken = /** @type {(inputs: Community_Event_Places_TakenInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} sur ${i?.max} places prises`)
+};
+
+export const community_events_empty_text = /** @type {(inputs: Community_Events_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trocs, repair cafés et soirées d’échange de savoir-faire sont organisés par les membres. Tu as une idée ? Nous serions ravis de t’aider à l’organiser.`)
+};
+
+export const community_events_empty_title = /** @type {(inputs: Community_Events_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aucun événement à venir`)
+};
+
+export const community_events_failed = /** @type {(inputs: Community_Events_FailedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Impossible de charger les événements : ${i?.reason}`)
+};
+
+export const community_events_host = /** @type {(inputs: Community_Events_HostInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contacte-nous pour organiser`)
+};
+
+export const community_events_host_prompt = /** @type {(inputs: Community_Events_Host_PromptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Envie d’organiser un troc ou un atelier dans ton quartier ?`)
+};
+
+export const community_events_list = /** @type {(inputs: Community_Events_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Événements à venir`)
+};
+
+export const community_forum_text = /** @type {(inputs: Community_Forum_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Un lieu pour échanger des astuces, demander ce que tu ne trouves pas dans les annonces et organiser des événements ensemble. En attendant son ouverture, écris aux membres depuis leurs annonces ou dis-nous de quoi tu aimerais parler.`)
+};
+
+export const community_forum_title = /** @type {(inputs: Community_Forum_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Forum de la communauté`)
+};
+
+export const community_guides = /** @type {(inputs: Community_GuidesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guides`)
+};
+
+export const community_lead = /** @type {(inputs: Community_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Des voisins qui partagent savoir-faire, objets et temps. Vois comment va la communauté, rencontre du monde lors d’événements locaux et apprends à bien échanger.`)
+};
+
+export const community_level_active = /** @type {(inputs: Community_Level_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Communauté active`)
+};
+
+export const community_level_growing = /** @type {(inputs: Community_Level_GrowingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Communauté en croissance`)
+};
+
+export const community_level_launching = /** @type {(inputs: Community_Level_LaunchingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Communauté en lancement`)
+};
+
+export const community_level_starting = /** @type {(inputs: Community_Level_StartingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Communauté naissante`)
+};
+
+export const community_level_thriving = /** @type {(inputs: Community_Level_ThrivingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Communauté florissante`)
+};
+
+export const community_loading = /** @type {(inputs: Community_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Chargement`)
+};
+
+export const community_page_title = /** @type {(inputs: Community_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Communauté`)
+};
+
+export const community_rated = /** @type {(inputs: Community_RatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Note : ${i?.rating} sur 5`)
+};
+
+export const community_resource_faq_link = /** @type {(inputs: Community_Resource_Faq_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lire la FAQ`)
+};
+
+export const community_resource_faq_text = /** @type {(inputs: Community_Resource_Faq_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réponses aux questions courantes sur les annonces, les échanges, les avis et ton compte.`)
+};
+
+export const community_resource_faq_title = /** @type {(inputs: Community_Resource_Faq_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`FAQ`)
+};
+
+export const community_resource_safety_link = /** @type {(inputs: Community_Resource_Safety_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lire les consignes de sécurité`)
+};
+
+export const community_resource_safety_text = /** @type {(inputs: Community_Resource_Safety_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se retrouver en public, vérifier les objets et échanger des services en sécurité chez quelqu’un.`)
+};
+
+export const community_resource_safety_title = /** @type {(inputs: Community_Resource_Safety_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Consignes de sécurité`)
+};
+
+export const community_resource_standards_link = /** @type {(inputs: Community_Resource_Standards_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lire les règles de la communauté`)
+};
+
+export const community_resource_standards_text = /** @type {(inputs: Community_Resource_Standards_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ce que nous attendons les uns des autres, comment signaler un problème et ce qui se passe ensuite.`)
+};
+
+export const community_resource_standards_title = /** @type {(inputs: Community_Resource_Standards_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Règles de la communauté`)
+};
+
+export const community_resource_value_link = /** @type {(inputs: Community_Resource_Value_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ouvrir le guide des valeurs`)
+};
+
+export const community_resource_value_text = /** @type {(inputs: Community_Resource_Value_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment donner une juste valeur aux objets et à une heure de ton temps, pour que chacun s’y retrouve.`)
+};
+
+export const community_resource_value_title = /** @type {(inputs: Community_Resource_Value_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Estimer tes savoir-faire`)
+};
+
+export const community_sections = /** @type {(inputs: Community_SectionsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rubriques de la communauté`)
+};
+
+export const community_stat_exchanges = /** @type {(inputs: Community_Stat_ExchangesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échanges réussis`)
+};
+
+export const community_stat_exchanges_caption = /** @type {(inputs: Community_Stat_Exchanges_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`trocs confirmés par les deux parties`)
+};
+
+export const community_stat_listings_caption = /** @type {(inputs: Community_Stat_Listings_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`annonces ouvertes à l’échange`)
+};
+
+export const community_stat_members = /** @type {(inputs: Community_Stat_MembersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membres actifs`)
+};
+
+export const community_stat_members_caption = /** @type {(inputs: Community_Stat_Members_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`voisins inscrits`)
+};
+
+export const community_stat_savings = /** @type {(inputs: Community_Stat_SavingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Argent économisé`)
+};
+
+export const community_stat_savings_caption = /** @type {(inputs: Community_Stat_Savings_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`estimation, d’après les échanges conclus`)
+};
+
+export const community_stats_title = /** @type {(inputs: Community_Stats_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La communauté en bref`)
+};
+
+export const community_stories_empty_text = /** @type {(inputs: Community_Stories_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Les réussites s’affichent ici quand des membres racontent un échange. La tienne pourrait être la première : trouve quelque chose à échanger dès aujourd’hui.`)
+};
+
+export const community_stories_empty_title = /** @type {(inputs: Community_Stories_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pas encore de réussites`)
+};
+
+export const community_stories_failed = /** @type {(inputs: Community_Stories_FailedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Impossible de charger les réussites : ${i?.reason}`)
+};
+
+export const community_stories_list = /** @type {(inputs: Community_Stories_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réussites`)
+};
+
+export const community_story_quote = /** @type {(inputs: Community_Story_QuoteInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`« ${i?.content} »`)
+};
+
+export const community_suggest_topic = /** @type {(inputs: Community_Suggest_TopicInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Proposer un sujet`)
+};
+
+export const community_tab_events = /** @type {(inputs: Community_Tab_EventsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Événements`)
+};
+
+export const community_tab_resources = /** @type {(inputs: Community_Tab_ResourcesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ressources`)
+};
+
+export const community_tab_stories = /** @type {(inputs: Community_Tab_StoriesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réussites`)
+};
+
+export const community_title = /** @type {(inputs: Community_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Notre communauté`)
+};
+
+export const community_try_later = /** @type {(inputs: Community_Try_LaterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`réessaie plus tard.`)
+};
+
 export const layout_distance_units = /** @type {(inputs: Layout_Distance_UnitsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Distances`)
 };
@@ -123,4 +375,4 @@ export const layout_units_mi = /** @type {(inputs: Layout_Units_MiInputs) => Loc
 	return /** @type {LocalizedString} */ (`Miles`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading];

@@ -23,6 +23,258 @@ export const category_tech = /** @type {(inputs: Category_TechInputs) => Localiz
 	return /** @type {LocalizedString} */ (`Tecnologia`)
 };
 
+export const community_badge_active = /** @type {(inputs: Community_Badge_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ativos`)
+};
+
+export const community_badge_getting_started = /** @type {(inputs: Community_Badge_Getting_StartedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A arrancar`)
+};
+
+export const community_badge_growing = /** @type {(inputs: Community_Badge_GrowingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A crescer`)
+};
+
+export const community_badge_launching = /** @type {(inputs: Community_Badge_LaunchingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A lançar`)
+};
+
+export const community_badge_proven = /** @type {(inputs: Community_Badge_ProvenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comprovadas`)
+};
+
+export const community_badge_starting = /** @type {(inputs: Community_Badge_StartingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A começar`)
+};
+
+export const community_browse_listings = /** @type {(inputs: Community_Browse_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver anúncios`)
+};
+
+export const community_coming_soon = /** @type {(inputs: Community_Coming_SoonInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Em breve`)
+};
+
+export const community_completed_barter = /** @type {(inputs: Community_Completed_BarterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Troca concluída:`)
+};
+
+export const community_event_attending = /** @type {(inputs: Community_Event_AttendingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Participantes: ${i?.count}`)
+};
+
+export const community_event_full = /** @type {(inputs: Community_Event_FullInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Esgotado`)
+};
+
+export const community_event_organised_by = /** @type {(inputs: Community_Event_Organised_ByInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Organizado por ${i?.name}`)
+};
+
+export const community_event_places_taken = /** @type {(inputs: Community_Event_Places_TakenInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} de ${i?.max} lugares ocupados`)
+};
+
+export const community_events_empty_text = /** @type {(inputs: Community_Events_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Feiras de troca, cafés de reparação e noites de partilha de saberes são organizados pelos membros. Tens uma ideia? Teremos todo o gosto em ajudar-te a organizá-la.`)
+};
+
+export const community_events_empty_title = /** @type {(inputs: Community_Events_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não há eventos próximos`)
+};
+
+export const community_events_failed = /** @type {(inputs: Community_Events_FailedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar os eventos: ${i?.reason}`)
+};
+
+export const community_events_host = /** @type {(inputs: Community_Events_HostInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fala connosco para organizar`)
+};
+
+export const community_events_host_prompt = /** @type {(inputs: Community_Events_Host_PromptInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Queres organizar uma feira de troca ou uma oficina no teu bairro?`)
+};
+
+export const community_events_list = /** @type {(inputs: Community_Events_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Próximos eventos`)
+};
+
+export const community_forum_text = /** @type {(inputs: Community_Forum_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Um espaço para trocar dicas, pedir coisas que não encontras nos anúncios e planear eventos em conjunto. Até abrir, envia mensagens aos membros a partir dos anúncios deles ou diz-nos sobre o que gostarias de falar.`)
+};
+
+export const community_forum_title = /** @type {(inputs: Community_Forum_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fórum da comunidade`)
+};
+
+export const community_guides = /** @type {(inputs: Community_GuidesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guias`)
+};
+
+export const community_lead = /** @type {(inputs: Community_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vizinhos que partilham competências, objetos e tempo. Vê como está a comunidade, conhece pessoas em eventos locais e aprende a trocar bem.`)
+};
+
+export const community_level_active = /** @type {(inputs: Community_Level_ActiveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comunidade ativa`)
+};
+
+export const community_level_growing = /** @type {(inputs: Community_Level_GrowingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comunidade a crescer`)
+};
+
+export const community_level_launching = /** @type {(inputs: Community_Level_LaunchingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comunidade em lançamento`)
+};
+
+export const community_level_starting = /** @type {(inputs: Community_Level_StartingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comunidade a começar`)
+};
+
+export const community_level_thriving = /** @type {(inputs: Community_Level_ThrivingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comunidade próspera`)
+};
+
+export const community_loading = /** @type {(inputs: Community_LoadingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A carregar`)
+};
+
+export const community_page_title = /** @type {(inputs: Community_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comunidade`)
+};
+
+export const community_rated = /** @type {(inputs: Community_RatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Avaliação: ${i?.rating} em 5`)
+};
+
+export const community_resource_faq_link = /** @type {(inputs: Community_Resource_Faq_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ler as perguntas frequentes`)
+};
+
+export const community_resource_faq_text = /** @type {(inputs: Community_Resource_Faq_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Respostas a perguntas comuns sobre anúncios, trocas, avaliações e a tua conta.`)
+};
+
+export const community_resource_faq_title = /** @type {(inputs: Community_Resource_Faq_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Perguntas frequentes`)
+};
+
+export const community_resource_safety_link = /** @type {(inputs: Community_Resource_Safety_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ler o guia de segurança`)
+};
+
+export const community_resource_safety_text = /** @type {(inputs: Community_Resource_Safety_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Encontros em público, verificar os objetos e trocar serviços em segurança em casa de alguém.`)
+};
+
+export const community_resource_safety_title = /** @type {(inputs: Community_Resource_Safety_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guia de segurança`)
+};
+
+export const community_resource_standards_link = /** @type {(inputs: Community_Resource_Standards_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ler as normas da comunidade`)
+};
+
+export const community_resource_standards_text = /** @type {(inputs: Community_Resource_Standards_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O que esperamos uns dos outros, como denunciar um problema e o que acontece a seguir.`)
+};
+
+export const community_resource_standards_title = /** @type {(inputs: Community_Resource_Standards_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Normas da comunidade`)
+};
+
+export const community_resource_value_link = /** @type {(inputs: Community_Resource_Value_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Abrir o guia de valor`)
+};
+
+export const community_resource_value_text = /** @type {(inputs: Community_Resource_Value_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como dar um valor justo aos objetos e a uma hora do teu tempo, para que ambas as partes fiquem satisfeitas.`)
+};
+
+export const community_resource_value_title = /** @type {(inputs: Community_Resource_Value_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Valorizar as tuas competências`)
+};
+
+export const community_sections = /** @type {(inputs: Community_SectionsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Secções da comunidade`)
+};
+
+export const community_stat_exchanges = /** @type {(inputs: Community_Stat_ExchangesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trocas bem-sucedidas`)
+};
+
+export const community_stat_exchanges_caption = /** @type {(inputs: Community_Stat_Exchanges_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`trocas confirmadas por ambas as partes`)
+};
+
+export const community_stat_listings_caption = /** @type {(inputs: Community_Stat_Listings_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`anúncios abertos a troca`)
+};
+
+export const community_stat_members = /** @type {(inputs: Community_Stat_MembersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Membros ativos`)
+};
+
+export const community_stat_members_caption = /** @type {(inputs: Community_Stat_Members_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`vizinhos registados`)
+};
+
+export const community_stat_savings = /** @type {(inputs: Community_Stat_SavingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dinheiro poupado`)
+};
+
+export const community_stat_savings_caption = /** @type {(inputs: Community_Stat_Savings_CaptionInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`estimativa, com base nas trocas concluídas`)
+};
+
+export const community_stats_title = /** @type {(inputs: Community_Stats_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A comunidade num relance`)
+};
+
+export const community_stories_empty_text = /** @type {(inputs: Community_Stories_Empty_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`As histórias aparecem aqui quando os membros contam como correu uma troca. A tua pode ser a primeira: encontra hoje algo para trocar.`)
+};
+
+export const community_stories_empty_title = /** @type {(inputs: Community_Stories_Empty_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda não há histórias de sucesso`)
+};
+
+export const community_stories_failed = /** @type {(inputs: Community_Stories_FailedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Não foi possível carregar as histórias de sucesso: ${i?.reason}`)
+};
+
+export const community_stories_list = /** @type {(inputs: Community_Stories_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Histórias de sucesso`)
+};
+
+export const community_story_quote = /** @type {(inputs: Community_Story_QuoteInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`«${i?.content}»`)
+};
+
+export const community_suggest_topic = /** @type {(inputs: Community_Suggest_TopicInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sugerir um tema`)
+};
+
+export const community_tab_events = /** @type {(inputs: Community_Tab_EventsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Eventos`)
+};
+
+export const community_tab_resources = /** @type {(inputs: Community_Tab_ResourcesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recursos`)
+};
+
+export const community_tab_stories = /** @type {(inputs: Community_Tab_StoriesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Histórias de sucesso`)
+};
+
+export const community_title = /** @type {(inputs: Community_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A nossa comunidade`)
+};
+
+export const community_try_later = /** @type {(inputs: Community_Try_LaterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`tenta novamente mais tarde.`)
+};
+
 export const layout_distance_units = /** @type {(inputs: Layout_Distance_UnitsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Distâncias`)
 };
@@ -123,4 +375,4 @@ export const layout_units_mi = /** @type {(inputs: Layout_Units_MiInputs) => Loc
 	return /** @type {LocalizedString} */ (`Milhas`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading];
