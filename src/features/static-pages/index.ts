@@ -1,1 +1,2 @@
 export { StaticPage } from './components/static-page';
+export { bold, richText } from './rich-text';

@@ -375,4 +375,136 @@ export const layout_units_mi = /** @type {(inputs: Layout_Units_MiInputs) => Loc
 	return /** @type {LocalizedString} */ (`Milhas`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading];
+export const welcome_back_carry_on = /** @type {(inputs: Welcome_Back_Carry_OnInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Podes continuar onde ficaste.`)
+};
+
+export const welcome_back_offer = /** @type {(inputs: Welcome_Back_OfferInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Já podes fazer a tua oferta.`)
+};
+
+export const welcome_back_to_browse = /** @type {(inputs: Welcome_Back_To_BrowseInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voltar a Explorar`)
+};
+
+export const welcome_back_to_community = /** @type {(inputs: Welcome_Back_To_CommunityInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voltar à comunidade`)
+};
+
+export const welcome_back_to_listing = /** @type {(inputs: Welcome_Back_To_ListingInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Voltar a «${i?.title}»`)
+};
+
+export const welcome_back_to_messages = /** @type {(inputs: Welcome_Back_To_MessagesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voltar às mensagens`)
+};
+
+export const welcome_back_to_profile = /** @type {(inputs: Welcome_Back_To_ProfileInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voltar ao perfil`)
+};
+
+export const welcome_back_to_the_listing = /** @type {(inputs: Welcome_Back_To_The_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voltar ao anúncio`)
+};
+
+export const welcome_back_to_where_you_were = /** @type {(inputs: Welcome_Back_To_Where_You_WereInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voltar onde estavas`)
+};
+
+export const welcome_back_to_your_profile = /** @type {(inputs: Welcome_Back_To_Your_ProfileInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voltar ao teu perfil`)
+};
+
+export const welcome_browse_around = /** @type {(inputs: Welcome_Browse_AroundInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Vê o que os vizinhos de ${i?.place} estão a oferecer.`)
+};
+
+export const welcome_browse_near = /** @type {(inputs: Welcome_Browse_NearInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Explorar perto de ${i?.place}`)
+};
+
+export const welcome_browse_title = /** @type {(inputs: Welcome_Browse_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Explorar perto`)
+};
+
+export const welcome_create_listing = /** @type {(inputs: Welcome_Create_ListingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Criar anúncio`)
+};
+
+export const welcome_done = /** @type {(inputs: Welcome_DoneInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Feito`)
+};
+
+export const welcome_lead = /** @type {(inputs: Welcome_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A tua conta está pronta. Vê como fazer a tua primeira troca.`)
+};
+
+export const welcome_listing_text = /** @type {(inputs: Welcome_Listing_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oferece algo que tenhas ou saibas fazer, com uma foto, e diz o que gostarias em troca.`)
+};
+
+export const welcome_listing_title = /** @type {(inputs: Welcome_Listing_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cria o teu primeiro anúncio`)
+};
+
+export const welcome_page_title = /** @type {(inputs: Welcome_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Boas-vindas`)
+};
+
+export const welcome_profile_error = /** @type {(inputs: Welcome_Profile_ErrorInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ocorreu um problema ao atualizar o teu perfil`)
+};
+
+export const welcome_profile_error_title = /** @type {(inputs: Welcome_Profile_Error_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Erro ao atualizar o perfil`)
+};
+
+export const welcome_resend = /** @type {(inputs: Welcome_ResendInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Reenviar email`)
+};
+
+export const welcome_skip = /** @type {(inputs: Welcome_SkipInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Saltar por agora: ir para a página inicial`)
+};
+
+export const welcome_steps = /** @type {(inputs: Welcome_StepsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Primeiros passos`)
+};
+
+export const welcome_title = /** @type {(inputs: Welcome_TitleInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Boas-vindas, ${i?.name}!`)
+};
+
+export const welcome_town = /** @type {(inputs: Welcome_TownInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A tua localidade`)
+};
+
+export const welcome_town_hint = /** @type {(inputs: Welcome_Town_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aparece no teu perfil como a tua localização pública.`)
+};
+
+export const welcome_town_placeholder = /** @type {(inputs: Welcome_Town_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`ex.: Braga`)
+};
+
+export const welcome_town_required = /** @type {(inputs: Welcome_Town_RequiredInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Indica a tua localidade para explorar perto`)
+};
+
+export const welcome_town_too_long = /** @type {(inputs: Welcome_Town_Too_LongInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A tua localidade deve ter no máximo 100 caracteres`)
+};
+
+export const welcome_verified = /** @type {(inputs: Welcome_VerifiedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`O teu endereço de email ${i?.email} está verificado.`)
+};
+
+export const welcome_verify_text = /** @type {(inputs: Welcome_Verify_TextInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Enviámos um link para <b>${i?.email}</b>. Abre-o para confirmar o teu endereço, para que os membros saibam que és real. O link funciona durante 24 horas.`)
+};
+
+export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Verifica o teu email`)
+};
+
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error];
