@@ -375,6 +375,118 @@ export const layout_units_mi = /** @type {(inputs: Layout_Units_MiInputs) => Loc
 	return /** @type {LocalizedString} */ (`Millas`)
 };
 
+export const newsletter_almost_there = /** @type {(inputs: Newsletter_Almost_ThereInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¡Ya casi está!`)
+};
+
+export const newsletter_changed_mind = /** @type {(inputs: Newsletter_Changed_MindInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Has cambiado de idea? Puedes volver a suscribirte desde la página de la comunidad.`)
+};
+
+export const newsletter_confirm_failed = /** @type {(inputs: Newsletter_Confirm_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se ha podido confirmar`)
+};
+
+export const newsletter_confirm_invalid = /** @type {(inputs: Newsletter_Confirm_InvalidInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Este enlace de confirmación no es válido o ha caducado.`)
+};
+
+export const newsletter_confirm_page_title = /** @type {(inputs: Newsletter_Confirm_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Confirmar boletín`)
+};
+
+export const newsletter_confirmed = /** @type {(inputs: Newsletter_ConfirmedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suscripción confirmada`)
+};
+
+export const newsletter_confirming = /** @type {(inputs: Newsletter_ConfirmingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Confirmando tu suscripción`)
+};
+
+export const newsletter_email = /** @type {(inputs: Newsletter_EmailInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Correo electrónico`)
+};
+
+export const newsletter_email_placeholder = /** @type {(inputs: Newsletter_Email_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`tu@ejemplo.com`)
+};
+
+export const newsletter_failed = /** @type {(inputs: Newsletter_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se ha podido suscribir`)
+};
+
+export const newsletter_form = /** @type {(inputs: Newsletter_FormInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suscribirse al boletín`)
+};
+
+export const newsletter_go_community = /** @type {(inputs: Newsletter_Go_CommunityInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ir a la página de la comunidad`)
+};
+
+export const newsletter_invalid_link = /** @type {(inputs: Newsletter_Invalid_LinkInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enlace no válido`)
+};
+
+export const newsletter_keep = /** @type {(inputs: Newsletter_KeepInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mantener mi suscripción`)
+};
+
+export const newsletter_link_valid = /** @type {(inputs: Newsletter_Link_ValidInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`El enlace del correo es válido durante 48 horas.`)
+};
+
+export const newsletter_missing_token = /** @type {(inputs: Newsletter_Missing_TokenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Este enlace no tiene token. Vuelve a abrir el enlace desde tu correo.`)
+};
+
+export const newsletter_moment = /** @type {(inputs: Newsletter_MomentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Un momento…`)
+};
+
+export const newsletter_subscribe = /** @type {(inputs: Newsletter_SubscribeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suscribirme`)
+};
+
+export const newsletter_subscribe_again = /** @type {(inputs: Newsletter_Subscribe_AgainInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Volver a suscribirme`)
+};
+
+export const newsletter_text = /** @type {(inputs: Newsletter_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Un breve correo mensual con próximos eventos, nuevos tipos de anuncios cerca de ti e historias de vecinos. Sin spam; date de baja con un clic.`)
+};
+
+export const newsletter_title = /** @type {(inputs: Newsletter_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Boletín de la comunidad`)
+};
+
+export const newsletter_try_later = /** @type {(inputs: Newsletter_Try_LaterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inténtalo de nuevo más tarde.`)
+};
+
+export const newsletter_unsubscribe = /** @type {(inputs: Newsletter_UnsubscribeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Darme de baja`)
+};
+
+export const newsletter_unsubscribe_failed = /** @type {(inputs: Newsletter_Unsubscribe_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No se ha podido dar de baja`)
+};
+
+export const newsletter_unsubscribe_invalid = /** @type {(inputs: Newsletter_Unsubscribe_InvalidInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Este enlace para darse de baja no es válido.`)
+};
+
+export const newsletter_unsubscribe_text = /** @type {(inputs: Newsletter_Unsubscribe_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dejarás de recibir el boletín de la comunidad de Barter Market en esta dirección.`)
+};
+
+export const newsletter_unsubscribe_title = /** @type {(inputs: Newsletter_Unsubscribe_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Darse de baja del boletín`)
+};
+
+export const newsletter_unsubscribed = /** @type {(inputs: Newsletter_UnsubscribedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Te has dado de baja`)
+};
+
 export const welcome_back_carry_on = /** @type {(inputs: Welcome_Back_Carry_OnInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Puedes seguir donde lo dejaste.`)
 };
@@ -507,4 +619,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Verifica tu correo`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community];
