@@ -172,7 +172,7 @@ export const community_resource_safety_title = /** @type {(inputs: Community_Res
 };
 
 export const community_resource_standards_link = /** @type {(inputs: Community_Resource_Standards_LinkInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Ler as normas da comunidade`)
+	return /** @type {LocalizedString} */ (`Ler as regras da comunidade`)
 };
 
 export const community_resource_standards_text = /** @type {(inputs: Community_Resource_Standards_TextInputs) => LocalizedString} */ () => {
@@ -180,7 +180,7 @@ export const community_resource_standards_text = /** @type {(inputs: Community_R
 };
 
 export const community_resource_standards_title = /** @type {(inputs: Community_Resource_Standards_TitleInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Normas da comunidade`)
+	return /** @type {LocalizedString} */ (`Regras da comunidade`)
 };
 
 export const community_resource_value_link = /** @type {(inputs: Community_Resource_Value_LinkInputs) => LocalizedString} */ () => {
@@ -273,6 +273,102 @@ export const community_title = /** @type {(inputs: Community_TitleInputs) => Loc
 
 export const community_try_later = /** @type {(inputs: Community_Try_LaterInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`tenta novamente mais tarde.`)
+};
+
+export const contact_email = /** @type {(inputs: Contact_EmailInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Email`)
+};
+
+export const contact_error = /** @type {(inputs: Contact_ErrorInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Erro`)
+};
+
+export const contact_failed = /** @type {(inputs: Contact_FailedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não foi possível enviar a mensagem. Tenta novamente ou contacta-nos diretamente.`)
+};
+
+export const contact_form = /** @type {(inputs: Contact_FormInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contacto`)
+};
+
+export const contact_lead = /** @type {(inputs: Contact_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tens perguntas, ideias para um evento ou um problema com uma troca? Envia-nos uma mensagem.`)
+};
+
+export const contact_message = /** @type {(inputs: Contact_MessageInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mensagem`)
+};
+
+export const contact_message_hint = /** @type {(inputs: Contact_Message_HintInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Entre 10 e 1000 caracteres.`)
+};
+
+export const contact_name = /** @type {(inputs: Contact_NameInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nome`)
+};
+
+export const contact_other_ways = /** @type {(inputs: Contact_Other_WaysInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Outras formas de obter ajuda`)
+};
+
+export const contact_quick_text = /** @type {(inputs: Contact_Quick_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Muitas perguntas têm resposta no <link>Centro de ajuda</link>.`)
+};
+
+export const contact_quick_title = /** @type {(inputs: Contact_Quick_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Respostas rápidas`)
+};
+
+export const contact_reply_text = /** @type {(inputs: Contact_Reply_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Os nossos voluntários leem todas as mensagens e respondem para o endereço de email que indicares.`)
+};
+
+export const contact_reply_title = /** @type {(inputs: Contact_Reply_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Resposta em 24 horas`)
+};
+
+export const contact_report_text = /** @type {(inputs: Contact_Report_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Indica o nome de utilizador, o anúncio e o que aconteceu. As denúncias são confidenciais; consulta as nossas <link>Regras da comunidade</link>.`)
+};
+
+export const contact_report_title = /** @type {(inputs: Contact_Report_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar um membro`)
+};
+
+export const contact_send = /** @type {(inputs: Contact_SendInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enviar mensagem`)
+};
+
+export const contact_send_another = /** @type {(inputs: Contact_Send_AnotherInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enviar outra mensagem`)
+};
+
+export const contact_send_title = /** @type {(inputs: Contact_Send_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enviar uma mensagem`)
+};
+
+export const contact_sent = /** @type {(inputs: Contact_SentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mensagem enviada!`)
+};
+
+export const contact_sent_text = /** @type {(inputs: Contact_Sent_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Obrigado pelo contacto. Respondemos no prazo de 24 horas.`)
+};
+
+export const contact_subject = /** @type {(inputs: Contact_SubjectInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Assunto`)
+};
+
+export const contact_thanks = /** @type {(inputs: Contact_ThanksInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Obrigado pela tua mensagem!`)
+};
+
+export const contact_thanks_text = /** @type {(inputs: Contact_Thanks_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recebemo-la e vamos responder no prazo de 24 horas para o endereço de email que indicaste.`)
+};
+
+export const contact_title = /** @type {(inputs: Contact_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contacto`)
 };
 
 export const layout_distance_units = /** @type {(inputs: Layout_Distance_UnitsInputs) => LocalizedString} */ () => {
@@ -619,4 +715,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Verifica o teu email`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text];
