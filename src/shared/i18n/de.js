@@ -104,7 +104,7 @@ export const community_forum_text = /** @type {(inputs: Community_Forum_TextInpu
 };
 
 export const community_forum_title = /** @type {(inputs: Community_Forum_TitleInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Community-Forum`)
+	return /** @type {LocalizedString} */ (`Gemeinschaftsforum`)
 };
 
 export const community_guides = /** @type {(inputs: Community_GuidesInputs) => LocalizedString} */ () => {
@@ -112,27 +112,27 @@ export const community_guides = /** @type {(inputs: Community_GuidesInputs) => L
 };
 
 export const community_lead = /** @type {(inputs: Community_LeadInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Nachbarn teilen Fähigkeiten, Dinge und Zeit. Sieh, wie es der Community geht, triff Leute bei Treffen vor Ort und lerne, gut zu tauschen.`)
+	return /** @type {LocalizedString} */ (`Nachbarn teilen Fähigkeiten, Dinge und Zeit. Sieh, wie es der Gemeinschaft geht, triff Leute bei Treffen vor Ort und lerne, gut zu tauschen.`)
 };
 
 export const community_level_active = /** @type {(inputs: Community_Level_ActiveInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Community aktiv`)
+	return /** @type {LocalizedString} */ (`Gemeinschaft aktiv`)
 };
 
 export const community_level_growing = /** @type {(inputs: Community_Level_GrowingInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Community wächst`)
+	return /** @type {LocalizedString} */ (`Gemeinschaft wächst`)
 };
 
 export const community_level_launching = /** @type {(inputs: Community_Level_LaunchingInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Community startet`)
+	return /** @type {LocalizedString} */ (`Gemeinschaft startet`)
 };
 
 export const community_level_starting = /** @type {(inputs: Community_Level_StartingInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Community im Aufbau`)
+	return /** @type {LocalizedString} */ (`Gemeinschaft im Aufbau`)
 };
 
 export const community_level_thriving = /** @type {(inputs: Community_Level_ThrivingInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Community blüht`)
+	return /** @type {LocalizedString} */ (`Gemeinschaft blüht`)
 };
 
 export const community_loading = /** @type {(inputs: Community_LoadingInputs) => LocalizedString} */ () => {
@@ -140,7 +140,7 @@ export const community_loading = /** @type {(inputs: Community_LoadingInputs) =>
 };
 
 export const community_page_title = /** @type {(inputs: Community_Page_TitleInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Community`)
+	return /** @type {LocalizedString} */ (`Gemeinschaft`)
 };
 
 export const community_rated = /** @type {(inputs: Community_RatedInputs) => LocalizedString} */ (i) => {
@@ -196,7 +196,7 @@ export const community_resource_value_title = /** @type {(inputs: Community_Reso
 };
 
 export const community_sections = /** @type {(inputs: Community_SectionsInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Bereiche der Community`)
+	return /** @type {LocalizedString} */ (`Bereiche der Gemeinschaft`)
 };
 
 export const community_stat_exchanges = /** @type {(inputs: Community_Stat_ExchangesInputs) => LocalizedString} */ () => {
@@ -228,7 +228,7 @@ export const community_stat_savings_caption = /** @type {(inputs: Community_Stat
 };
 
 export const community_stats_title = /** @type {(inputs: Community_Stats_TitleInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Die Community auf einen Blick`)
+	return /** @type {LocalizedString} */ (`Die Gemeinschaft auf einen Blick`)
 };
 
 export const community_stories_empty_text = /** @type {(inputs: Community_Stories_Empty_TextInputs) => LocalizedString} */ () => {
@@ -268,7 +268,7 @@ export const community_tab_stories = /** @type {(inputs: Community_Tab_StoriesIn
 };
 
 export const community_title = /** @type {(inputs: Community_TitleInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Unsere Community`)
+	return /** @type {LocalizedString} */ (`Unsere Gemeinschaft`)
 };
 
 export const community_try_later = /** @type {(inputs: Community_Try_LaterInputs) => LocalizedString} */ () => {
@@ -476,7 +476,7 @@ export const newsletter_almost_there = /** @type {(inputs: Newsletter_Almost_The
 };
 
 export const newsletter_changed_mind = /** @type {(inputs: Newsletter_Changed_MindInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Doch anders entschieden? Du kannst dich auf der Community-Seite wieder anmelden.`)
+	return /** @type {LocalizedString} */ (`Doch anders entschieden? Du kannst dich auf der Gemeinschaftsseite wieder anmelden.`)
 };
 
 export const newsletter_confirm_failed = /** @type {(inputs: Newsletter_Confirm_FailedInputs) => LocalizedString} */ () => {
@@ -516,7 +516,7 @@ export const newsletter_form = /** @type {(inputs: Newsletter_FormInputs) => Loc
 };
 
 export const newsletter_go_community = /** @type {(inputs: Newsletter_Go_CommunityInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Zur Community-Seite`)
+	return /** @type {LocalizedString} */ (`Zur Gemeinschaftsseite`)
 };
 
 export const newsletter_invalid_link = /** @type {(inputs: Newsletter_Invalid_LinkInputs) => LocalizedString} */ () => {
@@ -552,7 +552,7 @@ export const newsletter_text = /** @type {(inputs: Newsletter_TextInputs) => Loc
 };
 
 export const newsletter_title = /** @type {(inputs: Newsletter_TitleInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Community-Newsletter`)
+	return /** @type {LocalizedString} */ (`Gemeinschafts-Newsletter`)
 };
 
 export const newsletter_try_later = /** @type {(inputs: Newsletter_Try_LaterInputs) => LocalizedString} */ () => {
@@ -572,7 +572,7 @@ export const newsletter_unsubscribe_invalid = /** @type {(inputs: Newsletter_Uns
 };
 
 export const newsletter_unsubscribe_text = /** @type {(inputs: Newsletter_Unsubscribe_TextInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Du erhältst den Community-Newsletter von Barter Market dann nicht mehr an diese Adresse.`)
+	return /** @type {LocalizedString} */ (`Du erhältst den Gemeinschafts-Newsletter von Barter Market dann nicht mehr an diese Adresse.`)
 };
 
 export const newsletter_unsubscribe_title = /** @type {(inputs: Newsletter_Unsubscribe_TitleInputs) => LocalizedString} */ () => {
@@ -596,7 +596,7 @@ export const welcome_back_to_browse = /** @type {(inputs: Welcome_Back_To_Browse
 };
 
 export const welcome_back_to_community = /** @type {(inputs: Welcome_Back_To_CommunityInputs) => LocalizedString} */ () => {
-	return /** @type {LocalizedString} */ (`Zurück zur Community`)
+	return /** @type {LocalizedString} */ (`Zurück zur Gemeinschaft`)
 };
 
 export const welcome_back_to_listing = /** @type {(inputs: Welcome_Back_To_ListingInputs) => LocalizedString} */ (i) => {
