@@ -583,6 +583,322 @@ export const newsletter_unsubscribed = /** @type {(inputs: Newsletter_Unsubscrib
 	return /** @type {LocalizedString} */ (`Du bist abgemeldet`)
 };
 
+export const static_pages_contact_us = /** @type {(inputs: Static_Pages_Contact_UsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Kontakt`)
+};
+
+export const static_pages_faq_account = /** @type {(inputs: Static_Pages_Faq_AccountInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Konto & Profil`)
+};
+
+export const static_pages_faq_account_1_a1 = /** @type {(inputs: Static_Pages_Faq_Account_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Geh zu deinem Profil und wähle Profil bearbeiten. Du kannst deinen vollständigen Namen, Spitznamen, deine E-Mail-Adresse, private Adresse, deinen öffentlichen Ort, deine Kurzbeschreibung und die URL deines Profilbilds ändern. Deinen Benutzernamen kannst du nicht ändern.`)
+};
+
+export const static_pages_faq_account_1_a2 = /** @type {(inputs: Static_Pages_Faq_Account_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wenn du deine E-Mail-Adresse änderst, schicken wir einen Bestätigungslink an die neue Adresse.`)
+};
+
+export const static_pages_faq_account_1_q = /** @type {(inputs: Static_Pages_Faq_Account_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wie bearbeite ich mein Profil?`)
+};
+
+export const static_pages_faq_account_2_a1 = /** @type {(inputs: Static_Pages_Faq_Account_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nur du. Deine Adresse ist privat und wird anderen Mitgliedern nie angezeigt. Dein öffentlicher Ort (zum Beispiel „Leipzig“) steht in deinem Profil und deinen Angeboten, damit andere ungefähr wissen, wo du bist.`)
+};
+
+export const static_pages_faq_account_2_q = /** @type {(inputs: Static_Pages_Faq_Account_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wer kann meine Adresse sehen?`)
+};
+
+export const static_pages_faq_account_3_a1 = /** @type {(inputs: Static_Pages_Faq_Account_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wähle auf der Anmeldeseite „Passwort vergessen?“ und gib deine E-Mail-Adresse ein. Wenn es dazu ein Konto gibt, schicken wir einen Link, mit dem du ein neues Passwort wählst. Der Link funktioniert einmal und läuft nach 1 Stunde ab.`)
+};
+
+export const static_pages_faq_account_3_q = /** @type {(inputs: Static_Pages_Faq_Account_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ich habe mein Passwort vergessen. Was nun?`)
+};
+
+export const static_pages_faq_account_4_a1 = /** @type {(inputs: Static_Pages_Faq_Account_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sieh zuerst in deinem Spam- oder Junk-Ordner nach. Melde dich dann an und wähle im Hinweis oben auf der Seite Erneut senden. Zu deinem Schutz senden wir höchstens 5 Konto-E-Mails pro Stunde.`)
+};
+
+export const static_pages_faq_account_4_q = /** @type {(inputs: Static_Pages_Faq_Account_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ich habe die Bestätigungs-E-Mail nicht erhalten.`)
+};
+
+export const static_pages_faq_account_5_a1 = /** @type {(inputs: Static_Pages_Faq_Account_5_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Du kannst dein Konto in deinem Profil löschen. Damit werden deine Angebote, Nachrichten, Bewertungen, Tausche, gespeicherten Suchen und Anmeldungen zu Treffen dauerhaft entfernt. Das lässt sich nicht rückgängig machen.`)
+};
+
+export const static_pages_faq_account_5_q = /** @type {(inputs: Static_Pages_Faq_Account_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wie lösche ich mein Konto?`)
+};
+
+export const static_pages_faq_clear = /** @type {(inputs: Static_Pages_Faq_ClearInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suche löschen`)
+};
+
+export const static_pages_faq_exchanges = /** @type {(inputs: Static_Pages_Faq_ExchangesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tauschen`)
+};
+
+export const static_pages_faq_exchanges_1_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Öffne das Angebot und nutze dort die Schaltfläche zum Kontaktieren oder für ein Gegenangebot. So beginnt ein privates Gespräch mit der Person, die es eingestellt hat. Du kannst dein eigenes Angebot schreiben; es öffnet sich in Nachrichten, dein Text bereit zum Senden.`)
+};
+
+export const static_pages_faq_exchanges_1_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Zum Senden von Nachrichten musst du angemeldet sein, und du kannst dir nicht selbst zu deinem eigenen Angebot schreiben.`)
+};
+
+export const static_pages_faq_exchanges_1_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wie kontaktiere ich jemanden wegen eines Angebots?`)
+};
+
+export const static_pages_faq_exchanges_2_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Besprecht alles vor dem Treffen: was genau getauscht wird, wann, wo und in welchem Zustand. Bei Diensten legt fest, wie viele Stunden oder Termine. Unser Wert-Ratgeber erklärt einfache Wege, Dinge und Zeit fair zu vergleichen.`)
+};
+
+export const static_pages_faq_exchanges_2_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wenn die Werte ungleich sind, könnt ihr etwas Kleines dazulegen, einen Dienst auf mehrere Termine aufteilen oder einen späteren Gefallen vereinbaren. Haltet die endgültige Vereinbarung in Nachrichten fest, damit ihr beide sie nachlesen könnt.`)
+};
+
+export const static_pages_faq_exchanges_2_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wie einigen wir uns auf einen fairen Tausch?`)
+};
+
+export const static_pages_faq_exchanges_3_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wähle im Gespräch „Hast du diesen Tausch abgeschlossen? Klicke, um ihn festzuhalten“ und antworte „Ja, abgeschlossen!“. Das andere Mitglied bestätigt ihn dann von seiner Seite. Ein Tausch gilt erst als abgeschlossen, wenn ihr beide zustimmt.`)
+};
+
+export const static_pages_faq_exchanges_3_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wenn er doch nicht stattgefunden hat, kann jeder von euch den Tausch stornieren, solange er noch aussteht.`)
+};
+
+export const static_pages_faq_exchanges_3_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wie halte ich einen abgeschlossenen Tausch fest?`)
+};
+
+export const static_pages_faq_exchanges_4_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sobald beide Mitglieder einen Tausch bestätigt haben, kann jeder von euch eine Bewertung über den anderen abgeben: 1 bis 5 Sterne und einen Kommentar mit mindestens 10 Zeichen. Bewertungen erscheinen im Profil des Mitglieds.`)
+};
+
+export const static_pages_faq_exchanges_4_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wann kann ich eine Bewertung abgeben?`)
+};
+
+export const static_pages_faq_exchanges_5_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ja. Öffne dein Angebot und wähle Angebot bearbeiten. Du kannst jedes Detail ändern und den Status festlegen: aktiv (sucht Tauschpartner), ausstehend (im Gespräch mit jemandem), pausiert (vorübergehend nicht verfügbar) oder abgeschlossen.`)
+};
+
+export const static_pages_faq_exchanges_5_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Du kannst ein Angebot auch löschen. Seine Nachrichten, Tausche und Bewertungen werden mit ihm entfernt.`)
+};
+
+export const static_pages_faq_exchanges_5_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Kann ich mein Angebot ändern oder pausieren?`)
+};
+
+export const static_pages_faq_lead = /** @type {(inputs: Static_Pages_Faq_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Schnelle Antworten zu Anmeldung, Tauschen, Sicherheit und deinem Konto.`)
+};
+
+export const static_pages_faq_matches_one = /** @type {(inputs: Static_Pages_Faq_Matches_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} von ${i?.total} Fragen passt zu „${i?.query}“.`)
+};
+
+export const static_pages_faq_matches_other = /** @type {(inputs: Static_Pages_Faq_Matches_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} von ${i?.total} Fragen passen zu „${i?.query}“.`)
+};
+
+export const static_pages_faq_no_match = /** @type {(inputs: Static_Pages_Faq_No_MatchInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Keine Frage passt zu „${i?.query}“. Versuch es mit einem anderen Wort oder frag uns direkt.`)
+};
+
+export const static_pages_faq_page_title = /** @type {(inputs: Static_Pages_Faq_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`FAQ`)
+};
+
+export const static_pages_faq_safety = /** @type {(inputs: Static_Pages_Faq_SafetyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sicherheit & Vertrauen`)
+};
+
+export const static_pages_faq_safety_1_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Triff dich für die ersten Tausche an einem belebten öffentlichen Ort wie einer Bücherei oder einem Café, sag jemandem, wohin du gehst, und nimm dein Handy mit. Prüfe Dinge, bevor du etwas übergibst. Unser Sicherheitsleitfaden behandelt Dinge, Dienste bei jemandem zu Hause und Sicherheit im Netz ausführlich.`)
+};
+
+export const static_pages_faq_safety_1_q = /** @type {(inputs: Static_Pages_Faq_Safety_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wie bleibe ich bei einem Treffen sicher?`)
+};
+
+export const static_pages_faq_safety_2_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sieh dir das Profil an: wie lange die Person schon Mitglied ist, ihre Sternebewertung und Bewertungen aus abgeschlossenen Tauschen und wie viele Tausche sie abgeschlossen hat.`)
+};
+
+export const static_pages_faq_safety_2_a2 = /** @type {(inputs: Static_Pages_Faq_Safety_2_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nimm dir Zeit in Nachrichten. Echte Nachbarn beantworten gern deine Fragen.`)
+};
+
+export const static_pages_faq_safety_2_q = /** @type {(inputs: Static_Pages_Faq_Safety_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Woran erkenne ich, ob ein Mitglied vertrauenswürdig ist?`)
+};
+
+export const static_pages_faq_safety_3_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wenn du dich unsicher fühlst, geh und ruf den örtlichen Notruf. Bei Problemen mit einem Mitglied oder einem Angebot, etwa wenn jemand nicht erscheint, bei irreführenden Angeboten, Belästigung oder einem Betrugsversuch, schreib uns mit den Details und etwaigen Nachrichten. Wir antworten innerhalb von 24 Stunden.`)
+};
+
+export const static_pages_faq_safety_3_a2 = /** @type {(inputs: Static_Pages_Faq_Safety_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Du kannst auch direkt beim Angebot, Profil oder der Nachricht Melden wählen: Ein Admin prüft die Meldung, meist innerhalb von 24–48 Stunden, und du kannst sie unter Deine Meldungen verfolgen (verlinkt in deinem Profil). Damit dich ein Mitglied nicht mehr kontaktiert, blockiere es in seinem Profil oder in eurem Gespräch.`)
+};
+
+export const static_pages_faq_safety_3_q = /** @type {(inputs: Static_Pages_Faq_Safety_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Was mache ich, wenn etwas schiefgeht?`)
+};
+
+export const static_pages_faq_safety_4_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Waffen, Drogen, Alkohol und Tabak, Medikamente, gestohlene oder gefälschte Waren, lebende Tiere, zurückgerufene Produkte, Dienste für Erwachsene und alles, was dort, wo du lebst, illegal ist. Auch Geld zu verlangen oder anzubieten ist nicht erlaubt. Unsere Gemeinschaftsregeln nennen die Regeln und was bei Verstößen passiert.`)
+};
+
+export const static_pages_faq_safety_4_q = /** @type {(inputs: Static_Pages_Faq_Safety_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Was ist auf Barter Market nicht erlaubt?`)
+};
+
+export const static_pages_faq_search = /** @type {(inputs: Static_Pages_Faq_SearchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fragen durchsuchen`)
+};
+
+export const static_pages_faq_search_placeholder = /** @type {(inputs: Static_Pages_Faq_Search_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`z. B. Passwort, Bewertung, Treffen`)
+};
+
+export const static_pages_faq_start = /** @type {(inputs: Static_Pages_Faq_StartInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Erste Schritte`)
+};
+
+export const static_pages_faq_start_1_a1 = /** @type {(inputs: Static_Pages_Faq_Start_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Barter Market ist ein kostenloser Marktplatz für die Nachbarschaft, auf dem Nachbarn Dinge und Fähigkeiten tauschen, statt mit Geld zu bezahlen. Du könntest zum Beispiel eine Fahrradinspektion gegen eine Woche selbst gekochtes Essen tauschen oder Klavierstunden gegen frisches Gemüse.`)
+};
+
+export const static_pages_faq_start_1_a2 = /** @type {(inputs: Static_Pages_Faq_Start_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Auf der Website fließt kein Geld und es gibt keine Gebühren.`)
+};
+
+export const static_pages_faq_start_1_q = /** @type {(inputs: Static_Pages_Faq_Start_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Was ist Barter Market?`)
+};
+
+export const static_pages_faq_start_2_a1 = /** @type {(inputs: Static_Pages_Faq_Start_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nein. Konto erstellen, Angebote einstellen, Nachrichten schreiben und bewerten ist kostenlos. Die Website wird von der Gemeinschaft für die Gemeinschaft betrieben.`)
+};
+
+export const static_pages_faq_start_2_q = /** @type {(inputs: Static_Pages_Faq_Start_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Kostet die Anmeldung etwas?`)
+};
+
+export const static_pages_faq_start_3_a1 = /** @type {(inputs: Static_Pages_Faq_Start_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wähle oben auf einer beliebigen Seite Registrieren und fülle das Formular aus: einen Benutzernamen (er lässt sich später nicht ändern), ein Passwort mit mindestens 8 Zeichen, deine E-Mail-Adresse und deinen vollständigen Namen. Die anderen Felder sind freiwillig.`)
+};
+
+export const static_pages_faq_start_3_a2 = /** @type {(inputs: Static_Pages_Faq_Start_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Danach schicken wir dir eine E-Mail mit einem Link, um deine Adresse zu bestätigen. Der Link funktioniert einmal und läuft nach 24 Stunden ab; einen neuen kannst du über den Hinweis oben auf der Seite anfordern.`)
+};
+
+export const static_pages_faq_start_3_q = /** @type {(inputs: Static_Pages_Faq_Start_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wie erstelle ich ein Konto?`)
+};
+
+export const static_pages_faq_start_4_a1 = /** @type {(inputs: Static_Pages_Faq_Start_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wenn du angemeldet bist, wähle oben Angebot erstellen. Gib deinem Angebot einen klaren Titel (mindestens 5 Zeichen), beschreibe, was du anbietest (mindestens 10 Zeichen), wähle eine oder mehrere Kategorien und sag, was du dafür möchtest.`)
+};
+
+export const static_pages_faq_start_4_a2_km = /** @type {(inputs: Static_Pages_Faq_Start_4_A2_KmInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Du kannst bis zu 5 weitere Dinge angeben, die du annehmen würdest, bis zu 3 Fotos (je 10 MB), deinen ungefähren Standort und wie weit du fahren würdest: ${i?.a}, ${i?.b}, ${i?.c} oder ${i?.d} km.`)
+};
+
+export const static_pages_faq_start_4_a2_mi = /** @type {(inputs: Static_Pages_Faq_Start_4_A2_MiInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Du kannst bis zu 5 weitere Dinge angeben, die du annehmen würdest, bis zu 3 Fotos (je 10 MB), deinen ungefähren Standort und wie weit du fahren würdest: ${i?.a}, ${i?.b}, ${i?.c} oder ${i?.d} Meilen.`)
+};
+
+export const static_pages_faq_start_4_q = /** @type {(inputs: Static_Pages_Faq_Start_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wie stelle ich mein erstes Angebot ein?`)
+};
+
+export const static_pages_faq_start_5_a1_km = /** @type {(inputs: Static_Pages_Faq_Start_5_A1_KmInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Nutze die Suchleiste auf der Startseite oder der Seite Stöbern. Du kannst nach Wörtern suchen, nach Kategorie filtern und eine Entfernung von ${i?.a}, ${i?.b}, ${i?.c}, ${i?.d} oder ${i?.e} km oder beliebig wählen. Es werden 9 Ergebnisse pro Seite angezeigt.`)
+};
+
+export const static_pages_faq_start_5_a1_mi = /** @type {(inputs: Static_Pages_Faq_Start_5_A1_MiInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Nutze die Suchleiste auf der Startseite oder der Seite Stöbern. Du kannst nach Wörtern suchen, nach Kategorie filtern und eine Entfernung von ${i?.a}, ${i?.b}, ${i?.c}, ${i?.d} oder ${i?.e} Meilen oder beliebig wählen. Es werden 9 Ergebnisse pro Seite angezeigt.`)
+};
+
+export const static_pages_faq_start_5_a2 = /** @type {(inputs: Static_Pages_Faq_Start_5_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Angemeldete Mitglieder können eine Suche speichern und werden benachrichtigt, wenn neue passende Angebote erscheinen.`)
+};
+
+export const static_pages_faq_start_5_q = /** @type {(inputs: Static_Pages_Faq_Start_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wie finde ich Dinge in meiner Nähe?`)
+};
+
+export const static_pages_faq_still_stuck = /** @type {(inputs: Static_Pages_Faq_Still_StuckInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Kommst du nicht weiter? Sieh in der <help>Hilfe</help> nach oder <contact>schreib uns</contact> und wir antworten innerhalb von 24 Stunden.`)
+};
+
+export const static_pages_faq_title = /** @type {(inputs: Static_Pages_Faq_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Häufige Fragen`)
+};
+
+export const static_pages_faq_total = /** @type {(inputs: Static_Pages_Faq_TotalInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.total} Fragen in ${i?.sections} Bereichen.`)
+};
+
+export const static_pages_help_guide_safety = /** @type {(inputs: Static_Pages_Help_Guide_SafetyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sicherheitstipps`)
+};
+
+export const static_pages_help_guide_safety_text = /** @type {(inputs: Static_Pages_Help_Guide_Safety_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Kurze Tipps für sicheres Tauschen.`)
+};
+
+export const static_pages_help_guide_standards = /** @type {(inputs: Static_Pages_Help_Guide_StandardsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Gemeinschaftsregeln`)
+};
+
+export const static_pages_help_guide_standards_text = /** @type {(inputs: Static_Pages_Help_Guide_Standards_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Die Regeln und wie wir sie durchsetzen.`)
+};
+
+export const static_pages_help_guide_value = /** @type {(inputs: Static_Pages_Help_Guide_ValueInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wert-Ratgeber`)
+};
+
+export const static_pages_help_guide_value_text = /** @type {(inputs: Static_Pages_Help_Guide_Value_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wie ihr euch auf einen fairen Tausch einigt.`)
+};
+
+export const static_pages_help_guides = /** @type {(inputs: Static_Pages_Help_GuidesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ratgeber`)
+};
+
+export const static_pages_help_lead = /** @type {(inputs: Static_Pages_Help_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Antworten auf häufige Fragen zu Barter Market. Such oder stöbere nach Thema.`)
+};
+
+export const static_pages_help_still = /** @type {(inputs: Static_Pages_Help_StillInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Noch Fragen?`)
+};
+
+export const static_pages_help_still_text = /** @type {(inputs: Static_Pages_Help_Still_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Schreib uns und wir antworten innerhalb von 24 Stunden.`)
+};
+
+export const static_pages_help_title = /** @type {(inputs: Static_Pages_Help_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Hilfe`)
+};
+
+export const static_pages_last_updated = /** @type {(inputs: Static_Pages_Last_UpdatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Zuletzt aktualisiert: ${i?.date}`)
+};
+
 export const welcome_back_carry_on = /** @type {(inputs: Welcome_Back_Carry_OnInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Du kannst dort weitermachen, wo du aufgehört hast.`)
 };
@@ -715,4 +1031,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Bestätige deine E-Mail`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck];

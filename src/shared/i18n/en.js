@@ -583,6 +583,322 @@ export const newsletter_unsubscribed = /** @type {(inputs: Newsletter_Unsubscrib
 	return /** @type {LocalizedString} */ (`You have been unsubscribed`)
 };
 
+export const static_pages_contact_us = /** @type {(inputs: Static_Pages_Contact_UsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contact Us`)
+};
+
+export const static_pages_faq_account = /** @type {(inputs: Static_Pages_Faq_AccountInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Account & Profile`)
+};
+
+export const static_pages_faq_account_1_a1 = /** @type {(inputs: Static_Pages_Faq_Account_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Go to your profile and choose Edit Profile. You can change your full name, nickname, email, private address, public location, bio and profile image URL. Your username cannot be changed.`)
+};
+
+export const static_pages_faq_account_1_a2 = /** @type {(inputs: Static_Pages_Faq_Account_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`If you change your email address, we send a verification link to the new address.`)
+};
+
+export const static_pages_faq_account_1_q = /** @type {(inputs: Static_Pages_Faq_Account_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How do I edit my profile?`)
+};
+
+export const static_pages_faq_account_2_a1 = /** @type {(inputs: Static_Pages_Faq_Account_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Only you. Your address is private and never shown to other members. Your public location (for example "Oakland, CA") is shown on your profile and listings so people know roughly where you are.`)
+};
+
+export const static_pages_faq_account_2_q = /** @type {(inputs: Static_Pages_Faq_Account_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Who can see my address?`)
+};
+
+export const static_pages_faq_account_3_a1 = /** @type {(inputs: Static_Pages_Faq_Account_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choose "Forgot password?" on the sign-in screen and enter your email address. If an account exists for it, we send a link to choose a new password. The link works once and expires after 1 hour.`)
+};
+
+export const static_pages_faq_account_3_q = /** @type {(inputs: Static_Pages_Faq_Account_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`I forgot my password. What do I do?`)
+};
+
+export const static_pages_faq_account_4_a1 = /** @type {(inputs: Static_Pages_Faq_Account_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Check your spam or junk folder first. Then sign in and choose Resend in the banner at the top of the page. For your protection we send at most 5 account emails an hour.`)
+};
+
+export const static_pages_faq_account_4_q = /** @type {(inputs: Static_Pages_Faq_Account_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`I did not receive the verification email.`)
+};
+
+export const static_pages_faq_account_5_a1 = /** @type {(inputs: Static_Pages_Faq_Account_5_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`You can delete your account from your profile. This permanently removes your listings, messages, reviews, barters, saved searches and event sign-ups. It cannot be undone.`)
+};
+
+export const static_pages_faq_account_5_q = /** @type {(inputs: Static_Pages_Faq_Account_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How do I delete my account?`)
+};
+
+export const static_pages_faq_clear = /** @type {(inputs: Static_Pages_Faq_ClearInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Clear search`)
+};
+
+export const static_pages_faq_exchanges = /** @type {(inputs: Static_Pages_Faq_ExchangesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Making Exchanges`)
+};
+
+export const static_pages_faq_exchanges_1_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Open the listing and use its contact or offer button. This starts a private conversation with the owner about that listing. You can write your own offer; it opens in Messages with your text ready to send.`)
+};
+
+export const static_pages_faq_exchanges_1_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`You need to be signed in to send messages, and you cannot message yourself about your own listing.`)
+};
+
+export const static_pages_faq_exchanges_1_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How do I contact someone about a listing?`)
+};
+
+export const static_pages_faq_exchanges_2_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Talk it through before you meet: what exactly is being exchanged, when, where and in what condition. For services, agree how many hours or sessions. Our Value Guide explains simple ways to compare goods and time fairly.`)
+};
+
+export const static_pages_faq_exchanges_2_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`If the values are uneven, you can add something small, split a service into sessions, or agree a future favour. Write the final agreement in Messages so you both have a record.`)
+};
+
+export const static_pages_faq_exchanges_2_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How do we agree on a fair trade?`)
+};
+
+export const static_pages_faq_exchanges_3_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`In the conversation, choose "Did you complete this barter? Click to record" and answer "Yes, completed!". The other member then confirms it from their side. A barter only counts as completed once both of you agree.`)
+};
+
+export const static_pages_faq_exchanges_3_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`If it did not happen after all, either of you can cancel a barter while it is still pending.`)
+};
+
+export const static_pages_faq_exchanges_3_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How do I record a completed barter?`)
+};
+
+export const static_pages_faq_exchanges_4_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`After a barter is confirmed by both members, each of you can leave one review of the other: a rating from 1 to 5 stars and a comment of at least 10 characters. Reviews appear on the member’s profile.`)
+};
+
+export const static_pages_faq_exchanges_4_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`When can I leave a review?`)
+};
+
+export const static_pages_faq_exchanges_5_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Yes. Open your listing and choose Edit Listing. You can update any detail and set its status: active (looking for exchanges), pending (in discussion with someone), paused (temporarily unavailable) or completed.`)
+};
+
+export const static_pages_faq_exchanges_5_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`You can also delete a listing. Its messages, barters and reviews are removed with it.`)
+};
+
+export const static_pages_faq_exchanges_5_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Can I change or pause my listing?`)
+};
+
+export const static_pages_faq_lead = /** @type {(inputs: Static_Pages_Faq_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quick answers about joining, exchanging, staying safe and managing your account.`)
+};
+
+export const static_pages_faq_matches_one = /** @type {(inputs: Static_Pages_Faq_Matches_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} of ${i?.total} questions match “${i?.query}”.`)
+};
+
+export const static_pages_faq_matches_other = /** @type {(inputs: Static_Pages_Faq_Matches_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} of ${i?.total} questions match “${i?.query}”.`)
+};
+
+export const static_pages_faq_no_match = /** @type {(inputs: Static_Pages_Faq_No_MatchInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`No questions match “${i?.query}”. Try a different word, or ask us directly.`)
+};
+
+export const static_pages_faq_page_title = /** @type {(inputs: Static_Pages_Faq_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`FAQ`)
+};
+
+export const static_pages_faq_safety = /** @type {(inputs: Static_Pages_Faq_SafetyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Safety & Trust`)
+};
+
+export const static_pages_faq_safety_1_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Meet in a busy public place such as a library or café for first exchanges, tell a friend where you are going, and bring your phone. Check items before you hand anything over. Our Safety Guidelines cover goods, services in homes and online safety in detail.`)
+};
+
+export const static_pages_faq_safety_1_q = /** @type {(inputs: Static_Pages_Faq_Safety_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How do I stay safe when meeting someone?`)
+};
+
+export const static_pages_faq_safety_2_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Look at their profile: how long they have been a member, their star rating and reviews from completed barters, and how many exchanges they have finished.`)
+};
+
+export const static_pages_faq_safety_2_a2 = /** @type {(inputs: Static_Pages_Faq_Safety_2_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Take your time in Messages. A genuine neighbour will be happy to answer questions.`)
+};
+
+export const static_pages_faq_safety_2_q = /** @type {(inputs: Static_Pages_Faq_Safety_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How can I tell if a member is trustworthy?`)
+};
+
+export const static_pages_faq_safety_3_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`If you feel unsafe, leave and contact local emergency services. For problems with a member or a listing, such as a no-show, misleading listing, harassment or a scam attempt, contact us with the details and any messages. We reply within 24 hours.`)
+};
+
+export const static_pages_faq_safety_3_a2 = /** @type {(inputs: Static_Pages_Faq_Safety_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`You can also use Report on the listing, profile or message itself: an admin reviews it, usually within 24–48 hours, and you can follow it under Your reports (linked from your profile). To stop a member contacting you, block them from their profile or your conversation.`)
+};
+
+export const static_pages_faq_safety_3_q = /** @type {(inputs: Static_Pages_Faq_Safety_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`What should I do if something goes wrong?`)
+};
+
+export const static_pages_faq_safety_4_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Weapons, drugs, alcohol and tobacco, medicines, stolen or counterfeit goods, live animals, recalled products, adult services, and anything illegal where you live. Asking for or offering money is also not allowed. Our Community Standards list the rules and what happens when they are broken.`)
+};
+
+export const static_pages_faq_safety_4_q = /** @type {(inputs: Static_Pages_Faq_Safety_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`What is not allowed on Barter Market?`)
+};
+
+export const static_pages_faq_search = /** @type {(inputs: Static_Pages_Faq_SearchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Search questions`)
+};
+
+export const static_pages_faq_search_placeholder = /** @type {(inputs: Static_Pages_Faq_Search_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`e.g. password, review, meeting`)
+};
+
+export const static_pages_faq_start = /** @type {(inputs: Static_Pages_Faq_StartInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Getting Started`)
+};
+
+export const static_pages_faq_start_1_a1 = /** @type {(inputs: Static_Pages_Faq_Start_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Barter Market is a free community marketplace where neighbours exchange goods and skills instead of paying money. You might trade a bike tune-up for a week of home-cooked meals, or piano lessons for fresh vegetables.`)
+};
+
+export const static_pages_faq_start_1_a2 = /** @type {(inputs: Static_Pages_Faq_Start_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No money changes hands on the site and there are no fees.`)
+};
+
+export const static_pages_faq_start_1_q = /** @type {(inputs: Static_Pages_Faq_Start_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`What is Barter Market?`)
+};
+
+export const static_pages_faq_start_2_a1 = /** @type {(inputs: Static_Pages_Faq_Start_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No. Creating an account, posting listings, messaging and reviewing are all free. The site is run by and for the community.`)
+};
+
+export const static_pages_faq_start_2_q = /** @type {(inputs: Static_Pages_Faq_Start_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Does it cost anything to join?`)
+};
+
+export const static_pages_faq_start_3_a1 = /** @type {(inputs: Static_Pages_Faq_Start_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choose Sign Up at the top of any page and fill in the Register form: a username (it cannot be changed later), a password of at least 8 characters, your email address and your full name. The other fields are optional.`)
+};
+
+export const static_pages_faq_start_3_a2 = /** @type {(inputs: Static_Pages_Faq_Start_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`We then send you an email with a link to verify your address. The link works once and expires after 24 hours; you can ask for a new one from the banner shown at the top of the page.`)
+};
+
+export const static_pages_faq_start_3_q = /** @type {(inputs: Static_Pages_Faq_Start_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How do I create an account?`)
+};
+
+export const static_pages_faq_start_4_a1 = /** @type {(inputs: Static_Pages_Faq_Start_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Once signed in, choose Create Listing in the header. Give your listing a clear title (at least 5 characters), describe what you offer (at least 10 characters), pick one or more categories and say what you would like in return.`)
+};
+
+export const static_pages_faq_start_4_a2_km = /** @type {(inputs: Static_Pages_Faq_Start_4_A2_KmInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`You can add up to 5 other things you would accept, up to 3 photos (10 MB each), your general location and how far you are willing to travel: ${i?.a}, ${i?.b}, ${i?.c} or ${i?.d} km.`)
+};
+
+export const static_pages_faq_start_4_a2_mi = /** @type {(inputs: Static_Pages_Faq_Start_4_A2_MiInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`You can add up to 5 other things you would accept, up to 3 photos (10 MB each), your general location and how far you are willing to travel: ${i?.a}, ${i?.b}, ${i?.c} or ${i?.d} miles.`)
+};
+
+export const static_pages_faq_start_4_q = /** @type {(inputs: Static_Pages_Faq_Start_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How do I post my first listing?`)
+};
+
+export const static_pages_faq_start_5_a1_km = /** @type {(inputs: Static_Pages_Faq_Start_5_A1_KmInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Use the search bar on the home page or the Browse page. You can search by words, filter by category and choose a distance of ${i?.a}, ${i?.b}, ${i?.c}, ${i?.d} or ${i?.e} km, or any distance. Results are shown 9 to a page.`)
+};
+
+export const static_pages_faq_start_5_a1_mi = /** @type {(inputs: Static_Pages_Faq_Start_5_A1_MiInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Use the search bar on the home page or the Browse page. You can search by words, filter by category and choose a distance of ${i?.a}, ${i?.b}, ${i?.c}, ${i?.d} or ${i?.e} miles, or any distance. Results are shown 9 to a page.`)
+};
+
+export const static_pages_faq_start_5_a2 = /** @type {(inputs: Static_Pages_Faq_Start_5_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Signed-in members can save a search and be notified when new matching listings appear.`)
+};
+
+export const static_pages_faq_start_5_q = /** @type {(inputs: Static_Pages_Faq_Start_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How do I find things near me?`)
+};
+
+export const static_pages_faq_still_stuck = /** @type {(inputs: Static_Pages_Faq_Still_StuckInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Still stuck? Visit the <help>Help Center</help> or <contact>contact us</contact> and we will reply within 24 hours.`)
+};
+
+export const static_pages_faq_title = /** @type {(inputs: Static_Pages_Faq_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Frequently Asked Questions`)
+};
+
+export const static_pages_faq_total = /** @type {(inputs: Static_Pages_Faq_TotalInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.total} questions in ${i?.sections} sections.`)
+};
+
+export const static_pages_help_guide_safety = /** @type {(inputs: Static_Pages_Help_Guide_SafetyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Safety Tips`)
+};
+
+export const static_pages_help_guide_safety_text = /** @type {(inputs: Static_Pages_Help_Guide_Safety_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quick habits for safe exchanges.`)
+};
+
+export const static_pages_help_guide_standards = /** @type {(inputs: Static_Pages_Help_Guide_StandardsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community Standards`)
+};
+
+export const static_pages_help_guide_standards_text = /** @type {(inputs: Static_Pages_Help_Guide_Standards_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`The rules and how we enforce them.`)
+};
+
+export const static_pages_help_guide_value = /** @type {(inputs: Static_Pages_Help_Guide_ValueInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Value Guide`)
+};
+
+export const static_pages_help_guide_value_text = /** @type {(inputs: Static_Pages_Help_Guide_Value_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How to agree a fair trade.`)
+};
+
+export const static_pages_help_guides = /** @type {(inputs: Static_Pages_Help_GuidesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guides`)
+};
+
+export const static_pages_help_lead = /** @type {(inputs: Static_Pages_Help_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Answers to common questions about Barter Market. Search, or browse by topic.`)
+};
+
+export const static_pages_help_still = /** @type {(inputs: Static_Pages_Help_StillInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Still need help?`)
+};
+
+export const static_pages_help_still_text = /** @type {(inputs: Static_Pages_Help_Still_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Send us a message and we will reply within 24 hours.`)
+};
+
+export const static_pages_help_title = /** @type {(inputs: Static_Pages_Help_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Help Center`)
+};
+
+export const static_pages_last_updated = /** @type {(inputs: Static_Pages_Last_UpdatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Last updated: ${i?.date}`)
+};
+
 export const welcome_back_carry_on = /** @type {(inputs: Welcome_Back_Carry_OnInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`You can carry on where you left off.`)
 };
@@ -715,4 +1031,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Verify your email`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck];

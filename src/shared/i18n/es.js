@@ -583,6 +583,322 @@ export const newsletter_unsubscribed = /** @type {(inputs: Newsletter_Unsubscrib
 	return /** @type {LocalizedString} */ (`Te has dado de baja`)
 };
 
+export const static_pages_contact_us = /** @type {(inputs: Static_Pages_Contact_UsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contacto`)
+};
+
+export const static_pages_faq_account = /** @type {(inputs: Static_Pages_Faq_AccountInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cuenta y perfil`)
+};
+
+export const static_pages_faq_account_1_a1 = /** @type {(inputs: Static_Pages_Faq_Account_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ve a tu perfil y elige Editar perfil. Puedes cambiar tu nombre completo, apodo, correo electrónico, dirección privada, ubicación pública, biografía y la URL de tu imagen de perfil. Tu nombre de usuario no se puede cambiar.`)
+};
+
+export const static_pages_faq_account_1_a2 = /** @type {(inputs: Static_Pages_Faq_Account_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si cambias tu dirección de correo, enviamos un enlace de verificación a la nueva dirección.`)
+};
+
+export const static_pages_faq_account_1_q = /** @type {(inputs: Static_Pages_Faq_Account_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Cómo edito mi perfil?`)
+};
+
+export const static_pages_faq_account_2_a1 = /** @type {(inputs: Static_Pages_Faq_Account_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Solo tú. Tu dirección es privada y nunca se muestra a otros miembros. Tu ubicación pública (por ejemplo, «Zaragoza») aparece en tu perfil y tus anuncios para que la gente sepa más o menos dónde estás.`)
+};
+
+export const static_pages_faq_account_2_q = /** @type {(inputs: Static_Pages_Faq_Account_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Quién puede ver mi dirección?`)
+};
+
+export const static_pages_faq_account_3_a1 = /** @type {(inputs: Static_Pages_Faq_Account_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Elige «¿Has olvidado tu contraseña?» en la pantalla de inicio de sesión e introduce tu correo electrónico. Si existe una cuenta con él, te enviamos un enlace para elegir una contraseña nueva. El enlace funciona una sola vez y caduca al cabo de 1 hora.`)
+};
+
+export const static_pages_faq_account_3_q = /** @type {(inputs: Static_Pages_Faq_Account_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`He olvidado mi contraseña. ¿Qué hago?`)
+};
+
+export const static_pages_faq_account_4_a1 = /** @type {(inputs: Static_Pages_Faq_Account_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Revisa primero la carpeta de spam o correo no deseado. Después inicia sesión y elige Reenviar en el aviso de la parte superior de la página. Por tu seguridad, enviamos como máximo 5 correos de cuenta por hora.`)
+};
+
+export const static_pages_faq_account_4_q = /** @type {(inputs: Static_Pages_Faq_Account_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No he recibido el correo de verificación.`)
+};
+
+export const static_pages_faq_account_5_a1 = /** @type {(inputs: Static_Pages_Faq_Account_5_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Puedes eliminar tu cuenta desde tu perfil. Esto borra de forma permanente tus anuncios, mensajes, reseñas, trueques, búsquedas guardadas e inscripciones a eventos. No se puede deshacer.`)
+};
+
+export const static_pages_faq_account_5_q = /** @type {(inputs: Static_Pages_Faq_Account_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Cómo elimino mi cuenta?`)
+};
+
+export const static_pages_faq_clear = /** @type {(inputs: Static_Pages_Faq_ClearInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Borrar búsqueda`)
+};
+
+export const static_pages_faq_exchanges = /** @type {(inputs: Static_Pages_Faq_ExchangesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Hacer intercambios`)
+};
+
+export const static_pages_faq_exchanges_1_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Abre el anuncio y usa su botón de contacto o de oferta. Así empiezas una conversación privada con quien lo publicó sobre ese anuncio. Puedes escribir tu propia oferta; se abre en Mensajes con tu texto listo para enviar.`)
+};
+
+export const static_pages_faq_exchanges_1_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tienes que haber iniciado sesión para enviar mensajes, y no puedes escribirte a ti mismo sobre tu propio anuncio.`)
+};
+
+export const static_pages_faq_exchanges_1_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Cómo contacto con alguien por un anuncio?`)
+};
+
+export const static_pages_faq_exchanges_2_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Hablad antes de quedar: qué se intercambia exactamente, cuándo, dónde y en qué estado. Para servicios, acordad cuántas horas o sesiones. Nuestra Guía de valor explica formas sencillas de comparar objetos y tiempo de forma justa.`)
+};
+
+export const static_pages_faq_exchanges_2_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si los valores no están equilibrados, podéis añadir algo pequeño, dividir un servicio en sesiones o acordar un favor futuro. Escribid el acuerdo final en Mensajes para que ambos tengáis constancia.`)
+};
+
+export const static_pages_faq_exchanges_2_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Cómo acordamos un intercambio justo?`)
+};
+
+export const static_pages_faq_exchanges_3_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En la conversación, elige «¿Has completado este trueque? Haz clic para registrarlo» y responde «¡Sí, completado!». Después, el otro miembro lo confirma por su parte. Un trueque solo cuenta como completado cuando los dos estáis de acuerdo.`)
+};
+
+export const static_pages_faq_exchanges_3_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si al final no se hizo, cualquiera de los dos puede cancelar el trueque mientras siga pendiente.`)
+};
+
+export const static_pages_faq_exchanges_3_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Cómo registro un trueque completado?`)
+};
+
+export const static_pages_faq_exchanges_4_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cuando ambos miembros han confirmado un trueque, cada uno puede dejar una reseña del otro: una valoración de 1 a 5 estrellas y un comentario de al menos 10 caracteres. Las reseñas aparecen en el perfil del miembro.`)
+};
+
+export const static_pages_faq_exchanges_4_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Cuándo puedo dejar una reseña?`)
+};
+
+export const static_pages_faq_exchanges_5_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sí. Abre tu anuncio y elige Editar anuncio. Puedes cambiar cualquier dato y fijar su estado: activo (buscando intercambios), pendiente (en conversación con alguien), en pausa (no disponible temporalmente) o completado.`)
+};
+
+export const static_pages_faq_exchanges_5_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`También puedes eliminar un anuncio. Sus mensajes, trueques y reseñas se eliminan con él.`)
+};
+
+export const static_pages_faq_exchanges_5_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Puedo cambiar o pausar mi anuncio?`)
+};
+
+export const static_pages_faq_lead = /** @type {(inputs: Static_Pages_Faq_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Respuestas rápidas sobre cómo unirte, intercambiar, mantenerte seguro y gestionar tu cuenta.`)
+};
+
+export const static_pages_faq_matches_one = /** @type {(inputs: Static_Pages_Faq_Matches_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} de ${i?.total} preguntas coincide con «${i?.query}».`)
+};
+
+export const static_pages_faq_matches_other = /** @type {(inputs: Static_Pages_Faq_Matches_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} de ${i?.total} preguntas coinciden con «${i?.query}».`)
+};
+
+export const static_pages_faq_no_match = /** @type {(inputs: Static_Pages_Faq_No_MatchInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Ninguna pregunta coincide con «${i?.query}». Prueba con otra palabra o pregúntanos directamente.`)
+};
+
+export const static_pages_faq_page_title = /** @type {(inputs: Static_Pages_Faq_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Preguntas frecuentes`)
+};
+
+export const static_pages_faq_safety = /** @type {(inputs: Static_Pages_Faq_SafetyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Seguridad y confianza`)
+};
+
+export const static_pages_faq_safety_1_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Para los primeros intercambios, queda en un lugar público y concurrido, como una biblioteca o una cafetería, dile a alguien adónde vas y lleva el móvil. Revisa los objetos antes de entregar nada. Nuestra Guía de seguridad trata en detalle los objetos, los servicios a domicilio y la seguridad en internet.`)
+};
+
+export const static_pages_faq_safety_1_q = /** @type {(inputs: Static_Pages_Faq_Safety_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Cómo me mantengo seguro al quedar con alguien?`)
+};
+
+export const static_pages_faq_safety_2_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mira su perfil: cuánto tiempo lleva como miembro, su valoración en estrellas y las reseñas de trueques completados, y cuántos intercambios ha terminado.`)
+};
+
+export const static_pages_faq_safety_2_a2 = /** @type {(inputs: Static_Pages_Faq_Safety_2_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tómate tu tiempo en Mensajes. Un vecino de verdad responderá encantado a tus preguntas.`)
+};
+
+export const static_pages_faq_safety_2_q = /** @type {(inputs: Static_Pages_Faq_Safety_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Cómo sé si un miembro es de confianza?`)
+};
+
+export const static_pages_faq_safety_3_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si no te sientes seguro, vete y llama a los servicios de emergencia locales. Para problemas con un miembro o un anuncio, como alguien que no se presenta, un anuncio engañoso, acoso o un intento de estafa, escríbenos con los detalles y los mensajes que tengas. Respondemos en un plazo de 24 horas.`)
+};
+
+export const static_pages_faq_safety_3_a2 = /** @type {(inputs: Static_Pages_Faq_Safety_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`También puedes usar Denunciar en el propio anuncio, perfil o mensaje: un administrador lo revisa, normalmente en 24–48 horas, y puedes seguirlo en Tus denuncias (enlazado desde tu perfil). Para que un miembro deje de contactarte, bloquéalo desde su perfil o desde vuestra conversación.`)
+};
+
+export const static_pages_faq_safety_3_q = /** @type {(inputs: Static_Pages_Faq_Safety_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Qué hago si algo sale mal?`)
+};
+
+export const static_pages_faq_safety_4_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Armas, drogas, alcohol y tabaco, medicamentos, objetos robados o falsificados, animales vivos, productos retirados del mercado, servicios para adultos y cualquier cosa ilegal donde vives. Tampoco está permitido pedir ni ofrecer dinero. Nuestras Normas de la comunidad recogen las reglas y lo que pasa cuando se incumplen.`)
+};
+
+export const static_pages_faq_safety_4_q = /** @type {(inputs: Static_Pages_Faq_Safety_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Qué no está permitido en Barter Market?`)
+};
+
+export const static_pages_faq_search = /** @type {(inputs: Static_Pages_Faq_SearchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Buscar preguntas`)
+};
+
+export const static_pages_faq_search_placeholder = /** @type {(inputs: Static_Pages_Faq_Search_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`p. ej., contraseña, reseña, quedar`)
+};
+
+export const static_pages_faq_start = /** @type {(inputs: Static_Pages_Faq_StartInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Primeros pasos`)
+};
+
+export const static_pages_faq_start_1_a1 = /** @type {(inputs: Static_Pages_Faq_Start_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Barter Market es un mercado comunitario gratuito donde los vecinos intercambian objetos y habilidades en lugar de pagar con dinero. Podrías cambiar una puesta a punto de una bici por una semana de comida casera, o clases de piano por verdura fresca.`)
+};
+
+export const static_pages_faq_start_1_a2 = /** @type {(inputs: Static_Pages_Faq_Start_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En el sitio no se maneja dinero y no hay comisiones.`)
+};
+
+export const static_pages_faq_start_1_q = /** @type {(inputs: Static_Pages_Faq_Start_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Qué es Barter Market?`)
+};
+
+export const static_pages_faq_start_2_a1 = /** @type {(inputs: Static_Pages_Faq_Start_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No. Crear una cuenta, publicar anuncios, enviar mensajes y escribir reseñas es gratis. El sitio lo gestiona la comunidad para la comunidad.`)
+};
+
+export const static_pages_faq_start_2_q = /** @type {(inputs: Static_Pages_Faq_Start_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Cuesta algo registrarse?`)
+};
+
+export const static_pages_faq_start_3_a1 = /** @type {(inputs: Static_Pages_Faq_Start_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Elige Registrarse en la parte superior de cualquier página y rellena el formulario de registro: un nombre de usuario (no se puede cambiar después), una contraseña de al menos 8 caracteres, tu correo electrónico y tu nombre completo. Los demás campos son opcionales.`)
+};
+
+export const static_pages_faq_start_3_a2 = /** @type {(inputs: Static_Pages_Faq_Start_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Después te enviamos un correo con un enlace para verificar tu dirección. El enlace funciona una sola vez y caduca a las 24 horas; puedes pedir uno nuevo desde el aviso que aparece en la parte superior de la página.`)
+};
+
+export const static_pages_faq_start_3_q = /** @type {(inputs: Static_Pages_Faq_Start_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Cómo creo una cuenta?`)
+};
+
+export const static_pages_faq_start_4_a1 = /** @type {(inputs: Static_Pages_Faq_Start_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cuando hayas iniciado sesión, elige Crear anuncio en la cabecera. Ponle a tu anuncio un título claro (al menos 5 caracteres), describe lo que ofreces (al menos 10 caracteres), elige una o más categorías y di qué te gustaría a cambio.`)
+};
+
+export const static_pages_faq_start_4_a2_km = /** @type {(inputs: Static_Pages_Faq_Start_4_A2_KmInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Puedes añadir hasta 5 cosas más que aceptarías, hasta 3 fotos (10 MB cada una), tu ubicación aproximada y cuánto estás dispuesto a desplazarte: ${i?.a}, ${i?.b}, ${i?.c} o ${i?.d} km.`)
+};
+
+export const static_pages_faq_start_4_a2_mi = /** @type {(inputs: Static_Pages_Faq_Start_4_A2_MiInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Puedes añadir hasta 5 cosas más que aceptarías, hasta 3 fotos (10 MB cada una), tu ubicación aproximada y cuánto estás dispuesto a desplazarte: ${i?.a}, ${i?.b}, ${i?.c} o ${i?.d} millas.`)
+};
+
+export const static_pages_faq_start_4_q = /** @type {(inputs: Static_Pages_Faq_Start_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Cómo publico mi primer anuncio?`)
+};
+
+export const static_pages_faq_start_5_a1_km = /** @type {(inputs: Static_Pages_Faq_Start_5_A1_KmInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Usa la barra de búsqueda de la página de inicio o de la página Explorar. Puedes buscar por palabras, filtrar por categoría y elegir una distancia de ${i?.a}, ${i?.b}, ${i?.c}, ${i?.d} o ${i?.e} km, o cualquier distancia. Los resultados se muestran de 9 en 9.`)
+};
+
+export const static_pages_faq_start_5_a1_mi = /** @type {(inputs: Static_Pages_Faq_Start_5_A1_MiInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Usa la barra de búsqueda de la página de inicio o de la página Explorar. Puedes buscar por palabras, filtrar por categoría y elegir una distancia de ${i?.a}, ${i?.b}, ${i?.c}, ${i?.d} o ${i?.e} millas, o cualquier distancia. Los resultados se muestran de 9 en 9.`)
+};
+
+export const static_pages_faq_start_5_a2 = /** @type {(inputs: Static_Pages_Faq_Start_5_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Los miembros con sesión iniciada pueden guardar una búsqueda y recibir avisos cuando aparezcan anuncios nuevos que encajen.`)
+};
+
+export const static_pages_faq_start_5_q = /** @type {(inputs: Static_Pages_Faq_Start_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Cómo encuentro cosas cerca de mí?`)
+};
+
+export const static_pages_faq_still_stuck = /** @type {(inputs: Static_Pages_Faq_Still_StuckInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Sigues con dudas? Visita el <help>Centro de ayuda</help> o <contact>escríbenos</contact> y te responderemos en un plazo de 24 horas.`)
+};
+
+export const static_pages_faq_title = /** @type {(inputs: Static_Pages_Faq_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Preguntas frecuentes`)
+};
+
+export const static_pages_faq_total = /** @type {(inputs: Static_Pages_Faq_TotalInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.total} preguntas en ${i?.sections} secciones.`)
+};
+
+export const static_pages_help_guide_safety = /** @type {(inputs: Static_Pages_Help_Guide_SafetyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Consejos de seguridad`)
+};
+
+export const static_pages_help_guide_safety_text = /** @type {(inputs: Static_Pages_Help_Guide_Safety_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Hábitos sencillos para intercambiar con seguridad.`)
+};
+
+export const static_pages_help_guide_standards = /** @type {(inputs: Static_Pages_Help_Guide_StandardsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Normas de la comunidad`)
+};
+
+export const static_pages_help_guide_standards_text = /** @type {(inputs: Static_Pages_Help_Guide_Standards_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Las reglas y cómo las aplicamos.`)
+};
+
+export const static_pages_help_guide_value = /** @type {(inputs: Static_Pages_Help_Guide_ValueInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guía de valor`)
+};
+
+export const static_pages_help_guide_value_text = /** @type {(inputs: Static_Pages_Help_Guide_Value_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cómo acordar un intercambio justo.`)
+};
+
+export const static_pages_help_guides = /** @type {(inputs: Static_Pages_Help_GuidesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guías`)
+};
+
+export const static_pages_help_lead = /** @type {(inputs: Static_Pages_Help_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Respuestas a las preguntas habituales sobre Barter Market. Busca o explora por temas.`)
+};
+
+export const static_pages_help_still = /** @type {(inputs: Static_Pages_Help_StillInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`¿Aún necesitas ayuda?`)
+};
+
+export const static_pages_help_still_text = /** @type {(inputs: Static_Pages_Help_Still_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Escríbenos y te responderemos en un plazo de 24 horas.`)
+};
+
+export const static_pages_help_title = /** @type {(inputs: Static_Pages_Help_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Centro de ayuda`)
+};
+
+export const static_pages_last_updated = /** @type {(inputs: Static_Pages_Last_UpdatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Última actualización: ${i?.date}`)
+};
+
 export const welcome_back_carry_on = /** @type {(inputs: Welcome_Back_Carry_OnInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Puedes seguir donde lo dejaste.`)
 };
@@ -715,4 +1031,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Verifica tu correo`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck];

@@ -583,6 +583,322 @@ export const newsletter_unsubscribed = /** @type {(inputs: Newsletter_Unsubscrib
 	return /** @type {LocalizedString} */ (`Désabonnement effectué`)
 };
 
+export const static_pages_contact_us = /** @type {(inputs: Static_Pages_Contact_UsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nous contacter`)
+};
+
+export const static_pages_faq_account = /** @type {(inputs: Static_Pages_Faq_AccountInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Compte et profil`)
+};
+
+export const static_pages_faq_account_1_a1 = /** @type {(inputs: Static_Pages_Faq_Account_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Va sur ton profil et choisis Modifier le profil. Tu peux changer ton nom complet, ton surnom, ton e-mail, ton adresse privée, ton lieu public, ta bio et l’URL de ta photo de profil. Ton nom d’utilisateur ne peut pas être modifié.`)
+};
+
+export const static_pages_faq_account_1_a2 = /** @type {(inputs: Static_Pages_Faq_Account_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si tu changes d’adresse e-mail, nous envoyons un lien de vérification à la nouvelle adresse.`)
+};
+
+export const static_pages_faq_account_1_q = /** @type {(inputs: Static_Pages_Faq_Account_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment modifier mon profil ?`)
+};
+
+export const static_pages_faq_account_2_a1 = /** @type {(inputs: Static_Pages_Faq_Account_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Toi seul. Ton adresse est privée et n’est jamais montrée aux autres membres. Ton lieu public (par exemple « Lyon ») s’affiche sur ton profil et tes annonces pour qu’on sache à peu près où tu te trouves.`)
+};
+
+export const static_pages_faq_account_2_q = /** @type {(inputs: Static_Pages_Faq_Account_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Qui peut voir mon adresse ?`)
+};
+
+export const static_pages_faq_account_3_a1 = /** @type {(inputs: Static_Pages_Faq_Account_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choisis « Mot de passe oublié ? » sur l’écran de connexion et saisis ton adresse e-mail. Si un compte existe pour cette adresse, nous envoyons un lien pour choisir un nouveau mot de passe. Le lien ne fonctionne qu’une fois et expire au bout d’1 heure.`)
+};
+
+export const static_pages_faq_account_3_q = /** @type {(inputs: Static_Pages_Faq_Account_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`J’ai oublié mon mot de passe. Que faire ?`)
+};
+
+export const static_pages_faq_account_4_a1 = /** @type {(inputs: Static_Pages_Faq_Account_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vérifie d’abord ton dossier de spam ou de courrier indésirable. Connecte-toi ensuite et choisis Renvoyer dans le bandeau en haut de la page. Pour ta protection, nous envoyons au maximum 5 e-mails de compte par heure.`)
+};
+
+export const static_pages_faq_account_4_q = /** @type {(inputs: Static_Pages_Faq_Account_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Je n’ai pas reçu l’e-mail de vérification.`)
+};
+
+export const static_pages_faq_account_5_a1 = /** @type {(inputs: Static_Pages_Faq_Account_5_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu peux supprimer ton compte depuis ton profil. Cela supprime définitivement tes annonces, messages, avis, trocs, recherches enregistrées et inscriptions à des événements. C’est irréversible.`)
+};
+
+export const static_pages_faq_account_5_q = /** @type {(inputs: Static_Pages_Faq_Account_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment supprimer mon compte ?`)
+};
+
+export const static_pages_faq_clear = /** @type {(inputs: Static_Pages_Faq_ClearInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Effacer la recherche`)
+};
+
+export const static_pages_faq_exchanges = /** @type {(inputs: Static_Pages_Faq_ExchangesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Faire des échanges`)
+};
+
+export const static_pages_faq_exchanges_1_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ouvre l’annonce et utilise son bouton de contact ou d’offre. Cela ouvre une conversation privée avec son auteur au sujet de cette annonce. Tu peux rédiger ta propre offre ; elle s’ouvre dans Messages, ton texte prêt à être envoyé.`)
+};
+
+export const static_pages_faq_exchanges_1_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu dois être connecté pour envoyer des messages, et tu ne peux pas t’écrire à toi-même au sujet de ta propre annonce.`)
+};
+
+export const static_pages_faq_exchanges_1_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment contacter quelqu’un au sujet d’une annonce ?`)
+};
+
+export const static_pages_faq_exchanges_2_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Parlez-en avant de vous retrouver : ce qui est échangé exactement, quand, où et dans quel état. Pour un service, convenez du nombre d’heures ou de séances. Notre guide des valeurs explique des façons simples de comparer équitablement objets et temps.`)
+};
+
+export const static_pages_faq_exchanges_2_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si les valeurs sont inégales, vous pouvez ajouter un petit quelque chose, répartir un service en plusieurs séances ou convenir d’un service à rendre plus tard. Écrivez l’accord final dans Messages pour en garder une trace tous les deux.`)
+};
+
+export const static_pages_faq_exchanges_2_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment se mettre d’accord sur un échange équitable ?`)
+};
+
+export const static_pages_faq_exchanges_3_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dans la conversation, choisis « As-tu conclu ce troc ? Clique pour l’enregistrer » et réponds « Oui, conclu ! ». L’autre membre le confirme ensuite de son côté. Un troc ne compte comme conclu qu’une fois que vous êtes tous les deux d’accord.`)
+};
+
+export const static_pages_faq_exchanges_3_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si l’échange n’a finalement pas eu lieu, l’un ou l’autre peut annuler le troc tant qu’il est en attente.`)
+};
+
+export const static_pages_faq_exchanges_3_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment enregistrer un troc conclu ?`)
+};
+
+export const static_pages_faq_exchanges_4_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Une fois un troc confirmé par les deux membres, chacun peut laisser un avis sur l’autre : une note de 1 à 5 étoiles et un commentaire d’au moins 10 caractères. Les avis s’affichent sur le profil du membre.`)
+};
+
+export const static_pages_faq_exchanges_4_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quand puis-je laisser un avis ?`)
+};
+
+export const static_pages_faq_exchanges_5_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Oui. Ouvre ton annonce et choisis Modifier l’annonce. Tu peux mettre à jour chaque détail et choisir son statut : active (à la recherche d’échanges), en attente (en discussion avec quelqu’un), en pause (temporairement indisponible) ou conclue.`)
+};
+
+export const static_pages_faq_exchanges_5_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu peux aussi supprimer une annonce. Ses messages, trocs et avis sont supprimés avec elle.`)
+};
+
+export const static_pages_faq_exchanges_5_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Puis-je modifier ou mettre en pause mon annonce ?`)
+};
+
+export const static_pages_faq_lead = /** @type {(inputs: Static_Pages_Faq_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Des réponses rapides pour s’inscrire, échanger, rester en sécurité et gérer son compte.`)
+};
+
+export const static_pages_faq_matches_one = /** @type {(inputs: Static_Pages_Faq_Matches_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} question sur ${i?.total} correspond à « ${i?.query} ».`)
+};
+
+export const static_pages_faq_matches_other = /** @type {(inputs: Static_Pages_Faq_Matches_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} questions sur ${i?.total} correspondent à « ${i?.query} ».`)
+};
+
+export const static_pages_faq_no_match = /** @type {(inputs: Static_Pages_Faq_No_MatchInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Aucune question ne correspond à « ${i?.query} ». Essaie un autre mot ou pose-nous directement ta question.`)
+};
+
+export const static_pages_faq_page_title = /** @type {(inputs: Static_Pages_Faq_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`FAQ`)
+};
+
+export const static_pages_faq_safety = /** @type {(inputs: Static_Pages_Faq_SafetyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sécurité et confiance`)
+};
+
+export const static_pages_faq_safety_1_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pour les premiers échanges, retrouvez-vous dans un lieu public fréquenté comme une bibliothèque ou un café, dis à un proche où tu vas et garde ton téléphone sur toi. Vérifie les objets avant de remettre quoi que ce soit. Nos consignes de sécurité détaillent les objets, les services à domicile et la sécurité en ligne.`)
+};
+
+export const static_pages_faq_safety_1_q = /** @type {(inputs: Static_Pages_Faq_Safety_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment rester en sécurité lors d’une rencontre ?`)
+};
+
+export const static_pages_faq_safety_2_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Regarde son profil : depuis combien de temps la personne est membre, sa note et les avis laissés après des trocs conclus, et le nombre d’échanges menés à bien.`)
+};
+
+export const static_pages_faq_safety_2_a2 = /** @type {(inputs: Static_Pages_Faq_Safety_2_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Prends ton temps dans Messages. Un vrai voisin répondra volontiers à tes questions.`)
+};
+
+export const static_pages_faq_safety_2_q = /** @type {(inputs: Static_Pages_Faq_Safety_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment savoir si un membre est fiable ?`)
+};
+
+export const static_pages_faq_safety_3_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si tu ne te sens pas en sécurité, pars et contacte les services d’urgence locaux. Pour un problème avec un membre ou une annonce (absence au rendez-vous, annonce trompeuse, harcèlement, tentative d’arnaque), contacte-nous avec les détails et les messages éventuels. Nous répondons sous 24 heures.`)
+};
+
+export const static_pages_faq_safety_3_a2 = /** @type {(inputs: Static_Pages_Faq_Safety_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tu peux aussi utiliser Signaler sur l’annonce, le profil ou le message concerné : un administrateur l’examine, généralement sous 24 à 48 heures, et tu peux le suivre dans Tes signalements (lien depuis ton profil). Pour qu’un membre cesse de te contacter, bloque-le depuis son profil ou votre conversation.`)
+};
+
+export const static_pages_faq_safety_3_q = /** @type {(inputs: Static_Pages_Faq_Safety_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Que faire si quelque chose se passe mal ?`)
+};
+
+export const static_pages_faq_safety_4_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Les armes, drogues, alcool et tabac, médicaments, objets volés ou contrefaits, animaux vivants, produits rappelés, services pour adultes, et tout ce qui est illégal là où tu vis. Demander ou proposer de l’argent est également interdit. Nos règles de la communauté listent les règles et ce qui se passe quand elles ne sont pas respectées.`)
+};
+
+export const static_pages_faq_safety_4_q = /** @type {(inputs: Static_Pages_Faq_Safety_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Qu’est-ce qui est interdit sur Barter Market ?`)
+};
+
+export const static_pages_faq_search = /** @type {(inputs: Static_Pages_Faq_SearchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rechercher une question`)
+};
+
+export const static_pages_faq_search_placeholder = /** @type {(inputs: Static_Pages_Faq_Search_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`ex. : mot de passe, avis, rencontre`)
+};
+
+export const static_pages_faq_start = /** @type {(inputs: Static_Pages_Faq_StartInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Bien démarrer`)
+};
+
+export const static_pages_faq_start_1_a1 = /** @type {(inputs: Static_Pages_Faq_Start_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Barter Market est une place de marché communautaire gratuite où des voisins échangent objets et savoir-faire au lieu de payer. Tu pourrais échanger une révision de vélo contre une semaine de repas faits maison, ou des cours de piano contre des légumes frais.`)
+};
+
+export const static_pages_faq_start_1_a2 = /** @type {(inputs: Static_Pages_Faq_Start_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aucun argent ne circule sur le site et il n’y a aucuns frais.`)
+};
+
+export const static_pages_faq_start_1_q = /** @type {(inputs: Static_Pages_Faq_Start_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Qu’est-ce que Barter Market ?`)
+};
+
+export const static_pages_faq_start_2_a1 = /** @type {(inputs: Static_Pages_Faq_Start_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Non. Créer un compte, publier des annonces, envoyer des messages et laisser des avis sont entièrement gratuits. Le site est géré par et pour la communauté.`)
+};
+
+export const static_pages_faq_start_2_q = /** @type {(inputs: Static_Pages_Faq_Start_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`L’inscription est-elle payante ?`)
+};
+
+export const static_pages_faq_start_3_a1 = /** @type {(inputs: Static_Pages_Faq_Start_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Choisis Inscription en haut de n’importe quelle page et remplis le formulaire : un nom d’utilisateur (il ne peut pas être modifié ensuite), un mot de passe d’au moins 8 caractères, ton adresse e-mail et ton nom complet. Les autres champs sont facultatifs.`)
+};
+
+export const static_pages_faq_start_3_a2 = /** @type {(inputs: Static_Pages_Faq_Start_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nous t’envoyons ensuite un e-mail avec un lien pour vérifier ton adresse. Le lien ne fonctionne qu’une fois et expire au bout de 24 heures ; tu peux en demander un nouveau depuis le bandeau affiché en haut de la page.`)
+};
+
+export const static_pages_faq_start_3_q = /** @type {(inputs: Static_Pages_Faq_Start_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment créer un compte ?`)
+};
+
+export const static_pages_faq_start_4_a1 = /** @type {(inputs: Static_Pages_Faq_Start_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Une fois connecté, choisis Créer une annonce dans l’en-tête. Donne à ton annonce un titre clair (au moins 5 caractères), décris ce que tu proposes (au moins 10 caractères), choisis une ou plusieurs catégories et indique ce que tu aimerais en échange.`)
+};
+
+export const static_pages_faq_start_4_a2_km = /** @type {(inputs: Static_Pages_Faq_Start_4_A2_KmInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tu peux ajouter jusqu’à 5 autres choses que tu accepterais, jusqu’à 3 photos (10 Mo chacune), ta localisation approximative et la distance que tu es prêt à parcourir : ${i?.a}, ${i?.b}, ${i?.c} ou ${i?.d} km.`)
+};
+
+export const static_pages_faq_start_4_a2_mi = /** @type {(inputs: Static_Pages_Faq_Start_4_A2_MiInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Tu peux ajouter jusqu’à 5 autres choses que tu accepterais, jusqu’à 3 photos (10 Mo chacune), ta localisation approximative et la distance que tu es prêt à parcourir : ${i?.a}, ${i?.b}, ${i?.c} ou ${i?.d} miles.`)
+};
+
+export const static_pages_faq_start_4_q = /** @type {(inputs: Static_Pages_Faq_Start_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment publier ma première annonce ?`)
+};
+
+export const static_pages_faq_start_5_a1_km = /** @type {(inputs: Static_Pages_Faq_Start_5_A1_KmInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Utilise la barre de recherche de l’accueil ou de la page Parcourir. Tu peux chercher par mots, filtrer par catégorie et choisir une distance de ${i?.a}, ${i?.b}, ${i?.c}, ${i?.d} ou ${i?.e} km, ou n’importe quelle distance. Les résultats s’affichent 9 par page.`)
+};
+
+export const static_pages_faq_start_5_a1_mi = /** @type {(inputs: Static_Pages_Faq_Start_5_A1_MiInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Utilise la barre de recherche de l’accueil ou de la page Parcourir. Tu peux chercher par mots, filtrer par catégorie et choisir une distance de ${i?.a}, ${i?.b}, ${i?.c}, ${i?.d} ou ${i?.e} miles, ou n’importe quelle distance. Les résultats s’affichent 9 par page.`)
+};
+
+export const static_pages_faq_start_5_a2 = /** @type {(inputs: Static_Pages_Faq_Start_5_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Les membres connectés peuvent enregistrer une recherche et être prévenus quand de nouvelles annonces correspondantes apparaissent.`)
+};
+
+export const static_pages_faq_start_5_q = /** @type {(inputs: Static_Pages_Faq_Start_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment trouver des choses près de chez moi ?`)
+};
+
+export const static_pages_faq_still_stuck = /** @type {(inputs: Static_Pages_Faq_Still_StuckInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Toujours bloqué ? Consulte le <help>centre d’aide</help> ou <contact>contacte-nous</contact> et nous te répondrons sous 24 heures.`)
+};
+
+export const static_pages_faq_title = /** @type {(inputs: Static_Pages_Faq_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Questions fréquentes`)
+};
+
+export const static_pages_faq_total = /** @type {(inputs: Static_Pages_Faq_TotalInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.total} questions dans ${i?.sections} rubriques.`)
+};
+
+export const static_pages_help_guide_safety = /** @type {(inputs: Static_Pages_Help_Guide_SafetyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conseils de sécurité`)
+};
+
+export const static_pages_help_guide_safety_text = /** @type {(inputs: Static_Pages_Help_Guide_Safety_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`De bons réflexes pour des échanges sûrs.`)
+};
+
+export const static_pages_help_guide_standards = /** @type {(inputs: Static_Pages_Help_Guide_StandardsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Règles de la communauté`)
+};
+
+export const static_pages_help_guide_standards_text = /** @type {(inputs: Static_Pages_Help_Guide_Standards_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Les règles et comment nous les faisons respecter.`)
+};
+
+export const static_pages_help_guide_value = /** @type {(inputs: Static_Pages_Help_Guide_ValueInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guide des valeurs`)
+};
+
+export const static_pages_help_guide_value_text = /** @type {(inputs: Static_Pages_Help_Guide_Value_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment convenir d’un échange équitable.`)
+};
+
+export const static_pages_help_guides = /** @type {(inputs: Static_Pages_Help_GuidesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guides`)
+};
+
+export const static_pages_help_lead = /** @type {(inputs: Static_Pages_Help_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réponses aux questions courantes sur Barter Market. Fais une recherche ou parcours les thèmes.`)
+};
+
+export const static_pages_help_still = /** @type {(inputs: Static_Pages_Help_StillInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Besoin d’aide ?`)
+};
+
+export const static_pages_help_still_text = /** @type {(inputs: Static_Pages_Help_Still_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Écris-nous et nous te répondrons sous 24 heures.`)
+};
+
+export const static_pages_help_title = /** @type {(inputs: Static_Pages_Help_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Centre d’aide`)
+};
+
+export const static_pages_last_updated = /** @type {(inputs: Static_Pages_Last_UpdatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Dernière mise à jour : ${i?.date}`)
+};
+
 export const welcome_back_carry_on = /** @type {(inputs: Welcome_Back_Carry_OnInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Tu peux reprendre là où tu en étais.`)
 };
@@ -715,4 +1031,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Vérifie ton e-mail`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck];

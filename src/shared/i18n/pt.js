@@ -583,6 +583,322 @@ export const newsletter_unsubscribed = /** @type {(inputs: Newsletter_Unsubscrib
 	return /** @type {LocalizedString} */ (`A tua subscrição foi cancelada`)
 };
 
+export const static_pages_contact_us = /** @type {(inputs: Static_Pages_Contact_UsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Contacto`)
+};
+
+export const static_pages_faq_account = /** @type {(inputs: Static_Pages_Faq_AccountInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conta e perfil`)
+};
+
+export const static_pages_faq_account_1_a1 = /** @type {(inputs: Static_Pages_Faq_Account_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vai ao teu perfil e escolhe Editar perfil. Podes alterar o teu nome completo, alcunha, email, morada privada, localização pública, biografia e URL da imagem de perfil. O teu nome de utilizador não pode ser alterado.`)
+};
+
+export const static_pages_faq_account_1_a2 = /** @type {(inputs: Static_Pages_Faq_Account_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se alterares o teu endereço de email, enviamos um link de verificação para o novo endereço.`)
+};
+
+export const static_pages_faq_account_1_q = /** @type {(inputs: Static_Pages_Faq_Account_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como edito o meu perfil?`)
+};
+
+export const static_pages_faq_account_2_a1 = /** @type {(inputs: Static_Pages_Faq_Account_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Só tu. A tua morada é privada e nunca é mostrada a outros membros. A tua localização pública (por exemplo, «Braga») aparece no teu perfil e nos teus anúncios para que saibam mais ou menos onde estás.`)
+};
+
+export const static_pages_faq_account_2_q = /** @type {(inputs: Static_Pages_Faq_Account_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quem pode ver a minha morada?`)
+};
+
+export const static_pages_faq_account_3_a1 = /** @type {(inputs: Static_Pages_Faq_Account_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Escolhe «Esqueceste-te da palavra-passe?» no ecrã de entrada e introduz o teu endereço de email. Se existir uma conta com esse endereço, enviamos um link para escolheres uma nova palavra-passe. O link funciona uma vez e expira ao fim de 1 hora.`)
+};
+
+export const static_pages_faq_account_3_q = /** @type {(inputs: Static_Pages_Faq_Account_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Esqueci-me da palavra-passe. O que faço?`)
+};
+
+export const static_pages_faq_account_4_a1 = /** @type {(inputs: Static_Pages_Faq_Account_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Verifica primeiro a pasta de spam ou de lixo. Depois entra e escolhe Reenviar no aviso no topo da página. Para tua proteção, enviamos no máximo 5 emails de conta por hora.`)
+};
+
+export const static_pages_faq_account_4_q = /** @type {(inputs: Static_Pages_Faq_Account_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não recebi o email de verificação.`)
+};
+
+export const static_pages_faq_account_5_a1 = /** @type {(inputs: Static_Pages_Faq_Account_5_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Podes eliminar a tua conta a partir do teu perfil. Isto remove definitivamente os teus anúncios, mensagens, avaliações, trocas, pesquisas guardadas e inscrições em eventos. Não pode ser anulado.`)
+};
+
+export const static_pages_faq_account_5_q = /** @type {(inputs: Static_Pages_Faq_Account_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como elimino a minha conta?`)
+};
+
+export const static_pages_faq_clear = /** @type {(inputs: Static_Pages_Faq_ClearInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Limpar pesquisa`)
+};
+
+export const static_pages_faq_exchanges = /** @type {(inputs: Static_Pages_Faq_ExchangesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fazer trocas`)
+};
+
+export const static_pages_faq_exchanges_1_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Abre o anúncio e usa o botão de contacto ou de oferta. Isto inicia uma conversa privada com quem o publicou sobre esse anúncio. Podes escrever a tua própria oferta; abre-se nas Mensagens com o teu texto pronto a enviar.`)
+};
+
+export const static_pages_faq_exchanges_1_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tens de ter sessão iniciada para enviar mensagens, e não podes enviar mensagens a ti próprio sobre o teu anúncio.`)
+};
+
+export const static_pages_faq_exchanges_1_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como contacto alguém sobre um anúncio?`)
+};
+
+export const static_pages_faq_exchanges_2_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Falem sobre tudo antes de se encontrarem: o que se troca exatamente, quando, onde e em que estado. Para serviços, combinem quantas horas ou sessões. O nosso Guia de valor explica formas simples de comparar objetos e tempo de forma justa.`)
+};
+
+export const static_pages_faq_exchanges_2_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se os valores não forem equivalentes, podem acrescentar algo pequeno, dividir um serviço em sessões ou combinar um favor futuro. Escrevam o acordo final nas Mensagens para ambos terem um registo.`)
+};
+
+export const static_pages_faq_exchanges_2_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como chegamos a acordo sobre uma troca justa?`)
+};
+
+export const static_pages_faq_exchanges_3_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Na conversa, escolhe «Concluíste esta troca? Clica para registar» e responde «Sim, concluída!». Depois, o outro membro confirma do lado dele. Uma troca só conta como concluída quando ambos concordam.`)
+};
+
+export const static_pages_faq_exchanges_3_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se afinal não aconteceu, qualquer um de vocês pode cancelar a troca enquanto estiver pendente.`)
+};
+
+export const static_pages_faq_exchanges_3_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como registo uma troca concluída?`)
+};
+
+export const static_pages_faq_exchanges_4_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Depois de uma troca ser confirmada pelos dois membros, cada um pode deixar uma avaliação do outro: uma classificação de 1 a 5 estrelas e um comentário com pelo menos 10 caracteres. As avaliações aparecem no perfil do membro.`)
+};
+
+export const static_pages_faq_exchanges_4_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quando posso deixar uma avaliação?`)
+};
+
+export const static_pages_faq_exchanges_5_a1 = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sim. Abre o teu anúncio e escolhe Editar anúncio. Podes atualizar qualquer detalhe e definir o estado: ativo (à procura de trocas), pendente (em conversa com alguém), em pausa (temporariamente indisponível) ou concluído.`)
+};
+
+export const static_pages_faq_exchanges_5_a2 = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Também podes eliminar um anúncio. As mensagens, trocas e avaliações associadas são eliminadas com ele.`)
+};
+
+export const static_pages_faq_exchanges_5_q = /** @type {(inputs: Static_Pages_Faq_Exchanges_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Posso alterar ou pausar o meu anúncio?`)
+};
+
+export const static_pages_faq_lead = /** @type {(inputs: Static_Pages_Faq_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Respostas rápidas sobre como aderir, trocar, manter-te em segurança e gerir a tua conta.`)
+};
+
+export const static_pages_faq_matches_one = /** @type {(inputs: Static_Pages_Faq_Matches_OneInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} de ${i?.total} perguntas corresponde a «${i?.query}».`)
+};
+
+export const static_pages_faq_matches_other = /** @type {(inputs: Static_Pages_Faq_Matches_OtherInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.count} de ${i?.total} perguntas correspondem a «${i?.query}».`)
+};
+
+export const static_pages_faq_no_match = /** @type {(inputs: Static_Pages_Faq_No_MatchInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Nenhuma pergunta corresponde a «${i?.query}». Experimenta outra palavra ou pergunta-nos diretamente.`)
+};
+
+export const static_pages_faq_page_title = /** @type {(inputs: Static_Pages_Faq_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Perguntas frequentes`)
+};
+
+export const static_pages_faq_safety = /** @type {(inputs: Static_Pages_Faq_SafetyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Segurança e confiança`)
+};
+
+export const static_pages_faq_safety_1_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nas primeiras trocas, encontrem-se num local público e movimentado, como uma biblioteca ou um café, diz a um amigo para onde vais e leva o telemóvel. Verifica os objetos antes de entregares o que quer que seja. O nosso Guia de segurança explica em detalhe os objetos, os serviços em casa e a segurança online.`)
+};
+
+export const static_pages_faq_safety_1_q = /** @type {(inputs: Static_Pages_Faq_Safety_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como me mantenho em segurança num encontro?`)
+};
+
+export const static_pages_faq_safety_2_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vê o perfil: há quanto tempo é membro, a classificação em estrelas e as avaliações de trocas concluídas, e quantas trocas já terminou.`)
+};
+
+export const static_pages_faq_safety_2_a2 = /** @type {(inputs: Static_Pages_Faq_Safety_2_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não tenhas pressa nas Mensagens. Um vizinho genuíno terá todo o gosto em responder a perguntas.`)
+};
+
+export const static_pages_faq_safety_2_q = /** @type {(inputs: Static_Pages_Faq_Safety_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como sei se um membro é de confiança?`)
+};
+
+export const static_pages_faq_safety_3_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se não te sentires em segurança, sai e contacta os serviços de emergência locais. Para problemas com um membro ou um anúncio, como alguém que não aparece, um anúncio enganador, assédio ou uma tentativa de burla, contacta-nos com os detalhes e as mensagens que tiveres. Respondemos no prazo de 24 horas.`)
+};
+
+export const static_pages_faq_safety_3_a2 = /** @type {(inputs: Static_Pages_Faq_Safety_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Também podes usar Denunciar no próprio anúncio, perfil ou mensagem: um administrador analisa, normalmente em 24–48 horas, e podes acompanhar em As tuas denúncias (com ligação no teu perfil). Para um membro deixar de te contactar, bloqueia-o no perfil dele ou na vossa conversa.`)
+};
+
+export const static_pages_faq_safety_3_q = /** @type {(inputs: Static_Pages_Faq_Safety_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O que faço se algo correr mal?`)
+};
+
+export const static_pages_faq_safety_4_a1 = /** @type {(inputs: Static_Pages_Faq_Safety_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Armas, drogas, álcool e tabaco, medicamentos, objetos roubados ou contrafeitos, animais vivos, produtos recolhidos, serviços para adultos e tudo o que seja ilegal onde vives. Pedir ou oferecer dinheiro também não é permitido. As nossas Regras da comunidade indicam as regras e o que acontece quando não são cumpridas.`)
+};
+
+export const static_pages_faq_safety_4_q = /** @type {(inputs: Static_Pages_Faq_Safety_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O que não é permitido no Barter Market?`)
+};
+
+export const static_pages_faq_search = /** @type {(inputs: Static_Pages_Faq_SearchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pesquisar perguntas`)
+};
+
+export const static_pages_faq_search_placeholder = /** @type {(inputs: Static_Pages_Faq_Search_PlaceholderInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`ex.: palavra-passe, avaliação, encontro`)
+};
+
+export const static_pages_faq_start = /** @type {(inputs: Static_Pages_Faq_StartInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Primeiros passos`)
+};
+
+export const static_pages_faq_start_1_a1 = /** @type {(inputs: Static_Pages_Faq_Start_1_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O Barter Market é um mercado comunitário gratuito onde vizinhos trocam objetos e competências em vez de pagar com dinheiro. Podes trocar uma revisão de bicicleta por uma semana de refeições caseiras, ou aulas de piano por legumes frescos.`)
+};
+
+export const static_pages_faq_start_1_a2 = /** @type {(inputs: Static_Pages_Faq_Start_1_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No site não circula dinheiro e não há taxas.`)
+};
+
+export const static_pages_faq_start_1_q = /** @type {(inputs: Static_Pages_Faq_Start_1_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O que é o Barter Market?`)
+};
+
+export const static_pages_faq_start_2_a1 = /** @type {(inputs: Static_Pages_Faq_Start_2_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não. Criar uma conta, publicar anúncios, enviar mensagens e fazer avaliações é tudo gratuito. O site é gerido pela comunidade e para a comunidade.`)
+};
+
+export const static_pages_faq_start_2_q = /** @type {(inputs: Static_Pages_Faq_Start_2_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Custa alguma coisa aderir?`)
+};
+
+export const static_pages_faq_start_3_a1 = /** @type {(inputs: Static_Pages_Faq_Start_3_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Escolhe Registar no topo de qualquer página e preenche o formulário de registo: um nome de utilizador (não pode ser alterado depois), uma palavra-passe com pelo menos 8 caracteres, o teu endereço de email e o teu nome completo. Os outros campos são opcionais.`)
+};
+
+export const static_pages_faq_start_3_a2 = /** @type {(inputs: Static_Pages_Faq_Start_3_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Depois enviamos-te um email com um link para verificares o teu endereço. O link funciona uma vez e expira ao fim de 24 horas; podes pedir um novo no aviso que aparece no topo da página.`)
+};
+
+export const static_pages_faq_start_3_q = /** @type {(inputs: Static_Pages_Faq_Start_3_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como crio uma conta?`)
+};
+
+export const static_pages_faq_start_4_a1 = /** @type {(inputs: Static_Pages_Faq_Start_4_A1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Depois de entrares, escolhe Criar anúncio no cabeçalho. Dá ao teu anúncio um título claro (pelo menos 5 caracteres), descreve o que ofereces (pelo menos 10 caracteres), escolhe uma ou mais categorias e diz o que gostarias em troca.`)
+};
+
+export const static_pages_faq_start_4_a2_km = /** @type {(inputs: Static_Pages_Faq_Start_4_A2_KmInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Podes acrescentar até 5 outras coisas que aceitarias, até 3 fotos (10 MB cada), a tua localização aproximada e a distância que estás disposto a percorrer: ${i?.a}, ${i?.b}, ${i?.c} ou ${i?.d} km.`)
+};
+
+export const static_pages_faq_start_4_a2_mi = /** @type {(inputs: Static_Pages_Faq_Start_4_A2_MiInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Podes acrescentar até 5 outras coisas que aceitarias, até 3 fotos (10 MB cada), a tua localização aproximada e a distância que estás disposto a percorrer: ${i?.a}, ${i?.b}, ${i?.c} ou ${i?.d} milhas.`)
+};
+
+export const static_pages_faq_start_4_q = /** @type {(inputs: Static_Pages_Faq_Start_4_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como publico o meu primeiro anúncio?`)
+};
+
+export const static_pages_faq_start_5_a1_km = /** @type {(inputs: Static_Pages_Faq_Start_5_A1_KmInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Usa a barra de pesquisa da página inicial ou da página Explorar. Podes pesquisar por palavras, filtrar por categoria e escolher uma distância de ${i?.a}, ${i?.b}, ${i?.c}, ${i?.d} ou ${i?.e} km, ou qualquer distância. Os resultados aparecem 9 por página.`)
+};
+
+export const static_pages_faq_start_5_a1_mi = /** @type {(inputs: Static_Pages_Faq_Start_5_A1_MiInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Usa a barra de pesquisa da página inicial ou da página Explorar. Podes pesquisar por palavras, filtrar por categoria e escolher uma distância de ${i?.a}, ${i?.b}, ${i?.c}, ${i?.d} ou ${i?.e} milhas, ou qualquer distância. Os resultados aparecem 9 por página.`)
+};
+
+export const static_pages_faq_start_5_a2 = /** @type {(inputs: Static_Pages_Faq_Start_5_A2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Os membros com sessão iniciada podem guardar uma pesquisa e ser avisados quando surgirem novos anúncios correspondentes.`)
+};
+
+export const static_pages_faq_start_5_q = /** @type {(inputs: Static_Pages_Faq_Start_5_QInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como encontro coisas perto de mim?`)
+};
+
+export const static_pages_faq_still_stuck = /** @type {(inputs: Static_Pages_Faq_Still_StuckInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda com dúvidas? Visita o <help>Centro de ajuda</help> ou <contact>contacta-nos</contact> e respondemos no prazo de 24 horas.`)
+};
+
+export const static_pages_faq_title = /** @type {(inputs: Static_Pages_Faq_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Perguntas frequentes`)
+};
+
+export const static_pages_faq_total = /** @type {(inputs: Static_Pages_Faq_TotalInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`${i?.total} perguntas em ${i?.sections} secções.`)
+};
+
+export const static_pages_help_guide_safety = /** @type {(inputs: Static_Pages_Help_Guide_SafetyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dicas de segurança`)
+};
+
+export const static_pages_help_guide_safety_text = /** @type {(inputs: Static_Pages_Help_Guide_Safety_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Hábitos rápidos para trocas seguras.`)
+};
+
+export const static_pages_help_guide_standards = /** @type {(inputs: Static_Pages_Help_Guide_StandardsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Regras da comunidade`)
+};
+
+export const static_pages_help_guide_standards_text = /** @type {(inputs: Static_Pages_Help_Guide_Standards_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`As regras e como as aplicamos.`)
+};
+
+export const static_pages_help_guide_value = /** @type {(inputs: Static_Pages_Help_Guide_ValueInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guia de valor`)
+};
+
+export const static_pages_help_guide_value_text = /** @type {(inputs: Static_Pages_Help_Guide_Value_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como combinar uma troca justa.`)
+};
+
+export const static_pages_help_guides = /** @type {(inputs: Static_Pages_Help_GuidesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guias`)
+};
+
+export const static_pages_help_lead = /** @type {(inputs: Static_Pages_Help_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Respostas a perguntas comuns sobre o Barter Market. Pesquisa ou explora por tema.`)
+};
+
+export const static_pages_help_still = /** @type {(inputs: Static_Pages_Help_StillInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ainda precisas de ajuda?`)
+};
+
+export const static_pages_help_still_text = /** @type {(inputs: Static_Pages_Help_Still_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Envia-nos uma mensagem e respondemos no prazo de 24 horas.`)
+};
+
+export const static_pages_help_title = /** @type {(inputs: Static_Pages_Help_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Centro de ajuda`)
+};
+
+export const static_pages_last_updated = /** @type {(inputs: Static_Pages_Last_UpdatedInputs) => LocalizedString} */ (i) => {
+	return /** @type {LocalizedString} */ (`Última atualização: ${i?.date}`)
+};
+
 export const welcome_back_carry_on = /** @type {(inputs: Welcome_Back_Carry_OnInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Podes continuar onde ficaste.`)
 };
@@ -715,4 +1031,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Verifica o teu email`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck];

@@ -1,5 +1,6 @@
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import * as m from '@/lib/messages';
 import { usePageTitle } from '@/lib/use-page-title';
 import './static-page.css';
 
@@ -30,7 +31,7 @@ export function StaticPage({ title, pageTitle, lead, updated, children }: Static
           )}
           {updated && (
             <Text as="p" size="2" color="gray">
-              Last updated: {updated}
+              {m.static_pages_last_updated({ date: updated })}
             </Text>
           )}
         </Flex>
