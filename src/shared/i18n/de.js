@@ -955,6 +955,134 @@ export const static_pages_faq_total = /** @type {(inputs: Static_Pages_Faq_Total
 	return /** @type {LocalizedString} */ (`${i?.total} Fragen in ${i?.sections} Bereichen.`)
 };
 
+export const static_pages_guidelines_after = /** @type {(inputs: Static_Pages_Guidelines_AfterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nach dem Tausch`)
+};
+
+export const static_pages_guidelines_after_text = /** @type {(inputs: Static_Pages_Guidelines_After_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Halte den Tausch in Nachrichten fest und bestätige ihn, wenn das andere Mitglied ihn festhält. Gib dann eine ehrliche Bewertung ab: So entscheiden die nächsten Nachbarn, wem sie vertrauen.`)
+};
+
+export const static_pages_guidelines_before = /** @type {(inputs: Static_Pages_Guidelines_BeforeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vor dem Treffen`)
+};
+
+export const static_pages_guidelines_before_1 = /** @type {(inputs: Static_Pages_Guidelines_Before_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lies das Profil des anderen Mitglieds: Bewertungen, Sterne, abgeschlossene Tausche und wie lange es schon dabei ist. Neue Mitglieder sind willkommen, sei dann einfach etwas vorsichtiger.`)
+};
+
+export const static_pages_guidelines_before_2 = /** @type {(inputs: Static_Pages_Guidelines_Before_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Besprecht die Details in Nachrichten: was genau getauscht wird, in welchem Zustand, Uhrzeit, Ort und wie lange es dauert.`)
+};
+
+export const static_pages_guidelines_before_3 = /** @type {(inputs: Static_Pages_Guidelines_Before_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Bitte um zusätzliche Fotos oder ein Video der Dinge, besonders bei Elektronik und Möbeln.`)
+};
+
+export const static_pages_guidelines_before_4 = /** @type {(inputs: Static_Pages_Guidelines_Before_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Plane Hin- und Rückweg und sag jemandem, wo du sein wirst.`)
+};
+
+export const static_pages_guidelines_goods = /** @type {(inputs: Static_Pages_Guidelines_GoodsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dinge tauschen`)
+};
+
+export const static_pages_guidelines_goods_1 = /** @type {(inputs: Static_Pages_Guidelines_Goods_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Prüfe die Dinge, bevor du deine übergibst. Schalte Elektronik ein, prüfe bewegliche Teile und achte auf Schäden und fehlende Teile.`)
+};
+
+export const static_pages_guidelines_goods_2 = /** @type {(inputs: Static_Pages_Guidelines_Goods_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Prüfe, dass Kinderprodukte, Helme und Kindersitze nicht zurückgerufen wurden und ihre sichere Nutzungsdauer nicht überschritten haben.`)
+};
+
+export const static_pages_guidelines_goods_3 = /** @type {(inputs: Static_Pages_Guidelines_Goods_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lebensmittel sollten mit Zutaten und Herstellungsdatum beschriftet sein. Nenne häufige Allergene wie Nüsse, Milchprodukte, Gluten und Eier.`)
+};
+
+export const static_pages_guidelines_goods_4 = /** @type {(inputs: Static_Pages_Guidelines_Goods_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tausche nie Dinge, die nicht erlaubt sind: Waffen, Drogen, Alkohol, Tabak, Medikamente, gestohlene Waren oder lebende Tiere.`)
+};
+
+export const static_pages_guidelines_lead = /** @type {(inputs: Static_Pages_Guidelines_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Eine Schritt-für-Schritt-Anleitung für sicheres Tauschen: vor, während und nach dem Treffen. Die Kurzfassung findest du in unseren Sicherheitstipps.`)
+};
+
+export const static_pages_guidelines_meeting = /** @type {(inputs: Static_Pages_Guidelines_MeetingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Persönlich treffen`)
+};
+
+export const static_pages_guidelines_meeting_1 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trefft euch bei den ersten Tauschen tagsüber an einem belebten öffentlichen Ort. Büchereien, Cafés und Gemeindezentren eignen sich gut.`)
+};
+
+export const static_pages_guidelines_meeting_2 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nimm jemanden mit, wenn du kannst, und halte dein Handy geladen.`)
+};
+
+export const static_pages_guidelines_meeting_3 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Steig für einen einfachen Tausch von Dingen nicht in fremde Autos und lade keine Fremden zu dir nach Hause ein.`)
+};
+
+export const static_pages_guidelines_meeting_4 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wenn die andere Person nicht auftaucht oder sich der Plan so ändert, dass du dich nicht wohlfühlst, kannst du ruhig absagen.`)
+};
+
+export const static_pages_guidelines_online = /** @type {(inputs: Static_Pages_Guidelines_OnlineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sicher im Netz`)
+};
+
+export const static_pages_guidelines_online_1 = /** @type {(inputs: Static_Pages_Guidelines_Online_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Führe Gespräche auf Barter Market, bis du der anderen Person vertraust.`)
+};
+
+export const static_pages_guidelines_online_2 = /** @type {(inputs: Static_Pages_Guidelines_Online_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Schick nie Geld, Gutscheine oder Bankdaten. Barter Market fragt nie danach, und auch kein Mitglied sollte das tun.`)
+};
+
+export const static_pages_guidelines_online_3 = /** @type {(inputs: Static_Pages_Guidelines_Online_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sei vorsichtig bei allen, die dich drängen, dich bitten, dein Konto auf einer anderen Website zu bestätigen, oder Links zu unbekannten Websites schicken.`)
+};
+
+export const static_pages_guidelines_online_4 = /** @type {(inputs: Static_Pages_Guidelines_Online_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nutze ein Passwort, das du nirgendwo sonst verwendest, und melde dich an gemeinsam genutzten Computern ab.`)
+};
+
+export const static_pages_guidelines_services = /** @type {(inputs: Static_Pages_Guidelines_ServicesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dienste und Fähigkeiten tauschen`)
+};
+
+export const static_pages_guidelines_services_1 = /** @type {(inputs: Static_Pages_Guidelines_Services_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Haltet den Umfang schriftlich in Nachrichten fest: was gemacht wird, wie lange und was „fertig“ bedeutet.`)
+};
+
+export const static_pages_guidelines_services_2 = /** @type {(inputs: Static_Pages_Guidelines_Services_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Bei Arbeiten, für die gesetzlich eine Zulassung nötig ist, etwa an Strom- oder Gasanlagen, tausche nur mit jemandem, der sie hat.`)
+};
+
+export const static_pages_guidelines_services_3 = /** @type {(inputs: Static_Pages_Guidelines_Services_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Findet ein Dienst in einer Wohnung statt, sorg nach Möglichkeit dafür, dass noch jemand da ist, oder sag jemandem, wann er beginnt und endet.`)
+};
+
+export const static_pages_guidelines_services_4 = /** @type {(inputs: Static_Pages_Guidelines_Services_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Unterricht und Betreuung für Kinder sollten immer stattfinden, während ein Elternteil oder Vormund anwesend oder in der Nähe ist.`)
+};
+
+export const static_pages_guidelines_title = /** @type {(inputs: Static_Pages_Guidelines_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Sicherheitsleitfaden`)
+};
+
+export const static_pages_guidelines_wrong = /** @type {(inputs: Static_Pages_Guidelines_WrongInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wenn etwas schiefgeht`)
+};
+
+export const static_pages_guidelines_wrong_1 = /** @type {(inputs: Static_Pages_Guidelines_Wrong_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nutze <b>Melden</b> beim betreffenden Angebot, Profil, bei der Nachricht, dem Gegenangebot oder der Chatzeile im Tauschring: Ein Admin prüft die Meldung, meist innerhalb von 24–48 Stunden, und du kannst sie unter <reports>Deine Meldungen</reports> verfolgen. Damit dich ein Mitglied nicht mehr kontaktiert, blockiere es in seinem Profil oder eurem Gespräch; Blockierungen verwaltest du unter <blocked>Blockierte Mitglieder</blocked>.`)
+};
+
+export const static_pages_guidelines_wrong_2 = /** @type {(inputs: Static_Pages_Guidelines_Wrong_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wenn du in Gefahr bist, ruf den örtlichen Notruf. Für alles andere, etwa wenn jemand nicht erscheint, etwas nicht der Beschreibung entspricht, bei Belästigung oder Betrugsverdacht, nutze das <contact>Kontaktformular</contact> mit dem Benutzernamen des Mitglieds und den Details. Wir antworten innerhalb von 24 Stunden. Unsere <standards>Gemeinschaftsregeln</standards> erklären, wie es weitergeht, und die <tips>Sicherheitstipps</tips> sind eine praktische Zusammenfassung.`)
+};
+
 export const static_pages_help_guide_safety = /** @type {(inputs: Static_Pages_Help_Guide_SafetyInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Sicherheitstipps`)
 };
@@ -1115,6 +1243,122 @@ export const static_pages_safety_title = /** @type {(inputs: Static_Pages_Safety
 	return /** @type {LocalizedString} */ (`Sicherheitstipps`)
 };
 
+export const static_pages_value_agree = /** @type {(inputs: Static_Pages_Value_AgreeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vor dem Tausch einigen`)
+};
+
+export const static_pages_value_agree_text = /** @type {(inputs: Static_Pages_Value_Agree_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Haltet die endgültige Abmachung in Nachrichten fest: was jeder gibt, wann und wo. Nennt den Zustand der Dinge und die Dauer von Diensten. Haltet den Tausch danach fest und gebt eine Bewertung ab. Wie ihr euch sicher trefft, steht im <link>Sicherheitsleitfaden</link>.`)
+};
+
+export const static_pages_value_example_1 = /** @type {(inputs: Static_Pages_Value_Example_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fahrradinspektion ↔ selbst gekochtes Essen`)
+};
+
+export const static_pages_value_example_1_text = /** @type {(inputs: Static_Pages_Value_Example_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Eine Inspektion braucht etwa 2 Stunden Facharbeit plus ein paar Teile. Fünf Familienessen brauchen etwa gleich viel Zeit zum Einkaufen und Kochen, plus Zutaten. Ein fairer Tausch.`)
+};
+
+export const static_pages_value_example_2 = /** @type {(inputs: Static_Pages_Value_Example_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Klavierstunden ↔ frisches Gemüse`)
+};
+
+export const static_pages_value_example_2_text = /** @type {(inputs: Static_Pages_Value_Example_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vier Stunden à 45 Minuten sind 3 Stunden Unterricht. Ein wöchentlicher Gemüsekorb über den Sommer bedeutet mehrere Stunden Anbau und Ernte. Legt vorher fest, wie viele Wochen.`)
+};
+
+export const static_pages_value_example_3 = /** @type {(inputs: Static_Pages_Value_Example_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Gebrauchter Rasenmäher ↔ Website`)
+};
+
+export const static_pages_value_example_3_text = /** @type {(inputs: Static_Pages_Value_Example_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ein gewarteter Rasenmäher bringt gebraucht nur einen bescheidenen Betrag; eine kleine Website sind viele Stunden Facharbeit. Gleicht das aus, indem auf der Mäher-Seite mehr dazukommt, oder einigt euch auf eine einfachere Website mit nur einer Seite.`)
+};
+
+export const static_pages_value_examples = /** @type {(inputs: Static_Pages_Value_ExamplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Beispiele`)
+};
+
+export const static_pages_value_golden = /** @type {(inputs: Static_Pages_Value_GoldenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Die goldene Regel: Beide Seiten sind zufrieden`)
+};
+
+export const static_pages_value_golden_text = /** @type {(inputs: Static_Pages_Value_Golden_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Auf Barter Market gibt es keine offizielle Preisliste, und genau darum geht es. Ein Tausch ist fair, wenn ihr ihn beide gern wieder machen würdet. Die folgenden Methoden geben euch einfach einen gemeinsamen Ausgangspunkt für das Gespräch.`)
+};
+
+export const static_pages_value_goods = /** @type {(inputs: Static_Pages_Value_GoodsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dinge bewerten`)
+};
+
+export const static_pages_value_goods_1 = /** @type {(inputs: Static_Pages_Value_Goods_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Geh vom Gebrauchtpreis aus,</b> nicht vom Neupreis. Schau, wofür ähnliche Dinge in ähnlichem Zustand in deiner Gegend verkauft werden.`)
+};
+
+export const static_pages_value_goods_2 = /** @type {(inputs: Static_Pages_Value_Goods_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Berücksichtige den Zustand:</b> wie neu, gut, abgenutzt oder reparaturbedürftig. Sei ehrlich bei Mängeln; das erspart später Streit.`)
+};
+
+export const static_pages_value_goods_3 = /** @type {(inputs: Static_Pages_Value_Goods_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Denk an die Nachfrage.</b> Was jemand gerade braucht, etwa ein Wintermantel im Oktober, ist ihm mehr wert als etwas, das im Schrank landet.`)
+};
+
+export const static_pages_value_goods_4 = /** @type {(inputs: Static_Pages_Value_Goods_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Rechne Extras mit ein:</b> Zubehör, Anleitungen, Originalverpackung oder die Lieferung, wenn du sie anbietest.`)
+};
+
+export const static_pages_value_lead = /** @type {(inputs: Static_Pages_Value_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wie du dem, was du anbietest und was du dir wünschst, einen fairen Wert gibst, damit beide Seiten zufrieden sind.`)
+};
+
+export const static_pages_value_mismatch = /** @type {(inputs: Static_Pages_Value_MismatchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wenn die Werte nicht passen`)
+};
+
+export const static_pages_value_mismatch_1 = /** @type {(inputs: Static_Pages_Value_Mismatch_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Leg auf der leichteren Seite etwas Kleines dazu: ein zweites Teil, eine Stunde extra oder die Lieferung.`)
+};
+
+export const static_pages_value_mismatch_2 = /** @type {(inputs: Static_Pages_Value_Mismatch_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Teile einen großen Dienst in Termine auf und tauscht sie nach und nach.`)
+};
+
+export const static_pages_value_mismatch_3 = /** @type {(inputs: Static_Pages_Value_Mismatch_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Kombiniere mehrere Angebote oder hol eine dritte Person aus der Nachbarschaft für einen Dreiertausch dazu.`)
+};
+
+export const static_pages_value_mismatch_4 = /** @type {(inputs: Static_Pages_Value_Mismatch_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vereinbart einen späteren Gefallen und haltet ihn in Nachrichten fest, damit keiner ihn vergisst.`)
+};
+
+export const static_pages_value_page_title = /** @type {(inputs: Static_Pages_Value_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Dinge und Fähigkeiten bewerten`)
+};
+
+export const static_pages_value_skills = /** @type {(inputs: Static_Pages_Value_SkillsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Fähigkeiten und Zeit bewerten`)
+};
+
+export const static_pages_value_skills_1 = /** @type {(inputs: Static_Pages_Value_Skills_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Zähl die Stunden,</b> einschließlich Vorbereitung und Anfahrt. Eine Stunde deiner Zeit ist eine gute Einheit, um Dienste zu tauschen.`)
+};
+
+export const static_pages_value_skills_2 = /** @type {(inputs: Static_Pages_Value_Skills_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Berücksichtige Können und Risiko.</b> Arbeit, die Ausbildung, Zertifikate oder Spezialwerkzeug braucht oder mit Risiko verbunden ist, darf fairerweise pro Stunde mehr zählen.`)
+};
+
+export const static_pages_value_skills_3 = /** @type {(inputs: Static_Pages_Value_Skills_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Rechne Material extra.</b> Zutaten, Farbe oder Ersatzteile sind Dinge; vereinbart, wer sie stellt.`)
+};
+
+export const static_pages_value_skills_4 = /** @type {(inputs: Static_Pages_Value_Skills_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Verkauf dich nicht unter Wert.</b> Alltägliche Fähigkeiten wie Kochen, Kinderbetreuung, Fahren oder Aufräumen sind wertvoll für jemanden, der sie braucht.`)
+};
+
+export const static_pages_value_title = /** @type {(inputs: Static_Pages_Value_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Wert-Ratgeber`)
+};
+
 export const static_pages_your_reports = /** @type {(inputs: Static_Pages_Your_ReportsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Deine Meldungen`)
 };
@@ -1251,4 +1495,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Bestätige deine E-Mail`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines, static_pages_guidelines_title, static_pages_guidelines_lead, static_pages_guidelines_before, static_pages_guidelines_before_1, static_pages_guidelines_before_2, static_pages_guidelines_before_3, static_pages_guidelines_before_4, static_pages_guidelines_meeting, static_pages_guidelines_meeting_1, static_pages_guidelines_meeting_2, static_pages_guidelines_meeting_3, static_pages_guidelines_meeting_4, static_pages_guidelines_goods, static_pages_guidelines_goods_1, static_pages_guidelines_goods_2, static_pages_guidelines_goods_3, static_pages_guidelines_goods_4, static_pages_guidelines_services, static_pages_guidelines_services_1, static_pages_guidelines_services_2, static_pages_guidelines_services_3, static_pages_guidelines_services_4, static_pages_guidelines_online, static_pages_guidelines_online_1, static_pages_guidelines_online_2, static_pages_guidelines_online_3, static_pages_guidelines_online_4, static_pages_guidelines_after, static_pages_guidelines_after_text, static_pages_guidelines_wrong, static_pages_guidelines_wrong_1, static_pages_guidelines_wrong_2, static_pages_value_title, static_pages_value_page_title, static_pages_value_lead, static_pages_value_golden, static_pages_value_golden_text, static_pages_value_goods, static_pages_value_goods_1, static_pages_value_goods_2, static_pages_value_goods_3, static_pages_value_goods_4, static_pages_value_skills, static_pages_value_skills_1, static_pages_value_skills_2, static_pages_value_skills_3, static_pages_value_skills_4, static_pages_value_examples, static_pages_value_example_1, static_pages_value_example_1_text, static_pages_value_example_2, static_pages_value_example_2_text, static_pages_value_example_3, static_pages_value_example_3_text, static_pages_value_mismatch, static_pages_value_mismatch_1, static_pages_value_mismatch_2, static_pages_value_mismatch_3, static_pages_value_mismatch_4, static_pages_value_agree, static_pages_value_agree_text];

@@ -955,6 +955,134 @@ export const static_pages_faq_total = /** @type {(inputs: Static_Pages_Faq_Total
 	return /** @type {LocalizedString} */ (`${i?.total} questions in ${i?.sections} sections.`)
 };
 
+export const static_pages_guidelines_after = /** @type {(inputs: Static_Pages_Guidelines_AfterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`After the exchange`)
+};
+
+export const static_pages_guidelines_after_text = /** @type {(inputs: Static_Pages_Guidelines_After_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Record the barter in Messages and confirm it when the other member records it. Then leave an honest review: it is how the next neighbour decides who to trust.`)
+};
+
+export const static_pages_guidelines_before = /** @type {(inputs: Static_Pages_Guidelines_BeforeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Before you meet`)
+};
+
+export const static_pages_guidelines_before_1 = /** @type {(inputs: Static_Pages_Guidelines_Before_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Read the other member’s profile: reviews, rating, completed barters and how long they have been a member. New members are welcome, so simply take a little more care.`)
+};
+
+export const static_pages_guidelines_before_2 = /** @type {(inputs: Static_Pages_Guidelines_Before_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Agree the details in Messages: exactly what is being exchanged, its condition, the time, the place and how long it will take.`)
+};
+
+export const static_pages_guidelines_before_3 = /** @type {(inputs: Static_Pages_Guidelines_Before_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ask for extra photos or a video of items, especially electronics and furniture.`)
+};
+
+export const static_pages_guidelines_before_4 = /** @type {(inputs: Static_Pages_Guidelines_Before_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Plan how you will get there and back, and tell a friend where you will be.`)
+};
+
+export const static_pages_guidelines_goods = /** @type {(inputs: Static_Pages_Guidelines_GoodsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Exchanging goods`)
+};
+
+export const static_pages_guidelines_goods_1 = /** @type {(inputs: Static_Pages_Guidelines_Goods_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Inspect items before you hand over yours. Switch on electronics, check moving parts, look for damage and missing pieces.`)
+};
+
+export const static_pages_guidelines_goods_2 = /** @type {(inputs: Static_Pages_Guidelines_Goods_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Check that children’s products, helmets and car seats have not been recalled and are not past their safe life.`)
+};
+
+export const static_pages_guidelines_goods_3 = /** @type {(inputs: Static_Pages_Guidelines_Goods_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Food should be labelled with its ingredients and the date it was made. Mention common allergens such as nuts, dairy, gluten and eggs.`)
+};
+
+export const static_pages_guidelines_goods_4 = /** @type {(inputs: Static_Pages_Guidelines_Goods_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Never exchange items that are not allowed: weapons, drugs, alcohol, tobacco, medicines, stolen goods or live animals.`)
+};
+
+export const static_pages_guidelines_lead = /** @type {(inputs: Static_Pages_Guidelines_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A step-by-step guide to safe exchanges: before, during and after you meet. For the short version, see our safety tips.`)
+};
+
+export const static_pages_guidelines_meeting = /** @type {(inputs: Static_Pages_Guidelines_MeetingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Meeting in person`)
+};
+
+export const static_pages_guidelines_meeting_1 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Meet in a busy public place during the day for first exchanges. Libraries, cafés and community centres work well.`)
+};
+
+export const static_pages_guidelines_meeting_2 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Bring a friend if you can, and keep your phone charged.`)
+};
+
+export const static_pages_guidelines_meeting_3 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Do not get into someone else’s car or invite a stranger into your home for a simple item swap.`)
+};
+
+export const static_pages_guidelines_meeting_4 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`If the other person does not turn up, or the plan changes in a way you are not comfortable with, it is fine to call it off.`)
+};
+
+export const static_pages_guidelines_online = /** @type {(inputs: Static_Pages_Guidelines_OnlineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Staying safe online`)
+};
+
+export const static_pages_guidelines_online_1 = /** @type {(inputs: Static_Pages_Guidelines_Online_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Keep conversations on Barter Market until you trust the other person.`)
+};
+
+export const static_pages_guidelines_online_2 = /** @type {(inputs: Static_Pages_Guidelines_Online_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Never send money, gift cards or bank details. Barter Market never asks for them, and neither should a member.`)
+};
+
+export const static_pages_guidelines_online_3 = /** @type {(inputs: Static_Pages_Guidelines_Online_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Be wary of anyone who rushes you, asks you to verify your account on another site, or sends links to unfamiliar websites.`)
+};
+
+export const static_pages_guidelines_online_4 = /** @type {(inputs: Static_Pages_Guidelines_Online_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Use a password you do not use anywhere else, and sign out on shared computers.`)
+};
+
+export const static_pages_guidelines_services = /** @type {(inputs: Static_Pages_Guidelines_ServicesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Exchanging services and skills`)
+};
+
+export const static_pages_guidelines_services_1 = /** @type {(inputs: Static_Pages_Guidelines_Services_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Agree the scope in writing in Messages: what will be done, for how long, and what “done” looks like.`)
+};
+
+export const static_pages_guidelines_services_2 = /** @type {(inputs: Static_Pages_Guidelines_Services_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`For work that legally needs a licence, such as electrical or gas work, only trade with someone who holds it.`)
+};
+
+export const static_pages_guidelines_services_3 = /** @type {(inputs: Static_Pages_Guidelines_Services_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`When a service happens in a home, have someone else present if you can, or tell a friend when it starts and finishes.`)
+};
+
+export const static_pages_guidelines_services_4 = /** @type {(inputs: Static_Pages_Guidelines_Services_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lessons and childcare for children should always take place with a parent or guardian present or nearby.`)
+};
+
+export const static_pages_guidelines_title = /** @type {(inputs: Static_Pages_Guidelines_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Safety Guidelines`)
+};
+
+export const static_pages_guidelines_wrong = /** @type {(inputs: Static_Pages_Guidelines_WrongInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`If something goes wrong`)
+};
+
+export const static_pages_guidelines_wrong_1 = /** @type {(inputs: Static_Pages_Guidelines_Wrong_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Use <b>Report</b> on the listing, the profile, the message, the offer or the trade-circle chat line concerned: an admin reviews it, usually within 24–48 hours, and you can follow it under <reports>Your reports</reports>. To stop a member contacting you, block them from their profile or your conversation; manage blocks under <blocked>Blocked members</blocked>.`)
+};
+
+export const static_pages_guidelines_wrong_2 = /** @type {(inputs: Static_Pages_Guidelines_Wrong_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`If you are in danger, call your local emergency number. For anything else, such as a no-show, an item not as described, harassment or a suspected scam, use the <contact>contact form</contact> with the member’s username and the details. We reply within 24 hours. Our <standards>Community Standards</standards> explain what happens next, and the <tips>safety tips</tips> are a handy summary.`)
+};
+
 export const static_pages_help_guide_safety = /** @type {(inputs: Static_Pages_Help_Guide_SafetyInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Safety Tips`)
 };
@@ -1115,6 +1243,122 @@ export const static_pages_safety_title = /** @type {(inputs: Static_Pages_Safety
 	return /** @type {LocalizedString} */ (`Safety Tips`)
 };
 
+export const static_pages_value_agree = /** @type {(inputs: Static_Pages_Value_AgreeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Agree before you exchange`)
+};
+
+export const static_pages_value_agree_text = /** @type {(inputs: Static_Pages_Value_Agree_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Write the final deal in Messages: what each of you gives, when and where. Mention the condition of items and the length of any service. After the exchange, record the barter and leave a review. For meeting safely, see the <link>safety guidelines</link>.`)
+};
+
+export const static_pages_value_example_1 = /** @type {(inputs: Static_Pages_Value_Example_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Bike tune-up ↔ home-cooked meals`)
+};
+
+export const static_pages_value_example_1_text = /** @type {(inputs: Static_Pages_Value_Example_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A tune-up takes about 2 hours of skilled work plus a few parts. Five family dinners take about the same time to shop for and cook, plus ingredients. A fair match.`)
+};
+
+export const static_pages_value_example_2 = /** @type {(inputs: Static_Pages_Value_Example_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Piano lessons ↔ fresh vegetables`)
+};
+
+export const static_pages_value_example_2_text = /** @type {(inputs: Static_Pages_Value_Example_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Four 45-minute lessons are 3 hours of teaching. A weekly vegetable basket through the summer is several hours of growing and picking. Agree how many weeks before you start.`)
+};
+
+export const static_pages_value_example_3 = /** @type {(inputs: Static_Pages_Value_Example_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Used lawn mower ↔ website`)
+};
+
+export const static_pages_value_example_3_text = /** @type {(inputs: Static_Pages_Value_Example_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A serviced mower sells second-hand for a modest amount; a small website is many hours of skilled work. Balance it by adding more on the mower side, or agree a simpler one-page site.`)
+};
+
+export const static_pages_value_examples = /** @type {(inputs: Static_Pages_Value_ExamplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Worked examples`)
+};
+
+export const static_pages_value_golden = /** @type {(inputs: Static_Pages_Value_GoldenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`The golden rule: both sides feel good`)
+};
+
+export const static_pages_value_golden_text = /** @type {(inputs: Static_Pages_Value_Golden_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`There is no official price list on Barter Market, and that is the point. A trade is fair when both of you would happily do it again. The methods below simply give you a shared starting point for the conversation.`)
+};
+
+export const static_pages_value_goods = /** @type {(inputs: Static_Pages_Value_GoodsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Valuing goods`)
+};
+
+export const static_pages_value_goods_1 = /** @type {(inputs: Static_Pages_Value_Goods_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Start from the second-hand price,</b> not the new price. Look at what similar items sell for locally in similar condition.`)
+};
+
+export const static_pages_value_goods_2 = /** @type {(inputs: Static_Pages_Value_Goods_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Adjust for condition:</b> as new, good, worn, or needs repair. Be honest about defects; it saves arguments later.`)
+};
+
+export const static_pages_value_goods_3 = /** @type {(inputs: Static_Pages_Value_Goods_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Consider demand.</b> Things people need right now, such as a winter coat in October, are worth more to them than something that will sit in a cupboard.`)
+};
+
+export const static_pages_value_goods_4 = /** @type {(inputs: Static_Pages_Value_Goods_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Include the extras:</b> accessories, manuals, original packaging, or delivery if you offer it.`)
+};
+
+export const static_pages_value_lead = /** @type {(inputs: Static_Pages_Value_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`How to put a fair value on what you offer and what you ask for, so both sides walk away happy.`)
+};
+
+export const static_pages_value_mismatch = /** @type {(inputs: Static_Pages_Value_MismatchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`When the values do not match`)
+};
+
+export const static_pages_value_mismatch_1 = /** @type {(inputs: Static_Pages_Value_Mismatch_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Add something small to the lighter side: a second item, an extra hour, or delivery.`)
+};
+
+export const static_pages_value_mismatch_2 = /** @type {(inputs: Static_Pages_Value_Mismatch_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Split a large service into sessions and trade them over time.`)
+};
+
+export const static_pages_value_mismatch_3 = /** @type {(inputs: Static_Pages_Value_Mismatch_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Combine several listings, or bring in a third neighbour for a three-way swap.`)
+};
+
+export const static_pages_value_mismatch_4 = /** @type {(inputs: Static_Pages_Value_Mismatch_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Agree a future favour, and write it down in Messages so neither of you forgets.`)
+};
+
+export const static_pages_value_page_title = /** @type {(inputs: Static_Pages_Value_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Valuing Goods and Skills`)
+};
+
+export const static_pages_value_skills = /** @type {(inputs: Static_Pages_Value_SkillsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Valuing skills and time`)
+};
+
+export const static_pages_value_skills_1 = /** @type {(inputs: Static_Pages_Value_Skills_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Count the hours,</b> including preparation and travel. An hour of your time is a good unit for swapping services.`)
+};
+
+export const static_pages_value_skills_2 = /** @type {(inputs: Static_Pages_Value_Skills_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Weigh skill and risk.</b> Work that needs training, certification or specialist tools, or that carries risk, can fairly count for more per hour.`)
+};
+
+export const static_pages_value_skills_3 = /** @type {(inputs: Static_Pages_Value_Skills_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Add materials separately.</b> Ingredients, paint or parts are goods; agree who provides them.`)
+};
+
+export const static_pages_value_skills_4 = /** @type {(inputs: Static_Pages_Value_Skills_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Do not undersell yourself.</b> Everyday skills such as cooking, childcare, driving or tidying are valuable to someone who needs them.`)
+};
+
+export const static_pages_value_title = /** @type {(inputs: Static_Pages_Value_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Value Guide`)
+};
+
 export const static_pages_your_reports = /** @type {(inputs: Static_Pages_Your_ReportsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Your reports`)
 };
@@ -1251,4 +1495,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Verify your email`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines, static_pages_guidelines_title, static_pages_guidelines_lead, static_pages_guidelines_before, static_pages_guidelines_before_1, static_pages_guidelines_before_2, static_pages_guidelines_before_3, static_pages_guidelines_before_4, static_pages_guidelines_meeting, static_pages_guidelines_meeting_1, static_pages_guidelines_meeting_2, static_pages_guidelines_meeting_3, static_pages_guidelines_meeting_4, static_pages_guidelines_goods, static_pages_guidelines_goods_1, static_pages_guidelines_goods_2, static_pages_guidelines_goods_3, static_pages_guidelines_goods_4, static_pages_guidelines_services, static_pages_guidelines_services_1, static_pages_guidelines_services_2, static_pages_guidelines_services_3, static_pages_guidelines_services_4, static_pages_guidelines_online, static_pages_guidelines_online_1, static_pages_guidelines_online_2, static_pages_guidelines_online_3, static_pages_guidelines_online_4, static_pages_guidelines_after, static_pages_guidelines_after_text, static_pages_guidelines_wrong, static_pages_guidelines_wrong_1, static_pages_guidelines_wrong_2, static_pages_value_title, static_pages_value_page_title, static_pages_value_lead, static_pages_value_golden, static_pages_value_golden_text, static_pages_value_goods, static_pages_value_goods_1, static_pages_value_goods_2, static_pages_value_goods_3, static_pages_value_goods_4, static_pages_value_skills, static_pages_value_skills_1, static_pages_value_skills_2, static_pages_value_skills_3, static_pages_value_skills_4, static_pages_value_examples, static_pages_value_example_1, static_pages_value_example_1_text, static_pages_value_example_2, static_pages_value_example_2_text, static_pages_value_example_3, static_pages_value_example_3_text, static_pages_value_mismatch, static_pages_value_mismatch_1, static_pages_value_mismatch_2, static_pages_value_mismatch_3, static_pages_value_mismatch_4, static_pages_value_agree, static_pages_value_agree_text];

@@ -955,6 +955,134 @@ export const static_pages_faq_total = /** @type {(inputs: Static_Pages_Faq_Total
 	return /** @type {LocalizedString} */ (`${i?.total} preguntas en ${i?.sections} secciones.`)
 };
 
+export const static_pages_guidelines_after = /** @type {(inputs: Static_Pages_Guidelines_AfterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Después del intercambio`)
+};
+
+export const static_pages_guidelines_after_text = /** @type {(inputs: Static_Pages_Guidelines_After_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Registra el trueque en Mensajes y confírmalo cuando el otro miembro lo registre. Después deja una reseña sincera: así el próximo vecino decide en quién confiar.`)
+};
+
+export const static_pages_guidelines_before = /** @type {(inputs: Static_Pages_Guidelines_BeforeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Antes de quedar`)
+};
+
+export const static_pages_guidelines_before_1 = /** @type {(inputs: Static_Pages_Guidelines_Before_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lee el perfil del otro miembro: reseñas, valoración, trueques completados y cuánto tiempo lleva en la comunidad. Los miembros nuevos son bienvenidos; simplemente ten un poco más de cuidado.`)
+};
+
+export const static_pages_guidelines_before_2 = /** @type {(inputs: Static_Pages_Guidelines_Before_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Acordad los detalles en Mensajes: qué se intercambia exactamente, en qué estado, la hora, el lugar y cuánto durará.`)
+};
+
+export const static_pages_guidelines_before_3 = /** @type {(inputs: Static_Pages_Guidelines_Before_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pide más fotos o un vídeo de los objetos, sobre todo de aparatos electrónicos y muebles.`)
+};
+
+export const static_pages_guidelines_before_4 = /** @type {(inputs: Static_Pages_Guidelines_Before_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Planea cómo irás y volverás, y dile a alguien dónde vas a estar.`)
+};
+
+export const static_pages_guidelines_goods = /** @type {(inputs: Static_Pages_Guidelines_GoodsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Intercambiar objetos`)
+};
+
+export const static_pages_guidelines_goods_1 = /** @type {(inputs: Static_Pages_Guidelines_Goods_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Revisa los objetos antes de entregar los tuyos. Enciende los aparatos electrónicos, comprueba las piezas móviles y busca daños o piezas que falten.`)
+};
+
+export const static_pages_guidelines_goods_2 = /** @type {(inputs: Static_Pages_Guidelines_Goods_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comprueba que los productos infantiles, los cascos y las sillas de coche no hayan sido retirados del mercado ni hayan superado su vida útil segura.`)
+};
+
+export const static_pages_guidelines_goods_3 = /** @type {(inputs: Static_Pages_Guidelines_Goods_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La comida debe llevar etiqueta con sus ingredientes y la fecha en que se hizo. Indica los alérgenos habituales, como frutos secos, lácteos, gluten y huevo.`)
+};
+
+export const static_pages_guidelines_goods_4 = /** @type {(inputs: Static_Pages_Guidelines_Goods_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nunca intercambies objetos no permitidos: armas, drogas, alcohol, tabaco, medicamentos, objetos robados o animales vivos.`)
+};
+
+export const static_pages_guidelines_lead = /** @type {(inputs: Static_Pages_Guidelines_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Una guía paso a paso para intercambiar con seguridad: antes, durante y después del encuentro. Para la versión corta, consulta nuestros consejos de seguridad.`)
+};
+
+export const static_pages_guidelines_meeting = /** @type {(inputs: Static_Pages_Guidelines_MeetingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quedar en persona`)
+};
+
+export const static_pages_guidelines_meeting_1 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Para los primeros intercambios, quedad de día en un lugar público y concurrido. Las bibliotecas, las cafeterías y los centros cívicos son buenas opciones.`)
+};
+
+export const static_pages_guidelines_meeting_2 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ve con alguien si puedes, y lleva el móvil cargado.`)
+};
+
+export const static_pages_guidelines_meeting_3 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No te subas al coche de otra persona ni invites a un desconocido a tu casa para un simple intercambio de objetos.`)
+};
+
+export const static_pages_guidelines_meeting_4 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si la otra persona no aparece, o el plan cambia de una forma que no te convence, no pasa nada por cancelarlo.`)
+};
+
+export const static_pages_guidelines_online = /** @type {(inputs: Static_Pages_Guidelines_OnlineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Seguridad en internet`)
+};
+
+export const static_pages_guidelines_online_1 = /** @type {(inputs: Static_Pages_Guidelines_Online_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mantén las conversaciones en Barter Market hasta que confíes en la otra persona.`)
+};
+
+export const static_pages_guidelines_online_2 = /** @type {(inputs: Static_Pages_Guidelines_Online_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nunca envíes dinero, tarjetas regalo ni datos bancarios. Barter Market nunca los pide, y ningún miembro debería hacerlo.`)
+};
+
+export const static_pages_guidelines_online_3 = /** @type {(inputs: Static_Pages_Guidelines_Online_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Desconfía de quien te meta prisa, te pida verificar tu cuenta en otro sitio o te envíe enlaces a webs desconocidas.`)
+};
+
+export const static_pages_guidelines_online_4 = /** @type {(inputs: Static_Pages_Guidelines_Online_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Usa una contraseña que no uses en ningún otro sitio y cierra sesión en ordenadores compartidos.`)
+};
+
+export const static_pages_guidelines_services = /** @type {(inputs: Static_Pages_Guidelines_ServicesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Intercambiar servicios y habilidades`)
+};
+
+export const static_pages_guidelines_services_1 = /** @type {(inputs: Static_Pages_Guidelines_Services_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Acordad el alcance por escrito en Mensajes: qué se hará, durante cuánto tiempo y qué significa «terminado».`)
+};
+
+export const static_pages_guidelines_services_2 = /** @type {(inputs: Static_Pages_Guidelines_Services_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Para trabajos que legalmente requieren una habilitación, como instalaciones eléctricas o de gas, intercambia solo con quien la tenga.`)
+};
+
+export const static_pages_guidelines_services_3 = /** @type {(inputs: Static_Pages_Guidelines_Services_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cuando un servicio se hace en una casa, procura que haya alguien más presente, o avisa a alguien de cuándo empieza y termina.`)
+};
+
+export const static_pages_guidelines_services_4 = /** @type {(inputs: Static_Pages_Guidelines_Services_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Las clases y el cuidado de niños deben hacerse siempre con un padre, una madre o un tutor presente o cerca.`)
+};
+
+export const static_pages_guidelines_title = /** @type {(inputs: Static_Pages_Guidelines_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guía de seguridad`)
+};
+
+export const static_pages_guidelines_wrong = /** @type {(inputs: Static_Pages_Guidelines_WrongInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si algo sale mal`)
+};
+
+export const static_pages_guidelines_wrong_1 = /** @type {(inputs: Static_Pages_Guidelines_Wrong_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Usa <b>Denunciar</b> en el anuncio, el perfil, el mensaje, la oferta o la línea del chat del círculo de trueque de que se trate: un administrador lo revisa, normalmente en 24–48 horas, y puedes seguirlo en <reports>Tus denuncias</reports>. Para que un miembro deje de contactarte, bloquéalo desde su perfil o vuestra conversación; gestiona los bloqueos en <blocked>Miembros bloqueados</blocked>.`)
+};
+
+export const static_pages_guidelines_wrong_2 = /** @type {(inputs: Static_Pages_Guidelines_Wrong_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si estás en peligro, llama al número de emergencias local. Para todo lo demás, como alguien que no se presenta, un objeto que no es como se describía, acoso o una posible estafa, usa el <contact>formulario de contacto</contact> con el nombre de usuario del miembro y los detalles. Respondemos en un plazo de 24 horas. Nuestras <standards>Normas de la comunidad</standards> explican qué pasa después, y los <tips>consejos de seguridad</tips> son un resumen práctico.`)
+};
+
 export const static_pages_help_guide_safety = /** @type {(inputs: Static_Pages_Help_Guide_SafetyInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Consejos de seguridad`)
 };
@@ -1115,6 +1243,122 @@ export const static_pages_safety_title = /** @type {(inputs: Static_Pages_Safety
 	return /** @type {LocalizedString} */ (`Consejos de seguridad`)
 };
 
+export const static_pages_value_agree = /** @type {(inputs: Static_Pages_Value_AgreeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Poneos de acuerdo antes de intercambiar`)
+};
+
+export const static_pages_value_agree_text = /** @type {(inputs: Static_Pages_Value_Agree_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Escribid el trato final en Mensajes: qué da cada uno, cuándo y dónde. Indicad el estado de los objetos y la duración de los servicios. Después del intercambio, registrad el trueque y dejad una reseña. Para quedar con seguridad, consulta la <link>guía de seguridad</link>.`)
+};
+
+export const static_pages_value_example_1 = /** @type {(inputs: Static_Pages_Value_Example_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Puesta a punto de bici ↔ comida casera`)
+};
+
+export const static_pages_value_example_1_text = /** @type {(inputs: Static_Pages_Value_Example_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Una puesta a punto lleva unas 2 horas de trabajo especializado más algunas piezas. Cinco cenas familiares llevan más o menos el mismo tiempo de compra y cocina, más los ingredientes. Un intercambio justo.`)
+};
+
+export const static_pages_value_example_2 = /** @type {(inputs: Static_Pages_Value_Example_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Clases de piano ↔ verdura fresca`)
+};
+
+export const static_pages_value_example_2_text = /** @type {(inputs: Static_Pages_Value_Example_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cuatro clases de 45 minutos son 3 horas de enseñanza. Una cesta semanal de verdura durante el verano son varias horas de cultivo y recogida. Acordad cuántas semanas antes de empezar.`)
+};
+
+export const static_pages_value_example_3 = /** @type {(inputs: Static_Pages_Value_Example_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cortacésped usado ↔ página web`)
+};
+
+export const static_pages_value_example_3_text = /** @type {(inputs: Static_Pages_Value_Example_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Un cortacésped revisado se vende de segunda mano por poco dinero; una web pequeña son muchas horas de trabajo especializado. Equilibradlo añadiendo más en el lado del cortacésped o acordad una web más sencilla de una sola página.`)
+};
+
+export const static_pages_value_examples = /** @type {(inputs: Static_Pages_Value_ExamplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ejemplos prácticos`)
+};
+
+export const static_pages_value_golden = /** @type {(inputs: Static_Pages_Value_GoldenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La regla de oro: que las dos partes queden contentas`)
+};
+
+export const static_pages_value_golden_text = /** @type {(inputs: Static_Pages_Value_Golden_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`En Barter Market no hay una lista oficial de precios, y esa es la idea. Un intercambio es justo cuando los dos lo repetiríais encantados. Los métodos de abajo solo os dan un punto de partida común para la conversación.`)
+};
+
+export const static_pages_value_goods = /** @type {(inputs: Static_Pages_Value_GoodsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Valorar objetos`)
+};
+
+export const static_pages_value_goods_1 = /** @type {(inputs: Static_Pages_Value_Goods_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Parte del precio de segunda mano,</b> no del precio nuevo. Mira por cuánto se venden cerca objetos parecidos en un estado parecido.`)
+};
+
+export const static_pages_value_goods_2 = /** @type {(inputs: Static_Pages_Value_Goods_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Ajusta según el estado:</b> como nuevo, bueno, usado o necesita reparación. Sé sincero con los defectos; te ahorrará discusiones después.`)
+};
+
+export const static_pages_value_goods_3 = /** @type {(inputs: Static_Pages_Value_Goods_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Ten en cuenta la demanda.</b> Lo que la gente necesita ahora mismo, como un abrigo de invierno en octubre, vale más para ella que algo que acabará en un armario.`)
+};
+
+export const static_pages_value_goods_4 = /** @type {(inputs: Static_Pages_Value_Goods_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Incluye los extras:</b> accesorios, manuales, embalaje original o la entrega si la ofreces.`)
+};
+
+export const static_pages_value_lead = /** @type {(inputs: Static_Pages_Value_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cómo dar un valor justo a lo que ofreces y a lo que pides, para que ambas partes queden contentas.`)
+};
+
+export const static_pages_value_mismatch = /** @type {(inputs: Static_Pages_Value_MismatchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cuando los valores no coinciden`)
+};
+
+export const static_pages_value_mismatch_1 = /** @type {(inputs: Static_Pages_Value_Mismatch_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Añade algo pequeño al lado que vale menos: un segundo objeto, una hora extra o la entrega.`)
+};
+
+export const static_pages_value_mismatch_2 = /** @type {(inputs: Static_Pages_Value_Mismatch_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Divide un servicio grande en sesiones e intercámbialas poco a poco.`)
+};
+
+export const static_pages_value_mismatch_3 = /** @type {(inputs: Static_Pages_Value_Mismatch_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Combina varios anuncios o suma a un tercer vecino para un intercambio a tres bandas.`)
+};
+
+export const static_pages_value_mismatch_4 = /** @type {(inputs: Static_Pages_Value_Mismatch_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Acordad un favor futuro y anotadlo en Mensajes para que ninguno lo olvide.`)
+};
+
+export const static_pages_value_page_title = /** @type {(inputs: Static_Pages_Value_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Valorar objetos y habilidades`)
+};
+
+export const static_pages_value_skills = /** @type {(inputs: Static_Pages_Value_SkillsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Valorar habilidades y tiempo`)
+};
+
+export const static_pages_value_skills_1 = /** @type {(inputs: Static_Pages_Value_Skills_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Cuenta las horas,</b> incluidos la preparación y el desplazamiento. Una hora de tu tiempo es una buena unidad para intercambiar servicios.`)
+};
+
+export const static_pages_value_skills_2 = /** @type {(inputs: Static_Pages_Value_Skills_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Valora la habilidad y el riesgo.</b> Un trabajo que requiere formación, titulación o herramientas especiales, o que conlleva riesgo, puede contar con justicia más por hora.`)
+};
+
+export const static_pages_value_skills_3 = /** @type {(inputs: Static_Pages_Value_Skills_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Suma los materiales aparte.</b> Los ingredientes, la pintura o las piezas son objetos; acordad quién los pone.`)
+};
+
+export const static_pages_value_skills_4 = /** @type {(inputs: Static_Pages_Value_Skills_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>No te infravalores.</b> Las habilidades cotidianas, como cocinar, cuidar niños, conducir u ordenar, son valiosas para quien las necesita.`)
+};
+
+export const static_pages_value_title = /** @type {(inputs: Static_Pages_Value_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guía de valor`)
+};
+
 export const static_pages_your_reports = /** @type {(inputs: Static_Pages_Your_ReportsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Tus denuncias`)
 };
@@ -1251,4 +1495,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Verifica tu correo`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines, static_pages_guidelines_title, static_pages_guidelines_lead, static_pages_guidelines_before, static_pages_guidelines_before_1, static_pages_guidelines_before_2, static_pages_guidelines_before_3, static_pages_guidelines_before_4, static_pages_guidelines_meeting, static_pages_guidelines_meeting_1, static_pages_guidelines_meeting_2, static_pages_guidelines_meeting_3, static_pages_guidelines_meeting_4, static_pages_guidelines_goods, static_pages_guidelines_goods_1, static_pages_guidelines_goods_2, static_pages_guidelines_goods_3, static_pages_guidelines_goods_4, static_pages_guidelines_services, static_pages_guidelines_services_1, static_pages_guidelines_services_2, static_pages_guidelines_services_3, static_pages_guidelines_services_4, static_pages_guidelines_online, static_pages_guidelines_online_1, static_pages_guidelines_online_2, static_pages_guidelines_online_3, static_pages_guidelines_online_4, static_pages_guidelines_after, static_pages_guidelines_after_text, static_pages_guidelines_wrong, static_pages_guidelines_wrong_1, static_pages_guidelines_wrong_2, static_pages_value_title, static_pages_value_page_title, static_pages_value_lead, static_pages_value_golden, static_pages_value_golden_text, static_pages_value_goods, static_pages_value_goods_1, static_pages_value_goods_2, static_pages_value_goods_3, static_pages_value_goods_4, static_pages_value_skills, static_pages_value_skills_1, static_pages_value_skills_2, static_pages_value_skills_3, static_pages_value_skills_4, static_pages_value_examples, static_pages_value_example_1, static_pages_value_example_1_text, static_pages_value_example_2, static_pages_value_example_2_text, static_pages_value_example_3, static_pages_value_example_3_text, static_pages_value_mismatch, static_pages_value_mismatch_1, static_pages_value_mismatch_2, static_pages_value_mismatch_3, static_pages_value_mismatch_4, static_pages_value_agree, static_pages_value_agree_text];

@@ -955,6 +955,134 @@ export const static_pages_faq_total = /** @type {(inputs: Static_Pages_Faq_Total
 	return /** @type {LocalizedString} */ (`${i?.total} questions dans ${i?.sections} rubriques.`)
 };
 
+export const static_pages_guidelines_after = /** @type {(inputs: Static_Pages_Guidelines_AfterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Après l’échange`)
+};
+
+export const static_pages_guidelines_after_text = /** @type {(inputs: Static_Pages_Guidelines_After_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enregistre le troc dans Messages et confirme-le quand l’autre membre l’enregistre. Laisse ensuite un avis sincère : c’est ainsi que le prochain voisin décide à qui faire confiance.`)
+};
+
+export const static_pages_guidelines_before = /** @type {(inputs: Static_Pages_Guidelines_BeforeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avant la rencontre`)
+};
+
+export const static_pages_guidelines_before_1 = /** @type {(inputs: Static_Pages_Guidelines_Before_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lis le profil de l’autre membre : avis, note, trocs conclus et ancienneté. Les nouveaux membres sont les bienvenus ; sois simplement un peu plus prudent.`)
+};
+
+export const static_pages_guidelines_before_2 = /** @type {(inputs: Static_Pages_Guidelines_Before_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mettez-vous d’accord sur les détails dans Messages : ce qui est échangé exactement, son état, l’heure, le lieu et la durée.`)
+};
+
+export const static_pages_guidelines_before_3 = /** @type {(inputs: Static_Pages_Guidelines_Before_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Demande des photos supplémentaires ou une vidéo des objets, surtout pour l’électronique et les meubles.`)
+};
+
+export const static_pages_guidelines_before_4 = /** @type {(inputs: Static_Pages_Guidelines_Before_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Prévois comment tu iras et reviendras, et dis à un proche où tu seras.`)
+};
+
+export const static_pages_guidelines_goods = /** @type {(inputs: Static_Pages_Guidelines_GoodsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échanger des objets`)
+};
+
+export const static_pages_guidelines_goods_1 = /** @type {(inputs: Static_Pages_Guidelines_Goods_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Examine les objets avant de remettre les tiens. Allume l’électronique, vérifie les pièces mobiles, cherche les dégâts et les pièces manquantes.`)
+};
+
+export const static_pages_guidelines_goods_2 = /** @type {(inputs: Static_Pages_Guidelines_Goods_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Vérifie que les produits pour enfants, les casques et les sièges auto n’ont pas fait l’objet d’un rappel et ne sont pas en fin de vie.`)
+};
+
+export const static_pages_guidelines_goods_3 = /** @type {(inputs: Static_Pages_Guidelines_Goods_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La nourriture doit être étiquetée avec ses ingrédients et sa date de préparation. Mentionne les allergènes courants comme les fruits à coque, les produits laitiers, le gluten et les œufs.`)
+};
+
+export const static_pages_guidelines_goods_4 = /** @type {(inputs: Static_Pages_Guidelines_Goods_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`N’échange jamais d’objets interdits : armes, drogues, alcool, tabac, médicaments, objets volés ou animaux vivants.`)
+};
+
+export const static_pages_guidelines_lead = /** @type {(inputs: Static_Pages_Guidelines_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Un guide pas à pas pour des échanges sûrs : avant, pendant et après la rencontre. Pour la version courte, vois nos conseils de sécurité.`)
+};
+
+export const static_pages_guidelines_meeting = /** @type {(inputs: Static_Pages_Guidelines_MeetingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se rencontrer en personne`)
+};
+
+export const static_pages_guidelines_meeting_1 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pour les premiers échanges, retrouvez-vous en journée dans un lieu public fréquenté. Les bibliothèques, les cafés et les centres sociaux conviennent bien.`)
+};
+
+export const static_pages_guidelines_meeting_2 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Viens accompagné si tu peux, et garde ton téléphone chargé.`)
+};
+
+export const static_pages_guidelines_meeting_3 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ne monte pas dans la voiture de quelqu’un et n’invite pas un inconnu chez toi pour un simple échange d’objet.`)
+};
+
+export const static_pages_guidelines_meeting_4 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si l’autre personne ne vient pas, ou si le plan change d’une façon qui ne te convient pas, tu peux tout à fait annuler.`)
+};
+
+export const static_pages_guidelines_online = /** @type {(inputs: Static_Pages_Guidelines_OnlineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Rester en sécurité en ligne`)
+};
+
+export const static_pages_guidelines_online_1 = /** @type {(inputs: Static_Pages_Guidelines_Online_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Garde tes conversations sur Barter Market tant que tu ne fais pas confiance à l’autre personne.`)
+};
+
+export const static_pages_guidelines_online_2 = /** @type {(inputs: Static_Pages_Guidelines_Online_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`N’envoie jamais d’argent, de cartes cadeaux ni de coordonnées bancaires. Barter Market ne les demande jamais, et aucun membre ne devrait le faire.`)
+};
+
+export const static_pages_guidelines_online_3 = /** @type {(inputs: Static_Pages_Guidelines_Online_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Méfie-toi de quiconque te presse, te demande de vérifier ton compte sur un autre site ou t’envoie des liens vers des sites inconnus.`)
+};
+
+export const static_pages_guidelines_online_4 = /** @type {(inputs: Static_Pages_Guidelines_Online_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Utilise un mot de passe que tu n’utilises nulle part ailleurs, et déconnecte-toi sur les ordinateurs partagés.`)
+};
+
+export const static_pages_guidelines_services = /** @type {(inputs: Static_Pages_Guidelines_ServicesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Échanger des services et des savoir-faire`)
+};
+
+export const static_pages_guidelines_services_1 = /** @type {(inputs: Static_Pages_Guidelines_Services_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Définissez le périmètre par écrit dans Messages : ce qui sera fait, pendant combien de temps et à quoi ressemble un travail « terminé ».`)
+};
+
+export const static_pages_guidelines_services_2 = /** @type {(inputs: Static_Pages_Guidelines_Services_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pour les travaux qui exigent légalement une qualification, comme l’électricité ou le gaz, n’échange qu’avec quelqu’un qui la possède.`)
+};
+
+export const static_pages_guidelines_services_3 = /** @type {(inputs: Static_Pages_Guidelines_Services_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quand un service a lieu au domicile de quelqu’un, fais-toi accompagner si tu peux, ou dis à un proche quand il commence et se termine.`)
+};
+
+export const static_pages_guidelines_services_4 = /** @type {(inputs: Static_Pages_Guidelines_Services_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Les cours et la garde d’enfants doivent toujours avoir lieu en présence ou à proximité d’un parent ou d’un tuteur.`)
+};
+
+export const static_pages_guidelines_title = /** @type {(inputs: Static_Pages_Guidelines_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Consignes de sécurité`)
+};
+
+export const static_pages_guidelines_wrong = /** @type {(inputs: Static_Pages_Guidelines_WrongInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si quelque chose se passe mal`)
+};
+
+export const static_pages_guidelines_wrong_1 = /** @type {(inputs: Static_Pages_Guidelines_Wrong_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Utilise <b>Signaler</b> sur l’annonce, le profil, le message, l’offre ou la ligne de discussion du cercle d’échange concernés : un administrateur l’examine, généralement sous 24 à 48 heures, et tu peux le suivre dans <reports>Tes signalements</reports>. Pour qu’un membre cesse de te contacter, bloque-le depuis son profil ou votre conversation ; gère les blocages dans <blocked>Membres bloqués</blocked>.`)
+};
+
+export const static_pages_guidelines_wrong_2 = /** @type {(inputs: Static_Pages_Guidelines_Wrong_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si tu es en danger, appelle le numéro d’urgence local. Pour tout le reste (absence au rendez-vous, objet non conforme, harcèlement, soupçon d’arnaque), utilise le <contact>formulaire de contact</contact> en indiquant le nom d’utilisateur du membre et les détails. Nous répondons sous 24 heures. Nos <standards>règles de la communauté</standards> expliquent la suite, et les <tips>conseils de sécurité</tips> en sont un résumé pratique.`)
+};
+
 export const static_pages_help_guide_safety = /** @type {(inputs: Static_Pages_Help_Guide_SafetyInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Conseils de sécurité`)
 };
@@ -1115,6 +1243,122 @@ export const static_pages_safety_title = /** @type {(inputs: Static_Pages_Safety
 	return /** @type {LocalizedString} */ (`Conseils de sécurité`)
 };
 
+export const static_pages_value_agree = /** @type {(inputs: Static_Pages_Value_AgreeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mettez-vous d’accord avant d’échanger`)
+};
+
+export const static_pages_value_agree_text = /** @type {(inputs: Static_Pages_Value_Agree_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Écrivez l’accord final dans Messages : ce que chacun donne, quand et où. Précisez l’état des objets et la durée des services. Après l’échange, enregistrez le troc et laissez un avis. Pour se rencontrer en toute sécurité, vois les <link>consignes de sécurité</link>.`)
+};
+
+export const static_pages_value_example_1 = /** @type {(inputs: Static_Pages_Value_Example_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Révision de vélo ↔ repas faits maison`)
+};
+
+export const static_pages_value_example_1_text = /** @type {(inputs: Static_Pages_Value_Example_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Une révision demande environ 2 heures de travail qualifié plus quelques pièces. Cinq dîners en famille demandent à peu près le même temps de courses et de cuisine, plus les ingrédients. Un échange équilibré.`)
+};
+
+export const static_pages_value_example_2 = /** @type {(inputs: Static_Pages_Value_Example_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cours de piano ↔ légumes frais`)
+};
+
+export const static_pages_value_example_2_text = /** @type {(inputs: Static_Pages_Value_Example_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quatre cours de 45 minutes font 3 heures d’enseignement. Un panier de légumes chaque semaine tout l’été représente plusieurs heures de culture et de cueillette. Convenez du nombre de semaines avant de commencer.`)
+};
+
+export const static_pages_value_example_3 = /** @type {(inputs: Static_Pages_Value_Example_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tondeuse d’occasion ↔ site web`)
+};
+
+export const static_pages_value_example_3_text = /** @type {(inputs: Static_Pages_Value_Example_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Une tondeuse révisée se revend d’occasion pour une somme modeste ; un petit site web représente de nombreuses heures de travail qualifié. Équilibrez en ajoutant quelque chose du côté de la tondeuse, ou convenez d’un site plus simple d’une seule page.`)
+};
+
+export const static_pages_value_examples = /** @type {(inputs: Static_Pages_Value_ExamplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Exemples concrets`)
+};
+
+export const static_pages_value_golden = /** @type {(inputs: Static_Pages_Value_GoldenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`La règle d’or : chacun s’y retrouve`)
+};
+
+export const static_pages_value_golden_text = /** @type {(inputs: Static_Pages_Value_Golden_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Il n’y a pas de liste de prix officielle sur Barter Market, et c’est voulu. Un échange est équitable quand vous le referiez volontiers tous les deux. Les méthodes ci-dessous vous donnent simplement un point de départ commun pour en discuter.`)
+};
+
+export const static_pages_value_goods = /** @type {(inputs: Static_Pages_Value_GoodsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Estimer des objets`)
+};
+
+export const static_pages_value_goods_1 = /** @type {(inputs: Static_Pages_Value_Goods_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Pars du prix d’occasion,</b> pas du prix neuf. Regarde à combien se vendent près de chez toi des objets semblables dans un état semblable.`)
+};
+
+export const static_pages_value_goods_2 = /** @type {(inputs: Static_Pages_Value_Goods_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Tiens compte de l’état :</b> comme neuf, bon, usé ou à réparer. Sois honnête sur les défauts ; cela évite des disputes ensuite.`)
+};
+
+export const static_pages_value_goods_3 = /** @type {(inputs: Static_Pages_Value_Goods_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Pense à la demande.</b> Ce dont les gens ont besoin tout de suite, comme un manteau d’hiver en octobre, vaut plus pour eux que ce qui finira dans un placard.`)
+};
+
+export const static_pages_value_goods_4 = /** @type {(inputs: Static_Pages_Value_Goods_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Compte les extras :</b> accessoires, notices, emballage d’origine, ou la livraison si tu la proposes.`)
+};
+
+export const static_pages_value_lead = /** @type {(inputs: Static_Pages_Value_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Comment donner une juste valeur à ce que tu proposes et à ce que tu demandes, pour que chacun reparte content.`)
+};
+
+export const static_pages_value_mismatch = /** @type {(inputs: Static_Pages_Value_MismatchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quand les valeurs ne correspondent pas`)
+};
+
+export const static_pages_value_mismatch_1 = /** @type {(inputs: Static_Pages_Value_Mismatch_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ajoute un petit quelque chose du côté le plus léger : un deuxième objet, une heure de plus ou la livraison.`)
+};
+
+export const static_pages_value_mismatch_2 = /** @type {(inputs: Static_Pages_Value_Mismatch_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Découpe un service important en séances et échange-les au fil du temps.`)
+};
+
+export const static_pages_value_mismatch_3 = /** @type {(inputs: Static_Pages_Value_Mismatch_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Combine plusieurs annonces, ou fais entrer un troisième voisin dans un échange à trois.`)
+};
+
+export const static_pages_value_mismatch_4 = /** @type {(inputs: Static_Pages_Value_Mismatch_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Convenez d’un service à rendre plus tard, et notez-le dans Messages pour que personne n’oublie.`)
+};
+
+export const static_pages_value_page_title = /** @type {(inputs: Static_Pages_Value_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Estimer objets et savoir-faire`)
+};
+
+export const static_pages_value_skills = /** @type {(inputs: Static_Pages_Value_SkillsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Estimer savoir-faire et temps`)
+};
+
+export const static_pages_value_skills_1 = /** @type {(inputs: Static_Pages_Value_Skills_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Compte les heures,</b> préparation et trajet compris. Une heure de ton temps est une bonne unité pour échanger des services.`)
+};
+
+export const static_pages_value_skills_2 = /** @type {(inputs: Static_Pages_Value_Skills_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Tiens compte de la compétence et du risque.</b> Un travail qui demande une formation, une certification ou des outils spécialisés, ou qui comporte un risque, peut légitimement compter davantage par heure.`)
+};
+
+export const static_pages_value_skills_3 = /** @type {(inputs: Static_Pages_Value_Skills_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Compte les matériaux à part.</b> Ingrédients, peinture ou pièces sont des biens ; convenez de qui les fournit.`)
+};
+
+export const static_pages_value_skills_4 = /** @type {(inputs: Static_Pages_Value_Skills_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Ne te sous-estime pas.</b> Les savoir-faire du quotidien, comme cuisiner, garder des enfants, conduire ou ranger, ont de la valeur pour qui en a besoin.`)
+};
+
+export const static_pages_value_title = /** @type {(inputs: Static_Pages_Value_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guide des valeurs`)
+};
+
 export const static_pages_your_reports = /** @type {(inputs: Static_Pages_Your_ReportsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Tes signalements`)
 };
@@ -1251,4 +1495,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Vérifie ton e-mail`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines, static_pages_guidelines_title, static_pages_guidelines_lead, static_pages_guidelines_before, static_pages_guidelines_before_1, static_pages_guidelines_before_2, static_pages_guidelines_before_3, static_pages_guidelines_before_4, static_pages_guidelines_meeting, static_pages_guidelines_meeting_1, static_pages_guidelines_meeting_2, static_pages_guidelines_meeting_3, static_pages_guidelines_meeting_4, static_pages_guidelines_goods, static_pages_guidelines_goods_1, static_pages_guidelines_goods_2, static_pages_guidelines_goods_3, static_pages_guidelines_goods_4, static_pages_guidelines_services, static_pages_guidelines_services_1, static_pages_guidelines_services_2, static_pages_guidelines_services_3, static_pages_guidelines_services_4, static_pages_guidelines_online, static_pages_guidelines_online_1, static_pages_guidelines_online_2, static_pages_guidelines_online_3, static_pages_guidelines_online_4, static_pages_guidelines_after, static_pages_guidelines_after_text, static_pages_guidelines_wrong, static_pages_guidelines_wrong_1, static_pages_guidelines_wrong_2, static_pages_value_title, static_pages_value_page_title, static_pages_value_lead, static_pages_value_golden, static_pages_value_golden_text, static_pages_value_goods, static_pages_value_goods_1, static_pages_value_goods_2, static_pages_value_goods_3, static_pages_value_goods_4, static_pages_value_skills, static_pages_value_skills_1, static_pages_value_skills_2, static_pages_value_skills_3, static_pages_value_skills_4, static_pages_value_examples, static_pages_value_example_1, static_pages_value_example_1_text, static_pages_value_example_2, static_pages_value_example_2_text, static_pages_value_example_3, static_pages_value_example_3_text, static_pages_value_mismatch, static_pages_value_mismatch_1, static_pages_value_mismatch_2, static_pages_value_mismatch_3, static_pages_value_mismatch_4, static_pages_value_agree, static_pages_value_agree_text];

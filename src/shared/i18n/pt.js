@@ -955,6 +955,134 @@ export const static_pages_faq_total = /** @type {(inputs: Static_Pages_Faq_Total
 	return /** @type {LocalizedString} */ (`${i?.total} perguntas em ${i?.sections} secções.`)
 };
 
+export const static_pages_guidelines_after = /** @type {(inputs: Static_Pages_Guidelines_AfterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Depois da troca`)
+};
+
+export const static_pages_guidelines_after_text = /** @type {(inputs: Static_Pages_Guidelines_After_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Regista a troca nas Mensagens e confirma-a quando o outro membro a registar. Depois deixa uma avaliação honesta: é assim que o próximo vizinho decide em quem confiar.`)
+};
+
+export const static_pages_guidelines_before = /** @type {(inputs: Static_Pages_Guidelines_BeforeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Antes do encontro`)
+};
+
+export const static_pages_guidelines_before_1 = /** @type {(inputs: Static_Pages_Guidelines_Before_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Lê o perfil do outro membro: avaliações, classificação, trocas concluídas e há quanto tempo é membro. Os novos membros são bem-vindos; tem apenas um pouco mais de cuidado.`)
+};
+
+export const static_pages_guidelines_before_2 = /** @type {(inputs: Static_Pages_Guidelines_Before_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Combinem os detalhes nas Mensagens: o que se troca exatamente, o estado, a hora, o local e quanto tempo vai demorar.`)
+};
+
+export const static_pages_guidelines_before_3 = /** @type {(inputs: Static_Pages_Guidelines_Before_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Pede mais fotos ou um vídeo dos objetos, sobretudo de eletrónica e mobiliário.`)
+};
+
+export const static_pages_guidelines_before_4 = /** @type {(inputs: Static_Pages_Guidelines_Before_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Planeia como vais e voltas e diz a um amigo onde vais estar.`)
+};
+
+export const static_pages_guidelines_goods = /** @type {(inputs: Static_Pages_Guidelines_GoodsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trocar objetos`)
+};
+
+export const static_pages_guidelines_goods_1 = /** @type {(inputs: Static_Pages_Guidelines_Goods_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Verifica os objetos antes de entregares os teus. Liga os eletrónicos, verifica as peças móveis e procura danos e peças em falta.`)
+};
+
+export const static_pages_guidelines_goods_2 = /** @type {(inputs: Static_Pages_Guidelines_Goods_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Confirma que os produtos para crianças, capacetes e cadeiras de automóvel não foram recolhidos e não ultrapassaram a vida útil segura.`)
+};
+
+export const static_pages_guidelines_goods_3 = /** @type {(inputs: Static_Pages_Guidelines_Goods_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Os alimentos devem ter rótulo com os ingredientes e a data em que foram feitos. Indica os alergénios comuns, como frutos secos, lacticínios, glúten e ovos.`)
+};
+
+export const static_pages_guidelines_goods_4 = /** @type {(inputs: Static_Pages_Guidelines_Goods_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nunca troques objetos não permitidos: armas, drogas, álcool, tabaco, medicamentos, objetos roubados ou animais vivos.`)
+};
+
+export const static_pages_guidelines_lead = /** @type {(inputs: Static_Pages_Guidelines_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Um guia passo a passo para trocas seguras: antes, durante e depois do encontro. Para a versão curta, vê as nossas dicas de segurança.`)
+};
+
+export const static_pages_guidelines_meeting = /** @type {(inputs: Static_Pages_Guidelines_MeetingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Encontros presenciais`)
+};
+
+export const static_pages_guidelines_meeting_1 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nas primeiras trocas, encontrem-se de dia num local público e movimentado. Bibliotecas, cafés e centros comunitários são boas opções.`)
+};
+
+export const static_pages_guidelines_meeting_2 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Leva um amigo se puderes e mantém o telemóvel carregado.`)
+};
+
+export const static_pages_guidelines_meeting_3 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Não entres no carro de outra pessoa nem convides um desconhecido para tua casa por causa de uma simples troca de objetos.`)
+};
+
+export const static_pages_guidelines_meeting_4 = /** @type {(inputs: Static_Pages_Guidelines_Meeting_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se a outra pessoa não aparecer, ou se o plano mudar de uma forma com que não te sintas à vontade, não há problema em desistir.`)
+};
+
+export const static_pages_guidelines_online = /** @type {(inputs: Static_Pages_Guidelines_OnlineInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Segurança online`)
+};
+
+export const static_pages_guidelines_online_1 = /** @type {(inputs: Static_Pages_Guidelines_Online_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mantém as conversas no Barter Market até confiares na outra pessoa.`)
+};
+
+export const static_pages_guidelines_online_2 = /** @type {(inputs: Static_Pages_Guidelines_Online_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nunca envies dinheiro, cartões-presente ou dados bancários. O Barter Market nunca os pede, e nenhum membro o deve fazer.`)
+};
+
+export const static_pages_guidelines_online_3 = /** @type {(inputs: Static_Pages_Guidelines_Online_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Desconfia de quem te apressar, te pedir para verificares a conta noutro site ou te enviar links para sites desconhecidos.`)
+};
+
+export const static_pages_guidelines_online_4 = /** @type {(inputs: Static_Pages_Guidelines_Online_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Usa uma palavra-passe que não uses em mais lado nenhum e termina a sessão em computadores partilhados.`)
+};
+
+export const static_pages_guidelines_services = /** @type {(inputs: Static_Pages_Guidelines_ServicesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Trocar serviços e competências`)
+};
+
+export const static_pages_guidelines_services_1 = /** @type {(inputs: Static_Pages_Guidelines_Services_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Combinem o âmbito por escrito nas Mensagens: o que será feito, durante quanto tempo e o que significa «concluído».`)
+};
+
+export const static_pages_guidelines_services_2 = /** @type {(inputs: Static_Pages_Guidelines_Services_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Para trabalhos que legalmente exigem uma licença, como instalações elétricas ou de gás, troca apenas com quem a tenha.`)
+};
+
+export const static_pages_guidelines_services_3 = /** @type {(inputs: Static_Pages_Guidelines_Services_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quando um serviço acontece numa casa, tenta ter mais alguém presente ou avisa um amigo de quando começa e acaba.`)
+};
+
+export const static_pages_guidelines_services_4 = /** @type {(inputs: Static_Pages_Guidelines_Services_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`As aulas e o cuidado de crianças devem decorrer sempre com um pai, mãe ou tutor presente ou por perto.`)
+};
+
+export const static_pages_guidelines_title = /** @type {(inputs: Static_Pages_Guidelines_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guia de segurança`)
+};
+
+export const static_pages_guidelines_wrong = /** @type {(inputs: Static_Pages_Guidelines_WrongInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se algo correr mal`)
+};
+
+export const static_pages_guidelines_wrong_1 = /** @type {(inputs: Static_Pages_Guidelines_Wrong_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Usa <b>Denunciar</b> no anúncio, no perfil, na mensagem, na oferta ou na linha de conversa do círculo de trocas em causa: um administrador analisa, normalmente em 24–48 horas, e podes acompanhar em <reports>As tuas denúncias</reports>. Para um membro deixar de te contactar, bloqueia-o no perfil dele ou na vossa conversa; gere os bloqueios em <blocked>Membros bloqueados</blocked>.`)
+};
+
+export const static_pages_guidelines_wrong_2 = /** @type {(inputs: Static_Pages_Guidelines_Wrong_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Se estiveres em perigo, liga para o número de emergência local. Para tudo o resto, como alguém que não aparece, um objeto diferente do descrito, assédio ou suspeita de burla, usa o <contact>formulário de contacto</contact> com o nome de utilizador do membro e os detalhes. Respondemos no prazo de 24 horas. As nossas <standards>Regras da comunidade</standards> explicam o que acontece a seguir, e as <tips>dicas de segurança</tips> são um resumo prático.`)
+};
+
 export const static_pages_help_guide_safety = /** @type {(inputs: Static_Pages_Help_Guide_SafetyInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Dicas de segurança`)
 };
@@ -1115,6 +1243,122 @@ export const static_pages_safety_title = /** @type {(inputs: Static_Pages_Safety
 	return /** @type {LocalizedString} */ (`Dicas de segurança`)
 };
 
+export const static_pages_value_agree = /** @type {(inputs: Static_Pages_Value_AgreeInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Cheguem a acordo antes de trocar`)
+};
+
+export const static_pages_value_agree_text = /** @type {(inputs: Static_Pages_Value_Agree_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Escrevam o acordo final nas Mensagens: o que cada um dá, quando e onde. Indiquem o estado dos objetos e a duração dos serviços. Depois da troca, registem-na e deixem uma avaliação. Para se encontrarem em segurança, vê o <link>guia de segurança</link>.`)
+};
+
+export const static_pages_value_example_1 = /** @type {(inputs: Static_Pages_Value_Example_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Revisão de bicicleta ↔ refeições caseiras`)
+};
+
+export const static_pages_value_example_1_text = /** @type {(inputs: Static_Pages_Value_Example_1_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Uma revisão leva cerca de 2 horas de trabalho especializado, mais algumas peças. Cinco jantares de família levam mais ou menos o mesmo tempo a comprar e cozinhar, mais os ingredientes. Uma troca justa.`)
+};
+
+export const static_pages_value_example_2 = /** @type {(inputs: Static_Pages_Value_Example_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Aulas de piano ↔ legumes frescos`)
+};
+
+export const static_pages_value_example_2_text = /** @type {(inputs: Static_Pages_Value_Example_2_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quatro aulas de 45 minutos são 3 horas de ensino. Um cabaz semanal de legumes durante o verão são várias horas a cultivar e a colher. Combinem quantas semanas antes de começar.`)
+};
+
+export const static_pages_value_example_3 = /** @type {(inputs: Static_Pages_Value_Example_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Corta-relva usado ↔ site`)
+};
+
+export const static_pages_value_example_3_text = /** @type {(inputs: Static_Pages_Value_Example_3_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Um corta-relva revisto vende-se em segunda mão por um valor modesto; um site pequeno são muitas horas de trabalho especializado. Equilibrem acrescentando mais do lado do corta-relva ou combinem um site mais simples, de uma só página.`)
+};
+
+export const static_pages_value_examples = /** @type {(inputs: Static_Pages_Value_ExamplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Exemplos práticos`)
+};
+
+export const static_pages_value_golden = /** @type {(inputs: Static_Pages_Value_GoldenInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`A regra de ouro: ambas as partes ficam satisfeitas`)
+};
+
+export const static_pages_value_golden_text = /** @type {(inputs: Static_Pages_Value_Golden_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`No Barter Market não há uma tabela de preços oficial, e é essa a ideia. Uma troca é justa quando ambos a voltariam a fazer de bom grado. Os métodos abaixo dão-vos apenas um ponto de partida comum para a conversa.`)
+};
+
+export const static_pages_value_goods = /** @type {(inputs: Static_Pages_Value_GoodsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Valorizar objetos`)
+};
+
+export const static_pages_value_goods_1 = /** @type {(inputs: Static_Pages_Value_Goods_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Parte do preço em segunda mão,</b> não do preço novo. Vê por quanto se vendem na tua zona objetos semelhantes em estado semelhante.`)
+};
+
+export const static_pages_value_goods_2 = /** @type {(inputs: Static_Pages_Value_Goods_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Ajusta ao estado:</b> como novo, bom, usado ou a precisar de arranjo. Sê honesto quanto aos defeitos; evita discussões mais tarde.`)
+};
+
+export const static_pages_value_goods_3 = /** @type {(inputs: Static_Pages_Value_Goods_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Tem em conta a procura.</b> O que as pessoas precisam agora, como um casaco de inverno em outubro, vale mais para elas do que algo que vai ficar num armário.`)
+};
+
+export const static_pages_value_goods_4 = /** @type {(inputs: Static_Pages_Value_Goods_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Inclui os extras:</b> acessórios, manuais, embalagem original ou a entrega, se a ofereceres.`)
+};
+
+export const static_pages_value_lead = /** @type {(inputs: Static_Pages_Value_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Como dar um valor justo ao que ofereces e ao que pedes, para que ambas as partes saiam satisfeitas.`)
+};
+
+export const static_pages_value_mismatch = /** @type {(inputs: Static_Pages_Value_MismatchInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Quando os valores não correspondem`)
+};
+
+export const static_pages_value_mismatch_1 = /** @type {(inputs: Static_Pages_Value_Mismatch_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Acrescenta algo pequeno do lado mais leve: um segundo objeto, uma hora extra ou a entrega.`)
+};
+
+export const static_pages_value_mismatch_2 = /** @type {(inputs: Static_Pages_Value_Mismatch_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Divide um serviço grande em sessões e troca-as ao longo do tempo.`)
+};
+
+export const static_pages_value_mismatch_3 = /** @type {(inputs: Static_Pages_Value_Mismatch_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Combina vários anúncios ou junta um terceiro vizinho para uma troca a três.`)
+};
+
+export const static_pages_value_mismatch_4 = /** @type {(inputs: Static_Pages_Value_Mismatch_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Combinem um favor futuro e registem-no nas Mensagens para nenhum de vocês se esquecer.`)
+};
+
+export const static_pages_value_page_title = /** @type {(inputs: Static_Pages_Value_Page_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Valorizar objetos e competências`)
+};
+
+export const static_pages_value_skills = /** @type {(inputs: Static_Pages_Value_SkillsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Valorizar competências e tempo`)
+};
+
+export const static_pages_value_skills_1 = /** @type {(inputs: Static_Pages_Value_Skills_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Conta as horas,</b> incluindo a preparação e a deslocação. Uma hora do teu tempo é uma boa unidade para trocar serviços.`)
+};
+
+export const static_pages_value_skills_2 = /** @type {(inputs: Static_Pages_Value_Skills_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Pesa a competência e o risco.</b> Um trabalho que exige formação, certificação ou ferramentas especializadas, ou que envolve risco, pode com justiça contar mais por hora.`)
+};
+
+export const static_pages_value_skills_3 = /** @type {(inputs: Static_Pages_Value_Skills_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Soma os materiais à parte.</b> Ingredientes, tinta ou peças são objetos; combinem quem os fornece.`)
+};
+
+export const static_pages_value_skills_4 = /** @type {(inputs: Static_Pages_Value_Skills_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Não te desvalorizes.</b> Competências do dia a dia, como cozinhar, tomar conta de crianças, conduzir ou arrumar, são valiosas para quem precisa delas.`)
+};
+
+export const static_pages_value_title = /** @type {(inputs: Static_Pages_Value_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Guia de valor`)
+};
+
 export const static_pages_your_reports = /** @type {(inputs: Static_Pages_Your_ReportsInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`As tuas denúncias`)
 };
@@ -1251,4 +1495,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Verifica o teu email`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines, static_pages_guidelines_title, static_pages_guidelines_lead, static_pages_guidelines_before, static_pages_guidelines_before_1, static_pages_guidelines_before_2, static_pages_guidelines_before_3, static_pages_guidelines_before_4, static_pages_guidelines_meeting, static_pages_guidelines_meeting_1, static_pages_guidelines_meeting_2, static_pages_guidelines_meeting_3, static_pages_guidelines_meeting_4, static_pages_guidelines_goods, static_pages_guidelines_goods_1, static_pages_guidelines_goods_2, static_pages_guidelines_goods_3, static_pages_guidelines_goods_4, static_pages_guidelines_services, static_pages_guidelines_services_1, static_pages_guidelines_services_2, static_pages_guidelines_services_3, static_pages_guidelines_services_4, static_pages_guidelines_online, static_pages_guidelines_online_1, static_pages_guidelines_online_2, static_pages_guidelines_online_3, static_pages_guidelines_online_4, static_pages_guidelines_after, static_pages_guidelines_after_text, static_pages_guidelines_wrong, static_pages_guidelines_wrong_1, static_pages_guidelines_wrong_2, static_pages_value_title, static_pages_value_page_title, static_pages_value_lead, static_pages_value_golden, static_pages_value_golden_text, static_pages_value_goods, static_pages_value_goods_1, static_pages_value_goods_2, static_pages_value_goods_3, static_pages_value_goods_4, static_pages_value_skills, static_pages_value_skills_1, static_pages_value_skills_2, static_pages_value_skills_3, static_pages_value_skills_4, static_pages_value_examples, static_pages_value_example_1, static_pages_value_example_1_text, static_pages_value_example_2, static_pages_value_example_2_text, static_pages_value_example_3, static_pages_value_example_3_text, static_pages_value_mismatch, static_pages_value_mismatch_1, static_pages_value_mismatch_2, static_pages_value_mismatch_3, static_pages_value_mismatch_4, static_pages_value_agree, static_pages_value_agree_text];
