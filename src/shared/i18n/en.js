@@ -1243,6 +1243,158 @@ export const static_pages_safety_title = /** @type {(inputs: Static_Pages_Safety
 	return /** @type {LocalizedString} */ (`Safety Tips`)
 };
 
+export const static_pages_standards_appeals = /** @type {(inputs: Static_Pages_Standards_AppealsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Appeals`)
+};
+
+export const static_pages_standards_appeals_text = /** @type {(inputs: Static_Pages_Standards_Appeals_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`If you think we got a decision wrong, reply through the contact form within 30 days with anything we should know. A different volunteer reviews the appeal and we tell you the outcome.`)
+};
+
+export const static_pages_standards_communication = /** @type {(inputs: Static_Pages_Standards_CommunicationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Communication`)
+};
+
+export const static_pages_standards_communication_text = /** @type {(inputs: Static_Pages_Standards_Communication_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Reply to messages within 24 to 48 hours, even if only to say you are no longer interested. Keep listings up to date: mark them pending while you are in discussion, paused when you are away, and completed once the exchange is done.`)
+};
+
+export const static_pages_standards_consequence = /** @type {(inputs: Static_Pages_Standards_ConsequenceInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Consequence`)
+};
+
+export const static_pages_standards_enforcement = /** @type {(inputs: Static_Pages_Standards_EnforcementInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enforcement`)
+};
+
+export const static_pages_standards_enforcement_after = /** @type {(inputs: Static_Pages_Standards_Enforcement_AfterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Listings or reviews that break the rules are removed whatever the tier. Where someone’s safety is at risk we may act at once and, where appropriate, involve the authorities.`)
+};
+
+export const static_pages_standards_enforcement_intro = /** @type {(inputs: Static_Pages_Standards_Enforcement_IntroInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`We look at every report and at the member’s history, and respond in proportion to what happened:`)
+};
+
+export const static_pages_standards_examples = /** @type {(inputs: Static_Pages_Standards_ExamplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Examples`)
+};
+
+export const static_pages_standards_lead = /** @type {(inputs: Static_Pages_Standards_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Barter Market works because neighbours trust each other. These standards describe how we treat one another and what happens when someone does not.`)
+};
+
+export const static_pages_standards_minor = /** @type {(inputs: Static_Pages_Standards_MinorInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Minor`)
+};
+
+export const static_pages_standards_minor_examples = /** @type {(inputs: Static_Pages_Standards_Minor_ExamplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Late replies without explanation, a listing in the wrong category, mildly rude messages, a first missed meeting.`)
+};
+
+export const static_pages_standards_moderate = /** @type {(inputs: Static_Pages_Standards_ModerateInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Moderate`)
+};
+
+export const static_pages_standards_moderate_examples = /** @type {(inputs: Static_Pages_Standards_Moderate_ExamplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Repeated no-shows, misleading listings, asking for money, spam, or continuing after a warning.`)
+};
+
+export const static_pages_standards_not_allowed = /** @type {(inputs: Static_Pages_Standards_Not_AllowedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Listings that are not allowed`)
+};
+
+export const static_pages_standards_not_allowed_1 = /** @type {(inputs: Static_Pages_Standards_Not_Allowed_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Anything illegal, including stolen or counterfeit goods, and services that need a licence you do not hold.`)
+};
+
+export const static_pages_standards_not_allowed_2 = /** @type {(inputs: Static_Pages_Standards_Not_Allowed_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Weapons, drugs, alcohol, tobacco and vaping products, and medicines.`)
+};
+
+export const static_pages_standards_not_allowed_3 = /** @type {(inputs: Static_Pages_Standards_Not_Allowed_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Live animals, recalled products, and adult content or services.`)
+};
+
+export const static_pages_standards_not_allowed_4 = /** @type {(inputs: Static_Pages_Standards_Not_Allowed_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Requests for or offers of money, deposits or gift cards.`)
+};
+
+export const static_pages_standards_permanent = /** @type {(inputs: Static_Pages_Standards_PermanentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Permanent suspension`)
+};
+
+export const static_pages_standards_principle_1 = /** @type {(inputs: Static_Pages_Standards_Principle_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Be honest.</b> Describe items and skills accurately, including flaws, and only offer what you can deliver.`)
+};
+
+export const static_pages_standards_principle_2 = /** @type {(inputs: Static_Pages_Standards_Principle_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Be respectful.</b> Treat everyone with courtesy, whatever their background, and accept a “no, thank you” gracefully.`)
+};
+
+export const static_pages_standards_principle_3 = /** @type {(inputs: Static_Pages_Standards_Principle_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Be reliable.</b> Turn up when you said you would, and let the other person know early if plans change.`)
+};
+
+export const static_pages_standards_principle_4 = /** @type {(inputs: Static_Pages_Standards_Principle_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Be fair.</b> Agree trades both sides are happy with. Our value guide helps.`)
+};
+
+export const static_pages_standards_principle_5 = /** @type {(inputs: Static_Pages_Standards_Principle_5Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Be safe.</b> Follow the safety guidelines and look out for other members.`)
+};
+
+export const static_pages_standards_principles = /** @type {(inputs: Static_Pages_Standards_PrinciplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Our principles`)
+};
+
+export const static_pages_standards_reporting = /** @type {(inputs: Static_Pages_Standards_ReportingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Reporting`)
+};
+
+export const static_pages_standards_reporting_1 = /** @type {(inputs: Static_Pages_Standards_Reporting_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`If a member breaks these standards, use Report on their listing, profile, message, offer or trade-circle chat line, and follow it under <link>Your reports</link>. You can also block them: neither of you can then message the other or see each other’s listings.`)
+};
+
+export const static_pages_standards_reporting_2 = /** @type {(inputs: Static_Pages_Standards_Reporting_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Or use the <link>contact form</link> with their username, the listing and what happened. Reports are confidential: we never tell the other member who reported them. We reply within 24 hours.`)
+};
+
+export const static_pages_standards_reviews = /** @type {(inputs: Static_Pages_Standards_ReviewsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Reviews`)
+};
+
+export const static_pages_standards_reviews_text = /** @type {(inputs: Static_Pages_Standards_Reviews_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Reviews can only be left after a barter both members confirmed. Write about the exchange itself, honestly and without personal attacks. Offering anything in return for a review, or reviewing yourself through another account, is not allowed.`)
+};
+
+export const static_pages_standards_serious = /** @type {(inputs: Static_Pages_Standards_SeriousInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Serious`)
+};
+
+export const static_pages_standards_serious_examples = /** @type {(inputs: Static_Pages_Standards_Serious_ExamplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Harassment, threats, hate speech, fraud, fake reviews, illegal items or services, or putting anyone’s safety at risk.`)
+};
+
+export const static_pages_standards_temporary = /** @type {(inputs: Static_Pages_Standards_TemporaryInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Temporary suspension`)
+};
+
+export const static_pages_standards_tiers = /** @type {(inputs: Static_Pages_Standards_TiersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Enforcement tiers`)
+};
+
+export const static_pages_standards_title = /** @type {(inputs: Static_Pages_Standards_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Community Standards`)
+};
+
+export const static_pages_standards_violation = /** @type {(inputs: Static_Pages_Standards_ViolationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Violation`)
+};
+
+export const static_pages_standards_warning = /** @type {(inputs: Static_Pages_Standards_WarningInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Warning`)
+};
+
 export const static_pages_value_agree = /** @type {(inputs: Static_Pages_Value_AgreeInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Agree before you exchange`)
 };
@@ -1495,4 +1647,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Verify your email`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines, static_pages_guidelines_title, static_pages_guidelines_lead, static_pages_guidelines_before, static_pages_guidelines_before_1, static_pages_guidelines_before_2, static_pages_guidelines_before_3, static_pages_guidelines_before_4, static_pages_guidelines_meeting, static_pages_guidelines_meeting_1, static_pages_guidelines_meeting_2, static_pages_guidelines_meeting_3, static_pages_guidelines_meeting_4, static_pages_guidelines_goods, static_pages_guidelines_goods_1, static_pages_guidelines_goods_2, static_pages_guidelines_goods_3, static_pages_guidelines_goods_4, static_pages_guidelines_services, static_pages_guidelines_services_1, static_pages_guidelines_services_2, static_pages_guidelines_services_3, static_pages_guidelines_services_4, static_pages_guidelines_online, static_pages_guidelines_online_1, static_pages_guidelines_online_2, static_pages_guidelines_online_3, static_pages_guidelines_online_4, static_pages_guidelines_after, static_pages_guidelines_after_text, static_pages_guidelines_wrong, static_pages_guidelines_wrong_1, static_pages_guidelines_wrong_2, static_pages_value_title, static_pages_value_page_title, static_pages_value_lead, static_pages_value_golden, static_pages_value_golden_text, static_pages_value_goods, static_pages_value_goods_1, static_pages_value_goods_2, static_pages_value_goods_3, static_pages_value_goods_4, static_pages_value_skills, static_pages_value_skills_1, static_pages_value_skills_2, static_pages_value_skills_3, static_pages_value_skills_4, static_pages_value_examples, static_pages_value_example_1, static_pages_value_example_1_text, static_pages_value_example_2, static_pages_value_example_2_text, static_pages_value_example_3, static_pages_value_example_3_text, static_pages_value_mismatch, static_pages_value_mismatch_1, static_pages_value_mismatch_2, static_pages_value_mismatch_3, static_pages_value_mismatch_4, static_pages_value_agree, static_pages_value_agree_text];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines, static_pages_guidelines_title, static_pages_guidelines_lead, static_pages_guidelines_before, static_pages_guidelines_before_1, static_pages_guidelines_before_2, static_pages_guidelines_before_3, static_pages_guidelines_before_4, static_pages_guidelines_meeting, static_pages_guidelines_meeting_1, static_pages_guidelines_meeting_2, static_pages_guidelines_meeting_3, static_pages_guidelines_meeting_4, static_pages_guidelines_goods, static_pages_guidelines_goods_1, static_pages_guidelines_goods_2, static_pages_guidelines_goods_3, static_pages_guidelines_goods_4, static_pages_guidelines_services, static_pages_guidelines_services_1, static_pages_guidelines_services_2, static_pages_guidelines_services_3, static_pages_guidelines_services_4, static_pages_guidelines_online, static_pages_guidelines_online_1, static_pages_guidelines_online_2, static_pages_guidelines_online_3, static_pages_guidelines_online_4, static_pages_guidelines_after, static_pages_guidelines_after_text, static_pages_guidelines_wrong, static_pages_guidelines_wrong_1, static_pages_guidelines_wrong_2, static_pages_value_title, static_pages_value_page_title, static_pages_value_lead, static_pages_value_golden, static_pages_value_golden_text, static_pages_value_goods, static_pages_value_goods_1, static_pages_value_goods_2, static_pages_value_goods_3, static_pages_value_goods_4, static_pages_value_skills, static_pages_value_skills_1, static_pages_value_skills_2, static_pages_value_skills_3, static_pages_value_skills_4, static_pages_value_examples, static_pages_value_example_1, static_pages_value_example_1_text, static_pages_value_example_2, static_pages_value_example_2_text, static_pages_value_example_3, static_pages_value_example_3_text, static_pages_value_mismatch, static_pages_value_mismatch_1, static_pages_value_mismatch_2, static_pages_value_mismatch_3, static_pages_value_mismatch_4, static_pages_value_agree, static_pages_value_agree_text, static_pages_standards_title, static_pages_standards_lead, static_pages_standards_principles, static_pages_standards_principle_1, static_pages_standards_principle_2, static_pages_standards_principle_3, static_pages_standards_principle_4, static_pages_standards_principle_5, static_pages_standards_communication, static_pages_standards_communication_text, static_pages_standards_not_allowed, static_pages_standards_not_allowed_1, static_pages_standards_not_allowed_2, static_pages_standards_not_allowed_3, static_pages_standards_not_allowed_4, static_pages_standards_reviews, static_pages_standards_reviews_text, static_pages_standards_reporting, static_pages_standards_reporting_1, static_pages_standards_reporting_2, static_pages_standards_enforcement, static_pages_standards_enforcement_intro, static_pages_standards_tiers, static_pages_standards_violation, static_pages_standards_consequence, static_pages_standards_examples, static_pages_standards_minor, static_pages_standards_minor_examples, static_pages_standards_warning, static_pages_standards_moderate, static_pages_standards_moderate_examples, static_pages_standards_temporary, static_pages_standards_serious, static_pages_standards_serious_examples, static_pages_standards_permanent, static_pages_standards_enforcement_after, static_pages_standards_appeals, static_pages_standards_appeals_text];

@@ -1243,6 +1243,158 @@ export const static_pages_safety_title = /** @type {(inputs: Static_Pages_Safety
 	return /** @type {LocalizedString} */ (`Conseils de sécurité`)
 };
 
+export const static_pages_standards_appeals = /** @type {(inputs: Static_Pages_Standards_AppealsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Recours`)
+};
+
+export const static_pages_standards_appeals_text = /** @type {(inputs: Static_Pages_Standards_Appeals_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si tu penses que nous nous sommes trompés dans une décision, réponds via le formulaire de contact dans les 30 jours avec tout ce que nous devrions savoir. Un autre bénévole examine le recours et nous te communiquons le résultat.`)
+};
+
+export const static_pages_standards_communication = /** @type {(inputs: Static_Pages_Standards_CommunicationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Communication`)
+};
+
+export const static_pages_standards_communication_text = /** @type {(inputs: Static_Pages_Standards_Communication_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réponds aux messages sous 24 à 48 heures, même si c’est pour dire que tu n’es plus intéressé. Tiens tes annonces à jour : mets-les en attente pendant une discussion, en pause quand tu es absent et conclues une fois l’échange fait.`)
+};
+
+export const static_pages_standards_consequence = /** @type {(inputs: Static_Pages_Standards_ConsequenceInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Conséquence`)
+};
+
+export const static_pages_standards_enforcement = /** @type {(inputs: Static_Pages_Standards_EnforcementInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Application des règles`)
+};
+
+export const static_pages_standards_enforcement_after = /** @type {(inputs: Static_Pages_Standards_Enforcement_AfterInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Les annonces ou avis qui enfreignent les règles sont supprimés quel que soit le niveau. Lorsque la sécurité de quelqu’un est en jeu, nous pouvons agir immédiatement et, le cas échéant, saisir les autorités.`)
+};
+
+export const static_pages_standards_enforcement_intro = /** @type {(inputs: Static_Pages_Standards_Enforcement_IntroInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nous examinons chaque signalement et l’historique du membre, et réagissons à la mesure de ce qui s’est passé :`)
+};
+
+export const static_pages_standards_examples = /** @type {(inputs: Static_Pages_Standards_ExamplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Exemples`)
+};
+
+export const static_pages_standards_lead = /** @type {(inputs: Static_Pages_Standards_LeadInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Barter Market fonctionne parce que les voisins se font confiance. Ces règles décrivent comment nous nous traitons les uns les autres et ce qui se passe quand quelqu’un ne les respecte pas.`)
+};
+
+export const static_pages_standards_minor = /** @type {(inputs: Static_Pages_Standards_MinorInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Mineure`)
+};
+
+export const static_pages_standards_minor_examples = /** @type {(inputs: Static_Pages_Standards_Minor_ExamplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Réponses tardives sans explication, annonce dans la mauvaise catégorie, messages un peu impolis, premier rendez-vous manqué.`)
+};
+
+export const static_pages_standards_moderate = /** @type {(inputs: Static_Pages_Standards_ModerateInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Modérée`)
+};
+
+export const static_pages_standards_moderate_examples = /** @type {(inputs: Static_Pages_Standards_Moderate_ExamplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Absences répétées aux rendez-vous, annonces trompeuses, demandes d’argent, spam, ou récidive après un avertissement.`)
+};
+
+export const static_pages_standards_not_allowed = /** @type {(inputs: Static_Pages_Standards_Not_AllowedInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Annonces interdites`)
+};
+
+export const static_pages_standards_not_allowed_1 = /** @type {(inputs: Static_Pages_Standards_Not_Allowed_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Tout ce qui est illégal, y compris les objets volés ou contrefaits, et les services qui exigent une qualification que tu n’as pas.`)
+};
+
+export const static_pages_standards_not_allowed_2 = /** @type {(inputs: Static_Pages_Standards_Not_Allowed_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Armes, drogues, alcool, tabac et produits de vapotage, et médicaments.`)
+};
+
+export const static_pages_standards_not_allowed_3 = /** @type {(inputs: Static_Pages_Standards_Not_Allowed_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Animaux vivants, produits rappelés, et contenus ou services pour adultes.`)
+};
+
+export const static_pages_standards_not_allowed_4 = /** @type {(inputs: Static_Pages_Standards_Not_Allowed_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Demandes ou offres d’argent, d’acomptes ou de cartes cadeaux.`)
+};
+
+export const static_pages_standards_permanent = /** @type {(inputs: Static_Pages_Standards_PermanentInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suspension définitive`)
+};
+
+export const static_pages_standards_principle_1 = /** @type {(inputs: Static_Pages_Standards_Principle_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Sois honnête.</b> Décris objets et savoir-faire avec exactitude, défauts compris, et ne propose que ce que tu peux fournir.`)
+};
+
+export const static_pages_standards_principle_2 = /** @type {(inputs: Static_Pages_Standards_Principle_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Sois respectueux.</b> Traite chacun avec courtoisie, quelles que soient ses origines, et accepte un « non merci » avec élégance.`)
+};
+
+export const static_pages_standards_principle_3 = /** @type {(inputs: Static_Pages_Standards_Principle_3Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Sois fiable.</b> Viens quand tu l’as dit, et préviens l’autre personne tôt si les plans changent.`)
+};
+
+export const static_pages_standards_principle_4 = /** @type {(inputs: Static_Pages_Standards_Principle_4Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Sois équitable.</b> Conclus des échanges qui conviennent aux deux parties. Notre guide des valeurs t’y aide.`)
+};
+
+export const static_pages_standards_principle_5 = /** @type {(inputs: Static_Pages_Standards_Principle_5Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`<b>Sois prudent.</b> Suis les consignes de sécurité et veille sur les autres membres.`)
+};
+
+export const static_pages_standards_principles = /** @type {(inputs: Static_Pages_Standards_PrinciplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Nos principes`)
+};
+
+export const static_pages_standards_reporting = /** @type {(inputs: Static_Pages_Standards_ReportingInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Signalements`)
+};
+
+export const static_pages_standards_reporting_1 = /** @type {(inputs: Static_Pages_Standards_Reporting_1Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Si un membre enfreint ces règles, utilise Signaler sur son annonce, son profil, son message, son offre ou sa ligne de discussion dans un cercle d’échange, et suis le signalement dans <link>Tes signalements</link>. Tu peux aussi le bloquer : aucun de vous deux ne peut alors écrire à l’autre ni voir ses annonces.`)
+};
+
+export const static_pages_standards_reporting_2 = /** @type {(inputs: Static_Pages_Standards_Reporting_2Inputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Ou utilise le <link>formulaire de contact</link> en indiquant son nom d’utilisateur, l’annonce et ce qui s’est passé. Les signalements sont confidentiels : nous ne disons jamais à l’autre membre qui l’a signalé. Nous répondons sous 24 heures.`)
+};
+
+export const static_pages_standards_reviews = /** @type {(inputs: Static_Pages_Standards_ReviewsInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avis`)
+};
+
+export const static_pages_standards_reviews_text = /** @type {(inputs: Static_Pages_Standards_Reviews_TextInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Un avis ne peut être laissé qu’après un troc confirmé par les deux membres. Parle de l’échange lui-même, honnêtement et sans attaque personnelle. Offrir quoi que ce soit en échange d’un avis, ou t’évaluer toi-même via un autre compte, est interdit.`)
+};
+
+export const static_pages_standards_serious = /** @type {(inputs: Static_Pages_Standards_SeriousInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Grave`)
+};
+
+export const static_pages_standards_serious_examples = /** @type {(inputs: Static_Pages_Standards_Serious_ExamplesInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Harcèlement, menaces, discours de haine, fraude, faux avis, objets ou services illégaux, ou mise en danger de la sécurité de quiconque.`)
+};
+
+export const static_pages_standards_temporary = /** @type {(inputs: Static_Pages_Standards_TemporaryInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Suspension temporaire`)
+};
+
+export const static_pages_standards_tiers = /** @type {(inputs: Static_Pages_Standards_TiersInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Niveaux de sanction`)
+};
+
+export const static_pages_standards_title = /** @type {(inputs: Static_Pages_Standards_TitleInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Règles de la communauté`)
+};
+
+export const static_pages_standards_violation = /** @type {(inputs: Static_Pages_Standards_ViolationInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Infraction`)
+};
+
+export const static_pages_standards_warning = /** @type {(inputs: Static_Pages_Standards_WarningInputs) => LocalizedString} */ () => {
+	return /** @type {LocalizedString} */ (`Avertissement`)
+};
+
 export const static_pages_value_agree = /** @type {(inputs: Static_Pages_Value_AgreeInputs) => LocalizedString} */ () => {
 	return /** @type {LocalizedString} */ (`Mettez-vous d’accord avant d’échanger`)
 };
@@ -1495,4 +1647,4 @@ export const welcome_verify_title = /** @type {(inputs: Welcome_Verify_TitleInpu
 	return /** @type {LocalizedString} */ (`Vérifie ton e-mail`)
 };
 
-export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines, static_pages_guidelines_title, static_pages_guidelines_lead, static_pages_guidelines_before, static_pages_guidelines_before_1, static_pages_guidelines_before_2, static_pages_guidelines_before_3, static_pages_guidelines_before_4, static_pages_guidelines_meeting, static_pages_guidelines_meeting_1, static_pages_guidelines_meeting_2, static_pages_guidelines_meeting_3, static_pages_guidelines_meeting_4, static_pages_guidelines_goods, static_pages_guidelines_goods_1, static_pages_guidelines_goods_2, static_pages_guidelines_goods_3, static_pages_guidelines_goods_4, static_pages_guidelines_services, static_pages_guidelines_services_1, static_pages_guidelines_services_2, static_pages_guidelines_services_3, static_pages_guidelines_services_4, static_pages_guidelines_online, static_pages_guidelines_online_1, static_pages_guidelines_online_2, static_pages_guidelines_online_3, static_pages_guidelines_online_4, static_pages_guidelines_after, static_pages_guidelines_after_text, static_pages_guidelines_wrong, static_pages_guidelines_wrong_1, static_pages_guidelines_wrong_2, static_pages_value_title, static_pages_value_page_title, static_pages_value_lead, static_pages_value_golden, static_pages_value_golden_text, static_pages_value_goods, static_pages_value_goods_1, static_pages_value_goods_2, static_pages_value_goods_3, static_pages_value_goods_4, static_pages_value_skills, static_pages_value_skills_1, static_pages_value_skills_2, static_pages_value_skills_3, static_pages_value_skills_4, static_pages_value_examples, static_pages_value_example_1, static_pages_value_example_1_text, static_pages_value_example_2, static_pages_value_example_2_text, static_pages_value_example_3, static_pages_value_example_3_text, static_pages_value_mismatch, static_pages_value_mismatch_1, static_pages_value_mismatch_2, static_pages_value_mismatch_3, static_pages_value_mismatch_4, static_pages_value_agree, static_pages_value_agree_text];
+export default [layout_language, layout_distance_units, layout_units_km, layout_units_mi, layout_nav_browse, layout_nav_messages, layout_nav_community, layout_nav_matches, layout_nav_wants, layout_nav_circles, layout_footer_browse_listings, layout_footer_about, layout_footer_value_guide, layout_footer_help, layout_footer_safety, layout_footer_standards, layout_footer_contact, layout_footer_terms, layout_footer_privacy, layout_footer_cookies, layout_footer_tagline, layout_footer_quick_links, layout_footer_categories, layout_footer_support, layout_footer_copyright, category_home, category_tech, category_education, category_creative, category_food, category_goods, community_page_title, community_title, community_lead, community_stats_title, community_sections, community_tab_stories, community_tab_events, community_tab_resources, community_try_later, community_events_failed, community_events_empty_title, community_events_empty_text, community_events_list, community_events_host_prompt, community_events_host, community_event_full, community_event_places_taken, community_event_attending, community_event_organised_by, community_resource_safety_title, community_resource_safety_link, community_resource_safety_text, community_resource_value_title, community_resource_value_link, community_resource_value_text, community_resource_standards_title, community_resource_standards_link, community_resource_standards_text, community_resource_faq_title, community_resource_faq_link, community_resource_faq_text, community_guides, community_forum_title, community_coming_soon, community_forum_text, community_suggest_topic, community_stat_members, community_stat_members_caption, community_stat_exchanges, community_stat_exchanges_caption, community_stat_savings, community_stat_savings_caption, community_stat_listings_caption, community_level_starting, community_level_launching, community_level_growing, community_level_active, community_level_thriving, community_badge_growing, community_badge_starting, community_badge_active, community_badge_getting_started, community_badge_proven, community_badge_launching, community_completed_barter, community_stories_failed, community_stories_empty_title, community_stories_empty_text, community_browse_listings, community_stories_list, community_rated, community_story_quote, community_loading, welcome_page_title, welcome_title, welcome_lead, welcome_steps, welcome_skip, welcome_back_offer, welcome_back_carry_on, welcome_back_to_listing, welcome_back_to_the_listing, welcome_back_to_messages, welcome_back_to_browse, welcome_back_to_profile, welcome_back_to_your_profile, welcome_back_to_community, welcome_back_to_where_you_were, welcome_done, welcome_verify_title, welcome_verified, welcome_verify_text, welcome_resend, welcome_listing_title, welcome_listing_text, welcome_create_listing, welcome_browse_title, welcome_browse_around, welcome_browse_near, welcome_town, welcome_town_hint, welcome_town_placeholder, welcome_town_required, welcome_town_too_long, welcome_profile_error_title, welcome_profile_error, newsletter_almost_there, newsletter_failed, newsletter_try_later, newsletter_title, newsletter_text, newsletter_form, newsletter_email, newsletter_email_placeholder, newsletter_subscribe, newsletter_link_valid, newsletter_confirm_page_title, newsletter_invalid_link, newsletter_missing_token, newsletter_confirming, newsletter_moment, newsletter_confirmed, newsletter_confirm_failed, newsletter_confirm_invalid, newsletter_subscribe_again, newsletter_unsubscribe, newsletter_unsubscribed, newsletter_changed_mind, newsletter_unsubscribe_failed, newsletter_unsubscribe_invalid, newsletter_unsubscribe_title, newsletter_unsubscribe_text, newsletter_keep, newsletter_go_community, contact_failed, contact_sent, contact_sent_text, contact_error, contact_thanks, contact_thanks_text, contact_send_another, contact_form, contact_name, contact_email, contact_subject, contact_message, contact_message_hint, contact_send, contact_title, contact_lead, contact_send_title, contact_other_ways, contact_reply_title, contact_reply_text, contact_quick_title, contact_quick_text, contact_report_title, contact_report_text, static_pages_last_updated, static_pages_faq_search, static_pages_faq_search_placeholder, static_pages_faq_matches_one, static_pages_faq_matches_other, static_pages_faq_total, static_pages_faq_no_match, static_pages_faq_clear, static_pages_contact_us, static_pages_faq_start, static_pages_faq_start_1_q, static_pages_faq_start_1_a1, static_pages_faq_start_1_a2, static_pages_faq_start_2_q, static_pages_faq_start_2_a1, static_pages_faq_start_3_q, static_pages_faq_start_3_a1, static_pages_faq_start_3_a2, static_pages_faq_start_4_q, static_pages_faq_start_4_a1, static_pages_faq_start_4_a2_mi, static_pages_faq_start_4_a2_km, static_pages_faq_start_5_q, static_pages_faq_start_5_a1_mi, static_pages_faq_start_5_a1_km, static_pages_faq_start_5_a2, static_pages_faq_exchanges, static_pages_faq_exchanges_1_q, static_pages_faq_exchanges_1_a1, static_pages_faq_exchanges_1_a2, static_pages_faq_exchanges_2_q, static_pages_faq_exchanges_2_a1, static_pages_faq_exchanges_2_a2, static_pages_faq_exchanges_3_q, static_pages_faq_exchanges_3_a1, static_pages_faq_exchanges_3_a2, static_pages_faq_exchanges_4_q, static_pages_faq_exchanges_4_a1, static_pages_faq_exchanges_5_q, static_pages_faq_exchanges_5_a1, static_pages_faq_exchanges_5_a2, static_pages_faq_safety, static_pages_faq_safety_1_q, static_pages_faq_safety_1_a1, static_pages_faq_safety_2_q, static_pages_faq_safety_2_a1, static_pages_faq_safety_2_a2, static_pages_faq_safety_3_q, static_pages_faq_safety_3_a1, static_pages_faq_safety_3_a2, static_pages_faq_safety_4_q, static_pages_faq_safety_4_a1, static_pages_faq_account, static_pages_faq_account_1_q, static_pages_faq_account_1_a1, static_pages_faq_account_1_a2, static_pages_faq_account_2_q, static_pages_faq_account_2_a1, static_pages_faq_account_3_q, static_pages_faq_account_3_a1, static_pages_faq_account_4_q, static_pages_faq_account_4_a1, static_pages_faq_account_5_q, static_pages_faq_account_5_a1, static_pages_help_title, static_pages_help_lead, static_pages_help_guides, static_pages_help_guide_safety, static_pages_help_guide_safety_text, static_pages_help_guide_value, static_pages_help_guide_value_text, static_pages_help_guide_standards, static_pages_help_guide_standards_text, static_pages_help_still, static_pages_help_still_text, static_pages_faq_title, static_pages_faq_page_title, static_pages_faq_lead, static_pages_faq_still_stuck, static_pages_about_title, static_pages_about_page_title, static_pages_about_lead, static_pages_about_why, static_pages_about_why_1, static_pages_about_why_2, static_pages_about_how, static_pages_about_step_1, static_pages_about_step_1_text, static_pages_about_step_2, static_pages_about_step_2_text, static_pages_about_step_3, static_pages_about_step_3_text, static_pages_about_believe, static_pages_about_believe_1, static_pages_about_believe_2, static_pages_about_believe_3, static_pages_about_believe_4, static_pages_about_who, static_pages_about_who_text, static_pages_about_credits, static_pages_about_credits_text, static_pages_about_involved, static_pages_about_involved_text, static_pages_browse_listings, static_pages_about_visit_community, static_pages_safety_title, static_pages_safety_lead, static_pages_safety_list, static_pages_safety_tip_1, static_pages_safety_tip_1_text, static_pages_safety_tip_2, static_pages_safety_tip_2_text, static_pages_safety_tip_3, static_pages_safety_tip_3_text, static_pages_safety_tip_4, static_pages_safety_tip_4_text, static_pages_safety_tip_5, static_pages_safety_tip_5_text, static_pages_safety_tip_6, static_pages_safety_tip_6_text, static_pages_safety_tip_7, static_pages_safety_tip_7_text, static_pages_safety_tip_8, static_pages_safety_tip_8_text, static_pages_safety_tip_8_more, static_pages_safety_emergency, static_pages_safety_emergency_text, static_pages_safety_reporting, static_pages_safety_reporting_1, static_pages_safety_reporting_2, static_pages_safety_reporting_3, static_pages_your_reports, static_pages_safety_report_problem, static_pages_safety_full_guidelines, static_pages_guidelines_title, static_pages_guidelines_lead, static_pages_guidelines_before, static_pages_guidelines_before_1, static_pages_guidelines_before_2, static_pages_guidelines_before_3, static_pages_guidelines_before_4, static_pages_guidelines_meeting, static_pages_guidelines_meeting_1, static_pages_guidelines_meeting_2, static_pages_guidelines_meeting_3, static_pages_guidelines_meeting_4, static_pages_guidelines_goods, static_pages_guidelines_goods_1, static_pages_guidelines_goods_2, static_pages_guidelines_goods_3, static_pages_guidelines_goods_4, static_pages_guidelines_services, static_pages_guidelines_services_1, static_pages_guidelines_services_2, static_pages_guidelines_services_3, static_pages_guidelines_services_4, static_pages_guidelines_online, static_pages_guidelines_online_1, static_pages_guidelines_online_2, static_pages_guidelines_online_3, static_pages_guidelines_online_4, static_pages_guidelines_after, static_pages_guidelines_after_text, static_pages_guidelines_wrong, static_pages_guidelines_wrong_1, static_pages_guidelines_wrong_2, static_pages_value_title, static_pages_value_page_title, static_pages_value_lead, static_pages_value_golden, static_pages_value_golden_text, static_pages_value_goods, static_pages_value_goods_1, static_pages_value_goods_2, static_pages_value_goods_3, static_pages_value_goods_4, static_pages_value_skills, static_pages_value_skills_1, static_pages_value_skills_2, static_pages_value_skills_3, static_pages_value_skills_4, static_pages_value_examples, static_pages_value_example_1, static_pages_value_example_1_text, static_pages_value_example_2, static_pages_value_example_2_text, static_pages_value_example_3, static_pages_value_example_3_text, static_pages_value_mismatch, static_pages_value_mismatch_1, static_pages_value_mismatch_2, static_pages_value_mismatch_3, static_pages_value_mismatch_4, static_pages_value_agree, static_pages_value_agree_text, static_pages_standards_title, static_pages_standards_lead, static_pages_standards_principles, static_pages_standards_principle_1, static_pages_standards_principle_2, static_pages_standards_principle_3, static_pages_standards_principle_4, static_pages_standards_principle_5, static_pages_standards_communication, static_pages_standards_communication_text, static_pages_standards_not_allowed, static_pages_standards_not_allowed_1, static_pages_standards_not_allowed_2, static_pages_standards_not_allowed_3, static_pages_standards_not_allowed_4, static_pages_standards_reviews, static_pages_standards_reviews_text, static_pages_standards_reporting, static_pages_standards_reporting_1, static_pages_standards_reporting_2, static_pages_standards_enforcement, static_pages_standards_enforcement_intro, static_pages_standards_tiers, static_pages_standards_violation, static_pages_standards_consequence, static_pages_standards_examples, static_pages_standards_minor, static_pages_standards_minor_examples, static_pages_standards_warning, static_pages_standards_moderate, static_pages_standards_moderate_examples, static_pages_standards_temporary, static_pages_standards_serious, static_pages_standards_serious_examples, static_pages_standards_permanent, static_pages_standards_enforcement_after, static_pages_standards_appeals, static_pages_standards_appeals_text];
