@@ -50,7 +50,7 @@ export function CookiesPage() {
   return (
     <StaticPage
       title="Cookie Policy"
-      updated="November 2026"
+      updated="2026-11-01"
       lead="Which cookies and browser storage Barter Market uses, why, and for how long."
     >
       <Section title="What cookies are">

@@ -6,7 +6,7 @@ export function PrivacyPage() {
   return (
     <StaticPage
       title="Privacy Policy"
-      updated="November 2026"
+      updated="2026-11-01"
       lead="What we collect, why, who can see it, and the choices you have. We collect as little as we can and never sell your information."
     >
       <Section title="Information you give us">
