@@ -60,7 +60,9 @@ export function CookiesPage() {
 
       <Section title={m.static_pages_cookies_table_title()}>
         <div className="static-table-scroll" role="region" aria-label={m.static_pages_cookies_table()} tabIndex={0}>
-          <Table.Root variant="surface" style={{ minWidth: 560 }}>
+          {/* Wide enough for each column's longest word in every language (German's run longest), so only the
+              region around it scrolls, never the table's own viewport. */}
+          <Table.Root variant="surface" style={{ minWidth: 600 }}>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{m.static_pages_cookies_type()}</Table.ColumnHeaderCell>
