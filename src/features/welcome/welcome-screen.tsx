@@ -14,6 +14,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Field } from '@/components/form-field';
 import { messageOf } from '@/lib/api';
+import * as m from '@/lib/messages';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { SelfUser } from '@/shared/contract/users';
@@ -22,23 +23,24 @@ import { CreateListingDialog } from '@/features/listings';
 import { listingDetailQuery } from '@/features/listings';
 import { useUpdateProfile } from '@/features/profile';
 import { PlaceInput } from '@/components/place-input';
+import { bold, richText } from '@/lib/rich-text';
 import './welcome.css';
 
 export function WelcomeScreen({ user, redirect }: { user: SelfUser; redirect: string | undefined }) {
-  usePageTitle('Welcome');
+  usePageTitle(m.welcome_page_title());
   return (
     <div className="container page welcome">
       <Flex direction="column" gap="2" mb="5">
         <Heading as="h1" size={{ initial: '6', sm: '8' }}>
-          Welcome, {user.displayName}!
+          {m.welcome_title({ name: user.displayName })}
         </Heading>
         <Text as="p" color="gray" size="3">
-          Your account is ready. Here is how to make your first swap.
+          {m.welcome_lead()}
         </Text>
       </Flex>
       {redirect && <BackToWhereYouWere path={redirect} />}
       <Grid columns={{ initial: '1', md: '3' }} gap="4" asChild>
-        <ol className="welcome-steps" aria-label="First steps">
+        <ol className="welcome-steps" aria-label={m.welcome_steps()}>
           <VerifyStep user={user} />
           <FirstListingStep />
           <BrowseNearbyStep user={user} />
@@ -46,7 +48,7 @@ export function WelcomeScreen({ user, redirect }: { user: SelfUser; redirect: st
       </Grid>
       <Flex justify="center" mt="6">
         <Button asChild variant="ghost" color="gray" highContrast>
-          <Link to="/">Skip for now: go to the home page</Link>
+          <Link to="/">{m.welcome_skip()}</Link>
         </Button>
       </Flex>
     </div>
@@ -59,7 +61,11 @@ function BackToWhereYouWere({ path }: { path: string }) {
   const pathname = path.split(/[?#]/)[0] ?? path;
   const listingId = /^\/listing\/(\d+)$/.exec(pathname)?.[1];
   const listing = useQuery({ ...listingDetailQuery(Number(listingId)), enabled: listingId !== undefined });
-  const place = listingId ? (listing.data ? `“${listing.data.title}”` : 'the listing') : screenName(pathname);
+  const back = listingId
+    ? listing.data
+      ? m.welcome_back_to_listing({ title: listing.data.title })
+      : m.welcome_back_to_the_listing()
+    : screenName(pathname)();
   return (
     <Card size="3" mb="5" className="welcome-back">
       <Flex
@@ -69,7 +75,7 @@ function BackToWhereYouWere({ path }: { path: string }) {
         justify="between"
       >
         <Text as="p" size="3">
-          {listingId ? 'You can make your offer now.' : 'You can carry on where you left off.'}
+          {listingId ? m.welcome_back_offer() : m.welcome_back_carry_on()}
         </Text>
         <Button asChild size="3" className="welcome-back-button">
           <a
@@ -80,7 +86,7 @@ function BackToWhereYouWere({ path }: { path: string }) {
               void navigate({ href: path });
             }}
           >
-            <ArrowLeftIcon aria-hidden="true" /> Back to {place}
+            <ArrowLeftIcon aria-hidden="true" /> {back}
           </a>
         </Button>
       </Flex>
@@ -88,13 +94,14 @@ function BackToWhereYouWere({ path }: { path: string }) {
   );
 }
 
-function screenName(pathname: string): string {
-  if (pathname.startsWith('/messages')) return 'Messages';
-  if (pathname.startsWith('/browse')) return 'Browse';
-  if (pathname.startsWith('/profile/')) return 'the profile';
-  if (pathname === '/profile') return 'your profile';
-  if (pathname === '/community') return 'Community';
-  return 'where you were';
+/** "Back to …" for a screen other than a listing, a whole phrase in each language. */
+function screenName(pathname: string): () => string {
+  if (pathname.startsWith('/messages')) return m.welcome_back_to_messages;
+  if (pathname.startsWith('/browse')) return m.welcome_back_to_browse;
+  if (pathname.startsWith('/profile/')) return m.welcome_back_to_profile;
+  if (pathname === '/profile') return m.welcome_back_to_your_profile;
+  if (pathname === '/community') return m.welcome_back_to_community;
+  return m.welcome_back_to_where_you_were;
 }
 
 function Step({
@@ -123,7 +130,7 @@ function Step({
             </Flex>
             {done && (
               <Badge color="green" variant="soft" highContrast>
-                Done
+                {m.welcome_done()}
               </Badge>
             )}
           </Flex>
@@ -138,22 +145,21 @@ function VerifyStep({ user }: { user: SelfUser }) {
   const resend = useResendVerification();
   if (user.emailVerified) {
     return (
-      <Step icon={<CheckCircledIcon width="20" height="20" />} title="Verify your email" done>
+      <Step icon={<CheckCircledIcon width="20" height="20" />} title={m.welcome_verify_title()} done>
         <Text as="p" color="gray" size="2">
-          Your email address {user.email} is verified.
+          {m.welcome_verified({ email: user.email })}
         </Text>
       </Step>
     );
   }
   return (
-    <Step icon={<EnvelopeClosedIcon width="20" height="20" />} title="Verify your email">
+    <Step icon={<EnvelopeClosedIcon width="20" height="20" />} title={m.welcome_verify_title()}>
       <Text as="p" color="gray" size="2">
-        We sent a link to <strong>{user.email}</strong>. Open it to confirm your address, so members know you are real.
-        The link works for 24 hours.
+        {richText(m.welcome_verify_text({ email: user.email }), { b: bold })}
       </Text>
       <Flex mt="auto">
         <Button variant="soft" onClick={() => resend.mutate()} loading={resend.isPending}>
-          Resend email
+          {m.welcome_resend()}
         </Button>
       </Flex>
     </Step>
@@ -163,12 +169,12 @@ function VerifyStep({ user }: { user: SelfUser }) {
 function FirstListingStep() {
   const [creating, setCreating] = useState(false);
   return (
-    <Step icon={<PlusCircledIcon width="20" height="20" />} title="Create your first listing">
+    <Step icon={<PlusCircledIcon width="20" height="20" />} title={m.welcome_listing_title()}>
       <Text as="p" color="gray" size="2">
-        Offer something you have or can do, with a photo, and say what you would like in return.
+        {m.welcome_listing_text()}
       </Text>
       <Flex mt="auto">
-        <Button onClick={() => setCreating(true)}>Create Listing</Button>
+        <Button onClick={() => setCreating(true)}>{m.welcome_create_listing()}</Button>
       </Flex>
       <CreateListingDialog open={creating} onOpenChange={setCreating} />
     </Step>
@@ -182,14 +188,14 @@ function BrowseNearbyStep({ user }: { user: SelfUser }) {
   const [error, setError] = useState<string>();
   if (user.location) {
     return (
-      <Step icon={<MagnifyingGlassIcon width="20" height="20" />} title="Browse nearby">
+      <Step icon={<MagnifyingGlassIcon width="20" height="20" />} title={m.welcome_browse_title()}>
         <Text as="p" color="gray" size="2">
-          See what neighbours around {user.location} are offering.
+          {m.welcome_browse_around({ place: user.location })}
         </Text>
         <Flex mt="auto">
           <Button asChild variant="soft">
             <Link to="/browse" search={{ near: user.location }}>
-              Browse near {user.location}
+              {m.welcome_browse_near({ place: user.location })}
             </Link>
           </Button>
         </Flex>
@@ -199,8 +205,8 @@ function BrowseNearbyStep({ user }: { user: SelfUser }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const near = town.trim();
-    if (!near) return setError('Enter your town to browse nearby');
-    if (near.length > 100) return setError('Your town must be at most 100 characters');
+    if (!near) return setError(m.welcome_town_required());
+    if (near.length > 100) return setError(m.welcome_town_too_long());
     // Kept as the member's public location: the listing form and later searches start from it.
     update.mutate(
       { id: user.id, location: near },
@@ -208,18 +214,18 @@ function BrowseNearbyStep({ user }: { user: SelfUser }) {
         onSuccess: () => void navigate({ to: '/browse', search: { near } }),
         onError: (failure) =>
           toast({
-            title: 'Error updating profile',
-            description: messageOf(failure, 'There was a problem updating your profile'),
+            title: m.welcome_profile_error_title(),
+            description: messageOf(failure, m.welcome_profile_error()),
             variant: 'destructive',
           }),
       },
     );
   };
   return (
-    <Step icon={<MagnifyingGlassIcon width="20" height="20" />} title="Browse nearby">
-      <form onSubmit={submit} noValidate aria-label="Browse nearby">
+    <Step icon={<MagnifyingGlassIcon width="20" height="20" />} title={m.welcome_browse_title()}>
+      <form onSubmit={submit} noValidate aria-label={m.welcome_browse_title()}>
         <Flex direction="column" gap="3">
-          <Field label="Your town" error={error} hint="Shown on your profile as your public location.">
+          <Field label={m.welcome_town()} error={error} hint={m.welcome_town_hint()}>
             {({ id, describedBy, invalid }) => (
               <PlaceInput
                 id={id}
@@ -230,7 +236,7 @@ function BrowseNearbyStep({ user }: { user: SelfUser }) {
                   setTown(value);
                   setError(undefined);
                 }}
-                placeholder="e.g. Oakland, CA"
+                placeholder={m.welcome_town_placeholder()}
                 maxLength={100}
                 autoComplete="address-level2"
               />
@@ -238,7 +244,7 @@ function BrowseNearbyStep({ user }: { user: SelfUser }) {
           </Field>
           <Flex>
             <Button type="submit" variant="soft" loading={update.isPending}>
-              Browse nearby
+              {m.welcome_browse_title()}
             </Button>
           </Flex>
         </Flex>

@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { messageOf } from '@/lib/api';
+import * as m from '@/lib/messages';
 import type { CommunityEvent } from '@/shared/contract/community';
+import { formatCount } from '../activity';
 import { eventsQuery } from '../api';
 import { EmptyState } from './empty-state';
 import { LoadingCards } from './success-stories-tab';
@@ -24,16 +26,13 @@ export function EventsTab() {
   if (error) {
     return (
       <Callout.Root color="red" role="alert">
-        <Callout.Text>Failed to load events: {messageOf(error, 'please try again later.')}</Callout.Text>
+        <Callout.Text>{m.community_events_failed({ reason: messageOf(error, m.community_try_later()) })}</Callout.Text>
       </Callout.Root>
     );
   }
   if (data.length === 0) {
     return (
-      <EmptyState
-        title="No upcoming events"
-        description="Swap meets, repair cafés and skill-share evenings are organised by members. Have an idea for one? We would love to help you host it."
-      >
+      <EmptyState title={m.community_events_empty_title()} description={m.community_events_empty_text()}>
         <HostButton />
       </EmptyState>
     );
@@ -41,7 +40,7 @@ export function EventsTab() {
   return (
     <Flex direction="column" gap="4">
       <Grid columns={{ initial: '1', md: '2' }} gap="4" asChild>
-        <ul className="community-tiles" aria-label="Upcoming events">
+        <ul className="community-tiles" aria-label={m.community_events_list()}>
           {data.map((event) => (
             <li key={event.id}>
               <EventCard event={event} />
@@ -52,7 +51,7 @@ export function EventsTab() {
       <Card size="2">
         <Flex justify="between" align="center" gap="3" wrap="wrap">
           <Text size="2" color="gray">
-            Want to organise a swap meet or workshop in your neighbourhood?
+            {m.community_events_host_prompt()}
           </Text>
           <HostButton />
         </Flex>
@@ -64,7 +63,7 @@ export function EventsTab() {
 function HostButton() {
   return (
     <Button asChild variant="soft" highContrast>
-      <Link to="/contact">Contact Us to Host</Link>
+      <Link to="/contact">{m.community_events_host()}</Link>
     </Button>
   );
 }
@@ -81,7 +80,7 @@ function EventCard({ event }: { event: CommunityEvent }) {
             </Heading>
             {full && (
               <Badge highContrast color="amber">
-                Full
+                {m.community_event_full()}
               </Badge>
             )}
           </Flex>
@@ -94,9 +93,12 @@ function EventCard({ event }: { event: CommunityEvent }) {
             <Detail icon={<SewingPinIcon />}>{event.location}</Detail>
             <Detail icon={<PersonIcon />}>
               {event.maxAttendees != null
-                ? `${event.attendeeCount} of ${event.maxAttendees} places taken`
-                : `${event.attendeeCount} attending`}
-              {event.organizer && ` · Organised by ${event.organizer.displayName}`}
+                ? m.community_event_places_taken({
+                    count: formatCount(event.attendeeCount),
+                    max: formatCount(event.maxAttendees),
+                  })
+                : m.community_event_attending({ count: formatCount(event.attendeeCount) })}
+              {event.organizer && ` · ${m.community_event_organised_by({ name: event.organizer.displayName })}`}
             </Detail>
           </Flex>
         </Flex>

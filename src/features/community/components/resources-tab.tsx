@@ -2,40 +2,41 @@ import { ChatBubbleIcon, FileTextIcon, HeartIcon, QuestionMarkCircledIcon, Token
 import { Badge, Button, Card, Flex, Grid, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import * as m from '@/lib/messages';
 
 const RESOURCES: {
   to: '/safety-guidelines' | '/value-guide' | '/community-standards' | '/faq';
-  title: string;
-  description: string;
-  linkText: string;
+  title: () => string;
+  description: () => string;
+  linkText: () => string;
   icon: ReactNode;
 }[] = [
   {
     to: '/safety-guidelines',
-    title: 'Safety Guidelines',
-    linkText: 'Read the safety guidelines',
-    description: 'Meeting in public, checking items, and trading services safely in someone’s home.',
+    title: m.community_resource_safety_title,
+    linkText: m.community_resource_safety_link,
+    description: m.community_resource_safety_text,
     icon: <HeartIcon width="20" height="20" />,
   },
   {
     to: '/value-guide',
-    title: 'Valuing Your Skills',
-    linkText: 'Open the value guide',
-    description: 'How to put a fair value on goods and on an hour of your time, so both sides feel good.',
+    title: m.community_resource_value_title,
+    linkText: m.community_resource_value_link,
+    description: m.community_resource_value_text,
     icon: <TokensIcon width="20" height="20" />,
   },
   {
     to: '/community-standards',
-    title: 'Community Standards',
-    linkText: 'Read the community standards',
-    description: 'What we expect from each other, how to report a problem and what happens next.',
+    title: m.community_resource_standards_title,
+    linkText: m.community_resource_standards_link,
+    description: m.community_resource_standards_text,
     icon: <FileTextIcon width="20" height="20" />,
   },
   {
     to: '/faq',
-    title: 'FAQ',
-    linkText: 'Read the FAQ',
-    description: 'Answers to common questions about listings, exchanges, reviews and your account.',
+    title: m.community_resource_faq_title,
+    linkText: m.community_resource_faq_link,
+    description: m.community_resource_faq_text,
     icon: <QuestionMarkCircledIcon width="20" height="20" />,
   },
 ];
@@ -44,7 +45,7 @@ export function ResourcesTab() {
   return (
     <Flex direction="column" gap="4">
       <Grid columns={{ initial: '1', sm: '2' }} gap="4" asChild>
-        <ul className="community-tiles" aria-label="Guides">
+        <ul className="community-tiles" aria-label={m.community_guides()}>
           {RESOURCES.map((resource) => (
             <li key={resource.to}>
               <Card size="2" style={{ height: '100%' }}>
@@ -54,14 +55,14 @@ export function ResourcesTab() {
                       {resource.icon}
                     </span>
                     <Heading as="h3" size="3">
-                      {resource.title}
+                      {resource.title()}
                     </Heading>
                   </Flex>
                   <Text as="p" size="2" color="gray">
-                    {resource.description}
+                    {resource.description()}
                   </Text>
                   <RadixLink asChild underline="always" size="2" weight="medium">
-                    <Link to={resource.to}>{resource.linkText}</Link>
+                    <Link to={resource.to}>{resource.linkText()}</Link>
                   </RadixLink>
                 </Flex>
               </Card>
@@ -80,19 +81,18 @@ export function ResourcesTab() {
             <Flex align="center" gap="2">
               <ChatBubbleIcon width="20" height="20" aria-hidden="true" />
               <Heading as="h3" size="4">
-                Community Forum
+                {m.community_forum_title()}
               </Heading>
               <Badge highContrast color="amber">
-                Coming soon
+                {m.community_coming_soon()}
               </Badge>
             </Flex>
             <Text as="p" size="2" color="gray" style={{ maxWidth: 560 }}>
-              A place to swap tips, ask for things you cannot find in the listings and plan events together. Until it
-              opens, message members directly from their listings, or tell us what you would like to discuss.
+              {m.community_forum_text()}
             </Text>
           </Flex>
           <Button asChild variant="soft" highContrast>
-            <Link to="/contact">Suggest a topic</Link>
+            <Link to="/contact">{m.community_suggest_topic()}</Link>
           </Button>
         </Flex>
       </Card>

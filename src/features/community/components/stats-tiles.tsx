@@ -2,13 +2,44 @@ import { Badge, Card, Flex, Grid, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { activityQuery, ACTIVITY_REFRESH_MS, dashboardQuery, DASHBOARD_REFRESH_MS } from '../api';
 import { useCommunityFeed } from '../use-community-feed';
-import { activityLevel, capitalize, formatCount, formatMoney, growthLabels } from '../activity';
+import * as m from '@/lib/messages';
+import {
+  activityLevel,
+  formatCount,
+  formatMoney,
+  growthLabels,
+  type ActivityLevel,
+  type GrowthLabels,
+} from '../activity';
+
+type Growth = GrowthLabels[keyof GrowthLabels];
+
+/** The level's tile label, "Community Starting" … "Community Thriving", in the member's language. */
+const LEVEL_LABELS: Record<ActivityLevel, () => string> = {
+  starting: m.community_level_starting,
+  launching: m.community_level_launching,
+  growing: m.community_level_growing,
+  active: m.community_level_active,
+  thriving: m.community_level_thriving,
+};
+
+const GROWTH_LABELS: Record<Growth, () => string> = {
+  Growing: m.community_badge_growing,
+  Starting: m.community_badge_starting,
+  Active: m.community_badge_active,
+  'Getting Started': m.community_badge_getting_started,
+  Proven: m.community_badge_proven,
+  Launching: m.community_badge_launching,
+};
+
+/** The growth words of a community that has yet to start: a grey badge. */
+const NOT_YET: ReadonlySet<Growth> = new Set(['Starting', 'Getting Started', 'Launching']);
 
 interface Tile {
   label: string;
   value: string | undefined;
   caption: string;
-  badge?: string;
+  badge?: Growth;
   testId: string;
 }
 
@@ -35,29 +66,29 @@ export function StatsTiles() {
 
   const tiles: Tile[] = [
     {
-      label: 'Active Members',
+      label: m.community_stat_members(),
       value: d && formatCount(d.totalUsers),
-      caption: 'neighbours signed up',
+      caption: m.community_stat_members_caption(),
       badge: activity.data && growth.members,
       testId: 'members',
     },
     {
-      label: 'Successful Exchanges',
+      label: m.community_stat_exchanges(),
       value: d && formatCount(d.completedBarters),
-      caption: 'barters confirmed by both sides',
+      caption: m.community_stat_exchanges_caption(),
       badge: activity.data && growth.exchanges,
       testId: 'exchanges',
     },
     {
-      label: 'Money Saved',
+      label: m.community_stat_savings(),
       value: d && formatMoney(d.totalSavings),
-      caption: 'estimated, from completed exchanges',
+      caption: m.community_stat_savings_caption(),
       testId: 'savings',
     },
     {
-      label: `Community ${capitalize(level)}`,
+      label: LEVEL_LABELS[level](),
       value: activity.data && formatCount(activity.data.listings),
-      caption: 'listings open for exchange',
+      caption: m.community_stat_listings_caption(),
       badge: activity.data && growth.listings,
       testId: 'level',
     },
@@ -65,7 +96,7 @@ export function StatsTiles() {
 
   return (
     <Grid columns={{ initial: '2', md: '4' }} gap={{ initial: '3', sm: '4' }} asChild>
-      <ul className="community-tiles" aria-label="Community at a glance">
+      <ul className="community-tiles" aria-label={m.community_stats_title()}>
         {tiles.map((tile) => (
           <li key={tile.testId}>
             <Card size="2" style={{ height: '100%' }} data-testid={`community-stat-${tile.testId}`}>
@@ -83,16 +114,8 @@ export function StatsTiles() {
                 </Text>
                 {tile.badge && (
                   <div>
-                    <Badge
-                      highContrast
-                      color={
-                        tile.badge === 'Starting' || tile.badge === 'Getting Started' || tile.badge === 'Launching'
-                          ? 'gray'
-                          : 'teal'
-                      }
-                      mt="1"
-                    >
-                      {tile.badge}
+                    <Badge highContrast color={NOT_YET.has(tile.badge) ? 'gray' : 'teal'} mt="1">
+                      {GROWTH_LABELS[tile.badge]()}
                     </Badge>
                   </div>
                 )}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '@/components/user-avatar';
 import { messageOf } from '@/lib/api';
+import * as m from '@/lib/messages';
 import type { Testimonial } from '@/shared/contract/community';
 import { testimonialsQuery } from '../api';
 import { EmptyState } from './empty-state';
@@ -14,25 +15,22 @@ export function SuccessStoriesTab() {
   if (error) {
     return (
       <Callout.Root color="red" role="alert">
-        <Callout.Text>Failed to load success stories: {messageOf(error, 'please try again later.')}</Callout.Text>
+        <Callout.Text>{m.community_stories_failed({ reason: messageOf(error, m.community_try_later()) })}</Callout.Text>
       </Callout.Root>
     );
   }
   if (data.length === 0) {
     return (
-      <EmptyState
-        title="No success stories yet"
-        description="Stories appear here once members share how an exchange went. Yours could be the first: find something to trade today."
-      >
+      <EmptyState title={m.community_stories_empty_title()} description={m.community_stories_empty_text()}>
         <Button asChild>
-          <Link to="/browse">Browse Listings</Link>
+          <Link to="/browse">{m.community_browse_listings()}</Link>
         </Button>
       </EmptyState>
     );
   }
   return (
     <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="4" asChild>
-      <ul className="community-tiles" aria-label="Success stories">
+      <ul className="community-tiles" aria-label={m.community_stories_list()}>
         {data.map((story) => (
           <li key={story.id}>
             <StoryCard story={story} />
@@ -48,7 +46,7 @@ function StoryCard({ story }: { story: Testimonial }) {
     <Card size="2" style={{ height: '100%' }} asChild>
       <article>
         <Flex direction="column" gap="2">
-          <Text className="star-rating" aria-label={`Rated ${story.rating} out of 5`} role="img">
+          <Text className="star-rating" aria-label={m.community_rated({ rating: story.rating })} role="img">
             {'★'.repeat(story.rating)}
             {'☆'.repeat(Math.max(0, 5 - story.rating))}
           </Text>
@@ -56,7 +54,7 @@ function StoryCard({ story }: { story: Testimonial }) {
             {story.title}
           </Heading>
           <Text as="p" size="2" color="gray">
-            “{story.content}”
+            {m.community_story_quote({ content: story.content })}
           </Text>
           <Flex align="center" gap="2" mt="1">
             <UserAvatar name={story.user.displayName} src={story.user.avatarUrl} size="1" />
@@ -75,7 +73,7 @@ function StoryCard({ story }: { story: Testimonial }) {
 
 export function LoadingCards() {
   return (
-    <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="4" role="status" aria-label="Loading">
+    <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="4" role="status" aria-label={m.community_loading()}>
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} height="140px" />
       ))}

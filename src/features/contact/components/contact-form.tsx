@@ -3,13 +3,12 @@ import { Button, Callout, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import { TextAreaInput, TextInput } from '@/components/form-field';
 import { ApiError } from '@/lib/api';
+import * as m from '@/lib/messages';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import { contactSchema } from '@/shared/schemas';
 import { useSendContactMessage } from '../api';
 import { useCurrentUser } from '@/lib/current-user';
-
-const FAILED = 'Failed to send message. Please try again or contact us directly.';
 
 /** On success the form is replaced by a thank-you alert. */
 export function ContactForm() {
@@ -24,13 +23,13 @@ export function ContactForm() {
       onSuccess: () => {
         setSent(true);
         toast({
-          title: 'Message sent!',
-          description: 'Thank you for reaching out. We will get back to you within 24 hours.',
+          title: m.contact_sent(),
+          description: m.contact_sent_text(),
         });
       },
       onError: (error) => {
         if (error instanceof ApiError) form.setErrors(error.errors);
-        toast({ title: 'Error', description: FAILED, variant: 'destructive' });
+        toast({ title: m.contact_error(), description: m.contact_failed(), variant: 'destructive' });
       },
     }),
   );
@@ -42,10 +41,8 @@ export function ContactForm() {
           <Callout.Icon>
             <CheckCircledIcon />
           </Callout.Icon>
-          <Callout.Text weight="bold">Thank you for your message!</Callout.Text>
-          <Callout.Text>
-            We have received it and will get back to you within 24 hours at the email address you gave.
-          </Callout.Text>
+          <Callout.Text weight="bold">{m.contact_thanks()}</Callout.Text>
+          <Callout.Text>{m.contact_thanks_text()}</Callout.Text>
         </Callout.Root>
         <Button
           variant="soft"
@@ -55,7 +52,7 @@ export function ContactForm() {
             setSent(false);
           }}
         >
-          Send another message
+          {m.contact_send_another()}
         </Button>
       </Flex>
     );
@@ -69,21 +66,27 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Contact us">
+    <form onSubmit={submit} noValidate aria-label={m.contact_form()}>
       <Flex direction="column" gap="4">
         <Flex gap="4" direction={{ initial: 'column', sm: 'row' }}>
           <div style={{ flex: 1 }}>
-            <TextInput label="Name" {...bind('name')} autoComplete="name" />
+            <TextInput label={m.contact_name()} {...bind('name')} autoComplete="name" />
           </div>
           <div style={{ flex: 1 }}>
-            <TextInput label="Email" type="email" inputMode="email" {...bind('email')} autoComplete="email" />
+            <TextInput
+              label={m.contact_email()}
+              type="email"
+              inputMode="email"
+              {...bind('email')}
+              autoComplete="email"
+            />
           </div>
         </Flex>
-        <TextInput label="Subject" {...bind('subject')} />
-        <TextAreaInput label="Message" {...bind('message')} rows={6} hint="Between 10 and 1000 characters." />
+        <TextInput label={m.contact_subject()} {...bind('subject')} />
+        <TextAreaInput label={m.contact_message()} {...bind('message')} rows={6} hint={m.contact_message_hint()} />
         <div>
           <Button type="submit" size="3" loading={send.isPending}>
-            Send Message
+            {m.contact_send()}
           </Button>
         </div>
       </Flex>

@@ -2,42 +2,45 @@ import { ChatBubbleIcon, ClockIcon, QuestionMarkCircledIcon } from '@radix-ui/re
 import { Box, Card, Flex, Grid, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import * as m from '@/lib/messages';
 import { StaticPage } from '@/features/static-pages';
+import { richText } from '@/lib/rich-text';
 import { ContactForm } from './contact-form';
 
 export function ContactPage() {
   return (
-    <StaticPage
-      title="Contact Us"
-      lead="Questions, ideas for an event, or a problem with an exchange? Send us a message."
-    >
+    <StaticPage title={m.contact_title()} lead={m.contact_lead()}>
       <Grid columns={{ initial: '1', md: '3' }} gap="5">
         <Box gridColumn={{ initial: 'auto', md: 'span 2' }}>
           <Card size={{ initial: '2', sm: '3' }}>
             <Heading as="h2" size="5" mb="4">
-              Send a message
+              {m.contact_send_title()}
             </Heading>
             <ContactForm />
           </Card>
         </Box>
         <Flex direction="column" gap="3" asChild>
-          <aside aria-label="Other ways to get help">
-            <InfoCard icon={<ClockIcon />} title="Reply within 24 hours">
-              Our volunteers read every message and reply to the email address you give.
+          <aside aria-label={m.contact_other_ways()}>
+            <InfoCard icon={<ClockIcon />} title={m.contact_reply_title()}>
+              {m.contact_reply_text()}
             </InfoCard>
-            <InfoCard icon={<QuestionMarkCircledIcon />} title="Quick answers">
-              Many questions are answered in the{' '}
-              <RadixLink asChild underline="always">
-                <Link to="/help">Help Center</Link>
-              </RadixLink>
-              .
+            <InfoCard icon={<QuestionMarkCircledIcon />} title={m.contact_quick_title()}>
+              {richText(m.contact_quick_text(), {
+                link: (words) => (
+                  <RadixLink asChild underline="always">
+                    <Link to="/help">{words}</Link>
+                  </RadixLink>
+                ),
+              })}
             </InfoCard>
-            <InfoCard icon={<ChatBubbleIcon />} title="Reporting a member">
-              Include their username, the listing and what happened. Reports are confidential; see our{' '}
-              <RadixLink asChild underline="always">
-                <Link to="/community-standards">Community Standards</Link>
-              </RadixLink>
-              .
+            <InfoCard icon={<ChatBubbleIcon />} title={m.contact_report_title()}>
+              {richText(m.contact_report_text(), {
+                link: (words) => (
+                  <RadixLink asChild underline="always">
+                    <Link to="/community-standards">{words}</Link>
+                  </RadixLink>
+                ),
+              })}
             </InfoCard>
           </aside>
         </Flex>

@@ -4,31 +4,30 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { messageOf } from '@/lib/api';
+import * as m from '@/lib/messages';
 import { usePageTitle } from '@/lib/use-page-title';
 import { confirmQuery, useUnsubscribe } from '../api';
 
-const MISSING_TOKEN = 'This link has no token. Please open the link from your email again.';
-
 /** /newsletter/confirm?token=…: confirms the subscription on arrival and says how it went. */
 export function NewsletterConfirm({ token }: { token: string | undefined }) {
-  usePageTitle('Confirm Newsletter');
-  if (!token) return <ResultCard tone="missing" title="Invalid Link" message={MISSING_TOKEN} />;
+  usePageTitle(m.newsletter_confirm_page_title());
+  if (!token) return <MissingToken />;
   return <ConfirmToken token={token} />;
 }
 
 function ConfirmToken({ token }: { token: string }) {
   const { data, error, isPending } = useQuery(confirmQuery(token));
-  if (isPending) return <ResultCard tone="loading" title="Confirming your subscription" message="Just a moment…" />;
-  if (data) return <ResultCard tone="success" title="Subscription confirmed" message={data.message} />;
+  if (isPending) return <ResultCard tone="loading" title={m.newsletter_confirming()} message={m.newsletter_moment()} />;
+  if (data) return <ResultCard tone="success" title={m.newsletter_confirmed()} message={data.message} />;
   return (
     <ResultCard
       tone="error"
-      title="Confirmation failed"
-      message={messageOf(error, 'This confirmation link is invalid or has expired.')}
+      title={m.newsletter_confirm_failed()}
+      message={messageOf(error, m.newsletter_confirm_invalid())}
     >
       <Button asChild variant="soft" highContrast>
         <Link to="/community" hash="newsletter">
-          Subscribe again
+          {m.newsletter_subscribe_again()}
         </Link>
       </Button>
     </ResultCard>
@@ -40,14 +39,14 @@ function ConfirmToken({ token }: { token: string }) {
  * unsubscribe anyone; the call is idempotent, so pressing it twice is harmless.
  */
 export function NewsletterUnsubscribe({ token }: { token: string | undefined }) {
-  usePageTitle('Unsubscribe');
+  usePageTitle(m.newsletter_unsubscribe());
   const unsubscribe = useUnsubscribe();
-  if (!token) return <ResultCard tone="missing" title="Invalid Link" message={MISSING_TOKEN} />;
+  if (!token) return <MissingToken />;
   if (unsubscribe.isSuccess) {
     return (
-      <ResultCard tone="success" title="You have been unsubscribed" message={unsubscribe.data.message}>
+      <ResultCard tone="success" title={m.newsletter_unsubscribed()} message={unsubscribe.data.message}>
         <Text as="p" size="2" color="gray">
-          Changed your mind? You can subscribe again from the community page.
+          {m.newsletter_changed_mind()}
         </Text>
       </ResultCard>
     );
@@ -56,21 +55,22 @@ export function NewsletterUnsubscribe({ token }: { token: string | undefined }) 
     return (
       <ResultCard
         tone="error"
-        title="Unsubscribe failed"
-        message={messageOf(unsubscribe.error, 'This unsubscribe link is invalid.')}
+        title={m.newsletter_unsubscribe_failed()}
+        message={messageOf(unsubscribe.error, m.newsletter_unsubscribe_invalid())}
       />
     );
   return (
-    <ResultCard
-      tone="ask"
-      title="Unsubscribe from the newsletter"
-      message="You will stop receiving the Barter Market community newsletter at this address."
-    >
+    <ResultCard tone="ask" title={m.newsletter_unsubscribe_title()} message={m.newsletter_unsubscribe_text()}>
       <Button size="3" color="red" loading={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>
-        Unsubscribe
+        {m.newsletter_unsubscribe()}
       </Button>
     </ResultCard>
   );
+}
+
+/** A link without its token: it was cut short on its way from the email. */
+function MissingToken() {
+  return <ResultCard tone="missing" title={m.newsletter_invalid_link()} message={m.newsletter_missing_token()} />;
 }
 
 type Tone = 'loading' | 'success' | 'error' | 'missing' | 'ask';
@@ -110,7 +110,7 @@ function ResultCard({
           {children}
           <Flex gap="3" wrap="wrap" justify="center">
             <Button asChild variant={tone === 'ask' ? 'soft' : 'solid'} color={tone === 'ask' ? 'gray' : undefined}>
-              <Link to="/community">{tone === 'ask' ? 'Keep my subscription' : 'Go to the community page'}</Link>
+              <Link to="/community">{tone === 'ask' ? m.newsletter_keep() : m.newsletter_go_community()}</Link>
             </Button>
           </Flex>
         </Flex>

@@ -2,6 +2,7 @@ import { EnvelopeClosedIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useId } from 'react';
 import { messageOf } from '@/lib/api';
+import * as m from '@/lib/messages';
 import { toast } from '@/lib/toast';
 import { useValibotForm } from '@/lib/use-form';
 import { newsletterSubscribeSchema } from '@/shared/schemas/community';
@@ -15,13 +16,13 @@ export function NewsletterSignup() {
   const submit = form.handleSubmit((input) =>
     subscribe.mutate(input, {
       onSuccess: (reply) => {
-        toast({ title: 'Almost there!', description: reply.message });
+        toast({ title: m.newsletter_almost_there(), description: reply.message });
         form.reset();
       },
       onError: (error) =>
         toast({
-          title: 'Subscription failed',
-          description: messageOf(error, 'Please try again later.'),
+          title: m.newsletter_failed(),
+          description: messageOf(error, m.newsletter_try_later()),
           variant: 'destructive',
         }),
     }),
@@ -35,25 +36,24 @@ export function NewsletterSignup() {
           <Flex align="center" gap="2">
             <EnvelopeClosedIcon width="20" height="20" aria-hidden="true" />
             <Heading as="h2" size="5" id={`${id}-title`}>
-              Community Newsletter
+              {m.newsletter_title()}
             </Heading>
           </Flex>
           <Text as="p" color="gray" size="2">
-            A short monthly email with upcoming events, new kinds of listings near you and stories from neighbours. No
-            spam; unsubscribe with one click.
+            {m.newsletter_text()}
           </Text>
-          <form onSubmit={submit} noValidate aria-label="Subscribe to the newsletter" style={{ maxWidth: 560 }}>
+          <form onSubmit={submit} noValidate aria-label={m.newsletter_form()} style={{ maxWidth: 560 }}>
             <Flex gap="2" direction={{ initial: 'column', xs: 'row' }} align={{ initial: 'stretch', xs: 'end' }}>
               <Flex direction="column" gap="1" style={{ flex: 1 }}>
                 <Text as="label" htmlFor={`${id}-email`} size="2" weight="medium">
-                  Email address
+                  {m.newsletter_email()}
                 </Text>
                 <TextField.Root
                   id={`${id}-email`}
                   type="email"
                   inputMode="email"
                   autoComplete="email"
-                  placeholder="you@example.com"
+                  placeholder={m.newsletter_email_placeholder()}
                   size="3"
                   value={form.values.email}
                   onChange={(e) => form.setField('email', e.target.value)}
@@ -67,13 +67,15 @@ export function NewsletterSignup() {
                 )}
               </Flex>
               <Button type="submit" size="3" loading={subscribe.isPending}>
-                Subscribe
+                {m.newsletter_subscribe()}
               </Button>
             </Flex>
           </form>
           {subscribe.isSuccess && (
             <Callout.Root color="green" role="status">
-              <Callout.Text>{subscribe.data.message} The link in the email is valid for 48 hours.</Callout.Text>
+              <Callout.Text>
+                {subscribe.data.message} {m.newsletter_link_valid()}
+              </Callout.Text>
             </Callout.Root>
           )}
         </Flex>

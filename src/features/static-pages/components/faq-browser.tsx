@@ -1,29 +1,32 @@
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { useDeferredValue, useId, useState } from 'react';
-import { FAQ_SECTIONS, filterFaq } from '../faq-data';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
+import { faqSections, filterFaq } from '../faq-data';
 
 /** The searchable FAQ of /help and /faq: sections of questions that expand to their answers. */
 export function FaqBrowser({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const id = useId();
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
-  const sections = filterFaq(query);
+  const all = useMemo(faqSections, []);
+  const sections = filterFaq(query, all);
   const matchCount = sections.reduce((sum, s) => sum + s.items.length, 0);
-  const total = FAQ_SECTIONS.reduce((sum, s) => sum + s.items.length, 0);
+  const total = all.reduce((sum, s) => sum + s.items.length, 0);
 
   return (
     <Flex direction="column" gap="5">
       <Flex direction="column" gap="2" role="search">
         <Text as="label" htmlFor={`${id}-search`} size="2" weight="medium">
-          Search questions
+          {m.static_pages_faq_search()}
         </Text>
         <TextField.Root
           id={`${id}-search`}
           type="search"
           size="3"
-          placeholder="e.g. password, review, meeting"
+          placeholder={m.static_pages_faq_search_placeholder()}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           aria-describedby={`${id}-count`}
@@ -34,21 +37,25 @@ export function FaqBrowser({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3'
         </TextField.Root>
         <Text id={`${id}-count`} size="1" color="gray" aria-live="polite">
           {query
-            ? `${matchCount} of ${total} questions match “${query}”.`
-            : `${total} questions in ${FAQ_SECTIONS.length} sections.`}
+            ? (fmt.one(matchCount) ? m.static_pages_faq_matches_one : m.static_pages_faq_matches_other)({
+                count: fmt.number(matchCount),
+                total: fmt.number(total),
+                query,
+              })
+            : m.static_pages_faq_total({ total: fmt.number(total), sections: fmt.number(all.length) })}
         </Text>
       </Flex>
 
       {sections.length === 0 ? (
         <Card size="3">
           <Flex direction="column" gap="3" align="start">
-            <Text as="p">No questions match “{query}”. Try a different word, or ask us directly.</Text>
+            <Text as="p">{m.static_pages_faq_no_match({ query })}</Text>
             <Flex gap="3" wrap="wrap">
               <Button variant="soft" highContrast onClick={() => setSearch('')}>
-                Clear search
+                {m.static_pages_faq_clear()}
               </Button>
               <Button asChild>
-                <Link to="/contact">Contact Us</Link>
+                <Link to="/contact">{m.static_pages_contact_us()}</Link>
               </Button>
             </Flex>
           </Flex>

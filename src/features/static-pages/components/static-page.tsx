@@ -1,5 +1,7 @@
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import { usePageTitle } from '@/lib/use-page-title';
 import './static-page.css';
 
@@ -8,7 +10,7 @@ interface StaticPageProps {
   title: string;
   pageTitle?: string;
   lead?: ReactNode;
-  /** Legal pages say when they last changed. */
+  /** Legal pages say when they last changed: the day (2026-11-01), shown as its month in the member's language. */
   updated?: string;
   children: ReactNode;
 }
@@ -30,7 +32,9 @@ export function StaticPage({ title, pageTitle, lead, updated, children }: Static
           )}
           {updated && (
             <Text as="p" size="2" color="gray">
-              Last updated: {updated}
+              {m.static_pages_last_updated({
+                date: fmt.date(updated, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+              })}
             </Text>
           )}
         </Flex>

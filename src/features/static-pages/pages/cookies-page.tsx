@@ -1,86 +1,85 @@
-import { Link as RadixLink, Table } from '@radix-ui/themes';
-import { Link } from '@tanstack/react-router';
+import { Table } from '@radix-ui/themes';
+import * as m from '@/lib/messages';
 import { P, Section, StaticPage } from '../components/static-page';
+import { linkTo, richText } from '@/lib/rich-text';
 
 // Cookie lifetimes: session; authentication 30 days; the known-device mark 1 year
 // (worker/lib/known-device.ts); consistency 5 minutes (decision 057); preferences 1 year; analytics 2 years.
+// The cookie names are the code's: not translated.
 const COOKIES = [
   {
-    type: 'Session',
-    purpose: 'Keep the site working while you browse, such as remembering a dismissed banner.',
-    example: 'Browser session storage',
-    retention: 'Until you close the browser (the session)',
+    id: 'session',
+    type: m.static_pages_cookies_session,
+    purpose: m.static_pages_cookies_session_purpose,
+    example: m.static_pages_cookies_session_example,
+    retention: m.static_pages_cookies_session_retention,
   },
   {
-    type: 'Authentication',
-    purpose: 'Keep you signed in securely. It cannot be read by scripts on the page.',
-    example: 'sid',
-    retention: '30 days, or until you sign out',
+    id: 'authentication',
+    type: m.static_pages_cookies_auth,
+    purpose: m.static_pages_cookies_auth_purpose,
+    example: () => 'sid',
+    retention: m.static_pages_cookies_auth_retention,
   },
   {
-    type: 'Security',
-    purpose:
-      'Recognise a browser that has signed in to your account before, so the limits that stop password guessing do not lock you out. It holds no personal information and cannot be read by scripts on the page.',
-    example: 'kd',
-    retention: '1 year',
+    id: 'security',
+    type: m.static_pages_cookies_security,
+    purpose: m.static_pages_cookies_security_purpose,
+    example: () => 'kd',
+    retention: m.static_pages_cookies_year,
   },
   {
-    type: 'Consistency',
-    purpose:
-      'Set only after you change something, so the pages you open next show your change at once. It cannot be read by scripts on the page.',
-    example: 'd1b',
-    retention: '5 minutes',
+    id: 'consistency',
+    type: m.static_pages_cookies_consistency,
+    purpose: m.static_pages_cookies_consistency_purpose,
+    example: () => 'd1b',
+    retention: m.static_pages_cookies_minutes,
   },
   {
-    type: 'Preferences',
-    purpose: 'Remember choices such as the light or dark theme.',
-    example: 'theme',
-    retention: '1 year',
+    id: 'preferences',
+    type: m.static_pages_cookies_preferences,
+    purpose: m.static_pages_cookies_preferences_purpose,
+    example: () => 'theme',
+    retention: m.static_pages_cookies_year,
   },
   {
-    type: 'Analytics',
-    purpose:
-      'Understand how the site is used so we can improve it. We do not use any today; if that changes we will ask first.',
-    example: 'None at present',
-    retention: 'Up to 2 years',
+    id: 'analytics',
+    type: m.static_pages_cookies_analytics,
+    purpose: m.static_pages_cookies_analytics_purpose,
+    example: m.static_pages_cookies_analytics_example,
+    retention: m.static_pages_cookies_analytics_retention,
   },
 ];
 
 export function CookiesPage() {
   return (
-    <StaticPage
-      title="Cookie Policy"
-      updated="November 2026"
-      lead="Which cookies and browser storage Barter Market uses, why, and for how long."
-    >
-      <Section title="What cookies are">
-        <P>
-          Cookies are small text files a website stores in your browser. Similar technologies, such as local and session
-          storage, keep small pieces of information on your device too. We use them only where they are needed to run
-          the site or to remember your choices.
-        </P>
+    <StaticPage title={m.static_pages_cookies_title()} updated="2026-11-01" lead={m.static_pages_cookies_lead()}>
+      <Section title={m.static_pages_cookies_what()}>
+        <P>{m.static_pages_cookies_what_text()}</P>
       </Section>
 
-      <Section title="The cookies we use and how long they last">
-        <div className="static-table-scroll" role="region" aria-label="Cookies and retention" tabIndex={0}>
-          <Table.Root variant="surface" style={{ minWidth: 560 }}>
+      <Section title={m.static_pages_cookies_table_title()}>
+        <div className="static-table-scroll" role="region" aria-label={m.static_pages_cookies_table()} tabIndex={0}>
+          {/* Wide enough for each column's longest word in every language (German's run longest), so only the
+              region around it scrolls, never the table's own viewport. */}
+          <Table.Root variant="surface" style={{ minWidth: 600 }}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeaderCell>Type</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Purpose</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Retention</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{m.static_pages_cookies_type()}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{m.static_pages_cookies_purpose()}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{m.static_pages_cookies_name()}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{m.static_pages_cookies_retention()}</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {COOKIES.map((cookie) => (
-                <Table.Row key={cookie.type}>
-                  <Table.RowHeaderCell>{cookie.type}</Table.RowHeaderCell>
-                  <Table.Cell>{cookie.purpose}</Table.Cell>
+                <Table.Row key={cookie.id}>
+                  <Table.RowHeaderCell>{cookie.type()}</Table.RowHeaderCell>
+                  <Table.Cell>{cookie.purpose()}</Table.Cell>
                   <Table.Cell>
-                    <code>{cookie.example}</code>
+                    <code>{cookie.example()}</code>
                   </Table.Cell>
-                  <Table.Cell>{cookie.retention}</Table.Cell>
+                  <Table.Cell>{cookie.retention()}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -88,27 +87,13 @@ export function CookiesPage() {
         </div>
       </Section>
 
-      <Section title="No advertising or third-party tracking">
-        <P>
-          We do not use advertising cookies, and no third party places tracking cookies through Barter Market. Profile
-          images that members link to are loaded from the address they give, and that site may see your IP address when
-          your browser fetches the image.
-        </P>
+      <Section title={m.static_pages_cookies_no_ads()}>
+        <P>{m.static_pages_cookies_no_ads_text()}</P>
       </Section>
 
-      <Section title="Your choices">
-        <P>
-          You can block or delete cookies in your browser’s settings. If you block the authentication cookie you will
-          not be able to sign in; everything else on the site keeps working. Clearing your browser storage resets your
-          theme to light.
-        </P>
-        <P>
-          For more about how we handle your information, read the{' '}
-          <RadixLink asChild underline="always">
-            <Link to="/privacy">Privacy Policy</Link>
-          </RadixLink>
-          .
-        </P>
+      <Section title={m.static_pages_cookies_choices()}>
+        <P>{m.static_pages_cookies_choices_text()}</P>
+        <P>{richText(m.static_pages_cookies_more(), { link: linkTo('/privacy') })}</P>
       </Section>
     </StaticPage>
   );

@@ -1,26 +1,31 @@
 import { Link as RadixLink, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
+import * as m from '@/lib/messages';
 import { FaqBrowser } from '../components/faq-browser';
 import { StaticPage } from '../components/static-page';
+import { richText } from '@/lib/rich-text';
 
 export function FaqPage() {
   return (
     <StaticPage
-      title="Frequently Asked Questions"
-      pageTitle="FAQ"
-      lead="Quick answers about joining, exchanging, staying safe and managing your account."
+      title={m.static_pages_faq_title()}
+      pageTitle={m.static_pages_faq_page_title()}
+      lead={m.static_pages_faq_lead()}
     >
       <FaqBrowser />
       <Text as="p" size="2" color="gray">
-        Still stuck? Visit the{' '}
-        <RadixLink asChild underline="always">
-          <Link to="/help">Help Center</Link>
-        </RadixLink>{' '}
-        or{' '}
-        <RadixLink asChild underline="always">
-          <Link to="/contact">contact us</Link>
-        </RadixLink>{' '}
-        and we will reply within 24 hours.
+        {richText(m.static_pages_faq_still_stuck(), {
+          help: (words) => (
+            <RadixLink asChild underline="always">
+              <Link to="/help">{words}</Link>
+            </RadixLink>
+          ),
+          contact: (words) => (
+            <RadixLink asChild underline="always">
+              <Link to="/contact">{words}</Link>
+            </RadixLink>
+          ),
+        })}
       </Text>
     </StaticPage>
   );
