@@ -29,9 +29,9 @@ export function ListingGrid({
     );
   }
   return (
-    <ul className="listing-grid" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <ul className="listing-grid">
       {listings.map((listing) => (
-        <li key={listing.id} style={{ display: 'flex', minWidth: 0 }}>
+        <li key={listing.id}>
           <ListingCard listing={listing} headingLevel={headingLevel} />
         </li>
       ))}

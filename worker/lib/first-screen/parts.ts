@@ -171,8 +171,8 @@ export function compactListingCard(listing: Listing, { t }: Words): Markup {
 
 /** Cards in the SPA's grid (src/components/listing-grid.tsx); their photos load lazily, as the SPA's do. */
 export function listingGrid(listings: readonly Listing[], options: CardOptions): Markup {
-  return html`<ul class="listing-grid" style="list-style:none;margin:0;padding:0">
-    ${listings.map((listing) => html`<li style="display:flex;min-width:0">${listingCard(listing, options)}</li>`)}
+  return html`<ul class="listing-grid">
+    ${listings.map((listing) => html`<li>${listingCard(listing, options)}</li>`)}
   </ul>`;
 }
 

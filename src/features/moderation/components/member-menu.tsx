@@ -7,7 +7,10 @@ import { useHasBlocked } from '@/features/blocks';
 import { BlockDialog } from '@/features/blocks';
 import { useUnblockWithToast } from '@/features/blocks';
 import * as m from '@/lib/messages';
-import { ReportDialog, type ReportTarget } from './report-dialog';
+import type { ReportTarget } from './report-dialog';
+import { onDemand } from '@/components/on-demand';
+
+const ReportDialog = onDemand(() => import('./report-dialog').then((module) => module.ReportDialog));
 
 interface MemberMenuProps {
   member: { id: number; displayName: string };

@@ -7,7 +7,10 @@ import { useState, type ComponentProps } from 'react';
 import { useReturnHere } from '@/features/auth';
 import * as m from '@/lib/messages';
 import { REPORT_THIS } from '../labels';
-import { ReportDialog, type ReportTarget } from './report-dialog';
+import type { ReportTarget } from './report-dialog';
+import { onDemand } from '@/components/on-demand';
+
+const ReportDialog = onDemand(() => import('./report-dialog').then((module) => module.ReportDialog));
 
 interface ReportButtonProps {
   target: ReportTarget;

@@ -16,10 +16,14 @@ import type { ConversationInfo } from '@/shared/contract/conversations';
 import type { ListingStatus } from '@/shared/contract/listings';
 import type { Offer, OfferStatus } from '@/shared/contract/offers';
 import { useAnswerOffer } from '../api';
-import { CounterOfferDialog, type MemberListingsQuery } from './counter-offer-dialog';
+import type { MemberListingsQuery } from './counter-offer-dialog';
+import { onDemand } from '@/components/on-demand';
 import { ReportButton } from '@/features/moderation';
 import { offerSentence } from './offer-summary';
 import './offers.css';
+
+// The counter form (listing checkboxes, terms) loads when a member first counters.
+const CounterOfferDialog = onDemand(() => import('./counter-offer-dialog').then((module) => module.CounterOfferDialog));
 
 const STATUS: Record<OfferStatus, { label: () => string; color: 'blue' | 'orange' | 'green' | 'red' | 'gray' }> = {
   open: { label: m.offers_status_open, color: 'blue' },
