@@ -4,6 +4,7 @@
 import { call } from '@/lib/api-client';
 import { imageRoutes } from '@/shared/contract/images';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_LISTING } from '@/shared/constants';
+import * as m from '@/lib/messages';
 
 export const MAX_IMAGE_WIDTH = 800;
 export const MAX_IMAGE_HEIGHT = 600;
@@ -26,15 +27,21 @@ export function checkImageFiles(
   if (free <= 0)
     return {
       accepted: [],
-      problems: [{ title: 'Maximum images reached', description: 'You can only upload up to 3 images.' }],
+      problems: [{ title: m.listings_images_max(), description: m.listings_images_max_text() }],
     };
   const problems: FileProblem[] = [];
   const valid: File[] = [];
   for (const file of files) {
     if (!file.type.startsWith('image/'))
-      problems.push({ title: 'Invalid file type', description: `${file.name} is not an image file` });
+      problems.push({
+        title: m.listings_image_invalid_type(),
+        description: m.listings_image_invalid_type_text({ name: file.name }),
+      });
     else if (file.size > MAX_IMAGE_BYTES)
-      problems.push({ title: 'File too large', description: `${file.name} is too large. Maximum size is 10MB.` });
+      problems.push({
+        title: m.listings_image_too_large(),
+        description: m.listings_image_too_large_text({ name: file.name }),
+      });
     else valid.push(file);
   }
   // Files beyond the free slots are dropped.
@@ -56,7 +63,7 @@ export async function compressImage(
   try {
     bitmap = await createImageBitmap(file);
   } catch {
-    throw new Error('Failed to load image');
+    throw new Error(m.listings_image_load_failed());
   }
   try {
     const { width, height } = fitWithin(bitmap.width, bitmap.height, maxWidth, maxHeight);
@@ -64,16 +71,16 @@ export async function compressImage(
     canvas.width = width;
     canvas.height = height;
     const context = canvas.getContext('2d');
-    if (!context) throw new Error('Failed to compress image');
+    if (!context) throw new Error(m.listings_image_compress_failed());
     // JPEG has no transparency: paint transparent PNG areas white rather than black.
     context.fillStyle = '#fff';
     context.fillRect(0, 0, width, height);
     context.drawImage(bitmap, 0, 0, width, height);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY));
-    if (!blob) throw new Error('Failed to compress image');
+    if (!blob) throw new Error(m.listings_image_compress_failed());
     return blob;
   } catch {
-    throw new Error('Failed to compress image');
+    throw new Error(m.listings_image_compress_failed());
   } finally {
     bitmap.close();
   }
@@ -107,10 +114,10 @@ function putJpeg(url: string, jpeg: Blob, onProgress?: (fraction: number) => voi
       if (request.status >= 200 && request.status < 300) {
         onProgress?.(1);
         resolve();
-      } else reject(new Error('Failed to upload image'));
+      } else reject(new Error(m.listings_image_upload_failed()));
     };
-    request.onerror = () => reject(new Error('Failed to upload image'));
-    request.onabort = () => reject(new Error('Failed to upload image'));
+    request.onerror = () => reject(new Error(m.listings_image_upload_failed()));
+    request.onabort = () => reject(new Error(m.listings_image_upload_failed()));
     request.send(jpeg);
   });
 }

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { Listing, ListingFields } from '@/shared/contract/listings';
 import { LISTING_DISTANCES } from '@/shared/constants';
 import { listingCreateSchema } from '@/shared/schemas';
+import * as m from '@/lib/messages';
 
 export type ListingFormValues = ListingFields;
 
@@ -37,15 +38,17 @@ export const listingFormOf = (listing: Listing): ListingFormValues => ({
   imageUrls: [...listing.imageUrls],
 });
 
+type Words = () => string;
+
 /** How the reason under a waiting Create button names each field, in the form's order. */
-const MISSING_WORDS: Record<string, [blank: string, short: string]> = {
-  imageUrls: ['photos that uploaded', 'photos that uploaded'],
-  title: ['a title', 'a longer title (5 characters or more)'],
-  description: ['a description', 'a longer description (10 characters or more)'],
-  categoriesOffered: ['a category', 'a category'],
-  whatUserWants: ['what you want in return', 'a little more on what you want in return (3 characters or more)'],
-  whatUserWantsOptions: ['additional options without blanks', 'additional options without blanks'],
-  location: ['your location', 'a shorter location'],
+const MISSING_WORDS: Record<string, [blank: Words, short: Words]> = {
+  imageUrls: [m.listings_missing_photos, m.listings_missing_photos],
+  title: [m.listings_missing_title, m.listings_missing_title_short],
+  description: [m.listings_missing_description, m.listings_missing_description_short],
+  categoriesOffered: [m.listings_missing_category, m.listings_missing_category],
+  whatUserWants: [m.listings_missing_wants, m.listings_missing_wants_short],
+  whatUserWantsOptions: [m.listings_missing_options, m.listings_missing_options],
+  location: [m.listings_missing_location, m.listings_missing_location_short],
 };
 
 /** What the create form still needs, in words ("a title", "a category"); empty when it can be sent. */
@@ -57,11 +60,13 @@ export function missingForCreate(values: ListingFormValues): string[] {
     .filter(([field]) => fields.has(field))
     .map(([field, [blank, short]]) => {
       const value = values[field as keyof ListingFormValues];
-      return typeof value === 'string' && value.trim() !== '' ? short : blank;
+      return (typeof value === 'string' && value.trim() !== '' ? short : blank)();
     });
 }
 
-/** "a, b and c". */
+/** "a, b and c" (no comma before the last, in any of the languages). */
 export function listInWords(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : m.listings_list_and({ items: items.slice(0, -1).join(', '), last: items.at(-1)! });
 }

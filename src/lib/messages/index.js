@@ -1731,3 +1731,6 @@ export { push_title } from './push_title.js';
 export { push_sign_in } from './push_sign_in.js';
 export { search_results } from './search_results.js';
 export { messages_with } from './messages_with.js';
+export { listings_image_load_failed } from './listings_image_load_failed.js';
+export { listings_image_compress_failed } from './listings_image_compress_failed.js';
+export { listings_image_upload_failed } from './listings_image_upload_failed.js';

@@ -1730,5 +1730,8 @@ export declare const push_title: () => string;
 export declare const push_sign_in: () => string;
 export declare const search_results: () => string;
 export declare const messages_with: (inputs: { name: string | number }) => string;
+export declare const listings_image_load_failed: () => string;
+export declare const listings_image_compress_failed: () => string;
+export declare const listings_image_upload_failed: () => string;
 declare const order: ((inputs: never) => string)[];
 export default order;

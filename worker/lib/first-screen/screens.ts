@@ -8,7 +8,7 @@ import type { LocaleChoice } from '@/shared/locale';
 import { BROWSE_PAGE_SIZE, LISTINGS_RESULT_WINDOW } from '@/shared/constants';
 import type { MemberHome } from '@/shared/contract/home';
 import type { Listing } from '@/shared/contract/listings';
-import { countOf, MEMBER_HOME_HEADING } from '@/shared/member-home-text';
+import { memberHomeCounts } from '@/shared/member-home-text';
 import { browseHeading, listingsFound } from '@/shared/listing-text';
 import { pageWindow, type BrowseSearch } from '@/shared/search-params';
 import { wordsOf } from '../locale';
@@ -66,7 +66,7 @@ function home(data: BootData, words: Words): Markup {
     ? html`<a class="fs-btn fs-big" href="/browse">${t.layout_footer_browse_listings()}</a>`
     : html`<a class="fs-btn fs-big" href="/signup">${t.home_get_started()}</a>`;
   const featured = data.featured ?? [];
-  return html`${data.memberHome ? memberHome(data.memberHome) : ''}
+  return html`${data.memberHome ? memberHome(data.memberHome, words) : ''}
     <section class="home-hero" aria-labelledby="home-title">
       <div class="container">
         <div class="fs-col home-hero-text" style="gap:16px">
@@ -105,7 +105,8 @@ function home(data: BootData, words: Words): Markup {
 }
 
 /** The signed-in member's section (src/features/home/components/member-home.tsx), from the page's batch. */
-function memberHome(home: MemberHome): Markup {
+function memberHome(home: MemberHome, { t, f }: Words): Markup {
+  const counts = memberHomeCounts(t, f);
   const panel = (id: string, title: string, body: Markup) =>
     html`<section class="fs-card fs-card-2" aria-labelledby="${id}">
       <div class="fs-col">
@@ -116,7 +117,7 @@ function memberHome(home: MemberHome): Markup {
   const link = (href: string, text: string) => html`<a href="${href}">${text}</a>`;
   const unread =
     home.unreadConversations.length === 0
-      ? html`<p class="fs-gray">No unread messages.</p>`
+      ? html`<p class="fs-gray">${t.home_member_no_unread()}</p>`
       : html`<ul class="member-home-list">
           ${home.unreadConversations.map(
             (entry) =>
@@ -124,7 +125,7 @@ function memberHome(home: MemberHome): Markup {
                 ${link(`/messages/${entry.conversation}`, `${entry.partner.displayName} · ${entry.listing.title}`)}
                 <span class="member-home-count"
                   ><span aria-hidden="true">${entry.unreadCount}</span
-                  ><span class="visually-hidden">(${countOf(entry.unreadCount, 'unread message')})</span></span
+                  ><span class="visually-hidden">(${counts.unread(entry.unreadCount)})</span></span
                 >
               </li>`,
           )}
@@ -133,51 +134,45 @@ function memberHome(home: MemberHome): Markup {
   const { deciding, agreed } = home.circles;
   const listings =
     home.listingActivity.length === 0
-      ? html`<p class="fs-gray">No open offers or wants on your listings yet.</p>`
+      ? html`<p class="fs-gray">${t.home_member_no_activity()}</p>`
       : html`<ul class="member-home-list">
           ${home.listingActivity.map(
             (entry) =>
               html`<li>
                 ${link(`/listing/${entry.id}`, entry.title)}
-                <div class="fs-t2 fs-gray">
-                  ${countOf(entry.openOffers, 'open offer')} · ${countOf(entry.wants, 'want')}
-                </div>
+                <div class="fs-t2 fs-gray">${counts.listing(entry.openOffers, entry.wants)}</div>
               </li>`,
           )}
         </ul>`;
   return html`<section class="member-home" aria-labelledby="member-home-heading">
     <div class="container">
-      <h2 id="member-home-heading" class="fs-h member-home-heading">${MEMBER_HOME_HEADING}</h2>
+      <h2 id="member-home-heading" class="fs-h member-home-heading">${t.home_member_heading()}</h2>
       <div class="member-home-grid">
-        ${panel('member-home-unread', 'Unread messages', html`${unread}${link('/messages', 'All messages')}`)}
+        ${panel(
+          'member-home-unread',
+          t.home_member_unread(),
+          html`${unread}${link('/messages', t.home_member_all_messages())}`,
+        )}
         ${panel(
           'member-home-offers',
-          'Open offers',
-          html`<p>
-              ${toAnswer === 0 ? 'No offers waiting for your answer.' : `${countOf(toAnswer, 'offer')} to answer`}
-            </p>
-            <p class="fs-gray">
-              ${waiting === 0 ? 'None of yours waiting on others.' : `${countOf(waiting, 'offer')} of yours waiting on others`}
-            </p>
-            ${link('/messages', 'Go to your conversations')}`,
+          t.home_member_offers(),
+          html`<p>${counts.toAnswer(toAnswer)}</p>
+            <p class="fs-gray">${counts.waiting(waiting)}</p>
+            ${link('/messages', t.home_member_go_conversations())}`,
         )}
         ${panel(
           'member-home-circles',
-          'Matches and circles',
+          t.home_member_circles(),
           // The matches are read by the app after it starts (GET /api/matches, decision 065): the
           // line that waits for them holds their place, as the app's own does (not shown with
           // scripts off, where nothing will read them: src/first-screen.css).
-          html`<p class="fs-gray fs-needs-script">Finding your matches…</p>
-            <p>
-              ${deciding === 0 ? 'No trade circles to decide.' : `${countOf(deciding, 'trade circle')} to decide`}${
-                agreed > 0 ? ` · ${countOf(agreed, 'agreed circle')}` : ''
-              }
-            </p>
+          html`<p class="fs-gray fs-needs-script">${t.home_member_matches_loading()}</p>
+            <p>${counts.circles(deciding, agreed)}</p>
             <div class="fs-row">
-              ${link('/matches', 'See your matches')}${link('/trade-circles', 'Your trade circles')}
+              ${link('/matches', t.home_member_see_matches())}${link('/trade-circles', t.home_member_your_circles())}
             </div>`,
         )}
-        ${panel('member-home-listings', 'Your listings', listings)}
+        ${panel('member-home-listings', t.home_member_listings(), listings)}
       </div>
     </div>
   </section>`;

@@ -7,10 +7,46 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { MemberHome as Home } from '@/shared/contract/home';
-import { countOf, MEMBER_HOME_HEADING } from '@/shared/member-home-text';
+import { countOf, memberHomeCounts, type MemberHomeWords } from '@/shared/member-home-text';
+import { fmt } from '@/lib/intl';
+import * as m from '@/lib/messages';
 import { useCurrentUser } from '@/lib/current-user';
 import { matchesQuery } from '@/features/wants';
 import { memberHomeQuery } from '../member-home-api';
+
+// The words the Worker's first screen shares (src/shared/member-home-text.ts), in the member's language.
+const words: MemberHomeWords = {
+  home_member_heading: m.home_member_heading,
+  home_member_unread: m.home_member_unread,
+  home_member_no_unread: m.home_member_no_unread,
+  home_member_unread_count_one: m.home_member_unread_count_one,
+  home_member_unread_count_other: m.home_member_unread_count_other,
+  home_member_all_messages: m.home_member_all_messages,
+  home_member_offers: m.home_member_offers,
+  home_member_no_offers_to_answer: m.home_member_no_offers_to_answer,
+  home_member_to_answer_one: m.home_member_to_answer_one,
+  home_member_to_answer_other: m.home_member_to_answer_other,
+  home_member_none_waiting: m.home_member_none_waiting,
+  home_member_waiting_one: m.home_member_waiting_one,
+  home_member_waiting_other: m.home_member_waiting_other,
+  home_member_go_conversations: m.home_member_go_conversations,
+  home_member_matches_loading: m.home_member_matches_loading,
+  home_member_circles: m.home_member_circles,
+  home_member_no_circles: m.home_member_no_circles,
+  home_member_to_decide_one: m.home_member_to_decide_one,
+  home_member_to_decide_other: m.home_member_to_decide_other,
+  home_member_agreed_one: m.home_member_agreed_one,
+  home_member_agreed_other: m.home_member_agreed_other,
+  home_member_see_matches: m.home_member_see_matches,
+  home_member_your_circles: m.home_member_your_circles,
+  home_member_listings: m.home_member_listings,
+  home_member_no_activity: m.home_member_no_activity,
+  home_member_open_offers_one: m.home_member_open_offers_one,
+  home_member_open_offers_other: m.home_member_open_offers_other,
+  home_member_wants_one: m.home_member_wants_one,
+  home_member_wants_other: m.home_member_wants_other,
+};
+const counts = () => memberHomeCounts(words, fmt);
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -30,9 +66,9 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 function Unread({ home }: { home: Home }) {
   const entries = home.unreadConversations;
   return (
-    <Panel id="member-home-unread" title="Unread messages">
+    <Panel id="member-home-unread" title={m.home_member_unread()}>
       {entries.length === 0 ? (
-        <Text color="gray">No unread messages.</Text>
+        <Text color="gray">{m.home_member_no_unread()}</Text>
       ) : (
         <ul className="member-home-list">
           {entries.map((entry) => (
@@ -44,14 +80,14 @@ function Unread({ home }: { home: Home }) {
               </RadixLink>{' '}
               <span className="member-home-count">
                 <span aria-hidden="true">{entry.unreadCount}</span>
-                <span className="visually-hidden">({countOf(entry.unreadCount, 'unread message')})</span>
+                <span className="visually-hidden">({counts().unread(entry.unreadCount)})</span>
               </span>
             </li>
           ))}
         </ul>
       )}
       <RadixLink asChild size="2">
-        <Link to="/messages">All messages</Link>
+        <Link to="/messages">{m.home_member_all_messages()}</Link>
       </RadixLink>
     </Panel>
   );
@@ -60,15 +96,13 @@ function Unread({ home }: { home: Home }) {
 function Offers({ home }: { home: Home }) {
   const { toAnswer, waiting } = home.openOffers;
   return (
-    <Panel id="member-home-offers" title="Open offers">
-      <Text as="p">
-        {toAnswer === 0 ? 'No offers waiting for your answer.' : `${countOf(toAnswer, 'offer')} to answer`}
-      </Text>
+    <Panel id="member-home-offers" title={m.home_member_offers()}>
+      <Text as="p">{counts().toAnswer(toAnswer)}</Text>
       <Text as="p" color="gray">
-        {waiting === 0 ? 'None of yours waiting on others.' : `${countOf(waiting, 'offer')} of yours waiting on others`}
+        {counts().waiting(waiting)}
       </Text>
       <RadixLink asChild size="2">
-        <Link to="/messages">Go to your conversations</Link>
+        <Link to="/messages">{m.home_member_go_conversations()}</Link>
       </RadixLink>
     </Panel>
   );
@@ -81,22 +115,22 @@ function Offers({ home }: { home: Home }) {
  */
 function Matches() {
   const { data, isError } = useQuery({ ...matchesQuery, staleTime: 60_000 });
-  if (isError) return <Text color="gray">Your matches could not be loaded.</Text>;
-  if (!data) return <Text color="gray">Finding your matches…</Text>;
-  if (data.length === 0) return <Text color="gray">No two-way matches yet.</Text>;
+  if (isError) return <Text color="gray">{m.home_member_matches_failed()}</Text>;
+  if (!data) return <Text color="gray">{m.home_member_matches_loading()}</Text>;
+  if (data.length === 0) return <Text color="gray">{m.home_member_no_matches()}</Text>;
   return (
     <>
-      <Text as="p">{countOf(data.length, 'two-way match', 'two-way matches')}</Text>
+      <Text as="p">{countOf(data.length, m.home_member_matches_one, m.home_member_matches_other, fmt)}</Text>
       <ul className="member-home-list" data-testid="member-home-matches">
-        {data.slice(0, 3).map((m) => (
-          <li key={`${m.theirListing.id}-${m.myListing.id}`}>
+        {data.slice(0, 3).map((match) => (
+          <li key={`${match.theirListing.id}-${match.myListing.id}`}>
             <RadixLink asChild>
-              <Link to="/listing/$id" params={{ id: String(m.theirListing.id) }}>
-                {m.member.displayName}: {m.theirListing.title}
+              <Link to="/listing/$id" params={{ id: String(match.theirListing.id) }}>
+                {match.member.displayName}: {match.theirListing.title}
               </Link>
             </RadixLink>
             <Text as="div" size="2" color="gray">
-              for your {m.myListing.title}
+              {m.home_member_match_for({ title: match.myListing.title })}
             </Text>
           </li>
         ))}
@@ -108,18 +142,15 @@ function Matches() {
 function Circles({ home }: { home: Home }) {
   const { deciding, agreed } = home.circles;
   return (
-    <Panel id="member-home-circles" title="Matches and circles">
+    <Panel id="member-home-circles" title={m.home_member_circles()}>
       <Matches />
-      <Text as="p">
-        {deciding === 0 ? 'No trade circles to decide.' : `${countOf(deciding, 'trade circle')} to decide`}
-        {agreed > 0 ? ` · ${countOf(agreed, 'agreed circle')}` : ''}
-      </Text>
+      <Text as="p">{counts().circles(deciding, agreed)}</Text>
       <Flex gap="3" wrap="wrap">
         <RadixLink asChild size="2">
-          <Link to="/matches">See your matches</Link>
+          <Link to="/matches">{m.home_member_see_matches()}</Link>
         </RadixLink>
         <RadixLink asChild size="2">
-          <Link to="/trade-circles">Your trade circles</Link>
+          <Link to="/trade-circles">{m.home_member_your_circles()}</Link>
         </RadixLink>
       </Flex>
     </Panel>
@@ -129,9 +160,9 @@ function Circles({ home }: { home: Home }) {
 function Listings({ home }: { home: Home }) {
   const entries = home.listingActivity;
   return (
-    <Panel id="member-home-listings" title="Your listings">
+    <Panel id="member-home-listings" title={m.home_member_listings()}>
       {entries.length === 0 ? (
-        <Text color="gray">No open offers or wants on your listings yet.</Text>
+        <Text color="gray">{m.home_member_no_activity()}</Text>
       ) : (
         <ul className="member-home-list">
           {entries.map((entry) => (
@@ -142,7 +173,7 @@ function Listings({ home }: { home: Home }) {
                 </Link>
               </RadixLink>
               <Text as="div" size="2" color="gray">
-                {countOf(entry.openOffers, 'open offer')} · {countOf(entry.wants, 'want')}
+                {counts().listing(entry.openOffers, entry.wants)}
               </Text>
             </li>
           ))}
@@ -160,7 +191,7 @@ export default function MemberHome() {
     <section className="member-home" aria-labelledby="member-home-heading" aria-busy={!data && !isError}>
       <div className="container">
         <Heading as="h2" size="6" id="member-home-heading" className="member-home-heading">
-          {MEMBER_HOME_HEADING}
+          {m.home_member_heading()}
         </Heading>
         {data ? (
           <div className="member-home-grid">
@@ -171,13 +202,13 @@ export default function MemberHome() {
           </div>
         ) : isError ? (
           <Flex gap="3" align="center" wrap="wrap">
-            <Text color="gray">{MEMBER_HOME_HEADING} could not be loaded.</Text>
+            <Text color="gray">{m.home_member_failed()}</Text>
             <Button variant="soft" onClick={() => void refetch()}>
-              Try again
+              {m.common_try_again()}
             </Button>
           </Flex>
         ) : (
-          <Text color="gray">Loading…</Text>
+          <Text color="gray">{m.home_member_loading()}</Text>
         )}
       </div>
     </section>

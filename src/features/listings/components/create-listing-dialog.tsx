@@ -1,5 +1,6 @@
 import { Dialog, Flex, Skeleton } from '@radix-ui/themes';
 import { lazy, Suspense, useRef } from 'react';
+import * as m from '@/lib/messages';
 
 // The header is on every page, so the form (fields, image handling) loads only when opened.
 const CreateListingForm = lazy(() => import('./create-listing-form'));
@@ -23,9 +24,9 @@ export function CreateListingDialog({ open, onOpenChange }: { open: boolean; onO
           target.focus();
         }}
       >
-        <Dialog.Title>Create Listing</Dialog.Title>
+        <Dialog.Title>{m.listings_create_title()}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          Offer goods or skills and say what you would like in return.
+          {m.listings_create_lead()}
         </Dialog.Description>
         <Suspense
           fallback={

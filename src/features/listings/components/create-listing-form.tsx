@@ -10,6 +10,7 @@ import { emptyListingForm, listInWords, missingForCreate } from '../listing-form
 import { ListingFormFields } from './listing-form-fields';
 import { DialogActions } from '@/components/dialog-actions';
 import { useCurrentUser } from '@/lib/current-user';
+import * as m from '@/lib/messages';
 
 /** The Create Listing form: validated with the shared schema, then POST /api/listings. */
 export default function CreateListingForm({ onDone }: { onDone: () => void }) {
@@ -25,13 +26,13 @@ export default function CreateListingForm({ onDone }: { onDone: () => void }) {
       { ...input, userId: user?.id },
       {
         onSuccess: (listing) => {
-          toast({ title: 'Listing created', description: 'Your listing is now live.' });
+          toast({ title: m.listings_created(), description: m.listings_created_text() });
           onDone();
           void navigate({ to: '/listing/$id', params: { id: String(listing.id) } });
         },
         onError: (error) => {
           if (error instanceof ApiError) form.setErrors(error.errors);
-          toast({ title: 'Error', description: 'Failed to create listing. Please try again.', variant: 'destructive' });
+          toast({ title: m.listings_error(), description: m.listings_create_failed(), variant: 'destructive' });
         },
       },
     );
@@ -40,9 +41,9 @@ export default function CreateListingForm({ onDone }: { onDone: () => void }) {
   // The button waits until the listing can be created, and says what it waits for.
   const missing = missingForCreate(form.values);
   const reason = uploading
-    ? 'Wait for the photos to finish uploading.'
+    ? m.listings_wait_for_photos()
     : missing.length > 0
-      ? `Add ${listInWords(missing)} to create your listing.`
+      ? m.listings_add_to_create({ items: listInWords(missing) })
       : null;
 
   // The waiting button stays reachable: pressed, it shows every field's message and takes focus to
@@ -62,7 +63,7 @@ export default function CreateListingForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate>
       <ListingFormFields
         form={form}
-        categoryMessage="Please select at least one category"
+        categoryMessage={m.listings_category_needed_create()}
         onBusyChange={setUploading}
       />
       {reason && (
@@ -72,7 +73,7 @@ export default function CreateListingForm({ onDone }: { onDone: () => void }) {
       )}
       <DialogActions
         mt={reason ? '3' : '5'}
-        submitLabel="Create Listing"
+        submitLabel={m.listings_create_title()}
         pending={create.isPending}
         waiting={reason !== null}
         describedBy={reason ? reasonId : undefined}

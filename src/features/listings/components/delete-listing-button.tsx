@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast';
 import type { Listing } from '@/shared/contract/listings';
 import { useDeleteListing } from '../api';
 import { listingKeys } from '@/lib/query-keys';
+import * as m from '@/lib/messages';
 
 /** Deletes the listing after a confirmation; its messages, reviews and barters go with it. */
 export function DeleteListingButton({ listing, onDeleted }: { listing: Listing; onDeleted: () => void }) {
@@ -16,15 +17,15 @@ export function DeleteListingButton({ listing, onDeleted }: { listing: Listing; 
   const confirm = () =>
     remove.mutate(undefined, {
       onSuccess: async () => {
-        toast({ title: 'Listing deleted', description: `"${listing.title}" has been removed.` });
+        toast({ title: m.listings_deleted(), description: m.listings_deleted_text({ title: listing.title }) });
         onDeleted();
         await navigate({ to: '/browse' });
         queryClient.removeQueries({ queryKey: listingKeys.detail(listing.id) });
       },
       onError: (error) =>
         toast({
-          title: 'Error',
-          description: messageOf(error, 'Failed to delete listing. Please try again.'),
+          title: m.listings_error(),
+          description: messageOf(error, m.listings_delete_failed()),
           variant: 'destructive',
         }),
     });
@@ -32,23 +33,21 @@ export function DeleteListingButton({ listing, onDeleted }: { listing: Listing; 
     <AlertDialog.Root>
       <AlertDialog.Trigger>
         <Button type="button" variant="soft" color="red">
-          <TrashIcon aria-hidden="true" /> Delete Listing
+          <TrashIcon aria-hidden="true" /> {m.listings_delete()}
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Content maxWidth="440px">
-        <AlertDialog.Title>Delete this listing?</AlertDialog.Title>
-        <AlertDialog.Description size="2">
-          "{listing.title}" will be removed with its messages, reviews and barters. This cannot be undone.
-        </AlertDialog.Description>
+        <AlertDialog.Title>{m.listings_delete_confirm()}</AlertDialog.Title>
+        <AlertDialog.Description size="2">{m.listings_delete_text({ title: listing.title })}</AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end">
           <AlertDialog.Cancel>
             <Button variant="soft" color="gray">
-              Cancel
+              {m.common_cancel()}
             </Button>
           </AlertDialog.Cancel>
           <AlertDialog.Action>
             <Button color="red" onClick={confirm} loading={remove.isPending}>
-              Delete
+              {m.listings_delete_button()}
             </Button>
           </AlertDialog.Action>
         </Flex>

@@ -1,6 +1,7 @@
 import { Dialog, Flex, Skeleton } from '@radix-ui/themes';
 import { lazy, Suspense } from 'react';
 import type { Listing } from '@/shared/contract/listings';
+import * as m from '@/lib/messages';
 
 const EditListingForm = lazy(() => import('./edit-listing-form'));
 
@@ -20,9 +21,9 @@ export function EditListingDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content maxWidth="640px">
-        <Dialog.Title>Edit Listing</Dialog.Title>
+        <Dialog.Title>{m.listings_edit()}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          Update your listing or change its status.
+          {m.listings_edit_lead()}
         </Dialog.Description>
         <Suspense
           fallback={

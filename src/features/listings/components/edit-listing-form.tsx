@@ -14,12 +14,13 @@ import { DeleteListingButton } from './delete-listing-button';
 import { ListingFormFields } from './listing-form-fields';
 import { statusLabel } from '@/components/listing-status-badge';
 import { DialogActions } from '@/components/dialog-actions';
+import * as m from '@/lib/messages';
 
-const STATUS_HINTS: Record<(typeof LISTING_STATUSES)[number], string> = {
-  active: 'Openly looking for exchanges',
-  pending: 'In discussions with someone',
-  paused: 'Temporarily not available',
-  completed: 'Exchange finished',
+const STATUS_HINTS: Record<(typeof LISTING_STATUSES)[number], () => string> = {
+  active: m.listings_status_hint_active,
+  pending: m.listings_status_hint_pending,
+  paused: m.listings_status_hint_paused,
+  completed: m.listings_status_hint_completed,
 };
 
 /** The Edit Listing form: the create fields prefilled, plus status; PUT /api/listings/{id}. */
@@ -39,14 +40,14 @@ export default function EditListingForm({ listing, onDone }: { listing: Listing;
       { ...input, userId: listing.userId },
       {
         onSuccess: () => {
-          toast({ title: 'Success', description: 'Your listing has been updated.' });
+          toast({ title: m.listings_success(), description: m.listings_updated() });
           onDone();
         },
         onError: (error) => {
           if (error instanceof ApiError) form.setErrors(error.errors);
           toast({
-            title: 'Error',
-            description: messageOf(error, 'Failed to update listing. Please try again.'),
+            title: m.listings_error(),
+            description: messageOf(error, m.listings_update_failed()),
             variant: 'destructive',
           });
         },
@@ -56,17 +57,21 @@ export default function EditListingForm({ listing, onDone }: { listing: Listing;
 
   const submit = (event: React.FormEvent) => {
     if (!v.safeParse(listingUpdateSchema, form.values).success) {
-      toast({ title: 'Validation Error', description: 'Please check all required fields', variant: 'destructive' });
+      toast({
+        title: m.listings_validation_error(),
+        description: m.listings_check_required(),
+        variant: 'destructive',
+      });
     }
     save(event);
   };
 
   return (
     <form onSubmit={submit} noValidate>
-      <ListingFormFields form={form} categoryMessage="Select at least one category" onBusyChange={setUploading} />
+      <ListingFormFields form={form} categoryMessage={m.listings_category_needed_edit()} onBusyChange={setUploading} />
       {!hidden && (
         <Flex mt="4">
-          <Field label="Status" error={form.errors.status}>
+          <Field label={m.listings_status()} error={form.errors.status}>
             {({ id, describedBy }) => (
               <Select.Root
                 value={form.values.status}
@@ -76,7 +81,7 @@ export default function EditListingForm({ listing, onDone }: { listing: Listing;
                 <Select.Content position="popper">
                   {LISTING_STATUSES.map((status) => (
                     <Select.Item key={status} value={status}>
-                      {statusLabel(status)}: {STATUS_HINTS[status]}
+                      {m.listings_status_option({ status: statusLabel(status), hint: STATUS_HINTS[status]() })}
                     </Select.Item>
                   ))}
                 </Select.Content>
@@ -88,7 +93,12 @@ export default function EditListingForm({ listing, onDone }: { listing: Listing;
       <Separator size="4" my="5" />
       <Flex gap="3" justify="between" wrap="wrap">
         <DeleteListingButton listing={listing} onDeleted={onDone} />
-        <DialogActions justify="start" submitLabel="Save Changes" pending={update.isPending} disabled={uploading} />
+        <DialogActions
+          justify="start"
+          submitLabel={m.listings_save_changes()}
+          pending={update.isPending}
+          disabled={uploading}
+        />
       </Flex>
     </form>
   );

@@ -3,6 +3,18 @@
 import { EyeNoneIcon } from '@radix-ui/react-icons';
 import { Callout, Link as ThemeLink } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
+import * as m from '@/lib/messages';
+import { richText } from '@/lib/rich-text';
+
+// The banner's links, amber on amber as the callout's text is.
+const linkTo = (to: '/contact' | '/community-standards') =>
+  function BannerLink(words: string) {
+    return (
+      <ThemeLink asChild underline="always" color="amber" highContrast>
+        <Link to={to}>{words}</Link>
+      </ThemeLink>
+    );
+  };
 
 export function HiddenListingBanner({ isOwner }: { isOwner: boolean }) {
   return (
@@ -11,23 +23,13 @@ export function HiddenListingBanner({ isOwner }: { isOwner: boolean }) {
         <EyeNoneIcon aria-hidden="true" />
       </Callout.Icon>
       <Callout.Text>
-        <strong>Hidden by moderators.</strong>{' '}
-        {isOwner ? (
-          <>
-            Members cannot see this listing in browse, search or on your profile, and cannot contact you about it. If
-            you think this is a mistake, or you have questions about what to change,{' '}
-            <ThemeLink asChild underline="always" color="amber" highContrast>
-              <Link to="/contact">contact us</Link>
-            </ThemeLink>{' '}
-            with the listing’s title. Our{' '}
-            <ThemeLink asChild underline="always" color="amber" highContrast>
-              <Link to="/community-standards">Community Standards</Link>
-            </ThemeLink>{' '}
-            explain what is allowed.
-          </>
-        ) : (
-          'Only its owner and admins can see this listing.'
-        )}
+        <strong>{m.listings_hidden_title()}</strong>{' '}
+        {isOwner
+          ? richText(m.listings_hidden_owner(), {
+              contact: linkTo('/contact'),
+              standards: linkTo('/community-standards'),
+            })
+          : m.listings_hidden_others()}
       </Callout.Text>
     </Callout.Root>
   );

@@ -11,6 +11,9 @@ import { checkImageFiles, compressImage, uploadImage } from '../image-upload';
 import { ListingImage } from '@/components/listing-image';
 import '../listings.css';
 import './image-picker.css';
+import * as m from '@/lib/messages';
+import { fmt } from '@/lib/intl';
+import { richText } from '@/lib/rich-text';
 
 /** A picked file on its way: its local preview and how far it has got. */
 interface PendingFile {
@@ -45,6 +48,9 @@ function useCanDrag() {
   );
 }
 
+// "choose files" inside the drop zone's sentence, styled as a link.
+const chooseFiles = (words: string) => <span className="photo-drop-choose">{words}</span>;
+
 export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePickerProps) {
   const id = useId();
   const [pending, setPending] = useState<PendingFile[]>([]);
@@ -72,7 +78,7 @@ export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePick
     const { accepted, problems } = checkImageFiles(files, images.length + pending.length);
     if (problems.length > 0) {
       toast({
-        title: problems.length === 1 ? problems[0]!.title : 'Some files were skipped',
+        title: problems.length === 1 ? problems[0]!.title : m.listings_images_skipped(),
         description: problems.map((p) => p.description).join(' '),
         variant: 'destructive',
       });
@@ -98,8 +104,8 @@ export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePick
           uploaded += 1;
         } catch (error) {
           toast({
-            title: 'Upload failed',
-            description: messageOf(error, 'Failed to upload images'),
+            title: m.listings_upload_failed(),
+            description: messageOf(error, m.listings_upload_failed_text()),
             variant: 'destructive',
           });
         } finally {
@@ -107,7 +113,10 @@ export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePick
         }
       }
       if (uploaded > 0)
-        toast({ title: 'Success', description: uploaded === 1 ? 'Image uploaded' : `${uploaded} images uploaded` });
+        toast({
+          title: m.listings_success(),
+          description: uploaded === 1 ? m.listings_image_uploaded() : m.listings_images_uploaded({ count: uploaded }),
+        });
     } finally {
       onBusyChange?.(false);
     }
@@ -130,7 +139,7 @@ export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePick
   return (
     <Flex direction="column" gap="2">
       <Text as="label" id={`${id}-label`} htmlFor={id} size="2" weight="medium">
-        Images
+        {m.listings_images()}
       </Text>
       <div
         className="photo-drop"
@@ -166,40 +175,37 @@ export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePick
           <UploadIcon width="24" height="24" />
           <Text size="3" weight="medium">
             {full
-              ? `${MAX_IMAGES_PER_LISTING} of ${MAX_IMAGES_PER_LISTING} photos added`
+              ? m.listings_photos_full({ count: MAX_IMAGES_PER_LISTING })
               : dragging
-                ? 'Drop your photos here'
-                : 'Add photos'}
+                ? m.listings_photos_drop()
+                : m.listings_photos_add()}
           </Text>
           {!full && (
             <Text size="2" color="gray">
               {canDrag ? (
-                <>
-                  Drag them here or <span className="photo-drop-choose">choose files</span>
-                </>
+                richText(m.listings_photos_drag(), { choose: chooseFiles })
               ) : (
-                <span className="photo-drop-choose">Choose files</span>
+                <span className="photo-drop-choose">{m.listings_photos_choose()}</span>
               )}
             </Text>
           )}
         </label>
       </div>
       <Text id={`${id}-hint`} size="1" color="gray">
-        Listings with photos get more offers. Up to {MAX_IMAGES_PER_LISTING} photos, 10MB each; they are resized to
-        800×600 before upload. {count} of {MAX_IMAGES_PER_LISTING} added.
+        {m.listings_photos_hint({ max: MAX_IMAGES_PER_LISTING, count })}
       </Text>
       {(images.length > 0 || pending.length > 0) && (
-        <ul className="image-picker-thumbs" aria-label="Added images">
+        <ul className="image-picker-thumbs" aria-label={m.listings_images_added()}>
           {images.map((path, index) => (
             <li key={path} className="image-picker-thumb">
-              <ListingImage src={path} alt={`Image ${index + 1}`} />
+              <ListingImage src={path} alt={m.listings_image_number({ number: index + 1 })} />
               <IconButton
                 type="button"
                 size="1"
                 color="red"
                 variant="solid"
                 className="image-picker-remove"
-                aria-label={`Remove image ${index + 1}`}
+                aria-label={m.listings_image_remove({ number: index + 1 })}
                 onClick={() => onRemove(path)}
               >
                 <Cross2Icon aria-hidden="true" />
@@ -209,20 +215,22 @@ export function ImagePicker({ images, onAdd, onRemove, onBusyChange }: ImagePick
           {pending.map((file) => (
             <li key={file.key} className="image-picker-thumb image-picker-pending" data-testid="pending-image">
               <div className="listing-image">
-                <img src={file.preview} alt={`Preview of ${file.name}`} />
+                <img src={file.preview} alt={m.listings_image_preview({ name: file.name })} />
               </div>
               <div className="image-picker-progress" role="status">
                 <Text size="1" weight="medium">
                   {file.phase === 'waiting'
-                    ? 'Waiting…'
+                    ? m.listings_image_waiting()
                     : file.phase === 'compressing'
-                      ? 'Compressing…'
-                      : `Uploading ${Math.round(file.sent * 100)}%`}
+                      ? m.listings_image_compressing()
+                      : m.listings_image_uploading({
+                          percent: fmt.number(Math.round(file.sent * 100) / 100, { style: 'percent' }),
+                        })}
                 </Text>
                 <Progress
                   size="1"
                   value={file.phase === 'uploading' ? 10 + file.sent * 90 : file.phase === 'compressing' ? 5 : 0}
-                  aria-label={`Upload progress of ${file.name}`}
+                  aria-label={m.listings_image_progress({ name: file.name })}
                 />
               </div>
             </li>

@@ -10,6 +10,7 @@ import { OfferBox } from './offer-box';
 import { WantCount, WantToggle } from '@/features/wants';
 import { ReportButton } from '@/features/moderation';
 import { useCurrentUser } from '@/lib/current-user';
+import * as m from '@/lib/messages';
 
 /** Visitors are sent to sign in; the owner edits; other members contact or make an offer. */
 export function ListingActions({ listing }: { listing: Listing }) {
@@ -33,7 +34,7 @@ function ReportListing({ listing, signedIn }: { listing: Listing; signedIn: bool
           member: { id: listing.userId, displayName: listing.user.displayName },
         }}
       >
-        Report listing
+        {m.listings_report()}
       </ReportButton>
     </Flex>
   );
@@ -46,19 +47,19 @@ function VisitorActions({ listing }: { listing: Listing }) {
     <Card size="2">
       <Flex direction="column" gap="3">
         <Heading as="h2" size="4">
-          Interested in this exchange?
+          {m.listings_interested()}
         </Heading>
         <Text size="2" color="gray">
-          Sign in to message the owner or propose a trade.
+          {m.listings_sign_in_to_act()}
         </Text>
         <Button asChild size="3">
           <Link to="/login" search={returnHere}>
-            Sign In to Contact
+            {m.listings_sign_in_contact()}
           </Link>
         </Button>
         <Button asChild size="3" variant="soft">
           <Link to="/login" search={returnHere}>
-            Sign In to Make Offer
+            {m.listings_sign_in_offer()}
           </Link>
         </Button>
         <ReportListing listing={listing} signedIn={false} />
@@ -76,24 +77,24 @@ function OwnerActions({ listing }: { listing: Listing }) {
       <Flex direction="column" gap="3">
         <Flex justify="between" align="center" gap="2" wrap="wrap">
           <Heading as="h2" size="4">
-            This is Your Listing
+            {m.listings_yours()}
           </Heading>
           <ListingStatusBadge status={listing.status} showActive />
         </Flex>
         {!hidden && (
           <Text size="2" color="gray">
-            Members contact you through Messages. Keep the status up to date so they know whether it is still available.
+            {m.listings_owner_note()}
           </Text>
         )}
         {hidden ? (
           <Text size="2" color="gray">
-            You can still edit its text and photos. Its status stays with the moderators until they bring it back.
+            {m.listings_owner_hidden_note()}
           </Text>
         ) : (
           <WantCount count={listing.wantCount} />
         )}
         <Button size="3" onClick={() => setEditing(true)}>
-          <Pencil1Icon aria-hidden="true" /> Edit Listing
+          <Pencil1Icon aria-hidden="true" /> {m.listings_edit()}
         </Button>
       </Flex>
       <EditListingDialog listing={listing} open={editing} onOpenChange={setEditing} />
@@ -135,12 +136,12 @@ export function ListingActionBar({ listing }: { listing: Listing }) {
       {listing.status === 'active' && (
         <Button asChild size="3" variant="soft">
           <a href={`#${OFFER_ANCHOR}`} onClick={toOffer}>
-            Make Offer
+            {m.listings_make_offer()}
           </a>
         </Button>
       )}
       <Button size="3" onClick={contact}>
-        <ChatBubbleIcon aria-hidden="true" /> Message
+        <ChatBubbleIcon aria-hidden="true" /> {m.listings_message()}
       </Button>
     </div>
   );
@@ -152,10 +153,10 @@ function MemberActions({ listing, me }: { listing: Listing; me: { id: number } }
     <Card size="2">
       <Flex direction="column" gap="3">
         <Heading as="h2" size="4">
-          Interested in this exchange?
+          {m.listings_interested()}
         </Heading>
         <Button size="3" onClick={contact}>
-          <ChatBubbleIcon aria-hidden="true" /> Contact
+          <ChatBubbleIcon aria-hidden="true" /> {m.listings_contact()}
         </Button>
         <WantToggle listing={listing} meId={me.id} />
         {listing.status === 'active' && (

@@ -9,6 +9,8 @@ import { ImagePicker } from './image-picker';
 import { WantOptionsInput } from './want-options-input';
 import '../listings.css';
 import { useCategories } from '@/lib/categories';
+import * as m from '@/lib/messages';
+import { fmt } from '@/lib/intl';
 
 export interface ListingFormState<T extends ListingFormValues> {
   values: T;
@@ -49,23 +51,23 @@ export function ListingFormFields<T extends ListingFormValues>({ form, categoryM
         </Text>
       )}
       <TextInput
-        label="Title"
+        label={m.listings_field_title()}
         required
         value={values.title}
         onValueChange={(v) => setField('title', v)}
         onBlur={() => touch('title')}
         error={errors.title}
-        placeholder="e.g. Fresh vegetables from my garden"
+        placeholder={m.listings_field_title_placeholder()}
         maxLength={100}
       />
       <TextAreaInput
-        label="Description"
+        label={m.listings_description()}
         required
         value={values.description}
         onValueChange={(v) => setField('description', v)}
         onBlur={() => touch('description')}
         error={errors.description}
-        placeholder="Describe what you are offering: condition, amount, when it is available"
+        placeholder={m.listings_field_description_placeholder()}
         rows={4}
         maxLength={2000}
       />
@@ -77,13 +79,13 @@ export function ListingFormFields<T extends ListingFormValues>({ form, categoryM
         error={errors.categoriesOffered}
       />
       <TextInput
-        label="What do you want in return?"
+        label={m.listings_field_wants()}
         required
         value={values.whatUserWants}
         onValueChange={(v) => setField('whatUserWants', v)}
         onBlur={() => touch('whatUserWants')}
         error={errors.whatUserWants}
-        placeholder="e.g. Help with yard work"
+        placeholder={m.listings_field_wants_placeholder()}
         maxLength={200}
       />
       <WantOptionsInput
@@ -94,17 +96,12 @@ export function ListingFormFields<T extends ListingFormValues>({ form, categoryM
       <Text as="label" size="2">
         <Flex gap="2" align="center">
           <Switch checked={values.acceptOffers} onCheckedChange={(checked) => setField('acceptOffers', checked)} />
-          Accept other offers
+          {m.listings_field_accept_offers()}
         </Flex>
       </Text>
       <Flex gap="4" direction={{ initial: 'column', sm: 'row' }}>
         <div style={{ flex: 2, minWidth: 0 }} onBlur={() => touch('location')}>
-          <Field
-            label="Location"
-            required
-            error={errors.location}
-            hint="Your town or city: pick a suggestion so distance search can find your listing."
-          >
+          <Field label={m.listings_location()} required error={errors.location} hint={m.listings_field_location_hint()}>
             {({ id, describedBy, invalid }) => (
               <PlaceInput
                 id={id}
@@ -113,21 +110,21 @@ export function ListingFormFields<T extends ListingFormValues>({ form, categoryM
                 aria-required
                 value={values.location}
                 onValueChange={(v) => setField('location', v)}
-                placeholder="e.g. Oakland, CA"
+                placeholder={m.listings_field_location_placeholder()}
                 maxLength={100}
               />
             )}
           </Field>
         </div>
         <div style={{ flex: 1, minWidth: 0 }}>
-          <Field label="Distance willing to travel" error={errors.distance}>
+          <Field label={m.listings_field_distance()} error={errors.distance}>
             {({ id, describedBy }) => (
               <Select.Root value={String(values.distance)} onValueChange={(v) => setField('distance', Number(v))}>
                 <Select.Trigger id={id} aria-describedby={describedBy} style={{ width: '100%' }} />
                 <Select.Content position="popper">
                   {LISTING_DISTANCES.map((miles) => (
                     <Select.Item key={miles} value={String(miles)}>
-                      {miles} miles
+                      {fmt.distance(miles, 'long')}
                     </Select.Item>
                   ))}
                 </Select.Content>
@@ -168,7 +165,7 @@ function CategoryChecks({ selected, onChange, onLeave, message, error }: Categor
       }}
     >
       <legend className="form-legend">
-        Categories
+        {m.listings_field_categories()}
         <Text color="red" aria-hidden="true">
           {' '}
           *

@@ -1,12 +1,13 @@
 import { Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import { ListingImage } from '@/components/listing-image';
+import * as m from '@/lib/messages';
 
 /** The listing's photos: one large, with a thumbnail button for each when there are several. */
 export function ListingGallery({ title, images }: { title: string; images: string[] }) {
   const [selected, setSelected] = useState(0);
   const current = Math.min(selected, Math.max(0, images.length - 1));
-  const alt = images.length > 1 ? `${title}, photo ${current + 1} of ${images.length}` : title;
+  const alt = images.length > 1 ? m.listings_photo_of({ title, number: current + 1, count: images.length }) : title;
   return (
     <Flex direction="column" gap="2">
       <ListingImage
@@ -24,7 +25,7 @@ export function ListingGallery({ title, images }: { title: string; images: strin
               type="button"
               className="gallery-thumb"
               aria-pressed={index === current}
-              aria-label={`Show photo ${index + 1} of ${images.length}`}
+              aria-label={m.listings_show_photo({ number: index + 1, count: images.length })}
               onClick={() => setSelected(index)}
             >
               <ListingImage src={src} alt="" sizes="88px" />

@@ -3,19 +3,16 @@ import { Button } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { MessageCard } from '@/components/message-card';
 import { usePageTitle } from '@/lib/use-page-title';
+import * as m from '@/lib/messages';
 
 /** A listing id that does not exist (or was deleted). */
 export function ListingNotFound() {
-  usePageTitle('Listing Not Found');
+  usePageTitle(m.listings_not_found());
   return (
-    <MessageCard
-      title="Listing Not Found"
-      text="Sorry, the listing you're looking for doesn't exist or has been removed."
-      maxWidth={520}
-    >
+    <MessageCard title={m.listings_not_found()} text={m.listings_not_found_text()} maxWidth={520}>
       <Button asChild>
         <Link to="/browse">
-          <ArrowLeftIcon aria-hidden="true" /> Back to Listings
+          <ArrowLeftIcon aria-hidden="true" /> {m.listings_back()}
         </Link>
       </Button>
     </MessageCard>

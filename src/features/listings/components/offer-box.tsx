@@ -17,6 +17,7 @@ import { noteSent } from '@/lib/push-prompt';
 import { cleanTerms, hasTerms, offerSummary, OfferTermsFields } from '@/features/offers';
 import { TextAreaInput } from '@/components/form-field';
 import { userListingsQuery } from '../api';
+import * as m from '@/lib/messages';
 
 export function OfferBox({
   listing,
@@ -38,7 +39,7 @@ export function OfferBox({
   const [error, setError] = useState<string>();
   const [note, setNote] = useState('');
   const summary = offerSummary(
-    'You offer',
+    m.listings_you_offer(),
     terms.givenListingIds.flatMap((id) => active?.find((l) => l.id === id)?.title ?? []),
     terms.text,
     listing.title,
@@ -67,8 +68,8 @@ export function OfferBox({
             failure instanceof ApiError ? (failure.errors.text ?? failure.errors.givenListingIds) : undefined;
           if (fieldError) setError(fieldError);
           toast({
-            title: 'Failed to make offer',
-            description: messageOf(failure, 'Please try again.'),
+            title: m.listings_offer_failed(),
+            description: messageOf(failure, m.listings_try_again()),
             variant: 'destructive',
           });
           // An offer already open, or a barter under way: the conversation shows it.
@@ -79,18 +80,18 @@ export function OfferBox({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Make an offer">
+    <form onSubmit={submit} noValidate aria-label={m.listings_make_an_offer()}>
       <Flex direction="column" gap="3">
         <OfferTermsFields
           listing={listing}
           giverListings={active}
           chooseListings={{
-            label: 'Offer one of your listings',
+            label: m.listings_offer_one_of_yours(),
             onChoose: () => setChoosing(true),
             loading: choosing && mine.isFetching,
           }}
-          listingsLabel="Offer your listings"
-          textLabel="Make a custom offer"
+          listingsLabel={m.listings_offer_your_listings()}
+          textLabel={m.listings_offer_custom()}
           value={terms}
           onChange={(next) => {
             setTerms(next);
@@ -100,10 +101,10 @@ export function OfferBox({
         />
         {/* A note always fits, whatever the listing takes (sent as the offer's covering message). */}
         <TextAreaInput
-          label="Add a note (optional)"
+          label={m.listings_offer_note()}
           value={note}
           onValueChange={setNote}
-          placeholder="When and where could you swap?"
+          placeholder={m.listings_offer_note_placeholder()}
           rows={2}
           maxLength={2000}
         />
@@ -113,7 +114,7 @@ export function OfferBox({
           </Text>
         )}
         <Button type="submit" variant="soft" size="3" loading={make.isPending}>
-          Make Offer
+          {m.listings_make_offer()}
         </Button>
       </Flex>
     </form>

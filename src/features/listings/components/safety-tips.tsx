@@ -1,12 +1,13 @@
 import { LockClosedIcon } from '@radix-ui/react-icons';
 import { Card, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
+import * as m from '@/lib/messages';
 
 const TIPS = [
-  'Meet in a public place during the day.',
-  'Check the item or agree on the skill before you exchange.',
-  'Keep your conversation in Barter Market messages.',
-  'Trust your instincts: if something feels wrong, walk away.',
+  m.listings_safety_tip_public,
+  m.listings_safety_tip_check,
+  m.listings_safety_tip_messages,
+  m.listings_safety_tip_instincts,
 ];
 
 export function SafetyTips() {
@@ -15,19 +16,19 @@ export function SafetyTips() {
       <Flex align="center" gap="2" mb="2">
         <LockClosedIcon aria-hidden="true" />
         <Heading as="h2" size="3">
-          Safety tips
+          {m.listings_safety_tips()}
         </Heading>
       </Flex>
       <ul style={{ margin: 0, paddingLeft: 'var(--space-5)' }}>
-        {TIPS.map((tip) => (
-          <li key={tip}>
-            <Text size="2">{tip}</Text>
+        {TIPS.map((tip, index) => (
+          <li key={index}>
+            <Text size="2">{tip()}</Text>
           </li>
         ))}
       </ul>
       <Text as="p" size="2" mt="2">
         <ThemeLink asChild>
-          <Link to="/safety">Read all safety tips</Link>
+          <Link to="/safety">{m.listings_safety_read_all()}</Link>
         </ThemeLink>
       </Text>
     </Card>

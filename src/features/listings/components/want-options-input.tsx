@@ -2,6 +2,7 @@ import { Cross2Icon, PlusIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { MAX_WANT_OPTIONS } from '@/shared/constants';
+import * as m from '@/lib/messages';
 
 /**
  * Up to five extra things the owner would accept, added with the button or Enter. Nothing is
@@ -36,7 +37,7 @@ export function WantOptionsInput({
   return (
     <Flex direction="column" gap="2">
       <Text as="label" htmlFor={id} size="2" weight="medium">
-        Additional options (optional)
+        {m.listings_options_label()}
       </Text>
       <Flex gap="2">
         <TextField.Root
@@ -45,16 +46,16 @@ export function WantOptionsInput({
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Something else you would accept"
+          placeholder={m.listings_options_placeholder()}
           maxLength={200}
           aria-describedby={`${id}-hint`}
         />
         <Button type="button" variant="soft" onClick={add}>
-          <PlusIcon aria-hidden="true" /> Add
+          <PlusIcon aria-hidden="true" /> {m.listings_options_add()}
         </Button>
       </Flex>
       <Text id={`${id}-hint`} size="1" color={full ? 'red' : 'gray'} role={full ? 'status' : undefined}>
-        {full ? 'Maximum of 5 additional options reached' : `Press Enter or Add. Up to ${MAX_WANT_OPTIONS} options.`}
+        {full ? m.listings_options_full() : m.listings_options_hint({ max: MAX_WANT_OPTIONS })}
       </Text>
       {error && !full && (
         <Text size="1" color="red" role="alert">
@@ -63,7 +64,7 @@ export function WantOptionsInput({
       )}
       {options.length > 0 && (
         <Flex asChild gap="2" wrap="wrap">
-          <ul aria-label="Additional options" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <ul aria-label={m.listings_options_list()} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {options.map((option, index) => (
               <li key={`${index}-${option}`}>
                 <Badge size="2" variant="soft" style={{ maxWidth: '100%' }}>
@@ -72,7 +73,7 @@ export function WantOptionsInput({
                     type="button"
                     size="1"
                     variant="ghost"
-                    aria-label={`Remove option ${option}`}
+                    aria-label={m.listings_option_remove({ option })}
                     onClick={() => onChange(options.filter((_, i) => i !== index))}
                   >
                     <Cross2Icon aria-hidden="true" />
