@@ -1,6 +1,7 @@
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import type { ComponentProps, ReactNode } from 'react';
 import './dialog-actions.css';
+import * as m from '@/lib/messages';
 
 type DialogActionsProps = Omit<ComponentProps<typeof Flex>, 'children'> & {
   submitLabel: ReactNode;
@@ -22,7 +23,7 @@ export function DialogActions({ submitLabel, pending, disabled, waiting, describ
     <Flex gap="3" justify="end" {...flex}>
       <Dialog.Close>
         <Button type="button" variant="soft" color="gray">
-          Cancel
+          {m.common_cancel()}
         </Button>
       </Dialog.Close>
       <Button

@@ -4,6 +4,7 @@ import { IconButton, TextArea } from '@radix-ui/themes';
 import { useId, type FormEvent, type KeyboardEvent } from 'react';
 import { useSavedCopy } from '@/lib/saved-copy-state';
 import { SavedCopyReason } from './saved-copy-reason';
+import * as m from '@/lib/messages';
 
 interface MessageComposerProps {
   value: string;
@@ -37,8 +38,8 @@ export function MessageComposer({ value, onChange, onSend, pending }: MessageCom
       {readOnly && <SavedCopyReason id={reasonId} />}
       <TextArea
         className="message-composer-input"
-        placeholder="Type your message..."
-        aria-label="Type your message..."
+        placeholder={m.common_type_message()}
+        aria-label={m.common_type_message()}
         aria-describedby={readOnly ? `${reasonId} ${hintId}` : hintId}
         disabled={readOnly}
         value={value}
@@ -49,12 +50,12 @@ export function MessageComposer({ value, onChange, onSend, pending }: MessageCom
         resize="none"
       />
       <span id={hintId} hidden>
-        Enter sends; Shift+Enter adds a line.
+        {m.common_composer_hint()}
       </span>
       <IconButton
         type="submit"
         size="3"
-        aria-label="Send message"
+        aria-label={m.common_send_message()}
         disabled={blank || pending || readOnly}
         loading={pending}
       >

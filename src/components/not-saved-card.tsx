@@ -5,6 +5,7 @@ import { Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { usePageTitle } from '../lib/use-page-title';
 import { MessageCard } from './message-card';
 import { RouteError } from './route-error';
+import * as m from '@/lib/messages';
 
 /** What a route's read throws on the saved copy for data this device did not save. */
 export class NotSavedError extends Error {
@@ -19,18 +20,15 @@ export function SavedCopyError(props: ErrorComponentProps) {
 }
 
 export function NotSavedCard() {
-  usePageTitle('Not saved on this device');
+  usePageTitle(m.common_not_saved());
   return (
-    <MessageCard
-      title="Not saved on this device"
-      text="You are offline, and this page was not saved here. It opens by itself when you are back online."
-    >
+    <MessageCard title={m.common_not_saved()} text={m.common_not_saved_text()}>
       <Flex gap="3" wrap="wrap">
         <Button asChild>
-          <Link to="/">Go Home</Link>
+          <Link to="/">{m.common_go_home()}</Link>
         </Button>
         <Button asChild variant="soft">
-          <Link to="/messages">Messages</Link>
+          <Link to="/messages">{m.common_messages()}</Link>
         </Button>
       </Flex>
     </MessageCard>

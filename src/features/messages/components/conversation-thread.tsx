@@ -257,7 +257,7 @@ export function ConversationThread({
         className="message-scroll"
         ref={scroller}
         role="log"
-        aria-label={`Messages with ${partner.displayName}`}
+        aria-label={m.messages_with({ name: partner.displayName })}
         tabIndex={0}
       >
         {conversation.isPending ? (

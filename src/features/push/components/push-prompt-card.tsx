@@ -8,6 +8,7 @@ import { answerPushPrompt } from '@/lib/push-prompt';
 import { toast } from '@/lib/toast';
 import { usePushAvailable, useThisDevice } from '../api';
 import './push.css';
+import * as m from '@/lib/messages';
 
 export default function PushPromptCard() {
   const available = usePushAvailable();
@@ -25,17 +26,14 @@ export default function PushPromptCard() {
         answer('allowed');
         toast(
           granted
-            ? { title: 'Notifications are on', description: 'This device will tell you when they answer.' }
-            : {
-                title: 'Notifications are blocked',
-                description: 'Your browser blocked them. You can allow them in its site settings.',
-              },
+            ? { title: m.push_now_on(), description: m.push_now_on_text() }
+            : { title: m.push_blocked(), description: m.push_blocked_text() },
         );
       },
       onError: (error) =>
         toast({
-          title: 'Could not turn on notifications',
-          description: messageOf(error, 'Please try again from your profile.'),
+          title: m.push_turn_on_failed(),
+          description: messageOf(error, m.push_try_again_profile()),
           variant: 'destructive',
         }),
     });
@@ -45,19 +43,18 @@ export default function PushPromptCard() {
         <BellIcon width="18" height="18" aria-hidden />
         <Flex direction="column" gap="1" className="push-prompt-text">
           <Text as="p" size="2" weight="bold" id="push-prompt-title">
-            Get a notification when they answer?
+            {m.push_prompt_title()}
           </Text>
           <Text as="p" size="2" color="gray">
-            This device tells you about replies and offers, even with the app closed. You can change it any time on your
-            profile.
+            {m.push_prompt_text()}
           </Text>
         </Flex>
         <Flex gap="2" ml="auto">
           <Button size="2" onClick={allow} loading={device.turnOn.isPending} aria-describedby="push-prompt-title">
-            Allow
+            {m.push_allow()}
           </Button>
           <Button size="2" variant="soft" color="gray" onClick={() => answer('declined')}>
-            Not now
+            {m.push_not_now()}
           </Button>
         </Flex>
       </Flex>

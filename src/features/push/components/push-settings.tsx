@@ -9,14 +9,15 @@ import { toast } from '@/lib/toast';
 import { PUSH_KINDS } from '@/shared/constants';
 import './push.css';
 import { pushSettingsQuery, usePushAvailable, useThisDevice, useUpdatePushSettings } from '../api';
+import * as m from '@/lib/messages';
 
-const KIND_LABELS: Record<(typeof PUSH_KINDS)[number], string> = {
-  message: 'New messages',
-  offer: 'Offers and their answers',
-  match: 'Two-way matches',
-  trade_circle: 'Trade circle updates',
-  barter: 'Barters to confirm',
-  moderation: 'Notices from moderators',
+const KIND_LABELS: Record<(typeof PUSH_KINDS)[number], () => string> = {
+  message: m.push_kind_message,
+  offer: m.push_kind_offer,
+  match: m.push_kind_match,
+  trade_circle: m.push_kind_trade_circle,
+  barter: m.push_kind_barter,
+  moderation: m.push_kind_moderation,
 };
 
 export default function PushSettings({ userId }: { userId: number }) {
@@ -27,16 +28,16 @@ export default function PushSettings({ userId }: { userId: number }) {
     return (
       <Card size="2">
         <Text as="p" size="2" data-testid="push-unavailable">
-          {messageOf(available.error, 'Push notifications are not available right now.')}
+          {messageOf(available.error, m.push_unavailable())}
         </Text>
       </Card>
     );
   return (
     <Flex direction="column" gap="4" data-testid="push-settings">
-      <Section title="This device">
+      <Section title={m.push_this_device()}>
         <ThisDevice />
       </Section>
-      <Section title="What to notify you about">
+      <Section title={m.push_what_to_notify()}>
         <Kinds userId={userId} />
       </Section>
     </Flex>
@@ -66,18 +67,18 @@ function ThisDevice() {
   const pending = turnOn.isPending || turnOff.isPending;
   const note =
     state === 'unsupported'
-      ? 'This browser can’t receive push notifications here.'
+      ? m.push_state_unsupported()
       : state === 'denied'
-        ? 'Your browser blocks notifications from this site. Allow them in its site settings, then switch them on here.'
+        ? m.push_state_denied()
         : state === 'on'
-          ? 'This device shows your notifications, even with the app closed.'
-          : 'This device shows no notifications.';
+          ? m.push_state_on()
+          : m.push_state_off();
   const change = (on: boolean) =>
     (on ? turnOn : turnOff).mutate(undefined, {
       onError: (error) =>
         toast({
-          title: 'Could not change notifications',
-          description: messageOf(error, 'Please try again.'),
+          title: m.push_change_failed(),
+          description: messageOf(error, m.push_try_again()),
           variant: 'destructive',
         }),
     });
@@ -85,7 +86,7 @@ function ThisDevice() {
     <Flex direction="column" gap="1">
       <Flex align="center" justify="between" gap="3">
         <Text as="label" size="2" weight="medium" id={labelId} htmlFor={`${labelId}-switch`}>
-          Push notifications on this device
+          {m.push_on_this_device()}
         </Text>
         <OnOff
           id={`${labelId}-switch`}
@@ -110,21 +111,21 @@ function Kinds({ userId }: { userId: number }) {
   if (settings.isError)
     return (
       <Text as="p" size="2" color="red">
-        {messageOf(settings.error, 'Failed to load your notification settings')}
+        {messageOf(settings.error, m.push_settings_failed())}
       </Text>
     );
   const kinds = settings.data.kinds;
   return (
     <Flex direction="column" gap="2">
       <Text as="p" size="2" color="gray" id={groupId}>
-        These hold for every device you turn notifications on.
+        {m.push_kinds_note()}
       </Text>
       {PUSH_KINDS.map((kind) => {
         const pending = update.isPending && update.variables[kind] !== undefined;
         return (
           <Flex key={kind} align="center" justify="between" gap="3">
             <Text as="label" size="2" weight="medium" htmlFor={`${groupId}-${kind}`}>
-              {KIND_LABELS[kind]}
+              {KIND_LABELS[kind]()}
             </Text>
             <OnOff
               id={`${groupId}-${kind}`}
@@ -136,8 +137,8 @@ function Kinds({ userId }: { userId: number }) {
                   {
                     onError: (error) =>
                       toast({
-                        title: 'Could not save',
-                        description: messageOf(error, 'Please try again.'),
+                        title: m.push_save_failed(),
+                        description: messageOf(error, m.push_try_again()),
                         variant: 'destructive',
                       }),
                   },

@@ -77,7 +77,13 @@ export function BrowsePage({ search }: { search: BrowseSearch }) {
         />
       </Card>
 
-      <section id="browse-results" ref={results} tabIndex={-1} aria-label="Results" className="browse-results">
+      <section
+        id="browse-results"
+        ref={results}
+        tabIndex={-1}
+        aria-label={m.search_results()}
+        className="browse-results"
+      >
         {placeProblem ? (
           <Callout.Root color="red" role="alert">
             <Callout.Text>{m.search_place_problem({ problem: placeProblem, place: search.near ?? '' })}</Callout.Text>
