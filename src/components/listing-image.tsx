@@ -2,6 +2,7 @@ import { ImageIcon } from '@radix-ui/react-icons';
 import { useState } from 'react';
 import { BUILT_MEDIA_ORIGIN, CARD_IMAGE_SIZES, imageSrcSet, mediaUrl } from '@/shared/media';
 import './listing-image.css';
+import * as m from '@/lib/messages';
 
 /**
  * A listing photo in a 4:3 box that is sized before the image arrives (no layout shift).
@@ -43,10 +44,10 @@ export function ListingImage({
         <div
           className="listing-image-placeholder"
           role={alt ? 'img' : undefined}
-          aria-label={alt ? `${alt} (no photo)` : undefined}
+          aria-label={alt ? m.common_no_photo_label({ title: alt }) : undefined}
         >
           <ImageIcon width="28" height="28" aria-hidden="true" />
-          <span aria-hidden="true">No photo</span>
+          <span aria-hidden="true">{m.common_no_photo()}</span>
         </div>
       )}
     </div>

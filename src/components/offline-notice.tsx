@@ -7,6 +7,7 @@
 import { lazy, Suspense } from 'react';
 import { useOnline } from '@/lib/online';
 import { useSavedCopy } from '@/lib/saved-copy-state';
+import * as m from '@/lib/messages';
 
 const SavedCopyNotice = lazy(() => import('./saved-copy-notice'));
 
@@ -23,7 +24,7 @@ export function OfflineNotice() {
       ) : (
         !online && (
           <p className="offline-notice" data-testid="offline-notice">
-            You’re offline. We’ll reconnect by ourselves; anything you send waits until then.
+            {m.common_offline()}
           </p>
         )
       )}

@@ -11,6 +11,7 @@ import { placeRoutes, type Place } from '@/shared/contract/places';
 import './place-input.css';
 import { placeKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/current-user';
+import * as m from '@/lib/messages';
 
 /**
  * How a place is written on listings and profiles: "Oakland, CA" for US towns (as the demo data and
@@ -102,7 +103,13 @@ export function PlaceInput({ value, onValueChange, id, ...rest }: PlaceInputProp
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
       />
-      <ul id={listId} role="listbox" aria-label="Suggested places" className="place-input-list" hidden={!expanded}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={m.common_suggested_places()}
+        className="place-input-list"
+        hidden={!expanded}
+      >
         {shown.map((place, index) => (
           <li
             key={place.id}

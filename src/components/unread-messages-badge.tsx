@@ -3,6 +3,7 @@
 // link, after its label; the link's name then reads "Messages, 3 unread conversations".
 import { Badge } from '@radix-ui/themes';
 import { useUnreadConversations } from '@/lib/unread-messages';
+import * as m from '@/lib/messages';
 
 export function UnreadMessagesBadge() {
   const count = useUnreadConversations();
@@ -19,7 +20,7 @@ export function UnreadMessagesBadge() {
     >
       <span aria-hidden="true">{shown}</span>
       <span className="visually-hidden">
-        , {shown} unread {count === 1 ? 'conversation' : 'conversations'}
+        {(count === 1 ? m.common_unread_conversations_one : m.common_unread_conversations_other)({ count: shown })}
       </span>
     </Badge>
   );

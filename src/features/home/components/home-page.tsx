@@ -4,7 +4,6 @@ import { ClosingCta } from './closing-cta';
 import { FeaturedExchanges } from './featured-exchanges';
 import { Hero } from './hero';
 import { HowItWorks } from './how-it-works';
-import { SuccessStories } from './success-stories';
 import '../home.css';
 
 // Below the fold and not in the first screen: loaded after the first render (more-sections.tsx).
@@ -22,7 +21,6 @@ export function HomePage({ member: Member }: { member?: ComponentType | undefine
       <Suspense fallback={null}>
         <MoreSections />
       </Suspense>
-      <SuccessStories />
       <ClosingCta />
     </>
   );

@@ -1,11 +1,13 @@
-// The home page's sections between How It Works and Success Stories: none is in the Worker's first
+// The home page's sections between How It Works and the closing call: none is in the Worker's first
 // screen, and none is in view when the page opens, so their code (and their words) load after the
 // first render (decision 068), keeping the home page's JavaScript within its budget. Success
-// Stories stays with the page: its star icon and avatar come with the listing and profile pages
-// too, which a visit from home would otherwise load as new code.
+// Stories is among them since the member's home section and the frame's notices were translated:
+// its star icon and story card then come with the first visit to a profile or listing instead
+// (decision 058's visit budget has the room).
 import { ActivityFeed } from './activity-feed';
 import { BrowseByCategory } from './browse-by-category';
 import { CommunityImpact } from './community-impact';
+import { SuccessStories } from './success-stories';
 
 export default function MoreSections() {
   return (
@@ -13,6 +15,7 @@ export default function MoreSections() {
       <CommunityImpact />
       <BrowseByCategory />
       <ActivityFeed />
+      <SuccessStories />
     </>
   );
 }
