@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
+import * as m from '@/lib/messages';
 
 export const APP_NAME = 'Barter Market';
 
 /** Sets the document title for a route: "{title} | Barter Market". */
 export function usePageTitle(title: string | undefined) {
   useEffect(() => {
-    document.title = title ? `${title} | ${APP_NAME}` : `${APP_NAME}: exchange goods and skills with your neighbours`;
+    document.title = title ? `${title} | ${APP_NAME}` : m.common_home_title();
   }, [title]);
 }
 

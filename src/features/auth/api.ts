@@ -8,6 +8,7 @@ import { messageOf } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { passwordKeyFor } from '@/lib/password-key';
 import { authKeys } from '@/lib/query-keys';
+import * as m from '@/lib/messages';
 
 export function useLogin() {
   const queryClient = useQueryClient();
@@ -68,11 +69,12 @@ export function useLogout() {
 export function useResendVerification() {
   return useMutation({
     mutationFn: () => call(authRoutes.resendVerification),
-    onSuccess: (reply) => toast({ title: 'Email Sent', description: reply.message || 'Verification email sent' }),
+    onSuccess: (reply) =>
+      toast({ title: m.auth_email_sent(), description: reply.message || m.auth_verification_sent() }),
     onError: (error) =>
       toast({
-        title: 'Failed to Send Email',
-        description: messageOf(error, 'Failed to send email'),
+        title: m.auth_send_failed(),
+        description: messageOf(error, m.auth_send_failed_text()),
         variant: 'destructive',
       }),
   });

@@ -5,6 +5,7 @@ import { authKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import type { SelfUser } from '@/shared/contract/users';
 import { useLogout } from './api';
+import * as m from '@/lib/messages';
 
 /**
  * Signs out with the product's toasts, then goes home. First this device forgets the member
@@ -20,13 +21,13 @@ export function useSignOut() {
     await import('@/lib/forget-device').then((device) => device.forgetThisDevice(userId)).catch(() => undefined);
     logout.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: 'Logged out successfully' });
+        toast({ title: m.auth_logged_out() });
         void navigate({ to: '/' });
       },
       onError: (error) =>
         toast({
-          title: 'Logout failed',
-          description: messageOf(error, 'There was an error logging out'),
+          title: m.auth_logout_failed(),
+          description: messageOf(error, m.auth_logout_error()),
           variant: 'destructive',
         }),
     });

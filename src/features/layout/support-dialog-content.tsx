@@ -2,20 +2,22 @@ import { Button, Dialog, Flex, Link, Text } from '@radix-ui/themes';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { toast } from '@/lib/toast';
 import type { MenuDialogProps } from './mobile-menu-dialog';
+import * as m from '@/lib/messages';
+import { bold, richText } from '@/lib/rich-text';
 
 /** 'Support This Project': how a member can help. */
 export function SupportDialogContent({ open, onOpenChange: setOpen, trigger }: MenuDialogProps) {
   const share = async () => {
     const data = {
       title: 'Barter Market',
-      text: 'Swap goods and skills with your neighbours.',
+      text: m.layout_support_share_text(),
       url: window.location.origin,
     };
     try {
       if (navigator.share) await navigator.share(data);
       else {
         await navigator.clipboard.writeText(data.url);
-        toast({ title: 'Link copied', description: 'Share it with your neighbours!' });
+        toast({ title: m.layout_support_link_copied(), description: m.layout_support_link_copied_text() });
       }
     } catch {
       // The member closed the share sheet.
@@ -30,34 +32,37 @@ export function SupportDialogContent({ open, onOpenChange: setOpen, trigger }: M
           trigger.current?.focus();
         }}
       >
-        <Dialog.Title>Support This Project</Dialog.Title>
+        <Dialog.Title>{m.layout_support_title()}</Dialog.Title>
         <Dialog.Description size="2" mb="3">
-          Barter Market is run by and for its community. Here is how you can help it grow.
+          {m.layout_support_lead()}
         </Dialog.Description>
         <Flex direction="column" gap="3">
           <Text as="p" size="2">
-            <strong>Volunteer.</strong> Host a swap meet or a repair café, or help newcomers with their first exchange.{' '}
-            <Link asChild>
-              <RouterLink to="/contact" onClick={() => setOpen(false)}>
-                Get in touch
-              </RouterLink>
-            </Link>
-            .
+            {richText(m.layout_support_volunteer(), {
+              b: bold,
+              link: (words) => (
+                <Link asChild>
+                  <RouterLink to="/contact" onClick={() => setOpen(false)}>
+                    {words}
+                  </RouterLink>
+                </Link>
+              ),
+            })}
           </Text>
           <Text as="p" size="2">
-            <strong>Spread the word.</strong> Every new neighbour makes more exchanges possible.
+            {richText(m.layout_support_spread(), { b: bold })}
           </Text>
           <Text as="p" size="2">
-            <strong>Trade often and review honestly.</strong> Reviews build the trust the whole community relies on.
+            {richText(m.layout_support_review(), { b: bold })}
           </Text>
         </Flex>
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <Button variant="soft" onClick={share}>
-            Share
+            {m.layout_support_share()}
           </Button>
           <Dialog.Close>
             <Button variant="soft" color="gray">
-              Close
+              {m.layout_support_close()}
             </Button>
           </Dialog.Close>
         </Flex>

@@ -8,6 +8,7 @@ import { appRegistration, subscribeThisBrowser, unsubscribeThisBrowser } from '@
 import { pushKeys } from '@/lib/query-keys';
 import { webPushRoutes } from '@/shared/contract/web-push';
 import type { PushSettings } from '@/shared/contract/web-push';
+import * as m from '@/lib/messages';
 
 /** The instance's key: an error (503) means this instance sends no push. */
 export const pushKeyQuery = queryOptions({ queryKey: pushKeys.key, queryFn: () => call(webPushRoutes.key) });
@@ -44,7 +45,7 @@ export function useThisDevice() {
   const turnOn = useMutation({
     mutationFn: async () => {
       const registration = await appRegistration();
-      if (!registration) throw new Error('No service worker');
+      if (!registration) throw new Error(m.push_no_service_worker());
       if ((await Notification.requestPermission()) !== 'granted') return false;
       await subscribeThisBrowser(registration);
       return true;

@@ -10,9 +10,10 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { forgotPasswordSchema } from '@/shared/schemas';
 import { fieldErrorsOf } from './api-errors';
 import { AuthLayout } from './auth-layout';
+import * as m from '@/lib/messages';
 
 export function ForgotPasswordScreen() {
-  usePageTitle('Forgot Password');
+  usePageTitle(m.auth_forgot_title());
   const form = useValibotForm(forgotPasswordSchema, { email: '' });
   const request = useMutation({
     mutationFn: (input: { email: string }) => call(authRoutes.forgotPassword, { body: input }),
@@ -20,10 +21,7 @@ export function ForgotPasswordScreen() {
   });
 
   return (
-    <AuthLayout
-      title="Forgot your password?"
-      lead="Enter the email address of your account and we will send you a link to choose a new password."
-    >
+    <AuthLayout title={m.auth_forgot_heading()} lead={m.auth_forgot_lead()}>
       {request.isSuccess ? (
         <Callout.Root color="green" role="status">
           <Callout.Text>{request.data.message}</Callout.Text>
@@ -32,11 +30,11 @@ export function ForgotPasswordScreen() {
         <form
           onSubmit={form.handleSubmit((input) => request.mutate(input))}
           noValidate
-          aria-label="Request a password reset link"
+          aria-label={m.auth_forgot_form()}
         >
           <Flex direction="column" gap="4">
             <TextInput
-              label="Email"
+              label={m.auth_email()}
               type="email"
               value={form.values.email}
               onValueChange={(value) => form.setField('email', value)}
@@ -47,19 +45,19 @@ export function ForgotPasswordScreen() {
             />
             {request.isError && (
               <Callout.Root color="red" role="alert">
-                <Callout.Text>{messageOf(request.error, 'Something went wrong. Please try again.')}</Callout.Text>
+                <Callout.Text>{messageOf(request.error, m.auth_something_wrong())}</Callout.Text>
               </Callout.Root>
             )}
             <Button type="submit" size="3" loading={request.isPending}>
-              Send reset link
+              {m.auth_send_reset()}
             </Button>
           </Flex>
         </form>
       )}
       <Text as="p" size="2" color="gray">
-        Remembered it?{' '}
+        {m.auth_remembered()}{' '}
         <Link asChild underline="always">
-          <RouterLink to="/login">Back to sign in</RouterLink>
+          <RouterLink to="/login">{m.auth_back_to_sign_in()}</RouterLink>
         </Link>
       </Text>
     </AuthLayout>

@@ -12,6 +12,7 @@ import { authKeys } from '@/lib/query-keys';
 import { passwordField } from '@/shared/schemas';
 import { AuthLayout } from './auth-layout';
 import { PasswordInput } from './password-input';
+import * as m from '@/lib/messages';
 
 // The new password follows the register rule; the confirmation must match it.
 const resetFormSchema = v.pipe(
@@ -20,14 +21,14 @@ const resetFormSchema = v.pipe(
     v.partialCheck(
       [['password'], ['confirmPassword']],
       (input) => input.password === input.confirmPassword,
-      'Passwords do not match',
+      () => m.auth_passwords_mismatch(),
     ),
     ['confirmPassword'],
   ),
 );
 
 export function ResetPasswordScreen({ token }: { token: string | undefined }) {
-  usePageTitle('Reset Password');
+  usePageTitle(m.auth_reset_title());
   const form = useValibotForm(resetFormSchema, { password: '', confirmPassword: '' });
   const reset = useMutation({
     mutationFn: async (password: string) =>
@@ -52,62 +53,55 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
   });
 
   if (!token) {
-    return (
-      <BadLink message="This reset link is incomplete. Please use the link from your email, or request a new one." />
-    );
+    return <BadLink message={m.auth_reset_incomplete()} />;
   }
 
   if (check.isPending) {
     return (
-      <AuthLayout title="Reset your password">
+      <AuthLayout title={m.auth_reset_heading()}>
         <Text as="p" role="status" color="gray">
-          Checking your reset link…
+          {m.auth_reset_checking()}
         </Text>
       </AuthLayout>
     );
   }
 
   if (check.error instanceof ApiError && check.error.status === 400 && !reset.isSuccess) {
-    return (
-      <BadLink message="This reset link has expired or has already been used. Reset links work once, for one hour: ask for a new one." />
-    );
+    return <BadLink message={m.auth_reset_expired()} />;
   }
 
   if (reset.isSuccess) {
     return (
-      <AuthLayout title="Password reset">
+      <AuthLayout title={m.auth_reset_done()}>
         <Callout.Root color="green" role="status">
           <Callout.Text>{reset.data.message}</Callout.Text>
         </Callout.Root>
         <Button asChild size="3">
-          <RouterLink to="/login">Sign in</RouterLink>
+          <RouterLink to="/login">{m.auth_sign_in_link()}</RouterLink>
         </Button>
       </AuthLayout>
     );
   }
 
   return (
-    <AuthLayout
-      title="Reset your password"
-      lead="Choose a new password for your account. You will be signed out on other devices."
-    >
+    <AuthLayout title={m.auth_reset_heading()} lead={m.auth_reset_lead()}>
       <form
         onSubmit={form.handleSubmit((input) => reset.mutate(input.password))}
         noValidate
-        aria-label="Choose a new password"
+        aria-label={m.auth_reset_form()}
       >
         <Flex direction="column" gap="4">
           <PasswordInput
-            label="New password"
+            label={m.auth_new_password()}
             value={form.values.password}
             onValueChange={(value) => form.setField('password', value)}
             error={form.errors.password}
-            hint="Use letters and numbers, at least 8 characters."
+            hint={m.auth_password_hint()}
             autoComplete="new-password"
             required
           />
           <PasswordInput
-            label="Confirm new password"
+            label={m.auth_confirm_new_password()}
             value={form.values.confirmPassword}
             onValueChange={(value) => form.setField('confirmPassword', value)}
             error={form.errors.confirmPassword}
@@ -116,13 +110,11 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
           />
           {reset.isError && (
             <Callout.Root color="red" role="alert">
-              <Callout.Text>
-                {messageOf(reset.error, 'Your password could not be reset. Please try again.')}
-              </Callout.Text>
+              <Callout.Text>{messageOf(reset.error, m.auth_reset_failed())}</Callout.Text>
             </Callout.Root>
           )}
           <Button type="submit" size="3" loading={reset.isPending}>
-            Reset password
+            {m.auth_reset_button()}
           </Button>
         </Flex>
       </form>
@@ -134,12 +126,12 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
 /** A link that cannot set a password: why, and a button to ask for a new one. */
 function BadLink({ message }: { message: string }) {
   return (
-    <AuthLayout title="Reset your password">
+    <AuthLayout title={m.auth_reset_heading()}>
       <Callout.Root color="red" role="alert" data-testid="reset-link-invalid">
         <Callout.Text>{message}</Callout.Text>
       </Callout.Root>
       <Button asChild size="3">
-        <RouterLink to="/forgot-password">Request a new reset link</RouterLink>
+        <RouterLink to="/forgot-password">{m.auth_request_new_link()}</RouterLink>
       </Button>
     </AuthLayout>
   );
@@ -148,9 +140,9 @@ function BadLink({ message }: { message: string }) {
 function RequestNewLink() {
   return (
     <Text as="p" size="2" color="gray">
-      Link expired?{' '}
+      {m.auth_link_expired()}{' '}
       <Link asChild underline="always">
-        <RouterLink to="/forgot-password">Request a new reset link</RouterLink>
+        <RouterLink to="/forgot-password">{m.auth_request_new_link()}</RouterLink>
       </Link>
     </Text>
   );

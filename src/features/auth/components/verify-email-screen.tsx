@@ -10,8 +10,8 @@ import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { authKeys } from '@/lib/query-keys';
 import { useCurrentUser } from '@/lib/current-user';
+import * as m from '@/lib/messages';
 
-export const VERIFY_FAILED = 'Verification failed. The token may be invalid or expired.';
 export const REDIRECT_HOME_MS = 3000;
 
 // A query, not an effect that posts: the token is single use, and a query runs once per token
@@ -25,20 +25,19 @@ const verifyQuery = (token: string) =>
   });
 
 export function VerifyEmailScreen({ token }: { token: string | undefined }) {
-  usePageTitle('Verify Email');
+  usePageTitle(m.auth_verify_title());
   if (!token) {
     return (
       <StatusCard
         icon={<QuestionMarkCircledIcon width="32" height="32" />}
         color="var(--amber-11)"
-        title="Invalid Link"
+        title={m.auth_invalid_link()}
       >
         <Text as="p" color="gray">
-          No verification token found in URL.
+          {m.auth_no_token()}
         </Text>
         <Text as="p" color="gray" size="2">
-          Open the link from your verification email again, or ask for a new one from the banner at the top of the page
-          once you are signed in.
+          {m.auth_no_token_help()}
         </Text>
         <HomeButton />
       </StatusCard>
@@ -56,7 +55,7 @@ function VerifyToken({ token }: { token: string }) {
   const failure = error
     ? error instanceof ApiError && !error.message.startsWith(`${error.status}:`)
       ? error.message
-      : VERIFY_FAILED
+      : m.auth_verify_failed_text()
     : null;
   // A link opened again (single use) by a member who is signed in and already verified: nothing
   // failed for them, so the screen says so instead of the failure.
@@ -67,11 +66,15 @@ function VerifyToken({ token }: { token: string }) {
     announced.current = true;
     if (alreadyVerified) return;
     if (data) {
-      toast({ title: 'Email Verified!', description: data.message });
+      toast({ title: m.auth_verified(), description: data.message });
       // The banner and profile read emailVerified from the current user.
       void queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
     } else {
-      toast({ title: 'Verification Failed', description: failure ?? VERIFY_FAILED, variant: 'destructive' });
+      toast({
+        title: m.auth_verify_failed(),
+        description: failure ?? m.auth_verify_failed_text(),
+        variant: 'destructive',
+      });
     }
   }, [data, error, failure, isPending, userLoading, alreadyVerified, queryClient]);
 
@@ -83,21 +86,21 @@ function VerifyToken({ token }: { token: string }) {
 
   if (isPending || (error && userLoading)) {
     return (
-      <StatusCard icon={<Spinner size="3" />} title="Verifying your email">
+      <StatusCard icon={<Spinner size="3" />} title={m.auth_verifying()}>
         <Text as="p" color="gray" role="status">
-          Please wait while we confirm your email address…
+          {m.auth_verifying_text()}
         </Text>
       </StatusCard>
     );
   }
   if (data) {
     return (
-      <StatusCard icon={<CheckCircledIcon width="32" height="32" />} color="var(--green-11)" title="Email Verified!">
+      <StatusCard icon={<CheckCircledIcon width="32" height="32" />} color="var(--green-11)" title={m.auth_verified()}>
         <Text as="p" color="gray" role="status">
           {data.message}
         </Text>
         <Text as="p" color="gray" size="2">
-          Thank you for confirming your address. Taking you to the home page in a few seconds…
+          {m.auth_verified_thanks()}
         </Text>
         <HomeButton />
       </StatusCard>
@@ -108,33 +111,32 @@ function VerifyToken({ token }: { token: string }) {
       <StatusCard
         icon={<CheckCircledIcon width="32" height="32" />}
         color="var(--green-11)"
-        title="Your email is already verified"
+        title={m.auth_already_verified()}
       >
         <Text as="p" color="gray" role="status">
-          Good news: {user!.email} was confirmed earlier, so there is nothing more to do with this link.
+          {m.auth_already_verified_text({ email: user!.email })}
         </Text>
         <Flex gap="3" wrap="wrap" justify="center">
           <HomeButton />
           <Button asChild variant="soft" highContrast>
-            <RouterLink to="/browse">Browse Listings</RouterLink>
+            <RouterLink to="/browse">{m.layout_footer_browse_listings()}</RouterLink>
           </Button>
         </Flex>
       </StatusCard>
     );
   }
   return (
-    <StatusCard icon={<CrossCircledIcon width="32" height="32" />} color="var(--red-11)" title="Verification Failed">
+    <StatusCard icon={<CrossCircledIcon width="32" height="32" />} color="var(--red-11)" title={m.auth_verify_failed()}>
       <Text as="p" color="gray" role="alert">
         {failure}
       </Text>
       <Text as="p" color="gray" size="2">
-        Links expire after 24 hours and work once. Sign in and choose Resend in the banner at the top of the page to get
-        a new one.
+        {m.auth_verify_failed_help()}
       </Text>
       <Flex gap="3" wrap="wrap" justify="center">
         <HomeButton />
         <Button asChild variant="soft" highContrast>
-          <RouterLink to="/login">Sign In</RouterLink>
+          <RouterLink to="/login">{m.auth_sign_in()}</RouterLink>
         </Button>
       </Flex>
     </StatusCard>
@@ -172,7 +174,7 @@ function StatusCard({
 function HomeButton() {
   return (
     <Button asChild>
-      <RouterLink to="/">Go to the home page</RouterLink>
+      <RouterLink to="/">{m.auth_go_home()}</RouterLink>
     </Button>
   );
 }

@@ -161,7 +161,7 @@ function OwnActions({ userId }: { userId: number }) {
       </Flex>
       {/* Push notifications: a page of its own (decision 067). */}
       <ThemeLink asChild size="2">
-        <Link to="/settings/notifications">Notification settings</Link>
+        <Link to="/settings/notifications">{m.profile_notification_settings()}</Link>
       </ThemeLink>
       <SafetyLinks />
       <Box>
