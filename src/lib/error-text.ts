@@ -51,6 +51,13 @@ const TEXTS: Record<ErrorCode, () => string> = {
   rating_range: m.error_rating_range,
   offer_required: m.error_offer_required,
   reason_required: m.error_reason_required,
+  category_select: m.error_category_select,
+  wants_max: m.error_wants_max,
+  options_max: m.error_options_max,
+  option_blank: m.error_option_blank,
+  option_max: m.error_option_max,
+  images_max: m.error_images_max,
+  images_foreign: m.error_images_foreign,
 };
 
 /** The member's words for an error: by its message's own code, else its reply's code, else the English. */

@@ -27,7 +27,7 @@ export function checkImageFiles(
   if (free <= 0)
     return {
       accepted: [],
-      problems: [{ title: m.listings_images_max(), description: m.listings_images_max_text() }],
+      problems: [{ title: m.listings_images_max(), description: m.error_images_max() }],
     };
   const problems: FileProblem[] = [];
   const valid: File[] = [];

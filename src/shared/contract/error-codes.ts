@@ -68,6 +68,14 @@ export const ERROR_MESSAGES = {
   rating_range: 'Rating must be between 1 and 5',
   offer_required: 'Choose a listing to offer or describe your offer',
   reason_required: 'Please choose a reason',
+  // The listing form's own field messages.
+  category_select: 'Select at least one category',
+  wants_max: 'What you want in return must be at most 200 characters',
+  options_max: 'Maximum of 5 additional options reached',
+  option_blank: 'Additional options cannot be blank',
+  option_max: 'Each option must be at most 200 characters',
+  images_max: 'You can only upload up to 3 images.',
+  images_foreign: 'Images must be uploaded through this site',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

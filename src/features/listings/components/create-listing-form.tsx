@@ -61,11 +61,7 @@ export default function CreateListingForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate>
-      <ListingFormFields
-        form={form}
-        categoryMessage={m.listings_category_needed_create()}
-        onBusyChange={setUploading}
-      />
+      <ListingFormFields form={form} categoryMessage={m.error_category_required()} onBusyChange={setUploading} />
       {reason && (
         <Text as="p" id={reasonId} size="2" color="gray" mt="5" data-testid="submit-reason">
           {reason}

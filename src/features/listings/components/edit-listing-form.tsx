@@ -68,7 +68,7 @@ export default function EditListingForm({ listing, onDone }: { listing: Listing;
 
   return (
     <form onSubmit={submit} noValidate>
-      <ListingFormFields form={form} categoryMessage={m.listings_category_needed_edit()} onBusyChange={setUploading} />
+      <ListingFormFields form={form} categoryMessage={m.error_category_select()} onBusyChange={setUploading} />
       {!hidden && (
         <Flex mt="4">
           <Field label={m.listings_status()} error={form.errors.status}>

@@ -11,6 +11,7 @@ import '../listings.css';
 import { useCategories } from '@/lib/categories';
 import * as m from '@/lib/messages';
 import { fmt } from '@/lib/intl';
+import { localText } from '@/lib/local-text';
 
 export interface ListingFormState<T extends ListingFormValues> {
   values: T;
@@ -47,7 +48,7 @@ export function ListingFormFields<T extends ListingFormValues>({ form, categoryM
       />
       {errors.imageUrls && (
         <Text size="1" color="red" role="alert">
-          {errors.imageUrls}
+          {localText(errors.imageUrls)}
         </Text>
       )}
       <TextInput
@@ -155,7 +156,7 @@ function CategoryChecks({ selected, onChange, onLeave, message, error }: Categor
     if (next.length === 0) setUnchecked(true);
     onChange(next);
   };
-  const shown = error ?? (unchecked && selected.length === 0 ? message : undefined);
+  const shown = error ? localText(error) : unchecked && selected.length === 0 ? message : undefined;
   return (
     <fieldset
       className="category-checks"

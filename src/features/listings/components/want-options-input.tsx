@@ -3,6 +3,7 @@ import { Badge, Button, Flex, IconButton, Text, TextField } from '@radix-ui/them
 import { useId, useState, type KeyboardEvent } from 'react';
 import { MAX_WANT_OPTIONS } from '@/shared/constants';
 import * as m from '@/lib/messages';
+import { localText } from '@/lib/local-text';
 
 /**
  * Up to five extra things the owner would accept, added with the button or Enter. Nothing is
@@ -55,11 +56,11 @@ export function WantOptionsInput({
         </Button>
       </Flex>
       <Text id={`${id}-hint`} size="1" color={full ? 'red' : 'gray'} role={full ? 'status' : undefined}>
-        {full ? m.listings_options_full() : m.listings_options_hint({ max: MAX_WANT_OPTIONS })}
+        {full ? m.error_options_max() : m.listings_options_hint({ max: MAX_WANT_OPTIONS })}
       </Text>
       {error && !full && (
         <Text size="1" color="red" role="alert">
-          {error}
+          {localText(error)}
         </Text>
       )}
       {options.length > 0 && (
