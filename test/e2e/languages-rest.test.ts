@@ -2,7 +2,7 @@
 // the Create Listing dialog, the member's home section and /settings/notifications, in German and
 // French on a phone. The saved language (the `lang` cookie) paints them; a heading or label shows
 // in that language (never the English), nothing overflows sideways at 390 px, and axe finds
-// nothing. Expected words come from messages/*.json.
+// nothing in either theme. Expected words come from messages/*.json.
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +63,13 @@ async function checkScreen(page: Page, name: string) {
   );
   await eventually(() => overflowsHorizontally(page)).toBe(false);
   await eventually(() => axeViolations(page)).toEqual([]);
-  await screenshot(page, `languages-rest-${name.replace(/\W+/g, '-')}`);
+  await screenshot(page, `languages-rest-${name.replace(/\W+/g, '-')}-light`);
+  // Then dark, with the header's toggle (a dispatched click: an open dialog's overlay would take a
+  // pointer click); its label is in the page's language, so the theme's root says which it is.
+  await page.getByTestId('theme-toggle').dispatchEvent('click');
+  await page.locator('.radix-themes.dark').first().waitFor({ state: 'attached' });
+  await eventually(() => axeViolations(page)).toEqual([]);
+  await screenshot(page, `languages-rest-${name.replace(/\W+/g, '-')}-dark`);
 }
 
 describe.each(['de', 'fr'] as const)('in %s at 390 px', (language) => {
