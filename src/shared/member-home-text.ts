@@ -1,4 +1,4 @@
-// The member's part of the home page (decision 065): its words and counts, shared by the SPA
+// The member's part of the home page (decision 065): its counts in words, shared by the SPA
 // (features/home) and the first screen the Worker writes (worker/lib/first-screen/screens.ts), so
 // the section says the same before and after the scripts run. Each takes the member's words (the
 // SPA's messages or the Worker's catalogue, decision 068) and formats.
@@ -7,31 +7,19 @@ import type { Formatter } from './intl';
 
 export type MemberHomeWords = Pick<
   typeof English,
-  | 'home_member_heading'
-  | 'home_member_unread'
-  | 'home_member_no_unread'
   | 'home_member_unread_count_one'
   | 'home_member_unread_count_other'
-  | 'home_member_all_messages'
-  | 'home_member_offers'
   | 'home_member_no_offers_to_answer'
   | 'home_member_to_answer_one'
   | 'home_member_to_answer_other'
   | 'home_member_none_waiting'
   | 'home_member_waiting_one'
   | 'home_member_waiting_other'
-  | 'home_member_go_conversations'
-  | 'home_member_matches_loading'
-  | 'home_member_circles'
   | 'home_member_no_circles'
   | 'home_member_to_decide_one'
   | 'home_member_to_decide_other'
   | 'home_member_agreed_one'
   | 'home_member_agreed_other'
-  | 'home_member_see_matches'
-  | 'home_member_your_circles'
-  | 'home_member_listings'
-  | 'home_member_no_activity'
   | 'home_member_open_offers_one'
   | 'home_member_open_offers_other'
   | 'home_member_wants_one'

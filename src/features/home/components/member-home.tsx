@@ -14,33 +14,21 @@ import { useCurrentUser } from '@/lib/current-user';
 import { matchesQuery } from '@/features/wants';
 import { memberHomeQuery } from '../member-home-api';
 
-// The words the Worker's first screen shares (src/shared/member-home-text.ts), in the member's language.
+// The counts' words the Worker's first screen shares (src/shared/member-home-text.ts), in the member's language.
 const words: MemberHomeWords = {
-  home_member_heading: m.home_member_heading,
-  home_member_unread: m.home_member_unread,
-  home_member_no_unread: m.home_member_no_unread,
   home_member_unread_count_one: m.home_member_unread_count_one,
   home_member_unread_count_other: m.home_member_unread_count_other,
-  home_member_all_messages: m.home_member_all_messages,
-  home_member_offers: m.home_member_offers,
   home_member_no_offers_to_answer: m.home_member_no_offers_to_answer,
   home_member_to_answer_one: m.home_member_to_answer_one,
   home_member_to_answer_other: m.home_member_to_answer_other,
   home_member_none_waiting: m.home_member_none_waiting,
   home_member_waiting_one: m.home_member_waiting_one,
   home_member_waiting_other: m.home_member_waiting_other,
-  home_member_go_conversations: m.home_member_go_conversations,
-  home_member_matches_loading: m.home_member_matches_loading,
-  home_member_circles: m.home_member_circles,
   home_member_no_circles: m.home_member_no_circles,
   home_member_to_decide_one: m.home_member_to_decide_one,
   home_member_to_decide_other: m.home_member_to_decide_other,
   home_member_agreed_one: m.home_member_agreed_one,
   home_member_agreed_other: m.home_member_agreed_other,
-  home_member_see_matches: m.home_member_see_matches,
-  home_member_your_circles: m.home_member_your_circles,
-  home_member_listings: m.home_member_listings,
-  home_member_no_activity: m.home_member_no_activity,
   home_member_open_offers_one: m.home_member_open_offers_one,
   home_member_open_offers_other: m.home_member_open_offers_other,
   home_member_wants_one: m.home_member_wants_one,
