@@ -159,11 +159,17 @@ serve(barterRouter, barterRoutes.record, viewer('row'), memberBudget('barterStep
         ? [
             queueEmail(
               db,
-              barterConfirmationRequestEmail(new URL(c.req.url).origin, recipient.email, recipient.displayName, {
-                initiatorName: user.displayName,
-                listingTitle: listing.title,
-                link,
-              }),
+              barterConfirmationRequestEmail(
+                new URL(c.req.url).origin,
+                recipient.email,
+                recipient.displayName,
+                {
+                  initiatorName: user.displayName,
+                  listingTitle: listing.title,
+                  link,
+                },
+                recipient.language,
+              ),
             ),
           ]
         : []),

@@ -109,7 +109,7 @@ serve(userRouter, userRoutes.update, viewer('row'), memberBudget('profileEditsPe
       queueEmail(db, verificationEmail(origin, input.email!, name, verification.token, user.language)),
       // Reset links went to the old address: they stop working, and the old address is told.
       revokeResetTokensStatement(db, user.id),
-      queueEmail(db, emailChangedEmail(origin, user.email, name, input.email!)),
+      queueEmail(db, emailChangedEmail(origin, user.email, name, input.email!, user.language)),
       ...avatarStatements,
     ]);
     return reply(c, userRoutes.update, selfUser(updated!));
