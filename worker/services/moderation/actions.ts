@@ -351,9 +351,16 @@ export async function applyAction(
     await pushNotificationChanges(env, notified);
     // The warned member's browsers are told too (a Web Push: docs/api/web-push.md).
     if (action === 'warn' && member)
-      await pushQuietly(env, db, [member.id], 'moderation', pushTexts.moderationWarning(ctx.id, what), {
-        except: [admin.id],
-      });
+      await pushQuietly(
+        env,
+        db,
+        [member.id],
+        'moderation',
+        pushTexts.moderationWarning(ctx.id, (words) => whatIn(ctx, words)),
+        {
+          except: [admin.id],
+        },
+      );
   };
   return { item, after };
 }
