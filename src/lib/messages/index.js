@@ -1606,3 +1606,7 @@ export { push_barter_recorded_body } from './push_barter_recorded_body.js';
 export { push_barter_confirmed_body } from './push_barter_confirmed_body.js';
 export { push_moderation_title } from './push_moderation_title.js';
 export { push_moderation_body } from './push_moderation_body.js';
+export { head_site_description } from './head_site_description.js';
+export { head_profile_description } from './head_profile_description.js';
+export { static_pages_cookies_locale } from './static_pages_cookies_locale.js';
+export { static_pages_cookies_locale_purpose } from './static_pages_cookies_locale_purpose.js';

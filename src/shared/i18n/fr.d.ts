@@ -1605,5 +1605,9 @@ export declare const push_barter_recorded_body: (inputs: { name: string | number
 export declare const push_barter_confirmed_body: (inputs: { name: string | number; title: string | number }) => string;
 export declare const push_moderation_title: () => string;
 export declare const push_moderation_body: (inputs: { what: string | number }) => string;
+export declare const head_site_description: () => string;
+export declare const head_profile_description: (inputs: { name: string | number }) => string;
+export declare const static_pages_cookies_locale: () => string;
+export declare const static_pages_cookies_locale_purpose: () => string;
 declare const order: ((inputs: never) => string)[];
 export default order;
