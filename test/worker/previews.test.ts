@@ -182,7 +182,7 @@ describe('link previews', () => {
 
   it("answers 404 pages with the not-found screens' titles and noindex, and no canonical URL", async () => {
     for (const [path, title] of [
-      ['/no-such-page', NOT_FOUND_TITLE],
+      ['/no-such-page', en[NOT_FOUND_TITLE]()],
       ['/listing/999999999', 'Listing Not Found'],
       ['/profile/nobody-has-this-name', 'Profile'],
     ]) {
