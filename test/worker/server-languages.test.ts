@@ -16,6 +16,7 @@ import { runSavedSearchAlerts, SAVED_SEARCH_JOB } from '@worker/cron/saved-searc
 import { createDb } from '@worker/db/client';
 import { contactEmail, messageNoticeEmail } from '@worker/lib/email';
 import { clip, pushTexts } from '@worker/services/push-texts';
+import { renderNotice } from '@worker/lib/notice-text';
 import { pushToMembers } from '@worker/services/web-push';
 import { call, createListing, json, lastEmailTo, signUp, signUpAdmin, waitForEmailTo, type Member } from './helpers';
 import { fetchPage, metaOf, parseHead } from './page-head';
@@ -205,6 +206,8 @@ describe('emails in the recipient language', () => {
     expect(digest?.subject).toBe(pt.email_matches_subject_other({ count: '2' }));
     expect(digest?.text).toContain(pt.email_matches_intro_other());
     expect(digest?.text).toContain(pt.email_matches_link());
+    // Each match's line too: the bell's English entry, written again in the member's language.
+    expect(digest?.text).toContain(`- ${pt.notice_match_line({ name: 'Ana', mine: 'Bike', theirs: 'Lamp' })}`);
   });
 
   it('warns a French member in French: subject, reason and what was reported, by email and push', async () => {
@@ -232,6 +235,10 @@ describe('emails in the recipient language', () => {
       expect(mail.subject).toBe(fr.email_moderation_warning_subject());
       expect(mail.text).toContain(fr.email_moderation_warning_text({ what, reason: fr.email_reason_harassment() }));
       expect(mail.text).toContain(fr.email_moderation_mistake());
+      const bell = await json(await call('/api/notifications', { cookie: `${member.cookie}; lang=fr` }));
+      expect(bell.notifications.find((n: { kind: string }) => n.kind === 'moderation').text).toBe(
+        fr.notice_moderation_warned({ what, reason: fr.email_reason_harassment() }),
+      );
       await expect.poll(() => service.received.filter((r) => r.endpoint === browser.endpoint).length).toBe(1);
       const [push] = await pushesTo(service, browser);
       expect(push?.title).toBe(fr.push_moderation_title());
@@ -335,5 +342,63 @@ describe('page titles and descriptions in the request language', () => {
     const head = await parseHead((await fetchPage('/cookies')).html);
     expect(head.titles).toEqual(['Cookie Policy | Barter Market']);
     expect(metaOf(head, 'description')).toBe('Exchange goods and skills with your neighbours instead of money.');
+  });
+});
+
+describe('bell lines in the reader language', () => {
+  const bellOf = async (m: Member, language?: string) =>
+    (await json(await call('/api/notifications', { cookie: language ? `${m.cookie}; lang=${language}` : m.cookie })))
+      .notifications as { kind: string; text: string }[];
+
+  it('shows a stored English line in the language the bell is read in, and English to an English reader', async () => {
+    const [owner, member] = await Promise.all([signUp(), signUp()]);
+    const listing = await createListing(owner, { title: 'Werkbank' });
+    await send(member, owner, listing.id, 'Hallo!');
+    const made = await call('/api/offers', {
+      cookie: member.cookie,
+      body: { listingId: listing.id, text: 'Zwei Gläser Honig' },
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const inputs = { name: member.user.displayName, title: 'Werkbank' };
+    const german = await bellOf(owner, 'de');
+    expect(german.map((n) => n.text)).toContain(de.notice_offer_made(inputs));
+    const english = await bellOf(owner);
+    expect(english.map((n) => n.text)).toContain(`${member.user.displayName} made an offer on "Werkbank"`);
+    // The same line, stored once: the reader's language decides.
+    const spanish = await bellOf(owner, 'es');
+    expect(spanish.map((n) => n.text)).toContain(es.notice_offer_made(inputs));
+  });
+
+  it('writes the lines SQL builds and the nested parts (what, reason, stars, category, a date) in the reader language', () => {
+    expect(renderNotice('New message from Ana about "Bike"', 'de')).toBe(
+      de.notice_message({ name: 'Ana', title: 'Bike' }),
+    );
+    expect(renderNotice('Your offer on “Bike” expired without an answer', 'fr')).toBe(
+      fr.notice_offer_expired({ title: 'Bike' }),
+    );
+    expect(renderNotice('Bo left you a review: 4 stars', 'pt')).toBe(
+      pt.notice_review({ name: 'Bo', stars: pt.notice_stars_other({ count: '4' }) }),
+    );
+    expect(renderNotice('3 new listings match "lamp" in Technology', 'de')).toBe(
+      de.email_digest_query_category_other({ count: '3', query: 'lamp', category: de.category_tech() }),
+    );
+    expect(renderNotice('A moderator hid your listing “Bike” for spam.', 'es')).toBe(
+      es.notice_moderation_hid({
+        what: es.email_moderation_what_listing({ title: 'Bike' }),
+        reason: es.email_reason_spam(),
+      }),
+    );
+    expect(renderNotice('Your account was suspended until November 30, 2026 for a suspected scam.', 'de')).toBe(
+      de.notice_moderation_suspended({ date: '30. November 2026', reason: de.email_reason_scam() }),
+    );
+    expect(renderNotice('Ana cancelled the barter for "Bike": we could not meet', 'fr')).toBe(
+      fr.notice_barter_cancelled_reason({ name: 'Ana', title: 'Bike', reason: 'we could not meet' }),
+    );
+    expect(renderNotice('New match: Ana would take your "Bike" and offers "Lamp" (3 possible swaps)', 'es')).toBe(
+      es.notice_match_more({ name: 'Ana', mine: 'Bike', theirs: 'Lamp', count: '3' }),
+    );
+    // A line no message matches (an older wording) is shown as stored; English is never rewritten.
+    expect(renderNotice('Something the product once said', 'de')).toBe('Something the product once said');
+    expect(renderNotice('New message from Ana about "Bike"', 'en')).toBe('New message from Ana about "Bike"');
   });
 });

@@ -16,6 +16,8 @@ import { matchDigestEntriesStatement, type MatchDigestEntry } from '@worker/db/q
 import { queueEmailsStatements } from '@worker/db/queries/bulk';
 import { previousRunTime } from '@worker/db/queries/cron-runs';
 import { runOnce } from './ledger';
+import { matchDigestLine } from '../lib/notice-text';
+import { isLanguage } from '@/shared/locale';
 import { appOrigin } from './origin';
 
 export const MATCH_DIGEST_JOB = 'match-digest';
@@ -71,7 +73,7 @@ export async function digestMatches(env: Env, windowStart: string, windowEnd: st
       language: row.language,
       texts: [],
     };
-    entry.texts.push(row.text.replace(/^New match: /, ''));
+    entry.texts.push(matchDigestLine(row.text, isLanguage(row.language) ? row.language : 'en'));
     byMember.set(row.user_id, entry);
   }
   if (byMember.size === 0) return run;
