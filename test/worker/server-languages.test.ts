@@ -397,6 +397,18 @@ describe('bell lines in the reader language', () => {
     expect(renderNotice('New match: Ana would take your "Bike" and offers "Lamp" (3 possible swaps)', 'es')).toBe(
       es.notice_match_more({ name: 'Ana', mine: 'Bike', theirs: 'Lamp', count: '3' }),
     );
+    expect(
+      renderNotice(
+        'A trade circle of 3 members was proposed: you give “Bike” and get “Lamp”. Accept or decline within 7 days.',
+        'de',
+      ),
+    ).toBe(de.notice_circle_proposed({ count: '3', give: 'Bike', get: 'Lamp', days: '7' }));
+    expect(renderNotice('A trade circle was called off: Sam no longer wants “Lamp”', 'pt')).toBe(
+      pt.notice_circle_no_longer_wants({ name: 'Sam', title: 'Lamp' }),
+    );
+    expect(renderNotice('A trade circle was called off: one of its members left', 'fr')).toBe(
+      fr.notice_circle_member_left(),
+    );
     // A line no message matches (an older wording) is shown as stored; English is never rewritten.
     expect(renderNotice('Something the product once said', 'de')).toBe('Something the product once said');
     expect(renderNotice('New message from Ana about "Bike"', 'en')).toBe('New message from Ana about "Bike"');

@@ -1638,5 +1638,16 @@ export declare const notice_moderation_banned: (inputs: { reason: string | numbe
 export declare const notice_moderation_suspended: (inputs: { date: string | number; reason: string | number }) => string;
 export declare const notice_circle_expired: () => string;
 export declare const notice_circle_chat: (inputs: { name: string | number; preview: string | number }) => string;
+export declare const notice_circle_proposed_direct: (inputs: { days: string | number; get: string | number; give: string | number }) => string;
+export declare const notice_circle_proposed: (inputs: { count: string | number; days: string | number; get: string | number; give: string | number }) => string;
+export declare const notice_circle_accepted: (inputs: { accepted: string | number; count: string | number; name: string | number }) => string;
+export declare const notice_circle_declined: (inputs: { name: string | number }) => string;
+export declare const notice_circle_agreed: () => string;
+export declare const notice_circle_no_longer_wants: (inputs: { name: string | number; title: string | number }) => string;
+export declare const notice_circle_want_withdrawn: () => string;
+export declare const notice_circle_listing_deleted: () => string;
+export declare const notice_circle_listing_unavailable: () => string;
+export declare const notice_circle_member_left: () => string;
+export declare const notice_circle_members_separated: () => string;
 declare const order: ((inputs: never) => string)[];
 export default order;
