@@ -17,6 +17,8 @@ import { createDb } from '@worker/db/client';
 import { contactEmail, messageNoticeEmail } from '@worker/lib/email';
 import { clip, pushTexts } from '@worker/services/push-texts';
 import { renderNotice } from '@worker/lib/notice-text';
+import { EVENT_LINES, eventLine, eventLineOf, type EventLineKey } from '@/shared/event-lines';
+import * as en from '@/shared/i18n/en.js';
 import { pushToMembers } from '@worker/services/web-push';
 import { call, createListing, json, lastEmailTo, signUp, signUpAdmin, waitForEmailTo, type Member } from './helpers';
 import { fetchPage, metaOf, parseHead } from './page-head';
@@ -412,5 +414,56 @@ describe('bell lines in the reader language', () => {
     // A line no message matches (an older wording) is shown as stored; English is never rewritten.
     expect(renderNotice('Something the product once said', 'de')).toBe('Something the product once said');
     expect(renderNotice('New message from Ana about "Bike"', 'en')).toBe('New message from Ana about "Bike"');
+  });
+});
+
+describe('conversation event lines in the reader language', () => {
+  it("gives each template its message's English, so an English reader sees the line as stored", () => {
+    const inputs = { name: 'N', terms: 'T', reason: 'R' };
+    for (const key of Object.keys(EVENT_LINES) as EventLineKey[]) {
+      const message = (en as unknown as Record<string, (i: typeof inputs) => string>)[`messages_event_${key}`];
+      expect(message?.(inputs), key).toBe(eventLine(key, inputs));
+      expect(typeof (de as unknown as Record<string, unknown>)[`messages_event_${key}`], key).toBe('function');
+    }
+  });
+
+  it('reads back the lines the routes and the SQL write, their sender named; a name with pattern characters too', async () => {
+    const [owner, member] = await Promise.all([signUp({ displayName: 'Ana (the cook) +1' }), signUp()]);
+    const listing = await createListing(owner, { title: 'Werkbank' });
+    await send(member, owner, listing.id, 'Hallo!');
+    const made = await json(
+      await call('/api/offers', { cookie: member.cookie, body: { listingId: listing.id, text: 'Zwei Gläser Honig' } }),
+    );
+    const accepted = await call(`/api/offers/${made.id}/accept`, { cookie: owner.cookie, body: {} });
+    expect(accepted.status, await accepted.clone().text()).toBe(200);
+    const lines = (
+      await env.DB.prepare(
+        "SELECT sender_id, content FROM messages WHERE listing_id = ? AND kind = 'event' ORDER BY id",
+      )
+        .bind(listing.id)
+        .all<{ sender_id: number; content: string }>()
+    ).results;
+    const nameOf = (id: number) => (id === owner.id ? owner.user.displayName : member.user.displayName);
+    const read = lines.map((line) => eventLineOf(line.content, nameOf(line.sender_id)));
+    expect(read).toEqual([
+      { key: 'offer_made', inputs: { name: member.user.displayName, terms: 'Zwei Gläser Honig' } },
+      { key: 'offer_accepted', inputs: { name: 'Ana (the cook) +1' } },
+    ]);
+    // The lines the SQL writes: an offer expired, another closed by an accepted one.
+    expect(eventLineOf('This offer expired without an answer. You can make a new one.', 'Bo')?.key).toBe(
+      'offer_expired',
+    );
+    expect(
+      eventLineOf(
+        'Bo agreed a barter for this listing with another member, so this offer was closed. Thank you for offering!',
+        'Bo',
+      ),
+    ).toEqual({ key: 'offer_closed', inputs: { name: 'Bo' } });
+    expect(eventLineOf('Bo cancelled the barter: “too far”', 'Bo')).toEqual({
+      key: 'barter_cancelled_reason',
+      inputs: { name: 'Bo', reason: 'too far' },
+    });
+    // A name changed since the line was written: no template matches, the stored line is shown.
+    expect(eventLineOf('Old Name accepted the offer', 'New Name')).toBeNull();
   });
 });
