@@ -16,7 +16,7 @@ import { runSavedSearchAlerts, SAVED_SEARCH_JOB } from '@worker/cron/saved-searc
 import { createDb } from '@worker/db/client';
 import { contactEmail, messageNoticeEmail } from '@worker/lib/email';
 import { clip, pushTexts } from '@worker/services/push-texts';
-import { renderNotice } from '@worker/lib/notice-text';
+import { renderEndReason, renderNotice } from '@worker/lib/notice-text';
 import { EVENT_LINES, eventLine, eventLineOf, type EventLineKey } from '@/shared/event-lines';
 import * as en from '@/shared/i18n/en.js';
 import { pushToMembers } from '@worker/services/web-push';
@@ -410,6 +410,12 @@ describe('bell lines in the reader language', () => {
     );
     expect(renderNotice('A trade circle was called off: one of its members left', 'fr')).toBe(
       fr.notice_circle_member_left(),
+    );
+    // A circle's end reason, as its page shows it.
+    expect(renderEndReason('Sam declined', 'de')).toBe(de.notice_end_declined({ name: 'Sam' }));
+    expect(renderEndReason('One of its members is unavailable', 'es')).toBe(es.notice_end_member_unavailable());
+    expect(renderEndReason('Sam no longer wants “Lamp”', 'fr')).toBe(
+      fr.notice_end_no_longer_wants({ name: 'Sam', title: 'Lamp' }),
     );
     // A line no message matches (an older wording) is shown as stored; English is never rewritten.
     expect(renderNotice('Something the product once said', 'de')).toBe('Something the product once said');

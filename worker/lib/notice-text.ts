@@ -83,6 +83,19 @@ const LINES: [string, string[]][] = [
   ['email_digest_category_other', ['count', 'category']],
 ];
 
+/** Why a trade circle was called off, as the circle's page shows it (`end_reason`, worker/lib/trade-circles/legs.ts). */
+const END_REASONS: [string, string[]][] = [
+  ['notice_end_want_withdrawn', []],
+  ['notice_end_listing_deleted', []],
+  ['notice_end_listing_unavailable', []],
+  ['notice_end_member_left', []],
+  ['notice_end_members_separated', []],
+  ['notice_end_member_unavailable', []],
+  ['notice_end_member_declined', []],
+  ['notice_end_no_longer_wants', ['name', 'title']],
+  ['notice_end_declined', ['name']],
+];
+
 /** Inputs that are messages themselves: the moderation notice's what and reason, a star count, a category. */
 const PARTS: Record<string, [string, string[]][]> = {
   what: [
@@ -108,10 +121,11 @@ const PARTS: Record<string, [string, string[]][]> = {
 };
 
 // Built once per isolate, on the first non-English read.
-let compiled: { lines: Template[]; parts: Record<string, Template[]> } | null = null;
+let compiled: { lines: Template[]; ends: Template[]; parts: Record<string, Template[]> } | null = null;
 const templates = () =>
   (compiled ??= {
     lines: LINES.map(([key, names]) => templateOf(key, names)),
+    ends: END_REASONS.map(([key, names]) => templateOf(key, names)),
     parts: Object.fromEntries(
       Object.entries(PARTS).map(([input, list]) => [input, list.map(([key, names]) => templateOf(key, names))]),
     ),
@@ -139,9 +153,14 @@ function dateIn(english: string, language: Language): string {
 }
 
 /** A stored bell line in the reader's language; the stored English when no message matches it. */
-export function renderNotice(text: string, language: Language): string {
+export const renderNotice = (text: string, language: Language): string => render(text, language, templates().lines);
+
+/** A trade circle's stored end reason in the reader's language; as stored when no message matches it. */
+export const renderEndReason = (text: string, language: Language): string => render(text, language, templates().ends);
+
+function render(text: string, language: Language, list: Template[]): string {
   if (language === 'en') return text;
-  const found = parseNotice(text);
+  const found = match(text, list);
   if (!found) return text;
   const t = wordsOf(language) as unknown as Words;
   const { parts } = templates();

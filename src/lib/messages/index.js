@@ -1666,3 +1666,12 @@ export { messages_event_barter_cancelled } from './messages_event_barter_cancell
 export { messages_event_barter_member_unavailable } from './messages_event_barter_member_unavailable.js';
 export { messages_event_barter_circle_called_off } from './messages_event_barter_circle_called_off.js';
 export { messages_event_review_left } from './messages_event_review_left.js';
+export { notice_end_want_withdrawn } from './notice_end_want_withdrawn.js';
+export { notice_end_listing_deleted } from './notice_end_listing_deleted.js';
+export { notice_end_listing_unavailable } from './notice_end_listing_unavailable.js';
+export { notice_end_member_left } from './notice_end_member_left.js';
+export { notice_end_members_separated } from './notice_end_members_separated.js';
+export { notice_end_member_unavailable } from './notice_end_member_unavailable.js';
+export { notice_end_member_declined } from './notice_end_member_declined.js';
+export { notice_end_declined } from './notice_end_declined.js';
+export { notice_end_no_longer_wants } from './notice_end_no_longer_wants.js';

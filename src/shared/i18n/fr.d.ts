@@ -1665,5 +1665,14 @@ export declare const messages_event_barter_cancelled: (inputs: { name: string | 
 export declare const messages_event_barter_member_unavailable: (inputs: { name: string | number }) => string;
 export declare const messages_event_barter_circle_called_off: () => string;
 export declare const messages_event_review_left: (inputs: { name: string | number }) => string;
+export declare const notice_end_want_withdrawn: () => string;
+export declare const notice_end_listing_deleted: () => string;
+export declare const notice_end_listing_unavailable: () => string;
+export declare const notice_end_member_left: () => string;
+export declare const notice_end_members_separated: () => string;
+export declare const notice_end_member_unavailable: () => string;
+export declare const notice_end_member_declined: () => string;
+export declare const notice_end_declined: (inputs: { name: string | number }) => string;
+export declare const notice_end_no_longer_wants: (inputs: { name: string | number; title: string | number }) => string;
 declare const order: ((inputs: never) => string)[];
 export default order;
