@@ -42,6 +42,14 @@ const outboxTo = async (address: string) =>
       .all<{ subject: string; text: string; html: string }>()
   ).results;
 
+/** The bell's lines as a member reads them with a `lang` cookie. */
+const bellTexts = async (m: Member, language: string) =>
+  (
+    (await json(await call('/api/notifications', { cookie: `${m.cookie}; lang=${language}` }))).notifications as {
+      text: string;
+    }[]
+  ).map((n) => n.text);
+
 async function send(from: Member, to: Member, listingId: number, content: string): Promise<number> {
   const response = await call('/api/messages', {
     cookie: from.cookie,
@@ -149,6 +157,8 @@ describe('emails in the recipient language', () => {
     const inputs = { name: owner.user.displayName, title: 'Bicicleta' };
     expect(mail?.subject).toBe(es.email_barter_request_subject(inputs));
     expect(mail?.text).toContain(es.email_barter_request_text(inputs));
+    // Its bell entry too, the SQL and TypeScript producers' English read back in Spanish.
+    expect(await bellTexts(member, 'es')).toContain(es.notice_barter_recorded(inputs));
   });
 
   it('sends a German member a German unread-message notice, and an English one stays English', async () => {
@@ -164,6 +174,7 @@ describe('emails in the recipient language', () => {
     expect(notice?.subject).toBe(de.email_message_subject(inputs));
     expect(notice?.text).toContain(de.email_message_text_one(inputs));
     expect(notice?.text).toContain(de.email_settings_line());
+    expect(await bellTexts(german, 'de')).toContain(de.notice_message(inputs));
     const [plain] = await outboxTo(english.email);
     expect(plain?.subject).toBe(`New message from ${owner.user.displayName} about "Sauerteig"`);
   });
@@ -191,6 +202,9 @@ describe('emails in the recipient language', () => {
     expect(digest?.text).toContain(de.email_digest_query_category_one({ query: word, category: de.category_tech() }));
     expect(digest?.text).toContain(de.email_hi({ name: searcher.user.displayName }));
     expect(digest?.html).toContain(de.email_see_all());
+    expect(await bellTexts(searcher, 'de')).toContain(
+      de.email_digest_query_category_one({ query: word, category: de.category_tech() }),
+    );
   });
 
   it('writes a Portuguese match digest', async () => {
