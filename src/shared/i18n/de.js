@@ -1633,7 +1633,7 @@ export const notice_match = (i) => `Neuer Treffer: ${i.name} würde dein „${i.
 export const notice_match_line_more = (i) => `${i.name} würde dein „${i.mine}“ nehmen und bietet „${i.theirs}“ (${i.count} mögliche Tausche)`;
 export const notice_match_line = (i) => `${i.name} würde dein „${i.mine}“ nehmen und bietet „${i.theirs}“`;
 export const notice_moderation_warned = (i) => `Ein Moderator hat dich zu ${i.what} verwarnt. Grund: ${i.reason}. Bitte halte dich an die Gemeinschaftsregeln.`;
-export const notice_moderation_hid = (i) => `Ein Moderator hat ${i.what} ausgeblendet. Grund: ${i.reason}.`;
+export const notice_moderation_hid = (i) => `Ein Moderator hat den Inhalt zu ${i.what} ausgeblendet. Grund: ${i.reason}.`;
 export const notice_moderation_banned = (i) => `Dein Konto wurde dauerhaft gesperrt. Grund: ${i.reason}.`;
 export const notice_moderation_suspended = (i) => `Dein Konto wurde bis zum ${i.date} gesperrt. Grund: ${i.reason}.`;
 export const notice_circle_expired = () => `Ein Tauschkreis ist abgelaufen: Nicht alle Mitglieder haben innerhalb von 7 Tagen angenommen`;
