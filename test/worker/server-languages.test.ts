@@ -129,6 +129,17 @@ describe('emails in the recipient language', () => {
     const notice = await lastEmailTo(member.email);
     expect(notice?.subject).toBe(de.email_changed_subject());
     expect(notice?.text).toContain(de.email_changed_text({ email: newEmail }));
+
+    // An edit that changes the address and the language at once writes both emails in the new one.
+    const newer = `${member.username}-newer@example.com`;
+    const both = await call(`/api/users/${member.id}`, {
+      method: 'PATCH',
+      cookie: member.cookie,
+      body: { email: newer, language: 'pt' },
+    });
+    expect(both.status).toBe(200);
+    expect((await lastEmailTo(newEmail))?.subject).toBe(pt.email_changed_subject());
+    expect((await lastEmailTo(newer))?.subject).toBe(pt.email_verify_subject());
   });
 
   it("writes a guest's newsletter confirmation in the page's language", async () => {
