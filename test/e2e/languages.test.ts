@@ -175,6 +175,46 @@ describe('the footer remembers the choice', () => {
   });
 });
 
+describe("the account's language (decision 070)", () => {
+  it(
+    "saves a signed-in member's footer choice on the account; a browser with none signs in to it",
+    { timeout: 120_000 },
+    async () => {
+      const chooser = await createMember();
+      const first = await newPage(browser, { viewport: PHONE, locale: 'en-US', cookie: chooser.cookie });
+      await first.page.goto('/');
+      await started(first.page);
+      const language = first.page.getByTestId('language-select');
+      await language.scrollIntoViewIfNeeded();
+      await Promise.all([first.page.waitForEvent('load'), language.selectOption('pt')]);
+      await started(first.page);
+      expect(await htmlLang(first.page)).toBe('pt');
+      expect(first.errors).toEqual([]);
+      await first.context.close();
+
+      // Another browser, English and with no lang cookie: signing in brings the account's Portuguese.
+      const en = words('en');
+      const pt = words('pt');
+      const second = await newPage(browser, { viewport: PHONE, locale: 'en-US' });
+      await second.page.goto('/login');
+      await started(second.page);
+      expect(await htmlLang(second.page)).toBe('en-US');
+      const form = second.page.getByRole('form', { name: en.auth_sign_in_form });
+      await form.getByLabel(en.auth_username!).fill(chooser.username);
+      await form.getByLabel(new RegExp(`^${en.auth_password}`)).fill(chooser.password);
+      await Promise.all([
+        second.page.waitForEvent('load'),
+        form.getByRole('button', { name: en.auth_sign_in }).click(),
+      ]);
+      await started(second.page);
+      expect(await htmlLang(second.page)).toBe('pt');
+      expect(await second.page.locator('h1').first().innerText()).toBe(pt.home_hero_title);
+      expect(second.errors).toEqual([]);
+      await second.context.close();
+    },
+  );
+});
+
 describe('messages from the shared schemas and the API', () => {
   it('shows a form field message and a refused sign-in in French', { timeout: 60_000 }, async () => {
     const fr = words('fr');

@@ -3,7 +3,8 @@
 // data the page already reads, every value escaped.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_TITLE, ROUTE_TITLES, SITE_DESCRIPTION } from '@worker/lib/boot/head';
+import { ENGLISH_ROUTE_TITLES, NOT_FOUND_TITLE, ROUTE_TITLES, SITE_DESCRIPTION } from '@worker/lib/boot/head';
+import * as en from '@/shared/i18n/en.js';
 import { PRIVATE_ROUTES } from '@worker/lib/seo/indexing';
 import { createListing, ORIGIN, signUp } from './helpers';
 import { canonicalOf, fetchPage, jsonLdOf, metaOf, parseHead, type ParsedHead } from './page-head';
@@ -181,7 +182,7 @@ describe('link previews', () => {
 
   it("answers 404 pages with the not-found screens' titles and noindex, and no canonical URL", async () => {
     for (const [path, title] of [
-      ['/no-such-page', NOT_FOUND_TITLE],
+      ['/no-such-page', en[NOT_FOUND_TITLE]()],
       ['/listing/999999999', 'Listing Not Found'],
       ['/profile/nobody-has-this-name', 'Profile'],
     ]) {
@@ -238,11 +239,16 @@ describe('link previews', () => {
     expect(html).not.toContain('<!--');
   });
 
-  it("uses the SPA's own page titles: each route's title is written in src/", () => {
+  it("uses the SPA's own page titles: each route's message is shown in src/, or its English written there", () => {
     const sources = Object.values(spaSources).join('\n');
-    for (const [route, title] of Object.entries(ROUTE_TITLES)) {
+    for (const [route, key] of Object.entries(ROUTE_TITLES)) {
+      expect(sources.includes(`m.${key}()`), `${route}: ${key}`).toBe(true);
+      // The message's English is the title the Worker wrote before it spoke other languages.
+      expect((en as unknown as Record<string, () => string>)[key]!(), route).toBeTruthy();
+    }
+    for (const [route, title] of Object.entries(ENGLISH_ROUTE_TITLES)) {
       expect(sources.includes(`'${title}'`) || sources.includes(`"${title}"`), `${route}: ${title}`).toBe(true);
     }
-    expect(sources).toContain(`usePageTitle('${NOT_FOUND_TITLE}')`);
+    expect(sources).toContain(`usePageTitle(m.${NOT_FOUND_TITLE}())`);
   });
 });

@@ -87,7 +87,7 @@ describe('pushing to members', () => {
     const readerBrowser = await subscribeBrowser(reader.cookie);
     await subscribeBrowser(open.cookie);
     const service = pushService();
-    const each = (userId: number) => ({ ...message, body: `For ${userId}` });
+    const each = (_: unknown, userId: number) => ({ ...message, body: `For ${userId}` });
     const report = await pushToMembers(env, createDb(env.DB), [actor.id, reader.id, open.id], 'match', each, {
       ...service,
       except: [actor.id, open.id],

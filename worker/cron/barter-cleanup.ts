@@ -149,12 +149,18 @@ async function promptPending(env: Env, now: number): Promise<number> {
       )
         continue;
       emails.push(
-        barterReminderEmail(origin, member.email, member.display_name, {
-          partnerName: partner.display_name,
-          listingTitle: barter.title,
-          link: conversationLink(barter.listing_id, partner.id, member.id),
-          mustConfirm,
-        }),
+        barterReminderEmail(
+          origin,
+          member.email,
+          member.display_name,
+          {
+            partnerName: partner.display_name,
+            listingTitle: barter.title,
+            link: conversationLink(barter.listing_id, partner.id, member.id),
+            mustConfirm,
+          },
+          member.language,
+        ),
       );
     }
   }

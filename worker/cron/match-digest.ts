@@ -16,6 +16,8 @@ import { matchDigestEntriesStatement, type MatchDigestEntry } from '@worker/db/q
 import { queueEmailsStatements } from '@worker/db/queries/bulk';
 import { previousRunTime } from '@worker/db/queries/cron-runs';
 import { runOnce } from './ledger';
+import { matchDigestLine } from '../lib/notice-text';
+import { isLanguage } from '@/shared/locale';
 import { appOrigin } from './origin';
 
 export const MATCH_DIGEST_JOB = 'match-digest';
@@ -61,18 +63,23 @@ export async function digestMatches(env: Env, windowStart: string, windowEnd: st
     MAX_ENTRIES,
   ).all<MatchDigestEntry>();
   run.entries = results.length;
-  const byMember = new Map<number, { email: string; name: string; texts: string[] }>();
+  const byMember = new Map<number, { email: string; name: string; language: string; texts: string[] }>();
   for (const row of results) {
     if (!wantsEmail({ emailVerified: row.email_verified === 1, emailNotifications: row.email_notifications === 1 }))
       continue;
-    const entry = byMember.get(row.user_id) ?? { email: row.email, name: row.display_name, texts: [] };
-    entry.texts.push(row.text.replace(/^New match: /, ''));
+    const entry = byMember.get(row.user_id) ?? {
+      email: row.email,
+      name: row.display_name,
+      language: row.language,
+      texts: [],
+    };
+    entry.texts.push(matchDigestLine(row.text, isLanguage(row.language) ? row.language : 'en'));
     byMember.set(row.user_id, entry);
   }
   if (byMember.size === 0) return run;
   const origin = appOrigin(env);
   const emails: Email[] = [...byMember.values()].map((member) =>
-    matchDigestEmail(origin, member.email, member.name, member.texts, DIGEST_MATCHES),
+    matchDigestEmail(origin, member.email, member.name, member.texts, DIGEST_MATCHES, member.language),
   );
   run.emails = emails.length;
   await d1.batch(queueEmailsStatements(d1, emails) as [D1PreparedStatement, ...D1PreparedStatement[]]);

@@ -102,13 +102,19 @@ export async function sendMessageNotices(
   const origin = appOrigin(env);
   const sentAt = iso(now);
   const emails: Email[] = due.map((row) =>
-    messageNoticeEmail(origin, row.email, row.receiver_name, {
-      senderName: row.sender_name,
-      listingTitle: row.listing_title,
-      excerpt: excerpt(row.content),
-      unread: row.unread,
-      link: conversationLink(row.listing_id, row.sender_id, row.receiver_id),
-    }),
+    messageNoticeEmail(
+      origin,
+      row.email,
+      row.receiver_name,
+      {
+        senderName: row.sender_name,
+        listingTitle: row.listing_title,
+        excerpt: excerpt(row.content),
+        unread: row.unread,
+        link: conversationLink(row.listing_id, row.sender_id, row.receiver_id),
+      },
+      row.language,
+    ),
   );
   // One batch (one transaction): every notice row with its email.
   const notices = noticeRowsStatements(d1, due, sentAt);

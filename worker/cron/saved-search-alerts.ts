@@ -19,7 +19,8 @@
 import { ftsQuery } from '../db/queries/listings';
 import { MAX_BELL_PUSHES, pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import { subjectKeys } from '../db/queries/notifications';
-import { savedSearchDigestEmail, wantsEmail, type DigestSearch, type Email } from '../lib/email';
+import { digestSummary, savedSearchDigestEmail, wantsEmail, type DigestSearch, type Email } from '../lib/email';
+import { wordsOf } from '../lib/locale';
 import { DAY, MINUTE } from '../lib/time';
 import { unlimited, type Budget } from '@worker/lib/cron-budget';
 import { notifyStatements, queueEmailsStatements, type NotificationRow } from '@worker/db/queries/bulk';
@@ -326,7 +327,9 @@ export async function alertNewListings(
     if (!search.due) continue;
     const list = digests.get(search.user_id) ?? [];
     list.push({
-      summary,
+      query: search.query,
+      category: search.category,
+      count: listings.length,
       link,
       listings: listings.slice(0, DIGEST_LISTINGS).map((l) => ({ id: l.id, title: l.title })),
     });
@@ -346,7 +349,9 @@ export async function alertNewListings(
     if (!digests.has(user.id)) continue;
     if (!wantsEmail({ emailVerified: user.email_verified === 1, emailNotifications: user.email_notifications === 1 }))
       continue;
-    emails.push(savedSearchDigestEmail(origin, user.email, user.display_name, digests.get(user.id)!));
+    emails.push(
+      savedSearchDigestEmail(origin, user.email, user.display_name, digests.get(user.id)!, user.language, categoryName),
+    );
     digested.push(...(dated.get(user.id) ?? []));
   }
   run.emails = emails.length;
@@ -384,19 +389,15 @@ export function wholeMembersCut(
   return null;
 }
 
-/** `3 new listings match "bike" in Tools`, `1 new listing matches "bike"`, `2 new listings in Tools`. */
-export function describe(
+/**
+ * `3 new listings match "bike" in Tools`, `1 new listing matches "bike"`, `2 new listings in Tools`:
+ * the bell entry's line (stored in English) and, in the member's language, the digest's.
+ */
+export const describe = (
   search: Pick<SearchRow, 'query' | 'category'>,
   count: number,
   categoryName: Map<string, string>,
-): string {
-  const listings = count === 1 ? '1 new listing' : `${count} new listings`;
-  const query = search.query?.trim();
-  const category =
-    search.category && search.category !== 'all' ? (categoryName.get(search.category) ?? search.category) : null;
-  if (query) return `${listings} ${count === 1 ? 'matches' : 'match'} "${query}"${category ? ` in ${category}` : ''}`;
-  return `${listings} in ${category}`;
-}
+): string => digestSummary(search, count, wordsOf('en'), categoryName);
 
 /** The saved search on the browse page. */
 export function browseLink(search: Pick<SearchRow, 'query' | 'category'>): string {

@@ -101,9 +101,13 @@ function linkEmail(
   return { to, subject, text, html };
 }
 
+/** A member's stored language (`users.language`) as a catalogue: English for anything unknown. */
+export const wordsFor = (language: string | null | undefined): Catalogue =>
+  wordsOf(isLanguage(language) ? language : 'en');
+
 /** In the member's language (decision 068): the one they signed up in, or the page's for a new account. */
 export function verificationEmail(origin: string, to: string, name: string, token: string, language = 'en'): Email {
-  const t = wordsOf(isLanguage(language) ? language : 'en');
+  const t = wordsFor(language);
   return withKind(
     'verification',
     linkEmail(
@@ -119,7 +123,7 @@ export function verificationEmail(origin: string, to: string, name: string, toke
 }
 
 export function passwordResetEmail(origin: string, to: string, name: string, token: string, language = 'en'): Email {
-  const t = wordsOf(isLanguage(language) ? language : 'en');
+  const t = wordsFor(language);
   return withKind(
     'reset',
     linkEmail(
@@ -135,23 +139,23 @@ export function passwordResetEmail(origin: string, to: string, name: string, tok
 }
 
 /** To the old address when an account's email changes, so a hijacked account does not go unnoticed. */
-export function emailChangedEmail(origin: string, to: string, name: string, newEmail: string): Email {
+export function emailChangedEmail(origin: string, to: string, name: string, newEmail: string, language = 'en'): Email {
+  const t = wordsFor(language);
   return withKind(
     'security',
     linkEmail(
       to,
-      `Your ${APP_NAME} email address was changed`,
+      t.email_changed_subject(),
       name,
-      [
-        `The email address of your account was changed to ${newEmail}. Password reset links sent to this address no longer work.`,
-        'If you did not make this change, reset your password from the sign-in page and contact us at once.',
-      ],
-      'Contact us',
+      [t.email_changed_text({ email: newEmail }), t.email_changed_advice()],
+      t.email_contact_us(),
       `${origin}/contact`,
+      t,
     ),
   );
 }
 
+/** To the site's admins: in English, whatever the visitor's language (it is for the team). */
 export function contactEmail(
   to: string,
   message: { name: string; email: string; subject: string; message: string },
@@ -167,50 +171,49 @@ export function contactEmail(
   return { to, subject: `[${APP_NAME} contact] ${message.subject}`, text, html, kind: 'contact' };
 }
 
-/** Double opt-in for the newsletter: a confirm link (48 hours) and the subscription's unsubscribe link. */
+/**
+ * Double opt-in for the newsletter: a confirm link (48 hours) and the subscription's unsubscribe
+ * link, in the language of the page that subscribed (a guest has no stored language).
+ */
 export function newsletterConfirmationEmail(
   origin: string,
   to: string,
   confirmToken: string,
   unsubscribeToken: string,
+  language = 'en',
 ): Email {
+  const t = wordsFor(language);
   const confirm = `${origin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
   const unsubscribe = `${origin}/newsletter/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`;
-  const lines = [
-    `Someone, hopefully you, asked to receive the ${APP_NAME} community newsletter at this address.`,
-    'Please confirm within 48 hours. If it was not you, ignore this email and you will hear nothing more.',
-  ];
+  const lines = [t.email_newsletter_text(), t.email_newsletter_confirm_within()];
   const text = [
-    'Hi there,',
+    t.email_hi_there(),
     '',
     ...lines,
     '',
-    `Confirm your subscription: ${confirm}`,
+    `${t.email_newsletter_confirm()}: ${confirm}`,
     '',
-    `You can unsubscribe at any time: ${unsubscribe}`,
+    `${t.email_newsletter_unsubscribe()}: ${unsubscribe}`,
     '',
     `— ${APP_NAME}`,
   ].join('\n');
   const html = [
-    '<p>Hi there,</p>',
+    `<p>${escapeHtml(t.email_hi_there())}</p>`,
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(confirm)}">Confirm your subscription</a></p>`,
-    `<p>You can <a href="${escapeHtml(unsubscribe)}">unsubscribe</a> at any time.</p>`,
+    `<p><a href="${escapeHtml(confirm)}">${escapeHtml(t.email_newsletter_confirm())}</a></p>`,
+    `<p><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t.email_newsletter_unsubscribe())}</a></p>`,
     `<p>— ${APP_NAME}</p>`,
   ].join('\n');
-  return { to, subject: `Confirm your ${APP_NAME} newsletter subscription`, text, html, kind: 'newsletter' };
+  return { to, subject: t.email_newsletter_subject(), text, html, kind: 'newsletter' };
 }
 
 // --- Notices: barters, saved-search digests, unread messages ----------------------------------
 // Sent only to members with a verified address and email notifications on (`wantsEmail`); each
-// carries a line saying how to turn them off.
+// carries a line saying how to turn them off. Each is in the recipient's stored language.
 
 /** Whether a member gets notice emails: a verified address and notifications on. */
 export const wantsEmail = (user: { emailVerified: boolean; emailNotifications: boolean }) =>
   user.emailVerified && user.emailNotifications;
-
-const SETTINGS_LINE =
-  'You get these emails because email notifications are on in your profile; you can turn them off there.';
 
 /** The recipient of a barter just recorded is asked to confirm it. */
 export function barterConfirmationRequestEmail(
@@ -218,18 +221,18 @@ export function barterConfirmationRequestEmail(
   to: string,
   name: string,
   barter: { initiatorName: string; listingTitle: string; link: string },
+  language = 'en',
 ): Email {
+  const t = wordsFor(language);
+  const inputs = { name: barter.initiatorName, title: barter.listingTitle };
   return linkEmail(
     to,
-    `${barter.initiatorName} recorded a barter with you — please confirm`,
+    t.email_barter_request_subject(inputs),
     name,
-    [
-      `${barter.initiatorName} recorded a completed barter with you for "${barter.listingTitle}".`,
-      'If the exchange happened, confirm it in your conversation; if it did not, you can cancel it there. Once confirmed, you can review each other.',
-      SETTINGS_LINE,
-    ],
-    'Open the conversation',
+    [t.email_barter_request_text(inputs), t.email_barter_request_howto(), t.email_settings_line()],
+    t.email_open_conversation(),
     `${origin}${barter.link}`,
+    t,
   );
 }
 
@@ -239,101 +242,149 @@ export function barterReminderEmail(
   to: string,
   name: string,
   barter: { partnerName: string; listingTitle: string; link: string; mustConfirm: boolean },
+  language = 'en',
 ): Email {
-  const lines = barter.mustConfirm
-    ? [
-        `${barter.partnerName} recorded a barter with you for "${barter.listingTitle}" two weeks ago, and it still waits for your confirmation.`,
-      ]
-    : [
-        `Your barter with ${barter.partnerName} for "${barter.listingTitle}" still waits for their confirmation after two weeks.`,
-      ];
-  lines.push('A barter that is not confirmed within 30 days is cancelled automatically.', SETTINGS_LINE);
+  const t = wordsFor(language);
+  const inputs = { name: barter.partnerName, title: barter.listingTitle };
   return linkEmail(
     to,
     barter.mustConfirm
-      ? `Reminder: confirm your barter for "${barter.listingTitle}"`
-      : `Your barter for "${barter.listingTitle}" is still pending`,
+      ? t.email_barter_reminder_confirm_subject(inputs)
+      : t.email_barter_reminder_pending_subject(inputs),
     name,
-    lines,
-    'Open the conversation',
+    [
+      barter.mustConfirm ? t.email_barter_reminder_confirm_text(inputs) : t.email_barter_reminder_pending_text(inputs),
+      t.email_barter_reminder_auto_cancel(),
+      t.email_settings_line(),
+    ],
+    t.email_open_conversation(),
     `${origin}${barter.link}`,
+    t,
   );
 }
 
 export interface DigestSearch {
-  /** e.g. `3 new listings match "bike" in Tools` */
-  summary: string;
+  /** The saved search's text, if any (`3 new listings match "bike" in Tools`). */
+  query: string | null;
+  /** The category's slug ('all' or null for none). */
+  category: string | null;
+  /** New listings the run found for it (more than `listings` may name). */
+  count: number;
   /** Path of the search on /browse. */
   link: string;
   listings: { id: number; title: string }[];
 }
 
+/**
+ * A saved search's news in one line, in the member's language: `3 new listings match "bike" in
+ * Tools`. A category is named by its message (`category_<slug>`), else by `categoryName` (the
+ * database's), else by its slug.
+ */
+export function digestSummary(
+  search: { query: string | null; category: string | null },
+  count: number,
+  t: Catalogue,
+  categoryName?: ReadonlyMap<string, string>,
+): string {
+  const slug = search.category && search.category !== 'all' ? search.category : null;
+  const words = slug ? (t as unknown as Record<string, (() => string) | undefined>)[`category_${slug}`] : undefined;
+  const category = slug ? (words?.() ?? categoryName?.get(slug) ?? slug) : null;
+  const query = search.query?.trim();
+  const one = count === 1;
+  const inputs = { count: String(count), query: query ?? '', category: category ?? '' };
+  if (query && category)
+    return one ? t.email_digest_query_category_one(inputs) : t.email_digest_query_category_other(inputs);
+  if (query) return one ? t.email_digest_query_one(inputs) : t.email_digest_query_other(inputs);
+  return one ? t.email_digest_category_one(inputs) : t.email_digest_category_other(inputs);
+}
+
 /** One email per member and run: the new listings of each of their saved searches. */
-export function savedSearchDigestEmail(origin: string, to: string, name: string, searches: DigestSearch[]): Email {
+export function savedSearchDigestEmail(
+  origin: string,
+  to: string,
+  name: string,
+  searches: DigestSearch[],
+  language = 'en',
+  categoryName?: ReadonlyMap<string, string>,
+): Email {
+  const t = wordsFor(language);
   const total = searches.reduce((sum, s) => sum + s.listings.length, 0);
-  const subject =
-    total === 1 ? `A new listing matches your saved search` : `${total} new listings match your saved searches`;
+  const subject = total === 1 ? t.email_digest_subject_one() : t.email_digest_subject_other({ count: String(total) });
   const listingUrl = (id: number) => `${origin}/listing/${id}`;
+  const summaries = searches.map((s) => digestSummary(s, s.count, t, categoryName));
+  const greeting = t.email_hi({ name });
   const text = [
-    `Hi ${name},`,
+    greeting,
     '',
-    ...searches.flatMap((s) => [
-      `${s.summary}:`,
+    ...searches.flatMap((s, i) => [
+      `${summaries[i]}:`,
       ...s.listings.map((l) => `- ${l.title}: ${listingUrl(l.id)}`),
-      `See all: ${origin}${s.link}`,
+      `${t.email_see_all()}: ${origin}${s.link}`,
       '',
     ]),
-    SETTINGS_LINE,
+    t.email_settings_line(),
     '',
     `— ${APP_NAME}`,
   ].join('\n');
   const html = [
-    `<p>Hi ${escapeHtml(name)},</p>`,
+    `<p>${escapeHtml(greeting)}</p>`,
     ...searches.map(
-      (s) =>
-        `<p>${escapeHtml(s.summary)}:</p>\n<ul>\n${s.listings
+      (s, i) =>
+        `<p>${escapeHtml(summaries[i]!)}:</p>\n<ul>\n${s.listings
           .map((l) => `<li><a href="${escapeHtml(listingUrl(l.id))}">${escapeHtml(l.title)}</a></li>`)
-          .join('\n')}\n</ul>\n<p><a href="${escapeHtml(`${origin}${s.link}`)}">See all</a></p>`,
+          .join(
+            '\n',
+          )}\n</ul>\n<p><a href="${escapeHtml(`${origin}${s.link}`)}">${escapeHtml(t.email_see_all())}</a></p>`,
     ),
-    `<p>${escapeHtml(SETTINGS_LINE)}</p>`,
+    `<p>${escapeHtml(t.email_settings_line())}</p>`,
     `<p>— ${APP_NAME}</p>`,
   ].join('\n');
   return { to, subject, text, html };
 }
 
-/** One email per member and run: their new two-way matches ("Ana would take your X and offers Y"). */
-export function matchDigestEmail(origin: string, to: string, name: string, matches: string[], shown: number): Email {
-  const subject =
-    matches.length === 1
-      ? 'You have a new match: a swap both of you want'
-      : `You have ${matches.length} new matches: swaps both sides want`;
+/**
+ * One email per member and run: their new two-way matches ("Ana would take your X and offers Y",
+ * the lines their bell entries hold).
+ */
+export function matchDigestEmail(
+  origin: string,
+  to: string,
+  name: string,
+  matches: string[],
+  shown: number,
+  language = 'en',
+): Email {
+  const t = wordsFor(language);
+  const one = matches.length === 1;
+  const subject = one
+    ? t.email_matches_subject_one()
+    : t.email_matches_subject_other({ count: String(matches.length) });
   const listed = matches.slice(0, shown);
   const more = matches.length - listed.length;
+  const moreLine = t.email_matches_more({ count: String(more) });
   const link = `${origin}/matches`;
-  const intro =
-    matches.length === 1
-      ? 'A member wants something you offer, and offers something you want:'
-      : 'Members want something you offer, and offer something you want:';
+  const intro = one ? t.email_matches_intro_one() : t.email_matches_intro_other();
+  const greeting = t.email_hi({ name });
   const text = [
-    `Hi ${name},`,
+    greeting,
     '',
     intro,
     ...listed.map((line) => `- ${line}`),
-    ...(more > 0 ? [`…and ${more} more.`] : []),
+    ...(more > 0 ? [moreLine] : []),
     '',
-    `See your matches and message them: ${link}`,
+    `${t.email_matches_link()}: ${link}`,
     '',
-    SETTINGS_LINE,
+    t.email_settings_line(),
     '',
     `— ${APP_NAME}`,
   ].join('\n');
   const html = [
-    `<p>Hi ${escapeHtml(name)},</p>`,
+    `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     `<ul>\n${listed.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}\n</ul>`,
-    ...(more > 0 ? [`<p>…and ${more} more.</p>`] : []),
-    `<p><a href="${escapeHtml(link)}">See your matches and message them</a></p>`,
-    `<p>${escapeHtml(SETTINGS_LINE)}</p>`,
+    ...(more > 0 ? [`<p>${escapeHtml(moreLine)}</p>`] : []),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.email_matches_link())}</a></p>`,
+    `<p>${escapeHtml(t.email_settings_line())}</p>`,
     `<p>— ${APP_NAME}</p>`,
   ].join('\n');
   return { to, subject, text, html };
@@ -345,15 +396,22 @@ export function messageNoticeEmail(
   to: string,
   name: string,
   notice: { senderName: string; listingTitle: string; excerpt: string; unread: number; link: string },
+  language = 'en',
 ): Email {
-  const what = notice.unread === 1 ? 'a message' : `${notice.unread} messages`;
+  const t = wordsFor(language);
+  const inputs = { name: notice.senderName, title: notice.listingTitle, count: String(notice.unread) };
   return linkEmail(
     to,
-    `New message from ${notice.senderName} about "${notice.listingTitle}"`,
+    t.email_message_subject(inputs),
     name,
-    [`${notice.senderName} sent you ${what} about "${notice.listingTitle}":`, `“${notice.excerpt}”`, SETTINGS_LINE],
-    'Reply',
+    [
+      notice.unread === 1 ? t.email_message_text_one(inputs) : t.email_message_text_other(inputs),
+      `“${notice.excerpt}”`,
+      t.email_settings_line(),
+    ],
+    t.email_message_reply(),
     `${origin}${notice.link}`,
+    t,
   );
 }
 
@@ -369,20 +427,23 @@ export function excerpt(content: string, max = 160): string {
 /**
  * A moderation notice to the member acted on (docs/api/moderation.md, "Enforcement"): a warning, or
  * a suspension with its end. Sent whatever the member's notification setting (it is about their
- * account, as a password change notice is); the admin's note stays internal.
+ * account, as a password change notice is); the admin's note stays internal. `notice` is written
+ * with the member's catalogue (`t`), which also writes the lines this adds.
  */
 export function moderationNoticeEmail(
   origin: string,
   to: string,
   name: string,
   notice: { subject: string; lines: string[] },
+  t: Catalogue = wordsOf('en'),
 ): Email {
   return linkEmail(
     to,
     notice.subject,
     name,
-    [...notice.lines, 'If you think this was a mistake, reply through the contact page.'],
-    'Read the community standards',
+    [...notice.lines, t.email_moderation_mistake()],
+    t.email_moderation_standards_link(),
     `${origin}/community-standards`,
+    t,
   );
 }

@@ -57,6 +57,10 @@ import { afterReply } from '../lib/after-reply';
 import { promotedByAdminEmails } from '../lib/admin-emails';
 import { ADMIN_EMAILS_ACTOR } from '../db/queries/audit';
 import { localeOfRequest } from '../lib/locale';
+import { cookieOf, isLanguage, LANGUAGE_COOKIE } from '@/shared/locale';
+import { setCookie } from 'hono/cookie';
+import type { Context } from 'hono';
+import type { AppEnv } from '../types';
 
 export const authRouter = router('/api/auth');
 
@@ -108,6 +112,21 @@ serve(authRouter, authRoutes.register, viewer('row'), async (c) => {
   return reply(c, authRoutes.register, selfUser(created));
 });
 
+/**
+ * A browser with no language of its own (no `lang` cookie) takes the account's at sign-in
+ * (decision 070): the cookie the footer's select writes, so the next page is in it.
+ */
+function rememberAccountLanguage(c: Context<AppEnv>, language: string) {
+  if (!isLanguage(language) || cookieOf(c.req.header('Cookie'), LANGUAGE_COOKIE) !== undefined) return;
+  // Not httpOnly: the SPA's footer writes the same cookie.
+  setCookie(c, LANGUAGE_COOKIE, language, {
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: 365 * 24 * 60 * 60,
+    secure: new URL(c.req.url).protocol === 'https:',
+  });
+}
+
 serve(authRouter, authRoutes.login, viewer('row'), async (c) => {
   const db = c.get('db');
   const input = await parseBody(c, loginSchema);
@@ -154,6 +173,7 @@ serve(authRouter, authRoutes.login, viewer('row'), async (c) => {
   ]);
   await startSession(c, user.id);
   await rememberDevice(c, user.username);
+  rememberAccountLanguage(c, user.language);
   return reply(c, authRoutes.login, selfUser(promote ? { ...user, isAdmin: true } : user));
 });
 

@@ -1,6 +1,7 @@
 // Barters (docs/api/messaging-barters-reviews.md, "Barters"): two-sided. A barter starts pending
 // (an accepted offer, or one member recording it), each member confirms the handover, and the
 // second confirmation completes it (decision 060); only then can either review the other.
+import { eventLine } from '@/shared/event-lines';
 import type { Context } from 'hono';
 import { barterRoutes } from '@/shared/contract/barters';
 import { BLOCKED_MEMBER_MESSAGE, barterCancelSchema, barterCreateSchema } from '@/shared/schemas';
@@ -53,10 +54,10 @@ async function barterFor(c: Context<AppEnv>, user: UserRow, { adminMayRead = fal
  * both members' open conversation without a reload (docs/api/offers.md, "Live updates").
  */
 const STEP_LINES = {
-  confirmed: (name: string) => `${name} confirmed the handover`,
-  completed: (name: string) => `${name} confirmed the swap. Barter completed!`,
+  confirmed: (name: string) => eventLine('barter_confirmed', { name }),
+  completed: (name: string) => eventLine('barter_completed', { name }),
   cancelled: (name: string, reason: string | null) =>
-    reason ? `${name} cancelled the barter: “${reason}”` : `${name} cancelled the barter`,
+    reason ? eventLine('barter_cancelled_reason', { name, reason }) : eventLine('barter_cancelled', { name }),
 };
 
 async function pushBarterStep(
@@ -159,11 +160,17 @@ serve(barterRouter, barterRoutes.record, viewer('row'), memberBudget('barterStep
         ? [
             queueEmail(
               db,
-              barterConfirmationRequestEmail(new URL(c.req.url).origin, recipient.email, recipient.displayName, {
-                initiatorName: user.displayName,
-                listingTitle: listing.title,
-                link,
-              }),
+              barterConfirmationRequestEmail(
+                new URL(c.req.url).origin,
+                recipient.email,
+                recipient.displayName,
+                {
+                  initiatorName: user.displayName,
+                  listingTitle: listing.title,
+                  link,
+                },
+                recipient.language,
+              ),
             ),
           ]
         : []),

@@ -16,6 +16,7 @@ import {
 } from '../db/queries/newsletter';
 import { sha256Hex } from '../lib/crypto';
 import { newsletterConfirmationEmail } from '../lib/email';
+import { localeOfRequest } from '../lib/locale';
 import { queueEmail } from '../db/queries/email-outbox';
 import { badRequest } from '../lib/errors';
 import { newsletterTokens, readConfirmToken, readUnsubscribeToken } from '../lib/newsletter-links';
@@ -47,7 +48,14 @@ serve(newsletterRouter, newsletterRoutes.subscribe, viewer('row'), async (c) => 
     const tokens = await newsletterTokens(c.env.SIGNING_SECRET, email);
     await queueEmail(
       db,
-      newsletterConfirmationEmail(new URL(c.req.url).origin, email, tokens.confirm, tokens.unsubscribe),
+      newsletterConfirmationEmail(
+        new URL(c.req.url).origin,
+        email,
+        tokens.confirm,
+        tokens.unsubscribe,
+        // A guest has no stored language: the page's that subscribed.
+        localeOfRequest(c.req.raw).language,
+      ),
     );
   }
   return reply(c, newsletterRoutes.subscribe, SUBSCRIBE_REPLY);

@@ -9,12 +9,18 @@ import { parseBody } from '../lib/validate';
 import { requireUser } from '../middleware/auth';
 import { viewer } from '../middleware/session';
 import { reply, router, serve } from '../lib/serve';
+import { localeOfRequest } from '../lib/locale';
+import { renderNotice } from '../lib/notice-text';
 
 export const notificationRouter = router('/api/notifications');
 
 serve(notificationRouter, notificationRoutes.list, viewer('row'), async (c) => {
   const user = requireUser(c);
-  return reply(c, notificationRoutes.list, await readBell(c.get('db'), user.id));
+  const bell = await readBell(c.get('db'), user.id);
+  // Each line in the reader's language (decision 070): stored in English, matched to its message here.
+  const { language } = localeOfRequest(c.req.raw);
+  const notifications = bell.notifications.map((n) => ({ ...n, text: renderNotice(n.text, language) }));
+  return reply(c, notificationRoutes.list, { ...bell, notifications });
 });
 
 serve(notificationRouter, notificationRoutes.read, viewer('row'), async (c) => {

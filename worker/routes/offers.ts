@@ -2,6 +2,7 @@
 // a listing; the other side accepts (a pending barter), counters (a new offer replacing the old)
 // or declines, and the sender may withdraw. Every step is a line in the conversation and goes live
 // to both members over the conversation's room.
+import { eventLine } from '@/shared/event-lines';
 import type { Context } from 'hono';
 import { offerRoutes, type Offer } from '@/shared/contract/offers';
 import { conversationKeyOf } from '@/shared/conversation-key';
@@ -247,7 +248,7 @@ serve(offerRouter, offerRoutes.make, viewer('row'), offerStepBudget, async (c) =
         },
         {
           message: input.message ?? null,
-          lineContent: `${user.displayName} offered ${describeTerms(titles, terms.text)}`,
+          lineContent: eventLine('offer_made', { name: user.displayName, terms: describeTerms(titles, terms.text) }),
           notice: offerNotice(user, listing.userId, listing, `${user.displayName} made an offer on "${listing.title}"`),
         },
       ),
@@ -337,7 +338,7 @@ serve(offerRouter, offerRoutes.accept, viewer('row'), offerStepBudget, async (c)
       senderId: user.id,
       receiverId: offer.fromUserId,
       listingId: offer.listingId,
-      content: `${user.displayName} accepted the offer`,
+      content: eventLine('offer_accepted', { name: user.displayName }),
       event: { type: 'offer_accepted', offerId: offer.id },
       key: lineKey,
     },
@@ -381,8 +382,7 @@ for (const action of ['decline', 'withdraw'] as const) {
       senderId: user.id,
       receiverId: other,
       listingId: offer.listingId,
-      content:
-        action === 'decline' ? `${user.displayName} declined the offer` : `${user.displayName} withdrew the offer`,
+      content: eventLine(action === 'decline' ? 'offer_declined' : 'offer_withdrawn', { name: user.displayName }),
       event: { type: action === 'decline' ? 'offer_declined' : 'offer_withdrawn', offerId: offer.id },
       key: lineKey,
     });
@@ -432,7 +432,10 @@ serve(offerRouter, offerRoutes.counter, viewer('row'), offerStepBudget, async (c
         offer,
         { fromUserId: user.id, toUserId: other, ...terms, expiresAt: offerExpiresAt(c.env) },
         {
-          lineContent: `${user.displayName} ${revising ? 'changed the offer to' : 'countered with'} ${describeTerms(titles, terms.text)}`,
+          lineContent: eventLine(revising ? 'offer_revised' : 'offer_countered', {
+            name: user.displayName,
+            terms: describeTerms(titles, terms.text),
+          }),
           eventType: 'offer_countered',
           notice: offerNotice(
             user,

@@ -40,7 +40,7 @@ import { foldName } from '../lib/names';
 import type { UserRow } from '../db/schema';
 import { selfUser, userFor } from '../db/shapes';
 import { withBootData } from '../lib/boot/embed';
-import { localeOfRequest } from '../lib/locale';
+import { localeOfRequest, wordsOf } from '../lib/locale';
 import { appearanceOf } from '../lib/first-screen/appearance';
 import { firstScreen } from '../lib/first-screen/screens';
 import { mediaOriginOf, pageHead } from '../lib/boot/head';
@@ -122,6 +122,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     data: pageData.data,
     url,
     mediaOrigin: mediaOriginOf(c.env),
+    t: wordsOf(locale.language),
   });
   return withBootData(html, data, { status: pageData.found ? 200 : 404, headers }, screen, locale, head);
 }

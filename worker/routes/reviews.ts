@@ -1,5 +1,6 @@
 // Reviews (docs/api/messaging-barters-reviews.md, "Reviews"): only after a completed barter, of the
 // other member, once per reviewer per barter.
+import { eventLine } from '@/shared/event-lines';
 import { reviewRoutes } from '@/shared/contract/reviews';
 import { reviewSchema } from '@/shared/schemas';
 import { findBarterById, isParty } from '../db/queries/barters';
@@ -69,7 +70,7 @@ serve(reviewRouter, reviewRoutes.create, viewer('row'), memberBudget('reviewsPer
       senderId: user.id,
       receiverId: otherId,
       listingId: found.listingId,
-      content: `${user.displayName} left a review`,
+      content: eventLine('review_left', { name: user.displayName }),
       event: { type: 'review_left', barterId: found.id },
       key: `review:${found.id}:${user.id}`,
     });

@@ -33,6 +33,9 @@ import { memberBudget } from '../middleware/member-budget';
 import { viewer } from '../middleware/session';
 import { pushTexts, type CircleChange } from '@worker/services/push-texts';
 import { pushQuietly } from '@worker/services/web-push';
+import { localeOfRequest } from '../lib/locale';
+import { renderEndReason } from '../lib/notice-text';
+import type { TradeCircle } from '@/shared/contract/trade-circles';
 
 export const CIRCLE_MESSAGES = {
   notFound: 'Trade circle not found',
@@ -54,9 +57,20 @@ async function circleFor(c: Context<AppEnv>, { adminMayRead = false } = {}): Pro
   return circle;
 }
 
+/** A circle's end reason in the reader's language (stored in English; decision 070). */
+const inReaderLanguage = (c: Context<AppEnv>, circle: TradeCircle): TradeCircle =>
+  circle.endReason
+    ? { ...circle, endReason: renderEndReason(circle.endReason, localeOfRequest(c.req.raw).language) }
+    : circle;
+
 serve(tradeCircleRouter, tradeCircleRoutes.list, viewer('row'), async (c) => {
   const user = requireUser(c);
-  return reply(c, tradeCircleRoutes.list, await circlesOfMember(c.env.DB, user.id));
+  const circles = await circlesOfMember(c.env.DB, user.id);
+  return reply(
+    c,
+    tradeCircleRoutes.list,
+    circles.map((circle) => inReaderLanguage(c, circle)),
+  );
 });
 
 serve(tradeCircleRouter, tradeCircleRoutes.get, viewer('row'), async (c) => {
@@ -67,7 +81,7 @@ serve(tradeCircleRouter, tradeCircleRoutes.get, viewer('row'), async (c) => {
     await settleSubject(c.env.DB, user.id, circleSubject(circle.id), new Date().toISOString());
     await afterReply(c, () => pushNotificationChanges(c.env, [user.id]));
   }
-  return reply(c, tradeCircleRoutes.get, await shapeCircle(c.env.DB, circle));
+  return reply(c, tradeCircleRoutes.get, inReaderLanguage(c, await shapeCircle(c.env.DB, circle)));
 });
 
 /** A member's decision as a Web Push to the other members, after the reply (not to those with the circle open). */
@@ -93,17 +107,17 @@ for (const action of ['accept', 'decline'] as const) {
         requestId(c),
       );
       await pushChange(c, after, { type: 'agreed' }, user.id, open);
-      return reply(c, route, await shapeCircle(c.env.DB, after));
+      return reply(c, route, inReaderLanguage(c, await shapeCircle(c.env.DB, after)));
     }
     if (!outcome.changed) {
       // A racing decision closed the circle first, or this member had decided so already.
       if (after.status !== 'proposed') throw conflict(CIRCLE_MESSAGES.notProposed);
-      return reply(c, route, await shapeCircle(c.env.DB, after));
+      return reply(c, route, inReaderLanguage(c, await shapeCircle(c.env.DB, after)));
     }
     if (decision === 'accepted' && (await settleIfUnavailable(c.env, after))) {
       // A listing went while the members decided: dissolved (and announced) instead.
       after = (await findCircleRow(c.env.DB, after.id))!;
-      return reply(c, route, await shapeCircle(c.env.DB, after));
+      return reply(c, route, inReaderLanguage(c, await shapeCircle(c.env.DB, after)));
     }
     const shaped = await shapeCircle(c.env.DB, after);
     if (decision === 'declined') {
@@ -127,7 +141,7 @@ for (const action of ['accept', 'decline'] as const) {
       const change = { type: 'accepted', name: user.displayName, accepted, members: shaped.legs.length } as const;
       await pushChange(c, after, change, user.id, open);
     }
-    return reply(c, route, shaped);
+    return reply(c, route, inReaderLanguage(c, shaped));
   });
 }
 

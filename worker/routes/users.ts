@@ -98,6 +98,8 @@ serve(userRouter, userRoutes.update, viewer('row'), memberBudget('profileEditsPe
     }
     const verification = await newVerificationToken();
     const name = input.displayName ?? user.displayName;
+    // The same edit may change the language too: the two emails are in the one it leaves.
+    const language = input.language ?? user.language;
     const origin = new URL(c.req.url).origin;
     const [[updated]] = await db.batch([
       updateProfileStatement(db, user.id, {
@@ -106,10 +108,10 @@ serve(userRouter, userRoutes.update, viewer('row'), memberBudget('profileEditsPe
         verificationToken: verification.hash,
         verificationTokenExpires: verification.expires,
       }),
-      queueEmail(db, verificationEmail(origin, input.email!, name, verification.token, user.language)),
+      queueEmail(db, verificationEmail(origin, input.email!, name, verification.token, language)),
       // Reset links went to the old address: they stop working, and the old address is told.
       revokeResetTokensStatement(db, user.id),
-      queueEmail(db, emailChangedEmail(origin, user.email, name, input.email!)),
+      queueEmail(db, emailChangedEmail(origin, user.email, name, input.email!, language)),
       ...avatarStatements,
     ]);
     return reply(c, userRoutes.update, selfUser(updated!));

@@ -81,10 +81,10 @@ export async function webPushClosedOffers(
     db,
     [...byMember.keys()],
     'offer',
-    (to) => {
+    (t, to) => {
       const offer = byMember.get(to)!;
       const other = offer.from_user_id === to ? offer.to_user_id : offer.from_user_id;
-      return pushTexts.offer({ listingId: offer.listing_id, to, other }, kind, null, titles.get(offer.listing_id)!);
+      return pushTexts.offer({ listingId: offer.listing_id, to, other }, kind, null, titles.get(offer.listing_id)!)(t);
     },
     { sendNow: options.sendNow },
   );

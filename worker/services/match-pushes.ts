@@ -13,9 +13,9 @@ export function pushNewMatches(env: Env, fresh: readonly NewMatch[], options: Pu
     createDb(env.DB),
     [...byMember.keys()],
     'match',
-    (userId) => {
+    (t, userId) => {
       const entry = byMember.get(userId)!;
-      return pushTexts.match(entry.partnerName, entry.mine, entry.theirs);
+      return pushTexts.match(entry.partnerName, entry.mine, entry.theirs)(t);
     },
     options,
   );

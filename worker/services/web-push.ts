@@ -14,6 +14,8 @@ import { deliverPage, PUSH_PAGE, type PageOptions } from '@worker/durable-object
 import { webPushConfig } from '@worker/lib/web-push/config';
 import type { PushItem } from '@worker/lib/web-push/delivery';
 import type { PushMessage } from '@worker/lib/web-push/send';
+import { wordsFor } from '@worker/lib/email';
+import type { Catalogue } from '@worker/lib/locale';
 
 /** Pushes one invocation sends at most: what 10 ms of CPU allows beside the invocation's own work (push-pages.ts). */
 export const PUSH_FANOUT_MAX = PUSH_PAGE;
@@ -42,8 +44,11 @@ export interface PushToMembersOptions extends PageOptions {
   sendNow?: number;
 }
 
-/** What each member is shown: one message for all, or one per member (a match names each one's partner). */
-export type PushMessageFor = PushMessage | ((userId: number) => PushMessage);
+/**
+ * What each member is shown: a text in the words of their stored language (`t`; the same for all,
+ * as a PushText, or one per member: a match names each one's partner), or one fixed message.
+ */
+export type PushMessageFor = PushMessage | ((t: Catalogue, userId: number) => PushMessage);
 
 export async function pushToMembers(
   env: Env,
@@ -58,10 +63,10 @@ export async function pushToMembers(
   const members = [...new Set(userIds)].filter((id) => !skip.has(id));
   if (!webPushConfig(env) || members.length === 0) return report;
   const targets = await subscriptionsFor(db, members, kind, options.unlessBlockedWith);
-  const items: PushItem[] = targets.map(({ userId, ...target }) => ({
+  const items: PushItem[] = targets.map(({ userId, language, ...target }) => ({
     ...target,
     kind,
-    message: typeof message === 'function' ? message(userId) : message,
+    message: typeof message === 'function' ? message(wordsFor(language), userId) : message,
   }));
   const now = Math.max(0, Math.min(options.sendNow ?? PUSH_FANOUT_MAX, PUSH_FANOUT_MAX));
   const rest = items.slice(now);

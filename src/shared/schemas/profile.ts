@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 import { profileFields } from './auth';
 import { optionalId } from './fields';
+import { LANGUAGES } from '../locale';
+
+/** What a language outside the five gets (the footer's select offers only them). */
+export const LANGUAGE_MESSAGE = `Language must be one of ${LANGUAGES.join(', ')}`;
 
 /**
  * Profile edit: as register without username and password (docs/api/users-and-community.md,
@@ -16,5 +20,7 @@ export const profileUpdateSchema = v.object({
   bio: profileFields.bio,
   avatarUrl: profileFields.avatarUrl,
   emailNotifications: v.optional(v.boolean('Email notifications must be true or false')),
+  /** The language the member's emails and pushes are written in (the footer's choice, decision 070). */
+  language: v.optional(v.picklist(LANGUAGES, LANGUAGE_MESSAGE)),
 });
 export type ProfileUpdateInput = v.InferInput<typeof profileUpdateSchema>;

@@ -20,6 +20,8 @@ export interface MemberRow {
   display_name: string;
   email_verified: number;
   email_notifications: number;
+  /** The language the member's emails are written in (users.language). */
+  language: string;
 }
 
 export interface ImageBarterRow {
@@ -78,7 +80,7 @@ export const duePromptsStatement = (d1: D1Database, createdBefore: string, limit
 export const promptMembersStatement = (d1: D1Database, ids: number[]) =>
   d1
     .prepare(
-      'SELECT id, email, display_name, email_verified, email_notifications FROM users WHERE id IN (SELECT value FROM json_each(?1))',
+      'SELECT id, email, display_name, email_verified, email_notifications, language FROM users WHERE id IN (SELECT value FROM json_each(?1))',
     )
     .bind(JSON.stringify(ids));
 

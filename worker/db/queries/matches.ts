@@ -487,13 +487,15 @@ export interface MatchDigestEntry {
   display_name: string;
   email_verified: number;
   email_notifications: number;
+  /** The member's language (users.language): the digest's. */
+  language: string;
 }
 
 /** The unread match entries created in (windowStart, windowEnd], oldest first, at most `limit` (worker/cron/match-digest.ts). */
 export const matchDigestEntriesStatement = (d1: D1Database, windowStart: string, windowEnd: string, limit: number) =>
   d1
     .prepare(
-      `SELECT n.user_id, n.text, u.email, u.display_name, u.email_verified, u.email_notifications
+      `SELECT n.user_id, n.text, u.email, u.display_name, u.email_verified, u.email_notifications, u.language
          FROM notifications n JOIN users u ON u.id = n.user_id
         WHERE n.kind = 'match' AND n.created_at > ?1 AND n.created_at <= ?2 AND n.read_at IS NULL
         ORDER BY n.created_at, n.id LIMIT ?3`,

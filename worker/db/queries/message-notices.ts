@@ -16,6 +16,8 @@ export interface DueRow {
   listing_title: string;
   email: string;
   receiver_name: string;
+  /** The receiver's language (users.language): the email's. */
+  language: string;
 }
 
 /**
@@ -63,7 +65,7 @@ export const dueNoticesStatement = (
   d1
     .prepare(
       `SELECT c.receiver_id, c.listing_id, c.sender_id, c.unread, c.last_id, CASE WHEN m.hidden_at IS NULL THEN m.content ELSE ?5 END AS content,
-              s.display_name AS sender_name, l.title AS listing_title, u.email, u.display_name AS receiver_name
+              s.display_name AS sender_name, l.title AS listing_title, u.email, u.display_name AS receiver_name, u.language
          FROM (SELECT receiver_id, listing_id, sender_id, count(*) AS unread, max(id) AS last_id
                  FROM messages NOT INDEXED WHERE id >= ?1 AND read = 0
                 GROUP BY receiver_id, listing_id, sender_id) AS c

@@ -28,6 +28,8 @@ export interface ReportContext {
   username: string | null;
   display_name: string | null;
   email: string | null;
+  /** The member's language (users.language): the notice email's and push's. */
+  language: string | null;
   target_exists: number;
   listing_hidden_reason: string | null;
   /** A message target's conversation: JSON { listingId, senderId, receiverId }. */
@@ -42,7 +44,7 @@ export const reportContextStatement = (d1: D1Database, reportId: number) =>
     .prepare(
       `SELECT r.id, r.status, r.target_type, r.target_id, r.target_user_id, r.reason, r.guard,
               coalesce(json_extract(r.snapshot, '$.label'), '') AS label,
-              u.id AS user_id, u.username, u.display_name, u.email,
+              u.id AS user_id, u.username, u.display_name, u.email, u.language,
               CASE r.target_type
                 WHEN 'listing' THEN EXISTS (SELECT 1 FROM listings WHERE id = r.target_id AND status <> '${DELETED_STATUS}')
                 WHEN 'user' THEN EXISTS (SELECT 1 FROM users WHERE id = r.target_id)

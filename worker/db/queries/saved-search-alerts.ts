@@ -47,6 +47,8 @@ export interface AlertMemberRow {
   display_name: string;
   email_verified: number;
   email_notifications: number;
+  /** The language the member's digest is written in (users.language). */
+  language: string;
   /** JSON: the new listings' owners in a block with the member, either way. */
   apart: string | null;
 }
@@ -139,7 +141,7 @@ export const digestedSearchesStatement = (d1: D1Database, searchIds: number[], a
 export const alertMembersStatement = (d1: D1Database, memberIds: number[], owners: number[]) =>
   d1
     .prepare(
-      `SELECT u.id, u.email, u.display_name, u.email_verified, u.email_notifications,
+      `SELECT u.id, u.email, u.display_name, u.email_verified, u.email_notifications, u.language,
               (SELECT json_group_array(m) FROM (
                  SELECT blocked_id AS m FROM blocks WHERE blocker_id = u.id AND blocked_id IN (SELECT value FROM json_each(?2))
                  UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = u.id AND blocker_id IN (SELECT value FROM json_each(?2)))) AS apart

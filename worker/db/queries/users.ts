@@ -114,6 +114,7 @@ export type ProfileChanges = Partial<
     | 'bio'
     | 'avatarUrl'
     | 'emailNotifications'
+    | 'language'
     | 'emailVerified'
     | 'verificationToken'
     | 'verificationTokenExpires'

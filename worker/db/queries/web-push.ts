@@ -85,6 +85,8 @@ export function subscriptionsFor(db: Db, userIds: readonly number[], kind: PushK
       endpoint: pushSubscriptions.endpoint,
       p256dh: pushSubscriptions.p256dh,
       auth: pushSubscriptions.auth,
+      // The member's language: the push is written in it (decision 070), read in the same statement.
+      language: sql<string>`(SELECT language FROM users WHERE id = ${pushSubscriptions.userId})`,
     })
     .from(pushSubscriptions)
     .leftJoin(pushPreferences, eq(pushPreferences.userId, pushSubscriptions.userId))

@@ -14,11 +14,17 @@ import { escapeHtml } from '../escape-html';
 import { scriptSafeJson } from './embed';
 import type { PageRoute } from './page-routes';
 import { routerSearch, routerValue } from './router-search';
+import type { Catalogue } from '../locale';
+import { browseHeading } from '@/shared/listing-text';
+import { categoryName, localCategories } from '../first-screen/parts';
 
 export const APP_NAME = 'Barter Market';
-/** index.html's description, kept for the pages that have none of their own. */
+/** index.html's description, kept for the pages that have none of their own (English's `head_site_description`). */
 export const SITE_DESCRIPTION = 'Exchange goods and skills with your neighbours instead of money.';
-/** What src/lib/use-page-title.ts sets on the home page (usePageTitle(undefined)). */
+/**
+ * What src/lib/use-page-title.ts sets on the home page (usePageTitle(undefined)): English in every
+ * language, as the SPA's is (translating it there would cost the home page's budget).
+ */
 const HOME_TITLE = `${APP_NAME}: exchange goods and skills with your neighbours`;
 /** The SPA cuts a listing's description to this many characters for the page's (useMetaDescription). */
 const DESCRIPTION_LENGTH = 150;
@@ -29,52 +35,58 @@ export const SITE_CARD = '/cards/site.png';
 export const categoryCard = (slug: string) => `/cards/${slug}.png`;
 const CARD_SLUGS: ReadonlySet<string> = new Set(FALLBACK_CATEGORIES.map((category) => category.slug));
 
+/** A message key whose text takes no input: a page title. */
+type TitleKey = { [K in keyof Catalogue]: Catalogue[K] extends () => string ? K : never }[keyof Catalogue];
+
 /**
  * The titles the SPA's screens set (usePageTitle) for the routes whose title does not depend on
- * data; a test checks each still appears in src/.
+ * data, as the message each screen shows in the reader's language; a test checks each screen
+ * still calls it.
  */
-export const ROUTE_TITLES: Partial<Record<PageRoute, string>> = {
-  '/about': 'About Us',
-  '/auth': 'Sign In',
-  '/community': 'Community',
-  '/community-standards': 'Community Standards',
-  '/contact': 'Contact Us',
-  '/cookies': 'Cookie Policy',
-  '/faq': 'FAQ',
-  '/forgot-password': 'Forgot Password',
-  '/help': 'Help Center',
-  '/login': 'Sign In',
-  '/matches': 'Matches',
-  '/messages': 'Messages',
-  '/messages/$conversation': 'Messages',
-  '/privacy': 'Privacy Policy',
-  '/reset-password': 'Reset Password',
-  '/safety': 'Safety Tips',
-  '/safety-guidelines': 'Safety Guidelines',
-  '/signup': 'Register',
-  '/terms': 'Terms of Service',
-  '/value-guide': 'Valuing Goods and Skills',
-  '/verify-email': 'Verify Email',
-  '/wants': 'Wants',
-  '/welcome': 'Welcome',
-  '/admin/': 'Admin Dashboard',
-  '/admin/audit': 'Audit log',
-  '/admin/reports': 'Moderation queue',
-  '/dev/outbox': 'Dev Outbox',
-  '/newsletter/confirm': 'Confirm Newsletter',
-  '/newsletter/unsubscribe': 'Unsubscribe',
-  '/settings/blocked': 'Blocked members',
-  '/settings/notifications': 'Notifications',
-  '/settings/reports': 'Your reports',
-  '/trade-circles/': 'Trade circles',
-  '/trade-circles/$id': 'Trade circle',
-  '/profile/': 'Profile',
+export const ROUTE_TITLES: Partial<Record<PageRoute, TitleKey>> = {
+  '/about': 'static_pages_about_page_title',
+  '/auth': 'auth_sign_in',
+  '/community': 'community_page_title',
+  '/community-standards': 'static_pages_standards_title',
+  '/contact': 'contact_title',
+  '/cookies': 'static_pages_cookies_title',
+  '/faq': 'static_pages_faq_page_title',
+  '/help': 'static_pages_help_title',
+  '/login': 'auth_sign_in',
+  '/matches': 'wants_matches_title',
+  '/messages': 'messages_title',
+  '/messages/$conversation': 'messages_title',
+  '/privacy': 'static_pages_privacy_title',
+  '/safety': 'static_pages_safety_title',
+  '/safety-guidelines': 'static_pages_guidelines_title',
+  '/signup': 'auth_register',
+  '/terms': 'static_pages_terms_title',
+  '/value-guide': 'static_pages_value_page_title',
+  '/wants': 'wants_title',
+  '/welcome': 'welcome_page_title',
+  '/admin/': 'admin_dashboard',
+  '/admin/audit': 'admin_audit_log',
+  '/admin/reports': 'admin_queue',
+  '/dev/outbox': 'dev_outbox',
+  '/newsletter/confirm': 'newsletter_confirm_page_title',
+  '/newsletter/unsubscribe': 'newsletter_unsubscribe',
+  '/settings/blocked': 'blocks_title',
+  '/settings/reports': 'moderation_your_reports',
+  '/trade-circles/': 'trade_circles_title',
+  '/trade-circles/$id': 'trade_circles_trade_circle',
+  '/profile/': 'profile_title',
 };
-/** The not-found screens' titles: the root's (any path without a route) and the listing route's own. */
-export const NOT_FOUND_TITLE = 'Page Not Found';
+/** The screens whose SPA title is still English (not yet translated there): the same words here. */
+export const ENGLISH_ROUTE_TITLES: Partial<Record<PageRoute, string>> = {
+  '/forgot-password': 'Forgot Password',
+  '/reset-password': 'Reset Password',
+  '/verify-email': 'Verify Email',
+  '/settings/notifications': 'Notifications',
+};
+/** The root's not-found screen's title (any path without a route): the not-found card's. */
+export const NOT_FOUND_TITLE: TitleKey = 'common_page_not_found';
+/** The listing route's own not-found title (English in the SPA too). */
 const LISTING_NOT_FOUND_TITLE = 'Listing Not Found';
-/** The profile screen's title until the member is known (it shows 'not found' under it). */
-const PROFILE_TITLE = 'Profile';
 
 /** The fields of a page's data (BootData's, as the Worker's shapes give them) that the head reads. */
 export interface HeadData {
@@ -108,6 +120,8 @@ export interface HeadInput {
   mediaOrigin: string;
   /** False for a page the data says is no one's business to index (a suspended member's profile). */
   indexable?: boolean;
+  /** The reader's words (the request's language): titles and descriptions the app writes; member-written text stays as written. */
+  t: Catalogue;
 }
 
 /** What embed.ts writes: the title's text, the description's content, and the tags appended to <head>. */
@@ -156,7 +170,7 @@ export function pageHead(input: HeadInput): PageHead {
 }
 
 function pageFacts(input: HeadInput): PageFacts {
-  const { route, found, url, data } = input;
+  const { route, found, url, data, t } = input;
   const siteCard = {
     url: url.origin + SITE_CARD,
     alt: APP_NAME,
@@ -165,24 +179,26 @@ function pageFacts(input: HeadInput): PageFacts {
   };
   const plain = (title: string, indexable: boolean): PageFacts => ({
     title,
-    description: SITE_DESCRIPTION,
+    description: t.head_site_description(),
     image: siteCard,
     indexable,
     canonical: canonicalPath(url.pathname),
     type: 'website',
   });
-  if (route === null) return plain(NOT_FOUND_TITLE, false);
+  if (route === null) return plain(t[NOT_FOUND_TITLE](), false);
   if (route === '/listing/$id') {
     if (!found || !data.listing) return plain(LISTING_NOT_FOUND_TITLE, false);
     return listingFacts(data.listing, input);
   }
   if (route === '/profile/$username') {
-    if (!found || !data.profile) return plain(PROFILE_TITLE, false);
+    if (!found || !data.profile) return plain(t.profile_title(), false);
     return profileFacts(data.profile, input);
   }
   if (route === '/') return { ...plain(HOME_TITLE, true), canonical: '/' };
-  if (route === '/browse') return browseFacts(url, data.categories, plain);
-  return plain(ROUTE_TITLES[route] ?? APP_NAME, !PRIVATE_ROUTES.has(route) && input.indexable !== false);
+  if (route === '/browse') return browseFacts(url, data.categories, t, plain);
+  const key = ROUTE_TITLES[route];
+  const title = key ? t[key]() : (ENGLISH_ROUTE_TITLES[route] ?? APP_NAME);
+  return plain(title, !PRIVATE_ROUTES.has(route) && input.indexable !== false);
 }
 
 /** A path without its trailing slash (the router's routes take one or none; the canonical has none). */
@@ -267,7 +283,7 @@ function profileFacts(profile: NonNullable<HeadData['profile']>, input: HeadInpu
   const avatar = profile.avatarUrl ? absoluteImage(profile.avatarUrl, input) : null;
   const description = profile.bio
     ? profile.bio.slice(0, DESCRIPTION_LENGTH)
-    : `${profile.displayName} trades goods and skills on ${APP_NAME}.`;
+    : input.t.head_profile_description({ name: profile.displayName });
   const person = {
     '@type': 'Person',
     name: profile.displayName,
@@ -297,14 +313,6 @@ function profileFacts(profile: NonNullable<HeadData['profile']>, input: HeadInpu
   };
 }
 
-/** "Home & Garden Listings", 'Results for "bike"', both, or "All Listings" (the browse page's heading). */
-function browseHeading(search: BrowseSearch, categories: readonly Category[] | undefined): string {
-  const category =
-    search.category && search.category !== 'all' ? categoryNames([search.category], categories)[0] : undefined;
-  if (search.q) return category ? `Results for "${search.q}" in ${category}` : `Results for "${search.q}"`;
-  return category ? `${category} Listings` : 'All Listings';
-}
-
 /** The URL's query as the SPA reads it (browseSearchSchema); written back in one order, page 1 and tracking left out. */
 function browseCanonical(search: BrowseSearch): string {
   const params = new URLSearchParams();
@@ -320,10 +328,14 @@ function browseCanonical(search: BrowseSearch): string {
 function browseFacts(
   url: URL,
   categories: readonly Category[] | undefined,
+  t: Catalogue,
   plain: (title: string, indexable: boolean) => PageFacts,
 ): PageFacts {
   const search = v.parse(browseSearchSchema, routerSearch(url.searchParams));
+  // The browse page's heading, as its first screen and the SPA write it in the reader's language.
+  const named = localCategories(categories && categories.length > 0 ? categories : FALLBACK_CATEGORIES, { t });
+  const heading = browseHeading(search, (slug) => categoryName(named, slug), t);
   // A text or place search is a results page: left out of the index, as search engines ask.
   const indexable = !search.q && !search.near && search.distance === undefined;
-  return { ...plain(browseHeading(search, categories), indexable), canonical: browseCanonical(search) };
+  return { ...plain(heading, indexable), canonical: browseCanonical(search) };
 }

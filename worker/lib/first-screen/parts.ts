@@ -32,7 +32,7 @@ const CATEGORY_KEYS: Record<string, keyof Catalogue> = {
 };
 
 /** The categories named in the member's language, as the SPA's useCategories names them. */
-export const localCategories = (categories: readonly Category[], { t }: Words): Category[] =>
+export const localCategories = (categories: readonly Category[], { t }: Pick<Words, 't'>): Category[] =>
   categories.map((category) => {
     const key = CATEGORY_KEYS[category.slug];
     return key ? { ...category, name: (t[key] as () => string)() } : category;

@@ -2,6 +2,7 @@
 // instant a suspension ends (ISO), PERMANENT_SUSPENSION for a ban, null in good standing. A
 // suspended member is signed out everywhere (the session middleware, the session gate and sign-in
 // all read this one rule) until the suspension ends (the cron job) or an admin reinstates them.
+import { isLanguage } from '@/shared/locale';
 import { sql, type SQL } from 'drizzle-orm';
 import { PERMANENT_SUSPENSION } from '@/shared/constants';
 import { DAY } from '../time';
@@ -29,6 +30,19 @@ export const isPermanent = (suspendedUntil: string | null) => suspendedUntil ===
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 export const readableDate = (iso: string) => DATE_FORMAT.format(new Date(iso));
+
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>([['en', DATE_FORMAT]]);
+
+/** readableDate in a member's language (their notice email): "30. November 2026", "30 de noviembre de 2026". */
+export function readableDateIn(iso: string, language: string | null): string {
+  const key = language && isLanguage(language) ? language : 'en';
+  let format = DATE_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(key, { dateStyle: 'long', timeZone: 'UTC' });
+    DATE_FORMATS.set(key, format);
+  }
+  return format.format(new Date(iso));
+}
 
 /**
  * The sign-in refusal of a suspended member (docs/api/moderation.md, "Signing in and sessions").

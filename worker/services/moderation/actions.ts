@@ -28,7 +28,8 @@ import {
 import { reportItemSql } from '@worker/db/queries/moderation-queue';
 import { eventLinesByKeys, shapeOffers } from '@worker/db/queries/offers';
 import { barter as shapeBarter, message as shapeMessage } from '@worker/db/shapes';
-import { APP_NAME, moderationNoticeEmail } from '@worker/lib/email';
+import { moderationNoticeEmail, wordsFor } from '@worker/lib/email';
+import type { Catalogue } from '@worker/lib/locale';
 import { badRequest, conflict, forbidden, notFound } from '@worker/lib/errors';
 import { closeSocketsOfSuspendedMember, pushNotificationChanges } from '@worker/durable-objects/member-sockets-client';
 import { pushTexts } from '../push-texts';
@@ -39,7 +40,7 @@ import { endReason, selectByListing, type DissolvedCircle } from '@worker/lib/tr
 import { dissolveStatements } from '@worker/db/queries/trade-circles';
 import { afterDissolved } from '@worker/services/trade-circles/propose';
 import { deleteHeldStatement, releaseStatements, type HeldRow } from '@worker/db/queries/held-messages';
-import { readableDate, suspensionEnd } from '@worker/lib/moderation/standing';
+import { readableDate, readableDateIn as dayIn, suspensionEnd } from '@worker/lib/moderation/standing';
 import { suspensionStatements, syncSuspendedListings, type CascadeResult } from '@worker/db/queries/suspension';
 
 export const RESOLVED_MESSAGE = 'This report has already been resolved';
@@ -53,6 +54,38 @@ const REASON_WORDS: Record<ReportReason, string> = {
   harassment: 'harassment',
   other: 'breaking the community standards',
 };
+
+/** The reason in a moderation email, in the member's language. */
+const reasonWords = (reason: ReportReason, t: Catalogue): string =>
+  ({
+    spam: t.email_reason_spam,
+    scam: t.email_reason_scam,
+    prohibited: t.email_reason_prohibited,
+    harassment: t.email_reason_harassment,
+    other: t.email_reason_other,
+  })[reason]();
+
+/** A message's or offer's listing title in its report label ("Message about “Bike”": Bike). */
+const quotedTitle = (label: string) => /“(.*)”$/.exec(label)?.[1];
+
+/** whatOf in the member's language, for their email and push. */
+function whatIn(ctx: ReportContext, t: Catalogue): string {
+  const title = quotedTitle(ctx.label);
+  switch (ctx.target_type) {
+    case 'listing':
+      return t.email_moderation_what_listing({ title: ctx.label });
+    case 'user':
+      return ctx.guard === 'link_burst' ? t.email_moderation_what_links() : t.email_moderation_what_account();
+    case 'circle_message':
+      return t.email_moderation_what_circle_line();
+    case 'message':
+      return title !== undefined ? t.email_moderation_what_message({ title }) : whatOf(ctx);
+    case 'offer':
+      return title !== undefined ? t.email_moderation_what_offer({ title }) : whatOf(ctx);
+    default:
+      return whatOf(ctx);
+  }
+}
 
 /** What the member is told was acted on: "your listing “Bike”", "your message about “Bike”". */
 function whatOf(ctx: ReportContext): string {
@@ -125,6 +158,9 @@ export async function applyAction(
       : null;
   const reason = REASON_WORDS[ctx.reason];
   const what = whatOf(ctx);
+  // The member's own email and push speak their language (decision 070); the bell line is stored in English.
+  const t = wordsFor(ctx.language);
+  const theirs = { what: whatIn(ctx, t), reason: reasonWords(ctx.reason, t) };
   const notified: number[] = [];
 
   // The gate: the batch fails, writing nothing, unless the report is still open when it runs.
@@ -173,13 +209,16 @@ export async function applyAction(
       );
       add(
         outboxRowSql(
-          moderationNoticeEmail(origin, member!.email, member!.displayName, {
-            subject: `A warning from the ${APP_NAME} moderators`,
-            lines: [
-              `A moderator reviewed a report about ${what} and warned you for ${reason}.`,
-              'Please follow the community standards; further breaches can lead to a suspension.',
-            ],
-          }),
+          moderationNoticeEmail(
+            origin,
+            member!.email,
+            member!.displayName,
+            {
+              subject: t.email_moderation_warning_subject(),
+              lines: [t.email_moderation_warning_text(theirs), t.email_moderation_warning_advice()],
+            },
+            t,
+          ),
         ),
       );
       notified.push(member!.id);
@@ -241,18 +280,24 @@ export async function applyAction(
       );
       add(
         outboxRowSql(
-          moderationNoticeEmail(origin, member!.email, member!.displayName, {
-            subject:
-              action === 'ban'
-                ? `Your ${APP_NAME} account has been suspended permanently`
-                : `Your ${APP_NAME} account is suspended until ${readableDate(until)}`,
-            lines: [
-              `A moderator reviewed a report about ${what} and suspended your account ${ends} for ${reason}.`,
-              action === 'ban'
-                ? 'You can no longer sign in.'
-                : 'You can sign in again once the suspension ends; your listings then come back.',
-            ],
-          }),
+          moderationNoticeEmail(
+            origin,
+            member!.email,
+            member!.displayName,
+            action === 'ban'
+              ? {
+                  subject: t.email_moderation_banned_subject(),
+                  lines: [t.email_moderation_banned_text(theirs), t.email_moderation_banned_after()],
+                }
+              : {
+                  subject: t.email_moderation_suspended_subject({ date: dayIn(until, ctx.language) }),
+                  lines: [
+                    t.email_moderation_suspended_text({ ...theirs, date: dayIn(until, ctx.language) }),
+                    t.email_moderation_suspended_after(),
+                  ],
+                },
+            t,
+          ),
         ),
       );
       notified.push(member!.id);
@@ -306,9 +351,16 @@ export async function applyAction(
     await pushNotificationChanges(env, notified);
     // The warned member's browsers are told too (a Web Push: docs/api/web-push.md).
     if (action === 'warn' && member)
-      await pushQuietly(env, db, [member.id], 'moderation', pushTexts.moderationWarning(ctx.id, what), {
-        except: [admin.id],
-      });
+      await pushQuietly(
+        env,
+        db,
+        [member.id],
+        'moderation',
+        pushTexts.moderationWarning(ctx.id, (words) => whatIn(ctx, words)),
+        {
+          except: [admin.id],
+        },
+      );
   };
   return { item, after };
 }

@@ -263,7 +263,7 @@ export async function expireCircles(env: Env, now: Date, limit = EXPIRY_PAGE): P
     createDb(d1),
     [...circleOf.keys()],
     'trade_circle',
-    (userId) => pushTexts.circle(circleOf.get(userId)!, { type: 'ended' }),
+    (t, userId) => pushTexts.circle(circleOf.get(userId)!, { type: 'ended' })(t),
     { sendNow: 0 },
   );
   return circles;

@@ -118,7 +118,7 @@ export async function pushCirclesEnded(
     createDb(env.DB),
     [...circleOf.keys()],
     'trade_circle',
-    (userId) => pushTexts.circle(circleOf.get(userId)!, { type: 'ended' }),
+    (t, userId) => pushTexts.circle(circleOf.get(userId)!, { type: 'ended' })(t),
     { except, sendNow: 0 },
   );
 }

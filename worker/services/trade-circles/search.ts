@@ -351,9 +351,9 @@ export async function runCirclePass(
       createDb(env.DB),
       [...proposedTo.keys()],
       'trade_circle',
-      (userId) => {
+      (t, userId) => {
         const circle = proposedTo.get(userId)!;
-        return pushTexts.circle(circle.id, { type: 'proposed', members: circle.members });
+        return pushTexts.circle(circle.id, { type: 'proposed', members: circle.members })(t);
       },
       { sendNow: 0 },
     );

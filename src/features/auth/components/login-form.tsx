@@ -11,6 +11,7 @@ import { fieldErrorsOf, formErrorOf } from './api-errors';
 import { PasswordInput } from './password-input';
 import { afterSignIn } from '../redirect';
 import * as m from '@/lib/messages';
+import { locale } from '@/lib/locale';
 
 export function LoginForm({ redirect, onRegister }: { redirect?: string | undefined; onRegister: () => void }) {
   const form = useValibotForm(loginSchema, { username: '', password: '' });
@@ -27,6 +28,11 @@ export function LoginForm({ redirect, onRegister }: { redirect?: string | undefi
     setFailure(null);
     try {
       const user = await login.mutateAsync(input);
+      // A browser with no language of its own took the account's (decision 070): the page after
+      // signing in loads in it, as a full page (each language's words come with the page).
+      // (Read here, not with src/shared/locale.ts's cookieOf: the home page's code would then export it.)
+      const saved = /(?:^|;\s*)lang=([a-z]+)/.exec(document.cookie)?.[1];
+      if (saved !== undefined && saved !== locale.language) return location.replace(afterSignIn(redirect));
       toast({ title: m.auth_logged_in(), description: m.auth_welcome_back({ name: user.displayName }) });
       // Back to the page whose "Sign In…" link brought the member here, else home.
       void navigate({ href: afterSignIn(redirect), replace: true });

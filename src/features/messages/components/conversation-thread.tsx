@@ -1,6 +1,8 @@
 // The right panel with a conversation selected: who and what it is about, the bubbles (live over
 // the conversation socket, with "Seen" under the newest own message the partner has read), the
 // partner's typing indicator, the barter prompt and the reply box.
+import { useCurrentUser } from '@/lib/current-user';
+import { eventText } from '../event-text';
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Flex, Heading, IconButton, Spinner, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -62,6 +64,8 @@ export function ConversationThread({
   const info =
     useQuery({ ...conversationInfoQuery(initialInfo.conversation), initialData: initialInfo }).data ?? initialInfo;
   const { partner, listing } = info;
+  // Event lines name their sender: the member's own name for their own steps (decision 070).
+  const myName = useCurrentUser().user?.displayName;
   const queryClient = useQueryClient();
   const conversationKey = messageKeys.conversation(me.id, partner.id, listing.id);
   // A block of the member's own (it comes with the conversation, and a block or unblock reads the
@@ -293,7 +297,8 @@ export function ConversationThread({
                   return (
                     <li key={msg.id} className="message-row message-event" data-testid="message-event">
                       <Text as="p" size="1" className="message-event-text">
-                        {msg.content} · <time dateTime={msg.createdAt}>{fmt.date(msg.createdAt, DAY_AND_TIME)}</time>
+                        {eventText(msg.content, own ? myName : partner.displayName)} ·{' '}
+                        <time dateTime={msg.createdAt}>{fmt.date(msg.createdAt, DAY_AND_TIME)}</time>
                       </Text>
                       {offer && <OfferCard offer={offer} me={me} info={info} listingsQuery={userListingsQuery} />}
                     </li>

@@ -4,7 +4,8 @@ import { P, Section, StaticPage } from '../components/static-page';
 import { linkTo, richText } from '@/lib/rich-text';
 
 // Cookie lifetimes: session; authentication 30 days; the known-device mark 1 year
-// (worker/lib/known-device.ts); consistency 5 minutes (decision 057); preferences 1 year; analytics 2 years.
+// (worker/lib/known-device.ts); consistency 5 minutes (decision 057); preferences 1 year; the language and
+// units 1 year (src/lib/locale.ts, and the sign-in's: decision 070); analytics 2 years.
 // The cookie names are the code's: not translated.
 const COOKIES = [
   {
@@ -40,6 +41,13 @@ const COOKIES = [
     type: m.static_pages_cookies_preferences,
     purpose: m.static_pages_cookies_preferences_purpose,
     example: () => 'theme',
+    retention: m.static_pages_cookies_year,
+  },
+  {
+    id: 'locale',
+    type: m.static_pages_cookies_locale,
+    purpose: m.static_pages_cookies_locale_purpose,
+    example: () => 'lang, units',
     retention: m.static_pages_cookies_year,
   },
   {
