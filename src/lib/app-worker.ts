@@ -1,4 +1,4 @@
-// Started by src/main.tsx after the first render, in production builds only (decision 067): the
+// Started by src/main.tsx after the first render (decision 067; under `npm run dev` too): the
 // service worker's registration, the hand-over to a new build's worker when this page is the only
 // one open, and the saved copy kept up to date. Loaded on its own, never with the first screen.
 import type { QueryClient } from '@tanstack/react-query';
