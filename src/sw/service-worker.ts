@@ -101,12 +101,14 @@ async function photo(request: Request): Promise<Response> {
 
 /**
  * Under the dev server: the network's reply, a copy kept when it may be; only when the network
- * fails, the copy kept last (Vite's `?t=` stamp, which changes with each edit, is left out of the
- * key, so a module is one entry), else the precache's. A code edit is never hidden by a copy.
+ * fails, the copy kept last, else the precache's. A code edit is never hidden by a copy. Vite's
+ * stamps (`?t=` changes with each edit, `?v=` with each dependency optimization) are left out of
+ * the key: a file is one entry, the one last seen, and the copies do not pile up.
  */
 async function networkFirst(request: Request): Promise<Response> {
   const key = new URL(request.url);
   key.searchParams.delete('t');
+  key.searchParams.delete('v');
   try {
     const response = await fetch(request);
     if (keepable(response)) await (await caches.open(DEV_FILES)).put(key.href, response.clone());
