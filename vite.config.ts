@@ -65,6 +65,33 @@ function messages(): Plugin {
   };
 }
 
+/**
+ * Vite's own files under `npm run dev` (its client, the app's modules, the optimized dependencies,
+ * React's refresh runtime): wrangler.toml sends every path but the build's to the Worker first,
+ * which knows none of these, so under the dev server they are sent to Vite instead.
+ */
+const VITE_DEV_PATHS = ['/@vite/*', '/@id/*', '/@fs/*', '/@react-refresh', '/src/*', '/node_modules/*'];
+
+/**
+ * The Worker writes every page with a Content-Security-Policy that allows no inline script, so
+ * under the dev server React's fast-refresh preamble, which the React plugin puts inline, is loaded
+ * as the module that plugin serves for it (the same code) instead.
+ */
+function refreshPreambleAsFile(): Plugin {
+  return {
+    name: 'barter-market:refresh-preamble-as-file',
+    apply: 'serve',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<script type="module">import \{ injectIntoGlobalHook \}[\s\S]*?<\/script>/,
+          '<script type="module" src="/@id/__x00__@vitejs/plugin-react/preamble"></script>',
+        ),
+    },
+  };
+}
+
 // Where `npm run dev` keeps local D1, KV, R2 and Durable Objects: the folder `npm start` and
 // `npm run db:migrate:local` use, unless PERSIST_DIR names another (as for `npm start`).
 const persistDir = process.env.PERSIST_DIR || '.wrangler/state';
@@ -144,7 +171,9 @@ export default defineConfig(({ command }) => ({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
-    // dist/client/sw.js, the installed app's service worker (decision 067): production builds only.
+    refreshPreambleAsFile(),
+    // The installed app's service worker (decision 067): dist/client/sw.js after a build; under the
+    // dev server, /sw.js built at each request, network first.
     serviceWorker(),
     cloudflare({
       configPath: './wrangler.toml',
@@ -153,6 +182,7 @@ export default defineConfig(({ command }) => ({
       config:
         command === 'serve'
           ? {
+              assets: { run_worker_first: VITE_DEV_PATHS.map((path) => `!${path}`) },
               vars: {
                 ENVIRONMENT: 'development',
                 SIGNING_SECRET: 'local-development-signing-key',

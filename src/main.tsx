@@ -107,9 +107,9 @@ void Promise.all([
       </StrictMode>,
     ),
   );
-  // The service worker and the saved copy (decision 067), after the first render, in builds only.
-  if (import.meta.env.PROD)
-    (window.requestIdleCallback ?? setTimeout)(
-      () => void import('./lib/app-worker').then((worker) => worker.startAppWorker(queryClient)),
-    );
+  // The service worker and the saved copy (decision 067), after the first render: the build's
+  // worker, or under the dev server the same worker made network first (scripts/lib/service-worker.mjs).
+  (window.requestIdleCallback ?? setTimeout)(
+    () => void import('./lib/app-worker').then((worker) => worker.startAppWorker(queryClient)),
+  );
 });

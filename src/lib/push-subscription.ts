@@ -58,12 +58,11 @@ export async function unsubscribeThisBrowser(registration: ServiceWorkerRegistra
 }
 
 /**
- * The service worker's registration: in a production build, once it is active (a first visit
- * registers it when the page is idle; 10 s at most); `npm run dev` registers none, so null.
+ * The service worker's registration, once it is active (a first visit registers it when the page
+ * is idle; 10 s at most, else null: a browser that refuses workers).
  */
 export async function appRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return null;
-  if (!import.meta.env.PROD) return (await navigator.serviceWorker.getRegistration()) ?? null;
   return Promise.race([
     navigator.serviceWorker.ready,
     new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),

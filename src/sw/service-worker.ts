@@ -1,5 +1,6 @@
 // The app's service worker (decision 067), served at /sw.js so its scope is the whole site. The
-// build (scripts/lib/service-worker.mjs) bundles this file and fills in the constants below.
+// build (scripts/lib/service-worker.mjs) bundles this file and fills in the constants below; so
+// does the dev server (`npm run dev`) at each request for /sw.js, with __DEV_SERVER__ set.
 //
 // - Precache: on install, the build's files (every script and stylesheet of the app, the icons,
 //   the manifest) in a cache named after this build. The app shell (the built index.html, with no
@@ -17,6 +18,12 @@
 //   every older precache is deleted.
 // - Push: shows the payload `{ title, body, url, tag }` and opens or focuses `url` on a click;
 //   re-subscribes when the browser replaces the subscription.
+// - Under the dev server (__DEV_SERVER__, the only difference): there is no build, so the precache
+//   holds public/'s files only, and Vite's modules change with every edit, so nothing is ever
+//   answered from a cache while the network answers: every request but /api goes to the network
+//   first, and a copy of each reply that may be kept is answered only when the network fails (the
+//   offline shell can then start with the modules last seen). A new worker takes over at once
+//   (nothing is precached that a page could have swapped under it). Pages, /api and push as above.
 import { webPushRoutes } from '@/shared/contract/web-push';
 import { subscribeThisBrowser } from '@/lib/push-subscription';
 import type { WindowClient, WorkerScope } from './scope';
@@ -28,14 +35,20 @@ declare const __PRECACHE__: string[];
 declare const __SHELL__: string;
 /** A hash of both: the precache's name. */
 declare const __VERSION__: string;
+/** Served by the dev server (`npm run dev`): network first for everything (see above). */
+declare const __DEV_SERVER__: boolean;
 
 const PRECACHE = `app-${__VERSION__}`;
 const PHOTOS = 'photos';
 const PHOTOS_KEPT = 120;
+/** Under the dev server: the copies of what the network last answered (Vite's modules among them). */
+const DEV_FILES = 'dev-files';
 const precached = new Set(__PRECACHE__);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(PRECACHE).then((cache) => cache.addAll(__PRECACHE__)));
+  // Under the dev server no page runs files this worker could swap (they are all the network's).
+  if (__DEV_SERVER__) void self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {
@@ -68,19 +81,43 @@ async function fromPrecache(request: Request): Promise<Response> {
   return (await caches.match(request, { cacheName: PRECACHE })) ?? fetch(request);
 }
 
+/** A reply that may be kept on the device: no viewer's data (`private`, `no-store`) in it. */
+const keepable = (response: Response) =>
+  response.ok && !/\b(private|no-store)\b/.test(response.headers.get('Cache-Control') ?? '');
+
 /** A photo: the copy kept if there is one, else the network's, kept when it says it is public. */
 async function photo(request: Request): Promise<Response> {
   const cache = await caches.open(PHOTOS);
   const kept = await cache.match(request);
   if (kept) return kept;
   const response = await fetch(request);
-  const control = response.headers.get('Cache-Control') ?? '';
-  if (response.ok && /\b(public|immutable)\b/.test(control) && !/\b(private|no-store)\b/.test(control)) {
+  if (keepable(response) && /\b(public|immutable)\b/.test(response.headers.get('Cache-Control') ?? '')) {
     await cache.put(request, response.clone());
     const keys = await cache.keys();
     for (const old of keys.slice(0, Math.max(0, keys.length - PHOTOS_KEPT))) await cache.delete(old);
   }
   return response;
+}
+
+/**
+ * Under the dev server: the network's reply, a copy kept when it may be; only when the network
+ * fails, the copy kept last, else the precache's. A code edit is never hidden by a copy. Vite's
+ * stamps (`?t=` changes with each edit, `?v=` with each dependency optimization) are left out of
+ * the key: a file is one entry, the one last seen, and the copies do not pile up.
+ */
+async function networkFirst(request: Request): Promise<Response> {
+  const key = new URL(request.url);
+  key.searchParams.delete('t');
+  key.searchParams.delete('v');
+  try {
+    const response = await fetch(request);
+    if (keepable(response)) await (await caches.open(DEV_FILES)).put(key.href, response.clone());
+    return response;
+  } catch (error) {
+    const kept = (await caches.match(key.href, { cacheName: DEV_FILES })) ?? (await caches.match(request));
+    if (kept) return kept;
+    throw error;
+  }
 }
 
 self.addEventListener('fetch', (event) => {
@@ -90,6 +127,10 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
     event.respondWith(fetch(request).catch(shell));
+    return;
+  }
+  if (__DEV_SERVER__) {
+    if (!url.pathname.startsWith('/api/')) event.respondWith(networkFirst(request));
     return;
   }
   if (precached.has(url.pathname)) {

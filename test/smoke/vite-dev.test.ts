@@ -1,19 +1,24 @@
 // `npm run dev` (the Vite dev server with the Cloudflare plugin) as a new user would run it, after
 // the steps in docs/deploy.md: migrate the local database, start the dev server, seed once. Under
 // Vite the ASSETS binding is answered by Vite's own middleware, so the gazetteer's reads, the seed
-// and place lookups are checked here, not only under `npm start`.
+// and place lookups are checked here, not only under `npm start`. The page runs the SPA's modules
+// (Vite's, not the Worker's) and registers the installed app's service worker, built for the dev
+// server: network first, so an edit is never hidden by a copy (decision 067).
 // Its own state folder (PERSIST_DIR, which vite.config.ts passes to the plugin) and a free port.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
 import { freePort } from '../support/server';
 
 let child: ChildProcess | undefined;
 let persist = '';
 let baseUrl = '';
 let log = '';
+let browser: Browser | undefined;
 
 /** Whether any process of the dev server's group (npx, vite, workerd) is still alive. */
 const groupAlive = (pgid: number) => {
@@ -68,6 +73,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
+  await browser?.close();
   const pgid = child?.pid;
   if (pgid) {
     await stopGroup(pgid);
@@ -123,4 +129,75 @@ describe('npm run dev', () => {
     expect(html).toContain('<div id="root">');
     expect(html).toContain('/@vite/client');
   });
+
+  it('serves the service worker built for the dev server: its public files, its shell, no build', async () => {
+    const response = await fetch(`${baseUrl}/sw.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript\b/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const source = await response.text();
+    expect(source).toContain('"/manifest.webmanifest","/favicon.svg","/icons/icon-192.png"');
+    expect(source).toContain('<meta name="app-shell" content="offline" />');
+    expect(source).toContain('/src/main.tsx');
+    expect(source).not.toContain('/assets/');
+  });
+
+  it('loads the SPA, which registers the worker; it answers from the network first, from its copy offline', async () => {
+    browser = await launchBrowser();
+    const context = await browser.newContext({ serviceWorkers: 'allow', baseURL: baseUrl });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/browse');
+    // The SPA replaced the Worker's first screen: its modules came from Vite, past the Worker's CSP.
+    await page.waitForFunction(() => !document.querySelector('#root > .fs'), null, { timeout: 60_000 });
+    // main.tsx registers /sw.js when idle; the worker's first install takes the page at once.
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+      timeout: 60_000,
+    });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(`${baseUrl}/sw.js`);
+
+    // A module with an older copy on the device: online, the network's copy wins (an edit shows at
+    // once) and is kept; offline, the copy kept last answers.
+    const read = () => page.evaluate(async () => (await fetch('/src/lib/online.ts')).text());
+    await page.evaluate(async () => {
+      const copies = await caches.open('dev-files');
+      await copies.put(
+        '/src/lib/online.ts',
+        new Response('// an older copy', { headers: { 'Content-Type': 'text/javascript' } }),
+      );
+    });
+    expect(await read()).toContain('navigator.onLine');
+    // At a reload the page's modules all go through the worker (the first load's came before it
+    // took the page), and those only the offline shell loads are loaded once (app-worker.ts).
+    await page.reload();
+    await page.waitForFunction(() => !document.querySelector('#root > .fs'), null, { timeout: 60_000 });
+    const kept = (path: string) =>
+      page.evaluate(async (url) => !!(await caches.match(url, { cacheName: 'dev-files' })), path);
+    for (const path of [
+      '/src/lib/saved-copy-store.ts',
+      '/src/lib/saved-copy.ts',
+      '/src/components/saved-copy-notice.tsx',
+    ])
+      await expect.poll(() => kept(path), { timeout: 30_000 }).toBe(true);
+    expect(await kept('/src/main.tsx')).toBe(true);
+    await context.setOffline(true);
+    expect(await read()).toContain('navigator.onLine');
+    // A page opened offline is the app shell, which starts with the copy this device saved.
+    await page.goto('/browse', { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('meta[name="app-shell"]').getAttribute('content')).toBe('offline');
+    await page.getByTestId('offline-notice').filter({ hasText: 'You are offline' }).waitFor({ timeout: 30_000 });
+    await context.setOffline(false);
+    // No /api reply is kept.
+    const urls = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(urls.filter((path) => path.startsWith('/api/'))).toEqual([]);
+    expect(urls).toContain('/icons/icon-192.png');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -25,7 +25,7 @@ export function useUpdatePushSettings(userId: number) {
 }
 
 /**
- * This browser: `unsupported` (no push, or no service worker on this page: `npm run dev`),
+ * This browser: `unsupported` (no push, or no service worker on this page: a browser that refuses them),
  * `denied` (blocked in the browser's settings), else whether it is subscribed; with turnOn (asks
  * the browser's permission, so only from a click) and turnOff.
  */
