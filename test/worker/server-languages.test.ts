@@ -363,6 +363,13 @@ describe('page titles and descriptions in the request language', () => {
 
     const missing = await parseHead((await fetchPage('/no-such-page', { cookie: 'lang=es' })).html);
     expect(missing.titles).toEqual([`${es.common_page_not_found()} | Barter Market`]);
+
+    // The home page's title is whole, as the SPA sets it; a screen translated later keeps up too.
+    const home = await parseHead((await fetchPage('/', { cookie: 'lang=fr' })).html);
+    expect(home.titles).toEqual([fr.common_home_title()]);
+    expect(fr.common_home_title()).not.toBe(en.common_home_title());
+    const forgot = await parseHead((await fetchPage('/forgot-password', { cookie: 'lang=pt' })).html);
+    expect(forgot.titles).toEqual([`${pt.auth_forgot_title()} | Barter Market`]);
   });
 
   it('keeps English for an English reader', async () => {

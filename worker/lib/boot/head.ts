@@ -21,11 +21,6 @@ import { categoryName, localCategories } from '../first-screen/parts';
 export const APP_NAME = 'Barter Market';
 /** index.html's description, kept for the pages that have none of their own (English's `head_site_description`). */
 export const SITE_DESCRIPTION = 'Exchange goods and skills with your neighbours instead of money.';
-/**
- * What src/lib/use-page-title.ts sets on the home page (usePageTitle(undefined)): English in every
- * language, as the SPA's is (translating it there would cost the home page's budget).
- */
-const HOME_TITLE = `${APP_NAME}: exchange goods and skills with your neighbours`;
 /** The SPA cuts a listing's description to this many characters for the page's (useMetaDescription). */
 const DESCRIPTION_LENGTH = 150;
 
@@ -45,6 +40,10 @@ type TitleKey = { [K in keyof Catalogue]: Catalogue[K] extends () => string ? K 
  */
 export const ROUTE_TITLES: Partial<Record<PageRoute, TitleKey>> = {
   '/about': 'static_pages_about_page_title',
+  '/forgot-password': 'auth_forgot_title',
+  '/reset-password': 'auth_reset_title',
+  '/verify-email': 'auth_verify_title',
+  '/settings/notifications': 'push_title',
   '/auth': 'auth_sign_in',
   '/community': 'community_page_title',
   '/community-standards': 'static_pages_standards_title',
@@ -77,12 +76,6 @@ export const ROUTE_TITLES: Partial<Record<PageRoute, TitleKey>> = {
   '/profile/': 'profile_title',
 };
 /** The screens whose SPA title is still English (not yet translated there): the same words here. */
-export const ENGLISH_ROUTE_TITLES: Partial<Record<PageRoute, string>> = {
-  '/forgot-password': 'Forgot Password',
-  '/reset-password': 'Reset Password',
-  '/verify-email': 'Verify Email',
-  '/settings/notifications': 'Notifications',
-};
 /** The root's not-found screen's title (any path without a route): the not-found card's. */
 export const NOT_FOUND_TITLE: TitleKey = 'common_page_not_found';
 /** The listing route's own not-found title (English in the SPA too). */
@@ -147,7 +140,8 @@ interface PageFacts {
 export function pageHead(input: HeadInput): PageHead {
   const facts = pageFacts(input);
   const origin = input.url.origin;
-  const title = facts.title === HOME_TITLE ? HOME_TITLE : `${facts.title} | ${APP_NAME}`;
+  // The home page's title is whole (src/lib/use-page-title.ts); every other is "{title} | Barter Market".
+  const title = input.route === '/' ? facts.title : `${facts.title} | ${APP_NAME}`;
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
   const tags = [
@@ -194,10 +188,10 @@ function pageFacts(input: HeadInput): PageFacts {
     if (!found || !data.profile) return plain(t.profile_title(), false);
     return profileFacts(data.profile, input);
   }
-  if (route === '/') return { ...plain(HOME_TITLE, true), canonical: '/' };
+  if (route === '/') return { ...plain(t.common_home_title(), true), canonical: '/' };
   if (route === '/browse') return browseFacts(url, data.categories, t, plain);
   const key = ROUTE_TITLES[route];
-  const title = key ? t[key]() : (ENGLISH_ROUTE_TITLES[route] ?? APP_NAME);
+  const title = key ? t[key]() : APP_NAME;
   return plain(title, !PRIVATE_ROUTES.has(route) && input.indexable !== false);
 }
 
