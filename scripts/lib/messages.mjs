@@ -70,7 +70,7 @@ function facade(english) {
     "// Each key is a function of its inputs in the member's language; unused keys leave the bundle.\n" +
     keys.map((key) => `export { ${key} } from './${key}.js';`).join('\n') +
     '\n';
-  files[`${FACADE}/index.d.ts`] = declarations(english);
+  files[`${FACADE}/index.d.ts`] = HEADER + "export * from '../../shared/i18n/messages';\n";
   return files;
 }
 
@@ -95,8 +95,11 @@ export function generateMessages() {
     const order = `export default [${Object.keys(english).join(', ')}];`;
     files[`${OUT}/${locale}.js`] = HEADER + code + '\n\n' + order + '\n';
     files[`${OUT}/${locale}.d.ts`] =
-      declarations(english) + 'declare const order: ((inputs: never) => string)[];\nexport default order;\n';
+      HEADER +
+      "export * from './messages';\ndeclare const order: ((inputs: never) => string)[];\nexport default order;\n";
   }
+  // Every language has English's keys and inputs (readMessages), so one declaration serves all.
+  files[`${OUT}/messages.d.ts`] = declarations(english);
   return { ...files, ...facade(english) };
 }
 

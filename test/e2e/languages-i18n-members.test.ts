@@ -1,13 +1,10 @@
 // The member and staff screens in German and French on a phone (decision 068, "Translated
 // folders": profile, moderation, admin, dev): the saved language (the `lang` cookie) paints them,
 // nothing overflows sideways at 390 px, and axe finds nothing serious.
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGE_COOKIE } from '@/shared/locale';
 import {
   axeViolations,
-  baseUrl,
   createMember,
   eventually,
   launchBrowser,
@@ -17,10 +14,7 @@ import {
   signInAs,
   type TestMember,
 } from '../support/browser';
-
-type Words = Record<string, string>;
-const words = (language: string): Words =>
-  JSON.parse(readFileSync(new URL(`../../messages/${language}.json`, import.meta.url), 'utf8')) as Words;
+import { readIn, words } from '../support/languages';
 
 interface Screen {
   path: string;
@@ -53,7 +47,7 @@ describe.each(['de', 'fr'] as const)('in %s at 390 px', (language) => {
   it.each(SCREENS.map((screen) => [screen.path, screen] as const))('%s', async (_path, screen) => {
     const cookie = screen.who === 'admin' ? adminCookie : screen.who === 'member' ? member.cookie : undefined;
     const { context, page, errors } = await newPage(browser, { viewport: PHONE, cookie });
-    await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: baseUrl(), sameSite: 'Lax' }]);
+    await readIn(context, language);
     await page.goto(screen.path);
     const { role, key } = screen.shows;
     const name = words(language)[key]!;

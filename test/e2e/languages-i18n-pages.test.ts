@@ -2,12 +2,10 @@
 // in German and French (decision 068): at 390 px each fits sideways, says its heading in the
 // language, has <html lang> set and passes axe. The FAQ's distances read in kilometres, and the
 // legal pages' date in the language.
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
-  baseUrl,
   createMember,
   eventually,
   launchBrowser,
@@ -17,10 +15,8 @@ import {
   setSessionCookie,
   type TestMember,
 } from '../support/browser';
+import { readIn, words } from '../support/languages';
 
-type Words = Record<string, string>;
-const words = (language: string): Words =>
-  JSON.parse(readFileSync(new URL(`../../messages/${language}.json`, import.meta.url), 'utf8')) as Words;
 const english = words('en');
 
 const SCREENS: { path: string; heading: string }[] = [
@@ -51,7 +47,7 @@ afterAll(() => browser?.close());
 /** A phone page reading `language` (the footer's saved choice), signed in as the test member. */
 async function phoneIn(language: string): Promise<{ page: Page; errors: string[] }> {
   const { context, page, errors } = await newPage(browser, { viewport: PHONE });
-  await context.addCookies([{ name: 'lang', value: language, url: baseUrl(), sameSite: 'Lax' }]);
+  await readIn(context, language);
   await setSessionCookie(context, member.cookie);
   return { page, errors };
 }

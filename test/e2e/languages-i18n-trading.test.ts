@@ -3,13 +3,11 @@
 // members, the notifications panel and the saved searches dialog, each at 390 px with the `lang`
 // cookie set: no sideways overflow, a translated heading or label visible, and axe clean in both
 // themes. Expected words come from messages/*.json.
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   axeViolations,
-  baseUrl,
   createListingFor,
   createMember,
   launchBrowser,
@@ -20,10 +18,7 @@ import {
   settledRead,
   type TestMember,
 } from '../support/browser';
-
-type Words = Record<string, string>;
-const words = (language: string): Words =>
-  JSON.parse(readFileSync(new URL(`../../messages/${language}.json`, import.meta.url), 'utf8')) as Words;
+import { readIn, words } from '../support/languages';
 
 let browser: Browser;
 let trader: TestMember;
@@ -52,7 +47,7 @@ afterAll(() => browser?.close());
 /** A member's phone in a language: the session and `lang` cookies, as the footer's select leaves it. */
 async function phoneIn(language: string, member: TestMember) {
   const opened = await newPage(browser, { viewport: PHONE, cookie: member.cookie });
-  await opened.context.addCookies([{ name: 'lang', value: language, url: baseUrl(), sameSite: 'Lax' }]);
+  await readIn(opened.context, language);
   return opened;
 }
 

@@ -3,14 +3,12 @@
 // French on a phone. The saved language (the `lang` cookie) paints them; a heading or label shows
 // in that language (never the English), nothing overflows sideways at 390 px, and axe finds
 // nothing in either theme. Expected words come from messages/*.json.
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_COOKIE } from '@/shared/locale';
 import {
   apiCall,
   axeViolations,
-  baseUrl,
   createMember,
   eventually,
   launchBrowser,
@@ -20,10 +18,7 @@ import {
   screenshot,
   type TestMember,
 } from '../support/browser';
-
-type Words = Record<string, string>;
-const words = (language: string): Words =>
-  JSON.parse(readFileSync(new URL(`../../messages/${language}.json`, import.meta.url), 'utf8')) as Words;
+import { readIn, words } from '../support/languages';
 
 let browser: Browser;
 let member: TestMember;
@@ -36,7 +31,7 @@ afterAll(() => browser?.close());
 /** A member's phone page reading `language` (the footer's saved choice). */
 async function memberPage(language: string) {
   const opened = await newPage(browser, { viewport: PHONE, cookie: member.cookie });
-  await opened.context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: baseUrl(), sameSite: 'Lax' }]);
+  await readIn(opened.context, language);
   return opened;
 }
 

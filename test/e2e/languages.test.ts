@@ -2,7 +2,6 @@
 // Listing form at 390 px without sideways overflow and with axe clean in both themes; <html lang>
 // names the language; distances are in kilometres for fr, de, es and pt and in miles for en-US;
 // the footer's choice is remembered across reloads. Expected words come from messages/*.json.
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,10 +16,7 @@ import {
   settledRead,
   type TestMember,
 } from '../support/browser';
-
-type Words = Record<string, string>;
-const words = (language: string): Words =>
-  JSON.parse(readFileSync(new URL(`../../messages/${language}.json`, import.meta.url), 'utf8')) as Words;
+import { words } from '../support/languages';
 
 const BROWSERS = [
   { locale: 'en-US', language: 'en', units: 'mi' },
