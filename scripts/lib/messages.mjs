@@ -70,7 +70,7 @@ function facade(english) {
     "// Each key is a function of its inputs in the member's language; unused keys leave the bundle.\n" +
     keys.map((key) => `export { ${key} } from './${key}.js';`).join('\n') +
     '\n';
-  files[`${FACADE}/index.d.ts`] = HEADER + "export * from '../../shared/i18n/messages';\n";
+  files[`${FACADE}/index.d.ts`] = HEADER + "export * from '@/shared/i18n/messages';\n";
   return files;
 }
 
