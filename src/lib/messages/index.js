@@ -1958,3 +1958,8 @@ export { notice_end_member_unavailable } from './notice_end_member_unavailable.j
 export { notice_end_member_declined } from './notice_end_member_declined.js';
 export { notice_end_declined } from './notice_end_declined.js';
 export { notice_end_no_longer_wants } from './notice_end_no_longer_wants.js';
+export { community_tile_level_starting } from './community_tile_level_starting.js';
+export { community_tile_level_launching } from './community_tile_level_launching.js';
+export { community_tile_level_growing } from './community_tile_level_growing.js';
+export { community_tile_level_active } from './community_tile_level_active.js';
+export { community_tile_level_thriving } from './community_tile_level_thriving.js';

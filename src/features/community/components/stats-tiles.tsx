@@ -16,11 +16,11 @@ type Growth = GrowthLabels[keyof GrowthLabels];
 
 /** The level's tile label, "Community Starting" … "Community Thriving", in the member's language. */
 const LEVEL_LABELS: Record<ActivityLevel, () => string> = {
-  starting: m.community_level_starting,
-  launching: m.community_level_launching,
-  growing: m.community_level_growing,
-  active: m.community_level_active,
-  thriving: m.community_level_thriving,
+  starting: m.community_tile_level_starting,
+  launching: m.community_tile_level_launching,
+  growing: m.community_tile_level_growing,
+  active: m.community_tile_level_active,
+  thriving: m.community_tile_level_thriving,
 };
 
 const GROWTH_LABELS: Record<Growth, () => string> = {
