@@ -1,7 +1,7 @@
-// A dialog whose code loads the first time it opens: a control shown on many pages (Report, Leave
-// a review) whose dialog few members open would otherwise add its form to every first visit
-// (docs/performance.md, "Bundle budgets"). Once loaded it stays mounted, so closing keeps Radix's
-// focus return and animation.
+// A dialog whose code loads the first time it opens: a control shown on many pages (Report, a
+// counter-offer, the phone menu, Support This Project) whose dialog few members open would
+// otherwise add its code to every first visit (docs/performance.md, "Bundle budgets"). Once loaded
+// it stays mounted, so closing keeps Radix's focus return and animation.
 import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from 'react';
 
 export function onDemand<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {

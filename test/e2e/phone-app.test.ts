@@ -210,6 +210,8 @@ describe('an open conversation on a phone', () => {
     // Back to the list: the tab bar and the footer come back.
     await page.getByRole('button', { name: 'Back to conversations' }).click();
     await tabBar(page).waitFor();
+    // The footer comes after the first render (decision 068): wait for it, then it shows.
+    await page.locator('.site-footer').waitFor();
     expect(await page.locator('.site-footer').isVisible()).toBe(true);
     expect(errors).toEqual([]);
   });
@@ -223,6 +225,7 @@ describe('an open conversation on a phone', () => {
     await page.getByTestId('conversation-item').filter({ hasText: 'Desk Partner' }).click();
     await page.getByTestId('message').filter({ hasText: 'Desktop chat: hello' }).waitFor();
     expect(await page.getByRole('heading', { level: 1, name: 'Messages' }).isVisible()).toBe(true);
+    await page.locator('.site-footer').waitFor();
     expect(await page.locator('.site-footer').isVisible()).toBe(true);
     expect(await page.locator('.messages-panel').evaluate((el) => getComputedStyle(el).height)).toBe('600px');
     await screenshot(page, 'chat-1280', { fullPage: false });

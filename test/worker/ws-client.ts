@@ -37,7 +37,7 @@ export function openSocket(response: Response): TestSocket {
     closeEvent: () => closeEvent,
     send: (frame) =>
       socket.send(typeof frame === 'string' || frame instanceof ArrayBuffer ? frame : JSON.stringify(frame)),
-    async next(predicate, timeoutMs = 10_000) {
+    async next(predicate, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = frames.find(predicate);

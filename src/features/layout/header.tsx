@@ -79,7 +79,7 @@ export function Header() {
                   <span aria-hidden="true">
                     <UserAvatar name={user.displayName} src={user.avatarUrl} size="2" />
                   </span>
-                  <Text size="2" weight="medium">
+                  <Text size="2" weight="medium" className="profile-name">
                     {user.displayName}
                   </Text>
                 </Link>

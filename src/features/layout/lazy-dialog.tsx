@@ -1,10 +1,11 @@
-import { Suspense, useRef, useState, type ComponentType, type ReactElement, type RefObject } from 'react';
+import { useRef, useState, type ComponentType, type ReactElement, type RefObject } from 'react';
 import type { MenuDialogProps } from './mobile-menu-dialog';
 
 /**
  * A dialog of the page frame whose code (Radix Dialog, its focus trap and scroll lock) loads on
- * the first press of its button, not with every page (decision 058). `button` renders the trigger
- * with the props given; the button carries what Dialog.Trigger would set on it.
+ * the first press of its button, not with every page (decision 058): `dialog` is made by
+ * `onDemand` (src/components/on-demand.tsx). `button` renders the trigger with the props given;
+ * the button carries what Dialog.Trigger would set on it.
  */
 export function LazyDialog<P extends object>({
   button,
@@ -23,24 +24,16 @@ export function LazyDialog<P extends object>({
 }) {
   const trigger = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
   return (
     <>
       {button({
         ref: trigger,
-        onClick: () => {
-          setLoaded(true);
-          setOpen(true);
-        },
+        onClick: () => setOpen(true),
         'aria-haspopup': 'dialog',
         'aria-expanded': open,
         'data-state': open ? 'open' : 'closed',
       })}
-      {loaded && (
-        <Suspense fallback={null}>
-          <Dialog {...props} open={open} onOpenChange={setOpen} trigger={trigger} />
-        </Suspense>
-      )}
+      <Dialog {...props} open={open} onOpenChange={setOpen} trigger={trigger} />
     </>
   );
 }

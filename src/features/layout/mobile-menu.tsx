@@ -1,10 +1,10 @@
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { IconButton } from '@radix-ui/themes';
-import { lazy } from 'react';
+import { onDemand } from '@/components/on-demand';
 import { LazyDialog } from './lazy-dialog';
 import * as m from '@/lib/messages';
 
-const MobileMenuDialog = lazy(() => import('./mobile-menu-dialog').then((m) => ({ default: m.MobileMenuDialog })));
+const MobileMenuDialog = onDemand(() => import('./mobile-menu-dialog').then((module) => module.MobileMenuDialog));
 
 /** The phone menu's button; the menu itself loads on the first tap. */
 export function MobileMenu({ onCreateListing }: { onCreateListing: () => void }) {

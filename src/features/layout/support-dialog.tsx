@@ -1,10 +1,10 @@
 import { Button } from '@radix-ui/themes';
-import { lazy } from 'react';
+import { onDemand } from '@/components/on-demand';
 import { LazyDialog } from './lazy-dialog';
 import * as m from '@/lib/messages';
 
-const SupportDialogContent = lazy(() =>
-  import('./support-dialog-content').then((m) => ({ default: m.SupportDialogContent })),
+const SupportDialogContent = onDemand(() =>
+  import('./support-dialog-content').then((module) => module.SupportDialogContent),
 );
 
 /** 'Support This Project' in the footer; the dialog loads on the first press. */

@@ -57,7 +57,8 @@ function header(viewer: SelfUser | null, path: string, { t }: Words): Markup {
     ? html`<span class="desktop-only"><a class="fs-btn" href="/profile">${t.layout_create_listing()}</a></span
         ><span class="fs-slot"></span
         ><a href="/profile" class="profile-link desktop-only"
-          ><span class="fs-avatar"></span><span class="fs-t2" style="font-weight:500">${viewer.displayName}</span></a
+          ><span class="fs-avatar"></span
+          ><span class="fs-t2 profile-name" style="font-weight:500">${viewer.displayName}</span></a
         >`
     : html`<span class="desktop-only"
         ><span class="fs-row"
