@@ -7,18 +7,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
-  axeViolations,
   createListingFor,
   createMember,
   launchBrowser,
   newPage,
-  overflowsHorizontally,
   PHONE,
-  screenshot,
-  settledRead,
   type TestMember,
 } from '../support/browser';
-import { readIn, words } from '../support/languages';
+import { checkScreen, readIn, words } from '../support/languages';
 
 let browser: Browser;
 let trader: TestMember;
@@ -58,29 +54,6 @@ async function started(page: Page) {
 }
 
 /** Axe in both themes and no overflow at 390 px after `open`, which also waits for the screen's words. */
-async function checkScreen(page: Page, label: string, open: () => Promise<void>): Promise<string[]> {
-  const problems: string[] = [];
-  for (const appearance of ['light', 'dark'] as const) {
-    // Init scripts run in the order added: the latest theme wins on each load.
-    await page.addInitScript((value) => localStorage.setItem('theme', value), appearance);
-    await open();
-    const violations = await settledRead(
-      () => axeViolations(page),
-      (found) => found.length === 0,
-    );
-    problems.push(...violations.map((violation) => `${label} [${appearance}] ${violation}`));
-    if (
-      await settledRead(
-        () => overflowsHorizontally(page),
-        (overflows) => !overflows,
-      )
-    )
-      problems.push(`${label} [${appearance}] overflows horizontally at 390 px`);
-    await screenshot(page, `languages-i18n-trading-${label.replace(/\W+/g, '-')}-${appearance}`);
-  }
-  return problems;
-}
-
 describe('the trading screens at 390 px', () => {
   for (const language of ['de', 'fr'] as const) {
     it(
@@ -95,7 +68,7 @@ describe('the trading screens at 390 px', () => {
         const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 
         problems.push(
-          ...(await checkScreen(page, `${language} messages`, async () => {
+          ...(await checkScreen('languages-i18n-trading', page, `${language} messages`, async () => {
             await page.goto('/messages');
             await started(page);
             await heading(t.messages_title!);
@@ -105,7 +78,7 @@ describe('the trading screens at 390 px', () => {
         expect(await page.evaluate(() => document.documentElement.lang.split('-')[0])).toBe(language);
 
         problems.push(
-          ...(await checkScreen(page, `${language} conversation`, async () => {
+          ...(await checkScreen('languages-i18n-trading', page, `${language} conversation`, async () => {
             await page.goto(`/messages/${conversation}`);
             await started(page);
             await page.getByTestId('offer-status').getByText(t.offers_status_accepted!, { exact: true }).waitFor();
@@ -115,7 +88,7 @@ describe('the trading screens at 390 px', () => {
         );
 
         problems.push(
-          ...(await checkScreen(page, `${language} wants`, async () => {
+          ...(await checkScreen('languages-i18n-trading', page, `${language} wants`, async () => {
             await page.goto('/wants');
             await started(page);
             await heading(t.wants_title!);
@@ -126,7 +99,7 @@ describe('the trading screens at 390 px', () => {
         );
 
         problems.push(
-          ...(await checkScreen(page, `${language} matches`, async () => {
+          ...(await checkScreen('languages-i18n-trading', page, `${language} matches`, async () => {
             await page.goto('/matches');
             await started(page);
             await heading(t.wants_matches_title!);
@@ -135,7 +108,7 @@ describe('the trading screens at 390 px', () => {
         );
 
         problems.push(
-          ...(await checkScreen(page, `${language} trade circles`, async () => {
+          ...(await checkScreen('languages-i18n-trading', page, `${language} trade circles`, async () => {
             await page.goto('/trade-circles');
             await started(page);
             await heading(t.trade_circles_title!);
@@ -144,7 +117,7 @@ describe('the trading screens at 390 px', () => {
         );
 
         problems.push(
-          ...(await checkScreen(page, `${language} blocked`, async () => {
+          ...(await checkScreen('languages-i18n-trading', page, `${language} blocked`, async () => {
             await page.goto('/settings/blocked');
             await started(page);
             await heading(t.blocks_title!);
@@ -153,7 +126,7 @@ describe('the trading screens at 390 px', () => {
         );
 
         problems.push(
-          ...(await checkScreen(page, `${language} notifications`, async () => {
+          ...(await checkScreen('languages-i18n-trading', page, `${language} notifications`, async () => {
             await page.goto('/messages');
             await started(page);
             // The owner's acceptance is news for the trader: the bell says how much, in the language.
@@ -164,7 +137,7 @@ describe('the trading screens at 390 px', () => {
         );
 
         problems.push(
-          ...(await checkScreen(page, `${language} saved searches`, async () => {
+          ...(await checkScreen('languages-i18n-trading', page, `${language} saved searches`, async () => {
             await page.goto('/browse');
             await started(page);
             await page.getByRole('button', { name: t.saved_searches_title }).click();

@@ -4,19 +4,8 @@
 // the footer's choice is remembered across reloads. Expected words come from messages/*.json.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  createMember,
-  eventually,
-  launchBrowser,
-  newPage,
-  overflowsHorizontally,
-  PHONE,
-  screenshot,
-  settledRead,
-  type TestMember,
-} from '../support/browser';
-import { words } from '../support/languages';
+import { createMember, eventually, launchBrowser, newPage, PHONE, type TestMember } from '../support/browser';
+import { checkScreen, words } from '../support/languages';
 
 const BROWSERS = [
   { locale: 'en-US', language: 'en', units: 'mi' },
@@ -44,29 +33,6 @@ async function started(page: Page) {
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
 /** Axe in both themes and no overflow at 390 px: the problems found, labelled. */
-async function checkScreen(page: Page, label: string, open: () => Promise<void>): Promise<string[]> {
-  const problems: string[] = [];
-  for (const appearance of ['light', 'dark'] as const) {
-    // Init scripts run in the order added: the latest theme wins on each load.
-    await page.addInitScript((value) => localStorage.setItem('theme', value), appearance);
-    await open();
-    const violations = await settledRead(
-      () => axeViolations(page),
-      (found) => found.length === 0,
-    );
-    problems.push(...violations.map((violation) => `${label} [${appearance}] ${violation}`));
-    if (
-      await settledRead(
-        () => overflowsHorizontally(page),
-        (overflows) => !overflows,
-      )
-    )
-      problems.push(`${label} [${appearance}] overflows horizontally at 390 px`);
-    await screenshot(page, `languages-${label.replace(/\W+/g, '-')}-${appearance}`);
-  }
-  return problems;
-}
-
 describe('each language at 390 px', () => {
   for (const { locale, language, units } of BROWSERS) {
     it(`${locale}: home, browse, a listing, sign-in and Create Listing`, { timeout: 300_000 }, async () => {
@@ -76,7 +42,7 @@ describe('each language at 390 px', () => {
       const problems: string[] = [];
 
       problems.push(
-        ...(await checkScreen(page, `${locale} home`, async () => {
+        ...(await checkScreen('languages', page, `${locale} home`, async () => {
           await page.goto('/');
           await started(page);
         })),
@@ -85,7 +51,7 @@ describe('each language at 390 px', () => {
       expect(await page.locator('h1').first().innerText()).toBe(t.home_hero_title);
 
       problems.push(
-        ...(await checkScreen(page, `${locale} browse`, async () => {
+        ...(await checkScreen('languages', page, `${locale} browse`, async () => {
           await page.goto(`/browse?near=${encodeURIComponent('Oakland, CA')}`);
           await started(page);
         })),
@@ -96,7 +62,7 @@ describe('each language at 390 px', () => {
       expect(await distance.innerText()).toMatch(units === 'km' ? /\bkm\b/ : /\bmi\b/);
 
       problems.push(
-        ...(await checkScreen(page, `${locale} listing`, async () => {
+        ...(await checkScreen('languages', page, `${locale} listing`, async () => {
           await page.goto('/listing/1');
           await started(page);
         })),
@@ -106,7 +72,7 @@ describe('each language at 390 px', () => {
       );
 
       problems.push(
-        ...(await checkScreen(page, `${locale} sign-in`, async () => {
+        ...(await checkScreen('languages', page, `${locale} sign-in`, async () => {
           await page.goto('/login');
           await started(page);
         })),
@@ -116,7 +82,7 @@ describe('each language at 390 px', () => {
 
       const signedIn = await newPage(browser, { viewport: PHONE, locale, cookie: member.cookie });
       problems.push(
-        ...(await checkScreen(signedIn.page, `${locale} create listing`, async () => {
+        ...(await checkScreen('languages', signedIn.page, `${locale} create listing`, async () => {
           await signedIn.page.goto('/');
           await started(signedIn.page);
           await signedIn.page.locator('.phone-tab-create').click();
